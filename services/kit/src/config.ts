@@ -1,0 +1,82 @@
+/**
+ * Helpers for each service's config.ts, the only readers of the environment (DESIGN 4, "Config").
+ * A bad value stops the process with a message naming the variable.
+ */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function str(env: Env, name: string, fallback?: string): string {
+  const v = env[name];
+  if (v === undefined || v === "") {
+    if (fallback === undefined) throw new ConfigError(name, "is required");
+    return fallback;
+  }
+  return v;
+}
+
+export function optStr(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === "" ? undefined : v;
+}
+
+export function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const v = env[name];
+  if (v === undefined || v === "") return fallback;
+  if (!/^-?\d+$/.test(v)) throw new ConfigError(name, `must be an integer, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+export function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = env[name];
+  if (v === undefined || v === "") return fallback;
+  if (v === "true" || v === "1") return true;
+  if (v === "false" || v === "0") return false;
+  throw new ConfigError(name, `must be true or false, got "${v}"`);
+}
+
+export function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const v = env[name];
+  if (v === undefined || v === "") return fallback;
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(", ")}, got "${v}"`);
+  }
+  return v as T;
+}
+
+export function url(env: Env, name: string, fallback?: string): string {
+  const v = str(env, name, fallback);
+  try {
+    const u = new URL(v);
+    if (u.protocol !== "http:" && u.protocol !== "https:" && u.protocol !== "nats:" &&
+        u.protocol !== "mongodb:" && u.protocol !== "ldap:" && u.protocol !== "ldaps:") {
+      throw new Error("bad scheme");
+    }
+  } catch {
+    throw new ConfigError(name, `must be an absolute URL, got "${v}"`);
+  }
+  return v.replace(/\/+$/, "");
+}
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Runs a config loader and exits the process with the message on failure. */
+export function loadOrExit<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`tessera: configuration error: ${e.message}\n`);
+      process.exit(78);
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,33 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/** Service-side metrics (DESIGN 4): RPC durations plus counters the domain code increments. */
+export interface Metrics {
+  registry: Registry;
+  rpcDuration: Histogram<"service" | "method" | "outcome">;
+  counter(name: string, help: string, labels?: readonly string[]): Counter<string>;
+}
+
+export function createMetrics(options: { defaultMetrics?: boolean; registry?: Registry } = {}): Metrics {
+  const registry = options.registry ?? new Registry();
+  if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
+  const rpcDuration = new Histogram({
+    name: "tessera_rpc_duration_seconds",
+    help: "Duration of internal RPCs handled, by service and method",
+    labelNames: ["service", "method", "outcome"] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const counters = new Map<string, Counter<string>>();
+  return {
+    registry,
+    rpcDuration,
+    counter(name, help, labels = []) {
+      let c = counters.get(name);
+      if (!c) {
+        c = new Counter({ name, help, labelNames: [...labels], registers: [registry] });
+        counters.set(name, c);
+      }
+      return c;
+    },
+  };
+}

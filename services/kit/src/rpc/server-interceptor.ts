@@ -1,0 +1,60 @@
+import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { create } from "@bufbuild/protobuf";
+import type { Logger } from "pino";
+import { randomUUID } from "node:crypto";
+import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
+import { IamError, connectCodeOf } from "../errors.js";
+import { ACTOR_HEADER, REQUEST_ID_HEADER, runWithContext, type Actor } from "../context.js";
+import type { Metrics } from "../metrics.js";
+
+/**
+ * The server side of the error model (DESIGN 4, "Errors"): IamError becomes a ConnectError with an
+ * ErrorDetail; anything else becomes Internal, is logged, and its message never leaves the service.
+ * It also opens the request context (request id, child logger, actor) for the handler.
+ */
+export function serverInterceptor(service: string, root: Logger, metrics?: Metrics): Interceptor {
+  return (next) => async (req) => {
+    const requestId = req.header.get(REQUEST_ID_HEADER) ?? randomUUID();
+    const actor = parseActor(req.header.get(ACTOR_HEADER));
+    const logger = root.child({ request_id: requestId, rpc: req.method.name });
+    const started = process.hrtime.bigint();
+    let outcome = "ok";
+    try {
+      return await runWithContext({ requestId, logger, ...(actor ? { actor } : {}) }, () => next(req));
+    } catch (e) {
+      outcome = "error";
+      throw toConnectError(e, logger);
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics?.rpcDuration.observe({ service, method: req.method.name, outcome }, seconds);
+    }
+  };
+}
+
+export function toConnectError(e: unknown, logger: Logger): ConnectError {
+  if (e instanceof IamError) {
+    const detail = create(ErrorDetailSchema, {
+      reason: e.reason,
+      field: e.field ?? "",
+      oauthError: e.oauthError ?? "",
+    });
+    return new ConnectError(e.message, connectCodeOf[e.code], undefined, [{ desc: ErrorDetailSchema, value: detail }]);
+  }
+  if (e instanceof ConnectError) {
+    // An error from a downstream RPC passes through with its code and details.
+    return e;
+  }
+  logger.error({ err: e }, "unhandled error in RPC handler");
+  return new ConnectError("internal error", Code.Internal);
+}
+
+function parseActor(raw: string | null): Actor | undefined {
+  if (!raw) return undefined;
+  try {
+    const a = JSON.parse(raw) as Actor;
+    if (a.type === "api-key" || a.type === "admin" || a.type === "system") return a;
+  } catch {
+    // A malformed actor header is treated as absent.
+  }
+  return undefined;
+}
