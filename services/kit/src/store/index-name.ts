@@ -1,0 +1,20 @@
+import { IamError } from "../errors.js";
+import type { CollectionSpec, IndexSpec } from "./port.js";
+import { assertFieldName } from "./field-name.js";
+
+/** MongoDB's default naming (`a_1_b_1`), so an index has the same name in both adapters. */
+export function indexName(index: IndexSpec): string {
+  return index.name ?? index.fields.map((f) => `${f}_1`).join("_");
+}
+
+/** Validates a collection's index list; adds the `expiresAt` index a ttl sweep needs. */
+export function checkedIndexes(spec: CollectionSpec): IndexSpec[] {
+  const indexes = [...(spec.indexes ?? [])];
+  for (const index of indexes) {
+    if (index.fields.length === 0) throw IamError.invalid("indexes", `${spec.name}: an index needs fields`);
+    index.fields.forEach(assertFieldName);
+    assertFieldName(indexName(index));
+  }
+  if (spec.ttl && !indexes.some((i) => i.fields[0] === "expiresAt")) indexes.push({ fields: ["expiresAt"] });
+  return indexes;
+}

@@ -1,0 +1,268 @@
+import Database from "better-sqlite3";
+import type {
+  Change, Clock, Collection, CollectionSpec, Doc, Filter, FindOptions, IndexSpec, Store,
+} from "./port.js";
+import { systemClock } from "./port.js";
+import { assertCollectionName } from "./field-name.js";
+import { assertStorableDoc } from "./storable-doc.js";
+import { applyChange, assertChange } from "./change.js";
+import { checkFindOptions } from "./find-options.js";
+import { checkedIndexes, indexName } from "./index-name.js";
+import { conflictError } from "./conflict-error.js";
+import { orderByOf, valueOf, whereOf, type Sql } from "./sqlite-filter.js";
+import { startSweeper } from "./sweeper.js";
+
+export interface SqliteStoreOptions {
+  /** A file path, or ":memory:" for a private in-memory database (fast tests). */
+  path: string;
+  clock?: Clock;
+  /** Period of the expired-document sweep; 0 disables it. Default 60 s. */
+  sweepIntervalMs?: number;
+  onSweepError?: (err: unknown) => void;
+}
+
+type Db = Database.Database;
+type Statement = Database.Statement<unknown[], unknown>;
+
+/**
+ * The store port on better-sqlite3 (embedded mode): one table per collection holding JSON text,
+ * indexes on `json_extract` expressions. better-sqlite3 is synchronous and one connection serves
+ * the process, so every call runs to completion before another starts: read-modify-write
+ * operations in a transaction are atomic against concurrent callers without any locking of ours.
+ */
+export class SqliteStore implements Store {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly collections = new Map<string, SqliteCollection<Doc>>();
+  private readonly statements = new Map<string, Statement>();
+  private readonly stopSweeper: () => void;
+
+  constructor(options: SqliteStoreOptions) {
+    this.db = new Database(options.path);
+    this.clock = options.clock ?? systemClock;
+    if (options.path !== ":memory:" && options.path !== "") {
+      // WAL lets readers in other processes (backups, sqlite3 CLI) proceed during writes.
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma("synchronous = NORMAL");
+    }
+    this.db.pragma("busy_timeout = 5000");
+    // SQLite's lower() folds ASCII only; $contains must fold like JavaScript (and MongoDB's /i).
+    this.db.function("tessera_lower", { deterministic: true }, (s: unknown) =>
+      typeof s === "string" ? s.toLowerCase() : null,
+    );
+    this.stopSweeper = startSweeper(() => this.sweepExpired(), options.sweepIntervalMs, options.onSweepError);
+  }
+
+  /** A cached prepared statement (filters of the same shape share one). */
+  statement(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      if (this.statements.size >= 500) this.statements.clear(); // odd $in lengths must not grow it forever
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  transaction<R>(fn: () => R): R {
+    return this.db.transaction(fn)();
+  }
+
+  async collection<T extends Doc>(spec: CollectionSpec): Promise<Collection<T>> {
+    const name = assertCollectionName(spec.name);
+    const indexes = checkedIndexes(spec);
+    this.transaction(() => {
+      this.db.exec(`CREATE TABLE IF NOT EXISTS "${name}" (_id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+      for (const index of indexes) {
+        const columns = index.fields.map(valueOf).join(", ");
+        this.db.exec(
+          `CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS "${name}__${indexName(index)}" ON "${name}" (${columns})`,
+        );
+      }
+    });
+    const collection = new SqliteCollection<Doc>(this, name, spec.ttl === true, indexes, this.clock);
+    this.collections.set(name, collection);
+    return collection as unknown as Collection<T>;
+  }
+
+  async ping(): Promise<void> {
+    this.statement("SELECT 1").get();
+  }
+
+  async sweepExpired(): Promise<number> {
+    let n = 0;
+    for (const c of this.collections.values()) n += c.sweep();
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.stopSweeper();
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+}
+
+interface Row {
+  doc: string;
+}
+
+const parse = <T>(row: unknown): T | null => (row ? (JSON.parse((row as Row).doc) as T) : null);
+
+class SqliteCollection<T extends Doc> implements Collection<T> {
+  private readonly table: string;
+
+  constructor(
+    private readonly store: SqliteStore,
+    readonly name: string,
+    private readonly ttl: boolean,
+    private readonly indexes: IndexSpec[],
+    private readonly clock: Clock,
+  ) {
+    this.table = `"${name}"`;
+  }
+
+  /** The filter ANDed with "not expired" for ttl collections. */
+  private where(filter: Filter): Sql {
+    const w = whereOf(filter);
+    if (!this.ttl) return w;
+    return {
+      sql: `(${w.sql}) AND (json_extract(doc, '$.expiresAt') IS NULL OR json_extract(doc, '$.expiresAt') > ?)`,
+      params: [...w.params, this.clock.now()],
+    };
+  }
+
+  private select(filter: Filter, options?: FindOptions): T[] {
+    const { sort, skip, limit } = checkFindOptions(options);
+    const w = this.where(filter);
+    const sql = `SELECT doc FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)} LIMIT ? OFFSET ?`;
+    return this.store.statement(sql).all(...w.params, limit ?? -1, skip).map((r) => parse<T>(r)!);
+  }
+
+  /**
+   * Runs a write in a transaction, turning unique violations into alreadyExists. In a ttl
+   * collection an expired document is invisible, so it must not block a new one either: on a
+   * violation the expired documents are swept and the write is tried once more.
+   */
+  private write<R>(fn: () => R): R {
+    try {
+      return this.store.transaction(fn);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (this.ttl && this.sweep() > 0) {
+        try {
+          return this.store.transaction(fn);
+        } catch (again) {
+          if (!isUniqueViolation(again)) throw again;
+          throw conflictError(this.name, this.conflictField(again));
+        }
+      }
+      throw conflictError(this.name, this.conflictField(err));
+    }
+  }
+
+  /** "UNIQUE constraint failed: index '<table>__<index>'" or "... failed: <table>._id". */
+  private conflictField(err: Error): string | undefined {
+    const byIndex = /index '([^']+)'/.exec(err.message)?.[1];
+    if (byIndex) {
+      const index = this.indexes.find((i) => `${this.name}__${indexName(i)}` === byIndex);
+      return index?.fields[0];
+    }
+    return /\._id\b/.test(err.message) ? "_id" : undefined;
+  }
+
+  sweep(): number {
+    if (!this.ttl) return 0;
+    const sql = `DELETE FROM ${this.table} WHERE json_extract(doc, '$.expiresAt') <= ?`;
+    return this.store.statement(sql).run(this.clock.now()).changes;
+  }
+
+  async insert(doc: T): Promise<void> {
+    assertStorableDoc(doc);
+    const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;
+    this.write(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)));
+  }
+
+  async insertMany(docs: T[]): Promise<void> {
+    docs.forEach(assertStorableDoc);
+    const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;
+    this.write(() => {
+      for (const doc of docs) this.store.statement(sql).run(doc._id, JSON.stringify(doc));
+    });
+  }
+
+  async get(id: string): Promise<T | null> {
+    return this.select({ _id: id }, { limit: 1 })[0] ?? null;
+  }
+
+  async findOne(filter: Filter, options?: Pick<FindOptions, "sort">): Promise<T | null> {
+    return this.select(filter, { ...options, limit: 1 })[0] ?? null;
+  }
+
+  async find(filter: Filter, options?: FindOptions): Promise<T[]> {
+    return this.select(filter, options);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const w = this.where(filter);
+    const row = this.store.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${w.sql}`).get(...w.params);
+    return (row as { n: number }).n;
+  }
+
+  /** Read, change in JS, write back, in one transaction (see the class comment on atomicity). */
+  private change(filter: Filter, change: Change, options?: FindOptions): T[] {
+    assertChange(change);
+    const put = `UPDATE ${this.table} SET doc = ? WHERE _id = ?`;
+    return this.write(() =>
+      this.select(filter, options).map((doc) => {
+        const next = applyChange(doc, change);
+        this.store.statement(put).run(JSON.stringify(next), next._id);
+        return next;
+      }),
+    );
+  }
+
+  async update(filter: Filter, change: Change): Promise<number> {
+    return this.change(filter, change).length;
+  }
+
+  async findOneAndUpdate(filter: Filter, change: Change, options?: Pick<FindOptions, "sort">): Promise<T | null> {
+    return this.change(filter, change, { ...options, limit: 1 })[0] ?? null;
+  }
+
+  async replace(doc: T): Promise<boolean> {
+    assertStorableDoc(doc);
+    const w = this.where({ _id: doc._id });
+    const sql = `UPDATE ${this.table} SET doc = ? WHERE ${w.sql}`;
+    return this.write(() => this.store.statement(sql).run(JSON.stringify(doc), ...w.params).changes > 0);
+  }
+
+  async upsert(doc: T): Promise<void> {
+    assertStorableDoc(doc);
+    const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?) ON CONFLICT (_id) DO UPDATE SET doc = excluded.doc`;
+    this.write(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)));
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return (await this.deleteMany({ _id: id })) > 0;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const w = this.where(filter);
+    return this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes;
+  }
+
+  async findOneAndDelete(filter: Filter, options?: Pick<FindOptions, "sort">): Promise<T | null> {
+    const { sort } = checkFindOptions(options);
+    const w = this.where(filter);
+    // One statement, so selecting the victim and deleting it cannot be separated.
+    const sql =
+      `DELETE FROM ${this.table} WHERE _id = ` +
+      `(SELECT _id FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)} LIMIT 1) RETURNING doc`;
+    return parse<T>(this.store.statement(sql).get(...w.params));
+  }
+}
+
+function isUniqueViolation(err: unknown): err is Error {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
