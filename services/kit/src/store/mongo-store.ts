@@ -1,0 +1,262 @@
+import mongoose, { type mongo } from "mongoose";
+import type {
+  Change, Clock, Collection, CollectionSpec, Doc, Filter, FindOptions, IndexSpec, Store,
+} from "./port.js";
+import { systemClock } from "./port.js";
+import { assertCollectionName } from "./field-name.js";
+import { assertStorableDoc } from "./storable-doc.js";
+import { assertChange, changedFields, isEmptyChange } from "./change.js";
+import { checkFindOptions } from "./find-options.js";
+import { checkedIndexes, indexName } from "./index-name.js";
+import { conflictError } from "./conflict-error.js";
+import { mongoQueryOf, mongoSortOf, type MongoQuery } from "./mongo-filter.js";
+import { duplicateField, failedIndex, isDuplicateKey } from "./mongo-conflict.js";
+import { startSweeper } from "./sweeper.js";
+
+export interface MongoStoreOptions {
+  uri: string;
+  /** One database per service. */
+  database: string;
+  clock?: Clock;
+  /**
+   * Also let the server expire documents with a native TTL index (real MongoDB only: FerretDB v1
+   * refuses `expireAfterSeconds`). TTL indexes need a Date, and `expiresAt` is epoch ms, so the
+   * adapter then keeps a Date copy in `_ttlExpiresAt`, never returned to callers. Reads filter on
+   * `expiresAt` and the sweep runs either way, so correctness never depends on the index.
+   */
+  nativeTtl?: boolean;
+  /** Period of the expired-document sweep; 0 disables it. Default 60 s. */
+  sweepIntervalMs?: number;
+  onSweepError?: (err: unknown) => void;
+  serverSelectionTimeoutMS?: number;
+}
+
+const TTL_FIELD = "_ttlExpiresAt";
+
+/**
+ * The store port on MongoDB through mongoose's connection and the native driver collections (a
+ * generic document store, so no mongoose schemas). Only features FerretDB v1 implements are used:
+ * no transactions, sessions, $lookup, $facet, partial indexes, or projections on findOneAndUpdate.
+ * Atomicity comes from single-document operations: updateMany applies `$inc` atomically per
+ * document, findOneAndUpdate / findOneAndDelete select and modify one document atomically.
+ */
+export class MongoStore implements Store {
+  private readonly collections = new Map<string, MongoCollection<Doc>>();
+  private readonly clock: Clock;
+  private stopSweeper: () => void = () => {};
+
+  private constructor(
+    private readonly connection: mongoose.Connection,
+    private readonly db: mongo.Db,
+    private readonly options: MongoStoreOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  static async open(options: MongoStoreOptions): Promise<MongoStore> {
+    const connection = mongoose.createConnection(options.uri, {
+      dbName: options.database,
+      // undefined means "absent", as JSON.stringify does in the sqlite adapter (not BSON null).
+      ignoreUndefined: true,
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
+    });
+    await connection.asPromise();
+    if (!connection.db) throw new Error("mongo store: connected without a database handle");
+    const store = new MongoStore(connection, connection.db, options);
+    store.stopSweeper = startSweeper(() => store.sweepExpired(), options.sweepIntervalMs, options.onSweepError);
+    return store;
+  }
+
+  async collection<T extends Doc>(spec: CollectionSpec): Promise<Collection<T>> {
+    const name = assertCollectionName(spec.name);
+    const indexes = checkedIndexes(spec);
+    const native = this.db.collection<Doc>(name);
+    for (const index of indexes) {
+      const keys = Object.fromEntries(index.fields.map((f) => [f, 1 as const]));
+      await native.createIndex(keys, { name: indexName(index), ...(index.unique ? { unique: true } : {}) });
+    }
+    const nativeTtl = spec.ttl === true && this.options.nativeTtl === true;
+    if (nativeTtl) await native.createIndex({ [TTL_FIELD]: 1 }, { name: TTL_FIELD, expireAfterSeconds: 0 });
+    const collection = new MongoCollection<Doc>(native, name, spec.ttl === true, nativeTtl, indexes, this.clock);
+    this.collections.set(name, collection);
+    return collection as unknown as Collection<T>;
+  }
+
+  async ping(): Promise<void> {
+    await this.db.command({ ping: 1 });
+  }
+
+  async sweepExpired(): Promise<number> {
+    let n = 0;
+    for (const c of this.collections.values()) n += await c.sweep();
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.stopSweeper();
+    await this.connection.close();
+  }
+}
+
+class MongoCollection<T extends Doc> implements Collection<T> {
+  private readonly unique: IndexSpec[];
+
+  constructor(
+    private readonly native: mongo.Collection<Doc>,
+    readonly name: string,
+    private readonly ttl: boolean,
+    private readonly nativeTtl: boolean,
+    indexes: IndexSpec[],
+    private readonly clock: Clock,
+  ) {
+    this.unique = indexes.filter((i) => i.unique);
+  }
+
+  /** The query ANDed with "not expired" for ttl collections (missing/null expiresAt never expires). */
+  private query(filter: Filter): MongoQuery {
+    const q = mongoQueryOf(filter);
+    if (!this.ttl) return q;
+    const alive = [{ expiresAt: null }, { expiresAt: { $gt: this.clock.now() } }];
+    if (!("$or" in q) && !("expiresAt" in q)) return { ...q, $or: alive };
+    return { $and: [q, { $or: alive }] };
+  }
+
+  private toMongo(doc: T): Doc {
+    assertStorableDoc(doc);
+    if (!this.nativeTtl || typeof doc.expiresAt !== "number") return doc;
+    return { ...doc, [TTL_FIELD]: new Date(doc.expiresAt) };
+  }
+
+  private fromMongo(doc: Doc | null): T | null {
+    if (doc && this.nativeTtl) delete doc[TTL_FIELD];
+    return doc as T | null;
+  }
+
+  private updateOf(change: Change): Record<string, Record<string, unknown>> {
+    const update: Record<string, Record<string, unknown>> = {};
+    const set = Object.fromEntries(Object.entries(change.$set ?? {}).filter(([, v]) => v !== undefined));
+    const unset = Object.fromEntries((change.$unset ?? []).map((f) => [f, ""]));
+    if (this.nativeTtl && typeof set.expiresAt === "number") set[TTL_FIELD] = new Date(set.expiresAt);
+    if (this.nativeTtl && "expiresAt" in unset) unset[TTL_FIELD] = "";
+    if (Object.keys(set).length) update.$set = set;
+    if (Object.keys(unset).length) update.$unset = unset;
+    if (Object.keys(change.$inc ?? {}).length) update.$inc = { ...change.$inc };
+    return update;
+  }
+
+  /**
+   * Runs a write, turning duplicate keys into alreadyExists. An expired document is invisible, so
+   * it must not block a new one: in a ttl collection a duplicate sweeps and tries once more.
+   */
+  private async write<R>(fn: () => Promise<R>, candidates: Doc[], changed?: string[]): Promise<R> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        if (attempt === 0 && this.ttl && (await this.sweep()) > 0) continue;
+        throw conflictError(this.name, await duplicateField(err, this.native, this.unique, candidates, changed));
+      }
+    }
+  }
+
+  async sweep(): Promise<number> {
+    if (!this.ttl) return 0;
+    return (await this.native.deleteMany({ expiresAt: { $lte: this.clock.now() } })).deletedCount;
+  }
+
+  async insert(doc: T): Promise<void> {
+    const stored = this.toMongo(doc);
+    await this.write(() => this.native.insertOne({ ...stored }), [doc]);
+  }
+
+  /**
+   * Without transactions (FerretDB) an ordered insertMany that fails has stored the documents
+   * before the failing one; they are deleted again so the call is all-or-nothing to its caller
+   * (best effort: a crash in between would leave them).
+   */
+  async insertMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    const stored = docs.map((d) => this.toMongo(d));
+    await this.write(async () => {
+      try {
+        await this.native.insertMany(stored.map((d) => ({ ...d })), { ordered: true });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        const failed = failedIndex(err);
+        if (failed === undefined) throw err;
+        // Name the field while the conflicting documents are still there, then undo.
+        const field = await duplicateField(err, this.native, this.unique, [docs[failed]!]);
+        if (failed > 0) await this.native.deleteMany({ _id: { $in: docs.slice(0, failed).map((d) => d._id) } });
+        throw Object.assign(err, { keyPattern: field ? { [field]: 1 } : undefined });
+      }
+    }, docs);
+  }
+
+  async get(id: string): Promise<T | null> {
+    return this.fromMongo(await this.native.findOne(this.query({ _id: id })));
+  }
+
+  async findOne(filter: Filter, options?: Pick<FindOptions, "sort">): Promise<T | null> {
+    return (await this.find(filter, { ...options, limit: 1 }))[0] ?? null;
+  }
+
+  async find(filter: Filter, options?: FindOptions): Promise<T[]> {
+    const { sort, skip, limit } = checkFindOptions(options);
+    let cursor = this.native.find(this.query(filter)).sort(mongoSortOf(sort));
+    if (skip) cursor = cursor.skip(skip);
+    if (limit !== undefined) cursor = cursor.limit(limit);
+    return (await cursor.toArray()).map((d) => this.fromMongo(d)!);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    return this.native.countDocuments(this.query(filter));
+  }
+
+  async update(filter: Filter, change: Change): Promise<number> {
+    assertChange(change);
+    if (isEmptyChange(change)) return this.count(filter); // Mongo refuses an empty update
+    const q = this.query(filter);
+    const result = await this.write(() => this.native.updateMany(q, this.updateOf(change)), [], changedFields(change));
+    return result.matchedCount;
+  }
+
+  async findOneAndUpdate(filter: Filter, change: Change, options?: Pick<FindOptions, "sort">): Promise<T | null> {
+    assertChange(change);
+    if (isEmptyChange(change)) return this.findOne(filter, options);
+    const { sort } = checkFindOptions(options);
+    const q = this.query(filter);
+    const doc = await this.write(
+      () => this.native.findOneAndUpdate(q, this.updateOf(change), { sort: mongoSortOf(sort), returnDocument: "after" }),
+      [],
+      changedFields(change),
+    );
+    return this.fromMongo(doc);
+  }
+
+  async replace(doc: T): Promise<boolean> {
+    const stored = this.toMongo(doc);
+    const q = this.query({ _id: doc._id });
+    const result = await this.write(() => this.native.replaceOne(q, stored), [doc]);
+    return result.matchedCount > 0;
+  }
+
+  async upsert(doc: T): Promise<void> {
+    const stored = this.toMongo(doc);
+    // By _id alone: an expired document with this _id is replaced, not duplicated.
+    await this.write(() => this.native.replaceOne({ _id: doc._id }, stored, { upsert: true }), [doc]);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return (await this.native.deleteOne(this.query({ _id: id }))).deletedCount > 0;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    return (await this.native.deleteMany(this.query(filter))).deletedCount;
+  }
+
+  async findOneAndDelete(filter: Filter, options?: Pick<FindOptions, "sort">): Promise<T | null> {
+    const { sort } = checkFindOptions(options);
+    return this.fromMongo(await this.native.findOneAndDelete(this.query(filter), { sort: mongoSortOf(sort) }));
+  }
+}

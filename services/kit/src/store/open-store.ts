@@ -1,0 +1,31 @@
+import type { Clock, Store } from "./port.js";
+import { SqliteStore } from "./sqlite-store.js";
+import { MongoStore } from "./mongo-store.js";
+
+export type OpenStoreOptions =
+  | {
+      kind: "sqlite";
+      /** A file path, or ":memory:". */
+      path: string;
+      clock?: Clock;
+      sweepIntervalMs?: number;
+    }
+  | {
+      kind: "mongodb";
+      uri: string;
+      database: string;
+      clock?: Clock;
+      /** Real MongoDB only (FerretDB refuses TTL indexes); see MongoStoreOptions. */
+      nativeTtl?: boolean;
+      sweepIntervalMs?: number;
+    };
+
+/** The one place a service turns its store configuration into a Store (TESSERA_STORE). */
+export async function openStore(opts: OpenStoreOptions): Promise<Store> {
+  switch (opts.kind) {
+    case "sqlite":
+      return new SqliteStore(opts);
+    case "mongodb":
+      return MongoStore.open(opts);
+  }
+}
