@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { describeStoreContract } from "./store-contract.js";
+import { TestClock } from "./store-contract-kit.js";
+import { SqliteStore } from "./sqlite-store.js";
+import { openStore } from "./open-store.js";
+
+const dir = mkdtempSync(join(tmpdir(), "tessera-sqlite-store-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describeStoreContract("sqlite :memory:", async (clock) => openStore({ kind: "sqlite", path: ":memory:", clock, sweepIntervalMs: 0 }));
+describeStoreContract("sqlite file", async (clock) => openStore({ kind: "sqlite", path: join(dir, "contract.db"), clock, sweepIntervalMs: 0 }));
+
+describe("sqlite store specifics", () => {
+  it("keeps data across reopen, in WAL mode", async () => {
+    const path = join(dir, "reopen.db");
+    const first = new SqliteStore({ path });
+    await (await first.collection({ name: "things", indexes: [{ fields: ["k"], unique: true }] })).insert({ _id: "1", k: "a" });
+    await first.close();
+    const raw = new Database(path, { readonly: true });
+    expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
+    raw.close();
+    const second = new SqliteStore({ path });
+    const things = await second.collection({ name: "things", indexes: [{ fields: ["k"], unique: true }] });
+    expect(await things.get("1")).toEqual({ _id: "1", k: "a" });
+    await second.close();
+  });
+
+  it("uses the json_extract expression indexes for equality and ranges", async () => {
+    const path = join(dir, "plan.db");
+    const store = new SqliteStore({ path });
+    const c = await store.collection({ name: "users", indexes: [{ fields: ["realmId", "usernameKey"], unique: true }] });
+    await c.insert({ _id: "1", realmId: "r", usernameKey: "u" });
+    await store.close();
+    const raw = new Database(path, { readonly: true });
+    const plan = raw
+      .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM "users" WHERE json_extract(doc, '$.realmId') IS ? AND json_extract(doc, '$.usernameKey') IS ?`)
+      .all("r", "u") as Array<{ detail: string }>;
+    raw.close();
+    expect(plan.map((p) => p.detail).join(" ")).toContain("users__realmId_1_usernameKey_1");
+  });
+
+  it("sweeps expired documents periodically and stops on close", async () => {
+    const clock = new TestClock();
+    const store = new SqliteStore({ path: ":memory:", clock, sweepIntervalMs: 10 });
+    const c = await store.collection({ name: "codes", ttl: true });
+    await c.insert({ _id: "a", expiresAt: clock.now() + 1 });
+    clock.advance(1);
+    await new Promise((r) => setTimeout(r, 60));
+    clock.t = TestClock.START; // the document would be visible again had it not been deleted
+    expect(await c.get("a")).toBeNull();
+    await store.close();
+  });
+
+  it("reports sweep failures to onSweepError instead of throwing from a timer", async () => {
+    const errors: unknown[] = [];
+    const store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 10, onSweepError: (e) => errors.push(e) });
+    await store.collection({ name: "t", ttl: true });
+    (store as unknown as { sweepExpired: () => Promise<number> }).sweepExpired = () => Promise.reject(new Error("boom"));
+    await new Promise((r) => setTimeout(r, 50));
+    await store.close();
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
