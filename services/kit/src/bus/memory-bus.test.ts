@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describeBusContract } from "./bus-contract.js";
+import { captureLogger, recorder, sleep, text, untext, waitUntil } from "./bus-test-kit.js";
+import { MemoryBus } from "./memory-bus.js";
+import { openBus } from "./open-bus.js";
+
+describeBusContract("memory (:memory:)", () => ({
+  root: "iam",
+  persistent: false,
+  open: async (logger) => new MemoryBus({ path: ":memory:", logger }),
+}));
+
+describeBusContract("memory (SQLite file)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tessera-bus-"));
+  const path = join(dir, "bus.db");
+  return {
+    root: "iam",
+    persistent: true,
+    open: async (logger) => new MemoryBus({ path, logger }),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
+
+describe("MemoryBus specifics", () => {
+  const quiet = (): ReturnType<typeof captureLogger>["logger"] => captureLogger().logger;
+  let dir = "";
+  const buses: MemoryBus[] = [];
+  const open = (opts: Partial<ConstructorParameters<typeof MemoryBus>[0]> = {}): MemoryBus => {
+    const bus = new MemoryBus({ path: ":memory:", logger: quiet(), ...opts });
+    buses.push(bus);
+    return bus;
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "tessera-bus-"));
+  });
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((b) => b.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("prunes only entries every durable has handled and that are older than the retention window", async () => {
+    let now = 1_000_000;
+    const bus = open({ clock: { now: () => now }, retentionMs: 1000, pruneIntervalMs: 0 });
+    const a = recorder();
+    await bus.subscribe({ durable: "a", subject: "iam.>" }, a.handler);
+    await bus.publish("iam.x.v1.a.created", text("1"));
+    await bus.publish("iam.x.v1.a.created", text("2"));
+    await waitUntil("a handled both", () => a.got.length === 2);
+    // "b" is known but stopped after the first message: it holds the journal from message 2 on.
+    const b = recorder();
+    const subB = await bus.subscribe({ durable: "b", subject: "iam.>" }, b.handler);
+    await waitUntil("b handled both", () => b.got.length === 2);
+    await subB.stop();
+    await bus.publish("iam.x.v1.a.created", text("3"));
+    await waitUntil("a handled 3", () => a.got.length === 3);
+    expect(bus.prune()).toBe(0);
+    now += 5000;
+    expect(bus.prune()).toBe(2);
+    // A new durable sees only what is retained, and sequence numbers keep increasing after a prune.
+    await bus.publish("iam.x.v1.a.created", text("4"));
+    const late = recorder();
+    await bus.subscribe({ durable: "late", subject: "iam.>" }, late.handler);
+    await waitUntil("late", () => late.got.length === 2);
+    expect(late.bodies()).toEqual(["3", "4"]);
+    const b2 = recorder();
+    await bus.subscribe({ durable: "b", subject: "iam.>" }, b2.handler);
+    await waitUntil("b resumed", () => b2.got.length === 2);
+    expect(b2.bodies()).toEqual(["3", "4"]);
+  });
+
+  it("keeps delivery counts across a restart, so maxDeliveries is not reset by one", async () => {
+    const path = join(dir, "bus.db");
+    const capture = captureLogger();
+    let attempts = 0;
+    const failing = async (): Promise<void> => {
+      attempts++;
+      throw new Error("fails");
+    };
+    const first = new MemoryBus({ path, logger: capture.logger });
+    await first.publish("iam.x.v1.a.created", text("poison"));
+    await first.subscribe({ durable: "a", subject: "iam.>", retryDelayMs: 10_000, maxDeliveries: 2 }, failing);
+    await waitUntil("first attempt", () => attempts === 1);
+    await first.close();
+
+    const second = open({ path, logger: capture.logger });
+    const r = recorder();
+    await second.subscribe({ durable: "a", subject: "iam.>", retryDelayMs: 10, maxDeliveries: 2 }, async (m) => {
+      if (untext(m.payload) === "poison") return failing();
+      return r.handler(m);
+    });
+    await second.publish("iam.x.v1.a.created", text("fine"));
+    await waitUntil("fine", () => r.got.length === 1);
+    expect(attempts).toBe(2);
+    expect(capture.records.filter((x) => x.level === 50)).toHaveLength(1);
+  });
+
+  it("refuses a second live subscription of the same durable", async () => {
+    const bus = open();
+    await bus.subscribe({ durable: "a", subject: "iam.>" }, async () => undefined);
+    await expect(bus.subscribe({ durable: "a", subject: "iam.>" }, async () => undefined))
+      .rejects.toThrow("already subscribed");
+  });
+
+  it("re-points an existing durable at a new filter, keeping its position", async () => {
+    const bus = open();
+    const r = recorder();
+    const sub = await bus.subscribe({ durable: "a", subject: "iam.x.>" }, r.handler);
+    await bus.publish("iam.x.v1.a.created", text("x1"));
+    await waitUntil("x1", () => r.got.length === 1);
+    await sub.stop();
+    await bus.publish("iam.y.v1.a.created", text("y1"));
+    await bus.publish("iam.x.v1.a.created", text("x2"));
+    const r2 = recorder();
+    await bus.subscribe({ durable: "a", subject: "iam.y.>" }, r2.handler);
+    await waitUntil("y1", () => r2.got.length === 1);
+    await sleep(50);
+    expect(r2.bodies()).toEqual(["y1"]);
+  });
+
+  it("rejects wildcard publish subjects and malformed filters", async () => {
+    const bus = open();
+    await expect(bus.publish("iam.*.x", text("1"))).rejects.toThrow("invalid publish subject");
+    await expect(bus.subscribe({ durable: "a", subject: "iam.>.x" }, async () => undefined))
+      .rejects.toThrow("invalid subscription subject");
+  });
+
+  it("is what openBus returns for kind memory", async () => {
+    const bus = await openBus({ kind: "memory", path: ":memory:", logger: quiet() });
+    try {
+      expect(bus).toBeInstanceOf(MemoryBus);
+      await expect(bus.ping()).resolves.toBeUndefined();
+    } finally {
+      await bus.close();
+    }
+  });
+});
