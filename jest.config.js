@@ -8,5 +8,7 @@ export default {
   testMatch: ["**/*.test.js"],
   testTimeout: 30000,
   maxWorkers: 2,
+  globalSetup: "<rootDir>/test/e2e/support/global-setup.js",
+  globalTeardown: "<rootDir>/test/e2e/support/global-teardown.js",
   reporters: ["default", "<rootDir>/../test/summary-reporter.cjs"],
 };

@@ -1,0 +1,36 @@
+import { toJson } from "@bufbuild/protobuf";
+import { AdminAccountSchema } from "../../../gen/iam/directory/v1/admin_account_pb.js";
+import type { RouteTable } from "../http/route-table.js";
+import { GatewayError } from "../http/rpc-errors.js";
+import { requireObject } from "../http/json-input.js";
+import type { RpcClients } from "../rpc-clients.js";
+import { ADMIN_TOKEN_TTL, type AdminTokens } from "./admin-tokens.js";
+
+/** Admin authentication (spec 4.14): login for a JWT, and the current admin. */
+export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: AdminTokens): void {
+  table
+    .add("POST", "/admin/auth/login", async (req) => {
+      const body = requireObject(req.body);
+      for (const f of ["username", "password"] as const) {
+        if (typeof body[f] !== "string" || body[f] === "") throw new GatewayError(400, "invalid_request", `${f} is required`, f);
+      }
+      const res = await rpc.adminAccounts.authenticateAdmin({ username: body.username as string, password: body.password as string });
+      const admin = res.admin;
+      if (!admin) throw new GatewayError(401, "invalid_credentials", "invalid username or password");
+      const accessToken = await tokens.sign({ sub: admin.id, username: admin.username });
+      return {
+        status: 200,
+        body: { accessToken, tokenType: "Bearer", expiresIn: ADMIN_TOKEN_TTL, user: toJson(AdminAccountSchema, admin) },
+        headers: { "Cache-Control": "no-store" },
+      };
+    })
+    .add("GET", "/admin/auth/me", async (req) => {
+      const bearer = req.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      const claims = bearer ? await tokens.verify(bearer) : null;
+      if (!claims) {
+        throw new GatewayError(401, "unauthorized", "an admin token is required: Authorization: Bearer <accessToken>");
+      }
+      const res = await rpc.adminAccounts.getAdmin({ id: claims.sub });
+      return { status: 200, body: toJson(AdminAccountSchema, res.admin!) };
+    });
+}

@@ -1,0 +1,48 @@
+import { toJson } from "@bufbuild/protobuf";
+import { RealmInputSchema, RealmSchema, RealmUpdateSchema, type Realm } from "../../../gen/iam/directory/v1/realm_pb.js";
+import { currentContext } from "../../../services/kit/src/context.js";
+import type { RouteTable } from "../http/route-table.js";
+import { parseBody } from "../http/json-input.js";
+import type { RpcClients } from "../rpc-clients.js";
+
+/** Realm Admin API (spec 2.1, 4.1). */
+export function addRealmRoutes(table: RouteTable, rpc: RpcClients): void {
+  table
+    .add("POST", "/admin/realms", async (req) => {
+      const realm = parseBody(RealmInputSchema, req.body);
+      const res = await rpc.realms.createRealm({ realm });
+      return { status: 201, body: realmJson(res.realm) };
+    })
+    .add("GET", "/admin/realms", async () => {
+      const res = await rpc.realms.listRealms({});
+      return { status: 200, body: res.realms.map(realmJson) };
+    })
+    .add("GET", "/admin/realms/themes", async () => {
+      const res = await rpc.realms.listThemes({});
+      return { status: 200, body: res.themes };
+    })
+    .add("GET", "/admin/realms/:realmName", async (req) => {
+      const res = await rpc.realms.getRealm({ name: String(req.params.realmName) });
+      return { status: 200, body: realmJson(res.realm) };
+    })
+    .add("PUT", "/admin/realms/:realmName", async (req) => {
+      const update = parseBody(RealmUpdateSchema, req.body, ["themePresent"]);
+      update.themePresent = Object.prototype.hasOwnProperty.call(req.body, "theme");
+      const res = await rpc.realms.updateRealm({ name: String(req.params.realmName), update });
+      return { status: 200, body: realmJson(res.realm) };
+    })
+    .add("DELETE", "/admin/realms/:realmName", async (req) => {
+      const res = await rpc.realms.deleteRealm({ name: String(req.params.realmName) });
+      // No admin event survives a realm's deletion (its events go with it), so the log keeps who did it.
+      currentContext()?.logger.info({ realm: res.realm?.name, actor: req.actor }, "realm deleted");
+      return { status: 200, body: realmJson(res.realm) };
+    });
+}
+
+export function realmJson(realm: Realm | undefined): Record<string, unknown> {
+  if (!realm) return {};
+  const json = toJson(RealmSchema, realm, { alwaysEmitImplicit: true }) as Record<string, unknown>;
+  // Absent rather than empty when no SMTP password is set; "**********" when one is.
+  if (json.smtpPassword === "") delete json.smtpPassword;
+  return json;
+}

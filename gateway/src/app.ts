@@ -1,0 +1,84 @@
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
+import type { Registry } from "prom-client";
+import { currentContext } from "../../services/kit/src/context.js";
+import { requestContext } from "./http/request-context.js";
+import type { HttpMetrics } from "./http/http-metrics.js";
+import { RouteTable } from "./http/route-table.js";
+import { describeError } from "./http/rpc-errors.js";
+import type { RpcClients } from "./rpc-clients.js";
+import { adminGuard } from "./admin/admin-guard.js";
+import type { AdminTokens } from "./admin/admin-tokens.js";
+import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
+import { addRealmRoutes } from "./admin/realm-routes.js";
+import { addEventRoutes } from "./admin/event-routes.js";
+import { addHealthRoutes } from "./ops/health-routes.js";
+
+export interface GatewayDeps {
+  rpc: RpcClients;
+  logger: Logger;
+  /** Registries whose metrics /metrics serves (the gateway's, plus the services' in embedded mode). */
+  registries: Registry[];
+  httpMetrics: HttpMetrics;
+  apiKeySha256: string;
+  adminTokens: AdminTokens;
+}
+
+/** The HTTP gateway (DESIGN 1): public paths -> internal RPCs, one error rendering per family. */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.use(requestContext(deps.logger));
+  app.use(deps.httpMetrics.middleware());
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    next();
+  });
+  app.use(express.json({ limit: "1mb" }));
+
+  const guard = adminGuard(deps.apiKeySha256, deps.adminTokens);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!req.path.startsWith("/admin/") || req.path.startsWith("/admin/auth/")) return next();
+    res.setHeader("Cache-Control", "no-store");
+    guard(req, res, (err?: unknown) => {
+      const ctx = currentContext();
+      if (ctx && req.actor) ctx.actor = req.actor;
+      next(err);
+    }).catch(next);
+  });
+
+  const table = new RouteTable();
+  addHealthRoutes(table, deps.rpc, deps.registries);
+  addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
+  addRealmRoutes(table, deps.rpc);
+  addEventRoutes(table, deps.rpc);
+  table.mount(app);
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).json({ error: "not_found", message: `no route for ${req.method} ${req.path}` });
+  });
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const logger = currentContext()?.logger ?? deps.logger;
+    const body = bodyParserError(err) ?? describeError(err);
+    if (body.status >= 500) logger.error({ err, path: req.path }, "request failed");
+    if (res.headersSent) return;
+    res.status(body.status).json({
+      error: body.reason,
+      message: body.message,
+      ...(body.field ? { field: body.field } : {}),
+    });
+  });
+  return app;
+}
+
+/** express.json() failures: malformed JSON is a 400, an oversized body a 413. */
+function bodyParserError(err: unknown): { status: number; reason: string; message: string; field?: string } | undefined {
+  const e = err as { type?: string; status?: number };
+  if (e?.type === "entity.parse.failed") return { status: 400, reason: "invalid_json", message: "request body is not valid JSON" };
+  if (e?.type === "entity.too.large") return { status: 413, reason: "payload_too_large", message: "request body is too large" };
+  if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported") {
+    return { status: 415, reason: "unsupported_media_type", message: "unsupported body encoding" };
+  }
+  return undefined;
+}

@@ -1,0 +1,24 @@
+import { optStr, str, url, type Env } from "../../services/kit/src/config.js";
+import { gatewayPort, readCommonConfig, type CommonConfig } from "../../services/kit/src/runtime/common-config.js";
+
+export interface GatewayConfig {
+  common: CommonConfig;
+  port: number;
+  /** `{base_url}` of the spec; issuers and links are built from it. */
+  publicUrl: string;
+  /** Admin API key as given by the operator (embedded mode generates one when unset). */
+  adminApiKey: string | undefined;
+  /** Listen address; loopback by default in embedded mode is not assumed: containers need 0.0.0.0. */
+  host: string;
+}
+
+export function loadGatewayConfig(env: Env): GatewayConfig {
+  const port = gatewayPort(env);
+  return {
+    common: readCommonConfig(env),
+    port,
+    publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${port}`),
+    adminApiKey: optStr(env, "TESSERA_ADMIN_API_KEY"),
+    host: str(env, "TESSERA_HOST", "0.0.0.0"),
+  };
+}

@@ -1,0 +1,125 @@
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import { createRouterTransport } from "@connectrpc/connect";
+import type { Env } from "../../../services/kit/src/config.js";
+import { createLogger } from "../../../services/kit/src/logger.js";
+import { createMetrics } from "../../../services/kit/src/metrics.js";
+import { SecretBox } from "../../../services/kit/src/crypto/secret-box.js";
+import { systemClock, type Store } from "../../../services/kit/src/store/port.js";
+import { openBus } from "../../../services/kit/src/bus/open-bus.js";
+import { LazyTransport } from "../../../services/kit/src/rpc/lazy-transport.js";
+import { serverInterceptor } from "../../../services/kit/src/rpc/server-interceptor.js";
+import { contextPropagation } from "../../../services/kit/src/rpc/client-interceptor.js";
+import { openServiceStore } from "../../../services/kit/src/runtime/open-deps.js";
+import { SERVICE_NAMES, type ServiceModule, type ServiceName } from "../../../services/kit/src/module.js";
+import { loadDirectoryConfig } from "../../../services/directory/src/config.js";
+import { buildDirectory } from "../../../services/directory/src/module.js";
+import { loadTokenConfig } from "../../../services/token/src/config.js";
+import { buildToken } from "../../../services/token/src/module.js";
+import { loadSamlConfig } from "../../../services/saml/src/config.js";
+import { buildSaml } from "../../../services/saml/src/module.js";
+import { loadBrokerConfig } from "../../../services/broker/src/config.js";
+import { buildBroker } from "../../../services/broker/src/module.js";
+import { loadFederationConfig } from "../../../services/federation/src/config.js";
+import { buildFederation } from "../../../services/federation/src/module.js";
+import { loadAuditConfig } from "../../../services/audit/src/config.js";
+import { buildAudit } from "../../../services/audit/src/module.js";
+import { loadGatewayConfig } from "../config.js";
+import { createGatewayApp } from "../app.js";
+import { createRpcClients } from "../rpc-clients.js";
+import { HttpMetrics } from "../http/http-metrics.js";
+import { AdminTokens } from "../admin/admin-tokens.js";
+import { loadEmbeddedSecrets, type EmbeddedSecrets } from "./first-run-secrets.js";
+import { closeGracefully } from "../http/graceful-close.js";
+
+export interface EmbeddedSuite {
+  url: string;
+  port: number;
+  secrets: EmbeddedSecrets;
+  close(): Promise<void>;
+}
+
+/**
+ * Embedded mode (DESIGN 2): the gateway and all six services in one process, over real Connect
+ * routing in memory, SQLite under the data dir and the in-process bus. Config errors throw
+ * ConfigError (main-embedded.ts turns them into an exit naming the variable).
+ */
+export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
+  const gw = loadGatewayConfig(env);
+  const common = gw.common;
+  const logger = createLogger("tessera", common.logLevel);
+  const secrets = loadEmbeddedSecrets({
+    dataDir: common.dataDir,
+    ...(common.masterKey ? { masterKey: common.masterKey } : {}),
+    ...(gw.adminApiKey ? { apiKey: gw.adminApiKey } : {}),
+    ...(env.TESSERA_ADMIN_USERNAME ? { adminUsername: env.TESSERA_ADMIN_USERNAME } : {}),
+    ...(env.TESSERA_ADMIN_PASSWORD ? { adminPassword: env.TESSERA_ADMIN_PASSWORD } : {}),
+  });
+  const metrics = createMetrics({ defaultMetrics: true });
+  const box = new SecretBox(secrets.masterKey);
+  const bus = await openBus({
+    kind: "memory",
+    path: common.dataDir === ":memory:" ? ":memory:" : join(common.dataDir, "bus.db"),
+    logger,
+  });
+
+  const lazy = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
+  const stores: Store[] = [];
+  const deps = async (name: ServiceName) => {
+    const store = await openServiceStore(name, common, systemClock);
+    stores.push(store);
+    return { store, bus, logger: logger.child({ service: name }), metrics, transports: lazy, secrets: box, clock: systemClock };
+  };
+  const directoryConfig = loadDirectoryConfig(env);
+  if (secrets.admin) {
+    directoryConfig.adminUsername = secrets.admin.username;
+    directoryConfig.adminPassword = secrets.admin.password;
+  }
+  const modules: ServiceModule[] = [
+    await buildDirectory(await deps("directory"), directoryConfig),
+    await buildToken(await deps("token"), loadTokenConfig(env)),
+    await buildSaml(await deps("saml"), loadSamlConfig(env)),
+    await buildBroker(await deps("broker"), loadBrokerConfig(env)),
+    await buildFederation(await deps("federation"), loadFederationConfig(env)),
+    await buildAudit(await deps("audit"), loadAuditConfig(env)),
+  ];
+  for (const m of modules) {
+    lazy[m.name].bind(createRouterTransport((r) => m.routes(r), {
+      router: { interceptors: [serverInterceptor(m.name, logger.child({ service: m.name }), metrics)] },
+      transport: { interceptors: [contextPropagation] },
+    }));
+  }
+  for (const m of modules) await m.start();
+  secrets.markAdminCreated();
+
+  const httpMetrics = new HttpMetrics(metrics.registry);
+  const app = createGatewayApp({
+    rpc: createRpcClients(lazy),
+    logger,
+    registries: [metrics.registry],
+    httpMetrics,
+    apiKeySha256: secrets.apiKeySha256,
+    adminTokens: new AdminTokens(secrets.masterKey, `${gw.publicUrl}/admin`),
+  });
+  const server: Server = createServer(app);
+  httpMetrics.track(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(gw.port, gw.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : gw.port;
+  const url = gw.port === 0 && !env.TESSERA_PUBLIC_URL ? `http://localhost:${port}` : gw.publicUrl;
+
+  return {
+    url,
+    port,
+    secrets,
+    async close() {
+      await closeGracefully(server);
+      for (const m of modules) await m.stop();
+      await bus.close();
+      for (const s of stores) await s.close();
+    },
+  };
+}

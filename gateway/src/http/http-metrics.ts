@@ -1,0 +1,46 @@
+import type { Server } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+
+/** Gateway HTTP metrics (spec 4.20; DESIGN 4): request counts, durations, active connections. */
+export class HttpMetrics {
+  private readonly requests: Counter<"method" | "route" | "status">;
+  private readonly duration: Histogram<"method" | "route" | "status">;
+  private readonly connections: Gauge;
+
+  constructor(registry: Registry) {
+    this.requests = new Counter({
+      name: "http_requests_total", help: "HTTP requests handled by the gateway",
+      labelNames: ["method", "route", "status"] as const, registers: [registry],
+    });
+    this.duration = new Histogram({
+      name: "http_request_duration_seconds", help: "HTTP request duration in seconds",
+      labelNames: ["method", "route", "status"] as const, registers: [registry],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    });
+    this.connections = new Gauge({
+      name: "http_active_connections", help: "Open HTTP connections to the gateway", registers: [registry],
+    });
+  }
+
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction): void => {
+      const end = this.duration.startTimer();
+      res.on("finish", () => {
+        // The route pattern, never the raw path: ids in paths would explode label cardinality.
+        const route = (req.route?.path as string | undefined) ?? "unmatched";
+        const labels = { method: req.method, route, status: String(res.statusCode) };
+        this.requests.inc(labels);
+        end(labels);
+      });
+      next();
+    };
+  }
+
+  track(server: Server): void {
+    server.on("connection", (socket) => {
+      this.connections.inc();
+      socket.once("close", () => this.connections.dec());
+    });
+  }
+}

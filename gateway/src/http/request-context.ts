@@ -1,0 +1,20 @@
+import { randomUUID } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
+import { REQUEST_ID_HEADER, runWithContext } from "../../../services/kit/src/context.js";
+
+const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Opens the request context: a request id (the caller's X-Request-Id when sane, else a new uuid),
+ * echoed in the response and propagated to every RPC, and a child logger carrying it.
+ */
+export function requestContext(root: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const given = req.get(REQUEST_ID_HEADER);
+    const requestId = given && VALID_ID.test(given) ? given : randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    const logger = root.child({ request_id: requestId });
+    runWithContext({ requestId, logger }, () => next());
+  };
+}

@@ -1,0 +1,56 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { ErrorDetailSchema } from "../../../gen/iam/kit/v1/kit_pb.js";
+
+/** The gateway's one table from Connect code to HTTP status (DESIGN 4, "Errors"). */
+const STATUS: Partial<Record<Code, number>> = {
+  [Code.InvalidArgument]: 400,
+  [Code.FailedPrecondition]: 400,
+  [Code.OutOfRange]: 400,
+  [Code.Unauthenticated]: 401,
+  [Code.PermissionDenied]: 403,
+  [Code.NotFound]: 404,
+  [Code.AlreadyExists]: 409,
+  [Code.Aborted]: 409,
+  [Code.ResourceExhausted]: 429,
+  [Code.Unavailable]: 503,
+  [Code.DeadlineExceeded]: 503,
+  [Code.Unimplemented]: 501,
+};
+
+export interface HttpError {
+  status: number;
+  reason: string;
+  message: string;
+  field?: string;
+  oauthError?: string;
+}
+
+/** An error the gateway itself raises (bad JSON, unknown field, missing credentials). */
+export class GatewayError extends Error {
+  constructor(readonly status: number, readonly reason: string, message: string, readonly field?: string) {
+    super(message);
+  }
+}
+
+const DEFAULT_REASON: Record<number, string> = {
+  400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict",
+  429: "too_many_requests", 501: "not_implemented", 503: "unavailable", 500: "internal_error",
+};
+
+export function describeError(e: unknown): HttpError {
+  if (e instanceof GatewayError) {
+    return { status: e.status, reason: e.reason, message: e.message, ...(e.field ? { field: e.field } : {}) };
+  }
+  const ce = ConnectError.from(e);
+  const status = STATUS[ce.code] ?? 500;
+  const detail = ce.findDetails(ErrorDetailSchema)[0];
+  // Internal errors never carry their cause to the caller; the service logged it.
+  const message = status === 500 ? "internal error" : ce.rawMessage;
+  return {
+    status,
+    reason: detail?.reason || DEFAULT_REASON[status] || "error",
+    message,
+    ...(detail?.field ? { field: detail.field } : {}),
+    ...(detail?.oauthError ? { oauthError: detail.oauthError } : {}),
+  };
+}

@@ -1,0 +1,51 @@
+import { ConfigError } from "../../services/kit/src/config.js";
+import { startEmbedded } from "./embedded/run-embedded.js";
+
+// `npm start`: the embedded suite in one process (DESIGN 2).
+let suite;
+try {
+  suite = await startEmbedded(process.env);
+} catch (e) {
+  if (e instanceof ConfigError) {
+    process.stderr.write(`tessera: configuration error: ${e.message}\n`);
+    process.exit(78);
+  }
+  throw e;
+}
+
+const lines = [
+  "",
+  `Tessera is listening on ${suite.url}`,
+  `  Admin API:   ${suite.url}/admin/realms`,
+  `  Health:      ${suite.url}/health/ready`,
+];
+if (suite.secrets.newApiKey) {
+  lines.push(
+    "",
+    "  Admin API key (shown once; only its hash is kept in the data dir):",
+    `    ${suite.secrets.newApiKey}`,
+    `  Try: curl -H 'X-Admin-API-Key: ${suite.secrets.newApiKey}' ${suite.url}/admin/realms`,
+  );
+}
+if (suite.secrets.admin?.generated) {
+  lines.push(
+    "",
+    "  Admin login (shown once): POST /admin/auth/login",
+    `    username: ${suite.secrets.admin.username}`,
+    `    password: ${suite.secrets.admin.password}`,
+  );
+}
+process.stdout.write(lines.join("\n") + "\n\n");
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`tessera: ${signal} received, draining in-flight requests\n`);
+  suite.close().then(() => process.exit(0), (e) => {
+    process.stderr.write(`tessera: shutdown failed: ${String(e)}\n`);
+    process.exit(1);
+  });
+};
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

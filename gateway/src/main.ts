@@ -1,0 +1,44 @@
+import { createServer } from "node:http";
+import { ConfigError, loadOrExit } from "../../services/kit/src/config.js";
+import { createLogger } from "../../services/kit/src/logger.js";
+import { createMetrics } from "../../services/kit/src/metrics.js";
+import { sha256Hex } from "../../services/kit/src/crypto/random.js";
+import { grpcTransports } from "../../services/kit/src/runtime/service-transports.js";
+import { loadGatewayConfig } from "./config.js";
+import { createGatewayApp } from "./app.js";
+import { createRpcClients } from "./rpc-clients.js";
+import { HttpMetrics } from "./http/http-metrics.js";
+import { AdminTokens } from "./admin/admin-tokens.js";
+import { closeGracefully } from "./http/graceful-close.js";
+
+// Cluster mode: the gateway as its own process, calling the services over gRPC (DESIGN 2).
+const config = loadOrExit(() => {
+  const c = loadGatewayConfig(process.env);
+  if (!c.adminApiKey) throw new ConfigError("TESSERA_ADMIN_API_KEY", "is required in cluster mode");
+  if (!c.common.masterKey) throw new ConfigError("TESSERA_MASTER_KEY", "is required in cluster mode");
+  return c;
+});
+const logger = createLogger("gateway", config.common.logLevel);
+const metrics = createMetrics({ defaultMetrics: true });
+const httpMetrics = new HttpMetrics(metrics.registry);
+const app = createGatewayApp({
+  rpc: createRpcClients(grpcTransports(config.common.serviceUrls)),
+  logger,
+  registries: [metrics.registry],
+  httpMetrics,
+  apiKeySha256: sha256Hex(config.adminApiKey as string),
+  adminTokens: new AdminTokens(config.common.masterKey as string, `${config.publicUrl}/admin`),
+});
+const server = createServer(app);
+httpMetrics.track(server);
+server.listen(config.port, config.host, () => logger.info({ url: config.publicUrl }, "gateway listening"));
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: draining in-flight requests");
+  closeGracefully(server).then(() => process.exit(0), () => process.exit(1));
+};
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,35 @@
+import { createClient, type Client, type Transport } from "@connectrpc/connect";
+import { RealmService } from "../../gen/iam/directory/v1/realm_pb.js";
+import { AdminAccountService } from "../../gen/iam/directory/v1/admin_account_pb.js";
+import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
+import { AuditService } from "../../gen/iam/audit/v1/audit_pb.js";
+import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
+import { SamlService } from "../../gen/iam/saml/v1/saml_pb.js";
+import { BrokerService } from "../../gen/iam/broker/v1/broker_pb.js";
+import { FederationService } from "../../gen/iam/federation/v1/federation_pb.js";
+import type { ServiceName } from "../../services/kit/src/module.js";
+
+/** The generated clients the gateway calls; it holds nothing else of the services. */
+export interface RpcClients {
+  realms: Client<typeof RealmService>;
+  adminAccounts: Client<typeof AdminAccountService>;
+  directory: Client<typeof DirectoryService>;
+  audit: Client<typeof AuditService>;
+  token: Client<typeof TokenService>;
+  saml: Client<typeof SamlService>;
+  broker: Client<typeof BrokerService>;
+  federation: Client<typeof FederationService>;
+}
+
+export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients {
+  return {
+    realms: createClient(RealmService, t.directory),
+    adminAccounts: createClient(AdminAccountService, t.directory),
+    directory: createClient(DirectoryService, t.directory),
+    audit: createClient(AuditService, t.audit),
+    token: createClient(TokenService, t.token),
+    saml: createClient(SamlService, t.saml),
+    broker: createClient(BrokerService, t.broker),
+    federation: createClient(FederationService, t.federation),
+  };
+}

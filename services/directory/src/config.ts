@@ -1,0 +1,24 @@
+import { int, optStr, type Env } from "../../kit/src/config.js";
+import { readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
+import type { Argon2Params } from "./domain/password-hasher.js";
+
+export interface DirectoryConfig {
+  common: CommonConfig;
+  /** Bootstrap admin account; both or neither. */
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  argon2: Argon2Params;
+}
+
+export function loadDirectoryConfig(env: Env): DirectoryConfig {
+  return {
+    common: readCommonConfig(env),
+    adminUsername: optStr(env, "TESSERA_ADMIN_USERNAME"),
+    adminPassword: optStr(env, "TESSERA_ADMIN_PASSWORD"),
+    argon2: {
+      memoryCost: int(env, "TESSERA_ARGON2_MEMORY_KIB", 19456, 1024, 4_194_304),
+      timeCost: int(env, "TESSERA_ARGON2_ITERATIONS", 2, 1, 100),
+      parallelism: int(env, "TESSERA_ARGON2_PARALLELISM", 1, 1, 16),
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { IamError } from "../../../kit/src/errors.js";
+import {
+  checkColour, checkEmail, checkHostname, checkHttpUrl, checkInt, checkLength, requireString, SLUG,
+} from "../../../kit/src/validation/checks.js";
+import { THEME_NAMES, THEME_OVERRIDE_KEYS } from "./themes.js";
+import type { RealmCreateInput } from "./realm.js";
+
+/** Names that would collide with fixed Admin API paths under /admin/realms/. */
+const RESERVED_NAMES = new Set(["themes", "import"]);
+
+const TEN_YEARS = 315_360_000;
+
+export function checkRealmName(name: string | undefined): string {
+  const v = requireString("name", name, 1, 64);
+  if (!SLUG.test(v)) {
+    throw IamError.invalid("name", "name must be a lowercase slug: a-z, 0-9, '-', '_' or '.', starting and ending with a letter or digit");
+  }
+  if (RESERVED_NAMES.has(v)) throw IamError.invalid("name", `name "${v}" is reserved`);
+  return v;
+}
+
+/**
+ * Checks every field present in a create or update input (spec 2.1, 8). Fields absent are not
+ * checked here; defaults are applied by the caller.
+ */
+export function checkRealmFields(input: RealmCreateInput): void {
+  const i = input;
+  if (i.displayName !== undefined) checkLength("displayName", i.displayName, 0, 255);
+  if (i.accessTokenLifespan !== undefined) checkInt("accessTokenLifespan", i.accessTokenLifespan, 1, TEN_YEARS);
+  if (i.refreshTokenLifespan !== undefined) checkInt("refreshTokenLifespan", i.refreshTokenLifespan, 1, TEN_YEARS);
+  if (i.offlineTokenLifespan !== undefined) checkInt("offlineTokenLifespan", i.offlineTokenLifespan, 1, TEN_YEARS);
+  if (i.smtpHost !== undefined && i.smtpHost !== "") checkHostname("smtpHost", i.smtpHost);
+  if (i.smtpPort !== undefined) checkInt("smtpPort", i.smtpPort, 1, 65535);
+  if (i.smtpUser !== undefined) checkLength("smtpUser", i.smtpUser, 0, 255);
+  if (i.smtpPassword !== undefined) checkLength("smtpPassword", i.smtpPassword, 0, 1024);
+  if (i.smtpFrom !== undefined && i.smtpFrom !== "") checkEmail("smtpFrom", i.smtpFrom);
+  if (i.passwordMinLength !== undefined) checkInt("passwordMinLength", i.passwordMinLength, 1, 128);
+  if (i.passwordHistoryCount !== undefined) checkInt("passwordHistoryCount", i.passwordHistoryCount, 0, 100);
+  if (i.passwordMaxAgeDays !== undefined) checkInt("passwordMaxAgeDays", i.passwordMaxAgeDays, 0, 36500);
+  if (i.maxLoginFailures !== undefined) checkInt("maxLoginFailures", i.maxLoginFailures, 1, 1000);
+  if (i.lockoutDuration !== undefined) checkInt("lockoutDuration", i.lockoutDuration, 1, TEN_YEARS);
+  if (i.failureResetTime !== undefined) checkInt("failureResetTime", i.failureResetTime, 1, TEN_YEARS);
+  if (i.permanentLockoutAfter !== undefined) checkInt("permanentLockoutAfter", i.permanentLockoutAfter, 0, 1000);
+  if (i.eventsExpiration !== undefined) checkInt("eventsExpiration", i.eventsExpiration, 1, TEN_YEARS);
+  for (const f of ["themeName", "loginTheme", "accountTheme", "emailTheme"] as const) {
+    const v = i[f];
+    if (v !== undefined && !(THEME_NAMES as readonly string[]).includes(v)) {
+      throw IamError.invalid(f, `${f} must be one of ${THEME_NAMES.join(", ")}`);
+    }
+  }
+  if (i.theme !== undefined) checkThemeOverrides(i.theme);
+}
+
+function checkThemeOverrides(theme: Record<string, string>): void {
+  for (const [key, value] of Object.entries(theme)) {
+    const kind = (THEME_OVERRIDE_KEYS as Record<string, string>)[key];
+    const field = `theme.${key}`;
+    if (!kind) throw IamError.invalid(field, `unknown theme key "${key}"; allowed: ${Object.keys(THEME_OVERRIDE_KEYS).join(", ")}`);
+    if (kind === "url") checkHttpUrl(field, value);
+    else checkColour(field, value);
+  }
+}

@@ -1,0 +1,15 @@
+import { REDACTED, type RealmRecord } from "./realm.js";
+
+/** The realm as the Admin API shows it (spec 4.1): every field, the SMTP password redacted. */
+export function realmView(r: RealmRecord) {
+  const { _id, smtpPasswordSealed, createdAt, updatedAt, ...fields } = r;
+  return {
+    id: _id,
+    ...fields,
+    smtpPassword: smtpPasswordSealed ? REDACTED : "",
+    createdAt: new Date(createdAt).toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
+  };
+}
+
+export type RealmView = ReturnType<typeof realmView>;

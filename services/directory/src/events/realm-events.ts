@@ -1,0 +1,53 @@
+import { create, toBinary } from "@bufbuild/protobuf";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { RealmDeletedSchema, RealmUpdatedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
+import type { Bus } from "../../../kit/src/bus/port.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import { publishAdminEvent } from "../../../kit/src/events/admin-events.js";
+import { currentContext } from "../../../kit/src/context.js";
+import type { RealmRecord } from "../domain/realm.js";
+import { realmView } from "../domain/realm-view.js";
+
+export const REALM_DELETED = "iam.directory.v1.realm.deleted";
+export const REALM_UPDATED = "iam.directory.v1.realm.updated";
+
+/** What the directory announces about realms. Each publish is awaited (acknowledged) before the reply. */
+export class RealmEvents {
+  constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+
+  async created(realm: RealmRecord): Promise<void> {
+    if (realm.adminEventsEnabled) {
+      await publishAdminEvent(this.bus, "directory", {
+        realm: realm.name, operationType: "CREATE", resourceType: "REALM",
+        resourcePath: `realms/${realm.name}`, representation: realmView(realm),
+      }, this.clock.now());
+    }
+  }
+
+  async updated(realm: RealmRecord): Promise<void> {
+    await this.bus.publish(REALM_UPDATED, toBinary(RealmUpdatedSchema, create(RealmUpdatedSchema, {
+      realmId: realm._id, realmName: realm.name,
+    })), requestIdOption());
+    if (realm.adminEventsEnabled) {
+      await publishAdminEvent(this.bus, "directory", {
+        realm: realm.name, operationType: "UPDATE", resourceType: "REALM",
+        resourcePath: `realms/${realm.name}`, representation: realmView(realm),
+      }, this.clock.now());
+    }
+  }
+
+  /**
+   * A deleted realm's admin events go with it (audit drops the realm's records), as in Keycloak,
+   * so no admin event is published for the deletion itself; the gateway logs it with the actor.
+   */
+  async deleted(realm: RealmRecord, at: number): Promise<void> {
+    await this.bus.publish(REALM_DELETED, toBinary(RealmDeletedSchema, create(RealmDeletedSchema, {
+      realmId: realm._id, realmName: realm.name, deletedAt: timestampFromMs(at),
+    })), requestIdOption());
+  }
+}
+
+function requestIdOption(): { requestId?: string } {
+  const id = currentContext()?.requestId;
+  return id ? { requestId: id } : {};
+}

@@ -1,0 +1,38 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+import { DirectoryService } from "../../../gen/iam/directory/v1/directory_pb.js";
+import { RealmService } from "../../../gen/iam/directory/v1/realm_pb.js";
+import { AdminAccountService } from "../../../gen/iam/directory/v1/admin_account_pb.js";
+import type { ServiceDeps, ServiceModule } from "../../kit/src/module.js";
+import { checkHealth } from "../../kit/src/health.js";
+import type { DirectoryConfig } from "./config.js";
+import { RealmRepository } from "./store/realm-repository.js";
+import { AdminAccountRepository } from "./store/admin-account-repository.js";
+import { RealmAdmin } from "./domain/realm-admin.js";
+import { AdminAccounts } from "./domain/admin-accounts.js";
+import { PasswordHasher } from "./domain/password-hasher.js";
+import { RealmEvents } from "./events/realm-events.js";
+import { realmRpc } from "./rpc/realm-rpc.js";
+import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
+
+/** Composition of the directory service, shared by the embedded runner and main.ts. */
+export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
+  const { store, bus, clock, secrets } = deps;
+  const hasher = new PasswordHasher(config.argon2);
+  const realms = new RealmAdmin(await RealmRepository.open(store), new RealmEvents(bus, clock), secrets, clock);
+  const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
+
+  return {
+    name: "directory",
+    routes(router: ConnectRouter) {
+      router.service(DirectoryService, { health: async () => ({ health: await checkHealth("directory", store, bus) }) });
+      router.service(RealmService, realmRpc(realms));
+      router.service(AdminAccountService, adminAccountRpc(admins));
+    },
+    async start() {
+      if (config.adminUsername && config.adminPassword) {
+        await admins.bootstrap(config.adminUsername, config.adminPassword);
+      }
+    },
+    async stop() {},
+  };
+}

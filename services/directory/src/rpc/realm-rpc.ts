@@ -1,0 +1,55 @@
+import { fromJson, type JsonObject } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import {
+  RealmService, RealmSchema, type Realm, type RealmInput, type RealmUpdate,
+} from "../../../../gen/iam/directory/v1/realm_pb.js";
+import { IamError } from "../../../kit/src/errors.js";
+import type { RealmAdmin } from "../domain/realm-admin.js";
+import type { RealmCreateInput, RealmRecord, RealmUpdateInput } from "../domain/realm.js";
+import { realmView } from "../domain/realm-view.js";
+import { THEME_NAMES } from "../domain/themes.js";
+
+/** Thin handlers: check -> domain -> convert. */
+export function realmRpc(admin: RealmAdmin): ServiceImpl<typeof RealmService> {
+  return {
+    async createRealm(req) {
+      if (!req.realm) throw IamError.invalid("realm", "realm is required");
+      return { realm: toProto(await admin.create(createInput(req.realm))) };
+    },
+    async listRealms() {
+      return { realms: (await admin.list()).map(toProto) };
+    },
+    async getRealm(req) {
+      return { realm: toProto(await admin.get(req.name)) };
+    },
+    async updateRealm(req) {
+      return { realm: toProto(await admin.update(req.name, updateInput(req.update))) };
+    },
+    async deleteRealm(req) {
+      return { realm: toProto(await admin.delete(req.name)) };
+    },
+    async listThemes() {
+      return { themes: [...THEME_NAMES] };
+    },
+  };
+}
+
+export function toProto(r: RealmRecord): Realm {
+  return fromJson(RealmSchema, realmView(r) as unknown as JsonObject);
+}
+
+function createInput(m: RealmInput): RealmCreateInput {
+  const { $typeName: _t, theme, ...fields } = m;
+  return { ...definedOnly(fields), ...(Object.keys(theme).length ? { theme } : {}) };
+}
+
+function updateInput(m: RealmUpdate | undefined): RealmUpdateInput {
+  if (!m) return {};
+  const { $typeName: _t, theme, themePresent, ...fields } = m;
+  return { ...definedOnly(fields), ...(themePresent ? { theme } : {}) };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+

@@ -1,0 +1,55 @@
+import { bool, int, oneOf, optStr, str, url, LOG_LEVELS, type Env, type LogLevel } from "../config.js";
+import type { ServiceName } from "../module.js";
+
+/** The settings every process reads the same way (DESIGN 4, "Config": fixed names). */
+export interface CommonConfig {
+  store: "sqlite" | "mongodb";
+  /** Embedded mode: where SQLite files and generated secrets live. */
+  dataDir: string;
+  mongodbUri: string | undefined;
+  /** Each service uses database `<prefix>_<service>`. */
+  mongodbDatabasePrefix: string;
+  natsUrl: string | undefined;
+  masterKey: string | undefined;
+  logLevel: LogLevel;
+  /** Enables native Mongo TTL indexes (off by default: FerretDB refuses them). */
+  mongoNativeTtl: boolean;
+  /** Addresses of the services in cluster mode. */
+  serviceUrls: Record<ServiceName, string | undefined>;
+}
+
+export function readCommonConfig(env: Env): CommonConfig {
+  const store = oneOf(env, "TESSERA_STORE", ["sqlite", "mongodb"] as const, "sqlite");
+  const mongodbUri = optStr(env, "TESSERA_MONGODB_URI");
+  if (store === "mongodb" && !mongodbUri) {
+    // Fail at boot, naming the variable, rather than at the first query.
+    str(env, "TESSERA_MONGODB_URI");
+  }
+  return {
+    store,
+    dataDir: str(env, "TESSERA_DATA_DIR", "./data"),
+    mongodbUri: mongodbUri ? url(env, "TESSERA_MONGODB_URI") : undefined,
+    mongodbDatabasePrefix: str(env, "TESSERA_MONGODB_DB_PREFIX", "tessera"),
+    natsUrl: optStr(env, "TESSERA_NATS_URL") ? url(env, "TESSERA_NATS_URL") : undefined,
+    masterKey: optStr(env, "TESSERA_MASTER_KEY"),
+    logLevel: oneOf(env, "TESSERA_LOG_LEVEL", LOG_LEVELS, "info"),
+    mongoNativeTtl: bool(env, "TESSERA_MONGODB_NATIVE_TTL", false),
+    serviceUrls: {
+      directory: serviceUrl(env, "directory"),
+      token: serviceUrl(env, "token"),
+      saml: serviceUrl(env, "saml"),
+      broker: serviceUrl(env, "broker"),
+      federation: serviceUrl(env, "federation"),
+      audit: serviceUrl(env, "audit"),
+    },
+  };
+}
+
+function serviceUrl(env: Env, service: ServiceName): string | undefined {
+  const name = `TESSERA_${service.toUpperCase()}_URL`;
+  return optStr(env, name) ? url(env, name) : undefined;
+}
+
+export function gatewayPort(env: Env): number {
+  return int(env, "TESSERA_PORT", 8080, 0, 65535);
+}

@@ -1,0 +1,84 @@
+import http2 from "node:http2";
+import type { Http2Session } from "node:http2";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { loadOrExit, ConfigError, type Env } from "../config.js";
+import { createLogger } from "../logger.js";
+import { createMetrics } from "../metrics.js";
+import { SecretBox } from "../crypto/secret-box.js";
+import { systemClock } from "../store/port.js";
+import { openBus } from "../bus/open-bus.js";
+import { serverInterceptor } from "../rpc/server-interceptor.js";
+import type { ServiceDeps, ServiceModule, ServiceName } from "../module.js";
+import type { CommonConfig } from "./common-config.js";
+import { openServiceStore } from "./open-deps.js";
+import { grpcTransports } from "./service-transports.js";
+
+type Builder<C> = (deps: ServiceDeps, config: C) => Promise<ServiceModule>;
+
+/**
+ * Cluster mode composition root of one service process (DESIGN 4, main.ts): config -> store -> bus
+ * -> module -> listen on HTTP/2 (gRPC, gRPC-web and Connect). SIGTERM drains in-flight requests.
+ */
+export async function runServiceProcess<C extends { common: CommonConfig }>(
+  name: ServiceName, loadConfig: (env: Env) => C, build: Builder<C>,
+): Promise<void> {
+  const config = loadOrExit(() => {
+    const c = loadConfig(process.env);
+    if (!c.common.serviceUrls[name]) throw new ConfigError(`TESSERA_${name.toUpperCase()}_URL`, "is required: the address this service listens on");
+    if (!c.common.masterKey) throw new ConfigError("TESSERA_MASTER_KEY", "is required in cluster mode");
+    if (!c.common.natsUrl) throw new ConfigError("TESSERA_NATS_URL", "is required in cluster mode");
+    return c;
+  });
+  const logger = createLogger(name, config.common.logLevel);
+  const metrics = createMetrics({ defaultMetrics: true });
+  const listen = new URL(config.common.serviceUrls[name] as string);
+  const store = await openServiceStore(name, config.common, systemClock);
+  const bus = await openBus({ kind: "nats", url: config.common.natsUrl as string, logger });
+  const module = await build({
+    store, bus, logger, metrics, clock: systemClock,
+    secrets: new SecretBox(config.common.masterKey as string),
+    transports: grpcTransports(config.common.serviceUrls),
+  }, config);
+
+  const handler = connectNodeAdapter({
+    routes: (r) => module.routes(r),
+    interceptors: [serverInterceptor(name, logger, metrics)],
+    // Prometheus scrapes each service process on its own port (GET /metrics).
+    fallback: (req, res) => {
+      if (req.method === "GET" && req.url === "/metrics") {
+        metrics.registry.metrics().then((body) => {
+          res.writeHead(200, { "content-type": metrics.registry.contentType });
+          res.end(body);
+        }, () => { res.writeHead(500); res.end(); });
+        return;
+      }
+      res.writeHead(404);
+      res.end();
+    },
+  });
+  const server = http2.createServer(handler);
+  const sessions = new Set<Http2Session>();
+  server.on("session", (s) => { sessions.add(s); s.on("close", () => sessions.delete(s)); });
+  await new Promise<void>((resolve) => server.listen(Number(listen.port), listen.hostname, resolve));
+  await module.start();
+  logger.info({ url: listen.origin }, `${name} service listening`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: draining in-flight requests");
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Graceful GOAWAY: open streams finish, no new ones start.
+    for (const s of sessions) s.close();
+    await closed;
+    await module.stop();
+    await bus.close();
+    await store.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+

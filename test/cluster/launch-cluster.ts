@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { pathToFileURL } from "node:url";
+import { SERVICE_NAMES, type ServiceName } from "../../services/kit/src/module.js";
+import { generateMasterKey } from "../../services/kit/src/crypto/secret-box.js";
+import { freePort } from "../e2e/support/free-port.js";
+import { startNode, waitForHttp, type RunningProcess } from "../e2e/support/process-runner.js";
+import type { TestServer } from "../e2e/support/embedded-server.js";
+
+export interface Cluster extends TestServer {
+  processes: Record<ServiceName | "gateway", RunningProcess>;
+  env: Record<string, string>;
+  /** Starts one process again (after a test stopped it). */
+  restart(name: ServiceName | "gateway"): Promise<void>;
+}
+
+/**
+ * Cluster mode on one machine (DESIGN 2): one process per service plus the gateway, gRPC between
+ * them, MongoDB (one database per service) and NATS JetStream. Used by the cluster-mode e2e tier
+ * and by `npm run cluster` for development.
+ */
+export async function launchCluster(opts: {
+  mongoUri: string; natsUrl: string; name: string; port?: number; env?: Record<string, string>;
+}): Promise<Cluster> {
+  const apiKey = `test-key-${randomBytes(12).toString("hex")}`;
+  const adminPassword = `pw-${randomBytes(12).toString("hex")}`;
+  const env: Record<string, string> = {
+    TESSERA_STORE: "mongodb",
+    TESSERA_MONGODB_URI: opts.mongoUri,
+    TESSERA_MONGODB_DB_PREFIX: `t${randomBytes(4).toString("hex")}`,
+    TESSERA_NATS_URL: opts.natsUrl,
+    TESSERA_MASTER_KEY: generateMasterKey(),
+    TESSERA_ADMIN_API_KEY: apiKey,
+    TESSERA_ADMIN_USERNAME: "admin",
+    TESSERA_ADMIN_PASSWORD: adminPassword,
+    TESSERA_LOG_LEVEL: "info",
+    TESSERA_ARGON2_MEMORY_KIB: "4096",
+    TESSERA_ARGON2_ITERATIONS: "1",
+    ...(opts.env ?? {}),
+  };
+  for (const s of SERVICE_NAMES) env[`TESSERA_${s.toUpperCase()}_URL`] = `http://127.0.0.1:${await freePort()}`;
+  const port = opts.port ?? await freePort();
+  env.TESSERA_PORT = String(port);
+  env.TESSERA_HOST = "127.0.0.1";
+  const url = `http://localhost:${port}`;
+
+  const entry = (name: ServiceName | "gateway") => name === "gateway" ? "gateway/src/main.js" : `services/${name}/src/main.js`;
+  const processes = {} as Cluster["processes"];
+  const start = (name: ServiceName | "gateway") => {
+    processes[name] = startNode(entry(name), env, `cluster-${opts.name}-${name}`);
+  };
+  for (const s of SERVICE_NAMES) start(s);
+  start("gateway");
+  await waitForHttp(`${url}/health/ready`, processes.gateway, 60_000);
+
+  return {
+    url, apiKey, adminUsername: "admin", adminPassword, mode: "cluster", processes, env,
+    async restart(name) {
+      start(name);
+      await waitForHttp(`${url}/health/ready`, processes.gateway, 60_000);
+    },
+    async stop() {
+      await processes.gateway.stop();
+      await Promise.all(SERVICE_NAMES.map((s) => processes[s].stop()));
+    },
+  };
+}
+
+// `npm run cluster`: the whole cluster locally, for development.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const mongoUri = process.env.TESSERA_MONGODB_URI;
+  const natsUrl = process.env.TESSERA_NATS_URL;
+  if (!mongoUri || !natsUrl) {
+    process.stderr.write("npm run cluster needs TESSERA_MONGODB_URI and TESSERA_NATS_URL (see README, Cluster mode)\n");
+    process.exit(78);
+  }
+  const cluster = await launchCluster({
+    mongoUri, natsUrl, name: "dev", port: Number(process.env.TESSERA_PORT ?? 8080),
+    ...(process.env.TESSERA_MONGODB_DB_PREFIX ? { env: { TESSERA_MONGODB_DB_PREFIX: process.env.TESSERA_MONGODB_DB_PREFIX } } : {}),
+  });
+  process.stdout.write(`Tessera cluster listening on ${cluster.url}\n  X-Admin-API-Key: ${cluster.apiKey}\n  admin password: ${cluster.adminPassword}\n  logs: test/artifacts/logs/cluster-dev-*.log\n`);
+  const stop = () => void cluster.stop().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

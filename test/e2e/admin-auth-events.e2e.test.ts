@@ -1,0 +1,168 @@
+import { decodeJwt } from "jose";
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { eventually, targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+
+// Admin authentication (spec 4.14) and admin events (spec 2.7, 4.8, 6), in every run mode.
+describe.each(targets())("admin auth and admin events ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+
+  beforeAll(async () => {
+    server = await target.start("admin-auth-events");
+    api = adminApi(server.url, server.apiKey);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  const login = (username: string, password: string) =>
+    http("POST", `${server.url}/admin/auth/login`, { body: { username, password } });
+
+  describe("admin login", () => {
+    it("issues an admin JWT that works on the Admin API and /admin/auth/me", async () => {
+      const res = await login(server.adminUsername, server.adminPassword);
+      expect(res.status).toBe(200);
+      expect(res.body.tokenType).toBe("Bearer");
+      expect(res.body.expiresIn).toBe(3600);
+      expect(res.body.user).toMatchObject({ username: "admin" });
+      expect(res.body.user.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.body.user).not.toHaveProperty("passwordHash");
+      expect(res.text).not.toContain(server.adminPassword);
+      const claims = decodeJwt(res.body.accessToken);
+      expect(claims.sub).toBe(res.body.user.id);
+      expect(claims.aud).toBe("tessera-admin");
+      expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
+
+      const auth = { Authorization: `Bearer ${res.body.accessToken}` };
+      const realms = await http("GET", `${server.url}/admin/realms`, { headers: auth });
+      expect(realms.status).toBe(200);
+      expect(Array.isArray(realms.body)).toBe(true);
+      const me = await http("GET", `${server.url}/admin/auth/me`, { headers: auth });
+      expect(me.status).toBe(200);
+      expect(me.body).toEqual(res.body.user);
+    });
+
+    it("refuses wrong and missing credentials", async () => {
+      const wrong = await login(server.adminUsername, "not-the-password");
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({ error: "invalid_credentials", message: "invalid username or password" });
+      const nobody = await login("nobody", "whatever-password");
+      expect(nobody.status).toBe(401);
+      expect(nobody.body).toEqual(wrong.body);
+      const missing = await http("POST", `${server.url}/admin/auth/login`, { body: { username: "admin" } });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual({ error: "invalid_request", message: "password is required", field: "password" });
+    });
+
+    it("refuses a tampered or absent token", async () => {
+      const res = await login(server.adminUsername, server.adminPassword);
+      const [h, p] = res.body.accessToken.split(".");
+      const forged = `${h}.${p}.${"A".repeat(43)}`;
+      const bad = await http("GET", `${server.url}/admin/realms`, { headers: { Authorization: `Bearer ${forged}` } });
+      expect(bad.status).toBe(401);
+      expect(bad.body).toEqual({ error: "unauthorized", message: "invalid or expired admin token" });
+      const me = await http("GET", `${server.url}/admin/auth/me`);
+      expect(me.status).toBe(401);
+      // The API key is not an admin token: /me needs a person.
+      const byKey = await http("GET", `${server.url}/admin/auth/me`, { headers: { "X-Admin-API-Key": server.apiKey } });
+      expect(byKey.status).toBe(401);
+    });
+  });
+
+  describe("admin events", () => {
+    const events = (realm: string, query = "") => api.get(`/admin/realms/${realm}/admin-events${query}`);
+
+    it("records CREATE and UPDATE with actor and representation, without secrets", async () => {
+      const name = uniqueName("ev");
+      const canary = "smtp-canary-ev-7Gx";
+      expect((await api.post("/admin/realms", { name, adminEventsEnabled: true, smtpPassword: canary })).status).toBe(201);
+      const token = (await login(server.adminUsername, server.adminPassword)).body.accessToken;
+      const upd = await http("PUT", `${server.url}/admin/realms/${name}`, {
+        body: { displayName: "Changed" }, headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(upd.status).toBe(200);
+
+      const res = await eventually(() => events(name), (r) => r.body?.length === 2);
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(2);
+      const [update, createEv] = res.body; // newest first
+      expect(createEv).toMatchObject({
+        realm: name, operationType: "CREATE", resourceType: "REALM", resourcePath: `realms/${name}`,
+        authDetails: { type: "api-key", adminId: "", username: "" },
+      });
+      expect(update).toMatchObject({
+        realm: name, operationType: "UPDATE", resourceType: "REALM",
+        authDetails: { type: "admin", username: "admin" },
+      });
+      expect(JSON.parse(update.representation)).toMatchObject({ name, displayName: "Changed", smtpPassword: "**********" });
+      expect(Date.parse(update.time)).toBeGreaterThanOrEqual(Date.parse(createEv.time));
+      expect(update.requestId).toBe(upd.headers.get("x-request-id"));
+      expect(res.text).not.toContain(canary);
+    });
+
+    it("filters by operationType, resourceType and dates, and pages with first/max", async () => {
+      const name = uniqueName("evf");
+      await api.post("/admin/realms", { name, adminEventsEnabled: true });
+      for (let i = 0; i < 3; i++) await api.put(`/admin/realms/${name}`, { displayName: `v${i}` });
+      await eventually(() => events(name), (r) => r.body?.length === 4);
+
+      const updates = await events(name, "?operationType=UPDATE");
+      expect(updates.body.map((e: { operationType: string }) => e.operationType)).toEqual(["UPDATE", "UPDATE", "UPDATE"]);
+      expect(JSON.parse(updates.body[0].representation).displayName).toBe("v2");
+      expect((await events(name, "?operationType=DELETE")).body).toEqual([]);
+      expect((await events(name, "?resourceType=REALM")).body).toHaveLength(4);
+      expect((await events(name, "?resourceType=USER")).body).toEqual([]);
+
+      const page = await events(name, "?first=1&max=2");
+      expect(page.body).toHaveLength(2);
+      const all = (await events(name)).body;
+      expect(page.body.map((e: { id: string }) => e.id)).toEqual(all.slice(1, 3).map((e: { id: string }) => e.id));
+      expect((await events(name, "?first=10")).body).toEqual([]);
+
+      const future = new Date(Date.now() + 86_400_000).toISOString();
+      expect((await events(name, `?dateFrom=${future}`)).body).toEqual([]);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await events(name, `?dateFrom=${today}&dateTo=${today}`)).body).toHaveLength(4);
+      const past = "2000-01-01T00:00:00Z";
+      expect((await events(name, `?dateTo=${past}`)).body).toEqual([]);
+    });
+
+    it("validates the query and 404s an unknown realm", async () => {
+      const name = uniqueName("evq");
+      await api.post("/admin/realms", { name });
+      const badDate = await events(name, "?dateFrom=yesterday");
+      expect(badDate.status).toBe(400);
+      expect(badDate.body.field).toBe("dateFrom");
+      const badMax = await events(name, "?max=-1");
+      expect(badMax.status).toBe(400);
+      expect(badMax.body.field).toBe("max");
+      const inverted = await events(name, "?dateFrom=2026-02-01&dateTo=2026-01-01");
+      expect(inverted.status).toBe(400);
+      expect(inverted.body.field).toBe("dateFrom");
+      expect((await events("no-such-realm")).status).toBe(404);
+    });
+
+    it("records nothing when adminEventsEnabled is false", async () => {
+      const name = uniqueName("evoff");
+      await api.post("/admin/realms", { name });
+      await api.put(`/admin/realms/${name}`, { displayName: "x" });
+      // A realm with events on, changed after, proves the bus delivered by the time we look.
+      const probe = uniqueName("evprobe");
+      await api.post("/admin/realms", { name: probe, adminEventsEnabled: true });
+      await eventually(() => events(probe), (r) => r.body?.length === 1);
+      expect((await events(name)).body).toEqual([]);
+    });
+
+    it("drops a deleted realm's events, so a new realm of the same name starts empty", async () => {
+      const name = uniqueName("evdel");
+      await api.post("/admin/realms", { name, adminEventsEnabled: true });
+      await eventually(() => events(name), (r) => r.body?.length === 1);
+      expect((await api.del(`/admin/realms/${name}`)).status).toBe(200);
+      await api.post("/admin/realms", { name, adminEventsEnabled: true });
+      await api.put(`/admin/realms/${name}`, { displayName: "second life" });
+      const opsOf = (r: { body: Array<{ operationType: string }> }) => r.body.map((e) => e.operationType).join(",");
+      const res = await eventually(() => events(name), (r) => opsOf(r) === "UPDATE,CREATE");
+      expect(opsOf(res)).toBe("UPDATE,CREATE");
+      expect(JSON.parse(res.body[0].representation).displayName).toBe("second life");
+    });
+  });
+});

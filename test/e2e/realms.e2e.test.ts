@@ -1,0 +1,245 @@
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+
+// Realm Admin API, spec 2.1 and 4.1, in every run mode.
+describe.each(targets())("realms ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+
+  beforeAll(async () => {
+    server = await target.start("realms");
+    api = adminApi(server.url, server.apiKey);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  it("creates a realm with every spec default", async () => {
+    const name = uniqueName("defaults");
+    const res = await api.post("/admin/realms", { name });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name, displayName: "", enabled: true,
+      accessTokenLifespan: 300, refreshTokenLifespan: 1800, offlineTokenLifespan: 2592000,
+      smtpHost: "", smtpPort: 587, smtpUser: "", smtpFrom: "", smtpSecure: false,
+      passwordMinLength: 8, passwordRequireUppercase: false, passwordRequireLowercase: false,
+      passwordRequireDigits: false, passwordRequireSpecialChars: false, passwordHistoryCount: 0,
+      passwordMaxAgeDays: 0, bruteForceEnabled: false, maxLoginFailures: 5, lockoutDuration: 900,
+      failureResetTime: 43200, permanentLockoutAfter: 0, registrationAllowed: true,
+      requireEmailVerification: false, mfaRequired: false, eventsEnabled: false, eventsExpiration: 604800,
+      adminEventsEnabled: false, themeName: "tessera", theme: {},
+      loginTheme: "tessera", accountTheme: "tessera", emailTheme: "tessera",
+    });
+    expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body).not.toHaveProperty("smtpPassword");
+    expect(Date.parse(res.body.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("creates a realm with every create field, and never returns the SMTP password", async () => {
+    const name = uniqueName("full");
+    const canary = "smtp-canary-Zq81x";
+    const body = {
+      name, displayName: "Full <Realm>", enabled: false, accessTokenLifespan: 60, refreshTokenLifespan: 600,
+      offlineTokenLifespan: 86400, smtpHost: "mail.example.test", smtpPort: 2525, smtpUser: "mailer",
+      smtpPassword: canary, smtpFrom: "noreply@example.test", smtpSecure: true, passwordMinLength: 12,
+      passwordRequireUppercase: true, passwordRequireLowercase: true, passwordRequireDigits: true,
+      passwordRequireSpecialChars: true, passwordHistoryCount: 3, passwordMaxAgeDays: 90, bruteForceEnabled: true,
+      maxLoginFailures: 3, lockoutDuration: 60, failureResetTime: 120, permanentLockoutAfter: 2,
+      registrationAllowed: false, requireEmailVerification: true, mfaRequired: true, eventsEnabled: true,
+      eventsExpiration: 3600, adminEventsEnabled: true, themeName: "midnight",
+      theme: { primaryColor: "#1a73e8", logoUrl: "https://cdn.example.test/logo.png" },
+      loginTheme: "ocean", accountTheme: "minimal", emailTheme: "tessera",
+    };
+    const res = await api.post("/admin/realms", body);
+    expect(res.status).toBe(201);
+    const { smtpPassword: _omit, ...rest } = body;
+    expect(res.body).toMatchObject(rest);
+    expect(res.body.smtpPassword).toBe("**********");
+    expect(res.text).not.toContain(canary);
+    const got = await api.get(`/admin/realms/${name}`);
+    expect(got.status).toBe(200);
+    expect(got.body.smtpPassword).toBe("**********");
+    expect(got.text).not.toContain(canary);
+    const list = await api.get("/admin/realms");
+    expect(list.text).not.toContain(canary);
+  });
+
+  it("answers 409 for a duplicate name", async () => {
+    const name = uniqueName("dup");
+    expect((await api.post("/admin/realms", { name })).status).toBe(201);
+    const again = await api.post("/admin/realms", { name });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: "conflict", message: `realm "${name}" already exists`, field: "name" });
+  });
+
+  it.each([
+    [{}, "name", "invalid_request"],
+    [{ name: "" }, "name", "invalid_request"],
+    [{ name: "Upper" }, "name", "invalid_request"],
+    [{ name: "has space" }, "name", "invalid_request"],
+    [{ name: "-dash" }, "name", "invalid_request"],
+    [{ name: "themes" }, "name", "invalid_request"],
+    [{ name: "x".repeat(65) }, "name", "invalid_request"],
+    [{ name: "ok-name", enabled: "yes" }, "enabled", "invalid_field"],
+    [{ name: "ok-name", accessTokenLifespan: 0 }, "accessTokenLifespan", "invalid_request"],
+    [{ name: "ok-name", accessTokenLifespan: 1.5 }, "accessTokenLifespan", "invalid_field"],
+    [{ name: "ok-name", smtpPort: 70000 }, "smtpPort", "invalid_request"],
+    [{ name: "ok-name", smtpFrom: "not-an-email" }, "smtpFrom", "invalid_request"],
+    [{ name: "ok-name", themeName: "nope" }, "themeName", "invalid_request"],
+    [{ name: "ok-name", theme: { primaryColor: "red" } }, "theme.primaryColor", "invalid_request"],
+    [{ name: "ok-name", theme: { logoUrl: "javascript:alert(1)" } }, "theme.logoUrl", "invalid_request"],
+    [{ name: "ok-name", theme: { fontFamily: "x" } }, "theme.fontFamily", "invalid_request"],
+    [{ name: "ok-name", id: "x" }, "id", "unknown_field"],
+    [{ name: "ok-name", bogus: 1 }, "bogus", "unknown_field"],
+  ])("refuses %j with a 400 naming %s", async (body, field, reason) => {
+    const res = await api.post("/admin/realms", body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(reason);
+    expect(res.body.field).toBe(field);
+    expect(typeof res.body.message).toBe("string");
+  });
+
+  it("accepts a name of exactly 64 and 1 characters", async () => {
+    const long = `a${Date.now().toString(36)}`.padEnd(64, "z");
+    expect((await api.post("/admin/realms", { name: long })).status).toBe(201);
+    const short = await api.post("/admin/realms", { name: "q" });
+    expect(short.status).toBe(201);
+    expect(short.body.name).toBe("q");
+  });
+
+  it("refuses malformed JSON and non-object bodies", async () => {
+    const bad = await api.call("POST", "/admin/realms", "{not json");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: "invalid_json", message: "request body is not valid JSON" });
+    const arr = await api.post("/admin/realms", [1, 2]);
+    expect(arr.status).toBe(400);
+    expect(arr.body.error).toBe("invalid_request");
+  });
+
+  it("lists realms ordered by creation date", async () => {
+    const a = uniqueName("order-a");
+    const b = uniqueName("order-b");
+    await api.post("/admin/realms", { name: b });
+    await api.post("/admin/realms", { name: a });
+    const res = await api.get("/admin/realms");
+    expect(res.status).toBe(200);
+    const names: string[] = res.body.map((r: { name: string }) => r.name);
+    expect(names.indexOf(b)).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf(b)).toBeLessThan(names.indexOf(a));
+    const times = res.body.map((r: { createdAt: string }) => Date.parse(r.createdAt));
+    expect([...times].sort((x, y) => x - y)).toEqual(times);
+  });
+
+  it("gets a realm, and 404s an unknown one", async () => {
+    const name = uniqueName("get");
+    await api.post("/admin/realms", { name, displayName: "Get Me" });
+    const res = await api.get(`/admin/realms/${name}`);
+    expect(res.status).toBe(200);
+    expect(res.body.displayName).toBe("Get Me");
+    const missing = await api.get("/admin/realms/does-not-exist");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: "realm_not_found", message: 'realm "does-not-exist" not found' });
+  });
+
+  it("updates only the update fields and leaves the rest", async () => {
+    const name = uniqueName("upd");
+    await api.post("/admin/realms", { name, smtpPassword: "first-secret", bruteForceEnabled: true });
+    const res = await api.put(`/admin/realms/${name}`, {
+      displayName: "Renamed", enabled: false, accessTokenLifespan: 120, refreshTokenLifespan: 240,
+      smtpHost: "smtp.example.test", smtpPort: 465, smtpUser: "u", smtpFrom: "a@example.test",
+      registrationAllowed: false, mfaRequired: true, themeName: "ocean", theme: { primaryColor: "#000" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name, displayName: "Renamed", enabled: false, accessTokenLifespan: 120, refreshTokenLifespan: 240,
+      smtpHost: "smtp.example.test", smtpPort: 465, smtpUser: "u", smtpFrom: "a@example.test",
+      registrationAllowed: false, mfaRequired: true, themeName: "ocean", theme: { primaryColor: "#000" },
+      bruteForceEnabled: true, offlineTokenLifespan: 2592000, smtpPassword: "**********",
+    });
+    expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(res.body.createdAt));
+    // Partial: one field only.
+    const one = await api.put(`/admin/realms/${name}`, { displayName: "Again" });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ displayName: "Again", accessTokenLifespan: 120, theme: { primaryColor: "#000" } });
+    // An empty theme object clears the overrides.
+    const cleared = await api.put(`/admin/realms/${name}`, { theme: {} });
+    expect(cleared.body.theme).toEqual({});
+  });
+
+  it.each([
+    [{ name: "renamed" }, "name"],
+    [{ bruteForceEnabled: false }, "bruteForceEnabled"],
+    [{ offlineTokenLifespan: 5 }, "offlineTokenLifespan"],
+    [{ adminEventsEnabled: true }, "adminEventsEnabled"],
+    [{ id: "x" }, "id"],
+    [{ createdAt: "2020-01-01T00:00:00Z" }, "createdAt"],
+    [{ themePresent: true }, "themePresent"],
+  ])("refuses the read-only or create-only field in %j", async (body, field) => {
+    const name = uniqueName("ro");
+    await api.post("/admin/realms", { name });
+    const res = await api.put(`/admin/realms/${name}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "unknown_field", message: `unknown or read-only field: ${field}`, field });
+    const after = await api.get(`/admin/realms/${name}`);
+    expect(after.body.name).toBe(name);
+  });
+
+  it("validates update values and 404s an unknown realm", async () => {
+    const name = uniqueName("updv");
+    await api.post("/admin/realms", { name });
+    const bad = await api.put(`/admin/realms/${name}`, { refreshTokenLifespan: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("refreshTokenLifespan");
+    const missing = await api.put("/admin/realms/nope-nope", { displayName: "x" });
+    expect(missing.status).toBe(404);
+  });
+
+  it("changes the SMTP password only when a real value is sent", async () => {
+    const name = uniqueName("smtp");
+    await api.post("/admin/realms", { name, smtpPassword: "one" });
+    const echoed = await api.put(`/admin/realms/${name}`, { smtpPassword: "**********" });
+    expect(echoed.body.smtpPassword).toBe("**********");
+    const removed = await api.put(`/admin/realms/${name}`, { smtpPassword: "" });
+    expect(removed.status).toBe(200);
+    expect(removed.body).not.toHaveProperty("smtpPassword");
+  });
+
+  it("deletes a realm, returning it, then 404s", async () => {
+    const name = uniqueName("del");
+    await api.post("/admin/realms", { name });
+    const res = await api.del(`/admin/realms/${name}`);
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe(name);
+    expect((await api.get(`/admin/realms/${name}`)).status).toBe(404);
+    expect((await api.del(`/admin/realms/${name}`)).status).toBe(404);
+  });
+
+  it("lists the theme presets", async () => {
+    const res = await api.get("/admin/realms/themes");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(["tessera", "midnight", "ocean", "minimal"]);
+  });
+
+  it("answers 405 with Allow for a known path and 404 for an unknown one", async () => {
+    const res = await api.call("PATCH", "/admin/realms");
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST, GET, HEAD");
+    const themes = await api.call("DELETE", "/admin/realms/themes");
+    expect(themes.status).toBe(405);
+    expect(themes.headers.get("allow")).toBe("GET, HEAD");
+    const unknown = await api.get("/admin/nothing-here");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe("not_found");
+  });
+
+  it("requires credentials: 401 without, 401 with a wrong key", async () => {
+    const none = await http("GET", `${server.url}/admin/realms`);
+    expect(none.status).toBe(401);
+    expect(none.body.error).toBe("unauthorized");
+    expect(none.headers.get("www-authenticate")).toBe('Bearer realm="tessera-admin"');
+    const wrong = await http("GET", `${server.url}/admin/realms`, { headers: { "X-Admin-API-Key": "wrong" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: "unauthorized", message: "invalid API key" });
+    const create = await http("POST", `${server.url}/admin/realms`, { body: { name: uniqueName("noauth") } });
+    expect(create.status).toBe(401);
+  });
+});

@@ -1,0 +1,21 @@
+import { launchCluster, type Cluster } from "../../cluster/launch-cluster.js";
+
+/**
+ * Starts one cluster (a process per service, MongoDB-wire store, NATS JetStream) for the whole run
+ * when the environment names the servers; the cluster-mode e2e tier uses it.
+ */
+export default async function globalSetup(): Promise<void> {
+  const mongoUri = process.env.TESSERA_TEST_MONGODB_URI;
+  const natsUrl = process.env.TESSERA_TEST_NATS_URL;
+  if (!mongoUri || !natsUrl) {
+    process.stdout.write("\n[e2e] cluster tier not run: TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL are not both set\n");
+    return;
+  }
+  const cluster = await launchCluster({ mongoUri, natsUrl, name: "e2e" });
+  (globalThis as { __tesseraCluster?: Cluster }).__tesseraCluster = cluster;
+  process.env.TESSERA_TEST_CLUSTER_URL = cluster.url;
+  process.env.TESSERA_TEST_CLUSTER_API_KEY = cluster.apiKey;
+  process.env.TESSERA_TEST_CLUSTER_ADMIN_PASSWORD = cluster.adminPassword;
+  process.env.TESSERA_TEST_CLUSTER_DIRECTORY_URL = cluster.env.TESSERA_DIRECTORY_URL as string;
+  process.stdout.write(`\n[e2e] cluster tier: gateway ${cluster.url}\n`);
+}

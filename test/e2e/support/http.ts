@@ -1,0 +1,43 @@
+/** A response as tests assert it: exact status, parsed body, headers. */
+export interface HttpResult<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export async function http<T = any>(method: string, url: string, options: {
+  body?: unknown; headers?: Record<string, string>; form?: Record<string, string>;
+} = {}): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  let body: string | undefined;
+  if (options.form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  }
+  const res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), redirect: "manual" });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if (text && (res.headers.get("content-type") ?? "").includes("json")) parsed = JSON.parse(text);
+  return { status: res.status, body: parsed as T, text, headers: res.headers };
+}
+
+/** An Admin API caller bound to a server and a credential. */
+export function adminApi(baseUrl: string, apiKey: string) {
+  const call = <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    http<T>(method, `${baseUrl}${path}`, { ...(body !== undefined ? { body } : {}), headers: { "X-Admin-API-Key": apiKey, ...headers } });
+  return {
+    get: <T = any>(path: string) => call<T>("GET", path),
+    post: <T = any>(path: string, body?: unknown) => call<T>("POST", path, body ?? {}),
+    put: <T = any>(path: string, body?: unknown) => call<T>("PUT", path, body ?? {}),
+    del: <T = any>(path: string, body?: unknown) => call<T>("DELETE", path, body),
+    call,
+  };
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}

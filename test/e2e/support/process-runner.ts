@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root (this file runs from dist/test/e2e/support). */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+export const DIST = join(ROOT, "dist");
+export const ARTIFACTS = join(ROOT, "test", "artifacts");
+
+export interface RunningProcess {
+  child: ChildProcess;
+  logFile: string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Starts a compiled entry point with its stdout and stderr in a log file under test/artifacts. */
+export function startNode(entry: string, env: Record<string, string>, logName: string): RunningProcess {
+  mkdirSync(join(ARTIFACTS, "logs"), { recursive: true });
+  const logFile = join(ARTIFACTS, "logs", `${logName}.log`);
+  const out = createWriteStream(logFile, { flags: "w" });
+  const child = spawn(process.execPath, [join(DIST, entry)], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const exited = new Promise<number | null>((res) => child.once("exit", (code) => res(code)));
+  return {
+    child,
+    logFile,
+    exited,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Polls a URL until it answers the wanted status (or the process dies, or time runs out). */
+export async function waitForHttp(url: string, proc?: RunningProcess, timeoutMs = 30_000, status = 200): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < until) {
+    if (proc && proc.child.exitCode !== null) throw new Error(`process exited with ${proc.child.exitCode}; see ${proc.logFile}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === status) return;
+      last = `status ${res.status}`;
+    } catch (e) {
+      last = String(e);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms (${last})`);
+}

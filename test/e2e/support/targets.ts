@@ -1,0 +1,41 @@
+import { startEmbeddedServer, type TestServer } from "./embedded-server.js";
+
+export interface Target {
+  mode: "embedded" | "cluster";
+  start(name: string): Promise<TestServer>;
+}
+
+/**
+ * The run modes an e2e file runs against: embedded always; cluster when the global setup started
+ * one (TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL set). The cluster is shared by every
+ * file of the run, so tests create their own realms with unique names.
+ */
+export function targets(): Target[] {
+  const list: Target[] = [{ mode: "embedded", start: (name) => startEmbeddedServer(name) }];
+  const url = process.env.TESSERA_TEST_CLUSTER_URL;
+  if (url) {
+    list.push({
+      mode: "cluster",
+      start: async () => ({
+        url,
+        apiKey: process.env.TESSERA_TEST_CLUSTER_API_KEY as string,
+        adminUsername: "admin",
+        adminPassword: process.env.TESSERA_TEST_CLUSTER_ADMIN_PASSWORD as string,
+        mode: "cluster",
+        async stop() {},
+      }),
+    });
+  }
+  return list;
+}
+
+/** Polls `fn` until it returns a value for which `ok` holds (events travel over the bus). */
+export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: T = await fn();
+  while (!ok(last) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await fn();
+  }
+  return last;
+}
