@@ -9,8 +9,14 @@ export interface DuplicateKeyError extends Error {
   writeErrors?: Array<{ index: number }> | { index: number };
 }
 
+/**
+ * E11000, or FerretDB v1's way of reporting a unique violation from an update or replace: code 1
+ * (InternalError) wrapping SQLite's "UNIQUE constraint failed: index '<table>_<index>'".
+ */
 export function isDuplicateKey(err: unknown): err is DuplicateKeyError {
-  return err instanceof Error && (err as { code?: unknown }).code === 11000;
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === 11000 || (code === 1 && /UNIQUE constraint failed/.test(err.message));
 }
 
 /**
@@ -28,10 +34,19 @@ export async function duplicateField(
 ): Promise<string | undefined> {
   const fromPattern = err.keyPattern ? Object.keys(err.keyPattern)[0] : undefined;
   if (fromPattern) return fromPattern;
-  const name = /index: (\S+)/.exec(err.errmsg ?? err.message)?.[1];
+  const message = err.errmsg ?? err.message;
+  const name = /index: (\S+)/.exec(message)?.[1];
   if (name === "_id_") return "_id";
   const named = uniqueIndexes.find((i) => indexName(i) === name);
   if (named) return named.fields[0];
+  // FerretDB's SQLite index names are "<table>_<index name>"; prefer the longest matching name.
+  const sqliteName = /UNIQUE constraint failed: index '([^']+)'/.exec(message)?.[1];
+  if (sqliteName) {
+    const bySuffix = uniqueIndexes
+      .filter((i) => sqliteName.endsWith(`_${indexName(i)}`))
+      .sort((a, b) => indexName(b).length - indexName(a).length)[0];
+    if (bySuffix) return bySuffix.fields[0];
+  }
 
   for (const doc of candidates) {
     if (await collection.findOne({ _id: doc._id }, { projection: { _id: 1 } })) return "_id";

@@ -12,6 +12,7 @@ import { conflictError } from "./conflict-error.js";
 import { mongoQueryOf, mongoSortOf, type MongoQuery } from "./mongo-filter.js";
 import { duplicateField, failedIndex, isDuplicateKey } from "./mongo-conflict.js";
 import { startSweeper } from "./sweeper.js";
+import { SerialQueue } from "./serial-queue.js";
 
 export interface MongoStoreOptions {
   uri: string;
@@ -29,9 +30,23 @@ export interface MongoStoreOptions {
   sweepIntervalMs?: number;
   onSweepError?: (err: unknown) => void;
   serverSelectionTimeoutMS?: number;
+  /**
+   * Serialize every write except inserts, per collection, inside this process. FerretDB v1 runs
+   * update, findAndModify and delete as "query, then write by _id" without a transaction, so
+   * parallel `$inc`s lose increments and two findOneAndUpdate/findOneAndDelete calls can both
+   * "win" (found by the contract suite; see test/mongo). Default: on when the server reports
+   * `ferretdbVersion` in buildInfo, off for MongoDB, whose single-document writes are atomic.
+   * This only protects one process: never run several replicas against FerretDB v1.
+   */
+  serializeWrites?: boolean;
 }
 
 const TTL_FIELD = "_ttlExpiresAt";
+
+async function isFerretDb(db: mongo.Db): Promise<boolean> {
+  const info = await db.admin().command({ buildInfo: 1 });
+  return typeof info.ferretdbVersion === "string";
+}
 
 /**
  * The store port on MongoDB through mongoose's connection and the native driver collections (a
@@ -49,6 +64,7 @@ export class MongoStore implements Store {
     private readonly connection: mongoose.Connection,
     private readonly db: mongo.Db,
     private readonly options: MongoStoreOptions,
+    private readonly serializeWrites: boolean,
   ) {
     this.clock = options.clock ?? systemClock;
   }
@@ -62,7 +78,8 @@ export class MongoStore implements Store {
     });
     await connection.asPromise();
     if (!connection.db) throw new Error("mongo store: connected without a database handle");
-    const store = new MongoStore(connection, connection.db, options);
+    const serialize = options.serializeWrites ?? (await isFerretDb(connection.db));
+    const store = new MongoStore(connection, connection.db, options, serialize);
     store.stopSweeper = startSweeper(() => store.sweepExpired(), options.sweepIntervalMs, options.onSweepError);
     return store;
   }
@@ -77,7 +94,9 @@ export class MongoStore implements Store {
     }
     const nativeTtl = spec.ttl === true && this.options.nativeTtl === true;
     if (nativeTtl) await native.createIndex({ [TTL_FIELD]: 1 }, { name: TTL_FIELD, expireAfterSeconds: 0 });
-    const collection = new MongoCollection<Doc>(native, name, spec.ttl === true, nativeTtl, indexes, this.clock);
+    // Declaring a collection twice must keep one write queue for it.
+    const queue = this.collections.get(name)?.queue ?? (this.serializeWrites ? new SerialQueue() : undefined);
+    const collection = new MongoCollection<Doc>(native, name, spec.ttl === true, nativeTtl, indexes, this.clock, queue);
     this.collections.set(name, collection);
     return collection as unknown as Collection<T>;
   }
@@ -108,8 +127,14 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     private readonly nativeTtl: boolean,
     indexes: IndexSpec[],
     private readonly clock: Clock,
+    readonly queue: SerialQueue | undefined,
   ) {
     this.unique = indexes.filter((i) => i.unique);
+  }
+
+  /** A write that reads before it writes on FerretDB: serialized when the store says so. */
+  private serial<R>(fn: () => Promise<R>): Promise<R> {
+    return this.queue ? this.queue.run(fn) : fn();
   }
 
   /** The query ANDed with "not expired" for ttl collections (missing/null expiresAt never expires). */
@@ -162,7 +187,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async sweep(): Promise<number> {
     if (!this.ttl) return 0;
-    return (await this.native.deleteMany({ expiresAt: { $lte: this.clock.now() } })).deletedCount;
+    const expired = { expiresAt: { $lte: this.clock.now() } };
+    return (await this.serial(() => this.native.deleteMany(expired))).deletedCount;
   }
 
   async insert(doc: T): Promise<void> {
@@ -217,7 +243,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     assertChange(change);
     if (isEmptyChange(change)) return this.count(filter); // Mongo refuses an empty update
     const q = this.query(filter);
-    const result = await this.write(() => this.native.updateMany(q, this.updateOf(change)), [], changedFields(change));
+    const result = await this.write(() => this.serial(() => this.native.updateMany(q, this.updateOf(change))), [], changedFields(change));
     return result.matchedCount;
   }
 
@@ -227,7 +253,10 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     const { sort } = checkFindOptions(options);
     const q = this.query(filter);
     const doc = await this.write(
-      () => this.native.findOneAndUpdate(q, this.updateOf(change), { sort: mongoSortOf(sort), returnDocument: "after" }),
+      () =>
+        this.serial(() =>
+          this.native.findOneAndUpdate(q, this.updateOf(change), { sort: mongoSortOf(sort), returnDocument: "after" }),
+        ),
       [],
       changedFields(change),
     );
@@ -237,26 +266,29 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async replace(doc: T): Promise<boolean> {
     const stored = this.toMongo(doc);
     const q = this.query({ _id: doc._id });
-    const result = await this.write(() => this.native.replaceOne(q, stored), [doc]);
+    const result = await this.write(() => this.serial(() => this.native.replaceOne(q, stored)), [doc]);
     return result.matchedCount > 0;
   }
 
   async upsert(doc: T): Promise<void> {
     const stored = this.toMongo(doc);
     // By _id alone: an expired document with this _id is replaced, not duplicated.
-    await this.write(() => this.native.replaceOne({ _id: doc._id }, stored, { upsert: true }), [doc]);
+    await this.write(() => this.serial(() => this.native.replaceOne({ _id: doc._id }, stored, { upsert: true })), [doc]);
   }
 
   async delete(id: string): Promise<boolean> {
-    return (await this.native.deleteOne(this.query({ _id: id }))).deletedCount > 0;
+    const q = this.query({ _id: id });
+    return (await this.serial(() => this.native.deleteOne(q))).deletedCount > 0;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    return (await this.native.deleteMany(this.query(filter))).deletedCount;
+    const q = this.query(filter);
+    return (await this.serial(() => this.native.deleteMany(q))).deletedCount;
   }
 
   async findOneAndDelete(filter: Filter, options?: Pick<FindOptions, "sort">): Promise<T | null> {
     const { sort } = checkFindOptions(options);
-    return this.fromMongo(await this.native.findOneAndDelete(this.query(filter), { sort: mongoSortOf(sort) }));
+    const q = this.query(filter);
+    return this.fromMongo(await this.serial(() => this.native.findOneAndDelete(q, { sort: mongoSortOf(sort) })));
   }
 }

@@ -29,20 +29,39 @@ export interface FieldOps {
 
 export type FieldFilter = Scalar | FieldOps;
 
-/** Field conditions are ANDed; `$or` holds alternatives, each itself a Filter without `$or`. */
+/**
+ * Field conditions are ANDed; `$or` holds alternatives, each itself a Filter without `$or`
+ * (an empty `$or` matches nothing). Semantics, identical in both adapters (store-contract.ts):
+ * - field names match /^[A-Za-z_][A-Za-z0-9_]*$/ (else invalidArgument); filters apply to scalar
+ *   fields, not to arrays or objects;
+ * - equality is typed: "40" never equals 40, true never equals 1; null matches null and missing;
+ * - `$ne` and `$nin` also match documents without the field;
+ * - ranges compare numbers with numbers and strings with strings (binary UTF-8 order);
+ * - several operators on one field are ANDed.
+ */
 export type Filter = { [field: string]: FieldFilter | Filter[] | undefined } & { $or?: Filter[] };
 
 export type SortSpec = Array<[field: string, direction: 1 | -1]>;
 
+/**
+ * Paging. Sorting is total: equal keys are ordered by `_id` ascending (appended unless `_id` is
+ * already in the sort), and null/missing sort first ascending, last descending. `skip` is a
+ * non-negative integer (past the end gives []); `limit` is a positive integer, and omitted means
+ * no limit: `limit: 0` is rejected with invalidArgument rather than meaning "everything" as in
+ * MongoDB, so a page size of 0 from a caller can never turn into an unbounded read.
+ */
 export interface FindOptions {
   sort?: SortSpec;
   skip?: number;
   limit?: number;
 }
 
-/** A change applied atomically to every matched document. */
+/**
+ * A change applied atomically to each matched document (per document: a multi-document update is
+ * not one transaction in MongoDB). One field may appear in only one operator.
+ */
 export interface Change {
-  /** Fields to set (top-level). */
+  /** Fields to set (top-level); an `undefined` value is ignored. `_id` cannot change. */
   $set?: Record<string, unknown>;
   /** Fields to remove. */
   $unset?: string[];
@@ -53,6 +72,10 @@ export interface Change {
 export interface IndexSpec {
   /** Top-level fields, in order (a compound index when more than one). */
   fields: string[];
+  /**
+   * Unique fields must be present (non-null) in every document: MongoDB counts two documents
+   * missing the field as duplicates, SQLite does not, and FerretDB has no partial indexes.
+   */
   unique?: boolean;
   /** Index name, stable across adapters; derived from the fields when omitted. */
   name?: string;
@@ -65,13 +88,20 @@ export interface CollectionSpec {
    * When true, documents carry `expiresAt` (epoch ms): reads never return an expired document,
    * and a periodic sweep deletes them. (A native Mongo TTL index is an adapter setting; see DESIGN
    * and ci-recipes: FerretDB refuses TTL indexes, so correctness never depends on one.)
+   * Expired means `expiresAt <= clock.now()`; a missing or null `expiresAt` never expires. An
+   * expired document is invisible to every read, count and write (update, replace, delete...)
+   * and never causes a unique conflict: on one, the adapter sweeps and retries once.
    */
   ttl?: boolean;
 }
 
 export interface Collection<T extends Doc> {
   readonly name: string;
-  /** Inserts; a unique-index violation throws IamError alreadyExists (field = first index field). */
+  /**
+   * Inserts; a unique-index violation throws IamError alreadyExists (field = first index field,
+   * `_id` for a duplicate id). Documents hold JSON values only (no Date, NaN, bigint) and no key
+   * with `.` or a leading `$`, at any depth: invalidArgument otherwise.
+   */
   insert(doc: T): Promise<void>;
   /** Inserts many atomically where the adapter can; unique violations as insert. */
   insertMany(docs: T[]): Promise<void>;
