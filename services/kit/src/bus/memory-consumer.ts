@@ -83,7 +83,10 @@ export class MemoryConsumer {
         const batch = this.journal.readAfter(this.ackSeq, BATCH);
         if (batch.length === 0) break;
         for (const entry of batch) {
-          if (!this.running) return;
+          if (!this.running) {
+            this.persist();
+            return;
+          }
           if (!this.matches(entry.subject)) {
             this.ackSeq = entry.seq;
             continue;
