@@ -1,0 +1,41 @@
+import type { Collection, Store } from "../../../kit/src/store/port.js";
+import type { UserRecord } from "../domain/user.js";
+
+/** Realm users. Uniqueness of username and email is per realm and case-insensitive. */
+export class UserRepository {
+  private constructor(readonly users: Collection<UserRecord>) {}
+
+  static async open(store: Store): Promise<UserRepository> {
+    return new UserRepository(await store.collection<UserRecord>({
+      name: "users",
+      indexes: [
+        { fields: ["realmId", "usernameKey"], unique: true },
+        { fields: ["realmId", "emailKey"], unique: true },
+        { fields: ["realmId", "createdAt", "_id"] },
+        { fields: ["realmId", "serviceAccountClientId"] },
+      ],
+    }));
+  }
+
+  /** Throws IamError alreadyExists when the username is taken in the realm. */
+  insert(user: UserRecord): Promise<void> {
+    return this.users.insert(user);
+  }
+
+  findById(realmId: string, id: string): Promise<UserRecord | null> {
+    return this.users.findOne({ _id: id, realmId });
+  }
+
+  findByUsername(realmId: string, username: string): Promise<UserRecord | null> {
+    return this.users.findOne({ realmId, usernameKey: username.toLowerCase() });
+  }
+
+  /** Deletes one user; returns whether it existed. */
+  async deleteById(realmId: string, id: string): Promise<boolean> {
+    return (await this.users.deleteMany({ _id: id, realmId })) > 0;
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.users.deleteMany({ realmId });
+  }
+}
