@@ -165,4 +165,25 @@ describe.each(targets())("admin auth and admin events ($mode)", (target) => {
       expect(JSON.parse(res.body[0].representation).displayName).toBe("second life");
     });
   });
+
+  describe("login events endpoints", () => {
+    it("query and clear answer per spec 4.8, and validate", async () => {
+      const name = uniqueName("lev");
+      await api.post("/admin/realms", { name, eventsEnabled: true });
+      const res = await api.get(`/admin/realms/${name}/events?type=LOGIN&max=10`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([]);
+      const cleared = await api.del(`/admin/realms/${name}/events`);
+      expect(cleared.status).toBe(204);
+      expect(cleared.text).toBe("");
+      expect((await api.get(`/admin/realms/${name}/events?first=x`)).body).toMatchObject({ error: "invalid_request", field: "first" });
+      expect((await api.get(`/admin/realms/${name}/events?dateTo=2026-13-45`)).status).toBe(400);
+      expect((await api.get("/admin/realms/no-such-realm-lev/events")).status).toBe(404);
+      expect((await api.del("/admin/realms/no-such-realm-lev/events")).status).toBe(404);
+      // Admin events cannot be deleted (spec 6.3).
+      const noDelete = await api.del(`/admin/realms/${name}/admin-events`);
+      expect(noDelete.status).toBe(405);
+      expect(noDelete.headers.get("allow")).toBe("GET, HEAD");
+    });
+  });
 });

@@ -1,13 +1,37 @@
 import { toJson } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import type { Request } from "express";
-import { AdminEventSchema } from "../../../gen/iam/audit/v1/audit_pb.js";
+import { AdminEventSchema, LoginEventSchema } from "../../../gen/iam/audit/v1/audit_pb.js";
 import type { RouteTable } from "../http/route-table.js";
 import { GatewayError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 
 /** Events endpoints (spec 4.8). */
 export function addEventRoutes(table: RouteTable, rpc: RpcClients): void {
+  table.add("GET", "/admin/realms/:realmName/events", async (req) => {
+    const realm = String(req.params.realmName);
+    await rpc.realms.getRealm({ name: realm });
+    const dateFrom = dateParam(req, "dateFrom", "start");
+    const dateTo = dateParam(req, "dateTo", "end");
+    const res = await rpc.audit.queryLoginEvents({
+      realm,
+      type: strParam(req, "type"),
+      userId: strParam(req, "userId"),
+      clientId: strParam(req, "clientId"),
+      ...(dateFrom !== undefined ? { dateFrom: timestampFromMs(dateFrom) } : {}),
+      ...(dateTo !== undefined ? { dateTo: timestampFromMs(dateTo) } : {}),
+      first: intParam(req, "first"),
+      max: intParam(req, "max"),
+    });
+    return { status: 200, body: res.events.map((e) => toJson(LoginEventSchema, e, { alwaysEmitImplicit: true })) };
+  });
+  // Spec 3 and 7.1: clearing login events answers 204; admin events cannot be deleted (spec 6.3).
+  table.add("DELETE", "/admin/realms/:realmName/events", async (req) => {
+    const realm = String(req.params.realmName);
+    await rpc.realms.getRealm({ name: realm });
+    await rpc.audit.clearLoginEvents({ realm });
+    return { status: 204 };
+  });
   table.add("GET", "/admin/realms/:realmName/admin-events", async (req) => {
     const realm = String(req.params.realmName);
     await rpc.realms.getRealm({ name: realm }); // 404 for an unknown realm, not an empty list

@@ -1,18 +1,19 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import type { Logger } from "pino";
-import { AdminEventSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
+import { AdminEventSchema, LoginEventSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { RealmDeletedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import type { Bus, Subscription } from "../../../kit/src/bus/port.js";
 import type { Metrics } from "../../../kit/src/metrics.js";
 import type { AdminEventRepository } from "../store/admin-event-repository.js";
+import type { LoginEventRepository } from "../store/login-event-repository.js";
 
 /**
  * The audit service's durable consumers. Admin events are stored under their event id, so a
  * redelivered message is stored once; a realm's deletion drops its events.
  */
 export async function startAuditConsumers(
-  bus: Bus, adminEvents: AdminEventRepository, logger: Logger, metrics: Metrics,
+  bus: Bus, adminEvents: AdminEventRepository, loginEvents: LoginEventRepository, logger: Logger, metrics: Metrics,
 ): Promise<Subscription[]> {
   const stored = metrics.counter("tessera_events_stored_total", "Events stored by the audit service", ["kind"]);
   const subs: Subscription[] = [];
@@ -34,11 +35,30 @@ export async function startAuditConsumers(
     });
     if (fresh) stored.inc({ kind: "admin" });
   }));
+  subs.push(await bus.subscribe({ durable: "audit-login-events", subject: "iam.*.v1.login-event.recorded" }, async (m) => {
+    const e = fromBinary(LoginEventSchema, m.payload);
+    const time = e.time ? timestampMs(e.time) : m.time;
+    const fresh = await loginEvents.storeOnce({
+      _id: e.id,
+      time,
+      realm: e.realm,
+      type: e.type,
+      clientId: e.clientId,
+      userId: e.userId,
+      sessionId: e.sessionId,
+      ipAddress: e.ipAddress,
+      error: e.error,
+      details: { ...e.details },
+      expiresAt: e.expiresAt ? timestampMs(e.expiresAt) : time + 604_800_000,
+    });
+    if (fresh) stored.inc({ kind: "login" });
+  }));
   subs.push(await bus.subscribe({ durable: "audit-realm-deleted", subject: "iam.directory.v1.realm.deleted" }, async (m) => {
     const e = fromBinary(RealmDeletedSchema, m.payload);
     const upTo = e.deletedAt ? timestampMs(e.deletedAt) : m.time;
     const n = await adminEvents.deleteRealm(e.realmName, upTo);
-    logger.info({ realm: e.realmName, adminEvents: n }, "dropped events of deleted realm");
+    const l = await loginEvents.deleteRealm(e.realmName, upTo);
+    logger.info({ realm: e.realmName, adminEvents: n, loginEvents: l }, "dropped events of deleted realm");
   }));
   return subs;
 }

@@ -1,0 +1,51 @@
+import { create, toBinary } from "@bufbuild/protobuf";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { randomUUID } from "node:crypto";
+import { LoginEventSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
+import { currentContext } from "../context.js";
+import type { Bus } from "../bus/port.js";
+import type { ServiceName } from "../module.js";
+
+export interface LoginEventInput {
+  realm: string;
+  type: string;
+  clientId?: string;
+  userId?: string;
+  sessionId?: string;
+  ipAddress?: string;
+  error?: string;
+  /** Never a secret, code or token (DESIGN 4). */
+  details?: Record<string, string>;
+  /** The realm's eventsExpiration, seconds. */
+  retentionSeconds: number;
+}
+
+export function loginEventSubject(service: ServiceName): string {
+  return `iam.${service}.v1.login-event.recorded`;
+}
+
+/**
+ * Publishes a login event (spec 6.1) and waits for the bus to accept it. The caller checks the
+ * realm's eventsEnabled; the event carries its own expiry so audit needs no realm lookup.
+ */
+export async function publishLoginEvent(bus: Bus, service: ServiceName, input: LoginEventInput, now: number): Promise<void> {
+  const ctx = currentContext();
+  const id = randomUUID();
+  const event = create(LoginEventSchema, {
+    id,
+    time: timestampFromMs(now),
+    realm: input.realm,
+    type: input.type,
+    clientId: input.clientId ?? "",
+    userId: input.userId ?? "",
+    sessionId: input.sessionId ?? "",
+    ipAddress: input.ipAddress ?? ctx?.actor?.ipAddress ?? "",
+    error: input.error ?? "",
+    details: input.details ?? {},
+    expiresAt: timestampFromMs(now + input.retentionSeconds * 1000),
+  });
+  await bus.publish(loginEventSubject(service), toBinary(LoginEventSchema, event), {
+    id,
+    ...(ctx ? { requestId: ctx.requestId } : {}),
+  });
+}
