@@ -1,4 +1,5 @@
 import type { Collection, Doc, Filter, Store } from "../../../kit/src/store/port.js";
+import { insertOnce, timeRange } from "./event-store-helpers.js";
 
 export interface AdminEventRecord extends Doc {
   time: number;
@@ -40,14 +41,8 @@ export class AdminEventRepository {
   }
 
   /** Stores an event once: the event id is the document id, so a redelivery is a no-op (returns false). */
-  async storeOnce(event: AdminEventRecord): Promise<boolean> {
-    try {
-      await this.events.insert(event);
-      return true;
-    } catch (e) {
-      if ((e as { code?: string }).code === "alreadyExists") return false;
-      throw e;
-    }
+  storeOnce(event: AdminEventRecord): Promise<boolean> {
+    return insertOnce(this.events, event);
   }
 
   /** Newest first, as Keycloak lists them; `first`/`max` page through. */
@@ -55,12 +50,8 @@ export class AdminEventRepository {
     const filter: Filter = { realm: q.realm };
     if (q.operationType) filter.operationType = q.operationType;
     if (q.resourceType) filter.resourceType = q.resourceType;
-    if (q.dateFrom !== undefined || q.dateTo !== undefined) {
-      filter.time = {
-        ...(q.dateFrom !== undefined ? { $gte: q.dateFrom } : {}),
-        ...(q.dateTo !== undefined ? { $lte: q.dateTo } : {}),
-      };
-    }
+    const time = timeRange(q.dateFrom, q.dateTo);
+    if (time) filter.time = time;
     return this.events.find(filter, { sort: [["time", -1], ["_id", -1]], skip: q.first, limit: q.max });
   }
 

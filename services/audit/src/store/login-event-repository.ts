@@ -1,4 +1,5 @@
 import type { Collection, Doc, Filter, Store } from "../../../kit/src/store/port.js";
+import { insertOnce, timeRange } from "./event-store-helpers.js";
 
 export interface LoginEventRecord extends Doc {
   time: number;
@@ -44,14 +45,8 @@ export class LoginEventRepository {
   }
 
   /** Stores an event once (the event id is the document id); false for a redelivery. */
-  async storeOnce(event: LoginEventRecord): Promise<boolean> {
-    try {
-      await this.events.insert(event);
-      return true;
-    } catch (e) {
-      if ((e as { code?: string }).code === "alreadyExists") return false;
-      throw e;
-    }
+  storeOnce(event: LoginEventRecord): Promise<boolean> {
+    return insertOnce(this.events, event);
   }
 
   /** Newest first; `first`/`max` page through. */
@@ -60,12 +55,8 @@ export class LoginEventRepository {
     if (q.type) filter.type = q.type;
     if (q.userId) filter.userId = q.userId;
     if (q.clientId) filter.clientId = q.clientId;
-    if (q.dateFrom !== undefined || q.dateTo !== undefined) {
-      filter.time = {
-        ...(q.dateFrom !== undefined ? { $gte: q.dateFrom } : {}),
-        ...(q.dateTo !== undefined ? { $lte: q.dateTo } : {}),
-      };
-    }
+    const time = timeRange(q.dateFrom, q.dateTo);
+    if (time) filter.time = time;
     return this.events.find(filter, { sort: [["time", -1], ["_id", -1]], skip: q.first, limit: q.max });
   }
 
