@@ -13,6 +13,8 @@ import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
+import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
+import { addKeyRoutes } from "./admin/key-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -22,6 +24,8 @@ export interface GatewayDeps {
   httpMetrics: HttpMetrics;
   apiKeySha256: string;
   adminTokens: AdminTokens;
+  /** `{base_url}` (TESSERA_PUBLIC_URL): issuers are built from it, never from the request. */
+  publicUrl: string;
 }
 
 /** The HTTP gateway (DESIGN 1): public paths -> internal RPCs, one error rendering per family. */
@@ -53,6 +57,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
   addRealmRoutes(table, deps.rpc);
   addEventRoutes(table, deps.rpc);
+  addKeyRoutes(table, deps.rpc);
+  addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

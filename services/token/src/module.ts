@@ -1,17 +1,42 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { TokenService } from "../../../gen/iam/token/v1/token_pb.js";
 import type { ServiceDeps, ServiceModule } from "../../kit/src/module.js";
-import { checkHealth } from "../../kit/src/health.js";
+import type { Subscription } from "../../kit/src/bus/port.js";
 import type { TokenConfig } from "./config.js";
+import { SigningKeyRepository } from "./store/signing-key-repository.js";
+import { KeyRing } from "./domain/key-ring.js";
+import { KeyMaintenance } from "./domain/key-maintenance.js";
+import { DirectoryRealms } from "./domain/directory-realms.js";
+import { RealmMetadata } from "./domain/realm-metadata.js";
+import { startTokenConsumers } from "./events/consumers.js";
+import { tokenRpc } from "./rpc/token-rpc.js";
 
-/** The token service; its RPCs arrive with their issue, Health answers readiness now. */
-export async function buildToken(deps: ServiceDeps, _config: TokenConfig): Promise<ServiceModule> {
+const DAY_MS = 86_400_000;
+
+/** Composition of the token service, shared by the embedded runner and main.ts. */
+export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promise<ServiceModule> {
+  const { store, bus, clock, secrets, logger } = deps;
+  const keys = new KeyRing(await SigningKeyRepository.open(store), secrets, clock);
+  const realms = new DirectoryRealms(deps.transports.directory);
+  const metadata = new RealmMetadata(realms, keys);
+  const maintenance = new KeyMaintenance(keys, realms, {
+    rotationMs: config.keyRotationDays * DAY_MS,
+    checkIntervalMs: config.keyCheckIntervalSeconds * 1000,
+  }, logger);
+  let subs: Subscription[] = [];
+
   return {
     name: "token",
     routes(router: ConnectRouter) {
-      router.service(TokenService, { health: async () => ({ health: await checkHealth("token", deps.store, deps.bus) }) });
+      router.service(TokenService, tokenRpc(metadata, store, bus));
     },
-    async start() {},
-    async stop() {},
+    async start() {
+      subs = await startTokenConsumers(bus, keys, logger);
+      maintenance.start();
+    },
+    async stop() {
+      await maintenance.stop();
+      await Promise.all(subs.map((s) => s.stop()));
+    },
   };
 }

@@ -1,0 +1,51 @@
+import { toJson } from "@bufbuild/protobuf";
+import type { Request } from "express";
+import { JwkSchema } from "../../../gen/iam/token/v1/token_pb.js";
+import type { Reply, RouteTable } from "../http/route-table.js";
+import { describeError } from "../http/rpc-errors.js";
+import type { RpcClients } from "../rpc-clients.js";
+
+/** Public metadata may be read from any origin (no credentials are involved). */
+const PUBLIC_CORS = { "Access-Control-Allow-Origin": "*" };
+/** Short, so a rotated-in key is seen soon; relying parties also re-fetch on an unknown kid. */
+const CERTS_CACHE = "public, max-age=60";
+const DISCOVERY_CACHE = "public, max-age=300";
+
+/**
+ * OIDC discovery (spec 4.17, OIDC Discovery 1.0 section 4) and the JWK Set (RFC 7517 section 5),
+ * both public. `publicUrl` is the configured `{base_url}`, never taken from the request's Host, so
+ * the issuer cannot be spoofed. An unknown or disabled realm is a 404 `realm_not_found`.
+ */
+export function addDiscoveryRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string): void {
+  table
+    .add("GET", "/realms/:realmName/.well-known/openid-configuration", (req) => publicReply(async () => {
+      const res = await rpc.token.getDiscovery({ realm: realmParam(req), baseUrl: publicUrl });
+      return { status: 200, body: res.metadata ?? {}, headers: { ...PUBLIC_CORS, "Cache-Control": DISCOVERY_CACHE } };
+    }))
+    .add("GET", "/realms/:realmName/protocol/openid-connect/certs", (req) => publicReply(async () => {
+      const res = await rpc.token.getJwks({ realm: realmParam(req) });
+      return {
+        status: 200,
+        body: { keys: res.keys.map((k) => toJson(JwkSchema, k)) },
+        headers: { ...PUBLIC_CORS, "Cache-Control": CERTS_CACHE, "Content-Type": "application/jwk-set+json" },
+      };
+    }));
+}
+
+function realmParam(req: Request): string {
+  return String(req.params.realmName);
+}
+
+/** Protocol-family errors: `{error, error_description}` (RFC 6749 section 5.2 shape), never cached. */
+async function publicReply(fn: () => Promise<Reply>): Promise<Reply> {
+  try {
+    return await fn();
+  } catch (e) {
+    const err = describeError(e);
+    return {
+      status: err.status,
+      body: { error: err.reason, error_description: err.message },
+      headers: { ...PUBLIC_CORS, "Cache-Control": "no-store" },
+    };
+  }
+}

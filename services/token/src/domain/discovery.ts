@@ -1,0 +1,58 @@
+import { SIGNING_ALGS } from "./signing-alg.js";
+
+/** The five grant types of spec 1.2. */
+export const GRANT_TYPES = [
+  "authorization_code", "client_credentials", "password", "refresh_token",
+  "urn:ietf:params:oauth:grant-type:device_code",
+] as const;
+
+const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"];
+
+/** The issuer identifier (OIDC Discovery 1.0 section 3, spec 4.17): `{base_url}/realms/{realm}`. */
+export function issuerOf(baseUrl: string, realmName: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}/realms/${encodeURIComponent(realmName)}`;
+}
+
+/**
+ * OpenID Provider Metadata (OIDC Discovery 1.0 section 3; RFC 8414 section 2 for the OAuth members).
+ * Only what the provider does is advertised: the `query` response mode, S256 PKCE (RFC 7636 section
+ * 4.2; `plain` is refused, DESIGN 5), no request objects or claims parameter.
+ */
+export function discoveryDocument(baseUrl: string, realmName: string): Record<string, unknown> {
+  const issuer = issuerOf(baseUrl, realmName);
+  const oidc = `${issuer}/protocol/openid-connect`;
+  return {
+    issuer,
+    authorization_endpoint: `${oidc}/auth`,
+    token_endpoint: `${oidc}/token`,
+    introspection_endpoint: `${oidc}/token/introspect`,
+    userinfo_endpoint: `${oidc}/userinfo`,
+    end_session_endpoint: `${oidc}/logout`,
+    jwks_uri: `${oidc}/certs`,
+    revocation_endpoint: `${oidc}/revoke`,
+    device_authorization_endpoint: `${oidc}/auth/device`,
+    grant_types_supported: [...GRANT_TYPES],
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: [...SIGNING_ALGS],
+    scopes_supported: ["openid", "profile", "email", "roles", "offline_access", "web-origins", "acr", "basic"],
+    claims_supported: [
+      "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "azp", "sid",
+      "name", "given_name", "family_name", "preferred_username", "email", "email_verified",
+    ],
+    code_challenge_methods_supported: ["S256"],
+    token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    introspection_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    // OIDC Back-Channel Logout 1.0 section 2.1; no front-channel logout.
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
+    frontchannel_logout_supported: false,
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    claims_parameter_supported: false,
+    // RFC 9207 section 3: the authorization response carries `iss`.
+    authorization_response_iss_parameter_supported: true,
+  };
+}

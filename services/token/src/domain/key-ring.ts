@@ -1,0 +1,251 @@
+import type { KeyObject } from "node:crypto";
+import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { IamError } from "../../../kit/src/errors.js";
+import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { SigningKeyRepository } from "../store/signing-key-repository.js";
+import {
+  DEFAULT_SIGNING_ALG, generateSigningKey, privateKeyObject, publicKeyObject,
+  type PublicJwk, type SigningAlg,
+} from "./signing-alg.js";
+import { activeSlot, sealAad, type SigningKeyFields, type SigningKeyRecord } from "./signing-key.js";
+import type { RealmScope } from "./realm-scope.js";
+
+/** A key as the ring holds it: public record, plus the decrypted private key while active. */
+interface LoadedKey {
+  record: Omit<SigningKeyFields, "privateKeySealed">;
+  publicKey: KeyObject;
+  privateKey: KeyObject | undefined;
+}
+
+interface LoadedRealm {
+  loadedAt: number;
+  keys: LoadedKey[];
+}
+
+export interface KeyRingOptions {
+  /**
+   * How long a realm's decrypted keys are reused before the store is read again. Rotation and
+   * realm deletion invalidate at once in this process; the TTL bounds how long another process
+   * of the token service keeps signing with a key rotated elsewhere.
+   */
+  cacheTtlMs?: number;
+}
+
+/** A key as the Admin API sees it: never private material. */
+export type KeyView = Omit<SigningKeyFields, "privateKeySealed" | "slot">;
+
+/**
+ * The per-realm signing keys (DESIGN 5): created on first use, rotated on demand or on schedule,
+ * the old key published (passive) until `notAfter`, the time the last token it signed expires.
+ * Signing uses in-memory KeyObjects; the store is read once per realm per cache period.
+ */
+export class KeyRing {
+  private readonly cache = new Map<string, Promise<LoadedRealm>>();
+  private readonly creating = new Map<string, Promise<SigningKeyRecord>>();
+  private readonly cacheTtlMs: number;
+
+  constructor(
+    private readonly repo: SigningKeyRepository,
+    private readonly secrets: SecretBox,
+    private readonly clock: Clock,
+    options: KeyRingOptions = {},
+  ) {
+    this.cacheTtlMs = options.cacheTtlMs ?? 30_000;
+  }
+
+  /** The realm's JWK Set members (RFC 7517 section 5), creating the default key on first use. */
+  async publishedKeys(realm: RealmScope): Promise<PublicJwk[]> {
+    await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+    const loaded = await this.load(realm);
+    return this.published(loaded).map((k) => k.record.publicJwk);
+  }
+
+  /** Every key of the realm, retired included, newest first, creating the default key on first use. */
+  async listKeys(realm: RealmScope): Promise<KeyView[]> {
+    await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+    return (await this.repo.listAll(realm.id)).map(toView);
+  }
+
+  /**
+   * Replaces the realm's active key of `alg`. The old key turns passive and stays published until
+   * rotatedAt + the realm's token lifespan. With `onlyKid`, rotates only while that key is still
+   * the active one (scheduled rotation never rotates twice). Returns false when nothing rotated.
+   */
+  async rotate(realm: RealmScope, alg: SigningAlg = DEFAULT_SIGNING_ALG, onlyKid?: string): Promise<boolean> {
+    const current = await this.ensureActive(realm, alg);
+    if (onlyKid && current._id !== onlyKid) return false;
+    // Generated before the demotion, so the realm is without an active key for as short as possible.
+    const next = await this.newRecord(realm, alg);
+    const now = this.clock.now();
+    const demoted = await this.repo.demote(current._id, now, now + realm.tokenLifespanSeconds * 1000);
+    this.invalidate(realm.id);
+    if (!demoted) return false;
+    try {
+      await this.repo.insert(next);
+    } catch (e) {
+      // A concurrent first use filled the slot in between: that key is the new active one.
+      if (!(e instanceof IamError && e.code === "alreadyExists")) throw e;
+    }
+    this.invalidate(realm.id);
+    return true;
+  }
+
+  /** Signs a JWT (RFC 7519 section 7.1) with the realm's active key of `alg`; `kid` names the key. */
+  async sign(realm: RealmScope, payload: JWTPayload, options: { alg?: SigningAlg; typ?: string } = {}): Promise<string> {
+    const alg = options.alg ?? DEFAULT_SIGNING_ALG;
+    let key = this.activeIn(await this.load(realm), alg);
+    if (!key) {
+      await this.ensureActive(realm, alg);
+      key = this.activeIn(await this.load(realm), alg);
+    }
+    if (!key?.privateKey) throw new IamError({ code: "internal", reason: "no_signing_key", message: "no active signing key" });
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg, kid: key.record._id, typ: options.typ ?? "JWT" })
+      .sign(key.privateKey);
+  }
+
+  /**
+   * Verifies a JWT signed by one of the realm's published keys (RFC 7515 section 5.2), with the
+   * algorithm pinned to the key's own (RFC 8725 section 3.1), and its exp/nbf against the clock.
+   */
+  async verify(realm: RealmScope, jwt: string): Promise<JWTPayload> {
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(jwt).kid;
+    } catch {
+      throw invalidToken("malformed token");
+    }
+    if (!kid) throw invalidToken("token has no kid");
+    let key = this.published(await this.load(realm)).find((k) => k.record._id === kid);
+    if (!key) {
+      // Another process may have rotated since this one loaded the realm.
+      this.invalidate(realm.id);
+      key = this.published(await this.load(realm)).find((k) => k.record._id === kid);
+    }
+    if (!key) throw invalidToken("unknown signing key");
+    try {
+      const { payload } = await jwtVerify(jwt, key.publicKey, {
+        algorithms: [key.record.alg], currentDate: new Date(this.clock.now()),
+      });
+      return payload;
+    } catch {
+      throw invalidToken("token signature or lifetime is invalid");
+    }
+  }
+
+  /** Retires passive keys past `notAfter`; returns how many realms changed. */
+  async retireExpired(): Promise<number> {
+    const realms = await this.repo.retireExpired(this.clock.now());
+    for (const id of realms) this.invalidate(id);
+    return realms.length;
+  }
+
+  /** Active keys older than `maxAgeMs`, for the rotation schedule. */
+  dueForRotation(maxAgeMs: number, limit = 100): Promise<SigningKeyRecord[]> {
+    return this.repo.activeCreatedBefore(this.clock.now() - maxAgeMs, limit);
+  }
+
+  /** Drops a deleted realm's keys created up to `upTo`. */
+  async dropRealm(realmId: string, upTo: number): Promise<number> {
+    const n = await this.repo.deleteRealm(realmId, upTo);
+    this.invalidate(realmId);
+    return n;
+  }
+
+  invalidate(realmId: string): void {
+    this.cache.delete(realmId);
+  }
+
+  /** The active key of `alg`, created when missing; idempotent across processes (unique `slot`). */
+  private async ensureActive(realm: RealmScope, alg: SigningAlg): Promise<SigningKeyRecord> {
+    const existing = await this.repo.findActive(realm.id, alg);
+    if (existing) return existing;
+    const slot = activeSlot(realm.id, alg);
+    let pending = this.creating.get(slot);
+    if (!pending) {
+      pending = this.createActive(realm, alg).finally(() => this.creating.delete(slot));
+      this.creating.set(slot, pending);
+    }
+    return pending;
+  }
+
+  private async createActive(realm: RealmScope, alg: SigningAlg): Promise<SigningKeyRecord> {
+    const record = await this.newRecord(realm, alg);
+    try {
+      await this.repo.insert(record);
+      this.invalidate(realm.id);
+      return record;
+    } catch (e) {
+      if (!(e instanceof IamError && e.code === "alreadyExists")) throw e;
+      // Another caller created it first: re-read theirs.
+      const winner = await this.repo.findActive(realm.id, alg);
+      if (!winner) throw IamError.unavailable("signing key creation raced; retry");
+      return winner;
+    }
+  }
+
+  private async newRecord(realm: RealmScope, alg: SigningAlg): Promise<SigningKeyRecord> {
+    const key = await generateSigningKey(alg);
+    return {
+      _id: key.kid,
+      realmId: realm.id,
+      realmName: realm.name,
+      alg,
+      status: "active",
+      slot: activeSlot(realm.id, alg),
+      publicJwk: key.publicJwk,
+      privateKeySealed: this.secrets.seal(key.privateKeyPem, sealAad(key.kid)),
+      createdAt: this.clock.now(),
+    };
+  }
+
+  private load(realm: RealmScope): Promise<LoadedRealm> {
+    const cached = this.cache.get(realm.id);
+    if (cached) return cached.then((l) => (this.clock.now() - l.loadedAt < this.cacheTtlMs ? l : this.reload(realm)));
+    return this.reload(realm);
+  }
+
+  private reload(realm: RealmScope): Promise<LoadedRealm> {
+    const p = this.repo.listPublished(realm.id).then((records) => ({
+      loadedAt: this.clock.now(),
+      keys: records.map((r) => this.decrypt(r)),
+    }));
+    this.cache.set(realm.id, p);
+    p.catch(() => this.cache.delete(realm.id));
+    return p;
+  }
+
+  private decrypt(r: SigningKeyRecord): LoadedKey {
+    const { privateKeySealed, ...record } = r as SigningKeyFields;
+    return {
+      record,
+      publicKey: publicKeyObject(r.publicJwk),
+      privateKey: r.status === "active" ? privateKeyObject(this.secrets.open(privateKeySealed, sealAad(r._id))) : undefined,
+    };
+  }
+
+  private published(loaded: LoadedRealm): LoadedKey[] {
+    const now = this.clock.now();
+    return loaded.keys.filter((k) => k.record.status === "active" ||
+      (k.record.status === "passive" && (k.record.notAfter ?? 0) > now));
+  }
+
+  private activeIn(loaded: LoadedRealm, alg: SigningAlg): LoadedKey | undefined {
+    return loaded.keys.find((k) => k.record.status === "active" && k.record.alg === alg);
+  }
+}
+
+function toView(r: SigningKeyRecord): KeyView {
+  const view: KeyView = {
+    _id: r._id, realmId: r.realmId, realmName: r.realmName, alg: r.alg, status: r.status,
+    publicJwk: r.publicJwk, createdAt: r.createdAt,
+  };
+  if (r.rotatedAt !== undefined) view.rotatedAt = r.rotatedAt;
+  if (r.notAfter !== undefined) view.notAfter = r.notAfter;
+  return view;
+}
+
+function invalidToken(message: string): IamError {
+  return IamError.oauth("invalid_token", message, "unauthenticated");
+}

@@ -1,0 +1,46 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { KeyRing, KeyView } from "./key-ring.js";
+import type { RealmResolver, RealmScope } from "./realm-scope.js";
+import { discoveryDocument } from "./discovery.js";
+import type { PublicJwk, SigningAlg } from "./signing-alg.js";
+
+/**
+ * The realm's public protocol metadata (spec 4.17) and key administration. An unknown realm is
+ * `realm_not_found`; so is a disabled one for the public endpoints (as Keycloak, a disabled realm
+ * serves no protocol endpoint), while the Admin API still manages a disabled realm's keys.
+ */
+export class RealmMetadata {
+  constructor(private readonly realms: RealmResolver, private readonly keys: KeyRing) {}
+
+  async jwks(realmName: string): Promise<PublicJwk[]> {
+    return this.keys.publishedKeys(await this.publicRealm(realmName));
+  }
+
+  async discovery(realmName: string, baseUrl: string): Promise<Record<string, unknown>> {
+    const realm = await this.publicRealm(realmName);
+    if (!/^https?:\/\//.test(baseUrl)) throw IamError.invalid("baseUrl", "baseUrl must be an http(s) URL");
+    return discoveryDocument(baseUrl, realm.name);
+  }
+
+  async listKeys(realmName: string): Promise<KeyView[]> {
+    return this.keys.listKeys(await this.adminRealm(realmName));
+  }
+
+  async rotate(realmName: string, alg: SigningAlg): Promise<KeyView[]> {
+    const realm = await this.adminRealm(realmName);
+    await this.keys.rotate(realm, alg);
+    return this.keys.listKeys(realm);
+  }
+
+  private async publicRealm(name: string): Promise<RealmScope> {
+    const realm = await this.realms.resolve(name);
+    if (!realm || !realm.enabled) throw IamError.notFound("realm", "realm_not_found");
+    return realm;
+  }
+
+  private async adminRealm(name: string): Promise<RealmScope> {
+    const realm = await this.realms.resolve(name);
+    if (!realm) throw IamError.notFound("realm", "realm_not_found");
+    return realm;
+  }
+}

@@ -1,0 +1,180 @@
+import * as oidc from "openid-client";
+import { importJWK, calculateJwkThumbprint } from "jose";
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+
+// OIDC discovery and JWKS (spec 4.17; OIDC Discovery 1.0 section 3; RFC 7517), and realm key admin.
+describe.each(targets())("discovery and JWKS ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+  let realm: string;
+
+  beforeAll(async () => {
+    server = await target.start("discovery");
+    api = adminApi(server.url, server.apiKey);
+    realm = uniqueName("disco");
+    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  const wellKnown = (r: string) => `${server.url}/realms/${r}/.well-known/openid-configuration`;
+  const certs = (r: string) => `${server.url}/realms/${r}/protocol/openid-connect/certs`;
+
+  it("serves the exact discovery document, issuer {base_url}/realms/<realm>", async () => {
+    const res = await http("GET", wellKnown(realm));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    const issuer = `${server.url}/realms/${realm}`;
+    const base = `${issuer}/protocol/openid-connect`;
+    const methods = ["client_secret_basic", "client_secret_post", "none"];
+    expect(res.body).toEqual({
+      issuer,
+      authorization_endpoint: `${base}/auth`,
+      token_endpoint: `${base}/token`,
+      introspection_endpoint: `${base}/token/introspect`,
+      userinfo_endpoint: `${base}/userinfo`,
+      end_session_endpoint: `${base}/logout`,
+      jwks_uri: `${base}/certs`,
+      revocation_endpoint: `${base}/revoke`,
+      device_authorization_endpoint: `${base}/auth/device`,
+      grant_types_supported: [
+        "authorization_code", "client_credentials", "password", "refresh_token",
+        "urn:ietf:params:oauth:grant-type:device_code",
+      ],
+      response_types_supported: ["code"],
+      response_modes_supported: ["query"],
+      subject_types_supported: ["public"],
+      id_token_signing_alg_values_supported: ["RS256", "ES256", "EdDSA"],
+      scopes_supported: ["openid", "profile", "email", "roles", "offline_access", "web-origins", "acr", "basic"],
+      claims_supported: [
+        "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "azp", "sid",
+        "name", "given_name", "family_name", "preferred_username", "email", "email_verified",
+      ],
+      code_challenge_methods_supported: ["S256"],
+      token_endpoint_auth_methods_supported: methods,
+      introspection_endpoint_auth_methods_supported: methods,
+      revocation_endpoint_auth_methods_supported: methods,
+      backchannel_logout_supported: true,
+      backchannel_logout_session_supported: true,
+      frontchannel_logout_supported: false,
+      request_parameter_supported: false,
+      request_uri_parameter_supported: false,
+      claims_parameter_supported: false,
+      authorization_response_iss_parameter_supported: true,
+    });
+  });
+
+  it("is discoverable by openid-client as a relying party", async () => {
+    const issuer = new URL(`${server.url}/realms/${realm}`);
+    const config = await oidc.discovery(issuer, "some-client", "some-secret", undefined, {
+      execute: [oidc.allowInsecureRequests],
+    });
+    const meta = config.serverMetadata();
+    expect(meta.issuer).toBe(issuer.href);
+    expect(meta.jwks_uri).toBe(`${issuer.href}/protocol/openid-connect/certs`);
+    expect(meta.supportsPKCE()).toBe(true);
+  });
+
+  it("publishes one RS256 key whose kid is its RFC 7638 thumbprint", async () => {
+    const res = await http("GET", certs(realm));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/jwk-set\+json/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const body = JSON.parse(res.text);
+    expect(body.keys).toHaveLength(1);
+    const [key] = body.keys;
+    expect(Object.keys(key).sort()).toEqual(["alg", "e", "kid", "kty", "n", "use"]);
+    expect(key).toMatchObject({ kty: "RSA", use: "sig", alg: "RS256", e: "AQAB" });
+    expect(key.kid).toBe(await calculateJwkThumbprint({ kty: "RSA", n: key.n, e: key.e }, "sha256"));
+    await importJWK(key, "RS256");
+    // Stable across reads.
+    expect(JSON.parse((await http("GET", certs(realm))).text)).toEqual(body);
+  });
+
+  it("answers 404 realm_not_found for an unknown or disabled realm, never cached", async () => {
+    for (const url of [wellKnown("no-such-realm-x1"), certs("no-such-realm-x1")]) {
+      const res = await http("GET", url);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: "realm_not_found", error_description: "realm not found" });
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+    const disabled = uniqueName("disco-off");
+    expect((await api.post("/admin/realms", { name: disabled, enabled: false })).status).toBe(201);
+    expect((await http("GET", wellKnown(disabled))).status).toBe(404);
+    expect((await http("GET", certs(disabled))).status).toBe(404);
+    // The Admin API still manages a disabled realm's keys.
+    expect((await api.get(`/admin/realms/${disabled}/keys`)).status).toBe(200);
+  });
+
+  it("answers 405 with Allow for other methods", async () => {
+    for (const url of [wellKnown(realm), certs(realm)]) {
+      const res = await http("POST", url, { body: {} });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD");
+    }
+    const res = await api.get(`/admin/realms/${realm}/keys/rotate`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+
+  it("rotates keys through the Admin API: the old key stays published as passive", async () => {
+    const r = uniqueName("disco-rot");
+    expect((await api.post("/admin/realms", { name: r, accessTokenLifespan: 120, refreshTokenLifespan: 600 })).status).toBe(201);
+    const before = JSON.parse((await http("GET", certs(r))).text).keys;
+    expect(before).toHaveLength(1);
+
+    const listed = await api.get(`/admin/realms/${r}/keys`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toHaveLength(1);
+    expect(listed.body[0]).toMatchObject({ kid: before[0].kid, alg: "RS256", status: "active", use: "sig" });
+    expect(Date.parse(listed.body[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(listed.text).not.toMatch(/PRIVATE|privateKey|"d":/);
+
+    const rotated = await api.post(`/admin/realms/${r}/keys/rotate`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toHaveLength(2);
+    const [fresh, old] = rotated.body;
+    expect(fresh).toMatchObject({ alg: "RS256", status: "active" });
+    expect(old).toMatchObject({ kid: before[0].kid, status: "passive" });
+    // notAfter = rotatedAt + max(accessTokenLifespan, refreshTokenLifespan).
+    expect(Date.parse(old.notAfter) - Date.parse(old.rotatedAt)).toBe(600_000);
+    expect(rotated.text).not.toMatch(/PRIVATE|privateKey|"d":/);
+
+    const after = JSON.parse((await http("GET", certs(r))).text).keys;
+    expect(after.map((k: { kid: string }) => k.kid).sort()).toEqual([fresh.kid, old.kid].sort());
+
+    const es = await api.post(`/admin/realms/${r}/keys/rotate`, { alg: "ES256" });
+    expect(es.status).toBe(200);
+    const ecKeys = JSON.parse((await http("GET", certs(r))).text).keys.filter((k: { alg: string }) => k.alg === "ES256");
+    expect(ecKeys).toHaveLength(2);
+    expect(Object.keys(ecKeys[0]).sort()).toEqual(["alg", "crv", "kid", "kty", "use", "x", "y"]);
+
+    const bad = await api.post(`/admin/realms/${r}/keys/rotate`, { alg: "HS256" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: "invalid_alg", field: "alg" });
+    const unknown = await api.post(`/admin/realms/${r}/keys/rotate`, { kid: "x" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: "unknown_field", field: "kid" });
+    expect((await api.post("/admin/realms/no-such-realm-x2/keys/rotate")).status).toBe(404);
+  });
+
+  it("requires admin credentials for the key routes", async () => {
+    expect((await http("GET", `${server.url}/admin/realms/${realm}/keys`)).status).toBe(401);
+    expect((await http("POST", `${server.url}/admin/realms/${realm}/keys/rotate`)).status).toBe(401);
+  });
+
+  it("a deleted and re-created realm gets fresh keys", async () => {
+    const r = uniqueName("disco-del");
+    expect((await api.post("/admin/realms", { name: r })).status).toBe(201);
+    const first = JSON.parse((await http("GET", certs(r))).text).keys;
+    expect((await api.del(`/admin/realms/${r}`)).status).toBe(200);
+    expect((await http("GET", certs(r))).status).toBe(404);
+    expect((await api.post("/admin/realms", { name: r })).status).toBe(201);
+    const second = JSON.parse((await http("GET", certs(r))).text).keys;
+    expect(second).toHaveLength(1);
+    expect(second[0].kid).not.toBe(first[0].kid);
+  });
+});
