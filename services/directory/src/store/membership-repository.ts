@@ -1,3 +1,4 @@
+import { IamError } from "../../../kit/src/errors.js";
 import type { Collection, Filter, Store } from "../../../kit/src/store/port.js";
 
 /** One user's membership of one group (spec 4.6). `_id` is `<groupId>:<userId>`, so adding is idempotent. */
@@ -27,12 +28,15 @@ export class MembershipRepository {
     return `${groupId}:${userId}`;
   }
 
-  /** Adds the membership; false when it already existed. */
+  /** Adds the membership; false when it already existed (the unique `_id` decides, atomically). */
   async add(m: { realmId: string; groupId: string; userId: string; createdAt: number }): Promise<boolean> {
-    const _id = MembershipRepository.idOf(m.groupId, m.userId);
-    if (await this.memberships.get(_id)) return false;
-    await this.memberships.upsert({ ...m, _id });
-    return true;
+    try {
+      await this.memberships.insert({ ...m, _id: MembershipRepository.idOf(m.groupId, m.userId) });
+      return true;
+    } catch (e) {
+      if (e instanceof IamError && e.code === "alreadyExists") return false;
+      throw e;
+    }
   }
 
   async remove(realmId: string, groupId: string, userId: string): Promise<boolean> {
