@@ -178,6 +178,15 @@ describe.each(targets())("groups ($mode)", (target) => {
     expect((await api.get(`${groups(r)}/${g.id}`)).body.memberCount).toBe(0);
   });
 
+  it("keeps one membership when the same add races", async () => {
+    const r = await realm();
+    const g = await group(r, { name: "race" });
+    const u = await user(r, "rex");
+    const res = await Promise.all(Array.from({ length: 8 }, () => api.put(`/admin/realms/${r}/users/${u.id}/groups/${g.id}`)));
+    expect(res.map((x) => x.status)).toEqual(Array(8).fill(200));
+    expect((await api.get(`${groups(r)}/${g.id}`)).body.memberCount).toBe(1);
+  });
+
   it("answers 404 for an unknown user or group on membership paths", async () => {
     const r = await realm();
     const g = await group(r, { name: "g" });
