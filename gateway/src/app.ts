@@ -12,6 +12,8 @@ import type { AdminTokens } from "./admin/admin-tokens.js";
 import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
+import { addUserRoutes } from "./admin/user-routes.js";
+import { addGroupRoutes } from "./admin/group-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
@@ -59,6 +61,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addEventRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
+  addUserRoutes(table, deps.rpc);
+  addGroupRoutes(table, deps.rpc);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

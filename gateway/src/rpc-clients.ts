@@ -1,6 +1,8 @@
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
 import { RealmService } from "../../gen/iam/directory/v1/realm_pb.js";
 import { AdminAccountService } from "../../gen/iam/directory/v1/admin_account_pb.js";
+import { UserService } from "../../gen/iam/directory/v1/user_pb.js";
+import { GroupService } from "../../gen/iam/directory/v1/group_pb.js";
 import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
 import { AuditService } from "../../gen/iam/audit/v1/audit_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
@@ -14,6 +16,8 @@ export interface RpcClients {
   realms: Client<typeof RealmService>;
   adminAccounts: Client<typeof AdminAccountService>;
   directory: Client<typeof DirectoryService>;
+  users: Client<typeof UserService>;
+  groups: Client<typeof GroupService>;
   audit: Client<typeof AuditService>;
   token: Client<typeof TokenService>;
   saml: Client<typeof SamlService>;
@@ -26,6 +30,8 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     realms: createClient(RealmService, t.directory),
     adminAccounts: createClient(AdminAccountService, t.directory),
     directory: createClient(DirectoryService, t.directory),
+    users: createClient(UserService, t.directory),
+    groups: createClient(GroupService, t.directory),
     audit: createClient(AuditService, t.audit),
     token: createClient(TokenService, t.token),
     saml: createClient(SamlService, t.saml),

@@ -17,6 +17,15 @@ const STATUS: Partial<Record<Code, number>> = {
   [Code.Unimplemented]: 501,
 };
 
+/**
+ * Reasons whose status differs from their Connect code's: a third-party server the service talks
+ * to on the caller's behalf failed. Over RPC they are Unavailable (retryable); over HTTP they are
+ * 502 Bad Gateway, so a caller can tell "Tessera is down" (503) from "your SMTP server refused" (502).
+ */
+const STATUS_BY_REASON: Record<string, number> = {
+  smtp_error: 502,
+};
+
 export interface HttpError {
   status: number;
   reason: string;
@@ -34,7 +43,7 @@ export class GatewayError extends Error {
 
 const DEFAULT_REASON: Record<number, string> = {
   400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict",
-  429: "too_many_requests", 501: "not_implemented", 503: "unavailable", 500: "internal_error",
+  429: "too_many_requests", 502: "bad_gateway", 501: "not_implemented", 503: "unavailable", 500: "internal_error",
 };
 
 export function describeError(e: unknown): HttpError {
@@ -42,8 +51,8 @@ export function describeError(e: unknown): HttpError {
     return { status: e.status, reason: e.reason, message: e.message, ...(e.field ? { field: e.field } : {}) };
   }
   const ce = ConnectError.from(e);
-  const status = STATUS[ce.code] ?? 500;
   const detail = ce.findDetails(ErrorDetailSchema)[0];
+  const status = (detail?.reason ? STATUS_BY_REASON[detail.reason] : undefined) ?? STATUS[ce.code] ?? 500;
   // Internal errors never carry their cause to the caller; the service logged it.
   const message = status === 500 ? "internal error" : ce.rawMessage;
   return {

@@ -1,5 +1,5 @@
-import { int, optStr, type Env } from "../../kit/src/config.js";
-import { readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
+import { int, optStr, url, type Env } from "../../kit/src/config.js";
+import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 import type { Argon2Params } from "./domain/password-hasher.js";
 
 export interface DirectoryConfig {
@@ -8,6 +8,8 @@ export interface DirectoryConfig {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   argon2: Argon2Params;
+  /** `{base_url}` (TESSERA_PUBLIC_URL, as the gateway reads it), for links in emails. */
+  publicUrl: string;
 }
 
 export function loadDirectoryConfig(env: Env): DirectoryConfig {
@@ -20,5 +22,6 @@ export function loadDirectoryConfig(env: Env): DirectoryConfig {
       timeCost: int(env, "TESSERA_ARGON2_ITERATIONS", 2, 1, 100),
       parallelism: int(env, "TESSERA_ARGON2_PARALLELISM", 1, 1, 16),
     },
+    publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
   };
 }

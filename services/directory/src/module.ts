@@ -13,6 +13,10 @@ import { PasswordHasher } from "./domain/password-hasher.js";
 import { RealmEvents } from "./events/realm-events.js";
 import { realmRpc } from "./rpc/realm-rpc.js";
 import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
+import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
+import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
+import type { Subscription } from "../../kit/src/bus/port.js";
+import { buildUsersAndGroups } from "./users-module.js";
 
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
@@ -20,6 +24,8 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const hasher = new PasswordHasher(config.argon2);
   const realms = new RealmAdmin(await RealmRepository.open(store), new RealmEvents(bus, clock), secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
+  const users = await buildUsersAndGroups(deps, config, realms, hasher);
+  let cascade: Subscription | undefined;
 
   return {
     name: "directory",
@@ -27,12 +33,17 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       router.service(DirectoryService, { health: async () => ({ health: await checkHealth("directory", store, bus) }) });
       router.service(RealmService, realmRpc(realms));
       router.service(AdminAccountService, adminAccountRpc(admins));
+      router.service(UserService, users.userRpc);
+      router.service(GroupService, users.groupRpc);
     },
     async start() {
+      cascade = await users.startCascade();
       if (config.adminUsername && config.adminPassword) {
         await admins.bootstrap(config.adminUsername, config.adminPassword);
       }
     },
-    async stop() {},
+    async stop() {
+      await cascade?.stop();
+    },
   };
 }

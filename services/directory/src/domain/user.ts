@@ -23,3 +23,41 @@ export interface UserRecord extends Doc {
   createdAt: number;
   updatedAt: number;
 }
+
+/** Create fields of spec 2.2 plus the migration flags; absent means "use the default". */
+export interface UserCreateInput {
+  username?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  enabled?: boolean;
+  emailVerified?: boolean;
+  requirePasswordReset?: boolean;
+  password?: string;
+}
+
+/** Update fields of spec 4.2 (all optional, partial) plus the migration flags. */
+export type UserUpdateInput = Omit<UserCreateInput, "password">;
+
+/** Prefix of `emailKey` for a user without email (see UserRecord). */
+export const NO_EMAIL_PREFIX = "none:";
+
+export function emailKeyOf(id: string, email: string): string {
+  return email ? email.toLowerCase() : `${NO_EMAIL_PREFIX}${id}`;
+}
+
+/** The user as the Admin API shows it (spec 2.2): never a password or hash (they live elsewhere). */
+export function userView(u: UserRecord) {
+  return {
+    id: u._id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    enabled: u.enabled,
+    emailVerified: u.emailVerified,
+    requirePasswordReset: u.requirePasswordReset,
+    createdAt: new Date(u.createdAt).toISOString(),
+    updatedAt: new Date(u.updatedAt).toISOString(),
+  };
+}

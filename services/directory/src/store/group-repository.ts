@@ -23,6 +23,32 @@ export class GroupRepository {
     return this.groups.findOne({ _id: id, realmId });
   }
 
+  /** Every group of the realm, ordered by path (parents before children). */
+  listRealm(realmId: string): Promise<GroupRecord[]> {
+    return this.groups.find({ realmId }, { sort: [["path", 1]] });
+  }
+
+  findByIds(realmId: string, ids: string[]): Promise<GroupRecord[]> {
+    return ids.length ? this.groups.find({ realmId, _id: { $in: ids } }, { sort: [["path", 1]] }) : Promise.resolve([]);
+  }
+
+  /**
+   * The group's descendants: paths starting with "<path>/". Names never contain "/", and "0" is
+   * the character after "/", so the binary string range ["<path>/", "<path>0") is exactly them.
+   */
+  descendants(realmId: string, path: string): Promise<GroupRecord[]> {
+    return this.groups.find({ realmId, path: { $gte: `${path}/`, $lt: `${path}0` } }, { sort: [["path", 1]] });
+  }
+
+  /** Applies the changes; returns the group after them, or null. A taken path throws alreadyExists. */
+  update(realmId: string, id: string, set: Partial<GroupRecord>): Promise<GroupRecord | null> {
+    return this.groups.findOneAndUpdate({ _id: id, realmId }, { $set: set });
+  }
+
+  deleteByIds(realmId: string, ids: string[]): Promise<number> {
+    return this.groups.deleteMany({ realmId, _id: { $in: ids } });
+  }
+
   deleteRealm(realmId: string): Promise<number> {
     return this.groups.deleteMany({ realmId });
   }

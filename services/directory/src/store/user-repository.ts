@@ -1,4 +1,4 @@
-import type { Collection, Store } from "../../../kit/src/store/port.js";
+import type { Collection, Filter, FindOptions, Store } from "../../../kit/src/store/port.js";
 import type { UserRecord } from "../domain/user.js";
 
 /** Realm users. Uniqueness of username and email is per realm and case-insensitive. */
@@ -28,6 +28,29 @@ export class UserRepository {
 
   findByUsername(realmId: string, username: string): Promise<UserRecord | null> {
     return this.users.findOne({ realmId, usernameKey: username.toLowerCase() });
+  }
+
+  findByEmail(realmId: string, email: string): Promise<UserRecord | null> {
+    return this.users.findOne({ realmId, emailKey: email.toLowerCase() });
+  }
+
+  findByIds(realmId: string, ids: string[]): Promise<UserRecord[]> {
+    return ids.length ? this.users.find({ realmId, _id: { $in: ids } }) : Promise.resolve([]);
+  }
+
+  /** A page of the realm's users matching `filter`, ordered by creation then id, and the total. */
+  async page(realmId: string, filter: Filter, paging: Pick<FindOptions, "skip" | "limit">): Promise<{ total: number; users: UserRecord[] }> {
+    const f: Filter = { ...filter, realmId };
+    const [total, users] = await Promise.all([
+      this.users.count(f),
+      this.users.find(f, { sort: [["createdAt", 1], ["_id", 1]], ...paging }),
+    ]);
+    return { total, users };
+  }
+
+  /** Applies the changes; returns the user after the change, or null. Unique keys throw alreadyExists. */
+  update(realmId: string, id: string, set: Partial<UserRecord>): Promise<UserRecord | null> {
+    return this.users.findOneAndUpdate({ _id: id, realmId }, { $set: set });
   }
 
   /** Deletes one user; returns whether it existed. */

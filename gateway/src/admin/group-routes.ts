@@ -1,0 +1,82 @@
+import { toJson } from "@bufbuild/protobuf";
+import type { Request } from "express";
+import {
+  GroupInputSchema, GroupMembershipSchema, GroupSchema, GroupUpdateSchema, type Group, type GroupMembership,
+} from "../../../gen/iam/directory/v1/group_pb.js";
+import type { RouteTable } from "../http/route-table.js";
+import { parseBody } from "../http/json-input.js";
+import type { RpcClients } from "../rpc-clients.js";
+import { optIntParam, userJson } from "./user-routes.js";
+
+const GROUPS = "/admin/realms/:realmName/groups";
+const GROUP = `${GROUPS}/:groupId`;
+const USER_GROUPS = "/admin/realms/:realmName/users/:userId/groups";
+
+/** Groups and memberships Admin API (spec 2.5, 4.6). Methods per DESIGN 7. */
+export function addGroupRoutes(table: RouteTable, rpc: RpcClients): void {
+  table
+    .add("POST", GROUPS, async (req) => {
+      const group = parseBody(GroupInputSchema, req.body);
+      const res = await rpc.groups.createGroup({ realm: realmOf(req), group });
+      return { status: 201, body: groupJson(res.group) };
+    })
+    .add("GET", GROUPS, async (req) => {
+      const res = await rpc.groups.listGroups({ realm: realmOf(req) });
+      return { status: 200, body: res.groups.map(groupJson) };
+    })
+    .add("GET", GROUP, async (req) => {
+      const res = await rpc.groups.getGroup(groupRef(req));
+      return { status: 200, body: groupJson(res.group) };
+    })
+    .add("PUT", GROUP, async (req) => {
+      const update = parseBody(GroupUpdateSchema, req.body);
+      const res = await rpc.groups.updateGroup({ ...groupRef(req), update });
+      return { status: 200, body: groupJson(res.group) };
+    })
+    .add("DELETE", GROUP, async (req) => {
+      const res = await rpc.groups.deleteGroup(groupRef(req));
+      return { status: 200, body: groupJson(res.group) };
+    })
+    .add("GET", `${GROUP}/members`, async (req) => {
+      const first = optIntParam(req, "first");
+      const max = optIntParam(req, "max");
+      const res = await rpc.groups.listGroupMembers({
+        ...groupRef(req), ...(first !== undefined ? { first } : {}), ...(max !== undefined ? { max } : {}),
+      });
+      return { status: 200, body: res.users.map(userJson) };
+    })
+    .add("GET", USER_GROUPS, async (req) => {
+      const res = await rpc.groups.listUserGroups({ realm: realmOf(req), userId: String(req.params.userId) });
+      return { status: 200, body: res.groups.map(groupJson) };
+    })
+    .add("PUT", `${USER_GROUPS}/:groupId`, async (req) => {
+      const res = await rpc.groups.addUserToGroup(membershipRef(req));
+      return { status: 200, body: membershipJson(res.membership) };
+    })
+    .add("DELETE", `${USER_GROUPS}/:groupId`, async (req) => {
+      const res = await rpc.groups.removeUserFromGroup(membershipRef(req));
+      return { status: 200, body: membershipJson(res.membership) };
+    });
+}
+
+export function groupJson(group: Group | undefined): Record<string, unknown> {
+  if (!group) return {};
+  return toJson(GroupSchema, group, { alwaysEmitImplicit: true }) as Record<string, unknown>;
+}
+
+function membershipJson(m: GroupMembership | undefined): Record<string, unknown> {
+  if (!m) return {};
+  return toJson(GroupMembershipSchema, m, { alwaysEmitImplicit: true }) as Record<string, unknown>;
+}
+
+function realmOf(req: Request): string {
+  return String(req.params.realmName);
+}
+
+function groupRef(req: Request): { realm: string; groupId: string } {
+  return { realm: realmOf(req), groupId: String(req.params.groupId) };
+}
+
+function membershipRef(req: Request): { realm: string; userId: string; groupId: string } {
+  return { realm: realmOf(req), userId: String(req.params.userId), groupId: String(req.params.groupId) };
+}

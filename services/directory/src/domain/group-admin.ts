@@ -1,0 +1,187 @@
+import { randomUUID } from "node:crypto";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import { checkLength } from "../../../kit/src/validation/checks.js";
+import type { RealmRecord } from "./realm.js";
+import type { RealmLookup } from "./realm-lookup.js";
+import type { GroupRecord } from "./group.js";
+import { groupTree, groupView, type GroupView } from "./group-view.js";
+import type { UserRecord } from "./user.js";
+import type { GroupRepository } from "../store/group-repository.js";
+import type { MembershipRepository } from "../store/membership-repository.js";
+import type { RoleMappingReader } from "../store/role-mapping-reader.js";
+import type { UserRepository } from "../store/user-repository.js";
+import type { UserEvents } from "../events/user-events.js";
+
+export const DEFAULT_MEMBERS_MAX = 100;
+export const MAX_MEMBERS_MAX = 1000;
+
+export interface GroupInput {
+  name?: string;
+  description?: string;
+  parentId?: string;
+}
+
+function checkGroupName(value: string | undefined): string {
+  if (value === undefined) throw IamError.invalid("name", "name is required");
+  const v = checkLength("name", value.trim(), 1, 255);
+  // "/" separates path segments (spec 2.5 hierarchy); it cannot be part of a name.
+  if (v.includes("/")) throw IamError.invalid("name", "name must not contain '/'");
+  return v;
+}
+
+/** Groups and memberships (spec 2.5, 4.6). */
+export class GroupAdmin {
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly repo: GroupRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly users: UserRepository,
+    private readonly roleMappings: RoleMappingReader,
+    private readonly events: UserEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(realmName: string, input: GroupInput): Promise<GroupView> {
+    const realm = await this.realms.byName(realmName);
+    const name = checkGroupName(input.name);
+    const description = checkLength("description", input.description ?? "", 0, 1024);
+    let parentPath = "";
+    if (input.parentId) {
+      const parent = await this.repo.findById(realm._id, input.parentId);
+      if (!parent) throw IamError.notFound(`parent group "${input.parentId}"`, "group_not_found");
+      parentPath = parent.path;
+    }
+    const now = this.clock.now();
+    const group: GroupRecord = {
+      _id: randomUUID(), realmId: realm._id, name, description, parentId: input.parentId ?? "",
+      path: `${parentPath}/${name}`, createdAt: now, updatedAt: now,
+    };
+    try {
+      await this.repo.insert(group);
+    } catch (e) {
+      throw this.siblingConflict(e, name);
+    }
+    const view = groupView(group);
+    await this.events.admin(realm, "CREATE", "GROUP", `groups/${group._id}`, view);
+    return view;
+  }
+
+  async list(realmName: string): Promise<GroupView[]> {
+    const realm = await this.realms.byName(realmName);
+    return groupTree(await this.repo.listRealm(realm._id), "");
+  }
+
+  async get(realmName: string, groupId: string): Promise<GroupView> {
+    const realm = await this.realms.byName(realmName);
+    const group = await this.find(realm, groupId);
+    const [descendants, memberCount, roleCount] = await Promise.all([
+      this.repo.descendants(realm._id, group.path),
+      this.memberships.countMembers(realm._id, groupId),
+      this.roleMappings.countForGroup(realm._id, groupId),
+    ]);
+    return { ...groupView(group, groupTree(descendants, groupId)), memberCount, roleCount };
+  }
+
+  /** Renames move the subtree: every descendant's path is rewritten (spec 2.5 hierarchy). */
+  async update(realmName: string, groupId: string, input: Omit<GroupInput, "parentId">): Promise<GroupView> {
+    const realm = await this.realms.byName(realmName);
+    const current = await this.find(realm, groupId);
+    const set: Partial<GroupRecord> = { updatedAt: this.clock.now() };
+    if (input.description !== undefined) set.description = checkLength("description", input.description, 0, 1024);
+    if (input.name !== undefined) {
+      set.name = checkGroupName(input.name);
+      set.path = `${current.path.slice(0, current.path.length - current.name.length)}${set.name}`;
+    }
+    const descendants = set.path && set.path !== current.path ? await this.repo.descendants(realm._id, current.path) : [];
+    let updated: GroupRecord | null;
+    try {
+      updated = await this.repo.update(realm._id, groupId, set);
+    } catch (e) {
+      throw this.siblingConflict(e, set.name ?? current.name);
+    }
+    if (!updated) throw IamError.notFound(`group "${groupId}"`, "group_not_found");
+    for (const d of descendants) {
+      await this.repo.update(realm._id, d._id, { path: `${set.path}${d.path.slice(current.path.length)}` });
+    }
+    const view = groupView(updated, groupTree(await this.repo.descendants(realm._id, updated.path), groupId));
+    await this.events.admin(realm, "UPDATE", "GROUP", `groups/${groupId}`, view);
+    return view;
+  }
+
+  /** Deletes the group, its subtree, their memberships and role mappings; returns the group. */
+  async delete(realmName: string, groupId: string): Promise<GroupView> {
+    const realm = await this.realms.byName(realmName);
+    const group = await this.find(realm, groupId);
+    const descendants = await this.repo.descendants(realm._id, group.path);
+    const view = groupView(group, groupTree(descendants, groupId));
+    const ids = [groupId, ...descendants.map((d) => d._id)];
+    await this.repo.deleteByIds(realm._id, ids);
+    await this.memberships.deleteWhere({ realmId: realm._id, groupId: { $in: ids } });
+    await this.roleMappings.deleteHolders(realm._id, "group", ids);
+    await this.events.admin(realm, "DELETE", "GROUP", `groups/${groupId}`);
+    return view;
+  }
+
+  async members(realmName: string, groupId: string, first = 0, max = DEFAULT_MEMBERS_MAX): Promise<UserRecord[]> {
+    const realm = await this.realms.byName(realmName);
+    await this.find(realm, groupId);
+    if (!Number.isInteger(first) || first < 0) throw IamError.invalid("first", "first must be a non-negative integer");
+    if (!Number.isInteger(max) || max < 1) throw IamError.invalid("max", `max must be an integer between 1 and ${MAX_MEMBERS_MAX}`);
+    const page = await this.memberships.members(realm._id, groupId, first, Math.min(max, MAX_MEMBERS_MAX));
+    const users = new Map((await this.users.findByIds(realm._id, page.map((m) => m.userId))).map((u) => [u._id, u]));
+    return page.map((m) => users.get(m.userId)).filter((u): u is UserRecord => u !== undefined);
+  }
+
+  /** Adds the membership; adding twice is the same success (idempotent PUT). */
+  async addMember(realmName: string, userId: string, groupId: string): Promise<{ userId: string; groupId: string }> {
+    const realm = await this.realms.byName(realmName);
+    await this.findUser(realm, userId);
+    await this.find(realm, groupId);
+    const added = await this.memberships.add({ realmId: realm._id, groupId, userId, createdAt: this.clock.now() });
+    const membership = { userId, groupId };
+    if (added) await this.events.admin(realm, "CREATE", "GROUP_MEMBERSHIP", `users/${userId}/groups/${groupId}`, membership);
+    return membership;
+  }
+
+  async removeMember(realmName: string, userId: string, groupId: string): Promise<{ userId: string; groupId: string }> {
+    const realm = await this.realms.byName(realmName);
+    await this.findUser(realm, userId);
+    await this.find(realm, groupId);
+    if (!(await this.memberships.remove(realm._id, groupId, userId))) {
+      throw IamError.notFound(`membership of user "${userId}" in group "${groupId}"`, "membership_not_found");
+    }
+    const membership = { userId, groupId };
+    await this.events.admin(realm, "DELETE", "GROUP_MEMBERSHIP", `users/${userId}/groups/${groupId}`);
+    return membership;
+  }
+
+  async userGroups(realmName: string, userId: string): Promise<GroupView[]> {
+    const realm = await this.realms.byName(realmName);
+    await this.findUser(realm, userId);
+    const ids = (await this.memberships.ofUser(realm._id, userId)).map((m) => m.groupId);
+    return (await this.repo.findByIds(realm._id, ids)).map((g) => groupView(g));
+  }
+
+  async deleteRealm(realmId: string): Promise<number> {
+    const n = await this.repo.deleteRealm(realmId);
+    return n + (await this.memberships.deleteWhere({ realmId }));
+  }
+
+  private async find(realm: RealmRecord, groupId: string): Promise<GroupRecord> {
+    const group = await this.repo.findById(realm._id, groupId);
+    if (!group) throw IamError.notFound(`group "${groupId}"`, "group_not_found");
+    return group;
+  }
+
+  private async findUser(realm: RealmRecord, userId: string): Promise<void> {
+    if (!(await this.users.findById(realm._id, userId))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+  }
+
+  private siblingConflict(e: unknown, name: string): unknown {
+    if (e instanceof IamError && e.code === "alreadyExists") {
+      return IamError.conflict(`a sibling group named "${name}" already exists`, "name");
+    }
+    return e;
+  }
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock, Filter } from "../../../kit/src/store/port.js";
+import type { RealmRecord } from "./realm.js";
+import type { RealmLookup } from "./realm-lookup.js";
+import { emailKeyOf, userView, type UserCreateInput, type UserRecord, type UserUpdateInput } from "./user.js";
+import { checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
+import { checkPasswordPolicy } from "./password-policy.js";
+import type { UserCredentials } from "./user-credentials.js";
+import type { UserRepository } from "../store/user-repository.js";
+import type { MembershipRepository } from "../store/membership-repository.js";
+import type { RoleMappingReader } from "../store/role-mapping-reader.js";
+import type { UserEvents } from "../events/user-events.js";
+
+/** Spec 8: `skip` default 0, `limit` default 50. The cap bounds one read (spec leaves it unshown). */
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
+
+export interface UserQuery {
+  skip?: number;
+  limit?: number;
+  search?: string;
+  username?: string;
+  email?: string;
+  enabled?: boolean;
+}
+
+/** User administration (spec 2.2, 4.2): validation, uniqueness per realm, events. */
+export class UserAdmin {
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly repo: UserRepository,
+    private readonly credentials: UserCredentials,
+    private readonly memberships: MembershipRepository,
+    private readonly roleMappings: RoleMappingReader,
+    private readonly events: UserEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(realmName: string, input: UserCreateInput): Promise<{ realm: RealmRecord; user: UserRecord }> {
+    const realm = await this.realms.byName(realmName);
+    const username = checkUsername(input.username);
+    const email = input.email === undefined ? "" : checkOptionalEmail(input.email);
+    checkUserFields(input);
+    // Policy first, hash before the insert: a refused password leaves no user behind.
+    const hash = input.password === undefined ? undefined
+      : await this.credentials.hash(checkPasswordPolicy(input.password, realm, { username, email }));
+    const now = this.clock.now();
+    const id = randomUUID();
+    const user: UserRecord = {
+      _id: id,
+      realmId: realm._id,
+      username,
+      usernameKey: username.toLowerCase(),
+      email,
+      emailKey: emailKeyOf(id, email),
+      firstName: input.firstName ?? "",
+      lastName: input.lastName ?? "",
+      enabled: input.enabled ?? true,
+      emailVerified: input.emailVerified ?? false,
+      requirePasswordReset: input.requirePasswordReset ?? false,
+      serviceAccountClientId: "",
+      attributes: {},
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.uniqueOrConflict(realm._id, id, username, email, () => this.repo.insert(user));
+    if (hash !== undefined) await this.credentials.store(realm, user, hash, user.requirePasswordReset);
+    await this.events.admin(realm, "CREATE", "USER", `users/${id}`, userView(user));
+    return { realm, user };
+  }
+
+  async list(realmName: string, q: UserQuery): Promise<{ total: number; users: UserRecord[] }> {
+    const realm = await this.realms.byName(realmName);
+    const skip = q.skip ?? 0;
+    if (!Number.isInteger(skip) || skip < 0) throw IamError.invalid("skip", "skip must be a non-negative integer");
+    const limit = q.limit ?? DEFAULT_LIMIT;
+    // limit 0 is refused rather than meaning "all" (store port semantics); above the cap it is capped.
+    if (!Number.isInteger(limit) || limit < 1) throw IamError.invalid("limit", `limit must be an integer between 1 and ${MAX_LIMIT}`);
+    const filter: Filter = {};
+    if (q.search) {
+      filter.$or = ["usernameKey", "email", "firstName", "lastName"].map((f) => ({ [f]: { $contains: q.search as string } }));
+    }
+    if (q.username) filter.usernameKey = q.username.trim().toLowerCase();
+    if (q.email) filter.emailKey = q.email.trim().toLowerCase();
+    if (q.enabled !== undefined) filter.enabled = q.enabled;
+    return this.repo.page(realm._id, filter, { skip, limit: Math.min(limit, MAX_LIMIT) });
+  }
+
+  async get(realmName: string, userId: string): Promise<UserRecord> {
+    const realm = await this.realms.byName(realmName);
+    return this.find(realm, userId);
+  }
+
+  async find(realm: RealmRecord, userId: string): Promise<UserRecord> {
+    const user = await this.repo.findById(realm._id, userId);
+    if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    return user;
+  }
+
+  async update(realmName: string, userId: string, input: UserUpdateInput): Promise<UserRecord> {
+    const realm = await this.realms.byName(realmName);
+    const current = await this.find(realm, userId);
+    checkUserFields(input);
+    const set: Partial<UserRecord> = { updatedAt: this.clock.now() };
+    if (input.username !== undefined) {
+      set.username = checkUsername(input.username);
+      set.usernameKey = set.username.toLowerCase();
+    }
+    if (input.email !== undefined) {
+      set.email = checkOptionalEmail(input.email);
+      set.emailKey = emailKeyOf(userId, set.email);
+      // A changed address is not verified any more, unless the same body says it is (migration).
+      if (set.emailKey !== current.emailKey && input.emailVerified === undefined) set.emailVerified = false;
+    }
+    for (const f of ["firstName", "lastName", "enabled", "emailVerified", "requirePasswordReset"] as const) {
+      if (input[f] !== undefined) (set as Record<string, unknown>)[f] = input[f];
+    }
+    let updated: UserRecord | null = null;
+    await this.uniqueOrConflict(realm._id, userId, set.username ?? current.username, set.email ?? current.email, async () => {
+      updated = await this.repo.update(realm._id, userId, set);
+    });
+    if (!updated) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    const after: UserRecord = updated;
+    if (current.enabled && !after.enabled) await this.events.disabled(realm, userId);
+    await this.events.admin(realm, "UPDATE", "USER", `users/${userId}`, userView(after));
+    return after;
+  }
+
+  /** Removes the user, credentials, group memberships and role mappings (spec 4.2: 204). */
+  async delete(realmName: string, userId: string): Promise<void> {
+    const realm = await this.realms.byName(realmName);
+    if (!(await this.repo.deleteById(realm._id, userId))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    await this.credentials.forget(realm._id, userId);
+    await this.memberships.deleteWhere({ realmId: realm._id, userId });
+    await this.roleMappings.deleteHolders(realm._id, "user", [userId]);
+    await this.events.deleted(realm, userId);
+    await this.events.admin(realm, "DELETE", "USER", `users/${userId}`);
+  }
+
+  /**
+   * Runs a write that may hit the (realmId, usernameKey) or (realmId, emailKey) unique index and
+   * turns a violation into a 409 naming the field. The store reports only the first index field,
+   * so the taken key is looked up; a concurrent creator makes exactly one insert win.
+   */
+  private async uniqueOrConflict(realmId: string, selfId: string, username: string, email: string, write: () => Promise<void>): Promise<void> {
+    const taken = async (): Promise<void> => {
+      const byName = await this.repo.findByUsername(realmId, username);
+      if (byName && byName._id !== selfId) throw IamError.conflict(`username "${username}" already exists`, "username");
+      if (email) {
+        const byEmail = await this.repo.findByEmail(realmId, email);
+        if (byEmail && byEmail._id !== selfId) throw IamError.conflict(`email "${email}" already exists`, "email");
+      }
+    };
+    await taken();
+    try {
+      await write();
+    } catch (e) {
+      if (e instanceof IamError && e.code === "alreadyExists") {
+        await taken();
+        throw IamError.conflict(`username "${username}" already exists`, "username");
+      }
+      throw e;
+    }
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.repo.deleteRealm(realmId);
+  }
+}

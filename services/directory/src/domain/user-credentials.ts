@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { RealmRecord } from "./realm.js";
+import type { RealmLookup } from "./realm-lookup.js";
+import type { UserRecord } from "./user.js";
+import type { PasswordHasher } from "./password-hasher.js";
+import { checkPasswordPolicy } from "./password-policy.js";
+import type { CredentialRepository } from "../store/credential-repository.js";
+import type { UserRepository } from "../store/user-repository.js";
+import type { UserEvents } from "../events/user-events.js";
+
+/**
+ * Passwords (spec 2.2 initial password, 4.2 reset-password, 2.1 password policy and history).
+ * Only argon2id hashes are stored, in `credentials`; the last `passwordHistoryCount` hashes are
+ * kept in `password_history`, and a new password equal to one of them is refused.
+ */
+export class UserCredentials {
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly users: UserRepository,
+    private readonly repo: CredentialRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly events: UserEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  hash(password: string): Promise<string> {
+    return this.hasher.hash(password);
+  }
+
+  /** Stores a checked, hashed password as the user's credential and records it in the history. */
+  async store(realm: RealmRecord, user: UserRecord, hash: string, temporary: boolean): Promise<void> {
+    const now = this.clock.now();
+    await this.repo.setPassword({ realmId: realm._id, userId: user._id, hash, temporary, createdAt: now });
+    await this.repo.remember({ _id: randomUUID(), realmId: realm._id, userId: user._id, hash, createdAt: now }, realm.passwordHistoryCount);
+  }
+
+  async reset(realmName: string, userId: string, password: string | undefined, temporary: boolean): Promise<void> {
+    const realm = await this.realms.byName(realmName);
+    const user = await this.users.findById(realm._id, userId);
+    if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    checkPasswordPolicy(password, realm, user);
+    const plain = password as string;
+    const n = realm.passwordHistoryCount;
+    for (const past of await this.repo.recentHashes(realm._id, userId, n)) {
+      if (await this.hasher.verify(past.hash, plain)) {
+        throw IamError.invalid("password", `password must not be one of the last ${n} passwords`, "invalid_password");
+      }
+    }
+    await this.store(realm, user, await this.hasher.hash(plain), temporary);
+    if (user.requirePasswordReset !== temporary) {
+      await this.users.update(realm._id, userId, { requirePasswordReset: temporary, updatedAt: this.clock.now() });
+    }
+    await this.events.passwordChanged(realm, userId, temporary);
+    await this.events.admin(realm, "ACTION", "USER", `users/${userId}/reset-password`);
+  }
+
+  forget(realmId: string, userId: string): Promise<void> {
+    return this.repo.deleteUser(realmId, userId);
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.repo.deleteRealm(realmId);
+  }
+}

@@ -1,0 +1,52 @@
+import { create, toBinary } from "@bufbuild/protobuf";
+import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
+import type { Bus } from "../../../kit/src/bus/port.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import { publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
+import { currentContext } from "../../../kit/src/context.js";
+import type { RealmRecord } from "../domain/realm.js";
+
+export const USER_DELETED = "iam.directory.v1.user.deleted";
+export const USER_DISABLED = "iam.directory.v1.user.disabled";
+export const PASSWORD_CHANGED = "iam.directory.v1.password.changed";
+
+/**
+ * What the directory announces about users and groups (spec 6.2 admin events; bus events for the
+ * other services). Each publish is awaited before the reply. Representations are the Admin API
+ * views, which never hold a password or hash.
+ */
+export class UserEvents {
+  constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+
+  /** An admin event when the realm records them (spec 6.2). */
+  async admin(realm: RealmRecord, operationType: OperationType, resourceType: string, resourcePath: string, representation?: unknown): Promise<void> {
+    if (!realm.adminEventsEnabled) return;
+    await publishAdminEvent(this.bus, "directory", {
+      realm: realm.name, operationType, resourceType, resourcePath,
+      ...(representation !== undefined ? { representation } : {}),
+    }, this.clock.now());
+  }
+
+  async deleted(realm: RealmRecord, userId: string): Promise<void> {
+    await this.bus.publish(USER_DELETED, toBinary(UserDeletedSchema, create(UserDeletedSchema, {
+      realmId: realm._id, realmName: realm.name, userId,
+    })), requestIdOption());
+  }
+
+  async disabled(realm: RealmRecord, userId: string): Promise<void> {
+    await this.bus.publish(USER_DISABLED, toBinary(UserDisabledSchema, create(UserDisabledSchema, {
+      realmId: realm._id, realmName: realm.name, userId,
+    })), requestIdOption());
+  }
+
+  async passwordChanged(realm: RealmRecord, userId: string, temporary: boolean): Promise<void> {
+    await this.bus.publish(PASSWORD_CHANGED, toBinary(PasswordChangedSchema, create(PasswordChangedSchema, {
+      realmId: realm._id, realmName: realm.name, userId, temporary,
+    })), requestIdOption());
+  }
+}
+
+function requestIdOption(): { requestId?: string } {
+  const id = currentContext()?.requestId;
+  return id ? { requestId: id } : {};
+}

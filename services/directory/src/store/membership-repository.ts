@@ -1,0 +1,61 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { Collection, Filter, Store } from "../../../kit/src/store/port.js";
+
+/** One user's membership of one group (spec 4.6). `_id` is `<groupId>:<userId>`, so adding is idempotent. */
+export interface MembershipRecord {
+  _id: string;
+  realmId: string;
+  groupId: string;
+  userId: string;
+  createdAt: number;
+  [key: string]: unknown;
+}
+
+export class MembershipRepository {
+  private constructor(private readonly memberships: Collection<MembershipRecord>) {}
+
+  static async open(store: Store): Promise<MembershipRepository> {
+    return new MembershipRepository(await store.collection<MembershipRecord>({
+      name: "group_memberships",
+      indexes: [
+        { fields: ["realmId", "groupId", "createdAt"] },
+        { fields: ["realmId", "userId"] },
+      ],
+    }));
+  }
+
+  static idOf(groupId: string, userId: string): string {
+    return `${groupId}:${userId}`;
+  }
+
+  /** Adds the membership; false when it already existed (the unique `_id` decides, atomically). */
+  async add(m: { realmId: string; groupId: string; userId: string; createdAt: number }): Promise<boolean> {
+    try {
+      await this.memberships.insert({ ...m, _id: MembershipRepository.idOf(m.groupId, m.userId) });
+      return true;
+    } catch (e) {
+      if (e instanceof IamError && e.code === "alreadyExists") return false;
+      throw e;
+    }
+  }
+
+  async remove(realmId: string, groupId: string, userId: string): Promise<boolean> {
+    return (await this.memberships.deleteMany({ _id: MembershipRepository.idOf(groupId, userId), realmId })) > 0;
+  }
+
+  countMembers(realmId: string, groupId: string): Promise<number> {
+    return this.memberships.count({ realmId, groupId });
+  }
+
+  members(realmId: string, groupId: string, skip: number, limit: number): Promise<MembershipRecord[]> {
+    return this.memberships.find({ realmId, groupId }, { sort: [["createdAt", 1], ["_id", 1]], skip, limit });
+  }
+
+  ofUser(realmId: string, userId: string): Promise<MembershipRecord[]> {
+    return this.memberships.find({ realmId, userId });
+  }
+
+  deleteWhere(filter: Filter & { realmId: string }): Promise<number> {
+    return this.memberships.deleteMany(filter);
+  }
+}

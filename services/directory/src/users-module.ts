@@ -1,0 +1,48 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
+import type { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
+import type { Subscription } from "../../kit/src/bus/port.js";
+import type { ServiceDeps } from "../../kit/src/module.js";
+import type { DirectoryConfig } from "./config.js";
+import type { RealmAdmin } from "./domain/realm-admin.js";
+import type { PasswordHasher } from "./domain/password-hasher.js";
+import { RealmLookup } from "./domain/realm-lookup.js";
+import { RealmRepository } from "./store/realm-repository.js";
+import { UserRepository } from "./store/user-repository.js";
+import { GroupRepository } from "./store/group-repository.js";
+import { CredentialRepository } from "./store/credential-repository.js";
+import { MembershipRepository } from "./store/membership-repository.js";
+import { RoleMappingReader } from "./store/role-mapping-reader.js";
+import { UserAdmin } from "./domain/user-admin.js";
+import { UserCredentials } from "./domain/user-credentials.js";
+import { UserMail } from "./domain/user-mail.js";
+import { RealmMailer } from "./domain/realm-mailer.js";
+import { GroupAdmin } from "./domain/group-admin.js";
+import { UserEvents } from "./events/user-events.js";
+import { startRealmCascade } from "./events/realm-cascade.js";
+import { userRpc } from "./rpc/user-rpc.js";
+import { groupRpc } from "./rpc/group-rpc.js";
+
+/** Users, credentials, groups and memberships (spec 2.2, 2.5, 4.2, 4.6), composed for module.ts. */
+export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher): Promise<{
+  userRpc: ServiceImpl<typeof UserService>;
+  groupRpc: ServiceImpl<typeof GroupService>;
+  startCascade(): Promise<Subscription>;
+}> {
+  const { store, bus, clock, secrets, logger } = deps;
+  const lookup = new RealmLookup(await RealmRepository.open(store));
+  const userRepo = await UserRepository.open(store);
+  const groupRepo = await GroupRepository.open(store);
+  const memberships = await MembershipRepository.open(store);
+  const roleMappings = await RoleMappingReader.open(store);
+  const events = new UserEvents(bus, clock);
+  const credentials = new UserCredentials(lookup, userRepo, await CredentialRepository.open(store), hasher, events, clock);
+  const users = new UserAdmin(lookup, userRepo, credentials, memberships, roleMappings, events, clock);
+  const mail = new UserMail(lookup, userRepo, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
+  const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, clock);
+  return {
+    userRpc: userRpc(users, credentials, mail),
+    groupRpc: groupRpc(groups),
+    startCascade: () => startRealmCascade(bus, [users, credentials, groups], logger),
+  };
+}
