@@ -12,6 +12,8 @@ import type { AdminTokens } from "./admin/admin-tokens.js";
 import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
+import { addSamlSpRoutes } from "./admin/saml-sp-routes.js";
+import { addSamlMetadataRoutes } from "./saml/metadata-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 
 export interface GatewayDeps {
@@ -53,6 +55,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
   addRealmRoutes(table, deps.rpc);
   addEventRoutes(table, deps.rpc);
+  addSamlSpRoutes(table, deps.rpc);
+  addSamlMetadataRoutes(table, deps.rpc);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {
