@@ -5,6 +5,9 @@ import { fileURLToPath } from "node:url";
 import { validateXML } from "xmllint-wasm";
 
 const require = createRequire(import.meta.url);
+
+/** samlify's schema validator (SAML protocol schemas), as samlify.setSchemaValidator takes it. */
+export const samlifyValidator = require("@authenio/samlify-xmllint-wasm") as { validate(xml: string): Promise<unknown> };
 // xmllint-wasm is the engine of @authenio/samlify-xmllint-wasm; its xmldsig schema is reused here.
 const schemaDir = join(dirname(require.resolve("@authenio/samlify-xmllint-wasm")), "schemas");
 // From dist/test/e2e/support back to the source tree's fixture (not compiled).
