@@ -14,6 +14,8 @@ import { addRealmRoutes } from "./admin/realm-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
+import { addSamlSpRoutes } from "./admin/saml-sp-routes.js";
+import { addSamlMetadataRoutes } from "./saml/metadata-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
@@ -63,6 +65,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
   addUserRoutes(table, deps.rpc);
   addGroupRoutes(table, deps.rpc);
+  addSamlSpRoutes(table, deps.rpc);
+  addSamlMetadataRoutes(table, deps.rpc);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

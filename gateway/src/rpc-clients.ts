@@ -7,6 +7,8 @@ import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
 import { AuditService } from "../../gen/iam/audit/v1/audit_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
 import { SamlService } from "../../gen/iam/saml/v1/saml_pb.js";
+import { ServiceProviderService } from "../../gen/iam/saml/v1/service_provider_pb.js";
+import { IdpService } from "../../gen/iam/saml/v1/idp_pb.js";
 import { BrokerService } from "../../gen/iam/broker/v1/broker_pb.js";
 import { FederationService } from "../../gen/iam/federation/v1/federation_pb.js";
 import type { ServiceName } from "../../services/kit/src/module.js";
@@ -21,6 +23,8 @@ export interface RpcClients {
   audit: Client<typeof AuditService>;
   token: Client<typeof TokenService>;
   saml: Client<typeof SamlService>;
+  samlServiceProviders: Client<typeof ServiceProviderService>;
+  samlIdp: Client<typeof IdpService>;
   broker: Client<typeof BrokerService>;
   federation: Client<typeof FederationService>;
 }
@@ -35,6 +39,8 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     audit: createClient(AuditService, t.audit),
     token: createClient(TokenService, t.token),
     saml: createClient(SamlService, t.saml),
+    samlServiceProviders: createClient(ServiceProviderService, t.saml),
+    samlIdp: createClient(IdpService, t.saml),
     broker: createClient(BrokerService, t.broker),
     federation: createClient(FederationService, t.federation),
   };

@@ -1,17 +1,46 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { SamlService } from "../../../gen/iam/saml/v1/saml_pb.js";
+import { ServiceProviderService } from "../../../gen/iam/saml/v1/service_provider_pb.js";
+import { IdpService } from "../../../gen/iam/saml/v1/idp_pb.js";
 import type { ServiceDeps, ServiceModule } from "../../kit/src/module.js";
+import type { Subscription } from "../../kit/src/bus/port.js";
 import { checkHealth } from "../../kit/src/health.js";
 import type { SamlConfig } from "./config.js";
+import { ServiceProviderRepository } from "./store/service-provider-repository.js";
+import { IdpKeyRepository } from "./store/idp-key-repository.js";
+import { RealmLookup } from "./domain/realm-ref.js";
+import { ServiceProviderAdmin } from "./domain/sp-admin.js";
+import { IdpKeys } from "./domain/idp-keys.js";
+import { IdpAdmin } from "./domain/idp-admin.js";
+import { SamlAdminEvents } from "./events/saml-admin-events.js";
+import { startSamlConsumers } from "./events/consumers.js";
+import { serviceProviderRpc } from "./rpc/service-provider-rpc.js";
+import { idpRpc } from "./rpc/idp-rpc.js";
 
-/** The saml service; its RPCs arrive with their issue, Health answers readiness now. */
-export async function buildSaml(deps: ServiceDeps, _config: SamlConfig): Promise<ServiceModule> {
+/** Composition of the saml service, shared by the embedded runner and main.ts. */
+export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<ServiceModule> {
+  const { store, bus, clock, secrets, logger } = deps;
+  const spRepo = await ServiceProviderRepository.open(store);
+  const keyRepo = await IdpKeyRepository.open(store);
+  const realms = new RealmLookup(deps.transports.directory);
+  const events = new SamlAdminEvents(bus, clock);
+  const sps = new ServiceProviderAdmin(spRepo, realms, events, clock);
+  const keys = new IdpKeys(keyRepo, secrets, clock, { rsaBits: config.keyBits, graceMs: config.keyGraceSeconds * 1000 });
+  const idp = new IdpAdmin(realms, keys, events, config.publicUrl);
+  let subs: Subscription[] = [];
+
   return {
     name: "saml",
     routes(router: ConnectRouter) {
-      router.service(SamlService, { health: async () => ({ health: await checkHealth("saml", deps.store, deps.bus) }) });
+      router.service(SamlService, { health: async () => ({ health: await checkHealth("saml", store, bus) }) });
+      router.service(ServiceProviderService, serviceProviderRpc(sps));
+      router.service(IdpService, idpRpc(idp));
     },
-    async start() {},
-    async stop() {},
+    async start() {
+      subs = await startSamlConsumers(bus, spRepo, keyRepo, logger);
+    },
+    async stop() {
+      await Promise.all(subs.map((s) => s.stop()));
+    },
   };
 }

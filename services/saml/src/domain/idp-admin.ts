@@ -1,0 +1,38 @@
+import type { RealmLookup } from "./realm-ref.js";
+import type { IdpKeys } from "./idp-keys.js";
+import type { IdpKeyRecord } from "./idp-key.js";
+import { idpKeyView } from "./idp-key.js";
+import { buildIdpMetadata, idpEntityId } from "./idp-metadata.js";
+import { SAML_SIGNING_KEY, type SamlAdminEvents } from "../events/saml-admin-events.js";
+
+/** The realm's IdP side: signing keys (admin) and metadata (spec 4.18). */
+export class IdpAdmin {
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly keys: IdpKeys,
+    private readonly events: SamlAdminEvents,
+    private readonly publicUrl: string,
+  ) {}
+
+  async listKeys(realmName: string): Promise<IdpKeyRecord[]> {
+    return this.keys.published(await this.realms.get(realmName));
+  }
+
+  async rotate(realmName: string): Promise<IdpKeyRecord> {
+    const realm = await this.realms.get(realmName);
+    const key = await this.keys.rotate(realm);
+    await this.events.record(realm, "ACTION", SAML_SIGNING_KEY, `realms/${realm.name}/saml-keys/rotate`, idpKeyView(key));
+    return key;
+  }
+
+  async metadata(realmName: string): Promise<string> {
+    const realm = await this.realms.get(realmName);
+    const keys = await this.keys.published(realm);
+    const entityId = idpEntityId(this.publicUrl, realm.name);
+    return buildIdpMetadata({
+      entityId,
+      protocolUrl: `${entityId}/protocol/saml`,
+      signingCertificates: keys.map((k) => k.certificate),
+    });
+  }
+}

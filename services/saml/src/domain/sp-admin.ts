@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
+import { SAML_SERVICE_PROVIDER, type SamlAdminEvents } from "../events/saml-admin-events.js";
+import type { RealmLookup, RealmRef } from "./realm-ref.js";
+import { SP_DEFAULTS, serviceProviderView, type ServiceProviderInput, type ServiceProviderRecord } from "./service-provider.js";
+import { checkRegisterInput, checkUpdateInput } from "./sp-rules.js";
+import { parseSpCertificate } from "./sp-certificate.js";
+
+/** SAML service provider administration (spec 2.11, 4.12). */
+export class ServiceProviderAdmin {
+  constructor(
+    private readonly repo: ServiceProviderRepository,
+    private readonly realms: RealmLookup,
+    private readonly events: SamlAdminEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  async register(realmName: string, input: ServiceProviderInput): Promise<ServiceProviderRecord> {
+    checkRegisterInput(input);
+    const now = this.clock.now();
+    const certificateInfo = input.certificate ? parseSpCertificate("certificate", input.certificate, now) : undefined;
+    const realm = await this.realms.get(realmName);
+    const sp: ServiceProviderRecord = {
+      _id: randomUUID(),
+      realmId: realm.id,
+      realm: realm.name,
+      entityId: input.entityId as string,
+      name: input.name as string,
+      enabled: input.enabled ?? SP_DEFAULTS.enabled,
+      acsUrl: input.acsUrl as string,
+      ...(input.sloUrl ? { sloUrl: input.sloUrl } : {}),
+      ...(input.certificate && certificateInfo ? { certificate: input.certificate, certificateInfo } : {}),
+      nameIdFormat: input.nameIdFormat ?? SP_DEFAULTS.nameIdFormat,
+      signAssertions: input.signAssertions ?? SP_DEFAULTS.signAssertions,
+      signResponses: input.signResponses ?? SP_DEFAULTS.signResponses,
+      attributeStatements: input.attributeStatements ?? {},
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.unique(() => this.repo.insert(sp), sp.entityId);
+    await this.events.record(realm, "CREATE", SAML_SERVICE_PROVIDER, path(realm, sp._id), serviceProviderView(sp));
+    return sp;
+  }
+
+  async list(realmName: string): Promise<ServiceProviderRecord[]> {
+    const realm = await this.realms.get(realmName);
+    return this.repo.listByCreation(realm.id);
+  }
+
+  async get(realmName: string, id: string): Promise<ServiceProviderRecord> {
+    const realm = await this.realms.get(realmName);
+    return this.find(realm, id);
+  }
+
+  async update(realmName: string, id: string, input: ServiceProviderInput): Promise<ServiceProviderRecord> {
+    checkUpdateInput(input);
+    const now = this.clock.now();
+    const realm = await this.realms.get(realmName);
+    await this.find(realm, id);
+    const { sloUrl, certificate, ...rest } = input;
+    const set: Partial<ServiceProviderRecord> = { ...definedOnly(rest), updatedAt: now };
+    const unset: string[] = [];
+    if (sloUrl === "") unset.push("sloUrl");
+    else if (sloUrl !== undefined) set.sloUrl = sloUrl;
+    if (certificate === "") unset.push("certificate", "certificateInfo");
+    else if (certificate !== undefined) {
+      set.certificate = certificate;
+      set.certificateInfo = parseSpCertificate("certificate", certificate, now);
+    }
+    const updated = await this.unique(() => this.repo.update(realm.id, id, set, unset), input.entityId ?? "");
+    if (!updated) throw notFound(id);
+    await this.events.record(realm, "UPDATE", SAML_SERVICE_PROVIDER, path(realm, id), serviceProviderView(updated));
+    return updated;
+  }
+
+  async delete(realmName: string, id: string): Promise<void> {
+    const realm = await this.realms.get(realmName);
+    const deleted = await this.repo.deleteById(realm.id, id);
+    if (!deleted) throw notFound(id);
+    await this.events.record(realm, "DELETE", SAML_SERVICE_PROVIDER, path(realm, id));
+  }
+
+  private async find(realm: RealmRef, id: string): Promise<ServiceProviderRecord> {
+    const sp = await this.repo.findById(realm.id, id);
+    if (!sp) throw notFound(id);
+    return sp;
+  }
+
+  /** entityId is unique per realm (spec 2.11): the unique index decides, so races cannot both win. */
+  private async unique<T>(write: () => Promise<T>, entityId: string): Promise<T> {
+    try {
+      return await write();
+    } catch (e) {
+      if (e instanceof IamError && e.code === "alreadyExists") {
+        throw IamError.conflict(`SAML service provider with entityId "${entityId}" already exists`, "entityId");
+      }
+      throw e;
+    }
+  }
+}
+
+function notFound(id: string): IamError {
+  return IamError.notFound(`SAML service provider "${id}"`, "saml_service_provider_not_found");
+}
+
+function path(realm: RealmRef, id: string): string {
+  return `realms/${realm.name}/saml-service-providers/${id}`;
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
