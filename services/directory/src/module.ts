@@ -13,6 +13,7 @@ import { PasswordHasher } from "./domain/password-hasher.js";
 import { RealmEvents } from "./events/realm-events.js";
 import { realmRpc } from "./rpc/realm-rpc.js";
 import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
+import { buildClientsSlice } from "./clients-module.js";
 
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
@@ -20,6 +21,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const hasher = new PasswordHasher(config.argon2);
   const realms = new RealmAdmin(await RealmRepository.open(store), new RealmEvents(bus, clock), secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
+  const clientsSlice = await buildClientsSlice(deps);
 
   return {
     name: "directory",
@@ -27,12 +29,16 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       router.service(DirectoryService, { health: async () => ({ health: await checkHealth("directory", store, bus) }) });
       router.service(RealmService, realmRpc(realms));
       router.service(AdminAccountService, adminAccountRpc(admins));
+      clientsSlice.routes(router);
     },
     async start() {
+      await clientsSlice.start();
       if (config.adminUsername && config.adminPassword) {
         await admins.bootstrap(config.adminUsername, config.adminPassword);
       }
     },
-    async stop() {},
+    async stop() {
+      await clientsSlice.stop();
+    },
   };
 }
