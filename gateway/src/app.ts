@@ -12,6 +12,10 @@ import type { AdminTokens } from "./admin/admin-tokens.js";
 import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
+import { addClientRoutes } from "./admin/client-routes.js";
+import { addRoleRoutes } from "./admin/role-routes.js";
+import { addRoleMappingRoutes } from "./admin/role-mapping-routes.js";
+import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 
 export interface GatewayDeps {
@@ -53,6 +57,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
   addRealmRoutes(table, deps.rpc);
   addEventRoutes(table, deps.rpc);
+  addClientRoutes(table, deps.rpc);
+  addRoleRoutes(table, deps.rpc);
+  addRoleMappingRoutes(table, deps.rpc);
+  addClientScopeRoutes(table, deps.rpc);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

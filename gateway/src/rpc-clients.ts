@@ -2,6 +2,9 @@ import { createClient, type Client, type Transport } from "@connectrpc/connect";
 import { RealmService } from "../../gen/iam/directory/v1/realm_pb.js";
 import { AdminAccountService } from "../../gen/iam/directory/v1/admin_account_pb.js";
 import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
+import { ClientService } from "../../gen/iam/directory/v1/client_pb.js";
+import { RoleService } from "../../gen/iam/directory/v1/role_pb.js";
+import { ClientScopeService } from "../../gen/iam/directory/v1/client_scope_pb.js";
 import { AuditService } from "../../gen/iam/audit/v1/audit_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
 import { SamlService } from "../../gen/iam/saml/v1/saml_pb.js";
@@ -14,6 +17,9 @@ export interface RpcClients {
   realms: Client<typeof RealmService>;
   adminAccounts: Client<typeof AdminAccountService>;
   directory: Client<typeof DirectoryService>;
+  clients: Client<typeof ClientService>;
+  roles: Client<typeof RoleService>;
+  clientScopes: Client<typeof ClientScopeService>;
   audit: Client<typeof AuditService>;
   token: Client<typeof TokenService>;
   saml: Client<typeof SamlService>;
@@ -26,6 +32,9 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     realms: createClient(RealmService, t.directory),
     adminAccounts: createClient(AdminAccountService, t.directory),
     directory: createClient(DirectoryService, t.directory),
+    clients: createClient(ClientService, t.directory),
+    roles: createClient(RoleService, t.directory),
+    clientScopes: createClient(ClientScopeService, t.directory),
     audit: createClient(AuditService, t.audit),
     token: createClient(TokenService, t.token),
     saml: createClient(SamlService, t.saml),
