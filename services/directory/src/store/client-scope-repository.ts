@@ -1,11 +1,28 @@
-import type { Collection, Store } from "../../../kit/src/store/port.js";
+import type { Collection, Doc, Store } from "../../../kit/src/store/port.js";
 import type { ClientScopeRecord, ProtocolMapperRecord } from "../domain/client-scope.js";
+
+/**
+ * A mapper as stored: config keys such as "claim.name" hold dots, which stored documents may not
+ * have in keys (store port), so the config rests as [key, value] pairs.
+ */
+interface StoredMapper extends Doc {
+  realmId: string;
+  scopeId: string;
+  name: string;
+  mapperType: string;
+  protocol: string;
+  config: Array<[string, string]>;
+  createdAt: number;
+}
+
+const toStored = (m: ProtocolMapperRecord): StoredMapper => ({ ...m, config: Object.entries(m.config) });
+const fromStored = (m: StoredMapper): ProtocolMapperRecord => ({ ...m, config: Object.fromEntries(m.config) as Record<string, string> });
 
 /** Client scopes and their protocol mappers (a mapper lives and dies with its scope). */
 export class ClientScopeRepository {
   private constructor(
     private readonly scopes: Collection<ClientScopeRecord>,
-    private readonly mappers: Collection<ProtocolMapperRecord>,
+    private readonly mappers: Collection<StoredMapper>,
   ) {}
 
   static async open(store: Store): Promise<ClientScopeRepository> {
@@ -13,7 +30,7 @@ export class ClientScopeRepository {
       name: "client_scopes",
       indexes: [{ fields: ["realmId", "name"], unique: true }],
     });
-    const mappers = await store.collection<ProtocolMapperRecord>({
+    const mappers = await store.collection<StoredMapper>({
       name: "protocol_mappers",
       indexes: [{ fields: ["realmId", "scopeId", "name"], unique: true }],
     });
@@ -51,21 +68,25 @@ export class ClientScopeRepository {
   }
 
   insertMapper(m: ProtocolMapperRecord): Promise<void> {
-    return this.mappers.insert(m);
+    return this.mappers.insert(toStored(m));
   }
 
-  findMapper(realmId: string, scopeId: string, id: string): Promise<ProtocolMapperRecord | null> {
-    return this.mappers.findOne({ realmId, scopeId, _id: id });
+  async findMapper(realmId: string, scopeId: string, id: string): Promise<ProtocolMapperRecord | null> {
+    const m = await this.mappers.findOne({ realmId, scopeId, _id: id });
+    return m && fromStored(m);
   }
 
-  mappersOf(realmId: string, scopeIds: string[]): Promise<ProtocolMapperRecord[]> {
-    return scopeIds.length
-      ? this.mappers.find({ realmId, scopeId: { $in: scopeIds } }, { sort: [["createdAt", 1]] })
-      : Promise.resolve([]);
+  async mappersOf(realmId: string, scopeIds: string[]): Promise<ProtocolMapperRecord[]> {
+    if (!scopeIds.length) return [];
+    return (await this.mappers.find({ realmId, scopeId: { $in: scopeIds } }, { sort: [["createdAt", 1]] })).map(fromStored);
   }
 
-  updateMapper(realmId: string, scopeId: string, id: string, set: Partial<ProtocolMapperRecord>): Promise<ProtocolMapperRecord | null> {
-    return this.mappers.findOneAndUpdate({ realmId, scopeId, _id: id }, { $set: set });
+  async updateMapper(realmId: string, scopeId: string, id: string, set: Partial<ProtocolMapperRecord>): Promise<ProtocolMapperRecord | null> {
+    const { config, ...rest } = set;
+    const m = await this.mappers.findOneAndUpdate({ realmId, scopeId, _id: id }, {
+      $set: { ...rest, ...(config ? { config: Object.entries(config) } : {}) },
+    });
+    return m && fromStored(m);
   }
 
   async deleteMapper(realmId: string, scopeId: string, id: string): Promise<boolean> {
