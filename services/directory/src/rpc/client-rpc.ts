@@ -56,7 +56,8 @@ function toProto(c: ClientRecord, secret?: string): Client {
 
 function createInput(m: ClientInput): ClientCreateInput {
   const { $typeName: _t, grantTypes, grantTypesPresent, ...fields } = m;
-  return { ...definedOnly(fields), ...(grantTypesPresent ? { grantTypes } : {}) };
+  // A non-empty list is "sent" even without the presence flag (RPC callers other than the gateway).
+  return { ...definedOnly(fields), ...(grantTypesPresent || grantTypes.length ? { grantTypes } : {}) };
 }
 
 function updateInput(m: ClientUpdate | undefined): ClientUpdateInput {
@@ -64,9 +65,9 @@ function updateInput(m: ClientUpdate | undefined): ClientUpdateInput {
   const { $typeName: _t, redirectUris, webOrigins, grantTypes, redirectUrisPresent, webOriginsPresent, grantTypesPresent, ...fields } = m;
   return {
     ...definedOnly(fields),
-    ...(redirectUrisPresent ? { redirectUris } : {}),
-    ...(webOriginsPresent ? { webOrigins } : {}),
-    ...(grantTypesPresent ? { grantTypes } : {}),
+    ...(redirectUrisPresent || redirectUris.length ? { redirectUris } : {}),
+    ...(webOriginsPresent || webOrigins.length ? { webOrigins } : {}),
+    ...(grantTypesPresent || grantTypes.length ? { grantTypes } : {}),
   };
 }
 
