@@ -41,6 +41,24 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     ]);
   });
 
+  it("seeds a realm's defaults once under concurrent first use", async () => {
+    const name = uniqueName("seed");
+    await api.post("/admin/realms", { name });
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => api.get(`/admin/realms/${name}/client-scopes`)),
+      ...Array.from({ length: 4 }, () => api.get(`/admin/realms/${name}/roles`)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const after = await api.get(`/admin/realms/${name}/client-scopes`);
+    expect(after.body).toHaveLength(7);
+    expect(after.body.find((s: { name: string }) => s.name === "email").protocolMappers).toHaveLength(2);
+    expect((await api.get(`/admin/realms/${name}/roles`)).body.map((r: { name: string }) => r.name)).toEqual(["offline_access"]);
+    // A deleted default stays deleted.
+    const email = after.body.find((s: { name: string }) => s.name === "email");
+    expect((await api.del(`/admin/realms/${name}/client-scopes/${email.id}`)).status).toBe(204);
+    expect((await api.get(`/admin/realms/${name}/client-scopes`)).body).toHaveLength(6);
+  });
+
   it("creates, gets, updates and deletes a scope", async () => {
     const name = uniqueName("sc");
     const res = await api.post(scopes(), { name, description: "Mine" });

@@ -199,6 +199,14 @@ describe("directory clients slice, in-process", () => {
     await expect(clients.authenticateClient({ realm, clientId: "svc", secret: regen.client!.secret! })).rejects.toMatchObject({ code: Code.Unauthenticated });
   });
 
+  it("authenticates nobody in a disabled realm", async () => {
+    await realms.createRealm({ realm: { name: "sleepy" } });
+    const c = await clients.createClient({ realm: "sleepy", client: { clientId: "c1" } });
+    expect((await clients.authenticateClient({ realm: "sleepy", clientId: "c1", secret: c.client!.secret! })).client!.clientId).toBe("c1");
+    await realms.updateRealm({ name: "sleepy", update: { enabled: false } });
+    await expect(clients.authenticateClient({ realm: "sleepy", clientId: "c1", secret: c.client!.secret! })).rejects.toMatchObject({ code: Code.Unauthenticated });
+  });
+
   it("identifies public clients without a secret", async () => {
     await clients.createClient({ realm, client: { clientId: "spa", clientType: "PUBLIC", redirectUris: ["https://spa.example.test/cb"] } });
     const ok = await clients.authenticateClient({ realm, clientId: "spa", secret: "" });

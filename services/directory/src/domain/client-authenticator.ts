@@ -10,7 +10,8 @@ const DUMMY_SECRET = randomToken();
 
 /**
  * Client authentication for the token service (RFC 6749 section 2.3.1). Every failure is the same
- * `invalid_client` (section 5.2): unknown client, disabled client, wrong or missing secret.
+ * `invalid_client` (section 5.2): unknown realm or client, disabled realm or client, wrong or
+ * missing secret.
  * A PUBLIC client has no secret and is identified by its clientId (it proves itself with PKCE);
  * a secret sent by a PUBLIC client is refused, as it signals a misconfigured caller.
  */
@@ -18,8 +19,12 @@ export class ClientAuthenticator {
   constructor(private readonly realms: RealmLookup, private readonly repo: ClientRepository, private readonly admin: ClientAdmin) {}
 
   async authenticate(realmName: string, clientId: string, secret: string): Promise<ClientRecord> {
-    const realm = await this.realms.byName(realmName).catch(() => null);
-    const client = realm && clientId ? await this.repo.findByClientId(realm._id, clientId) : null;
+    const realm = await this.realms.byName(realmName).catch((e: unknown) => {
+      if (e instanceof IamError && e.code === "notFound") return null;
+      throw e;
+    });
+    // A disabled realm authenticates nobody (its clients are as good as unknown).
+    const client = realm?.enabled && clientId ? await this.repo.findByClientId(realm._id, clientId) : null;
     if (client?.clientType === "PUBLIC") {
       if (secret || !client.enabled) throw invalidClient();
       return client;
