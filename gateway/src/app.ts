@@ -16,6 +16,10 @@ import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
 import { addSamlSpRoutes } from "./admin/saml-sp-routes.js";
 import { addSamlMetadataRoutes } from "./saml/metadata-routes.js";
+import { addClientRoutes } from "./admin/client-routes.js";
+import { addRoleRoutes } from "./admin/role-routes.js";
+import { addRoleMappingRoutes } from "./admin/role-mapping-routes.js";
+import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
@@ -67,6 +71,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addGroupRoutes(table, deps.rpc);
   addSamlSpRoutes(table, deps.rpc);
   addSamlMetadataRoutes(table, deps.rpc);
+  addClientRoutes(table, deps.rpc);
+  addRoleRoutes(table, deps.rpc);
+  addRoleMappingRoutes(table, deps.rpc);
+  addClientScopeRoutes(table, deps.rpc);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

@@ -4,6 +4,9 @@ import { AdminAccountService } from "../../gen/iam/directory/v1/admin_account_pb
 import { UserService } from "../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../gen/iam/directory/v1/group_pb.js";
 import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
+import { ClientService } from "../../gen/iam/directory/v1/client_pb.js";
+import { RoleService } from "../../gen/iam/directory/v1/role_pb.js";
+import { ClientScopeService } from "../../gen/iam/directory/v1/client_scope_pb.js";
 import { AuditService } from "../../gen/iam/audit/v1/audit_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
 import { SamlService } from "../../gen/iam/saml/v1/saml_pb.js";
@@ -20,6 +23,9 @@ export interface RpcClients {
   directory: Client<typeof DirectoryService>;
   users: Client<typeof UserService>;
   groups: Client<typeof GroupService>;
+  clients: Client<typeof ClientService>;
+  roles: Client<typeof RoleService>;
+  clientScopes: Client<typeof ClientScopeService>;
   audit: Client<typeof AuditService>;
   token: Client<typeof TokenService>;
   saml: Client<typeof SamlService>;
@@ -36,6 +42,9 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     directory: createClient(DirectoryService, t.directory),
     users: createClient(UserService, t.directory),
     groups: createClient(GroupService, t.directory),
+    clients: createClient(ClientService, t.directory),
+    roles: createClient(RoleService, t.directory),
+    clientScopes: createClient(ClientScopeService, t.directory),
     audit: createClient(AuditService, t.audit),
     token: createClient(TokenService, t.token),
     saml: createClient(SamlService, t.saml),

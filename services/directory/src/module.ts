@@ -17,6 +17,7 @@ import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
 import { buildUsersAndGroups } from "./users-module.js";
+import { buildClientsSlice } from "./clients-module.js";
 
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
@@ -26,6 +27,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
   const users = await buildUsersAndGroups(deps, config, realms, hasher);
   let cascade: Subscription | undefined;
+  const clientsSlice = await buildClientsSlice(deps);
 
   return {
     name: "directory",
@@ -35,15 +37,18 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       router.service(AdminAccountService, adminAccountRpc(admins));
       router.service(UserService, users.userRpc);
       router.service(GroupService, users.groupRpc);
+      clientsSlice.routes(router);
     },
     async start() {
       cascade = await users.startCascade();
+      await clientsSlice.start();
       if (config.adminUsername && config.adminPassword) {
         await admins.bootstrap(config.adminUsername, config.adminPassword);
       }
     },
     async stop() {
       await cascade?.stop();
+      await clientsSlice.stop();
     },
   };
 }

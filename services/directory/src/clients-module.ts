@@ -1,0 +1,78 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+import { ClientService } from "../../../gen/iam/directory/v1/client_pb.js";
+import { RoleService } from "../../../gen/iam/directory/v1/role_pb.js";
+import { ClientScopeService } from "../../../gen/iam/directory/v1/client_scope_pb.js";
+import { ClaimsService } from "../../../gen/iam/directory/v1/claims_pb.js";
+import type { ServiceDeps } from "../../kit/src/module.js";
+import type { Subscription } from "../../kit/src/bus/port.js";
+import { RealmRepository } from "./store/realm-repository.js";
+import { UserRepository } from "./store/user-repository.js";
+import { GroupRepository } from "./store/group-repository.js";
+import { ClientRepository } from "./store/client-repository.js";
+import { RoleRepository } from "./store/role-repository.js";
+import { RoleMappingRepository } from "./store/role-mapping-repository.js";
+import { ClientScopeRepository } from "./store/client-scope-repository.js";
+import { ScopeAssignmentRepository } from "./store/scope-assignment-repository.js";
+import { MembershipReader } from "./store/membership-reader.js";
+import { RealmLookup } from "./domain/realm-lookup.js";
+import { RealmDefaults } from "./domain/realm-defaults.js";
+import { RealmAccess } from "./domain/realm-access.js";
+import { ServiceAccounts } from "./domain/service-accounts.js";
+import { ClientCascade } from "./domain/client-cascade.js";
+import { ClientAdmin } from "./domain/client-admin.js";
+import { ClientAuthenticator } from "./domain/client-authenticator.js";
+import { RoleAdmin } from "./domain/role-admin.js";
+import { RoleMappings } from "./domain/role-mappings.js";
+import { ClientScopeAdmin } from "./domain/client-scope-admin.js";
+import { ClaimsResolver } from "./domain/claims-resolver.js";
+import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
+import { subscribeRealmDeletedClients } from "./events/realm-deleted-consumer.js";
+import { clientRpc } from "./rpc/client-rpc.js";
+import { roleRpc } from "./rpc/role-rpc.js";
+import { clientScopeRpc } from "./rpc/client-scope-rpc.js";
+import { claimsRpc } from "./rpc/claims-rpc.js";
+
+/**
+ * The directory's clients, roles, role mappings, client scopes and claims (spec 2.3, 2.4, 2.8,
+ * 4.3-4.6, 4.9), composed apart from module.ts so that file only registers and starts it.
+ */
+export async function buildClientsSlice(deps: ServiceDeps) {
+  const { store, bus, clock, secrets, logger } = deps;
+  const lookup = new RealmLookup(await RealmRepository.open(store));
+  const users = await UserRepository.open(store);
+  const groups = await GroupRepository.open(store);
+  const clients = await ClientRepository.open(store);
+  const roles = await RoleRepository.open(store);
+  const mappings = await RoleMappingRepository.open(store);
+  const scopes = await ClientScopeRepository.open(store);
+  const assignments = await ScopeAssignmentRepository.open(store);
+  const memberships = await MembershipReader.open(store);
+  const defaults = await RealmDefaults.open(store, roles, scopes, clock);
+  const realms = new RealmAccess(lookup, defaults);
+  const events = new DirectoryAdminEvents(bus, clock);
+  const serviceAccounts = new ServiceAccounts(users, mappings, clock);
+  const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
+  const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, secrets, clock);
+  const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, events, clock);
+  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, events);
+  const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, events, clock);
+  const resolver = new ClaimsResolver(realms, clients, scopes, assignments, roles, mappings, users, groups, memberships);
+  const authenticator = new ClientAuthenticator(lookup, clients, clientAdmin);
+  let subs: Subscription[] = [];
+
+  return {
+    routes(router: ConnectRouter) {
+      router.service(ClientService, clientRpc(clientAdmin, authenticator));
+      router.service(RoleService, roleRpc(roleAdmin, roleMappings));
+      router.service(ClientScopeService, clientScopeRpc(scopeAdmin));
+      router.service(ClaimsService, claimsRpc(resolver));
+    },
+    async start() {
+      subs = [await subscribeRealmDeletedClients(bus, { clients, roles, mappings, scopes, assignments, defaults }, logger)];
+    },
+    async stop() {
+      for (const s of subs) await s.stop();
+      subs = [];
+    },
+  };
+}

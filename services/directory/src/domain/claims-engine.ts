@@ -1,0 +1,156 @@
+import { splitClaimName } from "./mapper-rules.js";
+
+/** What the mappers read about the user (spec 2.2, 2.4, 2.5). */
+export interface ClaimsSubject {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  attributes: Record<string, string[]>;
+  realmRoles: string[];
+  /** clientId (slug) -> role names. */
+  clientRoles: Record<string, string[]>;
+  /** Full paths ("/a/b") of the groups the user is a member of. */
+  groupPaths: string[];
+}
+
+export interface ClaimsClient {
+  clientId: string;
+  /** Allowed origins, "+" already resolved to the redirect URIs' origins. */
+  webOrigins: string[];
+}
+
+export interface MapperSpec {
+  mapperType: string;
+  config: Record<string, string>;
+}
+
+export type ClaimSet = Record<string, unknown>;
+
+export interface TokenClaims {
+  access: ClaimSet;
+  id: ClaimSet;
+  userinfo: ClaimSet;
+}
+
+const TARGETS = [["access", "access.token.claim"], ["id", "id.token.claim"], ["userinfo", "userinfo.token.claim"]] as const;
+
+/**
+ * Runs protocol mappers over a user (pure). Each mapper computes its value once, then writes it to
+ * every token its `*.token.claim` flags name. Multi-valued claims written by several mappers are
+ * merged (union, first-seen order), as Keycloak does for role claims.
+ */
+export function applyMappers(mappers: MapperSpec[], subject: ClaimsSubject, client: ClaimsClient): TokenClaims {
+  const out: TokenClaims = { access: {}, id: {}, userinfo: {} };
+  for (const m of mappers) {
+    const writes = computeMapper(m, subject, client);
+    for (const [target, flag] of TARGETS) {
+      if (m.config[flag] !== "true") continue;
+      for (const [path, value] of writes) setClaim(out[target], path, value);
+    }
+  }
+  return out;
+}
+
+type Write = [path: string[], value: unknown];
+
+function computeMapper(m: MapperSpec, s: ClaimsSubject, client: ClaimsClient): Write[] {
+  const c = m.config;
+  const claim = (name = c["claim.name"] ?? "", clientId = client.clientId) =>
+    splitClaimName(name.replaceAll("${client_id}", clientId));
+  switch (m.mapperType) {
+    case "oidc-usermodel-property-mapper": {
+      const v = (s as unknown as Record<string, unknown>)[c["user.attribute"] ?? ""];
+      if (v === undefined || v === "") return [];
+      return one(claim(), convert(String(v), c["jsonType.label"]));
+    }
+    case "oidc-usermodel-attribute-mapper": {
+      const values = s.attributes[c["user.attribute"] ?? ""] ?? [];
+      if (!values.length) return [];
+      const converted = values.map((v) => convert(v, c["jsonType.label"])).filter((v) => v !== undefined);
+      if (!converted.length) return [];
+      return one(claim(), c.multivalued === "true" ? converted : converted[0]);
+    }
+    case "oidc-hardcoded-claim-mapper":
+      return one(claim(), convert(c["claim.value"] ?? "", c["jsonType.label"]));
+    case "oidc-full-name-mapper": {
+      const name = `${s.firstName} ${s.lastName}`.trim();
+      return name ? one(["name"], name) : [];
+    }
+    case "oidc-group-membership-mapper": {
+      const full = c["full.path"] !== "false";
+      const groups = s.groupPaths.map((p) => (full ? p : p.slice(p.lastIndexOf("/") + 1)));
+      return one(claim(c["claim.name"] ?? "groups"), groups);
+    }
+    case "oidc-usermodel-realm-role-mapper":
+      return s.realmRoles.length ? one(claim(), rolesValue(s.realmRoles, c)) : [];
+    case "oidc-usermodel-client-role-mapper": {
+      const only = c["usermodel.clientRoleMapping.clientId"];
+      const entries = Object.entries(s.clientRoles).filter(([id, roles]) => roles.length && (!only || id === only));
+      return entries.map(([id, roles]) => [claim(undefined, id), rolesValue(roles, c)] as Write);
+    }
+    case "oidc-audience-mapper": {
+      const aud = c["included.client.audience"] || c["included.custom.audience"];
+      return aud ? one(["aud"], [aud]) : [];
+    }
+    case "oidc-audience-resolve-mapper": {
+      const aud = Object.entries(s.clientRoles)
+        .filter(([id, roles]) => id !== client.clientId && roles.length).map(([id]) => id);
+      return aud.length ? one(["aud"], aud) : [];
+    }
+    case "oidc-allowed-origins-mapper":
+      return client.webOrigins.length ? one(["allowed-origins"], client.webOrigins) : [];
+    case "oidc-acr-mapper":
+      // Level of assurance "1" (a full authentication); the token service lowers it to "0" for SSO.
+      return one(["acr"], "1");
+    case "oidc-sub-mapper":
+      return one(["sub"], s.id);
+    default:
+      return [];
+  }
+}
+
+function one(path: string[], value: unknown): Write[] {
+  return value === undefined ? [] : [[path, value]];
+}
+
+function rolesValue(roles: string[], c: Record<string, string>): unknown {
+  const values = roles.map((r) => convert(r, c["jsonType.label"])).filter((v) => v !== undefined);
+  return c.multivalued === "false" ? values.join(",") : values;
+}
+
+/** Keycloak's jsonType.label conversion; a value that does not convert is left out. */
+export function convert(value: string, jsonType: string | undefined): unknown {
+  switch (jsonType) {
+    case "long":
+    case "int": {
+      const n = Number(value);
+      return value.trim() !== "" && Number.isInteger(n) ? n : undefined;
+    }
+    case "boolean":
+      return value === "true" ? true : value === "false" ? false : undefined;
+    case "JSON":
+      try {
+        return JSON.parse(value);
+      } catch {
+        return undefined;
+      }
+    default:
+      return value;
+  }
+}
+
+/** Sets a nested claim; arrays are merged with arrays already there (union). */
+export function setClaim(target: ClaimSet, path: string[], value: unknown): void {
+  let obj = target;
+  for (const key of path.slice(0, -1)) {
+    const next = obj[key];
+    if (typeof next !== "object" || next === null || Array.isArray(next)) obj[key] = {};
+    obj = obj[key] as ClaimSet;
+  }
+  const last = path[path.length - 1] as string;
+  const existing = obj[last];
+  obj[last] = Array.isArray(existing) && Array.isArray(value) ? [...new Set([...existing, ...value])] : value;
+}

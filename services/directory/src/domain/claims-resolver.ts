@@ -1,0 +1,128 @@
+import { IamError } from "../../../kit/src/errors.js";
+import { applyMappers, type ClaimsSubject, type TokenClaims } from "./claims-engine.js";
+import { OFFLINE_ACCESS_ROLE } from "./role.js";
+import type { ClientRecord } from "./client.js";
+import type { GroupRecord } from "./group.js";
+import type { RealmRecord } from "./realm.js";
+import type { RealmAccess } from "./realm-access.js";
+import type { UserRecord } from "./user.js";
+import type { ClientRepository } from "../store/client-repository.js";
+import type { ClientScopeRepository } from "../store/client-scope-repository.js";
+import type { ScopeAssignmentRepository } from "../store/scope-assignment-repository.js";
+import type { RoleRepository } from "../store/role-repository.js";
+import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
+import type { UserRepository } from "../store/user-repository.js";
+import type { GroupRepository } from "../store/group-repository.js";
+import type { MembershipReader } from "../store/membership-reader.js";
+
+export interface ResolvedClaims extends TokenClaims {
+  grantedScopes: string[];
+  realmRoles: string[];
+  /** "<clientId>/<role>" */
+  clientRoles: string[];
+}
+
+const MAX_GROUP_DEPTH = 64;
+
+/**
+ * The claims a user's tokens carry for a client (spec 2.8): the mappers of the client's default
+ * scopes and of the requested optional scopes, over the user's profile, attributes, effective
+ * roles (direct, through groups and their ancestors) and group paths. Every user effectively
+ * holds the realm role `offline_access`, as Keycloak's default-roles composite grants it.
+ */
+export class ClaimsResolver {
+  constructor(
+    private readonly realms: RealmAccess,
+    private readonly clients: ClientRepository,
+    private readonly scopes: ClientScopeRepository,
+    private readonly assignments: ScopeAssignmentRepository,
+    private readonly roles: RoleRepository,
+    private readonly mappings: RoleMappingRepository,
+    private readonly users: UserRepository,
+    private readonly groups: GroupRepository,
+    private readonly memberships: MembershipReader,
+  ) {}
+
+  async resolve(realmName: string, userId: string, clientId: string, requested: string[]): Promise<ResolvedClaims> {
+    const realm = await this.realms.byName(realmName);
+    const client = await this.clients.findByClientId(realm._id, clientId);
+    if (!client) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    const user = await this.users.findById(realm._id, userId);
+    if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+
+    const assigned = await this.assignments.ofClient(realm._id, client._id);
+    const wanted = new Set(requested);
+    const scopeRecords = await this.scopes.findScopesByIds(realm._id, assigned.map((a) => a.scopeId));
+    const applied = scopeRecords.filter((s) => {
+      const kind = assigned.find((a) => a.scopeId === s._id)?.kind;
+      return kind === "default" || (kind === "optional" && wanted.has(s.name));
+    });
+    const mappers = await this.scopes.mappersOf(realm._id, applied.map((s) => s._id));
+
+    const groups = await this.groupsWithAncestors(realm, user);
+    const direct = groups.filter((g) => g.direct).map((g) => g.group.path);
+    const { realmRoles, clientRoles } = await this.effectiveRoles(realm, user, groups.map((g) => g.group._id));
+    const subject: ClaimsSubject = {
+      id: user._id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName,
+      emailVerified: user.emailVerified, attributes: user.attributes ?? {}, realmRoles, clientRoles, groupPaths: direct.sort(),
+    };
+    const claims = applyMappers(mappers, subject, { clientId: client.clientId, webOrigins: resolveOrigins(client) });
+    return {
+      ...claims,
+      grantedScopes: applied.map((s) => s.name),
+      realmRoles,
+      clientRoles: Object.entries(clientRoles).flatMap(([c, rs]) => rs.map((r) => `${c}/${r}`)),
+    };
+  }
+
+  private async groupsWithAncestors(realm: RealmRecord, user: UserRecord): Promise<Array<{ group: GroupRecord; direct: boolean }>> {
+    const out = new Map<string, { group: GroupRecord; direct: boolean }>();
+    for (const id of await this.memberships.groupIdsOf(realm._id, user._id)) {
+      let group = await this.groups.findById(realm._id, id);
+      let direct = true;
+      for (let depth = 0; group && depth < MAX_GROUP_DEPTH; depth++) {
+        const seen = out.get(group._id);
+        if (seen) {
+          seen.direct ||= direct;
+          if (!direct) break;
+        } else out.set(group._id, { group, direct });
+        direct = false;
+        group = group.parentId ? await this.groups.findById(realm._id, group.parentId) : null;
+      }
+    }
+    return [...out.values()];
+  }
+
+  private async effectiveRoles(realm: RealmRecord, user: UserRecord, groupIds: string[]) {
+    const maps = [
+      ...(await this.mappings.ofHolders(realm._id, "user", [user._id])),
+      ...(await this.mappings.ofHolders(realm._id, "group", groupIds)),
+    ];
+    const roles = await this.roles.findByIds(realm._id, [...new Set(maps.map((m) => m.roleId))]);
+    const offline = await this.roles.findByName(realm._id, "", OFFLINE_ACCESS_ROLE);
+    const realmRoles = [...new Set([...roles.filter((r) => !r.clientId).map((r) => r.name), ...(offline ? [offline.name] : [])])].sort();
+    const clients = await this.clients.findByIds(realm._id, [...new Set(roles.map((r) => r.clientId).filter(Boolean))]);
+    const clientRoles: Record<string, string[]> = {};
+    for (const c of clients) {
+      clientRoles[c.clientId] = roles.filter((r) => r.clientId === c._id).map((r) => r.name).sort();
+    }
+    return { realmRoles, clientRoles };
+  }
+}
+
+/** Web origins with "+" expanded to the origins of the redirect URIs (Keycloak's meaning). */
+export function resolveOrigins(client: ClientRecord): string[] {
+  const out = new Set<string>();
+  for (const o of client.webOrigins) {
+    if (o !== "+") out.add(o);
+    else {
+      for (const uri of client.redirectUris) {
+        try {
+          const u = new URL(uri);
+          if (u.protocol === "https:" || u.protocol === "http:") out.add(u.origin);
+        } catch { /* validated on write */ }
+      }
+    }
+  }
+  return [...out];
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Bus } from "../../../kit/src/bus/port.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
+import { randomToken } from "../../../kit/src/crypto/random.js";
+import {
+  clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
+} from "./client.js";
+import {
+  checkBackchannelUri, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants,
+  checkUriList, checkWebOrigin, resolveClientType,
+} from "./client-rules.js";
+import type { RealmRecord } from "./realm.js";
+import type { RealmAccess } from "./realm-access.js";
+import type { ServiceAccounts } from "./service-accounts.js";
+import type { ClientCascade } from "./client-cascade.js";
+import type { UserRecord } from "./user.js";
+import type { ClientRepository } from "../store/client-repository.js";
+import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
+import { publishClientUpdated } from "../events/client-events.js";
+
+/** A client and, right after creation or regeneration only, its secret in clear. */
+export interface ClientWithSecret {
+  client: ClientRecord;
+  secret?: string;
+}
+
+/** Client administration (spec 1.11, 2.3, 4.3). */
+export class ClientAdmin {
+  constructor(
+    private readonly repo: ClientRepository,
+    private readonly realms: RealmAccess,
+    private readonly serviceAccounts: ServiceAccounts,
+    private readonly cascade: ClientCascade,
+    private readonly events: DirectoryAdminEvents,
+    private readonly bus: Bus,
+    private readonly secrets: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(realmName: string, input: ClientCreateInput): Promise<ClientWithSecret> {
+    const realm = await this.realms.byName(realmName);
+    const clientId = checkClientId(input.clientId);
+    const clientType = resolveClientType(input);
+    checkClientText(input);
+    const grantTypes = input.grantTypes !== undefined ? checkGrantTypes(input.grantTypes) : [...DEFAULT_GRANT_TYPES];
+    checkTypeAndGrants(clientType, grantTypes);
+    const now = this.clock.now();
+    const id = randomUUID();
+    const client: ClientRecord = {
+      _id: id, realmId: realm._id, clientId,
+      name: input.name ?? "", description: input.description ?? "", clientType,
+      enabled: input.enabled ?? true,
+      redirectUris: checkUriList("redirectUris", input.redirectUris ?? [], checkRedirectUri),
+      webOrigins: checkUriList("webOrigins", input.webOrigins ?? [], checkWebOrigin),
+      grantTypes, requireConsent: input.requireConsent ?? false,
+      backchannelLogoutUri: checkBackchannelUri(input.backchannelLogoutUri ?? ""),
+      // Keycloak's default: the logout token carries the session id.
+      backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired ?? true,
+      createdAt: now, updatedAt: now,
+    };
+    let secret: string | undefined;
+    if (clientType === "CONFIDENTIAL") {
+      secret = randomToken();
+      client.secretSealed = this.secrets.seal(secret, secretAad(id));
+    }
+    try {
+      await this.repo.insert(client);
+    } catch (e) {
+      if (e instanceof IamError && e.code === "alreadyExists") throw IamError.conflict(`client "${clientId}" already exists`, "clientId");
+      throw e;
+    }
+    try {
+      if (grantTypes.includes("client_credentials")) await this.serviceAccounts.ensure(realm, client);
+      await this.cascade.assignDefaultScopes(realm, client);
+    } catch (e) {
+      await this.cascade.deleteClient(realm, client);
+      await this.repo.delete(realm._id, id);
+      throw e;
+    }
+    await this.events.record(realm, "CREATE", "CLIENT", clientPath(client), clientView(client));
+    return { client, ...(secret !== undefined ? { secret } : {}) };
+  }
+
+  async list(realmName: string): Promise<ClientRecord[]> {
+    const realm = await this.realms.byName(realmName);
+    return this.repo.list(realm._id);
+  }
+
+  async get(realmName: string, clientId: string): Promise<ClientRecord> {
+    const realm = await this.realms.byName(realmName);
+    return this.require(realm, clientId);
+  }
+
+  async require(realm: RealmRecord, clientId: string): Promise<ClientRecord> {
+    const client = await this.repo.findByClientId(realm._id, clientId);
+    if (!client) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    return client;
+  }
+
+  async update(realmName: string, clientId: string, input: ClientUpdateInput): Promise<ClientRecord> {
+    const realm = await this.realms.byName(realmName);
+    const current = await this.require(realm, clientId);
+    checkClientText(input);
+    const set: Partial<ClientRecord> = { updatedAt: this.clock.now() };
+    if (input.name !== undefined) set.name = input.name;
+    if (input.description !== undefined) set.description = input.description;
+    if (input.enabled !== undefined) set.enabled = input.enabled;
+    if (input.requireConsent !== undefined) set.requireConsent = input.requireConsent;
+    if (input.redirectUris !== undefined) set.redirectUris = checkUriList("redirectUris", input.redirectUris, checkRedirectUri);
+    if (input.webOrigins !== undefined) set.webOrigins = checkUriList("webOrigins", input.webOrigins, checkWebOrigin);
+    if (input.backchannelLogoutUri !== undefined) set.backchannelLogoutUri = checkBackchannelUri(input.backchannelLogoutUri);
+    if (input.grantTypes !== undefined) {
+      set.grantTypes = checkGrantTypes(input.grantTypes);
+      checkTypeAndGrants(current.clientType, set.grantTypes);
+    }
+    const updated = await this.repo.update(realm._id, current._id, set);
+    if (!updated) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    const hadSa = current.grantTypes.includes("client_credentials");
+    const hasSa = updated.grantTypes.includes("client_credentials");
+    if (!hadSa && hasSa) await this.serviceAccounts.ensure(realm, updated);
+    // Keycloak removes the service-account user when service accounts are turned off.
+    if (hadSa && !hasSa) await this.serviceAccounts.remove(realm, updated);
+    await publishClientUpdated(this.bus, realm, updated, false);
+    await this.events.record(realm, "UPDATE", "CLIENT", clientPath(updated), clientView(updated));
+    return updated;
+  }
+
+  async delete(realmName: string, clientId: string): Promise<void> {
+    const realm = await this.realms.byName(realmName);
+    const client = await this.require(realm, clientId);
+    const deleted = await this.repo.delete(realm._id, client._id);
+    if (!deleted) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    await this.cascade.deleteClient(realm, client);
+    await publishClientUpdated(this.bus, realm, client, true);
+    await this.events.record(realm, "DELETE", "CLIENT", clientPath(client));
+  }
+
+  async regenerateSecret(realmName: string, clientId: string): Promise<ClientWithSecret> {
+    const realm = await this.realms.byName(realmName);
+    const client = await this.require(realm, clientId);
+    if (client.clientType !== "CONFIDENTIAL") {
+      throw IamError.invalid("clientType", "a PUBLIC client has no secret", "public_client");
+    }
+    const secret = randomToken();
+    const updated = await this.repo.update(realm._id, client._id, {
+      secretSealed: this.secrets.seal(secret, secretAad(client._id)), updatedAt: this.clock.now(),
+    });
+    if (!updated) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    await publishClientUpdated(this.bus, realm, updated, false);
+    await this.events.record(realm, "ACTION", "CLIENT", `${clientPath(updated)}/client-secret`, clientView(updated));
+    return { client: updated, secret };
+  }
+
+  async serviceAccountUser(realmName: string, clientId: string): Promise<UserRecord> {
+    const realm = await this.realms.byName(realmName);
+    const client = await this.require(realm, clientId);
+    const user = client.grantTypes.includes("client_credentials") ? await this.serviceAccounts.find(realm, client) : null;
+    if (!user) throw IamError.notFound(`service-account user of client "${clientId}"`, "service_account_not_found");
+    return user;
+  }
+
+  /** The secret in clear, for AuthenticateClient only. */
+  openSecret(client: ClientRecord): string | undefined {
+    return client.secretSealed ? this.secrets.open(client.secretSealed, secretAad(client._id)) : undefined;
+  }
+}
+
+/** Binds the sealed secret to its client (SecretBox associated data). */
+function secretAad(id: string): string {
+  return `client:${id}:secret`;
+}
+
+function clientPath(c: ClientRecord): string {
+  return `clients/${c._id}`;
+}

@@ -1,0 +1,43 @@
+import { IamError } from "../../../kit/src/errors.js";
+import { randomToken, safeEqual } from "../../../kit/src/crypto/random.js";
+import type { ClientRecord } from "./client.js";
+import type { ClientAdmin } from "./client-admin.js";
+import type { RealmLookup } from "./realm-lookup.js";
+import type { ClientRepository } from "../store/client-repository.js";
+
+/** Compared against when there is nothing to compare, so unknown clients take the same time. */
+const DUMMY_SECRET = randomToken();
+
+/**
+ * Client authentication for the token service (RFC 6749 section 2.3.1). Every failure is the same
+ * `invalid_client` (section 5.2): unknown realm or client, disabled realm or client, wrong or
+ * missing secret.
+ * A PUBLIC client has no secret and is identified by its clientId (it proves itself with PKCE);
+ * a secret sent by a PUBLIC client is refused, as it signals a misconfigured caller.
+ */
+export class ClientAuthenticator {
+  constructor(private readonly realms: RealmLookup, private readonly repo: ClientRepository, private readonly admin: ClientAdmin) {}
+
+  async authenticate(realmName: string, clientId: string, secret: string): Promise<ClientRecord> {
+    const realm = await this.realms.byName(realmName).catch((e: unknown) => {
+      if (e instanceof IamError && e.code === "notFound") return null;
+      throw e;
+    });
+    // A disabled realm authenticates nobody (its clients are as good as unknown).
+    const client = realm?.enabled && clientId ? await this.repo.findByClientId(realm._id, clientId) : null;
+    if (client?.clientType === "PUBLIC") {
+      if (secret || !client.enabled) throw invalidClient();
+      return client;
+    }
+    const stored = client ? this.admin.openSecret(client) : undefined;
+    const match = safeEqual(secret, stored ?? DUMMY_SECRET) && stored !== undefined && secret !== "";
+    if (!client || !match || !client.enabled) throw invalidClient();
+    return client;
+  }
+}
+
+function invalidClient(): IamError {
+  return new IamError({
+    code: "unauthenticated", reason: "invalid_client", oauthError: "invalid_client", message: "client authentication failed",
+  });
+}

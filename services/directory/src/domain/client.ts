@@ -1,0 +1,71 @@
+import type { Doc } from "../../../kit/src/store/port.js";
+
+export type ClientType = "CONFIDENTIAL" | "PUBLIC";
+
+/** The grant types of spec 1.2. */
+export const GRANT_TYPES = [
+  "authorization_code", "client_credentials", "password", "refresh_token",
+  "urn:ietf:params:oauth:grant-type:device_code",
+] as const;
+
+export const DEFAULT_GRANT_TYPES = ["authorization_code", "refresh_token"];
+
+/**
+ * A client as stored (spec 2.3). `secretSealed` is the SecretBox ciphertext bound to the client's
+ * id; the plain secret never rests. `clientId` is the slug, unique per realm.
+ */
+export interface ClientRecord extends Doc {
+  realmId: string;
+  clientId: string;
+  name: string;
+  description: string;
+  clientType: ClientType;
+  enabled: boolean;
+  redirectUris: string[];
+  webOrigins: string[];
+  grantTypes: string[];
+  requireConsent: boolean;
+  backchannelLogoutUri: string;
+  backchannelLogoutSessionRequired: boolean;
+  secretSealed?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ClientCreateInput {
+  clientId?: string;
+  name?: string;
+  description?: string;
+  clientType?: string;
+  /** Migration alias of clientType: lowercase "public" / "confidential" (spec 2.3). */
+  type?: string;
+  enabled?: boolean;
+  redirectUris?: string[];
+  webOrigins?: string[];
+  grantTypes?: string[];
+  requireConsent?: boolean;
+  backchannelLogoutUri?: string;
+  backchannelLogoutSessionRequired?: boolean;
+}
+
+/** Exactly the update fields of spec 2.3. */
+export type ClientUpdateInput = Pick<
+  ClientCreateInput,
+  "name" | "description" | "enabled" | "redirectUris" | "webOrigins" | "grantTypes" | "requireConsent" | "backchannelLogoutUri"
+>;
+
+/** The client as the Admin API shows it: never the secret, unless `secret` is passed (create, regenerate). */
+export function clientView(c: ClientRecord, secret?: string) {
+  const { _id, realmId: _r, secretSealed: _s, createdAt, updatedAt, ...fields } = c;
+  return {
+    id: _id,
+    ...fields,
+    ...(secret !== undefined ? { secret } : {}),
+    createdAt: new Date(createdAt).toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
+  };
+}
+
+export function serviceAccountUsername(clientId: string): string {
+  return `service-account-${clientId}`;
+}

@@ -1,0 +1,92 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { HolderType, RoleRecord } from "./role.js";
+import type { RealmRecord } from "./realm.js";
+import type { RoleAdmin, RoleWithClient } from "./role-admin.js";
+import type { RoleRepository } from "../store/role-repository.js";
+import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
+import type { ClientRepository } from "../store/client-repository.js";
+import type { UserRepository } from "../store/user-repository.js";
+import type { GroupRepository } from "../store/group-repository.js";
+import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
+
+export interface MappingTarget {
+  realmName: string;
+  holderType: HolderType;
+  holderId: string;
+  /** The client (slug) whose roles are meant; "" for realm roles. */
+  clientId: string;
+}
+
+/**
+ * Role mappings of users (spec 4.5) and groups (spec 4.6). Assignment and removal are all or
+ * nothing: every name must exist first, else a 400 names the unknown ones and nothing changes.
+ * Both are idempotent.
+ */
+export class RoleMappings {
+  constructor(
+    private readonly roles: RoleRepository,
+    private readonly mappings: RoleMappingRepository,
+    private readonly clients: ClientRepository,
+    private readonly users: UserRepository,
+    private readonly groups: GroupRepository,
+    private readonly roleAdmin: RoleAdmin,
+    private readonly events: DirectoryAdminEvents,
+  ) {}
+
+  async list(t: MappingTarget, allClients = false): Promise<RoleWithClient[]> {
+    const { realm, clientRecordId } = await this.resolve(t);
+    const found = await this.mappings.ofHolders(realm._id, t.holderType, [t.holderId], allClients ? undefined : clientRecordId);
+    const roles = await this.roles.findByIds(realm._id, found.map((m) => m.roleId));
+    return this.withClients(realm, roles);
+  }
+
+  async assign(t: MappingTarget, names: string[]): Promise<string[]> {
+    const { realm, clientRecordId, roles, unique } = await this.resolveRoles(t, names);
+    for (const role of roles) {
+      await this.mappings.add({ realmId: realm._id, holderType: t.holderType, holderId: t.holderId, roleId: role._id, clientId: clientRecordId });
+    }
+    await this.record(realm, t, "CREATE", clientRecordId, roles);
+    return unique;
+  }
+
+  async remove(t: MappingTarget, names: string[]): Promise<string[]> {
+    const { realm, clientRecordId, roles, unique } = await this.resolveRoles(t, names);
+    await this.mappings.remove(realm._id, t.holderType, t.holderId, roles.map((r) => r._id));
+    await this.record(realm, t, "DELETE", clientRecordId, roles);
+    return unique;
+  }
+
+  private async resolve(t: MappingTarget): Promise<{ realm: RealmRecord; clientRecordId: string }> {
+    const { realm, client } = await this.roleAdmin.container(t.realmName, t.clientId);
+    const holder = t.holderType === "user"
+      ? await this.users.findById(realm._id, t.holderId)
+      : await this.groups.findById(realm._id, t.holderId);
+    if (!holder) throw IamError.notFound(`${t.holderType} "${t.holderId}"`, `${t.holderType}_not_found`);
+    return { realm, clientRecordId: client?._id ?? "" };
+  }
+
+  private async resolveRoles(t: MappingTarget, names: string[]) {
+    if (!names.length) throw IamError.invalid("roleNames", "roleNames is required and must not be empty");
+    const unique = [...new Set(names)];
+    const resolved = await this.resolve(t);
+    const roles = await this.roles.findByNames(resolved.realm._id, resolved.clientRecordId, unique);
+    const missing = unique.filter((n) => !roles.some((r) => r.name === n));
+    if (missing.length) throw IamError.invalid("roleNames", `unknown roles: ${missing.join(", ")}`, "unknown_roles");
+    return { ...resolved, roles, unique };
+  }
+
+  private async withClients(realm: RealmRecord, roles: RoleRecord[]): Promise<RoleWithClient[]> {
+    const clients = await this.clients.findByIds(realm._id, [...new Set(roles.map((r) => r.clientId).filter(Boolean))]);
+    const slug = new Map(clients.map((c) => [c._id, c.clientId]));
+    return roles.map((role) => ({ role, clientSlug: slug.get(role.clientId) ?? "" }));
+  }
+
+  private async record(realm: RealmRecord, t: MappingTarget, op: "CREATE" | "DELETE", clientRecordId: string, roles: RoleRecord[]): Promise<void> {
+    const base = `${t.holderType === "user" ? "users" : "groups"}/${t.holderId}/role-mappings`;
+    const path = clientRecordId ? `${base}/clients/${clientRecordId}` : `${base}/realm`;
+    const type = clientRecordId ? "CLIENT_ROLE_MAPPING" : "REALM_ROLE_MAPPING";
+    // Removal events carry the removed roles too (Keycloak does), since they say what changed.
+    if (!realm.adminEventsEnabled) return;
+    await this.events.record(realm, op, type, path, roles.map((r) => ({ id: r._id, name: r.name })));
+  }
+}

@@ -1,0 +1,47 @@
+import type { Collection, Store } from "../../../kit/src/store/port.js";
+import type { ClientRecord } from "../domain/client.js";
+
+/** The realm's clients; `clientId` is unique per realm. */
+export class ClientRepository {
+  private constructor(private readonly clients: Collection<ClientRecord>) {}
+
+  static async open(store: Store): Promise<ClientRepository> {
+    return new ClientRepository(await store.collection<ClientRecord>({
+      name: "clients",
+      indexes: [{ fields: ["realmId", "clientId"], unique: true }, { fields: ["realmId", "createdAt"] }],
+    }));
+  }
+
+  /** Throws IamError alreadyExists when the clientId is taken in the realm. */
+  insert(client: ClientRecord): Promise<void> {
+    return this.clients.insert(client);
+  }
+
+  findByClientId(realmId: string, clientId: string): Promise<ClientRecord | null> {
+    return this.clients.findOne({ realmId, clientId });
+  }
+
+  findById(realmId: string, id: string): Promise<ClientRecord | null> {
+    return this.clients.findOne({ realmId, _id: id });
+  }
+
+  findByIds(realmId: string, ids: string[]): Promise<ClientRecord[]> {
+    return ids.length ? this.clients.find({ realmId, _id: { $in: ids } }) : Promise.resolve([]);
+  }
+
+  list(realmId: string): Promise<ClientRecord[]> {
+    return this.clients.find({ realmId }, { sort: [["createdAt", 1]] });
+  }
+
+  update(realmId: string, id: string, set: Partial<ClientRecord>): Promise<ClientRecord | null> {
+    return this.clients.findOneAndUpdate({ realmId, _id: id }, { $set: set });
+  }
+
+  delete(realmId: string, id: string): Promise<ClientRecord | null> {
+    return this.clients.findOneAndDelete({ realmId, _id: id });
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.clients.deleteMany({ realmId });
+  }
+}

@@ -1,0 +1,47 @@
+import type { Collection, Store } from "../../../kit/src/store/port.js";
+import type { RoleRecord } from "../domain/role.js";
+
+/** Realm roles and client roles; a name is unique per realm (realm roles) or per client. */
+export class RoleRepository {
+  private constructor(private readonly roles: Collection<RoleRecord>) {}
+
+  static async open(store: Store): Promise<RoleRepository> {
+    return new RoleRepository(await store.collection<RoleRecord>({
+      name: "roles",
+      indexes: [{ fields: ["realmId", "clientId", "name"], unique: true }],
+    }));
+  }
+
+  /** Throws IamError alreadyExists when the name is taken in its container. */
+  insert(role: RoleRecord): Promise<void> {
+    return this.roles.insert(role);
+  }
+
+  findByName(realmId: string, clientId: string, name: string): Promise<RoleRecord | null> {
+    return this.roles.findOne({ realmId, clientId, name });
+  }
+
+  findByNames(realmId: string, clientId: string, names: string[]): Promise<RoleRecord[]> {
+    return names.length ? this.roles.find({ realmId, clientId, name: { $in: names } }) : Promise.resolve([]);
+  }
+
+  findByIds(realmId: string, ids: string[]): Promise<RoleRecord[]> {
+    return ids.length ? this.roles.find({ realmId, _id: { $in: ids } }, { sort: [["name", 1]] }) : Promise.resolve([]);
+  }
+
+  list(realmId: string, clientId: string): Promise<RoleRecord[]> {
+    return this.roles.find({ realmId, clientId }, { sort: [["name", 1]] });
+  }
+
+  delete(realmId: string, id: string): Promise<boolean> {
+    return this.roles.deleteMany({ realmId, _id: id }).then((n) => n > 0);
+  }
+
+  deleteClient(realmId: string, clientId: string): Promise<number> {
+    return this.roles.deleteMany({ realmId, clientId });
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.roles.deleteMany({ realmId });
+  }
+}
