@@ -3,7 +3,8 @@ import type { ClientScopeRecord, ProtocolMapperRecord } from "../domain/client-s
 
 /**
  * A mapper as stored: config keys such as "claim.name" hold dots, which stored documents may not
- * have in keys (store port), so the config rests as [key, value] pairs.
+ * have in keys (store port), so the config rests as a list of {key, value} objects (not [key, value]
+ * pairs: FerretDB v1 refuses nested arrays).
  */
 interface StoredMapper extends Doc {
   realmId: string;
@@ -11,12 +12,15 @@ interface StoredMapper extends Doc {
   name: string;
   mapperType: string;
   protocol: string;
-  config: Array<[string, string]>;
+  config: Array<{ key: string; value: string }>;
   createdAt: number;
 }
 
-const toStored = (m: ProtocolMapperRecord): StoredMapper => ({ ...m, config: Object.entries(m.config) });
-const fromStored = (m: StoredMapper): ProtocolMapperRecord => ({ ...m, config: Object.fromEntries(m.config) as Record<string, string> });
+const storedConfig = (config: Record<string, string>) => Object.entries(config).map(([key, value]) => ({ key, value }));
+const toStored = (m: ProtocolMapperRecord): StoredMapper => ({ ...m, config: storedConfig(m.config) });
+const fromStored = (m: StoredMapper): ProtocolMapperRecord => ({
+  ...m, config: Object.fromEntries(m.config.map((e) => [e.key, e.value])) as Record<string, string>,
+});
 
 /** Client scopes and their protocol mappers (a mapper lives and dies with its scope). */
 export class ClientScopeRepository {
@@ -84,7 +88,7 @@ export class ClientScopeRepository {
   async updateMapper(realmId: string, scopeId: string, id: string, set: Partial<ProtocolMapperRecord>): Promise<ProtocolMapperRecord | null> {
     const { config, ...rest } = set;
     const m = await this.mappers.findOneAndUpdate({ realmId, scopeId, _id: id }, {
-      $set: { ...rest, ...(config ? { config: Object.entries(config) } : {}) },
+      $set: { ...rest, ...(config ? { config: storedConfig(config) } : {}) },
     });
     return m && fromStored(m);
   }
