@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { SERVICE_NAMES, type ServiceName } from "../../services/kit/src/module.js";
 import { generateMasterKey } from "../../services/kit/src/crypto/secret-box.js";
 import { freePort } from "../e2e/support/free-port.js";
+import { testServerEnv } from "../e2e/support/test-credentials.js";
 import { startNode, waitForHttp, type RunningProcess } from "../e2e/support/process-runner.js";
 import type { TestServer } from "../e2e/support/embedded-server.js";
 
@@ -21,26 +22,17 @@ export interface Cluster extends TestServer {
 export async function launchCluster(opts: {
   mongoUri: string; natsUrl: string; name: string; port?: number; env?: Record<string, string>;
 }): Promise<Cluster> {
-  const apiKey = `test-key-${randomBytes(12).toString("hex")}`;
-  const adminPassword = `pw-${randomBytes(12).toString("hex")}`;
-  const env: Record<string, string> = {
+  const { apiKey, adminPassword, env } = testServerEnv({
     TESSERA_STORE: "mongodb",
     TESSERA_MONGODB_URI: opts.mongoUri,
     TESSERA_MONGODB_DB_PREFIX: `t${randomBytes(4).toString("hex")}`,
     TESSERA_NATS_URL: opts.natsUrl,
     TESSERA_MASTER_KEY: generateMasterKey(),
-    TESSERA_ADMIN_API_KEY: apiKey,
-    TESSERA_ADMIN_USERNAME: "admin",
-    TESSERA_ADMIN_PASSWORD: adminPassword,
-    TESSERA_LOG_LEVEL: "info",
-    TESSERA_ARGON2_MEMORY_KIB: "4096",
-    TESSERA_ARGON2_ITERATIONS: "1",
     ...(opts.env ?? {}),
-  };
+  });
   for (const s of SERVICE_NAMES) env[`TESSERA_${s.toUpperCase()}_URL`] = `http://127.0.0.1:${await freePort()}`;
   const port = opts.port ?? await freePort();
   env.TESSERA_PORT = String(port);
-  env.TESSERA_HOST = "127.0.0.1";
   const url = `http://localhost:${port}`;
 
   const entry = (name: ServiceName | "gateway") => name === "gateway" ? "gateway/src/main.js" : `services/${name}/src/main.js`;

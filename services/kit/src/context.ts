@@ -29,3 +29,9 @@ export function currentContext(): RequestContext | undefined {
 /** Header names used on internal RPCs. */
 export const REQUEST_ID_HEADER = "x-request-id";
 export const ACTOR_HEADER = "x-tessera-actor";
+
+/** The current request id as a bus publish option, so events correlate with the request's logs. */
+export function requestIdOption(): { requestId?: string } {
+  const id = storage.getStore()?.requestId;
+  return id ? { requestId: id } : {};
+}

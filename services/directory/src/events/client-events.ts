@@ -1,7 +1,7 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { ClientUpdatedSchema } from "../../../../gen/iam/directory/v1/client_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
-import { currentContext } from "../../../kit/src/context.js";
+import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
 import type { ClientRecord } from "../domain/client.js";
 
@@ -9,8 +9,7 @@ export const CLIENT_UPDATED = "iam.directory.v1.client.updated";
 
 /** Announces a changed or deleted client so caches of it drop it (DESIGN 3). */
 export async function publishClientUpdated(bus: Bus, realm: RealmRecord, client: ClientRecord, deleted: boolean): Promise<void> {
-  const requestId = currentContext()?.requestId;
   await bus.publish(CLIENT_UPDATED, toBinary(ClientUpdatedSchema, create(ClientUpdatedSchema, {
     realmId: realm._id, realmName: realm.name, clientId: client.clientId, id: client._id, deleted,
-  })), requestId ? { requestId } : {});
+  })), requestIdOption());
 }

@@ -4,7 +4,7 @@ import { RealmDeletedSchema, RealmUpdatedSchema } from "../../../../gen/iam/dire
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { publishAdminEvent } from "../../../kit/src/events/admin-events.js";
-import { currentContext } from "../../../kit/src/context.js";
+import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
 import { realmView } from "../domain/realm-view.js";
 
@@ -45,9 +45,4 @@ export class RealmEvents {
       realmId: realm._id, realmName: realm.name, deletedAt: timestampFromMs(at),
     })), requestIdOption());
   }
-}
-
-function requestIdOption(): { requestId?: string } {
-  const id = currentContext()?.requestId;
-  return id ? { requestId: id } : {};
 }

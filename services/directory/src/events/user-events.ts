@@ -3,7 +3,7 @@ import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema } from "..
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
-import { currentContext } from "../../../kit/src/context.js";
+import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
 
 export const USER_DELETED = "iam.directory.v1.user.deleted";
@@ -44,9 +44,4 @@ export class UserEvents {
       realmId: realm._id, realmName: realm.name, userId, temporary,
     })), requestIdOption());
   }
-}
-
-function requestIdOption(): { requestId?: string } {
-  const id = currentContext()?.requestId;
-  return id ? { requestId: id } : {};
 }

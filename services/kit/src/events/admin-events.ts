@@ -2,7 +2,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { randomUUID } from "node:crypto";
 import { AdminEventSchema, AuthDetailsSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
-import { currentContext } from "../context.js";
+import { currentContext, requestIdOption } from "../context.js";
 import type { Bus } from "../bus/port.js";
 import type { ServiceName } from "../module.js";
 
@@ -47,8 +47,5 @@ export async function publishAdminEvent(bus: Bus, service: ServiceName, input: A
     representation: input.representation === undefined ? "" : JSON.stringify(input.representation),
     requestId: ctx?.requestId ?? "",
   });
-  await bus.publish(adminEventSubject(service), toBinary(AdminEventSchema, event), {
-    id,
-    ...(ctx ? { requestId: ctx.requestId } : {}),
-  });
+  await bus.publish(adminEventSubject(service), toBinary(AdminEventSchema, event), { id, ...requestIdOption() });
 }

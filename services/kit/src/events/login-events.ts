@@ -2,7 +2,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { randomUUID } from "node:crypto";
 import { LoginEventSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
-import { currentContext } from "../context.js";
+import { currentContext, requestIdOption } from "../context.js";
 import type { Bus } from "../bus/port.js";
 import type { ServiceName } from "../module.js";
 
@@ -44,8 +44,5 @@ export async function publishLoginEvent(bus: Bus, service: ServiceName, input: L
     details: input.details ?? {},
     expiresAt: timestampFromMs(now + input.retentionSeconds * 1000),
   });
-  await bus.publish(loginEventSubject(service), toBinary(LoginEventSchema, event), {
-    id,
-    ...(ctx ? { requestId: ctx.requestId } : {}),
-  });
+  await bus.publish(loginEventSubject(service), toBinary(LoginEventSchema, event), { id, ...requestIdOption() });
 }
