@@ -1,0 +1,38 @@
+import type { Doc } from "../../../kit/src/store/port.js";
+
+/** Authorization codes are usable for 60 s (DESIGN 5) and remembered longer to detect reuse. */
+export const CODE_USABLE_MS = 60_000;
+export const CODE_REMEMBERED_MS = 10 * 60_000;
+
+/**
+ * An authorization code (RFC 6749 section 4.1), stored under the SHA-256 of the code. It is bound
+ * to the client, the redirect_uri and the PKCE challenge (RFC 7636). The browser flow inserts it;
+ * the token endpoint consumes it once (a conditional update setting `consumedAt`); a second
+ * redemption finds `consumedAt` set and revokes what the first issued (RFC 6749 section 4.1.2,
+ * `issuedFamilyId`).
+ */
+export interface AuthorizationCodeRecord extends Doc {
+  realmId: string;
+  realmName: string;
+  clientId: string;
+  redirectUri: string;
+  userId: string;
+  ssoSessionId: string;
+  /** Space-separated scope granted for this code. */
+  scope: string;
+  nonce: string;
+  /** "" when the client sent no PKCE challenge (allowed for CONFIDENTIAL clients only). */
+  codeChallenge: string;
+  /** "S256" or "" (plain is refused, DESIGN 5). */
+  codeChallengeMethod: string;
+  authTime: number;
+  amr: string[];
+  createdAt: number;
+  /** createdAt + CODE_USABLE_MS. */
+  usableUntil: number;
+  /** createdAt + CODE_REMEMBERED_MS: the store forgets the code after this. */
+  expiresAt: number;
+  consumedAt?: number;
+  /** Refresh token family issued on redemption, revoked if the code is replayed. */
+  issuedFamilyId?: string;
+}

@@ -1,0 +1,25 @@
+import type { Doc } from "../../../kit/src/store/port.js";
+
+/**
+ * An SSO session (spec 2.6 type `sso`): the browser's login at a realm, found again by the hash of
+ * the session cookie's random value. Its id is the `sid` of the tokens issued in it. It expires
+ * after the realm's refreshTokenLifespan of idleness (`expiresAt`, moved on each use).
+ */
+export interface SsoSessionRecord extends Doc {
+  realmId: string;
+  realmName: string;
+  userId: string;
+  username: string;
+  /** SHA-256 hex of the cookie value; the cookie value itself is never stored. */
+  cookieHash: string;
+  /** Epoch ms of the last interactive authentication (ID token `auth_time`, `max_age`). */
+  authTime: number;
+  /** Authentication methods used (RFC 8176): "pwd", "otp". */
+  amr: string[];
+  /** The clientIds that obtained tokens or codes in this session. */
+  clientIds: string[];
+  ipAddress: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}

@@ -1,0 +1,39 @@
+import type { Collection, Store } from "../../../kit/src/store/port.js";
+import type { AuthorizationCodeRecord } from "../domain/authorization-code.js";
+
+/** Authorization codes, stored under the SHA-256 of the code. */
+export class AuthorizationCodeRepository {
+  private constructor(readonly codes: Collection<AuthorizationCodeRecord>) {}
+
+  static async open(store: Store): Promise<AuthorizationCodeRepository> {
+    return new AuthorizationCodeRepository(await store.collection<AuthorizationCodeRecord>({
+      name: "authorization_codes",
+      ttl: true,
+      indexes: [{ fields: ["realmId", "ssoSessionId"] }],
+    }));
+  }
+
+  insert(code: AuthorizationCodeRecord): Promise<void> {
+    return this.codes.insert(code);
+  }
+
+  /**
+   * Marks the code consumed if it was not: the atomic "consume once" (DESIGN 4). Returns the code
+   * when this call consumed it; null when it was unknown or already consumed (see findByHash).
+   */
+  consume(codeHash: string, now: number): Promise<AuthorizationCodeRecord | null> {
+    return this.codes.findOneAndUpdate({ _id: codeHash, consumedAt: { $exists: false } }, { $set: { consumedAt: now } });
+  }
+
+  findByHash(codeHash: string): Promise<AuthorizationCodeRecord | null> {
+    return this.codes.get(codeHash);
+  }
+
+  async recordIssuedFamily(codeHash: string, familyId: string): Promise<void> {
+    await this.codes.update({ _id: codeHash }, { $set: { issuedFamilyId: familyId } });
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.codes.deleteMany({ realmId });
+  }
+}

@@ -1,0 +1,60 @@
+import type { Collection, Store } from "../../../kit/src/store/port.js";
+import type { SsoSessionRecord } from "../domain/sso-session.js";
+
+/** SSO sessions (expire by `expiresAt`). Ending one goes through SsoSessions (events). */
+export class SsoSessionRepository {
+  private constructor(readonly sessions: Collection<SsoSessionRecord>) {}
+
+  static async open(store: Store): Promise<SsoSessionRepository> {
+    return new SsoSessionRepository(await store.collection<SsoSessionRecord>({
+      name: "sso_sessions",
+      ttl: true,
+      indexes: [
+        { fields: ["cookieHash"], unique: true },
+        { fields: ["realmId", "userId"] },
+        { fields: ["realmId", "createdAt"] },
+      ],
+    }));
+  }
+
+  insert(session: SsoSessionRecord): Promise<void> {
+    return this.sessions.insert(session);
+  }
+
+  findById(realmId: string, id: string): Promise<SsoSessionRecord | null> {
+    return this.sessions.findOne({ _id: id, realmId });
+  }
+
+  findByCookieHash(realmId: string, cookieHash: string): Promise<SsoSessionRecord | null> {
+    return this.sessions.findOne({ cookieHash, realmId });
+  }
+
+  listByUser(realmId: string, userId: string): Promise<SsoSessionRecord[]> {
+    return this.sessions.find({ realmId, userId }, { sort: [["createdAt", 1], ["_id", 1]] });
+  }
+
+  /**
+   * Records use by a client and slides the idle expiry; returns the session or null if gone.
+   * Adding the clientId is a second conditional write: two clients racing on one session could
+   * drop one id (the port has no $addToSet); acceptable because a client without its id only
+   * misses a back-channel logout it will learn of from its refresh token failing.
+   */
+  touch(realmId: string, id: string, clientId: string | undefined, now: number, expiresAt: number): Promise<SsoSessionRecord | null> {
+    return this.sessions.findOneAndUpdate({ _id: id, realmId }, { $set: { lastSeenAt: now, expiresAt } })
+      .then(async (s) => {
+        if (s && clientId && !s.clientIds.includes(clientId)) {
+          return this.sessions.findOneAndUpdate({ _id: id, realmId }, { $set: { clientIds: [...s.clientIds, clientId] } });
+        }
+        return s;
+      });
+  }
+
+  /** Deletes and returns the session (null when already gone): the one place a session ends. */
+  remove(realmId: string, id: string): Promise<SsoSessionRecord | null> {
+    return this.sessions.findOneAndDelete({ _id: id, realmId });
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.sessions.deleteMany({ realmId });
+  }
+}
