@@ -1,0 +1,99 @@
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { DIST } from "../e2e/support/process-runner.js";
+
+/** The core the server under test runs on; the load generator (this process) runs on the other. */
+export const SERVER_CORE = "0";
+
+export interface Server {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+  rssBytes(): number;
+}
+
+/** Starts a compiled entry pinned to the server core and waits for its readiness line or URL. */
+export async function startPinned(name: string, entry: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<Server> {
+  const child = spawn("taskset", ["-c", SERVER_CORE, process.execPath, join(DIST, entry), ...args], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => { out += String(d); });
+  child.stderr?.on("data", (d) => { out += String(d); });
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${out.slice(-2000)}`);
+    try {
+      const r = await fetch(readyUrl);
+      if (r.status < 500) break;
+    } catch { /* not yet */ }
+    if (Date.now() > until) throw new Error(`${name} not ready: ${out.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    name,
+    url: new URL(readyUrl).origin,
+    child,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+    rssBytes() {
+      // The taskset child execs node, so its pid is the server's.
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  requests: number;
+  non2xx: number;
+  mismatches: number;
+  errors: number;
+  p99ms: number;
+}
+
+/** One autocannon run; every response body goes through `verify` (a failure counts as a mismatch). */
+export async function load(opts: {
+  url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string;
+  connections: number; duration: number; verify?: (body: string) => boolean;
+}): Promise<LoadResult> {
+  const r = await autocannon({
+    url: opts.url,
+    method: opts.method ?? "GET",
+    headers: opts.headers ?? {},
+    ...(opts.body !== undefined ? { body: opts.body } : {}),
+    connections: opts.connections,
+    duration: opts.duration,
+    ...(opts.verify ? { verifyBody: (b: string | Buffer | undefined) => opts.verify!(b === undefined ? "" : String(b)) } : {}),
+  });
+  return {
+    rps: r.requests.average,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    mismatches: (r as unknown as { mismatches?: number }).mismatches ?? 0,
+    errors: r.errors + r.timeouts,
+    p99ms: r.latency.p99,
+  };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : ((s[m - 1]! + s[m]!) / 2);
+}
+
+export function machine(): { cpu: string; cores: number; commit: string } {
+  const cpuinfo = readFileSync("/proc/cpuinfo", "utf8");
+  const cpu = /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1]?.trim() ?? "unknown";
+  const cores = (cpuinfo.match(/^processor\s*:/gm) ?? []).length;
+  let commit = "unknown";
+  try { commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim(); } catch { /* not a checkout */ }
+  return { cpu, cores, commit };
+}

@@ -1,0 +1,58 @@
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../e2e/support/process-runner.js";
+import { machine } from "./bench-kit.js";
+import { clientCredentials, type Row } from "./client-credentials-scenario.js";
+
+/**
+ * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
+ * commit and command. Options: --rounds N (default 3), --duration S (default 10), --connections N
+ * (default 16), --only NAME (a scenario). The server runs on core 0, this load generator on core 1.
+ */
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+const rounds = Number(args.get("rounds") ?? 3);
+const duration = Number(args.get("duration") ?? 10);
+const connections = Number(args.get("connections") ?? 16);
+const only = args.get("only");
+const opts = { rounds, duration, connections };
+
+const scenarios: Array<[string, () => Promise<Row[]>]> = [
+  ["cc-rs256", () => clientCredentials("RS256", opts)],
+  ["cc-es256", () => clientCredentials("ES256", opts)],
+];
+
+const rows: Row[] = [];
+for (const [name, run] of scenarios) {
+  if (only && only !== name) continue;
+  process.stdout.write(`[bench] ${name}\n`);
+  try {
+    rows.push(...await run());
+  } catch (e) {
+    rows.push({ scenario: name, target: "-", rps: 0, runs: [], p99ms: 0, bad: 0, note: `failed: ${String(e).slice(0, 200)}` });
+  }
+}
+
+const m = machine();
+const ceilingOf = (scenario: string) => rows.find((r) => r.scenario === scenario && r.target.includes("ceiling"))?.rps;
+const lines = [
+  "",
+  `## ${new Date().toISOString()} — commit ${m.commit}`,
+  "",
+  `Machine: ${m.cpu}, ${m.cores} cores; server pinned to core 0, load generator (autocannon) to core 1.`,
+  `Command: \`taskset -c 1 node dist/test/bench/run-bench.js ${process.argv.slice(2).join(" ")}\` (via \`npm run bench\`); `
+    + `${rounds} interleaved rounds of ${duration} s, ${connections} keep-alive connections, median reported; every response checked (200 and a verifying token).`,
+  "",
+  "| scenario | target | median req/s | runs | p99 ms | bad responses | vs ceiling |",
+  "|---|---|---:|---|---:|---:|---:|",
+  ...rows.map((r) => {
+    const c = ceilingOf(r.scenario);
+    // A run with any bad response has no ratio: it did not do the work it is compared on.
+    const ratio = r.bad > 0 ? "invalid" : c && r.rps ? (r.rps / c).toFixed(2) : "";
+    return `| ${r.scenario} | ${r.target} | ${Math.round(r.rps)} | ${r.runs.join(", ")} | ${r.p99ms} | ${r.bad} | ${ratio}${r.note ? ` ${r.note}` : ""} |`;
+  }),
+];
+const file = join(ROOT, "test", "bench", "RESULTS.md");
+if (!existsSync(file)) writeFileSync(file, "# Benchmark results\n\nAppended by `npm run bench` (see README, Benchmarks).\n");
+appendFileSync(file, lines.join("\n") + "\n");
+process.stdout.write(lines.join("\n") + "\n");

@@ -1,0 +1,57 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { freePort } from "../e2e/support/free-port.js";
+import { adminApi } from "../e2e/support/http.js";
+import { startPinned, type Server } from "./bench-kit.js";
+
+export interface TesseraBench {
+  server: Server;
+  issuer: string;
+  realm: string;
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * Tessera in embedded mode, pinned to the server core, at production argon2 parameters unless
+ * `cheapHashing` (used only to create many sessions quickly for the RSS measurement), with a realm,
+ * a confidential client allowed every grant, and a user.
+ */
+export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?: boolean }): Promise<TesseraBench> {
+  const port = await freePort();
+  const apiKey = `bench-${randomBytes(8).toString("hex")}`;
+  const server = await startPinned("tessera", "gateway/src/main-embedded.js", [], {
+    TESSERA_PORT: String(port),
+    TESSERA_HOST: "127.0.0.1",
+    TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-bench-")),
+    TESSERA_ADMIN_API_KEY: apiKey,
+    TESSERA_LOG_LEVEL: "warn",
+    ...(opts.cheapHashing ? { TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" } : {}),
+  }, `http://localhost:${port}/health/ready`);
+  const api = adminApi(server.url, apiKey);
+  const realm = "bench";
+  const must = (status: number, what: string) => { if (status >= 300) throw new Error(`${what}: HTTP ${status}`); };
+  must((await api.post("/admin/realms", { name: realm, accessTokenLifespan: 300 })).status, "create realm");
+  if (opts.alg === "ES256") must((await api.post(`/admin/realms/${realm}/keys/rotate`, { alg: "ES256" })).status, "rotate to ES256");
+  const client = await api.post(`/admin/realms/${realm}/clients`, {
+    clientId: "bench-client",
+    redirectUris: ["http://127.0.0.1:9/cb"],
+    grantTypes: ["client_credentials", "password", "refresh_token", "authorization_code"],
+  });
+  must(client.status, "create client");
+  const password = "Bench-password-1";
+  must((await api.post(`/admin/realms/${realm}/users`, { username: "bench-user", email: "bench@example.test", password })).status, "create user");
+  return {
+    server,
+    issuer: `${server.url}/realms/${realm}`,
+    realm,
+    clientId: "bench-client",
+    clientSecret: client.body.secret as string,
+    username: "bench-user",
+    password,
+  };
+}
