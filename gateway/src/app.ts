@@ -23,6 +23,7 @@ import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
+import { throttle } from "./oidc/throttle.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -32,6 +33,8 @@ export interface GatewayDeps {
   httpMetrics: HttpMetrics;
   apiKeySha256: string;
   adminTokens: AdminTokens;
+  /** express "trust proxy" (TESSERA_TRUST_PROXY). */
+  trustProxy?: boolean | number | string;
   /** `{base_url}` (TESSERA_PUBLIC_URL): issuers are built from it, never from the request. */
   publicUrl: string;
 }
@@ -40,6 +43,7 @@ export interface GatewayDeps {
 export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", deps.trustProxy ?? false);
   app.set("etag", false);
   app.use(requestContext(deps.logger));
   app.use(deps.httpMetrics.middleware());
@@ -48,6 +52,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     next();
   });
   app.use(express.json({ limit: "1mb" }));
+  app.use(throttle(deps.rpc));
 
   const guard = adminGuard(deps.apiKeySha256, deps.adminTokens);
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -10,6 +10,11 @@ export interface GatewayConfig {
   adminApiKey: string | undefined;
   /** Listen address; loopback by default in embedded mode is not assumed: containers need 0.0.0.0. */
   host: string;
+  /**
+   * express "trust proxy": which proxies may set X-Forwarded-For (client IPs for throttling and
+   * events). false by default; "true", a hop count, or a list of addresses/CIDRs behind an ingress.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export function loadGatewayConfig(env: Env): GatewayConfig {
@@ -20,5 +25,13 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
     publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${port}`),
     adminApiKey: optStr(env, "TESSERA_ADMIN_API_KEY"),
     host: str(env, "TESSERA_HOST", "0.0.0.0"),
+    trustProxy: trustProxy(str(env, "TESSERA_TRUST_PROXY", "false")),
   };
+}
+
+function trustProxy(v: string): boolean | number | string {
+  if (v === "true") return true;
+  if (v === "false") return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }

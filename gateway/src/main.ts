@@ -28,6 +28,7 @@ const app = createGatewayApp({
   httpMetrics,
   apiKeySha256: sha256Hex(config.adminApiKey as string),
   adminTokens: new AdminTokens(config.common.masterKey as string, `${config.publicUrl}/admin`),
+  trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
 });
 const server = createServer(app);

@@ -100,6 +100,7 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
     httpMetrics,
     apiKeySha256: secrets.apiKeySha256,
     adminTokens: new AdminTokens(secrets.masterKey, `${gw.publicUrl}/admin`),
+    trustProxy: gw.trustProxy,
     publicUrl: gw.publicUrl,
   });
   const server: Server = createServer(app);

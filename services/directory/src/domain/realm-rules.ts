@@ -41,6 +41,8 @@ export function checkRealmFields(input: RealmCreateInput): void {
   if (i.lockoutDuration !== undefined) checkInt("lockoutDuration", i.lockoutDuration, 1, TEN_YEARS);
   if (i.failureResetTime !== undefined) checkInt("failureResetTime", i.failureResetTime, 1, TEN_YEARS);
   if (i.permanentLockoutAfter !== undefined) checkInt("permanentLockoutAfter", i.permanentLockoutAfter, 0, 1000);
+  if (i.rateLimitPerIp !== undefined) checkInt("rateLimitPerIp", i.rateLimitPerIp, 0, 1_000_000);
+  if (i.rateLimitPerClient !== undefined) checkInt("rateLimitPerClient", i.rateLimitPerClient, 0, 1_000_000);
   if (i.eventsExpiration !== undefined) checkInt("eventsExpiration", i.eventsExpiration, 1, TEN_YEARS);
   for (const f of ["themeName", "loginTheme", "accountTheme", "emailTheme"] as const) {
     const v = i[f];

@@ -6,6 +6,9 @@ export function realmView(r: RealmRecord) {
   return {
     id: _id,
     ...fields,
+    // Realms stored before these settings existed read as "no limit".
+    rateLimitPerIp: fields.rateLimitPerIp ?? 0,
+    rateLimitPerClient: fields.rateLimitPerClient ?? 0,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: new Date(createdAt).toISOString(),
     updatedAt: new Date(updatedAt).toISOString(),

@@ -37,6 +37,10 @@ export interface RealmRecord extends Doc {
   loginTheme: string;
   accountTheme: string;
   emailTheme: string;
+  /** Requests per minute per IP on token/login endpoints; 0 = off (issue 5 throttle). */
+  rateLimitPerIp: number;
+  /** Requests per minute per client_id on the token endpoint; 0 = off. */
+  rateLimitPerClient: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -78,6 +82,8 @@ export interface RealmCreateInput {
   loginTheme?: string;
   accountTheme?: string;
   emailTheme?: string;
+  rateLimitPerIp?: number;
+  rateLimitPerClient?: number;
 }
 
 /** Exactly the update fields of spec 2.1. */
@@ -85,6 +91,7 @@ export type RealmUpdateInput = Pick<
   RealmCreateInput,
   | "displayName" | "enabled" | "accessTokenLifespan" | "refreshTokenLifespan" | "smtpHost" | "smtpPort"
   | "smtpUser" | "smtpPassword" | "smtpFrom" | "registrationAllowed" | "mfaRequired" | "themeName" | "theme"
+  | "rateLimitPerIp" | "rateLimitPerClient"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -119,4 +126,6 @@ export const REALM_DEFAULTS = {
   eventsEnabled: false,
   eventsExpiration: 604800,
   adminEventsEnabled: false,
+  rateLimitPerIp: 0,
+  rateLimitPerClient: 0,
 } as const;

@@ -1,0 +1,57 @@
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+
+// Per-IP and per-client throttle on the token and login endpoints (issue 5), per realm.
+describe.each(targets())("throttle ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+
+  beforeAll(async () => {
+    server = await target.start("throttle");
+    api = adminApi(server.url, server.apiKey);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  const token = (realm: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, { form, headers });
+
+  it("limits requests per IP with 429 and Retry-After, and leaves other realms alone", async () => {
+    const limited = uniqueName("thr");
+    const free = uniqueName("free");
+    const created = await api.post("/admin/realms", { name: limited, rateLimitPerIp: 3 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ rateLimitPerIp: 3, rateLimitPerClient: 0 });
+    await api.post("/admin/realms", { name: free });
+    for (let i = 0; i < 3; i++) expect((await token(limited, { grant_type: "client_credentials" })).status).not.toBe(429);
+    const over = await token(limited, { grant_type: "client_credentials" });
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
+    const retry = Number(over.headers.get("retry-after"));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    for (let i = 0; i < 6; i++) expect((await token(free, { grant_type: "client_credentials" })).status).not.toBe(429);
+    // GETs (discovery, pages) are not counted.
+    expect((await http("GET", `${server.url}/realms/${limited}/.well-known/openid-configuration`)).status).toBe(200);
+  });
+
+  it("limits requests per client on the token endpoint, by Basic auth or client_id", async () => {
+    const realm = uniqueName("thrc");
+    await api.post("/admin/realms", { name: realm, rateLimitPerClient: 2 });
+    const basic = (id: string) => ({ Authorization: `Basic ${Buffer.from(`${id}:x`).toString("base64")}` });
+    for (let i = 0; i < 2; i++) expect((await token(realm, { grant_type: "client_credentials" }, basic("app-a"))).status).not.toBe(429);
+    expect((await token(realm, { grant_type: "client_credentials", client_id: "app-a" })).status).toBe(429);
+    expect((await token(realm, { grant_type: "client_credentials" }, basic("app-b"))).status).not.toBe(429);
+  });
+
+  it("is configurable by update and validated", async () => {
+    const realm = uniqueName("thru");
+    await api.post("/admin/realms", { name: realm });
+    const upd = await api.put(`/admin/realms/${realm}`, { rateLimitPerIp: 100, rateLimitPerClient: 50 });
+    expect(upd.status).toBe(200);
+    expect(upd.body).toMatchObject({ rateLimitPerIp: 100, rateLimitPerClient: 50 });
+    const bad = await api.put(`/admin/realms/${realm}`, { rateLimitPerIp: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("rateLimitPerIp");
+  });
+});
