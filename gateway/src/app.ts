@@ -23,6 +23,7 @@ import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
+import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -47,6 +48,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     res.setHeader("X-Content-Type-Options", "nosniff");
     next();
   });
+  // User import alone takes larger bodies (up to 10,000 users); a parsed body is not parsed again.
+  app.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
 
   const guard = adminGuard(deps.apiKeySha256, deps.adminTokens);
@@ -67,6 +70,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addEventRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
+  addUserSecurityRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
   addGroupRoutes(table, deps.rpc);
   addSamlSpRoutes(table, deps.rpc);

@@ -67,7 +67,8 @@ export class UserImport {
   }
 
   private async importOne(realm: RealmRecord, u: JsonObject): Promise<void> {
-    if (typeof u !== "object" || u === null || Array.isArray(u)) throw IamError.invalid("user", "each user must be a JSON object");
+    // The gateway sends a non-object element as {$invalid: true}, keeping its index.
+    if (typeof u !== "object" || u === null || Array.isArray(u) || u.$invalid === true) throw IamError.invalid("user", "each user must be a JSON object");
     for (const f of STRING_FIELDS) if (u[f] !== undefined && typeof u[f] !== "string") throw IamError.invalid(f, `${f} must be a string`);
     for (const f of BOOLEAN_FIELDS) if (u[f] !== undefined && typeof u[f] !== "boolean") throw IamError.invalid(f, `${f} must be a boolean`);
     const username = checkUsername(u.username as string | undefined);
