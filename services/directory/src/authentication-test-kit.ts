@@ -53,7 +53,7 @@ export async function startAuthnHarness() {
 
   return {
     clock, store, bus, realms, users, authn, security,
-    async realm(settings: Omit<MessageInitShape<typeof RealmInputSchema>, "name"> = {}): Promise<string> {
+    async realm(settings: Omit<MessageInitShape<typeof RealmInputSchema>, "name" | "$typeName"> = {}): Promise<string> {
       const name = `authn-${++n}`;
       await realms.createRealm({ realm: { name, ...settings } });
       return name;
