@@ -18,6 +18,7 @@ import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
 import { buildUsersAndGroups } from "./users-module.js";
 import { buildClientsSlice } from "./clients-module.js";
+import { buildAuthenticationSlice } from "./authentication-module.js";
 
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
@@ -28,6 +29,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const users = await buildUsersAndGroups(deps, config, realms, hasher);
   let cascade: Subscription | undefined;
   const clientsSlice = await buildClientsSlice(deps);
+  const authnSlice = await buildAuthenticationSlice(deps, hasher);
 
   return {
     name: "directory",
@@ -38,10 +40,12 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       router.service(UserService, users.userRpc);
       router.service(GroupService, users.groupRpc);
       clientsSlice.routes(router);
+      authnSlice.routes(router);
     },
     async start() {
       cascade = await users.startCascade();
       await clientsSlice.start();
+      await authnSlice.start();
       if (config.adminUsername && config.adminPassword) {
         await admins.bootstrap(config.adminUsername, config.adminPassword);
       }
@@ -49,6 +53,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
     async stop() {
       await cascade?.stop();
       await clientsSlice.stop();
+      await authnSlice.stop();
     },
   };
 }

@@ -58,6 +58,14 @@ export class CredentialRepository {
     return this.credentials.upsert({ ...c, _id: passwordId(c.userId), type: "password" });
   }
 
+  /**
+   * Swaps the stored hash only if it is still `from` (re-hash of an imported hash after a login,
+   * DESIGN 5): a password changed meanwhile is never overwritten. Returns whether it swapped.
+   */
+  async replaceHash(realmId: string, userId: string, from: string, to: string): Promise<boolean> {
+    return (await this.credentials.update({ _id: passwordId(userId), realmId, hash: from }, { $set: { hash: to } })) > 0;
+  }
+
   /** The most recent `n` hashes, newest first. */
   recentHashes(realmId: string, userId: string, n: number): Promise<PasswordHistoryRecord[]> {
     if (n <= 0) return Promise.resolve([]);

@@ -1,0 +1,155 @@
+import { Code } from "@connectrpc/connect";
+import { RequiredAction } from "../../../gen/iam/directory/v1/authentication_pb.js";
+import { AuthOutcome, failureOf, startAuthnHarness, type AuthnHarness } from "./authentication-test-kit.js";
+
+// AuthenticatePassword and brute-force protection (spec 3) through real Connect routing, with a
+// manual clock: lockout after N, failure reset time, permanent lockout, unlock, atomic counting.
+describe("AuthenticatePassword and brute force, in-process", () => {
+  let h: AuthnHarness;
+  beforeAll(async () => { h = await startAuthnHarness(); });
+  afterAll(async () => h?.stop());
+
+  async function failureRecord(realm: string, userId: string) {
+    const realmId = (await h.realms.getRealm({ name: realm })).realm!.id;
+    const c = await h.store.collection<{ _id: string } & Record<string, unknown>>({ name: "login_failures" });
+    return c.get(`${realmId}:${userId}`);
+  }
+
+  it("answers OK, wrong password, unknown user and disabled user with their event errors", async () => {
+    const r = await h.realm();
+    const id = await h.user(r, "Alice", "correct-horse-1", { email: "Alice@Example.test" });
+    const ok = await h.login(r, "alice", "correct-horse-1");
+    expect(ok).toMatchObject({ outcome: AuthOutcome.OK, userId: id, username: "Alice", otpRequired: false, requiredActions: [], eventError: "" });
+    expect((await h.login(r, "ALICE@example.TEST", "correct-horse-1")).outcome).toBe(AuthOutcome.OK);
+    expect(await h.login(r, "alice", "wrong-password")).toMatchObject({
+      outcome: AuthOutcome.INVALID_CREDENTIALS, userId: id, eventError: "invalid_user_credentials",
+    });
+    expect(await h.login(r, "nobody", "correct-horse-1")).toMatchObject({
+      outcome: AuthOutcome.INVALID_CREDENTIALS, userId: "", eventError: "user_not_found",
+    });
+    await h.users.updateUser({ realm: r, userId: id, update: { enabled: false } });
+    expect(await h.login(r, "alice", "correct-horse-1")).toMatchObject({ outcome: AuthOutcome.DISABLED, eventError: "user_disabled" });
+  });
+
+  it("refuses an unknown realm and an empty realm as RPC errors", async () => {
+    expect(await failureOf(h.login("no-such-realm", "a", "b"))).toMatchObject({ code: Code.NotFound });
+    expect(await failureOf(h.login("", "a", "b"))).toMatchObject({ code: Code.InvalidArgument });
+  });
+
+  it("does not count failures when the realm has brute-force protection off", async () => {
+    const r = await h.realm({ bruteForceEnabled: false, maxLoginFailures: 1 });
+    const id = await h.user(r, "bob");
+    for (let i = 0; i < 3; i++) await h.login(r, "bob", "nope-nope");
+    expect((await h.login(r, "bob", "correct-horse-1")).outcome).toBe(AuthOutcome.OK);
+    expect(await failureRecord(r, id)).toBeNull();
+  });
+
+  it("locks after maxLoginFailures for lockoutDuration, even for the right password, then lets in again", async () => {
+    const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 3, lockoutDuration: 60 });
+    const id = await h.user(r, "carol");
+    for (let i = 0; i < 2; i++) expect((await h.login(r, "carol", "bad-password")).outcome).toBe(AuthOutcome.INVALID_CREDENTIALS);
+    expect((await h.login(r, "carol", "bad-password")).outcome).toBe(AuthOutcome.INVALID_CREDENTIALS);
+    expect(await h.login(r, "carol", "correct-horse-1")).toMatchObject({
+      outcome: AuthOutcome.LOCKED, userId: id, eventError: "user_temporarily_disabled",
+    });
+    const locked = await h.security.listLockedUsers({ realm: r });
+    expect(locked.users).toHaveLength(1);
+    expect(locked.users[0]).toMatchObject({
+      userId: id, username: "carol", failureCount: 3, permanent: false, temporaryLockouts: 1,
+      lockedUntil: BigInt(h.clock.now() + 60_000),
+    });
+    h.clock.advance(59);
+    expect((await h.login(r, "carol", "correct-horse-1")).outcome).toBe(AuthOutcome.LOCKED);
+    h.clock.advance(1);
+    expect((await h.login(r, "carol", "correct-horse-1")).outcome).toBe(AuthOutcome.OK);
+    expect((await h.security.listLockedUsers({ realm: r })).users).toEqual([]);
+    // Success cleared the counter: two more failures do not lock.
+    for (let i = 0; i < 2; i++) await h.login(r, "carol", "bad-password");
+    expect((await h.login(r, "carol", "correct-horse-1")).outcome).toBe(AuthOutcome.OK);
+  });
+
+  it("resets the failure counter failureResetTime seconds after the last failure", async () => {
+    const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 3, failureResetTime: 100 });
+    const id = await h.user(r, "dave");
+    await h.login(r, "dave", "bad-password");
+    await h.login(r, "dave", "bad-password");
+    h.clock.advance(100);
+    await h.login(r, "dave", "bad-password");
+    expect(await failureRecord(r, id)).toMatchObject({ failureCount: 1 });
+    await h.login(r, "dave", "bad-password");
+    h.clock.advance(99);
+    await h.login(r, "dave", "bad-password");
+    expect(await failureRecord(r, id)).toMatchObject({ failureCount: 3, temporaryLockouts: 1 });
+    expect((await h.login(r, "dave", "correct-horse-1")).outcome).toBe(AuthOutcome.LOCKED);
+  });
+
+  it("locks permanently once permanentLockoutAfter temporary lockouts happened; unlock re-enables", async () => {
+    const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 2, lockoutDuration: 10, permanentLockoutAfter: 1, adminEventsEnabled: true });
+    const id = await h.user(r, "erin");
+    await h.login(r, "erin", "bad-password");
+    await h.login(r, "erin", "bad-password");
+    expect((await h.login(r, "erin", "correct-horse-1")).outcome).toBe(AuthOutcome.LOCKED);
+    h.clock.advance(10);
+    await h.login(r, "erin", "bad-password");
+    await h.login(r, "erin", "bad-password");
+    h.clock.advance(86_400);
+    expect(await h.login(r, "erin", "correct-horse-1")).toMatchObject({ outcome: AuthOutcome.LOCKED, eventError: "user_disabled" });
+    expect((await h.users.getUser({ realm: r, userId: id })).user!.enabled).toBe(false);
+    const status = await h.authn.getUserStatus({ realm: r, userId: id });
+    expect(status).toMatchObject({ exists: true, enabled: false, username: "erin" });
+    const locked = await h.security.listLockedUsers({ realm: r });
+    expect(locked.users[0]).toMatchObject({ userId: id, permanent: true, lockedUntil: 0n, failureCount: 4, temporaryLockouts: 1 });
+
+    await h.security.unlockUser({ realm: r, userId: id });
+    expect((await h.users.getUser({ realm: r, userId: id })).user!.enabled).toBe(true);
+    expect((await h.login(r, "erin", "correct-horse-1")).outcome).toBe(AuthOutcome.OK);
+    expect((await h.security.listLockedUsers({ realm: r })).users).toEqual([]);
+    expect(await failureOf(h.security.unlockUser({ realm: r, userId: "00000000-0000-4000-8000-000000000000" }))).toMatchObject({ reason: "user_not_found" });
+  });
+
+  it("counts 50 parallel wrong passwords exactly 50 times", async () => {
+    const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 1000 });
+    const id = await h.user(r, "frank");
+    const results = await Promise.all(Array.from({ length: 50 }, () => h.login(r, "frank", "bad-password")));
+    expect(results.every((x) => x.outcome === AuthOutcome.INVALID_CREDENTIALS)).toBe(true);
+    expect(await failureRecord(r, id)).toMatchObject({ failureCount: 50, pending: 50, temporaryLockouts: 0 });
+  });
+
+  it("locks exactly once when 50 parallel wrong passwords cross maxLoginFailures", async () => {
+    const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 5 });
+    const id = await h.user(r, "grace");
+    await Promise.all(Array.from({ length: 50 }, () => h.login(r, "grace", "bad-password")));
+    expect(await failureRecord(r, id)).toMatchObject({ temporaryLockouts: 1, permanent: false });
+    expect((await h.login(r, "grace", "correct-horse-1")).outcome).toBe(AuthOutcome.LOCKED);
+  });
+
+  it("names the required actions in order, including the password's max age", async () => {
+    const r = await h.realm({ mfaRequired: true, requireEmailVerification: true, passwordMaxAgeDays: 2 });
+    await h.user(r, "heidi", "correct-horse-1", { requirePasswordReset: true });
+    expect((await h.login(r, "heidi", "correct-horse-1")).requiredActions).toEqual([
+      RequiredAction.CONFIGURE_TOTP, RequiredAction.UPDATE_PASSWORD, RequiredAction.VERIFY_EMAIL,
+    ]);
+    const r2 = await h.realm({ passwordMaxAgeDays: 2 });
+    const id = await h.user(r2, "ivan");
+    expect((await h.login(r2, "ivan", "correct-horse-1")).requiredActions).toEqual([]);
+    h.clock.advance(2 * 86_400 - 1);
+    expect((await h.login(r2, "ivan", "correct-horse-1")).requiredActions).toEqual([]);
+    h.clock.advance(1);
+    expect((await h.login(r2, "ivan", "correct-horse-1")).requiredActions).toEqual([RequiredAction.UPDATE_PASSWORD]);
+    expect((await h.authn.getUserStatus({ realm: r2, userId: id })).requiredActions).toEqual([RequiredAction.UPDATE_PASSWORD]);
+    await h.authn.changePassword({ realm: r2, userId: id, newPassword: "a-new-password-2" });
+    expect((await h.login(r2, "ivan", "a-new-password-2")).requiredActions).toEqual([]);
+  });
+
+  it("ChangePassword applies policy and history, clears requirePasswordReset", async () => {
+    const r = await h.realm({ passwordHistoryCount: 2, passwordMinLength: 10 });
+    const id = await h.user(r, "judy", "first-password-1", { requirePasswordReset: true });
+    expect(await failureOf(h.authn.changePassword({ realm: r, userId: id, newPassword: "short-1" }))).toMatchObject({ reason: "invalid_password" });
+    expect(await failureOf(h.authn.changePassword({ realm: r, userId: id, newPassword: "first-password-1" }))).toMatchObject({ reason: "invalid_password" });
+    await h.authn.changePassword({ realm: r, userId: id, newPassword: "second-password-2" });
+    expect((await h.users.getUser({ realm: r, userId: id })).user!.requirePasswordReset).toBe(false);
+    expect((await h.login(r, "judy", "first-password-1")).outcome).toBe(AuthOutcome.INVALID_CREDENTIALS);
+    expect(await h.login(r, "judy", "second-password-2")).toMatchObject({ outcome: AuthOutcome.OK, requiredActions: [] });
+    expect(await h.authn.getUserStatus({ realm: r, userId: "unknown" })).toMatchObject({ exists: false, enabled: false });
+  });
+});

@@ -1,0 +1,45 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { RealmLookup } from "./realm-lookup.js";
+import type { BruteForce } from "./brute-force.js";
+import type { UserRepository } from "../store/user-repository.js";
+import type { UserEvents } from "../events/user-events.js";
+
+export interface LockedUserView {
+  userId: string;
+  username: string;
+  failureCount: number;
+  lastFailure: number;
+  /** Epoch ms; 0 for a permanent lockout. */
+  lockedUntil: number;
+  permanent: boolean;
+  temporaryLockouts: number;
+}
+
+/** Brute-force administration (spec 3, 4.13): list locked users, unlock one (204). */
+export class BruteForceAdmin {
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly users: UserRepository,
+    private readonly bruteForce: BruteForce,
+    private readonly events: UserEvents,
+  ) {}
+
+  async lockedUsers(realmName: string): Promise<LockedUserView[]> {
+    const realm = await this.realms.byName(realmName);
+    const records = await this.bruteForce.locked(realm);
+    const names = new Map((await this.users.findByIds(realm._id, records.map((r) => r.userId))).map((u) => [u._id, u.username]));
+    return records.filter((r) => names.has(r.userId)).map((r) => ({
+      userId: r.userId, username: names.get(r.userId) as string, failureCount: r.failureCount, lastFailure: r.lastFailure,
+      lockedUntil: r.permanent ? 0 : r.lockedUntil, permanent: r.permanent, temporaryLockouts: r.temporaryLockouts,
+    }));
+  }
+
+  /** Unlocks (idempotent for a user that is not locked); 404 for an unknown user. */
+  async unlock(realmName: string, userId: string): Promise<void> {
+    const realm = await this.realms.byName(realmName);
+    const user = userId ? await this.users.findById(realm._id, userId) : null;
+    if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    await this.bruteForce.unlock(realm, user._id);
+    await this.events.admin(realm, "ACTION", "USER", `brute-force/users/${user._id}/unlock`);
+  }
+}

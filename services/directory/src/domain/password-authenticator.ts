@@ -1,0 +1,106 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { RealmLookup } from "./realm-lookup.js";
+import type { RealmRecord } from "./realm.js";
+import type { UserRecord } from "./user.js";
+import type { PasswordHasher } from "./password-hasher.js";
+import { MAX_PASSWORD } from "./password-policy.js";
+import type { BruteForce } from "./brute-force.js";
+import { needsRehash, verifyStoredHash } from "./stored-hash.js";
+import { requiredActions, type RequiredActionName } from "./required-actions.js";
+import type { UserRepository } from "../store/user-repository.js";
+import type { CredentialRepository } from "../store/credential-repository.js";
+import type { OtpRepository } from "../store/otp-repository.js";
+import { NO_EMAIL_PREFIX } from "./user.js";
+
+export type AuthOutcomeName = "OK" | "INVALID_CREDENTIALS" | "LOCKED" | "DISABLED";
+
+/** Login event error codes (Keycloak's names, spec 2.7). */
+export const EVENT_ERRORS = {
+  notFound: "user_not_found",
+  invalid: "invalid_user_credentials",
+  locked: "user_temporarily_disabled",
+  disabled: "user_disabled",
+} as const;
+
+export interface PasswordAuthResult {
+  outcome: AuthOutcomeName;
+  userId: string;
+  username: string;
+  otpRequired: boolean;
+  requiredActions: RequiredActionName[];
+  eventError: string;
+}
+
+export interface PasswordAuthInput {
+  realm: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * Password login (DESIGN 3 `AuthenticatePassword`), the one path every caller (login page, password
+ * grant, device verification) goes through. Normal failures are outcomes, never errors, so the caller
+ * records the exact event and shows one generic message (no account enumeration).
+ */
+export class PasswordAuthenticator {
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly users: UserRepository,
+    private readonly credentials: CredentialRepository,
+    private readonly otp: OtpRepository,
+    private readonly bruteForce: BruteForce,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  async authenticate(input: PasswordAuthInput): Promise<PasswordAuthResult> {
+    if (!input.realm) throw IamError.invalid("realm", "realm is required");
+    const realm = await this.realms.byName(input.realm);
+    const user = await this.findLoginUser(realm, input.username.trim());
+    if (!user) {
+      // Same work as a real check, so timing does not reveal which usernames exist.
+      await this.hasher.burn(input.password.slice(0, MAX_PASSWORD));
+      return result("INVALID_CREDENTIALS", null, EVENT_ERRORS.notFound);
+    }
+    const lock = await this.bruteForce.state(realm, user._id);
+    if (lock !== "none") return result("LOCKED", user, lock === "permanent" ? EVENT_ERRORS.disabled : EVENT_ERRORS.locked);
+    if (!user.enabled) return result("DISABLED", user, EVENT_ERRORS.disabled);
+
+    const credential = await this.credentials.findPassword(realm._id, user._id);
+    const ok = credential !== null && input.password.length <= MAX_PASSWORD
+      && await verifyStoredHash(credential.hash, input.password);
+    if (!credential) await this.hasher.burn(input.password.slice(0, MAX_PASSWORD));
+    if (!ok) {
+      await this.bruteForce.failure(realm, user._id);
+      return result("INVALID_CREDENTIALS", user, EVENT_ERRORS.invalid);
+    }
+    await this.bruteForce.success(realm, user._id);
+    if (needsRehash(credential.hash)) {
+      await this.credentials.replaceHash(realm._id, user._id, credential.hash, await this.hasher.hash(input.password));
+    }
+    const otpConfigured = (await this.otp.find(realm._id, user._id))?.confirmed ?? false;
+    return {
+      ...result("OK", user, ""),
+      otpRequired: otpConfigured,
+      requiredActions: requiredActions(realm, user, credential, otpConfigured, this.clock.now()),
+    };
+  }
+
+  /**
+   * Username, or email (as Keycloak accepts either), case-insensitively. Service-account users
+   * (spec 1.11) never log in with a password.
+   */
+  private async findLoginUser(realm: RealmRecord, login: string): Promise<UserRecord | null> {
+    if (!login) return null;
+    let user = await this.users.findByUsername(realm._id, login);
+    if (!user && login.includes("@") && !login.toLowerCase().startsWith(NO_EMAIL_PREFIX)) {
+      user = await this.users.findByEmail(realm._id, login);
+    }
+    return user && !user.serviceAccountClientId ? user : null;
+  }
+}
+
+function result(outcome: AuthOutcomeName, user: UserRecord | null, eventError: string): PasswordAuthResult {
+  return { outcome, userId: user?._id ?? "", username: user?.username ?? "", otpRequired: false, requiredActions: [], eventError };
+}

@@ -1,0 +1,44 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { RealmLookup } from "./realm-lookup.js";
+import type { UserCredentials } from "./user-credentials.js";
+import { checkPasswordPolicy } from "./password-policy.js";
+import { verifyStoredHash } from "./stored-hash.js";
+import type { UserRepository } from "../store/user-repository.js";
+import type { CredentialRepository } from "../store/credential-repository.js";
+import type { UserEvents } from "../events/user-events.js";
+
+/**
+ * Self-service password change during login (the UPDATE_PASSWORD required action): the realm's
+ * password policy and history (spec 2.1), `requirePasswordReset` cleared (spec 2.2), and
+ * `password.changed` published so the token service can end other sessions (DESIGN 3).
+ */
+export class PasswordChange {
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly users: UserRepository,
+    private readonly repo: CredentialRepository,
+    private readonly credentials: UserCredentials,
+    private readonly events: UserEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  async change(realmName: string, userId: string, password: string): Promise<void> {
+    if (!realmName) throw IamError.invalid("realm", "realm is required");
+    const realm = await this.realms.byName(realmName);
+    const user = userId ? await this.users.findById(realm._id, userId) : null;
+    if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    checkPasswordPolicy(password, realm, user);
+    const n = realm.passwordHistoryCount;
+    for (const past of await this.repo.recentHashes(realm._id, user._id, n)) {
+      if (await verifyStoredHash(past.hash, password)) {
+        throw IamError.invalid("password", `password must not be one of the last ${n} passwords`, "invalid_password");
+      }
+    }
+    await this.credentials.store(realm, user, await this.credentials.hash(password), false);
+    if (user.requirePasswordReset) {
+      await this.users.update(realm._id, user._id, { requirePasswordReset: false, updatedAt: this.clock.now() });
+    }
+    await this.events.passwordChanged(realm, user._id, false);
+  }
+}

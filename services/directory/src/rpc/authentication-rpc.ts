@@ -1,0 +1,49 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import { AuthOutcome, AuthenticationService, RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import type { PasswordAuthenticator, AuthOutcomeName } from "../domain/password-authenticator.js";
+import type { OtpCredentials } from "../domain/otp-credentials.js";
+import type { PasswordChange } from "../domain/password-change.js";
+import type { UserStatusReader } from "../domain/user-status.js";
+import type { RequiredActionName } from "../domain/required-actions.js";
+
+/** Thin handlers: check -> domain -> convert. */
+export function authenticationRpc(
+  passwords: PasswordAuthenticator, otp: OtpCredentials, change: PasswordChange, status: UserStatusReader,
+): ServiceImpl<typeof AuthenticationService> {
+  return {
+    async authenticatePassword(req) {
+      const r = await passwords.authenticate({ realm: req.realm, username: req.username, password: req.password });
+      return {
+        outcome: outcomeToProto(r.outcome), userId: r.userId, username: r.username, otpRequired: r.otpRequired,
+        requiredActions: r.requiredActions.map(actionToProto), eventError: r.eventError,
+      };
+    },
+    async verifyOtp(req) {
+      const r = await otp.verify(req.realm, req.userId, req.code);
+      return { outcome: outcomeToProto(r.outcome), eventError: r.eventError };
+    },
+    async beginOtpEnrollment(req) {
+      const r = await otp.begin(req.realm, req.userId);
+      return { secret: r.secret, otpauthUri: r.otpauthUri };
+    },
+    async confirmOtpEnrollment(req) {
+      return otp.confirm(req.realm, req.userId, req.code);
+    },
+    async changePassword(req) {
+      await change.change(req.realm, req.userId, req.newPassword);
+      return {};
+    },
+    async getUserStatus(req) {
+      const s = await status.status(req.realm, req.userId);
+      return { ...s, requiredActions: s.requiredActions.map(actionToProto) };
+    },
+  };
+}
+
+function outcomeToProto(o: AuthOutcomeName): AuthOutcome {
+  return AuthOutcome[o];
+}
+
+function actionToProto(a: RequiredActionName): RequiredAction {
+  return RequiredAction[a];
+}
