@@ -23,6 +23,8 @@ import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
+import { addTokenRoutes } from "./oidc/token-routes.js";
+import { addSessionRoutes } from "./admin/session-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -67,6 +69,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addEventRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
+  addTokenRoutes(table, deps.rpc, deps.publicUrl);
+  addSessionRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
   addGroupRoutes(table, deps.rpc);
   addSamlSpRoutes(table, deps.rpc);
