@@ -25,6 +25,8 @@ import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { throttle } from "./oidc/throttle.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
+import { addTokenRoutes } from "./oidc/token-routes.js";
+import { addSessionRoutes } from "./admin/session-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -79,6 +81,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
   addUserSecurityRoutes(table, deps.rpc);
+  addTokenRoutes(table, deps.rpc, deps.publicUrl);
+  addSessionRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
   addGroupRoutes(table, deps.rpc);
   addSamlSpRoutes(table, deps.rpc);

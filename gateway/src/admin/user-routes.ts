@@ -8,6 +8,7 @@ import { parseBody, requireObject } from "../http/json-input.js";
 import { GatewayError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { strParam } from "./event-routes.js";
+import { listOfflineSessions } from "./session-routes.js";
 
 const USERS = "/admin/realms/:realmName/users";
 const USER = `${USERS}/:userId`;
@@ -61,15 +62,15 @@ export function addUserRoutes(table: RouteTable, rpc: RpcClients): void {
       const res = await rpc.users.sendVerificationEmail(userRef(req));
       return { status: 200, body: { message: res.message } };
     })
-    // Offline sessions belong to the token service, which does not issue offline tokens yet: the
-    // list is empty and no token id can be found. Both still answer 404 for an unknown user.
+    // Offline sessions belong to the token service (spec 4.2); unknown users are still 404.
     .add("GET", `${USER}/offline-sessions`, async (req) => {
       await rpc.users.getUser(userRef(req));
-      return { status: 200, body: [] };
+      return { status: 200, body: await listOfflineSessions(rpc, realmOf(req), String(req.params.userId)) };
     })
     .add("DELETE", `${USER}/offline-sessions/:tokenId`, async (req) => {
       await rpc.users.getUser(userRef(req));
-      throw new GatewayError(404, "offline_session_not_found", `offline session "${String(req.params.tokenId)}" not found`);
+      await rpc.sessions.revokeOfflineSession({ ...userRef(req), tokenId: String(req.params.tokenId) });
+      return { status: 204 };
     })
     .add("POST", "/admin/realms/:realmName/email/test", async (req) => {
       const body = requireObject(req.body);

@@ -1,5 +1,5 @@
-import { int, type Env } from "../../kit/src/config.js";
-import { readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
+import { int, url, type Env } from "../../kit/src/config.js";
+import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 
 export interface TokenConfig {
   common: CommonConfig;
@@ -7,6 +7,8 @@ export interface TokenConfig {
   keyRotationDays: number;
   /** How often the rotation schedule is checked (TESSERA_KEY_CHECK_INTERVAL_SECONDS, default 600; 0 = never). */
   keyCheckIntervalSeconds: number;
+  /** `{base_url}` (TESSERA_PUBLIC_URL, as the gateway reads it): the issuer of back-channel logout tokens sent without a request. */
+  publicUrl: string;
 }
 
 export function loadTokenConfig(env: Env): TokenConfig {
@@ -14,5 +16,6 @@ export function loadTokenConfig(env: Env): TokenConfig {
     common: readCommonConfig(env),
     keyRotationDays: int(env, "TESSERA_KEY_ROTATION_DAYS", 30, 1, 3650),
     keyCheckIntervalSeconds: int(env, "TESSERA_KEY_CHECK_INTERVAL_SECONDS", 600, 0, 86_400),
+    publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
   };
 }

@@ -10,6 +10,7 @@ import { DirectoryRealms } from "./domain/directory-realms.js";
 import { RealmMetadata } from "./domain/realm-metadata.js";
 import { startTokenConsumers } from "./events/consumers.js";
 import { tokenRpc } from "./rpc/token-rpc.js";
+import { buildOAuth } from "./oauth-module.js";
 
 const DAY_MS = 86_400_000;
 
@@ -23,19 +24,23 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     rotationMs: config.keyRotationDays * DAY_MS,
     checkIntervalMs: config.keyCheckIntervalSeconds * 1000,
   }, logger);
+  const oauth = await buildOAuth(deps, keys, { publicUrl: config.publicUrl });
   let subs: Subscription[] = [];
 
   return {
     name: "token",
     routes(router: ConnectRouter) {
       router.service(TokenService, tokenRpc(metadata, store, bus));
+      oauth.routes(router);
     },
     async start() {
       subs = await startTokenConsumers(bus, keys, logger);
+      await oauth.start();
       maintenance.start();
     },
     async stop() {
       await maintenance.stop();
+      await oauth.stop();
       await Promise.all(subs.map((s) => s.stop()));
     },
   };

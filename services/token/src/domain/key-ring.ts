@@ -91,6 +91,20 @@ export class KeyRing {
     return true;
   }
 
+  /**
+   * The algorithm new tokens are signed with: that of the newest active key. Rotating to ES256 or
+   * EdDSA (RotateKeys with `alg`) thereby selects that algorithm for the realm (DESIGN 5).
+   */
+  async currentAlg(realm: RealmScope): Promise<SigningAlg> {
+    let active = (await this.load(realm)).keys.filter((k) => k.record.status === "active");
+    if (active.length === 0) {
+      await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+      active = (await this.load(realm)).keys.filter((k) => k.record.status === "active");
+    }
+    const newest = active.reduce<LoadedKey | undefined>((a, k) => (!a || k.record.createdAt > a.record.createdAt ? k : a), undefined);
+    return newest?.record.alg ?? DEFAULT_SIGNING_ALG;
+  }
+
   /** Signs a JWT (RFC 7519 section 7.1) with the realm's active key of `alg`; `kid` names the key. */
   async sign(realm: RealmScope, payload: JWTPayload, options: { alg?: SigningAlg; typ?: string } = {}): Promise<string> {
     const alg = options.alg ?? DEFAULT_SIGNING_ALG;

@@ -1,0 +1,42 @@
+import type { Reply } from "../http/route-table.js";
+import { describeError, GatewayError } from "../http/rpc-errors.js";
+
+/** Responses of the OAuth endpoints are never cached (RFC 6749 section 5.1, 5.2). */
+export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
+
+/**
+ * Renders an error of an OAuth endpoint (RFC 6749 section 5.2): `{error, error_description}`,
+ * no-store. `invalid_client` is 401 with `WWW-Authenticate: Basic realm="<realm>"` (section 5.2);
+ * `invalid_token` at a resource (userinfo) is 401 with a Bearer challenge (RFC 6750 section 3).
+ */
+export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<string, string> = {}): Reply {
+  const err = describeError(e);
+  const error = err.oauthError || err.reason;
+  const headers: Record<string, string> = { ...NO_STORE, ...extraHeaders };
+  let status = err.status;
+  if (error === "invalid_client") {
+    status = 401;
+    headers["WWW-Authenticate"] = `Basic realm="${quoted(realm)}"`;
+  } else if (error === "invalid_token") {
+    status = 401;
+    headers["WWW-Authenticate"] = `Bearer realm="${quoted(realm)}", error="invalid_token", error_description="${quoted(err.message)}"`;
+  }
+  return { status, body: { error, error_description: err.message }, headers };
+}
+
+/** Runs an OAuth handler, rendering its failures per RFC 6749 section 5.2. */
+export async function oauthReply(realm: string, fn: () => Promise<Reply>, errorHeaders: Record<string, string> = {}): Promise<Reply> {
+  try {
+    return await fn();
+  } catch (e) {
+    return oauthErrorReply(e, realm, errorHeaders);
+  }
+}
+
+export function oauthError(error: string, description: string, status = 400): GatewayError {
+  return new GatewayError(status, error, description);
+}
+
+function quoted(s: string): string {
+  return s.replace(/["\\]/g, "");
+}

@@ -1,0 +1,57 @@
+import type { Request } from "express";
+import { oauthError } from "./oauth-errors.js";
+
+export interface ClientCredentialsInput {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** A form parameter (RFC 6749 section 3.2: `application/x-www-form-urlencoded`); each at most once (section 3.1). */
+export function formParam(req: Request, name: string): string {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const v = body[name];
+  if (v === undefined) return "";
+  if (typeof v !== "string") throw oauthError("invalid_request", `parameter ${name} must be sent once`);
+  return v;
+}
+
+export function optFormParam(req: Request, name: string): string | undefined {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  return body[name] === undefined ? undefined : formParam(req, name);
+}
+
+/**
+ * The client's credentials (RFC 6749 section 2.3.1): HTTP Basic (client_secret_basic, with each
+ * part form-urlencoded) or client_id/client_secret in the body (client_secret_post), or client_id
+ * alone for PUBLIC clients ("none"). Using two methods at once is invalid_request (section 2.3).
+ */
+export function clientCredentials(req: Request): ClientCredentialsInput {
+  const bodyId = formParam(req, "client_id");
+  const bodySecret = formParam(req, "client_secret");
+  const header = req.headers.authorization ?? "";
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!m) return { clientId: bodyId, clientSecret: bodySecret };
+  const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) throw oauthError("invalid_client", "malformed Basic credentials", 401);
+  let clientId: string;
+  let clientSecret: string;
+  try {
+    clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " "));
+    clientSecret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " "));
+  } catch {
+    throw oauthError("invalid_client", "malformed Basic credentials", 401);
+  }
+  if (bodySecret) throw oauthError("invalid_request", "use only one client authentication method");
+  if (bodyId && bodyId !== clientId) throw oauthError("invalid_request", "client_id does not match the Basic credentials");
+  return { clientId, clientSecret };
+}
+
+/** RFC 6750 section 2.1 (header) or 2.2 (form body). */
+export function bearerToken(req: Request): string {
+  const header = req.headers.authorization ?? "";
+  const m = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+  if (m) return m[1]!;
+  if (req.method === "POST" && !header) return formParam(req, "access_token");
+  return "";
+}

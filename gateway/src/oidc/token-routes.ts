@@ -1,0 +1,93 @@
+import express, { type Request } from "express";
+import type { RouteTable } from "../http/route-table.js";
+import type { RpcClients } from "../rpc-clients.js";
+import { NO_STORE, oauthError, oauthReply } from "./oauth-errors.js";
+import { bearerToken, clientCredentials, formParam, optFormParam } from "./oauth-input.js";
+
+const OIDC = "/realms/:realmName/protocol/openid-connect";
+/** RFC 6749 section 3.2: form-encoded bodies; duplicates stay arrays so they can be refused. */
+const form = express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 100 });
+
+/**
+ * The non-browser OIDC endpoints (spec 4.15, 4.16): token, device authorization (RFC 8628),
+ * introspection (RFC 7662), revocation (RFC 7009), userinfo, logout with a refresh token.
+ * The gateway only parses HTTP; the token service's OAuthService decides.
+ */
+export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string): void {
+  table
+    .add("POST", `${OIDC}/token`, (req) => oauthReply(realmOf(req), async () => {
+      const scope = optFormParam(req, "scope");
+      const otp = formParam(req, "otp") || formParam(req, "totp");
+      const res = await rpc.oauth.token({
+        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req),
+        grantType: formParam(req, "grant_type"), code: formParam(req, "code"), redirectUri: formParam(req, "redirect_uri"),
+        codeVerifier: formParam(req, "code_verifier"), username: formParam(req, "username"), password: formParam(req, "password"),
+        otp, refreshToken: formParam(req, "refresh_token"), deviceCode: formParam(req, "device_code"),
+        ipAddress: req.ip ?? "", ...(scope !== undefined ? { scope } : {}),
+      });
+      // RFC 6749 section 5.1.
+      const body: Record<string, unknown> = { access_token: res.accessToken, token_type: res.tokenType, expires_in: res.expiresIn };
+      if (res.refreshToken) {
+        body.refresh_token = res.refreshToken;
+        body.refresh_expires_in = res.refreshExpiresIn;
+      }
+      if (res.idToken) body.id_token = res.idToken;
+      body.scope = res.scope;
+      if (res.sessionState) body.session_state = res.sessionState;
+      return { status: 200, body, headers: NO_STORE };
+    }), form)
+    .add("POST", `${OIDC}/auth/device`, (req) => oauthReply(realmOf(req), async () => {
+      const scope = optFormParam(req, "scope");
+      const res = await rpc.oauth.authorizeDevice({
+        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), ipAddress: req.ip ?? "",
+        ...(scope !== undefined ? { scope } : {}),
+      });
+      return {
+        status: 200, headers: NO_STORE,
+        body: {
+          device_code: res.deviceCode, user_code: res.userCode, verification_uri: res.verificationUri,
+          verification_uri_complete: res.verificationUriComplete, expires_in: res.expiresIn, interval: res.interval,
+        },
+      };
+    }), form)
+    .add("POST", `${OIDC}/token/introspect`, (req) => oauthReply(realmOf(req), async () => {
+      const res = await rpc.oauth.introspect({
+        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req),
+        token: formParam(req, "token"), tokenTypeHint: formParam(req, "token_type_hint"),
+      });
+      return { status: 200, body: res.result ?? { active: false }, headers: NO_STORE };
+    }), form)
+    .add("POST", `${OIDC}/revoke`, (req) => oauthReply(realmOf(req), async () => {
+      await rpc.oauth.revoke({
+        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req),
+        token: formParam(req, "token"), tokenTypeHint: formParam(req, "token_type_hint"),
+      });
+      // RFC 7009 section 2.2: 200, the content is ignored by the client.
+      return { status: 200, body: {}, headers: NO_STORE };
+    }), form)
+    .add("POST", `${OIDC}/logout`, (req) => oauthReply(realmOf(req), async () => {
+      const refreshToken = formParam(req, "refresh_token");
+      // RP-initiated logout with id_token_hint (the browser flow) is not served here yet.
+      if (!refreshToken) throw oauthError("invalid_request", "refresh_token is required");
+      await rpc.oauth.logout({
+        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), refreshToken, ipAddress: req.ip ?? "",
+      });
+      return { status: 204, headers: NO_STORE };
+    }), form)
+    .add("GET", `${OIDC}/userinfo`, (req) => userinfo(req, rpc, publicUrl))
+    .add("POST", `${OIDC}/userinfo`, (req) => userinfo(req, rpc, publicUrl), form);
+}
+
+/** OIDC Core 1.0 section 5.3: GET or POST with a Bearer token (RFC 6750). */
+function userinfo(req: Request, rpc: RpcClients, publicUrl: string) {
+  return oauthReply(realmOf(req), async () => {
+    const token = bearerToken(req);
+    if (!token) throw oauthError("invalid_token", "a Bearer access token is required", 401);
+    const res = await rpc.oauth.userInfo({ realm: realmOf(req), baseUrl: publicUrl, accessToken: token });
+    return { status: 200, body: res.claims ?? {}, headers: NO_STORE };
+  });
+}
+
+function realmOf(req: Request): string {
+  return String(req.params.realmName);
+}

@@ -1,0 +1,54 @@
+import type { JWTPayload } from "jose";
+import type { KeyRing } from "./key-ring.js";
+import type { OAuthRealm } from "./realm-settings.js";
+import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
+import type { RevokedTokenRepository } from "../store/revoked-token-repository.js";
+import type { SsoSessionRepository } from "../store/sso-session-repository.js";
+
+/** A JWS compact serialization: three base64url parts (RFC 7515 section 7.1). */
+export function looksLikeJwt(token: string): boolean {
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token);
+}
+
+/**
+ * Whether an access token is active (DESIGN 5, RFC 7662 section 2.2): a valid signature by one of
+ * the realm's published keys, this realm's issuer, unexpired, not revoked, and a live session:
+ * its refresh family (`fid`) and, for online tokens, its SSO session (`sid`).
+ */
+export class AccessTokens {
+  constructor(
+    private readonly keys: KeyRing,
+    private readonly families: RefreshFamilyRepository,
+    private readonly sessions: SsoSessionRepository,
+    private readonly revoked: RevokedTokenRepository,
+  ) {}
+
+  /** The verified claims, whatever the session (revocation needs no more). */
+  async verify(realm: OAuthRealm, issuer: string, token: string): Promise<JWTPayload | null> {
+    if (!looksLikeJwt(token)) return null;
+    let payload: JWTPayload;
+    try {
+      payload = await this.keys.verify(realm, token);
+    } catch {
+      return null;
+    }
+    if (payload.iss !== issuer || payload.typ !== "Bearer" || typeof payload.sub !== "string" || typeof payload.jti !== "string") return null;
+    return payload;
+  }
+
+  async active(realm: OAuthRealm, issuer: string, token: string): Promise<JWTPayload | null> {
+    const payload = await this.verify(realm, issuer, token);
+    if (!payload) return null;
+    if (await this.revoked.isRevoked(realm.id, payload.jti!)) return null;
+    const fid = typeof payload.fid === "string" ? payload.fid : "";
+    const sid = typeof payload.sid === "string" ? payload.sid : "";
+    if (fid) {
+      const family = await this.families.get(realm.id, fid);
+      if (!family) return null;
+      if (family.ssoSessionId && !family.offline && !(await this.sessions.findById(realm.id, family.ssoSessionId))) return null;
+    } else if (sid && !(await this.sessions.findById(realm.id, sid))) {
+      return null;
+    }
+    return payload;
+  }
+}

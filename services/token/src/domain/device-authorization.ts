@@ -1,0 +1,65 @@
+import { randomInt } from "node:crypto";
+import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { DeviceCodeRepository } from "../store/device-code-repository.js";
+import type { ClientInfo } from "./client-directory.js";
+import type { OAuthRealm } from "./realm-settings.js";
+import { splitScope } from "./token-minter.js";
+
+export const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+export const DEVICE_CODE_LIFETIME_S = 600;
+export const DEVICE_POLL_INTERVAL_S = 5;
+/** RFC 8628 section 6.1: consonants only (no vowels: no words), no look-alikes. */
+const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
+
+export interface DeviceAuthorization {
+  deviceCode: string;
+  userCode: string;
+  verificationUri: string;
+  verificationUriComplete: string;
+  expiresIn: number;
+  interval: number;
+}
+
+/**
+ * The device authorization endpoint (RFC 8628 section 3.1-3.2). The device code is
+ * `<256-bit random>.<expiry, base36 ms>`: only its SHA-256 is stored, and a poll after the store
+ * forgot it can still answer expired_token. The user code is 8 letters shown as XXXX-XXXX.
+ */
+export class DeviceAuthorizations {
+  constructor(private readonly codes: DeviceCodeRepository, private readonly clock: Clock) {}
+
+  async start(realm: OAuthRealm, issuer: string, client: ClientInfo, scope: string | undefined): Promise<DeviceAuthorization> {
+    if (!client.grantTypes.includes(DEVICE_GRANT)) throw IamError.oauth("unauthorized_client", "the client may not use the device authorization grant");
+    // The scope is checked against the client's scopes when the tokens are issued (the user is not known yet).
+    const names = splitScope(scope) ?? [];
+    const now = this.clock.now();
+    const expiresAt = now + DEVICE_CODE_LIFETIME_S * 1000;
+    const deviceCode = `${randomToken(32)}.${expiresAt.toString(36)}`;
+    for (let attempt = 0; ; attempt++) {
+      const userCode = Array.from({ length: 8 }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join("");
+      try {
+        await this.codes.insert({
+          _id: sha256Hex(deviceCode), realmId: realm.id, realmName: realm.name, clientId: client.clientId, userCode,
+          scope: names.join(" "), status: "pending", interval: DEVICE_POLL_INTERVAL_S, lastPolledAt: 0, createdAt: now, expiresAt,
+        });
+        const display = `${userCode.slice(0, 4)}-${userCode.slice(4)}`;
+        const verificationUri = `${issuer}/device`;
+        return {
+          deviceCode, userCode: display, verificationUri,
+          verificationUriComplete: `${verificationUri}?user_code=${display}`,
+          expiresIn: DEVICE_CODE_LIFETIME_S, interval: DEVICE_POLL_INTERVAL_S,
+        };
+      } catch (e) {
+        if (!(e instanceof IamError && e.code === "alreadyExists") || attempt >= 4) throw e;
+      }
+    }
+  }
+}
+
+/** The expiry a device code carries (epoch ms), or null when it is not one of ours. */
+export function deviceCodeExpiry(code: string): number | null {
+  const m = /^[A-Za-z0-9_-]{43}\.([0-9a-z]{1,12})$/.exec(code);
+  return m ? parseInt(m[1]!, 36) : null;
+}

@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import { sha256Hex, safeEqual } from "../../../../kit/src/crypto/random.js";
+import type { Clock } from "../../../../kit/src/store/port.js";
+import type { AuthorizationCodeRepository } from "../../store/authorization-code-repository.js";
+import type { SsoSessionRepository } from "../../store/sso-session-repository.js";
+import { familyIdOfCode } from "../refresh-family.js";
+import type { SessionTerminator } from "../session-terminator.js";
+import { splitScope, type TokenMinter } from "../token-minter.js";
+import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
+import type { UserTokens } from "./user-tokens.js";
+
+/** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
+const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/**
+ * RFC 6749 section 4.1.3: the code is consumed once (conditional update) within 60 s, bound to
+ * the client, the redirect_uri and the PKCE challenge (RFC 7636 section 4.6, S256 only, DESIGN 5).
+ * A second redemption is refused and revokes the tokens the first one issued (section 4.1.2): the
+ * family id is derived from the code, so finding it needs no write at issue time.
+ */
+export class AuthorizationCodeGrant implements Grant {
+  constructor(
+    private readonly codes: AuthorizationCodeRepository,
+    private readonly sessions: SsoSessionRepository,
+    private readonly terminator: SessionTerminator,
+    private readonly minter: TokenMinter,
+    private readonly tokens: UserTokens,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(ctx: GrantContext): Promise<GrantResult> {
+    const code = requireParam(ctx.params.code, "code");
+    const now = this.clock.now();
+    const hash = sha256Hex(code);
+    const record = await this.codes.consume(hash, now);
+    if (!record) {
+      const seen = await this.codes.findByHash(hash);
+      if (seen && seen.realmId === ctx.realm.id && seen.consumedAt !== undefined) {
+        await this.terminator.revokeFamily(ctx.realm, seen.issuedFamilyId ?? familyIdOfCode(hash));
+        throw invalidGrant("authorization code was already used");
+      }
+      throw invalidGrant("invalid authorization code");
+    }
+    if (record.realmId !== ctx.realm.id) throw invalidGrant("invalid authorization code");
+    if (record.usableUntil <= now) throw invalidGrant("authorization code expired");
+    if (record.clientId !== ctx.client.clientId) throw invalidGrant("authorization code was issued to another client");
+    // RFC 6749 section 4.1.3: redirect_uri must be identical to the authorization request's.
+    if (record.redirectUri && ctx.params.redirectUri !== record.redirectUri) throw invalidGrant("redirect_uri does not match");
+    this.checkPkce(ctx, record.codeChallenge, record.codeChallengeMethod);
+    const session = record.ssoSessionId ? await this.sessions.findById(ctx.realm.id, record.ssoSessionId) : null;
+    if (!session) throw invalidGrant("the session of the authorization code has ended");
+    const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, splitScope(record.scope) ?? []);
+    return this.tokens.issue(ctx, {
+      userId: record.userId, username: session.username, ssoSessionId: session._id, authTime: record.authTime,
+      amr: record.amr, nonce: record.nonce, familyId: familyIdOfCode(hash),
+    }, grant);
+  }
+
+  private checkPkce(ctx: GrantContext, challenge: string, method: string): void {
+    const verifier = ctx.params.codeVerifier;
+    if (!challenge) {
+      // DESIGN 5: PUBLIC clients must use PKCE; a verifier without a challenge is a downgrade attempt.
+      if (ctx.client.clientType === "PUBLIC") throw invalidGrant("PKCE is required for public clients");
+      if (verifier) throw invalidGrant("code_verifier sent for a code without a code_challenge");
+      return;
+    }
+    if (method !== "S256") throw invalidGrant("unsupported code_challenge_method");
+    if (!verifier) throw invalidGrant("code_verifier is required");
+    if (!VERIFIER.test(verifier)) throw invalidGrant("malformed code_verifier");
+    const computed = createHash("sha256").update(verifier, "ascii").digest("base64url");
+    if (!safeEqual(computed, challenge)) throw invalidGrant("PKCE verification failed");
+  }
+}

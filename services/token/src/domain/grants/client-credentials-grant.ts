@@ -1,0 +1,42 @@
+import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
+import { ClientService } from "../../../../../gen/iam/directory/v1/client_pb.js";
+import { IamError } from "../../../../kit/src/errors.js";
+import { OFFLINE_ACCESS, splitScope, type TokenMinter } from "../token-minter.js";
+import type { Grant, GrantContext, GrantResult } from "./grant-context.js";
+
+/**
+ * RFC 6749 section 4.4: CONFIDENTIAL clients only; the token is the service-account user's
+ * (spec 1.11). No refresh token (section 4.4.3) and no store write: the access token stands alone.
+ */
+export class ClientCredentialsGrant implements Grant {
+  private readonly clients: Client<typeof ClientService>;
+
+  constructor(transport: Transport, private readonly minter: TokenMinter) {
+    this.clients = createClient(ClientService, transport);
+  }
+
+  async issue(ctx: GrantContext): Promise<GrantResult> {
+    if (ctx.client.clientType !== "CONFIDENTIAL") {
+      throw IamError.oauth("unauthorized_client", "public clients cannot use client_credentials");
+    }
+    const requested = splitScope(ctx.params.scope);
+    if (requested?.includes(OFFLINE_ACCESS)) throw IamError.oauth("invalid_scope", "offline_access needs a user");
+    let userId: string;
+    try {
+      const res = await this.clients.getServiceAccountUser({ realm: ctx.realm.name, clientId: ctx.client.clientId });
+      if (!res.user || !res.user.enabled) throw IamError.oauth("unauthorized_client", "the client has no enabled service account");
+      userId = res.user.id;
+    } catch (e) {
+      if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.FailedPrecondition)) {
+        throw IamError.oauth("unauthorized_client", "the client has no service account");
+      }
+      throw e;
+    }
+    const grant = await this.minter.grant(ctx.realm, ctx.client, userId, requested);
+    const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, { userId, sid: "", familyId: "" }, grant);
+    return {
+      accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken: "", refreshExpiresIn: 0,
+      idToken: "", scope: minted.scope, sessionState: "", userId, details: { scope: minted.scope },
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { sha256Hex } from "../../../../kit/src/crypto/random.js";
+import { IamError } from "../../../../kit/src/errors.js";
+import type { Clock } from "../../../../kit/src/store/port.js";
+import type { DeviceCodeRepository } from "../../store/device-code-repository.js";
+import type { SsoSessionRepository } from "../../store/sso-session-repository.js";
+import { deviceCodeExpiry } from "../device-authorization.js";
+import { splitScope, type TokenMinter } from "../token-minter.js";
+import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
+import type { UserTokens } from "./user-tokens.js";
+
+/** RFC 8628 section 3.5: the interval grows by 5 s on each slow_down. */
+const SLOW_DOWN_STEP = 5;
+
+/**
+ * RFC 8628 section 3.4-3.5: the device polls with its device_code until the user decided on
+ * the verification page. Errors: authorization_pending, slow_down, expired_token, access_denied.
+ * An approved code hands out its tokens once.
+ */
+export class DeviceCodeGrant implements Grant {
+  constructor(
+    private readonly codes: DeviceCodeRepository,
+    private readonly sessions: SsoSessionRepository,
+    private readonly minter: TokenMinter,
+    private readonly tokens: UserTokens,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(ctx: GrantContext): Promise<GrantResult> {
+    const deviceCode = requireParam(ctx.params.deviceCode, "device_code");
+    const now = this.clock.now();
+    const record = await this.codes.findByHash(sha256Hex(deviceCode));
+    if (!record || record.realmId !== ctx.realm.id) {
+      // The store forgets expired codes; the code itself says when it expired.
+      const expiry = deviceCodeExpiry(deviceCode);
+      if (expiry !== null && expiry <= now) throw IamError.oauth("expired_token", "the device code has expired");
+      throw invalidGrant("invalid device code");
+    }
+    if (record.clientId !== ctx.client.clientId) throw invalidGrant("device code was issued to another client");
+    if (record.expiresAt <= now) throw IamError.oauth("expired_token", "the device code has expired");
+    if (record.status === "denied") throw IamError.oauth("access_denied", "the user denied the authorization");
+    if (record.status === "pending") {
+      const tooSoon = record.lastPolledAt > 0 && now < record.lastPolledAt + record.interval * 1000;
+      await this.codes.recordPoll(record._id, now, tooSoon ? record.interval + SLOW_DOWN_STEP : record.interval);
+      if (tooSoon) throw IamError.oauth("slow_down", "polling too fast");
+      throw IamError.oauth("authorization_pending", "the user has not yet decided");
+    }
+    const approved = await this.codes.consumeApproved(record._id, now);
+    if (!approved || !approved.userId) throw invalidGrant("device code was already used");
+    const session = approved.ssoSessionId ? await this.sessions.findById(ctx.realm.id, approved.ssoSessionId) : null;
+    const grant = await this.minter.grant(ctx.realm, ctx.client, approved.userId, splitScope(approved.scope) ?? []);
+    return this.tokens.issue(ctx, {
+      userId: approved.userId, username: session?.username ?? "", ssoSessionId: session?._id ?? "",
+      authTime: approved.authTime ?? now, amr: approved.amr ?? [], nonce: "",
+    }, grant);
+  }
+}

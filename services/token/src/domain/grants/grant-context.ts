@@ -1,0 +1,56 @@
+import { IamError } from "../../../../kit/src/errors.js";
+import type { ClientInfo } from "../client-directory.js";
+import type { OAuthRealm } from "../realm-settings.js";
+
+/** The token request's parameters (RFC 6749 section 4 and 6, RFC 8628 section 3.4). */
+export interface TokenParams {
+  grantType: string;
+  code: string;
+  redirectUri: string;
+  codeVerifier: string;
+  username: string;
+  password: string;
+  otp: string;
+  refreshToken: string;
+  scope: string | undefined;
+  deviceCode: string;
+  ipAddress: string;
+}
+
+export interface GrantContext {
+  realm: OAuthRealm;
+  issuer: string;
+  client: ClientInfo;
+  params: TokenParams;
+}
+
+/** What a grant hands back: the RFC 6749 section 5.1 response, plus facts for the login event. */
+export interface GrantResult {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  refreshExpiresIn: number;
+  idToken: string;
+  scope: string;
+  sessionState: string;
+  userId: string;
+  /** Event details (never a secret, code or token). */
+  details: Record<string, string>;
+}
+
+export interface Grant {
+  issue(ctx: GrantContext): Promise<GrantResult>;
+}
+
+export function requireParam(value: string, name: string): string {
+  if (!value) throw invalidRequest(`${name} is required`);
+  return value;
+}
+
+export function invalidRequest(message: string): IamError {
+  return IamError.oauth("invalid_request", message);
+}
+
+export function invalidGrant(message: string): IamError {
+  return IamError.oauth("invalid_grant", message);
+}

@@ -1,0 +1,57 @@
+import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
+import { AuthOutcome, AuthenticationService } from "../../../../../gen/iam/directory/v1/authentication_pb.js";
+import { IamError } from "../../../../kit/src/errors.js";
+import type { Clock } from "../../../../kit/src/store/port.js";
+import { splitScope, type TokenMinter } from "../token-minter.js";
+import { requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
+import type { UserTokens } from "./user-tokens.js";
+
+/** A failed login: invalid_grant for the client, the directory's event error for the LOGIN_ERROR event. */
+export class LoginFailed extends IamError {
+  constructor(readonly eventError: string, readonly userId: string) {
+    super({ code: "invalidArgument", reason: "invalid_grant", oauthError: "invalid_grant", message: "invalid user credentials" });
+  }
+}
+
+/**
+ * RFC 6749 section 4.3, only for clients listing `password`. The user is proven by the
+ * directory's AuthenticationService (password policy, brute-force lockout, TOTP; every failure
+ * is counted there), one generic invalid_grant for every failure (no account enumeration).
+ * No SSO session: the refresh family is the session.
+ */
+export class PasswordGrant implements Grant {
+  private readonly auth: Client<typeof AuthenticationService>;
+
+  constructor(transport: Transport, private readonly minter: TokenMinter, private readonly tokens: UserTokens, private readonly clock: Clock) {
+    this.auth = createClient(AuthenticationService, transport);
+  }
+
+  async issue(ctx: GrantContext): Promise<GrantResult> {
+    const username = requireParam(ctx.params.username, "username");
+    const password = requireParam(ctx.params.password, "password");
+    const requested = splitScope(ctx.params.scope);
+    const res = await this.auth.authenticatePassword({
+      realm: ctx.realm.name, username, password, clientId: ctx.client.clientId, ipAddress: ctx.params.ipAddress,
+    });
+    if (res.outcome !== AuthOutcome.OK) throw new LoginFailed(res.eventError || "invalid_user_credentials", res.userId);
+    const amr = ["pwd"];
+    if (res.otpRequired) {
+      // A missing code is checked like a wrong one, so it is counted as a failure too.
+      const otp = await this.auth.verifyOtp({ realm: ctx.realm.name, userId: res.userId, code: ctx.params.otp, ipAddress: ctx.params.ipAddress })
+        .catch((e: unknown) => {
+          if (e instanceof ConnectError && e.code === Code.InvalidArgument) return { outcome: AuthOutcome.INVALID_CREDENTIALS, eventError: "invalid_user_credentials" };
+          throw e;
+        });
+      if (otp.outcome !== AuthOutcome.OK) throw new LoginFailed(otp.eventError || "invalid_user_credentials", res.userId);
+      amr.push("otp");
+    }
+    if (res.requiredActions.length > 0) {
+      // Keycloak: "Account is not fully set up" - the actions need the browser.
+      throw new LoginFailed("resolve_required_actions", res.userId);
+    }
+    const grant = await this.minter.grant(ctx.realm, ctx.client, res.userId, requested);
+    return this.tokens.issue(ctx, {
+      userId: res.userId, username: res.username || username, ssoSessionId: "", authTime: this.clock.now(), amr, nonce: "",
+    }, grant);
+  }
+}

@@ -1,0 +1,33 @@
+import type { Bus } from "../../../kit/src/bus/port.js";
+import { publishLoginEvent } from "../../../kit/src/events/login-events.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { OAuthRealm } from "./realm-settings.js";
+
+export interface OAuthEvent {
+  type: string;
+  clientId?: string;
+  userId?: string;
+  sessionId?: string;
+  ipAddress?: string;
+  error?: string;
+  /** Never a secret, code or token (DESIGN 4). */
+  details?: Record<string, string>;
+}
+
+/** Login events of the protocol endpoints (spec 6.1), only when the realm's eventsEnabled. */
+export class OAuthEvents {
+  constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+
+  async record(realm: OAuthRealm, e: OAuthEvent): Promise<void> {
+    if (!realm.eventsEnabled) return;
+    await publishLoginEvent(this.bus, "token", {
+      realm: realm.name, type: e.type, retentionSeconds: realm.eventsExpiration,
+      ...(e.clientId ? { clientId: e.clientId } : {}),
+      ...(e.userId ? { userId: e.userId } : {}),
+      ...(e.sessionId ? { sessionId: e.sessionId } : {}),
+      ...(e.ipAddress ? { ipAddress: e.ipAddress } : {}),
+      ...(e.error ? { error: e.error } : {}),
+      ...(e.details ? { details: e.details } : {}),
+    }, this.clock.now());
+  }
+}

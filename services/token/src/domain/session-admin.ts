@@ -1,0 +1,99 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
+import type { SsoSessionRepository } from "../store/sso-session-repository.js";
+import type { RealmSettings } from "./realm-settings.js";
+import type { RefreshFamilyRecord } from "./refresh-family.js";
+import type { SessionTerminator } from "./session-terminator.js";
+import type { SsoSessionRecord } from "./sso-session.js";
+import type { SsoSessions } from "./sso-sessions.js";
+
+/** A session as the Admin API lists it (spec 2.6): `sso` or `oauth`. */
+export interface SessionView {
+  id: string;
+  type: "sso" | "oauth";
+  userId: string;
+  username: string;
+  ipAddress: string;
+  start: number;
+  lastAccess: number;
+  expires: number;
+  clients: string[];
+  scope: string;
+  ssoSessionId: string;
+}
+
+const LIST_LIMIT = 1000;
+
+/** Sessions Admin API (spec 4.7) and offline sessions (spec 4.2). */
+export class SessionAdmin {
+  constructor(
+    private readonly realms: RealmSettings,
+    private readonly sso: SsoSessions,
+    private readonly ssoRepo: SsoSessionRepository,
+    private readonly families: RefreshFamilyRepository,
+    private readonly terminator: SessionTerminator,
+  ) {}
+
+  async listRealm(realmName: string): Promise<SessionView[]> {
+    const realm = await this.realms.adminRealm(realmName);
+    const sso = await this.ssoRepo.sessions.find({ realmId: realm.id }, { sort: [["createdAt", 1]], limit: LIST_LIMIT });
+    const oauth = await this.families.families.find({ realmId: realm.id, offline: false }, { sort: [["createdAt", 1]], limit: LIST_LIMIT });
+    return [...sso.map(ssoView), ...oauth.map(familyView)];
+  }
+
+  async listUser(realmName: string, userId: string): Promise<SessionView[]> {
+    const realm = await this.realms.adminRealm(realmName);
+    const sso = await this.ssoRepo.listByUser(realm.id, userId);
+    const oauth = await this.families.list({ realmId: realm.id, userId, offline: false });
+    return [...sso.map(ssoView), ...oauth.map(familyView)];
+  }
+
+  /** Spec 3: revokes one session, `type` oauth (default) or sso; 404 when there is none. */
+  async revoke(realmName: string, sessionId: string, type: string): Promise<{ type: "oauth" | "sso" }> {
+    const realm = await this.realms.adminRealm(realmName);
+    const t = type || "oauth";
+    if (t !== "oauth" && t !== "sso") throw IamError.invalid("type", "type must be oauth or sso", "invalid_type");
+    if (t === "sso") {
+      if (!(await this.sso.end(realm.id, sessionId, "admin"))) throw IamError.notFound(`session "${sessionId}"`, "session_not_found");
+      return { type: "sso" };
+    }
+    const f = await this.families.get(realm.id, sessionId);
+    if (!f || f.offline || !(await this.terminator.revokeFamily(realm, sessionId))) {
+      throw IamError.notFound(`session "${sessionId}"`, "session_not_found");
+    }
+    return { type: "oauth" };
+  }
+
+  /** Spec 3: every active (not offline) session of the user; returns how many ended. */
+  async revokeUser(realmName: string, userId: string): Promise<number> {
+    const realm = await this.realms.adminRealm(realmName);
+    return this.terminator.endAllOfUser(realm, userId, "admin", true);
+  }
+
+  async listOffline(realmName: string, userId: string): Promise<SessionView[]> {
+    const realm = await this.realms.adminRealm(realmName);
+    return (await this.families.list({ realmId: realm.id, userId, offline: true })).map(familyView);
+  }
+
+  async revokeOffline(realmName: string, userId: string, tokenId: string): Promise<void> {
+    const realm = await this.realms.adminRealm(realmName);
+    const f = await this.families.get(realm.id, tokenId);
+    if (!f || !f.offline || f.userId !== userId || !(await this.terminator.revokeFamily(realm, tokenId))) {
+      throw IamError.notFound(`offline session "${tokenId}"`, "offline_session_not_found");
+    }
+  }
+}
+
+function ssoView(s: SsoSessionRecord): SessionView {
+  return {
+    id: s._id, type: "sso", userId: s.userId, username: s.username, ipAddress: s.ipAddress, start: s.createdAt,
+    lastAccess: s.lastSeenAt, expires: s.expiresAt, clients: [...s.clientIds], scope: "", ssoSessionId: s._id,
+  };
+}
+
+function familyView(f: RefreshFamilyRecord): SessionView {
+  return {
+    id: f._id, type: "oauth", userId: f.userId, username: f.username, ipAddress: f.ipAddress, start: f.createdAt,
+    lastAccess: f.lastRefreshAt, expires: f.expiresAt, clients: [f.clientId], scope: f.scope, ssoSessionId: f.ssoSessionId,
+  };
+}

@@ -1,0 +1,68 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { ClientAuth, PresentedClient } from "./client-auth.js";
+import type { ClientInfo } from "./client-directory.js";
+import { GRANT_TYPES } from "./discovery.js";
+import type { OAuthEvents } from "./oauth-events.js";
+import type { OAuthRealm } from "./realm-settings.js";
+import { invalidRequest, type Grant, type GrantResult, type TokenParams } from "./grants/grant-context.js";
+import { LoginFailed } from "./grants/password-grant.js";
+
+/** Login event types per grant (Keycloak's vocabulary). */
+const EVENT_OF: Record<string, string> = {
+  authorization_code: "CODE_TO_TOKEN",
+  client_credentials: "CLIENT_LOGIN",
+  password: "LOGIN",
+  refresh_token: "REFRESH_TOKEN",
+  "urn:ietf:params:oauth:grant-type:device_code": "CODE_TO_TOKEN",
+};
+
+/** RFC 8628 section 3.5: polling answers that are part of the normal flow, not failures worth an event. */
+const POLLING = new Set(["authorization_pending", "slow_down"]);
+
+/**
+ * The token endpoint (RFC 6749 section 3.2): client authentication first (section 2.3), then the
+ * grant type (unsupported_grant_type), then whether this client may use it (unauthorized_client).
+ */
+export class TokenEndpoint {
+  constructor(private readonly auth: ClientAuth, private readonly grants: Record<string, Grant>, private readonly events: OAuthEvents) {}
+
+  async token(realm: OAuthRealm, issuer: string, presented: PresentedClient, params: TokenParams): Promise<GrantResult> {
+    if (!params.grantType) throw invalidRequest("grant_type is required");
+    const eventType = EVENT_OF[params.grantType];
+    let client: ClientInfo;
+    try {
+      client = await this.auth.authenticate(realm.name, presented);
+    } catch (e) {
+      if (eventType) await this.failed(realm, eventType, presented.clientId, params.ipAddress, e);
+      throw e;
+    }
+    try {
+      const grant = this.grants[params.grantType];
+      if (!grant || !(GRANT_TYPES as readonly string[]).includes(params.grantType)) {
+        throw IamError.oauth("unsupported_grant_type", `unsupported grant_type "${params.grantType}"`);
+      }
+      if (!client.grantTypes.includes(params.grantType)) {
+        throw IamError.oauth("unauthorized_client", `the client may not use the ${params.grantType} grant`);
+      }
+      const result = await grant.issue({ realm, issuer, client, params });
+      await this.events.record(realm, {
+        type: eventType!, clientId: client.clientId, userId: result.userId, sessionId: result.sessionState,
+        ipAddress: params.ipAddress, details: { grant_type: params.grantType, ...result.details },
+      });
+      return result;
+    } catch (e) {
+      if (eventType) await this.failed(realm, eventType, client.clientId, params.ipAddress, e);
+      throw e;
+    }
+  }
+
+  private async failed(realm: OAuthRealm, type: string, clientId: string, ipAddress: string, e: unknown): Promise<void> {
+    if (!(e instanceof IamError)) return;
+    const error = e instanceof LoginFailed ? e.eventError : e.oauthError ?? e.reason;
+    if (POLLING.has(error)) return;
+    await this.events.record(realm, {
+      type: `${type}_ERROR`, clientId, ipAddress, error,
+      ...(e instanceof LoginFailed && e.userId ? { userId: e.userId } : {}),
+    });
+  }
+}

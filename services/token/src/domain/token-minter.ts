@@ -1,0 +1,169 @@
+import { createHash, randomUUID } from "node:crypto";
+import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
+import type { JWTPayload } from "jose";
+import { ClaimsService } from "../../../../gen/iam/directory/v1/claims_pb.js";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { KeyRing } from "./key-ring.js";
+import type { ClientInfo } from "./client-directory.js";
+import type { OAuthRealm } from "./realm-settings.js";
+import type { SigningAlg } from "./signing-alg.js";
+
+/** Scopes the provider understands without a client scope record. */
+const PROTOCOL_SCOPES = new Set(["openid"]);
+export const OFFLINE_ACCESS = "offline_access";
+
+/** Claims that mappers never override (RFC 7519 section 4.1, OIDC Core 1.0 section 2). */
+const RESERVED = ["iss", "sub", "exp", "iat", "nbf", "jti", "azp", "sid", "typ", "scope", "nonce", "auth_time", "at_hash", "fid"];
+
+/** The user-side facts a token carries. */
+export interface TokenSubject {
+  userId: string;
+  /** `sid`: the SSO session, or the refresh family without one; "" for client_credentials. */
+  sid: string;
+  /** The refresh family whose liveness the access token depends on; "" for none. */
+  familyId: string;
+  /** Present for user grants: the ID token's facts (OIDC Core 1.0 section 2). */
+  authTime?: number;
+  amr?: string[];
+  nonce?: string;
+}
+
+export interface ScopeGrant {
+  /** The scope names granted, in order ("openid" first when asked for). */
+  names: string[];
+  realmRoles: string[];
+  accessClaims: Record<string, unknown>;
+  idClaims: Record<string, unknown>;
+}
+
+export interface MintedTokens {
+  accessToken: string;
+  idToken: string;
+  expiresIn: number;
+  scope: string;
+}
+
+/**
+ * Builds and signs access and ID tokens (JWT, DESIGN 5) with the realm's key in memory; claims
+ * from the directory's ResolveClaims (the protocol mappers, spec 2.8). No store access.
+ */
+export class TokenMinter {
+  private readonly claims: Client<typeof ClaimsService>;
+
+  constructor(transport: Transport, private readonly keys: KeyRing, private readonly clock: Clock) {
+    this.claims = createClient(ClaimsService, transport);
+  }
+
+  /**
+   * Resolves the scope for a request (RFC 6749 section 3.3). `requested` undefined means the
+   * client's defaults. A name the client may not have is `invalid_scope`; with `ceiling`, the
+   * result never exceeds it (refresh, RFC 6749 section 6).
+   */
+  async grant(realm: OAuthRealm, client: ClientInfo, userId: string, requested: string[] | undefined, ceiling?: string[]): Promise<ScopeGrant> {
+    const asked = requested ?? [];
+    if (ceiling) {
+      const allowed = new Set(ceiling);
+      const extra = asked.find((s) => !allowed.has(s));
+      if (extra) throw IamError.oauth("invalid_scope", `scope "${extra}" exceeds the original grant`);
+    }
+    let res;
+    try {
+      res = await this.claims.resolveClaims({ realm: realm.name, userId, clientId: client.clientId, scopes: asked.filter((s) => !PROTOCOL_SCOPES.has(s)) });
+    } catch (e) {
+      if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_grant", "user or client no longer exists");
+      throw e;
+    }
+    const granted = new Set(res.grantedScopes);
+    const unknown = asked.find((s) => !PROTOCOL_SCOPES.has(s) && !granted.has(s));
+    if (unknown) throw IamError.oauth("invalid_scope", `scope "${unknown}" is not allowed for this client`);
+    let names = [...(asked.includes("openid") ? ["openid"] : []), ...res.grantedScopes];
+    if (ceiling) names = names.filter((n) => ceiling.includes(n));
+    if (names.includes(OFFLINE_ACCESS) && !res.realmRoles.includes(OFFLINE_ACCESS)) {
+      throw IamError.oauth("invalid_scope", "the user may not obtain offline tokens");
+    }
+    const accessClaims = parseClaims(res.accessTokenClaimsJson);
+    if (accessClaims.realm_access === undefined) accessClaims.realm_access = { roles: res.realmRoles };
+    if (accessClaims.resource_access === undefined) {
+      const byClient: Record<string, { roles: string[] }> = {};
+      for (const cr of res.clientRoles) {
+        const slash = cr.indexOf("/");
+        const c = cr.slice(0, slash);
+        (byClient[c] ??= { roles: [] }).roles.push(cr.slice(slash + 1));
+      }
+      accessClaims.resource_access = byClient;
+    }
+    return { names, realmRoles: res.realmRoles, accessClaims, idClaims: parseClaims(res.idTokenClaimsJson) };
+  }
+
+  /** UserInfo claims (OIDC Core 1.0 section 5.3.2): `sub` plus the mappers' userinfo claims. */
+  async userinfo(realm: OAuthRealm, userId: string, clientId: string, scopes: string[]): Promise<Record<string, unknown>> {
+    try {
+      const res = await this.claims.resolveClaims({ realm: realm.name, userId, clientId, scopes: scopes.filter((s) => !PROTOCOL_SCOPES.has(s)) });
+      return { ...parseClaims(res.userinfoClaimsJson), sub: userId };
+    } catch (e) {
+      if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_token", "the token's user or client no longer exists", "unauthenticated");
+      throw e;
+    }
+  }
+
+  async mint(realm: OAuthRealm, issuer: string, client: ClientInfo, subject: TokenSubject, grant: ScopeGrant): Promise<MintedTokens> {
+    const alg = await this.keys.currentAlg(realm);
+    const iat = Math.floor(this.clock.now() / 1000);
+    const expiresIn = realm.accessTokenLifespan;
+    const scope = grant.names.join(" ");
+    const access: JWTPayload = {
+      ...strip(grant.accessClaims),
+      iss: issuer, sub: subject.userId, aud: audienceOf(grant.accessClaims.aud, client.clientId),
+      exp: iat + expiresIn, iat, jti: randomUUID(), azp: client.clientId, typ: "Bearer", scope,
+      ...(subject.sid ? { sid: subject.sid } : {}),
+      ...(subject.familyId ? { fid: subject.familyId } : {}),
+    };
+    const accessToken = await this.keys.sign(realm, access, { alg, typ: "JWT" });
+    let idToken = "";
+    if (grant.names.includes("openid") && subject.authTime !== undefined) {
+      const id: JWTPayload = {
+        ...strip(grant.idClaims),
+        iss: issuer, sub: subject.userId, aud: client.clientId, exp: iat + expiresIn, iat,
+        auth_time: Math.floor(subject.authTime / 1000), jti: randomUUID(), azp: client.clientId, typ: "ID",
+        at_hash: atHash(accessToken, alg), acr: "1", amr: subject.amr ?? [],
+        ...(subject.nonce ? { nonce: subject.nonce } : {}),
+        ...(subject.sid ? { sid: subject.sid } : {}),
+      };
+      idToken = await this.keys.sign(realm, id, { alg, typ: "JWT" });
+    }
+    return { accessToken, idToken, expiresIn, scope };
+  }
+}
+
+/** OIDC Core 1.0 section 3.1.3.6: left half of the hash of the access token, base64url. */
+export function atHash(accessToken: string, alg: SigningAlg): string {
+  const digest = createHash(alg === "EdDSA" ? "sha512" : "sha256").update(accessToken, "ascii").digest();
+  return digest.subarray(0, digest.length / 2).toString("base64url");
+}
+
+export function splitScope(scope: string | undefined): string[] | undefined {
+  if (scope === undefined) return undefined;
+  const names = scope.split(" ").filter(Boolean);
+  if (names.some((n) => !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(n))) throw IamError.oauth("invalid_scope", "malformed scope");
+  return [...new Set(names)];
+}
+
+function parseClaims(json: string): Record<string, unknown> {
+  if (!json) return {};
+  const v = JSON.parse(json) as unknown;
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function strip(claims: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...claims };
+  for (const k of RESERVED) delete out[k];
+  delete out.aud;
+  return out;
+}
+
+function audienceOf(mapped: unknown, clientId: string): string | string[] {
+  const list = (Array.isArray(mapped) ? mapped : typeof mapped === "string" ? [mapped] : []).filter((a): a is string => typeof a === "string");
+  if (list.length === 0) return clientId;
+  return list.length === 1 ? list[0]! : list;
+}

@@ -1,0 +1,100 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { AccessTokens } from "./access-tokens.js";
+import { looksLikeJwt } from "./access-tokens.js";
+import type { ClientAuth, PresentedClient } from "./client-auth.js";
+import type { OAuthEvents } from "./oauth-events.js";
+import type { OAuthRealm } from "./realm-settings.js";
+import type { RefreshFamilies } from "./refresh-families.js";
+import { parseRefreshToken } from "./refresh-family.js";
+import type { SessionTerminator } from "./session-terminator.js";
+import type { RevokedTokenRepository } from "../store/revoked-token-repository.js";
+import type { SsoSessionRepository } from "../store/sso-session-repository.js";
+import type { TokenMinter } from "./token-minter.js";
+import { invalidRequest } from "./grants/grant-context.js";
+
+/** Introspection (RFC 7662), revocation (RFC 7009), userinfo (OIDC Core 5.3), logout (spec 3). */
+export class TokenOperations {
+  constructor(
+    private readonly auth: ClientAuth,
+    private readonly access: AccessTokens,
+    private readonly families: RefreshFamilies,
+    private readonly sessions: SsoSessionRepository,
+    private readonly revoked: RevokedTokenRepository,
+    private readonly terminator: SessionTerminator,
+    private readonly minter: TokenMinter,
+    private readonly events: OAuthEvents,
+  ) {}
+
+  /** RFC 7662 section 2.2: `{active: false}` for anything not active, never an error. */
+  async introspect(realm: OAuthRealm, issuer: string, presented: PresentedClient, token: string, ip: string): Promise<Record<string, unknown>> {
+    const client = await this.auth.authenticate(realm.name, presented);
+    if (!token) throw invalidRequest("token is required");
+    let result: Record<string, unknown> = { active: false };
+    if (looksLikeJwt(token)) {
+      const p = await this.access.active(realm, issuer, token);
+      if (p) {
+        result = {
+          ...p, active: true, client_id: p.azp, token_type: "Bearer",
+          ...(typeof p.preferred_username === "string" ? { username: p.preferred_username } : {}),
+        };
+      }
+    } else {
+      const f = await this.families.findCurrent(realm, token);
+      const live = f && (!f.ssoSessionId || f.offline || (await this.sessions.findById(realm.id, f.ssoSessionId)));
+      if (f && live) {
+        result = {
+          active: true, token_type: f.offline ? "Offline" : "Refresh", iss: issuer, sub: f.userId, username: f.username,
+          client_id: f.clientId, azp: f.clientId, scope: f.scope, sid: f.sid,
+          iat: Math.floor(f.lastRefreshAt / 1000), exp: Math.floor(f.expiresAt / 1000),
+        };
+      }
+    }
+    await this.events.record(realm, { type: "INTROSPECT_TOKEN", clientId: client.clientId, ipAddress: ip, details: { active: String(result.active) } });
+    return result;
+  }
+
+  /**
+   * RFC 7009 section 2.1: a refresh token ends its family (and with it the activity of the access
+   * tokens issued from it); an access token is remembered as revoked until it expires. Unknown or
+   * invalid tokens succeed too (section 2.2); another client's token is refused.
+   */
+  async revoke(realm: OAuthRealm, issuer: string, presented: PresentedClient, token: string, ip: string): Promise<void> {
+    const client = await this.auth.authenticate(realm.name, presented);
+    if (!token) throw invalidRequest("token is required");
+    let userId = "";
+    if (looksLikeJwt(token)) {
+      const p = await this.access.verify(realm, issuer, token);
+      if (p) {
+        if (p.azp !== client.clientId) throw invalidRequest("the token was issued to another client");
+        await this.revoked.add(realm.id, p.jti!, (p.exp ?? 0) * 1000);
+        userId = p.sub!;
+      }
+    } else {
+      const parsed = parseRefreshToken(token);
+      const f = parsed ? await this.families.repo.get(realm.id, parsed.familyId) : null;
+      if (f && parsed && (f.currentHash === parsed.hash || f.previousHashes.includes(parsed.hash))) {
+        if (f.clientId !== client.clientId) throw invalidRequest("the token was issued to another client");
+        await this.terminator.revokeFamily(realm, f._id, false);
+        userId = f.userId;
+      }
+    }
+    await this.events.record(realm, { type: "REVOKE_GRANT", clientId: client.clientId, userId, ipAddress: ip });
+  }
+
+  /** OIDC Core 1.0 section 5.3; an inactive token is 401 invalid_token (RFC 6750 section 3.1). */
+  async userinfo(realm: OAuthRealm, issuer: string, accessToken: string): Promise<Record<string, unknown>> {
+    const p = accessToken ? await this.access.active(realm, issuer, accessToken) : null;
+    if (!p) throw IamError.oauth("invalid_token", "the access token is not active", "unauthenticated");
+    const scopes = typeof p.scope === "string" ? p.scope.split(" ").filter(Boolean) : [];
+    return this.minter.userinfo(realm, p.sub!, String(p.azp ?? ""), scopes);
+  }
+
+  /** Spec 3 and 4.16: logout with a refresh token ends its session; 204 (the gateway). */
+  async logout(realm: OAuthRealm, presented: PresentedClient, refreshToken: string, ip: string): Promise<void> {
+    const client = await this.auth.authenticate(realm.name, presented);
+    if (!refreshToken) throw invalidRequest("refresh_token is required");
+    const family = await this.families.check(realm, refreshToken, client.clientId);
+    await this.terminator.logout(realm, family);
+    await this.events.record(realm, { type: "LOGOUT", clientId: client.clientId, userId: family.userId, sessionId: family.sid, ipAddress: ip });
+  }
+}

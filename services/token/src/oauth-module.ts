@@ -1,0 +1,103 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+import { OAuthService } from "../../../gen/iam/token/v1/oauth_pb.js";
+import { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
+import type { ServiceDeps } from "../../kit/src/module.js";
+import type { Subscription } from "../../kit/src/bus/port.js";
+import type { KeyRing } from "./domain/key-ring.js";
+import { ClientDirectory } from "./domain/client-directory.js";
+import { ClientAuth } from "./domain/client-auth.js";
+import { RealmSettings } from "./domain/realm-settings.js";
+import { IssuerBase } from "./domain/issuer-base.js";
+import { BackchannelLogout, type BackchannelOptions } from "./domain/backchannel-logout.js";
+import { SsoSessions } from "./domain/sso-sessions.js";
+import { SessionTerminator } from "./domain/session-terminator.js";
+import { RefreshFamilies } from "./domain/refresh-families.js";
+import { TokenMinter } from "./domain/token-minter.js";
+import { UserTokens } from "./domain/grants/user-tokens.js";
+import { AuthorizationCodeGrant } from "./domain/grants/authorization-code-grant.js";
+import { ClientCredentialsGrant } from "./domain/grants/client-credentials-grant.js";
+import { PasswordGrant } from "./domain/grants/password-grant.js";
+import { RefreshTokenGrant } from "./domain/grants/refresh-token-grant.js";
+import { DeviceCodeGrant } from "./domain/grants/device-code-grant.js";
+import { DeviceAuthorizations, DEVICE_GRANT } from "./domain/device-authorization.js";
+import { TokenEndpoint } from "./domain/token-endpoint.js";
+import { TokenOperations } from "./domain/token-operations.js";
+import { AccessTokens } from "./domain/access-tokens.js";
+import { OAuthEvents } from "./domain/oauth-events.js";
+import { SessionAdmin } from "./domain/session-admin.js";
+import { AuthorizationCodeRepository } from "./store/authorization-code-repository.js";
+import { DeviceCodeRepository } from "./store/device-code-repository.js";
+import { SsoSessionRepository } from "./store/sso-session-repository.js";
+import { RefreshFamilyRepository } from "./store/refresh-family-repository.js";
+import { RevokedTokenRepository } from "./store/revoked-token-repository.js";
+import { startOAuthConsumers } from "./events/oauth-consumers.js";
+import { oauthRpc } from "./rpc/oauth-rpc.js";
+import { sessionAdminRpc } from "./rpc/session-admin-rpc.js";
+
+export interface OAuthOptions {
+  /** TESSERA_PUBLIC_URL as this service read it (issuer of work done without a request). */
+  publicUrl: string;
+  backchannel?: BackchannelOptions;
+}
+
+/**
+ * The OAuth half of the token service (spec 1.2, 4.15-4.16, 4.7): the token endpoint and its
+ * grants, device authorization, introspection, revocation, userinfo, logout, sessions admin,
+ * and their consumers. Built by module.ts; tests build it in-process too.
+ */
+export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAuthOptions) {
+  const { store, bus, clock, logger } = deps;
+  const directory = deps.transports.directory;
+  const clients = new ClientDirectory(directory, clock);
+  const realms = new RealmSettings(directory, clock);
+  const issuers = new IssuerBase(options.publicUrl);
+  const codes = await AuthorizationCodeRepository.open(store);
+  const devices = await DeviceCodeRepository.open(store);
+  const ssoRepo = await SsoSessionRepository.open(store);
+  const familyRepo = await RefreshFamilyRepository.open(store);
+  const revoked = await RevokedTokenRepository.open(store);
+  const sso = new SsoSessions(ssoRepo, bus, clock);
+  const backchannel = new BackchannelLogout(keys, clients, issuers, clock, logger, options.backchannel);
+  const terminator = new SessionTerminator(familyRepo, sso, backchannel);
+  const families = new RefreshFamilies(familyRepo, clock);
+  const minter = new TokenMinter(directory, keys, clock);
+  const userTokens = new UserTokens(minter, families, clock);
+  const auth = new ClientAuth(directory, clients);
+  const events = new OAuthEvents(bus, clock);
+  const endpoint = new TokenEndpoint(auth, {
+    authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, clock),
+    client_credentials: new ClientCredentialsGrant(directory, minter),
+    password: new PasswordGrant(directory, minter, userTokens, clock),
+    refresh_token: new RefreshTokenGrant(families, ssoRepo, minter, clock),
+    [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, clock),
+  }, events);
+  const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked);
+  const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events);
+  const deviceAuth = new DeviceAuthorizations(devices, clock);
+  const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator);
+  let subs: Subscription[] = [];
+
+  return {
+    parts: { clients, realms, codes, devices, ssoRepo, familyRepo, revoked, sso, backchannel, terminator, families, access },
+    routes(router: ConnectRouter) {
+      router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations }));
+      router.service(SessionAdminService, sessionAdminRpc(admin));
+    },
+    async start() {
+      subs = await startOAuthConsumers({
+        bus, realms, clients, terminator, logger,
+        async dropRealm(realmId) {
+          const counts = await Promise.all([
+            familyRepo.deleteRealm(realmId), codes.deleteRealm(realmId), devices.deleteRealm(realmId),
+            ssoRepo.deleteRealm(realmId), revoked.deleteRealm(realmId),
+          ]);
+          return counts.reduce((a, b) => a + b, 0);
+        },
+      });
+    },
+    async stop() {
+      await Promise.all(subs.map((s) => s.stop()));
+      await backchannel.idle();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { JsonObject } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { OAuthService, type ClientCredentials } from "../../../../gen/iam/token/v1/oauth_pb.js";
+import type { PresentedClient } from "../domain/client-auth.js";
+import type { DeviceAuthorizations } from "../domain/device-authorization.js";
+import type { IssuerBase } from "../domain/issuer-base.js";
+import type { RealmSettings } from "../domain/realm-settings.js";
+import type { TokenEndpoint } from "../domain/token-endpoint.js";
+import type { TokenOperations } from "../domain/token-operations.js";
+import type { ClientAuth } from "../domain/client-auth.js";
+
+export interface OAuthDeps {
+  realms: RealmSettings;
+  issuers: IssuerBase;
+  auth: ClientAuth;
+  endpoint: TokenEndpoint;
+  devices: DeviceAuthorizations;
+  operations: TokenOperations;
+}
+
+/** Thin handlers: check -> domain -> convert. */
+export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
+  const context = async (realmName: string, baseUrl: string) => {
+    const realm = await d.realms.publicRealm(realmName);
+    return { realm, issuer: d.issuers.fromRequest(baseUrl, realm.name) };
+  };
+  return {
+    async token(req) {
+      const { realm, issuer } = await context(req.realm, req.baseUrl);
+      const r = await d.endpoint.token(realm, issuer, presented(req.client), {
+        grantType: req.grantType, code: req.code, redirectUri: req.redirectUri, codeVerifier: req.codeVerifier,
+        username: req.username, password: req.password, otp: req.otp, refreshToken: req.refreshToken,
+        scope: req.scope, deviceCode: req.deviceCode, ipAddress: req.ipAddress,
+      });
+      return {
+        accessToken: r.accessToken, tokenType: "Bearer", expiresIn: r.expiresIn, refreshToken: r.refreshToken,
+        refreshExpiresIn: r.refreshExpiresIn, idToken: r.idToken, scope: r.scope, sessionState: r.sessionState,
+      };
+    },
+    async authorizeDevice(req) {
+      const { realm, issuer } = await context(req.realm, req.baseUrl);
+      const client = await d.auth.authenticate(realm.name, presented(req.client));
+      return d.devices.start(realm, issuer, client, req.scope);
+    },
+    async introspect(req) {
+      const { realm, issuer } = await context(req.realm, req.baseUrl);
+      return { result: (await d.operations.introspect(realm, issuer, presented(req.client), req.token, "")) as JsonObject };
+    },
+    async revoke(req) {
+      const { realm, issuer } = await context(req.realm, req.baseUrl);
+      await d.operations.revoke(realm, issuer, presented(req.client), req.token, "");
+      return {};
+    },
+    async userInfo(req) {
+      const { realm, issuer } = await context(req.realm, req.baseUrl);
+      return { claims: (await d.operations.userinfo(realm, issuer, req.accessToken)) as JsonObject };
+    },
+    async logout(req) {
+      const { realm } = await context(req.realm, req.baseUrl);
+      await d.operations.logout(realm, presented(req.client), req.refreshToken, req.ipAddress);
+      return {};
+    },
+  };
+}
+
+function presented(c: ClientCredentials | undefined): PresentedClient {
+  return { clientId: c?.clientId ?? "", clientSecret: c?.clientSecret ?? "" };
+}

@@ -1,0 +1,57 @@
+import type { Collection, Filter, Store } from "../../../kit/src/store/port.js";
+import { REMEMBERED_GENERATIONS, type RefreshFamilyRecord } from "../domain/refresh-family.js";
+
+/** Refresh token families (OAuth and offline sessions); they expire by `expiresAt`. */
+export class RefreshFamilyRepository {
+  private constructor(readonly families: Collection<RefreshFamilyRecord>) {}
+
+  static async open(store: Store): Promise<RefreshFamilyRepository> {
+    return new RefreshFamilyRepository(await store.collection<RefreshFamilyRecord>({
+      name: "refresh_families",
+      ttl: true,
+      indexes: [
+        { fields: ["realmId", "userId"] },
+        { fields: ["realmId", "ssoSessionId"] },
+        { fields: ["realmId", "createdAt"] },
+      ],
+    }));
+  }
+
+  insert(f: RefreshFamilyRecord): Promise<void> {
+    return this.families.insert(f);
+  }
+
+  get(realmId: string, id: string): Promise<RefreshFamilyRecord | null> {
+    return this.families.findOne({ _id: id, realmId });
+  }
+
+  /**
+   * Rotates the family from `fromHash` to `toHash` if `fromHash` is still current: the atomic
+   * "consume once" of a refresh token (DESIGN 4). Null when another request rotated it first.
+   */
+  rotate(f: RefreshFamilyRecord, fromHash: string, toHash: string, now: number, expiresAt: number): Promise<RefreshFamilyRecord | null> {
+    const previousHashes = [fromHash, ...f.previousHashes].slice(0, REMEMBERED_GENERATIONS);
+    return this.families.findOneAndUpdate(
+      { _id: f._id, realmId: f.realmId, currentHash: fromHash },
+      { $set: { currentHash: toHash, previousHashes, lastRefreshAt: now, expiresAt } },
+    );
+  }
+
+  /** Deletes and returns the family: the one place a family ends. */
+  remove(realmId: string, id: string): Promise<RefreshFamilyRecord | null> {
+    return this.families.findOneAndDelete({ _id: id, realmId });
+  }
+
+  list(filter: { realmId: string; userId?: string; ssoSessionId?: string; offline?: boolean; clientId?: string }): Promise<RefreshFamilyRecord[]> {
+    const f: Filter = { realmId: filter.realmId };
+    if (filter.userId !== undefined) f.userId = filter.userId;
+    if (filter.ssoSessionId !== undefined) f.ssoSessionId = filter.ssoSessionId;
+    if (filter.offline !== undefined) f.offline = filter.offline;
+    if (filter.clientId !== undefined) f.clientId = filter.clientId;
+    return this.families.find(f, { sort: [["createdAt", 1]] });
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.families.deleteMany({ realmId });
+  }
+}

@@ -1,0 +1,256 @@
+import * as oidc from "openid-client";
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+
+// Token endpoint with client_credentials, introspection, revocation, userinfo and the OAuth error
+// responses (spec 4.15-4.16; RFC 6749 section 4.4 and 5.2, RFC 7662, RFC 7009), with openid-client
+// as the relying party; sessions admin (spec 4.7) and offline sessions (spec 4.2) reads.
+describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+  let realm: string;
+  let secret: string;
+  let otherSecret: string;
+  const issuer = () => `${server.url}/realms/${realm}`;
+  const endpoint = (p: string) => `${issuer()}/protocol/openid-connect/${p}`;
+  const basic = (id: string, s: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(s)}`).toString("base64")}`;
+
+  beforeAll(async () => {
+    server = await target.start("oidc-cc");
+    api = adminApi(server.url, server.apiKey);
+    realm = uniqueName("oidc-cc");
+    expect((await api.post("/admin/realms", { name: realm, accessTokenLifespan: 120 })).status).toBe(201);
+    const svc = await api.post(`/admin/realms/${realm}/clients`, { clientId: "svc", grantTypes: ["client_credentials"] });
+    expect(svc.status).toBe(201);
+    secret = svc.body.secret;
+    const other = await api.post(`/admin/realms/${realm}/clients`, { clientId: "other", grantTypes: ["client_credentials"] });
+    otherSecret = other.body.secret;
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "web", grantTypes: ["authorization_code"] })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "spa", clientType: "PUBLIC", grantTypes: ["authorization_code"] })).status).toBe(201);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  const rp = (id = "svc", s = secret) => oidc.discovery(new URL(issuer()), id, s, undefined, { execute: [oidc.allowInsecureRequests] });
+  const post = (p: string, form: Record<string, string>, headers: Record<string, string> = {}) => http("POST", endpoint(p), { form, headers });
+
+  it("issues an RS256 access token to the service account, verifiable against the JWKS, no refresh token", async () => {
+    const config = await rp();
+    const tokens = await oidc.clientCredentialsGrant(config, { scope: "profile" });
+    expect(tokens.token_type).toBe("bearer");
+    expect(tokens.expires_in).toBe(120);
+    expect(tokens.refresh_token).toBeUndefined();
+    expect(tokens.id_token).toBeUndefined();
+    expect(decodeProtectedHeader(tokens.access_token).alg).toBe("RS256");
+    const jwks = createRemoteJWKSet(new URL(endpoint("certs")));
+    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: issuer() });
+    const sa = await api.get(`/admin/realms/${realm}/clients/svc/service-account-user`);
+    expect(sa.status).toBe(200);
+    expect(payload.sub).toBe(sa.body.id);
+    expect(payload).toMatchObject({ azp: "svc", typ: "Bearer", aud: "svc" });
+    expect(String(payload.scope).split(" ")).toContain("profile");
+    expect(payload.exp! - payload.iat!).toBe(120);
+    expect(typeof payload.jti).toBe("string");
+    expect(payload.realm_access).toEqual({ roles: expect.arrayContaining(["offline_access"]) });
+    expect(payload.resource_access).toBeDefined();
+    expect(payload.sid).toBeUndefined();
+  });
+
+  it("answers the token endpoint with no-store, and with client_secret_post as well as Basic", async () => {
+    const res = await post("token", { grant_type: "client_credentials", client_id: "svc", client_secret: secret });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(Object.keys(res.body).sort()).toEqual(["access_token", "expires_in", "scope", "token_type"]);
+    expect(res.body.token_type).toBe("Bearer");
+  });
+
+  it("refuses bad clients with 401 invalid_client and a Basic challenge", async () => {
+    for (const headers of [{ authorization: basic("svc", "wrong") }, { authorization: basic("nobody", "x") }]) {
+      const res = await post("token", { grant_type: "client_credentials" }, headers);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: "invalid_client", error_description: "client authentication failed" });
+      expect(res.headers.get("www-authenticate")).toBe(`Basic realm="${realm}"`);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+    const none = await post("token", { grant_type: "client_credentials" });
+    expect(none.status).toBe(401);
+    expect(none.body.error).toBe("invalid_client");
+    await expect(oidc.clientCredentialsGrant(await rp("svc", "wrong"))).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("answers every other error per RFC 6749 section 5.2", async () => {
+    const auth = { authorization: basic("svc", secret) };
+    const cases: Array<[Record<string, string>, Record<string, string>, number, string]> = [
+      [{}, auth, 400, "invalid_request"],
+      [{ grant_type: "urn:example:nope" }, auth, 400, "unsupported_grant_type"],
+      [{ grant_type: "password", username: "a", password: "b" }, auth, 400, "unauthorized_client"],
+      [{ grant_type: "authorization_code", code: "x" }, auth, 400, "unauthorized_client"],
+      [{ grant_type: "client_credentials", scope: "no-such-scope" }, auth, 400, "invalid_scope"],
+      [{ grant_type: "client_credentials", scope: "offline_access" }, auth, 400, "invalid_scope"],
+      [{ grant_type: "client_credentials", client_secret: secret }, auth, 400, "invalid_request"],
+      [{ grant_type: "client_credentials" }, { authorization: basic("web", "") }, 401, "invalid_client"],
+      [{ grant_type: "client_credentials", client_id: "spa" }, {}, 400, "unauthorized_client"],
+      [{ grant_type: "refresh_token" }, { authorization: basic("svc", secret) }, 400, "unauthorized_client"],
+    ];
+    for (const [form, headers, status, error] of cases) {
+      const res = await post("token", form, headers);
+      expect({ form, status: res.status, error: res.body?.error }).toEqual({ form, status, error });
+      expect(typeof res.body.error_description).toBe("string");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+    const dup = await http("POST", endpoint("token"), {
+      body: "grant_type=client_credentials&grant_type=client_credentials",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic("svc", secret) },
+    });
+    expect(dup.status).toBe(400);
+    expect(dup.body.error).toBe("invalid_request");
+    const unknownRealm = await http("POST", `${server.url}/realms/no-such-realm-q/protocol/openid-connect/token`, { form: { grant_type: "client_credentials" } });
+    expect(unknownRealm.status).toBe(404);
+    expect(unknownRealm.body).toEqual({ error: "realm_not_found", error_description: "realm not found" });
+  });
+
+  it("introspects: active for a valid token, inactive for revoked, garbage, foreign-realm tokens", async () => {
+    const config = await rp();
+    const { access_token } = await oidc.clientCredentialsGrant(config);
+    const info = await oidc.tokenIntrospection(config, access_token);
+    expect(info).toMatchObject({ active: true, client_id: "svc", token_type: "Bearer", iss: issuer() });
+    // Another confidential client of the realm may introspect it (RFC 7662 section 2.1).
+    expect((await oidc.tokenIntrospection(await rp("other", otherSecret), access_token)).active).toBe(true);
+    for (const junk of ["not-a-token", `${access_token.slice(0, -4)}AAAA`, "a.b.c"]) {
+      expect(await oidc.tokenIntrospection(config, junk)).toEqual({ active: false });
+    }
+    // A token of another realm is not active here.
+    const realm2 = uniqueName("oidc-cc2");
+    expect((await api.post("/admin/realms", { name: realm2 })).status).toBe(201);
+    const c2 = await api.post(`/admin/realms/${realm2}/clients`, { clientId: "svc", grantTypes: ["client_credentials"] });
+    const foreign = await http("POST", `${server.url}/realms/${realm2}/protocol/openid-connect/token`, {
+      form: { grant_type: "client_credentials" }, headers: { authorization: basic("svc", c2.body.secret) },
+    });
+    expect(foreign.status).toBe(200);
+    expect(await oidc.tokenIntrospection(config, foreign.body.access_token)).toEqual({ active: false });
+    // Introspection needs client authentication.
+    const anon = await post("token/introspect", { token: access_token });
+    expect(anon.status).toBe(401);
+    expect(anon.headers.get("www-authenticate")).toBe(`Basic realm="${realm}"`);
+    const missing = await post("token/introspect", {}, { authorization: basic("svc", secret) });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe("invalid_request");
+  });
+
+  it("revokes (RFC 7009): 200 also for unknown tokens, the revoked token turns inactive, other clients may not revoke", async () => {
+    const config = await rp();
+    const { access_token } = await oidc.clientCredentialsGrant(config);
+    const byOther = await post("revoke", { token: access_token }, { authorization: basic("other", otherSecret) });
+    expect(byOther.status).toBe(400);
+    expect(byOther.body.error).toBe("invalid_request");
+    expect((await oidc.tokenIntrospection(config, access_token)).active).toBe(true);
+    await oidc.tokenRevocation(config, access_token, { token_type_hint: "access_token" });
+    expect(await oidc.tokenIntrospection(config, access_token)).toEqual({ active: false });
+    const unknown = await post("revoke", { token: "unknown-token" }, { authorization: basic("svc", secret) });
+    expect(unknown.status).toBe(200);
+    const again = await post("revoke", { token: access_token }, { authorization: basic("svc", secret) });
+    expect(again.status).toBe(200);
+    expect((await post("revoke", { token: access_token })).status).toBe(401);
+  });
+
+  it("serves userinfo for GET and POST with a Bearer token, 401 invalid_token otherwise", async () => {
+    const config = await rp();
+    const { access_token } = await oidc.clientCredentialsGrant(config, { scope: "profile" });
+    const sa = await api.get(`/admin/realms/${realm}/clients/svc/service-account-user`);
+    const get = await http("GET", endpoint("userinfo"), { headers: { authorization: `Bearer ${access_token}` } });
+    expect(get.status).toBe(200);
+    expect(get.body.sub).toBe(sa.body.id);
+    expect(get.body.preferred_username).toBe(sa.body.username);
+    const viaRp = await oidc.fetchUserInfo(config, access_token, sa.body.id);
+    expect(viaRp.sub).toBe(sa.body.id);
+    const postForm = await http("POST", endpoint("userinfo"), { form: { access_token } });
+    expect(postForm.status).toBe(200);
+    for (const headers of [{}, { authorization: "Bearer nope" }] as Array<Record<string, string>>) {
+      const res = await http("GET", endpoint("userinfo"), { headers });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe("invalid_token");
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_token"/);
+    }
+    await oidc.tokenRevocation(config, access_token);
+    expect((await http("GET", endpoint("userinfo"), { headers: { authorization: `Bearer ${access_token}` } })).status).toBe(401);
+  });
+
+  it("switches to ES256 after rotation; tokens signed before still verify and introspect active", async () => {
+    const config = await rp();
+    const before = (await oidc.clientCredentialsGrant(config)).access_token;
+    expect(decodeProtectedHeader(before).alg).toBe("RS256");
+    const rotated = await api.post(`/admin/realms/${realm}/keys/rotate`, { alg: "ES256" });
+    expect(rotated.status).toBe(200);
+    const after = (await oidc.clientCredentialsGrant(config)).access_token;
+    expect(decodeProtectedHeader(after).alg).toBe("ES256");
+    const jwks = createRemoteJWKSet(new URL(endpoint("certs")));
+    for (const t of [before, after]) {
+      await jwtVerify(t, jwks, { issuer: issuer() });
+      expect((await oidc.tokenIntrospection(config, t)).active).toBe(true);
+    }
+    // RS256 rotated while a token is in flight: the old key stays published, the token stays active.
+    const rs = await api.post(`/admin/realms/${realm}/keys/rotate`, { alg: "RS256" });
+    expect(rs.status).toBe(200);
+    await jwtVerify(before, createRemoteJWKSet(new URL(endpoint("certs"))), { issuer: issuer() });
+    expect((await oidc.tokenIntrospection(config, before)).active).toBe(true);
+    expect(decodeProtectedHeader((await oidc.clientCredentialsGrant(config)).access_token).alg).toBe("RS256");
+  });
+
+  it("device authorization (RFC 8628): codes for clients listing the grant, unauthorized_client otherwise", async () => {
+    const device = await api.post(`/admin/realms/${realm}/clients`, {
+      clientId: "tv", clientType: "PUBLIC", grantTypes: ["urn:ietf:params:oauth:grant-type:device_code"],
+    });
+    expect(device.status).toBe(201);
+    const res = await post("auth/device", { client_id: "tv", scope: "openid" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      device_code: expect.any(String), user_code: expect.stringMatching(/^[B-Z]{4}-[B-Z]{4}$/),
+      verification_uri: `${issuer()}/device`, verification_uri_complete: `${issuer()}/device?user_code=${res.body.user_code}`,
+      expires_in: 600, interval: 5,
+    });
+    const poll = await post("token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", client_id: "tv", device_code: res.body.device_code });
+    expect(poll.status).toBe(400);
+    expect(poll.body.error).toBe("authorization_pending");
+    const fast = await post("token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", client_id: "tv", device_code: res.body.device_code });
+    expect(fast.body.error).toBe("slow_down");
+    const refused = await post("auth/device", {}, { authorization: basic("svc", secret) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("unauthorized_client");
+  });
+
+  it("logout needs a refresh token; an unknown one is invalid_grant", async () => {
+    const res = await post("logout", {}, { authorization: basic("svc", secret) });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("invalid_request");
+    const bad = await post("logout", { refresh_token: "x" }, { authorization: basic("svc", secret) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("invalid_grant");
+  });
+
+  it("sessions admin: client_credentials leaves no session; unknown sessions and users are 404", async () => {
+    await oidc.clientCredentialsGrant(await rp());
+    const list = await api.get(`/admin/realms/${realm}/sessions`);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([]);
+    const sa = await api.get(`/admin/realms/${realm}/clients/svc/service-account-user`);
+    const userId = sa.body.id;
+    expect((await api.get(`/admin/realms/${realm}/users/${userId}/sessions`)).body).toEqual([]);
+    const all = await api.del(`/admin/realms/${realm}/users/${userId}/sessions`);
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ count: 0 });
+    const missing = "00000000-0000-4000-8000-000000000000";
+    for (const type of ["oauth", "sso"]) {
+      const res = await api.del(`/admin/realms/${realm}/sessions/${missing}?type=${type}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe("session_not_found");
+    }
+    expect((await api.del(`/admin/realms/${realm}/sessions/${missing}?type=bogus`)).status).toBe(400);
+    expect((await api.get(`/admin/realms/${realm}/users/${missing}/sessions`)).status).toBe(404);
+    expect((await api.get(`/admin/realms/${realm}/users/${userId}/offline-sessions`)).body).toEqual([]);
+    const off = await api.del(`/admin/realms/${realm}/users/${userId}/offline-sessions/${missing}`);
+    expect(off.status).toBe(404);
+    expect(off.body.error).toBe("offline_session_not_found");
+    expect((await http("GET", `${server.url}/admin/realms/${realm}/sessions`)).status).toBe(401);
+  });
+});
