@@ -10,6 +10,7 @@ import { DirectoryRealms } from "./domain/directory-realms.js";
 import { RealmMetadata } from "./domain/realm-metadata.js";
 import { startTokenConsumers } from "./events/consumers.js";
 import { tokenRpc } from "./rpc/token-rpc.js";
+import { buildBrowserFlow } from "./flow/browser-flow.js";
 
 const DAY_MS = 86_400_000;
 
@@ -23,12 +24,14 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     rotationMs: config.keyRotationDays * DAY_MS,
     checkIntervalMs: config.keyCheckIntervalSeconds * 1000,
   }, logger);
+  const browserFlow = await buildBrowserFlow(deps, keys);
   let subs: Subscription[] = [];
 
   return {
     name: "token",
     routes(router: ConnectRouter) {
       router.service(TokenService, tokenRpc(metadata, store, bus));
+      browserFlow.routes(router);
     },
     async start() {
       subs = await startTokenConsumers(bus, keys, logger);
