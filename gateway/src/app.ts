@@ -23,6 +23,9 @@ import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
+import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
+import { addDeviceRoutes } from "./oidc/device-routes.js";
+import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -75,6 +78,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addRoleRoutes(table, deps.rpc);
   addRoleMappingRoutes(table, deps.rpc);
   addClientScopeRoutes(table, deps.rpc);
+  addAuthorizeRoutes(table, deps);
+  addDeviceRoutes(table, deps);
+  addBrowserLogoutRoutes(table, deps);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

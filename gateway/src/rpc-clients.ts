@@ -9,6 +9,7 @@ import { RoleService } from "../../gen/iam/directory/v1/role_pb.js";
 import { ClientScopeService } from "../../gen/iam/directory/v1/client_scope_pb.js";
 import { AuditService } from "../../gen/iam/audit/v1/audit_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
+import { AuthorizationFlowService } from "../../gen/iam/token/v1/authorization_pb.js";
 import { SamlService } from "../../gen/iam/saml/v1/saml_pb.js";
 import { ServiceProviderService } from "../../gen/iam/saml/v1/service_provider_pb.js";
 import { IdpService } from "../../gen/iam/saml/v1/idp_pb.js";
@@ -28,6 +29,7 @@ export interface RpcClients {
   clientScopes: Client<typeof ClientScopeService>;
   audit: Client<typeof AuditService>;
   token: Client<typeof TokenService>;
+  authorizationFlow: Client<typeof AuthorizationFlowService>;
   saml: Client<typeof SamlService>;
   samlServiceProviders: Client<typeof ServiceProviderService>;
   samlIdp: Client<typeof IdpService>;
@@ -47,6 +49,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     clientScopes: createClient(ClientScopeService, t.directory),
     audit: createClient(AuditService, t.audit),
     token: createClient(TokenService, t.token),
+    authorizationFlow: createClient(AuthorizationFlowService, t.token),
     saml: createClient(SamlService, t.saml),
     samlServiceProviders: createClient(ServiceProviderService, t.saml),
     samlIdp: createClient(IdpService, t.saml),

@@ -41,6 +41,6 @@ export class DeviceVerification {
       return this.authorization.complete(realm, tx, session, ctx, undefined);
     }
     const tx = await this.kit.newTransaction(realm, ctx, { ...fields, step: "login" });
-    return pageOf(tx, "login", {});
+    return pageOf(tx, "login", { userCode: device.userCode });
   }
 }

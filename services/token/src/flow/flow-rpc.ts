@@ -19,25 +19,25 @@ const STEPS: Record<PageStep, FlowStep> = {
 export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlowService> {
   return {
     async beginAuthorization(req) {
-      return toResult(await flow.authorization.begin(contextOf(req.context), { ...req.params }));
+      return wrap(await flow.authorization.begin(contextOf(req.context), { ...req.params }));
     },
     async submitCredentials(req) {
-      return toResult(await flow.steps.submitCredentials(contextOf(req.context), req.username, req.password));
+      return wrap(await flow.steps.submitCredentials(contextOf(req.context), req.username, req.password));
     },
     async submitOtp(req) {
-      return toResult(await flow.steps.submitOtp(contextOf(req.context), req.code));
+      return wrap(await flow.steps.submitOtp(contextOf(req.context), req.code));
     },
     async confirmOtpEnrollment(req) {
-      return toResult(await flow.steps.confirmOtpEnrollment(contextOf(req.context), req.code));
+      return wrap(await flow.steps.confirmOtpEnrollment(contextOf(req.context), req.code));
     },
     async submitNewPassword(req) {
-      return toResult(await flow.steps.submitNewPassword(contextOf(req.context), req.newPassword, req.confirmation));
+      return wrap(await flow.steps.submitNewPassword(contextOf(req.context), req.newPassword, req.confirmation));
     },
     async submitConsent(req) {
-      return toResult(await flow.steps.submitConsent(contextOf(req.context), req.approve));
+      return wrap(await flow.steps.submitConsent(contextOf(req.context), req.approve));
     },
     async continue(req) {
-      return toResult(await flow.steps.continue(contextOf(req.context)));
+      return wrap(await flow.steps.continue(contextOf(req.context)));
     },
     async resolveSsoCookie(req) {
       const s = await flow.resolveCookie(required(req.realm, "realm"), req.ssoCookie);
@@ -45,15 +45,15 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
       return { found: true, sessionId: s._id, userId: s.userId, username: s.username, authTimeMs: BigInt(s.authTime) };
     },
     async beginDeviceVerification(req) {
-      return toResult(await flow.device.begin(contextOf(req.context), req.userCode));
+      return wrap(await flow.device.begin(contextOf(req.context), req.userCode));
     },
     async beginLogout(req) {
-      return toResult(await flow.logout.begin(contextOf(req.context), {
+      return wrap(await flow.logout.begin(contextOf(req.context), {
         idTokenHint: req.idTokenHint, postLogoutRedirectUri: req.postLogoutRedirectUri, state: req.state, clientId: req.clientId,
       }));
     },
     async confirmLogout(req) {
-      return toResult(await flow.logout.confirm(contextOf(req.context), req.confirm));
+      return wrap(await flow.logout.confirm(contextOf(req.context), req.confirm));
     },
   };
 }
@@ -69,6 +69,10 @@ function contextOf(c: FlowContext | undefined): StepContext {
     realm: required(c.realm, "context.realm"), transactionId: c.transactionId, csrfToken: c.csrfToken, browserId: c.browserId,
     ssoCookie: c.ssoCookie, ipAddress: c.ipAddress, baseUrl: required(c.baseUrl, "context.base_url"),
   };
+}
+
+function wrap(r: FlowReply): { result: FlowResult } {
+  return { result: toResult(r) };
 }
 
 function toResult(r: FlowReply): FlowResult {
