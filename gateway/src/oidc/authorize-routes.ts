@@ -54,7 +54,7 @@ export async function handle(req: Request, res: Response, deps: PageDeps, call: 
   try {
     const result = await call();
     if (!result) return sendErrorPage(res, deps, realm, 400, "invalid_request", "The form is not valid. Please start again.");
-    await sendFlowResult(req, res, deps, realm, result, action ?? authPath(realm));
+    await sendFlowResult(res, deps, realm, result, action ?? authPath(realm));
   } catch (e) {
     await sendFailure(res, deps, realm, e);
   }

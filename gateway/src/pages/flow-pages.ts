@@ -1,4 +1,4 @@
-import type { Request, Response } from "express";
+import type { Response } from "express";
 import QRCode from "qrcode";
 import { FlowStep, type FlowPage, type FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { describeError } from "../http/rpc-errors.js";
@@ -58,7 +58,7 @@ export async function sendFailure(res: Response, deps: PageDeps, realm: string, 
  * Writes what a flow step answered: a page (with the form posting to `action`), a 302 to a URI the
  * token service validated, or an error page; sets or clears the SSO cookie.
  */
-export async function sendFlowResult(req: Request, res: Response, deps: PageDeps, realm: string, result: FlowResult | undefined, action: string): Promise<void> {
+export async function sendFlowResult(res: Response, deps: PageDeps, realm: string, result: FlowResult | undefined, action: string): Promise<void> {
   if (!result) return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
   if (result.setSsoCookie) setSsoCookie(res, realm, deps.publicUrl, result.setSsoCookie);
   if (result.clearSsoCookie) clearSsoCookie(res, realm, deps.publicUrl);
@@ -79,8 +79,8 @@ export async function sendFlowResult(req: Request, res: Response, deps: PageDeps
     ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
   renderPage(res, 200, entry.template, {
     ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm,
+    alert: page.step !== FlowStep.LOGGED_OUT && page.step !== FlowStep.DEVICE_DONE,
     scopes: page.scopes.filter((s) => s !== "openid"),
     deviceAction: `/realms/${realm}/device`,
   }, result.formActionOrigin);
-  void req;
 }
