@@ -29,6 +29,8 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
   const state = params.state ?? "";
   const fail = (error: string, description: string): RequestCheck => ({ ok: false, page: false, error, description, redirectUri, state });
 
+  // RFC 6749 section 3.1: parameters must not be repeated (the gateway marks repeats with a NUL).
+  if (Object.values(params).some((v) => v.includes("\u0000"))) return fail("invalid_request", "A parameter was repeated.");
   if (params.request) return fail("request_not_supported", "The request parameter is not supported.");
   if (params.request_uri) return fail("request_uri_not_supported", "The request_uri parameter is not supported.");
   const responseType = params.response_type ?? "";
