@@ -137,6 +137,12 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
     expect(res.location).toBe(errorRedirect("unsupported_response_type", "Only response_type=code is supported.", "", `${CB}?tenant=1`));
   });
 
+  it("refuses a repeated parameter (RFC 6749 section 3.1)", async () => {
+    const res = await new BrowserSession(server.url).get(`${authUrl(spaParams())}&scope=email`);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(errorRedirect("invalid_request", "A parameter was repeated."));
+  });
+
   it("lets a confidential client omit PKCE", async () => {
     const res = await new BrowserSession(server.url).get(authUrl({ client_id: "web", redirect_uri: `${CB}?tenant=1`, response_type: "code", scope: "openid" }));
     expect(res.status).toBe(200);
