@@ -25,8 +25,11 @@ import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { throttle } from "./oidc/throttle.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
-import { addTokenRoutes } from "./oidc/token-routes.js";
+import { addTokenRoutes, refreshTokenLogout } from "./oidc/token-routes.js";
 import { addSessionRoutes } from "./admin/session-routes.js";
+import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
+import { addDeviceRoutes } from "./oidc/device-routes.js";
+import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -91,6 +94,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addRoleRoutes(table, deps.rpc);
   addRoleMappingRoutes(table, deps.rpc);
   addClientScopeRoutes(table, deps.rpc);
+  addAuthorizeRoutes(table, deps);
+  addDeviceRoutes(table, deps);
+  addBrowserLogoutRoutes(table, deps, refreshTokenLogout(deps.rpc, deps.publicUrl));
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

@@ -1,5 +1,5 @@
 import express, { type Request } from "express";
-import type { RouteTable } from "../http/route-table.js";
+import type { RouteHandler, RouteTable } from "../http/route-table.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { NO_STORE, oauthError, oauthReply } from "./oauth-errors.js";
 import { bearerToken, clientCredentials, formParam, optFormParam } from "./oauth-input.js";
@@ -65,17 +65,24 @@ export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: st
       // RFC 7009 section 2.2: 200, the content is ignored by the client.
       return { status: 200, body: {}, headers: NO_STORE };
     }), form)
-    .add("POST", `${OIDC}/logout`, (req) => oauthReply(realmOf(req), async () => {
-      const refreshToken = formParam(req, "refresh_token");
-      // RP-initiated logout with id_token_hint (the browser flow) is not served here yet.
-      if (!refreshToken) throw oauthError("invalid_request", "refresh_token is required");
-      await rpc.oauth.logout({
-        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), refreshToken, ipAddress: req.ip ?? "",
-      });
-      return { status: 204, headers: NO_STORE };
-    }), form)
     .add("GET", `${OIDC}/userinfo`, (req) => userinfo(req, rpc, publicUrl))
     .add("POST", `${OIDC}/userinfo`, (req) => userinfo(req, rpc, publicUrl), form);
+}
+
+/**
+ * POST /logout with a refresh_token (spec 4.16: 204, back-channel logout triggered). The path also
+ * serves RP-initiated browser logout; `addBrowserLogoutRoutes` owns the route and hands requests
+ * carrying a refresh_token to this handler.
+ */
+export function refreshTokenLogout(rpc: RpcClients, publicUrl: string): RouteHandler {
+  return (req) => oauthReply(realmOf(req), async () => {
+    const refreshToken = formParam(req, "refresh_token");
+    if (!refreshToken) throw oauthError("invalid_request", "refresh_token is required");
+    await rpc.oauth.logout({
+      realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), refreshToken, ipAddress: req.ip ?? "",
+    });
+    return { status: 204, headers: NO_STORE };
+  });
 }
 
 /** OIDC Core 1.0 section 5.3: GET or POST with a Bearer token (RFC 6750). */

@@ -11,6 +11,7 @@ import { RealmMetadata } from "./domain/realm-metadata.js";
 import { startTokenConsumers } from "./events/consumers.js";
 import { tokenRpc } from "./rpc/token-rpc.js";
 import { buildOAuth } from "./oauth-module.js";
+import { buildBrowserFlow } from "./flow/browser-flow.js";
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +25,11 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     rotationMs: config.keyRotationDays * DAY_MS,
     checkIntervalMs: config.keyCheckIntervalSeconds * 1000,
   }, logger);
-  const oauth = await buildOAuth(deps, keys, { publicUrl: config.publicUrl });
+  const browserFlow = await buildBrowserFlow(deps, keys);
+  const oauth = await buildOAuth(deps, keys, {
+    publicUrl: config.publicUrl,
+    dropRealmAlso: (realmId) => browserFlow.dropRealm(realmId),
+  });
   let subs: Subscription[] = [];
 
   return {
@@ -32,6 +37,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     routes(router: ConnectRouter) {
       router.service(TokenService, tokenRpc(metadata, store, bus));
       oauth.routes(router);
+      browserFlow.routes(router);
     },
     async start() {
       subs = await startTokenConsumers(bus, keys, logger);

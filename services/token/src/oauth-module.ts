@@ -38,6 +38,8 @@ export interface OAuthOptions {
   /** TESSERA_PUBLIC_URL as this service read it (issuer of work done without a request). */
   publicUrl: string;
   backchannel?: BackchannelOptions;
+  /** Other token-service data of a deleted realm (the browser flow's transactions and consents). */
+  dropRealmAlso?: (realmId: string) => Promise<void>;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
       subs = await startOAuthConsumers({
         bus, realms, clients, terminator, logger,
         async dropRealm(realmId) {
+          await options.dropRealmAlso?.(realmId);
           const counts = await Promise.all([
             familyRepo.deleteRealm(realmId), codes.deleteRealm(realmId), devices.deleteRealm(realmId),
             ssoRepo.deleteRealm(realmId), revoked.deleteRealm(realmId),

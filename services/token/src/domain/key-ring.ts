@@ -1,5 +1,5 @@
 import type { KeyObject } from "node:crypto";
-import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { SignJWT, compactVerify, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { Clock } from "../../../kit/src/store/port.js";
@@ -145,6 +145,35 @@ export class KeyRing {
       return payload;
     } catch {
       throw invalidToken("token signature or lifetime is invalid");
+    }
+  }
+
+  /**
+   * Verifies only the signature of a JWT signed by one of the realm's published keys, not its
+   * lifetime: an expired ID token is still a valid `id_token_hint` (OIDC Core 1.0 section 3.1.2.1,
+   * OIDC RP-Initiated Logout 1.0 section 2). Algorithm pinned to the key's own (RFC 8725 section 3.1).
+   */
+  async verifySignature(realm: RealmScope, jwt: string): Promise<JWTPayload> {
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(jwt).kid;
+    } catch {
+      throw invalidToken("malformed token");
+    }
+    if (!kid) throw invalidToken("token has no kid");
+    let key = this.published(await this.load(realm)).find((k) => k.record._id === kid);
+    if (!key) {
+      this.invalidate(realm.id);
+      key = this.published(await this.load(realm)).find((k) => k.record._id === kid);
+    }
+    if (!key) throw invalidToken("unknown signing key");
+    try {
+      const { payload } = await compactVerify(jwt, key.publicKey, { algorithms: [key.record.alg] });
+      const claims = JSON.parse(new TextDecoder().decode(payload)) as unknown;
+      if (!claims || typeof claims !== "object" || Array.isArray(claims)) throw new Error("not a claims set");
+      return claims as JWTPayload;
+    } catch {
+      throw invalidToken("token signature is invalid");
     }
   }
 

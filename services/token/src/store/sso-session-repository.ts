@@ -49,6 +49,11 @@ export class SsoSessionRepository {
       });
   }
 
+  /** Records a fresh interactive authentication in the session (prompt=login, max_age). */
+  reauthenticate(realmId: string, id: string, authTime: number, amr: string[], now: number, expiresAt: number): Promise<SsoSessionRecord | null> {
+    return this.sessions.findOneAndUpdate({ _id: id, realmId }, { $set: { authTime, amr, lastSeenAt: now, expiresAt } });
+  }
+
   /** Deletes and returns the session (null when already gone): the one place a session ends. */
   remove(realmId: string, id: string): Promise<SsoSessionRecord | null> {
     return this.sessions.findOneAndDelete({ _id: id, realmId });

@@ -1,0 +1,61 @@
+import type { Request, Response } from "express";
+import type { FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
+import type { RouteTable } from "../http/route-table.js";
+import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
+import { browserParsers, flowContext, one, paramsOf, realmOf } from "./flow-context.js";
+
+const authPath = (realm: string) => `/realms/${realm}/protocol/openid-connect/auth`;
+
+/**
+ * The authorization endpoint (OIDC Core 1.0 section 3.1.2.1: GET and POST) and the hosted login
+ * page's form posts. A POST with `tx` continues a login transaction (`step` names the form);
+ * without, it is an authorization request sent as a form.
+ */
+export function addAuthorizeRoutes(table: RouteTable, deps: PageDeps): void {
+  const path = "/realms/:realmName/protocol/openid-connect/auth";
+  table
+    .add("GET", path, (req, res) => handle(req, res, deps, () => begin(req, res, deps, paramsOf(req.query))), ...browserParsers)
+    .add("POST", path, (req, res) => handle(req, res, deps, () => {
+      if (one(req.body, "tx")) return step(req, res, deps);
+      return begin(req, res, deps, paramsOf(req.body));
+    }), ...browserParsers);
+}
+
+async function begin(req: Request, res: Response, deps: PageDeps, params: Record<string, string>): Promise<FlowResult | undefined> {
+  return (await deps.rpc.authorizationFlow.beginAuthorization({ context: flowContext(req, res, deps.publicUrl), params })).result;
+}
+
+/** A login-page form post: `step` names the form. */
+export async function step(req: Request, res: Response, deps: PageDeps): Promise<FlowResult | undefined> {
+  const context = flowContext(req, res, deps.publicUrl);
+  const flow = deps.rpc.authorizationFlow;
+  const body = req.body as unknown;
+  switch (one(body, "step")) {
+    case "login":
+      return (await flow.submitCredentials({ context, username: one(body, "username"), password: one(body, "password") })).result;
+    case "otp":
+      return (await flow.submitOtp({ context, code: one(body, "otp") })).result;
+    case "otp_enroll":
+      return (await flow.confirmOtpEnrollment({ context, code: one(body, "otp") })).result;
+    case "recovery_codes":
+      return (await flow.continue({ context })).result;
+    case "update_password":
+      return (await flow.submitNewPassword({ context, newPassword: one(body, "password-new"), confirmation: one(body, "password-confirm") })).result;
+    case "consent":
+      return (await flow.submitConsent({ context, approve: one(body, "decision") === "approve" })).result;
+    default:
+      return undefined;
+  }
+}
+
+/** Runs a flow call and writes its page, redirect or error page. */
+export async function handle(req: Request, res: Response, deps: PageDeps, call: () => Promise<FlowResult | undefined>, action?: string): Promise<void> {
+  const realm = realmOf(req);
+  try {
+    const result = await call();
+    if (!result) return sendErrorPage(res, deps, realm, 400, "invalid_request", "The form is not valid. Please start again.");
+    await sendFlowResult(res, deps, realm, result, action ?? authPath(realm));
+  } catch (e) {
+    await sendFailure(res, deps, realm, e);
+  }
+}

@@ -1,0 +1,86 @@
+import type { Response } from "express";
+import QRCode from "qrcode";
+import { FlowStep, type FlowPage, type FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
+import { describeError } from "../http/rpc-errors.js";
+import type { RpcClients } from "../rpc-clients.js";
+import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
+import { renderPage } from "./page-renderer.js";
+import { resolveTheme, type PageTheme } from "./themes.js";
+
+export interface PageDeps {
+  rpc: RpcClients;
+  publicUrl: string;
+}
+
+interface RealmLook {
+  title: string;
+  theme: PageTheme;
+}
+
+const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string }>> = {
+  [FlowStep.LOGIN]: { template: "login.njk", title: "Sign in" },
+  [FlowStep.OTP]: { template: "otp.njk", title: "Authenticator code" },
+  [FlowStep.OTP_ENROLL]: { template: "otp-enroll.njk", title: "Set up an authenticator" },
+  [FlowStep.RECOVERY_CODES]: { template: "recovery-codes.njk", title: "Recovery codes" },
+  [FlowStep.UPDATE_PASSWORD]: { template: "update-password.njk", title: "Update your password" },
+  [FlowStep.CONSENT]: { template: "consent.njk", title: "Grant access" },
+  [FlowStep.DEVICE_ENTER_CODE]: { template: "device-enter.njk", title: "Connect a device" },
+  [FlowStep.DEVICE_DONE]: { template: "device-done.njk", title: "Connect a device" },
+  [FlowStep.LOGOUT_CONFIRM]: { template: "logout-confirm.njk", title: "Log out" },
+  [FlowStep.LOGGED_OUT]: { template: "logged-out.njk", title: "Logged out" },
+};
+
+/** The realm's title and theme (preset + overrides); the default look when the realm is unknown. */
+async function lookOf(rpc: RpcClients, realm: string): Promise<RealmLook> {
+  try {
+    const { realm: r } = await rpc.realms.getRealm({ name: realm });
+    if (r) return { title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }) };
+  } catch {
+    // An unknown realm still gets a (default-themed) page.
+  }
+  return { title: "Tessera", theme: resolveTheme("tessera", {}) };
+}
+
+/** An HTML error page of a browser flow (DESIGN 4: never a redirect to an unregistered URI). */
+export async function sendErrorPage(res: Response, deps: PageDeps, realm: string, status: number, error: string, description: string): Promise<void> {
+  const look = await lookOf(deps.rpc, realm);
+  renderPage(res, status, "error.njk", { ...look, pageTitle: "Error", error, description });
+}
+
+/** An RPC failure in a browser flow, as an error page (internal causes are never shown). */
+export async function sendFailure(res: Response, deps: PageDeps, realm: string, e: unknown): Promise<void> {
+  const err = describeError(e);
+  const description = err.status >= 500 ? "Something went wrong. Please try again later." : err.message;
+  await sendErrorPage(res, deps, realm, err.status, err.reason, description);
+}
+
+/**
+ * Writes what a flow step answered: a page (with the form posting to `action`), a 302 to a URI the
+ * token service validated, or an error page; sets or clears the SSO cookie.
+ */
+export async function sendFlowResult(res: Response, deps: PageDeps, realm: string, result: FlowResult | undefined, action: string): Promise<void> {
+  if (!result) return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
+  if (result.setSsoCookie) setSsoCookie(res, realm, deps.publicUrl, result.setSsoCookie);
+  if (result.clearSsoCookie) clearSsoCookie(res, realm, deps.publicUrl);
+  const o = result.outcome;
+  if (o.case === "redirect") {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Referrer-Policy", "no-referrer");
+    res.redirect(302, o.value);
+    return;
+  }
+  if (o.case === "error") return sendErrorPage(res, deps, realm, o.value.status || 400, o.value.error, o.value.description);
+  if (o.case !== "page") return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
+  const page: FlowPage = o.value;
+  const entry = TEMPLATES[page.step];
+  if (!entry) return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
+  const look = await lookOf(deps.rpc, realm);
+  const qrDataUrl = page.step === FlowStep.OTP_ENROLL && page.otpauthUri.startsWith("otpauth://")
+    ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
+  renderPage(res, 200, entry.template, {
+    ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm,
+    alert: page.step !== FlowStep.LOGGED_OUT && page.step !== FlowStep.DEVICE_DONE,
+    scopes: page.scopes.filter((s) => s !== "openid"),
+    deviceAction: `/realms/${realm}/device`,
+  }, result.formActionOrigin);
+}

@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import nunjucks from "nunjucks";
+import type { Response } from "express";
+
+/**
+ * Templates are read from the repository's `gateway/src/pages/templates` (tsc does not copy them
+ * to dist), found by walking up from this module to the directory holding package.json.
+ */
+function templateDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const candidate = join(dir, "gateway", "src", "pages", "templates");
+    if (existsSync(join(dir, "package.json")) && existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error("hosted page templates not found (gateway/src/pages/templates)");
+}
+
+/** One auto-escaping environment (DESIGN 5: hosted pages never interpolate raw values). */
+const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(templateDir(), { noCache: false }), {
+  autoescape: true, throwOnUndefined: false, trimBlocks: true, lstripBlocks: true,
+});
+
+/**
+ * Headers of every hosted page: a strict CSP (form-action 'self' plus, while a flow may end at the
+ * client, its registered redirect origin), no framing (clickjacking), no Referer (codes and states
+ * in URLs), never cached.
+ */
+export function pageHeaders(res: Response, formActionOrigin = ""): void {
+  const formAction = formActionOrigin && /^https?:\/\/[^\s;,']+$/.test(formActionOrigin) ? ` ${formActionOrigin}` : "";
+  res.setHeader("Content-Security-Policy",
+    `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'${formAction}; frame-ancestors 'none'; base-uri 'none'`);
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Referrer-Policy", "no-referrer");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Pragma", "no-cache");
+}
+
+/** Renders a template as an HTML response. */
+export function renderPage(res: Response, status: number, template: string, context: object, formActionOrigin = ""): void {
+  const html = env.render(template, context);
+  pageHeaders(res, formActionOrigin);
+  res.status(status).type("html").send(html);
+}

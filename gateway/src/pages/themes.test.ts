@@ -1,0 +1,25 @@
+import { resolveTheme } from "./themes.js";
+
+// Theme rendering (DESIGN 5): presets, overrides, and only values safe in a <style> block or src attribute.
+describe("resolveTheme", () => {
+  it("uses the preset and applies valid overrides", () => {
+    expect(resolveTheme("midnight", { primaryColor: "#AbC", logoUrl: "https://cdn.example.com/l.png" })).toEqual({
+      name: "midnight", primaryColor: "#AbC", secondaryColor: "#c4b5fd", backgroundColor: "#0f172a", textColor: "#e2e8f0",
+      logoUrl: "https://cdn.example.com/l.png", faviconUrl: "",
+    });
+  });
+
+  it("falls back to the default preset for an unknown name", () => {
+    expect(resolveTheme("authme", {}).name).toBe("tessera");
+  });
+
+  it.each([
+    ["red;}body{display:none"], ["#12345"], ["rgb(1,2,3)"], ["#fff</style><script>"], ["expression(alert(1))"],
+  ])("drops the colour %s", (bad) => {
+    expect(resolveTheme("ocean", { primaryColor: bad, textColor: bad }).primaryColor).toBe("#0891b2");
+  });
+
+  it.each([["javascript:alert(1)"], ["data:image/png;base64,AAAA"], ["//evil.example.com/x.png"], ["not a url"]])("drops the URL %s", (bad) => {
+    expect(resolveTheme("tessera", { logoUrl: bad, faviconUrl: bad })).toMatchObject({ logoUrl: "", faviconUrl: "" });
+  });
+});

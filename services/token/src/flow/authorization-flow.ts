@@ -1,0 +1,113 @@
+import { RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import type { SsoSessionRecord } from "../domain/sso-session.js";
+import { checkAuthorizationRequest } from "./authorization-request.js";
+import { issuerOf, type FlowRealm } from "./flow-realms.js";
+import { errorReply, originOf, pageOf, type FlowReply } from "./flow-reply.js";
+import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
+import type { LoginTransactionRecord } from "./login-transaction.js";
+
+/**
+ * The authorization endpoint (OIDC Core 1.0 section 3.1.2; RFC 6749 section 4.1): validates the
+ * request, reuses the SSO session when allowed, otherwise starts a login transaction; and, once
+ * the user is authenticated, asks for consent or issues the code.
+ */
+export class AuthorizationFlow {
+  constructor(private readonly kit: FlowKit) {}
+
+  async begin(ctx: StepContext, params: Record<string, string>): Promise<FlowReply> {
+    const d = this.kit.d;
+    const realm = await d.realms.get(ctx.realm);
+    if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+    if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
+    const client = params.client_id ? await d.clients.get(realm.name, params.client_id) : null;
+    const check = checkAuthorizationRequest(params, client);
+    if (!check.ok) {
+      if (check.page) return errorReply(check.error, check.description, 400);
+      return this.redirect(this.kit.errorRedirect(realm, check.redirectUri, check.state, ctx.baseUrl, check.error, check.description), check.redirectUri);
+    }
+    const req = check.request;
+    const fail = (error: string, description: string): FlowReply =>
+      this.redirect(this.kit.errorRedirect(realm, req.redirectUri, req.state, ctx.baseUrl, error, description), req.redirectUri);
+
+    // id_token_hint must be an ID token this realm signed (OIDC Core 1.0 section 3.1.2.1).
+    let hintSub: string | undefined;
+    if (params.id_token_hint) {
+      try {
+        const claims = await d.keys.verifySignature(realm, params.id_token_hint);
+        if (claims.iss !== issuerOf(ctx.baseUrl, realm.name) || typeof claims.sub !== "string") throw new Error("foreign token");
+        hintSub = claims.sub;
+      } catch {
+        return fail("invalid_request", "The id_token_hint is not valid.");
+      }
+    }
+
+    let session = await this.kit.resolveSession(realm, ctx.ssoCookie);
+    let pendingActions = false;
+    if (session) {
+      const status = await d.auth.getUserStatus({ realm: realm.name, userId: session.userId });
+      if (!status.exists || !status.enabled) {
+        await d.sessions.end(realm.id, session._id, status.exists ? "user_disabled" : "user_deleted");
+        session = null;
+      } else {
+        pendingActions = status.requiredActions.some((a) => a !== RequiredAction.UNSPECIFIED);
+      }
+    }
+    const now = this.kit.now();
+    const tooOld = !!session && req.maxAge >= 0 && now - session.authTime > req.maxAge * 1000;
+    const otherUser = !!session && hintSub !== undefined && hintSub !== session.userId;
+    const reusable = !!session && !req.prompt.includes("login") && !tooOld && !otherUser;
+    const fields = {
+      kind: "authorize" as const, clientId: req.clientId, clientName: client?.name || req.clientId, scope: req.scope,
+      request: req, requireConsent: client?.requireConsent ?? false,
+    };
+
+    // prompt=none: no page may be shown (OIDC Core 1.0 section 3.1.2.6).
+    if (req.prompt.includes("none")) {
+      if (!session || !reusable) return fail("login_required", "The user is not logged in.");
+      if (pendingActions) return fail("interaction_required", "The user must complete an action first.");
+      const draft = { ...fields, step: "consent" } as LoginTransactionRecord;
+      if (await this.kit.needsConsent(realm, draft, session.userId, fields.requireConsent)) {
+        return fail("consent_required", "The user has not consented to the requested scopes.");
+      }
+    }
+
+    if (session && reusable && !pendingActions) {
+      const tx = await this.kit.newTransaction(realm, ctx, {
+        ...fields, step: "consent", userId: session.userId, username: session.username, amr: session.amr,
+        authTime: session.authTime, ssoSessionId: session._id,
+      });
+      return this.complete(realm, tx, session, ctx, undefined);
+    }
+    const tx = await this.kit.newTransaction(realm, ctx, {
+      ...fields, step: "login", ...(session ? { priorSessionId: session._id } : {}),
+    });
+    return pageOf(tx, "login", { username: req.loginHint });
+  }
+
+  /**
+   * The user is authenticated (session established): consent when needed, else the code. `cookie`
+   * is a new SSO cookie value to set with this answer.
+   */
+  async complete(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext, cookie: string | undefined): Promise<FlowReply> {
+    const withCookie = (r: FlowReply): FlowReply => (cookie ? { ...r, setSsoCookie: cookie } : r);
+    if (tx.step !== "consent") {
+      const moved = await this.kit.d.txs.advance(tx, { step: "consent", ssoSessionId: session._id });
+      if (!moved) return withCookie(errorReply("invalid_transaction", "This login was already completed.", 400));
+      tx = moved;
+    }
+    if (tx.kind === "device" || await this.kit.needsConsent(realm, tx, session.userId, tx.requireConsent ?? false)) {
+      return withCookie(pageOf(tx, "consent", { scopes: scopesOf(tx.scope), username: session.username, ...(tx.userCode ? { userCode: tx.userCode } : {}) }));
+    }
+    return withCookie(await this.finish(realm, tx, session, ctx));
+  }
+
+  /** Ends the transaction with the code redirect; a replayed step finds it gone. */
+  async finish(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext): Promise<FlowReply> {
+    if (!(await this.kit.d.txs.finish(tx))) return errorReply("invalid_transaction", "This login was already completed.", 400);
+    return this.redirect(await this.kit.issueCode(realm, tx, session, ctx.baseUrl), tx.request?.redirectUri ?? "");
+  }
+
+  private redirect(uri: string, registered: string): FlowReply {
+    return { outcome: { kind: "redirect", uri }, formActionOrigin: originOf(registered) };
+  }
+}

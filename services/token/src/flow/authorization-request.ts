@@ -1,0 +1,86 @@
+import type { ClientInfo } from "../domain/client-directory.js";
+import type { AuthorizationRequest } from "./login-transaction.js";
+
+/** The outcome of validating an authorization request (OIDC Core 1.0 section 3.1.2.2). */
+export type RequestCheck =
+  | { ok: true; request: AuthorizationRequest }
+  /** No trustworthy redirect_uri: show an error page, never redirect (RFC 6749 section 4.1.2.1). */
+  | { ok: false; page: true; error: string; description: string }
+  /** The redirect_uri is registered: the error goes back to the client. */
+  | { ok: false; page: false; error: string; description: string; redirectUri: string; state: string };
+
+const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
+const KNOWN_PROMPTS = new Set(["none", "login", "consent", "select_account"]);
+
+/**
+ * Validates the parameters against the client: exact redirect_uri matching (DESIGN 5), response_type
+ * `code` only, PKCE S256 (required for PUBLIC clients; `plain` refused, RFC 7636 section 4.2),
+ * prompt and max_age (OIDC Core 1.0 section 3.1.2.1).
+ */
+export function checkAuthorizationRequest(params: Record<string, string>, client: ClientInfo | null): RequestCheck {
+  const clientId = params.client_id ?? "";
+  if (!clientId) return pageError("invalid_request", "The client_id parameter is missing.");
+  if (!client || !client.enabled) return pageError("invalid_client", "The application is unknown or disabled.");
+  const redirectUri = params.redirect_uri ?? "";
+  if (!redirectUri) return pageError("invalid_request", "The redirect_uri parameter is missing.");
+  if (!client.redirectUris.includes(redirectUri) || !isAbsolute(redirectUri)) {
+    return pageError("invalid_request", "The redirect_uri is not registered for this application.");
+  }
+  const state = params.state ?? "";
+  const fail = (error: string, description: string): RequestCheck => ({ ok: false, page: false, error, description, redirectUri, state });
+
+  // RFC 6749 section 3.1: parameters must not be repeated (the gateway marks repeats with a NUL).
+  if (Object.values(params).some((v) => v.includes("\u0000"))) return fail("invalid_request", "A parameter was repeated.");
+  if (params.request) return fail("request_not_supported", "The request parameter is not supported.");
+  if (params.request_uri) return fail("request_uri_not_supported", "The request_uri parameter is not supported.");
+  const responseType = params.response_type ?? "";
+  if (!responseType) return fail("invalid_request", "The response_type parameter is missing.");
+  if (responseType !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
+  if (params.response_mode && params.response_mode !== "query") return fail("invalid_request", "Only response_mode=query is supported.");
+  if (client.grantTypes.length && !client.grantTypes.includes("authorization_code")) {
+    return fail("unauthorized_client", "The client may not use the authorization code grant.");
+  }
+
+  const challenge = params.code_challenge ?? "";
+  const method = params.code_challenge_method ?? "";
+  if (challenge || method) {
+    if (!challenge) return fail("invalid_request", "code_challenge_method without code_challenge.");
+    // RFC 7636 section 4.3: a missing method means "plain", which Tessera refuses.
+    if (method !== "S256") return fail("invalid_request", "Only code_challenge_method=S256 is supported.");
+    if (!PKCE_CHALLENGE.test(challenge)) return fail("invalid_request", "The code_challenge is malformed.");
+  } else if (client.clientType === "PUBLIC") {
+    return fail("invalid_request", "PKCE (code_challenge with S256) is required for public clients.");
+  }
+
+  const prompt = (params.prompt ?? "").split(" ").filter(Boolean);
+  if (prompt.some((p) => !KNOWN_PROMPTS.has(p))) return fail("invalid_request", "Unknown prompt value.");
+  if (prompt.includes("none") && prompt.length > 1) return fail("invalid_request", "prompt=none cannot be combined with other values.");
+
+  let maxAge = -1;
+  if (params.max_age !== undefined && params.max_age !== "") {
+    if (!/^\d{1,10}$/.test(params.max_age)) return fail("invalid_request", "max_age must be a non-negative integer.");
+    maxAge = Number(params.max_age);
+  }
+
+  const scope = [...new Set((params.scope ?? "").split(" ").filter(Boolean))].join(" ");
+  return {
+    ok: true,
+    request: {
+      clientId, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
+      codeChallengeMethod: challenge ? "S256" : "", maxAge, prompt, loginHint: (params.login_hint ?? "").slice(0, 255),
+    },
+  };
+}
+
+function pageError(error: string, description: string): RequestCheck {
+  return { ok: false, page: true, error, description };
+}
+
+function isAbsolute(uri: string): boolean {
+  try {
+    const u = new URL(uri);
+    return u.hash === "" && u.protocol !== "javascript:" && u.protocol !== "data:";
+  } catch {
+    return false;
+  }
+}

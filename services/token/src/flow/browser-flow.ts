@@ -1,0 +1,88 @@
+import { createClient, type ConnectRouter, type Transport } from "@connectrpc/connect";
+import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import { AuthorizationFlowService } from "../../../../gen/iam/token/v1/authorization_pb.js";
+import type { Clock, Store } from "../../../kit/src/store/port.js";
+import { ClientDirectory } from "../domain/client-directory.js";
+import type { KeyRing } from "../domain/key-ring.js";
+import type { SsoSessionRecord } from "../domain/sso-session.js";
+import { SsoSessions } from "../domain/sso-sessions.js";
+import { SsoSessionRepository } from "../store/sso-session-repository.js";
+import type { ServiceDeps } from "../../../kit/src/module.js";
+import { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
+import { DeviceCodeRepository } from "../store/device-code-repository.js";
+import { AuthorizationFlow } from "./authorization-flow.js";
+import { BrowserLogoutFlow } from "./browser-logout-flow.js";
+import { ConsentRepository } from "./consent-repository.js";
+import { DeviceVerification } from "./device-verification.js";
+import { FlowKit } from "./flow-kit.js";
+import { FlowRealms } from "./flow-realms.js";
+import { flowRpc } from "./flow-rpc.js";
+import { LoginSteps } from "./login-steps.js";
+import { LoginTransactionRepository } from "./login-transaction-repository.js";
+
+export interface BrowserFlowDeps {
+  store: Store;
+  directory: Transport;
+  clock: Clock;
+  clients: ClientDirectory;
+  keys: KeyRing;
+  sessions: SsoSessions;
+  codes: AuthorizationCodeRepository;
+  devices: DeviceCodeRepository;
+}
+
+/** The browser half of the OpenID Provider, composed (module.ts registers `routes`). */
+export class BrowserFlow {
+  private constructor(
+    private readonly kit: FlowKit,
+    readonly authorization: AuthorizationFlow,
+    readonly steps: LoginSteps,
+    readonly device: DeviceVerification,
+    readonly logout: BrowserLogoutFlow,
+    readonly txs: LoginTransactionRepository,
+    readonly consents: ConsentRepository,
+  ) {}
+
+  static async build(deps: BrowserFlowDeps): Promise<BrowserFlow> {
+    const txs = await LoginTransactionRepository.open(deps.store);
+    const consents = await ConsentRepository.open(deps.store);
+    const kit = new FlowKit({
+      realms: new FlowRealms(deps.directory), clients: deps.clients, keys: deps.keys, txs, consents,
+      sessions: deps.sessions, codes: deps.codes, devices: deps.devices,
+      auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
+    });
+    const authorization = new AuthorizationFlow(kit);
+    return new BrowserFlow(kit, authorization, new LoginSteps(kit, authorization), new DeviceVerification(kit, authorization),
+      new BrowserLogoutFlow(kit), txs, consents);
+  }
+
+  async resolveCookie(realmName: string, cookie: string): Promise<SsoSessionRecord | null> {
+    const realm = await this.kit.d.realms.get(realmName);
+    return realm ? this.kit.resolveSession(realm, cookie) : null;
+  }
+
+  /** Drops a deleted realm's transactions and consents. */
+  async dropRealm(realmId: string): Promise<void> {
+    await this.txs.deleteRealm(realmId);
+    await this.consents.deleteRealm(realmId);
+  }
+
+  routes(router: ConnectRouter): void {
+    router.service(AuthorizationFlowService, flowRpc(this));
+  }
+}
+
+/**
+ * Builds the browser flow from the service deps, opening the shared token records itself so
+ * module.ts needs one line (the token-endpoint work composes its own instances over the same store).
+ */
+export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing): Promise<BrowserFlow> {
+  const { store, bus, clock } = deps;
+  return BrowserFlow.build({
+    store, clock, keys, directory: deps.transports.directory,
+    clients: new ClientDirectory(deps.transports.directory, clock),
+    sessions: new SsoSessions(await SsoSessionRepository.open(store), bus, clock),
+    codes: await AuthorizationCodeRepository.open(store),
+    devices: await DeviceCodeRepository.open(store),
+  });
+}

@@ -1,0 +1,85 @@
+import { issuerOf, type FlowRealm } from "./flow-realms.js";
+import { errorReply, originOf, pageOf, staleTransaction, withQuery, type FlowReply } from "./flow-reply.js";
+import type { FlowKit, StepContext } from "./flow-kit.js";
+
+export interface LogoutParams {
+  idTokenHint: string;
+  postLogoutRedirectUri: string;
+  state: string;
+  clientId: string;
+}
+
+/**
+ * RP-initiated logout (OIDC RP-Initiated Logout 1.0 sections 2-3). With a valid id_token_hint for
+ * the browser's session the session ends at once; otherwise the user confirms (CSRF-protected).
+ * post_logout_redirect_uri must equal one of the client's registered redirect URIs (Keycloak-style);
+ * an unregistered one is an error page, never a redirect.
+ */
+export class BrowserLogoutFlow {
+  constructor(private readonly kit: FlowKit) {}
+
+  async begin(ctx: StepContext, p: LogoutParams): Promise<FlowReply> {
+    const d = this.kit.d;
+    const realm = await d.realms.get(ctx.realm);
+    if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+
+    let hint: { sub: string; clientId: string; sid: string } | undefined;
+    if (p.idTokenHint) {
+      try {
+        const claims = await d.keys.verifySignature(realm, p.idTokenHint);
+        if (claims.iss !== issuerOf(ctx.baseUrl, realm.name) || typeof claims.sub !== "string") throw new Error("foreign");
+        const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+        const azp = typeof claims.azp === "string" ? claims.azp : String(aud[0] ?? "");
+        hint = { sub: claims.sub, clientId: azp, sid: typeof claims.sid === "string" ? claims.sid : "" };
+      } catch {
+        return errorReply("invalid_request", "The id_token_hint is not valid.");
+      }
+    }
+    const clientId = p.clientId || hint?.clientId || "";
+    if (p.clientId && hint && hint.clientId !== p.clientId) return errorReply("invalid_request", "client_id does not match the id_token_hint.");
+    let redirect = "";
+    if (p.postLogoutRedirectUri) {
+      if (!clientId) return errorReply("invalid_request", "post_logout_redirect_uri requires client_id or id_token_hint.");
+      const client = await d.clients.get(realm.name, clientId);
+      if (!client || !client.enabled || !client.redirectUris.includes(p.postLogoutRedirectUri)) {
+        return errorReply("invalid_request", "The post_logout_redirect_uri is not registered for this application.");
+      }
+      redirect = p.postLogoutRedirectUri;
+    }
+
+    const session = await this.kit.resolveSession(realm, ctx.ssoCookie);
+    if (!session) return this.done(redirect, p.state, true);
+    if (hint && hint.sub === session.userId && (!hint.sid || hint.sid === session._id)) {
+      await d.sessions.end(realm.id, session._id, "logout");
+      return this.done(redirect, p.state, true);
+    }
+    if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log out.");
+    const tx = await this.kit.newTransaction(realm, ctx, {
+      kind: "logout", step: "logout_confirm", clientId, clientName: clientId, scope: "",
+      logoutSessionId: session._id, postLogoutRedirectUri: redirect, logoutState: p.state,
+    });
+    return pageOf(tx, "logout_confirm", { username: session.username });
+  }
+
+  async confirm(ctx: StepContext, confirmed: boolean): Promise<FlowReply> {
+    const loaded = await this.kit.loadTransaction(ctx, ["logout_confirm"]);
+    if (!loaded) return staleTransaction();
+    const { realm, tx } = loaded;
+    if (!(await this.kit.d.txs.finish(tx))) return staleTransaction();
+    if (!confirmed) return { outcome: { kind: "page", page: { step: "logged_out", message: "You are still logged in." } } };
+    await this.endIfSame(realm, tx.logoutSessionId ?? "", ctx);
+    return this.done(tx.postLogoutRedirectUri ?? "", tx.logoutState ?? "", true);
+  }
+
+  /** Ends the session the confirmation was for, if the browser still holds it. */
+  private async endIfSame(realm: FlowRealm, sessionId: string, ctx: StepContext): Promise<void> {
+    const current = await this.kit.resolveSession(realm, ctx.ssoCookie);
+    if (current && current._id === sessionId) await this.kit.d.sessions.end(realm.id, sessionId, "logout");
+  }
+
+  private done(redirect: string, state: string, clear: boolean): FlowReply {
+    const base = clear ? { clearSsoCookie: true } : {};
+    if (redirect) return { ...base, outcome: { kind: "redirect", uri: withQuery(redirect, { state }) }, formActionOrigin: originOf(redirect) };
+    return { ...base, outcome: { kind: "page", page: { step: "logged_out", message: "You are logged out." } } };
+  }
+}

@@ -1,0 +1,43 @@
+import type { Collection, Doc, Store } from "../../../kit/src/store/port.js";
+
+/** Scopes a user granted a client (OIDC Core 1.0 section 3.1.2.4), remembered per user + client. */
+export interface ConsentRecord extends Doc {
+  realmId: string;
+  userId: string;
+  clientId: string;
+  scopes: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The `consents` collection. */
+export class ConsentRepository {
+  private constructor(private readonly consents: Collection<ConsentRecord>) {}
+
+  static async open(store: Store): Promise<ConsentRepository> {
+    return new ConsentRepository(await store.collection<ConsentRecord>({
+      name: "consents",
+      indexes: [{ fields: ["realmId", "userId"] }],
+    }));
+  }
+
+  private static id(realmId: string, userId: string, clientId: string): string {
+    return `${realmId}:${userId}:${clientId}`;
+  }
+
+  async granted(realmId: string, userId: string, clientId: string): Promise<string[]> {
+    return (await this.consents.get(ConsentRepository.id(realmId, userId, clientId)))?.scopes ?? [];
+  }
+
+  /** Adds scopes to what the user granted the client. */
+  async grant(realmId: string, userId: string, clientId: string, scopes: string[], now: number): Promise<void> {
+    const _id = ConsentRepository.id(realmId, userId, clientId);
+    const existing = await this.consents.get(_id);
+    const all = [...new Set([...(existing?.scopes ?? []), ...scopes])];
+    await this.consents.upsert({ _id, realmId, userId, clientId, scopes: all, createdAt: existing?.createdAt ?? now, updatedAt: now });
+  }
+
+  deleteRealm(realmId: string): Promise<number> {
+    return this.consents.deleteMany({ realmId });
+  }
+}

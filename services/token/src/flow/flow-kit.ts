@@ -1,0 +1,148 @@
+import type { Client } from "@connectrpc/connect";
+import type { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import { randomToken, safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import { CODE_REMEMBERED_MS, CODE_USABLE_MS, type AuthorizationCodeRecord } from "../domain/authorization-code.js";
+import type { ClientDirectory } from "../domain/client-directory.js";
+import type { KeyRing } from "../domain/key-ring.js";
+import type { SsoSessionRecord } from "../domain/sso-session.js";
+import type { SsoSessions } from "../domain/sso-sessions.js";
+import type { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
+import type { DeviceCodeRepository } from "../store/device-code-repository.js";
+import type { ConsentRepository } from "./consent-repository.js";
+import { issuerOf, type FlowRealm, type FlowRealms } from "./flow-realms.js";
+import { withQuery } from "./flow-reply.js";
+import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
+import type { LoginTransactionRepository } from "./login-transaction-repository.js";
+
+/** What the browser flow is built from (module.ts composes it). */
+export interface FlowDeps {
+  realms: FlowRealms;
+  clients: ClientDirectory;
+  keys: KeyRing;
+  txs: LoginTransactionRepository;
+  consents: ConsentRepository;
+  sessions: SsoSessions;
+  codes: AuthorizationCodeRepository;
+  devices: DeviceCodeRepository;
+  auth: Client<typeof AuthenticationService>;
+  clock: Clock;
+}
+
+/** The browser's presentation of a step (iam.token.v1.FlowContext). */
+export interface StepContext {
+  realm: string;
+  transactionId: string;
+  csrfToken: string;
+  browserId: string;
+  ssoCookie: string;
+  ipAddress: string;
+  baseUrl: string;
+}
+
+/** Operations shared by every part of the browser flow. */
+export class FlowKit {
+  constructor(readonly d: FlowDeps) {}
+
+  now(): number {
+    return this.d.clock.now();
+  }
+
+  /** A new transaction bound to this browser, with a fresh CSRF token. */
+  async newTransaction(realm: FlowRealm, ctx: StepContext, fields: Partial<LoginTransactionRecord> & Pick<LoginTransactionRecord, "kind" | "step" | "clientId" | "clientName" | "scope">): Promise<LoginTransactionRecord> {
+    const now = this.now();
+    const tx: LoginTransactionRecord = {
+      _id: randomToken(24), realmId: realm.id, realmName: realm.name, browserHash: sha256Hex(ctx.browserId),
+      csrfToken: randomToken(24), amr: [], createdAt: now, expiresAt: now + TRANSACTION_TTL_MS, ...fields,
+    };
+    await this.d.txs.insert(tx);
+    return tx;
+  }
+
+  /**
+   * The transaction this POST continues, or null: unknown or expired, presented by another browser,
+   * a wrong CSRF token, or not at one of `steps`.
+   */
+  async loadTransaction(ctx: StepContext, steps: TransactionStep[]): Promise<{ realm: FlowRealm; tx: LoginTransactionRecord } | null> {
+    if (!ctx.transactionId || !ctx.csrfToken || !ctx.browserId) return null;
+    const realm = await this.d.realms.get(ctx.realm);
+    if (!realm) return null;
+    const tx = await this.d.txs.find(realm.id, ctx.transactionId);
+    if (!tx) return null;
+    if (!safeEqual(tx.browserHash, sha256Hex(ctx.browserId)) || !safeEqual(tx.csrfToken, ctx.csrfToken)) return null;
+    if (!steps.includes(tx.step)) return null;
+    return { realm, tx };
+  }
+
+  /** The live SSO session the cookie names (only its SHA-256 is stored). */
+  async resolveSession(realm: FlowRealm, cookie: string): Promise<SsoSessionRecord | null> {
+    if (!cookie) return null;
+    return this.d.sessions.repo.findByCookieHash(realm.id, sha256Hex(cookie));
+  }
+
+  /**
+   * The session at the end of an interactive authentication: the browser's own session refreshed
+   * when the same user re-authenticated (prompt=login, max_age), else a new one (a prior session
+   * of another user ends). Returns the new cookie value when one must be set.
+   */
+  async establishSession(realm: FlowRealm, tx: LoginTransactionRecord, ipAddress: string): Promise<{ session: SsoSessionRecord; cookie?: string }> {
+    const now = this.now();
+    const expiresAt = now + realm.refreshTokenLifespanSeconds * 1000;
+    const authTime = tx.authTime ?? now;
+    if (tx.priorSessionId) {
+      const prior = await this.d.sessions.repo.findById(realm.id, tx.priorSessionId);
+      if (prior && prior.userId === tx.userId) {
+        const refreshed = await this.d.sessions.repo.reauthenticate(realm.id, prior._id, authTime, tx.amr, now, expiresAt);
+        if (refreshed) return { session: refreshed };
+      } else if (prior) {
+        await this.d.sessions.end(realm.id, prior._id, "logout");
+      }
+    }
+    const cookie = randomToken(32);
+    const session: SsoSessionRecord = {
+      _id: crypto.randomUUID(), realmId: realm.id, realmName: realm.name, userId: tx.userId ?? "",
+      username: tx.username ?? "", cookieHash: sha256Hex(cookie), authTime, amr: tx.amr, clientIds: [],
+      ipAddress, createdAt: now, lastSeenAt: now, expiresAt,
+    };
+    await this.d.sessions.repo.insert(session);
+    return { session, cookie };
+  }
+
+  /**
+   * Issues the authorization code (RFC 6749 section 4.1.2): 256-bit random, stored as its SHA-256,
+   * usable 60 s; the redirect carries code, state and iss (RFC 9207).
+   */
+  async issueCode(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, baseUrl: string): Promise<string> {
+    const req = tx.request;
+    if (!req) throw new Error("authorization transaction without request");
+    const now = this.now();
+    const code = randomToken(32);
+    const record: AuthorizationCodeRecord = {
+      _id: sha256Hex(code), realmId: realm.id, realmName: realm.name, clientId: req.clientId,
+      redirectUri: req.redirectUri, userId: session.userId, ssoSessionId: session._id, scope: req.scope,
+      nonce: req.nonce, codeChallenge: req.codeChallenge, codeChallengeMethod: req.codeChallengeMethod,
+      authTime: session.authTime, amr: session.amr, createdAt: now, usableUntil: now + CODE_USABLE_MS,
+      expiresAt: now + CODE_REMEMBERED_MS,
+    };
+    await this.d.codes.insert(record);
+    await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, now + realm.refreshTokenLifespanSeconds * 1000);
+    return withQuery(req.redirectUri, { code, state: req.state, iss: issuerOf(baseUrl, realm.name) });
+  }
+
+  /** An error response to the registered redirect_uri (RFC 6749 section 4.1.2.1, RFC 9207). */
+  errorRedirect(realm: FlowRealm, redirectUri: string, state: string, baseUrl: string, error: string, description: string): string {
+    return withQuery(redirectUri, { error, error_description: description, state, iss: issuerOf(baseUrl, realm.name) });
+  }
+
+  /** Whether the user must still consent to the requested scopes (OIDC Core 1.0 section 3.1.2.4). */
+  async needsConsent(realm: FlowRealm, tx: LoginTransactionRecord, userId: string, requireConsent: boolean): Promise<boolean> {
+    if (!requireConsent) return false;
+    if (tx.request?.prompt.includes("consent")) return true;
+    const granted = await this.d.consents.granted(realm.id, userId, tx.clientId);
+    return scopesOf(tx.scope).some((s) => !granted.includes(s));
+  }
+}
+
+export function scopesOf(scope: string): string[] {
+  return scope.split(" ").filter(Boolean);
+}

@@ -1,0 +1,66 @@
+import type { LoginTransactionRecord, TransactionStep } from "./login-transaction.js";
+
+export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out";
+
+/** A page for the gateway to render (its fields mirror iam.token.v1.FlowPage). */
+export interface PageView {
+  step: PageStep;
+  transactionId?: string;
+  csrfToken?: string;
+  clientId?: string;
+  clientName?: string;
+  username?: string;
+  message?: string;
+  scopes?: string[];
+  otpSecret?: string;
+  otpauthUri?: string;
+  recoveryCodes?: string[];
+  approved?: boolean;
+  userCode?: string;
+}
+
+export type FlowOutcome =
+  | { kind: "page"; page: PageView }
+  | { kind: "redirect"; uri: string }
+  | { kind: "error"; error: string; description: string; status: number };
+
+/** What a flow step answers: a page, a redirect to a validated URI, or an error page. */
+export interface FlowReply {
+  outcome: FlowOutcome;
+  setSsoCookie?: string;
+  clearSsoCookie?: boolean;
+  /** Origin of the registered URI the flow may end at (CSP form-action). */
+  formActionOrigin?: string;
+}
+
+export function errorReply(error: string, description: string, status = 400): FlowReply {
+  return { outcome: { kind: "error", error, description, status } };
+}
+
+/** The transaction expired, was finished, or is presented by another browser or without its CSRF token. */
+export function staleTransaction(): FlowReply {
+  return errorReply("invalid_transaction", "This login page has expired or was already used. Please start again from the application.", 400);
+}
+
+export function pageOf(tx: LoginTransactionRecord, step: PageStep, extra: Partial<PageView> = {}): FlowReply {
+  const page: PageView = {
+    step, transactionId: tx._id, csrfToken: tx.csrfToken, clientId: tx.clientId, clientName: tx.clientName, ...extra,
+  };
+  const uri = tx.request?.redirectUri ?? tx.postLogoutRedirectUri;
+  return { outcome: { kind: "page", page }, ...(uri ? { formActionOrigin: originOf(uri) } : {}) };
+}
+
+/** Appends parameters to a registered URI's query, keeping its own (RFC 6749 section 3.1.2). */
+export function withQuery(uri: string, params: Record<string, string | undefined>): string {
+  const u = new URL(uri);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") u.searchParams.append(k, v);
+  return u.href;
+}
+
+export function originOf(uri: string): string {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return "";
+  }
+}

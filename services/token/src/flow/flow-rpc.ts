@@ -1,0 +1,89 @@
+import { create } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import {
+  AuthorizationFlowService, FlowPageSchema, FlowResultSchema, FlowStep, type FlowContext, type FlowResult,
+} from "../../../../gen/iam/token/v1/authorization_pb.js";
+import { IamError } from "../../../kit/src/errors.js";
+import type { FlowReply, PageStep } from "./flow-reply.js";
+import type { StepContext } from "./flow-kit.js";
+import type { BrowserFlow } from "./browser-flow.js";
+
+const STEPS: Record<PageStep, FlowStep> = {
+  login: FlowStep.LOGIN, otp: FlowStep.OTP, otp_enroll: FlowStep.OTP_ENROLL, recovery_codes: FlowStep.RECOVERY_CODES,
+  update_password: FlowStep.UPDATE_PASSWORD, consent: FlowStep.CONSENT, device_enter_code: FlowStep.DEVICE_ENTER_CODE,
+  device_done: FlowStep.DEVICE_DONE, logout_confirm: FlowStep.LOGOUT_CONFIRM, logged_out: FlowStep.LOGGED_OUT,
+  done: FlowStep.UNSPECIFIED,
+};
+
+/** Thin handlers: check -> domain -> convert. */
+export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlowService> {
+  return {
+    async beginAuthorization(req) {
+      return wrap(await flow.authorization.begin(contextOf(req.context), { ...req.params }));
+    },
+    async submitCredentials(req) {
+      return wrap(await flow.steps.submitCredentials(contextOf(req.context), req.username, req.password));
+    },
+    async submitOtp(req) {
+      return wrap(await flow.steps.submitOtp(contextOf(req.context), req.code));
+    },
+    async confirmOtpEnrollment(req) {
+      return wrap(await flow.steps.confirmOtpEnrollment(contextOf(req.context), req.code));
+    },
+    async submitNewPassword(req) {
+      return wrap(await flow.steps.submitNewPassword(contextOf(req.context), req.newPassword, req.confirmation));
+    },
+    async submitConsent(req) {
+      return wrap(await flow.steps.submitConsent(contextOf(req.context), req.approve));
+    },
+    async continue(req) {
+      return wrap(await flow.steps.continue(contextOf(req.context)));
+    },
+    async resolveSsoCookie(req) {
+      const s = await flow.resolveCookie(required(req.realm, "realm"), req.ssoCookie);
+      if (!s) return { found: false };
+      return { found: true, sessionId: s._id, userId: s.userId, username: s.username, authTimeMs: BigInt(s.authTime) };
+    },
+    async beginDeviceVerification(req) {
+      return wrap(await flow.device.begin(contextOf(req.context), req.userCode));
+    },
+    async beginLogout(req) {
+      return wrap(await flow.logout.begin(contextOf(req.context), {
+        idTokenHint: req.idTokenHint, postLogoutRedirectUri: req.postLogoutRedirectUri, state: req.state, clientId: req.clientId,
+      }));
+    },
+    async confirmLogout(req) {
+      return wrap(await flow.logout.confirm(contextOf(req.context), req.confirm));
+    },
+  };
+}
+
+function required(v: string, field: string): string {
+  if (!v) throw IamError.invalid(field, `${field} is required`);
+  return v;
+}
+
+function contextOf(c: FlowContext | undefined): StepContext {
+  if (!c) throw IamError.invalid("context", "context is required");
+  return {
+    realm: required(c.realm, "context.realm"), transactionId: c.transactionId, csrfToken: c.csrfToken, browserId: c.browserId,
+    ssoCookie: c.ssoCookie, ipAddress: c.ipAddress, baseUrl: required(c.baseUrl, "context.base_url"),
+  };
+}
+
+function wrap(r: FlowReply): { result: FlowResult } {
+  return { result: toResult(r) };
+}
+
+function toResult(r: FlowReply): FlowResult {
+  const o = r.outcome;
+  const outcome = o.kind === "redirect" ? { case: "redirect" as const, value: o.uri }
+    : o.kind === "error" ? { case: "error" as const, value: { error: o.error, description: o.description, status: o.status } }
+    : { case: "page" as const, value: create(FlowPageSchema, { ...o.page, step: STEPS[o.page.step] }) };
+  return create(FlowResultSchema, {
+    outcome,
+    setSsoCookie: r.setSsoCookie ?? "",
+    clearSsoCookie: r.clearSsoCookie ?? false,
+    formActionOrigin: r.formActionOrigin ?? "",
+  });
+}

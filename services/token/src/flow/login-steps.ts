@@ -1,0 +1,153 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { AuthOutcome, RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import type { AuthorizationFlow } from "./authorization-flow.js";
+import type { FlowRealm } from "./flow-realms.js";
+import { errorReply, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
+import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
+import type { LoginTransactionRecord } from "./login-transaction.js";
+
+/** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
+export const DISABLED_MESSAGE = "Account is disabled.";
+export const INVALID_OTP_MESSAGE = "Invalid authenticator code.";
+
+/**
+ * The login page's steps after the authorization request: password, TOTP (RFC 6238), the
+ * CONFIGURE_TOTP and UPDATE_PASSWORD required actions, consent. Every call checks the transaction,
+ * its browser binding and CSRF token (FlowKit.loadTransaction), then asks the directory.
+ */
+export class LoginSteps {
+  constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow) {}
+
+  async submitCredentials(ctx: StepContext, username: string, password: string): Promise<FlowReply> {
+    const loaded = await this.kit.loadTransaction(ctx, ["login"]);
+    if (!loaded) return staleTransaction();
+    const { realm, tx } = loaded;
+    const name = username.trim().slice(0, 255);
+    if (!name || !password) return pageOf(tx, "login", { username: name, message: INVALID_CREDENTIALS_MESSAGE });
+    const res = await this.kit.d.auth.authenticatePassword({
+      realm: realm.name, username: name, password, clientId: tx.clientId, ipAddress: ctx.ipAddress,
+    });
+    if (res.outcome === AuthOutcome.DISABLED) return pageOf(tx, "login", { username: name, message: DISABLED_MESSAGE });
+    if (res.outcome !== AuthOutcome.OK) return pageOf(tx, "login", { username: name, message: INVALID_CREDENTIALS_MESSAGE });
+    const moved = await this.kit.d.txs.advance(tx, {
+      step: "otp", userId: res.userId, username: res.username || name, otpRequired: res.otpRequired,
+      pendingActions: res.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
+      amr: ["pwd"], authTime: this.kit.now(),
+    });
+    if (!moved) return staleTransaction();
+    return this.next(realm, moved, ctx);
+  }
+
+  async submitOtp(ctx: StepContext, code: string): Promise<FlowReply> {
+    const loaded = await this.kit.loadTransaction(ctx, ["otp"]);
+    if (!loaded || !loaded.tx.userId) return staleTransaction();
+    const { realm, tx } = loaded;
+    const res = await this.kit.d.auth.verifyOtp({ realm: realm.name, userId: tx.userId ?? "", code: code.trim(), ipAddress: ctx.ipAddress });
+    if (res.outcome === AuthOutcome.DISABLED) return pageOf(tx, "otp", { message: DISABLED_MESSAGE });
+    if (res.outcome !== AuthOutcome.OK) return pageOf(tx, "otp", { message: INVALID_OTP_MESSAGE });
+    const moved = await this.kit.d.txs.advance(tx, { amr: [...new Set([...tx.amr, "otp"])], authTime: this.kit.now() });
+    if (!moved) return staleTransaction();
+    return this.next(realm, moved, ctx);
+  }
+
+  async confirmOtpEnrollment(ctx: StepContext, code: string): Promise<FlowReply> {
+    const loaded = await this.kit.loadTransaction(ctx, ["otp_enroll"]);
+    if (!loaded) return staleTransaction();
+    const { realm, tx } = loaded;
+    const res = await this.kit.d.auth.confirmOtpEnrollment({ realm: realm.name, userId: tx.userId ?? "", code: code.trim() });
+    if (!res.confirmed) {
+      return pageOf(tx, "otp_enroll", { otpSecret: tx.otpSecret ?? "", otpauthUri: tx.otpauthUri ?? "", message: INVALID_OTP_MESSAGE });
+    }
+    // The recovery codes are shown once, then dropped from the transaction (Continue).
+    const moved = await this.kit.d.txs.advance(tx, {
+      step: "recovery_codes", recoveryCodes: [...res.recoveryCodes], amr: [...new Set([...tx.amr, "otp"])],
+      pendingActions: (tx.pendingActions ?? []).filter((a) => a !== "CONFIGURE_TOTP"),
+    }, ["otpSecret", "otpauthUri"]);
+    if (!moved) return staleTransaction();
+    return pageOf(moved, "recovery_codes", { recoveryCodes: moved.recoveryCodes ?? [] });
+  }
+
+  /** Past the recovery codes page. */
+  async continue(ctx: StepContext): Promise<FlowReply> {
+    const loaded = await this.kit.loadTransaction(ctx, ["recovery_codes"]);
+    if (!loaded) return staleTransaction();
+    const moved = await this.kit.d.txs.advance(loaded.tx, { step: "otp" }, ["recoveryCodes"]);
+    if (!moved) return staleTransaction();
+    return this.next(loaded.realm, moved, ctx);
+  }
+
+  async submitNewPassword(ctx: StepContext, password: string, confirmation: string): Promise<FlowReply> {
+    const loaded = await this.kit.loadTransaction(ctx, ["update_password"]);
+    if (!loaded) return staleTransaction();
+    const { realm, tx } = loaded;
+    if (!password) return pageOf(tx, "update_password", { message: "Please enter a new password." });
+    if (password !== confirmation) return pageOf(tx, "update_password", { message: "The passwords do not match." });
+    try {
+      await this.kit.d.auth.changePassword({ realm: realm.name, userId: tx.userId ?? "", newPassword: password });
+    } catch (e) {
+      // A policy refusal (length, history...) is meant for the user; anything else is a failure.
+      const ce = ConnectError.from(e);
+      if (ce.code === Code.InvalidArgument || ce.code === Code.FailedPrecondition) return pageOf(tx, "update_password", { message: ce.rawMessage });
+      throw e;
+    }
+    const moved = await this.kit.d.txs.advance(tx, {
+      step: "otp", pendingActions: (tx.pendingActions ?? []).filter((a) => a !== "UPDATE_PASSWORD"),
+    });
+    if (!moved) return staleTransaction();
+    return this.next(realm, moved, ctx);
+  }
+
+  /** Consent for an authorization request (remembered) or a device (RFC 8628 section 3.3). */
+  async submitConsent(ctx: StepContext, approve: boolean): Promise<FlowReply> {
+    const loaded = await this.kit.loadTransaction(ctx, ["consent"]);
+    if (!loaded || !loaded.tx.ssoSessionId) return staleTransaction();
+    const { realm, tx } = loaded;
+    const d = this.kit.d;
+    const session = await d.sessions.repo.findById(realm.id, tx.ssoSessionId ?? "");
+    if (!session || session.userId !== tx.userId) return staleTransaction();
+    if (tx.kind === "device") {
+      if (!(await d.txs.finish(tx))) return staleTransaction();
+      const decided = await d.devices.decide(tx.deviceCodeId ?? "", approve
+        ? { status: "approved", userId: session.userId, ssoSessionId: session._id, authTime: session.authTime, amr: session.amr }
+        : { status: "denied" });
+      if (!decided) return { outcome: { kind: "page", page: { step: "device_enter_code", message: "This code has expired or was already used." } } };
+      if (approve) await d.sessions.repo.touch(realm.id, session._id, tx.clientId, this.kit.now(), this.kit.now() + realm.refreshTokenLifespanSeconds * 1000);
+      return { outcome: { kind: "page", page: { step: "device_done", approved: approve, clientName: tx.clientName, clientId: tx.clientId } } };
+    }
+    const req = tx.request;
+    if (!req) return staleTransaction();
+    if (!approve) {
+      if (!(await d.txs.finish(tx))) return staleTransaction();
+      return { outcome: { kind: "redirect", uri: this.kit.errorRedirect(realm, req.redirectUri, req.state, ctx.baseUrl, "access_denied", "The user denied the request.") } };
+    }
+    await d.consents.grant(realm.id, session.userId, tx.clientId, scopesOf(tx.scope), this.kit.now());
+    return this.authorization.finish(realm, tx, session, ctx);
+  }
+
+  /** The next step once the password was accepted: TOTP, required actions, then the session. */
+  private async next(realm: FlowRealm, tx: LoginTransactionRecord, ctx: StepContext): Promise<FlowReply> {
+    const d = this.kit.d;
+    if (tx.otpRequired && !tx.amr.includes("otp")) return this.moveTo(tx, "otp", {});
+    const action = (tx.pendingActions ?? [])[0];
+    if (action === "CONFIGURE_TOTP") {
+      const res = await d.auth.beginOtpEnrollment({ realm: realm.name, userId: tx.userId ?? "" });
+      const moved = await d.txs.advance(tx, { step: "otp_enroll", otpSecret: res.secret, otpauthUri: res.otpauthUri });
+      if (!moved) return staleTransaction();
+      return pageOf(moved, "otp_enroll", { otpSecret: res.secret, otpauthUri: res.otpauthUri });
+    }
+    if (action === "UPDATE_PASSWORD") return this.moveTo(tx, "update_password", {});
+    if (action === "VERIFY_EMAIL") {
+      await d.txs.finish(tx);
+      return errorReply("email_not_verified", "Your email address is not verified. Please verify it before logging in.", 403);
+    }
+    const { session, cookie } = await this.kit.establishSession(realm, tx, ctx.ipAddress);
+    return this.authorization.complete(realm, tx, session, ctx, cookie);
+  }
+
+  private async moveTo(tx: LoginTransactionRecord, step: "otp" | "update_password", extra: object): Promise<FlowReply> {
+    const moved = tx.step === step ? tx : await this.kit.d.txs.advance(tx, { step });
+    if (!moved) return staleTransaction();
+    return pageOf(moved, step, extra);
+  }
+}

@@ -1,0 +1,70 @@
+import type { Doc } from "../../../kit/src/store/port.js";
+
+/** A login transaction lives this long (the user has 30 min to finish logging in). */
+export const TRANSACTION_TTL_MS = 30 * 60_000;
+
+export type TransactionKind = "authorize" | "device" | "logout";
+
+export type TransactionStep =
+  | "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "logout_confirm" | "done";
+
+/** A validated authorization request (OIDC Core 1.0 section 3.1.2.1, RFC 7636). */
+export interface AuthorizationRequest {
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  state: string;
+  nonce: string;
+  codeChallenge: string;
+  /** "S256" or "" (plain is refused, DESIGN 5). */
+  codeChallengeMethod: string;
+  /** -1 when absent. */
+  maxAge: number;
+  prompt: string[];
+  loginHint: string;
+}
+
+/**
+ * The browser flow's state (DESIGN 3: token owns login transactions): what was asked, which step
+ * was reached, who authenticated so far. Bound to one browser (`browserHash`, the SHA-256 of the
+ * browser-binding cookie) and guarded by a CSRF token checked on every POST.
+ */
+export interface LoginTransactionRecord extends Doc {
+  realmId: string;
+  realmName: string;
+  kind: TransactionKind;
+  browserHash: string;
+  csrfToken: string;
+  step: TransactionStep;
+  clientId: string;
+  clientName: string;
+  request?: AuthorizationRequest;
+  /** The client requires consent (spec 2.3 requireConsent). */
+  requireConsent?: boolean;
+  /** Scopes shown on the consent page. */
+  scope: string;
+  /** Set once the password was accepted. */
+  userId?: string;
+  username?: string;
+  otpRequired?: boolean;
+  /** Required actions still to do, in order (directory RequiredAction names). */
+  pendingActions?: string[];
+  amr: string[];
+  authTime?: number;
+  /** The SSO session this flow created or reuses. */
+  ssoSessionId?: string;
+  /** A session the browser had before a forced re-authentication. */
+  priorSessionId?: string;
+  otpSecret?: string;
+  otpauthUri?: string;
+  recoveryCodes?: string[];
+  /** Device verification (RFC 8628 section 3.3). */
+  deviceCodeId?: string;
+  userCode?: string;
+  /** RP-initiated logout. */
+  logoutSessionId?: string;
+  postLogoutRedirectUri?: string;
+  logoutState?: string;
+  createdAt: number;
+  expiresAt: number;
+}

@@ -1,0 +1,229 @@
+import { adminApi, uniqueName } from "./support/http.js";
+import { targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+import { BrowserSession, parseForms } from "./support/browser-session.js";
+
+// The authorization endpoint and hosted pages up to the login form (OIDC Core 1.0 section 3.1.2,
+// RFC 6749 section 4.1.2.1, RFC 7636, RFC 9207, RFC 8628 section 3.3, OIDC RP-Initiated Logout 1.0).
+describe.each(targets())("authorization endpoint and hosted pages ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+  let realm: string;
+  const CB = "http://localhost:3999/cb";
+  const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
+
+  beforeAll(async () => {
+    server = await target.start("authorize-pages");
+    api = adminApi(server.url, server.apiKey);
+    realm = uniqueName("authz");
+    expect((await api.post("/admin/realms", {
+      name: realm, displayName: "Acme <Corp>", themeName: "ocean",
+      theme: { primaryColor: "#ff5500", logoUrl: "https://cdn.example.com/logo.png" },
+    })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "spa", name: "Single <Page>", clientType: "PUBLIC", redirectUris: [CB] })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "web", clientType: "CONFIDENTIAL", redirectUris: [`${CB}?tenant=1`] })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "off", enabled: false, redirectUris: [CB] })).status).toBe(201);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  const issuer = () => `${server.url}/realms/${realm}`;
+  const authUrl = (params: Record<string, string>, r = realm) =>
+    `${server.url}/realms/${r}/protocol/openid-connect/auth?${new URLSearchParams(params)}`;
+  const spaParams = (extra: Record<string, string> = {}) => ({
+    client_id: "spa", redirect_uri: CB, response_type: "code", scope: "openid profile", state: "st-1",
+    nonce: "n-1", code_challenge: CHALLENGE, code_challenge_method: "S256", ...extra,
+  });
+  const errorRedirect = (error: string, description: string, state = "st-1", base = CB) => {
+    const u = new URL(base);
+    u.searchParams.append("error", error);
+    u.searchParams.append("error_description", description);
+    if (state) u.searchParams.append("state", state);
+    u.searchParams.append("iss", issuer());
+    return u.href;
+  };
+  const CSP = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self' http://localhost:3999; frame-ancestors 'none'; base-uri 'none'";
+
+  function expectPageHeaders(headers: Headers, csp = CSP) {
+    expect(headers.get("content-security-policy")).toBe(csp);
+    expect(headers.get("x-frame-options")).toBe("DENY");
+    expect(headers.get("referrer-policy")).toBe("no-referrer");
+    expect(headers.get("cache-control")).toBe("no-store");
+    expect(headers.get("content-type")).toBe("text/html; charset=utf-8");
+  }
+
+  it("renders the themed login page with CSRF fields, escaping, security headers and the browser cookie", async () => {
+    const b = new BrowserSession(server.url);
+    const res = await b.get(authUrl(spaParams({ login_hint: "bob\"><script>alert(1)</script>" })));
+    expect(res.status).toBe(200);
+    expectPageHeaders(res.headers);
+    const setCookie = res.headers.getSetCookie();
+    expect(setCookie).toHaveLength(1);
+    expect(setCookie[0]).toMatch(new RegExp(`^TESSERA_BROWSER=[A-Za-z0-9_-]{43}; Path=/realms/${realm}/; HttpOnly; SameSite=Lax$`));
+    const forms = parseForms(res.text);
+    expect(forms).toHaveLength(1);
+    expect(forms[0]!.action).toBe(`/realms/${realm}/protocol/openid-connect/auth`);
+    expect(forms[0]!.method).toBe("post");
+    expect(Object.keys(forms[0]!.fields).sort()).toEqual(["csrf", "password", "step", "tx", "username"]);
+    expect(forms[0]!.fields.csrf).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(forms[0]!.fields.username).toBe("bob\"><script>alert(1)</script>");
+    expect(res.text).not.toContain("<script>");
+    expect(res.text).toContain("value=\"bob&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\"");
+    // Realm display name and client name are escaped; the ocean preset with the overrides.
+    expect(res.text).toContain("<h1>Acme &lt;Corp&gt;</h1>");
+    expect(res.text).toContain("to continue to Single &lt;Page&gt;");
+    expect(res.text).toContain(":root { --primary: #ff5500; --secondary: #155e75; --bg: #ecfeff; --text: #083344; }");
+    expect(res.text).toContain("<img class=\"logo\" src=\"https://cdn.example.com/logo.png\"");
+    expect(res.text).toContain("<body class=\"theme-ocean\">");
+  });
+
+  it("answers an authorization request sent as a form POST (OIDC Core 3.1.2.1)", async () => {
+    const b = new BrowserSession(server.url);
+    const res = await b.post(`${server.url}/realms/${realm}/protocol/openid-connect/auth`, spaParams());
+    expect(res.status).toBe(200);
+    expect(parseForms(res.text)[0]!.fields.step).toBe("login");
+  });
+
+  it.each([
+    ["unknown client", { client_id: "nope" }, 400, "invalid_client", "The application is unknown or disabled."],
+    ["disabled client", { client_id: "off" }, 400, "invalid_client", "The application is unknown or disabled."],
+    ["missing client_id", { client_id: "" }, 400, "invalid_request", "The client_id parameter is missing."],
+    ["unregistered redirect_uri", { redirect_uri: "http://localhost:3999/evil" }, 400, "invalid_request", "The redirect_uri is not registered for this application."],
+    ["redirect_uri differing in its query", { redirect_uri: `${CB}?x=1` }, 400, "invalid_request", "The redirect_uri is not registered for this application."],
+    ["missing redirect_uri", { redirect_uri: "" }, 400, "invalid_request", "The redirect_uri parameter is missing."],
+  ])("shows an error page, never a redirect, for %s", async (_name, extra, status, code, description) => {
+    const params = spaParams(extra as Record<string, string>);
+    for (const [k, v] of Object.entries(params)) if (v === "") delete (params as Record<string, string>)[k];
+    const res = await new BrowserSession(server.url).get(authUrl(params));
+    expect(res.status).toBe(status);
+    expect(res.location).toBe("");
+    expectPageHeaders(res.headers, CSP.replace(" http://localhost:3999", ""));
+    expect(res.text).toContain(`<p class="alert" role="alert" id="error-description">${description}</p>`);
+    expect(res.text).toContain(`<code id="error-code">${code}</code>`);
+  });
+
+  it("shows a 404 page for an unknown realm", async () => {
+    const res = await new BrowserSession(server.url).get(authUrl(spaParams(), "no-such-realm"));
+    expect(res.status).toBe(404);
+    expect(res.text).toContain("<code id=\"error-code\">realm_not_found</code>");
+    expect(res.location).toBe("");
+  });
+
+  it.each([
+    ["response_type=token", { response_type: "token" }, "unsupported_response_type", "Only response_type=code is supported."],
+    ["missing response_type", { response_type: "" }, "invalid_request", "The response_type parameter is missing."],
+    ["PKCE plain", { code_challenge_method: "plain", code_challenge: "a".repeat(43) }, "invalid_request", "Only code_challenge_method=S256 is supported."],
+    ["a challenge without method (plain by default)", { code_challenge_method: "" }, "invalid_request", "Only code_challenge_method=S256 is supported."],
+    ["no PKCE for a public client", { code_challenge: "", code_challenge_method: "" }, "invalid_request", "PKCE (code_challenge with S256) is required for public clients."],
+    ["a malformed challenge", { code_challenge: "short" }, "invalid_request", "The code_challenge is malformed."],
+    ["prompt=none combined", { prompt: "none login" }, "invalid_request", "prompt=none cannot be combined with other values."],
+    ["a bad max_age", { max_age: "-5" }, "invalid_request", "max_age must be a non-negative integer."],
+    ["response_mode=fragment", { response_mode: "fragment" }, "invalid_request", "Only response_mode=query is supported."],
+    ["a request object", { request: "eyJ.x.y" }, "request_not_supported", "The request parameter is not supported."],
+    ["a foreign id_token_hint", { id_token_hint: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0." }, "invalid_request", "The id_token_hint is not valid."],
+    ["prompt=none without a session", { prompt: "none" }, "login_required", "The user is not logged in."],
+  ])("redirects %s back to the registered redirect_uri with error, state and iss", async (_name, extra, error, description) => {
+    const params: Record<string, string> = spaParams(extra as Record<string, string>);
+    for (const [k, v] of Object.entries(params)) if (v === "") delete params[k];
+    const res = await new BrowserSession(server.url).get(authUrl(params));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(errorRedirect(error, description));
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+
+  it("keeps the registered redirect_uri's own query and omits an absent state", async () => {
+    const res = await new BrowserSession(server.url).get(authUrl({ client_id: "web", redirect_uri: `${CB}?tenant=1`, response_type: "token" }));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(errorRedirect("unsupported_response_type", "Only response_type=code is supported.", "", `${CB}?tenant=1`));
+  });
+
+  it("refuses a repeated parameter (RFC 6749 section 3.1)", async () => {
+    const res = await new BrowserSession(server.url).get(`${authUrl(spaParams())}&scope=email`);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(errorRedirect("invalid_request", "A parameter was repeated."));
+  });
+
+  it("lets a confidential client omit PKCE", async () => {
+    const res = await new BrowserSession(server.url).get(authUrl({ client_id: "web", redirect_uri: `${CB}?tenant=1`, response_type: "code", scope: "openid" }));
+    expect(res.status).toBe(200);
+    expect(parseForms(res.text)[0]!.fields.step).toBe("login");
+  });
+
+  it("refuses a form post with a wrong CSRF token, from another browser, or without a known step", async () => {
+    const b = new BrowserSession(server.url);
+    const page = await b.get(authUrl(spaParams()));
+    const fields = parseForms(page.text)[0]!.fields;
+    const post = `${server.url}/realms/${realm}/protocol/openid-connect/auth`;
+    const stale = "This login page has expired or was already used. Please start again from the application.";
+
+    const wrongCsrf = await b.post(post, { ...fields, csrf: "x".repeat(32), username: "a", password: "b" });
+    expect(wrongCsrf.status).toBe(400);
+    expect(wrongCsrf.text).toContain(`id="error-description">${stale}</p>`);
+
+    const other = new BrowserSession(server.url);
+    const otherBrowser = await other.post(post, { ...fields, username: "a", password: "b" });
+    expect(otherBrowser.status).toBe(400);
+    expect(otherBrowser.text).toContain(`id="error-description">${stale}</p>`);
+
+    const unknownStep = await b.post(post, { ...fields, step: "teleport" });
+    expect(unknownStep.status).toBe(400);
+    expect(unknownStep.text).toContain("<code id=\"error-code\">invalid_request</code>");
+
+    const empty = await b.post(post, { ...fields, username: "", password: "" });
+    expect(empty.status).toBe(200);
+    expect(empty.text).toContain("<p class=\"alert\" role=\"alert\">Invalid username or password.</p>");
+  });
+
+  it("answers 405 with Allow for other methods", async () => {
+    const res = await fetch(authUrl(spaParams()), { method: "PUT" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, POST, HEAD");
+  });
+
+  it("serves the device verification page and rejects unknown user codes (RFC 8628 3.3)", async () => {
+    const b = new BrowserSession(server.url);
+    const enter = await b.get(`${server.url}/realms/${realm}/device`);
+    expect(enter.status).toBe(200);
+    expectPageHeaders(enter.headers, CSP.replace(" http://localhost:3999", ""));
+    expect(parseForms(enter.text)).toEqual([{ action: `/realms/${realm}/device`, method: "get", fields: { user_code: "" } }]);
+    const bad = await b.get(`${server.url}/realms/${realm}/device?user_code=WDJB-MJHT`);
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain("<p class=\"alert\" role=\"alert\">Invalid or expired code. Please check the code and try again.</p>");
+    expect(parseForms(bad.text)[0]!.fields.user_code).toBe("WDJB-MJHT");
+  });
+
+  describe("RP-initiated logout without a session", () => {
+    const logout = (q: Record<string, string>) => `${server.url}/realms/${realm}/protocol/openid-connect/logout?${new URLSearchParams(q)}`;
+
+    it("shows the logged-out page and clears the SSO cookie", async () => {
+      const res = await new BrowserSession(server.url).get(logout({}));
+      expect(res.status).toBe(200);
+      expectPageHeaders(res.headers, CSP.replace(" http://localhost:3999", ""));
+      expect(res.text).toContain("<p id=\"logout-result\">You are logged out.</p>");
+      expect(res.headers.getSetCookie()).toContain(`TESSERA_SESSION=; Path=/realms/${realm}/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`);
+    });
+
+    it("redirects to a registered post_logout_redirect_uri with state", async () => {
+      const res = await new BrowserSession(server.url).get(logout({ client_id: "spa", post_logout_redirect_uri: CB, state: "bye" }));
+      expect(res.status).toBe(302);
+      expect(res.location).toBe(`${CB}?state=bye`);
+    });
+
+    it.each([
+      ["an unregistered URI", { client_id: "spa", post_logout_redirect_uri: "http://localhost:3999/evil" }, "The post_logout_redirect_uri is not registered for this application."],
+      ["no client to check it against", { post_logout_redirect_uri: CB }, "post_logout_redirect_uri requires client_id or id_token_hint."],
+      ["an invalid id_token_hint", { id_token_hint: "not-a-jwt" }, "The id_token_hint is not valid."],
+    ])("shows an error page for %s", async (_n, q, description) => {
+      const res = await new BrowserSession(server.url).get(logout(q));
+      expect(res.status).toBe(400);
+      expect(res.location).toBe("");
+      expect(res.text).toContain(`id="error-description">${description}</p>`);
+    });
+
+    it("accepts the logout request as a form POST", async () => {
+      const res = await new BrowserSession(server.url).post(`${server.url}/realms/${realm}/protocol/openid-connect/logout`, { client_id: "spa", post_logout_redirect_uri: CB, state: "p" });
+      expect(res.status).toBe(302);
+      expect(res.location).toBe(`${CB}?state=p`);
+    });
+  });
+});
