@@ -34,7 +34,10 @@ for (const target of fullFlowTargets) describe(`OIDC browser login (${target.mod
     realm = uniqueName("login");
     expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
     for (const clientId of ["app-one", "app-two"]) {
-      expect((await api.post(`/admin/realms/${realm}/clients`, { clientId, clientType: "PUBLIC", redirectUris: [CB] })).status).toBe(201);
+      expect((await api.post(`/admin/realms/${realm}/clients`, {
+        clientId, clientType: "PUBLIC", redirectUris: [CB],
+        grantTypes: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
+      })).status).toBe(201);
     }
     expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "asks", name: "Asking App", clientType: "PUBLIC", redirectUris: [CB], requireConsent: true })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.com", password: PASSWORD })).status).toBe(201);

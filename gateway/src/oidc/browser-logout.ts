@@ -33,12 +33,15 @@ export function browserLogoutPost(deps: PageDeps): RouteHandler {
 
 /** True when a POST to /logout is the refresh-token logout (spec 4.16), not a browser logout. */
 export function isRefreshTokenLogout(req: Request): boolean {
-  return one(req.body, "refresh_token") !== "";
+  // A request that authenticates a client (Basic header or client_secret) is the API logout even
+  // without a refresh_token, so it gets the API's 400 rather than a confirmation page.
+  return one(req.body, "refresh_token") !== "" || one(req.body, "client_secret") !== ""
+    || /^Basic\s/i.test(req.get("authorization") ?? "");
 }
 
 /**
- * Registers GET and POST /logout. `refreshTokenLogout` (the token branch's 204 handler) takes POSTs
- * carrying `refresh_token`; every other POST is the browser's.
+ * Registers GET and POST /logout. `refreshTokenLogout` (spec 4.16, 204) takes POSTs carrying
+ * `refresh_token` or client credentials; every other POST is the browser's (RP-initiated logout).
  */
 export function addBrowserLogoutRoutes(table: RouteTable, deps: PageDeps, refreshTokenLogout: RouteHandler): void {
   const browserPost = browserLogoutPost(deps);
