@@ -45,7 +45,7 @@ describe("SAML SSO with node-saml as the SP", () => {
       entryPoint: ENDPOINT, issuer: "urn:sp:node", callbackUrl: "https://sp.example.test/acs", idpCert,
       privateKey: creds.privateKey, publicCert: creds.certificate, signatureAlgorithm: "sha256", digestAlgorithm: "sha256",
       audience: "urn:sp:node", wantAssertionsSigned: true, wantAuthnResponseSigned: true,
-      validateInResponseTo: ValidateInResponseTo.always, authnRequestBinding: binding, identifierFormat: EMAIL,
+      validateInResponseTo: ValidateInResponseTo.always, authnRequestBinding: binding, skipRequestCompression: binding === "HTTP-POST", identifierFormat: EMAIL,
       logoutUrl: ENDPOINT, logoutCallbackUrl: "https://sp.example.test/slo", idpIssuer: `${PUBLIC_URL}/realms/${realm}`,
     });
   }

@@ -93,5 +93,8 @@ export function spCredentials(name: string): { privateKey: string; certificate: 
 export function formField(html: string, name: string): string {
   const m = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
   if (!m) throw new Error(`no ${name} in form`);
-  return m[1]!.replace(/&#x2B;/g, "+").replace(/&#x3D;/g, "=").replace(/&#x2F;/g, "/").replace(/&quot;/g, "\"").replace(/&amp;/g, "&");
+  return m[1]!
+    .replace(/&#x([0-9a-fA-F]+);/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#([0-9]+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, "\"").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
