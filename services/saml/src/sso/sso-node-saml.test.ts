@@ -1,19 +1,12 @@
 import { SAML, ValidateInResponseTo } from "@node-saml/node-saml";
-import { ConnectError } from "@connectrpc/connect";
-import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { SamlBinding } from "../../../../gen/iam/saml/v1/sso_pb.js";
 import { loginEventSubject } from "../../../kit/src/events/login-events.js";
-import { PUBLIC_URL, formField, spCredentials, startHarness, type Harness } from "./sso-test-harness.js";
+import { PUBLIC_URL, expectReason, formField, spCredentials, startHarness, type Harness } from "./sso-test-harness.js";
 
 const realm = "sso";
 const ENDPOINT = `${PUBLIC_URL}/realms/${realm}/protocol/saml`;
 const EMAIL = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 
-export async function expectReason(p: Promise<unknown>, reason: string): Promise<void> {
-  const e = await p.then(() => undefined, (err: unknown) => err);
-  expect(e).toBeDefined();
-  expect(ConnectError.from(e).findDetails(ErrorDetailSchema)[0]?.reason).toBe(reason);
-}
 
 describe("SAML SSO with node-saml as the SP", () => {
   let h: Harness;

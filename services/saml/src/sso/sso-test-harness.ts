@@ -1,7 +1,8 @@
 // Test support (no tests here): the directory and saml modules built in-process over sqlite
 // :memory: and the memory bus, wired through real Connect routing, with a clock tests move.
 import { generateKeyPairSync } from "node:crypto";
-import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { ConnectError, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../../../gen/iam/directory/v1/group_pb.js";
@@ -97,4 +98,11 @@ export function formField(html: string, name: string): string {
     .replace(/&#x([0-9a-fA-F]+);/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#([0-9]+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
     .replace(/&quot;/g, "\"").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+/** Awaits a failing RPC and checks the IamError reason it carries. */
+export async function expectReason(p: Promise<unknown>, reason: string): Promise<void> {
+  const e = await p.then(() => undefined, (err: unknown) => err);
+  expect(e).toBeDefined();
+  expect(ConnectError.from(e).findDetails(ErrorDetailSchema)[0]?.reason).toBe(reason);
 }
