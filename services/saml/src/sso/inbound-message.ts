@@ -82,7 +82,7 @@ export async function readInbound(input: InboundInput, sps: ServiceProviderRepos
 
 /** Default true when the SP has a certificate (spec 2.11 extension, additive). */
 export function requiresSignedRequests(sp: ServiceProviderRecord): boolean {
-  return !!sp.certificate && (sp as { requireSignedRequests?: boolean }).requireSignedRequests !== false;
+  return !!sp.certificate && sp.requireSignedRequests !== false;
 }
 
 function issuerOf(root: Element): string {
