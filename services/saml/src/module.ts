@@ -16,6 +16,12 @@ import { SamlAdminEvents } from "./events/saml-admin-events.js";
 import { startSamlConsumers } from "./events/consumers.js";
 import { serviceProviderRpc } from "./rpc/service-provider-rpc.js";
 import { idpRpc } from "./rpc/idp-rpc.js";
+import { SamlSsoService } from "../../../gen/iam/saml/v1/sso_pb.js";
+import { SsoStore } from "./sso/sso-store.js";
+import { DirectoryReader } from "./sso/user-profile.js";
+import { SsoFlow } from "./sso/sso-flow.js";
+import { SloFlow } from "./sso/slo-flow.js";
+import { ssoRpc } from "./sso/sso-rpc.js";
 
 /** Composition of the saml service, shared by the embedded runner and main.ts. */
 export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<ServiceModule> {
@@ -27,6 +33,10 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
   const sps = new ServiceProviderAdmin(spRepo, realms, events, clock);
   const keys = new IdpKeys(keyRepo, secrets, clock, { rsaBits: config.keyBits, graceMs: config.keyGraceSeconds * 1000 });
   const idp = new IdpAdmin(realms, keys, events, config.publicUrl);
+  const ssoStore = await SsoStore.open(store);
+  const directory = new DirectoryReader(deps.transports.directory);
+  const sso = new SsoFlow(spRepo, ssoStore, keys, directory, bus, clock, config.publicUrl);
+  const slo = new SloFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl);
   let subs: Subscription[] = [];
 
   return {
@@ -35,6 +45,7 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
       router.service(SamlService, { health: async () => ({ health: await checkHealth("saml", store, bus) }) });
       router.service(ServiceProviderService, serviceProviderRpc(sps));
       router.service(IdpService, idpRpc(idp));
+      router.service(SamlSsoService, ssoRpc(sso, slo));
     },
     async start() {
       subs = await startSamlConsumers(bus, spRepo, keyRepo, logger);

@@ -26,6 +26,11 @@ export interface ServiceProviderRecord {
   signAssertions: boolean;
   signResponses: boolean;
   attributeStatements: Record<string, string>;
+  /**
+   * WantAuthnRequestsSigned per SP (SAML 2.0 metadata 2.4.4): when absent, requests must be signed
+   * as soon as the SP has a certificate; false lets a certificate-holding SP send unsigned ones.
+   */
+  requireSignedRequests?: boolean;
   createdAt: number;
   updatedAt: number;
 }
