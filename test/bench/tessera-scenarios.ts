@@ -1,0 +1,198 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { DIST } from "../e2e/support/process-runner.js";
+import { BrowserSession } from "../e2e/support/browser-session.js";
+import { JwtCheck } from "./jwt-check.js";
+import { load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
+import { startTessera, type TesseraBench } from "./tessera-target.js";
+import type { Row } from "./client-credentials-scenario.js";
+
+export interface Opts { rounds: number; duration: number; connections: number }
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+function basic(t: TesseraBench): string {
+  return `Basic ${Buffer.from(`${t.clientId}:${t.clientSecret}`).toString("base64")}`;
+}
+
+async function tokenFor(t: TesseraBench, body: Record<string, string>): Promise<Record<string, string>> {
+  const res = await fetch(`${t.issuer}/protocol/openid-connect/token`, {
+    method: "POST", headers: { ...FORM, authorization: basic(t) }, body: new URLSearchParams(body).toString(),
+  });
+  if (res.status !== 200) throw new Error(`token: HTTP ${res.status} ${await res.text()}`);
+  return await res.json() as Record<string, string>;
+}
+
+function row(scenario: string, target: string, rs: LoadResult[], note?: string): Row {
+  return {
+    scenario, target, rps: median(rs.map((r) => r.rps)), runs: rs.map((r) => Math.round(r.rps)),
+    p99ms: median(rs.map((r) => r.p99ms)), bad: rs.reduce((n, r) => n + r.non2xx + r.mismatches + r.errors, 0),
+    ...(note ? { note } : {}),
+  };
+}
+
+async function rounds(opts: Opts, run: (duration: number) => Promise<LoadResult>): Promise<LoadResult[]> {
+  await run(2); // warm-up
+  const out: LoadResult[] = [];
+  for (let i = 0; i < opts.rounds; i++) out.push(await run(opts.duration));
+  return out;
+}
+
+/** The argon2id verification rate on the server core at the production parameters. */
+export function argon2Rate(seconds: number): number {
+  const out = execFileSync("taskset", ["-c", SERVER_CORE, process.execPath, join(DIST, "test/bench/argon2-rate.js"), String(seconds), "19456", "2"]);
+  return (JSON.parse(out.toString()) as { rate: number }).rate;
+}
+
+/** Discovery, JWKS, introspection, refresh and password grant against one embedded Tessera. */
+export async function tesseraEndpoints(opts: Opts, hashRate: number): Promise<Row[]> {
+  const t = await startTessera({ alg: "RS256" });
+  try {
+    const check = new JwtCheck(await (await fetch(`${t.issuer}/protocol/openid-connect/certs`)).json() as never);
+    const rows: Row[] = [];
+    const discovery = await rounds(opts, (d) => load({
+      url: `${t.issuer}/.well-known/openid-configuration`, duration: d, connections: opts.connections,
+      verify: (b) => b.includes(`"issuer":"${t.issuer}"`),
+    }));
+    rows.push(row("discovery GET", "Tessera (embedded)", discovery));
+    const jwks = await rounds(opts, (d) => load({
+      url: `${t.issuer}/protocol/openid-connect/certs`, duration: d, connections: opts.connections,
+      verify: (b) => b.startsWith('{"keys":['),
+    }));
+    rows.push(row("JWKS GET", "Tessera (embedded)", jwks));
+
+    const cc = await tokenFor(t, { grant_type: "client_credentials" });
+    const introspect = await rounds(opts, (d) => load({
+      url: `${t.issuer}/protocol/openid-connect/token/introspect`, method: "POST", duration: d, connections: opts.connections,
+      headers: { ...FORM, authorization: basic(t) }, body: `token=${cc.access_token}`,
+      verify: (b) => b.includes('"active":true'),
+    }));
+    rows.push(row("introspection (active token)", "Tessera (embedded)", introspect));
+
+    // Refresh: each connection carries its own rotating refresh token (reuse would revoke it). A
+    // round ends with requests in flight whose rotation the client never saw, so every round starts
+    // from fresh tokens.
+    const refresh = await rounds(opts, async (d) => {
+      const pool: string[] = [];
+      for (let i = 0; i < opts.connections; i++) {
+        pool.push((await tokenFor(t, { grant_type: "password", username: t.username, password: t.password, scope: "openid" })).refresh_token!);
+      }
+      return refreshLoad(t, pool, d, opts.connections, check);
+    });
+    rows.push(row("refresh_token (rotation)", "Tessera (embedded)", refresh));
+
+    const password = await rounds(opts, (d) => load({
+      url: `${t.issuer}/protocol/openid-connect/token`, method: "POST", duration: d, connections: opts.connections,
+      headers: { ...FORM, authorization: basic(t) },
+      body: new URLSearchParams({ grant_type: "password", username: t.username, password: t.password }).toString(),
+      verify: (b) => check.tokenResponseOk(b),
+    }));
+    const pw = row("password grant (argon2id m=19456 t=2)", "Tessera (embedded)", password);
+    pw.note = `${(pw.rps / hashRate).toFixed(2)} of argon2id rate ${hashRate.toFixed(0)}/s`;
+    rows.push(pw);
+    return rows;
+  } finally {
+    await t.server.stop();
+  }
+}
+
+/**
+ * Refresh needs each connection to send the token its previous response returned; autocannon
+ * prepares a connection's next request before the response arrives, so this loop drives it with
+ * keep-alive fetch instead, one chain per connection.
+ */
+async function refreshLoad(t: TesseraBench, pool: string[], duration: number, connections: number, check: JwtCheck): Promise<LoadResult> {
+  let ok = 0, bad = 0;
+  const latencies: number[] = [];
+  const until = Date.now() + duration * 1000;
+  await Promise.all(pool.slice(0, connections).map(async (first) => {
+    let rt = first;
+    while (Date.now() < until) {
+      const start = performance.now();
+      const res = await fetch(`${t.issuer}/protocol/openid-connect/token`, {
+        method: "POST", headers: { ...FORM, authorization: basic(t) }, body: `grant_type=refresh_token&refresh_token=${rt}`,
+      });
+      const body = await res.text();
+      latencies.push(performance.now() - start);
+      if (res.status !== 200 || !check.tokenResponseOk(body)) { bad++; return; }
+      ok++;
+      rt = (JSON.parse(body) as { refresh_token: string }).refresh_token;
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  return { rps: ok / duration, requests: ok, non2xx: bad, mismatches: 0, errors: 0, p99ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
+}
+
+/**
+ * The full authorization-code login: authorize, login page, POST credentials, code, token, logout.
+ * `workers` browsers in parallel for `seconds`; every step checked. Returns completed flows/s.
+ */
+export async function codeFlow(opts: Opts, hashRate: number): Promise<Row[]> {
+  const t = await startTessera({ alg: "RS256" });
+  try {
+    const check = new JwtCheck(await (await fetch(`${t.issuer}/protocol/openid-connect/certs`)).json() as never);
+    const results: LoadResult[] = [];
+    const once = async (seconds: number) => {
+      let ok = 0, bad = 0;
+      const until = Date.now() + seconds * 1000;
+      await Promise.all(Array.from({ length: 8 }, async () => {
+        while (Date.now() < until) {
+          try { (await oneLogin(t, check)) ? ok++ : bad++; } catch { bad++; }
+        }
+      }));
+      return { rps: ok / seconds, requests: ok, non2xx: 0, mismatches: bad, errors: 0, p99ms: 0 };
+    };
+    await once(2);
+    for (let i = 0; i < opts.rounds; i++) results.push(await once(opts.duration));
+    const r = row("authorization-code login (authorize, login, code, token, logout)", "Tessera (embedded)", results);
+    r.note = `flows/s; ${(r.rps / hashRate).toFixed(2)} of argon2id rate`;
+    return [r];
+  } finally {
+    await t.server.stop();
+  }
+}
+
+async function oneLogin(t: TesseraBench, check: JwtCheck): Promise<boolean> {
+  const b = new BrowserSession(t.server.url);
+  const redirectUri = "http://127.0.0.1:9/cb";
+  const state = Math.random().toString(36).slice(2);
+  const auth = new URL(`${t.issuer}/protocol/openid-connect/auth`);
+  auth.search = new URLSearchParams({ client_id: t.clientId, response_type: "code", scope: "openid", redirect_uri: redirectUri, state }).toString();
+  const page = await b.get(auth.href);
+  const done = await b.submit(page, { username: t.username, password: t.password });
+  if (done.status !== 302) return false;
+  const code = new URL(done.location).searchParams.get("code");
+  if (!code) return false;
+  const tokens = await tokenFor(t, { grant_type: "authorization_code", code, redirect_uri: redirectUri });
+  if (!check.verifyJwt(tokens.access_token!) || !tokens.refresh_token) return false;
+  const out = await fetch(`${t.issuer}/protocol/openid-connect/logout`, {
+    method: "POST", headers: { ...FORM, authorization: basic(t) }, body: `refresh_token=${tokens.refresh_token}`,
+  });
+  return out.status === 204;
+}
+
+/** RSS of the embedded suite at idle and after 10,000 sessions (created with cheap hashing). */
+export async function memory(): Promise<Row[]> {
+  const t = await startTessera({ alg: "RS256", cheapHashing: true });
+  try {
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = t.server.rssBytes();
+    const total = 10_000;
+    let made = 0;
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      while (made < total) {
+        made++;
+        await tokenFor(t, { grant_type: "password", username: t.username, password: t.password, scope: "openid" });
+      }
+    }));
+    await new Promise((r) => setTimeout(r, 2000));
+    const after = t.server.rssBytes();
+    const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+    return [{
+      scenario: "RSS, embedded", target: "Tessera (embedded)", rps: 0, runs: [], p99ms: 0, bad: 0,
+      note: `idle ${mb(idle)}; after ${total} password-grant sessions ${mb(after)} (+${mb(after - idle)}); Keycloak publishes 500 MB per 100,000 sessions`,
+    }];
+  } finally {
+    await t.server.stop();
+  }
+}
