@@ -6,6 +6,7 @@ import { checkProtocolSchema } from "./schema-check.js";
 import { verifyRedirectSignature } from "./redirect-signature.js";
 import { hasXmlSignature, verifyPostSignature } from "./post-signature.js";
 import { NS, optionalChild, parseSamlXml, textOf } from "./saml-xml.js";
+import { requiresSignedRequests } from "../domain/service-provider.js";
 
 export type Binding = "REDIRECT" | "POST";
 
@@ -78,11 +79,6 @@ export async function readInbound(input: InboundInput, sps: ServiceProviderRepos
   }
   if (issuerOf(trusted) !== sp.entityId) throw samlDenied(SAML_REASONS.invalidSignature, "the signed Issuer differs");
   return { root: trusted, sp, relayState, signed: !!sp.certificate && (redirectSigned || postSigned) };
-}
-
-/** Default true when the SP has a certificate (spec 2.11 extension, additive). */
-export function requiresSignedRequests(sp: ServiceProviderRecord): boolean {
-  return !!sp.certificate && sp.requireSignedRequests !== false;
 }
 
 function issuerOf(root: Element): string {

@@ -1,4 +1,6 @@
 import type { Clock } from "../../../kit/src/store/port.js";
+import type { Bus } from "../../../kit/src/bus/port.js";
+import { publishLoginEvent } from "../../../kit/src/events/login-events.js";
 import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
 import type { IdpKeys } from "../domain/idp-keys.js";
 import { idpEntityId } from "../domain/idp-metadata.js";
@@ -39,6 +41,7 @@ export class SloFlow {
     private readonly directory: DirectoryReader,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    private readonly bus?: Bus,
   ) {}
 
   /**
@@ -79,6 +82,12 @@ export class SloFlow {
       .filter((s) => indexes.length === 0 || indexes.includes(s.sessionIndex));
     const session = sessions[0];
     for (const s of sessions) await this.store.deleteSession(s._id);
+    if (session && this.bus && realm.eventsEnabled) {
+      await publishLoginEvent(this.bus, "saml", {
+        realm: realm.name, type: "LOGOUT", clientId: msg.sp.entityId, userId: session.userId, sessionId: session.sessionIndex,
+        details: { protocol: "saml", sp: msg.sp.entityId }, retentionSeconds: realm.eventsExpiration,
+      }, now);
+    }
 
     let logoutResponse: Outbound | undefined;
     if (msg.sp.sloUrl) {
