@@ -28,10 +28,12 @@ const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(templateDir()
  * client, its registered redirect origin), no framing (clickjacking), no Referer (codes and states
  * in URLs), never cached.
  */
-export function pageHeaders(res: Response, formActionOrigin = ""): void {
+export function pageHeaders(res: Response, formActionOrigin = "", scriptNonce = ""): void {
   const formAction = formActionOrigin && /^https?:\/\/[^\s;,']+$/.test(formActionOrigin) ? ` ${formActionOrigin}` : "";
+  // A nonce admits exactly the page's own inline script (the SAML auto-submit), nothing injected.
+  const script = /^[A-Za-z0-9_-]{16,}$/.test(scriptNonce) ? ` script-src 'nonce-${scriptNonce}';` : "";
   res.setHeader("Content-Security-Policy",
-    `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'${formAction}; frame-ancestors 'none'; base-uri 'none'`);
+    `default-src 'none';${script} style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'${formAction}; frame-ancestors 'none'; base-uri 'none'`);
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "no-referrer");
   res.setHeader("Cache-Control", "no-store");
@@ -39,8 +41,8 @@ export function pageHeaders(res: Response, formActionOrigin = ""): void {
 }
 
 /** Renders a template as an HTML response. */
-export function renderPage(res: Response, status: number, template: string, context: object, formActionOrigin = ""): void {
+export function renderPage(res: Response, status: number, template: string, context: object, formActionOrigin = "", scriptNonce = ""): void {
   const html = env.render(template, context);
-  pageHeaders(res, formActionOrigin);
+  pageHeaders(res, formActionOrigin, scriptNonce);
   res.status(status).type("html").send(html);
 }

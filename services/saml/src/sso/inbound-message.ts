@@ -1,3 +1,4 @@
+import { IamError } from "../../../kit/src/errors.js";
 import type { ServiceProviderRecord } from "../domain/service-provider.js";
 import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
 import { SAML_REASONS, samlDenied, samlInvalid } from "./saml-errors.js";
@@ -58,7 +59,9 @@ export async function readInbound(input: InboundInput, sps: ServiceProviderRepos
   const doc = parseSamlXml(xml);
   const root = doc.documentElement;
   if (root.namespaceURI !== NS.protocol || root.localName !== expectedRoot) {
-    throw samlInvalid(SAML_REASONS.invalidRequest, `expected a samlp:${expectedRoot}`);
+    // field "messageType": the gateway's one protocol endpoint tells an AuthnRequest from a
+    // LogoutRequest by this (bindings 3.4/3.5 carry both under the same SAMLRequest parameter).
+    throw new IamError({ code: "invalidArgument", reason: SAML_REASONS.invalidRequest, message: `expected a samlp:${expectedRoot}`, field: "messageType" });
   }
   await checkProtocolSchema(xml);
 

@@ -25,6 +25,10 @@ export function ssoRpc(sso: SsoFlow, slo: SloFlow): ServiceImpl<typeof SamlSsoSe
         authTime: req.authTime ? timestampMs(req.authTime) : 0,
       });
     },
+    async failSso(req) {
+      if (!req.pendingId) throw IamError.invalid("pending_id", "pending_id is required");
+      return sso.fail(req.realm, req.pendingId, req.statusCode, req.statusMessage);
+    },
     async beginSlo(req) {
       const r = await slo.begin({
         realm: req.realm, binding: binding(req.binding), samlRequest: req.samlRequest, samlResponse: req.samlResponse,
