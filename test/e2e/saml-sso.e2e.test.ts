@@ -1,0 +1,303 @@
+import { generateKeyPairSync } from "node:crypto";
+import { createRequire } from "node:module";
+import { inflateRawSync } from "node:zlib";
+import { SAML, ValidateInResponseTo } from "@node-saml/node-saml";
+import samlify from "samlify";
+import { generate } from "otplib";
+import { adminApi, uniqueName } from "./support/http.js";
+import { eventually, targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
+import { selfSignedCertificate } from "../../services/saml/src/domain/self-signed-cert.js";
+
+const require = createRequire(import.meta.url);
+const { validate } = require("@authenio/samlify-xmllint-wasm") as { validate: (xml: string) => Promise<boolean> };
+
+const EMAIL = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
+const SP_BASE = "http://localhost:3997";
+const ACS = `${SP_BASE}/acs`;
+const SLO = `${SP_BASE}/slo`;
+const ACS2 = "http://localhost:3996/acs";
+const PASSWORD = "Correct-Horse-9";
+
+function spCredentials(cn: string): { privateKey: string; certificate: string } {
+  const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const now = Date.now();
+  const certificate = selfSignedCertificate({ commonName: cn, publicKey, privateKey, notBefore: now - 3600_000, notAfter: now + 365 * 86_400_000 });
+  return { privateKey: privateKey.export({ type: "pkcs8", format: "pem" }) as string, certificate };
+}
+
+/** The value of a hidden field in node-saml's POST-binding form. */
+function htmlField(html: string, name: string): string {
+  const m = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
+  if (!m) throw new Error(`no ${name} in form`);
+  return m[1]!.replace(/&#x([0-9a-fA-F]+);/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#([0-9]+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, "\"").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+// SAML 2.0 Web Browser SSO and Single Logout through the gateway (spec 1.3, 4.18), driven over HTTP
+// with @node-saml/node-saml and samlify as the SPs, in every run mode.
+describe.each(targets())("SAML SSO through the gateway ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+  let realm: string;
+  let endpoint: string;
+  let idpCert: string;
+  let userId: string;
+  const creds = spCredentials("sp-node");
+
+  beforeAll(async () => {
+    server = await target.start("saml-sso");
+    api = adminApi(server.url, server.apiKey);
+    realm = uniqueName("saml-sso");
+    endpoint = `${server.url}/realms/${realm}/protocol/saml`;
+    expect((await api.post("/admin/realms", { name: realm, eventsEnabled: true })).status).toBe(201);
+    const user = await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.test", firstName: "Alice", lastName: "<b>Liddell</b>", password: PASSWORD });
+    expect(user.status).toBe(201);
+    userId = user.body.id;
+    const sp = await api.post(`/admin/realms/${realm}/saml-service-providers`, {
+      entityId: "urn:sp:node", name: "Node <SP>", acsUrl: ACS, sloUrl: SLO, certificate: creds.certificate,
+      attributeStatements: { mail: "email", sn: "lastName" },
+    });
+    expect(sp.status).toBe(201);
+    expect(sp.body.requireSignedRequests).toBe(true);
+    const sp2 = await api.post(`/admin/realms/${realm}/saml-service-providers`, {
+      entityId: "urn:sp:samlify", name: "Samlify SP", acsUrl: ACS2, attributeStatements: { mail: "email" },
+    });
+    expect(sp2.status).toBe(201);
+    expect(sp2.body.requireSignedRequests).toBe(false);
+    idpCert = (await api.get(`/admin/realms/${realm}/saml-keys`)).body[0].certificate;
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  function nodeSp(binding: "HTTP-Redirect" | "HTTP-POST" = "HTTP-Redirect", extra: Record<string, unknown> = {}): SAML {
+    return new SAML({
+      entryPoint: endpoint, issuer: "urn:sp:node", callbackUrl: ACS, idpCert, privateKey: creds.privateKey, publicCert: creds.certificate,
+      signatureAlgorithm: "sha256", digestAlgorithm: "sha256", audience: "urn:sp:node", wantAssertionsSigned: true,
+      wantAuthnResponseSigned: true, validateInResponseTo: ValidateInResponseTo.always, authnRequestBinding: binding,
+      skipRequestCompression: binding === "HTTP-POST", identifierFormat: EMAIL, logoutUrl: endpoint, logoutCallbackUrl: SLO,
+      idpIssuer: `${server.url}/realms/${realm}`, ...extra,
+    });
+  }
+
+  async function login(b: BrowserSession, page: PageResponse, username = "alice", password = PASSWORD): Promise<PageResponse> {
+    expect(page.status).toBe(200);
+    const form = parseForms(page.text)[0]!;
+    expect(form.fields.step).toBe("login");
+    expect(form.action).toBe(`/realms/${realm}/protocol/saml`);
+    return b.submit(page, { username, password });
+  }
+
+  /** The auto-POST page: its only form posts SAMLResponse (+ RelayState) to `acs`. */
+  function autoPost(page: PageResponse, acs = ACS): { SAMLResponse: string; RelayState?: string } {
+    expect(page.status).toBe(200);
+    const forms = parseForms(page.text);
+    expect(forms).toHaveLength(1);
+    expect(forms[0]!.action).toBe(acs);
+    expect(forms[0]!.method).toBe("post");
+    const csp = page.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'nonce-([A-Za-z0-9_-]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(page.text).toContain(`<script nonce="${nonce}">`);
+    expect(csp).toContain(`form-action 'self' ${new URL(acs).origin};`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.text).toContain("<button type=\"submit\">Continue</button>");
+    const { SAMLResponse, RelayState } = forms[0]!.fields;
+    return { SAMLResponse: SAMLResponse!, ...(RelayState !== undefined ? { RelayState } : {}) };
+  }
+
+  it("Redirect binding: login page, then node-saml validates the signed Response with exact values; RelayState with markup round-trips", async () => {
+    const b = new BrowserSession(server.url);
+    const saml = nodeSp();
+    const relay = `<script>alert("x")</script>&'`;
+    const page = await b.get(await saml.getAuthorizeUrlAsync(relay, undefined, {}));
+    expect(page.text).toContain("to continue to Node &lt;SP&gt;");
+    const posted = autoPost(await login(b, page));
+    expect(posted.RelayState).toBe(relay);
+    expect(b.cookies.get("TESSERA_SESSION")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const { profile, loggedOut } = await saml.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse });
+    expect(loggedOut).toBe(false);
+    expect(profile!.nameID).toBe("alice@example.test");
+    expect(profile!.nameIDFormat).toBe(EMAIL);
+    expect(profile!.issuer).toBe(`${server.url}/realms/${realm}`);
+    expect(profile!["mail"]).toBe("alice@example.test");
+    expect(profile!["sn"]).toBe("<b>Liddell</b>");
+    expect(typeof profile!.sessionIndex).toBe("string");
+
+    // The LOGIN event carries the SP as the client (CompleteSso records it).
+    const events = await eventually(
+      () => api.get(`/admin/realms/${realm}/events?type=LOGIN&clientId=urn:sp:node`),
+      (r) => r.status === 200 && r.body.length >= 1,
+    );
+    expect(events.body[0].userId).toBe(userId);
+  });
+
+  it("POST binding and SSO reuse: the signed POST request and a second SP (samlify) get Responses without a password", async () => {
+    const b = new BrowserSession(server.url);
+    const first = nodeSp();
+    autoPost(await login(b, await b.get(await first.getAuthorizeUrlAsync("", undefined, {}))));
+
+    const post = nodeSp("HTTP-POST");
+    const html = await post.getAuthorizeFormAsync("rs-post");
+    const page = await b.post(endpoint, { SAMLRequest: htmlField(html, "SAMLRequest"), RelayState: "rs-post" });
+    const posted = autoPost(page);
+    expect(posted.RelayState).toBe("rs-post");
+    expect((await post.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse })).profile!.nameID).toBe("alice@example.test");
+
+    samlify.setSchemaValidator({ validate });
+    const idp = samlify.IdentityProvider({ metadata: (await fetch(`${endpoint}/descriptor`).then((r) => r.text())) });
+    const sp = samlify.ServiceProvider({
+      entityID: "urn:sp:samlify", wantAssertionsSigned: true, wantMessageSigned: true,
+      assertionConsumerService: [{ Binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST", Location: ACS2 }],
+    });
+    const { context } = sp.createLoginRequest(idp, "redirect") as { context: string };
+    const second = autoPost(await b.get(context), ACS2);
+    const { extract } = await sp.parseLoginResponse(idp, "post", { body: { SAMLResponse: second.SAMLResponse } });
+    expect(extract.attributes?.mail).toBe("alice@example.test");
+    expect(extract.audience).toBe("urn:sp:samlify");
+  });
+
+  it("ForceAuthn shows the login page despite the session; IsPassive without a session answers NoPassive to the ACS", async () => {
+    const b = new BrowserSession(server.url);
+    const saml = nodeSp();
+    autoPost(await login(b, await b.get(await saml.getAuthorizeUrlAsync("", undefined, {}))));
+    const forced = nodeSp("HTTP-Redirect", { forceAuthn: true });
+    const again = await b.get(await forced.getAuthorizeUrlAsync("", undefined, {}));
+    const posted = autoPost(await login(b, again));
+    expect((await forced.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse })).profile!.nameID).toBe("alice@example.test");
+
+    const passive = nodeSp("HTTP-Redirect", { passive: true });
+    const answer = autoPost(await new BrowserSession(server.url).get(await passive.getAuthorizeUrlAsync("", undefined, {})));
+    const xml = Buffer.from(answer.SAMLResponse, "base64").toString("utf8");
+    expect(xml).toContain("urn:oasis:names:tc:SAML:2.0:status:NoPassive");
+    // node-saml checks the signature and InResponseTo, then reports NoPassive as "no profile".
+    await expect(passive.validatePostResponseAsync({ SAMLResponse: answer.SAMLResponse })).resolves.toEqual({ profile: null, loggedOut: false });
+  });
+
+  it("a user of an MFA realm enrols TOTP in the SAML login, then needs the code next time", async () => {
+    const mfaRealm = uniqueName("saml-mfa");
+    expect((await api.post("/admin/realms", { name: mfaRealm, mfaRequired: true })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${mfaRealm}/users`, { username: "bob", email: "bob@example.test", password: PASSWORD })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${mfaRealm}/saml-service-providers`, { entityId: "urn:sp:node", name: "Node SP", acsUrl: ACS, certificate: creds.certificate })).status).toBe(201);
+    const mfaCert = (await api.get(`/admin/realms/${mfaRealm}/saml-keys`)).body[0].certificate;
+    const mfaEndpoint = `${server.url}/realms/${mfaRealm}/protocol/saml`;
+    const sp = () => nodeSp("HTTP-Redirect", { entryPoint: mfaEndpoint, idpCert: mfaCert, idpIssuer: `${server.url}/realms/${mfaRealm}`, logoutUrl: mfaEndpoint });
+
+    const b = new BrowserSession(server.url);
+    const saml = sp();
+    const page = await b.get(await saml.getAuthorizeUrlAsync("", undefined, {}));
+    const enrol = await b.submit(page, { username: "bob", password: PASSWORD });
+    expect(parseForms(enrol.text)[0]!.fields.step).toBe("otp_enroll");
+    const secret = /id="otp-secret">([A-Z2-7]+)</.exec(enrol.text)![1]!;
+    const codes = await b.submit(enrol, { otp: await generate({ secret }) });
+    expect(parseForms(codes.text)[0]!.fields.step).toBe("recovery_codes");
+    const posted = autoPost(await b.submit(codes, {}));
+    expect((await saml.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse })).profile!.nameID).toBe("bob@example.test");
+
+    const b2 = new BrowserSession(server.url);
+    const saml2 = sp();
+    const otpPage = await b2.submit(await b2.get(await saml2.getAuthorizeUrlAsync("", undefined, {})), { username: "bob", password: PASSWORD });
+    expect(parseForms(otpPage.text)[0]!.fields.step).toBe("otp");
+    const wrong = await b2.submit(otpPage, { otp: "000000" });
+    expect(wrong.text).toContain("Invalid authenticator code.");
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const done = autoPost(await b2.submit(wrong, { otp: next }));
+    expect((await saml2.validatePostResponseAsync({ SAMLResponse: done.SAMLResponse })).profile!.nameID).toBe("bob@example.test");
+  });
+
+  it("SP-initiated single logout: node-saml validates the LogoutResponse and the SSO session is gone", async () => {
+    const b = new BrowserSession(server.url);
+    const saml = nodeSp();
+    const posted = autoPost(await login(b, await b.get(await saml.getAuthorizeUrlAsync("", undefined, {}))));
+    const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse });
+    const sessions = await api.get(`/admin/realms/${realm}/users/${userId}/sessions`);
+    expect(sessions.body.map((s: { id: string }) => s.id)).toContain(profile!.sessionIndex);
+
+    const res = await b.get(await saml.getLogoutUrlAsync(profile!, "bye<&>", {}));
+    expect(res.status).toBe(302);
+    expect(b.cookies.has("TESSERA_SESSION")).toBe(false);
+    const back = new URL(res.location);
+    expect(back.origin + back.pathname).toBe(SLO);
+    const result = await saml.validateRedirectAsync(Object.fromEntries(back.searchParams), back.search.slice(1));
+    expect(result.loggedOut).toBe(true);
+    expect(back.searchParams.get("RelayState")).toBe("bye<&>");
+
+    const after = await api.get(`/admin/realms/${realm}/users/${userId}/sessions`);
+    expect(after.body.map((s: { id: string }) => s.id)).not.toContain(profile!.sessionIndex);
+    // A new AuthnRequest shows the login page again.
+    const again = await b.get(await saml.getAuthorizeUrlAsync("", undefined, {}));
+    expect(parseForms(again.text)[0]!.fields.step).toBe("login");
+    await eventually(
+      () => api.get(`/admin/realms/${realm}/events?type=LOGOUT&clientId=urn:sp:node`),
+      (r) => r.status === 200 && r.body.length >= 1,
+    );
+  });
+
+  describe("hostile requests through HTTP: HTML error pages, never a form posting elsewhere", () => {
+    function expectErrorPage(page: PageResponse, status: number, code: string): void {
+      expect(page.status).toBe(status);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(page.text).toContain(`<code id="error-code">${code}</code>`);
+      expect(parseForms(page.text)).toEqual([]);
+      expect(page.text).not.toContain("name=\"SAMLResponse\"");
+      expect(page.headers.get("content-security-policy")).not.toContain("script-src");
+    }
+
+    it("an unregistered ACS URL is a 400", async () => {
+      const other = nodeSp("HTTP-Redirect", { callbackUrl: "http://localhost:3990/evil" });
+      expectErrorPage(await new BrowserSession(server.url).get(await other.getAuthorizeUrlAsync("", undefined, {})), 400, "acs_mismatch");
+    });
+
+    it("an unknown issuer is a 400", async () => {
+      const ghost = new SAML({ entryPoint: endpoint, issuer: "urn:sp:ghost", callbackUrl: ACS, idpCert });
+      expectErrorPage(await new BrowserSession(server.url).get(await ghost.getAuthorizeUrlAsync("", undefined, {})), 400, "unknown_service_provider");
+    });
+
+    it("a replayed request is a 400", async () => {
+      const url = await nodeSp().getAuthorizeUrlAsync("", undefined, {});
+      expect((await new BrowserSession(server.url).get(url)).status).toBe(200);
+      expectErrorPage(await new BrowserSession(server.url).get(url), 400, "saml_request_replayed");
+    });
+
+    it("a tampered signature is a 403; an unsigned request of a certificate-holding SP is a 403", async () => {
+      const url = await nodeSp().getAuthorizeUrlAsync("rs", undefined, {});
+      expectErrorPage(await new BrowserSession(server.url).get(url.replace(/RelayState=[^&]*/, "RelayState=evil")), 403, "invalid_saml_signature");
+      const unsigned = new SAML({ entryPoint: endpoint, issuer: "urn:sp:node", callbackUrl: ACS, idpCert });
+      expectErrorPage(await new BrowserSession(server.url).get(await unsigned.getAuthorizeUrlAsync("", undefined, {})), 403, "saml_signature_required");
+    });
+
+    it("a missing SAMLRequest and garbage are 400s", async () => {
+      expectErrorPage(await new BrowserSession(server.url).get(endpoint), 400, "invalid_saml_request");
+      expectErrorPage(await new BrowserSession(server.url).post(endpoint, { SAMLRequest: "bm90IHhtbA==" }), 400, "invalid_saml_request");
+      // A DEFLATEd non-SAML payload.
+      const req = new URL(await nodeSp().getAuthorizeUrlAsync("", undefined, {}));
+      const xml = inflateRawSync(Buffer.from(req.searchParams.get("SAMLRequest")!, "base64")).toString();
+      expect(xml).toContain("AuthnRequest");
+    });
+  });
+
+  it("requireSignedRequests: PUT false lets the SP send unsigned requests; true without a certificate is refused; metadata flag", async () => {
+    const list = await api.get(`/admin/realms/${realm}/saml-service-providers`);
+    const node = list.body.find((s: { entityId: string }) => s.entityId === "urn:sp:node");
+    const samlifySp = list.body.find((s: { entityId: string }) => s.entityId === "urn:sp:samlify");
+    expect((await api.put(`/admin/realms/${realm}/saml-service-providers/${samlifySp.id}`, { requireSignedRequests: true })).status).toBe(400);
+    let meta = await fetch(`${endpoint}/descriptor`).then((r) => r.text());
+    expect(meta).toContain("WantAuthnRequestsSigned=\"false\"");
+
+    const off = await api.put(`/admin/realms/${realm}/saml-service-providers/${node.id}`, { requireSignedRequests: false });
+    expect(off.status).toBe(200);
+    expect(off.body.requireSignedRequests).toBe(false);
+    expect((await api.get(`/admin/realms/${realm}/saml-service-providers/${node.id}`)).body.requireSignedRequests).toBe(false);
+    const unsigned = new SAML({ entryPoint: endpoint, issuer: "urn:sp:node", callbackUrl: ACS, idpCert });
+    const page = await new BrowserSession(server.url).get(await unsigned.getAuthorizeUrlAsync("", undefined, {}));
+    expect(parseForms(page.text)[0]!.fields.step).toBe("login");
+    expect((await api.put(`/admin/realms/${realm}/saml-service-providers/${node.id}`, { requireSignedRequests: true })).status).toBe(200);
+
+    // Only when every enabled SP requires signed requests does the IdP-wide flag say so.
+    expect((await api.put(`/admin/realms/${realm}/saml-service-providers/${samlifySp.id}`, { enabled: false })).status).toBe(200);
+    meta = await fetch(`${endpoint}/descriptor`).then((r) => r.text());
+    expect(meta).toContain("WantAuthnRequestsSigned=\"true\"");
+    expect((await api.put(`/admin/realms/${realm}/saml-service-providers/${samlifySp.id}`, { enabled: true })).status).toBe(200);
+  });
+});
