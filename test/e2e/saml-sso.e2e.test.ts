@@ -234,6 +234,60 @@ describe.each(targets())("SAML SSO through the gateway ($mode)", (target) => {
     );
   });
 
+  /** The front-channel logout page: one hidden iframe per LogoutRequest; CSP frames only those origins. */
+  function logoutFrames(page: PageResponse): URL[] {
+    expect(page.status).toBe(200);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    const frames = [...page.text.matchAll(/<iframe class="saml-slo" src="([^"]*)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, "&")));
+    for (const f of frames) expect(csp).toContain(`frame-src ${f.origin}`);
+    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9_-]+'/);
+    return frames;
+  }
+
+  it("OIDC RP-initiated logout propagates to the SAML SP front-channel: node-saml validates the IdP's LogoutRequest", async () => {
+    const b = new BrowserSession(server.url);
+    const saml = nodeSp();
+    const posted = autoPost(await login(b, await b.get(await saml.getAuthorizeUrlAsync("", undefined, {}))));
+    const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse });
+    const confirm = await b.get(`${server.url}/realms/${realm}/protocol/openid-connect/logout`);
+    expect(confirm.status).toBe(200);
+    const page = await b.submit(confirm, { confirm: "yes" });
+    expect(page.text).toContain("You are logged out.");
+    expect(b.cookies.has("TESSERA_SESSION")).toBe(false);
+    const [frame, ...rest] = logoutFrames(page);
+    expect(rest).toEqual([]);
+    expect(frame!.origin + frame!.pathname).toBe(SLO);
+    const result = await saml.validateRedirectAsync(Object.fromEntries(frame!.searchParams), frame!.search.slice(1));
+    expect(result.loggedOut).toBe(true);
+    expect(result.profile!.nameID).toBe("alice@example.test");
+    expect(result.profile!.sessionIndex).toBe(profile!.sessionIndex);
+  });
+
+  it("SP-initiated logout with two SAML SPs: the other SP gets a LogoutRequest, then the initiator its LogoutResponse", async () => {
+    const slo3 = "http://localhost:3995/slo";
+    expect((await api.post(`/admin/realms/${realm}/saml-service-providers`, {
+      entityId: "urn:sp:node3", name: "Node 3", acsUrl: "http://localhost:3995/acs", sloUrl: slo3, certificate: creds.certificate,
+    })).status).toBe(201);
+    const third = nodeSp("HTTP-Redirect", { issuer: "urn:sp:node3", audience: "urn:sp:node3", callbackUrl: "http://localhost:3995/acs", logoutCallbackUrl: slo3 });
+    const b = new BrowserSession(server.url);
+    const saml = nodeSp();
+    const first = autoPost(await login(b, await b.get(await saml.getAuthorizeUrlAsync("", undefined, {}))));
+    await saml.validatePostResponseAsync({ SAMLResponse: first.SAMLResponse });
+    const second = autoPost(await b.get(await third.getAuthorizeUrlAsync("", undefined, {})), "http://localhost:3995/acs");
+    const { profile } = await third.validatePostResponseAsync({ SAMLResponse: second.SAMLResponse });
+
+    const page = await b.get(await third.getLogoutUrlAsync(profile!, "rs3", {}));
+    const [frame, ...rest] = logoutFrames(page);
+    expect(rest).toEqual([]);
+    expect(frame!.origin + frame!.pathname).toBe(SLO);
+    expect((await saml.validateRedirectAsync(Object.fromEntries(frame!.searchParams), frame!.search.slice(1))).loggedOut).toBe(true);
+    const next = new URL(/id="saml-next-link" href="([^"]*)"/.exec(page.text)![1]!.replace(/&amp;/g, "&"));
+    expect(next.origin + next.pathname).toBe(slo3);
+    expect(next.searchParams.get("RelayState")).toBe("rs3");
+    expect((await third.validateRedirectAsync(Object.fromEntries(next.searchParams), next.search.slice(1))).loggedOut).toBe(true);
+    expect(b.cookies.has("TESSERA_SESSION")).toBe(false);
+  });
+
   describe("hostile requests through HTTP: HTML error pages, never a form posting elsewhere", () => {
     function expectErrorPage(page: PageResponse, status: number, code: string): void {
       expect(page.status).toBe(status);

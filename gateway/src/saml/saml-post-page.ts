@@ -25,5 +25,5 @@ export async function sendSamlPost(res: Response, deps: PageDeps, realm: string,
   renderPage(res, 200, "saml-post.njk", {
     ...look, pageTitle: "Continue", message, postUrl: post.url, field: post.field, value: post.value,
     relayState: post.relayState, nonce,
-  }, origin, nonce);
+  }, origin, { scriptNonce: nonce });
 }

@@ -6,6 +6,7 @@ import { renderPage } from "../pages/page-renderer.js";
 import { clearSsoCookie, readCookie, SSO_COOKIE } from "../oidc/browser-cookies.js";
 import { realmOf } from "../oidc/flow-context.js";
 import { sendSamlPost } from "./saml-post-page.js";
+import { samlLogoutRequests, sendLogoutFrames } from "./front-channel-logout.js";
 
 /** A protocol message as received on the SAML endpoint. */
 export interface SamlInbound {
@@ -35,6 +36,15 @@ export async function singleLogout(req: Request, res: Response, deps: PageDeps, 
   const current = await flow.resolveSsoCookie({ realm, ssoCookie: readCookie(req, SSO_COOKIE) });
   if (slo.sessionIndex) await flow.endSsoSession({ realm, sessionId: slo.sessionIndex, reason: "logout" });
   if (!current.found || current.sessionId === slo.sessionIndex) clearSsoCookie(res, realm, deps.publicUrl);
+  // The session's other SAML SPs are told front-channel before the LogoutResponse (profiles 4.4.3.3).
+  const frames = slo.sessionIndex ? await samlLogoutRequests(deps, realm, slo.sessionIndex, slo.logoutResponse?.spId ?? "") : [];
+  if (frames.length) {
+    const r = slo.logoutResponse;
+    return sendLogoutFrames(res, deps, realm, frames, {
+      message: "You are logged out.",
+      ...(r?.binding === Binding.REDIRECT ? { next: r.redirectUrl } : r ? { post: r } : {}),
+    });
+  }
   if (!slo.logoutResponse) return loggedOut(res, deps, realm, "You are logged out.");
   return sendOutbound(res, deps, realm, slo.logoutResponse);
 }
