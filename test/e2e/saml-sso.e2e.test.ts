@@ -1,6 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
 import { createRequire } from "node:module";
-import { inflateRawSync } from "node:zlib";
 import { SAML, ValidateInResponseTo } from "@node-saml/node-saml";
 import samlify from "samlify";
 import { generate } from "otplib";
@@ -288,6 +287,55 @@ describe.each(targets())("SAML SSO through the gateway ($mode)", (target) => {
     expect(b.cookies.has("TESSERA_SESSION")).toBe(false);
   });
 
+  it("a cross-site POST without cookies is re-posted same-site, so the SSO session is found", async () => {
+    const b = new BrowserSession(server.url);
+    autoPost(await login(b, await b.get(await nodeSp().getAuthorizeUrlAsync("", undefined, {}))));
+    const saml = nodeSp("HTTP-POST");
+    const html = await saml.getAuthorizeFormAsync("rs-x");
+    // What a browser sends for the SP's auto-posted form: Fetch Metadata, no SameSite=Lax cookie.
+    const res = await fetch(endpoint, {
+      method: "POST", redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+      body: new URLSearchParams({ SAMLRequest: htmlField(html, "SAMLRequest"), RelayState: "rs-x" }).toString(),
+    });
+    expect(res.status).toBe(200);
+    const [form, ...rest] = parseForms(await res.text());
+    expect(rest).toEqual([]);
+    expect(form!.action).toBe(endpoint);
+    expect(res.headers.get("content-security-policy")).toContain(`form-action 'self' ${server.url};`);
+    const posted = autoPost(await b.post(form!.action, form!.fields));
+    expect(posted.RelayState).toBe("rs-x");
+    expect((await saml.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse })).profile!.nameID).toBe("alice@example.test");
+  });
+
+  it("an unsigned LogoutRequest ends the SSO session only in the browser that holds it", async () => {
+    samlify.setSchemaValidator({ validate });
+    const idp = samlify.IdentityProvider({ metadata: (await fetch(`${endpoint}/descriptor`).then((r) => r.text())) });
+    const sp = samlify.ServiceProvider({
+      entityID: "urn:sp:samlify", assertionConsumerService: [{ Binding: "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST", Location: ACS2 }],
+    });
+    const b = new BrowserSession(server.url);
+    autoPost(await login(b, await b.get((sp.createLoginRequest(idp, "redirect") as { context: string }).context)), ACS2);
+    const sessionsOf = async () => (await api.get(`/admin/realms/${realm}/users/${userId}/sessions`)).body.map((x: { id: string }) => x.id) as string[];
+    const before = await sessionsOf();
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    const logoutUrl = () => (sp.createLogoutRequest(idp, "redirect", { logoutNameID: "alice@example.test" }) as { context: string }).context;
+
+    // Someone else's browser: the SSO session stays (the SP has no sloUrl: a logged-out page).
+    const stranger = await new BrowserSession(server.url).get(logoutUrl());
+    expect(stranger.status).toBe(200);
+    expect(stranger.text).toContain("You are logged out.");
+    expect(await sessionsOf()).toEqual(before);
+
+    // The browser holding the session: SSO reuse re-creates the SP's record, then the logout ends it.
+    autoPost(await b.get((sp.createLoginRequest(idp, "redirect") as { context: string }).context), ACS2);
+    const mine = await b.get(logoutUrl());
+    expect(mine.status).toBe(200);
+    expect(b.cookies.has("TESSERA_SESSION")).toBe(false);
+    const after = await sessionsOf();
+    expect(after.length).toBe(before.length - 1);
+  });
+
   describe("hostile requests through HTTP: HTML error pages, never a form posting elsewhere", () => {
     function expectErrorPage(page: PageResponse, status: number, code: string): void {
       expect(page.status).toBe(status);
@@ -324,10 +372,9 @@ describe.each(targets())("SAML SSO through the gateway ($mode)", (target) => {
     it("a missing SAMLRequest and garbage are 400s", async () => {
       expectErrorPage(await new BrowserSession(server.url).get(endpoint), 400, "invalid_saml_request");
       expectErrorPage(await new BrowserSession(server.url).post(endpoint, { SAMLRequest: "bm90IHhtbA==" }), 400, "invalid_saml_request");
-      // A DEFLATEd non-SAML payload.
-      const req = new URL(await nodeSp().getAuthorizeUrlAsync("", undefined, {}));
-      const xml = inflateRawSync(Buffer.from(req.searchParams.get("SAMLRequest")!, "base64")).toString();
-      expect(xml).toContain("AuthnRequest");
+      // An AuthnRequest sent as a SAMLResponse is not a LogoutResponse.
+      const html = await nodeSp("HTTP-POST").getAuthorizeFormAsync("");
+      expectErrorPage(await new BrowserSession(server.url).post(endpoint, { SAMLResponse: htmlField(html, "SAMLRequest") }), 400, "invalid_saml_request");
     });
   });
 

@@ -34,10 +34,14 @@ export async function singleLogout(req: Request, res: Response, deps: PageDeps, 
 
   const flow = deps.rpc.authorizationFlow;
   const current = await flow.resolveSsoCookie({ realm, ssoCookie: readCookie(req, SSO_COOKIE) });
-  if (slo.sessionIndex) await flow.endSsoSession({ realm, sessionId: slo.sessionIndex, reason: "logout" });
+  // A signed request proves the SP asked; an unsigned one (SP without certificate, or with
+  // requireSignedRequests off) ends the SSO session only in the browser that holds it.
+  const mine = current.found && current.sessionId === slo.sessionIndex;
+  const allowed = !!slo.sessionIndex && (slo.signed || mine);
+  if (allowed) await flow.endSsoSession({ realm, sessionId: slo.sessionIndex, reason: "logout" });
   if (!current.found || current.sessionId === slo.sessionIndex) clearSsoCookie(res, realm, deps.publicUrl);
   // The session's other SAML SPs are told front-channel before the LogoutResponse (profiles 4.4.3.3).
-  const frames = slo.sessionIndex ? await samlLogoutRequests(deps, realm, slo.sessionIndex, slo.logoutResponse?.spId ?? "") : [];
+  const frames = allowed ? await samlLogoutRequests(deps, realm, slo.sessionIndex, slo.logoutResponse?.spId ?? "") : [];
   if (frames.length) {
     const r = slo.logoutResponse;
     return sendLogoutFrames(res, deps, realm, frames, {

@@ -7,7 +7,7 @@ import { describeError } from "../http/rpc-errors.js";
 import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
 import { step } from "../oidc/authorize-routes.js";
 import { browserParsers, flowContext, one, realmOf } from "../oidc/flow-context.js";
-import { setSsoCookie } from "../oidc/browser-cookies.js";
+import { readCookie, setSsoCookie, SSO_COOKIE } from "../oidc/browser-cookies.js";
 import { sendSamlPost } from "./saml-post-page.js";
 import { singleLogout, type SamlInbound } from "./slo-handler.js";
 import { sendNoPassive } from "./no-passive.js";
@@ -25,6 +25,7 @@ export function addSamlSsoRoutes(table: RouteTable, deps: PageDeps): void {
     .add("GET", SAML_PATH, (req, res) => protocol(req, res, deps, redirectInbound(req)), ...browserParsers)
     .add("POST", SAML_PATH, async (req, res) => {
       if (one(req.body, "tx")) return loginStep(req, res, deps);
+      if (needsSameSiteRepost(req)) return repost(req, res, deps, postInbound(req));
       return protocol(req, res, deps, postInbound(req));
     }, ...browserParsers);
 }
@@ -43,6 +44,25 @@ function postInbound(req: Request): SamlInbound {
     binding: SamlBinding.POST, rawQuery: "",
     samlRequest: one(req.body, "SAMLRequest"), samlResponse: one(req.body, "SAMLResponse"), relayState: one(req.body, "RelayState"),
   };
+}
+
+/**
+ * An SP's auto-posted form is a cross-site POST, which carries no SameSite=Lax cookie, so the SSO
+ * session would be invisible. Such a POST (Fetch Metadata says cross-site, no session cookie) is
+ * answered with a page re-posting the same fields to this endpoint: same-site, cookies included.
+ * Nothing is validated or consumed before (the request ID is not yet marked seen).
+ */
+function needsSameSiteRepost(req: Request): boolean {
+  return req.get("sec-fetch-site") === "cross-site" && !readCookie(req, SSO_COOKIE);
+}
+
+async function repost(req: Request, res: Response, deps: PageDeps, m: SamlInbound): Promise<void> {
+  const realm = realmOf(req);
+  const field = m.samlResponse ? "SAMLResponse" : "SAMLRequest";
+  const value = m.samlResponse || m.samlRequest;
+  if (!value) return sendErrorPage(res, deps, realm, 400, "invalid_saml_request", "SAMLRequest or SAMLResponse is required.");
+  const url = `${deps.publicUrl.replace(/\/+$/, "")}${samlAction(encodeURIComponent(realm))}`;
+  return sendSamlPost(res, deps, realm, { url, field, value, relayState: m.relayState }, "Continuing…");
 }
 
 async function protocol(req: Request, res: Response, deps: PageDeps, m: SamlInbound): Promise<void> {

@@ -30,6 +30,7 @@ export interface BeginSloResult {
   logoutResponse?: Outbound;
   wasResponse: boolean;
   success: boolean;
+  signed: boolean;
 }
 
 /** SAML 2.0 Single Logout at the IdP (profiles 4.4; core 3.7). */
@@ -69,7 +70,7 @@ export class SloFlow {
     if (isResponse) {
       const status = optionalChild(msg.root, NS.protocol, "Status");
       const code = status && optionalChild(status, NS.protocol, "StatusCode")?.getAttribute("Value");
-      return { sessionIndex: "", userId: "", wasResponse: true, success: code === STATUS_SUCCESS };
+      return { sessionIndex: "", userId: "", wasResponse: true, success: code === STATUS_SUCCESS, signed: msg.signed };
     }
 
     const notOnOrAfter = msg.root.getAttribute("NotOnOrAfter");
@@ -95,7 +96,7 @@ export class SloFlow {
       logoutResponse = outbound(input.binding, "SAMLResponse", xml, responseId, msg.sp.sloUrl, msg.relayState, await this.key(realm), msg.sp._id);
     }
     return {
-      sessionIndex: session?.sessionIndex ?? "", userId: session?.userId ?? "", wasResponse: false, success: true,
+      sessionIndex: session?.sessionIndex ?? "", userId: session?.userId ?? "", wasResponse: false, success: true, signed: msg.signed,
       ...(logoutResponse ? { logoutResponse } : {}),
     };
   }
