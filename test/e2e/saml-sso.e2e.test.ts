@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from "node:crypto";
 import { createRequire } from "node:module";
 import { SAML, ValidateInResponseTo } from "@node-saml/node-saml";
 import samlify from "samlify";
@@ -7,7 +6,7 @@ import { adminApi, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
-import { selfSignedCertificate } from "../../services/saml/src/domain/self-signed-cert.js";
+import { autoPost as autoPostTo, htmlField, logoutFrames, spCredentials } from "./support/saml-pages.js";
 
 const require = createRequire(import.meta.url);
 const { validate } = require("@authenio/samlify-xmllint-wasm") as { validate: (xml: string) => Promise<boolean> };
@@ -19,21 +18,7 @@ const SLO = `${SP_BASE}/slo`;
 const ACS2 = "http://localhost:3996/acs";
 const PASSWORD = "Correct-Horse-9";
 
-function spCredentials(cn: string): { privateKey: string; certificate: string } {
-  const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const now = Date.now();
-  const certificate = selfSignedCertificate({ commonName: cn, publicKey, privateKey, notBefore: now - 3600_000, notAfter: now + 365 * 86_400_000 });
-  return { privateKey: privateKey.export({ type: "pkcs8", format: "pem" }) as string, certificate };
-}
 
-/** The value of a hidden field in node-saml's POST-binding form. */
-function htmlField(html: string, name: string): string {
-  const m = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
-  if (!m) throw new Error(`no ${name} in form`);
-  return m[1]!.replace(/&#x([0-9a-fA-F]+);/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&#([0-9]+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&quot;/g, "\"").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-}
 
 // SAML 2.0 Web Browser SSO and Single Logout through the gateway (spec 1.3, 4.18), driven over HTTP
 // with @node-saml/node-saml and samlify as the SPs, in every run mode.
@@ -80,6 +65,8 @@ describe.each(targets())("SAML SSO through the gateway ($mode)", (target) => {
     });
   }
 
+  const autoPost = (page: PageResponse, acs = ACS) => autoPostTo(page, acs);
+
   async function login(b: BrowserSession, page: PageResponse, username = "alice", password = PASSWORD): Promise<PageResponse> {
     expect(page.status).toBe(200);
     const form = parseForms(page.text)[0]!;
@@ -88,23 +75,6 @@ describe.each(targets())("SAML SSO through the gateway ($mode)", (target) => {
     return b.submit(page, { username, password });
   }
 
-  /** The auto-POST page: its only form posts SAMLResponse (+ RelayState) to `acs`. */
-  function autoPost(page: PageResponse, acs = ACS): { SAMLResponse: string; RelayState?: string } {
-    expect(page.status).toBe(200);
-    const forms = parseForms(page.text);
-    expect(forms).toHaveLength(1);
-    expect(forms[0]!.action).toBe(acs);
-    expect(forms[0]!.method).toBe("post");
-    const csp = page.headers.get("content-security-policy") ?? "";
-    const nonce = /script-src 'nonce-([A-Za-z0-9_-]+)'/.exec(csp)?.[1];
-    expect(nonce).toBeDefined();
-    expect(page.text).toContain(`<script nonce="${nonce}">`);
-    expect(csp).toContain(`form-action 'self' ${new URL(acs).origin};`);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(page.text).toContain("<button type=\"submit\">Continue</button>");
-    const { SAMLResponse, RelayState } = forms[0]!.fields;
-    return { SAMLResponse: SAMLResponse!, ...(RelayState !== undefined ? { RelayState } : {}) };
-  }
 
   it("Redirect binding: login page, then node-saml validates the signed Response with exact values; RelayState with markup round-trips", async () => {
     const b = new BrowserSession(server.url);
@@ -233,15 +203,6 @@ describe.each(targets())("SAML SSO through the gateway ($mode)", (target) => {
     );
   });
 
-  /** The front-channel logout page: one hidden iframe per LogoutRequest; CSP frames only those origins. */
-  function logoutFrames(page: PageResponse): URL[] {
-    expect(page.status).toBe(200);
-    const csp = page.headers.get("content-security-policy") ?? "";
-    const frames = [...page.text.matchAll(/<iframe class="saml-slo" src="([^"]*)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, "&")));
-    for (const f of frames) expect(csp).toContain(`frame-src ${f.origin}`);
-    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9_-]+'/);
-    return frames;
-  }
 
   it("OIDC RP-initiated logout propagates to the SAML SP front-channel: node-saml validates the IdP's LogoutRequest", async () => {
     const b = new BrowserSession(server.url);
