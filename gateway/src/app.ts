@@ -30,6 +30,7 @@ import { addSessionRoutes } from "./admin/session-routes.js";
 import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
 import { addDeviceRoutes } from "./oidc/device-routes.js";
 import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
+import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -97,6 +98,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addAuthorizeRoutes(table, deps);
   addDeviceRoutes(table, deps);
   addBrowserLogoutRoutes(table, deps, refreshTokenLogout(deps.rpc, deps.publicUrl));
+  addSamlSsoRoutes(table, deps);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

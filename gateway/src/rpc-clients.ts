@@ -16,6 +16,7 @@ import { AuthorizationFlowService } from "../../gen/iam/token/v1/authorization_p
 import { SamlService } from "../../gen/iam/saml/v1/saml_pb.js";
 import { ServiceProviderService } from "../../gen/iam/saml/v1/service_provider_pb.js";
 import { IdpService } from "../../gen/iam/saml/v1/idp_pb.js";
+import { SamlSsoService } from "../../gen/iam/saml/v1/sso_pb.js";
 import { BrokerService } from "../../gen/iam/broker/v1/broker_pb.js";
 import { FederationService } from "../../gen/iam/federation/v1/federation_pb.js";
 import type { ServiceName } from "../../services/kit/src/module.js";
@@ -39,6 +40,7 @@ export interface RpcClients {
   saml: Client<typeof SamlService>;
   samlServiceProviders: Client<typeof ServiceProviderService>;
   samlIdp: Client<typeof IdpService>;
+  samlSso: Client<typeof SamlSsoService>;
   broker: Client<typeof BrokerService>;
   federation: Client<typeof FederationService>;
 }
@@ -62,6 +64,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     saml: createClient(SamlService, t.saml),
     samlServiceProviders: createClient(ServiceProviderService, t.saml),
     samlIdp: createClient(IdpService, t.saml),
+    samlSso: createClient(SamlSsoService, t.saml),
     broker: createClient(BrokerService, t.broker),
     federation: createClient(FederationService, t.federation),
   };

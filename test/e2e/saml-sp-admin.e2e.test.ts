@@ -35,7 +35,7 @@ describe.each(targets())("SAML service providers ($mode)", (target) => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(UUID), ...body, enabled: true, nameIdFormat: EMAIL,
-      signAssertions: true, signResponses: true, attributeStatements: {},
+      signAssertions: true, signResponses: true, attributeStatements: {}, requireSignedRequests: false,
       createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     expect(res.body.createdAt).toBe(res.body.updatedAt);
@@ -52,7 +52,8 @@ describe.each(targets())("SAML service providers ($mode)", (target) => {
     const res = await api.post(sps(), body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.stringMatching(UUID), ...body,
+      // A registered certificate makes signed requests required unless requireSignedRequests says otherwise.
+      id: expect.stringMatching(UUID), ...body, requireSignedRequests: true,
       certificateInfo: {
         subject: "CN=sp.example.test",
         notAfter: expect.any(String),

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import type { RouteHandler, RouteTable } from "../http/route-table.js";
 import type { PageDeps } from "../pages/flow-pages.js";
-import { handle } from "./authorize-routes.js";
+import { handleLogout as handle } from "../saml/front-channel-logout.js";
 import { browserParsers, flowContext, one, paramsOf, realmOf } from "./flow-context.js";
 
 const LOGOUT_PATH = "/realms/:realmName/protocol/openid-connect/logout";

@@ -6,8 +6,8 @@ import { RateLimiter } from "../http/rate-limiter.js";
 /** How long a realm's limits are trusted before they are read again. */
 const SETTINGS_TTL_MS = 10_000;
 
-/** The token endpoint and the paths that take credentials in the browser (issue 5). */
-const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|auth|auth\/device)|login-actions\/.+|device)$/;
+/** The token endpoint and the paths that take credentials in the browser (issue 5), SAML login included (issue 6). */
+const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|auth|auth\/device)|protocol\/saml|login-actions\/.+|device)$/;
 
 interface Limits {
   perIp: number;

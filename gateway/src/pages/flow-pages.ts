@@ -31,7 +31,7 @@ const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string }>> 
 };
 
 /** The realm's title and theme (preset + overrides); the default look when the realm is unknown. */
-async function lookOf(rpc: RpcClients, realm: string): Promise<RealmLook> {
+export async function lookOf(rpc: RpcClients, realm: string): Promise<RealmLook> {
   try {
     const { realm: r } = await rpc.realms.getRealm({ name: realm });
     if (r) return { title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }) };

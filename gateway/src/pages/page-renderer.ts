@@ -23,15 +23,28 @@ const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(templateDir()
   autoescape: true, throwOnUndefined: false, trimBlocks: true, lstripBlocks: true,
 });
 
+const ORIGIN = /^https?:\/\/[^\s;,']+$/;
+
 /**
  * Headers of every hosted page: a strict CSP (form-action 'self' plus, while a flow may end at the
  * client, its registered redirect origin), no framing (clickjacking), no Referer (codes and states
  * in URLs), never cached.
  */
-export function pageHeaders(res: Response, formActionOrigin = ""): void {
-  const formAction = formActionOrigin && /^https?:\/\/[^\s;,']+$/.test(formActionOrigin) ? ` ${formActionOrigin}` : "";
+export interface PageExtras {
+  /** A nonce admitting exactly the page's own inline script (SAML auto-submit), nothing injected. */
+  scriptNonce?: string;
+  /** Origins the page may frame (SAML front-channel logout). */
+  frameOrigins?: string[];
+}
+
+export function pageHeaders(res: Response, formActionOrigin = "", extras: PageExtras = {}): void {
+  const formAction = formActionOrigin && ORIGIN.test(formActionOrigin) ? ` ${formActionOrigin}` : "";
+  const nonce = extras.scriptNonce ?? "";
+  const script = /^[A-Za-z0-9_-]{16,}$/.test(nonce) ? ` script-src 'nonce-${nonce}';` : "";
+  const frames = (extras.frameOrigins ?? []).filter((o) => ORIGIN.test(o));
+  const frameSrc = frames.length ? ` frame-src ${frames.join(" ")};` : "";
   res.setHeader("Content-Security-Policy",
-    `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'${formAction}; frame-ancestors 'none'; base-uri 'none'`);
+    `default-src 'none';${script}${frameSrc} style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'${formAction}; frame-ancestors 'none'; base-uri 'none'`);
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "no-referrer");
   res.setHeader("Cache-Control", "no-store");
@@ -39,8 +52,8 @@ export function pageHeaders(res: Response, formActionOrigin = ""): void {
 }
 
 /** Renders a template as an HTML response. */
-export function renderPage(res: Response, status: number, template: string, context: object, formActionOrigin = ""): void {
+export function renderPage(res: Response, status: number, template: string, context: object, formActionOrigin = "", extras: PageExtras = {}): void {
   const html = env.render(template, context);
-  pageHeaders(res, formActionOrigin);
+  pageHeaders(res, formActionOrigin, extras);
   res.status(status).type("html").send(html);
 }

@@ -32,11 +32,11 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
   const events = new SamlAdminEvents(bus, clock);
   const sps = new ServiceProviderAdmin(spRepo, realms, events, clock);
   const keys = new IdpKeys(keyRepo, secrets, clock, { rsaBits: config.keyBits, graceMs: config.keyGraceSeconds * 1000 });
-  const idp = new IdpAdmin(realms, keys, events, config.publicUrl);
+  const idp = new IdpAdmin(realms, keys, events, config.publicUrl, spRepo);
   const ssoStore = await SsoStore.open(store);
   const directory = new DirectoryReader(deps.transports.directory);
   const sso = new SsoFlow(spRepo, ssoStore, keys, directory, bus, clock, config.publicUrl);
-  const slo = new SloFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl);
+  const slo = new SloFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl, bus);
   let subs: Subscription[] = [];
 
   return {
@@ -48,7 +48,7 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
       router.service(SamlSsoService, ssoRpc(sso, slo));
     },
     async start() {
-      subs = await startSamlConsumers(bus, spRepo, keyRepo, logger);
+      subs = await startSamlConsumers(bus, spRepo, keyRepo, logger, ssoStore);
     },
     async stop() {
       await Promise.all(subs.map((s) => s.stop()));

@@ -2,6 +2,8 @@ import type { RealmLookup } from "./realm-ref.js";
 import type { IdpKeys } from "./idp-keys.js";
 import type { IdpKeyRecord } from "./idp-key.js";
 import { idpKeyView } from "./idp-key.js";
+import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
+import { requiresSignedRequests } from "./service-provider.js";
 import { buildIdpMetadata, idpEntityId } from "./idp-metadata.js";
 import { SAML_SIGNING_KEY, type SamlAdminEvents } from "../events/saml-admin-events.js";
 
@@ -12,6 +14,7 @@ export class IdpAdmin {
     private readonly keys: IdpKeys,
     private readonly events: SamlAdminEvents,
     private readonly publicUrl: string,
+    private readonly sps?: ServiceProviderRepository,
   ) {}
 
   async listKeys(realmName: string): Promise<IdpKeyRecord[]> {
@@ -33,6 +36,13 @@ export class IdpAdmin {
       entityId,
       protocolUrl: `${entityId}/protocol/saml`,
       signingCertificates: keys.map((k) => k.certificate),
+      wantAuthnRequestsSigned: await this.allRequireSigned(realm.id),
     });
+  }
+
+  /** True when the realm has enabled SPs and every one requires signed requests. */
+  private async allRequireSigned(realmId: string): Promise<boolean> {
+    const enabled = (await this.sps?.listByCreation(realmId) ?? []).filter((sp) => sp.enabled);
+    return enabled.length > 0 && enabled.every(requiresSignedRequests);
   }
 }

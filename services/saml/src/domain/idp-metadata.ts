@@ -18,6 +18,11 @@ export interface IdpMetadataInput {
   protocolUrl: string;
   /** PEM certificates of the published signing keys, active first. */
   signingCertificates: string[];
+  /**
+   * WantAuthnRequestsSigned (metadata 2.4.3) is one flag for the whole IdP while Tessera decides per
+   * SP; it is true only when every enabled SP of the realm requires signed requests.
+   */
+  wantAuthnRequestsSigned?: boolean;
 }
 
 export function idpEntityId(publicUrl: string, realm: string): string {
@@ -33,7 +38,7 @@ export function buildIdpMetadata(input: IdpMetadataInput): string {
   const meta = samlify.IdPMetadata({
     entityID: input.entityId,
     signingCert: input.signingCertificates,
-    wantAuthnRequestsSigned: false,
+    wantAuthnRequestsSigned: input.wantAuthnRequestsSigned ?? false,
     nameIDFormat: [...ALLOWED_NAME_ID_FORMATS],
     singleSignOnService: [
       { Binding: REDIRECT, Location: input.protocolUrl },

@@ -47,6 +47,7 @@ export interface ServiceProviderInput {
   signAssertions?: boolean;
   signResponses?: boolean;
   attributeStatements?: Record<string, string>;
+  requireSignedRequests?: boolean;
 }
 
 /** NameID format URNs (SAML 2.0 core section 8.3). */
@@ -71,6 +72,14 @@ export const SP_DEFAULTS = {
   signResponses: true,
 } as const;
 
+/**
+ * Whether the SP's requests must be signed (metadata 2.4.4 WantAuthnRequestsSigned, per SP): only
+ * with a certificate to verify them, and then by default.
+ */
+export function requiresSignedRequests(sp: Pick<ServiceProviderRecord, "certificate" | "requireSignedRequests">): boolean {
+  return !!sp.certificate && sp.requireSignedRequests !== false;
+}
+
 /** The JSON shape returned by the Admin API (and carried in admin events). */
 export function serviceProviderView(sp: ServiceProviderRecord): Record<string, unknown> {
   return {
@@ -92,6 +101,7 @@ export function serviceProviderView(sp: ServiceProviderRecord): Record<string, u
     signAssertions: sp.signAssertions,
     signResponses: sp.signResponses,
     attributeStatements: sp.attributeStatements,
+    requireSignedRequests: requiresSignedRequests(sp),
     createdAt: new Date(sp.createdAt).toISOString(),
     updatedAt: new Date(sp.updatedAt).toISOString(),
   };

@@ -19,6 +19,7 @@ export class ServiceProviderAdmin {
 
   async register(realmName: string, input: ServiceProviderInput): Promise<ServiceProviderRecord> {
     checkRegisterInput(input);
+    if (input.requireSignedRequests && !input.certificate) throw signingNeedsCertificate();
     const now = this.clock.now();
     const certificateInfo = input.certificate ? parseSpCertificate("certificate", input.certificate, now) : undefined;
     const realm = await this.realms.get(realmName);
@@ -36,6 +37,7 @@ export class ServiceProviderAdmin {
       signAssertions: input.signAssertions ?? SP_DEFAULTS.signAssertions,
       signResponses: input.signResponses ?? SP_DEFAULTS.signResponses,
       attributeStatements: input.attributeStatements ?? {},
+      ...(input.requireSignedRequests !== undefined ? { requireSignedRequests: input.requireSignedRequests } : {}),
       createdAt: now,
       updatedAt: now,
     };
@@ -58,7 +60,9 @@ export class ServiceProviderAdmin {
     checkUpdateInput(input);
     const now = this.clock.now();
     const realm = await this.realms.get(realmName);
-    await this.find(realm, id);
+    const current = await this.find(realm, id);
+    const certificateAfter = input.certificate === undefined ? current.certificate : input.certificate;
+    if (input.requireSignedRequests && !certificateAfter) throw signingNeedsCertificate();
     const { sloUrl, certificate, ...rest } = input;
     const set: Partial<ServiceProviderRecord> = { ...definedOnly(rest), updatedAt: now };
     const unset: string[] = [];
@@ -99,6 +103,10 @@ export class ServiceProviderAdmin {
       throw e;
     }
   }
+}
+
+function signingNeedsCertificate(): IamError {
+  return IamError.invalid("requireSignedRequests", "requireSignedRequests needs a certificate to verify the signatures");
 }
 
 function notFound(id: string): IamError {

@@ -9,6 +9,7 @@ import { ServiceProviderRepository } from "../store/service-provider-repository.
 import { IdpKeyRepository } from "../store/idp-key-repository.js";
 import type { ServiceProviderRecord } from "../domain/service-provider.js";
 import type { IdpKeyRecord } from "../domain/idp-key.js";
+import { SsoStore } from "../sso/sso-store.js";
 import { REALM_DELETED, startSamlConsumers } from "./consumers.js";
 
 describe("saml consumers: iam.directory.v1.realm.deleted", () => {
@@ -17,13 +18,15 @@ describe("saml consumers: iam.directory.v1.realm.deleted", () => {
   let subs: Subscription[];
   let sps: ServiceProviderRepository;
   let keys: IdpKeyRepository;
+  let sso: SsoStore;
 
   beforeEach(async () => {
     store = new SqliteStore({ path: ":memory:" });
     bus = await openBus({ kind: "memory", path: ":memory:" });
     sps = await ServiceProviderRepository.open(store);
     keys = await IdpKeyRepository.open(store);
-    subs = await startSamlConsumers(bus, sps, keys, pino({ level: "silent" }));
+    sso = await SsoStore.open(store);
+    subs = await startSamlConsumers(bus, sps, keys, pino({ level: "silent" }), sso);
   });
   afterEach(async () => {
     await Promise.all(subs.map((s) => s.stop()));
@@ -58,5 +61,30 @@ describe("saml consumers: iam.directory.v1.realm.deleted", () => {
     expect((await sps.listByCreation("r2")).map((s) => s._id)).toEqual(["b"]);
     expect(await keys.findActive("r1")).toBeNull();
     expect((await keys.findActive("r2"))?._id).toBe("k2");
+  });
+
+  it("drops the realm's pending AuthnRequests and SAML sessions (SLO records), and nothing of other realms", async () => {
+    const now = Date.now();
+    const pending = (id: string, realmId: string) => ({
+      _id: id, realmId, realm: "acme", spId: "a", requestId: `_${id}`, acsUrl: "https://a.test/acs", relayState: "",
+      nameIdPolicyFormat: "", forceAuthn: false, createdAt: now, expiresAt: now + 60_000,
+    });
+    const session = (realmId: string) => ({
+      _id: `${realmId}:s1:a`, realmId, userId: "u", sessionIndex: "s1", spId: "a", spEntityId: "urn:a", nameId: "n",
+      nameIdFormat: "x", createdAt: now, expiresAt: now + 60_000,
+    });
+    await sso.savePending(pending("p1", "r1"));
+    await sso.savePending(pending("p2", "r2"));
+    await sso.saveSession(session("r1"));
+    await sso.saveSession(session("r2"));
+    await bus.publish(REALM_DELETED, toBinary(RealmDeletedSchema, create(RealmDeletedSchema, {
+      realmId: "r1", realmName: "acme", deletedAt: timestampFromMs(now),
+    })));
+    const until = Date.now() + 5000;
+    while ((await sso.sessionsOf("r1", "s1")).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(await sso.sessionsOf("r1", "s1")).toEqual([]);
+    expect(await sso.consumePending("r1", "p1")).toBeNull();
+    expect((await sso.sessionsOf("r2", "s1")).map((s) => s._id)).toEqual(["r2:s1:a"]);
+    expect((await sso.consumePending("r2", "p2"))?._id).toBe("p2");
   });
 });

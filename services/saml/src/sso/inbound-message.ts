@@ -1,3 +1,4 @@
+import { IamError } from "../../../kit/src/errors.js";
 import type { ServiceProviderRecord } from "../domain/service-provider.js";
 import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
 import { SAML_REASONS, samlDenied, samlInvalid } from "./saml-errors.js";
@@ -6,6 +7,7 @@ import { checkProtocolSchema } from "./schema-check.js";
 import { verifyRedirectSignature } from "./redirect-signature.js";
 import { hasXmlSignature, verifyPostSignature } from "./post-signature.js";
 import { NS, optionalChild, parseSamlXml, textOf } from "./saml-xml.js";
+import { requiresSignedRequests } from "../domain/service-provider.js";
 
 export type Binding = "REDIRECT" | "POST";
 
@@ -57,7 +59,9 @@ export async function readInbound(input: InboundInput, sps: ServiceProviderRepos
   const doc = parseSamlXml(xml);
   const root = doc.documentElement;
   if (root.namespaceURI !== NS.protocol || root.localName !== expectedRoot) {
-    throw samlInvalid(SAML_REASONS.invalidRequest, `expected a samlp:${expectedRoot}`);
+    // field "messageType": the gateway's one protocol endpoint tells an AuthnRequest from a
+    // LogoutRequest by this (bindings 3.4/3.5 carry both under the same SAMLRequest parameter).
+    throw new IamError({ code: "invalidArgument", reason: SAML_REASONS.invalidRequest, message: `expected a samlp:${expectedRoot}`, field: "messageType" });
   }
   await checkProtocolSchema(xml);
 
@@ -78,11 +82,6 @@ export async function readInbound(input: InboundInput, sps: ServiceProviderRepos
   }
   if (issuerOf(trusted) !== sp.entityId) throw samlDenied(SAML_REASONS.invalidSignature, "the signed Issuer differs");
   return { root: trusted, sp, relayState, signed: !!sp.certificate && (redirectSigned || postSigned) };
-}
-
-/** Default true when the SP has a certificate (spec 2.11 extension, additive). */
-export function requiresSignedRequests(sp: ServiceProviderRecord): boolean {
-  return !!sp.certificate && sp.requireSignedRequests !== false;
 }
 
 function issuerOf(root: Element): string {

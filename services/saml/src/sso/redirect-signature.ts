@@ -26,12 +26,20 @@ export function verifyRedirectSignature(
     throw samlInvalid(SAML_REASONS.unsupportedAlgorithm, `SigAlg ${sigAlg.value.slice(0, 100)} is not accepted (RSA-SHA256 required)`);
   }
   const relay = params.get("RelayState");
-  const octets = `${messageParam}=${message.raw}${relay ? `&RelayState=${relay.raw}` : ""}&SigAlg=${sigAlg.raw}`;
+  const octets = (pick: (p: RawParam) => string) =>
+    `${messageParam}=${pick(message)}${relay ? `&RelayState=${pick(relay)}` : ""}&SigAlg=${pick(sigAlg)}`;
+  // The octets as received first (3.4.4.1). Browsers re-encode some characters an SP left raw
+  // (WHATWG URL percent-encodes ' in queries), so the same values encoded as encodeURIComponent
+  // does are tried too: both spell exactly the decoded values that are then used.
+  const candidates = [octets((p) => p.raw), octets((p) => encodeURIComponent(p.value))];
   let ok = false;
-  try {
-    ok = verify("sha256", Buffer.from(octets, "utf8"), createPublicKey(certificatePem), Buffer.from(signature.value, "base64"));
-  } catch {
-    ok = false;
+  for (const candidate of new Set(candidates)) {
+    try {
+      ok = verify("sha256", Buffer.from(candidate, "utf8"), createPublicKey(certificatePem), Buffer.from(signature.value, "base64"));
+    } catch {
+      ok = false;
+    }
+    if (ok) break;
   }
   if (!ok) throw samlDenied(SAML_REASONS.invalidSignature, "the request signature does not verify against the SP certificate");
 }

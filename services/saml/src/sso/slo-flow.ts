@@ -1,4 +1,6 @@
 import type { Clock } from "../../../kit/src/store/port.js";
+import type { Bus } from "../../../kit/src/bus/port.js";
+import { publishLoginEvent } from "../../../kit/src/events/login-events.js";
 import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
 import type { IdpKeys } from "../domain/idp-keys.js";
 import { idpEntityId } from "../domain/idp-metadata.js";
@@ -28,6 +30,7 @@ export interface BeginSloResult {
   logoutResponse?: Outbound;
   wasResponse: boolean;
   success: boolean;
+  signed: boolean;
 }
 
 /** SAML 2.0 Single Logout at the IdP (profiles 4.4; core 3.7). */
@@ -39,6 +42,7 @@ export class SloFlow {
     private readonly directory: DirectoryReader,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    private readonly bus?: Bus,
   ) {}
 
   /**
@@ -66,7 +70,7 @@ export class SloFlow {
     if (isResponse) {
       const status = optionalChild(msg.root, NS.protocol, "Status");
       const code = status && optionalChild(status, NS.protocol, "StatusCode")?.getAttribute("Value");
-      return { sessionIndex: "", userId: "", wasResponse: true, success: code === STATUS_SUCCESS };
+      return { sessionIndex: "", userId: "", wasResponse: true, success: code === STATUS_SUCCESS, signed: msg.signed };
     }
 
     const notOnOrAfter = msg.root.getAttribute("NotOnOrAfter");
@@ -79,6 +83,12 @@ export class SloFlow {
       .filter((s) => indexes.length === 0 || indexes.includes(s.sessionIndex));
     const session = sessions[0];
     for (const s of sessions) await this.store.deleteSession(s._id);
+    if (session && this.bus && realm.eventsEnabled) {
+      await publishLoginEvent(this.bus, "saml", {
+        realm: realm.name, type: "LOGOUT", clientId: msg.sp.entityId, userId: session.userId, sessionId: session.sessionIndex,
+        details: { protocol: "saml", sp: msg.sp.entityId }, retentionSeconds: realm.eventsExpiration,
+      }, now);
+    }
 
     let logoutResponse: Outbound | undefined;
     if (msg.sp.sloUrl) {
@@ -86,7 +96,7 @@ export class SloFlow {
       logoutResponse = outbound(input.binding, "SAMLResponse", xml, responseId, msg.sp.sloUrl, msg.relayState, await this.key(realm), msg.sp._id);
     }
     return {
-      sessionIndex: session?.sessionIndex ?? "", userId: session?.userId ?? "", wasResponse: false, success: true,
+      sessionIndex: session?.sessionIndex ?? "", userId: session?.userId ?? "", wasResponse: false, success: true, signed: msg.signed,
       ...(logoutResponse ? { logoutResponse } : {}),
     };
   }

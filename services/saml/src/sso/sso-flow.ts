@@ -15,6 +15,7 @@ import { nameIdFor } from "./name-id.js";
 import { assertionAttributes } from "./assertion-attributes.js";
 import { buildSsoResponse } from "./response-builder.js";
 import { encodePostMessage } from "./saml-decode.js";
+import { buildStatusResponse, isAllowedFailureStatus } from "./status-response.js";
 
 export interface BeginSsoInput {
   realm: string;
@@ -132,6 +133,26 @@ export class SsoFlow {
         details: { protocol: "saml", sp: sp.entityId }, retentionSeconds: realm.eventsExpiration,
       }, now);
     }
+    return { acsUrl: sp.acsUrl, samlResponse: encodePostMessage(xml), relayState: pending.relayState };
+  }
+
+  /**
+   * Consumes the parked request and answers it with an error Response (core 3.2.2.2), e.g.
+   * NoPassive when IsPassive was asked and the user has no session (core 3.4.1).
+   */
+  async fail(realmName: string, pendingId: string, statusCode: string, statusMessage: string): Promise<CompleteSsoResult> {
+    if (!isAllowedFailureStatus(statusCode)) throw samlInvalid(SAML_REASONS.invalidRequest, "status_code is not an allowed failure status");
+    const realm = await this.directory.realm(realmName);
+    const pending = await this.store.consumePending(realm.id, pendingId);
+    if (!pending) throw samlInvalid(SAML_REASONS.pendingNotFound, "the SAML request is unknown, expired or already answered");
+    const sp = await this.sps.findById(realm.id, pending.spId);
+    if (!sp || !sp.enabled) throw samlInvalid(SAML_REASONS.unknownSp, "the service provider is no longer registered");
+    const key = await this.keys.active({ id: realm.id, name: realm.name, adminEventsEnabled: false });
+    const xml = buildStatusResponse({
+      idpEntityId: idpEntityId(this.publicUrl, realm.name), acsUrl: sp.acsUrl, inResponseTo: pending.requestId,
+      now: this.clock.now(), statusCode, statusMessage, sign: true,
+      key: { privateKeyPem: this.keys.privateKeyPem(key), certificatePem: key.certificate },
+    });
     return { acsUrl: sp.acsUrl, samlResponse: encodePostMessage(xml), relayState: pending.relayState };
   }
 }

@@ -25,13 +25,17 @@ export function ssoRpc(sso: SsoFlow, slo: SloFlow): ServiceImpl<typeof SamlSsoSe
         authTime: req.authTime ? timestampMs(req.authTime) : 0,
       });
     },
+    async failSso(req) {
+      if (!req.pendingId) throw IamError.invalid("pending_id", "pending_id is required");
+      return sso.fail(req.realm, req.pendingId, req.statusCode, req.statusMessage);
+    },
     async beginSlo(req) {
       const r = await slo.begin({
         realm: req.realm, binding: binding(req.binding), samlRequest: req.samlRequest, samlResponse: req.samlResponse,
         relayState: req.relayState, sigAlg: req.sigAlg, signature: req.signature, rawQuery: req.rawQuery,
       });
       return {
-        sessionIndex: r.sessionIndex, userId: r.userId, wasResponse: r.wasResponse, success: r.success,
+        sessionIndex: r.sessionIndex, userId: r.userId, wasResponse: r.wasResponse, success: r.success, signed: r.signed,
         ...(r.logoutResponse ? { logoutResponse: toProto(r.logoutResponse) } : {}),
       };
     },

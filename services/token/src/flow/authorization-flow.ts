@@ -5,6 +5,7 @@ import { issuerOf, type FlowRealm } from "./flow-realms.js";
 import { errorReply, originOf, pageOf, type FlowReply } from "./flow-reply.js";
 import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
+import { completeSamlLogin } from "./saml-login.js";
 
 /**
  * The authorization endpoint (OIDC Core 1.0 section 3.1.2; RFC 6749 section 4.1): validates the
@@ -90,6 +91,7 @@ export class AuthorizationFlow {
    */
   async complete(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext, cookie: string | undefined): Promise<FlowReply> {
     const withCookie = (r: FlowReply): FlowReply => (cookie ? { ...r, setSsoCookie: cookie } : r);
+    if (tx.kind === "saml") return withCookie(await completeSamlLogin(this.kit, realm, tx, session));
     if (tx.step !== "consent") {
       const moved = await this.kit.d.txs.advance(tx, { step: "consent", ssoSessionId: session._id });
       if (!moved) return withCookie(errorReply("invalid_transaction", "This login was already completed.", 400));

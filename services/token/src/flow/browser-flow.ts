@@ -19,6 +19,7 @@ import { FlowRealms } from "./flow-realms.js";
 import { flowRpc } from "./flow-rpc.js";
 import { LoginSteps } from "./login-steps.js";
 import { LoginTransactionRepository } from "./login-transaction-repository.js";
+import { SamlLogin } from "./saml-login.js";
 
 export interface BrowserFlowDeps {
   store: Store;
@@ -41,6 +42,7 @@ export class BrowserFlow {
     readonly logout: BrowserLogoutFlow,
     readonly txs: LoginTransactionRepository,
     readonly consents: ConsentRepository,
+    readonly saml: SamlLogin = new SamlLogin(kit),
   ) {}
 
   static async build(deps: BrowserFlowDeps): Promise<BrowserFlow> {

@@ -22,7 +22,8 @@ export interface PageView {
 export type FlowOutcome =
   | { kind: "page"; page: PageView }
   | { kind: "redirect"; uri: string }
-  | { kind: "error"; error: string; description: string; status: number };
+  | { kind: "error"; error: string; description: string; status: number }
+  | { kind: "saml_complete"; pendingId: string; sessionId: string; userId: string; authTime: number };
 
 /** What a flow step answers: a page, a redirect to a validated URI, or an error page. */
 export interface FlowReply {

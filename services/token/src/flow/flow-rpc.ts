@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import {
-  AuthorizationFlowService, FlowPageSchema, FlowResultSchema, FlowStep, type FlowContext, type FlowResult,
+  AuthorizationFlowService, FlowPageSchema, FlowResultSchema, FlowStep, SamlCompleteSchema, type FlowContext, type FlowResult,
 } from "../../../../gen/iam/token/v1/authorization_pb.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { FlowReply, PageStep } from "./flow-reply.js";
@@ -55,6 +55,15 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
     async confirmLogout(req) {
       return wrap(await flow.logout.confirm(contextOf(req.context), req.confirm));
     },
+    async beginSamlLogin(req) {
+      return wrap(await flow.saml.begin(contextOf(req.context), {
+        pendingId: req.pendingId, spEntityId: req.spEntityId, spName: req.spName, forceAuthn: req.forceAuthn, isPassive: req.isPassive,
+      }));
+    },
+    async endSsoSession(req) {
+      if (req.reason && req.reason !== "logout") throw IamError.invalid("reason", "reason must be \"logout\"");
+      return flow.saml.endSession(required(req.realm, "realm"), required(req.sessionId, "session_id"));
+    },
   };
 }
 
@@ -78,6 +87,10 @@ function wrap(r: FlowReply): { result: FlowResult } {
 function toResult(r: FlowReply): FlowResult {
   const o = r.outcome;
   const outcome = o.kind === "redirect" ? { case: "redirect" as const, value: o.uri }
+    : o.kind === "saml_complete" ? {
+      case: "samlComplete" as const,
+      value: create(SamlCompleteSchema, { pendingId: o.pendingId, sessionId: o.sessionId, userId: o.userId, authTimeMs: BigInt(o.authTime) }),
+    }
     : o.kind === "error" ? { case: "error" as const, value: { error: o.error, description: o.description, status: o.status } }
     : { case: "page" as const, value: create(FlowPageSchema, { ...o.page, step: STEPS[o.page.step] }) };
   return create(FlowResultSchema, {

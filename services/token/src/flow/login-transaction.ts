@@ -3,7 +3,7 @@ import type { Doc } from "../../../kit/src/store/port.js";
 /** A login transaction lives this long (the user has 30 min to finish logging in). */
 export const TRANSACTION_TTL_MS = 30 * 60_000;
 
-export type TransactionKind = "authorize" | "device" | "logout";
+export type TransactionKind = "authorize" | "device" | "logout" | "saml";
 
 export type TransactionStep =
   | "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "logout_confirm" | "done";
@@ -65,6 +65,8 @@ export interface LoginTransactionRecord extends Doc {
   logoutSessionId?: string;
   postLogoutRedirectUri?: string;
   logoutState?: string;
+  /** SAML login (saml-login.ts): the saml service's parked AuthnRequest. */
+  samlPendingId?: string;
   createdAt: number;
   expiresAt: number;
 }

@@ -1,0 +1,79 @@
+import { RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import type { SsoSessionRecord } from "../domain/sso-session.js";
+import type { FlowRealm } from "./flow-realms.js";
+import { errorReply, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
+import type { FlowKit, StepContext } from "./flow-kit.js";
+import type { LoginTransactionRecord } from "./login-transaction.js";
+
+export interface SamlLoginInput {
+  /** The saml service's parked AuthnRequest (BeginSso pending_id). */
+  pendingId: string;
+  spEntityId: string;
+  spName: string;
+  /** SAML 2.0 core 3.4.1 ForceAuthn: never answer from the existing session. */
+  forceAuthn: boolean;
+  /** SAML 2.0 core 3.4.1 IsPassive: never show a page. */
+  isPassive: boolean;
+}
+
+/** Error of an IsPassive request that needs a page (the gateway answers the SP with NoPassive). */
+export const SAML_NO_PASSIVE = "saml_no_passive";
+
+/**
+ * The browser half of SAML 2.0 Web Browser SSO (profiles 4.1.4.2) in the token service, which owns
+ * SSO sessions and login transactions: a parked AuthnRequest is answered from the browser's SSO
+ * session, or after the same login steps as OIDC (password, TOTP, required actions, lockout), in a
+ * transaction of kind "saml" that ends with `saml_complete` instead of an authorization code.
+ */
+export class SamlLogin {
+  constructor(private readonly kit: FlowKit) {}
+
+  async begin(ctx: StepContext, input: SamlLoginInput): Promise<FlowReply> {
+    const d = this.kit.d;
+    const realm = await d.realms.get(ctx.realm);
+    if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+    if (!input.pendingId) return errorReply("invalid_request", "The SAML request is missing.", 400);
+    if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
+
+    let session = await this.kit.resolveSession(realm, ctx.ssoCookie);
+    let pendingActions = false;
+    if (session) {
+      const status = await d.auth.getUserStatus({ realm: realm.name, userId: session.userId });
+      if (!status.exists || !status.enabled) {
+        await d.sessions.end(realm.id, session._id, status.exists ? "user_disabled" : "user_deleted");
+        session = null;
+      } else {
+        pendingActions = status.requiredActions.some((a) => a !== RequiredAction.UNSPECIFIED);
+      }
+    }
+    if (session && !input.forceAuthn && !pendingActions) return samlCompleteReply(this.kit, realm, session, input.pendingId);
+    if (input.isPassive) return errorReply(SAML_NO_PASSIVE, "The service provider asked for a passive login and the user is not logged in.", 400);
+
+    const tx = await this.kit.newTransaction(realm, ctx, {
+      kind: "saml", step: "login", clientId: input.spEntityId, clientName: input.spName || input.spEntityId, scope: "",
+      samlPendingId: input.pendingId, ...(session ? { priorSessionId: session._id } : {}),
+    });
+    return pageOf(tx, "login");
+  }
+
+  /** Ends one SSO session (SAML single logout); sso-session.ended drives OIDC back-channel logout. */
+  async endSession(realmName: string, sessionId: string): Promise<{ ended: boolean; userId: string }> {
+    const realm = await this.kit.d.realms.get(realmName);
+    if (!realm || !sessionId) return { ended: false, userId: "" };
+    const ended = await this.kit.d.sessions.end(realm.id, sessionId, "logout");
+    return { ended: !!ended, userId: ended?.userId ?? "" };
+  }
+}
+
+/** The last step of a "saml" transaction (AuthorizationFlow.complete): finished once, then saml_complete. */
+export async function completeSamlLogin(kit: FlowKit, realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord): Promise<FlowReply> {
+  if (!tx.samlPendingId || !(await kit.d.txs.finish(tx))) return staleTransaction();
+  return samlCompleteReply(kit, realm, session, tx.samlPendingId);
+}
+
+async function samlCompleteReply(kit: FlowKit, realm: FlowRealm, session: SsoSessionRecord, pendingId: string): Promise<FlowReply> {
+  const now = kit.now();
+  // Keeps the session alive as an OIDC code would, without naming the SP as an OIDC client.
+  await kit.d.sessions.repo.touch(realm.id, session._id, undefined, now, now + realm.refreshTokenLifespanSeconds * 1000);
+  return { outcome: { kind: "saml_complete", pendingId, sessionId: session._id, userId: session.userId, authTime: session.authTime } };
+}
