@@ -7,11 +7,10 @@ import { startEmbeddedServer, type TestServer } from "./support/embedded-server.
 
 /**
  * The hosted login page in a real Chromium (DESIGN 6 tier 4), when CHROMIUM_PATH names one. Saves
- * a screenshot of the login page to test/artifacts/login-page.png. With TESSERA_TEST_FULL_FLOW=1
- * (directory AuthenticationService merged) it also signs in and sees the code redirect.
+ * a screenshot of the login page to test/artifacts/login-page.png, and signs in to see the code
+ * redirect.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH;
-const FULL = process.env.TESSERA_TEST_FULL_FLOW === "1";
 
 if (!CHROMIUM) {
   describe("hosted login page in Chromium", () => {
@@ -88,18 +87,16 @@ if (!CHROMIUM) {
       await page.close();
     }, 60_000);
 
-    if (FULL) {
-      it("signs in and is redirected to the client with a code", async () => {
-        const page = await context.newPage();
-        await page.goto(authUrl());
-        await page.fill("#password", "Carol-Secret-1");
-        const redirected = page.waitForRequest((r) => r.url().startsWith(CB));
-        await page.click("button[type=submit]");
-        const url = new URL((await redirected).url());
-        expect(url.searchParams.get("state")).toBe("browser-state");
-        expect(url.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        await page.close();
-      }, 60_000);
-    }
+    it("signs in and is redirected to the client with a code", async () => {
+      const page = await context.newPage();
+      await page.goto(authUrl());
+      await page.fill("#password", "Carol-Secret-1");
+      const redirected = page.waitForRequest((r) => r.url().startsWith(CB));
+      await page.click("button[type=submit]");
+      const url = new URL((await redirected).url());
+      expect(url.searchParams.get("state")).toBe("browser-state");
+      expect(url.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await page.close();
+    }, 60_000);
   });
 }

@@ -6,23 +6,9 @@ import { BrowserSession, parseForms, type PageResponse } from "./support/browser
 
 /**
  * The whole browser login (OIDC Core 1.0 section 3.1 with PKCE, RFC 7636) driven over HTTP, with
- * openid-client as the relying party. It needs the directory's AuthenticationService and the token
- * endpoint (built on parallel branches), so it runs when TESSERA_TEST_FULL_FLOW=1; otherwise one
- * test says so.
+ * openid-client as the relying party.
  */
-const FULL = process.env.TESSERA_TEST_FULL_FLOW === "1";
-
-if (!FULL) {
-  describe("OIDC browser login (full flow)", () => {
-    it("did not run: set TESSERA_TEST_FULL_FLOW=1 once the directory AuthenticationService and token endpoint are merged", () => {
-      expect(FULL).toBe(false);
-    });
-  });
-}
-
-const fullFlowTargets = FULL ? targets() : [];
-
-for (const target of fullFlowTargets) describe(`OIDC browser login (${target.mode})`, () => {
+for (const target of targets()) describe(`OIDC browser login (${target.mode})`, () => {
   let server: TestServer;
   let realm: string;
   const CB = "http://localhost:3998/cb";
