@@ -29,6 +29,7 @@ import { addTokenRoutes, refreshTokenLogout } from "./oidc/token-routes.js";
 import { addSessionRoutes } from "./admin/session-routes.js";
 import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
 import { addDeviceRoutes } from "./oidc/device-routes.js";
+import { addRegistrationRoutes } from "./oidc/registration-routes.js";
 import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 
@@ -97,6 +98,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addClientScopeRoutes(table, deps.rpc);
   addAuthorizeRoutes(table, deps);
   addDeviceRoutes(table, deps);
+  addRegistrationRoutes(table, deps);
   addBrowserLogoutRoutes(table, deps, refreshTokenLogout(deps.rpc, deps.publicUrl));
   addSamlSsoRoutes(table, deps);
   table.mount(app);

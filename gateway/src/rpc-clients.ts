@@ -13,6 +13,7 @@ import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
 import { OAuthService } from "../../gen/iam/token/v1/oauth_pb.js";
 import { SessionAdminService } from "../../gen/iam/token/v1/sessions_pb.js";
 import { AuthorizationFlowService } from "../../gen/iam/token/v1/authorization_pb.js";
+import { RegistrationFlowService } from "../../gen/iam/token/v1/registration_flow_pb.js";
 import { SamlService } from "../../gen/iam/saml/v1/saml_pb.js";
 import { ServiceProviderService } from "../../gen/iam/saml/v1/service_provider_pb.js";
 import { IdpService } from "../../gen/iam/saml/v1/idp_pb.js";
@@ -37,6 +38,7 @@ export interface RpcClients {
   oauth: Client<typeof OAuthService>;
   sessions: Client<typeof SessionAdminService>;
   authorizationFlow: Client<typeof AuthorizationFlowService>;
+  registrationFlow: Client<typeof RegistrationFlowService>;
   saml: Client<typeof SamlService>;
   samlServiceProviders: Client<typeof ServiceProviderService>;
   samlIdp: Client<typeof IdpService>;
@@ -61,6 +63,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     oauth: createClient(OAuthService, t.token),
     sessions: createClient(SessionAdminService, t.token),
     authorizationFlow: createClient(AuthorizationFlowService, t.token),
+    registrationFlow: createClient(RegistrationFlowService, t.token),
     saml: createClient(SamlService, t.saml),
     samlServiceProviders: createClient(ServiceProviderService, t.saml),
     samlIdp: createClient(IdpService, t.saml),

@@ -15,6 +15,8 @@ export interface PageDeps {
 interface RealmLook {
   title: string;
   theme: PageTheme;
+  /** The login page links to the registration form (spec 2.1 registrationAllowed). */
+  registrationAllowed?: boolean;
 }
 
 const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string }>> = {
@@ -28,13 +30,19 @@ const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string }>> 
   [FlowStep.DEVICE_DONE]: { template: "device-done.njk", title: "Connect a device" },
   [FlowStep.LOGOUT_CONFIRM]: { template: "logout-confirm.njk", title: "Log out" },
   [FlowStep.LOGGED_OUT]: { template: "logged-out.njk", title: "Logged out" },
+  [FlowStep.REGISTER]: { template: "register.njk", title: "Register" },
+  [FlowStep.VERIFY_EMAIL]: { template: "verify-email.njk", title: "Verify your email" },
+  [FlowStep.EMAIL_VERIFIED]: { template: "email-verified.njk", title: "Email verified" },
 };
+
+/** Steps whose message is information, not an error. */
+const INFO_STEPS = new Set([FlowStep.LOGGED_OUT, FlowStep.DEVICE_DONE, FlowStep.VERIFY_EMAIL, FlowStep.EMAIL_VERIFIED]);
 
 /** The realm's title and theme (preset + overrides); the default look when the realm is unknown. */
 export async function lookOf(rpc: RpcClients, realm: string): Promise<RealmLook> {
   try {
     const { realm: r } = await rpc.realms.getRealm({ name: realm });
-    if (r) return { title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }) };
+    if (r) return { title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed };
   } catch {
     // An unknown realm still gets a (default-themed) page.
   }
@@ -79,8 +87,10 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
   renderPage(res, 200, entry.template, {
     ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm,
-    alert: page.step !== FlowStep.LOGGED_OUT && page.step !== FlowStep.DEVICE_DONE,
+    alert: !INFO_STEPS.has(page.step),
     scopes: page.scopes.filter((s) => s !== "openid"),
     deviceAction: `/realms/${realm}/device`,
+    registrationUrl: `/realms/${realm}/login-actions/registration`,
+    verifyEmailAction: `/realms/${realm}/login-actions/verify-email`,
   }, result.formActionOrigin);
 }

@@ -19,6 +19,7 @@ import type { Subscription } from "../../kit/src/bus/port.js";
 import { buildUsersAndGroups } from "./users-module.js";
 import { buildClientsSlice } from "./clients-module.js";
 import { buildAuthenticationSlice } from "./authentication-module.js";
+import { buildRegistrationSlice } from "./registration-module.js";
 
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
@@ -30,6 +31,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   let cascade: Subscription | undefined;
   const clientsSlice = await buildClientsSlice(deps);
   const authnSlice = await buildAuthenticationSlice(deps, hasher);
+  const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher);
 
   return {
     name: "directory",
@@ -41,6 +43,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       router.service(GroupService, users.groupRpc);
       clientsSlice.routes(router);
       authnSlice.routes(router);
+      registrationSlice.routes(router);
     },
     async start() {
       cascade = await users.startCascade();

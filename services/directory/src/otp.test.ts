@@ -118,4 +118,18 @@ describe("TOTP, in-process", () => {
     expect(again.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await failureOf(h.security.getMfaStatus({ realm: r, userId: "nope" }))).toMatchObject({ code: Code.NotFound });
   });
+
+  it("locks out TOTP guessing even with the right password: a password alone does not reset the counter", async () => {
+    const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 3 });
+    const { userId, secret } = await enrolled(r, "guesser");
+    h.clock.advance(60);
+    const good = await oracle(secret, h.clock.now());
+    const bad = String((Number(good) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 3; i++) {
+      expect((await h.login(r, "guesser", "correct-horse-1")).outcome).toBe(AuthOutcome.OK);
+      expect((await h.authn.verifyOtp({ realm: r, userId, code: bad })).outcome).toBe(AuthOutcome.INVALID_CREDENTIALS);
+    }
+    expect((await h.login(r, "guesser", "correct-horse-1")).outcome).toBe(AuthOutcome.LOCKED);
+    expect((await h.authn.verifyOtp({ realm: r, userId, code: good })).outcome).toBe(AuthOutcome.LOCKED);
+  });
 });

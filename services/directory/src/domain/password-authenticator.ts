@@ -75,11 +75,13 @@ export class PasswordAuthenticator {
       await this.bruteForce.failure(realm, user._id);
       return result("INVALID_CREDENTIALS", user, EVENT_ERRORS.invalid);
     }
-    await this.bruteForce.success(realm, user._id);
     if (needsRehash(credential.hash)) {
       await this.credentials.replaceHash(realm._id, user._id, credential.hash, await this.hasher.hash(input.password));
     }
     const otpConfigured = (await this.otp.find(realm._id, user._id))?.confirmed ?? false;
+    // With TOTP the login is not complete yet: the counter resets on the code (OtpCredentials.verify),
+    // else a known password would reset it before every guessed code (spec 3: failures lead to lockout).
+    if (!otpConfigured) await this.bruteForce.success(realm, user._id);
     return {
       ...result("OK", user, ""),
       otpRequired: otpConfigured,

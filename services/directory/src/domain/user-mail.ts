@@ -6,6 +6,8 @@ import type { RealmLookup } from "./realm-lookup.js";
 import type { RealmMailer } from "./realm-mailer.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
+import type { RealmRecord } from "./realm.js";
+import type { UserRecord } from "./user.js";
 import { verifyEmailLink, VERIFY_EMAIL_TTL_MS } from "./verification-link.js";
 
 /** Mail the Admin API sends: the realm's test email (spec 4.1) and verification emails (spec 4.2). */
@@ -38,6 +40,13 @@ export class UserMail {
     const user = await this.users.findById(realm._id, userId);
     if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     if (!user.email) throw IamError.invalid("email", "user has no email address", "user_has_no_email");
+    await this.mailVerification(realm, user);
+    await this.events.admin(realm, "ACTION", "USER", `users/${userId}/send-verification-email`);
+    return `verification email sent to ${user.email}`;
+  }
+
+  /** Mails the signed verification link (also the self-service resend of registration-module.ts). */
+  async mailVerification(realm: RealmRecord, user: UserRecord): Promise<void> {
     const link = verifyEmailLink(this.secrets, this.publicUrl, realm, user, this.clock.now());
     const name = realm.displayName || realm.name;
     const hours = VERIFY_EMAIL_TTL_MS / 3_600_000;
@@ -48,8 +57,6 @@ export class UserMail {
       html: `<p>Hello ${escapeHtml(user.username)},</p><p>confirm your email address by opening this link:</p>`
         + `<p><a href="${escapeHtml(link)}">Verify email</a></p><p>The link expires in ${hours} hours.</p>`,
     });
-    await this.events.admin(realm, "ACTION", "USER", `users/${userId}/send-verification-email`);
-    return `verification email sent to ${user.email}`;
   }
 }
 

@@ -1,14 +1,24 @@
-import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
-import { create } from "@bufbuild/protobuf";
-import { AuthenticationService, AuthOutcome, RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
-import { ClientSchema, ClientService } from "../../../../gen/iam/directory/v1/client_pb.js";
-import { RealmSchema, RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
+import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { fromBinary } from "@bufbuild/protobuf";
+import { generate } from "otplib";
+import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import { ClientService } from "../../../../gen/iam/directory/v1/client_pb.js";
+import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
+import { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
+import { LoginEventSchema, type LoginEvent } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { openStore } from "../../../kit/src/store/open-store.js";
 import { openBus } from "../../../kit/src/bus/open-bus.js";
+import { createLogger } from "../../../kit/src/logger.js";
+import { createMetrics } from "../../../kit/src/metrics.js";
 import { SecretBox, generateMasterKey } from "../../../kit/src/crypto/secret-box.js";
 import { sha256Hex } from "../../../kit/src/crypto/random.js";
+import { LazyTransport } from "../../../kit/src/rpc/lazy-transport.js";
+import { serverInterceptor } from "../../../kit/src/rpc/server-interceptor.js";
+import { SERVICE_NAMES, type ServiceModule, type ServiceName } from "../../../kit/src/module.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Store } from "../../../kit/src/store/port.js";
+import { buildDirectory } from "../../../directory/src/module.js";
+import { loadDirectoryConfig } from "../../../directory/src/config.js";
 import { ClientDirectory } from "../domain/client-directory.js";
 import { KeyRing } from "../domain/key-ring.js";
 import { SsoSessions } from "../domain/sso-sessions.js";
@@ -20,71 +30,83 @@ import { BrowserFlow } from "./browser-flow.js";
 import type { FlowReply } from "./flow-reply.js";
 import type { StepContext } from "./flow-kit.js";
 
-// The browser flow against a fake directory (the real AuthenticationService is another branch's):
-// password, TOTP, required actions, consent, SSO reuse, codes, device approval, logout.
-describe("browser flow (token service, fake directory)", () => {
+// The browser flow against the real directory module built in-process (real Connect routing,
+// sqlite :memory:, the in-memory bus, a manual clock): password, TOTP (codes from otplib as an
+// independent oracle), required actions, consent, SSO reuse, codes, device approval, logout,
+// registration and the login events the flow publishes.
+describe("browser flow (token service, real directory in-process)", () => {
   let now = Date.parse("2026-11-22T10:00:00Z");
   const clock = { now: () => now };
-  let store: Store;
+  const logger = createLogger("test", "silent");
+  const stores: Store[] = [];
   let bus: Bus;
+  let directory: ServiceModule;
   let flow: BrowserFlow;
   let keys: KeyRing;
   let codes: AuthorizationCodeRepository;
   let devices: DeviceCodeRepository;
   let sessionsRepo: SsoSessionRepository;
-  const user = { otpRequired: false, actions: [] as RequiredAction[] };
-  const calls: string[] = [];
+  let users: Client<typeof UserService>;
+  let authn: Client<typeof AuthenticationService>;
+  let realmId = "";
+  let aliceId = "";
+  const events: LoginEvent[] = [];
   const BASE = "https://id.example.com";
   const CB = "https://app.example.com/cb";
   const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
+  const PW = "correct-horse-9";
+  const totp = (secret: string) => generate({ secret, epoch: Math.floor(now / 1000) });
 
   beforeAll(async () => {
-    store = await openStore({ kind: "sqlite", path: ":memory:", clock });
-    bus = await openBus({ kind: "memory", path: ":memory:" });
-    const directory = createRouterTransport((r) => {
-      r.service(RealmService, {
-        getRealm: (req) => {
-          if (req.name !== "acme") throw new ConnectError("no realm", Code.NotFound);
-          return { realm: create(RealmSchema, { id: "realm-1", name: "acme", enabled: true, accessTokenLifespan: 300, refreshTokenLifespan: 1800 }) };
-        },
-      });
-      r.service(ClientService, {
-        getClient: (req) => {
-          if (!["spa", "asks"].includes(req.clientId)) throw new ConnectError("no client", Code.NotFound);
-          return { client: create(ClientSchema, { id: `id-${req.clientId}`, clientId: req.clientId, name: req.clientId.toUpperCase(), clientType: "PUBLIC", enabled: true, redirectUris: [CB], grantTypes: ["authorization_code"], requireConsent: req.clientId === "asks" }) };
-        },
-      });
-      r.service(AuthenticationService, {
-        authenticatePassword: (req) => {
-          calls.push(`password:${req.username}`);
-          if (req.username === "locked") return { outcome: AuthOutcome.LOCKED, userId: "u-locked" };
-          if (req.username === "off") return { outcome: AuthOutcome.DISABLED, userId: "u-off" };
-          if (req.username !== "alice" || req.password !== "pw") return { outcome: AuthOutcome.INVALID_CREDENTIALS };
-          return { outcome: AuthOutcome.OK, userId: "u-alice", username: "alice", otpRequired: user.otpRequired, requiredActions: user.actions };
-        },
-        verifyOtp: (req) => ({ outcome: req.code === "123456" ? AuthOutcome.OK : AuthOutcome.INVALID_CREDENTIALS }),
-        beginOtpEnrollment: () => ({ secret: "JBSWY3DPEHPK3PXP", otpauthUri: "otpauth://totp/acme:alice?secret=JBSWY3DPEHPK3PXP" }),
-        confirmOtpEnrollment: (req) => (req.code === "654321" ? { confirmed: true, recoveryCodes: ["rc-1", "rc-2"] } : { confirmed: false }),
-        changePassword: (req) => {
-          if (req.newPassword.length < 8) throw new ConnectError("password must be at least 8 characters", Code.InvalidArgument);
-          calls.push("changePassword");
-          return {};
-        },
-        getUserStatus: () => ({ exists: true, enabled: true, username: "alice" }),
-      });
+    bus = await openBus({ kind: "memory", path: ":memory:", logger });
+    const secrets = new SecretBox(generateMasterKey());
+    const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
+    const open = async () => {
+      const store = await openStore({ kind: "sqlite", path: ":memory:", clock, sweepIntervalMs: 0 });
+      stores.push(store);
+      return store;
+    };
+    directory = await buildDirectory({ store: await open(), bus, logger, metrics: createMetrics(), transports, secrets, clock },
+      loadDirectoryConfig({ TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" }));
+    transports.directory.bind(createRouterTransport((r) => directory.routes(r), { router: { interceptors: [serverInterceptor("directory", logger)] } }));
+    await directory.start();
+    const dir = transports.directory;
+    await bus.subscribe({ durable: "test-events", subject: "iam.*.v1.login-event.recorded" }, async (m) => {
+      events.push(fromBinary(LoginEventSchema, m.payload));
     });
-    keys = new KeyRing(await SigningKeyRepository.open(store), new SecretBox(generateMasterKey()), clock);
+    const realms = createClient(RealmService, dir);
+    const clients = createClient(ClientService, dir);
+    users = createClient(UserService, dir);
+    authn = createClient(AuthenticationService, dir);
+    realmId = (await realms.createRealm({ realm: {
+      name: "acme", eventsEnabled: true, bruteForceEnabled: true, maxLoginFailures: 3, passwordRequireDigits: true,
+    } })).realm!.id;
+    await realms.createRealm({ realm: { name: "strict", mfaRequired: true } });
+    for (const [realm, clientId] of [["acme", "spa"], ["acme", "asks"], ["strict", "spa"]] as const) {
+      await clients.createClient({ realm, client: {
+        clientId, name: clientId.toUpperCase(), clientType: "PUBLIC", redirectUris: [CB], requireConsent: clientId === "asks",
+        grantTypes: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"], grantTypesPresent: true,
+      } });
+    }
+    aliceId = (await users.createUser({ realm: "acme", user: { username: "alice", email: "alice@example.com", password: PW } })).user!.id;
+    await users.createUser({ realm: "acme", user: { username: "off", password: PW, enabled: false } });
+    await users.createUser({ realm: "acme", user: { username: "locky", password: PW } });
+    await users.createUser({ realm: "acme", user: { username: "bob", password: PW } });
+    await users.createUser({ realm: "strict", user: { username: "carol", password: PW, requirePasswordReset: true } });
+    keys = new KeyRing(await SigningKeyRepository.open(await open()), secrets, clock);
+    const store = await open();
     sessionsRepo = await SsoSessionRepository.open(store);
     codes = await AuthorizationCodeRepository.open(store);
     devices = await DeviceCodeRepository.open(store);
     flow = await BrowserFlow.build({
-      store, clock, keys, directory, clients: new ClientDirectory(directory, clock),
+      store, bus, clock, keys, directory: dir, clients: new ClientDirectory(dir, clock),
       sessions: new SsoSessions(sessionsRepo, bus, clock), codes, devices,
     });
-  });
+  }, 60_000);
   afterAll(async () => {
+    await directory.stop();
     await bus.close();
-    await store.close();
+    for (const s of stores) await s.close();
   });
 
   const ctx = (extra: Partial<StepContext> = {}): StepContext => ({
@@ -113,12 +135,13 @@ describe("browser flow (token service, fake directory)", () => {
     expect(begun.formActionOrigin).toBe("https://app.example.com");
     const wrong = await flow.steps.submitCredentials(next(begun), "alice", "nope");
     expect(page(wrong).message).toBe("Invalid username or password.");
-    const locked = await flow.steps.submitCredentials(next(begun), "locked", "pw");
+    for (let i = 0; i < 3; i++) await flow.steps.submitCredentials(next(begun), "locky", "wrong-password-1");
+    const locked = await flow.steps.submitCredentials(next(begun), "locky", PW);
     expect(page(locked).message).toBe("Invalid username or password.");
-    const off = await flow.steps.submitCredentials(next(begun), "off", "pw");
+    const off = await flow.steps.submitCredentials(next(begun), "off", PW);
     expect(page(off).message).toBe("Account is disabled.");
 
-    const done = await flow.steps.submitCredentials(next(begun), "alice", "pw");
+    const done = await flow.steps.submitCredentials(next(begun), "alice", PW);
     const at = redirect(done);
     expect([...at.searchParams.keys()]).toEqual(["code", "state", "iss"]);
     expect(at.searchParams.get("state")).toBe("s1");
@@ -127,18 +150,18 @@ describe("browser flow (token service, fake directory)", () => {
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const record = await codes.findByHash(sha256Hex(code));
     expect(record).toMatchObject({
-      realmId: "realm-1", clientId: "spa", redirectUri: CB, userId: "u-alice", scope: "openid profile", nonce: "n1",
+      realmId: realmId, clientId: "spa", redirectUri: CB, userId: aliceId, scope: "openid profile", nonce: "n1",
       codeChallenge: CHALLENGE, codeChallengeMethod: "S256", amr: ["pwd"], usableUntil: now + 60_000, expiresAt: now + 600_000,
     });
     expect(done.setSsoCookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const session = await sessionsRepo.findByCookieHash("realm-1", sha256Hex(done.setSsoCookie!));
-    expect(session).toMatchObject({ _id: record!.ssoSessionId, userId: "u-alice", clientIds: ["spa"], expiresAt: now + 1_800_000 });
+    const session = await sessionsRepo.findByCookieHash(realmId, sha256Hex(done.setSsoCookie!));
+    expect(session).toMatchObject({ _id: record!.ssoSessionId, userId: aliceId, clientIds: ["spa"], expiresAt: now + 1_800_000 });
 
     // The finished transaction cannot be replayed.
-    expect((await flow.steps.submitCredentials(next(begun), "alice", "pw")).outcome).toMatchObject({ kind: "error", error: "invalid_transaction" });
+    expect((await flow.steps.submitCredentials(next(begun), "alice", PW)).outcome).toMatchObject({ kind: "error", error: "invalid_transaction" });
     // Another browser cannot continue a transaction.
     const fresh = await flow.authorization.begin(ctx(), params());
-    const stolen = await flow.steps.submitCredentials({ ...next(fresh), browserId: "browser-2" }, "alice", "pw");
+    const stolen = await flow.steps.submitCredentials({ ...next(fresh), browserId: "browser-2" }, "alice", PW);
     expect(stolen.outcome).toMatchObject({ kind: "error", error: "invalid_transaction" });
 
     // SSO: the cookie alone yields a code; prompt=login and an old max_age ask again.
@@ -148,45 +171,54 @@ describe("browser flow (token service, fake directory)", () => {
     now += 5_000;
     expect(page(await flow.authorization.begin(ctx({ ssoCookie: done.setSsoCookie! }), params({ max_age: "3" }))).step).toBe("login");
     const again = await flow.authorization.begin(ctx({ ssoCookie: done.setSsoCookie! }), params({ prompt: "login" }));
-    const reauth = await flow.steps.submitCredentials(next(again, done.setSsoCookie!), "alice", "pw");
+    const reauth = await flow.steps.submitCredentials(next(again, done.setSsoCookie!), "alice", PW);
     expect(reauth.setSsoCookie).toBeUndefined();
-    expect((await sessionsRepo.findById("realm-1", session!._id))?.authTime).toBe(now);
+    expect((await sessionsRepo.findById(realmId, session!._id))?.authTime).toBe(now);
     redirect(reauth);
   });
 
-  it("asks for a TOTP code when the user has one", async () => {
-    user.otpRequired = true;
+  it("asks for a TOTP code when the user has one; a replayed code is refused", async () => {
+    const bobId = (await users.listUsers({ realm: "acme", username: "bob" })).users[0]!.id;
+    const enrol = await authn.beginOtpEnrollment({ realm: "acme", userId: bobId });
+    expect((await authn.confirmOtpEnrollment({ realm: "acme", userId: bobId, code: await totp(enrol.secret) })).confirmed).toBe(true);
+    now += 30_000;
     const begun = await flow.authorization.begin(ctx(), params());
-    const otp = await flow.steps.submitCredentials(next(begun), "alice", "pw");
+    const otp = await flow.steps.submitCredentials(next(begun), "bob", PW);
     expect(page(otp).step).toBe("otp");
-    expect(page(await flow.steps.submitOtp(next(otp), "000000")).message).toBe("Invalid authenticator code.");
-    const done = await flow.steps.submitOtp(next(otp), "123456");
+    const good = await totp(enrol.secret);
+    const wrong = String((Number(good) + 1) % 1_000_000).padStart(6, "0");
+    expect(page(await flow.steps.submitOtp(next(otp), wrong)).message).toBe("Invalid authenticator code.");
+    const done = await flow.steps.submitOtp(next(otp), good);
     const record = await codes.findByHash(sha256Hex(redirect(done).searchParams.get("code")!));
     expect(record?.amr).toEqual(["pwd", "otp"]);
-    user.otpRequired = false;
+    const again = await flow.steps.submitCredentials(next(await flow.authorization.begin(ctx(), params())), "bob", PW);
+    expect(page(await flow.steps.submitOtp(next(again), good)).message).toBe("Invalid authenticator code.");
   });
 
   it("runs CONFIGURE_TOTP (QR secret, recovery codes once) and UPDATE_PASSWORD before the code", async () => {
-    user.actions = [RequiredAction.CONFIGURE_TOTP, RequiredAction.UPDATE_PASSWORD];
-    const begun = await flow.authorization.begin(ctx(), params());
-    const enroll = await flow.steps.submitCredentials(next(begun), "alice", "pw");
-    expect(page(enroll)).toMatchObject({ step: "otp_enroll", otpSecret: "JBSWY3DPEHPK3PXP", otpauthUri: "otpauth://totp/acme:alice?secret=JBSWY3DPEHPK3PXP" });
-    expect(page(await flow.steps.confirmOtpEnrollment(next(enroll), "111111"))).toMatchObject({ step: "otp_enroll", message: "Invalid authenticator code.", otpSecret: "JBSWY3DPEHPK3PXP" });
-    const codesPage = await flow.steps.confirmOtpEnrollment(next(enroll), "654321");
-    expect(page(codesPage)).toMatchObject({ step: "recovery_codes", recoveryCodes: ["rc-1", "rc-2"] });
-    const pwd = await flow.steps.continue(next(codesPage));
+    const sctx = (e: Partial<StepContext> = {}) => ctx({ realm: "strict", ...e });
+    const nx = (r: FlowReply) => sctx({ transactionId: page(r).transactionId ?? "", csrfToken: page(r).csrfToken ?? "" });
+    const begun = await flow.authorization.begin(sctx(), params());
+    const enroll = await flow.steps.submitCredentials(nx(begun), "carol", PW);
+    expect(page(enroll)).toMatchObject({ step: "otp_enroll" });
+    const secret = page(enroll).otpSecret!;
+    expect(page(enroll).otpauthUri).toContain(`secret=${secret}`);
+    expect(page(await flow.steps.confirmOtpEnrollment(nx(enroll), "111111"))).toMatchObject({ step: "otp_enroll", message: "Invalid authenticator code.", otpSecret: secret });
+    const codesPage = await flow.steps.confirmOtpEnrollment(nx(enroll), await totp(secret));
+    expect(page(codesPage)).toMatchObject({ step: "recovery_codes" });
+    expect(page(codesPage).recoveryCodes!.length).toBeGreaterThan(0);
+    const pwd = await flow.steps.continue(nx(codesPage));
     expect(page(pwd).step).toBe("update_password");
-    expect(page(await flow.steps.submitNewPassword(next(pwd), "longenough", "different"))).toMatchObject({ message: "The passwords do not match." });
-    expect(page(await flow.steps.submitNewPassword(next(pwd), "short", "short"))).toMatchObject({ message: "password must be at least 8 characters" });
-    const done = await flow.steps.submitNewPassword(next(pwd), "longenough", "longenough");
+    expect(page(await flow.steps.submitNewPassword(nx(pwd), "longenough", "different"))).toMatchObject({ message: "The passwords do not match." });
+    expect(page(await flow.steps.submitNewPassword(nx(pwd), "short", "short")).message).toMatch(/8/);
+    const done = await flow.steps.submitNewPassword(nx(pwd), "brand-new-pass-1", "brand-new-pass-1");
     redirect(done);
-    expect(calls).toContain("changePassword");
-    user.actions = [];
+    expect((await authn.authenticatePassword({ realm: "strict", username: "carol", password: "brand-new-pass-1" })).requiredActions).toEqual([]);
   });
 
   it("asks for consent, remembers it, and answers consent_required / access_denied", async () => {
     const begun = await flow.authorization.begin(ctx(), params({ client_id: "asks", scope: "openid email" }));
-    const consent = await flow.steps.submitCredentials(next(begun), "alice", "pw");
+    const consent = await flow.steps.submitCredentials(next(begun), "alice", PW);
     expect(page(consent)).toMatchObject({ step: "consent", scopes: ["openid", "email"], clientName: "ASKS", username: "alice" });
     const cookie = consent.setSsoCookie!;
     const none = await flow.authorization.begin(ctx({ ssoCookie: cookie }), params({ client_id: "asks", scope: "openid email", prompt: "none" }));
@@ -201,36 +233,72 @@ describe("browser flow (token service, fake directory)", () => {
 
   it("approves a device code after login (RFC 8628 3.3)", async () => {
     await devices.insert({
-      _id: "dc-1", realmId: "realm-1", realmName: "acme", clientId: "spa", userCode: "WDJBMJHT", scope: "openid",
+      _id: "dc-1", realmId: realmId, realmName: "acme", clientId: "spa", userCode: "WDJBMJHT", scope: "openid",
       status: "pending", interval: 5, lastPolledAt: 0, createdAt: now, expiresAt: now + 600_000,
     });
     expect(page(await flow.device.begin(ctx(), "XXXX-XXXX")).message).toBe("Invalid or expired code. Please check the code and try again.");
     const login = await flow.device.begin(ctx(), "wdjb-mjht");
     expect(page(login)).toMatchObject({ step: "login", userCode: "WDJBMJHT" });
-    const consent = await flow.steps.submitCredentials(next(login), "alice", "pw");
+    const consent = await flow.steps.submitCredentials(next(login), "alice", PW);
     expect(page(consent)).toMatchObject({ step: "consent", userCode: "WDJBMJHT", clientId: "spa" });
     const done = await flow.steps.submitConsent(next(consent, consent.setSsoCookie!), true);
     expect(page(done)).toMatchObject({ step: "device_done", approved: true });
-    expect(await devices.findByHash("dc-1")).toMatchObject({ status: "approved", userId: "u-alice", amr: ["pwd"] });
+    expect(await devices.findByHash("dc-1")).toMatchObject({ status: "approved", userId: aliceId, amr: ["pwd"] });
   });
 
   it("logs out at once with a valid id_token_hint, else after confirmation", async () => {
     const begun = await flow.authorization.begin(ctx(), params());
-    const done = await flow.steps.submitCredentials(next(begun), "alice", "pw");
+    const done = await flow.steps.submitCredentials(next(begun), "alice", PW);
     const cookie = done.setSsoCookie!;
-    const session = await sessionsRepo.findByCookieHash("realm-1", sha256Hex(cookie));
-    const realm = { id: "realm-1", name: "acme", enabled: true, tokenLifespanSeconds: 1800 };
-    const hint = await keys.sign(realm, { iss: `${BASE}/realms/acme`, sub: "u-alice", aud: "spa", sid: session!._id, exp: Math.floor(now / 1000) - 10 });
+    const session = await sessionsRepo.findByCookieHash(realmId, sha256Hex(cookie));
+    const realm = { id: realmId, name: "acme", enabled: true, tokenLifespanSeconds: 1800 };
+    const hint = await keys.sign(realm, { iss: `${BASE}/realms/acme`, sub: aliceId, aud: "spa", sid: session!._id, exp: Math.floor(now / 1000) - 10 });
     const out = await flow.logout.begin(ctx({ ssoCookie: cookie }), { idTokenHint: hint, postLogoutRedirectUri: CB, state: "bye", clientId: "" });
     expect(out).toEqual({ clearSsoCookie: true, outcome: { kind: "redirect", uri: `${CB}?state=bye` }, formActionOrigin: "https://app.example.com" });
-    expect(await sessionsRepo.findById("realm-1", session!._id)).toBeNull();
+    expect(await sessionsRepo.findById(realmId, session!._id)).toBeNull();
 
-    const second = await flow.steps.submitCredentials(next(await flow.authorization.begin(ctx(), params())), "alice", "pw");
+    const second = await flow.steps.submitCredentials(next(await flow.authorization.begin(ctx(), params())), "alice", PW);
     const confirm = await flow.logout.begin(ctx({ ssoCookie: second.setSsoCookie! }), { idTokenHint: "", postLogoutRedirectUri: "", state: "", clientId: "" });
     expect(page(confirm)).toMatchObject({ step: "logout_confirm", username: "alice" });
     expect((await flow.logout.confirm({ ...next(confirm, second.setSsoCookie!), csrfToken: "wrong" }, true)).outcome).toMatchObject({ kind: "error" });
     const loggedOut = await flow.logout.confirm(next(confirm, second.setSsoCookie!), true);
     expect(loggedOut).toEqual({ clearSsoCookie: true, outcome: { kind: "page", page: { step: "logged_out", message: "You are logged out." } } });
-    expect(await sessionsRepo.findByCookieHash("realm-1", sha256Hex(second.setSsoCookie!))).toBeNull();
+    expect(await sessionsRepo.findByCookieHash(realmId, sha256Hex(second.setSsoCookie!))).toBeNull();
+  });
+
+  it("registers a user from the login page (policy errors listed) and logs them in", async () => {
+    const begun = await flow.authorization.begin(ctx(), params());
+    const form = await flow.registration.begin({ ...ctx(), transactionId: page(begun).transactionId! });
+    expect(page(form).step).toBe("register");
+    const form2 = { username: "dave", email: "dave@example.com", firstName: "Dave", lastName: "D", password: "short", confirmation: "short" };
+    const refused = page(await flow.registration.submit(next(begun), form2));
+    expect(refused.step).toBe("register");
+    expect(refused.messages).toEqual(["The password does not meet the password policy:", expect.stringMatching(/8/), expect.stringMatching(/digit/)]);
+    expect(refused).toMatchObject({ username: "dave", email: "dave@example.com", firstName: "Dave" });
+    expect(page(await flow.registration.submit(next(begun), { ...form2, password: "long-pass-12", confirmation: "x" })).messages).toEqual(["The password confirmation does not match."]);
+    expect(page(await flow.registration.submit(next(begun), { ...form2, username: "alice", password: "long-pass-12", confirmation: "long-pass-12" })).messages![0]).toMatch(/alice|exists|taken/i);
+    const done = await flow.registration.submit(next(begun), { ...form2, password: "long-pass-12", confirmation: "long-pass-12" });
+    const code = await codes.findByHash(sha256Hex(redirect(done).searchParams.get("code")!));
+    const dave = (await users.listUsers({ realm: "acme", username: "dave" })).users[0]!;
+    expect(code?.userId).toBe(dave.id);
+    expect(dave).toMatchObject({ email: "dave@example.com", firstName: "Dave", emailVerified: false });
+  });
+
+  it("publishes the flow's login events with client, user, session and IP, never a secret", async () => {
+    // The bus delivers asynchronously: wait for the last flow's events.
+    for (let i = 0; i < 100 && !events.some((e) => e.type === "REGISTER"); i++) await new Promise((r) => setTimeout(r, 10));
+    const types = events.map((e) => `${e.type}${e.error ? `:${e.error}` : ""}`);
+    expect(types).toEqual(expect.arrayContaining([
+      "LOGIN", "LOGIN_ERROR:invalid_user_credentials", "LOGIN_ERROR:user_temporarily_disabled", "LOGIN_ERROR:user_disabled",
+      "LOGIN_ERROR:invalid_user_totp", "REGISTER", "LOGOUT",
+    ]));
+    const login = events.find((e) => e.type === "LOGIN" && e.userId === aliceId)!;
+    expect(login).toMatchObject({ realm: "acme", clientId: "spa", ipAddress: "10.0.0.1" });
+    expect(login.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect({ ...login.details }).toEqual({ auth_method: "openid-connect", redirect_uri: CB, username: "alice" });
+    const all = JSON.stringify(events.map((e) => ({ ...e, time: undefined, expiresAt: undefined })));
+    for (const secret of [PW, "brand-new-pass-1", "long-pass-12", "wrong-password-1"]) expect(all).not.toContain(secret);
+    // The "strict" realm does not record events.
+    expect(events.filter((e) => e.realm === "strict")).toEqual([]);
   });
 });

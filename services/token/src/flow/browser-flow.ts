@@ -1,6 +1,9 @@
 import { createClient, type ConnectRouter, type Transport } from "@connectrpc/connect";
 import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import { AuthorizationFlowService } from "../../../../gen/iam/token/v1/authorization_pb.js";
+import { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
+import { RegistrationFlowService } from "../../../../gen/iam/token/v1/registration_flow_pb.js";
+import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock, Store } from "../../../kit/src/store/port.js";
 import { ClientDirectory } from "../domain/client-directory.js";
 import type { KeyRing } from "../domain/key-ring.js";
@@ -20,9 +23,13 @@ import { flowRpc } from "./flow-rpc.js";
 import { LoginSteps } from "./login-steps.js";
 import { LoginTransactionRepository } from "./login-transaction-repository.js";
 import { SamlLogin } from "./saml-login.js";
+import { FlowEvents } from "./flow-events.js";
+import { RegistrationFlow } from "./registration-flow.js";
+import { registrationFlowRpc } from "./registration-rpc.js";
 
 export interface BrowserFlowDeps {
   store: Store;
+  bus: Bus;
   directory: Transport;
   clock: Clock;
   clients: ClientDirectory;
@@ -42,6 +49,7 @@ export class BrowserFlow {
     readonly logout: BrowserLogoutFlow,
     readonly txs: LoginTransactionRepository,
     readonly consents: ConsentRepository,
+    readonly registration: RegistrationFlow,
     readonly saml: SamlLogin = new SamlLogin(kit),
   ) {}
 
@@ -52,10 +60,12 @@ export class BrowserFlow {
       realms: new FlowRealms(deps.directory), clients: deps.clients, keys: deps.keys, txs, consents,
       sessions: deps.sessions, codes: deps.codes, devices: deps.devices,
       auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
+      registration: createClient(RegistrationService, deps.directory), events: new FlowEvents(deps.bus, deps.clock),
     });
     const authorization = new AuthorizationFlow(kit);
-    return new BrowserFlow(kit, authorization, new LoginSteps(kit, authorization), new DeviceVerification(kit, authorization),
-      new BrowserLogoutFlow(kit), txs, consents);
+    const steps = new LoginSteps(kit, authorization);
+    return new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization),
+      new BrowserLogoutFlow(kit), txs, consents, new RegistrationFlow(kit, steps));
   }
 
   async resolveCookie(realmName: string, cookie: string): Promise<SsoSessionRecord | null> {
@@ -71,6 +81,7 @@ export class BrowserFlow {
 
   routes(router: ConnectRouter): void {
     router.service(AuthorizationFlowService, flowRpc(this));
+    router.service(RegistrationFlowService, registrationFlowRpc(this.registration, this.steps.emailVerification));
   }
 }
 
@@ -81,7 +92,7 @@ export class BrowserFlow {
 export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing): Promise<BrowserFlow> {
   const { store, bus, clock } = deps;
   return BrowserFlow.build({
-    store, clock, keys, directory: deps.transports.directory,
+    store, bus, clock, keys, directory: deps.transports.directory,
     clients: new ClientDirectory(deps.transports.directory, clock),
     sessions: new SsoSessions(await SsoSessionRepository.open(store), bus, clock),
     codes: await AuthorizationCodeRepository.open(store),

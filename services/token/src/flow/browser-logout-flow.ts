@@ -51,6 +51,7 @@ export class BrowserLogoutFlow {
     if (!session) return this.done(redirect, p.state, true);
     if (hint && hint.sub === session.userId && (!hint.sid || hint.sid === session._id)) {
       await d.sessions.end(realm.id, session._id, "logout");
+      await d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username } });
       return this.done(redirect, p.state, true);
     }
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log out.");
@@ -74,7 +75,10 @@ export class BrowserLogoutFlow {
   /** Ends the session the confirmation was for, if the browser still holds it. */
   private async endIfSame(realm: FlowRealm, sessionId: string, ctx: StepContext): Promise<void> {
     const current = await this.kit.resolveSession(realm, ctx.ssoCookie);
-    if (current && current._id === sessionId) await this.kit.d.sessions.end(realm.id, sessionId, "logout");
+    if (current && current._id === sessionId) {
+      await this.kit.d.sessions.end(realm.id, sessionId, "logout");
+      await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", userId: current.userId, sessionId, details: { username: current.username } });
+    }
   }
 
   private done(redirect: string, state: string, clear: boolean): FlowReply {

@@ -1,5 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import type { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import type { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
 import { randomToken, safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS, type AuthorizationCodeRecord } from "../domain/authorization-code.js";
@@ -10,6 +11,7 @@ import type { SsoSessions } from "../domain/sso-sessions.js";
 import type { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
 import type { DeviceCodeRepository } from "../store/device-code-repository.js";
 import type { ConsentRepository } from "./consent-repository.js";
+import type { FlowEvents } from "./flow-events.js";
 import { issuerOf, type FlowRealm, type FlowRealms } from "./flow-realms.js";
 import { withQuery } from "./flow-reply.js";
 import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
@@ -26,6 +28,8 @@ export interface FlowDeps {
   codes: AuthorizationCodeRepository;
   devices: DeviceCodeRepository;
   auth: Client<typeof AuthenticationService>;
+  registration: Client<typeof RegistrationService>;
+  events: FlowEvents;
   clock: Clock;
 }
 

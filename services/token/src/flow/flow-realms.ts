@@ -6,6 +6,10 @@ import type { RealmScope } from "../domain/realm-scope.js";
 export interface FlowRealm extends RealmScope {
   /** SSO sessions idle out after this (SsoSessionRecord.expiresAt). */
   refreshTokenLifespanSeconds: number;
+  /** Login events (spec 6.1) and self-service registration (spec 2.1). */
+  eventsEnabled: boolean;
+  eventsExpiration: number;
+  registrationAllowed: boolean;
 }
 
 /** Realm lookups through the directory's generated client. */
@@ -25,6 +29,8 @@ export class FlowRealms {
         id: realm.id, name: realm.name, enabled: realm.enabled,
         tokenLifespanSeconds: Math.max(realm.accessTokenLifespan, realm.refreshTokenLifespan),
         refreshTokenLifespanSeconds: realm.refreshTokenLifespan || 1800,
+        eventsEnabled: realm.eventsEnabled, eventsExpiration: realm.eventsExpiration || 604_800,
+        registrationAllowed: realm.registrationAllowed,
       };
     } catch (e) {
       if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) return null;

@@ -1,6 +1,6 @@
 import type { LoginTransactionRecord, TransactionStep } from "./login-transaction.js";
 
-export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out";
+export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out" | "register" | "email_verified";
 
 /** A page for the gateway to render (its fields mirror iam.token.v1.FlowPage). */
 export interface PageView {
@@ -17,6 +17,11 @@ export interface PageView {
   recoveryCodes?: string[];
   approved?: boolean;
   userCode?: string;
+  /** Registration: every failed rule, and the form's values to show again. */
+  messages?: string[];
+  email?: string;
+  firstName?: string;
+  lastName?: string;
 }
 
 export type FlowOutcome =

@@ -12,7 +12,8 @@ const STEPS: Record<PageStep, FlowStep> = {
   login: FlowStep.LOGIN, otp: FlowStep.OTP, otp_enroll: FlowStep.OTP_ENROLL, recovery_codes: FlowStep.RECOVERY_CODES,
   update_password: FlowStep.UPDATE_PASSWORD, consent: FlowStep.CONSENT, device_enter_code: FlowStep.DEVICE_ENTER_CODE,
   device_done: FlowStep.DEVICE_DONE, logout_confirm: FlowStep.LOGOUT_CONFIRM, logged_out: FlowStep.LOGGED_OUT,
-  done: FlowStep.UNSPECIFIED,
+  done: FlowStep.UNSPECIFIED, register: FlowStep.REGISTER, verify_email: FlowStep.VERIFY_EMAIL,
+  email_verified: FlowStep.EMAIL_VERIFIED,
 };
 
 /** Thin handlers: check -> domain -> convert. */
@@ -72,7 +73,7 @@ function required(v: string, field: string): string {
   return v;
 }
 
-function contextOf(c: FlowContext | undefined): StepContext {
+export function contextOf(c: FlowContext | undefined): StepContext {
   if (!c) throw IamError.invalid("context", "context is required");
   return {
     realm: required(c.realm, "context.realm"), transactionId: c.transactionId, csrfToken: c.csrfToken, browserId: c.browserId,
@@ -80,7 +81,7 @@ function contextOf(c: FlowContext | undefined): StepContext {
   };
 }
 
-function wrap(r: FlowReply): { result: FlowResult } {
+export function wrap(r: FlowReply): { result: FlowResult } {
   return { result: toResult(r) };
 }
 

@@ -2,9 +2,10 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { AuthOutcome, RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { AuthorizationFlow } from "./authorization-flow.js";
 import type { FlowRealm } from "./flow-realms.js";
-import { errorReply, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
+import { pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
 import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
+import { EmailVerificationStep } from "./email-verification-step.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -17,7 +18,11 @@ export const INVALID_OTP_MESSAGE = "Invalid authenticator code.";
  * its browser binding and CSRF token (FlowKit.loadTransaction), then asks the directory.
  */
 export class LoginSteps {
-  constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow) {}
+  readonly emailVerification: EmailVerificationStep;
+
+  constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow) {
+    this.emailVerification = new EmailVerificationStep(kit);
+  }
 
   async submitCredentials(ctx: StepContext, username: string, password: string): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["login"]);
@@ -28,8 +33,12 @@ export class LoginSteps {
     const res = await this.kit.d.auth.authenticatePassword({
       realm: realm.name, username: name, password, clientId: tx.clientId, ipAddress: ctx.ipAddress,
     });
-    if (res.outcome === AuthOutcome.DISABLED) return pageOf(tx, "login", { username: name, message: DISABLED_MESSAGE });
-    if (res.outcome !== AuthOutcome.OK) return pageOf(tx, "login", { username: name, message: INVALID_CREDENTIALS_MESSAGE });
+    if (res.outcome !== AuthOutcome.OK) {
+      await this.kit.d.events.record(realm, ctx, tx, {
+        type: "LOGIN_ERROR", userId: res.userId, error: res.eventError || "invalid_user_credentials", details: { username: name },
+      });
+      return pageOf(tx, "login", { username: name, message: res.outcome === AuthOutcome.DISABLED ? DISABLED_MESSAGE : INVALID_CREDENTIALS_MESSAGE });
+    }
     const moved = await this.kit.d.txs.advance(tx, {
       step: "otp", userId: res.userId, username: res.username || name, otpRequired: res.otpRequired,
       pendingActions: res.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
@@ -44,8 +53,12 @@ export class LoginSteps {
     if (!loaded || !loaded.tx.userId) return staleTransaction();
     const { realm, tx } = loaded;
     const res = await this.kit.d.auth.verifyOtp({ realm: realm.name, userId: tx.userId ?? "", code: code.trim(), ipAddress: ctx.ipAddress });
-    if (res.outcome === AuthOutcome.DISABLED) return pageOf(tx, "otp", { message: DISABLED_MESSAGE });
-    if (res.outcome !== AuthOutcome.OK) return pageOf(tx, "otp", { message: INVALID_OTP_MESSAGE });
+    if (res.outcome !== AuthOutcome.OK) {
+      // Keycloak's error for a wrong code is invalid_user_totp; locks and disabling keep theirs.
+      const error = res.outcome === AuthOutcome.INVALID_CREDENTIALS ? "invalid_user_totp" : res.eventError;
+      await this.kit.d.events.record(realm, ctx, tx, { type: "LOGIN_ERROR", error });
+      return pageOf(tx, "otp", { message: res.outcome === AuthOutcome.DISABLED ? DISABLED_MESSAGE : INVALID_OTP_MESSAGE });
+    }
     const moved = await this.kit.d.txs.advance(tx, { amr: [...new Set([...tx.amr, "otp"])], authTime: this.kit.now() });
     if (!moved) return staleTransaction();
     return this.next(realm, moved, ctx);
@@ -65,6 +78,7 @@ export class LoginSteps {
       pendingActions: (tx.pendingActions ?? []).filter((a) => a !== "CONFIGURE_TOTP"),
     }, ["otpSecret", "otpauthUri"]);
     if (!moved) return staleTransaction();
+    await this.kit.d.events.record(realm, ctx, tx, { type: "UPDATE_TOTP" });
     return pageOf(moved, "recovery_codes", { recoveryCodes: moved.recoveryCodes ?? [] });
   }
 
@@ -91,6 +105,7 @@ export class LoginSteps {
       if (ce.code === Code.InvalidArgument || ce.code === Code.FailedPrecondition) return pageOf(tx, "update_password", { message: ce.rawMessage });
       throw e;
     }
+    await this.kit.d.events.record(realm, ctx, tx, { type: "UPDATE_PASSWORD" });
     const moved = await this.kit.d.txs.advance(tx, {
       step: "otp", pendingActions: (tx.pendingActions ?? []).filter((a) => a !== "UPDATE_PASSWORD"),
     });
@@ -125,8 +140,8 @@ export class LoginSteps {
     return this.authorization.finish(realm, tx, session, ctx);
   }
 
-  /** The next step once the password was accepted: TOTP, required actions, then the session. */
-  private async next(realm: FlowRealm, tx: LoginTransactionRecord, ctx: StepContext): Promise<FlowReply> {
+  /** The next step once the password was accepted (or the user registered): TOTP, required actions, then the session. */
+  async next(realm: FlowRealm, tx: LoginTransactionRecord, ctx: StepContext): Promise<FlowReply> {
     const d = this.kit.d;
     if (tx.otpRequired && !tx.amr.includes("otp")) return this.moveTo(tx, "otp", {});
     const action = (tx.pendingActions ?? [])[0];
@@ -137,11 +152,9 @@ export class LoginSteps {
       return pageOf(moved, "otp_enroll", { otpSecret: res.secret, otpauthUri: res.otpauthUri });
     }
     if (action === "UPDATE_PASSWORD") return this.moveTo(tx, "update_password", {});
-    if (action === "VERIFY_EMAIL") {
-      await d.txs.finish(tx);
-      return errorReply("email_not_verified", "Your email address is not verified. Please verify it before logging in.", 403);
-    }
+    if (action === "VERIFY_EMAIL") return this.emailVerification.prompt(realm, tx, ctx);
     const { session, cookie } = await this.kit.establishSession(realm, tx, ctx.ipAddress);
+    await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id });
     return this.authorization.complete(realm, tx, session, ctx, cookie);
   }
 

@@ -6,7 +6,8 @@ export const TRANSACTION_TTL_MS = 30 * 60_000;
 export type TransactionKind = "authorize" | "device" | "logout" | "saml";
 
 export type TransactionStep =
-  | "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "logout_confirm" | "done";
+  | "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "logout_confirm" | "done"
+  | "verify_email";
 
 /** A validated authorization request (OIDC Core 1.0 section 3.1.2.1, RFC 7636). */
 export interface AuthorizationRequest {

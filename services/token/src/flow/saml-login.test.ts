@@ -51,7 +51,7 @@ describe("SAML login transactions (token service, fake directory)", () => {
     });
     sessions = await SsoSessionRepository.open(store);
     flow = await BrowserFlow.build({
-      store, clock, directory, clients: new ClientDirectory(directory, clock),
+      store, bus, clock, directory, clients: new ClientDirectory(directory, clock),
       keys: new KeyRing(await SigningKeyRepository.open(store), new SecretBox(generateMasterKey()), clock),
       sessions: new SsoSessions(sessions, bus, clock),
       codes: await AuthorizationCodeRepository.open(store), devices: await DeviceCodeRepository.open(store),

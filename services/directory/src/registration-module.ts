@@ -1,0 +1,37 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+import { RegistrationService } from "../../../gen/iam/directory/v1/registration_pb.js";
+import type { ServiceDeps } from "../../kit/src/module.js";
+import type { DirectoryConfig } from "./config.js";
+import type { PasswordHasher } from "./domain/password-hasher.js";
+import type { RealmAdmin } from "./domain/realm-admin.js";
+import { RealmLookup } from "./domain/realm-lookup.js";
+import { RealmMailer } from "./domain/realm-mailer.js";
+import { SelfRegistration } from "./domain/self-registration.js";
+import { UserAdmin } from "./domain/user-admin.js";
+import { UserCredentials } from "./domain/user-credentials.js";
+import { UserMail } from "./domain/user-mail.js";
+import { UserEvents } from "./events/user-events.js";
+import { registrationRpc } from "./rpc/registration-rpc.js";
+import { CredentialRepository } from "./store/credential-repository.js";
+import { MembershipRepository } from "./store/membership-repository.js";
+import { RealmRepository } from "./store/realm-repository.js";
+import { RoleMappingReader } from "./store/role-mapping-reader.js";
+import { UsedVerifyKeyRepository } from "./store/used-verify-key-repository.js";
+import { UserRepository } from "./store/user-repository.js";
+
+/** Self-service registration and email verification (issue 5), composed apart from module.ts. */
+export async function buildRegistrationSlice(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher) {
+  const { store, bus, clock, secrets } = deps;
+  const lookup = new RealmLookup(await RealmRepository.open(store));
+  const users = await UserRepository.open(store);
+  const events = new UserEvents(bus, clock);
+  const credentials = new UserCredentials(lookup, users, await CredentialRepository.open(store), hasher, events, clock);
+  const admin = new UserAdmin(lookup, users, credentials, await MembershipRepository.open(store), await RoleMappingReader.open(store), events, clock);
+  const mail = new UserMail(lookup, users, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
+  const registration = new SelfRegistration(lookup, users, admin, mail, await UsedVerifyKeyRepository.open(store), secrets, clock);
+  return {
+    routes(router: ConnectRouter) {
+      router.service(RegistrationService, registrationRpc(registration));
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Bus } from "../../../kit/src/bus/port.js";
+import { publishLoginEvent } from "../../../kit/src/events/login-events.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { FlowRealm } from "./flow-realms.js";
+import type { StepContext } from "./flow-kit.js";
+import type { LoginTransactionRecord } from "./login-transaction.js";
+
+export interface FlowEvent {
+  type: string;
+  clientId?: string;
+  userId?: string | undefined;
+  sessionId?: string | undefined;
+  error?: string;
+  /** Never a secret, code, password or token (DESIGN 4). */
+  details?: Record<string, string>;
+}
+
+/**
+ * Login events of the browser flow (spec 2.7, 6.1; README "Login events" lists the types), only
+ * when the realm's eventsEnabled. Client, IP address (the gateway's view of the browser) and the
+ * Keycloak-style details (auth_method, redirect_uri, username) come from the transaction.
+ */
+export class FlowEvents {
+  constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+
+  async record(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord | null, e: FlowEvent): Promise<void> {
+    if (!realm.eventsEnabled) return;
+    const details: Record<string, string> = { auth_method: "openid-connect" };
+    if (tx?.request?.redirectUri) details.redirect_uri = tx.request.redirectUri;
+    if (tx?.username) details.username = tx.username;
+    if (tx?.kind === "device") details.auth_type = "device";
+    Object.assign(details, e.details ?? {});
+    const userId = e.userId ?? tx?.userId;
+    const sessionId = e.sessionId ?? tx?.ssoSessionId;
+    await publishLoginEvent(this.bus, "token", {
+      realm: realm.name, type: e.type, retentionSeconds: realm.eventsExpiration, details,
+      ...((e.clientId ?? tx?.clientId) ? { clientId: e.clientId ?? tx?.clientId } : {}),
+      ...(userId ? { userId } : {}),
+      ...(sessionId ? { sessionId } : {}),
+      ...(ctx.ipAddress ? { ipAddress: ctx.ipAddress } : {}),
+      ...(e.error ? { error: e.error } : {}),
+    }, this.clock.now());
+  }
+}

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launchCluster, type Cluster } from "../cluster/launch-cluster.js";
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { freePort } from "./support/free-port.js";
+
+// Login events survive an audit outage (DESIGN 4 "Bus port": durable consumers, at-least-once,
+// idempotent by event id). Cluster tier only: this file launches its own cluster on its own NATS
+// server (so stopping audit disturbs no other file) over the shared MongoDB-wire server (a unique
+// database prefix per cluster), stops the audit process, logs in and out, restarts audit, and
+// checks that every event is stored exactly once.
+const MONGO = process.env.TESSERA_TEST_MONGODB_URI;
+const NATS_IN_ENV = process.env.TESSERA_TEST_NATS_URL;
+
+if (!MONGO || !NATS_IN_ENV) {
+  describe("login events survive an audit outage (cluster tier)", () => {
+    it("did not run: TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL are not both set", () => {
+      expect(MONGO && NATS_IN_ENV).toBeFalsy();
+    });
+  });
+} else {
+  describe("login events survive an audit outage (cluster tier)", () => {
+    let nats: ChildProcess | undefined;
+    let storeDir = "";
+    let cluster: Cluster | undefined;
+    let api: ReturnType<typeof adminApi>;
+    let realm: string;
+    let secret: string;
+    const PW = "Durable-Pass-1";
+
+    beforeAll(async () => {
+      const port = await freePort();
+      storeDir = mkdtempSync(join(tmpdir(), "tessera-nats-"));
+      nats = spawn("nats-server", ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir], { stdio: "ignore" });
+      await waitForPort(port, 15_000);
+      cluster = await launchCluster({ mongoUri: MONGO, natsUrl: `nats://127.0.0.1:${port}`, name: "durability" });
+      api = adminApi(cluster.url, cluster.apiKey);
+      realm = uniqueName("durable");
+      expect((await api.post("/admin/realms", { name: realm, eventsEnabled: true })).status).toBe(201);
+      const c = await api.post(`/admin/realms/${realm}/clients`, { clientId: "web", grantTypes: ["password", "refresh_token"] });
+      expect(c.status).toBe(201);
+      secret = c.body.secret;
+      expect((await api.post(`/admin/realms/${realm}/users`, { username: "lena", password: PW })).status).toBe(201);
+    }, 120_000);
+
+    afterAll(async () => {
+      await cluster?.stop();
+      if (nats && nats.exitCode === null) {
+        const exited = new Promise((r) => nats!.once("exit", r));
+        nats.kill("SIGTERM");
+        await exited;
+      }
+      if (storeDir) rmSync(storeDir, { recursive: true, force: true });
+    }, 60_000);
+
+    const grant = (form: Record<string, string>) => http("POST", `${cluster!.url}/realms/${realm}/protocol/openid-connect/token`, {
+      form: { client_id: "web", client_secret: secret, ...form },
+    });
+    const events = async () => (await api.get(`/admin/realms/${realm}/events?max=1000`)).body as Array<{ id: string; type: string }>;
+
+    it("stores the events published while audit was down once it is back, each exactly once", async () => {
+      // One event while audit runs, so its durable consumer is known to be in place.
+      expect((await grant({ grant_type: "password", username: "lena", password: PW })).status).toBe(200);
+      await until(async () => (await events()).length === 1);
+
+      await cluster!.processes.audit.stop();
+      const first = await grant({ grant_type: "password", username: "lena", password: PW });
+      expect(first.status).toBe(200);
+      expect((await grant({ grant_type: "password", username: "lena", password: "wrong-Pass-9" })).status).toBe(400);
+      const refreshed = await grant({ grant_type: "refresh_token", refresh_token: first.body.refresh_token });
+      expect(refreshed.status).toBe(200);
+      expect((await http("POST", `${cluster!.url}/realms/${realm}/protocol/openid-connect/logout`, {
+        form: { client_id: "web", client_secret: secret, refresh_token: refreshed.body.refresh_token },
+      })).status).toBe(204);
+
+      await cluster!.restart("audit");
+      await until(async () => (await events()).length >= 5, 30_000);
+      // Redeliveries (at-least-once) must not add copies: wait, then restart audit once more.
+      await new Promise((r) => setTimeout(r, 1_500));
+      await cluster!.processes.audit.stop();
+      await cluster!.restart("audit");
+      await new Promise((r) => setTimeout(r, 1_500));
+      const stored = await events();
+      expect(stored.map((e) => e.type).sort()).toEqual(["LOGIN", "LOGIN", "LOGIN_ERROR", "LOGOUT", "REFRESH_TOKEN"]);
+      expect(new Set(stored.map((e) => e.id)).size).toBe(5);
+    }, 120_000);
+  });
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, "127.0.0.1", () => { s.end(); resolve(true); });
+      s.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > end) throw new Error(`nats-server did not listen on ${port}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
