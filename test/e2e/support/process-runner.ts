@@ -25,9 +25,14 @@ export function startNode(entry: string, env: Record<string, string>, logName: s
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  const exited = new Promise<number | null>((res) => child.once("exit", (code) => res(code)));
+  // Both pipes feed one file, so neither may end it; it ends when the process has closed both.
+  child.stdout?.pipe(out, { end: false });
+  child.stderr?.pipe(out, { end: false });
+  // Resolves once the process exited AND its output reached the log file ("close" comes after both
+  // pipes ended; "finish" of the file stream means everything is written).
+  const exited = new Promise<number | null>((res) => {
+    child.once("close", (code) => out.end(() => res(code)));
+  });
   return {
     child,
     logFile,
