@@ -58,14 +58,14 @@ export class KeyRing {
 
   /** The realm's JWK Set members (RFC 7517 section 5), creating the default key on first use. */
   async publishedKeys(realm: RealmScope): Promise<PublicJwk[]> {
-    await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+    await this.ensureSomeActive(realm);
     const loaded = await this.load(realm);
     return this.published(loaded).map((k) => k.record.publicJwk);
   }
 
   /** Every key of the realm, retired included, newest first, creating the default key on first use. */
   async listKeys(realm: RealmScope): Promise<KeyView[]> {
-    await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+    await this.ensureSomeActive(realm);
     return (await this.repo.listAll(realm.id)).map(toView);
   }
 
@@ -198,6 +198,18 @@ export class KeyRing {
 
   invalidate(realmId: string): void {
     this.cache.delete(realmId);
+  }
+
+  /**
+   * Creates the default key only when the realm has no active key at all. A realm first rotated
+   * to ES256 or EdDSA must not get a (newer) RS256 key from the next JWKS or key listing: the
+   * newest active key selects the signing algorithm (currentAlg).
+   */
+  private async ensureSomeActive(realm: RealmScope): Promise<void> {
+    if ((await this.load(realm)).keys.some((k) => k.record.status === "active")) return;
+    await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+    // The cached read saw no active key; another process may have created the one just found.
+    this.invalidate(realm.id);
   }
 
   /** The active key of `alg`, created when missing; idempotent across processes (unique `slot`). */
