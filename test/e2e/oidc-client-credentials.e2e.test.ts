@@ -79,6 +79,37 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
     await expect(oidc.clientCredentialsGrant(await rp("svc", "wrong"))).rejects.toMatchObject({ status: 401 });
   });
 
+  it("stops accepting a regenerated client's old secret once the client.updated event is delivered", async () => {
+    // Issue 4, performance design: the token service checks secrets against a cached verifier,
+    // dropped on iam.directory.v1.client.updated; the old secret must fail within delivery time.
+    const clientId = uniqueName("rot");
+    const created = await api.post(`/admin/realms/${realm}/clients`, { clientId, grantTypes: ["client_credentials"] });
+    expect(created.status).toBe(201);
+    const oldSecret = created.body.secret as string;
+    const cc = (s: string) => post("token", { grant_type: "client_credentials" }, { authorization: basic(clientId, s) });
+    expect((await cc(oldSecret)).status).toBe(200); // warms the cache
+    expect((await cc("wrong")).status).toBe(401);
+    const regen = await api.post(`/admin/realms/${realm}/clients/${clientId}/regenerate-secret`);
+    expect(regen.status).toBe(200);
+    const deadline = Date.now() + 2_000;
+    let status = (await cc(oldSecret)).status;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await cc(oldSecret)).status;
+    }
+    expect(status).toBe(401);
+    expect((await cc(regen.body.secret as string)).status).toBe(200);
+    // Disabling the client takes effect the same way.
+    expect((await api.put(`/admin/realms/${realm}/clients/${clientId}`, { enabled: false })).status).toBe(200);
+    const until = Date.now() + 2_000;
+    let after = (await cc(regen.body.secret as string)).status;
+    while (after !== 401 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = (await cc(regen.body.secret as string)).status;
+    }
+    expect(after).toBe(401);
+  });
+
   it("answers every other error per RFC 6749 section 5.2", async () => {
     const auth = { authorization: basic("svc", secret) };
     const cases: Array<[Record<string, string>, Record<string, string>, number, string]> = [

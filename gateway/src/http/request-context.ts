@@ -14,7 +14,9 @@ export function requestContext(root: Logger) {
     const given = req.get(REQUEST_ID_HEADER);
     const requestId = given && VALID_ID.test(given) ? given : randomUUID();
     res.setHeader("X-Request-Id", requestId);
-    const logger = root.child({ request_id: requestId });
-    runWithContext({ requestId, logger }, () => next());
+    // Built on first use: a pino child per request is a measurable cost on the token endpoint
+    // (issue 4, performance design) and most requests never log.
+    let logger: Logger | undefined;
+    runWithContext({ requestId, get logger() { return (logger ??= root.child({ request_id: requestId })); } }, () => next());
   };
 }

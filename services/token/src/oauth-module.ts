@@ -16,6 +16,7 @@ import { TokenMinter } from "./domain/token-minter.js";
 import { UserTokens } from "./domain/grants/user-tokens.js";
 import { AuthorizationCodeGrant } from "./domain/grants/authorization-code-grant.js";
 import { ClientCredentialsGrant } from "./domain/grants/client-credentials-grant.js";
+import { ServiceAccountGrants } from "./domain/grants/service-account-grants.js";
 import { PasswordGrant } from "./domain/grants/password-grant.js";
 import { RefreshTokenGrant } from "./domain/grants/refresh-token-grant.js";
 import { DeviceCodeGrant } from "./domain/grants/device-code-grant.js";
@@ -64,11 +65,12 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const families = new RefreshFamilies(familyRepo, clock);
   const minter = new TokenMinter(directory, keys, clock);
   const userTokens = new UserTokens(minter, families, clock);
-  const auth = new ClientAuth(directory, clients);
+  const auth = new ClientAuth(clients);
   const events = new OAuthEvents(bus, clock);
+  const serviceAccountGrants = new ServiceAccountGrants(clock);
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, clock),
-    client_credentials: new ClientCredentialsGrant(directory, minter),
+    client_credentials: new ClientCredentialsGrant(directory, minter, serviceAccountGrants),
     password: new PasswordGrant(directory, minter, userTokens, clock),
     refresh_token: new RefreshTokenGrant(families, ssoRepo, minter, clock),
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, clock),
@@ -80,14 +82,14 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   let subs: Subscription[] = [];
 
   return {
-    parts: { clients, realms, codes, devices, ssoRepo, familyRepo, revoked, sso, backchannel, terminator, families, access },
+    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, sso, backchannel, terminator, families, access },
     routes(router: ConnectRouter) {
       router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations }));
       router.service(SessionAdminService, sessionAdminRpc(admin));
     },
     async start() {
       subs = await startOAuthConsumers({
-        bus, realms, clients, terminator, logger,
+        bus, realms, clients, serviceAccountGrants, terminator, logger,
         async dropRealm(realmId) {
           await options.dropRealmAlso?.(realmId);
           const counts = await Promise.all([

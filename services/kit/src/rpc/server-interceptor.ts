@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { randomUUID } from "node:crypto";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { IamError, connectCodeOf } from "../errors.js";
-import { ACTOR_HEADER, REQUEST_ID_HEADER, runWithContext, type Actor } from "../context.js";
+import { ACTOR_HEADER, REQUEST_ID_HEADER, runWithContext, type Actor, type RequestContext } from "../context.js";
 import type { Metrics } from "../metrics.js";
 
 /**
@@ -16,14 +16,23 @@ export function serverInterceptor(service: string, root: Logger, metrics?: Metri
   return (next) => async (req) => {
     const requestId = req.header.get(REQUEST_ID_HEADER) ?? randomUUID();
     const actor = parseActor(req.header.get(ACTOR_HEADER));
-    const logger = root.child({ request_id: requestId, rpc: req.method.name });
+    // The child logger is built on first use only: pino's child() per RPC was a measurable share
+    // of the token endpoint's in-memory hops (issue 4, performance design), and most calls never log.
+    let logger: Logger | undefined;
+    const ctx: RequestContext = {
+      requestId,
+      get logger() {
+        return (logger ??= root.child({ request_id: requestId, rpc: req.method.name }));
+      },
+      ...(actor ? { actor } : {}),
+    };
     const started = process.hrtime.bigint();
     let outcome = "ok";
     try {
-      return await runWithContext({ requestId, logger, ...(actor ? { actor } : {}) }, () => next(req));
+      return await runWithContext(ctx, () => next(req));
     } catch (e) {
       outcome = "error";
-      throw toConnectError(e, logger);
+      throw toConnectError(e, ctx.logger);
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics?.rpcDuration.observe({ service, method: req.method.name, outcome }, seconds);

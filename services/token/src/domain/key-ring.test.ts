@@ -43,6 +43,18 @@ describe("KeyRing", () => {
     expect(docs[0]).toMatchObject({ _id: jwk!.kid, realmId: realm.id, realmName: "acme", status: "active", createdAt: TestClock.START });
   });
 
+  it("keeps the algorithm a new realm was first rotated to: listing keys or the JWKS adds no RS256 key", async () => {
+    expect(await ring.rotate(realm, "ES256")).toBe(true);
+    clock.advance(1_000);
+    const listed = await ring.listKeys(realm);
+    expect(listed.filter((k) => k.status === "active").map((k) => k.alg)).toEqual(["ES256"]);
+    expect((await ring.publishedKeys(realm)).every((k) => k.alg === "ES256")).toBe(true);
+    expect(await ring.currentAlg(realm)).toBe("ES256");
+    const jwt = await ring.sign(realm, { sub: "s" }, { alg: "ES256" });
+    expect(decodeProtectedHeader(jwt).alg).toBe("ES256");
+    expect((await ring.verify(realm, jwt)).sub).toBe("s");
+  });
+
   it("creates exactly one active key when many callers (and processes) use a new realm at once", async () => {
     const rings = Array.from({ length: 6 }, () => new KeyRing(repo, secrets, clock));
     const results = await Promise.all(rings.flatMap((r) => [r.publishedKeys(realm), r.publishedKeys(realm)]));

@@ -1,5 +1,5 @@
 import type { KeyObject } from "node:crypto";
-import { SignJWT, compactVerify, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { compactVerify, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { Clock } from "../../../kit/src/store/port.js";
@@ -10,6 +10,7 @@ import {
 } from "./signing-alg.js";
 import { activeSlot, sealAad, type SigningKeyFields, type SigningKeyRecord } from "./signing-key.js";
 import type { RealmScope } from "./realm-scope.js";
+import { signCompact } from "./jws-sign.js";
 
 /** A key as the ring holds it: public record, plus the decrypted private key while active. */
 interface LoadedKey {
@@ -38,7 +39,8 @@ export type KeyView = Omit<SigningKeyFields, "privateKeySealed" | "slot">;
 /**
  * The per-realm signing keys (DESIGN 5): created on first use, rotated on demand or on schedule,
  * the old key published (passive) until `notAfter`, the time the last token it signed expires.
- * Signing uses in-memory KeyObjects; the store is read once per realm per cache period.
+ * Signing uses in-memory KeyObjects, synchronously (jws-sign.ts); the store is read once per
+ * realm per cache period.
  */
 export class KeyRing {
   private readonly cache = new Map<string, Promise<LoadedRealm>>();
@@ -56,14 +58,14 @@ export class KeyRing {
 
   /** The realm's JWK Set members (RFC 7517 section 5), creating the default key on first use. */
   async publishedKeys(realm: RealmScope): Promise<PublicJwk[]> {
-    await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+    await this.ensureSomeActive(realm);
     const loaded = await this.load(realm);
     return this.published(loaded).map((k) => k.record.publicJwk);
   }
 
   /** Every key of the realm, retired included, newest first, creating the default key on first use. */
   async listKeys(realm: RealmScope): Promise<KeyView[]> {
-    await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+    await this.ensureSomeActive(realm);
     return (await this.repo.listAll(realm.id)).map(toView);
   }
 
@@ -114,9 +116,7 @@ export class KeyRing {
       key = this.activeIn(await this.load(realm), alg);
     }
     if (!key?.privateKey) throw new IamError({ code: "internal", reason: "no_signing_key", message: "no active signing key" });
-    return new SignJWT(payload)
-      .setProtectedHeader({ alg, kid: key.record._id, typ: options.typ ?? "JWT" })
-      .sign(key.privateKey);
+    return signCompact({ alg, kid: key.record._id, typ: options.typ ?? "JWT" }, payload, key.privateKey);
   }
 
   /**
@@ -198,6 +198,18 @@ export class KeyRing {
 
   invalidate(realmId: string): void {
     this.cache.delete(realmId);
+  }
+
+  /**
+   * Creates the default key only when the realm has no active key at all. A realm first rotated
+   * to ES256 or EdDSA must not get a (newer) RS256 key from the next JWKS or key listing: the
+   * newest active key selects the signing algorithm (currentAlg).
+   */
+  private async ensureSomeActive(realm: RealmScope): Promise<void> {
+    if ((await this.load(realm)).keys.some((k) => k.record.status === "active")) return;
+    await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
+    // The cached read saw no active key; another process may have created the one just found.
+    this.invalidate(realm.id);
   }
 
   /** The active key of `alg`, created when missing; idempotent across processes (unique `slot`). */

@@ -3,15 +3,18 @@ import { ClientService } from "../../../../../gen/iam/directory/v1/client_pb.js"
 import { IamError } from "../../../../kit/src/errors.js";
 import { OFFLINE_ACCESS, splitScope, type TokenMinter } from "../token-minter.js";
 import type { Grant, GrantContext, GrantResult } from "./grant-context.js";
+import type { ServiceAccountGrant, ServiceAccountGrants } from "./service-account-grants.js";
 
 /**
  * RFC 6749 section 4.4: CONFIDENTIAL clients only; the token is the service-account user's
  * (spec 1.11). No refresh token (section 4.4.3) and no store write: the access token stands alone.
+ * The service-account user and the resolved claims come from ServiceAccountGrants when fresh
+ * (issue 4, performance design: no directory RPC on the warm path; staleness bound documented there).
  */
 export class ClientCredentialsGrant implements Grant {
   private readonly clients: Client<typeof ClientService>;
 
-  constructor(transport: Transport, private readonly minter: TokenMinter) {
+  constructor(transport: Transport, private readonly minter: TokenMinter, private readonly cache: ServiceAccountGrants) {
     this.clients = createClient(ClientService, transport);
   }
 
@@ -21,6 +24,16 @@ export class ClientCredentialsGrant implements Grant {
     }
     const requested = splitScope(ctx.params.scope);
     if (requested?.includes(OFFLINE_ACCESS)) throw IamError.oauth("invalid_scope", "offline_access needs a user");
+    const { userId, grant } = this.cache.get(ctx.realm, ctx.client, requested) ?? await this.resolve(ctx, requested);
+    const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, { userId, sid: "", familyId: "" }, grant);
+    return {
+      accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken: "", refreshExpiresIn: 0,
+      idToken: "", scope: minted.scope, sessionState: "", userId, details: { scope: minted.scope },
+    };
+  }
+
+  private async resolve(ctx: GrantContext, requested: string[] | undefined): Promise<ServiceAccountGrant> {
+    const generation = this.cache.generation();
     let userId: string;
     try {
       const res = await this.clients.getServiceAccountUser({ realm: ctx.realm.name, clientId: ctx.client.clientId });
@@ -32,11 +45,8 @@ export class ClientCredentialsGrant implements Grant {
       }
       throw e;
     }
-    const grant = await this.minter.grant(ctx.realm, ctx.client, userId, requested);
-    const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, { userId, sid: "", familyId: "" }, grant);
-    return {
-      accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken: "", refreshExpiresIn: 0,
-      idToken: "", scope: minted.scope, sessionState: "", userId, details: { scope: minted.scope },
-    };
+    const value = { userId, grant: await this.minter.grant(ctx.realm, ctx.client, userId, requested) };
+    this.cache.set(ctx.realm, ctx.client, requested, value, generation);
+    return value;
   }
 }
