@@ -15,6 +15,7 @@ const provider = new Provider(`http://127.0.0.1:${port}`, {
     client_id: "bench-client", client_secret: "bench-secret-bench-secret-bench-secret",
     grant_types: ["client_credentials"], response_types: [], redirect_uris: [],
     token_endpoint_auth_method: "client_secret_basic",
+    id_token_signed_response_alg: alg,
   }],
   jwks: { keys: [jwk] },
   features: {
