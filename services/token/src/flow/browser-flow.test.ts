@@ -1,34 +1,18 @@
-import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { fromBinary } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
 import { generate } from "otplib";
-import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
-import { ClientService } from "../../../../gen/iam/directory/v1/client_pb.js";
-import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
-import { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
+import type { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import type { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { LoginEventSchema, type LoginEvent } from "../../../../gen/iam/audit/v1/audit_pb.js";
-import { openStore } from "../../../kit/src/store/open-store.js";
-import { openBus } from "../../../kit/src/bus/open-bus.js";
-import { createLogger } from "../../../kit/src/logger.js";
-import { createMetrics } from "../../../kit/src/metrics.js";
-import { SecretBox, generateMasterKey } from "../../../kit/src/crypto/secret-box.js";
 import { sha256Hex } from "../../../kit/src/crypto/random.js";
-import { LazyTransport } from "../../../kit/src/rpc/lazy-transport.js";
-import { serverInterceptor } from "../../../kit/src/rpc/server-interceptor.js";
-import { SERVICE_NAMES, type ServiceModule, type ServiceName } from "../../../kit/src/module.js";
-import type { Bus } from "../../../kit/src/bus/port.js";
-import type { Store } from "../../../kit/src/store/port.js";
-import { buildDirectory } from "../../../directory/src/module.js";
-import { loadDirectoryConfig } from "../../../directory/src/config.js";
-import { ClientDirectory } from "../domain/client-directory.js";
-import { KeyRing } from "../domain/key-ring.js";
-import { SsoSessions } from "../domain/sso-sessions.js";
-import { SigningKeyRepository } from "../store/signing-key-repository.js";
-import { SsoSessionRepository } from "../store/sso-session-repository.js";
-import { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
-import { DeviceCodeRepository } from "../store/device-code-repository.js";
-import { BrowserFlow } from "./browser-flow.js";
+import type { KeyRing } from "../domain/key-ring.js";
+import type { SsoSessionRepository } from "../store/sso-session-repository.js";
+import type { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
+import type { DeviceCodeRepository } from "../store/device-code-repository.js";
+import type { BrowserFlow } from "./browser-flow.js";
 import type { FlowReply } from "./flow-reply.js";
 import type { StepContext } from "./flow-kit.js";
+import { FLOW_BASE, buildFlowWorld, ctx, next, page, redirect, type FlowWorld } from "./flow-test-kit.js";
 
 // The browser flow against the real directory module built in-process (real Connect routing,
 // sqlite :memory:, the in-memory bus, a manual clock): password, TOTP (codes from otplib as an
@@ -37,10 +21,7 @@ import type { StepContext } from "./flow-kit.js";
 describe("browser flow (token service, real directory in-process)", () => {
   let now = Date.parse("2026-11-22T10:00:00Z");
   const clock = { now: () => now };
-  const logger = createLogger("test", "silent");
-  const stores: Store[] = [];
-  let bus: Bus;
-  let directory: ServiceModule;
+  let world: FlowWorld;
   let flow: BrowserFlow;
   let keys: KeyRing;
   let codes: AuthorizationCodeRepository;
@@ -51,33 +32,19 @@ describe("browser flow (token service, real directory in-process)", () => {
   let realmId = "";
   let aliceId = "";
   const events: LoginEvent[] = [];
-  const BASE = "https://id.example.com";
+  const BASE = FLOW_BASE;
   const CB = "https://app.example.com/cb";
   const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
   const PW = "correct-horse-9";
   const totp = (secret: string) => generate({ secret, epoch: Math.floor(now / 1000) });
 
   beforeAll(async () => {
-    bus = await openBus({ kind: "memory", path: ":memory:", logger });
-    const secrets = new SecretBox(generateMasterKey());
-    const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
-    const open = async () => {
-      const store = await openStore({ kind: "sqlite", path: ":memory:", clock, sweepIntervalMs: 0 });
-      stores.push(store);
-      return store;
-    };
-    directory = await buildDirectory({ store: await open(), bus, logger, metrics: createMetrics(), transports, secrets, clock },
-      loadDirectoryConfig({ TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" }));
-    transports.directory.bind(createRouterTransport((r) => directory.routes(r), { router: { interceptors: [serverInterceptor("directory", logger)] } }));
-    await directory.start();
-    const dir = transports.directory;
-    await bus.subscribe({ durable: "test-events", subject: "iam.*.v1.login-event.recorded" }, async (m) => {
+    world = await buildFlowWorld(clock);
+    ({ flow, keys, codes, devices, sessionsRepo, users, authn } = world);
+    const { realms, clients } = world;
+    await world.bus.subscribe({ durable: "test-events", subject: "iam.*.v1.login-event.recorded" }, async (m) => {
       events.push(fromBinary(LoginEventSchema, m.payload));
     });
-    const realms = createClient(RealmService, dir);
-    const clients = createClient(ClientService, dir);
-    users = createClient(UserService, dir);
-    authn = createClient(AuthenticationService, dir);
     realmId = (await realms.createRealm({ realm: {
       name: "acme", eventsEnabled: true, bruteForceEnabled: true, maxLoginFailures: 3, passwordRequireDigits: true,
     } })).realm!.id;
@@ -93,41 +60,15 @@ describe("browser flow (token service, real directory in-process)", () => {
     await users.createUser({ realm: "acme", user: { username: "locky", password: PW } });
     await users.createUser({ realm: "acme", user: { username: "bob", password: PW } });
     await users.createUser({ realm: "strict", user: { username: "carol", password: PW, requirePasswordReset: true } });
-    keys = new KeyRing(await SigningKeyRepository.open(await open()), secrets, clock);
-    const store = await open();
-    sessionsRepo = await SsoSessionRepository.open(store);
-    codes = await AuthorizationCodeRepository.open(store);
-    devices = await DeviceCodeRepository.open(store);
-    flow = await BrowserFlow.build({
-      store, bus, clock, keys, directory: dir, clients: new ClientDirectory(dir, clock),
-      sessions: new SsoSessions(sessionsRepo, bus, clock), codes, devices,
-    });
   }, 60_000);
   afterAll(async () => {
-    await directory.stop();
-    await bus.close();
-    for (const s of stores) await s.close();
+    await world.close();
   });
 
-  const ctx = (extra: Partial<StepContext> = {}): StepContext => ({
-    realm: "acme", transactionId: "", csrfToken: "", browserId: "browser-1", ssoCookie: "", ipAddress: "10.0.0.1", baseUrl: BASE, ...extra,
-  });
   const params = (extra: Record<string, string> = {}) => ({
     client_id: "spa", redirect_uri: CB, response_type: "code", scope: "openid profile", state: "s1", nonce: "n1",
     code_challenge: CHALLENGE, code_challenge_method: "S256", ...extra,
   });
-  const page = (r: FlowReply) => {
-    if (r.outcome.kind !== "page") throw new Error(`expected a page, got ${JSON.stringify(r.outcome)}`);
-    return r.outcome.page;
-  };
-  const next = (r: FlowReply, cookie = ""): StepContext => {
-    const p = page(r);
-    return ctx({ transactionId: p.transactionId ?? "", csrfToken: p.csrfToken ?? "", ssoCookie: cookie });
-  };
-  const redirect = (r: FlowReply) => {
-    if (r.outcome.kind !== "redirect") throw new Error(`expected a redirect, got ${JSON.stringify(r.outcome)}`);
-    return new URL(r.outcome.uri);
-  };
 
   it("logs in with a password and issues a code bound to client, redirect_uri and PKCE", async () => {
     const begun = await flow.authorization.begin(ctx(), params({ login_hint: "ali" }));

@@ -1,86 +1,48 @@
-import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
-import { create } from "@bufbuild/protobuf";
-import { AuthenticationService, AuthOutcome } from "../../../../gen/iam/directory/v1/authentication_pb.js";
-import { RealmSchema, RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
-import { openStore } from "../../../kit/src/store/open-store.js";
-import { openBus } from "../../../kit/src/bus/open-bus.js";
-import { SecretBox, generateMasterKey } from "../../../kit/src/crypto/secret-box.js";
-import type { Bus } from "../../../kit/src/bus/port.js";
-import type { Store } from "../../../kit/src/store/port.js";
-import { ClientDirectory } from "../domain/client-directory.js";
-import { KeyRing } from "../domain/key-ring.js";
-import { SsoSessions } from "../domain/sso-sessions.js";
-import { SigningKeyRepository } from "../store/signing-key-repository.js";
-import { SsoSessionRepository } from "../store/sso-session-repository.js";
-import { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
-import { DeviceCodeRepository } from "../store/device-code-repository.js";
-import { BrowserFlow } from "./browser-flow.js";
-import type { FlowReply } from "./flow-reply.js";
-import type { StepContext } from "./flow-kit.js";
+import { generate } from "otplib";
+import { AuthOutcome } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import type { BrowserFlow } from "./browser-flow.js";
+import type { SsoSessionRepository } from "../store/sso-session-repository.js";
+import { buildFlowWorld, ctx, next, page, samlComplete as complete, type FlowWorld } from "./flow-test-kit.js";
 
-// SAML logins in the token service (saml-login.ts) against a fake directory: the same login steps
-// as OIDC, SSO reuse, ForceAuthn and IsPassive (SAML 2.0 core 3.4.1), ending SSO sessions.
-describe("SAML login transactions (token service, fake directory)", () => {
+// SAML logins in the token service (saml-login.ts) against the real directory module built
+// in-process (flow-test-kit.ts): the same login steps as OIDC, SSO reuse, ForceAuthn and IsPassive
+// (SAML 2.0 core 3.4.1), ending SSO sessions. Lockout, disabling and TOTP are real directory state:
+// realm "acme" locks after one failure (for one second), UpdateUser disables, TOTP is enrolled.
+describe("SAML login transactions (token service, real directory in-process)", () => {
   let now = Date.parse("2026-11-22T10:00:00Z");
   const clock = { now: () => now };
-  let store: Store;
-  let bus: Bus;
+  const PW = "correct-horse-9";
+  const LOCKOUT_MS = 1_000;
+  let world: FlowWorld;
   let flow: BrowserFlow;
   let sessions: SsoSessionRepository;
-  const status = { enabled: true, otpRequired: false };
+  let realmId = "";
+  let aliceId = "";
+  let ottoId = "";
+  const totp = (secret: string) => generate({ secret, epoch: Math.floor(now / 1000) });
 
   beforeAll(async () => {
-    store = await openStore({ kind: "sqlite", path: ":memory:", clock });
-    bus = await openBus({ kind: "memory", path: ":memory:" });
-    const directory = createRouterTransport((r) => {
-      r.service(RealmService, {
-        getRealm: (req) => {
-          if (req.name !== "acme") throw new ConnectError("no realm", Code.NotFound);
-          return { realm: create(RealmSchema, { id: "realm-1", name: "acme", enabled: true, accessTokenLifespan: 300, refreshTokenLifespan: 1800 }) };
-        },
-      });
-      r.service(AuthenticationService, {
-        authenticatePassword: (req) => {
-          if (req.username === "locked") return { outcome: AuthOutcome.LOCKED, userId: "u-locked" };
-          if (req.username !== "alice" || req.password !== "pw") return { outcome: AuthOutcome.INVALID_CREDENTIALS };
-          return { outcome: AuthOutcome.OK, userId: "u-alice", username: "alice", otpRequired: status.otpRequired, requiredActions: [] };
-        },
-        verifyOtp: (req) => ({ outcome: req.code === "123456" ? AuthOutcome.OK : AuthOutcome.INVALID_CREDENTIALS }),
-        getUserStatus: () => ({ exists: true, enabled: status.enabled, username: "alice" }),
-      });
-    });
-    sessions = await SsoSessionRepository.open(store);
-    flow = await BrowserFlow.build({
-      store, bus, clock, directory, clients: new ClientDirectory(directory, clock),
-      keys: new KeyRing(await SigningKeyRepository.open(store), new SecretBox(generateMasterKey()), clock),
-      sessions: new SsoSessions(sessions, bus, clock),
-      codes: await AuthorizationCodeRepository.open(store), devices: await DeviceCodeRepository.open(store),
-    });
-  });
+    world = await buildFlowWorld(clock);
+    ({ flow, sessionsRepo: sessions } = world);
+    realmId = (await world.realms.createRealm({ realm: {
+      name: "acme", accessTokenLifespan: 300, refreshTokenLifespan: 1800,
+      bruteForceEnabled: true, maxLoginFailures: 1, lockoutDuration: LOCKOUT_MS / 1000,
+    } })).realm!.id;
+    aliceId = (await world.users.createUser({ realm: "acme", user: { username: "alice", password: PW } })).user!.id;
+    await world.users.createUser({ realm: "acme", user: { username: "locked", password: PW } });
+    ottoId = (await world.users.createUser({ realm: "acme", user: { username: "otto", password: PW } })).user!.id;
+  }, 60_000);
   afterAll(async () => {
-    await bus.close();
-    await store.close();
+    await world.close();
   });
 
-  const ctx = (extra: Partial<StepContext> = {}): StepContext => ({
-    realm: "acme", transactionId: "", csrfToken: "", browserId: "browser-1", ssoCookie: "", ipAddress: "10.0.0.1", baseUrl: "https://id.example.com", ...extra,
-  });
   const input = (extra: Partial<{ forceAuthn: boolean; isPassive: boolean; pendingId: string }> = {}) => ({
     pendingId: "pending-1", spEntityId: "urn:sp:one", spName: "SP One", forceAuthn: false, isPassive: false, ...extra,
   });
-  const page = (r: FlowReply) => {
-    if (r.outcome.kind !== "page") throw new Error(`expected a page, got ${JSON.stringify(r.outcome)}`);
-    return r.outcome.page;
-  };
-  const next = (r: FlowReply, cookie = ""): StepContext => ctx({ transactionId: page(r).transactionId ?? "", csrfToken: page(r).csrfToken ?? "", ssoCookie: cookie });
-  const complete = (r: FlowReply) => {
-    if (r.outcome.kind !== "saml_complete") throw new Error(`expected saml_complete, got ${JSON.stringify(r.outcome)}`);
-    return r.outcome;
-  };
 
   async function loggedIn(): Promise<{ cookie: string; sessionId: string }> {
     const begun = await flow.saml.begin(ctx(), input());
-    const done = await flow.steps.submitCredentials(next(begun), "alice", "pw");
+    const done = await flow.steps.submitCredentials(next(begun), "alice", PW);
     return { cookie: done.setSsoCookie!, sessionId: complete(done).sessionId };
   }
 
@@ -89,27 +51,33 @@ describe("SAML login transactions (token service, fake directory)", () => {
     expect(page(begun)).toMatchObject({ step: "login", clientId: "urn:sp:one", clientName: "SP One" });
     expect(begun.formActionOrigin).toBeUndefined();
     expect(page(await flow.steps.submitCredentials(next(begun), "alice", "nope")).message).toBe("Invalid username or password.");
-    expect(page(await flow.steps.submitCredentials(next(begun), "locked", "pw")).message).toBe("Invalid username or password.");
-    const done = await flow.steps.submitCredentials(next(begun), "alice", "pw");
+    // One real failed login locks "locked" (maxLoginFailures 1); the right password then meets the lock.
+    await flow.steps.submitCredentials(next(begun), "locked", "wrong-password-1");
+    expect((await world.authn.authenticatePassword({ realm: "acme", username: "locked", password: PW })).outcome).toBe(AuthOutcome.LOCKED);
+    expect(page(await flow.steps.submitCredentials(next(begun), "locked", PW)).message).toBe("Invalid username or password.");
+    // alice's own "nope" locked her too: wait out the lockout.
+    now += LOCKOUT_MS;
+    const done = await flow.steps.submitCredentials(next(begun), "alice", PW);
     const c = complete(done);
-    expect(c).toEqual({ kind: "saml_complete", pendingId: "pending-1", sessionId: expect.any(String), userId: "u-alice", authTime: now });
+    expect(c).toEqual({ kind: "saml_complete", pendingId: "pending-1", sessionId: expect.any(String), userId: aliceId, authTime: now });
     expect(done.setSsoCookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await sessions.findById("realm-1", c.sessionId))?.clientIds).toEqual([]);
+    expect((await sessions.findById(realmId, c.sessionId))?.clientIds).toEqual([]);
     // The transaction is finished: the same form cannot complete twice.
-    expect(await flow.steps.submitCredentials(next(begun), "alice", "pw")).toMatchObject({ outcome: { kind: "error", error: "invalid_transaction" } });
+    expect(await flow.steps.submitCredentials(next(begun), "alice", PW)).toMatchObject({ outcome: { kind: "error", error: "invalid_transaction" } });
   });
 
   it("TOTP when the user has it, before saml_complete", async () => {
-    status.otpRequired = true;
-    try {
-      const begun = await flow.saml.begin(ctx(), input());
-      const otp = await flow.steps.submitCredentials(next(begun), "alice", "pw");
-      expect(page(otp).step).toBe("otp");
-      expect(page(await flow.steps.submitOtp(next(otp), "000000")).message).toBe("Invalid authenticator code.");
-      expect(complete(await flow.steps.submitOtp(next(otp), "123456")).userId).toBe("u-alice");
-    } finally {
-      status.otpRequired = false;
-    }
+    const enrol = await world.authn.beginOtpEnrollment({ realm: "acme", userId: ottoId });
+    expect((await world.authn.confirmOtpEnrollment({ realm: "acme", userId: ottoId, code: await totp(enrol.secret) })).confirmed).toBe(true);
+    now += 30_000; // the next time step: the enrolment code is spent
+    const begun = await flow.saml.begin(ctx(), input());
+    const otp = await flow.steps.submitCredentials(next(begun), "otto", PW);
+    expect(page(otp).step).toBe("otp");
+    const good = await totp(enrol.secret);
+    const wrong = String((Number(good) + 1) % 1_000_000).padStart(6, "0");
+    expect(page(await flow.steps.submitOtp(next(otp), wrong)).message).toBe("Invalid authenticator code.");
+    now += LOCKOUT_MS; // the wrong code counted as a failure and locked otto
+    expect(complete(await flow.steps.submitOtp(next(otp), await totp(enrol.secret))).userId).toBe(ottoId);
   });
 
   it("reuses the SSO session; ForceAuthn re-authenticates into the same session; IsPassive never shows a page", async () => {
@@ -121,7 +89,7 @@ describe("SAML login transactions (token service, fake directory)", () => {
 
     const forced = await flow.saml.begin(ctx({ ssoCookie: cookie }), input({ forceAuthn: true }));
     expect(page(forced).step).toBe("login");
-    const again = await flow.steps.submitCredentials(next(forced, cookie), "alice", "pw");
+    const again = await flow.steps.submitCredentials(next(forced, cookie), "alice", PW);
     expect(complete(again)).toMatchObject({ sessionId, authTime: now });
     expect(again.setSsoCookie).toBeUndefined();
 
@@ -131,18 +99,18 @@ describe("SAML login transactions (token service, fake directory)", () => {
 
   it("a disabled user's session is ended instead of reused", async () => {
     const { cookie, sessionId } = await loggedIn();
-    status.enabled = false;
+    await world.users.updateUser({ realm: "acme", userId: aliceId, update: { enabled: false } });
     try {
       expect(page(await flow.saml.begin(ctx({ ssoCookie: cookie }), input())).step).toBe("login");
-      expect(await sessions.findById("realm-1", sessionId)).toBeNull();
+      expect(await sessions.findById(realmId, sessionId)).toBeNull();
     } finally {
-      status.enabled = true;
+      await world.users.updateUser({ realm: "acme", userId: aliceId, update: { enabled: true } });
     }
   });
 
   it("EndSsoSession ends a session once", async () => {
     const { sessionId } = await loggedIn();
-    expect(await flow.saml.endSession("acme", sessionId)).toEqual({ ended: true, userId: "u-alice" });
+    expect(await flow.saml.endSession("acme", sessionId)).toEqual({ ended: true, userId: aliceId });
     expect(await flow.saml.endSession("acme", sessionId)).toEqual({ ended: false, userId: "" });
     expect(await flow.saml.endSession("nope", sessionId)).toEqual({ ended: false, userId: "" });
   });
