@@ -30,7 +30,8 @@ export async function startEmbeddedServer(name: string, extraEnv: Record<string,
     ...env,
   }, `embedded-${name}`);
   const url = `http://localhost:${port}`;
-  await waitForHttp(`${url}/health/ready`, proc);
+  // Generous: under a loaded machine a cold start (argon2 bootstrap, SQLite files) can take a while.
+  await waitForHttp(`${url}/health/ready`, proc, 90_000);
   return {
     url, apiKey, adminUsername: "admin", adminPassword, mode: "embedded", process: proc,
     async stop() { await proc.stop(); },
