@@ -33,6 +33,12 @@ if (!CHROMIUM) {
       expect((await api.post("/admin/realms", { name: realm, displayName: "Browser Realm", themeName: "tessera" })).status).toBe(201);
       expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "web", name: "Web App", clientType: "CONFIDENTIAL", redirectUris: [CB] })).status).toBe(201);
       expect((await api.post(`/admin/realms/${realm}/users`, { username: "carol", password: "Carol-Secret-1" })).status).toBe(201);
+      expect((await api.post(`/admin/realms/${realm}/clients`, {
+        clientId: "asks", name: "Asking App", clientType: "PUBLIC", redirectUris: [CB], requireConsent: true,
+      })).status).toBe(201);
+      expect((await api.post(`/admin/realms/${realm}/clients`, {
+        clientId: "tv", name: "TV App", clientType: "PUBLIC", grantTypes: ["urn:ietf:params:oauth:grant-type:device_code"],
+      })).status).toBe(201);
       userDataDir = mkdtempSync(join(tmpdir(), "tessera-chromium-"));
       // A fresh profile per run (launchPersistentContext takes the userDataDir Playwright would refuse in args).
       context = await chromium.launchPersistentContext(userDataDir, {
@@ -97,6 +103,56 @@ if (!CHROMIUM) {
       expect(url.searchParams.get("state")).toBe("browser-state");
       expect(url.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
       await page.close();
+    }, 60_000);
+
+    it("asks for consent on the consent page and redirects with a code after Allow", async () => {
+      await context.clearCookies();
+      const page = await context.newPage();
+      await page.goto(`${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
+        client_id: "asks", redirect_uri: CB, response_type: "code", scope: "openid profile", state: "consent-state",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256",
+      })}`);
+      await page.fill("#username", "carol");
+      await page.fill("#password", "Carol-Secret-1");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("button[name=decision][value=approve]");
+      expect(await page.textContent("body")).toContain("Asking App");
+      const redirected = page.waitForRequest((r) => r.url().startsWith(CB));
+      await page.click("button[name=decision][value=approve]");
+      const url = new URL((await redirected).url());
+      expect(url.searchParams.get("state")).toBe("consent-state");
+      expect(url.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await page.close();
+    }, 60_000);
+
+    it("verifies a device: enter the user code, sign in, approve; the device then gets tokens", async () => {
+      await context.clearCookies();
+      const oidcBase = `${server.url}/realms/${realm}/protocol/openid-connect`;
+      const started = await fetch(`${oidcBase}/auth/device`, {
+        method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ client_id: "tv", scope: "openid" }),
+      });
+      expect(started.status).toBe(200);
+      const device = await started.json() as { device_code: string; user_code: string; verification_uri: string };
+      const page = await context.newPage();
+      await page.goto(device.verification_uri);
+      await page.fill("#user_code", device.user_code);
+      await page.click("button[type=submit]");
+      await page.fill("#username", "carol");
+      await page.fill("#password", "Carol-Secret-1");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("button[name=decision][value=approve]");
+      expect(await page.textContent("body")).toContain("TV App");
+      await page.click("button[name=decision][value=approve]");
+      await page.waitForSelector("#device-result");
+      expect(await page.textContent("#device-result")).toBe("Your device is connected to TV App. You can return to it now.");
+      await page.close();
+      const tokens = await fetch(`${oidcBase}/token`, {
+        method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: device.device_code, client_id: "tv" }),
+      });
+      expect(tokens.status).toBe(200);
+      expect(typeof (await tokens.json() as { access_token: string }).access_token).toBe("string");
     }, 60_000);
   });
 }
