@@ -119,11 +119,8 @@ export class KeyRing {
     return signCompact({ alg, kid: key.record._id, typ: options.typ ?? "JWT" }, payload, key.privateKey);
   }
 
-  /**
-   * Verifies a JWT signed by one of the realm's published keys (RFC 7515 section 5.2), with the
-   * algorithm pinned to the key's own (RFC 8725 section 3.1), and its exp/nbf against the clock.
-   */
-  async verify(realm: RealmScope, jwt: string): Promise<JWTPayload> {
+  /** The published key named by the JWT's `kid`, reloading once: another process may have rotated. */
+  private async keyOf(realm: RealmScope, jwt: string) {
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(jwt).kid;
@@ -133,11 +130,19 @@ export class KeyRing {
     if (!kid) throw invalidToken("token has no kid");
     let key = this.published(await this.load(realm)).find((k) => k.record._id === kid);
     if (!key) {
-      // Another process may have rotated since this one loaded the realm.
       this.invalidate(realm.id);
       key = this.published(await this.load(realm)).find((k) => k.record._id === kid);
     }
     if (!key) throw invalidToken("unknown signing key");
+    return key;
+  }
+
+  /**
+   * Verifies a JWT signed by one of the realm's published keys (RFC 7515 section 5.2), with the
+   * algorithm pinned to the key's own (RFC 8725 section 3.1), and its exp/nbf against the clock.
+   */
+  async verify(realm: RealmScope, jwt: string): Promise<JWTPayload> {
+    const key = await this.keyOf(realm, jwt);
     try {
       const { payload } = await jwtVerify(jwt, key.publicKey, {
         algorithms: [key.record.alg], currentDate: new Date(this.clock.now()),
@@ -154,19 +159,7 @@ export class KeyRing {
    * OIDC RP-Initiated Logout 1.0 section 2). Algorithm pinned to the key's own (RFC 8725 section 3.1).
    */
   async verifySignature(realm: RealmScope, jwt: string): Promise<JWTPayload> {
-    let kid: string | undefined;
-    try {
-      kid = decodeProtectedHeader(jwt).kid;
-    } catch {
-      throw invalidToken("malformed token");
-    }
-    if (!kid) throw invalidToken("token has no kid");
-    let key = this.published(await this.load(realm)).find((k) => k.record._id === kid);
-    if (!key) {
-      this.invalidate(realm.id);
-      key = this.published(await this.load(realm)).find((k) => k.record._id === kid);
-    }
-    if (!key) throw invalidToken("unknown signing key");
+    const key = await this.keyOf(realm, jwt);
     try {
       const { payload } = await compactVerify(jwt, key.publicKey, { algorithms: [key.record.alg] });
       const claims = JSON.parse(new TextDecoder().decode(payload)) as unknown;

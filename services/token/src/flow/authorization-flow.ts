@@ -1,4 +1,3 @@
-import { RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
 import { issuerOf, type FlowRealm } from "./flow-realms.js";
@@ -42,17 +41,7 @@ export class AuthorizationFlow {
       }
     }
 
-    let session = await this.kit.resolveSession(realm, ctx.ssoCookie);
-    let pendingActions = false;
-    if (session) {
-      const status = await d.auth.getUserStatus({ realm: realm.name, userId: session.userId });
-      if (!status.exists || !status.enabled) {
-        await d.sessions.end(realm.id, session._id, status.exists ? "user_disabled" : "user_deleted");
-        session = null;
-      } else {
-        pendingActions = status.requiredActions.some((a) => a !== RequiredAction.UNSPECIFIED);
-      }
-    }
+    const { session, pendingActions } = await this.kit.liveSession(realm, ctx.ssoCookie);
     const now = this.kit.now();
     const tooOld = !!session && req.maxAge >= 0 && now - session.authTime > req.maxAge * 1000;
     const otherUser = !!session && hintSub !== undefined && hintSub !== session.userId;

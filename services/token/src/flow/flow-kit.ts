@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import type { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
+import { RequiredAction, type AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
 import { randomToken, safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { Clock } from "../../../kit/src/store/port.js";
@@ -82,6 +82,22 @@ export class FlowKit {
   async resolveSession(realm: FlowRealm, cookie: string): Promise<SsoSessionRecord | null> {
     if (!cookie) return null;
     return this.d.sessions.repo.findByCookieHash(realm.id, sha256Hex(cookie));
+  }
+
+  /**
+   * The browser's SSO session if its user may still use it: a session of a deleted or disabled user
+   * ends here. `pendingActions` says the user owes a required action, so the session alone does not
+   * complete a login (OIDC and SAML alike).
+   */
+  async liveSession(realm: FlowRealm, cookie: string): Promise<{ session: SsoSessionRecord | null; pendingActions: boolean }> {
+    const session = await this.resolveSession(realm, cookie);
+    if (!session) return { session: null, pendingActions: false };
+    const status = await this.d.auth.getUserStatus({ realm: realm.name, userId: session.userId });
+    if (!status.exists || !status.enabled) {
+      await this.d.sessions.end(realm.id, session._id, status.exists ? "user_disabled" : "user_deleted");
+      return { session: null, pendingActions: false };
+    }
+    return { session, pendingActions: status.requiredActions.some((a) => a !== RequiredAction.UNSPECIFIED) };
   }
 
   /**

@@ -1,4 +1,3 @@
-import { RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { errorReply, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
@@ -35,17 +34,7 @@ export class SamlLogin {
     if (!input.pendingId) return errorReply("invalid_request", "The SAML request is missing.", 400);
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
 
-    let session = await this.kit.resolveSession(realm, ctx.ssoCookie);
-    let pendingActions = false;
-    if (session) {
-      const status = await d.auth.getUserStatus({ realm: realm.name, userId: session.userId });
-      if (!status.exists || !status.enabled) {
-        await d.sessions.end(realm.id, session._id, status.exists ? "user_disabled" : "user_deleted");
-        session = null;
-      } else {
-        pendingActions = status.requiredActions.some((a) => a !== RequiredAction.UNSPECIFIED);
-      }
-    }
+    const { session, pendingActions } = await this.kit.liveSession(realm, ctx.ssoCookie);
     if (session && !input.forceAuthn && !pendingActions) return samlCompleteReply(this.kit, realm, session, input.pendingId);
     if (input.isPassive) return errorReply(SAML_NO_PASSIVE, "The service provider asked for a passive login and the user is not logged in.", 400);
 
