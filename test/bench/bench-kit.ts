@@ -16,9 +16,13 @@ export interface Server {
 }
 
 /** Starts a compiled entry pinned to the server core and waits for its readiness line or URL. */
-export async function startPinned(name: string, entry: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<Server> {
-  const child = spawn("taskset", ["-c", SERVER_CORE, process.execPath, join(DIST, entry), ...args], {
+export async function startPinned(
+  name: string, entry: string, args: string[], env: Record<string, string>, readyUrl: string,
+  nodeArgs: string[] = [], cwd?: string,
+): Promise<Server> {
+  const child = spawn("taskset", ["-c", SERVER_CORE, process.execPath, ...nodeArgs, join(DIST, entry), ...args], {
     env: { PATH: process.env.PATH ?? "", ...env },
+    ...(cwd ? { cwd } : {}),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -21,7 +21,7 @@ export interface TesseraBench {
  * `cheapHashing` (used only to create many sessions quickly for the RSS measurement), with a realm,
  * a confidential client allowed every grant, and a user.
  */
-export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?: boolean }): Promise<TesseraBench> {
+export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?: boolean; nodeArgs?: string[]; cwd?: string }): Promise<TesseraBench> {
   const port = await freePort();
   const apiKey = `bench-${randomBytes(8).toString("hex")}`;
   const server = await startPinned("tessera", "gateway/src/main-embedded.js", [], {
@@ -31,7 +31,7 @@ export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?
     TESSERA_ADMIN_API_KEY: apiKey,
     TESSERA_LOG_LEVEL: "warn",
     ...(opts.cheapHashing ? { TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" } : {}),
-  }, `http://localhost:${port}/health/ready`);
+  }, `http://localhost:${port}/health/ready`, opts.nodeArgs ?? [], opts.cwd);
   const api = adminApi(server.url, apiKey);
   const realm = "bench";
   const must = (status: number, what: string) => { if (status >= 300) throw new Error(`${what}: HTTP ${status}`); };
