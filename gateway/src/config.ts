@@ -1,4 +1,4 @@
-import { optStr, str, url, type Env } from "../../services/kit/src/config.js";
+import { bool, optStr, str, url, type Env } from "../../services/kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../services/kit/src/runtime/common-config.js";
 
 export interface GatewayConfig {
@@ -15,6 +15,11 @@ export interface GatewayConfig {
    * events). false by default; "true", a hop count, or a list of addresses/CIDRs behind an ingress.
    */
   trustProxy: boolean | number | string;
+  /**
+   * Embedded mode only, a testing aid: freeze every message crossing the in-memory RPC hop so code
+   * that mutates a message it does not own throws (TESSERA_FREEZE_RPC_MESSAGES, default false).
+   */
+  freezeRpcMessages: boolean;
 }
 
 export function loadGatewayConfig(env: Env): GatewayConfig {
@@ -26,6 +31,7 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
     adminApiKey: optStr(env, "TESSERA_ADMIN_API_KEY"),
     host: str(env, "TESSERA_HOST", "0.0.0.0"),
     trustProxy: trustProxy(str(env, "TESSERA_TRUST_PROXY", "false")),
+    freezeRpcMessages: bool(env, "TESSERA_FREEZE_RPC_MESSAGES", false),
   };
 }
 

@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
-import { createRouterTransport } from "@connectrpc/connect";
 import type { Env } from "../../../services/kit/src/config.js";
 import { createLogger } from "../../../services/kit/src/logger.js";
 import { createMetrics } from "../../../services/kit/src/metrics.js";
@@ -8,6 +7,7 @@ import { SecretBox } from "../../../services/kit/src/crypto/secret-box.js";
 import { systemClock, type Store } from "../../../services/kit/src/store/port.js";
 import { openBus } from "../../../services/kit/src/bus/open-bus.js";
 import { LazyTransport } from "../../../services/kit/src/rpc/lazy-transport.js";
+import { createDirectTransport } from "../../../services/kit/src/rpc/direct-transport.js";
 import { serverInterceptor } from "../../../services/kit/src/rpc/server-interceptor.js";
 import { contextPropagation } from "../../../services/kit/src/rpc/client-interceptor.js";
 import { openServiceStore } from "../../../services/kit/src/runtime/open-deps.js";
@@ -40,9 +40,10 @@ export interface EmbeddedSuite {
 }
 
 /**
- * Embedded mode (DESIGN 2): the gateway and all six services in one process, over real Connect
- * routing in memory, SQLite under the data dir and the in-process bus. Config errors throw
- * ConfigError (main-embedded.ts turns them into an exit naming the variable).
+ * Embedded mode (DESIGN 2): the gateway and all six services in one process, calling each other
+ * in memory (createDirectTransport: Connect clients and the same interceptors, no encoding), SQLite
+ * under the data dir and the in-process bus. Config errors throw ConfigError (main-embedded.ts
+ * turns them into an exit naming the variable).
  */
 export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
   const gw = loadGatewayConfig(env);
@@ -84,9 +85,10 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
     await buildAudit(await deps("audit"), loadAuditConfig(env)),
   ];
   for (const m of modules) {
-    lazy[m.name].bind(createRouterTransport((r) => m.routes(r), {
-      router: { interceptors: [serverInterceptor(m.name, logger.child({ service: m.name }), metrics)] },
-      transport: { interceptors: [contextPropagation] },
+    lazy[m.name].bind(createDirectTransport((r) => m.routes(r), {
+      serverInterceptors: [serverInterceptor(m.name, logger.child({ service: m.name }), metrics)],
+      clientInterceptors: [contextPropagation],
+      freezeMessages: gw.freezeRpcMessages,
     }));
   }
   for (const m of modules) await m.start();

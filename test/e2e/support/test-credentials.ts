@@ -18,6 +18,8 @@ export function testServerEnv(given: Record<string, string> = {}): { apiKey: str
       TESSERA_ARGON2_MEMORY_KIB: "4096",
       TESSERA_ARGON2_ITERATIONS: "1",
       TESSERA_HOST: "127.0.0.1",
+      // Embedded mode passes messages by reference; frozen, any mutation of a foreign message throws.
+      TESSERA_FREEZE_RPC_MESSAGES: "true",
       ...given,
     },
   };
