@@ -1,4 +1,6 @@
-import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import type { RequestListener } from "node:http";
+import express, { type NextFunction, type Request, type Response } from "express";
+import proxyAddr from "proxy-addr";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import { currentContext } from "../../services/kit/src/context.js";
@@ -23,9 +25,10 @@ import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
-import { throttle } from "./oidc/throttle.js";
+import { Throttle, throttle } from "./oidc/throttle.js";
+import { oauthFormLane } from "./oidc/oauth-form-lane.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
-import { addTokenRoutes, refreshTokenLogout } from "./oidc/token-routes.js";
+import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout } from "./oidc/token-routes.js";
 import { addSessionRoutes } from "./admin/session-routes.js";
 import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
 import { addDeviceRoutes } from "./oidc/device-routes.js";
@@ -47,8 +50,12 @@ export interface GatewayDeps {
   publicUrl: string;
 }
 
-/** The HTTP gateway (DESIGN 1): public paths -> internal RPCs, one error rendering per family. */
-export function createGatewayApp(deps: GatewayDeps): Express {
+/**
+ * The HTTP gateway (DESIGN 1): public paths -> internal RPCs, one error rendering per family. The
+ * form-posted OAuth endpoints are served by the lean lane ahead of express when the request is
+ * plain, and by the route table otherwise; both run the same handlers and throttle.
+ */
+export function createGateway(deps: GatewayDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.trustProxy ?? false);
@@ -76,7 +83,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // users); a parsed body is not parsed again.
   app.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
-  app.use(throttle(deps.rpc));
+  const throttleCore = new Throttle(deps.rpc);
+  app.use(throttle(throttleCore));
+  const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl);
 
   const table = new RouteTable();
   addHealthRoutes(table, deps.rpc, deps.registries);
@@ -86,7 +95,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
   addUserSecurityRoutes(table, deps.rpc);
-  addTokenRoutes(table, deps.rpc, deps.publicUrl);
+  addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
   addSessionRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
   addGroupRoutes(table, deps.rpc);
@@ -117,14 +126,20 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       ...(body.field ? { field: body.field } : {}),
     });
   });
-  return app;
+
+  // express compiles "trust proxy" into this function; the lean lane asks proxy-addr the same question.
+  const trust = app.get("trust proxy fn") as Parameters<typeof proxyAddr>[1];
+  return oauthFormLane({
+    endpoints: formEndpoints, throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
+    clientIp: (req) => proxyAddr(req, trust),
+  }, app);
 }
 
 /** express.json() failures: malformed JSON is a 400, an oversized body a 413. */
 function bodyParserError(err: unknown): { status: number; reason: string; message: string; field?: string } | undefined {
   const e = err as { type?: string; status?: number };
   if (e?.type === "entity.parse.failed") return { status: 400, reason: "invalid_json", message: "request body is not valid JSON" };
-  if (e?.type === "entity.too.large") return { status: 413, reason: "payload_too_large", message: "request body is too large" };
+  if (e?.type === "entity.too.large" || e?.type === "parameters.too.many") return { status: 413, reason: "payload_too_large", message: "request body is too large" };
   if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported") {
     return { status: 415, reason: "unsupported_media_type", message: "unsupported body encoding" };
   }

@@ -5,7 +5,7 @@ import { createMetrics } from "../../services/kit/src/metrics.js";
 import { sha256Hex } from "../../services/kit/src/crypto/random.js";
 import { grpcTransports } from "../../services/kit/src/runtime/service-transports.js";
 import { loadGatewayConfig } from "./config.js";
-import { createGatewayApp } from "./app.js";
+import { createGateway } from "./app.js";
 import { createRpcClients } from "./rpc-clients.js";
 import { HttpMetrics } from "./http/http-metrics.js";
 import { AdminTokens } from "./admin/admin-tokens.js";
@@ -21,7 +21,7 @@ const config = loadOrExit(() => {
 const logger = createLogger("gateway", config.common.logLevel);
 const metrics = createMetrics({ defaultMetrics: true });
 const httpMetrics = new HttpMetrics(metrics.registry);
-const app = createGatewayApp({
+const gateway = createGateway({
   rpc: createRpcClients(grpcTransports(config.common.serviceUrls)),
   logger,
   registries: [metrics.registry],
@@ -31,7 +31,7 @@ const app = createGatewayApp({
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
 });
-const server = createServer(app);
+const server = createServer(gateway);
 httpMetrics.track(server);
 server.listen(config.port, config.host, () => logger.info({ url: config.publicUrl }, "gateway listening"));
 

@@ -25,7 +25,7 @@ import { buildFederation } from "../../../services/federation/src/module.js";
 import { loadAuditConfig } from "../../../services/audit/src/config.js";
 import { buildAudit } from "../../../services/audit/src/module.js";
 import { loadGatewayConfig } from "../config.js";
-import { createGatewayApp } from "../app.js";
+import { createGateway } from "../app.js";
 import { createRpcClients } from "../rpc-clients.js";
 import { HttpMetrics } from "../http/http-metrics.js";
 import { AdminTokens } from "../admin/admin-tokens.js";
@@ -95,7 +95,7 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
   secrets.markAdminCreated();
 
   const httpMetrics = new HttpMetrics(metrics.registry);
-  const app = createGatewayApp({
+  const gateway = createGateway({
     rpc: createRpcClients(lazy),
     logger,
     registries: [metrics.registry],
@@ -105,7 +105,7 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
     trustProxy: gw.trustProxy,
     publicUrl: gw.publicUrl,
   });
-  const server: Server = createServer(app);
+  const server: Server = createServer(gateway);
   httpMetrics.track(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

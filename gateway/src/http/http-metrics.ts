@@ -25,16 +25,20 @@ export class HttpMetrics {
 
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      const end = this.duration.startTimer();
+      const started = process.hrtime.bigint();
       res.on("finish", () => {
         // The route pattern, never the raw path: ids in paths would explode label cardinality.
-        const route = (req.route?.path as string | undefined) ?? "unmatched";
-        const labels = { method: req.method, route, status: String(res.statusCode) };
-        this.requests.inc(labels);
-        end(labels);
+        this.record(req.method, (req.route?.path as string | undefined) ?? "unmatched", res.statusCode, started);
       });
       next();
     };
+  }
+
+  /** One finished request; `started` from process.hrtime.bigint(). */
+  record(method: string, route: string, status: number, started: bigint): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
   }
 
   track(server: Server): void {

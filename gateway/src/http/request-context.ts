@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
-import { REQUEST_ID_HEADER, runWithContext } from "../../../services/kit/src/context.js";
+import { REQUEST_ID_HEADER, runWithContext, type RequestContext } from "../../../services/kit/src/context.js";
 
 const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -11,12 +11,17 @@ const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function requestContext(root: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const given = req.get(REQUEST_ID_HEADER);
-    const requestId = given && VALID_ID.test(given) ? given : randomUUID();
-    res.setHeader("X-Request-Id", requestId);
-    // Built on first use: a pino child per request is a measurable cost on the token endpoint
-    // (issue 4, performance design) and most requests never log.
-    let logger: Logger | undefined;
-    runWithContext({ requestId, get logger() { return (logger ??= root.child({ request_id: requestId })); } }, () => next());
+    const ctx = newRequestContext(root, req.get(REQUEST_ID_HEADER));
+    res.setHeader("X-Request-Id", ctx.requestId);
+    runWithContext(ctx, () => next());
   };
+}
+
+/** The context of one HTTP request (also used by the lean lane, which runs ahead of express). */
+export function newRequestContext(root: Logger, given: string | undefined): RequestContext {
+  const requestId = given && VALID_ID.test(given) ? given : randomUUID();
+  // Built on first use: a pino child per request is a measurable cost on the token endpoint
+  // (issue 4, performance design) and most requests never log.
+  let logger: Logger | undefined;
+  return { requestId, get logger() { return (logger ??= root.child({ request_id: requestId })); } };
 }

@@ -1,5 +1,18 @@
-import type { Request } from "express";
+import type { IncomingHttpHeaders } from "node:http";
 import { oauthError } from "./oauth-errors.js";
+
+/**
+ * What the OAuth endpoints read from a request: an express Request has it all, and so does the
+ * gateway's lean lane (../http/lean-lane.ts), which serves the same handlers without express.
+ */
+export interface OAuthHttpRequest {
+  method: string;
+  params: Record<string, string | string[]>;
+  /** The parsed form; a parameter sent twice is an array. */
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  ip?: string | undefined;
+}
 
 export interface ClientCredentialsInput {
   clientId: string;
@@ -7,7 +20,7 @@ export interface ClientCredentialsInput {
 }
 
 /** A form parameter (RFC 6749 section 3.2: `application/x-www-form-urlencoded`); each at most once (section 3.1). */
-export function formParam(req: Request, name: string): string {
+export function formParam(req: OAuthHttpRequest, name: string): string {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const v = body[name];
   if (v === undefined) return "";
@@ -15,7 +28,7 @@ export function formParam(req: Request, name: string): string {
   return v;
 }
 
-export function optFormParam(req: Request, name: string): string | undefined {
+export function optFormParam(req: OAuthHttpRequest, name: string): string | undefined {
   const body = (req.body ?? {}) as Record<string, unknown>;
   return body[name] === undefined ? undefined : formParam(req, name);
 }
@@ -25,7 +38,7 @@ export function optFormParam(req: Request, name: string): string | undefined {
  * part form-urlencoded) or client_id/client_secret in the body (client_secret_post), or client_id
  * alone for PUBLIC clients ("none"). Using two methods at once is invalid_request (section 2.3).
  */
-export function clientCredentials(req: Request): ClientCredentialsInput {
+export function clientCredentials(req: OAuthHttpRequest): ClientCredentialsInput {
   const bodyId = formParam(req, "client_id");
   const bodySecret = formParam(req, "client_secret");
   const header = req.headers.authorization ?? "";
@@ -48,7 +61,7 @@ export function clientCredentials(req: Request): ClientCredentialsInput {
 }
 
 /** RFC 6750 section 2.1 (header) or 2.2 (form body). */
-export function bearerToken(req: Request): string {
+export function bearerToken(req: OAuthHttpRequest): string {
   const header = req.headers.authorization ?? "";
   const m = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
   if (m) return m[1]!;

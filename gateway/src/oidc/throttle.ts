@@ -1,7 +1,10 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { Code, ConnectError } from "@connectrpc/connect";
+import type { IncomingHttpHeaders } from "node:http";
 import type { RpcClients } from "../rpc-clients.js";
+import type { Reply } from "../http/route-table.js";
 import { RateLimiter } from "../http/rate-limiter.js";
+import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
 
 /** How long a realm's limits are trusted before they are read again. */
 const SETTINGS_TTL_MS = 10_000;
@@ -15,63 +18,103 @@ interface Limits {
   at: number;
 }
 
+/** What a throttled request is judged on. */
+export interface ThrottledRequest {
+  path: string;
+  ip: string | undefined;
+  headers: IncomingHttpHeaders;
+  /** The parsed form. */
+  body: unknown;
+}
+
 /**
  * Per-IP and per-client throttle on the token and login endpoints, configured per realm
  * (`rateLimitPerIp`, `rateLimitPerClient`, requests per minute; 0 = off). Over the limit the
  * answer is 429 with `Retry-After` (RFC 6585 section 4). Counters live in this gateway process: with
- * several gateway replicas each enforces the limit on the traffic it sees.
+ * several gateway replicas each enforces the limit on the traffic it sees. Used by the express
+ * middleware below and by the lean lane, so both count against the same windows.
  */
-export function throttle(rpc: RpcClients, limiter = new RateLimiter()) {
-  const limits = new Map<string, Limits>();
-  const form = express.urlencoded({ extended: false, limit: "64kb" });
+export class Throttle {
+  private readonly limits = new Map<string, Limits>();
 
-  const realmLimits = async (realm: string): Promise<Limits | null> => {
-    const hit = limits.get(realm);
+  constructor(private readonly rpc: RpcClients, private readonly limiter = new RateLimiter()) {}
+
+  /** The realm of a throttled path, or undefined when the path is not throttled. */
+  realmOf(method: string, path: string): string | undefined {
+    const m = method === "POST" ? THROTTLED.exec(path) : null;
+    if (!m) return undefined;
+    try {
+      return decodeURIComponent(m[1]!);
+    } catch {
+      return undefined; // a malformed realm name is refused by the route itself
+    }
+  }
+
+  /** Counts the request; a 429 reply when it is over a limit, else undefined. */
+  async check(realm: string, req: ThrottledRequest): Promise<Reply | undefined> {
+    const l = await this.realmLimits(realm);
+    if (!l || (l.perIp === 0 && l.perClient === 0)) return undefined;
+    const isToken = req.path.endsWith("/token");
+    let wait = l.perIp > 0 ? this.limiter.hit(`ip\0${realm}\0${req.ip ?? ""}`, l.perIp) : 0;
+    const clientId = clientIdOf(req);
+    if (wait === 0 && l.perClient > 0 && clientId && isToken) {
+      wait = this.limiter.hit(`client\0${realm}\0${clientId}`, l.perClient);
+    }
+    if (wait === 0) return undefined;
+    const headers = { "Retry-After": String(wait), "Cache-Control": "no-store" };
+    return isToken
+      ? { status: 429, headers, body: { error: "too_many_requests", error_description: `rate limit exceeded; retry after ${wait} s` } }
+      : { status: 429, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" }, body: `Too many requests. Try again in ${wait} seconds.` };
+  }
+
+  private async realmLimits(realm: string): Promise<Limits | null> {
+    const hit = this.limits.get(realm);
     if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit;
     try {
-      const { realm: r } = await rpc.realms.getRealm({ name: realm });
+      const { realm: r } = await this.rpc.realms.getRealm({ name: realm });
       const l = { perIp: r?.rateLimitPerIp ?? 0, perClient: r?.rateLimitPerClient ?? 0, at: Date.now() };
-      limits.set(realm, l);
+      this.limits.set(realm, l);
       return l;
     } catch (e) {
       // Unknown realm: the route itself answers 404.
       if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) return null;
       throw e;
     }
-  };
+  }
+}
 
+/** The throttle as express middleware: parses the form (for client_id) only on throttled paths. */
+export function throttle(t: Throttle) {
+  // The same limits as the endpoints' own parser: the first parser to run decides.
+  const form = express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES, parameterLimit: FORM_PARAMETER_LIMIT });
   return (req: Request, res: Response, next: NextFunction): void => {
-    const m = req.method === "POST" ? THROTTLED.exec(req.path) : null;
-    if (!m) return next();
-    const realm = decodeURIComponent(m[1]!);
+    const realm = t.realmOf(req.method, req.path);
+    if (realm === undefined) return next();
     form(req, res, (err?: unknown) => {
       if (err) return next(err);
-      realmLimits(realm).then((l) => {
-        if (!l || (l.perIp === 0 && l.perClient === 0)) return next();
-        let wait = l.perIp > 0 ? limiter.hit(`ip\0${realm}\0${req.ip ?? ""}`, l.perIp) : 0;
-        const clientId = clientIdOf(req);
-        if (wait === 0 && l.perClient > 0 && clientId && req.path.endsWith("/token")) {
-          wait = limiter.hit(`client\0${realm}\0${clientId}`, l.perClient);
-        }
-        if (wait === 0) return next();
-        res.setHeader("Retry-After", String(wait));
-        res.setHeader("Cache-Control", "no-store");
-        if (req.path.endsWith("/token")) {
-          res.status(429).json({ error: "too_many_requests", error_description: `rate limit exceeded; retry after ${wait} s` });
-        } else {
-          res.status(429).type("text/plain").send(`Too many requests. Try again in ${wait} seconds.`);
-        }
+      t.check(realm, req).then((reply) => {
+        if (!reply) return next();
+        for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+        res.status(reply.status);
+        if (typeof reply.body === "string") res.send(reply.body);
+        else res.json(reply.body);
       }, next);
     });
   };
 }
 
-function clientIdOf(req: Request): string | undefined {
-  const basic = req.get("authorization")?.match(/^Basic\s+(\S+)$/i)?.[1];
+function clientIdOf(req: ThrottledRequest): string | undefined {
+  const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
   if (basic) {
     const decoded = Buffer.from(basic, "base64").toString("utf8");
     const i = decoded.indexOf(":");
-    if (i > 0) return decodeURIComponent(decoded.slice(0, i));
+    if (i > 0) {
+      try {
+        return decodeURIComponent(decoded.slice(0, i));
+      } catch {
+        return undefined; // malformed: client authentication fails with invalid_client
+      }
+    }
   }
   const body = req.body as Record<string, unknown> | undefined;
   return typeof body?.client_id === "string" ? body.client_id : undefined;

@@ -1,21 +1,29 @@
-import express, { type Request } from "express";
-import type { RouteHandler, RouteTable } from "../http/route-table.js";
+import express from "express";
+import type { Reply, RouteHandler, RouteTable } from "../http/route-table.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { NO_STORE, oauthError, oauthReply } from "./oauth-errors.js";
-import { bearerToken, clientCredentials, formParam, optFormParam } from "./oauth-input.js";
+import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
+import { bearerToken, clientCredentials, formParam, optFormParam, type OAuthHttpRequest } from "./oauth-input.js";
 
 const OIDC = "/realms/:realmName/protocol/openid-connect";
 /** RFC 6749 section 3.2: form-encoded bodies; duplicates stay arrays so they can be refused. */
-const form = express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 100 });
+const form = express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES, parameterLimit: FORM_PARAMETER_LIMIT });
+
+/** A form-posted OAuth endpoint: served by the route table, and by the lean lane when the request is plain. */
+export interface FormEndpoint {
+  /** The express path pattern (also the metrics route label). */
+  path: string;
+  handle(req: OAuthHttpRequest): Promise<Reply>;
+}
 
 /**
- * The non-browser OIDC endpoints (spec 4.15, 4.16): token, device authorization (RFC 8628),
- * introspection (RFC 7662), revocation (RFC 7009), userinfo, logout with a refresh token.
- * The gateway only parses HTTP; the token service's OAuthService decides.
+ * The form-posted OIDC endpoints (spec 4.15): token, device authorization (RFC 8628), introspection
+ * (RFC 7662), revocation (RFC 7009). The gateway only parses HTTP; the token service's OAuthService
+ * decides. Each is one handler whichever way the request arrives.
  */
-export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string): void {
-  table
-    .add("POST", `${OIDC}/token`, (req) => oauthReply(realmOf(req), async () => {
+export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndpoint[] {
+  return [
+    { path: `${OIDC}/token`, handle: (req) => oauthReply(realmOf(req), async () => {
       const scope = optFormParam(req, "scope");
       const otp = formParam(req, "otp") || formParam(req, "totp");
       const res = await rpc.oauth.token({
@@ -35,8 +43,8 @@ export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: st
       body.scope = res.scope;
       if (res.sessionState) body.session_state = res.sessionState;
       return { status: 200, body, headers: NO_STORE };
-    }), form)
-    .add("POST", `${OIDC}/auth/device`, (req) => oauthReply(realmOf(req), async () => {
+    }) },
+    { path: `${OIDC}/auth/device`, handle: (req) => oauthReply(realmOf(req), async () => {
       const scope = optFormParam(req, "scope");
       const res = await rpc.oauth.authorizeDevice({
         realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), ipAddress: req.ip ?? "",
@@ -49,22 +57,32 @@ export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: st
           verification_uri_complete: res.verificationUriComplete, expires_in: res.expiresIn, interval: res.interval,
         },
       };
-    }), form)
-    .add("POST", `${OIDC}/token/introspect`, (req) => oauthReply(realmOf(req), async () => {
+    }) },
+    { path: `${OIDC}/token/introspect`, handle: (req) => oauthReply(realmOf(req), async () => {
       const res = await rpc.oauth.introspect({
         realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req),
         token: formParam(req, "token"), tokenTypeHint: formParam(req, "token_type_hint"),
       });
       return { status: 200, body: res.result ?? { active: false }, headers: NO_STORE };
-    }), form)
-    .add("POST", `${OIDC}/revoke`, (req) => oauthReply(realmOf(req), async () => {
+    }) },
+    { path: `${OIDC}/revoke`, handle: (req) => oauthReply(realmOf(req), async () => {
       await rpc.oauth.revoke({
         realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req),
         token: formParam(req, "token"), tokenTypeHint: formParam(req, "token_type_hint"),
       });
       // RFC 7009 section 2.2: 200, the content is ignored by the client.
       return { status: 200, body: {}, headers: NO_STORE };
-    }), form)
+    }) },
+  ];
+}
+
+/**
+ * The non-browser OIDC endpoints (spec 4.15, 4.16) in the route table: the form endpoints above,
+ * userinfo, and logout with a refresh token (see refreshTokenLogout).
+ */
+export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string, endpoints: FormEndpoint[]): void {
+  for (const e of endpoints) table.add("POST", e.path, e.handle, form);
+  table
     .add("GET", `${OIDC}/userinfo`, (req) => userinfo(req, rpc, publicUrl))
     .add("POST", `${OIDC}/userinfo`, (req) => userinfo(req, rpc, publicUrl), form);
 }
@@ -86,7 +104,7 @@ export function refreshTokenLogout(rpc: RpcClients, publicUrl: string): RouteHan
 }
 
 /** OIDC Core 1.0 section 5.3: GET or POST with a Bearer token (RFC 6750). */
-function userinfo(req: Request, rpc: RpcClients, publicUrl: string) {
+function userinfo(req: OAuthHttpRequest, rpc: RpcClients, publicUrl: string) {
   return oauthReply(realmOf(req), async () => {
     const token = bearerToken(req);
     if (!token) throw oauthError("invalid_token", "a Bearer access token is required", 401);
@@ -95,6 +113,6 @@ function userinfo(req: Request, rpc: RpcClients, publicUrl: string) {
   });
 }
 
-function realmOf(req: Request): string {
+function realmOf(req: OAuthHttpRequest): string {
   return String(req.params.realmName);
 }

@@ -1,0 +1,126 @@
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import pino from "pino";
+import { Registry } from "prom-client";
+import { HttpMetrics } from "../http/http-metrics.js";
+import type { RpcClients } from "../rpc-clients.js";
+import { oauthFormLane } from "./oauth-form-lane.js";
+import { Throttle } from "./throttle.js";
+
+/**
+ * Which requests the lean lane takes and which it leaves to express. The endpoint here only echoes
+ * what it was given and the fallback only says it was called: the unit is the lane's routing and
+ * parsing; test/e2e/oauth-form-lane.e2e.test.ts compares both paths end to end on real endpoints.
+ */
+describe("oauthFormLane", () => {
+  let server: Server;
+  let port: number;
+  const limits = { rateLimitPerIp: 0, rateLimitPerClient: 0 };
+  const rpc = { realms: { getRealm: async () => ({ realm: limits }) } } as unknown as RpcClients;
+
+  beforeAll(async () => {
+    const lane = oauthFormLane({
+      endpoints: [{
+        path: "/realms/:realmName/protocol/openid-connect/token",
+        handle: async (req) => ({ status: 200, body: { lane: true, realm: req.params.realmName, form: req.body, ip: req.ip }, headers: { "Cache-Control": "no-store" } }),
+      }],
+      throttle: new Throttle(rpc),
+      metrics: new HttpMetrics(new Registry()),
+      logger: pino({ level: "silent" }),
+      clientIp: (req) => req.socket.remoteAddress,
+    }, (_req, res) => {
+      res.writeHead(299, { "content-type": "text/plain" }).end("fallback");
+    });
+    server = createServer(lane);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const send = (method: string, path: string, body: Buffer | string | undefined, headers: Record<string, string>) =>
+    new Promise<{ status: number; text: string; headers: Record<string, unknown> }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, method, path, headers }, (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString("utf8")));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  const FORM = "application/x-www-form-urlencoded";
+  const TOKEN = "/realms/acme%20corp/protocol/openid-connect/token";
+  const plain = (body: string, extra: Record<string, string> = {}) =>
+    send("POST", TOKEN, body, { "content-type": FORM, "content-length": String(Buffer.byteLength(body)), ...extra });
+
+  it("serves a plain form post: realm decoded, form parsed, duplicates kept as arrays", async () => {
+    const res = await plain("grant_type=client_credentials&scope=a+b%20c&x=1&x=2&caf%C3%A9=%E2%82%AC");
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toEqual({
+      lane: true, realm: "acme corp", ip: "127.0.0.1",
+      form: { grant_type: "client_credentials", scope: "a b c", x: ["1", "2"], "café": "€" },
+    });
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers["content-length"]).toBe(String(Buffer.byteLength(res.text)));
+  });
+
+  it("takes charset=utf-8 and a query string", async () => {
+    const res = await send("POST", `${TOKEN}?foo=bar`, "a=1", { "content-type": `${FORM}; charset=UTF-8`, "content-length": "3" });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text).form).toEqual({ a: "1" });
+  });
+
+  it("does not let __proto__ in a form reach the prototype", async () => {
+    const res = await plain("__proto__=x&constructor=y");
+    // Plain own members (an object literal with __proto__ would set the prototype instead).
+    expect(res.text).toContain('"form":{"__proto__":"x","constructor":"y"}');
+  });
+
+  it.each([
+    ["another method", () => send("PUT", TOKEN, "a=1", { "content-type": FORM, "content-length": "3" })],
+    ["another path", () => send("POST", "/realms/acme/protocol/openid-connect/token/", "a=1", { "content-type": FORM, "content-length": "3" })],
+    ["JSON", () => send("POST", TOKEN, "{}", { "content-type": "application/json", "content-length": "2" })],
+    ["another charset", () => send("POST", TOKEN, "a=1", { "content-type": `${FORM}; charset=iso-8859-1`, "content-length": "3" })],
+    ["no content type", () => send("POST", TOKEN, "a=1", { "content-length": "3" })],
+    ["a chunked body", () => send("POST", TOKEN, "a=1", { "content-type": FORM, "transfer-encoding": "chunked" })],
+    ["a gzip body", () => {
+      const z = gzipSync("a=1");
+      return send("POST", TOKEN, z, { "content-type": FORM, "content-encoding": "gzip", "content-length": String(z.length) });
+    }],
+    ["an oversized body", () => {
+      const big = `a=${"x".repeat(64 * 1024)}`;
+      return send("POST", TOKEN, big, { "content-type": FORM, "content-length": String(big.length) });
+    }],
+    ["a malformed realm escape", () => send("POST", "/realms/%E0%A4%A/protocol/openid-connect/token", "a=1", { "content-type": FORM, "content-length": "3" })],
+  ])("leaves %s to express", async (_what, call) => {
+    const res = await call();
+    expect(res.status).toBe(299);
+    expect(res.text).toBe("fallback");
+  });
+
+  it("answers 413 as express does for more than 100 parameters", async () => {
+    const res = await plain(Array.from({ length: 101 }, (_, i) => `p${i}=1`).join("&"));
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.text)).toEqual({ error: "payload_too_large", message: "request body is too large" });
+  });
+
+  it("applies the realm's throttle before the endpoint", async () => {
+    limits.rateLimitPerClient = 1;
+    const basic = { authorization: `Basic ${Buffer.from("app:x").toString("base64")}` };
+    try {
+      // The realm's limits are cached for 10 s: a fresh realm name reads them now.
+      const path = "/realms/throttled/protocol/openid-connect/token";
+      const go = () => send("POST", path, "grant_type=client_credentials", { "content-type": FORM, "content-length": "29", ...basic });
+      expect((await go()).status).toBe(200);
+      const over = await go();
+      expect(over.status).toBe(429);
+      expect(Number(over.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(JSON.parse(over.text).error).toBe("too_many_requests");
+    } finally {
+      limits.rateLimitPerClient = 0;
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import { REQUEST_ID_HEADER, currentContext, runWithContext } from "../../../services/kit/src/context.js";
+import { newRequestContext } from "../http/request-context.js";
+import type { HttpMetrics } from "../http/http-metrics.js";
+import type { Reply } from "../http/route-table.js";
+import { describeError } from "../http/rpc-errors.js";
+import type { Throttle } from "./throttle.js";
+import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
+import type { FormEndpoint } from "./token-routes.js";
+
+export interface OAuthFormLaneDeps {
+  endpoints: FormEndpoint[];
+  throttle: Throttle;
+  metrics: HttpMetrics;
+  logger: Logger;
+  /** The client's address as express computes it under the configured "trust proxy". */
+  clientIp(req: IncomingMessage): string | undefined;
+}
+
+interface Compiled {
+  endpoint: FormEndpoint;
+  pattern: RegExp;
+}
+
+/**
+ * The lean lane (issue 4, performance design): the form-posted OAuth endpoints (token, device
+ * authorization, introspection, revocation) served straight from node:http, ahead of express. At
+ * the token endpoint express's middleware chain, body parser and response helpers cost as much as
+ * signing the token. The lane runs the same endpoint handlers, throttle, request context, metrics
+ * and headers as the route table; any request it does not recognise as plain (another content type
+ * or charset, a content encoding, no Content-Length, an oversized body, an unusual path spelling)
+ * goes to express untouched, which answers it exactly as before.
+ */
+export function oauthFormLane(deps: OAuthFormLaneDeps, fallback: RequestListener): RequestListener {
+  const compiled: Compiled[] = deps.endpoints.map((endpoint) => ({
+    endpoint,
+    pattern: new RegExp(`^${endpoint.path.replace(":realmName", "([^/]+)")}$`),
+  }));
+  return (req, res) => {
+    const lane = req.method === "POST" ? laneOf(req, compiled) : undefined;
+    if (!lane) {
+      fallback(req, res);
+      return;
+    }
+    serve(req, res, lane.endpoint, lane.path, lane.realm, deps);
+  };
+}
+
+function laneOf(req: IncomingMessage, compiled: Compiled[]): { endpoint: FormEndpoint; path: string; realm: string } | undefined {
+  const url = req.url ?? "";
+  const q = url.indexOf("?");
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!path.startsWith("/realms/") || !isPlainForm(req)) return undefined;
+  for (const c of compiled) {
+    const m = c.pattern.exec(path);
+    if (!m) continue;
+    try {
+      return { endpoint: c.endpoint, path, realm: decodeURIComponent(m[1]!) };
+    } catch {
+      return undefined; // malformed escape: express answers it
+    }
+  }
+  return undefined;
+}
+
+/** RFC 6749 section 3.2: `application/x-www-form-urlencoded`, UTF-8, identity-encoded, with a known and acceptable length. */
+function isPlainForm(req: IncomingMessage): boolean {
+  const type = req.headers["content-type"]?.toLowerCase().replace(/\s+/g, "");
+  if (type !== "application/x-www-form-urlencoded" && type !== "application/x-www-form-urlencoded;charset=utf-8") return false;
+  const encoding = req.headers["content-encoding"];
+  if (encoding && encoding.toLowerCase() !== "identity") return false;
+  if (req.headers["transfer-encoding"] !== undefined) return false;
+  const length = Number(req.headers["content-length"]);
+  return Number.isInteger(length) && length >= 0 && length <= FORM_LIMIT_BYTES;
+}
+
+function serve(req: IncomingMessage, res: ServerResponse, endpoint: FormEndpoint, path: string, realm: string, deps: OAuthFormLaneDeps): void {
+  const started = process.hrtime.bigint();
+  const ctx = newRequestContext(deps.logger, header(req, REQUEST_ID_HEADER));
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("error", () => res.destroy());
+  req.on("end", () => {
+    runWithContext(ctx, async () => {
+      const form = parseForm(Buffer.concat(chunks).toString("utf8"));
+      // What express answers for the same body (app.ts, bodyParserError).
+      if (!form) return { status: 413, body: { error: "payload_too_large", message: "request body is too large" } };
+      const ip = deps.clientIp(req);
+      const throttled = deps.throttle.realmOf("POST", path) !== undefined
+        ? await deps.throttle.check(realm, { path, ip, headers: req.headers, body: form })
+        : undefined;
+      return throttled ?? await endpoint.handle({ method: "POST", params: { realmName: realm }, body: form, headers: req.headers, ip });
+    }).then((reply) => write(res, ctx.requestId, reply), (e: unknown) => {
+      // What express's error handler would answer (app.ts).
+      const err = describeError(e);
+      if (err.status >= 500) (currentContext()?.logger ?? ctx.logger).error({ err: e, path }, "request failed");
+      write(res, ctx.requestId, { status: err.status, body: { error: err.reason, message: err.message, ...(err.field ? { field: err.field } : {}) } });
+    }).finally(() => deps.metrics.record("POST", endpoint.path, res.statusCode, started));
+  });
+}
+
+/**
+ * The form as express.urlencoded({ extended: false }) gives it: a parameter sent twice becomes an
+ * array (formParam refuses it, RFC 6749 section 3.1); undefined when over the parameter limit.
+ */
+function parseForm(text: string): Record<string, string | string[]> | undefined {
+  const form: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  let count = 0;
+  for (const [k, v] of new URLSearchParams(text)) {
+    if (++count > FORM_PARAMETER_LIMIT) return undefined;
+    const had = form[k];
+    form[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+  }
+  return form;
+}
+
+function write(res: ServerResponse, requestId: string, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string> = { "X-Request-Id": requestId, "X-Content-Type-Options": "nosniff", ...reply.headers };
+  if (reply.status === 204 || reply.body === undefined) {
+    res.writeHead(reply.status, headers).end();
+    return;
+  }
+  const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+  headers["Content-Type"] ??= "application/json; charset=utf-8";
+  headers["Content-Length"] = String(Buffer.byteLength(text));
+  res.writeHead(reply.status, headers).end(text);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
