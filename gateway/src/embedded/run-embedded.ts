@@ -9,7 +9,6 @@ import { openBus } from "../../../services/kit/src/bus/open-bus.js";
 import { LazyTransport } from "../../../services/kit/src/rpc/lazy-transport.js";
 import { createDirectTransport } from "../../../services/kit/src/rpc/direct-transport.js";
 import { serverInterceptor } from "../../../services/kit/src/rpc/server-interceptor.js";
-import { contextPropagation } from "../../../services/kit/src/rpc/client-interceptor.js";
 import { openServiceStore } from "../../../services/kit/src/runtime/open-deps.js";
 import { SERVICE_NAMES, type ServiceModule, type ServiceName } from "../../../services/kit/src/module.js";
 import { loadDirectoryConfig } from "../../../services/directory/src/config.js";
@@ -86,8 +85,9 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
   ];
   for (const m of modules) {
     lazy[m.name].bind(createDirectTransport((r) => m.routes(r), {
+      // No client-side contextPropagation: the caller's request context reaches serverInterceptor
+      // through AsyncLocalStorage in process.
       serverInterceptors: [serverInterceptor(m.name, logger.child({ service: m.name }), metrics)],
-      clientInterceptors: [contextPropagation],
       freezeMessages: gw.freezeRpcMessages,
     }));
   }

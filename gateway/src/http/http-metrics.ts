@@ -1,12 +1,15 @@
 import type { Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { labelledCounter, labelledHistogram } from "../../../services/kit/src/metrics.js";
 
 /** Gateway HTTP metrics (spec 4.20; DESIGN 4): request counts, durations, active connections. */
 export class HttpMetrics {
   private readonly requests: Counter<"method" | "route" | "status">;
   private readonly duration: Histogram<"method" | "route" | "status">;
   private readonly connections: Gauge;
+  private readonly requestsOf: (...values: string[]) => Counter.Internal;
+  private readonly durationOf: (...values: string[]) => Histogram.Internal<"method" | "route" | "status">;
 
   constructor(registry: Registry) {
     this.requests = new Counter({
@@ -21,6 +24,8 @@ export class HttpMetrics {
     this.connections = new Gauge({
       name: "http_active_connections", help: "Open HTTP connections to the gateway", registers: [registry],
     });
+    this.requestsOf = labelledCounter(this.requests);
+    this.durationOf = labelledHistogram(this.duration);
   }
 
   middleware() {
@@ -36,9 +41,10 @@ export class HttpMetrics {
 
   /** One finished request; `started` from process.hrtime.bigint(). */
   record(method: string, route: string, status: number, started: bigint): void {
-    const labels = { method, route, status: String(status) };
-    this.requests.inc(labels);
-    this.duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    // Label order as declared: method, route, status.
+    const code = String(status);
+    this.requestsOf(method, route, code).inc();
+    this.durationOf(method, route, code).observe(Number(process.hrtime.bigint() - started) / 1e9);
   }
 
   track(server: Server): void {

@@ -64,10 +64,14 @@ export function createDirectTransport(routes: (router: ConnectRouter) => void, o
       method: DescMethodUnary<I, O>, signal: AbortSignal | undefined, _timeoutMs: number | undefined,
       header: HeadersInit | undefined, input: MessageInitShape<I>, contextValues?: ReturnType<typeof createContextValues>,
     ): Promise<UnaryResponse<I, O>> {
+      // Headers are built only if an interceptor looks: in process the request context travels
+      // in AsyncLocalStorage (serverInterceptor reads it), not in headers.
+      let headers: Headers | undefined;
       const req: UnaryRequest<I, O> = {
         stream: false, service: method.parent, method, requestMethod: "POST",
         url: `in-process:/${method.parent.typeName}/${method.name}`,
-        signal: signal ?? NEVER, header: new Headers(header), contextValues: contextValues ?? createContextValues(),
+        signal: signal ?? NEVER, contextValues: contextValues ?? createContextValues(),
+        get header() { return (headers ??= new Headers(header)); },
         message: freeze(create(method.input, input)),
       };
       return (await call(req as unknown as UnaryRequest)) as unknown as UnaryResponse<I, O>;

@@ -4,8 +4,8 @@ import type { Logger } from "pino";
 import { randomUUID } from "node:crypto";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { IamError, connectCodeOf } from "../errors.js";
-import { ACTOR_HEADER, REQUEST_ID_HEADER, runWithContext, type Actor, type RequestContext } from "../context.js";
-import type { Metrics } from "../metrics.js";
+import { ACTOR_HEADER, REQUEST_ID_HEADER, currentContext, runWithContext, type Actor, type RequestContext } from "../context.js";
+import { labelledHistogram, type Metrics } from "../metrics.js";
 
 /**
  * The server side of the error model (DESIGN 4, "Errors"): IamError becomes a ConnectError with an
@@ -13,9 +13,13 @@ import type { Metrics } from "../metrics.js";
  * It also opens the request context (request id, child logger, actor) for the handler.
  */
 export function serverInterceptor(service: string, root: Logger, metrics?: Metrics): Interceptor {
+  const duration = metrics ? labelledHistogram(metrics.rpcDuration) : undefined;
   return (next) => async (req) => {
-    const requestId = req.header.get(REQUEST_ID_HEADER) ?? randomUUID();
-    const actor = parseActor(req.header.get(ACTOR_HEADER));
+    // In process (embedded mode) the caller's context is already here and no header is needed;
+    // over the network a request starts with no context and the headers carry it.
+    const caller = currentContext();
+    const requestId = caller?.requestId ?? req.header.get(REQUEST_ID_HEADER) ?? randomUUID();
+    const actor = caller ? caller.actor : parseActor(req.header.get(ACTOR_HEADER));
     // The child logger is built on first use only: pino's child() per RPC was a measurable share
     // of the token endpoint's in-memory hops (issue 4, performance design), and most calls never log.
     let logger: Logger | undefined;
@@ -35,7 +39,7 @@ export function serverInterceptor(service: string, root: Logger, metrics?: Metri
       throw toConnectError(e, ctx.logger);
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics?.rpcDuration.observe({ service, method: req.method.name, outcome }, seconds);
+      duration?.(service, req.method.name, outcome).observe(seconds);
     }
   };
 }
