@@ -7,7 +7,7 @@ import { signCompact } from "./jws-sign.js";
 describe("signCompact", () => {
   it.each(SIGNING_ALGS)("signs %s tokens that jose verifies against the published JWK", async (alg) => {
     const key = await generateSigningKey(alg);
-    const jwt = signCompact({ alg, kid: key.kid, typ: "JWT" }, { sub: "u1", scope: "a b", n: 1, "ü": "ß" }, privateKeyObject(key.privateKeyPem));
+    const jwt = await signCompact({ alg, kid: key.kid, typ: "JWT" }, { sub: "u1", scope: "a b", n: 1, "ü": "ß" }, privateKeyObject(key.privateKeyPem));
     expect(decodeProtectedHeader(jwt)).toEqual({ alg, kid: key.kid, typ: "JWT" });
     const { payload } = await jwtVerify(jwt, createLocalJWKSet({ keys: [key.publicJwk as never] }), { algorithms: [alg] });
     expect(payload).toEqual({ sub: "u1", scope: "a b", n: 1, "ü": "ß" });
@@ -16,7 +16,7 @@ describe("signCompact", () => {
 
   it("produces a signature that fails verification once the payload is altered", async () => {
     const key = await generateSigningKey("RS256");
-    const [h, , s] = signCompact({ alg: "RS256", kid: key.kid, typ: "JWT" }, { sub: "a" }, privateKeyObject(key.privateKeyPem)).split(".");
+    const [h, , s] = (await signCompact({ alg: "RS256", kid: key.kid, typ: "JWT" }, { sub: "a" }, privateKeyObject(key.privateKeyPem))).split(".");
     const forged = `${h}.${Buffer.from(JSON.stringify({ sub: "b" })).toString("base64url")}.${s}`;
     await expect(jwtVerify(forged, createLocalJWKSet({ keys: [key.publicJwk as never] }))).rejects.toThrow();
   });
