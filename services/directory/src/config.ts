@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { int, optStr, url, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 import type { Argon2Params } from "./domain/password-hasher.js";
@@ -8,6 +9,8 @@ export interface DirectoryConfig {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   argon2: Argon2Params;
+  /** Password hashing jobs at once (TESSERA_HASHING_CONCURRENCY); default: the cores this process may use. */
+  hashingConcurrency: number;
   /** `{base_url}` (TESSERA_PUBLIC_URL, as the gateway reads it), for links in emails. */
   publicUrl: string;
 }
@@ -22,6 +25,7 @@ export function loadDirectoryConfig(env: Env): DirectoryConfig {
       timeCost: int(env, "TESSERA_ARGON2_ITERATIONS", 2, 1, 100),
       parallelism: int(env, "TESSERA_ARGON2_PARALLELISM", 1, 1, 16),
     },
+    hashingConcurrency: int(env, "TESSERA_HASHING_CONCURRENCY", availableParallelism(), 1, 256),
     publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
   };
 }

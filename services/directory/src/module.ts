@@ -24,7 +24,7 @@ import { buildRegistrationSlice } from "./registration-module.js";
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
   const { store, bus, clock, secrets } = deps;
-  const hasher = new PasswordHasher(config.argon2);
+  const hasher = new PasswordHasher(config.argon2, config.hashingConcurrency);
   const realms = new RealmAdmin(await RealmRepository.open(store), new RealmEvents(bus, clock), secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
   const users = await buildUsersAndGroups(deps, config, realms, hasher);

@@ -6,7 +6,7 @@ import type { UserRecord } from "./user.js";
 import type { PasswordHasher } from "./password-hasher.js";
 import { MAX_PASSWORD } from "./password-policy.js";
 import type { BruteForce } from "./brute-force.js";
-import { needsRehash, verifyStoredHash } from "./stored-hash.js";
+import { needsRehash } from "./stored-hash.js";
 import { requiredActions, type RequiredActionName } from "./required-actions.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
@@ -69,7 +69,7 @@ export class PasswordAuthenticator {
 
     const credential = await this.credentials.findPassword(realm._id, user._id);
     const ok = credential !== null && input.password.length <= MAX_PASSWORD
-      && await verifyStoredHash(credential.hash, input.password);
+      && await this.hasher.verifyStored(credential.hash, input.password);
     if (!credential) await this.hasher.burn(input.password.slice(0, MAX_PASSWORD));
     if (!ok) {
       await this.bruteForce.failure(realm, user._id);

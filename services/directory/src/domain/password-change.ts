@@ -3,7 +3,6 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { UserCredentials } from "./user-credentials.js";
 import { checkPasswordPolicy } from "./password-policy.js";
-import { verifyStoredHash } from "./stored-hash.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
 import type { UserEvents } from "../events/user-events.js";
@@ -31,7 +30,7 @@ export class PasswordChange {
     checkPasswordPolicy(password, realm, user);
     const n = realm.passwordHistoryCount;
     for (const past of await this.repo.recentHashes(realm._id, user._id, n)) {
-      if (await verifyStoredHash(past.hash, password)) {
+      if (await this.credentials.matches(past.hash, password)) {
         throw IamError.invalid("password", `password must not be one of the last ${n} passwords`, "invalid_password");
       }
     }

@@ -29,6 +29,11 @@ export class UserCredentials {
     return this.hasher.hash(password);
   }
 
+  /** Whether `password` matches a stored hash of any format (history checks include imported hashes). */
+  matches(hash: string, password: string): Promise<boolean> {
+    return this.hasher.verifyStored(hash, password);
+  }
+
   /** Stores a checked, hashed password as the user's credential and records it in the history. */
   async store(realm: RealmRecord, user: UserRecord, hash: string, temporary: boolean): Promise<void> {
     const now = this.clock.now();

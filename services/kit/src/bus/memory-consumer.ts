@@ -14,6 +14,12 @@ export interface MemoryConsumerConfig {
 
 /** Rows read from the journal per query; small enough to keep memory flat on a long backlog. */
 const BATCH = 100;
+/**
+ * How long a position that only moved past other subjects' messages may stay unstored. Every
+ * durable moves past every message, so storing each such move was a write per durable per event;
+ * after a restart the consumer simply skips those messages again.
+ */
+const SKIP_PERSIST_DELAY_MS = 1000;
 
 /**
  * One running durable subscription of the in-process bus.
@@ -35,6 +41,8 @@ export class MemoryConsumer {
   private scheduled: NodeJS.Immediate | null = null;
   /** Set while waiting out retryDelayMs; new publishes must not cut the wait short. */
   private retryTimer: NodeJS.Timeout | null = null;
+  /** Pending store of a position that only skipped messages. */
+  private skipTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly journal: Journal,
@@ -74,6 +82,7 @@ export class MemoryConsumer {
     this.scheduled = null;
     this.retryTimer = null;
     await this.pumping;
+    this.persist();
   }
 
   private async pump(): Promise<void> {
@@ -95,7 +104,7 @@ export class MemoryConsumer {
           this.persist();
           if (!(await this.deliver(entry))) return;
         }
-        this.persist();
+        this.persistSkipsLater();
       }
     } while (this.again && this.running);
   }
@@ -125,7 +134,20 @@ export class MemoryConsumer {
     return true;
   }
 
+  private persistSkipsLater(): void {
+    if (this.storedSeq === this.ackSeq || this.skipTimer) return;
+    this.skipTimer = setTimeout(() => {
+      this.skipTimer = null;
+      this.persist();
+    }, SKIP_PERSIST_DELAY_MS);
+    this.skipTimer.unref();
+  }
+
   private persist(): void {
+    if (this.skipTimer) {
+      clearTimeout(this.skipTimer);
+      this.skipTimer = null;
+    }
     if (this.storedSeq === this.ackSeq) return;
     this.journal.advance(this.config.durable, this.ackSeq);
     this.storedSeq = this.ackSeq;
