@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import { labelledCounter, labelledHistogram } from "../../../services/kit/src/metrics.js";
+import { labelledChildren } from "../../../services/kit/src/metrics.js";
 
 /** Gateway HTTP metrics (spec 4.20; DESIGN 4): request counts, durations, active connections. */
 export class HttpMetrics {
@@ -24,8 +24,8 @@ export class HttpMetrics {
     this.connections = new Gauge({
       name: "http_active_connections", help: "Open HTTP connections to the gateway", registers: [registry],
     });
-    this.requestsOf = labelledCounter(this.requests);
-    this.durationOf = labelledHistogram(this.duration);
+    this.requestsOf = labelledChildren((...v) => this.requests.labels(...v));
+    this.durationOf = labelledChildren((...v) => this.duration.labels(...v));
   }
 
   middleware() {

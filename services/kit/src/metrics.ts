@@ -33,31 +33,18 @@ export function createMetrics(options: { defaultMetrics?: boolean; registry?: Re
 }
 
 /**
- * A histogram's labelled children, kept: prom-client hashes the label set on every observe(labels),
- * which was a measurable share of the token endpoint's in-process work (issue 4, performance design).
- * Label values must come from a small, fixed set (route patterns, method names, outcomes).
+ * A metric's labelled children, kept: prom-client hashes the label set on every observe(labels) or
+ * inc(labels), which was a measurable share of the token endpoint's in-process work (issue 4,
+ * performance design). Label values must come from a small, fixed set (route patterns, method
+ * names, outcomes). Use: `const of = labelledChildren((...v) => histogram.labels(...v))`.
  */
-export function labelledHistogram<T extends string>(h: Histogram<T>): (...values: string[]) => Histogram.Internal<T> {
-  const children = new Map<string, Histogram.Internal<T>>();
+export function labelledChildren<C>(labels: (...values: string[]) => C): (...values: string[]) => C {
+  const children = new Map<string, C>();
   return (...values) => {
     const key = values.join("\0");
     let child = children.get(key);
-    if (!child) {
-      child = h.labels(...values);
-      children.set(key, child);
-    }
-    return child;
-  };
-}
-
-/** The same for a counter. */
-export function labelledCounter<T extends string>(c: Counter<T>): (...values: string[]) => Counter.Internal {
-  const children = new Map<string, Counter.Internal>();
-  return (...values) => {
-    const key = values.join("\0");
-    let child = children.get(key);
-    if (!child) {
-      child = c.labels(...values);
+    if (child === undefined) {
+      child = labels(...values);
       children.set(key, child);
     }
     return child;

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { IamError, connectCodeOf } from "../errors.js";
 import { ACTOR_HEADER, REQUEST_ID_HEADER, currentContext, runWithContext, type Actor, type RequestContext } from "../context.js";
-import { labelledHistogram, type Metrics } from "../metrics.js";
+import { labelledChildren, type Metrics } from "../metrics.js";
 
 /**
  * The server side of the error model (DESIGN 4, "Errors"): IamError becomes a ConnectError with an
@@ -13,7 +13,7 @@ import { labelledHistogram, type Metrics } from "../metrics.js";
  * It also opens the request context (request id, child logger, actor) for the handler.
  */
 export function serverInterceptor(service: string, root: Logger, metrics?: Metrics): Interceptor {
-  const duration = metrics ? labelledHistogram(metrics.rpcDuration) : undefined;
+  const duration = metrics ? labelledChildren((...v) => metrics.rpcDuration.labels(...v)) : undefined;
   return (next) => async (req) => {
     // In process (embedded mode) the caller's context is already here and no header is needed;
     // over the network a request starts with no context and the headers carry it.
