@@ -87,16 +87,22 @@ function serve(req: IncomingMessage, res: ServerResponse, endpoint: FormEndpoint
       // What express answers for the same body (app.ts, bodyParserError).
       if (!form) return { status: 413, body: { error: "payload_too_large", message: "request body is too large" } };
       const ip = deps.clientIp(req);
-      const throttled = deps.throttle.realmOf("POST", path) !== undefined
-        ? await deps.throttle.check(realm, { path, ip, headers: req.headers, body: form })
-        : undefined;
-      return throttled ?? await endpoint.handle({ method: "POST", params: { realmName: realm }, body: form, headers: req.headers, ip });
-    }).then((reply) => write(res, ctx.requestId, reply), (e: unknown) => {
+      if (deps.throttle.realmOf("POST", path) !== undefined) {
+        const check = deps.throttle.check(realm, { path, ip, headers: req.headers, body: form });
+        const throttled = check instanceof Promise ? await check : check;
+        if (throttled) return throttled;
+      }
+      return endpoint.handle({ method: "POST", params: { realmName: realm }, body: form, headers: req.headers, ip });
+    }).then((reply) => {
+      write(res, ctx.requestId, reply);
+      deps.metrics.record("POST", endpoint.path, res.statusCode, started);
+    }, (e: unknown) => {
       // What express's error handler would answer (app.ts).
       const err = describeError(e);
       if (err.status >= 500) (currentContext()?.logger ?? ctx.logger).error({ err: e, path }, "request failed");
       write(res, ctx.requestId, { status: err.status, body: { error: err.reason, message: err.message, ...(err.field ? { field: err.field } : {}) } });
-    }).finally(() => deps.metrics.record("POST", endpoint.path, res.statusCode, started));
+      deps.metrics.record("POST", endpoint.path, res.statusCode, started);
+    });
   });
 }
 

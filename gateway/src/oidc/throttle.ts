@@ -50,9 +50,17 @@ export class Throttle {
     }
   }
 
-  /** Counts the request; a 429 reply when it is over a limit, else undefined. */
-  async check(realm: string, req: ThrottledRequest): Promise<Reply | undefined> {
-    const l = await this.realmLimits(realm);
+  /**
+   * Counts the request; a 429 reply when it is over a limit, else undefined. Synchronous while the
+   * realm's limits are cached (the common case on the token endpoint: no promise per request).
+   */
+  check(realm: string, req: ThrottledRequest): Reply | undefined | Promise<Reply | undefined> {
+    const hit = this.limits.get(realm);
+    if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return this.count(realm, hit, req);
+    return this.realmLimits(realm).then((l) => this.count(realm, l, req));
+  }
+
+  private count(realm: string, l: Limits | null, req: ThrottledRequest): Reply | undefined {
     if (!l || (l.perIp === 0 && l.perClient === 0)) return undefined;
     const isToken = req.path.endsWith("/token");
     let wait = l.perIp > 0 ? this.limiter.hit(`ip\0${realm}\0${req.ip ?? ""}`, l.perIp) : 0;
@@ -92,7 +100,7 @@ export function throttle(t: Throttle) {
     if (realm === undefined) return next();
     form(req, res, (err?: unknown) => {
       if (err) return next(err);
-      t.check(realm, req).then((reply) => {
+      Promise.resolve(t.check(realm, req)).then((reply) => {
         if (!reply) return next();
         for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
         res.status(reply.status);

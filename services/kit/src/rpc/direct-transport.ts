@@ -60,7 +60,7 @@ export function createDirectTransport(routes: (router: ConnectRouter) => void, o
   const call = applyInterceptors(serverSide, opts.clientInterceptors ?? []);
 
   return {
-    async unary<I extends DescMessage, O extends DescMessage>(
+    unary<I extends DescMessage, O extends DescMessage>(
       method: DescMethodUnary<I, O>, signal: AbortSignal | undefined, _timeoutMs: number | undefined,
       header: HeadersInit | undefined, input: MessageInitShape<I>, contextValues?: ReturnType<typeof createContextValues>,
     ): Promise<UnaryResponse<I, O>> {
@@ -74,7 +74,7 @@ export function createDirectTransport(routes: (router: ConnectRouter) => void, o
         get header() { return (headers ??= new Headers(header)); },
         message: freeze(create(method.input, input)),
       };
-      return (await call(req as unknown as UnaryRequest)) as unknown as UnaryResponse<I, O>;
+      return call(req as unknown as UnaryRequest) as unknown as Promise<UnaryResponse<I, O>>;
     },
     stream() {
       return Promise.reject(new ConnectError("streaming RPCs are not served in process", Code.Unimplemented));
