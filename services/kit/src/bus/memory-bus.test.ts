@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,6 +96,34 @@ describe("MemoryBus specifics", () => {
     await waitUntil("fine", () => r.got.length === 1);
     expect(attempts).toBe(2);
     expect(capture.records.filter((x) => x.level === 50)).toHaveLength(1);
+  });
+
+  it("moves an idle durable past other subjects' messages without delivering them, and stores that position on close", async () => {
+    const path = join(dir, "bus.db");
+    const first = new MemoryBus({ path, logger: quiet() });
+    const a = recorder();
+    await first.subscribe({ durable: "a", subject: "iam.a.>" }, a.handler);
+    await first.publish("iam.a.v1.x.created", text("mine-1"));
+    await waitUntil("mine-1", () => a.got.length === 1);
+    for (let i = 0; i < 5; i++) await first.publish("iam.b.v1.x.created", text(`other-${i}`));
+    await first.publish("iam.a.v1.x.created", text("mine-2"));
+    await waitUntil("mine-2", () => a.got.length === 2);
+    for (let i = 0; i < 3; i++) await first.publish("iam.b.v1.x.created", text(`later-${i}`));
+    await first.close();
+    // The skipped tail (seq 8..10) was stored on close, though no matching message followed it.
+    const db = new Database(path, { readonly: true });
+    try {
+      expect(db.prepare("SELECT ack_seq FROM consumers WHERE durable = 'a'").get()).toEqual({ ack_seq: 10 });
+    } finally {
+      db.close();
+    }
+    expect(a.bodies()).toEqual(["mine-1", "mine-2"]);
+    const second = open({ path });
+    const again = recorder();
+    await second.subscribe({ durable: "a", subject: "iam.a.>" }, again.handler);
+    await second.publish("iam.a.v1.x.created", text("mine-3"));
+    await waitUntil("mine-3", () => again.got.length === 1);
+    expect(again.bodies()).toEqual(["mine-3"]);
   });
 
   it("refuses a second live subscription of the same durable", async () => {

@@ -64,8 +64,8 @@ export class MemoryBus implements Bus {
       payload,
       ...(options?.requestId !== undefined ? { requestId: options.requestId } : {}),
     };
-    const { message, duplicate } = this.journal.append(candidate);
-    if (!duplicate) for (const consumer of this.consumers.values()) consumer.wake();
+    const { message, duplicate, seq } = this.journal.append(candidate);
+    if (!duplicate) for (const consumer of this.consumers.values()) consumer.offer(seq, subject);
     return message;
   }
 

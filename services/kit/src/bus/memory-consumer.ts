@@ -59,6 +59,21 @@ export class MemoryConsumer {
     return this.config.durable;
   }
 
+  /**
+   * Told of a message just appended at `seq`. An idle consumer that has handled everything before
+   * it and does not want its subject just moves past it, without reading the journal: every
+   * durable sees every message, so waking each one to read and skip it was a query and a pump per
+   * durable per event. Anything else (busy, behind, retrying, or interested) wakes as before.
+   */
+  offer(seq: number, subject: string): void {
+    if (this.running && !this.pumping && !this.scheduled && !this.retryTimer && this.ackSeq === seq - 1 && !this.matches(subject)) {
+      this.ackSeq = seq;
+      this.persistSkipsLater();
+      return;
+    }
+    this.wake();
+  }
+
   /** Asks for a (later) look at the journal: called on subscribe and after every publish. */
   wake(): void {
     if (!this.running || this.retryTimer) return;

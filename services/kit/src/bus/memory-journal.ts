@@ -113,8 +113,8 @@ export class Journal {
     };
   }
 
-  /** Appends a message; returns the retained copy when its id was already journaled. */
-  append(message: BusMessage): { message: BusMessage; duplicate: boolean } {
+  /** Appends a message; returns its position, or the retained copy when its id was already journaled. */
+  append(message: BusMessage): { message: BusMessage; duplicate: boolean; seq: number } {
     const info = this.stmts.insert.run({
       id: message.id,
       subject: message.subject,
@@ -122,11 +122,11 @@ export class Journal {
       requestId: message.requestId ?? null,
       payload: Buffer.from(message.payload.buffer, message.payload.byteOffset, message.payload.byteLength),
     });
-    if (info.changes === 1) return { message, duplicate: false };
+    if (info.changes === 1) return { message, duplicate: false, seq: Number(info.lastInsertRowid) };
     const existing = this.stmts.byId.get(message.id);
     if (!existing) throw new Error(`journal lost message ${message.id}`);
-    const { seq: _seq, ...rest } = toEntry(existing);
-    return { message: rest, duplicate: true };
+    const { seq, ...rest } = toEntry(existing);
+    return { message: rest, duplicate: true, seq };
   }
 
   readAfter(seq: number, limit: number): JournalEntry[] {
