@@ -93,14 +93,13 @@ function serve(req: IncomingMessage, res: ServerResponse, endpoint: FormEndpoint
         if (throttled) return throttled;
       }
       return endpoint.handle({ method: "POST", params: { realmName: realm }, body: form, headers: req.headers, ip });
-    }).then((reply) => {
-      write(res, ctx.requestId, reply);
-      deps.metrics.record("POST", endpoint.path, res.statusCode, started);
-    }, (e: unknown) => {
+    }).catch((e: unknown): Reply => {
       // What express's error handler would answer (app.ts).
       const err = describeError(e);
       if (err.status >= 500) (currentContext()?.logger ?? ctx.logger).error({ err: e, path }, "request failed");
-      write(res, ctx.requestId, { status: err.status, body: { error: err.reason, message: err.message, ...(err.field ? { field: err.field } : {}) } });
+      return { status: err.status, body: { error: err.reason, message: err.message, ...(err.field ? { field: err.field } : {}) } };
+    }).then((reply) => {
+      write(res, ctx.requestId, reply);
       deps.metrics.record("POST", endpoint.path, res.statusCode, started);
     });
   });

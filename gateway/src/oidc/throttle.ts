@@ -57,7 +57,7 @@ export class Throttle {
   check(realm: string, req: ThrottledRequest): Reply | undefined | Promise<Reply | undefined> {
     const hit = this.limits.get(realm);
     if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return this.count(realm, hit, req);
-    return this.realmLimits(realm).then((l) => this.count(realm, l, req));
+    return this.fetchLimits(realm).then((l) => this.count(realm, l, req));
   }
 
   private count(realm: string, l: Limits | null, req: ThrottledRequest): Reply | undefined {
@@ -75,9 +75,8 @@ export class Throttle {
       : { status: 429, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" }, body: `Too many requests. Try again in ${wait} seconds.` };
   }
 
-  private async realmLimits(realm: string): Promise<Limits | null> {
-    const hit = this.limits.get(realm);
-    if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit;
+  /** Reads the realm's limits (check() has already looked in the cache). */
+  private async fetchLimits(realm: string): Promise<Limits | null> {
     try {
       const { realm: r } = await this.rpc.realms.getRealm({ name: realm });
       const l = { perIp: r?.rateLimitPerIp ?? 0, perClient: r?.rateLimitPerClient ?? 0, at: Date.now() };
