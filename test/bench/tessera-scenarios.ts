@@ -154,7 +154,7 @@ export async function codeFlow(opts: Opts, hashRate: number): Promise<Row[]> {
   }
 }
 
-async function oneLogin(t: TesseraBench, check: JwtCheck): Promise<boolean> {
+export async function oneLogin(t: TesseraBench, check: JwtCheck): Promise<boolean> {
   const b = new BrowserSession(t.server.url);
   const redirectUri = "http://127.0.0.1:9/cb";
   const state = Math.random().toString(36).slice(2);

@@ -11,7 +11,7 @@ import { RealmMetadata } from "./domain/realm-metadata.js";
 import { startTokenConsumers } from "./events/consumers.js";
 import { tokenRpc } from "./rpc/token-rpc.js";
 import { buildOAuth } from "./oauth-module.js";
-import { buildBrowserFlow } from "./flow/browser-flow.js";
+import { buildBrowserFlow, type BrowserFlow } from "./flow/browser-flow.js";
 
 const DAY_MS = 86_400_000;
 
@@ -25,11 +25,13 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     rotationMs: config.keyRotationDays * DAY_MS,
     checkIntervalMs: config.keyCheckIntervalSeconds * 1000,
   }, logger);
-  const browserFlow = await buildBrowserFlow(deps, keys);
+  let browserFlow: BrowserFlow | undefined;
   const oauth = await buildOAuth(deps, keys, {
     publicUrl: config.publicUrl,
-    dropRealmAlso: (realmId) => browserFlow.dropRealm(realmId),
+    dropRealmAlso: async (realmId) => { await browserFlow?.dropRealm(realmId); },
   });
+  const { realms: realmSettings, clients, sso: sessions, codes, devices } = oauth.parts;
+  browserFlow = await buildBrowserFlow(deps, keys, { realms: realmSettings, clients, sessions, codes, devices });
   let subs: Subscription[] = [];
 
   return {
@@ -37,7 +39,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     routes(router: ConnectRouter) {
       router.service(TokenService, tokenRpc(metadata, store, bus));
       oauth.routes(router);
-      browserFlow.routes(router);
+      browserFlow!.routes(router);
     },
     async start() {
       subs = await startTokenConsumers(bus, keys, logger);

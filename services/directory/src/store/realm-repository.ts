@@ -1,25 +1,64 @@
 import type { Collection, Store } from "../../../kit/src/store/port.js";
+import { deepFreeze } from "../../../kit/src/deep-freeze.js";
 import type { RealmRecord } from "../domain/realm.js";
 
-/** The directory's realms collection, named by intent. */
-export class RealmRepository {
-  private constructor(private readonly realms: Collection<RealmRecord>) {}
+/**
+ * How long a realm read by name is reused. Every login, token and admin call of a realm starts with
+ * this read (a code flow made five), so it is cached the way the token service caches realm
+ * settings (issue 4, performance design). A write through this process drops the entry at once;
+ * a write through another directory process (cluster mode) shows here within this bound.
+ */
+export const REALM_CACHE_MS = 5_000;
 
-  static async open(store: Store): Promise<RealmRepository> {
-    const realms = await store.collection<RealmRecord>({
-      name: "realms",
-      indexes: [{ fields: ["name"], unique: true }, { fields: ["createdAt"] }],
-    });
-    return new RealmRepository(realms);
+interface Entry {
+  realm: RealmRecord;
+  at: number;
+}
+
+/** One repository per store: every slice of the directory then shares one cache and its invalidation. */
+const perStore = new WeakMap<Store, Promise<RealmRepository>>();
+
+/**
+ * The directory's realms collection, named by intent. Realms served from the cache are frozen: a
+ * caller that wants a changed realm writes it through `updateByName`.
+ */
+export class RealmRepository {
+  private readonly cache = new Map<string, Entry>();
+  /** Bumped by every write: a read that started before a write must not fill the cache. */
+  private generation = 0;
+
+  private constructor(private readonly realms: Collection<RealmRecord>, private readonly now: () => number) {}
+
+  static open(store: Store, now: () => number = () => performance.now()): Promise<RealmRepository> {
+    let repo = perStore.get(store);
+    if (!repo) {
+      repo = store.collection<RealmRecord>({
+        name: "realms",
+        indexes: [{ fields: ["name"], unique: true }, { fields: ["createdAt"] }],
+      }).then((realms) => new RealmRepository(realms, now));
+      perStore.set(store, repo);
+    }
+    return repo;
   }
 
   /** Throws IamError alreadyExists (field "name") when the name is taken. */
-  insert(realm: RealmRecord): Promise<void> {
-    return this.realms.insert(realm);
+  async insert(realm: RealmRecord): Promise<void> {
+    this.drop(realm.name);
+    await this.realms.insert(realm);
   }
 
-  findByName(name: string): Promise<RealmRecord | null> {
-    return this.realms.findOne({ name });
+  /** The realm, from the cache when read within REALM_CACHE_MS. An unknown name is never cached. */
+  async findByName(name: string): Promise<RealmRecord | null> {
+    const hit = this.cache.get(name);
+    if (hit && this.now() - hit.at < REALM_CACHE_MS) return hit.realm;
+    const generation = this.generation;
+    const realm = await this.realms.findOne({ name });
+    if (!realm) {
+      this.cache.delete(name);
+      return null;
+    }
+    if (generation === this.generation) this.cache.set(name, { realm: deepFreeze(realm), at: this.now() });
+    return realm;
   }
 
   listByCreation(): Promise<RealmRecord[]> {
@@ -27,12 +66,27 @@ export class RealmRepository {
   }
 
   /** Applies the changes to the named realm; returns the realm after the change, or null. */
-  updateByName(name: string, set: Partial<RealmRecord>, unset: string[] = []): Promise<RealmRecord | null> {
-    return this.realms.findOneAndUpdate({ name }, { $set: set, ...(unset.length ? { $unset: unset } : {}) });
+  async updateByName(name: string, set: Partial<RealmRecord>, unset: string[] = []): Promise<RealmRecord | null> {
+    this.drop(name);
+    try {
+      return await this.realms.findOneAndUpdate({ name }, { $set: set, ...(unset.length ? { $unset: unset } : {}) });
+    } finally {
+      this.drop(name);
+    }
   }
 
   /** Deletes and returns the named realm, or null when there was none. */
-  deleteByName(name: string): Promise<RealmRecord | null> {
-    return this.realms.findOneAndDelete({ name });
+  async deleteByName(name: string): Promise<RealmRecord | null> {
+    this.drop(name);
+    try {
+      return await this.realms.findOneAndDelete({ name });
+    } finally {
+      this.drop(name);
+    }
+  }
+
+  private drop(name: string): void {
+    this.generation++;
+    this.cache.delete(name);
   }
 }

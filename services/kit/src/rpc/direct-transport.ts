@@ -1,6 +1,7 @@
 import { Code, ConnectError, createContextValues, type ConnectRouter, type HandlerContext, type Interceptor, type Transport, type UnaryRequest, type UnaryResponse } from "@connectrpc/connect";
 import { create, type DescMessage, type DescMethod, type DescMethodUnary, type DescService, type MessageInitShape } from "@bufbuild/protobuf";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
+import { deepFreeze } from "../deep-freeze.js";
 
 type UnaryImpl = (input: unknown, ctx: HandlerContext) => unknown;
 
@@ -115,11 +116,4 @@ function handlerContext(req: UnaryRequest): HandlerContext {
     get responseTrailer() { return (responseTrailer ??= new Headers()); },
   };
   return ctx;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
-  return value;
 }

@@ -11,13 +11,16 @@ export interface OAuthRealm extends RealmScope {
   offlineTokenLifespan: number;
   eventsEnabled: boolean;
   eventsExpiration: number;
+  /** Self-service registration (spec 2.1), read by the browser flow. */
+  registrationAllowed: boolean;
 }
 
 const MAX_AGE_MS = 5_000;
 
 /**
- * Realm settings cached for the token endpoint's hot path: read from the directory at most once
- * per MAX_AGE_MS per realm, dropped at once on `iam.directory.v1.realm.updated` (invalidate).
+ * Realm settings cached for the token endpoint's and the browser flow's hot paths: read from the
+ * directory at most once per MAX_AGE_MS per realm, dropped at once on
+ * `iam.directory.v1.realm.updated` (invalidate).
  */
 export class RealmSettings {
   private readonly client: Client<typeof RealmService>;
@@ -43,6 +46,7 @@ export class RealmSettings {
           offlineTokenLifespan: r.offlineTokenLifespan || 2_592_000,
           eventsEnabled: r.eventsEnabled,
           eventsExpiration: r.eventsExpiration || 604_800,
+          registrationAllowed: r.registrationAllowed,
         };
       }
     } catch (e) {

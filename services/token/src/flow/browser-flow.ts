@@ -5,14 +5,14 @@ import { RegistrationService } from "../../../../gen/iam/directory/v1/registrati
 import { RegistrationFlowService } from "../../../../gen/iam/token/v1/registration_flow_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock, Store } from "../../../kit/src/store/port.js";
-import { ClientDirectory } from "../domain/client-directory.js";
+import type { ClientDirectory } from "../domain/client-directory.js";
+import type { RealmSettings } from "../domain/realm-settings.js";
 import type { KeyRing } from "../domain/key-ring.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
-import { SsoSessions } from "../domain/sso-sessions.js";
-import { SsoSessionRepository } from "../store/sso-session-repository.js";
+import type { SsoSessions } from "../domain/sso-sessions.js";
 import type { ServiceDeps } from "../../../kit/src/module.js";
-import { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
-import { DeviceCodeRepository } from "../store/device-code-repository.js";
+import type { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
+import type { DeviceCodeRepository } from "../store/device-code-repository.js";
 import { AuthorizationFlow } from "./authorization-flow.js";
 import { BrowserLogoutFlow } from "./browser-logout-flow.js";
 import { ConsentRepository } from "./consent-repository.js";
@@ -32,6 +32,8 @@ export interface BrowserFlowDeps {
   bus: Bus;
   directory: Transport;
   clock: Clock;
+  /** The realm and client caches of the token endpoint, so one invalidation reaches both halves. */
+  realms: RealmSettings;
   clients: ClientDirectory;
   keys: KeyRing;
   sessions: SsoSessions;
@@ -57,7 +59,7 @@ export class BrowserFlow {
     const txs = await LoginTransactionRepository.open(deps.store);
     const consents = await ConsentRepository.open(deps.store);
     const kit = new FlowKit({
-      realms: new FlowRealms(deps.directory), clients: deps.clients, keys: deps.keys, txs, consents,
+      realms: new FlowRealms(deps.realms), clients: deps.clients, keys: deps.keys, txs, consents,
       sessions: deps.sessions, codes: deps.codes, devices: deps.devices,
       auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
       registration: createClient(RegistrationService, deps.directory), events: new FlowEvents(deps.bus, deps.clock),
@@ -86,16 +88,13 @@ export class BrowserFlow {
 }
 
 /**
- * Builds the browser flow from the service deps, opening the shared token records itself so
- * module.ts needs one line (the token-endpoint work composes its own instances over the same store).
+ * Builds the browser flow from the service deps over the token endpoint's shared parts (realm and
+ * client caches, SSO sessions, codes), so module.ts needs one line.
  */
-export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing): Promise<BrowserFlow> {
+export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared: BrowserFlowShared): Promise<BrowserFlow> {
   const { store, bus, clock } = deps;
-  return BrowserFlow.build({
-    store, bus, clock, keys, directory: deps.transports.directory,
-    clients: new ClientDirectory(deps.transports.directory, clock),
-    sessions: new SsoSessions(await SsoSessionRepository.open(store), bus, clock),
-    codes: await AuthorizationCodeRepository.open(store),
-    devices: await DeviceCodeRepository.open(store),
-  });
+  return BrowserFlow.build({ store, bus, clock, keys, directory: deps.transports.directory, ...shared });
 }
+
+/** What the browser flow shares with the token endpoint (buildOAuth's parts). */
+export type BrowserFlowShared = Pick<BrowserFlowDeps, "realms" | "clients" | "sessions" | "codes" | "devices">;

@@ -107,7 +107,7 @@ export class FlowKit {
    */
   async establishSession(realm: FlowRealm, tx: LoginTransactionRecord, ipAddress: string): Promise<{ session: SsoSessionRecord; cookie?: string }> {
     const now = this.now();
-    const expiresAt = now + realm.refreshTokenLifespanSeconds * 1000;
+    const expiresAt = now + realm.refreshTokenLifespan * 1000;
     const authTime = tx.authTime ?? now;
     if (tx.priorSessionId) {
       const prior = await this.d.sessions.repo.findById(realm.id, tx.priorSessionId);
@@ -145,7 +145,7 @@ export class FlowKit {
       expiresAt: now + CODE_REMEMBERED_MS,
     };
     await this.d.codes.insert(record);
-    await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, now + realm.refreshTokenLifespanSeconds * 1000);
+    await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, now + realm.refreshTokenLifespan * 1000);
     return withQuery(req.redirectUri, { code, state: req.state, iss: issuerOf(baseUrl, realm.name) });
   }
 

@@ -1,41 +1,16 @@
-import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
-import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
-import type { RealmScope } from "../domain/realm-scope.js";
+import type { OAuthRealm, RealmSettings } from "../domain/realm-settings.js";
 
-/** What the browser flow needs of a realm (owned by the directory). */
-export interface FlowRealm extends RealmScope {
-  /** SSO sessions idle out after this (SsoSessionRecord.expiresAt). */
-  refreshTokenLifespanSeconds: number;
-  /** Login events (spec 6.1) and self-service registration (spec 2.1). */
-  eventsEnabled: boolean;
-  eventsExpiration: number;
-  registrationAllowed: boolean;
-}
+/** What the browser flow needs of a realm (owned by the directory): the token service's cached settings. */
+export type FlowRealm = OAuthRealm;
 
-/** Realm lookups through the directory's generated client. */
+/** Realm lookups of the browser flow, through the same cache (and invalidation) as the token endpoint. */
 export class FlowRealms {
-  private readonly client: Client<typeof RealmService>;
-
-  constructor(transport: Transport) {
-    this.client = createClient(RealmService, transport);
-  }
+  constructor(private readonly settings: RealmSettings) {}
 
   /** The enabled realm, or null when unknown or disabled. */
   async get(name: string): Promise<FlowRealm | null> {
-    try {
-      const { realm } = await this.client.getRealm({ name });
-      if (!realm || !realm.enabled) return null;
-      return {
-        id: realm.id, name: realm.name, enabled: realm.enabled,
-        tokenLifespanSeconds: Math.max(realm.accessTokenLifespan, realm.refreshTokenLifespan),
-        refreshTokenLifespanSeconds: realm.refreshTokenLifespan || 1800,
-        eventsEnabled: realm.eventsEnabled, eventsExpiration: realm.eventsExpiration || 604_800,
-        registrationAllowed: realm.registrationAllowed,
-      };
-    } catch (e) {
-      if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) return null;
-      throw e;
-    }
+    const realm = name ? await this.settings.find(name) : null;
+    return realm && realm.enabled ? realm : null;
   }
 }
 

@@ -15,6 +15,7 @@ import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock, Store } from "../../../kit/src/store/port.js";
 import { buildDirectory } from "../../../directory/src/module.js";
 import { loadDirectoryConfig } from "../../../directory/src/config.js";
+import { RealmSettings } from "../domain/realm-settings.js";
 import { ClientDirectory } from "../domain/client-directory.js";
 import { KeyRing } from "../domain/key-ring.js";
 import { SsoSessions } from "../domain/sso-sessions.js";
@@ -72,7 +73,7 @@ export async function buildFlowWorld(clock: Clock): Promise<FlowWorld> {
   const codes = await AuthorizationCodeRepository.open(store);
   const devices = await DeviceCodeRepository.open(store);
   const flow = await BrowserFlow.build({
-    store, bus, clock, keys, directory: dir, clients: new ClientDirectory(dir, clock),
+    store, bus, clock, keys, directory: dir, realms: new RealmSettings(dir, clock), clients: new ClientDirectory(dir, clock),
     sessions: new SsoSessions(sessionsRepo, bus, clock), codes, devices,
   });
   return {

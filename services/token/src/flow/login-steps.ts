@@ -127,7 +127,7 @@ export class LoginSteps {
         ? { status: "approved", userId: session.userId, ssoSessionId: session._id, authTime: session.authTime, amr: session.amr }
         : { status: "denied" });
       if (!decided) return { outcome: { kind: "page", page: { step: "device_enter_code", message: "This code has expired or was already used." } } };
-      if (approve) await d.sessions.repo.touch(realm.id, session._id, tx.clientId, this.kit.now(), this.kit.now() + realm.refreshTokenLifespanSeconds * 1000);
+      if (approve) await d.sessions.repo.touch(realm.id, session._id, tx.clientId, this.kit.now(), this.kit.now() + realm.refreshTokenLifespan * 1000);
       return { outcome: { kind: "page", page: { step: "device_done", approved: approve, clientName: tx.clientName, clientId: tx.clientId } } };
     }
     const req = tx.request;

@@ -63,6 +63,6 @@ export async function completeSamlLogin(kit: FlowKit, realm: FlowRealm, tx: Logi
 async function samlCompleteReply(kit: FlowKit, realm: FlowRealm, session: SsoSessionRecord, pendingId: string): Promise<FlowReply> {
   const now = kit.now();
   // Keeps the session alive as an OIDC code would, without naming the SP as an OIDC client.
-  await kit.d.sessions.repo.touch(realm.id, session._id, undefined, now, now + realm.refreshTokenLifespanSeconds * 1000);
+  await kit.d.sessions.repo.touch(realm.id, session._id, undefined, now, now + realm.refreshTokenLifespan * 1000);
   return { outcome: { kind: "saml_complete", pendingId, sessionId: session._id, userId: session.userId, authTime: session.authTime } };
 }

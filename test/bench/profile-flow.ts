@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync, rmSync, mkdirSync } from "node:fs";
+import { startTessera } from "./tessera-target.js";
+import { JwtCheck } from "./jwt-check.js";
+import { oneLogin } from "./tessera-scenarios.js";
+
+/**
+ * A quick look at the full code flow without the full benchmark: embedded Tessera pinned to the
+ * server core, 8 browsers looping authorize -> login -> token -> logout, flows/s and the server's
+ * CPU per flow by thread (from /proc/<pid>/task/<tid>/stat: V8's wall-clock profile misleads when
+ * argon2 and the main thread share one core).
+ *   taskset -c 1 node dist/test/bench/profile-flow.js [seconds] [prof] [cheap]
+ * `prof` writes a V8 CPU profile of the server to /tmp/prof; `cheap` uses cheap hashing.
+ */
+const seconds = Number(process.argv[2] ?? 10);
+const prof = process.argv.includes("prof");
+rmSync("/tmp/prof", { recursive: true, force: true });
+mkdirSync("/tmp/prof");
+const t = await startTessera({ alg: "RS256", cheapHashing: process.argv.includes("cheap"), nodeArgs: [...(prof ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), ...(process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])] });
+const check = new JwtCheck(await (await fetch(`${t.issuer}/protocol/openid-connect/certs`)).json() as never);
+const pid = t.server.child.pid!;
+const tick = 100; // USER_HZ on Linux
+
+/** CPU ticks per thread name (utime + stime). */
+function threads(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const key = tid === String(pid) ? "main" : name;
+      out.set(`${key} user`, (out.get(`${key} user`) ?? 0) + Number(f[11]));
+      out.set(`${key} sys`, (out.get(`${key} sys`) ?? 0) + Number(f[12]));
+    } catch { /* thread ended */ }
+  }
+  return out;
+}
+
+async function run(s: number): Promise<void> {
+  let ok = 0, bad = 0;
+  const before = threads();
+  const until = Date.now() + s * 1000;
+  await Promise.all(Array.from({ length: Number(process.env.WORKERS ?? 8) }, async () => {
+    while (Date.now() < until) { try { (await oneLogin(t, check)) ? ok++ : bad++; } catch { bad++; } }
+  }));
+  const after = threads();
+  const per = [...after].map(([k, v]) => `${k} ${(((v - (before.get(k) ?? 0)) * 1000) / tick / Math.max(ok, 1)).toFixed(2)}ms`).join(", ");
+  console.log(`${(ok / s).toFixed(1)} flows/s, bad ${bad}; CPU per flow: ${per}`);
+}
+
+await run(2);
+const runs = Number(process.env.RUNS ?? 2);
+for (let i = 0; i < runs; i++) await run(seconds);
+await t.server.stop();
