@@ -25,6 +25,8 @@ import { RoleAdmin } from "./domain/role-admin.js";
 import { RoleMappings } from "./domain/role-mappings.js";
 import { ClientScopeAdmin } from "./domain/client-scope-admin.js";
 import { ClaimsResolver } from "./domain/claims-resolver.js";
+import { ClientTokenConfigs } from "./domain/client-token-configs.js";
+import { WriteCounter } from "../../kit/src/store/write-counted.js";
 import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
 import { subscribeRealmDeletedClients } from "./events/realm-deleted-consumer.js";
 import { clientRpc } from "./rpc/client-rpc.js";
@@ -41,11 +43,13 @@ export async function buildClientsSlice(deps: ServiceDeps) {
   const lookup = new RealmLookup(await RealmRepository.open(store));
   const users = await UserRepository.open(store);
   const groups = await GroupRepository.open(store);
-  const clients = await ClientRepository.open(store);
-  const roles = await RoleRepository.open(store);
+  // Counts writes to what ClientTokenConfigs caches, so a change here is seen by the next token at once.
+  const configWrites = new WriteCounter();
+  const clients = await ClientRepository.open(store, configWrites);
+  const roles = await RoleRepository.open(store, configWrites);
   const mappings = await RoleMappingRepository.open(store);
-  const scopes = await ClientScopeRepository.open(store);
-  const assignments = await ScopeAssignmentRepository.open(store);
+  const scopes = await ClientScopeRepository.open(store, configWrites);
+  const assignments = await ScopeAssignmentRepository.open(store, configWrites);
   const memberships = await MembershipReader.open(store);
   const defaults = await RealmDefaults.open(store, roles, scopes, clock);
   const realms = new RealmAccess(lookup, defaults);
@@ -56,7 +60,8 @@ export async function buildClientsSlice(deps: ServiceDeps) {
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, events, clock);
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, events);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, events, clock);
-  const resolver = new ClaimsResolver(realms, clients, scopes, assignments, roles, mappings, users, groups, memberships);
+  const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
+  const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients);
   const authenticator = new ClientAuthenticator(lookup, clients, clientAdmin);
   let subs: Subscription[] = [];
 

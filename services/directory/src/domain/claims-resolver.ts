@@ -1,14 +1,13 @@
 import { IamError } from "../../../kit/src/errors.js";
 import { applyMappers, type ClaimsSubject, type TokenClaims } from "./claims-engine.js";
-import { OFFLINE_ACCESS_ROLE } from "./role.js";
+import type { RoleRecord } from "./role.js";
+import type { ClientTokenConfigs } from "./client-token-configs.js";
 import type { ClientRecord } from "./client.js";
 import type { GroupRecord } from "./group.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmAccess } from "./realm-access.js";
 import type { UserRecord } from "./user.js";
 import type { ClientRepository } from "../store/client-repository.js";
-import type { ClientScopeRepository } from "../store/client-scope-repository.js";
-import type { ScopeAssignmentRepository } from "../store/scope-assignment-repository.js";
 import type { RoleRepository } from "../store/role-repository.js";
 import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
 import type { UserRepository } from "../store/user-repository.js";
@@ -33,35 +32,33 @@ const MAX_GROUP_DEPTH = 64;
 export class ClaimsResolver {
   constructor(
     private readonly realms: RealmAccess,
-    private readonly clients: ClientRepository,
-    private readonly scopes: ClientScopeRepository,
-    private readonly assignments: ScopeAssignmentRepository,
+    private readonly configs: ClientTokenConfigs,
     private readonly roles: RoleRepository,
     private readonly mappings: RoleMappingRepository,
     private readonly users: UserRepository,
     private readonly groups: GroupRepository,
     private readonly memberships: MembershipReader,
+    private readonly clients: ClientRepository,
   ) {}
 
   async resolve(realmName: string, userId: string, clientId: string, requested: string[]): Promise<ResolvedClaims> {
     const realm = await this.realms.byName(realmName);
-    const client = await this.clients.findByClientId(realm._id, clientId);
-    if (!client) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    const config = await this.configs.get(realm._id, clientId);
+    if (!config) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    const { client } = config;
     const user = await this.users.findById(realm._id, userId);
     if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
 
-    const assigned = await this.assignments.ofClient(realm._id, client._id);
     const wanted = new Set(requested);
-    const scopeRecords = await this.scopes.findScopesByIds(realm._id, assigned.map((a) => a.scopeId));
-    const applied = scopeRecords.filter((s) => {
-      const kind = assigned.find((a) => a.scopeId === s._id)?.kind;
-      return kind === "default" || (kind === "optional" && wanted.has(s.name));
-    });
-    const mappers = await this.scopes.mappersOf(realm._id, applied.map((s) => s._id));
+    const applied = config.scopes
+      .filter(({ scope, kind }) => kind === "default" || (kind === "optional" && wanted.has(scope.name)))
+      .map(({ scope }) => scope);
+    const appliedIds = new Set(applied.map((s) => s._id));
+    const mappers = config.mappers.filter((m) => appliedIds.has(m.scopeId));
 
     const groups = await this.groupsWithAncestors(realm, user);
     const direct = groups.filter((g) => g.direct).map((g) => g.group.path);
-    const { realmRoles, clientRoles } = await this.effectiveRoles(realm, user, groups.map((g) => g.group._id));
+    const { realmRoles, clientRoles } = await this.effectiveRoles(realm, user, groups.map((g) => g.group._id), config.offline);
     const subject: ClaimsSubject = {
       id: user._id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName,
       emailVerified: user.emailVerified, attributes: user.attributes ?? {}, realmRoles, clientRoles, groupPaths: direct.sort(),
@@ -93,13 +90,12 @@ export class ClaimsResolver {
     return [...out.values()];
   }
 
-  private async effectiveRoles(realm: RealmRecord, user: UserRecord, groupIds: string[]) {
+  private async effectiveRoles(realm: RealmRecord, user: UserRecord, groupIds: string[], offline: RoleRecord | null) {
     const maps = [
       ...(await this.mappings.ofHolders(realm._id, "user", [user._id])),
       ...(await this.mappings.ofHolders(realm._id, "group", groupIds)),
     ];
     const roles = await this.roles.findByIds(realm._id, [...new Set(maps.map((m) => m.roleId))]);
-    const offline = await this.roles.findByName(realm._id, "", OFFLINE_ACCESS_ROLE);
     const realmRoles = [...new Set([...roles.filter((r) => !r.clientId).map((r) => r.name), ...(offline ? [offline.name] : [])])].sort();
     const clients = await this.clients.findByIds(realm._id, [...new Set(roles.map((r) => r.clientId).filter(Boolean))]);
     const clientRoles: Record<string, string[]> = {};

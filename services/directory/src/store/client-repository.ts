@@ -1,15 +1,18 @@
 import type { Collection, Store } from "../../../kit/src/store/port.js";
+import { countWrites, type WriteCounter } from "../../../kit/src/store/write-counted.js";
 import type { ClientRecord } from "../domain/client.js";
 
 /** The realm's clients; `clientId` is unique per realm. */
 export class ClientRepository {
   private constructor(private readonly clients: Collection<ClientRecord>) {}
 
-  static async open(store: Store): Promise<ClientRepository> {
-    return new ClientRepository(await store.collection<ClientRecord>({
+  /** `writes` counts this repository's writes for a read cache (WriteCounter). */
+  static async open(store: Store, writes?: WriteCounter): Promise<ClientRepository> {
+    const clients = await store.collection<ClientRecord>({
       name: "clients",
       indexes: [{ fields: ["realmId", "clientId"], unique: true }, { fields: ["realmId", "createdAt"] }],
-    }));
+    });
+    return new ClientRepository(writes ? countWrites(clients, writes) : clients);
   }
 
   /** Throws IamError alreadyExists when the clientId is taken in the realm. */

@@ -1,4 +1,5 @@
 import type { Collection, Doc, Store } from "../../../kit/src/store/port.js";
+import { countWrites, type WriteCounter } from "../../../kit/src/store/write-counted.js";
 import type { ClientScopeRecord, ProtocolMapperRecord } from "../domain/client-scope.js";
 
 /**
@@ -29,7 +30,8 @@ export class ClientScopeRepository {
     private readonly mappers: Collection<StoredMapper>,
   ) {}
 
-  static async open(store: Store): Promise<ClientScopeRepository> {
+  /** `writes` counts this repository's writes for a read cache (WriteCounter). */
+  static async open(store: Store, writes?: WriteCounter): Promise<ClientScopeRepository> {
     const scopes = await store.collection<ClientScopeRecord>({
       name: "client_scopes",
       indexes: [{ fields: ["realmId", "name"], unique: true }],
@@ -38,7 +40,9 @@ export class ClientScopeRepository {
       name: "protocol_mappers",
       indexes: [{ fields: ["realmId", "scopeId", "name"], unique: true }],
     });
-    return new ClientScopeRepository(scopes, mappers);
+    return writes
+      ? new ClientScopeRepository(countWrites(scopes, writes), countWrites(mappers, writes))
+      : new ClientScopeRepository(scopes, mappers);
   }
 
   insertScope(s: ClientScopeRecord): Promise<void> {

@@ -1,15 +1,18 @@
 import type { Collection, Store } from "../../../kit/src/store/port.js";
+import { countWrites, type WriteCounter } from "../../../kit/src/store/write-counted.js";
 import type { RoleRecord } from "../domain/role.js";
 
 /** Realm roles and client roles; a name is unique per realm (realm roles) or per client. */
 export class RoleRepository {
   private constructor(private readonly roles: Collection<RoleRecord>) {}
 
-  static async open(store: Store): Promise<RoleRepository> {
-    return new RoleRepository(await store.collection<RoleRecord>({
+  /** `writes` counts this repository's writes for a read cache (WriteCounter). */
+  static async open(store: Store, writes?: WriteCounter): Promise<RoleRepository> {
+    const roles = await store.collection<RoleRecord>({
       name: "roles",
       indexes: [{ fields: ["realmId", "clientId", "name"], unique: true }],
-    }));
+    });
+    return new RoleRepository(writes ? countWrites(roles, writes) : roles);
   }
 
   /** Throws IamError alreadyExists when the name is taken in its container. */

@@ -1,3 +1,4 @@
+import { countWrites, type WriteCounter } from "../../../kit/src/store/write-counted.js";
 import type { Collection, Store } from "../../../kit/src/store/port.js";
 import type { ScopeAssignmentRecord, ScopeKind } from "../domain/client-scope.js";
 
@@ -8,11 +9,13 @@ import type { ScopeAssignmentRecord, ScopeKind } from "../domain/client-scope.js
 export class ScopeAssignmentRepository {
   private constructor(private readonly assignments: Collection<ScopeAssignmentRecord>) {}
 
-  static async open(store: Store): Promise<ScopeAssignmentRepository> {
-    return new ScopeAssignmentRepository(await store.collection<ScopeAssignmentRecord>({
+  /** `writes` counts this repository's writes for a read cache (WriteCounter). */
+  static async open(store: Store, writes?: WriteCounter): Promise<ScopeAssignmentRepository> {
+    const assignments = await store.collection<ScopeAssignmentRecord>({
       name: "scope_assignments",
       indexes: [{ fields: ["realmId", "clientId", "scopeId"], unique: true }, { fields: ["realmId", "scopeId"] }],
-    }));
+    });
+    return new ScopeAssignmentRepository(writes ? countWrites(assignments, writes) : assignments);
   }
 
   /** Throws IamError alreadyExists when the scope is already assigned to the client (either kind). */

@@ -1,0 +1,84 @@
+import { deepFreeze } from "../../../kit/src/deep-freeze.js";
+import type { WriteCounter } from "../../../kit/src/store/write-counted.js";
+import { OFFLINE_ACCESS_ROLE, type RoleRecord } from "./role.js";
+import type { ClientRecord } from "./client.js";
+import type { ClientScopeRecord, ProtocolMapperRecord, ScopeKind } from "./client-scope.js";
+import type { ClientRepository } from "../store/client-repository.js";
+import type { ClientScopeRepository } from "../store/client-scope-repository.js";
+import type { ScopeAssignmentRepository } from "../store/scope-assignment-repository.js";
+import type { RoleRepository } from "../store/role-repository.js";
+
+/**
+ * How long a client's token configuration is reused. A write through this process (client, scope,
+ * assignment, mapper or role) makes every entry stale at once; a write through another directory
+ * process (cluster mode) shows within this bound, as realm reads do (REALM_CACHE_MS).
+ */
+export const CLIENT_TOKEN_CONFIG_MS = 5_000;
+
+/** What every token of a client is built from, apart from the user (spec 2.8). Frozen: shared by requests. */
+export interface ClientTokenConfig {
+  client: ClientRecord;
+  /** The client's assigned scopes with their kind, ordered by name. */
+  scopes: Array<{ scope: ClientScopeRecord; kind: ScopeKind }>;
+  /** The mappers of all assigned scopes, in creation order. */
+  mappers: ProtocolMapperRecord[];
+  /** The realm's offline_access role, which every user effectively holds (null if it was removed). */
+  offline: RoleRecord | null;
+}
+
+interface Entry {
+  config: ClientTokenConfig;
+  writes: number;
+  at: number;
+}
+
+/**
+ * Client token configurations cached per (realm, client) for the login and token paths (issue 4,
+ * performance design: "caches client and realm configuration"). The user's own data (profile,
+ * groups, role mappings) is read per request, never from here.
+ */
+export class ClientTokenConfigs {
+  private readonly cache = new Map<string, Entry>();
+
+  constructor(
+    private readonly clients: ClientRepository,
+    private readonly scopes: ClientScopeRepository,
+    private readonly assignments: ScopeAssignmentRepository,
+    private readonly roles: RoleRepository,
+    /** Shared by the four repositories above. */
+    private readonly writes: WriteCounter,
+    private readonly now: () => number = () => performance.now(),
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** The client's configuration, or null when the realm has no such client (never cached). */
+  async get(realmId: string, clientId: string): Promise<ClientTokenConfig | null> {
+    const key = `${realmId}\0${clientId}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.writes === this.writes.value && this.now() - hit.at < CLIENT_TOKEN_CONFIG_MS) return hit.config;
+    const writes = this.writes.value;
+    const config = await this.read(realmId, clientId);
+    if (!config) {
+      this.cache.delete(key);
+      return null;
+    }
+    if (writes === this.writes.value) {
+      // clientIds come from callers: bound the map so unknown-but-valid ids cannot grow it.
+      if (this.cache.size >= this.maxEntries) this.cache.clear();
+      this.cache.set(key, { config: deepFreeze(config), writes, at: this.now() });
+    }
+    return config;
+  }
+
+  private async read(realmId: string, clientId: string): Promise<ClientTokenConfig | null> {
+    const client = await this.clients.findByClientId(realmId, clientId);
+    if (!client) return null;
+    const assigned = await this.assignments.ofClient(realmId, client._id);
+    const kinds = new Map(assigned.map((a) => [a.scopeId, a.kind]));
+    const scopes = (await this.scopes.findScopesByIds(realmId, assigned.map((a) => a.scopeId)))
+      .map((scope) => ({ scope, kind: kinds.get(scope._id)! }));
+    const mappers = await this.scopes.mappersOf(realmId, scopes.map((s) => s.scope._id));
+    const offline = await this.roles.findByName(realmId, "", OFFLINE_ACCESS_ROLE);
+    return { client, scopes, mappers, offline };
+  }
+}

@@ -1,0 +1,39 @@
+import type { Change, Collection, Doc, Filter, FindOptions } from "./port.js";
+
+/**
+ * Counts the writes made through the collections that share it. A read cache stamps what it
+ * stored with `value` and trusts it only while `value` is unchanged; each write bumps the count
+ * before and after it runs, so a read that overlapped a write (a Mongo round trip) never looks
+ * current. It sees only this process's writes: caches also bound their age for other processes.
+ */
+export class WriteCounter {
+  value = 0;
+}
+
+/** `inner` with every write counted on `counter` (reads pass straight through). */
+export function countWrites<T extends Doc>(inner: Collection<T>, counter: WriteCounter): Collection<T> {
+  const write = async <R>(run: () => Promise<R>): Promise<R> => {
+    counter.value++;
+    try {
+      return await run();
+    } finally {
+      counter.value++;
+    }
+  };
+  return {
+    name: inner.name,
+    insert: (doc) => write(() => inner.insert(doc)),
+    insertMany: (docs) => write(() => inner.insertMany(docs)),
+    get: (id) => inner.get(id),
+    findOne: (filter: Filter, options?: Pick<FindOptions, "sort">) => inner.findOne(filter, options),
+    find: (filter: Filter, options?: FindOptions) => inner.find(filter, options),
+    count: (filter: Filter) => inner.count(filter),
+    update: (filter: Filter, change: Change) => write(() => inner.update(filter, change)),
+    findOneAndUpdate: (filter: Filter, change: Change, options?: Pick<FindOptions, "sort">) => write(() => inner.findOneAndUpdate(filter, change, options)),
+    replace: (doc) => write(() => inner.replace(doc)),
+    upsert: (doc) => write(() => inner.upsert(doc)),
+    delete: (id) => write(() => inner.delete(id)),
+    deleteMany: (filter: Filter) => write(() => inner.deleteMany(filter)),
+    findOneAndDelete: (filter: Filter, options?: Pick<FindOptions, "sort">) => write(() => inner.findOneAndDelete(filter, options)),
+  };
+}
