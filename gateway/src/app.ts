@@ -86,6 +86,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   const throttleCore = new Throttle(deps.rpc);
   app.use(throttle(throttleCore));
   const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl);
+  const logoutEndpoint = refreshTokenLogout(deps.rpc, deps.publicUrl);
 
   const table = new RouteTable();
   addHealthRoutes(table, deps.rpc, deps.registries);
@@ -108,7 +109,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   addAuthorizeRoutes(table, deps);
   addDeviceRoutes(table, deps);
   addRegistrationRoutes(table, deps);
-  addBrowserLogoutRoutes(table, deps, refreshTokenLogout(deps.rpc, deps.publicUrl));
+  addBrowserLogoutRoutes(table, deps, (req) => logoutEndpoint.handle(req));
   addSamlSsoRoutes(table, deps);
   table.mount(app);
 
@@ -130,7 +131,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   // express compiles "trust proxy" into this function; the lean lane asks proxy-addr the same question.
   const trust = app.get("trust proxy fn") as Parameters<typeof proxyAddr>[1];
   return oauthFormLane({
-    endpoints: formEndpoints, throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
+    endpoints: [...formEndpoints, logoutEndpoint], throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
     clientIp: (req) => proxyAddr(req, trust),
   }, app);
 }

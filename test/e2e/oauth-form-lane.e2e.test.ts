@@ -66,9 +66,10 @@ describe.each(targets())("OAuth form endpoints, lean lane and route table ($mode
     realm = uniqueName("lane");
     expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
     const client = await api.post(`/admin/realms/${realm}/clients`, {
-      clientId: "svc", grantTypes: ["client_credentials", "urn:ietf:params:oauth:grant-type:device_code"], redirectUris: ["http://127.0.0.1:9/cb"],
+      clientId: "svc", grantTypes: ["client_credentials", "password", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"], redirectUris: ["http://127.0.0.1:9/cb"],
     });
     expect(client.status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/users`, { username: "lane-user", password: "Lane-password-1" })).status).toBe(201);
     basic = `Basic ${Buffer.from(`svc:${client.body.secret as string}`).toString("base64")}`;
     base = `${server.url}/realms/${realm}/protocol/openid-connect`;
   }, 90_000);
@@ -140,6 +141,30 @@ describe.each(targets())("OAuth form endpoints, lean lane and route table ($mode
     const device = await both("/auth/device", "scope=openid", { authorization: basic });
     expect(device.status).toBe(200);
     expect(device.body).toMatchObject({ verification_uri: `${server.url}/realms/${realm}/device`, interval: 5 });
+  });
+
+  it("logs out with a refresh token the same way, and leaves the browser's logout to the pages", async () => {
+    const refresh = async () => (await post(`${base}/token`, "grant_type=password&username=lane-user&password=Lane-password-1",
+      { chunked: false, headers: { authorization: basic } })).body!.refresh_token as string;
+    const [first, second] = [await refresh(), await refresh()];
+    const lane = await post(`${base}/logout`, `refresh_token=${first}`, { chunked: false, headers: { authorization: basic } });
+    const table = await post(`${base}/logout`, `refresh_token=${second}`, { chunked: true, headers: { authorization: basic } });
+    expect(stable(lane)).toEqual(stable(table));
+    expect(lane.status).toBe(204);
+    expect(lane.headers["cache-control"]).toBe("no-store");
+    // Both sessions ended: the refresh tokens are dead.
+    for (const rt of [first, second]) {
+      const again = await post(`${base}/token`, `grant_type=refresh_token&refresh_token=${rt}`, { chunked: false, headers: { authorization: basic } });
+      expect(again.status).toBe(400);
+      expect(again.body?.error).toBe("invalid_grant");
+    }
+    const missing = await both("/logout", "", { authorization: basic });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ error: "invalid_request", error_description: "refresh_token is required" });
+    // Without client authentication a POST to /logout is the browser's RP-initiated logout: a page.
+    const browser = await post(`${base}/logout`, "", { chunked: false });
+    expect(browser.status).toBe(200);
+    expect(browser.headers["content-type"]).toBe("text/html; charset=utf-8");
   });
 
   it("echoes a sane X-Request-Id and replaces an insane one", async () => {

@@ -24,6 +24,10 @@ describe("oauthFormLane", () => {
       endpoints: [{
         path: "/realms/:realmName/protocol/openid-connect/token",
         handle: async (req) => ({ status: 200, body: { lane: true, realm: req.params.realmName, form: req.body, ip: req.ip }, headers: { "Cache-Control": "no-store" } }),
+      }, {
+        path: "/realms/:realmName/protocol/openid-connect/logout",
+        takes: (req) => req.headers.authorization === "Basic eDp5",
+        handle: async () => ({ status: 204 }),
       }],
       throttle: new Throttle(rpc),
       metrics: new HttpMetrics(new Registry()),
@@ -52,6 +56,15 @@ describe("oauthFormLane", () => {
   const TOKEN = "/realms/acme%20corp/protocol/openid-connect/token";
   const plain = (body: string, extra: Record<string, string> = {}) =>
     send("POST", TOKEN, body, { "content-type": FORM, "content-length": String(Buffer.byteLength(body)), ...extra });
+
+  it("takes a shared path only for the requests its endpoint accepts on the headers", async () => {
+    const logout = (headers: Record<string, string>) =>
+      send("POST", "/realms/acme/protocol/openid-connect/logout", "refresh_token=x", { "content-type": FORM, "content-length": "15", ...headers });
+    expect((await logout({ authorization: "Basic eDp5" })).status).toBe(204);
+    const browser = await logout({});
+    expect(browser.status).toBe(299);
+    expect(browser.text).toBe("fallback");
+  });
 
   it("serves a plain form post: realm decoded, form parsed, duplicates kept as arrays", async () => {
     const res = await plain("grant_type=client_credentials&scope=a+b%20c&x=1&x=2&caf%C3%A9=%E2%82%AC");

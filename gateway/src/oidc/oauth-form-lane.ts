@@ -25,7 +25,8 @@ interface Compiled {
 
 /**
  * The lean lane (issue 4, performance design): the form-posted OAuth endpoints (token, device
- * authorization, introspection, revocation) served straight from node:http, ahead of express. At
+ * authorization, introspection, revocation, client-authenticated logout) served straight from
+ * node:http, ahead of express. At
  * the token endpoint express's middleware chain, body parser and response helpers cost as much as
  * signing the token. The lane runs the same endpoint handlers, throttle, request context, metrics
  * and headers as the route table; any request it does not recognise as plain (another content type
@@ -54,7 +55,7 @@ function laneOf(req: IncomingMessage, compiled: Compiled[]): { endpoint: FormEnd
   if (!path.startsWith("/realms/") || !isPlainForm(req)) return undefined;
   for (const c of compiled) {
     const m = c.pattern.exec(path);
-    if (!m) continue;
+    if (!m || (c.endpoint.takes && !c.endpoint.takes(req))) continue;
     try {
       return { endpoint: c.endpoint, path, realm: decodeURIComponent(m[1]!) };
     } catch {

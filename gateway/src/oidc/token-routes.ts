@@ -1,5 +1,6 @@
 import express from "express";
-import type { Reply, RouteHandler, RouteTable } from "../http/route-table.js";
+import type { IncomingMessage } from "node:http";
+import type { Reply, RouteTable } from "../http/route-table.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { NO_STORE, oauthError, oauthReply } from "./oauth-errors.js";
 import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
@@ -14,6 +15,11 @@ export interface FormEndpoint {
   /** The express path pattern (also the metrics route label). */
   path: string;
   handle(req: OAuthHttpRequest): Promise<Reply>;
+  /**
+   * When the path also serves other requests (the browser's logout), the lane takes only those this
+   * accepts, judged on the headers before the body is read; the rest go to express.
+   */
+  takes?(req: IncomingMessage): boolean;
 }
 
 /**
@@ -90,17 +96,23 @@ export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: st
 /**
  * POST /logout with a refresh_token (spec 4.16: 204, back-channel logout triggered). The path also
  * serves RP-initiated browser logout; `addBrowserLogoutRoutes` owns the route and hands requests
- * carrying a refresh_token to this handler.
+ * carrying a refresh_token or client credentials to this handler. The lean lane takes the ones
+ * that authenticate with a Basic header, which are this logout whatever the body holds
+ * (isRefreshTokenLogout).
  */
-export function refreshTokenLogout(rpc: RpcClients, publicUrl: string): RouteHandler {
-  return (req) => oauthReply(realmOf(req), async () => {
-    const refreshToken = formParam(req, "refresh_token");
-    if (!refreshToken) throw oauthError("invalid_request", "refresh_token is required");
-    await rpc.oauth.logout({
-      realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), refreshToken, ipAddress: req.ip ?? "",
-    });
-    return { status: 204, headers: NO_STORE };
-  });
+export function refreshTokenLogout(rpc: RpcClients, publicUrl: string): FormEndpoint {
+  return {
+    path: `${OIDC}/logout`,
+    takes: (req) => /^Basic\s/i.test(req.headers.authorization ?? ""),
+    handle: (req) => oauthReply(realmOf(req), async () => {
+      const refreshToken = formParam(req, "refresh_token");
+      if (!refreshToken) throw oauthError("invalid_request", "refresh_token is required");
+      await rpc.oauth.logout({
+        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), refreshToken, ipAddress: req.ip ?? "",
+      });
+      return { status: 204, headers: NO_STORE };
+    }),
+  };
 }
 
 /** OIDC Core 1.0 section 5.3: GET or POST with a Bearer token (RFC 6750). */
