@@ -134,6 +134,12 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   private select(filter: Filter, options?: FindOptions): T[] {
     const { sort, skip, limit } = checkFindOptions(options);
     const w = this.where(filter);
+    if (typeof filter._id === "string" && skip === 0) {
+      // An id names at most one document: nothing to order or page. SQLite's ORDER BY/LIMIT over
+      // a primary-key lookup costs more than the lookup (most reads on the login path are by id).
+      const row = this.store.statement(`SELECT doc FROM ${this.table} WHERE ${w.sql}`).get(...w.params);
+      return row ? [parse<T>(row)!] : [];
+    }
     const sql = `SELECT doc FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)} LIMIT ? OFFSET ?`;
     return this.store.statement(sql).all(...w.params, limit ?? -1, skip).map((r) => parse<T>(r)!);
   }
@@ -254,10 +260,12 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   async findOneAndDelete(filter: Filter, options?: Pick<FindOptions, "sort">): Promise<T | null> {
     const { sort } = checkFindOptions(options);
     const w = this.where(filter);
-    // One statement, so selecting the victim and deleting it cannot be separated.
-    const sql =
-      `DELETE FROM ${this.table} WHERE _id = ` +
-      `(SELECT _id FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)} LIMIT 1) RETURNING doc`;
+    // One statement, so selecting the victim and deleting it cannot be separated. An id names at
+    // most one document, so then the filter applies to the row directly (see select).
+    const sql = typeof filter._id === "string"
+      ? `DELETE FROM ${this.table} WHERE ${w.sql} RETURNING doc`
+      : `DELETE FROM ${this.table} WHERE _id = ` +
+        `(SELECT _id FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)} LIMIT 1) RETURNING doc`;
     return parse<T>(this.store.statement(sql).get(...w.params));
   }
 }
