@@ -25,6 +25,11 @@ export function assertChange(change: Change): void {
     claim(field);
     if (typeof by !== "number" || !Number.isFinite(by)) throw IamError.invalid(field, `$inc ${field}: not a finite number`);
   }
+  for (const [field, value] of Object.entries(change.$addToSet ?? {})) {
+    claim(field);
+    const ok = typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+    if (!ok) throw IamError.invalid(field, `$addToSet ${field}: only a string, number or boolean`);
+  }
 }
 
 /** True when the change would modify nothing (mongo refuses an empty update document). */
@@ -32,7 +37,8 @@ export function isEmptyChange(change: Change): boolean {
   return (
     Object.values(change.$set ?? {}).every((v) => v === undefined) &&
     (change.$unset ?? []).length === 0 &&
-    Object.keys(change.$inc ?? {}).length === 0
+    Object.keys(change.$inc ?? {}).length === 0 &&
+    Object.keys(change.$addToSet ?? {}).length === 0
   );
 }
 
@@ -50,10 +56,15 @@ export function applyChange<T extends Doc>(doc: T, change: Change): T {
     }
     out[field] = current + by;
   }
+  for (const [field, value] of Object.entries(change.$addToSet ?? {})) {
+    const current = out[field] ?? [];
+    if (!Array.isArray(current)) throw IamError.invalid(field, `$addToSet ${field}: the stored value is not an array`);
+    out[field] = current.includes(value) ? current : [...(current as unknown[]), value];
+  }
   return out as T;
 }
 
 /** Fields a change writes, for telling which unique index a conflict came from. */
 export function changedFields(change: Change): string[] {
-  return [...Object.keys(change.$set ?? {}), ...Object.keys(change.$inc ?? {})];
+  return [...Object.keys(change.$set ?? {}), ...Object.keys(change.$inc ?? {}), ...Object.keys(change.$addToSet ?? {})];
 }

@@ -166,6 +166,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     if (Object.keys(set).length) update.$set = set;
     if (Object.keys(unset).length) update.$unset = unset;
     if (Object.keys(change.$inc ?? {}).length) update.$inc = { ...change.$inc };
+    if (Object.keys(change.$addToSet ?? {}).length) update.$addToSet = { ...change.$addToSet };
     return update;
   }
 

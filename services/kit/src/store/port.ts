@@ -67,6 +67,11 @@ export interface Change {
   $unset?: string[];
   /** Numeric fields to add to (a missing field counts as 0). */
   $inc?: Record<string, number>;
+  /**
+   * Array fields to add a string, number or boolean to unless it is already there (a missing field
+   * becomes a one-element array), as MongoDB's $addToSet: one atomic write instead of read-then-set.
+   */
+  $addToSet?: Record<string, string | number | boolean>;
 }
 
 export interface IndexSpec {

@@ -14,6 +14,14 @@ export function describeConcurrencyContract(ctx: ContractContext): void {
       expect(await c.get("ctr")).toEqual({ _id: "ctr", failures: N, fresh: 2 * N });
     });
 
+    it(`keeps every one of ${N} parallel $addToSet additions`, async () => {
+      const c = await ctx.fresh();
+      await c.insert({ _id: "set", members: [] });
+      await times(N, (i) => c.findOneAndUpdate({ _id: "set" }, { $addToSet: { members: `m${i % 25}` } }));
+      const members = ((await c.get("set"))?.members as string[]).sort();
+      expect(members).toEqual(Array.from({ length: 25 }, (_, i) => `m${i}`).sort());
+    });
+
     it(`gives each of ${N} parallel findOneAndUpdate increments its own value`, async () => {
       const c = await ctx.fresh();
       await c.insert({ _id: "seq", n: 0 });

@@ -84,6 +84,17 @@ export function describeWriteContract(ctx: ContractContext): void {
       expect(await c.get("1")).not.toHaveProperty("skipped");
     });
 
+    it("adds to a set with $addToSet: once, into a missing field too, alongside $set", async () => {
+      const c = await ctx.fresh();
+      await c.insert({ _id: "1", tags: ["a"], n: 0 });
+      const after = await c.findOneAndUpdate({ _id: "1" }, { $addToSet: { tags: "b", fresh: 3 }, $set: { n: 1 } });
+      expect(after).toEqual({ _id: "1", tags: ["a", "b"], fresh: [3], n: 1 });
+      expect(await c.update({ _id: "1" }, { $addToSet: { tags: "a", fresh: 3 } })).toBe(1);
+      expect(await c.get("1")).toEqual({ _id: "1", tags: ["a", "b"], fresh: [3], n: 1 });
+      await rejectsWith(c.update({}, { $addToSet: { tags: { not: "scalar" } as unknown as string } }), "invalidArgument", "tags");
+      await rejectsWith(c.update({}, { $addToSet: { tags: "c" }, $set: { tags: [] } }), "invalidArgument", "tags");
+    });
+
     it("returns the changed document from findOneAndUpdate, or null", async () => {
       const c = await ctx.fresh();
       await c.insertMany([{ _id: "1", q: "w", seq: 2 }, { _id: "2", q: "w", seq: 1 }]);

@@ -81,14 +81,17 @@ export class AuthorizationFlow {
   async complete(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext, cookie: string | undefined): Promise<FlowReply> {
     const withCookie = (r: FlowReply): FlowReply => (cookie ? { ...r, setSsoCookie: cookie } : r);
     if (tx.kind === "saml") return withCookie(await completeSamlLogin(this.kit, realm, tx, session));
-    if (tx.step !== "consent") {
-      const moved = await this.kit.d.txs.advance(tx, { step: "consent", ssoSessionId: session._id });
-      if (!moved) return withCookie(errorReply("invalid_transaction", "This login was already completed.", 400));
-      tx = moved;
-    }
     if (tx.kind === "device" || await this.kit.needsConsent(realm, tx, session.userId, tx.requireConsent ?? false)) {
+      // The consent page's POST finds the transaction at "consent", with the session it approves for.
+      if (tx.step !== "consent") {
+        const moved = await this.kit.d.txs.advance(tx, { step: "consent", ssoSessionId: session._id });
+        if (!moved) return withCookie(errorReply("invalid_transaction", "This login was already completed.", 400));
+        tx = moved;
+      }
       return withCookie(pageOf(tx, "consent", { scopes: scopesOf(tx.scope), username: session.username, ...(tx.userCode ? { userCode: tx.userCode } : {}) }));
     }
+    // No page to show: finish ends the transaction from the step it is stored at, which is what
+    // keeps a replayed or concurrent POST from completing it twice.
     return withCookie(await this.finish(realm, tx, session, ctx));
   }
 

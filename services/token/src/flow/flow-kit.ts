@@ -17,6 +17,9 @@ import { withQuery } from "./flow-reply.js";
 import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
 import type { LoginTransactionRepository } from "./login-transaction-repository.js";
 
+/** A session seen less than this long ago is not touched again just to slide its idle expiry. */
+export const TOUCH_GRANULARITY_MS = 1_000;
+
 /** What the browser flow is built from (module.ts composes it). */
 export interface FlowDeps {
   realms: FlowRealms;
@@ -121,7 +124,8 @@ export class FlowKit {
     const cookie = randomToken(32);
     const session: SsoSessionRecord = {
       _id: crypto.randomUUID(), realmId: realm.id, realmName: realm.name, userId: tx.userId ?? "",
-      username: tx.username ?? "", cookieHash: sha256Hex(cookie), authTime, amr: tx.amr, clientIds: [],
+      // An authorization request's client is named at once, so issueCode need not write again.
+      username: tx.username ?? "", cookieHash: sha256Hex(cookie), authTime, amr: tx.amr, clientIds: tx.kind === "authorize" ? [tx.clientId] : [],
       ipAddress, createdAt: now, lastSeenAt: now, expiresAt,
     };
     await this.d.sessions.repo.insert(session);
@@ -145,7 +149,11 @@ export class FlowKit {
       expiresAt: now + CODE_REMEMBERED_MS,
     };
     await this.d.codes.insert(record);
-    await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, now + realm.refreshTokenLifespan * 1000);
+    // Sliding the idle expiry by less than TOUCH_GRANULARITY_MS is not worth a write (a session
+    // this login just established already names the client and was seen this instant).
+    if (!session.clientIds.includes(req.clientId) || now - session.lastSeenAt >= TOUCH_GRANULARITY_MS) {
+      await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, now + realm.refreshTokenLifespan * 1000);
+    }
     return withQuery(req.redirectUri, { code, state: req.state, iss: issuerOf(baseUrl, realm.name) });
   }
 

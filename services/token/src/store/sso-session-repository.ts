@@ -34,19 +34,14 @@ export class SsoSessionRepository {
   }
 
   /**
-   * Records use by a client and slides the idle expiry; returns the session or null if gone.
-   * Adding the clientId is a second conditional write: two clients racing on one session could
-   * drop one id (the port has no $addToSet); acceptable because a client without its id only
-   * misses a back-channel logout it will learn of from its refresh token failing.
+   * Records use by a client and slides the idle expiry; returns the session or null if gone. One
+   * atomic write ($addToSet): two clients logging in on one session at once both land in clientIds,
+   * so both get the back-channel logout.
    */
   touch(realmId: string, id: string, clientId: string | undefined, now: number, expiresAt: number): Promise<SsoSessionRecord | null> {
-    return this.sessions.findOneAndUpdate({ _id: id, realmId }, { $set: { lastSeenAt: now, expiresAt } })
-      .then(async (s) => {
-        if (s && clientId && !s.clientIds.includes(clientId)) {
-          return this.sessions.findOneAndUpdate({ _id: id, realmId }, { $set: { clientIds: [...s.clientIds, clientId] } });
-        }
-        return s;
-      });
+    return this.sessions.findOneAndUpdate({ _id: id, realmId }, {
+      $set: { lastSeenAt: now, expiresAt }, ...(clientId ? { $addToSet: { clientIds: clientId } } : {}),
+    });
   }
 
   /** Records a fresh interactive authentication in the session (prompt=login, max_age). */
