@@ -26,6 +26,7 @@ import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle } from "./oidc/throttle.js";
+import { RealmLooks } from "./pages/realm-looks.js";
 import { oauthFormLane } from "./oidc/oauth-form-lane.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
 import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout } from "./oidc/token-routes.js";
@@ -88,10 +89,13 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl);
   const logoutEndpoint = refreshTokenLogout(deps.rpc, deps.publicUrl);
 
+  // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
+  const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
+
   const table = new RouteTable();
   addHealthRoutes(table, deps.rpc, deps.registries);
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
-  addRealmRoutes(table, deps.rpc);
+  addRealmRoutes(table, deps.rpc, pages.looks);
   addEventRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
@@ -106,11 +110,11 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   addRoleRoutes(table, deps.rpc);
   addRoleMappingRoutes(table, deps.rpc);
   addClientScopeRoutes(table, deps.rpc);
-  addAuthorizeRoutes(table, deps);
-  addDeviceRoutes(table, deps);
-  addRegistrationRoutes(table, deps);
-  addBrowserLogoutRoutes(table, deps, (req) => logoutEndpoint.handle(req));
-  addSamlSsoRoutes(table, deps);
+  addAuthorizeRoutes(table, pages);
+  addDeviceRoutes(table, pages);
+  addRegistrationRoutes(table, pages);
+  addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
+  addSamlSsoRoutes(table, pages);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

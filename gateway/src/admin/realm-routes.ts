@@ -4,9 +4,10 @@ import { currentContext } from "../../../services/kit/src/context.js";
 import type { RouteTable } from "../http/route-table.js";
 import { parseBody } from "../http/json-input.js";
 import type { RpcClients } from "../rpc-clients.js";
+import type { RealmLooks } from "../pages/realm-looks.js";
 
-/** Realm Admin API (spec 2.1, 4.1). */
-export function addRealmRoutes(table: RouteTable, rpc: RpcClients): void {
+/** Realm Admin API (spec 2.1, 4.1). A change drops the realm's cached page look at once. */
+export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmLooks): void {
   table
     .add("POST", "/admin/realms", async (req) => {
       const realm = parseBody(RealmInputSchema, req.body);
@@ -29,10 +30,12 @@ export function addRealmRoutes(table: RouteTable, rpc: RpcClients): void {
       const update = parseBody(RealmUpdateSchema, req.body, ["themePresent"]);
       update.themePresent = Object.prototype.hasOwnProperty.call(req.body, "theme");
       const res = await rpc.realms.updateRealm({ name: String(req.params.realmName), update });
+      looks.forget(String(req.params.realmName));
       return { status: 200, body: realmJson(res.realm) };
     })
     .add("DELETE", "/admin/realms/:realmName", async (req) => {
       const res = await rpc.realms.deleteRealm({ name: String(req.params.realmName) });
+      looks.forget(String(req.params.realmName));
       // No admin event survives a realm's deletion (its events go with it), so the log keeps who did it.
       currentContext()?.logger.info({ realm: res.realm?.name, actor: req.actor }, "realm deleted");
       return { status: 200, body: realmJson(res.realm) };

@@ -5,18 +5,12 @@ import { describeError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
 import { renderPage } from "./page-renderer.js";
-import { resolveTheme, type PageTheme } from "./themes.js";
+import type { RealmLooks } from "./realm-looks.js";
 
 export interface PageDeps {
   rpc: RpcClients;
   publicUrl: string;
-}
-
-interface RealmLook {
-  title: string;
-  theme: PageTheme;
-  /** The login page links to the registration form (spec 2.1 registrationAllowed). */
-  registrationAllowed?: boolean;
+  looks: RealmLooks;
 }
 
 const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string }>> = {
@@ -38,20 +32,9 @@ const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string }>> 
 /** Steps whose message is information, not an error. */
 const INFO_STEPS = new Set([FlowStep.LOGGED_OUT, FlowStep.DEVICE_DONE, FlowStep.VERIFY_EMAIL, FlowStep.EMAIL_VERIFIED]);
 
-/** The realm's title and theme (preset + overrides); the default look when the realm is unknown. */
-export async function lookOf(rpc: RpcClients, realm: string): Promise<RealmLook> {
-  try {
-    const { realm: r } = await rpc.realms.getRealm({ name: realm });
-    if (r) return { title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed };
-  } catch {
-    // An unknown realm still gets a (default-themed) page.
-  }
-  return { title: "Tessera", theme: resolveTheme("tessera", {}) };
-}
-
 /** An HTML error page of a browser flow (DESIGN 4: never a redirect to an unregistered URI). */
 export async function sendErrorPage(res: Response, deps: PageDeps, realm: string, status: number, error: string, description: string): Promise<void> {
-  const look = await lookOf(deps.rpc, realm);
+  const look = await deps.looks.get(realm);
   renderPage(res, status, "error.njk", { ...look, pageTitle: "Error", error, description });
 }
 
@@ -82,7 +65,7 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   const page: FlowPage = o.value;
   const entry = TEMPLATES[page.step];
   if (!entry) return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
-  const look = await lookOf(deps.rpc, realm);
+  const look = await deps.looks.get(realm);
   const qrDataUrl = page.step === FlowStep.OTP_ENROLL && page.otpauthUri.startsWith("otpauth://")
     ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
   renderPage(res, 200, entry.template, {

@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import { SamlBinding, type SamlOutbound } from "../../../gen/iam/saml/v1/sso_pb.js";
 import type { FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
-import { lookOf, sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
+import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
 import { renderPage } from "../pages/page-renderer.js";
 import { clearSsoCookie, readCookie, SSO_COOKIE } from "../oidc/browser-cookies.js";
 import { realmOf } from "../oidc/flow-context.js";
@@ -38,7 +38,7 @@ export interface AfterFrames {
  */
 export async function sendLogoutFrames(res: Response, deps: PageDeps, realm: string, frames: string[], after: AfterFrames): Promise<void> {
   const nonce = randomBytes(18).toString("base64url");
-  const look = await lookOf(deps.rpc, realm);
+  const look = await deps.looks.get(realm);
   const post = after.post ? { url: after.post.url, field: after.post.samlField, value: after.post.value, relayState: after.post.relayState } : undefined;
   const formOrigin = post ? new URL(post.url).origin : "";
   renderPage(res, 200, "saml-logout-frames.njk", {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Response } from "express";
-import { lookOf, type PageDeps } from "../pages/flow-pages.js";
+import type { PageDeps } from "../pages/flow-pages.js";
 import { renderPage } from "../pages/page-renderer.js";
 
 export interface SamlPost {
@@ -21,7 +21,7 @@ export interface SamlPost {
 export async function sendSamlPost(res: Response, deps: PageDeps, realm: string, post: SamlPost, message: string): Promise<void> {
   const origin = new URL(post.url).origin;
   const nonce = randomBytes(18).toString("base64url");
-  const look = await lookOf(deps.rpc, realm);
+  const look = await deps.looks.get(realm);
   renderPage(res, 200, "saml-post.njk", {
     ...look, pageTitle: "Continue", message, postUrl: post.url, field: post.field, value: post.value,
     relayState: post.relayState, nonce,

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import type { SamlBinding, SamlOutbound } from "../../../gen/iam/saml/v1/sso_pb.js";
 import { SamlBinding as Binding } from "../../../gen/iam/saml/v1/sso_pb.js";
-import { lookOf, type PageDeps } from "../pages/flow-pages.js";
+import type { PageDeps } from "../pages/flow-pages.js";
 import { renderPage } from "../pages/page-renderer.js";
 import { clearSsoCookie, readCookie, SSO_COOKIE } from "../oidc/browser-cookies.js";
 import { realmOf } from "../oidc/flow-context.js";
@@ -65,6 +65,6 @@ export async function sendOutbound(res: Response, deps: PageDeps, realm: string,
 }
 
 async function loggedOut(res: Response, deps: PageDeps, realm: string, message: string): Promise<void> {
-  const look = await lookOf(deps.rpc, realm);
+  const look = await deps.looks.get(realm);
   renderPage(res, 200, "logged-out.njk", { ...look, pageTitle: "Logged out", page: { message } });
 }

@@ -1,0 +1,55 @@
+import type { RpcClients } from "../rpc-clients.js";
+import { LOOK_CACHE_MS, RealmLooks } from "./realm-looks.js";
+
+describe("RealmLooks", () => {
+  let now = 0;
+  let calls = 0;
+  let realm: Record<string, unknown> | undefined;
+  const rpc = {
+    realms: {
+      getRealm: async () => {
+        calls++;
+        if (!realm) throw new Error("not found");
+        return { realm: { ...realm } };
+      },
+    },
+  } as unknown as RpcClients;
+  const looks = () => new RealmLooks(rpc, () => now);
+
+  beforeEach(() => {
+    now = 0;
+    calls = 0;
+    realm = { name: "acme", displayName: "Acme", themeName: "tessera", theme: { primaryColor: "#112233" }, registrationAllowed: true };
+  });
+
+  it("reads a realm's look once per LOOK_CACHE_MS, frozen", async () => {
+    const l = looks();
+    const first = await l.get("acme");
+    expect(first).toMatchObject({ title: "Acme", registrationAllowed: true, theme: { primaryColor: "#112233" } });
+    expect(Object.isFrozen(first.theme)).toBe(true);
+    realm!.displayName = "Acme 2";
+    now = LOOK_CACHE_MS - 1;
+    expect((await l.get("acme")).title).toBe("Acme");
+    expect(calls).toBe(1);
+    now = LOOK_CACHE_MS;
+    expect((await l.get("acme")).title).toBe("Acme 2");
+    expect(calls).toBe(2);
+  });
+
+  it("forgets a realm at once when its route changes it", async () => {
+    const l = looks();
+    await l.get("acme");
+    realm!.theme = { primaryColor: "#445566" };
+    l.forget("acme");
+    expect((await l.get("acme")).theme.primaryColor).toBe("#445566");
+  });
+
+  it("gives an unknown realm the default look without caching it", async () => {
+    const l = looks();
+    realm = undefined;
+    expect((await l.get("acme")).title).toBe("Tessera");
+    realm = { name: "acme", displayName: "", themeName: "tessera", theme: {}, registrationAllowed: false };
+    expect((await l.get("acme")).title).toBe("acme");
+    expect(calls).toBe(2);
+  });
+});
