@@ -122,6 +122,30 @@ describe.each(targets())("login events ($mode)", (target) => {
     expect(((await events(realm, "?first=1&max=2")).body as any[]).length).toBe(2);
   }, 60_000);
 
+  it("records a LOGIN when the SSO cookie logs the user in again, prompt=none included", async () => {
+    const sso = uniqueName("ssoev");
+    expect((await api.post("/admin/realms", { name: sso, eventsEnabled: true })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${sso}/clients`, { clientId: "web", clientType: "PUBLIC", redirectUris: [CB], grantTypes: ["authorization_code"] })).status).toBe(201);
+    const u = await api.post(`/admin/realms/${sso}/users`, { username: "gina", password: PW });
+    expect(u.status).toBe(201);
+    const pkce = "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256";
+    const b = new BrowserSession(server.url);
+    const first = await b.submit(await b.get(authUrl(sso) + pkce), { username: "gina", password: PW });
+    expect(first.status).toBe(302);
+    const again = await b.get(authUrl(sso) + pkce);
+    expect(again.status).toBe(302);
+    expect(new URL(again.location).searchParams.get("code")).toBeTruthy();
+    const silent = await b.get(`${authUrl(sso)}${pkce}&prompt=none`);
+    expect(new URL(silent.location).searchParams.get("code")).toBeTruthy();
+    const logins = await eventually(async () => (await events(sso, "?type=LOGIN")).body as any[], (e) => e.length >= 3);
+    expect(logins).toHaveLength(3);
+    const sessionIds = new Set(logins.map((e) => e.sessionId));
+    expect(sessionIds.size).toBe(1);
+    for (const e of logins) {
+      expect(e).toMatchObject({ clientId: "web", userId: u.body.id, details: { auth_method: "openid-connect", redirect_uri: CB, username: "gina" } });
+    }
+  });
+
   it("records nothing when the realm's eventsEnabled is false", async () => {
     await runFlows(quiet);
     // The enabled realm's flows were stored by now; give the bus the same time for this one.

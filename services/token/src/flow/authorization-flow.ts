@@ -66,6 +66,8 @@ export class AuthorizationFlow {
         ...fields, step: "consent", userId: session.userId, username: session.username, amr: session.amr,
         authTime: session.authTime, ssoSessionId: session._id,
       });
+      // The SSO cookie authenticated this request: a LOGIN like any other (Keycloak records one too).
+      await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id });
       return this.complete(realm, tx, session, ctx, undefined);
     }
     const tx = await this.kit.newTransaction(realm, ctx, {
