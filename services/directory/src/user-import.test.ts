@@ -79,6 +79,19 @@ describe("user import, in-process", () => {
     expect(await storedHash(r, failed.userId)).toBe(bc);
   });
 
+  it("remembers an imported hash in the password history: neither reset nor change may reuse it", async () => {
+    const r = await h.realm({ passwordHistoryCount: 3 });
+    await h.security.importUsers({ realm: r, users: [{ username: "hist", passwordHash: await bcrypt.hash(pw, 4) }] });
+    const id = (await h.users.listUsers({ realm: r, username: "hist" })).users[0]!.id;
+    const reused = /must not be one of the last 3 passwords/;
+    await expect(h.users.resetPassword({ realm: r, userId: id, password: pw })).rejects.toThrow(reused);
+    await expect(h.authn.changePassword({ realm: r, userId: id, newPassword: pw })).rejects.toThrow(reused);
+    await h.users.resetPassword({ realm: r, userId: id, password: "a-new-secret-22" });
+    // The imported hash is still among the last three, in bcrypt format.
+    await expect(h.users.resetPassword({ realm: r, userId: id, password: pw })).rejects.toThrow(reused);
+    expect((await h.login(r, "hist", "a-new-secret-22")).outcome).toBe(AuthOutcome.OK);
+  });
+
   it("reports per-user results: conflicts skipped, invalid users and unsupported hashes failed", async () => {
     const r = await h.realm();
     await h.user(r, "taken");

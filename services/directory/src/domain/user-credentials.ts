@@ -34,11 +34,13 @@ export class UserCredentials {
     return this.hasher.verifyStored(hash, password);
   }
 
-  /** Stores a checked, hashed password as the user's credential and records it in the history. */
-  async store(realm: RealmRecord, user: UserRecord, hash: string, temporary: boolean): Promise<void> {
-    const now = this.clock.now();
-    await this.repo.setPassword({ realmId: realm._id, userId: user._id, hash, temporary, createdAt: now });
-    await this.repo.remember({ _id: randomUUID(), realmId: realm._id, userId: user._id, hash, createdAt: now }, realm.passwordHistoryCount);
+  /**
+   * Stores a checked, hashed password as the user's credential and records it in the history. An
+   * imported hash (any supported format) is stored and remembered the same way, with its own time.
+   */
+  async store(realm: RealmRecord, user: UserRecord, hash: string, temporary: boolean, createdAt = this.clock.now()): Promise<void> {
+    await this.repo.setPassword({ realmId: realm._id, userId: user._id, hash, temporary, createdAt });
+    await this.repo.remember({ _id: randomUUID(), realmId: realm._id, userId: user._id, hash, createdAt }, realm.passwordHistoryCount);
   }
 
   async reset(realmName: string, userId: string, password: string | undefined, temporary: boolean): Promise<void> {
@@ -49,7 +51,8 @@ export class UserCredentials {
     const plain = password as string;
     const n = realm.passwordHistoryCount;
     for (const past of await this.repo.recentHashes(realm._id, userId, n)) {
-      if (await this.hasher.verify(past.hash, plain)) {
+      // Any format: an imported bcrypt or PBKDF2 hash in the history counts (as in password-change).
+      if (await this.matches(past.hash, plain)) {
         throw IamError.invalid("password", `password must not be one of the last ${n} passwords`, "invalid_password");
       }
     }

@@ -100,11 +100,7 @@ export class UserImport {
       throw e;
     }
     if (hash !== undefined) await this.credentials.store(realm, user, hash, requirePasswordReset);
-    if (imported) {
-      await this.repo.setPassword({
-        realmId: realm._id, userId: id, hash: imported.hash, temporary: requirePasswordReset, createdAt: imported.createdAt ?? now,
-      });
-    }
+    if (imported) await this.credentials.store(realm, user, imported.hash, requirePasswordReset, imported.createdAt ?? now);
   }
 }
 
