@@ -27,6 +27,7 @@ import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle } from "./oidc/throttle.js";
 import { RealmLooks } from "./pages/realm-looks.js";
+import { ClientOrigins, withClientCors } from "./oidc/cors.js";
 import { oauthFormLane } from "./oidc/oauth-form-lane.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
 import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout } from "./oidc/token-routes.js";
@@ -86,8 +87,10 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   app.use(express.json({ limit: "1mb" }));
   const throttleCore = new Throttle(deps.rpc);
   app.use(throttle(throttleCore));
-  const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl);
-  const logoutEndpoint = refreshTokenLogout(deps.rpc, deps.publicUrl);
+  // CORS by the requesting client's web origins (cors.ts); the client routes drop a changed client's.
+  const origins = new ClientOrigins(deps.rpc);
+  const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl).map((e) => withClientCors(e, origins));
+  const logoutEndpoint = withClientCors(refreshTokenLogout(deps.rpc, deps.publicUrl), origins);
 
   // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
   const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
@@ -95,7 +98,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   const table = new RouteTable();
   addHealthRoutes(table, deps.rpc, deps.registries);
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
-  addRealmRoutes(table, deps.rpc, pages.looks);
+  addRealmRoutes(table, deps.rpc, pages.looks, origins);
   addEventRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
@@ -106,7 +109,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   addGroupRoutes(table, deps.rpc);
   addSamlSpRoutes(table, deps.rpc);
   addSamlMetadataRoutes(table, deps.rpc);
-  addClientRoutes(table, deps.rpc);
+  addClientRoutes(table, deps.rpc, origins);
   addRoleRoutes(table, deps.rpc);
   addRoleMappingRoutes(table, deps.rpc);
   addClientScopeRoutes(table, deps.rpc);

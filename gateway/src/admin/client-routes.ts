@@ -4,12 +4,13 @@ import {
 } from "../../../gen/iam/directory/v1/client_pb.js";
 import type { RouteTable } from "../http/route-table.js";
 import { parseBody } from "../http/json-input.js";
+import type { ClientOrigins } from "../oidc/cors.js";
 import type { RpcClients } from "../rpc-clients.js";
 
 const has = (body: unknown, key: string) => Object.prototype.hasOwnProperty.call(body, key);
 
 /** Client Admin API (spec 1.11, 2.3, 4.3). The secret appears only in create and regenerate replies. */
-export function addClientRoutes(table: RouteTable, rpc: RpcClients): void {
+export function addClientRoutes(table: RouteTable, rpc: RpcClients, origins: ClientOrigins): void {
   const base = "/admin/realms/:realmName/clients";
   const realm = (req: { params: Record<string, unknown> }) => String(req.params.realmName);
   const clientId = (req: { params: Record<string, unknown> }) => String(req.params.clientId);
@@ -34,10 +35,12 @@ export function addClientRoutes(table: RouteTable, rpc: RpcClients): void {
       update.webOriginsPresent = has(req.body, "webOrigins");
       update.grantTypesPresent = has(req.body, "grantTypes");
       const res = await rpc.clients.updateClient({ realm: realm(req), clientId: clientId(req), update });
+      origins.forget(realm(req), clientId(req));
       return { status: 200, body: clientJson(res.client) };
     })
     .add("DELETE", `${base}/:clientId`, async (req) => {
       await rpc.clients.deleteClient({ realm: realm(req), clientId: clientId(req) });
+      origins.forget(realm(req), clientId(req));
       return { status: 204 };
     })
     .add("POST", `${base}/:clientId/regenerate-secret`, async (req) => {

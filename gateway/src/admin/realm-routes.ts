@@ -5,9 +5,10 @@ import type { RouteTable } from "../http/route-table.js";
 import { parseBody } from "../http/json-input.js";
 import type { RpcClients } from "../rpc-clients.js";
 import type { RealmLooks } from "../pages/realm-looks.js";
+import type { ClientOrigins } from "../oidc/cors.js";
 
-/** Realm Admin API (spec 2.1, 4.1). A change drops the realm's cached page look at once. */
-export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmLooks): void {
+/** Realm Admin API (spec 2.1, 4.1). A change drops the realm's cached page look (and client origins) at once. */
+export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmLooks, origins: ClientOrigins): void {
   table
     .add("POST", "/admin/realms", async (req) => {
       const realm = parseBody(RealmInputSchema, req.body);
@@ -36,6 +37,7 @@ export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmL
     .add("DELETE", "/admin/realms/:realmName", async (req) => {
       const res = await rpc.realms.deleteRealm({ name: String(req.params.realmName) });
       looks.forget(String(req.params.realmName));
+      origins.forget(String(req.params.realmName));
       // No admin event survives a realm's deletion (its events go with it), so the log keeps who did it.
       currentContext()?.logger.info({ realm: res.realm?.name, actor: req.actor }, "realm deleted");
       return { status: 200, body: realmJson(res.realm) };

@@ -4,6 +4,7 @@ import type { Reply, RouteTable } from "../http/route-table.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { NO_STORE, oauthError, oauthReply } from "./oauth-errors.js";
 import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
+import { addCorsPreflight, withTokenCors } from "./cors.js";
 import { bearerToken, clientCredentials, formParam, optFormParam, type OAuthHttpRequest } from "./oauth-input.js";
 
 const OIDC = "/realms/:realmName/protocol/openid-connect";
@@ -88,9 +89,15 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
  */
 export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string, endpoints: FormEndpoint[]): void {
   for (const e of endpoints) table.add("POST", e.path, e.handle, form);
+  const info = withTokenCors((req) => userinfo(req, rpc, publicUrl));
   table
-    .add("GET", `${OIDC}/userinfo`, (req) => userinfo(req, rpc, publicUrl))
-    .add("POST", `${OIDC}/userinfo`, (req) => userinfo(req, rpc, publicUrl), form);
+    .add("GET", `${OIDC}/userinfo`, info)
+    .add("POST", `${OIDC}/userinfo`, info, form);
+  addCorsPreflight(table, [
+    ...endpoints.map((e) => ({ path: e.path, methods: "POST, OPTIONS" })),
+    { path: `${OIDC}/logout`, methods: "GET, POST, OPTIONS" },
+    { path: `${OIDC}/userinfo`, methods: "GET, POST, OPTIONS" },
+  ]);
 }
 
 /**
