@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { ROOT } from "../e2e/support/process-runner.js";
 import { machine } from "./bench-kit.js";
 import { clientCredentials, type Row } from "./client-credentials-scenario.js";
-import { argon2Rate, codeFlow, memory, tesseraEndpoints } from "./tessera-scenarios.js";
+import { codeFlow, memory, tesseraEndpoints } from "./tessera-scenarios.js";
 import { clusterClientCredentials } from "./cluster-scenario.js";
 
 /**
@@ -19,13 +19,11 @@ const connections = Number(args.get("connections") ?? 16);
 const only = args.get("only");
 const opts = { rounds, duration, connections };
 
-let hashRate = 0;
-const rate = () => (hashRate ||= argon2Rate(5));
 const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["cc-rs256", () => clientCredentials("RS256", opts)],
   ["cc-es256", () => clientCredentials("ES256", opts)],
-  ["endpoints", () => tesseraEndpoints(opts, rate())],
-  ["code-flow", () => codeFlow(opts, rate())],
+  ["endpoints", () => tesseraEndpoints(opts)],
+  ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory()],
   ["cluster", () => clusterClientCredentials(opts)],
 ];
