@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,11 +34,11 @@ function row(scenario: string, target: string, rs: LoadResult[], note?: string):
   };
 }
 
-async function rounds(opts: Opts, run: (duration: number) => Promise<LoadResult>, warmup = 2, before?: () => void): Promise<LoadResult[]> {
+async function rounds(opts: Opts, run: (duration: number) => Promise<LoadResult>, warmup = 2, before?: () => Promise<void>): Promise<LoadResult[]> {
   await run(warmup);
   const out: LoadResult[] = [];
   for (let i = 0; i < opts.rounds; i++) {
-    before?.();
+    await before?.();
     out.push(await run(opts.duration));
   }
   return out;
@@ -57,10 +58,14 @@ function argonNote(rps: number, rates: number[]): string {
   return `${(rps / base).toFixed(2)} of argon2id rate ${base.toFixed(0)}/s (per round: ${rates.map((r) => r.toFixed(0)).join(", ")})`;
 }
 
-/** The argon2id verification rate on the server core at the production parameters. */
-export function argon2Rate(seconds: number): number {
-  const out = execFileSync("taskset", ["-c", SERVER_CORE, process.execPath, join(DIST, "test/bench/argon2-rate.js"), String(seconds), "19456", "2"]);
-  return (JSON.parse(out.toString()) as { rate: number }).rate;
+/**
+ * The argon2id verification rate on the server core at the production parameters. Asynchronous, so
+ * this load generator's event loop keeps running: blocked for the measurement, its keep-alive
+ * sockets would outlive the server's idle timeout unnoticed and fail the next round's first requests.
+ */
+export async function argon2Rate(seconds: number): Promise<number> {
+  const { stdout } = await promisify(execFile)("taskset", ["-c", SERVER_CORE, process.execPath, join(DIST, "test/bench/argon2-rate.js"), String(seconds), "19456", "2"]);
+  return (JSON.parse(stdout) as { rate: number }).rate;
 }
 
 /** Discovery, JWKS, introspection, refresh and password grant against one embedded Tessera. */
@@ -106,7 +111,7 @@ export async function tesseraEndpoints(opts: Opts): Promise<Row[]> {
       headers: { ...FORM, authorization: basic(t) },
       body: new URLSearchParams({ grant_type: "password", username: t.username, password: t.password }).toString(),
       verify: (b) => check.tokenResponseOk(b),
-    }), ARGON_WARMUP_S, () => rates.push(argon2Rate(3)));
+    }), ARGON_WARMUP_S, async () => { rates.push(await argon2Rate(3)); });
     const pw = row("password grant (argon2id m=19456 t=2)", "Tessera (embedded)", password);
     pw.note = argonNote(pw.rps, rates);
     rows.push(pw);
@@ -165,7 +170,7 @@ export async function codeFlow(opts: Opts): Promise<Row[]> {
     const rates: number[] = [];
     await once(ARGON_WARMUP_S);
     for (let i = 0; i < opts.rounds; i++) {
-      rates.push(argon2Rate(3));
+      rates.push(await argon2Rate(3));
       results.push(await once(opts.duration));
     }
     const r = row("authorization-code login (authorize, login, code, token, logout)", "Tessera (embedded)", results);
