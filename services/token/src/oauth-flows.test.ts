@@ -29,7 +29,7 @@ import { SigningKeyRepository } from "./store/signing-key-repository.js";
 import { KeyRing } from "./domain/key-ring.js";
 import { buildOAuth } from "./oauth-module.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS } from "./domain/authorization-code.js";
-import { BACKCHANNEL_LOGOUT_EVENT } from "./domain/backchannel-logout.js";
+import { BACKCHANNEL_LOGOUT_EVENT, BackchannelLogout } from "./domain/backchannel-logout.js";
 
 // The grants the browser and password branches feed (authorization_code, refresh_token, device
 // code), offline tokens, logout with back-channel delivery and sessions admin, in-process: the
@@ -276,6 +276,35 @@ describe("OAuth flows, in-process", () => {
     expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
     expect(payload.nonce).toBeUndefined();
     expect(typeof payload.jti).toBe("string");
+  });
+
+  it("keeps a back-channel logout that a stopped process left undone, and the next start delivers it", async () => {
+    received.length = 0;
+    bclStatus = 503;
+    const { code, session } = await newCode();
+    const res = await exchange(code);
+    await oauth.logout({ realm: realmName, baseUrl: "http://localhost:8080", client: webClient(), refreshToken: res.refreshToken });
+    const until = Date.now() + 5000;
+    while (!received.some((t) => decodeJwt(t).sid === session) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    // The process stops (a crash would leave the same record) between the failed first attempt and its retry.
+    await parts().backchannel.stop();
+    const left = await parts().deliveries.due(Number.MAX_SAFE_INTEGER, 10);
+    expect(left.map((d) => ({ clientId: d.clientId, sid: d.sid, userId: d.userId }))).toEqual([{ clientId: "web", sid: session, userId }]);
+    expect(left[0]!.attempts).toBe(1);
+    const before = received.length;
+    bclStatus = 200;
+    clock.advance(60_000);
+    const next = new BackchannelLogout(keys, parts().clients, parts().issuers, parts().deliveries, clock, logger, { backoffMs: 20, attempts: 3 });
+    next.start();
+    const deadline = Date.now() + 5000;
+    while (received.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await next.stop();
+    const delivered = received.slice(before);
+    expect(delivered).toHaveLength(1);
+    const { payload } = await jwtVerify(delivered[0]!, await jwks(), { issuer: `http://localhost:8080/realms/${realmName}`, audience: "web", currentDate: new Date(clock.now()) });
+    expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+    expect(await parts().deliveries.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    parts().backchannel.start();
   });
 
   it("polls device codes (RFC 8628): pending, slow_down, access_denied, tokens once, expired_token", async () => {

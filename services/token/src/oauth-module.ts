@@ -30,6 +30,7 @@ import { AuthorizationCodeRepository } from "./store/authorization-code-reposito
 import { DeviceCodeRepository } from "./store/device-code-repository.js";
 import { SsoSessionRepository } from "./store/sso-session-repository.js";
 import { RefreshFamilyRepository } from "./store/refresh-family-repository.js";
+import { BackchannelDeliveryRepository } from "./store/backchannel-delivery-repository.js";
 import { RevokedTokenRepository } from "./store/revoked-token-repository.js";
 import { startOAuthConsumers } from "./events/oauth-consumers.js";
 import { oauthRpc } from "./rpc/oauth-rpc.js";
@@ -60,7 +61,8 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const familyRepo = await RefreshFamilyRepository.open(store);
   const revoked = await RevokedTokenRepository.open(store);
   const sso = new SsoSessions(ssoRepo, bus, clock);
-  const backchannel = new BackchannelLogout(keys, clients, issuers, clock, logger, options.backchannel);
+  const deliveries = await BackchannelDeliveryRepository.open(store);
+  const backchannel = new BackchannelLogout(keys, clients, issuers, deliveries, clock, logger, options.backchannel);
   const terminator = new SessionTerminator(familyRepo, sso, backchannel);
   const families = new RefreshFamilies(familyRepo, clock);
   const minter = new TokenMinter(directory, keys, clock);
@@ -82,7 +84,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   let subs: Subscription[] = [];
 
   return {
-    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, sso, backchannel, terminator, families, access },
+    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, sso, backchannel, deliveries, terminator, families, access, issuers },
     routes(router: ConnectRouter) {
       router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations }));
       router.service(SessionAdminService, sessionAdminRpc(admin));
@@ -94,15 +96,17 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
           await options.dropRealmAlso?.(realmId);
           const counts = await Promise.all([
             familyRepo.deleteRealm(realmId), codes.deleteRealm(realmId), devices.deleteRealm(realmId),
-            ssoRepo.deleteRealm(realmId), revoked.deleteRealm(realmId),
+            ssoRepo.deleteRealm(realmId), revoked.deleteRealm(realmId), deliveries.deleteRealm(realmId),
           ]);
           return counts.reduce((a, b) => a + b, 0);
         },
       });
+      // Deliveries a previous run left undone go out now (and any due later, from any process).
+      backchannel.start();
     },
     async stop() {
       await Promise.all(subs.map((s) => s.stop()));
-      await backchannel.idle();
+      await backchannel.stop();
     },
   };
 }

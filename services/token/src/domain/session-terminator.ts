@@ -20,7 +20,7 @@ export class SessionTerminator {
   /** Revokes one family; notifies its client when no SSO session will do it. */
   async revokeFamily(realm: RealmScope, familyId: string, notify = true): Promise<RefreshFamilyRecord | null> {
     const removed = await this.families.remove(realm.id, familyId);
-    if (removed && notify) this.backchannel.notify(realm, [targetOf(removed)]);
+    if (removed && notify) await this.backchannel.notify(realm, [targetOf(removed)]);
     return removed;
   }
 
@@ -29,7 +29,7 @@ export class SessionTerminator {
     await this.families.remove(realm.id, family._id);
     const ended = family.ssoSessionId && !family.offline ? await this.sso.end(realm.id, family.ssoSessionId, "logout") : null;
     // The sso-session.ended consumer notifies the session's clients; this one must hear of it too.
-    if (!ended) this.backchannel.notify(realm, [targetOf(family)]);
+    if (!ended) await this.backchannel.notify(realm, [targetOf(family)]);
   }
 
   /** The consumer of `sso-session.ended`: the session's online families end, its clients are told. */
@@ -40,7 +40,7 @@ export class SessionTerminator {
       ...clientIds.map((clientId) => ({ clientId, userId, sid: sessionId })),
       ...families.map(targetOf),
     ];
-    this.backchannel.notify(realm, targets);
+    await this.backchannel.notify(realm, targets);
     return families.length;
   }
 
@@ -58,7 +58,7 @@ export class SessionTerminator {
       n++;
       if (!f.ssoSessionId || f.offline) notify.push(targetOf(f));
     }
-    this.backchannel.notify(realm, notify);
+    await this.backchannel.notify(realm, notify);
     return n;
   }
 }
