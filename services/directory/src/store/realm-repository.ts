@@ -29,6 +29,7 @@ export class RealmRepository {
 
   private constructor(private readonly realms: Collection<RealmRecord>, private readonly now: () => number) {}
 
+  /** The store's one repository; `now` (the cache's clock, for tests) is taken from the first open. */
   static open(store: Store, now: () => number = () => performance.now()): Promise<RealmRepository> {
     let repo = perStore.get(store);
     if (!repo) {

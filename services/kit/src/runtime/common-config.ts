@@ -6,6 +6,8 @@ export interface CommonConfig {
   store: "sqlite" | "mongodb";
   /** Embedded mode: where SQLite files and generated secrets live. */
   dataDir: string;
+  /** Embedded mode: "full" syncs every commit (survives a power loss), "normal" only checkpoints. */
+  sqliteSync: "full" | "normal";
   mongodbUri: string | undefined;
   /** Each service uses database `<prefix>_<service>`. */
   mongodbDatabasePrefix: string;
@@ -28,6 +30,7 @@ export function readCommonConfig(env: Env): CommonConfig {
   return {
     store,
     dataDir: str(env, "TESSERA_DATA_DIR", "./data"),
+    sqliteSync: oneOf(env, "TESSERA_SQLITE_SYNC", ["full", "normal"] as const, "full"),
     mongodbUri: mongodbUri ? url(env, "TESSERA_MONGODB_URI") : undefined,
     mongodbDatabasePrefix: str(env, "TESSERA_MONGODB_DB_PREFIX", "tessera"),
     natsUrl: optStr(env, "TESSERA_NATS_URL") ? url(env, "TESSERA_NATS_URL") : undefined,

@@ -19,5 +19,5 @@ export function openServiceStore(name: ServiceName, common: CommonConfig, clock:
     });
   }
   const path = common.dataDir === ":memory:" ? ":memory:" : join(common.dataDir, `${name}.db`);
-  return openStore({ kind: "sqlite", path, clock });
+  return openStore({ kind: "sqlite", path, clock, synchronous: common.sqliteSync });
 }

@@ -9,6 +9,7 @@ export type OpenStoreOptions =
       path: string;
       clock?: Clock;
       sweepIntervalMs?: number;
+      synchronous?: "full" | "normal";
     }
   | {
       kind: "mongodb";

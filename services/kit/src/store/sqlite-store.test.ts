@@ -28,6 +28,16 @@ describe("sqlite store specifics", () => {
     await second.close();
   });
 
+  it("syncs every commit by default (synchronous FULL), and only at checkpoints when asked for normal", async () => {
+    const full = new SqliteStore({ path: join(dir, "full.db") });
+    const normal = new SqliteStore({ path: join(dir, "normal.db"), synchronous: "normal" });
+    // PRAGMA synchronous: 2 = FULL, 1 = NORMAL.
+    expect(full.statement("PRAGMA synchronous").get()).toEqual({ synchronous: 2 });
+    expect(normal.statement("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
+    await full.close();
+    await normal.close();
+  });
+
   it("uses the json_extract expression indexes for equality and ranges", async () => {
     const path = join(dir, "plan.db");
     const store = new SqliteStore({ path });

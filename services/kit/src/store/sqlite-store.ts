@@ -19,6 +19,13 @@ export interface SqliteStoreOptions {
   /** Period of the expired-document sweep; 0 disables it. Default 60 s. */
   sweepIntervalMs?: number;
   onSweepError?: (err: unknown) => void;
+  /**
+   * File databases (WAL): "full" (default) syncs every commit, so an acknowledged write survives a
+   * power loss or an OS crash; "normal" syncs only at checkpoints, which survives a process crash
+   * but may lose the last commits to a power loss, for fewer fsyncs (about 25% more refresh-token
+   * rotations per second on the benchmark machine).
+   */
+  synchronous?: "full" | "normal";
 }
 
 type Db = Database.Database;
@@ -43,7 +50,7 @@ export class SqliteStore implements Store {
     if (options.path !== ":memory:" && options.path !== "") {
       // WAL lets readers in other processes (backups, sqlite3 CLI) proceed during writes.
       this.db.pragma("journal_mode = WAL");
-      this.db.pragma("synchronous = NORMAL");
+      this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
     }
     this.db.pragma("busy_timeout = 5000");
     // SQLite's lower() folds ASCII only; $contains must fold like JavaScript (and MongoDB's /i).
