@@ -38,6 +38,25 @@ describe("sqlite store specifics", () => {
     await normal.close();
   });
 
+  it("group-commits a turn's writes: each resolves after the shared commit, and a failed one fails alone", async () => {
+    const path = join(dir, "group.db");
+    const store = new SqliteStore({ path });
+    const c = await store.collection({ name: "things" });
+    const other = new Database(path, { readonly: true });
+    const seen = (id: string) => other.prepare(`SELECT count(*) AS n FROM "things" WHERE _id = ?`).get(id) as { n: number };
+    await c.insert({ _id: "taken" });
+    const writes = [c.insert({ _id: "a" }), c.insert({ _id: "taken" }), c.upsert({ _id: "b", v: 1 })];
+    // Ran, but not committed yet: another connection does not see them; this one does.
+    expect(seen("a").n).toBe(0);
+    expect(await c.get("a")).toEqual({ _id: "a" });
+    const [a, dup, b] = await Promise.allSettled(writes);
+    expect([a?.status, b?.status]).toEqual(["fulfilled", "fulfilled"]);
+    expect(dup).toMatchObject({ status: "rejected", reason: { code: "alreadyExists" } });
+    expect([seen("a").n, seen("b").n]).toEqual([1, 1]);
+    other.close();
+    await store.close();
+  });
+
   it("uses the json_extract expression indexes for equality and ranges", async () => {
     const path = join(dir, "plan.db");
     const store = new SqliteStore({ path });
