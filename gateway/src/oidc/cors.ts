@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { Reply, RouteHandler, RouteTable } from "../http/route-table.js";
 import type { RpcClients } from "../rpc-clients.js";
+import { ReadCache } from "../../../services/kit/src/read-cache.js";
 import { clientCredentials, type OAuthHttpRequest } from "./oauth-input.js";
 import type { FormEndpoint } from "./token-routes.js";
 
@@ -28,38 +29,30 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** The web origins of clients, resolved and cached per (realm, clientId). */
 export class ClientOrigins {
-  private readonly cache = new Map<string, { origins: ReadonlySet<string>; at: number }>();
-  private generation = 0;
+  private readonly cache: ReadCache<ReadonlySet<string>>;
 
-  constructor(private readonly rpc: RpcClients, private readonly now: () => number = () => performance.now(), private readonly maxEntries = 10_000) {}
+  constructor(private readonly rpc: RpcClients, now: () => number = () => performance.now()) {
+    this.cache = new ReadCache(ORIGINS_CACHE_MS, now);
+  }
 
   async get(realm: string, clientId: string): Promise<ReadonlySet<string>> {
-    const key = `${realm}\0${clientId}`;
-    const hit = this.cache.get(key);
-    if (hit && this.now() - hit.at < ORIGINS_CACHE_MS) return hit.origins;
-    const generation = this.generation;
-    let origins = NONE;
-    try {
-      const { client } = await this.rpc.clients.getClient({ realm, clientId });
-      if (client) origins = resolveWebOrigins(client.webOrigins, client.redirectUris);
-    } catch (e) {
-      // An unknown client or realm has no origins; anything else is a real failure.
-      if (!(e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument))) throw e;
-      return NONE;
-    }
-    if (generation === this.generation) {
-      // Client ids come from requests, but only existing clients get here; still, keep the map bounded.
-      if (this.cache.size >= this.maxEntries) this.cache.clear();
-      this.cache.set(key, { origins, at: this.now() });
-    }
-    return origins;
+    const origins = await this.cache.get(`${realm}\0${clientId}`, async () => {
+      try {
+        const { client } = await this.rpc.clients.getClient({ realm, clientId });
+        return client ? resolveWebOrigins(client.webOrigins, client.redirectUris) : null;
+      } catch (e) {
+        // An unknown client or realm has no origins; anything else is a real failure.
+        if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) return null;
+        throw e;
+      }
+    });
+    return origins ?? NONE;
   }
 
   /** Drops a client's origins (the realm's, without a clientId) after a change through the Admin API. */
   forget(realm: string, clientId?: string): void {
-    this.generation++;
-    if (clientId !== undefined) this.cache.delete(`${realm}\0${clientId}`);
-    else for (const key of this.cache.keys()) if (key.startsWith(`${realm}\0`)) this.cache.delete(key);
+    if (clientId !== undefined) this.cache.drop(`${realm}\0${clientId}`);
+    else this.cache.dropWhere(`${realm}\0`);
   }
 }
 

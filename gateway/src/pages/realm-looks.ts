@@ -1,4 +1,5 @@
 import { deepFreeze } from "../../../services/kit/src/deep-freeze.js";
+import { ReadCache } from "../../../services/kit/src/read-cache.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { resolveTheme, type PageTheme } from "./themes.js";
 
@@ -22,35 +23,27 @@ export const LOOK_CACHE_MS = 5_000;
  * design). An unknown realm gets the default look and is never cached.
  */
 export class RealmLooks {
-  private readonly cache = new Map<string, { look: RealmLook; at: number }>();
-  /** Bumped by forget: a read that started before a change must not fill the cache. */
-  private generation = 0;
+  private readonly cache: ReadCache<RealmLook>;
 
-  constructor(private readonly rpc: RpcClients, private readonly now: () => number = () => performance.now()) {}
+  constructor(private readonly rpc: RpcClients, now: () => number = () => performance.now()) {
+    this.cache = new ReadCache(LOOK_CACHE_MS, now);
+  }
 
   async get(realm: string): Promise<RealmLook> {
-    const hit = this.cache.get(realm);
-    if (hit && this.now() - hit.at < LOOK_CACHE_MS) return hit.look;
-    const generation = this.generation;
-    try {
-      const { realm: r } = await this.rpc.realms.getRealm({ name: realm });
-      if (r) {
-        const look = deepFreeze({ title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed });
-        if (generation === this.generation) {
-          // Realm names come from request paths, but only existing realms are stored: the map is bounded by them.
-          this.cache.set(realm, { look, at: this.now() });
-        }
-        return look;
+    const look = await this.cache.get(realm, async () => {
+      try {
+        const { realm: r } = await this.rpc.realms.getRealm({ name: realm });
+        if (r) return deepFreeze({ title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed });
+      } catch {
+        // An unknown realm still gets a (default-themed) page.
       }
-    } catch {
-      // An unknown realm still gets a (default-themed) page.
-    }
-    return { title: "Tessera", theme: resolveTheme("tessera", {}) };
+      return null;
+    });
+    return look ?? { title: "Tessera", theme: resolveTheme("tessera", {}) };
   }
 
   /** Drops the realm's look (its Admin API route changed or deleted it). */
   forget(realm: string): void {
-    this.generation++;
-    this.cache.delete(realm);
+    this.cache.drop(realm);
   }
 }

@@ -1,4 +1,5 @@
 import { deepFreeze } from "../../../kit/src/deep-freeze.js";
+import { ReadCache } from "../../../kit/src/read-cache.js";
 import type { WriteCounter } from "../../../kit/src/store/write-counted.js";
 import { OFFLINE_ACCESS_ROLE, type RoleRecord } from "./role.js";
 import type { ClientRecord } from "./client.js";
@@ -26,19 +27,13 @@ export interface ClientTokenConfig {
   offline: RoleRecord | null;
 }
 
-interface Entry {
-  config: ClientTokenConfig;
-  writes: number;
-  at: number;
-}
-
 /**
  * Client token configurations cached per (realm, client) for the login and token paths (issue 4,
  * performance design: "caches client and realm configuration"). The user's own data (profile,
  * groups, role mappings) is read per request, never from here.
  */
 export class ClientTokenConfigs {
-  private readonly cache = new Map<string, Entry>();
+  private readonly cache: ReadCache<ClientTokenConfig>;
 
   constructor(
     private readonly clients: ClientRepository,
@@ -47,27 +42,18 @@ export class ClientTokenConfigs {
     private readonly roles: RoleRepository,
     /** Shared by the four repositories above. */
     private readonly writes: WriteCounter,
-    private readonly now: () => number = () => performance.now(),
-    private readonly maxEntries = 10_000,
-  ) {}
+    now: () => number = () => performance.now(),
+  ) {
+    this.cache = new ReadCache(CLIENT_TOKEN_CONFIG_MS, now);
+  }
 
   /** The client's configuration, or null when the realm has no such client (never cached). */
-  async get(realmId: string, clientId: string): Promise<ClientTokenConfig | null> {
-    const key = `${realmId}\0${clientId}`;
-    const hit = this.cache.get(key);
-    if (hit && hit.writes === this.writes.value && this.now() - hit.at < CLIENT_TOKEN_CONFIG_MS) return hit.config;
-    const writes = this.writes.value;
-    const config = await this.read(realmId, clientId);
-    if (!config) {
-      this.cache.delete(key);
-      return null;
-    }
-    if (writes === this.writes.value) {
-      // clientIds come from callers: bound the map so unknown-but-valid ids cannot grow it.
-      if (this.cache.size >= this.maxEntries) this.cache.clear();
-      this.cache.set(key, { config: deepFreeze(config), writes, at: this.now() });
-    }
-    return config;
+  get(realmId: string, clientId: string): Promise<ClientTokenConfig | null> {
+    // Stamped with the write count read before the lookup: any write since makes the entry stale.
+    return this.cache.get(`${realmId}\0${clientId}`, async () => {
+      const config = await this.read(realmId, clientId);
+      return config && deepFreeze(config);
+    }, this.writes.value);
   }
 
   private async read(realmId: string, clientId: string): Promise<ClientTokenConfig | null> {

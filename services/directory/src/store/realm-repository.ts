@@ -1,5 +1,6 @@
 import type { Collection, Store } from "../../../kit/src/store/port.js";
 import { deepFreeze } from "../../../kit/src/deep-freeze.js";
+import { ReadCache } from "../../../kit/src/read-cache.js";
 import type { RealmRecord } from "../domain/realm.js";
 
 /**
@@ -10,11 +11,6 @@ import type { RealmRecord } from "../domain/realm.js";
  */
 export const REALM_CACHE_MS = 5_000;
 
-interface Entry {
-  realm: RealmRecord;
-  at: number;
-}
-
 /** One repository per store: every slice of the directory then shares one cache and its invalidation. */
 const perStore = new WeakMap<Store, Promise<RealmRepository>>();
 
@@ -23,11 +19,11 @@ const perStore = new WeakMap<Store, Promise<RealmRepository>>();
  * caller that wants a changed realm writes it through `updateByName`.
  */
 export class RealmRepository {
-  private readonly cache = new Map<string, Entry>();
-  /** Bumped by every write: a read that started before a write must not fill the cache. */
-  private generation = 0;
+  private readonly cache: ReadCache<RealmRecord>;
 
-  private constructor(private readonly realms: Collection<RealmRecord>, private readonly now: () => number) {}
+  private constructor(private readonly realms: Collection<RealmRecord>, now: () => number) {
+    this.cache = new ReadCache(REALM_CACHE_MS, now);
+  }
 
   /** The store's one repository; `now` (the cache's clock, for tests) is taken from the first open. */
   static open(store: Store, now: () => number = () => performance.now()): Promise<RealmRepository> {
@@ -49,17 +45,11 @@ export class RealmRepository {
   }
 
   /** The realm, from the cache when read within REALM_CACHE_MS. An unknown name is never cached. */
-  async findByName(name: string): Promise<RealmRecord | null> {
-    const hit = this.cache.get(name);
-    if (hit && this.now() - hit.at < REALM_CACHE_MS) return hit.realm;
-    const generation = this.generation;
-    const realm = await this.realms.findOne({ name });
-    if (!realm) {
-      this.cache.delete(name);
-      return null;
-    }
-    if (generation === this.generation) this.cache.set(name, { realm: deepFreeze(realm), at: this.now() });
-    return realm;
+  findByName(name: string): Promise<RealmRecord | null> {
+    return this.cache.get(name, async () => {
+      const realm = await this.realms.findOne({ name });
+      return realm && deepFreeze(realm);
+    });
   }
 
   listByCreation(): Promise<RealmRecord[]> {
@@ -87,7 +77,6 @@ export class RealmRepository {
   }
 
   private drop(name: string): void {
-    this.generation++;
-    this.cache.delete(name);
+    this.cache.drop(name);
   }
 }
