@@ -57,6 +57,19 @@ describe("sqlite store specifics", () => {
     await store.close();
   });
 
+  it("rejects the writes of a group SQLite rolled back, and carries on with a new group", async () => {
+    const store = new SqliteStore({ path: join(dir, "rolled-back.db") });
+    const c = await store.collection({ name: "things" });
+    const lost = c.insert({ _id: "lost" });
+    store.statement("ROLLBACK").run(); // what SQLite does itself on an I/O error or a full disk
+    const kept = c.insert({ _id: "kept" });
+    await expect(lost).rejects.toThrow("rolled back a group commit");
+    await kept;
+    expect(await c.get("lost")).toBeNull();
+    expect(await c.get("kept")).toEqual({ _id: "kept" });
+    await store.close();
+  });
+
   it("uses the json_extract expression indexes for equality and ranges", async () => {
     const path = join(dir, "plan.db");
     const store = new SqliteStore({ path });

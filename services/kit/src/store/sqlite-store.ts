@@ -92,6 +92,13 @@ export class SqliteStore implements Store {
   }
 
   private openGroup(): void {
+    if (this.group && !this.db.inTransaction) {
+      // SQLite itself rolled the group back (an I/O error, a full disk): its writes are lost, and
+      // their writers must hear so rather than wait for a COMMIT of writes made after it.
+      const lost = this.group;
+      this.group = null;
+      lost.reject(new Error("the store rolled back a group commit"));
+    }
     if (this.group || !this.db.open) return;
     let resolve!: () => void;
     let reject!: (e: unknown) => void;
@@ -129,6 +136,7 @@ export class SqliteStore implements Store {
         );
       }
     });
+    await this.committed(); // the table and its indexes are durable before the first write
     const collection = new SqliteCollection<Doc>(this, name, spec.ttl === true, indexes, this.clock);
     this.collections.set(name, collection);
     return collection as unknown as Collection<T>;
