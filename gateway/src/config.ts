@@ -1,4 +1,4 @@
-import { bool, optStr, str, url, type Env } from "../../services/kit/src/config.js";
+import { bool, str, url, type Env } from "../../services/kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../services/kit/src/runtime/common-config.js";
 
 export interface GatewayConfig {
@@ -24,11 +24,12 @@ export interface GatewayConfig {
 
 export function loadGatewayConfig(env: Env): GatewayConfig {
   const port = gatewayPort(env);
+  const common = readCommonConfig(env);
   return {
-    common: readCommonConfig(env),
+    common,
     port,
     publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${port}`),
-    adminApiKey: optStr(env, "TESSERA_ADMIN_API_KEY"),
+    adminApiKey: common.adminApiKey,
     host: str(env, "TESSERA_HOST", "0.0.0.0"),
     trustProxy: trustProxy(str(env, "TESSERA_TRUST_PROXY", "false")),
     freezeRpcMessages: bool(env, "TESSERA_FREEZE_RPC_MESSAGES", false),

@@ -6,7 +6,8 @@ import { adminApi, uniqueName } from "./support/http.js";
 
 /**
  * A first-party backend's view (issue: foundation): a plain @grpc/grpc-js client, with no Connect
- * code, calls the directory's RealmService of a cluster-mode service over gRPC/HTTP2.
+ * code, calls the directory's RealmService of a cluster-mode service over gRPC/HTTP2, presenting
+ * the admin API key as a bearer credential (README, Cluster mode).
  */
 const directoryUrl = process.env.TESSERA_TEST_CLUSTER_DIRECTORY_URL;
 
@@ -24,12 +25,30 @@ if (!directoryUrl) {
     const client = new pkg.iam.directory.v1.RealmService(target, credentials.createInsecure());
     afterAll(() => client.close());
 
-    const call = <T>(method: string, req: object): Promise<T> =>
-      new Promise((resolve, reject) => client[method](req, new Metadata(), (err: ServiceError | null, res: T) => (err ? reject(err) : resolve(res))));
+    const apiKey = process.env.TESSERA_TEST_CLUSTER_API_KEY as string;
+    const metadata = (authorization?: string): Metadata => {
+      const m = new Metadata();
+      if (authorization !== undefined) m.set("authorization", authorization);
+      return m;
+    };
+    const callWith = <T>(authorization: string | undefined, method: string, req: object): Promise<T> =>
+      new Promise((resolve, reject) => client[method](req, metadata(authorization), (err: ServiceError | null, res: T) => (err ? reject(err) : resolve(res))));
+    const call = <T>(method: string, req: object): Promise<T> => callWith(`Bearer ${apiKey}`, method, req);
+
+    it("refuses a call without the credential, or with a wrong one, before it reaches the service", async () => {
+      const name = uniqueName("grpc-anon");
+      for (const authorization of [undefined, "Bearer not-the-key", apiKey]) {
+        const err = await callWith(authorization, "createRealm", { realm: { name } }).catch((e: ServiceError) => e);
+        expect((err as ServiceError).code).toBe(status.UNAUTHENTICATED);
+        expect((err as ServiceError).details).toBe("this service needs a valid bearer credential (the admin API key)");
+      }
+      const api = adminApi(process.env.TESSERA_TEST_CLUSTER_URL as string, apiKey);
+      expect((await api.get(`/admin/realms/${name}`)).status).toBe(404);
+    });
 
     it("gets a realm created through the gateway", async () => {
       const name = uniqueName("grpc");
-      const api = adminApi(process.env.TESSERA_TEST_CLUSTER_URL as string, process.env.TESSERA_TEST_CLUSTER_API_KEY as string);
+      const api = adminApi(process.env.TESSERA_TEST_CLUSTER_URL as string, apiKey);
       expect((await api.post("/admin/realms", { name, displayName: "Over gRPC" })).status).toBe(201);
       const res = await call<{ realm: { name: string; displayName: string; accessTokenLifespan: number } }>("getRealm", { name });
       expect(res.realm).toMatchObject({ name, displayName: "Over gRPC", accessTokenLifespan: 300 });

@@ -13,6 +13,11 @@ export interface CommonConfig {
   mongodbDatabasePrefix: string;
   natsUrl: string | undefined;
   masterKey: string | undefined;
+  /**
+   * The admin API key as the operator gave it: the gateway's Admin REST credential, and in cluster
+   * mode what first-party backends present to the services' gRPC APIs (rpc/service-auth.ts).
+   */
+  adminApiKey: string | undefined;
   logLevel: LogLevel;
   /** Enables native Mongo TTL indexes (off by default: FerretDB refuses them). */
   mongoNativeTtl: boolean;
@@ -35,6 +40,7 @@ export function readCommonConfig(env: Env): CommonConfig {
     mongodbDatabasePrefix: str(env, "TESSERA_MONGODB_DB_PREFIX", "tessera"),
     natsUrl: optStr(env, "TESSERA_NATS_URL") ? url(env, "TESSERA_NATS_URL") : undefined,
     masterKey: optStr(env, "TESSERA_MASTER_KEY"),
+    adminApiKey: optStr(env, "TESSERA_ADMIN_API_KEY"),
     logLevel: oneOf(env, "TESSERA_LOG_LEVEL", LOG_LEVELS, "info"),
     mongoNativeTtl: bool(env, "TESSERA_MONGODB_NATIVE_TTL", false),
     serviceUrls: {

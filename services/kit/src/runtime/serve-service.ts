@@ -8,6 +8,7 @@ import { SecretBox } from "../crypto/secret-box.js";
 import { systemClock } from "../store/port.js";
 import { openBus } from "../bus/open-bus.js";
 import { serverInterceptor } from "../rpc/server-interceptor.js";
+import { internalRpcToken, requireServiceCredential } from "../rpc/service-auth.js";
 import type { ServiceDeps, ServiceModule, ServiceName } from "../module.js";
 import type { CommonConfig } from "./common-config.js";
 import { openServiceStore } from "./open-deps.js";
@@ -34,15 +35,20 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
   const listen = new URL(config.common.serviceUrls[name] as string);
   const store = await openServiceStore(name, config.common, systemClock);
   const bus = await openBus({ kind: "nats", url: config.common.natsUrl as string, logger });
+  const internalToken = internalRpcToken(config.common.masterKey as string);
   const module = await build({
     store, bus, logger, metrics, clock: systemClock,
     secrets: new SecretBox(config.common.masterKey as string),
-    transports: grpcTransports(config.common.serviceUrls),
+    transports: grpcTransports(config.common.serviceUrls, internalToken),
   }, config);
 
   const handler = connectNodeAdapter({
     routes: (r) => module.routes(r),
-    interceptors: [serverInterceptor(name, logger, metrics)],
+    // The error mapping wraps the credential check, so a refused call is logged and counted too.
+    interceptors: [
+      serverInterceptor(name, logger, metrics),
+      requireServiceCredential([internalToken, ...(config.common.adminApiKey ? [config.common.adminApiKey] : [])]),
+    ],
     // Prometheus scrapes each service process on its own port (GET /metrics).
     fallback: (req, res) => {
       if (req.method === "GET" && req.url === "/metrics") {

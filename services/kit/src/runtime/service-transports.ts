@@ -1,18 +1,21 @@
 import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { contextPropagation } from "../rpc/client-interceptor.js";
+import { presentServiceCredential } from "../rpc/service-auth.js";
 import { SERVICE_NAMES, type ServiceName } from "../module.js";
 
 /**
- * Cluster mode: gRPC over HTTP/2 (h2c) to each service at TESSERA_<SERVICE>_URL. A service whose
- * address is not configured answers Unavailable, so a missing setting shows up as a clear 503.
+ * Cluster mode: gRPC over HTTP/2 (h2c) to each service at TESSERA_<SERVICE>_URL, presenting the
+ * internal token (rpc/service-auth.ts). A service whose address is not configured answers
+ * Unavailable, so a missing setting shows up as a clear 503.
  */
-export function grpcTransports(urls: Record<ServiceName, string | undefined>): Record<ServiceName, Transport> {
+export function grpcTransports(urls: Record<ServiceName, string | undefined>, token: string): Record<ServiceName, Transport> {
   const out = {} as Record<ServiceName, Transport>;
+  const credential = presentServiceCredential(token);
   for (const name of SERVICE_NAMES) {
     const baseUrl = urls[name];
     out[name] = baseUrl
-      ? createGrpcTransport({ baseUrl, interceptors: [contextPropagation] })
+      ? createGrpcTransport({ baseUrl, interceptors: [contextPropagation, credential] })
       : unavailableTransport(name);
   }
   return out;
