@@ -1,6 +1,7 @@
 import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
 import { ClientService, type Client as ClientMessage } from "../../../../gen/iam/directory/v1/client_pb.js";
 import type { Clock } from "../../../kit/src/store/port.js";
+import { ReadCache } from "../../../kit/src/read-cache.js";
 
 /** What the token service needs to know of a client (spec 2.3), without its secret. */
 export interface ClientInfo {
@@ -19,8 +20,6 @@ export interface ClientInfo {
 
 /** A cached entry lives at most this long even without an invalidation event. */
 const MAX_AGE_MS = 30_000;
-/** "No such client" is trusted only briefly: a client created meanwhile publishes no event. */
-const NEGATIVE_MAX_AGE_MS = 1_000;
 
 /** A one-way verifier of a client's secret (see ClientService.GetClientCredentialVerifier). */
 export interface SecretVerifier {
@@ -35,13 +34,6 @@ export interface ClientCredentials {
   verifier: SecretVerifier | undefined;
 }
 
-interface Entry {
-  value: ClientCredentials | null;
-  /** False when filled by `get` (GetClient): `credentials` then still reads the verifier. */
-  withVerifier: boolean;
-  at: number;
-}
-
 /**
  * Client configuration cached in the token service (issue 4, performance design): read from the
  * directory's ClientService once, with the verifier of the client's secret, so the token endpoint
@@ -49,66 +41,43 @@ interface Entry {
  * (update, delete and secret regeneration publish it; call invalidate) and after MAX_AGE_MS as a
  * safety net for a missed event: a regenerated secret stops working here within the event's
  * delivery time, at worst MAX_AGE_MS.
+ *
+ * On a ReadCache: the client_id comes from the request, so "no such client" is never cached (a
+ * client created a moment later works at once, and made-up ids cannot fill memory) and the
+ * entries are bounded.
  */
 export class ClientDirectory {
   private readonly client: Client<typeof ClientService>;
-  private readonly cache = new Map<string, Entry>();
-  /** Bumped by invalidate: a read that started before an invalidation must not fill the cache. */
-  private generation = 0;
+  private readonly cache: ReadCache<ClientCredentials>;
 
-  constructor(transport: Transport, private readonly clock: Clock) {
+  constructor(transport: Transport, clock: Clock) {
     this.client = createClient(ClientService, transport);
+    this.cache = new ReadCache(MAX_AGE_MS, () => clock.now());
   }
 
   /** The client, or null when the realm has no such client. */
   async get(realm: string, clientId: string): Promise<ClientInfo | null> {
-    const hit = this.fresh(realm, clientId);
-    if (hit) return hit.value?.info ?? null;
-    return this.fill(realm, clientId, false, async () => {
-      const res = await this.client.getClient({ realm, clientId });
-      return res.client ? { info: toInfo(res.client), verifier: undefined } : null;
-    }).then((v) => v?.info ?? null);
+    return (await this.credentials(realm, clientId))?.info ?? null;
   }
 
   /** The client and its secret's verifier, or null when the realm has no such client. */
-  async credentials(realm: string, clientId: string): Promise<ClientCredentials | null> {
-    const hit = this.fresh(realm, clientId);
-    if (hit && (hit.withVerifier || hit.value === null)) return hit.value;
-    return this.fill(realm, clientId, true, async () => {
-      const res = await this.client.getClientCredentialVerifier({ realm, clientId });
-      if (!res.client) return null;
-      const verifier = res.verifier.length > 0 ? { salt: Buffer.from(res.verifierSalt), digest: Buffer.from(res.verifier) } : undefined;
-      return { info: toInfo(res.client), verifier };
+  credentials(realm: string, clientId: string): Promise<ClientCredentials | null> {
+    return this.cache.get(`${realm}\0${clientId}`, async () => {
+      try {
+        const res = await this.client.getClientCredentialVerifier({ realm, clientId });
+        if (!res.client) return null;
+        const verifier = res.verifier.length > 0 ? { salt: Buffer.from(res.verifierSalt), digest: Buffer.from(res.verifier) } : undefined;
+        return { info: toInfo(res.client), verifier };
+      } catch (e) {
+        if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) return null;
+        throw e;
+      }
     });
   }
 
-  private fresh(realm: string, clientId: string): Entry | undefined {
-    const hit = this.cache.get(`${realm}\0${clientId}`);
-    return hit && this.clock.now() - hit.at < (hit.value ? MAX_AGE_MS : NEGATIVE_MAX_AGE_MS) ? hit : undefined;
-  }
-
-  private async fill(realm: string, clientId: string, withVerifier: boolean, read: () => Promise<ClientCredentials | null>): Promise<ClientCredentials | null> {
-    const generation = this.generation;
-    let value: ClientCredentials | null;
-    try {
-      value = await read();
-    } catch (e) {
-      if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) value = null;
-      else throw e;
-    }
-    if (generation === this.generation) this.cache.set(`${realm}\0${clientId}`, { value, withVerifier, at: this.clock.now() });
-    return value;
-  }
-
   invalidate(realm: string, clientId?: string): void {
-    this.generation++;
-    if (clientId !== undefined) {
-      this.cache.delete(`${realm}\0${clientId}`);
-      return;
-    }
-    for (const key of this.cache.keys()) {
-      if (key.slice(0, key.indexOf("\0")) === realm) this.cache.delete(key);
-    }
+    if (clientId !== undefined) this.cache.drop(`${realm}\0${clientId}`);
+    else this.cache.dropWhere(`${realm}\0`);
   }
 }
 

@@ -3,6 +3,7 @@ import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmScope } from "./realm-scope.js";
+import { ReadCache } from "../../../kit/src/read-cache.js";
 
 /** The realm settings the OAuth endpoints read (spec 2.1): lifespans and events. */
 export interface OAuthRealm extends RealmScope {
@@ -20,25 +21,29 @@ const MAX_AGE_MS = 5_000;
 /**
  * Realm settings cached for the token endpoint's and the browser flow's hot paths: read from the
  * directory at most once per MAX_AGE_MS per realm, dropped at once on
- * `iam.directory.v1.realm.updated` (invalidate).
+ * `iam.directory.v1.realm.updated` (invalidate). On a ReadCache: the name comes from the URL, so an
+ * unknown realm is never cached (one created a moment later serves at once, and made-up names
+ * cannot fill memory) and the entries are bounded.
  */
 export class RealmSettings {
   private readonly client: Client<typeof RealmService>;
-  private readonly cache = new Map<string, { realm: OAuthRealm | null; at: number }>();
+  private readonly cache: ReadCache<OAuthRealm>;
 
-  constructor(transport: Transport, private readonly clock: Clock) {
+  constructor(transport: Transport, clock: Clock) {
     this.client = createClient(RealmService, transport);
+    this.cache = new ReadCache(MAX_AGE_MS, () => clock.now());
   }
 
-  /** The realm, or null when unknown (disabled realms included). */
-  async find(name: string): Promise<OAuthRealm | null> {
-    const hit = this.cache.get(name);
-    if (hit && this.clock.now() - hit.at < MAX_AGE_MS) return hit.realm;
-    let realm: OAuthRealm | null = null;
+  /** The realm, or null when unknown; disabled realms are returned (callers decide). */
+  find(name: string): Promise<OAuthRealm | null> {
+    return this.cache.get(name, () => this.read(name));
+  }
+
+  private async read(name: string): Promise<OAuthRealm | null> {
     try {
       const r = (await this.client.getRealm({ name })).realm;
       if (r) {
-        realm = {
+        return {
           id: r.id, name: r.name, enabled: r.enabled,
           tokenLifespanSeconds: Math.max(r.accessTokenLifespan, r.refreshTokenLifespan),
           accessTokenLifespan: r.accessTokenLifespan || 300,
@@ -52,8 +57,7 @@ export class RealmSettings {
     } catch (e) {
       if (!(e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument))) throw e;
     }
-    this.cache.set(name, { realm, at: this.clock.now() });
-    return realm;
+    return null;
   }
 
   /** A realm serving protocol endpoints: unknown or disabled is `realm_not_found` (as RealmMetadata). */
@@ -71,7 +75,7 @@ export class RealmSettings {
   }
 
   invalidate(name?: string): void {
-    if (name === undefined) this.cache.clear();
-    else this.cache.delete(name);
+    if (name === undefined) this.cache.dropWhere("");
+    else this.cache.drop(name);
   }
 }
