@@ -46,6 +46,8 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       registrationSlice.routes(router);
     },
     async start() {
+      const backfilled = await users.backfill();
+      if (backfilled > 0) deps.logger.info({ memberships: backfilled }, "group memberships given their member's username (member order)");
       cascade = await users.startCascade();
       await clientsSlice.start();
       await authnSlice.start();

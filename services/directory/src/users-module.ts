@@ -28,6 +28,8 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   userRpc: ServiceImpl<typeof UserService>;
   groupRpc: ServiceImpl<typeof GroupService>;
   startCascade(): Promise<Subscription>;
+  /** Start-up upkeep of what older versions stored (GroupAdmin.backfillMemberOrder). */
+  backfill(): Promise<number>;
 }> {
   const { store, bus, clock, secrets, logger } = deps;
   const lookup = new RealmLookup(await RealmRepository.open(store));
@@ -44,5 +46,6 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
     userRpc: userRpc(users, credentials, mail),
     groupRpc: groupRpc(groups),
     startCascade: () => startRealmCascade(bus, [users, credentials, groups], logger),
+    backfill: () => groups.backfillMemberOrder(),
   };
 }

@@ -122,6 +122,7 @@ export class UserAdmin {
     });
     if (!updated) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     const after: UserRecord = updated;
+    if (after.usernameKey !== current.usernameKey) await this.memberships.renameMember(realm._id, userId, after.usernameKey);
     if (current.enabled && !after.enabled) await this.events.disabled(realm, userId);
     await this.events.admin(realm, "UPDATE", "USER", `users/${userId}`, userView(after));
     return after;

@@ -1,12 +1,17 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { Collection, Filter, Store } from "../../../kit/src/store/port.js";
 
-/** One user's membership of one group (spec 4.6). `_id` is `<groupId>:<userId>`, so adding is idempotent. */
+/**
+ * One user's membership of one group (spec 4.6). `_id` is `<groupId>:<userId>`, so adding is
+ * idempotent. `usernameKey` is the member's lower-cased username, kept here so a group's members
+ * page in username order (as Keycloak lists them) from one index: a rename updates it.
+ */
 export interface MembershipRecord {
   _id: string;
   realmId: string;
   groupId: string;
   userId: string;
+  usernameKey: string;
   createdAt: number;
   [key: string]: unknown;
 }
@@ -18,7 +23,7 @@ export class MembershipRepository {
     return new MembershipRepository(await store.collection<MembershipRecord>({
       name: "group_memberships",
       indexes: [
-        { fields: ["realmId", "groupId", "createdAt"] },
+        { fields: ["realmId", "groupId", "usernameKey"] },
         { fields: ["realmId", "userId"] },
       ],
     }));
@@ -29,7 +34,7 @@ export class MembershipRepository {
   }
 
   /** Adds the membership; false when it already existed (the unique `_id` decides, atomically). */
-  async add(m: { realmId: string; groupId: string; userId: string; createdAt: number }): Promise<boolean> {
+  async add(m: { realmId: string; groupId: string; userId: string; usernameKey: string; createdAt: number }): Promise<boolean> {
     try {
       await this.memberships.insert({ ...m, _id: MembershipRepository.idOf(m.groupId, m.userId) });
       return true;
@@ -47,8 +52,23 @@ export class MembershipRepository {
     return this.memberships.count({ realmId, groupId });
   }
 
+  /** A page of the group's memberships in username order (user id breaks no ties: usernames are unique per realm). */
   members(realmId: string, groupId: string, skip: number, limit: number): Promise<MembershipRecord[]> {
-    return this.memberships.find({ realmId, groupId }, { sort: [["createdAt", 1], ["_id", 1]], skip, limit });
+    return this.memberships.find({ realmId, groupId }, { sort: [["usernameKey", 1], ["_id", 1]], skip, limit });
+  }
+
+  /** Follows a username change into every membership of the user. */
+  renameMember(realmId: string, userId: string, usernameKey: string): Promise<number> {
+    return this.memberships.update({ realmId, userId }, { $set: { usernameKey } });
+  }
+
+  /** Memberships written before they carried the username (see GroupAdmin.backfillMemberOrder). */
+  withoutUsername(limit: number): Promise<MembershipRecord[]> {
+    return this.memberships.find({ usernameKey: { $exists: false } }, { limit });
+  }
+
+  setUsername(id: string, usernameKey: string): Promise<number> {
+    return this.memberships.update({ _id: id }, { $set: { usernameKey } });
   }
 
   ofUser(realmId: string, userId: string): Promise<MembershipRecord[]> {

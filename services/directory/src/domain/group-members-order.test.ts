@@ -1,0 +1,60 @@
+import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
+import { MemoryBus } from "../../../kit/src/bus/memory-bus.js";
+import { systemClock } from "../../../kit/src/store/port.js";
+import { RealmRepository } from "../store/realm-repository.js";
+import { UserRepository } from "../store/user-repository.js";
+import { GroupRepository } from "../store/group-repository.js";
+import { MembershipRepository } from "../store/membership-repository.js";
+import { RoleMappingReader } from "../store/role-mapping-reader.js";
+import { UserEvents } from "../events/user-events.js";
+import { RealmLookup } from "./realm-lookup.js";
+import { GroupAdmin } from "./group-admin.js";
+import type { RealmRecord } from "./realm.js";
+import type { UserRecord } from "./user.js";
+
+/** Members in username order, and the start-up backfill of memberships stored before they carried it. */
+describe("group members order", () => {
+  let store: SqliteStore;
+  let bus: MemoryBus;
+  let users: UserRepository;
+  let groups: GroupAdmin;
+
+  beforeEach(async () => {
+    store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0 });
+    bus = new MemoryBus({ path: ":memory:", pruneIntervalMs: 0 });
+    const realms = await RealmRepository.open(store);
+    await realms.insert({ _id: "r1", name: "acme", enabled: true, createdAt: 1 } as unknown as RealmRecord);
+    users = await UserRepository.open(store);
+    for (const [id, username] of [["u1", "zed"], ["u2", "amy"], ["u3", "bob"]]) {
+      await users.insert({ _id: id, realmId: "r1", username, usernameKey: username, createdAt: 1 } as unknown as UserRecord);
+    }
+    groups = new GroupAdmin(
+      new RealmLookup(realms), await GroupRepository.open(store), await MembershipRepository.open(store), users,
+      await RoleMappingReader.open(store), new UserEvents(bus, systemClock), systemClock,
+    );
+  });
+  afterEach(async () => {
+    await bus.close();
+    await store.close();
+  });
+
+  it("gives legacy memberships their member's username, drops those whose user is gone, and is idempotent", async () => {
+    const g = await groups.create("acme", { name: "team" });
+    const raw = await store.collection({ name: "group_memberships" });
+    // As an older version stored them: no usernameKey, listed in joining order (zed, amy, bob).
+    for (const [i, userId] of ["u1", "u2", "u3", "gone"].entries()) {
+      await raw.insert({ _id: `${g.id}:${userId}`, realmId: "r1", groupId: g.id, userId, createdAt: i });
+    }
+    expect(await groups.backfillMemberOrder(2)).toBe(4);
+    expect((await groups.members("acme", g.id)).map((u) => u.username)).toEqual(["amy", "bob", "zed"]);
+    expect(await raw.count({})).toBe(3);
+    expect(await groups.backfillMemberOrder()).toBe(0);
+  });
+
+  it("lists members added now in username order, whatever the joining order", async () => {
+    const g = await groups.create("acme", { name: "team" });
+    for (const u of ["u1", "u3", "u2"]) await groups.addMember("acme", u, g.id);
+    expect((await groups.members("acme", g.id)).map((u) => u.username)).toEqual(["amy", "bob", "zed"]);
+    expect((await groups.members("acme", g.id, 1, 1)).map((u) => u.username)).toEqual(["bob"]);
+  });
+});
