@@ -192,12 +192,17 @@ export class GroupAdmin {
       const page = await this.memberships.withoutUsername(batch);
       if (page.length === 0) return fixed;
       const byRealm = new Map<string, MembershipRecord[]>();
-      for (const m of page) byRealm.set(m.realmId, [...(byRealm.get(m.realmId) ?? []), m]);
+      for (const m of page) {
+        const list = byRealm.get(m.realmId);
+        if (list) list.push(m);
+        else byRealm.set(m.realmId, [m]);
+      }
       for (const [realmId, ms] of byRealm) {
         const users = new Map((await this.users.findByIds(realmId, [...new Set(ms.map((m) => m.userId))])).map((u) => [u._id, u]));
         for (const m of ms) {
           const user = users.get(m.userId);
-          if (user) await this.memberships.setUsername(m._id, user.usernameKey);
+          // Always a string, so the membership leaves the backfill's query and the loop ends.
+          if (user) await this.memberships.setUsername(m._id, user.usernameKey ?? user.username.toLowerCase());
           else await this.memberships.deleteWhere({ realmId, _id: m._id });
           fixed++;
         }

@@ -52,7 +52,7 @@ export class MembershipRepository {
     return this.memberships.count({ realmId, groupId });
   }
 
-  /** A page of the group's memberships in username order (user id breaks no ties: usernames are unique per realm). */
+  /** A page of the group's memberships in username order (`_id` only makes the order total). */
   members(realmId: string, groupId: string, skip: number, limit: number): Promise<MembershipRecord[]> {
     return this.memberships.find({ realmId, groupId }, { sort: [["usernameKey", 1], ["_id", 1]], skip, limit });
   }
