@@ -3,7 +3,7 @@ import { ConfigError, loadOrExit } from "../../services/kit/src/config.js";
 import { createLogger } from "../../services/kit/src/logger.js";
 import { createMetrics } from "../../services/kit/src/metrics.js";
 import { sha256Hex } from "../../services/kit/src/crypto/random.js";
-import { grpcTransports } from "../../services/kit/src/runtime/service-transports.js";
+import { clusterTransports } from "../../services/kit/src/runtime/service-transports.js";
 import { internalRpcToken } from "../../services/kit/src/rpc/service-auth.js";
 import { loadGatewayConfig } from "./config.js";
 import { createGateway } from "./app.js";
@@ -23,7 +23,7 @@ const logger = createLogger("gateway", config.common.logLevel);
 const metrics = createMetrics({ defaultMetrics: true });
 const httpMetrics = new HttpMetrics(metrics.registry);
 const gateway = createGateway({
-  rpc: createRpcClients(grpcTransports(config.common.serviceUrls, internalRpcToken(config.common.masterKey as string))),
+  rpc: createRpcClients(clusterTransports(config.common.serviceUrls, internalRpcToken(config.common.masterKey as string))),
   logger,
   registries: [metrics.registry],
   httpMetrics,

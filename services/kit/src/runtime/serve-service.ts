@@ -12,7 +12,7 @@ import { internalRpcToken, requireServiceCredential } from "../rpc/service-auth.
 import type { ServiceDeps, ServiceModule, ServiceName } from "../module.js";
 import type { CommonConfig } from "./common-config.js";
 import { openServiceStore } from "./open-deps.js";
-import { grpcTransports } from "./service-transports.js";
+import { clusterTransports } from "./service-transports.js";
 
 type Builder<C> = (deps: ServiceDeps, config: C) => Promise<ServiceModule>;
 
@@ -39,7 +39,7 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
   const module = await build({
     store, bus, logger, metrics, clock: systemClock,
     secrets: new SecretBox(config.common.masterKey as string),
-    transports: grpcTransports(config.common.serviceUrls, internalToken),
+    transports: clusterTransports(config.common.serviceUrls, internalToken),
   }, config);
 
   const handler = connectNodeAdapter({
