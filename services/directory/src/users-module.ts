@@ -12,12 +12,14 @@ import { UserRepository } from "./store/user-repository.js";
 import { GroupRepository } from "./store/group-repository.js";
 import { CredentialRepository } from "./store/credential-repository.js";
 import { MembershipRepository } from "./store/membership-repository.js";
+import { UpgradeRepository } from "./store/upgrade-repository.js";
 import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
 import { UserMail } from "./domain/user-mail.js";
 import { RealmMailer } from "./domain/realm-mailer.js";
 import { GroupAdmin } from "./domain/group-admin.js";
+import { backfillMemberOrder } from "./domain/member-order-backfill.js";
 import { UserEvents } from "./events/user-events.js";
 import { startRealmCascade } from "./events/realm-cascade.js";
 import { userRpc } from "./rpc/user-rpc.js";
@@ -28,7 +30,7 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   userRpc: ServiceImpl<typeof UserService>;
   groupRpc: ServiceImpl<typeof GroupService>;
   startCascade(): Promise<Subscription>;
-  /** Start-up upkeep of what older versions stored (GroupAdmin.backfillMemberOrder). */
+  /** Start-up upkeep of what older versions stored (domain/member-order-backfill.ts). */
   backfill(): Promise<number>;
 }> {
   const { store, bus, clock, secrets, logger } = deps;
@@ -46,6 +48,6 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
     userRpc: userRpc(users, credentials, mail),
     groupRpc: groupRpc(groups),
     startCascade: () => startRealmCascade(bus, [users, credentials, groups], logger),
-    backfill: () => groups.backfillMemberOrder(),
+    backfill: async () => backfillMemberOrder({ memberships, users: userRepo, upgrades: await UpgradeRepository.open(store), now: () => clock.now() }),
   };
 }

@@ -8,7 +8,7 @@ import type { GroupRecord } from "./group.js";
 import { groupTree, groupView, type GroupView } from "./group-view.js";
 import type { UserRecord } from "./user.js";
 import type { GroupRepository } from "../store/group-repository.js";
-import type { MembershipRecord, MembershipRepository } from "../store/membership-repository.js";
+import type { MembershipRepository } from "../store/membership-repository.js";
 import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
@@ -178,36 +178,6 @@ export class GroupAdmin {
     const user = await this.users.findById(realm._id, userId);
     if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     return user;
-  }
-
-  /**
-   * Gives memberships stored before they carried the member's username (members were listed in
-   * joining order then) their `usernameKey`, so they take their place in username order. Run at
-   * start; idempotent, so several directory replicas may run it at once. A membership whose user
-   * is gone is deleted, as the user's deletion would have done.
-   */
-  async backfillMemberOrder(batch = 500): Promise<number> {
-    let fixed = 0;
-    for (;;) {
-      const page = await this.memberships.withoutUsername(batch);
-      if (page.length === 0) return fixed;
-      const byRealm = new Map<string, MembershipRecord[]>();
-      for (const m of page) {
-        const list = byRealm.get(m.realmId);
-        if (list) list.push(m);
-        else byRealm.set(m.realmId, [m]);
-      }
-      for (const [realmId, ms] of byRealm) {
-        const users = new Map((await this.users.findByIds(realmId, [...new Set(ms.map((m) => m.userId))])).map((u) => [u._id, u]));
-        for (const m of ms) {
-          const user = users.get(m.userId);
-          // Always a string, so the membership leaves the backfill's query and the loop ends.
-          if (user) await this.memberships.setUsername(m._id, user.usernameKey ?? user.username.toLowerCase());
-          else await this.memberships.deleteWhere({ realmId, _id: m._id });
-          fixed++;
-        }
-      }
-    }
   }
 
   private siblingConflict(e: unknown, name: string): unknown {

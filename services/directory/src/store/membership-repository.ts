@@ -62,7 +62,7 @@ export class MembershipRepository {
     return this.memberships.update({ realmId, userId }, { $set: { usernameKey } });
   }
 
-  /** Memberships written before they carried the username (see GroupAdmin.backfillMemberOrder). */
+  /** Memberships written before they carried the username (domain/member-order-backfill.ts). */
   withoutUsername(limit: number): Promise<MembershipRecord[]> {
     return this.memberships.find({ usernameKey: { $exists: false } }, { limit });
   }
