@@ -139,6 +139,7 @@ export class GroupAdmin {
     const user = await this.findUser(realm, userId);
     await this.find(realm, groupId);
     const added = await this.memberships.add({ realmId: realm._id, groupId, userId, usernameKey: user.usernameKey, createdAt: this.clock.now() });
+    if (added) await this.settleAgainstUser(realm, groupId, user);
     const membership = { userId, groupId };
     if (added) await this.events.admin(realm, "CREATE", "GROUP_MEMBERSHIP", `users/${userId}/groups/${groupId}`, membership);
     return membership;
@@ -172,6 +173,21 @@ export class GroupAdmin {
     const group = await this.repo.findById(realm._id, groupId);
     if (!group) throw IamError.notFound(`group "${groupId}"`, "group_not_found");
     return group;
+  }
+
+  /**
+   * A rename (or deletion) of the user between our read and our insert updated (or deleted) the
+   * memberships that existed then, not this one. Reading the user again after the insert closes
+   * that gap: a change that landed before this read is applied here, and one that lands after it
+   * also finds the membership in place and updates or deletes it itself.
+   */
+  private async settleAgainstUser(realm: RealmRecord, groupId: string, before: UserRecord): Promise<void> {
+    const now = await this.users.findById(realm._id, before._id);
+    if (!now) {
+      await this.memberships.remove(realm._id, groupId, before._id);
+      throw IamError.notFound(`user "${before._id}"`, "user_not_found");
+    }
+    if (now.usernameKey !== before.usernameKey) await this.memberships.renameMember(realm._id, before._id, now.usernameKey);
   }
 
   private async findUser(realm: RealmRecord, userId: string): Promise<UserRecord> {

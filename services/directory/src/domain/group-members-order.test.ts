@@ -61,6 +61,40 @@ describe("group members order", () => {
     expect(await raw.count({})).toBe(4);
   });
 
+  it("keeps the new username of a user renamed between the membership's read and its insert", async () => {
+    const g = await groups.create("acme", { name: "team" });
+    const read = users.findById.bind(users);
+    let first = true;
+    users.findById = async (realmId, id) => {
+      const user = await read(realmId, id);
+      if (first && id === "u2") {
+        first = false; // the rename lands now: the user is updated, and there is no membership yet to rename
+        await users.update("r1", "u2", { username: "zoe", usernameKey: "zoe" });
+      }
+      return user;
+    };
+    await groups.addMember("acme", "u2", g.id);
+    expect((await groups.members("acme", g.id)).map((u) => u.username)).toEqual(["zoe"]);
+    const raw = await store.collection({ name: "group_memberships" });
+    expect(await raw.get(`${g.id}:u2`)).toMatchObject({ usernameKey: "zoe" });
+  });
+
+  it("leaves no membership behind for a user deleted between the membership's read and its insert", async () => {
+    const g = await groups.create("acme", { name: "team" });
+    const read = users.findById.bind(users);
+    let first = true;
+    users.findById = async (realmId, id) => {
+      const user = await read(realmId, id);
+      if (first && id === "u3") {
+        first = false;
+        await users.deleteById("r1", "u3");
+      }
+      return user;
+    };
+    await expect(groups.addMember("acme", "u3", g.id)).rejects.toMatchObject({ code: "notFound", reason: "user_not_found" });
+    expect(await (await store.collection({ name: "group_memberships" })).count({})).toBe(0);
+  });
+
   it("lists members added now in username order, whatever the joining order", async () => {
     const g = await groups.create("acme", { name: "team" });
     for (const u of ["u1", "u3", "u2"]) await groups.addMember("acme", u, g.id);
