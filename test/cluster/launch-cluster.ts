@@ -21,6 +21,8 @@ export interface Cluster extends TestServer {
  */
 export async function launchCluster(opts: {
   mongoUri: string; natsUrl: string; name: string; port?: number; env?: Record<string, string>;
+  /** For every process: node options before the entry, and the working directory (benchmarks). */
+  nodeArgs?: string[]; cwd?: string;
 }): Promise<Cluster> {
   const { apiKey, adminPassword, env } = testServerEnv({
     TESSERA_STORE: "mongodb",
@@ -38,7 +40,9 @@ export async function launchCluster(opts: {
   const entry = (name: ServiceName | "gateway") => name === "gateway" ? "gateway/src/main.js" : `services/${name}/src/main.js`;
   const processes = {} as Cluster["processes"];
   const start = (name: ServiceName | "gateway") => {
-    processes[name] = startNode(entry(name), env, `cluster-${opts.name}-${name}`);
+    processes[name] = startNode(entry(name), env, `cluster-${opts.name}-${name}`, {
+      ...(opts.nodeArgs ? { nodeArgs: opts.nodeArgs } : {}), ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    });
   };
   for (const s of SERVICE_NAMES) start(s);
   start("gateway");

@@ -16,13 +16,19 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts a compiled entry point with its stdout and stderr in a log file under test/artifacts. */
-export function startNode(entry: string, env: Record<string, string>, logName: string): RunningProcess {
+/**
+ * Starts a compiled entry point with its stdout and stderr in a log file under test/artifacts;
+ * `nodeArgs` go before the entry, `cwd` is where the process runs (the benchmarks' heap snapshots).
+ */
+export function startNode(
+  entry: string, env: Record<string, string>, logName: string, opts: { nodeArgs?: string[]; cwd?: string } = {},
+): RunningProcess {
   mkdirSync(join(ARTIFACTS, "logs"), { recursive: true });
   const logFile = join(ARTIFACTS, "logs", `${logName}.log`);
   const out = createWriteStream(logFile, { flags: "w" });
-  const child = spawn(process.execPath, [join(DIST, entry)], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), join(DIST, entry)], {
     env: { PATH: process.env.PATH ?? "", ...env },
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Both pipes feed one file, so neither may end it; it ends when the process has closed both.
