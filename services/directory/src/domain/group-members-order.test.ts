@@ -39,6 +39,20 @@ describe("group members order", () => {
     const upgrades = await UpgradeRepository.open(store);
     backfill = (batch) => backfillMemberOrder({ memberships, users, upgrades, now: () => 42 }, batch);
   });
+  /** Runs `change` right after the first read of user `id`, before the caller goes on with what it read. */
+  function afterFirstRead(id: string, change: () => Promise<unknown>): void {
+    const read = users.findById.bind(users);
+    let first = true;
+    users.findById = async (realmId, userId) => {
+      const user = await read(realmId, userId);
+      if (first && userId === id) {
+        first = false;
+        await change();
+      }
+      return user;
+    };
+  }
+
   afterEach(async () => {
     await bus.close();
     await store.close();
@@ -63,16 +77,8 @@ describe("group members order", () => {
 
   it("keeps the new username of a user renamed between the membership's read and its insert", async () => {
     const g = await groups.create("acme", { name: "team" });
-    const read = users.findById.bind(users);
-    let first = true;
-    users.findById = async (realmId, id) => {
-      const user = await read(realmId, id);
-      if (first && id === "u2") {
-        first = false; // the rename lands now: the user is updated, and there is no membership yet to rename
-        await users.update("r1", "u2", { username: "zoe", usernameKey: "zoe" });
-      }
-      return user;
-    };
+    // The rename lands now: the user is updated, and there is no membership yet to rename.
+    afterFirstRead("u2", () => users.update("r1", "u2", { username: "zoe", usernameKey: "zoe" }));
     await groups.addMember("acme", "u2", g.id);
     expect((await groups.members("acme", g.id)).map((u) => u.username)).toEqual(["zoe"]);
     const raw = await store.collection({ name: "group_memberships" });
@@ -81,16 +87,7 @@ describe("group members order", () => {
 
   it("leaves no membership behind for a user deleted between the membership's read and its insert", async () => {
     const g = await groups.create("acme", { name: "team" });
-    const read = users.findById.bind(users);
-    let first = true;
-    users.findById = async (realmId, id) => {
-      const user = await read(realmId, id);
-      if (first && id === "u3") {
-        first = false;
-        await users.deleteById("r1", "u3");
-      }
-      return user;
-    };
+    afterFirstRead("u3", () => users.deleteById("r1", "u3"));
     await expect(groups.addMember("acme", "u3", g.id)).rejects.toMatchObject({ code: "notFound", reason: "user_not_found" });
     expect(await (await store.collection({ name: "group_memberships" })).count({})).toBe(0);
   });
