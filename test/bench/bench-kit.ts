@@ -101,3 +101,18 @@ export function machine(): { cpu: string; cores: number; commit: string } {
   try { commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim(); } catch { /* not a checkout */ }
   return { cpu, cores, commit };
 }
+
+/**
+ * fetch, tried again on a network error, for the memory scenarios: after a heap snapshot's pause
+ * the server has closed idle keep-alive sockets, and the first requests on them fail with
+ * ECONNRESET. An extra session changes nothing there; load scenarios never retry.
+ */
+export async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}

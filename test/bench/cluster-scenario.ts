@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { launchCluster, type Cluster } from "../cluster/launch-cluster.js";
 import { adminApi } from "../e2e/support/http.js";
 import { JwtCheck } from "./jwt-check.js";
-import { load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
+import { fetchRetrying, load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
 import type { Row } from "./client-credentials-scenario.js";
 
 /**
@@ -48,7 +48,7 @@ export async function clusterClientCredentials(opts: { rounds: number; duration:
  * scenario measures (a heap snapshot on SIGUSR2 collects first). Sessions live in MongoDB here,
  * so what can grow is caches and buffers.
  */
-export async function clusterMemory(): Promise<Row[]> {
+export async function clusterMemory(total = 10_000): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), "tessera-cluster-heap-"));
   const cluster = await pinnedCluster("memory", { TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" }, {
     nodeArgs: ["--heapsnapshot-signal=SIGUSR2"], cwd: dir,
@@ -86,7 +86,6 @@ export async function clusterMemory(): Promise<Row[]> {
     await new Promise((r) => setTimeout(r, 60_000));
     await quiet();
     const idle = { rss: totalRss(cluster), heap: await heapUsed() };
-    const total = 10_000;
     let made = 0;
     await Promise.all(Array.from({ length: 16 }, async () => {
       while (made < total) {
@@ -124,21 +123,6 @@ async function pinnedCluster(
     execFileSync("taskset", ["-a", "-p", "-c", SERVER_CORE, String(p.child.pid)]);
   }
   return cluster;
-}
-
-/**
- * fetch, tried again on a network error: after the heap snapshots' pause the gateway has closed
- * the idle keep-alive sockets, and the first requests on them fail with ECONNRESET. An extra
- * session changes nothing here.
- */
-async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fetch(url, init);
-    } catch (e) {
-      if (attempt >= 3) throw e;
-    }
-  }
 }
 
 function notRun(scenario: string): Row {

@@ -9,7 +9,8 @@ import { clusterClientCredentials, clusterMemory } from "./cluster-scenario.js";
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
  * commit and command. Options: --rounds N (default 3), --duration S (default 10), --connections N
- * (default 16), --only NAME (a scenario). The server runs on core 0, this load generator on core 1.
+ * (default 16), --only NAME (a scenario), --sessions N (the memory scenarios, default 10000). The
+ * server runs on core 0, this load generator on core 1.
  */
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
@@ -17,6 +18,7 @@ const rounds = Number(args.get("rounds") ?? 3);
 const duration = Number(args.get("duration") ?? 10);
 const connections = Number(args.get("connections") ?? 16);
 const only = args.get("only");
+const sessions = Number(args.get("sessions") ?? 10_000);
 const opts = { rounds, duration, connections };
 
 const scenarios: Array<[string, () => Promise<Row[]>]> = [
@@ -24,8 +26,8 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["cc-es256", () => clientCredentials("ES256", opts)],
   ["endpoints", () => tesseraEndpoints(opts)],
   ["code-flow", () => codeFlow(opts)],
-  ["memory", () => memory()],
-  ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterMemory()]],
+  ["memory", () => memory(sessions)],
+  ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterMemory(sessions)]],
 ];
 
 const rows: Row[] = [];

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { DIST } from "../e2e/support/process-runner.js";
 import { BrowserSession } from "../e2e/support/browser-session.js";
 import { JwtCheck } from "./jwt-check.js";
-import { load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
+import { fetchRetrying, load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
 import { startTessera, type TesseraBench } from "./tessera-target.js";
 import type { Row } from "./client-credentials-scenario.js";
 
@@ -210,7 +210,7 @@ export async function oneLogin(t: TesseraBench, check: JwtCheck): Promise<boolea
  * heap snapshot (SIGUSR2) forces a full GC first, so the numbers are what is retained, not garbage
  * the collector has not reached yet; heap used comes from /health/ready.
  */
-export async function memory(): Promise<Row[]> {
+export async function memory(total = 10_000): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), "tessera-heap-"));
   const t = await startTessera({ alg: "RS256", cheapHashing: true, nodeArgs: ["--heapsnapshot-signal=SIGUSR2"], cwd: dir });
   const heapUsed = async () => ((await (await fetch(`${t.server.url}/health/ready`)).json()) as { gateway: { heapUsedBytes: number } }).gateway.heapUsedBytes;
@@ -223,12 +223,16 @@ export async function memory(): Promise<Row[]> {
   try {
     await collect();
     const idle = { rss: t.server.rssBytes(), heap: await heapUsed() };
-    const total = 10_000;
     let made = 0;
     await Promise.all(Array.from({ length: 16 }, async () => {
       while (made < total) {
         made++;
-        await tokenFor(t, { grant_type: "password", username: t.username, password: t.password, scope: "openid" });
+        const res = await fetchRetrying(`${t.issuer}/protocol/openid-connect/token`, {
+          method: "POST", headers: { ...FORM, authorization: basic(t) },
+          body: new URLSearchParams({ grant_type: "password", username: t.username, password: t.password, scope: "openid" }).toString(),
+        });
+        if (res.status !== 200) throw new Error(`token: HTTP ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
       }
     }));
     await collect();
