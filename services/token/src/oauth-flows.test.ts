@@ -256,12 +256,18 @@ describe("OAuth flows, in-process", () => {
     expect((await sessionsAdmin.listOfflineSessions({ realm: realmName, userId })).sessions.find((s) => s.id === mine!.id)).toBeUndefined();
   });
 
-  it("logs out with a refresh token: session ended, tokens inactive, signed back-channel logout delivered with retries", async () => {
+  /** A code-flow session logged out by refresh token while the client's back-channel receiver answers 503. */
+  async function logoutWhileReceiverFails() {
     received.length = 0;
     bclStatus = 503;
     const { code, session } = await newCode();
     const res = await exchange(code);
     await oauth.logout({ realm: realmName, baseUrl: "http://localhost:8080", client: webClient(), refreshToken: res.refreshToken });
+    return { session, res };
+  }
+
+  it("logs out with a refresh token: session ended, tokens inactive, signed back-channel logout delivered with retries", async () => {
+    const { session, res } = await logoutWhileReceiverFails();
     expect(await parts().ssoRepo.findById(realmId, session)).toBeNull();
     expect(await introspect(res.accessToken)).toEqual({ active: false });
     await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: res.refreshToken }), "invalid_grant");
@@ -279,11 +285,7 @@ describe("OAuth flows, in-process", () => {
   });
 
   it("keeps a back-channel logout that a stopped process left undone, and the next start delivers it", async () => {
-    received.length = 0;
-    bclStatus = 503;
-    const { code, session } = await newCode();
-    const res = await exchange(code);
-    await oauth.logout({ realm: realmName, baseUrl: "http://localhost:8080", client: webClient(), refreshToken: res.refreshToken });
+    const { session } = await logoutWhileReceiverFails();
     const until = Date.now() + 5000;
     while (!received.some((t) => decodeJwt(t).sid === session) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
     // The process stops (a crash would leave the same record) between the failed first attempt and its retry.
