@@ -1,9 +1,10 @@
 /**
  * A bound on concurrent password hashing (argon2, bcrypt, PBKDF2). Hashing is CPU-bound and each
  * argon2id job holds 19 MiB: running more at once than there are cores only interleaves them on
- * the same cores, thrashes the caches (measured on one core at m=19456 t=2: 18.1 ms per verify one
- * at a time, 21.4 ms four at a time) and fills libuv's threadpool, which token signing and file
- * I/O also use. Waiters are served first come, first served.
+ * the same cores, thrashes the caches (measured on one core at m=19456 t=2 with `@node-rs/argon2`:
+ * 6.2 ms per verify one at a time, 8.5 ms four at a time; `test/bench/argon2-rate.ts`) and fills
+ * libuv's threadpool, which token signing and file I/O also use. Waiters are served first come,
+ * first served.
  */
 export class HashingSlots {
   private busy = 0;

@@ -1,6 +1,6 @@
 import { pbkdf2, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import argon2 from "argon2";
+import { verify as argon2Verify } from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
 
 const pbkdf2Async = promisify(pbkdf2);
@@ -38,7 +38,7 @@ export async function verifyStoredHash(hash: string, password: string): Promise<
   try {
     switch (hashFormat(hash)) {
       case "argon2":
-        return await argon2.verify(hash, password);
+        return await argon2Verify(hash, password);
       case "bcrypt":
         return await bcrypt.compare(password, hash);
       case "pbkdf2": {
