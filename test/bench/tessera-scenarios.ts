@@ -45,8 +45,8 @@ async function rounds(opts: Opts, run: (duration: number) => Promise<LoadResult>
 }
 
 /**
- * The argon2-bound scenarios (password grant, code flow) warm up longer: at 40-50 logins/s a 2 s
- * warm-up is under 100 logins, and the login path's code is still being compiled in the first
+ * The argon2-bound scenarios (password grant, code flow) warm up longer: at 50-100 logins/s a 2 s
+ * warm-up is at most 200 logins, and the login path's code is still being compiled in the first
  * round. Their argon2id baseline is measured before each round, interleaved with Tessera's rounds
  * on the same core (A/B/A/B), so drift of this shared machine affects both sides alike.
  */
