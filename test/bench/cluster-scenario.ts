@@ -7,6 +7,8 @@ import { adminApi } from "../e2e/support/http.js";
 import { JwtCheck } from "./jwt-check.js";
 import { fetchRetrying, load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
 import type { Row } from "./client-credentials-scenario.js";
+import { CHEAP_HASHING, provision, type TesseraBench } from "./tessera-target.js";
+import { codeFlow, tesseraEndpoints, type Opts } from "./tessera-scenarios.js";
 
 /**
  * client_credentials against the cluster (one process per service, Connect over HTTP/2 between
@@ -32,7 +34,7 @@ export async function clusterClientCredentials(opts: { rounds: number; duration:
     const rs: LoadResult[] = [];
     for (let i = 0; i < opts.rounds; i++) rs.push(await run(opts.duration));
     return [{
-      scenario: "client_credentials RS256, cluster", target: "Tessera (cluster: 6 services + gateway)",
+      scenario: "client_credentials RS256, cluster", target: CLUSTER,
       rps: median(rs.map((r) => r.rps)), runs: rs.map((r) => Math.round(r.rps)), p99ms: median(rs.map((r) => r.p99ms)),
       bad: rs.reduce((n, r) => n + r.non2xx + r.mismatches + r.errors, 0),
       note: `total RSS of 7 processes ${mb(totalRss(cluster))}`,
@@ -50,7 +52,7 @@ export async function clusterClientCredentials(opts: { rounds: number; duration:
  */
 export async function clusterMemory(total = 10_000): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), "tessera-cluster-heap-"));
-  const cluster = await pinnedCluster("memory", { TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" }, {
+  const cluster = await pinnedCluster("memory", CHEAP_HASHING, {
     nodeArgs: ["--heapsnapshot-signal=SIGUSR2"], cwd: dir,
   });
   if (!cluster) {
@@ -100,7 +102,7 @@ export async function clusterMemory(total = 10_000): Promise<Row[]> {
     await quiet();
     const after = { rss: totalRss(cluster), heap: await heapUsed() };
     return [{
-      scenario: "memory, cluster", target: "Tessera (cluster: 6 services + gateway)", rps: 0, runs: [], p99ms: 0, bad: 0,
+      scenario: "memory, cluster", target: CLUSTER, rps: 0, runs: [], p99ms: 0, bad: 0,
       note: `7 processes after full GC: idle RSS ${mb(idle.rss)} (live heap ${mb(idle.heap)}); after ${total} password-grant sessions `
         + `RSS ${mb(after.rss)} (+${mb(after.rss - idle.rss)}), live heap ${mb(after.heap)} (+${mb(after.heap - idle.heap)}); `
         + "the GC is forced by a heap snapshot, whose own allocations RSS keeps",
@@ -109,6 +111,32 @@ export async function clusterMemory(total = 10_000): Promise<Row[]> {
     await cluster.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const CLUSTER = "Tessera (cluster: 6 services + gateway)";
+
+/**
+ * The embedded scenarios (discovery, JWKS, introspection, refresh, password grant; the full code
+ * flow) against the cluster, every process pinned to the server core: what the same work costs
+ * with a network hop per RPC, MongoDB-wire storage and NATS. The argon2id baseline is the same
+ * single-core rate, so the ratios read like the embedded ones.
+ */
+export async function clusterScenarios(opts: Opts): Promise<Row[]> {
+  if (!process.env.TESSERA_BENCH_MONGODB_URI || !process.env.TESSERA_BENCH_NATS_URL) return [notRun("endpoints and code flow, cluster")];
+  let runs = 0;
+  const start = async (cheapHashing: boolean): Promise<TesseraBench> => {
+    // Each start gets its own databases: a scenario's sessions and codes do not carry into the next.
+    // The launcher's defaults are the e2e tests' cheap hashing: the real rows name the production cost.
+    const cluster = await pinnedCluster(`scenario${++runs}`, cheapHashing ? CHEAP_HASHING : { TESSERA_ARGON2_MEMORY_KIB: "19456", TESSERA_ARGON2_ITERATIONS: "2" });
+    if (!cluster) throw new Error("cluster not started");
+    try {
+      return { ...await provision(cluster.url, cluster.apiKey, "RS256"), label: CLUSTER, stop: () => cluster.stop() };
+    } catch (e) {
+      await cluster.stop();
+      throw e;
+    }
+  };
+  return [...await tesseraEndpoints(opts, start), ...await codeFlow(opts, start)];
 }
 
 /** A cluster with every process pinned to the server core, or null without the bench's servers. */

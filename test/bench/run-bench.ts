@@ -4,7 +4,7 @@ import { ROOT } from "../e2e/support/process-runner.js";
 import { machine } from "./bench-kit.js";
 import { clientCredentials, type Row } from "./client-credentials-scenario.js";
 import { codeFlow, memory, tesseraEndpoints } from "./tessera-scenarios.js";
-import { clusterClientCredentials, clusterMemory } from "./cluster-scenario.js";
+import { clusterClientCredentials, clusterMemory, clusterScenarios } from "./cluster-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
@@ -27,7 +27,7 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["endpoints", () => tesseraEndpoints(opts)],
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],
-  ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterMemory(sessions)]],
+  ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
 ];
 
 const rows: Row[] = [];

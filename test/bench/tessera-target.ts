@@ -6,22 +6,36 @@ import { freePort } from "../e2e/support/free-port.js";
 import { adminApi } from "../e2e/support/http.js";
 import { startPinned, type Server } from "./bench-kit.js";
 
+/** A Tessera under load, embedded or cluster, with a realm, a client allowed every grant, and a user. */
 export interface TesseraBench {
-  server: Server;
+  /** The target column of the results table. */
+  label: string;
+  baseUrl: string;
   issuer: string;
   realm: string;
   clientId: string;
   clientSecret: string;
   username: string;
   password: string;
+  stop(): Promise<void>;
 }
+
+/** The embedded server, whose single process the memory scenario inspects. */
+export interface EmbeddedBench extends TesseraBench {
+  server: Server;
+}
+
+/** Starts a Tessera for a scenario; `cheapHashing` for the context rows that take argon2 out. */
+export type StartTessera = (cheapHashing: boolean) => Promise<TesseraBench>;
+
+/** argon2id at m=1 MiB, t=1: to create many sessions quickly, or to see a flow's cost besides hashing. */
+export const CHEAP_HASHING = { TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" };
 
 /**
  * Tessera in embedded mode, pinned to the server core, at production argon2 parameters unless
- * `cheapHashing` (used only to create many sessions quickly for the RSS measurement), with a realm,
- * a confidential client allowed every grant, and a user.
+ * `cheapHashing`, with a realm, a confidential client allowed every grant, and a user.
  */
-export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?: boolean; nodeArgs?: string[]; cwd?: string }): Promise<TesseraBench> {
+export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?: boolean; nodeArgs?: string[]; cwd?: string }): Promise<EmbeddedBench> {
   const port = await freePort();
   const apiKey = `bench-${randomBytes(8).toString("hex")}`;
   const server = await startPinned("tessera", "gateway/src/main-embedded.js", [], {
@@ -30,13 +44,23 @@ export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?
     TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-bench-")),
     TESSERA_ADMIN_API_KEY: apiKey,
     TESSERA_LOG_LEVEL: "warn",
-    ...(opts.cheapHashing ? { TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" } : {}),
+    ...(opts.cheapHashing ? CHEAP_HASHING : {}),
   }, `http://localhost:${port}/health/ready`, opts.nodeArgs ?? [], opts.cwd);
-  const api = adminApi(server.url, apiKey);
+  try {
+    return { ...await provision(server.url, apiKey, opts.alg), label: "Tessera (embedded)", server, stop: () => server.stop() };
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
+}
+
+/** The realm, client and user every scenario uses, created over the Admin API of `baseUrl`. */
+export async function provision(baseUrl: string, apiKey: string, alg: "RS256" | "ES256"): Promise<Omit<TesseraBench, "label" | "stop">> {
+  const api = adminApi(baseUrl, apiKey);
   const realm = "bench";
   const must = (status: number, what: string) => { if (status >= 300) throw new Error(`${what}: HTTP ${status}`); };
   must((await api.post("/admin/realms", { name: realm, accessTokenLifespan: 300 })).status, "create realm");
-  if (opts.alg === "ES256") must((await api.post(`/admin/realms/${realm}/keys/rotate`, { alg: "ES256" })).status, "rotate to ES256");
+  if (alg === "ES256") must((await api.post(`/admin/realms/${realm}/keys/rotate`, { alg: "ES256" })).status, "rotate to ES256");
   const client = await api.post(`/admin/realms/${realm}/clients`, {
     clientId: "bench-client",
     redirectUris: ["http://127.0.0.1:9/cb"],
@@ -46,8 +70,8 @@ export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?
   const password = "Bench-password-1";
   must((await api.post(`/admin/realms/${realm}/users`, { username: "bench-user", email: "bench@example.test", password })).status, "create user");
   return {
-    server,
-    issuer: `${server.url}/realms/${realm}`,
+    baseUrl,
+    issuer: `${baseUrl}/realms/${realm}`,
     realm,
     clientId: "bench-client",
     clientSecret: client.body.secret as string,
