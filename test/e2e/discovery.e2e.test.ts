@@ -109,6 +109,31 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
     expect((await api.get(`/admin/realms/${disabled}/keys`)).status).toBe(200);
   });
 
+  it("follows a served realm being disabled, enabled again and deleted within 2 s (event-driven, not the cache's 5 s)", async () => {
+    const r = uniqueName("disco-flip");
+    expect((await api.post("/admin/realms", { name: r })).status).toBe(201);
+    const statuses = async () => [(await http("GET", wellKnown(r))).status, (await http("GET", certs(r))).status];
+    /** Polls both endpoints for up to 2 s until they answer `want`; the answers when it stopped. */
+    const settle = async (want: number) => {
+      const until = Date.now() + 2_000;
+      let got = await statuses();
+      while (got.some((s) => s !== want) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        got = await statuses();
+      }
+      return got;
+    };
+    expect(await statuses()).toEqual([200, 200]);
+    expect((await api.put(`/admin/realms/${r}`, { enabled: false })).status).toBe(200);
+    expect(await settle(404)).toEqual([404, 404]);
+    expect((await api.put(`/admin/realms/${r}`, { enabled: true })).status).toBe(200);
+    expect(await settle(200)).toEqual([200, 200]);
+    expect((await api.del(`/admin/realms/${r}`)).status).toBe(200);
+    expect(await settle(404)).toEqual([404, 404]);
+    const gone = await http("GET", wellKnown(r));
+    expect(gone.body).toEqual({ error: "realm_not_found", error_description: "realm not found" });
+  });
+
   it("answers 405 with Allow for other methods", async () => {
     for (const url of [wellKnown(realm), certs(realm)]) {
       const res = await http("POST", url, { body: {} });

@@ -20,7 +20,6 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
   const { store, bus, clock, secrets, logger } = deps;
   const keys = new KeyRing(await SigningKeyRepository.open(store), secrets, clock);
   const realms = new DirectoryRealms(deps.transports.directory);
-  const metadata = new RealmMetadata(realms, keys);
   const maintenance = new KeyMaintenance(keys, realms, {
     rotationMs: config.keyRotationDays * DAY_MS,
     checkIntervalMs: config.keyCheckIntervalSeconds * 1000,
@@ -31,6 +30,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     dropRealmAlso: async (realmId) => { await browserFlow?.dropRealm(realmId); },
   });
   const { realms: realmSettings, clients, sso: sessions, codes, devices } = oauth.parts;
+  const metadata = new RealmMetadata(realms, keys, { resolve: (name) => realmSettings.find(name) });
   browserFlow = await buildBrowserFlow(deps, keys, { realms: realmSettings, clients, sessions, codes, devices });
   let subs: Subscription[] = [];
 

@@ -10,7 +10,13 @@ import type { PublicJwk, SigningAlg } from "./signing-alg.js";
  * serves no protocol endpoint), while the Admin API still manages a disabled realm's keys.
  */
 export class RealmMetadata {
-  constructor(private readonly realms: RealmResolver, private readonly keys: KeyRing) {}
+  /**
+   * `published` resolves realms for the public endpoints (discovery, JWKS): the token service's
+   * cached realm settings, so an unauthenticated GET costs no directory call and no store read
+   * (dropped on `realm.updated`, read again after 5 s at most, unknown names never cached).
+   * Key administration keeps the uncached `realms`.
+   */
+  constructor(private readonly realms: RealmResolver, private readonly keys: KeyRing, private readonly published: RealmResolver = realms) {}
 
   async jwks(realmName: string): Promise<PublicJwk[]> {
     return this.keys.publishedKeys(await this.publicRealm(realmName));
@@ -33,7 +39,7 @@ export class RealmMetadata {
   }
 
   private async publicRealm(name: string): Promise<RealmScope> {
-    const realm = await this.realms.resolve(name);
+    const realm = await this.published.resolve(name);
     if (!realm || !realm.enabled) throw IamError.notFound("realm", "realm_not_found");
     return realm;
   }
