@@ -116,3 +116,12 @@ export async function fetchRetrying(url: string, init: RequestInit): Promise<Res
     }
   }
 }
+
+/** The server core's busy and total jiffies from /proc/stat; the difference of two readings is its load. */
+export function serverCoreTicks(): { busy: number; total: number } {
+  const line = readFileSync("/proc/stat", "utf8").split("\n").find((l) => l.startsWith(`cpu${SERVER_CORE} `));
+  const f = (line ?? "").trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  // idle and iowait are the 4th and 5th fields.
+  return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total };
+}
