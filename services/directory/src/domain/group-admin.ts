@@ -6,6 +6,7 @@ import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { GroupRecord } from "./group.js";
 import { groupTree, groupView, type GroupView } from "./group-view.js";
+import { repairGroupMemberOrder } from "./member-order-backfill.js";
 import type { UserRecord } from "./user.js";
 import type { GroupRepository } from "../store/group-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
@@ -128,6 +129,8 @@ export class GroupAdmin {
     await this.find(realm, groupId);
     if (!Number.isInteger(first) || first < 0) throw IamError.invalid("first", "first must be a non-negative integer");
     if (!Number.isInteger(max) || max < 1) throw IamError.invalid("max", `max must be an integer between 1 and ${MAX_MEMBERS_MAX}`);
+    // Memberships an older replica wrote without the username would sort first (rolling upgrade).
+    await repairGroupMemberOrder({ memberships: this.memberships, users: this.users }, realm._id, groupId);
     const page = await this.memberships.members(realm._id, groupId, first, Math.min(max, MAX_MEMBERS_MAX));
     const users = new Map((await this.users.findByIds(realm._id, page.map((m) => m.userId))).map((u) => [u._id, u]));
     return page.map((m) => users.get(m.userId)).filter((u): u is UserRecord => u !== undefined);

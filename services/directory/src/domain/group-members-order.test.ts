@@ -75,6 +75,26 @@ describe("group members order", () => {
     expect(await raw.count({})).toBe(4);
   });
 
+  it("repairs, when the group is listed, memberships an older replica adds after the backfill is done (rolling upgrade)", async () => {
+    const g = await groups.create("acme", { name: "team" });
+    const other = await groups.create("acme", { name: "other" });
+    expect(await backfill()).toBe(0);
+    for (const u of ["u1", "u3"]) await groups.addMember("acme", u, g.id);
+    await users.insert({ _id: "u4", realmId: "r1", username: "Carl", usernameKey: "carl", createdAt: 1 } as unknown as UserRecord);
+    const raw = await store.collection({ name: "group_memberships" });
+    // An older replica's writes: no usernameKey. They would sort first (amy, gone, bob, carl, zed order broken).
+    for (const [userId, groupId] of [["u2", g.id], ["u4", g.id], ["gone", g.id], ["u2", other.id]] as const) {
+      await raw.insert({ _id: `${groupId}:${userId}`, realmId: "r1", groupId, userId, createdAt: 5 });
+    }
+    expect((await groups.members("acme", g.id)).map((u) => u.username)).toEqual(["amy", "bob", "Carl", "zed"]);
+    expect(await raw.get(`${g.id}:u4`)).toMatchObject({ usernameKey: "carl" });
+    expect(await raw.get(`${g.id}:gone`)).toBeNull();
+    // Only the listed group was touched; the other is repaired when it is listed.
+    expect(await raw.get(`${other.id}:u2`)).not.toHaveProperty("usernameKey");
+    expect((await groups.members("acme", other.id)).map((u) => u.username)).toEqual(["amy"]);
+    expect(await raw.get(`${other.id}:u2`)).toMatchObject({ usernameKey: "amy" });
+  });
+
   it("keeps the new username of a user renamed between the membership's read and its insert", async () => {
     const g = await groups.create("acme", { name: "team" });
     // The rename lands now: the user is updated, and there is no membership yet to rename.

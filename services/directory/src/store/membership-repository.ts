@@ -67,6 +67,11 @@ export class MembershipRepository {
     return this.memberships.find({ usernameKey: { $exists: false } }, { limit });
   }
 
+  /** The same, in one group (its index prefix: realmId, groupId). */
+  withoutUsernameIn(realmId: string, groupId: string, limit: number): Promise<MembershipRecord[]> {
+    return this.memberships.find({ realmId, groupId, usernameKey: { $exists: false } }, { limit });
+  }
+
   setUsername(id: string, usernameKey: string): Promise<number> {
     return this.memberships.update({ _id: id }, { $set: { usernameKey } });
   }
