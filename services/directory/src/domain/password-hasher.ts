@@ -1,5 +1,5 @@
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
-import { availableParallelism } from "node:os";
+import { cpuBudget } from "../../../kit/src/runtime/cpu-budget.js";
 import { HashingSlots } from "./hashing-slots.js";
 import { verifyStoredHash } from "./stored-hash.js";
 
@@ -26,8 +26,8 @@ export class PasswordHasher {
   private dummy: Promise<string> | undefined;
   private readonly slots: HashingSlots;
 
-  /** `concurrency`: hashing jobs at once; by default the cores this process may run on. */
-  constructor(private readonly params: Argon2Params = DEFAULT_ARGON2, concurrency = availableParallelism()) {
+  /** `concurrency`: hashing jobs at once; by default the cores this process may use (affinity and cgroup CPU quota). */
+  constructor(private readonly params: Argon2Params = DEFAULT_ARGON2, concurrency = cpuBudget()) {
     this.slots = new HashingSlots(concurrency);
   }
 
