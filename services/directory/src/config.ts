@@ -1,4 +1,4 @@
-import { cpuBudget } from "../../kit/src/runtime/cpu-budget.js";
+import { defaultHashingSlots } from "./domain/hashing-slots.js";
 import { int, optStr, url, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 import type { Argon2Params } from "./domain/password-hasher.js";
@@ -25,7 +25,7 @@ export function loadDirectoryConfig(env: Env): DirectoryConfig {
       timeCost: int(env, "TESSERA_ARGON2_ITERATIONS", 2, 1, 100),
       parallelism: int(env, "TESSERA_ARGON2_PARALLELISM", 1, 1, 16),
     },
-    hashingConcurrency: int(env, "TESSERA_HASHING_CONCURRENCY", cpuBudget(), 1, 256),
+    hashingConcurrency: int(env, "TESSERA_HASHING_CONCURRENCY", defaultHashingSlots(env), 1, 256),
     publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
   };
 }

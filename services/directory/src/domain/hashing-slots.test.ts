@@ -1,4 +1,4 @@
-import { HashingSlots } from "./hashing-slots.js";
+import { defaultHashingSlots, HashingSlots, threadpoolSize } from "./hashing-slots.js";
 
 describe("HashingSlots", () => {
   const deferred = () => {
@@ -33,5 +33,16 @@ describe("HashingSlots", () => {
 
   it("refuses a non-positive bound", () => {
     expect(() => new HashingSlots(0)).toThrow("hashing slots must be a positive integer, got 0");
+  });
+
+  it("defaults to the cores the process may use, never more than libuv's threads", () => {
+    expect([defaultHashingSlots({}, 1), defaultHashingSlots({}, 2), defaultHashingSlots({}, 4), defaultHashingSlots({}, 64)]).toEqual([1, 2, 4, 4]);
+    expect([defaultHashingSlots({ UV_THREADPOOL_SIZE: "17" }, 16), defaultHashingSlots({ UV_THREADPOOL_SIZE: "8" }, 16), defaultHashingSlots({ UV_THREADPOOL_SIZE: "2" }, 1)])
+      .toEqual([16, 8, 1]);
+  });
+
+  it("reads UV_THREADPOOL_SIZE as libuv does: 4 when unset or unreadable, clamped to 1..1024", () => {
+    expect([threadpoolSize({}), threadpoolSize({ UV_THREADPOOL_SIZE: "" }), threadpoolSize({ UV_THREADPOOL_SIZE: "abc" })]).toEqual([4, 4, 4]);
+    expect([threadpoolSize({ UV_THREADPOOL_SIZE: "0" }), threadpoolSize({ UV_THREADPOOL_SIZE: "9" }), threadpoolSize({ UV_THREADPOOL_SIZE: "5000" })]).toEqual([1, 9, 1024]);
   });
 });

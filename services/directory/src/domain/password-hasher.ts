@@ -1,6 +1,5 @@
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
-import { cpuBudget } from "../../../kit/src/runtime/cpu-budget.js";
-import { HashingSlots } from "./hashing-slots.js";
+import { defaultHashingSlots, HashingSlots } from "./hashing-slots.js";
 import { verifyStoredHash } from "./stored-hash.js";
 
 /**
@@ -26,8 +25,8 @@ export class PasswordHasher {
   private dummy: Promise<string> | undefined;
   private readonly slots: HashingSlots;
 
-  /** `concurrency`: hashing jobs at once; by default the cores this process may use (affinity and cgroup CPU quota). */
-  constructor(private readonly params: Argon2Params = DEFAULT_ARGON2, concurrency = cpuBudget()) {
+  /** `concurrency`: hashing jobs at once; by default the cores this process may use, at most libuv's threads. */
+  constructor(private readonly params: Argon2Params = DEFAULT_ARGON2, concurrency = defaultHashingSlots(process.env)) {
     this.slots = new HashingSlots(concurrency);
   }
 
