@@ -1,4 +1,5 @@
 import { defaultHashingSlots } from "./domain/hashing-slots.js";
+import { ARGON2_LIMITS } from "./domain/stored-hash.js";
 import { int, optStr, url, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 import type { Argon2Params } from "./domain/password-hasher.js";
@@ -21,9 +22,9 @@ export function loadDirectoryConfig(env: Env): DirectoryConfig {
     adminUsername: optStr(env, "TESSERA_ADMIN_USERNAME"),
     adminPassword: optStr(env, "TESSERA_ADMIN_PASSWORD"),
     argon2: {
-      memoryCost: int(env, "TESSERA_ARGON2_MEMORY_KIB", 19456, 1024, 4_194_304),
-      timeCost: int(env, "TESSERA_ARGON2_ITERATIONS", 2, 1, 100),
-      parallelism: int(env, "TESSERA_ARGON2_PARALLELISM", 1, 1, 16),
+      memoryCost: int(env, "TESSERA_ARGON2_MEMORY_KIB", 19456, 1024, ARGON2_LIMITS.memoryKiB),
+      timeCost: int(env, "TESSERA_ARGON2_ITERATIONS", 2, 1, ARGON2_LIMITS.iterations),
+      parallelism: int(env, "TESSERA_ARGON2_PARALLELISM", 1, 1, ARGON2_LIMITS.parallelism),
     },
     hashingConcurrency: int(env, "TESSERA_HASHING_CONCURRENCY", defaultHashingSlots(env), 1, 256),
     publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),

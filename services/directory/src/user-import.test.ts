@@ -107,10 +107,13 @@ describe("user import, in-process", () => {
         { username: "both", password: pw, passwordHash: await bcrypt.hash(pw, 4) },
         { username: "ok-1", email: "x@example.test" },
         { username: "ok-2", requiredActions: ["UPDATE_PASSWORD"], attributes: { dept: ["eng"] } },
+        // Costs no login should pay: bcrypt 2^31 rounds, argon2 with 4 TiB of memory.
+        { username: "bcrypt-31", passwordHash: (await bcrypt.hash(pw, 4)).replace(/^\$2b\$04\$/, "$2b$31$") },
+        { username: "argon-huge", credentials: [{ type: "password", algorithm: "argon2", hashedSaltedValue: "$argon2id$v=19$m=4294967295,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g" }] },
       ],
     });
     expect(res).toMatchObject({
-      imported: 2, skipped: 2, failed: 5,
+      imported: 2, skipped: 2, failed: 7,
       errors: [
         { index: 1, username: "TAKEN", error: "conflict" },
         { index: 2, username: "x", error: "invalid_request" },
@@ -119,6 +122,8 @@ describe("user import, in-process", () => {
         { index: 5, username: "short", error: "invalid_password" },
         { index: 6, username: "both", error: "invalid_request" },
         { index: 7, username: "ok-1", error: "conflict" },
+        { index: 9, username: "bcrypt-31", error: "unsupported_hash" },
+        { index: 10, username: "argon-huge", error: "unsupported_hash" },
       ],
     });
     const ok1 = (await h.users.listUsers({ realm: r, username: "ok-1" })).users[0]!;

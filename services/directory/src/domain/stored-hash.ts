@@ -1,7 +1,7 @@
 import { pbkdf2, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { verify as argon2Verify } from "@node-rs/argon2";
-import bcrypt from "bcryptjs";
+import { verify as bcryptVerify } from "@node-rs/bcrypt";
 
 const pbkdf2Async = promisify(pbkdf2);
 
@@ -17,16 +17,40 @@ const pbkdf2Async = promisify(pbkdf2);
 export type HashFormat = "argon2" | "bcrypt" | "pbkdf2";
 
 const PBKDF2 = /^\$(pbkdf2|pbkdf2-sha256|pbkdf2-sha512)\$i=(\d{1,9})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
+const ARGON2 = /^\$argon2(?:id|i|d)\$(?:v=(?:16|19)\$)?([a-z0-9=,]+)\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/;
+const BCRYPT = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
 const DIGEST: Record<string, string> = { "pbkdf2": "sha1", "pbkdf2-sha256": "sha256", "pbkdf2-sha512": "sha512" };
 /** Bounds the work one imported PBKDF2 hash can cost per login. */
 export const MAX_PBKDF2_ITERATIONS = 10_000_000;
+/**
+ * Bounds the work and memory one stored argon2 hash can cost per login: the same ceilings as the
+ * TESSERA_ARGON2_* settings, so an imported hash cannot ask for more than Tessera could be configured to.
+ */
+export const ARGON2_LIMITS = { memoryKiB: 4_194_304, iterations: 100, parallelism: 16 };
+/** bcrypt's cost is a power of two: 16 is about 4 s of a core per login; the format's minimum is 4. */
+export const BCRYPT_COST = { min: 4, max: 16 };
 
 export function hashFormat(hash: string): HashFormat | null {
-  if (/^\$argon2(id|i|d)\$/.test(hash)) return "argon2";
-  if (/^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(hash)) return "bcrypt";
+  const argon = ARGON2.exec(hash);
+  if (argon) return argon2Within(argon[1]!) ? "argon2" : null;
+  const bc = BCRYPT.exec(hash);
+  if (bc) return Number(bc[1]) >= BCRYPT_COST.min && Number(bc[1]) <= BCRYPT_COST.max ? "bcrypt" : null;
   const m = PBKDF2.exec(hash);
   if (m && Number(m[2]) >= 1 && Number(m[2]) <= MAX_PBKDF2_ITERATIONS) return "pbkdf2";
   return null;
+}
+
+/** The PHC parameters `m=..,t=..,p=..` (any order, each once) within ARGON2_LIMITS. */
+function argon2Within(params: string): boolean {
+  const seen = new Map<string, number>();
+  for (const part of params.split(",")) {
+    const [k, v] = part.split("=");
+    if (!k || v === undefined || !/^\d{1,10}$/.test(v) || seen.has(k)) return false;
+    seen.set(k, Number(v));
+  }
+  const m = seen.get("m"), t = seen.get("t"), p = seen.get("p");
+  if (seen.size !== 3 || m === undefined || t === undefined || p === undefined) return false;
+  return m >= 1 && m <= ARGON2_LIMITS.memoryKiB && t >= 1 && t <= ARGON2_LIMITS.iterations && p >= 1 && p <= ARGON2_LIMITS.parallelism;
 }
 
 export function pbkdf2Hash(algorithm: string, iterations: number, saltB64: string, keyB64: string): string {
@@ -40,7 +64,8 @@ export async function verifyStoredHash(hash: string, password: string): Promise<
       case "argon2":
         return await argon2Verify(hash, password);
       case "bcrypt":
-        return await bcrypt.compare(password, hash);
+        // Native, in the threadpool: bcryptjs computed on the event loop, a cost-10 hash stalling every request ~50 ms.
+        return await bcryptVerify(password, hash);
       case "pbkdf2": {
         const [, alg, iter, salt, key] = PBKDF2.exec(hash) as RegExpExecArray;
         const expected = Buffer.from(key!, "base64");
