@@ -9,9 +9,12 @@ export class RefreshFamilyRepository {
     return new RefreshFamilyRepository(await store.collection<RefreshFamilyRecord>({
       name: "refresh_families",
       ttl: true,
+      // Equality fields, then the sort (`list` orders by createdAt): with the sort field in the same
+      // index, a store's planner has no reason to prefer (realmId, createdAt) and walk every family
+      // of the realm to find one session's or one user's (SQLite did, without statistics).
       indexes: [
-        { fields: ["realmId", "userId"] },
-        { fields: ["realmId", "ssoSessionId"] },
+        { fields: ["realmId", "userId", "createdAt"] },
+        { fields: ["realmId", "ssoSessionId", "createdAt"] },
         { fields: ["realmId", "createdAt"] },
       ],
     }));

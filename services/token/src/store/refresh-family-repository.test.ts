@@ -1,0 +1,63 @@
+import Database from "better-sqlite3";
+import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
+import { RefreshFamilyRepository } from "./refresh-family-repository.js";
+import type { RefreshFamilyRecord } from "../domain/refresh-family.js";
+
+/**
+ * The lookups that end sessions (logout: one SSO session's families; user disabled or deleted: one
+ * user's) must use an index on what they look for, not walk the realm: checked on SQLite's query
+ * plan for the statements the repository actually runs.
+ */
+describe("RefreshFamilyRepository indexes", () => {
+  const prepare = Database.prototype.prepare;
+  let plans: Array<{ sql: string; plan: string }>;
+  let store: SqliteStore;
+  let repo: RefreshFamilyRepository;
+
+  beforeEach(async () => {
+    plans = [];
+    // Every SELECT the store prepares is explained with the parameters of its first run.
+    Database.prototype.prepare = function (this: Database.Database, sql: string) {
+      const statement = prepare.call(this, sql);
+      if (!/^\s*SELECT doc FROM "refresh_families"/.test(sql)) return statement;
+      type All = { all: (...a: unknown[]) => unknown[] };
+      const db = this;
+      const all = (statement as unknown as All).all.bind(statement);
+      (statement as unknown as All).all = (...args: unknown[]) => {
+        const explained = prepare.call(db, `EXPLAIN QUERY PLAN ${sql}`) as unknown as All;
+        const plan = (explained.all(...args) as Array<{ detail: string }>).map((r) => r.detail).join(" | ");
+        plans.push({ sql, plan });
+        return all(...args);
+      };
+      return statement;
+    } as typeof prepare;
+    store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0 });
+    repo = await RefreshFamilyRepository.open(store);
+    for (let i = 0; i < 50; i++) {
+      await repo.insert({
+        _id: `f${i}`, realmId: "r1", userId: `u${i % 5}`, clientId: "app", ssoSessionId: `s${i % 10}`, offline: i % 7 === 0,
+        sid: `s${i % 10}`, scope: "openid", currentHash: `h${i}`, previousHashes: [], authTime: 1, amr: ["pwd"], createdAt: i, expiresAt: Date.now() + 60_000,
+      } as unknown as RefreshFamilyRecord);
+    }
+  });
+
+  afterEach(async () => {
+    Database.prototype.prepare = prepare;
+    await store.close();
+  });
+
+  it("finds one SSO session's families through (realmId, ssoSessionId, createdAt)", async () => {
+    const found = await repo.list({ realmId: "r1", ssoSessionId: "s3", offline: false });
+    expect(found.map((f) => f._id)).toEqual(["f3", "f13", "f23", "f33", "f43"]);
+    expect(plans.map((p) => p.plan)).toEqual([expect.stringContaining("USING INDEX refresh_families__realmId_1_ssoSessionId_1_createdAt_1")]);
+  });
+
+  it("finds one user's families, online or offline, through (realmId, userId, createdAt)", async () => {
+    expect((await repo.list({ realmId: "r1", userId: "u2" })).map((f) => f._id)).toEqual(["f2", "f7", "f12", "f17", "f22", "f27", "f32", "f37", "f42", "f47"]);
+    expect((await repo.list({ realmId: "r1", userId: "u0", offline: true })).map((f) => f._id)).toEqual(["f0", "f35"]);
+    expect(plans.map((p) => p.plan)).toEqual([
+      expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1"),
+      expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1"),
+    ]);
+  });
+});
