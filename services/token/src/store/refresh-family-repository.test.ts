@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
+import { recordQueryPlans } from "../../../kit/src/store/sqlite-query-plans.js";
 import { RefreshFamilyRepository } from "./refresh-family-repository.js";
 import type { RefreshFamilyRecord } from "../domain/refresh-family.js";
 
@@ -9,28 +9,13 @@ import type { RefreshFamilyRecord } from "../domain/refresh-family.js";
  * plan for the statements the repository actually runs.
  */
 describe("RefreshFamilyRepository indexes", () => {
-  const prepare = Database.prototype.prepare;
-  let plans: Array<{ sql: string; plan: string }>;
+  let recording: ReturnType<typeof recordQueryPlans>;
   let store: SqliteStore;
   let repo: RefreshFamilyRepository;
+  const plans = () => recording.plans.map((p) => p.plan);
 
   beforeEach(async () => {
-    plans = [];
-    // Every SELECT the store prepares is explained with the parameters of its first run.
-    Database.prototype.prepare = function (this: Database.Database, sql: string) {
-      const statement = prepare.call(this, sql);
-      if (!/^\s*SELECT doc FROM "refresh_families"/.test(sql)) return statement;
-      type All = { all: (...a: unknown[]) => unknown[] };
-      const db = this;
-      const all = (statement as unknown as All).all.bind(statement);
-      (statement as unknown as All).all = (...args: unknown[]) => {
-        const explained = prepare.call(db, `EXPLAIN QUERY PLAN ${sql}`) as unknown as All;
-        const plan = (explained.all(...args) as Array<{ detail: string }>).map((r) => r.detail).join(" | ");
-        plans.push({ sql, plan });
-        return all(...args);
-      };
-      return statement;
-    } as typeof prepare;
+    recording = recordQueryPlans("refresh_families");
     store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0 });
     repo = await RefreshFamilyRepository.open(store);
     for (let i = 0; i < 50; i++) {
@@ -42,20 +27,20 @@ describe("RefreshFamilyRepository indexes", () => {
   });
 
   afterEach(async () => {
-    Database.prototype.prepare = prepare;
+    recording.stop();
     await store.close();
   });
 
   it("finds one SSO session's families through (realmId, ssoSessionId, createdAt)", async () => {
     const found = await repo.list({ realmId: "r1", ssoSessionId: "s3", offline: false });
     expect(found.map((f) => f._id)).toEqual(["f3", "f13", "f23", "f33", "f43"]);
-    expect(plans.map((p) => p.plan)).toEqual([expect.stringContaining("USING INDEX refresh_families__realmId_1_ssoSessionId_1_createdAt_1")]);
+    expect(plans()).toEqual([expect.stringContaining("USING INDEX refresh_families__realmId_1_ssoSessionId_1_createdAt_1")]);
   });
 
   it("finds one user's families, online or offline, through (realmId, userId, createdAt)", async () => {
     expect((await repo.list({ realmId: "r1", userId: "u2" })).map((f) => f._id)).toEqual(["f2", "f7", "f12", "f17", "f22", "f27", "f32", "f37", "f42", "f47"]);
     expect((await repo.list({ realmId: "r1", userId: "u0", offline: true })).map((f) => f._id)).toEqual(["f0", "f35"]);
-    expect(plans.map((p) => p.plan)).toEqual([
+    expect(plans()).toEqual([
       expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1"),
       expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1"),
     ]);

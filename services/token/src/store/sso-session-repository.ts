@@ -9,9 +9,11 @@ export class SsoSessionRepository {
     return new SsoSessionRepository(await store.collection<SsoSessionRecord>({
       name: "sso_sessions",
       ttl: true,
+      // (realmId, userId, createdAt): a user's sessions come sorted by createdAt, so the sort field
+      // belongs in the index, or SQLite walks the realm's sessions through (realmId, createdAt).
       indexes: [
         { fields: ["cookieHash"], unique: true },
-        { fields: ["realmId", "userId"] },
+        { fields: ["realmId", "userId", "createdAt"] },
         { fields: ["realmId", "createdAt"] },
       ],
     }));
