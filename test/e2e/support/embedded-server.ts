@@ -18,9 +18,9 @@ export interface TestServer {
 
 /**
  * Starts `npm start`'s entry point (the embedded suite) on an ephemeral port, with a fresh data
- * dir and known credentials, and waits for /health/ready.
+ * dir and known credentials, and waits for /health/ready. `nodeArgs` go before the entry (a preload).
  */
-export async function startEmbeddedServer(name: string, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function startEmbeddedServer(name: string, extraEnv: Record<string, string> = {}, opts: { nodeArgs?: string[] } = {}): Promise<TestServer> {
   const port = await freePort();
   const { apiKey, adminPassword, env } = testServerEnv(extraEnv);
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-e2e-"));
@@ -28,7 +28,7 @@ export async function startEmbeddedServer(name: string, extraEnv: Record<string,
     TESSERA_PORT: String(port),
     TESSERA_DATA_DIR: dataDir,
     ...env,
-  }, `embedded-${name}`);
+  }, `embedded-${name}`, opts.nodeArgs ? { nodeArgs: opts.nodeArgs } : {});
   const url = `http://localhost:${port}`;
   // Generous: under a loaded machine a cold start (argon2 bootstrap, SQLite files) can take a while.
   await waitForHttp(`${url}/health/ready`, proc, 90_000);
