@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { BrowserSession } from "./support/browser-session.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
 import { adminApi, uniqueName } from "./support/http.js";
-import { ROOT } from "./support/process-runner.js";
+import { pathToFileURL } from "node:url";
+import { DIST } from "./support/process-runner.js";
 
 /**
  * Every lookup on the OAuth and session paths goes through an index on what it looks for. The
  * embedded server runs with a preload that records SQLite's plan for each statement of its
- * document store (support/query-plans.cjs); the test drives the flows, then reads the plans. A
+ * document store (support/query-plans-preload.ts, loaded with --import); the test drives the flows, then reads the plans. A
  * statement is flagged when SQLite scans a table, or searches an index on fewer of the
  * statement's equality fields than it names (the realm-walk shape: `(realmId, createdAt)` chosen
  * for `realmId = ? AND userId = ?` to save a sort). The cluster's MongoDB stores declare the same
@@ -22,7 +23,7 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
 
   beforeAll(async () => {
     server = await startEmbeddedServer("query-plans", { TESSERA_TEST_QUERY_PLANS: plansFile }, {
-      nodeArgs: ["-r", join(ROOT, "test/e2e/support/query-plans.cjs")],
+      nodeArgs: ["--import", pathToFileURL(join(DIST, "test/e2e/support/query-plans-preload.js")).href],
     });
     api = adminApi(server.url, server.apiKey);
   }, 90_000);

@@ -1,32 +1,46 @@
 import Database from "better-sqlite3";
 
-/** One SELECT the SQLite store ran, with SQLite's plan for it. */
+/** A statement the SQLite store ran, with SQLite's plan for it. */
 export interface QueryPlan {
   sql: string;
   plan: string;
 }
 
+/** Statements reading a table the way the document store does: `SELECT doc FROM "<table>" ...`. */
+export function selectsFrom(table: string): (sql: string) => boolean {
+  const prefix = `SELECT doc FROM "${table}"`;
+  return (sql) => sql.trimStart().startsWith(prefix);
+}
+
 /**
- * Test support: records the query plan (`EXPLAIN QUERY PLAN`, with the parameters of the run) of
- * every `SELECT doc FROM "<table>"` the SQLite store runs through `all` while recording, so a test
- * can assert which index a repository's lookup uses. Wraps better-sqlite3's `prepare`; `stop()`
- * restores it. Start it before the store prepares the statements (statements are cached).
+ * Test support: records the query plan (`EXPLAIN QUERY PLAN`, with the parameters of its first run)
+ * of every distinct statement matching `match` that SQLite runs while recording, so a test can
+ * assert which index a lookup uses. Wraps better-sqlite3's `prepare`, so it must start before the
+ * store prepares the statements (they are cached); `stop()` restores it. Used in-process by unit
+ * tests and, loaded with `--import`, in an e2e server (test/e2e/support/query-plans-preload.ts).
  */
-export function recordQueryPlans(table: string): { plans: QueryPlan[]; stop(): void } {
+export function recordQueryPlans(match: (sql: string) => boolean): { plans: QueryPlan[]; stop(): void } {
   const prepare = Database.prototype.prepare;
   const plans: QueryPlan[] = [];
-  const prefix = `SELECT doc FROM "${table}"`;
-  type All = { all: (...args: unknown[]) => unknown[] };
+  const seen = new Set<string>();
+  type Runs = Record<string, ((...args: unknown[]) => unknown) | undefined>;
   Database.prototype.prepare = function (this: Database.Database, sql: string) {
     const statement = prepare.call(this, sql);
-    if (!sql.trimStart().startsWith(prefix)) return statement;
+    if (!match(sql)) return statement;
     const db = this;
-    const all = (statement as unknown as All).all.bind(statement);
-    (statement as unknown as All).all = (...args: unknown[]) => {
-      const explained = prepare.call(db, `EXPLAIN QUERY PLAN ${sql}`) as unknown as All;
-      plans.push({ sql, plan: (explained.all(...args) as Array<{ detail: string }>).map((r) => r.detail).join(" | ") });
-      return all(...args);
-    };
+    const runs = statement as unknown as Runs;
+    for (const method of ["run", "get", "all", "iterate"]) {
+      const original = runs[method];
+      if (typeof original !== "function") continue;
+      runs[method] = function (this: unknown, ...args: unknown[]) {
+        if (!seen.has(sql)) {
+          seen.add(sql);
+          const explained = prepare.call(db, `EXPLAIN QUERY PLAN ${sql}`) as unknown as { all: (...a: unknown[]) => Array<{ detail: string }> };
+          plans.push({ sql, plan: explained.all(...args).map((r) => r.detail).join(" | ") });
+        }
+        return original.apply(this, args);
+      };
+    }
     return statement;
   } as typeof prepare;
   return { plans, stop: () => { Database.prototype.prepare = prepare; } };

@@ -1,5 +1,5 @@
 import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
-import { recordQueryPlans } from "../../../kit/src/store/sqlite-query-plans.js";
+import { recordQueryPlans, selectsFrom } from "../../../kit/src/store/sqlite-query-plans.js";
 import { RefreshFamilyRepository } from "./refresh-family-repository.js";
 import type { RefreshFamilyRecord } from "../domain/refresh-family.js";
 
@@ -15,7 +15,7 @@ describe("RefreshFamilyRepository indexes", () => {
   const plans = () => recording.plans.map((p) => p.plan);
 
   beforeEach(async () => {
-    recording = recordQueryPlans("refresh_families");
+    recording = recordQueryPlans(selectsFrom("refresh_families"));
     store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0 });
     repo = await RefreshFamilyRepository.open(store);
     for (let i = 0; i < 50; i++) {

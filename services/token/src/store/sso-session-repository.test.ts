@@ -1,5 +1,5 @@
 import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
-import { recordQueryPlans } from "../../../kit/src/store/sqlite-query-plans.js";
+import { recordQueryPlans, selectsFrom } from "../../../kit/src/store/sqlite-query-plans.js";
 import { SsoSessionRepository } from "./sso-session-repository.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 
@@ -10,7 +10,7 @@ describe("SsoSessionRepository indexes", () => {
   let repo: SsoSessionRepository;
 
   beforeEach(async () => {
-    recording = recordQueryPlans("sso_sessions");
+    recording = recordQueryPlans(selectsFrom("sso_sessions"));
     store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0 });
     repo = await SsoSessionRepository.open(store);
     for (let i = 0; i < 40; i++) {
