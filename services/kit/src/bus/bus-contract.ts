@@ -220,6 +220,54 @@ export function describeBusContract(name: string, makeTarget: () => BusContractT
       expect(dropped[0]?.deliveries).toBe(3);
     });
 
+    it("gives every watcher each message published after watch resolved, asynchronously and in order, and none from before", async () => {
+      const bus = await open();
+      await bus.publish(subject("dir.v1.client.updated"), text("before"));
+      const a: BusMessage[] = [];
+      const b: BusMessage[] = [];
+      const gaps: string[] = [];
+      await bus.watch({ subject: subject("dir.v1.client.updated"), onGap: () => gaps.push("a") }, (m) => { a.push(m); });
+      await bus.watch({ subject: subject("dir.v1.*.updated"), onGap: () => gaps.push("b") }, (m) => { b.push(m); });
+      const pending = bus.publish(subject("dir.v1.client.updated"), text("1"), { id: `${t}-w1`, requestId: "req-w" });
+      expect(a).toHaveLength(0);
+      await pending;
+      await bus.publish(subject("dir.v1.realm.updated"), text("2"));
+      await bus.publish(subject("dir.v1.client.updated"), text("3"));
+      await waitUntil("both watchers", () => a.length === 2 && b.length === 3);
+      await sleep(100);
+      expect(a.map((m) => untext(m.payload))).toEqual(["1", "3"]);
+      expect(b.map((m) => untext(m.payload))).toEqual(["1", "2", "3"]);
+      expect(a[0]?.id).toBe(`${t}-w1`);
+      expect(a[0]?.requestId).toBe("req-w");
+      expect(a[0]?.subject).toBe(subject("dir.v1.client.updated"));
+      expect(gaps).toEqual([]);
+    });
+
+    it("stops a watch, and reports a watcher that throws as a gap without losing later messages", async () => {
+      const { logger, records } = captureLogger();
+      const bus = await open(logger);
+      const got: string[] = [];
+      let gaps = 0;
+      await bus.watch({ subject: subject("w.v1.a.updated"), onGap: () => { gaps++; } }, (m) => {
+        const body = untext(m.payload);
+        if (body === "boom") throw new Error("watcher failed");
+        got.push(body);
+      });
+      const stopped: string[] = [];
+      const sub = await bus.watch({ subject: subject("w.v1.a.updated"), onGap: () => undefined }, (m) => { stopped.push(untext(m.payload)); });
+      await bus.publish(subject("w.v1.a.updated"), text("1"));
+      await waitUntil("first", () => got.length === 1 && stopped.length === 1);
+      await sub.stop();
+      await bus.publish(subject("w.v1.a.updated"), text("boom"));
+      await bus.publish(subject("w.v1.a.updated"), text("2"));
+      await waitUntil("after the failure", () => got.length === 2);
+      await sleep(100);
+      expect(got).toEqual(["1", "2"]);
+      expect(gaps).toBe(1);
+      expect(stopped).toEqual(["1"]);
+      expect(records.some((r) => r.msg === "bus watcher failed; reporting a gap")).toBe(true);
+    });
+
     it("answers ping while open, and refuses work once closed", async () => {
       const bus = await open();
       await expect(bus.ping()).resolves.toBeUndefined();

@@ -5,8 +5,9 @@ import { createLogger } from "../logger.js";
 import { systemClock, type Clock } from "../store/port.js";
 import { MemoryConsumer } from "./memory-consumer.js";
 import { Journal } from "./memory-journal.js";
-import type { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription } from "./port.js";
-import { assertFilterSubject, assertPublishSubject } from "./subject-match.js";
+import type { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, WatchHandler, WatchOptions } from "./port.js";
+import { assertFilterSubject, assertPublishSubject, subjectMatcher } from "./subject-match.js";
+import { deliverWatched } from "./watch-delivery.js";
 import { DEFAULT_MAX_DELIVERIES, DEFAULT_RETENTION_MS, DEFAULT_RETRY_DELAY_MS } from "./defaults.js";
 
 export interface MemoryBusOptions {
@@ -30,6 +31,8 @@ export interface MemoryBusOptions {
  *   after its last acknowledged position, including across a restart on the same file.
  * - per durable, delivery is in order and one at a time, with head-of-line retry after
  *   retryDelayMs, up to maxDeliveries, then the message is logged and skipped.
+ * - watch: one process is every replica there is, so a watcher gets each new message once, after
+ *   the journal commit (from setImmediate, in publish order), and never a gap.
  * One process owns the file; one active subscription per durable name.
  */
 export class MemoryBus implements Bus {
@@ -38,6 +41,7 @@ export class MemoryBus implements Bus {
   private readonly clock: Clock;
   private readonly retentionMs: number;
   private readonly consumers = new Map<string, MemoryConsumer>();
+  private readonly watchers = new Set<{ matches: (subject: string) => boolean; options: WatchOptions; handler: WatchHandler }>();
   private readonly pruneTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -65,7 +69,12 @@ export class MemoryBus implements Bus {
       ...(options?.requestId !== undefined ? { requestId: options.requestId } : {}),
     };
     const { message, duplicate, seq } = this.journal.append(candidate);
-    if (!duplicate) for (const consumer of this.consumers.values()) consumer.offer(seq, subject);
+    if (!duplicate) {
+      for (const consumer of this.consumers.values()) consumer.offer(seq, subject);
+      for (const w of this.watchers) {
+        if (w.matches(subject)) setImmediate(() => { if (this.watchers.has(w)) deliverWatched(w.options, w.handler, message, this.logger); });
+      }
+    }
     return message;
   }
 
@@ -101,6 +110,18 @@ export class MemoryBus implements Bus {
     };
   }
 
+  async watch(options: WatchOptions, handler: WatchHandler): Promise<Subscription> {
+    this.assertOpen();
+    assertFilterSubject(options.subject);
+    const watcher = { matches: subjectMatcher(options.subject), options, handler };
+    this.watchers.add(watcher);
+    return {
+      stop: async () => {
+        this.watchers.delete(watcher);
+      },
+    };
+  }
+
   async ping(): Promise<void> {
     if (this.closed) throw IamError.unavailable("bus is closed");
     this.journal.ping();
@@ -116,6 +137,7 @@ export class MemoryBus implements Bus {
     if (this.closed) return;
     this.closed = true;
     if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.watchers.clear();
     await Promise.all([...this.consumers.values()].map((c) => c.stop()));
     this.consumers.clear();
     this.journal.close();

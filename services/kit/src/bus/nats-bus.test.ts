@@ -1,6 +1,11 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { connect } from "nats";
 import { describeBusContract } from "./bus-contract.js";
-import { captureLogger, recorder, text, uniqueToken, waitUntil } from "./bus-test-kit.js";
+import { captureLogger, recorder, sleep, text, uniqueToken, untext, waitUntil } from "./bus-test-kit.js";
 import { NatsBus } from "./nats-bus.js";
 import { openBus } from "./open-bus.js";
 
@@ -86,8 +91,87 @@ if (!url) {
       }
     });
 
+    it("gives a watched message to every replica, where a shared durable gives it to one", async () => {
+      // Two connections are two replicas of one service (the token service's cache drops, DESIGN 3).
+      const replicas = await Promise.all([0, 1].map(() => NatsBus.connect({ url, streamName, subjects: [`${root}.>`], logger: captureLogger().logger })));
+      try {
+        const durable = replicas.map(() => recorder());
+        const watched: string[][] = [[], []];
+        for (const [i, bus] of replicas.entries()) {
+          await bus.subscribe({ durable: `${run}-shared`, subject: `${root}.rep.>` }, durable[i]!.handler);
+          await bus.watch({ subject: `${root}.rep.>`, onGap: () => undefined }, (m) => { watched[i]!.push(untext(m.payload)); });
+        }
+        for (const n of ["1", "2", "3", "4"]) await replicas[0]!.publish(`${root}.rep.v1.client.updated`, text(n));
+        await waitUntil("watchers", () => watched[0]!.length === 4 && watched[1]!.length === 4);
+        await waitUntil("durable", () => durable[0]!.got.length + durable[1]!.got.length === 4);
+        await sleep(200);
+        expect(watched).toEqual([["1", "2", "3", "4"], ["1", "2", "3", "4"]]);
+        expect([...durable[0]!.bodies(), ...durable[1]!.bodies()].sort()).toEqual(["1", "2", "3", "4"]);
+      } finally {
+        await Promise.all(replicas.map((b) => b.close()));
+      }
+    });
+
+    it("reports a gap to every watcher when the connection comes back after the server restarted", async () => {
+      // A NATS server of this test's own, restarted on the same port: what is published while a
+      // replica is cut off never reaches its core subscription, so it must drop its caches.
+      const port = await freePortNumber();
+      const dir = mkdtempSync(join(tmpdir(), "tessera-nats-gap-"));
+      const startServer = () => spawn("nats-server", ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", dir], { stdio: "ignore" });
+      let server = startServer();
+      const serverUrl = `nats://127.0.0.1:${port}`;
+      const bus = await connectWhenUp(serverUrl);
+      try {
+        const gaps: string[] = [];
+        const got: string[] = [];
+        await bus.watch({ subject: "iam.gap.>", onGap: () => gaps.push("a") }, (m) => { got.push(untext(m.payload)); });
+        await bus.watch({ subject: "iam.other.>", onGap: () => gaps.push("b") }, () => undefined);
+        await bus.publish("iam.gap.v1.a.updated", text("before"));
+        await waitUntil("delivery", () => got.length === 1);
+        expect(gaps).toEqual([]);
+        await stopProcess(server);
+        server = startServer();
+        await waitUntil("gap reported", () => gaps.length === 2, 20_000);
+        expect(gaps.sort()).toEqual(["a", "b"]);
+        await bus.publish("iam.gap.v1.a.updated", text("after"));
+        await waitUntil("delivery after reconnect", () => got.length === 2);
+        expect(got).toEqual(["before", "after"]);
+      } finally {
+        await bus.close();
+        await stopProcess(server);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 40_000);
+
     it("fails to connect to a server that is not there", async () => {
       await expect(NatsBus.connect({ url: "nats://127.0.0.1:1", logger: captureLogger().logger })).rejects.toThrow();
     });
   });
+}
+
+async function freePortNumber(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+async function connectWhenUp(serverUrl: string): Promise<NatsBus> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    try {
+      return await NatsBus.connect({ url: serverUrl, logger: captureLogger().logger });
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await sleep(100);
+    }
+  }
+}
+
+async function stopProcess(p: ReturnType<typeof spawn>): Promise<void> {
+  if (p.exitCode !== null || p.signalCode !== null) return;
+  const exited = new Promise((r) => p.once("exit", r));
+  p.kill("SIGTERM");
+  await exited;
 }

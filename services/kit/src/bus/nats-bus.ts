@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import {
-  AckPolicy, DeliverPolicy, DiscardPolicy, RetentionPolicy, StorageType, connect, headers, nanos,
-  type ConsumerConfig, type JetStreamClient, type JetStreamManager, type NatsConnection,
+  AckPolicy, DeliverPolicy, DiscardPolicy, Events, RetentionPolicy, StorageType, connect, headers, nanos,
+  type ConsumerConfig, type JetStreamClient, type JetStreamManager, type NatsConnection, type Subscription as NatsCoreSubscription,
 } from "nats";
 import type { Logger } from "pino";
 import { IamError } from "../errors.js";
 import { createLogger } from "../logger.js";
 import { DEFAULT_MAX_DELIVERIES, DEFAULT_RETENTION_MS, DEFAULT_RETRY_DELAY_MS } from "./defaults.js";
 import { NatsSubscription, REQUEST_ID_HEADER, TIME_HEADER, toBusMessage } from "./nats-subscription.js";
-import type { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription } from "./port.js";
+import type { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, WatchHandler, WatchOptions } from "./port.js";
 import { assertFilterSubject, assertPublishSubject } from "./subject-match.js";
+import { deliverWatched, reportGap } from "./watch-delivery.js";
 
 export interface NatsBusOptions {
   url: string;
@@ -45,9 +46,14 @@ function apiErrorCode(err: unknown): number | undefined {
  *   durable, filter subject, ack wait, max deliver, and max_ack_pending 1, which gives strictly
  *   ordered, head-of-line retried delivery per durable, the same as the in-process adapter.
  *   See nats-subscription.ts for ack / nak / term.
+ * - A watch is a core NATS subscription on the subject: every JetStream publish is also an
+ *   ordinary message on its subject, so each watching replica gets it, with the same headers.
+ *   Core delivery is at most once: whatever is published while this connection is down is lost
+ *   to it, so every watcher hears `onGap` when the connection is re-established.
  */
 export class NatsBus implements Bus {
   private readonly subscriptions = new Set<NatsSubscription>();
+  private readonly watchers = new Set<{ options: WatchOptions; sub: NatsCoreSubscription }>();
   private closing: Promise<void> | null = null;
 
   private constructor(
@@ -57,7 +63,9 @@ export class NatsBus implements Bus {
     private readonly stream: string,
     private readonly ackWaitMs: number,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    void this.reportGapsOnReconnect();
+  }
 
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
     const logger = options.logger ?? createLogger("bus");
@@ -135,6 +143,31 @@ export class NatsBus implements Bus {
     };
   }
 
+  async watch(options: WatchOptions, handler: WatchHandler): Promise<Subscription> {
+    this.assertOpen();
+    assertFilterSubject(options.subject);
+    const sub = this.nc.subscribe(options.subject, {
+      callback: (err, msg) => {
+        if (err) {
+          this.logger.warn({ err, subject: options.subject }, "bus watch delivery failed; reporting a gap");
+          reportGap(options, this.logger);
+          return;
+        }
+        deliverWatched(options, handler, toBusMessage(msg.subject, msg.data, msg.headers, Date.now()), this.logger);
+      },
+    });
+    const watcher = { options, sub };
+    this.watchers.add(watcher);
+    // The server has the interest once the flush returns: what is published after watch resolves reaches it.
+    await this.nc.flush();
+    return {
+      stop: async () => {
+        this.watchers.delete(watcher);
+        if (!sub.isClosed()) sub.unsubscribe();
+      },
+    };
+  }
+
   async ping(): Promise<void> {
     if (this.nc.isClosed() || this.closing) throw IamError.unavailable("bus is closed");
     try {
@@ -148,6 +181,8 @@ export class NatsBus implements Bus {
   /** Stops every subscription (durables are kept), then drains: pending publishes and acks go out. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      for (const w of this.watchers) if (!w.sub.isClosed()) w.sub.unsubscribe();
+      this.watchers.clear();
       await Promise.all([...this.subscriptions].map((s) => s.stop()));
       this.subscriptions.clear();
       if (!this.nc.isClosed()) await this.nc.drain();
@@ -178,6 +213,19 @@ export class NatsBus implements Bus {
         max_deliver: config.max_deliver,
         max_ack_pending: config.max_ack_pending,
       });
+    }
+  }
+
+  /** Messages published while the connection was down never reached the watchers: tell them. */
+  private async reportGapsOnReconnect(): Promise<void> {
+    try {
+      for await (const status of this.nc.status()) {
+        if (status.type !== Events.Reconnect) continue;
+        this.logger.warn({ watchers: this.watchers.size }, "NATS connection re-established; bus watchers may have missed messages");
+        for (const w of this.watchers) reportGap(w.options, this.logger);
+      }
+    } catch (err) {
+      this.logger.error({ err }, "NATS status stream ended with an error");
     }
   }
 

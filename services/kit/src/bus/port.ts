@@ -33,6 +33,19 @@ export interface SubscribeOptions {
   maxDeliveries?: number;
 }
 
+export interface WatchOptions {
+  /** Subject, with NATS wildcards (`*` one token, `>` the rest). */
+  subject: string;
+  /**
+   * Runs when messages may have been missed (the NATS connection came back after an outage): the
+   * watcher drops everything it derived from earlier messages, such as its caches. The in-process
+   * adapter never misses one.
+   */
+  onGap(): void;
+}
+
+export type WatchHandler = (message: BusMessage) => void;
+
 export interface Subscription {
   /** Stops delivery; the durable position is kept. */
   stop(): Promise<void>;
@@ -41,6 +54,15 @@ export interface Subscription {
 export interface Bus {
   publish(subject: string, payload: Uint8Array, options?: { id?: string; requestId?: string }): Promise<BusMessage>;
   subscribe(options: SubscribeOptions, handler: BusHandler): Promise<Subscription>;
+  /**
+   * Every watching process (each replica of a service) receives every message published after
+   * `watch` resolved, asynchronously, never inside publish: for in-memory state each replica
+   * keeps, cache invalidation above all (DESIGN 3: "client.updated (caches drop)"). A durable is
+   * the wrong tool there: its replicas share one position, so only one of them would drop its
+   * cache. No replay, no acknowledgement: a missed message is reported by `onGap` instead, and a
+   * handler that throws is logged and reported the same way.
+   */
+  watch(options: WatchOptions, handler: WatchHandler): Promise<Subscription>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
