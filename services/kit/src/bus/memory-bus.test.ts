@@ -72,6 +72,23 @@ describe("MemoryBus specifics", () => {
     expect(b2.bodies()).toEqual(["3", "4"]);
   });
 
+  it("lets the journal be pruned past a deleted durable that had stopped behind", async () => {
+    let now = 1_000_000;
+    const bus = open({ clock: { now: () => now }, retentionMs: 1000, pruneIntervalMs: 0 });
+    const a = recorder();
+    await bus.subscribe({ durable: "a", subject: "iam.>" }, a.handler);
+    const old = await bus.subscribe({ durable: "retired", subject: "iam.y.>" }, async () => undefined);
+    await old.stop();
+    await bus.publish("iam.x.v1.a.created", text("1"));
+    await bus.publish("iam.y.v1.a.created", text("2"));
+    await waitUntil("a handled both", () => a.got.length === 2);
+    now += 5000;
+    // "retired" never got past the start: it holds the whole journal.
+    expect(bus.prune()).toBe(0);
+    expect(await bus.deleteDurable("retired")).toBe(true);
+    expect(bus.prune()).toBe(2);
+  });
+
   it("keeps delivery counts across a restart, so maxDeliveries is not reset by one", async () => {
     const path = join(dir, "bus.db");
     const capture = captureLogger();

@@ -122,6 +122,14 @@ export class MemoryBus implements Bus {
     };
   }
 
+  async deleteDurable(durable: string): Promise<boolean> {
+    this.assertOpen();
+    if (this.consumers.has(durable)) {
+      throw new IamError({ code: "failedPrecondition", reason: "durable_in_use", message: `durable consumer "${durable}" is subscribed in this process` });
+    }
+    return this.journal.deleteConsumer(durable);
+  }
+
   async ping(): Promise<void> {
     if (this.closed) throw IamError.unavailable("bus is closed");
     this.journal.ping();

@@ -145,6 +145,14 @@ export class Journal {
     return { durable: row.durable, subject: row.subject, ackSeq: row.ack_seq };
   }
 
+  /** Forgets a durable and its delivery counts; true when there was one. */
+  deleteConsumer(durable: string): boolean {
+    return this.db.transaction(() => {
+      this.db.prepare(`DELETE FROM deliveries WHERE durable = ?`).run(durable);
+      return this.db.prepare(`DELETE FROM consumers WHERE durable = ?`).run(durable).changes > 0;
+    })();
+  }
+
   /** Moves the durable's position forward (never back) and forgets delivery counts behind it. */
   advance(durable: string, seq: number): void {
     this.positions.transaction(() => {

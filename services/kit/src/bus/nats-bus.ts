@@ -168,6 +168,19 @@ export class NatsBus implements Bus {
     };
   }
 
+  async deleteDurable(durable: string): Promise<boolean> {
+    this.assertOpen();
+    if ([...this.subscriptions].some((s) => s.durable === durable)) {
+      throw new IamError({ code: "failedPrecondition", reason: "durable_in_use", message: `durable consumer "${durable}" is subscribed in this process` });
+    }
+    try {
+      return await this.jsm.consumers.delete(this.stream, durable);
+    } catch (err) {
+      if (apiErrorCode(err) === CONSUMER_NOT_FOUND) return false;
+      throw err;
+    }
+  }
+
   async ping(): Promise<void> {
     if (this.nc.isClosed() || this.closing) throw IamError.unavailable("bus is closed");
     try {

@@ -51,6 +51,10 @@ export class NatsSubscription {
     this.loop = this.run();
   }
 
+  get durable(): string {
+    return this.config.durable;
+  }
+
   stop(): Promise<void> {
     this.stopped ??= (async () => {
       this.stopping = true;

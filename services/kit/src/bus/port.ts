@@ -63,6 +63,13 @@ export interface Bus {
    * handler that throws is logged and reported the same way.
    */
   watch(options: WatchOptions, handler: WatchHandler): Promise<Subscription>;
+  /**
+   * Deletes a durable the service no longer subscribes to (after an upgrade moved its work
+   * elsewhere): a forgotten durable would otherwise hold its position forever, and the
+   * in-process journal keeps every message some durable has not handled. Resolves false when
+   * there was none; refuses one subscribed in this process.
+   */
+  deleteDurable(durable: string): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
