@@ -9,6 +9,8 @@ import { KeyMaintenance } from "./domain/key-maintenance.js";
 import { DirectoryRealms } from "./domain/directory-realms.js";
 import { RealmMetadata } from "./domain/realm-metadata.js";
 import { startTokenConsumers } from "./events/consumers.js";
+import { watchTokenCaches } from "./events/cache-watchers.js";
+import { signingKeyAnnouncer } from "./events/key-events.js";
 import { tokenRpc } from "./rpc/token-rpc.js";
 import { buildOAuth } from "./oauth-module.js";
 import { buildBrowserFlow, type BrowserFlow } from "./flow/browser-flow.js";
@@ -18,7 +20,7 @@ const DAY_MS = 86_400_000;
 /** Composition of the token service, shared by the embedded runner and main.ts. */
 export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promise<ServiceModule> {
   const { store, bus, clock, secrets, logger } = deps;
-  const keys = new KeyRing(await SigningKeyRepository.open(store), secrets, clock);
+  const keys = new KeyRing(await SigningKeyRepository.open(store), secrets, clock, { announce: signingKeyAnnouncer(bus, clock, logger) });
   const realms = new DirectoryRealms(deps.transports.directory);
   const maintenance = new KeyMaintenance(keys, realms, {
     rotationMs: config.keyRotationDays * DAY_MS,
@@ -29,7 +31,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     publicUrl: config.publicUrl,
     dropRealmAlso: async (realmId) => { await browserFlow?.dropRealm(realmId); },
   });
-  const { realms: realmSettings, clients, sso: sessions, codes, devices } = oauth.parts;
+  const { realms: realmSettings, clients, serviceAccountGrants, sso: sessions, codes, devices } = oauth.parts;
   const metadata = new RealmMetadata(realms, keys, { resolve: (name) => realmSettings.find(name) });
   browserFlow = await buildBrowserFlow(deps, keys, { realms: realmSettings, clients, sessions, codes, devices });
   let subs: Subscription[] = [];
@@ -42,7 +44,8 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
       browserFlow!.routes(router);
     },
     async start() {
-      subs = await startTokenConsumers(bus, keys, logger);
+      subs = await watchTokenCaches(bus, { realms: realmSettings, clients, serviceAccountGrants, keys }, logger);
+      subs.push(...await startTokenConsumers(bus, keys, logger));
       await oauth.start();
       maintenance.start();
     },

@@ -91,7 +91,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     },
     async start() {
       subs = await startOAuthConsumers({
-        bus, realms, clients, serviceAccountGrants, terminator, logger,
+        bus, terminator, logger,
         async dropRealm(realmId) {
           await options.dropRealmAlso?.(realmId);
           const counts = await Promise.all([

@@ -37,10 +37,10 @@ export interface ClientCredentials {
 /**
  * Client configuration cached in the token service (issue 4, performance design): read from the
  * directory's ClientService once, with the verifier of the client's secret, so the token endpoint
- * authenticates clients without any RPC when warm. Dropped on `iam.directory.v1.client.updated`
- * (update, delete and secret regeneration publish it; call invalidate) and after MAX_AGE_MS as a
- * safety net for a missed event: a regenerated secret stops working here within the event's
- * delivery time, at worst MAX_AGE_MS.
+ * authenticates clients without any RPC when warm. Dropped in every replica on
+ * `iam.directory.v1.client.updated` (update, delete and secret regeneration publish it; see
+ * cache-watchers.ts) and after MAX_AGE_MS as a safety net for a missed event: a regenerated
+ * secret stops working within the event's delivery time, at worst MAX_AGE_MS.
  *
  * On a ReadCache: the client_id comes from the request, so "no such client" is never cached (a
  * client created a moment later works at once, and made-up ids cannot fill memory) and the
@@ -75,8 +75,10 @@ export class ClientDirectory {
     });
   }
 
-  invalidate(realm: string, clientId?: string): void {
-    if (clientId !== undefined) this.cache.drop(`${realm}\0${clientId}`);
+  /** Drops one client, a realm's clients, or (no realm) every client. */
+  invalidate(realm?: string, clientId?: string): void {
+    if (realm === undefined) this.cache.dropWhere("");
+    else if (clientId !== undefined) this.cache.drop(`${realm}\0${clientId}`);
     else this.cache.dropWhere(`${realm}\0`);
   }
 }

@@ -151,6 +151,42 @@ describe("KeyRing", () => {
     expect((await ring.verify(realm, jwt)).sub).toBe("x");
   });
 
+  it("announces each change of a realm's keys once, so other replicas drop theirs; a lost race announces nothing", async () => {
+    const heard: Array<[string, string]> = [];
+    const other = new KeyRing(repo, secrets, clock);
+    const announcing = new KeyRing(repo, secrets, clock, {
+      announce: async (realmId, change) => {
+        heard.push([realmId, change]);
+        other.invalidate(realmId);
+      },
+    });
+    const first = await other.publishedKeys(realm);
+    expect(heard).toEqual([]); // `other` created it, and `other` announces nothing
+    expect(await announcing.rotate(realm)).toBe(true);
+    expect(heard).toEqual([["realm-id-1", "rotated"]]);
+    // `other` had the realm cached (TTL 30 s): the announcement is why it publishes the new key now.
+    const after = await other.publishedKeys(realm);
+    expect(after.map((k) => k.kid)).toEqual(expect.arrayContaining([first[0]!.kid]));
+    expect(after).toHaveLength(2);
+    expect(await announcing.rotate(realm, "RS256", first[0]!.kid)).toBe(false);
+    expect(heard).toHaveLength(1);
+    const fresh: RealmScope = { ...realm, id: "realm-id-3", name: "fresh" };
+    await announcing.publishedKeys(fresh);
+    expect(heard).toEqual([["realm-id-1", "rotated"], ["realm-id-3", "created"]]);
+    clock.advance(1801 * 1000);
+    expect(await announcing.retireExpired()).toBe(1);
+    expect(heard.at(-1)).toEqual(["realm-id-1", "retired"]);
+  });
+
+  it("without an announcement another replica keeps its cached JWKS until the TTL", async () => {
+    const other = new KeyRing(repo, secrets, clock);
+    await other.publishedKeys(realm);
+    await ring.rotate(realm);
+    expect(await other.publishedKeys(realm)).toHaveLength(1);
+    clock.advance(30_000);
+    expect(await other.publishedKeys(realm)).toHaveLength(2);
+  });
+
   it("scheduled rotation rotates only keys past their age, once", async () => {
     await ring.publishedKeys(realm);
     expect(await ring.dueForRotation(30 * 86_400_000)).toHaveLength(0);

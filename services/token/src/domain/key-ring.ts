@@ -24,13 +24,21 @@ interface LoadedRealm {
   keys: LoadedKey[];
 }
 
+export type KeyChange = "created" | "rotated" | "retired";
+
 export interface KeyRingOptions {
   /**
-   * How long a realm's decrypted keys are reused before the store is read again. Rotation and
-   * realm deletion invalidate at once in this process; the TTL bounds how long another process
-   * of the token service keeps signing with a key rotated elsewhere.
+   * How long a realm's decrypted keys are reused before the store is read again. Changes made in
+   * this process invalidate at once, and other replicas drop theirs when `announce`'s event
+   * reaches them; the TTL bounds what a missed announcement costs: another replica's JWKS without
+   * a new key, or its signing with a key rotated out.
    */
   cacheTtlMs?: number;
+  /**
+   * Tells the other replicas that the realm's keys changed (iam.token.v1.signing-keys.changed).
+   * Called after the store write; must not throw (the change is made either way).
+   */
+  announce?: (realmId: string, change: KeyChange) => Promise<void>;
 }
 
 /** A key as the Admin API sees it: never private material. */
@@ -46,6 +54,7 @@ export class KeyRing {
   private readonly cache = new Map<string, Promise<LoadedRealm>>();
   private readonly creating = new Map<string, Promise<SigningKeyRecord>>();
   private readonly cacheTtlMs: number;
+  private readonly announce: (realmId: string, change: KeyChange) => Promise<void>;
 
   constructor(
     private readonly repo: SigningKeyRepository,
@@ -54,6 +63,7 @@ export class KeyRing {
     options: KeyRingOptions = {},
   ) {
     this.cacheTtlMs = options.cacheTtlMs ?? 30_000;
+    this.announce = options.announce ?? (async () => undefined);
   }
 
   /** The realm's JWK Set members (RFC 7517 section 5), creating the default key on first use. */
@@ -90,6 +100,7 @@ export class KeyRing {
       if (!(e instanceof IamError && e.code === "alreadyExists")) throw e;
     }
     this.invalidate(realm.id);
+    await this.announce(realm.id, "rotated");
     return true;
   }
 
@@ -173,7 +184,10 @@ export class KeyRing {
   /** Retires passive keys past `notAfter`; returns how many realms changed. */
   async retireExpired(): Promise<number> {
     const realms = await this.repo.retireExpired(this.clock.now());
-    for (const id of realms) this.invalidate(id);
+    for (const id of realms) {
+      this.invalidate(id);
+      await this.announce(id, "retired");
+    }
     return realms.length;
   }
 
@@ -191,6 +205,11 @@ export class KeyRing {
 
   invalidate(realmId: string): void {
     this.cache.delete(realmId);
+  }
+
+  /** Drops every realm's cached keys (a replica that may have missed announcements). */
+  invalidateAll(): void {
+    this.cache.clear();
   }
 
   /**
@@ -223,6 +242,7 @@ export class KeyRing {
     try {
       await this.repo.insert(record);
       this.invalidate(realm.id);
+      await this.announce(realm.id, "created");
       return record;
     } catch (e) {
       if (!(e instanceof IamError && e.code === "alreadyExists")) throw e;

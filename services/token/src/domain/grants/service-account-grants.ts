@@ -62,10 +62,10 @@ export class ServiceAccountGrants {
     });
   }
 
-  /** Drops the realm's entries, or only the client's. */
-  invalidate(realmName: string, clientId?: string): void {
+  /** Drops the realm's entries, only the client's, or (no realm) all. */
+  invalidate(realmName?: string, clientId?: string): void {
     this.generationCounter++;
-    const prefix = clientId === undefined ? `${realmName}\0` : `${realmName}\0${clientId}\0`;
+    const prefix = realmName === undefined ? "" : clientId === undefined ? `${realmName}\0` : `${realmName}\0${clientId}\0`;
     for (const key of this.cache.keys()) if (key.startsWith(prefix)) this.cache.delete(key);
   }
 }

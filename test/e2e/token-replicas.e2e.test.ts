@@ -1,0 +1,121 @@
+import { decodeProtectedHeader } from "jose";
+import { launchCluster, type Cluster } from "../cluster/launch-cluster.js";
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { freePort } from "./support/free-port.js";
+import { startNode, waitForHttp, type RunningProcess } from "./support/process-runner.js";
+
+// Two replicas of the token service (what a Helm deployment scaling token issuance runs), each
+// behind its own gateway, over one MongoDB-wire server and one NATS JetStream: a change made
+// through one replica reaches the caches of both (DESIGN 3, "client.updated (caches drop)").
+// Each replica caches clients for 30 s, realms for 5 s and signing keys for 30 s, so every
+// assertion below allows 1.5 s: passing means the event reached the replica that did not make
+// the change. Cluster tier only: the embedded mode is one process.
+const MONGO = process.env.TESSERA_TEST_MONGODB_URI;
+const NATS = process.env.TESSERA_TEST_NATS_URL;
+const WITHIN_MS = 1_500;
+
+if (!MONGO || !NATS) {
+  describe("token service replicas share cache invalidation (cluster tier)", () => {
+    it("did not run: TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL are not both set", () => {
+      expect(MONGO && NATS).toBeFalsy();
+    });
+  });
+} else {
+  describe("token service replicas share cache invalidation (cluster tier)", () => {
+    let cluster: Cluster | undefined;
+    let second: { token: RunningProcess; gateway: RunningProcess } | undefined;
+    let gateways: string[] = [];
+    let api: ReturnType<typeof adminApi>;
+
+    beforeAll(async () => {
+      cluster = await launchCluster({ mongoUri: MONGO, natsUrl: NATS, name: "replicas" });
+      api = adminApi(cluster.url, cluster.apiKey);
+      // Replica 2: the same configuration, its own address, and a gateway that sends to it.
+      const tokenUrl = `http://127.0.0.1:${await freePort()}`;
+      const port = await freePort();
+      const env = { ...cluster.env, TESSERA_TOKEN_URL: tokenUrl };
+      const token = startNode("services/token/src/main.js", env, "cluster-replicas-token-2");
+      const gateway = startNode("gateway/src/main.js", { ...env, TESSERA_PORT: String(port) }, "cluster-replicas-gateway-2");
+      second = { token, gateway };
+      const url2 = `http://localhost:${port}`;
+      await waitForHttp(`${url2}/health/ready`, gateway, 60_000);
+      gateways = [cluster.url, url2];
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all([second?.gateway.stop(), second?.token.stop()]);
+      await cluster?.stop();
+    }, 60_000);
+
+    const basic = (id: string, s: string) => `Basic ${Buffer.from(`${id}:${s}`).toString("base64")}`;
+    const cc = (gateway: string, realm: string, secret: string) => http("POST", `${gateway}/realms/${realm}/protocol/openid-connect/token`, {
+      form: { grant_type: "client_credentials" }, headers: { authorization: basic("svc", secret) },
+    });
+    const certs = async (gateway: string, realm: string): Promise<string[]> => {
+      const res = await http("GET", `${gateway}/realms/${realm}/protocol/openid-connect/certs`);
+      expect(res.status).toBe(200);
+      return (JSON.parse(res.text).keys as Array<{ kid: string }>).map((k) => k.kid).sort();
+    };
+    /** Polls `probe` on every gateway until `done` holds for all, for at most WITHIN_MS. */
+    const onEveryReplica = async <T>(probe: (gateway: string) => Promise<T>, done: (t: T) => boolean): Promise<T[]> => {
+      const until = Date.now() + WITHIN_MS;
+      for (;;) {
+        const seen = await Promise.all(gateways.map(probe));
+        if (seen.every(done) || Date.now() > until) return seen;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const newRealm = async (prefix: string): Promise<{ realm: string; secret: string }> => {
+      const realm = uniqueName(prefix);
+      expect((await api.post("/admin/realms", { name: realm, accessTokenLifespan: 120 })).status).toBe(201);
+      const svc = await api.post(`/admin/realms/${realm}/clients`, { clientId: "svc", grantTypes: ["client_credentials"] });
+      expect(svc.status).toBe(201);
+      return { realm, secret: svc.body.secret as string };
+    };
+
+    it("serves one realm through both replicas", async () => {
+      const { realm, secret } = await newRealm("rep-serve");
+      for (const g of gateways) {
+        const res = await cc(g, realm, secret);
+        expect(res.status).toBe(200);
+        expect(res.body.expires_in).toBe(120);
+      }
+      expect(await certs(gateways[1]!, realm)).toEqual(await certs(gateways[0]!, realm));
+    });
+
+    it("refuses a disabled client on both replicas, and a regenerated secret's predecessor", async () => {
+      const { realm, secret } = await newRealm("rep-client");
+      for (const g of gateways) expect((await cc(g, realm, secret)).status).toBe(200); // both caches warm
+      const regen = await api.post(`/admin/realms/${realm}/clients/svc/regenerate-secret`);
+      expect(regen.status).toBe(200);
+      const fresh = regen.body.secret as string;
+      expect((await onEveryReplica((g) => cc(g, realm, secret), (r) => r.status === 401)).map((r) => [r.status, r.body.error]))
+        .toEqual([[401, "invalid_client"], [401, "invalid_client"]]);
+      for (const g of gateways) expect((await cc(g, realm, fresh)).status).toBe(200);
+      expect((await api.put(`/admin/realms/${realm}/clients/svc`, { enabled: false })).status).toBe(200);
+      expect((await onEveryReplica((g) => cc(g, realm, fresh), (r) => r.status === 401)).map((r) => r.status)).toEqual([401, 401]);
+    });
+
+    it("applies a realm's new token lifespan on both replicas", async () => {
+      const { realm, secret } = await newRealm("rep-realm");
+      for (const g of gateways) expect((await cc(g, realm, secret)).body.expires_in).toBe(120);
+      expect((await api.put(`/admin/realms/${realm}`, { accessTokenLifespan: 90 })).status).toBe(200);
+      expect((await onEveryReplica((g) => cc(g, realm, secret), (r) => r.body.expires_in === 90)).map((r) => r.body.expires_in)).toEqual([90, 90]);
+    });
+
+    it("publishes a key rotated through one replica in both JWKS, and both sign with it", async () => {
+      const { realm, secret } = await newRealm("rep-keys");
+      const before = await certs(gateways[0]!, realm);
+      expect(before).toHaveLength(1);
+      expect(await certs(gateways[1]!, realm)).toEqual(before); // both caches warm
+      for (const g of gateways) expect(decodeProtectedHeader((await cc(g, realm, secret)).body.access_token).kid).toBe(before[0]);
+      const rotated = await api.post(`/admin/realms/${realm}/keys/rotate`);
+      expect(rotated.status).toBe(200);
+      const fresh = rotated.body[0].kid as string;
+      const both = [fresh, before[0]!].sort();
+      expect(await onEveryReplica((g) => certs(g, realm), (kids) => kids.length === 2)).toEqual([both, both]);
+      const kids = await onEveryReplica(async (g) => decodeProtectedHeader((await cc(g, realm, secret)).body.access_token).kid, (kid) => kid === fresh);
+      expect(kids).toEqual([fresh, fresh]);
+    });
+  });
+}
