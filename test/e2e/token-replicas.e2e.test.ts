@@ -4,12 +4,14 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { freePort } from "./support/free-port.js";
 import { startNode, waitForHttp, type RunningProcess } from "./support/process-runner.js";
 
-// Two replicas of the token service (what a Helm deployment scaling token issuance runs), each
-// behind its own gateway, over one MongoDB-wire server and one NATS JetStream: a change made
-// through one replica reaches the caches of both (DESIGN 3, "client.updated (caches drop)").
-// Each replica caches clients for 30 s, realms for 5 s and signing keys for 30 s, so every
-// assertion below allows 1.5 s: passing means the event reached the replica that did not make
-// the change. Cluster tier only: the embedded mode is one process.
+// Two replicas of the token and directory services (what a Helm deployment scaling token
+// issuance runs), the second pair behind a gateway of its own, over one MongoDB-wire server and
+// one NATS JetStream: a change made through one replica reaches the caches of both (DESIGN 3,
+// "client.updated (caches drop)"). The token service caches clients for 30 s, realms for 5 s and
+// signing keys for 30 s, the directory realms for 5 s, so every assertion below allows 1.5 s:
+// passing means the event reached the replicas that did not make the change. No test here has
+// two replicas write the same document at once: FerretDB v1 serialises writes per process only
+// (README, Cluster mode). Cluster tier only: the embedded mode is one process.
 const MONGO = process.env.TESSERA_TEST_MONGODB_URI;
 const NATS = process.env.TESSERA_TEST_NATS_URL;
 const WITHIN_MS = 1_500;
@@ -23,27 +25,31 @@ if (!MONGO || !NATS) {
 } else {
   describe("token service replicas share cache invalidation (cluster tier)", () => {
     let cluster: Cluster | undefined;
-    let second: { token: RunningProcess; gateway: RunningProcess } | undefined;
+    let second: RunningProcess[] = [];
     let gateways: string[] = [];
     let api: ReturnType<typeof adminApi>;
 
     beforeAll(async () => {
       cluster = await launchCluster({ mongoUri: MONGO, natsUrl: NATS, name: "replicas" });
       api = adminApi(cluster.url, cluster.apiKey);
-      // Replica 2: the same configuration, its own address, and a gateway that sends to it.
-      const tokenUrl = `http://127.0.0.1:${await freePort()}`;
+      // Replicas 2: the same configuration, their own addresses, and a gateway that sends to them.
       const port = await freePort();
-      const env = { ...cluster.env, TESSERA_TOKEN_URL: tokenUrl };
-      const token = startNode("services/token/src/main.js", env, "cluster-replicas-token-2");
+      const env = {
+        ...cluster.env,
+        TESSERA_DIRECTORY_URL: `http://127.0.0.1:${await freePort()}`,
+        TESSERA_TOKEN_URL: `http://127.0.0.1:${await freePort()}`,
+      };
+      second.push(startNode("services/directory/src/main.js", env, "cluster-replicas-directory-2"));
+      second.push(startNode("services/token/src/main.js", env, "cluster-replicas-token-2"));
       const gateway = startNode("gateway/src/main.js", { ...env, TESSERA_PORT: String(port) }, "cluster-replicas-gateway-2");
-      second = { token, gateway };
+      second.push(gateway);
       const url2 = `http://localhost:${port}`;
       await waitForHttp(`${url2}/health/ready`, gateway, 60_000);
       gateways = [cluster.url, url2];
     }, 120_000);
 
     afterAll(async () => {
-      await Promise.all([second?.gateway.stop(), second?.token.stop()]);
+      await Promise.all(second.map((p) => p.stop()));
       await cluster?.stop();
     }, 60_000);
 
@@ -96,11 +102,24 @@ if (!MONGO || !NATS) {
       expect((await onEveryReplica((g) => cc(g, realm, fresh), (r) => r.status === 401)).map((r) => r.status)).toEqual([401, 401]);
     });
 
-    it("applies a realm's new token lifespan on both replicas", async () => {
+    it("applies a realm's new token lifespan on both replicas, and both directories show it", async () => {
       const { realm, secret } = await newRealm("rep-realm");
-      for (const g of gateways) expect((await cc(g, realm, secret)).body.expires_in).toBe(120);
+      const admin = (g: string) => adminApi(g, cluster!.apiKey).get(`/admin/realms/${realm}`);
+      for (const g of gateways) {
+        expect((await cc(g, realm, secret)).body.expires_in).toBe(120);
+        expect((await admin(g)).body.accessTokenLifespan).toBe(120);
+      }
       expect((await api.put(`/admin/realms/${realm}`, { accessTokenLifespan: 90 })).status).toBe(200);
       expect((await onEveryReplica((g) => cc(g, realm, secret), (r) => r.body.expires_in === 90)).map((r) => r.body.expires_in)).toEqual([90, 90]);
+      expect((await onEveryReplica(admin, (r) => r.body.accessTokenLifespan === 90)).map((r) => r.body.accessTokenLifespan)).toEqual([90, 90]);
+    });
+
+    it("refuses logins and tokens of a realm disabled through the other replicas", async () => {
+      const { realm, secret } = await newRealm("rep-disable");
+      for (const g of gateways) expect((await cc(g, realm, secret)).status).toBe(200);
+      expect((await api.put(`/admin/realms/${realm}`, { enabled: false })).status).toBe(200);
+      const refused = await onEveryReplica((g) => cc(g, realm, secret), (r) => r.status === 404);
+      expect(refused.map((r) => [r.status, r.body.error])).toEqual([[404, "realm_not_found"], [404, "realm_not_found"]]);
     });
 
     it("publishes a key rotated through one replica in both JWKS, and both sign with it", async () => {

@@ -18,6 +18,7 @@ import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
 import { buildUsersAndGroups } from "./users-module.js";
 import { buildClientsSlice } from "./clients-module.js";
+import { watchRealmCache } from "./events/realm-cache-watcher.js";
 import { buildAuthenticationSlice } from "./authentication-module.js";
 import { buildRegistrationSlice } from "./registration-module.js";
 
@@ -25,10 +26,12 @@ import { buildRegistrationSlice } from "./registration-module.js";
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
   const { store, bus, clock, secrets } = deps;
   const hasher = new PasswordHasher(config.argon2, config.hashingConcurrency);
-  const realms = new RealmAdmin(await RealmRepository.open(store), new RealmEvents(bus, clock), secrets, clock);
+  const realmRepo = await RealmRepository.open(store);
+  const realms = new RealmAdmin(realmRepo, new RealmEvents(bus, clock), secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
   const users = await buildUsersAndGroups(deps, config, realms, hasher);
   let cascade: Subscription | undefined;
+  let watches: Subscription[] = [];
   const clientsSlice = await buildClientsSlice(deps);
   const authnSlice = await buildAuthenticationSlice(deps, hasher);
   const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher);
@@ -46,6 +49,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       registrationSlice.routes(router);
     },
     async start() {
+      watches = await watchRealmCache(bus, realmRepo, deps.logger);
       const backfilled = await users.backfill();
       if (backfilled > 0) deps.logger.info({ memberships: backfilled }, "group memberships given their member's username (member order)");
       cascade = await users.startCascade();
@@ -56,6 +60,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       }
     },
     async stop() {
+      await Promise.all(watches.map((w) => w.stop()));
       await cascade?.stop();
       await clientsSlice.stop();
       await authnSlice.stop();

@@ -7,7 +7,8 @@ import type { RealmRecord } from "../domain/realm.js";
  * How long a realm read by name is reused. Every login, token and admin call of a realm starts with
  * this read (a code flow made five), so it is cached the way the token service caches realm
  * settings (issue 4, performance design). A write through this process drops the entry at once;
- * a write through another directory process (cluster mode) shows here within this bound.
+ * one through another directory replica drops it here when its realm event arrives
+ * (events/realm-cache-watcher.ts), and shows within this bound should the event be missed.
  */
 export const REALM_CACHE_MS = 5_000;
 
@@ -74,6 +75,12 @@ export class RealmRepository {
     } finally {
       this.drop(name);
     }
+  }
+
+  /** Drops the cached realm, or (no name) every cached realm: changed through another replica. */
+  forget(name?: string): void {
+    if (name === undefined) this.cache.dropWhere("");
+    else this.drop(name);
   }
 
   private drop(name: string): void {
