@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { launchCluster, type Cluster } from "../cluster/launch-cluster.js";
 import { adminApi, http, uniqueName } from "./support/http.js";
-import { freePort } from "./support/free-port.js";
+import { startPrivateNats, type PrivateNats } from "./support/private-nats.js";
 
 // Login events survive an audit outage (DESIGN 4 "Bus port": durable consumers, at-least-once,
 // idempotent by event id). Cluster tier only: this file launches its own cluster on its own NATS
@@ -23,8 +18,7 @@ if (!MONGO || !NATS_IN_ENV) {
   });
 } else {
   describe("login events survive an audit outage (cluster tier)", () => {
-    let nats: ChildProcess | undefined;
-    let storeDir = "";
+    let nats: PrivateNats | undefined;
     let cluster: Cluster | undefined;
     let api: ReturnType<typeof adminApi>;
     let realm: string;
@@ -32,11 +26,8 @@ if (!MONGO || !NATS_IN_ENV) {
     const PW = "Durable-Pass-1";
 
     beforeAll(async () => {
-      const port = await freePort();
-      storeDir = mkdtempSync(join(tmpdir(), "tessera-nats-"));
-      nats = spawn("nats-server", ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir], { stdio: "ignore" });
-      await waitForPort(port, 15_000);
-      cluster = await launchCluster({ mongoUri: MONGO, natsUrl: `nats://127.0.0.1:${port}`, name: "durability" });
+      nats = await startPrivateNats();
+      cluster = await launchCluster({ mongoUri: MONGO, natsUrl: nats.url, name: "durability" });
       api = adminApi(cluster.url, cluster.apiKey);
       realm = uniqueName("durable");
       expect((await api.post("/admin/realms", { name: realm, eventsEnabled: true })).status).toBe(201);
@@ -48,12 +39,7 @@ if (!MONGO || !NATS_IN_ENV) {
 
     afterAll(async () => {
       await cluster?.stop();
-      if (nats && nats.exitCode === null) {
-        const exited = new Promise((r) => nats!.once("exit", r));
-        nats.kill("SIGTERM");
-        await exited;
-      }
-      if (storeDir) rmSync(storeDir, { recursive: true, force: true });
+      await nats?.stop();
     }, 60_000);
 
     const grant = (form: Record<string, string>) => http("POST", `${cluster!.url}/realms/${realm}/protocol/openid-connect/token`, {
@@ -95,18 +81,5 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
   while (!(await check())) {
     if (Date.now() > end) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, "127.0.0.1", () => { s.end(); resolve(true); });
-      s.on("error", () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > end) throw new Error(`nats-server did not listen on ${port}`);
-    await new Promise((r) => setTimeout(r, 100));
   }
 }

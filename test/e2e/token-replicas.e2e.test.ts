@@ -3,34 +3,40 @@ import { launchCluster, type Cluster } from "../cluster/launch-cluster.js";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { freePort } from "./support/free-port.js";
 import { startNode, waitForHttp, type RunningProcess } from "./support/process-runner.js";
+import { startPrivateNats, type PrivateNats } from "./support/private-nats.js";
 
 // Two replicas of the token and directory services (what a Helm deployment scaling token
 // issuance runs), the second pair behind a gateway of its own, over one MongoDB-wire server and
 // one NATS JetStream: a change made through one replica reaches the caches of both (DESIGN 3,
-// "client.updated (caches drop)"). The token service caches clients for 30 s, realms for 5 s and
-// signing keys for 30 s, the directory realms for 5 s, so every assertion below allows 1.5 s:
+// "client.updated (caches drop)"). The token service caches clients for 30 s, realms for 5 s,
+// service-account grants for 10 s and signing keys for 30 s, the directory realms and client token
+// configurations for 5 s, so every assertion below allows 1.5 s:
 // passing means the event reached the replicas that did not make the change. No test here has
 // two replicas write the same document at once: FerretDB v1 serialises writes per process only
-// (README, Cluster mode). Cluster tier only: the embedded mode is one process.
+// (README, Cluster mode). NATS is this file's own server: on the suite's, this cluster's services
+// would share durables with the suite's cluster and take its events. Cluster tier only: the
+// embedded mode is one process.
 const MONGO = process.env.TESSERA_TEST_MONGODB_URI;
-const NATS = process.env.TESSERA_TEST_NATS_URL;
+const NATS_IN_ENV = process.env.TESSERA_TEST_NATS_URL;
 const WITHIN_MS = 1_500;
 
-if (!MONGO || !NATS) {
+if (!MONGO || !NATS_IN_ENV) {
   describe("token service replicas share cache invalidation (cluster tier)", () => {
     it("did not run: TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL are not both set", () => {
-      expect(MONGO && NATS).toBeFalsy();
+      expect(MONGO && NATS_IN_ENV).toBeFalsy();
     });
   });
 } else {
   describe("token service replicas share cache invalidation (cluster tier)", () => {
+    let nats: PrivateNats | undefined;
     let cluster: Cluster | undefined;
     let second: RunningProcess[] = [];
     let gateways: string[] = [];
     let api: ReturnType<typeof adminApi>;
 
     beforeAll(async () => {
-      cluster = await launchCluster({ mongoUri: MONGO, natsUrl: NATS, name: "replicas" });
+      nats = await startPrivateNats();
+      cluster = await launchCluster({ mongoUri: MONGO, natsUrl: nats.url, name: "replicas" });
       api = adminApi(cluster.url, cluster.apiKey);
       // Replicas 2: the same configuration, their own addresses, and a gateway that sends to them.
       const port = await freePort();
@@ -51,6 +57,7 @@ if (!MONGO || !NATS) {
     afterAll(async () => {
       await Promise.all(second.map((p) => p.stop()));
       await cluster?.stop();
+      await nats?.stop();
     }, 60_000);
 
     const basic = (id: string, s: string) => `Basic ${Buffer.from(`${id}:${s}`).toString("base64")}`;
@@ -120,6 +127,24 @@ if (!MONGO || !NATS) {
       expect((await api.put(`/admin/realms/${realm}`, { enabled: false })).status).toBe(200);
       const refused = await onEveryReplica((g) => cc(g, realm, secret), (r) => r.status === 404);
       expect(refused.map((r) => [r.status, r.body.error])).toEqual([[404, "realm_not_found"], [404, "realm_not_found"]]);
+    });
+
+    it("puts a protocol mapper added through one directory into the next client_credentials token of both replicas", async () => {
+      const { realm, secret } = await newRealm("rep-mapper");
+      const claimOf = async (g: string) => {
+        const res = await cc(g, realm, secret);
+        expect(res.status).toBe(200);
+        return JSON.parse(Buffer.from(res.body.access_token.split(".")[1], "base64url").toString()).tier as unknown;
+      };
+      // Both replicas now hold the service account's grant (10 s) and the client's configuration (5 s).
+      expect(await Promise.all(gateways.map(claimOf))).toEqual([undefined, undefined]);
+      const scope = await api.post(`/admin/realms/${realm}/client-scopes`, { name: "tiers" });
+      expect(scope.status).toBe(201);
+      expect((await api.post(`/admin/realms/${realm}/client-scopes/${scope.body.id}/protocol-mappers`, {
+        name: "tier", mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true" },
+      })).status).toBe(201);
+      expect((await api.post(`/admin/realms/${realm}/clients/svc/default-client-scopes`, { clientScopeId: scope.body.id })).status).toBe(200);
+      expect(await onEveryReplica(claimOf, (tier) => tier === "gold")).toEqual(["gold", "gold"]);
     });
 
     it("publishes a key rotated through one replica in both JWKS, and both sign with it", async () => {

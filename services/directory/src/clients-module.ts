@@ -29,6 +29,7 @@ import { ClientTokenConfigs } from "./domain/client-token-configs.js";
 import { WriteCounter } from "../../kit/src/store/write-counted.js";
 import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
 import { subscribeRealmDeletedClients } from "./events/realm-deleted-consumer.js";
+import { tokenConfigAnnouncer, watchTokenConfigWrites } from "./events/token-config-events.js";
 import { clientRpc } from "./rpc/client-rpc.js";
 import { roleRpc } from "./rpc/role-rpc.js";
 import { clientScopeRpc } from "./rpc/client-scope-rpc.js";
@@ -43,8 +44,9 @@ export async function buildClientsSlice(deps: ServiceDeps) {
   const lookup = new RealmLookup(await RealmRepository.open(store));
   const users = await UserRepository.open(store);
   const groups = await GroupRepository.open(store);
-  // Counts writes to what ClientTokenConfigs caches, so a change here is seen by the next token at once.
-  const configWrites = new WriteCounter();
+  // Counts writes to what ClientTokenConfigs caches, so a change here is seen by the next token at
+  // once, and announces them, so the other replicas see it as soon as the event arrives.
+  const configWrites = new WriteCounter(tokenConfigAnnouncer(bus, clock, logger));
   const clients = await ClientRepository.open(store, configWrites);
   const roles = await RoleRepository.open(store, configWrites);
   const mappings = await RoleMappingRepository.open(store);
@@ -73,7 +75,10 @@ export async function buildClientsSlice(deps: ServiceDeps) {
       router.service(ClaimsService, claimsRpc(resolver));
     },
     async start() {
-      subs = [await subscribeRealmDeletedClients(bus, { clients, roles, mappings, scopes, assignments, defaults }, logger)];
+      subs = [
+        await watchTokenConfigWrites(bus, configWrites),
+        await subscribeRealmDeletedClients(bus, { clients, roles, mappings, scopes, assignments, defaults }, logger),
+      ];
     },
     async stop() {
       for (const s of subs) await s.stop();

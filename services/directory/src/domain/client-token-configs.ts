@@ -11,8 +11,9 @@ import type { RoleRepository } from "../store/role-repository.js";
 
 /**
  * How long a client's token configuration is reused. A write through this process (client, scope,
- * assignment, mapper or role) makes every entry stale at once; a write through another directory
- * process (cluster mode) shows within this bound, as realm reads do (REALM_CACHE_MS).
+ * assignment, mapper or role) makes every entry stale at once, and one through another directory
+ * replica when its `token-config.changed` event arrives (token-config-events.ts); this bound
+ * covers a replica that missed the event.
  */
 export const CLIENT_TOKEN_CONFIG_MS = 5_000;
 

@@ -89,6 +89,16 @@ describe("MemoryBus specifics", () => {
     expect(bus.prune()).toBe(2);
   });
 
+  it("has run a watcher by the time the publisher's await resumes (a write's cache drops precede its reply)", async () => {
+    const bus = open();
+    const got: string[] = [];
+    await bus.watch({ subject: "iam.x.v1.a.updated", onGap: () => undefined }, (m) => { got.push(untext(m.payload)); });
+    const pending = bus.publish("iam.x.v1.a.updated", text("1"));
+    expect(got).toEqual([]);
+    await pending;
+    expect(got).toEqual(["1"]);
+  });
+
   it("keeps delivery counts across a restart, so maxDeliveries is not reset by one", async () => {
     const path = join(dir, "bus.db");
     const capture = captureLogger();

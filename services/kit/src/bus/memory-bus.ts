@@ -32,7 +32,8 @@ export interface MemoryBusOptions {
  * - per durable, delivery is in order and one at a time, with head-of-line retry after
  *   retryDelayMs, up to maxDeliveries, then the message is logged and skipped.
  * - watch: one process is every replica there is, so a watcher gets each new message once, after
- *   the journal commit (from setImmediate, in publish order), and never a gap.
+ *   the journal commit and before the publisher's await resumes (a microtask, in publish order),
+ *   and never a gap.
  * One process owns the file; one active subscription per durable name.
  */
 export class MemoryBus implements Bus {
@@ -72,7 +73,9 @@ export class MemoryBus implements Bus {
     if (!duplicate) {
       for (const consumer of this.consumers.values()) consumer.offer(seq, subject);
       for (const w of this.watchers) {
-        if (w.matches(subject)) setImmediate(() => { if (this.watchers.has(w)) deliverWatched(w.options, w.handler, message, this.logger); });
+        // A microtask queued before publish resolves: the publisher's await resumes after the
+        // watcher ran, so a write's cache drops are done before its reply goes out.
+        if (w.matches(subject)) queueMicrotask(() => { if (this.watchers.has(w)) deliverWatched(w.options, w.handler, message, this.logger); });
       }
     }
     return message;

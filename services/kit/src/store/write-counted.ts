@@ -4,21 +4,33 @@ import type { Change, Collection, Doc, Filter, FindOptions } from "./port.js";
  * Counts the writes made through the collections that share it. A read cache stamps what it
  * stored with `value` and trusts it only while `value` is unchanged; each write bumps the count
  * before and after it runs, so a read that overlapped a write (a Mongo round trip) never looks
- * current. It sees only this process's writes: caches also bound their age for other processes.
+ * current. It counts this process's writes; `afterWrite` tells other processes (which call
+ * `bump` when they hear of it), and caches also bound their age should that message be missed.
  */
 export class WriteCounter {
   value = 0;
+
+  /** `afterWrite` runs after each completed write, before the writer's promise resolves. */
+  constructor(readonly afterWrite: () => Promise<void> = async () => undefined) {}
+
+  /** A write made elsewhere: every entry stamped before now is stale. */
+  bump(): void {
+    this.value++;
+  }
 }
 
 /** `inner` with every write counted on `counter` (reads pass straight through). */
 export function countWrites<T extends Doc>(inner: Collection<T>, counter: WriteCounter): Collection<T> {
   const write = async <R>(run: () => Promise<R>): Promise<R> => {
     counter.value++;
+    let result: R;
     try {
-      return await run();
+      result = await run();
     } finally {
       counter.value++;
     }
+    await counter.afterWrite();
+    return result;
   };
   return {
     name: inner.name,

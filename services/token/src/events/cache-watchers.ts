@@ -56,6 +56,8 @@ export async function watchTokenCaches(bus: Bus, c: TokenCaches, logger: Logger)
     // The user may be a service account: its cached client_credentials grants go at once.
     watch("iam.directory.v1.user.deleted", (m) => c.serviceAccountGrants.invalidate(fromBinary(UserDeletedSchema, m.payload).realmName)),
     watch("iam.directory.v1.user.disabled", (m) => c.serviceAccountGrants.invalidate(fromBinary(UserDisabledSchema, m.payload).realmName)),
+    // A client, role, client scope, mapper or scope assignment changed: service accounts' claims may have.
+    watch("iam.directory.v1.token-config.changed", () => c.serviceAccountGrants.invalidate()),
     watch(SIGNING_KEYS_CHANGED, (m) => c.keys.invalidate(fromBinary(SigningKeysChangedSchema, m.payload).realmId)),
   ]);
 }

@@ -6,10 +6,11 @@ import type { ScopeGrant } from "../token-minter.js";
 /**
  * How long a client_credentials grant (service-account user + resolved scope and claims) is
  * reused. This is the staleness bound of the issue 4 performance design: a change to a service
- * account's roles, group memberships, attributes, or to a client scope or protocol mapper shows
- * up in new client_credentials tokens within TTL_MS. Client updates (incl. disable, delete, secret
- * regeneration), realm updates and deletion, and deletion or disabling of a user of the realm
- * drop entries at once.
+ * account's role mappings, group memberships or attributes shows up in new client_credentials
+ * tokens within TTL_MS. Client updates (incl. disable, delete, secret regeneration), changes to
+ * roles, client scopes, protocol mappers and scope assignments, realm updates and deletion, and
+ * deletion or disabling of a user of the realm drop entries at once, in every replica
+ * (cache-watchers.ts).
  */
 export const SERVICE_ACCOUNT_GRANT_TTL_MS = 10_000;
 
