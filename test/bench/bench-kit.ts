@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { DIST } from "../e2e/support/process-runner.js";
@@ -115,6 +115,26 @@ export async function fetchRetrying(url: string, init: RequestInit): Promise<Res
       if (attempt >= 3) throw e;
     }
   }
+}
+
+/**
+ * CPU time (ms) of a process's main thread and of all its other threads together (the libuv pool,
+ * where argon2id and signatures run, and V8's helpers), from /proc/<pid>/task/<tid>/stat.
+ * Per-thread time is what shows where a login's core time goes: V8's profile cannot when the pool
+ * and the main thread share one core.
+ */
+export function threadCpuMs(pid: number): { main: number; others: number } {
+  let main = 0, others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ms = (Number(f[11]) + Number(f[12])) * 10; // utime + stime, USER_HZ 100
+      if (tid === String(pid)) main += ms;
+      else others += ms;
+    } catch { /* the thread ended */ }
+  }
+  return { main, others };
 }
 
 /** The server core's busy and total jiffies from /proc/stat; the difference of two readings is its load. */

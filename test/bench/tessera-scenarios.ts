@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { DIST } from "../e2e/support/process-runner.js";
 import { BrowserSession } from "../e2e/support/browser-session.js";
 import { JwtCheck } from "./jwt-check.js";
-import { fetchRetrying, load, median, SERVER_CORE, serverCoreTicks, type LoadResult } from "./bench-kit.js";
+import { fetchRetrying, load, median, SERVER_CORE, serverCoreTicks, threadCpuMs, type LoadResult } from "./bench-kit.js";
 import { startTessera, type StartTessera, type TesseraBench } from "./tessera-target.js";
 import type { Row } from "./client-credentials-scenario.js";
 
@@ -67,6 +67,40 @@ function argonNote(rps: number, rates: ArgonRate[]): string {
     + `the reference C implementation alone hashes ${reference.toFixed(0)}/s (${(rps / reference).toFixed(2)})`;
 }
 
+/** Server CPU per login of one round, split by thread (ThreadSplit.measure). */
+interface PerLogin { main: number; others: number }
+
+/**
+ * Where a login's core time goes in the embedded server: main thread (HTTP, flow, store, events)
+ * and the other threads (argon2id in the libuv pool, signatures, V8's helpers), per login of each
+ * round. The warm-up round is measured too and left out.
+ */
+class ThreadSplit {
+  private readonly rounds: PerLogin[] = [];
+
+  constructor(private readonly pid: number | undefined) {}
+
+  async measure(run: () => Promise<LoadResult>): Promise<LoadResult> {
+    const before = this.pid !== undefined ? threadCpuMs(this.pid) : undefined;
+    const r = await run();
+    if (before && this.pid !== undefined && r.requests > 0) {
+      const after = threadCpuMs(this.pid);
+      this.rounds.push({ main: (after.main - before.main) / r.requests, others: (after.others - before.others) / r.requests });
+    }
+    return r;
+  }
+
+  /** "" without a pid (cluster); else the medians of the reported rounds, next to one verification alone. */
+  note(what: string, rates: ArgonRate[]): string {
+    const reported = this.rounds.slice(1);
+    if (reported.length === 0) return "";
+    const main = median(reported.map((r) => r.main));
+    const others = median(reported.map((r) => r.others));
+    return `; server CPU per ${what}: ${(main + others).toFixed(1)} ms = main thread ${main.toFixed(1)} + other threads ${others.toFixed(1)} `
+      + `(argon2id hashing, signing, GC), where one verification alone takes ${(1000 / median(rates.map((r) => r.rate))).toFixed(1)} ms`;
+  }
+}
+
 /**
  * The argon2id verification rate on the server core at the production parameters. Asynchronous, so
  * this load generator's event loop keeps running: blocked for the measurement, its keep-alive
@@ -120,14 +154,15 @@ export async function tesseraEndpoints(opts: Opts, start: StartTessera = embedde
     rows.push(row("refresh_token (rotation)", t.label, refresh));
 
     const rates: ArgonRate[] = [];
-    const password = await rounds(opts, (d) => load({
+    const split = new ThreadSplit(t.pid);
+    const password = await rounds(opts, (d) => split.measure(() => load({
       url: `${t.issuer}/protocol/openid-connect/token`, method: "POST", duration: d, connections: opts.connections,
       headers: { ...FORM, authorization: basic(t) },
       body: new URLSearchParams({ grant_type: "password", username: t.username, password: t.password }).toString(),
       verify: (b) => check.tokenResponseOk(b),
-    }), ARGON_WARMUP_S, async () => { rates.push(await argon2Rate(3)); });
+    })), ARGON_WARMUP_S, async () => { rates.push(await argon2Rate(3)); });
     const pw = row("password grant (argon2id m=19456 t=2)", t.label, password);
-    pw.note = argonNote(pw.rps, rates);
+    pw.note = argonNote(pw.rps, rates) + split.note("login", rates);
     rows.push(pw);
     return rows;
   } finally {
@@ -171,7 +206,7 @@ export async function codeFlow(opts: Opts, start: StartTessera = embedded): Prom
   const rates: ArgonRate[] = [];
   const real = await loginLoop(start, false, opts, async () => { rates.push(await argon2Rate(3)); });
   const r = row("authorization-code login (authorize, login, code, token, logout)", real.label, real.results);
-  r.note = `flows/s, p99 of a whole flow; ${argonNote(r.rps, rates)}`;
+  r.note = `flows/s, p99 of a whole flow; ${argonNote(r.rps, rates)}${real.split.note("flow", rates)}`;
   // Not a target: the same flow with argon2 at m=1024 KiB, t=1, what the flow costs besides
   // hashing on this core. The ratio above can reach 0.85 only if this is at least
   // 0.85 / 0.15 = 5.7 times the argon2 rate, and the two share the core's caches on top of that.
@@ -186,12 +221,13 @@ export async function codeFlow(opts: Opts, start: StartTessera = embedded): Prom
 }
 
 /** 8 browsers looping the full code flow against a fresh Tessera; `beforeRound` runs before each round. */
-async function loginLoop(start: StartTessera, cheapHashing: boolean, opts: Opts, beforeRound?: () => Promise<void>): Promise<{ label: string; results: LoadResult[]; busy: number[] }> {
+async function loginLoop(start: StartTessera, cheapHashing: boolean, opts: Opts, beforeRound?: () => Promise<void>): Promise<{ label: string; results: LoadResult[]; busy: number[]; split: ThreadSplit }> {
   const t = await start(cheapHashing);
   try {
     const check = new JwtCheck(await (await fetch(`${t.issuer}/protocol/openid-connect/certs`)).json() as never);
     const busy: number[] = [];
-    const once = async (seconds: number): Promise<LoadResult> => {
+    const split = new ThreadSplit(t.pid);
+    const once = (seconds: number): Promise<LoadResult> => split.measure(async () => {
       let ok = 0, bad = 0;
       const before = serverCoreTicks();
       const durations: number[] = [];
@@ -207,10 +243,10 @@ async function loginLoop(start: StartTessera, cheapHashing: boolean, opts: Opts,
       const after = serverCoreTicks();
       busy.push((after.busy - before.busy) / Math.max(1, after.total - before.total));
       return { rps: ok / seconds, requests: ok, non2xx: 0, mismatches: bad, errors: 0, p99ms: Math.round(durations[Math.floor(durations.length * 0.99)] ?? 0) };
-    };
+    });
     const results = await rounds(opts, once, cheapHashing ? 2 : ARGON_WARMUP_S, beforeRound);
     // The warm-up round is the first reading; the rounds reported are the rest.
-    return { label: t.label, results, busy: busy.slice(1) };
+    return { label: t.label, results, busy: busy.slice(1), split };
   } finally {
     await t.stop();
   }

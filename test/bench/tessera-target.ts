@@ -17,6 +17,8 @@ export interface TesseraBench {
   clientSecret: string;
   username: string;
   password: string;
+  /** The server process when there is one (embedded): the login rows break its CPU down by thread. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,12 @@ export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?
     ...(opts.cheapHashing ? CHEAP_HASHING : {}),
   }, `http://localhost:${port}/health/ready`, opts.nodeArgs ?? [], opts.cwd);
   try {
-    return { ...await provision(server.url, apiKey, opts.alg), label: "Tessera (embedded)", server, stop: () => server.stop() };
+    return {
+      ...await provision(server.url, apiKey, opts.alg), label: "Tessera (embedded)", server,
+      // The taskset child execs node, so its pid is the server's.
+      ...(server.child.pid !== undefined ? { pid: server.child.pid } : {}),
+      stop: () => server.stop(),
+    };
   } catch (e) {
     await server.stop();
     throw e;
