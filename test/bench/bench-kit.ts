@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { DIST } from "../e2e/support/process-runner.js";
@@ -135,6 +135,44 @@ export function threadCpuMs(pid: number): { main: number; others: number } {
     } catch { /* the thread ended */ }
   }
   return { main, others };
+}
+
+/**
+ * The processes listening on a local TCP port (the cluster runs' MongoDB-wire server, found from
+ * its URI), from /proc/net/tcp{,6} and the socket inodes in /proc/<pid>/fd; [] when none is
+ * visible to this user.
+ */
+export function listenerPids(port: number): number[] {
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try { text = readFileSync(table, "utf8"); } catch { continue; }
+    for (const line of text.split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local_address is ADDR:PORT in hex; state 0A is LISTEN; the inode is the 10th field.
+      if (f[3] === "0A" && parseInt(f[1]?.split(":")[1] ?? "", 16) === port && f[9]) inodes.add(`socket:[${f[9]}]`);
+    }
+  }
+  const pids: number[] = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`)))) pids.push(Number(pid));
+    } catch { /* gone, or not ours */ }
+  }
+  return pids;
+}
+
+/** CPU time (ms, user + system, all threads) of processes. */
+export function processCpuMs(pids: number[]): number {
+  let ms = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ms += (Number(f[11]) + Number(f[12])) * 10;
+    } catch { /* gone */ }
+  }
+  return ms;
 }
 
 /** The server core's busy and total jiffies from /proc/stat; the difference of two readings is its load. */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { launchCluster, type Cluster } from "../cluster/launch-cluster.js";
 import { adminApi } from "../e2e/support/http.js";
 import { JwtCheck } from "./jwt-check.js";
-import { fetchRetrying, load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
+import { fetchRetrying, listenerPids, load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
 import type { Row } from "./client-credentials-scenario.js";
 import { CHEAP_HASHING, provision, type TesseraBench } from "./tessera-target.js";
 import { codeFlow, tesseraEndpoints, type Opts } from "./tessera-scenarios.js";
@@ -130,7 +130,7 @@ export async function clusterScenarios(opts: Opts): Promise<Row[]> {
     const cluster = await pinnedCluster(`scenario${++runs}`, cheapHashing ? CHEAP_HASHING : { TESSERA_ARGON2_MEMORY_KIB: "19456", TESSERA_ARGON2_ITERATIONS: "2" });
     if (!cluster) throw new Error("cluster not started");
     try {
-      return { ...await provision(cluster.url, cluster.apiKey, "RS256"), label: CLUSTER, stop: () => cluster.stop() };
+      return { ...await provision(cluster.url, cluster.apiKey, "RS256"), label: CLUSTER, storePids: storeServerPids(), stop: () => cluster.stop() };
     } catch (e) {
       await cluster.stop();
       throw e;
@@ -151,6 +151,16 @@ async function pinnedCluster(
     execFileSync("taskset", ["-a", "-p", "-c", SERVER_CORE, String(p.child.pid)]);
   }
   return cluster;
+}
+
+/**
+ * The local MongoDB-wire server behind TESSERA_BENCH_MONGODB_URI (FerretDB in CI): not pinned,
+ * and its CPU per request is reported beside the rows, since on this machine it is a large part
+ * of what a cluster request costs. [] for a remote server.
+ */
+function storeServerPids(): number[] {
+  const uri = new URL(process.env.TESSERA_BENCH_MONGODB_URI ?? "mongodb://127.0.0.1:27017");
+  return ["127.0.0.1", "localhost", "[::1]"].includes(uri.hostname) ? listenerPids(Number(uri.port || 27017)) : [];
 }
 
 function notRun(scenario: string): Row {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { DIST } from "../e2e/support/process-runner.js";
 import { BrowserSession } from "../e2e/support/browser-session.js";
 import { JwtCheck } from "./jwt-check.js";
-import { fetchRetrying, load, median, SERVER_CORE, serverCoreTicks, threadCpuMs, type LoadResult } from "./bench-kit.js";
+import { fetchRetrying, load, median, processCpuMs, SERVER_CORE, serverCoreTicks, threadCpuMs, type LoadResult } from "./bench-kit.js";
 import { startTessera, type StartTessera, type TesseraBench } from "./tessera-target.js";
 import type { Row } from "./client-credentials-scenario.js";
 
@@ -67,37 +67,50 @@ function argonNote(rps: number, rates: ArgonRate[]): string {
     + `the reference C implementation alone hashes ${reference.toFixed(0)}/s (${(rps / reference).toFixed(2)})`;
 }
 
-/** Server CPU per login of one round, split by thread (ThreadSplit.measure). */
-interface PerLogin { main: number; others: number }
+/** CPU per request of one round (CpuSplit.measure): the server's threads, and the store server. */
+interface PerRequest { main: number; others: number; store: number }
 
 /**
- * Where a login's core time goes in the embedded server: main thread (HTTP, flow, store, events)
- * and the other threads (argon2id in the libuv pool, signatures, V8's helpers), per login of each
- * round. The warm-up round is measured too and left out.
+ * Where a request's CPU goes: in the embedded server, main thread (HTTP, flow, store, events) and
+ * the other threads (argon2id in the libuv pool, signatures, V8's helpers); in the cluster runs,
+ * the MongoDB-wire server's processes (on any core). Per request of each round; the warm-up round
+ * is measured too and left out.
  */
-class ThreadSplit {
-  private readonly rounds: PerLogin[] = [];
+class CpuSplit {
+  private readonly rounds: PerRequest[] = [];
 
-  constructor(private readonly pid: number | undefined) {}
+  constructor(private readonly t: TesseraBench) {}
 
   async measure(run: () => Promise<LoadResult>): Promise<LoadResult> {
-    const before = this.pid !== undefined ? threadCpuMs(this.pid) : undefined;
+    const { pid, storePids = [] } = this.t;
+    const before = pid !== undefined ? threadCpuMs(pid) : { main: 0, others: 0 };
+    const storeBefore = processCpuMs(storePids);
     const r = await run();
-    if (before && this.pid !== undefined && r.requests > 0) {
-      const after = threadCpuMs(this.pid);
-      this.rounds.push({ main: (after.main - before.main) / r.requests, others: (after.others - before.others) / r.requests });
+    if (r.requests > 0) {
+      const after = pid !== undefined ? threadCpuMs(pid) : { main: 0, others: 0 };
+      this.rounds.push({
+        main: (after.main - before.main) / r.requests, others: (after.others - before.others) / r.requests,
+        store: (processCpuMs(storePids) - storeBefore) / r.requests,
+      });
     }
     return r;
   }
 
-  /** "" without a pid (cluster); else the medians of the reported rounds, next to one verification alone. */
-  note(what: string, rates: ArgonRate[]): string {
+  /** The medians of the reported rounds; with `rates`, next to one verification alone. */
+  note(what: string, rates?: ArgonRate[]): string {
     const reported = this.rounds.slice(1);
     if (reported.length === 0) return "";
-    const main = median(reported.map((r) => r.main));
-    const others = median(reported.map((r) => r.others));
-    return `; server CPU per ${what}: ${(main + others).toFixed(1)} ms = main thread ${main.toFixed(1)} + other threads ${others.toFixed(1)} `
-      + `(argon2id hashing, signing, GC), where one verification alone takes ${(1000 / median(rates.map((r) => r.rate))).toFixed(1)} ms`;
+    const parts: string[] = [];
+    if (this.t.pid !== undefined) {
+      const main = median(reported.map((r) => r.main));
+      const others = median(reported.map((r) => r.others));
+      parts.push(`server CPU per ${what}: ${(main + others).toFixed(1)} ms = main thread ${main.toFixed(1)} + other threads ${others.toFixed(1)} `
+        + `(argon2id hashing, signing, GC)${rates ? `, where one verification alone takes ${(1000 / median(rates.map((r) => r.rate))).toFixed(1)} ms` : ""}`);
+    }
+    if (this.t.storePids?.length) {
+      parts.push(`the MongoDB-wire server used ${median(reported.map((r) => r.store)).toFixed(1)} ms of CPU per ${what} (on any core)`);
+    }
+    return parts.map((p) => `; ${p}`).join("");
   }
 }
 
@@ -144,17 +157,21 @@ export async function tesseraEndpoints(opts: Opts, start: StartTessera = embedde
     // Refresh: each connection carries its own rotating refresh token (reuse would revoke it). A
     // round ends with requests in flight whose rotation the client never saw, so every round starts
     // from fresh tokens.
+    const refreshSplit = new CpuSplit(t);
     const refresh = await rounds(opts, async (d) => {
       const pool: string[] = [];
       for (let i = 0; i < opts.connections; i++) {
         pool.push((await tokenFor(t, { grant_type: "password", username: t.username, password: t.password, scope: "openid" })).refresh_token!);
       }
-      return refreshLoad(t, pool, d, opts.connections, check);
+      return refreshSplit.measure(() => refreshLoad(t, pool, d, opts.connections, check));
     });
-    rows.push(row("refresh_token (rotation)", t.label, refresh));
+    const refreshRow = row("refresh_token (rotation)", t.label, refresh);
+    const refreshNote = refreshSplit.note("refresh").replace(/^; /, "");
+    if (refreshNote) refreshRow.note = refreshNote;
+    rows.push(refreshRow);
 
     const rates: ArgonRate[] = [];
-    const split = new ThreadSplit(t.pid);
+    const split = new CpuSplit(t);
     const password = await rounds(opts, (d) => split.measure(() => load({
       url: `${t.issuer}/protocol/openid-connect/token`, method: "POST", duration: d, connections: opts.connections,
       headers: { ...FORM, authorization: basic(t) },
@@ -216,17 +233,17 @@ export async function codeFlow(opts: Opts, start: StartTessera = embedded): Prom
   // browsers are waiting on latency rather than on the core.
   const busy = median(cheapRun.busy);
   cheap.note = `flows/s with argon2id m=1024 KiB t=1: ${(1000 * busy / cheap.rps).toFixed(2)} ms of the server core per flow with hashing nearly free `
-    + `(core ${(busy * 100).toFixed(0)}% busy${busy < 0.8 ? ": the flows are partly latency-bound at this concurrency" : ""})`;
+    + `(core ${(busy * 100).toFixed(0)}% busy${busy < 0.8 ? ": the flows are partly latency-bound at this concurrency" : ""})${cheapRun.split.note("flow")}`;
   return [r, cheap];
 }
 
 /** 8 browsers looping the full code flow against a fresh Tessera; `beforeRound` runs before each round. */
-async function loginLoop(start: StartTessera, cheapHashing: boolean, opts: Opts, beforeRound?: () => Promise<void>): Promise<{ label: string; results: LoadResult[]; busy: number[]; split: ThreadSplit }> {
+async function loginLoop(start: StartTessera, cheapHashing: boolean, opts: Opts, beforeRound?: () => Promise<void>): Promise<{ label: string; results: LoadResult[]; busy: number[]; split: CpuSplit }> {
   const t = await start(cheapHashing);
   try {
     const check = new JwtCheck(await (await fetch(`${t.issuer}/protocol/openid-connect/certs`)).json() as never);
     const busy: number[] = [];
-    const split = new ThreadSplit(t.pid);
+    const split = new CpuSplit(t);
     const once = (seconds: number): Promise<LoadResult> => split.measure(async () => {
       let ok = 0, bad = 0;
       const before = serverCoreTicks();

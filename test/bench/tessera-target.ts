@@ -19,6 +19,8 @@ export interface TesseraBench {
   password: string;
   /** The server process when there is one (embedded): the login rows break its CPU down by thread. */
   pid?: number;
+  /** The store server's processes (cluster runs on a local MongoDB-wire server): their CPU per request is reported. */
+  storePids?: number[];
   stop(): Promise<void>;
 }
 
