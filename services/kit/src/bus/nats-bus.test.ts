@@ -126,13 +126,18 @@ if (!url) {
         const got: string[] = [];
         await bus.watch({ subject: "iam.gap.>", onGap: () => gaps.push("a") }, (m) => { got.push(untext(m.payload)); });
         await bus.watch({ subject: "iam.other.>", onGap: () => gaps.push("b") }, () => undefined);
+        // Two watches of one cache share its onGap: it runs once per reconnect.
+        const shared = () => gaps.push("c");
+        await bus.watch({ subject: "iam.c1.>", onGap: shared }, () => undefined);
+        await bus.watch({ subject: "iam.c2.>", onGap: shared }, () => undefined);
         await bus.publish("iam.gap.v1.a.updated", text("before"));
         await waitUntil("delivery", () => got.length === 1);
         expect(gaps).toEqual([]);
         await stopProcess(server);
         server = startServer();
-        await waitUntil("gap reported", () => gaps.length === 2, 20_000);
-        expect(gaps.sort()).toEqual(["a", "b"]);
+        await waitUntil("gap reported", () => gaps.length === 3, 20_000);
+        await sleep(200);
+        expect(gaps.sort()).toEqual(["a", "b", "c"]);
         await bus.publish("iam.gap.v1.a.updated", text("after"));
         await waitUntil("delivery after reconnect", () => got.length === 2);
         expect(got).toEqual(["before", "after"]);

@@ -235,7 +235,13 @@ export class NatsBus implements Bus {
       for await (const status of this.nc.status()) {
         if (status.type !== Events.Reconnect) continue;
         this.logger.warn({ watchers: this.watchers.size }, "NATS connection re-established; bus watchers may have missed messages");
-        for (const w of this.watchers) reportGap(w.options, this.logger);
+        // Watches sharing one onGap (a service's caches) hear it once.
+        const told = new Set<() => void>();
+        for (const w of this.watchers) {
+          if (told.has(w.options.onGap)) continue;
+          told.add(w.options.onGap);
+          reportGap(w.options, this.logger);
+        }
       }
     } catch (err) {
       this.logger.error({ err }, "NATS status stream ended with an error");

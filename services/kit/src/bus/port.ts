@@ -38,8 +38,8 @@ export interface WatchOptions {
   subject: string;
   /**
    * Runs when messages may have been missed (the NATS connection came back after an outage): the
-   * watcher drops everything it derived from earlier messages, such as its caches. The in-process
-   * adapter never misses one.
+   * watcher drops everything it derived from earlier messages, such as its caches. Watches that
+   * share one onGap function hear a reconnect once. The in-process adapter never misses one.
    */
   onGap(): void;
 }
@@ -47,7 +47,7 @@ export interface WatchOptions {
 export type WatchHandler = (message: BusMessage) => void;
 
 export interface Subscription {
-  /** Stops delivery; the durable position is kept. */
+  /** Stops delivery; a durable's position is kept (a watch has none). */
   stop(): Promise<void>;
 }
 
