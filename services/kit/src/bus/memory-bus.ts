@@ -125,7 +125,7 @@ export class MemoryBus implements Bus {
     };
   }
 
-  async deleteDurable(durable: string): Promise<boolean> {
+  async retireDurable(durable: string): Promise<boolean> {
     this.assertOpen();
     if (this.consumers.has(durable)) {
       throw new IamError({ code: "failedPrecondition", reason: "durable_in_use", message: `durable consumer "${durable}" is subscribed in this process` });

@@ -112,6 +112,38 @@ if (!url) {
       }
     });
 
+    it("lets the server delete a retired durable once it has had no consumer for the idle time, not while a replica of the previous version consumes it", async () => {
+      const opts = { url, streamName, subjects: [`${root}.>`], logger: captureLogger().logger, retiredDurableIdleMs: 1500 };
+      const [previous, current] = await Promise.all([NatsBus.connect(opts), NatsBus.connect(opts)]);
+      const durable = `${run}-retired`;
+      const info = async () => {
+        const nc = await connect({ servers: url });
+        try {
+          return await (await nc.jetstreamManager()).consumers.info(streamName, durable).catch(() => null);
+        } finally {
+          await nc.close();
+        }
+      };
+      try {
+        const old = recorder();
+        const sub = await previous.subscribe({ durable, subject: `${root}.ret.>` }, old.handler);
+        expect(await current.retireDurable(durable)).toBe(true);
+        expect((await info())?.config.inactive_threshold).toBe(1_500_000_000);
+        await previous.publish(`${root}.ret.v1.a.updated`, text("still served"));
+        await waitUntil("the old replica still consumes", () => old.got.length === 1);
+        await sleep(3000);
+        expect(await info()).not.toBeNull();
+        await sub.stop();
+        // Deleted by the server after 1.5 s without a consumer.
+        const until = Date.now() + 10_000;
+        while ((await info()) !== null && Date.now() < until) await sleep(250);
+        expect(await info()).toBeNull();
+        expect(await current.retireDurable(durable)).toBe(false);
+      } finally {
+        await Promise.all([previous.close(), current.close()]);
+      }
+    }, 30_000);
+
     it("reports a gap to every watcher when the connection comes back after the server restarted", async () => {
       // A NATS server of this test's own, restarted on the same port: what is published while a
       // replica is cut off never reaches its core subscription, so it must drop its caches.

@@ -27,6 +27,8 @@ export interface NatsBusOptions {
   ackWaitMs?: number;
   /** Name shown in the server's connection list (`/connz`). */
   connectionName?: string;
+  /** How long a retired durable may go without a consumer before the server deletes it; default 1 hour. */
+  retiredDurableIdleMs?: number;
 }
 
 const STREAM_NOT_FOUND = 10059;
@@ -63,6 +65,7 @@ export class NatsBus implements Bus {
     private readonly stream: string,
     private readonly ackWaitMs: number,
     private readonly logger: Logger,
+    private readonly retiredIdleMs: number,
   ) {
     void this.reportGapsOnReconnect();
   }
@@ -85,7 +88,7 @@ export class NatsBus implements Bus {
         duplicateWindowMs: options.duplicateWindowMs ?? 2 * 60 * 1000,
         retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS,
       });
-      return new NatsBus(nc, nc.jetstream(), jsm, stream, options.ackWaitMs ?? 30_000, logger);
+      return new NatsBus(nc, nc.jetstream(), jsm, stream, options.ackWaitMs ?? 30_000, logger, options.retiredDurableIdleMs ?? 60 * 60 * 1000);
     } catch (err) {
       await nc.close();
       throw err;
@@ -168,13 +171,15 @@ export class NatsBus implements Bus {
     };
   }
 
-  async deleteDurable(durable: string): Promise<boolean> {
+  async retireDurable(durable: string): Promise<boolean> {
     this.assertOpen();
     if ([...this.subscriptions].some((s) => s.durable === durable)) {
       throw new IamError({ code: "failedPrecondition", reason: "durable_in_use", message: `durable consumer "${durable}" is subscribed in this process` });
     }
     try {
-      return await this.jsm.consumers.delete(this.stream, durable);
+      // The server deletes a consumer that has had no interest for inactive_threshold.
+      await this.jsm.consumers.update(this.stream, durable, { inactive_threshold: nanos(this.retiredIdleMs) });
+      return true;
     } catch (err) {
       if (apiErrorCode(err) === CONSUMER_NOT_FOUND) return false;
       throw err;

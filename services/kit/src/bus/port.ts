@@ -64,12 +64,14 @@ export interface Bus {
    */
   watch(options: WatchOptions, handler: WatchHandler): Promise<Subscription>;
   /**
-   * Deletes a durable the service no longer subscribes to (after an upgrade moved its work
-   * elsewhere): a forgotten durable would otherwise hold its position forever, and the
-   * in-process journal keeps every message some durable has not handled. Resolves false when
-   * there was none; refuses one subscribed in this process.
+   * Retires a durable the service no longer subscribes to (an upgrade moved its work elsewhere): a
+   * forgotten durable would hold its position forever, and the in-process journal keeps every
+   * message some durable has not handled. It goes once nothing consumes it: the in-process
+   * adapter deletes it at once (one process is all there is); NATS deletes it after it has had no
+   * consumer for a while, so a replica of the previous version still consuming it during a rolling
+   * upgrade keeps working. Resolves false when there was none; refuses one subscribed in this process.
    */
-  deleteDurable(durable: string): Promise<boolean>;
+  retireDurable(durable: string): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

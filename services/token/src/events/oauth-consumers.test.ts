@@ -4,7 +4,7 @@ import type { SessionTerminator } from "../domain/session-terminator.js";
 import { RETIRED_DURABLES, startOAuthConsumers } from "./oauth-consumers.js";
 
 describe("startOAuthConsumers", () => {
-  it("deletes the durables earlier versions used for cache drops, so they stop holding the journal", async () => {
+  it("retires the durables earlier versions used for cache drops, so they stop holding the journal", async () => {
     const bus = new MemoryBus({ path: ":memory:", logger: captureLogger().logger, pruneIntervalMs: 0 });
     const { logger, records } = captureLogger();
     try {
@@ -12,8 +12,8 @@ describe("startOAuthConsumers", () => {
       for (const durable of RETIRED_DURABLES) await (await bus.subscribe({ durable, subject: "iam.directory.v1.>" }, async () => undefined)).stop();
       // No event is published here, so the terminator is never called.
       const subs = await startOAuthConsumers({ bus, terminator: {} as SessionTerminator, logger, dropRealm: async () => 0 });
-      for (const durable of RETIRED_DURABLES) expect(await bus.deleteDurable(durable)).toBe(false);
-      expect(records.filter((r) => r.msg === "deleted a durable this version no longer uses").map((r) => r.durable)).toEqual(RETIRED_DURABLES);
+      for (const durable of RETIRED_DURABLES) expect(await bus.retireDurable(durable)).toBe(false);
+      expect(records.filter((r) => r.msg === "retired a durable this version no longer uses").map((r) => r.durable)).toEqual(RETIRED_DURABLES);
       await Promise.all(subs.map((s) => s.stop()));
     } finally {
       await bus.close();

@@ -10,8 +10,9 @@ import type { SessionEndReason } from "./session-events.js";
 import { SSO_SESSION_ENDED } from "./session-events.js";
 
 /**
- * Durables of earlier versions whose work moved to watches (cache-watchers.ts): deleted at start,
- * so they do not hold the in-process journal from pruning or keep state on the NATS server.
+ * Durables of earlier versions whose work moved to watches (cache-watchers.ts): retired at start
+ * (Bus.retireDurable), so they do not hold the in-process journal from pruning or stay on the
+ * NATS server, while a replica of the previous version still consuming one keeps working.
  */
 export const RETIRED_DURABLES = ["token-client-updated", "token-realm-updated-oauth"];
 
@@ -30,7 +31,7 @@ export interface OAuthConsumerDeps {
  */
 export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscription[]> {
   for (const durable of RETIRED_DURABLES) {
-    if (await d.bus.deleteDurable(durable)) d.logger.info({ durable }, "deleted a durable this version no longer uses");
+    if (await d.bus.retireDurable(durable)) d.logger.info({ durable }, "retired a durable this version no longer uses");
   }
   const subs: Subscription[] = [];
   const scope = (realmId: string, realmName: string): RealmScope => ({ id: realmId, name: realmName, enabled: true, tokenLifespanSeconds: 0 });
