@@ -127,9 +127,7 @@ export function threadCpuMs(pid: number): { main: number; others: number } {
   let main = 0, others = 0;
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const ms = (Number(f[11]) + Number(f[12])) * 10; // utime + stime, USER_HZ 100
+      const ms = cpuMsOf(`/proc/${pid}/task/${tid}/stat`);
       if (tid === String(pid)) main += ms;
       else others += ms;
     } catch { /* the thread ended */ }
@@ -167,12 +165,17 @@ export function processCpuMs(pids: number[]): number {
   let ms = 0;
   for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ms += (Number(f[11]) + Number(f[12])) * 10;
+      ms += cpuMsOf(`/proc/${pid}/stat`);
     } catch { /* gone */ }
   }
   return ms;
+}
+
+/** utime + stime (ms, USER_HZ 100) from a /proc stat file; throws when the task is gone. */
+function cpuMsOf(statPath: string): number {
+  const stat = readFileSync(statPath, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
 }
 
 /** The server core's busy and total jiffies from /proc/stat; the difference of two readings is its load. */
