@@ -101,6 +101,19 @@ describe("MemoryBus specifics", () => {
     expect(got).toEqual(["1"]);
   });
 
+  it("resolves publish on a file journal only once a flush of its log after the append has finished", async () => {
+    const flushes: Array<() => void> = [];
+    const bus = open({ path: join(dir, "flushed.db"), syncFile: () => new Promise<void>((done) => { flushes.push(done); }) });
+    let resolved = false;
+    const published = bus.publish("iam.test.v1.flushed", text("a")).then(() => { resolved = true; });
+    await waitUntil("the flush", () => flushes.length === 1);
+    await sleep(20);
+    expect(resolved).toBe(false); // appended and committed, not yet durable
+    flushes.shift()!();
+    await published;
+    expect(resolved).toBe(true);
+  });
+
   it("keeps delivery counts across a restart, so maxDeliveries is not reset by one", async () => {
     const path = join(dir, "bus.db");
     const capture = captureLogger();

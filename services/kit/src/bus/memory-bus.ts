@@ -8,6 +8,7 @@ import { Journal } from "./memory-journal.js";
 import type { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, WatchHandler, WatchOptions } from "./port.js";
 import { assertFilterSubject, assertPublishSubject, subjectMatcher } from "./subject-match.js";
 import { deliverWatched } from "./watch-delivery.js";
+import type { SyncFile } from "../store/wal-sync.js";
 import { DEFAULT_MAX_DELIVERIES, DEFAULT_RETENTION_MS, DEFAULT_RETRY_DELAY_MS } from "./defaults.js";
 
 export interface MemoryBusOptions {
@@ -19,13 +20,15 @@ export interface MemoryBusOptions {
   /** How often to prune; 0 disables the timer (prune() can still be called). */
   pruneIntervalMs?: number;
   clock?: Clock;
+  /** Replaces fdatasync(2) of the journal's log (tests). */
+  syncFile?: SyncFile;
 }
 
 /**
  * The in-process adapter of the bus port for the embedded single-process mode.
  *
  * Semantics follow the JetStream adapter so services behave the same in both modes:
- * - publish resolves after the journal commit; a repeated event id is stored once.
+ * - publish resolves once the journal commit is on stable storage; a repeated event id is stored once.
  * - a new durable starts at the beginning of the retained journal (DeliverPolicy.All), so a
  *   consumer that subscribes after a publish still gets the event; an existing durable resumes
  *   after its last acknowledged position, including across a restart on the same file.
@@ -47,7 +50,7 @@ export class MemoryBus implements Bus {
   private closed = false;
 
   constructor(options: MemoryBusOptions) {
-    this.journal = new Journal(options.path);
+    this.journal = new Journal(options.path, options.syncFile);
     this.logger = options.logger ?? createLogger("bus");
     this.clock = options.clock ?? systemClock;
     this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
@@ -78,6 +81,7 @@ export class MemoryBus implements Bus {
         if (w.matches(subject)) queueMicrotask(() => { if (this.watchers.has(w)) deliverWatched(w.options, w.handler, message, this.logger); });
       }
     }
+    await this.journal.durable();
     return message;
   }
 
@@ -151,7 +155,7 @@ export class MemoryBus implements Bus {
     this.watchers.clear();
     await Promise.all([...this.consumers.values()].map((c) => c.stop()));
     this.consumers.clear();
-    this.journal.close();
+    await this.journal.close();
   }
 
   private pruneQuietly(): void {

@@ -13,6 +13,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describeStoreContract("sqlite :memory:", async (clock) => openStore({ kind: "sqlite", path: ":memory:", clock, sweepIntervalMs: 0 }));
 describeStoreContract("sqlite file", async (clock) => openStore({ kind: "sqlite", path: join(dir, "contract.db"), clock, sweepIntervalMs: 0 }));
 
+async function waitFor(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(cond()).toBe(true);
+}
+
 describe("sqlite store specifics", () => {
   it("keeps data across reopen, in WAL mode", async () => {
     const path = join(dir, "reopen.db");
@@ -28,14 +33,90 @@ describe("sqlite store specifics", () => {
     await second.close();
   });
 
-  it("syncs every commit by default (synchronous FULL), and only at checkpoints when asked for normal", async () => {
-    const full = new SqliteStore({ path: join(dir, "full.db") });
-    const normal = new SqliteStore({ path: join(dir, "normal.db"), synchronous: "normal" });
-    // PRAGMA synchronous: 2 = FULL, 1 = NORMAL.
-    expect(full.statement("PRAGMA synchronous").get()).toEqual({ synchronous: 2 });
+  it("by default resolves a write only once a flush of the WAL after its commit has finished; \"normal\" never flushes", async () => {
+    const flushes: Array<{ fd: number; done: () => void }> = [];
+    const syncFile = (fd: number) => new Promise<void>((done) => { flushes.push({ fd, done }); });
+    const full = new SqliteStore({ path: join(dir, "full.db"), syncFile });
+    // PRAGMA synchronous: 1 = NORMAL. COMMIT itself does not fsync; the flush is ours, off the event loop.
+    expect(full.statement("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
+    const c = full.collection({ name: "things" });
+    await waitFor(() => flushes.length === 1); // the table's creation
+    flushes.shift()!.done();
+    const things = await c;
+    let resolved = false;
+    const write = things.insert({ _id: "a" }).then(() => { resolved = true; });
+    await waitFor(() => flushes.length === 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(resolved).toBe(false); // committed, not yet durable
+    flushes.shift()!.done();
+    await write;
+    expect(resolved).toBe(true);
+
+    const normal = new SqliteStore({ path: join(dir, "normal.db"), synchronous: "normal", syncFile });
     expect(normal.statement("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
+    await (await normal.collection({ name: "things" })).insert({ _id: "b" });
+    expect(flushes).toHaveLength(0);
     await full.close();
     await normal.close();
+  });
+
+  it("makes a commit made during a flush wait for the next flush, which serves every such commit", async () => {
+    const flushes: Array<() => void> = [];
+    let calls = 0;
+    const syncFile = () => new Promise<void>((done) => { calls++; flushes.push(done); });
+    const store = new SqliteStore({ path: join(dir, "queued.db"), syncFile });
+    const pending = store.collection({ name: "things" });
+    await waitFor(() => flushes.length === 1);
+    flushes.shift()!();
+    const things = await pending;
+    const settled: string[] = [];
+    const first = things.insert({ _id: "1" }).then(() => settled.push("1"));
+    await waitFor(() => flushes.length === 1); // flush A, for commit 1, in flight
+    const second = things.insert({ _id: "2" }).then(() => settled.push("2"));
+    await new Promise((r) => setImmediate(r)); // commit 2 made while A runs
+    const third = things.insert({ _id: "3" }).then(() => settled.push("3"));
+    await new Promise((r) => setImmediate(r)); // commit 3 too
+    expect(calls).toBe(2); // only A started
+    flushes.shift()!(); // A done: 1 is durable; 2 and 3 may not be, so B starts for both
+    await first;
+    await waitFor(() => flushes.length === 1);
+    expect(settled).toEqual(["1"]);
+    expect(calls).toBe(3);
+    flushes.shift()!();
+    await Promise.all([second, third]);
+    expect(settled.sort()).toEqual(["1", "2", "3"]);
+    await store.close();
+  });
+
+  it("rejects the writes whose flush failed, and every write after it until the store is reopened", async () => {
+    let fail = false;
+    const syncFile = async () => { if (fail) throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" }); };
+    const path = join(dir, "flush-fails.db");
+    const store = new SqliteStore({ path, syncFile });
+    const things = await store.collection({ name: "things" });
+    await things.insert({ _id: "kept" });
+    fail = true;
+    await expect(things.insert({ _id: "unsure" })).rejects.toThrow("EIO");
+    fail = false; // a flush that succeeds after a failed one proves nothing (the dropped pages)
+    await expect(things.insert({ _id: "later" })).rejects.toThrow("EIO");
+    await store.close();
+    const reopened = new SqliteStore({ path, syncFile });
+    const again = await reopened.collection({ name: "things" });
+    expect(await again.get("kept")).toEqual({ _id: "kept" });
+    await again.insert({ _id: "after-restart" });
+    await reopened.close();
+  });
+
+  it("flushes with fdatasync on the WAL file by default, and waits for a flush in flight on close", async () => {
+    const path = join(dir, "real-flush.db");
+    const store = new SqliteStore({ path });
+    const things = await store.collection({ name: "things" });
+    const writes = Array.from({ length: 20 }, (_, i) => things.insert({ _id: String(i) }));
+    await store.close();
+    await Promise.all(writes);
+    const raw = new Database(path, { readonly: true });
+    expect(raw.prepare(`SELECT count(*) AS n FROM "things"`).get()).toEqual({ n: 20 });
+    raw.close();
   });
 
   it("group-commits a turn's writes: each resolves after the shared commit, and a failed one fails alone", async () => {
