@@ -110,6 +110,47 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
     expect(after).toBe(401);
   });
 
+  it("puts a service account's new roles, groups and profile into the next token at once, not after the 10 s cache age", async () => {
+    const created = await api.post(`/admin/realms/${realm}/clients`, { clientId: "svc-roles", grantTypes: ["client_credentials"] });
+    expect(created.status).toBe(201);
+    for (const name of ["reports-reader", "auditor"]) expect((await api.post(`/admin/realms/${realm}/roles`, { name })).status).toBe(201);
+    const group = await api.post(`/admin/realms/${realm}/groups`, { name: "audit-team" });
+    expect(group.status).toBe(201);
+    const saId: string = (await api.get(`/admin/realms/${realm}/clients/svc-roles/service-account-user`)).body.id;
+    const claims = async () => {
+      const res = await post("token", { grant_type: "client_credentials", scope: "email" }, { authorization: basic("svc-roles", created.body.secret) });
+      expect(res.status).toBe(200);
+      return JSON.parse(Buffer.from(String(res.body.access_token).split(".")[1] ?? "", "base64url").toString()) as { realm_access: { roles: string[] }; email?: string };
+    };
+    const roles = async () => (await claims()).realm_access.roles;
+    expect(await roles()).not.toContain("reports-reader"); // the grant is cached from here on
+
+    const direct = `/admin/realms/${realm}/users/${saId}/role-mappings/realm`;
+    expect((await api.post(direct, { roleNames: ["reports-reader"] })).status).toBe(200);
+    expect(await roles()).toContain("reports-reader");
+    expect((await api.del(direct, { roleNames: ["reports-reader"] })).status).toBe(200);
+    expect(await roles()).not.toContain("reports-reader");
+
+    const groupRoles = `/admin/realms/${realm}/groups/${group.body.id}/role-mappings`;
+    expect((await api.post(groupRoles, { roleNames: ["auditor"] })).status).toBe(200);
+    expect((await api.put(`/admin/realms/${realm}/users/${saId}/groups/${group.body.id}`)).status).toBe(200);
+    expect(await roles()).toContain("auditor"); // membership
+    expect((await api.del(groupRoles, { roleNames: ["auditor"] })).status).toBe(200);
+    expect(await roles()).not.toContain("auditor"); // the group's mappings
+    expect((await api.post(groupRoles, { roleNames: ["auditor"] })).status).toBe(200);
+    expect(await roles()).toContain("auditor");
+    expect((await api.del(`/admin/realms/${realm}/users/${saId}/groups/${group.body.id}`)).status).toBe(200);
+    expect(await roles()).not.toContain("auditor"); // membership removed
+    expect((await api.put(`/admin/realms/${realm}/users/${saId}/groups/${group.body.id}`)).status).toBe(200);
+    expect(await roles()).toContain("auditor");
+    expect((await api.del(`/admin/realms/${realm}/groups/${group.body.id}`)).status).toBe(200);
+    expect(await roles()).not.toContain("auditor"); // group deleted
+
+    expect((await claims()).email).toBeUndefined();
+    expect((await api.put(`/admin/realms/${realm}/users/${saId}`, { email: "robot@example.com" })).status).toBe(200);
+    expect((await claims()).email).toBe("robot@example.com"); // profile
+  });
+
   it("answers every other error per RFC 6749 section 5.2", async () => {
     const auth = { authorization: basic("svc", secret) };
     const cases: Array<[Record<string, string>, Record<string, string>, number, string]> = [

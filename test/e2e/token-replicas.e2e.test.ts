@@ -148,6 +148,21 @@ if (!MONGO || !NATS_IN_ENV) {
       expect(await onEveryReplica(claimOf, (tier) => tier === "gold")).toEqual(["gold", "gold"]);
     });
 
+    it("puts a role mapped to the service account through one directory into the next token of both replicas", async () => {
+      const { realm, secret } = await newRealm("rep-sa-role");
+      const rolesOf = async (g: string) => {
+        const res = await cc(g, realm, secret);
+        expect(res.status).toBe(200);
+        return JSON.parse(Buffer.from(res.body.access_token.split(".")[1], "base64url").toString()).realm_access.roles as string[];
+      };
+      expect((await api.post(`/admin/realms/${realm}/roles`, { name: "billing" })).status).toBe(201);
+      // Both replicas now hold the service account's grant (10 s).
+      expect((await Promise.all(gateways.map(rolesOf))).map((r) => r.includes("billing"))).toEqual([false, false]);
+      const saId = (await api.get(`/admin/realms/${realm}/clients/svc/service-account-user`)).body.id as string;
+      expect((await api.post(`/admin/realms/${realm}/users/${saId}/role-mappings/realm`, { roleNames: ["billing"] })).status).toBe(200);
+      expect((await onEveryReplica(rolesOf, (r) => r.includes("billing"))).map((r) => r.includes("billing"))).toEqual([true, true]);
+    });
+
     it("publishes a key rotated through one replica in both JWKS, and both sign with it", async () => {
       const { realm, secret } = await newRealm("rep-keys");
       const before = await certs(gateways[0]!, realm);

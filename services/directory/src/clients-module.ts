@@ -26,6 +26,7 @@ import { RoleMappings } from "./domain/role-mappings.js";
 import { ClientScopeAdmin } from "./domain/client-scope-admin.js";
 import { ClaimsResolver } from "./domain/claims-resolver.js";
 import { ClientTokenConfigs } from "./domain/client-token-configs.js";
+import { UserEvents } from "./events/user-events.js";
 import { WriteCounter } from "../../kit/src/store/write-counted.js";
 import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
 import { subscribeRealmDeletedClients } from "./events/realm-deleted-consumer.js";
@@ -60,7 +61,7 @@ export async function buildClientsSlice(deps: ServiceDeps) {
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, events, clock);
-  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, events);
+  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, events, new UserEvents(bus, clock));
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, events, clock);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients);

@@ -106,6 +106,7 @@ export class GroupAdmin {
       await this.repo.update(realm._id, d._id, { path: `${set.path}${d.path.slice(current.path.length)}` });
     }
     const view = groupView(updated, groupTree(await this.repo.descendants(realm._id, updated.path), groupId));
+    if (set.path && set.path !== current.path) await this.events.groupChanged(realm); // the groups claim holds paths
     await this.events.admin(realm, "UPDATE", "GROUP", `groups/${groupId}`, view);
     return view;
   }
@@ -120,6 +121,7 @@ export class GroupAdmin {
     await this.repo.deleteByIds(realm._id, ids);
     await this.memberships.deleteWhere({ realmId: realm._id, groupId: { $in: ids } });
     await this.roleMappings.deleteHolders(realm._id, "group", ids);
+    await this.events.groupChanged(realm);
     await this.events.admin(realm, "DELETE", "GROUP", `groups/${groupId}`);
     return view;
   }
@@ -143,6 +145,7 @@ export class GroupAdmin {
     await this.find(realm, groupId);
     const added = await this.memberships.add({ realmId: realm._id, groupId, userId, usernameKey: user.usernameKey, createdAt: this.clock.now() });
     if (added) await this.settleAgainstUser(realm, groupId, user);
+    if (added) await this.events.userChanged(realm, user);
     const membership = { userId, groupId };
     if (added) await this.events.admin(realm, "CREATE", "GROUP_MEMBERSHIP", `users/${userId}/groups/${groupId}`, membership);
     return membership;
@@ -150,11 +153,12 @@ export class GroupAdmin {
 
   async removeMember(realmName: string, userId: string, groupId: string): Promise<{ userId: string; groupId: string }> {
     const realm = await this.realms.byName(realmName);
-    await this.findUser(realm, userId);
+    const user = await this.findUser(realm, userId);
     await this.find(realm, groupId);
     if (!(await this.memberships.remove(realm._id, groupId, userId))) {
       throw IamError.notFound(`membership of user "${userId}" in group "${groupId}"`, "membership_not_found");
     }
+    await this.events.userChanged(realm, user);
     const membership = { userId, groupId };
     await this.events.admin(realm, "DELETE", "GROUP_MEMBERSHIP", `users/${userId}/groups/${groupId}`);
     return membership;

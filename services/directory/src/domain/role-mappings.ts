@@ -8,6 +8,8 @@ import type { ClientRepository } from "../store/client-repository.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { GroupRepository } from "../store/group-repository.js";
 import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
+import type { UserEvents } from "../events/user-events.js";
+import type { UserRecord } from "./user.js";
 
 export interface MappingTarget {
   realmName: string;
@@ -31,6 +33,7 @@ export class RoleMappings {
     private readonly groups: GroupRepository,
     private readonly roleAdmin: RoleAdmin,
     private readonly events: DirectoryAdminEvents,
+    private readonly userEvents: UserEvents,
   ) {}
 
   async list(t: MappingTarget, allClients = false): Promise<RoleWithClient[]> {
@@ -41,28 +44,30 @@ export class RoleMappings {
   }
 
   async assign(t: MappingTarget, names: string[]): Promise<string[]> {
-    const { realm, clientRecordId, roles, unique } = await this.resolveRoles(t, names);
+    const { realm, clientRecordId, roles, unique, holder } = await this.resolveRoles(t, names);
     for (const role of roles) {
       await this.mappings.add({ realmId: realm._id, holderType: t.holderType, holderId: t.holderId, roleId: role._id, clientId: clientRecordId });
     }
+    await this.changed(realm, holder);
     await this.record(realm, t, "CREATE", clientRecordId, roles);
     return unique;
   }
 
   async remove(t: MappingTarget, names: string[]): Promise<string[]> {
-    const { realm, clientRecordId, roles, unique } = await this.resolveRoles(t, names);
+    const { realm, clientRecordId, roles, unique, holder } = await this.resolveRoles(t, names);
     await this.mappings.remove(realm._id, t.holderType, t.holderId, roles.map((r) => r._id));
+    await this.changed(realm, holder);
     await this.record(realm, t, "DELETE", clientRecordId, roles);
     return unique;
   }
 
-  private async resolve(t: MappingTarget): Promise<{ realm: RealmRecord; clientRecordId: string }> {
+  private async resolve(t: MappingTarget): Promise<{ realm: RealmRecord; clientRecordId: string; holder: UserRecord | null }> {
     const { realm, client } = await this.roleAdmin.container(t.realmName, t.clientId);
     const holder = t.holderType === "user"
       ? await this.users.findById(realm._id, t.holderId)
       : await this.groups.findById(realm._id, t.holderId);
     if (!holder) throw IamError.notFound(`${t.holderType} "${t.holderId}"`, `${t.holderType}_not_found`);
-    return { realm, clientRecordId: client?._id ?? "" };
+    return { realm, clientRecordId: client?._id ?? "", holder: t.holderType === "user" ? holder as UserRecord : null };
   }
 
   private async resolveRoles(t: MappingTarget, names: string[]) {
@@ -79,6 +84,12 @@ export class RoleMappings {
     const clients = await this.clients.findByIds(realm._id, [...new Set(roles.map((r) => r.clientId).filter(Boolean))]);
     const slug = new Map(clients.map((c) => [c._id, c.clientId]));
     return roles.map((role) => ({ role, clientSlug: slug.get(role.clientId) ?? "" }));
+  }
+
+  /** A service account's or a group's roles changed: cached client_credentials grants go stale. */
+  private async changed(realm: RealmRecord, user: UserRecord | null): Promise<void> {
+    if (user) await this.userEvents.userChanged(realm, user);
+    else await this.userEvents.groupChanged(realm);
   }
 
   private async record(realm: RealmRecord, t: MappingTarget, op: "CREATE" | "DELETE", clientRecordId: string, roles: RoleRecord[]): Promise<void> {

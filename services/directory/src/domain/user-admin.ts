@@ -124,6 +124,7 @@ export class UserAdmin {
     const after: UserRecord = updated;
     if (after.usernameKey !== current.usernameKey) await this.memberships.renameMember(realm._id, userId, after.usernameKey);
     if (current.enabled && !after.enabled) await this.events.disabled(realm, userId);
+    await this.events.userChanged(realm, after); // profile claims of a service account's tokens
     await this.events.admin(realm, "UPDATE", "USER", `users/${userId}`, userView(after));
     return after;
   }

@@ -1,14 +1,16 @@
 import { create, toBinary } from "@bufbuild/protobuf";
-import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
+import { PasswordChangedSchema, ServiceAccountChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
 import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
+import type { UserRecord } from "../domain/user.js";
 
 export const USER_DELETED = "iam.directory.v1.user.deleted";
 export const USER_DISABLED = "iam.directory.v1.user.disabled";
 export const PASSWORD_CHANGED = "iam.directory.v1.password.changed";
+export const SERVICE_ACCOUNT_CHANGED = "iam.directory.v1.service-account.changed";
 
 /**
  * What the directory announces about users and groups (spec 6.2 admin events; bus events for the
@@ -42,6 +44,27 @@ export class UserEvents {
   async passwordChanged(realm: RealmRecord, userId: string, temporary: boolean): Promise<void> {
     await this.bus.publish(PASSWORD_CHANGED, toBinary(PasswordChangedSchema, create(PasswordChangedSchema, {
       realmId: realm._id, realmName: realm.name, userId, temporary,
+    })), requestIdOption());
+  }
+
+  /**
+   * After a write to a user's profile, role mappings or group memberships: announced when the
+   * user is a service account (its client_credentials grants are cached by the token service), so
+   * ordinary user writes, creation and import publish nothing.
+   */
+  async userChanged(realm: RealmRecord, user: Pick<UserRecord, "_id" | "serviceAccountClientId">): Promise<void> {
+    if (!user.serviceAccountClientId) return;
+    await this.serviceAccountChanged(realm, user._id);
+  }
+
+  /** After a write to a group's role mappings, name or existence: any member may be a service account. */
+  async groupChanged(realm: RealmRecord): Promise<void> {
+    await this.serviceAccountChanged(realm, "");
+  }
+
+  private async serviceAccountChanged(realm: RealmRecord, userId: string): Promise<void> {
+    await this.bus.publish(SERVICE_ACCOUNT_CHANGED, toBinary(ServiceAccountChangedSchema, create(ServiceAccountChangedSchema, {
+      realmId: realm._id, realmName: realm.name, userId,
     })), requestIdOption());
   }
 }

@@ -2,7 +2,7 @@ import { fromBinary } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import { ClientUpdatedSchema } from "../../../../gen/iam/directory/v1/client_pb.js";
 import { RealmDeletedSchema, RealmUpdatedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
-import { UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
+import { ServiceAccountChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { SigningKeysChangedSchema } from "../../../../gen/iam/token/v1/events_pb.js";
 import type { Bus, BusMessage, Subscription } from "../../../kit/src/bus/port.js";
 import type { ClientDirectory } from "../domain/client-directory.js";
@@ -56,6 +56,7 @@ export async function watchTokenCaches(bus: Bus, c: TokenCaches, logger: Logger)
     // The user may be a service account: its cached client_credentials grants go at once.
     watch("iam.directory.v1.user.deleted", (m) => c.serviceAccountGrants.invalidate(fromBinary(UserDeletedSchema, m.payload).realmName)),
     watch("iam.directory.v1.user.disabled", (m) => c.serviceAccountGrants.invalidate(fromBinary(UserDisabledSchema, m.payload).realmName)),
+    watch("iam.directory.v1.service-account.changed", (m) => c.serviceAccountGrants.invalidate(fromBinary(ServiceAccountChangedSchema, m.payload).realmName)),
     // A client, role, client scope, mapper or scope assignment changed: service accounts' claims may have.
     watch("iam.directory.v1.token-config.changed", () => c.serviceAccountGrants.invalidate()),
     watch(SIGNING_KEYS_CHANGED, (m) => c.keys.invalidate(fromBinary(SigningKeysChangedSchema, m.payload).realmId)),

@@ -5,12 +5,13 @@ import type { ScopeGrant } from "../token-minter.js";
 
 /**
  * How long a client_credentials grant (service-account user + resolved scope and claims) is
- * reused. This is the staleness bound of the issue 4 performance design: a change to a service
- * account's role mappings, group memberships or attributes shows up in new client_credentials
- * tokens within TTL_MS. Client updates (incl. disable, delete, secret regeneration), changes to
- * roles, client scopes, protocol mappers and scope assignments, realm updates and deletion, and
- * deletion or disabling of a user of the realm drop entries at once, in every replica
- * (cache-watchers.ts).
+ * reused when no event drops it first. Every write that changes a grant drops entries at once, in
+ * every replica (cache-watchers.ts): client updates (incl. disable, delete, secret regeneration);
+ * changes to roles, client scopes, protocol mappers and scope assignments; realm updates and
+ * deletion; deletion or disabling of a user of the realm; a service account's profile, role
+ * mappings or group memberships, and a group's role mappings, name or deletion. This age bounds
+ * only what a replica that missed such a message (a rolling upgrade, a publish that failed after
+ * its write) keeps serving.
  */
 export const SERVICE_ACCOUNT_GRANT_TTL_MS = 10_000;
 
