@@ -27,6 +27,8 @@ import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle } from "./oidc/throttle.js";
 import { RealmLooks } from "./pages/realm-looks.js";
+import { watchGatewayCaches } from "./cache-watchers.js";
+import type { Bus } from "../../services/kit/src/bus/port.js";
 import { ClientOrigins, withClientCors } from "./oidc/cors.js";
 import { oauthFormLane } from "./oidc/oauth-form-lane.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
@@ -50,6 +52,8 @@ export interface GatewayDeps {
   trustProxy?: boolean | number | string;
   /** `{base_url}` (TESSERA_PUBLIC_URL): issuers are built from it, never from the request. */
   publicUrl: string;
+  /** The bus whose directory events drop the gateway's caches at once (cache-watchers.ts); without it they age out. */
+  bus?: Bus;
 }
 
 /**
@@ -94,6 +98,11 @@ export function createGateway(deps: GatewayDeps): RequestListener {
 
   // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
   const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
+  if (deps.bus) {
+    // Changes through other replicas or the gRPC API; should the watch fail, the caches' age bounds them.
+    watchGatewayCaches(deps.bus, { origins, looks: pages.looks, throttle: throttleCore })
+      .catch((err: unknown) => deps.logger.error({ err }, "gateway caches do not follow directory events; they age out instead"));
+  }
 
   const table = new RouteTable();
   addHealthRoutes(table, deps.rpc, deps.registries);

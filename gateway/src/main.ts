@@ -6,6 +6,7 @@ import { sha256Hex } from "../../services/kit/src/crypto/random.js";
 import { clusterTransports } from "../../services/kit/src/runtime/service-transports.js";
 import { internalRpcToken } from "../../services/kit/src/rpc/service-auth.js";
 import { loadGatewayConfig } from "./config.js";
+import { openBus } from "../../services/kit/src/bus/open-bus.js";
 import { createGateway } from "./app.js";
 import { createRpcClients } from "./rpc-clients.js";
 import { HttpMetrics } from "./http/http-metrics.js";
@@ -20,6 +21,10 @@ const config = loadOrExit(() => {
   return c;
 });
 const logger = createLogger("gateway", config.common.logLevel);
+// NATS (optional for the gateway): its caches then follow the directory's events at once;
+// without it a change made elsewhere shows here within the caches' age (5-10 s).
+const bus = config.common.natsUrl ? await openBus({ kind: "nats", url: config.common.natsUrl, logger }) : undefined;
+if (!bus) logger.warn("TESSERA_NATS_URL is not set: realm looks, web origins and rate limits changed through other replicas apply here within 5-10 s");
 const metrics = createMetrics({ defaultMetrics: true });
 const httpMetrics = new HttpMetrics(metrics.registry);
 const gateway = createGateway({
@@ -31,6 +36,7 @@ const gateway = createGateway({
   adminTokens: new AdminTokens(config.common.masterKey as string, `${config.publicUrl}/admin`),
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
+  ...(bus ? { bus } : {}),
 });
 const server = createServer(gateway);
 httpMetrics.track(server);
@@ -41,7 +47,7 @@ const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down: draining in-flight requests");
-  closeGracefully(server).then(() => process.exit(0), () => process.exit(1));
+  closeGracefully(server).then(async () => { await bus?.close(); process.exit(0); }, () => process.exit(1));
 };
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

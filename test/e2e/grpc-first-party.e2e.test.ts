@@ -61,5 +61,27 @@ if (!directoryUrl) {
       const missing = await call("getRealm", { name: "no-such-realm-grpc" }).catch((e: ServiceError) => e);
       expect((missing as ServiceError).code).toBe(status.NOT_FOUND);
     });
+
+    it("shows a realm title changed over gRPC on the gateway's login page at once, not after its 5 s cache", async () => {
+      const name = uniqueName("grpc-look");
+      const gatewayUrl = process.env.TESSERA_TEST_CLUSTER_URL as string;
+      const api = adminApi(gatewayUrl, apiKey);
+      expect((await api.post("/admin/realms", { name, displayName: "Before" })).status).toBe(201);
+      expect((await api.post(`/admin/realms/${name}/clients`, { clientId: "web", redirectUris: ["https://app.example/cb"] })).status).toBe(201);
+      const title = async () => {
+        const res = await fetch(`${gatewayUrl}/realms/${name}/protocol/openid-connect/auth?${new URLSearchParams({ client_id: "web", redirect_uri: "https://app.example/cb", response_type: "code", scope: "openid" })}`);
+        expect(res.status).toBe(200);
+        return /<h1>([^<]*)<\/h1>/.exec(await res.text())?.[1];
+      };
+      expect(await title()).toBe("Before"); // cached in the gateway from here on
+      await call("updateRealm", { name, update: { displayName: "After" } });
+      // The directory's realm.updated reaches the gateway's watch within moments; 5 s would be the cache.
+      let seen = await title();
+      for (let i = 0; i < 30 && seen !== "After"; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await title();
+      }
+      expect(seen).toBe("After");
+    });
   });
 }

@@ -163,6 +163,32 @@ if (!MONGO || !NATS_IN_ENV) {
       expect((await onEveryReplica(rolesOf, (r) => r.includes("billing"))).map((r) => r.includes("billing"))).toEqual([true, true]);
     });
 
+    it("applies web origins, a realm's title and its rate limit changed through one gateway in the other gateway's caches", async () => {
+      const { realm, secret } = await newRealm("rep-gateway");
+      const app = "https://app.example";
+      expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "web", redirectUris: [`${app}/cb`] })).status).toBe(201);
+      const corsOf = async (g: string) => (await http("POST", `${g}/realms/${realm}/protocol/openid-connect/token`, {
+        form: { grant_type: "client_credentials" }, headers: { authorization: basic("svc", secret), origin: app },
+      })).headers.get("access-control-allow-origin");
+      const titleOf = async (g: string) => {
+        const res = await http("GET", `${g}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({ client_id: "web", redirect_uri: `${app}/cb`, response_type: "code", scope: "openid" })}`);
+        expect(res.status).toBe(200);
+        return /<h1>([^<]*)<\/h1>/.exec(res.text)?.[1];
+      };
+      // Both gateways now hold the client's origins (5 s), the realm's look (5 s) and its limits (10 s).
+      expect(await Promise.all(gateways.map(corsOf))).toEqual([null, null]);
+      expect(await Promise.all(gateways.map(titleOf))).toEqual([realm, realm]);
+      for (const g of gateways) expect((await cc(g, realm, secret)).status).toBe(200);
+
+      expect((await api.put(`/admin/realms/${realm}/clients/svc`, { webOrigins: [app] })).status).toBe(200);
+      expect(await onEveryReplica(corsOf, (o) => o === app)).toEqual([app, app]);
+      expect((await api.put(`/admin/realms/${realm}`, { displayName: "Replica Portal", rateLimitPerIp: 1 })).status).toBe(200);
+      expect(await onEveryReplica(titleOf, (t) => t === "Replica Portal")).toEqual(["Replica Portal", "Replica Portal"]);
+      // One request a minute per address: the second in a row is refused once the limit applies.
+      const statuses = await onEveryReplica(async (g) => [(await cc(g, realm, secret)).status, (await cc(g, realm, secret)).status], ([, b]) => b === 429);
+      expect(statuses.map(([, b]) => b)).toEqual([429, 429]);
+    });
+
     it("publishes a key rotated through one replica in both JWKS, and both sign with it", async () => {
       const { realm, secret } = await newRealm("rep-keys");
       const before = await certs(gateways[0]!, realm);

@@ -104,6 +104,7 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
     adminTokens: new AdminTokens(secrets.masterKey, `${gw.publicUrl}/admin`),
     trustProxy: gw.trustProxy,
     publicUrl: gw.publicUrl,
+    bus,
   });
   const server: Server = createServer(gateway);
   httpMetrics.track(server);

@@ -22,7 +22,11 @@ import type { FormEndpoint } from "./token-routes.js";
 export const CORS_ALLOW_HEADERS = "Origin, Accept, X-Requested-With, Content-Type, Access-Control-Request-Method, Access-Control-Request-Headers, Authorization";
 /** A preflight is remembered this long (seconds), as Keycloak does. */
 export const CORS_MAX_AGE = "3600";
-/** How long a client's resolved web origins are reused; client changes through this gateway drop them. */
+/**
+ * How long a client's resolved web origins are reused; client changes through this gateway drop
+ * them at once, and so do the directory's client and realm events in every replica
+ * (cache-watchers.ts), so this bounds only what a replica that missed an event keeps using.
+ */
 export const ORIGINS_CACHE_MS = 5_000;
 
 const NONE: ReadonlySet<string> = new Set();
@@ -49,9 +53,10 @@ export class ClientOrigins {
     return origins ?? NONE;
   }
 
-  /** Drops a client's origins (the realm's, without a clientId) after a change through the Admin API. */
-  forget(realm: string, clientId?: string): void {
-    if (clientId !== undefined) this.cache.drop(`${realm}\0${clientId}`);
+  /** Drops a client's origins (the realm's without a clientId, every realm's without either) after a change. */
+  forget(realm?: string, clientId?: string): void {
+    if (realm === undefined) this.cache.dropWhere("");
+    else if (clientId !== undefined) this.cache.drop(`${realm}\0${clientId}`);
     else this.cache.dropWhere(`${realm}\0`);
   }
 }

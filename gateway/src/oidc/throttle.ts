@@ -6,7 +6,7 @@ import type { Reply } from "../http/route-table.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
 
-/** How long a realm's limits are trusted before they are read again. */
+/** How long a realm's limits are trusted before they are read again, unless a realm event drops them first. */
 const SETTINGS_TTL_MS = 10_000;
 
 /** The token endpoint and the paths that take credentials in the browser (issue 5), SAML login included (issue 6). */
@@ -38,6 +38,12 @@ export class Throttle {
   private readonly limits = new Map<string, Limits>();
 
   constructor(private readonly rpc: RpcClients, private readonly limiter = new RateLimiter()) {}
+
+  /** Drops the realm's cached limits (all realms' without a name): the realm changed. */
+  forget(realm?: string): void {
+    if (realm === undefined) this.limits.clear();
+    else this.limits.delete(realm);
+  }
 
   /** The realm of a throttled path, or undefined when the path is not throttled. */
   realmOf(method: string, path: string): string | undefined {

@@ -13,7 +13,8 @@ export interface RealmLook {
 
 /**
  * How long a realm's look is reused. Changes through this gateway's Admin API drop it at once
- * (forget); a change through another gateway replica shows here within this bound.
+ * (forget), and so do the directory's realm events in every replica (cache-watchers.ts); this
+ * bounds only what a replica that missed an event keeps showing.
  */
 export const LOOK_CACHE_MS = 5_000;
 
@@ -42,8 +43,9 @@ export class RealmLooks {
     return look ?? { title: "Tessera", theme: resolveTheme("tessera", {}) };
   }
 
-  /** Drops the realm's look (its Admin API route changed or deleted it). */
-  forget(realm: string): void {
-    this.cache.drop(realm);
+  /** Drops the realm's look (it changed or was deleted), or every realm's without a name. */
+  forget(realm?: string): void {
+    if (realm === undefined) this.cache.dropWhere("");
+    else this.cache.drop(realm);
   }
 }
