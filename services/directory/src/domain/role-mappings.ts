@@ -44,30 +44,31 @@ export class RoleMappings {
   }
 
   async assign(t: MappingTarget, names: string[]): Promise<string[]> {
-    const { realm, clientRecordId, roles, unique, holder } = await this.resolveRoles(t, names);
+    const { realm, clientRecordId, roles, unique, user } = await this.resolveRoles(t, names);
     for (const role of roles) {
       await this.mappings.add({ realmId: realm._id, holderType: t.holderType, holderId: t.holderId, roleId: role._id, clientId: clientRecordId });
     }
-    await this.changed(realm, holder);
+    await this.changed(realm, user);
     await this.record(realm, t, "CREATE", clientRecordId, roles);
     return unique;
   }
 
   async remove(t: MappingTarget, names: string[]): Promise<string[]> {
-    const { realm, clientRecordId, roles, unique, holder } = await this.resolveRoles(t, names);
+    const { realm, clientRecordId, roles, unique, user } = await this.resolveRoles(t, names);
     await this.mappings.remove(realm._id, t.holderType, t.holderId, roles.map((r) => r._id));
-    await this.changed(realm, holder);
+    await this.changed(realm, user);
     await this.record(realm, t, "DELETE", clientRecordId, roles);
     return unique;
   }
 
-  private async resolve(t: MappingTarget): Promise<{ realm: RealmRecord; clientRecordId: string; holder: UserRecord | null }> {
+  /** The realm, the client's record id ("" for realm roles) and the holder when it is a user (null for a group). */
+  private async resolve(t: MappingTarget): Promise<{ realm: RealmRecord; clientRecordId: string; user: UserRecord | null }> {
     const { realm, client } = await this.roleAdmin.container(t.realmName, t.clientId);
     const holder = t.holderType === "user"
       ? await this.users.findById(realm._id, t.holderId)
       : await this.groups.findById(realm._id, t.holderId);
     if (!holder) throw IamError.notFound(`${t.holderType} "${t.holderId}"`, `${t.holderType}_not_found`);
-    return { realm, clientRecordId: client?._id ?? "", holder: t.holderType === "user" ? holder as UserRecord : null };
+    return { realm, clientRecordId: client?._id ?? "", user: t.holderType === "user" ? holder as UserRecord : null };
   }
 
   private async resolveRoles(t: MappingTarget, names: string[]) {
