@@ -105,6 +105,25 @@ if (!CHROMIUM) {
       await page.close();
     }, 60_000);
 
+    it("with response_mode=form_post, posts the code to the client from the page's own script (CSP nonce)", async () => {
+      const page = await context.newPage();
+      const blocked: string[] = [];
+      page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
+      await page.goto(`${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
+        client_id: "web", redirect_uri: CB, response_type: "code", scope: "openid", state: "posted-state", login_hint: "carol",
+        response_mode: "form_post", prompt: "login",
+      })}`);
+      await page.fill("#password", "Carol-Secret-1");
+      const posted = page.waitForRequest((r) => r.url() === CB && r.method() === "POST");
+      await page.click("button[type=submit]");
+      const form = new URLSearchParams((await posted).postData() ?? "");
+      expect(form.get("state")).toBe("posted-state");
+      expect(form.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(form.get("iss")).toBe(`${server.url}/realms/${realm}`);
+      expect(blocked).toEqual([]);
+      await page.close();
+    }, 60_000);
+
     it("asks for consent on the consent page and redirects with a code after Allow", async () => {
       await context.clearCookies();
       const page = await context.newPage();

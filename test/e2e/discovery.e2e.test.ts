@@ -44,7 +44,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
         "urn:ietf:params:oauth:grant-type:device_code",
       ],
       response_types_supported: ["code"],
-      response_modes_supported: ["query"],
+      response_modes_supported: ["query", "fragment", "form_post"],
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["RS256", "ES256", "EdDSA"],
       scopes_supported: ["openid", "profile", "email", "roles", "offline_access", "web-origins", "acr", "basic"],

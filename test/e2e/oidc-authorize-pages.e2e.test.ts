@@ -117,7 +117,7 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
     ["a malformed challenge", { code_challenge: "short" }, "invalid_request", "The code_challenge is malformed."],
     ["prompt=none combined", { prompt: "none login" }, "invalid_request", "prompt=none cannot be combined with other values."],
     ["a bad max_age", { max_age: "-5" }, "invalid_request", "max_age must be a non-negative integer."],
-    ["response_mode=fragment", { response_mode: "fragment" }, "invalid_request", "Only response_mode=query is supported."],
+    ["an unknown response_mode", { response_mode: "jwt" }, "invalid_request", "response_mode must be query, fragment or form_post."],
     ["a request object", { request: "eyJ.x.y" }, "request_not_supported", "The request parameter is not supported."],
     ["a foreign id_token_hint", { id_token_hint: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0." }, "invalid_request", "The id_token_hint is not valid."],
     ["prompt=none without a session", { prompt: "none" }, "login_required", "The user is not logged in."],

@@ -115,6 +115,60 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(new URL(res.location).searchParams.get("error")).toBe("login_required");
   });
 
+  it("answers by form_post (an auto-submitted form) and by fragment when asked, errors included", async () => {
+    const b = new BrowserSession(server.url);
+    const one = await rp("app-one");
+    const issuer = `${server.url}/realms/${realm}`;
+
+    // response_mode=form_post (OAuth 2.0 Form Post Response Mode): after the login, a page whose
+    // form POSTs code, state and iss to the registered redirect_uri, submitted by its nonce'd script.
+    const posted = await start(one, { response_mode: "form_post" });
+    const page = await login(b, await b.get(posted.url.href));
+    expect(page.status).toBe(200);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'nonce-([A-Za-z0-9_-]+)'/.exec(csp)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(csp).toContain("form-action 'self' http://localhost:3998;");
+    expect(page.text).toContain(`<script nonce="${nonce}">document.getElementById("auto-post").submit();</script>`);
+    const [form] = parseForms(page.text);
+    expect(form).toMatchObject({ action: CB, method: "post" });
+    expect(Object.keys(form!.fields).sort()).toEqual(["code", "iss", "state"]);
+    expect(form!.fields).toMatchObject({ state: posted.state, iss: issuer });
+    // openid-client takes the POST its redirect_uri received.
+    const request = new Request(CB, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form!.fields).toString() });
+    const viaPost = await oidc.authorizationCodeGrant(one, request, { pkceCodeVerifier: posted.verifier, expectedState: posted.state, expectedNonce: posted.nonce });
+    expect(viaPost.claims()!.nonce).toBe(posted.nonce);
+
+    // response_mode=fragment: the SSO session answers at once, code, state and iss in the fragment only.
+    const frag = await start(one, { response_mode: "fragment" });
+    const res = await b.get(frag.url.href);
+    expect(res.status).toBe(302);
+    const at = new URL(res.location);
+    expect(`${at.origin}${at.pathname}${at.search}`).toBe(CB);
+    const inHash = new URLSearchParams(at.hash.slice(1));
+    expect([...inHash.keys()].sort()).toEqual(["code", "iss", "state"]);
+    expect([inHash.get("state"), inHash.get("iss")]).toEqual([frag.state, issuer]);
+    // A browser application reads the fragment itself and hands the values on.
+    const handedOn = new URL(CB);
+    for (const [k, v] of inHash) handedOn.searchParams.set(k, v);
+    const viaFragment = await oidc.authorizationCodeGrant(one, handedOn, { pkceCodeVerifier: frag.verifier, expectedState: frag.state, expectedNonce: frag.nonce });
+    expect(viaFragment.claims()!.sub).toBe(viaPost.claims()!.sub);
+
+    // Errors go back the way the client asked: prompt=none in a browser without a session.
+    const fresh = new BrowserSession(server.url);
+    const silent = await start(one, { prompt: "none", response_mode: "form_post" });
+    const errorPage = await fresh.get(silent.url.href);
+    expect(errorPage.status).toBe(200);
+    expect(parseForms(errorPage.text)[0]).toEqual({
+      action: CB, method: "post",
+      fields: { error: "login_required", error_description: "The user is not logged in.", state: silent.state, iss: issuer },
+    });
+    const silentFragment = await start(one, { prompt: "none", response_mode: "fragment" });
+    const errorRedirect = await fresh.get(silentFragment.url.href);
+    expect(errorRedirect.status).toBe(302);
+    expect(new URL(errorRedirect.location).hash).toBe(`#${new URLSearchParams({ error: "login_required", error_description: "The user is not logged in.", state: silentFragment.state, iss: issuer })}`);
+  });
+
   it("asks for consent once for a client that requires it", async () => {
     const b = new BrowserSession(server.url);
     const asks = await rp("asks");

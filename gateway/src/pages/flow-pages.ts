@@ -5,6 +5,7 @@ import { describeError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
 import { renderPage } from "./page-renderer.js";
+import { sendAutoPost } from "./auto-post-page.js";
 import type { RealmLooks } from "./realm-looks.js";
 
 export interface PageDeps {
@@ -47,7 +48,8 @@ export async function sendFailure(res: Response, deps: PageDeps, realm: string, 
 
 /**
  * Writes what a flow step answered: a page (with the form posting to `action`), a 302 to a URI the
- * token service validated, or an error page; sets or clears the SSO cookie.
+ * token service validated, a form auto-posted to one (response_mode=form_post), or an error page;
+ * sets or clears the SSO cookie.
  */
 export async function sendFlowResult(res: Response, deps: PageDeps, realm: string, result: FlowResult | undefined, action: string): Promise<void> {
   if (!result) return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
@@ -59,6 +61,10 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     res.setHeader("Referrer-Policy", "no-referrer");
     res.redirect(302, o.value);
     return;
+  }
+  if (o.case === "formPost") {
+    // response_mode=form_post: the token service validated the action (the registered redirect_uri).
+    return sendAutoPost(res, deps, realm, { url: o.value.action, fields: o.value.fields.map((f) => ({ name: f.name, value: f.value })) }, "Returning to the application…");
   }
   if (o.case === "error") return sendErrorPage(res, deps, realm, o.value.status || 400, o.value.error, o.value.description);
   if (o.case !== "page") return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");

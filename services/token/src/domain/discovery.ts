@@ -33,7 +33,7 @@ export function discoveryDocument(baseUrl: string, realmName: string): Record<st
     device_authorization_endpoint: `${oidc}/auth/device`,
     grant_types_supported: [...GRANT_TYPES],
     response_types_supported: ["code"],
-    response_modes_supported: ["query"],
+    response_modes_supported: ["query", "fragment", "form_post"],
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: [...SIGNING_ALGS],
     scopes_supported: ["openid", "profile", "email", "roles", "offline_access", "web-origins", "acr", "basic"],

@@ -1,7 +1,7 @@
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
 import { issuerOf, type FlowRealm } from "./flow-realms.js";
-import { errorReply, originOf, pageOf, type FlowReply } from "./flow-reply.js";
+import { errorReply, pageOf, type FlowReply } from "./flow-reply.js";
 import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 import { completeSamlLogin } from "./saml-login.js";
@@ -23,11 +23,11 @@ export class AuthorizationFlow {
     const check = checkAuthorizationRequest(params, client);
     if (!check.ok) {
       if (check.page) return errorReply(check.error, check.description, 400);
-      return this.redirect(this.kit.errorRedirect(realm, check.redirectUri, check.state, ctx.baseUrl, check.error, check.description), check.redirectUri);
+      return this.kit.errorResponse(realm, check, ctx.baseUrl, check.error, check.description);
     }
     const req = check.request;
     const fail = (error: string, description: string): FlowReply =>
-      this.redirect(this.kit.errorRedirect(realm, req.redirectUri, req.state, ctx.baseUrl, error, description), req.redirectUri);
+      this.kit.errorResponse(realm, req, ctx.baseUrl, error, description);
 
     // id_token_hint must be an ID token this realm signed (OIDC Core 1.0 section 3.1.2.1).
     let hintSub: string | undefined;
@@ -100,10 +100,6 @@ export class AuthorizationFlow {
   /** Ends the transaction with the code redirect; a replayed step finds it gone. */
   async finish(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext): Promise<FlowReply> {
     if (!(await this.kit.d.txs.finish(tx))) return errorReply("invalid_transaction", "This login was already completed.", 400);
-    return this.redirect(await this.kit.issueCode(realm, tx, session, ctx.baseUrl), tx.request?.redirectUri ?? "");
-  }
-
-  private redirect(uri: string, registered: string): FlowReply {
-    return { outcome: { kind: "redirect", uri }, formActionOrigin: originOf(registered) };
+    return this.kit.issueCode(realm, tx, session, ctx.baseUrl);
   }
 }

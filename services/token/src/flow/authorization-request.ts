@@ -1,5 +1,6 @@
 import type { ClientInfo } from "../domain/client-directory.js";
 import type { AuthorizationRequest } from "./login-transaction.js";
+import { RESPONSE_MODES, type ResponseMode } from "./flow-reply.js";
 
 /** The outcome of validating an authorization request (OIDC Core 1.0 section 3.1.2.2). */
 export type RequestCheck =
@@ -7,14 +8,14 @@ export type RequestCheck =
   /** No trustworthy redirect_uri: show an error page, never redirect (RFC 6749 section 4.1.2.1). */
   | { ok: false; page: true; error: string; description: string }
   /** The redirect_uri is registered: the error goes back to the client. */
-  | { ok: false; page: false; error: string; description: string; redirectUri: string; state: string };
+  | { ok: false; page: false; error: string; description: string; redirectUri: string; state: string; responseMode: ResponseMode };
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 const KNOWN_PROMPTS = new Set(["none", "login", "consent", "select_account"]);
 
 /**
  * Validates the parameters against the client: exact redirect_uri matching (DESIGN 5), response_type
- * `code` only, PKCE S256 (required for PUBLIC clients; `plain` refused, RFC 7636 section 4.2),
+ * `code` only, response_mode query, fragment or form_post (errors after it go back the way asked), PKCE S256 (required for PUBLIC clients; `plain` refused, RFC 7636 section 4.2),
  * prompt and max_age (OIDC Core 1.0 section 3.1.2.1).
  */
 export function checkAuthorizationRequest(params: Record<string, string>, client: ClientInfo | null): RequestCheck {
@@ -27,7 +28,11 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
     return pageError("invalid_request", "The redirect_uri is not registered for this application.");
   }
   const state = params.state ?? "";
-  const fail = (error: string, description: string): RequestCheck => ({ ok: false, page: false, error, description, redirectUri, state });
+  // The response mode is read first, so every later error reaches the client the way it asked for.
+  const asked = params.response_mode ?? "";
+  const known = (RESPONSE_MODES as readonly string[]).includes(asked);
+  const responseMode: ResponseMode = known ? asked as ResponseMode : "query";
+  const fail = (error: string, description: string): RequestCheck => ({ ok: false, page: false, error, description, redirectUri, state, responseMode });
 
   // RFC 6749 section 3.1: parameters must not be repeated (the gateway marks repeats with a NUL).
   if (Object.values(params).some((v) => v.includes("\u0000"))) return fail("invalid_request", "A parameter was repeated.");
@@ -36,7 +41,7 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
   const responseType = params.response_type ?? "";
   if (!responseType) return fail("invalid_request", "The response_type parameter is missing.");
   if (responseType !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
-  if (params.response_mode && params.response_mode !== "query") return fail("invalid_request", "Only response_mode=query is supported.");
+  if (asked && !known) return fail("invalid_request", "response_mode must be query, fragment or form_post.");
   if (client.grantTypes.length && !client.grantTypes.includes("authorization_code")) {
     return fail("unauthorized_client", "The client may not use the authorization code grant.");
   }
@@ -68,6 +73,7 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
     request: {
       clientId, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
       codeChallengeMethod: challenge ? "S256" : "", maxAge, prompt, loginHint: (params.login_hint ?? "").slice(0, 255),
+      responseMode,
     },
   };
 }

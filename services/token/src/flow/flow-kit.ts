@@ -13,9 +13,16 @@ import type { DeviceCodeRepository } from "../store/device-code-repository.js";
 import type { ConsentRepository } from "./consent-repository.js";
 import type { FlowEvents } from "./flow-events.js";
 import { issuerOf, type FlowRealm, type FlowRealms } from "./flow-realms.js";
-import { withQuery } from "./flow-reply.js";
+import { clientResponse, type FlowReply, type ResponseMode } from "./flow-reply.js";
 import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
 import type { LoginTransactionRepository } from "./login-transaction-repository.js";
+
+/** Where and how an authorization response goes: the validated redirect_uri, the state, the mode. */
+export interface ClientEndpoint {
+  redirectUri: string;
+  state: string;
+  responseMode?: ResponseMode;
+}
 
 /** A session seen less than this long ago is not touched again just to slide its idle expiry. */
 export const TOUCH_GRANULARITY_MS = 1_000;
@@ -136,7 +143,7 @@ export class FlowKit {
    * Issues the authorization code (RFC 6749 section 4.1.2): 256-bit random, stored as its SHA-256,
    * usable 60 s; the redirect carries code, state and iss (RFC 9207).
    */
-  async issueCode(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, baseUrl: string): Promise<string> {
+  async issueCode(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, baseUrl: string): Promise<FlowReply> {
     const req = tx.request;
     if (!req) throw new Error("authorization transaction without request");
     const now = this.now();
@@ -154,12 +161,12 @@ export class FlowKit {
     if (!session.clientIds.includes(req.clientId) || now - session.lastSeenAt >= TOUCH_GRANULARITY_MS) {
       await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, now + realm.refreshTokenLifespan * 1000);
     }
-    return withQuery(req.redirectUri, { code, state: req.state, iss: issuerOf(baseUrl, realm.name) });
+    return clientResponse(req.redirectUri, req.responseMode ?? "query", { code, state: req.state, iss: issuerOf(baseUrl, realm.name) });
   }
 
-  /** An error response to the registered redirect_uri (RFC 6749 section 4.1.2.1, RFC 9207). */
-  errorRedirect(realm: FlowRealm, redirectUri: string, state: string, baseUrl: string, error: string, description: string): string {
-    return withQuery(redirectUri, { error, error_description: description, state, iss: issuerOf(baseUrl, realm.name) });
+  /** An error response to the registered redirect_uri (RFC 6749 section 4.1.2.1, RFC 9207), in the request's response mode. */
+  errorResponse(realm: FlowRealm, to: ClientEndpoint, baseUrl: string, error: string, description: string): FlowReply {
+    return clientResponse(to.redirectUri, to.responseMode ?? "query", { error, error_description: description, state: to.state, iss: issuerOf(baseUrl, realm.name) });
   }
 
   /** Whether the user must still consent to the requested scopes (OIDC Core 1.0 section 3.1.2.4). */

@@ -24,9 +24,19 @@ export interface PageView {
   lastName?: string;
 }
 
+/**
+ * How an authorization response reaches the client: in the redirect_uri's query (the default for
+ * response_type=code), in its fragment (OAuth 2.0 Multiple Response Type Encoding Practices section
+ * 2.1), or as an auto-submitted HTML form POSTed to it (OAuth 2.0 Form Post Response Mode).
+ */
+export type ResponseMode = "query" | "fragment" | "form_post";
+export const RESPONSE_MODES: readonly ResponseMode[] = ["query", "fragment", "form_post"];
+
 export type FlowOutcome =
   | { kind: "page"; page: PageView }
   | { kind: "redirect"; uri: string }
+  /** Form Post Response Mode: the gateway renders a form POSTing `fields` to the registered `uri`. */
+  | { kind: "form_post"; uri: string; fields: Array<[string, string]> }
   | { kind: "error"; error: string; description: string; status: number }
   | { kind: "saml_complete"; pendingId: string; sessionId: string; userId: string; authTime: number };
 
@@ -54,6 +64,26 @@ export function pageOf(tx: LoginTransactionRecord, step: PageStep, extra: Partia
   };
   const uri = tx.request?.redirectUri ?? tx.postLogoutRedirectUri;
   return { outcome: { kind: "page", page }, ...(uri ? { formActionOrigin: originOf(uri) } : {}) };
+}
+
+/**
+ * The authorization response (a code, or an error) to the validated redirect_uri, encoded per
+ * `mode`; empty parameters are left out. The page that posts a form_post response may post to the
+ * redirect_uri's origin only (CSP form-action).
+ */
+export function clientResponse(redirectUri: string, mode: ResponseMode, params: Record<string, string>): FlowReply {
+  const fields = Object.entries(params).filter(([, v]) => v !== "");
+  const formActionOrigin = originOf(redirectUri);
+  if (mode === "form_post") return { outcome: { kind: "form_post", uri: redirectUri, fields }, formActionOrigin };
+  const uri = mode === "fragment" ? withFragment(redirectUri, fields) : withQuery(redirectUri, params);
+  return { outcome: { kind: "redirect", uri }, formActionOrigin };
+}
+
+/** The parameters as the fragment of a registered URI (which has none: registration refuses one). */
+function withFragment(uri: string, fields: Array<[string, string]>): string {
+  const u = new URL(uri);
+  u.hash = new URLSearchParams(fields).toString();
+  return u.href;
 }
 
 /** Appends parameters to a registered URI's query, keeping its own (RFC 6749 section 3.1.2). */

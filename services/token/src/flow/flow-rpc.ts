@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import {
-  AuthorizationFlowService, FlowPageSchema, FlowResultSchema, FlowStep, SamlCompleteSchema, type FlowContext, type FlowResult,
+  AuthorizationFlowService, FlowPageSchema, FlowResultSchema, FlowStep, SamlCompleteSchema, FormPostSchema, type FlowContext, type FlowResult,
 } from "../../../../gen/iam/token/v1/authorization_pb.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { FlowReply, PageStep } from "./flow-reply.js";
@@ -88,6 +88,10 @@ export function wrap(r: FlowReply): { result: FlowResult } {
 function toResult(r: FlowReply): FlowResult {
   const o = r.outcome;
   const outcome = o.kind === "redirect" ? { case: "redirect" as const, value: o.uri }
+    : o.kind === "form_post" ? {
+      case: "formPost" as const,
+      value: create(FormPostSchema, { action: o.uri, fields: o.fields.map(([name, value]) => ({ name, value })) }),
+    }
     : o.kind === "saml_complete" ? {
       case: "samlComplete" as const,
       value: create(SamlCompleteSchema, { pendingId: o.pendingId, sessionId: o.sessionId, userId: o.userId, authTimeMs: BigInt(o.authTime) }),

@@ -134,7 +134,7 @@ export class LoginSteps {
     if (!req) return staleTransaction();
     if (!approve) {
       if (!(await d.txs.finish(tx))) return staleTransaction();
-      return { outcome: { kind: "redirect", uri: this.kit.errorRedirect(realm, req.redirectUri, req.state, ctx.baseUrl, "access_denied", "The user denied the request.") } };
+      return this.kit.errorResponse(realm, req, ctx.baseUrl, "access_denied", "The user denied the request.");
     }
     await d.consents.grant(realm.id, session.userId, tx.clientId, scopesOf(tx.scope), this.kit.now());
     return this.authorization.finish(realm, tx, session, ctx);

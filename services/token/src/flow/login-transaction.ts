@@ -1,3 +1,4 @@
+import type { ResponseMode } from "./flow-reply.js";
 import type { Doc } from "../../../kit/src/store/port.js";
 
 /** A login transaction lives this long (the user has 30 min to finish logging in). */
@@ -23,6 +24,8 @@ export interface AuthorizationRequest {
   maxAge: number;
   prompt: string[];
   loginHint: string;
+  /** How the response reaches the client; absent means "query" (the default for code, and transactions stored before modes). */
+  responseMode?: ResponseMode;
 }
 
 /**
