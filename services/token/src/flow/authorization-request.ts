@@ -15,8 +15,9 @@ const KNOWN_PROMPTS = new Set(["none", "login", "consent", "select_account"]);
 
 /**
  * Validates the parameters against the client: exact redirect_uri matching (DESIGN 5), response_type
- * `code` only, response_mode query, fragment or form_post (errors after it go back the way asked), PKCE S256 (required for PUBLIC clients; `plain` refused, RFC 7636 section 4.2),
- * prompt and max_age (OIDC Core 1.0 section 3.1.2.1).
+ * `code` only, response_mode query, fragment or form_post (every later error goes back that way),
+ * PKCE S256 (required for PUBLIC clients; `plain` refused, RFC 7636 section 4.2), prompt and max_age
+ * (OIDC Core 1.0 section 3.1.2.1).
  */
 export function checkAuthorizationRequest(params: Record<string, string>, client: ClientInfo | null): RequestCheck {
   const clientId = params.client_id ?? "";

@@ -141,7 +141,7 @@ export class FlowKit {
 
   /**
    * Issues the authorization code (RFC 6749 section 4.1.2): 256-bit random, stored as its SHA-256,
-   * usable 60 s; the redirect carries code, state and iss (RFC 9207).
+   * usable 60 s; the response carries code, state and iss (RFC 9207), in the request's response mode.
    */
   async issueCode(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, baseUrl: string): Promise<FlowReply> {
     const req = tx.request;
