@@ -114,6 +114,12 @@ describe("MemoryBus specifics", () => {
     expect(resolved).toBe(true);
   });
 
+  it("rejects a publish whose flush failed, and is not ready from then on", async () => {
+    const bus = open({ path: join(dir, "flush-fails.db"), syncFile: async () => { throw new Error("EIO: i/o error, fdatasync"); } });
+    await expect(bus.publish("iam.test.v1.lost", text("a"))).rejects.toThrow("EIO");
+    await expect(bus.ping()).rejects.toThrow("the write-ahead log could not be flushed (EIO: i/o error, fdatasync); restart to recover");
+  });
+
   it("keeps delivery counts across a restart, so maxDeliveries is not reset by one", async () => {
     const path = join(dir, "bus.db");
     const capture = captureLogger();

@@ -185,6 +185,7 @@ export class Journal {
   }
 
   ping(): void {
+    this.walSync?.check();
     this.stmts.ping.get();
   }
 

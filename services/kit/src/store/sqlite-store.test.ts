@@ -99,11 +99,14 @@ describe("sqlite store specifics", () => {
     await expect(things.insert({ _id: "unsure" })).rejects.toThrow("EIO");
     fail = false; // a flush that succeeds after a failed one proves nothing (the dropped pages)
     await expect(things.insert({ _id: "later" })).rejects.toThrow("EIO");
+    // Readiness fails too, so an orchestrator restarts the process.
+    await expect(store.ping()).rejects.toThrow("the write-ahead log could not be flushed (EIO: i/o error, fdatasync); restart to recover");
     await store.close();
     const reopened = new SqliteStore({ path, syncFile });
     const again = await reopened.collection({ name: "things" });
     expect(await again.get("kept")).toEqual({ _id: "kept" });
     await again.insert({ _id: "after-restart" });
+    await reopened.ping();
     await reopened.close();
   });
 

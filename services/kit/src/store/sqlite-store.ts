@@ -153,6 +153,7 @@ export class SqliteStore implements Store {
   }
 
   async ping(): Promise<void> {
+    this.walSync?.check();
     this.statement("SELECT 1").get();
   }
 

@@ -20,7 +20,8 @@ const fdatasyncAsync: SyncFile = (fd) => new Promise((resolve, reject) => fdatas
  *
  * A failed flush fails every later one too: after fsync reports an error the kernel may already
  * have dropped the dirty pages, so a later "successful" flush would prove nothing (the PostgreSQL
- * fsync lesson). Writes then reject until the process restarts and SQLite recovers from the log.
+ * fsync lesson). Writes then reject, and `check` (the store's and the journal's readiness ping)
+ * fails, until the process restarts and SQLite recovers from the log.
  */
 export class WalSync {
   private fd: number | null = null;
@@ -42,6 +43,14 @@ export class WalSync {
       this.next = { promise, resolve, reject };
     }
     return this.next.promise;
+  }
+
+  /** Throws once a flush has failed: the store is not ready (health) until a restart. */
+  check(): void {
+    if (this.failed !== null) {
+      const cause = this.failed instanceof Error ? this.failed.message : String(this.failed);
+      throw new Error(`the write-ahead log could not be flushed (${cause}); restart to recover`);
+    }
   }
 
   /** Waits for the flushes in flight or queued, then closes the descriptor. */
