@@ -23,7 +23,7 @@ describe.each(targets())("client scopes ($mode)", (target) => {
   it("starts every realm with Keycloak's built-in scopes and mappers", async () => {
     const res = await api.get(scopes());
     expect(res.status).toBe(200);
-    expect(res.body.map((s: { name: string }) => s.name)).toEqual(["acr", "basic", "email", "offline_access", "profile", "roles", "web-origins"]);
+    expect(res.body.map((s: { name: string }) => s.name)).toEqual(["acr", "address", "basic", "email", "offline_access", "phone", "profile", "roles", "web-origins"]);
     const email = res.body.find((s: { name: string }) => s.name === "email");
     expect(email).toMatchObject({ protocol: "openid-connect", description: "OpenID Connect built-in scope: email" });
     expect(email.protocolMappers).toEqual([
@@ -39,6 +39,19 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     expect(roles.protocolMappers.map((m: { mapperType: string }) => m.mapperType)).toEqual([
       "oidc-usermodel-realm-role-mapper", "oidc-usermodel-client-role-mapper", "oidc-audience-resolve-mapper",
     ]);
+    // OIDC Core 5.4's address and phone scopes.
+    const address = res.body.find((s: { name: string }) => s.name === "address");
+    expect(address.protocolMappers).toEqual([{
+      id: expect.any(String), name: "address", mapperType: "oidc-address-mapper", protocol: "openid-connect",
+      config: {
+        "id.token.claim": "true", "access.token.claim": "true", "userinfo.token.claim": "true",
+        "user.attribute.formatted": "formatted", "user.attribute.street": "street", "user.attribute.locality": "locality",
+        "user.attribute.region": "region", "user.attribute.postal_code": "postal_code", "user.attribute.country": "country",
+      },
+    }]);
+    const phone = res.body.find((s: { name: string }) => s.name === "phone");
+    expect(phone.protocolMappers.map((m: { config: Record<string, string> }) => [m.config["user.attribute"], m.config["claim.name"], m.config["jsonType.label"]]).sort())
+      .toEqual([["phoneNumber", "phone_number", "String"], ["phoneNumberVerified", "phone_number_verified", "boolean"]]);
   });
 
   it("seeds a realm's defaults once under concurrent first use", async () => {
@@ -50,13 +63,13 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     const after = await api.get(`/admin/realms/${name}/client-scopes`);
-    expect(after.body).toHaveLength(7);
+    expect(after.body).toHaveLength(9);
     expect(after.body.find((s: { name: string }) => s.name === "email").protocolMappers).toHaveLength(2);
     expect((await api.get(`/admin/realms/${name}/roles`)).body.map((r: { name: string }) => r.name)).toEqual(["offline_access"]);
     // A deleted default stays deleted.
     const email = after.body.find((s: { name: string }) => s.name === "email");
     expect((await api.del(`/admin/realms/${name}/client-scopes/${email.id}`)).status).toBe(204);
-    expect((await api.get(`/admin/realms/${name}/client-scopes`)).body).toHaveLength(6);
+    expect((await api.get(`/admin/realms/${name}/client-scopes`)).body).toHaveLength(8);
   });
 
   it("creates, gets, updates and deletes a scope", async () => {
@@ -173,7 +186,7 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     expect(defaults.status).toBe(200);
     expect(defaults.body.map((s: { name: string }) => s.name)).toEqual(["acr", "basic", "email", "profile", "roles", "web-origins"]);
     const optional = await api.get(`/admin/realms/${realm}/clients/${clientId}/optional-client-scopes`);
-    expect(optional.body.map((s: { name: string }) => s.name)).toEqual(["offline_access"]);
+    expect(optional.body.map((s: { name: string }) => s.name)).toEqual(["address", "offline_access", "phone"]);
   });
 
   it("assigns and removes default and optional scopes; never both", async () => {

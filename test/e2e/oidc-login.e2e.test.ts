@@ -169,6 +169,33 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(new URL(errorRedirect.location).hash).toBe(`#${new URLSearchParams({ error: "login_required", error_description: "The user is not logged in.", state: silentFragment.state, iss: issuer })}`);
   });
 
+  it("puts the address and phone claims (OIDC Core 5.4) into the ID token and userinfo when those optional scopes are asked for", async () => {
+    const api = adminApi(server.url, server.apiKey);
+    const imported = await api.post(`/admin/realms/${realm}/users/import`, {
+      users: [{
+        username: "dora", password: PASSWORD,
+        attributes: { street: ["1 Main St"], locality: ["Springfield"], postal_code: ["12345"], country: ["US"], phoneNumber: ["+1 555 0100"], phoneNumberVerified: ["true"] },
+      }],
+    });
+    expect(imported.status).toBe(200);
+    const one = await rp("app-one");
+    const b = new BrowserSession(server.url);
+    const address = { street_address: "1 Main St", locality: "Springfield", postal_code: "12345", country: "US" };
+
+    const asked = await start(one, { scope: "openid address phone" });
+    const tokens = await redeem(one, asked, await login(b, await b.get(asked.url.href), "dora"));
+    expect(tokens.scope!.split(" ")).toEqual(expect.arrayContaining(["openid", "address", "phone"]));
+    expect(tokens.claims()).toMatchObject({ address, phone_number: "+1 555 0100", phone_number_verified: true });
+    const info = await oidc.fetchUserInfo(one, tokens.access_token, tokens.claims()!.sub);
+    expect(info).toMatchObject({ address, phone_number: "+1 555 0100", phone_number_verified: true });
+
+    // Not asked for: neither claim.
+    const plain = await start(one, { scope: "openid" });
+    const without = await redeem(one, plain, await b.get(plain.url.href));
+    expect(without.claims()!.address).toBeUndefined();
+    expect(without.claims()!.phone_number).toBeUndefined();
+  });
+
   it("asks for consent once for a client that requires it", async () => {
     const b = new BrowserSession(server.url);
     const asks = await rp("asks");

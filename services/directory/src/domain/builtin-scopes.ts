@@ -1,7 +1,7 @@
 /**
  * The client scopes and mappers every realm starts with, as in Keycloak (spec 2.8; Keycloak's
- * built-in "profile", "email", "roles", "web-origins", "acr", "basic", "offline_access"), and the
- * assignments new clients get. `auth_time` of "basic" is a session fact the token service adds.
+ * built-in "profile", "email", "roles", "web-origins", "acr", "basic", "offline_access", "address",
+ * "phone"), and the assignments new clients get. `auth_time` of "basic" is a session fact the token service adds.
  */
 export interface BuiltinMapper {
   name: string;
@@ -13,6 +13,8 @@ export interface BuiltinScope {
   name: string;
   description: string;
   mappers: BuiltinMapper[];
+  /** The seed version that introduced it (RealmDefaults): realms seeded before get it once. */
+  since: number;
 }
 
 const ALL = { "id.token.claim": "true", "access.token.claim": "true", "userinfo.token.claim": "true" };
@@ -21,13 +23,13 @@ function property(name: string, prop: string, claim: string, jsonType = "String"
   return { name, mapperType: "oidc-usermodel-property-mapper", config: { ...ALL, "user.attribute": prop, "claim.name": claim, "jsonType.label": jsonType } };
 }
 
-function attribute(name: string, attr: string, claim: string): BuiltinMapper {
-  return { name, mapperType: "oidc-usermodel-attribute-mapper", config: { ...ALL, "user.attribute": attr, "claim.name": claim, "jsonType.label": "String" } };
+function attribute(name: string, attr: string, claim: string, jsonType = "String"): BuiltinMapper {
+  return { name, mapperType: "oidc-usermodel-attribute-mapper", config: { ...ALL, "user.attribute": attr, "claim.name": claim, "jsonType.label": jsonType } };
 }
 
 export const BUILTIN_SCOPES: BuiltinScope[] = [
   {
-    name: "profile", description: "OpenID Connect built-in scope: profile",
+    name: "profile", description: "OpenID Connect built-in scope: profile", since: 1,
     mappers: [
       { name: "full name", mapperType: "oidc-full-name-mapper", config: { ...ALL } },
       property("username", "username", "preferred_username"),
@@ -45,31 +47,52 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
     ],
   },
   {
-    name: "email", description: "OpenID Connect built-in scope: email",
+    name: "email", description: "OpenID Connect built-in scope: email", since: 1,
     mappers: [property("email", "email", "email"), property("email verified", "emailVerified", "email_verified", "boolean")],
   },
   {
-    name: "roles", description: "OpenID Connect scope for add user roles to the access token",
+    name: "roles", description: "OpenID Connect scope for add user roles to the access token", since: 1,
     mappers: [
       { name: "realm roles", mapperType: "oidc-usermodel-realm-role-mapper", config: { "access.token.claim": "true", "claim.name": "realm_access.roles", "multivalued": "true", "jsonType.label": "String" } },
       { name: "client roles", mapperType: "oidc-usermodel-client-role-mapper", config: { "access.token.claim": "true", "claim.name": "resource_access.${client_id}.roles", "multivalued": "true", "jsonType.label": "String" } },
       { name: "audience resolve", mapperType: "oidc-audience-resolve-mapper", config: { "access.token.claim": "true" } },
     ],
   },
-  { name: "offline_access", description: "OpenID Connect built-in scope: offline_access", mappers: [] },
+  { name: "offline_access", description: "OpenID Connect built-in scope: offline_access", mappers: [], since: 1 },
   {
-    name: "web-origins", description: "OpenID Connect scope for add allowed web origins to the access token",
+    name: "web-origins", description: "OpenID Connect scope for add allowed web origins to the access token", since: 1,
     mappers: [{ name: "allowed web origins", mapperType: "oidc-allowed-origins-mapper", config: { "access.token.claim": "true" } }],
   },
   {
-    name: "acr", description: "OpenID Connect scope for add acr (authentication context class reference) to the token",
+    name: "acr", description: "OpenID Connect scope for add acr (authentication context class reference) to the token", since: 1,
     mappers: [{ name: "acr loa level", mapperType: "oidc-acr-mapper", config: { "id.token.claim": "true", "access.token.claim": "true" } }],
   },
   {
-    name: "basic", description: "OpenID Connect scope for add all basic claims to the token",
+    name: "basic", description: "OpenID Connect scope for add all basic claims to the token", since: 1,
     mappers: [{ name: "sub", mapperType: "oidc-sub-mapper", config: { "access.token.claim": "true", "introspection.token.claim": "true" } }],
+  },
+  // OIDC Core 5.4's other two standard scopes, optional for new clients as in Keycloak.
+  {
+    name: "address", description: "OpenID Connect built-in scope: address", since: 2,
+    mappers: [{
+      name: "address", mapperType: "oidc-address-mapper",
+      config: {
+        ...ALL, "user.attribute.formatted": "formatted", "user.attribute.street": "street", "user.attribute.locality": "locality",
+        "user.attribute.region": "region", "user.attribute.postal_code": "postal_code", "user.attribute.country": "country",
+      },
+    }],
+  },
+  {
+    name: "phone", description: "OpenID Connect built-in scope: phone", since: 2,
+    mappers: [
+      attribute("phone number", "phoneNumber", "phone_number"),
+      attribute("phone number verified", "phoneNumberVerified", "phone_number_verified", "boolean"),
+    ],
   },
 ];
 
+/** The newest `since` above: a realm's seed mark at this version has every built-in scope. */
+export const BUILTIN_SEED_VERSION = Math.max(...BUILTIN_SCOPES.map((s) => s.since));
+
 export const NEW_CLIENT_DEFAULT_SCOPES = ["basic", "profile", "email", "roles", "web-origins", "acr"];
-export const NEW_CLIENT_OPTIONAL_SCOPES = ["offline_access"];
+export const NEW_CLIENT_OPTIONAL_SCOPES = ["offline_access", "address", "phone"];

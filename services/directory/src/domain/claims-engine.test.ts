@@ -32,6 +32,24 @@ describe("applyMappers", () => {
     expect(out.id).toEqual({ preferred_username: "alice", email_verified: true });
   });
 
+  it("builds the OIDC Core 5.1.1 address object and the phone claims of the built-in scopes", () => {
+    const mappers = BUILTIN_SCOPES.filter((b) => b.name === "address" || b.name === "phone").flatMap((b) => b.mappers);
+    const out = run(mappers, {
+      ...alice,
+      attributes: { street: ["1 Main St", "ignored"], locality: ["Springfield"], postal_code: ["12345"], country: ["US"], phoneNumber: ["+1 555 0100"], phoneNumberVerified: ["true"] },
+    });
+    const expected = {
+      address: { street_address: "1 Main St", locality: "Springfield", postal_code: "12345", country: "US" },
+      phone_number: "+1 555 0100", phone_number_verified: true,
+    };
+    expect(out).toEqual({ access: expected, id: expected, userinfo: expected });
+    // No address attribute, no claim; a configured attribute name replaces the default.
+    expect(run(mappers, { ...alice, attributes: {} }).id).toEqual({});
+    const custom = run([{ mapperType: "oidc-address-mapper", config: { "id.token.claim": "true", "user.attribute.street": "addr1", "user.attribute.region": "" } }],
+      { ...alice, attributes: { addr1: ["2 Side St"], region: ["CA"] } });
+    expect(custom.id).toEqual({ address: { street_address: "2 Side St", region: "CA" } });
+  });
+
   it("maps attributes single- and multi-valued, typed, into nested claims", () => {
     const out = run([
       { mapperType: "oidc-usermodel-attribute-mapper", config: { ...ALL, "user.attribute": "department", "claim.name": "org.dept" } },

@@ -1,4 +1,4 @@
-import { splitClaimName } from "./mapper-rules.js";
+import { ADDRESS_MEMBERS, splitClaimName } from "./mapper-rules.js";
 
 /** What the mappers read about the user (spec 2.2, 2.4, 2.5). */
 export interface ClaimsSubject {
@@ -107,6 +107,16 @@ function computeMapper(m: MapperSpec, s: ClaimsSubject, client: ClaimsClient): W
       return one(["acr"], "1");
     case "oidc-sub-mapper":
       return one(["sub"], s.id);
+    case "oidc-address-mapper": {
+      // OIDC Core 5.1.1: a JSON object; Keycloak reads attributes named as the members by default
+      // ("street" feeds street_address). Members without a value are left out, and so is the claim.
+      const address: Record<string, string> = {};
+      for (const member of ADDRESS_MEMBERS) {
+        const value = s.attributes[c[`user.attribute.${member}`] || member]?.[0];
+        if (value) address[member === "street" ? "street_address" : member] = value;
+      }
+      return Object.keys(address).length ? one(["address"], address) : [];
+    }
     default:
       return [];
   }

@@ -5,6 +5,10 @@ import { requireString } from "../../../kit/src/validation/checks.js";
 const TOKEN_FLAGS = ["id.token.claim", "access.token.claim", "userinfo.token.claim", "introspection.token.claim"];
 const CLAIM = ["claim.name", "jsonType.label"];
 
+/** The address mapper's settings: `user.attribute.<member>` names the attribute for that member. */
+export const ADDRESS_MEMBERS = ["formatted", "street", "locality", "region", "postal_code", "country"] as const;
+const ADDRESS_KEYS = ADDRESS_MEMBERS.map((m) => `user.attribute.${m}`);
+
 /** Mapper types and the config keys each accepts; `required` keys must be present and non-empty. */
 export const MAPPER_TYPES: Record<string, { keys: string[]; required: string[] }> = {
   "oidc-usermodel-attribute-mapper": { keys: [...TOKEN_FLAGS, ...CLAIM, "user.attribute", "multivalued", "aggregate.attrs"], required: ["claim.name", "user.attribute"] },
@@ -20,6 +24,8 @@ export const MAPPER_TYPES: Record<string, { keys: string[]; required: string[] }
   "oidc-allowed-origins-mapper": { keys: TOKEN_FLAGS, required: [] },
   "oidc-acr-mapper": { keys: TOKEN_FLAGS, required: [] },
   "oidc-sub-mapper": { keys: TOKEN_FLAGS, required: [] },
+  // The "address" scope's mapper (OIDC Core 5.1.1): which user attribute feeds each member.
+  "oidc-address-mapper": { keys: [...TOKEN_FLAGS, ...ADDRESS_KEYS], required: [] },
 };
 
 export const USER_PROPERTIES = ["username", "email", "firstName", "lastName", "emailVerified"];

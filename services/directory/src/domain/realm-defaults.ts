@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock, Collection, Doc, Store } from "../../../kit/src/store/port.js";
-import { BUILTIN_SCOPES } from "./builtin-scopes.js";
+import { BUILTIN_SCOPES, BUILTIN_SEED_VERSION } from "./builtin-scopes.js";
 import { OIDC } from "./client-scope.js";
 import { OFFLINE_ACCESS_ROLE } from "./role.js";
 import type { RealmRecord } from "./realm.js";
@@ -10,6 +10,8 @@ import type { ClientScopeRepository } from "../store/client-scope-repository.js"
 
 interface SeedMark extends Doc {
   seededAt: number;
+  /** The built-in scopes' version seeded (BuiltinScope.since); absent on marks of version 1. */
+  version?: number;
 }
 
 /**
@@ -18,7 +20,8 @@ interface SeedMark extends Doc {
  * Seeded records have ids derived from the realm id and their names, so concurrent seeders (two
  * requests, two directory replicas) insert the same documents and the loser's duplicates are
  * ignored. A per-realm mark written last means "done": a default an admin deletes later is not
- * re-created. Seeding lazily (rather than on realm.created) keeps realm creation independent of
+ * re-created. The mark carries the version of the built-ins it seeded: a realm seeded before a
+ * scope was added (address and phone, version 2) gets that scope once, on its next use. Seeding lazily (rather than on realm.created) keeps realm creation independent of
  * these collections, and realms imported or created before this code get their defaults too.
  */
 export class RealmDefaults {
@@ -37,27 +40,41 @@ export class RealmDefaults {
 
   async ensure(realm: RealmRecord): Promise<void> {
     if (this.done.has(realm._id)) return;
-    if (!(await this.marks.get(realm._id))) {
+    const mark = await this.marks.get(realm._id);
+    const seeded = mark ? mark.version ?? 1 : 0;
+    if (seeded < BUILTIN_SEED_VERSION) {
       const now = this.clock.now();
-      await ignoreDuplicate(this.roles.insert({
-        _id: seedId(realm._id, "role", OFFLINE_ACCESS_ROLE), realmId: realm._id, clientId: "",
-        name: OFFLINE_ACCESS_ROLE, description: "${role_offline-access}", createdAt: now,
-      }));
-      for (const s of BUILTIN_SCOPES) {
-        const scopeId = seedId(realm._id, "scope", s.name);
-        await ignoreDuplicate(this.scopes.insertScope({
-          _id: scopeId, realmId: realm._id, name: s.name, description: s.description, protocol: OIDC, createdAt: now,
+      if (!mark) {
+        await ignoreDuplicate(this.roles.insert({
+          _id: seedId(realm._id, "role", OFFLINE_ACCESS_ROLE), realmId: realm._id, clientId: "",
+          name: OFFLINE_ACCESS_ROLE, description: "${role_offline-access}", createdAt: now,
         }));
-        for (const [i, m] of s.mappers.entries()) {
-          await ignoreDuplicate(this.scopes.insertMapper({
-            _id: seedId(realm._id, `mapper:${s.name}`, m.name), realmId: realm._id, scopeId, name: m.name,
-            mapperType: m.mapperType, protocol: OIDC, config: { ...m.config }, createdAt: now + i,
-          }));
-        }
       }
-      await ignoreDuplicate(this.marks.insert({ _id: realm._id, seededAt: now }));
+      for (const s of BUILTIN_SCOPES.filter((b) => b.since > seeded)) await this.seedScope(realm, s, now);
+      if (mark) await this.marks.update({ _id: realm._id }, { $set: { version: BUILTIN_SEED_VERSION } });
+      else await ignoreDuplicate(this.marks.insert({ _id: realm._id, seededAt: now, version: BUILTIN_SEED_VERSION }));
     }
     this.done.add(realm._id);
+  }
+
+  private async seedScope(realm: RealmRecord, s: (typeof BUILTIN_SCOPES)[number], now: number): Promise<void> {
+    const scopeId = seedId(realm._id, "scope", s.name);
+    try {
+      await this.scopes.insertScope({
+        _id: scopeId, realmId: realm._id, name: s.name, description: s.description, protocol: OIDC, createdAt: now,
+      });
+    } catch (e) {
+      if (!(e instanceof IamError && e.code === "alreadyExists")) throw e;
+      // Another seeder inserted it (same id), or an admin already made a scope of that name
+      // (another id): then theirs stays, without our mappers.
+      if (!(await this.scopes.findScope(realm._id, scopeId))) return;
+    }
+    for (const [i, m] of s.mappers.entries()) {
+      await ignoreDuplicate(this.scopes.insertMapper({
+        _id: seedId(realm._id, `mapper:${s.name}`, m.name), realmId: realm._id, scopeId, name: m.name,
+        mapperType: m.mapperType, protocol: OIDC, config: { ...m.config }, createdAt: now + i,
+      }));
+    }
   }
 
   async forget(realmId: string): Promise<void> {

@@ -36,10 +36,11 @@ export function discoveryDocument(baseUrl: string, realmName: string): Record<st
     response_modes_supported: ["query", "fragment", "form_post"],
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: [...SIGNING_ALGS],
-    scopes_supported: ["openid", "profile", "email", "roles", "offline_access", "web-origins", "acr", "basic"],
+    scopes_supported: ["openid", "profile", "email", "address", "phone", "roles", "offline_access", "web-origins", "acr", "basic"],
     claims_supported: [
       "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "azp", "sid",
       "name", "given_name", "family_name", "preferred_username", "email", "email_verified",
+      "address", "phone_number", "phone_number_verified",
     ],
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
