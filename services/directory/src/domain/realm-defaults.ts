@@ -21,8 +21,9 @@ interface SeedMark extends Doc {
  * requests, two directory replicas) insert the same documents and the loser's duplicates are
  * ignored. A per-realm mark written last means "done": a default an admin deletes later is not
  * re-created. The mark carries the version of the built-ins it seeded: a realm seeded before a
- * scope was added (address and phone, version 2) gets that scope once, on its next use. Seeding lazily (rather than on realm.created) keeps realm creation independent of
- * these collections, and realms imported or created before this code get their defaults too.
+ * scope was added (address and phone, version 2) gets that scope once, on its next use. Seeding
+ * lazily (rather than on realm.created) keeps realm creation independent of these collections, and
+ * realms imported or created before this code get their defaults too.
  */
 export class RealmDefaults {
   private readonly done = new Set<string>();
