@@ -194,6 +194,13 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     const without = await redeem(one, plain, await b.get(plain.url.href));
     expect(without.claims()!.address).toBeUndefined();
     expect(without.claims()!.phone_number).toBeUndefined();
+
+    // Attributes set through the Admin API feed the next token.
+    const dora = (await api.get(`/admin/realms/${realm}/users?username=dora`)).body.users[0];
+    expect((await api.put(`/admin/realms/${realm}/users/${dora.id}`, { attributes: { ...dora.attributes, phoneNumber: ["+1 555 0199"], phoneNumberVerified: ["false"] } })).status).toBe(200);
+    const again = await start(one, { scope: "openid phone" });
+    const updated = await redeem(one, again, await b.get(again.url.href));
+    expect(updated.claims()).toMatchObject({ phone_number: "+1 555 0199", phone_number_verified: false });
   });
 
   it("asks for consent once for a client that requires it", async () => {

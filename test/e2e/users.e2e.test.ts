@@ -219,6 +219,44 @@ describe.each(targets())("users ($mode)", (target) => {
       expect((await api.put(`${users(r)}/${u.id}`, { username: "KATHERINE" })).status).toBe(200);
     });
 
+    it("keeps attributes (Keycloak's string lists): set on create, replaced by an update that sends them, cleared by {}", async () => {
+      const r = await realm();
+      const created = await api.post(users(r), { username: "nina", attributes: { phoneNumber: ["+1 555 0100"], street: ["1 Main St"] } });
+      expect(created.status).toBe(201);
+      expect(created.body.attributes).toEqual({ phoneNumber: ["+1 555 0100"], street: ["1 Main St"] });
+      const path = `${users(r)}/${created.body.id}`;
+      expect((await api.get(path)).body.attributes).toEqual({ phoneNumber: ["+1 555 0100"], street: ["1 Main St"] });
+      // An update without attributes leaves them; one with attributes replaces them all.
+      expect((await api.put(path, { firstName: "Nina" })).body.attributes).toEqual({ phoneNumber: ["+1 555 0100"], street: ["1 Main St"] });
+      const replaced = await api.put(path, { attributes: { locality: ["Springfield", "Shelbyville"] } });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body.attributes).toEqual({ locality: ["Springfield", "Shelbyville"] });
+      expect((await api.get(`${users(r)}?username=nina`)).body.users[0].attributes).toEqual({ locality: ["Springfield", "Shelbyville"] });
+      const cleared = await api.put(path, { attributes: {} });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).not.toHaveProperty("attributes"); // none: spec 2.2's shape
+
+      // Not an object at all: the gateway's JSON reading refuses it.
+      const list = await api.put(path, { attributes: ["a"] });
+      expect([list.status, list.body]).toEqual([400, { error: "invalid_field", message: "attributes must be an object", field: "attributes" }]);
+      const bad = "attributes must be an object of string arrays";
+      const cases: Array<[unknown, string]> = [
+        [{ phone: "+1" }, bad],
+        [{ phone: [1] }, bad],
+        [{ "1st": ["x"] }, 'attribute name "1st" must start with a letter or _ and use letters, digits, _ . -'],
+        [Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, ["x"]])), "at most 100 attributes"],
+        [{ many: Array(101).fill("x") }, "at most 100 values per attribute"],
+        [{ long: ["x".repeat(2049)] }, "attribute values have at most 2048 characters"],
+      ];
+      for (const [attributes, message] of cases) {
+        const res = await api.put(path, { attributes });
+        expect([res.status, res.body]).toEqual([400, { error: "invalid_request", message, field: "attributes" }]);
+        const create = await api.post(users(r), { username: uniqueName("bad"), attributes });
+        expect([create.status, create.body]).toEqual([400, { error: "invalid_request", message, field: "attributes" }]);
+      }
+      expect((await api.get(path)).body).not.toHaveProperty("attributes"); // nothing half-applied
+    });
+
     it("refuses bad updates with exact errors", async () => {
       const r = await realm();
       const a = (await api.post(users(r), { username: "leo", email: "leo@example.test" })).body;

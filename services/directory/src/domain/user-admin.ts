@@ -4,7 +4,7 @@ import type { Clock, Filter } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import { emailKeyOf, userView, type UserCreateInput, type UserRecord, type UserUpdateInput } from "./user.js";
-import { checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
+import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
 import { checkPasswordPolicy } from "./password-policy.js";
 import type { UserCredentials } from "./user-credentials.js";
 import type { UserRepository } from "../store/user-repository.js";
@@ -42,6 +42,7 @@ export class UserAdmin {
     const username = checkUsername(input.username);
     const email = input.email === undefined ? "" : checkOptionalEmail(input.email);
     checkUserFields(input);
+    const attributes = checkAttributes(input.attributes);
     // Policy first, hash before the insert: a refused password leaves no user behind.
     const hash = input.password === undefined ? undefined
       : await this.credentials.hash(checkPasswordPolicy(input.password, realm, { username, email }));
@@ -60,7 +61,7 @@ export class UserAdmin {
       emailVerified: input.emailVerified ?? false,
       requirePasswordReset: input.requirePasswordReset ?? false,
       serviceAccountClientId: "",
-      attributes: {},
+      attributes,
       createdAt: now,
       updatedAt: now,
     };
@@ -116,6 +117,7 @@ export class UserAdmin {
     for (const f of ["firstName", "lastName", "enabled", "emailVerified", "requirePasswordReset"] as const) {
       if (input[f] !== undefined) (set as Record<string, unknown>)[f] = input[f];
     }
+    if (input.attributes !== undefined) set.attributes = checkAttributes(input.attributes);
     let updated: UserRecord | null = null;
     await this.uniqueOrConflict(realm._id, userId, set.username ?? current.username, set.email ?? current.email, async () => {
       updated = await this.repo.update(realm._id, userId, set);

@@ -5,7 +5,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { RealmRecord } from "./realm.js";
 import { emailKeyOf, type UserRecord } from "./user.js";
-import { checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
+import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
 import { MAX_PASSWORD, SPEC_MIN_PASSWORD } from "./password-policy.js";
 import { importedPassword } from "./imported-credential.js";
 import type { UserCredentials } from "./user-credentials.js";
@@ -114,15 +114,3 @@ function checkPlain(v: JsonValue | undefined): string | undefined {
   return v;
 }
 
-function checkAttributes(v: JsonValue | undefined): Record<string, string[]> {
-  if (v === undefined || v === null) return {};
-  const bad = () => IamError.invalid("attributes", "attributes must be an object of string arrays");
-  if (typeof v !== "object" || Array.isArray(v)) throw bad();
-  const out: Record<string, string[]> = {};
-  for (const [k, list] of Object.entries(v)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_-]{0,254}$/.test(k)) throw bad();
-    if (!Array.isArray(list) || !list.every((x) => typeof x === "string")) throw bad();
-    out[k] = list as string[];
-  }
-  return out;
-}

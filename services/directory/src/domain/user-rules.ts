@@ -1,3 +1,4 @@
+import type { JsonValue } from "@bufbuild/protobuf";
 import { IamError } from "../../../kit/src/errors.js";
 import { checkEmail, checkLength } from "../../../kit/src/validation/checks.js";
 import type { UserCreateInput } from "./user.js";
@@ -20,4 +21,30 @@ export function checkOptionalEmail(value: string): string {
 export function checkUserFields(i: Omit<UserCreateInput, "password">): void {
   if (i.firstName !== undefined) checkLength("firstName", i.firstName, 0, 255);
   if (i.lastName !== undefined) checkLength("lastName", i.lastName, 0, 255);
+}
+
+/** Bounds of a user's attributes: names, values per name, characters per value. */
+export const MAX_ATTRIBUTES = 100;
+export const MAX_ATTRIBUTE_VALUES = 100;
+export const MAX_ATTRIBUTE_VALUE_LENGTH = 2048;
+
+/**
+ * User attributes as Keycloak represents them: an object of string lists, names starting with a
+ * letter or `_` (absent or null: none). Bounded, since every token built for the user reads them.
+ */
+export function checkAttributes(v: JsonValue | undefined): Record<string, string[]> {
+  if (v === undefined || v === null) return {};
+  const bad = (why = "attributes must be an object of string arrays") => IamError.invalid("attributes", why);
+  if (typeof v !== "object" || Array.isArray(v)) throw bad();
+  const entries = Object.entries(v);
+  if (entries.length > MAX_ATTRIBUTES) throw bad(`at most ${MAX_ATTRIBUTES} attributes`);
+  const out: Record<string, string[]> = {};
+  for (const [k, list] of entries) {
+    if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,254}$/.test(k)) throw bad(`attribute name "${k.slice(0, 64)}" must start with a letter or _ and use letters, digits, _ . -`);
+    if (!Array.isArray(list) || !list.every((x) => typeof x === "string")) throw bad();
+    if (list.length > MAX_ATTRIBUTE_VALUES) throw bad(`at most ${MAX_ATTRIBUTE_VALUES} values per attribute`);
+    if (list.some((x) => (x as string).length > MAX_ATTRIBUTE_VALUE_LENGTH)) throw bad(`attribute values have at most ${MAX_ATTRIBUTE_VALUE_LENGTH} characters`);
+    out[k] = list as string[];
+  }
+  return out;
 }

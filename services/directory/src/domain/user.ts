@@ -1,3 +1,4 @@
+import type { JsonValue } from "@bufbuild/protobuf";
 import type { Doc } from "../../../kit/src/store/port.js";
 
 /**
@@ -34,6 +35,8 @@ export interface UserCreateInput {
   emailVerified?: boolean;
   requirePasswordReset?: boolean;
   password?: string;
+  /** As received (a JSON object of string lists); checked by checkAttributes. Replaces all on update. */
+  attributes?: JsonValue;
 }
 
 /** Update fields of spec 4.2 (all optional, partial) plus the migration flags. */
@@ -59,5 +62,7 @@ export function userView(u: UserRecord) {
     requirePasswordReset: u.requirePasswordReset,
     createdAt: new Date(u.createdAt).toISOString(),
     updatedAt: new Date(u.updatedAt).toISOString(),
+    // Keycloak shows attributes only when there are some; a user without any keeps spec 2.2's shape.
+    ...(u.attributes && Object.keys(u.attributes).length ? { attributes: u.attributes } : {}),
   };
 }
