@@ -243,7 +243,8 @@ describe.each(targets())("users ($mode)", (target) => {
       const cases: Array<[unknown, string]> = [
         [{ phone: "+1" }, bad],
         [{ phone: [1] }, bad],
-        [{ "1st": ["x"] }, 'attribute name "1st" must start with a letter or _ and use letters, digits, _ . -'],
+        [{ "1st": ["x"] }, 'attribute name "1st" must start with a letter or _ and use letters, digits, _ and -'],
+        [{ "a.b": ["x"] }, 'attribute name "a.b" must start with a letter or _ and use letters, digits, _ and -'],
         [Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, ["x"]])), "at most 100 attributes"],
         [{ many: Array(101).fill("x") }, "at most 100 values per attribute"],
         [{ long: ["x".repeat(2049)] }, "attribute values have at most 2048 characters"],

@@ -40,7 +40,8 @@ export function checkAttributes(v: JsonValue | undefined): Record<string, string
   if (entries.length > MAX_ATTRIBUTES) throw bad(`at most ${MAX_ATTRIBUTES} attributes`);
   const out: Record<string, string[]> = {};
   for (const [k, list] of entries) {
-    if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,254}$/.test(k)) throw bad(`attribute name "${k.slice(0, 64)}" must start with a letter or _ and use letters, digits, _ . -`);
+    // No "." or "$": names become field names of the stored document (MongoDB reserves both).
+    if (!/^[A-Za-z_][A-Za-z0-9_-]{0,254}$/.test(k)) throw bad(`attribute name "${k.slice(0, 64)}" must start with a letter or _ and use letters, digits, _ and -`);
     if (!Array.isArray(list) || !list.every((x) => typeof x === "string")) throw bad();
     if (list.length > MAX_ATTRIBUTE_VALUES) throw bad(`at most ${MAX_ATTRIBUTE_VALUES} values per attribute`);
     if (list.some((x) => (x as string).length > MAX_ATTRIBUTE_VALUE_LENGTH)) throw bad(`attribute values have at most ${MAX_ATTRIBUTE_VALUE_LENGTH} characters`);
