@@ -1,7 +1,7 @@
-import { defaultHashingSlots } from "./domain/hashing-slots.js";
 import { ARGON2_LIMITS } from "./domain/stored-hash.js";
 import { int, optStr, url, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
+import { cpuBudget } from "../../kit/src/runtime/cpu-budget.js";
 import type { Argon2Params } from "./domain/password-hasher.js";
 
 export interface DirectoryConfig {
@@ -10,7 +10,7 @@ export interface DirectoryConfig {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   argon2: Argon2Params;
-  /** Password hashing jobs at once (TESSERA_HASHING_CONCURRENCY); default: the cores this process may use. */
+  /** Password hashing threads, so jobs at once (TESSERA_HASHING_CONCURRENCY); default: the cores this process may use. */
   hashingConcurrency: number;
   /** `{base_url}` (TESSERA_PUBLIC_URL, as the gateway reads it), for links in emails. */
   publicUrl: string;
@@ -26,7 +26,7 @@ export function loadDirectoryConfig(env: Env): DirectoryConfig {
       timeCost: int(env, "TESSERA_ARGON2_ITERATIONS", 2, 1, ARGON2_LIMITS.iterations),
       parallelism: int(env, "TESSERA_ARGON2_PARALLELISM", 1, 1, ARGON2_LIMITS.parallelism),
     },
-    hashingConcurrency: int(env, "TESSERA_HASHING_CONCURRENCY", defaultHashingSlots(env), 1, 256),
+    hashingConcurrency: int(env, "TESSERA_HASHING_CONCURRENCY", cpuBudget(), 1, 256),
     publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
   };
 }

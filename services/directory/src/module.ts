@@ -64,6 +64,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       await cascade?.stop();
       await clientsSlice.stop();
       await authnSlice.stop();
+      await hasher.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import argon2 from "argon2";
+import bcryptjs from "bcryptjs";
 import { PasswordHasher, DEFAULT_ARGON2 } from "./password-hasher.js";
 
 /**
@@ -61,5 +62,19 @@ describe("PasswordHasher", () => {
     const out = [];
     for (const hash of cases) out.push([await hasher.verify(hash, pw), await hasher.verifyStored(hash, pw)]);
     expect(out).toEqual(cases.map(() => [false, false]));
+  });
+
+  it("keeps the event loop running while a password is checked", async () => {
+    const hasher = new PasswordHasher(small, 1);
+    const h = await bcryptjs.hash(pw, 11);
+    const start = performance.now();
+    let timerAt = Number.NaN;
+    setTimeout(() => { timerAt = performance.now() - start; }, 0);
+    const ok = await hasher.verifyStored(h, pw);
+    const took = performance.now() - start;
+    await hasher.close();
+    // On a hashing thread the timer runs at once (about 1 ms) while the check takes about 100 ms.
+    // Computed on the event loop, the timer would run only when the whole check was done.
+    expect({ ok, timerEarly: timerAt < took / 2 }).toEqual({ ok: true, timerEarly: true });
   });
 });

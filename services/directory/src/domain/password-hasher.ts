@@ -1,6 +1,8 @@
-import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
-import { defaultHashingSlots, HashingSlots } from "./hashing-slots.js";
-import { verifyStoredHash } from "./stored-hash.js";
+import { cpuBudget } from "../../../kit/src/runtime/cpu-budget.js";
+import type { Argon2Params } from "./hash-job.js";
+import { HashingPool, type HashingPoolOptions } from "./hashing-pool.js";
+
+export type { Argon2Params } from "./hash-job.js";
 
 /**
  * argon2id at OWASP's second recommended profile (DESIGN 5): m=19456 KiB, t=2, p=1.
@@ -12,41 +14,30 @@ import { verifyStoredHash } from "./stored-hash.js";
  * The attacker's cost is set by the parameters, not by the defender's implementation; a defender
  * that hashes faster serves more logins per core at the same strength.
  */
-export interface Argon2Params {
-  memoryCost: number;
-  timeCost: number;
-  parallelism: number;
-}
-
 export const DEFAULT_ARGON2: Argon2Params = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-/** Every password hash and verification of the process goes through here, bounded by HashingSlots. */
+/** Every password hash and verification of the process goes through here, on its hashing threads. */
 export class PasswordHasher {
   private dummy: Promise<string> | undefined;
-  private readonly slots: HashingSlots;
+  private readonly pool: HashingPool;
 
-  /** `concurrency`: hashing jobs at once; by default the cores this process may use, at most libuv's threads. */
-  constructor(private readonly params: Argon2Params = DEFAULT_ARGON2, concurrency = defaultHashingSlots(process.env)) {
-    this.slots = new HashingSlots(concurrency);
+  /** `threads`: hashing jobs at once; by default the cores this process may use. */
+  constructor(private readonly params: Argon2Params = DEFAULT_ARGON2, threads = cpuBudget(), options: HashingPoolOptions = {}) {
+    this.pool = new HashingPool(threads, options);
   }
 
-  hash(password: string): Promise<string> {
-    // Algorithm and version are the package defaults, argon2id and v=19 (0x13); the unit test pins both.
-    return this.slots.run(() => argon2Hash(password, this.params));
+  async hash(password: string): Promise<string> {
+    return String(await this.pool.run({ kind: "hash", password, params: this.params }));
   }
 
-  /** Verifies against an argon2 hash this class wrote. */
+  /** Verifies against an argon2 hash this class wrote; a hash of any other format never matches. */
   async verify(hash: string, password: string): Promise<boolean> {
-    try {
-      return await this.slots.run(() => argon2Verify(hash, password));
-    } catch {
-      return false;
-    }
+    return (await this.pool.run({ kind: "verify", hash, password, anyFormat: false })) === true;
   }
 
   /** Verifies against a stored hash of any supported format (imported bcrypt and PBKDF2 included). */
-  verifyStored(hash: string, password: string): Promise<boolean> {
-    return this.slots.run(() => verifyStoredHash(hash, password));
+  async verifyStored(hash: string, password: string): Promise<boolean> {
+    return (await this.pool.run({ kind: "verify", hash, password, anyFormat: true })) === true;
   }
 
   /**
@@ -56,5 +47,10 @@ export class PasswordHasher {
   async burn(password: string): Promise<void> {
     this.dummy ??= this.hash("tessera-dummy-password");
     await this.verify(await this.dummy, password);
+  }
+
+  /** Lets the jobs under way finish, then stops the hashing threads. */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

@@ -1,9 +1,6 @@
-import { pbkdf2, timingSafeEqual } from "node:crypto";
-import { promisify } from "node:util";
-import { verify as argon2Verify } from "@node-rs/argon2";
-import { verify as bcryptVerify } from "@node-rs/bcrypt";
-
-const pbkdf2Async = promisify(pbkdf2);
+import { pbkdf2Sync, timingSafeEqual } from "node:crypto";
+import { verifySync as argon2Verify } from "@node-rs/argon2";
+import { verifySync as bcryptVerify } from "@node-rs/bcrypt";
 
 /**
  * Password hashes as the `credentials` collection holds them (DESIGN 5). Tessera writes argon2id
@@ -57,20 +54,22 @@ export function pbkdf2Hash(algorithm: string, iterations: number, saltB64: strin
   return `$${algorithm}$i=${iterations}$${saltB64}$${keyB64}`;
 }
 
-/** Verifies a password against a stored hash of any supported format; malformed hashes never match. */
-export async function verifyStoredHash(hash: string, password: string): Promise<boolean> {
+/**
+ * Verifies a password against a stored hash of any supported format; malformed hashes never match.
+ * Synchronous: it runs on a hashing thread (hashing-thread.ts), never on the event loop.
+ */
+export function verifyStoredHash(hash: string, password: string): boolean {
   try {
     switch (hashFormat(hash)) {
       case "argon2":
-        return await argon2Verify(hash, password);
+        return argon2Verify(hash, password);
       case "bcrypt":
-        // Native, in the threadpool: bcryptjs computed on the event loop, a cost-10 hash stalling every request ~50 ms.
-        return await bcryptVerify(password, hash);
+        return bcryptVerify(password, hash);
       case "pbkdf2": {
         const [, alg, iter, salt, key] = PBKDF2.exec(hash) as RegExpExecArray;
         const expected = Buffer.from(key!, "base64");
         if (expected.length === 0) return false;
-        const got = await pbkdf2Async(password, Buffer.from(salt!, "base64"), Number(iter), expected.length, DIGEST[alg!]!);
+        const got = pbkdf2Sync(password, Buffer.from(salt!, "base64"), Number(iter), expected.length, DIGEST[alg!]!);
         return timingSafeEqual(got, expected);
       }
       default:
