@@ -80,7 +80,7 @@ describe("HashingPool", () => {
   it("on close, finishes the jobs under way and refuses new ones", async () => {
     const p = pool(1);
     const under = p.run({ kind: "hash", password: pw, params });
-    const closed = p.close();
+    const closed = Promise.all([p.close(), p.close()]);
     await expect(p.run({ kind: "hash", password: pw, params })).rejects.toThrow("the hashing pool is closed");
     expect(String(await under).startsWith("$argon2id$")).toBe(true);
     await closed;

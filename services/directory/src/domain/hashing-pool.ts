@@ -67,7 +67,7 @@ class HashingThread {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiter>();
   private outbox: HashJob[] = [];
-  private idle: (() => void) | undefined;
+  private readonly idleWaiters: Array<() => void> = [];
   batches = 0;
 
   constructor(private readonly entry: URL, private readonly limits: BatchLimits) {}
@@ -87,7 +87,7 @@ class HashingThread {
   }
 
   async close(): Promise<void> {
-    if (this.waiting.size > 0) await new Promise<void>((resolve) => { this.idle = resolve; });
+    if (this.waiting.size > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
@@ -134,7 +134,6 @@ class HashingThread {
   private whenIdle(): void {
     if (this.waiting.size > 0) return;
     this.worker?.unref();
-    this.idle?.();
-    this.idle = undefined;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
