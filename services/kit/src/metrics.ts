@@ -7,9 +7,17 @@ export interface Metrics {
   counter(name: string, help: string, labels?: readonly string[]): Counter<string>;
 }
 
+/** How often the event-loop lag metrics sample (prom-client's eventLoopMonitoringPrecision). */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
 export function createMetrics(options: { defaultMetrics?: boolean; registry?: Registry } = {}): Metrics {
   const registry = options.registry ?? new Registry();
-  if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
+  // The event-loop lag histogram samples with a timer; prom-client's default 10 ms woke the event
+  // loop 100 times a second: 1% of a core on an idle server (perf: monitorEventLoopDelay's timer
+  // was most of an idle process's CPU), and under password-grant load a cold wake-up for almost
+  // every login (main-thread CPU per login about 0.05-0.1 ms lower at 1 s, 3 interleaved pairs).
+  // At 100 ms the lag metrics still see every stall longer than that.
+  if (options.defaultMetrics) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   const rpcDuration = new Histogram({
     name: "tessera_rpc_duration_seconds",
     help: "Duration of internal RPCs handled, by service and method",
