@@ -46,7 +46,7 @@ export class HashingPool {
     return new Promise((resolve, reject) => thread.post({ ...job, id: this.nextId++ } as HashJob, { resolve, reject }));
   }
 
-  /** Unfinished jobs per thread, and reply batches received in all, for tests and metrics. */
+  /** Unfinished jobs per thread, and reply batches received in all (for tests). */
   get stats(): { unfinished: number[]; batches: number } {
     return { unfinished: this.threads.map((t) => t.unfinished), batches: this.threads.reduce((n, t) => n + t.batches, 0) };
   }
