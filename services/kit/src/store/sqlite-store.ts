@@ -210,8 +210,15 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       const row = this.store.statement(`SELECT doc FROM ${this.table} WHERE ${w.sql}`).get(...w.params);
       return row ? [parse<T>(row)!] : [];
     }
-    const sql = `SELECT doc FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)} LIMIT ? OFFSET ?`;
-    return this.store.statement(sql).all(...w.params, limit ?? -1, skip).map((r) => parse<T>(r)!);
+    // The limit is written into the SQL (checkFindOptions made it a positive safe integer), not
+    // bound: SQLite 3.53 runs a statement with a bound LIMIT 2-3x slower than the same statement
+    // with a literal one (20 us against 8 for a one-row indexed read here), and most reads on the
+    // login path are findOne. The offset stays bound, which costs nothing, so paging through a
+    // list does not prepare a statement per page.
+    const page = limit !== undefined ? ` LIMIT ${limit}` : skip > 0 ? " LIMIT -1" : "";
+    const sql = `SELECT doc FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)}${page}${skip > 0 ? " OFFSET ?" : ""}`;
+    const params = skip > 0 ? [...w.params, skip] : w.params;
+    return this.store.statement(sql).all(...params).map((r) => parse<T>(r)!);
   }
 
   /**

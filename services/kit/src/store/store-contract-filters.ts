@@ -165,6 +165,9 @@ export function describeFilterContract(ctx: ContractContext): void {
       expect(await c.find({}, { skip: 8 })).toEqual([]);
       expect(await c.find({}, { skip: 100, limit: 5 })).toEqual([]);
       expect(ids(await c.find({}, { skip: 6, limit: 100 }))).toEqual(["g", "h"]);
+      expect(ids(await c.find({}, { skip: 5 }))).toEqual(["f", "g", "h"]);
+      expect(ids(await c.find({}, { limit: 3 }))).toEqual(["a", "b", "c"]);
+      expect(ids(await c.find({}, { skip: 1, limit: 2 }))).toEqual(["b", "c"]);
       expect(ids(await c.find({}, { sort: [["rank", -1]], limit: 1 }))).toEqual(["b"]);
       expect(ids(await c.find({}, { skip: 0 }))).toHaveLength(8);
       expect((await c.findOne({ rank: 2 }, { sort: [["rank", 1]] }))?._id).toBe("d");
