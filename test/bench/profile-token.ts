@@ -9,13 +9,15 @@ import { load } from "./bench-kit.js";
  * `prof` writes a V8 CPU profile of the server to /tmp/prof (open it in Chrome DevTools);
  * `password` loads the password grant instead of client_credentials; `cheap` uses cheap hashing.
  * Run it with the load generator pinned too: taskset -c 1 node dist/test/bench/profile-token.js RS256
+ * RUNS=n sets the number of 8 s runs (default 2); SERVER_NODE_ARGS adds flags to the server's node
+ * (e.g. --perf-basic-prof, for `perf record -p <pid>` with JavaScript names).
  */
 const alg = (process.argv[2] ?? "RS256") as "RS256" | "ES256";
 const prof = process.argv[3] === "prof";
 const password = process.argv[4] === "password";
 rmSync("/tmp/prof", { recursive: true, force: true });
 mkdirSync("/tmp/prof");
-const t = await startTessera({ alg, cheapHashing: process.argv[5] === "cheap", nodeArgs: prof ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [] });
+const t = await startTessera({ alg, cheapHashing: process.argv[5] === "cheap", nodeArgs: [...(prof ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), ...(process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])] });
 const basic = Buffer.from(`${t.clientId}:${t.clientSecret}`).toString("base64");
 const body = password ? new URLSearchParams({ grant_type: "password", username: t.username, password: t.password }).toString() : "grant_type=client_credentials";
 const run = (d: number) => load({
@@ -24,5 +26,5 @@ const run = (d: number) => load({
   verify: (b) => b.includes("access_token"),
 });
 await run(2);
-for (let i = 0; i < 2; i++) { const r = await run(8); console.log(alg, Math.round(r.rps), "p99", r.p99ms, "bad", r.non2xx + r.mismatches + r.errors); }
+for (let i = 0; i < Number(process.env.RUNS ?? 2); i++) { const r = await run(8); console.log(alg, Math.round(r.rps), "p99", r.p99ms, "bad", r.non2xx + r.mismatches + r.errors); }
 await t.server.stop();
