@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, rmSync, mkdirSync } from "node:fs";
-import { startTessera } from "./tessera-target.js";
+import { profilingNodeArgs, startTessera } from "./tessera-target.js";
 import { JwtCheck } from "./jwt-check.js";
 import { oneLogin } from "./tessera-scenarios.js";
 
@@ -15,7 +15,7 @@ const seconds = Number(process.argv[2] ?? 10);
 const prof = process.argv.includes("prof");
 rmSync("/tmp/prof", { recursive: true, force: true });
 mkdirSync("/tmp/prof");
-const t = await startTessera({ alg: "RS256", cheapHashing: process.argv.includes("cheap"), nodeArgs: [...(prof ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), ...(process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])] });
+const t = await startTessera({ alg: "RS256", cheapHashing: process.argv.includes("cheap"), nodeArgs: profilingNodeArgs(prof) });
 const check = new JwtCheck(await (await fetch(`${t.issuer}/protocol/openid-connect/certs`)).json() as never);
 const pid = t.server.child.pid!;
 const tick = 100; // USER_HZ on Linux

@@ -1,5 +1,5 @@
 import { rmSync, mkdirSync } from "node:fs";
-import { startTessera } from "./tessera-target.js";
+import { profilingNodeArgs, startTessera } from "./tessera-target.js";
 import { load } from "./bench-kit.js";
 
 /**
@@ -17,7 +17,7 @@ const prof = process.argv[3] === "prof";
 const password = process.argv[4] === "password";
 rmSync("/tmp/prof", { recursive: true, force: true });
 mkdirSync("/tmp/prof");
-const t = await startTessera({ alg, cheapHashing: process.argv[5] === "cheap", nodeArgs: [...(prof ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), ...(process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])] });
+const t = await startTessera({ alg, cheapHashing: process.argv[5] === "cheap", nodeArgs: profilingNodeArgs(prof) });
 const basic = Buffer.from(`${t.clientId}:${t.clientSecret}`).toString("base64");
 const body = password ? new URLSearchParams({ grant_type: "password", username: t.username, password: t.password }).toString() : "grant_type=client_credentials";
 const run = (d: number) => load({

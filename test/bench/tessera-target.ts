@@ -36,6 +36,14 @@ export type StartTessera = (cheapHashing: boolean) => Promise<TesseraBench>;
 export const CHEAP_HASHING = { TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" };
 
 /**
+ * Node flags for a profiling script's server: `--cpu-prof` into /tmp/prof when `prof`, plus any in
+ * SERVER_NODE_ARGS (e.g. --perf-basic-prof, for `perf record -p <pid>` with JavaScript names).
+ */
+export function profilingNodeArgs(prof: boolean): string[] {
+  return [...(prof ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), ...(process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])];
+}
+
+/**
  * Tessera in embedded mode, pinned to the server core, at production argon2 parameters unless
  * `cheapHashing`, with a realm, a confidential client allowed every grant, and a user.
  */
