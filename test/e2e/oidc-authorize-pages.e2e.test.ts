@@ -143,6 +143,25 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
     expect(res.location).toBe(errorRedirect("invalid_request", "A parameter was repeated."));
   });
 
+  it("neither echoes a repeated state nor cuts an over-long parameter short", async () => {
+    const b = new BrowserSession(server.url);
+    const repeated = await b.get(`${authUrl(spaParams())}&state=st-2`);
+    expect(repeated.status).toBe(302);
+    expect(repeated.location).toBe(errorRedirect("invalid_request", "A parameter was repeated.", ""));
+    const longState = await b.get(authUrl(spaParams({ state: "s".repeat(4097) })));
+    expect(longState.status).toBe(302);
+    expect(longState.location).toBe(errorRedirect("invalid_request", "The state parameter is too long.", ""));
+    // A hint this long only fits a form POST (a URL's limit is node's 16 KB of headers).
+    const post = `${server.url}/realms/${realm}/protocol/openid-connect/auth`;
+    const longHint = await b.post(post, spaParams({ id_token_hint: "h".repeat(16_385) }));
+    expect(longHint.location).toBe(errorRedirect("invalid_request", "The id_token_hint parameter is too long."));
+    // At the limit: kept whole (a hint of 16 KB is still read, and refused only as not a token).
+    const atLimit = await b.get(authUrl(spaParams({ state: "s".repeat(4096) })));
+    expect(atLimit.status).toBe(200);
+    const hint = await b.post(post, spaParams({ id_token_hint: "h".repeat(16_384) }));
+    expect(hint.location).toBe(errorRedirect("invalid_request", "The id_token_hint is not valid."));
+  });
+
   it("lets a confidential client omit PKCE", async () => {
     const res = await new BrowserSession(server.url).get(authUrl({ client_id: "web", redirect_uri: `${CB}?tenant=1`, response_type: "code", scope: "openid" }));
     expect(res.status).toBe(200);
@@ -218,6 +237,15 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
       expect(res.status).toBe(400);
       expect(res.location).toBe("");
       expect(res.text).toContain(`id="error-description">${description}</p>`);
+    });
+
+    it("refuses a repeated or over-long parameter with an error page, never echoing it", async () => {
+      for (const url of [`${logout({ client_id: "spa", post_logout_redirect_uri: CB, state: "a" })}&state=b`, logout({ client_id: "spa", post_logout_redirect_uri: CB, state: "s".repeat(4097) })]) {
+        const res = await new BrowserSession(server.url).get(url);
+        expect(res.status).toBe(400);
+        expect(res.location).toBe("");
+        expect(res.text).toContain("id=\"error-description\">A parameter was repeated or too long.</p>");
+      }
     });
 
     it("accepts the logout request as a form POST", async () => {

@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import type { FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
 import type { RouteTable } from "../http/route-table.js";
 import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
+import { needsSameSiteRepost, sendSameSiteRepost } from "../pages/same-site-repost.js";
 import { browserParsers, flowContext, one, paramsOf, realmOf } from "./flow-context.js";
 
 const authPath = (realm: string) => `/realms/${realm}/protocol/openid-connect/auth`;
@@ -15,10 +16,15 @@ export function addAuthorizeRoutes(table: RouteTable, deps: PageDeps): void {
   const path = "/realms/:realmName/protocol/openid-connect/auth";
   table
     .add("GET", path, (req, res) => handle(req, res, deps, () => begin(req, res, deps, paramsOf(req.query))), ...browserParsers)
-    .add("POST", path, (req, res) => handle(req, res, deps, () => {
-      if (one(req.body, "tx")) return step(req, res, deps);
-      return begin(req, res, deps, paramsOf(req.body));
-    }), ...browserParsers);
+    .add("POST", path, (req, res) => {
+      if (!one(req.body, "tx") && needsSameSiteRepost(req)) {
+        return sendSameSiteRepost(req, res, deps, realmOf(req), `${deps.publicUrl.replace(/\/+$/, "")}${authPath(encodeURIComponent(realmOf(req)))}`);
+      }
+      return handle(req, res, deps, () => {
+        if (one(req.body, "tx")) return step(req, res, deps);
+        return begin(req, res, deps, paramsOf(req.body));
+      });
+    }, ...browserParsers);
 }
 
 async function begin(req: Request, res: Response, deps: PageDeps, params: Record<string, string>): Promise<FlowResult | undefined> {

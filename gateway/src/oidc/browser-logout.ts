@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import type { RouteHandler, RouteTable } from "../http/route-table.js";
 import type { PageDeps } from "../pages/flow-pages.js";
 import { handleLogout as handle } from "../saml/front-channel-logout.js";
+import { needsSameSiteRepost, sendSameSiteRepost } from "../pages/same-site-repost.js";
 import { browserParsers, flowContext, one, paramsOf, realmOf } from "./flow-context.js";
 
 const LOGOUT_PATH = "/realms/:realmName/protocol/openid-connect/logout";
@@ -21,7 +22,16 @@ export function browserLogoutGet(deps: PageDeps): RouteHandler {
  * spec 4.16); the route table joins them in addBrowserLogoutRoutes.
  */
 export function browserLogoutPost(deps: PageDeps): RouteHandler {
-  return (req, res) => handle(req, res, deps, async () => {
+  return (req, res) => {
+    if (!one(req.body, "tx") && needsSameSiteRepost(req)) {
+      return sendSameSiteRepost(req, res, deps, realmOf(req), `${deps.publicUrl.replace(/\/+$/, "")}${logoutAction(encodeURIComponent(realmOf(req)))}`);
+    }
+    return postLogout(req, res, deps);
+  };
+}
+
+function postLogout(req: Request, res: Response, deps: PageDeps): Promise<void> {
+  return handle(req, res, deps, async () => {
     if (one(req.body, "tx")) {
       return (await deps.rpc.authorizationFlow.confirmLogout({
         context: flowContext(req, res, deps.publicUrl), confirm: one(req.body, "confirm") === "yes",

@@ -17,11 +17,24 @@ export function one(source: unknown, name: string): string {
   return typeof v === "string" ? v : "";
 }
 
-/** Every single-valued string parameter of a query or form; repeated ones are kept as "" (invalid). */
+/**
+ * The longest value a parameter of the authorization and logout endpoints may have. An
+ * id_token_hint carries every mapped claim (groups, roles) and grows past 4 KB; other parameters
+ * (state, nonce, redirect_uri, scope) never need to.
+ */
+const PARAM_LIMITS: Readonly<Record<string, number>> = { id_token_hint: 16_384 };
+const PARAM_LIMIT = 4096;
+
+/**
+ * Every string parameter of a query or form. A repeated parameter (RFC 6749 section 3.1) or one
+ * over its limit is marked with a value starting with NUL, which the token service refuses as
+ * invalid_request and never echoes (a state cut short or a marker sent back as `state` would be
+ * a silently wrong answer to the client).
+ */
 export function paramsOf(source: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries((source ?? {}) as Record<string, unknown>)) {
-    if (typeof v === "string") out[k] = v.slice(0, 4096);
+    if (typeof v === "string") out[k] = v.length > (PARAM_LIMITS[k] ?? PARAM_LIMIT) ? "\u0000too-long" : v;
     else if (Array.isArray(v)) out[k] = "\u0000repeated";
   }
   return out;

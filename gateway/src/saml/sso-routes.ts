@@ -7,7 +7,8 @@ import { describeError } from "../http/rpc-errors.js";
 import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
 import { step } from "../oidc/authorize-routes.js";
 import { browserParsers, flowContext, one, realmOf } from "../oidc/flow-context.js";
-import { readCookie, setSsoCookie, SSO_COOKIE } from "../oidc/browser-cookies.js";
+import { setSsoCookie } from "../oidc/browser-cookies.js";
+import { needsSameSiteRepost } from "../pages/same-site-repost.js";
 import { sendSamlPost } from "./saml-post-page.js";
 import { singleLogout, type SamlInbound } from "./slo-handler.js";
 import { sendNoPassive } from "./no-passive.js";
@@ -44,16 +45,6 @@ function postInbound(req: Request): SamlInbound {
     binding: SamlBinding.POST, rawQuery: "",
     samlRequest: one(req.body, "SAMLRequest"), samlResponse: one(req.body, "SAMLResponse"), relayState: one(req.body, "RelayState"),
   };
-}
-
-/**
- * An SP's auto-posted form is a cross-site POST, which carries no SameSite=Lax cookie, so the SSO
- * session would be invisible. Such a POST (Fetch Metadata says cross-site, no session cookie) is
- * answered with a page re-posting the same fields to this endpoint: same-site, cookies included.
- * Nothing is validated or consumed before (the request ID is not yet marked seen).
- */
-function needsSameSiteRepost(req: Request): boolean {
-  return req.get("sec-fetch-site") === "cross-site" && !readCookie(req, SSO_COOKIE);
 }
 
 async function repost(req: Request, res: Response, deps: PageDeps, m: SamlInbound): Promise<void> {

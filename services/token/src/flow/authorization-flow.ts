@@ -1,6 +1,7 @@
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
-import { issuerOf, type FlowRealm } from "./flow-realms.js";
+import { readIdTokenHint } from "./id-token-hint.js";
+import type { FlowRealm } from "./flow-realms.js";
 import { errorReply, pageOf, type FlowReply } from "./flow-reply.js";
 import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
@@ -29,16 +30,11 @@ export class AuthorizationFlow {
     const fail = (error: string, description: string): FlowReply =>
       this.kit.errorResponse(realm, req, ctx.baseUrl, error, description);
 
-    // id_token_hint must be an ID token this realm signed (OIDC Core 1.0 section 3.1.2.1).
     let hintSub: string | undefined;
     if (params.id_token_hint) {
-      try {
-        const claims = await d.keys.verifySignature(realm, params.id_token_hint);
-        if (claims.iss !== issuerOf(ctx.baseUrl, realm.name) || typeof claims.sub !== "string") throw new Error("foreign token");
-        hintSub = claims.sub;
-      } catch {
-        return fail("invalid_request", "The id_token_hint is not valid.");
-      }
+      const hint = await readIdTokenHint(d.keys, realm, ctx.baseUrl, params.id_token_hint);
+      if (!hint) return fail("invalid_request", "The id_token_hint is not valid.");
+      hintSub = hint.sub;
     }
 
     const { session, pendingActions } = await this.kit.liveSession(realm, ctx.ssoCookie);

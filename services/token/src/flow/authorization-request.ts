@@ -28,15 +28,20 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
   if (!client.redirectUris.includes(redirectUri) || !isAbsolute(redirectUri)) {
     return pageError("invalid_request", "The redirect_uri is not registered for this application.");
   }
-  const state = params.state ?? "";
+  // A repeated or over-long state is marked with a NUL by the gateway: refused below, never echoed.
+  const state = params.state?.includes("\u0000") ? "" : params.state ?? "";
   // The response mode is read first, so every later error reaches the client the way it asked for.
   const asked = params.response_mode ?? "";
   const known = (RESPONSE_MODES as readonly string[]).includes(asked);
   const responseMode: ResponseMode = known ? asked as ResponseMode : "query";
   const fail = (error: string, description: string): RequestCheck => ({ ok: false, page: false, error, description, redirectUri, state, responseMode });
 
-  // RFC 6749 section 3.1: parameters must not be repeated (the gateway marks repeats with a NUL).
-  if (Object.values(params).some((v) => v.includes("\u0000"))) return fail("invalid_request", "A parameter was repeated.");
+  // RFC 6749 section 3.1: parameters must not be repeated; the gateway also marks values over its
+  // length limit (flow-context.ts). Both start with a NUL, which no valid value contains.
+  const marked = Object.entries(params).find(([, v]) => v.includes("\u0000"));
+  if (marked) {
+    return fail("invalid_request", marked[1] === "\u0000too-long" ? `The ${marked[0]} parameter is too long.` : "A parameter was repeated.");
+  }
   if (params.request) return fail("request_not_supported", "The request parameter is not supported.");
   if (params.request_uri) return fail("request_uri_not_supported", "The request_uri parameter is not supported.");
   const responseType = params.response_type ?? "";

@@ -193,7 +193,13 @@ describe("browser flow (token service, real directory in-process)", () => {
     const cookie = done.setSsoCookie!;
     const session = await sessionsRepo.findByCookieHash(realmId, sha256Hex(cookie));
     const realm = { id: realmId, name: "acme", enabled: true, tokenLifespanSeconds: 1800 };
-    const hint = await keys.sign(realm, { iss: `${BASE}/realms/acme`, sub: aliceId, aud: "spa", sid: session!._id, exp: Math.floor(now / 1000) - 10 });
+    // An access token of the same session (typ "Bearer") is no id_token_hint: refused, nothing ends.
+    const accessToken = await keys.sign(realm, { iss: `${BASE}/realms/acme`, sub: aliceId, aud: "spa", sid: session!._id, typ: "Bearer", exp: Math.floor(now / 1000) + 60 });
+    expect(await flow.logout.begin(ctx({ ssoCookie: cookie }), { idTokenHint: accessToken, postLogoutRedirectUri: CB, state: "bye", clientId: "" }))
+      .toEqual({ outcome: { kind: "error", error: "invalid_request", description: "The id_token_hint is not valid.", status: 400 } });
+    expect(await sessionsRepo.findById(realmId, session!._id)).not.toBeNull();
+    // An expired ID token is still a valid hint (RP-Initiated Logout 1.0 section 2).
+    const hint = await keys.sign(realm, { iss: `${BASE}/realms/acme`, sub: aliceId, aud: "spa", sid: session!._id, typ: "ID", exp: Math.floor(now / 1000) - 10 });
     const out = await flow.logout.begin(ctx({ ssoCookie: cookie }), { idTokenHint: hint, postLogoutRedirectUri: CB, state: "bye", clientId: "" });
     expect(out).toEqual({ clearSsoCookie: true, outcome: { kind: "redirect", uri: `${CB}?state=bye` }, formActionOrigin: "https://app.example.com" });
     expect(await sessionsRepo.findById(realmId, session!._id)).toBeNull();

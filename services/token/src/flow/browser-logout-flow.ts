@@ -1,4 +1,6 @@
-import { issuerOf, type FlowRealm } from "./flow-realms.js";
+import type { SsoSessionRecord } from "../domain/sso-session.js";
+import type { FlowRealm } from "./flow-realms.js";
+import { readIdTokenHint, type IdTokenHint } from "./id-token-hint.js";
 import { errorReply, originOf, pageOf, staleTransaction, withQuery, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 
@@ -11,7 +13,8 @@ export interface LogoutParams {
 
 /**
  * RP-initiated logout (OIDC RP-Initiated Logout 1.0 sections 2-3). With a valid id_token_hint for
- * the browser's session the session ends at once; otherwise the user confirms (CSRF-protected).
+ * the browser's session, or naming a session by `sid` when no cookie came, the session ends at
+ * once; otherwise the user confirms (CSRF-protected).
  * post_logout_redirect_uri must equal one of the client's registered redirect URIs (Keycloak-style);
  * an unregistered one is an error page, never a redirect.
  */
@@ -22,18 +25,14 @@ export class BrowserLogoutFlow {
     const d = this.kit.d;
     const realm = await d.realms.get(ctx.realm);
     if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+    // The gateway marks repeated and over-long parameters with a NUL (flow-context.ts); such a
+    // state must not be echoed, nor such a hint reported as forged.
+    if (Object.values(p).some((v) => v.includes("\u0000"))) return errorReply("invalid_request", "A parameter was repeated or too long.");
 
-    let hint: { sub: string; clientId: string; sid: string } | undefined;
+    let hint: IdTokenHint | undefined;
     if (p.idTokenHint) {
-      try {
-        const claims = await d.keys.verifySignature(realm, p.idTokenHint);
-        if (claims.iss !== issuerOf(ctx.baseUrl, realm.name) || typeof claims.sub !== "string") throw new Error("foreign");
-        const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-        const azp = typeof claims.azp === "string" ? claims.azp : String(aud[0] ?? "");
-        hint = { sub: claims.sub, clientId: azp, sid: typeof claims.sid === "string" ? claims.sid : "" };
-      } catch {
-        return errorReply("invalid_request", "The id_token_hint is not valid.");
-      }
+      hint = await readIdTokenHint(d.keys, realm, ctx.baseUrl, p.idTokenHint) ?? undefined;
+      if (!hint) return errorReply("invalid_request", "The id_token_hint is not valid.");
     }
     const clientId = p.clientId || hint?.clientId || "";
     if (p.clientId && hint && hint.clientId !== p.clientId) return errorReply("invalid_request", "client_id does not match the id_token_hint.");
@@ -48,10 +47,17 @@ export class BrowserLogoutFlow {
     }
 
     const session = await this.kit.resolveSession(realm, ctx.ssoCookie);
-    if (!session) return this.done(redirect, p.state, true);
+    if (!session) {
+      // No session cookie came: a cross-site POST (SameSite=Lax withholds the cookie) or another
+      // browser. The hint's `sid` still names the session the RP wants ended, and an RP holding
+      // the user's ID token may end it (RP-Initiated Logout 1.0 section 2; Keycloak does the same):
+      // answering "logged out" while the session and its refresh tokens lived on would be false.
+      const named = hint?.sid ? await d.sessions.repo.findById(realm.id, hint.sid) : null;
+      if (named && named.userId === hint?.sub) await this.end(realm, ctx, clientId, named);
+      return this.done(redirect, p.state, true);
+    }
     if (hint && hint.sub === session.userId && (!hint.sid || hint.sid === session._id)) {
-      await d.sessions.end(realm.id, session._id, "logout");
-      await d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username } });
+      await this.end(realm, ctx, clientId, session);
       return this.done(redirect, p.state, true);
     }
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log out.");
@@ -70,6 +76,11 @@ export class BrowserLogoutFlow {
     if (!confirmed) return { outcome: { kind: "page", page: { step: "logged_out", message: "You are still logged in." } } };
     await this.endIfSame(realm, tx.logoutSessionId ?? "", ctx);
     return this.done(tx.postLogoutRedirectUri ?? "", tx.logoutState ?? "", true);
+  }
+
+  private async end(realm: FlowRealm, ctx: StepContext, clientId: string, session: SsoSessionRecord): Promise<void> {
+    await this.kit.d.sessions.end(realm.id, session._id, "logout");
+    await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username } });
   }
 
   /** Ends the session the confirmation was for, if the browser still holds it. */
