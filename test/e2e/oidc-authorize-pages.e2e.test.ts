@@ -162,6 +162,23 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
     expect(hint.location).toBe(errorRedirect("invalid_request", "The id_token_hint is not valid."));
   });
 
+  it("refuses a scope the client does not have at once, and follows its scope assignments (RFC 6749 4.1.2.1)", async () => {
+    const b = new BrowserSession(server.url);
+    const bogus = await b.get(authUrl(spaParams({ scope: "openid bogus profile other" })));
+    expect(bogus.status).toBe(302);
+    expect(bogus.location).toBe(errorRedirect("invalid_scope", "Invalid scopes: bogus other."));
+    // An optional scope of the client (new clients get address, offline_access, phone) is allowed...
+    expect((await b.get(authUrl(spaParams({ scope: "openid address" })))).status).toBe(200);
+    // ...until it is no longer assigned: the token service's cached client follows at once.
+    const opt = `/admin/realms/${realm}/clients/spa/optional-client-scopes`;
+    const address = (await api.get(opt)).body.find((s: { name: string }) => s.name === "address") as { id: string };
+    expect((await api.del(`${opt}/${address.id}`)).status).toBe(204);
+    const gone = await b.get(authUrl(spaParams({ scope: "openid address" })));
+    expect(gone.location).toBe(errorRedirect("invalid_scope", "Invalid scopes: address."));
+    expect((await api.post(opt, { clientScopeId: address.id })).status).toBe(200);
+    expect((await b.get(authUrl(spaParams({ scope: "openid address" })))).status).toBe(200);
+  });
+
   it("lets a confidential client omit PKCE", async () => {
     const res = await new BrowserSession(server.url).get(authUrl({ client_id: "web", redirect_uri: `${CB}?tenant=1`, response_type: "code", scope: "openid" }));
     expect(res.status).toBe(200);

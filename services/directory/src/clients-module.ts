@@ -65,7 +65,7 @@ export async function buildClientsSlice(deps: ServiceDeps) {
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, events, clock);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients);
-  const authenticator = new ClientAuthenticator(lookup, clients, clientAdmin);
+  const authenticator = new ClientAuthenticator(lookup, clients, clientAdmin, configs);
   let subs: Subscription[] = [];
 
   return {

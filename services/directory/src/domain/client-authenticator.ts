@@ -5,6 +5,7 @@ import type { ClientRecord } from "./client.js";
 import type { ClientAdmin } from "./client-admin.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { ClientRepository } from "../store/client-repository.js";
+import type { ClientTokenConfigs } from "./client-token-configs.js";
 
 /** A client with a one-way verifier of its secret (see `verifier`). */
 export interface ClientVerifier {
@@ -13,6 +14,8 @@ export interface ClientVerifier {
   salt: Buffer;
   /** SHA-256(salt || secret); empty with `salt`. */
   digest: Buffer;
+  /** The names of the client's default and optional client scopes. */
+  scopeNames: string[];
 }
 
 /** Compared against when there is nothing to compare, so unknown clients take the same time. */
@@ -26,7 +29,12 @@ const DUMMY_SECRET = randomToken();
  * a secret sent by a PUBLIC client is refused, as it signals a misconfigured caller.
  */
 export class ClientAuthenticator {
-  constructor(private readonly realms: RealmLookup, private readonly repo: ClientRepository, private readonly admin: ClientAdmin) {}
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly repo: ClientRepository,
+    private readonly admin: ClientAdmin,
+    private readonly configs: ClientTokenConfigs,
+  ) {}
 
   async authenticate(realmName: string, clientId: string, secret: string): Promise<ClientRecord> {
     const realm = await this.realms.byName(realmName).catch((e: unknown) => {
@@ -60,10 +68,12 @@ export class ClientAuthenticator {
     });
     const client = realm && clientId ? await this.repo.findByClientId(realm._id, clientId) : null;
     if (!client) throw IamError.notFound("client", "client_not_found");
+    // The token configuration cache holds the client's scopes already (login and token paths).
+    const scopeNames = ((await this.configs.get(realm!._id, clientId))?.scopes ?? []).map((s) => s.scope.name);
     const secret = client.clientType === "PUBLIC" ? undefined : this.admin.openSecret(client);
-    if (!secret) return { client, salt: Buffer.alloc(0), digest: Buffer.alloc(0) };
+    if (!secret) return { client, salt: Buffer.alloc(0), digest: Buffer.alloc(0), scopeNames };
     const salt = randomBytes(16);
-    return { client, salt, digest: createHash("sha256").update(salt).update(secret, "utf8").digest() };
+    return { client, salt, digest: createHash("sha256").update(salt).update(secret, "utf8").digest(), scopeNames };
   }
 }
 

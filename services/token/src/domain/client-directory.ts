@@ -16,6 +16,8 @@ export interface ClientInfo {
   requireConsent: boolean;
   backchannelLogoutUri: string;
   backchannelLogoutSessionRequired: boolean;
+  /** Its default and optional client scopes' names (what /auth may ask for besides openid). */
+  scopeNames: string[];
 }
 
 /** A cached entry lives at most this long even without an invalidation event. */
@@ -36,10 +38,11 @@ export interface ClientCredentials {
 
 /**
  * Client configuration cached in the token service (issue 4, performance design): read from the
- * directory's ClientService once, with the verifier of the client's secret, so the token endpoint
- * authenticates clients without any RPC when warm. Dropped in every replica on
- * `iam.directory.v1.client.updated` (update, delete and secret regeneration publish it; see
- * cache-watchers.ts) and after MAX_AGE_MS as a safety net for a missed event: a regenerated
+ * directory's ClientService once, with the verifier of the client's secret and its scopes' names,
+ * so the token endpoint authenticates clients without any RPC when warm. Dropped in every replica on
+ * `iam.directory.v1.client.updated` (update, delete and secret regeneration publish it) and, all
+ * clients, on `token-config.changed` (a scope or its assignment changed; see cache-watchers.ts),
+ * and after MAX_AGE_MS as a safety net for a missed event: a regenerated
  * secret stops working within the event's delivery time, at worst MAX_AGE_MS.
  *
  * On a ReadCache: the client_id comes from the request, so "no such client" is never cached (a
@@ -67,7 +70,7 @@ export class ClientDirectory {
         const res = await this.client.getClientCredentialVerifier({ realm, clientId });
         if (!res.client) return null;
         const verifier = res.verifier.length > 0 ? { salt: Buffer.from(res.verifierSalt), digest: Buffer.from(res.verifier) } : undefined;
-        return { info: toInfo(res.client), verifier };
+        return { info: toInfo(res.client, res.scopeNames), verifier };
       } catch (e) {
         if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) return null;
         throw e;
@@ -83,7 +86,7 @@ export class ClientDirectory {
   }
 }
 
-function toInfo(c: ClientMessage): ClientInfo {
+function toInfo(c: ClientMessage, scopeNames: string[]): ClientInfo {
   return {
     id: c.id,
     clientId: c.clientId,
@@ -96,5 +99,6 @@ function toInfo(c: ClientMessage): ClientInfo {
     requireConsent: c.requireConsent,
     backchannelLogoutUri: c.backchannelLogoutUri,
     backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
+    scopeNames: [...scopeNames],
   };
 }

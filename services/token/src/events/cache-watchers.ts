@@ -57,8 +57,12 @@ export async function watchTokenCaches(bus: Bus, c: TokenCaches, logger: Logger)
     watch("iam.directory.v1.user.deleted", (m) => c.serviceAccountGrants.invalidate(fromBinary(UserDeletedSchema, m.payload).realmName)),
     watch("iam.directory.v1.user.disabled", (m) => c.serviceAccountGrants.invalidate(fromBinary(UserDisabledSchema, m.payload).realmName)),
     watch("iam.directory.v1.service-account.changed", (m) => c.serviceAccountGrants.invalidate(fromBinary(ServiceAccountChangedSchema, m.payload).realmName)),
-    // A client, role, client scope, mapper or scope assignment changed: service accounts' claims may have.
-    watch("iam.directory.v1.token-config.changed", () => c.serviceAccountGrants.invalidate()),
+    // A client, role, client scope, mapper or scope assignment changed: service accounts' claims
+    // may have, and the scope names the cached clients may ask for.
+    watch("iam.directory.v1.token-config.changed", () => {
+      c.serviceAccountGrants.invalidate();
+      c.clients.invalidate();
+    }),
     watch(SIGNING_KEYS_CHANGED, (m) => c.keys.invalidate(fromBinary(SigningKeysChangedSchema, m.payload).realmId)),
   ]);
 }
