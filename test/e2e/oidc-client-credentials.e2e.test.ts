@@ -226,7 +226,7 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
     expect((await post("revoke", { token: access_token })).status).toBe(401);
   });
 
-  it("serves userinfo for GET and POST with a Bearer token, 401 invalid_token otherwise", async () => {
+  it("serves userinfo for GET and POST with a Bearer token, 401 invalid_token for a bad one", async () => {
     const config = await rp();
     const { access_token } = await oidc.clientCredentialsGrant(config, { scope: "profile" });
     const sa = await api.get(`/admin/realms/${realm}/clients/svc/service-account-user`);
@@ -238,14 +238,40 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
     expect(viaRp.sub).toBe(sa.body.id);
     const postForm = await http("POST", endpoint("userinfo"), { form: { access_token } });
     expect(postForm.status).toBe(200);
-    for (const headers of [{}, { authorization: "Bearer nope" }] as Array<Record<string, string>>) {
+    for (const headers of [{ authorization: "Bearer nope" }, { authorization: "Bearer two words" }] as Array<Record<string, string>>) {
       const res = await http("GET", endpoint("userinfo"), { headers });
       expect(res.status).toBe(401);
       expect(res.body.error).toBe("invalid_token");
-      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="[^"]+", error="invalid_token"/);
+      expect(res.headers.get("www-authenticate")).toMatch(new RegExp(`^Bearer realm="${realm}", error="invalid_token", error_description="[^"]+"$`));
     }
     await oidc.tokenRevocation(config, access_token);
     expect((await http("GET", endpoint("userinfo"), { headers: { authorization: `Bearer ${access_token}` } })).status).toBe(401);
+  });
+
+  it("answers a userinfo request without credentials with the bare Bearer challenge (RFC 6750 section 3.1)", async () => {
+    for (const [method, headers] of [["GET", {}], ["POST", { "content-type": "application/x-www-form-urlencoded" }], ["GET", { authorization: "Basic eDp5" }]] as Array<[string, Record<string, string>]>) {
+      const res = await http(method, endpoint("userinfo"), { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe(`Bearer realm="${realm}"`);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("pragma")).toBe("no-cache");
+      expect(res.text).toBe("");
+    }
+  });
+
+  it("refuses a userinfo request carrying the token in both the header and the body (RFC 6750 section 2)", async () => {
+    const config = await rp();
+    const { access_token } = await oidc.clientCredentialsGrant(config, { scope: "profile" });
+    const res = await http("POST", endpoint("userinfo"), { form: { access_token }, headers: { authorization: `Bearer ${access_token}` } });
+    const description = "send the access token in the Authorization header or the form body, not both";
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_request", error_description: description });
+    expect(res.headers.get("www-authenticate")).toBe(`Bearer realm="${realm}", error="invalid_request", error_description="${description}"`);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("pragma")).toBe("no-cache");
+    // Either method alone still works.
+    expect((await http("POST", endpoint("userinfo"), { form: { access_token } })).status).toBe(200);
+    expect((await http("POST", endpoint("userinfo"), { form: {}, headers: { authorization: `Bearer ${access_token}` } })).status).toBe(200);
   });
 
   it("switches to ES256 after rotation; tokens signed before still verify and introspect active", async () => {

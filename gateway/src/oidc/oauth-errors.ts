@@ -7,7 +7,8 @@ export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 /**
  * Renders an error of an OAuth endpoint (RFC 6749 section 5.2): `{error, error_description}`,
  * no-store. `invalid_client` is 401 with `WWW-Authenticate: Basic realm="<realm>"` (section 5.2);
- * `invalid_token` at a resource (userinfo) is 401 with a Bearer challenge (RFC 6750 section 3).
+ * `invalid_token` at a resource (userinfo) is 401 with a Bearer challenge (RFC 6750 section 3), and
+ * a malformed resource request (BearerRequestError) 400 with one naming `invalid_request` (section 3.1).
  */
 export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<string, string> = {}): Reply {
   const err = describeError(e);
@@ -20,6 +21,8 @@ export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<
   } else if (error === "invalid_token") {
     status = 401;
     headers["WWW-Authenticate"] = `Bearer realm="${quoted(realm)}", error="invalid_token", error_description="${quoted(err.message)}"`;
+  } else if (e instanceof BearerRequestError) {
+    headers["WWW-Authenticate"] = bearerChallenge(realm, error, err.message);
   }
   return { status, body: { error, error_description: err.message }, headers };
 }
@@ -35,6 +38,28 @@ export async function oauthReply(realm: string, fn: () => Promise<Reply>, errorH
 
 export function oauthError(error: string, description: string, status = 400): GatewayError {
   return new GatewayError(status, error, description);
+}
+
+/**
+ * A protected resource's request the resource cannot read its credentials from (RFC 6750 section
+ * 3.1, invalid_request: e.g. the token sent by more than one method, section 2): 400, and the
+ * Bearer challenge names the error, unlike other invalid_request answers, which are not a resource's.
+ */
+export class BearerRequestError extends GatewayError {
+  constructor(description: string) {
+    super(400, "invalid_request", description);
+  }
+}
+
+/**
+ * The `WWW-Authenticate` challenge of a protected resource (RFC 6750 section 3). Without an error it
+ * is the bare challenge section 3.1 asks for when the request had no credentials at all.
+ */
+export function bearerChallenge(realm: string, error?: string, description?: string): string {
+  const params = [`realm="${quoted(realm)}"`];
+  if (error) params.push(`error="${quoted(error)}"`);
+  if (error && description) params.push(`error_description="${quoted(description)}"`);
+  return `Bearer ${params.join(", ")}`;
 }
 
 function quoted(s: string): string {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { oauthError } from "./oauth-errors.js";
+import { BearerRequestError, oauthError } from "./oauth-errors.js";
 
 /**
  * What the OAuth endpoints read from a request: an express Request has it all, and so does the
@@ -60,11 +60,27 @@ export function clientCredentials(req: OAuthHttpRequest): ClientCredentialsInput
   return { clientId, clientSecret };
 }
 
-/** RFC 6750 section 2.1 (header) or 2.2 (form body). */
+/**
+ * The access token of a protected-resource request: the Authorization header (RFC 6750 section
+ * 2.1) or the form body's `access_token` (section 2.2). "" when the request carries no Bearer
+ * credentials at all (section 3.1: the challenge then names no error). Section 2: a client MUST NOT
+ * use more than one method, so a token in both is invalid_request, as is one sent twice.
+ */
 export function bearerToken(req: OAuthHttpRequest): string {
   const header = req.headers.authorization ?? "";
-  const m = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
-  if (m) return m[1]!;
-  if (req.method === "POST" && !header) return formParam(req, "access_token");
+  let inBody: string | undefined;
+  try {
+    inBody = req.method === "POST" ? optFormParam(req, "access_token") : undefined;
+  } catch {
+    throw new BearerRequestError("access_token must be sent once");
+  }
+  if (/^Bearer(?:\s|$)/i.test(header)) {
+    if (inBody !== undefined) throw new BearerRequestError("send the access token in the Authorization header or the form body, not both");
+    const m = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+    // Section 2.1's b64token syntax; anything else is no token the service could accept.
+    if (!m) throw oauthError("invalid_token", "malformed Bearer credentials", 401);
+    return m[1]!;
+  }
+  if (inBody !== undefined && !header) return inBody;
   return "";
 }

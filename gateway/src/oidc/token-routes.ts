@@ -2,7 +2,7 @@ import express from "express";
 import type { IncomingMessage } from "node:http";
 import type { Reply, RouteTable } from "../http/route-table.js";
 import type { RpcClients } from "../rpc-clients.js";
-import { NO_STORE, oauthError, oauthReply } from "./oauth-errors.js";
+import { NO_STORE, bearerChallenge, oauthError, oauthReply } from "./oauth-errors.js";
 import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
 import { addCorsPreflight, withTokenCors } from "./cors.js";
 import { bearerToken, clientCredentials, formParam, optFormParam, type OAuthHttpRequest } from "./oauth-input.js";
@@ -126,7 +126,8 @@ export function refreshTokenLogout(rpc: RpcClients, publicUrl: string): FormEndp
 function userinfo(req: OAuthHttpRequest, rpc: RpcClients, publicUrl: string) {
   return oauthReply(realmOf(req), async () => {
     const token = bearerToken(req);
-    if (!token) throw oauthError("invalid_token", "a Bearer access token is required", 401);
+    // RFC 6750 section 3.1: no credentials at all is answered with the bare challenge, no error code.
+    if (!token) return { status: 401, headers: { ...NO_STORE, "WWW-Authenticate": bearerChallenge(realmOf(req)) } };
     const res = await rpc.oauth.userInfo({ realm: realmOf(req), baseUrl: publicUrl, accessToken: token });
     return { status: 200, body: res.claims ?? {}, headers: NO_STORE };
   });
