@@ -6,7 +6,8 @@ import type { Registry } from "prom-client";
 import { currentContext } from "../../services/kit/src/context.js";
 import { requestContext } from "./http/request-context.js";
 import type { HttpMetrics } from "./http/http-metrics.js";
-import { RouteTable } from "./http/route-table.js";
+import { RouteTable, type Reply } from "./http/route-table.js";
+import { bodyParserError } from "./http/body-errors.js";
 import { describeError } from "./http/rpc-errors.js";
 import type { RpcClients } from "./rpc-clients.js";
 import { adminGuard } from "./admin/admin-guard.js";
@@ -31,6 +32,7 @@ import { watchGatewayCaches } from "./cache-watchers.js";
 import type { Bus } from "../../services/kit/src/bus/port.js";
 import { ClientOrigins, withClientCors } from "./oidc/cors.js";
 import { oauthFormLane } from "./oidc/oauth-form-lane.js";
+import { oauthEndpointRealm, oauthFailureReply } from "./oidc/oauth-endpoint-errors.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
 import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout } from "./oidc/token-routes.js";
 import { addSessionRoutes } from "./admin/session-routes.js";
@@ -134,14 +136,13 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const logger = currentContext()?.logger ?? deps.logger;
-    const body = bodyParserError(err) ?? describeError(err);
-    if (body.status >= 500) logger.error({ err, path: req.path }, "request failed");
+    // The OAuth endpoints answer every failure in their own format (RFC 6749 section 5.2), the rest in the gateway's.
+    const realm = oauthEndpointRealm(req.method, req.path);
+    const reply = realm !== undefined ? oauthFailureReply(err, realm) : failureReply(err);
+    if (reply.status >= 500) logger.error({ err, path: req.path }, "request failed");
     if (res.headersSent) return;
-    res.status(body.status).json({
-      error: body.reason,
-      message: body.message,
-      ...(body.field ? { field: body.field } : {}),
-    });
+    for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+    res.status(reply.status).json(reply.body);
   });
 
   // express compiles "trust proxy" into this function; the lean lane asks proxy-addr the same question.
@@ -152,13 +153,8 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   }, app);
 }
 
-/** express.json() failures: malformed JSON is a 400, an oversized body a 413. */
-function bodyParserError(err: unknown): { status: number; reason: string; message: string; field?: string } | undefined {
-  const e = err as { type?: string; status?: number };
-  if (e?.type === "entity.parse.failed") return { status: 400, reason: "invalid_json", message: "request body is not valid JSON" };
-  if (e?.type === "entity.too.large" || e?.type === "parameters.too.many") return { status: 413, reason: "payload_too_large", message: "request body is too large" };
-  if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported") {
-    return { status: 415, reason: "unsupported_media_type", message: "unsupported body encoding" };
-  }
-  return undefined;
+/** The gateway's error body (DESIGN 4): a body the parsers could not read keeps its own 4xx status. */
+function failureReply(err: unknown): Reply {
+  const e = bodyParserError(err) ?? describeError(err);
+  return { status: e.status, body: { error: e.reason, message: e.message, ...("field" in e && e.field ? { field: e.field } : {}) } };
 }

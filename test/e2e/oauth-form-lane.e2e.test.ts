@@ -115,11 +115,66 @@ describe.each(targets())("OAuth form endpoints, lean lane and route table ($mode
     expect(unsupported.body?.error).toBe("unsupported_grant_type");
   });
 
-  it("refuses more than 100 parameters the same way", async () => {
+  it("refuses more than 100 parameters the same way, as an RFC 6749 section 5.2 invalid_request", async () => {
     const many = ["grant_type=client_credentials", ...Array.from({ length: 100 }, (_, i) => `p${i}=x`)].join("&");
     const a = await both("/token", many, { authorization: basic });
-    expect(a.status).toBe(413);
-    expect(a.body).toEqual({ error: "payload_too_large", message: "request body is too large" });
+    expect(a.status).toBe(400);
+    expect(a.body).toEqual({ error: "invalid_request", error_description: "request body has too many parameters" });
+    expect(a.headers["cache-control"]).toBe("no-store");
+    expect(a.headers.pragma).toBe("no-cache");
+  });
+
+  const raw = (path: string, body: Buffer | string, headers: Record<string, string>): Promise<Answer> => new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { method: "POST", headers: { "content-length": String(Buffer.byteLength(body)), ...headers } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => {
+        const h: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") h[k] = v;
+        resolve({ status: res.statusCode ?? 0, headers: h, body: text && h["content-type"]?.includes("json") ? JSON.parse(text) as Record<string, unknown> : undefined });
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+  const FORM = "application/x-www-form-urlencoded";
+
+  it.each([
+    ["a 70 KB body", `grant_type=client_credentials&x=${"a".repeat(70 * 1024)}`, { "content-type": FORM }, "request body is too large"],
+    ["a latin1 charset", "grant_type=client_credentials", { "content-type": `${FORM}; charset=latin1` }, "unsupported body charset; send UTF-8"],
+    ["a gzip body that is not gzip", "grant_type=client_credentials", { "content-type": FORM, "content-encoding": "gzip" }, "request body could not be read"],
+    ["an unknown content encoding", "grant_type=client_credentials", { "content-type": FORM, "content-encoding": "x-nope" }, "unsupported body encoding"],
+    ["malformed JSON", "{", { "content-type": "application/json" }, "request body is not valid JSON"],
+  ])("answers %s at the token endpoint with 400 invalid_request, no-store (RFC 6749 section 5.2)", async (_what, body, headers, description) => {
+    const a = await raw(`/realms/${realm}/protocol/openid-connect/token`, body, { authorization: basic, ...headers });
+    expect(a.status).toBe(400);
+    expect(a.body).toEqual({ error: "invalid_request", error_description: description });
+    expect(a.headers["cache-control"]).toBe("no-store");
+    expect(a.headers.pragma).toBe("no-cache");
+    expect(a.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
+  it.each(["/token/introspect", "/revoke", "/auth/device", "/logout", "/userinfo"])("answers an unreadable body at %s in OAuth format too", async (path) => {
+    const a = await raw(`/realms/${realm}/protocol/openid-connect${path}`, "token=x", { authorization: basic, "content-type": FORM, "content-encoding": "gzip" });
+    expect(a.status).toBe(400);
+    expect(a.body).toEqual({ error: "invalid_request", error_description: "request body could not be read" });
+    expect(a.headers["cache-control"]).toBe("no-store");
+    expect(a.headers.pragma).toBe("no-cache");
+  });
+
+  it("answers an unreadable body elsewhere with its own 4xx in the gateway's error body, never a 500", async () => {
+    const admin = { "x-admin-api-key": server.apiKey, "content-type": "application/json" };
+    const gz = await raw("/admin/realms", "{}", { ...admin, "content-encoding": "gzip" });
+    expect(gz.status).toBe(400);
+    expect(gz.body).toEqual({ error: "invalid_request", message: "request body could not be read" });
+    const latin = await raw("/admin/realms", "{}", { ...admin, "content-type": "application/json; charset=latin1" });
+    expect(latin.status).toBe(415);
+    expect(latin.body).toEqual({ error: "unsupported_media_type", message: "unsupported body charset; send UTF-8" });
+    // The browser's authorization endpoint is no OAuth error endpoint (its errors are pages), but no 500 either.
+    const page = await raw(`/realms/${realm}/protocol/openid-connect/auth`, "a=1", { "content-type": FORM, "content-encoding": "gzip" });
+    expect(page.status).toBe(400);
+    expect(page.body).toEqual({ error: "invalid_request", message: "request body could not be read" });
   });
 
   it("answers 404 for an unknown realm on both paths", async () => {
@@ -199,6 +254,8 @@ describe("OAuth form lane behind a trusted proxy (embedded)", () => {
     const over = await from("203.0.113.7");
     expect(over.status).toBe(429);
     expect(over.body).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
+    expect(over.headers["cache-control"]).toBe("no-store");
+    expect(over.headers.pragma).toBe("no-cache");
     // Another forwarded address has its own window; the chunked path counts in the same windows.
     expect((await from("203.0.113.8")).status).toBe(401);
     expect((await post(url, "grant_type=client_credentials", { chunked: true, headers: { "x-forwarded-for": "203.0.113.8" } })).status).toBe(401);

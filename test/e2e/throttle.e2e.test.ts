@@ -38,6 +38,9 @@ describe.each(targets())("throttle ($mode)", (target) => {
     const over = await token(limited, { grant_type: "client_credentials" });
     expect(over.status).toBe(429);
     expect(over.body).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
+    // RFC 6749 section 5.1, 5.2: an OAuth answer is never cached.
+    expect(over.headers.get("cache-control")).toBe("no-store");
+    expect(over.headers.get("pragma")).toBe("no-cache");
     const retry = Number(over.headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
@@ -54,6 +57,20 @@ describe.each(targets())("throttle ($mode)", (target) => {
     for (let i = 0; i < 2; i++) expect((await token(realm, { grant_type: "client_credentials" }, basic("app-a"))).status).not.toBe(429);
     expect((await token(realm, { grant_type: "client_credentials", client_id: "app-a" })).status).toBe(429);
     expect((await token(realm, { grant_type: "client_credentials" }, basic("app-b"))).status).not.toBe(429);
+  });
+
+  it("answers the device authorization endpoint's 429 in OAuth format too (RFC 8628 section 3.2, RFC 6749 section 5.2)", async () => {
+    const realm = uniqueName("thrd");
+    await api.post("/admin/realms", { name: realm, rateLimitPerIp: 1 });
+    await awayFromMinuteEdge();
+    const device = () => http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/auth/device`, { form: { client_id: "tv" } });
+    expect((await device()).status).not.toBe(429);
+    const over = await device();
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
+    expect(over.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(over.headers.get("cache-control")).toBe("no-store");
+    expect(over.headers.get("pragma")).toBe("no-cache");
   });
 
   it("is configurable by update and validated", async () => {

@@ -1,6 +1,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import { Code, ConnectError } from "@connectrpc/connect";
 import pino from "pino";
 import { Registry } from "prom-client";
 import { HttpMetrics } from "../http/http-metrics.js";
@@ -17,7 +18,10 @@ describe("oauthFormLane", () => {
   let server: Server;
   let port: number;
   const limits = { rateLimitPerIp: 0, rateLimitPerClient: 0 };
-  const rpc = { realms: { getRealm: async () => ({ realm: limits }) } } as unknown as RpcClients;
+  const rpc = { realms: { getRealm: async ({ name }: { name: string }) => {
+    if (name === "down") throw new ConnectError("directory is down", Code.Unavailable);
+    return { realm: limits };
+  } } } as unknown as RpcClients;
 
   beforeAll(async () => {
     const lane = oauthFormLane({
@@ -114,10 +118,20 @@ describe("oauthFormLane", () => {
     expect(res.text).toBe("fallback");
   });
 
-  it("answers 413 as express does for more than 100 parameters", async () => {
+  it("answers more than 100 parameters as express does on an OAuth endpoint: 400 invalid_request, no-store (RFC 6749 section 5.2)", async () => {
     const res = await plain(Array.from({ length: 101 }, (_, i) => `p${i}=1`).join("&"));
-    expect(res.status).toBe(413);
-    expect(JSON.parse(res.text)).toEqual({ error: "payload_too_large", message: "request body is too large" });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toEqual({ error: "invalid_request", error_description: "request body has too many parameters" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers.pragma).toBe("no-cache");
+  });
+
+  it("answers a failure before the endpoint (the throttle cannot read the realm) in OAuth format, no-store", async () => {
+    const res = await send("POST", "/realms/down/protocol/openid-connect/token", "a=1", { "content-type": FORM, "content-length": "3" });
+    expect(res.status).toBe(503);
+    expect(JSON.parse(res.text)).toEqual({ error: "unavailable", error_description: "directory is down" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers.pragma).toBe("no-cache");
   });
 
   it("applies the realm's throttle before the endpoint", async () => {
@@ -131,7 +145,9 @@ describe("oauthFormLane", () => {
       const over = await go();
       expect(over.status).toBe(429);
       expect(Number(over.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-      expect(JSON.parse(over.text).error).toBe("too_many_requests");
+      expect(JSON.parse(over.text)).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
+      expect(over.headers["cache-control"]).toBe("no-store");
+      expect(over.headers.pragma).toBe("no-cache");
     } finally {
       limits.rateLimitPerClient = 0;
     }

@@ -4,7 +4,8 @@ import { REQUEST_ID_HEADER, currentContext, runWithContext } from "../../../serv
 import { newRequestContext } from "../http/request-context.js";
 import type { HttpMetrics } from "../http/http-metrics.js";
 import type { Reply } from "../http/route-table.js";
-import { describeError } from "../http/rpc-errors.js";
+import { TOO_MANY_PARAMETERS } from "../http/body-errors.js";
+import { oauthBodyErrorReply, oauthFailureReply } from "./oauth-endpoint-errors.js";
 import type { Throttle } from "./throttle.js";
 import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
 import type { FormEndpoint } from "./token-routes.js";
@@ -85,8 +86,8 @@ function serve(req: IncomingMessage, res: ServerResponse, endpoint: FormEndpoint
   req.on("end", () => {
     runWithContext(ctx, async () => {
       const form = parseForm(Buffer.concat(chunks).toString("utf8"));
-      // What express answers for the same body (app.ts, bodyParserError).
-      if (!form) return { status: 413, body: { error: "payload_too_large", message: "request body is too large" } };
+      // What express answers for the same body (app.ts, oauthFailureReply).
+      if (!form) return oauthBodyErrorReply(TOO_MANY_PARAMETERS, realm);
       const ip = deps.clientIp(req);
       if (deps.throttle.realmOf("POST", path) !== undefined) {
         const check = deps.throttle.check(realm, { path, ip, headers: req.headers, body: form });
@@ -95,10 +96,10 @@ function serve(req: IncomingMessage, res: ServerResponse, endpoint: FormEndpoint
       }
       return endpoint.handle({ method: "POST", params: { realmName: realm }, body: form, headers: req.headers, ip });
     }).catch((e: unknown): Reply => {
-      // What express's error handler would answer (app.ts).
-      const err = describeError(e);
-      if (err.status >= 500) (currentContext()?.logger ?? ctx.logger).error({ err: e, path }, "request failed");
-      return { status: err.status, body: { error: err.reason, message: err.message, ...(err.field ? { field: err.field } : {}) } };
+      // What express's error handler answers on these endpoints (app.ts): RFC 6749 section 5.2, no-store.
+      const reply = oauthFailureReply(e, realm);
+      if (reply.status >= 500) (currentContext()?.logger ?? ctx.logger).error({ err: e, path }, "request failed");
+      return reply;
     }).then((reply) => {
       write(res, ctx.requestId, reply);
       deps.metrics.record("POST", endpoint.path, res.statusCode, started);

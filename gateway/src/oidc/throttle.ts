@@ -69,6 +69,8 @@ export class Throttle {
   private count(realm: string, l: Limits | null, req: ThrottledRequest): Reply | undefined {
     if (!l || (l.perIp === 0 && l.perClient === 0)) return undefined;
     const isToken = req.path.endsWith("/token");
+    // The OAuth endpoints' 429 is an RFC 6749 section 5.2 body; the browser's pages get text.
+    const isOAuth = isToken || req.path.endsWith("/auth/device");
     let wait = l.perIp > 0 ? this.limiter.hit(`ip\0${realm}\0${req.ip ?? ""}`, l.perIp) : 0;
     const clientId = clientIdOf(req);
     if (wait === 0 && l.perClient > 0 && clientId && isToken) {
@@ -76,8 +78,9 @@ export class Throttle {
     }
     if (wait === 0) return undefined;
     const headers = { "Retry-After": String(wait), "Cache-Control": "no-store" };
-    return isToken
-      ? { status: 429, headers, body: { error: "too_many_requests", error_description: `rate limit exceeded; retry after ${wait} s` } }
+    return isOAuth
+      // RFC 6749 section 5.1, 5.2: OAuth answers carry Pragma: no-cache besides no-store (NO_STORE).
+      ? { status: 429, headers: { ...headers, Pragma: "no-cache" }, body: { error: "too_many_requests", error_description: `rate limit exceeded; retry after ${wait} s` } }
       : { status: 429, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" }, body: `Too many requests. Try again in ${wait} seconds.` };
   }
 
