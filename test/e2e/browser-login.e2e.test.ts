@@ -25,6 +25,8 @@ if (!CHROMIUM) {
     let userDataDir: string;
     let realm: string;
     const CB = "http://localhost:3997/cb";
+    /** A native app's private-use redirect URI (RFC 8252 section 7.1). */
+    const NATIVE_CB = "com.example.app:/cb";
 
     beforeAll(async () => {
       server = await startEmbeddedServer("browser-login");
@@ -39,6 +41,7 @@ if (!CHROMIUM) {
       expect((await api.post(`/admin/realms/${realm}/clients`, {
         clientId: "tv", name: "TV App", clientType: "PUBLIC", grantTypes: ["urn:ietf:params:oauth:grant-type:device_code"],
       })).status).toBe(201);
+      expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "native", clientType: "PUBLIC", redirectUris: [NATIVE_CB] })).status).toBe(201);
       userDataDir = mkdtempSync(join(tmpdir(), "tessera-chromium-"));
       // A fresh profile per run (launchPersistentContext takes the userDataDir Playwright would refuse in args).
       context = await chromium.launchPersistentContext(userDataDir, {
@@ -102,6 +105,29 @@ if (!CHROMIUM) {
       const url = new URL((await redirected).url());
       expect(url.searchParams.get("state")).toBe("browser-state");
       expect(url.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await page.close();
+    }, 60_000);
+
+    it("signs in for a native app and navigates to its private-use scheme (CSP form-action admits it)", async () => {
+      await context.clearCookies();
+      const page = await context.newPage();
+      const blocked: string[] = [];
+      page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
+      await page.goto(`${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
+        client_id: "native", redirect_uri: NATIVE_CB, response_type: "code", scope: "openid", state: "native-state", login_hint: "carol",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256",
+      })}`);
+      await page.fill("#password", "Carol-Secret-1");
+      // Chromium applies the login page's form-action to the 302 that answers its POST (CSP3 section
+      // 6.3.1): blocked, it logs a violation and never requests the app's URI. Headless Chromium has
+      // no handler for the scheme, so the navigation then fails; the request is what matters.
+      const redirected = page.waitForRequest((r) => r.url().startsWith(`${NATIVE_CB}?`), { timeout: 10_000 });
+      await page.click("button[type=submit]");
+      const url = new URL((await redirected).url());
+      expect(url.protocol).toBe("com.example.app:");
+      expect(url.searchParams.get("state")).toBe("native-state");
+      expect(url.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(blocked).toEqual([]);
       await page.close();
     }, 60_000);
 

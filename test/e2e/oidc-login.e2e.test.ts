@@ -13,6 +13,8 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
   let realm: string;
   const CB = "http://localhost:3998/cb";
   const PASSWORD = "Correct-Horse-9";
+  /** A native app's private-use redirect URI (RFC 8252 section 7.1). */
+  const NATIVE_CB = "com.example.app:/cb";
 
   beforeAll(async () => {
     server = await target.start("oidc-login");
@@ -25,6 +27,7 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
         grantTypes: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
       })).status).toBe(201);
     }
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "native", clientType: "PUBLIC", redirectUris: [NATIVE_CB] })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "asks", name: "Asking App", clientType: "PUBLIC", redirectUris: [CB], requireConsent: true })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.com", password: PASSWORD })).status).toBe(201);
   }, 90_000);
@@ -113,6 +116,29 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     const res = await b.get(after.url.href);
     expect(res.status).toBe(302);
     expect(new URL(res.location).searchParams.get("error")).toBe("login_required");
+  });
+
+  it("lets the login page's form be redirected to a native app's private-use scheme (CSP form-action names it)", async () => {
+    const b = new BrowserSession(server.url);
+    const native = await rp("native");
+    const s = await start(native, { redirect_uri: NATIVE_CB });
+    const page = await b.get(s.url.href);
+    expect(page.status).toBe(200);
+    // Chromium applies form-action to the redirect that answers the login POST (CSP3 section 6.3.1).
+    expect(page.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self' com.example.app:; frame-ancestors 'none'; base-uri 'none'");
+    const done = await login(b, page);
+    expect(done.status).toBe(302);
+    expect(done.location.startsWith(`${NATIVE_CB}?`)).toBe(true);
+    const at = new URL(done.location);
+    expect(at.searchParams.get("state")).toBe(s.state);
+    const code = at.searchParams.get("code") ?? "";
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const tokens = await fetch(`${server.url}/realms/${realm}/protocol/openid-connect/token`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: NATIVE_CB, client_id: "native", code_verifier: s.verifier }),
+    });
+    expect(tokens.status).toBe(200);
   });
 
   it("answers by form_post (an auto-submitted form) and by fragment when asked, errors included", async () => {

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import nunjucks from "nunjucks";
 import type { Response } from "express";
+import { pageCsp, type PageCspOptions } from "./content-security-policy.js";
 
 /**
  * Templates are read from the repository's `gateway/src/pages/templates` (tsc does not copy them
@@ -23,28 +24,15 @@ const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(templateDir()
   autoescape: true, throwOnUndefined: false, trimBlocks: true, lstripBlocks: true,
 });
 
-const ORIGIN = /^https?:\/\/[^\s;,']+$/;
-
 /**
- * Headers of every hosted page: a strict CSP (form-action 'self' plus, while a flow may end at the
- * client, its registered redirect origin), no framing (clickjacking), no Referer (codes and states
- * in URLs), never cached.
+ * Headers of every hosted page: a strict CSP (content-security-policy.ts: form-action 'self' plus,
+ * while a flow may end at the client, its registered redirect origin or private-use scheme), no
+ * framing (clickjacking), no Referer (codes and states in URLs), never cached.
  */
-export interface PageExtras {
-  /** A nonce admitting exactly the page's own inline script (SAML auto-submit), nothing injected. */
-  scriptNonce?: string;
-  /** Origins the page may frame (SAML front-channel logout). */
-  frameOrigins?: string[];
-}
+export type PageExtras = Omit<PageCspOptions, "formAction">;
 
-export function pageHeaders(res: Response, formActionOrigin = "", extras: PageExtras = {}): void {
-  const formAction = formActionOrigin && ORIGIN.test(formActionOrigin) ? ` ${formActionOrigin}` : "";
-  const nonce = extras.scriptNonce ?? "";
-  const script = /^[A-Za-z0-9_-]{16,}$/.test(nonce) ? ` script-src 'nonce-${nonce}';` : "";
-  const frames = (extras.frameOrigins ?? []).filter((o) => ORIGIN.test(o));
-  const frameSrc = frames.length ? ` frame-src ${frames.join(" ")};` : "";
-  res.setHeader("Content-Security-Policy",
-    `default-src 'none';${script}${frameSrc} style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'${formAction}; frame-ancestors 'none'; base-uri 'none'`);
+export function pageHeaders(res: Response, formAction = "", extras: PageExtras = {}): void {
+  res.setHeader("Content-Security-Policy", pageCsp({ formAction, ...extras }));
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "no-referrer");
   res.setHeader("Cache-Control", "no-store");
@@ -52,8 +40,8 @@ export function pageHeaders(res: Response, formActionOrigin = "", extras: PageEx
 }
 
 /** Renders a template as an HTML response. */
-export function renderPage(res: Response, status: number, template: string, context: object, formActionOrigin = "", extras: PageExtras = {}): void {
+export function renderPage(res: Response, status: number, template: string, context: object, formAction = "", extras: PageExtras = {}): void {
   const html = env.render(template, context);
-  pageHeaders(res, formActionOrigin, extras);
+  pageHeaders(res, formAction, extras);
   res.status(status).type("html").send(html);
 }

@@ -1,7 +1,7 @@
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { readIdTokenHint, type IdTokenHint } from "./id-token-hint.js";
-import { errorReply, originOf, pageOf, staleTransaction, withQuery, type FlowReply } from "./flow-reply.js";
+import { errorReply, formActionSourceOf, pageOf, staleTransaction, withQuery, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 
 export interface LogoutParams {
@@ -94,7 +94,7 @@ export class BrowserLogoutFlow {
 
   private done(redirect: string, state: string, clear: boolean): FlowReply {
     const base = clear ? { clearSsoCookie: true } : {};
-    if (redirect) return { ...base, outcome: { kind: "redirect", uri: withQuery(redirect, { state }) }, formActionOrigin: originOf(redirect) };
+    if (redirect) return { ...base, outcome: { kind: "redirect", uri: withQuery(redirect, { state }) }, formActionOrigin: formActionSourceOf(redirect) };
     return { ...base, outcome: { kind: "page", page: { step: "logged_out", message: "You are logged out." } } };
   }
 }

@@ -45,7 +45,7 @@ export interface FlowReply {
   outcome: FlowOutcome;
   setSsoCookie?: string;
   clearSsoCookie?: boolean;
-  /** Origin of the registered URI the flow may end at (CSP form-action). */
+  /** CSP form-action source of the registered URI the flow may end at: its origin, or a private-use scheme. */
   formActionOrigin?: string;
 }
 
@@ -63,7 +63,7 @@ export function pageOf(tx: LoginTransactionRecord, step: PageStep, extra: Partia
     step, transactionId: tx._id, csrfToken: tx.csrfToken, clientId: tx.clientId, clientName: tx.clientName, ...extra,
   };
   const uri = tx.request?.redirectUri ?? tx.postLogoutRedirectUri;
-  return { outcome: { kind: "page", page }, ...(uri ? { formActionOrigin: originOf(uri) } : {}) };
+  return { outcome: { kind: "page", page }, ...(uri ? { formActionOrigin: formActionSourceOf(uri) } : {}) };
 }
 
 /**
@@ -73,7 +73,7 @@ export function pageOf(tx: LoginTransactionRecord, step: PageStep, extra: Partia
  */
 export function clientResponse(redirectUri: string, mode: ResponseMode, params: Record<string, string>): FlowReply {
   const fields = Object.entries(params).filter(([, v]) => v !== "");
-  const formActionOrigin = originOf(redirectUri);
+  const formActionOrigin = formActionSourceOf(redirectUri);
   if (mode === "form_post") return { outcome: { kind: "form_post", uri: redirectUri, fields }, formActionOrigin };
   const uri = mode === "fragment" ? withFragment(redirectUri, fields) : withQuery(redirectUri, params);
   return { outcome: { kind: "redirect", uri }, formActionOrigin };
@@ -93,9 +93,15 @@ export function withQuery(uri: string, params: Record<string, string | undefined
   return u.href;
 }
 
-export function originOf(uri: string): string {
+/**
+ * The CSP form-action source (page-renderer in the gateway) admitting `uri`: its origin, or for a
+ * native app's private-use scheme ("com.example.app:/cb", RFC 8252 section 7.1), which has no
+ * origin ("null"), its scheme ("com.example.app:").
+ */
+export function formActionSourceOf(uri: string): string {
   try {
-    return new URL(uri).origin;
+    const u = new URL(uri);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : u.protocol;
   } catch {
     return "";
   }

@@ -1,0 +1,54 @@
+import { formActionSource, formActionSourceOf, pageCsp } from "./content-security-policy.js";
+
+/** The hosted pages' CSP, above all its form-action (CSP3 section 6.3.1; it also governs the redirect after a POST). */
+describe("pageCsp", () => {
+  const policy = (formAction: string) => `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
+
+  it("admits only the page itself without a flow target", () => {
+    expect(pageCsp()).toBe(policy("'self'"));
+  });
+
+  it("admits an http(s) redirect origin", () => {
+    expect(pageCsp({ formAction: "https://app.example.com" })).toBe(policy("'self' https://app.example.com"));
+    expect(pageCsp({ formAction: "http://127.0.0.1:3998" })).toBe(policy("'self' http://127.0.0.1:3998"));
+  });
+
+  it("admits a native app's private-use scheme as that exact scheme source (RFC 8252 section 7.1)", () => {
+    expect(pageCsp({ formAction: "com.example.app:" })).toBe(policy("'self' com.example.app:"));
+    expect(pageCsp({ formAction: "Com.Example-App+v2.x:" })).toBe(policy("'self' com.example-app+v2.x:"));
+  });
+
+  it.each([
+    // CSP syntax smuggled in: another directive, another source, a keyword.
+    "com.example.app:; script-src 'unsafe-inline'",
+    "com.example.app: https:",
+    "com.example.app:,x",
+    "'unsafe-inline'",
+    "*",
+    "com.example.app",
+    "com.example.app:/cb",
+    "1app:",
+    "",
+    "https://app.example.com; script-src *",
+    "https://app.example.com 'unsafe-eval'",
+    // Scheme sources that would admit every site, or script.
+    "https:", "HTTP:", "wss:", "javascript:", "data:", "blob:", "file:",
+    "null",
+  ])("admits nothing more for the hostile or broad value %j", (value) => {
+    expect(formActionSource(value)).toBe("");
+    expect(pageCsp({ formAction: value })).toBe(policy("'self'"));
+  });
+
+  it("keeps the script nonce and frame origins", () => {
+    expect(pageCsp({ formAction: "com.example.app:", scriptNonce: "abcdefghijklmnopqrstuvwx", frameOrigins: ["https://sp.example.com", "javascript:x"] }))
+      .toBe("default-src 'none'; script-src 'nonce-abcdefghijklmnopqrstuvwx'; frame-src https://sp.example.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self' com.example.app:; frame-ancestors 'none'; base-uri 'none'");
+  });
+});
+
+describe("formActionSourceOf", () => {
+  it("is a URL's origin, or its scheme when it has no http(s) origin", () => {
+    expect(formActionSourceOf("https://app.example.com:8443/cb?x=1")).toBe("https://app.example.com:8443");
+    expect(formActionSourceOf("com.example.app:/cb")).toBe("com.example.app:");
+    expect(formActionSourceOf("not a url")).toBe("");
+  });
+});
