@@ -7,7 +7,7 @@ import { currentContext } from "../../services/kit/src/context.js";
 import { requestContext } from "./http/request-context.js";
 import type { HttpMetrics } from "./http/http-metrics.js";
 import { RouteTable, type Reply } from "./http/route-table.js";
-import { bodyParserError } from "./http/body-errors.js";
+import { unreadableRequestError } from "./http/body-errors.js";
 import { describeError } from "./http/rpc-errors.js";
 import type { RpcClients } from "./rpc-clients.js";
 import { adminGuard } from "./admin/admin-guard.js";
@@ -153,8 +153,8 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   }, app);
 }
 
-/** The gateway's error body (DESIGN 4): a body the parsers could not read keeps its own 4xx status. */
+/** The gateway's error body (DESIGN 4): a body or path that could not be read keeps its own 4xx status. */
 function failureReply(err: unknown): Reply {
-  const e = bodyParserError(err) ?? describeError(err);
+  const e = unreadableRequestError(err) ?? describeError(err);
   return { status: e.status, body: { error: e.reason, message: e.message, ...("field" in e && e.field ? { field: e.field } : {}) } };
 }

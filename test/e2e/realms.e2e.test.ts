@@ -231,6 +231,18 @@ describe.each(targets())("realms ($mode)", (target) => {
     expect(unknown.body.error).toBe("not_found");
   });
 
+  it("answers 400, not 500, for a path whose percent-encoding is broken", async () => {
+    const res = await api.get("/admin/realms/%E0%A4%A");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_request", message: "the request path is not valid percent-encoded UTF-8" });
+    // On an OAuth endpoint the same failure is an RFC 6749 section 5.2 error.
+    const token = await fetch(`${server.url}/realms/%E0%A4%A/protocol/openid-connect/token`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials",
+    });
+    expect(token.status).toBe(400);
+    expect(await token.json()).toEqual({ error: "invalid_request", error_description: "the request path is not valid percent-encoded UTF-8" });
+  });
+
   it("requires credentials: 401 without, 401 with a wrong key", async () => {
     const none = await http("GET", `${server.url}/admin/realms`);
     expect(none.status).toBe(401);

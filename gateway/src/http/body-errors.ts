@@ -33,3 +33,17 @@ export function bodyParserError(err: unknown): BodyError | undefined {
   if (typeof e.status !== "number" || e.status < 400 || e.status >= 500 || (e.expose !== true && typeof e.type !== "string")) return undefined;
   return { status: e.status, reason: REASON_BY_STATUS[e.status] ?? "invalid_request", message: "request body could not be read" };
 }
+
+/**
+ * express's router refuses a path parameter it cannot percent-decode (`/realms/%E0%A4%A/...`) with
+ * a URIError marked 400: the client's fault like an unreadable body, never a 500.
+ */
+export function pathDecodeError(err: unknown): BodyError | undefined {
+  if (!(err instanceof URIError) || (err as URIError & { status?: unknown }).status !== 400) return undefined;
+  return { status: 400, reason: "invalid_request", message: "the request path is not valid percent-encoded UTF-8" };
+}
+
+/** A request the gateway could not read, its body or its path; undefined for any other error. */
+export function unreadableRequestError(err: unknown): BodyError | undefined {
+  return bodyParserError(err) ?? pathDecodeError(err);
+}

@@ -13,6 +13,8 @@ describe("oauthEndpointRealm", () => {
     ["GET", "/realms/acme/protocol/openid-connect/userinfo", "acme"],
     // As express routes them: case-insensitive, trailing slash.
     ["POST", "/realms/acme/protocol/openid-connect/TOKEN/", "acme"],
+    // A realm name express cannot decode: still the token endpoint, named as sent.
+    ["POST", "/realms/%E0%A4%A/protocol/openid-connect/token", "%E0%A4%A"],
   ])("%s %s is an OAuth endpoint of realm %s", (method, path, realm) => {
     expect(oauthEndpointRealm(method, path)).toBe(realm);
   });
@@ -23,7 +25,6 @@ describe("oauthEndpointRealm", () => {
     ["POST", "/realms/acme/login-actions/registration"],
     ["POST", "/admin/realms"],
     ["POST", "/realms/acme/protocol/openid-connect/token/x"],
-    ["POST", "/realms/%E0%A4%A/protocol/openid-connect/token"],
   ])("%s %s is not", (method, path) => {
     expect(oauthEndpointRealm(method, path)).toBeUndefined();
   });
@@ -36,6 +37,13 @@ describe("oauthFailureReply", () => {
     const tooBig = Object.assign(new Error("request entity too large"), { type: "entity.too.large", status: 413, expose: true });
     expect(oauthFailureReply(tooBig, "acme")).toEqual({
       status: 400, headers: NO_STORE, body: { error: "invalid_request", error_description: "request body is too large" },
+    });
+  });
+
+  it("renders a path express could not decode as 400 invalid_request", () => {
+    const undecodable = Object.assign(new URIError("Failed to decode param '%E0%A4%A'"), { status: 400 });
+    expect(oauthFailureReply(undecodable, "%E0%A4%A")).toEqual({
+      status: 400, headers: NO_STORE, body: { error: "invalid_request", error_description: "the request path is not valid percent-encoded UTF-8" },
     });
   });
 

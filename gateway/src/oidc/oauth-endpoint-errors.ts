@@ -1,5 +1,5 @@
 import type { Reply } from "../http/route-table.js";
-import { bodyParserError, type BodyError } from "../http/body-errors.js";
+import { unreadableRequestError, type BodyError } from "../http/body-errors.js";
 import { oauthError, oauthErrorReply } from "./oauth-errors.js";
 
 /**
@@ -18,7 +18,9 @@ export function oauthEndpointRealm(method: string, path: string): string | undef
   try {
     return decodeURIComponent(m[1]!);
   } catch {
-    return undefined; // a malformed realm name: express refuses the path itself
+    // A malformed realm name, which express refuses (pathDecodeError): still an OAuth endpoint,
+    // answered in its format; the raw, percent-encoded name is plain ASCII for WWW-Authenticate.
+    return m[1]!;
   }
 }
 
@@ -30,7 +32,7 @@ export function oauthEndpointRealm(method: string, path: string): string | undef
  * with Pragma: no-cache (section 5.1, 5.2).
  */
 export function oauthFailureReply(e: unknown, realm: string): Reply {
-  const body = bodyParserError(e);
+  const body = unreadableRequestError(e);
   return body ? oauthBodyErrorReply(body, realm) : oauthErrorReply(e, realm);
 }
 
