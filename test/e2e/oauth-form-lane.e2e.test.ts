@@ -155,6 +155,15 @@ describe.each(targets())("OAuth form endpoints, lean lane and route table ($mode
     expect(a.headers["content-type"]).toBe("application/json; charset=utf-8");
   });
 
+  it.each(["/token", "/token/introspect", "/revoke", "/auth/device"])("refuses a JSON body at %s instead of taking it for a form (RFC 6749 section 3.2)", async (path) => {
+    const body = JSON.stringify({ grant_type: "client_credentials", token: "x", client_id: "x" });
+    const a = await raw(`/realms/${realm}/protocol/openid-connect${path}`, body, { authorization: basic, "content-type": "application/json" });
+    expect(a.status).toBe(400);
+    expect(a.body).toEqual({ error: "invalid_request", error_description: "the request body must be application/x-www-form-urlencoded" });
+    expect(a.headers["cache-control"]).toBe("no-store");
+    expect(a.headers.pragma).toBe("no-cache");
+  });
+
   it.each(["/token/introspect", "/revoke", "/auth/device", "/logout", "/userinfo"])("answers an unreadable body at %s in OAuth format too", async (path) => {
     const a = await raw(`/realms/${realm}/protocol/openid-connect${path}`, "token=x", { authorization: basic, "content-type": FORM, "content-encoding": "gzip" });
     expect(a.status).toBe(400);

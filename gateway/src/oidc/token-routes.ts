@@ -1,4 +1,4 @@
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type { IncomingMessage } from "node:http";
 import type { Reply, RouteTable } from "../http/route-table.js";
 import type { RpcClients } from "../rpc-clients.js";
@@ -10,6 +10,18 @@ import { bearerToken, clientCredentials, formParam, optFormParam, type OAuthHttp
 const OIDC = "/realms/:realmName/protocol/openid-connect";
 /** RFC 6749 section 3.2: form-encoded bodies; duplicates stay arrays so they can be refused. */
 const form = express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES, parameterLimit: FORM_PARAMETER_LIMIT });
+
+/**
+ * The form endpoints take only form bodies (RFC 6749 section 3.2, RFC 7662 section 2.1, RFC 7009
+ * section 2.1, RFC 8628 section 3.1): a JSON body, which the gateway's global JSON parser has
+ * already read, is refused, never taken for a form (as a Keycloak client would expect).
+ */
+const formOnly: RequestHandler = (req, _res, next) => {
+  // req.is: null without a body, false for a body of another type.
+  if (req.is("application/x-www-form-urlencoded") === false) {
+    next(oauthError("invalid_request", "the request body must be application/x-www-form-urlencoded"));
+  } else next();
+};
 
 /** A form-posted OAuth endpoint: served by the route table, and by the lean lane when the request is plain. */
 export interface FormEndpoint {
@@ -88,7 +100,7 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
  * userinfo, and logout with a refresh token (see refreshTokenLogout).
  */
 export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string, endpoints: FormEndpoint[]): void {
-  for (const e of endpoints) table.add("POST", e.path, e.handle, form);
+  for (const e of endpoints) table.add("POST", e.path, e.handle, formOnly, form);
   const info = withTokenCors((req) => userinfo(req, rpc, publicUrl));
   table
     .add("GET", `${OIDC}/userinfo`, info)
