@@ -55,7 +55,8 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       ],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: methods,
-      introspection_endpoint_auth_methods_supported: methods,
+      // RFC 7662 section 2.1: introspection requires client authentication, so not "none".
+      introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
       revocation_endpoint_auth_methods_supported: methods,
       backchannel_logout_supported: true,
       backchannel_logout_session_supported: true,

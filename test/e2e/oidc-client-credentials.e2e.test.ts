@@ -205,6 +205,14 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
     const anon = await post("token/introspect", { token: access_token });
     expect(anon.status).toBe(401);
     expect(anon.headers.get("www-authenticate")).toBe(`Basic realm="${realm}"`);
+    // RFC 7662 sections 2.1 and 4: a PUBLIC client's client_id is no authorization (token scanning).
+    const forms: Array<Record<string, string>> = [{ token: access_token, client_id: "spa" }, { token: access_token, client_id: "spa", client_secret: "" }];
+    for (const form of forms) {
+      const pub = await post("token/introspect", form);
+      expect(pub.status).toBe(401);
+      expect(pub.body).toEqual({ error: "invalid_client", error_description: "public clients may not introspect tokens" });
+      expect(pub.headers.get("www-authenticate")).toBe(`Basic realm="${realm}"`);
+    }
     const missing = await post("token/introspect", {}, { authorization: basic("svc", secret) });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe("invalid_request");

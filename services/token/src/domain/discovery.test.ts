@@ -13,4 +13,11 @@ describe("discovery document", () => {
       code_challenge_methods_supported: ["S256"],
     });
   });
+
+  it("offers no \"none\" auth at introspection (RFC 7662 section 2.1) but keeps it for token and revocation (RFC 7009 section 2.1)", () => {
+    const doc = discoveryDocument("https://id.example.test", "acme");
+    expect(doc.introspection_endpoint_auth_methods_supported).toEqual(["client_secret_basic", "client_secret_post"]);
+    expect(doc.revocation_endpoint_auth_methods_supported).toEqual(["client_secret_basic", "client_secret_post", "none"]);
+    expect(doc.token_endpoint_auth_methods_supported).toEqual(["client_secret_basic", "client_secret_post", "none"]);
+  });
 });

@@ -7,6 +7,12 @@ export const GRANT_TYPES = [
 ] as const;
 
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"];
+/**
+ * RFC 7662 section 2.1 requires authorization at the introspection endpoint, and a public client
+ * proves nothing (section 4: token scanning), so "none" is not offered there. Revocation keeps it:
+ * RFC 7009 section 2.1 lets public clients revoke their own tokens.
+ */
+const INTROSPECTION_AUTH_METHODS = CLIENT_AUTH_METHODS.filter((m) => m !== "none");
 
 /** The issuer identifier (OIDC Discovery 1.0 section 3, spec 4.17): `{base_url}/realms/{realm}`. */
 export function issuerOf(baseUrl: string, realmName: string): string {
@@ -44,7 +50,7 @@ export function discoveryDocument(baseUrl: string, realmName: string): Record<st
     ],
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
-    introspection_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    introspection_endpoint_auth_methods_supported: [...INTROSPECTION_AUTH_METHODS],
     revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     // OIDC Back-Channel Logout 1.0 section 2.1; no front-channel logout.
     backchannel_logout_supported: true,

@@ -1,7 +1,7 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { AccessTokens } from "./access-tokens.js";
 import { looksLikeJwt } from "./access-tokens.js";
-import type { ClientAuth, PresentedClient } from "./client-auth.js";
+import { invalidClient, type ClientAuth, type PresentedClient } from "./client-auth.js";
 import type { OAuthEvents } from "./oauth-events.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import type { RefreshFamilies } from "./refresh-families.js";
@@ -25,9 +25,14 @@ export class TokenOperations {
     private readonly events: OAuthEvents,
   ) {}
 
-  /** RFC 7662 section 2.2: `{active: false}` for anything not active, never an error. */
+  /**
+   * RFC 7662 section 2.2: `{active: false}` for anything not active, never an error. Section 2.1
+   * requires authorization: a PUBLIC client authenticates with its client_id alone, which anyone
+   * can send, so it is refused as `invalid_client` (section 4, token scanning; Keycloak does too).
+   */
   async introspect(realm: OAuthRealm, issuer: string, presented: PresentedClient, token: string, ip: string): Promise<Record<string, unknown>> {
     const client = await this.auth.authenticate(realm.name, presented);
+    if (client.clientType === "PUBLIC") throw invalidClient("public clients may not introspect tokens");
     if (!token) throw invalidRequest("token is required");
     let result: Record<string, unknown> = { active: false };
     if (looksLikeJwt(token)) {
