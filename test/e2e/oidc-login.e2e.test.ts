@@ -1,5 +1,5 @@
 import * as oidc from "openid-client";
-import { adminApi, uniqueName } from "./support/http.js";
+import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
@@ -15,6 +15,7 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
   const PASSWORD = "Correct-Horse-9";
   /** A native app's private-use redirect URI (RFC 8252 section 7.1). */
   const NATIVE_CB = "com.example.app:/cb";
+  let codeOnlySecret: string;
 
   beforeAll(async () => {
     server = await target.start("oidc-login");
@@ -28,6 +29,10 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
       })).status).toBe(201);
     }
     expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "native", clientType: "PUBLIC", redirectUris: [NATIVE_CB] })).status).toBe(201);
+    // A confidential client without the refresh_token grant: its tokens have no refresh family.
+    const codeOnly = await api.post(`/admin/realms/${realm}/clients`, { clientId: "code-only", redirectUris: [CB], grantTypes: ["authorization_code"] });
+    expect(codeOnly.status).toBe(201);
+    codeOnlySecret = codeOnly.body.secret;
     expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "asks", name: "Asking App", clientType: "PUBLIC", redirectUris: [CB], requireConsent: true })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.com", password: PASSWORD })).status).toBe(201);
   }, 90_000);
@@ -254,6 +259,36 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     const denied = await b.submit(consentPage, { decision: "deny" });
     expect(denied.status).toBe(302);
     expect(new URL(denied.location).searchParams.get("error")).toBe("access_denied");
+  });
+
+  it("revokes the access token when a code is replayed, also for a client without the refresh_token grant (RFC 6749 4.1.2)", async () => {
+    const oidcUrl = `${server.url}/realms/${realm}/protocol/openid-connect`;
+    const basic = `Basic ${Buffer.from(`code-only:${codeOnlySecret}`).toString("base64")}`;
+    const config = await oidc.discovery(new URL(`${server.url}/realms/${realm}`), "code-only", codeOnlySecret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const b = new BrowserSession(server.url);
+    const s = await start(config);
+    const done = await login(b, await b.get(s.url.href));
+    const code = new URL(done.location).searchParams.get("code")!;
+    const tokens = await redeem(config, s, done);
+    expect(tokens.refresh_token).toBeUndefined();
+    const userinfo = () => http("GET", `${oidcUrl}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const introspect = () => http("POST", `${oidcUrl}/token/introspect`, { form: { token: tokens.access_token }, headers: { authorization: basic } });
+    expect((await userinfo()).status).toBe(200);
+    expect((await introspect()).body.active).toBe(true);
+
+    // The replay (oidcc-codereuse): refused, and the access token the first redemption got dies.
+    const replay = await http("POST", `${oidcUrl}/token`, {
+      form: { grant_type: "authorization_code", code, redirect_uri: CB, code_verifier: s.verifier }, headers: { authorization: basic },
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body).toEqual({ error: "invalid_grant", error_description: "authorization code was already used" });
+    const after = await introspect();
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({ active: false });
+    const denied = await userinfo();
+    expect(denied.status).toBe(401);
+    expect(denied.body).toEqual({ error: "invalid_token", error_description: "the access token is not active" });
+    expect(denied.headers.get("www-authenticate")).toBe(`Bearer realm="${realm}", error="invalid_token", error_description="the access token is not active"`);
   });
 
   it("asks to confirm a logout without id_token_hint", async () => {

@@ -52,6 +52,7 @@ describe("OAuth flows, in-process", () => {
   let users: Client<typeof UserService>;
   let realmId: string;
   let webSecret: string;
+  let codeOnlySecret: string;
   let userId: string;
   let bcl: Server;
   const received: string[] = [];
@@ -103,6 +104,10 @@ describe("OAuth flows, in-process", () => {
       backchannelLogoutUri: `http://127.0.0.1:${port}/bcl`, backchannelLogoutSessionRequired: true,
     } });
     webSecret = web.client!.secret!;
+    // No refresh_token grant: its tokens have no refresh family (and its access tokens no `fid`).
+    codeOnlySecret = (await clients.createClient({ realm: realmName, client: {
+      clientId: "code-only", grantTypes: ["authorization_code"], grantTypesPresent: true, redirectUris: [redirectUri],
+    } })).client!.secret!;
     await clients.createClient({ realm: realmName, client: { clientId: "spa", clientType: "PUBLIC", grantTypes: ["authorization_code", "refresh_token"], grantTypesPresent: true, redirectUris: [redirectUri] } });
     await clients.createClient({ realm: realmName, client: { clientId: "tv", clientType: "PUBLIC", grantTypes: [DEVICE, "refresh_token"], grantTypesPresent: true } });
     userId = (await users.createUser({ realm: realmName, user: { username: "alice", email: "alice@example.com", firstName: "Alice", password: "correct-horse-9" } })).user!.id;
@@ -182,6 +187,24 @@ describe("OAuth flows, in-process", () => {
     await expectOAuthError(exchange(code), "invalid_grant");
     expect(await introspect(first.accessToken)).toEqual({ active: false });
     await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: first.refreshToken }), "invalid_grant");
+  });
+
+  it("revokes the access token of a replayed code for a client without the refresh_token grant (RFC 6749 4.1.2)", async () => {
+    const codeOnly = { clientId: "code-only", clientSecret: codeOnlySecret };
+    const { code } = await newCode({ clientId: "code-only" });
+    const first = await exchange(code, { client: codeOnly });
+    expect(first.refreshToken).toBe("");
+    expect(decodeJwt(first.accessToken).fid).toBeUndefined();
+    expect(await introspect(first.accessToken)).toMatchObject({ active: true, client_id: "code-only" });
+    const record = await parts().codes.findByHash(sha256Hex(code));
+    const at = decodeJwt(first.accessToken);
+    // Recorded by the consuming write itself: no extra write per issued token.
+    expect([record!.issuedAccessJti, record!.issuedAccessExpiresAt]).toEqual([at.jti, at.exp! * 1000]);
+    await expectOAuthError(exchange(code, { client: codeOnly }), "invalid_grant");
+    expect(await introspect(first.accessToken)).toEqual({ active: false });
+    await expectOAuthError(oauth.userInfo({ realm: realmName, baseUrl: "http://localhost:8080", accessToken: first.accessToken }), "invalid_token");
+    // Remembered in the store until the token's own exp, not only in memory.
+    expect(await parts().revoked.tokens.get(`${realmId}:${at.jti}`)).toEqual({ _id: `${realmId}:${at.jti}`, realmId, expiresAt: at.exp! * 1000 });
   });
 
   it("binds the code to its client, redirect_uri, lifetime and live session", async () => {

@@ -71,7 +71,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const events = new OAuthEvents(bus, clock);
   const serviceAccountGrants = new ServiceAccountGrants(clock);
   const endpoint = new TokenEndpoint(auth, {
-    authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, clock),
+    authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),
     client_credentials: new ClientCredentialsGrant(directory, minter, serviceAccountGrants),
     password: new PasswordGrant(directory, minter, userTokens, clock),
     refresh_token: new RefreshTokenGrant(families, ssoRepo, minter, clock),

@@ -8,8 +8,9 @@ export const CODE_REMEMBERED_MS = 10 * 60_000;
  * An authorization code (RFC 6749 section 4.1), stored under the SHA-256 of the code. It is bound
  * to the client, the redirect_uri and the PKCE challenge (RFC 7636). The browser flow inserts it;
  * the token endpoint consumes it once (a conditional update setting `consumedAt`); a second
- * redemption finds `consumedAt` set and revokes what the first issued (RFC 6749 section 4.1.2,
- * `issuedFamilyId`).
+ * redemption finds `consumedAt` set and revokes what the first issued (RFC 6749 section 4.1.2):
+ * the refresh family, and the access token whose jti the consuming write recorded, which a client
+ * without the refresh_token grant has no family to find it by.
  */
 export interface AuthorizationCodeRecord extends Doc {
   realmId: string;
@@ -35,4 +36,8 @@ export interface AuthorizationCodeRecord extends Doc {
   consumedAt?: number;
   /** Refresh token family issued on redemption, revoked if the code is replayed. */
   issuedFamilyId?: string;
+  /** The `jti` of the access token issued on redemption, set by the write that consumes the code. */
+  issuedAccessJti?: string;
+  /** Epoch ms of that access token's `exp`: how long its revocation must be remembered. */
+  issuedAccessExpiresAt?: number;
 }

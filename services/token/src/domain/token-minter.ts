@@ -37,6 +37,23 @@ export interface ScopeGrant {
   idClaims: Record<string, unknown>;
 }
 
+/**
+ * An access token's identity fixed before it is signed, so a caller can record it in the same
+ * store write that authorizes the issue (the authorization code's consumption): its `jti`, the
+ * time its `iat` is taken from, and its `exp` in epoch ms (when a revocation of it may be forgotten).
+ */
+export interface PlannedAccessToken {
+  jti: string;
+  /** Epoch ms; `iat` is its whole second. */
+  now: number;
+  /** Epoch ms of the token's `exp`. */
+  expiresAt: number;
+}
+
+export function planAccessToken(realm: OAuthRealm, now: number): PlannedAccessToken {
+  return { jti: randomUUID(), now, expiresAt: (Math.floor(now / 1000) + realm.accessTokenLifespan) * 1000 };
+}
+
 export interface MintedTokens {
   accessToken: string;
   idToken: string;
@@ -107,15 +124,16 @@ export class TokenMinter {
     }
   }
 
-  async mint(realm: OAuthRealm, issuer: string, client: ClientInfo, subject: TokenSubject, grant: ScopeGrant): Promise<MintedTokens> {
+  async mint(realm: OAuthRealm, issuer: string, client: ClientInfo, subject: TokenSubject, grant: ScopeGrant, planned?: PlannedAccessToken): Promise<MintedTokens> {
     const alg = await this.keys.currentAlg(realm);
-    const iat = Math.floor(this.clock.now() / 1000);
+    const plan = planned ?? planAccessToken(realm, this.clock.now());
+    const iat = Math.floor(plan.now / 1000);
     const expiresIn = realm.accessTokenLifespan;
     const scope = grant.names.join(" ");
     const access: JWTPayload = {
       ...strip(grant.accessClaims),
       iss: issuer, sub: subject.userId, aud: audienceOf(grant.accessClaims.aud, client.clientId),
-      exp: iat + expiresIn, iat, jti: randomUUID(), azp: client.clientId, typ: "Bearer", scope,
+      exp: iat + expiresIn, iat, jti: plan.jti, azp: client.clientId, typ: "Bearer", scope,
       ...(subject.sid ? { sid: subject.sid } : {}),
       ...(subject.familyId ? { fid: subject.familyId } : {}),
     };

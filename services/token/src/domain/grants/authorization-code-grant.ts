@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { sha256Hex, safeEqual } from "../../../../kit/src/crypto/random.js";
 import type { Clock } from "../../../../kit/src/store/port.js";
 import type { AuthorizationCodeRepository } from "../../store/authorization-code-repository.js";
+import type { RevokedTokenRepository } from "../../store/revoked-token-repository.js";
 import type { SsoSessionRepository } from "../../store/sso-session-repository.js";
 import { familyIdOfCode } from "../refresh-family.js";
 import type { SessionTerminator } from "../session-terminator.js";
-import { splitScope, type TokenMinter } from "../token-minter.js";
+import { planAccessToken, splitScope, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 import type { UserTokens } from "./user-tokens.js";
 
@@ -16,7 +17,9 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
  * RFC 6749 section 4.1.3: the code is consumed once (conditional update) within 60 s, bound to
  * the client, the redirect_uri and the PKCE challenge (RFC 7636 section 4.6, S256 only, DESIGN 5).
  * A second redemption is refused and revokes the tokens the first one issued (section 4.1.2): the
- * family id is derived from the code, so finding it needs no write at issue time.
+ * refresh family, whose id is derived from the code, and the access token, whose jti and exp the
+ * consuming write recorded (a client without the refresh_token grant has no family, and its access
+ * token no `fid` to die with). Issuing thus costs no write beyond the consumption and the family.
  */
 export class AuthorizationCodeGrant implements Grant {
   constructor(
@@ -25,6 +28,7 @@ export class AuthorizationCodeGrant implements Grant {
     private readonly terminator: SessionTerminator,
     private readonly minter: TokenMinter,
     private readonly tokens: UserTokens,
+    private readonly revoked: RevokedTokenRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -32,10 +36,14 @@ export class AuthorizationCodeGrant implements Grant {
     const code = requireParam(ctx.params.code, "code");
     const now = this.clock.now();
     const hash = sha256Hex(code);
-    const record = await this.codes.consume(hash, now);
+    // The jti is fixed before the code is consumed, so a replay racing this request revokes it too.
+    const access = planAccessToken(ctx.realm, now);
+    const record = await this.codes.consume(hash, now, access);
     if (!record) {
       const seen = await this.codes.findByHash(hash);
       if (seen && seen.realmId === ctx.realm.id && seen.consumedAt !== undefined) {
+        // The deny list is stored (and swept only after the token's exp), so the revocation outlives a restart.
+        if (seen.issuedAccessJti && seen.issuedAccessExpiresAt) await this.revoked.add(ctx.realm.id, seen.issuedAccessJti, seen.issuedAccessExpiresAt);
         await this.terminator.revokeFamily(ctx.realm, seen.issuedFamilyId ?? familyIdOfCode(hash));
         throw invalidGrant("authorization code was already used");
       }
@@ -52,7 +60,7 @@ export class AuthorizationCodeGrant implements Grant {
     const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, splitScope(record.scope) ?? []);
     return this.tokens.issue(ctx, {
       userId: record.userId, username: session.username, ssoSessionId: session._id, authTime: record.authTime,
-      amr: record.amr, nonce: record.nonce, familyId: familyIdOfCode(hash),
+      amr: record.amr, nonce: record.nonce, familyId: familyIdOfCode(hash), accessToken: access,
     }, grant);
   }
 

@@ -1,6 +1,6 @@
 import type { Clock } from "../../../../kit/src/store/port.js";
 import type { RefreshFamilies } from "../refresh-families.js";
-import { OFFLINE_ACCESS, type ScopeGrant, type TokenMinter } from "../token-minter.js";
+import { OFFLINE_ACCESS, type PlannedAccessToken, type ScopeGrant, type TokenMinter } from "../token-minter.js";
 import type { GrantContext, GrantResult } from "./grant-context.js";
 
 export interface UserLogin {
@@ -13,6 +13,8 @@ export interface UserLogin {
   nonce: string;
   /** The family id to use (authorization code grant, so a replay can find it). */
   familyId?: string;
+  /** The access token's jti and exp, already recorded (authorization code grant, so a replay can revoke it). */
+  accessToken?: PlannedAccessToken;
 }
 
 /**
@@ -42,7 +44,7 @@ export class UserTokens {
     }
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: login.userId, sid, familyId, authTime: login.authTime, amr: login.amr, nonce: login.nonce,
-    }, grant);
+    }, grant, login.accessToken);
     return {
       accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken, refreshExpiresIn,
       idToken: minted.idToken, scope: minted.scope, sessionState: sid, userId: login.userId,
