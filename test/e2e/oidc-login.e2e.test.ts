@@ -291,6 +291,41 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(denied.headers.get("www-authenticate")).toBe(`Bearer realm="${realm}", error="invalid_token", error_description="the access token is not active"`);
   });
 
+  it("refreshes with a narrower scope: the response, the access token and the ID token follow it; omitted gives the original back (RFC 6749 section 6)", async () => {
+    const tokenUrl = `${server.url}/realms/${realm}/protocol/openid-connect/token`;
+    const one = await rp("app-one");
+    const b = new BrowserSession(server.url);
+    const s = await start(one);
+    const tokens = await redeem(one, s, await login(b, await b.get(s.url.href)));
+    const original = "openid acr basic email profile roles web-origins";
+    expect(tokens.scope).toBe(original);
+    const refresh = (refresh_token: string, scope?: string) => http("POST", tokenUrl, {
+      form: { grant_type: "refresh_token", client_id: "app-one", refresh_token, ...(scope === undefined ? {} : { scope }) },
+    });
+    const narrow = await refresh(tokens.refresh_token!, "openid profile");
+    expect(narrow.status).toBe(200);
+    expect(narrow.body.scope).toBe("openid profile");
+    const at = JSON.parse(Buffer.from(narrow.body.access_token.split(".")[1], "base64url").toString());
+    expect(at.scope).toBe("openid profile");
+    expect(at.preferred_username).toBe("alice");
+    expect(at.email).toBeUndefined();
+    expect(typeof narrow.body.id_token).toBe("string");
+
+    const noOpenid = await refresh(narrow.body.refresh_token, "profile");
+    expect(noOpenid.status).toBe(200);
+    expect(noOpenid.body.scope).toBe("profile");
+    expect(noOpenid.body.id_token).toBeUndefined();
+
+    const back = await refresh(noOpenid.body.refresh_token);
+    expect(back.status).toBe(200);
+    expect(back.body.scope).toBe(original);
+    expect(typeof back.body.id_token).toBe("string");
+
+    const wider = await refresh(back.body.refresh_token, "openid phone");
+    expect(wider.status).toBe(400);
+    expect(wider.body).toEqual({ error: "invalid_scope", error_description: "scope \"phone\" exceeds the original grant" });
+  });
+
   it("asks to confirm a logout without id_token_hint", async () => {
     const b = new BrowserSession(server.url);
     const one = await rp("app-one");

@@ -149,6 +149,14 @@ describe("directory clients slice, in-process", () => {
     expect(JSON.parse(withExtra.accessTokenClaimsJson).groups).toEqual(["/org/eng"]);
     expect(JSON.parse(withExtra.userinfoClaimsJson)).toMatchObject({ dept: "eng", email: "alice@example.test" });
 
+    // only_requested (a refresh narrowing its scope, RFC 6749 section 6): the named scopes alone, defaults included.
+    const narrow = await claims.resolveClaims({ realm, userId: user._id, clientId: "web", scopes: ["profile", "extra", "unknown"], onlyRequested: true });
+    expect(narrow.grantedScopes).toEqual(["extra", "profile"]);
+    expect(JSON.parse(narrow.accessTokenClaimsJson)).toEqual({
+      name: "Alice L", preferred_username: "alice", given_name: "Alice", family_name: "L", groups: ["/org/eng"],
+    });
+    expect(JSON.parse(narrow.userinfoClaimsJson)).toEqual({ name: "Alice L", preferred_username: "alice", given_name: "Alice", family_name: "L", dept: "eng" });
+
     // An optional scope of another client is not granted by asking for it.
     const api = await claims.resolveClaims({ realm, userId: user._id, clientId: "api", scopes: ["extra"] });
     expect(api.grantedScopes).not.toContain("extra");

@@ -240,8 +240,9 @@ describe("OAuth flows, in-process", () => {
   it("rotates refresh tokens; reuse revokes the family; scope never grows; bound to the client", async () => {
     const first = await exchange((await newCode()).code);
     const second = await token({ client: webClient(), grantType: "refresh_token", refreshToken: first.refreshToken, scope: "openid" });
-    // The client's default scopes always apply; nothing beyond the original grant does.
-    expect(second.scope.split(" ").sort()).toEqual(first.scope.split(" ").sort());
+    // RFC 6749 section 6: a narrower scope is granted as asked, default scopes included only when named.
+    expect(second.scope).toBe("openid");
+    expect(decodeJwt(second.accessToken).scope).toBe("openid");
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(decodeJwt(second.idToken).nonce).toBeUndefined();
     await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: second.refreshToken, scope: "openid offline_access" }), "invalid_scope");
@@ -252,6 +253,37 @@ describe("OAuth flows, in-process", () => {
     await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: first.refreshToken }), "invalid_grant");
     await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: third.refreshToken }), "invalid_grant");
     expect(await introspect(third.accessToken)).toEqual({ active: false });
+  });
+
+  it("refreshes with a narrower scope: tokens, claims and userinfo of that scope; the family keeps the original (RFC 6749 section 6)", async () => {
+    const first = await exchange((await newCode()).code);
+    const original = first.scope;
+    expect(original).toBe("openid acr basic email profile roles web-origins");
+    const narrow = await token({ client: webClient(), grantType: "refresh_token", refreshToken: first.refreshToken, scope: "openid profile" });
+    expect(narrow.scope).toBe("openid profile");
+    const at = decodeJwt(narrow.accessToken);
+    expect(at.scope).toBe("openid profile");
+    expect(at.preferred_username).toBe("alice");
+    // Not granted now: the email scope's claims, basic's auth_time, acr's acr, web-origins' allowed-origins.
+    for (const claim of ["email", "email_verified", "auth_time", "acr", "allowed-origins"]) expect(at[claim]).toBeUndefined();
+    const id = decodeJwt(narrow.idToken);
+    expect(id).toMatchObject({ sub: userId, preferred_username: "alice", name: "Alice" });
+    expect(id.email).toBeUndefined();
+    const info = (await oauth.userInfo({ realm: realmName, baseUrl: "http://localhost:8080", accessToken: narrow.accessToken })).claims as Record<string, unknown>;
+    expect(info).toEqual({ sub: userId, preferred_username: "alice", name: "Alice", given_name: "Alice" });
+    // The refresh token still stands for the original grant.
+    expect(await introspect(narrow.refreshToken)).toMatchObject({ active: true, scope: original });
+
+    // Without openid: no ID token (OIDC Core 1.0 section 12.2 is about openid requests).
+    const noOpenid = await token({ client: webClient(), grantType: "refresh_token", refreshToken: narrow.refreshToken, scope: "email" });
+    expect([noOpenid.scope, noOpenid.idToken, decodeJwt(noOpenid.accessToken).email]).toEqual(["email", "", "alice@example.com"]);
+
+    // Omitted: the original grant again, ID token included.
+    const back = await token({ client: webClient(), grantType: "refresh_token", refreshToken: noOpenid.refreshToken });
+    expect(back.scope).toBe(original);
+    expect(decodeJwt(back.accessToken)).toMatchObject({ scope: original, email: "alice@example.com", acr: "1" });
+    expect(back.idToken).not.toBe("");
+    await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: back.refreshToken, scope: "openid phone" }), "invalid_scope");
   });
 
   it("expires refresh tokens after refreshTokenLifespan of idleness, and access tokens after theirs", async () => {

@@ -25,7 +25,8 @@ const MAX_GROUP_DEPTH = 64;
 
 /**
  * The claims a user's tokens carry for a client (spec 2.8): the mappers of the client's default
- * scopes and of the requested optional scopes, over the user's profile, attributes, effective
+ * scopes and of the requested optional scopes (with `onlyRequested`, of the requested scopes alone,
+ * default or optional: RFC 6749 section 6 lets a refresh narrow the scope), over the user's profile, attributes, effective
  * roles (direct, through groups and their ancestors) and group paths. Every user effectively
  * holds the realm role `offline_access`, as Keycloak's default-roles composite grants it.
  */
@@ -41,7 +42,7 @@ export class ClaimsResolver {
     private readonly clients: ClientRepository,
   ) {}
 
-  async resolve(realmName: string, userId: string, clientId: string, requested: string[]): Promise<ResolvedClaims> {
+  async resolve(realmName: string, userId: string, clientId: string, requested: string[], onlyRequested = false): Promise<ResolvedClaims> {
     const realm = await this.realms.byName(realmName);
     const config = await this.configs.get(realm._id, clientId);
     if (!config) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
@@ -51,7 +52,7 @@ export class ClaimsResolver {
 
     const wanted = new Set(requested);
     const applied = config.scopes
-      .filter(({ scope, kind }) => kind === "default" || (kind === "optional" && wanted.has(scope.name)))
+      .filter(({ scope, kind }) => wanted.has(scope.name) || (kind === "default" && !onlyRequested))
       .map(({ scope }) => scope);
     const appliedIds = new Set(applied.map((s) => s._id));
     const mappers = config.mappers.filter((m) => appliedIds.has(m.scopeId));

@@ -74,8 +74,10 @@ export class TokenMinter {
 
   /**
    * Resolves the scope for a request (RFC 6749 section 3.3). `requested` undefined means the
-   * client's defaults. A name the client may not have is `invalid_scope`; with `ceiling`, the
-   * result never exceeds it (refresh, RFC 6749 section 6).
+   * client's defaults. A name the client may not have is `invalid_scope`. With `ceiling` (refresh,
+   * RFC 6749 section 6) the requested names must lie within it and are granted exactly: the
+   * client's default scopes apply only when named, so a narrower request gets narrower tokens,
+   * claims included (the caller passes the ceiling itself when the request names no scope).
    */
   async grant(realm: OAuthRealm, client: ClientInfo, userId: string, requested: string[] | undefined, ceiling?: string[]): Promise<ScopeGrant> {
     const asked = requested ?? [];
@@ -86,7 +88,9 @@ export class TokenMinter {
     }
     let res;
     try {
-      res = await this.claims.resolveClaims({ realm: realm.name, userId, clientId: client.clientId, scopes: asked.filter((s) => !PROTOCOL_SCOPES.has(s)) });
+      res = await this.claims.resolveClaims({
+        realm: realm.name, userId, clientId: client.clientId, scopes: asked.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: ceiling !== undefined,
+      });
     } catch (e) {
       if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_grant", "user or client no longer exists");
       throw e;
@@ -94,8 +98,7 @@ export class TokenMinter {
     const granted = new Set(res.grantedScopes);
     const unknown = asked.find((s) => !PROTOCOL_SCOPES.has(s) && !granted.has(s));
     if (unknown) throw IamError.oauth("invalid_scope", `scope "${unknown}" is not allowed for this client`);
-    let names = [...(asked.includes("openid") ? ["openid"] : []), ...res.grantedScopes];
-    if (ceiling) names = names.filter((n) => ceiling.includes(n));
+    const names = [...(asked.includes("openid") ? ["openid"] : []), ...res.grantedScopes];
     if (names.includes(OFFLINE_ACCESS) && !res.realmRoles.includes(OFFLINE_ACCESS)) {
       throw IamError.oauth("invalid_scope", "the user may not obtain offline tokens");
     }
@@ -113,10 +116,14 @@ export class TokenMinter {
     return { names, realmRoles: res.realmRoles, accessClaims, idClaims: parseClaims(res.idTokenClaimsJson) };
   }
 
-  /** UserInfo claims (OIDC Core 1.0 section 5.3.2): `sub` plus the mappers' userinfo claims. */
+  /**
+   * UserInfo claims (OIDC Core 1.0 section 5.3.2): `sub` plus the userinfo claims of the mappers of
+   * the scopes the access token holds, exactly (a token a refresh narrowed gets no more, RFC 6749
+   * section 6).
+   */
   async userinfo(realm: OAuthRealm, userId: string, clientId: string, scopes: string[]): Promise<Record<string, unknown>> {
     try {
-      const res = await this.claims.resolveClaims({ realm: realm.name, userId, clientId, scopes: scopes.filter((s) => !PROTOCOL_SCOPES.has(s)) });
+      const res = await this.claims.resolveClaims({ realm: realm.name, userId, clientId, scopes: scopes.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: true });
       return { ...parseClaims(res.userinfoClaimsJson), sub: userId };
     } catch (e) {
       if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_token", "the token's user or client no longer exists", "unauthenticated");

@@ -6,7 +6,11 @@ import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantRe
 
 /**
  * RFC 6749 section 6: a refresh token is bound to its client, rotated on every use (one
- * conditional update), and the scope never grows. An online token also needs its SSO session.
+ * conditional update), and the scope never grows. A `scope` narrower than the original grant
+ * gives tokens of that scope (access token `scope` and claims, an ID token only with `openid`);
+ * the family keeps the original, so a later refresh without `scope` gets the original grant back
+ * ("treated as equal to the scope originally granted"), as Keycloak keeps the refresh token's
+ * scope. An online token also needs its SSO session.
  */
 export class RefreshTokenGrant implements Grant {
   constructor(
@@ -24,7 +28,9 @@ export class RefreshTokenGrant implements Grant {
       throw invalidGrant("the session has ended");
     }
     const ceiling = family.scope.split(" ").filter(Boolean);
-    const grant = await this.minter.grant(ctx.realm, ctx.client, family.userId, splitScope(ctx.params.scope) ?? ceiling, ceiling);
+    // An omitted (or empty) scope means the original grant (RFC 6749 section 6).
+    const asked = splitScope(ctx.params.scope);
+    const grant = await this.minter.grant(ctx.realm, ctx.client, family.userId, asked?.length ? asked : ceiling, ceiling);
     const rotated = await this.families.rotate(ctx.realm, family);
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: family.userId, sid: family.sid, familyId: family._id, authTime: family.authTime, amr: family.amr,
