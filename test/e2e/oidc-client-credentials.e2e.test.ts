@@ -236,7 +236,8 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
 
   it("serves userinfo for GET and POST with a Bearer token, 401 invalid_token for a bad one", async () => {
     const config = await rp();
-    const { access_token } = await oidc.clientCredentialsGrant(config, { scope: "profile" });
+    // OIDC Core 1.0 section 5.3: userinfo serves tokens of an OpenID request, so this one asks for openid.
+    const { access_token } = await oidc.clientCredentialsGrant(config, { scope: "openid profile" });
     const sa = await api.get(`/admin/realms/${realm}/clients/svc/service-account-user`);
     const get = await http("GET", endpoint("userinfo"), { headers: { authorization: `Bearer ${access_token}` } });
     expect(get.status).toBe(200);
@@ -269,7 +270,7 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
 
   it("refuses a userinfo request carrying the token in both the header and the body (RFC 6750 section 2)", async () => {
     const config = await rp();
-    const { access_token } = await oidc.clientCredentialsGrant(config, { scope: "profile" });
+    const { access_token } = await oidc.clientCredentialsGrant(config, { scope: "openid profile" });
     const res = await http("POST", endpoint("userinfo"), { form: { access_token }, headers: { authorization: `Bearer ${access_token}` } });
     const description = "send the access token in the Authorization header or the form body, not both";
     expect(res.status).toBe(400);
@@ -280,6 +281,23 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
     // Either method alone still works.
     expect((await http("POST", endpoint("userinfo"), { form: { access_token } })).status).toBe(200);
     expect((await http("POST", endpoint("userinfo"), { form: {}, headers: { authorization: `Bearer ${access_token}` } })).status).toBe(200);
+  });
+
+  it("answers userinfo 403 insufficient_scope for an active token without openid (OIDC Core 5.3, RFC 6750 3.1)", async () => {
+    const config = await rp();
+    for (const scope of [undefined, "profile"]) {
+      const { access_token } = await oidc.clientCredentialsGrant(config, scope ? { scope } : {});
+      expect((await oidc.tokenIntrospection(config, access_token)).active).toBe(true);
+      for (const res of [
+        await http("GET", endpoint("userinfo"), { headers: { authorization: `Bearer ${access_token}` } }),
+        await http("POST", endpoint("userinfo"), { form: { access_token } }),
+      ]) {
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ error: "insufficient_scope", error_description: "Missing openid scope" });
+        expect(res.headers.get("www-authenticate")).toBe(`Bearer realm="${realm}", error="insufficient_scope", error_description="Missing openid scope"`);
+        expect(res.headers.get("cache-control")).toBe("no-store");
+      }
+    }
   });
 
   it("switches to ES256 after rotation; tokens signed before still verify and introspect active", async () => {

@@ -7,8 +7,9 @@ export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 /**
  * Renders an error of an OAuth endpoint (RFC 6749 section 5.2): `{error, error_description}`,
  * no-store. `invalid_client` is 401 with `WWW-Authenticate: Basic realm="<realm>"` (section 5.2);
- * `invalid_token` at a resource (userinfo) is 401 with a Bearer challenge (RFC 6750 section 3), and
- * a malformed resource request (BearerRequestError) 400 with one naming `invalid_request` (section 3.1).
+ * `invalid_token` at a resource (userinfo) is 401 with a Bearer challenge (RFC 6750 section 3),
+ * `insufficient_scope` there 403 with one (section 3.1), and a malformed resource request
+ * (BearerRequestError) 400 with one naming `invalid_request` (section 3.1).
  */
 export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<string, string> = {}): Reply {
   const err = describeError(e);
@@ -18,9 +19,9 @@ export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<
   if (error === "invalid_client") {
     status = 401;
     headers["WWW-Authenticate"] = `Basic realm="${quoted(realm)}"`;
-  } else if (error === "invalid_token") {
-    status = 401;
-    headers["WWW-Authenticate"] = `Bearer realm="${quoted(realm)}", error="invalid_token", error_description="${quoted(err.message)}"`;
+  } else if (error === "invalid_token" || error === "insufficient_scope") {
+    status = error === "invalid_token" ? 401 : 403;
+    headers["WWW-Authenticate"] = `Bearer realm="${quoted(realm)}", error="${error}", error_description="${quoted(err.message)}"`;
   } else if (e instanceof BearerRequestError) {
     headers["WWW-Authenticate"] = bearerChallenge(realm, error, err.message);
   }

@@ -181,6 +181,23 @@ describe("OAuth flows, in-process", () => {
     expect(info).toMatchObject({ sub: userId, preferred_username: "alice" });
   });
 
+  it("refuses userinfo for an active token without openid: PermissionDenied insufficient_scope (OIDC Core 5.3)", async () => {
+    const res = await exchange((await newCode({ scope: "profile" })).code);
+    expect(res.scope.split(" ")).not.toContain("openid");
+    expect(res.idToken).toBe("");
+    expect(await introspect(res.accessToken)).toMatchObject({ active: true });
+    let caught: unknown;
+    try {
+      await oauth.userInfo({ realm: realmName, baseUrl: "http://localhost:8080", accessToken: res.accessToken });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ConnectError);
+    expect((caught as ConnectError).code).toBe(Code.PermissionDenied);
+    expect((caught as ConnectError).rawMessage).toBe("Missing openid scope");
+    expect(errorOf(caught)).toBe("insufficient_scope");
+  });
+
   it("refuses a replayed code and revokes what the first redemption issued", async () => {
     const { code } = await newCode();
     const first = await exchange(code);

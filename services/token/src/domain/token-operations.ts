@@ -86,11 +86,17 @@ export class TokenOperations {
     await this.events.record(realm, { type: "REVOKE_GRANT", clientId: client.clientId, userId, ipAddress: ip });
   }
 
-  /** OIDC Core 1.0 section 5.3; an inactive token is 401 invalid_token (RFC 6750 section 3.1). */
+  /**
+   * OIDC Core 1.0 section 5.3; an inactive token is 401 invalid_token (RFC 6750 section 3.1). The
+   * token must come from an OpenID Connect request (section 5.3: it holds `openid`); otherwise 403
+   * insufficient_scope (RFC 6750 section 3.1), as Keycloak answers, e.g. a client_credentials or
+   * plain OAuth token.
+   */
   async userinfo(realm: OAuthRealm, issuer: string, accessToken: string): Promise<Record<string, unknown>> {
     const p = accessToken ? await this.access.active(realm, issuer, accessToken) : null;
     if (!p) throw IamError.oauth("invalid_token", "the access token is not active", "unauthenticated");
     const scopes = typeof p.scope === "string" ? p.scope.split(" ").filter(Boolean) : [];
+    if (!scopes.includes("openid")) throw IamError.oauth("insufficient_scope", "Missing openid scope", "permissionDenied");
     return this.minter.userinfo(realm, p.sub!, String(p.azp ?? ""), scopes);
   }
 
