@@ -49,9 +49,10 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       id_token_signing_alg_values_supported: ["RS256", "ES256", "EdDSA"],
       scopes_supported: ["openid", "profile", "email", "address", "phone", "roles", "offline_access", "web-origins", "acr", "basic"],
       claims_supported: [
-        "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "azp", "sid",
-        "name", "given_name", "family_name", "preferred_username", "email", "email_verified",
-        "address", "phone_number", "phone_number_verified",
+        "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",
+        "name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "profile",
+        "picture", "website", "gender", "birthdate", "zoneinfo", "locale",
+        "email", "email_verified", "address", "phone_number", "phone_number_verified",
       ],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: methods,

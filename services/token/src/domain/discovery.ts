@@ -21,8 +21,12 @@ export function issuerOf(baseUrl: string, realmName: string): string {
 
 /**
  * OpenID Provider Metadata (OIDC Discovery 1.0 section 3; RFC 8414 section 2 for the OAuth members).
- * Only what the provider does is advertised: the `query` response mode, S256 PKCE (RFC 7636 section
- * 4.2; `plain` is refused, DESIGN 5), no request objects or claims parameter.
+ * Only what the provider does is advertised: the `query`, `fragment` and `form_post` response modes,
+ * S256 PKCE (RFC 7636 section 4.2; `plain` is refused, DESIGN 5), no request objects, request_uri or
+ * claims parameter (each said false: Discovery's default for request_uri_parameter_supported is true).
+ * Every algorithm a realm may sign with is listed, not only the realm's current one: a realm
+ * switches algorithm by rotation (spec 4.17) while its older tokens are still in use, and RPs such
+ * as openid-client accept an ID token whose alg this list names.
  */
 export function discoveryDocument(baseUrl: string, realmName: string): Record<string, unknown> {
   const issuer = issuerOf(baseUrl, realmName);
@@ -43,10 +47,12 @@ export function discoveryDocument(baseUrl: string, realmName: string): Record<st
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: [...SIGNING_ALGS],
     scopes_supported: ["openid", "profile", "email", "address", "phone", "roles", "offline_access", "web-origins", "acr", "basic"],
+    // The ID token's own claims and those the built-in scopes' mappers emit (builtin-scopes.ts).
     claims_supported: [
-      "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "azp", "sid",
-      "name", "given_name", "family_name", "preferred_username", "email", "email_verified",
-      "address", "phone_number", "phone_number_verified",
+      "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",
+      "name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "profile",
+      "picture", "website", "gender", "birthdate", "zoneinfo", "locale",
+      "email", "email_verified", "address", "phone_number", "phone_number_verified",
     ],
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
