@@ -29,6 +29,7 @@ import { SigningKeyRepository } from "./store/signing-key-repository.js";
 import { KeyRing } from "./domain/key-ring.js";
 import { buildOAuth } from "./oauth-module.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS } from "./domain/authorization-code.js";
+import { familyIdOfCode } from "./domain/refresh-family.js";
 import { BACKCHANNEL_LOGOUT_EVENT, BackchannelLogout } from "./domain/backchannel-logout.js";
 
 // The grants the browser and password branches feed (authorization_code, refresh_token, device
@@ -204,6 +205,28 @@ describe("OAuth flows, in-process", () => {
     await expectOAuthError(exchange(code), "invalid_grant");
     expect(await introspect(first.accessToken)).toEqual({ active: false });
     await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: first.refreshToken }), "invalid_grant");
+  });
+
+  it("revokes the family of a redemption that a replay overtook before the family existed (RFC 6749 4.1.2)", async () => {
+    const { code, session } = await newCode();
+    const repo = parts().familyRepo;
+    const insert = repo.insert.bind(repo);
+    let replay: Promise<void> | undefined;
+    // The replay arrives after the first redemption consumed the code, before it stored the family.
+    repo.insert = async (f) => {
+      replay ??= expectOAuthError(exchange(code), "invalid_grant");
+      await replay;
+      return insert(f);
+    };
+    try {
+      await expectOAuthError(exchange(code), "invalid_grant");
+    } finally {
+      repo.insert = insert;
+    }
+    expect(replay).toBeDefined();
+    expect(await repo.get(realmId, familyIdOfCode(sha256Hex(code)))).toBeNull();
+    expect(await repo.list({ realmId, ssoSessionId: session })).toEqual([]);
+    expect((await parts().codes.findByHash(sha256Hex(code)))?.replayedAt).toBe(clock.now());
   });
 
   it("revokes the access token of a replayed code for a client without the refresh_token grant (RFC 6749 4.1.2)", async () => {

@@ -40,4 +40,6 @@ export interface AuthorizationCodeRecord extends Doc {
   issuedAccessJti?: string;
   /** Epoch ms of that access token's `exp`: how long its revocation must be remembered. */
   issuedAccessExpiresAt?: number;
+  /** When a second redemption was refused (see AuthorizationCodeGrant). */
+  replayedAt?: number;
 }

@@ -34,8 +34,9 @@ export class AuthorizationCodeRepository {
     return this.codes.get(codeHash);
   }
 
-  async recordIssuedFamily(codeHash: string, familyId: string): Promise<void> {
-    await this.codes.update({ _id: codeHash }, { $set: { issuedFamilyId: familyId } });
+  /** Records a refused second redemption, which the first one checks once its family exists. */
+  async markReplayed(codeHash: string, now: number): Promise<void> {
+    await this.codes.update({ _id: codeHash }, { $set: { replayedAt: now } });
   }
 
   deleteRealm(realmId: string): Promise<number> {

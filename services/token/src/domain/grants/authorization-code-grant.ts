@@ -44,6 +44,9 @@ export class AuthorizationCodeGrant implements Grant {
       if (seen && seen.realmId === ctx.realm.id && seen.consumedAt !== undefined) {
         // The deny list is stored (and swept only after the token's exp), so the revocation outlives a restart.
         if (seen.issuedAccessJti && seen.issuedAccessExpiresAt) await this.revoked.add(ctx.realm.id, seen.issuedAccessJti, seen.issuedAccessExpiresAt);
+        // Marked before the family is revoked: a first redemption that has not created it yet
+        // finds the mark once it has (below), so the family cannot outlive the replay.
+        await this.codes.markReplayed(hash, now);
         await this.terminator.revokeFamily(ctx.realm, seen.issuedFamilyId ?? familyIdOfCode(hash));
         throw invalidGrant("authorization code was already used");
       }
@@ -58,10 +61,18 @@ export class AuthorizationCodeGrant implements Grant {
     const session = record.ssoSessionId ? await this.sessions.findById(ctx.realm.id, record.ssoSessionId) : null;
     if (!session) throw invalidGrant("the session of the authorization code has ended");
     const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, splitScope(record.scope) ?? []);
-    return this.tokens.issue(ctx, {
+    const issued = await this.tokens.issue(ctx, {
       userId: record.userId, username: session.username, ssoSessionId: session._id, authTime: record.authTime,
       amr: record.amr, nonce: record.nonce, familyId: familyIdOfCode(hash), accessToken: access,
     }, grant);
+    // A replay refused while this redemption was issuing found no family to revoke. It marked the
+    // code first, so either this read sees the mark, or the replay's revocation came after the
+    // family was stored and removed it. One read per redemption, no write.
+    if (issued.refreshToken && (await this.codes.findByHash(hash))?.replayedAt !== undefined) {
+      await this.terminator.revokeFamily(ctx.realm, familyIdOfCode(hash));
+      throw invalidGrant("authorization code was already used");
+    }
+    return issued;
   }
 
   private checkPkce(ctx: GrantContext, challenge: string, method: string): void {
