@@ -108,16 +108,22 @@ if (!CHROMIUM) {
       await page.close();
     }, 60_000);
 
-    it("signs in for a native app and navigates to its private-use scheme (CSP form-action admits it)", async () => {
-      await context.clearCookies();
+    /** A page on the authorization endpoint with carol's password filled in, and the CSP violations Chromium logs. */
+    async function carolsLoginPage(params: Record<string, string>) {
       const page = await context.newPage();
       const blocked: string[] = [];
       page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
-      await page.goto(`${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
+      await page.goto(`${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams(params)}`);
+      await page.fill("#password", "Carol-Secret-1");
+      return { page, blocked };
+    }
+
+    it("signs in for a native app and navigates to its private-use scheme (CSP form-action admits it)", async () => {
+      await context.clearCookies();
+      const { page, blocked } = await carolsLoginPage({
         client_id: "native", redirect_uri: NATIVE_CB, response_type: "code", scope: "openid", state: "native-state", login_hint: "carol",
         code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256",
-      })}`);
-      await page.fill("#password", "Carol-Secret-1");
+      });
       // Chromium applies the login page's form-action to the 302 that answers its POST (CSP3 section
       // 6.3.1): blocked, it logs a violation and never requests the app's URI. Headless Chromium has
       // no handler for the scheme, so the navigation then fails; the request is what matters.
@@ -132,14 +138,10 @@ if (!CHROMIUM) {
     }, 60_000);
 
     it("with response_mode=form_post, posts the code to the client from the page's own script (CSP nonce)", async () => {
-      const page = await context.newPage();
-      const blocked: string[] = [];
-      page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
-      await page.goto(`${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
+      const { page, blocked } = await carolsLoginPage({
         client_id: "web", redirect_uri: CB, response_type: "code", scope: "openid", state: "posted-state", login_hint: "carol",
         response_mode: "form_post", prompt: "login",
-      })}`);
-      await page.fill("#password", "Carol-Secret-1");
+      });
       const posted = page.waitForRequest((r) => r.url() === CB && r.method() === "POST");
       await page.click("button[type=submit]");
       const form = new URLSearchParams((await posted).postData() ?? "");

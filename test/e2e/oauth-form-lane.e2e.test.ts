@@ -20,9 +20,14 @@ interface Answer {
 const VARYING = new Set(["date", "x-request-id", "content-length", "connection", "keep-alive", "transfer-encoding"]);
 
 function post(url: string, form: string, opts: { chunked: boolean; headers?: Record<string, string> }): Promise<Answer> {
+  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", ...opts.headers };
+  if (!opts.chunked) headers["content-length"] = String(Buffer.byteLength(form));
+  return send(url, form, headers, opts.chunked);
+}
+
+/** POSTs `body` as given (no headers added), in two chunks without a length when `chunked`. */
+function send(url: string, body: Buffer | string, headers: Record<string, string>, chunked = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", ...opts.headers };
-    if (!opts.chunked) headers["content-length"] = String(Buffer.byteLength(form));
     const req = request(url, { method: "POST", headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");
@@ -34,13 +39,13 @@ function post(url: string, form: string, opts: { chunked: boolean; headers?: Rec
       });
     });
     req.on("error", reject);
-    if (opts.chunked) {
+    if (chunked) {
       // Two writes without a length: Transfer-Encoding: chunked.
-      const mid = Math.floor(form.length / 2);
-      req.write(form.slice(0, mid));
-      req.end(form.slice(mid));
+      const mid = Math.floor(body.length / 2);
+      req.write(body.slice(0, mid));
+      req.end(body.slice(mid));
     } else {
-      req.end(form);
+      req.end(body);
     }
   });
 }
@@ -124,20 +129,9 @@ describe.each(targets())("OAuth form endpoints, lean lane and route table ($mode
     expect(a.headers.pragma).toBe("no-cache");
   });
 
-  const raw = (path: string, body: Buffer | string, headers: Record<string, string>): Promise<Answer> => new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { method: "POST", headers: { "content-length": String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => {
-        const h: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") h[k] = v;
-        resolve({ status: res.statusCode ?? 0, headers: h, body: text && h["content-type"]?.includes("json") ? JSON.parse(text) as Record<string, unknown> : undefined });
-      });
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+  const raw = (path: string, body: Buffer | string, headers: Record<string, string>): Promise<Answer> =>
+    send(`${server.url}${path}`, body, { "content-length": String(Buffer.byteLength(body)), ...headers });
+
   const FORM = "application/x-www-form-urlencoded";
 
   it.each([

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Response } from "express";
 import type { PageDeps } from "./flow-pages.js";
-import { formActionSourceOf } from "./content-security-policy.js";
+import { formActionSourceOf } from "../../../services/kit/src/form-action-source.js";
 import { renderPage } from "./page-renderer.js";
 
 export interface AutoPost {

@@ -1,4 +1,4 @@
-import { formActionSource, formActionSourceOf, pageCsp } from "./content-security-policy.js";
+import { formActionSource, pageCsp } from "./content-security-policy.js";
 
 /** The hosted pages' CSP, above all its form-action (CSP3 section 6.3.1; it also governs the redirect after a POST). */
 describe("pageCsp", () => {
@@ -42,13 +42,5 @@ describe("pageCsp", () => {
   it("keeps the script nonce and frame origins", () => {
     expect(pageCsp({ formAction: "com.example.app:", scriptNonce: "abcdefghijklmnopqrstuvwx", frameOrigins: ["https://sp.example.com", "javascript:x"] }))
       .toBe("default-src 'none'; script-src 'nonce-abcdefghijklmnopqrstuvwx'; frame-src https://sp.example.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self' com.example.app:; frame-ancestors 'none'; base-uri 'none'");
-  });
-});
-
-describe("formActionSourceOf", () => {
-  it("is a URL's origin, or its scheme when it has no http(s) origin", () => {
-    expect(formActionSourceOf("https://app.example.com:8443/cb?x=1")).toBe("https://app.example.com:8443");
-    expect(formActionSourceOf("com.example.app:/cb")).toBe("com.example.app:");
-    expect(formActionSourceOf("not a url")).toBe("");
   });
 });

@@ -37,15 +37,6 @@ export function formActionSource(value: string): string {
   return "";
 }
 
-/** The form-action source admitting a URL: its origin, or its scheme when it has no http(s) origin. */
-export function formActionSourceOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : u.protocol;
-  } catch {
-    return "";
-  }
-}
 
 /**
  * The policy. form-action also governs the redirects that follow a form submission (CSP3 section

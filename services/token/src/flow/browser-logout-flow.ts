@@ -1,7 +1,8 @@
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { readIdTokenHint, type IdTokenHint } from "./id-token-hint.js";
-import { errorReply, formActionSourceOf, pageOf, staleTransaction, withQuery, type FlowReply } from "./flow-reply.js";
+import { formActionSourceOf } from "../../../kit/src/form-action-source.js";
+import { errorReply, pageOf, staleTransaction, withQuery, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 
 export interface LogoutParams {

@@ -1,4 +1,5 @@
 import type { LoginTransactionRecord, TransactionStep } from "./login-transaction.js";
+import { formActionSourceOf } from "../../../kit/src/form-action-source.js";
 
 export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out" | "register" | "email_verified";
 
@@ -93,16 +94,3 @@ export function withQuery(uri: string, params: Record<string, string | undefined
   return u.href;
 }
 
-/**
- * The CSP form-action source (page-renderer in the gateway) admitting `uri`: its origin, or for a
- * native app's private-use scheme ("com.example.app:/cb", RFC 8252 section 7.1), which has no
- * origin ("null"), its scheme ("com.example.app:").
- */
-export function formActionSourceOf(uri: string): string {
-  try {
-    const u = new URL(uri);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : u.protocol;
-  } catch {
-    return "";
-  }
-}
