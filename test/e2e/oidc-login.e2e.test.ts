@@ -3,6 +3,7 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
+import { OidcRp, type Started } from "./support/oidc-rp.js";
 
 /**
  * The whole browser login (OIDC Core 1.0 section 3.1 with PKCE, RFC 7636) driven over HTTP, with
@@ -38,35 +39,11 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
   }, 90_000);
   afterAll(async () => server?.stop());
 
-  async function rp(clientId: string): Promise<oidc.Configuration> {
-    return oidc.discovery(new URL(`${server.url}/realms/${realm}`), clientId, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
-  }
-
-  interface Started { url: URL; verifier: string; state: string; nonce: string }
-  async function start(config: oidc.Configuration, extra: Record<string, string> = {}): Promise<Started> {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: CB, scope: "openid profile email", state, nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", ...extra,
-    });
-    return { url, verifier, state, nonce };
-  }
-
-  async function login(b: BrowserSession, page: PageResponse, username = "alice", password = PASSWORD): Promise<PageResponse> {
-    expect(parseForms(page.text)[0]!.fields.step).toBe("login");
-    return b.submit(page, { username, password });
-  }
-
-  async function redeem(config: oidc.Configuration, s: Started, res: PageResponse) {
-    expect(res.status).toBe(302);
-    const at = new URL(res.location);
-    expect(`${at.origin}${at.pathname}`).toBe(CB);
-    expect(at.searchParams.get("iss")).toBe(`${server.url}/realms/${realm}`);
-    expect(at.searchParams.get("state")).toBe(s.state);
-    return oidc.authorizationCodeGrant(config, at, { pkceCodeVerifier: s.verifier, expectedState: s.state, expectedNonce: s.nonce });
-  }
+  const kit = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD);
+  const rp = (clientId: string) => kit.config(clientId);
+  const start = (config: oidc.Configuration, extra?: Record<string, string>) => kit.start(config, extra);
+  const login = (b: BrowserSession, page: PageResponse, username?: string, password?: string) => kit.login(b, page, username, password);
+  const redeem = (config: oidc.Configuration, s: Started, res: PageResponse) => kit.redeem(config, s, res);
 
   it("shows one generic message for a wrong password and an unknown user", async () => {
     const b = new BrowserSession(server.url);
@@ -324,101 +301,6 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     const wider = await refresh(back.body.refresh_token, "openid phone");
     expect(wider.status).toBe(400);
     expect(wider.body).toEqual({ error: "invalid_scope", error_description: "scope \"phone\" exceeds the original grant" });
-  });
-
-  it("asks to confirm a logout without id_token_hint", async () => {
-    const b = new BrowserSession(server.url);
-    const one = await rp("app-one");
-    const s = await start(one);
-    await redeem(one, s, await login(b, await b.get(s.url.href)));
-    const confirm = await b.get(`${server.url}/realms/${realm}/protocol/openid-connect/logout`);
-    expect(confirm.status).toBe(200);
-    expect(confirm.text).toContain("Do you want to log out alice?");
-    const out = await b.submit(confirm, { confirm: "yes" });
-    expect(out.status).toBe(200);
-    expect(out.text).toContain("<p id=\"logout-result\">You are logged out.</p>");
-    expect(b.cookies.has("TESSERA_SESSION")).toBe(false);
-  });
-
-  /** A POST as another site's auto-submitted form sends it: Fetch Metadata cross-site, no Lax cookie. */
-  async function crossSitePost(path: string, form: Record<string, string>): Promise<PageResponse> {
-    const url = `${server.url}/realms/${realm}/protocol/openid-connect/${path}`;
-    const res = await fetch(url, {
-      method: "POST", redirect: "manual", body: new URLSearchParams(form).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
-    });
-    return { status: res.status, headers: res.headers, text: await res.text(), location: res.headers.get("location") ?? "", url };
-  }
-
-  it("re-posts a cross-site authorization POST same-site, so prompt=none sees the SSO session", async () => {
-    const b = new BrowserSession(server.url);
-    const one = await rp("app-one");
-    const s = await start(one);
-    await redeem(one, s, await login(b, await b.get(s.url.href)));
-
-    const again = await start(one, { prompt: "none" });
-    const params = Object.fromEntries(again.url.searchParams);
-    const page = await crossSitePost("auth", params);
-    expect(page.status).toBe(200);
-    const forms = parseForms(page.text);
-    expect(forms).toEqual([{ action: `${server.url}/realms/${realm}/protocol/openid-connect/auth`, method: "post", fields: params }]);
-    expect(page.headers.get("content-security-policy")).toContain(`form-action 'self' ${server.url};`);
-    // The page's form, submitted by the browser that holds the cookie: a code, not login_required.
-    await redeem(one, again, await b.submit(page, {}));
-  });
-
-  it("ends the session an id_token_hint names when the logout request comes without the cookie", async () => {
-    const b = new BrowserSession(server.url);
-    const one = await rp("app-one");
-    const s = await start(one, { scope: "openid profile" });
-    const tokens = await redeem(one, s, await login(b, await b.get(s.url.href)));
-    expect(tokens.refresh_token).toBeTruthy();
-
-    // A POST from the RP's site without Fetch Metadata (an older browser, another browser): no cookie.
-    const out = await new BrowserSession(server.url).post(`${server.url}/realms/${realm}/protocol/openid-connect/logout`, {
-      id_token_hint: tokens.id_token!, post_logout_redirect_uri: CB, state: "z",
-    });
-    expect(out.status).toBe(302);
-    expect(out.location).toBe(`${CB}?state=z`);
-
-    // The session is over: for the browser that still holds its cookie and for the refresh token.
-    const after = await start(one, { prompt: "none" });
-    const res = await b.get(after.url.href);
-    expect(res.status).toBe(302);
-    expect(new URL(res.location).searchParams.get("error")).toBe("login_required");
-    await expect(oidc.refreshTokenGrant(one, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
-  });
-
-  it("re-posts a cross-site logout POST same-site, then logs out the browser's session", async () => {
-    const b = new BrowserSession(server.url);
-    const one = await rp("app-one");
-    const s = await start(one);
-    const tokens = await redeem(one, s, await login(b, await b.get(s.url.href)));
-    const form = { id_token_hint: tokens.id_token!, post_logout_redirect_uri: CB, state: "y" };
-    const page = await crossSitePost("logout", form);
-    expect(page.status).toBe(200);
-    expect(parseForms(page.text)).toEqual([{ action: `${server.url}/realms/${realm}/protocol/openid-connect/logout`, method: "post", fields: form }]);
-    const out = await b.submit(page, {});
-    expect(out.status).toBe(302);
-    expect(out.location).toBe(`${CB}?state=y`);
-    expect(b.cookies.has("TESSERA_SESSION")).toBe(false);
-  });
-
-  it("refuses an access token as id_token_hint at the authorization and logout endpoints", async () => {
-    const b = new BrowserSession(server.url);
-    const one = await rp("app-one");
-    const s = await start(one);
-    const tokens = await redeem(one, s, await login(b, await b.get(s.url.href)));
-    const hinted = await start(one, { id_token_hint: tokens.access_token });
-    const res = await b.get(hinted.url.href);
-    expect(res.status).toBe(302);
-    const err = new URL(res.location).searchParams;
-    expect([err.get("error"), err.get("error_description"), err.get("state")]).toEqual(["invalid_request", "The id_token_hint is not valid.", hinted.state]);
-
-    const out = await b.get(`${server.url}/realms/${realm}/protocol/openid-connect/logout?${new URLSearchParams({ id_token_hint: tokens.access_token })}`);
-    expect(out.status).toBe(400);
-    expect(out.text).toContain("id=\"error-description\">The id_token_hint is not valid.</p>");
-    expect(b.cookies.has("TESSERA_SESSION")).toBe(true);
   });
 
   it("verifies a device: user code, login, consent, approval (RFC 8628 3.3)", async () => {
