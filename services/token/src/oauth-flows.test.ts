@@ -1,167 +1,49 @@
-import { randomUUID, createHash } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import { Code, createClient, createRouterTransport, ConnectError, type Client } from "@connectrpc/connect";
-import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from "jose";
-import { ErrorDetailSchema } from "../../../gen/iam/kit/v1/kit_pb.js";
-import { RealmService } from "../../../gen/iam/directory/v1/realm_pb.js";
-import { ClientService } from "../../../gen/iam/directory/v1/client_pb.js";
-import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
-import type { MessageInitShape } from "@bufbuild/protobuf";
-import { OAuthService, type TokenRequestSchema } from "../../../gen/iam/token/v1/oauth_pb.js";
-
-type TokenInit = Omit<MessageInitShape<typeof TokenRequestSchema>, "realm" | "baseUrl">;
-import { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
-import { openStore } from "../../kit/src/store/open-store.js";
-import { openBus } from "../../kit/src/bus/open-bus.js";
-import { createLogger } from "../../kit/src/logger.js";
-import { createMetrics } from "../../kit/src/metrics.js";
-import { SecretBox, generateMasterKey } from "../../kit/src/crypto/secret-box.js";
-import { LazyTransport } from "../../kit/src/rpc/lazy-transport.js";
-import { serverInterceptor } from "../../kit/src/rpc/server-interceptor.js";
-import { SERVICE_NAMES, type ServiceDeps, type ServiceModule, type ServiceName } from "../../kit/src/module.js";
+import { createHash } from "node:crypto";
+import { Code, ConnectError, type Client } from "@connectrpc/connect";
+import { decodeJwt, jwtVerify } from "jose";
+import type { OAuthService } from "../../../gen/iam/token/v1/oauth_pb.js";
+import type { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
 import { TestClock } from "../../kit/src/store/store-contract-kit.js";
-import type { Store } from "../../kit/src/store/port.js";
-import type { Bus } from "../../kit/src/bus/port.js";
 import { sha256Hex, randomToken } from "../../kit/src/crypto/random.js";
-import { buildDirectory } from "../../directory/src/module.js";
-import { loadDirectoryConfig } from "../../directory/src/config.js";
-import { SigningKeyRepository } from "./store/signing-key-repository.js";
-import { KeyRing } from "./domain/key-ring.js";
-import { buildOAuth } from "./oauth-module.js";
-import { CODE_REMEMBERED_MS, CODE_USABLE_MS } from "./domain/authorization-code.js";
+import type { KeyRing } from "./domain/key-ring.js";
+import { CODE_USABLE_MS } from "./domain/authorization-code.js";
 import { familyIdOfCode } from "./domain/refresh-family.js";
-import { BACKCHANNEL_LOGOUT_EVENT, BackchannelLogout } from "./domain/backchannel-logout.js";
+import { DEVICE_GRANT, FLOWS_REALM, FLOWS_REDIRECT_URI, OAuthFlowsWorld, expectOAuthError, oauthErrorOf, type TokenInit } from "./oauth-flows-test-kit.js";
 
 // The grants the browser and password branches feed (authorization_code, refresh_token, device
-// code), offline tokens, logout with back-channel delivery and sessions admin, in-process: the
-// directory and the token service's OAuth half over real Connect routing, sqlite :memory:, the
-// in-memory bus, an injectable clock. Codes, SSO sessions and device decisions are written through
-// the shared repositories, as the browser branch writes them.
+// code) and offline tokens, in-process (oauth-flows-test-kit.ts): the directory and the token
+// service's OAuth half over real Connect routing, sqlite :memory:, the in-memory bus, an
+// injectable clock. Logout, back-channel delivery and sessions admin: oauth-logout-sessions.test.ts.
 describe("OAuth flows, in-process", () => {
-  const logger = createLogger("test", "silent");
   const clock = new TestClock();
-  const realmName = "flows";
-  const redirectUri = "https://app.example/cb";
-  const DEVICE = "urn:ietf:params:oauth:grant-type:device_code";
-  let stores: Store[] = [];
-  let bus: Bus;
-  let directory: ServiceModule;
-  let oauthModule: Awaited<ReturnType<typeof buildOAuth>>;
+  const realmName = FLOWS_REALM;
+  let w: OAuthFlowsWorld;
+  let realmId: string;
+  let userId: string;
   let keys: KeyRing;
   let oauth: Client<typeof OAuthService>;
-  let sessionsAdmin: Client<typeof SessionAdminService>;
-  let users: Client<typeof UserService>;
-  let realmId: string;
-  let webSecret: string;
-  let codeOnlySecret: string;
-  let userId: string;
-  let bcl: Server;
-  const received: string[] = [];
-  let bclStatus = 200;
-
   beforeAll(async () => {
-    clock.t = Date.now();
-    bcl = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        received.push(new URLSearchParams(body).get("logout_token") ?? "");
-        res.statusCode = bclStatus;
-        res.end();
-      });
-    });
-    await new Promise<void>((r) => bcl.listen(0, "127.0.0.1", () => r()));
-    const port = (bcl.address() as { port: number }).port;
-
-    bus = await openBus({ kind: "memory", path: ":memory:", logger });
-    const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
-    const secrets = new SecretBox(generateMasterKey());
-    const deps = async (): Promise<ServiceDeps> => {
-      const store = await openStore({ kind: "sqlite", path: ":memory:", clock, sweepIntervalMs: 0 });
-      stores.push(store);
-      return { store, bus, logger, metrics: createMetrics(), transports, secrets, clock };
-    };
-    directory = await buildDirectory(await deps(), loadDirectoryConfig({}));
-    const tokenDeps = await deps();
-    keys = new KeyRing(await SigningKeyRepository.open(tokenDeps.store), secrets, clock);
-    oauthModule = await buildOAuth(tokenDeps, keys, { publicUrl: "http://localhost:8080", backchannel: { backoffMs: 20, attempts: 3 } });
-    const bind = (m: { routes: ServiceModule["routes"] }, name: ServiceName) => {
-      const t = createRouterTransport((r) => m.routes(r), { router: { interceptors: [serverInterceptor(name, logger)] } });
-      transports[name].bind(t);
-      return t;
-    };
-    bind(directory, "directory");
-    const tokenTransport = bind(oauthModule, "token");
-    await directory.start();
-    await oauthModule.start();
-    oauth = createClient(OAuthService, tokenTransport);
-    sessionsAdmin = createClient(SessionAdminService, tokenTransport);
-    users = createClient(UserService, transports.directory);
-    const realms = createClient(RealmService, transports.directory);
-    const clients = createClient(ClientService, transports.directory);
-    realmId = (await realms.createRealm({ realm: { name: realmName, refreshTokenLifespan: 1800, offlineTokenLifespan: 86_400 } })).realm!.id;
-    const web = await clients.createClient({ realm: realmName, client: {
-      clientId: "web", grantTypes: ["authorization_code", "refresh_token"], grantTypesPresent: true, redirectUris: [redirectUri],
-      backchannelLogoutUri: `http://127.0.0.1:${port}/bcl`, backchannelLogoutSessionRequired: true,
-    } });
-    webSecret = web.client!.secret!;
-    // No refresh_token grant: its tokens have no refresh family (and its access tokens no `fid`).
-    codeOnlySecret = (await clients.createClient({ realm: realmName, client: {
-      clientId: "code-only", grantTypes: ["authorization_code"], grantTypesPresent: true, redirectUris: [redirectUri],
-    } })).client!.secret!;
-    await clients.createClient({ realm: realmName, client: { clientId: "spa", clientType: "PUBLIC", grantTypes: ["authorization_code", "refresh_token"], grantTypesPresent: true, redirectUris: [redirectUri] } });
-    await clients.createClient({ realm: realmName, client: { clientId: "tv", clientType: "PUBLIC", grantTypes: [DEVICE, "refresh_token"], grantTypesPresent: true } });
-    userId = (await users.createUser({ realm: realmName, user: { username: "alice", email: "alice@example.com", firstName: "Alice", password: "correct-horse-9" } })).user!.id;
+    w = await OAuthFlowsWorld.build(clock);
+    ({ realmId, userId, keys, oauth } = w);
   }, 60_000);
+  afterAll(() => w.close());
 
-  afterAll(async () => {
-    await oauthModule.stop();
-    await directory.stop();
-    await bus.close();
-    for (const s of stores) await s.close();
-    await new Promise((r) => bcl.close(r));
+  const parts = () => w.parts;
+  const errorOf = oauthErrorOf;
+  const webClient = () => w.webClient();
+  const token = (req: TokenInit) => w.token(req);
+  const jwks = () => w.jwks();
+  const introspect = (t: string) => w.introspect(t);
+  const newSession = () => w.newSession();
+  const newCode = (over?: Parameters<OAuthFlowsWorld["newCode"]>[0]) => w.newCode(over);
+  const exchange = (code: string, over?: TokenInit) => w.exchange(code, over);
+  const redirectUri = FLOWS_REDIRECT_URI;
+  const DEVICE = DEVICE_GRANT;
+  let codeOnlySecret: string;
+  let sessionsAdmin: Client<typeof SessionAdminService>;
+  beforeAll(() => {
+    ({ codeOnlySecret, sessionsAdmin } = w);
   });
-
-  const parts = () => oauthModule.parts;
-  const webClient = () => ({ clientId: "web", clientSecret: webSecret });
-  const errorOf = (e: unknown) => (e instanceof ConnectError ? e.findDetails(ErrorDetailSchema)[0]?.oauthError : String(e));
-  const expectOAuthError = async (p: Promise<unknown>, error: string) => {
-    let caught: unknown;
-    try {
-      await p;
-    } catch (e) {
-      caught = e;
-    }
-    expect(errorOf(caught)).toBe(error);
-  };
-  const token = (req: TokenInit) => oauth.token({ realm: realmName, baseUrl: "http://localhost:8080", ...req } as MessageInitShape<typeof TokenRequestSchema>);
-  const jwks = async () => createLocalJWKSet({ keys: await keys.publishedKeys({ id: realmId, name: realmName, enabled: true, tokenLifespanSeconds: 1800 }) } as JSONWebKeySet);
-  const introspect = async (t: string) => (await oauth.introspect({ realm: realmName, baseUrl: "http://localhost:8080", client: webClient(), token: t })).result as Record<string, unknown>;
-
-  async function newSession(): Promise<string> {
-    const id = randomUUID();
-    const now = clock.now();
-    await parts().ssoRepo.insert({
-      _id: id, realmId, realmName, userId, username: "alice", cookieHash: sha256Hex(randomToken()), authTime: now - 1000,
-      amr: ["pwd"], clientIds: ["web"], ipAddress: "127.0.0.1", createdAt: now, lastSeenAt: now, expiresAt: now + 1_800_000,
-    });
-    return id;
-  }
-
-  async function newCode(over: { clientId?: string; scope?: string; challenge?: string; session?: string } = {}): Promise<{ code: string; session: string }> {
-    const code = randomToken();
-    const session = over.session ?? (await newSession());
-    const now = clock.now();
-    await parts().codes.insert({
-      _id: sha256Hex(code), realmId, realmName, clientId: over.clientId ?? "web", redirectUri, userId, ssoSessionId: session,
-      scope: over.scope ?? "openid profile", nonce: "n-0S6", codeChallenge: over.challenge ?? "", codeChallengeMethod: over.challenge ? "S256" : "",
-      authTime: now - 1000, amr: ["pwd"], createdAt: now, usableUntil: now + CODE_USABLE_MS, expiresAt: now + CODE_REMEMBERED_MS,
-    });
-    return { code, session };
-  }
-
-  const exchange = (code: string, over: TokenInit = {}) =>
-    token({ client: webClient(), grantType: "authorization_code", code, redirectUri, ...over });
 
   it("exchanges a code for access, refresh and ID tokens (OIDC Core 3.1.3.3)", async () => {
     const { code, session } = await newCode();
@@ -352,58 +234,6 @@ describe("OAuth flows, in-process", () => {
   });
 
   /** A code-flow session logged out by refresh token while the client's back-channel receiver answers 503. */
-  async function logoutWhileReceiverFails() {
-    received.length = 0;
-    bclStatus = 503;
-    const { code, session } = await newCode();
-    const res = await exchange(code);
-    await oauth.logout({ realm: realmName, baseUrl: "http://localhost:8080", client: webClient(), refreshToken: res.refreshToken });
-    return { session, res };
-  }
-
-  it("logs out with a refresh token: session ended, tokens inactive, signed back-channel logout delivered with retries", async () => {
-    const { session, res } = await logoutWhileReceiverFails();
-    expect(await parts().ssoRepo.findById(realmId, session)).toBeNull();
-    expect(await introspect(res.accessToken)).toEqual({ active: false });
-    await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: res.refreshToken }), "invalid_grant");
-    const until = Date.now() + 5000;
-    while (received.filter((t) => decodeJwt(t).sid === session).length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    bclStatus = 200;
-    await parts().backchannel.idle();
-    const mine = received.filter((t) => decodeJwt(t).sid === session);
-    expect(mine.length).toBeGreaterThanOrEqual(2);
-    const { payload, protectedHeader } = await jwtVerify(mine[0]!, await jwks(), { issuer: `http://localhost:8080/realms/${realmName}`, audience: "web" });
-    expect(protectedHeader.typ).toBe("logout+jwt");
-    expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
-    expect(payload.nonce).toBeUndefined();
-    expect(typeof payload.jti).toBe("string");
-  });
-
-  it("keeps a back-channel logout that a stopped process left undone, and the next start delivers it", async () => {
-    const { session } = await logoutWhileReceiverFails();
-    const until = Date.now() + 5000;
-    while (!received.some((t) => decodeJwt(t).sid === session) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
-    // The process stops (a crash would leave the same record) between the failed first attempt and its retry.
-    await parts().backchannel.stop();
-    const left = await parts().deliveries.due(Number.MAX_SAFE_INTEGER, 10);
-    expect(left.map((d) => ({ clientId: d.clientId, sid: d.sid, userId: d.userId }))).toEqual([{ clientId: "web", sid: session, userId }]);
-    expect(left[0]!.attempts).toBe(1);
-    const before = received.length;
-    bclStatus = 200;
-    clock.advance(60_000);
-    const next = new BackchannelLogout(keys, parts().clients, parts().issuers, parts().deliveries, clock, logger, { backoffMs: 20, attempts: 3 });
-    next.start();
-    const deadline = Date.now() + 5000;
-    while (received.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    await next.stop();
-    const delivered = received.slice(before);
-    expect(delivered).toHaveLength(1);
-    const { payload } = await jwtVerify(delivered[0]!, await jwks(), { issuer: `http://localhost:8080/realms/${realmName}`, audience: "web", currentDate: new Date(clock.now()) });
-    expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
-    expect(await parts().deliveries.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
-    parts().backchannel.start();
-  });
-
   it("polls device codes (RFC 8628): pending, slow_down, access_denied, tokens once, expired_token", async () => {
     const tv = { clientId: "tv", clientSecret: "" };
     const start = () => oauth.authorizeDevice({ realm: realmName, baseUrl: "http://localhost:8080", client: tv, scope: "openid" });
@@ -430,31 +260,5 @@ describe("OAuth flows, in-process", () => {
     const c = await start();
     clock.advance(601_000);
     await expectOAuthError(poll(c.deviceCode), "expired_token");
-  });
-
-  it("sessions admin lists and revokes oauth and sso sessions; revoke-all counts", async () => {
-    const a = await exchange((await newCode()).code);
-    const { session } = await newCode();
-    const listed = await sessionsAdmin.listUserSessions({ realm: realmName, userId });
-    const familyId = a.refreshToken.split(".")[0]!;
-    expect(listed.sessions.find((s) => s.id === familyId)).toMatchObject({ type: "oauth", clients: ["web"], username: "alice" });
-    expect(listed.sessions.find((s) => s.id === session)).toMatchObject({ type: "sso" });
-    expect(await sessionsAdmin.revokeSession({ realm: realmName, sessionId: familyId, type: "oauth" })).toMatchObject({ revoked: true, sessionId: familyId, type: "oauth" });
-    expect(await introspect(a.accessToken)).toEqual({ active: false });
-    expect(await sessionsAdmin.revokeSession({ realm: realmName, sessionId: session, type: "sso" })).toMatchObject({ revoked: true, type: "sso" });
-    await exchange((await newCode()).code);
-    const { count } = await sessionsAdmin.revokeUserSessions({ realm: realmName, userId });
-    expect(count).toBeGreaterThanOrEqual(2);
-    expect((await sessionsAdmin.listUserSessions({ realm: realmName, userId })).sessions).toEqual([]);
-  });
-
-  it("ends the user's sessions when the directory disables the user", async () => {
-    const res = await exchange((await newCode()).code);
-    await users.updateUser({ realm: realmName, userId, update: { enabled: false } });
-    const until = Date.now() + 5000;
-    while ((await introspect(res.accessToken)).active && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    expect(await introspect(res.accessToken)).toEqual({ active: false });
-    await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: res.refreshToken }), "invalid_grant");
-    await users.updateUser({ realm: realmName, userId, update: { enabled: true } });
   });
 });

@@ -1,0 +1,119 @@
+import type { Client } from "@connectrpc/connect";
+import { decodeJwt, jwtVerify } from "jose";
+import type { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
+import type { OAuthService } from "../../../gen/iam/token/v1/oauth_pb.js";
+import type { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
+import { createLogger } from "../../kit/src/logger.js";
+import { TestClock } from "../../kit/src/store/store-contract-kit.js";
+import type { KeyRing } from "./domain/key-ring.js";
+import { BACKCHANNEL_LOGOUT_EVENT, BackchannelLogout } from "./domain/backchannel-logout.js";
+import { FLOWS_REALM, OAuthFlowsWorld, expectOAuthError, type TokenInit } from "./oauth-flows-test-kit.js";
+
+// Logout with a refresh token and back-channel delivery (OIDC Back-Channel Logout 1.0), sessions
+// admin, and the directory's user events ending sessions, in-process (oauth-flows-test-kit.ts).
+describe("OAuth logout and sessions, in-process", () => {
+  const clock = new TestClock();
+  const realmName = FLOWS_REALM;
+  let w: OAuthFlowsWorld;
+  let realmId: string;
+  let userId: string;
+  let keys: KeyRing;
+  let oauth: Client<typeof OAuthService>;
+  beforeAll(async () => {
+    w = await OAuthFlowsWorld.build(clock);
+    ({ realmId, userId, keys, oauth } = w);
+  }, 60_000);
+  afterAll(() => w.close());
+
+  const parts = () => w.parts;
+  const webClient = () => w.webClient();
+  const token = (req: TokenInit) => w.token(req);
+  const jwks = () => w.jwks();
+  const introspect = (t: string) => w.introspect(t);
+  const newCode = (over?: Parameters<OAuthFlowsWorld["newCode"]>[0]) => w.newCode(over);
+  const exchange = (code: string, over?: TokenInit) => w.exchange(code, over);
+  const logger = createLogger("test", "silent");
+  let sessionsAdmin: Client<typeof SessionAdminService>;
+  let users: Client<typeof UserService>;
+  beforeAll(() => {
+    ({ sessionsAdmin, users } = w);
+  });
+
+  async function logoutWhileReceiverFails() {
+    w.received.length = 0;
+    w.backchannelStatus = 503;
+    const { code, session } = await newCode();
+    const res = await exchange(code);
+    await oauth.logout({ realm: realmName, baseUrl: "http://localhost:8080", client: webClient(), refreshToken: res.refreshToken });
+    return { session, res };
+  }
+
+  it("logs out with a refresh token: session ended, tokens inactive, signed back-channel logout delivered with retries", async () => {
+    const { session, res } = await logoutWhileReceiverFails();
+    expect(await parts().ssoRepo.findById(realmId, session)).toBeNull();
+    expect(await introspect(res.accessToken)).toEqual({ active: false });
+    await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: res.refreshToken }), "invalid_grant");
+    const until = Date.now() + 5000;
+    while (w.received.filter((t) => decodeJwt(t).sid === session).length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    w.backchannelStatus = 200;
+    await parts().backchannel.idle();
+    const mine = w.received.filter((t) => decodeJwt(t).sid === session);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    const { payload, protectedHeader } = await jwtVerify(mine[0]!, await jwks(), { issuer: `http://localhost:8080/realms/${realmName}`, audience: "web" });
+    expect(protectedHeader.typ).toBe("logout+jwt");
+    expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+    expect(payload.nonce).toBeUndefined();
+    expect(typeof payload.jti).toBe("string");
+  });
+
+  it("keeps a back-channel logout that a stopped process left undone, and the next start delivers it", async () => {
+    const { session } = await logoutWhileReceiverFails();
+    const until = Date.now() + 5000;
+    while (!w.received.some((t) => decodeJwt(t).sid === session) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    // The process stops (a crash would leave the same record) between the failed first attempt and its retry.
+    await parts().backchannel.stop();
+    const left = await parts().deliveries.due(Number.MAX_SAFE_INTEGER, 10);
+    expect(left.map((d) => ({ clientId: d.clientId, sid: d.sid, userId: d.userId }))).toEqual([{ clientId: "web", sid: session, userId }]);
+    expect(left[0]!.attempts).toBe(1);
+    const before = w.received.length;
+    w.backchannelStatus = 200;
+    clock.advance(60_000);
+    const next = new BackchannelLogout(keys, parts().clients, parts().issuers, parts().deliveries, clock, logger, { backoffMs: 20, attempts: 3 });
+    next.start();
+    const deadline = Date.now() + 5000;
+    while (w.received.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await next.stop();
+    const delivered = w.received.slice(before);
+    expect(delivered).toHaveLength(1);
+    const { payload } = await jwtVerify(delivered[0]!, await jwks(), { issuer: `http://localhost:8080/realms/${realmName}`, audience: "web", currentDate: new Date(clock.now()) });
+    expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+    expect(await parts().deliveries.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    parts().backchannel.start();
+  });
+
+  it("sessions admin lists and revokes oauth and sso sessions; revoke-all counts", async () => {
+    const a = await exchange((await newCode()).code);
+    const { session } = await newCode();
+    const listed = await sessionsAdmin.listUserSessions({ realm: realmName, userId });
+    const familyId = a.refreshToken.split(".")[0]!;
+    expect(listed.sessions.find((s) => s.id === familyId)).toMatchObject({ type: "oauth", clients: ["web"], username: "alice" });
+    expect(listed.sessions.find((s) => s.id === session)).toMatchObject({ type: "sso" });
+    expect(await sessionsAdmin.revokeSession({ realm: realmName, sessionId: familyId, type: "oauth" })).toMatchObject({ revoked: true, sessionId: familyId, type: "oauth" });
+    expect(await introspect(a.accessToken)).toEqual({ active: false });
+    expect(await sessionsAdmin.revokeSession({ realm: realmName, sessionId: session, type: "sso" })).toMatchObject({ revoked: true, type: "sso" });
+    await exchange((await newCode()).code);
+    const { count } = await sessionsAdmin.revokeUserSessions({ realm: realmName, userId });
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect((await sessionsAdmin.listUserSessions({ realm: realmName, userId })).sessions).toEqual([]);
+  });
+
+  it("ends the user's sessions when the directory disables the user", async () => {
+    const res = await exchange((await newCode()).code);
+    await users.updateUser({ realm: realmName, userId, update: { enabled: false } });
+    const until = Date.now() + 5000;
+    while ((await introspect(res.accessToken)).active && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(await introspect(res.accessToken)).toEqual({ active: false });
+    await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: res.refreshToken }), "invalid_grant");
+    await users.updateUser({ realm: realmName, userId, update: { enabled: true } });
+  });
+});
