@@ -2,8 +2,8 @@ import * as oidc from "openid-client";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
-import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
-import { OidcRp, type Started } from "./support/oidc-rp.js";
+import { BrowserSession, parseForms } from "./support/browser-session.js";
+import { OidcRp } from "./support/oidc-rp.js";
 
 /**
  * The whole browser login (OIDC Core 1.0 section 3.1 with PKCE, RFC 7636) driven over HTTP, with
@@ -39,11 +39,7 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
   }, 90_000);
   afterAll(async () => server?.stop());
 
-  const kit = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD);
-  const rp = (clientId: string) => kit.config(clientId);
-  const start = (config: oidc.Configuration, extra?: Record<string, string>) => kit.start(config, extra);
-  const login = (b: BrowserSession, page: PageResponse, username?: string, password?: string) => kit.login(b, page, username, password);
-  const redeem = (config: oidc.Configuration, s: Started, res: PageResponse) => kit.redeem(config, s, res);
+  const { rp, start, login, redeem } = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD).calls();
 
   it("shows one generic message for a wrong password and an unknown user", async () => {
     const b = new BrowserSession(server.url);

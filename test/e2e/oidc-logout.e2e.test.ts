@@ -3,7 +3,7 @@ import { adminApi, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
-import { OidcRp, type Started } from "./support/oidc-rp.js";
+import { OidcRp } from "./support/oidc-rp.js";
 
 /**
  * RP-initiated logout (OIDC RP-Initiated Logout 1.0 section 2) and the authorization and logout
@@ -28,11 +28,7 @@ for (const target of targets()) describe(`OIDC logout and cross-site requests ($
   }, 90_000);
   afterAll(async () => server?.stop());
 
-  const kit = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD);
-  const rp = (clientId: string) => kit.config(clientId);
-  const start = (config: oidc.Configuration, extra?: Record<string, string>) => kit.start(config, extra);
-  const login = (b: BrowserSession, page: PageResponse) => kit.login(b, page);
-  const redeem = (config: oidc.Configuration, s: Started, res: PageResponse) => kit.redeem(config, s, res);
+  const { rp, start, login, redeem } = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD).calls();
 
   it("asks to confirm a logout without id_token_hint", async () => {
     const b = new BrowserSession(server.url);

@@ -185,6 +185,23 @@ export class OAuthFlowsWorld {
   }
 }
 
+/**
+ * The world's calls as plain functions, for a suite that builds its world in beforeAll: `world()`
+ * is read per call, once the world exists.
+ */
+export function worldCalls(world: () => OAuthFlowsWorld) {
+  return {
+    parts: () => world().parts,
+    webClient: () => world().webClient(),
+    token: (req: TokenInit) => world().token(req),
+    exchange: (code: string, over?: TokenInit) => world().exchange(code, over),
+    jwks: () => world().jwks(),
+    introspect: (t: string) => world().introspect(t),
+    newSession: () => world().newSession(),
+    newCode: (over?: Parameters<OAuthFlowsWorld["newCode"]>[0]) => world().newCode(over),
+  };
+}
+
 /** The OAuth error code (RFC 6749 section 5.2) a ConnectError carries in its details. */
 export function oauthErrorOf(e: unknown): string | undefined {
   return e instanceof ConnectError ? e.findDetails(ErrorDetailSchema)[0]?.oauthError : String(e);

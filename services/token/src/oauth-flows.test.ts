@@ -8,7 +8,7 @@ import { sha256Hex, randomToken } from "../../kit/src/crypto/random.js";
 import type { KeyRing } from "./domain/key-ring.js";
 import { CODE_USABLE_MS } from "./domain/authorization-code.js";
 import { familyIdOfCode } from "./domain/refresh-family.js";
-import { DEVICE_GRANT, FLOWS_REALM, FLOWS_REDIRECT_URI, OAuthFlowsWorld, expectOAuthError, oauthErrorOf, type TokenInit } from "./oauth-flows-test-kit.js";
+import { DEVICE_GRANT, FLOWS_REALM, FLOWS_REDIRECT_URI, OAuthFlowsWorld, expectOAuthError, oauthErrorOf, worldCalls } from "./oauth-flows-test-kit.js";
 
 // The grants the browser and password branches feed (authorization_code, refresh_token, device
 // code) and offline tokens, in-process (oauth-flows-test-kit.ts): the directory and the token
@@ -28,15 +28,8 @@ describe("OAuth flows, in-process", () => {
   }, 60_000);
   afterAll(() => w.close());
 
-  const parts = () => w.parts;
+  const { parts, webClient, token, exchange, jwks, introspect, newSession, newCode } = worldCalls(() => w);
   const errorOf = oauthErrorOf;
-  const webClient = () => w.webClient();
-  const token = (req: TokenInit) => w.token(req);
-  const jwks = () => w.jwks();
-  const introspect = (t: string) => w.introspect(t);
-  const newSession = () => w.newSession();
-  const newCode = (over?: Parameters<OAuthFlowsWorld["newCode"]>[0]) => w.newCode(over);
-  const exchange = (code: string, over?: TokenInit) => w.exchange(code, over);
   const redirectUri = FLOWS_REDIRECT_URI;
   const DEVICE = DEVICE_GRANT;
   let codeOnlySecret: string;

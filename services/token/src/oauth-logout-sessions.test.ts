@@ -7,7 +7,7 @@ import { createLogger } from "../../kit/src/logger.js";
 import { TestClock } from "../../kit/src/store/store-contract-kit.js";
 import type { KeyRing } from "./domain/key-ring.js";
 import { BACKCHANNEL_LOGOUT_EVENT, BackchannelLogout } from "./domain/backchannel-logout.js";
-import { FLOWS_REALM, OAuthFlowsWorld, expectOAuthError, type TokenInit } from "./oauth-flows-test-kit.js";
+import { FLOWS_REALM, OAuthFlowsWorld, expectOAuthError, worldCalls } from "./oauth-flows-test-kit.js";
 
 // Logout with a refresh token and back-channel delivery (OIDC Back-Channel Logout 1.0), sessions
 // admin, and the directory's user events ending sessions, in-process (oauth-flows-test-kit.ts).
@@ -25,13 +25,7 @@ describe("OAuth logout and sessions, in-process", () => {
   }, 60_000);
   afterAll(() => w.close());
 
-  const parts = () => w.parts;
-  const webClient = () => w.webClient();
-  const token = (req: TokenInit) => w.token(req);
-  const jwks = () => w.jwks();
-  const introspect = (t: string) => w.introspect(t);
-  const newCode = (over?: Parameters<OAuthFlowsWorld["newCode"]>[0]) => w.newCode(over);
-  const exchange = (code: string, over?: TokenInit) => w.exchange(code, over);
+  const { parts, webClient, token, exchange, jwks, introspect, newCode } = worldCalls(() => w);
   const logger = createLogger("test", "silent");
   let sessionsAdmin: Client<typeof SessionAdminService>;
   let users: Client<typeof UserService>;

@@ -19,6 +19,16 @@ export class OidcRp {
     return `${serverUrl}/realms/${realm}`;
   }
 
+  /** The methods as plain functions, for tests that call them unqualified. */
+  calls() {
+    return {
+      rp: (clientId: string) => this.config(clientId),
+      start: (config: oidc.Configuration, extra?: Record<string, string>) => this.start(config, extra),
+      login: (b: BrowserSession, page: PageResponse, username?: string, password?: string) => this.login(b, page, username, password),
+      redeem: (config: oidc.Configuration, s: Started, res: PageResponse) => this.redeem(config, s, res),
+    };
+  }
+
   /** openid-client configured from discovery for a PUBLIC client. */
   config(clientId: string): Promise<oidc.Configuration> {
     return oidc.discovery(new URL(this.issuer), clientId, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
