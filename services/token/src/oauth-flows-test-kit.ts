@@ -6,6 +6,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { ErrorDetailSchema } from "../../../gen/iam/kit/v1/kit_pb.js";
 import { RealmService } from "../../../gen/iam/directory/v1/realm_pb.js";
 import { ClientService } from "../../../gen/iam/directory/v1/client_pb.js";
+import { ClientScopeService } from "../../../gen/iam/directory/v1/client_scope_pb.js";
 import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { OAuthService, type TokenRequestSchema, type TokenResponse } from "../../../gen/iam/token/v1/oauth_pb.js";
 import { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
@@ -59,6 +60,7 @@ export class OAuthFlowsWorld {
     readonly oauth: Client<typeof OAuthService>,
     readonly sessionsAdmin: Client<typeof SessionAdminService>,
     readonly users: Client<typeof UserService>,
+    readonly clientScopes: Client<typeof ClientScopeService>,
     private readonly directory: ServiceModule,
     private readonly bus: Bus,
     private readonly stores: Store[],
@@ -105,7 +107,7 @@ export class OAuthFlowsWorld {
     await oauthModule.start();
     const w = new OAuthFlowsWorld(
       clock, keys, oauthModule, createClient(OAuthService, tokenTransport), createClient(SessionAdminService, tokenTransport),
-      createClient(UserService, transports.directory), directory, bus, stores, receiver,
+      createClient(UserService, transports.directory), createClient(ClientScopeService, transports.directory), directory, bus, stores, receiver,
     );
     world = w;
 

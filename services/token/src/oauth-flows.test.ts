@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Code, ConnectError, type Client } from "@connectrpc/connect";
 import { decodeJwt, jwtVerify } from "jose";
+import { ScopeKind } from "../../../gen/iam/directory/v1/client_scope_pb.js";
 import type { OAuthService } from "../../../gen/iam/token/v1/oauth_pb.js";
 import type { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
 import { TestClock } from "../../kit/src/store/store-contract-kit.js";
@@ -199,6 +200,25 @@ describe("OAuth flows, in-process", () => {
     expect(decodeJwt(back.accessToken)).toMatchObject({ scope: original, email: "alice@example.com", acr: "1" });
     expect(back.idToken).not.toBe("");
     await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: back.refreshToken, scope: "openid phone" }), "invalid_scope");
+  });
+
+  it("refreshes after the client lost a scope of the original grant: that scope is dropped, not invalid_scope", async () => {
+    const first = await exchange((await newCode()).code);
+    expect(first.scope.split(" ")).toContain("email");
+    const scopes = w.clientScopes;
+    const email = (await scopes.listScopeAssignments({ realm: realmName, clientId: "web", kind: ScopeKind.DEFAULT })).scopes.find((c) => c.name === "email")!;
+    await scopes.removeScopeAssignment({ realm: realmName, clientId: "web", kind: ScopeKind.DEFAULT, scopeId: email.id });
+    try {
+      const refreshed = await token({ client: webClient(), grantType: "refresh_token", refreshToken: first.refreshToken });
+      expect(refreshed.scope.split(" ").sort()).toEqual(first.scope.split(" ").filter((n) => n !== "email").sort());
+      expect(decodeJwt(refreshed.accessToken).email).toBeUndefined();
+      // Asked for by name, it is dropped the same way; a scope never granted stays invalid_scope.
+      const named = await token({ client: webClient(), grantType: "refresh_token", refreshToken: refreshed.refreshToken, scope: "openid email" });
+      expect(named.scope).toBe("openid");
+      await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: named.refreshToken, scope: "openid phone" }), "invalid_scope");
+    } finally {
+      await scopes.assignScope({ realm: realmName, clientId: "web", kind: ScopeKind.DEFAULT, clientScopeId: email.id });
+    }
   });
 
   it("expires refresh tokens after refreshTokenLifespan of idleness, and access tokens after theirs", async () => {

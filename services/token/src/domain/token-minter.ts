@@ -77,7 +77,8 @@ export class TokenMinter {
    * client's defaults. A name the client may not have is `invalid_scope`. With `ceiling` (refresh,
    * RFC 6749 section 6) the requested names must lie within it and are granted exactly: the
    * client's default scopes apply only when named, so a narrower request gets narrower tokens,
-   * claims included (the caller passes the ceiling itself when the request names no scope).
+   * claims included (the caller passes the ceiling itself when the request names no scope); a
+   * name of the ceiling the client no longer has is left out.
    */
   async grant(realm: OAuthRealm, client: ClientInfo, userId: string, requested: string[] | undefined, ceiling?: string[]): Promise<ScopeGrant> {
     const asked = requested ?? [];
@@ -96,7 +97,10 @@ export class TokenMinter {
       throw e;
     }
     const granted = new Set(res.grantedScopes);
-    const unknown = asked.find((s) => !PROTOCOL_SCOPES.has(s) && !granted.has(s));
+    // On refresh, a name of the original grant that the client has lost since (an admin removed
+    // the assignment) is dropped, and the response's `scope` says so (RFC 6749 sections 3.3, 6):
+    // refusing it would make every refresh token of the client fail until the users log in again.
+    const unknown = asked.find((s) => !PROTOCOL_SCOPES.has(s) && !granted.has(s) && !ceiling?.includes(s));
     if (unknown) throw IamError.oauth("invalid_scope", `scope "${unknown}" is not allowed for this client`);
     const names = [...(asked.includes("openid") ? ["openid"] : []), ...res.grantedScopes];
     if (names.includes(OFFLINE_ACCESS) && !res.realmRoles.includes(OFFLINE_ACCESS)) {
