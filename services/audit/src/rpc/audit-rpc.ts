@@ -7,7 +7,8 @@ import type { Store } from "../../../kit/src/store/port.js";
 import { checkHealth } from "../../../kit/src/health.js";
 import type { AdminEventRecord, AdminEventRepository } from "../store/admin-event-repository.js";
 import type { LoginEventRecord, LoginEventRepository } from "../store/login-event-repository.js";
-import { dateRange, pageOf } from "../domain/event-queries.js";
+import { pageOf } from "../../../kit/src/page.js";
+import { dateRange } from "../domain/event-queries.js";
 
 export function auditRpc(adminEvents: AdminEventRepository, loginEvents: LoginEventRepository, store: Store, bus: Bus): ServiceImpl<typeof AuditService> {
   return {
