@@ -370,6 +370,16 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
       expect(res.body.error).toBe("session_not_found");
     }
     expect((await api.del(`/admin/realms/${realm}/sessions/${missing}?type=bogus`)).status).toBe(400);
+    // A repeated type is refused, not read as the default (oauth).
+    const twice = await api.del(`/admin/realms/${realm}/sessions/${missing}?type=sso&type=bogus`);
+    expect([twice.status, twice.body.error, twice.body.field]).toEqual([400, "invalid_request", "type"]);
+    // Paging parameters are checked as the event listings check them.
+    for (const [query, field] of [["max=abc", "max"], ["first=-1", "first"], ["max=1&max=2", "max"]] as const) {
+      const paged = await api.get(`/admin/realms/${realm}/sessions?${query}`);
+      expect([paged.status, paged.body.error, paged.body.field]).toEqual([400, "invalid_request", field]);
+    }
+    expect((await api.get(`/admin/realms/${realm}/users/${userId}/offline-sessions?max=x`)).status).toBe(400);
+    expect((await api.get(`/admin/realms/${realm}/sessions?first=5&max=10`)).body).toEqual([]);
     expect((await api.get(`/admin/realms/${realm}/users/${missing}/sessions`)).status).toBe(404);
     expect((await api.get(`/admin/realms/${realm}/users/${userId}/offline-sessions`)).body).toEqual([]);
     const off = await api.del(`/admin/realms/${realm}/users/${userId}/offline-sessions/${missing}`);

@@ -65,7 +65,7 @@ export function addUserRoutes(table: RouteTable, rpc: RpcClients): void {
     // Offline sessions belong to the token service (spec 4.2); unknown users are still 404.
     .add("GET", `${USER}/offline-sessions`, async (req) => {
       await rpc.users.getUser(userRef(req));
-      return { status: 200, body: await listOfflineSessions(rpc, realmOf(req), String(req.params.userId)) };
+      return { status: 200, body: await listOfflineSessions(rpc, req) };
     })
     .add("DELETE", `${USER}/offline-sessions/:tokenId`, async (req) => {
       await rpc.users.getUser(userRef(req));

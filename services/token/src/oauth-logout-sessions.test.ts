@@ -1,4 +1,4 @@
-import type { Client } from "@connectrpc/connect";
+import { Code, type Client } from "@connectrpc/connect";
 import { decodeJwt, jwtVerify } from "jose";
 import type { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import type { OAuthService } from "../../../gen/iam/token/v1/oauth_pb.js";
@@ -99,6 +99,39 @@ describe("OAuth logout and sessions, in-process", () => {
     const { count } = await sessionsAdmin.revokeUserSessions({ realm: realmName, userId });
     expect(count).toBeGreaterThanOrEqual(2);
     expect((await sessionsAdmin.listUserSessions({ realm: realmName, userId })).sessions).toEqual([]);
+  });
+
+  it("sessions admin pages a user's sessions with first/max (SSO, then OAuth, oldest first); revoke-all counts what was listed", async () => {
+    await sessionsAdmin.revokeUserSessions({ realm: realmName, userId });
+    const one = await newCode();
+    clock.advance(1000);
+    const a = await exchange(one.code);
+    clock.advance(1000);
+    const two = await newCode();
+    clock.advance(1000);
+    const b = await exchange((await newCode({ session: two.session })).code);
+    const [fa, fb] = [a.refreshToken.split(".")[0]!, b.refreshToken.split(".")[0]!];
+    const page = async (first: number, max: number) =>
+      (await sessionsAdmin.listUserSessions({ realm: realmName, userId, first, max })).sessions.map((s) => `${s.type}:${s.id}`);
+    const all = [`sso:${one.session}`, `sso:${two.session}`, `oauth:${fa}`, `oauth:${fb}`];
+    expect(await page(0, 0)).toEqual(all); // 0: the default page size (100)
+    expect(await page(0, 1)).toEqual(all.slice(0, 1));
+    expect(await page(1, 2)).toEqual(all.slice(1, 3)); // across the SSO/OAuth seam
+    expect(await page(2, 1)).toEqual(all.slice(2, 3)); // past the SSO sessions: they are counted
+    expect(await page(3, 5)).toEqual(all.slice(3));
+    expect(await page(4, 5)).toEqual([]);
+    await expect(sessionsAdmin.listUserSessions({ realm: realmName, userId, first: -1 })).rejects.toMatchObject({ code: Code.InvalidArgument });
+    // The realm listing pages the same way: pages of 2 put together are the whole list.
+    const realmAll = (await sessionsAdmin.listRealmSessions({ realm: realmName })).sessions.map((s) => s.id);
+    const pieced: string[] = [];
+    for (let first = 0; first < realmAll.length + 2; first += 2) {
+      pieced.push(...(await sessionsAdmin.listRealmSessions({ realm: realmName, first, max: 2 })).sessions.map((s) => s.id));
+    }
+    expect(pieced).toEqual(realmAll);
+    expect(realmAll).toEqual(expect.arrayContaining(all.map((x) => x.split(":")[1])));
+    // Spec 4.7: the count of revoked sessions, the four listed, whichever ended an online family first.
+    expect((await sessionsAdmin.revokeUserSessions({ realm: realmName, userId })).count).toBe(4);
+    expect(await page(0, 0)).toEqual([]);
   });
 
   it("ends the user's sessions when the directory disables the user", async () => {

@@ -1,4 +1,6 @@
 import { IamError } from "../../../kit/src/errors.js";
+import type { Collection, Doc, Filter, FindOptions } from "../../../kit/src/store/port.js";
+import type { Page } from "../../../kit/src/page.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { RealmSettings } from "./realm-settings.js";
@@ -22,7 +24,8 @@ export interface SessionView {
   ssoSessionId: string;
 }
 
-const LIST_LIMIT = 1000;
+/** Oldest first; `_id` breaks ties so pages neither repeat nor skip a session. */
+const OLDEST_FIRST: FindOptions["sort"] = [["createdAt", 1], ["_id", 1]];
 
 /** Sessions Admin API (spec 4.7) and offline sessions (spec 4.2). */
 export class SessionAdmin {
@@ -34,18 +37,22 @@ export class SessionAdmin {
     private readonly terminator: SessionTerminator,
   ) {}
 
-  async listRealm(realmName: string): Promise<SessionView[]> {
+  /**
+   * A realm's sessions (spec 4.7), paged with `first`/`max` (pageOf): its SSO sessions, then its
+   * OAuth sessions, each oldest first. Offline sessions are listed per user (spec 4.2).
+   */
+  async listRealm(realmName: string, page: Page): Promise<SessionView[]> {
     const realm = await this.realms.adminRealm(realmName);
-    const sso = await this.ssoRepo.sessions.find({ realmId: realm.id }, { sort: [["createdAt", 1]], limit: LIST_LIMIT });
-    const oauth = await this.families.families.find({ realmId: realm.id, offline: false }, { sort: [["createdAt", 1]], limit: LIST_LIMIT });
-    return [...sso.map(ssoView), ...oauth.map(familyView)];
+    return pageAcross(page,
+      { from: this.ssoRepo.sessions, filter: { realmId: realm.id }, view: ssoView },
+      { from: this.families.families, filter: { realmId: realm.id, offline: false }, view: familyView });
   }
 
-  async listUser(realmName: string, userId: string): Promise<SessionView[]> {
+  async listUser(realmName: string, userId: string, page: Page): Promise<SessionView[]> {
     const realm = await this.realms.adminRealm(realmName);
-    const sso = await this.ssoRepo.listByUser(realm.id, userId);
-    const oauth = await this.families.list({ realmId: realm.id, userId, offline: false });
-    return [...sso.map(ssoView), ...oauth.map(familyView)];
+    return pageAcross(page,
+      { from: this.ssoRepo.sessions, filter: { realmId: realm.id, userId }, view: ssoView },
+      { from: this.families.families, filter: { realmId: realm.id, userId, offline: false }, view: familyView });
   }
 
   /** Spec 3: revokes one session, `type` oauth (default) or sso; 404 when there is none. */
@@ -70,9 +77,10 @@ export class SessionAdmin {
     return this.terminator.endAllOfUser(realm, userId, "admin", true);
   }
 
-  async listOffline(realmName: string, userId: string): Promise<SessionView[]> {
+  async listOffline(realmName: string, userId: string, page: Page): Promise<SessionView[]> {
     const realm = await this.realms.adminRealm(realmName);
-    return (await this.families.list({ realmId: realm.id, userId, offline: true })).map(familyView);
+    const found = await this.families.families.find({ realmId: realm.id, userId, offline: true }, { sort: OLDEST_FIRST, skip: page.first, limit: page.max });
+    return found.map(familyView);
   }
 
   async revokeOffline(realmName: string, userId: string, tokenId: string): Promise<void> {
@@ -82,6 +90,25 @@ export class SessionAdmin {
       throw IamError.notFound(`offline session "${tokenId}"`, "offline_session_not_found");
     }
   }
+}
+
+interface Listing<T extends Doc> {
+  from: Collection<T>;
+  filter: Filter;
+  view(doc: T): SessionView;
+}
+
+/**
+ * One page of two listings read as one: all of `a`, then all of `b`. Skip and limit go to the
+ * store, so a page costs its own size whatever `first` is; `a` is counted only when the page
+ * starts past its end.
+ */
+async function pageAcross<A extends Doc, B extends Doc>(page: Page, a: Listing<A>, b: Listing<B>): Promise<SessionView[]> {
+  const fromA = (await a.from.find(a.filter, { sort: OLDEST_FIRST, skip: page.first, limit: page.max })).map(a.view);
+  if (fromA.length === page.max) return fromA;
+  const sizeOfA = fromA.length > 0 ? page.first + fromA.length : await a.from.count(a.filter);
+  const fromB = await b.from.find(b.filter, { sort: OLDEST_FIRST, skip: Math.max(0, page.first - sizeOfA), limit: page.max - fromA.length });
+  return [...fromA, ...fromB.map(b.view)];
 }
 
 function ssoView(s: SsoSessionRecord): SessionView {

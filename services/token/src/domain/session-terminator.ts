@@ -47,16 +47,22 @@ export class SessionTerminator {
   /**
    * Ends every session of a user (user deleted or disabled, password changed, admin revoke-all):
    * SSO sessions, and refresh families including offline ones unless `keepOffline`. Returns how
-   * many sessions ended.
+   * many sessions ended (spec 4.7: the count the listing showed). The families are listed before
+   * the SSO sessions end: an online family is then counted whether this call removes it or the
+   * `sso-session.ended` consumer got there first (at once in process, later over NATS).
    */
   async endAllOfUser(realm: RealmScope, userId: string, reason: SessionEndReason, keepOffline = false): Promise<number> {
-    let n = await this.sso.endAllOfUser(realm.id, userId, reason);
     const families = await this.families.list({ realmId: realm.id, userId, ...(keepOffline ? { offline: false } : {}) });
+    let n = await this.sso.endAllOfUser(realm.id, userId, reason);
     const notify: LogoutTarget[] = [];
     for (const f of families) {
-      if (!(await this.families.remove(realm.id, f._id))) continue;
+      const online = Boolean(f.ssoSessionId) && !f.offline;
+      if (!(await this.families.remove(realm.id, f._id))) {
+        if (online) n++; // ended with its SSO session just now
+        continue;
+      }
       n++;
-      if (!f.ssoSessionId || f.offline) notify.push(targetOf(f));
+      if (!online) notify.push(targetOf(f));
     }
     await this.backchannel.notify(realm, notify);
     return n;

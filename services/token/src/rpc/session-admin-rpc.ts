@@ -3,16 +3,17 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { SessionAdminService, SessionSchema, type Session } from "../../../../gen/iam/token/v1/sessions_pb.js";
 import { IamError } from "../../../kit/src/errors.js";
+import { pageOf } from "../../../kit/src/page.js";
 import type { SessionAdmin, SessionView } from "../domain/session-admin.js";
 
 /** Thin handlers: check -> domain -> convert. */
 export function sessionAdminRpc(admin: SessionAdmin): ServiceImpl<typeof SessionAdminService> {
   return {
     async listRealmSessions(req) {
-      return { sessions: (await admin.listRealm(req.realm)).map(toSession) };
+      return { sessions: (await admin.listRealm(req.realm, pageOf(req.first, req.max))).map(toSession) };
     },
     async listUserSessions(req) {
-      return { sessions: (await admin.listUser(req.realm, need(req.userId, "userId"))).map(toSession) };
+      return { sessions: (await admin.listUser(req.realm, need(req.userId, "userId"), pageOf(req.first, req.max))).map(toSession) };
     },
     async revokeSession(req) {
       const sessionId = need(req.sessionId, "sessionId");
@@ -23,7 +24,7 @@ export function sessionAdminRpc(admin: SessionAdmin): ServiceImpl<typeof Session
       return { count: await admin.revokeUser(req.realm, need(req.userId, "userId")) };
     },
     async listOfflineSessions(req) {
-      return { sessions: (await admin.listOffline(req.realm, need(req.userId, "userId"))).map(toSession) };
+      return { sessions: (await admin.listOffline(req.realm, need(req.userId, "userId"), pageOf(req.first, req.max))).map(toSession) };
     },
     async revokeOfflineSession(req) {
       await admin.revokeOffline(req.realm, need(req.userId, "userId"), need(req.tokenId, "tokenId"));
