@@ -84,9 +84,18 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
     const res = await http("GET", certs(realm));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/jwk-set\+json/);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const body = JSON.parse(res.text);
+    // Revalidation by ETag (RFC 9110 section 13.1.2): the same set is a 304 without a body.
+    const etag = res.headers.get("etag");
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    const again = await http("GET", certs(realm), { headers: { "if-none-match": `"other", W/${etag}` } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toBe("no-cache");
+    expect((await http("GET", certs(realm), { headers: { "if-none-match": `"other"` } })).status).toBe(200);
     expect(body.keys).toHaveLength(1);
     const [key] = body.keys;
     expect(Object.keys(key).sort()).toEqual(["alg", "e", "kid", "kty", "n", "use"]);
@@ -151,7 +160,8 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
   it("rotates keys through the Admin API: the old key stays published as passive", async () => {
     const r = uniqueName("disco-rot");
     expect((await api.post("/admin/realms", { name: r, accessTokenLifespan: 120, refreshTokenLifespan: 600 })).status).toBe(201);
-    const before = JSON.parse((await http("GET", certs(r))).text).keys;
+    const beforeRes = await http("GET", certs(r));
+    const before = JSON.parse(beforeRes.text).keys;
     expect(before).toHaveLength(1);
 
     const listed = await api.get(`/admin/realms/${r}/keys`);
@@ -171,13 +181,18 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
     expect(Date.parse(old.notAfter) - Date.parse(old.rotatedAt)).toBe(600_000);
     expect(rotated.text).not.toMatch(/PRIVATE|privateKey|"d":/);
 
-    const after = JSON.parse((await http("GET", certs(r))).text).keys;
+    const afterRes = await http("GET", certs(r), { headers: { "if-none-match": beforeRes.headers.get("etag")! } });
+    expect(afterRes.status).toBe(200); // a changed set is a new ETag
+    const after = JSON.parse(afterRes.text).keys;
     expect(after.map((k: { kid: string }) => k.kid).sort()).toEqual([fresh.kid, old.kid].sort());
 
+    // The first rotation to ES256 adds one key, active at once; no never-used passive twin is published.
     const es = await api.post(`/admin/realms/${r}/keys/rotate`, { alg: "ES256" });
     expect(es.status).toBe(200);
+    expect(es.body.filter((k: { alg: string }) => k.alg === "ES256").map((k: { status: string }) => k.status)).toEqual(["active"]);
     const ecKeys = JSON.parse((await http("GET", certs(r))).text).keys.filter((k: { alg: string }) => k.alg === "ES256");
-    expect(ecKeys).toHaveLength(2);
+    expect(ecKeys).toHaveLength(1);
+    expect(ecKeys[0].kid).toBe(es.body[0].kid);
     expect(Object.keys(ecKeys[0]).sort()).toEqual(["alg", "crv", "kid", "kty", "use", "x", "y"]);
 
     const bad = await api.post(`/admin/realms/${r}/keys/rotate`, { alg: "HS256" });

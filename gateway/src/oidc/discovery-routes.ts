@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { toJson } from "@bufbuild/protobuf";
 import type { Request } from "express";
 import { JwkSchema } from "../../../gen/iam/token/v1/token_pb.js";
@@ -7,8 +8,12 @@ import type { RpcClients } from "../rpc-clients.js";
 
 /** Public metadata may be read from any origin (no credentials are involved). */
 const PUBLIC_CORS = { "Access-Control-Allow-Origin": "*" };
-/** Short, so a rotated-in key is seen soon; relying parties also re-fetch on an unknown kid. */
-const CERTS_CACHE = "public, max-age=60";
+/**
+ * Revalidated on every use, as Keycloak's: a rotated-in key signs at once, and a relying party that
+ * honoured a max-age (and throttles its re-fetch on an unknown kid, as jose's remote JWK Set does for
+ * 30 s) would refuse the new tokens meanwhile. The key set's ETag makes the revalidation a 304.
+ */
+const CERTS_CACHE = "no-cache";
 const DISCOVERY_CACHE = "public, max-age=300";
 
 /**
@@ -24,12 +29,22 @@ export function addDiscoveryRoutes(table: RouteTable, rpc: RpcClients, publicUrl
     }))
     .add("GET", "/realms/:realmName/protocol/openid-connect/certs", (req) => publicReply(async () => {
       const res = await rpc.token.getJwks({ realm: realmParam(req) });
-      return {
-        status: 200,
-        body: { keys: res.keys.map((k) => toJson(JwkSchema, k)) },
-        headers: { ...PUBLIC_CORS, "Cache-Control": CERTS_CACHE, "Content-Type": "application/jwk-set+json" },
-      };
+      const body = { keys: res.keys.map((k) => toJson(JwkSchema, k)) };
+      const etag = `"${createHash("sha256").update(JSON.stringify(body)).digest("base64url")}"`;
+      const headers = { ...PUBLIC_CORS, "Cache-Control": CERTS_CACHE, ETag: etag };
+      // RFC 9110 section 13.1.2: a match of any listed tag (or "*") is answered 304 without the set.
+      if (matchesIfNoneMatch(req.get("if-none-match"), etag)) return { status: 304, headers };
+      return { status: 200, body, headers: { ...headers, "Content-Type": "application/jwk-set+json" } };
     }));
+}
+
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  // Weak comparison (RFC 9110 section 8.8.3.2), as If-None-Match asks: W/ prefixes are ignored.
+  return header.split(",").some((t) => {
+    const tag = t.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === etag;
+  });
 }
 
 function realmParam(req: Request): string {

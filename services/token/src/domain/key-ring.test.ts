@@ -47,7 +47,8 @@ describe("KeyRing", () => {
     expect(await ring.rotate(realm, "ES256")).toBe(true);
     clock.advance(1_000);
     const listed = await ring.listKeys(realm);
-    expect(listed.filter((k) => k.status === "active").map((k) => k.alg)).toEqual(["ES256"]);
+    // One key: the first rotation to an algorithm creates its key, it does not also demote one.
+    expect(listed.map((k) => [k.alg, k.status])).toEqual([["ES256", "active"]]);
     expect((await ring.publishedKeys(realm)).every((k) => k.alg === "ES256")).toBe(true);
     expect(await ring.currentAlg(realm)).toBe("ES256");
     const jwt = await ring.sign(realm, { sub: "s" }, { alg: "ES256" });
@@ -102,6 +103,19 @@ describe("KeyRing", () => {
     expect(p).toBeDefined();
     clock.advance(61_000);
     await expect(ring.verify(realm, jwt)).rejects.toMatchObject({ reason: "invalid_token" });
+  });
+
+  it("rotating to an algorithm the realm has no key of adds one active key of it and keeps the others", async () => {
+    const [rs] = await ring.publishedKeys(realm);
+    clock.advance(1_000);
+    expect(await ring.rotate(realm, "ES256")).toBe(true);
+    const listed = await ring.listKeys(realm);
+    expect(listed.map((k) => [k.alg, k.status])).toEqual([["ES256", "active"], ["RS256", "active"]]);
+    expect(listed[1]!._id).toBe(rs!.kid);
+    expect(await ring.currentAlg(realm)).toBe("ES256");
+    // The schedule names the key it found due; with none of that algorithm there is nothing to rotate.
+    expect(await ring.rotate(realm, "EdDSA", "some-kid")).toBe(false);
+    expect((await ring.listKeys(realm)).map((k) => k.alg)).toEqual(["ES256", "RS256"]);
   });
 
   it("rotates: the old key stays published (passive) and verifying, new tokens use the new key", async () => {

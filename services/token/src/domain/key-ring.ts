@@ -83,9 +83,16 @@ export class KeyRing {
    * Replaces the realm's active key of `alg`. The old key turns passive and stays published until
    * rotatedAt + the realm's token lifespan. With `onlyKid`, rotates only while that key is still
    * the active one (scheduled rotation never rotates twice). Returns false when nothing rotated.
+   * A realm with no key of `alg` yet (the first rotation to ES256, say) gets one, and that is the
+   * rotation: demoting a key created a moment before would only publish a key that never signed.
    */
   async rotate(realm: RealmScope, alg: SigningAlg = DEFAULT_SIGNING_ALG, onlyKid?: string): Promise<boolean> {
-    const current = await this.ensureActive(realm, alg);
+    const current = await this.repo.findActive(realm.id, alg);
+    if (!current) {
+      if (onlyKid) return false;
+      await this.ensureActive(realm, alg); // announced as "created"
+      return true;
+    }
     if (onlyKid && current._id !== onlyKid) return false;
     // Generated before the demotion, so the realm is without an active key for as short as possible.
     const next = await this.newRecord(realm, alg);
