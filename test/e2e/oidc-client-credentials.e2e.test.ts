@@ -321,28 +321,6 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
     expect(decodeProtectedHeader((await oidc.clientCredentialsGrant(config)).access_token).alg).toBe("RS256");
   });
 
-  it("device authorization (RFC 8628): codes for clients listing the grant, unauthorized_client otherwise", async () => {
-    const device = await api.post(`/admin/realms/${realm}/clients`, {
-      clientId: "tv", clientType: "PUBLIC", grantTypes: ["urn:ietf:params:oauth:grant-type:device_code"],
-    });
-    expect(device.status).toBe(201);
-    const res = await post("auth/device", { client_id: "tv", scope: "openid" });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      device_code: expect.any(String), user_code: expect.stringMatching(/^[B-Z]{4}-[B-Z]{4}$/),
-      verification_uri: `${issuer()}/device`, verification_uri_complete: `${issuer()}/device?user_code=${res.body.user_code}`,
-      expires_in: 600, interval: 5,
-    });
-    const poll = await post("token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", client_id: "tv", device_code: res.body.device_code });
-    expect(poll.status).toBe(400);
-    expect(poll.body.error).toBe("authorization_pending");
-    const fast = await post("token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", client_id: "tv", device_code: res.body.device_code });
-    expect(fast.body.error).toBe("slow_down");
-    const refused = await post("auth/device", {}, { authorization: basic("svc", secret) });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toBe("unauthorized_client");
-  });
-
   it("logout needs a refresh token; an unknown one is invalid_grant", async () => {
     const res = await post("logout", {}, { authorization: basic("svc", secret) });
     expect(res.status).toBe(400);
