@@ -46,4 +46,18 @@ describe.each(targets())("OIDC device authorization ($mode)", (target) => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("unauthorized_client");
   });
+
+  it("refuses a scope the client does not have up front: 400 invalid_scope, no code (RFC 8628 section 3.2)", async () => {
+    const res = await post("auth/device", { client_id: "tv", scope: "openid bogus" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_scope", error_description: "Invalid scopes: bogus." });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("pragma")).toBe("no-cache");
+    // A default and an optional client scope of the client are fine, and so is no scope at all.
+    for (const scope of ["openid profile phone", undefined]) {
+      const ok = await post("auth/device", { client_id: "tv", ...(scope ? { scope } : {}) });
+      expect(ok.status).toBe(200);
+      expect(ok.body.user_code).toMatch(/^[B-Z]{4}-[B-Z]{4}$/);
+    }
+  });
 });

@@ -274,4 +274,19 @@ describe("OAuth flows, in-process", () => {
     clock.advance(601_000);
     await expectOAuthError(poll(c.deviceCode), "expired_token");
   });
+
+  it("refuses a scope the device client does not have before issuing any code (RFC 8628 section 3.2)", async () => {
+    const tv = { clientId: "tv", clientSecret: "" };
+    const start = (scope: string) => oauth.authorizeDevice({ realm: realmName, baseUrl: "http://localhost:8080", client: tv, scope });
+    const before = await parts().devices.codes.count({ realmId });
+    const refused = await start("openid bogus").catch((e: unknown) => e);
+    expect(oauthErrorOf(refused)).toBe("invalid_scope");
+    expect((refused as ConnectError).rawMessage).toBe("Invalid scopes: bogus.");
+    await expectOAuthError(start("openid profile \"quoted\""), "invalid_scope");
+    expect(await parts().devices.codes.count({ realmId })).toBe(before);
+    // openid, a default and an optional scope of the client are all fine.
+    const ok = await start("openid profile phone");
+    const stored = await parts().devices.findPendingByUserCode(realmId, ok.userCode.replace("-", ""));
+    expect(stored?.scope).toBe("openid profile phone");
+  });
 });

@@ -5,7 +5,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { DeviceCodeRepository } from "../store/device-code-repository.js";
 import type { ClientInfo } from "./client-directory.js";
 import type { OAuthRealm } from "./realm-settings.js";
-import { splitScope } from "./token-minter.js";
+import { checkRequestedScope } from "./requested-scope.js";
 
 export const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 export const DEVICE_CODE_LIFETIME_S = 600;
@@ -32,8 +32,11 @@ export class DeviceAuthorizations {
 
   async start(realm: OAuthRealm, issuer: string, client: ClientInfo, scope: string | undefined): Promise<DeviceAuthorization> {
     if (!client.grantTypes.includes(DEVICE_GRANT)) throw IamError.oauth("unauthorized_client", "the client may not use the device authorization grant");
-    // The scope is checked against the client's scopes when the tokens are issued (the user is not known yet).
-    const names = splitScope(scope) ?? [];
+    // Refused here rather than after the user approved (requested-scope.ts); the token endpoint
+    // checks the user's grant again when the device polls.
+    const requested = checkRequestedScope(client, scope);
+    if (!requested.ok) throw IamError.oauth("invalid_scope", requested.description);
+    const names = requested.names;
     const now = this.clock.now();
     const expiresAt = now + DEVICE_CODE_LIFETIME_S * 1000;
     const deviceCode = `${randomToken(32)}.${expiresAt.toString(36)}`;

@@ -7,6 +7,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { KeyRing } from "./key-ring.js";
 import type { ClientInfo } from "./client-directory.js";
 import type { OAuthRealm } from "./realm-settings.js";
+import { isScopeToken } from "./requested-scope.js";
 import type { SigningAlg } from "./signing-alg.js";
 
 /** Scopes the provider understands without a client scope record. */
@@ -174,7 +175,7 @@ export function atHash(accessToken: string, alg: SigningAlg): string {
 export function splitScope(scope: string | undefined): string[] | undefined {
   if (scope === undefined) return undefined;
   const names = scope.split(" ").filter(Boolean);
-  if (names.some((n) => !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(n))) throw IamError.oauth("invalid_scope", "malformed scope");
+  if (names.some((n) => !isScopeToken(n))) throw IamError.oauth("invalid_scope", "malformed scope");
   return [...new Set(names)];
 }
 

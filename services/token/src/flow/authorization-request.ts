@@ -1,4 +1,5 @@
 import type { ClientInfo } from "../domain/client-directory.js";
+import { checkRequestedScope } from "../domain/requested-scope.js";
 import type { AuthorizationRequest } from "./login-transaction.js";
 import { RESPONSE_MODES, type ResponseMode } from "./flow-reply.js";
 
@@ -73,13 +74,11 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
     maxAge = Number(params.max_age);
   }
 
-  // RFC 6749 sections 3.3 and 4.1.2.1: a scope the client does not have is invalid_scope here,
-  // not a code that the token endpoint then refuses after the user logged in (as Keycloak does).
-  const scopes = [...new Set((params.scope ?? "").split(" ").filter(Boolean))];
-  if (scopes.some((s) => !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s))) return fail("invalid_scope", "The scope is malformed.");
-  const unknown = scopes.filter((s) => s !== "openid" && !client.scopeNames.includes(s));
-  if (unknown.length) return fail("invalid_scope", `Invalid scopes: ${unknown.join(" ")}.`);
-  const scope = scopes.join(" ");
+  // A scope the client does not have is invalid_scope here, not a code that the token endpoint
+  // then refuses after the user logged in (requested-scope.ts).
+  const scopes = checkRequestedScope(client, params.scope);
+  if (!scopes.ok) return fail("invalid_scope", scopes.description);
+  const scope = scopes.names.join(" ");
   return {
     ok: true,
     request: {
