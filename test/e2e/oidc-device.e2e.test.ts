@@ -47,6 +47,15 @@ describe.each(targets())("OIDC device authorization ($mode)", (target) => {
     expect(refused.body.error).toBe("unauthorized_client");
   });
 
+  it("answers a made-up device code with invalid_grant, never expired_token (RFC 8628 section 3.5)", async () => {
+    for (const deviceCode of [`${"A".repeat(43)}.1`, `${"A".repeat(43)}.1.${"A".repeat(22)}`]) {
+      const res = await post("token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", client_id: "tv", device_code: deviceCode });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: "invalid_grant", error_description: "invalid device code" });
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
   it("refuses a scope the client does not have up front: 400 invalid_scope, no code (RFC 8628 section 3.2)", async () => {
     const res = await post("auth/device", { client_id: "tv", scope: "openid bogus" });
     expect(res.status).toBe(400);

@@ -271,8 +271,26 @@ describe("OAuth flows, in-process", () => {
     await expectOAuthError(poll(b.deviceCode), "access_denied");
 
     const c = await start();
+    expect(c.deviceCode).toMatch(/^[A-Za-z0-9_-]{43}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}$/);
     clock.advance(601_000);
+    // The store has forgotten it: the code's MACed suffix says it expired (RFC 8628 section 3.5).
+    expect(await parts().devices.findByHash(sha256Hex(c.deviceCode))).toBeNull();
     await expectOAuthError(poll(c.deviceCode), "expired_token");
+  });
+
+  it("tells expired_token only of codes it issued: a made-up or altered code is invalid_grant", async () => {
+    const tv = { clientId: "tv", clientSecret: "" };
+    const poll = (deviceCode: string) => token({ client: tv, grantType: DEVICE, deviceCode });
+    const issued = await oauth.authorizeDevice({ realm: realmName, baseUrl: "http://localhost:8080", client: tv, scope: "openid" });
+    clock.advance(601_000);
+    await expectOAuthError(poll(issued.deviceCode), "expired_token");
+    const [random, expiry, mac] = issued.deviceCode.split(".");
+    for (const forged of [
+      `${"A".repeat(43)}.1`, `${"A".repeat(43)}.1.${"A".repeat(22)}`, `${random}.1.${mac}`, `${randomToken()}.${expiry}.${mac}`, `${random}.${expiry}`,
+    ]) {
+      const err = await poll(forged).catch((e: unknown) => e);
+      expect([oauthErrorOf(err), (err as ConnectError).rawMessage]).toEqual(["invalid_grant", "invalid device code"]);
+    }
   });
 
   it("refuses a scope the device client does not have before issuing any code (RFC 8628 section 3.2)", async () => {

@@ -75,11 +75,11 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     client_credentials: new ClientCredentialsGrant(directory, minter, serviceAccountGrants),
     password: new PasswordGrant(directory, minter, userTokens, clock),
     refresh_token: new RefreshTokenGrant(families, ssoRepo, minter, clock),
-    [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, clock),
+    [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
   }, events);
   const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked);
   const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events);
-  const deviceAuth = new DeviceAuthorizations(devices, clock);
+  const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
   const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator);
   let subs: Subscription[] = [];
 

@@ -1,19 +1,39 @@
-import { createCipheriv, createDecipheriv, randomBytes, createHash } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, createHash, timingSafeEqual } from "node:crypto";
 
 /**
  * AES-256-GCM under the master key for secrets at rest (client secrets, IdP secrets, LDAP bind
  * credentials, SMTP passwords, private keys; DESIGN 5). Format: "v1:" + base64url(iv|tag|ciphertext).
  * The associated data binds a ciphertext to its place (e.g. "realm:<id>:smtpPassword"), so a value
  * copied into another record does not decrypt.
+ *
+ * Also a MAC under the master key, for values a service hands out and must later recognise as its
+ * own without a store read (every replica of a service holds the same master key).
  */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly macKey: Buffer;
 
   constructor(masterKey: string | Buffer) {
     const raw = typeof masterKey === "string" ? Buffer.from(masterKey, "base64url") : masterKey;
     if (raw.length !== 32) throw new Error("master key must be 32 bytes (base64url)");
     // Derive a dedicated key so the master key is never used directly for more than one purpose.
     this.key = createHash("sha256").update("tessera-secret-box-v1").update(raw).digest();
+    this.macKey = Buffer.from(hkdfSync("sha256", raw, "tessera", "secret-box-mac-v1", 32));
+  }
+
+  /**
+   * HMAC-SHA256 of `data` for `purpose` (which keeps one use's tags from passing for another's),
+   * truncated to 128 bits (RFC 2104 section 5: no less than half the hash), base64url.
+   */
+  mac(purpose: string, data: string): string {
+    return createHmac("sha256", this.macKey).update(purpose).update("\0").update(data).digest().subarray(0, 16).toString("base64url");
+  }
+
+  /** Whether `tag` is mac(purpose, data), compared in constant time. */
+  verifyMac(purpose: string, data: string, tag: string): boolean {
+    const expected = Buffer.from(this.mac(purpose, data));
+    const given = Buffer.from(tag);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   seal(plaintext: string, aad: string): string {

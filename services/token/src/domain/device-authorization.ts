@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
+import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { DeviceCodeRepository } from "../store/device-code-repository.js";
@@ -24,11 +25,12 @@ export interface DeviceAuthorization {
 
 /**
  * The device authorization endpoint (RFC 8628 section 3.1-3.2). The device code is
- * `<256-bit random>.<expiry, base36 ms>`: only its SHA-256 is stored, and a poll after the store
- * forgot it can still answer expired_token. The user code is 8 letters shown as XXXX-XXXX.
+ * `<256-bit random>.<expiry, base36 ms>.<MAC>` (see deviceCodeExpiry): only its SHA-256 is stored,
+ * and a poll after the store forgot it can still answer expired_token. The user code is 8 letters
+ * shown as XXXX-XXXX.
  */
 export class DeviceAuthorizations {
-  constructor(private readonly codes: DeviceCodeRepository, private readonly clock: Clock) {}
+  constructor(private readonly codes: DeviceCodeRepository, private readonly secrets: SecretBox, private readonly clock: Clock) {}
 
   async start(realm: OAuthRealm, issuer: string, client: ClientInfo, scope: string | undefined): Promise<DeviceAuthorization> {
     if (!client.grantTypes.includes(DEVICE_GRANT)) throw IamError.oauth("unauthorized_client", "the client may not use the device authorization grant");
@@ -39,7 +41,7 @@ export class DeviceAuthorizations {
     const names = requested.names;
     const now = this.clock.now();
     const expiresAt = now + DEVICE_CODE_LIFETIME_S * 1000;
-    const deviceCode = `${randomToken(32)}.${expiresAt.toString(36)}`;
+    const deviceCode = newDeviceCode(this.secrets, realm.id, client.clientId, expiresAt);
     for (let attempt = 0; ; attempt++) {
       const userCode = Array.from({ length: 8 }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join("");
       try {
@@ -61,8 +63,23 @@ export class DeviceAuthorizations {
   }
 }
 
-/** The expiry a device code carries (epoch ms), or null when it is not one of ours. */
-export function deviceCodeExpiry(code: string): number | null {
-  const m = /^[A-Za-z0-9_-]{43}\.([0-9a-z]{1,12})$/.exec(code);
-  return m ? parseInt(m[1]!, 36) : null;
+const DEVICE_CODE_MAC = "token:device-code:v1";
+
+function newDeviceCode(secrets: SecretBox, realmId: string, clientId: string, expiresAt: number): string {
+  const code = `${randomToken(32)}.${expiresAt.toString(36)}`;
+  return `${code}.${secrets.mac(DEVICE_CODE_MAC, `${realmId}\0${clientId}\0${code}`)}`;
+}
+
+/**
+ * The expiry (epoch ms) of a device code this server issued to this client in this realm, or null.
+ * The store forgets a code when it expires, so the code's own suffix is what tells expired_token
+ * (RFC 8628 section 3.5) from a code never issued, which is invalid_grant. The suffix is MACed
+ * (bound to realm and client) under the master key, which every token replica holds: a made-up or
+ * altered code is never told "expired", and telling them apart costs one HMAC after the poll's one
+ * store read, where a tombstone would keep every expired code in the store (and only for so long).
+ */
+export function deviceCodeExpiry(secrets: SecretBox, code: string, realmId: string, clientId: string): number | null {
+  const m = /^([A-Za-z0-9_-]{43}\.([0-9a-z]{1,12}))\.([A-Za-z0-9_-]{22})$/.exec(code);
+  if (!m || !secrets.verifyMac(DEVICE_CODE_MAC, `${realmId}\0${clientId}\0${m[1]!}`, m[3]!)) return null;
+  return parseInt(m[2]!, 36);
 }

@@ -1,4 +1,5 @@
 import { sha256Hex } from "../../../../kit/src/crypto/random.js";
+import type { SecretBox } from "../../../../kit/src/crypto/secret-box.js";
 import { IamError } from "../../../../kit/src/errors.js";
 import type { Clock } from "../../../../kit/src/store/port.js";
 import type { DeviceCodeRepository } from "../../store/device-code-repository.js";
@@ -22,6 +23,7 @@ export class DeviceCodeGrant implements Grant {
     private readonly sessions: SsoSessionRepository,
     private readonly minter: TokenMinter,
     private readonly tokens: UserTokens,
+    private readonly secrets: SecretBox,
     private readonly clock: Clock,
   ) {}
 
@@ -30,8 +32,8 @@ export class DeviceCodeGrant implements Grant {
     const now = this.clock.now();
     const record = await this.codes.findByHash(sha256Hex(deviceCode));
     if (!record || record.realmId !== ctx.realm.id) {
-      // The store forgets expired codes; the code itself says when it expired.
-      const expiry = deviceCodeExpiry(deviceCode);
+      // The store forgets expired codes; a code of ours says itself when it expired.
+      const expiry = deviceCodeExpiry(this.secrets, deviceCode, ctx.realm.id, ctx.client.clientId);
       if (expiry !== null && expiry <= now) throw IamError.oauth("expired_token", "the device code has expired");
       throw invalidGrant("invalid device code");
     }
