@@ -307,9 +307,18 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(res.status).toBe(200);
     const device = await res.json() as { user_code: string; verification_uri_complete: string };
     const b = new BrowserSession(server.url);
-    const loginPage = await b.get(`${server.url}/realms/${realm}/device?user_code=${encodeURIComponent(device.user_code)}`);
-    const consent = await login(b, loginPage);
-    expect(consent.text).toContain(`<code>${device.user_code.toUpperCase().replace(/[^A-Z0-9]/g, "")}</code>`);
+    const loginPage = await b.get(`${server.url}/realms/${realm}/device?user_code=${encodeURIComponent(device.user_code.toLowerCase())}`);
+    const wording = "<p class=\"info\">Sign in to connect a device to app-one.</p>";
+    expect(loginPage.text).toContain(wording);
+    // A wrong password re-renders the page with the device wording.
+    const wrong = await login(b, loginPage, "alice", "nope-nope-1");
+    expect(wrong.text).toContain("<p class=\"alert\" role=\"alert\">Invalid username or password.</p>");
+    expect(wrong.text).toContain(wording);
+    expect(wrong.text).not.toContain("to continue to");
+    const consent = await login(b, wrong);
+    // The code as the device shows it, dash included (RFC 8628 section 6.1: the user compares them).
+    expect(device.user_code).toMatch(/^[B-Z]{4}-[B-Z]{4}$/);
+    expect(consent.text).toContain(`on a device showing the code <code>${device.user_code}</code> wants to access your account (alice).`);
     const approved = await b.submit(consent, { decision: "approve" });
     expect(approved.status).toBe(200);
     expect(approved.text).toContain("<p id=\"device-result\">Your device is connected to app-one. You can return to it now.</p>");

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { IamError } from "../../../kit/src/errors.js";
@@ -7,12 +6,11 @@ import type { DeviceCodeRepository } from "../store/device-code-repository.js";
 import type { ClientInfo } from "./client-directory.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import { checkRequestedScope } from "./requested-scope.js";
+import { displayUserCode, newUserCode } from "./user-code.js";
 
 export const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 export const DEVICE_CODE_LIFETIME_S = 600;
 export const DEVICE_POLL_INTERVAL_S = 5;
-/** RFC 8628 section 6.1: consonants only (no vowels: no words), no look-alikes. */
-const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
 
 export interface DeviceAuthorization {
   deviceCode: string;
@@ -26,8 +24,7 @@ export interface DeviceAuthorization {
 /**
  * The device authorization endpoint (RFC 8628 section 3.1-3.2). The device code is
  * `<256-bit random>.<expiry, base36 ms>.<MAC>` (see deviceCodeExpiry): only its SHA-256 is stored,
- * and a poll after the store forgot it can still answer expired_token. The user code is 8 letters
- * shown as XXXX-XXXX.
+ * and a poll after the store forgot it can still answer expired_token. The user code: user-code.ts.
  */
 export class DeviceAuthorizations {
   constructor(private readonly codes: DeviceCodeRepository, private readonly secrets: SecretBox, private readonly clock: Clock) {}
@@ -43,13 +40,13 @@ export class DeviceAuthorizations {
     const expiresAt = now + DEVICE_CODE_LIFETIME_S * 1000;
     const deviceCode = newDeviceCode(this.secrets, realm.id, client.clientId, expiresAt);
     for (let attempt = 0; ; attempt++) {
-      const userCode = Array.from({ length: 8 }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join("");
+      const userCode = newUserCode();
       try {
         await this.codes.insert({
           _id: sha256Hex(deviceCode), realmId: realm.id, realmName: realm.name, clientId: client.clientId, userCode,
           scope: names.join(" "), status: "pending", interval: DEVICE_POLL_INTERVAL_S, lastPolledAt: 0, createdAt: now, expiresAt,
         });
-        const display = `${userCode.slice(0, 4)}-${userCode.slice(4)}`;
+        const display = displayUserCode(userCode);
         const verificationUri = `${issuer}/device`;
         return {
           deviceCode, userCode: display, verificationUri,

@@ -86,7 +86,7 @@ export class AuthorizationFlow {
         if (!moved) return withCookie(errorReply("invalid_transaction", "This login was already completed.", 400));
         tx = moved;
       }
-      return withCookie(pageOf(tx, "consent", { scopes: scopesOf(tx.scope), username: session.username, ...(tx.userCode ? { userCode: tx.userCode } : {}) }));
+      return withCookie(pageOf(tx, "consent", { scopes: scopesOf(tx.scope), username: session.username }));
     }
     // No page to show: finish ends the transaction from the step it is stored at, which is what
     // keeps a replayed or concurrent POST from completing it twice.

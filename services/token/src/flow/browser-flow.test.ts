@@ -179,9 +179,12 @@ describe("browser flow (token service, real directory in-process)", () => {
     });
     expect(page(await flow.device.begin(ctx(), "XXXX-XXXX")).message).toBe("Invalid or expired code. Please check the code and try again.");
     const login = await flow.device.begin(ctx(), "wdjb-mjht");
-    expect(page(login)).toMatchObject({ step: "login", userCode: "WDJBMJHT" });
-    const consent = await flow.steps.submitCredentials(next(login), "alice", PW);
-    expect(page(consent)).toMatchObject({ step: "consent", userCode: "WDJBMJHT", clientId: "spa" });
+    // Shown as the device shows it (RFC 8628 section 6.1), also when a wrong password re-renders the page.
+    expect(page(login)).toMatchObject({ step: "login", userCode: "WDJB-MJHT" });
+    const wrong = await flow.steps.submitCredentials(next(login), "alice", "wrong-password-1");
+    expect(page(wrong)).toMatchObject({ step: "login", userCode: "WDJB-MJHT", message: "Invalid username or password." });
+    const consent = await flow.steps.submitCredentials(next(wrong), "alice", PW);
+    expect(page(consent)).toMatchObject({ step: "consent", userCode: "WDJB-MJHT", clientId: "spa" });
     const done = await flow.steps.submitConsent(next(consent, consent.setSsoCookie!), true);
     expect(page(done)).toMatchObject({ step: "device_done", approved: true });
     expect(await devices.findByHash("dc-1")).toMatchObject({ status: "approved", userId: aliceId, amr: ["pwd"] });

@@ -1,11 +1,7 @@
+import { normaliseUserCode } from "../domain/user-code.js";
 import { errorReply, pageOf, type FlowReply } from "./flow-reply.js";
 import type { AuthorizationFlow } from "./authorization-flow.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
-
-/** Normalises a typed user code (RFC 8628 section 6.1): case and dashes/spaces do not matter. */
-export function normaliseUserCode(code: string): string {
-  return code.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 32);
-}
 
 /**
  * The device verification page (RFC 8628 section 3.3): the user enters the user code (or arrives
@@ -41,6 +37,6 @@ export class DeviceVerification {
       return this.authorization.complete(realm, tx, session, ctx, undefined);
     }
     const tx = await this.kit.newTransaction(realm, ctx, { ...fields, step: "login" });
-    return pageOf(tx, "login", { userCode: device.userCode });
+    return pageOf(tx, "login");
   }
 }

@@ -1,5 +1,6 @@
 import type { LoginTransactionRecord, TransactionStep } from "./login-transaction.js";
 import { formActionSourceOf } from "../../../kit/src/form-action-source.js";
+import { displayUserCode } from "../domain/user-code.js";
 
 export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out" | "register" | "email_verified";
 
@@ -59,9 +60,15 @@ export function staleTransaction(): FlowReply {
   return errorReply("invalid_transaction", "This login page has expired or was already used. Please start again from the application.", 400);
 }
 
+/**
+ * A page of the transaction's flow. Every page of a device verification carries its user code, as
+ * the device shows it (RFC 8628 section 6.1: the user compares the two), so the templates keep
+ * the device wording on every render, a re-render after a wrong password included.
+ */
 export function pageOf(tx: LoginTransactionRecord, step: PageStep, extra: Partial<PageView> = {}): FlowReply {
   const page: PageView = {
-    step, transactionId: tx._id, csrfToken: tx.csrfToken, clientId: tx.clientId, clientName: tx.clientName, ...extra,
+    step, transactionId: tx._id, csrfToken: tx.csrfToken, clientId: tx.clientId, clientName: tx.clientName,
+    ...(tx.userCode ? { userCode: displayUserCode(tx.userCode) } : {}), ...extra,
   };
   const uri = tx.request?.redirectUri ?? tx.postLogoutRedirectUri;
   return { outcome: { kind: "page", page }, ...(uri ? { formActionOrigin: formActionSourceOf(uri) } : {}) };
