@@ -10,6 +10,7 @@ import { RealmSettings } from "./domain/realm-settings.js";
 import { IssuerBase } from "./domain/issuer-base.js";
 import { BackchannelLogout, type BackchannelOptions } from "./domain/backchannel-logout.js";
 import { SsoSessions } from "./domain/sso-sessions.js";
+import { SsoSessionKeepAlive } from "./domain/sso-session-keep-alive.js";
 import { SessionTerminator } from "./domain/session-terminator.js";
 import { RefreshFamilies } from "./domain/refresh-families.js";
 import { TokenMinter } from "./domain/token-minter.js";
@@ -66,7 +67,8 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const terminator = new SessionTerminator(familyRepo, sso, backchannel);
   const families = new RefreshFamilies(familyRepo, clock);
   const minter = new TokenMinter(directory, keys, clock);
-  const userTokens = new UserTokens(minter, families, clock);
+  const keepAlive = new SsoSessionKeepAlive(ssoRepo, clock);
+  const userTokens = new UserTokens(minter, families, keepAlive, clock);
   const auth = new ClientAuth(clients);
   const events = new OAuthEvents(bus, clock);
   const serviceAccountGrants = new ServiceAccountGrants(clock);
@@ -74,7 +76,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),
     client_credentials: new ClientCredentialsGrant(directory, minter, serviceAccountGrants),
     password: new PasswordGrant(directory, minter, userTokens, clock),
-    refresh_token: new RefreshTokenGrant(families, ssoRepo, minter, clock),
+    refresh_token: new RefreshTokenGrant(families, ssoRepo, keepAlive, minter, clock),
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
   }, events);
   const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked);

@@ -3,7 +3,9 @@ import type { Doc } from "../../../kit/src/store/port.js";
 /**
  * An SSO session (spec 2.6 type `sso`): the browser's login at a realm, found again by the hash of
  * the session cookie's random value. Its id is the `sid` of the tokens issued in it. It expires
- * after the realm's refreshTokenLifespan of idleness (`expiresAt`, moved on each use).
+ * after the realm's refreshTokenLifespan of idleness (`expiresAt`, moved on each browser use, and
+ * by the refreshes of its online tokens when it would otherwise end before them:
+ * sso-session-keep-alive.ts).
  */
 export interface SsoSessionRecord extends Doc {
   realmId: string;

@@ -45,12 +45,14 @@ export class TokenOperations {
       }
     } else {
       const f = await this.families.findCurrent(realm, token);
-      const live = f && (!f.ssoSessionId || f.offline || (await this.sessions.findById(realm.id, f.ssoSessionId)));
-      if (f && live) {
+      const online = !!f && f.ssoSessionId !== "" && !f.offline;
+      const session = online ? await this.sessions.findById(realm.id, f.ssoSessionId) : null;
+      if (f && (!online || session)) {
+        // An online token ends with its SSO session when that ends first (sso-session-keep-alive.ts).
         result = {
           active: true, token_type: f.offline ? "Offline" : "Refresh", iss: issuer, sub: f.userId, username: f.username,
           client_id: f.clientId, azp: f.clientId, scope: f.scope, sid: f.sid,
-          iat: Math.floor(f.lastRefreshAt / 1000), exp: Math.floor(f.expiresAt / 1000),
+          iat: Math.floor(f.lastRefreshAt / 1000), exp: Math.floor(Math.min(f.expiresAt, session?.expiresAt ?? Infinity) / 1000),
         };
       }
     }

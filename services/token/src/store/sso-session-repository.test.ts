@@ -31,3 +31,50 @@ describe("SsoSessionRepository indexes", () => {
     expect(recording.plans.map((p) => p.plan)).toEqual([expect.stringContaining("USING INDEX sso_sessions__realmId_1_userId_1_createdAt_1")]);
   });
 });
+
+/** The refresh's keep-alive write (sso-session-keep-alive.ts): conditional, by primary key, never reviving an ended session. */
+describe("SsoSessionRepository.extend", () => {
+  const clock = { t: 1_000_000, now(): number { return this.t; } };
+  let recording: ReturnType<typeof recordQueryPlans>;
+  let store: SqliteStore;
+  let repo: SsoSessionRepository;
+  const session = (id: string, expiresAt: number) => ({
+    _id: id, realmId: "r1", realmName: "acme", userId: "u1", username: "user1", cookieHash: `c-${id}`,
+    authTime: 1, amr: ["pwd"], clientIds: ["web"], ipAddress: "127.0.0.1", createdAt: 1, lastSeenAt: 1, expiresAt,
+  });
+
+  beforeEach(async () => {
+    clock.t = 1_000_000;
+    recording = recordQueryPlans(selectsFrom("sso_sessions"));
+    store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0, clock });
+    repo = await SsoSessionRepository.open(store);
+  });
+
+  afterEach(async () => {
+    recording.stop();
+    await store.close();
+  });
+
+  it("moves the end later, never earlier, and looks the session up by its primary key", async () => {
+    await repo.insert(session("s1", 1_600_000));
+    expect(await repo.extend("r1", "s1", 1_100_000, 1_900_000)).toMatchObject({ lastSeenAt: 1_100_000, expiresAt: 1_900_000 });
+    // A racing refresh that read the clock a moment earlier leaves the later end alone.
+    expect(await repo.extend("r1", "s1", 1_099_000, 1_899_000)).toMatchObject({ lastSeenAt: 1_100_000, expiresAt: 1_900_000 });
+    expect(await repo.findById("r1", "s1")).toMatchObject({ lastSeenAt: 1_100_000, expiresAt: 1_900_000 });
+    expect(await repo.extend("r2", "s1", 1_100_000, 2_000_000)).toBeNull();
+    expect(recording.plans.map((p) => p.plan)).not.toContainEqual(expect.stringMatching(/\bSCAN\b/));
+    expect(recording.plans.map((p) => p.plan)).toContainEqual(expect.stringContaining("USING INDEX sqlite_autoindex_sso_sessions_1 (_id=?)"));
+  });
+
+  it("does not bring back a session that ended or expired", async () => {
+    await repo.insert(session("gone", 1_600_000));
+    await repo.remove("r1", "gone");
+    expect(await repo.extend("r1", "gone", 1_100_000, 2_000_000)).toBeNull();
+    await repo.insert(session("idle", 1_600_000));
+    clock.t = 1_600_000;
+    expect(await repo.extend("r1", "idle", 1_600_000, 2_400_000)).toBeNull();
+    clock.t = 1_000_000;
+    // Still the old end: the write did not touch it.
+    expect(await repo.findById("r1", "idle")).toMatchObject({ expiresAt: 1_600_000 });
+  });
+});

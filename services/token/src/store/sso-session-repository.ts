@@ -46,6 +46,17 @@ export class SsoSessionRepository {
     });
   }
 
+  /**
+   * Moves the session's end to `expiresAt` unless it already lies there or later (a racing refresh
+   * or login moved it), and returns the session as it then is; null when it has ended. One
+   * conditional update by primary key, so an ended session (deleted, or expired and so invisible to
+   * writes) is never brought back; the read only follows a lost race.
+   */
+  async extend(realmId: string, id: string, now: number, expiresAt: number): Promise<SsoSessionRecord | null> {
+    const moved = await this.sessions.findOneAndUpdate({ _id: id, realmId, expiresAt: { $lt: expiresAt } }, { $set: { lastSeenAt: now, expiresAt } });
+    return moved ?? this.findById(realmId, id);
+  }
+
   /** Records a fresh interactive authentication in the session (prompt=login, max_age). */
   reauthenticate(realmId: string, id: string, authTime: number, amr: string[], now: number, expiresAt: number): Promise<SsoSessionRecord | null> {
     return this.sessions.findOneAndUpdate({ _id: id, realmId }, { $set: { authTime, amr, lastSeenAt: now, expiresAt } });

@@ -62,7 +62,7 @@ export class AuthorizationCodeGrant implements Grant {
     if (!session) throw invalidGrant("the session of the authorization code has ended");
     const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, splitScope(record.scope) ?? []);
     const issued = await this.tokens.issue(ctx, {
-      userId: record.userId, username: session.username, ssoSessionId: session._id, authTime: record.authTime,
+      userId: record.userId, username: session.username, ssoSession: session, authTime: record.authTime,
       amr: record.amr, nonce: record.nonce, familyId: familyIdOfCode(hash), accessToken: access,
     }, grant);
     // A replay refused while this redemption was issuing found no family to revoke. It marked the

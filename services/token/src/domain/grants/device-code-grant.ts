@@ -51,7 +51,7 @@ export class DeviceCodeGrant implements Grant {
     const session = approved.ssoSessionId ? await this.sessions.findById(ctx.realm.id, approved.ssoSessionId) : null;
     const grant = await this.minter.grant(ctx.realm, ctx.client, approved.userId, splitScope(approved.scope) ?? []);
     return this.tokens.issue(ctx, {
-      userId: approved.userId, username: session?.username ?? "", ssoSessionId: session?._id ?? "",
+      userId: approved.userId, username: session?.username ?? "", ssoSession: session,
       authTime: approved.authTime ?? now, amr: approved.amr ?? [], nonce: "",
     }, grant);
   }

@@ -51,7 +51,7 @@ export class PasswordGrant implements Grant {
     }
     const grant = await this.minter.grant(ctx.realm, ctx.client, res.userId, requested);
     return this.tokens.issue(ctx, {
-      userId: res.userId, username: res.username || username, ssoSessionId: "", authTime: this.clock.now(), amr, nonce: "",
+      userId: res.userId, username: res.username || username, ssoSession: null, authTime: this.clock.now(), amr, nonce: "",
     }, grant);
   }
 }

@@ -1,13 +1,15 @@
 import type { Clock } from "../../../../kit/src/store/port.js";
 import type { RefreshFamilies } from "../refresh-families.js";
+import type { SsoSessionRecord } from "../sso-session.js";
+import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
 import { OFFLINE_ACCESS, type PlannedAccessToken, type ScopeGrant, type TokenMinter } from "../token-minter.js";
-import type { GrantContext, GrantResult } from "./grant-context.js";
+import { invalidGrant, type GrantContext, type GrantResult } from "./grant-context.js";
 
 export interface UserLogin {
   userId: string;
   username: string;
-  /** "" when the grant has no SSO session (password grant). */
-  ssoSessionId: string;
+  /** The SSO session the tokens are issued in, as read; null when there is none (password grant). */
+  ssoSession: Pick<SsoSessionRecord, "_id" | "expiresAt"> | null;
   authTime: number;
   amr: string[];
   nonce: string;
@@ -19,10 +21,17 @@ export interface UserLogin {
 
 /**
  * Issues a user's token pair: a refresh family (one store write) when the client uses refresh
- * tokens or asked for `offline_access` (an offline token, spec 2.6), then the signed JWTs.
+ * tokens or asked for `offline_access` (an offline token, spec 2.6), then the signed JWTs. An
+ * online refresh token's SSO session is kept alive as long as the token (SsoSessionKeepAlive),
+ * and refresh_expires_in is whichever of the two ends first (RFC 6749 section 5.1).
  */
 export class UserTokens {
-  constructor(private readonly minter: TokenMinter, private readonly families: RefreshFamilies, private readonly clock: Clock) {}
+  constructor(
+    private readonly minter: TokenMinter,
+    private readonly families: RefreshFamilies,
+    private readonly keepAlive: SsoSessionKeepAlive,
+    private readonly clock: Clock,
+  ) {}
 
   async issue(ctx: GrantContext, login: UserLogin, grant: ScopeGrant): Promise<GrantResult> {
     const offline = grant.names.includes(OFFLINE_ACCESS);
@@ -30,15 +39,18 @@ export class UserTokens {
     let refreshToken = "";
     let refreshExpiresIn = 0;
     let familyId = "";
-    let sid = login.ssoSessionId;
+    const ssoSessionId = login.ssoSession?._id ?? "";
+    let sid = ssoSessionId;
     if (withRefresh) {
+      const sessionEnds = login.ssoSession && !offline ? await this.keepAlive.extend(ctx.realm, login.ssoSession) : Infinity;
+      if (sessionEnds === null) throw invalidGrant("the session has ended");
       const started = await this.families.start({
         realm: ctx.realm, clientId: ctx.client.clientId, userId: login.userId, username: login.username,
-        ssoSessionId: login.ssoSessionId, offline, scope: grant.names.join(" "), authTime: login.authTime,
+        ssoSessionId, offline, scope: grant.names.join(" "), authTime: login.authTime,
         amr: login.amr, ipAddress: ctx.params.ipAddress, ...(login.familyId ? { familyId: login.familyId } : {}),
       });
       refreshToken = started.token;
-      refreshExpiresIn = Math.round((started.family.expiresAt - this.clock.now()) / 1000);
+      refreshExpiresIn = Math.round((Math.min(started.family.expiresAt, sessionEnds) - this.clock.now()) / 1000);
       familyId = started.family._id;
       sid = started.family.sid;
     }

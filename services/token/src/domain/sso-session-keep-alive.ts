@@ -1,0 +1,33 @@
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { SsoSessionRepository } from "../store/sso-session-repository.js";
+import type { OAuthRealm } from "./realm-settings.js";
+import type { SsoSessionRecord } from "./sso-session.js";
+
+/**
+ * Below this share of refreshTokenLifespan left, issuing an online refresh token extends its SSO
+ * session. Half a lifespan: a client refreshing at a steady rate costs one extra write per half
+ * lifespan, not one per refresh, and refresh_expires_in stays at least half the lifespan.
+ */
+export const KEEP_ALIVE_SHARE = 0.5;
+
+/**
+ * Keeps an SSO session alive for the online refresh tokens issued in it. A refresh token is refused
+ * once its session ends, so the session, which the browser's last use set to end after
+ * refreshTokenLifespan, must move with the refreshes (Keycloak refreshes the user session's last
+ * access on each refresh), and refresh_expires_in must not promise more than the session will live
+ * (RFC 6749 section 5.1). The token service writes once per issued pair (DESIGN, issue 4), so the
+ * session is extended to a full lifespan only when it would otherwise end in less than
+ * KEEP_ALIVE_SHARE of one; the caller answers min(family end, session end), which stays exact.
+ */
+export class SsoSessionKeepAlive {
+  constructor(private readonly sessions: SsoSessionRepository, private readonly clock: Clock) {}
+
+  /** The session's end (epoch ms) once kept alive for a token issued now; null when it has ended. */
+  async extend(realm: OAuthRealm, session: Pick<SsoSessionRecord, "_id" | "expiresAt">): Promise<number | null> {
+    const now = this.clock.now();
+    const lifespan = realm.refreshTokenLifespan * 1000;
+    if (session.expiresAt > now && session.expiresAt - now >= lifespan * KEEP_ALIVE_SHARE) return session.expiresAt;
+    const kept = await this.sessions.extend(realm.id, session._id, now, now + lifespan);
+    return kept ? kept.expiresAt : null;
+  }
+}
