@@ -40,7 +40,8 @@ const BASE_URL = "http://localhost:8080";
  * Test kit for the token service's OAuth half (not a fake): the directory and the OAuth module
  * in-process over real Connect routing, sqlite :memory:, the in-memory bus and the caller's clock;
  * a realm with a confidential client "web" (back-channel logout to a local receiver), "code-only"
- * (no refresh_token grant), PUBLIC "spa" and device client "tv", and the user alice. Codes and SSO
+ * (no refresh_token grant), PUBLIC "spa", device client "tv" and device client "kiosk" (no
+ * refresh_token grant), and the user alice. Codes and SSO
  * sessions are written through the shared repositories, as the browser branch writes them.
  */
 export class OAuthFlowsWorld {
@@ -124,6 +125,7 @@ export class OAuthFlowsWorld {
     } })).client!.secret!;
     await clients.createClient({ realm: FLOWS_REALM, client: { clientId: "spa", clientType: "PUBLIC", grantTypes: ["authorization_code", "refresh_token"], grantTypesPresent: true, redirectUris: [FLOWS_REDIRECT_URI] } });
     await clients.createClient({ realm: FLOWS_REALM, client: { clientId: "tv", clientType: "PUBLIC", grantTypes: [DEVICE_GRANT, "refresh_token"], grantTypesPresent: true } });
+    await clients.createClient({ realm: FLOWS_REALM, client: { clientId: "kiosk", clientType: "PUBLIC", grantTypes: [DEVICE_GRANT], grantTypesPresent: true } });
     w.userId = (await w.users.createUser({ realm: FLOWS_REALM, user: { username: "alice", email: "alice@example.com", firstName: "Alice", password: "correct-horse-9" } })).user!.id;
     return w;
   }

@@ -246,6 +246,28 @@ describe("OAuth flows, in-process", () => {
     expect((await sessionsAdmin.listOfflineSessions({ realm: realmName, userId })).sessions.find((s) => s.id === mine!.id)).toBeUndefined();
   });
 
+  it("grants no offline_access to a client without the refresh_token grant: no refresh token, no offline session (RFC 6749 3.3)", async () => {
+    const codeOnly = { clientId: "code-only", clientSecret: codeOnlySecret };
+    const offlineOf = async (clientId: string) => (await sessionsAdmin.listOfflineSessions({ realm: realmName, userId })).sessions.filter((s) => s.clients.includes(clientId));
+    const res = await exchange((await newCode({ clientId: "code-only", scope: "openid offline_access" })).code, { client: codeOnly });
+    const granted = ["acr", "basic", "email", "openid", "profile", "roles", "web-origins"];
+    expect([res.refreshToken, res.refreshExpiresIn]).toEqual(["", 0]);
+    expect(res.scope.split(" ").sort()).toEqual(granted);
+    expect(decodeJwt(res.accessToken)).toMatchObject({ scope: res.scope });
+    expect(decodeJwt(res.accessToken).fid).toBeUndefined();
+    expect(await offlineOf("code-only")).toEqual([]);
+
+    // The device grant alike; the device code does not even record it, so the verification page does not ask for it.
+    const kiosk = { clientId: "kiosk", clientSecret: "" };
+    const started = await oauth.authorizeDevice({ realm: realmName, baseUrl: "http://localhost:8080", client: kiosk, scope: "openid offline_access" });
+    const pending = await parts().devices.findPendingByUserCode(realmId, started.userCode.replace("-", ""));
+    expect(pending?.scope).toBe("openid");
+    await parts().devices.decide(pending!._id, { status: "approved", userId, ssoSessionId: await newSession(), authTime: clock.now(), amr: ["pwd"] });
+    const device = await token({ client: kiosk, grantType: DEVICE, deviceCode: started.deviceCode });
+    expect([device.refreshToken, device.scope.split(" ").sort()]).toEqual(["", granted]);
+    expect(await offlineOf("kiosk")).toEqual([]);
+  });
+
   /** A code-flow session logged out by refresh token while the client's back-channel receiver answers 503. */
   it("polls device codes (RFC 8628): pending, slow_down, access_denied, tokens once, expired_token", async () => {
     const tv = { clientId: "tv", clientSecret: "" };

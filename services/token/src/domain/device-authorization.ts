@@ -5,6 +5,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { DeviceCodeRepository } from "../store/device-code-repository.js";
 import type { ClientInfo } from "./client-directory.js";
 import type { OAuthRealm } from "./realm-settings.js";
+import { grantableScopes } from "./offline-access.js";
 import { checkRequestedScope } from "./requested-scope.js";
 import { displayUserCode, newUserCode } from "./user-code.js";
 
@@ -32,10 +33,11 @@ export class DeviceAuthorizations {
   async start(realm: OAuthRealm, issuer: string, client: ClientInfo, scope: string | undefined): Promise<DeviceAuthorization> {
     if (!client.grantTypes.includes(DEVICE_GRANT)) throw IamError.oauth("unauthorized_client", "the client may not use the device authorization grant");
     // Refused here rather than after the user approved (requested-scope.ts); the token endpoint
-    // checks the user's grant again when the device polls.
+    // checks the user's grant again when the device polls. offline_access, which a client without
+    // refresh tokens is not granted, is dropped now, so the verification page does not ask for it.
     const requested = checkRequestedScope(client, scope);
     if (!requested.ok) throw IamError.oauth("invalid_scope", requested.description);
-    const names = requested.names;
+    const names = grantableScopes(requested.names, client);
     const now = this.clock.now();
     const expiresAt = now + DEVICE_CODE_LIFETIME_S * 1000;
     const deviceCode = newDeviceCode(this.secrets, realm.id, client.clientId, expiresAt);

@@ -6,13 +6,13 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { KeyRing } from "./key-ring.js";
 import type { ClientInfo } from "./client-directory.js";
+import { OFFLINE_ACCESS, grantableScopes } from "./offline-access.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import { isScopeToken } from "./requested-scope.js";
 import type { SigningAlg } from "./signing-alg.js";
 
 /** Scopes the provider understands without a client scope record. */
 const PROTOCOL_SCOPES = new Set(["openid"]);
-export const OFFLINE_ACCESS = "offline_access";
 
 /** Claims that mappers never override (RFC 7519 section 4.1, OIDC Core 1.0 section 2). */
 const RESERVED = ["iss", "sub", "exp", "iat", "nbf", "jti", "azp", "sid", "typ", "scope", "nonce", "auth_time", "at_hash", "fid"];
@@ -79,10 +79,11 @@ export class TokenMinter {
    * RFC 6749 section 6) the requested names must lie within it and are granted exactly: the
    * client's default scopes apply only when named, so a narrower request gets narrower tokens,
    * claims included (the caller passes the ceiling itself when the request names no scope); a
-   * name of the ceiling the client no longer has is left out.
+   * name of the ceiling the client no longer has is left out. `offline_access` is left out for a
+   * client without refresh tokens (offline-access.ts), before the user's offline_access role is checked.
    */
   async grant(realm: OAuthRealm, client: ClientInfo, userId: string, requested: string[] | undefined, ceiling?: string[]): Promise<ScopeGrant> {
-    const asked = requested ?? [];
+    const asked = grantableScopes(requested ?? [], client);
     if (ceiling) {
       const allowed = new Set(ceiling);
       const extra = asked.find((s) => !allowed.has(s));

@@ -1,4 +1,5 @@
 import type { ClientInfo } from "../domain/client-directory.js";
+import { grantableScopes } from "../domain/offline-access.js";
 import { checkRequestedScope } from "../domain/requested-scope.js";
 import type { AuthorizationRequest } from "./login-transaction.js";
 import { RESPONSE_MODES, type ResponseMode } from "./flow-reply.js";
@@ -75,10 +76,12 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
   }
 
   // A scope the client does not have is invalid_scope here, not a code that the token endpoint
-  // then refuses after the user logged in (requested-scope.ts).
+  // then refuses after the user logged in (requested-scope.ts). A client without refresh tokens is
+  // not granted offline_access (offline-access.ts): dropped here, so the consent page does not ask
+  // the user for it and the code does not carry it.
   const scopes = checkRequestedScope(client, params.scope);
   if (!scopes.ok) return fail("invalid_scope", scopes.description);
-  const scope = scopes.names.join(" ");
+  const scope = grantableScopes(scopes.names, client).join(" ");
   return {
     ok: true,
     request: {

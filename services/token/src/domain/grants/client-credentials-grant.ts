@@ -1,7 +1,8 @@
 import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
 import { ClientService } from "../../../../../gen/iam/directory/v1/client_pb.js";
 import { IamError } from "../../../../kit/src/errors.js";
-import { OFFLINE_ACCESS, splitScope, type TokenMinter } from "../token-minter.js";
+import { OFFLINE_ACCESS } from "../offline-access.js";
+import { splitScope, type TokenMinter } from "../token-minter.js";
 import type { Grant, GrantContext, GrantResult } from "./grant-context.js";
 import type { ServiceAccountGrant, ServiceAccountGrants } from "./service-account-grants.js";
 

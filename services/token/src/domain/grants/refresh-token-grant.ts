@@ -3,7 +3,8 @@ import type { SsoSessionRepository } from "../../store/sso-session-repository.js
 import type { RefreshFamilies } from "../refresh-families.js";
 import type { RefreshFamilyRecord } from "../refresh-family.js";
 import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
-import { OFFLINE_ACCESS, splitScope, type TokenMinter } from "../token-minter.js";
+import { OFFLINE_ACCESS } from "../offline-access.js";
+import { splitScope, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 
 /**

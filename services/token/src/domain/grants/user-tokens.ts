@@ -2,7 +2,8 @@ import type { Clock } from "../../../../kit/src/store/port.js";
 import type { RefreshFamilies } from "../refresh-families.js";
 import type { SsoSessionRecord } from "../sso-session.js";
 import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
-import { OFFLINE_ACCESS, type PlannedAccessToken, type ScopeGrant, type TokenMinter } from "../token-minter.js";
+import { OFFLINE_ACCESS, usesRefreshTokens } from "../offline-access.js";
+import type { PlannedAccessToken, ScopeGrant, TokenMinter } from "../token-minter.js";
 import { invalidGrant, type GrantContext, type GrantResult } from "./grant-context.js";
 
 export interface UserLogin {
@@ -21,9 +22,10 @@ export interface UserLogin {
 
 /**
  * Issues a user's token pair: a refresh family (one store write) when the client uses refresh
- * tokens or asked for `offline_access` (an offline token, spec 2.6), then the signed JWTs. An
- * online refresh token's SSO session is kept alive as long as the token (SsoSessionKeepAlive),
- * and refresh_expires_in is whichever of the two ends first (RFC 6749 section 5.1).
+ * tokens, offline (spec 2.6) when `offline_access` was granted, which only such a client gets
+ * (offline-access.ts), then the signed JWTs. An online refresh token's SSO session is kept alive
+ * as long as the token (SsoSessionKeepAlive), and refresh_expires_in is whichever of the two ends
+ * first (RFC 6749 section 5.1).
  */
 export class UserTokens {
   constructor(
@@ -34,8 +36,8 @@ export class UserTokens {
   ) {}
 
   async issue(ctx: GrantContext, login: UserLogin, grant: ScopeGrant): Promise<GrantResult> {
-    const offline = grant.names.includes(OFFLINE_ACCESS);
-    const withRefresh = offline || ctx.client.grantTypes.includes("refresh_token");
+    const withRefresh = usesRefreshTokens(ctx.client);
+    const offline = withRefresh && grant.names.includes(OFFLINE_ACCESS);
     let refreshToken = "";
     let refreshExpiresIn = 0;
     let familyId = "";
