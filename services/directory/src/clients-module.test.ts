@@ -222,19 +222,21 @@ describe("directory clients slice, in-process", () => {
     await expect(clients.authenticateClient({ realm, clientId: "spa", secret: "x" })).rejects.toMatchObject({ code: Code.Unauthenticated });
   });
 
-  it("publishes client.updated on update, secret regeneration and delete", async () => {
+  it("publishes client.updated on update, secret regeneration and delete, saying whether the client is disabled", async () => {
     const seen: string[] = [];
     const sub = await bus.subscribe({ durable: "test-client-updated", subject: "iam.directory.v1.client.updated" }, async (m) => {
       const e = fromBinary(ClientUpdatedSchema, m.payload);
-      if (e.clientId === "cache-me") seen.push(e.deleted ? "deleted" : "updated");
+      if (e.clientId === "cache-me") seen.push(`${e.deleted ? "deleted" : "updated"}${e.disabled ? " disabled" : ""}`);
     });
     await clients.createClient({ realm, client: { clientId: "cache-me" } });
     await clients.updateClient({ realm, clientId: "cache-me", update: { name: "x" } });
     await clients.regenerateClientSecret({ realm, clientId: "cache-me" });
+    await clients.updateClient({ realm, clientId: "cache-me", update: { enabled: false } });
+    await clients.updateClient({ realm, clientId: "cache-me", update: { enabled: true } });
     await clients.deleteClient({ realm, clientId: "cache-me" });
-    for (let i = 0; i < 50 && seen.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && seen.length < 5; i++) await new Promise((r) => setTimeout(r, 20));
     await sub.stop();
-    expect(seen).toEqual(["updated", "updated", "deleted"]);
+    expect(seen).toEqual(["updated", "updated", "updated disabled", "updated", "deleted"]);
   });
 
   it("drops a deleted realm's clients, roles, mappings and scopes", async () => {

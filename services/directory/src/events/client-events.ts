@@ -7,9 +7,12 @@ import type { ClientRecord } from "../domain/client.js";
 
 export const CLIENT_UPDATED = "iam.directory.v1.client.updated";
 
-/** Announces a changed or deleted client so caches of it drop it (DESIGN 3). */
+/**
+ * Announces a changed or deleted client so caches of it drop it (DESIGN 3), and so the token
+ * service revokes the tokens and sessions of a deleted or disabled one (RFC 6749 section 10.4).
+ */
 export async function publishClientUpdated(bus: Bus, realm: RealmRecord, client: ClientRecord, deleted: boolean): Promise<void> {
   await bus.publish(CLIENT_UPDATED, toBinary(ClientUpdatedSchema, create(ClientUpdatedSchema, {
-    realmId: realm._id, realmName: realm.name, clientId: client.clientId, id: client._id, deleted,
+    realmId: realm._id, realmName: realm.name, clientId: client.clientId, id: client._id, deleted, disabled: !client.enabled,
   })), requestIdOption());
 }
