@@ -10,6 +10,7 @@ import { OFFLINE_ACCESS, grantableScopes } from "./offline-access.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import { isScopeToken } from "./requested-scope.js";
 import type { SigningAlg } from "./signing-alg.js";
+import { newAccessTokenId } from "./access-token-id.js";
 
 /** Scopes the provider understands without a client scope record. */
 const PROTOCOL_SCOPES = new Set(["openid"]);
@@ -40,8 +41,9 @@ export interface ScopeGrant {
 
 /**
  * An access token's identity fixed before it is signed, so a caller can record it in the same
- * store write that authorizes the issue (the authorization code's consumption): its `jti`, the
- * time its `iat` is taken from, and its `exp` in epoch ms (when a revocation of it may be forgotten).
+ * store write that authorizes the issue (the authorization code's consumption): its `jti` (which
+ * holds `now`, access-token-id.ts), the time its `iat` is taken from, and its `exp` in epoch ms
+ * (when a revocation of it may be forgotten).
  */
 export interface PlannedAccessToken {
   jti: string;
@@ -52,7 +54,7 @@ export interface PlannedAccessToken {
 }
 
 export function planAccessToken(realm: OAuthRealm, now: number): PlannedAccessToken {
-  return { jti: randomUUID(), now, expiresAt: (Math.floor(now / 1000) + realm.accessTokenLifespan) * 1000 };
+  return { jti: newAccessTokenId(now), now, expiresAt: (Math.floor(now / 1000) + realm.accessTokenLifespan) * 1000 };
 }
 
 export interface MintedTokens {

@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import type { JWTPayload } from "jose";
+
+/**
+ * An access token's `jti` (RFC 7519 section 4.1.7) is a UUIDv7 (RFC 9562 section 5.7): 48 bits of
+ * the issue time in epoch milliseconds, then 74 random bits. It is as unique as a random UUID, and
+ * it tells when, to the millisecond, the token was issued: `iat` counts whole seconds, too coarse
+ * to tell a token issued just before a revocation by issue time (a disabled client or user, see
+ * RevokedTokenRepository) from one issued just after it was re-enabled.
+ */
+export function newAccessTokenId(now: number): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = (b[6]! & 0x0f) | 0x70; // version 7
+  b[8] = (b[8]! & 0x3f) | 0x80; // variant 10
+  const h = b.toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * When a verified access token was issued, in epoch ms: from its UUIDv7 `jti` when that agrees
+ * with `iat`; otherwise (a token minted before jti carried the time) the start of its `iat` second,
+ * the earliest it can have been issued, so a revocation within that second covers it.
+ */
+export function issuedAtMs(payload: JWTPayload): number {
+  const iat = typeof payload.iat === "number" ? payload.iat : 0;
+  const v7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.exec(String(payload.jti ?? ""));
+  if (v7) {
+    const ms = parseInt(v7[1]! + v7[2]!, 16);
+    if (Math.floor(ms / 1000) === iat) return ms;
+  }
+  return iat * 1000;
+}
