@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { BrowserSession } from "./support/browser-session.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
 import { adminApi, uniqueName } from "./support/http.js";
+import { eventually } from "./support/targets.js";
 import { pathToFileURL } from "node:url";
 import { DIST } from "./support/process-runner.js";
 
@@ -79,7 +80,8 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
     const offline = await form("token", { grant_type: "password", username: "pat", password: "Plans-pass-1", scope: "openid offline_access" });
     expect([online.status, offline.status]).toEqual([200, 200]);
     expect((await form("revoke", { token: online.body.refresh_token! })).status).toBe(200);
-    expect((await form("token", { grant_type: "client_credentials" })).status).toBe(200);
+    const cc = await form("token", { grant_type: "client_credentials" });
+    expect(cc.status).toBe(200);
     const device = await form("auth/device", { scope: "openid" });
     expect(device.status).toBe(200);
     expect((await form("token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: device.body.device_code! })).body.error)
@@ -91,6 +93,17 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
     expect((await api.get(`/admin/realms/${realm}/users/${userId}/offline-sessions`)).status).toBe(200);
     expect((await api.del(`/admin/realms/${realm}/users/${userId}/sessions`)).status).toBe(200);
     expect((await api.del(`/admin/realms/${realm}/users/${userId}`)).status).toBe(204);
+
+    // The client's deletion ends its sessions and revokes its tokens; another client introspects
+    // (one read of the deny list) until the consumer is done.
+    const rs = await api.post(`/admin/realms/${realm}/clients`, { clientId: "rs", grantTypes: ["client_credentials"] });
+    expect(rs.status).toBe(201);
+    expect((await api.del(`/admin/realms/${realm}/clients/app`)).status).toBe(204);
+    const introspectAsRs = async () => (await fetch(`${issuer}/protocol/openid-connect/token/introspect`, {
+      method: "POST", body: new URLSearchParams({ token: cc.body.access_token! }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`rs:${rs.body.secret as string}`).toString("base64")}` },
+    }).then((r) => r.json())) as { active: boolean };
+    expect((await eventually(introspectAsRs, (r) => !r.active)).active).toBe(false);
 
     const plans = await recordedPlans();
     const flagged = plans.filter(([sql, plan]) => walks(sql, plan)).map(([sql, plan]) => `${sql.replace(/\s+/g, " ").slice(0, 200)} -> ${plan}`);

@@ -11,7 +11,7 @@ import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { OAuthService, type TokenRequestSchema, type TokenResponse } from "../../../gen/iam/token/v1/oauth_pb.js";
 import { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
 import { openStore } from "../../kit/src/store/open-store.js";
-import { openBus } from "../../kit/src/bus/open-bus.js";
+import { MemoryBus } from "../../kit/src/bus/memory-bus.js";
 import { createLogger } from "../../kit/src/logger.js";
 import { createMetrics } from "../../kit/src/metrics.js";
 import { SecretBox, generateMasterKey } from "../../kit/src/crypto/secret-box.js";
@@ -20,13 +20,14 @@ import { serverInterceptor } from "../../kit/src/rpc/server-interceptor.js";
 import { SERVICE_NAMES, type ServiceDeps, type ServiceModule, type ServiceName } from "../../kit/src/module.js";
 import type { TestClock } from "../../kit/src/store/store-contract-kit.js";
 import type { Store } from "../../kit/src/store/port.js";
-import type { Bus } from "../../kit/src/bus/port.js";
+import type { Bus, Subscription } from "../../kit/src/bus/port.js";
 import { sha256Hex, randomToken } from "../../kit/src/crypto/random.js";
 import { buildDirectory } from "../../directory/src/module.js";
 import { loadDirectoryConfig } from "../../directory/src/config.js";
 import { SigningKeyRepository } from "./store/signing-key-repository.js";
 import { KeyRing } from "./domain/key-ring.js";
 import { buildOAuth } from "./oauth-module.js";
+import { watchTokenCaches } from "./events/cache-watchers.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS } from "./domain/authorization-code.js";
 
 export type TokenInit = Omit<MessageInitShape<typeof TokenRequestSchema>, "realm" | "baseUrl">;
@@ -38,11 +39,11 @@ const BASE_URL = "http://localhost:8080";
 
 /**
  * Test kit for the token service's OAuth half (not a fake): the directory and the OAuth module
- * in-process over real Connect routing, sqlite :memory:, the in-memory bus and the caller's clock;
- * a realm with a confidential client "web" (back-channel logout to a local receiver), "code-only"
- * (no refresh_token grant), PUBLIC "spa", device client "tv" and device client "kiosk" (no
- * refresh_token grant), and the user alice. Codes and SSO
- * sessions are written through the shared repositories, as the browser branch writes them.
+ * in-process over real Connect routing, sqlite :memory:, the in-memory bus and the caller's clock,
+ * the token module's cache watchers; a realm with a confidential client "web" (back-channel logout
+ * to a local receiver), "code-only" (no refresh_token grant), PUBLIC "spa", device client "tv" and
+ * device client "kiosk" (no refresh_token grant), and the user alice. Codes and SSO sessions are
+ * written through the shared repositories, as the browser branch writes them.
  */
 export class OAuthFlowsWorld {
   /** The logout tokens the back-channel receiver got, in order. */
@@ -53,6 +54,7 @@ export class OAuthFlowsWorld {
   userId = "";
   webSecret = "";
   codeOnlySecret = "";
+  private watches: Subscription[] = [];
 
   private constructor(
     readonly clock: TestClock,
@@ -61,6 +63,7 @@ export class OAuthFlowsWorld {
     readonly oauth: Client<typeof OAuthService>,
     readonly sessionsAdmin: Client<typeof SessionAdminService>,
     readonly users: Client<typeof UserService>,
+    readonly clients: Client<typeof ClientService>,
     readonly clientScopes: Client<typeof ClientScopeService>,
     private readonly directory: ServiceModule,
     private readonly bus: Bus,
@@ -84,7 +87,9 @@ export class OAuthFlowsWorld {
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
     const port = (receiver.address() as { port: number }).port;
 
-    const bus = await openBus({ kind: "memory", path: ":memory:", logger });
+    // On the caller's clock, as the stores: a bus event's time is when a revocation by issue time
+    // takes effect, compared with the issue times of the tokens the test clock stamps.
+    const bus = new MemoryBus({ path: ":memory:", logger, clock, pruneIntervalMs: 0 });
     const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
     const secrets = new SecretBox(generateMasterKey());
     const stores: Store[] = [];
@@ -108,12 +113,16 @@ export class OAuthFlowsWorld {
     await oauthModule.start();
     const w = new OAuthFlowsWorld(
       clock, keys, oauthModule, createClient(OAuthService, tokenTransport), createClient(SessionAdminService, tokenTransport),
-      createClient(UserService, transports.directory), createClient(ClientScopeService, transports.directory), directory, bus, stores, receiver,
+      createClient(UserService, transports.directory), createClient(ClientService, transports.directory),
+      createClient(ClientScopeService, transports.directory), directory, bus, stores, receiver,
     );
     world = w;
+    // The caches follow the directory's events as in the token module (module.ts).
+    const { realms: realmSettings, clients: clientDirectory, serviceAccountGrants } = oauthModule.parts;
+    w.watches = await watchTokenCaches(bus, { realms: realmSettings, clients: clientDirectory, serviceAccountGrants, keys }, logger);
 
     const realms = createClient(RealmService, transports.directory);
-    const clients = createClient(ClientService, transports.directory);
+    const clients = w.clients;
     w.realmId = (await realms.createRealm({ realm: { name: FLOWS_REALM, refreshTokenLifespan: 1800, offlineTokenLifespan: 86_400 } })).realm!.id;
     w.webSecret = (await clients.createClient({ realm: FLOWS_REALM, client: {
       clientId: "web", grantTypes: ["authorization_code", "refresh_token"], grantTypesPresent: true, redirectUris: [FLOWS_REDIRECT_URI],
@@ -131,6 +140,7 @@ export class OAuthFlowsWorld {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.watches.map((s) => s.stop()));
     await this.oauthModule.stop();
     await this.directory.stop();
     await this.bus.close();

@@ -64,7 +64,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const sso = new SsoSessions(ssoRepo, bus, clock);
   const deliveries = await BackchannelDeliveryRepository.open(store);
   const backchannel = new BackchannelLogout(keys, clients, issuers, deliveries, clock, logger, options.backchannel);
-  const terminator = new SessionTerminator(familyRepo, sso, backchannel);
+  const terminator = new SessionTerminator(familyRepo, sso, backchannel, revoked);
   const families = new RefreshFamilies(familyRepo, clock);
   const minter = new TokenMinter(directory, keys, clock);
   const keepAlive = new SsoSessionKeepAlive(ssoRepo, clock);
@@ -82,7 +82,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked);
   const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
-  const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator);
+  const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);
   let subs: Subscription[] = [];
 
   return {

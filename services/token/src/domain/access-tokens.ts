@@ -1,4 +1,5 @@
 import type { JWTPayload } from "jose";
+import { issuedAtMs } from "./access-token-id.js";
 import type { KeyRing } from "./key-ring.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
@@ -13,7 +14,10 @@ export function looksLikeJwt(token: string): boolean {
 /**
  * Whether an access token is active (DESIGN 5, RFC 7662 section 2.2): a valid signature by one of
  * the realm's published keys, this realm's issuer, unexpired, not revoked, and a live session:
- * its refresh family (`fid`) and, for online tokens, its SSO session (`sid`).
+ * its refresh family (`fid`) and, for online tokens, its SSO session (`sid`). Not revoked means
+ * neither the token itself (RFC 7009) nor every token of its user or client issued up to a time
+ * (user disabled or deleted, password changed, sessions revoked; client disabled or deleted, RFC
+ * 6749 section 10.4), which is all a token without `fid` or `sid` has to die by: one read for all.
  */
 export class AccessTokens {
   constructor(
@@ -39,7 +43,8 @@ export class AccessTokens {
   async active(realm: OAuthRealm, issuer: string, token: string): Promise<JWTPayload | null> {
     const payload = await this.verify(realm, issuer, token);
     if (!payload) return null;
-    if (await this.revoked.isRevoked(realm.id, payload.jti!)) return null;
+    const issued = { jti: payload.jti!, issuedAt: issuedAtMs(payload), userId: payload.sub!, clientId: typeof payload.azp === "string" ? payload.azp : "" };
+    if (await this.revoked.isRevoked(realm.id, issued)) return null;
     const fid = typeof payload.fid === "string" ? payload.fid : "";
     const sid = typeof payload.sid === "string" ? payload.sid : "";
     if (fid) {

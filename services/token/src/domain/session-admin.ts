@@ -1,5 +1,5 @@
 import { IamError } from "../../../kit/src/errors.js";
-import type { Collection, Doc, Filter, FindOptions } from "../../../kit/src/store/port.js";
+import type { Clock, Collection, Doc, Filter, FindOptions } from "../../../kit/src/store/port.js";
 import type { Page } from "../../../kit/src/page.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
@@ -35,6 +35,7 @@ export class SessionAdmin {
     private readonly ssoRepo: SsoSessionRepository,
     private readonly families: RefreshFamilyRepository,
     private readonly terminator: SessionTerminator,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -74,7 +75,7 @@ export class SessionAdmin {
   /** Spec 3: every active (not offline) session of the user; returns how many ended. */
   async revokeUser(realmName: string, userId: string): Promise<number> {
     const realm = await this.realms.adminRealm(realmName);
-    return this.terminator.endAllOfUser(realm, userId, "admin", true);
+    return this.terminator.endAllOfUser(realm, userId, "admin", this.clock.now(), true);
   }
 
   async listOffline(realmName: string, userId: string, page: Page): Promise<SessionView[]> {

@@ -1,6 +1,7 @@
 import type { SsoSessions } from "./sso-sessions.js";
 import type { SessionEndReason } from "../events/session-events.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
+import type { RevokedTokenRepository } from "../store/revoked-token-repository.js";
 import type { BackchannelLogout, LogoutTarget } from "./backchannel-logout.js";
 import type { RealmScope } from "./realm-scope.js";
 import type { RefreshFamilyRecord } from "./refresh-family.js";
@@ -15,6 +16,7 @@ export class SessionTerminator {
     private readonly families: RefreshFamilyRepository,
     private readonly sso: SsoSessions,
     private readonly backchannel: BackchannelLogout,
+    private readonly revoked: RevokedTokenRepository,
   ) {}
 
   /** Revokes one family; notifies its client when no SSO session will do it. */
@@ -46,12 +48,15 @@ export class SessionTerminator {
 
   /**
    * Ends every session of a user (user deleted or disabled, password changed, admin revoke-all):
-   * SSO sessions, and refresh families including offline ones unless `keepOffline`. Returns how
-   * many sessions ended (spec 4.7: the count the listing showed). The families are listed before
-   * the SSO sessions end: an online family is then counted whether this call removes it or the
-   * `sso-session.ended` consumer got there first (at once in process, later over NATS).
+   * SSO sessions, and refresh families including offline ones unless `keepOffline`; and revokes
+   * every access token issued to the user up to `at` (the event's time), which is all that ends
+   * the tokens no session holds (password grant without refresh tokens, client_credentials of a
+   * service account), as Keycloak's "not before" of a user does. Returns how many sessions ended
+   * (spec 4.7: the count the listing showed). The families are listed before the SSO sessions end:
+   * an online family is then counted whether this call removes it or the `sso-session.ended`
+   * consumer got there first (at once in process, later over NATS).
    */
-  async endAllOfUser(realm: RealmScope, userId: string, reason: SessionEndReason, keepOffline = false): Promise<number> {
+  async endAllOfUser(realm: RealmScope, userId: string, reason: SessionEndReason, at: number, keepOffline = false): Promise<number> {
     const families = await this.families.list({ realmId: realm.id, userId, ...(keepOffline ? { offline: false } : {}) });
     let n = await this.sso.endAllOfUser(realm.id, userId, reason);
     const notify: LogoutTarget[] = [];
@@ -65,6 +70,22 @@ export class SessionTerminator {
       if (!online) notify.push(targetOf(f));
     }
     await this.backchannel.notify(realm, notify);
+    // Last, so a token seen inactive for it means the sessions have ended too.
+    await this.revoked.revokeIssuedUpTo(realm.id, { kind: "user", id: userId }, at);
+    return n;
+  }
+
+  /**
+   * A client was deleted or disabled at `at` (RFC 6749 section 10.4; Keycloak drops a deleted
+   * client's user and offline sessions): every access token issued to it up to then is revoked,
+   * and its refresh families (OAuth and offline sessions) started up to then end, so neither the
+   * client re-enabled nor a new client of the same clientId can use them. A family started later
+   * belongs to the re-enabled or re-created client (the event may arrive late). Nobody is told
+   * over the back channel: the client is gone or disabled. Returns how many families ended.
+   */
+  async endAllOfClient(realm: RealmScope, clientId: string, at: number): Promise<number> {
+    const n = await this.families.removeClient(realm.id, clientId, at);
+    await this.revoked.revokeIssuedUpTo(realm.id, { kind: "client", id: clientId }, at);
     return n;
   }
 }

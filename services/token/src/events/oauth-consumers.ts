@@ -1,5 +1,6 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
+import { ClientUpdatedSchema } from "../../../../gen/iam/directory/v1/client_pb.js";
 import { RealmDeletedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { SsoSessionEndedSchema } from "../../../../gen/iam/token/v1/events_pb.js";
@@ -35,16 +36,26 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
   }
   const subs: Subscription[] = [];
   const scope = (realmId: string, realmName: string): RealmScope => ({ id: realmId, name: realmName, enabled: true, tokenLifespanSeconds: 0 });
+  // The event's time, not the consumer's: a token issued after the change (the user re-enabled, the
+  // new password used) stays valid however late the event is handled.
   const endUser = (durable: string, subject: string, reason: SessionEndReason, decode: (p: Uint8Array) => { realmId: string; realmName: string; userId: string }) =>
     bus.subscribe({ durable, subject }, async (m) => {
       const e = decode(m.payload);
-      const n = await d.terminator.endAllOfUser(scope(e.realmId, e.realmName), e.userId, reason);
+      const n = await d.terminator.endAllOfUser(scope(e.realmId, e.realmName), e.userId, reason, m.time);
       if (n > 0) d.logger.info({ realm: e.realmName, userId: e.userId, sessions: n, reason }, "ended user's sessions");
     });
   const { bus } = d;
   subs.push(await endUser("token-user-deleted", "iam.directory.v1.user.deleted", "user_deleted", (p) => fromBinary(UserDeletedSchema, p)));
   subs.push(await endUser("token-user-disabled", "iam.directory.v1.user.disabled", "user_disabled", (p) => fromBinary(UserDisabledSchema, p)));
   subs.push(await endUser("token-password-changed", "iam.directory.v1.password.changed", "password_changed", (p) => fromBinary(PasswordChangedSchema, p)));
+  // Update, delete and secret regeneration publish client.updated; a deleted or disabled client's
+  // tokens and sessions end (RFC 6749 section 10.4). Not the retired "token-client-updated".
+  subs.push(await bus.subscribe({ durable: "token-client-ended", subject: "iam.directory.v1.client.updated" }, async (m) => {
+    const e = fromBinary(ClientUpdatedSchema, m.payload);
+    if (!e.deleted && !e.disabled) return;
+    const n = await d.terminator.endAllOfClient(scope(e.realmId, e.realmName), e.clientId, m.time);
+    d.logger.info({ realm: e.realmName, clientId: e.clientId, sessions: n, reason: e.deleted ? "client_deleted" : "client_disabled" }, "revoked client's tokens and sessions");
+  }));
   subs.push(await bus.subscribe({ durable: "token-sso-session-ended", subject: SSO_SESSION_ENDED }, async (m) => {
     const e = fromBinary(SsoSessionEndedSchema, m.payload);
     await d.terminator.onSsoSessionEnded(scope(e.realmId, e.realmName), e.sessionId, e.userId, e.clientIds);

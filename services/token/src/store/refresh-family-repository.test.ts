@@ -5,7 +5,7 @@ import type { RefreshFamilyRecord } from "../domain/refresh-family.js";
 
 /**
  * The lookups that end sessions (logout: one SSO session's families; user disabled or deleted: one
- * user's) must use an index on what they look for, not walk the realm: checked on SQLite's query
+ * user's; client deleted or disabled: one client's) must use an index on what they look for, not walk the realm: checked on SQLite's query
  * plan for the statements the repository actually runs.
  */
 describe("RefreshFamilyRepository indexes", () => {
@@ -20,7 +20,7 @@ describe("RefreshFamilyRepository indexes", () => {
     repo = await RefreshFamilyRepository.open(store);
     for (let i = 0; i < 50; i++) {
       await repo.insert({
-        _id: `f${i}`, realmId: "r1", userId: `u${i % 5}`, clientId: "app", ssoSessionId: `s${i % 10}`, offline: i % 7 === 0,
+        _id: `f${i}`, realmId: "r1", userId: `u${i % 5}`, clientId: i % 3 === 0 ? "app" : "web", ssoSessionId: `s${i % 10}`, offline: i % 7 === 0,
         sid: `s${i % 10}`, scope: "openid", currentHash: `h${i}`, previousHashes: [], authTime: 1, amr: ["pwd"], createdAt: i, expiresAt: Date.now() + 60_000,
       } as unknown as RefreshFamilyRecord);
     }
@@ -44,5 +44,17 @@ describe("RefreshFamilyRepository indexes", () => {
       expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1"),
       expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1"),
     ]);
+  });
+
+  it("removes one client's families started up to a time through (realmId, clientId, createdAt)", async () => {
+    const deletes = recordQueryPlans((sql) => sql.trimStart().startsWith('DELETE FROM "refresh_families"'));
+    try {
+      expect(await repo.removeClient("r1", "app", 30)).toBe(11);
+      expect(deletes.plans.map((p) => p.plan)).toEqual([expect.stringContaining("USING INDEX refresh_families__realmId_1_clientId_1_createdAt_1")]);
+    } finally {
+      deletes.stop();
+    }
+    expect((await repo.list({ realmId: "r1", clientId: "app" })).map((f) => f._id)).toEqual(["f33", "f36", "f39", "f42", "f45", "f48"]);
+    expect(await repo.list({ realmId: "r1", clientId: "web" })).toHaveLength(33);
   });
 });

@@ -11,10 +11,12 @@ export class RefreshFamilyRepository {
       ttl: true,
       // Equality fields, then the sort (`list` orders by createdAt): with the sort field in the same
       // index, a store's planner has no reason to prefer (realmId, createdAt) and walk every family
-      // of the realm to find one session's or one user's (SQLite did, without statistics).
+      // of the realm to find one session's or one user's (SQLite did, without statistics). A
+      // client's families, up to a time, go together when the client is deleted or disabled.
       indexes: [
         { fields: ["realmId", "userId", "createdAt"] },
         { fields: ["realmId", "ssoSessionId", "createdAt"] },
+        { fields: ["realmId", "clientId", "createdAt"] },
         { fields: ["realmId", "createdAt"] },
       ],
     }));
@@ -40,9 +42,14 @@ export class RefreshFamilyRepository {
     );
   }
 
-  /** Deletes and returns the family: the one place a family ends. */
+  /** Deletes and returns the family: the one place a family ends (besides its client's end, removeClient). */
   remove(realmId: string, id: string): Promise<RefreshFamilyRecord | null> {
     return this.families.findOneAndDelete({ _id: id, realmId });
+  }
+
+  /** Deletes a client's families started at or before `upTo` (the client was deleted or disabled). */
+  removeClient(realmId: string, clientId: string, upTo: number): Promise<number> {
+    return this.families.deleteMany({ realmId, clientId, createdAt: { $lte: upTo } });
   }
 
   list(filter: { realmId: string; userId?: string; ssoSessionId?: string; offline?: boolean; clientId?: string }): Promise<RefreshFamilyRecord[]> {
