@@ -63,6 +63,25 @@ describe("OAuth tokens of a deleted or disabled client or user, in-process", () 
     expect(await introspect(online.accessToken)).toEqual({ active: false });
   });
 
+  it("binds a refresh token to the client, not its clientId: a re-created client is refused before the deletion is handled", async () => {
+    await newUser("rita");
+    const s1 = await newClient("tmpd", ["password", "refresh_token"]);
+    const issued = await password(s1, "rita", "openid offline_access");
+    const familyId = issued.refreshToken.split(".")[0]!;
+    // The token service's consumers stop, as if the deletion's event were delayed.
+    await w.oauthModule.stop();
+    try {
+      await w.clients.deleteClient({ realm, clientId: "tmpd" });
+      const s2 = await newClient("tmpd", ["password", "refresh_token"]);
+      await expectOAuthError(refresh(s2, issued.refreshToken), "invalid_grant");
+      expect(await parts().familyRepo.get(w.realmId, familyId)).not.toBeNull();
+    } finally {
+      await w.oauthModule.start();
+    }
+    await eventually(async () => (await parts().familyRepo.get(w.realmId, familyId)) === null);
+    expect(await parts().familyRepo.get(w.realmId, familyId)).toBeNull();
+  });
+
   it("makes a disabled client's tokens inactive and ends its sessions; re-enabled, new tokens are active and the old stay inactive", async () => {
     await newUser("ivan");
     const c = await newClient("dis", ["password", "refresh_token", "client_credentials"]);

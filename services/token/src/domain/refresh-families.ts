@@ -1,6 +1,7 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
+import type { ClientInfo } from "./client-directory.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import {
   newFamilyId, newRefreshToken, parseRefreshToken, type RefreshFamilyRecord,
@@ -8,7 +9,7 @@ import {
 
 export interface FamilyStart {
   realm: OAuthRealm;
-  clientId: string;
+  client: Pick<ClientInfo, "id" | "clientId">;
   userId: string;
   username: string;
   ssoSessionId: string;
@@ -37,7 +38,7 @@ export class RefreshFamilies {
     const id = s.familyId ?? newFamilyId();
     const { token, hash } = newRefreshToken(id);
     const family: RefreshFamilyRecord = {
-      _id: id, realmId: s.realm.id, realmName: s.realm.name, clientId: s.clientId, userId: s.userId,
+      _id: id, realmId: s.realm.id, realmName: s.realm.name, clientId: s.client.clientId, clientInternalId: s.client.id, userId: s.userId,
       username: s.username, ssoSessionId: s.ssoSessionId, sid: s.ssoSessionId || id, offline: s.offline,
       scope: s.scope, currentHash: hash, previousHashes: [], authTime: s.authTime, amr: s.amr,
       ipAddress: s.ipAddress, createdAt: now, lastRefreshAt: now, expiresAt: now + lifespanMs(s.realm, s.offline),
@@ -55,10 +56,10 @@ export class RefreshFamilies {
   }
 
   /**
-   * Checks a presented token for `clientId` without consuming it. A token of an earlier
+   * Checks a presented token for `client` without consuming it. A token of an earlier
    * generation revokes the family (RFC 9700 section 4.14.2) and is refused as `reused`.
    */
-  async check(realm: OAuthRealm, token: string, clientId: string): Promise<RefreshFamilyRecord> {
+  async check(realm: OAuthRealm, token: string, client: Pick<ClientInfo, "id" | "clientId">): Promise<RefreshFamilyRecord> {
     const parsed = parseRefreshToken(token);
     if (!parsed) throw refused("unknown");
     const family = await this.repo.get(realm.id, parsed.familyId);
@@ -68,8 +69,10 @@ export class RefreshFamilies {
       await this.repo.remove(realm.id, family._id);
       throw refused("reused");
     }
-    // RFC 6749 section 6: the refresh token is bound to the client it was issued to.
-    if (family.clientId !== clientId) throw refused("wrong_client");
+    // RFC 6749 section 6: the refresh token is bound to the client it was issued to, not to
+    // whichever client holds its clientId now (a deleted client's may be taken again).
+    if (family.clientId !== client.clientId) throw refused("wrong_client");
+    if (family.clientInternalId !== undefined && family.clientInternalId !== client.id) throw refused("wrong_client");
     return family;
   }
 

@@ -16,6 +16,12 @@ export interface RefreshFamilyRecord extends Doc {
   realmId: string;
   realmName: string;
   clientId: string;
+  /**
+   * The client's internal id (the directory's, not its clientId): a client deleted and created
+   * again under the same clientId is another client, which may not use these tokens (RFC 6749
+   * section 6). Absent in families started before it was recorded; those are bound by clientId.
+   */
+  clientInternalId?: string;
   userId: string;
   username: string;
   /** The SSO session the tokens were issued in; "" for the password grant. */

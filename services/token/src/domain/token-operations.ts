@@ -106,7 +106,7 @@ export class TokenOperations {
   async logout(realm: OAuthRealm, presented: PresentedClient, refreshToken: string, ip: string): Promise<void> {
     const client = await this.auth.authenticate(realm.name, presented);
     if (!refreshToken) throw invalidRequest("refresh_token is required");
-    const family = await this.families.check(realm, refreshToken, client.clientId);
+    const family = await this.families.check(realm, refreshToken, client);
     await this.terminator.logout(realm, family);
     await this.events.record(realm, { type: "LOGOUT", clientId: client.clientId, userId: family.userId, sessionId: family.sid, ipAddress: ip });
   }

@@ -27,7 +27,7 @@ export class RefreshTokenGrant implements Grant {
 
   async issue(ctx: GrantContext): Promise<GrantResult> {
     const token = requireParam(ctx.params.refreshToken, "refresh_token");
-    const family = await this.families.check(ctx.realm, token, ctx.client.clientId);
+    const family = await this.families.check(ctx.realm, token, ctx.client);
     const online = family.ssoSessionId !== "" && !family.offline;
     const session = online ? await this.sessions.findById(ctx.realm.id, family.ssoSessionId) : null;
     if (online && !session) return this.sessionEnded(ctx, family);

@@ -47,7 +47,7 @@ export class UserTokens {
       const sessionEnds = login.ssoSession && !offline ? await this.keepAlive.extend(ctx.realm, login.ssoSession) : Infinity;
       if (sessionEnds === null) throw invalidGrant("the session has ended");
       const started = await this.families.start({
-        realm: ctx.realm, clientId: ctx.client.clientId, userId: login.userId, username: login.username,
+        realm: ctx.realm, client: ctx.client, userId: login.userId, username: login.username,
         ssoSessionId, offline, scope: grant.names.join(" "), authTime: login.authTime,
         amr: login.amr, ipAddress: ctx.params.ipAddress, ...(login.familyId ? { familyId: login.familyId } : {}),
       });
