@@ -6,6 +6,7 @@ import { ClientService, ClientUpdatedSchema } from "../../../gen/iam/directory/v
 import { RoleService, HolderType } from "../../../gen/iam/directory/v1/role_pb.js";
 import { ClientScopeService, ScopeKind } from "../../../gen/iam/directory/v1/client_scope_pb.js";
 import { ClaimsService } from "../../../gen/iam/directory/v1/claims_pb.js";
+import { UserDeletedSchema } from "../../../gen/iam/directory/v1/user_pb.js";
 import { ErrorDetailSchema } from "../../../gen/iam/kit/v1/kit_pb.js";
 import { openStore } from "../../kit/src/store/open-store.js";
 import { openBus } from "../../kit/src/bus/open-bus.js";
@@ -237,6 +238,23 @@ describe("directory clients slice, in-process", () => {
     for (let i = 0; i < 50 && seen.length < 5; i++) await new Promise((r) => setTimeout(r, 20));
     await sub.stop();
     expect(seen).toEqual(["updated", "updated", "updated disabled", "updated", "deleted"]);
+  });
+
+  it("publishes user.deleted for a service-account user removed with its client or its client_credentials grant", async () => {
+    const deleted: string[] = [];
+    const sub = await bus.subscribe({ durable: "test-sa-user-deleted", subject: "iam.directory.v1.user.deleted" }, async (m) => {
+      deleted.push(fromBinary(UserDeletedSchema, m.payload).userId);
+    });
+    const saOf = async (clientId: string) => (await clients.getServiceAccountUser({ realm, clientId })).user!.id;
+    await clients.createClient({ realm, client: { clientId: "sa-gone", grantTypes: ["client_credentials"], grantTypesPresent: true } });
+    await clients.createClient({ realm, client: { clientId: "sa-off", grantTypes: ["client_credentials", "password"], grantTypesPresent: true } });
+    const gone = await saOf("sa-gone");
+    const off = await saOf("sa-off");
+    await clients.deleteClient({ realm, clientId: "sa-gone" });
+    await clients.updateClient({ realm, clientId: "sa-off", update: { grantTypes: ["password"], grantTypesPresent: true } });
+    for (let i = 0; i < 50 && deleted.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await sub.stop();
+    expect(deleted).toEqual([gone, off]);
   });
 
   it("drops a deleted realm's clients, roles, mappings and scopes", async () => {

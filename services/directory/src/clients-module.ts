@@ -57,11 +57,12 @@ export async function buildClientsSlice(deps: ServiceDeps) {
   const defaults = await RealmDefaults.open(store, roles, scopes, clock);
   const realms = new RealmAccess(lookup, defaults);
   const events = new DirectoryAdminEvents(bus, clock);
-  const serviceAccounts = new ServiceAccounts(users, mappings, clock);
+  const userEvents = new UserEvents(bus, clock);
+  const serviceAccounts = new ServiceAccounts(users, mappings, userEvents, clock);
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, events, clock);
-  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, events, new UserEvents(bus, clock));
+  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, events, userEvents);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, events, clock);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients);

@@ -134,6 +134,16 @@ describe("OAuth tokens of a deleted or disabled client or user, in-process", () 
     await expectOAuthError(userinfo(res.accessToken), "invalid_token");
   });
 
+  it("ends a client's client_credentials tokens when it loses the grant (its service-account user goes)", async () => {
+    const c = await newClient("svc-off", ["client_credentials", "password"]);
+    const cc = await token({ client: c, grantType: "client_credentials" });
+    expect(await introspect(cc.accessToken)).toMatchObject({ active: true, client_id: "svc-off" });
+    tick();
+    await w.clients.updateClient({ realm, clientId: "svc-off", update: { grantTypes: ["password"], grantTypesPresent: true } });
+    await inactive(cc.accessToken);
+    expect(await introspect(cc.accessToken)).toEqual({ active: false });
+  });
+
   it("ends a service account's client_credentials tokens when its user is disabled; re-enabled, only new ones are active", async () => {
     const c = await newClient("svc", ["client_credentials"]);
     const sa = (await w.clients.getServiceAccountUser({ realm, clientId: "svc" })).user!;

@@ -6,6 +6,7 @@ import type { RealmRecord } from "./realm.js";
 import type { UserRecord } from "./user.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
+import type { UserEvents } from "../events/user-events.js";
 
 /**
  * Service-account users (spec 1.11): a client with the client_credentials grant acts as the user
@@ -15,6 +16,7 @@ export class ServiceAccounts {
   constructor(
     private readonly users: UserRepository,
     private readonly mappings: RoleMappingRepository,
+    private readonly events: UserEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -49,11 +51,15 @@ export class ServiceAccounts {
     return user;
   }
 
-  /** Deletes the service-account user and its role mappings. */
+  /**
+   * Deletes the service-account user and its role mappings, and says so as any user deletion
+   * does: the token service revokes the user's client_credentials tokens, which no session holds.
+   */
   async remove(realm: RealmRecord, client: ClientRecord): Promise<void> {
     const user = await this.find(realm, client);
     if (!user) return;
     await this.mappings.deleteHolder(realm._id, "user", user._id);
     await this.users.deleteById(realm._id, user._id);
+    await this.events.deleted(realm, user._id);
   }
 }
