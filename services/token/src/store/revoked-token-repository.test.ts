@@ -23,6 +23,10 @@ if (uri) {
     await conn.dropDatabase();
     await conn.close();
   });
+} else {
+  it("runs on MongoDB only with TESSERA_TEST_MONGODB_URI", () => {
+    console.info("RevokedTokenRepository on MongoDB not run: set TESSERA_TEST_MONGODB_URI (see test/mongo/start.sh)");
+  });
 }
 
 describe.each(adapters)("RevokedTokenRepository (%s)", (_name, open) => {

@@ -1,0 +1,149 @@
+import { adminApi, http, uniqueName, type HttpResult } from "./support/http.js";
+import { eventually, targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+
+// Tokens die when their client or user goes away: the audit's reproductions over HTTP. A deleted
+// or disabled client's tokens and sessions end and a client re-created under its clientId cannot
+// use them (RFC 6749 sections 6 and 10.4); access tokens no session holds (password grant without
+// refresh tokens, client_credentials) end with their user (RFC 7662 section 2.2 `active`).
+describe.each(targets())("token revocation with the client or user ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+  let realm: string;
+  let conf: string;
+  const PASSWORD = "Revoke-pass-1";
+  const issuer = () => `${server.url}/realms/${realm}`;
+  const endpoint = (p: string) => `${issuer()}/protocol/openid-connect/${p}`;
+  const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` });
+  const tokenAs = (id: string, secret: string, form: Record<string, string>) => http("POST", endpoint("token"), { form, headers: basic(id, secret) });
+  const passwordGrant = (id: string, secret: string, username: string, scope = "openid") =>
+    tokenAs(id, secret, { grant_type: "password", username, password: PASSWORD, scope });
+  /** Introspection by the confidential resource server "conf" (RFC 7662 section 2.1). */
+  const introspect = async (token: string) => (await http("POST", endpoint("token/introspect"), { form: { token }, headers: basic("conf", conf) })).body as Record<string, unknown>;
+  const userinfo = (token: string) => http("GET", endpoint("userinfo"), { headers: { authorization: `Bearer ${token}` } });
+  /** The token service acts on the directory's events after the admin call returns. */
+  const inactive = (token: string) => eventually(() => introspect(token), (b) => b.active === false);
+  const newClient = async (clientId: string, grantTypes: string[]) => {
+    const res = await api.post(`/admin/realms/${realm}/clients`, { clientId, grantTypes });
+    expect(res.status).toBe(201);
+    return res.body.secret as string;
+  };
+  const newUser = async (username: string) => {
+    const res = await api.post(`/admin/realms/${realm}/users`, { username, password: PASSWORD });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  const expectInvalidToken = (res: HttpResult) => {
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe("invalid_token");
+    expect(res.headers.get("www-authenticate")).toMatch(new RegExp(`^Bearer realm="${realm}", error="invalid_token"`));
+  };
+
+  beforeAll(async () => {
+    server = await target.start("token-revocation");
+    api = adminApi(server.url, server.apiKey);
+    realm = uniqueName("revoke");
+    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+    conf = await newClient("conf", ["client_credentials"]);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  it("ends a deleted client's tokens and sessions; a client re-created under its clientId cannot refresh them", async () => {
+    const userId = await newUser("alice");
+    const s1 = await newClient("tmpc", ["password", "refresh_token"]);
+    const offline = await passwordGrant("tmpc", s1, "alice", "openid offline_access");
+    const online = await passwordGrant("tmpc", s1, "alice");
+    expect([offline.status, online.status]).toEqual([200, 200]);
+    expect(await introspect(offline.body.access_token)).toMatchObject({ active: true, client_id: "tmpc" });
+    expect((await api.get(`/admin/realms/${realm}/users/${userId}/sessions`)).body).toMatchObject([{ type: "oauth", clients: ["tmpc"] }]);
+    expect((await api.get(`/admin/realms/${realm}/users/${userId}/offline-sessions`)).body).toMatchObject([{ clients: ["tmpc"] }]);
+
+    expect((await api.del(`/admin/realms/${realm}/clients/tmpc`)).status).toBe(204);
+    expect(await inactive(offline.body.access_token)).toEqual({ active: false });
+    expect(await introspect(online.body.access_token)).toEqual({ active: false });
+    expect(await introspect(offline.body.refresh_token)).toEqual({ active: false });
+    expectInvalidToken(await userinfo(online.body.access_token));
+    expect((await api.get(`/admin/realms/${realm}/users/${userId}/sessions`)).body).toEqual([]);
+    expect((await api.get(`/admin/realms/${realm}/users/${userId}/offline-sessions`)).body).toEqual([]);
+
+    const s2 = await newClient("tmpc", ["password", "refresh_token"]);
+    // Until the deletion reaches every replica's client cache the new secret may still be refused.
+    const refreshed = await eventually(() => tokenAs("tmpc", s2, { grant_type: "refresh_token", refresh_token: offline.body.refresh_token }), (r) => r.status !== 401);
+    expect([refreshed.status, refreshed.body.error]).toEqual([400, "invalid_grant"]);
+    const fresh = await passwordGrant("tmpc", s2, "alice");
+    expect(fresh.status).toBe(200);
+    expect(await introspect(fresh.body.access_token)).toMatchObject({ active: true, client_id: "tmpc" });
+  });
+
+  it("makes a disabled client's tokens inactive; re-enabled, its new tokens are active and the old stay inactive", async () => {
+    await newUser("bob");
+    const secret = await newClient("svc", ["client_credentials", "password"]);
+    const cc = await tokenAs("svc", secret, { grant_type: "client_credentials" });
+    const user = await passwordGrant("svc", secret, "bob");
+    expect(await introspect(cc.body.access_token)).toMatchObject({ active: true, client_id: "svc" });
+    expect(await introspect(user.body.access_token)).toMatchObject({ active: true, client_id: "svc" });
+
+    expect((await api.put(`/admin/realms/${realm}/clients/svc`, { enabled: false })).status).toBe(200);
+    expect(await inactive(cc.body.access_token)).toEqual({ active: false });
+    expect(await introspect(user.body.access_token)).toEqual({ active: false });
+    expectInvalidToken(await userinfo(user.body.access_token));
+    const refused = await eventually(() => tokenAs("svc", secret, { grant_type: "client_credentials" }), (r) => r.status === 401);
+    expect([refused.status, refused.body.error]).toEqual([401, "invalid_client"]);
+
+    expect((await api.put(`/admin/realms/${realm}/clients/svc`, { enabled: true })).status).toBe(200);
+    const cc2 = await eventually(() => tokenAs("svc", secret, { grant_type: "client_credentials" }), (r) => r.status === 200);
+    const user2 = await passwordGrant("svc", secret, "bob");
+    expect(await introspect(cc2.body.access_token)).toMatchObject({ active: true, client_id: "svc" });
+    expect(await introspect(user2.body.access_token)).toMatchObject({ active: true, client_id: "svc" });
+    expect((await userinfo(user2.body.access_token)).status).toBe(200);
+    expect(await introspect(cc.body.access_token)).toEqual({ active: false });
+    expect(await introspect(user.body.access_token)).toEqual({ active: false });
+  });
+
+  it("ends a user's access tokens without fid or sid when the user is disabled, has the password reset or is deleted", async () => {
+    const gina = await newUser("gina");
+    const secret = await newClient("nodev", ["password"]);
+    const grant = async () => {
+      const res = await passwordGrant("nodev", secret, "gina");
+      expect(res.status).toBe(200);
+      expect(res.body.refresh_token).toBeUndefined();
+      const claims = await introspect(res.body.access_token);
+      expect(claims).toMatchObject({ active: true, sub: gina });
+      expect([claims.fid, claims.sid]).toEqual([undefined, undefined]);
+      expect((await userinfo(res.body.access_token)).status).toBe(200);
+      return res.body.access_token as string;
+    };
+
+    const first = await grant();
+    expect((await api.put(`/admin/realms/${realm}/users/${gina}`, { enabled: false })).status).toBe(200);
+    expect(await inactive(first)).toEqual({ active: false });
+    expectInvalidToken(await userinfo(first));
+    expect((await api.put(`/admin/realms/${realm}/users/${gina}`, { enabled: true })).status).toBe(200);
+
+    const second = await grant();
+    expect(await introspect(first)).toEqual({ active: false });
+    expect((await api.put(`/admin/realms/${realm}/users/${gina}/reset-password`, { password: PASSWORD })).status).toBe(204);
+    expect(await inactive(second)).toEqual({ active: false });
+    expectInvalidToken(await userinfo(second));
+
+    const third = await grant();
+    expect((await api.del(`/admin/realms/${realm}/users/${gina}/sessions`)).body).toEqual({ count: 0 });
+    expect(await introspect(third)).toEqual({ active: false });
+
+    const fourth = await grant();
+    expect((await api.del(`/admin/realms/${realm}/users/${gina}`)).status).toBe(204);
+    expect(await inactive(fourth)).toEqual({ active: false });
+    expectInvalidToken(await userinfo(fourth));
+  });
+
+  it("ends a service account's client_credentials token when its user is disabled", async () => {
+    const secret = await newClient("robot", ["client_credentials"]);
+    const sa = (await api.get(`/admin/realms/${realm}/clients/robot/service-account-user`)).body;
+    const cc = await tokenAs("robot", secret, { grant_type: "client_credentials", scope: "openid" });
+    expect(await introspect(cc.body.access_token)).toMatchObject({ active: true, sub: sa.id });
+    expect((await userinfo(cc.body.access_token)).status).toBe(200);
+    expect((await api.put(`/admin/realms/${realm}/users/${sa.id}`, { enabled: false })).status).toBe(200);
+    expect(await inactive(cc.body.access_token)).toEqual({ active: false });
+    expectInvalidToken(await userinfo(cc.body.access_token));
+  });
+});
