@@ -3,10 +3,10 @@ import type { JWTPayload } from "jose";
 
 /**
  * An access token's `jti` (RFC 7519 section 4.1.7) is a UUIDv7 (RFC 9562 section 5.7): 48 bits of
- * the issue time in epoch milliseconds, then 74 random bits. It is as unique as a random UUID, and
- * it tells when, to the millisecond, the token was issued: `iat` counts whole seconds, too coarse
- * to tell a token issued just before a revocation by issue time (a disabled client or user, see
- * RevokedTokenRepository) from one issued just after it was re-enabled.
+ * the issue time in epoch milliseconds, then 74 random bits. It is unique all the same (74 random
+ * bits within each millisecond), and it tells when, to the millisecond, the token was issued: `iat`
+ * counts whole seconds, too coarse to tell a token issued just before a revocation by issue time (a
+ * disabled client or user, see RevokedTokenRepository) from one issued just after it was re-enabled.
  */
 export function newAccessTokenId(now: number): string {
   const b = randomBytes(16);

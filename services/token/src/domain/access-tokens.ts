@@ -43,8 +43,8 @@ export class AccessTokens {
   async active(realm: OAuthRealm, issuer: string, token: string): Promise<JWTPayload | null> {
     const payload = await this.verify(realm, issuer, token);
     if (!payload) return null;
-    const issued = { jti: payload.jti!, issuedAt: issuedAtMs(payload), userId: payload.sub!, clientId: typeof payload.azp === "string" ? payload.azp : "" };
-    if (await this.revoked.isRevoked(realm.id, issued)) return null;
+    const clientId = typeof payload.azp === "string" ? payload.azp : "";
+    if (await this.revoked.isRevoked(realm.id, { jti: payload.jti!, issuedAt: issuedAtMs(payload), userId: payload.sub!, clientId })) return null;
     const fid = typeof payload.fid === "string" ? payload.fid : "";
     const sid = typeof payload.sid === "string" ? payload.sid : "";
     if (fid) {

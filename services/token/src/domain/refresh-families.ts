@@ -38,8 +38,8 @@ export class RefreshFamilies {
     const id = s.familyId ?? newFamilyId();
     const { token, hash } = newRefreshToken(id);
     const family: RefreshFamilyRecord = {
-      _id: id, realmId: s.realm.id, realmName: s.realm.name, clientId: s.client.clientId, clientInternalId: s.client.id, userId: s.userId,
-      username: s.username, ssoSessionId: s.ssoSessionId, sid: s.ssoSessionId || id, offline: s.offline,
+      _id: id, realmId: s.realm.id, realmName: s.realm.name, clientId: s.client.clientId, clientInternalId: s.client.id,
+      userId: s.userId, username: s.username, ssoSessionId: s.ssoSessionId, sid: s.ssoSessionId || id, offline: s.offline,
       scope: s.scope, currentHash: hash, previousHashes: [], authTime: s.authTime, amr: s.amr,
       ipAddress: s.ipAddress, createdAt: now, lastRefreshAt: now, expiresAt: now + lifespanMs(s.realm, s.offline),
     };
