@@ -1,6 +1,8 @@
 import { adminApi, http, uniqueName, type HttpResult } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { BrowserSession } from "./support/browser-session.js";
+import { OidcRp } from "./support/oidc-rp.js";
 
 // Tokens die when their client or user goes away: the audit's reproductions over HTTP. A deleted
 // or disabled client's tokens and sessions end and a client re-created under its clientId cannot
@@ -47,6 +49,8 @@ describe.each(targets())("token revocation with the client or user ($mode)", (ta
     conf = await newClient("conf", ["client_credentials"]);
   }, 90_000);
   afterAll(async () => server?.stop());
+  const CB = "http://localhost:3998/cb";
+  const { rp, start, login, redeem } = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD).calls();
 
   it("ends a deleted client's tokens and sessions; a client re-created under its clientId cannot refresh them", async () => {
     const userId = await newUser("alice");
@@ -145,5 +149,32 @@ describe.each(targets())("token revocation with the client or user ($mode)", (ta
     expect((await api.put(`/admin/realms/${realm}/users/${sa.id}`, { enabled: false })).status).toBe(200);
     expect(await inactive(cc.body.access_token)).toEqual({ active: false });
     expectInvalidToken(await userinfo(cc.body.access_token));
+  });
+
+  it("drops a deleted client's consents: a client re-created under its clientId is asked again", async () => {
+    await newUser("carol");
+    const createAsker = async () => expect((await api.post(`/admin/realms/${realm}/clients`, {
+      clientId: "asker", name: "Asker", clientType: "PUBLIC", redirectUris: [CB], grantTypes: ["authorization_code"], requireConsent: true,
+    })).status).toBe(201);
+    await createAsker();
+    const b = new BrowserSession(server.url);
+    const asker = await rp("asker");
+    const s = await start(asker);
+    const consent = await login(b, await b.get(s.url.href), "carol");
+    expect(consent.text).toContain("<strong>Asker</strong> wants to access your account (carol).");
+    expect((await redeem(asker, s, await b.submit(consent, { decision: "approve" }))).access_token).toBeTruthy();
+    /** prompt=none on carol's SSO session: "code" once she consented, else the error the redirect carries. */
+    const silently = async () => {
+      const res = await b.get((await start(asker, { prompt: "none" })).url.href);
+      if (res.status !== 302) return `HTTP ${res.status}`;
+      const back = new URL(res.location).searchParams;
+      return back.get("error") ?? (back.get("code") ? "code" : "nothing");
+    };
+    expect(await silently()).toBe("code");
+
+    expect((await api.del(`/admin/realms/${realm}/clients/asker`)).status).toBe(204);
+    await createAsker();
+    // The token service drops the consents on the deletion's event, after the admin call returns.
+    expect(await eventually(silently, (r) => r === "consent_required")).toBe("consent_required");
   });
 });

@@ -30,6 +30,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
   const oauth = await buildOAuth(deps, keys, {
     publicUrl: config.publicUrl,
     dropRealmAlso: async (realmId) => { await browserFlow?.dropRealm(realmId); },
+    dropClientAlso: async (realmId, clientId, upTo) => { await browserFlow?.dropClient(realmId, clientId, upTo); },
   });
   const { realms: realmSettings, clients, serviceAccountGrants, sso: sessions, codes, devices } = oauth.parts;
   const metadata = new RealmMetadata(realms, keys, { resolve: (name) => realmSettings.find(name) });

@@ -43,6 +43,8 @@ export interface OAuthOptions {
   backchannel?: BackchannelOptions;
   /** Other token-service data of a deleted realm (the browser flow's transactions and consents). */
   dropRealmAlso?: (realmId: string) => Promise<void>;
+  /** Other token-service data of a deleted client, up to the deletion's time (the browser flow's consents). */
+  dropClientAlso?: (realmId: string, clientId: string, upTo: number) => Promise<void>;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     async start() {
       subs = await startOAuthConsumers({
         bus, terminator, logger,
+        dropClientAlso: options.dropClientAlso,
         async dropRealm(realmId) {
           await options.dropRealmAlso?.(realmId);
           const counts = await Promise.all([

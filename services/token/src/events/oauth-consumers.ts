@@ -22,6 +22,8 @@ export interface OAuthConsumerDeps {
   terminator: SessionTerminator;
   /** Deletes a deleted realm's OAuth records (families, codes, device codes, SSO sessions, deny list). */
   dropRealm(realmId: string): Promise<number>;
+  /** Deletes a deleted client's other records given up to `upTo` (the browser flow's consents). */
+  dropClientAlso?: ((realmId: string, clientId: string, upTo: number) => Promise<void>) | undefined;
   logger: Logger;
 }
 
@@ -54,6 +56,8 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
     const e = fromBinary(ClientUpdatedSchema, m.payload);
     if (!e.deleted && !e.disabled) return;
     const n = await d.terminator.endAllOfClient(scope(e.realmId, e.realmName), e.clientId, m.time);
+    // Consents go only with the client (Keycloak keeps them while a client is disabled).
+    if (e.deleted) await d.dropClientAlso?.(e.realmId, e.clientId, m.time);
     d.logger.info({ realm: e.realmName, clientId: e.clientId, sessions: n, reason: e.deleted ? "client_deleted" : "client_disabled" }, "revoked client's tokens and sessions");
   }));
   subs.push(await bus.subscribe({ durable: "token-sso-session-ended", subject: SSO_SESSION_ENDED }, async (m) => {

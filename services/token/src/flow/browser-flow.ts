@@ -75,6 +75,11 @@ export class BrowserFlow {
     return realm ? this.kit.resolveSession(realm, cookie) : null;
   }
 
+  /** Drops a deleted client's consents given up to `upTo` (ConsentRepository.deleteClient). */
+  dropClient(realmId: string, clientId: string, upTo: number): Promise<number> {
+    return this.consents.deleteClient(realmId, clientId, upTo);
+  }
+
   /** Drops a deleted realm's transactions and consents. */
   async dropRealm(realmId: string): Promise<void> {
     await this.txs.deleteRealm(realmId);

@@ -17,7 +17,7 @@ export class ConsentRepository {
   static async open(store: Store): Promise<ConsentRepository> {
     return new ConsentRepository(await store.collection<ConsentRecord>({
       name: "consents",
-      indexes: [{ fields: ["realmId", "userId"] }],
+      indexes: [{ fields: ["realmId", "userId"] }, { fields: ["realmId", "clientId", "createdAt"] }],
     }));
   }
 
@@ -35,6 +35,15 @@ export class ConsentRepository {
     const existing = await this.consents.get(_id);
     const all = [...new Set([...(existing?.scopes ?? []), ...scopes])];
     await this.consents.upsert({ _id, realmId, userId, clientId, scopes: all, createdAt: existing?.createdAt ?? now, updatedAt: now });
+  }
+
+  /**
+   * A deleted client's consents, those given up to `upTo` (the deletion's time): a client created
+   * again under the same clientId is another client, which the users have not consented to (as
+   * Keycloak drops a deleted client's consents). Later ones belong to the new client.
+   */
+  deleteClient(realmId: string, clientId: string, upTo: number): Promise<number> {
+    return this.consents.deleteMany({ realmId, clientId, createdAt: { $lte: upTo } });
   }
 
   deleteRealm(realmId: string): Promise<number> {
