@@ -110,6 +110,18 @@ describe("OAuth tokens of a deleted or disabled client or user, in-process", () 
     expect(await introspect(user.accessToken)).toEqual({ active: false });
   });
 
+  it("revoke-all ends the online session's access token and keeps the offline session's, as it keeps the session (spec 4.7)", async () => {
+    const userId = await newUser("lena");
+    const c = await newClient("both-lena", ["password", "refresh_token"]);
+    const online = await password(c, "lena");
+    const offline = await password(c, "lena", "openid offline_access");
+    tick();
+    expect((await w.sessionsAdmin.revokeUserSessions({ realm, userId })).count).toBe(1);
+    await inactive(online.accessToken);
+    expect(await introspect(offline.accessToken)).toMatchObject({ active: true, sub: userId });
+    expect((await refresh(c, offline.refreshToken)).accessToken).toBeTruthy();
+  });
+
   const userChanges: Array<[string, string, (userId: string) => Promise<unknown>]> = [
     ["is disabled", "gina", (userId) => w.users.updateUser({ realm, userId, update: { enabled: false } })],
     ["is deleted", "hank", (userId) => w.users.deleteUser({ realm, userId })],

@@ -43,10 +43,18 @@ export class AccessTokens {
   async active(realm: OAuthRealm, issuer: string, token: string): Promise<JWTPayload | null> {
     const payload = await this.verify(realm, issuer, token);
     if (!payload) return null;
-    const clientId = typeof payload.azp === "string" ? payload.azp : "";
-    if (await this.revoked.isRevoked(realm.id, { jti: payload.jti!, issuedAt: issuedAtMs(payload), userId: payload.sub!, clientId })) return null;
     const fid = typeof payload.fid === "string" ? payload.fid : "";
     const sid = typeof payload.sid === "string" ? payload.sid : "";
+    // A token of a refresh family lives only as long as the family, and every revocation by user or
+    // client ends the families it covers before it sets its mark (SessionTerminator); such a token
+    // needs only its own jti looked up, one get as before the marks existed (the introspection of
+    // the common token costs no more). A token without a family can die by a mark: one read for
+    // its jti and both marks.
+    const clientId = typeof payload.azp === "string" ? payload.azp : "";
+    const revoked = fid
+      ? await this.revoked.isJtiRevoked(realm.id, payload.jti!)
+      : await this.revoked.isRevoked(realm.id, { jti: payload.jti!, issuedAt: issuedAtMs(payload), userId: payload.sub!, clientId });
+    if (revoked) return null;
     if (fid) {
       const family = await this.families.get(realm.id, fid);
       if (!family) return null;

@@ -70,6 +70,11 @@ export class RevokedTokenRepository {
     }
   }
 
+  /** Whether this one token is revoked (RFC 7009), by its jti alone: a get by primary key. */
+  async isJtiRevoked(realmId: string, jti: string): Promise<boolean> {
+    return (await this.tokens.get(jtiKey(realmId, jti))) !== null;
+  }
+
   /** Whether the token is revoked by its jti, or by its user's or client's not-before mark: one read. */
   async isRevoked(realmId: string, token: IssuedToken): Promise<boolean> {
     const found = await this.tokens.find({ _id: { $in: [
