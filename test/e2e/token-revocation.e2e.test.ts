@@ -177,4 +177,28 @@ describe.each(targets())("token revocation with the client or user ($mode)", (ta
     // The token service drops the consents on the deletion's event, after the admin call returns.
     expect(await eventually(silently, (r) => r === "consent_required")).toBe("consent_required");
   });
+
+  it("refuses a deleted client's authorization code to a client re-created under its clientId (RFC 6749 section 4.1.3)", async () => {
+    await newUser("dave");
+    const createCoder = async () => {
+      const res = await api.post(`/admin/realms/${realm}/clients`, { clientId: "coder", redirectUris: [CB], grantTypes: ["authorization_code"] });
+      expect(res.status).toBe(201);
+      return res.body.secret as string;
+    };
+    await createCoder();
+    const b = new BrowserSession(server.url);
+    const auth = new URL(endpoint("auth"));
+    auth.search = new URLSearchParams({ client_id: "coder", response_type: "code", scope: "openid", redirect_uri: CB, state: "s-1" }).toString();
+    const back = await login(b, await b.get(auth.href), "dave");
+    expect(back.status).toBe(302);
+    const code = new URL(back.location).searchParams.get("code")!;
+
+    expect((await api.del(`/admin/realms/${realm}/clients/coder`)).status).toBe(204);
+    const secret = await createCoder();
+    // Until the token service's client cache has the new client its secret is refused; the probe spends no real code.
+    const probe = await eventually(() => tokenAs("coder", secret, { grant_type: "authorization_code", code: "not-a-code", redirect_uri: CB }), (r) => r.status !== 401);
+    expect([probe.status, probe.body.error]).toEqual([400, "invalid_grant"]);
+    const res = await tokenAs("coder", secret, { grant_type: "authorization_code", code, redirect_uri: CB });
+    expect([res.status, res.body]).toEqual([400, { error: "invalid_grant", error_description: "authorization code was issued to another client" }]);
+  });
 });

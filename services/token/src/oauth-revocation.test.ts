@@ -1,4 +1,5 @@
 import { TestClock } from "../../kit/src/store/store-contract-kit.js";
+import { DEVICE_GRANT } from "./domain/device-authorization.js";
 import { FLOWS_REALM, OAuthFlowsWorld, expectOAuthError, worldCalls } from "./oauth-flows-test-kit.js";
 
 // Tokens die when their client or user goes away (RFC 6749 sections 6 and 10.4, RFC 7662 section
@@ -80,6 +81,17 @@ describe("OAuth tokens of a deleted or disabled client or user, in-process", () 
     }
     await eventually(async () => (await parts().familyRepo.get(w.realmId, familyId)) === null);
     expect(await parts().familyRepo.get(w.realmId, familyId)).toBeNull();
+  });
+
+  it("binds a device code to the client, not its clientId: a client re-created under it cannot redeem the approved code", async () => {
+    const grants = [DEVICE_GRANT, "refresh_token"];
+    const s1 = await newClient("tmpe", grants);
+    const started = await w.oauth.authorizeDevice({ realm, baseUrl, client: s1, scope: "openid" });
+    const pending = await parts().devices.findPendingByUserCode(w.realmId, started.userCode.replace("-", ""));
+    await parts().devices.decide(pending!._id, { status: "approved", userId: w.userId, ssoSessionId: await w.newSession(), authTime: clock.now(), amr: ["pwd"] });
+    await w.clients.deleteClient({ realm, clientId: "tmpe" });
+    const s2 = await newClient("tmpe", grants);
+    await expectOAuthError(token({ client: s2, grantType: DEVICE_GRANT, deviceCode: started.deviceCode }), "invalid_grant");
   });
 
   it("makes a disabled client's tokens inactive and ends its sessions; re-enabled, new tokens are active and the old stay inactive", async () => {

@@ -16,6 +16,8 @@ export interface AuthorizationCodeRecord extends Doc {
   realmId: string;
   realmName: string;
   clientId: string;
+  /** The directory's id of the client (absent in codes stored before it was recorded): see bindsTo. */
+  clientInternalId?: string;
   redirectUri: string;
   userId: string;
   ssoSessionId: string;

@@ -45,7 +45,7 @@ export class DeviceAuthorizations {
       const userCode = newUserCode();
       try {
         await this.codes.insert({
-          _id: sha256Hex(deviceCode), realmId: realm.id, realmName: realm.name, clientId: client.clientId, userCode,
+          _id: sha256Hex(deviceCode), realmId: realm.id, realmName: realm.name, clientId: client.clientId, clientInternalId: client.id, userCode,
           scope: names.join(" "), status: "pending", interval: DEVICE_POLL_INTERVAL_S, lastPolledAt: 0, createdAt: now, expiresAt,
         });
         const display = displayUserCode(userCode);

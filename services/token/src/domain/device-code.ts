@@ -12,6 +12,8 @@ export interface DeviceCodeRecord extends Doc {
   realmId: string;
   realmName: string;
   clientId: string;
+  /** The directory's id of the client (absent in codes stored before it was recorded): see issuedTo. */
+  clientInternalId?: string;
   /** Normalised user code, e.g. "WDJBMJHT"; unique among live codes. */
   userCode: string;
   scope: string;

@@ -2,6 +2,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
 import type { ClientInfo } from "./client-directory.js";
+import { issuedTo } from "./client-binding.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import {
   newFamilyId, newRefreshToken, parseRefreshToken, type RefreshFamilyRecord,
@@ -71,8 +72,7 @@ export class RefreshFamilies {
     }
     // RFC 6749 section 6: the refresh token is bound to the client it was issued to, not to
     // whichever client holds its clientId now (a deleted client's may be taken again).
-    if (family.clientId !== client.clientId) throw refused("wrong_client");
-    if (family.clientInternalId !== undefined && family.clientInternalId !== client.id) throw refused("wrong_client");
+    if (!issuedTo(family, client)) throw refused("wrong_client");
     return family;
   }
 

@@ -85,7 +85,7 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
   return {
     ok: true,
     request: {
-      clientId, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
+      clientId, clientInternalId: client.id, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
       codeChallengeMethod: challenge ? "S256" : "", maxAge, prompt, loginHint: (params.login_hint ?? "").slice(0, 255),
       responseMode,
     },

@@ -150,7 +150,7 @@ export class FlowKit {
     const code = randomToken(32);
     const record: AuthorizationCodeRecord = {
       _id: sha256Hex(code), realmId: realm.id, realmName: realm.name, clientId: req.clientId,
-      redirectUri: req.redirectUri, userId: session.userId, ssoSessionId: session._id, scope: req.scope,
+      ...(req.clientInternalId ? { clientInternalId: req.clientInternalId } : {}), redirectUri: req.redirectUri, userId: session.userId, ssoSessionId: session._id, scope: req.scope,
       nonce: req.nonce, codeChallenge: req.codeChallenge, codeChallengeMethod: req.codeChallengeMethod,
       authTime: session.authTime, amr: session.amr, createdAt: now, usableUntil: now + CODE_USABLE_MS,
       expiresAt: now + CODE_REMEMBERED_MS,

@@ -13,6 +13,12 @@ export type TransactionStep =
 /** A validated authorization request (OIDC Core 1.0 section 3.1.2.1, RFC 7636). */
 export interface AuthorizationRequest {
   clientId: string;
+  /**
+   * The directory's id of the client: its code is bound to it, so a client deleted and created
+   * again under the same clientId cannot redeem it (RFC 6749 section 4.1.3). Absent in
+   * transactions stored before it was recorded.
+   */
+  clientInternalId?: string;
   redirectUri: string;
   scope: string;
   state: string;

@@ -9,6 +9,7 @@ import type { SessionTerminator } from "../session-terminator.js";
 import { planAccessToken, splitScope, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 import type { UserTokens } from "./user-tokens.js";
+import { issuedTo } from "../client-binding.js";
 
 /** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -54,7 +55,7 @@ export class AuthorizationCodeGrant implements Grant {
     }
     if (record.realmId !== ctx.realm.id) throw invalidGrant("invalid authorization code");
     if (record.usableUntil <= now) throw invalidGrant("authorization code expired");
-    if (record.clientId !== ctx.client.clientId) throw invalidGrant("authorization code was issued to another client");
+    if (!issuedTo(record, ctx.client)) throw invalidGrant("authorization code was issued to another client");
     // RFC 6749 section 4.1.3: redirect_uri must be identical to the authorization request's.
     if (record.redirectUri && ctx.params.redirectUri !== record.redirectUri) throw invalidGrant("redirect_uri does not match");
     this.checkPkce(ctx, record.codeChallenge, record.codeChallengeMethod);

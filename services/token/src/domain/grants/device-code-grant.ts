@@ -8,6 +8,7 @@ import { deviceCodeExpiry } from "../device-authorization.js";
 import { splitScope, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 import type { UserTokens } from "./user-tokens.js";
+import { issuedTo } from "../client-binding.js";
 
 /** RFC 8628 section 3.5: the interval grows by 5 s on each slow_down. */
 const SLOW_DOWN_STEP = 5;
@@ -37,7 +38,7 @@ export class DeviceCodeGrant implements Grant {
       if (expiry !== null && expiry <= now) throw IamError.oauth("expired_token", "the device code has expired");
       throw invalidGrant("invalid device code");
     }
-    if (record.clientId !== ctx.client.clientId) throw invalidGrant("device code was issued to another client");
+    if (!issuedTo(record, ctx.client)) throw invalidGrant("device code was issued to another client");
     if (record.expiresAt <= now) throw IamError.oauth("expired_token", "the device code has expired");
     if (record.status === "denied") throw IamError.oauth("access_denied", "the user denied the authorization");
     if (record.status === "pending") {
