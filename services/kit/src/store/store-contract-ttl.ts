@@ -17,6 +17,10 @@ export function describeTtlContract(ctx: ContractContext): void {
 
       clock.advance(1000); // expiresAt == now counts as expired
       expect(await c.get("soon")).toBeNull();
+      // get checks the expiry itself on MongoDB (a bare _id query): a missing or null expiresAt never expires.
+      expect(await c.get("later")).toEqual({ _id: "later", kind: "code", expiresAt: now + 5000 });
+      expect(await c.get("never")).toEqual({ _id: "never", kind: "code" });
+      expect(await c.get("nullish")).toEqual({ _id: "nullish", kind: "code", expiresAt: null });
       expect(await c.findOne({ _id: "soon" })).toBeNull();
       expect(ids(await c.find({}))).toEqual(["later", "never", "nullish"]);
       expect(ids(await c.find({ $or: [{ _id: "soon" }, { _id: "later" }] }))).toEqual(["later"]);
