@@ -190,6 +190,26 @@ describe("browser flow (token service, real directory in-process)", () => {
     expect(await devices.findByHash("dc-1")).toMatchObject({ status: "approved", userId: aliceId, amr: ["pwd"] });
   });
 
+  it("does not approve a device code from an SSO session whose user owes a required action", async () => {
+    const erinId = (await users.createUser({ realm: "acme", user: { username: "erin", password: PW } })).user!.id;
+    const cookie = (await flow.steps.submitCredentials(next(await flow.authorization.begin(ctx(), params())), "erin", PW)).setSsoCookie!;
+    await users.updateUser({ realm: "acme", userId: erinId, update: { requirePasswordReset: true } });
+    await devices.insert({
+      _id: "dc-2", realmId: realmId, realmName: "acme", clientId: "spa", userCode: "BCDFGHJK", scope: "openid",
+      status: "pending", interval: 5, lastPolledAt: 0, createdAt: now, expiresAt: now + 600_000,
+    });
+    // Not the consent page: the session alone does not log in a user who must reset the password.
+    const login = await flow.device.begin(ctx({ ssoCookie: cookie }), "BCDF-GHJK");
+    expect(page(login)).toMatchObject({ step: "login", userCode: "BCDF-GHJK", username: "erin" });
+    const pwd = await flow.steps.submitCredentials(next(login, cookie), "erin", PW);
+    expect(page(pwd).step).toBe("update_password");
+    const consent = await flow.steps.submitNewPassword(next(pwd, cookie), "brand-new-pass-2", "brand-new-pass-2");
+    expect(page(consent)).toMatchObject({ step: "consent", userCode: "BCDF-GHJK", clientId: "spa" });
+    expect(await devices.findByHash("dc-2")).toMatchObject({ status: "pending" });
+    expect(page(await flow.steps.submitConsent(next(consent, cookie), true))).toMatchObject({ step: "device_done", approved: true });
+    expect(await devices.findByHash("dc-2")).toMatchObject({ status: "approved", userId: erinId });
+  });
+
   it("logs out at once with a valid id_token_hint, else after confirmation", async () => {
     const begun = await flow.authorization.begin(ctx(), params());
     const done = await flow.steps.submitCredentials(next(begun), "alice", PW);

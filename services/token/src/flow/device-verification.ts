@@ -28,15 +28,20 @@ export class DeviceVerification {
       kind: "device" as const, clientId: client.clientId, clientName: client.name || client.clientId, scope: device.scope,
       deviceCodeId: device._id, userCode: device.userCode,
     };
-    const session = await this.kit.resolveSession(realm, ctx.ssoCookie);
-    if (session) {
+    // As at /auth: the SSO session approves only for a user who may still use it and owes no
+    // required action; otherwise the login page, whose steps run UPDATE_PASSWORD, CONFIGURE_TOTP...
+    // before the consent (a device must not be connected past a pending password reset or MFA setup).
+    const { session, pendingActions } = await this.kit.liveSession(realm, ctx.ssoCookie);
+    if (session && !pendingActions) {
       const tx = await this.kit.newTransaction(realm, ctx, {
         ...fields, step: "consent", userId: session.userId, username: session.username, amr: session.amr,
         authTime: session.authTime, ssoSessionId: session._id,
       });
       return this.authorization.complete(realm, tx, session, ctx, undefined);
     }
-    const tx = await this.kit.newTransaction(realm, ctx, { ...fields, step: "login" });
-    return pageOf(tx, "login");
+    const tx = await this.kit.newTransaction(realm, ctx, {
+      ...fields, step: "login", ...(session ? { priorSessionId: session._id } : {}),
+    });
+    return pageOf(tx, "login", { username: session?.username });
   }
 }
