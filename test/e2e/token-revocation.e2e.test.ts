@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import { decodeJwt } from "jose";
 import { adminApi, http, uniqueName, type HttpResult } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
@@ -200,5 +202,83 @@ describe.each(targets())("token revocation with the client or user ($mode)", (ta
     expect([probe.status, probe.body.error]).toEqual([400, "invalid_grant"]);
     const res = await tokenAs("coder", secret, { grant_type: "authorization_code", code, redirect_uri: CB });
     expect([res.status, res.body]).toEqual([400, { error: "invalid_grant", error_description: "authorization code was issued to another client" }]);
+  });
+  /**
+   * Two PUBLIC clients used in one SSO session of `username` through the login page (the second
+   * without a login), each with a back-channel logout URI on the receiver; returns the session.
+   */
+  async function ssoSessionWithTwoClients(username: string, keep: string, gone: string): Promise<{ userId: string; sid: string }> {
+    const userId = await newUser(username);
+    for (const clientId of [keep, gone]) {
+      expect((await api.post(`/admin/realms/${realm}/clients`, {
+        clientId, clientType: "PUBLIC", redirectUris: [CB], grantTypes: ["authorization_code"], backchannelLogoutUri: `${receiverUrl}/${clientId}`,
+      })).status).toBe(201);
+    }
+    const b = new BrowserSession(server.url);
+    const first = await rp(keep);
+    const s1 = await start(first);
+    await redeem(first, s1, await login(b, await b.get(s1.url.href), username));
+    const second = await rp(gone);
+    const s2 = await start(second);
+    const tokens = await redeem(second, s2, await b.get(s2.url.href));
+    return { userId, sid: decodeJwt(tokens.id_token!).sid as string };
+  }
+
+  /** The back-channel receiver: the client each logout token came for (its path) and the token's sid. */
+  let receiver: Server;
+  let receiverUrl: string;
+  const loggedOut: Array<{ client: string; sid: unknown }> = [];
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        const token = new URLSearchParams(body).get("logout_token") ?? "";
+        loggedOut.push({ client: (req.url ?? "").slice(1), sid: decodeJwt(token).sid });
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  });
+  afterAll(async () => new Promise((r) => receiver?.close(r)));
+
+  const ssoView = (userId: string, username: string, sid: string, clients: string[]) => ({
+    id: sid, type: "sso", userId, username, ipAddress: expect.any(String), start: expect.any(String), lastAccess: expect.any(String),
+    expires: expect.any(String), clients, scope: "", ssoSessionId: sid,
+  });
+
+  it("drops a deleted client from the SSO sessions it used: the user and realm session listings no longer name it (spec 4.7)", async () => {
+    const { userId, sid } = await ssoSessionWithTwoClients("erin", "lister", "dropped");
+    const listUser = () => api.get(`/admin/realms/${realm}/users/${userId}/sessions`);
+    const listed = await listUser();
+    expect([listed.status, listed.body]).toEqual([200, [ssoView(userId, "erin", sid, ["lister", "dropped"])]]);
+
+    expect((await api.del(`/admin/realms/${realm}/clients/dropped`)).status).toBe(204);
+    // The token service acts on the deletion's event after the admin call returns.
+    const after = await eventually(listUser, (r) => r.body[0]?.clients?.length !== 2);
+    expect([after.status, after.body]).toEqual([200, [ssoView(userId, "erin", sid, ["lister"])]]);
+    const inRealm = await api.get(`/admin/realms/${realm}/sessions`);
+    expect(inRealm.status).toBe(200);
+    expect(inRealm.body.filter((x: { userId: string }) => x.userId === userId)).toEqual([ssoView(userId, "erin", sid, ["lister"])]);
+  });
+
+  it("sends no back-channel logout for a deleted client, nor to a client re-created under its clientId", async () => {
+    const { userId, sid } = await ssoSessionWithTwoClients("fred", "stays", "recreated");
+    expect((await api.del(`/admin/realms/${realm}/clients/recreated`)).status).toBe(204);
+    const listUser = () => api.get(`/admin/realms/${realm}/users/${userId}/sessions`);
+    expect((await eventually(listUser, (r) => r.body[0]?.clients?.length !== 2)).body).toEqual([ssoView(userId, "fred", sid, ["stays"])]);
+    // Created again with a back-channel URI: it never took part in fred's session.
+    expect((await api.post(`/admin/realms/${realm}/clients`, {
+      clientId: "recreated", clientType: "PUBLIC", redirectUris: [CB], grantTypes: ["authorization_code"], backchannelLogoutUri: `${receiverUrl}/recreated`,
+    })).status).toBe(201);
+
+    const revoked = await api.del(`/admin/realms/${realm}/sessions/${sid}?type=sso`);
+    expect([revoked.status, revoked.body]).toEqual([200, { revoked: true, sessionId: sid, type: "sso" }]);
+    const mine = () => loggedOut.filter((x) => x.sid === sid);
+    await eventually(async () => mine(), (got) => got.length > 0);
+    // Both deliveries would start together; give a wrong one time to arrive.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mine()).toEqual([{ client: "stays", sid }]);
   });
 });

@@ -95,7 +95,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     },
     async start() {
       subs = await startOAuthConsumers({
-        bus, terminator, logger,
+        bus, terminator, sso, logger,
         dropClientAlso: options.dropClientAlso,
         async dropRealm(realmId) {
           await options.dropRealmAlso?.(realmId);

@@ -25,10 +25,12 @@ export function assertChange(change: Change): void {
     claim(field);
     if (typeof by !== "number" || !Number.isFinite(by)) throw IamError.invalid(field, `$inc ${field}: not a finite number`);
   }
-  for (const [field, value] of Object.entries(change.$addToSet ?? {})) {
-    claim(field);
-    const ok = typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
-    if (!ok) throw IamError.invalid(field, `$addToSet ${field}: only a string, number or boolean`);
+  for (const [op, values] of [["$addToSet", change.$addToSet], ["$pull", change.$pull]] as const) {
+    for (const [field, value] of Object.entries(values ?? {})) {
+      claim(field);
+      const ok = typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+      if (!ok) throw IamError.invalid(field, `${op} ${field}: only a string, number or boolean`);
+    }
   }
 }
 
@@ -38,7 +40,8 @@ export function isEmptyChange(change: Change): boolean {
     Object.values(change.$set ?? {}).every((v) => v === undefined) &&
     (change.$unset ?? []).length === 0 &&
     Object.keys(change.$inc ?? {}).length === 0 &&
-    Object.keys(change.$addToSet ?? {}).length === 0
+    Object.keys(change.$addToSet ?? {}).length === 0 &&
+    Object.keys(change.$pull ?? {}).length === 0
   );
 }
 
@@ -61,10 +64,16 @@ export function applyChange<T extends Doc>(doc: T, change: Change): T {
     if (!Array.isArray(current)) throw IamError.invalid(field, `$addToSet ${field}: the stored value is not an array`);
     out[field] = current.includes(value) ? current : [...(current as unknown[]), value];
   }
+  for (const [field, value] of Object.entries(change.$pull ?? {})) {
+    const current = out[field];
+    if (current === undefined) continue;
+    if (!Array.isArray(current)) throw IamError.invalid(field, `$pull ${field}: the stored value is not an array`);
+    out[field] = current.filter((v) => v !== value);
+  }
   return out as T;
 }
 
 /** Fields a change writes, for telling which unique index a conflict came from. */
 export function changedFields(change: Change): string[] {
-  return [...Object.keys(change.$set ?? {}), ...Object.keys(change.$inc ?? {}), ...Object.keys(change.$addToSet ?? {})];
+  return [...Object.keys(change.$set ?? {}), ...Object.keys(change.$inc ?? {}), ...Object.keys(change.$addToSet ?? {}), ...Object.keys(change.$pull ?? {})];
 }

@@ -14,6 +14,8 @@ export function checkedIndexes(spec: CollectionSpec): IndexSpec[] {
     if (index.fields.length === 0) throw IamError.invalid("indexes", `${spec.name}: an index needs fields`);
     index.fields.forEach(assertFieldName);
     assertFieldName(indexName(index));
+    // SQLite builds no multikey index, so it could not enforce one's uniqueness.
+    if (index.multikey && index.unique) throw IamError.invalid("indexes", `${spec.name}: a multikey index cannot be unique`);
   }
   if (spec.ttl && !indexes.some((i) => i.fields[0] === "expiresAt")) indexes.push({ fields: ["expiresAt"] });
   return indexes;

@@ -9,6 +9,7 @@ import { assertFieldName } from "./field-name.js";
  * - `$exists: true` means "present and not null" in the port, so it becomes `$ne: null`
  *   (Mongo's own $exists would count an explicit null as present); `false` becomes `$eq: null`.
  * - `$contains` becomes an escaped, case-insensitive `$regex`, so `.`, `*`, `%`... are literal.
+ * - `$includes` becomes `$elemMatch` with `$eq`, which only arrays satisfy.
  * When two terms on one field use the same operator (e.g. `$ne` and `$exists: true`), the field's
  * terms go into a `$and` instead of one operator object.
  */
@@ -75,6 +76,11 @@ function fieldTerms(field: string, cond: Scalar | FieldOps): MongoQuery[] {
       case "$contains":
         if (typeof arg !== "string") throw IamError.invalid(field, "$contains takes a string");
         terms.push({ $regex: escapeRegex(arg), $options: "i" });
+        break;
+      case "$includes":
+        // $elemMatch, not a bare equality: that would also match a scalar field equal to the value.
+        if (arg === null || typeof arg === "object") throw IamError.invalid(field, "$includes takes a string, number or boolean");
+        terms.push({ $elemMatch: { $eq: scalar(field, arg as Scalar) } });
         break;
       default:
         throw IamError.invalid(field, `unsupported filter operator ${op}`);

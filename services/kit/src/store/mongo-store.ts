@@ -175,6 +175,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     if (Object.keys(unset).length) update.$unset = unset;
     if (Object.keys(change.$inc ?? {}).length) update.$inc = { ...change.$inc };
     if (Object.keys(change.$addToSet ?? {}).length) update.$addToSet = { ...change.$addToSet };
+    if (Object.keys(change.$pull ?? {}).length) update.$pull = { ...change.$pull };
     return update;
   }
 

@@ -25,6 +25,12 @@ export interface FieldOps {
   $exists?: boolean;
   /** Case-insensitive substring match on a string field (user search). */
   $contains?: string;
+  /**
+   * The field is an array holding this value (typed, as equality); a missing field or one that is
+   * not an array never matches. The one operator on an array field: a multikey index (IndexSpec)
+   * serves it in MongoDB.
+   */
+  $includes?: string | number | boolean;
 }
 
 export type FieldFilter = Scalar | FieldOps;
@@ -33,7 +39,7 @@ export type FieldFilter = Scalar | FieldOps;
  * Field conditions are ANDed; `$or` holds alternatives, each itself a Filter without `$or`
  * (an empty `$or` matches nothing). Semantics, identical in both adapters (store-contract.ts):
  * - field names match /^[A-Za-z_][A-Za-z0-9_]*$/ (else invalidArgument); filters apply to scalar
- *   fields, not to arrays or objects;
+ *   fields, not to arrays or objects, except `$includes`, which tests an array's elements;
  * - equality is typed: "40" never equals 40, true never equals 1; null matches null and missing;
  * - `$ne` and `$nin` also match documents without the field;
  * - ranges compare numbers with numbers and strings with strings (binary UTF-8 order);
@@ -72,6 +78,11 @@ export interface Change {
    * becomes a one-element array), as MongoDB's $addToSet: one atomic write instead of read-then-set.
    */
   $addToSet?: Record<string, string | number | boolean>;
+  /**
+   * Array fields to remove every element equal (typed) to a string, number or boolean from, as
+   * MongoDB's $pull with a value; a missing field stays missing.
+   */
+  $pull?: Record<string, string | number | boolean>;
 }
 
 export interface IndexSpec {
@@ -84,6 +95,13 @@ export interface IndexSpec {
   unique?: boolean;
   /** Index name, stable across adapters; derived from the fields when omitted. */
   name?: string;
+  /**
+   * The last field is an array and the index holds its elements (a MongoDB multikey index), for
+   * `$includes` lookups. SQLite's expression indexes cannot index the elements of an array, so the
+   * sqlite adapter builds no index for it: there such a lookup narrows by another index on the
+   * filter's other fields and tests the array row by row.
+   */
+  multikey?: boolean;
 }
 
 export interface CollectionSpec {

@@ -89,6 +89,9 @@ function fieldTerm(field: string, cond: Scalar | FieldOps): Sql {
         if (typeof arg !== "string") throw IamError.invalid(field, "$contains takes a string");
         parts.push({ sql: `(${typeOf(field)} = 'text' AND instr(tessera_lower(${valueOf(field)}), ?) > 0)`, params: [arg.toLowerCase()] });
         break;
+      case "$includes":
+        parts.push(includes(field, arg as Scalar));
+        break;
       default:
         throw IamError.invalid(field, `unsupported filter operator ${op}`);
     }
@@ -110,6 +113,27 @@ function eq(field: string, value: Scalar): Sql {
       return { sql: `(${valueOf(field)} IS ? AND ${typeOf(field)} IN ('integer', 'real'))`, params: [value] };
     default:
       throw IamError.invalid(field, "filter values must be strings, numbers, booleans or null");
+  }
+}
+
+/**
+ * An element of the array field equals `value`, typed as `eq` (json_each's `type` column: 'text',
+ * 'integer'/'real', 'true'/'false'). json_each would also walk an object's values or yield a
+ * scalar itself, so the field must be an array. No expression index can serve this term.
+ */
+function includes(field: string, value: Scalar): Sql {
+  const each = `json_each(doc, ${path(field)})`;
+  const array = `${typeOf(field)} IS 'array'`;
+  switch (typeof value) {
+    case "string":
+      return { sql: `(${array} AND EXISTS (SELECT 1 FROM ${each} WHERE type = 'text' AND value = ?))`, params: [value] };
+    case "number":
+      if (!Number.isFinite(value)) throw IamError.invalid(field, "numbers must be finite");
+      return { sql: `(${array} AND EXISTS (SELECT 1 FROM ${each} WHERE type IN ('integer', 'real') AND value = ?))`, params: [value] };
+    case "boolean":
+      return { sql: `(${array} AND EXISTS (SELECT 1 FROM ${each} WHERE type = '${value ? "true" : "false"}'))`, params: [] };
+    default:
+      throw IamError.invalid(field, "$includes takes a string, number or boolean");
   }
 }
 

@@ -139,7 +139,8 @@ export class SqliteStore implements Store {
     const indexes = checkedIndexes(spec);
     this.transaction(() => {
       this.db.exec(`CREATE TABLE IF NOT EXISTS "${name}" (_id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-      for (const index of indexes) {
+      // A multikey index has no SQLite counterpart (port.ts, IndexSpec.multikey).
+      for (const index of indexes.filter((i) => !i.multikey)) {
         const columns = index.fields.map(valueOf).join(", ");
         this.db.exec(
           `CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS "${name}__${indexName(index)}" ON "${name}" (${columns})`,

@@ -88,6 +88,31 @@ export function describeFilterContract(ctx: ContractContext): void {
       expect(await match({ age: { $contains: "4" } })).toEqual(["d"]);
     });
 
+    it("$includes matches an array holding the value, typed; never a scalar, an object or a missing field", async () => {
+      const c = await ctx.fresh({ indexes: [{ fields: ["realm", "list"], multikey: true }] });
+      await c.insertMany([
+        { _id: "1", realm: "r", list: ["web", "app"] },
+        { _id: "2", realm: "r", list: [1, true, "1"] },
+        { _id: "3", realm: "r", list: [] },
+        { _id: "4", realm: "r", list: "web" },
+        { _id: "5", realm: "r", list: { k: "web" } },
+        { _id: "6", realm: "r" },
+        { _id: "7", realm: "s", list: ["web", 2.5] },
+      ]);
+      const has = async (f: Filter): Promise<string[]> => ids(await c.find(f)).sort();
+      expect(await has({ list: { $includes: "web" } })).toEqual(["1", "7"]);
+      expect(await has({ realm: "r", list: { $includes: "web" } })).toEqual(["1"]);
+      expect(await has({ list: { $includes: 1 } })).toEqual(["2"]);
+      expect(await has({ list: { $includes: "1" } })).toEqual(["2"]);
+      expect(await has({ list: { $includes: true } })).toEqual(["2"]);
+      expect(await has({ list: { $includes: false } })).toEqual([]);
+      expect(await has({ list: { $includes: 2.5 } })).toEqual(["7"]);
+      expect(await has({ list: { $includes: "nope" } })).toEqual([]);
+      expect(await c.count({ realm: "r", list: { $includes: "app" } })).toBe(1);
+      await rejectsWith(c.find({ list: { $includes: null } } as unknown as Filter), "invalidArgument");
+      await rejectsWith(c.find({ list: { $includes: ["web"] } } as unknown as Filter), "invalidArgument");
+    });
+
     it("combines several operators on one field, even repeating one", async () => {
       expect(await match({ tag: { $ne: "y", $exists: true } })).toEqual(["a", "d"]);
       expect(await match({ tag: { $exists: true, $nin: ["y"] } })).toEqual(["a", "d"]);

@@ -22,6 +22,10 @@ export function describeWriteContract(ctx: ContractContext): void {
       expect(await c.count({})).toBe(3);
     });
 
+    it("refuses a unique multikey index (SQLite could not enforce it)", async () => {
+      await rejectsWith(ctx.fresh({ indexes: [{ fields: ["list"], multikey: true, unique: true }] }), "invalidArgument", "indexes");
+    });
+
     it("allows duplicates on a non-unique index", async () => {
       const c = await ctx.fresh({ indexes: [{ fields: ["group"] }] });
       await c.insertMany([{ _id: "1", group: "g" }, { _id: "2", group: "g" }]);
@@ -93,6 +97,26 @@ export function describeWriteContract(ctx: ContractContext): void {
       expect(await c.get("1")).toEqual({ _id: "1", tags: ["a", "b"], fresh: [3], n: 1 });
       await rejectsWith(c.update({}, { $addToSet: { tags: { not: "scalar" } as unknown as string } }), "invalidArgument", "tags");
       await rejectsWith(c.update({}, { $addToSet: { tags: "c" }, $set: { tags: [] } }), "invalidArgument", "tags");
+    });
+
+    it("removes every equal element with $pull, typed; a missing field stays missing", async () => {
+      const c = await ctx.fresh();
+      await c.insertMany([
+        { _id: "1", realm: "r", list: ["web", "app", "web", 1, "1", true] },
+        { _id: "2", realm: "r", list: ["app"] },
+        { _id: "3", realm: "r" },
+      ]);
+      // One write for every holder: only the documents that hold the value match.
+      expect(await c.update({ realm: "r", list: { $includes: "web" } }, { $pull: { list: "web" } })).toBe(1);
+      expect(await c.get("1")).toEqual({ _id: "1", realm: "r", list: ["app", 1, "1", true] });
+      expect(await c.update({ _id: "1" }, { $pull: { list: 1 }, $set: { n: 1 } })).toBe(1);
+      expect(await c.get("1")).toEqual({ _id: "1", realm: "r", list: ["app", "1", true], n: 1 });
+      expect(await c.update({ realm: "r" }, { $pull: { list: "app" } })).toBe(3);
+      expect(await c.find({}, { sort: [["_id", 1]] })).toEqual([
+        { _id: "1", realm: "r", list: ["1", true], n: 1 }, { _id: "2", realm: "r", list: [] }, { _id: "3", realm: "r" },
+      ]);
+      await rejectsWith(c.update({}, { $pull: { list: { not: "scalar" } as unknown as string } }), "invalidArgument", "list");
+      await rejectsWith(c.update({}, { $pull: { list: "x" }, $addToSet: { list: "y" } }), "invalidArgument", "list");
     });
 
     it("returns the changed document from findOneAndUpdate, or null", async () => {

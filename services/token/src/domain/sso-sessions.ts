@@ -18,6 +18,16 @@ export class SsoSessions {
     return removed;
   }
 
+  /**
+   * A client was deleted: its sessions stay, without it (Keycloak drops a removed client's entry
+   * from every user session). Their listing (spec 4.7) then names no client that no longer exists,
+   * and their end sends no back-channel logout to it, or to a client later created under its
+   * clientId, which never took part in them. Returns how many sessions named it.
+   */
+  forgetClient(realmId: string, clientId: string): Promise<number> {
+    return this.repo.forgetClient(realmId, clientId);
+  }
+
   /** Ends every session of a user; returns how many ended. */
   async endAllOfUser(realmId: string, userId: string, reason: SessionEndReason): Promise<number> {
     let n = 0;

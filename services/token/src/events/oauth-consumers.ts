@@ -6,6 +6,7 @@ import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema } from "..
 import { SsoSessionEndedSchema } from "../../../../gen/iam/token/v1/events_pb.js";
 import type { Bus, Subscription } from "../../../kit/src/bus/port.js";
 import type { SessionTerminator } from "../domain/session-terminator.js";
+import type { SsoSessions } from "../domain/sso-sessions.js";
 import type { RealmScope } from "../domain/realm-scope.js";
 import type { SessionEndReason } from "./session-events.js";
 import { SSO_SESSION_ENDED } from "./session-events.js";
@@ -20,6 +21,7 @@ export const RETIRED_DURABLES = ["token-client-updated", "token-realm-updated-oa
 export interface OAuthConsumerDeps {
   bus: Bus;
   terminator: SessionTerminator;
+  sso: SsoSessions;
   /** Deletes a deleted realm's OAuth records (families, codes, device codes, SSO sessions, deny list). */
   dropRealm(realmId: string): Promise<number>;
   /** Deletes a deleted client's other records given up to `upTo` (the browser flow's consents). */
@@ -55,10 +57,15 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
   subs.push(await bus.subscribe({ durable: "token-client-ended", subject: "iam.directory.v1.client.updated" }, async (m) => {
     const e = fromBinary(ClientUpdatedSchema, m.payload);
     if (!e.deleted && !e.disabled) return;
+    // A deleted client leaves the SSO sessions it used (a disabled one stays, as do its consents):
+    // first, so a session ending meanwhile no longer sends it a back-channel logout.
+    const forgotten = e.deleted ? await d.sso.forgetClient(e.realmId, e.clientId) : 0;
     const n = await d.terminator.endAllOfClient(scope(e.realmId, e.realmName), e.clientId, m.time);
     // Consents go only with the client (Keycloak keeps them while a client is disabled).
     if (e.deleted) await d.dropClientAlso?.(e.realmId, e.clientId, m.time);
-    d.logger.info({ realm: e.realmName, clientId: e.clientId, sessions: n, reason: e.deleted ? "client_deleted" : "client_disabled" }, "revoked client's tokens and sessions");
+    d.logger.info({
+      realm: e.realmName, clientId: e.clientId, sessions: n, ssoSessions: forgotten, reason: e.deleted ? "client_deleted" : "client_disabled",
+    }, "revoked client's tokens and sessions");
   }));
   subs.push(await bus.subscribe({ durable: "token-sso-session-ended", subject: SSO_SESSION_ENDED }, async (m) => {
     const e = fromBinary(SsoSessionEndedSchema, m.payload);

@@ -78,3 +78,42 @@ describe("SsoSessionRepository.extend", () => {
     expect(await repo.findById("r1", "idle")).toMatchObject({ expiresAt: 1_600_000 });
   });
 });
+
+/** A deleted client leaves the realm's SSO sessions (the `client.updated` consumer, oauth-consumers.ts). */
+describe("SsoSessionRepository.forgetClient", () => {
+  let recording: ReturnType<typeof recordQueryPlans>;
+  let store: SqliteStore;
+  let repo: SsoSessionRepository;
+  const session = (id: string, realmId: string, clientIds: string[]) => ({
+    _id: id, realmId, realmName: realmId, userId: "u1", username: "user1", cookieHash: `c-${id}`,
+    authTime: 1, amr: ["pwd"], clientIds, ipAddress: "127.0.0.1", createdAt: 1, lastSeenAt: 1, expiresAt: Date.now() + 60_000,
+  });
+
+  beforeEach(async () => {
+    recording = recordQueryPlans(selectsFrom("sso_sessions"));
+    store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0 });
+    repo = await SsoSessionRepository.open(store);
+  });
+
+  afterEach(async () => {
+    recording.stop();
+    await store.close();
+  });
+
+  it("takes the client out of the realm's sessions that name it, in one write, through the realm's index", async () => {
+    await repo.insert(session("s1", "r1", ["web", "app"]));
+    await repo.insert(session("s2", "r1", ["app"]));
+    await repo.insert(session("s3", "r1", ["web"]));
+    await repo.insert(session("s4", "r2", ["web", "app"]));
+    recording.plans.length = 0;
+    expect(await repo.forgetClient("r1", "app")).toBe(2);
+    const clientsOf = async (realmId: string, id: string) => (await repo.findById(realmId, id))?.clientIds;
+    expect([await clientsOf("r1", "s1"), await clientsOf("r1", "s2"), await clientsOf("r1", "s3"), await clientsOf("r2", "s4")])
+      .toEqual([["web"], [], ["web"], ["web", "app"]]);
+    expect(await repo.forgetClient("r1", "app")).toBe(0);
+    // SQLite cannot index array elements (IndexSpec.multikey): the realm's index narrows, each session's own clientIds is read.
+    const plan = recording.plans.find((p) => p.sql.includes("json_each"))!.plan;
+    expect(plan).toMatch(/^SEARCH sso_sessions USING INDEX sso_sessions__realmId_1_(userId_1_)?createdAt_1 \(<expr>=\?\) \| SCAN json_each EXISTS VIRTUAL TABLE/);
+    expect(plan).not.toMatch(/SCAN sso_sessions/);
+  });
+});

@@ -15,6 +15,9 @@ export class SsoSessionRepository {
         { fields: ["cookieHash"], unique: true },
         { fields: ["realmId", "userId", "createdAt"] },
         { fields: ["realmId", "createdAt"] },
+        // A deleted client's sessions (forgetClient): MongoDB finds them by element; SQLite cannot
+        // index one (IndexSpec.multikey) and tests clientIds within the realm's sessions.
+        { fields: ["realmId", "clientIds"], multikey: true },
       ],
     }));
   }
@@ -60,6 +63,14 @@ export class SsoSessionRepository {
   /** Records a fresh interactive authentication in the session (prompt=login, max_age). */
   reauthenticate(realmId: string, id: string, authTime: number, amr: string[], now: number, expiresAt: number): Promise<SsoSessionRecord | null> {
     return this.sessions.findOneAndUpdate({ _id: id, realmId }, { $set: { authTime, amr, lastSeenAt: now, expiresAt } });
+  }
+
+  /**
+   * Takes a deleted client out of every session of the realm that names it, in one write ($pull),
+   * so a login racing the deletion cannot lose another client's entry; returns how many it changed.
+   */
+  forgetClient(realmId: string, clientId: string): Promise<number> {
+    return this.sessions.update({ realmId, clientIds: { $includes: clientId } }, { $pull: { clientIds: clientId } });
   }
 
   /** Deletes and returns the session (null when already gone): the one place a session ends. */
