@@ -238,6 +238,39 @@ describe.each(targets())("clients ($mode)", (target) => {
     expect(again.body.id).not.toBe(sa.body.id);
   });
 
+  it.each([
+    ["the client is deleted", (clientId: string) => api.del(`${clients()}/${clientId}`), 204],
+    ["the client loses client_credentials", (clientId: string) => api.put(`${clients()}/${clientId}`, { grantTypes: ["authorization_code"] }), 200],
+  ] as const)("removes the service-account user from its groups when %s, as a deleted user (spec 4.6)", async (_when, removeIt, status) => {
+    const clientId = uniqueName("grouped");
+    expect((await api.post(clients(), { clientId, grantTypes: ["client_credentials"] })).status).toBe(201);
+    const sa = (await api.get(`${clients()}/${clientId}/service-account-user`)).body;
+    const users = `/admin/realms/${realm}/users`;
+    // "zz-" sorts after "service-account-": a membership left behind would take the first page.
+    const human = await api.post(users, { username: uniqueName("zz-member") });
+    expect(human.status).toBe(201);
+    const group = await api.post(`/admin/realms/${realm}/groups`, { name: uniqueName("robots") });
+    expect(group.status).toBe(201);
+    const groupPath = `/admin/realms/${realm}/groups/${group.body.id}`;
+    for (const userId of [sa.id, human.body.id]) {
+      const added = await api.put(`${users}/${userId}/groups/${group.body.id}`);
+      expect([added.status, added.body]).toEqual([200, { userId, groupId: group.body.id }]);
+    }
+    const before = await api.get(`${groupPath}/members`);
+    expect([before.status, before.body.map((u: { id: string }) => u.id)]).toEqual([200, [sa.id, human.body.id]]);
+
+    expect((await removeIt(clientId)).status).toBe(status);
+    expect((await api.get(`${clients()}/${clientId}/service-account-user`)).status).toBe(404);
+    const members = await api.get(`${groupPath}/members`);
+    expect([members.status, members.body]).toEqual([200, [human.body]]);
+    const firstPage = await api.get(`${groupPath}/members?first=0&max=1`);
+    expect([firstPage.status, firstPage.body]).toEqual([200, [human.body]]);
+    const got = await api.get(groupPath);
+    expect([got.status, got.body.memberCount]).toEqual([200, 1]);
+    const groupsOfSa = await api.get(`${users}/${sa.id}/groups`);
+    expect([groupsOfSa.status, groupsOfSa.body]).toEqual([404, { error: "user_not_found", message: `user "${sa.id}" not found` }]);
+  });
+
   it("deletes a client with 204, then 404s", async () => {
     const clientId = uniqueName("del");
     await api.post(clients(), { clientId });

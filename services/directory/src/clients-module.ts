@@ -14,10 +14,14 @@ import { RoleMappingRepository } from "./store/role-mapping-repository.js";
 import { ClientScopeRepository } from "./store/client-scope-repository.js";
 import { ScopeAssignmentRepository } from "./store/scope-assignment-repository.js";
 import { MembershipReader } from "./store/membership-reader.js";
+import { MembershipRepository } from "./store/membership-repository.js";
+import { CredentialRepository } from "./store/credential-repository.js";
+import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { RealmLookup } from "./domain/realm-lookup.js";
 import { RealmDefaults } from "./domain/realm-defaults.js";
 import { RealmAccess } from "./domain/realm-access.js";
 import { ServiceAccounts } from "./domain/service-accounts.js";
+import { UserRemoval } from "./domain/user-removal.js";
 import { ClientCascade } from "./domain/client-cascade.js";
 import { ClientAdmin } from "./domain/client-admin.js";
 import { ClientAuthenticator } from "./domain/client-authenticator.js";
@@ -58,7 +62,9 @@ export async function buildClientsSlice(deps: ServiceDeps) {
   const realms = new RealmAccess(lookup, defaults);
   const events = new DirectoryAdminEvents(bus, clock);
   const userEvents = new UserEvents(bus, clock);
-  const serviceAccounts = new ServiceAccounts(users, mappings, userEvents, clock);
+  // A service-account user goes as any user does (UserRemoval), memberships and mappings included.
+  const removal = new UserRemoval(users, await CredentialRepository.open(store), await MembershipRepository.open(store), await RoleMappingReader.open(store), userEvents);
+  const serviceAccounts = new ServiceAccounts(users, removal, clock);
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, events, clock);

@@ -9,6 +9,7 @@ import { RealmMailer } from "./domain/realm-mailer.js";
 import { SelfRegistration } from "./domain/self-registration.js";
 import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
+import { UserRemoval } from "./domain/user-removal.js";
 import { UserMail } from "./domain/user-mail.js";
 import { UserEvents } from "./events/user-events.js";
 import { registrationRpc } from "./rpc/registration-rpc.js";
@@ -25,8 +26,11 @@ export async function buildRegistrationSlice(deps: ServiceDeps, config: Director
   const lookup = new RealmLookup(await RealmRepository.open(store));
   const users = await UserRepository.open(store);
   const events = new UserEvents(bus, clock);
-  const credentials = new UserCredentials(lookup, users, await CredentialRepository.open(store), hasher, events, clock);
-  const admin = new UserAdmin(lookup, users, credentials, await MembershipRepository.open(store), await RoleMappingReader.open(store), events, clock);
+  const credentialRepo = await CredentialRepository.open(store);
+  const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, clock);
+  const memberships = await MembershipRepository.open(store);
+  const removal = new UserRemoval(users, credentialRepo, memberships, await RoleMappingReader.open(store), events);
+  const admin = new UserAdmin(lookup, users, credentials, memberships, removal, events, clock);
   const mail = new UserMail(lookup, users, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
   const registration = new SelfRegistration(lookup, users, admin, mail, await UsedVerifyKeyRepository.open(store), secrets, clock);
   return {

@@ -16,6 +16,7 @@ import { UpgradeRepository } from "./store/upgrade-repository.js";
 import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
+import { UserRemoval } from "./domain/user-removal.js";
 import { UserMail } from "./domain/user-mail.js";
 import { RealmMailer } from "./domain/realm-mailer.js";
 import { GroupAdmin } from "./domain/group-admin.js";
@@ -40,8 +41,10 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const memberships = await MembershipRepository.open(store);
   const roleMappings = await RoleMappingReader.open(store);
   const events = new UserEvents(bus, clock);
-  const credentials = new UserCredentials(lookup, userRepo, await CredentialRepository.open(store), hasher, events, clock);
-  const users = new UserAdmin(lookup, userRepo, credentials, memberships, roleMappings, events, clock);
+  const credentialRepo = await CredentialRepository.open(store);
+  const credentials = new UserCredentials(lookup, userRepo, credentialRepo, hasher, events, clock);
+  const removal = new UserRemoval(userRepo, credentialRepo, memberships, roleMappings, events);
+  const users = new UserAdmin(lookup, userRepo, credentials, memberships, removal, events, clock);
   const mail = new UserMail(lookup, userRepo, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
   const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, clock);
   return {

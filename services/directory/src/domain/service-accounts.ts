@@ -5,8 +5,7 @@ import { serviceAccountUsername, type ClientRecord } from "./client.js";
 import type { RealmRecord } from "./realm.js";
 import type { UserRecord } from "./user.js";
 import type { UserRepository } from "../store/user-repository.js";
-import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
-import type { UserEvents } from "../events/user-events.js";
+import type { UserRemoval } from "./user-removal.js";
 
 /**
  * Service-account users (spec 1.11): a client with the client_credentials grant acts as the user
@@ -15,8 +14,7 @@ import type { UserEvents } from "../events/user-events.js";
 export class ServiceAccounts {
   constructor(
     private readonly users: UserRepository,
-    private readonly mappings: RoleMappingRepository,
-    private readonly events: UserEvents,
+    private readonly removal: UserRemoval,
     private readonly clock: Clock,
   ) {}
 
@@ -52,14 +50,12 @@ export class ServiceAccounts {
   }
 
   /**
-   * Deletes the service-account user and its role mappings, and says so as any user deletion
-   * does: the token service revokes the user's client_credentials tokens, which no session holds.
+   * Deletes the service-account user as any user is deleted (UserRemoval): its group memberships
+   * and role mappings go with it, and `user.deleted` has the token service revoke its
+   * client_credentials tokens, which no session holds.
    */
   async remove(realm: RealmRecord, client: ClientRecord): Promise<void> {
     const user = await this.find(realm, client);
-    if (!user) return;
-    await this.mappings.deleteHolder(realm._id, "user", user._id);
-    await this.users.deleteById(realm._id, user._id);
-    await this.events.deleted(realm, user._id);
+    if (user) await this.removal.remove(realm, user._id);
   }
 }

@@ -7,9 +7,9 @@ import { emailKeyOf, userView, type UserCreateInput, type UserRecord, type UserU
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
 import { checkPasswordPolicy } from "./password-policy.js";
 import type { UserCredentials } from "./user-credentials.js";
+import type { UserRemoval } from "./user-removal.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
-import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserEvents } from "../events/user-events.js";
 
 /** Spec 8: `skip` default 0, `limit` default 50. The cap bounds one read (spec leaves it unshown). */
@@ -32,7 +32,7 @@ export class UserAdmin {
     private readonly repo: UserRepository,
     private readonly credentials: UserCredentials,
     private readonly memberships: MembershipRepository,
-    private readonly roleMappings: RoleMappingReader,
+    private readonly removal: UserRemoval,
     private readonly events: UserEvents,
     private readonly clock: Clock,
   ) {}
@@ -131,14 +131,10 @@ export class UserAdmin {
     return after;
   }
 
-  /** Removes the user, credentials, group memberships and role mappings (spec 4.2: 204). */
+  /** Removes the user and what the directory keeps of it (UserRemoval; spec 4.2: 204). */
   async delete(realmName: string, userId: string): Promise<void> {
     const realm = await this.realms.byName(realmName);
-    if (!(await this.repo.deleteById(realm._id, userId))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
-    await this.credentials.forget(realm._id, userId);
-    await this.memberships.deleteWhere({ realmId: realm._id, userId });
-    await this.roleMappings.deleteHolders(realm._id, "user", [userId]);
-    await this.events.deleted(realm, userId);
+    if (!(await this.removal.remove(realm, userId))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     await this.events.admin(realm, "DELETE", "USER", `users/${userId}`);
   }
 

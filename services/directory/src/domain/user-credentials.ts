@@ -64,10 +64,6 @@ export class UserCredentials {
     await this.events.admin(realm, "ACTION", "USER", `users/${userId}/reset-password`);
   }
 
-  forget(realmId: string, userId: string): Promise<void> {
-    return this.repo.deleteUser(realmId, userId);
-  }
-
   deleteRealm(realmId: string): Promise<number> {
     return this.repo.deleteRealm(realmId);
   }
