@@ -1,6 +1,6 @@
 import * as oidc from "openid-client";
 import { adminApi, http, uniqueName } from "./support/http.js";
-import { targets } from "./support/targets.js";
+import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
@@ -207,6 +207,10 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(updated.claims()).toMatchObject({ phone_number: "+1 555 0199", phone_number_verified: false });
   });
 
+  /** The texts the consent page lists. */
+  const listed = (html: string) => [...(/<ul class="scopes">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "").matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
+  const builtin = (name: string) => `OpenID Connect built-in scope: ${name}`;
+
   it("asks for consent once for a client that requires it", async () => {
     const b = new BrowserSession(server.url);
     const asks = await rp("asks");
@@ -214,7 +218,7 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     const page = await login(b, await b.get(silent.url.href));
     expect(page.status).toBe(200);
     expect(page.text).toContain("<strong>Asking App</strong> wants to access your account (alice).");
-    expect(page.text).toContain("<li>profile</li>");
+    expect(listed(page.text)).toEqual([builtin("email"), builtin("profile")]);
 
     // prompt=none meanwhile: consent_required.
     const none = await start(asks, { prompt: "none" });
@@ -229,9 +233,49 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     const ask = await start(asks, { prompt: "consent" });
     const consentPage = await b.get(ask.url.href);
     expect(consentPage.status).toBe(200);
+    expect(listed(consentPage.text)).toEqual([builtin("email"), builtin("profile")]);
     const denied = await b.submit(consentPage, { decision: "deny" });
     expect(denied.status).toBe(302);
     expect(new URL(denied.location).searchParams.get("error")).toBe("access_denied");
+  });
+
+  it("covers the default scopes in the consent, and asks again for a default scope the client gets later (OIDC Core 3.1.2.4)", async () => {
+    const api = adminApi(server.url, server.apiKey);
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "asks-more", name: "More", clientType: "PUBLIC", redirectUris: [CB], requireConsent: true })).status).toBe(201);
+    const more = await rp("asks-more");
+    const b = new BrowserSession(server.url);
+    // scope=openid: the tokens carry the client's default scopes, so the consent names them.
+    const first = await start(more, { scope: "openid" });
+    const page = await login(b, await b.get(first.url.href));
+    expect(page.status).toBe(200);
+    expect(listed(page.text)).toEqual([builtin("email"), builtin("profile")]);
+    const tokens = await redeem(more, first, await b.submit(page, { decision: "approve" }));
+    expect(tokens.scope).toBe("openid acr basic email profile roles web-origins");
+    expect(tokens.claims()).toMatchObject({ email: "alice@example.com", preferred_username: "alice" });
+    expect(tokens.claims()!.dept).toBeUndefined();
+
+    const dept = await api.post(`/admin/realms/${realm}/client-scopes`, { name: "dept", description: "Your department" });
+    expect(dept.status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/client-scopes/${dept.body.id}/protocol-mappers`, {
+      name: "dept", mapperType: "oidc-hardcoded-claim-mapper",
+      config: { "claim.name": "dept", "claim.value": "research", "id.token.claim": "true", "access.token.claim": "true" },
+    })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/clients/asks-more/default-client-scopes`, { clientScopeId: dept.body.id })).status).toBe(200);
+
+    // The token would now carry a claim the user never released: asked again, for it alone.
+    const silently = async () => {
+      const s = await start(more, { scope: "openid", prompt: "none" });
+      return new URL((await b.get(s.url.href)).location).searchParams.get("error") ?? "code";
+    };
+    expect(await eventually(silently, (r) => r === "consent_required")).toBe("consent_required");
+    const next = await start(more, { scope: "openid" });
+    const asked = await b.get(next.url.href);
+    expect(asked.status).toBe(200);
+    expect(listed(asked.text)).toEqual(["Your department"]);
+    const withDept = await redeem(more, next, await b.submit(asked, { decision: "approve" }));
+    expect(withDept.scope).toBe("openid acr basic dept email profile roles web-origins");
+    expect(withDept.claims()!.dept).toBe("research");
+    expect(await silently()).toBe("code");
   });
 
   it("revokes the access token when a code is replayed, also for a client without the refresh_token grant (RFC 6749 4.1.2)", async () => {
@@ -319,6 +363,8 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     // The code as the device shows it, dash included (RFC 8628 section 6.1: the user compares them).
     expect(device.user_code).toMatch(/^[B-Z]{4}-[B-Z]{4}$/);
     expect(consent.text).toContain(`on a device showing the code <code>${device.user_code}</code> wants to access your account (alice).`);
+    // The scopes its tokens will carry that the consent screen shows, as on an authorization request's page.
+    expect(listed(consent.text)).toEqual([builtin("email"), builtin("profile")]);
     const approved = await b.submit(consent, { decision: "approve" });
     expect(approved.status).toBe(200);
     expect(approved.text).toContain("<p id=\"device-result\">Your device is connected to app-one. You can return to it now.</p>");

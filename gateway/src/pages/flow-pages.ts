@@ -77,7 +77,7 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   renderPage(res, 200, entry.template, {
     ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm,
     alert: !INFO_STEPS.has(page.step),
-    scopes: page.scopes.filter((s) => s !== "openid"),
+    scopes: page.consentScopes.map((s) => ({ name: s.name, text: s.text })),
     deviceAction: `/realms/${realm}/device`,
     registrationUrl: `/realms/${realm}/login-actions/registration`,
     verifyEmailAction: `/realms/${realm}/login-actions/verify-email`,

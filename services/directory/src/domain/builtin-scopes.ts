@@ -12,6 +12,12 @@ export interface BuiltinMapper {
 export interface BuiltinScope {
   name: string;
   description: string;
+  /**
+   * Listed on the consent screen (Keycloak's "Display on consent screen"). Keycloak hides roles,
+   * web-origins, acr and basic: what they add (roles, origins, the level of assurance, sub) is not
+   * the user's personal data to release (consent-screen.ts).
+   */
+  onConsentScreen: boolean;
   mappers: BuiltinMapper[];
   /** The seed version that introduced it (RealmDefaults): realms seeded before get it once. */
   since: number;
@@ -29,7 +35,7 @@ function attribute(name: string, attr: string, claim: string, jsonType = "String
 
 export const BUILTIN_SCOPES: BuiltinScope[] = [
   {
-    name: "profile", description: "OpenID Connect built-in scope: profile", since: 1,
+    name: "profile", description: "OpenID Connect built-in scope: profile", onConsentScreen: true, since: 1,
     mappers: [
       { name: "full name", mapperType: "oidc-full-name-mapper", config: { ...ALL } },
       property("username", "username", "preferred_username"),
@@ -47,33 +53,33 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
     ],
   },
   {
-    name: "email", description: "OpenID Connect built-in scope: email", since: 1,
+    name: "email", description: "OpenID Connect built-in scope: email", onConsentScreen: true, since: 1,
     mappers: [property("email", "email", "email"), property("email verified", "emailVerified", "email_verified", "boolean")],
   },
   {
-    name: "roles", description: "OpenID Connect scope for add user roles to the access token", since: 1,
+    name: "roles", description: "OpenID Connect scope for add user roles to the access token", onConsentScreen: false, since: 1,
     mappers: [
       { name: "realm roles", mapperType: "oidc-usermodel-realm-role-mapper", config: { "access.token.claim": "true", "claim.name": "realm_access.roles", "multivalued": "true", "jsonType.label": "String" } },
       { name: "client roles", mapperType: "oidc-usermodel-client-role-mapper", config: { "access.token.claim": "true", "claim.name": "resource_access.${client_id}.roles", "multivalued": "true", "jsonType.label": "String" } },
       { name: "audience resolve", mapperType: "oidc-audience-resolve-mapper", config: { "access.token.claim": "true" } },
     ],
   },
-  { name: "offline_access", description: "OpenID Connect built-in scope: offline_access", mappers: [], since: 1 },
+  { name: "offline_access", description: "OpenID Connect built-in scope: offline_access", onConsentScreen: true, mappers: [], since: 1 },
   {
-    name: "web-origins", description: "OpenID Connect scope for add allowed web origins to the access token", since: 1,
+    name: "web-origins", description: "OpenID Connect scope for add allowed web origins to the access token", onConsentScreen: false, since: 1,
     mappers: [{ name: "allowed web origins", mapperType: "oidc-allowed-origins-mapper", config: { "access.token.claim": "true" } }],
   },
   {
-    name: "acr", description: "OpenID Connect scope for add acr (authentication context class reference) to the token", since: 1,
+    name: "acr", description: "OpenID Connect scope for add acr (authentication context class reference) to the token", onConsentScreen: false, since: 1,
     mappers: [{ name: "acr loa level", mapperType: "oidc-acr-mapper", config: { "id.token.claim": "true", "access.token.claim": "true" } }],
   },
   {
-    name: "basic", description: "OpenID Connect scope for add all basic claims to the token", since: 1,
+    name: "basic", description: "OpenID Connect scope for add all basic claims to the token", onConsentScreen: false, since: 1,
     mappers: [{ name: "sub", mapperType: "oidc-sub-mapper", config: { "access.token.claim": "true", "introspection.token.claim": "true" } }],
   },
   // OIDC Core 5.4's other two standard scopes, optional for new clients as in Keycloak.
   {
-    name: "address", description: "OpenID Connect built-in scope: address", since: 2,
+    name: "address", description: "OpenID Connect built-in scope: address", onConsentScreen: true, since: 2,
     mappers: [{
       name: "address", mapperType: "oidc-address-mapper",
       config: {
@@ -83,7 +89,7 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
     }],
   },
   {
-    name: "phone", description: "OpenID Connect built-in scope: phone", since: 2,
+    name: "phone", description: "OpenID Connect built-in scope: phone", onConsentScreen: true, since: 2,
     mappers: [
       attribute("phone number", "phoneNumber", "phone_number"),
       attribute("phone number verified", "phoneNumberVerified", "phone_number_verified", "boolean"),

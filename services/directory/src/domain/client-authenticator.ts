@@ -6,6 +6,15 @@ import type { ClientAdmin } from "./client-admin.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { ClientRepository } from "../store/client-repository.js";
 import type { ClientTokenConfigs } from "./client-token-configs.js";
+import { consentText, onConsentScreen } from "./consent-screen.js";
+
+/** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
+export interface ConsentScreenScope {
+  name: string;
+  isDefault: boolean;
+  onConsentScreen: boolean;
+  consentText: string;
+}
 
 /** A client with a one-way verifier of its secret (see `verifier`). */
 export interface ClientVerifier {
@@ -16,6 +25,8 @@ export interface ClientVerifier {
   digest: Buffer;
   /** The names of the client's default and optional client scopes. */
   scopeNames: string[];
+  /** The same scopes, in name order, for the consent screen. */
+  scopes: ConsentScreenScope[];
 }
 
 /** Compared against when there is nothing to compare, so unknown clients take the same time. */
@@ -69,11 +80,15 @@ export class ClientAuthenticator {
     const client = realm && clientId ? await this.repo.findByClientId(realm._id, clientId) : null;
     if (!client) throw IamError.notFound("client", "client_not_found");
     // The token configuration cache holds the client's scopes already (login and token paths).
-    const scopeNames = ((await this.configs.get(realm!._id, clientId))?.scopes ?? []).map((s) => s.scope.name);
+    const assigned = (await this.configs.get(realm!._id, clientId))?.scopes ?? [];
+    const scopeNames = assigned.map((s) => s.scope.name);
+    const scopes = assigned.map(({ scope, kind }) => ({
+      name: scope.name, isDefault: kind === "default", onConsentScreen: onConsentScreen(scope), consentText: consentText(scope),
+    }));
     const secret = client.clientType === "PUBLIC" ? undefined : this.admin.openSecret(client);
-    if (!secret) return { client, salt: Buffer.alloc(0), digest: Buffer.alloc(0), scopeNames };
+    if (!secret) return { client, salt: Buffer.alloc(0), digest: Buffer.alloc(0), scopeNames, scopes };
     const salt = randomBytes(16);
-    return { client, salt, digest: createHash("sha256").update(salt).update(secret, "utf8").digest(), scopeNames };
+    return { client, salt, digest: createHash("sha256").update(salt).update(secret, "utf8").digest(), scopeNames, scopes };
   }
 }
 

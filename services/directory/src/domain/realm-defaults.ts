@@ -84,8 +84,8 @@ export class RealmDefaults {
   }
 }
 
-/** A UUID-shaped id derived from the realm and the record's name. */
-function seedId(realmId: string, kind: string, name: string): string {
+/** A UUID-shaped id derived from the realm and the record's name (a seeded record's id for good: a rename keeps it). */
+export function seedId(realmId: string, kind: string, name: string): string {
   const h = createHash("sha256").update(`${realmId}\0${kind}\0${name}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -1,5 +1,5 @@
 import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
-import { ClientService, type Client as ClientMessage } from "../../../../gen/iam/directory/v1/client_pb.js";
+import { ClientService, type Client as ClientMessage, type ConsentScreenScope } from "../../../../gen/iam/directory/v1/client_pb.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { ReadCache } from "../../../kit/src/read-cache.js";
 
@@ -18,6 +18,19 @@ export interface ClientInfo {
   backchannelLogoutSessionRequired: boolean;
   /** Its default and optional client scopes' names (what /auth may ask for besides openid). */
   scopeNames: string[];
+  /** The same scopes, in name order, as the consent screen sees them (consent-scopes.ts). */
+  scopes: ClientScopeInfo[];
+}
+
+/** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
+export interface ClientScopeInfo {
+  name: string;
+  /** Every token of the client carries it; else only when requested. */
+  isDefault: boolean;
+  /** Listed on the consent screen. */
+  onConsentScreen: boolean;
+  /** What the consent screen shows for it. */
+  consentText: string;
 }
 
 /** A cached entry lives at most this long even without an invalidation event. */
@@ -70,7 +83,7 @@ export class ClientDirectory {
         const res = await this.client.getClientCredentialVerifier({ realm, clientId });
         if (!res.client) return null;
         const verifier = res.verifier.length > 0 ? { salt: Buffer.from(res.verifierSalt), digest: Buffer.from(res.verifier) } : undefined;
-        return { info: toInfo(res.client, res.scopeNames), verifier };
+        return { info: toInfo(res.client, res.scopeNames, res.scopes), verifier };
       } catch (e) {
         if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) return null;
         throw e;
@@ -86,7 +99,7 @@ export class ClientDirectory {
   }
 }
 
-function toInfo(c: ClientMessage, scopeNames: string[]): ClientInfo {
+function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenScope[]): ClientInfo {
   return {
     id: c.id,
     clientId: c.clientId,
@@ -100,5 +113,6 @@ function toInfo(c: ClientMessage, scopeNames: string[]): ClientInfo {
     backchannelLogoutUri: c.backchannelLogoutUri,
     backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
     scopeNames: [...scopeNames],
+    scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

@@ -3,7 +3,7 @@ import { checkAuthorizationRequest } from "./authorization-request.js";
 import { readIdTokenHint } from "./id-token-hint.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { errorReply, pageOf, type FlowReply } from "./flow-reply.js";
-import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
+import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 import { completeSamlLogin } from "./saml-login.js";
 
@@ -52,7 +52,7 @@ export class AuthorizationFlow {
       if (!session || !reusable) return fail("login_required", "The user is not logged in.");
       if (pendingActions) return fail("interaction_required", "The user must complete an action first.");
       const draft = { ...fields, step: "consent" } as LoginTransactionRecord;
-      if (await this.kit.needsConsent(realm, draft, session.userId, fields.requireConsent)) {
+      if (await this.kit.consentDue(realm, draft, session.userId)) {
         return fail("consent_required", "The user has not consented to the requested scopes.");
       }
     }
@@ -79,14 +79,14 @@ export class AuthorizationFlow {
   async complete(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext, cookie: string | undefined): Promise<FlowReply> {
     const withCookie = (r: FlowReply): FlowReply => (cookie ? { ...r, setSsoCookie: cookie } : r);
     if (tx.kind === "saml") return withCookie(await completeSamlLogin(this.kit, realm, tx, session));
-    if (tx.kind === "device" || await this.kit.needsConsent(realm, tx, session.userId, tx.requireConsent ?? false)) {
-      // The consent page's POST finds the transaction at "consent", with the session it approves for.
-      if (tx.step !== "consent") {
-        const moved = await this.kit.d.txs.advance(tx, { step: "consent", ssoSessionId: session._id });
-        if (!moved) return withCookie(errorReply("invalid_transaction", "This login was already completed.", 400));
-        tx = moved;
-      }
-      return withCookie(pageOf(tx, "consent", { scopes: scopesOf(tx.scope), username: session.username }));
+    const due = await this.kit.consentDue(realm, tx, session.userId);
+    if (due) {
+      // The consent page's POST finds the transaction at "consent", with the session it approves
+      // for and the scopes the page lists: approving records what the user saw, not what the
+      // client's scopes may have become meanwhile.
+      const moved = await this.kit.d.txs.advance(tx, { step: "consent", ssoSessionId: session._id, consentScopes: due.map((s) => s.name) });
+      if (!moved) return withCookie(errorReply("invalid_transaction", "This login was already completed.", 400));
+      return withCookie(pageOf(moved, "consent", { scopes: due.map((s) => s.name), consentScopes: due, username: session.username }));
     }
     // No page to show: finish ends the transaction from the step it is stored at, which is what
     // keeps a replayed or concurrent POST from completing it twice.

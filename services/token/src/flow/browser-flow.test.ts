@@ -3,6 +3,7 @@ import type { Client } from "@connectrpc/connect";
 import { generate } from "otplib";
 import type { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
+import { ScopeKind } from "../../../../gen/iam/directory/v1/client_scope_pb.js";
 import { LoginEventSchema, type LoginEvent } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { KeyRing } from "../domain/key-ring.js";
@@ -157,17 +158,48 @@ describe("browser flow (token service, real directory in-process)", () => {
     expect((await authn.authenticatePassword({ realm: "strict", username: "carol", password: "brand-new-pass-1" })).requiredActions).toEqual([]);
   });
 
-  it("asks for consent, remembers it, and answers consent_required / access_denied", async () => {
-    const begun = await flow.authorization.begin(ctx(), params({ client_id: "asks", scope: "openid email" }));
+  it("asks for consent to the shown scopes the tokens will carry, defaults included, and again for a new one (OIDC Core 3.1.2.4)", async () => {
+    const text = (name: string) => ({ name, text: `OpenID Connect built-in scope: ${name}` });
+    // scope=openid still gets the client's default scopes: those shown on the consent screen are
+    // listed (roles, web-origins, acr and basic are not; openid is the protocol, not a client scope).
+    const begun = await flow.authorization.begin(ctx(), params({ client_id: "asks", scope: "openid" }));
     const consent = await flow.steps.submitCredentials(next(begun), "alice", PW);
-    expect(page(consent)).toMatchObject({ step: "consent", scopes: ["openid", "email"], clientName: "ASKS", username: "alice" });
+    expect(page(consent)).toMatchObject({
+      step: "consent", clientName: "ASKS", username: "alice", scopes: ["email", "profile"], consentScopes: [text("email"), text("profile")],
+    });
     const cookie = consent.setSsoCookie!;
-    const none = await flow.authorization.begin(ctx({ ssoCookie: cookie }), params({ client_id: "asks", scope: "openid email", prompt: "none" }));
-    expect(redirect(none).searchParams.get("error")).toBe("consent_required");
+    const silently = async (extra: Record<string, string>) => {
+      const at = redirect(await flow.authorization.begin(ctx({ ssoCookie: cookie }), params({ client_id: "asks", prompt: "none", ...extra })));
+      return at.searchParams.get("error") ?? (at.searchParams.get("code") ? "code" : "none");
+    };
+    expect(await silently({ scope: "openid" })).toBe("consent_required");
     redirect(await flow.steps.submitConsent(next(consent, cookie), true));
-    const remembered = await flow.authorization.begin(ctx({ ssoCookie: cookie }), params({ client_id: "asks", scope: "email" }));
-    expect(redirect(remembered).searchParams.get("code")).toBeTruthy();
+    expect(await silently({ scope: "openid email" })).toBe("code");
+    expect(await silently({ scope: "email" })).toBe("code");
+
+    // A requested optional scope that is shown is asked for, alone.
+    expect(await silently({ scope: "openid phone" })).toBe("consent_required");
+    const phone = await flow.authorization.begin(ctx({ ssoCookie: cookie }), params({ client_id: "asks", scope: "openid phone" }));
+    expect(page(phone)).toMatchObject({ step: "consent", scopes: ["phone"], consentScopes: [text("phone")] });
+    redirect(await flow.steps.submitConsent(next(phone, cookie), true));
+    expect(await silently({ scope: "openid phone" })).toBe("code");
+
+    // A default scope the client gets later: the next request asks for it alone, with its
+    // description as the text (its name when it has none).
+    for (const [name, description] of [["dept", "Your department"], ["team", ""]] as const) {
+      const scope = (await world.scopes.createClientScope({ realm: "acme", scope: { name, description } })).scope!;
+      await world.scopes.assignScope({ realm: "acme", clientId: "asks", kind: ScopeKind.DEFAULT, clientScopeId: scope.id });
+    }
+    now += 31_000; // past the token service's client cache (ClientDirectory; events drop it in a deployment)
+    expect(await silently({ scope: "openid" })).toBe("consent_required");
+    const added = await flow.authorization.begin(ctx({ ssoCookie: cookie }), params({ client_id: "asks", scope: "openid" }));
+    expect(page(added)).toMatchObject({ step: "consent", scopes: ["dept", "team"], consentScopes: [{ name: "dept", text: "Your department" }, { name: "team", text: "team" }] });
+    redirect(await flow.steps.submitConsent(next(added, cookie), true));
+    expect(await silently({ scope: "openid" })).toBe("code");
+
+    // prompt=consent lists everything shown again; denying answers access_denied.
     const ask = await flow.authorization.begin(ctx({ ssoCookie: cookie }), params({ client_id: "asks", prompt: "consent" }));
+    expect(page(ask).scopes).toEqual(["dept", "email", "profile", "team"]);
     const denied = await flow.steps.submitConsent(next(ask, cookie), false);
     expect(redirect(denied).searchParams.get("error")).toBe("access_denied");
   });
@@ -184,7 +216,8 @@ describe("browser flow (token service, real directory in-process)", () => {
     const wrong = await flow.steps.submitCredentials(next(login), "alice", "wrong-password-1");
     expect(page(wrong)).toMatchObject({ step: "login", userCode: "WDJB-MJHT", message: "Invalid username or password." });
     const consent = await flow.steps.submitCredentials(next(wrong), "alice", PW);
-    expect(page(consent)).toMatchObject({ step: "consent", userCode: "WDJB-MJHT", clientId: "spa" });
+    // The same list as an authorization request's consent page: the default scopes shown.
+    expect(page(consent)).toMatchObject({ step: "consent", userCode: "WDJB-MJHT", clientId: "spa", scopes: ["email", "profile"] });
     const done = await flow.steps.submitConsent(next(consent, consent.setSsoCookie!), true);
     expect(page(done)).toMatchObject({ step: "device_done", approved: true });
     expect(await devices.findByHash("dc-1")).toMatchObject({ status: "approved", userId: aliceId, amr: ["pwd"] });

@@ -5,6 +5,7 @@ export interface ConsentRecord extends Doc {
   realmId: string;
   userId: string;
   clientId: string;
+  /** Names of the client scopes consented to, those the consent page listed (consent-scopes.ts). */
   scopes: string[];
   createdAt: number;
   updatedAt: number;

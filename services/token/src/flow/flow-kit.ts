@@ -11,6 +11,7 @@ import type { SsoSessions } from "../domain/sso-sessions.js";
 import type { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
 import type { DeviceCodeRepository } from "../store/device-code-repository.js";
 import type { ConsentRepository } from "./consent-repository.js";
+import { consentScopesOf, type ConsentScope } from "./consent-scopes.js";
 import type { FlowEvents } from "./flow-events.js";
 import { issuerOf, type FlowRealm, type FlowRealms } from "./flow-realms.js";
 import { clientResponse, type FlowReply, type ResponseMode } from "./flow-reply.js";
@@ -169,12 +170,23 @@ export class FlowKit {
     return clientResponse(to.redirectUri, to.responseMode ?? "query", { error, error_description: description, state: to.state, iss: issuerOf(baseUrl, realm.name) });
   }
 
-  /** Whether the user must still consent to the requested scopes (OIDC Core 1.0 section 3.1.2.4). */
-  async needsConsent(realm: FlowRealm, tx: LoginTransactionRecord, userId: string, requireConsent: boolean): Promise<boolean> {
-    if (!requireConsent) return false;
-    if (tx.request?.prompt.includes("consent")) return true;
-    const granted = await this.d.consents.granted(realm.id, userId, tx.clientId);
-    return scopesOf(tx.scope).some((s) => !granted.includes(s));
+  /**
+   * The scopes the consent page must list before this request gets a code, or null when no page
+   * is due (OIDC Core 1.0 section 3.1.2.4). A device is always asked (RFC 8628 section 3.3: the
+   * user confirms the device), with every scope its tokens carry. A client that requires consent
+   * asks for what its tokens will carry and the user has not consented to yet, so a scope the
+   * client gets later is asked for on the next request; everything again with prompt=consent
+   * (OIDC Core 1.0 section 3.1.2.1); nothing when all of it was consented to (Keycloak asks then
+   * neither).
+   */
+  async consentDue(realm: FlowRealm, tx: LoginTransactionRecord, userId: string): Promise<ConsentScope[] | null> {
+    if (tx.kind !== "device" && !tx.requireConsent) return null;
+    const client = await this.d.clients.get(realm.name, tx.clientId);
+    const listed = client ? consentScopesOf(client, tx.scope) : [];
+    if (tx.kind === "device" || tx.request?.prompt.includes("consent")) return listed;
+    const granted = new Set(await this.d.consents.granted(realm.id, userId, tx.clientId));
+    const missing = listed.filter((s) => !granted.has(s.name));
+    return missing.length ? missing : null;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { LoginTransactionRecord, TransactionStep } from "./login-transaction.js";
 import { formActionSourceOf } from "../../../kit/src/form-action-source.js";
 import { displayUserCode } from "../domain/user-code.js";
+import type { ConsentScope } from "./consent-scopes.js";
 
 export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out" | "register" | "email_verified";
 
@@ -13,7 +14,9 @@ export interface PageView {
   clientName?: string;
   username?: string;
   message?: string;
+  /** The consent page: the names of the scopes it lists, and each with its text. */
   scopes?: string[];
+  consentScopes?: ConsentScope[];
   otpSecret?: string;
   otpauthUri?: string;
   recoveryCodes?: string[];

@@ -1,6 +1,7 @@
 import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import { ClientService } from "../../../../gen/iam/directory/v1/client_pb.js";
+import { ClientScopeService } from "../../../../gen/iam/directory/v1/client_scope_pb.js";
 import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { openStore } from "../../../kit/src/store/open-store.js";
@@ -43,6 +44,7 @@ export interface FlowWorld {
   devices: DeviceCodeRepository;
   realms: Client<typeof RealmService>;
   clients: Client<typeof ClientService>;
+  scopes: Client<typeof ClientScopeService>;
   users: Client<typeof UserService>;
   authn: Client<typeof AuthenticationService>;
   close(): Promise<void>;
@@ -80,6 +82,7 @@ export async function buildFlowWorld(clock: Clock): Promise<FlowWorld> {
     bus, directory, flow, keys, sessionsRepo, codes, devices,
     realms: createClient(RealmService, dir),
     clients: createClient(ClientService, dir),
+    scopes: createClient(ClientScopeService, dir),
     users: createClient(UserService, dir),
     authn: createClient(AuthenticationService, dir),
     close: async () => {

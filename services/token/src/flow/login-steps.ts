@@ -136,7 +136,8 @@ export class LoginSteps {
       if (!(await d.txs.finish(tx))) return staleTransaction();
       return this.kit.errorResponse(realm, req, ctx.baseUrl, "access_denied", "The user denied the request.");
     }
-    await d.consents.grant(realm.id, session.userId, tx.clientId, scopesOf(tx.scope), this.kit.now());
+    // What the page listed (a transaction stored before the list was kept: the requested names).
+    await d.consents.grant(realm.id, session.userId, tx.clientId, tx.consentScopes ?? scopesOf(tx.scope), this.kit.now());
     return this.authorization.finish(realm, tx, session, ctx);
   }
 

@@ -51,8 +51,10 @@ export interface LoginTransactionRecord extends Doc {
   request?: AuthorizationRequest;
   /** The client requires consent (spec 2.3 requireConsent). */
   requireConsent?: boolean;
-  /** Scopes shown on the consent page. */
+  /** The requested scope (the authorization request's, or the device's). */
   scope: string;
+  /** The names of the scopes the consent page listed (consent-scopes.ts): what approving it records. */
+  consentScopes?: string[];
   /** Set once the password was accepted. */
   userId?: string;
   username?: string;
