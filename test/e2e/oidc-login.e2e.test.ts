@@ -1,3 +1,4 @@
+import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
@@ -343,13 +344,75 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(wider.body).toEqual({ error: "invalid_scope", error_description: "scope \"phone\" exceeds the original grant" });
   });
 
+  it("gives acr \"1\" to a login that authenticated and \"0\" to one the SSO session made, in both tokens, kept by a refresh (OIDC Core 2)", async () => {
+    const tokenUrl = `${server.url}/realms/${realm}/protocol/openid-connect/token`;
+    const access = (jwt: string) => decodeJwt(jwt);
+    const refresh = async (clientId: string, refresh_token: string) => {
+      const res = await http("POST", tokenUrl, { form: { grant_type: "refresh_token", client_id: clientId, refresh_token } });
+      expect(res.status).toBe(200);
+      return res.body as { access_token: string; id_token: string };
+    };
+    const b = new BrowserSession(server.url);
+    const one = await rp("app-one");
+    const s1 = await start(one);
+    const fresh = await redeem(one, s1, await login(b, await b.get(s1.url.href)));
+    expect(fresh.claims()!.acr).toBe("1");
+    expect(access(fresh.access_token).acr).toBe("1");
+
+    // The session's cookie alone authenticated this one (Keycloak's level 0 for an SSO login).
+    await new Promise((r) => setTimeout(r, 1100));
+    const two = await rp("app-two");
+    const s2 = await start(two);
+    const sso = await redeem(two, s2, await b.get(s2.url.href));
+    expect(sso.claims()!.acr).toBe("0");
+    expect(sso.claims()!.auth_time).toBe(fresh.claims()!.auth_time);
+    expect(sso.claims()!.auth_time!).toBeLessThan(sso.claims()!.iat);
+    expect(access(sso.access_token).acr).toBe("0");
+
+    // A refresh keeps the level of the login its family came from.
+    const again = await refresh("app-two", sso.refresh_token!);
+    expect(decodeJwt(again.id_token).acr).toBe("0");
+    expect(access(again.access_token).acr).toBe("0");
+    const freshAgain = await refresh("app-one", fresh.refresh_token!);
+    expect(decodeJwt(freshAgain.id_token).acr).toBe("1");
+    expect(access(freshAgain.access_token).acr).toBe("1");
+
+    // prompt=login authenticates again: "1".
+    const s3 = await start(two, { prompt: "login" });
+    const reauth = await redeem(two, s3, await login(b, await b.get(s3.url.href)));
+    expect(reauth.claims()!.acr).toBe("1");
+  });
+
+  it("puts acr into the ID token only with the acr client scope, as the access token (password grant)", async () => {
+    const api = adminApi(server.url, server.apiKey);
+    const created = await api.post(`/admin/realms/${realm}/clients`, { clientId: "direct", grantTypes: ["password", "refresh_token"] });
+    expect(created.status).toBe(201);
+    const basic = `Basic ${Buffer.from(`direct:${created.body.secret}`).toString("base64")}`;
+    const grant = async () => {
+      const res = await http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, {
+        form: { grant_type: "password", username: "alice", password: PASSWORD, scope: "openid" }, headers: { authorization: basic },
+      });
+      expect(res.status).toBe(200);
+      return { id: decodeJwt(res.body.id_token), access: decodeJwt(res.body.access_token), scope: res.body.scope as string };
+    };
+    const before = await grant();
+    expect([before.id.acr, before.access.acr]).toEqual(["1", "1"]);
+
+    const acr = (await api.get(`/admin/realms/${realm}/clients/direct/default-client-scopes`)).body.find((s: { name: string }) => s.name === "acr");
+    expect((await api.del(`/admin/realms/${realm}/clients/direct/default-client-scopes/${acr.id}`)).status).toBe(204);
+    const after = await eventually(grant, (t) => !t.scope.split(" ").includes("acr"));
+    expect(after.scope).toBe("openid basic email profile roles web-origins");
+    expect(after.id).not.toHaveProperty("acr");
+    expect(after.access).not.toHaveProperty("acr");
+  });
+
   it("verifies a device: user code, login, consent, approval (RFC 8628 3.3)", async () => {
     const res = await fetch(`${server.url}/realms/${realm}/protocol/openid-connect/auth/device`, {
       method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ client_id: "app-one", scope: "openid" }),
     });
     expect(res.status).toBe(200);
-    const device = await res.json() as { user_code: string; verification_uri_complete: string };
+    const device = await res.json() as { user_code: string; verification_uri_complete: string; device_code: string };
     const b = new BrowserSession(server.url);
     const loginPage = await b.get(`${server.url}/realms/${realm}/device?user_code=${encodeURIComponent(device.user_code.toLowerCase())}`);
     const wording = "<p class=\"info\">Sign in to connect a device to app-one.</p>";
@@ -368,5 +431,24 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     const approved = await b.submit(consent, { decision: "approve" });
     expect(approved.status).toBe(200);
     expect(approved.text).toContain("<p id=\"device-result\">Your device is connected to app-one. You can return to it now.</p>");
+    const poll = (device_code: string) => http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, {
+      form: { grant_type: "urn:ietf:params:oauth:grant-type:device_code", client_id: "app-one", device_code },
+    });
+    const tokens = await poll(device.device_code);
+    expect(tokens.status).toBe(200);
+    // The user authenticated to approve it: acr "1" (OIDC Core 2).
+    expect(decodeJwt(tokens.body.id_token).acr).toBe("1");
+
+    // A second device approved in the same browser: the SSO session authenticated it, acr "0".
+    const second = await http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/auth/device`, { form: { client_id: "app-one", scope: "openid" } });
+    expect(second.status).toBe(200);
+    const ssoConsent = await b.get(second.body.verification_uri_complete);
+    expect(ssoConsent.status).toBe(200);
+    expect(ssoConsent.text).toContain(`on a device showing the code <code>${second.body.user_code}</code> wants to access your account (alice).`);
+    expect((await b.submit(ssoConsent, { decision: "approve" })).status).toBe(200);
+    const ssoTokens = await poll(second.body.device_code);
+    expect(ssoTokens.status).toBe(200);
+    expect(decodeJwt(ssoTokens.body.id_token).acr).toBe("0");
+    expect(decodeJwt(ssoTokens.body.access_token).acr).toBe("0");
   });
 });

@@ -29,6 +29,7 @@ import { KeyRing } from "./domain/key-ring.js";
 import { buildOAuth } from "./oauth-module.js";
 import { watchTokenCaches } from "./events/cache-watchers.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS } from "./domain/authorization-code.js";
+import type { Acr } from "./domain/acr.js";
 
 export type TokenInit = Omit<MessageInitShape<typeof TokenRequestSchema>, "realm" | "baseUrl">;
 
@@ -185,7 +186,7 @@ export class OAuthFlowsWorld {
   }
 
   /** An authorization code as the browser branch stores it, on a new session unless given one. */
-  async newCode(over: { clientId?: string; scope?: string; challenge?: string; session?: string } = {}): Promise<{ code: string; session: string }> {
+  async newCode(over: { clientId?: string; scope?: string; challenge?: string; session?: string; acr?: Acr } = {}): Promise<{ code: string; session: string }> {
     const code = randomToken();
     const session = over.session ?? (await this.newSession());
     const now = this.clock.now();
@@ -193,7 +194,7 @@ export class OAuthFlowsWorld {
       _id: sha256Hex(code), realmId: this.realmId, realmName: FLOWS_REALM, clientId: over.clientId ?? "web", redirectUri: FLOWS_REDIRECT_URI,
       userId: this.userId, ssoSessionId: session,
       scope: over.scope ?? "openid profile", nonce: "n-0S6", codeChallenge: over.challenge ?? "", codeChallengeMethod: over.challenge ? "S256" : "",
-      authTime: now - 1000, amr: ["pwd"], createdAt: now, usableUntil: now + CODE_USABLE_MS, expiresAt: now + CODE_REMEMBERED_MS,
+      authTime: now - 1000, amr: ["pwd"], ...(over.acr ? { acr: over.acr } : {}), createdAt: now, usableUntil: now + CODE_USABLE_MS, expiresAt: now + CODE_REMEMBERED_MS,
     });
     return { code, session };
   }

@@ -246,6 +246,18 @@ describe("OAuth flows, in-process", () => {
     expect((await sessionsAdmin.listOfflineSessions({ realm: realmName, userId })).sessions.find((s) => s.id === mine!.id)).toBeUndefined();
   });
 
+  it("writes the login's level as acr where the acr scope puts it: \"0\" for an SSO login, kept by every refresh; \"1\" for a code stored before it was recorded (OIDC Core 2)", async () => {
+    const levels = (t: { idToken: string; accessToken: string }) => [decodeJwt(t.idToken).acr, decodeJwt(t.accessToken).acr];
+    const sso = await exchange((await newCode({ acr: "0" })).code);
+    expect(levels(sso)).toEqual(["0", "0"]);
+    expect(levels(await token({ client: webClient(), grantType: "refresh_token", refreshToken: sso.refreshToken }))).toEqual(["0", "0"]);
+    const offline = await exchange((await newCode({ acr: "0", scope: "openid offline_access" })).code);
+    expect(levels(await token({ client: webClient(), grantType: "refresh_token", refreshToken: offline.refreshToken }))).toEqual(["0", "0"]);
+    const fresh = await exchange((await newCode({ acr: "1" })).code);
+    expect(levels(await token({ client: webClient(), grantType: "refresh_token", refreshToken: fresh.refreshToken }))).toEqual(["1", "1"]);
+    expect(levels(await exchange((await newCode()).code))).toEqual(["1", "1"]);
+  });
+
   it("grants no offline_access to a client without the refresh_token grant: no refresh token, no offline session (RFC 6749 3.3)", async () => {
     const codeOnly = { clientId: "code-only", clientSecret: codeOnlySecret };
     const offlineOf = async (clientId: string) => (await sessionsAdmin.listOfflineSessions({ realm: realmName, userId })).sessions.filter((s) => s.clients.includes(clientId));
@@ -280,10 +292,11 @@ describe("OAuth flows, in-process", () => {
     await expectOAuthError(poll(a.deviceCode), "authorization_pending");
     const pending = await parts().devices.findPendingByUserCode(realmId, a.userCode.replace("-", ""));
     const session = await newSession();
-    await parts().devices.decide(pending!._id, { status: "approved", userId, ssoSessionId: session, authTime: clock.now(), amr: ["pwd"] });
+    await parts().devices.decide(pending!._id, { status: "approved", userId, ssoSessionId: session, authTime: clock.now(), amr: ["pwd"], acr: "0" });
     clock.advance(15_001);
     const res = await poll(a.deviceCode);
-    expect(decodeJwt(res.idToken)).toMatchObject({ sub: userId, sid: session, azp: "tv" });
+    expect(decodeJwt(res.idToken)).toMatchObject({ sub: userId, sid: session, azp: "tv", acr: "0" });
+    expect(decodeJwt(res.accessToken).acr).toBe("0");
     expect(res.refreshToken).toBeTruthy();
     await expectOAuthError(poll(a.deviceCode), "invalid_grant");
 

@@ -103,7 +103,8 @@ function computeMapper(m: MapperSpec, s: ClaimsSubject, client: ClaimsClient): W
     case "oidc-allowed-origins-mapper":
       return client.webOrigins.length ? one(["allowed-origins"], client.webOrigins) : [];
     case "oidc-acr-mapper":
-      // Level of assurance "1" (a full authentication); the token service lowers it to "0" for SSO.
+      // Level of assurance "1" (the user authenticated); the token service writes the login's own
+      // level where this claim is, "0" when the SSO session alone authenticated it (token acr.ts).
       return one(["acr"], "1");
     case "oidc-sub-mapper":
       return one(["sub"], s.id);

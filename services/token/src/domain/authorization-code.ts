@@ -1,4 +1,5 @@
 import type { Doc } from "../../../kit/src/store/port.js";
+import type { Acr } from "./acr.js";
 
 /** Authorization codes are usable for 60 s (DESIGN 5) and remembered longer to detect reuse. */
 export const CODE_USABLE_MS = 60_000;
@@ -30,6 +31,8 @@ export interface AuthorizationCodeRecord extends Doc {
   codeChallengeMethod: string;
   authTime: number;
   amr: string[];
+  /** The level of the login that issued it (acr.ts); absent in codes stored before it was recorded. */
+  acr?: Acr;
   createdAt: number;
   /** createdAt + CODE_USABLE_MS. */
   usableUntil: number;

@@ -1,4 +1,5 @@
 import type { Doc } from "../../../kit/src/store/port.js";
+import type { Acr } from "./acr.js";
 
 export type DeviceCodeStatus = "pending" | "approved" | "denied";
 
@@ -25,6 +26,8 @@ export interface DeviceCodeRecord extends Doc {
   ssoSessionId?: string;
   authTime?: number;
   amr?: string[];
+  /** The level of the login that approved it (acr.ts); absent in codes approved before it was recorded. */
+  acr?: Acr;
   createdAt: number;
   expiresAt: number;
   consumedAt?: number;

@@ -4,6 +4,7 @@ import type { RefreshFamilyRepository } from "../store/refresh-family-repository
 import type { ClientInfo } from "./client-directory.js";
 import { issuedTo } from "./client-binding.js";
 import type { OAuthRealm } from "./realm-settings.js";
+import type { Acr } from "./acr.js";
 import {
   newFamilyId, newRefreshToken, parseRefreshToken, type RefreshFamilyRecord,
 } from "./refresh-family.js";
@@ -18,6 +19,7 @@ export interface FamilyStart {
   scope: string;
   authTime: number;
   amr: string[];
+  acr: Acr;
   ipAddress: string;
   /** A fixed id (authorization code grant); a random uuid otherwise. */
   familyId?: string;
@@ -41,7 +43,7 @@ export class RefreshFamilies {
     const family: RefreshFamilyRecord = {
       _id: id, realmId: s.realm.id, realmName: s.realm.name, clientId: s.client.clientId, clientInternalId: s.client.id,
       userId: s.userId, username: s.username, ssoSessionId: s.ssoSessionId, sid: s.ssoSessionId || id, offline: s.offline,
-      scope: s.scope, currentHash: hash, previousHashes: [], authTime: s.authTime, amr: s.amr,
+      scope: s.scope, currentHash: hash, previousHashes: [], authTime: s.authTime, amr: s.amr, acr: s.acr,
       ipAddress: s.ipAddress, createdAt: now, lastRefreshAt: now, expiresAt: now + lifespanMs(s.realm, s.offline),
     };
     await this.repo.insert(family);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Doc } from "../../../kit/src/store/port.js";
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
+import type { Acr } from "./acr.js";
 
 /** How many earlier generations a family remembers to recognise a replayed refresh token. */
 export const REMEMBERED_GENERATIONS = 20;
@@ -35,6 +36,8 @@ export interface RefreshFamilyRecord extends Doc {
   previousHashes: string[];
   authTime: number;
   amr: string[];
+  /** The level of the login the family came from (acr.ts), which every refresh keeps; absent in families started before it was recorded. */
+  acr?: Acr;
   ipAddress: string;
   createdAt: number;
   lastRefreshAt: number;

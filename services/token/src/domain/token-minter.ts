@@ -11,6 +11,7 @@ import type { OAuthRealm } from "./realm-settings.js";
 import { isScopeToken } from "./requested-scope.js";
 import type { SigningAlg } from "./signing-alg.js";
 import { newAccessTokenId } from "./access-token-id.js";
+import type { Acr } from "./acr.js";
 
 /** Scopes the provider understands without a client scope record. */
 const PROTOCOL_SCOPES = new Set(["openid"]);
@@ -29,6 +30,8 @@ export interface TokenSubject {
   authTime?: number;
   amr?: string[];
   nonce?: string;
+  /** The level of the login the grant came from (acr.ts); absent for client_credentials, which the mapper's "1" fits. */
+  acr?: Acr;
 }
 
 export interface ScopeGrant {
@@ -146,7 +149,7 @@ export class TokenMinter {
     const expiresIn = realm.accessTokenLifespan;
     const scope = grant.names.join(" ");
     const access: JWTPayload = {
-      ...strip(grant.accessClaims),
+      ...strip(grant.accessClaims), ...acrClaim(grant.accessClaims, subject.acr),
       iss: issuer, sub: subject.userId, aud: audienceOf(grant.accessClaims.aud, client.clientId),
       exp: iat + expiresIn, iat, jti: plan.jti, azp: client.clientId, typ: "Bearer", scope,
       ...(subject.sid ? { sid: subject.sid } : {}),
@@ -156,10 +159,10 @@ export class TokenMinter {
     let idToken = "";
     if (grant.names.includes("openid") && subject.authTime !== undefined) {
       const id: JWTPayload = {
-        ...strip(grant.idClaims),
+        ...strip(grant.idClaims), ...acrClaim(grant.idClaims, subject.acr),
         iss: issuer, sub: subject.userId, aud: client.clientId, exp: iat + expiresIn, iat,
         auth_time: Math.floor(subject.authTime / 1000), jti: randomUUID(), azp: client.clientId, typ: "ID",
-        at_hash: atHash(accessToken, alg), acr: "1", amr: subject.amr ?? [],
+        at_hash: atHash(accessToken, alg), amr: subject.amr ?? [],
         ...(subject.nonce ? { nonce: subject.nonce } : {}),
         ...(subject.sid ? { sid: subject.sid } : {}),
       };
@@ -193,6 +196,14 @@ function strip(claims: Record<string, unknown>): Record<string, unknown> {
   for (const k of RESERVED) delete out[k];
   delete out.aud;
   return out;
+}
+
+/**
+ * `acr` where the acr scope's mapper put it (OIDC Core 1.0 section 2: it is optional, so a token
+ * whose scope lacks `acr` has none), with the level of this login rather than the mapper's "1".
+ */
+function acrClaim(mapped: Record<string, unknown>, acr: Acr | undefined): { acr?: Acr } {
+  return mapped.acr !== undefined && acr !== undefined ? { acr } : {};
 }
 
 function audienceOf(mapped: unknown, clientId: string): string | string[] {

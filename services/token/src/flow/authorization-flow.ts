@@ -1,4 +1,5 @@
 import type { SsoSessionRecord } from "../domain/sso-session.js";
+import { SSO_REUSED } from "../domain/acr.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
 import { readIdTokenHint } from "./id-token-hint.js";
 import type { FlowRealm } from "./flow-realms.js";
@@ -60,7 +61,7 @@ export class AuthorizationFlow {
     if (session && reusable && !pendingActions) {
       const tx = await this.kit.newTransaction(realm, ctx, {
         ...fields, step: "consent", userId: session.userId, username: session.username, amr: session.amr,
-        authTime: session.authTime, ssoSessionId: session._id,
+        authTime: session.authTime, ssoSessionId: session._id, acr: SSO_REUSED,
       });
       // The SSO cookie authenticated this request: a LOGIN like any other (Keycloak records one too).
       await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id });

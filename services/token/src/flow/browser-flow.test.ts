@@ -93,7 +93,7 @@ describe("browser flow (token service, real directory in-process)", () => {
     const record = await codes.findByHash(sha256Hex(code));
     expect(record).toMatchObject({
       realmId: realmId, clientId: "spa", redirectUri: CB, userId: aliceId, scope: "openid profile", nonce: "n1",
-      codeChallenge: CHALLENGE, codeChallengeMethod: "S256", amr: ["pwd"], usableUntil: now + 60_000, expiresAt: now + 600_000,
+      codeChallenge: CHALLENGE, codeChallengeMethod: "S256", amr: ["pwd"], acr: "1", usableUntil: now + 60_000, expiresAt: now + 600_000,
     });
     expect(done.setSsoCookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const session = await sessionsRepo.findByCookieHash(realmId, sha256Hex(done.setSsoCookie!));
@@ -110,6 +110,8 @@ describe("browser flow (token service, real directory in-process)", () => {
     const sso = await flow.authorization.begin(ctx({ ssoCookie: done.setSsoCookie! }), params());
     expect(redirect(sso).searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(sso.setSsoCookie).toBeUndefined();
+    // No credentials in this request: the code records the SSO level (acr "0").
+    expect(await codes.findByHash(sha256Hex(redirect(sso).searchParams.get("code")!))).toMatchObject({ ssoSessionId: session!._id, amr: ["pwd"], acr: "0" });
     now += 5_000;
     expect(page(await flow.authorization.begin(ctx({ ssoCookie: done.setSsoCookie! }), params({ max_age: "3" }))).step).toBe("login");
     const again = await flow.authorization.begin(ctx({ ssoCookie: done.setSsoCookie! }), params({ prompt: "login" }));
@@ -220,7 +222,7 @@ describe("browser flow (token service, real directory in-process)", () => {
     expect(page(consent)).toMatchObject({ step: "consent", userCode: "WDJB-MJHT", clientId: "spa", scopes: ["email", "profile"] });
     const done = await flow.steps.submitConsent(next(consent, consent.setSsoCookie!), true);
     expect(page(done)).toMatchObject({ step: "device_done", approved: true });
-    expect(await devices.findByHash("dc-1")).toMatchObject({ status: "approved", userId: aliceId, amr: ["pwd"] });
+    expect(await devices.findByHash("dc-1")).toMatchObject({ status: "approved", userId: aliceId, amr: ["pwd"], acr: "1" });
   });
 
   it("does not approve a device code from an SSO session whose user owes a required action", async () => {

@@ -1,4 +1,5 @@
 import { normaliseUserCode } from "../domain/user-code.js";
+import { SSO_REUSED } from "../domain/acr.js";
 import { errorReply, pageOf, type FlowReply } from "./flow-reply.js";
 import type { AuthorizationFlow } from "./authorization-flow.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
@@ -35,7 +36,7 @@ export class DeviceVerification {
     if (session && !pendingActions) {
       const tx = await this.kit.newTransaction(realm, ctx, {
         ...fields, step: "consent", userId: session.userId, username: session.username, amr: session.amr,
-        authTime: session.authTime, ssoSessionId: session._id,
+        authTime: session.authTime, ssoSessionId: session._id, acr: SSO_REUSED,
       });
       return this.authorization.complete(realm, tx, session, ctx, undefined);
     }

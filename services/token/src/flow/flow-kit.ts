@@ -5,6 +5,7 @@ import { randomToken, safeEqual, sha256Hex } from "../../../kit/src/crypto/rando
 import type { Clock } from "../../../kit/src/store/port.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS, type AuthorizationCodeRecord } from "../domain/authorization-code.js";
 import type { ClientDirectory } from "../domain/client-directory.js";
+import { acrOf } from "../domain/acr.js";
 import type { KeyRing } from "../domain/key-ring.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import type { SsoSessions } from "../domain/sso-sessions.js";
@@ -153,7 +154,7 @@ export class FlowKit {
       _id: sha256Hex(code), realmId: realm.id, realmName: realm.name, clientId: req.clientId,
       ...(req.clientInternalId ? { clientInternalId: req.clientInternalId } : {}), redirectUri: req.redirectUri, userId: session.userId, ssoSessionId: session._id, scope: req.scope,
       nonce: req.nonce, codeChallenge: req.codeChallenge, codeChallengeMethod: req.codeChallengeMethod,
-      authTime: session.authTime, amr: session.amr, createdAt: now, usableUntil: now + CODE_USABLE_MS,
+      authTime: session.authTime, amr: session.amr, acr: acrOf(tx.acr), createdAt: now, usableUntil: now + CODE_USABLE_MS,
       expiresAt: now + CODE_REMEMBERED_MS,
     };
     await this.d.codes.insert(record);

@@ -6,6 +6,7 @@ import { pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
 import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 import { EmailVerificationStep } from "./email-verification-step.js";
+import { acrOf } from "../domain/acr.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -124,7 +125,7 @@ export class LoginSteps {
     if (tx.kind === "device") {
       if (!(await d.txs.finish(tx))) return staleTransaction();
       const decided = await d.devices.decide(tx.deviceCodeId ?? "", approve
-        ? { status: "approved", userId: session.userId, ssoSessionId: session._id, authTime: session.authTime, amr: session.amr }
+        ? { status: "approved", userId: session.userId, ssoSessionId: session._id, authTime: session.authTime, amr: session.amr, acr: acrOf(tx.acr) }
         : { status: "denied" });
       if (!decided) return { outcome: { kind: "page", page: { step: "device_enter_code", message: "This code has expired or was already used." } } };
       if (approve) await d.sessions.repo.touch(realm.id, session._id, tx.clientId, this.kit.now(), this.kit.now() + realm.refreshTokenLifespan * 1000);

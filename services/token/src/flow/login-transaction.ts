@@ -1,5 +1,6 @@
 import type { ResponseMode } from "./flow-reply.js";
 import type { Doc } from "../../../kit/src/store/port.js";
+import type { Acr } from "../domain/acr.js";
 
 /** A login transaction lives this long (the user has 30 min to finish logging in). */
 export const TRANSACTION_TTL_MS = 30 * 60_000;
@@ -63,6 +64,11 @@ export interface LoginTransactionRecord extends Doc {
   pendingActions?: string[];
   amr: string[];
   authTime?: number;
+  /**
+   * "0" when the SSO session's cookie authenticated this transaction, no credentials being
+   * presented in it; absent when the user authenticates in it ("1"): the tokens' acr (acr.ts).
+   */
+  acr?: Acr;
   /** The SSO session this flow created or reuses. */
   ssoSessionId?: string;
   /** A session the browser had before a forced re-authentication. */

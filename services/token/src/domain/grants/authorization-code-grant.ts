@@ -10,6 +10,7 @@ import { planAccessToken, splitScope, type TokenMinter } from "../token-minter.j
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 import type { UserTokens } from "./user-tokens.js";
 import { issuedTo } from "../client-binding.js";
+import { acrOf } from "../acr.js";
 
 /** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -64,7 +65,7 @@ export class AuthorizationCodeGrant implements Grant {
     const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, splitScope(record.scope) ?? []);
     const issued = await this.tokens.issue(ctx, {
       userId: record.userId, username: session.username, ssoSession: session, authTime: record.authTime,
-      amr: record.amr, nonce: record.nonce, familyId: familyIdOfCode(hash), accessToken: access,
+      amr: record.amr, acr: acrOf(record.acr), nonce: record.nonce, familyId: familyIdOfCode(hash), accessToken: access,
     }, grant);
     // A replay refused while this redemption was issuing found no family to revoke. It marked the
     // code first, so either this read sees the mark, or the replay's revocation came after the

@@ -9,6 +9,7 @@ import { splitScope, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 import type { UserTokens } from "./user-tokens.js";
 import { issuedTo } from "../client-binding.js";
+import { acrOf } from "../acr.js";
 
 /** RFC 8628 section 3.5: the interval grows by 5 s on each slow_down. */
 const SLOW_DOWN_STEP = 5;
@@ -53,7 +54,7 @@ export class DeviceCodeGrant implements Grant {
     const grant = await this.minter.grant(ctx.realm, ctx.client, approved.userId, splitScope(approved.scope) ?? []);
     return this.tokens.issue(ctx, {
       userId: approved.userId, username: session?.username ?? "", ssoSession: session,
-      authTime: approved.authTime ?? now, amr: approved.amr ?? [], nonce: "",
+      authTime: approved.authTime ?? now, amr: approved.amr ?? [], acr: acrOf(approved.acr), nonce: "",
     }, grant);
   }
 }

@@ -5,6 +5,7 @@ import type { Clock } from "../../../../kit/src/store/port.js";
 import { splitScope, type TokenMinter } from "../token-minter.js";
 import { requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 import type { UserTokens } from "./user-tokens.js";
+import { AUTHENTICATED } from "../acr.js";
 
 /** A failed login: invalid_grant for the client, the directory's event error for the LOGIN_ERROR event. */
 export class LoginFailed extends IamError {
@@ -51,7 +52,7 @@ export class PasswordGrant implements Grant {
     }
     const grant = await this.minter.grant(ctx.realm, ctx.client, res.userId, requested);
     return this.tokens.issue(ctx, {
-      userId: res.userId, username: res.username || username, ssoSession: null, authTime: this.clock.now(), amr, nonce: "",
+      userId: res.userId, username: res.username || username, ssoSession: null, authTime: this.clock.now(), amr, acr: AUTHENTICATED, nonce: "",
     }, grant);
   }
 }

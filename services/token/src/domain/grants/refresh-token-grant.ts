@@ -4,6 +4,7 @@ import type { RefreshFamilies } from "../refresh-families.js";
 import type { RefreshFamilyRecord } from "../refresh-family.js";
 import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
 import { OFFLINE_ACCESS } from "../offline-access.js";
+import { acrOf } from "../acr.js";
 import { splitScope, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 
@@ -41,7 +42,7 @@ export class RefreshTokenGrant implements Grant {
     const sessionEnds = session ? await this.keepAlive.extend(ctx.realm, session) : Infinity;
     if (sessionEnds === null) return this.sessionEnded(ctx, family);
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
-      userId: family.userId, sid: family.sid, familyId: family._id, authTime: family.authTime, amr: family.amr,
+      userId: family.userId, sid: family.sid, familyId: family._id, authTime: family.authTime, amr: family.amr, acr: acrOf(family.acr),
     }, grant);
     return {
       accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken: rotated.token,

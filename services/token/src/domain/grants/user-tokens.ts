@@ -3,6 +3,7 @@ import type { RefreshFamilies } from "../refresh-families.js";
 import type { SsoSessionRecord } from "../sso-session.js";
 import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
 import { OFFLINE_ACCESS, usesRefreshTokens } from "../offline-access.js";
+import type { Acr } from "../acr.js";
 import type { PlannedAccessToken, ScopeGrant, TokenMinter } from "../token-minter.js";
 import { invalidGrant, type GrantContext, type GrantResult } from "./grant-context.js";
 
@@ -13,6 +14,8 @@ export interface UserLogin {
   ssoSession: Pick<SsoSessionRecord, "_id" | "expiresAt"> | null;
   authTime: number;
   amr: string[];
+  /** Whether the user authenticated for this grant or the SSO session did (acr.ts). */
+  acr: Acr;
   nonce: string;
   /** The family id to use (authorization code grant, so a replay can find it). */
   familyId?: string;
@@ -49,7 +52,7 @@ export class UserTokens {
       const started = await this.families.start({
         realm: ctx.realm, client: ctx.client, userId: login.userId, username: login.username,
         ssoSessionId, offline, scope: grant.names.join(" "), authTime: login.authTime,
-        amr: login.amr, ipAddress: ctx.params.ipAddress, ...(login.familyId ? { familyId: login.familyId } : {}),
+        amr: login.amr, acr: login.acr, ipAddress: ctx.params.ipAddress, ...(login.familyId ? { familyId: login.familyId } : {}),
       });
       refreshToken = started.token;
       refreshExpiresIn = Math.round((Math.min(started.family.expiresAt, sessionEnds) - this.clock.now()) / 1000);
@@ -57,7 +60,7 @@ export class UserTokens {
       sid = started.family.sid;
     }
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
-      userId: login.userId, sid, familyId, authTime: login.authTime, amr: login.amr, nonce: login.nonce,
+      userId: login.userId, sid, familyId, authTime: login.authTime, amr: login.amr, acr: login.acr, nonce: login.nonce,
     }, grant, login.accessToken);
     return {
       accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken, refreshExpiresIn,
