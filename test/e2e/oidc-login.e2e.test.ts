@@ -210,7 +210,8 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
 
   /** The texts the consent page lists. */
   const listed = (html: string) => [...(/<ul class="scopes">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "").matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
-  const builtin = (name: string) => `OpenID Connect built-in scope: ${name}`;
+  /** Keycloak's consent texts of the built-in scopes. */
+  const builtin = (name: string) => ({ email: "Email address", profile: "User profile" } as Record<string, string>)[name];
 
   it("asks for consent once for a client that requires it", async () => {
     const b = new BrowserSession(server.url);

@@ -74,7 +74,7 @@ for (const target of targets()) describe(`offline tokens (${target.mode})`, () =
     const consent = await login(b, await b.get(s.url.href));
     expect(consent.status).toBe(200);
     expect(consent.text).toContain("<strong>Kiosk</strong> wants to access your account (alice).");
-    expect(consent.text).toContain("<li>OpenID Connect built-in scope: profile</li>");
+    expect(consent.text).toContain("<li>User profile</li>");
     expect(consent.text).not.toContain("offline_access");
     const tokens = await redeem(kiosk, s, await b.submit(consent, { decision: "approve" }));
     expect(tokens.refresh_token).toBeUndefined();

@@ -18,6 +18,8 @@ export interface BuiltinScope {
    * the user's personal data to release (consent-screen.ts).
    */
   onConsentScreen: boolean;
+  /** What the consent screen says for it: Keycloak's consent texts (its `*ScopeConsentText` messages). */
+  consentText?: string;
   mappers: BuiltinMapper[];
   /** The seed version that introduced it (RealmDefaults): realms seeded before get it once. */
   since: number;
@@ -35,7 +37,7 @@ function attribute(name: string, attr: string, claim: string, jsonType = "String
 
 export const BUILTIN_SCOPES: BuiltinScope[] = [
   {
-    name: "profile", description: "OpenID Connect built-in scope: profile", onConsentScreen: true, since: 1,
+    name: "profile", description: "OpenID Connect built-in scope: profile", onConsentScreen: true, consentText: "User profile", since: 1,
     mappers: [
       { name: "full name", mapperType: "oidc-full-name-mapper", config: { ...ALL } },
       property("username", "username", "preferred_username"),
@@ -53,7 +55,7 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
     ],
   },
   {
-    name: "email", description: "OpenID Connect built-in scope: email", onConsentScreen: true, since: 1,
+    name: "email", description: "OpenID Connect built-in scope: email", onConsentScreen: true, consentText: "Email address", since: 1,
     mappers: [property("email", "email", "email"), property("email verified", "emailVerified", "email_verified", "boolean")],
   },
   {
@@ -64,7 +66,7 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
       { name: "audience resolve", mapperType: "oidc-audience-resolve-mapper", config: { "access.token.claim": "true" } },
     ],
   },
-  { name: "offline_access", description: "OpenID Connect built-in scope: offline_access", onConsentScreen: true, mappers: [], since: 1 },
+  { name: "offline_access", description: "OpenID Connect built-in scope: offline_access", onConsentScreen: true, consentText: "Offline Access", mappers: [], since: 1 },
   {
     name: "web-origins", description: "OpenID Connect scope for add allowed web origins to the access token", onConsentScreen: false, since: 1,
     mappers: [{ name: "allowed web origins", mapperType: "oidc-allowed-origins-mapper", config: { "access.token.claim": "true" } }],
@@ -79,7 +81,7 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
   },
   // OIDC Core 5.4's other two standard scopes, optional for new clients as in Keycloak.
   {
-    name: "address", description: "OpenID Connect built-in scope: address", onConsentScreen: true, since: 2,
+    name: "address", description: "OpenID Connect built-in scope: address", onConsentScreen: true, consentText: "Address", since: 2,
     mappers: [{
       name: "address", mapperType: "oidc-address-mapper",
       config: {
@@ -89,7 +91,7 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
     }],
   },
   {
-    name: "phone", description: "OpenID Connect built-in scope: phone", onConsentScreen: true, since: 2,
+    name: "phone", description: "OpenID Connect built-in scope: phone", onConsentScreen: true, consentText: "Phone number", since: 2,
     mappers: [
       attribute("phone number", "phoneNumber", "phone_number"),
       attribute("phone number verified", "phoneNumberVerified", "phone_number_verified", "boolean"),

@@ -20,10 +20,14 @@ describe("consent screen of client scopes", () => {
 
   const shown = async () => (await scopes.listScopes(realm._id)).filter(onConsentScreen).map((s) => s.name);
 
-  it("lists every built-in but roles, web-origins, acr and basic (Keycloak's), with the description as the text", async () => {
+  it("lists every built-in but roles, web-origins, acr and basic (Keycloak's), with Keycloak's consent texts", async () => {
     expect(await shown()).toEqual(["address", "email", "offline_access", "phone", "profile"]);
-    const email = (await scopes.listScopes(realm._id)).find((s) => s.name === "email")!;
-    expect(consentText(email)).toBe("OpenID Connect built-in scope: email");
+    const all = await scopes.listScopes(realm._id);
+    expect(all.filter(onConsentScreen).map((s) => consentText(s))).toEqual(["Address", "Email address", "Offline Access", "Phone number", "User profile"]);
+    // An admin's own description of a built-in is what the screen says then.
+    const email = all.find((s) => s.name === "email")!;
+    await scopes.updateScope(realm._id, email._id, { description: "Your e-mail" });
+    expect(consentText((await scopes.findScope(realm._id, email._id))!)).toBe("Your e-mail");
   });
 
   it("keeps a renamed built-in hidden, lists an admin's scope of a deleted built-in's name, and falls back to the name", async () => {

@@ -17,8 +17,12 @@ export function onConsentScreen(scope: ClientScopeRecord): boolean {
 
 /**
  * What the consent screen shows for a client scope. The spec's client scope has no consent text
- * field (spec 2.8: name, description, protocol), so its description, else its name.
+ * field (spec 2.8: name, description, protocol), so its description, else its name; a built-in
+ * whose description the admin has not changed says what Keycloak says ("Email address"), not its
+ * technical description ("OpenID Connect built-in scope: email").
  */
 export function consentText(scope: ClientScopeRecord): string {
+  const builtin = BUILTIN_SCOPES.find((b) => scope._id === seedId(scope.realmId, "scope", b.name));
+  if (builtin?.consentText && scope.description === builtin.description) return builtin.consentText;
   return scope.description || scope.name;
 }

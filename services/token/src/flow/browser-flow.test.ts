@@ -161,7 +161,8 @@ describe("browser flow (token service, real directory in-process)", () => {
   });
 
   it("asks for consent to the shown scopes the tokens will carry, defaults included, and again for a new one (OIDC Core 3.1.2.4)", async () => {
-    const text = (name: string) => ({ name, text: `OpenID Connect built-in scope: ${name}` });
+    const texts: Record<string, string> = { email: "Email address", profile: "User profile", phone: "Phone number" };
+    const text = (name: string) => ({ name, text: texts[name] });
     // scope=openid still gets the client's default scopes: those shown on the consent screen are
     // listed (roles, web-origins, acr and basic are not; openid is the protocol, not a client scope).
     const begun = await flow.authorization.begin(ctx(), params({ client_id: "asks", scope: "openid" }));
