@@ -108,6 +108,46 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
     expect(res.location).toBe("");
   });
 
+  // A realm name that cannot exist (not a lowercase slug) used to reach the cookie Path
+  // `/realms/<realm>/`, which express refuses: an unlogged 500. It is an unknown realm.
+  it.each([
+    ["GET", "protocol/openid-connect/auth?client_id=spa"],
+    ["POST", "protocol/openid-connect/auth"],
+    ["GET", "device"],
+    ["POST", "device"],
+    ["GET", "login-actions/registration?tx=x"],
+    ["POST", "login-actions/registration"],
+    ["GET", "login-actions/verify-email?key=x"],
+    ["POST", "login-actions/verify-email"],
+    ["GET", "protocol/openid-connect/logout"],
+    ["POST", "protocol/openid-connect/logout"],
+    ["GET", "protocol/saml?SAMLRequest=x"],
+    ["POST", "protocol/saml"],
+  ])("answers %s /realms/<not a realm name>/%s with the unknown realm's 404 page and no cookie", async (method, rest) => {
+    const unknown = await new BrowserSession(server.url).get(authUrl(spaParams(), "no-such-realm"));
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("<p class=\"alert\" role=\"alert\" id=\"error-description\">This realm does not exist or is disabled.</p>");
+    for (const name of ["a;b", "%3C", "%0A", "é", "Upper", "a%2Fb", "x".repeat(65)]) {
+      const b = new BrowserSession(server.url);
+      const url = `${server.url}/realms/${name}/${rest}`;
+      const res = method === "GET" ? await b.get(url) : await b.post(url, { tx: "x", step: "login", csrf: "c", SAMLRequest: "x" });
+      expect([name, res.status]).toEqual([name, 404]);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expectPageHeaders(res.headers, CSP.replace(" http://localhost:3999", ""));
+      expect(res.text).toBe(unknown.text);
+    }
+  });
+
+  it("keeps the refresh-token logout's JSON answer for a name that cannot be a realm (spec 4.16)", async () => {
+    // A content type the lean lane (oauth-form-lane.ts) leaves to express, whose routes the guard is on.
+    const res = await fetch(`${server.url}/realms/a;b/protocol/openid-connect/logout`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8; x=1" }, body: "client_id=spa&refresh_token=r",
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await res.json()).toEqual({ error: "realm_not_found", error_description: "realm not found" });
+  });
+
   it.each([
     ["response_type=token", { response_type: "token" }, "unsupported_response_type", "Only response_type=code is supported."],
     ["missing response_type", { response_type: "" }, "invalid_request", "The response_type parameter is missing."],

@@ -4,6 +4,7 @@ import type { RouteTable } from "../http/route-table.js";
 import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
 import { needsSameSiteRepost, sendSameSiteRepost } from "../pages/same-site-repost.js";
 import { browserParsers, flowContext, one, paramsOf, realmOf } from "./flow-context.js";
+import { pageRealmGuard } from "../pages/page-realm-guard.js";
 
 const authPath = (realm: string) => `/realms/${realm}/protocol/openid-connect/auth`;
 
@@ -13,9 +14,10 @@ const authPath = (realm: string) => `/realms/${realm}/protocol/openid-connect/au
  * without, it is an authorization request sent as a form.
  */
 export function addAuthorizeRoutes(table: RouteTable, deps: PageDeps): void {
+  const pageParsers = [...browserParsers, pageRealmGuard(deps)];
   const path = "/realms/:realmName/protocol/openid-connect/auth";
   table
-    .add("GET", path, (req, res) => handle(req, res, deps, () => begin(req, res, deps, paramsOf(req.query))), ...browserParsers)
+    .add("GET", path, (req, res) => handle(req, res, deps, () => begin(req, res, deps, paramsOf(req.query))), ...pageParsers)
     .add("POST", path, (req, res) => {
       if (!one(req.body, "tx") && needsSameSiteRepost(req)) {
         return sendSameSiteRepost(req, res, deps, realmOf(req), `${deps.publicUrl.replace(/\/+$/, "")}${authPath(encodeURIComponent(realmOf(req)))}`);
@@ -24,7 +26,7 @@ export function addAuthorizeRoutes(table: RouteTable, deps: PageDeps): void {
         if (one(req.body, "tx")) return step(req, res, deps);
         return begin(req, res, deps, paramsOf(req.body));
       });
-    }, ...browserParsers);
+    }, ...pageParsers);
 }
 
 async function begin(req: Request, res: Response, deps: PageDeps, params: Record<string, string>): Promise<FlowResult | undefined> {

@@ -4,6 +4,7 @@ import type { PageDeps } from "../pages/flow-pages.js";
 import { handleLogout as handle } from "../saml/front-channel-logout.js";
 import { needsSameSiteRepost, sendSameSiteRepost } from "../pages/same-site-repost.js";
 import { browserParsers, flowContext, one, paramsOf, realmOf } from "./flow-context.js";
+import { pageRealmGuard } from "../pages/page-realm-guard.js";
 
 const LOGOUT_PATH = "/realms/:realmName/protocol/openid-connect/logout";
 const logoutAction = (realm: string) => `/realms/${realm}/protocol/openid-connect/logout`;
@@ -56,12 +57,12 @@ export function isRefreshTokenLogout(req: Request): boolean {
 export function addBrowserLogoutRoutes(table: RouteTable, deps: PageDeps, refreshTokenLogout: RouteHandler): void {
   const browserPost = browserLogoutPost(deps);
   table
-    .add("GET", LOGOUT_PATH, browserLogoutGet(deps), ...browserParsers)
+    .add("GET", LOGOUT_PATH, browserLogoutGet(deps), ...browserParsers, pageRealmGuard(deps))
     .add("POST", LOGOUT_PATH, async (req, res) => {
       // Spec 4.16: a body with refresh_token is the API logout (204); anything else is the browser's.
       if (isRefreshTokenLogout(req)) return refreshTokenLogout(req, res);
       return browserPost(req, res);
-    }, ...browserParsers);
+    }, ...browserParsers, pageRealmGuard(deps, isRefreshTokenLogout));
 }
 
 async function beginLogout(req: Request, res: Response, deps: PageDeps, p: Record<string, string>) {

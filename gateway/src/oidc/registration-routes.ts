@@ -5,6 +5,7 @@ import type { RouteTable } from "../http/route-table.js";
 import type { PageDeps } from "../pages/flow-pages.js";
 import { handle } from "./authorize-routes.js";
 import { browserParsers, flowContext, one, realmOf } from "./flow-context.js";
+import { pageRealmGuard } from "../pages/page-realm-guard.js";
 
 /**
  * Self-service registration and email verification pages (issue 5; spec 2.1): the login page's
@@ -14,21 +15,22 @@ import { browserParsers, flowContext, one, realmOf } from "./flow-context.js";
  * authorization endpoint as usual (flow-pages.ts picks the form action per step).
  */
 export function addRegistrationRoutes(table: RouteTable, deps: PageDeps): void {
+  const pageParsers = [...browserParsers, pageRealmGuard(deps)];
   const flow = deps.rpc.registrationFlow;
   table
     .add("GET", "/realms/:realmName/login-actions/registration", (req, res) => handle(req, res, deps, async () =>
-      (await flow.beginRegistration({ context: withTx(req, res, deps, one(req.query, "tx")) })).result), ...browserParsers)
+      (await flow.beginRegistration({ context: withTx(req, res, deps, one(req.query, "tx")) })).result), ...pageParsers)
     .add("POST", "/realms/:realmName/login-actions/registration", (req, res) => handle(req, res, deps, async () => {
       const b = req.body as unknown;
       return (await flow.submitRegistration({
         context: flowContext(req, res, deps.publicUrl), username: one(b, "username"), email: one(b, "email"),
         firstName: one(b, "firstName"), lastName: one(b, "lastName"), password: one(b, "password"), confirmation: one(b, "password-confirm"),
       })).result;
-    }), ...browserParsers)
+    }), ...pageParsers)
     .add("GET", "/realms/:realmName/login-actions/verify-email", (req, res) => handle(req, res, deps, async () =>
-      (await flow.verifyEmail({ context: flowContext(req, res, deps.publicUrl), key: one(req.query, "key").slice(0, 4096) })).result), ...browserParsers)
+      (await flow.verifyEmail({ context: flowContext(req, res, deps.publicUrl), key: one(req.query, "key").slice(0, 4096) })).result), ...pageParsers)
     .add("POST", "/realms/:realmName/login-actions/verify-email", (req, res) => handle(req, res, deps, async () =>
-      (await flow.resendVerificationEmail({ context: flowContext(req, res, deps.publicUrl) })).result), ...browserParsers);
+      (await flow.resendVerificationEmail({ context: flowContext(req, res, deps.publicUrl) })).result), ...pageParsers);
 }
 
 /** The flow context of a GET naming its transaction in the query (no CSRF token: nothing changes). */

@@ -1,6 +1,7 @@
 import type { Response } from "express";
 import QRCode from "qrcode";
 import { FlowStep, type FlowPage, type FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
+import { currentContext } from "../../../services/kit/src/context.js";
 import { describeError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
@@ -33,8 +34,13 @@ const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string }>> 
 /** Steps whose message is information, not an error. */
 const INFO_STEPS = new Set([FlowStep.LOGGED_OUT, FlowStep.DEVICE_DONE, FlowStep.VERIFY_EMAIL, FlowStep.EMAIL_VERIFIED]);
 
-/** An HTML error page of a browser flow (DESIGN 4: never a redirect to an unregistered URI). */
-export async function sendErrorPage(res: Response, deps: PageDeps, realm: string, status: number, error: string, description: string): Promise<void> {
+/**
+ * An HTML error page of a browser flow (DESIGN 4: never a redirect to an unregistered URI). A 5xx
+ * page is logged with its cause, on the request's logger (DESIGN 4: it carries request_id), since
+ * the page itself shows no cause: without the line an operator could not find what failed.
+ */
+export async function sendErrorPage(res: Response, deps: PageDeps, realm: string, status: number, error: string, description: string, cause?: unknown): Promise<void> {
+  if (status >= 500) currentContext()?.logger.error({ err: cause, realm, status, error }, "hosted page answered a server error");
   const look = await deps.looks.get(realm);
   renderPage(res, status, "error.njk", { ...look, pageTitle: "Error", error, description });
 }
@@ -43,7 +49,7 @@ export async function sendErrorPage(res: Response, deps: PageDeps, realm: string
 export async function sendFailure(res: Response, deps: PageDeps, realm: string, e: unknown): Promise<void> {
   const err = describeError(e);
   const description = err.status >= 500 ? "Something went wrong. Please try again later." : err.message;
-  await sendErrorPage(res, deps, realm, err.status, err.reason, description);
+  await sendErrorPage(res, deps, realm, err.status, err.reason, description, e);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RpcClients } from "../rpc-clients.js";
 import { LOOK_CACHE_MS, RealmLooks } from "./realm-looks.js";
+import { resolveTheme } from "./themes.js";
 
 describe("RealmLooks", () => {
   let now = 0;
@@ -51,5 +52,13 @@ describe("RealmLooks", () => {
     realm = { name: "acme", displayName: "", themeName: "tessera", theme: {}, registrationAllowed: false };
     expect((await l.get("acme")).title).toBe("acme");
     expect(calls).toBe(2);
+  });
+
+  it("gives a name no realm can have the default look without asking the directory", async () => {
+    const l = looks();
+    for (const name of ["a;b", "<", "\n", "é", "Acme", "themes", "x".repeat(65)]) {
+      expect(await l.get(name)).toEqual({ title: "Tessera", theme: resolveTheme("tessera", {}) });
+    }
+    expect(calls).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { deepFreeze } from "../../../services/kit/src/deep-freeze.js";
 import { ReadCache } from "../../../services/kit/src/read-cache.js";
+import { isPossibleRealmName } from "../../../services/kit/src/validation/realm-name.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { resolveTheme, type PageTheme } from "./themes.js";
 
@@ -10,6 +11,9 @@ export interface RealmLook {
   /** The login page links to the registration form (spec 2.1 registrationAllowed). */
   registrationAllowed?: boolean;
 }
+
+/** The look of a page of an unknown realm. */
+const DEFAULT_LOOK: RealmLook = deepFreeze({ title: "Tessera", theme: resolveTheme("tessera", {}) });
 
 /**
  * How long a realm's look is reused. Changes through this gateway's Admin API drop it at once
@@ -31,6 +35,8 @@ export class RealmLooks {
   }
 
   async get(realm: string): Promise<RealmLook> {
+    // A name no realm can have (page-realm-guard.ts) is unknown without asking the directory.
+    if (!isPossibleRealmName(realm)) return DEFAULT_LOOK;
     const look = await this.cache.get(realm, async () => {
       try {
         const { realm: r } = await this.rpc.realms.getRealm({ name: realm });
@@ -40,7 +46,7 @@ export class RealmLooks {
       }
       return null;
     });
-    return look ?? { title: "Tessera", theme: resolveTheme("tessera", {}) };
+    return look ?? DEFAULT_LOOK;
   }
 
   /** Drops the realm's look (it changed or was deleted), or every realm's without a name. */

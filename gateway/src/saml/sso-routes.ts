@@ -12,6 +12,7 @@ import { needsSameSiteRepost } from "../pages/same-site-repost.js";
 import { sendSamlPost } from "./saml-post-page.js";
 import { singleLogout, type SamlInbound } from "./slo-handler.js";
 import { sendNoPassive } from "./no-passive.js";
+import { pageRealmGuard } from "../pages/page-realm-guard.js";
 
 const SAML_PATH = "/realms/:realmName/protocol/saml";
 const samlAction = (realm: string) => `/realms/${realm}/protocol/saml`;
@@ -22,13 +23,14 @@ const samlAction = (realm: string) => `/realms/${realm}/protocol/saml`;
  * IdP-initiated logout, and the hosted login page's form posts of a SAML login (`tx` set).
  */
 export function addSamlSsoRoutes(table: RouteTable, deps: PageDeps): void {
+  const pageParsers = [...browserParsers, pageRealmGuard(deps)];
   table
-    .add("GET", SAML_PATH, (req, res) => protocol(req, res, deps, redirectInbound(req)), ...browserParsers)
+    .add("GET", SAML_PATH, (req, res) => protocol(req, res, deps, redirectInbound(req)), ...pageParsers)
     .add("POST", SAML_PATH, async (req, res) => {
       if (one(req.body, "tx")) return loginStep(req, res, deps);
       if (needsSameSiteRepost(req)) return repost(req, res, deps, postInbound(req));
       return protocol(req, res, deps, postInbound(req));
-    }, ...browserParsers);
+    }, ...pageParsers);
 }
 
 /** Redirect binding: the raw query is passed exactly, so the signed octets can be rebuilt (3.4.4.1). */

@@ -2,20 +2,19 @@ import { IamError } from "../../../kit/src/errors.js";
 import {
   checkColour, checkEmail, checkHostname, checkHttpUrl, checkInt, checkLength, requireString, SLUG,
 } from "../../../kit/src/validation/checks.js";
+import { REALM_NAME_MAX_LENGTH, RESERVED_REALM_NAMES } from "../../../kit/src/validation/realm-name.js";
 import { THEME_NAMES, THEME_OVERRIDE_KEYS } from "./themes.js";
 import type { RealmCreateInput } from "./realm.js";
 
-/** Names that would collide with fixed Admin API paths under /admin/realms/. */
-const RESERVED_NAMES = new Set(["themes", "import"]);
-
 const TEN_YEARS = 315_360_000;
 
+/** The creation rule of a realm name; isPossibleRealmName (kit) is the same rule as a predicate. */
 export function checkRealmName(name: string | undefined): string {
-  const v = requireString("name", name, 1, 64);
+  const v = requireString("name", name, 1, REALM_NAME_MAX_LENGTH);
   if (!SLUG.test(v)) {
     throw IamError.invalid("name", "name must be a lowercase slug: a-z, 0-9, '-', '_' or '.', starting and ending with a letter or digit");
   }
-  if (RESERVED_NAMES.has(v)) throw IamError.invalid("name", `name "${v}" is reserved`);
+  if (RESERVED_REALM_NAMES.has(v)) throw IamError.invalid("name", `name "${v}" is reserved`);
   return v;
 }
 

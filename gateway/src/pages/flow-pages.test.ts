@@ -1,0 +1,62 @@
+import express, { type Request, type Response } from "express";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { requestContext } from "../http/request-context.js";
+import type { RpcClients } from "../rpc-clients.js";
+import { sendFailure, sendFlowResult, type PageDeps } from "./flow-pages.js";
+import type { RealmLooks } from "./realm-looks.js";
+import { resolveTheme } from "./themes.js";
+
+/** A browser flow's server errors: a page that shows no cause, and a log line that names it. */
+describe("hosted error pages of server errors", () => {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>); done(); } });
+  const deps: PageDeps = {
+    rpc: {} as RpcClients, publicUrl: "http://localhost",
+    looks: { get: async () => ({ title: "Acme", theme: resolveTheme("tessera", {}) }) } as unknown as RealmLooks,
+  };
+
+  async function call(handler: (res: Response) => Promise<void>): Promise<{ status: number; text: string }> {
+    const app = express();
+    app.use(requestContext(pino({ level: "info" }, sink)));
+    app.get("/", (_req: Request, res: Response) => { handler(res).catch(() => res.status(599).end()); });
+    const server = createServer(app);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { "x-request-id": "req-page-1" } });
+      return { status: res.status, text: await res.text() };
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  }
+  beforeEach(() => { lines.length = 0; });
+
+  it("logs a failure rendered as a 500 page with the request id and the cause, and shows neither", async () => {
+    const res = await call((r) => sendFailure(r, deps, "acme", new TypeError("option path is invalid")));
+    expect(res.status).toBe(500);
+    expect(res.text).toContain("<p class=\"alert\" role=\"alert\" id=\"error-description\">Something went wrong. Please try again later.</p>");
+    expect(res.text).toContain("<code id=\"error-code\">internal_error</code>");
+    expect(res.text).not.toContain("option path");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 50, request_id: "req-page-1", realm: "acme", status: 500, error: "internal_error",
+      msg: "hosted page answered a server error", err: { type: "TypeError", message: "option path is invalid" },
+    });
+  });
+
+  it("logs an RPC's 503 and a flow result the gateway cannot render", async () => {
+    expect((await call((r) => sendFailure(r, deps, "acme", new ConnectError("directory down", Code.Unavailable)))).status).toBe(503);
+    expect((await call((r) => sendFlowResult(r, deps, "acme", undefined, "/x"))).status).toBe(500);
+    expect(lines.map((l) => [l.request_id, l.status, l.error])).toEqual([["req-page-1", 503, "unavailable"], ["req-page-1", 500, "server_error"]]);
+  });
+
+  it("does not log a client's error page", async () => {
+    const res = await call((r) => sendFailure(r, deps, "acme", new ConnectError("realm not found", Code.NotFound)));
+    expect(res.status).toBe(404);
+    expect(lines).toEqual([]);
+  });
+});
