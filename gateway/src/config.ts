@@ -1,4 +1,4 @@
-import { bool, str, url, type Env } from "../../services/kit/src/config.js";
+import { baseUrl, bool, str, type Env } from "../../services/kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../services/kit/src/runtime/common-config.js";
 
 export interface GatewayConfig {
@@ -28,7 +28,7 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
   return {
     common,
     port,
-    publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${port}`),
+    publicUrl: baseUrl(env, "TESSERA_PUBLIC_URL", `http://localhost:${port}`),
     adminApiKey: common.adminApiKey,
     host: str(env, "TESSERA_HOST", "0.0.0.0"),
     trustProxy: trustProxy(str(env, "TESSERA_TRUST_PROXY", "false")),

@@ -1,5 +1,5 @@
 import { ARGON2_LIMITS } from "./domain/stored-hash.js";
-import { int, optStr, url, type Env } from "../../kit/src/config.js";
+import { baseUrl, int, optStr, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 import { cpuBudget } from "../../kit/src/runtime/cpu-budget.js";
 import type { Argon2Params } from "./domain/password-hasher.js";
@@ -27,6 +27,6 @@ export function loadDirectoryConfig(env: Env): DirectoryConfig {
       parallelism: int(env, "TESSERA_ARGON2_PARALLELISM", 1, 1, ARGON2_LIMITS.parallelism),
     },
     hashingConcurrency: int(env, "TESSERA_HASHING_CONCURRENCY", cpuBudget(), 1, 256),
-    publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
+    publicUrl: baseUrl(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
   };
 }

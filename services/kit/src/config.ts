@@ -65,6 +65,30 @@ export function url(env: Env, name: string, fallback?: string): string {
   return v.replace(/\/+$/, "");
 }
 
+/**
+ * The `{base_url}` (TESSERA_PUBLIC_URL) in one form, so every reader downstream (issuers, cookie
+ * `Secure`, links, SAML entity IDs) sees the same string: the WHATWG URL serialisation (scheme and
+ * host lower-cased, IDN hosts in punycode, a default port dropped, the path kept and
+ * percent-encoded) without a trailing slash, as `url()` has always trimmed it and as issuers are
+ * built (`{base_url}/realms/<realm>`, spec 4.17). Only http(s): it is where browsers and relying
+ * parties reach the gateway. Credentials, a query or a fragment could not prefix a path, so they
+ * stop the process rather than make every issuer wrong.
+ */
+export function baseUrl(env: Env, name: string, fallback?: string): string {
+  const v = str(env, name, fallback);
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got "${v}"`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new ConfigError(name, `must be an http(s) URL, got "${v}"`);
+  // The value is not echoed here: it may hold a password.
+  if (u.username || u.password) throw new ConfigError(name, "must not contain credentials");
+  if (u.search || u.hash || v.includes("?") || v.includes("#")) throw new ConfigError(name, `must have no query or fragment, got "${v}"`);
+  return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
+}
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

@@ -1,4 +1,4 @@
-import { int, oneOf, url, type Env } from "../../kit/src/config.js";
+import { baseUrl, int, oneOf, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 
 export interface SamlConfig {
@@ -17,7 +17,7 @@ export interface SamlConfig {
 export function loadSamlConfig(env: Env): SamlConfig {
   return {
     common: readCommonConfig(env),
-    publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
+    publicUrl: baseUrl(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
     keyBits: Number(oneOf(env, "TESSERA_SAML_KEY_BITS", ["2048", "3072"] as const, "2048")),
     keyGraceSeconds: int(env, "TESSERA_SAML_KEY_GRACE_SECONDS", 30 * 24 * 3600, 0, 10 * 365 * 24 * 3600),
   };

@@ -1,4 +1,4 @@
-import { int, url, type Env } from "../../kit/src/config.js";
+import { baseUrl, int, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 
 export interface TokenConfig {
@@ -16,6 +16,6 @@ export function loadTokenConfig(env: Env): TokenConfig {
     common: readCommonConfig(env),
     keyRotationDays: int(env, "TESSERA_KEY_ROTATION_DAYS", 30, 1, 3650),
     keyCheckIntervalSeconds: int(env, "TESSERA_KEY_CHECK_INTERVAL_SECONDS", 600, 0, 86_400),
-    publicUrl: url(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
+    publicUrl: baseUrl(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
   };
 }
