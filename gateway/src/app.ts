@@ -28,6 +28,7 @@ import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle } from "./oidc/throttle.js";
 import { RealmLooks } from "./pages/realm-looks.js";
+import { pageRequestRealm, sendRequestErrorPage } from "./pages/page-request-errors.js";
 import { watchGatewayCaches } from "./cache-watchers.js";
 import type { Bus } from "../../services/kit/src/bus/port.js";
 import { ClientOrigins, withClientCors } from "./oidc/cors.js";
@@ -136,6 +137,15 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const logger = currentContext()?.logger ?? deps.logger;
+    // The hosted pages answer with an HTML error page (DESIGN 4), which logs a 5xx itself.
+    const pageRealm = pageRequestRealm(req.method, req.path);
+    if (pageRealm !== undefined && !res.headersSent) {
+      sendRequestErrorPage(res, pages, pageRealm, err).catch((e: unknown) => {
+        logger.error({ err: e, path: req.path }, "error page failed");
+        if (!res.headersSent) res.status(500).end();
+      });
+      return;
+    }
     // The OAuth endpoints answer every failure in their own format (RFC 6749 section 5.2), the rest in the gateway's.
     const realm = oauthEndpointRealm(req.method, req.path);
     const reply = realm !== undefined ? oauthFailureReply(err, realm) : failureReply(err);

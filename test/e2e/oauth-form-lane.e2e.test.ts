@@ -174,10 +174,12 @@ describe.each(targets())("OAuth form endpoints, lean lane and route table ($mode
     const latin = await raw("/admin/realms", "{}", { ...admin, "content-type": "application/json; charset=latin1" });
     expect(latin.status).toBe(415);
     expect(latin.body).toEqual({ error: "unsupported_media_type", message: "unsupported body charset; send UTF-8" });
-    // The browser's authorization endpoint is no OAuth error endpoint (its errors are pages), but no 500 either.
+    // The browser's authorization endpoint is no OAuth error endpoint: its errors are HTML pages
+    // (oidc-authorize-pages.e2e.test.ts), with the same 400, never a 500.
     const page = await raw(`/realms/${realm}/protocol/openid-connect/auth`, "a=1", { "content-type": FORM, "content-encoding": "gzip" });
     expect(page.status).toBe(400);
-    expect(page.body).toEqual({ error: "invalid_request", message: "request body could not be read" });
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["cache-control"]).toBe("no-store");
   });
 
   it("answers 404 for an unknown realm on both paths", async () => {
