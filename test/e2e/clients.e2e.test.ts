@@ -119,7 +119,7 @@ describe.each(targets())("clients ($mode)", (target) => {
 
   it.each([
     [{ webOrigins: ["https://app.example.test/path"] }, "webOrigins[0]"],
-    [{ webOrigins: ["*"] }, "webOrigins[0]"],
+    [{ webOrigins: ["https://*.example.test"] }, "webOrigins[0]"],
     [{ grantTypes: ["implicit"] }, "grantTypes[0]"],
     [{ clientType: "PUBLIC", grantTypes: ["client_credentials"] }, "grantTypes"],
     [{ clientType: "internal" }, "clientType"],
@@ -133,6 +133,34 @@ describe.each(targets())("clients ($mode)", (target) => {
     const res = await api.post(clients(), { clientId: uniqueName("bad"), ...extra });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe(field);
+  });
+
+  // webOrigins holds what CORS (gateway/src/oidc/cors.ts) can match, Keycloak's forms: "*", "+", exact origins.
+  it("accepts \"*\" and \"+\" as web origins, on create and update", async () => {
+    const clientId = uniqueName("wo");
+    const created = await api.post(clients(), { clientId, webOrigins: ["*", "+", "https://app.example.test"] });
+    expect(created.status).toBe(201);
+    expect(created.body.webOrigins).toEqual(["*", "+", "https://app.example.test"]);
+    const updated = await api.put(`${clients()}/${clientId}`, { webOrigins: ["*"] });
+    expect(updated.status).toBe(200);
+    expect((await api.get(`${clients()}/${clientId}`)).body.webOrigins).toEqual(["*"]);
+  });
+
+  const WEB_ORIGIN_RULE = 'an origin like https://app.example.com (scheme, host and port only, as browsers send it), "+" (the origins of the redirect URIs) or "*" (any origin)';
+  it.each([
+    ["https://*.example.test", 0, `webOrigins[0] must not contain a wildcard; it must be ${WEB_ORIGIN_RULE}`],
+    ["https://app.example.test/", 1, `webOrigins[1] must be ${WEB_ORIGIN_RULE}`],
+    ["https://App.example.test", 1, `webOrigins[1] must be ${WEB_ORIGIN_RULE}`],
+  ])("refuses the web origin %s that no Origin header could match, with the 400 body", async (origin, index, message) => {
+    const list = index === 0 ? [origin] : ["+", origin];
+    const clientId = uniqueName("wo");
+    const created = await api.post(clients(), { clientId, webOrigins: list });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({ error: "invalid_request", message, field: `webOrigins[${index}]` });
+    expect((await api.post(clients(), { clientId })).status).toBe(201);
+    const updated = await api.put(`${clients()}/${clientId}`, { webOrigins: list });
+    expect(updated.status).toBe(400);
+    expect(updated.body).toEqual({ error: "invalid_request", message, field: `webOrigins[${index}]` });
   });
 
   it("404s unknown realms and clients", async () => {

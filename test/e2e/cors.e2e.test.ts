@@ -80,6 +80,16 @@ describe.each(targets())("CORS on the OIDC endpoints ($mode)", (target) => {
     expect((await token(SVC, { grant_type: "authorization_code", client_id: "spa", code: "nope", redirect_uri: `${SPA}/callback` }, false)).headers.get("access-control-allow-origin")).toBeNull();
   });
 
+  it("lets any origin read the answers of a client whose web origins include \"*\"", async () => {
+    const any = await api.post(`/admin/realms/${realm}/clients`, { clientId: uniqueName("any"), webOrigins: ["*"], grantTypes: ["client_credentials"] });
+    expect(any.status).toBe(201);
+    const auth = `Basic ${Buffer.from(`${any.body.clientId as string}:${any.body.secret as string}`).toString("base64")}`;
+    const res = await http("POST", `${oidc}/token`, { form: { grant_type: "client_credentials" }, headers: { origin: EVIL, authorization: auth } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe(EVIL);
+    expect(res.headers.get("access-control-allow-credentials")).toBe("true");
+  });
+
   it("applies the same rule to introspection and revocation, and follows a change of webOrigins at once", async () => {
     const at = (await token(undefined, { grant_type: "client_credentials" })).body.access_token as string;
     const introspect = await http("POST", `${oidc}/token/introspect`, { form: { token: at }, headers: { origin: SVC, authorization: basic() } });

@@ -34,13 +34,31 @@ describe("client rules", () => {
     "FILE:///etc/passwd", "relative/cb", "", "myapp:/cb", "https://a.example.test/c b",
   ])("refuses the redirect URI %j", (uri) => bad(() => checkRedirectUri("r", uri)));
 
-  it("checks web origins", () => {
-    ok(() => checkWebOrigin("o", "https://a.example.test"));
-    ok(() => checkWebOrigin("o", "http://localhost:3000"));
-    ok(() => checkWebOrigin("o", "+"));
-    bad(() => checkWebOrigin("o", "https://a.example.test/"));
-    bad(() => checkWebOrigin("o", "*"));
-    bad(() => checkWebOrigin("o", "ftp://a.example.test"));
+  // Exactly what gateway/src/oidc/cors.ts can match: "*", "+", or an origin as browsers send it.
+  it.each([
+    "*", "+", "https://a.example.test", "http://localhost:3000", "https://my_app.example.test", "https://xn--bcher-kva.example",
+    "http://127.0.0.1:8080", "http://[::1]:3000", "https://a.example.test:8443",
+  ])("accepts the web origin %j", (origin) => expect(checkWebOrigin("o", origin)).toBe(origin));
+
+  const RULE = 'an origin like https://app.example.com (scheme, host and port only, as browsers send it), "+" (the origins of the redirect URIs) or "*" (any origin)';
+  it.each([
+    ["https://*.example.com", `o must not contain a wildcard; it must be ${RULE}`],
+    ["*.example.com", `o must not contain a wildcard; it must be ${RULE}`],
+    ["https://app.example.com:*", `o must not contain a wildcard; it must be ${RULE}`],
+    ["**", `o must not contain a wildcard; it must be ${RULE}`],
+    ["https://a.example.test/", `o must be ${RULE}`],
+    ["https://a.example.test/path", `o must be ${RULE}`],
+    ["https://A.example.test", `o must be ${RULE}`],
+    ["https://a.example.test:443", `o must be ${RULE}`],
+    ["https://a$b.example.test", `o must be ${RULE}`],
+    ["https://a!b.example.test", `o must be ${RULE}`],
+    ["ftp://a.example.test", `o must be ${RULE}`],
+    ["null", `o must be ${RULE}`],
+    ["", `o must be ${RULE}`],
+    ["++", `o must be ${RULE}`],
+  ])("refuses the web origin %j", (origin, message) => {
+    expect(() => checkWebOrigin("o", origin)).toThrow(IamError);
+    expect(() => checkWebOrigin("o", origin)).toThrow(message);
   });
 
   it("checks the backchannel logout URI", () => {

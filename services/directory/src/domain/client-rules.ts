@@ -64,17 +64,35 @@ export function checkRedirectUri(field: string, value: string): string {
   return value;
 }
 
-/** A web origin: scheme://host[:port] only, or "+" (the origins of the redirect URIs, as in Keycloak). */
+/**
+ * A host as browsers serialise it in the Origin header (RFC 6454 section 6.1, WHATWG URL): DNS
+ * labels in lower case (IDNs in punycode; underscores occur), an IPv4 address, or a bracketed IPv6
+ * address. WHATWG's parser keeps other characters such as `*` in a host, which no Origin carries.
+ */
+const ORIGIN_HOST = /^(?:(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\.?|\[[0-9a-f:.]+\])$/;
+
+const WEB_ORIGIN_RULE = 'an origin like https://app.example.com (scheme, host and port only, as browsers send it), "+" (the origins of the redirect URIs) or "*" (any origin)';
+
+/**
+ * A web origin as the gateway's CORS (gateway/src/oidc/cors.ts) can match it, Keycloak's forms:
+ * "*" for any origin, "+" for the origins of the redirect URIs, or an http(s) origin compared
+ * exactly with the request's Origin header, so it must be written as browsers serialise it (lower
+ * case, no path, no default port). A wildcard host ("https://*.example.com") could never match
+ * and is refused rather than stored as a silent no-op.
+ */
 export function checkWebOrigin(field: string, value: string): string {
-  if (value === "+") return value;
+  if (value === "+" || value === "*") return value;
+  if (value.includes("*")) {
+    throw IamError.invalid(field, `${field} must not contain a wildcard; it must be ${WEB_ORIGIN_RULE}`);
+  }
   let u: URL;
   try {
     u = new URL(value);
   } catch {
-    throw IamError.invalid(field, `${field} must be an origin like https://app.example.com or "+"`);
+    throw IamError.invalid(field, `${field} must be ${WEB_ORIGIN_RULE}`);
   }
-  if ((u.protocol !== "https:" && u.protocol !== "http:") || u.origin !== value) {
-    throw IamError.invalid(field, `${field} must be an origin like https://app.example.com or "+"`);
+  if ((u.protocol !== "https:" && u.protocol !== "http:") || u.origin !== value || !ORIGIN_HOST.test(u.hostname)) {
+    throw IamError.invalid(field, `${field} must be ${WEB_ORIGIN_RULE}`);
   }
   return value;
 }
