@@ -98,6 +98,25 @@ describe.each(targets())("realms ($mode)", (target) => {
     expect(typeof res.body.message).toBe("string");
   });
 
+  // The hosted pages' CSP (img-src 'self' data: https:) blocks any other image: an http logo vanished silently.
+  it.each([
+    ["logoUrl", "an http URL", "http://cdn.example.test/logo.png"],
+    ["faviconUrl", "an http URL", "http://cdn.example.test/favicon.ico"],
+    ["logoUrl", "an https URL over 2048 characters", `https://cdn.example.test/${"a".repeat(2048)}.png`],
+    ["logoUrl", "a relative URL", "cdn.example.test/logo.png"],
+  ])("refuses theme.%s as %s on create and update, saying https", async (key, _label, url) => {
+    const message = `theme.${key} must be an absolute https URL of at most 2048 characters (the hosted pages' Content-Security-Policy blocks http images)`;
+    const name = uniqueName("img");
+    const created = await api.post("/admin/realms", { name, theme: { [key]: url } });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({ error: "invalid_request", message, field: `theme.${key}` });
+    expect((await api.post("/admin/realms", { name, theme: { [key]: "https://cdn.example.test/i.png" } })).status).toBe(201);
+    const updated = await api.put(`/admin/realms/${name}`, { theme: { [key]: url } });
+    expect(updated.status).toBe(400);
+    expect(updated.body).toEqual({ error: "invalid_request", message, field: `theme.${key}` });
+    expect((await api.get(`/admin/realms/${name}`)).body.theme).toEqual({ [key]: "https://cdn.example.test/i.png" });
+  });
+
   it("accepts a name of exactly 64 and 1 characters", async () => {
     const long = `a${Date.now().toString(36)}`.padEnd(64, "z");
     expect((await api.post("/admin/realms", { name: long })).status).toBe(201);

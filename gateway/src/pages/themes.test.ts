@@ -19,7 +19,17 @@ describe("resolveTheme", () => {
     expect(resolveTheme("ocean", { primaryColor: bad, textColor: bad }).primaryColor).toBe("#0891b2");
   });
 
-  it.each([["javascript:alert(1)"], ["data:image/png;base64,AAAA"], ["//evil.example.com/x.png"], ["not a url"]])("drops the URL %s", (bad) => {
+  it.each([
+    ["javascript:alert(1)"], ["data:image/png;base64,AAAA"], ["//evil.example.com/x.png"], ["not a url"],
+    // The pages' CSP (img-src 'self' data: https:) would block these: no <img> the browser refuses.
+    ["http://cdn.example.com/l.png"], [`https://cdn.example.com/${"a".repeat(2048)}.png`],
+  ])("drops the URL %s", (bad) => {
     expect(resolveTheme("tessera", { logoUrl: bad, faviconUrl: bad })).toMatchObject({ logoUrl: "", faviconUrl: "" });
+  });
+
+  it("keeps an https URL of up to 2048 characters, as WHATWG serialises it", () => {
+    const long = `https://cdn.example.com/${"a".repeat(2048 - 28)}.png`;
+    expect(long).toHaveLength(2048);
+    expect(resolveTheme("tessera", { logoUrl: long, faviconUrl: "HTTPS://CDN.example.com/f.ico" })).toMatchObject({ logoUrl: long, faviconUrl: "https://cdn.example.com/f.ico" });
   });
 });

@@ -1,4 +1,6 @@
-/** A theme as pages render it: every value already safe for its context (hex colours, http(s) URLs). */
+import { themeImageUrl } from "../../../services/kit/src/validation/theme-image-url.js";
+
+/** A theme as pages render it: every value already safe for its context (hex colours, https URLs). */
 export interface PageTheme {
   name: string;
   primaryColor: string;
@@ -22,7 +24,8 @@ const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/
 /**
  * The realm's preset with its `theme` overrides on top (DESIGN 5). The directory validated them
  * already; rendering checks again because colours land in a <style> block, where HTML escaping is
- * not enough: only hex colours and absolute http(s) URLs pass, anything else keeps the preset's.
+ * not enough: only hex colours and the https image URLs the directory accepts (kit
+ * theme-image-url.ts, the pages' CSP allows no other) pass, anything else keeps the preset's.
  */
 export function resolveTheme(themeName: string, overrides: Record<string, string>): PageTheme {
   const preset = PRESETS[themeName] ?? PRESETS.tessera!;
@@ -39,11 +42,5 @@ export function resolveTheme(themeName: string, overrides: Record<string, string
 }
 
 function safeUrl(v: string | undefined): string {
-  if (!v || v.length > 2048) return "";
-  try {
-    const u = new URL(v);
-    return u.protocol === "https:" || u.protocol === "http:" ? u.href : "";
-  } catch {
-    return "";
-  }
+  return (v && themeImageUrl(v)) || "";
 }

@@ -1,8 +1,9 @@
 import { IamError } from "../../../kit/src/errors.js";
 import {
-  checkColour, checkEmail, checkHostname, checkHttpUrl, checkInt, checkLength, requireString, SLUG,
+  checkColour, checkEmail, checkHostname, checkInt, checkLength, requireString, SLUG,
 } from "../../../kit/src/validation/checks.js";
 import { REALM_NAME_MAX_LENGTH, RESERVED_REALM_NAMES } from "../../../kit/src/validation/realm-name.js";
+import { THEME_IMAGE_URL_MAX_LENGTH, themeImageUrl } from "../../../kit/src/validation/theme-image-url.js";
 import { THEME_NAMES, THEME_OVERRIDE_KEYS } from "./themes.js";
 import type { RealmCreateInput } from "./realm.js";
 
@@ -57,7 +58,14 @@ function checkThemeOverrides(theme: Record<string, string>): void {
     const kind = (THEME_OVERRIDE_KEYS as Record<string, string>)[key];
     const field = `theme.${key}`;
     if (!kind) throw IamError.invalid(field, `unknown theme key "${key}"; allowed: ${Object.keys(THEME_OVERRIDE_KEYS).join(", ")}`);
-    if (kind === "url") checkHttpUrl(field, value);
+    if (kind === "url") checkThemeImageUrl(field, value);
     else checkColour(field, value);
+  }
+}
+
+/** A logo or favicon the hosted pages can show (kit theme-image-url.ts: their CSP admits https images only). */
+function checkThemeImageUrl(field: string, value: string): void {
+  if (themeImageUrl(value) === undefined) {
+    throw IamError.invalid(field, `${field} must be an absolute https URL of at most ${THEME_IMAGE_URL_MAX_LENGTH} characters (the hosted pages' Content-Security-Policy blocks http images)`);
   }
 }

@@ -37,18 +37,6 @@ export function checkHostname(field: string, value: string): string {
   return value;
 }
 
-/** An absolute http(s) URL (for logos and similar links shown to users). */
-export function checkHttpUrl(field: string, value: string): string {
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    throw IamError.invalid(field, `${field} must be an absolute URL`);
-  }
-  if (u.protocol !== "https:" && u.protocol !== "http:") throw IamError.invalid(field, `${field} must be an http(s) URL`);
-  return value;
-}
-
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export function checkColour(field: string, value: string): string {
