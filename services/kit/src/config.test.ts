@@ -1,4 +1,4 @@
-import { baseUrl, ConfigError } from "./config.js";
+import { baseUrl, ConfigError, url } from "./config.js";
 
 /** TESSERA_PUBLIC_URL in one form (DESIGN 4, "Config"): what issuers, cookies and links are built from. */
 describe("baseUrl", () => {
@@ -32,5 +32,20 @@ describe("baseUrl", () => {
   ])("stops at %s", (given, message) => {
     expect(() => read(given)).toThrow(ConfigError);
     expect(() => read(given)).toThrow(message);
+  });
+});
+
+/** A URL setting's error never shows a password it carries (it reaches the logs). */
+describe("url", () => {
+  it.each([
+    ["mongodb+srv://app:s3cret@db.example.com/iam", "TESSERA_MONGODB_URI: must be an absolute URL, got \"mongodb+srv://***@db.example.com/iam\""],
+    ["redis://:s3cret@cache:6379", "TESSERA_MONGODB_URI: must be an absolute URL, got \"redis://***@cache:6379\""],
+    ["db.example.com:27017", "TESSERA_MONGODB_URI: must be an absolute URL, got \"db.example.com:27017\""],
+  ])("refuses %s without its credentials", (given, message) => {
+    expect(() => url({ TESSERA_MONGODB_URI: given }, "TESSERA_MONGODB_URI")).toThrow(new ConfigError("TESSERA_MONGODB_URI", message.replace("TESSERA_MONGODB_URI: ", "")));
+  });
+
+  it("accepts a mongodb URL with credentials as given", () => {
+    expect(url({ TESSERA_MONGODB_URI: "mongodb://app:s3cret@db:27017/" }, "TESSERA_MONGODB_URI")).toBe("mongodb://app:s3cret@db:27017");
   });
 });

@@ -60,9 +60,18 @@ export function url(env: Env, name: string, fallback?: string): string {
       throw new Error("bad scheme");
     }
   } catch {
-    throw new ConfigError(name, `must be an absolute URL, got "${v}"`);
+    throw new ConfigError(name, `must be an absolute URL, got "${withoutCredentials(v)}"`);
   }
   return v.replace(/\/+$/, "");
+}
+
+/**
+ * A URL as an error message may show it: the userinfo part (`user:password@`, RFC 3986 section
+ * 3.2.1) masked, since a mistyped TESSERA_MONGODB_URI still carries the database password and
+ * startup errors reach the logs.
+ */
+export function withoutCredentials(v: string): string {
+  return v.replace(/^([^/?#]*\/\/)[^/?#]*@/, "$1***@");
 }
 
 /**
