@@ -18,10 +18,12 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
   /** A native app's private-use redirect URI (RFC 8252 section 7.1). */
   const NATIVE_CB = "com.example.app:/cb";
   let codeOnlySecret: string;
+  let api: ReturnType<typeof adminApi>;
+  let aliceId: string;
 
   beforeAll(async () => {
     server = await target.start("oidc-login");
-    const api = adminApi(server.url, server.apiKey);
+    api = adminApi(server.url, server.apiKey);
     realm = uniqueName("login");
     expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
     for (const clientId of ["app-one", "app-two"]) {
@@ -36,7 +38,9 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(codeOnly.status).toBe(201);
     codeOnlySecret = codeOnly.body.secret;
     expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "asks", name: "Asking App", clientType: "PUBLIC", redirectUris: [CB], requireConsent: true })).status).toBe(201);
-    expect((await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.com", password: PASSWORD })).status).toBe(201);
+    const alice = await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.com", password: PASSWORD });
+    expect(alice.status).toBe(201);
+    aliceId = alice.body.id;
   }, 90_000);
   afterAll(async () => server?.stop());
 
@@ -451,5 +455,26 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(ssoTokens.status).toBe(200);
     expect(decodeJwt(ssoTokens.body.id_token).acr).toBe("0");
     expect(decodeJwt(ssoTokens.body.access_token).acr).toBe("0");
+  });
+
+  it("refuses the device's poll once the SSO session that approved its code has ended: 400 invalid_grant, no session issued (RFC 8628 3.5)", async () => {
+    const form = (path: string, body: Record<string, string>) => http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/${path}`, { form: body });
+    const sessionsOfAlice = async () => (await api.get(`/admin/realms/${realm}/users/${aliceId}/sessions`)).body as Array<{ id: string; type: string }>;
+    const before = (await sessionsOfAlice()).map((s) => s.id);
+    const started = await form("auth/device", { client_id: "app-one", scope: "openid" });
+    expect(started.status).toBe(200);
+    const b = new BrowserSession(server.url);
+    const consent = await login(b, await b.get(`${server.url}/realms/${realm}/device?user_code=${started.body.user_code}`));
+    expect((await b.submit(consent, { decision: "approve" })).text).toContain("<p id=\"device-result\">Your device is connected to app-one. You can return to it now.</p>");
+    const approving = (await sessionsOfAlice()).filter((s) => !before.includes(s.id));
+    expect(approving).toEqual([expect.objectContaining({ type: "sso", clients: ["app-one"] })]);
+    // The user signs out (here: the admin ends the session) before the device polls.
+    expect((await api.del(`/admin/realms/${realm}/sessions/${approving[0]!.id}?type=sso`)).status).toBe(200);
+    const poll = await form("token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", client_id: "app-one", device_code: started.body.device_code });
+    expect(poll.status).toBe(400);
+    expect(poll.body).toEqual({ error: "invalid_grant", error_description: "the session that approved the device code has ended" });
+    expect(poll.headers.get("cache-control")).toBe("no-store");
+    // No OAuth session was started without its SSO session.
+    expect((await sessionsOfAlice()).filter((s) => !before.includes(s.id))).toEqual([]);
   });
 });

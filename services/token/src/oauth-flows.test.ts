@@ -313,6 +313,32 @@ describe("OAuth flows, in-process", () => {
     await expectOAuthError(poll(c.deviceCode), "expired_token");
   });
 
+  it("refuses a device code whose approving SSO session ended before the poll, offline_access too, as a code (RFC 8628 3.5)", async () => {
+    const failure = async (p: Promise<unknown>) => p.then(() => "issued", (e: unknown) => [oauthErrorOf(e), (e as ConnectError).rawMessage]);
+    const familiesOfUser = async () => (await parts().familyRepo.list({ realmId, userId })).map((f) => f._id);
+    const before = await familiesOfUser();
+    const cases: Array<[{ clientId: string; clientSecret: string }, string]> = [
+      [{ clientId: "tv", clientSecret: "" }, "openid"],
+      [{ clientId: "tv", clientSecret: "" }, "openid offline_access"],
+      [{ clientId: "kiosk", clientSecret: "" }, "openid"],
+    ];
+    const answers: unknown[] = [];
+    for (const [client, scope] of cases) {
+      const started = await oauth.authorizeDevice({ realm: realmName, baseUrl: "http://localhost:8080", client, scope });
+      const pending = await parts().devices.findPendingByUserCode(realmId, started.userCode.replace("-", ""));
+      const session = await newSession();
+      await parts().devices.decide(pending!._id, { status: "approved", userId, ssoSessionId: session, authTime: clock.now(), amr: ["pwd"] });
+      await parts().sso.end(realmId, session, "logout");
+      const poll = () => token({ client, grantType: DEVICE, deviceCode: started.deviceCode });
+      // Consumed by the first answer, as a code is: the device must start again.
+      answers.push([client.clientId, scope, await failure(poll()), await failure(poll())]);
+    }
+    expect(answers).toEqual(cases.map(([client, scope]) => [client.clientId, scope,
+      ["invalid_grant", "the session that approved the device code has ended"], ["invalid_grant", "device code was already used"]]));
+    // Neither an online family without its SSO session nor an offline one was started.
+    expect(await familiesOfUser()).toEqual(before);
+  });
+
   it("tells expired_token only of codes it issued: a made-up or altered code is invalid_grant", async () => {
     const tv = { clientId: "tv", clientSecret: "" };
     const poll = (deviceCode: string) => token({ client: tv, grantType: DEVICE, deviceCode });

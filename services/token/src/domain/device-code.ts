@@ -23,6 +23,7 @@ export interface DeviceCodeRecord extends Doc {
   interval: number;
   lastPolledAt: number;
   userId?: string;
+  /** The SSO session the user approved in; the device grant refuses the code once it has ended. */
   ssoSessionId?: string;
   authTime?: number;
   amr?: string[];

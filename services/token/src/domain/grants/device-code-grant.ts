@@ -17,7 +17,11 @@ const SLOW_DOWN_STEP = 5;
 /**
  * RFC 8628 section 3.4-3.5: the device polls with its device_code until the user decided on
  * the verification page. Errors: authorization_pending, slow_down, expired_token, access_denied.
- * An approved code hands out its tokens once.
+ * An approved code hands out its tokens once, and only while the SSO session that approved it
+ * lives: as an authorization code (authorization-code-grant.ts), a code whose session ended
+ * (logout, admin revoke, user disabled...) before the poll is consumed and refused with
+ * invalid_grant (RFC 6749 section 5.2; Keycloak alike), offline_access included: an offline
+ * session too starts from a live login, and the code grant refuses it the same way.
  */
 export class DeviceCodeGrant implements Grant {
   constructor(
@@ -51,9 +55,10 @@ export class DeviceCodeGrant implements Grant {
     const approved = await this.codes.consumeApproved(record._id, now);
     if (!approved || !approved.userId) throw invalidGrant("device code was already used");
     const session = approved.ssoSessionId ? await this.sessions.findById(ctx.realm.id, approved.ssoSessionId) : null;
+    if (!session) throw invalidGrant("the session that approved the device code has ended");
     const grant = await this.minter.grant(ctx.realm, ctx.client, approved.userId, splitScope(approved.scope) ?? []);
     return this.tokens.issue(ctx, {
-      userId: approved.userId, username: session?.username ?? "", ssoSession: session,
+      userId: approved.userId, username: session.username, ssoSession: session,
       authTime: approved.authTime ?? now, amr: approved.amr ?? [], acr: acrOf(approved.acr), nonce: "",
     }, grant);
   }
