@@ -92,6 +92,12 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
     expect((await api.get(`/admin/realms/${realm}/users/${userId}/sessions`)).status).toBe(200);
     expect((await api.get(`/admin/realms/${realm}/users/${userId}/offline-sessions`)).status).toBe(200);
     expect((await api.del(`/admin/realms/${realm}/users/${userId}/sessions`)).status).toBe(200);
+    // A password change and a disable end the user's sessions created up to the event (a createdAt bound).
+    const session = await form("token", { grant_type: "password", username: "pat", password: "Plans-pass-1", scope: "openid" });
+    expect(session.status).toBe(200);
+    expect((await api.put(`/admin/realms/${realm}/users/${userId}/reset-password`, { password: "Plans-pass-2" })).status).toBe(204);
+    expect((await eventually(() => form("token/introspect", { token: session.body.access_token! }), (r) => (r.body.active as unknown) === false)).body).toEqual({ active: false });
+    expect((await api.put(`/admin/realms/${realm}/users/${userId}`, { enabled: false })).status).toBe(200);
     expect((await api.del(`/admin/realms/${realm}/users/${userId}`)).status).toBe(204);
 
     // The client's deletion ends its sessions and revokes its tokens; another client introspects
@@ -114,6 +120,10 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
     const flagged = plans.filter(([sql, plan]) => walks(sql, plan)).map(([sql, plan]) => `${sql.replace(/\s+/g, " ").slice(0, 200)} -> ${plan}`);
     // Read enough to mean something: the flows above run dozens of distinct statements.
     expect(plans.length).toBeGreaterThan(30);
+    // The user's SSO sessions and families up to an event's time were read, through the user's index.
+    const upTo = (table: string) => plans.filter(([sql]) => sql.includes(`FROM "${table}"`) && sql.includes("json_extract(doc, '$.userId') IS ?") && /json_extract\(doc, '\$\.createdAt'\) <= \?/.test(sql)).map(([, plan]) => plan);
+    expect(upTo("sso_sessions")).toEqual([expect.stringContaining("USING INDEX sso_sessions__realmId_1_userId_1_createdAt_1 (<expr>=? AND <expr>=? AND <expr><?)")]);
+    expect(upTo("refresh_families")).toEqual([expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1 (<expr>=? AND <expr>=? AND <expr><?)")]);
     expect(flagged).toEqual([]);
   });
 });

@@ -143,4 +143,98 @@ describe("OAuth logout and sessions, in-process", () => {
     await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: res.refreshToken }), "invalid_grant");
     await users.updateUser({ realm: realmName, userId, update: { enabled: true } });
   });
+
+  /** The token module's consumers stopped while `meanwhile` runs (a replica down, a backlog): they get its events late. */
+  async function handledLate(meanwhile: () => Promise<void>): Promise<void> {
+    await w.oauthModule.stop();
+    try {
+      await meanwhile();
+    } finally {
+      await w.oauthModule.start();
+    }
+  }
+
+  /** Waits for the late consumer to be done with `at`: the user's not-before mark is its last write. */
+  async function userMarkedAt(at: number): Promise<void> {
+    const mark = async () => (await parts().revoked.tokens.get(`${realmId}:not-before:user:${userId}`))?.notBefore;
+    const until = Date.now() + 5000;
+    while ((await mark()) !== at && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(await mark()).toBe(at);
+  }
+
+  const listed = async () => ({
+    sessions: (await sessionsAdmin.listUserSessions({ realm: realmName, userId })).sessions.map((s) => `${s.type}:${s.id}`),
+    offline: (await sessionsAdmin.listOfflineSessions({ realm: realmName, userId })).sessions.map((s) => s.id),
+  });
+  const familyOf = (t: { refreshToken: string }) => t.refreshToken.split(".")[0]!;
+
+  it("ends on a late password.changed only the sessions created up to the change: the login after it keeps its own", async () => {
+    const old = await newCode();
+    const oldOnline = await exchange(old.code);
+    const oldOffline = await exchange((await newCode({ scope: "openid offline_access", session: old.session })).code);
+    let changedAt = 0;
+    let fresh = { session: "", online: oldOnline, offline: oldOffline };
+    await handledLate(async () => {
+      clock.advance(1000);
+      changedAt = clock.now();
+      await users.resetPassword({ realm: realmName, userId, password: "Changed-horse-10" });
+      // The login that changed it (UPDATE_PASSWORD) starts its session after the change, before the event is handled.
+      clock.advance(1000);
+      const code = await newCode();
+      const online = await exchange(code.code);
+      fresh = { session: code.session, online, offline: await exchange((await newCode({ scope: "openid offline_access", session: code.session })).code) };
+    });
+    await userMarkedAt(changedAt);
+    expect(await listed()).toEqual({ sessions: [`sso:${fresh.session}`, `oauth:${familyOf(fresh.online)}`], offline: [familyOf(fresh.offline)] });
+    expect(await parts().ssoRepo.findById(realmId, old.session)).toBeNull();
+    expect([await introspect(oldOnline.accessToken), await introspect(oldOffline.accessToken)]).toEqual([{ active: false }, { active: false }]);
+    expect(await introspect(fresh.online.accessToken)).toMatchObject({ active: true, sid: fresh.session });
+    await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: oldOffline.refreshToken }), "invalid_grant");
+    const refreshed = await token({ client: webClient(), grantType: "refresh_token", refreshToken: fresh.online.refreshToken });
+    expect(decodeJwt(refreshed.accessToken)).toMatchObject({ sub: userId, sid: fresh.session });
+  });
+
+  it("ends on a late user.disabled only the sessions created up to it: a login after the user was enabled again keeps its own", async () => {
+    const old = await newCode();
+    const oldOnline = await exchange(old.code);
+    let disabledAt = 0;
+    let fresh = { session: "", online: oldOnline };
+    await handledLate(async () => {
+      clock.advance(1000);
+      disabledAt = clock.now();
+      await users.updateUser({ realm: realmName, userId, update: { enabled: false } });
+      clock.advance(1000);
+      await users.updateUser({ realm: realmName, userId, update: { enabled: true } });
+      clock.advance(1000);
+      const code = await newCode();
+      fresh = { session: code.session, online: await exchange(code.code) };
+    });
+    await userMarkedAt(disabledAt);
+    // The previous test's fresh sessions, offline included, were created before: they end too.
+    expect(await listed()).toEqual({ sessions: [`sso:${fresh.session}`, `oauth:${familyOf(fresh.online)}`], offline: [] });
+    expect(await introspect(oldOnline.accessToken)).toEqual({ active: false });
+    expect(await introspect(fresh.online.accessToken)).toMatchObject({ active: true, sid: fresh.session });
+  });
+
+  it("ends on a late user.deleted every session of the user, even one stamped after the deletion", async () => {
+    const bob = (await users.createUser({ realm: realmName, user: { username: "bob", password: "correct-horse-9" } })).user!.id;
+    const sessionOfBob = async (id: string) => {
+      const now = clock.now();
+      await parts().ssoRepo.insert({
+        _id: id, realmId, realmName, userId: bob, username: "bob", cookieHash: `bob-${id}`, authTime: now, amr: ["pwd"],
+        clientIds: ["web"], ipAddress: "127.0.0.1", createdAt: now, lastSeenAt: now, expiresAt: now + 1_800_000,
+      });
+    };
+    await sessionOfBob("bob-before");
+    await handledLate(async () => {
+      clock.advance(1000);
+      await users.deleteUser({ realm: realmName, userId: bob });
+      // A login that passed the password check before the deletion and stored its session after it.
+      clock.advance(1000);
+      await sessionOfBob("bob-racing");
+    });
+    const until = Date.now() + 5000;
+    while ((await parts().ssoRepo.listByUser(realmId, bob)).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(await parts().ssoRepo.listByUser(realmId, bob)).toEqual([]);
+  });
 });

@@ -72,10 +72,14 @@ export class SessionAdmin {
     return { type: "oauth" };
   }
 
-  /** Spec 3: every active (not offline) session of the user; returns how many ended. */
+  /**
+   * Spec 3: every active (not offline) session of the user, whatever its creation time (the request
+   * is handled now, and a bound by this replica's clock could spare a session another replica just
+   * stamped); returns how many ended.
+   */
   async revokeUser(realmName: string, userId: string): Promise<number> {
     const realm = await this.realms.adminRealm(realmName);
-    return this.terminator.endAllOfUser(realm, userId, "admin", this.clock.now(), true);
+    return this.terminator.endAllOfUser(realm, userId, "admin", this.clock.now(), { keepOffline: true });
   }
 
   async listOffline(realmName: string, userId: string, page: Page): Promise<SessionView[]> {

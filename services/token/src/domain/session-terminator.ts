@@ -6,6 +6,19 @@ import type { BackchannelLogout, LogoutTarget } from "./backchannel-logout.js";
 import type { RealmScope } from "./realm-scope.js";
 import type { RefreshFamilyRecord } from "./refresh-family.js";
 
+/** Which of a user's sessions SessionTerminator.endAllOfUser ends (all, by default). */
+export interface UserSessionSelection {
+  /** Keep the offline sessions (admin revoke-all, spec 4.7). */
+  keepOffline?: boolean;
+  /**
+   * End only the SSO sessions and refresh families created at or before this time (epoch ms): the
+   * time of the event that ends them (password changed, user disabled). One handled late must not
+   * end a session the user started after the change (the login that ran UPDATE_PASSWORD, or one
+   * after the user was enabled again), as its not-before mark spares the tokens issued after it.
+   */
+  createdUpTo?: number;
+}
+
 /**
  * Ending OAuth sessions (refresh families) and SSO sessions together: an SSO session goes through
  * SsoSessions (which announces it; the `sso-session.ended` consumer calls onSsoSessionEnded), a
@@ -47,18 +60,23 @@ export class SessionTerminator {
   }
 
   /**
-   * Ends every session of a user (user deleted or disabled, password changed, admin revoke-all):
-   * SSO sessions, and refresh families including offline ones unless `keepOffline`; and revokes
-   * every access token issued to the user up to `at` (the event's time), which is all that ends
-   * the tokens no session holds (password grant without refresh tokens, client_credentials of a
-   * service account), as Keycloak's "not before" of a user does. Returns how many sessions ended
-   * (spec 4.7: the count the listing showed). The families are listed before the SSO sessions end:
-   * an online family is then counted whether this call removes it or the `sso-session.ended`
-   * consumer got there first (at once in process, later over NATS).
+   * Ends the sessions of a user (user deleted or disabled, password changed, admin revoke-all):
+   * SSO sessions, and refresh families including offline ones unless `keepOffline`, all of them or
+   * those created up to `createdUpTo` (UserSessionSelection); and revokes every access token issued
+   * to the user up to `at` (the event's time), which is all that ends the tokens no session holds
+   * (password grant without refresh tokens, client_credentials of a service account), as Keycloak's
+   * "not before" of a user does. Returns how many sessions ended (spec 4.7: the count the listing
+   * showed). The families are listed before the SSO sessions end: an online family is then counted
+   * whether this call removes it or the `sso-session.ended` consumer got there first (at once in
+   * process, later over NATS). A family started after `createdUpTo` in an SSO session that ends
+   * here is not listed; it ends with its session (onSsoSessionEnded), uncounted.
    */
-  async endAllOfUser(realm: RealmScope, userId: string, reason: SessionEndReason, at: number, keepOffline = false): Promise<number> {
-    const families = await this.families.list({ realmId: realm.id, userId, ...(keepOffline ? { offline: false } : {}) });
-    let n = await this.sso.endAllOfUser(realm.id, userId, reason);
+  async endAllOfUser(realm: RealmScope, userId: string, reason: SessionEndReason, at: number, select: UserSessionSelection = {}): Promise<number> {
+    const families = await this.families.list({
+      realmId: realm.id, userId, ...(select.keepOffline ? { offline: false } : {}),
+      ...(select.createdUpTo !== undefined ? { createdUpTo: select.createdUpTo } : {}),
+    });
+    let n = await this.sso.endAllOfUser(realm.id, userId, reason, select.createdUpTo);
     const notify: LogoutTarget[] = [];
     for (const f of families) {
       const online = Boolean(f.ssoSessionId) && !f.offline;

@@ -28,10 +28,10 @@ export class SsoSessions {
     return this.repo.forgetClient(realmId, clientId);
   }
 
-  /** Ends every session of a user; returns how many ended. */
-  async endAllOfUser(realmId: string, userId: string, reason: SessionEndReason): Promise<number> {
+  /** Ends every session of a user, or only those created at or before `createdUpTo`; returns how many ended. */
+  async endAllOfUser(realmId: string, userId: string, reason: SessionEndReason, createdUpTo?: number): Promise<number> {
     let n = 0;
-    for (const s of await this.repo.listByUser(realmId, userId)) {
+    for (const s of await this.repo.listByUser(realmId, userId, createdUpTo)) {
       if (await this.end(realmId, s._id, reason)) n++;
     }
     return n;

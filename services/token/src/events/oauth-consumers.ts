@@ -41,17 +41,20 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
   const subs: Subscription[] = [];
   const scope = (realmId: string, realmName: string): RealmScope => ({ id: realmId, name: realmName, enabled: true, tokenLifespanSeconds: 0 });
   // The event's time, not the consumer's: a token issued after the change (the user re-enabled, the
-  // new password used) stays valid however late the event is handled.
-  const endUser = (durable: string, subject: string, reason: SessionEndReason, decode: (p: Uint8Array) => { realmId: string; realmName: string; userId: string }) =>
+  // new password used) stays valid however late the event is handled, and so does a session
+  // created after it (`bounded`): the login that ran the UPDATE_PASSWORD required action starts
+  // its session right after the change, perhaps before this consumer runs. A deleted user has no
+  // session worth sparing (one created after the deletion only by a login racing it): all end.
+  const endUser = (durable: string, subject: string, reason: SessionEndReason, bounded: boolean, decode: (p: Uint8Array) => { realmId: string; realmName: string; userId: string }) =>
     bus.subscribe({ durable, subject }, async (m) => {
       const e = decode(m.payload);
-      const n = await d.terminator.endAllOfUser(scope(e.realmId, e.realmName), e.userId, reason, m.time);
+      const n = await d.terminator.endAllOfUser(scope(e.realmId, e.realmName), e.userId, reason, m.time, bounded ? { createdUpTo: m.time } : {});
       if (n > 0) d.logger.info({ realm: e.realmName, userId: e.userId, sessions: n, reason }, "ended user's sessions");
     });
   const { bus } = d;
-  subs.push(await endUser("token-user-deleted", "iam.directory.v1.user.deleted", "user_deleted", (p) => fromBinary(UserDeletedSchema, p)));
-  subs.push(await endUser("token-user-disabled", "iam.directory.v1.user.disabled", "user_disabled", (p) => fromBinary(UserDisabledSchema, p)));
-  subs.push(await endUser("token-password-changed", "iam.directory.v1.password.changed", "password_changed", (p) => fromBinary(PasswordChangedSchema, p)));
+  subs.push(await endUser("token-user-deleted", "iam.directory.v1.user.deleted", "user_deleted", false, (p) => fromBinary(UserDeletedSchema, p)));
+  subs.push(await endUser("token-user-disabled", "iam.directory.v1.user.disabled", "user_disabled", true, (p) => fromBinary(UserDisabledSchema, p)));
+  subs.push(await endUser("token-password-changed", "iam.directory.v1.password.changed", "password_changed", true, (p) => fromBinary(PasswordChangedSchema, p)));
   // Update, delete and secret regeneration publish client.updated; a deleted or disabled client's
   // tokens and sessions end (RFC 6749 section 10.4). Not the retired "token-client-updated".
   subs.push(await bus.subscribe({ durable: "token-client-ended", subject: "iam.directory.v1.client.updated" }, async (m) => {

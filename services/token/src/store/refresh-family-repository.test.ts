@@ -46,6 +46,15 @@ describe("RefreshFamilyRepository indexes", () => {
     ]);
   });
 
+  it("finds one user's families started up to a time through (realmId, userId, createdAt), the bound a range on createdAt", async () => {
+    expect((await repo.list({ realmId: "r1", userId: "u2", createdUpTo: 22 })).map((f) => f._id)).toEqual(["f2", "f7", "f12", "f17", "f22"]);
+    expect((await repo.list({ realmId: "r1", userId: "u0", offline: false, createdUpTo: 30 })).map((f) => f._id)).toEqual(["f5", "f10", "f15", "f20", "f25", "f30"]);
+    expect(plans()).toEqual([
+      expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1 (<expr>=? AND <expr>=? AND <expr><?)"),
+      expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1 (<expr>=? AND <expr>=? AND <expr><?)"),
+    ]);
+  });
+
   it("removes one client's families started up to a time through (realmId, clientId, createdAt)", async () => {
     const deletes = recordQueryPlans((sql) => sql.trimStart().startsWith('DELETE FROM "refresh_families"'));
     try {

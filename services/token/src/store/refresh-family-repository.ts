@@ -52,12 +52,14 @@ export class RefreshFamilyRepository {
     return this.families.deleteMany({ realmId, clientId, createdAt: { $lte: upTo } });
   }
 
-  list(filter: { realmId: string; userId?: string; ssoSessionId?: string; offline?: boolean; clientId?: string }): Promise<RefreshFamilyRecord[]> {
+  /** Families oldest first; `createdUpTo` keeps those started at or before it (epoch ms), a range on the indexes' createdAt. */
+  list(filter: { realmId: string; userId?: string; ssoSessionId?: string; offline?: boolean; clientId?: string; createdUpTo?: number }): Promise<RefreshFamilyRecord[]> {
     const f: Filter = { realmId: filter.realmId };
     if (filter.userId !== undefined) f.userId = filter.userId;
     if (filter.ssoSessionId !== undefined) f.ssoSessionId = filter.ssoSessionId;
     if (filter.offline !== undefined) f.offline = filter.offline;
     if (filter.clientId !== undefined) f.clientId = filter.clientId;
+    if (filter.createdUpTo !== undefined) f.createdAt = { $lte: filter.createdUpTo };
     return this.families.find(f, { sort: [["createdAt", 1]] });
   }
 

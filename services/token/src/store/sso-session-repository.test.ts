@@ -30,6 +30,15 @@ describe("SsoSessionRepository indexes", () => {
     expect((await repo.listByUser("r1", "u1")).map((s) => s._id)).toEqual(["s37", "s33", "s29", "s25", "s21", "s17", "s13", "s9", "s5", "s1"]);
     expect(recording.plans.map((p) => p.plan)).toEqual([expect.stringContaining("USING INDEX sso_sessions__realmId_1_userId_1_createdAt_1")]);
   });
+
+  it("lists only those created up to a time through the same index, the bound a range on createdAt", async () => {
+    // u1's sessions were created at 99, 95, ..., 63: up to 75 are s37 (63) ... s25 (75).
+    expect((await repo.listByUser("r1", "u1", 75)).map((s) => s._id)).toEqual(["s37", "s33", "s29", "s25"]);
+    expect((await repo.listByUser("r1", "u1", 62)).map((s) => s._id)).toEqual([]);
+    expect(recording.plans.map((p) => p.plan)).toEqual([
+      expect.stringContaining("USING INDEX sso_sessions__realmId_1_userId_1_createdAt_1 (<expr>=? AND <expr>=? AND <expr><?)"),
+    ]);
+  });
 });
 
 /** The refresh's keep-alive write (sso-session-keep-alive.ts): conditional, by primary key, never reviving an ended session. */

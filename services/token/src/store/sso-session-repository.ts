@@ -1,4 +1,4 @@
-import type { Collection, Store } from "../../../kit/src/store/port.js";
+import type { Collection, Filter, Store } from "../../../kit/src/store/port.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 
 /** SSO sessions (expire by `expiresAt`). Ending one goes through SsoSessions (events). */
@@ -9,8 +9,9 @@ export class SsoSessionRepository {
     return new SsoSessionRepository(await store.collection<SsoSessionRecord>({
       name: "sso_sessions",
       ttl: true,
-      // (realmId, userId, createdAt): a user's sessions come sorted by createdAt, so the sort field
-      // belongs in the index, or SQLite walks the realm's sessions through (realmId, createdAt).
+      // (realmId, userId, createdAt): a user's sessions come sorted by createdAt, and bounded by it
+      // (those up to a password change), so the field belongs in the index, or SQLite walks the
+      // realm's sessions through (realmId, createdAt).
       indexes: [
         { fields: ["cookieHash"], unique: true },
         { fields: ["realmId", "userId", "createdAt"] },
@@ -34,8 +35,14 @@ export class SsoSessionRepository {
     return this.sessions.findOne({ cookieHash, realmId });
   }
 
-  listByUser(realmId: string, userId: string): Promise<SsoSessionRecord[]> {
-    return this.sessions.find({ realmId, userId }, { sort: [["createdAt", 1], ["_id", 1]] });
+  /**
+   * A user's sessions, oldest first; with `createdUpTo`, only those created at or before it (epoch
+   * ms): the bound is a range on the index's last field, so the sessions created later are never read.
+   */
+  listByUser(realmId: string, userId: string, createdUpTo?: number): Promise<SsoSessionRecord[]> {
+    const filter: Filter = { realmId, userId };
+    if (createdUpTo !== undefined) filter.createdAt = { $lte: createdUpTo };
+    return this.sessions.find(filter, { sort: [["createdAt", 1], ["_id", 1]] });
   }
 
   /**
