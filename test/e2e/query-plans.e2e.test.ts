@@ -123,13 +123,19 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
     // The user's SSO sessions and families up to an event's time were read, through the user's index.
     const upTo = (table: string) => plans.filter(([sql]) => sql.includes(`FROM "${table}"`) && sql.includes("json_extract(doc, '$.userId') IS ?") && /json_extract\(doc, '\$\.createdAt'\) <= \?/.test(sql)).map(([, plan]) => plan);
     expect(upTo("sso_sessions")).toEqual([expect.stringContaining("USING INDEX sso_sessions__realmId_1_userId_1_createdAt_1 (<expr>=? AND <expr>=? AND <expr><?)")]);
-    expect(upTo("refresh_families")).toEqual([expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_createdAt_1 (<expr>=? AND <expr>=? AND <expr><?)")]);
+    expect(upTo("refresh_families")).toEqual([expect.stringContaining("USING INDEX refresh_families__realmId_1_userId_1_offline_1_createdAt_1 (<expr>=? AND <expr>=?)")]);
+    // The realm's OAuth sessions (spec 4.7) are read from (realmId, offline, createdAt), not filtered out of the realm's families.
+    const realmPage = plans.filter(([sql]) => sql.startsWith('SELECT doc FROM "refresh_families" WHERE (json_extract(doc, \'$.realmId\') IS ? AND (json_extract(doc, \'$.offline\') IS ?'));
+    expect(realmPage.map(([, plan]) => plan)).toEqual([
+      "SEARCH refresh_families USING INDEX refresh_families__realmId_1_offline_1_createdAt_1 (<expr>=? AND <expr>=?) | USE TEMP B-TREE FOR LAST TERM OF ORDER BY",
+    ]);
     expect(flagged).toEqual([]);
   });
 });
 
 /**
- * A table scan, or an index search on fewer equality fields than the statement names. Lookups
+ * A table scan, or an index search on fewer equality fields than the statement names (booleans
+ * included: the store reads them as `json_extract(...) IS ?` too, so an index can hold them). Lookups
  * by `_id` (the table's own unique index) are exact whatever else they name. A json_each scan
  * reads one row's own array (the store's `$includes`), not a table. The member-order
  * backfill's one start-up search for memberships without a username key is a scan on purpose (it

@@ -20,3 +20,13 @@ export function checkedIndexes(spec: CollectionSpec): IndexSpec[] {
   if (spec.ttl && !indexes.some((i) => i.fields[0] === "expiresAt")) indexes.push({ fields: ["expiresAt"] });
   return indexes;
 }
+
+/** Validates a collection's retired index names: index names, none of them declared. */
+export function checkedRetiredIndexes(spec: CollectionSpec, declared: IndexSpec[]): string[] {
+  const retired = [...(spec.retiredIndexes ?? [])];
+  for (const name of retired) {
+    assertFieldName(name);
+    if (declared.some((i) => indexName(i) === name)) throw IamError.invalid("retiredIndexes", `${spec.name}: index ${name} is both declared and retired`);
+  }
+  return retired;
+}

@@ -46,6 +46,21 @@ if (uri) {
       }
     });
 
+    it("drops a retired index, leaving _id_ and the declared ones", async () => {
+      const store = await openStore({ kind: "mongodb", uri, database, sweepIntervalMs: 0 });
+      try {
+        const name = `retired_${randomBytes(4).toString("hex")}`;
+        await store.collection({ name, indexes: [{ fields: ["a", "b"] }] });
+        await store.collection({ name, indexes: [{ fields: ["a", "c", "b"] }], retiredIndexes: ["a_1_b_1"] });
+        const conn = await mongoose.createConnection(uri, { dbName: database }).asPromise();
+        const names = (await conn.db!.collection(name).listIndexes().toArray()).map((i) => i.name as string).sort();
+        await conn.close();
+        expect(names).toEqual(["_id_", "a_1_c_1_b_1"]);
+      } finally {
+        await store.close();
+      }
+    });
+
     it("reports an unreachable server when opening", async () => {
       await expect(
         MongoStore.open({ uri: "mongodb://127.0.0.1:1", database, serverSelectionTimeoutMS: 300, sweepIntervalMs: 0 }),

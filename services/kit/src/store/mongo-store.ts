@@ -7,7 +7,7 @@ import { assertCollectionName } from "./field-name.js";
 import { assertStorableDoc } from "./storable-doc.js";
 import { assertChange, changedFields, isEmptyChange } from "./change.js";
 import { checkFindOptions } from "./find-options.js";
-import { checkedIndexes, indexName } from "./index-name.js";
+import { checkedIndexes, checkedRetiredIndexes, indexName } from "./index-name.js";
 import { conflictError } from "./conflict-error.js";
 import { mongoQueryOf, mongoSortOf, type MongoQuery } from "./mongo-filter.js";
 import { duplicateField, failedIndex, isDuplicateKey } from "./mongo-conflict.js";
@@ -49,6 +49,16 @@ const TTL_FIELD = "_ttlExpiresAt";
  */
 function isAlive(expiresAt: unknown, now: number): boolean {
   return expiresAt === undefined || expiresAt === null || (typeof expiresAt === "number" && expiresAt > now);
+}
+
+/** Drops a retired index; one never created (IndexNotFound, 27) or a collection not there yet (NamespaceNotFound, 26) is fine. */
+async function dropIndexIfPresent(native: mongo.Collection<Doc>, name: string): Promise<void> {
+  try {
+    await native.dropIndex(name);
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code !== 27 && code !== 26) throw e;
+  }
 }
 
 async function isFerretDb(db: mongo.Db): Promise<boolean> {
@@ -95,11 +105,13 @@ export class MongoStore implements Store {
   async collection<T extends Doc>(spec: CollectionSpec): Promise<Collection<T>> {
     const name = assertCollectionName(spec.name);
     const indexes = checkedIndexes(spec);
+    const retired = checkedRetiredIndexes(spec, indexes);
     const native = this.db.collection<Doc>(name);
     for (const index of indexes) {
       const keys = Object.fromEntries(index.fields.map((f) => [f, 1 as const]));
       await native.createIndex(keys, { name: indexName(index), ...(index.unique ? { unique: true } : {}) });
     }
+    for (const old of retired) await dropIndexIfPresent(native, old);
     const nativeTtl = spec.ttl === true && this.options.nativeTtl === true;
     if (nativeTtl) await native.createIndex({ [TTL_FIELD]: 1 }, { name: TTL_FIELD, expireAfterSeconds: 0 });
     // Declaring a collection twice must keep one write queue for it.

@@ -108,6 +108,12 @@ export interface CollectionSpec {
   name: string;
   indexes?: IndexSpec[];
   /**
+   * Names (as `indexName` gives them) of indexes an earlier version declared and this one does not:
+   * dropped, where present, when the collection is declared, so an index replaced by another stops
+   * costing a write per document in stores created before. Never the name of a declared index.
+   */
+  retiredIndexes?: string[];
+  /**
    * When true, documents carry `expiresAt` (epoch ms): reads never return an expired document,
    * and a periodic sweep deletes them. (A native Mongo TTL index is an adapter setting; see DESIGN
    * and ci-recipes: FerretDB refuses TTL indexes, so correctness never depends on one.)

@@ -9,8 +9,9 @@ import { assertFieldName } from "./field-name.js";
  * names are validated before they are spliced into the JSON path.
  *
  * Semantics follow MongoDB so both adapters agree:
- * - json_extract turns JSON true/false into 1/0, so booleans are matched on json_type, and number
- *   terms exclude booleans (1 must not equal true).
+ * - json_extract turns JSON true/false into 1/0, so a boolean term is the json_extract value (what
+ *   an index on the field holds, so the term can use it) guarded by json_type, and number terms
+ *   exclude booleans (1 must not equal true).
  * - null and missing are the same for equality (`{f: null}`), `$ne`/`$nin` match missing fields.
  * - ranges only compare like with like (numbers with numbers, strings with strings).
  * - `$contains` is a literal, case-insensitive substring: instr() on a JS-lowercased value (the
@@ -104,7 +105,8 @@ function eq(field: string, value: Scalar): Sql {
   if (value === null) return { sql: `${valueOf(field)} IS NULL`, params: [] };
   switch (typeof value) {
     case "boolean":
-      return { sql: `${typeOf(field)} IS '${value ? "true" : "false"}'`, params: [] };
+      // `IS ?` (1 or 0) first: an index on json_extract serves it, and the guard only runs on a match.
+      return { sql: `(${valueOf(field)} IS ? AND ${typeOf(field)} IS '${value ? "true" : "false"}')`, params: [value ? 1 : 0] };
     case "string":
       return { sql: `${valueOf(field)} IS ?`, params: [value] };
     case "number":

@@ -6,6 +6,7 @@ import { describeStoreContract } from "./store-contract.js";
 import { TestClock } from "./store-contract-kit.js";
 import { SqliteStore } from "./sqlite-store.js";
 import { openStore } from "./open-store.js";
+import { recordQueryPlans, selectsFrom } from "./sqlite-query-plans.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tessera-sqlite-store-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,6 +20,19 @@ async function waitFor(cond: () => boolean): Promise<void> {
 }
 
 describe("sqlite store specifics", () => {
+  it("drops a retired index from a store created before (a replaced index costs no write)", async () => {
+    const path = join(dir, "retired.db");
+    const first = new SqliteStore({ path });
+    await first.collection({ name: "things", indexes: [{ fields: ["a", "b"] }] });
+    await first.close();
+    const second = new SqliteStore({ path });
+    await second.collection({ name: "things", indexes: [{ fields: ["a", "c", "b"] }], retiredIndexes: ["a_1_b_1"] });
+    expect(second.statement(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'things' ORDER BY name`).all()).toEqual([
+      { name: "sqlite_autoindex_things_1" }, { name: "things__a_1_c_1_b_1" },
+    ]);
+    await second.close();
+  });
+
   it("keeps data across reopen, in WAL mode", async () => {
     const path = join(dir, "reopen.db");
     const first = new SqliteStore({ path });
@@ -166,6 +180,27 @@ describe("sqlite store specifics", () => {
       .all("r", "u") as Array<{ detail: string }>;
     raw.close();
     expect(plan.map((p) => p.detail).join(" ")).toContain("users__realmId_1_usernameKey_1");
+  });
+
+  it("serves a boolean equality from an index on the field, as any other equality", async () => {
+    const recording = recordQueryPlans(selectsFrom("flags"));
+    const store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0 });
+    try {
+      const c = await store.collection({ name: "flags", indexes: [{ fields: ["realmId", "offline", "createdAt"] }] });
+      await c.insertMany([
+        { _id: "a", realmId: "r", offline: false, createdAt: 2 }, { _id: "b", realmId: "r", offline: true, createdAt: 1 },
+        { _id: "c", realmId: "r", offline: 0, createdAt: 3 }, { _id: "d", realmId: "r", createdAt: 4 },
+      ]);
+      expect((await c.find({ realmId: "r", offline: false }, { sort: [["createdAt", 1]] })).map((d) => d._id)).toEqual(["a"]);
+      expect((await c.find({ realmId: "r", offline: true }, { sort: [["createdAt", 1]] })).map((d) => d._id)).toEqual(["b"]);
+      // One statement per value (the type guard names it); the sort's `_id` tie-break is all that is sorted apart.
+      expect(recording.plans.map((p) => p.plan)).toEqual(Array(2).fill(
+        "SEARCH flags USING INDEX flags__realmId_1_offline_1_createdAt_1 (<expr>=? AND <expr>=?) | USE TEMP B-TREE FOR LAST TERM OF ORDER BY",
+      ));
+    } finally {
+      recording.stop();
+      await store.close();
+    }
   });
 
   it("sweeps expired documents periodically and stops on close", async () => {

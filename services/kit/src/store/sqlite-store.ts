@@ -7,7 +7,7 @@ import { assertCollectionName } from "./field-name.js";
 import { assertStorableDoc } from "./storable-doc.js";
 import { applyChange, assertChange } from "./change.js";
 import { checkFindOptions } from "./find-options.js";
-import { checkedIndexes, indexName } from "./index-name.js";
+import { checkedIndexes, checkedRetiredIndexes, indexName } from "./index-name.js";
 import { conflictError } from "./conflict-error.js";
 import { orderByOf, valueOf, whereOf, type Sql } from "./sqlite-filter.js";
 import { startSweeper } from "./sweeper.js";
@@ -137,6 +137,7 @@ export class SqliteStore implements Store {
   async collection<T extends Doc>(spec: CollectionSpec): Promise<Collection<T>> {
     const name = assertCollectionName(spec.name);
     const indexes = checkedIndexes(spec);
+    const retired = checkedRetiredIndexes(spec, indexes);
     this.transaction(() => {
       this.db.exec(`CREATE TABLE IF NOT EXISTS "${name}" (_id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
       // A multikey index has no SQLite counterpart (port.ts, IndexSpec.multikey).
@@ -146,6 +147,7 @@ export class SqliteStore implements Store {
           `CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS "${name}__${indexName(index)}" ON "${name}" (${columns})`,
         );
       }
+      for (const old of retired) this.db.exec(`DROP INDEX IF EXISTS "${name}__${old}"`);
     });
     await this.committed(); // the table and its indexes are durable before the first write
     const collection = new SqliteCollection<Doc>(this, name, spec.ttl === true, indexes, this.clock);

@@ -16,7 +16,8 @@ export function describeFilterContract(ctx: ContractContext): void {
     const match = async (filter: Filter): Promise<string[]> => ids(await people.find(filter)).sort();
 
     beforeAll(async () => {
-      people = await ctx.fresh({ indexes: [{ fields: ["name"] }, { fields: ["age"] }, { fields: ["tag", "age"] }] });
+      // `active` indexed: a boolean term that an index serves must still keep true apart from 1.
+      people = await ctx.fresh({ indexes: [{ fields: ["name"] }, { fields: ["age"] }, { fields: ["tag", "age"] }, { fields: ["active", "name"] }] });
       await people.insertMany(PEOPLE);
     });
 
@@ -40,6 +41,9 @@ export function describeFilterContract(ctx: ContractContext): void {
       expect(await match({ active: { $ne: true } })).toEqual(["b", "d", "e"]);
       expect(await match({ active: { $in: [false, 1] } })).toEqual(["b", "d"]);
       expect(await match({ active: { $gte: 0 } })).toEqual(["d"]);
+      expect(await match({ active: false, name: "bob" })).toEqual(["b"]);
+      expect(await match({ active: true, name: { $ne: "Alice" } })).toEqual(["c"]);
+      expect(await people.count({ active: false })).toBe(1);
     });
 
     it("treats null and missing alike for equality; $exists means present and not null", async () => {

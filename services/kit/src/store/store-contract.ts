@@ -102,5 +102,18 @@ function describeBasics(ctx: ContractContext): void {
       expect(await c2.get("a")).toEqual({ _id: "a", k: "x" });
       await rejectsWith(c2.insert({ _id: "b", k: "x" }), "alreadyExists", "k");
     });
+
+    it("drops the indexes a collection retires, keeping its documents; retiring one never created is fine", async () => {
+      const name = `retire_${Date.now().toString(36)}`;
+      const c1 = await ctx.store().collection({ name, indexes: [{ fields: ["k"], unique: true }, { fields: ["g", "n"] }] });
+      await c1.insert({ _id: "a", k: "x", g: "p", n: 1 });
+      await rejectsWith(c1.insert({ _id: "b", k: "x" }), "alreadyExists", "k");
+      // The next version replaces both: the unique index retired no longer refuses a duplicate.
+      const c2 = await ctx.store().collection({ name, indexes: [{ fields: ["g", "k", "n"] }], retiredIndexes: ["k_1", "g_1_n_1", "never_1"] });
+      await c2.insert({ _id: "b", k: "x", g: "p", n: 2 });
+      expect(ids(await c2.find({ g: "p" }, { sort: [["n", -1]] }))).toEqual(["b", "a"]);
+      await ctx.store().collection({ name, indexes: [{ fields: ["g", "k", "n"] }], retiredIndexes: ["k_1", "g_1_n_1"] });
+      await rejectsWith(ctx.store().collection({ name, indexes: [{ fields: ["k"] }], retiredIndexes: ["k_1"] }), "invalidArgument");
+    });
   });
 }

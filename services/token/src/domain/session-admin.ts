@@ -40,7 +40,8 @@ export class SessionAdmin {
 
   /**
    * A realm's sessions (spec 4.7), paged with `first`/`max` (pageOf): its SSO sessions, then its
-   * OAuth sessions, each oldest first. Offline sessions are listed per user (spec 4.2).
+   * OAuth sessions, each oldest first. Offline sessions are listed per user (spec 4.2). The OAuth
+   * page is read from the families' (realmId, offline, createdAt) index, offline ones never read.
    */
   async listRealm(realmName: string, page: Page): Promise<SessionView[]> {
     const realm = await this.realms.adminRealm(realmName);

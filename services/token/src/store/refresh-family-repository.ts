@@ -10,15 +10,25 @@ export class RefreshFamilyRepository {
       name: "refresh_families",
       ttl: true,
       // Equality fields, then the sort (`list` orders by createdAt): with the sort field in the same
-      // index, a store's planner has no reason to prefer (realmId, createdAt) and walk every family
+      // index, a store's planner has no reason to prefer a realm-wide index and walk every family
       // of the realm to find one session's or one user's (SQLite did, without statistics). A
       // client's families, up to a time, go together when the client is deleted or disabled.
+      // The realm's OAuth sessions (spec 4.7) are its families with offline false, oldest first:
+      // with `offline` in the index the page is read directly, not filtered out of the realm's
+      // offline families. It replaces (realmId, createdAt), which served only that listing (a
+      // realm's deletion takes any realmId prefix). `offline` is in the user's and the session's
+      // indexes too, before createdAt: their lookups name it (a user's online or offline sessions,
+      // a session's online families), and SQLite, which has no statistics, would otherwise weigh
+      // (realmId, offline) as (realmId, userId) and might read a realm's online families for one
+      // user's. Four indexes as before (and `expiresAt`), so a family costs no extra write;
+      // the replaced ones are dropped from stores created before.
       indexes: [
-        { fields: ["realmId", "userId", "createdAt"] },
-        { fields: ["realmId", "ssoSessionId", "createdAt"] },
+        { fields: ["realmId", "userId", "offline", "createdAt"] },
+        { fields: ["realmId", "ssoSessionId", "offline", "createdAt"] },
         { fields: ["realmId", "clientId", "createdAt"] },
-        { fields: ["realmId", "createdAt"] },
+        { fields: ["realmId", "offline", "createdAt"] },
       ],
+      retiredIndexes: ["realmId_1_userId_1_createdAt_1", "realmId_1_ssoSessionId_1_createdAt_1", "realmId_1_createdAt_1"],
     }));
   }
 
