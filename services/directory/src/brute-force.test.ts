@@ -1,6 +1,8 @@
 import { Code } from "@connectrpc/connect";
 import { RequiredAction } from "../../../gen/iam/directory/v1/authentication_pb.js";
 import { AuthOutcome, failureOf, startAuthnHarness, type AuthnHarness } from "./authentication-test-kit.js";
+import { HashingPool, type HashJobInput } from "./domain/hashing-pool.js";
+import { MAX_PASSWORD } from "./domain/password-policy.js";
 
 // AuthenticatePassword and brute-force protection (spec 3) through real Connect routing, with a
 // manual clock: lockout after N, failure reset time, permanent lockout, unlock, atomic counting.
@@ -29,6 +31,54 @@ describe("AuthenticatePassword and brute force, in-process", () => {
     });
     await h.users.updateUser({ realm: r, userId: id, update: { enabled: false } });
     expect(await h.login(r, "alice", "correct-horse-1")).toMatchObject({ outcome: AuthOutcome.DISABLED, eventError: "user_disabled" });
+  });
+
+  it("spends one password verification on every outcome, locked and disabled users included (no enumeration by timing)", async () => {
+    const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 2, lockoutDuration: 60, permanentLockoutAfter: 1 });
+    await h.user(r, "kent");
+    const lockedId = await h.user(r, "lola");
+    const disabledId = await h.user(r, "mona");
+    await h.users.updateUser({ realm: r, userId: disabledId, update: { enabled: false } });
+    const permanentId = await h.user(r, "nils");
+    for (let lockout = 0; lockout < 2; lockout++) {
+      for (let i = 0; i < 2; i++) await h.login(r, "nils", "bad-password");
+      h.clock.advance(60);
+    }
+    for (let i = 0; i < 2; i++) await h.login(r, "lola", "bad-password");
+    expect((await h.security.listLockedUsers({ realm: r })).users.map((u) => [u.userId, u.permanent]).sort())
+      .toEqual([[lockedId, false], [permanentId, true]].sort());
+
+    // A spy on the real hashing pool: the verifications each login runs (the dummy's own hash,
+    // made once per process, is a "hash" job and not counted).
+    const real = HashingPool.prototype.run;
+    let verifications = 0;
+    HashingPool.prototype.run = function (this: HashingPool, job: HashJobInput) {
+      if (job.kind === "verify") verifications++;
+      return real.call(this, job);
+    };
+    const cases: Array<[string, string, AuthOutcome, string]> = [
+      ["kent", "correct-horse-1", AuthOutcome.OK, ""],
+      ["kent", "bad-password", AuthOutcome.INVALID_CREDENTIALS, "invalid_user_credentials"],
+      ["nobody", "bad-password", AuthOutcome.INVALID_CREDENTIALS, "user_not_found"],
+      ["lola", "correct-horse-1", AuthOutcome.LOCKED, "user_temporarily_disabled"],
+      ["lola", "bad-password", AuthOutcome.LOCKED, "user_temporarily_disabled"],
+      ["nils", "correct-horse-1", AuthOutcome.LOCKED, "user_disabled"],
+      ["mona", "correct-horse-1", AuthOutcome.DISABLED, "user_disabled"],
+      // Longer than any password can be: no hash of it matches, but it costs what one that could does.
+      ["kent", "x".repeat(MAX_PASSWORD + 1), AuthOutcome.INVALID_CREDENTIALS, "invalid_user_credentials"],
+      ["nobody", "x".repeat(MAX_PASSWORD + 1), AuthOutcome.INVALID_CREDENTIALS, "user_not_found"],
+    ];
+    const got: unknown[] = [];
+    try {
+      for (const [username, password] of cases) {
+        verifications = 0;
+        const res = await h.login(r, username, password);
+        got.push([username, password.length, res.outcome, res.eventError, verifications]);
+      }
+    } finally {
+      HashingPool.prototype.run = real;
+    }
+    expect(got).toEqual(cases.map(([username, password, outcome, eventError]) => [username, password.length, outcome, eventError, 1]));
   });
 
   it("refuses an unknown realm and an empty realm as RPC errors", async () => {

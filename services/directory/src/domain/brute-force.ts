@@ -13,7 +13,8 @@ export type LockState = "none" | "temporary" | "permanent";
  *     and on a successful login;
  *  3. with `permanentLockoutAfter` = N > 0, the lockout due after N temporary lockouts is permanent
  *     (Keycloak's "max temporary lockouts"): the user is disabled until an admin unlocks.
- * Failures are not counted while a lock holds (the password is not even checked then).
+ * Failures are not counted while a lock holds (the password is still hashed, for equal timing, but
+ * its result is ignored: PasswordAuthenticator).
  */
 export class BruteForce {
   constructor(

@@ -63,15 +63,15 @@ export class PasswordAuthenticator {
       await this.hasher.burn(input.password.slice(0, MAX_PASSWORD));
       return result("INVALID_CREDENTIALS", null, EVENT_ERRORS.notFound);
     }
+    const credential = await this.credentials.findPassword(realm._id, user._id);
+    // Every outcome costs exactly one password hash, locked and disabled users included: a reply
+    // one argon2 hash faster would tell which usernames exist and are locked or disabled.
+    const ok = await this.checkPassword(credential?.hash ?? null, input.password);
+    // Read after the hash: a lock set meanwhile (a parallel failure) is seen.
     const lock = await this.bruteForce.state(realm, user._id);
     if (lock !== "none") return result("LOCKED", user, lock === "permanent" ? EVENT_ERRORS.disabled : EVENT_ERRORS.locked);
     if (!user.enabled) return result("DISABLED", user, EVENT_ERRORS.disabled);
-
-    const credential = await this.credentials.findPassword(realm._id, user._id);
-    const ok = credential !== null && input.password.length <= MAX_PASSWORD
-      && await this.hasher.verifyStored(credential.hash, input.password);
-    if (!credential) await this.hasher.burn(input.password.slice(0, MAX_PASSWORD));
-    if (!ok) {
+    if (!ok || !credential) {
       await this.bruteForce.failure(realm, user._id);
       return result("INVALID_CREDENTIALS", user, EVENT_ERRORS.invalid);
     }
@@ -87,6 +87,16 @@ export class PasswordAuthenticator {
       otpRequired: otpConfigured,
       requiredActions: requiredActions(realm, user, credential, otpConfigured, this.clock.now()),
     };
+  }
+
+  /**
+   * The password against the stored hash, or a dummy verification of the same cost when there is
+   * no credential or the password is longer than any password can be (no hash of it can match).
+   */
+  private async checkPassword(hash: string | null, password: string): Promise<boolean> {
+    if (hash !== null && password.length <= MAX_PASSWORD) return this.hasher.verifyStored(hash, password);
+    await this.hasher.burn(password.slice(0, MAX_PASSWORD));
+    return false;
   }
 
   /**
