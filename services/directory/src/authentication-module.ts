@@ -36,7 +36,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const otpRepo = await OtpRepository.open(store);
   const events = new UserEvents(bus, clock);
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, clock);
-  const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, events, clock);
+  const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, events, clock, logger);
   const otp = new OtpCredentials(lookup, users, otpRepo, bruteForce, secrets, events, clock);
   const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock);
   const change = new PasswordChange(lookup, users, credentialRepo, credentials, events, clock);
@@ -56,6 +56,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
     async stop() {
       for (const s of subs) await s.stop();
       subs = [];
+      await bruteForce.drain();
     },
   };
 }

@@ -31,12 +31,14 @@ export class ManualClock {
 
 /**
  * The directory built in-process (sqlite :memory:, in-memory bus, a manual clock), reached
- * through real Connect routing, as clients-module.test.ts does.
+ * through real Connect routing, as clients-module.test.ts does. `wrapStore` lets a test stand
+ * between the directory and its store.
  */
-export async function startAuthnHarness() {
+export async function startAuthnHarness(options: { wrapStore?: (store: Store) => Store } = {}) {
   const clock = new ManualClock();
   const logger = createLogger("test", "silent");
-  const store: Store = await openStore({ kind: "sqlite", path: ":memory:", clock });
+  const opened: Store = await openStore({ kind: "sqlite", path: ":memory:", clock });
+  const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const bus: Bus = await openBus({ kind: "memory", path: ":memory:", logger });
   const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
   const module: ServiceModule = await buildDirectory(
@@ -67,7 +69,7 @@ export async function startAuthnHarness() {
     async stop() {
       await module.stop();
       await bus.close();
-      await store.close();
+      await opened.close();
     },
   };
 }

@@ -12,6 +12,8 @@ describe("AuthenticatePassword and brute force, in-process", () => {
   afterAll(async () => h?.stop());
 
   async function failureRecord(realm: string, userId: string) {
+    // Failures are written after their reply; a read through the directory waits for those of this process.
+    await h.authn.getUserStatus({ realm, userId });
     const realmId = (await h.realms.getRealm({ name: realm })).realm!.id;
     const c = await h.store.collection<{ _id: string } & Record<string, unknown>>({ name: "login_failures" });
     return c.get(`${realmId}:${userId}`);

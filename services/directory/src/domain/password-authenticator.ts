@@ -72,7 +72,8 @@ export class PasswordAuthenticator {
     if (lock !== "none") return result("LOCKED", user, lock === "permanent" ? EVENT_ERRORS.disabled : EVENT_ERRORS.locked);
     if (!user.enabled) return result("DISABLED", user, EVENT_ERRORS.disabled);
     if (!ok || !credential) {
-      await this.bruteForce.failure(realm, user._id);
+      // Counted after the reply, as an unknown user has no counter to write (BruteForce explains).
+      this.bruteForce.countFailureAfterReply(realm, user._id);
       return result("INVALID_CREDENTIALS", user, EVENT_ERRORS.invalid);
     }
     if (needsRehash(credential.hash)) {
