@@ -108,4 +108,26 @@ describe.each(targets())("lockout at login ($mode)", (target) => {
     const list = await locked(r);
     expect(list.map((l) => [l.userId, l.failureCount])).toEqual([[userId, 20]]);
   }, 60_000);
+
+  it("tells that an account is disabled only to whoever knows its password, on the page; the grant never tells", async () => {
+    const r = await newRealm({});
+    const userId = await newUser(r, "lena");
+    expect((await api.put(`/admin/realms/${r}/users/${userId}`, { enabled: false })).status).toBe(200);
+    const b = new BrowserSession(server.url);
+    const wrong = await b.submit(await b.get(authUrl(r)), { username: "lena", password: BAD });
+    expect(wrong.status).toBe(200);
+    expect(alertOf(wrong.text)).toBe("Invalid username or password.");
+    const unknown = await b.submit(wrong, { username: "nobody-here", password: BAD });
+    expect(alertOf(unknown.text)).toBe("Invalid username or password.");
+    const right = await b.submit(unknown, { username: "lena", password: PW });
+    expect(right.status).toBe(200);
+    expect(alertOf(right.text)).toBe("Account is disabled.");
+    const generic = { error: "invalid_grant", error_description: "invalid user credentials" };
+    for (const [username, password] of [["lena", BAD], ["lena", PW], ["nobody-here", BAD]] as const) {
+      const res = await grant(r, username, password);
+      expect([res.status, res.body]).toEqual([400, generic]);
+    }
+    const errors = await eventually(async () => (await api.get(`/admin/realms/${r}/events?type=LOGIN_ERROR&userId=${userId}`)).body as any[], (e) => e.length === 4);
+    expect(errors.map((e) => e.error)).toEqual(["user_disabled", "user_disabled", "user_disabled", "user_disabled"]);
+  });
 });

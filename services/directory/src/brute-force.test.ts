@@ -33,6 +33,10 @@ describe("AuthenticatePassword and brute force, in-process", () => {
     });
     await h.users.updateUser({ realm: r, userId: id, update: { enabled: false } });
     expect(await h.login(r, "alice", "correct-horse-1")).toMatchObject({ outcome: AuthOutcome.DISABLED, eventError: "user_disabled" });
+    // Only the right password learns that the account is disabled.
+    expect(await h.login(r, "alice", "wrong-password")).toMatchObject({
+      outcome: AuthOutcome.INVALID_CREDENTIALS, userId: id, eventError: "user_disabled",
+    });
   });
 
   it("spends one password verification on every outcome, locked and disabled users included (no enumeration by timing)", async () => {
@@ -66,6 +70,7 @@ describe("AuthenticatePassword and brute force, in-process", () => {
       ["lola", "bad-password", AuthOutcome.LOCKED, "user_temporarily_disabled"],
       ["nils", "correct-horse-1", AuthOutcome.LOCKED, "user_disabled"],
       ["mona", "correct-horse-1", AuthOutcome.DISABLED, "user_disabled"],
+      ["mona", "bad-password", AuthOutcome.INVALID_CREDENTIALS, "user_disabled"],
       // Longer than any password can be: no hash of it matches, but it costs what one that could does.
       ["kent", "x".repeat(MAX_PASSWORD + 1), AuthOutcome.INVALID_CREDENTIALS, "invalid_user_credentials"],
       ["nobody", "x".repeat(MAX_PASSWORD + 1), AuthOutcome.INVALID_CREDENTIALS, "user_not_found"],

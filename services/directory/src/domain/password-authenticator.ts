@@ -70,7 +70,9 @@ export class PasswordAuthenticator {
     // Read after the hash: a lock set meanwhile (a parallel failure) is seen.
     const lock = await this.bruteForce.state(realm, user._id);
     if (lock !== "none") return result("LOCKED", user, lock === "permanent" ? EVENT_ERRORS.disabled : EVENT_ERRORS.locked);
-    if (!user.enabled) return result("DISABLED", user, EVENT_ERRORS.disabled);
+    // "Account is disabled" only for the right password: to a wrong one it would tell which accounts
+    // exist and are disabled, so that answer is the generic one (the event still says user_disabled).
+    if (!user.enabled) return result(ok ? "DISABLED" : "INVALID_CREDENTIALS", user, EVENT_ERRORS.disabled);
     if (!ok || !credential) {
       // Counted after the reply, as an unknown user has no counter to write (BruteForce explains).
       this.bruteForce.countFailureAfterReply(realm, user._id);

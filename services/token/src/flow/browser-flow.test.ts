@@ -82,6 +82,8 @@ describe("browser flow (token service, real directory in-process)", () => {
     expect(page(locked).message).toBe("Invalid username or password.");
     const off = await flow.steps.submitCredentials(next(begun), "off", PW);
     expect(page(off).message).toBe("Account is disabled.");
+    // Without the password, a disabled account looks like any other failure.
+    expect(page(await flow.steps.submitCredentials(next(begun), "off", "wrong-password-1")).message).toBe("Invalid username or password.");
 
     const done = await flow.steps.submitCredentials(next(begun), "alice", PW);
     const at = redirect(done);
