@@ -7,10 +7,15 @@ import { requireParam, type Grant, type GrantContext, type GrantResult } from ".
 import type { UserTokens } from "./user-tokens.js";
 import { AUTHENTICATED } from "../acr.js";
 
+/** Every credential failure's error_description: one text, so it tells no account apart. */
+export const INVALID_CREDENTIALS = "invalid user credentials";
+/** Keycloak's error_description when the credentials were right but a required action is pending. */
+export const NOT_FULLY_SET_UP = "Account is not fully set up";
+
 /** A failed login: invalid_grant for the client, the directory's event error for the LOGIN_ERROR event. */
 export class LoginFailed extends IamError {
-  constructor(readonly eventError: string, readonly userId: string) {
-    super({ code: "invalidArgument", reason: "invalid_grant", oauthError: "invalid_grant", message: "invalid user credentials" });
+  constructor(readonly eventError: string, readonly userId: string, description = INVALID_CREDENTIALS) {
+    super({ code: "invalidArgument", reason: "invalid_grant", oauthError: "invalid_grant", message: description });
   }
 }
 
@@ -47,8 +52,9 @@ export class PasswordGrant implements Grant {
       amr.push("otp");
     }
     if (res.requiredActions.length > 0) {
-      // Keycloak: "Account is not fully set up" - the actions need the browser.
-      throw new LoginFailed("resolve_required_actions", res.userId);
+      // The actions need the browser. Said as Keycloak says it: only after the right password (and
+      // code), so it tells nothing to whoever does not have them.
+      throw new LoginFailed("resolve_required_actions", res.userId, NOT_FULLY_SET_UP);
     }
     const grant = await this.minter.grant(ctx.realm, ctx.client, res.userId, requested);
     return this.tokens.issue(ctx, {
