@@ -48,7 +48,7 @@ describe.each(targets())("login events ($mode)", (target) => {
   const events = (r: string, q = "") => api.get(`/admin/realms/${r}/events${q}`);
 
   /** Every flow once: browser login errors and success, code exchange, refresh, introspect, revoke, logouts. */
-  async function runFlows(r: string): Promise<void> {
+  async function runFlows(r: string): Promise<{ passwordGrantScope: string }> {
     const b = new BrowserSession(server.url);
     const login = await b.get(authUrl(r));
     const wrong = await b.submit(login, { username: "gina", password: "wrong-Pass-1" });
@@ -70,6 +70,7 @@ describe.each(targets())("login events ($mode)", (target) => {
     expect(pg.status).toBe(200);
     leaked.push(pg.body.access_token, pg.body.refresh_token);
     expect((await token(r, { grant_type: "password", username: "gina", password: "wrong-Pass-1" })).status).toBe(400);
+    expect((await token(r, { grant_type: "password", username: " nobody ", password: "wrong-Pass-1" })).status).toBe(400);
     expect((await token(r, { grant_type: "client_credentials" })).status).toBe(200);
     expect((await http("POST", tokenUrl(r), { form: { grant_type: "client_credentials", client_id: "web", client_secret: "not-the-secret" } })).status).toBe(401);
     expect((await http("POST", `${server.url}/realms/${r}/protocol/openid-connect/revoke`, { form: { client_id: "web", client_secret: secrets[r]!, token: pg.body.refresh_token } })).status).toBe(200);
@@ -81,16 +82,17 @@ describe.each(targets())("login events ($mode)", (target) => {
     expect(confirm.status).toBe(200);
     const out = await b2.submit(confirm, { confirm: "yes" });
     expect(out.status).toBe(200);
+    return { passwordGrantScope: pg.body.scope };
   }
 
   it("records each flow's types with client, user, session, IP and details, never a secret", async () => {
     const before = new Date(Date.now() - 1000).toISOString();
-    await runFlows(realm);
+    const { passwordGrantScope } = await runFlows(realm);
     const all = await eventually(async () => (await events(realm)).body as any[], (e) => e.filter((x) => x.type === "LOGOUT").length >= 2);
     const got = all.map((e) => `${e.type}${e.error ? `:${e.error}` : ""}`).sort();
     expect(got).toEqual([
       "CLIENT_LOGIN", "CLIENT_LOGIN_ERROR:invalid_client", "CODE_TO_TOKEN", "INTROSPECT_TOKEN", "LOGIN", "LOGIN", "LOGIN", "LOGIN_ERROR:invalid_user_credentials",
-      "LOGIN_ERROR:invalid_user_credentials", "LOGIN_ERROR:user_not_found", "LOGOUT", "LOGOUT", "REFRESH_TOKEN", "REVOKE_GRANT",
+      "LOGIN_ERROR:invalid_user_credentials", "LOGIN_ERROR:user_not_found", "LOGIN_ERROR:user_not_found", "LOGOUT", "LOGOUT", "REFRESH_TOKEN", "REVOKE_GRANT",
     ]);
     const browserLogin = all.find((e) => e.type === "LOGIN" && e.details.auth_method === "openid-connect");
     expect(browserLogin).toMatchObject({
@@ -105,6 +107,17 @@ describe.each(targets())("login events ($mode)", (target) => {
     }
     const unknown = all.find((e) => e.error === "user_not_found");
     expect(unknown.userId).toBe("");
+    // The password grant's events name the account as the login page's do (Keycloak records the
+    // username for direct grants too); a failed one names what was sent, an unknown user included.
+    const byGrant = all.filter((e) => e.details.grant_type === "password")
+      .map((e) => ({ type: e.type, error: e.error, userId: e.userId, details: e.details }))
+      .sort((a, b) => `${a.type}${a.error}`.localeCompare(`${b.type}${b.error}`));
+    expect(byGrant).toEqual([
+      { type: "LOGIN", error: "", userId: userIds[realm], details: { grant_type: "password", scope: passwordGrantScope, refresh_token_type: "Refresh", username: "gina" } },
+      { type: "LOGIN_ERROR", error: "invalid_user_credentials", userId: userIds[realm], details: { grant_type: "password", username: "gina" } },
+      { type: "LOGIN_ERROR", error: "user_not_found", userId: "", details: { grant_type: "password", username: "nobody" } },
+    ]);
+    expect(all.find((e) => e.type === "CLIENT_LOGIN_ERROR").details).toEqual({ grant_type: "client_credentials" });
     const text = JSON.stringify(all);
     for (const s of leaked) expect(text).not.toContain(s);
     // Filters.

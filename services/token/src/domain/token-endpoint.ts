@@ -16,6 +16,9 @@ const EVENT_OF: Record<string, string> = {
   "urn:ietf:params:oauth:grant-type:device_code": "CODE_TO_TOKEN",
 };
 
+/** The longest username an event records: the login page cuts what was typed there too. */
+const MAX_USERNAME = 255;
+
 /** RFC 8628 section 3.5: polling answers that are part of the normal flow, not failures worth an event. */
 const POLLING = new Set(["authorization_pending", "slow_down"]);
 
@@ -33,7 +36,7 @@ export class TokenEndpoint {
     try {
       client = await this.auth.authenticate(realm.name, presented);
     } catch (e) {
-      if (eventType) await this.failed(realm, eventType, presented.clientId, params.ipAddress, e);
+      if (eventType) await this.failed(realm, eventType, presented.clientId, params, e);
       throw e;
     }
     try {
@@ -51,18 +54,28 @@ export class TokenEndpoint {
       });
       return result;
     } catch (e) {
-      if (eventType) await this.failed(realm, eventType, client.clientId, params.ipAddress, e);
+      if (eventType) await this.failed(realm, eventType, client.clientId, params, e);
       throw e;
     }
   }
 
-  private async failed(realm: OAuthRealm, type: string, clientId: string, ipAddress: string, e: unknown): Promise<void> {
+  private async failed(realm: OAuthRealm, type: string, clientId: string, params: TokenParams, e: unknown): Promise<void> {
     if (!(e instanceof IamError)) return;
     const error = e instanceof LoginFailed ? e.eventError : e.oauthError ?? e.reason;
     if (POLLING.has(error)) return;
     await this.events.record(realm, {
-      type: `${type}_ERROR`, clientId, ipAddress, error,
+      type: `${type}_ERROR`, clientId, ipAddress: params.ipAddress, error, details: failureDetails(params),
       ...(e instanceof LoginFailed && e.userId ? { userId: e.userId } : {}),
     });
   }
+}
+
+/**
+ * A failed request's event details: its grant_type, and for the password grant the username as
+ * sent (as the login page records it, and Keycloak for direct grants), so an admin can see which
+ * account was tried, an unknown one too. Never the password (DESIGN 4).
+ */
+function failureDetails(params: TokenParams): Record<string, string> {
+  const username = params.grantType === "password" ? params.username.trim().slice(0, MAX_USERNAME) : "";
+  return { grant_type: params.grantType, ...(username ? { username } : {}) };
 }

@@ -57,8 +57,10 @@ export class PasswordGrant implements Grant {
       throw new LoginFailed("resolve_required_actions", res.userId, NOT_FULLY_SET_UP);
     }
     const grant = await this.minter.grant(ctx.realm, ctx.client, res.userId, requested);
-    return this.tokens.issue(ctx, {
+    const issued = await this.tokens.issue(ctx, {
       userId: res.userId, username: res.username || username, ssoSession: null, authTime: this.clock.now(), amr, acr: AUTHENTICATED, nonce: "",
     }, grant);
+    // The LOGIN event names the user as the login page's does (the account's username).
+    return { ...issued, details: { ...issued.details, username: res.username || username } };
   }
 }
