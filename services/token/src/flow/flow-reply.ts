@@ -22,7 +22,7 @@ export interface PageView {
   recoveryCodes?: string[];
   approved?: boolean;
   userCode?: string;
-  /** Registration: every failed rule, and the form's values to show again. */
+  /** Registration and UPDATE_PASSWORD: every failed rule; registration: the form's values to show again. */
   messages?: string[];
   email?: string;
   firstName?: string;

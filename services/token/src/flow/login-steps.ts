@@ -7,6 +7,7 @@ import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 import { EmailVerificationStep } from "./email-verification-step.js";
 import { acrOf } from "../domain/acr.js";
+import { messagesOf } from "./policy-messages.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -101,9 +102,10 @@ export class LoginSteps {
     try {
       await this.kit.d.auth.changePassword({ realm: realm.name, userId: tx.userId ?? "", newPassword: password });
     } catch (e) {
-      // A policy refusal (length, history...) is meant for the user; anything else is a failure.
+      // A policy refusal (length, history...) is meant for the user, listed as the registration
+      // page lists it; anything else is a failure.
       const ce = ConnectError.from(e);
-      if (ce.code === Code.InvalidArgument || ce.code === Code.FailedPrecondition) return pageOf(tx, "update_password", { message: ce.rawMessage });
+      if (ce.code === Code.InvalidArgument || ce.code === Code.FailedPrecondition) return pageOf(tx, "update_password", { messages: messagesOf(ce.rawMessage) });
       throw e;
     }
     await this.kit.d.events.record(realm, ctx, tx, { type: "UPDATE_PASSWORD" });

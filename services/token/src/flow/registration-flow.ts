@@ -4,6 +4,7 @@ import { safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
 import { errorReply, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { LoginSteps } from "./login-steps.js";
+import { messagesOf } from "./policy-messages.js";
 
 export interface RegistrationForm {
   username: string;
@@ -68,11 +69,4 @@ export class RegistrationFlow {
     });
     return this.steps.next(realm, moved, ctx);
   }
-}
-
-/** One message per failed rule: the directory names every failed policy rule in one message. */
-export function messagesOf(raw: string): string[] {
-  const m = /^password does not meet the password policy: (.*)$/.exec(raw);
-  if (!m) return [raw.charAt(0).toUpperCase() + raw.slice(1)];
-  return ["The password does not meet the password policy:", ...(m[1] ?? "").split(", ").map((r) => `- ${r}`)];
 }
