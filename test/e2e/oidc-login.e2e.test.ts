@@ -411,6 +411,25 @@ for (const target of targets()) describe(`OIDC browser login (${target.mode})`, 
     expect(after.access).not.toHaveProperty("acr");
   });
 
+  it("refuses the password grant to a client that requires consent (no page can ask it)", async () => {
+    const api = adminApi(server.url, server.apiKey);
+    const created = await api.post(`/admin/realms/${realm}/clients`, { clientId: "direct-consent", grantTypes: ["password"], requireConsent: true });
+    expect(created.status).toBe(201);
+    const res = await http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, {
+      form: { grant_type: "password", username: "alice", password: PASSWORD, scope: "openid" },
+      headers: { authorization: `Basic ${Buffer.from(`direct-consent:${created.body.secret}`).toString("base64")}` },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "unauthorized_client", error_description: "Client requires user consent" });
+    // Once it no longer requires consent, the same request gets tokens.
+    expect((await api.put(`/admin/realms/${realm}/clients/direct-consent`, { requireConsent: false })).status).toBe(200);
+    const ok = await eventually(() => http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, {
+      form: { grant_type: "password", username: "alice", password: PASSWORD, scope: "openid" },
+      headers: { authorization: `Basic ${Buffer.from(`direct-consent:${created.body.secret}`).toString("base64")}` },
+    }), (r) => r.status === 200);
+    expect(ok.body.token_type).toBe("Bearer");
+  });
+
   it("verifies a device: user code, login, consent, approval (RFC 8628 3.3)", async () => {
     const res = await fetch(`${server.url}/realms/${realm}/protocol/openid-connect/auth/device`, {
       method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -33,6 +33,11 @@ export class PasswordGrant implements Grant {
   }
 
   async issue(ctx: GrantContext): Promise<GrantResult> {
+    // A client that must ask the user's consent cannot ask it here: no page is shown (Keycloak
+    // refuses with "Client requires user consent"). unauthorized_client, RFC 6749 section 5.2:
+    // the authenticated client may not use this grant as configured. Before any password check,
+    // so no hash and no counted failure for a request that could never succeed.
+    if (ctx.client.requireConsent) throw IamError.oauth("unauthorized_client", "Client requires user consent");
     const username = requireParam(ctx.params.username, "username");
     const password = requireParam(ctx.params.password, "password");
     const requested = splitScope(ctx.params.scope);
