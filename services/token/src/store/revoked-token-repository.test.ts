@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import mongoose from "mongoose";
+import { adaptersUnderTest } from "../../../kit/src/store/adapters-under-test.js";
 import { openStore } from "../../../kit/src/store/open-store.js";
 import { recordQueryPlans, selectsFrom } from "../../../kit/src/store/sqlite-query-plans.js";
 import { TestClock } from "../../../kit/src/store/store-contract-kit.js";
@@ -10,24 +10,7 @@ import { RevokedTokenRepository, type IssuedToken } from "./revoked-token-reposi
  * The access-token deny list on both store adapters: SQLite always, a MongoDB-wire server when
  * TESSERA_TEST_MONGODB_URI is set (its own database, dropped after).
  */
-const uri = process.env.TESSERA_TEST_MONGODB_URI;
-const database = `tessera_revoked_test_${randomBytes(6).toString("hex")}`;
-const adapters: Array<[string, (clock: TestClock) => Promise<Store>]> = [
-  ["sqlite", async (clock) => openStore({ kind: "sqlite", path: ":memory:", clock, sweepIntervalMs: 0 })],
-  ...(uri ? [["mongodb", async (clock: TestClock) => openStore({ kind: "mongodb", uri, database, clock, sweepIntervalMs: 0 })] as [string, (clock: TestClock) => Promise<Store>]] : []),
-];
-
-if (uri) {
-  afterAll(async () => {
-    const conn = await mongoose.createConnection(uri, { dbName: database }).asPromise();
-    await conn.dropDatabase();
-    await conn.close();
-  });
-} else {
-  it("runs on MongoDB only with TESSERA_TEST_MONGODB_URI", () => {
-    console.info("RevokedTokenRepository on MongoDB not run: set TESSERA_TEST_MONGODB_URI (see test/mongo/start.sh)");
-  });
-}
+const adapters = adaptersUnderTest("RevokedTokenRepository");
 
 describe.each(adapters)("RevokedTokenRepository (%s)", (_name, open) => {
   const clock = new TestClock();

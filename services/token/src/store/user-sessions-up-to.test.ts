@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import mongoose from "mongoose";
-import { openStore } from "../../../kit/src/store/open-store.js";
+import { adaptersUnderTest } from "../../../kit/src/store/adapters-under-test.js";
 import { TestClock } from "../../../kit/src/store/store-contract-kit.js";
 import type { Store } from "../../../kit/src/store/port.js";
 import type { RefreshFamilyRecord } from "../domain/refresh-family.js";
@@ -14,25 +13,7 @@ import { SsoSessionRepository } from "./sso-session-repository.js";
  * when TESSERA_TEST_MONGODB_URI is set (its own database, dropped after). The query plans: the
  * repositories' SQLite tests beside this one.
  */
-const uri = process.env.TESSERA_TEST_MONGODB_URI;
-const database = `tessera_user_sessions_test_${randomBytes(6).toString("hex")}`;
-type Open = (clock: TestClock) => Promise<Store>;
-const adapters: Array<[string, Open]> = [
-  ["sqlite", async (clock) => openStore({ kind: "sqlite", path: ":memory:", clock, sweepIntervalMs: 0 })],
-  ...(uri ? [["mongodb", async (clock: TestClock) => openStore({ kind: "mongodb", uri, database, clock, sweepIntervalMs: 0 })] as [string, Open]] : []),
-];
-
-if (uri) {
-  afterAll(async () => {
-    const conn = await mongoose.createConnection(uri, { dbName: database }).asPromise();
-    await conn.dropDatabase();
-    await conn.close();
-  });
-} else {
-  it("runs on MongoDB only with TESSERA_TEST_MONGODB_URI", () => {
-    console.info("user sessions up to a time on MongoDB not run: set TESSERA_TEST_MONGODB_URI (see test/mongo/start.sh)");
-  });
-}
+const adapters = adaptersUnderTest("user sessions up to a time");
 
 describe.each(adapters)("a user's sessions created up to a time (%s)", (_name, open) => {
   const clock = new TestClock();
