@@ -3,7 +3,7 @@ import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 
 // The device authorization grant's endpoints (RFC 8628 sections 3.1-3.5): the device authorization
-// endpoint and the token endpoint's polling. The verification page: oidc-login.e2e.test.ts.
+// endpoint and the token endpoint's polling. The verification page: oidc-device-verification.e2e.test.ts.
 describe.each(targets())("OIDC device authorization ($mode)", (target) => {
   let server: TestServer;
   let api: ReturnType<typeof adminApi>;
