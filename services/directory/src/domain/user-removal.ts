@@ -24,15 +24,20 @@ export class UserRemoval {
   ) {}
 
   /**
-   * Removes the user; false when it was already gone. The record goes first, atomically, so of two
-   * concurrent removals one does the rest and announces it.
+   * Removes the user; false when it was already gone. What hangs off the user goes first, then
+   * `user.deleted`, and the record last: a crash or a failed publish part-way leaves the user in
+   * place, so the admin's retry finds it and finishes. With the record first, that retry was 404
+   * and `user.deleted` never went out, leaving the user's sessions and tokens alive. Every step is
+   * idempotent, and so is what the consumers do (ending ended sessions, a not-before mark that only
+   * moves forward), so two concurrent removals may both announce it; the record's delete decides
+   * which one answers 204.
    */
   async remove(realm: RealmRecord, userId: string): Promise<boolean> {
-    if (!(await this.users.deleteById(realm._id, userId))) return false;
+    if (!(await this.users.findById(realm._id, userId))) return false;
     await this.credentials.deleteUser(realm._id, userId);
     await this.memberships.deleteWhere({ realmId: realm._id, userId });
     await this.roleMappings.deleteHolders(realm._id, "user", [userId]);
     await this.events.deleted(realm, userId);
-    return true;
+    return this.users.deleteById(realm._id, userId);
   }
 }
