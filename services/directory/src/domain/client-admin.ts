@@ -130,10 +130,14 @@ export class ClientAdmin {
   async delete(realmName: string, clientId: string): Promise<void> {
     const realm = await this.realms.byName(realmName);
     const client = await this.require(realm, clientId);
-    const deleted = await this.repo.delete(realm._id, client._id);
-    if (!deleted) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    // What hangs off the client and the announcement first, the record last (as UserRemoval): a
+    // crash or a failed publish part-way leaves the client for the admin's retry to finish. With
+    // the record first that retry was 404, and the token service never heard of the deletion, so
+    // the client's tokens stayed active. Every step before is idempotent.
     await this.cascade.deleteClient(realm, client);
     await publishClientUpdated(this.bus, realm, client, true);
+    const deleted = await this.repo.delete(realm._id, client._id);
+    if (!deleted) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
     await this.events.record(realm, "DELETE", "CLIENT", clientPath(client));
   }
 
