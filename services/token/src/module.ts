@@ -31,6 +31,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     publicUrl: config.publicUrl,
     dropRealmAlso: async (realmId) => { await browserFlow?.dropRealm(realmId); },
     dropClientAlso: async (realmId, clientId, upTo) => { await browserFlow?.dropClient(realmId, clientId, upTo); },
+    dropUserAlso: async (realmId, userId) => { await browserFlow?.dropUser(realmId, userId); },
   });
   const { realms: realmSettings, clients, serviceAccountGrants, sso: sessions, codes, devices } = oauth.parts;
   const metadata = new RealmMetadata(realms, keys, { resolve: (name) => realmSettings.find(name) });

@@ -45,6 +45,8 @@ export interface OAuthOptions {
   dropRealmAlso?: (realmId: string) => Promise<void>;
   /** Other token-service data of a deleted client, up to the deletion's time (the browser flow's consents). */
   dropClientAlso?: (realmId: string, clientId: string, upTo: number) => Promise<void>;
+  /** Other token-service data of a deleted user (the browser flow's consents). */
+  dropUserAlso?: (realmId: string, userId: string) => Promise<void>;
 }
 
 /**
@@ -97,6 +99,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
       subs = await startOAuthConsumers({
         bus, terminator, sso, logger,
         dropClientAlso: options.dropClientAlso,
+        dropUserAlso: options.dropUserAlso,
         async dropRealm(realmId) {
           await options.dropRealmAlso?.(realmId);
           const counts = await Promise.all([

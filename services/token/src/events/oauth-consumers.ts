@@ -26,6 +26,8 @@ export interface OAuthConsumerDeps {
   dropRealm(realmId: string): Promise<number>;
   /** Deletes a deleted client's other records given up to `upTo` (the browser flow's consents). */
   dropClientAlso?: ((realmId: string, clientId: string, upTo: number) => Promise<void>) | undefined;
+  /** Other data of a deleted user (its consents), after its sessions ended. */
+  dropUserAlso?: ((realmId: string, userId: string) => Promise<void>) | undefined;
   logger: Logger;
 }
 
@@ -50,6 +52,8 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
       const e = decode(m.payload);
       const n = await d.terminator.endAllOfUser(scope(e.realmId, e.realmName), e.userId, reason, m.time, bounded ? { createdUpTo: m.time } : {});
       if (n > 0) d.logger.info({ realm: e.realmName, userId: e.userId, sessions: n, reason }, "ended user's sessions");
+      // Its consents go too (Keycloak deletes them with the user); they could never be used again.
+      if (reason === "user_deleted") await d.dropUserAlso?.(e.realmId, e.userId);
     });
   const { bus } = d;
   subs.push(await endUser("token-user-deleted", "iam.directory.v1.user.deleted", "user_deleted", false, (p) => fromBinary(UserDeletedSchema, p)));

@@ -80,6 +80,11 @@ export class BrowserFlow {
     return this.consents.deleteClient(realmId, clientId, upTo);
   }
 
+  /** Drops a deleted user's consents. */
+  dropUser(realmId: string, userId: string): Promise<number> {
+    return this.consents.deleteUser(realmId, userId);
+  }
+
   /** Drops a deleted realm's transactions and consents. */
   async dropRealm(realmId: string): Promise<void> {
     await this.txs.deleteRealm(realmId);

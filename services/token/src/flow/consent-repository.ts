@@ -47,6 +47,11 @@ export class ConsentRepository {
     return this.consents.deleteMany({ realmId, clientId, createdAt: { $lte: upTo } });
   }
 
+  /** A deleted user's consents (user ids are never reused, so no time bound is needed). */
+  deleteUser(realmId: string, userId: string): Promise<number> {
+    return this.consents.deleteMany({ realmId, userId });
+  }
+
   deleteRealm(realmId: string): Promise<number> {
     return this.consents.deleteMany({ realmId });
   }
