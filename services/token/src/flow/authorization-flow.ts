@@ -3,7 +3,7 @@ import { SSO_REUSED } from "../domain/acr.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
 import { readIdTokenHint } from "./id-token-hint.js";
 import type { FlowRealm } from "./flow-realms.js";
-import { errorReply, pageOf, type FlowReply } from "./flow-reply.js";
+import { errorReply, realmNotFound, pageOf, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 import { completeSamlLogin } from "./saml-login.js";
@@ -19,7 +19,7 @@ export class AuthorizationFlow {
   async begin(ctx: StepContext, params: Record<string, string>): Promise<FlowReply> {
     const d = this.kit.d;
     const realm = await d.realms.get(ctx.realm);
-    if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+    if (!realm) return realmNotFound();
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
     const client = params.client_id ? await d.clients.get(realm.name, params.client_id) : null;
     const check = checkAuthorizationRequest(params, client);

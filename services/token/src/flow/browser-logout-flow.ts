@@ -2,7 +2,7 @@ import type { SsoSessionRecord } from "../domain/sso-session.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { readIdTokenHint, type IdTokenHint } from "./id-token-hint.js";
 import { formActionSourceOf } from "../../../kit/src/form-action-source.js";
-import { errorReply, pageOf, staleTransaction, withQuery, type FlowReply } from "./flow-reply.js";
+import { errorReply, realmNotFound, pageOf, staleTransaction, withQuery, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 
 export interface LogoutParams {
@@ -25,7 +25,7 @@ export class BrowserLogoutFlow {
   async begin(ctx: StepContext, p: LogoutParams): Promise<FlowReply> {
     const d = this.kit.d;
     const realm = await d.realms.get(ctx.realm);
-    if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+    if (!realm) return realmNotFound();
     // The gateway marks repeated and over-long parameters with a NUL (flow-context.ts); such a
     // state must not be echoed, nor such a hint reported as forged.
     if (Object.values(p).some((v) => v.includes("\u0000"))) return errorReply("invalid_request", "A parameter was repeated or too long.");
@@ -71,7 +71,7 @@ export class BrowserLogoutFlow {
 
   async confirm(ctx: StepContext, confirmed: boolean): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["logout_confirm"]);
-    if (!loaded) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
     const { realm, tx } = loaded;
     if (!(await this.kit.d.txs.finish(tx))) return staleTransaction();
     if (!confirmed) return { outcome: { kind: "page", page: { step: "logged_out", message: "You are still logged in." } } };

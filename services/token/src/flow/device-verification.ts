@@ -1,6 +1,6 @@
 import { normaliseUserCode } from "../domain/user-code.js";
 import { SSO_REUSED } from "../domain/acr.js";
-import { errorReply, pageOf, type FlowReply } from "./flow-reply.js";
+import { errorReply, realmNotFound, pageOf, type FlowReply } from "./flow-reply.js";
 import type { AuthorizationFlow } from "./authorization-flow.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 
@@ -15,7 +15,7 @@ export class DeviceVerification {
   async begin(ctx: StepContext, userCode: string): Promise<FlowReply> {
     const d = this.kit.d;
     const realm = await d.realms.get(ctx.realm);
-    if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+    if (!realm) return realmNotFound();
     const code = normaliseUserCode(userCode);
     if (!code) return { outcome: { kind: "page", page: { step: "device_enter_code" } } };
     const device = await d.devices.findPendingByUserCode(realm.id, code);

@@ -1,7 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { VerifyEmailOutcome } from "../../../../gen/iam/directory/v1/registration_pb.js";
 import type { FlowRealm } from "./flow-realms.js";
-import { errorReply, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
+import { errorReply, realmNotFound, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 
@@ -29,7 +29,7 @@ export class EmailVerificationStep {
   /** The page's resend action (CSRF-checked). */
   async resend(ctx: StepContext): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["verify_email"]);
-    if (!loaded) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
     const sent = await this.send(loaded.realm, loaded.tx);
     return pageOf(loaded.tx, "verify_email", { message: sent ? RESENT_MESSAGE : NOT_SENT_MESSAGE, ...(sent ? { email: sent } : {}) });
   }
@@ -37,7 +37,7 @@ export class EmailVerificationStep {
   /** The link's page: marks the email verified once (VERIFY_EMAIL / VERIFY_EMAIL_ERROR events). */
   async verify(ctx: StepContext, key: string): Promise<FlowReply> {
     const realm = await this.kit.d.realms.get(ctx.realm);
-    if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+    if (!realm) return realmNotFound();
     const res = await this.kit.d.registration.verifyEmail({ realm: realm.name, key });
     if (res.outcome === VerifyEmailOutcome.VERIFIED) {
       await this.kit.d.events.record(realm, ctx, null, { type: "VERIFY_EMAIL", userId: res.userId, details: { email: res.email } });

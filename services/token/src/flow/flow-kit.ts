@@ -15,7 +15,7 @@ import type { ConsentRepository } from "./consent-repository.js";
 import { consentScopesOf, type ConsentScope } from "./consent-scopes.js";
 import type { FlowEvents } from "./flow-events.js";
 import { issuerOf, type FlowRealm, type FlowRealms } from "./flow-realms.js";
-import { clientResponse, type FlowReply, type ResponseMode } from "./flow-reply.js";
+import { clientResponse, realmNotFound, staleTransaction, type FlowReply, type ResponseMode } from "./flow-reply.js";
 import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
 import type { LoginTransactionRepository } from "./login-transaction-repository.js";
 
@@ -56,6 +56,12 @@ export interface StepContext {
   baseUrl: string;
 }
 
+/** A login transaction a form post may continue, with its (enabled) realm. */
+export interface LoadedTransaction {
+  realm: FlowRealm;
+  tx: LoginTransactionRecord;
+}
+
 /** Operations shared by every part of the browser flow. */
 export class FlowKit {
   constructor(readonly d: FlowDeps) {}
@@ -76,17 +82,20 @@ export class FlowKit {
   }
 
   /**
-   * The transaction this POST continues, or null: unknown or expired, presented by another browser,
-   * a wrong CSRF token, or not at one of `steps`.
+   * The transaction this POST continues, or the reply refusing it: the realm's 404 page when the
+   * realm does not exist or is disabled (what the authorization endpoint answers for it, so a
+   * form posted to such a realm is not called an expired login page), else the stale transaction
+   * page when it is unknown or expired, presented by another browser, with a wrong CSRF token, or
+   * not at one of `steps`.
    */
-  async loadTransaction(ctx: StepContext, steps: TransactionStep[]): Promise<{ realm: FlowRealm; tx: LoginTransactionRecord } | null> {
-    if (!ctx.transactionId || !ctx.csrfToken || !ctx.browserId) return null;
+  async loadTransaction(ctx: StepContext, steps: TransactionStep[]): Promise<LoadedTransaction | FlowReply> {
     const realm = await this.d.realms.get(ctx.realm);
-    if (!realm) return null;
+    if (!realm) return realmNotFound();
+    if (!ctx.transactionId || !ctx.csrfToken || !ctx.browserId) return staleTransaction();
     const tx = await this.d.txs.find(realm.id, ctx.transactionId);
-    if (!tx) return null;
-    if (!safeEqual(tx.browserHash, sha256Hex(ctx.browserId)) || !safeEqual(tx.csrfToken, ctx.csrfToken)) return null;
-    if (!steps.includes(tx.step)) return null;
+    if (!tx) return staleTransaction();
+    if (!safeEqual(tx.browserHash, sha256Hex(ctx.browserId)) || !safeEqual(tx.csrfToken, ctx.csrfToken)) return staleTransaction();
+    if (!steps.includes(tx.step)) return staleTransaction();
     return { realm, tx };
   }
 

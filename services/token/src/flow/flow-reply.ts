@@ -58,6 +58,14 @@ export function errorReply(error: string, description: string, status = 400): Fl
   return { outcome: { kind: "error", error, description, status } };
 }
 
+/**
+ * A realm that does not exist or is disabled: every hosted page of it answers this 404 (as
+ * Keycloak, a disabled realm serves no login).
+ */
+export function realmNotFound(): FlowReply {
+  return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+}
+
 /** The transaction expired, was finished, or is presented by another browser or without its CSRF token. */
 export function staleTransaction(): FlowReply {
   return errorReply("invalid_transaction", "This login page has expired or was already used. Please start again from the application.", 400);

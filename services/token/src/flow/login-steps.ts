@@ -28,7 +28,7 @@ export class LoginSteps {
 
   async submitCredentials(ctx: StepContext, username: string, password: string): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["login"]);
-    if (!loaded) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
     const { realm, tx } = loaded;
     const name = username.trim().slice(0, 255);
     if (!name || !password) return pageOf(tx, "login", { username: name, message: INVALID_CREDENTIALS_MESSAGE });
@@ -52,7 +52,8 @@ export class LoginSteps {
 
   async submitOtp(ctx: StepContext, code: string): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["otp"]);
-    if (!loaded || !loaded.tx.userId) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
+    if (!loaded.tx.userId) return staleTransaction();
     const { realm, tx } = loaded;
     const res = await this.kit.d.auth.verifyOtp({ realm: realm.name, userId: tx.userId ?? "", code: code.trim(), ipAddress: ctx.ipAddress });
     if (res.outcome !== AuthOutcome.OK) {
@@ -68,7 +69,7 @@ export class LoginSteps {
 
   async confirmOtpEnrollment(ctx: StepContext, code: string): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["otp_enroll"]);
-    if (!loaded) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
     const { realm, tx } = loaded;
     const res = await this.kit.d.auth.confirmOtpEnrollment({ realm: realm.name, userId: tx.userId ?? "", code: code.trim() });
     if (!res.confirmed) {
@@ -87,7 +88,7 @@ export class LoginSteps {
   /** Past the recovery codes page. */
   async continue(ctx: StepContext): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["recovery_codes"]);
-    if (!loaded) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
     const moved = await this.kit.d.txs.advance(loaded.tx, { step: "otp" }, ["recoveryCodes"]);
     if (!moved) return staleTransaction();
     return this.next(loaded.realm, moved, ctx);
@@ -95,7 +96,7 @@ export class LoginSteps {
 
   async submitNewPassword(ctx: StepContext, password: string, confirmation: string): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["update_password"]);
-    if (!loaded) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
     const { realm, tx } = loaded;
     if (!password) return pageOf(tx, "update_password", { message: "Please enter a new password." });
     if (password !== confirmation) return pageOf(tx, "update_password", { message: "The passwords do not match." });
@@ -119,7 +120,8 @@ export class LoginSteps {
   /** Consent for an authorization request (remembered) or a device (RFC 8628 section 3.3). */
   async submitConsent(ctx: StepContext, approve: boolean): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["consent"]);
-    if (!loaded || !loaded.tx.ssoSessionId) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
+    if (!loaded.tx.ssoSessionId) return staleTransaction();
     const { realm, tx } = loaded;
     const d = this.kit.d;
     const session = await d.sessions.repo.findById(realm.id, tx.ssoSessionId ?? "");

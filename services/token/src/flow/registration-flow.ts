@@ -1,7 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { RequiredAction } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import { safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
-import { errorReply, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
+import { errorReply, realmNotFound, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { LoginSteps } from "./login-steps.js";
 import { messagesOf } from "./policy-messages.js";
@@ -29,7 +29,8 @@ export class RegistrationFlow {
   /** The form (a GET: the transaction must be this browser's and still at the login page). */
   async begin(ctx: StepContext): Promise<FlowReply> {
     const realm = await this.kit.d.realms.get(ctx.realm);
-    if (!realm || !ctx.transactionId || !ctx.browserId) return staleTransaction();
+    if (!realm) return realmNotFound();
+    if (!ctx.transactionId || !ctx.browserId) return staleTransaction();
     if (!realm.registrationAllowed) return NOT_ALLOWED();
     const tx = await this.kit.d.txs.find(realm.id, ctx.transactionId);
     if (!tx || tx.step !== "login" || tx.kind === "logout" || !safeEqual(tx.browserHash, sha256Hex(ctx.browserId))) return staleTransaction();
@@ -38,7 +39,7 @@ export class RegistrationFlow {
 
   async submit(ctx: StepContext, form: RegistrationForm): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["login"]);
-    if (!loaded) return staleTransaction();
+    if ("outcome" in loaded) return loaded;
     const { realm, tx } = loaded;
     if (!realm.registrationAllowed) return NOT_ALLOWED();
     const values = { username: form.username.trim().slice(0, 255), email: form.email.trim().slice(0, 255), firstName: form.firstName.slice(0, 255), lastName: form.lastName.slice(0, 255) };

@@ -1,6 +1,6 @@
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import type { FlowRealm } from "./flow-realms.js";
-import { errorReply, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
+import { errorReply, realmNotFound, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 
@@ -30,7 +30,7 @@ export class SamlLogin {
   async begin(ctx: StepContext, input: SamlLoginInput): Promise<FlowReply> {
     const d = this.kit.d;
     const realm = await d.realms.get(ctx.realm);
-    if (!realm) return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+    if (!realm) return realmNotFound();
     if (!input.pendingId) return errorReply("invalid_request", "The SAML request is missing.", 400);
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
 
