@@ -92,4 +92,50 @@ describe.each(targets())("hosted pages of a realm that does not exist or is disa
       expect(res.text).toContain(STALE);
     }
   });
+
+  // Every hosted page a browser may open or post to, as a first visit (no browser cookie yet).
+  const pages: Array<[string, string, Record<string, string>?]> = [
+    ["GET", "protocol/openid-connect/auth?client_id=spa&redirect_uri=http%3A%2F%2Flocalhost%3A3999%2Fcb&response_type=code"],
+    ["POST", "protocol/openid-connect/auth", { client_id: "spa", response_type: "code" }],
+    ["POST", "protocol/openid-connect/auth", { ...TX, step: "login", username: "u", password: "p" }],
+    ["GET", "device"],
+    ["GET", "device?user_code=WDJB-MJHT"],
+    ["POST", "device", { ...TX, step: "consent", decision: "approve" }],
+    ["GET", `login-actions/registration?tx=${TX.tx}`],
+    ["POST", "login-actions/registration", { ...TX, username: "u", password: "p", "password-confirm": "p" }],
+    ["GET", "login-actions/verify-email?key=x"],
+    ["POST", "login-actions/verify-email", TX],
+    ["GET", "protocol/openid-connect/logout"],
+    ["POST", "protocol/openid-connect/logout", { ...TX, confirm: "yes" }],
+    ["POST", "protocol/openid-connect/logout", { client_id: "spa" }],
+    ["GET", "protocol/saml?SAMLRequest=x"],
+    ["POST", "protocol/saml", { SAMLRequest: "x" }],
+    ["POST", "protocol/saml", { ...TX, step: "login", username: "u", password: "p" }],
+  ];
+
+  it.each(realms())("sets no cookie on any page of %s, and answers each with the authorization endpoint's 404 page", async (_what, realm) => {
+    const expected = await authorizationPage(realm);
+    for (const [method, rest, form] of pages) {
+      const b = new BrowserSession(server.url);
+      const url = `${server.url}/realms/${realm}/${rest}`;
+      const res = method === "GET" ? await b.get(url) : await b.post(url, form ?? {});
+      expect([method, rest, res.status, res.headers.getSetCookie()]).toEqual([method, rest, 404, []]);
+      expectPageHeaders(res);
+      expect(res.text).toBe(expected.text);
+    }
+  });
+
+  it("still sets the browser cookie on a first visit to a realm that exists, and again once a disabled realm is enabled", async () => {
+    const first = await new BrowserSession(server.url).get(`${server.url}/realms/${live}/device`);
+    expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^TESSERA_BROWSER=[A-Za-z0-9_-]{43}; Path=/realms/${live}/; HttpOnly; SameSite=Lax$`))]);
+    expect((await api.put(`/admin/realms/${off}`, { enabled: true })).status).toBe(200);
+    try {
+      const back = await new BrowserSession(server.url).get(`${server.url}/realms/${off}/device`);
+      expect(back.status).toBe(200);
+      expect(back.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^TESSERA_BROWSER=[A-Za-z0-9_-]{43}; Path=/realms/${off}/; HttpOnly; SameSite=Lax$`))]);
+    } finally {
+      expect((await api.put(`/admin/realms/${off}`, { enabled: false })).status).toBe(200);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { Code, ConnectError } from "@connectrpc/connect";
 import type { RpcClients } from "../rpc-clients.js";
 import { LOOK_CACHE_MS, RealmLooks } from "./realm-looks.js";
 import { resolveTheme } from "./themes.js";
@@ -6,11 +7,13 @@ describe("RealmLooks", () => {
   let now = 0;
   let calls = 0;
   let realm: Record<string, unknown> | undefined;
+  let down = false;
   const rpc = {
     realms: {
       getRealm: async () => {
         calls++;
-        if (!realm) throw new Error("not found");
+        if (down) throw new ConnectError("directory unreachable", Code.Unavailable);
+        if (!realm) throw new ConnectError("realm \"acme\" not found", Code.NotFound);
         return { realm: { ...realm } };
       },
     },
@@ -20,7 +23,8 @@ describe("RealmLooks", () => {
   beforeEach(() => {
     now = 0;
     calls = 0;
-    realm = { name: "acme", displayName: "Acme", themeName: "tessera", theme: { primaryColor: "#112233" }, registrationAllowed: true };
+    down = false;
+    realm = { name: "acme", displayName: "Acme", themeName: "tessera", theme: { primaryColor: "#112233" }, registrationAllowed: true, enabled: true };
   });
 
   it("reads a realm's look once per LOOK_CACHE_MS, frozen", async () => {
@@ -60,5 +64,32 @@ describe("RealmLooks", () => {
       expect(await l.get(name)).toEqual({ title: "Tessera", theme: resolveTheme("tessera", {}) });
     }
     expect(calls).toBe(0);
+  });
+
+  it("serves the pages of an enabled realm only, from the look's cache entry", async () => {
+    const l = looks();
+    expect(await l.isServed("acme")).toBe(true);
+    expect((await l.get("acme")).title).toBe("Acme");
+    expect(calls).toBe(1);
+    realm!.enabled = false;
+    l.forget("acme");
+    expect(await l.isServed("acme")).toBe(false);
+    // A disabled realm keeps its look on its 404 page, as the token service's page for it has.
+    expect((await l.get("acme")).title).toBe("Acme");
+    expect(calls).toBe(2);
+    realm = undefined;
+    l.forget("acme");
+    expect(await l.isServed("acme")).toBe(false);
+    expect(await l.isServed("a;b")).toBe(false);
+    expect(calls).toBe(3);
+  });
+
+  it("does not call a realm unknown when the directory did not answer", async () => {
+    const l = looks();
+    down = true;
+    await expect(l.isServed("acme")).rejects.toThrow("directory unreachable");
+    expect(await l.get("acme")).toEqual({ title: "Tessera", theme: resolveTheme("tessera", {}) });
+    down = false;
+    expect(await l.isServed("acme")).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { Code, ConnectError } from "@connectrpc/connect";
 import { deepFreeze } from "../../../services/kit/src/deep-freeze.js";
 import { ReadCache } from "../../../services/kit/src/read-cache.js";
 import { isPossibleRealmName } from "../../../services/kit/src/validation/realm-name.js";
@@ -22,31 +23,58 @@ const DEFAULT_LOOK: RealmLook = deepFreeze({ title: "Tessera", theme: resolveThe
  */
 export const LOOK_CACHE_MS = 5_000;
 
+/** What is cached of a realm: its look, and whether it serves hosted pages at all. */
+interface Seen {
+  look: RealmLook;
+  enabled: boolean;
+}
+
 /**
  * The realms' titles and themes (preset + overrides) for the hosted pages, cached: every login page
  * needs one, and it changes only when an administrator edits the realm (issue 4, performance
  * design). An unknown realm gets the default look and is never cached.
  */
 export class RealmLooks {
-  private readonly cache: ReadCache<RealmLook>;
+  private readonly cache: ReadCache<Seen>;
 
   constructor(private readonly rpc: RpcClients, now: () => number = () => performance.now()) {
     this.cache = new ReadCache(LOOK_CACHE_MS, now);
   }
 
   async get(realm: string): Promise<RealmLook> {
+    try {
+      return (await this.seen(realm))?.look ?? DEFAULT_LOOK;
+    } catch {
+      // The directory did not answer: the page still renders, in the default look.
+      return DEFAULT_LOOK;
+    }
+  }
+
+  /**
+   * True when the realm exists and is enabled, i.e. its hosted pages are served (the token
+   * service's flows answer realm_not_found for any other). Read with the look, from the same cache
+   * entry, so a page that also renders costs no second read (page-realm-guard.ts). Rejects when
+   * the directory did not answer: that says nothing about the realm.
+   */
+  async isServed(realm: string): Promise<boolean> {
+    return (await this.seen(realm))?.enabled ?? false;
+  }
+
+  private async seen(realm: string): Promise<Seen | null> {
     // A name no realm can have (page-realm-guard.ts) is unknown without asking the directory.
-    if (!isPossibleRealmName(realm)) return DEFAULT_LOOK;
-    const look = await this.cache.get(realm, async () => {
+    if (!isPossibleRealmName(realm)) return null;
+    return this.cache.get(realm, async () => {
       try {
         const { realm: r } = await this.rpc.realms.getRealm({ name: realm });
-        if (r) return deepFreeze({ title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed });
-      } catch {
-        // An unknown realm still gets a (default-themed) page.
+        if (!r) return null;
+        const look = deepFreeze({ title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed });
+        return { look, enabled: r.enabled };
+      } catch (e) {
+        // An unknown realm still gets a (default-themed) page; any other failure is no answer.
+        if (ConnectError.from(e).code === Code.NotFound) return null;
+        throw e;
       }
-      return null;
     });
-    return look ?? DEFAULT_LOOK;
   }
 
   /** Drops the realm's look (it changed or was deleted), or every realm's without a name. */
