@@ -138,4 +138,21 @@ describe.each(targets())("hosted pages of a realm that does not exist or is disa
       expect((await api.put(`/admin/realms/${off}`, { enabled: false })).status).toBe(200);
     }
   });
+
+  // The saml service passes the directory's NotFound on; the page shows the pages' one wording,
+  // not the Admin API's `realm "<name>" not found`.
+  it("answers a SAML message to a realm that does not exist with the same 404 page as the OIDC pages", async () => {
+    const expected = await authorizationPage("no-such-realm");
+    const url = `${server.url}/realms/no-such-realm/protocol/saml`;
+    for (const res of [
+      await returningBrowser().get(`${url}?SAMLRequest=x&RelayState=r`),
+      await returningBrowser().get(`${url}?SAMLResponse=x`),
+      await returningBrowser().post(url, { SAMLRequest: "x", RelayState: "r" }),
+      await returningBrowser().post(url, { SAMLResponse: "x" }),
+    ]) {
+      expect([res.status, res.headers.getSetCookie()]).toEqual([404, []]);
+      expectPageHeaders(res);
+      expect(res.text).toBe(expected.text);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { Response } from "express";
 import QRCode from "qrcode";
 import { FlowStep, type FlowPage, type FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
+import { REALM_NOT_FOUND } from "../../../services/kit/src/realm-not-found.js";
 import { describeError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
@@ -45,9 +46,19 @@ export async function sendErrorPage(res: Response, deps: PageDeps, realm: string
   renderPage(res, status, "error.njk", { ...look, pageTitle: "Error", error, description });
 }
 
-/** An RPC failure in a browser flow, as an error page (internal causes are never shown). */
+/** The page of a realm that does not exist or is disabled: the one wording every hosted page uses. */
+export function sendUnknownRealmPage(res: Response, deps: PageDeps, realm: string): Promise<void> {
+  return sendErrorPage(res, deps, realm, REALM_NOT_FOUND.status, REALM_NOT_FOUND.error, REALM_NOT_FOUND.description);
+}
+
+/**
+ * An RPC failure in a browser flow, as an error page (internal causes are never shown). A service's
+ * realm_not_found (the saml service passes the directory's on) is the unknown realm's page, not
+ * the Admin API's wording.
+ */
 export async function sendFailure(res: Response, deps: PageDeps, realm: string, e: unknown): Promise<void> {
   const err = describeError(e);
+  if (err.reason === REALM_NOT_FOUND.error) return sendUnknownRealmPage(res, deps, realm);
   const description = err.status >= 500 ? "Something went wrong. Please try again later." : err.message;
   await sendErrorPage(res, deps, realm, err.status, err.reason, description, e);
 }

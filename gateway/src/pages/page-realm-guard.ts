@@ -2,12 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isPossibleRealmName } from "../../../services/kit/src/validation/realm-name.js";
 import { BROWSER_COOKIE, readCookie } from "../oidc/browser-cookies.js";
 import { realmOf } from "../oidc/flow-context.js";
-import { sendErrorPage, type PageDeps } from "./flow-pages.js";
-
-/** What the token service's flows answer for a realm that does not exist (their realm_not_found page). */
-export function sendUnknownRealmPage(res: Response, deps: PageDeps, realm: string): Promise<void> {
-  return sendErrorPage(res, deps, realm, 404, "realm_not_found", "This realm does not exist or is disabled.");
-}
+import { sendUnknownRealmPage, type PageDeps } from "./flow-pages.js";
 
 /**
  * Answers a hosted-page request for a realm that does not exist or is disabled with the unknown

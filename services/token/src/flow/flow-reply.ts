@@ -1,5 +1,6 @@
 import type { LoginTransactionRecord, TransactionStep } from "./login-transaction.js";
 import { formActionSourceOf } from "../../../kit/src/form-action-source.js";
+import { REALM_NOT_FOUND } from "../../../kit/src/realm-not-found.js";
 import { displayUserCode } from "../domain/user-code.js";
 import type { ConsentScope } from "./consent-scopes.js";
 
@@ -63,7 +64,7 @@ export function errorReply(error: string, description: string, status = 400): Fl
  * Keycloak, a disabled realm serves no login).
  */
 export function realmNotFound(): FlowReply {
-  return errorReply("realm_not_found", "This realm does not exist or is disabled.", 404);
+  return errorReply(REALM_NOT_FOUND.error, REALM_NOT_FOUND.description, REALM_NOT_FOUND.status);
 }
 
 /** The transaction expired, was finished, or is presented by another browser or without its CSRF token. */
