@@ -216,6 +216,22 @@ describe("OAuth logout and sessions, in-process", () => {
     expect(await introspect(fresh.online.accessToken)).toMatchObject({ active: true, sid: fresh.session });
   });
 
+  it("refuses a disabled user's refresh and userinfo at once, before the user.disabled consumer has ended anything", async () => {
+    const online = await exchange((await newCode()).code);
+    let disabledAt = 0;
+    await handledLate(async () => {
+      clock.advance(1000);
+      disabledAt = clock.now();
+      await users.updateUser({ realm: realmName, userId, update: { enabled: false } });
+      // The family still stands (its consumer has not run), but the user's claims are refused.
+      expect(await parts().familyRepo.list({ realmId, userId })).not.toEqual([]);
+      await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: online.refreshToken }), "invalid_grant");
+      await expectOAuthError(w.oauth.userInfo({ realm: realmName, baseUrl: "http://localhost:8080", accessToken: online.accessToken }), "invalid_token");
+    });
+    await userMarkedAt(disabledAt);
+    await users.updateUser({ realm: realmName, userId, update: { enabled: true } });
+  });
+
   it("ends on a late user.deleted every session of the user, even one stamped after the deletion", async () => {
     const bob = (await users.createUser({ realm: realmName, user: { username: "bob", password: "correct-horse-9" } })).user!.id;
     const sessionOfBob = async (id: string) => {

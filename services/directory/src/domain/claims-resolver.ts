@@ -49,6 +49,11 @@ export class ClaimsResolver {
     const { client } = config;
     const user = await this.users.findById(realm._id, userId);
     if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    // Every grant and userinfo resolve claims here: a disabled user gets none from the moment the
+    // admin's write is acknowledged, as Keycloak checks the user on refresh and userinfo, not only
+    // once the token service's user.disabled consumer has ended the sessions (milliseconds later
+    // in process, the bus's delivery in a cluster).
+    if (!user.enabled) throw new IamError({ code: "failedPrecondition", reason: "user_disabled", message: "user is disabled" });
 
     const wanted = new Set(requested);
     const applied = config.scopes

@@ -101,6 +101,7 @@ export class TokenMinter {
       });
     } catch (e) {
       if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_grant", "user or client no longer exists");
+      if (e instanceof ConnectError && e.code === Code.FailedPrecondition) throw IamError.oauth("invalid_grant", "user is disabled");
       throw e;
     }
     const granted = new Set(res.grantedScopes);
@@ -138,6 +139,7 @@ export class TokenMinter {
       return { ...parseClaims(res.userinfoClaimsJson), sub: userId };
     } catch (e) {
       if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_token", "the token's user or client no longer exists", "unauthenticated");
+      if (e instanceof ConnectError && e.code === Code.FailedPrecondition) throw IamError.oauth("invalid_token", "the token's user is disabled", "unauthenticated");
       throw e;
     }
   }
