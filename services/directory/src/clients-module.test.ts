@@ -240,29 +240,29 @@ describe("directory clients slice, in-process", () => {
     expect(seen).toEqual(["updated", "updated", "updated disabled", "updated", "deleted"]);
   });
 
-  it("keeps a client whose deletion could not be announced, so the admin's retry deletes it and announces it", async () => {
-    const seen: string[] = [];
-    const sub = await bus.subscribe({ durable: "test-client-retry", subject: "iam.directory.v1.client.updated" }, async (m) => {
-      const e = fromBinary(ClientUpdatedSchema, m.payload);
-      if (e.clientId === "retry-me" && e.deleted) seen.push("deleted");
-    });
+  it("puts back a client whose deletion could not be announced, so the admin's retry deletes it and announces it", async () => {
     await clients.createClient({ realm, client: { clientId: "retry-me" } });
+    let fail = true;
+    const announced: string[] = [];
     const publish = bus.publish.bind(bus);
     bus.publish = async (subject, payload, options) => {
-      if (subject === "iam.directory.v1.client.updated") throw new Error("bus unavailable");
+      if (subject === "iam.directory.v1.client.updated" && fromBinary(ClientUpdatedSchema, payload).clientId === "retry-me") {
+        if (fail) throw new Error("bus unavailable");
+        // Gone by the time it is announced: a cache the event drops cannot refill with it.
+        announced.push(await clients.getClient({ realm, clientId: "retry-me" }).then(() => "found", (err: ConnectError) => Code[err.code]!));
+      }
       return publish(subject, payload, options);
     };
     try {
       await expect(clients.deleteClient({ realm, clientId: "retry-me" })).rejects.toMatchObject({ code: Code.Internal });
+      expect((await clients.getClient({ realm, clientId: "retry-me" })).client?.clientId).toBe("retry-me");
+      fail = false;
+      await clients.deleteClient({ realm, clientId: "retry-me" });
     } finally {
       bus.publish = publish;
     }
-    expect((await clients.getClient({ realm, clientId: "retry-me" })).client?.clientId).toBe("retry-me");
-    await clients.deleteClient({ realm, clientId: "retry-me" });
     await expect(clients.getClient({ realm, clientId: "retry-me" })).rejects.toMatchObject({ code: Code.NotFound });
-    for (let i = 0; i < 50 && seen.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
-    await sub.stop();
-    expect(seen).toEqual(["deleted"]);
+    expect(announced).toEqual(["NotFound"]);
   });
 
   it("publishes user.deleted for a service-account user removed with its client or its client_credentials grant", async () => {

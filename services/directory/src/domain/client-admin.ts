@@ -130,14 +130,20 @@ export class ClientAdmin {
   async delete(realmName: string, clientId: string): Promise<void> {
     const realm = await this.realms.byName(realmName);
     const client = await this.require(realm, clientId);
-    // What hangs off the client and the announcement first, the record last (as UserRemoval): a
-    // crash or a failed publish part-way leaves the client for the admin's retry to finish. With
-    // the record first that retry was 404, and the token service never heard of the deletion, so
-    // the client's tokens stayed active. Every step before is idempotent.
-    await this.cascade.deleteClient(realm, client);
-    await publishClientUpdated(this.bus, realm, client, true);
+    // The record first, so that no cache refilled after the announcement (the token service's
+    // client cache) can find the client again. If the rest fails (the bus down), the record is put
+    // back before the error goes out, as UserRemoval does, so the admin's retry finds the client
+    // and finishes: without that the retry was 404 and the token service never heard of the
+    // deletion, so the client's tokens stayed active.
     const deleted = await this.repo.delete(realm._id, client._id);
     if (!deleted) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    try {
+      await this.cascade.deleteClient(realm, client);
+      await publishClientUpdated(this.bus, realm, client, true);
+    } catch (e) {
+      await this.repo.insert(deleted).catch(() => undefined); // taken meanwhile: the retry is 404 then
+      throw e;
+    }
     await this.events.record(realm, "DELETE", "CLIENT", clientPath(client));
   }
 

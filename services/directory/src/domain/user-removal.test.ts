@@ -22,6 +22,8 @@ describe("UserRemoval", () => {
   let removal: UserRemoval;
   let failNextPublish = false;
   const published: string[] = [];
+  /** Whether the user's record was still there when each event went out. */
+  const recordAtPublish: boolean[] = [];
 
   beforeEach(async () => {
     store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0 });
@@ -33,12 +35,14 @@ describe("UserRemoval", () => {
         throw new Error("bus unavailable");
       }
       published.push(subject);
+      recordAtPublish.push((await users.findById("r1", "u1")) !== null);
       return publish(subject, payload, options);
     };
     users = await UserRepository.open(store);
     memberships = await MembershipRepository.open(store);
     removal = new UserRemoval(users, await CredentialRepository.open(store), memberships, await RoleMappingReader.open(store), new UserEvents(bus, systemClock));
     published.length = 0;
+    recordAtPublish.length = 0;
     await users.insert({ _id: "u1", realmId: "r1", username: "alice", usernameKey: "alice", createdAt: 1 } as UserRecord);
     await memberships.add({ realmId: "r1", groupId: "g1", userId: "u1", usernameKey: "alice", createdAt: 1 });
   });
@@ -47,8 +51,10 @@ describe("UserRemoval", () => {
     await store.close();
   });
 
-  it("removes the memberships, announces user.deleted, then the record", async () => {
+  it("removes the record first, then its memberships, and announces user.deleted", async () => {
     expect(await removal.remove(realm, "u1")).toBe(true);
+    // Gone before the announcement: a cache the event drops cannot refill with the user.
+    expect(recordAtPublish).toEqual([false]);
     expect(await users.findById("r1", "u1")).toBeNull();
     expect(await memberships.deleteWhere({ realmId: "r1", userId: "u1" })).toBe(0);
     expect(published).toEqual([USER_DELETED]);
@@ -56,7 +62,7 @@ describe("UserRemoval", () => {
     expect(published).toEqual([USER_DELETED]);
   });
 
-  it("keeps the user when user.deleted cannot be published, so a retry finishes the removal", async () => {
+  it("puts the user back when user.deleted cannot be published, so a retry finishes the removal", async () => {
     failNextPublish = true;
     await expect(removal.remove(realm, "u1")).rejects.toThrow("bus unavailable");
     expect(await users.findById("r1", "u1")).toMatchObject({ _id: "u1" });

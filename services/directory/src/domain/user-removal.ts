@@ -24,20 +24,27 @@ export class UserRemoval {
   ) {}
 
   /**
-   * Removes the user; false when it was already gone. What hangs off the user goes first, then
-   * `user.deleted`, and the record last: a crash or a failed publish part-way leaves the user in
-   * place, so the admin's retry finds it and finishes. With the record first, that retry was 404
-   * and `user.deleted` never went out, leaving the user's sessions and tokens alive. Every step is
-   * idempotent, and so is what the consumers do (ending ended sessions, a not-before mark that only
-   * moves forward), so two concurrent removals may both announce it; the record's delete decides
-   * which one answers 204.
+   * Removes the user; false when it was already gone. The record goes first, atomically, so of two
+   * concurrent removals one does the rest and announces it, and no reader (the token service's
+   * service-account cache, refilled when `user.deleted` drops it) can find the user once it is
+   * announced. If the rest fails (the bus down), the record is put back before the error goes out,
+   * so the admin's retry finds the user and finishes: without that the retry was 404 and
+   * `user.deleted` never went out, leaving the user's sessions and tokens alive. What the rest
+   * already removed stays removed; the user is on its way out. A crash in between still loses
+   * the announcement (the bus is published to after the write, DESIGN 3; there is no outbox).
    */
   async remove(realm: RealmRecord, userId: string): Promise<boolean> {
-    if (!(await this.users.findById(realm._id, userId))) return false;
-    await this.credentials.deleteUser(realm._id, userId);
-    await this.memberships.deleteWhere({ realmId: realm._id, userId });
-    await this.roleMappings.deleteHolders(realm._id, "user", [userId]);
-    await this.events.deleted(realm, userId);
-    return this.users.deleteById(realm._id, userId);
+    const user = await this.users.findById(realm._id, userId);
+    if (!user || !(await this.users.deleteById(realm._id, userId))) return false;
+    try {
+      await this.credentials.deleteUser(realm._id, userId);
+      await this.memberships.deleteWhere({ realmId: realm._id, userId });
+      await this.roleMappings.deleteHolders(realm._id, "user", [userId]);
+      await this.events.deleted(realm, userId);
+    } catch (e) {
+      await this.users.insert(user).catch(() => undefined); // taken meanwhile: the retry is 404 then
+      throw e;
+    }
+    return true;
   }
 }
