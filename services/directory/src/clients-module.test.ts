@@ -265,6 +265,23 @@ describe("directory clients slice, in-process", () => {
     expect(announced).toEqual(["NotFound"]);
   });
 
+  it("puts back a realm whose deletion could not be announced, so the admin's retry deletes it", async () => {
+    await realms.createRealm({ realm: { name: "retry-realm" } });
+    const publish = bus.publish.bind(bus);
+    bus.publish = async (subject, payload, options) => {
+      if (subject === "iam.directory.v1.realm.deleted") throw new Error("bus unavailable");
+      return publish(subject, payload, options);
+    };
+    try {
+      await expect(realms.deleteRealm({ name: "retry-realm" })).rejects.toMatchObject({ code: Code.Internal });
+    } finally {
+      bus.publish = publish;
+    }
+    expect((await realms.getRealm({ name: "retry-realm" })).realm?.name).toBe("retry-realm");
+    await realms.deleteRealm({ name: "retry-realm" });
+    await expect(realms.getRealm({ name: "retry-realm" })).rejects.toMatchObject({ code: Code.NotFound });
+  });
+
   it("publishes user.deleted for a service-account user removed with its client or its client_credentials grant", async () => {
     const deleted: string[] = [];
     const sub = await bus.subscribe({ durable: "test-sa-user-deleted", subject: "iam.directory.v1.user.deleted" }, async (m) => {

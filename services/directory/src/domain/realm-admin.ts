@@ -78,10 +78,21 @@ export class RealmAdmin {
     return updated;
   }
 
+  /**
+   * The record goes first (no cache refilled after the announcement finds it); if `realm.deleted`
+   * cannot be published (the bus down) it is put back before the error goes out, so the admin's
+   * retry finds the realm and finishes, as user and client deletion do. Without that the retry
+   * was 404 and no service ever dropped the realm's users, clients, sessions and keys.
+   */
   async delete(name: string): Promise<RealmRecord> {
     const deleted = await this.repo.deleteByName(name);
     if (!deleted) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
-    await this.events.deleted(deleted, this.clock.now());
+    try {
+      await this.events.deleted(deleted, this.clock.now());
+    } catch (e) {
+      await this.repo.insert(deleted).catch(() => undefined); // the name taken meanwhile: the retry is 404 then
+      throw e;
+    }
     return deleted;
   }
 
