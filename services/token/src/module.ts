@@ -10,6 +10,7 @@ import { DirectoryRealms } from "./domain/directory-realms.js";
 import { RealmMetadata } from "./domain/realm-metadata.js";
 import { startTokenConsumers } from "./events/consumers.js";
 import { watchTokenCaches } from "./events/cache-watchers.js";
+import { watchUserRevocations } from "./events/user-revocation-watch.js";
 import { signingKeyAnnouncer } from "./events/key-events.js";
 import { tokenRpc } from "./rpc/token-rpc.js";
 import { buildOAuth } from "./oauth-module.js";
@@ -47,6 +48,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     },
     async start() {
       subs = await watchTokenCaches(bus, { realms: realmSettings, clients, serviceAccountGrants, keys }, logger);
+      subs.push(...await watchUserRevocations(bus, oauth.parts.recentRevocations));
       subs.push(...await startTokenConsumers(bus, keys, logger));
       await oauth.start();
       maintenance.start();

@@ -27,6 +27,7 @@ import { loadDirectoryConfig } from "../../directory/src/config.js";
 import { SigningKeyRepository } from "./store/signing-key-repository.js";
 import { KeyRing } from "./domain/key-ring.js";
 import { buildOAuth } from "./oauth-module.js";
+import { watchUserRevocations } from "./events/user-revocation-watch.js";
 import { watchTokenCaches } from "./events/cache-watchers.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS } from "./domain/authorization-code.js";
 import type { Acr } from "./domain/acr.js";
@@ -121,6 +122,7 @@ export class OAuthFlowsWorld {
     // The caches follow the directory's events as in the token module (module.ts).
     const { realms: realmSettings, clients: clientDirectory, serviceAccountGrants } = oauthModule.parts;
     w.watches = await watchTokenCaches(bus, { realms: realmSettings, clients: clientDirectory, serviceAccountGrants, keys }, logger);
+    w.watches.push(...await watchUserRevocations(bus, oauthModule.parts.recentRevocations));
 
     const realms = createClient(RealmService, transports.directory);
     const clients = w.clients;

@@ -216,7 +216,7 @@ describe("OAuth logout and sessions, in-process", () => {
     expect(await introspect(fresh.online.accessToken)).toMatchObject({ active: true, sid: fresh.session });
   });
 
-  it("refuses a disabled user's refresh and userinfo at once, before the user.disabled consumer has ended anything", async () => {
+  it("refuses a disabled user's refresh, userinfo and introspection at once, before the user.disabled consumer has ended anything", async () => {
     const online = await exchange((await newCode()).code);
     let disabledAt = 0;
     await handledLate(async () => {
@@ -227,6 +227,7 @@ describe("OAuth logout and sessions, in-process", () => {
       expect(await parts().familyRepo.list({ realmId, userId })).not.toEqual([]);
       await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: online.refreshToken }), "invalid_grant");
       await expectOAuthError(w.oauth.userInfo({ realm: realmName, baseUrl: "http://localhost:8080", accessToken: online.accessToken }), "invalid_token");
+      expect(await introspect(online.accessToken)).toEqual({ active: false });
     });
     await userMarkedAt(disabledAt);
     await users.updateUser({ realm: realmName, userId, update: { enabled: true } });

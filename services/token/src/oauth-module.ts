@@ -24,6 +24,7 @@ import { DeviceCodeGrant } from "./domain/grants/device-code-grant.js";
 import { DeviceAuthorizations, DEVICE_GRANT } from "./domain/device-authorization.js";
 import { TokenEndpoint } from "./domain/token-endpoint.js";
 import { TokenOperations } from "./domain/token-operations.js";
+import { RecentUserRevocations } from "./domain/recent-user-revocations.js";
 import { AccessTokens } from "./domain/access-tokens.js";
 import { OAuthEvents } from "./domain/oauth-events.js";
 import { SessionAdmin } from "./domain/session-admin.js";
@@ -83,14 +84,15 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     refresh_token: new RefreshTokenGrant(families, ssoRepo, keepAlive, minter, clock),
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
   }, events);
-  const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked);
+  const recentRevocations = new RecentUserRevocations(() => clock.now());
+  const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, recentRevocations);
   const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
   const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);
   let subs: Subscription[] = [];
 
   return {
-    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, sso, backchannel, deliveries, terminator, families, access, issuers },
+    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, recentRevocations, sso, backchannel, deliveries, terminator, families, access, issuers },
     routes(router: ConnectRouter) {
       router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations }));
       router.service(SessionAdminService, sessionAdminRpc(admin));

@@ -1,6 +1,7 @@
 import type { JWTPayload } from "jose";
 import { issuedAtMs } from "./access-token-id.js";
 import type { KeyRing } from "./key-ring.js";
+import type { RecentUserRevocations } from "./recent-user-revocations.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
 import type { RevokedTokenRepository } from "../store/revoked-token-repository.js";
@@ -25,6 +26,7 @@ export class AccessTokens {
     private readonly families: RefreshFamilyRepository,
     private readonly sessions: SsoSessionRepository,
     private readonly revoked: RevokedTokenRepository,
+    private readonly recent?: RecentUserRevocations,
   ) {}
 
   /** The verified claims, whatever the session (revocation needs no more). */
@@ -51,6 +53,8 @@ export class AccessTokens {
     // the common token costs no more). A token without a family can die by a mark: one read for
     // its jti and both marks.
     const clientId = typeof payload.azp === "string" ? payload.azp : "";
+    // Revoked by a user event this process has heard of, before its consumer is done (memory only).
+    if (this.recent?.revokes(realm.id, payload.sub!, issuedAtMs(payload))) return null;
     const revoked = fid
       ? await this.revoked.isJtiRevoked(realm.id, payload.jti!)
       : await this.revoked.isRevoked(realm.id, { jti: payload.jti!, issuedAt: issuedAtMs(payload), userId: payload.sub!, clientId });
