@@ -1,3 +1,4 @@
+import type { ClientInfo } from "../domain/client-directory.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import { SSO_REUSED } from "../domain/acr.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
@@ -27,7 +28,7 @@ export class AuthorizationFlow {
       if (check.page) return errorReply(check.error, check.description, 400);
       return this.kit.errorResponse(realm, check, ctx.baseUrl, check.error, check.description);
     }
-    const req = check.request;
+    const { request: req, client: current } = check;
     const fail = (error: string, description: string): FlowReply =>
       this.kit.errorResponse(realm, req, ctx.baseUrl, error, description);
 
@@ -44,8 +45,7 @@ export class AuthorizationFlow {
     const otherUser = !!session && hintSub !== undefined && hintSub !== session.userId;
     const reusable = !!session && !req.prompt.includes("login") && !tooOld && !otherUser;
     const fields = {
-      kind: "authorize" as const, clientId: req.clientId, clientName: client?.name || req.clientId, scope: req.scope,
-      request: req, requireConsent: client?.requireConsent ?? false,
+      kind: "authorize" as const, clientId: req.clientId, clientName: current.name || req.clientId, scope: req.scope, request: req,
     };
 
     // prompt=none: no page may be shown (OIDC Core 1.0 section 3.1.2.6).
@@ -53,7 +53,7 @@ export class AuthorizationFlow {
       if (!session || !reusable) return fail("login_required", "The user is not logged in.");
       if (pendingActions) return fail("interaction_required", "The user must complete an action first.");
       const draft = { ...fields, step: "consent" } as LoginTransactionRecord;
-      if (await this.kit.consentDue(realm, draft, session.userId)) {
+      if (await this.kit.consentDue(realm, draft, current, session.userId)) {
         return fail("consent_required", "The user has not consented to the requested scopes.");
       }
     }
@@ -65,7 +65,7 @@ export class AuthorizationFlow {
       });
       // The SSO cookie authenticated this request: a LOGIN like any other (Keycloak records one too).
       await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id });
-      return this.complete(realm, tx, session, ctx, undefined);
+      return this.complete(realm, tx, session, ctx, undefined, current);
     }
     const tx = await this.kit.newTransaction(realm, ctx, {
       ...fields, step: "login", ...(session ? { priorSessionId: session._id } : {}),
@@ -75,12 +75,15 @@ export class AuthorizationFlow {
 
   /**
    * The user is authenticated (session established): consent when needed, else the code. `cookie`
-   * is a new SSO cookie value to set with this answer.
+   * is a new SSO cookie value to set with this answer. `client` is the client as it is now
+   * (FlowKit.currentClient, read at the end of authentication; the SAML service checks its own
+   * SP when it answers), so the consent decision and the code follow its current configuration.
    */
-  async complete(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext, cookie: string | undefined): Promise<FlowReply> {
+  async complete(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext, cookie: string | undefined, client: ClientInfo | null): Promise<FlowReply> {
     const withCookie = (r: FlowReply): FlowReply => (cookie ? { ...r, setSsoCookie: cookie } : r);
     if (tx.kind === "saml") return withCookie(await completeSamlLogin(this.kit, realm, tx, session));
-    const due = await this.kit.consentDue(realm, tx, session.userId);
+    if (!client) throw new Error(`${tx.kind} transaction completed without its client`);
+    const due = await this.kit.consentDue(realm, tx, client, session.userId);
     if (due) {
       // The consent page's POST finds the transaction at "consent", with the session it approves
       // for and the scopes the page lists: approving records what the user saw, not what the

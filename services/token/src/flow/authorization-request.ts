@@ -6,7 +6,8 @@ import { RESPONSE_MODES, type ResponseMode } from "./flow-reply.js";
 
 /** The outcome of validating an authorization request (OIDC Core 1.0 section 3.1.2.2). */
 export type RequestCheck =
-  | { ok: true; request: AuthorizationRequest }
+  /** `client` is the (enabled) client it was checked against. */
+  | { ok: true; request: AuthorizationRequest; client: ClientInfo }
   /** No trustworthy redirect_uri: show an error page, never redirect (RFC 6749 section 4.1.2.1). */
   | { ok: false; page: true; error: string; description: string }
   /** The redirect_uri is registered: the error goes back to the client. */
@@ -84,6 +85,7 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
   const scope = grantableScopes(scopes.names, client).join(" ");
   return {
     ok: true,
+    client,
     request: {
       clientId, clientInternalId: client.id, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
       codeChallengeMethod: challenge ? "S256" : "", maxAge, prompt, loginHint: (params.login_hint ?? "").slice(0, 255),

@@ -296,6 +296,26 @@ describe("browser flow (token service, real directory in-process)", () => {
     expect(dave).toMatchObject({ email: "dave@example.com", firstName: "Dave", emailVerified: false });
   });
 
+  it("refuses the login of a client deleted and created again under its clientId while the page was open", async () => {
+    const { clients } = world;
+    const spec = { clientId: "reborn", clientType: "PUBLIC", redirectUris: [CB] };
+    await clients.createClient({ realm: "acme", client: spec });
+    const begun = await flow.authorization.begin(ctx(), params({ client_id: "reborn" }));
+    expect(page(begun).step).toBe("login");
+    await clients.deleteClient({ realm: "acme", clientId: "reborn" });
+    await clients.createClient({ realm: "acme", client: spec });
+    now += 31_000; // past the token service's client cache (ClientDirectory; events drop it in a deployment)
+    // The transaction's code would be bound to the first client's id: that client is gone.
+    expect((await flow.steps.submitCredentials(next(begun), "alice", PW)).outcome).toEqual({
+      kind: "error", error: "invalid_client", description: "Unknown login requester.", status: 400,
+    });
+    for (let i = 0; i < 100 && !events.some((e) => e.clientId === "reborn"); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(events.filter((e) => e.clientId === "reborn").map((e) => [e.type, e.error, e.userId])).toEqual([["LOGIN_ERROR", "client_not_found", aliceId]]);
+    // A login begun now is the new client's, and gets its code.
+    const fresh = await flow.authorization.begin(ctx(), params({ client_id: "reborn" }));
+    expect([...redirect(await flow.steps.submitCredentials(next(fresh), "alice", PW)).searchParams.keys()]).toEqual(["code", "state", "iss"]);
+  });
+
   it("publishes the flow's login events with client, user, session and IP, never a secret", async () => {
     // The bus delivers asynchronously: wait for the last flow's events.
     for (let i = 0; i < 100 && !events.some((e) => e.type === "REGISTER"); i++) await new Promise((r) => setTimeout(r, 10));

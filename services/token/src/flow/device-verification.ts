@@ -38,7 +38,7 @@ export class DeviceVerification {
         ...fields, step: "consent", userId: session.userId, username: session.username, amr: session.amr,
         authTime: session.authTime, ssoSessionId: session._id, acr: SSO_REUSED,
       });
-      return this.authorization.complete(realm, tx, session, ctx, undefined);
+      return this.authorization.complete(realm, tx, session, ctx, undefined, client);
     }
     const tx = await this.kit.newTransaction(realm, ctx, {
       ...fields, step: "login", ...(session ? { priorSessionId: session._id } : {}),

@@ -4,7 +4,7 @@ import type { RegistrationService } from "../../../../gen/iam/directory/v1/regis
 import { randomToken, safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS, type AuthorizationCodeRecord } from "../domain/authorization-code.js";
-import type { ClientDirectory } from "../domain/client-directory.js";
+import type { ClientDirectory, ClientInfo } from "../domain/client-directory.js";
 import { acrOf } from "../domain/acr.js";
 import type { KeyRing } from "../domain/key-ring.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
@@ -15,7 +15,7 @@ import type { ConsentRepository } from "./consent-repository.js";
 import { consentScopesOf, type ConsentScope } from "./consent-scopes.js";
 import type { FlowEvents } from "./flow-events.js";
 import { issuerOf, type FlowRealm, type FlowRealms } from "./flow-realms.js";
-import { clientResponse, realmNotFound, staleTransaction, type FlowReply, type ResponseMode } from "./flow-reply.js";
+import { clientResponse, loginRequesterRefused, realmNotFound, staleTransaction, type FlowReply, type ResponseMode } from "./flow-reply.js";
 import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
 import type { LoginTransactionRepository } from "./login-transaction-repository.js";
 
@@ -181,18 +181,38 @@ export class FlowKit {
   }
 
   /**
+   * The transaction's client as it is now, read through the client cache (which client.updated
+   * drops): the login page may have been open for minutes, and an admin may have disabled or
+   * deleted the client meanwhile, or changed its requireConsent. Keycloak checks the client at
+   * every step of an authentication session; this is called where the flow decides (the end of
+   * authentication, a consent's approval or denial), so the decision uses the current client.
+   * A client disabled, deleted, or deleted and created again under the same clientId (the code
+   * is bound to the first one's id) ends the transaction with a LOGIN_ERROR event and the refusal
+   * page: never a redirect to it (RFC 6749 section 4.1.2.1).
+   */
+  async currentClient(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord): Promise<ClientInfo | FlowReply> {
+    const client = await this.d.clients.get(realm.name, tx.clientId);
+    const internalId = tx.request?.clientInternalId;
+    if (client && client.enabled && (!internalId || client.id === internalId)) return client;
+    const error = client && (!internalId || client.id === internalId) ? "client_disabled" : "client_not_found";
+    await this.d.txs.finish(tx);
+    await this.d.events.record(realm, ctx, tx, { type: "LOGIN_ERROR", error });
+    return loginRequesterRefused(error);
+  }
+
+  /**
    * The scopes the consent page must list before this request gets a code, or null when no page
    * is due (OIDC Core 1.0 section 3.1.2.4). A device is always asked (RFC 8628 section 3.3: the
    * user confirms the device), with every scope its tokens carry. A client that requires consent
    * asks for what its tokens will carry and the user has not consented to yet, so a scope the
    * client gets later is asked for on the next request; everything again with prompt=consent
    * (OIDC Core 1.0 section 3.1.2.1); nothing when all of it was consented to (Keycloak asks then
-   * neither).
+   * neither). `client` is the client as it is now (currentClient): its requireConsent is decided
+   * at the end of authentication, not when the login began.
    */
-  async consentDue(realm: FlowRealm, tx: LoginTransactionRecord, userId: string): Promise<ConsentScope[] | null> {
-    if (tx.kind !== "device" && !tx.requireConsent) return null;
-    const client = await this.d.clients.get(realm.name, tx.clientId);
-    const listed = client ? consentScopesOf(client, tx.scope) : [];
+  async consentDue(realm: FlowRealm, tx: LoginTransactionRecord, client: ClientInfo, userId: string): Promise<ConsentScope[] | null> {
+    if (tx.kind !== "device" && !client.requireConsent) return null;
+    const listed = consentScopesOf(client, tx.scope);
     if (tx.kind === "device" || tx.request?.prompt.includes("consent")) return listed;
     const granted = new Set(await this.d.consents.granted(realm.id, userId, tx.clientId));
     const missing = listed.filter((s) => !granted.has(s.name));

@@ -67,6 +67,18 @@ export function realmNotFound(): FlowReply {
   return errorReply(REALM_NOT_FOUND.error, REALM_NOT_FOUND.description, REALM_NOT_FOUND.status);
 }
 
+/** Why a login's client refuses it at the end of authentication: the LOGIN_ERROR event's error (Keycloak's Errors). */
+export type LoginRequesterError = "client_disabled" | "client_not_found";
+
+/**
+ * The client a login was started for is disabled or gone by the time the user authenticated:
+ * Keycloak's "Login requester not enabled" / "Unknown login requester" pages. A page, never a
+ * redirect to the client (RFC 6749 section 4.1.2.1: no redirect for an invalid client).
+ */
+export function loginRequesterRefused(error: LoginRequesterError): FlowReply {
+  return errorReply("invalid_client", error === "client_disabled" ? "Login requester not enabled." : "Unknown login requester.", 400);
+}
+
 /** The transaction expired, was finished, or is presented by another browser or without its CSRF token. */
 export function staleTransaction(): FlowReply {
   return errorReply("invalid_transaction", "This login page has expired or was already used. Please start again from the application.", 400);

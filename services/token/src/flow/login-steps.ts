@@ -7,6 +7,7 @@ import { scopesOf, type FlowKit, type StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 import { EmailVerificationStep } from "./email-verification-step.js";
 import { acrOf } from "../domain/acr.js";
+import type { ClientInfo } from "../domain/client-directory.js";
 import { messagesOf } from "./policy-messages.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
@@ -126,6 +127,10 @@ export class LoginSteps {
     const d = this.kit.d;
     const session = await d.sessions.repo.findById(realm.id, tx.ssoSessionId ?? "");
     if (!session || session.userId !== tx.userId) return staleTransaction();
+    // The consent page may have been open a while: a client disabled or deleted meanwhile gets
+    // neither the device's approval, nor a code, nor a redirect with access_denied.
+    const client = await this.kit.currentClient(realm, ctx, tx);
+    if ("outcome" in client) return client;
     if (tx.kind === "device") {
       if (!(await d.txs.finish(tx))) return staleTransaction();
       const decided = await d.devices.decide(tx.deviceCodeId ?? "", approve
@@ -159,9 +164,17 @@ export class LoginSteps {
     }
     if (action === "UPDATE_PASSWORD") return this.moveTo(tx, "update_password", {});
     if (action === "VERIFY_EMAIL") return this.emailVerification.prompt(realm, tx, ctx);
+    // The end of authentication: the client as it is now (it may have been disabled, deleted or
+    // made to require consent while the pages were open); refused before any session is made.
+    let client: ClientInfo | null = null;
+    if (tx.kind !== "saml") {
+      const current = await this.kit.currentClient(realm, ctx, tx);
+      if ("outcome" in current) return current;
+      client = current;
+    }
     const { session, cookie } = await this.kit.establishSession(realm, tx, ctx.ipAddress);
     await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id });
-    return this.authorization.complete(realm, tx, session, ctx, cookie);
+    return this.authorization.complete(realm, tx, session, ctx, cookie, client);
   }
 
   private async moveTo(tx: LoginTransactionRecord, step: "otp" | "update_password", extra: object): Promise<FlowReply> {

@@ -50,8 +50,6 @@ export interface LoginTransactionRecord extends Doc {
   clientId: string;
   clientName: string;
   request?: AuthorizationRequest;
-  /** The client requires consent (spec 2.3 requireConsent). */
-  requireConsent?: boolean;
   /** The requested scope (the authorization request's, or the device's). */
   scope: string;
   /** The names of the scopes the consent page listed (consent-scopes.ts): what approving it records. */
