@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import { importJWK, calculateJwkThumbprint } from "jose";
 import { adminApi, http, uniqueName } from "./support/http.js";
-import { targets } from "./support/targets.js";
+import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 
 // OIDC discovery and JWKS (spec 4.17; OIDC Discovery 1.0 section 3; RFC 7517), and realm key admin.
@@ -47,7 +47,8 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       response_modes_supported: ["query", "fragment", "form_post"],
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["RS256", "ES256", "EdDSA"],
-      scopes_supported: ["openid", "profile", "email", "address", "phone", "roles", "offline_access", "web-origins", "acr", "basic"],
+      // openid and the realm's OpenID Connect client scopes, in name order (the built-ins here).
+      scopes_supported: ["openid", "acr", "address", "basic", "email", "offline_access", "phone", "profile", "roles", "web-origins"],
       claims_supported: [
         "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",
         "name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "profile",
@@ -67,6 +68,33 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       claims_parameter_supported: false,
       authorization_response_iss_parameter_supported: true,
     });
+  });
+
+  it("lists openid and the realm's OpenID Connect client scopes as they are created, renamed and deleted (not SAML ones)", async () => {
+    const r = uniqueName("disco-scopes");
+    expect((await api.post("/admin/realms", { name: r })).status).toBe(201);
+    const supported = async () => (await http("GET", wellKnown(r))).body.scopes_supported as string[];
+    /** Until the token service's cache follows the write (token-config.changed), at most 10 s. */
+    const settle = (want: string[]) => eventually(supported, (got) => JSON.stringify(got) === JSON.stringify(want));
+    const builtins = ["acr", "address", "basic", "email", "offline_access", "phone", "profile", "roles", "web-origins"];
+    expect(await supported()).toEqual(["openid", ...builtins]);
+
+    const dept = await api.post(`/admin/realms/${r}/client-scopes`, { name: "dept", description: "Department" });
+    expect(dept.status).toBe(201);
+    expect((await api.post(`/admin/realms/${r}/client-scopes`, { name: "saml-dept", protocol: "saml" })).status).toBe(201);
+    const withDept = ["openid", "acr", "address", "basic", "dept", "email", "offline_access", "phone", "profile", "roles", "web-origins"];
+    expect(await settle(withDept)).toEqual(withDept);
+
+    expect((await api.put(`/admin/realms/${r}/client-scopes/${dept.body.id}`, { name: "zone" })).status).toBe(200);
+    const renamed = ["openid", ...builtins, "zone"];
+    expect(await settle(renamed)).toEqual(renamed);
+
+    const phone = ((await api.get(`/admin/realms/${r}/client-scopes`)).body as Array<{ id: string; name: string }>).find((c) => c.name === "phone")!;
+    expect((await api.del(`/admin/realms/${r}/client-scopes/${phone.id}`)).status).toBe(204);
+    const withoutPhone = ["openid", ...builtins.filter((n) => n !== "phone"), "zone"];
+    expect(await settle(withoutPhone)).toEqual(withoutPhone);
+    // Another realm's scopes are its own.
+    expect((await http("GET", wellKnown(realm))).body.scopes_supported).toEqual(["openid", ...builtins]);
   });
 
   it("is discoverable by openid-client as a relying party", async () => {

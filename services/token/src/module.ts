@@ -8,6 +8,7 @@ import { KeyRing } from "./domain/key-ring.js";
 import { KeyMaintenance } from "./domain/key-maintenance.js";
 import { DirectoryRealms } from "./domain/directory-realms.js";
 import { RealmMetadata } from "./domain/realm-metadata.js";
+import { DiscoveryScopes } from "./domain/discovery-scopes.js";
 import { startTokenConsumers } from "./events/consumers.js";
 import { watchTokenCaches } from "./events/cache-watchers.js";
 import { watchUserRevocations } from "./events/user-revocation-watch.js";
@@ -35,7 +36,8 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     dropUserAlso: async (realmId, userId) => { await browserFlow?.dropUser(realmId, userId); },
   });
   const { realms: realmSettings, clients, serviceAccountGrants, sso: sessions, codes, devices } = oauth.parts;
-  const metadata = new RealmMetadata(realms, keys, { resolve: (name) => realmSettings.find(name) });
+  const discoveryScopes = new DiscoveryScopes(deps.transports.directory, clock);
+  const metadata = new RealmMetadata(realms, keys, discoveryScopes, { resolve: (name) => realmSettings.find(name) });
   browserFlow = await buildBrowserFlow(deps, keys, { realms: realmSettings, clients, sessions, codes, devices });
   let subs: Subscription[] = [];
 
@@ -47,7 +49,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
       browserFlow!.routes(router);
     },
     async start() {
-      subs = await watchTokenCaches(bus, { realms: realmSettings, clients, serviceAccountGrants, keys }, logger);
+      subs = await watchTokenCaches(bus, { realms: realmSettings, clients, serviceAccountGrants, keys, discoveryScopes }, logger);
       subs.push(...await watchUserRevocations(bus, oauth.parts.recentRevocations));
       subs.push(...await startTokenConsumers(bus, keys, logger));
       await oauth.start();

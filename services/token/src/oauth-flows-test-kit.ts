@@ -29,6 +29,7 @@ import { KeyRing } from "./domain/key-ring.js";
 import { buildOAuth } from "./oauth-module.js";
 import { watchUserRevocations } from "./events/user-revocation-watch.js";
 import { watchTokenCaches } from "./events/cache-watchers.js";
+import { DiscoveryScopes } from "./domain/discovery-scopes.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS } from "./domain/authorization-code.js";
 import type { Acr } from "./domain/acr.js";
 
@@ -121,7 +122,8 @@ export class OAuthFlowsWorld {
     world = w;
     // The caches follow the directory's events as in the token module (module.ts).
     const { realms: realmSettings, clients: clientDirectory, serviceAccountGrants } = oauthModule.parts;
-    w.watches = await watchTokenCaches(bus, { realms: realmSettings, clients: clientDirectory, serviceAccountGrants, keys }, logger);
+    const discoveryScopes = new DiscoveryScopes(transports.directory, clock);
+    w.watches = await watchTokenCaches(bus, { realms: realmSettings, clients: clientDirectory, serviceAccountGrants, keys, discoveryScopes }, logger);
     w.watches.push(...await watchUserRevocations(bus, oauthModule.parts.recentRevocations));
 
     const realms = createClient(RealmService, transports.directory);

@@ -26,9 +26,10 @@ export function issuerOf(baseUrl: string, realmName: string): string {
  * claims parameter (each said false: Discovery's default for request_uri_parameter_supported is true).
  * Every algorithm a realm may sign with is listed, not only the realm's current one: a realm
  * switches algorithm by rotation (spec 4.17) while its older tokens are still in use, and RPs such
- * as openid-client accept an ID token whose alg this list names.
+ * as openid-client accept an ID token whose alg this list names. `scopesSupported` is the realm's
+ * (DiscoveryScopes: openid and its OpenID Connect client scopes).
  */
-export function discoveryDocument(baseUrl: string, realmName: string): Record<string, unknown> {
+export function discoveryDocument(baseUrl: string, realmName: string, scopesSupported: readonly string[]): Record<string, unknown> {
   const issuer = issuerOf(baseUrl, realmName);
   const oidc = `${issuer}/protocol/openid-connect`;
   return {
@@ -46,7 +47,7 @@ export function discoveryDocument(baseUrl: string, realmName: string): Record<st
     response_modes_supported: ["query", "fragment", "form_post"],
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: [...SIGNING_ALGS],
-    scopes_supported: ["openid", "profile", "email", "address", "phone", "roles", "offline_access", "web-origins", "acr", "basic"],
+    scopes_supported: [...scopesSupported],
     // The ID token's own claims and those the built-in scopes' mappers emit (builtin-scopes.ts).
     claims_supported: [
       "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",

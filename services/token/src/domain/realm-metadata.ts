@@ -2,6 +2,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { KeyRing, KeyView } from "./key-ring.js";
 import type { RealmResolver, RealmScope } from "./realm-scope.js";
 import { discoveryDocument } from "./discovery.js";
+import type { DiscoveryScopes } from "./discovery-scopes.js";
 import type { PublicJwk, SigningAlg } from "./signing-alg.js";
 
 /**
@@ -14,9 +15,15 @@ export class RealmMetadata {
    * `published` resolves realms for the public endpoints (discovery, JWKS): the token service's
    * cached realm settings, so an unauthenticated GET costs no directory call and no store read
    * (dropped on `realm.updated`, read again after 5 s at most, unknown names never cached).
-   * Key administration keeps the uncached `realms`.
+   * Key administration keeps the uncached `realms`. `scopes` lists discovery's scopes_supported,
+   * cached the same way (discovery-scopes.ts).
    */
-  constructor(private readonly realms: RealmResolver, private readonly keys: KeyRing, private readonly published: RealmResolver = realms) {}
+  constructor(
+    private readonly realms: RealmResolver,
+    private readonly keys: KeyRing,
+    private readonly scopes: Pick<DiscoveryScopes, "supported">,
+    private readonly published: RealmResolver = realms,
+  ) {}
 
   async jwks(realmName: string): Promise<PublicJwk[]> {
     return this.keys.publishedKeys(await this.publicRealm(realmName));
@@ -25,7 +32,7 @@ export class RealmMetadata {
   async discovery(realmName: string, baseUrl: string): Promise<Record<string, unknown>> {
     const realm = await this.publicRealm(realmName);
     if (!/^https?:\/\//.test(baseUrl)) throw IamError.invalid("baseUrl", "baseUrl must be an http(s) URL");
-    return discoveryDocument(baseUrl, realm.name);
+    return discoveryDocument(baseUrl, realm.name, await this.scopes.supported(realm.name));
   }
 
   async listKeys(realmName: string): Promise<KeyView[]> {

@@ -6,6 +6,7 @@ import { ServiceAccountChangedSchema, UserDeletedSchema, UserDisabledSchema } fr
 import { SigningKeysChangedSchema } from "../../../../gen/iam/token/v1/events_pb.js";
 import type { Bus, BusMessage, Subscription } from "../../../kit/src/bus/port.js";
 import type { ClientDirectory } from "../domain/client-directory.js";
+import type { DiscoveryScopes } from "../domain/discovery-scopes.js";
 import type { ServiceAccountGrants } from "../domain/grants/service-account-grants.js";
 import type { KeyRing } from "../domain/key-ring.js";
 import type { RealmSettings } from "../domain/realm-settings.js";
@@ -16,6 +17,7 @@ export interface TokenCaches {
   clients: ClientDirectory;
   serviceAccountGrants: ServiceAccountGrants;
   keys: KeyRing;
+  discoveryScopes: DiscoveryScopes;
 }
 
 /**
@@ -31,7 +33,8 @@ export async function watchTokenCaches(bus: Bus, c: TokenCaches, logger: Logger)
     c.clients.invalidate();
     c.serviceAccountGrants.invalidate();
     c.keys.invalidateAll();
-    logger.info("dropped every cached realm, client, service-account grant and signing key");
+    c.discoveryScopes.invalidate();
+    logger.info("dropped every cached realm, client, service-account grant, signing key and discovery scope list");
   };
   const watch = (subject: string, drop: (m: BusMessage) => void) => bus.watch({ subject, onGap: dropAll }, drop);
   return Promise.all([
@@ -52,16 +55,19 @@ export async function watchTokenCaches(bus: Bus, c: TokenCaches, logger: Logger)
       c.clients.invalidate(e.realmName);
       c.serviceAccountGrants.invalidate(e.realmName);
       c.keys.invalidate(e.realmId);
+      c.discoveryScopes.invalidate(e.realmName);
     }),
     // The user may be a service account: its cached client_credentials grants go at once.
     watch("iam.directory.v1.user.deleted", (m) => c.serviceAccountGrants.invalidate(fromBinary(UserDeletedSchema, m.payload).realmName)),
     watch("iam.directory.v1.user.disabled", (m) => c.serviceAccountGrants.invalidate(fromBinary(UserDisabledSchema, m.payload).realmName)),
     watch("iam.directory.v1.service-account.changed", (m) => c.serviceAccountGrants.invalidate(fromBinary(ServiceAccountChangedSchema, m.payload).realmName)),
     // A client, role, client scope, mapper or scope assignment changed: service accounts' claims
-    // may have, and the scope names the cached clients may ask for.
+    // may have, the scope names the cached clients may ask for, and the realm's client scopes
+    // (discovery's scopes_supported; the event names no realm).
     watch("iam.directory.v1.token-config.changed", () => {
       c.serviceAccountGrants.invalidate();
       c.clients.invalidate();
+      c.discoveryScopes.invalidate();
     }),
     watch(SIGNING_KEYS_CHANGED, (m) => c.keys.invalidate(fromBinary(SigningKeysChangedSchema, m.payload).realmId)),
   ]);
