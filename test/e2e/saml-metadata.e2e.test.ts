@@ -148,6 +148,21 @@ describe.each(targets())("SAML IdP metadata and keys ($mode)", (target) => {
     }
   });
 
+  it("404s a disabled realm's metadata as an unknown realm's (as discovery and JWKS); the Admin API still manages its keys", async () => {
+    const realm = await newRealm({ enabled: false });
+    const res = await descriptor(realm);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: "realm_not_found", message: `realm "${realm}" not found` });
+    expect((await http("GET", `${server.url}/realms/${realm}/.well-known/openid-configuration`)).status).toBe(404);
+    const keys = await api.get(`/admin/realms/${realm}/saml-keys`);
+    expect(keys.status).toBe(200);
+    expect(keys.body).toHaveLength(1);
+    expect((await api.put(`/admin/realms/${realm}`, { enabled: true })).status).toBe(200);
+    const served = await descriptor(realm);
+    expect(served.status).toBe(200);
+    expect(certsOf(served.text)).toEqual([pemBody(keys.body[0].certificate)]);
+  });
+
   it("serves metadata without credentials, but the key paths need them", async () => {
     const realm = await newRealm();
     expect((await descriptor(realm)).status).toBe(200);

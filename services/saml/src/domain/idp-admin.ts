@@ -28,8 +28,9 @@ export class IdpAdmin {
     return key;
   }
 
+  /** The public metadata: `realm_not_found` for an unknown or disabled realm (RealmLookup.published). */
   async metadata(realmName: string): Promise<string> {
-    const realm = await this.realms.get(realmName);
+    const realm = await this.realms.published(realmName);
     const keys = await this.keys.published(realm);
     const entityId = idpEntityId(this.publicUrl, realm.name);
     return buildIdpMetadata({

@@ -1,5 +1,6 @@
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
 import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
+import { IamError } from "../../../kit/src/errors.js";
 
 /** What the saml service needs to know of a realm. */
 export interface RealmRef {
@@ -20,8 +21,23 @@ export class RealmLookup {
   }
 
   async get(name: string): Promise<RealmRef> {
+    return (await this.read(name)).ref;
+  }
+
+  /**
+   * A realm for the public endpoints (metadata): a disabled realm serves no protocol endpoint (as
+   * Keycloak, and as OIDC discovery and JWKS), so it is the same `realm_not_found` as an unknown
+   * one, with the directory's message, and cannot be told from it.
+   */
+  async published(name: string): Promise<RealmRef> {
+    const { ref, enabled } = await this.read(name);
+    if (!enabled) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
+    return ref;
+  }
+
+  private async read(name: string): Promise<{ ref: RealmRef; enabled: boolean }> {
     const { realm } = await this.client.getRealm({ name });
     if (!realm) throw new Error(`directory returned no realm for "${name}"`);
-    return { id: realm.id, name: realm.name, adminEventsEnabled: realm.adminEventsEnabled };
+    return { ref: { id: realm.id, name: realm.name, adminEventsEnabled: realm.adminEventsEnabled }, enabled: realm.enabled };
   }
 }
