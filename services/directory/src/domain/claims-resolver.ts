@@ -42,9 +42,14 @@ export class ClaimsResolver {
     private readonly clients: ClientRepository,
   ) {}
 
-  async resolve(realmName: string, userId: string, clientId: string, requested: string[], onlyRequested = false): Promise<ResolvedClaims> {
-    const realm = await this.realms.byName(realmName);
-    const config = await this.configs.get(realm._id, clientId);
+  /**
+   * `fromStore` reads the realm and the client's token configuration past this replica's caches,
+   * for a caller that keeps the answer (proto ResolveClaimsRequest.from_store); per-token
+   * resolutions keep nothing and use the caches (issue 4, performance design).
+   */
+  async resolve(realmName: string, userId: string, clientId: string, requested: string[], onlyRequested = false, fromStore = false): Promise<ResolvedClaims> {
+    const realm = await (fromStore ? this.realms.current(realmName) : this.realms.byName(realmName));
+    const config = await (fromStore ? this.configs.current(realm._id, clientId) : this.configs.get(realm._id, clientId));
     if (!config) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
     const { client } = config;
     const user = await this.users.findById(realm._id, userId);

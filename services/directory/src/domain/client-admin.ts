@@ -88,8 +88,9 @@ export class ClientAdmin {
     return this.repo.list(realm._id);
   }
 
+  /** From the store past the realm cache: GetClient's answer, which the gateway caches (CORS). */
   async get(realmName: string, clientId: string): Promise<ClientRecord> {
-    const realm = await this.realms.byName(realmName);
+    const realm = await this.realms.current(realmName);
     return this.require(realm, clientId);
   }
 
@@ -163,8 +164,9 @@ export class ClientAdmin {
     return { client: updated, secret };
   }
 
+  /** From the store past the realm cache: the token service caches the answer (client_credentials). */
   async serviceAccountUser(realmName: string, clientId: string): Promise<UserRecord> {
-    const realm = await this.realms.byName(realmName);
+    const realm = await this.realms.current(realmName);
     const client = await this.require(realm, clientId);
     const user = client.grantTypes.includes("client_credentials") ? await this.serviceAccounts.find(realm, client) : null;
     if (!user) throw IamError.notFound(`service-account user of client "${clientId}"`, "service_account_not_found");

@@ -71,16 +71,18 @@ export class ClientAuthenticator {
    * service's cache is not a usable credential; the per-reply salt defeats precomputed tables.
    * Unknown client or realm is NotFound. A disabled realm's clients are returned (as GetClient
    * does): the token service refuses disabled realms before it authenticates anyone.
+   * Read from the store, not this replica's realm and token configuration caches: the token
+   * service caches the answer (ClientDirectory), and refills its entry right after the event that
+   * dropped it, perhaps from a replica that has not processed that event yet.
    */
   async verifier(realmName: string, clientId: string): Promise<ClientVerifier> {
-    const realm = await this.realms.byName(realmName).catch((e: unknown) => {
+    const realm = await this.realms.current(realmName).catch((e: unknown) => {
       if (e instanceof IamError && e.code === "notFound") return null;
       throw e;
     });
     const client = realm && clientId ? await this.repo.findByClientId(realm._id, clientId) : null;
     if (!client) throw IamError.notFound("client", "client_not_found");
-    // The token configuration cache holds the client's scopes already (login and token paths).
-    const assigned = (await this.configs.get(realm!._id, clientId))?.scopes ?? [];
+    const assigned = (await this.configs.current(realm!._id, clientId))?.scopes ?? [];
     const scopeNames = assigned.map((s) => s.scope.name);
     const scopes = assigned.map(({ scope, kind }) => ({
       name: scope.name, isDefault: kind === "default", onConsentScreen: onConsentScreen(scope), consentText: consentText(scope),

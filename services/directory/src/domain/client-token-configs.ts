@@ -57,6 +57,16 @@ export class ClientTokenConfigs {
     }, this.writes.value);
   }
 
+  /**
+   * As get, read from the store past the cache: for answers the caller caches itself
+   * (GetClientCredentialVerifier, ResolveClaims with from_store), which must not carry an entry
+   * older than a change this replica has not yet heard of.
+   */
+  async current(realmId: string, clientId: string): Promise<ClientTokenConfig | null> {
+    const config = await this.read(realmId, clientId);
+    return config && deepFreeze(config);
+  }
+
   private async read(realmId: string, clientId: string): Promise<ClientTokenConfig | null> {
     const client = await this.clients.findByClientId(realmId, clientId);
     if (!client) return null;

@@ -11,4 +11,11 @@ export class RealmAccess {
     await this.defaults.ensure(realm);
     return realm;
   }
+
+  /** As byName, from the store past the realm cache (RealmRepository.findCurrentByName). */
+  async current(name: string): Promise<RealmRecord> {
+    const realm = await this.lookup.current(name);
+    await this.defaults.ensure(realm);
+    return realm;
+  }
 }

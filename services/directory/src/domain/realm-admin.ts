@@ -60,6 +60,13 @@ export class RealmAdmin {
     return realm;
   }
 
+  /** As get, from the store past the realm cache: GetRealm's answer, which callers cache. */
+  async current(name: string): Promise<RealmRecord> {
+    const realm = await this.repo.findCurrentByName(name);
+    if (!realm) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
+    return realm;
+  }
+
   async update(name: string, input: RealmUpdateInput): Promise<RealmRecord> {
     checkRealmFields(input);
     const current = await this.get(name);

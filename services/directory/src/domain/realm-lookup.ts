@@ -14,4 +14,11 @@ export class RealmLookup {
     if (!realm) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
     return realm;
   }
+
+  /** As byName, from the store past the realm cache (RealmRepository.findCurrentByName). */
+  async current(name: string): Promise<RealmRecord> {
+    const realm = await this.repo.findCurrentByName(name);
+    if (!realm) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
+    return realm;
+  }
 }

@@ -6,7 +6,7 @@ import type { ClaimsResolver } from "../domain/claims-resolver.js";
 export function claimsRpc(resolver: ClaimsResolver): ServiceImpl<typeof ClaimsService> {
   return {
     async resolveClaims(req) {
-      const r = await resolver.resolve(req.realm, req.userId, req.clientId, req.scopes, req.onlyRequested);
+      const r = await resolver.resolve(req.realm, req.userId, req.clientId, req.scopes, req.onlyRequested, req.fromStore);
       return {
         accessTokenClaimsJson: JSON.stringify(r.access),
         idTokenClaimsJson: JSON.stringify(r.id),

@@ -20,7 +20,8 @@ export function realmRpc(admin: RealmAdmin): ServiceImpl<typeof RealmService> {
       return { realms: (await admin.list()).map(toProto) };
     },
     async getRealm(req) {
-      return { realm: toProto(await admin.get(req.name)) };
+      // From the store unless the caller keeps nothing (proto GetRealmRequest.allow_cached).
+      return { realm: toProto(await (req.allowCached ? admin.get(req.name) : admin.current(req.name))) };
     },
     async updateRealm(req) {
       return { realm: toProto(await admin.update(req.name, updateInput(req.update))) };

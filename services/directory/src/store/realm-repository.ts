@@ -53,6 +53,16 @@ export class RealmRepository {
     });
   }
 
+  /**
+   * The realm as the store has it now, past the cache: for the internal RPCs whose callers cache
+   * the answer (GetRealm, GetClientCredentialVerifier, ...). An answer from this replica's cache,
+   * older than an event the caller has already acted on, would be kept by the caller as fresh.
+   */
+  async findCurrentByName(name: string): Promise<RealmRecord | null> {
+    const realm = await this.realms.findOne({ name });
+    return realm && deepFreeze(realm);
+  }
+
   listByCreation(): Promise<RealmRecord[]> {
     return this.realms.find({}, { sort: [["createdAt", 1], ["_id", 1]] });
   }

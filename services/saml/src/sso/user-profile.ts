@@ -39,7 +39,8 @@ export class DirectoryReader {
   }
 
   async realm(name: string): Promise<RealmEventSettings> {
-    const { realm } = await this.realms.getRealm({ name });
+    // Read per SSO/SLO request and kept nowhere: the directory's realm cache may answer.
+    const { realm } = await this.realms.getRealm({ name, allowCached: true });
     if (!realm) throw new Error(`directory returned no realm for "${name}"`);
     return { id: realm.id, name: realm.name, eventsEnabled: realm.eventsEnabled, eventsExpiration: realm.eventsExpiration };
   }

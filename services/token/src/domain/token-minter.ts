@@ -86,8 +86,10 @@ export class TokenMinter {
    * claims included (the caller passes the ceiling itself when the request names no scope); a
    * name of the ceiling the client no longer has is left out. `offline_access` is left out for a
    * client without refresh tokens (offline-access.ts), before the user's offline_access role is checked.
+   * `fromStore` when the caller keeps the grant (ServiceAccountGrants): the directory then resolves
+   * past its own caches (proto ResolveClaimsRequest.from_store).
    */
-  async grant(realm: OAuthRealm, client: ClientInfo, userId: string, requested: string[] | undefined, ceiling?: string[]): Promise<ScopeGrant> {
+  async grant(realm: OAuthRealm, client: ClientInfo, userId: string, requested: string[] | undefined, ceiling?: string[], fromStore = false): Promise<ScopeGrant> {
     const asked = grantableScopes(requested ?? [], client);
     if (ceiling) {
       const allowed = new Set(ceiling);
@@ -97,7 +99,7 @@ export class TokenMinter {
     let res;
     try {
       res = await this.claims.resolveClaims({
-        realm: realm.name, userId, clientId: client.clientId, scopes: asked.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: ceiling !== undefined,
+        realm: realm.name, userId, clientId: client.clientId, scopes: asked.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: ceiling !== undefined, fromStore,
       });
     } catch (e) {
       if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_grant", "user or client no longer exists");

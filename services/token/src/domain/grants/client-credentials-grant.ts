@@ -46,7 +46,8 @@ export class ClientCredentialsGrant implements Grant {
       }
       throw e;
     }
-    const value = { userId, grant: await this.minter.grant(ctx.realm, ctx.client, userId, requested) };
+    // Kept in the cache: resolved from the directory's store, not a replica's caches (fromStore).
+    const value = { userId, grant: await this.minter.grant(ctx.realm, ctx.client, userId, requested, undefined, true) };
     this.cache.set(ctx.realm, ctx.client, requested, value, generation);
     return value;
   }
