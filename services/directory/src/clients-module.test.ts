@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createClient, createRouterTransport, ConnectError, Code, type Client } from "@connectrpc/connect";
 import { RealmService } from "../../../gen/iam/directory/v1/realm_pb.js";
 import { fromBinary } from "@bufbuild/protobuf";
-import { ClientService, ClientUpdatedSchema } from "../../../gen/iam/directory/v1/client_pb.js";
+import { ClientService, ClientUpdatedSchema, TokenConfigChangedSchema } from "../../../gen/iam/directory/v1/client_pb.js";
 import { RoleService, HolderType } from "../../../gen/iam/directory/v1/role_pb.js";
 import { ClientScopeService, ScopeKind } from "../../../gen/iam/directory/v1/client_scope_pb.js";
 import { ClaimsService } from "../../../gen/iam/directory/v1/claims_pb.js";
@@ -238,6 +238,20 @@ describe("directory clients slice, in-process", () => {
     for (let i = 0; i < 50 && seen.length < 5; i++) await new Promise((r) => setTimeout(r, 20));
     await sub.stop();
     expect(seen).toEqual(["updated", "updated", "updated disabled", "updated", "deleted"]);
+  });
+
+  it("names the realm in token-config.changed, so the token service drops that realm's caches only", async () => {
+    const seen: Array<{ realmId: string; realmName: string }> = [];
+    const realmIdSeen = await realmId();
+    const sub = await bus.watch({ subject: "iam.directory.v1.token-config.changed", onGap: () => undefined }, (m) => {
+      const { realmId, realmName } = fromBinary(TokenConfigChangedSchema, m.payload);
+      seen.push({ realmId, realmName });
+    });
+    await roles.createRole({ realm, clientId: "", role: { name: "announced" } });
+    for (let i = 0; i < 50 && seen.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
+    await sub.stop();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((e) => e.realmId === realmIdSeen && e.realmName === realm)).toBe(true);
   });
 
   it("puts back a client whose deletion could not be announced, so the admin's retry deletes it and announces it", async () => {

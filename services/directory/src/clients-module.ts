@@ -46,12 +46,13 @@ import { claimsRpc } from "./rpc/claims-rpc.js";
  */
 export async function buildClientsSlice(deps: ServiceDeps) {
   const { store, bus, clock, secrets, logger } = deps;
-  const lookup = new RealmLookup(await RealmRepository.open(store));
+  const realmRepo = await RealmRepository.open(store);
+  const lookup = new RealmLookup(realmRepo);
   const users = await UserRepository.open(store);
   const groups = await GroupRepository.open(store);
   // Counts writes to what ClientTokenConfigs caches, so a change here is seen by the next token at
   // once, and announces them, so the other replicas see it as soon as the event arrives.
-  const configWrites = new WriteCounter(tokenConfigAnnouncer(bus, clock, logger));
+  const configWrites = new WriteCounter(tokenConfigAnnouncer(bus, clock, logger, async (id) => (await realmRepo.findById(id))?.name ?? null));
   const clients = await ClientRepository.open(store, configWrites);
   const roles = await RoleRepository.open(store, configWrites);
   const mappings = await RoleMappingRepository.open(store);

@@ -63,6 +63,11 @@ export class RealmRepository {
     return realm && deepFreeze(realm);
   }
 
+  /** The realm with this id, from the store (no cache), or null. */
+  findById(id: string): Promise<RealmRecord | null> {
+    return this.realms.get(id);
+  }
+
   listByCreation(): Promise<RealmRecord[]> {
     return this.realms.find({}, { sort: [["createdAt", 1], ["_id", 1]] });
   }

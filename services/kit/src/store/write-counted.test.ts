@@ -29,4 +29,21 @@ describe("countWrites", () => {
     counter.bump();
     expect(counter.value).toBe(7);
   });
+
+  it("announces the one realm a write's document or filter names, and none for a write across realms or by id", async () => {
+    const realms: Array<string | undefined> = [];
+    const counter = new WriteCounter(async (realmId) => {
+      realms.push(realmId);
+    });
+    const things = countWrites(await store.collection<{ _id: string; realmId: string; n: number }>({ name: "things", indexes: [] }), counter);
+    await things.insert({ _id: "a", realmId: "r1", n: 1 });
+    await things.insertMany([{ _id: "b", realmId: "r1", n: 1 }, { _id: "c", realmId: "r1", n: 1 }]);
+    await things.insertMany([{ _id: "d", realmId: "r1", n: 1 }, { _id: "e", realmId: "r2", n: 1 }]);
+    await things.update({ realmId: "r2", _id: "e" }, { $set: { n: 2 } });
+    await things.update({ _id: "e" }, { $set: { n: 3 } });
+    await things.findOneAndUpdate({ realmId: { $in: ["r1", "r2"] } }, { $set: { n: 4 } });
+    await things.deleteMany({ realmId: "r1", n: 1 });
+    await things.delete("e");
+    expect(realms).toEqual(["r1", "r1", undefined, "r2", undefined, undefined, "r1", undefined]);
+  });
 });

@@ -10,8 +10,12 @@ import type { Change, Collection, Doc, Filter, FindOptions } from "./port.js";
 export class WriteCounter {
   value = 0;
 
-  /** `afterWrite` runs after each completed write, before the writer's promise resolves. */
-  constructor(readonly afterWrite: () => Promise<void> = async () => undefined) {}
+  /**
+   * `afterWrite` runs after each completed write, before the writer's promise resolves, with the
+   * realm the write touched (the document's or the filter's `realmId`), or undefined when it
+   * names none or several: then a listener must assume any realm changed.
+   */
+  constructor(readonly afterWrite: (realmId: string | undefined) => Promise<void> = async () => undefined) {}
 
   /** A write made elsewhere: every entry stamped before now is stale. */
   bump(): void {
@@ -21,7 +25,7 @@ export class WriteCounter {
 
 /** `inner` with every write counted on `counter` (reads pass straight through). */
 export function countWrites<T extends Doc>(inner: Collection<T>, counter: WriteCounter): Collection<T> {
-  const write = async <R>(run: () => Promise<R>): Promise<R> => {
+  const write = async <R>(run: () => Promise<R>, realmId: string | undefined): Promise<R> => {
     counter.value++;
     let result: R;
     try {
@@ -29,23 +33,33 @@ export function countWrites<T extends Doc>(inner: Collection<T>, counter: WriteC
     } finally {
       counter.value++;
     }
-    await counter.afterWrite();
+    await counter.afterWrite(realmId);
     return result;
   };
   return {
     name: inner.name,
-    insert: (doc) => write(() => inner.insert(doc)),
-    insertMany: (docs) => write(() => inner.insertMany(docs)),
+    insert: (doc) => write(() => inner.insert(doc), realmOf(doc)),
+    insertMany: (docs) => write(() => inner.insertMany(docs), sameRealm(docs.map(realmOf))),
     get: (id) => inner.get(id),
     findOne: (filter: Filter, options?: Pick<FindOptions, "sort">) => inner.findOne(filter, options),
     find: (filter: Filter, options?: FindOptions) => inner.find(filter, options),
     count: (filter: Filter) => inner.count(filter),
-    update: (filter: Filter, change: Change) => write(() => inner.update(filter, change)),
-    findOneAndUpdate: (filter: Filter, change: Change, options?: Pick<FindOptions, "sort">) => write(() => inner.findOneAndUpdate(filter, change, options)),
-    replace: (doc) => write(() => inner.replace(doc)),
-    upsert: (doc) => write(() => inner.upsert(doc)),
-    delete: (id) => write(() => inner.delete(id)),
-    deleteMany: (filter: Filter) => write(() => inner.deleteMany(filter)),
-    findOneAndDelete: (filter: Filter, options?: Pick<FindOptions, "sort">) => write(() => inner.findOneAndDelete(filter, options)),
+    update: (filter: Filter, change: Change) => write(() => inner.update(filter, change), realmOf(filter)),
+    findOneAndUpdate: (filter: Filter, change: Change, options?: Pick<FindOptions, "sort">) => write(() => inner.findOneAndUpdate(filter, change, options), realmOf(filter)),
+    replace: (doc) => write(() => inner.replace(doc), realmOf(doc)),
+    upsert: (doc) => write(() => inner.upsert(doc), realmOf(doc)),
+    delete: (id) => write(() => inner.delete(id), undefined),
+    deleteMany: (filter: Filter) => write(() => inner.deleteMany(filter), realmOf(filter)),
+    findOneAndDelete: (filter: Filter, options?: Pick<FindOptions, "sort">) => write(() => inner.findOneAndDelete(filter, options), realmOf(filter)),
   };
+}
+
+/** The one realm a document or a filter names by an exact `realmId`, else undefined. */
+function realmOf(docOrFilter: object): string | undefined {
+  const id = (docOrFilter as { realmId?: unknown }).realmId;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+function sameRealm(ids: Array<string | undefined>): string | undefined {
+  return ids.length > 0 && ids.every((id) => id === ids[0]) ? ids[0] : undefined;
 }

@@ -53,8 +53,8 @@ export interface ClientCredentials {
  * Client configuration cached in the token service (issue 4, performance design): read from the
  * directory's ClientService once, with the verifier of the client's secret and its scopes' names,
  * so the token endpoint authenticates clients without any RPC when warm. Dropped in every replica on
- * `iam.directory.v1.client.updated` (update, delete and secret regeneration publish it) and, all
- * clients, on `token-config.changed` (a scope or its assignment changed; see cache-watchers.ts),
+ * `iam.directory.v1.client.updated` (update, delete and secret regeneration publish it) and, the
+ * realm's clients (all without a realm), on `token-config.changed` (a scope or its assignment changed; see cache-watchers.ts),
  * and after MAX_AGE_MS as a safety net for a missed event: a regenerated
  * secret stops working within the event's delivery time, at worst MAX_AGE_MS.
  *

@@ -1,6 +1,6 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
-import { ClientUpdatedSchema } from "../../../../gen/iam/directory/v1/client_pb.js";
+import { ClientUpdatedSchema, TokenConfigChangedSchema } from "../../../../gen/iam/directory/v1/client_pb.js";
 import { RealmDeletedSchema, RealmUpdatedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import { ServiceAccountChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { SigningKeysChangedSchema } from "../../../../gen/iam/token/v1/events_pb.js";
@@ -63,11 +63,13 @@ export async function watchTokenCaches(bus: Bus, c: TokenCaches, logger: Logger)
     watch("iam.directory.v1.service-account.changed", (m) => c.serviceAccountGrants.invalidate(fromBinary(ServiceAccountChangedSchema, m.payload).realmName)),
     // A client, role, client scope, mapper or scope assignment changed: service accounts' claims
     // may have, the scope names the cached clients may ask for, and the realm's client scopes
-    // (discovery's scopes_supported; the event names no realm).
-    watch("iam.directory.v1.token-config.changed", () => {
-      c.serviceAccountGrants.invalidate();
-      c.clients.invalidate();
-      c.discoveryScopes.invalidate();
+    // (discovery's scopes_supported). Only the named realm's; every realm's when the event names
+    // none (a write across realms, or an older directory).
+    watch("iam.directory.v1.token-config.changed", (m) => {
+      const realm = fromBinary(TokenConfigChangedSchema, m.payload).realmName || undefined;
+      c.serviceAccountGrants.invalidate(realm);
+      c.clients.invalidate(realm);
+      c.discoveryScopes.invalidate(realm);
     }),
     watch(SIGNING_KEYS_CHANGED, (m) => c.keys.invalidate(fromBinary(SigningKeysChangedSchema, m.payload).realmId)),
   ]);
