@@ -29,6 +29,10 @@ describe("oauthFormLane", () => {
         path: "/realms/:realmName/protocol/openid-connect/token",
         handle: async (req) => ({ status: 200, body: { lane: true, realm: req.params.realmName, form: req.body, ip: req.ip }, headers: { "Cache-Control": "no-store" } }),
       }, {
+        path: "/realms/:realmName/protocol/openid-connect/revoke",
+        // Not a promise: a handler's synchronous throw must still be answered, not crash the lane.
+        handle: () => { throw new Error("a bug's secret detail"); },
+      }, {
         path: "/realms/:realmName/protocol/openid-connect/logout",
         takes: (req) => req.headers.authorization === "Basic eDp5",
         handle: async () => ({ status: 204 }),
@@ -151,5 +155,13 @@ describe("oauthFormLane", () => {
     } finally {
       limits.rateLimitPerClient = 0;
     }
+  });
+
+  it("answers a handler's synchronous throw as express does (500 internal_error, no-store), without its message", async () => {
+    const res = await send("POST", "/realms/acme/protocol/openid-connect/revoke", "token=x", { "content-type": FORM, "content-length": "7" });
+    expect(res.status).toBe(500);
+    expect(JSON.parse(res.text)).toEqual({ error: "internal_error", error_description: "internal error" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect((await plain("a=1")).status).toBe(200);
   });
 });

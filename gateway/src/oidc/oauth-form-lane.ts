@@ -84,27 +84,43 @@ function serve(req: IncomingMessage, res: ServerResponse, endpoint: FormEndpoint
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("error", () => res.destroy());
   req.on("end", () => {
-    runWithContext(ctx, async () => {
-      const form = parseForm(Buffer.concat(chunks).toString("utf8"));
-      // What express answers for the same body (app.ts, oauthFailureReply).
-      if (!form) return oauthBodyErrorReply(TOO_MANY_PARAMETERS, realm);
-      const ip = deps.clientIp(req);
-      if (deps.throttle.realmOf("POST", path) !== undefined) {
-        const check = deps.throttle.check(realm, { path, ip, headers: req.headers, body: form });
-        const throttled = check instanceof Promise ? await check : check;
-        if (throttled) return throttled;
-      }
-      return endpoint.handle({ method: "POST", params: { realmName: realm }, body: form, headers: req.headers, ip });
-    }).catch((e: unknown): Reply => {
+    const done = (reply: Reply) => {
+      write(res, ctx.requestId, reply);
+      deps.metrics.record("POST", endpoint.path, res.statusCode, started);
+    };
+    const fail = (e: unknown) => {
       // What express's error handler answers on these endpoints (app.ts): RFC 6749 section 5.2, no-store.
       const reply = oauthFailureReply(e, realm);
       if (reply.status >= 500) (currentContext()?.logger ?? ctx.logger).error({ err: e, path }, "request failed");
-      return reply;
-    }).then((reply) => {
-      write(res, ctx.requestId, reply);
-      deps.metrics.record("POST", endpoint.path, res.statusCode, started);
-    });
+      done(reply);
+    };
+    let answer: Reply | Promise<Reply>;
+    try {
+      answer = runWithContext(ctx, () => answerOf(req, Buffer.concat(chunks).toString("utf8"), endpoint, path, realm, deps));
+    } catch (e) {
+      fail(e);
+      return;
+    }
+    if (answer instanceof Promise) answer.then(done, fail);
+    else done(answer);
   });
+}
+
+/**
+ * The endpoint's reply to a read body; a promise only when something is awaited. Kept free of
+ * async functions: under Node 20's AsyncLocalStorage every promise costs a hook call, a measurable
+ * share of a token request (issue 4, performance design).
+ */
+function answerOf(req: IncomingMessage, body: string, endpoint: FormEndpoint, path: string, realm: string, deps: OAuthFormLaneDeps): Reply | Promise<Reply> {
+  const form = parseForm(body);
+  // What express answers for the same body (app.ts, oauthFailureReply).
+  if (!form) return oauthBodyErrorReply(TOO_MANY_PARAMETERS, realm);
+  const ip = deps.clientIp(req);
+  const handle = () => endpoint.handle({ method: "POST", params: { realmName: realm }, body: form, headers: req.headers, ip });
+  if (deps.throttle.realmOf("POST", path) === undefined) return handle();
+  const check = deps.throttle.check(realm, { path, ip, headers: req.headers, body: form });
+  if (check instanceof Promise) return check.then((throttled) => throttled ?? handle());
+  return check ?? handle();
 }
 
 /**

@@ -39,4 +39,18 @@ describe("ReadCache", () => {
     expect(await c.get("r\0a", load("newer"))).toBe("newer");
     expect(await c.get("r\0b", load("b2"))).toBe("b2");
   });
+
+  it("peek answers a fresh entry only, without loading", async () => {
+    const c = new ReadCache<string>(100, () => now);
+    expect(c.peek("k")).toBeUndefined();
+    await c.get("k", load("a"), 1);
+    expect(c.peek("k", 1)).toBe("a");
+    expect(c.peek("k", 2)).toBeUndefined();
+    now = 100;
+    expect(c.peek("k", 1)).toBeUndefined();
+    now = 0;
+    c.drop("k");
+    expect(c.peek("k", 1)).toBeUndefined();
+    expect(loads).toBe(1);
+  });
 });

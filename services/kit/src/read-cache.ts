@@ -19,9 +19,14 @@ export class ReadCache<V> {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** The cached value when fresh, without a load: lets a hot path skip a promise on a hit. */
+  peek(key: string, stamp = 0): V | undefined {
+    return this.fresh(key, stamp)?.value;
+  }
+
   async get(key: string, load: () => Promise<V | null>, stamp = 0): Promise<V | null> {
-    const hit = this.entries.get(key);
-    if (hit && hit.stamp === stamp && this.now() - hit.at < this.maxAgeMs) return hit.value;
+    const hit = this.fresh(key, stamp);
+    if (hit) return hit.value;
     const generation = this.generation;
     const value = await load();
     if (value === null) {
@@ -33,6 +38,11 @@ export class ReadCache<V> {
       this.entries.set(key, { value, at: this.now(), stamp });
     }
     return value;
+  }
+
+  private fresh(key: string, stamp: number): { value: V } | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.stamp === stamp && this.now() - hit.at < this.maxAgeMs ? hit : undefined;
   }
 
   drop(key: string): void {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
-import type { ClientDirectory, ClientInfo, SecretVerifier } from "./client-directory.js";
+import type { ClientCredentials, ClientDirectory, ClientInfo, SecretVerifier } from "./client-directory.js";
 
 export interface PresentedClient {
   clientId: string;
@@ -21,11 +21,20 @@ const DUMMY: SecretVerifier = { salt: randomBytes(16), digest: randomBytes(32) }
 export class ClientAuth {
   constructor(private readonly clients: ClientDirectory) {}
 
-  async authenticate(realm: string, presented: PresentedClient | undefined): Promise<ClientInfo> {
+  /**
+   * The authenticated client; answered at once, not as a promise, when the client's credentials are
+   * in the cache: on the token endpoint's hot path every promise costs a hook call under Node 20's
+   * AsyncLocalStorage (issue 4, performance design). Throws or rejects with `invalid_client`.
+   */
+  authenticate(realm: string, presented: PresentedClient | undefined): ClientInfo | Promise<ClientInfo> {
     const clientId = presented?.clientId ?? "";
     if (!clientId) throw invalidClient("client authentication required");
-    const secret = presented?.clientSecret ?? "";
-    const found = await this.clients.credentials(realm, clientId);
+    const cached = this.clients.cachedCredentials(realm, clientId);
+    if (cached) return this.check(cached, presented?.clientSecret ?? "");
+    return this.clients.credentials(realm, clientId).then((found) => this.check(found, presented?.clientSecret ?? ""));
+  }
+
+  private check(found: ClientCredentials | null, secret: string): ClientInfo {
     if (found?.info.clientType === "PUBLIC") {
       if (secret || !found.info.enabled) throw invalidClient("client authentication failed");
       return found.info;

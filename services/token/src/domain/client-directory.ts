@@ -76,9 +76,14 @@ export class ClientDirectory {
     return (await this.credentials(realm, clientId))?.info ?? null;
   }
 
+  /** credentials' answer when cached, else undefined. */
+  cachedCredentials(realm: string, clientId: string): ClientCredentials | undefined {
+    return this.cache.peek(credentialsKey(realm, clientId));
+  }
+
   /** The client and its secret's verifier, or null when the realm has no such client. */
   credentials(realm: string, clientId: string): Promise<ClientCredentials | null> {
-    return this.cache.get(`${realm}\0${clientId}`, async () => {
+    return this.cache.get(credentialsKey(realm, clientId), async () => {
       try {
         const res = await this.client.getClientCredentialVerifier({ realm, clientId });
         if (!res.client) return null;
@@ -94,7 +99,7 @@ export class ClientDirectory {
   /** Drops one client, a realm's clients, or (no realm) every client. */
   invalidate(realm?: string, clientId?: string): void {
     if (realm === undefined) this.cache.dropWhere("");
-    else if (clientId !== undefined) this.cache.drop(`${realm}\0${clientId}`);
+    else if (clientId !== undefined) this.cache.drop(credentialsKey(realm, clientId));
     else this.cache.dropWhere(`${realm}\0`);
   }
 }
@@ -115,4 +120,8 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     scopeNames: [...scopeNames],
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
+}
+
+function credentialsKey(realm: string, clientId: string): string {
+  return `${realm}\0${clientId}`;
 }

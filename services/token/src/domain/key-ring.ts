@@ -24,6 +24,12 @@ interface LoadedRealm {
   keys: LoadedKey[];
 }
 
+/** A realm's entry in the ring: the load (shared by concurrent readers) and, once done, its result. */
+interface CachedRealm {
+  pending: Promise<LoadedRealm>;
+  loaded?: LoadedRealm;
+}
+
 export type KeyChange = "created" | "rotated" | "retired";
 
 export interface KeyRingOptions {
@@ -51,7 +57,7 @@ export type KeyView = Omit<SigningKeyFields, "privateKeySealed" | "slot">;
  * realm per cache period.
  */
 export class KeyRing {
-  private readonly cache = new Map<string, Promise<LoadedRealm>>();
+  private readonly cache = new Map<string, CachedRealm>();
   private readonly creating = new Map<string, Promise<SigningKeyRecord>>();
   private readonly cacheTtlMs: number;
   private readonly announce: (realmId: string, change: KeyChange) => Promise<void>;
@@ -116,25 +122,45 @@ export class KeyRing {
    * EdDSA (RotateKeys with `alg`) thereby selects that algorithm for the realm (DESIGN 5).
    */
   async currentAlg(realm: RealmScope): Promise<SigningAlg> {
-    let active = (await this.load(realm)).keys.filter((k) => k.record.status === "active");
-    if (active.length === 0) {
+    let loaded = await this.load(realm);
+    if (!loaded.keys.some((k) => k.record.status === "active")) {
       await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
-      active = (await this.load(realm)).keys.filter((k) => k.record.status === "active");
+      loaded = await this.load(realm);
     }
-    const newest = active.reduce<LoadedKey | undefined>((a, k) => (!a || k.record.createdAt > a.record.createdAt ? k : a), undefined);
-    return newest?.record.alg ?? DEFAULT_SIGNING_ALG;
+    return newestActiveAlg(loaded) ?? DEFAULT_SIGNING_ALG;
   }
 
-  /** Signs a JWT (RFC 7519 section 7.1) with the realm's active key of `alg`; `kid` names the key. */
-  async sign(realm: RealmScope, payload: JWTPayload, options: { alg?: SigningAlg; typ?: string } = {}): Promise<string> {
+  /**
+   * currentAlg's answer when the realm's keys are in memory and fresh, else undefined (ask
+   * currentAlg then). The token endpoint's hot path asks this first: with Node 20's
+   * AsyncLocalStorage every promise costs a hook call, and a warm token request made about twenty
+   * of them just to read this process's own memory (issue 4, performance design).
+   */
+  currentAlgNow(realm: RealmScope): SigningAlg | undefined {
+    const loaded = this.loadedNow(realm);
+    return loaded ? newestActiveAlg(loaded) : undefined;
+  }
+
+  /**
+   * Signs a JWT (RFC 7519 section 7.1) with the realm's active key of `alg`; `kid` names the key.
+   * With the keys in memory it goes straight to the signature, waiting on nothing (currentAlgNow).
+   */
+  sign(realm: RealmScope, payload: JWTPayload, options: { alg?: SigningAlg; typ?: string } = {}): Promise<string> {
     const alg = options.alg ?? DEFAULT_SIGNING_ALG;
+    const loaded = this.loadedNow(realm);
+    const key = loaded ? this.activeIn(loaded, alg) : undefined;
+    if (key?.privateKey) return signCompact({ alg, kid: key.record._id, typ: options.typ ?? "JWT" }, payload, key.privateKey);
+    return this.signLoading(realm, payload, alg, options.typ);
+  }
+
+  private async signLoading(realm: RealmScope, payload: JWTPayload, alg: SigningAlg, typ: string | undefined): Promise<string> {
     let key = this.activeIn(await this.load(realm), alg);
     if (!key) {
       await this.ensureActive(realm, alg);
       key = this.activeIn(await this.load(realm), alg);
     }
     if (!key?.privateKey) throw new IamError({ code: "internal", reason: "no_signing_key", message: "no active signing key" });
-    return signCompact({ alg, kid: key.record._id, typ: options.typ ?? "JWT" }, payload, key.privateKey);
+    return signCompact({ alg, kid: key.record._id, typ: typ ?? "JWT" }, payload, key.privateKey);
   }
 
   /** The published key named by the JWT's `kid`, reloading once: another process may have rotated. */
@@ -275,9 +301,15 @@ export class KeyRing {
     };
   }
 
+  /** The realm's keys when loaded and fresh, without waiting; undefined while a load is pending. */
+  private loadedNow(realm: RealmScope): LoadedRealm | undefined {
+    const loaded = this.cache.get(realm.id)?.loaded;
+    return loaded && this.clock.now() - loaded.loadedAt < this.cacheTtlMs ? loaded : undefined;
+  }
+
   private load(realm: RealmScope): Promise<LoadedRealm> {
     const cached = this.cache.get(realm.id);
-    if (cached) return cached.then((l) => (this.clock.now() - l.loadedAt < this.cacheTtlMs ? l : this.reload(realm)));
+    if (cached) return cached.pending.then((l) => (this.clock.now() - l.loadedAt < this.cacheTtlMs ? l : this.reload(realm)));
     return this.reload(realm);
   }
 
@@ -286,8 +318,11 @@ export class KeyRing {
       loadedAt: this.clock.now(),
       keys: records.map((r) => this.decrypt(r)),
     }));
-    this.cache.set(realm.id, p);
-    p.catch(() => this.cache.delete(realm.id));
+    const entry: CachedRealm = { pending: p };
+    this.cache.set(realm.id, entry);
+    p.then((loaded) => { entry.loaded = loaded; }, () => {
+      if (this.cache.get(realm.id) === entry) this.cache.delete(realm.id);
+    });
     return p;
   }
 
@@ -309,6 +344,13 @@ export class KeyRing {
   private activeIn(loaded: LoadedRealm, alg: SigningAlg): LoadedKey | undefined {
     return loaded.keys.find((k) => k.record.status === "active" && k.record.alg === alg);
   }
+}
+
+/** The algorithm of the newest active key (DESIGN 5: rotating to an algorithm selects it). */
+function newestActiveAlg(loaded: LoadedRealm): SigningAlg | undefined {
+  let newest: LoadedKey | undefined;
+  for (const k of loaded.keys) if (k.record.status === "active" && (!newest || k.record.createdAt > newest.record.createdAt)) newest = k;
+  return newest?.record.alg;
 }
 
 function toView(r: SigningKeyRecord): KeyView {

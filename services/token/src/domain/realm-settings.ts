@@ -60,6 +60,12 @@ export class RealmSettings {
     return null;
   }
 
+  /** publicRealm's answer when the realm is cached and enabled, else undefined (then ask publicRealm). */
+  cachedPublicRealm(name: string): OAuthRealm | undefined {
+    const realm = this.cache.peek(name);
+    return realm?.enabled ? realm : undefined;
+  }
+
   /** A realm serving protocol endpoints: unknown or disabled is `realm_not_found` (as RealmMetadata). */
   async publicRealm(name: string): Promise<OAuthRealm> {
     const realm = name ? await this.find(name) : null;

@@ -34,7 +34,8 @@ export class TokenEndpoint {
     const eventType = EVENT_OF[params.grantType];
     let client: ClientInfo;
     try {
-      client = await this.auth.authenticate(realm.name, presented);
+      const authenticated = this.auth.authenticate(realm.name, presented);
+      client = authenticated instanceof Promise ? await authenticated : authenticated;
     } catch (e) {
       if (eventType) await this.failed(realm, eventType, presented.clientId, params, e);
       throw e;
@@ -48,7 +49,8 @@ export class TokenEndpoint {
         throw IamError.oauth("unauthorized_client", `the client may not use the ${params.grantType} grant`);
       }
       const result = await grant.issue({ realm, issuer, client, params });
-      await this.events.record(realm, {
+      // Checked here too, not only in record(): no promise at all when the realm keeps no events.
+      if (realm.eventsEnabled) await this.events.record(realm, {
         type: eventType!, clientId: client.clientId, userId: result.userId, sessionId: result.sessionState,
         ipAddress: params.ipAddress, details: { grant_type: params.grantType, ...result.details },
       });

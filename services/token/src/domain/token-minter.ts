@@ -147,7 +147,7 @@ export class TokenMinter {
   }
 
   async mint(realm: OAuthRealm, issuer: string, client: ClientInfo, subject: TokenSubject, grant: ScopeGrant, planned?: PlannedAccessToken): Promise<MintedTokens> {
-    const alg = await this.keys.currentAlg(realm);
+    const alg = this.keys.currentAlgNow(realm) ?? await this.keys.currentAlg(realm);
     const plan = planned ?? planAccessToken(realm, this.clock.now());
     const iat = Math.floor(plan.now / 1000);
     const expiresIn = realm.accessTokenLifespan;

@@ -26,7 +26,8 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
   };
   return {
     async token(req) {
-      const { realm, issuer } = await context(req.realm, req.baseUrl);
+      const realm = d.realms.cachedPublicRealm(req.realm) ?? await d.realms.publicRealm(req.realm);
+      const issuer = d.issuers.fromRequest(req.baseUrl, realm.name);
       const r = await d.endpoint.token(realm, issuer, presented(req.client), {
         grantType: req.grantType, code: req.code, redirectUri: req.redirectUri, codeVerifier: req.codeVerifier,
         username: req.username, password: req.password, otp: req.otp, refreshToken: req.refreshToken,
