@@ -11,6 +11,16 @@ describe("access token ids (UUIDv7, RFC 9562 section 5.7)", () => {
     expect(newAccessTokenId(now)).not.toBe(jti);
   });
 
+  it("keep 74 random bits: every one of them varies across ids of the same millisecond", () => {
+    const bits = (jti: string) => BigInt(`0x${jti.replace(/-/g, "")}`);
+    let varied = 0n;
+    const first = bits(newAccessTokenId(now));
+    for (let i = 0; i < 200; i++) varied |= bits(newAccessTokenId(now)) ^ first;
+    // rand_a: bits 64..75 (after the 4 version bits); rand_b: bits 0..61 (after the 2 variant bits).
+    const randomMask = (((1n << 12n) - 1n) << 64n) | ((1n << 62n) - 1n);
+    expect(varied).toBe(randomMask);
+  });
+
   it("give the issue time to the millisecond, where iat has only the second", () => {
     expect(issuedAtMs({ jti: newAccessTokenId(now), iat: Math.floor(now / 1000) })).toBe(now);
   });
