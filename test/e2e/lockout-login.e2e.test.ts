@@ -122,7 +122,7 @@ describe.each(targets())("lockout at login ($mode)", (target) => {
     const right = await b.submit(unknown, { username: "lena", password: PW });
     expect(right.status).toBe(200);
     expect(alertOf(right.text)).toBe("Account is disabled.");
-    const generic = { error: "invalid_grant", error_description: "invalid user credentials" };
+    const generic = { error: "invalid_grant", error_description: "Invalid user credentials" };
     for (const [username, password] of [["lena", BAD], ["lena", PW], ["nobody-here", BAD]] as const) {
       const res = await grant(r, username, password);
       expect([res.status, res.body]).toEqual([400, generic]);

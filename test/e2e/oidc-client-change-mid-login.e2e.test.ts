@@ -22,7 +22,7 @@ describe.each(targets())("a client changed during its login ($mode)", (target) =
     api = adminApi(server.url, server.apiKey);
     realm = uniqueName("midlogin");
     expect((await api.post("/admin/realms", { name: realm, eventsEnabled: true })).status).toBe(201);
-    for (const clientId of ["fades", "goes", "turns-consent", "drops-consent", "fades-at-consent"]) {
+    for (const clientId of ["fades", "goes", "turns-consent", "drops-consent", "fades-at-consent", "moves", "fades-early"]) {
       expect((await api.post(`/admin/realms/${realm}/clients`, {
         clientId, clientType: "PUBLIC", redirectUris: [CB], requireConsent: clientId === "drops-consent" || clientId === "fades-at-consent",
         grantTypes: ["authorization_code", "urn:ietf:params:oauth:grant-type:device_code"],
@@ -60,6 +60,29 @@ describe.each(targets())("a client changed during its login ($mode)", (target) =
     async () => ((await api.get(`/admin/realms/${realm}/events?type=LOGIN_ERROR&clientId=${clientId}`)).body as any[]),
     (e) => e.length >= n,
   );
+
+  it("refuses a client disabled while its login page was open before checking the password", async () => {
+    const { b, page } = await loginPage("fades-early");
+    expect((await api.put(`/admin/realms/${realm}/clients/fades-early`, { enabled: false })).status).toBe(200);
+    expect((await refusedAtStart("fades-early")).status).toBe(400);
+
+    // A wrong password: the answer is the client's refusal, and the event says so, not the password's failure.
+    expectErrorPage(await b.submit(page, { username: "alice", password: "not-the-password" }), "invalid_client", "Login requester not enabled.");
+    const errors = await loginErrors("fades-early", 1);
+    expect(errors.map((e) => [e.type, e.clientId, e.error])).toEqual([["LOGIN_ERROR", "fades-early", "client_disabled"]]);
+  });
+
+  it("sends no code to a redirect_uri the client stopped registering while its login page was open", async () => {
+    const { b, page } = await loginPage("moves");
+    expect((await api.put(`/admin/realms/${realm}/clients/moves`, { redirectUris: ["http://localhost:3993/elsewhere"] })).status).toBe(200);
+    expect((await refusedAtStart("moves")).status).toBe(400);
+
+    const res = await submitPassword(b, page);
+    expectErrorPage(res, "invalid_request", "Invalid parameter: redirect_uri");
+    const errors = await loginErrors("moves", 1);
+    expect(errors.map((e) => [e.type, e.clientId, e.error])).toEqual([["LOGIN_ERROR", "moves", "invalid_redirect_uri"]]);
+    expect((await submitPassword(b, page)).text).toContain("<code id=\"error-code\">invalid_transaction</code>");
+  });
 
   it("refuses with an error page, not a code, a client disabled while its login page was open", async () => {
     const { b, page } = await loginPage("fades");

@@ -48,7 +48,7 @@ describe.each(targets())("password max age at login ($mode)", (target) => {
     const pending = await grant("olga", "Old-Pass-1");
     expect([pending.status, pending.body]).toEqual([400, { error: "invalid_grant", error_description: "Account is not fully set up" }]);
     const wrong = await grant("olga", "Not-The-Pass-1");
-    expect([wrong.status, wrong.body]).toEqual([400, { error: "invalid_grant", error_description: "invalid user credentials" }]);
+    expect([wrong.status, wrong.body]).toEqual([400, { error: "invalid_grant", error_description: "Invalid user credentials" }]);
     const b = new BrowserSession(server.url);
     const update = await b.submit(await b.get(authUrl()), { username: "olga", password: "Old-Pass-1" });
     expect(update.status).toBe(200);
@@ -94,7 +94,7 @@ describe.each(targets())("password max age at login ($mode)", (target) => {
       form: { grant_type: "password", client_id: "web", client_secret: secrets[r]!, username, password },
     });
     const notSetUp = [400, { error: "invalid_grant", error_description: "Account is not fully set up" }];
-    const invalid = [400, { error: "invalid_grant", error_description: "invalid user credentials" }];
+    const invalid = [400, { error: "invalid_grant", error_description: "Invalid user credentials" }];
     const answers: unknown[] = [];
     for (const [r, username, password] of [
       [actions, "vera", "Set-Up-Pass-1"], [actions, "rita", "Set-Up-Pass-1"], [totp, "tom", "Set-Up-Pass-1"],

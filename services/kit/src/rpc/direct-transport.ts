@@ -58,7 +58,7 @@ export function createDirectTransport(routes: (router: ConnectRouter) => void, o
     const respond = (output: unknown) => unaryResponse(req.method, freeze(create(req.method.output, output as MessageInitShape<DescMessage>)));
     try {
       const output = impl(req.message, handlerContext(req));
-      return output instanceof Promise ? output.then(respond) : Promise.resolve(respond(output));
+      return isThenable(output) ? Promise.resolve(output).then(respond) : Promise.resolve(respond(output));
     } catch (e) {
       return Promise.reject(e);
     }
@@ -94,6 +94,10 @@ type UnaryFn = (req: UnaryRequest) => Promise<UnaryResponse>;
 /** Interceptors wrap outermost-first, as in Connect (the first listed sees the call first). */
 function applyInterceptors(next: UnaryFn, interceptors: Interceptor[]): UnaryFn {
   return interceptors.reduceRight((n, i) => i(n as never) as unknown as UnaryFn, next);
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof (v as PromiseLike<unknown> | null)?.then === "function";
 }
 
 function keyOf(method: DescMethod): string {

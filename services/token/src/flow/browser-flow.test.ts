@@ -310,7 +310,8 @@ describe("browser flow (token service, real directory in-process)", () => {
       kind: "error", error: "invalid_client", description: "Unknown login requester.", status: 400,
     });
     for (let i = 0; i < 100 && !events.some((e) => e.clientId === "reborn"); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(events.filter((e) => e.clientId === "reborn").map((e) => [e.type, e.error, e.userId])).toEqual([["LOGIN_ERROR", "client_not_found", aliceId]]);
+    // Refused before the password was checked: the user is not known, the name typed is recorded.
+    expect(events.filter((e) => e.clientId === "reborn").map((e) => [e.type, e.error, e.userId, e.details.username])).toEqual([["LOGIN_ERROR", "client_not_found", "", "alice"]]);
     // A login begun now is the new client's, and gets its code.
     const fresh = await flow.authorization.begin(ctx(), params({ client_id: "reborn" }));
     expect([...redirect(await flow.steps.submitCredentials(next(fresh), "alice", PW)).searchParams.keys()]).toEqual(["code", "state", "iss"]);

@@ -188,15 +188,20 @@ export class FlowKit {
    * authentication, a consent's approval or denial), so the decision uses the current client.
    * A client disabled, deleted, or deleted and created again under the same clientId (the code
    * is bound to the first one's id) ends the transaction with a LOGIN_ERROR event and the refusal
-   * page: never a redirect to it (RFC 6749 section 4.1.2.1).
+   * page: never a redirect to it (RFC 6749 section 4.1.2.1). So does a request whose redirect_uri
+   * the client no longer registers (an admin removed it): the code would go to a URI the client
+   * gave up, which section 4.1.2.1 forbids as it forbids an unregistered one at the start.
+   * `typedUsername`: what the login form sent, for the event, when the user is not known yet.
    */
-  async currentClient(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord): Promise<ClientInfo | FlowReply> {
+  async currentClient(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord, typedUsername?: string): Promise<ClientInfo | FlowReply> {
     const client = await this.d.clients.get(realm.name, tx.clientId);
     const internalId = tx.request?.clientInternalId;
-    if (client && client.enabled && (!internalId || client.id === internalId)) return client;
-    const error = client && (!internalId || client.id === internalId) ? "client_disabled" : "client_not_found";
+    const redirectUri = tx.request?.redirectUri;
+    const sameClient = client !== null && (!internalId || client.id === internalId);
+    if (sameClient && client.enabled && (!redirectUri || client.redirectUris.includes(redirectUri))) return client;
+    const error = !sameClient ? "client_not_found" : !client.enabled ? "client_disabled" : "invalid_redirect_uri";
     await this.d.txs.finish(tx);
-    await this.d.events.record(realm, ctx, tx, { type: "LOGIN_ERROR", error });
+    await this.d.events.record(realm, ctx, tx, { type: "LOGIN_ERROR", error, ...(typedUsername ? { details: { username: typedUsername } } : {}) });
     return loginRequesterRefused(error);
   }
 

@@ -68,7 +68,7 @@ export function realmNotFound(): FlowReply {
 }
 
 /** Why a login's client refuses it at the end of authentication: the LOGIN_ERROR event's error (Keycloak's Errors). */
-export type LoginRequesterError = "client_disabled" | "client_not_found";
+export type LoginRequesterError = "client_disabled" | "client_not_found" | "invalid_redirect_uri";
 
 /**
  * The client a login was started for is disabled or gone by the time the user authenticated:
@@ -76,6 +76,8 @@ export type LoginRequesterError = "client_disabled" | "client_not_found";
  * redirect to the client (RFC 6749 section 4.1.2.1: no redirect for an invalid client).
  */
 export function loginRequesterRefused(error: LoginRequesterError): FlowReply {
+  // A redirect_uri unregistered meanwhile: Keycloak's page for a redirect_uri it will not use.
+  if (error === "invalid_redirect_uri") return errorReply("invalid_request", "Invalid parameter: redirect_uri", 400);
   return errorReply("invalid_client", error === "client_disabled" ? "Login requester not enabled." : "Unknown login requester.", 400);
 }
 

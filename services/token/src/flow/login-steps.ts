@@ -33,6 +33,13 @@ export class LoginSteps {
     const { realm, tx } = loaded;
     const name = username.trim().slice(0, 255);
     if (!name || !password) return pageOf(tx, "login", { username: name, message: INVALID_CREDENTIALS_MESSAGE });
+    // A client disabled or deleted while the page was open is refused before the password is
+    // checked, so it neither costs a hash nor counts a failure against the user (Keycloak checks
+    // the client at every step); the end of authentication checks again (next()).
+    if (tx.kind !== "saml") {
+      const client = await this.kit.currentClient(realm, ctx, tx, name);
+      if ("outcome" in client) return client;
+    }
     const res = await this.kit.d.auth.authenticatePassword({
       realm: realm.name, username: name, password, clientId: tx.clientId, ipAddress: ctx.ipAddress,
     });

@@ -7,8 +7,8 @@ import { requireParam, type Grant, type GrantContext, type GrantResult } from ".
 import type { UserTokens } from "./user-tokens.js";
 import { AUTHENTICATED } from "../acr.js";
 
-/** Every credential failure's error_description: one text, so it tells no account apart. */
-export const INVALID_CREDENTIALS = "invalid user credentials";
+/** Every credential failure's error_description: one text, so it tells no account apart; Keycloak's, word for word. */
+export const INVALID_CREDENTIALS = "Invalid user credentials";
 /** Keycloak's error_description when the credentials were right but a required action is pending. */
 export const NOT_FULLY_SET_UP = "Account is not fully set up";
 
