@@ -56,7 +56,11 @@ export async function clientCredentials(alg: "RS256" | "ES256", opts: { rounds: 
       headers: { "content-type": "application/x-www-form-urlencoded", ...(c.basic ? { authorization: `Basic ${c.basic}` } : {}) },
       verify: (b) => checks.get(c.name)!.tokenResponseOk(b),
     });
-    for (const c of contenders) await run(c, 2); // warm-up (JIT, caches)
+    // Warm-up (JIT, caches), the same for every contender. 10 s, not 2: after 2 s the first of
+    // three rounds still read lowest for all three servers in every run of 2026-11-24 (ceiling 2-3%,
+    // oidc-provider 4-8%, Tessera 4-7% below their next rounds), so the median measured a
+    // server still being compiled as often as one at steady state.
+    for (const c of contenders) await run(c, 10);
     const results = new Map<string, LoadResult[]>(contenders.map((c) => [c.name, []]));
     for (let round = 0; round < opts.rounds; round++) {
       for (const c of contenders) results.get(c.name)!.push(await run(c, opts.duration));
