@@ -70,7 +70,8 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const deliveries = await BackchannelDeliveryRepository.open(store);
   const backchannel = new BackchannelLogout(keys, clients, issuers, deliveries, clock, logger, options.backchannel);
   const terminator = new SessionTerminator(familyRepo, sso, backchannel, revoked);
-  const families = new RefreshFamilies(familyRepo, clock);
+  const recentRevocations = new RecentUserRevocations(() => clock.now());
+  const families = new RefreshFamilies(familyRepo, clock, deps.secrets, recentRevocations);
   const minter = new TokenMinter(directory, keys, clock);
   const keepAlive = new SsoSessionKeepAlive(ssoRepo, clock);
   const userTokens = new UserTokens(minter, families, keepAlive, clock);
@@ -84,7 +85,6 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     refresh_token: new RefreshTokenGrant(families, ssoRepo, keepAlive, minter, clock),
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
   }, events);
-  const recentRevocations = new RecentUserRevocations(() => clock.now());
   const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, recentRevocations);
   const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);

@@ -5,7 +5,6 @@ import { invalidClient, type ClientAuth, type PresentedClient } from "./client-a
 import type { OAuthEvents } from "./oauth-events.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import type { RefreshFamilies } from "./refresh-families.js";
-import { parseRefreshToken } from "./refresh-family.js";
 import type { SessionTerminator } from "./session-terminator.js";
 import type { RevokedTokenRepository } from "../store/revoked-token-repository.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
@@ -77,9 +76,8 @@ export class TokenOperations {
         userId = p.sub!;
       }
     } else {
-      const parsed = parseRefreshToken(token);
-      const f = parsed ? await this.families.repo.get(realm.id, parsed.familyId) : null;
-      if (f && parsed && (f.currentHash === parsed.hash || f.previousHashes.includes(parsed.hash))) {
+      const f = await this.families.findIssuer(realm, token);
+      if (f) {
         if (f.clientId !== client.clientId) throw invalidRequest("the token was issued to another client");
         await this.terminator.revokeFamily(realm, f._id, false);
         userId = f.userId;

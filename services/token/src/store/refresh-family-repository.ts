@@ -41,14 +41,16 @@ export class RefreshFamilyRepository {
   }
 
   /**
-   * Rotates the family from `fromHash` to `toHash` if `fromHash` is still current: the atomic
-   * "consume once" of a refresh token (DESIGN 4). Null when another request rotated it first.
+   * Rotates the family from its current hash (as read in `f`) to `toHash` and `generation` if that
+   * hash is still current: the atomic "consume once" of a refresh token (DESIGN 4). Null when
+   * another request rotated it first. Only a family started before generations keeps the hash it
+   * leaves (its tokens cannot prove their generation); its first rotation gives it one.
    */
-  rotate(f: RefreshFamilyRecord, fromHash: string, toHash: string, now: number, expiresAt: number): Promise<RefreshFamilyRecord | null> {
-    const previousHashes = [fromHash, ...f.previousHashes].slice(0, REMEMBERED_GENERATIONS);
+  rotate(f: RefreshFamilyRecord, toHash: string, generation: number, now: number, expiresAt: number): Promise<RefreshFamilyRecord | null> {
+    const previousHashes = f.generation === undefined ? [f.currentHash, ...f.previousHashes].slice(0, REMEMBERED_GENERATIONS) : f.previousHashes;
     return this.families.findOneAndUpdate(
-      { _id: f._id, realmId: f.realmId, currentHash: fromHash },
-      { $set: { currentHash: toHash, previousHashes, lastRefreshAt: now, expiresAt } },
+      { _id: f._id, realmId: f.realmId, currentHash: f.currentHash },
+      { $set: { currentHash: toHash, generation, previousHashes, lastRefreshAt: now, expiresAt } },
     );
   }
 
