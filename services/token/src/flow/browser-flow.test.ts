@@ -278,6 +278,18 @@ describe("browser flow (token service, real directory in-process)", () => {
     expect(await sessionsRepo.findByCookieHash(realmId, sha256Hex(second.setSsoCookie!))).toBeNull();
   });
 
+  it("names the request's client in the LOGOUT event of a confirmed logout", async () => {
+    const cookie = (await flow.steps.submitCredentials(next(await flow.authorization.begin(ctx(), params())), "alice", PW)).setSsoCookie!;
+    const session = (await sessionsRepo.findByCookieHash(realmId, sha256Hex(cookie)))!;
+    const confirm = await flow.logout.begin(ctx({ ssoCookie: cookie }), { idTokenHint: "", postLogoutRedirectUri: CB, state: "c", clientId: "spa" });
+    expect(page(confirm)).toMatchObject({ step: "logout_confirm", username: "alice" });
+    expect(redirect(await flow.logout.confirm(next(confirm, cookie), true)).href).toBe(`${CB}?state=c`);
+    for (let i = 0; i < 100 && !events.some((e) => e.type === "LOGOUT" && e.sessionId === session._id); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(events.filter((e) => e.type === "LOGOUT" && e.sessionId === session._id)).toEqual([
+      expect.objectContaining({ clientId: "spa", userId: aliceId, sessionId: session._id }),
+    ]);
+  });
+
   it("registers a user from the login page (policy errors listed) and logs them in", async () => {
     const begun = await flow.authorization.begin(ctx(), params());
     const form = await flow.registration.begin({ ...ctx(), transactionId: page(begun).transactionId! });

@@ -75,7 +75,7 @@ export class BrowserLogoutFlow {
     const { realm, tx } = loaded;
     if (!(await this.kit.d.txs.finish(tx))) return staleTransaction();
     if (!confirmed) return { outcome: { kind: "page", page: { step: "logged_out", message: "You are still logged in." } } };
-    await this.endIfSame(realm, tx.logoutSessionId ?? "", ctx);
+    await this.endIfSame(realm, tx.logoutSessionId ?? "", tx.clientId, ctx);
     return this.done(tx.postLogoutRedirectUri ?? "", tx.logoutState ?? "", true);
   }
 
@@ -84,12 +84,12 @@ export class BrowserLogoutFlow {
     await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username } });
   }
 
-  /** Ends the session the confirmation was for, if the browser still holds it. */
-  private async endIfSame(realm: FlowRealm, sessionId: string, ctx: StepContext): Promise<void> {
+  /** Ends the session the confirmation was for, if the browser still holds it; the event names the request's client. */
+  private async endIfSame(realm: FlowRealm, sessionId: string, clientId: string, ctx: StepContext): Promise<void> {
     const current = await this.kit.resolveSession(realm, ctx.ssoCookie);
     if (current && current._id === sessionId) {
       await this.kit.d.sessions.end(realm.id, sessionId, "logout");
-      await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", userId: current.userId, sessionId, details: { username: current.username } });
+      await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: current.userId, sessionId, details: { username: current.username } });
     }
   }
 
