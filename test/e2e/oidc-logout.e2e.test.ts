@@ -1,6 +1,8 @@
+import { createServer, type Server } from "node:http";
+import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
-import { adminApi, uniqueName } from "./support/http.js";
-import { targets } from "./support/targets.js";
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
@@ -12,21 +14,50 @@ import { OidcRp } from "./support/oidc-rp.js";
  */
 for (const target of targets()) describe(`OIDC logout and cross-site requests (${target.mode})`, () => {
   let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
   let realm: string;
+  let aliceId: string;
+  let directSecret: string;
   const CB = "http://localhost:3997/cb";
   const PASSWORD = "Correct-Horse-9";
 
+  /** The back-channel receiver: the client each logout token came for (its path) and the token's sid. */
+  let receiver: Server;
+  const loggedOut: Array<{ client: string; sid: unknown }> = [];
+
   beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        loggedOut.push({ client: (req.url ?? "").slice(1), sid: decodeJwt(new URLSearchParams(body).get("logout_token") ?? "").sid });
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
     server = await target.start("oidc-logout");
-    const api = adminApi(server.url, server.apiKey);
+    api = adminApi(server.url, server.apiKey);
     realm = uniqueName("logout");
-    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: realm, eventsEnabled: true })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/clients`, {
       clientId: "app-one", clientType: "PUBLIC", redirectUris: [CB], grantTypes: ["authorization_code", "refresh_token"],
     })).status).toBe(201);
-    expect((await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.com", password: PASSWORD })).status).toBe(201);
+    // A backend logging users in with the password grant: OAuth sessions without an SSO session.
+    const direct = await api.post(`/admin/realms/${realm}/clients`, {
+      clientId: "app-direct", clientType: "CONFIDENTIAL", redirectUris: [CB], grantTypes: ["password", "refresh_token"],
+      backchannelLogoutUri: `${receiverUrl}/app-direct`,
+    });
+    expect(direct.status).toBe(201);
+    directSecret = direct.body.secret;
+    const alice = await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.com", password: PASSWORD });
+    expect(alice.status).toBe(201);
+    aliceId = alice.body.id;
   }, 90_000);
-  afterAll(async () => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise((r) => receiver?.close(r));
+  });
 
   const { rp, start, login, redeem } = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD).calls();
 
@@ -91,6 +122,36 @@ for (const target of targets()) describe(`OIDC logout and cross-site requests ($
     expect(res.status).toBe(302);
     expect(new URL(res.location).searchParams.get("error")).toBe("login_required");
     await expect(oidc.refreshTokenGrant(one, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("ends the password grant's OAuth session its ID token's sid names (no SSO session), without a cookie", async () => {
+    const tokenUrl = `${server.url}/realms/${realm}/protocol/openid-connect/token`;
+    const direct = (path: string, form: Record<string, string>) =>
+      http("POST", `${tokenUrl}${path}`, { form: { client_id: "app-direct", client_secret: directSecret, ...form } });
+    const pg = await direct("", { grant_type: "password", username: "alice", password: PASSWORD, scope: "openid" });
+    expect(pg.status).toBe(200);
+    // Its tokens' sid is the refresh family's id (no SSO session exists to name).
+    const sid = decodeJwt(pg.body.id_token).sid as string;
+    const listed = async () => ((await api.get(`/admin/realms/${realm}/users/${aliceId}/sessions`)).body as Array<{ id: string }>).filter((x) => x.id === sid);
+    expect(await listed()).toEqual([expect.objectContaining({ id: sid, type: "oauth", userId: aliceId, clients: ["app-direct"] })]);
+
+    const out = await http("GET", `${server.url}/realms/${realm}/protocol/openid-connect/logout?${new URLSearchParams({
+      id_token_hint: pg.body.id_token, post_logout_redirect_uri: CB, state: "pw",
+    })}`);
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe(`${CB}?state=pw`);
+
+    // Over: its refresh token, its access token, the Admin API's listing, and its client is told.
+    const refreshed = await direct("", { grant_type: "refresh_token", refresh_token: pg.body.refresh_token });
+    expect([refreshed.status, refreshed.body.error]).toEqual([400, "invalid_grant"]);
+    const introspected = await direct("/introspect", { token: pg.body.access_token });
+    expect([introspected.status, introspected.body]).toEqual([200, { active: false }]);
+    expect(await listed()).toEqual([]);
+    expect(await eventually(async () => loggedOut.filter((x) => x.sid === sid), (got) => got.length > 0)).toEqual([{ client: "app-direct", sid }]);
+    const logouts = await eventually(
+      async () => ((await api.get(`/admin/realms/${realm}/events?type=LOGOUT`)).body as Array<{ sessionId: string }>).filter((e) => e.sessionId === sid),
+      (got) => got.length > 0);
+    expect(logouts).toEqual([expect.objectContaining({ type: "LOGOUT", clientId: "app-direct", userId: aliceId, sessionId: sid, details: expect.objectContaining({ username: "alice" }) })]);
   });
 
   it("re-posts a cross-site logout POST same-site, then logs out the browser's session", async () => {

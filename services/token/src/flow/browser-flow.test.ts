@@ -10,6 +10,8 @@ import type { KeyRing } from "../domain/key-ring.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
 import type { DeviceCodeRepository } from "../store/device-code-repository.js";
+import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
+import type { RefreshFamilyRecord } from "../domain/refresh-family.js";
 import type { BrowserFlow } from "./browser-flow.js";
 import type { FlowReply } from "./flow-reply.js";
 import type { StepContext } from "./flow-kit.js";
@@ -27,6 +29,7 @@ describe("browser flow (token service, real directory in-process)", () => {
   let keys: KeyRing;
   let codes: AuthorizationCodeRepository;
   let devices: DeviceCodeRepository;
+  let families: RefreshFamilyRepository;
   let sessionsRepo: SsoSessionRepository;
   let users: Client<typeof UserService>;
   let authn: Client<typeof AuthenticationService>;
@@ -41,7 +44,7 @@ describe("browser flow (token service, real directory in-process)", () => {
 
   beforeAll(async () => {
     world = await buildFlowWorld(clock);
-    ({ flow, keys, codes, devices, sessionsRepo, users, authn } = world);
+    ({ flow, keys, codes, devices, families, sessionsRepo, users, authn } = world);
     const { realms, clients } = world;
     await world.bus.subscribe({ durable: "test-events", subject: "iam.*.v1.login-event.recorded" }, async (m) => {
       events.push(fromBinary(LoginEventSchema, m.payload));
@@ -276,6 +279,42 @@ describe("browser flow (token service, real directory in-process)", () => {
     const loggedOut = await flow.logout.confirm(next(confirm, second.setSsoCookie!), true);
     expect(loggedOut).toEqual({ clearSsoCookie: true, outcome: { kind: "page", page: { step: "logged_out", message: "You are logged out." } } });
     expect(await sessionsRepo.findByCookieHash(realmId, sha256Hex(second.setSsoCookie!))).toBeNull();
+  });
+
+  it("ends the OAuth session of a grant without SSO session that a hint's sid names, without a cookie (RP-Initiated Logout 1.0 section 2)", async () => {
+    const realm = { id: realmId, name: "acme", enabled: true, tokenLifespanSeconds: 1800 };
+    // What the password grant starts (refresh-families.ts): no SSO session, sid = the family's id.
+    const family = (id: string, extra: Partial<RefreshFamilyRecord> = {}): RefreshFamilyRecord => ({
+      _id: id, realmId, realmName: "acme", clientId: "spa", userId: aliceId, username: "alice", ssoSessionId: "", sid: id,
+      offline: false, scope: "openid", currentHash: "h", previousHashes: [], authTime: now, amr: ["pwd"], ipAddress: "10.0.0.1",
+      createdAt: now, lastRefreshAt: now, expiresAt: now + 1_800_000, ...extra,
+    });
+    const hintFor = (sid: string, sub = aliceId) =>
+      keys.sign(realm, { iss: `${BASE}/realms/acme`, sub, aud: "spa", sid, typ: "ID", exp: Math.floor(now / 1000) + 60 });
+    const logout = async (sid: string, sub?: string) =>
+      flow.logout.begin(ctx(), { idTokenHint: await hintFor(sid, sub), postLogoutRedirectUri: CB, state: "bye", clientId: "" });
+    const answered = { clearSsoCookie: true, outcome: { kind: "redirect", uri: `${CB}?state=bye` }, formActionOrigin: "https://app.example.com" };
+    const ids = ["00000000-0000-4000-8000-00000000000a", "00000000-0000-4000-8000-00000000000b", "00000000-0000-4000-8000-00000000000c"];
+    const [own, offline, ofSso] = ids as [string, string, string];
+    await families.insert(family(own));
+    await families.insert(family(offline, { offline: true }));
+    await families.insert(family(ofSso, { ssoSessionId: "gone-sso-session", sid: "gone-sso-session" }));
+
+    // Another user's ID token names nothing of alice's; an offline session survives logout; a family
+    // of an SSO session is named by that session's sid, not its own id: each answer is as before.
+    expect(await logout(own, "someone-else")).toEqual(answered);
+    expect(await logout(offline)).toEqual(answered);
+    expect(await logout(ofSso)).toEqual(answered);
+    for (const id of ids) expect(await families.get(realmId, id)).not.toBeNull();
+    expect(events.filter((e) => e.type === "LOGOUT" && ids.includes(e.sessionId))).toEqual([]);
+
+    expect(await logout(own)).toEqual(answered);
+    expect(await families.get(realmId, own)).toBeNull();
+    for (let i = 0; i < 100 && !events.some((e) => e.type === "LOGOUT" && e.sessionId === own); i++) await new Promise((r) => setTimeout(r, 10));
+    const ended = events.filter((e) => e.type === "LOGOUT" && ids.includes(e.sessionId));
+    expect(ended.map((e) => ({ clientId: e.clientId, userId: e.userId, sessionId: e.sessionId, ipAddress: e.ipAddress, details: { ...e.details } }))).toEqual([
+      { clientId: "spa", userId: aliceId, sessionId: own, ipAddress: "10.0.0.1", details: { auth_method: "openid-connect", username: "alice" } },
+    ]);
   });
 
   it("names the request's client in the LOGOUT event of a confirmed logout", async () => {

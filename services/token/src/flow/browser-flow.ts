@@ -8,11 +8,13 @@ import type { Clock, Store } from "../../../kit/src/store/port.js";
 import type { ClientDirectory } from "../domain/client-directory.js";
 import type { RealmSettings } from "../domain/realm-settings.js";
 import type { KeyRing } from "../domain/key-ring.js";
+import type { SessionTerminator } from "../domain/session-terminator.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import type { SsoSessions } from "../domain/sso-sessions.js";
 import type { ServiceDeps } from "../../../kit/src/module.js";
 import type { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
 import type { DeviceCodeRepository } from "../store/device-code-repository.js";
+import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
 import { AuthorizationFlow } from "./authorization-flow.js";
 import { BrowserLogoutFlow } from "./browser-logout-flow.js";
 import { ConsentRepository } from "./consent-repository.js";
@@ -39,6 +41,9 @@ export interface BrowserFlowDeps {
   sessions: SsoSessions;
   codes: AuthorizationCodeRepository;
   devices: DeviceCodeRepository;
+  /** The OAuth sessions and how they end: RP-initiated logout may name a refresh family by sid. */
+  families: RefreshFamilyRepository;
+  terminator: SessionTerminator;
 }
 
 /** The browser half of the OpenID Provider, composed (module.ts registers `routes`). */
@@ -67,7 +72,7 @@ export class BrowserFlow {
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);
     return new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization),
-      new BrowserLogoutFlow(kit), txs, consents, new RegistrationFlow(kit, steps));
+      new BrowserLogoutFlow(kit, deps.families, deps.terminator), txs, consents, new RegistrationFlow(kit, steps));
   }
 
   async resolveCookie(realmName: string, cookie: string): Promise<SsoSessionRecord | null> {
@@ -99,7 +104,7 @@ export class BrowserFlow {
 
 /**
  * Builds the browser flow from the service deps over the token endpoint's shared parts (realm and
- * client caches, SSO sessions, codes), so module.ts needs one line.
+ * client caches, SSO sessions, codes, refresh families and their terminator), so module.ts needs one line.
  */
 export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared: BrowserFlowShared): Promise<BrowserFlow> {
   const { store, bus, clock } = deps;
@@ -107,4 +112,4 @@ export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared:
 }
 
 /** What the browser flow shares with the token endpoint (buildOAuth's parts). */
-export type BrowserFlowShared = Pick<BrowserFlowDeps, "realms" | "clients" | "sessions" | "codes" | "devices">;
+export type BrowserFlowShared = Pick<BrowserFlowDeps, "realms" | "clients" | "sessions" | "codes" | "devices" | "families" | "terminator">;

@@ -1,4 +1,6 @@
+import type { SessionTerminator } from "../domain/session-terminator.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
+import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { readIdTokenHint, type IdTokenHint } from "./id-token-hint.js";
 import { formActionSourceOf } from "../../../kit/src/form-action-source.js";
@@ -14,13 +16,19 @@ export interface LogoutParams {
 
 /**
  * RP-initiated logout (OIDC RP-Initiated Logout 1.0 sections 2-3). With a valid id_token_hint for
- * the browser's session, or naming a session by `sid` when no cookie came, the session ends at
- * once; otherwise the user confirms (CSRF-protected).
+ * the browser's session, or naming a session by `sid` when no cookie came (an SSO session, or the
+ * OAuth session of a grant without one), the session ends at once; otherwise the user confirms
+ * (CSRF-protected).
  * post_logout_redirect_uri must equal one of the client's registered redirect URIs (Keycloak-style);
  * an unregistered one is an error page, never a redirect.
  */
 export class BrowserLogoutFlow {
-  constructor(private readonly kit: FlowKit) {}
+  constructor(
+    private readonly kit: FlowKit,
+    /** The token endpoint's refresh families and their terminator: a hint's `sid` may name a family. */
+    private readonly families: RefreshFamilyRepository,
+    private readonly terminator: SessionTerminator,
+  ) {}
 
   async begin(ctx: StepContext, p: LogoutParams): Promise<FlowReply> {
     const d = this.kit.d;
@@ -53,8 +61,7 @@ export class BrowserLogoutFlow {
       // browser. The hint's `sid` still names the session the RP wants ended, and an RP holding
       // the user's ID token may end it (RP-Initiated Logout 1.0 section 2; Keycloak does the same):
       // answering "logged out" while the session and its refresh tokens lived on would be false.
-      const named = hint?.sid ? await d.sessions.repo.findById(realm.id, hint.sid) : null;
-      if (named && named.userId === hint?.sub) await this.end(realm, ctx, clientId, named);
+      if (hint?.sid) await this.endNamed(realm, ctx, clientId, hint);
       return this.done(redirect, p.state, true);
     }
     if (hint && hint.sub === session.userId && (!hint.sid || hint.sid === session._id)) {
@@ -77,6 +84,31 @@ export class BrowserLogoutFlow {
     if (!confirmed) return { outcome: { kind: "page", page: { step: "logged_out", message: "You are still logged in." } } };
     await this.endIfSame(realm, tx.logoutSessionId ?? "", tx.clientId, ctx);
     return this.done(tx.postLogoutRedirectUri ?? "", tx.logoutState ?? "", true);
+  }
+
+  /**
+   * Ends the session a hint's `sid` names, if it is the hint's user's. An SSO session first; when
+   * none has that id, the sid is a refresh family's own id: a grant without a browser SSO session
+   * (the password grant, for one) starts a family whose tokens carry `sid` = the family id
+   * (refresh-families.ts), and Keycloak's logout ends that session as it ends the user session its
+   * password grant created. It ends as an admin's revocation of it does (revokeFamily: its refresh
+   * tokens and, by `fid`, its access tokens stop working; its client is told over the back channel,
+   * OIDC Back-Channel Logout 1.0 section 2.5). An offline session is not a login session and
+   * survives logout (OIDC Core 1.0 section 11; Keycloak keeps it too). A family of an SSO session
+   * gives its tokens that session's sid, never its own id, so a hint naming one by its id is not
+   * one of its tokens: nothing ends.
+   */
+  private async endNamed(realm: FlowRealm, ctx: StepContext, clientId: string, hint: IdTokenHint): Promise<void> {
+    const named = await this.kit.d.sessions.repo.findById(realm.id, hint.sid);
+    if (named) {
+      if (named.userId === hint.sub) await this.end(realm, ctx, clientId, named);
+      return;
+    }
+    const family = await this.families.get(realm.id, hint.sid);
+    if (!family || family.userId !== hint.sub || family.ssoSessionId !== "" || family.offline) return;
+    // Null when another request ended it first: that one recorded its end.
+    if (!(await this.terminator.revokeFamily(realm, family._id, true))) return;
+    await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: family.userId, sessionId: family._id, details: { username: family.username } });
   }
 
   private async end(realm: FlowRealm, ctx: StepContext, clientId: string, session: SsoSessionRecord): Promise<void> {

@@ -20,10 +20,16 @@ import { RealmSettings } from "../domain/realm-settings.js";
 import { ClientDirectory } from "../domain/client-directory.js";
 import { KeyRing } from "../domain/key-ring.js";
 import { SsoSessions } from "../domain/sso-sessions.js";
+import { BackchannelLogout } from "../domain/backchannel-logout.js";
+import { IssuerBase } from "../domain/issuer-base.js";
+import { SessionTerminator } from "../domain/session-terminator.js";
 import { SigningKeyRepository } from "../store/signing-key-repository.js";
 import { SsoSessionRepository } from "../store/sso-session-repository.js";
 import { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
 import { DeviceCodeRepository } from "../store/device-code-repository.js";
+import { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
+import { RevokedTokenRepository } from "../store/revoked-token-repository.js";
+import { BackchannelDeliveryRepository } from "../store/backchannel-delivery-repository.js";
 import { BrowserFlow } from "./browser-flow.js";
 import type { FlowReply } from "./flow-reply.js";
 import type { StepContext } from "./flow-kit.js";
@@ -42,6 +48,8 @@ export interface FlowWorld {
   sessionsRepo: SsoSessionRepository;
   codes: AuthorizationCodeRepository;
   devices: DeviceCodeRepository;
+  families: RefreshFamilyRepository;
+  backchannel: BackchannelLogout;
   realms: Client<typeof RealmService>;
   clients: Client<typeof ClientService>;
   scopes: Client<typeof ClientScopeService>;
@@ -74,18 +82,24 @@ export async function buildFlowWorld(clock: Clock): Promise<FlowWorld> {
   const sessionsRepo = await SsoSessionRepository.open(store);
   const codes = await AuthorizationCodeRepository.open(store);
   const devices = await DeviceCodeRepository.open(store);
+  const families = await RefreshFamilyRepository.open(store);
+  const clientDirectory = new ClientDirectory(dir, clock);
+  const sessions = new SsoSessions(sessionsRepo, bus, clock);
+  const backchannel = new BackchannelLogout(keys, clientDirectory, new IssuerBase(FLOW_BASE), await BackchannelDeliveryRepository.open(store), clock, logger);
+  const terminator = new SessionTerminator(families, sessions, backchannel, await RevokedTokenRepository.open(store));
   const flow = await BrowserFlow.build({
-    store, bus, clock, keys, directory: dir, realms: new RealmSettings(dir, clock), clients: new ClientDirectory(dir, clock),
-    sessions: new SsoSessions(sessionsRepo, bus, clock), codes, devices,
+    store, bus, clock, keys, directory: dir, realms: new RealmSettings(dir, clock), clients: clientDirectory,
+    sessions, codes, devices, families, terminator,
   });
   return {
-    bus, directory, flow, keys, sessionsRepo, codes, devices,
+    bus, directory, flow, keys, sessionsRepo, codes, devices, families, backchannel,
     realms: createClient(RealmService, dir),
     clients: createClient(ClientService, dir),
     scopes: createClient(ClientScopeService, dir),
     users: createClient(UserService, dir),
     authn: createClient(AuthenticationService, dir),
     close: async () => {
+      await backchannel.stop();
       await directory.stop();
       await bus.close();
       for (const s of stores) await s.close();
