@@ -82,4 +82,39 @@ for (const target of targets()) describe(`offline tokens (${target.mode})`, () =
     expect(tokens.scope!.split(" ")).toEqual(expect.arrayContaining(["openid", "profile"]));
     expect(await offlineSessions("kiosk")).toEqual([]);
   });
+
+  const refresh = (clientId: string, refreshToken: string, scope?: string) => http("POST", tokenUrl(), {
+    form: { grant_type: "refresh_token", refresh_token: refreshToken, ...(scope ? { scope } : {}) }, headers: { authorization: basic(clientId) },
+  });
+
+  it("ends open sessions by a shortened refreshTokenLifespan, as Keycloak measures idle time against the setting now", async () => {
+    const online = await passwordGrant("cli", "openid");
+    expect(online.status).toBe(200);
+    const offline = await passwordGrant("cli", "openid offline_access");
+    expect((await api.put(`/admin/realms/${realm}`, { refreshTokenLifespan: 1 })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1200));
+    const refused = await refresh("cli", online.body.refresh_token);
+    expect([refused.status, refused.body]).toEqual([400, { error: "invalid_grant", error_description: "invalid refresh token" }]);
+    // An offline session follows offlineTokenLifespan, unchanged.
+    expect((await refresh("cli", offline.body.refresh_token)).status).toBe(200);
+    expect((await api.put(`/admin/realms/${realm}`, { refreshTokenLifespan: 1800 })).status).toBe(200);
+  });
+
+  it("ends an offline session whose user may no longer have one, whatever scope the refresh asks for", async () => {
+    const a = await passwordGrant("cli", "openid offline_access");
+    const b = await passwordGrant("cli", "openid offline_access");
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const listed = async () => (await offlineSessions("cli")).map((x) => (x as unknown as { id: string }).id);
+    const familyIds = [a, b].map((t) => t.body.refresh_token.split(".")[0]);
+    expect(await listed()).toEqual(expect.arrayContaining(familyIds));
+    expect((await api.del(`/admin/realms/${realm}/roles/offline_access`)).status).toBe(204);
+    const expected = [400, { error: "invalid_grant", error_description: "the user may no longer obtain offline tokens" }];
+    const plain = await refresh("cli", a.body.refresh_token);
+    expect([plain.status, plain.body]).toEqual(expected);
+    // Narrowing the scope away from offline_access does not keep it either.
+    const narrowed = await refresh("cli", b.body.refresh_token, "openid");
+    expect([narrowed.status, narrowed.body]).toEqual(expected);
+    const ids = await listed();
+    for (const id of familyIds) expect(ids).not.toContain(id);
+  });
 });

@@ -63,7 +63,7 @@ export class RefreshFamilies {
     const parsed = parseRefreshToken(this.secrets, token);
     if (!parsed) return null;
     const family = await this.repo.get(realm.id, parsed.familyId);
-    return family && family.currentHash === parsed.hash && !this.revokedUser(realm, family) ? family : null;
+    return family && family.currentHash === parsed.hash && !this.revokedUser(realm, family) && !this.idleTooLong(realm, family) ? family : null;
   }
 
   /** The live family that issued this token, current or of an earlier generation (revocation, RFC 7009), or null. */
@@ -92,7 +92,18 @@ export class RefreshFamilies {
     // whichever client holds its clientId now (a deleted client's may be taken again).
     if (!issuedTo(family, client)) throw refused("wrong_client");
     if (this.revokedUser(realm, family)) throw refused("ended");
+    if (this.idleTooLong(realm, family)) throw refused("unknown");
     return family;
+  }
+
+  /**
+   * Whether the family has been idle longer than the realm's lifespan *now*: its `expiresAt` was
+   * set by the lifespan of its last use, and an admin who shortens refreshTokenLifespan (or
+   * offlineTokenLifespan) means it for the sessions already open too, as in Keycloak, which
+   * measures a session's idle time against the current setting.
+   */
+  private idleTooLong(realm: OAuthRealm, family: RefreshFamilyRecord): boolean {
+    return this.clock.now() >= family.lastRefreshAt + lifespanMs(realm, family.offline);
   }
 
   /** Whether the family's user was revoked (recent) after the family began. */

@@ -113,7 +113,9 @@ export class TokenMinter {
     const unknown = asked.find((s) => !PROTOCOL_SCOPES.has(s) && !granted.has(s) && !ceiling?.includes(s));
     if (unknown) throw IamError.oauth("invalid_scope", `scope "${unknown}" is not allowed for this client`);
     const names = [...(asked.includes("openid") ? ["openid"] : []), ...res.grantedScopes];
-    if (names.includes(OFFLINE_ACCESS) && !res.realmRoles.includes(OFFLINE_ACCESS)) {
+    // On refresh (a ceiling) the family decides, not the names asked for: RefreshTokenGrant
+    // checks an offline family's user still has the role, whatever `scope` the request names.
+    if (!ceiling && names.includes(OFFLINE_ACCESS) && !res.realmRoles.includes(OFFLINE_ACCESS)) {
       throw IamError.oauth("invalid_scope", "the user may not obtain offline tokens");
     }
     const accessClaims = parseClaims(res.accessTokenClaimsJson);

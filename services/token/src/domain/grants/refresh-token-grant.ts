@@ -36,6 +36,13 @@ export class RefreshTokenGrant implements Grant {
     // An omitted (or empty) scope means the original grant (RFC 6749 section 6).
     const asked = splitScope(ctx.params.scope);
     const grant = await this.minter.grant(ctx.realm, ctx.client, family.userId, asked?.length ? asked : ceiling, ceiling);
+    // An offline session lasts while its user may have one: without the offline_access role now
+    // (removed from the user, or the role deleted) it ends, whichever scope this refresh asks for.
+    // Before, a refresh naming the scope was invalid_scope and one narrowing it away succeeded.
+    if (family.offline && !grant.realmRoles.includes(OFFLINE_ACCESS)) {
+      await this.families.repo.remove(ctx.realm.id, family._id);
+      throw invalidGrant("the user may no longer obtain offline tokens");
+    }
     const rotated = await this.families.rotate(ctx.realm, family);
     // After the rotation, so only the request that consumed the token extends the session; a
     // logout that ended it meanwhile is not undone (the extension is conditional).
