@@ -49,6 +49,19 @@ describe.each(targets())("throttle ($mode)", (target) => {
     expect((await http("GET", `${server.url}/realms/${limited}/.well-known/openid-configuration`)).status).toBe(200);
   });
 
+  it("counts a throttled path however express routes it: another case, a trailing slash", async () => {
+    const realm = uniqueName("thrp");
+    await api.post("/admin/realms", { name: realm, rateLimitPerIp: 3 });
+    await awayFromMinuteEdge();
+    const post = (endpoint: string) => http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/${endpoint}`, { form: { grant_type: "client_credentials" } });
+    // The router serves each of these as the token endpoint (401: no client), and each is counted.
+    for (const endpoint of ["TOKEN", "token/", "Token"]) expect((await post(endpoint)).status).toBe(401);
+    const over = await post("token");
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
+    expect((await post("TOKEN/")).status).toBe(429);
+  });
+
   it("limits requests per client on the token endpoint, by Basic auth or client_id", async () => {
     const realm = uniqueName("thrc");
     await api.post("/admin/realms", { name: realm, rateLimitPerClient: 2 });

@@ -9,8 +9,13 @@ import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
 /** How long a realm's limits are trusted before they are read again, unless a realm event drops them first. */
 const SETTINGS_TTL_MS = 10_000;
 
-/** The token endpoint and the paths that take credentials in the browser (issue 5), SAML login included (issue 6). */
-const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|auth|auth\/device)|protocol\/saml|login-actions\/.+|device)$/;
+/**
+ * The token endpoint and the paths that take credentials in the browser (issue 5), SAML login
+ * included (issue 6), as express routes them: not case-sensitive, a trailing slash allowed (as
+ * page-request-errors.ts and oauth-endpoint-errors.ts match them), so `/TOKEN` or `/token/`, which
+ * the router serves as the token endpoint, cannot pass uncounted.
+ */
+const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|auth|auth\/device)|protocol\/saml|login-actions\/.+|device)\/?$/i;
 
 interface Limits {
   perIp: number;
@@ -68,9 +73,10 @@ export class Throttle {
 
   private count(realm: string, l: Limits | null, req: ThrottledRequest): Reply | undefined {
     if (!l || (l.perIp === 0 && l.perClient === 0)) return undefined;
-    const isToken = req.path.endsWith("/token");
+    const path = req.path.toLowerCase().replace(/\/$/, "");
+    const isToken = path.endsWith("/token");
     // The OAuth endpoints' 429 is an RFC 6749 section 5.2 body; the browser's pages get text.
-    const isOAuth = isToken || req.path.endsWith("/auth/device");
+    const isOAuth = isToken || path.endsWith("/auth/device");
     let wait = l.perIp > 0 ? this.limiter.hit(`ip\0${realm}\0${req.ip ?? ""}`, l.perIp) : 0;
     const clientId = clientIdOf(req);
     if (wait === 0 && l.perClient > 0 && clientId && isToken) {

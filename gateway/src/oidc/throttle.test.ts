@@ -1,0 +1,45 @@
+import type { RpcClients } from "../rpc-clients.js";
+import { RateLimiter } from "../http/rate-limiter.js";
+import { Throttle, type ThrottledRequest } from "./throttle.js";
+
+/**
+ * Which requests the realm's throttle counts and how it answers over the limit. The counting
+ * itself is RateLimiter's (rate-limiter.test.ts); test/e2e/throttle.e2e.test.ts runs it end to end.
+ */
+describe("Throttle", () => {
+  const limits = { rateLimitPerIp: 1, rateLimitPerClient: 0 };
+  const rpc = { realms: { getRealm: async () => ({ realm: limits }) } } as unknown as RpcClients;
+  const at = 600_000; // a window start: the sliding window's estimate is the plain count
+  const fresh = () => new Throttle(rpc, new RateLimiter(() => at));
+  const req = (path: string, ip = "10.0.0.1"): ThrottledRequest => ({ path, ip, headers: {}, body: {} });
+
+  it("counts the throttled POSTs as express routes them: any case, a trailing slash", () => {
+    const t = fresh();
+    for (const path of [
+      "/realms/acme/protocol/openid-connect/token", "/realms/acme/protocol/openid-connect/TOKEN",
+      "/realms/acme/protocol/openid-connect/token/", "/realms/acme/Protocol/OpenID-Connect/Auth/Device/",
+      "/realms/acme/protocol/openid-connect/auth", "/realms/acme/protocol/saml", "/realms/acme/login-actions/registration",
+      "/realms/acme/device", "/realms/acme/DEVICE/",
+    ]) expect([path, t.realmOf("POST", path)]).toEqual([path, "acme"]);
+    expect(t.realmOf("POST", "/realms/acme/protocol/openid-connect/token/introspect")).toBeUndefined();
+    expect(t.realmOf("POST", "/realms/acme/protocol/openid-connect/token//")).toBeUndefined();
+    expect(t.realmOf("GET", "/realms/acme/protocol/openid-connect/token")).toBeUndefined();
+    expect(t.realmOf("POST", "/realms/a%20b/protocol/openid-connect/token")).toBe("a b");
+  });
+
+  it("answers an OAuth endpoint's 429 in OAuth format whatever the path's case (RFC 6749 section 5.2)", async () => {
+    const t = fresh();
+    expect(await t.check("acme", req("/realms/acme/protocol/openid-connect/TOKEN/"))).toBeUndefined();
+    const over = await t.check("acme", req("/realms/acme/protocol/openid-connect/TOKEN/"));
+    expect(over).toEqual({
+      status: 429, headers: { "Retry-After": "60", "Cache-Control": "no-store", Pragma: "no-cache" },
+      body: { error: "too_many_requests", error_description: "rate limit exceeded; retry after 60 s" },
+    });
+    // The same per-IP count as the page paths, whose answer is text.
+    expect(await t.check("acme", req("/realms/acme/Device"))).toEqual({
+      status: 429, headers: { "Retry-After": "60", "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+      body: "Too many requests. Try again in 60 seconds.",
+    });
+    expect(await t.check("acme", req("/realms/acme/device", "10.0.0.2"))).toBeUndefined();
+  });
+});
