@@ -86,6 +86,37 @@ describe.each(targets())("throttle ($mode)", (target) => {
     expect(over.headers.get("pragma")).toBe("no-cache");
   });
 
+  it("counts the device page's user-code lookups by GET against rateLimitPerIp, not its empty form (RFC 8628 section 5.1)", async () => {
+    const realm = uniqueName("thrv");
+    await api.post("/admin/realms", { name: realm, rateLimitPerIp: 3 });
+    await awayFromMinuteEdge();
+    const page = (query: string, path = "device", method = "GET") => http(method, `${server.url}/realms/${realm}/${path}${query}`);
+    // The empty form looks nothing up: never counted.
+    for (let i = 0; i < 5; i++) expect((await page("")).status).toBe(200);
+    expect((await page("?user_code=")).status).toBe(200);
+    for (const code of ["BCDF-GHJK", "bcdfghjk", "LMNP-QRST"]) {
+      const guess = await page(`?user_code=${code}`);
+      expect(guess.status).toBe(200);
+      expect(guess.text).toContain("Invalid or expired code. Please check the code and try again.");
+    }
+    const over = await page("?user_code=VWXZ-BCDF");
+    expect(over.status).toBe(429);
+    // The throttle's page answer, as on the login paths.
+    expect(over.text).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+    expect(over.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(over.headers.get("cache-control")).toBe("no-store");
+    const retry = Number(over.headers.get("retry-after"));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    // HEAD runs the same lookup, and the path in another case is the same page.
+    expect((await page("?user_code=VWXZ-BCDF", "device", "HEAD")).status).toBe(429);
+    expect((await page("?user_code=VWXZ-BCDF", "DEVICE/")).status).toBe(429);
+    // One per-IP count per realm: the token endpoint is over it too.
+    expect((await token(realm, { grant_type: "client_credentials" })).status).toBe(429);
+    // The empty form is still served.
+    expect((await page("")).status).toBe(200);
+  });
+
   it("is configurable by update and validated", async () => {
     const realm = uniqueName("thru");
     await api.post("/admin/realms", { name: realm });

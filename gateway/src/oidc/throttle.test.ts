@@ -27,6 +27,22 @@ describe("Throttle", () => {
     expect(t.realmOf("POST", "/realms/a%20b/protocol/openid-connect/token")).toBe("a b");
   });
 
+  it("counts a GET or HEAD of the device page that carries a user code, not the empty form (RFC 8628 section 5.1)", () => {
+    const t = fresh();
+    for (const method of ["GET", "HEAD"]) {
+      expect(t.realmOf(method, "/realms/acme/device", { user_code: "BCDF-GHJK" })).toBe("acme");
+      expect(t.realmOf(method, "/realms/acme/Device/", { user_code: "x" })).toBe("acme");
+      expect(t.realmOf(method, "/realms/acme/device", { user_code: ["a", "b"] })).toBe("acme");
+      expect(t.realmOf(method, "/realms/acme/device", {})).toBeUndefined();
+      expect(t.realmOf(method, "/realms/acme/device", { user_code: "" })).toBeUndefined();
+      expect(t.realmOf(method, "/realms/acme/device")).toBeUndefined();
+    }
+    // Other GETs stay uncounted, user_code or not.
+    expect(t.realmOf("GET", "/realms/acme/protocol/openid-connect/auth", { user_code: "x" })).toBeUndefined();
+    expect(t.realmOf("GET", "/realms/acme/login-actions/registration", { user_code: "x" })).toBeUndefined();
+    expect(t.realmOf("PUT", "/realms/acme/device", { user_code: "x" })).toBeUndefined();
+  });
+
   it("answers an OAuth endpoint's 429 in OAuth format whatever the path's case (RFC 6749 section 5.2)", async () => {
     const t = fresh();
     expect(await t.check("acme", req("/realms/acme/protocol/openid-connect/TOKEN/"))).toBeUndefined();

@@ -17,6 +17,13 @@ const SETTINGS_TTL_MS = 10_000;
  */
 const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|auth|auth\/device)|protocol\/saml|login-actions\/.+|device)\/?$/i;
 
+/**
+ * The device verification page (RFC 8628 section 3.3), whose GET (the form in device-enter.njk
+ * submits by GET, and verification_uri_complete is a GET) looks the user code up: each lookup is
+ * a guess at a code, which section 5.1 asks to rate-limit. HEAD runs the same handler.
+ */
+const DEVICE_PAGE = /^\/realms\/([^/]+)\/device\/?$/i;
+
 interface Limits {
   perIp: number;
   perClient: number;
@@ -33,7 +40,8 @@ export interface ThrottledRequest {
 }
 
 /**
- * Per-IP and per-client throttle on the token and login endpoints, configured per realm
+ * Per-IP and per-client throttle on the token and login endpoints and on the device page's
+ * user-code lookups (RFC 8628 section 5.1), configured per realm
  * (`rateLimitPerIp`, `rateLimitPerClient`, requests per minute; 0 = off). Over the limit the
  * answer is 429 with `Retry-After` (RFC 6585 section 4). Counters live in this gateway process: with
  * several gateway replicas each enforces the limit on the traffic it sees. Used by the express
@@ -50,9 +58,15 @@ export class Throttle {
     else this.limits.delete(realm);
   }
 
-  /** The realm of a throttled path, or undefined when the path is not throttled. */
-  realmOf(method: string, path: string): string | undefined {
-    const m = method === "POST" ? THROTTLED.exec(path) : null;
+  /**
+   * The realm of a throttled request, or undefined when it is not throttled: the POSTs to the
+   * THROTTLED paths, and a GET (or HEAD) of the device page that carries a user code to look up
+   * (`query`, the parsed query string); the empty form, which looks nothing up, is not counted.
+   */
+  realmOf(method: string, path: string, query?: unknown): string | undefined {
+    const m = method === "POST" ? THROTTLED.exec(path)
+      : (method === "GET" || method === "HEAD") && hasUserCode(query) ? DEVICE_PAGE.exec(path)
+      : null;
     if (!m) return undefined;
     try {
       return decodeURIComponent(m[1]!);
@@ -110,7 +124,7 @@ export function throttle(t: Throttle) {
   // The same limits as the endpoints' own parser: the first parser to run decides.
   const form = express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES, parameterLimit: FORM_PARAMETER_LIMIT });
   return (req: Request, res: Response, next: NextFunction): void => {
-    const realm = t.realmOf(req.method, req.path);
+    const realm = t.realmOf(req.method, req.path, req.query);
     if (realm === undefined) return next();
     form(req, res, (err?: unknown) => {
       if (err) return next(err);
@@ -123,6 +137,12 @@ export function throttle(t: Throttle) {
       }, next);
     });
   };
+}
+
+/** A `user_code` query parameter the device page would look up (one or several: counted either way). */
+function hasUserCode(query: unknown): boolean {
+  const v = (query as Record<string, unknown> | undefined)?.user_code;
+  return v !== undefined && v !== "";
 }
 
 function clientIdOf(req: ThrottledRequest): string | undefined {
