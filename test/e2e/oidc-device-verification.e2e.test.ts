@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
-import type { TestServer } from "./support/embedded-server.js";
+import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
 import { builtin, listed } from "./support/consent-page.js";
@@ -101,5 +101,71 @@ for (const target of targets()) describe(`OIDC device verification (${target.mod
     expect(poll.headers.get("cache-control")).toBe("no-store");
     // No OAuth session was started without its SSO session.
     expect((await sessionsOfAlice()).filter((s) => !before.includes(s.id))).toEqual([]);
+  });
+});
+
+/**
+ * RFC 8628 section 5.1: wrong user codes are bounded per realm and client IP whatever the realm's
+ * throttle says (rateLimitPerIp is 0 here). Its own server: a bound of 3 in a 5 s window, so the
+ * window's end is seen, and client IPs from X-Forwarded-For (TESSERA_TRUST_PROXY), so two clients
+ * can be told apart. Embedded only: in cluster mode each token replica counts on its own.
+ */
+describe("OIDC device verification: the bound on wrong user codes (embedded)", () => {
+  let server: TestServer;
+  let realm: string;
+
+  beforeAll(async () => {
+    server = await startEmbeddedServer("oidc-device-guessing", {
+      TESSERA_DEVICE_USER_CODE_FAILURES: "3", TESSERA_DEVICE_USER_CODE_WINDOW_SECONDS: "5", TESSERA_TRUST_PROXY: "loopback",
+    });
+    const api = adminApi(server.url, server.apiKey);
+    realm = uniqueName("device-guess");
+    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/clients`, {
+      clientId: "tv", clientType: "PUBLIC", grantTypes: ["urn:ietf:params:oauth:grant-type:device_code"],
+    })).status).toBe(201);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  const lookUp = (code: string, ip: string, method = "GET") =>
+    http(method, `${server.url}/realms/${realm}/device?user_code=${encodeURIComponent(code)}`, { headers: { "x-forwarded-for": ip } });
+  const INVALID = "Invalid or expired code. Please check the code and try again.";
+  const LOGIN = "<p class=\"info\">Sign in to connect a device to tv.</p>";
+
+  it("refuses a client with 429 and Retry-After after 3 wrong codes, its right code too, until the window has passed; another client is served", async () => {
+    const started = await http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/auth/device`, { form: { client_id: "tv" } });
+    expect(started.status).toBe(200);
+    const code: string = started.body.user_code;
+    const guesser = "203.0.113.7";
+    // A right code costs nothing, however often.
+    for (let i = 0; i < 5; i++) expect((await lookUp(code, guesser)).text).toContain(LOGIN);
+    const wrong = ["BCDF-GHJK", "CDFG-HJKL", "DFGH-JKLM", "GHJK-LMNP"].filter((c) => c !== code);
+    for (const guess of wrong.slice(0, 3)) {
+      const page = await lookUp(guess, guesser);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(INVALID);
+    }
+    const refused = await lookUp("FGHJ-KLMN", guesser);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(refused.text).toContain("<p class=\"alert\" role=\"alert\" id=\"error-description\">Too many invalid or expired codes were entered. Please try again later.</p>");
+    expect(refused.text).toContain("<code id=\"error-code\">too_many_requests</code>");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    const retry = Number(refused.headers.get("retry-after"));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(5);
+    // The right code from the same client is refused as well (else the bound would tell nothing
+    // apart), and so is a HEAD, which runs the same lookup.
+    const right = await lookUp(code, guesser);
+    expect(right.status).toBe(429);
+    expect(right.text).not.toContain(LOGIN);
+    expect((await lookUp(code, guesser, "HEAD")).status).toBe(429);
+    // Another client (the user at their own address) is served.
+    expect((await lookUp(code, "198.51.100.20")).text).toContain(LOGIN);
+    // Once the window has passed, the right code works again from the first client.
+    await new Promise((r) => setTimeout(r, Number(right.headers.get("retry-after")) * 1000 + 200));
+    const after = await lookUp(code.toLowerCase(), guesser);
+    expect(after.status).toBe(200);
+    expect(after.text).toContain(LOGIN);
   });
 });

@@ -83,7 +83,11 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     // response_mode=form_post: the token service validated the action (the registered redirect_uri).
     return sendAutoPost(res, deps, realm, { url: o.value.action, fields: o.value.fields.map((f) => ({ name: f.name, value: f.value })) }, "Returning to the application…");
   }
-  if (o.case === "error") return sendErrorPage(res, deps, realm, o.value.status || 400, o.value.error, o.value.description);
+  if (o.case === "error") {
+    // RFC 6585 section 4: a 429 may say when to come back (the device page's bound on wrong user codes).
+    if (o.value.retryAfterSeconds > 0) res.setHeader("Retry-After", String(o.value.retryAfterSeconds));
+    return sendErrorPage(res, deps, realm, o.value.status || 400, o.value.error, o.value.description);
+  }
   if (o.case !== "page") return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
   const page: FlowPage = o.value;
   const entry = TEMPLATES[page.step];

@@ -9,6 +9,14 @@ export interface TokenConfig {
   keyCheckIntervalSeconds: number;
   /** `{base_url}` (TESSERA_PUBLIC_URL, as the gateway reads it): the issuer of back-channel logout tokens sent without a request. */
   publicUrl: string;
+  /**
+   * Failed user-code lookups on the device verification page allowed per realm and client IP
+   * within the window, before that IP is refused with 429 until the window moves on (RFC 8628
+   * section 5.1; TESSERA_DEVICE_USER_CODE_FAILURES, default 10; always on: at least 1).
+   */
+  userCodeFailures: number;
+  /** The window of that bound (TESSERA_DEVICE_USER_CODE_WINDOW_SECONDS, default 60). */
+  userCodeFailureWindowSeconds: number;
 }
 
 export function loadTokenConfig(env: Env): TokenConfig {
@@ -17,5 +25,7 @@ export function loadTokenConfig(env: Env): TokenConfig {
     keyRotationDays: int(env, "TESSERA_KEY_ROTATION_DAYS", 30, 1, 3650),
     keyCheckIntervalSeconds: int(env, "TESSERA_KEY_CHECK_INTERVAL_SECONDS", 600, 0, 86_400),
     publicUrl: baseUrl(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
+    userCodeFailures: int(env, "TESSERA_DEVICE_USER_CODE_FAILURES", 10, 1, 1000),
+    userCodeFailureWindowSeconds: int(env, "TESSERA_DEVICE_USER_CODE_WINDOW_SECONDS", 60, 1, 86_400),
   };
 }

@@ -38,7 +38,9 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
   const { realms: realmSettings, clients, serviceAccountGrants, sso: sessions, codes, devices, familyRepo: families, terminator } = oauth.parts;
   const discoveryScopes = new DiscoveryScopes(deps.transports.directory, clock);
   const metadata = new RealmMetadata(realms, keys, discoveryScopes, { resolve: (name) => realmSettings.find(name) });
-  browserFlow = await buildBrowserFlow(deps, keys, { realms: realmSettings, clients, sessions, codes, devices, families, terminator });
+  browserFlow = await buildBrowserFlow(deps, keys, { realms: realmSettings, clients, sessions, codes, devices, families, terminator }, {
+    limit: config.userCodeFailures, windowMs: config.userCodeFailureWindowSeconds * 1000,
+  });
   let subs: Subscription[] = [];
 
   return {

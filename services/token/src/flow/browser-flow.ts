@@ -19,6 +19,7 @@ import { AuthorizationFlow } from "./authorization-flow.js";
 import { BrowserLogoutFlow } from "./browser-logout-flow.js";
 import { ConsentRepository } from "./consent-repository.js";
 import { DeviceVerification } from "./device-verification.js";
+import type { FailureLimits } from "../domain/failure-limiter.js";
 import { FlowKit } from "./flow-kit.js";
 import { FlowRealms } from "./flow-realms.js";
 import { flowRpc } from "./flow-rpc.js";
@@ -44,6 +45,8 @@ export interface BrowserFlowDeps {
   /** The OAuth sessions and how they end: RP-initiated logout may name a refresh family by sid. */
   families: RefreshFamilyRepository;
   terminator: SessionTerminator;
+  /** The bound on failed user-code lookups per realm and IP (RFC 8628 section 5.1); USER_CODE_FAILURES unless given. */
+  userCodeFailures?: FailureLimits;
 }
 
 /** The browser half of the OpenID Provider, composed (module.ts registers `routes`). */
@@ -71,7 +74,7 @@ export class BrowserFlow {
     });
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);
-    return new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization),
+    return new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization, deps.userCodeFailures),
       new BrowserLogoutFlow(kit, deps.families, deps.terminator), txs, consents, new RegistrationFlow(kit, steps));
   }
 
@@ -106,9 +109,9 @@ export class BrowserFlow {
  * Builds the browser flow from the service deps over the token endpoint's shared parts (realm and
  * client caches, SSO sessions, codes, refresh families and their terminator), so module.ts needs one line.
  */
-export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared: BrowserFlowShared): Promise<BrowserFlow> {
+export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared: BrowserFlowShared, userCodeFailures?: FailureLimits): Promise<BrowserFlow> {
   const { store, bus, clock } = deps;
-  return BrowserFlow.build({ store, bus, clock, keys, directory: deps.transports.directory, ...shared });
+  return BrowserFlow.build({ store, bus, clock, keys, directory: deps.transports.directory, ...shared, ...(userCodeFailures ? { userCodeFailures } : {}) });
 }
 
 /** What the browser flow shares with the token endpoint (buildOAuth's parts). */

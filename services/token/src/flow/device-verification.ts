@@ -1,16 +1,38 @@
 import { normaliseUserCode } from "../domain/user-code.js";
 import { SSO_REUSED } from "../domain/acr.js";
+import { FailureLimiter, type FailureLimits } from "../domain/failure-limiter.js";
 import { errorReply, realmNotFound, pageOf, type FlowReply } from "./flow-reply.js";
 import type { AuthorizationFlow } from "./authorization-flow.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
+
+/** The bound on failed user-code lookups unless configured (TESSERA_DEVICE_USER_CODE_FAILURES / _WINDOW_SECONDS). */
+export const USER_CODE_FAILURES: FailureLimits = { limit: 10, windowMs: 60_000 };
+
+export const TOO_MANY_USER_CODES = "Too many invalid or expired codes were entered. Please try again later.";
 
 /**
  * The device verification page (RFC 8628 section 3.3): the user enters the user code (or arrives
  * with it in verification_uri_complete), logs in unless an SSO session exists, sees the client and
  * scopes, and approves or denies (LoginSteps.submitConsent -> DeviceCodeRepository.decide).
+ *
+ * Failed lookups are bounded per realm and client IP (RFC 8628 section 5.1: the user code's
+ * ~2^34.6 combinations are only safe with the verification endpoint rate-limited): past
+ * `limit` invalid or expired codes within the window, every lookup from that IP, a right code
+ * included, is a 429 page with Retry-After until the oldest failure leaves the window. This
+ * bound is always on, unlike the realm's rateLimitPerIp (0, off, by default), which the gateway
+ * also applies to these lookups. It is kept here, where the lookup's outcome is known, rather
+ * than in the gateway, which would have to read failure out of the rendered page; and so it
+ * also binds a first-party caller of BeginDeviceVerification over gRPC. The counts live in this
+ * token process: embedded there is one; in cluster mode each token replica counts the lookups
+ * it serves, so N replicas allow up to N times the bound, still a bound (guessing one live code
+ * among 2^34.6 at 10 a minute per IP and replica stays far out of reach within a code's life).
  */
 export class DeviceVerification {
-  constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow) {}
+  private readonly failures: FailureLimiter;
+
+  constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow, limits: FailureLimits = USER_CODE_FAILURES) {
+    this.failures = new FailureLimiter(kit.d.clock, limits);
+  }
 
   async begin(ctx: StepContext, userCode: string): Promise<FlowReply> {
     const d = this.kit.d;
@@ -18,10 +40,19 @@ export class DeviceVerification {
     if (!realm) return realmNotFound();
     const code = normaliseUserCode(userCode);
     if (!code) return { outcome: { kind: "page", page: { step: "device_enter_code" } } };
+    // The realm's id, not its name: a realm deleted and created again under the name starts afresh.
+    const key = `${realm.id}\0${ctx.ipAddress}`;
+    // Counted as a failure before the lookup, taken back when the code is found: concurrent
+    // guesses cannot all pass before the first of them is known to have failed.
+    const attempt = this.failures.attempt(key);
+    if (attempt.retryAfter > 0) {
+      return { outcome: { kind: "error", error: "too_many_requests", description: TOO_MANY_USER_CODES, status: 429, retryAfter: attempt.retryAfter } };
+    }
     const device = await d.devices.findPendingByUserCode(realm.id, code);
     if (!device || device.expiresAt <= this.kit.now()) {
       return { outcome: { kind: "page", page: { step: "device_enter_code", userCode, message: "Invalid or expired code. Please check the code and try again." } } };
     }
+    attempt.succeeded();
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
     const client = await d.clients.get(realm.name, device.clientId);
     if (!client || !client.enabled) return errorReply("invalid_client", "The application is unknown or disabled.");

@@ -43,7 +43,8 @@ export type FlowOutcome =
   | { kind: "redirect"; uri: string }
   /** Form Post Response Mode: the gateway renders a form POSTing `fields` to the registered `uri`. */
   | { kind: "form_post"; uri: string; fields: Array<[string, string]> }
-  | { kind: "error"; error: string; description: string; status: number }
+  /** `retryAfter`: seconds, sent as Retry-After (RFC 6585 section 4) with a 429. */
+  | { kind: "error"; error: string; description: string; status: number; retryAfter?: number }
   | { kind: "saml_complete"; pendingId: string; sessionId: string; userId: string; authTime: number };
 
 /** What a flow step answers: a page, a redirect to a validated URI, or an error page. */

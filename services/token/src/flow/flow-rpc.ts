@@ -96,7 +96,7 @@ function toResult(r: FlowReply): FlowResult {
       case: "samlComplete" as const,
       value: create(SamlCompleteSchema, { pendingId: o.pendingId, sessionId: o.sessionId, userId: o.userId, authTimeMs: BigInt(o.authTime) }),
     }
-    : o.kind === "error" ? { case: "error" as const, value: { error: o.error, description: o.description, status: o.status } }
+    : o.kind === "error" ? { case: "error" as const, value: { error: o.error, description: o.description, status: o.status, retryAfterSeconds: o.retryAfter ?? 0 } }
     : { case: "page" as const, value: create(FlowPageSchema, { ...o.page, step: STEPS[o.page.step] }) };
   return create(FlowResultSchema, {
     outcome,
