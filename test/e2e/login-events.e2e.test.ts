@@ -100,6 +100,10 @@ describe.each(targets())("login events ($mode)", (target) => {
     });
     expect(browserLogin.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(browserLogin.ipAddress).toMatch(/127\.0\.0\.1|::1/);
+    // Every protocol endpoint's event names the caller's address, introspection and revocation too.
+    for (const type of ["INTROSPECT_TOKEN", "REVOKE_GRANT", "CLIENT_LOGIN", "REFRESH_TOKEN"]) {
+      expect([type, all.find((e) => e.type === type).ipAddress]).toEqual([type, expect.stringMatching(/127\.0\.0\.1|::1/)]);
+    }
     for (const e of all) {
       expect(e.id).toBeTruthy();
       expect(Date.parse(e.time)).toBeGreaterThan(Date.parse(before));

@@ -80,14 +80,14 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
     { path: `${OIDC}/token/introspect`, handle: (req) => oauthReply(realmOf(req), async () => {
       const res = await rpc.oauth.introspect({
         realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req),
-        token: formParam(req, "token"), tokenTypeHint: formParam(req, "token_type_hint"),
+        token: formParam(req, "token"), tokenTypeHint: formParam(req, "token_type_hint"), ipAddress: req.ip ?? "",
       });
       return { status: 200, body: res.result ?? { active: false }, headers: NO_STORE };
     }) },
     { path: `${OIDC}/revoke`, handle: (req) => oauthReply(realmOf(req), async () => {
       await rpc.oauth.revoke({
         realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req),
-        token: formParam(req, "token"), tokenTypeHint: formParam(req, "token_type_hint"),
+        token: formParam(req, "token"), tokenTypeHint: formParam(req, "token_type_hint"), ipAddress: req.ip ?? "",
       });
       // RFC 7009 section 2.2: 200, the content is ignored by the client.
       return { status: 200, body: {}, headers: NO_STORE };

@@ -45,11 +45,11 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
     },
     async introspect(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
-      return { result: (await d.operations.introspect(realm, issuer, presented(req.client), req.token, "")) as JsonObject };
+      return { result: (await d.operations.introspect(realm, issuer, presented(req.client), req.token, req.ipAddress)) as JsonObject };
     },
     async revoke(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
-      await d.operations.revoke(realm, issuer, presented(req.client), req.token, "");
+      await d.operations.revoke(realm, issuer, presented(req.client), req.token, req.ipAddress);
       return {};
     },
     async userInfo(req) {
