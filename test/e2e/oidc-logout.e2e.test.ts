@@ -185,4 +185,14 @@ for (const target of targets()) describe(`OIDC logout and cross-site requests ($
     expect(out.text).toContain("id=\"error-description\">The id_token_hint is not valid.</p>");
     expect(b.cookies.has("TESSERA_SESSION")).toBe(true);
   });
+
+  it("refuses a client_id the realm does not know, with or without a redirect (Keycloak's \"Invalid parameter: client_id\")", async () => {
+    const b = new BrowserSession(server.url);
+    for (const extra of [{}, { post_logout_redirect_uri: "http://localhost:3997/cb" }] as Record<string, string>[]) {
+      const out = await b.get(`${server.url}/realms/${realm}/protocol/openid-connect/logout?${new URLSearchParams({ client_id: "no-such-client", ...extra })}`);
+      expect(out.status).toBe(400);
+      expect(out.location).toBe("");
+      expect(out.text).toContain("id=\"error-description\">Invalid parameter: client_id</p>");
+    }
+  });
 });

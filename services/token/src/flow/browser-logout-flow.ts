@@ -45,6 +45,8 @@ export class BrowserLogoutFlow {
     }
     const clientId = p.clientId || hint?.clientId || "";
     if (p.clientId && hint && hint.clientId !== p.clientId) return errorReply("invalid_request", "client_id does not match the id_token_hint.");
+    // A client_id the realm does not know is refused, redirect or not (Keycloak's "Invalid parameter: client_id").
+    if (p.clientId && !(await d.clients.get(realm.name, p.clientId))) return errorReply("invalid_request", "Invalid parameter: client_id");
     let redirect = "";
     if (p.postLogoutRedirectUri) {
       if (!clientId) return errorReply("invalid_request", "post_logout_redirect_uri requires client_id or id_token_hint.");
