@@ -182,6 +182,18 @@ describe.each(targets())("OAuth form endpoints, lean lane and route table ($mode
     expect(page.headers["cache-control"]).toBe("no-store");
   });
 
+  it("answers another method at an OAuth endpoint 405 in RFC 6749 section 5.2's format, with Allow and no-store", async () => {
+    for (const path of ["/token", "/token/introspect", "/revoke", "/auth/device"]) {
+      const res = await fetch(`${base}${path}`, { method: "GET" });
+      expect([path, res.status, res.headers.get("allow"), res.headers.get("cache-control")]).toEqual([path, 405, "POST, OPTIONS", "no-store"]);
+      expect(await res.json()).toEqual({ error: "method_not_allowed", error_description: "method not allowed; allowed: POST, OPTIONS" });
+    }
+    // Elsewhere the gateway's own body, as before.
+    const admin = await fetch(`${server.url}/admin/realms/${realm}`, { method: "PATCH", headers: { "x-admin-api-key": server.apiKey } });
+    expect(admin.status).toBe(405);
+    expect(await admin.json()).toMatchObject({ error: "method_not_allowed", message: expect.stringMatching(/^method not allowed; allowed: /) });
+  });
+
   it("answers 404 for an unknown realm on both paths", async () => {
     const lane = await post(`${server.url}/realms/no-such-${realm}/protocol/openid-connect/token`, "grant_type=client_credentials", { chunked: false, headers: { authorization: basic } });
     const table = await post(`${server.url}/realms/no-such-${realm}/protocol/openid-connect/token`, "grant_type=client_credentials", { chunked: true, headers: { authorization: basic } });

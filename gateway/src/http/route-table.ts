@@ -1,4 +1,5 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
+import { GatewayError } from "./rpc-errors.js";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "OPTIONS";
 
@@ -43,9 +44,11 @@ export class RouteTable {
       }
       const allow: string[] = [...entry.handlers.keys()];
       if (allow.includes("GET")) allow.push("HEAD");
-      route.all((_req: Request, res: Response) => {
+      route.all((_req: Request, res: Response, next: NextFunction) => {
         res.setHeader("Allow", allow.join(", "));
-        res.status(405).json({ error: "method_not_allowed", message: `method not allowed; allowed: ${allow.join(", ")}` });
+        // Rendered by the app's error handler in the path's own format: an OAuth endpoint's
+        // (RFC 6749 section 5.2, no-store), a hosted page's (HTML), else the gateway's JSON.
+        next(new GatewayError(405, "method_not_allowed", `method not allowed; allowed: ${allow.join(", ")}`));
       });
     }
   }
