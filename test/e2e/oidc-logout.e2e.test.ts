@@ -1,4 +1,3 @@
-import { createServer, type Server } from "node:http";
 import { decodeJwt } from "jose";
 import * as oidc from "openid-client";
 import { adminApi, http, uniqueName } from "./support/http.js";
@@ -6,6 +5,7 @@ import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
+import { BackchannelReceiver } from "./support/backchannel-receiver.js";
 
 /**
  * RP-initiated logout (OIDC RP-Initiated Logout 1.0 section 2) and the authorization and logout
@@ -22,20 +22,12 @@ for (const target of targets()) describe(`OIDC logout and cross-site requests ($
   const PASSWORD = "Correct-Horse-9";
 
   /** The back-channel receiver: the client each logout token came for (its path) and the token's sid. */
-  let receiver: Server;
-  const loggedOut: Array<{ client: string; sid: unknown }> = [];
+  const receiver = new BackchannelReceiver();
+  const loggedOut = receiver.received;
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        loggedOut.push({ client: (req.url ?? "").slice(1), sid: decodeJwt(new URLSearchParams(body).get("logout_token") ?? "").sid });
-        res.end();
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-    const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+    await receiver.start();
+    const receiverUrl = receiver.url;
     server = await target.start("oidc-logout");
     api = adminApi(server.url, server.apiKey);
     realm = uniqueName("logout");
@@ -56,7 +48,7 @@ for (const target of targets()) describe(`OIDC logout and cross-site requests ($
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
-    await new Promise((r) => receiver?.close(r));
+    await receiver.stop();
   });
 
   const { rp, start, login, redeem } = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD).calls();

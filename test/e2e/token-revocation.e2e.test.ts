@@ -1,10 +1,10 @@
-import { createServer, type Server } from "node:http";
 import { decodeJwt } from "jose";
 import { adminApi, http, uniqueName, type HttpResult } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
+import { BackchannelReceiver } from "./support/backchannel-receiver.js";
 
 // Tokens die when their client or user goes away: the audit's reproductions over HTTP. A deleted
 // or disabled client's tokens and sessions end and a client re-created under its clientId cannot
@@ -225,23 +225,14 @@ describe.each(targets())("token revocation with the client or user ($mode)", (ta
   }
 
   /** The back-channel receiver: the client each logout token came for (its path) and the token's sid. */
-  let receiver: Server;
+  const receiver = new BackchannelReceiver();
+  const loggedOut = receiver.received;
   let receiverUrl: string;
-  const loggedOut: Array<{ client: string; sid: unknown }> = [];
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        const token = new URLSearchParams(body).get("logout_token") ?? "";
-        loggedOut.push({ client: (req.url ?? "").slice(1), sid: decodeJwt(token).sid });
-        res.end();
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+    await receiver.start();
+    receiverUrl = receiver.url;
   });
-  afterAll(async () => new Promise((r) => receiver?.close(r)));
+  afterAll(() => receiver.stop());
 
   const ssoView = (userId: string, username: string, sid: string, clients: string[]) => ({
     id: sid, type: "sso", userId, username, ipAddress: expect.any(String), start: expect.any(String), lastAccess: expect.any(String),
