@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { IamError, connectCodeOf } from "../errors.js";
 import { ACTOR_HEADER, REQUEST_ID_HEADER, currentContext, runWithContext, type Actor, type RequestContext } from "../context.js";
-import { labelledChildren, type Metrics } from "../metrics.js";
+import type { Metrics } from "../metrics.js";
 
 /**
  * The server side of the error model (DESIGN 4, "Errors"): IamError becomes a ConnectError with an
@@ -13,7 +13,6 @@ import { labelledChildren, type Metrics } from "../metrics.js";
  * It also opens the request context (request id, child logger, actor) for the handler.
  */
 export function serverInterceptor(service: string, root: Logger, metrics?: Metrics): Interceptor {
-  const duration = metrics ? labelledChildren((...v) => metrics.rpcDuration.labels(...v)) : undefined;
   return (next) => (req) => {
     // In process (embedded mode) the caller's context is already here and no header is needed;
     // over the network a request starts with no context and the headers carry it.
@@ -31,7 +30,7 @@ export function serverInterceptor(service: string, root: Logger, metrics?: Metri
       ...(actor ? { actor } : {}),
     };
     const started = process.hrtime.bigint();
-    const observe = (outcome: string) => duration?.(service, req.method.name, outcome).observe(Number(process.hrtime.bigint() - started) / 1e9);
+    const observe = (outcome: string) => metrics?.rpcDuration.labels(service, req.method.name, outcome).observe(Number(process.hrtime.bigint() - started) / 1e9);
     let pending: ReturnType<typeof next>;
     try {
       pending = runWithContext(ctx, () => next(req));
