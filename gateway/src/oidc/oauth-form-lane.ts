@@ -8,6 +8,7 @@ import { TOO_MANY_PARAMETERS } from "../http/body-errors.js";
 import { oauthBodyErrorReply, oauthFailureReply } from "./oauth-endpoint-errors.js";
 import type { Throttle } from "./throttle.js";
 import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
+import { parseFormBody } from "./form-body.js";
 import type { FormEndpoint } from "./token-routes.js";
 
 export interface OAuthFormLaneDeps {
@@ -112,7 +113,7 @@ function serve(req: IncomingMessage, res: ServerResponse, endpoint: FormEndpoint
  * share of a token request (issue 4, performance design).
  */
 function answerOf(req: IncomingMessage, body: string, endpoint: FormEndpoint, path: string, realm: string, deps: OAuthFormLaneDeps): Reply | Promise<Reply> {
-  const form = parseForm(body);
+  const form = parseFormBody(body, FORM_PARAMETER_LIMIT);
   // What express answers for the same body (app.ts, oauthFailureReply).
   if (!form) return oauthBodyErrorReply(TOO_MANY_PARAMETERS, realm);
   const ip = deps.clientIp(req);
@@ -121,21 +122,6 @@ function answerOf(req: IncomingMessage, body: string, endpoint: FormEndpoint, pa
   const check = deps.throttle.check(realm, { path, ip, headers: req.headers, body: form });
   if (check instanceof Promise) return check.then((throttled) => throttled ?? handle());
   return check ?? handle();
-}
-
-/**
- * The form as express.urlencoded({ extended: false }) gives it: a parameter sent twice becomes an
- * array (formParam refuses it, RFC 6749 section 3.1); undefined when over the parameter limit.
- */
-function parseForm(text: string): Record<string, string | string[]> | undefined {
-  const form: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
-  let count = 0;
-  for (const [k, v] of new URLSearchParams(text)) {
-    if (++count > FORM_PARAMETER_LIMIT) return undefined;
-    const had = form[k];
-    form[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
-  }
-  return form;
 }
 
 function write(res: ServerResponse, requestId: string, reply: Reply): void {
