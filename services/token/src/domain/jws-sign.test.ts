@@ -20,4 +20,17 @@ describe("signCompact", () => {
     const forged = `${h}.${Buffer.from(JSON.stringify({ sub: "b" })).toString("base64url")}.${s}`;
     await expect(jwtVerify(forged, createLocalJWKSet({ keys: [key.publicJwk as never] }))).rejects.toThrow();
   });
+
+  it("gives each key and typ its own header, also once the headers are kept", async () => {
+    const a = await generateSigningKey("RS256");
+    const b = await generateSigningKey("ES256");
+    for (let round = 0; round < 2; round++) {
+      expect(decodeProtectedHeader(await signCompact({ alg: "RS256", kid: a.kid, typ: "JWT" }, { sub: "x" }, privateKeyObject(a.privateKeyPem))))
+        .toEqual({ alg: "RS256", kid: a.kid, typ: "JWT" });
+      expect(decodeProtectedHeader(await signCompact({ alg: "RS256", kid: a.kid, typ: "logout+jwt" }, { sub: "x" }, privateKeyObject(a.privateKeyPem))))
+        .toEqual({ alg: "RS256", kid: a.kid, typ: "logout+jwt" });
+      expect(decodeProtectedHeader(await signCompact({ alg: "ES256", kid: b.kid, typ: "JWT" }, { sub: "x" }, privateKeyObject(b.privateKeyPem))))
+        .toEqual({ alg: "ES256", kid: b.kid, typ: "JWT" });
+    }
+  });
 });

@@ -22,7 +22,7 @@ export interface JwsHeader {
  * Verification stays with jose.
  */
 export function signCompact(header: JwsHeader, payload: JWTPayload, key: KeyObject): Promise<string> {
-  const input = `${b64(JSON.stringify(header))}.${b64(JSON.stringify(payload))}`;
+  const input = `${encodedHeader(header)}.${b64(JSON.stringify(payload))}`;
   const data = Buffer.from(input, "ascii");
   return new Promise((resolve, reject) => {
     const done = (err: Error | null, signature: Buffer) => (err ? reject(err) : resolve(`${input}.${signature.toString("base64url")}`));
@@ -30,6 +30,23 @@ export function signCompact(header: JwsHeader, payload: JWTPayload, key: KeyObje
     else if (header.alg === "ES256") cryptoSign("sha256", data, { key, dsaEncoding: "ieee-p1363" }, done);
     else cryptoSign("sha256", data, key, done);
   });
+}
+
+/**
+ * A key signs every token with the same header, so its encoding is kept (per alg, kid and typ; a few
+ * per realm key). Bounded: cleared when it outgrows any plausible number of live keys.
+ */
+const headers = new Map<string, string>();
+
+function encodedHeader(h: JwsHeader): string {
+  const id = `${h.alg}\0${h.kid}\0${h.typ}`;
+  let encoded = headers.get(id);
+  if (encoded === undefined) {
+    if (headers.size >= 1024) headers.clear();
+    encoded = b64(JSON.stringify({ alg: h.alg, kid: h.kid, typ: h.typ }));
+    headers.set(id, encoded);
+  }
+  return encoded;
 }
 
 function b64(json: string): string {

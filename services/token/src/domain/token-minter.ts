@@ -154,24 +154,38 @@ export class TokenMinter {
     const iat = Math.floor(plan.now / 1000);
     const expiresIn = realm.accessTokenLifespan;
     const scope = grant.names.join(" ");
-    const access: JWTPayload = {
-      ...strip(grant.accessClaims), ...acrClaim(grant.accessClaims, subject.acr),
-      iss: issuer, sub: subject.userId, aud: audienceOf(grant.accessClaims.aud, client.clientId),
-      exp: iat + expiresIn, iat, jti: plan.jti, azp: client.clientId, typ: "Bearer", scope,
-      ...(subject.sid ? { sid: subject.sid } : {}),
-      ...(subject.familyId ? { fid: subject.familyId } : {}),
-    };
+    // Built by assignment onto the copied mapper claims, not as a literal spreading them: the same
+    // keys in the same order (a reserved name the mappers cannot set keeps its place), at half the
+    // cost per token (issue 4, performance design).
+    const access: JWTPayload = mappedClaims(grant.accessClaims, subject.acr);
+    access.iss = issuer;
+    access.sub = subject.userId;
+    access.aud = audienceOf(grant.accessClaims.aud, client.clientId);
+    access.exp = iat + expiresIn;
+    access.iat = iat;
+    access.jti = plan.jti;
+    access.azp = client.clientId;
+    access.typ = "Bearer";
+    access.scope = scope;
+    if (subject.sid) access.sid = subject.sid;
+    if (subject.familyId) access.fid = subject.familyId;
     const accessToken = await this.keys.sign(realm, access, { alg, typ: "JWT" });
     let idToken = "";
     if (grant.names.includes("openid") && subject.authTime !== undefined) {
-      const id: JWTPayload = {
-        ...strip(grant.idClaims), ...acrClaim(grant.idClaims, subject.acr),
-        iss: issuer, sub: subject.userId, aud: client.clientId, exp: iat + expiresIn, iat,
-        auth_time: Math.floor(subject.authTime / 1000), jti: randomUUID(), azp: client.clientId, typ: "ID",
-        at_hash: atHash(accessToken, alg), amr: subject.amr ?? [],
-        ...(subject.nonce ? { nonce: subject.nonce } : {}),
-        ...(subject.sid ? { sid: subject.sid } : {}),
-      };
+      const id: JWTPayload = mappedClaims(grant.idClaims, subject.acr);
+      id.iss = issuer;
+      id.sub = subject.userId;
+      id.aud = client.clientId;
+      id.exp = iat + expiresIn;
+      id.iat = iat;
+      id.auth_time = Math.floor(subject.authTime / 1000);
+      id.jti = randomUUID();
+      id.azp = client.clientId;
+      id.typ = "ID";
+      id.at_hash = atHash(accessToken, alg);
+      id.amr = subject.amr ?? [];
+      if (subject.nonce) id.nonce = subject.nonce;
+      if (subject.sid) id.sid = subject.sid;
       idToken = await this.keys.sign(realm, id, { alg, typ: "JWT" });
     }
     return { accessToken, idToken, expiresIn, scope };
@@ -200,21 +214,23 @@ function parseClaims(json: string): Record<string, unknown> {
 /** The mapper claims a token takes as they are: all but RESERVED and `aud` (audienceOf decides that). */
 const NOT_COPIED = new Set([...RESERVED, "aud"]);
 
-function strip(claims: Record<string, unknown>): Record<string, unknown> {
-  // Copied key by key rather than `delete`d from a copy: deleting turns an object into a slow
-  // dictionary, and the payload is spread and serialized once more per token.
-  // No prototype, so a claim named "__proto__" stays a claim, as the spread copy kept it.
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const k of Object.keys(claims)) if (!NOT_COPIED.has(k)) out[k] = claims[k];
-  return out;
-}
-
 /**
- * `acr` where the acr scope's mapper put it (OIDC Core 1.0 section 2: it is optional, so a token
- * whose scope lacks `acr` has none), with the level of this login rather than the mapper's "1".
+ * The mapper claims a token takes, as a fresh object: all but NOT_COPIED, and `acr` (where the acr
+ * scope's mapper put it: OIDC Core 1.0 section 2 makes it optional, so a token whose scope lacks
+ * `acr` has none) with the level of this login rather than the mapper's "1".
+ * Copied key by key into a plain object: `delete` from a copy, or a prototype-less object, would
+ * make the payload a slow dictionary for the assignments and the serialization that follow.
  */
-function acrClaim(mapped: Record<string, unknown>, acr: Acr | undefined): { acr?: Acr } {
-  return mapped.acr !== undefined && acr !== undefined ? { acr } : {};
+function mappedClaims(claims: Record<string, unknown>, acr: Acr | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(claims)) {
+    if (NOT_COPIED.has(k)) continue;
+    // A claim named "__proto__" stays a claim, never the object's prototype.
+    if (k === "__proto__") Object.defineProperty(out, k, { value: claims[k], enumerable: true, writable: true, configurable: true });
+    else out[k] = claims[k];
+  }
+  if (claims.acr !== undefined && acr !== undefined) out.acr = acr;
+  return out;
 }
 
 function audienceOf(mapped: unknown, clientId: string): string | string[] {
