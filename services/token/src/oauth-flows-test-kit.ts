@@ -74,7 +74,8 @@ export class OAuthFlowsWorld {
     private readonly receiver: Server,
   ) {}
 
-  static async build(clock: TestClock): Promise<OAuthFlowsWorld> {
+  /** `ssoSessionMaxSeconds`: TESSERA_SSO_SESSION_MAX_SECONDS (default Keycloak's 10 hours). */
+  static async build(clock: TestClock, options: { ssoSessionMaxSeconds?: number } = {}): Promise<OAuthFlowsWorld> {
     const logger = createLogger("test", "silent");
     clock.t = Date.now();
     let world: OAuthFlowsWorld | undefined;
@@ -104,7 +105,9 @@ export class OAuthFlowsWorld {
     const directory = await buildDirectory(await deps(), loadDirectoryConfig({}));
     const tokenDeps = await deps();
     const keys = new KeyRing(await SigningKeyRepository.open(tokenDeps.store), secrets, clock);
-    const oauthModule = await buildOAuth(tokenDeps, keys, { publicUrl: BASE_URL, backchannel: { backoffMs: 20, attempts: 3 } });
+    const oauthModule = await buildOAuth(tokenDeps, keys, {
+      publicUrl: BASE_URL, backchannel: { backoffMs: 20, attempts: 3 }, ...(options.ssoSessionMaxSeconds !== undefined ? { ssoSessionMaxSeconds: options.ssoSessionMaxSeconds } : {}),
+    });
     const bind = (m: { routes: ServiceModule["routes"] }, name: ServiceName) => {
       const t = createRouterTransport((r) => m.routes(r), { router: { interceptors: [serverInterceptor(name, logger)] } });
       transports[name].bind(t);

@@ -14,9 +14,14 @@ export interface OAuthRealm extends RealmScope {
   eventsExpiration: number;
   /** Self-service registration (spec 2.1), read by the browser flow. */
   registrationAllowed: boolean;
+  /** Seconds a login may last however active it stays; 0 for no bound (session-max.ts). */
+  ssoSessionMaxLifespan: number;
 }
 
 const MAX_AGE_MS = 5_000;
+
+/** Keycloak's default SSO Session Max: 10 hours. */
+export const DEFAULT_SSO_SESSION_MAX_SECONDS = 36_000;
 
 /**
  * Realm settings cached for the token endpoint's and the browser flow's hot paths: read from the
@@ -29,7 +34,8 @@ export class RealmSettings {
   private readonly client: Client<typeof RealmService>;
   private readonly cache: ReadCache<OAuthRealm>;
 
-  constructor(transport: Transport, clock: Clock) {
+  /** `ssoSessionMaxSeconds`: every realm's ssoSessionMaxLifespan (TESSERA_SSO_SESSION_MAX_SECONDS). */
+  constructor(transport: Transport, clock: Clock, private readonly ssoSessionMaxSeconds = DEFAULT_SSO_SESSION_MAX_SECONDS) {
     this.client = createClient(RealmService, transport);
     this.cache = new ReadCache(MAX_AGE_MS, () => clock.now());
   }
@@ -52,6 +58,7 @@ export class RealmSettings {
           eventsEnabled: r.eventsEnabled,
           eventsExpiration: r.eventsExpiration || 604_800,
           registrationAllowed: r.registrationAllowed,
+          ssoSessionMaxLifespan: this.ssoSessionMaxSeconds,
         };
       }
     } catch (e) {

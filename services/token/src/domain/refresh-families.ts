@@ -7,6 +7,7 @@ import type { OAuthRealm } from "./realm-settings.js";
 import type { Acr } from "./acr.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { RecentUserRevocations } from "./recent-user-revocations.js";
+import { cappedEnd, pastMax } from "./session-max.js";
 import {
   isEarlierToken, newFamilyId, newRefreshToken, parseRefreshToken, type RefreshFamilyRecord,
 } from "./refresh-family.js";
@@ -25,6 +26,8 @@ export interface FamilyStart {
   ipAddress: string;
   /** A fixed id (authorization code grant); a random uuid otherwise. */
   familyId?: string;
+  /** The SSO session's start (its createdAt); absent without one (the family begins the login). */
+  sessionStartedAt?: number;
 }
 
 /** Why a presented refresh token was refused; `reused` means the family was revoked for it. */
@@ -33,7 +36,8 @@ export type RefreshRefusal = "unknown" | "wrong_client" | "reused" | "ended";
 /**
  * Refresh token families (DESIGN 5): issue (one insert), rotate (one conditional update) with
  * reuse detection, look up. Lifetimes from the realm: refreshTokenLifespan, or
- * offlineTokenLifespan for offline tokens (spec 5 rule 2), both sliding on each use.
+ * offlineTokenLifespan for offline tokens (spec 5 rule 2), both sliding on each use; an online
+ * family never outlives SSO Session Max from the start of its login (session-max.ts).
  */
 export class RefreshFamilies {
   /**
@@ -52,7 +56,8 @@ export class RefreshFamilies {
       _id: id, realmId: s.realm.id, realmName: s.realm.name, clientId: s.client.clientId, clientInternalId: s.client.id,
       userId: s.userId, username: s.username, ssoSessionId: s.ssoSessionId, sid: s.ssoSessionId || id, offline: s.offline,
       scope: s.scope, currentHash: hash, generation: 0, previousHashes: [], authTime: s.authTime, amr: s.amr, acr: s.acr,
-      ipAddress: s.ipAddress, createdAt: now, lastRefreshAt: now, expiresAt: now + lifespanMs(s.realm, s.offline),
+      ipAddress: s.ipAddress, createdAt: now, sessionStartedAt: s.sessionStartedAt ?? now, lastRefreshAt: now,
+      expiresAt: endOf(s.realm, s.offline, s.sessionStartedAt ?? now, now),
     };
     await this.repo.insert(family);
     return { family, token };
@@ -63,7 +68,7 @@ export class RefreshFamilies {
     const parsed = parseRefreshToken(this.secrets, token);
     if (!parsed) return null;
     const family = await this.repo.get(realm.id, parsed.familyId);
-    return family && family.currentHash === parsed.hash && !this.revokedUser(realm, family) && !this.idleTooLong(realm, family) ? family : null;
+    return family && family.currentHash === parsed.hash && !this.revokedUser(realm, family) && !this.idleTooLong(realm, family) && !this.pastSessionMax(realm, family) ? family : null;
   }
 
   /** The live family that issued this token, current or of an earlier generation (revocation, RFC 7009), or null. */
@@ -91,7 +96,7 @@ export class RefreshFamilies {
     // RFC 6749 section 6: the refresh token is bound to the client it was issued to, not to
     // whichever client holds its clientId now (a deleted client's may be taken again).
     if (!issuedTo(family, client)) throw refused("wrong_client");
-    if (this.revokedUser(realm, family)) throw refused("ended");
+    if (this.revokedUser(realm, family) || this.pastSessionMax(realm, family)) throw refused("ended");
     if (this.idleTooLong(realm, family)) throw refused("unknown");
     return family;
   }
@@ -106,6 +111,11 @@ export class RefreshFamilies {
     return this.clock.now() >= family.lastRefreshAt + lifespanMs(realm, family.offline);
   }
 
+  /** Whether an online family's login has outlived SSO Session Max (session-max.ts); offline ones never do. */
+  private pastSessionMax(realm: OAuthRealm, family: RefreshFamilyRecord): boolean {
+    return !family.offline && pastMax(realm, family.sessionStartedAt ?? family.createdAt, this.clock.now());
+  }
+
   /** Whether the family's user was revoked (recent) after the family began. */
   private revokedUser(realm: OAuthRealm, family: RefreshFamilyRecord): boolean {
     return this.recent?.revokes(realm.id, family.userId, family.createdAt) ?? false;
@@ -116,13 +126,19 @@ export class RefreshFamilies {
     const now = this.clock.now();
     const generation = (family.generation ?? 0) + 1;
     const { token, hash } = newRefreshToken(this.secrets, family._id, generation);
-    const next = await this.repo.rotate(family, hash, generation, now, now + lifespanMs(realm, family.offline));
+    const next = await this.repo.rotate(family, hash, generation, now, endOf(realm, family.offline, family.sessionStartedAt ?? family.createdAt, now));
     if (!next) {
       await this.repo.remove(realm.id, family._id);
       throw refused("reused");
     }
     return { family: next, token };
   }
+}
+
+/** Where a family used at `now` ends: a lifespan of idleness, and for an online one no later than SSO Session Max. */
+function endOf(realm: OAuthRealm, offline: boolean, sessionStartedAt: number, now: number): number {
+  const idleEnd = now + lifespanMs(realm, offline);
+  return offline ? idleEnd : cappedEnd(realm, sessionStartedAt, idleEnd);
 }
 
 function lifespanMs(realm: OAuthRealm, offline: boolean): number {

@@ -50,6 +50,12 @@ export interface RefreshFamilyRecord extends Doc {
   acr?: Acr;
   ipAddress: string;
   createdAt: number;
+  /**
+   * When the login began, which SSO Session Max counts from (session-max.ts): the SSO session's
+   * start, or the family's own for the password grant. Absent in families started before it was
+   * recorded; those count from `createdAt`.
+   */
+  sessionStartedAt?: number;
   lastRefreshAt: number;
   expiresAt: number;
 }

@@ -2,6 +2,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import type { SsoSessionRecord } from "./sso-session.js";
+import { cappedEnd, pastMax } from "./session-max.js";
 
 /**
  * Below this share of refreshTokenLifespan left, issuing an online refresh token extends its SSO
@@ -22,12 +23,17 @@ export const KEEP_ALIVE_SHARE = 0.5;
 export class SsoSessionKeepAlive {
   constructor(private readonly sessions: SsoSessionRepository, private readonly clock: Clock) {}
 
-  /** The session's end (epoch ms) once kept alive for a token issued now; null when it has ended. */
-  async extend(realm: OAuthRealm, session: Pick<SsoSessionRecord, "_id" | "expiresAt">): Promise<number | null> {
+  /**
+   * The session's end (epoch ms) once kept alive for a token issued now; null when it has ended.
+   * Never past SSO Session Max (session-max.ts): a session at its bound is not moved, and ends there.
+   */
+  async extend(realm: OAuthRealm, session: Pick<SsoSessionRecord, "_id" | "expiresAt" | "createdAt">): Promise<number | null> {
     const now = this.clock.now();
+    if (pastMax(realm, session.createdAt, now)) return null;
     const lifespan = realm.refreshTokenLifespan * 1000;
-    if (session.expiresAt > now && session.expiresAt - now >= lifespan * KEEP_ALIVE_SHARE) return session.expiresAt;
-    const kept = await this.sessions.extend(realm.id, session._id, now, now + lifespan);
-    return kept ? kept.expiresAt : null;
+    const target = cappedEnd(realm, session.createdAt, now + lifespan);
+    if (session.expiresAt > now && (session.expiresAt - now >= lifespan * KEEP_ALIVE_SHARE || session.expiresAt >= target)) return session.expiresAt;
+    const kept = await this.sessions.extend(realm.id, session._id, now, target);
+    return kept && kept.expiresAt > now ? kept.expiresAt : null;
   }
 }

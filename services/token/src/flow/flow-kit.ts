@@ -18,6 +18,7 @@ import { issuerOf, type FlowRealm, type FlowRealms } from "./flow-realms.js";
 import { clientResponse, loginRequesterRefused, realmNotFound, staleTransaction, type FlowReply, type ResponseMode } from "./flow-reply.js";
 import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
 import type { LoginTransactionRepository } from "./login-transaction-repository.js";
+import { cappedEnd, pastMax } from "../domain/session-max.js";
 
 /** Where and how an authorization response goes: the validated redirect_uri, the state, the mode. */
 export interface ClientEndpoint {
@@ -102,7 +103,9 @@ export class FlowKit {
   /** The live SSO session the cookie names (only its SHA-256 is stored). */
   async resolveSession(realm: FlowRealm, cookie: string): Promise<SsoSessionRecord | null> {
     if (!cookie) return null;
-    return this.d.sessions.repo.findByCookieHash(realm.id, sha256Hex(cookie));
+    const session = await this.d.sessions.repo.findByCookieHash(realm.id, sha256Hex(cookie));
+    // Its end was capped when it was set; this also holds a bound lowered since (session-max.ts).
+    return session && !pastMax(realm, session.createdAt, this.now()) ? session : null;
   }
 
   /**
@@ -124,7 +127,7 @@ export class FlowKit {
   /**
    * The session at the end of an interactive authentication: the browser's own session refreshed
    * when the same user re-authenticated (prompt=login, max_age), else a new one (a prior session
-   * of another user ends). Returns the new cookie value when one must be set.
+   * of another user, or one past SSO Session Max, ends). Returns the new cookie value when one must be set.
    */
   async establishSession(realm: FlowRealm, tx: LoginTransactionRecord, ipAddress: string): Promise<{ session: SsoSessionRecord; cookie?: string }> {
     const now = this.now();
@@ -132,11 +135,13 @@ export class FlowKit {
     const authTime = tx.authTime ?? now;
     if (tx.priorSessionId) {
       const prior = await this.d.sessions.repo.findById(realm.id, tx.priorSessionId);
-      if (prior && prior.userId === tx.userId) {
-        const refreshed = await this.d.sessions.repo.reauthenticate(realm.id, prior._id, authTime, tx.amr, now, expiresAt);
+      // Re-authenticating (prompt=login, max_age) keeps the session, and so its start: SSO Session
+      // Max counts from the login that opened it, as in Keycloak (session-max.ts).
+      if (prior && prior.userId === tx.userId && !pastMax(realm, prior.createdAt, now)) {
+        const refreshed = await this.d.sessions.repo.reauthenticate(realm.id, prior._id, authTime, tx.amr, now, cappedEnd(realm, prior.createdAt, expiresAt));
         if (refreshed) return { session: refreshed };
       } else if (prior) {
-        await this.d.sessions.end(realm.id, prior._id, "logout");
+        await this.d.sessions.end(realm.id, prior._id, prior.userId === tx.userId ? "expired" : "logout");
       }
     }
     const cookie = randomToken(32);
@@ -144,7 +149,7 @@ export class FlowKit {
       _id: crypto.randomUUID(), realmId: realm.id, realmName: realm.name, userId: tx.userId ?? "",
       // An authorization request's client is named at once, so issueCode need not write again.
       username: tx.username ?? "", cookieHash: sha256Hex(cookie), authTime, amr: tx.amr, clientIds: tx.kind === "authorize" ? [tx.clientId] : [],
-      ipAddress, createdAt: now, lastSeenAt: now, expiresAt,
+      ipAddress, createdAt: now, lastSeenAt: now, expiresAt: cappedEnd(realm, now, expiresAt),
     };
     await this.d.sessions.repo.insert(session);
     return { session, cookie };
@@ -170,7 +175,7 @@ export class FlowKit {
     // Sliding the idle expiry by less than TOUCH_GRANULARITY_MS is not worth a write (a session
     // this login just established already names the client and was seen this instant).
     if (!session.clientIds.includes(req.clientId) || now - session.lastSeenAt >= TOUCH_GRANULARITY_MS) {
-      await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, now + realm.refreshTokenLifespan * 1000);
+      await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, cappedEnd(realm, session.createdAt, now + realm.refreshTokenLifespan * 1000));
     }
     return clientResponse(req.redirectUri, req.responseMode ?? "query", { code, state: req.state, iss: issuerOf(baseUrl, realm.name) });
   }

@@ -11,7 +11,7 @@ export interface UserLogin {
   userId: string;
   username: string;
   /** The SSO session the tokens are issued in, as read; null when there is none (password grant). */
-  ssoSession: Pick<SsoSessionRecord, "_id" | "expiresAt"> | null;
+  ssoSession: Pick<SsoSessionRecord, "_id" | "expiresAt" | "createdAt"> | null;
   authTime: number;
   amr: string[];
   /** Whether the user authenticated for this grant or the SSO session did (acr.ts). */
@@ -51,7 +51,7 @@ export class UserTokens {
       if (sessionEnds === null) throw invalidGrant("the session has ended");
       const started = await this.families.start({
         realm: ctx.realm, client: ctx.client, userId: login.userId, username: login.username,
-        ssoSessionId, offline, scope: grant.names.join(" "), authTime: login.authTime,
+        ssoSessionId, ...(login.ssoSession ? { sessionStartedAt: login.ssoSession.createdAt } : {}), offline, scope: grant.names.join(" "), authTime: login.authTime,
         amr: login.amr, acr: login.acr, ipAddress: ctx.params.ipAddress, ...(login.familyId ? { familyId: login.familyId } : {}),
       });
       refreshToken = started.token;

@@ -1,0 +1,19 @@
+import type { OAuthRealm } from "./realm-settings.js";
+
+/**
+ * The absolute lifetime of a login (Keycloak's "SSO Session Max", ssoSessionMaxLifespan, default
+ * 10 hours): an SSO session, and every online refresh token issued in it, ends that long after the
+ * user logged in, however active it stays; a password-grant family, which has no SSO session, that
+ * long after it began. Idle expiry (refreshTokenLifespan) still applies within it. Offline sessions
+ * are not bounded (Keycloak's "Offline Session Max Limited" is off by default): they live by
+ * offlineTokenLifespan of idleness. 0 means no bound. Set by TESSERA_SSO_SESSION_MAX_SECONDS: the
+ * spec's realm representation has no field for it (spec 1, realm update body).
+ */
+export function cappedEnd(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number, end: number): number {
+  return realm.ssoSessionMaxLifespan > 0 ? Math.min(end, startedAt + realm.ssoSessionMaxLifespan * 1000) : end;
+}
+
+/** Whether a login that began at `startedAt` has outlived the bound at `now` (a bound lowered since counts). */
+export function pastMax(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number, now: number): boolean {
+  return realm.ssoSessionMaxLifespan > 0 && now >= startedAt + realm.ssoSessionMaxLifespan * 1000;
+}
