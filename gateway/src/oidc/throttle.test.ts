@@ -58,4 +58,14 @@ describe("Throttle", () => {
     });
     expect(await t.check("acme", req("/realms/acme/device", "10.0.0.2"))).toBeUndefined();
   });
+
+  it("counts an IPv6 client by its /64 and an IPv4-mapped one as its IPv4 address", async () => {
+    const t = fresh();
+    const token = "/realms/acme/protocol/openid-connect/token";
+    expect(await t.check("acme", req(token, "2001:db8:a:b::1"))).toBeUndefined();
+    expect(await t.check("acme", req(token, "2001:db8:a:b:c0ff:ee::2"))).toMatchObject({ status: 429 });
+    expect(await t.check("acme", req(token, "2001:db8:a:c::1"))).toBeUndefined();
+    expect(await t.check("acme", req(token, "192.0.2.1"))).toBeUndefined();
+    expect(await t.check("acme", req(token, "::ffff:192.0.2.1"))).toMatchObject({ status: 429 });
+  });
 });

@@ -5,6 +5,7 @@ import type { RpcClients } from "../rpc-clients.js";
 import type { Reply } from "../http/route-table.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
+import { rateLimitAddress } from "../../../services/kit/src/rate-limit-address.js";
 
 /** How long a realm's limits are trusted before they are read again, unless a realm event drops them first. */
 const SETTINGS_TTL_MS = 10_000;
@@ -91,7 +92,8 @@ export class Throttle {
     const isToken = path.endsWith("/token");
     // The OAuth endpoints' 429 is an RFC 6749 section 5.2 body; the browser's pages get text.
     const isOAuth = isToken || path.endsWith("/auth/device");
-    let wait = l.perIp > 0 ? this.limiter.hit(`ip\0${realm}\0${req.ip ?? ""}`, l.perIp) : 0;
+    // An IPv6 client counts by its /64 (rate-limit-address.ts).
+    let wait = l.perIp > 0 ? this.limiter.hit(`ip\0${realm}\0${rateLimitAddress(req.ip)}`, l.perIp) : 0;
     const clientId = clientIdOf(req);
     if (wait === 0 && l.perClient > 0 && clientId && isToken) {
       wait = this.limiter.hit(`client\0${realm}\0${clientId}`, l.perClient);

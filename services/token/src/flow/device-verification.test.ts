@@ -77,6 +77,15 @@ describe("device verification: failed user-code lookups per realm and IP", () =>
     expect(page(await flow.device.begin(from(ip), "WDJB-MJHT"))).toMatchObject({ step: "login" });
   });
 
+  it("counts an IPv6 client by its /64: rotating through its addresses does not reset the bound", async () => {
+    now += 600_000;
+    // Ten failures from ten addresses of one /64.
+    for (let i = 0; i < 10; i++) expect(page(await flow.device.begin(from(`2001:db8:1:2::${i + 1}`), WRONG[i]!)).message).toBe(INVALID);
+    expect(tooMany(await flow.device.begin(from("2001:db8:1:2:ffff::99"), "WDJB-MJHT"))).toMatchObject({ status: 429 });
+    // Another /64 counts on its own.
+    expect(page(await flow.device.begin(from("2001:db8:1:3::1"), "WDJB-MJHT"))).toMatchObject({ step: "login" });
+  });
+
   it("does not let concurrent guesses pass the bound together: each counts before its lookup ends", async () => {
     const replies = await Promise.all(Array.from({ length: 25 }, (_, i) => flow.device.begin(from("203.0.113.50"), `BBBB${String.fromCharCode(66 + (i % 20))}BBB`)));
     const kinds = replies.map((r) => (r.outcome.kind === "error" ? r.outcome.status : page(r).message));

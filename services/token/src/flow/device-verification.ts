@@ -3,6 +3,7 @@ import { SSO_REUSED } from "../domain/acr.js";
 import { FailureLimiter, type FailureLimits } from "../domain/failure-limiter.js";
 import { errorReply, realmNotFound, pageOf, type FlowReply } from "./flow-reply.js";
 import type { AuthorizationFlow } from "./authorization-flow.js";
+import { rateLimitAddress } from "../../../kit/src/rate-limit-address.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 
 /** The bound on failed user-code lookups unless configured (TESSERA_DEVICE_USER_CODE_FAILURES / _WINDOW_SECONDS). */
@@ -41,7 +42,8 @@ export class DeviceVerification {
     const code = normaliseUserCode(userCode);
     if (!code) return { outcome: { kind: "page", page: { step: "device_enter_code" } } };
     // The realm's id, not its name: a realm deleted and created again under the name starts afresh.
-    const key = `${realm.id}\0${ctx.ipAddress}`;
+    // An IPv6 client counts by its /64 (rate-limit-address.ts).
+    const key = `${realm.id}\0${rateLimitAddress(ctx.ipAddress)}`;
     // Counted as a failure before the lookup, taken back when the code is found: concurrent
     // guesses cannot all pass before the first of them is known to have failed.
     const attempt = this.failures.attempt(key);
