@@ -49,10 +49,10 @@ describe("oauthFailureReply", () => {
 
   it("renders any other failure as the endpoint's own errors are rendered", () => {
     expect(oauthFailureReply(new ConnectError("directory is down", Code.Unavailable), "acme")).toEqual({
-      status: 503, headers: NO_STORE, body: { error: "unavailable", error_description: "directory is down" },
+      status: 503, headers: NO_STORE, body: { error: "temporarily_unavailable", error_description: "directory is down" },
     });
     expect(oauthFailureReply(new Error("boom"), "acme")).toEqual({
-      status: 500, headers: NO_STORE, body: { error: "internal_error", error_description: "internal error" },
+      status: 500, headers: NO_STORE, body: { error: "server_error", error_description: "internal error" },
     });
   });
 });

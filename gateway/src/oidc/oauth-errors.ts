@@ -13,7 +13,10 @@ export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
  */
 export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<string, string> = {}): Reply {
   const err = describeError(e);
-  const error = err.oauthError || err.reason;
+  // A server-side failure gets the registered codes (RFC 6749 section 4.1.2.1, OAuth Extensions
+  // Error registry): section 5.2 defines none for the token endpoint, and clients know these two
+  // rather than the Admin API's reasons (internal_error, unavailable, bad_gateway).
+  const error = err.oauthError || (err.status >= 500 ? (err.status === 503 ? "temporarily_unavailable" : "server_error") : err.reason);
   const headers: Record<string, string> = { ...NO_STORE, ...extraHeaders };
   let status = err.status;
   if (error === "invalid_client") {

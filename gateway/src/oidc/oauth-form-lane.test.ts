@@ -133,7 +133,7 @@ describe("oauthFormLane", () => {
   it("answers a failure before the endpoint (the throttle cannot read the realm) in OAuth format, no-store", async () => {
     const res = await send("POST", "/realms/down/protocol/openid-connect/token", "a=1", { "content-type": FORM, "content-length": "3" });
     expect(res.status).toBe(503);
-    expect(JSON.parse(res.text)).toEqual({ error: "unavailable", error_description: "directory is down" });
+    expect(JSON.parse(res.text)).toEqual({ error: "temporarily_unavailable", error_description: "directory is down" });
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers.pragma).toBe("no-cache");
   });
@@ -157,10 +157,10 @@ describe("oauthFormLane", () => {
     }
   });
 
-  it("answers a handler's synchronous throw as express does (500 internal_error, no-store), without its message", async () => {
+  it("answers a handler's synchronous throw as express does (500 server_error, no-store), without its message", async () => {
     const res = await send("POST", "/realms/acme/protocol/openid-connect/revoke", "token=x", { "content-type": FORM, "content-length": "7" });
     expect(res.status).toBe(500);
-    expect(JSON.parse(res.text)).toEqual({ error: "internal_error", error_description: "internal error" });
+    expect(JSON.parse(res.text)).toEqual({ error: "server_error", error_description: "internal error" });
     expect(res.headers["cache-control"]).toBe("no-store");
     expect((await plain("a=1")).status).toBe(200);
   });
