@@ -26,7 +26,8 @@ import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
-import { Throttle, throttle } from "./oidc/throttle.js";
+import { Throttle, throttle, throttledPageMessage } from "./oidc/throttle.js";
+import { sendErrorPage } from "./pages/flow-pages.js";
 import { RealmLooks } from "./pages/realm-looks.js";
 import { pageRequestRealm, sendRequestErrorPage } from "./pages/page-request-errors.js";
 import { watchGatewayCaches } from "./cache-watchers.js";
@@ -92,15 +93,16 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   // users); a parsed body is not parsed again.
   app.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
+  // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
+  const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
   const throttleCore = new Throttle(deps.rpc);
-  app.use(throttle(throttleCore));
+  // A browser path over the limit gets the realm's error page, as the device page's own bound does.
+  app.use(throttle(throttleCore, (res, realm, wait) => sendErrorPage(res, pages, realm, 429, "too_many_requests", throttledPageMessage(wait))));
   // CORS by the requesting client's web origins (cors.ts); the client routes drop a changed client's.
   const origins = new ClientOrigins(deps.rpc);
   const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl).map((e) => withClientCors(e, origins));
   const logoutEndpoint = withClientCors(refreshTokenLogout(deps.rpc, deps.publicUrl), origins);
 
-  // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
-  const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
   if (deps.bus) {
     // Changes through other replicas or the gRPC API; should the watch fail, the caches' age bounds them.
     watchGatewayCaches(deps.bus, { origins, looks: pages.looks, throttle: throttleCore })

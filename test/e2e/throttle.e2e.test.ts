@@ -101,13 +101,16 @@ describe.each(targets())("throttle ($mode)", (target) => {
     }
     const over = await page("?user_code=VWXZ-BCDF");
     expect(over.status).toBe(429);
-    // The throttle's page answer, as on the login paths.
-    expect(over.text).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
-    expect(over.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(over.headers.get("cache-control")).toBe("no-store");
+    // The throttle's page answer, as on the login paths: the realm's error page, as the device
+    // page's own bound answers, with the seconds to wait.
     const retry = Number(over.headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
+    expect(over.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(over.text).toContain(`<p class="alert" role="alert" id="error-description">Too many requests. Try again in ${retry} seconds.</p>`);
+    expect(over.text).toContain("<code id=\"error-code\">too_many_requests</code>");
+    expect(over.headers.get("cache-control")).toBe("no-store");
+    expect(over.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     // HEAD runs the same lookup, and the path in another case is the same page.
     expect((await page("?user_code=VWXZ-BCDF", "device", "HEAD")).status).toBe(429);
     expect((await page("?user_code=VWXZ-BCDF", "DEVICE/")).status).toBe(429);

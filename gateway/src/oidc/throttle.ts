@@ -103,7 +103,7 @@ export class Throttle {
     return isOAuth
       // RFC 6749 section 5.1, 5.2: OAuth answers carry Pragma: no-cache besides no-store (NO_STORE).
       ? { status: 429, headers: { ...headers, Pragma: "no-cache" }, body: { error: "too_many_requests", error_description: `rate limit exceeded; retry after ${wait} s` } }
-      : { status: 429, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" }, body: `Too many requests. Try again in ${wait} seconds.` };
+      : { status: 429, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" }, body: throttledPageMessage(wait) };
   }
 
   /** Reads the realm's limits (check() has already looked in the cache). */
@@ -121,8 +121,22 @@ export class Throttle {
   }
 }
 
-/** The throttle as express middleware: parses the form (for client_id) only on throttled paths. */
-export function throttle(t: Throttle) {
+/** What a browser over the limit is told (the hosted pages' error page, or the text of `check`'s reply). */
+export function throttledPageMessage(waitSeconds: number): string {
+  return `Too many requests. Try again in ${waitSeconds} seconds.`;
+}
+
+/**
+ * A browser path's 429, rendered as the realm's hosted error page (as the device page's own bound
+ * answers), with the reply's Retry-After.
+ */
+export type ThrottledPage = (res: Response, realm: string, waitSeconds: number) => Promise<void>;
+
+/**
+ * The throttle as express middleware: parses the form (for client_id) only on throttled paths.
+ * `page` renders the 429 of a browser path; without it the reply's plain text is sent.
+ */
+export function throttle(t: Throttle, page?: ThrottledPage) {
   // The same limits as the endpoints' own parser: the first parser to run decides.
   const form = express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES, parameterLimit: FORM_PARAMETER_LIMIT });
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -132,6 +146,12 @@ export function throttle(t: Throttle) {
       if (err) return next(err);
       Promise.resolve(t.check(realm, req)).then((reply) => {
         if (!reply) return next();
+        if (page && typeof reply.body === "string") {
+          const wait = Number(reply.headers?.["Retry-After"]);
+          res.setHeader("Retry-After", String(wait));
+          page(res, realm, wait).catch(next);
+          return;
+        }
         for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
         res.status(reply.status);
         if (typeof reply.body === "string") res.send(reply.body);
