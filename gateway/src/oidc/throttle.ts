@@ -90,7 +90,8 @@ export class Throttle {
     if (!l || (l.perIp === 0 && l.perClient === 0)) return undefined;
     const path = req.path.toLowerCase().replace(/\/$/, "");
     const isToken = path.endsWith("/token");
-    // The OAuth endpoints' 429 is an RFC 6749 section 5.2 body; the browser's pages get text.
+    // The OAuth endpoints' 429 is an RFC 6749 section 5.2 body; the browser's paths get text, which
+    // the express middleware renders as the realm's error page.
     const isOAuth = isToken || path.endsWith("/auth/device");
     // An IPv6 client counts by its /64 (rate-limit-address.ts).
     let wait = l.perIp > 0 ? this.limiter.hit(`ip\0${realm}\0${rateLimitAddress(req.ip)}`, l.perIp) : 0;

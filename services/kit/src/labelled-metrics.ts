@@ -6,10 +6,10 @@ import type { Metric, Registry, RegistryContentType } from "prom-client";
  *
  * Why not prom-client's: its Counter.inc and Histogram.observe validate and hash the label set on
  * every call, even through a child from labels(), and keep bucket counts in objects keyed by the
- * bound's string. The gateway's two request metrics and the RPC duration cost about 2% of the
- * client_credentials rate that way (A/B, 4 interleaved pairs, 1078 against 1099 req/s). Here a
- * label set is resolved once to a child that keeps plain numbers; the exposition is built only
- * when /metrics is scraped. Label values must come from a small, fixed set (route patterns,
+ * bound's string. Recording the gateway's two request metrics and the RPC duration that way cost
+ * about 2% of the client_credentials rate (A/B, 4 interleaved pairs, 1078 req/s with them against
+ * 1099 without); these classes won back 1.1% of it. A label set is resolved once to a child that
+ * keeps plain numbers; the exposition is built only when /metrics is scraped. Label values must come from a small, fixed set (route patterns,
  * method names, outcomes, status codes), as every Prometheus label should.
  */
 abstract class LabelledMetric<C> {
