@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
-import { REQUEST_ID_HEADER, runWithContext, type RequestContext } from "../../../services/kit/src/context.js";
+import { LazyRequestContext, REQUEST_ID_HEADER, runWithContext, type RequestContext } from "../../../services/kit/src/context.js";
 
 const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -19,9 +19,6 @@ export function requestContext(root: Logger) {
 
 /** The context of one HTTP request (also used by the lean lane, which runs ahead of express). */
 export function newRequestContext(root: Logger, given: string | undefined): RequestContext {
-  const requestId = given && VALID_ID.test(given) ? given : randomUUID();
-  // Built on first use: a pino child per request is a measurable cost on the token endpoint
-  // (issue 4, performance design) and most requests never log.
-  let logger: Logger | undefined;
-  return { requestId, get logger() { return (logger ??= root.child({ request_id: requestId })); } };
+  // Its logger is built on first use (LazyRequestContext).
+  return new LazyRequestContext(given && VALID_ID.test(given) ? given : randomUUID(), root);
 }

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { randomUUID } from "node:crypto";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { IamError, connectCodeOf } from "../errors.js";
-import { ACTOR_HEADER, REQUEST_ID_HEADER, currentContext, runWithContext, type Actor, type RequestContext } from "../context.js";
+import { ACTOR_HEADER, LazyRequestContext, REQUEST_ID_HEADER, currentContext, runWithContext, type Actor, type RequestContext } from "../context.js";
 import type { Metrics } from "../metrics.js";
 
 /**
@@ -19,16 +19,8 @@ export function serverInterceptor(service: string, root: Logger, metrics?: Metri
     const caller = currentContext();
     const requestId = caller?.requestId ?? req.header.get(REQUEST_ID_HEADER) ?? randomUUID();
     const actor = caller ? caller.actor : parseActor(req.header.get(ACTOR_HEADER));
-    // The child logger is built on first use only: pino's child() per RPC was a measurable share
-    // of the token endpoint's in-memory hops (issue 4, performance design), and most calls never log.
-    let logger: Logger | undefined;
-    const ctx: RequestContext = {
-      requestId,
-      get logger() {
-        return (logger ??= root.child({ request_id: requestId, rpc: req.method.name }));
-      },
-      ...(actor ? { actor } : {}),
-    };
+    // The child logger is built on first use only (LazyRequestContext).
+    const ctx: RequestContext = new LazyRequestContext(requestId, root, req.method.name, actor);
     const started = process.hrtime.bigint();
     const observe = (outcome: string) => metrics?.rpcDuration.labels(service, req.method.name, outcome).observe(Number(process.hrtime.bigint() - started) / 1e9);
     let pending: ReturnType<typeof next>;
