@@ -157,11 +157,13 @@ export function createGateway(deps: GatewayDeps): RequestListener {
     res.status(reply.status).json(reply.body);
   });
 
-  // express compiles "trust proxy" into this function; the lean lane asks proxy-addr the same question.
+  // express compiles "trust proxy" into this function; the lean lane asks proxy-addr the same
+  // question. Without X-Forwarded-For its answer is the socket's address whatever the trust, so
+  // the header is not parsed then.
   const trust = app.get("trust proxy fn") as Parameters<typeof proxyAddr>[1];
   return oauthFormLane({
     endpoints: [...formEndpoints, logoutEndpoint], throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
-    clientIp: (req) => proxyAddr(req, trust),
+    clientIp: (req) => (req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trust)),
   }, app);
 }
 

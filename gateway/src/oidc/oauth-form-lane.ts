@@ -67,9 +67,12 @@ function laneOf(req: IncomingMessage, compiled: Compiled[]): { endpoint: FormEnd
   return undefined;
 }
 
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
 /** RFC 6749 section 3.2: `application/x-www-form-urlencoded`, UTF-8, identity-encoded, with a known and acceptable length. */
 function isPlainForm(req: IncomingMessage): boolean {
-  const type = req.headers["content-type"]?.toLowerCase().replace(/\s+/g, "");
+  const given = req.headers["content-type"];
+  const type = given === FORM_TYPE ? given : given?.toLowerCase().replace(/\s+/g, "");
   if (type !== "application/x-www-form-urlencoded" && type !== "application/x-www-form-urlencoded;charset=utf-8") return false;
   const encoding = req.headers["content-encoding"];
   if (encoding && encoding.toLowerCase() !== "identity") return false;
