@@ -1,3 +1,4 @@
+import { decodeJwt } from "jose";
 import { TestClock } from "../../kit/src/store/store-contract-kit.js";
 import { FLOWS_REALM, OAuthFlowsWorld, expectOAuthError, oauthErrorOf, worldCalls } from "./oauth-flows-test-kit.js";
 
@@ -31,9 +32,16 @@ describe("SSO Session Max ends online refresh tokens that long after the login",
     // At 800 s the session (1800 s from the login) ends first; at 1600 s it is kept alive to 3400 s;
     // at 2400 s the family may not pass 3600 s; at 3200 s both end at the bound.
     expect(seen).toEqual([1000, 1800, 1000, 400]);
+    // The access token's 300 s still fit before the bound...
+    expect(res.expiresIn).toBe(300);
     clock.advance(399 * S);
     res = await refresh(res.refreshToken);
     expect(res.refreshExpiresIn).toBe(1);
+    // ...these do not: access and ID token expire at the bound, as in Keycloak.
+    expect(res.expiresIn).toBe(1);
+    const exp = Math.floor((start + 3600 * S) / 1000);
+    expect(decodeJwt(res.accessToken).exp).toBe(exp);
+    expect(decodeJwt(res.idToken).exp).toBe(exp);
     expect(await parts().ssoRepo.findById(w.realmId, session)).toMatchObject({ createdAt: start, expiresAt: start + 3600 * S });
     clock.advance(1 * S);
     let caught: unknown;
@@ -58,6 +66,7 @@ describe("SSO Session Max ends online refresh tokens that long after the login",
     clock.advance(1700 * S);
     res = await refresh(res.refreshToken, cli);
     expect(res.refreshExpiresIn).toBe(200);
+    expect(res.expiresIn).toBe(200);
     clock.advance(200 * S);
     await expectOAuthError(refresh(res.refreshToken, cli), "invalid_grant");
   });
@@ -70,6 +79,7 @@ describe("SSO Session Max ends online refresh tokens that long after the login",
       clock.advance(3000 * S);
       res = await refresh(res.refreshToken);
       expect(res.refreshExpiresIn).toBe(86_400);
+      expect(res.expiresIn).toBe(300);
     }
     expect(await introspect(res.refreshToken)).toMatchObject({ active: true });
   });

@@ -13,6 +13,16 @@ export function cappedEnd(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, star
   return realm.ssoSessionMaxLifespan > 0 ? Math.min(end, startedAt + realm.ssoSessionMaxLifespan * 1000) : end;
 }
 
+/**
+ * When a login that began at `startedAt` ends at the latest (epoch ms), as TokenSubject's
+ * `loginEndsAt`; absent without a bound.
+ * Access and ID tokens of the login expire no later (Keycloak caps them the same way), so a
+ * resource server checking `exp` alone stops accepting them when the session can no longer be used.
+ */
+export function loginEndOf(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number): { loginEndsAt?: number } {
+  return realm.ssoSessionMaxLifespan > 0 ? { loginEndsAt: startedAt + realm.ssoSessionMaxLifespan * 1000 } : {};
+}
+
 /** Whether a login that began at `startedAt` has outlived the bound at `now` (a bound lowered since counts). */
 export function pastMax(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number, now: number): boolean {
   return realm.ssoSessionMaxLifespan > 0 && now >= startedAt + realm.ssoSessionMaxLifespan * 1000;

@@ -56,4 +56,15 @@ describe("TokenMinter.mint", () => {
     expect(access).toMatchObject({ acr: "1", aud: "app", scope: "profile" });
     expect(minted.idToken).toBe("");
   });
+
+  it("expires access and ID token no later than the end of the login (SSO Session Max)", async () => {
+    const iat = Math.floor(NOW / 1000);
+    const at = (loginEndsAt: number) => minter.mint(realm, "https://id/realms/acme", client,
+      { userId: "u1", sid: "s1", familyId: "", authTime: NOW, loginEndsAt }, grant, { jti: "j3", now: NOW, expiresAt: 0 });
+    const soon = await at((iat + 120) * 1000);
+    expect(soon.expiresIn).toBe(120);
+    expect((JSON.parse(soon.accessToken) as { exp: number }).exp).toBe(iat + 120);
+    expect((JSON.parse(soon.idToken) as { exp: number }).exp).toBe(iat + 120);
+    expect((await at((iat + 3600) * 1000)).expiresIn).toBe(300);
+  });
 });

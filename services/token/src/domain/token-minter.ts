@@ -32,6 +32,8 @@ export interface TokenSubject {
   nonce?: string;
   /** The level of the login the grant came from (acr.ts); absent for client_credentials, which the mapper's "1" fits. */
   acr?: Acr;
+  /** Epoch ms at which the login ends at the latest (session-max.ts loginEnd); the tokens expire no later. */
+  loginEndsAt?: number;
 }
 
 export interface ScopeGrant {
@@ -152,7 +154,10 @@ export class TokenMinter {
     const alg = this.keys.currentAlgNow(realm) ?? await this.keys.currentAlg(realm);
     const plan = planned ?? planAccessToken(realm, this.clock.now());
     const iat = Math.floor(plan.now / 1000);
-    const expiresIn = realm.accessTokenLifespan;
+    // Never past the end of the login (SSO Session Max); a planned exp only over-approximates this
+    // one, which errs on the safe side for how long a revocation of the token is remembered.
+    const expiresIn = subject.loginEndsAt === undefined ? realm.accessTokenLifespan
+      : Math.max(0, Math.min(realm.accessTokenLifespan, Math.floor(subject.loginEndsAt / 1000) - iat));
     const scope = grant.names.join(" ");
     // Built by assignment onto the copied mapper claims, not as a literal spreading them: the same
     // keys in the same order (a reserved name the mappers cannot set keeps its place), at half the

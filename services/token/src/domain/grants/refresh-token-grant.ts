@@ -6,6 +6,7 @@ import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
 import { OFFLINE_ACCESS } from "../offline-access.js";
 import { acrOf } from "../acr.js";
 import { splitScope, type TokenMinter } from "../token-minter.js";
+import { loginEndOf } from "../session-max.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 
 /**
@@ -50,6 +51,7 @@ export class RefreshTokenGrant implements Grant {
     if (sessionEnds === null) return this.sessionEnded(ctx, family);
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: family.userId, sid: family.sid, familyId: family._id, authTime: family.authTime, amr: family.amr, acr: acrOf(family.acr),
+      ...(family.offline ? {} : loginEndOf(ctx.realm, family.sessionStartedAt ?? family.createdAt)),
     }, grant);
     return {
       accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken: rotated.token,

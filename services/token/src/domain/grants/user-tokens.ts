@@ -5,6 +5,7 @@ import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
 import { OFFLINE_ACCESS, usesRefreshTokens } from "../offline-access.js";
 import type { Acr } from "../acr.js";
 import type { PlannedAccessToken, ScopeGrant, TokenMinter } from "../token-minter.js";
+import { loginEndOf } from "../session-max.js";
 import { invalidGrant, type GrantContext, type GrantResult } from "./grant-context.js";
 
 export interface UserLogin {
@@ -61,6 +62,8 @@ export class UserTokens {
     }
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: login.userId, sid, familyId, authTime: login.authTime, amr: login.amr, acr: login.acr, nonce: login.nonce,
+      // An offline token's login has no end; an online one's began with its SSO session, or now.
+      ...(offline ? {} : loginEndOf(ctx.realm, login.ssoSession?.createdAt ?? this.clock.now())),
     }, grant, login.accessToken);
     return {
       accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken, refreshExpiresIn,
