@@ -73,7 +73,7 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
 function isPlainForm(req: IncomingMessage): boolean {
   const given = req.headers["content-type"];
   const type = given === FORM_TYPE ? given : given?.toLowerCase().replace(/\s+/g, "");
-  if (type !== "application/x-www-form-urlencoded" && type !== "application/x-www-form-urlencoded;charset=utf-8") return false;
+  if (type !== FORM_TYPE && type !== `${FORM_TYPE};charset=utf-8`) return false;
   const encoding = req.headers["content-encoding"];
   if (encoding && encoding.toLowerCase() !== "identity") return false;
   if (req.headers["transfer-encoding"] !== undefined) return false;

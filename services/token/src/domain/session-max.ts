@@ -10,7 +10,8 @@ import type { OAuthRealm } from "./realm-settings.js";
  * spec's realm representation has no field for it (spec 1, realm update body).
  */
 export function cappedEnd(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number, end: number): number {
-  return realm.ssoSessionMaxLifespan > 0 ? Math.min(end, startedAt + realm.ssoSessionMaxLifespan * 1000) : end;
+  const bound = boundOf(realm, startedAt);
+  return bound === undefined ? end : Math.min(end, bound);
 }
 
 /**
@@ -20,10 +21,17 @@ export function cappedEnd(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, star
  * resource server checking `exp` alone stops accepting them when the session can no longer be used.
  */
 export function loginEndOf(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number): { loginEndsAt?: number } {
-  return realm.ssoSessionMaxLifespan > 0 ? { loginEndsAt: startedAt + realm.ssoSessionMaxLifespan * 1000 } : {};
+  const bound = boundOf(realm, startedAt);
+  return bound === undefined ? {} : { loginEndsAt: bound };
 }
 
 /** Whether a login that began at `startedAt` has outlived the bound at `now` (a bound lowered since counts). */
 export function pastMax(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number, now: number): boolean {
-  return realm.ssoSessionMaxLifespan > 0 && now >= startedAt + realm.ssoSessionMaxLifespan * 1000;
+  const bound = boundOf(realm, startedAt);
+  return bound !== undefined && now >= bound;
+}
+
+/** The end (epoch ms) of a login that began at `startedAt`; undefined when the realm sets no bound. */
+function boundOf(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number): number | undefined {
+  return realm.ssoSessionMaxLifespan > 0 ? startedAt + realm.ssoSessionMaxLifespan * 1000 : undefined;
 }

@@ -32,7 +32,7 @@ export interface TokenSubject {
   nonce?: string;
   /** The level of the login the grant came from (acr.ts); absent for client_credentials, which the mapper's "1" fits. */
   acr?: Acr;
-  /** Epoch ms at which the login ends at the latest (session-max.ts loginEnd); the tokens expire no later. */
+  /** Epoch ms at which the login ends at the latest (session-max.ts loginEndOf); the tokens expire no later. */
   loginEndsAt?: number;
 }
 
