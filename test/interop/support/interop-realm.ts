@@ -31,6 +31,7 @@ export async function provisionInteropRealm(server: TestServer, prefix: string):
   expect((await api.post(`/admin/realms/${realm}/clients`, {
     clientId: "tv", clientType: "PUBLIC", grantTypes: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
   })).status).toBe(201);
+  // The programs assert these names in the ID token and userinfo (name, given_name, family_name).
   const user = await api.post(`/admin/realms/${realm}/users`, { username, email, firstName: "Alice", lastName: "Liddell", password });
   expect(user.status).toBe(201);
   return {
