@@ -151,6 +151,24 @@ func verifyIDToken(t *testing.T, ctx context.Context, provider *oidc.Provider, c
 	return idToken
 }
 
+// sameUser checks a token response that carries no nonce to compare (a refresh, the device flow):
+// its ID token verifies for the client and names the user, its at_hash is that of the response's
+// access token (OIDC Core 1.0 section 3.1.3.8), and userinfo answers for the same user.
+func sameUser(t *testing.T, ctx context.Context, provider *oidc.Provider, clientID string, tok *oauth2.Token, userID, what string) {
+	t.Helper()
+	raw, _ := tok.Extra("id_token").(string)
+	idToken, err := provider.Verifier(&oidc.Config{ClientID: clientID}).Verify(ctx, raw)
+	if err != nil {
+		t.Fatalf("%s, ID token: %v", what, err)
+	}
+	if idToken.Subject != userID || idToken.VerifyAccessToken(tok.AccessToken) != nil {
+		t.Fatalf("%s, ID token: sub %q at_hash %q", what, idToken.Subject, idToken.AccessTokenHash)
+	}
+	if info, err := provider.UserInfo(ctx, oauth2.StaticTokenSource(tok)); err != nil || info.Subject != userID {
+		t.Fatalf("%s, userinfo: %v %+v", what, err, info)
+	}
+}
+
 func TestAuthorizationCodeFlow(t *testing.T) {
 	s, provider, ctx := discover(t)
 	cfg := &oauth2.Config{
@@ -215,17 +233,7 @@ func TestAuthorizationCodeFlow(t *testing.T) {
 	expiresIn(t, "refreshed access token", fresh.Expiry, accessTokenLifespan)
 	// The refresh response's ID token (OIDC Core 1.0 section 12.2): same subject, and its at_hash
 	// is that of the new access token.
-	rawFresh, _ := fresh.Extra("id_token").(string)
-	freshID, err := provider.Verifier(&oidc.Config{ClientID: s.clientID}).Verify(ctx, rawFresh)
-	if err != nil {
-		t.Fatalf("refreshed ID token: %v", err)
-	}
-	if freshID.Subject != s.userID || freshID.VerifyAccessToken(fresh.AccessToken) != nil {
-		t.Fatalf("refreshed ID token: sub %q at_hash %q", freshID.Subject, freshID.AccessTokenHash)
-	}
-	if info, err := provider.UserInfo(ctx, oauth2.StaticTokenSource(fresh)); err != nil || info.Subject != s.userID {
-		t.Fatalf("userinfo with the refreshed token: %v %+v", err, info)
-	}
+	sameUser(t, ctx, provider, s.clientID, fresh, s.userID, "refreshed tokens")
 
 	// A code is redeemed once (RFC 6749 section 4.1.2): the second exchange is invalid_grant, and
 	// the tokens issued from the code are revoked (the section's SHOULD), the refreshed ones too.
@@ -320,17 +328,7 @@ func TestDeviceFlow(t *testing.T) {
 		if tok.TokenType != "Bearer" || tok.RefreshToken == "" {
 			t.Fatalf("token response: %+v", tok)
 		}
-		raw, _ := tok.Extra("id_token").(string)
-		idToken, err := provider.Verifier(&oidc.Config{ClientID: s.deviceClientID}).Verify(ctx, raw)
-		if err != nil {
-			t.Fatalf("ID token: %v", err)
-		}
-		if idToken.Subject != s.userID || idToken.VerifyAccessToken(tok.AccessToken) != nil {
-			t.Fatalf("ID token: sub %q at_hash %q", idToken.Subject, idToken.AccessTokenHash)
-		}
-		if info, err := provider.UserInfo(ctx, oauth2.StaticTokenSource(tok)); err != nil || info.Subject != s.userID {
-			t.Fatalf("userinfo: %v %+v", err, info)
-		}
+		sameUser(t, ctx, provider, s.deviceClientID, tok, s.userID, "device tokens")
 	})
 
 	// RFC 8628 section 3.5: the user said no, the poll ends with access_denied.
