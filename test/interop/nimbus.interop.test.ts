@@ -13,7 +13,8 @@ import { expectPassed, runProgram } from "./support/run-program.js";
  * and at_hash, userinfo, refresh, client_credentials with the access token verified by the JOSE JWT
  * processor, RFC 7662 introspection, RFC 7009 revocation, and the SDK's parsed error responses).
  * Runs when TESSERA_TEST_INTEROP_JAVA names the mvn command, offline: .ci/run resolves the
- * dependencies and plugins into the local Maven repository first (`dependency:go-offline`, `test-compile`).
+ * dependencies and plugins into the local Maven repository first (`mvn test -DskipTests`, which
+ * also loads surefire and its JUnit Platform provider; `dependency:go-offline` misses part of that).
  */
 const MVN = process.env.TESSERA_TEST_INTEROP_JAVA;
 
