@@ -2,7 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { CEILING_CLIENT } from "./code-flow-ceiling.js";
+import { SqliteStore } from "../../services/kit/src/store/sqlite-store.js";
 
 /**
  * The ceiling of the code-flow benchmark (issue 4), as ceiling-server.ts is the client_credentials
@@ -14,7 +18,10 @@ import { CEILING_CLIENT } from "./code-flow-ceiling.js";
  * Nothing else: no store (every map is in memory, so a crash loses every session), no events, no
  * scopes, consent, brute-force counting, mappers, routing or input validation beyond what the
  * flow's own requests need. Tessera's code-flow rate divided by this one is what its design costs.
- *   node code-flow-ceiling-server.js <port> <memoryKiB> <iterations>
+ * With `durable` the sessions, codes and refresh tokens live in Tessera's own SQLite store instead
+ * (kit's SqliteStore: WAL, group commit, fdatasync before a write resolves), 6 writes per flow
+ * against Tessera's 9 and an event: what durability alone costs this flow.
+ *   node code-flow-ceiling-server.js <port> <memoryKiB> <iterations> [durable]
  * Serves realm "bench", client "bench-client" (secret below), user "bench-user", at the paths the
  * bench's browser (oneLogin) uses against Tessera.
  */
@@ -35,11 +42,65 @@ const userId = randomUUID();
 const secret = Buffer.from(CEILING_CLIENT.clientSecret);
 
 interface Transaction { csrf: string; state: string; nonce: string | null }
-interface Code { sid: string; expiresAt: number; nonce: string | null }
+type Code = { sid: string; expiresAt: number; nonce: string | null };
+/** Where sessions, codes and refresh tokens live: maps, or Tessera's store. */
+interface FlowState {
+  createSession(sid: string): Promise<void>;
+  createCode(code: string, value: Code): Promise<void>;
+  /** The code's value, once: a second call for the same code gets null. */
+  consumeCode(code: string): Promise<Code | null>;
+  createRefresh(token: string, sid: string): Promise<void>;
+  /** Ends the refresh token and its session; false for an unknown token. */
+  endRefresh(token: string): Promise<boolean>;
+}
+
+function inMemory(): FlowState {
+  const codes = new Map<string, Code>();
+  const sessions = new Map<string, { createdAt: number }>();
+  const refreshTokens = new Map<string, string>();
+  return {
+    async createSession(sid) { sessions.set(sid, { createdAt: Date.now() }); },
+    async createCode(code, value) { codes.set(code, value); },
+    async consumeCode(code) {
+      const value = codes.get(code) ?? null;
+      codes.delete(code);
+      return value;
+    },
+    async createRefresh(token, sid) { refreshTokens.set(token, sid); },
+    async endRefresh(token) {
+      const sid = refreshTokens.get(token);
+      if (sid === undefined) return false;
+      refreshTokens.delete(token);
+      sessions.delete(sid);
+      return true;
+    },
+  };
+}
+
+async function durable(): Promise<FlowState> {
+  const store = new SqliteStore({ path: join(mkdtempSync(join(tmpdir(), "code-flow-ceiling-")), "flow.db") });
+  const sessions = await store.collection<{ _id: string; createdAt: number }>({ name: "sessions" });
+  const codes = await store.collection<{ _id: string; used: boolean } & Code>({ name: "codes" });
+  const refresh = await store.collection<{ _id: string; sid: string }>({ name: "refresh_tokens" });
+  return {
+    async createSession(sid) { await sessions.insert({ _id: sid, createdAt: Date.now() }); },
+    async createCode(code, value) { await codes.insert({ _id: code, used: false, ...value }); },
+    async consumeCode(code) {
+      // One conditional update, as Tessera consumes a code (DESIGN 3: never read-then-write).
+      return codes.findOneAndUpdate({ _id: code, used: false }, { $set: { used: true } });
+    },
+    async createRefresh(token, sid) { await refresh.insert({ _id: token, sid }); },
+    async endRefresh(token) {
+      const found = await refresh.findOneAndDelete({ _id: token });
+      if (!found) return false;
+      await sessions.delete(found.sid);
+      return true;
+    },
+  };
+}
+
 const transactions = new Map<string, Transaction>();
-const codes = new Map<string, Code>();
-const sessions = new Map<string, { createdAt: number }>();
-const refreshTokens = new Map<string, string>();
+const state = process.argv[5] === "durable" ? await durable() : inMemory();
 
 /** At most one verification per core in flight: more only interleave and evict each other's 19 MiB. */
 let hashing = 0;
@@ -113,17 +174,16 @@ async function login(req: IncomingMessage, res: ServerResponse, q: URLSearchPara
   }
   transactions.delete(txId);
   const sid = randomUUID();
-  sessions.set(sid, { createdAt: Date.now() });
+  await state.createSession(sid);
   const code = token();
-  codes.set(code, { sid, expiresAt: Date.now() + 60_000, nonce: tx.nonce });
+  await state.createCode(code, { sid, expiresAt: Date.now() + 60_000, nonce: tx.nonce });
   const to = new URL(redirectUri);
   to.search = new URLSearchParams({ code, state: tx.state, iss: issuer }).toString();
   res.writeHead(302, { location: to.href, "set-cookie": `SSO=${sid}; Path=/realms/bench; HttpOnly; SameSite=Lax` }).end();
 }
 
-function exchange(res: ServerResponse, form: URLSearchParams): void {
-  const code = codes.get(form.get("code") ?? "");
-  codes.delete(form.get("code") ?? "");
+async function exchange(res: ServerResponse, form: URLSearchParams): Promise<void> {
+  const code = await state.consumeCode(form.get("code") ?? "");
   if (form.get("grant_type") !== "authorization_code" || !code || code.expiresAt < Date.now() || form.get("redirect_uri") !== redirectUri) {
     json(res, 400, { error: "invalid_grant" });
     return;
@@ -141,21 +201,18 @@ function exchange(res: ServerResponse, form: URLSearchParams): void {
     ...(code.nonce ? { nonce: code.nonce } : {}), preferred_username: CEILING_CLIENT.username,
   });
   const refresh = token();
-  refreshTokens.set(refresh, code.sid);
+  await state.createRefresh(refresh, code.sid);
   json(res, 200, {
     access_token: accessToken, expires_in: 300, refresh_expires_in: 1800, refresh_token: refresh, token_type: "Bearer",
     id_token: idToken, "not-before-policy": 0, session_state: code.sid, scope: "openid profile email",
   });
 }
 
-function logout(res: ServerResponse, form: URLSearchParams): void {
-  const sid = refreshTokens.get(form.get("refresh_token") ?? "");
-  if (!sid) {
+async function logout(res: ServerResponse, form: URLSearchParams): Promise<void> {
+  if (!(await state.endRefresh(form.get("refresh_token") ?? ""))) {
     json(res, 400, { error: "invalid_grant" });
     return;
   }
-  refreshTokens.delete(form.get("refresh_token")!);
-  sessions.delete(sid);
   res.writeHead(204).end();
 }
 
@@ -180,8 +237,8 @@ const server = createServer((req, res) => {
     if (!clientAuthenticated(req)) {
       res.setHeader("www-authenticate", 'Basic realm="bench"');
       json(res, 401, { error: "invalid_client" });
-    } else if (url.pathname === `${oidc}/token`) exchange(res, form);
-    else if (url.pathname === `${oidc}/logout`) logout(res, form);
+    } else if (url.pathname === `${oidc}/token`) exchange(res, form).catch(() => res.writeHead(500).end());
+    else if (url.pathname === `${oidc}/logout`) logout(res, form).catch(() => res.writeHead(500).end());
     else res.writeHead(404).end();
   });
 });
