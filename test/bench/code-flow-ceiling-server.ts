@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign, timingSafeEqual } from "node:crypto";
-import { availableParallelism } from "node:os";
-import { hash, verify } from "@node-rs/argon2";
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { hash, verify } from "@node-rs/argon2";
 import { CEILING_CLIENT } from "./code-flow-ceiling.js";
 import { SqliteStore } from "../../services/kit/src/store/sqlite-store.js";
 
@@ -15,9 +14,9 @@ import { SqliteStore } from "../../services/kit/src/store/sqlite-store.js";
  * (`@node-rs/argon2`, what Tessera hashes with, at most one per core at a time, as Tessera's
  * hashing pool runs them), two RS256 signatures (access and ID token, node:crypto on the main
  * thread), an HTML form with a CSRF field and a cookie, codes single-use, client secret checked.
- * Nothing else: no store (every map is in memory, so a crash loses every session), no events, no
- * scopes, consent, brute-force counting, mappers, routing or input validation beyond what the
- * flow's own requests need. Tessera's code-flow rate divided by this one is what its design costs.
+ * Nothing else: by default no store (every map is in memory, so a crash loses every session), no
+ * events, no scopes, consent, brute-force counting, mappers, routing or input validation beyond
+ * what the flow's own requests need. Tessera's code-flow rate divided by this one is what its design costs.
  * With `durable` the sessions, codes and refresh tokens live in Tessera's own SQLite store instead
  * (kit's SqliteStore: WAL, group commit, fdatasync before a write resolves), 6 writes per flow
  * against Tessera's 9 and an event: what durability alone costs this flow.
