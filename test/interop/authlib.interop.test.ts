@@ -1,7 +1,6 @@
 import { join } from "node:path";
-import { startEmbeddedServer, type TestServer } from "../e2e/support/embedded-server.js";
 import { ROOT } from "../e2e/support/process-runner.js";
-import { provisionInteropRealm, type InteropRealm } from "./support/interop-realm.js";
+import { describeInteropTier } from "./support/interop-tier.js";
 import { expectPassed, runProgram } from "./support/run-program.js";
 
 /**
@@ -13,36 +12,19 @@ import { expectPassed, runProgram } from "./support/run-program.js";
  * error responses). Runs when TESSERA_TEST_INTEROP_PYTHON names a python with
  * test/interop/python/requirements.txt installed (.ci/run makes that venv).
  */
-const PYTHON = process.env.TESSERA_TEST_INTEROP_PYTHON;
-
-if (!PYTHON) {
-  describe("authlib relying party (interop tier)", () => {
-    it("did not run: TESSERA_TEST_INTEROP_PYTHON is not set", () => {
-      expect(PYTHON).toBeUndefined();
+describeInteropTier({
+  title: "authlib relying party (interop tier)", variable: "TESSERA_TEST_INTEROP_PYTHON", name: "interop-python",
+  it: "passes pytest in test/interop/python against the realm",
+  async run(python, realm) {
+    // No .pytest_cache or __pycache__ left in the tree; a deprecated API of the pinned
+    // libraries is an error, so the tier keeps to what authlib will go on supporting.
+    const result = await runProgram(python, ["-m", "pytest", "-v", "-p", "no:cacheprovider", "-W", "error::DeprecationWarning", "test_authlib.py"], {
+      cwd: join(ROOT, "test", "interop", "python"), env: { ...realm.env, PYTHONDONTWRITEBYTECODE: "1" },
+      logName: "interop-python", timeoutMs: 120_000,
     });
-  });
-} else {
-  describe("authlib relying party (interop tier)", () => {
-    let server: TestServer;
-    let realm: InteropRealm;
-
-    beforeAll(async () => {
-      server = await startEmbeddedServer("interop-python");
-      realm = await provisionInteropRealm(server, "interop-python");
-    }, 120_000);
-    afterAll(async () => server?.stop());
-
-    it("passes pytest in test/interop/python against the realm", async () => {
-      // No .pytest_cache or __pycache__ left in the tree; a deprecated API of the pinned
-      // libraries is an error, so the tier keeps to what authlib will go on supporting.
-      const result = await runProgram(PYTHON, ["-m", "pytest", "-v", "-p", "no:cacheprovider", "-W", "error::DeprecationWarning", "test_authlib.py"], {
-        cwd: join(ROOT, "test", "interop", "python"), env: { ...realm.env, PYTHONDONTWRITEBYTECODE: "1" },
-        logName: "interop-python", timeoutMs: 120_000,
-      });
-      const passed = [...result.output.matchAll(/^test_authlib\.py::(\w+) PASSED/gm)].map((m) => m[1]!);
-      expectPassed("pytest", result, passed, [
-        "test_discovery", "test_code_flow_id_token_userinfo_and_refresh", "test_client_credentials", "test_introspection_and_revocation",
-      ]);
-    }, 180_000);
-  });
-}
+    const passed = [...result.output.matchAll(/^test_authlib\.py::(\w+) PASSED/gm)].map((m) => m[1]!);
+    expectPassed("pytest", result, passed, [
+      "test_discovery", "test_code_flow_id_token_userinfo_and_refresh", "test_client_credentials", "test_introspection_and_revocation",
+    ]);
+  },
+});

@@ -1,7 +1,6 @@
 import { join } from "node:path";
-import { startEmbeddedServer, type TestServer } from "../e2e/support/embedded-server.js";
 import { ROOT } from "../e2e/support/process-runner.js";
-import { provisionInteropRealm, type InteropRealm } from "./support/interop-realm.js";
+import { describeInteropTier } from "./support/interop-tier.js";
 import { expectPassed, runProgram } from "./support/run-program.js";
 
 /**
@@ -12,35 +11,18 @@ import { expectPassed, runProgram } from "./support/run-program.js";
  * denied, and the libraries' typed errors). Runs when TESSERA_TEST_INTEROP_GO names the go
  * command (.ci/run sets it after `go mod download`).
  */
-const GO = process.env.TESSERA_TEST_INTEROP_GO;
-
-if (!GO) {
-  describe("go-oidc relying party (interop tier)", () => {
-    it("did not run: TESSERA_TEST_INTEROP_GO is not set", () => {
-      expect(GO).toBeUndefined();
+describeInteropTier({
+  title: "go-oidc relying party (interop tier)", variable: "TESSERA_TEST_INTEROP_GO", name: "interop-go",
+  it: "passes go test in test/interop/go against the realm",
+  async run(go, realm) {
+    // -count=1: never a cached result, whatever the environment looks like to go's test cache.
+    const result = await runProgram(go, ["test", "-count=1", "-v", "."], {
+      cwd: join(ROOT, "test", "interop", "go"), env: realm.env, logName: "interop-go", timeoutMs: 240_000,
     });
-  });
-} else {
-  describe("go-oidc relying party (interop tier)", () => {
-    let server: TestServer;
-    let realm: InteropRealm;
-
-    beforeAll(async () => {
-      server = await startEmbeddedServer("interop-go");
-      realm = await provisionInteropRealm(server, "interop-go");
-    }, 120_000);
-    afterAll(async () => server?.stop());
-
-    it("passes go test in test/interop/go against the realm", async () => {
-      // -count=1: never a cached result, whatever the environment looks like to go's test cache.
-      const result = await runProgram(GO, ["test", "-count=1", "-v", "."], {
-        cwd: join(ROOT, "test", "interop", "go"), env: realm.env, logName: "interop-go", timeoutMs: 240_000,
-      });
-      const passed = [...result.output.matchAll(/^\s*--- PASS: (\S+)/gm)].map((m) => m[1]!);
-      expectPassed("go test", result, passed, [
-        "TestDiscovery", "TestAuthorizationCodeFlow", "TestClientCredentials",
-        "TestDeviceFlow", "TestDeviceFlow/approved", "TestDeviceFlow/denied",
-      ]);
-    }, 300_000);
-  });
-}
+    const passed = [...result.output.matchAll(/^\s*--- PASS: (\S+)/gm)].map((m) => m[1]!);
+    expectPassed("go test", result, passed, [
+      "TestDiscovery", "TestAuthorizationCodeFlow", "TestClientCredentials",
+      "TestDeviceFlow", "TestDeviceFlow/approved", "TestDeviceFlow/denied",
+    ]);
+  },
+});

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { startEmbeddedServer, type TestServer } from "../e2e/support/embedded-server.js";
 import { ROOT } from "../e2e/support/process-runner.js";
-import { provisionInteropRealm, type InteropRealm } from "./support/interop-realm.js";
+import { describeInteropTier } from "./support/interop-tier.js";
 import { expectPassed, runProgram } from "./support/run-program.js";
 
 /**
@@ -16,8 +15,6 @@ import { expectPassed, runProgram } from "./support/run-program.js";
  * dependencies and plugins into the local Maven repository first (`mvn test -DskipTests`, which
  * also loads surefire and its JUnit Platform provider; `dependency:go-offline` misses part of that).
  */
-const MVN = process.env.TESSERA_TEST_INTEROP_JAVA;
-
 const JAVA_DIR = join(ROOT, "test", "interop", "java");
 const REPORTS = join(JAVA_DIR, "target", "surefire-reports");
 
@@ -45,35 +42,20 @@ function passedInReports(): string[] {
   return passed;
 }
 
-if (!MVN) {
-  describe("Nimbus OAuth 2.0 SDK relying party (interop tier)", () => {
-    it("did not run: TESSERA_TEST_INTEROP_JAVA is not set", () => {
-      expect(MVN).toBeUndefined();
+describeInteropTier({
+  title: "Nimbus OAuth 2.0 SDK relying party (interop tier)", variable: "TESSERA_TEST_INTEROP_JAVA", name: "interop-java",
+  it: "passes mvn test in test/interop/java against the realm",
+  async run(mvn, realm) {
+    // No report of an earlier run may count as this run's pass.
+    rmSync(REPORTS, { recursive: true, force: true });
+    // -o: offline, every artifact already in the local repository; -q keeps the log to failures
+    // (surefire prints a failing test's assertion and stack trace), the XML reports say what passed.
+    const result = await runProgram(mvn, ["-q", "-o", "-B", "test"], {
+      cwd: JAVA_DIR, env: realm.env, logName: "interop-java", timeoutMs: 120_000,
     });
-  });
-} else {
-  describe("Nimbus OAuth 2.0 SDK relying party (interop tier)", () => {
-    let server: TestServer;
-    let realm: InteropRealm;
-
-    beforeAll(async () => {
-      server = await startEmbeddedServer("interop-java");
-      realm = await provisionInteropRealm(server, "interop-java");
-    }, 120_000);
-    afterAll(async () => server?.stop());
-
-    it("passes mvn test in test/interop/java against the realm", async () => {
-      // No report of an earlier run may count as this run's pass.
-      rmSync(REPORTS, { recursive: true, force: true });
-      // -o: offline, every artifact already in the local repository; -q keeps the log to failures
-      // (surefire prints a failing test's assertion and stack trace), the XML reports say what passed.
-      const result = await runProgram(MVN, ["-q", "-o", "-B", "test"], {
-        cwd: JAVA_DIR, env: realm.env, logName: "interop-java", timeoutMs: 120_000,
-      });
-      expectPassed("mvn test", result, passedInReports(), [
-        "NimbusInteropTest.discovery", "NimbusInteropTest.codeFlowIdTokenUserInfoAndRefresh",
-        "NimbusInteropTest.clientCredentials", "NimbusInteropTest.introspectionAndRevocation",
-      ]);
-    }, 180_000);
-  });
-}
+    expectPassed("mvn test", result, passedInReports(), [
+      "NimbusInteropTest.discovery", "NimbusInteropTest.codeFlowIdTokenUserInfoAndRefresh",
+      "NimbusInteropTest.clientCredentials", "NimbusInteropTest.introspectionAndRevocation",
+    ]);
+  },
+});
