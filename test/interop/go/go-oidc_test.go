@@ -313,15 +313,22 @@ func TestDeviceFlow(t *testing.T) {
 		return cfg.DeviceAccessToken(ctx, da)
 	}
 
+	// A device authorization the user decides on the verification page (in a goroutine, as the
+	// user's browser does) while the device polls; the poll's outcome.
+	decided := func(t *testing.T, decide func(uri, username, password string) error) (*oauth2.Token, error) {
+		da := start(t)
+		decision := make(chan error, 1)
+		go func() { decision <- decide(da.VerificationURIComplete, s.username, s.password) }()
+		tok, err := poll(t, da)
+		if err := <-decision; err != nil {
+			t.Fatalf("the user's decision: %v", err)
+		}
+		return tok, err
+	}
+
 	t.Run("approved", func(t *testing.T) {
 		t.Parallel()
-		da := start(t)
-		approved := make(chan error, 1)
-		go func() { approved <- approveDevice(da.VerificationURIComplete, s.username, s.password) }()
-		tok, err := poll(t, da)
-		if err := <-approved; err != nil {
-			t.Fatalf("approval: %v", err)
-		}
+		tok, err := decided(t, approveDevice)
 		if err != nil {
 			t.Fatalf("device access token: %v", err)
 		}
@@ -334,13 +341,7 @@ func TestDeviceFlow(t *testing.T) {
 	// RFC 8628 section 3.5: the user said no, the poll ends with access_denied.
 	t.Run("denied", func(t *testing.T) {
 		t.Parallel()
-		da := start(t)
-		denied := make(chan error, 1)
-		go func() { denied <- denyDevice(da.VerificationURIComplete, s.username, s.password) }()
-		_, err := poll(t, da)
-		if err := <-denied; err != nil {
-			t.Fatalf("denial: %v", err)
-		}
+		_, err := decided(t, denyDevice)
 		retrieveError(t, "denied device", err, "access_denied", http.StatusBadRequest)
 	})
 }
