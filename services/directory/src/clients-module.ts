@@ -14,14 +14,12 @@ import { RoleMappingRepository } from "./store/role-mapping-repository.js";
 import { ClientScopeRepository } from "./store/client-scope-repository.js";
 import { ScopeAssignmentRepository } from "./store/scope-assignment-repository.js";
 import { MembershipReader } from "./store/membership-reader.js";
-import { MembershipRepository } from "./store/membership-repository.js";
-import { CredentialRepository } from "./store/credential-repository.js";
-import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { RealmLookup } from "./domain/realm-lookup.js";
 import { RealmDefaults } from "./domain/realm-defaults.js";
 import { RealmAccess } from "./domain/realm-access.js";
 import { ServiceAccounts } from "./domain/service-accounts.js";
-import { UserRemoval } from "./domain/user-removal.js";
+import type { UserRemoval } from "./domain/user-removal.js";
+import type { RemovalOutbox } from "../../kit/src/bus/removal-outbox.js";
 import { ClientCascade } from "./domain/client-cascade.js";
 import { ClientAdmin } from "./domain/client-admin.js";
 import { ClientAuthenticator } from "./domain/client-authenticator.js";
@@ -44,7 +42,7 @@ import { claimsRpc } from "./rpc/claims-rpc.js";
  * The directory's clients, roles, role mappings, client scopes and claims (spec 2.3, 2.4, 2.8,
  * 4.3-4.6, 4.9), composed apart from module.ts so that file only registers and starts it.
  */
-export async function buildClientsSlice(deps: ServiceDeps) {
+export async function buildClientsSlice(deps: ServiceDeps, outbox: RemovalOutbox, removal: UserRemoval) {
   const { store, bus, clock, secrets, logger } = deps;
   const realmRepo = await RealmRepository.open(store);
   const lookup = new RealmLookup(realmRepo);
@@ -64,10 +62,9 @@ export async function buildClientsSlice(deps: ServiceDeps) {
   const events = new DirectoryAdminEvents(bus, clock);
   const userEvents = new UserEvents(bus, clock);
   // A service-account user goes as any user does (UserRemoval), memberships and mappings included.
-  const removal = new UserRemoval(users, await CredentialRepository.open(store), await MembershipRepository.open(store), await RoleMappingReader.open(store), userEvents);
   const serviceAccounts = new ServiceAccounts(users, removal, clock);
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
-  const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, secrets, clock);
+  const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, outbox, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, events, clock);
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, events, userEvents);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, events, clock);

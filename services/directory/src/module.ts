@@ -16,7 +16,8 @@ import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
 import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
-import { buildUsersAndGroups } from "./users-module.js";
+import { buildUserRemoval, buildUsersAndGroups } from "./users-module.js";
+import { RemovalOutbox } from "../../kit/src/bus/removal-outbox.js";
 import { buildClientsSlice } from "./clients-module.js";
 import { watchRealmCache } from "./events/realm-cache-watcher.js";
 import { buildAuthenticationSlice } from "./authentication-module.js";
@@ -27,14 +28,17 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const { store, bus, clock, secrets } = deps;
   const hasher = new PasswordHasher(config.argon2, config.hashingConcurrency);
   const realmRepo = await RealmRepository.open(store);
-  const realms = new RealmAdmin(realmRepo, new RealmEvents(bus, clock), secrets, clock);
+  // Realm, client and user deletion announce through it (removal-outbox.ts); its relay starts last.
+  const outbox = await RemovalOutbox.open(store, bus, clock, deps.logger);
+  const realms = new RealmAdmin(realmRepo, new RealmEvents(bus, clock), outbox, secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
-  const users = await buildUsersAndGroups(deps, config, realms, hasher);
+  const removal = await buildUserRemoval(deps, outbox);
+  const users = await buildUsersAndGroups(deps, config, realms, hasher, removal);
   let cascade: Subscription | undefined;
   let watches: Subscription[] = [];
-  const clientsSlice = await buildClientsSlice(deps);
+  const clientsSlice = await buildClientsSlice(deps, outbox, removal);
   const authnSlice = await buildAuthenticationSlice(deps, hasher);
-  const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher);
+  const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher, removal);
 
   return {
     name: "directory",
@@ -58,8 +62,10 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       if (config.adminUsername && config.adminPassword) {
         await admins.bootstrap(config.adminUsername, config.adminPassword);
       }
+      await outbox.start();
     },
     async stop() {
+      await outbox.stop();
       await Promise.all(watches.map((w) => w.stop()));
       await cascade?.stop();
       await clientsSlice.stop();

@@ -9,19 +9,18 @@ import { RealmMailer } from "./domain/realm-mailer.js";
 import { SelfRegistration } from "./domain/self-registration.js";
 import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
-import { UserRemoval } from "./domain/user-removal.js";
+import type { UserRemoval } from "./domain/user-removal.js";
 import { UserMail } from "./domain/user-mail.js";
 import { UserEvents } from "./events/user-events.js";
 import { registrationRpc } from "./rpc/registration-rpc.js";
 import { CredentialRepository } from "./store/credential-repository.js";
 import { MembershipRepository } from "./store/membership-repository.js";
 import { RealmRepository } from "./store/realm-repository.js";
-import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { UsedVerifyKeyRepository } from "./store/used-verify-key-repository.js";
 import { UserRepository } from "./store/user-repository.js";
 
 /** Self-service registration and email verification (issue 5), composed apart from module.ts. */
-export async function buildRegistrationSlice(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher) {
+export async function buildRegistrationSlice(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher, removal: UserRemoval) {
   const { store, bus, clock, secrets } = deps;
   const lookup = new RealmLookup(await RealmRepository.open(store));
   const users = await UserRepository.open(store);
@@ -29,7 +28,6 @@ export async function buildRegistrationSlice(deps: ServiceDeps, config: Director
   const credentialRepo = await CredentialRepository.open(store);
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, clock);
   const memberships = await MembershipRepository.open(store);
-  const removal = new UserRemoval(users, credentialRepo, memberships, await RoleMappingReader.open(store), events);
   const admin = new UserAdmin(lookup, users, credentials, memberships, removal, events, clock);
   const mail = new UserMail(lookup, users, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
   const registration = new SelfRegistration(lookup, users, admin, mail, await UsedVerifyKeyRepository.open(store), secrets, clock);

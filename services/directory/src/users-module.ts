@@ -17,6 +17,7 @@ import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
 import { UserRemoval } from "./domain/user-removal.js";
+import type { RemovalOutbox } from "../../kit/src/bus/removal-outbox.js";
 import { UserMail } from "./domain/user-mail.js";
 import { RealmMailer } from "./domain/realm-mailer.js";
 import { GroupAdmin } from "./domain/group-admin.js";
@@ -26,8 +27,19 @@ import { startRealmCascade } from "./events/realm-cascade.js";
 import { userRpc } from "./rpc/user-rpc.js";
 import { groupRpc } from "./rpc/group-rpc.js";
 
+/**
+ * The one UserRemoval of the directory, shared by the users, clients (service-account users) and
+ * registration slices: it registers its kind with the outbox, whose relay finishes a removal that
+ * a crash interrupted.
+ */
+export async function buildUserRemoval(deps: ServiceDeps, outbox: RemovalOutbox): Promise<UserRemoval> {
+  const { store, bus, clock } = deps;
+  return new UserRemoval(await UserRepository.open(store), await CredentialRepository.open(store), await MembershipRepository.open(store),
+    await RoleMappingReader.open(store), new UserEvents(bus, clock), outbox, clock);
+}
+
 /** Users, credentials, groups and memberships (spec 2.2, 2.5, 4.2, 4.6), composed for module.ts. */
-export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher): Promise<{
+export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher, removal: UserRemoval): Promise<{
   userRpc: ServiceImpl<typeof UserService>;
   groupRpc: ServiceImpl<typeof GroupService>;
   startCascade(): Promise<Subscription>;
@@ -43,7 +55,6 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const events = new UserEvents(bus, clock);
   const credentialRepo = await CredentialRepository.open(store);
   const credentials = new UserCredentials(lookup, userRepo, credentialRepo, hasher, events, clock);
-  const removal = new UserRemoval(userRepo, credentialRepo, memberships, roleMappings, events);
   const users = new UserAdmin(lookup, userRepo, credentials, memberships, removal, events, clock);
   const mail = new UserMail(lookup, userRepo, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
   const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, clock);

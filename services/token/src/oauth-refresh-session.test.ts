@@ -98,7 +98,8 @@ describe("online refresh tokens keep their SSO session alive", () => {
     // The logout lands after the refresh read the session and before it extends it.
     repo.findById = async (realmId, id) => {
       const found = await findById(realmId, id);
-      if (id === session) await parts().sso.end(realmId, id, "logout");
+      // The record the logout ends is the one just read (its own read would land here again).
+      if (id === session && found) await parts().sso.end(realmId, id, "logout", found);
       return found;
     };
     try {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
+import { EventStamp, type RemovalKind, type RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { randomToken } from "../../../kit/src/crypto/random.js";
@@ -18,7 +19,14 @@ import type { ClientCascade } from "./client-cascade.js";
 import type { UserRecord } from "./user.js";
 import type { ClientRepository } from "../store/client-repository.js";
 import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
-import { publishClientUpdated } from "../events/client-events.js";
+import { clientUpdatedEvent, publishClientUpdated } from "../events/client-events.js";
+
+/** What the outbox keeps of a client's deletion until it is announced (no secret). */
+interface ClientRemovalSnapshot {
+  realmId: string;
+  realmName: string;
+  client: Pick<ClientRecord, "_id" | "clientId" | "enabled">;
+}
 
 /** A client and, right after creation or regeneration only, its secret in clear. */
 export interface ClientWithSecret {
@@ -35,9 +43,12 @@ export class ClientAdmin {
     private readonly cascade: ClientCascade,
     private readonly events: DirectoryAdminEvents,
     private readonly bus: Bus,
+    private readonly outbox: RemovalOutbox,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    outbox.register(this.removalKind);
+  }
 
   async create(realmName: string, input: ClientCreateInput): Promise<ClientWithSecret> {
     const realm = await this.realms.byName(realmName);
@@ -128,25 +139,49 @@ export class ClientAdmin {
     return updated;
   }
 
+  /**
+   * `client.updated` (deleted) and the DELETE admin event are staged in the outbox, so a crash
+   * after the record went still announces them (removal-outbox.ts). The record goes first, so that
+   * no cache refilled after the announcement (the token service's client cache) can find the
+   * client again. If the rest fails (the bus down), the record is put back before the error goes
+   * out, as UserRemoval does, so the admin's retry finds the client and finishes: without that the
+   * retry was 404 and the token service never heard of the deletion, so the client's tokens stayed
+   * active.
+   */
   async delete(realmName: string, clientId: string): Promise<void> {
     const realm = await this.realms.byName(realmName);
     const client = await this.require(realm, clientId);
-    // The record first, so that no cache refilled after the announcement (the token service's
-    // client cache) can find the client again. If the rest fails (the bus down), the record is put
-    // back before the error goes out, as UserRemoval does, so the admin's retry finds the client
-    // and finishes: without that the retry was 404 and the token service never heard of the
-    // deletion, so the client's tokens stayed active.
-    const deleted = await this.repo.delete(realm._id, client._id);
-    if (!deleted) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
-    try {
-      await this.cascade.deleteClient(realm, client);
-      await publishClientUpdated(this.bus, realm, client, true);
-    } catch (e) {
-      await this.repo.insert(deleted).catch(() => undefined); // taken meanwhile: the retry is 404 then
-      throw e;
-    }
-    await this.events.record(realm, "DELETE", "CLIENT", clientPath(client));
+    let deleted = null as ClientRecord | null;
+    const snapshot: ClientRemovalSnapshot = { realmId: realm._id, realmName: realm.name, client: { _id: client._id, clientId: client.clientId, enabled: client.enabled } };
+    const removed = await this.outbox.remove({
+      kind: this.removalKind,
+      snapshot,
+      stamp: new EventStamp(this.clock.now()),
+      announce: (s, stamp) => [
+        clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, true, stamp.id(0)),
+        ...this.events.message(realm, "DELETE", "CLIENT", clientPath(client), stamp.id(1), stamp.time),
+      ],
+      take: async () => ((deleted = await this.repo.delete(realm._id, client._id)) ? snapshot : null),
+      rest: () => this.cascade.deleteClient(realm, client),
+      undo: async () => { if (deleted) await this.repo.insert(deleted).catch(() => undefined); }, // taken meanwhile: the retry is 404 then
+    });
+    if (!removed) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
   }
+
+  /** How the outbox's relay finishes a deletion a crash interrupted: the cascade, unless the realm went too. */
+  private readonly removalKind: RemovalKind<ClientRemovalSnapshot> = {
+    name: "directory.client",
+    present: async (s) => (await this.repo.findById(s.realmId, s.client._id)) !== null,
+    finish: async (s) => {
+      // A deleted realm takes its clients' roles, mappings and users with it (realm-deleted-consumer.ts);
+      // one recreated under the name is another realm, whose service accounts are not this client's.
+      const realm = await this.realms.byName(s.realmName).catch((e: unknown) => {
+        if (e instanceof IamError && e.code === "notFound") return null;
+        throw e;
+      });
+      if (realm && realm._id === s.realmId) await this.cascade.deleteClient(realm, s.client);
+    },
+  };
 
   async regenerateSecret(realmName: string, clientId: string): Promise<ClientWithSecret> {
     const realm = await this.realms.byName(realmName);

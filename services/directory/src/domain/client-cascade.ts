@@ -32,7 +32,8 @@ export class ClientCascade {
     }
   }
 
-  async deleteClient(realm: RealmRecord, client: ClientRecord): Promise<void> {
+  /** Idempotent: the outbox relay runs it again for a deletion a crash interrupted. */
+  async deleteClient(realm: RealmRecord, client: Pick<ClientRecord, "_id" | "clientId">): Promise<void> {
     await this.serviceAccounts.remove(realm, client);
     await this.mappings.deleteClient(realm._id, client._id);
     await this.roles.deleteClient(realm._id, client._id);

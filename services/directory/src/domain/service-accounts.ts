@@ -18,7 +18,7 @@ export class ServiceAccounts {
     private readonly clock: Clock,
   ) {}
 
-  async find(realm: RealmRecord, client: ClientRecord): Promise<UserRecord | null> {
+  async find(realm: RealmRecord, client: Pick<ClientRecord, "clientId">): Promise<UserRecord | null> {
     const user = await this.users.findByUsername(realm._id, serviceAccountUsername(client.clientId));
     return user && user.serviceAccountClientId === client.clientId ? user : null;
   }
@@ -54,7 +54,7 @@ export class ServiceAccounts {
    * and role mappings go with it, and `user.deleted` has the token service revoke its
    * client_credentials tokens, which no session holds.
    */
-  async remove(realm: RealmRecord, client: ClientRecord): Promise<void> {
+  async remove(realm: RealmRecord, client: Pick<ClientRecord, "clientId">): Promise<void> {
     const user = await this.find(realm, client);
     if (user) await this.removal.remove(realm, user._id);
   }

@@ -131,11 +131,10 @@ export class UserAdmin {
     return after;
   }
 
-  /** Removes the user and what the directory keeps of it (UserRemoval; spec 4.2: 204). */
+  /** Removes the user and what the directory keeps of it, announcing it with its admin event (UserRemoval; spec 4.2: 204). */
   async delete(realmName: string, userId: string): Promise<void> {
     const realm = await this.realms.byName(realmName);
-    if (!(await this.removal.remove(realm, userId))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
-    await this.events.admin(realm, "DELETE", "USER", `users/${userId}`);
+    if (!(await this.removal.remove(realm, userId, { adminEvent: true }))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
   }
 
   /**

@@ -1,9 +1,20 @@
+import { EventStamp, type RemovalKind, type RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
+import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
 import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserEvents } from "../events/user-events.js";
+
+/** What the outbox keeps of a user removal until it is announced. */
+interface UserRemovalSnapshot {
+  realmId: string;
+  realmName: string;
+  userId: string;
+  /** The Admin API's delete in a realm that records admin events: the DELETE event goes out too. */
+  adminEvent: boolean;
+}
 
 /**
  * Removing a user and what the directory keeps of it (spec 4.2 "Delete user"): the record, its
@@ -15,36 +26,61 @@ import type { UserEvents } from "../events/user-events.js";
  * mapping naming a user that no longer exists.
  */
 export class UserRemoval {
+  /** How the outbox's relay finishes a removal a crash interrupted: the rest, then the announcement. */
+  private readonly kind: RemovalKind<UserRemovalSnapshot> = {
+    name: "directory.user",
+    present: async (s) => (await this.users.findById(s.realmId, s.userId)) !== null,
+    finish: (s) => this.dropRest(s.realmId, s.userId),
+  };
+
   constructor(
     private readonly users: UserRepository,
     private readonly credentials: CredentialRepository,
     private readonly memberships: MembershipRepository,
     private readonly roleMappings: RoleMappingReader,
     private readonly events: UserEvents,
-  ) {}
+    private readonly outbox: RemovalOutbox,
+    private readonly clock: Clock,
+  ) {
+    outbox.register(this.kind);
+  }
 
   /**
-   * Removes the user; false when it was already gone. The record goes first, atomically, so of two
-   * concurrent removals one does the rest and announces it, and no reader (the token service's
+   * Removes the user; false when it was already gone. `adminEvent`: the Admin API's delete, whose
+   * DELETE admin event goes out with `user.deleted` (spec 6.2).
+   *
+   * `user.deleted` (and the admin event) are staged in the outbox first, so a crash after the
+   * record went still announces them (removal-outbox.ts). The record goes next, atomically, so of
+   * two concurrent removals one does the rest and announces it, and no reader (the token service's
    * service-account cache, refilled when `user.deleted` drops it) can find the user once it is
    * announced. If the rest fails (the bus down), the record is put back before the error goes out,
    * so the admin's retry finds the user and finishes: without that the retry was 404 and
    * `user.deleted` never went out, leaving the user's sessions and tokens alive. What the rest
-   * already removed stays removed; the user is on its way out. A crash in between still loses
-   * the announcement (the bus is published to after the write, DESIGN 3; there is no outbox).
+   * already removed stays removed; the user is on its way out.
    */
-  async remove(realm: RealmRecord, userId: string): Promise<boolean> {
+  async remove(realm: RealmRecord, userId: string, options: { adminEvent?: boolean } = {}): Promise<boolean> {
     const user = await this.users.findById(realm._id, userId);
-    if (!user || !(await this.users.deleteById(realm._id, userId))) return false;
-    try {
-      await this.credentials.deleteUser(realm._id, userId);
-      await this.memberships.deleteWhere({ realmId: realm._id, userId });
-      await this.roleMappings.deleteHolders(realm._id, "user", [userId]);
-      await this.events.deleted(realm, userId);
-    } catch (e) {
-      await this.users.insert(user).catch(() => undefined); // taken meanwhile: the retry is 404 then
-      throw e;
-    }
-    return true;
+    if (!user) return false;
+    const snapshot: UserRemovalSnapshot = { realmId: realm._id, realmName: realm.name, userId, adminEvent: options.adminEvent === true };
+    const removed = await this.outbox.remove({
+      kind: this.kind,
+      snapshot,
+      stamp: new EventStamp(this.clock.now()),
+      announce: (s, stamp) => [
+        this.events.deletedEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id(0)),
+        ...(s.adminEvent ? this.events.deletedAdminEvent(realm, s.userId, stamp.id(1), stamp.time) : []),
+      ],
+      take: async () => ((await this.users.deleteById(realm._id, userId)) ? snapshot : null),
+      rest: () => this.dropRest(realm._id, userId),
+      undo: () => this.users.insert(user).catch(() => undefined), // taken meanwhile: the retry is 404 then
+    });
+    return removed !== null;
+  }
+
+  /** The user's password, memberships and role mappings; idempotent (the relay may run it again). */
+  private async dropRest(realmId: string, userId: string): Promise<void> {
+    await this.credentials.deleteUser(realmId, userId);
+    await this.memberships.deleteWhere({ realmId, userId });
+    await this.roleMappings.deleteHolders(realmId, "user", [userId]);
   }
 }

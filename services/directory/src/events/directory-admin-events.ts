@@ -1,6 +1,7 @@
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import { publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
+import { adminEventMessage, publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
+import type { OutgoingEvent } from "../../../kit/src/bus/removal-outbox.js";
 import type { RealmRecord } from "../domain/realm.js";
 
 /**
@@ -10,6 +11,12 @@ import type { RealmRecord } from "../domain/realm.js";
  */
 export class DirectoryAdminEvents {
   constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+
+  /** The event as `record` would publish it, for a removal staging it in the outbox; none when the realm records none. */
+  message(realm: RealmRecord, operationType: OperationType, resourceType: string, path: string, id: string, now: number): OutgoingEvent[] {
+    if (!realm.adminEventsEnabled) return [];
+    return [adminEventMessage("directory", { realm: realm.name, operationType, resourceType, resourcePath: path }, now, id)];
+  }
 
   async record(realm: RealmRecord, operationType: OperationType, resourceType: string, path: string, representation?: unknown): Promise<void> {
     if (!realm.adminEventsEnabled) return;

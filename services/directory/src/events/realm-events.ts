@@ -2,6 +2,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { RealmDeletedSchema, RealmUpdatedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
+import type { OutgoingEvent } from "../../../kit/src/bus/removal-outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { publishAdminEvent } from "../../../kit/src/events/admin-events.js";
 import { requestIdOption } from "../../../kit/src/context.js";
@@ -40,9 +41,11 @@ export class RealmEvents {
    * A deleted realm's admin events go with it (audit drops the realm's records), as in Keycloak,
    * so no admin event is published for the deletion itself; the gateway logs it with the actor.
    */
-  async deleted(realm: RealmRecord, at: number): Promise<void> {
-    await this.bus.publish(REALM_DELETED, toBinary(RealmDeletedSchema, create(RealmDeletedSchema, {
-      realmId: realm._id, realmName: realm.name, deletedAt: timestampFromMs(at),
-    })), requestIdOption());
+  deletedEvent(realm: Pick<RealmRecord, "_id" | "name">, at: number, id: string): OutgoingEvent {
+    return {
+      subject: REALM_DELETED,
+      payload: toBinary(RealmDeletedSchema, create(RealmDeletedSchema, { realmId: realm._id, realmName: realm.name, deletedAt: timestampFromMs(at) })),
+      id, ...requestIdOption(),
+    };
   }
 }

@@ -2,7 +2,8 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { PasswordChangedSchema, ServiceAccountChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import { publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
+import { adminEventMessage, publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
+import type { OutgoingEvent } from "../../../kit/src/bus/removal-outbox.js";
 import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
 import type { UserRecord } from "../domain/user.js";
@@ -29,10 +30,19 @@ export class UserEvents {
     }, this.clock.now());
   }
 
-  async deleted(realm: RealmRecord, userId: string): Promise<void> {
-    await this.bus.publish(USER_DELETED, toBinary(UserDeletedSchema, create(UserDeletedSchema, {
-      realmId: realm._id, realmName: realm.name, userId,
-    })), requestIdOption());
+  /** `user.deleted`, built for the outbox (UserRemoval stages it before the user goes). */
+  deletedEvent(realm: Pick<RealmRecord, "_id" | "name">, userId: string, id: string): OutgoingEvent {
+    return {
+      subject: USER_DELETED,
+      payload: toBinary(UserDeletedSchema, create(UserDeletedSchema, { realmId: realm._id, realmName: realm.name, userId })),
+      id, ...requestIdOption(),
+    };
+  }
+
+  /** The admin event of a user's deletion (spec 6.2), when the realm records them; built for the outbox. */
+  deletedAdminEvent(realm: Pick<RealmRecord, "name" | "adminEventsEnabled">, userId: string, id: string, now: number): OutgoingEvent[] {
+    if (!realm.adminEventsEnabled) return [];
+    return [adminEventMessage("directory", { realm: realm.name, operationType: "DELETE", resourceType: "USER", resourcePath: `users/${userId}` }, now, id)];
   }
 
   async disabled(realm: RealmRecord, userId: string): Promise<void> {

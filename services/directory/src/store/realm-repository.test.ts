@@ -26,7 +26,10 @@ describe("RealmRepository cache", () => {
     expect((await b.findByName("acme"))?.displayName).toBe("Acme");
     await a.updateByName("acme", { displayName: "Acme 2" });
     expect((await b.findByName("acme"))?.displayName).toBe("Acme 2");
-    await a.deleteByName("acme");
+    // A realm recreated under the name since it was read is another one: not deleted.
+    expect(await a.deleteByNameAndId("acme", "id-other")).toBeNull();
+    expect((await b.findByName("acme"))?.displayName).toBe("Acme 2");
+    expect((await a.deleteByNameAndId("acme", "id-acme"))?.displayName).toBe("Acme 2");
     expect(await b.findByName("acme")).toBeNull();
   });
 

@@ -82,11 +82,14 @@ export class RealmRepository {
     }
   }
 
-  /** Deletes and returns the named realm, or null when there was none. */
-  async deleteByName(name: string): Promise<RealmRecord | null> {
+  /**
+   * Deletes and returns the named realm if it is still the one with this id (not one recreated
+   * under the name since it was read), or null.
+   */
+  async deleteByNameAndId(name: string, id: string): Promise<RealmRecord | null> {
     this.drop(name);
     try {
-      return await this.realms.findOneAndDelete({ name });
+      return await this.realms.findOneAndDelete({ name, _id: id });
     } finally {
       this.drop(name);
     }

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { AdminEventSchema, AuthDetailsSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { currentContext, requestIdOption } from "../context.js";
 import type { Bus } from "../bus/port.js";
+import type { OutgoingEvent } from "../bus/removal-outbox.js";
 import type { ServiceName } from "../module.js";
 
 export type OperationType = "CREATE" | "UPDATE" | "DELETE" | "ACTION";
@@ -28,9 +29,17 @@ export function adminEventSubject(service: ServiceName): string {
  * The caller decides whether the realm records admin events (`adminEventsEnabled`).
  */
 export async function publishAdminEvent(bus: Bus, service: ServiceName, input: AdminEventInput, now: number): Promise<void> {
+  const event = adminEventMessage(service, input, now, randomUUID());
+  await bus.publish(event.subject, event.payload, { id: event.id, ...(event.requestId !== undefined ? { requestId: event.requestId } : {}) });
+}
+
+/**
+ * The admin event as built for the bus, with the current request's actor and request id: for a
+ * removal that stages it in the outbox (removal-outbox.ts) before it is published.
+ */
+export function adminEventMessage(service: ServiceName, input: AdminEventInput, now: number, id: string): OutgoingEvent {
   const ctx = currentContext();
   const actor = ctx?.actor;
-  const id = randomUUID();
   const event = create(AdminEventSchema, {
     id,
     time: timestampFromMs(now),
@@ -47,5 +56,5 @@ export async function publishAdminEvent(bus: Bus, service: ServiceName, input: A
     representation: input.representation === undefined ? "" : JSON.stringify(input.representation),
     requestId: ctx?.requestId ?? "",
   });
-  await bus.publish(adminEventSubject(service), toBinary(AdminEventSchema, event), { id, ...requestIdOption() });
+  return { subject: adminEventSubject(service), payload: toBinary(AdminEventSchema, event), id, ...requestIdOption() };
 }

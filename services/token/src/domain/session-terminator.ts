@@ -39,10 +39,15 @@ export class SessionTerminator {
     return removed;
   }
 
-  /** Logout with a refresh token (spec 3): the family ends, and its SSO session with it. */
+  /**
+   * Logout with a refresh token (spec 3): the family ends, and its SSO session with it. The session
+   * first: its end is staged in the outbox and its consumer removes the session's families, this
+   * one included, so a crash after it still logs out; one before it leaves the token usable for
+   * the client's retry.
+   */
   async logout(realm: RealmScope, family: RefreshFamilyRecord): Promise<void> {
-    await this.families.remove(realm.id, family._id);
     const ended = family.ssoSessionId && !family.offline ? await this.sso.end(realm.id, family.ssoSessionId, "logout") : null;
+    await this.families.remove(realm.id, family._id);
     // The sso-session.ended consumer notifies the session's clients; this one must hear of it too.
     if (!ended) await this.backchannel.notify(realm, [targetOf(family)]);
   }

@@ -1,20 +1,50 @@
-import type { Bus } from "../../../kit/src/bus/port.js";
+import { EventStamp, type RemovalKind, type RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { SsoSessionRecord } from "./sso-session.js";
-import { publishSsoSessionEnded, type SessionEndReason } from "../events/session-events.js";
+import { ssoSessionEndedEvent, type SessionEndReason } from "../events/session-events.js";
+
+/** What the outbox keeps of an ending session until `sso-session.ended` is out (not its cookie hash). */
+type EndedSessionSnapshot = Pick<SsoSessionRecord, "_id" | "realmId" | "realmName" | "userId" | "clientIds"> & { reason: SessionEndReason };
 
 /**
  * Ending SSO sessions: the one path for every reason (logout, admin revoke, user deleted or
  * disabled, password reset). Removing the record is atomic, so only the caller that removed it
  * publishes `sso-session.ended`; consumers revoke its refresh tokens and send back-channel logouts.
+ * The event is staged in the outbox before the record goes (removal-outbox.ts), so a crash in
+ * between still announces it: without that, the session's refresh tokens stayed stored and its
+ * clients never heard the back-channel logout.
  */
 export class SsoSessions {
-  constructor(readonly repo: SsoSessionRepository, private readonly bus: Bus, private readonly clock: Clock) {}
+  /** The relay only announces an interrupted end: the consumer does the rest. */
+  private readonly kind: RemovalKind<EndedSessionSnapshot> = {
+    name: "token.sso-session",
+    present: async (s) => (await this.repo.findById(s.realmId, s._id)) !== null,
+  };
 
-  async end(realmId: string, sessionId: string, reason: SessionEndReason): Promise<SsoSessionRecord | null> {
-    const removed = await this.repo.remove(realmId, sessionId);
-    if (removed) await publishSsoSessionEnded(this.bus, removed, reason, this.clock.now());
+  constructor(readonly repo: SsoSessionRepository, private readonly outbox: RemovalOutbox, private readonly clock: Clock) {
+    outbox.register(this.kind);
+  }
+
+  /**
+   * Ends the session; returns its record as removed, or null when it had already ended. `known`:
+   * the record as the caller already read it, which saves the read the outbox entry is built from.
+   */
+  async end(realmId: string, sessionId: string, reason: SessionEndReason, known?: SsoSessionRecord): Promise<SsoSessionRecord | null> {
+    const before = known ?? await this.repo.findById(realmId, sessionId);
+    if (!before || before.realmId !== realmId || before._id !== sessionId) return null;
+    let removed = null as SsoSessionRecord | null;
+    await this.outbox.remove({
+      kind: this.kind,
+      snapshot: { _id: before._id, realmId, realmName: before.realmName, userId: before.userId, clientIds: before.clientIds, reason },
+      stamp: new EventStamp(this.clock.now()),
+      // From the record taken when there is one: a client may have joined the session since it was read.
+      announce: (s, stamp) => [ssoSessionEndedEvent(s, s.reason, stamp.time, stamp.id(0))],
+      take: async () => {
+        removed = await this.repo.remove(realmId, sessionId);
+        return removed && { _id: removed._id, realmId, realmName: removed.realmName, userId: removed.userId, clientIds: removed.clientIds, reason };
+      },
+    });
     return removed;
   }
 
@@ -32,7 +62,7 @@ export class SsoSessions {
   async endAllOfUser(realmId: string, userId: string, reason: SessionEndReason, createdUpTo?: number): Promise<number> {
     let n = 0;
     for (const s of await this.repo.listByUser(realmId, userId, createdUpTo)) {
-      if (await this.end(realmId, s._id, reason)) n++;
+      if (await this.end(realmId, s._id, reason, s)) n++;
     }
     return n;
   }

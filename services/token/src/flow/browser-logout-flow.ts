@@ -114,7 +114,7 @@ export class BrowserLogoutFlow {
   }
 
   private async end(realm: FlowRealm, ctx: StepContext, clientId: string, session: SsoSessionRecord): Promise<void> {
-    await this.kit.d.sessions.end(realm.id, session._id, "logout");
+    await this.kit.d.sessions.end(realm.id, session._id, "logout", session);
     await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username } });
   }
 
@@ -122,7 +122,7 @@ export class BrowserLogoutFlow {
   private async endIfSame(realm: FlowRealm, sessionId: string, clientId: string, ctx: StepContext): Promise<void> {
     const current = await this.kit.resolveSession(realm, ctx.ssoCookie);
     if (current && current._id === sessionId) {
-      await this.kit.d.sessions.end(realm.id, sessionId, "logout");
+      await this.kit.d.sessions.end(realm.id, sessionId, "logout", current);
       await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: current.userId, sessionId, details: { username: current.username } });
     }
   }

@@ -1,0 +1,139 @@
+import { fromBinary } from "@bufbuild/protobuf";
+import { createClient, createRouterTransport, Code, type Client } from "@connectrpc/connect";
+import { RealmService, RealmDeletedSchema } from "../../../gen/iam/directory/v1/realm_pb.js";
+import { ClientService, ClientUpdatedSchema } from "../../../gen/iam/directory/v1/client_pb.js";
+import { RoleService } from "../../../gen/iam/directory/v1/role_pb.js";
+import { UserDeletedSchema } from "../../../gen/iam/directory/v1/user_pb.js";
+import { openStore } from "../../kit/src/store/open-store.js";
+import { openBus } from "../../kit/src/bus/open-bus.js";
+import { recorder, waitUntil } from "../../kit/src/bus/bus-test-kit.js";
+import { createLogger } from "../../kit/src/logger.js";
+import { createMetrics } from "../../kit/src/metrics.js";
+import { SecretBox, generateMasterKey } from "../../kit/src/crypto/secret-box.js";
+import { LazyTransport } from "../../kit/src/rpc/lazy-transport.js";
+import { serverInterceptor } from "../../kit/src/rpc/server-interceptor.js";
+import { SERVICE_NAMES, type ServiceModule, type ServiceName } from "../../kit/src/module.js";
+import type { Clock, Store } from "../../kit/src/store/port.js";
+import type { Bus, BusMessage } from "../../kit/src/bus/port.js";
+import { buildDirectory } from "./module.js";
+import { loadDirectoryConfig } from "./config.js";
+
+/**
+ * A client's or realm's deletion that a crash interrupted, finished by the process that starts
+ * next (removal-outbox.ts). The crash: a publish that never returns, so the first process stops
+ * where it stood. The next process: a second directory module on the same store and bus, whose
+ * clock is past the first one's lease, as a restart's would be; its start runs the relay.
+ */
+describe("directory removals a crash interrupted", () => {
+  const logger = createLogger("test", "silent");
+  const secrets = new SecretBox(generateMasterKey());
+  let store: Store;
+  let bus: Bus;
+  let first: ServiceModule;
+  let next: ServiceModule | undefined;
+  let firstStopped = false;
+  let realms: Client<typeof RealmService>;
+  let clients: Client<typeof ClientService>;
+  let roles: Client<typeof RoleService>;
+  let delivered: ReturnType<typeof recorder>;
+  let realPublish: Bus["publish"];
+
+  async function directory(clock: Clock): Promise<ServiceModule> {
+    const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
+    return buildDirectory({ store, bus, logger, metrics: createMetrics(), transports, secrets, clock }, loadDirectoryConfig({}));
+  }
+
+  /** Every publish on these subjects hangs from now on: the process dies at the first of them. */
+  function crashAt(subjects: string[]): void {
+    bus.publish = async (subject, payload, options) => {
+      if (subjects.includes(subject)) return new Promise<BusMessage>(() => undefined);
+      return realPublish(subject, payload, options);
+    };
+  }
+
+  /** The next process, 31 s later by its clock: past the lease of what the first one left. */
+  async function restart(): Promise<void> {
+    // The first process is gone: its consumers and timers with it (its hung request never returns).
+    await first.stop();
+    firstStopped = true;
+    bus.publish = realPublish;
+    next = await directory({ now: () => Date.now() + 31_000 });
+    await next.start();
+  }
+
+  beforeEach(async () => {
+    store = await openStore({ kind: "sqlite", path: ":memory:", clock: { now: () => Date.now() } });
+    bus = await openBus({ kind: "memory", path: ":memory:", logger });
+    realPublish = bus.publish.bind(bus);
+    first = await directory({ now: () => Date.now() });
+    await first.start();
+    const t = createRouterTransport((r) => first.routes(r), { router: { interceptors: [serverInterceptor("directory", logger)] } });
+    realms = createClient(RealmService, t);
+    clients = createClient(ClientService, t);
+    roles = createClient(RoleService, t);
+    delivered = recorder();
+    await bus.subscribe({ durable: "test-announcements", subject: "iam.directory.v1.>" }, delivered.handler);
+    await realms.createRealm({ realm: { name: "acme", adminEventsEnabled: true } });
+  });
+  afterEach(async () => {
+    bus.publish = realPublish;
+    await next?.stop();
+    next = undefined;
+    if (!firstStopped) await first.stop();
+    firstStopped = false;
+    await bus.close();
+    await store.close();
+  });
+
+  const seen = (subject: string) => delivered.got.filter((m) => m.subject === subject);
+
+  it("a client deletion that died in its cascade: the next process drops its roles and announces the client's and its service account's deletion", async () => {
+    await clients.createClient({ realm: "acme", client: { clientId: "svc", grantTypes: ["client_credentials"], grantTypesPresent: true } });
+    await roles.createRole({ realm: "acme", clientId: "svc", role: { name: "reader" } });
+    const saUser = (await clients.getServiceAccountUser({ realm: "acme", clientId: "svc" })).user!.id;
+    const clientRoles = async () => (await store.collection({ name: "roles" })).count({ clientId: { $ne: "" }, name: "reader" });
+    expect(await clientRoles()).toBe(1);
+    // Dies at the service-account user's user.deleted: the client and that user are gone, the
+    // client's roles and both announcements not yet.
+    crashAt(["iam.directory.v1.user.deleted"]);
+    void clients.deleteClient({ realm: "acme", clientId: "svc" }).catch(() => undefined);
+    await waitUntilAsync(async () => (await clients.getClient({ realm: "acme", clientId: "svc" }).then(() => false, () => true)));
+    await waitUntilAsync(async () => (await (await store.collection({ name: "users" })).count({ _id: saUser })) === 0);
+    expect(await clientRoles()).toBe(1);
+    expect(seen("iam.directory.v1.client.updated")).toEqual([]);
+
+    await restart();
+    await waitUntil("client.updated and user.deleted", () => seen("iam.directory.v1.client.updated").length === 1 && seen("iam.directory.v1.user.deleted").length === 1);
+    const client = fromBinary(ClientUpdatedSchema, seen("iam.directory.v1.client.updated")[0]!.payload);
+    expect({ clientId: client.clientId, deleted: client.deleted }).toEqual({ clientId: "svc", deleted: true });
+    expect(fromBinary(UserDeletedSchema, seen("iam.directory.v1.user.deleted")[0]!.payload).userId).toBe(saUser);
+    expect(await clientRoles()).toBe(0);
+    expect(await (await store.collection({ name: "outbox" })).count({})).toBe(0);
+    // And its DELETE admin event, as the admin's request would have recorded it.
+    await waitUntil("the admin event", () => delivered.got.some((m) => m.subject === "iam.directory.v1.admin-event.recorded"));
+  });
+
+  it("a realm deletion that died before its announcement: the next process announces it, and every consumer drops the realm's data", async () => {
+    await clients.createClient({ realm: "acme", client: { clientId: "web" } });
+    const realmId = (await realms.getRealm({ name: "acme" })).realm!.id;
+    crashAt(["iam.directory.v1.realm.deleted"]);
+    void realms.deleteRealm({ name: "acme" }).catch(() => undefined);
+    await waitUntilAsync(async () => realms.getRealm({ name: "acme" }).then(() => false, (e: { code: Code }) => e.code === Code.NotFound));
+    expect(seen("iam.directory.v1.realm.deleted")).toEqual([]);
+    expect(await (await store.collection({ name: "clients" })).count({ realmId })).toBe(1);
+
+    await restart();
+    await waitUntil("realm.deleted", () => seen("iam.directory.v1.realm.deleted").length === 1);
+    const e = fromBinary(RealmDeletedSchema, seen("iam.directory.v1.realm.deleted")[0]!.payload);
+    expect({ realmId: e.realmId, realmName: e.realmName }).toEqual({ realmId, realmName: "acme" });
+    await waitUntilAsync(async () => (await (await store.collection({ name: "clients" })).count({ realmId })) === 0);
+  });
+});
+
+async function waitUntilAsync(predicate: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > until) throw new Error("condition not reached");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -1,0 +1,261 @@
+import { MemoryBus } from "./memory-bus.js";
+import type { Bus, BusMessage } from "./port.js";
+import { EventStamp, RemovalOutbox, type OutgoingEvent, type Removal, type RemovalKind } from "./removal-outbox.js";
+import { captureLogger, recorder, sleep, text, waitUntil } from "./bus-test-kit.js";
+import { adaptersUnderTest } from "../store/adapters-under-test.js";
+import { TestClock } from "../store/store-contract-kit.js";
+import type { Collection, Doc, Store } from "../store/port.js";
+
+interface Thing extends Doc {
+  name: string;
+}
+interface Part extends Doc {
+  thingId: string;
+}
+type Snapshot = { _id: string; name: string };
+
+const SUBJECT = "iam.test.v1.thing.deleted";
+const LEASE_MS = 30_000;
+const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
+
+/**
+ * The outbox on each store adapter with the in-process bus. A crash is a removal left hanging
+ * (its publish or its take never returns) and a second outbox on the same store, as the process
+ * that starts after it: the clock then moves past the lease, as time does across a restart.
+ */
+describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name, openStore) => {
+  let clock: TestClock;
+  let store: Store;
+  let bus: MemoryBus;
+  let things: Collection<Thing>;
+  let parts: Collection<Part>;
+  let entries: Collection<Doc>;
+  let finished: string[];
+  let kind: RemovalKind<Snapshot>;
+  let delivered: ReturnType<typeof recorder>;
+
+  /** A process's outbox: its own kind object, registered as each process registers its own. */
+  async function process(processBus: Bus): Promise<{ outbox: RemovalOutbox; kind: RemovalKind<Snapshot> }> {
+    const own: RemovalKind<Snapshot> = {
+      name: "test.thing",
+      present: async (s) => (await things.get(s._id)) !== null,
+      finish: async (s) => {
+        finished.push(s._id);
+        await parts.deleteMany({ thingId: s._id });
+      },
+    };
+    const outbox = await RemovalOutbox.open(store, processBus, clock, captureLogger().logger, { leaseMs: LEASE_MS, relayIntervalMs: 0 });
+    outbox.register(own);
+    return { outbox, kind: own };
+  }
+
+  function removal(k: RemovalKind<Snapshot>, id: string, overrides: Partial<Removal<Snapshot>> = {}): Removal<Snapshot> {
+    return {
+      kind: k,
+      snapshot: { _id: id, name: `thing ${id}` },
+      stamp: new EventStamp(clock.now()),
+      announce: (s: Snapshot, stamp: EventStamp): OutgoingEvent[] => [{ subject: SUBJECT, payload: text(s.name), id: stamp.id(0) }],
+      take: async () => {
+        const gone = await things.findOneAndDelete({ _id: id });
+        return gone && { _id: gone._id, name: gone.name };
+      },
+      rest: async () => { await parts.deleteMany({ thingId: id }); },
+      undo: async () => { await things.insert({ _id: id, name: `thing ${id}` }); },
+      ...overrides,
+    };
+  }
+
+  beforeEach(async () => {
+    clock = new TestClock();
+    store = await openStore(clock);
+    bus = new MemoryBus({ path: ":memory:", logger: captureLogger().logger, pruneIntervalMs: 0 });
+    const suffix = Math.random().toString(36).slice(2, 8);
+    things = await store.collection<Thing>({ name: `things_${suffix}` });
+    parts = await store.collection<Part>({ name: `parts_${suffix}` });
+    entries = await store.collection<Doc>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }] });
+    await entries.deleteMany({});
+    await things.insertMany([{ _id: "t1", name: "thing t1" }, { _id: "t2", name: "thing t2" }]);
+    await parts.insertMany([{ _id: "p1", thingId: "t1" }, { _id: "p2", thingId: "t1" }, { _id: "p3", thingId: "t2" }]);
+    finished = [];
+    kind = (await process(bus)).kind;
+    delivered = recorder();
+    await bus.subscribe({ durable: `test-${suffix}`, subject: SUBJECT }, delivered.handler);
+  });
+  afterEach(async () => {
+    await bus.close();
+    await store.close();
+  });
+
+  it("stages the announcement, takes the record, does the rest, publishes under the staged id, and keeps no entry", async () => {
+    const { outbox, kind: k } = await process(bus);
+    const r = removal(k, "t1");
+    await expect(outbox.remove(r)).resolves.toEqual({ _id: "t1", name: "thing t1" });
+    expect(await things.get("t1")).toBeNull();
+    expect(await parts.count({ thingId: "t1" })).toBe(0);
+    await waitUntil("delivery", () => delivered.got.length === 1);
+    expect(delivered.got[0]?.id).toBe(r.stamp.id(0));
+    expect(delivered.bodies()).toEqual(["thing t1"]);
+    expect(await entries.count({})).toBe(0);
+  });
+
+  it("announces nothing and keeps no entry when the record was already gone", async () => {
+    const { outbox, kind: k } = await process(bus);
+    await things.delete("t1");
+    await expect(outbox.remove(removal(k, "t1"))).resolves.toBeNull();
+    expect(await parts.count({ thingId: "t1" })).toBe(2);
+    expect(await entries.count({})).toBe(0);
+    clock.advance(LEASE_MS + 1);
+    expect(await outbox.relay()).toBe(0);
+    await sleep(20);
+    expect(delivered.got).toEqual([]);
+  });
+
+  it("puts the record back and drops the entry when the announcement fails, so nothing is relayed and the retry finishes", async () => {
+    let fail = true;
+    const flaky = Object.create(bus) as Bus;
+    flaky.publish = async (subject, payload, options): Promise<BusMessage> => {
+      if (fail) throw new Error("bus unavailable");
+      return bus.publish(subject, payload, options);
+    };
+    const { outbox, kind: k } = await process(flaky);
+    await expect(outbox.remove(removal(k, "t1"))).rejects.toThrow("bus unavailable");
+    expect(await things.get("t1")).toEqual({ _id: "t1", name: "thing t1" });
+    expect(await entries.count({})).toBe(0);
+    clock.advance(LEASE_MS + 1);
+    expect(await outbox.relay()).toBe(0);
+    fail = false;
+    await expect(outbox.remove(removal(k, "t1"))).resolves.toEqual({ _id: "t1", name: "thing t1" });
+    await waitUntil("delivery", () => delivered.got.length === 1);
+    expect(await things.get("t1")).toBeNull();
+  });
+
+  it("after a crash between the removal and its announcement, the next process's relay finishes the rest and announces it once, under the staged id", async () => {
+    const hung = Object.create(bus) as Bus;
+    hung.publish = () => never();
+    const crashed = await process(hung);
+    const r = removal(crashed.kind, "t1", { rest: never }); // dies after the record went, before the rest
+    void crashed.outbox.remove(r);
+    await waitUntilAsync(async () => (await things.get("t1")) === null);
+    expect(await entries.count({})).toBe(1);
+
+    const next = await process(bus);
+    // Within the lease the entry belongs to the removal in progress (it may yet finish).
+    expect(await next.outbox.relay()).toBe(0);
+    expect(await parts.count({ thingId: "t1" })).toBe(2);
+    clock.advance(LEASE_MS);
+    expect(await next.outbox.relay()).toBe(1);
+    expect(finished).toEqual(["t1"]);
+    expect(await parts.count({ thingId: "t1" })).toBe(0);
+    expect(await parts.count({ thingId: "t2" })).toBe(1);
+    await waitUntil("delivery", () => delivered.got.length === 1);
+    expect(delivered.got[0]?.id).toBe(r.stamp.id(0));
+    expect(delivered.bodies()).toEqual(["thing t1"]);
+    expect(await entries.count({})).toBe(0);
+    clock.advance(LEASE_MS);
+    expect(await next.outbox.relay()).toBe(0);
+    // A publish that went out before the crash is not delivered twice: the same id is dropped.
+    await bus.publish(SUBJECT, text("thing t1"), { id: r.stamp.id(0) });
+    await sleep(20);
+    expect(delivered.got).toHaveLength(1);
+  });
+
+  it("after a crash before the record went, the relay drops the entry and announces nothing", async () => {
+    const crashed = await process(bus);
+    void crashed.outbox.remove(removal(crashed.kind, "t1", { take: never }));
+    await waitUntilAsync(async () => (await entries.count({})) === 1);
+    const next = await process(bus);
+    clock.advance(LEASE_MS);
+    expect(await next.outbox.relay()).toBe(0);
+    expect(await entries.count({})).toBe(0);
+    expect(finished).toEqual([]);
+    expect(await things.get("t1")).toEqual({ _id: "t1", name: "thing t1" });
+    expect(await parts.count({ thingId: "t1" })).toBe(2);
+    await sleep(20);
+    expect(delivered.got).toEqual([]);
+  });
+
+  it("announces from the record taken, under the same ids as the staged copy", async () => {
+    const { outbox, kind: k } = await process(bus);
+    const r = removal(k, "t1", {
+      take: async () => {
+        await things.delete("t1");
+        return { _id: "t1", name: "renamed since it was read" };
+      },
+    });
+    await outbox.remove(r);
+    await waitUntil("delivery", () => delivered.got.length === 1);
+    expect(delivered.bodies()).toEqual(["renamed since it was read"]);
+    expect(delivered.got[0]?.id).toBe(r.stamp.id(0));
+  });
+
+  it("hands each entry to one relay when replicas relay at once", async () => {
+    const hung = Object.create(bus) as Bus;
+    hung.publish = () => never();
+    const crashed = await process(hung);
+    void crashed.outbox.remove(removal(crashed.kind, "t1"));
+    void crashed.outbox.remove(removal(crashed.kind, "t2"));
+    await waitUntilAsync(async () => (await things.count({})) === 0);
+    const a = await process(bus);
+    const b = await process(bus);
+    clock.advance(LEASE_MS);
+    const [byA, byB, byAAgain] = await Promise.all([a.outbox.relay(), b.outbox.relay(), a.outbox.relay()]);
+    expect(byAAgain).toBe(byA); // a second call during a round joins it
+    expect((byA ?? 0) + (byB ?? 0)).toBe(2);
+    expect([...finished].sort()).toEqual(["t1", "t2"]);
+    await waitUntil("deliveries", () => delivered.got.length === 2);
+    expect(delivered.bodies().sort()).toEqual(["thing t1", "thing t2"]);
+  });
+
+  it("keeps an entry whose announcement fails for the round after its lease runs out", async () => {
+    const hung = Object.create(bus) as Bus;
+    hung.publish = () => never();
+    const crashed = await process(hung);
+    void crashed.outbox.remove(removal(crashed.kind, "t1"));
+    await waitUntilAsync(async () => (await things.get("t1")) === null);
+    let fail = true;
+    const flaky = Object.create(bus) as Bus;
+    flaky.publish = async (subject, payload, options): Promise<BusMessage> => {
+      if (fail) throw new Error("bus unavailable");
+      return bus.publish(subject, payload, options);
+    };
+    const next = await process(flaky);
+    clock.advance(LEASE_MS);
+    expect(await next.outbox.relay()).toBe(0);
+    expect(await entries.count({})).toBe(1);
+    fail = false;
+    expect(await next.outbox.relay()).toBe(0); // its lease was renewed by the failed round
+    clock.advance(LEASE_MS);
+    expect(await next.outbox.relay()).toBe(1);
+    await waitUntil("delivery", () => delivered.got.length === 1);
+    expect(await entries.count({})).toBe(0);
+  });
+
+  it("refuses a kind registered twice under one name, and a removal of a kind not registered", async () => {
+    const outbox = await RemovalOutbox.open(store, bus, clock, captureLogger().logger, { relayIntervalMs: 0 });
+    outbox.register(kind);
+    outbox.register(kind); // the same kind again is harmless
+    expect(() => outbox.register({ ...kind })).toThrow('removal kind "test.thing" registered twice');
+    const other: RemovalKind<Snapshot> = { name: "test.other", present: async () => false };
+    await expect(outbox.remove(removal(other, "t1"))).rejects.toThrow('removal kind "test.other" is not registered');
+    expect(await things.get("t1")).not.toBeNull();
+    expect(await entries.count({})).toBe(0);
+  });
+
+  it("leaves an entry of a kind this process does not know in place, and logs it", async () => {
+    await entries.insert({ _id: "e1", kind: "test.unknown", snapshot: {}, events: [], leaseUntil: clock.now() - 1, createdAt: clock.now() - 1 });
+    const log = captureLogger();
+    const outbox = await RemovalOutbox.open(store, bus, clock, log.logger, { relayIntervalMs: 0 });
+    expect(await outbox.relay()).toBe(0);
+    expect(await entries.count({ _id: "e1" })).toBe(1);
+    expect(log.records).toContainEqual(expect.objectContaining({ kind: "test.unknown", msg: "outbox entry of an unknown removal kind left in place" }));
+  });
+});
+
+async function waitUntilAsync(predicate: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > until) throw new Error("condition not reached");
+    await sleep(5);
+  }
+}
+
