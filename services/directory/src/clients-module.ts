@@ -19,7 +19,7 @@ import { RealmDefaults } from "./domain/realm-defaults.js";
 import { RealmAccess } from "./domain/realm-access.js";
 import { ServiceAccounts } from "./domain/service-accounts.js";
 import type { UserRemoval } from "./domain/user-removal.js";
-import type { RemovalOutbox } from "../../kit/src/bus/removal-outbox.js";
+import type { Outbox } from "../../kit/src/bus/outbox.js";
 import { ClientCascade } from "./domain/client-cascade.js";
 import { ClientAdmin } from "./domain/client-admin.js";
 import { ClientAuthenticator } from "./domain/client-authenticator.js";
@@ -42,7 +42,7 @@ import { claimsRpc } from "./rpc/claims-rpc.js";
  * The directory's clients, roles, role mappings, client scopes and claims (spec 2.3, 2.4, 2.8,
  * 4.3-4.6, 4.9), composed apart from module.ts so that file only registers and starts it.
  */
-export async function buildClientsSlice(deps: ServiceDeps, outbox: RemovalOutbox, removal: UserRemoval) {
+export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, removal: UserRemoval) {
   const { store, bus, clock, secrets, logger } = deps;
   const realmRepo = await RealmRepository.open(store);
   const lookup = new RealmLookup(realmRepo);

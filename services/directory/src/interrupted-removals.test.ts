@@ -20,7 +20,7 @@ import { loadDirectoryConfig } from "./config.js";
 
 /**
  * A client's or realm's deletion that a crash interrupted, finished by the process that starts
- * next (removal-outbox.ts). The crash: a publish that never returns, so the first process stops
+ * next (outbox.ts). The crash: a publish that never returns, so the first process stops
  * where it stood. The next process: a second directory module on the same store and bus, whose
  * clock is past the first one's lease, as a restart's would be; its start runs the relay.
  */

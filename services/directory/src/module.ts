@@ -17,7 +17,7 @@ import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
 import { buildUserRemoval, buildUsersAndGroups } from "./users-module.js";
-import { RemovalOutbox } from "../../kit/src/bus/removal-outbox.js";
+import { Outbox } from "../../kit/src/bus/outbox.js";
 import { buildClientsSlice } from "./clients-module.js";
 import { watchRealmCache } from "./events/realm-cache-watcher.js";
 import { buildAuthenticationSlice } from "./authentication-module.js";
@@ -28,8 +28,8 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const { store, bus, clock, secrets } = deps;
   const hasher = new PasswordHasher(config.argon2, config.hashingConcurrency);
   const realmRepo = await RealmRepository.open(store);
-  // Realm, client and user deletion announce through it (removal-outbox.ts); its relay starts last.
-  const outbox = await RemovalOutbox.open(store, bus, clock, deps.logger);
+  // Realm, client and user deletion announce through it (outbox.ts); its relay starts last.
+  const outbox = await Outbox.open(store, bus, clock, deps.logger);
   const realms = new RealmAdmin(realmRepo, new RealmEvents(bus, clock), outbox, secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
   const removal = await buildUserRemoval(deps, outbox);

@@ -17,7 +17,7 @@ import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
 import { UserRemoval } from "./domain/user-removal.js";
-import type { RemovalOutbox } from "../../kit/src/bus/removal-outbox.js";
+import type { Outbox } from "../../kit/src/bus/outbox.js";
 import { UserMail } from "./domain/user-mail.js";
 import { RealmMailer } from "./domain/realm-mailer.js";
 import { GroupAdmin } from "./domain/group-admin.js";
@@ -32,7 +32,7 @@ import { groupRpc } from "./rpc/group-rpc.js";
  * registration slices: it registers its kind with the outbox, whose relay finishes a removal that
  * a crash interrupted.
  */
-export async function buildUserRemoval(deps: ServiceDeps, outbox: RemovalOutbox): Promise<UserRemoval> {
+export async function buildUserRemoval(deps: ServiceDeps, outbox: Outbox): Promise<UserRemoval> {
   const { store, bus, clock } = deps;
   return new UserRemoval(await UserRepository.open(store), await CredentialRepository.open(store), await MembershipRepository.open(store),
     await RoleMappingReader.open(store), new UserEvents(bus, clock), outbox, clock);

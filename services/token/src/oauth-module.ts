@@ -9,7 +9,7 @@ import { ClientAuth } from "./domain/client-auth.js";
 import { RealmSettings } from "./domain/realm-settings.js";
 import { IssuerBase } from "./domain/issuer-base.js";
 import { BackchannelLogout, type BackchannelOptions } from "./domain/backchannel-logout.js";
-import { RemovalOutbox } from "../../kit/src/bus/removal-outbox.js";
+import { Outbox } from "../../kit/src/bus/outbox.js";
 import { SsoSessions } from "./domain/sso-sessions.js";
 import { SsoSessionKeepAlive } from "./domain/sso-session-keep-alive.js";
 import { SessionTerminator } from "./domain/session-terminator.js";
@@ -69,8 +69,8 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const ssoRepo = await SsoSessionRepository.open(store);
   const familyRepo = await RefreshFamilyRepository.open(store);
   const revoked = await RevokedTokenRepository.open(store);
-  // Session ends announce through it (removal-outbox.ts); its relay starts with the consumers.
-  const outbox = await RemovalOutbox.open(store, bus, clock, logger);
+  // Session ends announce through it (outbox.ts); its relay starts with the consumers.
+  const outbox = await Outbox.open(store, bus, clock, logger);
   const sso = new SsoSessions(ssoRepo, outbox, clock);
   const deliveries = await BackchannelDeliveryRepository.open(store);
   const backchannel = new BackchannelLogout(keys, clients, issuers, deliveries, clock, logger, options.backchannel);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
-import { EventStamp, type RemovalKind, type RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
+import { EventStamp, type OutboxKind, type Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { randomToken } from "../../../kit/src/crypto/random.js";
@@ -43,7 +43,7 @@ export class ClientAdmin {
     private readonly cascade: ClientCascade,
     private readonly events: DirectoryAdminEvents,
     private readonly bus: Bus,
-    private readonly outbox: RemovalOutbox,
+    private readonly outbox: Outbox,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
   ) {
@@ -141,7 +141,7 @@ export class ClientAdmin {
 
   /**
    * `client.updated` (deleted) and the DELETE admin event are staged in the outbox, so a crash
-   * after the record went still announces them (removal-outbox.ts). The record goes first, so that
+   * after the record went still announces them (outbox.ts). The record goes first, so that
    * no cache refilled after the announcement (the token service's client cache) can find the
    * client again. If the rest fails (the bus down), the record is put back before the error goes
    * out, as UserRemoval does, so the admin's retry finds the client and finishes: without that the
@@ -153,7 +153,7 @@ export class ClientAdmin {
     const client = await this.require(realm, clientId);
     let deleted = null as ClientRecord | null;
     const snapshot: ClientRemovalSnapshot = { realmId: realm._id, realmName: realm.name, client: { _id: client._id, clientId: client.clientId, enabled: client.enabled } };
-    const removed = await this.outbox.remove({
+    const removed = await this.outbox.write({
       kind: this.removalKind,
       snapshot,
       stamp: new EventStamp(this.clock.now()),
@@ -161,7 +161,7 @@ export class ClientAdmin {
         clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, true, stamp.id(0)),
         ...this.events.message(realm, "DELETE", "CLIENT", clientPath(client), stamp.id(1), stamp.time),
       ],
-      take: async () => ((deleted = await this.repo.delete(realm._id, client._id)) ? snapshot : null),
+      apply: async () => ((deleted = await this.repo.delete(realm._id, client._id)) ? snapshot : null),
       rest: () => this.cascade.deleteClient(realm, client),
       undo: async () => { if (deleted) await this.repo.insert(deleted).catch(() => undefined); }, // taken meanwhile: the retry is 404 then
     });
@@ -169,9 +169,9 @@ export class ClientAdmin {
   }
 
   /** How the outbox's relay finishes a deletion a crash interrupted: the cascade, unless the realm went too. */
-  private readonly removalKind: RemovalKind<ClientRemovalSnapshot> = {
+  private readonly removalKind: OutboxKind<ClientRemovalSnapshot> = {
     name: "directory.client",
-    present: async (s) => (await this.repo.findById(s.realmId, s.client._id)) !== null,
+    applied: async (s) => (await this.repo.findById(s.realmId, s.client._id)) === null,
     finish: async (s) => {
       // A deleted realm takes its clients' roles, mappings and users with it (realm-deleted-consumer.ts);
       // one recreated under the name is another realm, whose service accounts are not this client's.

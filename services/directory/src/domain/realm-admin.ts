@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import { EventStamp, type RemovalKind, type RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
+import { EventStamp, type OutboxKind, type Outbox } from "../../../kit/src/bus/outbox.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { DEFAULT_THEME } from "./themes.js";
 import { REALM_DEFAULTS, type RealmCreateInput, type RealmRecord, type RealmUpdateInput } from "./realm.js";
@@ -17,7 +17,7 @@ export class RealmAdmin {
   constructor(
     private readonly repo: RealmRepository,
     private readonly events: RealmEvents,
-    private readonly outbox: RemovalOutbox,
+    private readonly outbox: Outbox,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
   ) {
@@ -94,7 +94,7 @@ export class RealmAdmin {
 
   /**
    * `realm.deleted` is staged in the outbox, so a crash after the record went still announces it
-   * (removal-outbox.ts); every service drops the realm's data on it. The record goes first (no
+   * (outbox.ts); every service drops the realm's data on it. The record goes first (no
    * cache refilled after the announcement finds it); if `realm.deleted` cannot be published (the
    * bus down) it is put back before the error goes out, so the admin's retry finds the realm and
    * finishes, as user and client deletion do. Without that the retry was 404 and no service ever
@@ -105,12 +105,12 @@ export class RealmAdmin {
     if (!current) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
     const snapshot: RealmRemovalSnapshot = { _id: current._id, name: current.name };
     let deleted = null as RealmRecord | null;
-    await this.outbox.remove({
+    await this.outbox.write({
       kind: this.removalKind,
       snapshot,
       stamp: new EventStamp(this.clock.now()),
       announce: (s, stamp) => [this.events.deletedEvent(s, stamp.time, stamp.id(0))],
-      take: async () => ((deleted = await this.repo.deleteByNameAndId(name, current._id)) ? snapshot : null),
+      apply: async () => ((deleted = await this.repo.deleteByNameAndId(name, current._id)) ? snapshot : null),
       undo: async () => { if (deleted) await this.repo.insert(deleted).catch(() => undefined); }, // the name taken meanwhile: the retry is 404 then
     });
     if (!deleted) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
@@ -118,9 +118,9 @@ export class RealmAdmin {
   }
 
   /** The relay only announces an interrupted deletion: each service drops the realm's data on `realm.deleted`. */
-  private readonly removalKind: RemovalKind<RealmRemovalSnapshot> = {
+  private readonly removalKind: OutboxKind<RealmRemovalSnapshot> = {
     name: "directory.realm",
-    present: async (s) => (await this.repo.findById(s._id)) !== null,
+    applied: async (s) => (await this.repo.findById(s._id)) === null,
   };
 
   /** The SMTP password in clear, for the mailer only. */

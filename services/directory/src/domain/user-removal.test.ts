@@ -2,7 +2,7 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { AdminEventSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { MemoryBus } from "../../../kit/src/bus/memory-bus.js";
 import type { Bus, BusMessage } from "../../../kit/src/bus/port.js";
-import { RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
+import { Outbox } from "../../../kit/src/bus/outbox.js";
 import { recorder, waitUntil } from "../../../kit/src/bus/bus-test-kit.js";
 import { adminEventSubject } from "../../../kit/src/events/admin-events.js";
 import { createLogger } from "../../../kit/src/logger.js";
@@ -34,8 +34,8 @@ describe("UserRemoval", () => {
   const recordAtPublish: boolean[] = [];
 
   /** A process's UserRemoval over the shared store, publishing through `via`. */
-  async function removalOver(via: Bus): Promise<{ removal: UserRemoval; outbox: RemovalOutbox }> {
-    const outbox = await RemovalOutbox.open(store, via, clock, logger, { relayIntervalMs: 0 });
+  async function removalOver(via: Bus): Promise<{ removal: UserRemoval; outbox: Outbox }> {
+    const outbox = await Outbox.open(store, via, clock, logger, { relayIntervalMs: 0 });
     credentials = await CredentialRepository.open(store);
     return { removal: new UserRemoval(users, credentials, memberships, await RoleMappingReader.open(store), new UserEvents(via, clock), outbox, clock), outbox };
   }

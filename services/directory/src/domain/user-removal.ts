@@ -1,4 +1,4 @@
-import { EventStamp, type RemovalKind, type RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
+import { EventStamp, type OutboxKind, type Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { UserRepository } from "../store/user-repository.js";
@@ -27,9 +27,9 @@ interface UserRemovalSnapshot {
  */
 export class UserRemoval {
   /** How the outbox's relay finishes a removal a crash interrupted: the rest, then the announcement. */
-  private readonly kind: RemovalKind<UserRemovalSnapshot> = {
+  private readonly kind: OutboxKind<UserRemovalSnapshot> = {
     name: "directory.user",
-    present: async (s) => (await this.users.findById(s.realmId, s.userId)) !== null,
+    applied: async (s) => (await this.users.findById(s.realmId, s.userId)) === null,
     finish: (s) => this.dropRest(s.realmId, s.userId),
   };
 
@@ -39,7 +39,7 @@ export class UserRemoval {
     private readonly memberships: MembershipRepository,
     private readonly roleMappings: RoleMappingReader,
     private readonly events: UserEvents,
-    private readonly outbox: RemovalOutbox,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {
     outbox.register(this.kind);
@@ -50,7 +50,7 @@ export class UserRemoval {
    * DELETE admin event goes out with `user.deleted` (spec 6.2).
    *
    * `user.deleted` (and the admin event) are staged in the outbox first, so a crash after the
-   * record went still announces them (removal-outbox.ts). The record goes next, atomically, so of
+   * record went still announces them (outbox.ts). The record goes next, atomically, so of
    * two concurrent removals one does the rest and announces it, and no reader (the token service's
    * service-account cache, refilled when `user.deleted` drops it) can find the user once it is
    * announced. If the rest fails (the bus down), the record is put back before the error goes out,
@@ -62,7 +62,7 @@ export class UserRemoval {
     const user = await this.users.findById(realm._id, userId);
     if (!user) return false;
     const snapshot: UserRemovalSnapshot = { realmId: realm._id, realmName: realm.name, userId, adminEvent: options.adminEvent === true };
-    const removed = await this.outbox.remove({
+    const removed = await this.outbox.write({
       kind: this.kind,
       snapshot,
       stamp: new EventStamp(this.clock.now()),
@@ -70,7 +70,7 @@ export class UserRemoval {
         this.events.deletedEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id(0)),
         ...(s.adminEvent ? this.events.deletedAdminEvent(realm, s.userId, stamp.id(1), stamp.time) : []),
       ],
-      take: async () => ((await this.users.deleteById(realm._id, userId)) ? snapshot : null),
+      apply: async () => ((await this.users.deleteById(realm._id, userId)) ? snapshot : null),
       rest: () => this.dropRest(realm._id, userId),
       undo: () => this.users.insert(user).catch(() => undefined), // taken meanwhile: the retry is 404 then
     });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { ClientUpdatedSchema } from "../../../../gen/iam/directory/v1/client_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
-import type { OutgoingEvent } from "../../../kit/src/bus/removal-outbox.js";
+import type { OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
 import type { ClientRecord } from "../domain/client.js";

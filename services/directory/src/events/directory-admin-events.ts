@@ -1,7 +1,7 @@
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { adminEventMessage, publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
-import type { OutgoingEvent } from "../../../kit/src/bus/removal-outbox.js";
+import type { OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { RealmRecord } from "../domain/realm.js";
 
 /**

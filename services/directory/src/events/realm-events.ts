@@ -2,7 +2,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { RealmDeletedSchema, RealmUpdatedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
-import type { OutgoingEvent } from "../../../kit/src/bus/removal-outbox.js";
+import type { OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { publishAdminEvent } from "../../../kit/src/events/admin-events.js";
 import { requestIdOption } from "../../../kit/src/context.js";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { AdminEventSchema, AuthDetailsSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { currentContext, requestIdOption } from "../context.js";
 import type { Bus } from "../bus/port.js";
-import type { OutgoingEvent } from "../bus/removal-outbox.js";
+import type { OutgoingEvent } from "../bus/outbox.js";
 import type { ServiceName } from "../module.js";
 
 export type OperationType = "CREATE" | "UPDATE" | "DELETE" | "ACTION";
@@ -35,7 +35,7 @@ export async function publishAdminEvent(bus: Bus, service: ServiceName, input: A
 
 /**
  * The admin event as built for the bus, with the current request's actor and request id: for a
- * removal that stages it in the outbox (removal-outbox.ts) before it is published.
+ * removal that stages it in the outbox (outbox.ts) before it is published.
  */
 export function adminEventMessage(service: ServiceName, input: AdminEventInput, now: number, id: string): OutgoingEvent {
   const ctx = currentContext();

@@ -2,7 +2,7 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { SsoSessionEndedSchema } from "../../../../gen/iam/token/v1/events_pb.js";
 import { MemoryBus } from "../../../kit/src/bus/memory-bus.js";
 import type { Bus, BusMessage } from "../../../kit/src/bus/port.js";
-import { RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
+import { Outbox } from "../../../kit/src/bus/outbox.js";
 import { recorder, sleep, waitUntil } from "../../../kit/src/bus/bus-test-kit.js";
 import { createLogger } from "../../../kit/src/logger.js";
 import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
@@ -27,8 +27,8 @@ describe("SsoSessions", () => {
   });
 
   /** A process's SsoSessions over the shared store, publishing through `via`. */
-  async function sessionsOver(via: Bus): Promise<{ sso: SsoSessions; outbox: RemovalOutbox }> {
-    const outbox = await RemovalOutbox.open(store, via, clock, logger, { relayIntervalMs: 0 });
+  async function sessionsOver(via: Bus): Promise<{ sso: SsoSessions; outbox: Outbox }> {
+    const outbox = await Outbox.open(store, via, clock, logger, { relayIntervalMs: 0 });
     return { sso: new SsoSessions(repo, outbox, clock), outbox };
   }
 

@@ -1,4 +1,4 @@
-import { EventStamp, type RemovalKind, type RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
+import { EventStamp, type OutboxKind, type Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { SsoSessionRecord } from "./sso-session.js";
@@ -11,18 +11,18 @@ type EndedSessionSnapshot = Pick<SsoSessionRecord, "_id" | "realmId" | "realmNam
  * Ending SSO sessions: the one path for every reason (logout, admin revoke, user deleted or
  * disabled, password reset). Removing the record is atomic, so only the caller that removed it
  * publishes `sso-session.ended`; consumers revoke its refresh tokens and send back-channel logouts.
- * The event is staged in the outbox before the record goes (removal-outbox.ts), so a crash in
+ * The event is staged in the outbox before the record goes (outbox.ts), so a crash in
  * between still announces it: without that, the session's refresh tokens stayed stored and its
  * clients never heard the back-channel logout.
  */
 export class SsoSessions {
   /** The relay only announces an interrupted end: the consumer does the rest. */
-  private readonly kind: RemovalKind<EndedSessionSnapshot> = {
+  private readonly kind: OutboxKind<EndedSessionSnapshot> = {
     name: "token.sso-session",
-    present: async (s) => (await this.repo.findById(s.realmId, s._id)) !== null,
+    applied: async (s) => (await this.repo.findById(s.realmId, s._id)) === null,
   };
 
-  constructor(readonly repo: SsoSessionRepository, private readonly outbox: RemovalOutbox, private readonly clock: Clock) {
+  constructor(readonly repo: SsoSessionRepository, private readonly outbox: Outbox, private readonly clock: Clock) {
     outbox.register(this.kind);
   }
 
@@ -34,13 +34,13 @@ export class SsoSessions {
     const before = known ?? await this.repo.findById(realmId, sessionId);
     if (!before || before.realmId !== realmId || before._id !== sessionId) return null;
     let removed = null as SsoSessionRecord | null;
-    await this.outbox.remove({
+    await this.outbox.write({
       kind: this.kind,
       snapshot: { _id: before._id, realmId, realmName: before.realmName, userId: before.userId, clientIds: before.clientIds, reason },
       stamp: new EventStamp(this.clock.now()),
       // From the record taken when there is one: a client may have joined the session since it was read.
       announce: (s, stamp) => [ssoSessionEndedEvent(s, s.reason, stamp.time, stamp.id(0))],
-      take: async () => {
+      apply: async () => {
         removed = await this.repo.remove(realmId, sessionId);
         return removed && { _id: removed._id, realmId, realmName: removed.realmName, userId: removed.userId, clientIds: removed.clientIds, reason };
       },

@@ -1,7 +1,7 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { SsoSessionEndedSchema } from "../../../../gen/iam/token/v1/events_pb.js";
-import type { OutgoingEvent } from "../../../kit/src/bus/removal-outbox.js";
+import type { OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import { requestIdOption } from "../../../kit/src/context.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 

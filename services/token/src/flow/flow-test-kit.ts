@@ -19,7 +19,7 @@ import { loadDirectoryConfig } from "../../../directory/src/config.js";
 import { RealmSettings } from "../domain/realm-settings.js";
 import { ClientDirectory } from "../domain/client-directory.js";
 import { KeyRing } from "../domain/key-ring.js";
-import { RemovalOutbox } from "../../../kit/src/bus/removal-outbox.js";
+import { Outbox } from "../../../kit/src/bus/outbox.js";
 import { SsoSessions } from "../domain/sso-sessions.js";
 import { BackchannelLogout } from "../domain/backchannel-logout.js";
 import { IssuerBase } from "../domain/issuer-base.js";
@@ -86,7 +86,7 @@ export async function buildFlowWorld(clock: Clock, options: { ssoSessionMaxSecon
   const devices = await DeviceCodeRepository.open(store);
   const families = await RefreshFamilyRepository.open(store);
   const clientDirectory = new ClientDirectory(dir, clock);
-  const sessions = new SsoSessions(sessionsRepo, await RemovalOutbox.open(store, bus, clock, logger, { relayIntervalMs: 0 }), clock);
+  const sessions = new SsoSessions(sessionsRepo, await Outbox.open(store, bus, clock, logger, { relayIntervalMs: 0 }), clock);
   const backchannel = new BackchannelLogout(keys, clientDirectory, new IssuerBase(FLOW_BASE), await BackchannelDeliveryRepository.open(store), clock, logger);
   const terminator = new SessionTerminator(families, sessions, backchannel, await RevokedTokenRepository.open(store));
   const flow = await BrowserFlow.build({

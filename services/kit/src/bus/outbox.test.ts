@@ -1,6 +1,6 @@
 import { MemoryBus } from "./memory-bus.js";
 import type { Bus, BusMessage } from "./port.js";
-import { EventStamp, RemovalOutbox, type OutgoingEvent, type Removal, type RemovalKind } from "./removal-outbox.js";
+import { EventStamp, Outbox, type OutgoingEvent, type OutboxWrite, type OutboxKind } from "./outbox.js";
 import { captureLogger, recorder, sleep, text, waitUntil } from "./bus-test-kit.js";
 import { adaptersUnderTest } from "../store/adapters-under-test.js";
 import { TestClock } from "../store/store-contract-kit.js";
@@ -20,10 +20,10 @@ const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
 /**
  * The outbox on each store adapter with the in-process bus. A crash is a removal left hanging
- * (its publish or its take never returns) and a second outbox on the same store, as the process
+ * (its publish or its write never returns) and a second outbox on the same store, as the process
  * that starts after it: the clock then moves past the lease, as time does across a restart.
  */
-describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name, openStore) => {
+describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) => {
   let clock: TestClock;
   let store: Store;
   let bus: MemoryBus;
@@ -31,31 +31,31 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
   let parts: Collection<Part>;
   let entries: Collection<Doc>;
   let finished: string[];
-  let kind: RemovalKind<Snapshot>;
+  let kind: OutboxKind<Snapshot>;
   let delivered: ReturnType<typeof recorder>;
 
   /** A process's outbox: its own kind object, registered as each process registers its own. */
-  async function process(processBus: Bus): Promise<{ outbox: RemovalOutbox; kind: RemovalKind<Snapshot> }> {
-    const own: RemovalKind<Snapshot> = {
+  async function process(processBus: Bus): Promise<{ outbox: Outbox; kind: OutboxKind<Snapshot> }> {
+    const own: OutboxKind<Snapshot> = {
       name: "test.thing",
-      present: async (s) => (await things.get(s._id)) !== null,
+      applied: async (s) => (await things.get(s._id)) === null,
       finish: async (s) => {
         finished.push(s._id);
         await parts.deleteMany({ thingId: s._id });
       },
     };
-    const outbox = await RemovalOutbox.open(store, processBus, clock, captureLogger().logger, { leaseMs: LEASE_MS, relayIntervalMs: 0 });
+    const outbox = await Outbox.open(store, processBus, clock, captureLogger().logger, { leaseMs: LEASE_MS, relayIntervalMs: 0 });
     outbox.register(own);
     return { outbox, kind: own };
   }
 
-  function removal(k: RemovalKind<Snapshot>, id: string, overrides: Partial<Removal<Snapshot>> = {}): Removal<Snapshot> {
+  function removal(k: OutboxKind<Snapshot>, id: string, overrides: Partial<OutboxWrite<Snapshot>> = {}): OutboxWrite<Snapshot> {
     return {
       kind: k,
       snapshot: { _id: id, name: `thing ${id}` },
       stamp: new EventStamp(clock.now()),
       announce: (s: Snapshot, stamp: EventStamp): OutgoingEvent[] => [{ subject: SUBJECT, payload: text(s.name), id: stamp.id(0) }],
-      take: async () => {
+      apply: async () => {
         const gone = await things.findOneAndDelete({ _id: id });
         return gone && { _id: gone._id, name: gone.name };
       },
@@ -89,7 +89,7 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
   it("stages the announcement, takes the record, does the rest, publishes under the staged id, and keeps no entry", async () => {
     const { outbox, kind: k } = await process(bus);
     const r = removal(k, "t1");
-    await expect(outbox.remove(r)).resolves.toEqual({ _id: "t1", name: "thing t1" });
+    await expect(outbox.write(r)).resolves.toEqual({ _id: "t1", name: "thing t1" });
     expect(await things.get("t1")).toBeNull();
     expect(await parts.count({ thingId: "t1" })).toBe(0);
     await waitUntil("delivery", () => delivered.got.length === 1);
@@ -101,7 +101,7 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
   it("announces nothing and keeps no entry when the record was already gone", async () => {
     const { outbox, kind: k } = await process(bus);
     await things.delete("t1");
-    await expect(outbox.remove(removal(k, "t1"))).resolves.toBeNull();
+    await expect(outbox.write(removal(k, "t1"))).resolves.toBeNull();
     expect(await parts.count({ thingId: "t1" })).toBe(2);
     expect(await entries.count({})).toBe(0);
     clock.advance(LEASE_MS + 1);
@@ -118,13 +118,13 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
       return bus.publish(subject, payload, options);
     };
     const { outbox, kind: k } = await process(flaky);
-    await expect(outbox.remove(removal(k, "t1"))).rejects.toThrow("bus unavailable");
+    await expect(outbox.write(removal(k, "t1"))).rejects.toThrow("bus unavailable");
     expect(await things.get("t1")).toEqual({ _id: "t1", name: "thing t1" });
     expect(await entries.count({})).toBe(0);
     clock.advance(LEASE_MS + 1);
     expect(await outbox.relay()).toBe(0);
     fail = false;
-    await expect(outbox.remove(removal(k, "t1"))).resolves.toEqual({ _id: "t1", name: "thing t1" });
+    await expect(outbox.write(removal(k, "t1"))).resolves.toEqual({ _id: "t1", name: "thing t1" });
     await waitUntil("delivery", () => delivered.got.length === 1);
     expect(await things.get("t1")).toBeNull();
   });
@@ -134,7 +134,7 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
     hung.publish = () => never();
     const crashed = await process(hung);
     const r = removal(crashed.kind, "t1", { rest: never }); // dies after the record went, before the rest
-    void crashed.outbox.remove(r);
+    void crashed.outbox.write(r);
     await waitUntilAsync(async () => (await things.get("t1")) === null);
     expect(await entries.count({})).toBe(1);
 
@@ -161,7 +161,7 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
 
   it("after a crash before the record went, the relay drops the entry and announces nothing", async () => {
     const crashed = await process(bus);
-    void crashed.outbox.remove(removal(crashed.kind, "t1", { take: never }));
+    void crashed.outbox.write(removal(crashed.kind, "t1", { apply: never }));
     await waitUntilAsync(async () => (await entries.count({})) === 1);
     const next = await process(bus);
     clock.advance(LEASE_MS);
@@ -174,15 +174,30 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
     expect(delivered.got).toEqual([]);
   });
 
+  it("drops the entry at once when the write is refused, and leaves it to the relay when the store cannot say whether it happened", async () => {
+    const { outbox, kind: k } = await process(bus);
+    const conflict = new Error("conflict");
+    await expect(outbox.write(removal(k, "t1", { apply: () => Promise.reject(conflict) }))).rejects.toBe(conflict);
+    expect(await entries.count({})).toBe(0);
+    expect(await things.get("t1")).not.toBeNull();
+    // The store fails both the write and the look at it: the entry stays for the relay.
+    const unsure: OutboxKind<Snapshot> = { name: "test.unsure", applied: () => Promise.reject(new Error("store down")) };
+    outbox.register(unsure);
+    await expect(outbox.write(removal(unsure, "t1", { apply: () => Promise.reject(conflict) }))).rejects.toBe(conflict);
+    expect(await entries.count({ kind: "test.unsure" })).toBe(1);
+    await sleep(20);
+    expect(delivered.got).toEqual([]);
+  });
+
   it("announces from the record taken, under the same ids as the staged copy", async () => {
     const { outbox, kind: k } = await process(bus);
     const r = removal(k, "t1", {
-      take: async () => {
+      apply: async () => {
         await things.delete("t1");
         return { _id: "t1", name: "renamed since it was read" };
       },
     });
-    await outbox.remove(r);
+    await outbox.write(r);
     await waitUntil("delivery", () => delivered.got.length === 1);
     expect(delivered.bodies()).toEqual(["renamed since it was read"]);
     expect(delivered.got[0]?.id).toBe(r.stamp.id(0));
@@ -192,8 +207,8 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
     const hung = Object.create(bus) as Bus;
     hung.publish = () => never();
     const crashed = await process(hung);
-    void crashed.outbox.remove(removal(crashed.kind, "t1"));
-    void crashed.outbox.remove(removal(crashed.kind, "t2"));
+    void crashed.outbox.write(removal(crashed.kind, "t1"));
+    void crashed.outbox.write(removal(crashed.kind, "t2"));
     await waitUntilAsync(async () => (await things.count({})) === 0);
     const a = await process(bus);
     const b = await process(bus);
@@ -210,7 +225,7 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
     const hung = Object.create(bus) as Bus;
     hung.publish = () => never();
     const crashed = await process(hung);
-    void crashed.outbox.remove(removal(crashed.kind, "t1"));
+    void crashed.outbox.write(removal(crashed.kind, "t1"));
     await waitUntilAsync(async () => (await things.get("t1")) === null);
     let fail = true;
     const flaky = Object.create(bus) as Bus;
@@ -231,12 +246,12 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
   });
 
   it("refuses a kind registered twice under one name, and a removal of a kind not registered", async () => {
-    const outbox = await RemovalOutbox.open(store, bus, clock, captureLogger().logger, { relayIntervalMs: 0 });
+    const outbox = await Outbox.open(store, bus, clock, captureLogger().logger, { relayIntervalMs: 0 });
     outbox.register(kind);
     outbox.register(kind); // the same kind again is harmless
-    expect(() => outbox.register({ ...kind })).toThrow('removal kind "test.thing" registered twice');
-    const other: RemovalKind<Snapshot> = { name: "test.other", present: async () => false };
-    await expect(outbox.remove(removal(other, "t1"))).rejects.toThrow('removal kind "test.other" is not registered');
+    expect(() => outbox.register({ ...kind })).toThrow('outbox kind "test.thing" registered twice');
+    const other: OutboxKind<Snapshot> = { name: "test.other", applied: async () => true };
+    await expect(outbox.write(removal(other, "t1"))).rejects.toThrow('outbox kind "test.other" is not registered');
     expect(await things.get("t1")).not.toBeNull();
     expect(await entries.count({})).toBe(0);
   });
@@ -244,10 +259,10 @@ describe.each(adaptersUnderTest("RemovalOutbox"))("RemovalOutbox on %s", (_name,
   it("leaves an entry of a kind this process does not know in place, and logs it", async () => {
     await entries.insert({ _id: "e1", kind: "test.unknown", snapshot: {}, events: [], leaseUntil: clock.now() - 1, createdAt: clock.now() - 1 });
     const log = captureLogger();
-    const outbox = await RemovalOutbox.open(store, bus, clock, log.logger, { relayIntervalMs: 0 });
+    const outbox = await Outbox.open(store, bus, clock, log.logger, { relayIntervalMs: 0 });
     expect(await outbox.relay()).toBe(0);
     expect(await entries.count({ _id: "e1" })).toBe(1);
-    expect(log.records).toContainEqual(expect.objectContaining({ kind: "test.unknown", msg: "outbox entry of an unknown removal kind left in place" }));
+    expect(log.records).toContainEqual(expect.objectContaining({ kind: "test.unknown", msg: "outbox entry of an unknown kind left in place" }));
   });
 });
 

@@ -16,48 +16,54 @@ export interface OutgoingEvent {
 }
 
 /**
- * The ids and time one removal's events are built with. The same stamp builds them twice, from the
- * snapshot staged in the outbox and from the record the removal took, so both copies share ids.
+ * The ids and time one write's events are built with. The same stamp builds them twice, from the
+ * snapshot staged in the outbox and from what the write returned, so both copies share ids.
  */
 export class EventStamp {
   private readonly ids: string[] = [];
   constructor(readonly time: number) {}
 
-  /** The id of the removal's `n`th event. */
+  /** The id of the write's `n`th event. */
   id(n: number): string {
     return (this.ids[n] ??= randomUUID());
   }
 }
 
 /**
- * What kind of record a removal takes, as the relay needs to know it: whether a staged removal
- * happened, and what of it is left to do.
+ * What kind of write an entry stages, as the relay needs to know it: whether the write happened,
+ * and what of it is left to do.
  */
-export interface RemovalKind<S> {
+export interface OutboxKind<S> {
   /** Stable, stored with each entry ("directory.user"). */
   readonly name: string;
-  /** Whether the record is there: the removal never happened (a crash before it) or was undone. */
-  present(snapshot: S): Promise<boolean>;
-  /** The rest of an interrupted removal (idempotent), run by the relay before it announces. */
+  /**
+   * Whether the store shows the write (a removed record absent, a disabled user disabled): false
+   * when it never happened (a crash before it) or was undone, and then nothing is announced.
+   */
+  applied(snapshot: S): Promise<boolean>;
+  /** The rest of an interrupted write (idempotent), run by the relay before it announces. */
   finish?(snapshot: S): Promise<void>;
 }
 
-export interface Removal<S> {
-  kind: RemovalKind<S>;
-  /** The record as read before the removal; JSON, stored in the entry until the announcement is out. */
+export interface OutboxWrite<S> {
+  kind: OutboxKind<S>;
+  /** What the relay needs of the write (ids; never a secret); JSON, stored until the announcement is out. */
   snapshot: S;
   stamp: EventStamp;
-  /** The events announcing the removal of `record`: built from the snapshot and from the record taken. */
-  announce(record: S, stamp: EventStamp): OutgoingEvent[];
-  /** Takes the record atomically, returning it; null when it was already gone (nothing to announce). */
-  take(): Promise<S | null>;
-  /** What goes with the record, before the announcement; the relay runs `kind.finish` instead. */
-  rest?(removed: S): Promise<void>;
+  /** The events announcing the write: built from the snapshot, and from what `apply` returned. */
+  announce(written: S, stamp: EventStamp): OutgoingEvent[];
   /**
-   * Puts the record back when the rest or the announcement failed, so the caller's retry finds it
-   * and finishes: without it the retry is a 404 and nothing is ever announced.
+   * The write, atomic: a removal takes its record. Returns what to announce, or null when there is
+   * nothing to (the record was already gone).
    */
-  undo?(removed: S): Promise<void>;
+  apply(): Promise<S | null>;
+  /** What goes with the write, before the announcement; the relay runs `kind.finish` instead. */
+  rest?(written: S): Promise<void>;
+  /**
+   * Undoes the write when the rest or the announcement failed, so the caller's retry finds the
+   * record and finishes: without it a removal's retry is a 404 and nothing is ever announced.
+   */
+  undo?(written: S): Promise<void>;
 }
 
 interface StoredEvent {
@@ -77,8 +83,8 @@ interface OutboxEntry extends Doc {
   createdAt: number;
 }
 
-export interface RemovalOutboxOptions {
-  /** How long a removal in progress owns its entry; the relay leaves it alone until then. Default 30 s. */
+export interface OutboxOptions {
+  /** How long a write in progress owns its entry; the relay leaves it alone until then. Default 30 s. */
   leaseMs?: number;
   /** How often the relay looks for entries whose lease ran out; 0: only when `relay()` is called. Default 10 s. */
   relayIntervalMs?: number;
@@ -89,22 +95,23 @@ const DEFAULT_RELAY_INTERVAL_MS = 10_000;
 const RELAY_BATCH = 100;
 
 /**
- * A write-ahead outbox for removals whose announcement revokes something (DESIGN 4, "An
+ * A write-ahead outbox for the writes whose announcement revokes something (DESIGN 4, "An
  * acknowledged admin write never loses its admin event"): user, client and realm deletion, an
- * SSO session's end. The bus is published to with ack before the reply, but the record is taken
- * first (so no cache refilled after the announcement finds it), and a crash between the two used
- * to lose the announcement: the deleted user's sessions, the deleted client's tokens and the
- * ended session's back-channel logouts lived on, and the admin's retry was a 404.
+ * SSO session's end, a user disabled, a password changed, a client disabled. The bus is
+ * published to with ack before the reply, but after the write (a removed record must be gone
+ * before any cache refilled after the announcement looks), and a crash between the two used to
+ * lose the announcement: the deleted user's sessions, the deleted client's tokens, the ended
+ * session's back-channel logouts lived on, and the admin's retry was a 404.
  *
- * Now the announcement is staged in this service's own store before the record is taken, and
- * removed once published. A relay, in every replica, takes over entries whose lease ran out: if
- * the record is gone it finishes the removal and publishes the staged events under their ids; if
- * the record is there (the crash came before the removal, or it was undone), it drops the entry.
- * So after a crash the announcement goes out within the lease and a relay interval of the restart
- * (or sooner, from another replica), at least once. A removal costs two more store writes.
+ * Now the announcement is staged in this service's own store before the write, and dropped once
+ * published. A relay, in every replica, takes over entries whose lease ran out: if the store shows
+ * the write it finishes what the write had left and publishes the staged events under their ids;
+ * if not (the crash came before the write, or it was undone), it drops the entry. So after a crash
+ * the announcement goes out within the lease and a relay interval of the restart (or sooner, from
+ * another replica), at least once. Such a write costs two more store writes.
  */
-export class RemovalOutbox {
-  private readonly kinds = new Map<string, RemovalKind<unknown>>();
+export class Outbox {
+  private readonly kinds = new Map<string, OutboxKind<unknown>>();
   private readonly leaseMs: number;
   private readonly relayIntervalMs: number;
   private timer: NodeJS.Timeout | undefined;
@@ -115,68 +122,75 @@ export class RemovalOutbox {
     private readonly bus: Bus,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    options: RemovalOutboxOptions,
+    options: OutboxOptions,
   ) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.relayIntervalMs = options.relayIntervalMs ?? DEFAULT_RELAY_INTERVAL_MS;
   }
 
-  static async open(store: Store, bus: Bus, clock: Clock, logger: Logger, options: RemovalOutboxOptions = {}): Promise<RemovalOutbox> {
+  static async open(store: Store, bus: Bus, clock: Clock, logger: Logger, options: OutboxOptions = {}): Promise<Outbox> {
     const entries = await store.collection<OutboxEntry>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }] });
-    return new RemovalOutbox(entries, bus, clock, logger, options);
+    return new Outbox(entries, bus, clock, logger, options);
   }
 
-  /** Registers a kind the relay can finish; every kind a removal uses must be registered. */
-  register<S>(kind: RemovalKind<S>): void {
+  /** Registers a kind the relay can finish; every kind a write uses must be registered. */
+  register<S>(kind: OutboxKind<S>): void {
     const known = this.kinds.get(kind.name);
-    if (known && known !== kind) throw new Error(`removal kind "${kind.name}" registered twice`);
-    this.kinds.set(kind.name, kind as RemovalKind<unknown>);
+    if (known && known !== kind) throw new Error(`outbox kind "${kind.name}" registered twice`);
+    this.kinds.set(kind.name, kind as OutboxKind<unknown>);
   }
 
   /**
-   * Stages the announcement, takes the record, does the rest, publishes with ack, and drops the
-   * entry. Returns the record taken, or null when it was already gone. When the rest or the
-   * publish fails, the record is put back (if this call still owns the entry) and the error goes out.
+   * Stages the announcement, applies the write, does the rest, publishes with ack, and drops the
+   * entry. Returns what `apply` returned (null: nothing to announce). When the rest or the publish
+   * fails, the write is undone (if this call still owns the entry) and the error goes out.
    */
-  async remove<S>(removal: Removal<S>): Promise<S | null> {
-    if (this.kinds.get(removal.kind.name) !== removal.kind) throw new Error(`removal kind "${removal.kind.name}" is not registered`);
+  async write<S>(w: OutboxWrite<S>): Promise<S | null> {
+    if (this.kinds.get(w.kind.name) !== w.kind) throw new Error(`outbox kind "${w.kind.name}" is not registered`);
     const leaseUntil = this.clock.now() + this.leaseMs;
     const entry: OutboxEntry = {
       _id: randomUUID(),
-      kind: removal.kind.name,
-      snapshot: removal.snapshot,
-      events: removal.announce(removal.snapshot, removal.stamp).map(storeEvent),
+      kind: w.kind.name,
+      snapshot: w.snapshot,
+      events: w.announce(w.snapshot, w.stamp).map(storeEvent),
       leaseUntil,
       createdAt: this.clock.now(),
     };
     await this.entries.insert(entry);
-    // If taking fails, whether the record went is unknown: the entry stays, and the relay decides by looking.
-    const removed = await removal.take();
-    if (!removed) {
+    let written: S | null;
+    try {
+      written = await w.apply();
+    } catch (e) {
+      // A refused write (a conflict) leaves nothing to announce. When even the store cannot say
+      // (it is down), the entry stays and the relay decides by looking once the lease runs out.
+      if (!(await w.kind.applied(w.snapshot).catch(() => true))) await this.entries.delete(entry._id).catch(() => undefined);
+      throw e;
+    }
+    if (!written) {
       await this.entries.delete(entry._id);
       return null;
     }
     try {
-      await removal.rest?.(removed);
-      for (const event of removal.announce(removed, removal.stamp)) await this.publish(event);
+      await w.rest?.(written);
+      for (const event of w.announce(written, w.stamp)) await this.publish(event);
     } catch (e) {
       // Keep the relay off while the record goes back; if this call no longer owns the entry (it
       // ran past its lease and the relay took over), the relay finishes instead.
       const owned = await this.entries.update({ _id: entry._id, leaseUntil }, { $set: { leaseUntil: this.clock.now() + this.leaseMs } });
-      if (owned === 1 && removal.undo) {
-        await removal.undo(removed);
+      if (owned === 1 && w.undo) {
+        await w.undo(written);
         await this.entries.delete(entry._id);
       }
       throw e;
     }
     // Done and announced: an entry left behind by a failing store only costs the relay a second,
     // de-duplicated announcement, so the caller hears of the success.
-    await this.entries.delete(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced removal not dropped; the relay announces it again"));
-    return removed;
+    await this.entries.delete(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced write not dropped; the relay announces it again"));
+    return written;
   }
 
   /**
-   * Finishes every removal whose lease ran out (a crash, or a process stopped mid-way); returns how
+   * Finishes every write whose lease ran out (a crash, or a process stopped mid-way); returns how
    * many it announced. Concurrent relays (replicas) take an entry by moving its lease, so each
    * entry is handled by one at a time; one that fails stays for the next round.
    */
@@ -212,20 +226,20 @@ export class RemovalOutbox {
       if (taken !== 1) continue; // another replica's relay has it
       const kind = this.kinds.get(entry.kind);
       if (!kind) {
-        this.logger.error({ kind: entry.kind, entry: entry._id }, "outbox entry of an unknown removal kind left in place");
+        this.logger.error({ kind: entry.kind, entry: entry._id }, "outbox entry of an unknown kind left in place");
         continue;
       }
       try {
-        if (await kind.present(entry.snapshot)) {
+        if (!(await kind.applied(entry.snapshot))) {
           await this.entries.delete(entry._id);
-          this.logger.info({ kind: entry.kind, entry: entry._id }, "outbox entry dropped: its removal never happened or was undone");
+          this.logger.info({ kind: entry.kind, entry: entry._id }, "outbox entry dropped: its write never happened or was undone");
           continue;
         }
         await kind.finish?.(entry.snapshot);
         for (const event of entry.events) await this.publish(loadEvent(event));
         await this.entries.delete(entry._id);
         announced++;
-        this.logger.info({ kind: entry.kind, entry: entry._id, events: entry.events.map((e) => e.subject) }, "interrupted removal finished and announced");
+        this.logger.info({ kind: entry.kind, entry: entry._id, events: entry.events.map((e) => e.subject) }, "interrupted write finished and announced");
       } catch (err) {
         this.logger.warn({ err, kind: entry.kind, entry: entry._id }, "outbox entry not relayed; retried when its lease runs out");
       }
