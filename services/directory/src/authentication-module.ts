@@ -13,6 +13,7 @@ import { PasswordChange } from "./domain/password-change.js";
 import { UserStatusReader } from "./domain/user-status.js";
 import { UserImport } from "./domain/user-import.js";
 import { UserCredentials } from "./domain/user-credentials.js";
+import type { UserWrites } from "./domain/user-writes.js";
 import { RealmRepository } from "./store/realm-repository.js";
 import { UserRepository } from "./store/user-repository.js";
 import { CredentialRepository } from "./store/credential-repository.js";
@@ -28,18 +29,18 @@ import { userSecurityRpc } from "./rpc/user-security-rpc.js";
  * Admin API's MFA / brute-force administration and user import (spec 4.13, 4.2), composed apart
  * from module.ts so that file only registers and starts it. Every class reads `deps.clock`.
  */
-export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: PasswordHasher) {
+export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: PasswordHasher, writes: UserWrites) {
   const { store, bus, clock, secrets, logger } = deps;
   const lookup = new RealmLookup(await RealmRepository.open(store));
   const users = await UserRepository.open(store);
   const credentialRepo = await CredentialRepository.open(store);
   const otpRepo = await OtpRepository.open(store);
   const events = new UserEvents(bus, clock);
-  const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, clock);
-  const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, events, clock, logger);
+  const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
+  const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, writes.disabling, clock, logger);
   const otp = new OtpCredentials(lookup, users, otpRepo, bruteForce, secrets, events, clock);
   const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock);
-  const change = new PasswordChange(lookup, users, credentialRepo, credentials, events, clock);
+  const change = new PasswordChange(lookup, users, credentialRepo, credentials);
   const status = new UserStatusReader(lookup, users, credentialRepo, otp, bruteForce, clock);
   const importer = new UserImport(lookup, users, credentials, credentialRepo, events, clock);
   const admin = new BruteForceAdmin(lookup, users, bruteForce, events);

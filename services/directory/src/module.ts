@@ -16,7 +16,7 @@ import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
 import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
-import { buildUserRemoval, buildUsersAndGroups } from "./users-module.js";
+import { buildUserWrites, buildUsersAndGroups } from "./users-module.js";
 import { Outbox } from "../../kit/src/bus/outbox.js";
 import { buildClientsSlice } from "./clients-module.js";
 import { watchRealmCache } from "./events/realm-cache-watcher.js";
@@ -32,13 +32,13 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const outbox = await Outbox.open(store, bus, clock, deps.logger);
   const realms = new RealmAdmin(realmRepo, new RealmEvents(bus, clock), outbox, secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
-  const removal = await buildUserRemoval(deps, outbox);
-  const users = await buildUsersAndGroups(deps, config, realms, hasher, removal);
+  const writes = await buildUserWrites(deps, outbox);
+  const users = await buildUsersAndGroups(deps, config, realms, hasher, writes);
   let cascade: Subscription | undefined;
   let watches: Subscription[] = [];
-  const clientsSlice = await buildClientsSlice(deps, outbox, removal);
-  const authnSlice = await buildAuthenticationSlice(deps, hasher);
-  const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher, removal);
+  const clientsSlice = await buildClientsSlice(deps, outbox, writes.removal);
+  const authnSlice = await buildAuthenticationSlice(deps, hasher, writes);
+  const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher, writes);
 
   return {
     name: "directory",

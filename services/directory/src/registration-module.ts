@@ -9,7 +9,7 @@ import { RealmMailer } from "./domain/realm-mailer.js";
 import { SelfRegistration } from "./domain/self-registration.js";
 import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
-import type { UserRemoval } from "./domain/user-removal.js";
+import type { UserWrites } from "./domain/user-writes.js";
 import { UserMail } from "./domain/user-mail.js";
 import { UserEvents } from "./events/user-events.js";
 import { registrationRpc } from "./rpc/registration-rpc.js";
@@ -20,15 +20,15 @@ import { UsedVerifyKeyRepository } from "./store/used-verify-key-repository.js";
 import { UserRepository } from "./store/user-repository.js";
 
 /** Self-service registration and email verification (issue 5), composed apart from module.ts. */
-export async function buildRegistrationSlice(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher, removal: UserRemoval) {
+export async function buildRegistrationSlice(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher, writes: UserWrites) {
   const { store, bus, clock, secrets } = deps;
   const lookup = new RealmLookup(await RealmRepository.open(store));
   const users = await UserRepository.open(store);
   const events = new UserEvents(bus, clock);
   const credentialRepo = await CredentialRepository.open(store);
-  const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, clock);
+  const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const memberships = await MembershipRepository.open(store);
-  const admin = new UserAdmin(lookup, users, credentials, memberships, removal, events, clock);
+  const admin = new UserAdmin(lookup, users, credentials, memberships, writes, events, clock);
   const mail = new UserMail(lookup, users, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
   const registration = new SelfRegistration(lookup, users, admin, mail, await UsedVerifyKeyRepository.open(store), secrets, clock);
   return {

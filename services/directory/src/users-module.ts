@@ -17,6 +17,9 @@ import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
 import { UserRemoval } from "./domain/user-removal.js";
+import { UserDisabling } from "./domain/user-disabling.js";
+import { PasswordChanges } from "./domain/password-changes.js";
+import type { UserWrites } from "./domain/user-writes.js";
 import type { Outbox } from "../../kit/src/bus/outbox.js";
 import { UserMail } from "./domain/user-mail.js";
 import { RealmMailer } from "./domain/realm-mailer.js";
@@ -27,19 +30,21 @@ import { startRealmCascade } from "./events/realm-cascade.js";
 import { userRpc } from "./rpc/user-rpc.js";
 import { groupRpc } from "./rpc/group-rpc.js";
 
-/**
- * The one UserRemoval of the directory, shared by the users, clients (service-account users) and
- * registration slices: it registers its kind with the outbox, whose relay finishes a removal that
- * a crash interrupted.
- */
-export async function buildUserRemoval(deps: ServiceDeps, outbox: Outbox): Promise<UserRemoval> {
+/** The directory's one set of announced user writes (domain/user-writes.ts), shared by its slices. */
+export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promise<UserWrites> {
   const { store, bus, clock } = deps;
-  return new UserRemoval(await UserRepository.open(store), await CredentialRepository.open(store), await MembershipRepository.open(store),
-    await RoleMappingReader.open(store), new UserEvents(bus, clock), outbox, clock);
+  const users = await UserRepository.open(store);
+  const credentials = await CredentialRepository.open(store);
+  const events = new UserEvents(bus, clock);
+  return {
+    removal: new UserRemoval(users, credentials, await MembershipRepository.open(store), await RoleMappingReader.open(store), events, outbox, clock),
+    disabling: new UserDisabling(users, events, outbox, clock),
+    passwordChanges: new PasswordChanges(credentials, events, outbox, clock),
+  };
 }
 
 /** Users, credentials, groups and memberships (spec 2.2, 2.5, 4.2, 4.6), composed for module.ts. */
-export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher, removal: UserRemoval): Promise<{
+export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher, writes: UserWrites): Promise<{
   userRpc: ServiceImpl<typeof UserService>;
   groupRpc: ServiceImpl<typeof GroupService>;
   startCascade(): Promise<Subscription>;
@@ -54,8 +59,8 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const roleMappings = await RoleMappingReader.open(store);
   const events = new UserEvents(bus, clock);
   const credentialRepo = await CredentialRepository.open(store);
-  const credentials = new UserCredentials(lookup, userRepo, credentialRepo, hasher, events, clock);
-  const users = new UserAdmin(lookup, userRepo, credentials, memberships, removal, events, clock);
+  const credentials = new UserCredentials(lookup, userRepo, credentialRepo, hasher, events, writes.passwordChanges, clock);
+  const users = new UserAdmin(lookup, userRepo, credentials, memberships, writes, events, clock);
   const mail = new UserMail(lookup, userRepo, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
   const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, clock);
   return {

@@ -4,7 +4,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { LoginFailureRecord, LoginFailureRepository } from "../store/login-failure-repository.js";
 import type { UserRepository } from "../store/user-repository.js";
-import type { UserEvents } from "../events/user-events.js";
+import type { UserDisabling } from "./user-disabling.js";
 import { InFlightWrites } from "./in-flight-writes.js";
 
 export type LockState = "none" | "temporary" | "permanent";
@@ -26,7 +26,7 @@ export class BruteForce {
   constructor(
     private readonly repo: LoginFailureRepository,
     private readonly users: UserRepository,
-    private readonly events: UserEvents,
+    private readonly disabling: UserDisabling,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -84,8 +84,7 @@ export class BruteForce {
     if (!permanent) return "temporary";
     // Permanent lockout disables the user (as Keycloak does); user.disabled lets the token service
     // end the user's sessions. Unlock re-enables.
-    await this.users.update(realm._id, userId, { enabled: false, updatedAt: now });
-    await this.events.disabled(realm, userId);
+    await this.disabling.disable(realm, userId, async () => (await this.users.update(realm._id, userId, { enabled: false, updatedAt: now })) !== null);
     return "permanent";
   }
 

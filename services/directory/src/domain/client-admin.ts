@@ -21,8 +21,8 @@ import type { ClientRepository } from "../store/client-repository.js";
 import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
 import { clientUpdatedEvent, publishClientUpdated } from "../events/client-events.js";
 
-/** What the outbox keeps of a client's deletion until it is announced (no secret). */
-interface ClientRemovalSnapshot {
+/** What the outbox keeps of a client's deletion or disabling until it is announced (no secret). */
+interface ClientSnapshot {
   realmId: string;
   realmName: string;
   client: Pick<ClientRecord, "_id" | "clientId" | "enabled">;
@@ -48,6 +48,7 @@ export class ClientAdmin {
     private readonly clock: Clock,
   ) {
     outbox.register(this.removalKind);
+    outbox.register(this.disableKind);
   }
 
   async create(realmName: string, input: ClientCreateInput): Promise<ClientWithSecret> {
@@ -127,14 +128,19 @@ export class ClientAdmin {
       set.grantTypes = checkGrantTypes(input.grantTypes);
       checkTypeAndGrants(current.clientType, set.grantTypes);
     }
-    const updated = await this.repo.update(realm._id, current._id, set);
+    let updated = null as ClientRecord | null;
+    const write = async (): Promise<boolean> => (updated = await this.repo.update(realm._id, current._id, set)) !== null;
+    // Disabling revokes the client's tokens and sessions (client.updated), announced through the outbox.
+    const disabling = current.enabled && set.enabled === false;
+    if (disabling) await this.disable(realm, current, write);
+    else await write();
     if (!updated) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
     const hadSa = current.grantTypes.includes("client_credentials");
     const hasSa = updated.grantTypes.includes("client_credentials");
     if (!hadSa && hasSa) await this.serviceAccounts.ensure(realm, updated);
     // Keycloak removes the service-account user when service accounts are turned off.
     if (hadSa && !hasSa) await this.serviceAccounts.remove(realm, updated);
-    await publishClientUpdated(this.bus, realm, updated, false);
+    if (!disabling) await publishClientUpdated(this.bus, realm, updated, false);
     await this.events.record(realm, "UPDATE", "CLIENT", clientPath(updated), clientView(updated));
     return updated;
   }
@@ -152,7 +158,7 @@ export class ClientAdmin {
     const realm = await this.realms.byName(realmName);
     const client = await this.require(realm, clientId);
     let deleted = null as ClientRecord | null;
-    const snapshot: ClientRemovalSnapshot = { realmId: realm._id, realmName: realm.name, client: { _id: client._id, clientId: client.clientId, enabled: client.enabled } };
+    const snapshot: ClientSnapshot = { realmId: realm._id, realmName: realm.name, client: { _id: client._id, clientId: client.clientId, enabled: client.enabled } };
     const removed = await this.outbox.write({
       kind: this.removalKind,
       snapshot,
@@ -168,8 +174,26 @@ export class ClientAdmin {
     if (!removed) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
   }
 
+  /** Runs `write`, which disables the client, with `client.updated` (disabled) staged in the outbox. */
+  private async disable(realm: RealmRecord, client: ClientRecord, write: () => Promise<boolean>): Promise<void> {
+    const snapshot: ClientSnapshot = { realmId: realm._id, realmName: realm.name, client: { _id: client._id, clientId: client.clientId, enabled: false } };
+    await this.outbox.write({
+      kind: this.disableKind,
+      snapshot,
+      stamp: new EventStamp(this.clock.now()),
+      announce: (s, stamp) => [clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, false, stamp.id(0))],
+      apply: async () => ((await write()) ? snapshot : null),
+    });
+  }
+
+  /** The relay announces an interrupted disable while the client is still disabled; no rest to it. */
+  private readonly disableKind: OutboxKind<ClientSnapshot> = {
+    name: "directory.client-disabled",
+    applied: async (s) => (await this.repo.findById(s.realmId, s.client._id))?.enabled === false,
+  };
+
   /** How the outbox's relay finishes a deletion a crash interrupted: the cascade, unless the realm went too. */
-  private readonly removalKind: OutboxKind<ClientRemovalSnapshot> = {
+  private readonly removalKind: OutboxKind<ClientSnapshot> = {
     name: "directory.client",
     applied: async (s) => (await this.repo.findById(s.realmId, s.client._id)) === null,
     finish: async (s) => {

@@ -1,16 +1,15 @@
 import { IamError } from "../../../kit/src/errors.js";
-import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { UserCredentials } from "./user-credentials.js";
 import { checkPasswordPolicy } from "./password-policy.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
-import type { UserEvents } from "../events/user-events.js";
 
 /**
  * Self-service password change during login (the UPDATE_PASSWORD required action): the realm's
  * password policy and history (spec 2.1), `requirePasswordReset` cleared (spec 2.2), and
- * `password.changed` published so the token service can end other sessions (DESIGN 3).
+ * `password.changed` announced through the outbox so the token service can end other sessions
+ * (DESIGN 3; UserCredentials.replace).
  */
 export class PasswordChange {
   constructor(
@@ -18,8 +17,6 @@ export class PasswordChange {
     private readonly users: UserRepository,
     private readonly repo: CredentialRepository,
     private readonly credentials: UserCredentials,
-    private readonly events: UserEvents,
-    private readonly clock: Clock,
   ) {}
 
   async change(realmName: string, userId: string, password: string): Promise<void> {
@@ -34,10 +31,6 @@ export class PasswordChange {
         throw IamError.invalid("password", `password must not be one of the last ${n} passwords`, "invalid_password");
       }
     }
-    await this.credentials.store(realm, user, await this.credentials.hash(password), false);
-    if (user.requirePasswordReset) {
-      await this.users.update(realm._id, user._id, { requirePasswordReset: false, updatedAt: this.clock.now() });
-    }
-    await this.events.passwordChanged(realm, user._id, false);
+    await this.credentials.replace(realm, user, await this.credentials.hash(password), false);
   }
 }

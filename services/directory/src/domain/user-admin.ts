@@ -7,7 +7,7 @@ import { emailKeyOf, userView, type UserCreateInput, type UserRecord, type UserU
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
 import { checkPasswordPolicy } from "./password-policy.js";
 import type { UserCredentials } from "./user-credentials.js";
-import type { UserRemoval } from "./user-removal.js";
+import type { UserWrites } from "./user-writes.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
 import type { UserEvents } from "../events/user-events.js";
@@ -32,7 +32,7 @@ export class UserAdmin {
     private readonly repo: UserRepository,
     private readonly credentials: UserCredentials,
     private readonly memberships: MembershipRepository,
-    private readonly removal: UserRemoval,
+    private readonly writes: UserWrites,
     private readonly events: UserEvents,
     private readonly clock: Clock,
   ) {}
@@ -118,14 +118,19 @@ export class UserAdmin {
       if (input[f] !== undefined) (set as Record<string, unknown>)[f] = input[f];
     }
     if (input.attributes !== undefined) set.attributes = checkAttributes(input.attributes);
-    let updated: UserRecord | null = null;
-    await this.uniqueOrConflict(realm._id, userId, set.username ?? current.username, set.email ?? current.email, async () => {
-      updated = await this.repo.update(realm._id, userId, set);
-    });
+    let updated = null as UserRecord | null;
+    const write = async (): Promise<boolean> => {
+      await this.uniqueOrConflict(realm._id, userId, set.username ?? current.username, set.email ?? current.email, async () => {
+        updated = await this.repo.update(realm._id, userId, set);
+      });
+      return updated !== null;
+    };
+    // Disabling ends the user's sessions (user.disabled), announced through the outbox.
+    if (current.enabled && set.enabled === false) await this.writes.disabling.disable(realm, userId, write);
+    else await write();
     if (!updated) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     const after: UserRecord = updated;
     if (after.usernameKey !== current.usernameKey) await this.memberships.renameMember(realm._id, userId, after.usernameKey);
-    if (current.enabled && !after.enabled) await this.events.disabled(realm, userId);
     await this.events.userChanged(realm, after); // profile claims of a service account's tokens
     await this.events.admin(realm, "UPDATE", "USER", `users/${userId}`, userView(after));
     return after;
@@ -134,7 +139,7 @@ export class UserAdmin {
   /** Removes the user and what the directory keeps of it, announcing it with its admin event (UserRemoval; spec 4.2: 204). */
   async delete(realmName: string, userId: string): Promise<void> {
     const realm = await this.realms.byName(realmName);
-    if (!(await this.removal.remove(realm, userId, { adminEvent: true }))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    if (!(await this.writes.removal.remove(realm, userId, { adminEvent: true }))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
   }
 
   /**

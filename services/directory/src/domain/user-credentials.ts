@@ -9,6 +9,7 @@ import { checkPasswordPolicy } from "./password-policy.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
+import type { PasswordChanges } from "./password-changes.js";
 
 /**
  * Passwords (spec 2.2 initial password, 4.2 reset-password, 2.1 password policy and history).
@@ -22,6 +23,7 @@ export class UserCredentials {
     private readonly repo: CredentialRepository,
     private readonly hasher: PasswordHasher,
     private readonly events: UserEvents,
+    private readonly changes: PasswordChanges,
     private readonly clock: Clock,
   ) {}
 
@@ -43,6 +45,20 @@ export class UserCredentials {
     await this.repo.remember({ _id: randomUUID(), realmId: realm._id, userId: user._id, hash, createdAt }, realm.passwordHistoryCount);
   }
 
+  /**
+   * A checked, hashed new password stored (`store`), `requirePasswordReset` set to `temporary`
+   * (spec 2.2), and `password.changed` announced through the outbox (PasswordChanges), so the
+   * token service ends what came before it: the admin's reset and the user's own change.
+   */
+  async replace(realm: RealmRecord, user: UserRecord, hash: string, temporary: boolean): Promise<void> {
+    await this.changes.change(realm, user._id, temporary, async (createdAt) => {
+      await this.store(realm, user, hash, temporary, createdAt);
+      if (user.requirePasswordReset !== temporary) {
+        await this.users.update(realm._id, user._id, { requirePasswordReset: temporary, updatedAt: this.clock.now() });
+      }
+    });
+  }
+
   async reset(realmName: string, userId: string, password: string | undefined, temporary: boolean): Promise<void> {
     const realm = await this.realms.byName(realmName);
     const user = await this.users.findById(realm._id, userId);
@@ -56,11 +72,7 @@ export class UserCredentials {
         throw IamError.invalid("password", `password must not be one of the last ${n} passwords`, "invalid_password");
       }
     }
-    await this.store(realm, user, await this.hasher.hash(plain), temporary);
-    if (user.requirePasswordReset !== temporary) {
-      await this.users.update(realm._id, userId, { requirePasswordReset: temporary, updatedAt: this.clock.now() });
-    }
-    await this.events.passwordChanged(realm, userId, temporary);
+    await this.replace(realm, user, await this.hasher.hash(plain), temporary);
     await this.events.admin(realm, "ACTION", "USER", `users/${userId}/reset-password`);
   }
 

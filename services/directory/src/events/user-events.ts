@@ -45,16 +45,22 @@ export class UserEvents {
     return [adminEventMessage("directory", { realm: realm.name, operationType: "DELETE", resourceType: "USER", resourcePath: `users/${userId}` }, now, id)];
   }
 
-  async disabled(realm: RealmRecord, userId: string): Promise<void> {
-    await this.bus.publish(USER_DISABLED, toBinary(UserDisabledSchema, create(UserDisabledSchema, {
-      realmId: realm._id, realmName: realm.name, userId,
-    })), requestIdOption());
+  /** `user.disabled`, built for the outbox (UserDisabling stages it before the write). */
+  disabledEvent(realm: Pick<RealmRecord, "_id" | "name">, userId: string, id: string): OutgoingEvent {
+    return {
+      subject: USER_DISABLED,
+      payload: toBinary(UserDisabledSchema, create(UserDisabledSchema, { realmId: realm._id, realmName: realm.name, userId })),
+      id, ...requestIdOption(),
+    };
   }
 
-  async passwordChanged(realm: RealmRecord, userId: string, temporary: boolean): Promise<void> {
-    await this.bus.publish(PASSWORD_CHANGED, toBinary(PasswordChangedSchema, create(PasswordChangedSchema, {
-      realmId: realm._id, realmName: realm.name, userId, temporary,
-    })), requestIdOption());
+  /** `password.changed`, built for the outbox (PasswordChanges stages it before the password is stored). */
+  passwordChangedEvent(realm: Pick<RealmRecord, "_id" | "name">, userId: string, temporary: boolean, id: string): OutgoingEvent {
+    return {
+      subject: PASSWORD_CHANGED,
+      payload: toBinary(PasswordChangedSchema, create(PasswordChangedSchema, { realmId: realm._id, realmName: realm.name, userId, temporary })),
+      id, ...requestIdOption(),
+    };
   }
 
   /**

@@ -3,7 +3,7 @@ import { createClient, createRouterTransport, Code, type Client } from "@connect
 import { RealmService, RealmDeletedSchema } from "../../../gen/iam/directory/v1/realm_pb.js";
 import { ClientService, ClientUpdatedSchema } from "../../../gen/iam/directory/v1/client_pb.js";
 import { RoleService } from "../../../gen/iam/directory/v1/role_pb.js";
-import { UserDeletedSchema } from "../../../gen/iam/directory/v1/user_pb.js";
+import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema, UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { openStore } from "../../kit/src/store/open-store.js";
 import { openBus } from "../../kit/src/bus/open-bus.js";
 import { recorder, waitUntil } from "../../kit/src/bus/bus-test-kit.js";
@@ -19,12 +19,12 @@ import { buildDirectory } from "./module.js";
 import { loadDirectoryConfig } from "./config.js";
 
 /**
- * A client's or realm's deletion that a crash interrupted, finished by the process that starts
- * next (outbox.ts). The crash: a publish that never returns, so the first process stops
+ * Deletions, disables and password changes that a crash interrupted, finished by the process that
+ * starts next (outbox.ts). The crash: a publish that never returns, so the first process stops
  * where it stood. The next process: a second directory module on the same store and bus, whose
  * clock is past the first one's lease, as a restart's would be; its start runs the relay.
  */
-describe("directory removals a crash interrupted", () => {
+describe("directory writes a crash interrupted", () => {
   const logger = createLogger("test", "silent");
   const secrets = new SecretBox(generateMasterKey());
   let store: Store;
@@ -35,6 +35,7 @@ describe("directory removals a crash interrupted", () => {
   let realms: Client<typeof RealmService>;
   let clients: Client<typeof ClientService>;
   let roles: Client<typeof RoleService>;
+  let users: Client<typeof UserService>;
   let delivered: ReturnType<typeof recorder>;
   let realPublish: Bus["publish"];
 
@@ -71,6 +72,7 @@ describe("directory removals a crash interrupted", () => {
     realms = createClient(RealmService, t);
     clients = createClient(ClientService, t);
     roles = createClient(RoleService, t);
+    users = createClient(UserService, t);
     delivered = recorder();
     await bus.subscribe({ durable: "test-announcements", subject: "iam.directory.v1.>" }, delivered.handler);
     await realms.createRealm({ realm: { name: "acme", adminEventsEnabled: true } });
@@ -86,6 +88,7 @@ describe("directory removals a crash interrupted", () => {
   });
 
   const seen = (subject: string) => delivered.got.filter((m) => m.subject === subject);
+  const newUser = async (username: string) => (await users.createUser({ realm: "acme", user: { username, password: "Correct-Horse-1" } })).user!.id;
 
   it("a client deletion that died in its cascade: the next process drops its roles and announces the client's and its service account's deletion", async () => {
     await clients.createClient({ realm: "acme", client: { clientId: "svc", grantTypes: ["client_credentials"], grantTypesPresent: true } });
@@ -127,6 +130,50 @@ describe("directory removals a crash interrupted", () => {
     const e = fromBinary(RealmDeletedSchema, seen("iam.directory.v1.realm.deleted")[0]!.payload);
     expect({ realmId: e.realmId, realmName: e.realmName }).toEqual({ realmId, realmName: "acme" });
     await waitUntilAsync(async () => (await (await store.collection({ name: "clients" })).count({ realmId })) === 0);
+  });
+
+  it("a user disabled just before a crash: the next process announces user.disabled; one enabled again meanwhile is not announced", async () => {
+    const alice = await newUser("alice");
+    const bob = await newUser("bob");
+    crashAt(["iam.directory.v1.user.disabled"]);
+    void users.updateUser({ realm: "acme", userId: alice, update: { enabled: false } }).catch(() => undefined);
+    void users.updateUser({ realm: "acme", userId: bob, update: { enabled: false } }).catch(() => undefined);
+    const enabled = async (id: string) => (await (await store.collection({ name: "users" })).get(id))?.enabled;
+    await waitUntilAsync(async () => (await enabled(alice)) === false && (await enabled(bob)) === false);
+    // Bob is enabled again (by another replica, say) before the relay looks.
+    await (await store.collection({ name: "users" })).update({ _id: bob }, { $set: { enabled: true } });
+
+    await restart();
+    await waitUntil("user.disabled", () => seen("iam.directory.v1.user.disabled").length === 1);
+    expect(fromBinary(UserDisabledSchema, seen("iam.directory.v1.user.disabled")[0]!.payload).userId).toBe(alice);
+    await waitUntilAsync(async () => (await (await store.collection({ name: "outbox" })).count({})) === 0);
+    expect(seen("iam.directory.v1.user.disabled")).toHaveLength(1);
+  });
+
+  it("a password reset just before a crash: the next process announces password.changed", async () => {
+    const carol = await newUser("carol");
+    crashAt(["iam.directory.v1.password.changed"]);
+    const before = (await (await store.collection({ name: "credentials" })).findOne({ userId: carol }))?.createdAt as number;
+    void users.resetPassword({ realm: "acme", userId: carol, password: "Another-Horse-2", temporary: true }).catch(() => undefined);
+    await waitUntilAsync(async () => ((await (await store.collection({ name: "credentials" })).findOne({ userId: carol }))?.createdAt as number) > before);
+
+    await restart();
+    await waitUntil("password.changed", () => seen("iam.directory.v1.password.changed").length === 1);
+    const e = fromBinary(PasswordChangedSchema, seen("iam.directory.v1.password.changed")[0]!.payload);
+    expect({ userId: e.userId, temporary: e.temporary }).toEqual({ userId: carol, temporary: true });
+  });
+
+  it("a client disabled just before a crash: the next process announces client.updated, disabled", async () => {
+    await clients.createClient({ realm: "acme", client: { clientId: "portal" } });
+    crashAt(["iam.directory.v1.client.updated"]);
+    void clients.updateClient({ realm: "acme", clientId: "portal", update: { enabled: false } }).catch(() => undefined);
+    await waitUntilAsync(async () => (await (await store.collection({ name: "clients" })).findOne({ clientId: "portal" }))?.enabled === false);
+    const announced = () => seen("iam.directory.v1.client.updated").map((m) => fromBinary(ClientUpdatedSchema, m.payload)).filter((c) => c.clientId === "portal");
+    expect(announced()).toEqual([]);
+
+    await restart();
+    await waitUntil("client.updated", () => announced().length === 1);
+    expect({ deleted: announced()[0]!.deleted, disabled: announced()[0]!.disabled }).toEqual({ deleted: false, disabled: true });
   });
 });
 

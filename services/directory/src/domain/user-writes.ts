@@ -1,0 +1,14 @@
+import type { UserRemoval } from "./user-removal.js";
+import type { UserDisabling } from "./user-disabling.js";
+import type { PasswordChanges } from "./password-changes.js";
+
+/**
+ * The user writes whose announcement revokes something, each staged in the outbox (outbox.ts).
+ * One of each per directory: each registers its kind with the outbox, whose relay finishes what
+ * a crash interrupted; the users, clients, registration and authentication slices share them.
+ */
+export interface UserWrites {
+  removal: UserRemoval;
+  disabling: UserDisabling;
+  passwordChanges: PasswordChanges;
+}
