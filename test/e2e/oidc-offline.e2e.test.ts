@@ -94,7 +94,7 @@ for (const target of targets()) describe(`offline tokens (${target.mode})`, () =
     expect((await api.put(`/admin/realms/${realm}`, { refreshTokenLifespan: 1 })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1200));
     const refused = await refresh("cli", online.body.refresh_token);
-    expect([refused.status, refused.body]).toEqual([400, { error: "invalid_grant", error_description: "invalid refresh token" }]);
+    expect([refused.status, refused.body]).toEqual([400, { error: "invalid_grant", error_description: "Invalid refresh token" }]);
     // An offline session follows offlineTokenLifespan, unchanged.
     expect((await refresh("cli", offline.body.refresh_token)).status).toBe(200);
     expect((await api.put(`/admin/realms/${realm}`, { refreshTokenLifespan: 1800 })).status).toBe(200);

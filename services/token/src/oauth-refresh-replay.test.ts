@@ -30,7 +30,7 @@ describe("refresh token replays and revoked users", () => {
       const e = await token({ client: webClient(), grantType: "refresh_token", refreshToken }).then(() => undefined, (err: unknown) => err as ConnectError);
       return [oauthErrorOf(e), e?.rawMessage];
     };
-    expect(await refusal(madeUp)).toEqual(["invalid_grant", "invalid refresh token"]);
+    expect(await refusal(madeUp)).toEqual(["invalid_grant", "Invalid refresh token"]);
     const live = await token({ client: webClient(), grantType: "refresh_token", refreshToken: current });
     // RFC 9700 section 4.14.2: the replay of the first token revokes the family, its current token and access tokens with it.
     expect(await refusal(first.refreshToken)).toEqual(["invalid_grant", "refresh token was already used; its session is revoked"]);
@@ -47,7 +47,7 @@ describe("refresh token replays and revoked users", () => {
     const after = await exchange((await newCode()).code);
     expect(await introspect(before.refreshToken)).toEqual({ active: false });
     const e = await token({ client: webClient(), grantType: "refresh_token", refreshToken: before.refreshToken }).then(() => undefined, (err: unknown) => err as ConnectError);
-    expect([oauthErrorOf(e), e?.rawMessage]).toEqual(["invalid_grant", "the session has ended"]);
+    expect([oauthErrorOf(e), e?.rawMessage]).toEqual(["invalid_grant", "Session not active"]);
     // A session begun after the revocation is the user's new one.
     expect(await introspect(after.refreshToken)).toMatchObject({ active: true, sub: userId });
     expect((await token({ client: webClient(), grantType: "refresh_token", refreshToken: after.refreshToken })).refreshToken).toMatch(/\.1\./);

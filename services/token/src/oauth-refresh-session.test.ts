@@ -74,7 +74,7 @@ describe("online refresh tokens keep their SSO session alive", () => {
     let caught: unknown;
     await refresh(lateNext.refreshToken).catch((e: unknown) => (caught = e));
     expect(oauthErrorOf(caught)).toBe("invalid_grant");
-    expect((caught as Error).message).toContain("the session has ended");
+    expect((caught as Error).message).toContain("Session not active");
   });
 
   it("answers a code exchange with the session's remaining life, and keeps a session near its end alive", async () => {

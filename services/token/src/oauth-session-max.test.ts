@@ -48,7 +48,7 @@ describe("SSO Session Max ends online refresh tokens that long after the login",
     await refresh(res.refreshToken).catch((e: unknown) => (caught = e));
     expect(oauthErrorOf(caught)).toBe("invalid_grant");
     // The family's end was the bound, so it is gone as at an idle end (the store hides what expired).
-    expect((caught as Error).message).toContain("invalid refresh token");
+    expect((caught as Error).message).toContain("Invalid refresh token");
     expect(await introspect(res.refreshToken)).toEqual({ active: false });
     expect(await introspect(res.accessToken)).toEqual({ active: false });
   });

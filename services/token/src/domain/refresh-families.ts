@@ -145,9 +145,14 @@ function lifespanMs(realm: OAuthRealm, offline: boolean): number {
   return (offline ? realm.offlineTokenLifespan : realm.refreshTokenLifespan) * 1000;
 }
 
+/**
+ * Keycloak's wording where the case is the same ("Session not active", "Invalid refresh token"),
+ * so what an application logs or matches reads as it did. An expired family is invisible to reads
+ * (opaque tokens keep no exp to tell it by), so it reads as an invalid one, not "Token is not active".
+ */
 function refused(why: RefreshRefusal): IamError {
   const message = why === "reused" ? "refresh token was already used; its session is revoked"
     : why === "wrong_client" ? "refresh token was issued to another client"
-    : why === "ended" ? "the session has ended" : "invalid refresh token";
+    : why === "ended" ? "Session not active" : "Invalid refresh token";
   return new IamError({ code: "invalidArgument", reason: why === "reused" ? "refresh_token_reused" : "invalid_grant", oauthError: "invalid_grant", message });
 }

@@ -63,6 +63,6 @@ export class RefreshTokenGrant implements Grant {
 
   private async sessionEnded(ctx: GrantContext, family: RefreshFamilyRecord): Promise<never> {
     await this.families.repo.remove(ctx.realm.id, family._id);
-    throw invalidGrant("the session has ended");
+    throw invalidGrant("Session not active");
   }
 }

@@ -49,7 +49,7 @@ export class UserTokens {
     let sid = ssoSessionId;
     if (withRefresh) {
       const sessionEnds = login.ssoSession && !offline ? await this.keepAlive.extend(ctx.realm, login.ssoSession) : Infinity;
-      if (sessionEnds === null) throw invalidGrant("the session has ended");
+      if (sessionEnds === null) throw invalidGrant("Session not active");
       const started = await this.families.start({
         realm: ctx.realm, client: ctx.client, userId: login.userId, username: login.username,
         ssoSessionId, ...(login.ssoSession ? { sessionStartedAt: login.ssoSession.createdAt } : {}), offline, scope: grant.names.join(" "), authTime: login.authTime,
