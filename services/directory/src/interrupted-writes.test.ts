@@ -100,8 +100,8 @@ describe("directory writes a crash interrupted", () => {
     // client's roles and both announcements not yet.
     crashAt(["iam.directory.v1.user.deleted"]);
     void clients.deleteClient({ realm: "acme", clientId: "svc" }).catch(() => undefined);
-    await waitUntilAsync(async () => (await clients.getClient({ realm: "acme", clientId: "svc" }).then(() => false, () => true)));
-    await waitUntilAsync(async () => (await (await store.collection({ name: "users" })).count({ _id: saUser })) === 0);
+    await waitUntil("the store to show it", async () => (await clients.getClient({ realm: "acme", clientId: "svc" }).then(() => false, () => true)));
+    await waitUntil("the store to show it", async () => (await (await store.collection({ name: "users" })).count({ _id: saUser })) === 0);
     expect(await clientRoles()).toBe(1);
     expect(seen("iam.directory.v1.client.updated")).toEqual([]);
 
@@ -121,7 +121,7 @@ describe("directory writes a crash interrupted", () => {
     const realmId = (await realms.getRealm({ name: "acme" })).realm!.id;
     crashAt(["iam.directory.v1.realm.deleted"]);
     void realms.deleteRealm({ name: "acme" }).catch(() => undefined);
-    await waitUntilAsync(async () => realms.getRealm({ name: "acme" }).then(() => false, (e: { code: Code }) => e.code === Code.NotFound));
+    await waitUntil("the store to show it", async () => realms.getRealm({ name: "acme" }).then(() => false, (e: { code: Code }) => e.code === Code.NotFound));
     expect(seen("iam.directory.v1.realm.deleted")).toEqual([]);
     expect(await (await store.collection({ name: "clients" })).count({ realmId })).toBe(1);
 
@@ -129,7 +129,7 @@ describe("directory writes a crash interrupted", () => {
     await waitUntil("realm.deleted", () => seen("iam.directory.v1.realm.deleted").length === 1);
     const e = fromBinary(RealmDeletedSchema, seen("iam.directory.v1.realm.deleted")[0]!.payload);
     expect({ realmId: e.realmId, realmName: e.realmName }).toEqual({ realmId, realmName: "acme" });
-    await waitUntilAsync(async () => (await (await store.collection({ name: "clients" })).count({ realmId })) === 0);
+    await waitUntil("the store to show it", async () => (await (await store.collection({ name: "clients" })).count({ realmId })) === 0);
   });
 
   it("a user disabled just before a crash: the next process announces user.disabled; one enabled again meanwhile is not announced", async () => {
@@ -139,14 +139,14 @@ describe("directory writes a crash interrupted", () => {
     void users.updateUser({ realm: "acme", userId: alice, update: { enabled: false } }).catch(() => undefined);
     void users.updateUser({ realm: "acme", userId: bob, update: { enabled: false } }).catch(() => undefined);
     const enabled = async (id: string) => (await (await store.collection({ name: "users" })).get(id))?.enabled;
-    await waitUntilAsync(async () => (await enabled(alice)) === false && (await enabled(bob)) === false);
+    await waitUntil("the store to show it", async () => (await enabled(alice)) === false && (await enabled(bob)) === false);
     // Bob is enabled again (by another replica, say) before the relay looks.
     await (await store.collection({ name: "users" })).update({ _id: bob }, { $set: { enabled: true } });
 
     await restart();
     await waitUntil("user.disabled", () => seen("iam.directory.v1.user.disabled").length === 1);
     expect(fromBinary(UserDisabledSchema, seen("iam.directory.v1.user.disabled")[0]!.payload).userId).toBe(alice);
-    await waitUntilAsync(async () => (await (await store.collection({ name: "outbox" })).count({})) === 0);
+    await waitUntil("the store to show it", async () => (await (await store.collection({ name: "outbox" })).count({})) === 0);
     expect(seen("iam.directory.v1.user.disabled")).toHaveLength(1);
   });
 
@@ -155,7 +155,7 @@ describe("directory writes a crash interrupted", () => {
     crashAt(["iam.directory.v1.password.changed"]);
     const before = (await (await store.collection({ name: "credentials" })).findOne({ userId: carol }))?.createdAt as number;
     void users.resetPassword({ realm: "acme", userId: carol, password: "Another-Horse-2", temporary: true }).catch(() => undefined);
-    await waitUntilAsync(async () => ((await (await store.collection({ name: "credentials" })).findOne({ userId: carol }))?.createdAt as number) > before);
+    await waitUntil("the store to show it", async () => ((await (await store.collection({ name: "credentials" })).findOne({ userId: carol }))?.createdAt as number) > before);
 
     await restart();
     await waitUntil("password.changed", () => seen("iam.directory.v1.password.changed").length === 1);
@@ -167,7 +167,7 @@ describe("directory writes a crash interrupted", () => {
     await clients.createClient({ realm: "acme", client: { clientId: "portal" } });
     crashAt(["iam.directory.v1.client.updated"]);
     void clients.updateClient({ realm: "acme", clientId: "portal", update: { enabled: false } }).catch(() => undefined);
-    await waitUntilAsync(async () => (await (await store.collection({ name: "clients" })).findOne({ clientId: "portal" }))?.enabled === false);
+    await waitUntil("the store to show it", async () => (await (await store.collection({ name: "clients" })).findOne({ clientId: "portal" }))?.enabled === false);
     const announced = () => seen("iam.directory.v1.client.updated").map((m) => fromBinary(ClientUpdatedSchema, m.payload)).filter((c) => c.clientId === "portal");
     expect(announced()).toEqual([]);
 
@@ -176,11 +176,3 @@ describe("directory writes a crash interrupted", () => {
     expect({ deleted: announced()[0]!.deleted, disabled: announced()[0]!.disabled }).toEqual({ deleted: false, disabled: true });
   });
 });
-
-async function waitUntilAsync(predicate: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > until) throw new Error("condition not reached");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

@@ -102,7 +102,7 @@ describe("UserRemoval", () => {
     // It dies right after the record went: before the password, memberships and announcement.
     credentials.deleteUser = () => new Promise<void>(() => undefined);
     void crashed.removal.remove(realm, "u1", { adminEvent: true });
-    await waitUntilAsync(async () => (await users.findById("r1", "u1")) === null);
+    await waitUntil("the store to show it", async () => (await users.findById("r1", "u1")) === null);
     const delivered = recorder();
     await bus.subscribe({ durable: "test-removals", subject: "iam.>" }, delivered.handler);
 
@@ -122,11 +122,3 @@ describe("UserRemoval", () => {
     expect(await next.outbox.relay()).toBe(0);
   });
 });
-
-async function waitUntilAsync(predicate: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > until) throw new Error("condition not reached");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

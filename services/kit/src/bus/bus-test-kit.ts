@@ -4,9 +4,10 @@ import type { BusHandler, BusMessage } from "./port.js";
 
 /** Small helpers for bus tests (contract and adapter-specific). Not used by production code. */
 
-export async function waitUntil(what: string, predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Polls `predicate` (a store read may be one) until it holds; fails naming `what` after the timeout. */
+export async function waitUntil(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }

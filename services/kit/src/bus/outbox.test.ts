@@ -135,7 +135,7 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     const crashed = await process(hung);
     const r = removal(crashed.kind, "t1", { rest: never }); // dies after the record went, before the rest
     void crashed.outbox.write(r);
-    await waitUntilAsync(async () => (await things.get("t1")) === null);
+    await waitUntil("the store to show it", async () => (await things.get("t1")) === null);
     expect(await entries.count({})).toBe(1);
 
     const next = await process(bus);
@@ -162,7 +162,7 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
   it("after a crash before the record went, the relay drops the entry and announces nothing", async () => {
     const crashed = await process(bus);
     void crashed.outbox.write(removal(crashed.kind, "t1", { apply: never }));
-    await waitUntilAsync(async () => (await entries.count({})) === 1);
+    await waitUntil("the store to show it", async () => (await entries.count({})) === 1);
     const next = await process(bus);
     clock.advance(LEASE_MS);
     expect(await next.outbox.relay()).toBe(0);
@@ -209,7 +209,7 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     const crashed = await process(hung);
     void crashed.outbox.write(removal(crashed.kind, "t1"));
     void crashed.outbox.write(removal(crashed.kind, "t2"));
-    await waitUntilAsync(async () => (await things.count({})) === 0);
+    await waitUntil("the store to show it", async () => (await things.count({})) === 0);
     const a = await process(bus);
     const b = await process(bus);
     clock.advance(LEASE_MS);
@@ -226,7 +226,7 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     hung.publish = () => never();
     const crashed = await process(hung);
     void crashed.outbox.write(removal(crashed.kind, "t1"));
-    await waitUntilAsync(async () => (await things.get("t1")) === null);
+    await waitUntil("the store to show it", async () => (await things.get("t1")) === null);
     let fail = true;
     const flaky = Object.create(bus) as Bus;
     flaky.publish = async (subject, payload, options): Promise<BusMessage> => {
@@ -265,12 +265,3 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     expect(log.records).toContainEqual(expect.objectContaining({ kind: "test.unknown", msg: "outbox entry of an unknown kind left in place" }));
   });
 });
-
-async function waitUntilAsync(predicate: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > until) throw new Error("condition not reached");
-    await sleep(5);
-  }
-}
-
