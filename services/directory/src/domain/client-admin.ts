@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
-import { EventStamp, type OutboxKind, type Outbox } from "../../../kit/src/bus/outbox.js";
+import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { randomToken } from "../../../kit/src/crypto/random.js";
@@ -162,7 +162,6 @@ export class ClientAdmin {
     const removed = await this.outbox.write({
       kind: this.removalKind,
       snapshot,
-      stamp: new EventStamp(this.clock.now()),
       announce: (s, stamp) => [
         clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, true, stamp.id(0)),
         ...this.events.message(realm, "DELETE", "CLIENT", clientPath(client), stamp.id(1), stamp.time),
@@ -180,7 +179,6 @@ export class ClientAdmin {
     await this.outbox.write({
       kind: this.disableKind,
       snapshot,
-      stamp: new EventStamp(this.clock.now()),
       announce: (s, stamp) => [clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, false, stamp.id(0))],
       apply: async () => ((await write()) ? snapshot : null),
     });

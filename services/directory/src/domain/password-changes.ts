@@ -1,4 +1,4 @@
-import { EventStamp, type Outbox, type OutboxKind } from "../../../kit/src/bus/outbox.js";
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
@@ -43,7 +43,6 @@ export class PasswordChanges {
     await this.outbox.write({
       kind: this.kind,
       snapshot,
-      stamp: new EventStamp(createdAt),
       announce: (s, stamp) => [this.events.passwordChangedEvent({ _id: s.realmId, name: s.realmName }, s.userId, s.temporary, stamp.id(0))],
       apply: async () => {
         await write(createdAt);

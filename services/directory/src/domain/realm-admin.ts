@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import { EventStamp, type OutboxKind, type Outbox } from "../../../kit/src/bus/outbox.js";
+import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { DEFAULT_THEME } from "./themes.js";
 import { REALM_DEFAULTS, type RealmCreateInput, type RealmRecord, type RealmUpdateInput } from "./realm.js";
@@ -108,7 +108,6 @@ export class RealmAdmin {
     await this.outbox.write({
       kind: this.removalKind,
       snapshot,
-      stamp: new EventStamp(this.clock.now()),
       announce: (s, stamp) => [this.events.deletedEvent(s, stamp.time, stamp.id(0))],
       apply: async () => ((deleted = await this.repo.deleteByNameAndId(name, current._id)) ? snapshot : null),
       undo: async () => { if (deleted) await this.repo.insert(deleted).catch(() => undefined); }, // the name taken meanwhile: the retry is 404 then

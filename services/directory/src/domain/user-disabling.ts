@@ -1,4 +1,4 @@
-import { EventStamp, type Outbox, type OutboxKind } from "../../../kit/src/bus/outbox.js";
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { UserRepository } from "../store/user-repository.js";
@@ -38,7 +38,6 @@ export class UserDisabling {
     const done = await this.outbox.write({
       kind: this.kind,
       snapshot,
-      stamp: new EventStamp(this.clock.now()),
       announce: (s, stamp) => [this.events.disabledEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id(0))],
       apply: async () => ((await write()) ? snapshot : null),
     });

@@ -1,4 +1,4 @@
-import { EventStamp, type OutboxKind, type Outbox } from "../../../kit/src/bus/outbox.js";
+import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { UserRepository } from "../store/user-repository.js";
@@ -65,7 +65,6 @@ export class UserRemoval {
     const removed = await this.outbox.write({
       kind: this.kind,
       snapshot,
-      stamp: new EventStamp(this.clock.now()),
       announce: (s, stamp) => [
         this.events.deletedEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id(0)),
         ...(s.adminEvent ? this.events.deletedAdminEvent(realm, s.userId, stamp.id(1), stamp.time) : []),

@@ -49,8 +49,10 @@ export interface OutboxWrite<S> {
   kind: OutboxKind<S>;
   /** What the relay needs of the write (ids; never a secret); JSON, stored until the announcement is out. */
   snapshot: S;
-  stamp: EventStamp;
-  /** The events announcing the write: built from the snapshot, and from what `apply` returned. */
+  /**
+   * The events announcing the write (none: a write whose `finish` is all the relay owes), built
+   * from the snapshot and from what `apply` returned, with one stamp the outbox makes per write.
+   */
   announce(written: S, stamp: EventStamp): OutgoingEvent[];
   /**
    * The write, atomic: a removal takes its record. Returns what to announce, or null when there is
@@ -147,12 +149,13 @@ export class Outbox {
    */
   async write<S>(w: OutboxWrite<S>): Promise<S | null> {
     if (this.kinds.get(w.kind.name) !== w.kind) throw new Error(`outbox kind "${w.kind.name}" is not registered`);
-    const leaseUntil = this.clock.now() + this.leaseMs;
+    const stamp = new EventStamp(this.clock.now());
+    const leaseUntil = stamp.time + this.leaseMs;
     const entry: OutboxEntry = {
       _id: randomUUID(),
       kind: w.kind.name,
       snapshot: w.snapshot,
-      events: w.announce(w.snapshot, w.stamp).map(storeEvent),
+      events: w.announce(w.snapshot, stamp).map(storeEvent),
       leaseUntil,
       createdAt: this.clock.now(),
     };
@@ -172,7 +175,7 @@ export class Outbox {
     }
     try {
       await w.rest?.(written);
-      for (const event of w.announce(written, w.stamp)) await this.publish(event);
+      for (const event of w.announce(written, stamp)) await this.publish(event);
     } catch (e) {
       // Keep the relay off while the record goes back; if this call no longer owns the entry (it
       // ran past its lease and the relay took over), the relay finishes instead.

@@ -1,4 +1,4 @@
-import { EventStamp, type OutboxKind, type Outbox } from "../../../kit/src/bus/outbox.js";
+import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { SsoSessionRecord } from "./sso-session.js";
@@ -37,7 +37,6 @@ export class SsoSessions {
     await this.outbox.write({
       kind: this.kind,
       snapshot: { _id: before._id, realmId, realmName: before.realmName, userId: before.userId, clientIds: before.clientIds, reason },
-      stamp: new EventStamp(this.clock.now()),
       // From the record taken when there is one: a client may have joined the session since it was read.
       announce: (s, stamp) => [ssoSessionEndedEvent(s, s.reason, stamp.time, stamp.id(0))],
       apply: async () => {
