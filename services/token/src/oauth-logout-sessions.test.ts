@@ -85,6 +85,32 @@ describe("OAuth logout and sessions, in-process", () => {
     parts().backchannel.start();
   });
 
+  it("tells the client of an OAuth session revoked just before a crash: the relay, past the lease, sends the back-channel logout", async () => {
+    const { code, session } = await newCode();
+    const familyId = (await exchange(code)).refreshToken.split(".")[0]!;
+    const backchannel = parts().backchannel;
+    const notify = backchannel.notify.bind(backchannel);
+    // The revocation dies after the family went, before its client was told.
+    backchannel.notify = () => new Promise<void>(() => undefined);
+    try {
+      void sessionsAdmin.revokeSession({ realm: realmName, sessionId: familyId, type: "oauth" }).catch(() => undefined);
+      const until = Date.now() + 5000;
+      while ((await parts().familyRepo.get(realmId, familyId)) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      expect(await parts().familyRepo.get(realmId, familyId)).toBeNull();
+    } finally {
+      backchannel.notify = notify;
+    }
+    w.received.length = 0;
+    w.backchannelStatus = 200;
+    expect(await parts().outbox.relay()).toBe(0); // the revocation in progress still owns its entry
+    clock.advance(30_000);
+    expect(await parts().outbox.relay()).toBe(1);
+    await backchannel.idle();
+    expect(w.received).toHaveLength(1);
+    const { payload } = await jwtVerify(w.received[0]!, await jwks(), { issuer: `http://localhost:8080/realms/${realmName}`, audience: "web", currentDate: new Date(clock.now()) });
+    expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+  });
+
   it("sessions admin lists and revokes oauth and sso sessions; revoke-all counts", async () => {
     const a = await exchange((await newCode()).code);
     const { session } = await newCode();

@@ -69,12 +69,12 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const ssoRepo = await SsoSessionRepository.open(store);
   const familyRepo = await RefreshFamilyRepository.open(store);
   const revoked = await RevokedTokenRepository.open(store);
-  // Session ends announce through it (outbox.ts); its relay starts with the consumers.
+  // Session ends and family revocations announce through it (outbox.ts); its relay starts with the consumers.
   const outbox = await Outbox.open(store, bus, clock, logger);
   const sso = new SsoSessions(ssoRepo, outbox, clock);
   const deliveries = await BackchannelDeliveryRepository.open(store);
   const backchannel = new BackchannelLogout(keys, clients, issuers, deliveries, clock, logger, options.backchannel);
-  const terminator = new SessionTerminator(familyRepo, sso, backchannel, revoked);
+  const terminator = new SessionTerminator(familyRepo, sso, backchannel, revoked, outbox);
   const recentRevocations = new RecentUserRevocations(() => clock.now());
   const families = new RefreshFamilies(familyRepo, clock, deps.secrets, recentRevocations);
   const minter = new TokenMinter(directory, keys, clock);
@@ -97,7 +97,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   let subs: Subscription[] = [];
 
   return {
-    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, recentRevocations, sso, backchannel, deliveries, terminator, families, access, issuers },
+    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, recentRevocations, sso, backchannel, deliveries, terminator, families, access, issuers, outbox },
     routes(router: ConnectRouter) {
       router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations }));
       router.service(SessionAdminService, sessionAdminRpc(admin));

@@ -1,3 +1,4 @@
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import type { SsoSessions } from "./sso-sessions.js";
 import type { SessionEndReason } from "../events/session-events.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
@@ -19,23 +20,57 @@ export interface UserSessionSelection {
   createdUpTo?: number;
 }
 
+/** What the outbox keeps of a family's revocation until its client is told (no token). */
+interface FamilyRevocationSnapshot {
+  realmId: string;
+  realmName: string;
+  familyId: string;
+  target: LogoutTarget;
+}
+
 /**
  * Ending OAuth sessions (refresh families) and SSO sessions together: an SSO session goes through
  * SsoSessions (which announces it; the `sso-session.ended` consumer calls onSsoSessionEnded), a
  * family without one is revoked here and its client told over the back channel at once.
  */
 export class SessionTerminator {
+  /** The relay tells the client of a revocation a crash interrupted: the back-channel logout is all it owes. */
+  private readonly revocationKind: OutboxKind<FamilyRevocationSnapshot> = {
+    name: "token.family-revoked",
+    applied: async (s) => (await this.families.get(s.realmId, s.familyId)) === null,
+    finish: (s) => this.backchannel.notify({ id: s.realmId, name: s.realmName, enabled: true, tokenLifespanSeconds: 0 }, [s.target]),
+  };
+
   constructor(
     private readonly families: RefreshFamilyRepository,
     private readonly sso: SsoSessions,
     private readonly backchannel: BackchannelLogout,
     private readonly revoked: RevokedTokenRepository,
-  ) {}
+    private readonly outbox: Outbox,
+  ) {
+    outbox.register(this.revocationKind);
+  }
 
-  /** Revokes one family; notifies its client when no SSO session will do it. */
+  /**
+   * Revokes one family; with `notify`, tells its client over the back channel (when no SSO session
+   * will). The telling is staged in the outbox before the family goes, so a crash in between still
+   * tells it (outbox.ts); null when the family was already gone (whoever removed it told).
+   */
   async revokeFamily(realm: RealmScope, familyId: string, notify = true): Promise<RefreshFamilyRecord | null> {
-    const removed = await this.families.remove(realm.id, familyId);
-    if (removed && notify) await this.backchannel.notify(realm, [targetOf(removed)]);
+    if (!notify) return this.families.remove(realm.id, familyId);
+    const family = await this.families.get(realm.id, familyId);
+    if (!family) return null;
+    let removed = null as RefreshFamilyRecord | null;
+    await this.outbox.write<FamilyRevocationSnapshot>({
+      kind: this.revocationKind,
+      snapshot: { realmId: realm.id, realmName: realm.name, familyId, target: targetOf(family) },
+      announce: () => [],
+      apply: async (): Promise<FamilyRevocationSnapshot | null> => {
+        removed = await this.families.remove(realm.id, familyId);
+        return removed && { realmId: realm.id, realmName: realm.name, familyId, target: targetOf(removed) };
+      },
+      rest: (s) => this.backchannel.notify(realm, [s.target]),
+    });
     return removed;
   }
 
@@ -55,12 +90,13 @@ export class SessionTerminator {
   /** The consumer of `sso-session.ended`: the session's online families end, its clients are told. */
   async onSsoSessionEnded(realm: RealmScope, sessionId: string, userId: string, clientIds: string[]): Promise<number> {
     const families = await this.families.list({ realmId: realm.id, ssoSessionId: sessionId, offline: false });
-    for (const f of families) await this.families.remove(realm.id, f._id);
-    const targets: LogoutTarget[] = [
+    // Told before the families go: after a crash in between, the event's redelivery lists them
+    // again and tells again (a client may hear a logout twice), where the other order told nobody.
+    await this.backchannel.notify(realm, [
       ...clientIds.map((clientId) => ({ clientId, userId, sid: sessionId })),
       ...families.map(targetOf),
-    ];
-    await this.backchannel.notify(realm, targets);
+    ]);
+    for (const f of families) await this.families.remove(realm.id, f._id);
     return families.length;
   }
 
@@ -82,17 +118,14 @@ export class SessionTerminator {
       ...(select.createdUpTo !== undefined ? { createdUpTo: select.createdUpTo } : {}),
     });
     let n = await this.sso.endAllOfUser(realm.id, userId, reason, select.createdUpTo);
-    const notify: LogoutTarget[] = [];
+    const online = (f: RefreshFamilyRecord): boolean => Boolean(f.ssoSessionId) && !f.offline;
+    // The families no SSO session's end tells of are told before they go, as in onSsoSessionEnded:
+    // this runs in the consumers of user.*, whose redelivery after a crash then tells them again.
+    await this.backchannel.notify(realm, families.filter((f) => !online(f)).map(targetOf));
     for (const f of families) {
-      const online = Boolean(f.ssoSessionId) && !f.offline;
-      if (!(await this.families.remove(realm.id, f._id))) {
-        if (online) n++; // ended with its SSO session just now
-        continue;
-      }
-      n++;
-      if (!online) notify.push(targetOf(f));
+      if (await this.families.remove(realm.id, f._id)) n++;
+      else if (online(f)) n++; // ended with its SSO session just now
     }
-    await this.backchannel.notify(realm, notify);
     // Last, so a token seen inactive for it means the sessions have ended too.
     await this.revoked.revokeIssuedUpTo(realm.id, { kind: "user", id: userId }, at);
     return n;

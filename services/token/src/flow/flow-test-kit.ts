@@ -86,9 +86,10 @@ export async function buildFlowWorld(clock: Clock, options: { ssoSessionMaxSecon
   const devices = await DeviceCodeRepository.open(store);
   const families = await RefreshFamilyRepository.open(store);
   const clientDirectory = new ClientDirectory(dir, clock);
-  const sessions = new SsoSessions(sessionsRepo, await Outbox.open(store, bus, clock, logger, { relayIntervalMs: 0 }), clock);
+  const outbox = await Outbox.open(store, bus, clock, logger, { relayIntervalMs: 0 });
+  const sessions = new SsoSessions(sessionsRepo, outbox, clock);
   const backchannel = new BackchannelLogout(keys, clientDirectory, new IssuerBase(FLOW_BASE), await BackchannelDeliveryRepository.open(store), clock, logger);
-  const terminator = new SessionTerminator(families, sessions, backchannel, await RevokedTokenRepository.open(store));
+  const terminator = new SessionTerminator(families, sessions, backchannel, await RevokedTokenRepository.open(store), outbox);
   const flow = await BrowserFlow.build({
     store, bus, clock, keys, directory: dir, realms: new RealmSettings(dir, clock, options.ssoSessionMaxSeconds), clients: clientDirectory,
     sessions, codes, devices, families, terminator,
