@@ -26,6 +26,7 @@ import { RealmMailer } from "./domain/realm-mailer.js";
 import { GroupAdmin } from "./domain/group-admin.js";
 import { backfillMemberOrder } from "./domain/member-order-backfill.js";
 import { UserEvents } from "./events/user-events.js";
+import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
 import { startRealmCascade } from "./events/realm-cascade.js";
 import { userRpc } from "./rpc/user-rpc.js";
 import { groupRpc } from "./rpc/group-rpc.js";
@@ -37,7 +38,8 @@ export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promis
   const credentials = await CredentialRepository.open(store);
   const events = new UserEvents(bus, clock);
   return {
-    removal: new UserRemoval(users, credentials, await MembershipRepository.open(store), await RoleMappingReader.open(store), events, outbox, clock),
+    removal: new UserRemoval(users, credentials, await MembershipRepository.open(store), await RoleMappingReader.open(store), events,
+      new DirectoryAdminEvents(bus, clock), outbox, clock),
     disabling: new UserDisabling(users, events, outbox, clock),
     passwordChanges: new PasswordChanges(credentials, events, outbox, clock),
   };

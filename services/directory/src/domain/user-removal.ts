@@ -6,6 +6,7 @@ import type { CredentialRepository } from "../store/credential-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
 import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserEvents } from "../events/user-events.js";
+import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
 
 /** What the outbox keeps of a user removal until it is announced. */
 interface UserRemovalSnapshot {
@@ -39,6 +40,7 @@ export class UserRemoval {
     private readonly memberships: MembershipRepository,
     private readonly roleMappings: RoleMappingReader,
     private readonly events: UserEvents,
+    private readonly adminEvents: DirectoryAdminEvents,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {
@@ -67,7 +69,7 @@ export class UserRemoval {
       snapshot,
       announce: (s, stamp) => [
         this.events.deletedEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id(0)),
-        ...(s.adminEvent ? this.events.deletedAdminEvent(realm, s.userId, stamp.id(1), stamp.time) : []),
+        ...(s.adminEvent ? this.adminEvents.message(realm, "DELETE", "USER", `users/${s.userId}`, stamp.id(1), stamp.time) : []),
       ],
       apply: async () => ((await this.users.deleteById(realm._id, userId)) ? snapshot : null),
       rest: () => this.dropRest(realm._id, userId),

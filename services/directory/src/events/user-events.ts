@@ -2,7 +2,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { PasswordChangedSchema, ServiceAccountChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import { adminEventMessage, publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
+import { publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
 import type { OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
@@ -37,12 +37,6 @@ export class UserEvents {
       payload: toBinary(UserDeletedSchema, create(UserDeletedSchema, { realmId: realm._id, realmName: realm.name, userId })),
       id, ...requestIdOption(),
     };
-  }
-
-  /** The admin event of a user's deletion (spec 6.2), when the realm records them; built for the outbox. */
-  deletedAdminEvent(realm: Pick<RealmRecord, "name" | "adminEventsEnabled">, userId: string, id: string, now: number): OutgoingEvent[] {
-    if (!realm.adminEventsEnabled) return [];
-    return [adminEventMessage("directory", { realm: realm.name, operationType: "DELETE", resourceType: "USER", resourcePath: `users/${userId}` }, now, id)];
   }
 
   /** `user.disabled`, built for the outbox (UserDisabling stages it before the write). */

@@ -4,7 +4,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { KeyRing } from "./key-ring.js";
 import type { ClientDirectory } from "./client-directory.js";
 import type { IssuerBase } from "./issuer-base.js";
-import type { RealmScope } from "./realm-scope.js";
+import { realmScopeOf, type RealmScope } from "./realm-scope.js";
 import type { BackchannelDeliveryRecord, BackchannelDeliveryRepository } from "../store/backchannel-delivery-repository.js";
 
 /** OIDC Back-Channel Logout 1.0 section 2.6: the logout event. */
@@ -177,7 +177,7 @@ export class BackchannelLogout {
     try {
       const client = await this.clients.get(d.realmName, d.clientId);
       if (!client?.backchannelLogoutUri) return undefined; // no longer wants it: nothing to deliver
-      const realm: RealmScope = { id: d.realmId, name: d.realmName, enabled: true, tokenLifespanSeconds: 0 };
+      const realm = realmScopeOf(d.realmId, d.realmName);
       const iat = Math.floor(this.clock.now() / 1000);
       const token = await this.keys.sign(realm, {
         iss: this.issuers.issuer(d.realmName), aud: client.clientId, iat, exp: iat + 120, jti: randomUUID(),

@@ -11,6 +11,14 @@ export interface RealmScope {
   tokenLifespanSeconds: number;
 }
 
+/**
+ * A realm known only by the id and name an event or a stored record carries: for the work that
+ * needs no more (store keys, issuer, signing key), never to decide whether the realm is enabled.
+ */
+export function realmScopeOf(id: string, name: string): RealmScope {
+  return { id, name, enabled: true, tokenLifespanSeconds: 0 };
+}
+
 /** Looks realms up by name; null when the realm does not exist. */
 export interface RealmResolver {
   resolve(name: string): Promise<RealmScope | null>;

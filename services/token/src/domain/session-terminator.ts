@@ -4,7 +4,7 @@ import type { SessionEndReason } from "../events/session-events.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
 import type { RevokedTokenRepository } from "../store/revoked-token-repository.js";
 import type { BackchannelLogout, LogoutTarget } from "./backchannel-logout.js";
-import type { RealmScope } from "./realm-scope.js";
+import { realmScopeOf, type RealmScope } from "./realm-scope.js";
 import type { RefreshFamilyRecord } from "./refresh-family.js";
 
 /** Which of a user's sessions SessionTerminator.endAllOfUser ends (all, by default). */
@@ -38,7 +38,7 @@ export class SessionTerminator {
   private readonly revocationKind: OutboxKind<FamilyRevocationSnapshot> = {
     name: "token.family-revoked",
     applied: async (s) => (await this.families.get(s.realmId, s.familyId)) === null,
-    finish: (s) => this.backchannel.notify({ id: s.realmId, name: s.realmName, enabled: true, tokenLifespanSeconds: 0 }, [s.target]),
+    finish: (s) => this.backchannel.notify(realmScopeOf(s.realmId, s.realmName), [s.target]),
   };
 
   constructor(

@@ -7,7 +7,7 @@ import { SsoSessionEndedSchema } from "../../../../gen/iam/token/v1/events_pb.js
 import type { Bus, Subscription } from "../../../kit/src/bus/port.js";
 import type { SessionTerminator } from "../domain/session-terminator.js";
 import type { SsoSessions } from "../domain/sso-sessions.js";
-import type { RealmScope } from "../domain/realm-scope.js";
+import { realmScopeOf } from "../domain/realm-scope.js";
 import type { SessionEndReason } from "./session-events.js";
 import { SSO_SESSION_ENDED } from "./session-events.js";
 
@@ -41,7 +41,6 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
     if (await d.bus.retireDurable(durable)) d.logger.info({ durable }, "retired a durable this version no longer uses");
   }
   const subs: Subscription[] = [];
-  const scope = (realmId: string, realmName: string): RealmScope => ({ id: realmId, name: realmName, enabled: true, tokenLifespanSeconds: 0 });
   // The event's time, not the consumer's: a token issued after the change (the user re-enabled, the
   // new password used) stays valid however late the event is handled, and so does a session
   // created after it (`bounded`): the login that ran the UPDATE_PASSWORD required action starts
@@ -50,7 +49,7 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
   const endUser = (durable: string, subject: string, reason: SessionEndReason, bounded: boolean, decode: (p: Uint8Array) => { realmId: string; realmName: string; userId: string }) =>
     bus.subscribe({ durable, subject }, async (m) => {
       const e = decode(m.payload);
-      const n = await d.terminator.endAllOfUser(scope(e.realmId, e.realmName), e.userId, reason, m.time, bounded ? { createdUpTo: m.time } : {});
+      const n = await d.terminator.endAllOfUser(realmScopeOf(e.realmId, e.realmName), e.userId, reason, m.time, bounded ? { createdUpTo: m.time } : {});
       if (n > 0) d.logger.info({ realm: e.realmName, userId: e.userId, sessions: n, reason }, "ended user's sessions");
       // Its consents go too (Keycloak deletes them with the user); they could never be used again.
       if (reason === "user_deleted") await d.dropUserAlso?.(e.realmId, e.userId);
@@ -67,7 +66,7 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
     // A deleted client leaves the SSO sessions it used (a disabled one stays, as do its consents):
     // first, so a session ending meanwhile no longer sends it a back-channel logout.
     const forgotten = e.deleted ? await d.sso.forgetClient(e.realmId, e.clientId) : 0;
-    const n = await d.terminator.endAllOfClient(scope(e.realmId, e.realmName), e.clientId, m.time);
+    const n = await d.terminator.endAllOfClient(realmScopeOf(e.realmId, e.realmName), e.clientId, m.time);
     // Consents go only with the client (Keycloak keeps them while a client is disabled).
     if (e.deleted) await d.dropClientAlso?.(e.realmId, e.clientId, m.time);
     d.logger.info({
@@ -76,7 +75,7 @@ export async function startOAuthConsumers(d: OAuthConsumerDeps): Promise<Subscri
   }));
   subs.push(await bus.subscribe({ durable: "token-sso-session-ended", subject: SSO_SESSION_ENDED }, async (m) => {
     const e = fromBinary(SsoSessionEndedSchema, m.payload);
-    await d.terminator.onSsoSessionEnded(scope(e.realmId, e.realmName), e.sessionId, e.userId, e.clientIds);
+    await d.terminator.onSsoSessionEnded(realmScopeOf(e.realmId, e.realmName), e.sessionId, e.userId, e.clientIds);
   }));
   subs.push(await bus.subscribe({ durable: "token-realm-deleted-oauth", subject: "iam.directory.v1.realm.deleted" }, async (m) => {
     const e = fromBinary(RealmDeletedSchema, m.payload);
