@@ -99,7 +99,8 @@ const RELAY_BATCH = 100;
 /**
  * A write-ahead outbox for the writes whose announcement revokes something (DESIGN 4, "An
  * acknowledged admin write never loses its admin event"): user, client and realm deletion, an
- * SSO session's end, a user disabled, a password changed, a client disabled. The bus is
+ * SSO session's end, a user disabled, a password changed, a client disabled, an OAuth session
+ * revoked (its back-channel logout: an entry with no event, only `finish`). The bus is
  * published to with ack before the reply, but after the write (a removed record must be gone
  * before any cache refilled after the announcement looks), and a crash between the two used to
  * lose the announcement: the deleted user's sessions, the deleted client's tokens, the ended
