@@ -163,8 +163,8 @@ export class ClientAdmin {
       kind: this.removalKind,
       snapshot,
       announce: (s, stamp) => [
-        clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, true, stamp.id(0)),
-        ...this.events.message(realm, "DELETE", "CLIENT", clientPath(client), stamp.id(1), stamp.time),
+        clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, true, stamp.id("event")),
+        ...this.events.message(realm, "DELETE", "CLIENT", clientPath(client), stamp.id("admin-event"), stamp.time),
       ],
       apply: async () => ((deleted = await this.repo.delete(realm._id, client._id)) ? snapshot : null),
       rest: () => this.cascade.deleteClient(realm, client),
@@ -179,7 +179,7 @@ export class ClientAdmin {
     await this.outbox.write({
       kind: this.disableKind,
       snapshot,
-      announce: (s, stamp) => [clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, false, stamp.id(0))],
+      announce: (s, stamp) => [clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, false, stamp.id("event"))],
       apply: async () => ((await write()) ? snapshot : null),
     });
   }

@@ -43,7 +43,7 @@ export class PasswordChanges {
     await this.outbox.write({
       kind: this.kind,
       snapshot,
-      announce: (s, stamp) => [this.events.passwordChangedEvent({ _id: s.realmId, name: s.realmName }, s.userId, s.temporary, stamp.id(0))],
+      announce: (s, stamp) => [this.events.passwordChangedEvent({ _id: s.realmId, name: s.realmName }, s.userId, s.temporary, stamp.id("event"))],
       apply: async () => {
         await write(createdAt);
         return snapshot;

@@ -108,7 +108,7 @@ export class RealmAdmin {
     await this.outbox.write({
       kind: this.removalKind,
       snapshot,
-      announce: (s, stamp) => [this.events.deletedEvent(s, stamp.time, stamp.id(0))],
+      announce: (s, stamp) => [this.events.deletedEvent(s, stamp.time, stamp.id("event"))],
       apply: async () => ((deleted = await this.repo.deleteByNameAndId(name, current._id)) ? snapshot : null),
       undo: async () => { if (deleted) await this.repo.insert(deleted).catch(() => undefined); }, // the name taken meanwhile: the retry is 404 then
     });

@@ -38,7 +38,7 @@ export class UserDisabling {
     const done = await this.outbox.write({
       kind: this.kind,
       snapshot,
-      announce: (s, stamp) => [this.events.disabledEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id(0))],
+      announce: (s, stamp) => [this.events.disabledEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id("event"))],
       apply: async () => ((await write()) ? snapshot : null),
     });
     return done !== null;

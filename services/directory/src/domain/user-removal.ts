@@ -68,8 +68,8 @@ export class UserRemoval {
       kind: this.kind,
       snapshot,
       announce: (s, stamp) => [
-        this.events.deletedEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id(0)),
-        ...(s.adminEvent ? this.adminEvents.message(realm, "DELETE", "USER", `users/${s.userId}`, stamp.id(1), stamp.time) : []),
+        this.events.deletedEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id("event")),
+        ...(s.adminEvent ? this.adminEvents.message(realm, "DELETE", "USER", `users/${s.userId}`, stamp.id("admin-event"), stamp.time) : []),
       ],
       apply: async () => ((await this.users.deleteById(realm._id, userId)) ? snapshot : null),
       rest: () => this.dropRest(realm._id, userId),

@@ -56,8 +56,8 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
       kind: k,
       snapshot: { _id: id, name: `thing ${id}` },
       announce: (s: Snapshot, stamp: EventStamp): OutgoingEvent[] => {
-        announcedIds.push(stamp.id(0));
-        return [{ subject: SUBJECT, payload: text(s.name), id: stamp.id(0) }];
+        announcedIds.push(stamp.id("event"));
+        return [{ subject: SUBJECT, payload: text(s.name), id: stamp.id("event") }];
       },
       apply: async () => {
         const gone = await things.findOneAndDelete({ _id: id });

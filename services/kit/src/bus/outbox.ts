@@ -20,12 +20,14 @@ export interface OutgoingEvent {
  * snapshot staged in the outbox and from what the write returned, so both copies share ids.
  */
 export class EventStamp {
-  private readonly ids: string[] = [];
+  private readonly ids = new Map<string, string>();
   constructor(readonly time: number) {}
 
-  /** The id of the write's `n`th event. */
-  id(n: number): string {
-    return (this.ids[n] ??= randomUUID());
+  /** The id of the write's event named `key` ("event", "admin-event", "login-event"): one per key. */
+  id(key: string): string {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = randomUUID()));
+    return id;
   }
 }
 

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { LoginEventSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { currentContext, requestIdOption } from "../context.js";
 import type { Bus } from "../bus/port.js";
+import type { OutgoingEvent } from "../bus/outbox.js";
 import type { ServiceName } from "../module.js";
 
 export interface LoginEventInput {
@@ -29,8 +30,16 @@ export function loginEventSubject(service: ServiceName): string {
  * realm's eventsEnabled; the event carries its own expiry so audit needs no realm lookup.
  */
 export async function publishLoginEvent(bus: Bus, service: ServiceName, input: LoginEventInput, now: number): Promise<void> {
+  const event = loginEventMessage(service, input, now, randomUUID());
+  await bus.publish(event.subject, event.payload, { id: event.id, ...(event.requestId !== undefined ? { requestId: event.requestId } : {}) });
+}
+
+/**
+ * The login event as built for the bus: for a write that stages it in the outbox with its own
+ * announcement (a logout's LOGOUT with the session's end: outbox.ts).
+ */
+export function loginEventMessage(service: ServiceName, input: LoginEventInput, now: number, id: string): OutgoingEvent {
   const ctx = currentContext();
-  const id = randomUUID();
   const event = create(LoginEventSchema, {
     id,
     time: timestampFromMs(now),
@@ -44,5 +53,5 @@ export async function publishLoginEvent(bus: Bus, service: ServiceName, input: L
     details: input.details ?? {},
     expiresAt: timestampFromMs(now + input.retentionSeconds * 1000),
   });
-  await bus.publish(loginEventSubject(service), toBinary(LoginEventSchema, event), { id, ...requestIdOption() });
+  return { subject: loginEventSubject(service), payload: toBinary(LoginEventSchema, event), id, ...requestIdOption() };
 }

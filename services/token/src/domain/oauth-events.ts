@@ -1,5 +1,6 @@
 import type { Bus } from "../../../kit/src/bus/port.js";
-import { publishLoginEvent } from "../../../kit/src/events/login-events.js";
+import { loginEventMessage, publishLoginEvent, type LoginEventInput } from "../../../kit/src/events/login-events.js";
+import type { EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { OAuthRealm } from "./realm-settings.js";
 
@@ -20,14 +21,24 @@ export class OAuthEvents {
 
   async record(realm: OAuthRealm, e: OAuthEvent): Promise<void> {
     if (!realm.eventsEnabled) return;
-    await publishLoginEvent(this.bus, "token", {
-      realm: realm.name, type: e.type, retentionSeconds: realm.eventsExpiration,
-      ...(e.clientId ? { clientId: e.clientId } : {}),
-      ...(e.userId ? { userId: e.userId } : {}),
-      ...(e.sessionId ? { sessionId: e.sessionId } : {}),
-      ...(e.ipAddress ? { ipAddress: e.ipAddress } : {}),
-      ...(e.error ? { error: e.error } : {}),
-      ...(e.details ? { details: e.details } : {}),
-    }, this.clock.now());
+    await publishLoginEvent(this.bus, "token", input(realm, e), this.clock.now());
   }
+
+  /** The event as `record` would publish it, for a write that stages it in the outbox; none when the realm records none. */
+  message(realm: OAuthRealm, e: OAuthEvent, stamp: EventStamp): OutgoingEvent[] {
+    if (!realm.eventsEnabled) return [];
+    return [loginEventMessage("token", input(realm, e), stamp.time, stamp.id("login-event"))];
+  }
+}
+
+function input(realm: OAuthRealm, e: OAuthEvent): LoginEventInput {
+  return {
+    realm: realm.name, type: e.type, retentionSeconds: realm.eventsExpiration,
+    ...(e.clientId ? { clientId: e.clientId } : {}),
+    ...(e.userId ? { userId: e.userId } : {}),
+    ...(e.sessionId ? { sessionId: e.sessionId } : {}),
+    ...(e.ipAddress ? { ipAddress: e.ipAddress } : {}),
+    ...(e.error ? { error: e.error } : {}),
+    ...(e.details ? { details: e.details } : {}),
+  };
 }

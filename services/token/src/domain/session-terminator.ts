@@ -1,5 +1,5 @@
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
-import type { SsoSessions } from "./sso-sessions.js";
+import type { AlsoAnnounce, SsoSessions } from "./sso-sessions.js";
 import type { SessionEndReason } from "../events/session-events.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
 import type { RevokedTokenRepository } from "../store/revoked-token-repository.js";
@@ -54,9 +54,10 @@ export class SessionTerminator {
   /**
    * Revokes one family; with `notify`, tells its client over the back channel (when no SSO session
    * will). The telling is staged in the outbox before the family goes, so a crash in between still
-   * tells it (outbox.ts); null when the family was already gone (whoever removed it told).
+   * tells it (outbox.ts); null when the family was already gone (whoever removed it told). `also`
+   * (with `notify`): events staged with it, published only if this call revokes it.
    */
-  async revokeFamily(realm: RealmScope, familyId: string, notify = true): Promise<RefreshFamilyRecord | null> {
+  async revokeFamily(realm: RealmScope, familyId: string, notify = true, also?: AlsoAnnounce): Promise<RefreshFamilyRecord | null> {
     if (!notify) return this.families.remove(realm.id, familyId);
     const family = await this.families.get(realm.id, familyId);
     if (!family) return null;
@@ -64,7 +65,7 @@ export class SessionTerminator {
     await this.outbox.write<FamilyRevocationSnapshot>({
       kind: this.revocationKind,
       snapshot: { realmId: realm.id, realmName: realm.name, familyId, target: targetOf(family) },
-      announce: () => [],
+      announce: (_s, stamp) => also?.(stamp) ?? [],
       apply: async (): Promise<FamilyRevocationSnapshot | null> => {
         removed = await this.families.remove(realm.id, familyId);
         return removed && { realmId: realm.id, realmName: realm.name, familyId, target: targetOf(removed) };
@@ -78,13 +79,16 @@ export class SessionTerminator {
    * Logout with a refresh token (spec 3): the family ends, and its SSO session with it. The session
    * first: its end is staged in the outbox and its consumer removes the session's families, this
    * one included, so a crash after it still logs out; one before it leaves the token usable for
-   * the client's retry.
+   * the client's retry. Without a session to end (offline, sessionless, or ended already) the
+   * family's revocation is staged instead, with its back-channel logout. `also` (the LOGOUT
+   * event) goes with whichever this call does; nothing when another request ended both first.
    */
-  async logout(realm: RealmScope, family: RefreshFamilyRecord): Promise<void> {
-    const ended = family.ssoSessionId && !family.offline ? await this.sso.end(realm.id, family.ssoSessionId, "logout") : null;
-    await this.families.remove(realm.id, family._id);
-    // The sso-session.ended consumer notifies the session's clients; this one must hear of it too.
-    if (!ended) await this.backchannel.notify(realm, [targetOf(family)]);
+  async logout(realm: RealmScope, family: RefreshFamilyRecord, also?: AlsoAnnounce): Promise<void> {
+    if (family.ssoSessionId && !family.offline && await this.sso.end(realm.id, family.ssoSessionId, "logout", undefined, also)) {
+      await this.families.remove(realm.id, family._id);
+      return;
+    }
+    await this.revokeFamily(realm, family._id, true, also);
   }
 
   /** The consumer of `sso-session.ended`: the session's online families end, its clients are told. */

@@ -1,8 +1,10 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { SsoSessionEndedSchema } from "../../../../gen/iam/token/v1/events_pb.js";
+import { LoginEventSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
+import { loginEventMessage, loginEventSubject } from "../../../kit/src/events/login-events.js";
 import { MemoryBus } from "../../../kit/src/bus/memory-bus.js";
 import type { Bus, BusMessage } from "../../../kit/src/bus/port.js";
-import { Outbox } from "../../../kit/src/bus/outbox.js";
+import { Outbox, type EventStamp } from "../../../kit/src/bus/outbox.js";
 import { recorder, sleep, waitUntil } from "../../../kit/src/bus/bus-test-kit.js";
 import { createLogger } from "../../../kit/src/logger.js";
 import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
@@ -62,11 +64,14 @@ describe("SsoSessions", () => {
     expect(ended()).toEqual([{ sessionId: "s1", userId: "u1", clientIds: ["web", "spa"], reason: "admin" }]);
   });
 
-  it("after a crash between the session's end and its announcement, the next process announces it", async () => {
+  it("after a crash between the session's end and its announcement, the next process announces it with the LOGOUT event staged with it", async () => {
+    const logins = recorder();
+    await bus.subscribe({ durable: "test-login-events", subject: loginEventSubject("token") }, logins.handler);
     const hung = Object.create(bus) as Bus;
     hung.publish = () => new Promise<BusMessage>(() => undefined);
     const crashed = await sessionsOver(hung);
-    void crashed.sso.end("r1", "s1", "logout");
+    const logout = (stamp: EventStamp) => [loginEventMessage("token", { realm: "acme", type: "LOGOUT", userId: "u1", sessionId: "s1", retentionSeconds: 60 }, stamp.time, stamp.id("login-event"))];
+    void crashed.sso.end("r1", "s1", "logout", undefined, logout);
     await waitUntil("the session's end", async () => (await repo.findById("r1", "s1")) === null);
     const next = await sessionsOver(bus);
     expect(await next.outbox.relay()).toBe(0); // within the crashed process's lease
@@ -74,6 +79,9 @@ describe("SsoSessions", () => {
     expect(await next.outbox.relay()).toBe(1);
     await waitUntil("the announcement", () => delivered.got.length === 1);
     expect(ended()).toEqual([{ sessionId: "s1", userId: "u1", clientIds: ["web"], reason: "logout" }]);
+    await waitUntil("the LOGOUT event", () => logins.got.length === 1);
+    const e = fromBinary(LoginEventSchema, logins.got[0]!.payload);
+    expect({ id: e.id, type: e.type, sessionId: e.sessionId, userId: e.userId }).toEqual({ id: logins.got[0]!.id, type: "LOGOUT", sessionId: "s1", userId: "u1" });
   });
 
   it("after a crash before the session ended, the next process announces nothing and the session lives", async () => {

@@ -1,8 +1,11 @@
-import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
+import type { EventStamp, OutboxKind, Outbox, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { SsoSessionRecord } from "./sso-session.js";
 import { ssoSessionEndedEvent, type SessionEndReason } from "../events/session-events.js";
+
+/** Events a caller stages with a session's end or a family's revocation, built with the write's stamp. */
+export type AlsoAnnounce = (stamp: EventStamp) => OutgoingEvent[];
 
 /** What the outbox keeps of an ending session until `sso-session.ended` is out (not its cookie hash). */
 type EndedSessionSnapshot = Pick<SsoSessionRecord, "_id" | "realmId" | "realmName" | "userId" | "clientIds"> & { reason: SessionEndReason };
@@ -29,8 +32,9 @@ export class SsoSessions {
   /**
    * Ends the session; returns its record as removed, or null when it had already ended. `known`:
    * the record as the caller already read it, which saves the read the outbox entry is built from.
+   * `also`: events staged and published with the end, only if this call ends it (a logout's LOGOUT).
    */
-  async end(realmId: string, sessionId: string, reason: SessionEndReason, known?: SsoSessionRecord): Promise<SsoSessionRecord | null> {
+  async end(realmId: string, sessionId: string, reason: SessionEndReason, known?: SsoSessionRecord, also?: AlsoAnnounce): Promise<SsoSessionRecord | null> {
     const before = known ?? await this.repo.findById(realmId, sessionId);
     if (!before || before.realmId !== realmId || before._id !== sessionId) return null;
     let removed = null as SsoSessionRecord | null;
@@ -38,7 +42,7 @@ export class SsoSessions {
       kind: this.kind,
       snapshot: { _id: before._id, realmId, realmName: before.realmName, userId: before.userId, clientIds: before.clientIds, reason },
       // From the record taken when there is one: a client may have joined the session since it was read.
-      announce: (s, stamp) => [ssoSessionEndedEvent(s, s.reason, stamp.time, stamp.id(0))],
+      announce: (s, stamp) => [ssoSessionEndedEvent(s, s.reason, stamp.time, stamp.id("event")), ...(also?.(stamp) ?? [])],
       apply: async () => {
         removed = await this.repo.remove(realmId, sessionId);
         return removed && { _id: removed._id, realmId, realmName: removed.realmName, userId: removed.userId, clientIds: removed.clientIds, reason };

@@ -105,7 +105,7 @@ export class TokenOperations {
     const client = await this.auth.authenticate(realm.name, presented);
     if (!refreshToken) throw invalidRequest("refresh_token is required");
     const family = await this.families.check(realm, refreshToken, client);
-    await this.terminator.logout(realm, family);
-    await this.events.record(realm, { type: "LOGOUT", clientId: client.clientId, userId: family.userId, sessionId: family.sid, ipAddress: ip });
+    // The LOGOUT event goes with the session's end through the outbox: a crash cannot keep the logout and lose its record.
+    await this.terminator.logout(realm, family, (stamp) => this.events.message(realm, { type: "LOGOUT", clientId: client.clientId, userId: family.userId, sessionId: family.sid, ipAddress: ip }, stamp));
   }
 }

@@ -108,23 +108,23 @@ export class BrowserLogoutFlow {
     }
     const family = await this.families.get(realm.id, hint.sid);
     if (!family || family.userId !== hint.sub || family.ssoSessionId !== "" || family.offline) return;
-    // Null when another request ended it first: that one recorded its end.
-    if (!(await this.terminator.revokeFamily(realm, family._id, true))) return;
-    await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: family.userId, sessionId: family._id, details: { username: family.username } });
+    // Its LOGOUT goes with the revocation through the outbox, only if this request revokes it.
+    await this.terminator.revokeFamily(realm, family._id, true, (stamp) => this.kit.d.events.message(realm, ctx, null, {
+      type: "LOGOUT", clientId, userId: family.userId, sessionId: family._id, details: { username: family.username },
+    }, stamp));
   }
 
+  /** Its LOGOUT goes with the session's end through the outbox, only if this request ends it. */
   private async end(realm: FlowRealm, ctx: StepContext, clientId: string, session: SsoSessionRecord): Promise<void> {
-    await this.kit.d.sessions.end(realm.id, session._id, "logout", session);
-    await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username } });
+    await this.kit.d.sessions.end(realm.id, session._id, "logout", session, (stamp) => this.kit.d.events.message(realm, ctx, null, {
+      type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username },
+    }, stamp));
   }
 
   /** Ends the session the confirmation was for, if the browser still holds it; the event names the request's client. */
   private async endIfSame(realm: FlowRealm, sessionId: string, clientId: string, ctx: StepContext): Promise<void> {
     const current = await this.kit.resolveSession(realm, ctx.ssoCookie);
-    if (current && current._id === sessionId) {
-      await this.kit.d.sessions.end(realm.id, sessionId, "logout", current);
-      await this.kit.d.events.record(realm, ctx, null, { type: "LOGOUT", clientId, userId: current.userId, sessionId, details: { username: current.username } });
-    }
+    if (current && current._id === sessionId) await this.end(realm, ctx, clientId, current);
   }
 
   private done(redirect: string, state: string, clear: boolean): FlowReply {

@@ -1,5 +1,6 @@
 import type { Bus } from "../../../kit/src/bus/port.js";
-import { publishLoginEvent } from "../../../kit/src/events/login-events.js";
+import { loginEventMessage, publishLoginEvent, type LoginEventInput } from "../../../kit/src/events/login-events.js";
+import type { EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { FlowRealm } from "./flow-realms.js";
 import type { StepContext } from "./flow-kit.js";
@@ -25,6 +26,16 @@ export class FlowEvents {
 
   async record(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord | null, e: FlowEvent): Promise<void> {
     if (!realm.eventsEnabled) return;
+    await publishLoginEvent(this.bus, "token", this.input(realm, ctx, tx, e), this.clock.now());
+  }
+
+  /** The event as `record` would publish it, for a write that stages it in the outbox; none when the realm records none. */
+  message(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord | null, e: FlowEvent, stamp: EventStamp): OutgoingEvent[] {
+    if (!realm.eventsEnabled) return [];
+    return [loginEventMessage("token", this.input(realm, ctx, tx, e), stamp.time, stamp.id("login-event"))];
+  }
+
+  private input(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord | null, e: FlowEvent): LoginEventInput {
     const details: Record<string, string> = { auth_method: "openid-connect" };
     if (tx?.request?.redirectUri) details.redirect_uri = tx.request.redirectUri;
     if (tx?.username) details.username = tx.username;
@@ -32,13 +43,13 @@ export class FlowEvents {
     Object.assign(details, e.details ?? {});
     const userId = e.userId ?? tx?.userId;
     const sessionId = e.sessionId ?? tx?.ssoSessionId;
-    await publishLoginEvent(this.bus, "token", {
+    return {
       realm: realm.name, type: e.type, retentionSeconds: realm.eventsExpiration, details,
       ...((e.clientId ?? tx?.clientId) ? { clientId: e.clientId ?? tx?.clientId } : {}),
       ...(userId ? { userId } : {}),
       ...(sessionId ? { sessionId } : {}),
       ...(ctx.ipAddress ? { ipAddress: ctx.ipAddress } : {}),
       ...(e.error ? { error: e.error } : {}),
-    }, this.clock.now());
+    };
   }
 }
