@@ -20,10 +20,12 @@ export interface SamlInbound {
 
 /**
  * SP-initiated single logout (profiles 4.4.3): the saml service validates the LogoutRequest and
- * drops that SP's SAML session; the SSO session named by its SessionIndex ends in the token
- * service (sso-session.ended: OIDC back-channel logout follows); the browser's cookie is cleared
- * when it named that session; the LogoutResponse goes back over the request's binding. A
- * LogoutResponse (to an IdP-initiated request) only shows the logged-out page.
+ * finds that SP's SAML session; the SSO session named by its SessionIndex ends in the token
+ * service, with the LOGOUT event (sso-session.ended: OIDC back-channel logout follows); then the
+ * session's SAML records go (samlLogoutRequests), so a crash anywhere before leaves the SP's retry
+ * the session to end; the browser's cookie is cleared when it named that session; the
+ * LogoutResponse goes back over the request's binding. A LogoutResponse (to an IdP-initiated
+ * request) only shows the logged-out page.
  */
 export async function singleLogout(req: Request, res: Response, deps: PageDeps, m: SamlInbound): Promise<void> {
   const realm = realmOf(req);
@@ -38,7 +40,7 @@ export async function singleLogout(req: Request, res: Response, deps: PageDeps, 
   // requireSignedRequests off) ends the SSO session only in the browser that holds it.
   const mine = current.found && current.sessionId === slo.sessionIndex;
   const allowed = !!slo.sessionIndex && (slo.signed || mine);
-  if (allowed) await flow.endSsoSession({ realm, sessionId: slo.sessionIndex, reason: "logout" });
+  if (allowed) await flow.endSsoSession({ realm, sessionId: slo.sessionIndex, reason: "logout", spEntityId: slo.spEntityId, ipAddress: req.ip ?? "" });
   if (!current.found || current.sessionId === slo.sessionIndex) clearSsoCookie(res, realm, deps.publicUrl);
   // The session's other SAML SPs are told front-channel before the LogoutResponse (profiles 4.4.3.3).
   const frames = allowed ? await samlLogoutRequests(deps, realm, slo.sessionIndex, slo.logoutResponse?.spId ?? "") : [];

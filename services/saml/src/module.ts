@@ -35,8 +35,8 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
   const idp = new IdpAdmin(realms, keys, events, config.publicUrl, spRepo);
   const ssoStore = await SsoStore.open(store);
   const directory = new DirectoryReader(deps.transports.directory);
-  const sso = new SsoFlow(spRepo, ssoStore, keys, directory, bus, clock, config.publicUrl);
-  const slo = new SloFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl, bus);
+  const sso = new SsoFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl);
+  const slo = new SloFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl);
   let subs: Subscription[] = [];
 
   return {

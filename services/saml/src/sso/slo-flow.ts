@@ -1,6 +1,4 @@
 import type { Clock } from "../../../kit/src/store/port.js";
-import type { Bus } from "../../../kit/src/bus/port.js";
-import { publishLoginEvent } from "../../../kit/src/events/login-events.js";
 import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
 import type { IdpKeys } from "../domain/idp-keys.js";
 import { idpEntityId } from "../domain/idp-metadata.js";
@@ -27,6 +25,8 @@ export interface BeginSloInput {
 export interface BeginSloResult {
   sessionIndex: string;
   userId: string;
+  /** The SP that sent the message. */
+  spEntityId: string;
   logoutResponse?: Outbound;
   wasResponse: boolean;
   success: boolean;
@@ -42,14 +42,17 @@ export class SloFlow {
     private readonly directory: DirectoryReader,
     private readonly clock: Clock,
     private readonly publicUrl: string,
-    private readonly bus?: Bus,
   ) {}
 
   /**
    * A LogoutRequest from an SP, validated like an AuthnRequest (issuer, signature, freshness,
-   * Destination, replay): ends that SP's part of the session and answers with a signed
-   * LogoutResponse over the same binding. A LogoutResponse from an SP (to an IdP-initiated
-   * request) is validated the same way and its status reported.
+   * Destination, replay): finds that SP's session and answers with a signed LogoutResponse over
+   * the same binding. It ends nothing: the gateway ends the SSO session (with its LOGOUT event,
+   * in the token service's outbox) and then drops the session's SAML records (buildLogoutRequests).
+   * Dropping this SP's record first, as before, meant a crash before the SSO session ended left
+   * the SP's retry nothing to find: a LogoutResponse of Success, and the SSO session alive. A
+   * LogoutResponse from an SP (to an IdP-initiated request) is validated the same way and its
+   * status reported.
    */
   async begin(input: BeginSloInput): Promise<BeginSloResult> {
     if (!!input.samlRequest === !!input.samlResponse && !input.rawQuery) {
@@ -70,7 +73,7 @@ export class SloFlow {
     if (isResponse) {
       const status = optionalChild(msg.root, NS.protocol, "Status");
       const code = status && optionalChild(status, NS.protocol, "StatusCode")?.getAttribute("Value");
-      return { sessionIndex: "", userId: "", wasResponse: true, success: code === STATUS_SUCCESS, signed: msg.signed };
+      return { sessionIndex: "", userId: "", spEntityId: msg.sp.entityId, wasResponse: true, success: code === STATUS_SUCCESS, signed: msg.signed };
     }
 
     const notOnOrAfter = msg.root.getAttribute("NotOnOrAfter");
@@ -82,13 +85,6 @@ export class SloFlow {
     const sessions = (await this.store.findSession(realm.id, msg.sp._id, nameId))
       .filter((s) => indexes.length === 0 || indexes.includes(s.sessionIndex));
     const session = sessions[0];
-    for (const s of sessions) await this.store.deleteSession(s._id);
-    if (session && this.bus && realm.eventsEnabled) {
-      await publishLoginEvent(this.bus, "saml", {
-        realm: realm.name, type: "LOGOUT", clientId: msg.sp.entityId, userId: session.userId, sessionId: session.sessionIndex,
-        details: { protocol: "saml", sp: msg.sp.entityId }, retentionSeconds: realm.eventsExpiration,
-      }, now);
-    }
 
     let logoutResponse: Outbound | undefined;
     if (msg.sp.sloUrl) {
@@ -96,7 +92,7 @@ export class SloFlow {
       logoutResponse = outbound(input.binding, "SAMLResponse", xml, responseId, msg.sp.sloUrl, msg.relayState, await this.key(realm), msg.sp._id);
     }
     return {
-      sessionIndex: session?.sessionIndex ?? "", userId: session?.userId ?? "", wasResponse: false, success: true, signed: msg.signed,
+      sessionIndex: session?.sessionIndex ?? "", userId: session?.userId ?? "", spEntityId: msg.sp.entityId, wasResponse: false, success: true, signed: msg.signed,
       ...(logoutResponse ? { logoutResponse } : {}),
     };
   }

@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import { publishLoginEvent } from "../../../kit/src/events/login-events.js";
 import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
 import type { IdpKeys } from "../domain/idp-keys.js";
 import { idpEntityId } from "../domain/idp-metadata.js";
@@ -57,7 +55,6 @@ export class SsoFlow {
     private readonly store: SsoStore,
     private readonly keys: IdpKeys,
     private readonly directory: DirectoryReader,
-    private readonly bus: Bus,
     private readonly clock: Clock,
     private readonly publicUrl: string,
   ) {}
@@ -127,12 +124,6 @@ export class SsoFlow {
       _id: `${realm.id}:${input.sessionIndex}:${sp._id}`, realmId: realm.id, userId: user.id, sessionIndex: input.sessionIndex,
       spId: sp._id, spEntityId: sp.entityId, nameId, nameIdFormat: sp.nameIdFormat, createdAt: now, expiresAt: now + SESSION_TTL_MS,
     });
-    if (realm.eventsEnabled) {
-      await publishLoginEvent(this.bus, "saml", {
-        realm: realm.name, type: "LOGIN", clientId: sp.entityId, userId: user.id, sessionId: input.sessionIndex,
-        details: { protocol: "saml", sp: sp.entityId }, retentionSeconds: realm.eventsExpiration,
-      }, now);
-    }
     return { acsUrl: sp.acsUrl, samlResponse: encodePostMessage(xml), relayState: pending.relayState };
   }
 

@@ -35,7 +35,7 @@ export function ssoRpc(sso: SsoFlow, slo: SloFlow): ServiceImpl<typeof SamlSsoSe
         relayState: req.relayState, sigAlg: req.sigAlg, signature: req.signature, rawQuery: req.rawQuery,
       });
       return {
-        sessionIndex: r.sessionIndex, userId: r.userId, wasResponse: r.wasResponse, success: r.success, signed: r.signed,
+        sessionIndex: r.sessionIndex, userId: r.userId, spEntityId: r.spEntityId, wasResponse: r.wasResponse, success: r.success, signed: r.signed,
         ...(r.logoutResponse ? { logoutResponse: toProto(r.logoutResponse) } : {}),
       };
     },

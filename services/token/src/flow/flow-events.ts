@@ -36,7 +36,8 @@ export class FlowEvents {
   }
 
   private input(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord | null, e: FlowEvent): LoginEventInput {
-    const details: Record<string, string> = { auth_method: "openid-connect" };
+    // Keycloak's auth_method names the protocol the login serves.
+    const details: Record<string, string> = { auth_method: tx?.kind === "saml" ? "saml" : "openid-connect" };
     if (tx?.request?.redirectUri) details.redirect_uri = tx.request.redirectUri;
     if (tx?.username) details.username = tx.username;
     if (tx?.kind === "device") details.auth_type = "device";

@@ -63,7 +63,8 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
     },
     async endSsoSession(req) {
       if (req.reason && req.reason !== "logout") throw IamError.invalid("reason", "reason must be \"logout\"");
-      return flow.saml.endSession(required(req.realm, "realm"), required(req.sessionId, "session_id"));
+      return flow.saml.endSession(required(req.realm, "realm"), required(req.sessionId, "session_id"),
+        req.spEntityId ? { spEntityId: req.spEntityId, ipAddress: req.ipAddress } : undefined);
     },
   };
 }

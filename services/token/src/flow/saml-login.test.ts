@@ -1,4 +1,6 @@
+import { fromBinary } from "@bufbuild/protobuf";
 import { generate } from "otplib";
+import { LoginEventSchema, type LoginEvent } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { AuthOutcome } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { BrowserFlow } from "./browser-flow.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
@@ -20,17 +22,21 @@ describe("SAML login transactions (token service, real directory in-process)", (
   let aliceId = "";
   let ottoId = "";
   const totp = (secret: string) => generate({ secret, epoch: Math.floor(now / 1000) });
+  const events: LoginEvent[] = [];
 
   beforeAll(async () => {
     world = await buildFlowWorld(clock);
     ({ flow, sessionsRepo: sessions } = world);
     realmId = (await world.realms.createRealm({ realm: {
-      name: "acme", accessTokenLifespan: 300, refreshTokenLifespan: 1800,
+      name: "acme", accessTokenLifespan: 300, refreshTokenLifespan: 1800, eventsEnabled: true,
       bruteForceEnabled: true, maxLoginFailures: 1, lockoutDuration: LOCKOUT_MS / 1000,
     } })).realm!.id;
     aliceId = (await world.users.createUser({ realm: "acme", user: { username: "alice", password: PW } })).user!.id;
     await world.users.createUser({ realm: "acme", user: { username: "locked", password: PW } });
     ottoId = (await world.users.createUser({ realm: "acme", user: { username: "otto", password: PW } })).user!.id;
+    await world.bus.subscribe({ durable: "test-events", subject: "iam.*.v1.login-event.recorded" }, async (m) => {
+      events.push(fromBinary(LoginEventSchema, m.payload));
+    });
   }, 60_000);
   afterAll(async () => {
     await world.close();
@@ -86,6 +92,12 @@ describe("SAML login transactions (token service, real directory in-process)", (
     const reused = await flow.saml.begin(ctx({ ssoCookie: cookie }), input({ pendingId: "pending-2" }));
     expect(complete(reused)).toMatchObject({ pendingId: "pending-2", sessionId, authTime: now - 60_000 });
     expect(reused.setSsoCookie).toBeUndefined();
+    // A LOGIN for the page's login and one for the reuse, both naming the SP and the protocol.
+    for (let i = 0; i < 100 && events.filter((e) => e.type === "LOGIN" && e.sessionId === sessionId).length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(events.filter((e) => e.type === "LOGIN" && e.sessionId === sessionId).map((e) => ({ clientId: e.clientId, userId: e.userId, details: { ...e.details } }))).toEqual([
+      { clientId: "urn:sp:one", userId: aliceId, details: { auth_method: "saml", username: "alice" } },
+      { clientId: "urn:sp:one", userId: aliceId, details: { auth_method: "saml", username: "alice" } },
+    ]);
 
     const forced = await flow.saml.begin(ctx({ ssoCookie: cookie }), input({ forceAuthn: true }));
     expect(page(forced).step).toBe("login");
@@ -113,5 +125,32 @@ describe("SAML login transactions (token service, real directory in-process)", (
     expect(await flow.saml.endSession("acme", sessionId)).toEqual({ ended: true, userId: aliceId });
     expect(await flow.saml.endSession("acme", sessionId)).toEqual({ ended: false, userId: "" });
     expect(await flow.saml.endSession("nope", sessionId)).toEqual({ ended: false, userId: "" });
+    expect(events.filter((e) => e.sessionId === sessionId && e.type === "LOGOUT")).toEqual([]);
+  });
+
+  it("EndSsoSession for an SP's LogoutRequest records its LOGOUT with the session's end, once", async () => {
+    const { sessionId } = await loggedIn();
+    const by = { spEntityId: "urn:sp:one", ipAddress: "10.0.0.7" };
+    expect(await flow.saml.endSession("acme", sessionId, by)).toEqual({ ended: true, userId: aliceId });
+    expect(await sessions.findById(realmId, sessionId)).toBeNull();
+    // A second request (the SP's retry) ends nothing and records nothing.
+    expect(await flow.saml.endSession("acme", sessionId, by)).toEqual({ ended: false, userId: "" });
+    for (let i = 0; i < 100 && !events.some((e) => e.type === "LOGOUT" && e.sessionId === sessionId); i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(events.filter((e) => e.type === "LOGOUT" && e.sessionId === sessionId).map((e) => ({
+      realm: e.realm, clientId: e.clientId, userId: e.userId, ipAddress: e.ipAddress, details: { ...e.details },
+    }))).toEqual([
+      { realm: "acme", clientId: "urn:sp:one", userId: aliceId, ipAddress: "10.0.0.7", details: { auth_method: "saml", username: "alice" } },
+    ]);
+  });
+
+  it("names the SAML protocol in the login page's events", async () => {
+    const begun = await flow.saml.begin(ctx(), input());
+    await flow.steps.submitCredentials(next(begun), "otto", "wrong-password-1");
+    const wrongPassword = (e: LoginEvent) => e.type === "LOGIN_ERROR" && e.userId === ottoId && e.error === "invalid_user_credentials";
+    for (let i = 0; i < 100 && !events.some(wrongPassword); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(events.filter(wrongPassword).map((e) => ({ clientId: e.clientId, error: e.error, details: { ...e.details } }))).toEqual([
+      { clientId: "urn:sp:one", error: "invalid_user_credentials", details: { auth_method: "saml", username: "otto" } },
+    ]);
   });
 });

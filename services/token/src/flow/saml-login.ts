@@ -16,6 +16,17 @@ export interface SamlLoginInput {
   isPassive: boolean;
 }
 
+/** Who asked a SAML single logout: the LOGOUT event's client and address. */
+export interface SamlLogoutBy {
+  spEntityId: string;
+  ipAddress: string;
+}
+
+/** The flow context of a logout that has no transaction: only the realm and the browser's address count. */
+function samlContext(realm: FlowRealm, by: SamlLogoutBy): StepContext {
+  return { realm: realm.name, transactionId: "", csrfToken: "", browserId: "", ssoCookie: "", ipAddress: by.ipAddress, baseUrl: "" };
+}
+
 /** Error of an IsPassive request that needs a page (the gateway answers the SP with NoPassive). */
 export const SAML_NO_PASSIVE = "saml_no_passive";
 
@@ -36,7 +47,15 @@ export class SamlLogin {
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
 
     const { session, pendingActions } = await this.kit.liveSession(realm, ctx.ssoCookie);
-    if (session && !input.forceAuthn && !pendingActions) return samlCompleteReply(this.kit, realm, session, input.pendingId);
+    if (session && !input.forceAuthn && !pendingActions) {
+      // The SSO cookie authenticated this request: a LOGIN like any other, as for OIDC. The SAML
+      // service records none: the login page's LOGIN (login-steps.ts) is the one for a new session.
+      await d.events.record(realm, ctx, null, {
+        type: "LOGIN", clientId: input.spEntityId, userId: session.userId, sessionId: session._id,
+        details: { auth_method: "saml", username: session.username },
+      });
+      return samlCompleteReply(this.kit, realm, session, input.pendingId);
+    }
     if (input.isPassive) return errorReply(SAML_NO_PASSIVE, "The service provider asked for a passive login and the user is not logged in.", 400);
 
     const tx = await this.kit.newTransaction(realm, ctx, {
@@ -46,11 +65,23 @@ export class SamlLogin {
     return pageOf(tx, "login");
   }
 
-  /** Ends one SSO session (SAML single logout); sso-session.ended drives OIDC back-channel logout. */
-  async endSession(realmName: string, sessionId: string): Promise<{ ended: boolean; userId: string }> {
-    const realm = await this.kit.d.realms.get(realmName);
+  /**
+   * Ends one SSO session (SAML single logout, profiles 4.4.3); sso-session.ended drives OIDC
+   * back-channel logout. With `by`, the SP whose LogoutRequest asked, its LOGOUT event is staged
+   * with the session's end through the outbox: recorded only by the request that ends the session,
+   * and never lost to a crash that kept the end.
+   */
+  async endSession(realmName: string, sessionId: string, by?: SamlLogoutBy): Promise<{ ended: boolean; userId: string }> {
+    const d = this.kit.d;
+    const realm = await d.realms.get(realmName);
     if (!realm || !sessionId) return { ended: false, userId: "" };
-    const ended = await this.kit.d.sessions.end(realm.id, sessionId, "logout");
+    const session = by ? await d.sessions.repo.findById(realm.id, sessionId) : null;
+    const ended = by && session
+      ? await d.sessions.end(realm.id, sessionId, "logout", session, (stamp) => d.events.message(realm, samlContext(realm, by), null, {
+        type: "LOGOUT", clientId: by.spEntityId, userId: session.userId, sessionId: session._id,
+        details: { auth_method: "saml", username: session.username },
+      }, stamp))
+      : await d.sessions.end(realm.id, sessionId, "logout");
     return { ended: !!ended, userId: ended?.userId ?? "" };
   }
 }
