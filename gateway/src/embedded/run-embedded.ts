@@ -23,13 +23,14 @@ import { loadFederationConfig } from "../../../services/federation/src/config.js
 import { buildFederation } from "../../../services/federation/src/module.js";
 import { loadAuditConfig } from "../../../services/audit/src/config.js";
 import { buildAudit } from "../../../services/audit/src/module.js";
-import { loadGatewayConfig } from "../config.js";
+import { loadGatewayConfig, type GatewayConfig } from "../config.js";
 import { createGateway } from "../app.js";
 import { createRpcClients } from "../rpc-clients.js";
 import { HttpMetrics } from "../http/http-metrics.js";
 import { AdminTokens } from "../admin/admin-tokens.js";
 import { loadEmbeddedSecrets, type EmbeddedSecrets } from "./first-run-secrets.js";
 import { closeGracefully } from "../http/graceful-close.js";
+import { lockDataDir, type DataDirLock } from "./data-dir-lock.js";
 
 export interface EmbeddedSuite {
   url: string;
@@ -46,6 +47,19 @@ export interface EmbeddedSuite {
  */
 export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
   const gw = loadGatewayConfig(env);
+  // One process per data directory, taken before anything in it is read or written; holding it
+  // lets the services finish a crashed predecessor's interrupted writes at start
+  // (ServiceDeps.soleProcess).
+  const lock = gw.common.dataDir === ":memory:" ? undefined : lockDataDir(gw.common.dataDir);
+  try {
+    return await startHolding(env, gw, lock);
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+}
+
+async function startHolding(env: Env, gw: GatewayConfig, lock: DataDirLock | undefined): Promise<EmbeddedSuite> {
   const common = gw.common;
   const logger = createLogger("tessera", common.logLevel);
   const secrets = loadEmbeddedSecrets({
@@ -55,6 +69,8 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
     ...(env.TESSERA_ADMIN_USERNAME ? { adminUsername: env.TESSERA_ADMIN_USERNAME } : {}),
     ...(env.TESSERA_ADMIN_PASSWORD ? { adminPassword: env.TESSERA_ADMIN_PASSWORD } : {}),
   });
+  // The SQLite stores live in the locked data directory; a MongoDB one may be shared.
+  const soleProcess = common.store === "sqlite";
   const metrics = createMetrics({ defaultMetrics: true });
   const box = new SecretBox(secrets.masterKey);
   const bus = await openBus({
@@ -68,7 +84,7 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
   const deps = async (name: ServiceName) => {
     const store = await openServiceStore(name, common, systemClock);
     stores.push(store);
-    return { store, bus, logger: logger.child({ service: name }), metrics, transports: lazy, secrets: box, clock: systemClock };
+    return { store, bus, logger: logger.child({ service: name }), metrics, transports: lazy, secrets: box, clock: systemClock, soleProcess };
   };
   const directoryConfig = loadDirectoryConfig(env);
   if (secrets.admin) {
@@ -125,6 +141,7 @@ export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
       for (const m of modules) await m.stop();
       await bus.close();
       for (const s of stores) await s.close();
+      lock?.release();
     },
   };
 }

@@ -39,9 +39,9 @@ describe("directory writes a crash interrupted", () => {
   let delivered: ReturnType<typeof recorder>;
   let realPublish: Bus["publish"];
 
-  async function directory(clock: Clock): Promise<ServiceModule> {
+  async function directory(clock: Clock, soleProcess = false): Promise<ServiceModule> {
     const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
-    return buildDirectory({ store, bus, logger, metrics: createMetrics(), transports, secrets, clock }, loadDirectoryConfig({}));
+    return buildDirectory({ store, bus, logger, metrics: createMetrics(), transports, secrets, clock, soleProcess }, loadDirectoryConfig({}));
   }
 
   /** Every publish on these subjects hangs from now on: the process dies at the first of them. */
@@ -52,13 +52,16 @@ describe("directory writes a crash interrupted", () => {
     };
   }
 
-  /** The next process, 31 s later by its clock: past the lease of what the first one left. */
-  async function restart(): Promise<void> {
+  /**
+   * The next process, 31 s later by its clock: past the lease of what the first one left. As the
+   * store's only process (`soleProcess`: embedded mode, its data directory locked), at once.
+   */
+  async function restart(soleProcess = false): Promise<void> {
     // The first process is gone: its consumers and timers with it (its hung request never returns).
     await first.stop();
     firstStopped = true;
     bus.publish = realPublish;
-    next = await directory({ now: () => Date.now() + 31_000 });
+    next = await directory({ now: () => Date.now() + (soleProcess ? 0 : 31_000) }, soleProcess);
     await next.start();
   }
 
@@ -148,6 +151,19 @@ describe("directory writes a crash interrupted", () => {
     expect(fromBinary(UserDisabledSchema, seen("iam.directory.v1.user.disabled")[0]!.payload).userId).toBe(alice);
     await waitUntil("the store to show it", async () => (await (await store.collection({ name: "outbox" })).count({})) === 0);
     expect(seen("iam.directory.v1.user.disabled")).toHaveLength(1);
+  });
+
+  it("a user deleted just before a crash, the store's only process (embedded): the next process announces user.deleted as it starts, not a lease later", async () => {
+    const dave = await newUser("dave");
+    crashAt(["iam.directory.v1.user.deleted"]);
+    void users.deleteUser({ realm: "acme", userId: dave }).catch(() => undefined);
+    await waitUntil("the store to show it", async () => (await (await store.collection({ name: "users" })).count({ _id: dave })) === 0);
+
+    await restart(true);
+    // start() ran the relay with no time passed: the lease did not hold it back.
+    await waitUntil("user.deleted", () => seen("iam.directory.v1.user.deleted").length === 1);
+    expect(seen("iam.directory.v1.user.deleted").map((m) => fromBinary(UserDeletedSchema, m.payload).userId)).toEqual([dave]);
+    expect(await (await store.collection({ name: "outbox" })).count({})).toBe(0);
   });
 
   it("a password reset just before a crash: the next process announces password.changed", async () => {

@@ -29,7 +29,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const hasher = new PasswordHasher(config.argon2, config.hashingConcurrency);
   const realmRepo = await RealmRepository.open(store);
   // Realm, client and user deletion announce through it (outbox.ts); its relay starts last.
-  const outbox = await Outbox.open(store, bus, clock, deps.logger);
+  const outbox = await Outbox.open(store, bus, clock, deps.logger, { soleProcess: deps.soleProcess ?? false });
   const realms = new RealmAdmin(realmRepo, new RealmEvents(bus, clock), outbox, secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
   const writes = await buildUserWrites(deps, outbox);

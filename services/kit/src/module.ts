@@ -18,6 +18,12 @@ export interface ServiceDeps {
   transports: Record<ServiceName, Transport>;
   secrets: SecretBox;
   clock: Clock;
+  /**
+   * No other process uses this store (embedded mode on SQLite, its data directory locked:
+   * data-dir-lock.ts). Work a crashed predecessor left mid-way (an outbox entry under its lease)
+   * is then taken over at start instead of once the lease runs out.
+   */
+  soleProcess?: boolean;
 }
 
 export interface HealthReport {

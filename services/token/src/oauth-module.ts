@@ -70,7 +70,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const familyRepo = await RefreshFamilyRepository.open(store);
   const revoked = await RevokedTokenRepository.open(store);
   // Session ends and family revocations announce through it (outbox.ts); its relay starts with the consumers.
-  const outbox = await Outbox.open(store, bus, clock, logger);
+  const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
   const sso = new SsoSessions(ssoRepo, outbox, clock);
   const deliveries = await BackchannelDeliveryRepository.open(store);
   const backchannel = new BackchannelLogout(keys, clients, issuers, deliveries, clock, logger, options.backchannel);

@@ -37,7 +37,7 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
   let announcedIds: string[];
 
   /** A process's outbox: its own kind object, registered as each process registers its own. */
-  async function process(processBus: Bus): Promise<{ outbox: Outbox; kind: OutboxKind<Snapshot> }> {
+  async function process(processBus: Bus, soleProcess = false): Promise<{ outbox: Outbox; kind: OutboxKind<Snapshot> }> {
     const own: OutboxKind<Snapshot> = {
       name: "test.thing",
       applied: async (s) => (await things.get(s._id)) === null,
@@ -46,7 +46,7 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
         await parts.deleteMany({ thingId: s._id });
       },
     };
-    const outbox = await Outbox.open(store, processBus, clock, captureLogger().logger, { leaseMs: LEASE_MS, relayIntervalMs: 0 });
+    const outbox = await Outbox.open(store, processBus, clock, captureLogger().logger, { leaseMs: LEASE_MS, relayIntervalMs: 0, soleProcess });
     outbox.register(own);
     return { outbox, kind: own };
   }
@@ -76,7 +76,7 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     const suffix = Math.random().toString(36).slice(2, 8);
     things = await store.collection<Thing>({ name: `things_${suffix}` });
     parts = await store.collection<Part>({ name: `parts_${suffix}` });
-    entries = await store.collection<Doc>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }] });
+    entries = await store.collection<Doc>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }, { fields: ["createdAt"] }] });
     await entries.deleteMany({});
     await things.insertMany([{ _id: "t1", name: "thing t1" }, { _id: "t2", name: "thing t2" }]);
     await parts.insertMany([{ _id: "p1", thingId: "t1" }, { _id: "p2", thingId: "t1" }, { _id: "p3", thingId: "t2" }]);
@@ -163,6 +163,30 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     await bus.publish(SUBJECT, text("thing t1"), { id: announcedIds[0] });
     await sleep(20);
     expect(delivered.got).toHaveLength(1);
+  });
+
+  it("as the store's only process, the next one takes a crashed predecessor's entries at start, not a lease later, and leaves its own writes in progress", async () => {
+    const hung = Object.create(bus) as Bus;
+    hung.publish = () => never();
+    const crashed = await process(hung);
+    void crashed.outbox.write(removal(crashed.kind, "t1", { rest: never }));
+    await waitUntil("the store to show it", async () => (await things.get("t1")) === null);
+
+    clock.advance(1); // a restart takes a millisecond; far from the 30 s lease
+    const next = await process(bus, true);
+    // Its own write in progress (hung before the record goes) is under its lease like any other.
+    void next.outbox.write(removal(next.kind, "t2", { apply: never }));
+    await waitUntil("both entries", async () => (await entries.count({})) === 2);
+    expect(await next.outbox.relay()).toBe(1); // the lease does not hold it
+    expect(finished).toEqual(["t1"]);
+    expect(await parts.count({ thingId: "t1" })).toBe(0);
+    await waitUntil("delivery", () => delivered.got.length === 1);
+    expect(delivered.got[0]?.id).toBe(announcedIds[0]);
+    expect(delivered.bodies()).toEqual(["thing t1"]);
+    expect(await entries.count({})).toBe(1);
+    expect(await things.get("t2")).toEqual({ _id: "t2", name: "thing t2" });
+    expect(await next.outbox.relay()).toBe(0);
+    expect(await entries.count({})).toBe(1);
   });
 
   it("after a crash before the record went, the relay drops the entry and announces nothing", async () => {

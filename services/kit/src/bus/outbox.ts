@@ -92,6 +92,14 @@ export interface OutboxOptions {
   leaseMs?: number;
   /** How often the relay looks for entries whose lease ran out; 0: only when `relay()` is called. Default 10 s. */
   relayIntervalMs?: number;
+  /**
+   * No other process writes to this store (ServiceDeps.soleProcess), and this is the process's one
+   * outbox on it (each service builds one): an entry created before this outbox was opened was
+   * left by a process that is gone, so the relay takes it at once, lease or not. After a crash the
+   * revocations it stages then go out when the next process starts, not a lease later. (A clock
+   * set back across the restart only leaves such entries to their lease.)
+   */
+  soleProcess?: boolean;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -113,12 +121,16 @@ const RELAY_BATCH = 100;
  * the write it finishes what the write had left and publishes the staged events under their ids;
  * if not (the crash came before the write, or it was undone), it drops the entry. So after a crash
  * the announcement goes out within the lease and a relay interval of the restart (or sooner, from
- * another replica), at least once. Such a write costs two more store writes.
+ * another replica; at the restart itself when the process is the store's only one, `soleProcess`),
+ * at least once. Such a write costs two more store writes.
  */
 export class Outbox {
   private readonly kinds = new Map<string, OutboxKind<unknown>>();
   private readonly leaseMs: number;
   private readonly relayIntervalMs: number;
+  private readonly soleProcess: boolean;
+  private readonly openedAt: number;
+  private predecessorsTaken = false;
   private timer: NodeJS.Timeout | undefined;
   private relaying: Promise<number> | undefined;
 
@@ -131,10 +143,13 @@ export class Outbox {
   ) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.relayIntervalMs = options.relayIntervalMs ?? DEFAULT_RELAY_INTERVAL_MS;
+    this.soleProcess = options.soleProcess ?? false;
+    this.openedAt = clock.now();
   }
 
   static async open(store: Store, bus: Bus, clock: Clock, logger: Logger, options: OutboxOptions = {}): Promise<Outbox> {
-    const entries = await store.collection<OutboxEntry>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }] });
+    // createdAt also serves the relay's order, and a sole process's look for its predecessor's entries.
+    const entries = await store.collection<OutboxEntry>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }, { fields: ["createdAt"] }] });
     return new Outbox(entries, bus, clock, logger, options);
   }
 
@@ -226,6 +241,13 @@ export class Outbox {
   private async relayRound(): Promise<number> {
     const now = this.clock.now();
     const due = await this.entries.find({ leaseUntil: { $lte: now } }, { sort: [["createdAt", 1]], limit: RELAY_BATCH });
+    if (this.soleProcess && !this.predecessorsTaken) {
+      // Until every entry a dead predecessor left has been taken once; one that fails then waits
+      // for its lease like any other. (Two reads, each on its index, rather than one OR.)
+      const left = await this.entries.find({ createdAt: { $lt: this.openedAt } }, { sort: [["createdAt", 1]], limit: RELAY_BATCH });
+      if (left.length < RELAY_BATCH) this.predecessorsTaken = true;
+      for (const e of left) if (!due.some((d) => d._id === e._id)) due.push(e);
+    }
     let announced = 0;
     for (const entry of due) {
       const taken = await this.entries.update({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { leaseUntil: this.clock.now() + this.leaseMs } });
