@@ -38,12 +38,12 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const events = new UserEvents(bus, clock);
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, writes.disabling, clock, logger);
-  const otp = new OtpCredentials(lookup, users, otpRepo, bruteForce, secrets, events, clock);
+  const otp = new OtpCredentials(lookup, users, otpRepo, bruteForce, secrets, writes.outbox, clock);
   const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock);
   const change = new PasswordChange(lookup, users, credentialRepo, credentials);
   const status = new UserStatusReader(lookup, users, credentialRepo, otp, bruteForce, clock);
   const importer = new UserImport(lookup, users, credentials, credentialRepo, events, clock);
-  const admin = new BruteForceAdmin(lookup, users, bruteForce, events);
+  const admin = new BruteForceAdmin(lookup, users, bruteForce, writes.outbox);
   let subs: Subscription[] = [];
 
   return {

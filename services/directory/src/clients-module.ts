@@ -66,7 +66,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, outbox, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, events, clock);
-  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, events, userEvents);
+  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, events, clock);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients);

@@ -2,7 +2,10 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { createClient, createRouterTransport, Code, type Client } from "@connectrpc/connect";
 import { RealmService, RealmDeletedSchema } from "../../../gen/iam/directory/v1/realm_pb.js";
 import { ClientService, ClientUpdatedSchema } from "../../../gen/iam/directory/v1/client_pb.js";
-import { RoleService } from "../../../gen/iam/directory/v1/role_pb.js";
+import { HolderType, RoleService } from "../../../gen/iam/directory/v1/role_pb.js";
+import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
+import { UserSecurityService } from "../../../gen/iam/directory/v1/user_security_pb.js";
+import { AdminEventSchema } from "../../../gen/iam/audit/v1/audit_pb.js";
 import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema, UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { openStore } from "../../kit/src/store/open-store.js";
 import { openBus } from "../../kit/src/bus/open-bus.js";
@@ -36,6 +39,8 @@ describe("directory writes a crash interrupted", () => {
   let clients: Client<typeof ClientService>;
   let roles: Client<typeof RoleService>;
   let users: Client<typeof UserService>;
+  let groups: Client<typeof GroupService>;
+  let security: Client<typeof UserSecurityService>;
   let delivered: ReturnType<typeof recorder>;
   let realPublish: Bus["publish"];
 
@@ -76,6 +81,8 @@ describe("directory writes a crash interrupted", () => {
     clients = createClient(ClientService, t);
     roles = createClient(RoleService, t);
     users = createClient(UserService, t);
+    groups = createClient(GroupService, t);
+    security = createClient(UserSecurityService, t);
     delivered = recorder();
     await bus.subscribe({ durable: "test-announcements", subject: "iam.directory.v1.>" }, delivered.handler);
     await realms.createRealm({ realm: { name: "acme", adminEventsEnabled: true } });
@@ -164,6 +171,64 @@ describe("directory writes a crash interrupted", () => {
     await waitUntil("user.deleted", () => seen("iam.directory.v1.user.deleted").length === 1);
     expect(seen("iam.directory.v1.user.deleted").map((m) => fromBinary(UserDeletedSchema, m.payload).userId)).toEqual([dave]);
     expect(await (await store.collection({ name: "outbox" })).count({})).toBe(0);
+  });
+
+  it("grants, withdrawals and credential changes just before a crash: the next process records each admin event, unless the store shows the write undone", async () => {
+    const erin = await newUser("erin");
+    const frank = await newUser("frank");
+    await roles.createRole({ realm: "acme", clientId: "", role: { name: "auditor" } });
+    await roles.createRole({ realm: "acme", clientId: "", role: { name: "operator" } });
+    await roles.assignRoleMappings({ realm: "acme", holderType: HolderType.USER, holderId: frank, clientId: "", roleNames: ["operator"] });
+    const group = (await groups.createGroup({ realm: "acme", group: { name: "ops" } })).group!.id;
+    await groups.addUserToGroup({ realm: "acme", userId: frank, groupId: group });
+    const client = (await clients.createClient({ realm: "acme", client: { clientId: "api" } })).client!;
+    const path = (m: BusMessage) => fromBinary(AdminEventSchema, m.payload).resourcePath;
+    await waitUntil("the set-up's admin events", () => delivered.got.some((m) => m.subject === "iam.directory.v1.admin-event.recorded" && path(m) === `clients/${client.id}`));
+    const before = delivered.got.length;
+
+    // Each dies at its admin event's publish, its write done.
+    crashAt(["iam.directory.v1.admin-event.recorded"]);
+    const calls = [
+      roles.assignRoleMappings({ realm: "acme", holderType: HolderType.USER, holderId: erin, clientId: "", roleNames: ["auditor"] }),
+      roles.assignRoleMappings({ realm: "acme", holderType: HolderType.USER, holderId: frank, clientId: "", roleNames: ["auditor"] }),
+      roles.removeRoleMappings({ realm: "acme", holderType: HolderType.USER, holderId: frank, clientId: "", roleNames: ["operator"] }),
+      groups.addUserToGroup({ realm: "acme", userId: erin, groupId: group }),
+      groups.removeUserFromGroup({ realm: "acme", userId: frank, groupId: group }),
+      security.resetMfa({ realm: "acme", userId: erin }),
+      security.unlockUser({ realm: "acme", userId: erin }),
+      clients.regenerateClientSecret({ realm: "acme", clientId: "api" }),
+      users.resetPassword({ realm: "acme", userId: frank, password: "Another-Horse-3", temporary: false }),
+    ];
+    for (const c of calls) void (c as Promise<unknown>).catch(() => undefined);
+    const entries = await store.collection({ name: "outbox" });
+    await waitUntil("every write staged and done", async () => (await entries.count({})) === calls.length
+      && (await (await store.collection({ name: "group_memberships" })).count({ userId: erin })) === 1
+      && (await (await store.collection({ name: "role_mappings" })).count({ holderId: frank })) === 1);
+    expect(delivered.got.slice(before).filter((m) => m.subject === "iam.directory.v1.admin-event.recorded").map(path)).toEqual([]);
+    // Frank's new role is taken away again (by another replica, say) before the relay looks: that
+    // assignment is no longer what the store shows, so it is not recorded.
+    await (await store.collection({ name: "role_mappings" })).deleteMany({ holderId: frank, roleId: { $ne: "" } });
+
+    await restart(true);
+    await waitUntil("the admin events", async () => (await entries.count({})) === 0);
+    const recorded = delivered.got.slice(before).filter((m) => m.subject === "iam.directory.v1.admin-event.recorded").map((m) => {
+      const e = fromBinary(AdminEventSchema, m.payload);
+      return `${e.operationType} ${e.resourceType} ${e.resourcePath}`;
+    }).sort();
+    expect(recorded).toEqual([
+      `ACTION CLIENT clients/${client.id}/client-secret`,
+      `ACTION USER brute-force/users/${erin}/unlock`,
+      `ACTION USER users/${erin}/mfa`,
+      `ACTION USER users/${frank}/reset-password`,
+      `CREATE GROUP_MEMBERSHIP users/${erin}/groups/${group}`,
+      `CREATE REALM_ROLE_MAPPING users/${erin}/role-mappings/realm`,
+      `DELETE GROUP_MEMBERSHIP users/${frank}/groups/${group}`,
+      `DELETE REALM_ROLE_MAPPING users/${frank}/role-mappings/realm`,
+    ].sort());
+    // The relayed copy is the one the request built: its representation and the admin who asked.
+    const grant = delivered.got.find((m) => m.subject === "iam.directory.v1.admin-event.recorded" && path(m) === `users/${erin}/role-mappings/realm`)!;
+    const auditor = (await roles.getRole({ realm: "acme", clientId: "", name: "auditor" })).role!;
+    expect(JSON.parse(fromBinary(AdminEventSchema, grant.payload).representation)).toEqual([{ id: auditor.id, name: "auditor" }]);
   });
 
   it("a password reset just before a crash: the next process announces password.changed", async () => {

@@ -42,6 +42,7 @@ export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promis
       new DirectoryAdminEvents(bus, clock), outbox, clock),
     disabling: new UserDisabling(users, events, outbox, clock),
     passwordChanges: new PasswordChanges(credentials, events, outbox, clock),
+    outbox,
   };
 }
 
@@ -64,7 +65,7 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const credentials = new UserCredentials(lookup, userRepo, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const users = new UserAdmin(lookup, userRepo, credentials, memberships, writes, events, clock);
   const mail = new UserMail(lookup, userRepo, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
-  const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, clock);
+  const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, writes.outbox, clock);
   return {
     userRpc: userRpc(users, credentials, mail),
     groupRpc: groupRpc(groups),

@@ -2,7 +2,8 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { BruteForce } from "./brute-force.js";
 import type { UserRepository } from "../store/user-repository.js";
-import type { UserEvents } from "../events/user-events.js";
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
+import { auditedWrite } from "./audited-write.js";
 
 export interface LockedUserView {
   userId: string;
@@ -17,12 +18,20 @@ export interface LockedUserView {
 
 /** Brute-force administration (spec 3, 4.13): list locked users, unlock one (204). */
 export class BruteForceAdmin {
+  /** An unlock, as the relay finds it: the user's failure record gone. */
+  private readonly unlockKind: OutboxKind<{ realmId: string; userId: string }> = {
+    name: "directory.unlock",
+    applied: async (s) => !(await this.bruteForce.hasRecord(s.realmId, s.userId)),
+  };
+
   constructor(
     private readonly realms: RealmLookup,
     private readonly users: UserRepository,
     private readonly bruteForce: BruteForce,
-    private readonly events: UserEvents,
-  ) {}
+    private readonly outbox: Outbox,
+  ) {
+    outbox.register(this.unlockKind);
+  }
 
   async lockedUsers(realmName: string): Promise<LockedUserView[]> {
     const realm = await this.realms.byName(realmName);
@@ -39,7 +48,11 @@ export class BruteForceAdmin {
     const realm = await this.realms.byName(realmName);
     const user = userId ? await this.users.findById(realm._id, userId) : null;
     if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
-    await this.bruteForce.unlock(realm, user._id);
-    await this.events.admin(realm, "ACTION", "USER", `brute-force/users/${user._id}/unlock`);
+    // It gives a locked-out user access back, so its admin event is staged with it (auditedWrite).
+    await auditedWrite(this.outbox, this.unlockKind, realm, { realmId: realm._id, userId: user._id },
+      { operationType: "ACTION", resourceType: "USER", path: `brute-force/users/${user._id}/unlock` }, async () => {
+        await this.bruteForce.unlock(realm, user._id);
+        return true;
+      });
   }
 }

@@ -101,6 +101,11 @@ export class BruteForce {
   }
 
   /** Clears the record, and re-enables a user that a permanent lockout disabled. */
+  /** Whether the user has a failure record (counting or locked). */
+  async hasRecord(realmId: string, userId: string): Promise<boolean> {
+    return (await this.repo.get(realmId, userId)) !== null;
+  }
+
   async unlock(realm: RealmRecord, userId: string): Promise<void> {
     // A failure answered before the unlock must not land after it and lock again.
     await this.inFlight.settled(keyOf(realm._id, userId));

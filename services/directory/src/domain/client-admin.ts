@@ -4,7 +4,8 @@ import type { Bus } from "../../../kit/src/bus/port.js";
 import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
-import { randomToken } from "../../../kit/src/crypto/random.js";
+import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
+import { auditedWrite } from "./audited-write.js";
 import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
 } from "./client.js";
@@ -49,6 +50,7 @@ export class ClientAdmin {
   ) {
     outbox.register(this.removalKind);
     outbox.register(this.disableKind);
+    outbox.register(this.secretKind);
   }
 
   async create(realmName: string, input: ClientCreateInput): Promise<ClientWithSecret> {
@@ -205,6 +207,16 @@ export class ClientAdmin {
     },
   };
 
+  /** A secret regeneration, as the relay finds it: the client sealing the new secret (a digest of the sealed value, never the secret). */
+  private readonly secretKind: OutboxKind<{ realmId: string; clientRecordId: string; sealedDigest: string }> = {
+    name: "directory.client-secret",
+    applied: async (s) => {
+      const sealed = (await this.repo.findById(s.realmId, s.clientRecordId))?.secretSealed;
+      return sealed !== undefined && sha256Hex(sealed) === s.sealedDigest;
+    },
+  };
+
+  /** A credential change, so its admin event is staged with it (auditedWrite). */
   async regenerateSecret(realmName: string, clientId: string): Promise<ClientWithSecret> {
     const realm = await this.realms.byName(realmName);
     const client = await this.require(realm, clientId);
@@ -212,12 +224,14 @@ export class ClientAdmin {
       throw IamError.invalid("clientType", "a PUBLIC client has no secret", "public_client");
     }
     const secret = randomToken();
-    const updated = await this.repo.update(realm._id, client._id, {
-      secretSealed: this.secrets.seal(secret, secretAad(client._id)), updatedAt: this.clock.now(),
-    });
+    const set = { secretSealed: this.secrets.seal(secret, secretAad(client._id)), updatedAt: this.clock.now() };
+    let updated = null as ClientRecord | null;
+    await auditedWrite(this.outbox, this.secretKind, realm, { realmId: realm._id, clientRecordId: client._id, sealedDigest: sha256Hex(set.secretSealed) },
+      // The client as the write leaves it (the view never shows the secret).
+      { operationType: "ACTION", resourceType: "CLIENT", path: `${clientPath(client)}/client-secret`, representation: clientView({ ...client, ...set }) },
+      async () => (updated = await this.repo.update(realm._id, client._id, set)) !== null);
     if (!updated) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
     await publishClientUpdated(this.bus, realm, updated, false);
-    await this.events.record(realm, "ACTION", "CLIENT", `${clientPath(updated)}/client-secret`, clientView(updated));
     return { client: updated, secret };
   }
 

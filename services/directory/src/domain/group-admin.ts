@@ -13,6 +13,8 @@ import type { MembershipRepository } from "../store/membership-repository.js";
 import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
+import { auditedWrite } from "./audited-write.js";
 
 export const DEFAULT_MEMBERS_MAX = 100;
 export const MAX_MEMBERS_MAX = 1000;
@@ -31,8 +33,22 @@ function checkGroupName(value: string | undefined): string {
   return v;
 }
 
+/** What the outbox keeps of a membership write until its admin event is out. */
+interface MembershipSnapshot {
+  realmId: string;
+  groupId: string;
+  userId: string;
+  present: boolean;
+}
+
 /** Groups and memberships (spec 2.5, 4.6). */
 export class GroupAdmin {
+  /** A membership added (`present`) or removed, as the relay finds it. */
+  private readonly membershipKind: OutboxKind<MembershipSnapshot> = {
+    name: "directory.group-membership",
+    applied: async (s) => (await this.memberships.has(s.realmId, s.groupId, s.userId)) === s.present,
+  };
+
   constructor(
     private readonly realms: RealmLookup,
     private readonly repo: GroupRepository,
@@ -40,8 +56,11 @@ export class GroupAdmin {
     private readonly users: UserRepository,
     private readonly roleMappings: RoleMappingReader,
     private readonly events: UserEvents,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    outbox.register(this.membershipKind);
+  }
 
   async create(realmName: string, input: GroupInput): Promise<GroupView> {
     const realm = await this.realms.byName(realmName);
@@ -138,16 +157,23 @@ export class GroupAdmin {
     return page.map((m) => users.get(m.userId)).filter((u): u is UserRecord => u !== undefined);
   }
 
-  /** Adds the membership; adding twice is the same success (idempotent PUT). */
+  /**
+   * Adds the membership; adding twice is the same success (idempotent PUT), recorded once. A
+   * membership grants the group's roles, so its admin event is staged with it (auditedWrite).
+   */
   async addMember(realmName: string, userId: string, groupId: string): Promise<{ userId: string; groupId: string }> {
     const realm = await this.realms.byName(realmName);
     const user = await this.findUser(realm, userId);
     await this.find(realm, groupId);
-    const added = await this.memberships.add({ realmId: realm._id, groupId, userId, usernameKey: user.usernameKey, createdAt: this.clock.now() });
-    if (added) await this.settleAgainstUser(realm, groupId, user);
-    if (added) await this.events.userChanged(realm, user);
     const membership = { userId, groupId };
-    if (added) await this.events.admin(realm, "CREATE", "GROUP_MEMBERSHIP", `users/${userId}/groups/${groupId}`, membership);
+    if (await this.memberships.has(realm._id, groupId, userId)) return membership;
+    const event = { operationType: "CREATE" as const, resourceType: "GROUP_MEMBERSHIP", path: `users/${userId}/groups/${groupId}`, representation: membership };
+    const added = await auditedWrite(this.outbox, this.membershipKind, realm, { realmId: realm._id, groupId, userId, present: true }, event, async () => {
+      if (!(await this.memberships.add({ realmId: realm._id, groupId, userId, usernameKey: user.usernameKey, createdAt: this.clock.now() }))) return false;
+      await this.settleAgainstUser(realm, groupId, user);
+      return true;
+    });
+    if (added) await this.events.userChanged(realm, user);
     return membership;
   }
 
@@ -155,13 +181,12 @@ export class GroupAdmin {
     const realm = await this.realms.byName(realmName);
     const user = await this.findUser(realm, userId);
     await this.find(realm, groupId);
-    if (!(await this.memberships.remove(realm._id, groupId, userId))) {
-      throw IamError.notFound(`membership of user "${userId}" in group "${groupId}"`, "membership_not_found");
-    }
+    const event = { operationType: "DELETE" as const, resourceType: "GROUP_MEMBERSHIP", path: `users/${userId}/groups/${groupId}` };
+    const removed = await auditedWrite(this.outbox, this.membershipKind, realm, { realmId: realm._id, groupId, userId, present: false }, event,
+      () => this.memberships.remove(realm._id, groupId, userId));
+    if (!removed) throw IamError.notFound(`membership of user "${userId}" in group "${groupId}"`, "membership_not_found");
     await this.events.userChanged(realm, user);
-    const membership = { userId, groupId };
-    await this.events.admin(realm, "DELETE", "GROUP_MEMBERSHIP", `users/${userId}/groups/${groupId}`);
-    return membership;
+    return { userId, groupId };
   }
 
   async userGroups(realmName: string, userId: string): Promise<GroupView[]> {

@@ -1,4 +1,6 @@
 import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
+import { Outbox } from "../../../kit/src/bus/outbox.js";
+import { createLogger } from "../../../kit/src/logger.js";
 import { MemoryBus } from "../../../kit/src/bus/memory-bus.js";
 import { systemClock } from "../../../kit/src/store/port.js";
 import { RealmRepository } from "../store/realm-repository.js";
@@ -34,7 +36,8 @@ describe("group members order", () => {
     const memberships = await MembershipRepository.open(store);
     groups = new GroupAdmin(
       new RealmLookup(realms), await GroupRepository.open(store), memberships, users,
-      await RoleMappingReader.open(store), new UserEvents(bus, systemClock), systemClock,
+      await RoleMappingReader.open(store), new UserEvents(bus, systemClock),
+      await Outbox.open(store, bus, systemClock, createLogger("test", "silent"), { relayIntervalMs: 0 }), systemClock,
     );
     const upgrades = await UpgradeRepository.open(store);
     backfill = (batch) => backfillMemberOrder({ memberships, users, upgrades, now: () => 42 }, batch);

@@ -11,7 +11,8 @@ import { EVENT_ERRORS, type AuthOutcomeName } from "./password-authenticator.js"
 import { base32Encode, generateTotpSecret, matchTotpStep, otpauthUri } from "./totp.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { OtpRepository } from "../store/otp-repository.js";
-import type { UserEvents } from "../events/user-events.js";
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
+import { auditedWrite } from "./audited-write.js";
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -27,15 +28,23 @@ export interface OtpVerifyResult {
  * protection), and the Admin API's status and reset (spec 4.13).
  */
 export class OtpCredentials {
+  /** An MFA reset, as the relay finds it: the user's TOTP record gone. */
+  private readonly resetKind: OutboxKind<{ realmId: string; userId: string }> = {
+    name: "directory.mfa-reset",
+    applied: async (s) => (await this.repo.find(s.realmId, s.userId)) === null,
+  };
+
   constructor(
     private readonly realms: RealmLookup,
     private readonly users: UserRepository,
     private readonly repo: OtpRepository,
     private readonly bruteForce: BruteForce,
     private readonly secrets: SecretBox,
-    private readonly events: UserEvents,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    outbox.register(this.resetKind);
+  }
 
   async verify(realmName: string, userId: string, code: string): Promise<OtpVerifyResult> {
     const { realm, user } = await this.lookup(realmName, userId, false);
@@ -100,11 +109,17 @@ export class OtpCredentials {
     return this.configured(realm, user!._id);
   }
 
-  /** Admin API MFA reset (spec 3, 4.13): TOTP, pending enrolment and recovery codes removed. */
+  /**
+   * Admin API MFA reset (spec 3, 4.13): TOTP, pending enrolment and recovery codes removed. It
+   * withdraws a second factor, so its admin event is staged with it (auditedWrite).
+   */
   async reset(realmName: string, userId: string): Promise<void> {
     const { realm, user } = await this.lookup(realmName, userId, true);
-    await this.repo.deleteUser(realm._id, user!._id);
-    await this.events.admin(realm, "ACTION", "USER", `users/${user!._id}/mfa`);
+    const id = user!._id;
+    await auditedWrite(this.outbox, this.resetKind, realm, { realmId: realm._id, userId: id }, { operationType: "ACTION", resourceType: "USER", path: `users/${id}/mfa` }, async () => {
+      await this.repo.deleteUser(realm._id, id);
+      return true;
+    });
   }
 
   forget(realmId: string, userId: string): Promise<boolean> {

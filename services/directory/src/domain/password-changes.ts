@@ -1,4 +1,4 @@
-import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
+import type { EventStamp, Outbox, OutboxKind, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
@@ -36,14 +36,17 @@ export class PasswordChanges {
     outbox.register(this.kind);
   }
 
-  /** Runs `write`, which stores the user's password created at `createdAt`, and announces it. */
-  async change(realm: RealmRecord, userId: string, temporary: boolean, write: (createdAt: number) => Promise<void>): Promise<void> {
+  /**
+   * Runs `write`, which stores the user's password created at `createdAt`, and announces it, with
+   * `also` (an admin reset's admin event) staged beside it.
+   */
+  async change(realm: RealmRecord, userId: string, temporary: boolean, also: ((stamp: EventStamp) => OutgoingEvent[]) | undefined, write: (createdAt: number) => Promise<void>): Promise<void> {
     const createdAt = this.clock.now();
     const snapshot: PasswordChangeSnapshot = { realmId: realm._id, realmName: realm.name, userId, temporary, createdAt };
     await this.outbox.write({
       kind: this.kind,
       snapshot,
-      announce: (s, stamp) => [this.events.passwordChangedEvent({ _id: s.realmId, name: s.realmName }, s.userId, s.temporary, stamp.id("event"))],
+      announce: (s, stamp) => [this.events.passwordChangedEvent({ _id: s.realmId, name: s.realmName }, s.userId, s.temporary, stamp.id("event")), ...(also?.(stamp) ?? [])],
       apply: async () => {
         await write(createdAt);
         return snapshot;

@@ -7,9 +7,10 @@ import type { RoleMappingRepository } from "../store/role-mapping-repository.js"
 import type { ClientRepository } from "../store/client-repository.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { GroupRepository } from "../store/group-repository.js";
-import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
 import type { UserEvents } from "../events/user-events.js";
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import type { UserRecord } from "./user.js";
+import { auditedWrite, type AuditedEvent } from "./audited-write.js";
 
 export interface MappingTarget {
   realmName: string;
@@ -19,12 +20,31 @@ export interface MappingTarget {
   clientId: string;
 }
 
+/** What the outbox keeps of a role mapping write until its admin event is out. */
+interface RoleMappingsSnapshot {
+  realmId: string;
+  holderType: HolderType;
+  holderId: string;
+  roleIds: string[];
+  /** Assigned (every mapping there) or removed (none left). */
+  present: boolean;
+}
+
 /**
  * Role mappings of users (spec 4.5) and groups (spec 4.6). Assignment and removal are all or
  * nothing: every name must exist first, else a 400 names the unknown ones and nothing changes.
- * Both are idempotent.
+ * Both are idempotent. Each is a grant or withdrawal of access, so its admin event is staged with
+ * it (auditedWrite): a crash cannot keep the change and lose the record.
  */
 export class RoleMappings {
+  private readonly kind: OutboxKind<RoleMappingsSnapshot> = {
+    name: "directory.role-mappings",
+    applied: async (s) => {
+      const held = new Set((await this.mappings.ofHolders(s.realmId, s.holderType, [s.holderId])).map((m) => m.roleId));
+      return s.roleIds.every((id) => held.has(id) === s.present);
+    },
+  };
+
   constructor(
     private readonly roles: RoleRepository,
     private readonly mappings: RoleMappingRepository,
@@ -32,9 +52,11 @@ export class RoleMappings {
     private readonly users: UserRepository,
     private readonly groups: GroupRepository,
     private readonly roleAdmin: RoleAdmin,
-    private readonly events: DirectoryAdminEvents,
     private readonly userEvents: UserEvents,
-  ) {}
+    private readonly outbox: Outbox,
+  ) {
+    outbox.register(this.kind);
+  }
 
   async list(t: MappingTarget, allClients = false): Promise<RoleWithClient[]> {
     const { realm, clientRecordId } = await this.resolve(t);
@@ -45,19 +67,23 @@ export class RoleMappings {
 
   async assign(t: MappingTarget, names: string[]): Promise<string[]> {
     const { realm, clientRecordId, roles, unique, user } = await this.resolveRoles(t, names);
-    for (const role of roles) {
-      await this.mappings.add({ realmId: realm._id, holderType: t.holderType, holderId: t.holderId, roleId: role._id, clientId: clientRecordId });
-    }
+    await auditedWrite(this.outbox, this.kind, realm, this.snapshot(realm, t, roles, true), this.event(t, "CREATE", clientRecordId, roles), async () => {
+      for (const role of roles) {
+        await this.mappings.add({ realmId: realm._id, holderType: t.holderType, holderId: t.holderId, roleId: role._id, clientId: clientRecordId });
+      }
+      return true;
+    });
     await this.changed(realm, user);
-    await this.record(realm, t, "CREATE", clientRecordId, roles);
     return unique;
   }
 
   async remove(t: MappingTarget, names: string[]): Promise<string[]> {
     const { realm, clientRecordId, roles, unique, user } = await this.resolveRoles(t, names);
-    await this.mappings.remove(realm._id, t.holderType, t.holderId, roles.map((r) => r._id));
+    await auditedWrite(this.outbox, this.kind, realm, this.snapshot(realm, t, roles, false), this.event(t, "DELETE", clientRecordId, roles), async () => {
+      await this.mappings.remove(realm._id, t.holderType, t.holderId, roles.map((r) => r._id));
+      return true;
+    });
     await this.changed(realm, user);
-    await this.record(realm, t, "DELETE", clientRecordId, roles);
     return unique;
   }
 
@@ -93,12 +119,17 @@ export class RoleMappings {
     else await this.userEvents.groupChanged(realm);
   }
 
-  private async record(realm: RealmRecord, t: MappingTarget, op: "CREATE" | "DELETE", clientRecordId: string, roles: RoleRecord[]): Promise<void> {
+  private snapshot(realm: RealmRecord, t: MappingTarget, roles: RoleRecord[], present: boolean): RoleMappingsSnapshot {
+    return { realmId: realm._id, holderType: t.holderType, holderId: t.holderId, roleIds: roles.map((r) => r._id), present };
+  }
+
+  private event(t: MappingTarget, op: "CREATE" | "DELETE", clientRecordId: string, roles: RoleRecord[]): AuditedEvent {
     const base = `${t.holderType === "user" ? "users" : "groups"}/${t.holderId}/role-mappings`;
-    const path = clientRecordId ? `${base}/clients/${clientRecordId}` : `${base}/realm`;
-    const type = clientRecordId ? "CLIENT_ROLE_MAPPING" : "REALM_ROLE_MAPPING";
     // Removal events carry the removed roles too (Keycloak does), since they say what changed.
-    if (!realm.adminEventsEnabled) return;
-    await this.events.record(realm, op, type, path, roles.map((r) => ({ id: r._id, name: r.name })));
+    return {
+      operationType: op, resourceType: clientRecordId ? "CLIENT_ROLE_MAPPING" : "REALM_ROLE_MAPPING",
+      path: clientRecordId ? `${base}/clients/${clientRecordId}` : `${base}/realm`,
+      representation: roles.map((r) => ({ id: r._id, name: r.name })),
+    };
   }
 }

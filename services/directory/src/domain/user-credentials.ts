@@ -10,6 +10,8 @@ import type { CredentialRepository } from "../store/credential-repository.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
 import type { PasswordChanges } from "./password-changes.js";
+import type { EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
+import { adminEventMessage } from "../../../kit/src/events/admin-events.js";
 
 /**
  * Passwords (spec 2.2 initial password, 4.2 reset-password, 2.1 password policy and history).
@@ -50,8 +52,8 @@ export class UserCredentials {
    * (spec 2.2), and `password.changed` announced through the outbox (PasswordChanges), so the
    * token service ends what came before it: the admin's reset and the user's own change.
    */
-  async replace(realm: RealmRecord, user: UserRecord, hash: string, temporary: boolean): Promise<void> {
-    await this.changes.change(realm, user._id, temporary, async (createdAt) => {
+  async replace(realm: RealmRecord, user: UserRecord, hash: string, temporary: boolean, also?: (stamp: EventStamp) => OutgoingEvent[]): Promise<void> {
+    await this.changes.change(realm, user._id, temporary, also, async (createdAt) => {
       await this.store(realm, user, hash, temporary, createdAt);
       if (user.requirePasswordReset !== temporary) {
         await this.users.update(realm._id, user._id, { requirePasswordReset: temporary, updatedAt: this.clock.now() });
@@ -72,8 +74,11 @@ export class UserCredentials {
         throw IamError.invalid("password", `password must not be one of the last ${n} passwords`, "invalid_password");
       }
     }
-    await this.replace(realm, user, await this.hasher.hash(plain), temporary);
-    await this.events.admin(realm, "ACTION", "USER", `users/${userId}/reset-password`);
+    // Its admin event goes with password.changed through the outbox: a crash cannot keep the new
+    // password and lose the record of who set it.
+    await this.replace(realm, user, await this.hasher.hash(plain), temporary, (stamp) => realm.adminEventsEnabled
+      ? [adminEventMessage("directory", { realm: realm.name, operationType: "ACTION", resourceType: "USER", resourcePath: `users/${userId}/reset-password` }, stamp.time, stamp.id("admin-event"))]
+      : []);
   }
 
   deleteRealm(realmId: string): Promise<number> {

@@ -1,6 +1,7 @@
 import type { UserRemoval } from "./user-removal.js";
 import type { UserDisabling } from "./user-disabling.js";
 import type { PasswordChanges } from "./password-changes.js";
+import type { Outbox } from "../../../kit/src/bus/outbox.js";
 
 /**
  * The user writes whose announcement revokes something, each staged in the outbox (outbox.ts).
@@ -11,4 +12,6 @@ export interface UserWrites {
   removal: UserRemoval;
   disabling: UserDisabling;
   passwordChanges: PasswordChanges;
+  /** The directory's outbox, for the slices' own audited writes (audited-write.ts). */
+  outbox: Outbox;
 }

@@ -44,6 +44,11 @@ export class MembershipRepository {
     }
   }
 
+  /** Whether the user is a member of the group. */
+  async has(realmId: string, groupId: string, userId: string): Promise<boolean> {
+    return (await this.memberships.count({ _id: MembershipRepository.idOf(groupId, userId), realmId })) > 0;
+  }
+
   async remove(realmId: string, groupId: string, userId: string): Promise<boolean> {
     return (await this.memberships.deleteMany({ _id: MembershipRepository.idOf(groupId, userId), realmId })) > 0;
   }
