@@ -65,9 +65,9 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const serviceAccounts = new ServiceAccounts(users, removal, clock);
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, outbox, secrets, clock);
-  const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, events, clock);
+  const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, outbox, clock);
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
-  const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, events, clock);
+  const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients);
   const authenticator = new ClientAuthenticator(lookup, clients, clientAdmin, configs);

@@ -14,7 +14,7 @@ import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
-import { auditedWrite } from "./audited-write.js";
+import { auditedWrite, expectFields, recordWriteKind } from "./audited-write.js";
 
 export const DEFAULT_MEMBERS_MAX = 100;
 export const MAX_MEMBERS_MAX = 1000;
@@ -33,6 +33,9 @@ function checkGroupName(value: string | undefined): string {
   return v;
 }
 
+/** A group's own fields, as an update leaves them. */
+const groupFields = (g: GroupRecord) => ({ name: g.name, description: g.description, path: g.path, updatedAt: g.updatedAt });
+
 /** What the outbox keeps of a membership write until its admin event is out. */
 interface MembershipSnapshot {
   realmId: string;
@@ -43,6 +46,8 @@ interface MembershipSnapshot {
 
 /** Groups and memberships (spec 2.5, 4.6). */
 export class GroupAdmin {
+  /** A group created, changed or deleted, as the relay finds it (its own fields; the subtree's paths follow). */
+  private readonly groupKind = recordWriteKind("directory.group", (realmId, id) => this.repo.findById(realmId, id), groupFields);
   /** A membership added (`present`) or removed, as the relay finds it. */
   private readonly membershipKind: OutboxKind<MembershipSnapshot> = {
     name: "directory.group-membership",
@@ -59,6 +64,7 @@ export class GroupAdmin {
     private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {
+    outbox.register(this.groupKind);
     outbox.register(this.membershipKind);
   }
 
@@ -77,13 +83,16 @@ export class GroupAdmin {
       _id: randomUUID(), realmId: realm._id, name, description, parentId: input.parentId ?? "",
       path: `${parentPath}/${name}`, createdAt: now, updatedAt: now,
     };
-    try {
-      await this.repo.insert(group);
-    } catch (e) {
-      throw this.siblingConflict(e, name);
-    }
     const view = groupView(group);
-    await this.events.admin(realm, "CREATE", "GROUP", `groups/${group._id}`, view);
+    await auditedWrite(this.outbox, this.groupKind, realm, { realmId: realm._id, id: group._id, expect: "present" },
+      { operationType: "CREATE", resourceType: "GROUP", path: `groups/${group._id}`, representation: view }, async () => {
+        try {
+          await this.repo.insert(group);
+        } catch (e) {
+          throw this.siblingConflict(e, name);
+        }
+        return true;
+      });
     return view;
   }
 
@@ -113,20 +122,23 @@ export class GroupAdmin {
       set.name = checkGroupName(input.name);
       set.path = `${current.path.slice(0, current.path.length - current.name.length)}${set.name}`;
     }
-    const descendants = set.path && set.path !== current.path ? await this.repo.descendants(realm._id, current.path) : [];
-    let updated: GroupRecord | null;
-    try {
-      updated = await this.repo.update(realm._id, groupId, set);
-    } catch (e) {
-      throw this.siblingConflict(e, set.name ?? current.name);
-    }
+    const moved = set.path !== undefined && set.path !== current.path;
+    const after = { ...current, ...set };
+    const descendants = await this.repo.descendants(realm._id, current.path);
+    const renamed = descendants.map((d) => (moved ? { ...d, path: `${after.path}${d.path.slice(current.path.length)}` } : d));
+    const view = groupView(after, groupTree(renamed, groupId));
+    const updated = await auditedWrite(this.outbox, this.groupKind, realm, { realmId: realm._id, id: groupId, expect: expectFields(groupFields, after) },
+      { operationType: "UPDATE", resourceType: "GROUP", path: `groups/${groupId}`, representation: view }, async () => {
+        try {
+          if (!(await this.repo.update(realm._id, groupId, set))) return false;
+        } catch (e) {
+          throw this.siblingConflict(e, set.name ?? current.name);
+        }
+        if (moved) for (const d of renamed) await this.repo.update(realm._id, d._id, { path: d.path });
+        return true;
+      });
     if (!updated) throw IamError.notFound(`group "${groupId}"`, "group_not_found");
-    for (const d of descendants) {
-      await this.repo.update(realm._id, d._id, { path: `${set.path}${d.path.slice(current.path.length)}` });
-    }
-    const view = groupView(updated, groupTree(await this.repo.descendants(realm._id, updated.path), groupId));
-    if (set.path && set.path !== current.path) await this.events.groupChanged(realm); // the groups claim holds paths
-    await this.events.admin(realm, "UPDATE", "GROUP", `groups/${groupId}`, view);
+    if (moved) await this.events.groupChanged(realm); // the groups claim holds paths
     return view;
   }
 
@@ -137,11 +149,14 @@ export class GroupAdmin {
     const descendants = await this.repo.descendants(realm._id, group.path);
     const view = groupView(group, groupTree(descendants, groupId));
     const ids = [groupId, ...descendants.map((d) => d._id)];
-    await this.repo.deleteByIds(realm._id, ids);
-    await this.memberships.deleteWhere({ realmId: realm._id, groupId: { $in: ids } });
-    await this.roleMappings.deleteHolders(realm._id, "group", ids);
+    await auditedWrite(this.outbox, this.groupKind, realm, { realmId: realm._id, id: groupId, expect: "absent" },
+      { operationType: "DELETE", resourceType: "GROUP", path: `groups/${groupId}` }, async () => {
+        await this.repo.deleteByIds(realm._id, ids);
+        await this.memberships.deleteWhere({ realmId: realm._id, groupId: { $in: ids } });
+        await this.roleMappings.deleteHolders(realm._id, "group", ids);
+        return true;
+      });
     await this.events.groupChanged(realm);
-    await this.events.admin(realm, "DELETE", "GROUP", `groups/${groupId}`);
     return view;
   }
 

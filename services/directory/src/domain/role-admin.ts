@@ -9,7 +9,8 @@ import type { RealmAccess } from "./realm-access.js";
 import type { ClientAdmin } from "./client-admin.js";
 import type { RoleRepository } from "../store/role-repository.js";
 import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
-import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
+import type { Outbox } from "../../../kit/src/bus/outbox.js";
+import { auditedWrite, recordWriteKind } from "./audited-write.js";
 
 export interface RoleInput {
   name?: string;
@@ -22,16 +23,23 @@ export interface RoleWithClient {
   clientSlug: string;
 }
 
-/** Realm roles and client roles (spec 2.4, 4.4). An empty clientId means realm roles. */
+/**
+ * Realm roles and client roles (spec 2.4, 4.4). An empty clientId means realm roles. Creation
+ * and deletion stage their admin event with the write (auditedWrite).
+ */
 export class RoleAdmin {
+  private readonly kind = recordWriteKind("directory.role", async (realmId, id) => (await this.repo.findByIds(realmId, [id]))[0] ?? null, (r: RoleRecord) => r.name);
+
   constructor(
     private readonly repo: RoleRepository,
     private readonly mappings: RoleMappingRepository,
     private readonly realms: RealmAccess,
     private readonly clients: ClientAdmin,
-    private readonly events: DirectoryAdminEvents,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    outbox.register(this.kind);
+  }
 
   /** The realm and, for client roles, the client named in the path (404s when unknown). */
   async container(realmName: string, clientId: string): Promise<{ realm: RealmRecord; client: ClientRecord | null }> {
@@ -47,15 +55,18 @@ export class RoleAdmin {
       _id: randomUUID(), realmId: realm._id, clientId: client?._id ?? "", name,
       description: input.description ?? "", createdAt: this.clock.now(),
     };
-    try {
-      await this.repo.insert(role);
-    } catch (e) {
-      if (e instanceof IamError && e.code === "alreadyExists") {
-        throw IamError.conflict(client ? `role "${name}" already exists in client "${client.clientId}"` : `role "${name}" already exists`, "name");
-      }
-      throw e;
-    }
-    await this.events.record(realm, "CREATE", client ? "CLIENT_ROLE" : "REALM_ROLE", rolePath(role, client), roleView(role, client?.clientId));
+    await auditedWrite(this.outbox, this.kind, realm, { realmId: realm._id, id: role._id, expect: "present" },
+      { operationType: "CREATE", resourceType: client ? "CLIENT_ROLE" : "REALM_ROLE", path: rolePath(role, client), representation: roleView(role, client?.clientId) }, async () => {
+        try {
+          await this.repo.insert(role);
+        } catch (e) {
+          if (e instanceof IamError && e.code === "alreadyExists") {
+            throw IamError.conflict(client ? `role "${name}" already exists in client "${client.clientId}"` : `role "${name}" already exists`, "name");
+          }
+          throw e;
+        }
+        return true;
+      });
     return { role, clientSlug: client?.clientId ?? "" };
   }
 
@@ -76,9 +87,14 @@ export class RoleAdmin {
   async delete(realmName: string, clientId: string, name: string): Promise<void> {
     const { realm, client } = await this.container(realmName, clientId);
     const role = await this.repo.findByName(realm._id, client?._id ?? "", name);
-    if (!role || !(await this.repo.delete(realm._id, role._id))) throw IamError.notFound(`role "${name}"`, "role_not_found");
-    await this.mappings.deleteRole(realm._id, role._id);
-    await this.events.record(realm, "DELETE", client ? "CLIENT_ROLE" : "REALM_ROLE", rolePath(role, client));
+    if (!role) throw IamError.notFound(`role "${name}"`, "role_not_found");
+    const deleted = await auditedWrite(this.outbox, this.kind, realm, { realmId: realm._id, id: role._id, expect: "absent" },
+      { operationType: "DELETE", resourceType: client ? "CLIENT_ROLE" : "REALM_ROLE", path: rolePath(role, client) }, async () => {
+        if (!(await this.repo.delete(realm._id, role._id))) return false;
+        await this.mappings.deleteRole(realm._id, role._id);
+        return true;
+      });
+    if (!deleted) throw IamError.notFound(`role "${name}"`, "role_not_found");
   }
 }
 
