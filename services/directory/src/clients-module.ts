@@ -59,7 +59,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const memberships = await MembershipReader.open(store);
   const defaults = await RealmDefaults.open(store, roles, scopes, clock);
   const realms = new RealmAccess(lookup, defaults);
-  const events = new DirectoryAdminEvents(bus, clock);
+  const events = new DirectoryAdminEvents();
   const userEvents = new UserEvents(bus, clock);
   // A service-account user goes as any user does (UserRemoval), memberships and mappings included.
   const serviceAccounts = new ServiceAccounts(users, removal, clock);

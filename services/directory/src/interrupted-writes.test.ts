@@ -5,11 +5,14 @@ import { ClientService, ClientUpdatedSchema } from "../../../gen/iam/directory/v
 import { HolderType, RoleService } from "../../../gen/iam/directory/v1/role_pb.js";
 import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
 import { UserSecurityService } from "../../../gen/iam/directory/v1/user_security_pb.js";
+import { ClientScopeService } from "../../../gen/iam/directory/v1/client_scope_pb.js";
 import { AdminEventSchema } from "../../../gen/iam/audit/v1/audit_pb.js";
 import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema, UserService } from "../../../gen/iam/directory/v1/user_pb.js";
+import { randomBytes } from "node:crypto";
+import mongoose from "mongoose";
 import { openStore } from "../../kit/src/store/open-store.js";
 import { openBus } from "../../kit/src/bus/open-bus.js";
-import { recorder, waitUntil } from "../../kit/src/bus/bus-test-kit.js";
+import { recorder, sleep, waitUntil } from "../../kit/src/bus/bus-test-kit.js";
 import { createLogger } from "../../kit/src/logger.js";
 import { createMetrics } from "../../kit/src/metrics.js";
 import { SecretBox, generateMasterKey } from "../../kit/src/crypto/secret-box.js";
@@ -27,7 +30,32 @@ import { loadDirectoryConfig } from "./config.js";
  * where it stood. The next process: a second directory module on the same store and bus, whose
  * clock is past the first one's lease, as a restart's would be; its start runs the relay.
  */
-describe("directory writes a crash interrupted", () => {
+/**
+ * The stores these run on: SQLite, and a MongoDB-wire server (a database per test, dropped after)
+ * when TESSERA_TEST_MONGODB_URI is set, so the relay's checks read the records as each store
+ * gives them back.
+ */
+const MONGODB_URI = process.env.TESSERA_TEST_MONGODB_URI;
+const databases: string[] = [];
+const stores: Array<[string, () => Promise<Store>]> = [["sqlite", () => openStore({ kind: "sqlite", path: ":memory:", clock: { now: () => Date.now() } })]];
+if (MONGODB_URI) {
+  stores.push(["mongodb", () => {
+    const database = `tessera_test_${randomBytes(6).toString("hex")}`;
+    databases.push(database);
+    return openStore({ kind: "mongodb", uri: MONGODB_URI, database, clock: { now: () => Date.now() }, sweepIntervalMs: 0 });
+  }]);
+  afterAll(async () => {
+    for (const database of databases) {
+      const conn = await mongoose.createConnection(MONGODB_URI, { dbName: database }).asPromise();
+      await conn.dropDatabase();
+      await conn.close();
+    }
+  });
+} else {
+  it("runs on MongoDB only with TESSERA_TEST_MONGODB_URI", () => undefined);
+}
+
+describe.each(stores)("directory writes a crash interrupted (%s)", (_storeName, openTestStore) => {
   const logger = createLogger("test", "silent");
   const secrets = new SecretBox(generateMasterKey());
   let store: Store;
@@ -41,6 +69,7 @@ describe("directory writes a crash interrupted", () => {
   let users: Client<typeof UserService>;
   let groups: Client<typeof GroupService>;
   let security: Client<typeof UserSecurityService>;
+  let scopes: Client<typeof ClientScopeService>;
   let delivered: ReturnType<typeof recorder>;
   let realPublish: Bus["publish"];
 
@@ -71,7 +100,7 @@ describe("directory writes a crash interrupted", () => {
   }
 
   beforeEach(async () => {
-    store = await openStore({ kind: "sqlite", path: ":memory:", clock: { now: () => Date.now() } });
+    store = await openTestStore();
     bus = await openBus({ kind: "memory", path: ":memory:", logger });
     realPublish = bus.publish.bind(bus);
     first = await directory({ now: () => Date.now() });
@@ -83,6 +112,7 @@ describe("directory writes a crash interrupted", () => {
     users = createClient(UserService, t);
     groups = createClient(GroupService, t);
     security = createClient(UserSecurityService, t);
+    scopes = createClient(ClientScopeService, t);
     delivered = recorder();
     await bus.subscribe({ durable: "test-announcements", subject: "iam.directory.v1.>" }, delivered.handler);
     await realms.createRealm({ realm: { name: "acme", adminEventsEnabled: true } });
@@ -229,6 +259,73 @@ describe("directory writes a crash interrupted", () => {
     const grant = delivered.got.find((m) => m.subject === "iam.directory.v1.admin-event.recorded" && path(m) === `users/${erin}/role-mappings/realm`)!;
     const auditor = (await roles.getRole({ realm: "acme", clientId: "", name: "auditor" })).role!;
     expect(JSON.parse(fromBinary(AdminEventSchema, grant.payload).representation)).toEqual([{ id: auditor.id, name: "auditor" }]);
+  });
+
+  it("creations and updates of configuration just before a crash: the next process records each admin event with the representation the request built", async () => {
+    const gina = await newUser("gina");
+    const parent = (await groups.createGroup({ realm: "acme", group: { name: "eng" } })).group!.id;
+    const child = (await groups.createGroup({ realm: "acme", group: { name: "web", parentId: parent } })).group!.id;
+    const client = (await clients.createClient({ realm: "acme", client: { clientId: "portal" } })).client!;
+    const scope = (await scopes.createClientScope({ realm: "acme", scope: { name: "dept" } })).scope!.id;
+    const mapper = (await scopes.createProtocolMapper({ realm: "acme", scopeId: scope, mapper: {
+      name: "dept", mapperType: "oidc-usermodel-attribute-mapper", config: { "claim.name": "dept", "user.attribute": "department" },
+    } })).mapper!.id;
+    const admin = "iam.directory.v1.admin-event.recorded";
+    const path = (m: BusMessage) => fromBinary(AdminEventSchema, m.payload).resourcePath;
+    await waitUntil("the set-up's admin events", () => delivered.got.some((m) => m.subject === admin && path(m) === `client-scopes/${scope}/protocol-mappers/${mapper}`));
+    const before = delivered.got.length;
+
+    crashAt([admin]);
+    const calls: Array<Promise<unknown>> = [
+      users.updateUser({ realm: "acme", userId: gina, update: { firstName: "Gina", email: "gina@example.test" } }),
+      groups.updateGroup({ realm: "acme", groupId: parent, update: { name: "engineering", description: "all of it" } }),
+      clients.updateClient({ realm: "acme", clientId: "portal", update: { redirectUris: ["https://portal.example.test/cb"], redirectUrisPresent: true, requireConsent: true } }),
+      scopes.updateClientScope({ realm: "acme", scopeId: scope, update: { description: "the department" } }),
+      scopes.updateProtocolMapper({ realm: "acme", scopeId: scope, mapperId: mapper, update: { config: { "claim.name": "department", "user.attribute": "department", "access.token.claim": "true" }, configPresent: true } }),
+      roles.createRole({ realm: "acme", clientId: "portal", role: { name: "viewer" } }),
+      realms.updateRealm({ name: "acme", update: { displayName: "Acme Corp" } }),
+    ];
+    for (const c of calls) void c.catch(() => undefined);
+    const entries = await store.collection({ name: "outbox" });
+    await waitUntil("every write staged", async () => (await entries.count({})) === calls.length);
+    await waitUntil("every write done", async () => (await roles.listRoles({ realm: "acme", clientId: "portal" })).roles.length === 1
+      && (await groups.getGroup({ realm: "acme", groupId: parent })).group!.name === "engineering"
+      && (await users.getUser({ realm: "acme", userId: gina })).user!.firstName === "Gina"
+      && (await clients.getClient({ realm: "acme", clientId: "portal" })).client!.requireConsent
+      && (await scopes.getClientScope({ realm: "acme", scopeId: scope })).scope!.description === "the department"
+      && (await realms.getRealm({ name: "acme" })).realm!.displayName === "Acme Corp");
+    await sleep(50); // the mapper's write, which no read above shows
+    expect(delivered.got.slice(before).filter((m) => m.subject === admin)).toEqual([]);
+
+    await restart(true);
+    await waitUntil("the outbox emptied", async () => (await entries.count({})) === 0);
+    const recorded = new Map(delivered.got.slice(before).filter((m) => m.subject === admin).map((m) => {
+      const e = fromBinary(AdminEventSchema, m.payload);
+      return [`${e.operationType} ${e.resourceType} ${e.resourcePath}`, JSON.parse(e.representation || "null") as Record<string, unknown>];
+    }));
+    // Each update is recognised by its record as the write left it, in the store's own JSON.
+    expect([...recorded.keys()].sort()).toEqual([
+      `CREATE CLIENT_ROLE clients/${client.id}/roles/viewer`,
+      `UPDATE CLIENT clients/${client.id}`,
+      `UPDATE CLIENT_SCOPE client-scopes/${scope}`,
+      `UPDATE GROUP groups/${parent}`,
+      `UPDATE PROTOCOL_MAPPER client-scopes/${scope}/protocol-mappers/${mapper}`,
+      "UPDATE REALM realms/acme",
+      `UPDATE USER users/${gina}`,
+    ].sort());
+    // The representations are what the request would have answered.
+    const now = async () => ({
+      user: (await users.getUser({ realm: "acme", userId: gina })).user!,
+      group: (await groups.getGroup({ realm: "acme", groupId: parent })).group!,
+    });
+    const { user, group } = await now();
+    expect(recorded.get(`UPDATE USER users/${gina}`)).toMatchObject({ id: gina, firstName: "Gina", email: "gina@example.test", emailVerified: false, updatedAt: expect.any(String) });
+    expect(user.firstName).toBe("Gina");
+    expect(recorded.get(`UPDATE GROUP groups/${parent}`)).toMatchObject({ name: "engineering", path: "/engineering", subGroups: [expect.objectContaining({ id: child, path: "/engineering/web" })] });
+    expect(group.subGroups.map((g) => g.path)).toEqual(["/engineering/web"]);
+    expect(recorded.get(`UPDATE CLIENT clients/${client.id}`)).toMatchObject({ clientId: "portal", redirectUris: ["https://portal.example.test/cb"], requireConsent: true });
+    expect(recorded.get(`UPDATE CLIENT clients/${client.id}`)).not.toHaveProperty("secretSealed");
+    expect(recorded.get("UPDATE REALM realms/acme")).toMatchObject({ displayName: "Acme Corp" });
   });
 
   it("a password reset just before a crash: the next process announces password.changed", async () => {

@@ -30,7 +30,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const realmRepo = await RealmRepository.open(store);
   // Realm, client and user deletion announce through it (outbox.ts); its relay starts last.
   const outbox = await Outbox.open(store, bus, clock, deps.logger, { soleProcess: deps.soleProcess ?? false });
-  const realms = new RealmAdmin(realmRepo, new RealmEvents(bus, clock), outbox, secrets, clock);
+  const realms = new RealmAdmin(realmRepo, new RealmEvents(bus), outbox, secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
   const writes = await buildUserWrites(deps, outbox);
   const users = await buildUsersAndGroups(deps, config, realms, hasher, writes);

@@ -27,6 +27,8 @@ import { GroupAdmin } from "./domain/group-admin.js";
 import { backfillMemberOrder } from "./domain/member-order-backfill.js";
 import { UserEvents } from "./events/user-events.js";
 import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
+import { recordWriteKind } from "./domain/audited-write.js";
+import { userView } from "./domain/user.js";
 import { startRealmCascade } from "./events/realm-cascade.js";
 import { userRpc } from "./rpc/user-rpc.js";
 import { groupRpc } from "./rpc/group-rpc.js";
@@ -37,12 +39,15 @@ export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promis
   const users = await UserRepository.open(store);
   const credentials = await CredentialRepository.open(store);
   const events = new UserEvents(bus, clock);
+  const userRecords = recordWriteKind("directory.user-admin", (realmId, id) => users.findById(realmId, id), userView);
+  outbox.register(userRecords);
   return {
     removal: new UserRemoval(users, credentials, await MembershipRepository.open(store), await RoleMappingReader.open(store), events,
-      new DirectoryAdminEvents(bus, clock), outbox, clock),
+      new DirectoryAdminEvents(), outbox, clock),
     disabling: new UserDisabling(users, events, outbox, clock),
     passwordChanges: new PasswordChanges(credentials, events, outbox, clock),
     outbox,
+    userRecords,
   };
 }
 

@@ -5,7 +5,7 @@ import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
-import { auditedWrite } from "./audited-write.js";
+import { auditedWrite, expectFields, recordWriteKind } from "./audited-write.js";
 import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
 } from "./client.js";
@@ -51,6 +51,7 @@ export class ClientAdmin {
     outbox.register(this.removalKind);
     outbox.register(this.disableKind);
     outbox.register(this.secretKind);
+    outbox.register(this.adminKind);
   }
 
   async create(realmName: string, input: ClientCreateInput): Promise<ClientWithSecret> {
@@ -79,21 +80,24 @@ export class ClientAdmin {
       secret = randomToken();
       client.secretSealed = this.secrets.seal(secret, secretAad(id));
     }
-    try {
-      await this.repo.insert(client);
-    } catch (e) {
-      if (e instanceof IamError && e.code === "alreadyExists") throw IamError.conflict(`client "${clientId}" already exists`, "clientId");
-      throw e;
-    }
-    try {
-      if (grantTypes.includes("client_credentials")) await this.serviceAccounts.ensure(realm, client);
-      await this.cascade.assignDefaultScopes(realm, client);
-    } catch (e) {
-      await this.cascade.deleteClient(realm, client);
-      await this.repo.delete(realm._id, id);
-      throw e;
-    }
-    await this.events.record(realm, "CREATE", "CLIENT", clientPath(client), clientView(client));
+    await auditedWrite(this.outbox, this.adminKind, realm, { realmId: realm._id, id, expect: "present" },
+      { operationType: "CREATE", resourceType: "CLIENT", path: clientPath(client), representation: clientView(client) }, async () => {
+        try {
+          await this.repo.insert(client);
+        } catch (e) {
+          if (e instanceof IamError && e.code === "alreadyExists") throw IamError.conflict(`client "${clientId}" already exists`, "clientId");
+          throw e;
+        }
+        try {
+          if (grantTypes.includes("client_credentials")) await this.serviceAccounts.ensure(realm, client);
+          await this.cascade.assignDefaultScopes(realm, client);
+        } catch (e) {
+          await this.cascade.deleteClient(realm, client);
+          await this.repo.delete(realm._id, id);
+          throw e;
+        }
+        return true;
+      });
     return { client, ...(secret !== undefined ? { secret } : {}) };
   }
 
@@ -134,8 +138,13 @@ export class ClientAdmin {
     const write = async (): Promise<boolean> => (updated = await this.repo.update(realm._id, current._id, set)) !== null;
     // Disabling revokes the client's tokens and sessions (client.updated), announced through the outbox.
     const disabling = current.enabled && set.enabled === false;
-    if (disabling) await this.disable(realm, current, write);
-    else await write();
+    const expected: ClientRecord = { ...current, ...set };
+    await auditedWrite(this.outbox, this.adminKind, realm, { realmId: realm._id, id: current._id, expect: expectFields(clientView, expected) },
+      { operationType: "UPDATE", resourceType: "CLIENT", path: clientPath(current), representation: clientView(expected) }, async () => {
+        if (disabling) await this.disable(realm, current, write);
+        else await write();
+        return updated !== null;
+      });
     if (!updated) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
     const hadSa = current.grantTypes.includes("client_credentials");
     const hasSa = updated.grantTypes.includes("client_credentials");
@@ -143,7 +152,6 @@ export class ClientAdmin {
     // Keycloak removes the service-account user when service accounts are turned off.
     if (hadSa && !hasSa) await this.serviceAccounts.remove(realm, updated);
     if (!disabling) await publishClientUpdated(this.bus, realm, updated, false);
-    await this.events.record(realm, "UPDATE", "CLIENT", clientPath(updated), clientView(updated));
     return updated;
   }
 
@@ -206,6 +214,9 @@ export class ClientAdmin {
       if (realm && realm._id === s.realmId) await this.cascade.deleteClient(realm, s.client);
     },
   };
+
+  /** A client created or updated through the Admin API, as the relay finds it (its view as the write leaves it). */
+  private readonly adminKind = recordWriteKind("directory.client-admin", (realmId, id) => this.repo.findById(realmId, id), clientView);
 
   /** A secret regeneration, as the relay finds it: the client sealing the new secret (a digest of the sealed value, never the secret). */
   private readonly secretKind: OutboxKind<{ realmId: string; clientRecordId: string; sealedDigest: string }> = {

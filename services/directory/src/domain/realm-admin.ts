@@ -8,12 +8,23 @@ import { REALM_DEFAULTS, type RealmCreateInput, type RealmRecord, type RealmUpda
 import { checkRealmFields, checkRealmName } from "./realm-rules.js";
 import type { RealmRepository } from "../store/realm-repository.js";
 import type { RealmEvents } from "../events/realm-events.js";
+import { realmView } from "./realm-view.js";
+import { auditedWrite, expectFields, recordWriteKind } from "./audited-write.js";
 
 /** What the outbox keeps of a realm's deletion until it is announced (no secret). */
 type RealmRemovalSnapshot = Pick<RealmRecord, "_id" | "name">;
 
-/** Realm administration (spec 2.1, 4.1): validation, defaults, secrets sealed, events published. */
+/** A realm's record as a write leaves it (the sealed SMTP password included: only a digest is kept). */
+const realmFields = (r: RealmRecord): RealmRecord => r;
+
+/**
+ * Realm administration (spec 2.1, 4.1): validation, defaults, secrets sealed, events published.
+ * Creation and update stage their admin event with the write (auditedWrite); whether one is
+ * recorded follows the realm's `adminEventsEnabled` as the write leaves it.
+ */
 export class RealmAdmin {
+  private readonly adminKind = recordWriteKind("directory.realm-admin", (_realmId, id) => this.repo.findById(id), realmFields);
+
   constructor(
     private readonly repo: RealmRepository,
     private readonly events: RealmEvents,
@@ -22,6 +33,7 @@ export class RealmAdmin {
     private readonly clock: Clock,
   ) {
     outbox.register(this.removalKind);
+    outbox.register(this.adminKind);
   }
 
   async create(input: RealmCreateInput): Promise<RealmRecord> {
@@ -45,15 +57,18 @@ export class RealmAdmin {
       updatedAt: now,
     };
     if (smtpPassword) realm.smtpPasswordSealed = this.secrets.seal(smtpPassword, smtpAad(id));
-    try {
-      await this.repo.insert(realm);
-    } catch (e) {
-      if (e instanceof IamError && e.code === "alreadyExists") {
-        throw IamError.conflict(`realm "${name}" already exists`, "name");
-      }
-      throw e;
-    }
-    await this.events.created(realm);
+    await auditedWrite(this.outbox, this.adminKind, realm, { realmId: id, id, expect: "present" },
+      { operationType: "CREATE", resourceType: "REALM", path: `realms/${name}`, representation: realmView(realm) }, async () => {
+        try {
+          await this.repo.insert(realm);
+        } catch (e) {
+          if (e instanceof IamError && e.code === "alreadyExists") {
+            throw IamError.conflict(`realm "${name}" already exists`, "name");
+          }
+          throw e;
+        }
+        return true;
+      });
     return realm;
   }
 
@@ -86,7 +101,12 @@ export class RealmAdmin {
       if (smtpPassword === "") unset.push("smtpPasswordSealed");
       else set.smtpPasswordSealed = this.secrets.seal(smtpPassword, smtpAad(current._id));
     }
-    const updated = await this.repo.updateByName(name, set, unset);
+    const expected: RealmRecord = { ...current, ...set };
+    for (const field of unset) delete (expected as Record<string, unknown>)[field];
+    let updated = null as RealmRecord | null;
+    await auditedWrite(this.outbox, this.adminKind, expected, { realmId: current._id, id: current._id, expect: expectFields(realmFields, expected) },
+      { operationType: "UPDATE", resourceType: "REALM", path: `realms/${name}`, representation: realmView(expected) },
+      async () => (updated = await this.repo.updateByName(name, set, unset)) !== null);
     if (!updated) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
     await this.events.updated(updated);
     return updated;

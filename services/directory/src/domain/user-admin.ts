@@ -11,6 +11,7 @@ import type { UserWrites } from "./user-writes.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
 import type { UserEvents } from "../events/user-events.js";
+import { auditedWrite, expectFields } from "./audited-write.js";
 
 /** Spec 8: `skip` default 0, `limit` default 50. The cap bounds one read (spec leaves it unshown). */
 export const DEFAULT_LIMIT = 50;
@@ -25,7 +26,11 @@ export interface UserQuery {
   enabled?: boolean;
 }
 
-/** User administration (spec 2.2, 4.2): validation, uniqueness per realm, events. */
+/**
+ * User administration (spec 2.2, 4.2): validation, uniqueness per realm, events. Creation and
+ * update stage their admin event with the write (auditedWrite); an update is told by the user's
+ * view as it leaves it.
+ */
 export class UserAdmin {
   constructor(
     private readonly realms: RealmLookup,
@@ -65,9 +70,12 @@ export class UserAdmin {
       createdAt: now,
       updatedAt: now,
     };
-    await this.uniqueOrConflict(realm._id, id, username, email, () => this.repo.insert(user));
-    if (hash !== undefined) await this.credentials.store(realm, user, hash, user.requirePasswordReset);
-    await this.events.admin(realm, "CREATE", "USER", `users/${id}`, userView(user));
+    await auditedWrite(this.writes.outbox, this.writes.userRecords, realm, { realmId: realm._id, id, expect: "present" },
+      { operationType: "CREATE", resourceType: "USER", path: `users/${id}`, representation: userView(user) }, async () => {
+        await this.uniqueOrConflict(realm._id, id, username, email, () => this.repo.insert(user));
+        if (hash !== undefined) await this.credentials.store(realm, user, hash, user.requirePasswordReset);
+        return true;
+      });
     return { realm, user };
   }
 
@@ -125,14 +133,18 @@ export class UserAdmin {
       });
       return updated !== null;
     };
-    // Disabling ends the user's sessions (user.disabled), announced through the outbox.
-    if (current.enabled && set.enabled === false) await this.writes.disabling.disable(realm, userId, write);
-    else await write();
+    const expected: UserRecord = { ...current, ...set };
+    await auditedWrite(this.writes.outbox, this.writes.userRecords, realm, { realmId: realm._id, id: userId, expect: expectFields(userView, expected) },
+      { operationType: "UPDATE", resourceType: "USER", path: `users/${userId}`, representation: userView(expected) }, async () => {
+        // Disabling ends the user's sessions (user.disabled), announced through the outbox.
+        if (current.enabled && set.enabled === false) await this.writes.disabling.disable(realm, userId, write);
+        else await write();
+        return updated !== null;
+      });
     if (!updated) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     const after: UserRecord = updated;
     if (after.usernameKey !== current.usernameKey) await this.memberships.renameMember(realm._id, userId, after.usernameKey);
     await this.events.userChanged(realm, after); // profile claims of a service account's tokens
-    await this.events.admin(realm, "UPDATE", "USER", `users/${userId}`, userView(after));
     return after;
   }
 

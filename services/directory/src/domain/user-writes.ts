@@ -1,7 +1,8 @@
 import type { UserRemoval } from "./user-removal.js";
 import type { UserDisabling } from "./user-disabling.js";
 import type { PasswordChanges } from "./password-changes.js";
-import type { Outbox } from "../../../kit/src/bus/outbox.js";
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
+import type { RecordWriteSnapshot } from "./audited-write.js";
 
 /**
  * The user writes whose announcement revokes something, each staged in the outbox (outbox.ts).
@@ -14,4 +15,6 @@ export interface UserWrites {
   passwordChanges: PasswordChanges;
   /** The directory's outbox, for the slices' own audited writes (audited-write.ts). */
   outbox: Outbox;
+  /** A user created or updated through the Admin API (UserAdmin, built by more than one slice). */
+  userRecords: OutboxKind<RecordWriteSnapshot>;
 }

@@ -3,38 +3,21 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { RealmDeletedSchema, RealmUpdatedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { OutgoingEvent } from "../../../kit/src/bus/outbox.js";
-import type { Clock } from "../../../kit/src/store/port.js";
-import { publishAdminEvent } from "../../../kit/src/events/admin-events.js";
 import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
-import { realmView } from "../domain/realm-view.js";
 
 export const REALM_DELETED = "iam.directory.v1.realm.deleted";
 export const REALM_UPDATED = "iam.directory.v1.realm.updated";
 
 /** What the directory announces about realms. Each publish is awaited (acknowledged) before the reply. */
 export class RealmEvents {
-  constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+  constructor(private readonly bus: Bus) {}
 
-  async created(realm: RealmRecord): Promise<void> {
-    if (realm.adminEventsEnabled) {
-      await publishAdminEvent(this.bus, "directory", {
-        realm: realm.name, operationType: "CREATE", resourceType: "REALM",
-        resourcePath: `realms/${realm.name}`, representation: realmView(realm),
-      }, this.clock.now());
-    }
-  }
-
+  /** Drops every service's cached copy of the realm (the admin event goes with the write: RealmAdmin). */
   async updated(realm: RealmRecord): Promise<void> {
     await this.bus.publish(REALM_UPDATED, toBinary(RealmUpdatedSchema, create(RealmUpdatedSchema, {
       realmId: realm._id, realmName: realm.name,
     })), requestIdOption());
-    if (realm.adminEventsEnabled) {
-      await publishAdminEvent(this.bus, "directory", {
-        realm: realm.name, operationType: "UPDATE", resourceType: "REALM",
-        resourcePath: `realms/${realm.name}`, representation: realmView(realm),
-      }, this.clock.now());
-    }
   }
 
   /**
