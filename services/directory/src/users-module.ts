@@ -27,7 +27,7 @@ import { GroupAdmin } from "./domain/group-admin.js";
 import { backfillMemberOrder } from "./domain/member-order-backfill.js";
 import { UserEvents } from "./events/user-events.js";
 import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
-import { recordWriteKind } from "./domain/audited-write.js";
+import { recordWriteKind } from "../../kit/src/events/audited-write.js";
 import { userView } from "./domain/user.js";
 import { startRealmCascade } from "./events/realm-cascade.js";
 import { userRpc } from "./rpc/user-rpc.js";

@@ -12,7 +12,7 @@ import { RealmLookup } from "./domain/realm-ref.js";
 import { ServiceProviderAdmin } from "./domain/sp-admin.js";
 import { IdpKeys } from "./domain/idp-keys.js";
 import { IdpAdmin } from "./domain/idp-admin.js";
-import { SamlAdminEvents } from "./events/saml-admin-events.js";
+import { Outbox } from "../../kit/src/bus/outbox.js";
 import { startSamlConsumers } from "./events/consumers.js";
 import { serviceProviderRpc } from "./rpc/service-provider-rpc.js";
 import { idpRpc } from "./rpc/idp-rpc.js";
@@ -29,10 +29,11 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
   const spRepo = await ServiceProviderRepository.open(store);
   const keyRepo = await IdpKeyRepository.open(store);
   const realms = new RealmLookup(deps.transports.directory);
-  const events = new SamlAdminEvents(bus, clock);
-  const sps = new ServiceProviderAdmin(spRepo, realms, events, clock);
+  // Service-provider writes stage their admin events through it (kit events/audited-write.ts).
+  const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
+  const sps = new ServiceProviderAdmin(spRepo, realms, outbox, clock);
   const keys = new IdpKeys(keyRepo, secrets, clock, { rsaBits: config.keyBits, graceMs: config.keyGraceSeconds * 1000 });
-  const idp = new IdpAdmin(realms, keys, events, config.publicUrl, spRepo);
+  const idp = new IdpAdmin(realms, keys, outbox, config.publicUrl, spRepo);
   const ssoStore = await SsoStore.open(store);
   const directory = new DirectoryReader(deps.transports.directory);
   const sso = new SsoFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl);
@@ -49,8 +50,10 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
     },
     async start() {
       subs = await startSamlConsumers(bus, spRepo, keyRepo, logger, ssoStore);
+      await outbox.start();
     },
     async stop() {
+      await outbox.stop();
       await Promise.all(subs.map((s) => s.stop()));
     },
   };

@@ -5,7 +5,8 @@ import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
-import { auditedWrite, expectFields, recordWriteKind } from "./audited-write.js";
+import { auditedWrite } from "./audited-write.js";
+import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
 } from "./client.js";

@@ -12,7 +12,8 @@ import type { ClientAdmin } from "./client-admin.js";
 import type { ClientScopeRepository } from "../store/client-scope-repository.js";
 import type { ScopeAssignmentRepository } from "../store/scope-assignment-repository.js";
 import type { Outbox } from "../../../kit/src/bus/outbox.js";
-import { auditedWrite, expectFields, recordWriteKind } from "./audited-write.js";
+import { auditedWrite } from "./audited-write.js";
+import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 
 export type ScopeView = ReturnType<typeof scopeView>;
 

@@ -14,7 +14,8 @@ import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
-import { auditedWrite, expectFields, recordWriteKind } from "./audited-write.js";
+import { auditedWrite } from "./audited-write.js";
+import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 
 export const DEFAULT_MEMBERS_MAX = 100;
 export const MAX_MEMBERS_MAX = 1000;

@@ -9,7 +9,8 @@ import { checkRealmFields, checkRealmName } from "./realm-rules.js";
 import type { RealmRepository } from "../store/realm-repository.js";
 import type { RealmEvents } from "../events/realm-events.js";
 import { realmView } from "./realm-view.js";
-import { auditedWrite, expectFields, recordWriteKind } from "./audited-write.js";
+import { auditedWrite } from "./audited-write.js";
+import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 
 /** What the outbox keeps of a realm's deletion until it is announced (no secret). */
 type RealmRemovalSnapshot = Pick<RealmRecord, "_id" | "name">;

@@ -10,7 +10,8 @@ import type { ClientAdmin } from "./client-admin.js";
 import type { RoleRepository } from "../store/role-repository.js";
 import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
 import type { Outbox } from "../../../kit/src/bus/outbox.js";
-import { auditedWrite, recordWriteKind } from "./audited-write.js";
+import { auditedWrite } from "./audited-write.js";
+import { recordWriteKind } from "../../../kit/src/events/audited-write.js";
 
 export interface RoleInput {
   name?: string;

@@ -10,7 +10,8 @@ import type { GroupRepository } from "../store/group-repository.js";
 import type { UserEvents } from "../events/user-events.js";
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import type { UserRecord } from "./user.js";
-import { auditedWrite, type AuditedEvent } from "./audited-write.js";
+import { auditedWrite } from "./audited-write.js";
+import type { AuditedEvent } from "../../../kit/src/events/audited-write.js";
 
 export interface MappingTarget {
   realmName: string;

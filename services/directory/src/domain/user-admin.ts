@@ -11,7 +11,8 @@ import type { UserWrites } from "./user-writes.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
 import type { UserEvents } from "../events/user-events.js";
-import { auditedWrite, expectFields } from "./audited-write.js";
+import { auditedWrite } from "./audited-write.js";
+import { expectFields } from "../../../kit/src/events/audited-write.js";
 
 /** Spec 8: `skip` default 0, `limit` default 50. The cap bounds one read (spec leaves it unshown). */
 export const DEFAULT_LIMIT = 50;

@@ -2,7 +2,7 @@ import type { UserRemoval } from "./user-removal.js";
 import type { UserDisabling } from "./user-disabling.js";
 import type { PasswordChanges } from "./password-changes.js";
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
-import type { RecordWriteSnapshot } from "./audited-write.js";
+import type { RecordWriteSnapshot } from "../../../kit/src/events/audited-write.js";
 
 /**
  * The user writes whose announcement revokes something, each staged in the outbox (outbox.ts).

@@ -48,12 +48,24 @@ export class IdpKeys {
 
   /** Makes a fresh key active; the previous one stays published for the grace period. */
   async rotate(realm: RealmRef): Promise<IdpKeyRecord> {
-    const fresh = await this.generate(realm);
+    return this.rotateTo(realm, await this.generate(realm));
+  }
+
+  /**
+   * Makes `fresh` (from `generate`) the active key, as `rotate`; returns the active key, another
+   * request's when that one won the race.
+   */
+  async rotateTo(realm: RealmRef, fresh: IdpKeyRecord): Promise<IdpKeyRecord> {
     const current = await this.repo.findActive(realm.id);
     const now = this.clock.now();
     if (current) await this.repo.demote(current, now + this.options.graceMs);
     await this.repo.deleteRetired(realm.id, now);
     return this.insertActive(realm, fresh);
+  }
+
+  /** The key, whatever its status, or null once deleted. */
+  find(realmId: string, id: string): Promise<IdpKeyRecord | null> {
+    return this.repo.findById(realmId, id);
   }
 
   /** The private key, for signing (SSO). */
@@ -74,7 +86,8 @@ export class IdpKeys {
     }
   }
 
-  private async generate(realm: RealmRef): Promise<IdpKeyRecord> {
+  /** A new key for the realm, not yet stored. */
+  async generate(realm: RealmRef): Promise<IdpKeyRecord> {
     const { publicKey, privateKey } = (await generateRsa("rsa", { modulusLength: this.options.rsaBits })) as {
       publicKey: KeyObject; privateKey: KeyObject;
     };

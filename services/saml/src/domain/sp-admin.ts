@@ -2,20 +2,33 @@ import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
-import { SAML_SERVICE_PROVIDER, type SamlAdminEvents } from "../events/saml-admin-events.js";
+import { SAML_SERVICE_PROVIDER } from "../events/saml-admin-events.js";
+import type { Outbox } from "../../../kit/src/bus/outbox.js";
+import { auditedWriter, expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 import type { RealmLookup, RealmRef } from "./realm-ref.js";
 import { SP_DEFAULTS, serviceProviderView, type ServiceProviderInput, type ServiceProviderRecord } from "./service-provider.js";
 import { checkRegisterInput, checkUpdateInput } from "./sp-rules.js";
 import { parseSpCertificate } from "./sp-certificate.js";
 
-/** SAML service provider administration (spec 2.11, 4.12). */
+const auditedWrite = auditedWriter("saml");
+const spFields = (sp: ServiceProviderRecord): ServiceProviderRecord => sp;
+
+/**
+ * SAML service provider administration (spec 2.11, 4.12). Each write stages its admin event in
+ * the saml service's outbox with it (kit events/audited-write.ts): an SP's ACS URL and certificate
+ * decide where assertions go, so a crash must not keep such a change and lose its record.
+ */
 export class ServiceProviderAdmin {
+  private readonly kind = recordWriteKind("saml.service-provider", (realmId, id) => this.repo.findById(realmId, id), spFields);
+
   constructor(
     private readonly repo: ServiceProviderRepository,
     private readonly realms: RealmLookup,
-    private readonly events: SamlAdminEvents,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    outbox.register(this.kind);
+  }
 
   async register(realmName: string, input: ServiceProviderInput): Promise<ServiceProviderRecord> {
     checkRegisterInput(input);
@@ -41,8 +54,11 @@ export class ServiceProviderAdmin {
       createdAt: now,
       updatedAt: now,
     };
-    await this.unique(() => this.repo.insert(sp), sp.entityId);
-    await this.events.record(realm, "CREATE", SAML_SERVICE_PROVIDER, path(realm, sp._id), serviceProviderView(sp));
+    await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id: sp._id, expect: "present" },
+      { operationType: "CREATE", resourceType: SAML_SERVICE_PROVIDER, path: path(realm, sp._id), representation: serviceProviderView(sp) }, async () => {
+        await this.unique(() => this.repo.insert(sp), sp.entityId);
+        return true;
+      });
     return sp;
   }
 
@@ -73,17 +89,22 @@ export class ServiceProviderAdmin {
       set.certificate = certificate;
       set.certificateInfo = parseSpCertificate("certificate", certificate, now);
     }
-    const updated = await this.unique(() => this.repo.update(realm.id, id, set, unset), input.entityId ?? "");
+    const expected: ServiceProviderRecord = { ...current, ...set };
+    for (const field of unset) delete (expected as Record<string, unknown>)[field];
+    let updated = null as ServiceProviderRecord | null;
+    await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: expectFields(spFields, expected) },
+      { operationType: "UPDATE", resourceType: SAML_SERVICE_PROVIDER, path: path(realm, id), representation: serviceProviderView(expected) },
+      async () => (updated = await this.unique(() => this.repo.update(realm.id, id, set, unset), input.entityId ?? "")) !== null);
     if (!updated) throw notFound(id);
-    await this.events.record(realm, "UPDATE", SAML_SERVICE_PROVIDER, path(realm, id), serviceProviderView(updated));
     return updated;
   }
 
   async delete(realmName: string, id: string): Promise<void> {
     const realm = await this.realms.get(realmName);
-    const deleted = await this.repo.deleteById(realm.id, id);
+    const deleted = await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: "absent" },
+      { operationType: "DELETE", resourceType: SAML_SERVICE_PROVIDER, path: path(realm, id) },
+      async () => (await this.repo.deleteById(realm.id, id)) !== null);
     if (!deleted) throw notFound(id);
-    await this.events.record(realm, "DELETE", SAML_SERVICE_PROVIDER, path(realm, id));
   }
 
   private async find(realm: RealmRef, id: string): Promise<ServiceProviderRecord> {

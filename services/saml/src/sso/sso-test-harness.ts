@@ -1,7 +1,7 @@
 // Test support (no tests here): the directory and saml modules built in-process over sqlite
 // :memory: and the memory bus, wired through real Connect routing, with a clock tests move.
 import { generateKeyPairSync } from "node:crypto";
-import { ConnectError, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
+import { ConnectError, createClient, createRouterTransport, type Client, type Transport } from "@connectrpc/connect";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
@@ -46,6 +46,10 @@ export interface Harness {
   sps: Client<typeof ServiceProviderService>;
   idp: Client<typeof IdpService>;
   sso: Client<typeof SamlSsoService>;
+  /** The directory module's transport (for another saml module built on the same store). */
+  directoryTransport: Transport;
+  /** Stops the saml module (its consumers and relay), as a process that died would have; close() then leaves it. */
+  stopSaml(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +68,7 @@ export async function startHarness(): Promise<Harness> {
   transports.saml.bind(st);
   await directory.start();
   await saml.start();
+  let samlStopped = false;
   return {
     store, bus, clock,
     realms: createClient(RealmService, dt),
@@ -73,8 +78,14 @@ export async function startHarness(): Promise<Harness> {
     sps: createClient(ServiceProviderService, st),
     idp: createClient(IdpService, st),
     sso: createClient(SamlSsoService, st),
-    async close() {
+    directoryTransport: dt,
+    async stopSaml() {
+      if (samlStopped) return;
+      samlStopped = true;
       await saml.stop();
+    },
+    async close() {
+      if (!samlStopped) await saml.stop();
       await directory.stop();
       await bus.close();
       await store.close();

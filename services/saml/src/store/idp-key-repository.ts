@@ -17,6 +17,10 @@ export class IdpKeyRepository {
     return this.keys.findOne({ slot: realmId });
   }
 
+  findById(realmId: string, id: string): Promise<IdpKeyRecord | null> {
+    return this.keys.findOne({ realmId, _id: id });
+  }
+
   /** Throws IamError alreadyExists when the realm already has an active key. */
   insert(key: IdpKeyRecord): Promise<void> {
     return this.keys.insert(key);
