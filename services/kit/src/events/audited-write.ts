@@ -26,7 +26,8 @@ export type AuditedWrite = <S>(outbox: Outbox, kind: OutboxKind<S>, realm: Audit
  * lose its audit record; the relay publishes the event (under the same id, with the admin who
  * asked) when `kind` finds the write in the store, and drops it when not. Used for the Admin
  * API's writes (the directory's realms, users, clients, roles, groups, scopes, mappers, role
- * mappings, memberships and credentials; the saml service's service providers). `write` returns
+ * mappings, memberships and credentials; the saml service's service providers and signing
+ * keys). `write` returns
  * false when it changed nothing and there is nothing to record. A realm that records no admin
  * events costs nothing more than the write.
  */
