@@ -12,6 +12,8 @@ export interface OAuthRealm extends RealmScope {
   offlineTokenLifespan: number;
   eventsEnabled: boolean;
   eventsExpiration: number;
+  /** Whether the sessions admin records admin events (spec 2.7). */
+  adminEventsEnabled: boolean;
   /** Self-service registration (spec 2.1), read by the browser flow. */
   registrationAllowed: boolean;
   /** Seconds a login may last however active it stays; 0 for no bound (session-max.ts). */
@@ -57,6 +59,7 @@ export class RealmSettings {
           offlineTokenLifespan: r.offlineTokenLifespan || 2_592_000,
           eventsEnabled: r.eventsEnabled,
           eventsExpiration: r.eventsExpiration || 604_800,
+          adminEventsEnabled: r.adminEventsEnabled,
           registrationAllowed: r.registrationAllowed,
           ssoSessionMaxLifespan: this.ssoSessionMaxSeconds,
         };

@@ -8,6 +8,10 @@ import type { RefreshFamilyRecord } from "./refresh-family.js";
 import type { SessionTerminator } from "./session-terminator.js";
 import type { SsoSessionRecord } from "./sso-session.js";
 import type { SsoSessions } from "./sso-sessions.js";
+import type { Bus } from "../../../kit/src/bus/port.js";
+import type { EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
+import { adminEventMessage, publishAdminEvent, type AdminEventInput } from "../../../kit/src/events/admin-events.js";
+import type { OAuthRealm } from "./realm-settings.js";
 
 /** A session as the Admin API lists it (spec 2.6): `sso` or `oauth`. */
 export interface SessionView {
@@ -27,7 +31,16 @@ export interface SessionView {
 /** Oldest first; `_id` breaks ties so pages neither repeat nor skip a session. */
 const OLDEST_FIRST: FindOptions["sort"] = [["createdAt", 1], ["_id", 1]];
 
-/** Sessions Admin API (spec 4.7) and offline sessions (spec 4.2). */
+/** Resource type of the sessions admin's admin events (Keycloak's). */
+export const USER_SESSION = "USER_SESSION";
+
+/**
+ * Sessions Admin API (spec 4.7) and offline sessions (spec 4.2). Each revocation is an admin
+ * write and records its admin event when the realm has adminEventsEnabled (spec 2.7): a single
+ * session's is staged with the session's end in the outbox (no crash keeps the revocation and
+ * loses the record); revoking all of a user's sessions ends each through the outbox and records
+ * one event with the count after them.
+ */
 export class SessionAdmin {
   constructor(
     private readonly realms: RealmSettings,
@@ -35,6 +48,7 @@ export class SessionAdmin {
     private readonly ssoRepo: SsoSessionRepository,
     private readonly families: RefreshFamilyRepository,
     private readonly terminator: SessionTerminator,
+    private readonly bus: Bus,
     private readonly clock: Clock,
   ) {}
 
@@ -62,12 +76,13 @@ export class SessionAdmin {
     const realm = await this.realms.adminRealm(realmName);
     const t = type || "oauth";
     if (t !== "oauth" && t !== "sso") throw IamError.invalid("type", "type must be oauth or sso", "invalid_type");
+    const recorded = this.adminEvent(realm, { operationType: "DELETE", resourceType: USER_SESSION, resourcePath: `sessions/${sessionId}`, representation: { type: t } });
     if (t === "sso") {
-      if (!(await this.sso.end(realm.id, sessionId, "admin"))) throw IamError.notFound(`session "${sessionId}"`, "session_not_found");
+      if (!(await this.sso.end(realm.id, sessionId, "admin", undefined, recorded))) throw IamError.notFound(`session "${sessionId}"`, "session_not_found");
       return { type: "sso" };
     }
     const f = await this.families.get(realm.id, sessionId);
-    if (!f || f.offline || !(await this.terminator.revokeFamily(realm, sessionId))) {
+    if (!f || f.offline || !(await this.terminator.revokeFamily(realm, sessionId, true, recorded))) {
       throw IamError.notFound(`session "${sessionId}"`, "session_not_found");
     }
     return { type: "oauth" };
@@ -80,7 +95,13 @@ export class SessionAdmin {
    */
   async revokeUser(realmName: string, userId: string): Promise<number> {
     const realm = await this.realms.adminRealm(realmName);
-    return this.terminator.endAllOfUser(realm, userId, "admin", this.clock.now(), { keepOffline: true });
+    const count = await this.terminator.endAllOfUser(realm, userId, "admin", this.clock.now(), { keepOffline: true });
+    if (realm.adminEventsEnabled) {
+      await publishAdminEvent(this.bus, "token", {
+        realm: realm.name, operationType: "DELETE", resourceType: USER_SESSION, resourcePath: `users/${userId}/sessions`, representation: { count },
+      }, this.clock.now());
+    }
+    return count;
   }
 
   async listOffline(realmName: string, userId: string, page: Page): Promise<SessionView[]> {
@@ -92,9 +113,15 @@ export class SessionAdmin {
   async revokeOffline(realmName: string, userId: string, tokenId: string): Promise<void> {
     const realm = await this.realms.adminRealm(realmName);
     const f = await this.families.get(realm.id, tokenId);
-    if (!f || !f.offline || f.userId !== userId || !(await this.terminator.revokeFamily(realm, tokenId))) {
+    const recorded = this.adminEvent(realm, { operationType: "DELETE", resourceType: USER_SESSION, resourcePath: `users/${userId}/offline-sessions/${tokenId}` });
+    if (!f || !f.offline || f.userId !== userId || !(await this.terminator.revokeFamily(realm, tokenId, true, recorded))) {
       throw IamError.notFound(`offline session "${tokenId}"`, "offline_session_not_found");
     }
+  }
+
+  /** The admin event staged with a revocation, under the write's stamp; none when the realm records none. */
+  private adminEvent(realm: OAuthRealm, input: Omit<AdminEventInput, "realm">): (stamp: EventStamp) => OutgoingEvent[] {
+    return (stamp) => (realm.adminEventsEnabled ? [adminEventMessage("token", { realm: realm.name, ...input }, stamp.time, stamp.id("admin-event"))] : []);
   }
 }
 
