@@ -164,6 +164,46 @@ describe("AuthenticatePassword and brute force, in-process", () => {
     expect(await failureOf(h.security.unlockUser({ realm: r, userId: "00000000-0000-4000-8000-000000000000" }))).toMatchObject({ reason: "user_not_found" });
   });
 
+  it.each([
+    ["the user's enabling", "users", "findOneAndUpdate"],
+    ["the lockout record's removal", "login_failures", "findOneAndDelete"],
+  ])("an unlock that fails at %s leaves the user locked out, and the retry finishes", async (_what, collection, method) => {
+    const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 2, lockoutDuration: 10, permanentLockoutAfter: 1 });
+    const id = await h.user(r, "fred");
+    await h.login(r, "fred", "bad-password");
+    await h.login(r, "fred", "bad-password");
+    h.clock.advance(10);
+    await h.login(r, "fred", "bad-password");
+    await h.login(r, "fred", "bad-password");
+    h.clock.advance(86_400);
+    expect(await h.login(r, "fred", "correct-horse-1")).toMatchObject({ outcome: AuthOutcome.LOCKED, eventError: "user_disabled" });
+    expect((await h.users.getUser({ realm: r, userId: id })).user!.enabled).toBe(false);
+    // The store fails one of the unlock's two writes once (a crash there, as far as the store shows).
+    const c = await h.store.collection<{ _id: string } & Record<string, unknown>>({ name: collection });
+    const proto = Object.getPrototypeOf(c) as Record<string, (...a: unknown[]) => Promise<unknown>>;
+    const real = proto[method]!;
+    let failed = false;
+    proto[method] = async function (this: { name: string }, ...a: unknown[]) {
+      if (this.name === collection && !failed) {
+        failed = true;
+        throw new Error("store unavailable");
+      }
+      return real.apply(this, a);
+    };
+    try {
+      expect((await failureOf(h.security.unlockUser({ realm: r, userId: id }))).code).toBe(Code.Internal);
+    } finally {
+      proto[method] = real;
+    }
+    expect(failed).toBe(true);
+    // Either nothing changed or the user is enabled with the permanent lockout still on record:
+    // refused either way, and the admin's retry finishes the unlock.
+    expect(await h.login(r, "fred", "correct-horse-1")).toMatchObject({ outcome: AuthOutcome.LOCKED, eventError: "user_disabled" });
+    await h.security.unlockUser({ realm: r, userId: id });
+    expect((await h.users.getUser({ realm: r, userId: id })).user!.enabled).toBe(true);
+    expect((await h.login(r, "fred", "correct-horse-1")).outcome).toBe(AuthOutcome.OK);
+  });
+
   it("counts 50 parallel wrong passwords exactly 50 times", async () => {
     const r = await h.realm({ bruteForceEnabled: true, maxLoginFailures: 1000 });
     const id = await h.user(r, "frank");

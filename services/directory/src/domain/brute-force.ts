@@ -109,8 +109,14 @@ export class BruteForce {
   async unlock(realm: RealmRecord, userId: string): Promise<void> {
     // A failure answered before the unlock must not land after it and lock again.
     await this.inFlight.settled(keyOf(realm._id, userId));
+    // A permanently locked user is enabled before the record goes: a crash (or a failing store)
+    // in between leaves the lockout on record, still refusing the user, and the admin's retry
+    // finds it and finishes. The other order left a disabled user with nothing to unlock.
+    const enable = () => this.users.update(realm._id, userId, { enabled: true, updatedAt: this.clock.now() });
+    const before = await this.repo.get(realm._id, userId);
+    if (before?.permanent) await enable();
     const removed = await this.repo.remove(realm._id, userId);
-    if (removed?.permanent) await this.users.update(realm._id, userId, { enabled: true, updatedAt: this.clock.now() });
+    if (removed?.permanent && !before?.permanent) await enable(); // made permanent since it was read
   }
 
   async forget(realmId: string, userId: string): Promise<void> {
