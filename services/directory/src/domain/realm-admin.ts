@@ -92,7 +92,8 @@ export class RealmAdmin {
 
   async update(name: string, input: RealmUpdateInput): Promise<RealmRecord> {
     checkRealmFields(input);
-    const current = await this.get(name);
+    // Past the cache: the admin event shows the realm as this write leaves it.
+    const current = await this.current(name);
     const { smtpPassword, ...rest } = input;
     const set: Partial<RealmRecord> = { ...stripUndefined(rest), updatedAt: this.clock.now() };
     const unset: string[] = [];
