@@ -30,7 +30,6 @@ import { ClaimsResolver } from "./domain/claims-resolver.js";
 import { ClientTokenConfigs } from "./domain/client-token-configs.js";
 import { UserEvents } from "./events/user-events.js";
 import { WriteCounter } from "../../kit/src/store/write-counted.js";
-import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
 import { subscribeRealmDeletedClients } from "./events/realm-deleted-consumer.js";
 import { tokenConfigAnnouncer, watchTokenConfigWrites } from "./events/token-config-events.js";
 import { clientRpc } from "./rpc/client-rpc.js";
@@ -59,12 +58,11 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const memberships = await MembershipReader.open(store);
   const defaults = await RealmDefaults.open(store, roles, scopes, clock);
   const realms = new RealmAccess(lookup, defaults);
-  const events = new DirectoryAdminEvents();
   const userEvents = new UserEvents(bus, clock);
   // A service-account user goes as any user does (UserRemoval), memberships and mappings included.
   const serviceAccounts = new ServiceAccounts(users, removal, clock);
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
-  const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, events, bus, outbox, secrets, clock);
+  const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, bus, outbox, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, outbox, clock);
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock);

@@ -26,7 +26,6 @@ import { RealmMailer } from "./domain/realm-mailer.js";
 import { GroupAdmin } from "./domain/group-admin.js";
 import { backfillMemberOrder } from "./domain/member-order-backfill.js";
 import { UserEvents } from "./events/user-events.js";
-import { DirectoryAdminEvents } from "./events/directory-admin-events.js";
 import { recordWriteKind } from "../../kit/src/events/audited-write.js";
 import { userView } from "./domain/user.js";
 import { startRealmCascade } from "./events/realm-cascade.js";
@@ -43,7 +42,7 @@ export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promis
   outbox.register(userRecords);
   return {
     removal: new UserRemoval(users, credentials, await MembershipRepository.open(store), await RoleMappingReader.open(store), events,
-      new DirectoryAdminEvents(), outbox, clock),
+      outbox, clock),
     disabling: new UserDisabling(users, events, outbox, clock),
     passwordChanges: new PasswordChanges(credentials, events, outbox, clock),
     outbox,

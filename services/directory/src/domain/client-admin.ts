@@ -20,7 +20,7 @@ import type { ServiceAccounts } from "./service-accounts.js";
 import type { ClientCascade } from "./client-cascade.js";
 import type { UserRecord } from "./user.js";
 import type { ClientRepository } from "../store/client-repository.js";
-import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
+import { directoryAdminEvent } from "../events/directory-admin-events.js";
 import { clientUpdatedEvent, publishClientUpdated } from "../events/client-events.js";
 
 /** What the outbox keeps of a client's deletion or disabling until it is announced (no secret). */
@@ -43,7 +43,6 @@ export class ClientAdmin {
     private readonly realms: RealmAccess,
     private readonly serviceAccounts: ServiceAccounts,
     private readonly cascade: ClientCascade,
-    private readonly events: DirectoryAdminEvents,
     private readonly bus: Bus,
     private readonly outbox: Outbox,
     private readonly secrets: SecretBox,
@@ -175,7 +174,7 @@ export class ClientAdmin {
       snapshot,
       announce: (s, stamp) => [
         clientUpdatedEvent({ _id: s.realmId, name: s.realmName }, s.client, true, stamp.id("event")),
-        ...this.events.message(realm, "DELETE", "CLIENT", clientPath(client), stamp.id("admin-event"), stamp.time),
+        ...directoryAdminEvent(realm, "DELETE", "CLIENT", clientPath(client), stamp),
       ],
       apply: async () => ((deleted = await this.repo.delete(realm._id, client._id)) ? snapshot : null),
       rest: () => this.cascade.deleteClient(realm, client),

@@ -11,7 +11,7 @@ import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
 import type { PasswordChanges } from "./password-changes.js";
 import type { EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
-import { adminEventMessage } from "../../../kit/src/events/admin-events.js";
+import { directoryAdminEvent } from "../events/directory-admin-events.js";
 
 /**
  * Passwords (spec 2.2 initial password, 4.2 reset-password, 2.1 password policy and history).
@@ -76,9 +76,8 @@ export class UserCredentials {
     }
     // Its admin event goes with password.changed through the outbox: a crash cannot keep the new
     // password and lose the record of who set it.
-    await this.replace(realm, user, await this.hasher.hash(plain), temporary, (stamp) => realm.adminEventsEnabled
-      ? [adminEventMessage("directory", { realm: realm.name, operationType: "ACTION", resourceType: "USER", resourcePath: `users/${userId}/reset-password` }, stamp.time, stamp.id("admin-event"))]
-      : []);
+    await this.replace(realm, user, await this.hasher.hash(plain), temporary,
+      (stamp) => directoryAdminEvent(realm, "ACTION", "USER", `users/${userId}/reset-password`, stamp));
   }
 
   deleteRealm(realmId: string): Promise<number> {

@@ -9,7 +9,6 @@ import { createLogger } from "../../../kit/src/logger.js";
 import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
 import { TestClock } from "../../../kit/src/store/store-contract-kit.js";
 import { USER_DELETED, UserEvents } from "../events/user-events.js";
-import { DirectoryAdminEvents } from "../events/directory-admin-events.js";
 import { CredentialRepository } from "../store/credential-repository.js";
 import { MembershipRepository } from "../store/membership-repository.js";
 import { RoleMappingReader } from "../store/role-mapping-reader.js";
@@ -38,7 +37,7 @@ describe("UserRemoval", () => {
   async function removalOver(via: Bus): Promise<{ removal: UserRemoval; outbox: Outbox }> {
     const outbox = await Outbox.open(store, via, clock, logger, { relayIntervalMs: 0 });
     credentials = await CredentialRepository.open(store);
-    return { removal: new UserRemoval(users, credentials, memberships, await RoleMappingReader.open(store), new UserEvents(via, clock), new DirectoryAdminEvents(), outbox, clock), outbox };
+    return { removal: new UserRemoval(users, credentials, memberships, await RoleMappingReader.open(store), new UserEvents(via, clock), outbox, clock), outbox };
   }
 
   beforeEach(async () => {

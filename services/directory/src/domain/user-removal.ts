@@ -6,7 +6,7 @@ import type { CredentialRepository } from "../store/credential-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
 import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserEvents } from "../events/user-events.js";
-import type { DirectoryAdminEvents } from "../events/directory-admin-events.js";
+import { directoryAdminEvent } from "../events/directory-admin-events.js";
 
 /** What the outbox keeps of a user removal until it is announced. */
 interface UserRemovalSnapshot {
@@ -40,7 +40,6 @@ export class UserRemoval {
     private readonly memberships: MembershipRepository,
     private readonly roleMappings: RoleMappingReader,
     private readonly events: UserEvents,
-    private readonly adminEvents: DirectoryAdminEvents,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {
@@ -69,7 +68,7 @@ export class UserRemoval {
       snapshot,
       announce: (s, stamp) => [
         this.events.deletedEvent({ _id: s.realmId, name: s.realmName }, s.userId, stamp.id("event")),
-        ...(s.adminEvent ? this.adminEvents.message(realm, "DELETE", "USER", `users/${s.userId}`, stamp.id("admin-event"), stamp.time) : []),
+        ...(s.adminEvent ? directoryAdminEvent(realm, "DELETE", "USER", `users/${s.userId}`, stamp) : []),
       ],
       apply: async () => ((await this.users.deleteById(realm._id, userId)) ? snapshot : null),
       rest: () => this.dropRest(realm._id, userId),

@@ -7,9 +7,8 @@ import { requiresSignedRequests } from "./service-provider.js";
 import { buildIdpMetadata, idpEntityId } from "./idp-metadata.js";
 import { SAML_SIGNING_KEY } from "../events/saml-admin-events.js";
 import type { Outbox } from "../../../kit/src/bus/outbox.js";
-import { auditedWriter, recordWriteKind } from "../../../kit/src/events/audited-write.js";
-
-const auditedWrite = auditedWriter("saml");
+import { recordWriteKind } from "../../../kit/src/events/audited-write.js";
+import { auditedWrite } from "./audited-write.js";
 
 /** The realm's IdP side: signing keys (admin) and metadata (spec 4.18). */
 export class IdpAdmin {

@@ -4,13 +4,13 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { ServiceProviderRepository } from "../store/service-provider-repository.js";
 import { SAML_SERVICE_PROVIDER } from "../events/saml-admin-events.js";
 import type { Outbox } from "../../../kit/src/bus/outbox.js";
-import { auditedWriter, expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
+import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
+import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup, RealmRef } from "./realm-ref.js";
 import { SP_DEFAULTS, serviceProviderView, type ServiceProviderInput, type ServiceProviderRecord } from "./service-provider.js";
 import { checkRegisterInput, checkUpdateInput } from "./sp-rules.js";
 import { parseSpCertificate } from "./sp-certificate.js";
 
-const auditedWrite = auditedWriter("saml");
 const spFields = (sp: ServiceProviderRecord): ServiceProviderRecord => sp;
 
 /**
