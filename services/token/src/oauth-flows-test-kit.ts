@@ -69,13 +69,16 @@ export class OAuthFlowsWorld {
     readonly clients: Client<typeof ClientService>,
     readonly clientScopes: Client<typeof ClientScopeService>,
     private readonly directory: ServiceModule,
-    private readonly bus: Bus,
+    readonly bus: Bus,
     private readonly stores: Store[],
     private readonly receiver: Server,
   ) {}
 
-  /** `ssoSessionMaxSeconds`: TESSERA_SSO_SESSION_MAX_SECONDS (default Keycloak's 10 hours). */
-  static async build(clock: TestClock, options: { ssoSessionMaxSeconds?: number } = {}): Promise<OAuthFlowsWorld> {
+  /**
+   * `ssoSessionMaxSeconds`: TESSERA_SSO_SESSION_MAX_SECONDS (default Keycloak's 10 hours).
+   * `adminEventsEnabled`: the realm's (spec 2.1: set at creation only).
+   */
+  static async build(clock: TestClock, options: { ssoSessionMaxSeconds?: number; adminEventsEnabled?: boolean } = {}): Promise<OAuthFlowsWorld> {
     const logger = createLogger("test", "silent");
     clock.t = Date.now();
     let world: OAuthFlowsWorld | undefined;
@@ -131,7 +134,7 @@ export class OAuthFlowsWorld {
 
     const realms = createClient(RealmService, transports.directory);
     const clients = w.clients;
-    w.realmId = (await realms.createRealm({ realm: { name: FLOWS_REALM, refreshTokenLifespan: 1800, offlineTokenLifespan: 86_400 } })).realm!.id;
+    w.realmId = (await realms.createRealm({ realm: { name: FLOWS_REALM, refreshTokenLifespan: 1800, offlineTokenLifespan: 86_400, adminEventsEnabled: options.adminEventsEnabled ?? false } })).realm!.id;
     w.webSecret = (await clients.createClient({ realm: FLOWS_REALM, client: {
       clientId: "web", grantTypes: ["authorization_code", "refresh_token"], grantTypesPresent: true, redirectUris: [FLOWS_REDIRECT_URI],
       backchannelLogoutUri: `http://127.0.0.1:${port}/bcl`, backchannelLogoutSessionRequired: true,

@@ -1,8 +1,11 @@
 import { Code, type Client } from "@connectrpc/connect";
+import { fromBinary } from "@bufbuild/protobuf";
 import { decodeJwt, jwtVerify } from "jose";
 import type { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import type { OAuthService } from "../../../gen/iam/token/v1/oauth_pb.js";
 import type { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
+import { AdminEventSchema, type AdminEvent } from "../../../gen/iam/audit/v1/audit_pb.js";
+import { adminEventSubject } from "../../kit/src/events/admin-events.js";
 import { createLogger } from "../../kit/src/logger.js";
 import { TestClock } from "../../kit/src/store/store-contract-kit.js";
 import type { KeyRing } from "./domain/key-ring.js";
@@ -20,7 +23,8 @@ describe("OAuth logout and sessions, in-process", () => {
   let keys: KeyRing;
   let oauth: Client<typeof OAuthService>;
   beforeAll(async () => {
-    w = await OAuthFlowsWorld.build(clock);
+    // Admin events on: the sessions admin's revocations stage theirs (an admin's revoke-all cut short).
+    w = await OAuthFlowsWorld.build(clock, { adminEventsEnabled: true });
     ({ realmId, userId, keys, oauth } = w);
   }, 60_000);
   afterAll(() => w.close());
@@ -158,6 +162,77 @@ describe("OAuth logout and sessions, in-process", () => {
     // Spec 4.7: the count of revoked sessions, the four listed, whichever ended an online family first.
     expect((await sessionsAdmin.revokeUserSessions({ realm: realmName, userId })).count).toBe(4);
     expect(await page(0, 0)).toEqual([]);
+  });
+
+  describe("an admin's revoke-all cut short by a crash", () => {
+    let adminEvents: AdminEvent[];
+    let watching: { stop(): Promise<void> };
+    beforeAll(async () => {
+      adminEvents = [];
+      watching = await w.bus.watch({ subject: adminEventSubject("token"), onGap: () => undefined }, (m) => { adminEvents.push(fromBinary(AdminEventSchema, m.payload)); });
+    });
+    afterAll(() => watching.stop());
+
+    /** Two SSO sessions with an OAuth session each (4 listed); the `nth` session removal (1-based) of the revoke-all never returns. */
+    async function revokeAllDyingAt(nth: number) {
+      await sessionsAdmin.revokeUserSessions({ realm: realmName, userId });
+      clock.advance(1000);
+      const one = await newCode();
+      const a = await exchange(one.code);
+      clock.advance(1000); // listed oldest first: the first removal is `one`'s
+      const two = await newCode();
+      const b = await exchange(two.code);
+      adminEvents.length = 0;
+      const repo = parts().ssoRepo;
+      const remove = repo.remove.bind(repo);
+      let calls = 0;
+      repo.remove = (realm, id) => (++calls === nth ? new Promise(() => undefined) : remove(realm, id));
+      try {
+        void sessionsAdmin.revokeUserSessions({ realm: realmName, userId }).catch(() => undefined);
+        const until = Date.now() + 5000;
+        while (calls < nth && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+        expect(calls).toBe(nth);
+      } finally {
+        repo.remove = remove;
+      }
+      return { sessions: [one.session, two.session], tokens: [a, b] };
+    }
+
+    const settled = () => new Promise((r) => setTimeout(r, 50));
+
+    it("after its first session ended: the relay, past the lease, ends the rest and records its one admin event with the listed count", async () => {
+      const { sessions, tokens } = await revokeAllDyingAt(2);
+      expect(await parts().ssoRepo.findById(realmId, sessions[0]!)).toBeNull();
+      expect(await parts().ssoRepo.findById(realmId, sessions[1]!)).not.toBeNull();
+      expect(await parts().outbox.relay()).toBe(0); // the call in progress still owns its entries
+      await settled();
+      expect(adminEvents).toEqual([]);
+      clock.advance(30_000);
+      // The revoke-all; and the second session's own end, staged by the call that died, which the
+      // relay announces again if it looks after the revoke-all's finish ended the session, or drops
+      // if before (both entries have the test clock's one createdAt, so either order).
+      expect([1, 2]).toContain(await parts().outbox.relay());
+      await settled();
+      expect((await sessionsAdmin.listUserSessions({ realm: realmName, userId })).sessions).toEqual([]);
+      for (const t of tokens) expect(await introspect(t.accessToken)).toEqual({ active: false });
+      expect(adminEvents.map((e) => ({ op: e.operationType, type: e.resourceType, path: e.resourcePath, rep: JSON.parse(e.representation) }))).toEqual([
+        { op: "DELETE", type: "USER_SESSION", path: `users/${userId}/sessions`, rep: { count: 4 } },
+      ]);
+      expect(await parts().outbox.relay()).toBe(0);
+    });
+
+    it("before anything ended: the relay drops it, records nothing, and the sessions stay for the admin's retry", async () => {
+      const { sessions, tokens } = await revokeAllDyingAt(1);
+      clock.advance(30_000);
+      expect(await parts().outbox.relay()).toBe(0);
+      await settled();
+      expect(adminEvents).toEqual([]);
+      for (const s of sessions) expect(await parts().ssoRepo.findById(realmId, s)).not.toBeNull();
+      expect(await introspect(tokens[1]!.accessToken)).toMatchObject({ active: true });
+      expect((await sessionsAdmin.revokeUserSessions({ realm: realmName, userId })).count).toBe(4);
+      await settled();
+      expect(adminEvents.map((e) => [e.resourcePath, JSON.parse(e.representation)])).toEqual([[`users/${userId}/sessions`, { count: 4 }]]);
+    });
   });
 
   it("ends the user's sessions when the directory disables the user", async () => {

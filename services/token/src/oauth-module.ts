@@ -93,7 +93,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, recentRevocations);
   const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
-  const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, bus, clock);
+  const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);
   let subs: Subscription[] = [];
 
   return {

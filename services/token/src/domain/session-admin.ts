@@ -8,9 +8,8 @@ import type { RefreshFamilyRecord } from "./refresh-family.js";
 import type { SessionTerminator } from "./session-terminator.js";
 import type { SsoSessionRecord } from "./sso-session.js";
 import type { SsoSessions } from "./sso-sessions.js";
-import type { Bus } from "../../../kit/src/bus/port.js";
 import type { EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
-import { adminEventMessage, publishAdminEvent, type AdminEventInput } from "../../../kit/src/events/admin-events.js";
+import { adminEventMessage, type AdminEventInput } from "../../../kit/src/events/admin-events.js";
 import type { OAuthRealm } from "./realm-settings.js";
 
 /** A session as the Admin API lists it (spec 2.6): `sso` or `oauth`. */
@@ -38,8 +37,7 @@ export const USER_SESSION = "USER_SESSION";
  * Sessions Admin API (spec 4.7) and offline sessions (spec 4.2). Each revocation is an admin
  * write and records its admin event when the realm has adminEventsEnabled (spec 2.7): a single
  * session's is staged with the session's end in the outbox (no crash keeps the revocation and
- * loses the record); revoking all of a user's sessions ends each through the outbox and records
- * one event with the count after them.
+ * loses the record); so is revoking all of a user's, its event with the count.
  */
 export class SessionAdmin {
   constructor(
@@ -48,7 +46,6 @@ export class SessionAdmin {
     private readonly ssoRepo: SsoSessionRepository,
     private readonly families: RefreshFamilyRepository,
     private readonly terminator: SessionTerminator,
-    private readonly bus: Bus,
     private readonly clock: Clock,
   ) {}
 
@@ -91,17 +88,13 @@ export class SessionAdmin {
   /**
    * Spec 3: every active (not offline) session of the user, whatever its creation time (the request
    * is handled now, and a bound by this replica's clock could spare a session another replica just
-   * stamped); returns how many ended.
+   * stamped); returns how many ended. Its admin event, with the count, is staged with the sessions'
+   * ends (SessionTerminator.endAllOfUserStaged): a crash part-way leaves the relay to finish both.
    */
   async revokeUser(realmName: string, userId: string): Promise<number> {
     const realm = await this.realms.adminRealm(realmName);
-    const count = await this.terminator.endAllOfUser(realm, userId, "admin", this.clock.now(), { keepOffline: true });
-    if (realm.adminEventsEnabled) {
-      await publishAdminEvent(this.bus, "token", {
-        realm: realm.name, operationType: "DELETE", resourceType: USER_SESSION, resourcePath: `users/${userId}/sessions`, representation: { count },
-      }, this.clock.now());
-    }
-    return count;
+    return this.terminator.endAllOfUserStaged(realm, userId, "admin", this.clock.now(), { keepOffline: true }, (count, stamp) =>
+      this.adminEvent(realm, { operationType: "DELETE", resourceType: USER_SESSION, resourcePath: `users/${userId}/sessions`, representation: { count } })(stamp));
   }
 
   async listOffline(realmName: string, userId: string, page: Page): Promise<SessionView[]> {

@@ -1,4 +1,4 @@
-import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
+import type { EventStamp, Outbox, OutboxKind, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { AlsoAnnounce, SsoSessions } from "./sso-sessions.js";
 import type { SessionEndReason } from "../events/session-events.js";
 import type { RefreshFamilyRepository } from "../store/refresh-family-repository.js";
@@ -6,6 +6,7 @@ import type { RevokedTokenRepository } from "../store/revoked-token-repository.j
 import type { BackchannelLogout, LogoutTarget } from "./backchannel-logout.js";
 import { realmScopeOf, type RealmScope } from "./realm-scope.js";
 import type { RefreshFamilyRecord } from "./refresh-family.js";
+import type { SsoSessionRecord } from "./sso-session.js";
 
 /** Which of a user's sessions SessionTerminator.endAllOfUser ends (all, by default). */
 export interface UserSessionSelection {
@@ -28,6 +29,28 @@ interface FamilyRevocationSnapshot {
   target: LogoutTarget;
 }
 
+/** A user's sessions, listed before any of them ends. */
+interface UserSessions {
+  sso: SsoSessionRecord[];
+  families: RefreshFamilyRecord[];
+}
+
+/**
+ * What the outbox keeps of an admin's revoke-all (spec 4.7) until its admin event is out: the
+ * sessions it lists, by id, and the time of the user's not-before mark. `ended`: the count, once
+ * the call has ended them.
+ */
+interface UserSessionsEndSnapshot {
+  realmId: string;
+  realmName: string;
+  userId: string;
+  reason: SessionEndReason;
+  at: number;
+  ssoSessionIds: string[];
+  familyIds: string[];
+  ended?: number;
+}
+
 /**
  * Ending OAuth sessions (refresh families) and SSO sessions together: an SSO session goes through
  * SsoSessions (which announces it; the `sso-session.ended` consumer calls onSsoSessionEnded), a
@@ -41,6 +64,25 @@ export class SessionTerminator {
     finish: (s) => this.backchannel.notify(realmScopeOf(s.realmId, s.realmName), [s.target]),
   };
 
+  /**
+   * An admin's revoke-all is many writes with one admin event; a crash part-way used to keep the
+   * sessions it had ended and lose the event. Staged, the relay finishes what the call had left
+   * and then announces. Begun means something of it shows: a listed session gone, or the user's
+   * not-before mark at its time. Nothing shows when the crash came before any write, and then the
+   * admin, who got no answer, retries.
+   */
+  private readonly userSessionsKind: OutboxKind<UserSessionsEndSnapshot> = {
+    name: "token.user-sessions-ended",
+    applied: async (s) => {
+      const left = await this.listed(s);
+      if (left.sso.length < s.ssoSessionIds.length || left.families.length < s.familyIds.length) return true;
+      return ((await this.revoked.notBeforeOf(s.realmId, { kind: "user", id: s.userId })) ?? -Infinity) >= s.at;
+    },
+    finish: async (s) => {
+      await this.endListed(realmScopeOf(s.realmId, s.realmName), s.userId, s.reason, s.at, await this.listed(s));
+    },
+  };
+
   constructor(
     private readonly families: RefreshFamilyRepository,
     private readonly sso: SsoSessions,
@@ -49,6 +91,7 @@ export class SessionTerminator {
     private readonly outbox: Outbox,
   ) {
     outbox.register(this.revocationKind);
+    outbox.register(this.userSessionsKind);
   }
 
   /**
@@ -117,16 +160,58 @@ export class SessionTerminator {
    * here is not listed; it ends with its session (onSsoSessionEnded), uncounted.
    */
   async endAllOfUser(realm: RealmScope, userId: string, reason: SessionEndReason, at: number, select: UserSessionSelection = {}): Promise<number> {
+    return this.endListed(realm, userId, reason, at, await this.sessionsOf(realm, userId, select));
+  }
+
+  /**
+   * endAllOfUser for an admin's revoke-all (spec 4.7), staged in the outbox with `also`, the
+   * events built from the count (its admin event): a crash part-way leaves the relay to end the
+   * rest of the listed sessions and announce them (userSessionsKind). The staged copy counts the
+   * listed sessions; the published one, those that ended.
+   */
+  async endAllOfUserStaged(
+    realm: RealmScope, userId: string, reason: SessionEndReason, at: number, select: UserSessionSelection,
+    also: (ended: number, stamp: EventStamp) => OutgoingEvent[],
+  ): Promise<number> {
+    const listed = await this.sessionsOf(realm, userId, select);
+    const snapshot: UserSessionsEndSnapshot = {
+      realmId: realm.id, realmName: realm.name, userId, reason, at,
+      ssoSessionIds: listed.sso.map((s) => s._id), familyIds: listed.families.map((f) => f._id),
+    };
+    const written = await this.outbox.write({
+      kind: this.userSessionsKind,
+      snapshot,
+      announce: (s, stamp) => also(s.ended ?? s.ssoSessionIds.length + s.familyIds.length, stamp),
+      apply: async () => ({ ...snapshot, ended: await this.endListed(realm, userId, reason, at, listed) }),
+    });
+    return written?.ended ?? 0;
+  }
+
+  /** The families are listed before the SSO sessions end (endAllOfUser). */
+  private async sessionsOf(realm: RealmScope, userId: string, select: UserSessionSelection): Promise<UserSessions> {
     const families = await this.families.list({
       realmId: realm.id, userId, ...(select.keepOffline ? { offline: false } : {}),
       ...(select.createdUpTo !== undefined ? { createdUpTo: select.createdUpTo } : {}),
     });
-    let n = await this.sso.endAllOfUser(realm.id, userId, reason, select.createdUpTo);
+    return { families, sso: await this.sso.repo.listByUser(realm.id, userId, select.createdUpTo) };
+  }
+
+  /** What is left of a staged revoke-all's list. */
+  private async listed(s: UserSessionsEndSnapshot): Promise<UserSessions> {
+    return {
+      sso: await this.sso.repo.listByIds(s.realmId, s.ssoSessionIds),
+      families: await this.families.listByIds(s.realmId, s.familyIds),
+    };
+  }
+
+  private async endListed(realm: RealmScope, userId: string, reason: SessionEndReason, at: number, listed: UserSessions): Promise<number> {
+    let n = 0;
+    for (const s of listed.sso) if (await this.sso.end(realm.id, s._id, reason, s)) n++;
     const online = (f: RefreshFamilyRecord): boolean => Boolean(f.ssoSessionId) && !f.offline;
     // The families no SSO session's end tells of are told before they go, as in onSsoSessionEnded:
     // this runs in the consumers of user.*, whose redelivery after a crash then tells them again.
-    await this.backchannel.notify(realm, families.filter((f) => !online(f)).map(targetOf));
-    for (const f of families) {
+    await this.backchannel.notify(realm, listed.families.filter((f) => !online(f)).map(targetOf));
+    for (const f of listed.families) {
       if (await this.families.remove(realm.id, f._id)) n++;
       else if (online(f)) n++; // ended with its SSO session just now
     }

@@ -60,13 +60,4 @@ export class SsoSessions {
   forgetClient(realmId: string, clientId: string): Promise<number> {
     return this.repo.forgetClient(realmId, clientId);
   }
-
-  /** Ends every session of a user, or only those created at or before `createdUpTo`; returns how many ended. */
-  async endAllOfUser(realmId: string, userId: string, reason: SessionEndReason, createdUpTo?: number): Promise<number> {
-    let n = 0;
-    for (const s of await this.repo.listByUser(realmId, userId, createdUpTo)) {
-      if (await this.end(realmId, s._id, reason, s)) n++;
-    }
-    return n;
-  }
 }

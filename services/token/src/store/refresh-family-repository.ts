@@ -40,6 +40,11 @@ export class RefreshFamilyRepository {
     return this.families.findOne({ _id: id, realmId });
   }
 
+  /** Those of `ids` still stored (a revoke-all finished by the outbox relay: what is left of its list). */
+  async listByIds(realmId: string, ids: string[]): Promise<RefreshFamilyRecord[]> {
+    return ids.length === 0 ? [] : this.families.find({ _id: { $in: ids }, realmId });
+  }
+
   /**
    * Rotates the family from its current hash (as read in `f`) to `toHash` and `generation` if that
    * hash is still current: the atomic "consume once" of a refresh token (DESIGN 4). Null when

@@ -70,6 +70,11 @@ export class RevokedTokenRepository {
     }
   }
 
+  /** The holder's not-before mark (epoch ms), if it has one. */
+  async notBeforeOf(realmId: string, holder: TokenHolder): Promise<number | undefined> {
+    return (await this.tokens.get(holderKey(realmId, holder)))?.notBefore;
+  }
+
   /** Whether this one token is revoked (RFC 7009), by its jti alone: a get by primary key. */
   async isJtiRevoked(realmId: string, jti: string): Promise<boolean> {
     return (await this.tokens.get(jtiKey(realmId, jti))) !== null;

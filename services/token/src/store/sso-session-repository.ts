@@ -31,6 +31,11 @@ export class SsoSessionRepository {
     return this.sessions.findOne({ _id: id, realmId });
   }
 
+  /** Those of `ids` still stored (a revoke-all finished by the outbox relay: what is left of its list). */
+  async listByIds(realmId: string, ids: string[]): Promise<SsoSessionRecord[]> {
+    return ids.length === 0 ? [] : this.sessions.find({ _id: { $in: ids }, realmId });
+  }
+
   findByCookieHash(realmId: string, cookieHash: string): Promise<SsoSessionRecord | null> {
     return this.sessions.findOne({ cookieHash, realmId });
   }
