@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { adminApi, uniqueName } from "./support/http.js";
-import { targets } from "./support/targets.js";
+import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 
 // User import over HTTP (spec 4.2, DESIGN 5 and 7). Logging in with the imported hashes is covered
@@ -44,6 +44,34 @@ describe.each(targets())("user import ($mode)", (target) => {
     const list = await api.get(`/admin/realms/${r}/users?username=hashed`);
     expect(list.body.users[0]).toMatchObject({ username: "Hashed", email: "hashed@example.test", emailVerified: true, requirePasswordReset: true, enabled: true });
     expect(JSON.stringify(list.body)).not.toMatch(/\$2[aby]\$/);
+  });
+
+  it("records each imported user's CREATE USER and the import's summary with its counts, in a realm with admin events", async () => {
+    const r = uniqueName("import");
+    expect((await api.post("/admin/realms", { name: r, adminEventsEnabled: true })).status).toBe(201);
+    await api.post(importPath(r), [{ username: "taken" }]);
+    const res = await api.post(importPath(r), [
+      { username: "ana", password: "ana-password", email: "ana@example.test" },
+      { username: "taken" },
+      { username: "bo", credentials: [{ type: "password", hashedSaltedValue: await bcrypt.hash("bo-password", 4), algorithm: "bcrypt" }] },
+      { username: "x", password: "short" },
+    ]);
+    expect(res.body).toMatchObject({ imported: 2, skipped: 1, failed: 1 });
+    const ids = Object.fromEntries(((await api.get(`/admin/realms/${r}/users`)).body.users as { id: string; username: string }[]).map((u) => [u.username, u.id]));
+    type Event = { operationType: string; resourceType: string; resourcePath: string; representation: string };
+    const events = await eventually(() => api.get(`/admin/realms/${r}/admin-events?resourceType=USER`), (x) => x.body.length >= 5);
+    // Sorted: two events of one millisecond may list either way.
+    const mine = (events.body as Event[]).map((e) => `${e.operationType} ${e.resourcePath} ${e.operationType === "ACTION" ? e.representation : JSON.parse(e.representation).username}`).sort();
+    expect(mine).toEqual([
+      `ACTION users/import {"imported":1,"skipped":0,"failed":0}`,
+      `ACTION users/import {"imported":2,"skipped":1,"failed":1}`,
+      `CREATE users/${ids.ana} ana`,
+      `CREATE users/${ids.bo} bo`,
+      `CREATE users/${ids.taken} taken`,
+    ].sort());
+    const ana = (events.body as Event[]).find((e) => e.resourcePath === `users/${ids.ana}`)!;
+    expect(JSON.parse(ana.representation)).toMatchObject({ id: ids.ana, username: "ana", email: "ana@example.test", enabled: true });
+    expect(JSON.stringify(events.body)).not.toMatch(/ana-password|bo-password|\$2[aby]\$/);
   });
 
   it("accepts a bare array", async () => {

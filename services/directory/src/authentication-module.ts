@@ -42,7 +42,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock);
   const change = new PasswordChange(lookup, users, credentialRepo, credentials);
   const status = new UserStatusReader(lookup, users, credentialRepo, otp, bruteForce, clock);
-  const importer = new UserImport(lookup, users, credentials, credentialRepo, events, clock);
+  const importer = new UserImport(lookup, users, credentials, writes, events, clock);
   const admin = new BruteForceAdmin(lookup, users, bruteForce, writes.outbox);
   let subs: Subscription[] = [];
 

@@ -19,7 +19,7 @@ import { SecretBox, generateMasterKey } from "../../kit/src/crypto/secret-box.js
 import { LazyTransport } from "../../kit/src/rpc/lazy-transport.js";
 import { serverInterceptor } from "../../kit/src/rpc/server-interceptor.js";
 import { SERVICE_NAMES, type ServiceModule, type ServiceName } from "../../kit/src/module.js";
-import type { Clock, Store } from "../../kit/src/store/port.js";
+import type { Clock, Doc, Store } from "../../kit/src/store/port.js";
 import type { Bus, BusMessage } from "../../kit/src/bus/port.js";
 import { buildDirectory } from "./module.js";
 import { loadDirectoryConfig } from "./config.js";
@@ -326,6 +326,31 @@ describe.each(stores)("directory writes a crash interrupted (%s)", (_storeName, 
     expect(recorded.get(`UPDATE CLIENT clients/${client.id}`)).toMatchObject({ clientId: "portal", redirectUris: ["https://portal.example.test/cb"], requireConsent: true });
     expect(recorded.get(`UPDATE CLIENT clients/${client.id}`)).not.toHaveProperty("secretSealed");
     expect(recorded.get("UPDATE REALM realms/acme")).toMatchObject({ displayName: "Acme Corp" });
+  });
+
+  it("a user import cut short by a crash: the next process records the user it had created; the summary is not recorded, the user not reached not created", async () => {
+    const adminEvents = () => delivered.got.filter((m) => m.subject === "iam.directory.v1.admin-event.recorded").map((m) => fromBinary(AdminEventSchema, m.payload));
+    const before = adminEvents().length;
+    // The first user's admin event goes out; the process dies at the second's, its user created.
+    let recorded = 0;
+    bus.publish = async (subject, payload, options) => {
+      if (subject === "iam.directory.v1.admin-event.recorded" && ++recorded > 1) return new Promise<BusMessage>(() => undefined);
+      return realPublish(subject, payload, options);
+    };
+    void security.importUsers({ realm: "acme", users: [{ username: "ana" }, { username: "bo", password: "bo-password-1" }, { username: "cy" }] }).catch(() => undefined);
+    const userRecords = await store.collection<{ _id: string; username: string } & Doc>({ name: "users" });
+    await waitUntil("bo created", async () => (await userRecords.findOne({ username: "bo" })) !== null && recorded === 2);
+
+    await restart(true);
+    const entries = await store.collection({ name: "outbox" });
+    await waitUntil("the admin events", async () => (await entries.count({})) === 0 && adminEvents().length === before + 2);
+    const ids = Object.fromEntries((await userRecords.find({ username: { $in: ["ana", "bo", "cy"] } })).map((u) => [u.username, u._id]));
+    expect(Object.keys(ids).sort()).toEqual(["ana", "bo"]);
+    expect(adminEvents().slice(before).map((e) => [e.operationType, e.resourceType, e.resourcePath, JSON.parse(e.representation).username])).toEqual([
+      ["CREATE", "USER", `users/${ids.ana}`, "ana"],
+      ["CREATE", "USER", `users/${ids.bo}`, "bo"],
+    ]);
+    expect(adminEvents().slice(before).map((e) => e.representation).join("\n")).not.toContain("bo-password-1");
   });
 
   it("a password reset just before a crash: the next process announces password.changed", async () => {

@@ -4,14 +4,15 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { RealmRecord } from "./realm.js";
-import { emailKeyOf, type UserRecord } from "./user.js";
+import { emailKeyOf, userView, type UserRecord } from "./user.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
 import { MAX_PASSWORD, SPEC_MIN_PASSWORD } from "./password-policy.js";
 import { importedPassword } from "./imported-credential.js";
 import type { UserCredentials } from "./user-credentials.js";
 import type { UserRepository } from "../store/user-repository.js";
-import type { CredentialRepository } from "../store/credential-repository.js";
 import type { UserEvents } from "../events/user-events.js";
+import { auditedWrite } from "./audited-write.js";
+import type { UserWrites } from "./user-writes.js";
 
 /** Users per import request (the spec leaves the size unshown). */
 export const MAX_IMPORT_USERS = 10_000;
@@ -33,13 +34,17 @@ const BOOLEAN_FIELDS = ["enabled", "emailVerified", "requirePasswordReset"] as c
  * Other fields of a Keycloak export (id, createdTimestamp, realmRoles...) are ignored;
  * Keycloak's `requiredActions: ["UPDATE_PASSWORD"]` sets `requirePasswordReset`.
  * Imported hashes keep their format until the user's next successful login re-hashes them to argon2id.
+ * In a realm with admin events each imported user's `CREATE USER` is staged with its creation, as an
+ * Admin API create's is (auditedWrite; Keycloak's partial import records one per resource it adds),
+ * and the import's `ACTION USER users/import` summary, with its counts, follows the last one: a crash
+ * part-way loses that summary, whose counts exist only at the end, but no user's record.
  */
 export class UserImport {
   constructor(
     private readonly realms: RealmLookup,
     private readonly users: UserRepository,
     private readonly credentials: UserCredentials,
-    private readonly repo: CredentialRepository,
+    private readonly writes: Pick<UserWrites, "outbox" | "userRecords">,
     private readonly events: UserEvents,
     private readonly clock: Clock,
   ) {}
@@ -90,17 +95,21 @@ export class UserImport {
       enabled: u.enabled !== false, emailVerified: u.emailVerified === true, requirePasswordReset,
       serviceAccountClientId: "", attributes, createdAt: now, updatedAt: now,
     };
-    try {
-      await this.users.insert(user);
-    } catch (e) {
-      if (e instanceof IamError && e.code === "alreadyExists") {
-        const taken = (await this.users.findByUsername(realm._id, username)) ? `username "${username}"` : `email "${email}"`;
-        throw IamError.conflict(`${taken} already exists`);
-      }
-      throw e;
-    }
-    if (hash !== undefined) await this.credentials.store(realm, user, hash, requirePasswordReset);
-    if (imported) await this.credentials.store(realm, user, imported.hash, requirePasswordReset, imported.createdAt ?? now);
+    await auditedWrite(this.writes.outbox, this.writes.userRecords, realm, { realmId: realm._id, id, expect: "present" },
+      { operationType: "CREATE", resourceType: "USER", path: `users/${id}`, representation: userView(user) }, async () => {
+        try {
+          await this.users.insert(user);
+        } catch (e) {
+          if (e instanceof IamError && e.code === "alreadyExists") {
+            const taken = (await this.users.findByUsername(realm._id, username)) ? `username "${username}"` : `email "${email}"`;
+            throw IamError.conflict(`${taken} already exists`);
+          }
+          throw e;
+        }
+        if (hash !== undefined) await this.credentials.store(realm, user, hash, requirePasswordReset);
+        if (imported) await this.credentials.store(realm, user, imported.hash, requirePasswordReset, imported.createdAt ?? now);
+        return true;
+      });
   }
 }
 
