@@ -65,11 +65,12 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       await outbox.start();
     },
     async stop() {
-      await outbox.stop();
       await Promise.all(watches.map((w) => w.stop()));
       await cascade?.stop();
       await clientsSlice.stop();
       await authnSlice.stop();
+      // The outbox last: it marks this process gone, and a consumer stopping may still be writing.
+      await outbox.stop();
       await hasher.close();
     },
   };

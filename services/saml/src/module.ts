@@ -53,8 +53,9 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
       await outbox.start();
     },
     async stop() {
-      await outbox.stop();
+      // The outbox last: it marks this process gone, and a consumer stopping may still be writing.
       await Promise.all(subs.map((s) => s.stop()));
+      await outbox.stop();
     },
   };
 }

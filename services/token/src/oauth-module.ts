@@ -121,9 +121,10 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
       await outbox.start();
     },
     async stop() {
-      await outbox.stop();
+      // The outbox last: it marks this process gone, and a consumer stopping may still be writing.
       await Promise.all(subs.map((s) => s.stop()));
       await backchannel.stop();
+      await outbox.stop();
     },
   };
 }

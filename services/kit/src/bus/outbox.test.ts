@@ -16,6 +16,8 @@ type Snapshot = { _id: string; name: string };
 
 const SUBJECT = "iam.test.v1.thing.deleted";
 const LEASE_MS = 30_000;
+/** Outbox's default owner TTL (ownerTtlMs). */
+const OWNER_TTL_MS = 10_000;
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
 /**
@@ -78,6 +80,7 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     parts = await store.collection<Part>({ name: `parts_${suffix}` });
     entries = await store.collection<Doc>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }, { fields: ["createdAt"] }] });
     await entries.deleteMany({});
+    await (await store.collection<Doc>({ name: "outbox_owners", indexes: [{ fields: ["aliveUntil"] }] })).deleteMany({});
     await things.insertMany([{ _id: "t1", name: "thing t1" }, { _id: "t2", name: "thing t2" }]);
     await parts.insertMany([{ _id: "p1", thingId: "t1" }, { _id: "p2", thingId: "t1" }, { _id: "p3", thingId: "t2" }]);
     finished = [];
@@ -165,6 +168,55 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     expect(delivered.got).toHaveLength(1);
   });
 
+  it("in a cluster, a replica takes the entries of a process that stopped beating once its owner TTL passed, not a lease later, and then forgets it", async () => {
+    const hung = Object.create(bus) as Bus;
+    hung.publish = () => never();
+    const crashed = await process(hung);
+    void crashed.outbox.write(removal(crashed.kind, "t1", { rest: never }));
+    await waitUntil("the store to show it", async () => (await things.get("t1")) === null);
+    const other = await process(bus);
+    const owners = await store.collection<Doc>({ name: "outbox_owners" });
+    expect(await owners.count({})).toBe(3); // beforeEach's process, the crashed one, the other
+
+    clock.advance(OWNER_TTL_MS - 1); // its last beat still holds
+    expect(await other.outbox.relay()).toBe(0);
+    clock.advance(1); // silent for the TTL: gone, 20 s before its entry's lease ends
+    expect(await other.outbox.relay()).toBe(1);
+    expect(finished).toEqual(["t1"]);
+    await waitUntil("delivery", () => delivered.got.length === 1);
+    expect(delivered.got[0]?.id).toBe(announcedIds[0]);
+    expect(await entries.count({})).toBe(0);
+    expect(await other.outbox.relay()).toBe(0);
+    // Gone owners are dropped once they have no entries (the crashed one, a round after its entry
+    // went); the relaying one beat and stays.
+    expect((await owners.find({})).map((o) => o._id)).toHaveLength(1);
+  });
+
+  it("in a cluster, the entry of a process that still beats waits for its lease, and a stopped process's for nobody", async () => {
+    const hung = Object.create(bus) as Bus;
+    hung.publish = () => never();
+    const slow = await process(hung);
+    void slow.outbox.write(removal(slow.kind, "t1", { rest: never }));
+    await waitUntil("the store to show it", async () => (await things.get("t1")) === null);
+    const other = await process(bus);
+    clock.advance(OWNER_TTL_MS * 2);
+    await slow.outbox.relay(); // it beats (a relay round beats first; its own entry is under its lease)
+    expect(await other.outbox.relay()).toBe(0);
+    clock.advance(LEASE_MS - OWNER_TTL_MS * 2);
+    expect(await other.outbox.relay()).toBe(1); // a write hanging past its lease is taken all the same
+    expect(finished).toEqual(["t1"]);
+
+    const stopping = await process(hung);
+    void stopping.outbox.write(removal(stopping.kind, "t2", { rest: never }));
+    await waitUntil("the store to show it", async () => (await things.get("t2")) === null);
+    expect(await other.outbox.relay()).toBe(0);
+    await stopping.outbox.stop(); // its hanging write dies with the process
+    expect(await other.outbox.relay()).toBe(1);
+    expect(finished).toEqual(["t1", "t2"]);
+    await waitUntil("delivery", () => delivered.got.length === 2);
+    expect(delivered.bodies()).toEqual(["thing t1", "thing t2"]);
+  });
+
   it("as the store's only process, the next one takes a crashed predecessor's entries at start, not a lease later, and leaves its own writes in progress", async () => {
     const hung = Object.create(bus) as Bus;
     hung.publish = () => never();
@@ -245,7 +297,8 @@ describe.each(adaptersUnderTest("Outbox"))("Outbox on %s", (_name, openStore) =>
     const b = await process(bus);
     clock.advance(LEASE_MS);
     const [byA, byB, byAAgain] = await Promise.all([a.outbox.relay(), b.outbox.relay(), a.outbox.relay()]);
-    expect(byAAgain).toBe(byA); // a second call during a round joins it
+    // A second call during a round runs after it, and finds nothing left.
+    expect(byAAgain).toBe(0);
     expect((byA ?? 0) + (byB ?? 0)).toBe(2);
     expect([...finished].sort()).toEqual(["t1", "t2"]);
     await waitUntil("deliveries", () => delivered.got.length === 2);

@@ -85,13 +85,33 @@ interface OutboxEntry extends Doc {
   /** Until when the process that wrote it owns it; past it the relay may take it over. */
   leaseUntil: number;
   createdAt: number;
+  /** The outbox (one per service process) that wrote or last took it; absent in entries of earlier versions. */
+  owner?: string;
+}
+
+/**
+ * A live outbox on this store: it beats every relay interval, and one whose `aliveUntil` has
+ * passed is gone (crashed, or stopped with a write hanging), so its entries need not wait for
+ * their lease.
+ */
+interface OutboxOwner extends Doc {
+  aliveUntil: number;
 }
 
 export interface OutboxOptions {
   /** How long a write in progress owns its entry; the relay leaves it alone until then. Default 30 s. */
   leaseMs?: number;
-  /** How often the relay looks for entries whose lease ran out; 0: only when `relay()` is called. Default 10 s. */
+  /**
+   * How often the process beats (OutboxOwner) and the relay looks for entries whose lease ran out
+   * or whose owner is gone; 0: only when `relay()` is called. Default 2 s.
+   */
   relayIntervalMs?: number;
+  /**
+   * How long a beat keeps the outbox's entries its own: past it without another beat, another
+   * replica's relay takes them, lease or not. Several intervals, so a busy event loop or a clock
+   * a little apart from the others' is not taken for a crash. Default 10 s.
+   */
+  ownerTtlMs?: number;
   /**
    * No other process writes to this store (ServiceDeps.soleProcess), and this is the process's one
    * outbox on it (each service builds one): an entry created before this outbox was opened was
@@ -103,7 +123,8 @@ export interface OutboxOptions {
 }
 
 const DEFAULT_LEASE_MS = 30_000;
-const DEFAULT_RELAY_INTERVAL_MS = 10_000;
+const DEFAULT_RELAY_INTERVAL_MS = 2_000;
+const DEFAULT_OWNER_TTL_MS = 10_000;
 const RELAY_BATCH = 100;
 
 /**
@@ -120,22 +141,28 @@ const RELAY_BATCH = 100;
  * published. A relay, in every replica, takes over entries whose lease ran out: if the store shows
  * the write it finishes what the write had left and publishes the staged events under their ids;
  * if not (the crash came before the write, or it was undone), it drops the entry. So after a crash
- * the announcement goes out within the lease and a relay interval of the restart (or sooner, from
- * another replica; at the restart itself when the process is the store's only one, `soleProcess`),
- * at least once. Such a write costs two more store writes.
+ * the announcement goes out, at least once: within the owner's TTL and a relay interval from
+ * another replica, which sees the crashed process stop beating (about 12 s by default); within
+ * the lease and an interval of the restart where no other process relays; at the restart itself
+ * when the process is the store's only one (`soleProcess`, which beats nothing). Such a write
+ * costs two more store writes; a process in a cluster, one beat per interval.
  */
 export class Outbox {
   private readonly kinds = new Map<string, OutboxKind<unknown>>();
   private readonly leaseMs: number;
   private readonly relayIntervalMs: number;
+  private readonly ownerTtlMs: number;
   private readonly soleProcess: boolean;
   private readonly openedAt: number;
+  /** This process's outbox, in its entries and its beats. */
+  private readonly ownerId = randomUUID();
   private predecessorsTaken = false;
   private timer: NodeJS.Timeout | undefined;
   private relaying: Promise<number> | undefined;
 
   private constructor(
     private readonly entries: Collection<OutboxEntry>,
+    private readonly owners: Collection<OutboxOwner>,
     private readonly bus: Bus,
     private readonly clock: Clock,
     private readonly logger: Logger,
@@ -143,14 +170,20 @@ export class Outbox {
   ) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.relayIntervalMs = options.relayIntervalMs ?? DEFAULT_RELAY_INTERVAL_MS;
+    this.ownerTtlMs = options.ownerTtlMs ?? DEFAULT_OWNER_TTL_MS;
     this.soleProcess = options.soleProcess ?? false;
     this.openedAt = clock.now();
   }
 
   static async open(store: Store, bus: Bus, clock: Clock, logger: Logger, options: OutboxOptions = {}): Promise<Outbox> {
-    // createdAt also serves the relay's order, and a sole process's look for its predecessor's entries.
-    const entries = await store.collection<OutboxEntry>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }, { fields: ["createdAt"] }] });
-    return new Outbox(entries, bus, clock, logger, options);
+    // createdAt also serves the relay's order, and a sole process's look for its predecessor's
+    // entries; owner, the look for a gone process's.
+    const entries = await store.collection<OutboxEntry>({ name: "outbox", indexes: [{ fields: ["leaseUntil"] }, { fields: ["createdAt"] }, { fields: ["owner"] }] });
+    const owners = await store.collection<OutboxOwner>({ name: "outbox_owners", indexes: [{ fields: ["aliveUntil"] }] });
+    const outbox = new Outbox(entries, owners, bus, clock, logger, options);
+    // Alive before its first entry, so no entry of a live process lacks a beat.
+    await outbox.beat();
+    return outbox;
   }
 
   /** Registers a kind the relay can finish; every kind a write uses must be registered. */
@@ -176,6 +209,7 @@ export class Outbox {
       events: w.announce(w.snapshot, stamp).map(storeEvent),
       leaseUntil,
       createdAt: this.clock.now(),
+      owner: this.ownerId,
     };
     await this.entries.insert(entry);
     let written: S | null;
@@ -216,31 +250,57 @@ export class Outbox {
    * entry is handled by one at a time; one that fails stays for the next round.
    */
   relay(): Promise<number> {
-    // One round at a time in this process: a timer tick during a long round joins it.
-    this.relaying ??= this.relayRound().finally(() => { this.relaying = undefined; });
-    return this.relaying;
+    // One round at a time in this process. A call during a round runs its own after it, so what
+    // it answers was read after the call (the timer skips a tick while a round runs instead).
+    const round: Promise<number> = (this.relaying ?? Promise.resolve(0)).catch(() => 0).then(() => this.relayRound())
+      .finally(() => { if (this.relaying === round) this.relaying = undefined; });
+    this.relaying = round;
+    return round;
   }
 
-  /** Relays once now (entries a crashed predecessor left), then every interval; unref'd timer. */
+  /** Relays once now (entries a crashed predecessor left), then beats and relays every interval; unref'd timer. */
   async start(): Promise<void> {
     await this.relay().catch((err) => this.logger.warn({ err }, "outbox relay failed; retried at the next interval"));
     if (this.relayIntervalMs > 0 && !this.timer) {
       this.timer = setInterval(() => {
-        this.relay().catch((err) => this.logger.warn({ err }, "outbox relay failed; retried at the next interval"));
+        // A round beats first; during a long one, the tick only beats.
+        if (this.relaying) this.beat().catch((err: unknown) => this.logger.warn({ err }, "outbox beat failed"));
+        else this.relay().catch((err) => this.logger.warn({ err }, "outbox relay failed; retried at the next interval"));
       }, this.relayIntervalMs);
       this.timer.unref();
     }
   }
 
+  /**
+   * Stops the relay and ends the beats: an entry a write still hanging in this process would leave
+   * (it never finishes once the process exits) is then taken by the next relay of another replica.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.relaying?.catch(() => undefined);
+    if (!this.soleProcess) await this.owners.upsert({ _id: this.ownerId, aliveUntil: 0 }).catch((err: unknown) => this.logger.warn({ err }, "outbox owner not marked gone; its entries wait for their owner TTL"));
+  }
+
+  /** Keeps this process's entries its own for ownerTtlMs more (none to keep for a sole process). */
+  private async beat(): Promise<void> {
+    if (!this.soleProcess) await this.owners.upsert({ _id: this.ownerId, aliveUntil: this.clock.now() + this.ownerTtlMs });
   }
 
   private async relayRound(): Promise<number> {
+    // A relaying process is alive (the beat also keeps a process that only relays on demand so).
+    await this.beat();
     const now = this.clock.now();
     const due = await this.entries.find({ leaseUntil: { $lte: now } }, { sort: [["createdAt", 1]], limit: RELAY_BATCH });
+    if (!this.soleProcess) {
+      // Entries of processes gone silent, lease or not; a gone owner with none left is forgotten
+      // (unless it beat again meanwhile: a stalled process that came back).
+      for (const gone of await this.owners.find({ aliveUntil: { $lte: now } }, { limit: RELAY_BATCH })) {
+        const left = await this.entries.find({ owner: gone._id }, { sort: [["createdAt", 1]], limit: RELAY_BATCH });
+        if (left.length === 0) await this.owners.deleteMany({ _id: gone._id, aliveUntil: { $lte: now } });
+        for (const e of left) if (!due.some((d) => d._id === e._id)) due.push(e);
+      }
+    }
     if (this.soleProcess && !this.predecessorsTaken) {
       // Until every entry a dead predecessor left has been taken once; one that fails then waits
       // for its lease like any other. (Two reads, each on its index, rather than one OR.)
@@ -250,7 +310,8 @@ export class Outbox {
     }
     let announced = 0;
     for (const entry of due) {
-      const taken = await this.entries.update({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { leaseUntil: this.clock.now() + this.leaseMs } });
+      // Taken under this process's name: should it die in turn, the next relay takes it from it.
+      const taken = await this.entries.update({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { leaseUntil: this.clock.now() + this.leaseMs, owner: this.ownerId } });
       if (taken !== 1) continue; // another replica's relay has it
       const kind = this.kinds.get(entry.kind);
       if (!kind) {
