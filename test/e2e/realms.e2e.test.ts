@@ -28,6 +28,7 @@ describe.each(targets())("realms ($mode)", (target) => {
       requireEmailVerification: false, mfaRequired: false, eventsEnabled: false, eventsExpiration: 604800,
       adminEventsEnabled: false, themeName: "tessera", theme: {},
       loginTheme: "tessera", accountTheme: "tessera", emailTheme: "tessera",
+      ssoSessionMaxLifespan: 36000,
     });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body).not.toHaveProperty("smtpPassword");
@@ -47,7 +48,7 @@ describe.each(targets())("realms ($mode)", (target) => {
       registrationAllowed: false, requireEmailVerification: true, mfaRequired: true, eventsEnabled: true,
       eventsExpiration: 3600, adminEventsEnabled: true, themeName: "midnight",
       theme: { primaryColor: "#1a73e8", logoUrl: "https://cdn.example.test/logo.png" },
-      loginTheme: "ocean", accountTheme: "minimal", emailTheme: "tessera",
+      loginTheme: "ocean", accountTheme: "minimal", emailTheme: "tessera", ssoSessionMaxLifespan: 0,
     };
     const res = await api.post("/admin/realms", body);
     expect(res.status).toBe(201);
@@ -166,13 +167,14 @@ describe.each(targets())("realms ($mode)", (target) => {
       displayName: "Renamed", enabled: false, accessTokenLifespan: 120, refreshTokenLifespan: 240,
       smtpHost: "smtp.example.test", smtpPort: 465, smtpUser: "u", smtpFrom: "a@example.test",
       registrationAllowed: false, mfaRequired: true, themeName: "ocean", theme: { primaryColor: "#000" },
+      ssoSessionMaxLifespan: 7200,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name, displayName: "Renamed", enabled: false, accessTokenLifespan: 120, refreshTokenLifespan: 240,
       smtpHost: "smtp.example.test", smtpPort: 465, smtpUser: "u", smtpFrom: "a@example.test",
       registrationAllowed: false, mfaRequired: true, themeName: "ocean", theme: { primaryColor: "#000" },
-      bruteForceEnabled: true, offlineTokenLifespan: 2592000, smtpPassword: "**********",
+      bruteForceEnabled: true, offlineTokenLifespan: 2592000, smtpPassword: "**********", ssoSessionMaxLifespan: 7200,
     });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(res.body.createdAt));
     // Partial: one field only.
@@ -208,6 +210,12 @@ describe.each(targets())("realms ($mode)", (target) => {
     const bad = await api.put(`/admin/realms/${name}`, { refreshTokenLifespan: -1 });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe("refreshTokenLifespan");
+    for (const ssoSessionMaxLifespan of [-1, 315_360_001]) {
+      const out = await api.put(`/admin/realms/${name}`, { ssoSessionMaxLifespan });
+      expect(out.status).toBe(400);
+      expect(out.body).toMatchObject({ error: "invalid_request", field: "ssoSessionMaxLifespan" });
+    }
+    expect((await api.get(`/admin/realms/${name}`)).body.ssoSessionMaxLifespan).toBe(36000);
     const missing = await api.put("/admin/realms/nope-nope", { displayName: "x" });
     expect(missing.status).toBe(404);
   });

@@ -1,6 +1,5 @@
 import { baseUrl, int, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
-import { DEFAULT_SSO_SESSION_MAX_SECONDS } from "./domain/realm-settings.js";
 
 export interface TokenConfig {
   common: CommonConfig;
@@ -18,11 +17,6 @@ export interface TokenConfig {
   userCodeFailures: number;
   /** The window of that bound (TESSERA_DEVICE_USER_CODE_WINDOW_SECONDS, default 60). */
   userCodeFailureWindowSeconds: number;
-  /**
-   * How long a login lasts at most, however active (Keycloak's SSO Session Max;
-   * TESSERA_SSO_SESSION_MAX_SECONDS, default 36000 = 10 hours; 0 = no bound): domain/session-max.ts.
-   */
-  ssoSessionMaxSeconds: number;
 }
 
 export function loadTokenConfig(env: Env): TokenConfig {
@@ -33,6 +27,5 @@ export function loadTokenConfig(env: Env): TokenConfig {
     publicUrl: baseUrl(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
     userCodeFailures: int(env, "TESSERA_DEVICE_USER_CODE_FAILURES", 10, 1, 1000),
     userCodeFailureWindowSeconds: int(env, "TESSERA_DEVICE_USER_CODE_WINDOW_SECONDS", 60, 1, 86_400),
-    ssoSessionMaxSeconds: int(env, "TESSERA_SSO_SESSION_MAX_SECONDS", DEFAULT_SSO_SESSION_MAX_SECONDS, 0, 315_360_000),
   };
 }

@@ -31,7 +31,6 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
   let browserFlow: BrowserFlow | undefined;
   const oauth = await buildOAuth(deps, keys, {
     publicUrl: config.publicUrl,
-    ssoSessionMaxSeconds: config.ssoSessionMaxSeconds,
     dropRealmAlso: async (realmId) => { await browserFlow?.dropRealm(realmId); },
     dropClientAlso: async (realmId, clientId, upTo) => { await browserFlow?.dropClient(realmId, clientId, upTo); },
     dropUserAlso: async (realmId, userId) => { await browserFlow?.dropUser(realmId, userId); },

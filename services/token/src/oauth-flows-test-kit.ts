@@ -68,6 +68,7 @@ export class OAuthFlowsWorld {
     readonly users: Client<typeof UserService>,
     readonly clients: Client<typeof ClientService>,
     readonly clientScopes: Client<typeof ClientScopeService>,
+    readonly realms: Client<typeof RealmService>,
     private readonly directory: ServiceModule,
     readonly bus: Bus,
     private readonly stores: Store[],
@@ -75,10 +76,10 @@ export class OAuthFlowsWorld {
   ) {}
 
   /**
-   * `ssoSessionMaxSeconds`: TESSERA_SSO_SESSION_MAX_SECONDS (default Keycloak's 10 hours).
+   * `ssoSessionMaxLifespan`: the realm's (default Keycloak's 10 hours).
    * `adminEventsEnabled`: the realm's (spec 2.1: set at creation only).
    */
-  static async build(clock: TestClock, options: { ssoSessionMaxSeconds?: number; adminEventsEnabled?: boolean } = {}): Promise<OAuthFlowsWorld> {
+  static async build(clock: TestClock, options: { ssoSessionMaxLifespan?: number; adminEventsEnabled?: boolean } = {}): Promise<OAuthFlowsWorld> {
     const logger = createLogger("test", "silent");
     clock.t = Date.now();
     let world: OAuthFlowsWorld | undefined;
@@ -109,7 +110,7 @@ export class OAuthFlowsWorld {
     const tokenDeps = await deps();
     const keys = new KeyRing(await SigningKeyRepository.open(tokenDeps.store), secrets, clock);
     const oauthModule = await buildOAuth(tokenDeps, keys, {
-      publicUrl: BASE_URL, backchannel: { backoffMs: 20, attempts: 3 }, ...(options.ssoSessionMaxSeconds !== undefined ? { ssoSessionMaxSeconds: options.ssoSessionMaxSeconds } : {}),
+      publicUrl: BASE_URL, backchannel: { backoffMs: 20, attempts: 3 },
     });
     const bind = (m: { routes: ServiceModule["routes"] }, name: ServiceName) => {
       const t = createRouterTransport((r) => m.routes(r), { router: { interceptors: [serverInterceptor(name, logger)] } });
@@ -123,7 +124,7 @@ export class OAuthFlowsWorld {
     const w = new OAuthFlowsWorld(
       clock, keys, oauthModule, createClient(OAuthService, tokenTransport), createClient(SessionAdminService, tokenTransport),
       createClient(UserService, transports.directory), createClient(ClientService, transports.directory),
-      createClient(ClientScopeService, transports.directory), directory, bus, stores, receiver,
+      createClient(ClientScopeService, transports.directory), createClient(RealmService, transports.directory), directory, bus, stores, receiver,
     );
     world = w;
     // The caches follow the directory's events as in the token module (module.ts).
@@ -132,9 +133,10 @@ export class OAuthFlowsWorld {
     w.watches = await watchTokenCaches(bus, { realms: realmSettings, clients: clientDirectory, serviceAccountGrants, keys, discoveryScopes }, logger);
     w.watches.push(...await watchUserRevocations(bus, oauthModule.parts.recentRevocations));
 
-    const realms = createClient(RealmService, transports.directory);
+    const realms = w.realms;
     const clients = w.clients;
-    w.realmId = (await realms.createRealm({ realm: { name: FLOWS_REALM, refreshTokenLifespan: 1800, offlineTokenLifespan: 86_400, adminEventsEnabled: options.adminEventsEnabled ?? false } })).realm!.id;
+    w.realmId = (await realms.createRealm({ realm: { name: FLOWS_REALM, refreshTokenLifespan: 1800, offlineTokenLifespan: 86_400, adminEventsEnabled: options.adminEventsEnabled ?? false,
+      ...(options.ssoSessionMaxLifespan !== undefined ? { ssoSessionMaxLifespan: options.ssoSessionMaxLifespan } : {}) } })).realm!.id;
     w.webSecret = (await clients.createClient({ realm: FLOWS_REALM, client: {
       clientId: "web", grantTypes: ["authorization_code", "refresh_token"], grantTypesPresent: true, redirectUris: [FLOWS_REDIRECT_URI],
       backchannelLogoutUri: `http://127.0.0.1:${port}/bcl`, backchannelLogoutSessionRequired: true,

@@ -43,8 +43,6 @@ export interface OAuthOptions {
   /** TESSERA_PUBLIC_URL as this service read it (issuer of work done without a request). */
   publicUrl: string;
   backchannel?: BackchannelOptions;
-  /** TESSERA_SSO_SESSION_MAX_SECONDS (session-max.ts); Keycloak's 10 hours when absent. */
-  ssoSessionMaxSeconds?: number;
   /** Other token-service data of a deleted realm (the browser flow's transactions and consents). */
   dropRealmAlso?: (realmId: string) => Promise<void>;
   /** Other token-service data of a deleted client, up to the deletion's time (the browser flow's consents). */
@@ -62,7 +60,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const { store, bus, clock, logger } = deps;
   const directory = deps.transports.directory;
   const clients = new ClientDirectory(directory, clock);
-  const realms = new RealmSettings(directory, clock, options.ssoSessionMaxSeconds);
+  const realms = new RealmSettings(directory, clock);
   const issuers = new IssuerBase(options.publicUrl);
   const codes = await AuthorizationCodeRepository.open(store);
   const devices = await DeviceCodeRepository.open(store);

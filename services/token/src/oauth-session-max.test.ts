@@ -3,14 +3,14 @@ import { TestClock } from "../../kit/src/store/store-contract-kit.js";
 import { FLOWS_REALM, OAuthFlowsWorld, expectOAuthError, oauthErrorOf, worldCalls } from "./oauth-flows-test-kit.js";
 
 // SSO Session Max for refresh tokens (domain/session-max.ts), in-process with the test clock:
-// TESSERA_SSO_SESSION_MAX_SECONDS at 3600, the realm's refreshTokenLifespan 1800 (idle) and
+// the realm's ssoSessionMaxLifespan at 3600, the realm's refreshTokenLifespan 1800 (idle) and
 // offlineTokenLifespan 86400. A client refreshing steadily keeps its tokens only until an hour
 // after the login; offline tokens are not bounded.
 describe("SSO Session Max ends online refresh tokens that long after the login", () => {
   const clock = new TestClock();
   let w: OAuthFlowsWorld;
   beforeAll(async () => {
-    w = await OAuthFlowsWorld.build(clock, { ssoSessionMaxSeconds: 3600 });
+    w = await OAuthFlowsWorld.build(clock, { ssoSessionMaxLifespan: 3600 });
   }, 60_000);
   afterAll(() => w.close());
 
@@ -69,6 +69,31 @@ describe("SSO Session Max ends online refresh tokens that long after the login",
     expect(res.expiresIn).toBe(200);
     clock.advance(200 * S);
     await expectOAuthError(refresh(res.refreshToken, cli), "invalid_grant");
+  });
+
+  it("follows the realm's setting: lowered, it ends a login already past it at its next refresh; 0 lifts the bound", async () => {
+    const { code } = await newCode();
+    let res = await exchange(code);
+    clock.advance(1000 * S);
+    const realmNow = async (max: number) => {
+      await w.realms.updateRealm({ name: FLOWS_REALM, update: { ssoSessionMaxLifespan: max } });
+      const until = Date.now() + 5000; // the token service's realm cache drops on realm.updated
+      while ((await parts().realms.publicRealm(FLOWS_REALM)).ssoSessionMaxLifespan !== max && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    };
+    try {
+      await realmNow(0);
+      for (let i = 0; i < 3; i++) { // 4000 s after the login: past an hour, no bound
+        res = await refresh(res.refreshToken);
+        expect(res.refreshExpiresIn).toBe(1800);
+        clock.advance(1000 * S);
+      }
+      expect(decodeJwt(res.accessToken).exp).toBe(Math.floor(clock.now() / 1000) - 1000 + 300);
+      await realmNow(3600);
+      await expectOAuthError(refresh(res.refreshToken), "invalid_grant");
+      expect(await introspect(res.refreshToken)).toEqual({ active: false });
+    } finally {
+      await realmNow(3600);
+    }
   });
 
   it("leaves offline tokens alone: they live by offlineTokenLifespan of idleness, past the bound", async () => {

@@ -1,4 +1,4 @@
-import { REDACTED, type RealmRecord } from "./realm.js";
+import { REALM_DEFAULTS, REDACTED, type RealmRecord } from "./realm.js";
 
 /** The realm as the Admin API shows it (spec 4.1): every field, the SMTP password redacted. */
 export function realmView(r: RealmRecord) {
@@ -9,6 +9,7 @@ export function realmView(r: RealmRecord) {
     // Realms stored before these settings existed read as "no limit".
     rateLimitPerIp: fields.rateLimitPerIp ?? 0,
     rateLimitPerClient: fields.rateLimitPerClient ?? 0,
+    ssoSessionMaxLifespan: fields.ssoSessionMaxLifespan ?? REALM_DEFAULTS.ssoSessionMaxLifespan,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: new Date(createdAt).toISOString(),
     updatedAt: new Date(updatedAt).toISOString(),

@@ -22,9 +22,6 @@ export interface OAuthRealm extends RealmScope {
 
 const MAX_AGE_MS = 5_000;
 
-/** Keycloak's default SSO Session Max: 10 hours. */
-export const DEFAULT_SSO_SESSION_MAX_SECONDS = 36_000;
-
 /**
  * Realm settings cached for the token endpoint's and the browser flow's hot paths: read from the
  * directory at most once per MAX_AGE_MS per realm, dropped at once on
@@ -36,8 +33,7 @@ export class RealmSettings {
   private readonly client: Client<typeof RealmService>;
   private readonly cache: ReadCache<OAuthRealm>;
 
-  /** `ssoSessionMaxSeconds`: every realm's ssoSessionMaxLifespan (TESSERA_SSO_SESSION_MAX_SECONDS). */
-  constructor(transport: Transport, clock: Clock, private readonly ssoSessionMaxSeconds = DEFAULT_SSO_SESSION_MAX_SECONDS) {
+  constructor(transport: Transport, clock: Clock) {
     this.client = createClient(RealmService, transport);
     this.cache = new ReadCache(MAX_AGE_MS, () => clock.now());
   }
@@ -61,7 +57,7 @@ export class RealmSettings {
           eventsExpiration: r.eventsExpiration || 604_800,
           adminEventsEnabled: r.adminEventsEnabled,
           registrationAllowed: r.registrationAllowed,
-          ssoSessionMaxLifespan: this.ssoSessionMaxSeconds,
+          ssoSessionMaxLifespan: r.ssoSessionMaxLifespan,
         };
       }
     } catch (e) {

@@ -6,8 +6,8 @@ import type { OAuthRealm } from "./realm-settings.js";
  * user logged in, however active it stays; a password-grant family, which has no SSO session, that
  * long after it began. Idle expiry (refreshTokenLifespan) still applies within it. Offline sessions
  * are not bounded (Keycloak's "Offline Session Max Limited" is off by default): they live by
- * offlineTokenLifespan of idleness. 0 means no bound. Set by TESSERA_SSO_SESSION_MAX_SECONDS: the
- * spec's realm representation has no field for it (spec 1, realm update body).
+ * offlineTokenLifespan of idleness. 0 means no bound. The realm's `ssoSessionMaxLifespan`, an
+ * extension of spec 2.1's realm under Keycloak's name (the spec has no field for it).
  */
 export function cappedEnd(realm: Pick<OAuthRealm, "ssoSessionMaxLifespan">, startedAt: number, end: number): number {
   const bound = boundOf(realm, startedAt);

@@ -61,8 +61,7 @@ export interface FlowWorld {
 
 export const FLOW_BASE = "https://id.example.com";
 
-/** `ssoSessionMaxSeconds`: TESSERA_SSO_SESSION_MAX_SECONDS (default Keycloak's 10 hours). */
-export async function buildFlowWorld(clock: Clock, options: { ssoSessionMaxSeconds?: number } = {}): Promise<FlowWorld> {
+export async function buildFlowWorld(clock: Clock): Promise<FlowWorld> {
   const logger = createLogger("test", "silent");
   const stores: Store[] = [];
   const bus = await openBus({ kind: "memory", path: ":memory:", logger });
@@ -91,7 +90,7 @@ export async function buildFlowWorld(clock: Clock, options: { ssoSessionMaxSecon
   const backchannel = new BackchannelLogout(keys, clientDirectory, new IssuerBase(FLOW_BASE), await BackchannelDeliveryRepository.open(store), clock, logger);
   const terminator = new SessionTerminator(families, sessions, backchannel, await RevokedTokenRepository.open(store), outbox);
   const flow = await BrowserFlow.build({
-    store, bus, clock, keys, directory: dir, realms: new RealmSettings(dir, clock, options.ssoSessionMaxSeconds), clients: clientDirectory,
+    store, bus, clock, keys, directory: dir, realms: new RealmSettings(dir, clock), clients: clientDirectory,
     sessions, codes, devices, families, terminator,
   });
   return {

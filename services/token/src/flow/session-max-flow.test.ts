@@ -2,7 +2,7 @@ import { sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { BrowserFlow } from "./browser-flow.js";
 import { buildFlowWorld, ctx, next, page, redirect, type FlowWorld } from "./flow-test-kit.js";
 
-// SSO Session Max in the browser (domain/session-max.ts), with TESSERA_SSO_SESSION_MAX_SECONDS at
+// SSO Session Max in the browser (domain/session-max.ts), with the realm's ssoSessionMaxLifespan at
 // 3600 and the realm's refreshTokenLifespan (the idle timeout) at its default 1800: a browser that
 // keeps coming back keeps its session alive only until an hour after the login.
 describe("SSO Session Max: the browser's session ends that long after the login, however active", () => {
@@ -20,9 +20,9 @@ describe("SSO Session Max: the browser's session ends that long after the login,
   });
 
   beforeAll(async () => {
-    world = await buildFlowWorld(clock, { ssoSessionMaxSeconds: 3600 });
+    world = await buildFlowWorld(clock);
     flow = world.flow;
-    realmId = (await world.realms.createRealm({ realm: { name: "acme" } })).realm!.id;
+    realmId = (await world.realms.createRealm({ realm: { name: "acme", ssoSessionMaxLifespan: 3600 } })).realm!.id;
     await world.clients.createClient({ realm: "acme", client: {
       clientId: "spa", clientType: "PUBLIC", redirectUris: [CB], grantTypes: ["authorization_code", "refresh_token"], grantTypesPresent: true,
     } });
