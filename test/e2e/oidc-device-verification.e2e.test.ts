@@ -108,7 +108,8 @@ for (const target of targets()) describe(`OIDC device verification (${target.mod
  * RFC 8628 section 5.1: wrong user codes are bounded per realm and client IP whatever the realm's
  * throttle says (rateLimitPerIp is 0 here). Its own server: a bound of 3 in a 5 s window, so the
  * window's end is seen, and client IPs from X-Forwarded-For (TESSERA_TRUST_PROXY), so two clients
- * can be told apart. Embedded only: in cluster mode each token replica counts on its own.
+ * can be told apart. Embedded only: that the replicas of a cluster share the bound is
+ * token-replicas.e2e.test.ts's.
  */
 describe("OIDC device verification: the bound on wrong user codes (embedded)", () => {
   let server: TestServer;

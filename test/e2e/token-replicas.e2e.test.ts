@@ -189,6 +189,26 @@ if (!MONGO || !NATS_IN_ENV) {
       expect(statuses.map(([, b]) => b)).toEqual([429, 429]);
     });
 
+    it("bounds wrong user codes across both replicas: 10 in the window, whichever replica served them (RFC 8628 section 5.1)", async () => {
+      const { realm } = await newRealm("rep-device");
+      expect((await api.post(`/admin/realms/${realm}/clients`, {
+        clientId: "tv", clientType: "PUBLIC", grantTypes: ["urn:ietf:params:oauth:grant-type:device_code"],
+      })).status).toBe(201);
+      const lookUp = (g: string, code: string) => http("GET", `${g}/realms/${realm}/device?user_code=${encodeURIComponent(code)}`);
+      // The default bound (TESSERA_DEVICE_USER_CODE_FAILURES 10 in 60 s), five wrong codes on each.
+      for (let i = 0; i < 10; i++) {
+        const res = await lookUp(gateways[i % 2]!, "BCDF-GHJK");
+        expect(res.status).toBe(200);
+        expect(res.text).toContain("Invalid or expired code. Please check the code and try again.");
+      }
+      // Each replica alone has served five: counted apart, both would still let a guess through.
+      for (const g of gateways) {
+        const refused = await lookUp(g, "BCDF-GHJK");
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    });
+
     it("publishes a key rotated through one replica in both JWKS, and both sign with it", async () => {
       const { realm, secret } = await newRealm("rep-keys");
       const before = await certs(gateways[0]!, realm);

@@ -1,19 +1,25 @@
+import { randomUUID } from "node:crypto";
 import type { Clock } from "../../../kit/src/store/port.js";
+import type { CountedFailure, FailureWindowRepository } from "../store/failure-window-repository.js";
 
 export interface FailureLimits {
   /** Failures a key may have within `windowMs`; the next attempt is refused. At least 1. */
   limit: number;
   windowMs: number;
-  /** Keys kept at most (memory bound); past it the least recently counted key is forgotten. */
-  maxKeys?: number;
 }
 
 /** One attempt: refused (`retryAfter` > 0, the whole seconds to wait), or let through and counted. */
 export interface Attempt {
   retryAfter: number;
   /** The attempt succeeded: it is taken back, so it does not count (once; a no-op for a refused one). */
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
+
+/**
+ * How often a write loses the compare-and-set to another before the attempt is refused for a
+ * second: that many writes on one key at once is a flood from that key, not a user.
+ */
+const MAX_SWAPS = 20;
 
 /**
  * Failures per key within a sliding window, kept exactly: the times of a key's last `limit`
@@ -25,70 +31,71 @@ export interface Attempt {
  * of them fails. Only the successful attempt itself is taken back; a success clears no earlier
  * failure (whoever guesses can get a valid code of their own to interleave).
  *
- * Memory is bounded: a key whose failures all left the window is dropped on a sweep (once a
- * window), and at most `maxKeys` keys are kept. The counts live in this process. Used for RFC
- * 8628 section 5.1's bound on user-code guesses (DeviceVerification).
+ * The counts live in the store (FailureWindowRepository), each change a compare-and-set, so all
+ * replicas of the token service count against one bound and none of their increments is lost;
+ * keys whose failures all left the window are swept once a window. Used for RFC 8628 section
+ * 5.1's bound on user-code guesses (DeviceVerification): a page that is rarely used, so the two
+ * store operations an attempt costs (four when it succeeds) do not matter.
  */
 export class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
   private lastSweep = 0;
-  private readonly maxKeys: number;
 
-  constructor(private readonly clock: Clock, private readonly limits: FailureLimits) {
+  constructor(private readonly windows: FailureWindowRepository, private readonly clock: Clock, private readonly limits: FailureLimits) {
     if (!(limits.limit >= 1) || !(limits.windowMs > 0)) throw new Error("FailureLimiter needs limit >= 1 and windowMs > 0");
-    this.maxKeys = limits.maxKeys ?? 100_000;
   }
 
   /** Refuses the key, or lets the attempt through counted as a failure until it `succeeded()`. */
-  attempt(key: string): Attempt {
-    const now = this.clock.now();
-    this.sweep(now);
-    const wait = this.retryAfter(key);
-    if (wait > 0) return { retryAfter: wait, succeeded: () => {} };
-    const times = this.recent(key, now);
-    times.push(now);
-    // Re-inserted, so the map's order is the order of last failures (the first key is the stalest).
-    this.failures.delete(key);
-    this.failures.set(key, times);
-    if (this.failures.size > this.maxKeys) this.failures.delete(this.failures.keys().next().value!);
-    let counted = true;
-    return { retryAfter: 0, succeeded: () => { if (counted) this.takeBack(key, times, now); counted = false; } };
+  async attempt(key: string): Promise<Attempt> {
+    await this.sweep();
+    for (let i = 0; i < MAX_SWAPS; i++) {
+      const now = this.clock.now();
+      const record = await this.windows.get(key);
+      const recent = this.recent(record?.failures ?? [], now);
+      if (recent.length >= this.limits.limit) return refused(this.wait(recent, now));
+      const mine: CountedFailure = { id: randomUUID(), at: now };
+      if (await this.windows.swap(key, record?.version, [...recent, mine])) {
+        let counted = true;
+        return { retryAfter: 0, succeeded: async () => { if (counted) await this.takeBack(key, mine.id); counted = false; } };
+      }
+    }
+    return refused(1);
   }
 
   /** 0 when the key may try, else the whole seconds until it may (at least 1). Counts nothing. */
-  retryAfter(key: string): number {
+  async retryAfter(key: string): Promise<number> {
     const now = this.clock.now();
-    const times = this.recent(key, now);
-    if (times.length < this.limits.limit) return 0;
-    return Math.max(1, Math.ceil((times[0]! + this.limits.windowMs - now) / 1000));
+    const recent = this.recent((await this.windows.get(key))?.failures ?? [], now);
+    return recent.length < this.limits.limit ? 0 : this.wait(recent, now);
   }
 
-  /** How many keys are held (for tests of the memory bound). */
-  get size(): number {
-    return this.failures.size;
+  private async takeBack(key: string, id: string): Promise<void> {
+    for (let i = 0; i < MAX_SWAPS; i++) {
+      const record = await this.windows.get(key);
+      if (!record?.failures.some((f) => f.id === id)) return; // left the window and swept meanwhile
+      if (await this.windows.swap(key, record.version, record.failures.filter((f) => f.id !== id))) return;
+    }
   }
 
-  private takeBack(key: string, times: number[], at: number): void {
-    const i = times.lastIndexOf(at);
-    if (i >= 0) times.splice(i, 1);
-    if (times.length === 0 && this.failures.get(key) === times) this.failures.delete(key);
-  }
-
-  /** The key's failure times still inside the window, oldest first (at most `limit` of them). */
-  private recent(key: string, now: number): number[] {
-    const times = this.failures.get(key);
-    if (!times) return [];
+  /** Failures still inside the window, oldest first. */
+  private recent(failures: CountedFailure[], now: number): CountedFailure[] {
     const from = now - this.limits.windowMs;
-    let i = 0;
-    while (i < times.length && times[i]! <= from) i++;
-    if (i > 0) times.splice(0, i);
-    return times;
+    return failures.filter((f) => f.at > from).sort((a, b) => a.at - b.at);
   }
 
-  private sweep(now: number): void {
+  /** Until the oldest of a full window's failures leaves it, in whole seconds (at least 1). */
+  private wait(recent: CountedFailure[], now: number): number {
+    return Math.max(1, Math.ceil((recent[recent.length - this.limits.limit]!.at + this.limits.windowMs - now) / 1000));
+  }
+
+  /** Once a window per process: the keys whose failures all left it. */
+  private async sweep(): Promise<void> {
+    const now = this.clock.now();
     if (now - this.lastSweep < this.limits.windowMs) return;
     this.lastSweep = now;
-    const from = now - this.limits.windowMs;
-    for (const [key, times] of this.failures) if (times.length === 0 || times[times.length - 1]! <= from) this.failures.delete(key);
+    await this.windows.dropStale(now - this.limits.windowMs);
   }
+}
+
+function refused(retryAfter: number): Attempt {
+  return { retryAfter, succeeded: async () => {} };
 }

@@ -1,3 +1,4 @@
+import { FailureWindowRepository } from "../store/failure-window-repository.js";
 import { createClient, type ConnectRouter, type Transport } from "@connectrpc/connect";
 import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import { AuthorizationFlowService } from "../../../../gen/iam/token/v1/authorization_pb.js";
@@ -74,7 +75,7 @@ export class BrowserFlow {
     });
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);
-    return new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization, deps.userCodeFailures),
+    return new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization, await FailureWindowRepository.open(deps.store), deps.userCodeFailures),
       new BrowserLogoutFlow(kit, deps.families, deps.terminator), txs, consents, new RegistrationFlow(kit, steps));
   }
 

@@ -1,6 +1,7 @@
 import { normaliseUserCode } from "../domain/user-code.js";
 import { SSO_REUSED } from "../domain/acr.js";
 import { FailureLimiter, type FailureLimits } from "../domain/failure-limiter.js";
+import type { FailureWindowRepository } from "../store/failure-window-repository.js";
 import { errorReply, realmNotFound, pageOf, type FlowReply } from "./flow-reply.js";
 import type { AuthorizationFlow } from "./authorization-flow.js";
 import { rateLimitAddress } from "../../../kit/src/rate-limit-address.js";
@@ -23,16 +24,14 @@ export const TOO_MANY_USER_CODES = "Too many invalid or expired codes were enter
  * bound is always on, unlike the realm's rateLimitPerIp (0, off, by default), which the gateway
  * also applies to these lookups. It is kept here, where the lookup's outcome is known, rather
  * than in the gateway, which would have to read failure out of the rendered page; and so it
- * also binds a first-party caller of BeginDeviceVerification over gRPC. The counts live in this
- * token process: embedded there is one; in cluster mode each token replica counts the lookups
- * it serves, so N replicas allow up to N times the bound, still a bound (guessing one live code
- * among 2^34.6 at 10 a minute per IP and replica stays far out of reach within a code's life).
+ * also binds a first-party caller of BeginDeviceVerification over gRPC. The counts live in the
+ * token service's store, so in a cluster every replica counts against the one bound.
  */
 export class DeviceVerification {
   private readonly failures: FailureLimiter;
 
-  constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow, limits: FailureLimits = USER_CODE_FAILURES) {
-    this.failures = new FailureLimiter(kit.d.clock, limits);
+  constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow, windows: FailureWindowRepository, limits: FailureLimits = USER_CODE_FAILURES) {
+    this.failures = new FailureLimiter(windows, kit.d.clock, limits);
   }
 
   async begin(ctx: StepContext, userCode: string): Promise<FlowReply> {
@@ -46,7 +45,7 @@ export class DeviceVerification {
     const key = `${realm.id}\0${rateLimitAddress(ctx.ipAddress)}`;
     // Counted as a failure before the lookup, taken back when the code is found: concurrent
     // guesses cannot all pass before the first of them is known to have failed.
-    const attempt = this.failures.attempt(key);
+    const attempt = await this.failures.attempt(key);
     if (attempt.retryAfter > 0) {
       return { outcome: { kind: "error", error: "too_many_requests", description: TOO_MANY_USER_CODES, status: 429, retryAfter: attempt.retryAfter } };
     }
@@ -54,7 +53,7 @@ export class DeviceVerification {
     if (!device || device.expiresAt <= this.kit.now()) {
       return { outcome: { kind: "page", page: { step: "device_enter_code", userCode, message: "Invalid or expired code. Please check the code and try again." } } };
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
     const client = await d.clients.get(realm.name, device.clientId);
     if (!client || !client.enabled) return errorReply("invalid_client", "The application is unknown or disabled.");
