@@ -62,7 +62,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   // A service-account user goes as any user does (UserRemoval), memberships and mappings included.
   const serviceAccounts = new ServiceAccounts(users, removal, clock);
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
-  const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, bus, outbox, secrets, clock);
+  const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, outbox, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, outbox, clock);
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock);

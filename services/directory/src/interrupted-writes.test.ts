@@ -1,6 +1,6 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { createClient, createRouterTransport, Code, type Client } from "@connectrpc/connect";
-import { RealmService, RealmDeletedSchema } from "../../../gen/iam/directory/v1/realm_pb.js";
+import { RealmService, RealmDeletedSchema, RealmUpdatedSchema } from "../../../gen/iam/directory/v1/realm_pb.js";
 import { ClientService, ClientUpdatedSchema } from "../../../gen/iam/directory/v1/client_pb.js";
 import { HolderType, RoleService } from "../../../gen/iam/directory/v1/role_pb.js";
 import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
@@ -326,6 +326,41 @@ describe.each(stores)("directory writes a crash interrupted (%s)", (_storeName, 
     expect(recorded.get(`UPDATE CLIENT clients/${client.id}`)).toMatchObject({ clientId: "portal", redirectUris: ["https://portal.example.test/cb"], requireConsent: true });
     expect(recorded.get(`UPDATE CLIENT clients/${client.id}`)).not.toHaveProperty("secretSealed");
     expect(recorded.get("UPDATE REALM realms/acme")).toMatchObject({ displayName: "Acme Corp" });
+    // The cache drops went with them.
+    expect(delivered.got.slice(before).filter((m) => m.subject === "iam.directory.v1.client.updated").map((m) => fromBinary(ClientUpdatedSchema, m.payload).clientId)).toEqual(["portal"]);
+    expect(delivered.got.slice(before).filter((m) => m.subject === "iam.directory.v1.realm.updated").map((m) => fromBinary(RealmUpdatedSchema, m.payload).realmName)).toEqual(["acme"]);
+  });
+
+  it("client and realm changes just before a crash, in a realm that records no admin events: the next process announces their cache drops", async () => {
+    await realms.createRealm({ realm: { name: "plain" } });
+    await clients.createClient({ realm: "plain", client: { clientId: "web" } });
+    await clients.createClient({ realm: "plain", client: { clientId: "api" } });
+    const dropped = (subject: string) => delivered.got.filter((m) => m.subject === subject);
+    await sleep(50); // whatever the set-up announced has landed
+    const [clientsBefore, realmsBefore] = [dropped("iam.directory.v1.client.updated").length, dropped("iam.directory.v1.realm.updated").length];
+
+    crashAt(["iam.directory.v1.client.updated", "iam.directory.v1.realm.updated"]);
+    const calls: Array<Promise<unknown>> = [
+      clients.updateClient({ realm: "plain", clientId: "web", update: { redirectUris: ["https://web.example.test/cb"], redirectUrisPresent: true } }),
+      clients.regenerateClientSecret({ realm: "plain", clientId: "api" }),
+      realms.updateRealm({ name: "plain", update: { accessTokenLifespan: 60 } }),
+    ];
+    for (const c of calls) void c.catch(() => undefined);
+    const entries = await store.collection({ name: "outbox" });
+    await waitUntil("every write staged and done", async () => (await entries.count({})) === calls.length
+      && (await clients.getClient({ realm: "plain", clientId: "web" })).client!.redirectUris.length === 1
+      && (await realms.getRealm({ name: "plain" })).realm!.accessTokenLifespan === 60);
+    expect(dropped("iam.directory.v1.client.updated")).toHaveLength(clientsBefore);
+    expect(dropped("iam.directory.v1.realm.updated")).toHaveLength(realmsBefore);
+
+    await restart(true);
+    await waitUntil("the outbox emptied", async () => (await entries.count({})) === 0);
+    await waitUntil("the announcements", () => dropped("iam.directory.v1.client.updated").length === clientsBefore + 2);
+    expect(dropped("iam.directory.v1.client.updated").slice(clientsBefore).map((m) => fromBinary(ClientUpdatedSchema, m.payload))
+      .map((c) => [c.realmName, c.clientId, c.deleted, c.disabled]).sort()).toEqual([["plain", "api", false, false], ["plain", "web", false, false]]);
+    expect(dropped("iam.directory.v1.realm.updated").slice(realmsBefore).map((m) => fromBinary(RealmUpdatedSchema, m.payload).realmName)).toEqual(["plain"]);
+    // No admin event: the realm records none.
+    expect(delivered.got.filter((m) => m.subject === "iam.directory.v1.admin-event.recorded").map((m) => fromBinary(AdminEventSchema, m.payload).realm)).not.toContain("plain");
   });
 
   it("a user import cut short by a crash: the next process records the user it had created; the summary is not recorded, the user not reached not created", async () => {

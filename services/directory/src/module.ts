@@ -10,7 +10,6 @@ import { AdminAccountRepository } from "./store/admin-account-repository.js";
 import { RealmAdmin } from "./domain/realm-admin.js";
 import { AdminAccounts } from "./domain/admin-accounts.js";
 import { PasswordHasher } from "./domain/password-hasher.js";
-import { RealmEvents } from "./events/realm-events.js";
 import { realmRpc } from "./rpc/realm-rpc.js";
 import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
 import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
@@ -30,7 +29,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const realmRepo = await RealmRepository.open(store);
   // Realm, client and user deletion announce through it (outbox.ts); its relay starts last.
   const outbox = await Outbox.open(store, bus, clock, deps.logger, { soleProcess: deps.soleProcess ?? false });
-  const realms = new RealmAdmin(realmRepo, new RealmEvents(bus), outbox, secrets, clock);
+  const realms = new RealmAdmin(realmRepo, outbox, secrets, clock);
   const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
   const writes = await buildUserWrites(deps, outbox);
   const users = await buildUsersAndGroups(deps, config, realms, hasher, writes);

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
-import type { Bus } from "../../../kit/src/bus/port.js";
 import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
@@ -21,7 +20,7 @@ import type { ClientCascade } from "./client-cascade.js";
 import type { UserRecord } from "./user.js";
 import type { ClientRepository } from "../store/client-repository.js";
 import { directoryAdminEvent } from "../events/directory-admin-events.js";
-import { clientUpdatedEvent, publishClientUpdated } from "../events/client-events.js";
+import { clientUpdatedEvent } from "../events/client-events.js";
 
 /** What the outbox keeps of a client's deletion or disabling until it is announced (no secret). */
 interface ClientSnapshot {
@@ -43,7 +42,6 @@ export class ClientAdmin {
     private readonly realms: RealmAccess,
     private readonly serviceAccounts: ServiceAccounts,
     private readonly cascade: ClientCascade,
-    private readonly bus: Bus,
     private readonly outbox: Outbox,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
@@ -143,15 +141,18 @@ export class ClientAdmin {
       { operationType: "UPDATE", resourceType: "CLIENT", path: clientPath(current), representation: clientView(expected) }, async () => {
         if (disabling) await this.disable(realm, current, write);
         else await write();
-        return updated !== null;
-      });
+        if (!updated) return false;
+        // Before client.updated goes out, so no cache refilled on it misses the service account.
+        const hadSa = current.grantTypes.includes("client_credentials");
+        const hasSa = updated.grantTypes.includes("client_credentials");
+        if (!hadSa && hasSa) await this.serviceAccounts.ensure(realm, updated);
+        // Keycloak removes the service-account user when service accounts are turned off.
+        if (hadSa && !hasSa) await this.serviceAccounts.remove(realm, updated);
+        return true;
+      },
+      // The cache drop goes with the write (a disable stages its own, which also revokes).
+      disabling ? undefined : (stamp) => [clientUpdatedEvent(realm, expected, false, stamp.id("event"))]);
     if (!updated) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
-    const hadSa = current.grantTypes.includes("client_credentials");
-    const hasSa = updated.grantTypes.includes("client_credentials");
-    if (!hadSa && hasSa) await this.serviceAccounts.ensure(realm, updated);
-    // Keycloak removes the service-account user when service accounts are turned off.
-    if (hadSa && !hasSa) await this.serviceAccounts.remove(realm, updated);
-    if (!disabling) await publishClientUpdated(this.bus, realm, updated, false);
     return updated;
   }
 
@@ -240,9 +241,10 @@ export class ClientAdmin {
     await auditedWrite(this.outbox, this.secretKind, realm, { realmId: realm._id, clientRecordId: client._id, sealedDigest: sha256Hex(set.secretSealed) },
       // The client as the write leaves it (the view never shows the secret).
       { operationType: "ACTION", resourceType: "CLIENT", path: `${clientPath(client)}/client-secret`, representation: clientView({ ...client, ...set }) },
-      async () => (updated = await this.repo.update(realm._id, client._id, set)) !== null);
+      async () => (updated = await this.repo.update(realm._id, client._id, set)) !== null,
+      // The old secret's cached verifier drops with the write, not after it.
+      (stamp) => [clientUpdatedEvent(realm, client, false, stamp.id("event"))]);
     if (!updated) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
-    await publishClientUpdated(this.bus, realm, updated, false);
     return { client: updated, secret };
   }
 

@@ -7,7 +7,7 @@ import { DEFAULT_THEME } from "./themes.js";
 import { REALM_DEFAULTS, type RealmCreateInput, type RealmRecord, type RealmUpdateInput } from "./realm.js";
 import { checkRealmFields, checkRealmName } from "./realm-rules.js";
 import type { RealmRepository } from "../store/realm-repository.js";
-import type { RealmEvents } from "../events/realm-events.js";
+import { realmDeletedEvent, realmUpdatedEvent } from "../events/realm-events.js";
 import { realmView } from "./realm-view.js";
 import { auditedWrite } from "./audited-write.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
@@ -28,7 +28,6 @@ export class RealmAdmin {
 
   constructor(
     private readonly repo: RealmRepository,
-    private readonly events: RealmEvents,
     private readonly outbox: Outbox,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
@@ -108,9 +107,10 @@ export class RealmAdmin {
     let updated = null as RealmRecord | null;
     await auditedWrite(this.outbox, this.adminKind, expected, { realmId: current._id, id: current._id, expect: expectFields(realmFields, expected) },
       { operationType: "UPDATE", resourceType: "REALM", path: `realms/${name}`, representation: realmView(expected) },
-      async () => (updated = await this.repo.updateByName(name, set, unset)) !== null);
+      async () => (updated = await this.repo.updateByName(name, set, unset)) !== null,
+      // realm.updated goes with the write: a crash cannot leave the realm's caches stale until they expire.
+      (stamp) => [realmUpdatedEvent(current, stamp.id("event"))]);
     if (!updated) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
-    await this.events.updated(updated);
     return updated;
   }
 
@@ -130,7 +130,7 @@ export class RealmAdmin {
     await this.outbox.write({
       kind: this.removalKind,
       snapshot,
-      announce: (s, stamp) => [this.events.deletedEvent(s, stamp.time, stamp.id("event"))],
+      announce: (s, stamp) => [realmDeletedEvent(s, stamp.time, stamp.id("event"))],
       apply: async () => ((deleted = await this.repo.deleteByNameAndId(name, current._id)) ? snapshot : null),
       undo: async () => { if (deleted) await this.repo.insert(deleted).catch(() => undefined); }, // the name taken meanwhile: the retry is 404 then
     });

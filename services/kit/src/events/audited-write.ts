@@ -1,4 +1,4 @@
-import type { Outbox, OutboxKind } from "../bus/outbox.js";
+import type { EventStamp, Outbox, OutboxKind, OutgoingEvent } from "../bus/outbox.js";
 import { adminEventMessage, type OperationType } from "./admin-events.js";
 import { sha256Hex } from "../crypto/random.js";
 import type { ServiceName } from "../module.js";
@@ -18,7 +18,10 @@ export interface AuditedEvent {
   representation?: unknown;
 }
 
-export type AuditedWrite = <S>(outbox: Outbox, kind: OutboxKind<S>, realm: AuditedRealm, snapshot: S, event: AuditedEvent, write: () => Promise<boolean>) => Promise<boolean>;
+export type AuditedWrite = <S>(
+  outbox: Outbox, kind: OutboxKind<S>, realm: AuditedRealm, snapshot: S, event: AuditedEvent, write: () => Promise<boolean>,
+  also?: (stamp: EventStamp) => OutgoingEvent[],
+) => Promise<boolean>;
 
 /**
  * The service's audited write: it runs `write` with its admin event staged in the outbox first
@@ -28,19 +31,25 @@ export type AuditedWrite = <S>(outbox: Outbox, kind: OutboxKind<S>, realm: Audit
  * API's writes (the directory's realms, users, clients, roles, groups, scopes, mappers, role
  * mappings, memberships and credentials; the saml service's service providers and signing
  * keys). `write` returns
- * false when it changed nothing and there is nothing to record. A realm that records no admin
- * events costs nothing more than the write.
+ * false when it changed nothing and there is nothing to record. `also`: the write's other
+ * announcements (the cache drops of a changed client or realm), staged and relayed with it, so a
+ * crash cannot leave the caches of other services on the old record until they expire; they are
+ * staged whether or not the realm records admin events. A realm that records no admin events
+ * costs, for a write with nothing else to announce, nothing more than the write.
  */
 export function auditedWriter(service: ServiceName): AuditedWrite {
-  return async (outbox, kind, realm, snapshot, event, write) => {
-    if (!realm.adminEventsEnabled) return write();
+  return async (outbox, kind, realm, snapshot, event, write, also) => {
+    if (!realm.adminEventsEnabled && !also) return write();
     const done = await outbox.write({
       kind,
       snapshot,
-      announce: (_s, stamp) => [adminEventMessage(service, {
-        realm: realm.name, operationType: event.operationType, resourceType: event.resourceType, resourcePath: event.path,
-        ...(event.representation !== undefined ? { representation: event.representation } : {}),
-      }, stamp.time, stamp.id("admin-event"))],
+      announce: (_s, stamp) => [
+        ...(realm.adminEventsEnabled ? [adminEventMessage(service, {
+          realm: realm.name, operationType: event.operationType, resourceType: event.resourceType, resourcePath: event.path,
+          ...(event.representation !== undefined ? { representation: event.representation } : {}),
+        }, stamp.time, stamp.id("admin-event"))] : []),
+        ...(also?.(stamp) ?? []),
+      ],
       apply: async () => ((await write()) ? snapshot : null),
     });
     return done !== null;
