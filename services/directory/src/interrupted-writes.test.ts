@@ -7,7 +7,7 @@ import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
 import { UserSecurityService } from "../../../gen/iam/directory/v1/user_security_pb.js";
 import { ClientScopeService } from "../../../gen/iam/directory/v1/client_scope_pb.js";
 import { AdminEventSchema } from "../../../gen/iam/audit/v1/audit_pb.js";
-import { PasswordChangedSchema, UserDeletedSchema, UserDisabledSchema, UserService } from "../../../gen/iam/directory/v1/user_pb.js";
+import { PasswordChangedSchema, ServiceAccountChangedSchema, UserDeletedSchema, UserDisabledSchema, UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { randomBytes } from "node:crypto";
 import mongoose from "mongoose";
 import { openStore } from "../../kit/src/store/open-store.js";
@@ -331,27 +331,34 @@ describe.each(stores)("directory writes a crash interrupted (%s)", (_storeName, 
     expect(delivered.got.slice(before).filter((m) => m.subject === "iam.directory.v1.realm.updated").map((m) => fromBinary(RealmUpdatedSchema, m.payload).realmName)).toEqual(["acme"]);
   });
 
-  it("client and realm changes just before a crash, in a realm that records no admin events: the next process announces their cache drops", async () => {
+  it("client, realm and service-account changes just before a crash, in a realm that records no admin events: the next process announces their cache drops", async () => {
     await realms.createRealm({ realm: { name: "plain" } });
     await clients.createClient({ realm: "plain", client: { clientId: "web" } });
     await clients.createClient({ realm: "plain", client: { clientId: "api" } });
+    await clients.createClient({ realm: "plain", client: { clientId: "svc", grantTypes: ["client_credentials"], grantTypesPresent: true } });
+    const sa = (await clients.getServiceAccountUser({ realm: "plain", clientId: "svc" })).user!.id;
+    await roles.createRole({ realm: "plain", clientId: "", role: { name: "reader" } });
     const dropped = (subject: string) => delivered.got.filter((m) => m.subject === subject);
     await sleep(50); // whatever the set-up announced has landed
     const [clientsBefore, realmsBefore] = [dropped("iam.directory.v1.client.updated").length, dropped("iam.directory.v1.realm.updated").length];
 
-    crashAt(["iam.directory.v1.client.updated", "iam.directory.v1.realm.updated"]);
+    crashAt(["iam.directory.v1.client.updated", "iam.directory.v1.realm.updated", "iam.directory.v1.service-account.changed"]);
+    const saBefore = dropped("iam.directory.v1.service-account.changed").length;
     const calls: Array<Promise<unknown>> = [
       clients.updateClient({ realm: "plain", clientId: "web", update: { redirectUris: ["https://web.example.test/cb"], redirectUrisPresent: true } }),
       clients.regenerateClientSecret({ realm: "plain", clientId: "api" }),
       realms.updateRealm({ name: "plain", update: { accessTokenLifespan: 60 } }),
+      roles.assignRoleMappings({ realm: "plain", holderType: HolderType.USER, holderId: sa, clientId: "", roleNames: ["reader"] }),
     ];
     for (const c of calls) void c.catch(() => undefined);
     const entries = await store.collection({ name: "outbox" });
     await waitUntil("every write staged and done", async () => (await entries.count({})) === calls.length
       && (await clients.getClient({ realm: "plain", clientId: "web" })).client!.redirectUris.length === 1
-      && (await realms.getRealm({ name: "plain" })).realm!.accessTokenLifespan === 60);
+      && (await realms.getRealm({ name: "plain" })).realm!.accessTokenLifespan === 60
+      && (await (await store.collection({ name: "role_mappings" })).count({ holderId: sa })) === 1);
     expect(dropped("iam.directory.v1.client.updated")).toHaveLength(clientsBefore);
     expect(dropped("iam.directory.v1.realm.updated")).toHaveLength(realmsBefore);
+    expect(dropped("iam.directory.v1.service-account.changed")).toHaveLength(saBefore);
 
     await restart(true);
     await waitUntil("the outbox emptied", async () => (await entries.count({})) === 0);
@@ -359,6 +366,8 @@ describe.each(stores)("directory writes a crash interrupted (%s)", (_storeName, 
     expect(dropped("iam.directory.v1.client.updated").slice(clientsBefore).map((m) => fromBinary(ClientUpdatedSchema, m.payload))
       .map((c) => [c.realmName, c.clientId, c.deleted, c.disabled]).sort()).toEqual([["plain", "api", false, false], ["plain", "web", false, false]]);
     expect(dropped("iam.directory.v1.realm.updated").slice(realmsBefore).map((m) => fromBinary(RealmUpdatedSchema, m.payload).realmName)).toEqual(["plain"]);
+    await waitUntil("service-account.changed", () => dropped("iam.directory.v1.service-account.changed").length === saBefore + 1);
+    expect(fromBinary(ServiceAccountChangedSchema, dropped("iam.directory.v1.service-account.changed")[saBefore]!.payload)).toMatchObject({ realmName: "plain", userId: sa });
     // No admin event: the realm records none.
     expect(delivered.got.filter((m) => m.subject === "iam.directory.v1.admin-event.recorded").map((m) => fromBinary(AdminEventSchema, m.payload).realm)).not.toContain("plain");
   });

@@ -137,9 +137,8 @@ export class GroupAdmin {
         }
         if (moved) for (const d of renamed) await this.repo.update(realm._id, d._id, { path: d.path });
         return true;
-      });
+      }, moved ? this.events.groupChange(realm) : undefined); // the groups claim holds paths
     if (!updated) throw IamError.notFound(`group "${groupId}"`, "group_not_found");
-    if (moved) await this.events.groupChanged(realm); // the groups claim holds paths
     return view;
   }
 
@@ -156,8 +155,7 @@ export class GroupAdmin {
         await this.memberships.deleteWhere({ realmId: realm._id, groupId: { $in: ids } });
         await this.roleMappings.deleteHolders(realm._id, "group", ids);
         return true;
-      });
-    await this.events.groupChanged(realm);
+      }, this.events.groupChange(realm));
     return view;
   }
 
@@ -184,12 +182,11 @@ export class GroupAdmin {
     const membership = { userId, groupId };
     if (await this.memberships.has(realm._id, groupId, userId)) return membership;
     const event = { operationType: "CREATE" as const, resourceType: "GROUP_MEMBERSHIP", path: `users/${userId}/groups/${groupId}`, representation: membership };
-    const added = await auditedWrite(this.outbox, this.membershipKind, realm, { realmId: realm._id, groupId, userId, present: true }, event, async () => {
+    await auditedWrite(this.outbox, this.membershipKind, realm, { realmId: realm._id, groupId, userId, present: true }, event, async () => {
       if (!(await this.memberships.add({ realmId: realm._id, groupId, userId, usernameKey: user.usernameKey, createdAt: this.clock.now() }))) return false;
       await this.settleAgainstUser(realm, groupId, user);
       return true;
-    });
-    if (added) await this.events.userChanged(realm, user);
+    }, this.events.serviceAccountChange(realm, user));
     return membership;
   }
 
@@ -199,9 +196,8 @@ export class GroupAdmin {
     await this.find(realm, groupId);
     const event = { operationType: "DELETE" as const, resourceType: "GROUP_MEMBERSHIP", path: `users/${userId}/groups/${groupId}` };
     const removed = await auditedWrite(this.outbox, this.membershipKind, realm, { realmId: realm._id, groupId, userId, present: false }, event,
-      () => this.memberships.remove(realm._id, groupId, userId));
+      () => this.memberships.remove(realm._id, groupId, userId), this.events.serviceAccountChange(realm, user));
     if (!removed) throw IamError.notFound(`membership of user "${userId}" in group "${groupId}"`, "membership_not_found");
-    await this.events.userChanged(realm, user);
     return { userId, groupId };
   }
 

@@ -11,6 +11,7 @@ import type { UserEvents } from "../events/user-events.js";
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import type { UserRecord } from "./user.js";
 import { auditedWrite } from "./audited-write.js";
+import type { StagedEvents } from "../../../kit/src/events/audited-write.js";
 import type { AuditedEvent } from "../../../kit/src/events/audited-write.js";
 
 export interface MappingTarget {
@@ -73,8 +74,7 @@ export class RoleMappings {
         await this.mappings.add({ realmId: realm._id, holderType: t.holderType, holderId: t.holderId, roleId: role._id, clientId: clientRecordId });
       }
       return true;
-    });
-    await this.changed(realm, user);
+    }, this.changed(realm, user));
     return unique;
   }
 
@@ -83,8 +83,7 @@ export class RoleMappings {
     await auditedWrite(this.outbox, this.kind, realm, this.snapshot(realm, t, roles, false), this.event(t, "DELETE", clientRecordId, roles), async () => {
       await this.mappings.remove(realm._id, t.holderType, t.holderId, roles.map((r) => r._id));
       return true;
-    });
-    await this.changed(realm, user);
+    }, this.changed(realm, user));
     return unique;
   }
 
@@ -114,10 +113,9 @@ export class RoleMappings {
     return roles.map((role) => ({ role, clientSlug: slug.get(role.clientId) ?? "" }));
   }
 
-  /** A service account's or a group's roles changed: cached client_credentials grants go stale. */
-  private async changed(realm: RealmRecord, user: UserRecord | null): Promise<void> {
-    if (user) await this.userEvents.userChanged(realm, user);
-    else await this.userEvents.groupChanged(realm);
+  /** A service account's or a group's roles change: its cached client_credentials grants drop, staged with the write. */
+  private changed(realm: RealmRecord, user: UserRecord | null): StagedEvents | undefined {
+    return user ? this.userEvents.serviceAccountChange(realm, user) : this.userEvents.groupChange(realm);
   }
 
   private snapshot(realm: RealmRecord, t: MappingTarget, roles: RoleRecord[], present: boolean): RoleMappingsSnapshot {

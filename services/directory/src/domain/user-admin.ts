@@ -141,11 +141,10 @@ export class UserAdmin {
         if (current.enabled && set.enabled === false) await this.writes.disabling.disable(realm, userId, write);
         else await write();
         return updated !== null;
-      });
+      }, this.events.serviceAccountChange(realm, expected)); // profile claims of a service account's tokens
     if (!updated) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     const after: UserRecord = updated;
     if (after.usernameKey !== current.usernameKey) await this.memberships.renameMember(realm._id, userId, after.usernameKey);
-    await this.events.userChanged(realm, after); // profile claims of a service account's tokens
     return after;
   }
 

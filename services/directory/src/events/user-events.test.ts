@@ -1,36 +1,32 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { ServiceAccountChangedSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { MemoryBus } from "../../../kit/src/bus/memory-bus.js";
+import { EventStamp } from "../../../kit/src/bus/outbox.js";
 import { systemClock } from "../../../kit/src/store/port.js";
 import { captureLogger } from "../../../kit/src/bus/bus-test-kit.js";
 import type { RealmRecord } from "../domain/realm.js";
 import { SERVICE_ACCOUNT_CHANGED, UserEvents } from "./user-events.js";
 
+// The service-account cache drops a write stages (auditedWrite's `also`), as built.
 describe("UserEvents service-account announcements", () => {
   const realm = { _id: "r1", name: "acme", adminEventsEnabled: false } as RealmRecord;
-  let bus: MemoryBus;
-  let heard: Array<{ realmId: string; realmName: string; userId: string }>;
-  let events: UserEvents;
-
-  beforeEach(async () => {
-    bus = new MemoryBus({ path: ":memory:", logger: captureLogger().logger });
-    heard = [];
-    await bus.watch({ subject: SERVICE_ACCOUNT_CHANGED, onGap: () => undefined }, (m) => {
-      const e = fromBinary(ServiceAccountChangedSchema, m.payload);
-      heard.push({ realmId: e.realmId, realmName: e.realmName, userId: e.userId });
-    });
-    events = new UserEvents(bus, systemClock);
-  });
-  afterEach(async () => bus.close());
-
-  it("announces a service-account user's change, and nothing for an ordinary user", async () => {
-    await events.userChanged(realm, { _id: "u-plain", serviceAccountClientId: "" });
-    await events.userChanged(realm, { _id: "u-sa", serviceAccountClientId: "svc" });
-    expect(heard).toEqual([{ realmId: "r1", realmName: "acme", userId: "u-sa" }]);
+  const events = new UserEvents(new MemoryBus({ path: ":memory:", logger: captureLogger().logger }), systemClock);
+  const decoded = (built: ReturnType<NonNullable<ReturnType<UserEvents["serviceAccountChange"]>>>, stamp: EventStamp) => built.map((e) => {
+    expect(e.subject).toBe(SERVICE_ACCOUNT_CHANGED);
+    expect(e.id).toBe(stamp.id("event"));
+    const m = fromBinary(ServiceAccountChangedSchema, e.payload);
+    return { realmId: m.realmId, realmName: m.realmName, userId: m.userId };
   });
 
-  it("announces every group change with no user: any member may be a service account", async () => {
-    await events.groupChanged(realm);
-    expect(heard).toEqual([{ realmId: "r1", realmName: "acme", userId: "" }]);
+  it("stages a service-account user's change under the write's stamp, and nothing for an ordinary user", () => {
+    expect(events.serviceAccountChange(realm, { _id: "u-plain", serviceAccountClientId: "" })).toBeUndefined();
+    const stamp = new EventStamp(1);
+    expect(decoded(events.serviceAccountChange(realm, { _id: "u-sa", serviceAccountClientId: "svc" })!(stamp), stamp))
+      .toEqual([{ realmId: "r1", realmName: "acme", userId: "u-sa" }]);
+  });
+
+  it("stages every group change with no user: any member may be a service account", () => {
+    const stamp = new EventStamp(1);
+    expect(decoded(events.groupChange(realm)(stamp), stamp)).toEqual([{ realmId: "r1", realmName: "acme", userId: "" }]);
   });
 });

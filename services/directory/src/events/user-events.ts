@@ -3,6 +3,7 @@ import { PasswordChangedSchema, ServiceAccountChangedSchema, UserDeletedSchema, 
 import type { Bus } from "../../../kit/src/bus/port.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
+import type { StagedEvents } from "../../../kit/src/events/audited-write.js";
 import type { OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
@@ -58,23 +59,26 @@ export class UserEvents {
   }
 
   /**
-   * After a write to a user's profile, role mappings or group memberships: announced when the
-   * user is a service account (its client_credentials grants are cached by the token service), so
-   * ordinary user writes, creation and import publish nothing.
+   * Staged with a write to a user's profile, role mappings or group memberships when the user is
+   * a service account (the token service caches its client_credentials grants and claims), so a
+   * crash cannot leave them cached until they expire; undefined for any other user, whose writes
+   * announce nothing (and cost no outbox entry in a realm without admin events).
    */
-  async userChanged(realm: RealmRecord, user: Pick<UserRecord, "_id" | "serviceAccountClientId">): Promise<void> {
-    if (!user.serviceAccountClientId) return;
-    await this.serviceAccountChanged(realm, user._id);
+  serviceAccountChange(realm: Pick<RealmRecord, "_id" | "name">, user: Pick<UserRecord, "_id" | "serviceAccountClientId">): StagedEvents | undefined {
+    return user.serviceAccountClientId ? (stamp) => [serviceAccountChangedEvent(realm, user._id, stamp.id("event"))] : undefined;
   }
 
-  /** After a write to a group's role mappings, name or existence: any member may be a service account. */
-  async groupChanged(realm: RealmRecord): Promise<void> {
-    await this.serviceAccountChanged(realm, "");
+  /** Staged with a write to a group's role mappings, path or existence: any member may be a service account. */
+  groupChange(realm: Pick<RealmRecord, "_id" | "name">): StagedEvents {
+    return (stamp) => [serviceAccountChangedEvent(realm, "", stamp.id("event"))];
   }
+}
 
-  private async serviceAccountChanged(realm: RealmRecord, userId: string): Promise<void> {
-    await this.bus.publish(SERVICE_ACCOUNT_CHANGED, toBinary(ServiceAccountChangedSchema, create(ServiceAccountChangedSchema, {
-      realmId: realm._id, realmName: realm.name, userId,
-    })), requestIdOption());
-  }
+/** `service-account.changed` for one service account, or (userId "") for any member of a group. */
+function serviceAccountChangedEvent(realm: Pick<RealmRecord, "_id" | "name">, userId: string, id: string): OutgoingEvent {
+  return {
+    subject: SERVICE_ACCOUNT_CHANGED,
+    payload: toBinary(ServiceAccountChangedSchema, create(ServiceAccountChangedSchema, { realmId: realm._id, realmName: realm.name, userId })),
+    id, ...requestIdOption(),
+  };
 }

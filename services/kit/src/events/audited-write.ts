@@ -18,9 +18,12 @@ export interface AuditedEvent {
   representation?: unknown;
 }
 
+/** A write's other announcements, built with its stamp and staged with it (auditedWrite's `also`). */
+export type StagedEvents = (stamp: EventStamp) => OutgoingEvent[];
+
 export type AuditedWrite = <S>(
   outbox: Outbox, kind: OutboxKind<S>, realm: AuditedRealm, snapshot: S, event: AuditedEvent, write: () => Promise<boolean>,
-  also?: (stamp: EventStamp) => OutgoingEvent[],
+  also?: StagedEvents,
 ) => Promise<boolean>;
 
 /**
