@@ -1,4 +1,5 @@
 import type { Doc } from "../../../kit/src/store/port.js";
+import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 
 export type ClientType = "CONFIDENTIAL" | "PUBLIC";
 
@@ -61,8 +62,8 @@ export function clientView(c: ClientRecord, secret?: string) {
     id: _id,
     ...fields,
     ...(secret !== undefined ? { secret } : {}),
-    createdAt: new Date(createdAt).toISOString(),
-    updatedAt: new Date(updatedAt).toISOString(),
+    createdAt: jsonTimestamp(createdAt),
+    updatedAt: jsonTimestamp(updatedAt),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { GroupRecord } from "./group.js";
+import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 
 export interface GroupView {
   id: string;
@@ -21,8 +22,8 @@ export function groupView(g: GroupRecord, subGroups: GroupView[] = []): GroupVie
     parentId: g.parentId,
     path: g.path,
     subGroups,
-    createdAt: new Date(g.createdAt).toISOString(),
-    updatedAt: new Date(g.updatedAt).toISOString(),
+    createdAt: jsonTimestamp(g.createdAt),
+    updatedAt: jsonTimestamp(g.updatedAt),
   };
 }
 

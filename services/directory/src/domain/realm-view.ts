@@ -1,4 +1,5 @@
 import { REALM_DEFAULTS, REDACTED, type RealmRecord } from "./realm.js";
+import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 
 /** The realm as the Admin API shows it (spec 4.1): every field, the SMTP password redacted. */
 export function realmView(r: RealmRecord) {
@@ -11,8 +12,8 @@ export function realmView(r: RealmRecord) {
     rateLimitPerClient: fields.rateLimitPerClient ?? 0,
     ssoSessionMaxLifespan: fields.ssoSessionMaxLifespan ?? REALM_DEFAULTS.ssoSessionMaxLifespan,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
-    createdAt: new Date(createdAt).toISOString(),
-    updatedAt: new Date(updatedAt).toISOString(),
+    createdAt: jsonTimestamp(createdAt),
+    updatedAt: jsonTimestamp(updatedAt),
   };
 }
 

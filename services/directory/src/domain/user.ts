@@ -1,5 +1,6 @@
 import type { JsonValue } from "@bufbuild/protobuf";
 import type { Doc } from "../../../kit/src/store/port.js";
+import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 
 /**
  * A realm user as stored (spec 2.2). `usernameKey` / `emailKey` are the lower-cased forms that
@@ -60,8 +61,8 @@ export function userView(u: UserRecord) {
     enabled: u.enabled,
     emailVerified: u.emailVerified,
     requirePasswordReset: u.requirePasswordReset,
-    createdAt: new Date(u.createdAt).toISOString(),
-    updatedAt: new Date(u.updatedAt).toISOString(),
+    createdAt: jsonTimestamp(u.createdAt),
+    updatedAt: jsonTimestamp(u.updatedAt),
     // Keycloak shows attributes only when there are some; a user without any keeps spec 2.2's shape.
     ...(u.attributes && Object.keys(u.attributes).length ? { attributes: u.attributes } : {}),
   };

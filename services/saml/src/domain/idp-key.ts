@@ -1,3 +1,4 @@
+import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 /** A realm's SAML IdP signing key (DESIGN 3: per-realm SAML signing key + certificate). */
 export type IdpKeyStatus = "ACTIVE" | "PASSIVE";
 
@@ -33,11 +34,11 @@ export function idpKeyView(k: IdpKeyRecord): Record<string, unknown> {
     algorithm: k.algorithm,
     certificate: k.certificate,
     subject: k.subject,
-    notBefore: new Date(k.notBefore).toISOString(),
-    notAfter: new Date(k.notAfter).toISOString(),
+    notBefore: jsonTimestamp(k.notBefore),
+    notAfter: jsonTimestamp(k.notAfter),
     fingerprintSha256: k.fingerprintSha256,
-    createdAt: new Date(k.createdAt).toISOString(),
-    ...(k.retiresAt !== undefined ? { retiresAt: new Date(k.retiresAt).toISOString() } : {}),
+    createdAt: jsonTimestamp(k.createdAt),
+    ...(k.retiresAt !== undefined ? { retiresAt: jsonTimestamp(k.retiresAt) } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 /**
  * A SAML service provider registered in a realm (spec 2.11). Stored by the saml service; the
  * certificate is the SP's public signing certificate, kept as given.
@@ -93,7 +94,7 @@ export function serviceProviderView(sp: ServiceProviderRecord): Record<string, u
     ...(sp.certificateInfo ? {
       certificateInfo: {
         subject: sp.certificateInfo.subject,
-        notAfter: new Date(sp.certificateInfo.notAfter).toISOString(),
+        notAfter: jsonTimestamp(sp.certificateInfo.notAfter),
         fingerprintSha256: sp.certificateInfo.fingerprintSha256,
       },
     } : {}),
@@ -102,7 +103,7 @@ export function serviceProviderView(sp: ServiceProviderRecord): Record<string, u
     signResponses: sp.signResponses,
     attributeStatements: sp.attributeStatements,
     requireSignedRequests: requiresSignedRequests(sp),
-    createdAt: new Date(sp.createdAt).toISOString(),
-    updatedAt: new Date(sp.updatedAt).toISOString(),
+    createdAt: jsonTimestamp(sp.createdAt),
+    updatedAt: jsonTimestamp(sp.updatedAt),
   };
 }
