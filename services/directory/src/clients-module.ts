@@ -49,7 +49,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const groups = await GroupRepository.open(store);
   // Counts writes to what ClientTokenConfigs caches, so a change here is seen by the next token at
   // once, and announces them, so the other replicas see it as soon as the event arrives.
-  const configWrites = new WriteCounter(tokenConfigAnnouncer(bus, clock, logger, async (id) => (await realmRepo.findById(id))?.name ?? null));
+  const configWrites = new WriteCounter(tokenConfigAnnouncer(outbox, logger, async (id) => (await realmRepo.findById(id))?.name ?? null));
   const clients = await ClientRepository.open(store, configWrites);
   const roles = await RoleRepository.open(store, configWrites);
   const mappings = await RoleMappingRepository.open(store);

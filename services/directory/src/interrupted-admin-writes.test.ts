@@ -1,6 +1,6 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { RealmUpdatedSchema } from "../../../gen/iam/directory/v1/realm_pb.js";
-import { ClientUpdatedSchema } from "../../../gen/iam/directory/v1/client_pb.js";
+import { ClientUpdatedSchema, TokenConfigChangedSchema } from "../../../gen/iam/directory/v1/client_pb.js";
 import { HolderType } from "../../../gen/iam/directory/v1/role_pb.js";
 import { AdminEventSchema } from "../../../gen/iam/audit/v1/audit_pb.js";
 import { ServiceAccountChangedSchema } from "../../../gen/iam/directory/v1/user_pb.js";
@@ -184,6 +184,29 @@ describe.each(crashTestStores())("directory admin writes a crash interrupted (%s
     expect(fromBinary(ServiceAccountChangedSchema, dropped("iam.directory.v1.service-account.changed")[saBefore]!.payload)).toMatchObject({ realmName: "plain", userId: sa });
     // No admin event: the realm records none.
     expect(w.delivered.got.filter((m) => m.subject === "iam.directory.v1.admin-event.recorded").map((m) => fromBinary(AdminEventSchema, m.payload).realm)).not.toContain("plain");
+  });
+
+  it("token-configuration writes just before a crash: the next process announces token-config.changed for each, naming the realm", async () => {
+    await w.realms.createRealm({ realm: { name: "plain" } });
+    const plainId = (await w.realms.getRealm({ name: "plain" })).realm!.id;
+    await w.roles.listRoles({ realm: "plain", clientId: "" }); // its default roles and scopes written (RealmDefaults, on first use)
+    const changed = () => w.seen("iam.directory.v1.token-config.changed").map((m) => fromBinary(TokenConfigChangedSchema, m.payload));
+    await sleep(50); // whatever the set-up announced has landed
+    const before = changed().length;
+
+    w.crashAt(["iam.directory.v1.token-config.changed"]);
+    void w.roles.createRole({ realm: "plain", clientId: "", role: { name: "writer" } }).catch(() => undefined);
+    void w.scopes.createClientScope({ realm: "plain", scope: { name: "billing" } }).catch(() => undefined);
+    const entries = await w.store.collection({ name: "outbox" });
+    await waitUntil("both written and staged", async () => (await entries.count({})) === 2
+      && (await (await w.store.collection({ name: "roles" })).count({ realmId: plainId, name: "writer" })) === 1
+      && (await (await w.store.collection({ name: "client_scopes" })).count({ realmId: plainId, name: "billing" })) === 1);
+    expect(changed()).toHaveLength(before);
+
+    await w.restart(true);
+    await waitUntil("the outbox emptied", async () => (await entries.count({})) === 0);
+    await waitUntil("token-config.changed", () => changed().length === before + 2);
+    expect(changed().slice(before).map((e) => [e.realmId, e.realmName])).toEqual([[plainId, "plain"], [plainId, "plain"]]);
   });
 
   it("a user import cut short by a crash: the next process records the user it had created; the summary is not recorded, the user not reached not created", async () => {

@@ -11,8 +11,10 @@ describe("countWrites", () => {
 
   it("counts each write before and after it runs and announces it before the writer resumes; reads and failed writes announce nothing", async () => {
     const seen: Array<[string, number]> = [];
-    const counter: WriteCounter = new WriteCounter(async () => {
+    const counter: WriteCounter = new WriteCounter(async (_realmId, write) => {
+      const result = await write();
       seen.push(["announced", counter.value]);
+      return result;
     });
     const things = countWrites(await store.collection<{ _id: string; n: number }>({ name: "things", indexes: [] }), counter);
     await things.insert({ _id: "a", n: 1 });
@@ -32,8 +34,10 @@ describe("countWrites", () => {
 
   it("announces the one realm a write's document or filter names, and none for a write across realms or by id", async () => {
     const realms: Array<string | undefined> = [];
-    const counter = new WriteCounter(async (realmId) => {
+    const counter = new WriteCounter(async (realmId, write) => {
+      const result = await write();
       realms.push(realmId);
+      return result;
     });
     const things = countWrites(await store.collection<{ _id: string; realmId: string; n: number }>({ name: "things", indexes: [] }), counter);
     await things.insert({ _id: "a", realmId: "r1", n: 1 });

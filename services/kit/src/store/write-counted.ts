@@ -1,21 +1,24 @@
 import type { Change, Collection, Doc, Filter, FindOptions } from "./port.js";
 
 /**
+ * Runs one counted write and tells other processes of it, given the realm the write touches (the
+ * document's or the filter's `realmId`), or undefined when it names none or several: then a
+ * listener must assume any realm changed. It resolves as the write does, after the telling, and
+ * rejects as the write does; a failed write tells nobody.
+ */
+export type WriteAnnouncer = <R>(realmId: string | undefined, write: () => Promise<R>) => Promise<R>;
+
+/**
  * Counts the writes made through the collections that share it. A read cache stamps what it
  * stored with `value` and trusts it only while `value` is unchanged; each write bumps the count
  * before and after it runs, so a read that overlapped a write (a Mongo round trip) never looks
- * current. It counts this process's writes; `afterWrite` tells other processes (which call
- * `bump` when they hear of it), and caches also bound their age should that message be missed.
+ * current. It counts this process's writes; `announce` tells other processes (which call `bump`
+ * when they hear of it), and caches also bound their age should that message be missed.
  */
 export class WriteCounter {
   value = 0;
 
-  /**
-   * `afterWrite` runs after each completed write, before the writer's promise resolves, with the
-   * realm the write touched (the document's or the filter's `realmId`), or undefined when it
-   * names none or several: then a listener must assume any realm changed.
-   */
-  constructor(readonly afterWrite: (realmId: string | undefined) => Promise<void> = async () => undefined) {}
+  constructor(readonly announce: WriteAnnouncer = (_realmId, write) => write()) {}
 
   /** A write made elsewhere: every entry stamped before now is stale. */
   bump(): void {
@@ -27,14 +30,13 @@ export class WriteCounter {
 export function countWrites<T extends Doc>(inner: Collection<T>, counter: WriteCounter): Collection<T> {
   const write = async <R>(run: () => Promise<R>, realmId: string | undefined): Promise<R> => {
     counter.value++;
-    let result: R;
-    try {
-      result = await run();
-    } finally {
-      counter.value++;
-    }
-    await counter.afterWrite(realmId);
-    return result;
+    return counter.announce(realmId, async () => {
+      try {
+        return await run();
+      } finally {
+        counter.value++;
+      }
+    });
   };
   return {
     name: inner.name,
