@@ -1,6 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { DIST } from "../e2e/support/process-runner.js";
 
@@ -48,8 +49,7 @@ export async function startPinned(
     },
     rssBytes() {
       // The taskset child execs node, so its pid is the server's.
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      return rssOf(child.pid!);
     },
   };
 }
@@ -103,8 +103,8 @@ export function machine(): { cpu: string; cores: number; commit: string } {
 }
 
 /**
- * fetch, tried again on a network error, for the memory scenarios: after a heap snapshot's pause
- * the server has closed idle keep-alive sockets, and the first requests on them fail with
+ * fetch, tried again on a network error, for the memory scenarios: after a full collection's pause
+ * the server may have closed idle keep-alive sockets, and the first requests on them fail with
  * ECONNRESET. An extra session changes nothing there; load scenarios never retry.
  */
 export async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
@@ -115,6 +115,68 @@ export async function fetchRetrying(url: string, init: RequestInit): Promise<Res
       if (attempt >= 3) throw e;
     }
   }
+}
+
+/** A change in bytes as MB with its sign: "+15 MB", "-42 MB". */
+export function signedMb(bytes: number): string {
+  const mb = Math.round(bytes / 1048576);
+  return `${mb < 0 ? "-" : "+"}${Math.abs(mb)} MB`;
+}
+
+/** Node options for a server the memory scenarios collect in: gc-on-signal.ts, preloaded. */
+export const GC_NODE_ARGS = ["--expose-gc", "--import", pathToFileURL(join(DIST, "test/bench/gc-on-signal.js")).href];
+
+/**
+ * Full collections in the given processes, started with GC_NODE_ARGS and the working directory
+ * `dir`: SIGUSR2 to each, then waits for each one's marker file; its heap used as it left it, summed.
+ */
+export async function collectGarbage(pids: number[], dir: string): Promise<number> {
+  const marker = (pid: number) => readdirSync(dir).filter((f) => f.startsWith(`gc-${pid}-`)).length;
+  const before = pids.map(marker);
+  for (const pid of pids) process.kill(pid, "SIGUSR2");
+  for (let i = 0; i < 600 && pids.some((pid, k) => marker(pid) === before[k]); i++) await new Promise((r) => setTimeout(r, 100));
+  if (pids.some((pid, k) => marker(pid) === before[k])) throw new Error("a process did not report its collection within 60 s");
+  return pids.reduce((n, pid, k) => {
+    const usage = JSON.parse(readFileSync(join(dir, `gc-${pid}-${before[k]! + 1}`), "utf8")) as { heapUsed: number };
+    return n + usage.heapUsed;
+  }, 0);
+}
+
+/** A process's resident set in bytes (VmRSS), 0 once it has ended. */
+export function rssOf(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The processes' summed RSS once the work a load left behind is done and the memory it freed has
+ * left: first waits (up to 3 min) until the processes together use under 2% of a core over 2 s,
+ * since the consumers of a load's bus events keep working and allocating after its last response
+ * (measured: 7 cluster processes were still busy 30 s after 10,000 logins, and their heaps read 50
+ * MB over what a snapshot 15 s later held); then a full collection in each every 10 s until three
+ * readings in a row lie within 1% of each other (at most 12), and the last, with the heap the
+ * collections left (summed). One reading taken
+ * right after the load counted that work and that lag as memory the sessions keep.
+ */
+export async function settledRss(pids: number[], dir: string): Promise<{ rss: number; heapUsed: number }> {
+  const window = 2000;
+  for (let waited = 0; waited < 180_000; waited += window) {
+    const before = processCpuMs(pids);
+    await new Promise((r) => setTimeout(r, window));
+    if (processCpuMs(pids) - before < window / 50) break;
+  }
+  const readings: Array<{ rss: number; heapUsed: number }> = [];
+  for (let round = 0; round < 12; round++) {
+    if (round > 0) await new Promise((r) => setTimeout(r, 10_000));
+    const heapUsed = await collectGarbage(pids, dir);
+    readings.push({ rss: pids.reduce((n, pid) => n + rssOf(pid), 0), heapUsed });
+    const last3 = readings.slice(-3).map((r) => r.rss);
+    if (last3.length === 3 && Math.max(...last3) - Math.min(...last3) < Math.min(...last3) / 100) break;
+  }
+  return readings[readings.length - 1]!;
 }
 
 /**

@@ -1,14 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchCluster, type Cluster } from "../cluster/launch-cluster.js";
 import { adminApi } from "../e2e/support/http.js";
 import { JwtCheck } from "./jwt-check.js";
-import { fetchRetrying, listenerPids, load, median, SERVER_CORE, type LoadResult } from "./bench-kit.js";
+import { fetchRetrying, GC_NODE_ARGS, listenerPids, load, median, rssOf, SERVER_CORE, settledRss, signedMb, type LoadResult } from "./bench-kit.js";
 import type { Row } from "./client-credentials-scenario.js";
 import { CHEAP_HASHING, provision, type TesseraBench } from "./tessera-target.js";
-import { codeFlow, tesseraEndpoints, type Opts } from "./tessera-scenarios.js";
+import { codeFlow, passwordLogins, tesseraEndpoints, WARM_UP_SESSIONS, type Opts } from "./tessera-scenarios.js";
 
 /**
  * client_credentials against the cluster (one process per service, Connect over HTTP/2 between
@@ -46,33 +46,18 @@ export async function clusterClientCredentials(opts: { rounds: number; duration:
 
 /**
  * The cluster's RSS (summed over its 7 processes) at idle and after 10,000 password-grant
- * sessions, created with cheap hashing, after a full GC in every process, as the embedded memory
- * scenario measures (a heap snapshot on SIGUSR2 collects first). Sessions live in MongoDB here,
- * so what can grow is caches and buffers.
+ * sessions, created with cheap hashing, each read once RSS has settled after full collections
+ * (bench-kit.ts settledRss), as the embedded memory scenario reads. Sessions live in MongoDB here, so what
+ * can grow is caches and buffers.
  */
 export async function clusterMemory(total = 10_000): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), "tessera-cluster-heap-"));
-  const cluster = await pinnedCluster("memory", CHEAP_HASHING, {
-    nodeArgs: ["--heapsnapshot-signal=SIGUSR2"], cwd: dir,
-  });
+  const dir = mkdtempSync(join(tmpdir(), "tessera-cluster-gc-"));
+  const cluster = await pinnedCluster("memory", CHEAP_HASHING, { nodeArgs: GC_NODE_ARGS, cwd: dir });
   if (!cluster) {
     rmSync(dir, { recursive: true, force: true });
     return [notRun("memory, cluster")];
   }
-  const quiet = async () => {
-    const before = readdirSync(dir).length;
-    const processes = Object.values(cluster.processes);
-    for (const p of processes) p.child.kill("SIGUSR2");
-    for (let i = 0; i < 1200 && readdirSync(dir).length < before + processes.length; i++) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 2000));
-  };
-  /** Live heap summed over the processes, as /health/ready reports it (read right after the GC). */
-  const heapUsed = async (): Promise<number> => {
-    const h = await (await fetchRetrying(`${cluster.url}/health/ready`, {})).json() as {
-      gateway: { heapUsedBytes: number }; services: Record<string, { heapUsedBytes?: string | number }>;
-    };
-    return Object.values(h.services).reduce((n, s) => n + Number(s.heapUsedBytes ?? 0), h.gateway.heapUsedBytes);
-  };
+  const pids = Object.values(cluster.processes).map((p) => p.child.pid!);
   try {
     const api = adminApi(cluster.url, cluster.apiKey);
     await api.post("/admin/realms", { name: "bench" });
@@ -80,32 +65,18 @@ export async function clusterMemory(total = 10_000): Promise<Row[]> {
     await api.post("/admin/realms/bench/users", { username: "bench-user", email: "bench@example.test", password: "Bench-password-1" });
     const auth = `Basic ${Buffer.from(`bench-client:${client.body.secret as string}`).toString("base64")}`;
     const body = new URLSearchParams({ grant_type: "password", username: "bench-user", password: "Bench-password-1", scope: "openid" }).toString();
-    // Read "idle" only once the processes have settled: after its first heap snapshot a process
-    // keeps growing for about a minute with no load at all, then stays (measured: 7 idle processes
-    // went from 1.0 to 1.4 GB in the 60 s after a first snapshot, then moved under 1% in two more
-    // minutes). Without this, that growth would be counted as the sessions'.
-    await quiet();
-    await new Promise((r) => setTimeout(r, 60_000));
-    await quiet();
-    const idle = { rss: totalRss(cluster), heap: await heapUsed() };
-    let made = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (made < total) {
-        made++;
-        const res = await fetchRetrying(`${cluster.url}/realms/bench/protocol/openid-connect/token`, {
-          method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: auth }, body,
-        });
-        if (res.status !== 200) throw new Error(`token: HTTP ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-      }
-    }));
-    await quiet();
-    const after = { rss: totalRss(cluster), heap: await heapUsed() };
+    const logins = (n: number) => passwordLogins(`${cluster.url}/realms/bench/protocol/openid-connect/token`, auth, body, n);
+    // The first logins warm what every later one reuses (compiled code, keys, caches, connection
+    // pools): "idle" is read after them, so the sessions are not charged with the warm-up.
+    await logins(WARM_UP_SESSIONS);
+    const idle = await settledRss(pids, dir);
+    await logins(total);
+    const after = await settledRss(pids, dir);
     return [{
       scenario: "memory, cluster", target: CLUSTER, rps: 0, runs: [], p99ms: 0, bad: 0,
-      note: `7 processes after full GC: idle RSS ${mb(idle.rss)} (live heap ${mb(idle.heap)}); after ${total} password-grant sessions `
-        + `RSS ${mb(after.rss)} (+${mb(after.rss - idle.rss)}), live heap ${mb(after.heap)} (+${mb(after.heap - idle.heap)}); `
-        + "the GC is forced by a heap snapshot, whose own allocations RSS keeps",
+      note: `7 processes, RSS settled after full collections (bench-kit.ts settledRss): idle ${mb(idle.rss)} (live heap ${mb(idle.heapUsed)}; after ${WARM_UP_SESSIONS} warm-up sessions); `
+        + `after ${total} more password-grant sessions RSS ${mb(after.rss)} (${signedMb(after.rss - idle.rss)}), live heap ${mb(after.heapUsed)} (${signedMb(after.heapUsed - idle.heapUsed)}); `
+        + "Keycloak publishes 500 MB per 100,000 sessions",
     }];
   } finally {
     await cluster.stop();
@@ -168,16 +139,8 @@ function notRun(scenario: string): Row {
 }
 
 function totalRss(cluster: Cluster): number {
-  return Object.values(cluster.processes).reduce((n, p) => n + rssOf(p.child.pid), 0);
+  return Object.values(cluster.processes).reduce((n, p) => n + rssOf(p.child.pid!), 0);
 }
 
 const mb = (n: number): string => `${(n / 1048576).toFixed(0)} MB`;
 
-function rssOf(pid: number | undefined): number {
-  try {
-    const status = execFileSync("cat", [`/proc/${pid}/status`]).toString();
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}

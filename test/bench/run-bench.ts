@@ -28,6 +28,8 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],
   ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
+  // Also part of "cluster"; alone, to read the cluster's memory without its load scenarios.
+  ["cluster-memory", () => clusterMemory(sessions)],
 ];
 
 const rows: Row[] = [];

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIST } from "../e2e/support/process-runner.js";
 import { BrowserSession } from "../e2e/support/browser-session.js";
 import { JwtCheck } from "./jwt-check.js";
-import { fetchRetrying, load, median, processCpuMs, SERVER_CORE, serverCoreTicks, threadCpuMs, type LoadResult } from "./bench-kit.js";
+import { fetchRetrying, GC_NODE_ARGS, load, settledRss, signedMb, median, processCpuMs, SERVER_CORE, serverCoreTicks, threadCpuMs, type LoadResult } from "./bench-kit.js";
 import { startTessera, type StartTessera, type TesseraBench } from "./tessera-target.js";
 import type { Row } from "./client-credentials-scenario.js";
 import { codeFlowCeiling, durableCodeFlowCeiling } from "./code-flow-ceiling.js";
@@ -319,43 +319,45 @@ export async function oneLogin(t: TesseraBench, check: JwtCheck): Promise<boolea
   return out.status === 204;
 }
 
+/** Sessions made before a memory scenario reads "idle": the first logins warm what later ones reuse (compiled code, caches, pools, buffers grown to the load). */
+export const WARM_UP_SESSIONS = 2000;
+
 /**
- * Memory of the embedded suite at idle and after 10,000 sessions (created with cheap hashing). A
- * heap snapshot (SIGUSR2) forces a full GC first, so the numbers are what is retained, not garbage
- * the collector has not reached yet; heap used comes from /health/ready.
+ * `n` password-grant logins over 16 connections, each answered 200 (the memory scenarios; each
+ * leaves a session, as the refresh token's family). Network errors are retried (fetchRetrying).
+ */
+export async function passwordLogins(tokenUrl: string, authorization: string, body: string, n: number): Promise<void> {
+  let made = 0;
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    while (made < n) {
+      made++;
+      const res = await fetchRetrying(tokenUrl, { method: "POST", headers: { ...FORM, authorization }, body });
+      if (res.status !== 200) throw new Error(`token: HTTP ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  }));
+}
+
+/**
+ * Memory of the embedded suite at idle and after 10,000 sessions (created with cheap hashing),
+ * each read once RSS has settled after full collections (bench-kit.ts settledRss), so the numbers
+ * are what is retained, not garbage or freed pages not yet returned.
  */
 export async function memory(total = 10_000): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), "tessera-heap-"));
-  const t = await startTessera({ alg: "RS256", cheapHashing: true, nodeArgs: ["--heapsnapshot-signal=SIGUSR2"], cwd: dir });
-  const heapUsed = async () => ((await (await fetch(`${t.server.url}/health/ready`)).json()) as { gateway: { heapUsedBytes: number } }).gateway.heapUsedBytes;
-  const collect = async () => {
-    const before = readdirSync(dir).length;
-    t.server.child.kill("SIGUSR2");
-    for (let i = 0; i < 600 && readdirSync(dir).length === before; i++) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 1000));
-  };
+  const dir = mkdtempSync(join(tmpdir(), "tessera-gc-"));
+  const t = await startTessera({ alg: "RS256", cheapHashing: true, nodeArgs: GC_NODE_ARGS, cwd: dir });
+  const body = new URLSearchParams({ grant_type: "password", username: t.username, password: t.password, scope: "openid" }).toString();
+  const logins = (n: number) => passwordLogins(`${t.issuer}/protocol/openid-connect/token`, basic(t), body, n);
   try {
-    await collect();
-    const idle = { rss: t.server.rssBytes(), heap: await heapUsed() };
-    let made = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (made < total) {
-        made++;
-        const res = await fetchRetrying(`${t.issuer}/protocol/openid-connect/token`, {
-          method: "POST", headers: { ...FORM, authorization: basic(t) },
-          body: new URLSearchParams({ grant_type: "password", username: t.username, password: t.password, scope: "openid" }).toString(),
-        });
-        if (res.status !== 200) throw new Error(`token: HTTP ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-      }
-    }));
-    await collect();
-    const after = { rss: t.server.rssBytes(), heap: await heapUsed() };
+    await logins(WARM_UP_SESSIONS);
+    const idle = await settledRss([t.server.child.pid!], dir);
+    await logins(total);
+    const after = await settledRss([t.server.child.pid!], dir);
     const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
     return [{
       scenario: "memory, embedded", target: "Tessera (embedded)", rps: 0, runs: [], p99ms: 0, bad: 0,
-      note: `after full GC: idle RSS ${mb(idle.rss)} (heap ${mb(idle.heap)}); after ${total} password-grant sessions RSS ${mb(after.rss)} `
-        + `(+${mb(after.rss - idle.rss)}), heap ${mb(after.heap)} (+${mb(after.heap - idle.heap)}); Keycloak publishes 500 MB per 100,000 sessions`,
+      note: `RSS settled after full collections (bench-kit.ts settledRss): idle ${mb(idle.rss)} (heap ${mb(idle.heapUsed)}, after ${WARM_UP_SESSIONS} warm-up sessions); after ${total} more password-grant sessions RSS ${mb(after.rss)} `
+        + `(${signedMb(after.rss - idle.rss)}), heap ${mb(after.heapUsed)} (${signedMb(after.heapUsed - idle.heapUsed)}); Keycloak publishes 500 MB per 100,000 sessions`,
     }];
   } finally {
     await t.server.stop();
