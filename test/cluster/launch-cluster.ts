@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { SERVICE_NAMES, type ServiceName } from "../../services/kit/src/module.js";
 import { generateMasterKey } from "../../services/kit/src/crypto/secret-box.js";
 import { freePort } from "../e2e/support/free-port.js";
 import { testServerEnv } from "../e2e/support/test-credentials.js";
-import { startNode, waitForHttp, type RunningProcess } from "../e2e/support/process-runner.js";
+import { ProcessExited, startNode, waitForHttp, type RunningProcess } from "../e2e/support/process-runner.js";
 import type { TestServer } from "../e2e/support/embedded-server.js";
 
 export interface Cluster extends TestServer {
@@ -17,13 +18,30 @@ export interface Cluster extends TestServer {
 /**
  * Cluster mode on one machine (DESIGN 2): one process per service plus the gateway, gRPC between
  * them, MongoDB (one database per service) and NATS JetStream. Used by the cluster-mode e2e tier
- * and by `npm run cluster` for development.
+ * and by `npm run cluster` for development. A launch that fails stops what it started.
  */
-export async function launchCluster(opts: {
+export async function launchCluster(opts: LaunchOptions): Promise<Cluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchOnce(opts);
+    } catch (e) {
+      // freePort() names a port free when asked; something else may bind it before the service
+      // does (CI saw a token service die on EADDRINUSE and the tier's setup fail). Fresh ports
+      // then almost surely differ; any other failure is the cluster's own and is not retried.
+      if (!(e instanceof PortTaken) || attempt >= 3) throw e;
+    }
+  }
+}
+
+interface LaunchOptions {
   mongoUri: string; natsUrl: string; name: string; port?: number; env?: Record<string, string>;
   /** For every process: node options before the entry, and the working directory (benchmarks). */
   nodeArgs?: string[]; cwd?: string;
-}): Promise<Cluster> {
+}
+
+class PortTaken extends Error {}
+
+async function launchOnce(opts: LaunchOptions): Promise<Cluster> {
   const { apiKey, adminPassword, env } = testServerEnv({
     TESSERA_STORE: "mongodb",
     TESSERA_MONGODB_URI: opts.mongoUri,
@@ -44,9 +62,21 @@ export async function launchCluster(opts: {
       ...(opts.nodeArgs ? { nodeArgs: opts.nodeArgs } : {}), ...(opts.cwd ? { cwd: opts.cwd } : {}),
     });
   };
+  const stop = async () => {
+    await processes.gateway.stop();
+    await Promise.all(SERVICE_NAMES.map((s) => processes[s].stop()));
+  };
   for (const s of SERVICE_NAMES) start(s);
   start("gateway");
-  await waitForHttp(`${url}/health/ready`, processes.gateway, 60_000);
+  try {
+    await waitForHttp(`${url}/health/ready`, Object.values(processes), 60_000);
+  } catch (e) {
+    await stop();
+    // Read once its output has reached the file (exited resolves after the pipes closed).
+    if (e instanceof ProcessExited) await e.process.exited;
+    if (e instanceof ProcessExited && readFileSync(e.process.logFile, "utf8").includes("EADDRINUSE")) throw new PortTaken(e.message);
+    throw e;
+  }
 
   return {
     url, apiKey, adminUsername: "admin", adminPassword, mode: "cluster", processes, env,
@@ -54,10 +84,7 @@ export async function launchCluster(opts: {
       start(name);
       await waitForHttp(`${url}/health/ready`, processes.gateway, 60_000);
     },
-    async stop() {
-      await processes.gateway.stop();
-      await Promise.all(SERVICE_NAMES.map((s) => processes[s].stop()));
-    },
+    stop,
   };
 }
 

@@ -54,12 +54,14 @@ export function startNode(
   };
 }
 
-/** Polls a URL until it answers the wanted status (or the process dies, or time runs out). */
-export async function waitForHttp(url: string, proc?: RunningProcess, timeoutMs = 30_000, status = 200): Promise<void> {
+/** Polls a URL until it answers the wanted status (or one of the processes dies, or time runs out). */
+export async function waitForHttp(url: string, procs?: RunningProcess | RunningProcess[], timeoutMs = 30_000, status = 200): Promise<void> {
   const until = Date.now() + timeoutMs;
+  const watched = procs === undefined ? [] : Array.isArray(procs) ? procs : [procs];
   let last = "";
   while (Date.now() < until) {
-    if (proc && proc.child.exitCode !== null) throw new Error(`process exited with ${proc.child.exitCode}; see ${proc.logFile}`);
+    const dead = watched.find((p) => p.child.exitCode !== null);
+    if (dead) throw new ProcessExited(dead);
     try {
       const res = await fetch(url);
       if (res.status === status) return;
@@ -70,4 +72,11 @@ export async function waitForHttp(url: string, proc?: RunningProcess, timeoutMs 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} not ready after ${timeoutMs} ms (${last})`);
+}
+
+/** A process waited on exited first; its log says why. */
+export class ProcessExited extends Error {
+  constructor(readonly process: RunningProcess) {
+    super(`process exited with ${process.child.exitCode}; see ${process.logFile}`);
+  }
 }
