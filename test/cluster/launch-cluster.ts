@@ -72,10 +72,10 @@ async function launchOnce(opts: LaunchOptions): Promise<Cluster> {
     await waitForHttp(`${url}/health/ready`, Object.values(processes), 60_000);
   } catch (e) {
     await stop();
+    if (!(e instanceof ProcessExited)) throw e;
     // Read once its output has reached the file (exited resolves after the pipes closed).
-    if (e instanceof ProcessExited) await e.process.exited;
-    if (e instanceof ProcessExited && readFileSync(e.process.logFile, "utf8").includes("EADDRINUSE")) throw new PortTaken(e.message);
-    throw e;
+    await e.process.exited;
+    throw readFileSync(e.process.logFile, "utf8").includes("EADDRINUSE") ? new PortTaken(e.message) : e;
   }
 
   return {
