@@ -1,0 +1,45 @@
+import { writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import { readText } from "../input.js";
+import { CliError, EXIT } from "../exit-codes.js";
+import { action, client, print, type OutputOptions } from "../run-action.js";
+
+/** `tessera realms export|import`: a realm as one JSON document, to a file and back. */
+export function addRealmTransferCommands(program: Command): void {
+  const realms = program.commands.find((c) => c.name() === "realms");
+  if (!realms) throw new Error("the realms command must be added first");
+
+  realms.command("export").argument("<name>", "the realm")
+    .description("write the realm's JSON export to a file (or stdout)")
+    .option("--file <path>", "where to write it ('-' or absent: stdout)")
+    .option("--include-users", "include users with their credentials (as hashes)")
+    .option("--include-secrets", "include client secrets, credentials and signing keys")
+    .action(action(async (name: string, o: { file?: string; includeUsers?: boolean; includeSecrets?: boolean }) => {
+      const doc = await client().request("GET", `/admin/realms/${encodeURIComponent(name)}/export`, undefined, {
+        includeUsers: o.includeUsers ? true : undefined, includeSecrets: o.includeSecrets ? true : undefined,
+      });
+      const text = JSON.stringify(doc, null, 2) + "\n";
+      if (!o.file || o.file === "-") process.stdout.write(text);
+      else {
+        // An export with secrets is as sensitive as the server's own store.
+        writeFileSync(o.file, text, { mode: o.includeSecrets ? 0o600 : 0o644 });
+        process.stderr.write(`exported realm ${name} to ${o.file}\n`);
+      }
+    }));
+
+  realms.command("import")
+    .description("create a realm from an export (Tessera's or Keycloak's realm-export.json)")
+    .requiredOption("--file <path>", "the JSON document ('-' for stdin)")
+    .option("--overwrite", "replace a realm of the same name")
+    .option("--json", "print JSON").option("-o, --output <format>", "table, json or yaml", "table")
+    .action(action(async (o: OutputOptions & { file: string; overwrite?: boolean }) => {
+      let doc: unknown;
+      try {
+        doc = JSON.parse(readText(o.file));
+      } catch (e) {
+        if (e instanceof CliError) throw e;
+        throw new CliError(EXIT.usage, `${o.file} is not valid JSON: ${(e as Error).message}`);
+      }
+      print(await client().request("POST", "/admin/realms/import", doc, { overwrite: o.overwrite ? true : undefined }), o);
+    }));
+}
