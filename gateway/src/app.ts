@@ -6,7 +6,7 @@ import type { Registry } from "prom-client";
 import { currentContext } from "../../services/kit/src/context.js";
 import { requestContext } from "./http/request-context.js";
 import type { HttpMetrics } from "./http/http-metrics.js";
-import { RouteTable, type Reply } from "./http/route-table.js";
+import { RouteTable, type Reply, type RouteInfo } from "./http/route-table.js";
 import { unreadableRequestError } from "./http/body-errors.js";
 import { describeError } from "./http/rpc-errors.js";
 import type { RpcClients } from "./rpc-clients.js";
@@ -27,7 +27,7 @@ import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle, throttledPageMessage } from "./oidc/throttle.js";
-import { sendErrorPage } from "./pages/flow-pages.js";
+import { sendErrorPage, type PageDeps } from "./pages/flow-pages.js";
 import { RealmLooks } from "./pages/realm-looks.js";
 import { pageRequestRealm, sendRequestErrorPage } from "./pages/page-request-errors.js";
 import { watchGatewayCaches } from "./cache-watchers.js";
@@ -36,7 +36,7 @@ import { ClientOrigins, withClientCors } from "./oidc/cors.js";
 import { oauthFormLane } from "./oidc/oauth-form-lane.js";
 import { oauthEndpointRealm, oauthFailureReply } from "./oidc/oauth-endpoint-errors.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
-import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout } from "./oidc/token-routes.js";
+import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout, type FormEndpoint } from "./oidc/token-routes.js";
 import { addSessionRoutes } from "./admin/session-routes.js";
 import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
 import { addDeviceRoutes } from "./oidc/device-routes.js";
@@ -68,6 +68,10 @@ export interface GatewayDeps {
 export function createGateway(deps: GatewayDeps): RequestListener {
   const app = express();
   app.disable("x-powered-by");
+  // Routing is exact (DESIGN 7): `/ADMIN/realms`, `/admin/realms/` or `/admin//realms` is no
+  // route. Set before the first route or middleware: express builds its router on first use.
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
   app.set("trust proxy", deps.trustProxy ?? false);
   app.set("etag", false);
   app.use(requestContext(deps.logger));
@@ -77,22 +81,6 @@ export function createGateway(deps: GatewayDeps): RequestListener {
     next();
   });
 
-  const guard = adminGuard(deps.apiKeySha256, deps.adminTokens);
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!req.path.startsWith("/admin/") || req.path.startsWith("/admin/auth/")) return next();
-    res.setHeader("Cache-Control", "no-store");
-    guard(req, res, (err?: unknown) => {
-      const ctx = currentContext();
-      if (ctx && req.actor) ctx.actor = req.actor;
-      next(err);
-    }).catch(next);
-  });
-
-  // Bodies are parsed only after the admin guard, so an unauthenticated caller cannot make the
-  // gateway parse a large Admin API body. User import alone takes larger bodies (up to 10,000
-  // users); a parsed body is not parsed again.
-  app.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
-  app.use(express.json({ limit: "1mb" }));
   // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
   const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
   const throttleCore = new Throttle(deps.rpc);
@@ -109,30 +97,16 @@ export function createGateway(deps: GatewayDeps): RequestListener {
       .catch((err: unknown) => deps.logger.error({ err }, "gateway caches do not follow directory events; they age out instead"));
   }
 
-  const table = new RouteTable();
-  addHealthRoutes(table, deps.rpc, deps.registries);
-  addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
-  addRealmRoutes(table, deps.rpc, pages.looks, origins);
-  addEventRoutes(table, deps.rpc);
-  addKeyRoutes(table, deps.rpc);
-  addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
-  addUserSecurityRoutes(table, deps.rpc);
-  addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
-  addSessionRoutes(table, deps.rpc);
-  addUserRoutes(table, deps.rpc);
-  addGroupRoutes(table, deps.rpc);
-  addSamlSpRoutes(table, deps.rpc);
-  addSamlMetadataRoutes(table, deps.rpc);
-  addClientRoutes(table, deps.rpc, origins);
-  addRoleRoutes(table, deps.rpc);
-  addRoleMappingRoutes(table, deps.rpc);
-  addClientScopeRoutes(table, deps.rpc);
-  addAuthorizeRoutes(table, pages);
-  addDeviceRoutes(table, pages);
-  addRegistrationRoutes(table, pages);
-  addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
-  addSamlSsoRoutes(table, pages);
-  table.mount(app);
+  const table = gatewayRouteTable(deps, { pages, origins, formEndpoints, logoutEndpoint });
+  // The guard runs from each route's declaration (RouteTable), then the body parser: an
+  // unauthenticated caller cannot make the gateway parse a large Admin API body. User import
+  // alone takes larger bodies (up to 10,000 users).
+  const json = express.json({ limit: "1mb" });
+  const importJson = express.json({ limit: IMPORT_BODY_LIMIT });
+  table.mount(app, {
+    adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens),
+    jsonParser: (path) => (path === IMPORT_PATH ? importJson : json),
+  });
 
   app.use((req: Request, res: Response) => {
     res.status(404).json({ error: "not_found", message: `no route for ${req.method} ${req.path}` });
@@ -165,6 +139,56 @@ export function createGateway(deps: GatewayDeps): RequestListener {
     endpoints: [...formEndpoints, logoutEndpoint], throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
     clientIp: (req) => (req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trust)),
   }, app);
+}
+
+type RouteDeps = Pick<GatewayDeps, "rpc" | "registries" | "adminTokens" | "publicUrl">;
+
+interface SharedParts {
+  pages: PageDeps;
+  origins: ClientOrigins;
+  formEndpoints: FormEndpoint[];
+  logoutEndpoint: FormEndpoint;
+}
+
+/** The gateway's routes, each with its authentication declaration (RouteTable); createGateway mounts them. */
+function gatewayRouteTable(deps: RouteDeps, parts: SharedParts): RouteTable {
+  const { pages, origins, formEndpoints, logoutEndpoint } = parts;
+  const table = new RouteTable();
+  addHealthRoutes(table, deps.rpc, deps.registries);
+  addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
+  addRealmRoutes(table, deps.rpc, pages.looks, origins);
+  addEventRoutes(table, deps.rpc);
+  addKeyRoutes(table, deps.rpc);
+  addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
+  addUserSecurityRoutes(table, deps.rpc);
+  addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
+  addSessionRoutes(table, deps.rpc);
+  addUserRoutes(table, deps.rpc);
+  addGroupRoutes(table, deps.rpc);
+  addSamlSpRoutes(table, deps.rpc);
+  addSamlMetadataRoutes(table, deps.rpc);
+  addClientRoutes(table, deps.rpc, origins);
+  addRoleRoutes(table, deps.rpc);
+  addRoleMappingRoutes(table, deps.rpc);
+  addClientScopeRoutes(table, deps.rpc);
+  addAuthorizeRoutes(table, pages);
+  addDeviceRoutes(table, pages);
+  addRegistrationRoutes(table, pages);
+  addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
+  addSamlSsoRoutes(table, pages);
+  return table;
+}
+
+/**
+ * Every route the gateway serves, with its authentication (for the route walk test: each is
+ * visited without credentials). Built as createGateway builds them; nothing is called.
+ */
+export function gatewayRoutes(deps: RouteDeps): RouteInfo[] {
+  const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
+  const origins = new ClientOrigins(deps.rpc);
+  const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl);
+  const logoutEndpoint = refreshTokenLogout(deps.rpc, deps.publicUrl);
+  return gatewayRouteTable(deps, { pages, origins, formEndpoints, logoutEndpoint }).routes();
 }
 
 /** The gateway's error body (DESIGN 4): a body or path that could not be read keeps its own 4xx status. */

@@ -9,7 +9,7 @@ import { ADMIN_TOKEN_TTL, type AdminTokens } from "./admin-tokens.js";
 /** Admin authentication (spec 4.14): login for a JWT, and the current admin. */
 export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: AdminTokens): void {
   table
-    .add("POST", "/admin/auth/login", async (req) => {
+    .add("POST", "/admin/auth/login", "public", async (req) => {
       const body = requireObject(req.body);
       for (const f of ["username", "password"] as const) {
         if (typeof body[f] !== "string" || body[f] === "") throw new GatewayError(400, "invalid_request", `${f} is required`, f);
@@ -24,7 +24,7 @@ export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: A
         headers: { "Cache-Control": "no-store" },
       };
     })
-    .add("GET", "/admin/auth/me", async (req) => {
+    .add("GET", "/admin/auth/me", "bearer", async (req) => {
       const bearer = req.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
       const claims = bearer ? await tokens.verify(bearer) : null;
       if (!claims) {

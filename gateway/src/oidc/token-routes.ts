@@ -100,11 +100,11 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
  * userinfo, and logout with a refresh token (see refreshTokenLogout).
  */
 export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string, endpoints: FormEndpoint[]): void {
-  for (const e of endpoints) table.add("POST", e.path, e.handle, formOnly, form);
+  for (const e of endpoints) table.add("POST", e.path, "client", e.handle, formOnly, form);
   const info = withTokenCors((req) => userinfo(req, rpc, publicUrl));
   table
-    .add("GET", `${OIDC}/userinfo`, info)
-    .add("POST", `${OIDC}/userinfo`, info, form);
+    .add("GET", `${OIDC}/userinfo`, "bearer", info)
+    .add("POST", `${OIDC}/userinfo`, "bearer", info, form);
   addCorsPreflight(table, [
     ...endpoints.map((e) => ({ path: e.path, methods: "POST, OPTIONS" })),
     { path: `${OIDC}/logout`, methods: "GET, POST, OPTIONS" },
