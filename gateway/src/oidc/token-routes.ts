@@ -13,7 +13,7 @@ const form = express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES, para
 
 /**
  * The form endpoints take only form bodies (RFC 6749 section 3.2, RFC 7662 section 2.1, RFC 7009
- * section 2.1, RFC 8628 section 3.1): a JSON body, which the gateway's global JSON parser has
+ * section 2.1, RFC 8628 section 3.1): a JSON body, which the route's JSON parser has
  * already read, is refused, never taken for a form (as a Keycloak client would expect).
  */
 const formOnly: RequestHandler = (req, _res, next) => {
