@@ -1,19 +1,43 @@
-import { SqliteStore } from "../../kit/src/store/sqlite-store.js";
+import { randomBytes } from "node:crypto";
+import mongoose from "mongoose";
+import type { Clock, Store } from "../../kit/src/store/port.js";
+import { openStore } from "../../kit/src/store/open-store.js";
+import { describeTier } from "../../../test/support/tier.js";
 import { AdminLoginLockout } from "./domain/admin-login-lockout.js";
 import { AdminLoginFailureRepository } from "./store/admin-login-failure-repository.js";
 
 /**
- * The admin login lockout's counting (admin-login-lockout.ts) on a real store; the HTTP answers
+ * The admin login lockout's counting (admin-login-lockout.ts) on each real store: SQLite always,
+ * a MongoDB-wire server when TESSERA_TEST_MONGODB_URI names one (CI: FerretDB). The HTTP answers
  * are test/e2e/admin-login-lockout.e2e.test.ts's.
  */
-describe("AdminLoginLockout", () => {
-  let store: SqliteStore;
+describe("AdminLoginLockout (sqlite)", () => {
+  lockoutContract((clock) => openStore({ kind: "sqlite", path: ":memory:", clock }));
+});
+
+describeTier("AdminLoginLockout (mongodb)", ["TESSERA_TEST_MONGODB_URI"], () => {
+  const uri = process.env.TESSERA_TEST_MONGODB_URI as string;
+  const databases: string[] = [];
+  afterAll(async () => {
+    const conn = await mongoose.createConnection(uri).asPromise();
+    for (const db of databases) await conn.useDb(db).dropDatabase();
+    await conn.close();
+  });
+  lockoutContract((clock) => {
+    const database = `tessera_lockout_test_${randomBytes(6).toString("hex")}`;
+    databases.push(database);
+    return openStore({ kind: "mongodb", uri, database, clock, sweepIntervalMs: 0 });
+  });
+});
+
+function lockoutContract(open: (clock: Clock) => Promise<Store>): void {
+  let store: Store;
   let now = 1_000_000;
   const clock = { now: () => now };
   let lockout: AdminLoginLockout;
 
   beforeEach(async () => {
-    store = new SqliteStore({ path: ":memory:", clock });
+    store = await open(clock);
     lockout = new AdminLoginLockout(await AdminLoginFailureRepository.open(store), clock, { maxPerAccount: 3, maxPerAddress: 5, lockoutSeconds: 60 });
   });
   afterEach(async () => store.close());
@@ -48,4 +72,4 @@ describe("AdminLoginLockout", () => {
     now += 61_000;
     for (let i = 0; i < 5; i++) expect(await lockout.attempt(`v${i}`, "2001:db8:1:3::1")).toBe(0);
   });
-});
+}

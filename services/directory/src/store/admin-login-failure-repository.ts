@@ -33,8 +33,10 @@ export class AdminLoginFailureRepository {
     // A lockout keeps its own expiry: counting during it must not shorten or lengthen it.
     const after = await this.c.findOneAndUpdate({ _id: key, lockedUntil: { $lte: now } }, change);
     if (after) return after;
-    const locked = await this.c.get(key);
-    if (locked) return locked;
+    // No unlocked record: a lockout holds, or there is no record yet (or a parallel attempt has
+    // just created one, which the increment below then counts this attempt on).
+    const held = await this.c.get(key);
+    if (held && held.lockedUntil > now) return held;
     try {
       await this.c.insert({ _id: key, attempts: 0, lockedUntil: 0, expiresAt: now + windowMs });
     } catch {
