@@ -27,7 +27,7 @@ import { addHealthRoutes } from "./ops/health-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle, throttledPageMessage } from "./oidc/throttle.js";
-import { sendErrorPage, type PageDeps } from "./pages/flow-pages.js";
+import { sendErrorPage } from "./pages/flow-pages.js";
 import { RealmLooks } from "./pages/realm-looks.js";
 import { pageRequestRealm, sendRequestErrorPage } from "./pages/page-request-errors.js";
 import { watchGatewayCaches } from "./cache-watchers.js";
@@ -36,7 +36,7 @@ import { ClientOrigins, withClientCors } from "./oidc/cors.js";
 import { oauthFormLane } from "./oidc/oauth-form-lane.js";
 import { oauthEndpointRealm, oauthFailureReply } from "./oidc/oauth-endpoint-errors.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
-import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout, type FormEndpoint } from "./oidc/token-routes.js";
+import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout } from "./oidc/token-routes.js";
 import { addSessionRoutes } from "./admin/session-routes.js";
 import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
 import { addDeviceRoutes } from "./oidc/device-routes.js";
@@ -65,7 +65,7 @@ export interface GatewayDeps {
  * form-posted OAuth endpoints are served by the lean lane ahead of express when the request is
  * plain, and by the route table otherwise; both run the same handlers and throttle.
  */
-export function createGateway(deps: GatewayDeps): RequestListener {
+export function createGateway(deps: GatewayDeps): RequestListener & { routes(): RouteInfo[] } {
   const app = express();
   app.disable("x-powered-by");
   // Routing is exact (DESIGN 7): `/ADMIN/realms`, `/admin/realms/` or `/admin//realms` is no
@@ -97,7 +97,29 @@ export function createGateway(deps: GatewayDeps): RequestListener {
       .catch((err: unknown) => deps.logger.error({ err }, "gateway caches do not follow directory events; they age out instead"));
   }
 
-  const table = gatewayRouteTable(deps, { pages, origins, formEndpoints, logoutEndpoint });
+  const table = new RouteTable();
+  addHealthRoutes(table, deps.rpc, deps.registries);
+  addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
+  addRealmRoutes(table, deps.rpc, pages.looks, origins);
+  addEventRoutes(table, deps.rpc);
+  addKeyRoutes(table, deps.rpc);
+  addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
+  addUserSecurityRoutes(table, deps.rpc);
+  addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
+  addSessionRoutes(table, deps.rpc);
+  addUserRoutes(table, deps.rpc);
+  addGroupRoutes(table, deps.rpc);
+  addSamlSpRoutes(table, deps.rpc);
+  addSamlMetadataRoutes(table, deps.rpc);
+  addClientRoutes(table, deps.rpc, origins);
+  addRoleRoutes(table, deps.rpc);
+  addRoleMappingRoutes(table, deps.rpc);
+  addClientScopeRoutes(table, deps.rpc);
+  addAuthorizeRoutes(table, pages);
+  addDeviceRoutes(table, pages);
+  addRegistrationRoutes(table, pages);
+  addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
+  addSamlSsoRoutes(table, pages);
   // The guard runs from each route's declaration (RouteTable), then the body parser: an
   // unauthenticated caller cannot make the gateway parse a large Admin API body. User import
   // alone takes larger bodies (up to 10,000 users).
@@ -135,60 +157,12 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   // question. Without X-Forwarded-For its answer is the socket's address whatever the trust, so
   // the header is not parsed then.
   const trust = app.get("trust proxy fn") as Parameters<typeof proxyAddr>[1];
-  return oauthFormLane({
+  const listener = oauthFormLane({
     endpoints: [...formEndpoints, logoutEndpoint], throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
     clientIp: (req) => (req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trust)),
   }, app);
-}
-
-type RouteDeps = Pick<GatewayDeps, "rpc" | "registries" | "adminTokens" | "publicUrl">;
-
-interface SharedParts {
-  pages: PageDeps;
-  origins: ClientOrigins;
-  formEndpoints: FormEndpoint[];
-  logoutEndpoint: FormEndpoint;
-}
-
-/** The gateway's routes, each with its authentication declaration (RouteTable); createGateway mounts them. */
-function gatewayRouteTable(deps: RouteDeps, parts: SharedParts): RouteTable {
-  const { pages, origins, formEndpoints, logoutEndpoint } = parts;
-  const table = new RouteTable();
-  addHealthRoutes(table, deps.rpc, deps.registries);
-  addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
-  addRealmRoutes(table, deps.rpc, pages.looks, origins);
-  addEventRoutes(table, deps.rpc);
-  addKeyRoutes(table, deps.rpc);
-  addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
-  addUserSecurityRoutes(table, deps.rpc);
-  addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
-  addSessionRoutes(table, deps.rpc);
-  addUserRoutes(table, deps.rpc);
-  addGroupRoutes(table, deps.rpc);
-  addSamlSpRoutes(table, deps.rpc);
-  addSamlMetadataRoutes(table, deps.rpc);
-  addClientRoutes(table, deps.rpc, origins);
-  addRoleRoutes(table, deps.rpc);
-  addRoleMappingRoutes(table, deps.rpc);
-  addClientScopeRoutes(table, deps.rpc);
-  addAuthorizeRoutes(table, pages);
-  addDeviceRoutes(table, pages);
-  addRegistrationRoutes(table, pages);
-  addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
-  addSamlSsoRoutes(table, pages);
-  return table;
-}
-
-/**
- * Every route the gateway serves, with its authentication (for the route walk test: each is
- * visited without credentials). Built as createGateway builds them; nothing is called.
- */
-export function gatewayRoutes(deps: RouteDeps): RouteInfo[] {
-  const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
-  const origins = new ClientOrigins(deps.rpc);
-  const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl);
-  const logoutEndpoint = refreshTokenLogout(deps.rpc, deps.publicUrl);
-  return gatewayRouteTable(deps, { pages, origins, formEndpoints, logoutEndpoint }).routes();
+  // Every route with its authentication, for the route walk test (each is visited without credentials).
+  return Object.assign(listener, { routes: (): RouteInfo[] => table.routes() });
 }
 
 /** The gateway's error body (DESIGN 4): a body or path that could not be read keeps its own 4xx status. */

@@ -1,4 +1,7 @@
-import { gatewayRoutes } from "../../gateway/src/app.js";
+import pino from "pino";
+import { Registry } from "prom-client";
+import { createGateway } from "../../gateway/src/app.js";
+import { HttpMetrics } from "../../gateway/src/http/http-metrics.js";
 import type { AdminTokens } from "../../gateway/src/admin/admin-tokens.js";
 import type { RpcClients } from "../../gateway/src/rpc-clients.js";
 import type { RouteInfo } from "../../gateway/src/http/route-table.js";
@@ -14,13 +17,14 @@ import type { TestServer } from "./support/embedded-server.js";
  * trailing slashes, `%2F`, `.` and `..` segments (plain and percent-encoded), `;matrix` parameters
  * (the class of Keycloak CVE-2026-0976), a percent-encoded letter. Each must reach no route (404)
  * or the admin guard (401); none may answer 2xx. An Admin API route is also visited as written:
- * 401. The route list is the gateway's own (gatewayRoutes), so a new route is walked as soon as
+ * 401. The route list is the gateway's own (createGateway(...).routes()), so a new route is walked as soon as
  * it is added.
  */
-const routes: RouteInfo[] = gatewayRoutes({
-  // Registration only captures these; nothing is called.
-  rpc: {} as RpcClients, registries: [], adminTokens: {} as AdminTokens, publicUrl: "http://localhost",
-});
+const routes: RouteInfo[] = createGateway({
+  // Building the gateway only registers its routes; nothing here is called.
+  rpc: {} as RpcClients, logger: pino({ level: "silent" }), registries: [], httpMetrics: new HttpMetrics(new Registry()),
+  apiKeySha256: "", adminTokens: {} as AdminTokens, publicUrl: "http://localhost",
+}).routes();
 
 const AUTHS = ["public", "admin", "client", "bearer"];
 
