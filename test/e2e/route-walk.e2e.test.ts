@@ -115,6 +115,11 @@ describe.each(targets())("route walk without credentials ($mode)", (target) => {
         expect(res.headers["www-authenticate"]).toBe('Bearer realm="tessera-admin"');
       }
     }
+    // The guard answers before the body is read: 5 MB (over the 1 MB limit) is 401, not 413.
+    const big = await rawRequest(server.url, "POST", "/admin/realms", {
+      headers: { "content-type": "application/json" }, body: JSON.stringify({ name: marker, padding: "x".repeat(5 * 1024 * 1024) }),
+    });
+    expect(big.status).toBe(401);
     // A wrong key is refused as well.
     const wrong = await http("GET", `${server.url}/admin/realms`, { headers: { "X-Admin-API-Key": "not-the-key" } });
     expect(wrong.status).toBe(401);
