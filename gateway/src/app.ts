@@ -6,7 +6,7 @@ import type { Registry } from "prom-client";
 import { currentContext } from "../../services/kit/src/context.js";
 import { requestContext } from "./http/request-context.js";
 import type { HttpMetrics } from "./http/http-metrics.js";
-import { RouteTable, type Reply } from "./http/route-table.js";
+import { RouteTable, type Reply, type RouteInfo } from "./http/route-table.js";
 import { unreadableRequestError } from "./http/body-errors.js";
 import { describeError } from "./http/rpc-errors.js";
 import type { RpcClients } from "./rpc-clients.js";
@@ -65,9 +65,13 @@ export interface GatewayDeps {
  * form-posted OAuth endpoints are served by the lean lane ahead of express when the request is
  * plain, and by the route table otherwise; both run the same handlers and throttle.
  */
-export function createGateway(deps: GatewayDeps): RequestListener {
+export function createGateway(deps: GatewayDeps): RequestListener & { routes(): RouteInfo[] } {
   const app = express();
   app.disable("x-powered-by");
+  // Routing is exact (DESIGN 7): `/ADMIN/realms`, `/admin/realms/` or `/admin//realms` is no
+  // route. Set before the first route or middleware: express builds its router on first use.
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
   app.set("trust proxy", deps.trustProxy ?? false);
   app.set("etag", false);
   app.use(requestContext(deps.logger));
@@ -77,22 +81,6 @@ export function createGateway(deps: GatewayDeps): RequestListener {
     next();
   });
 
-  const guard = adminGuard(deps.apiKeySha256, deps.adminTokens);
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!req.path.startsWith("/admin/") || req.path.startsWith("/admin/auth/")) return next();
-    res.setHeader("Cache-Control", "no-store");
-    guard(req, res, (err?: unknown) => {
-      const ctx = currentContext();
-      if (ctx && req.actor) ctx.actor = req.actor;
-      next(err);
-    }).catch(next);
-  });
-
-  // Bodies are parsed only after the admin guard, so an unauthenticated caller cannot make the
-  // gateway parse a large Admin API body. User import alone takes larger bodies (up to 10,000
-  // users); a parsed body is not parsed again.
-  app.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
-  app.use(express.json({ limit: "1mb" }));
   // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
   const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
   const throttleCore = new Throttle(deps.rpc);
@@ -132,7 +120,15 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   addRegistrationRoutes(table, pages);
   addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
   addSamlSsoRoutes(table, pages);
-  table.mount(app);
+  // The guard runs from each route's declaration (RouteTable), then the body parser: an
+  // unauthenticated caller cannot make the gateway parse a large Admin API body. User import
+  // alone takes larger bodies (up to 10,000 users).
+  const json = express.json({ limit: "1mb" });
+  const importJson = express.json({ limit: IMPORT_BODY_LIMIT });
+  table.mount(app, {
+    adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens),
+    jsonParser: (path) => (path === IMPORT_PATH ? importJson : json),
+  });
 
   app.use((req: Request, res: Response) => {
     res.status(404).json({ error: "not_found", message: `no route for ${req.method} ${req.path}` });
@@ -161,10 +157,12 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   // question. Without X-Forwarded-For its answer is the socket's address whatever the trust, so
   // the header is not parsed then.
   const trust = app.get("trust proxy fn") as Parameters<typeof proxyAddr>[1];
-  return oauthFormLane({
+  const listener = oauthFormLane({
     endpoints: [...formEndpoints, logoutEndpoint], throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
     clientIp: (req) => (req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trust)),
   }, app);
+  // Every route with its authentication, for the route walk test (each is visited without credentials).
+  return Object.assign(listener, { routes: (): RouteInfo[] => table.routes() });
 }
 
 /** The gateway's error body (DESIGN 4): a body or path that could not be read keeps its own 4xx status. */

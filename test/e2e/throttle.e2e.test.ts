@@ -2,7 +2,7 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 
-// Per-IP and per-client throttle on the token and login endpoints (issue 5), per realm.
+// Per-IP and per-client throttle on the client-password and login endpoints, per realm.
 
 /**
  * The limiter weights the previous minute by how much of it still overlaps (rate-limiter.ts), so
@@ -49,17 +49,62 @@ describe.each(targets())("throttle ($mode)", (target) => {
     expect((await http("GET", `${server.url}/realms/${limited}/.well-known/openid-configuration`)).status).toBe(200);
   });
 
-  it("counts a throttled path however express routes it: another case, a trailing slash", async () => {
+  it("routes a throttled path exactly: another case or a trailing slash reaches no route and passes nothing uncounted", async () => {
     const realm = uniqueName("thrp");
     await api.post("/admin/realms", { name: realm, rateLimitPerIp: 3 });
     await awayFromMinuteEdge();
     const post = (endpoint: string) => http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/${endpoint}`, { form: { grant_type: "client_credentials" } });
-    // The router serves each of these as the token endpoint (401: no client), and each is counted.
-    for (const endpoint of ["TOKEN", "token/", "Token"]) expect((await post(endpoint)).status).toBe(401);
+    // Case-sensitive, strict routing (DESIGN 7): none of these is the token endpoint.
+    for (const endpoint of ["TOKEN", "token/", "Token", "TOKEN/"]) expect((await post(endpoint)).status).toBe(404);
+    for (let i = 0; i < 3; i++) expect((await post("token")).status).toBe(401);
     const over = await post("token");
     expect(over.status).toBe(429);
     expect(over.body).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
-    expect((await post("TOKEN/")).status).toBe(429);
+  });
+
+  // RFC 6749 section 2.3.1: every endpoint that takes the client's password is protected against
+  // guessing it, not only the token endpoint.
+  it.each([
+    ["introspection", "token/introspect", { token: "x" }],
+    ["revocation", "revoke", { token: "x" }],
+    ["logout", "logout", { refresh_token: "x" }],
+    ["device authorization", "auth/device", {}],
+  ])("ends wrong-secret guessing at the %s endpoint with 429 and Retry-After", async (_name, endpoint, form) => {
+    const realm = uniqueName("thrs");
+    expect((await api.post("/admin/realms", { name: realm, rateLimitPerIp: 20 })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/clients`, {
+      clientId: "rs", grantTypes: ["client_credentials", "urn:ietf:params:oauth:grant-type:device_code"],
+    })).status).toBe(201);
+    await awayFromMinuteEdge();
+    const url = `${server.url}/realms/${realm}/protocol/openid-connect/${endpoint}`;
+    const guess = (i: number) => http("POST", url, {
+      form: form as Record<string, string>, headers: { Authorization: `Basic ${Buffer.from(`rs:guess-${i}`).toString("base64")}` },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await guess(i)).status);
+    // Each wrong secret is refused (RFC 6749 section 5.2) until the per-IP limit; then 429.
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+    const over = await guess(99);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(over.body).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
+    expect(over.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("counts a client's wrong secrets per client across endpoints, whatever the form of its credentials", async () => {
+    const realm = uniqueName("thrk");
+    await api.post("/admin/realms", { name: realm, rateLimitPerClient: 4 });
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "rs", grantTypes: ["client_credentials"] })).status).toBe(201);
+    await awayFromMinuteEdge();
+    const oidc = `${server.url}/realms/${realm}/protocol/openid-connect`;
+    const basic = { Authorization: `Basic ${Buffer.from("rs:wrong").toString("base64")}` };
+    expect((await http("POST", `${oidc}/token/introspect`, { form: { token: "x" }, headers: basic })).status).toBe(401);
+    expect((await http("POST", `${oidc}/revoke`, { form: { token: "x", client_id: "rs", client_secret: "wrong" } })).status).toBe(401);
+    expect((await http("POST", `${oidc}/logout`, { form: { refresh_token: "x" }, headers: basic })).status).toBe(401);
+    expect((await http("POST", `${oidc}/token`, { form: { grant_type: "client_credentials" }, headers: basic })).status).toBe(401);
+    expect((await http("POST", `${oidc}/revoke`, { form: { token: "x" }, headers: basic })).status).toBe(429);
   });
 
   it("limits requests per client on the token endpoint, by Basic auth or client_id", async () => {
@@ -111,9 +156,9 @@ describe.each(targets())("throttle ($mode)", (target) => {
     expect(over.text).toContain("<code id=\"error-code\">too_many_requests</code>");
     expect(over.headers.get("cache-control")).toBe("no-store");
     expect(over.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    // HEAD runs the same lookup, and the path in another case is the same page.
+    // HEAD runs the same lookup; the path in another case is no route (DESIGN 7: exact routing).
     expect((await page("?user_code=VWXZ-BCDF", "device", "HEAD")).status).toBe(429);
-    expect((await page("?user_code=VWXZ-BCDF", "DEVICE/")).status).toBe(429);
+    expect((await page("?user_code=VWXZ-BCDF", "DEVICE/")).status).toBe(404);
     // One per-IP count per realm: the token endpoint is over it too.
     expect((await token(realm, { grant_type: "client_credentials" })).status).toBe(429);
     // The empty form is still served.

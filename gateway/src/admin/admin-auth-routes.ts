@@ -1,20 +1,33 @@
 import { toJson } from "@bufbuild/protobuf";
 import { AdminAccountSchema } from "../../../gen/iam/directory/v1/admin_account_pb.js";
-import type { RouteTable } from "../http/route-table.js";
+import type { Reply, RouteTable } from "../http/route-table.js";
 import { GatewayError } from "../http/rpc-errors.js";
 import { requireObject } from "../http/json-input.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { ADMIN_TOKEN_TTL, type AdminTokens } from "./admin-tokens.js";
 
-/** Admin authentication (spec 4.14): login for a JWT, and the current admin. */
+/**
+ * Admin authentication (spec 4.14): login for a JWT, and the current admin. The directory counts
+ * login attempts per account and per address and refuses with 429 when over its limits.
+ */
 export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: AdminTokens): void {
   table
-    .add("POST", "/admin/auth/login", async (req) => {
+    .add("POST", "/admin/auth/login", "public", async (req): Promise<Reply> => {
       const body = requireObject(req.body);
       for (const f of ["username", "password"] as const) {
         if (typeof body[f] !== "string" || body[f] === "") throw new GatewayError(400, "invalid_request", `${f} is required`, f);
       }
-      const res = await rpc.adminAccounts.authenticateAdmin({ username: body.username as string, password: body.password as string });
+      const res = await rpc.adminAccounts.authenticateAdmin({
+        username: body.username as string, password: body.password as string, ipAddress: req.ip ?? "",
+      });
+      if (res.retryAfterSeconds > 0) {
+        // The lockout's answer, the same whether or not the account exists (RFC 6585 section 4).
+        return {
+          status: 429,
+          headers: { "Retry-After": String(res.retryAfterSeconds), "Cache-Control": "no-store" },
+          body: { error: "too_many_requests", message: `too many failed logins; try again in ${res.retryAfterSeconds} seconds` },
+        };
+      }
       const admin = res.admin;
       if (!admin) throw new GatewayError(401, "invalid_credentials", "invalid username or password");
       const accessToken = await tokens.sign({ sub: admin.id, username: admin.username });
@@ -24,7 +37,7 @@ export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: A
         headers: { "Cache-Control": "no-store" },
       };
     })
-    .add("GET", "/admin/auth/me", async (req) => {
+    .add("GET", "/admin/auth/me", "bearer", async (req) => {
       const bearer = req.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
       const claims = bearer ? await tokens.verify(bearer) : null;
       if (!claims) {

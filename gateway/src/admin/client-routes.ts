@@ -15,21 +15,21 @@ export function addClientRoutes(table: RouteTable, rpc: RpcClients, origins: Cli
   const realm = (req: { params: Record<string, unknown> }) => String(req.params.realmName);
   const clientId = (req: { params: Record<string, unknown> }) => String(req.params.clientId);
   table
-    .add("POST", base, async (req) => {
+    .add("POST", base, "admin", async (req) => {
       const client = parseBody(ClientInputSchema, req.body, ["grantTypesPresent"]);
       client.grantTypesPresent = has(req.body, "grantTypes");
       const res = await rpc.clients.createClient({ realm: realm(req), client });
       return { status: 201, body: clientJson(res.client) };
     })
-    .add("GET", base, async (req) => {
+    .add("GET", base, "admin", async (req) => {
       const res = await rpc.clients.listClients({ realm: realm(req) });
       return { status: 200, body: res.clients.map(clientJson) };
     })
-    .add("GET", `${base}/:clientId`, async (req) => {
+    .add("GET", `${base}/:clientId`, "admin", async (req) => {
       const res = await rpc.clients.getClient({ realm: realm(req), clientId: clientId(req) });
       return { status: 200, body: clientJson(res.client) };
     })
-    .add("PUT", `${base}/:clientId`, async (req) => {
+    .add("PUT", `${base}/:clientId`, "admin", async (req) => {
       const update = parseBody(ClientUpdateSchema, req.body, ["redirectUrisPresent", "webOriginsPresent", "grantTypesPresent"]);
       update.redirectUrisPresent = has(req.body, "redirectUris");
       update.webOriginsPresent = has(req.body, "webOrigins");
@@ -38,16 +38,16 @@ export function addClientRoutes(table: RouteTable, rpc: RpcClients, origins: Cli
       origins.forget(realm(req), clientId(req));
       return { status: 200, body: clientJson(res.client) };
     })
-    .add("DELETE", `${base}/:clientId`, async (req) => {
+    .add("DELETE", `${base}/:clientId`, "admin", async (req) => {
       await rpc.clients.deleteClient({ realm: realm(req), clientId: clientId(req) });
       origins.forget(realm(req), clientId(req));
       return { status: 204 };
     })
-    .add("POST", `${base}/:clientId/regenerate-secret`, async (req) => {
+    .add("POST", `${base}/:clientId/regenerate-secret`, "admin", async (req) => {
       const res = await rpc.clients.regenerateClientSecret({ realm: realm(req), clientId: clientId(req) });
       return { status: 200, body: clientJson(res.client) };
     })
-    .add("GET", `${base}/:clientId/service-account-user`, async (req) => {
+    .add("GET", `${base}/:clientId/service-account-user`, "admin", async (req) => {
       const res = await rpc.clients.getServiceAccountUser({ realm: realm(req), clientId: clientId(req) });
       return { status: 200, body: res.user ? toJson(ServiceAccountUserSchema, res.user, { alwaysEmitImplicit: true }) : {} };
     });

@@ -8,7 +8,7 @@ import type { RpcClients } from "../rpc-clients.js";
 
 /** Events endpoints (spec 4.8). */
 export function addEventRoutes(table: RouteTable, rpc: RpcClients): void {
-  table.add("GET", "/admin/realms/:realmName/events", async (req) => {
+  table.add("GET", "/admin/realms/:realmName/events", "admin", async (req) => {
     const realm = String(req.params.realmName);
     await rpc.realms.getRealm({ name: realm });
     const dateFrom = dateParam(req, "dateFrom", "start");
@@ -26,13 +26,13 @@ export function addEventRoutes(table: RouteTable, rpc: RpcClients): void {
     return { status: 200, body: res.events.map((e) => toJson(LoginEventSchema, e, { alwaysEmitImplicit: true })) };
   });
   // Spec 3 and 7.1: clearing login events answers 204; admin events cannot be deleted (spec 6.3).
-  table.add("DELETE", "/admin/realms/:realmName/events", async (req) => {
+  table.add("DELETE", "/admin/realms/:realmName/events", "admin", async (req) => {
     const realm = String(req.params.realmName);
     await rpc.realms.getRealm({ name: realm });
     await rpc.audit.clearLoginEvents({ realm });
     return { status: 204 };
   });
-  table.add("GET", "/admin/realms/:realmName/admin-events", async (req) => {
+  table.add("GET", "/admin/realms/:realmName/admin-events", "admin", async (req) => {
     const realm = String(req.params.realmName);
     await rpc.realms.getRealm({ name: realm }); // 404 for an unknown realm, not an empty list
     const dateFrom = dateParam(req, "dateFrom", "start");

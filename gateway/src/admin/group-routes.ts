@@ -15,29 +15,29 @@ const USER_GROUPS = "/admin/realms/:realmName/users/:userId/groups";
 /** Groups and memberships Admin API (spec 2.5, 4.6). Methods per DESIGN 7. */
 export function addGroupRoutes(table: RouteTable, rpc: RpcClients): void {
   table
-    .add("POST", GROUPS, async (req) => {
+    .add("POST", GROUPS, "admin", async (req) => {
       const group = parseBody(GroupInputSchema, req.body);
       const res = await rpc.groups.createGroup({ realm: realmOf(req), group });
       return { status: 201, body: groupJson(res.group) };
     })
-    .add("GET", GROUPS, async (req) => {
+    .add("GET", GROUPS, "admin", async (req) => {
       const res = await rpc.groups.listGroups({ realm: realmOf(req) });
       return { status: 200, body: res.groups.map(groupJson) };
     })
-    .add("GET", GROUP, async (req) => {
+    .add("GET", GROUP, "admin", async (req) => {
       const res = await rpc.groups.getGroup(groupRef(req));
       return { status: 200, body: groupJson(res.group) };
     })
-    .add("PUT", GROUP, async (req) => {
+    .add("PUT", GROUP, "admin", async (req) => {
       const update = parseBody(GroupUpdateSchema, req.body);
       const res = await rpc.groups.updateGroup({ ...groupRef(req), update });
       return { status: 200, body: groupJson(res.group) };
     })
-    .add("DELETE", GROUP, async (req) => {
+    .add("DELETE", GROUP, "admin", async (req) => {
       const res = await rpc.groups.deleteGroup(groupRef(req));
       return { status: 200, body: groupJson(res.group) };
     })
-    .add("GET", `${GROUP}/members`, async (req) => {
+    .add("GET", `${GROUP}/members`, "admin", async (req) => {
       const first = optIntParam(req, "first");
       const max = optIntParam(req, "max");
       const res = await rpc.groups.listGroupMembers({
@@ -45,15 +45,15 @@ export function addGroupRoutes(table: RouteTable, rpc: RpcClients): void {
       });
       return { status: 200, body: res.users.map(userJson) };
     })
-    .add("GET", USER_GROUPS, async (req) => {
+    .add("GET", USER_GROUPS, "admin", async (req) => {
       const res = await rpc.groups.listUserGroups({ realm: realmOf(req), userId: String(req.params.userId) });
       return { status: 200, body: res.groups.map(groupJson) };
     })
-    .add("PUT", `${USER_GROUPS}/:groupId`, async (req) => {
+    .add("PUT", `${USER_GROUPS}/:groupId`, "admin", async (req) => {
       const res = await rpc.groups.addUserToGroup(membershipRef(req));
       return { status: 200, body: membershipJson(res.membership) };
     })
-    .add("DELETE", `${USER_GROUPS}/:groupId`, async (req) => {
+    .add("DELETE", `${USER_GROUPS}/:groupId`, "admin", async (req) => {
       const res = await rpc.groups.removeUserFromGroup(membershipRef(req));
       return { status: 200, body: membershipJson(res.membership) };
     });

@@ -7,11 +7,11 @@ import type { RpcClients } from "../rpc-clients.js";
 /** Realm signing keys (Admin API): list and rotate. Only public material is ever returned. */
 export function addKeyRoutes(table: RouteTable, rpc: RpcClients): void {
   table
-    .add("GET", "/admin/realms/:realmName/keys", async (req) => {
+    .add("GET", "/admin/realms/:realmName/keys", "admin", async (req) => {
       const res = await rpc.token.listKeys({ realm: String(req.params.realmName) });
       return { status: 200, body: res.keys.map(keyJson) };
     })
-    .add("POST", "/admin/realms/:realmName/keys/rotate", async (req) => {
+    .add("POST", "/admin/realms/:realmName/keys/rotate", "admin", async (req) => {
       const input = parseBody(RotateKeysRequestSchema, req.body ?? {}, ["realm"]);
       const res = await rpc.token.rotateKeys({ ...input, realm: String(req.params.realmName) });
       return { status: 200, body: res.keys.map(keyJson) };

@@ -10,31 +10,31 @@ import type { ClientOrigins } from "../oidc/cors.js";
 /** Realm Admin API (spec 2.1, 4.1). A change drops the realm's cached page look (and client origins) at once. */
 export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmLooks, origins: ClientOrigins): void {
   table
-    .add("POST", "/admin/realms", async (req) => {
+    .add("POST", "/admin/realms", "admin", async (req) => {
       const realm = parseBody(RealmInputSchema, req.body);
       const res = await rpc.realms.createRealm({ realm });
       return { status: 201, body: realmJson(res.realm) };
     })
-    .add("GET", "/admin/realms", async () => {
+    .add("GET", "/admin/realms", "admin", async () => {
       const res = await rpc.realms.listRealms({});
       return { status: 200, body: res.realms.map(realmJson) };
     })
-    .add("GET", "/admin/realms/themes", async () => {
+    .add("GET", "/admin/realms/themes", "admin", async () => {
       const res = await rpc.realms.listThemes({});
       return { status: 200, body: res.themes };
     })
-    .add("GET", "/admin/realms/:realmName", async (req) => {
+    .add("GET", "/admin/realms/:realmName", "admin", async (req) => {
       const res = await rpc.realms.getRealm({ name: String(req.params.realmName) });
       return { status: 200, body: realmJson(res.realm) };
     })
-    .add("PUT", "/admin/realms/:realmName", async (req) => {
+    .add("PUT", "/admin/realms/:realmName", "admin", async (req) => {
       const update = parseBody(RealmUpdateSchema, req.body, ["themePresent"]);
       update.themePresent = Object.prototype.hasOwnProperty.call(req.body, "theme");
       const res = await rpc.realms.updateRealm({ name: String(req.params.realmName), update });
       looks.forget(String(req.params.realmName));
       return { status: 200, body: realmJson(res.realm) };
     })
-    .add("DELETE", "/admin/realms/:realmName", async (req) => {
+    .add("DELETE", "/admin/realms/:realmName", "admin", async (req) => {
       const res = await rpc.realms.deleteRealm({ name: String(req.params.realmName) });
       looks.forget(String(req.params.realmName));
       origins.forget(String(req.params.realmName));

@@ -17,16 +17,16 @@ export function addRoleMappingRoutes(table: RouteTable, rpc: RpcClients): void {
   });
   for (const path of ["/admin/realms/:realmName/users/:userId/role-mappings/realm", "/admin/realms/:realmName/users/:userId/role-mappings/clients/:clientId"]) {
     table
-      .add("GET", path, async (req) => {
+      .add("GET", path, "admin", async (req) => {
         const res = await rpc.roles.listRoleMappings(user(req));
         return { status: 200, body: res.roles.map(roleJson) };
       })
-      .add("POST", path, async (req) => {
+      .add("POST", path, "admin", async (req) => {
         const { roleNames } = parseBody(RoleNamesSchema, req.body, ["clientId"]);
         const res = await rpc.roles.assignRoleMappings({ ...user(req), roleNames });
         return { status: 200, body: { roleNames: res.roleNames } };
       })
-      .add("DELETE", path, async (req) => {
+      .add("DELETE", path, "admin", async (req) => {
         const { roleNames } = parseBody(RoleNamesSchema, req.body, ["clientId"]);
         const res = await rpc.roles.removeRoleMappings({ ...user(req), roleNames });
         return { status: 200, body: { roleNames: res.roleNames } };
@@ -36,16 +36,16 @@ export function addRoleMappingRoutes(table: RouteTable, rpc: RpcClients): void {
     realm: String(req.params.realmName), holderType: HolderType.GROUP, holderId: String(req.params.groupId),
   });
   table
-    .add("GET", "/admin/realms/:realmName/groups/:groupId/role-mappings", async (req) => {
+    .add("GET", "/admin/realms/:realmName/groups/:groupId/role-mappings", "admin", async (req) => {
       const res = await rpc.roles.listRoleMappings({ ...group(req), clientId: "" });
       return { status: 200, body: res.roles.map(roleJson) };
     })
-    .add("POST", "/admin/realms/:realmName/groups/:groupId/role-mappings", async (req) => {
+    .add("POST", "/admin/realms/:realmName/groups/:groupId/role-mappings", "admin", async (req) => {
       const body = parseBody(RoleNamesSchema, req.body);
       const res = await rpc.roles.assignRoleMappings({ ...group(req), clientId: body.clientId ?? "", roleNames: body.roleNames });
       return { status: 200, body: { roleNames: res.roleNames } };
     })
-    .add("DELETE", "/admin/realms/:realmName/groups/:groupId/role-mappings", async (req) => {
+    .add("DELETE", "/admin/realms/:realmName/groups/:groupId/role-mappings", "admin", async (req) => {
       const body = parseBody(RoleNamesSchema, req.body);
       const res = await rpc.roles.removeRoleMappings({ ...group(req), clientId: body.clientId ?? "", roleNames: body.roleNames });
       return { status: 200, body: { roleNames: res.roleNames } };

@@ -11,20 +11,20 @@ export function addRoleRoutes(table: RouteTable, rpc: RpcClients): void {
       realm: String(req.params.realmName), clientId: req.params.clientId ? String(req.params.clientId) : "",
     });
     table
-      .add("POST", base, async (req) => {
+      .add("POST", base, "admin", async (req) => {
         const role = parseBody(RoleInputSchema, req.body);
         const res = await rpc.roles.createRole({ ...ids(req), role });
         return { status: 201, body: roleJson(res.role) };
       })
-      .add("GET", base, async (req) => {
+      .add("GET", base, "admin", async (req) => {
         const res = await rpc.roles.listRoles(ids(req));
         return { status: 200, body: res.roles.map(roleJson) };
       })
-      .add("GET", `${base}/:roleName`, async (req) => {
+      .add("GET", `${base}/:roleName`, "admin", async (req) => {
         const res = await rpc.roles.getRole({ ...ids(req), name: String(req.params.roleName) });
         return { status: 200, body: roleJson(res.role) };
       })
-      .add("DELETE", `${base}/:roleName`, async (req) => {
+      .add("DELETE", `${base}/:roleName`, "admin", async (req) => {
         await rpc.roles.deleteRole({ ...ids(req), name: String(req.params.roleName) });
         return { status: 204 };
       });

@@ -12,20 +12,20 @@ export function addSamlSpRoutes(table: RouteTable, rpc: RpcClients): void {
   const base = "/admin/realms/:realmName/saml-service-providers";
   const realmOf = (req: { params: Record<string, unknown> }) => String(req.params.realmName);
   table
-    .add("POST", base, async (req) => {
+    .add("POST", base, "admin", async (req) => {
       const serviceProvider = parseBody(ServiceProviderInputSchema, req.body, ["attributeStatementsPresent"]);
       const res = await rpc.samlServiceProviders.registerServiceProvider({ realm: realmOf(req), serviceProvider });
       return { status: 201, body: spJson(res.serviceProvider) };
     })
-    .add("GET", base, async (req) => {
+    .add("GET", base, "admin", async (req) => {
       const res = await rpc.samlServiceProviders.listServiceProviders({ realm: realmOf(req) });
       return { status: 200, body: res.serviceProviders.map(spJson) };
     })
-    .add("GET", `${base}/:id`, async (req) => {
+    .add("GET", `${base}/:id`, "admin", async (req) => {
       const res = await rpc.samlServiceProviders.getServiceProvider({ realm: realmOf(req), id: String(req.params.id) });
       return { status: 200, body: spJson(res.serviceProvider) };
     })
-    .add("PUT", `${base}/:id`, async (req) => {
+    .add("PUT", `${base}/:id`, "admin", async (req) => {
       const serviceProvider = parseBody(ServiceProviderInputSchema, req.body, ["attributeStatementsPresent"]);
       serviceProvider.attributeStatementsPresent = Object.prototype.hasOwnProperty.call(req.body, "attributeStatements");
       const res = await rpc.samlServiceProviders.updateServiceProvider({
@@ -33,15 +33,15 @@ export function addSamlSpRoutes(table: RouteTable, rpc: RpcClients): void {
       });
       return { status: 200, body: spJson(res.serviceProvider) };
     })
-    .add("DELETE", `${base}/:id`, async (req) => {
+    .add("DELETE", `${base}/:id`, "admin", async (req) => {
       await rpc.samlServiceProviders.deleteServiceProvider({ realm: realmOf(req), id: String(req.params.id) });
       return { status: 204 };
     })
-    .add("GET", "/admin/realms/:realmName/saml-keys", async (req) => {
+    .add("GET", "/admin/realms/:realmName/saml-keys", "admin", async (req) => {
       const res = await rpc.samlIdp.listSigningKeys({ realm: realmOf(req) });
       return { status: 200, body: res.keys.map(keyJson) };
     })
-    .add("POST", "/admin/realms/:realmName/saml-keys/rotate", async (req) => {
+    .add("POST", "/admin/realms/:realmName/saml-keys/rotate", "admin", async (req) => {
       const res = await rpc.samlIdp.rotateSigningKey({ realm: realmOf(req) });
       return { status: 200, body: keyJson(res.key) };
     });

@@ -14,22 +14,22 @@ const REALM = "/admin/realms/:realmName";
  */
 export function addSessionRoutes(table: RouteTable, rpc: RpcClients): void {
   table
-    .add("GET", `${REALM}/sessions`, async (req) => {
+    .add("GET", `${REALM}/sessions`, "admin", async (req) => {
       const res = await rpc.sessions.listRealmSessions({ realm: realmOf(req), ...pageParams(req) });
       return { status: 200, body: res.sessions.map(sessionJson) };
     })
-    .add("DELETE", `${REALM}/sessions/:sessionId`, async (req) => {
+    .add("DELETE", `${REALM}/sessions/:sessionId`, "admin", async (req) => {
       const type = strParam(req, "type") || "oauth";
       if (type !== "oauth" && type !== "sso") throw new GatewayError(400, "invalid_type", "type must be oauth or sso", "type");
       const res = await rpc.sessions.revokeSession({ realm: realmOf(req), sessionId: String(req.params.sessionId), type });
       return { status: 200, body: { revoked: res.revoked, sessionId: res.sessionId, type: res.type } };
     })
-    .add("GET", `${REALM}/users/:userId/sessions`, async (req) => {
+    .add("GET", `${REALM}/users/:userId/sessions`, "admin", async (req) => {
       await rpc.users.getUser(userRef(req));
       const res = await rpc.sessions.listUserSessions({ ...userRef(req), ...pageParams(req) });
       return { status: 200, body: res.sessions.map(sessionJson) };
     })
-    .add("DELETE", `${REALM}/users/:userId/sessions`, async (req) => {
+    .add("DELETE", `${REALM}/users/:userId/sessions`, "admin", async (req) => {
       await rpc.users.getUser(userRef(req));
       const res = await rpc.sessions.revokeUserSessions(userRef(req));
       return { status: 200, body: { count: res.count } };

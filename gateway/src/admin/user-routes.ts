@@ -16,12 +16,12 @@ const USER = `${USERS}/:userId`;
 /** Users Admin API (spec 2.2, 4.2) and the realm's test email (spec 4.1). Methods per DESIGN 7. */
 export function addUserRoutes(table: RouteTable, rpc: RpcClients): void {
   table
-    .add("POST", USERS, async (req) => {
+    .add("POST", USERS, "admin", async (req) => {
       const user = parseBody(UserInputSchema, req.body);
       const res = await rpc.users.createUser({ realm: realmOf(req), user });
       return { status: 201, body: userJson(res.user) };
     })
-    .add("GET", USERS, async (req) => {
+    .add("GET", USERS, "admin", async (req) => {
       const skip = optIntParam(req, "skip");
       const limit = optIntParam(req, "limit");
       const enabled = optBoolParam(req, "enabled");
@@ -36,20 +36,20 @@ export function addUserRoutes(table: RouteTable, rpc: RpcClients): void {
       });
       return { status: 200, body: { total: res.total, users: res.users.map(userJson) } };
     })
-    .add("GET", USER, async (req) => {
+    .add("GET", USER, "admin", async (req) => {
       const res = await rpc.users.getUser(userRef(req));
       return { status: 200, body: userJson(res.user) };
     })
-    .add("PUT", USER, async (req) => {
+    .add("PUT", USER, "admin", async (req) => {
       const update = parseBody(UserUpdateSchema, req.body);
       const res = await rpc.users.updateUser({ ...userRef(req), update });
       return { status: 200, body: userJson(res.user) };
     })
-    .add("DELETE", USER, async (req) => {
+    .add("DELETE", USER, "admin", async (req) => {
       await rpc.users.deleteUser(userRef(req));
       return { status: 204 };
     })
-    .add("PUT", `${USER}/reset-password`, async (req) => {
+    .add("PUT", `${USER}/reset-password`, "admin", async (req) => {
       const body = parseBody(ResetPasswordRequestSchema, req.body, ["realm", "userId"]);
       await rpc.users.resetPassword({
         ...userRef(req),
@@ -58,21 +58,21 @@ export function addUserRoutes(table: RouteTable, rpc: RpcClients): void {
       });
       return { status: 204 };
     })
-    .add("PUT", `${USER}/send-verification-email`, async (req) => {
+    .add("PUT", `${USER}/send-verification-email`, "admin", async (req) => {
       const res = await rpc.users.sendVerificationEmail(userRef(req));
       return { status: 200, body: { message: res.message } };
     })
     // Offline sessions belong to the token service (spec 4.2); unknown users are still 404.
-    .add("GET", `${USER}/offline-sessions`, async (req) => {
+    .add("GET", `${USER}/offline-sessions`, "admin", async (req) => {
       await rpc.users.getUser(userRef(req));
       return { status: 200, body: await listOfflineSessions(rpc, req) };
     })
-    .add("DELETE", `${USER}/offline-sessions/:tokenId`, async (req) => {
+    .add("DELETE", `${USER}/offline-sessions/:tokenId`, "admin", async (req) => {
       await rpc.users.getUser(userRef(req));
       await rpc.sessions.revokeOfflineSession({ ...userRef(req), tokenId: String(req.params.tokenId) });
       return { status: 204 };
     })
-    .add("POST", "/admin/realms/:realmName/email/test", async (req) => {
+    .add("POST", "/admin/realms/:realmName/email/test", "admin", async (req) => {
       const body = requireObject(req.body);
       for (const key of Object.keys(body)) {
         if (key !== "to") throw new GatewayError(400, "unknown_field", `unknown or read-only field: ${key}`, key);

@@ -18,7 +18,7 @@ export const IMPORT_PATH = `${REALM}/users/import`;
  */
 export function addUserSecurityRoutes(table: RouteTable, rpc: RpcClients): void {
   table
-    .add("POST", IMPORT_PATH, async (req) => {
+    .add("POST", IMPORT_PATH, "admin", async (req) => {
       const users = importList(req.body);
       const res = await rpc.userSecurity.importUsers({ realm: realmOf(req), users });
       return {
@@ -29,15 +29,15 @@ export function addUserSecurityRoutes(table: RouteTable, rpc: RpcClients): void 
         },
       };
     })
-    .add("GET", `${USER}/mfa/status`, async (req) => {
+    .add("GET", `${USER}/mfa/status`, "admin", async (req) => {
       const res = await rpc.userSecurity.getMfaStatus(userRef(req));
       return { status: 200, body: { enabled: res.enabled } };
     })
-    .add("DELETE", `${USER}/mfa`, async (req) => {
+    .add("DELETE", `${USER}/mfa`, "admin", async (req) => {
       await rpc.userSecurity.resetMfa(userRef(req));
       return { status: 204 };
     })
-    .add("GET", `${REALM}/brute-force/locked-users`, async (req) => {
+    .add("GET", `${REALM}/brute-force/locked-users`, "admin", async (req) => {
       const res = await rpc.userSecurity.listLockedUsers({ realm: realmOf(req) });
       return {
         status: 200,
@@ -49,7 +49,7 @@ export function addUserSecurityRoutes(table: RouteTable, rpc: RpcClients): void 
         })),
       };
     })
-    .add("POST", `${REALM}/brute-force/users/:userId/unlock`, async (req) => {
+    .add("POST", `${REALM}/brute-force/users/:userId/unlock`, "admin", async (req) => {
       await rpc.userSecurity.unlockUser(userRef(req));
       return { status: 204 };
     });

@@ -17,8 +17,8 @@ export function addAuthorizeRoutes(table: RouteTable, deps: PageDeps): void {
   const pageParsers = [...browserParsers, pageRealmGuard(deps)];
   const path = "/realms/:realmName/protocol/openid-connect/auth";
   table
-    .add("GET", path, (req, res) => handle(req, res, deps, () => begin(req, res, deps, paramsOf(req.query))), ...pageParsers)
-    .add("POST", path, (req, res) => {
+    .add("GET", path, "public", (req, res) => handle(req, res, deps, () => begin(req, res, deps, paramsOf(req.query))), ...pageParsers)
+    .add("POST", path, "public", (req, res) => {
       if (!one(req.body, "tx") && needsSameSiteRepost(req)) {
         return sendSameSiteRepost(req, res, deps, realmOf(req), `${deps.publicUrl.replace(/\/+$/, "")}${authPath(encodeURIComponent(realmOf(req)))}`);
       }

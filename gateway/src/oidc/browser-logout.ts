@@ -57,8 +57,10 @@ export function isRefreshTokenLogout(req: Request): boolean {
 export function addBrowserLogoutRoutes(table: RouteTable, deps: PageDeps, refreshTokenLogout: RouteHandler): void {
   const browserPost = browserLogoutPost(deps);
   table
-    .add("GET", LOGOUT_PATH, browserLogoutGet(deps), ...browserParsers, pageRealmGuard(deps))
-    .add("POST", LOGOUT_PATH, async (req, res) => {
+    .add("GET", LOGOUT_PATH, "public", browserLogoutGet(deps), ...browserParsers, pageRealmGuard(deps))
+    // `client`: the refresh-token logout authenticates the client (throttled as every client
+    // password endpoint is); the browser's logout POST on the same path takes no credential.
+    .add("POST", LOGOUT_PATH, "client", async (req, res) => {
       // Spec 4.16: a body with refresh_token is the API logout (204); anything else is the browser's.
       if (isRefreshTokenLogout(req)) return refreshTokenLogout(req, res);
       return browserPost(req, res);

@@ -149,7 +149,7 @@ function allowedOriginsOf(authorization: string | undefined): ReadonlySet<string
 
 /** Preflight answers (OPTIONS) for the OIDC endpoints, by path and the methods each serves. */
 export function addCorsPreflight(table: RouteTable, paths: Array<{ path: string; methods: string }>): void {
-  for (const { path, methods } of paths) table.add("OPTIONS", path, preflight(methods));
+  for (const { path, methods } of paths) table.add("OPTIONS", path, "public", preflight(methods));
 }
 
 function preflight(methods: string): RouteHandler {

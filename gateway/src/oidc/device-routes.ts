@@ -13,9 +13,9 @@ export function addDeviceRoutes(table: RouteTable, deps: PageDeps): void {
   const path = "/realms/:realmName/device";
   const action = (realm: string) => `/realms/${realm}/device`;
   table
-    .add("GET", path, (req, res) => handle(req, res, deps, async () =>
+    .add("GET", path, "public", (req, res) => handle(req, res, deps, async () =>
       (await deps.rpc.authorizationFlow.beginDeviceVerification({
         context: flowContext(req, res, deps.publicUrl), userCode: one(req.query, "user_code"),
       })).result, action(realmOf(req))), ...pageParsers)
-    .add("POST", path, (req, res) => handle(req, res, deps, () => step(req, res, deps), action(realmOf(req))), ...pageParsers);
+    .add("POST", path, "public", (req, res) => handle(req, res, deps, () => step(req, res, deps), action(realmOf(req))), ...pageParsers);
 }

@@ -23,11 +23,11 @@ const DISCOVERY_CACHE = "public, max-age=300";
  */
 export function addDiscoveryRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string): void {
   table
-    .add("GET", "/realms/:realmName/.well-known/openid-configuration", (req) => publicReply(async () => {
+    .add("GET", "/realms/:realmName/.well-known/openid-configuration", "public", (req) => publicReply(async () => {
       const res = await rpc.token.getDiscovery({ realm: realmParam(req), baseUrl: publicUrl });
       return { status: 200, body: res.metadata ?? {}, headers: { ...PUBLIC_CORS, "Cache-Control": DISCOVERY_CACHE } };
     }))
-    .add("GET", "/realms/:realmName/protocol/openid-connect/certs", (req) => publicReply(async () => {
+    .add("GET", "/realms/:realmName/protocol/openid-connect/certs", "public", (req) => publicReply(async () => {
       const res = await rpc.token.getJwks({ realm: realmParam(req) });
       const body = { keys: res.keys.map((k) => toJson(JwkSchema, k)) };
       // Each kid is its key's RFC 7638 thumbprint, so the kids name the set: hashing them, not the

@@ -6,15 +6,15 @@ import { oauthError, oauthErrorReply } from "./oauth-errors.js";
  * The OAuth protocol endpoints whose every answer, failures before the handler included, is in
  * RFC 6749 section 5.2's format: token, introspection (RFC 7662 section 2.3), revocation (RFC 7009
  * section 2.2.1), device authorization (RFC 8628 section 3.2), userinfo (RFC 6750 section 3) and the
- * client's POST /logout. Case-insensitive and with an optional trailing slash, as express routes them.
+ * client's POST /logout. Exact, as the router routes them (DESIGN 7: case-sensitive, strict).
  */
-const OAUTH_ENDPOINT = /^\/realms\/([^/]+)\/protocol\/openid-connect\/(token|token\/introspect|revoke|logout|userinfo|auth\/device)\/?$/i;
+const OAUTH_ENDPOINT = /^\/realms\/([^/]+)\/protocol\/openid-connect\/(token|token\/introspect|revoke|logout|userinfo|auth\/device)$/;
 
 /** The realm of an OAuth protocol endpoint's request, or undefined for any other request. */
 export function oauthEndpointRealm(method: string, path: string): string | undefined {
   const m = OAUTH_ENDPOINT.exec(path);
   // GET /logout is the browser's (RP-initiated logout): its failures are pages, not OAuth errors.
-  if (!m || (m[2]!.toLowerCase() === "logout" && method !== "POST")) return undefined;
+  if (!m || (m[2] === "logout" && method !== "POST")) return undefined;
   try {
     return decodeURIComponent(m[1]!);
   } catch {

@@ -103,6 +103,11 @@ describe("oauthFormLane", () => {
   it.each([
     ["another method", () => send("PUT", TOKEN, "a=1", { "content-type": FORM, "content-length": "3" })],
     ["another path", () => send("POST", "/realms/acme/protocol/openid-connect/token/", "a=1", { "content-type": FORM, "content-length": "3" })],
+    // Exact paths only, as the router's (DESIGN 7): express answers these spellings 404.
+    ...["/realms/acme/protocol/openid-connect/TOKEN", "/realms/acme/protocol/openid-connect//token", "/realms/acme/protocol/openid-connect/token;x=1",
+      "/realms/acme/protocol/openid-connect/x/../token", "/realms/acme/protocol/openid-connect%2Ftoken", "//realms/acme/protocol/openid-connect/token",
+      "/realms/acme/protocol/./openid-connect/token"]
+      .map((path): [string, () => ReturnType<typeof send>] => [`the spelling ${path}`, () => send("POST", path, "a=1", { "content-type": FORM, "content-length": "3" })]),
     ["JSON", () => send("POST", TOKEN, "{}", { "content-type": "application/json", "content-length": "2" })],
     ["another charset", () => send("POST", TOKEN, "a=1", { "content-type": `${FORM}; charset=iso-8859-1`, "content-length": "3" })],
     ["no content type", () => send("POST", TOKEN, "a=1", { "content-length": "3" })],

@@ -18,18 +18,18 @@ export function addRegistrationRoutes(table: RouteTable, deps: PageDeps): void {
   const pageParsers = [...browserParsers, pageRealmGuard(deps)];
   const flow = deps.rpc.registrationFlow;
   table
-    .add("GET", "/realms/:realmName/login-actions/registration", (req, res) => handle(req, res, deps, async () =>
+    .add("GET", "/realms/:realmName/login-actions/registration", "public", (req, res) => handle(req, res, deps, async () =>
       (await flow.beginRegistration({ context: withTx(req, res, deps, one(req.query, "tx")) })).result), ...pageParsers)
-    .add("POST", "/realms/:realmName/login-actions/registration", (req, res) => handle(req, res, deps, async () => {
+    .add("POST", "/realms/:realmName/login-actions/registration", "public", (req, res) => handle(req, res, deps, async () => {
       const b = req.body as unknown;
       return (await flow.submitRegistration({
         context: flowContext(req, res, deps.publicUrl), username: one(b, "username"), email: one(b, "email"),
         firstName: one(b, "firstName"), lastName: one(b, "lastName"), password: one(b, "password"), confirmation: one(b, "password-confirm"),
       })).result;
     }), ...pageParsers)
-    .add("GET", "/realms/:realmName/login-actions/verify-email", (req, res) => handle(req, res, deps, async () =>
+    .add("GET", "/realms/:realmName/login-actions/verify-email", "public", (req, res) => handle(req, res, deps, async () =>
       (await flow.verifyEmail({ context: flowContext(req, res, deps.publicUrl), key: one(req.query, "key").slice(0, 4096) })).result), ...pageParsers)
-    .add("POST", "/realms/:realmName/login-actions/verify-email", (req, res) => handle(req, res, deps, async () =>
+    .add("POST", "/realms/:realmName/login-actions/verify-email", "public", (req, res) => handle(req, res, deps, async () =>
       (await flow.resendVerificationEmail({ context: flowContext(req, res, deps.publicUrl) })).result), ...pageParsers);
 }
 

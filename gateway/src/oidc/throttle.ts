@@ -11,19 +11,26 @@ import { rateLimitAddress } from "../../../services/kit/src/rate-limit-address.j
 const SETTINGS_TTL_MS = 10_000;
 
 /**
- * The token endpoint and the paths that take credentials in the browser (issue 5), SAML login
- * included (issue 6), as express routes them: not case-sensitive, a trailing slash allowed (as
- * page-request-errors.ts and oauth-endpoint-errors.ts match them), so `/TOKEN` or `/token/`, which
- * the router serves as the token endpoint, cannot pass uncounted.
+ * The POSTs the throttle counts, matched exactly as the router routes them (case-sensitive,
+ * strict: DESIGN 7): every endpoint that takes the client's password, which RFC 6749 section 2.3.1
+ * asks to protect against brute force (token, device authorization, introspection, revocation,
+ * logout), and the paths that take the user's credentials in the browser (authorization, SAML
+ * login, registration, the device page).
  */
-const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|auth|auth\/device)|protocol\/saml|login-actions\/.+|device)\/?$/i;
+const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|token\/introspect|revoke|logout|auth|auth\/device)|protocol\/saml|login-actions\/[^/]+|device)$/;
+
+/** The endpoints that answer in OAuth format (RFC 6749 section 5.2), their 429 included. */
+const OAUTH_ENDPOINT = /\/protocol\/openid-connect\/(?:token|token\/introspect|revoke|auth\/device)$/;
+
+/** The logout endpoint, which is the client's (OAuth format) or the browser's (an error page). */
+const LOGOUT = /\/protocol\/openid-connect\/logout$/;
 
 /**
  * The device verification page (RFC 8628 section 3.3), whose GET (the form in device-enter.njk
  * submits by GET, and verification_uri_complete is a GET) looks the user code up: each lookup is
  * a guess at a code, which section 5.1 asks to rate-limit. HEAD runs the same handler.
  */
-const DEVICE_PAGE = /^\/realms\/([^/]+)\/device\/?$/i;
+const DEVICE_PAGE = /^\/realms\/([^/]+)\/device$/;
 
 interface Limits {
   perIp: number;
@@ -41,8 +48,8 @@ export interface ThrottledRequest {
 }
 
 /**
- * Per-IP and per-client throttle on the token and login endpoints and on the device page's
- * user-code lookups (RFC 8628 section 5.1), configured per realm
+ * Per-IP and per-client throttle on the endpoints that take a client's or a user's password
+ * (THROTTLED) and on the device page's user-code lookups (RFC 8628 section 5.1), configured per realm
  * (`rateLimitPerIp`, `rateLimitPerClient`, requests per minute; 0 = off). Over the limit the
  * answer is 429 with `Retry-After` (RFC 6585 section 4). Counters live in this gateway process: with
  * several gateway replicas each enforces the limit on the traffic it sees. Used by the express
@@ -88,15 +95,16 @@ export class Throttle {
 
   private count(realm: string, l: Limits | null, req: ThrottledRequest): Reply | undefined {
     if (!l || (l.perIp === 0 && l.perClient === 0)) return undefined;
-    const path = req.path.toLowerCase().replace(/\/$/, "");
-    const isToken = path.endsWith("/token");
     // The OAuth endpoints' 429 is an RFC 6749 section 5.2 body; the browser's paths get text, which
     // the express middleware renders as the realm's error page.
-    const isOAuth = isToken || path.endsWith("/auth/device");
+    const isOAuth = OAUTH_ENDPOINT.test(req.path) || (LOGOUT.test(req.path) && authenticatesClient(req));
+    // The client's own count covers every endpoint that takes its password (RFC 6749 section
+    // 2.3.1), so guesses spread over many addresses are still bounded per client.
+    const takesClientPassword = OAUTH_ENDPOINT.test(req.path) || LOGOUT.test(req.path);
     // An IPv6 client counts by its /64 (rate-limit-address.ts).
     let wait = l.perIp > 0 ? this.limiter.hit(`ip\0${realm}\0${rateLimitAddress(req.ip)}`, l.perIp) : 0;
     const clientId = clientIdOf(req);
-    if (wait === 0 && l.perClient > 0 && clientId && isToken) {
+    if (wait === 0 && l.perClient > 0 && clientId && takesClientPassword) {
       wait = this.limiter.hit(`client\0${realm}\0${clientId}`, l.perClient);
     }
     if (wait === 0) return undefined;
@@ -160,6 +168,19 @@ export function throttle(t: Throttle, page?: ThrottledPage) {
       }, next);
     });
   };
+}
+
+/**
+ * A logout that authenticates a client or carries a refresh token (the API logout, spec 4.16),
+ * as browser-logout.ts isRefreshTokenLogout tells it from the browser's.
+ */
+function authenticatesClient(req: ThrottledRequest): boolean {
+  const body = req.body as Record<string, unknown> | undefined;
+  return /^Basic\s/i.test(req.headers.authorization ?? "") || isGiven(body?.refresh_token) || isGiven(body?.client_secret);
+}
+
+function isGiven(v: unknown): boolean {
+  return v !== undefined && v !== "";
 }
 
 /** A `user_code` query parameter the device page would look up (one or several: counted either way). */

@@ -13,7 +13,7 @@ const form = express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES, para
 
 /**
  * The form endpoints take only form bodies (RFC 6749 section 3.2, RFC 7662 section 2.1, RFC 7009
- * section 2.1, RFC 8628 section 3.1): a JSON body, which the gateway's global JSON parser has
+ * section 2.1, RFC 8628 section 3.1): a JSON body, which the route's JSON parser has
  * already read, is refused, never taken for a form (as a Keycloak client would expect).
  */
 const formOnly: RequestHandler = (req, _res, next) => {
@@ -100,11 +100,11 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
  * userinfo, and logout with a refresh token (see refreshTokenLogout).
  */
 export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string, endpoints: FormEndpoint[]): void {
-  for (const e of endpoints) table.add("POST", e.path, e.handle, formOnly, form);
+  for (const e of endpoints) table.add("POST", e.path, "client", e.handle, formOnly, form);
   const info = withTokenCors((req) => userinfo(req, rpc, publicUrl));
   table
-    .add("GET", `${OIDC}/userinfo`, info)
-    .add("POST", `${OIDC}/userinfo`, info, form);
+    .add("GET", `${OIDC}/userinfo`, "bearer", info)
+    .add("POST", `${OIDC}/userinfo`, "bearer", info, form);
   addCorsPreflight(table, [
     ...endpoints.map((e) => ({ path: e.path, methods: "POST, OPTIONS" })),
     { path: `${OIDC}/logout`, methods: "GET, POST, OPTIONS" },

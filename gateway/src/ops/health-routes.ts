@@ -10,8 +10,8 @@ const PROBE_TIMEOUT_MS = 3000;
 /** Operational endpoints (spec 4.20). */
 export function addHealthRoutes(table: RouteTable, rpc: RpcClients, registries: Registry[]): void {
   table
-    .add("GET", "/health", async () => ({ status: 200, body: { status: "ok" } }))
-    .add("GET", "/health/ready", async () => {
+    .add("GET", "/health", "public", async () => ({ status: 200, body: { status: "ok" } }))
+    .add("GET", "/health/ready", "public", async () => {
       const probes: Array<[string, () => Promise<{ health?: ServiceHealth }>]> = [
         ["directory", () => rpc.directory.health({}, { timeoutMs: PROBE_TIMEOUT_MS })],
         ["token", () => rpc.token.health({}, { timeoutMs: PROBE_TIMEOUT_MS })],
@@ -43,7 +43,7 @@ export function addHealthRoutes(table: RouteTable, rpc: RpcClients, registries: 
         },
       };
     })
-    .add("GET", "/metrics", async (_req, res) => {
+    .add("GET", "/metrics", "public", async (_req, res) => {
       const bodies = await Promise.all(registries.map((r) => r.metrics()));
       res.setHeader("Content-Type", registries[0]?.contentType ?? "text/plain; version=0.0.4; charset=utf-8");
       res.status(200).send(bodies.join("\n"));

@@ -25,8 +25,8 @@ const samlAction = (realm: string) => `/realms/${realm}/protocol/saml`;
 export function addSamlSsoRoutes(table: RouteTable, deps: PageDeps): void {
   const pageParsers = [...browserParsers, pageRealmGuard(deps)];
   table
-    .add("GET", SAML_PATH, (req, res) => protocol(req, res, deps, redirectInbound(req)), ...pageParsers)
-    .add("POST", SAML_PATH, async (req, res) => {
+    .add("GET", SAML_PATH, "public", (req, res) => protocol(req, res, deps, redirectInbound(req)), ...pageParsers)
+    .add("POST", SAML_PATH, "public", async (req, res) => {
       if (one(req.body, "tx")) return loginStep(req, res, deps);
       if (needsSameSiteRepost(req)) return repost(req, res, deps, postInbound(req));
       return protocol(req, res, deps, postInbound(req));

@@ -3,6 +3,7 @@ import { baseUrl, int, optStr, type Env } from "../../kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 import { cpuBudget } from "../../kit/src/runtime/cpu-budget.js";
 import type { Argon2Params } from "./domain/password-hasher.js";
+import type { AdminLoginPolicy } from "./domain/admin-login-lockout.js";
 
 export interface DirectoryConfig {
   common: CommonConfig;
@@ -14,6 +15,8 @@ export interface DirectoryConfig {
   hashingConcurrency: number;
   /** `{base_url}` (TESSERA_PUBLIC_URL, as the gateway reads it), for links in emails. */
   publicUrl: string;
+  /** Admin login brute-force protection (admin-login-lockout.ts). */
+  adminLogin: AdminLoginPolicy;
 }
 
 export function loadDirectoryConfig(env: Env): DirectoryConfig {
@@ -28,5 +31,10 @@ export function loadDirectoryConfig(env: Env): DirectoryConfig {
     },
     hashingConcurrency: int(env, "TESSERA_HASHING_CONCURRENCY", cpuBudget(), 1, 256),
     publicUrl: baseUrl(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
+    adminLogin: {
+      maxPerAccount: int(env, "TESSERA_ADMIN_LOGIN_MAX_FAILURES", 10, 1, 1000),
+      maxPerAddress: int(env, "TESSERA_ADMIN_LOGIN_MAX_FAILURES_PER_ADDRESS", 30, 1, 100_000),
+      lockoutSeconds: int(env, "TESSERA_ADMIN_LOGIN_LOCKOUT_SECONDS", 900, 1, 86_400),
+    },
   };
 }

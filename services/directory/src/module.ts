@@ -9,6 +9,8 @@ import { RealmRepository } from "./store/realm-repository.js";
 import { AdminAccountRepository } from "./store/admin-account-repository.js";
 import { RealmAdmin } from "./domain/realm-admin.js";
 import { AdminAccounts } from "./domain/admin-accounts.js";
+import { AdminLoginLockout } from "./domain/admin-login-lockout.js";
+import { AdminLoginFailureRepository } from "./store/admin-login-failure-repository.js";
 import { PasswordHasher } from "./domain/password-hasher.js";
 import { realmRpc } from "./rpc/realm-rpc.js";
 import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
@@ -30,7 +32,8 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   // Realm, client and user deletion announce through it (outbox.ts); its relay starts last.
   const outbox = await Outbox.open(store, bus, clock, deps.logger, { soleProcess: deps.soleProcess ?? false });
   const realms = new RealmAdmin(realmRepo, outbox, secrets, clock);
-  const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock);
+  const adminLockout = new AdminLoginLockout(await AdminLoginFailureRepository.open(store), clock, config.adminLogin);
+  const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock, adminLockout);
   const writes = await buildUserWrites(deps, outbox);
   const users = await buildUsersAndGroups(deps, config, realms, hasher, writes);
   let cascade: Subscription | undefined;

@@ -3,6 +3,10 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { AdminAccountRecord, AdminAccountRepository } from "../store/admin-account-repository.js";
 import type { PasswordHasher } from "./password-hasher.js";
+import type { AdminLoginLockout } from "./admin-login-lockout.js";
+
+/** An admin login's outcome: the account, or the seconds to wait (the lockout refused it). */
+export type AdminLogin = { account: AdminAccountRecord } | { retryAfterSeconds: number };
 
 /** Admin accounts (spec 4.14), bootstrapped from TESSERA_ADMIN_USERNAME / TESSERA_ADMIN_PASSWORD. */
 export class AdminAccounts {
@@ -10,6 +14,7 @@ export class AdminAccounts {
     private readonly repo: AdminAccountRepository,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
+    private readonly lockout: AdminLoginLockout,
   ) {}
 
   /** Creates the bootstrap admin, or re-sets its password when the configured one changed. */
@@ -31,9 +36,15 @@ export class AdminAccounts {
     }
   }
 
-  async authenticate(username: string, password: string): Promise<AdminAccountRecord> {
+  /**
+   * Proves an admin's password (spec 4.14). The lockout (admin-login-lockout.ts) counts the attempt
+   * first; a refused attempt is answered without hashing, the same for every name.
+   */
+  async authenticate(username: string, password: string, ipAddress = ""): Promise<AdminLogin> {
     if (!username) throw IamError.invalid("username", "username is required");
     if (!password) throw IamError.invalid("password", "password is required");
+    const wait = await this.lockout.attempt(username, ipAddress);
+    if (wait > 0) return { retryAfterSeconds: wait };
     const account = await this.repo.findByUsername(username);
     if (!account) {
       await this.hasher.burn(password);
@@ -42,7 +53,8 @@ export class AdminAccounts {
     if (!(await this.hasher.verify(account.passwordHash, password))) {
       throw IamError.unauthenticated("invalid username or password", "invalid_credentials");
     }
-    return account;
+    await this.lockout.succeeded(username, ipAddress);
+    return { account };
   }
 
   async get(id: string): Promise<AdminAccountRecord> {

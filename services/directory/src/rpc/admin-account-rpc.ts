@@ -8,7 +8,8 @@ import type { AdminAccountRecord } from "../store/admin-account-repository.js";
 export function adminAccountRpc(accounts: AdminAccounts): ServiceImpl<typeof AdminAccountService> {
   return {
     async authenticateAdmin(req) {
-      return { admin: toProto(await accounts.authenticate(req.username, req.password)) };
+      const login = await accounts.authenticate(req.username, req.password, req.ipAddress);
+      return "account" in login ? { admin: toProto(login.account) } : { retryAfterSeconds: login.retryAfterSeconds };
     },
     async getAdmin(req) {
       return { admin: toProto(await accounts.get(req.id)) };
