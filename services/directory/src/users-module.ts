@@ -37,7 +37,7 @@ export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promis
   const { store, bus, clock } = deps;
   const users = await UserRepository.open(store);
   const credentials = await CredentialRepository.open(store);
-  const events = new UserEvents(bus, clock);
+  const events = new UserEvents(outbox, clock);
   const userRecords = recordWriteKind("directory.user-admin", (realmId, id) => users.findById(realmId, id), userView);
   outbox.register(userRecords);
   return {
@@ -64,7 +64,7 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const groupRepo = await GroupRepository.open(store);
   const memberships = await MembershipRepository.open(store);
   const roleMappings = await RoleMappingReader.open(store);
-  const events = new UserEvents(bus, clock);
+  const events = new UserEvents(writes.outbox, clock);
   const credentialRepo = await CredentialRepository.open(store);
   const credentials = new UserCredentials(lookup, userRepo, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const users = new UserAdmin(lookup, userRepo, credentials, memberships, writes, events, clock);

@@ -37,7 +37,7 @@ describe("UserRemoval", () => {
   async function removalOver(via: Bus): Promise<{ removal: UserRemoval; outbox: Outbox }> {
     const outbox = await Outbox.open(store, via, clock, logger, { relayIntervalMs: 0 });
     credentials = await CredentialRepository.open(store);
-    return { removal: new UserRemoval(users, credentials, memberships, await RoleMappingReader.open(store), new UserEvents(via, clock), outbox, clock), outbox };
+    return { removal: new UserRemoval(users, credentials, memberships, await RoleMappingReader.open(store), new UserEvents(outbox, clock), outbox, clock), outbox };
   }
 
   beforeEach(async () => {

@@ -57,6 +57,8 @@ export class NatsBus implements Bus {
   private readonly subscriptions = new Set<NatsSubscription>();
   private readonly watchers = new Set<{ options: WatchOptions; sub: NatsCoreSubscription }>();
   private closing: Promise<void> | null = null;
+  private connected = true;
+  private readonly reconnectListeners: Array<() => void> = [];
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -186,6 +188,14 @@ export class NatsBus implements Bus {
     }
   }
 
+  available(): boolean {
+    return this.connected && !this.closing && !this.nc.isClosed();
+  }
+
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
+  }
+
   async ping(): Promise<void> {
     if (this.nc.isClosed() || this.closing) throw IamError.unavailable("bus is closed");
     try {
@@ -238,7 +248,16 @@ export class NatsBus implements Bus {
   private async reportGapsOnReconnect(): Promise<void> {
     try {
       for await (const status of this.nc.status()) {
+        if (status.type === Events.Disconnect) this.connected = false;
         if (status.type !== Events.Reconnect) continue;
+        this.connected = true;
+        for (const listener of this.reconnectListeners) {
+          try {
+            listener();
+          } catch (err) {
+            this.logger.warn({ err }, "bus reconnect listener failed");
+          }
+        }
         this.logger.warn({ watchers: this.watchers.size }, "NATS connection re-established; bus watchers may have missed messages");
         // Watches sharing one onGap (a service's caches) hear it once.
         const told = new Set<() => void>();

@@ -15,6 +15,11 @@ export interface OutgoingEvent {
   requestId?: string;
 }
 
+/** Where a request hands the events it publishes (the Outbox's `send`): never the bus itself. */
+export interface EventSink {
+  send(events: OutgoingEvent[]): Promise<void>;
+}
+
 /**
  * The ids and time one write's events are built with. The same stamp builds them twice, from the
  * snapshot staged in the outbox and from what the write returned, so both copies share ids.
@@ -120,9 +125,19 @@ export interface OutboxOptions {
    * set back across the restart only leaves such entries to their lease.)
    */
   soleProcess?: boolean;
+  /**
+   * How long a request waits for its write's events to be accepted by the bus before it answers
+   * anyway (the events then go out in the background, or by the relay). Short: normally the bus
+   * answers in about a millisecond, so the announcement (a cache drop in other replicas) is out
+   * before the reply; while the bus is down nothing waits at all. Default 500 ms.
+   */
+  publishWaitMs?: number;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_PUBLISH_WAIT_MS = 500;
+/** The built-in kind of events handed over by `send`: there is no write to look for, they are always due. */
+const EVENTS_KIND: OutboxKind<null> = { name: "outbox.events", applied: async () => true };
 const DEFAULT_RELAY_INTERVAL_MS = 2_000;
 const DEFAULT_OWNER_TTL_MS = 10_000;
 const RELAY_BATCH = 100;
@@ -146,8 +161,15 @@ const RELAY_BATCH = 100;
  * the lease and an interval of the restart where no other process relays; at the restart itself
  * when the process is the store's only one (`soleProcess`, which beats nothing). Such a write
  * costs two more store writes; a process in a cluster, one beat per interval.
+ *
+ * The bus being down is not a crash and fails no request: once the write has committed, its
+ * caller is answered (DESIGN 8) after at most `publishWaitMs` of waiting for the bus, none while
+ * the bus is known to be down. An announcement the bus refused is handed to the relay at once,
+ * which retries every interval and as soon as the bus reconnects (`Bus.onReconnect`). Events of
+ * no write (login events) come through `send`, staged the same way. Each goes out under its one
+ * id, so a copy the bus took before it failed is dropped by its de-duplication and consumers'.
  */
-export class Outbox {
+export class Outbox implements EventSink {
   private readonly kinds = new Map<string, OutboxKind<unknown>>();
   private readonly leaseMs: number;
   private readonly relayIntervalMs: number;
@@ -157,8 +179,11 @@ export class Outbox {
   /** This process's outbox, in its entries and its beats. */
   private readonly ownerId = randomUUID();
   private predecessorsTaken = false;
+  private readonly publishWaitMs: number;
   private timer: NodeJS.Timeout | undefined;
   private relaying: Promise<number> | undefined;
+  /** Deliveries still running after their request answered; `settled()` and `stop()` wait for them. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   private constructor(
     private readonly entries: Collection<OutboxEntry>,
@@ -172,7 +197,13 @@ export class Outbox {
     this.relayIntervalMs = options.relayIntervalMs ?? DEFAULT_RELAY_INTERVAL_MS;
     this.ownerTtlMs = options.ownerTtlMs ?? DEFAULT_OWNER_TTL_MS;
     this.soleProcess = options.soleProcess ?? false;
+    this.publishWaitMs = options.publishWaitMs ?? DEFAULT_PUBLISH_WAIT_MS;
     this.openedAt = clock.now();
+    this.kinds.set(EVENTS_KIND.name, EVENTS_KIND as OutboxKind<unknown>);
+    // Back from an outage: what waited for the bus goes out now, not at the next interval.
+    bus.onReconnect?.(() => {
+      this.relay().catch((err: unknown) => this.logger.warn({ err }, "outbox relay after the bus came back failed; retried at the next interval"));
+    });
   }
 
   static async open(store: Store, bus: Bus, clock: Clock, logger: Logger, options: OutboxOptions = {}): Promise<Outbox> {
@@ -227,7 +258,6 @@ export class Outbox {
     }
     try {
       await w.rest?.(written);
-      for (const event of w.announce(written, stamp)) await this.publish(event);
     } catch (e) {
       // Keep the relay off while the record goes back; if this call no longer owns the entry (it
       // ran past its lease and the relay took over), the relay finishes instead.
@@ -238,10 +268,73 @@ export class Outbox {
       }
       throw e;
     }
-    // Done and announced: an entry left behind by a failing store only costs the relay a second,
-    // de-duplicated announcement, so the caller hears of the success.
-    await this.entries.delete(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced write not dropped; the relay announces it again"));
+    // The write has committed: its caller hears of the success whatever the bus does (DESIGN 8,
+    // "a request never waits on the bus once its write has committed"); the entry holds the
+    // announcement until it is out.
+    await this.dispatch(entry._id, leaseUntil, w.announce(written, stamp));
     return written;
+  }
+
+  /**
+   * Hands over the events of a write that has already committed, or of no write at all (a login
+   * event): staged in the store, then published like a write's announcement, so an outage of the
+   * bus neither fails nor delays the request, and the events go out once it is back. Resolves
+   * once they are staged (one store write); fails only when the store does.
+   */
+  async send(events: OutgoingEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const now = this.clock.now();
+    const entry: OutboxEntry = {
+      _id: randomUUID(), kind: EVENTS_KIND.name, snapshot: null, events: events.map(storeEvent),
+      leaseUntil: now + this.leaseMs, createdAt: now, owner: this.ownerId,
+    };
+    await this.entries.insert(entry);
+    await this.dispatch(entry._id, entry.leaseUntil, events);
+  }
+
+  /** Resolves once every delivery started by a write or `send` has finished (delivered, or left to the relay). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  /**
+   * Publishes a committed write's events and drops its entry; waits at most publishWaitMs for it,
+   * and not at all while the bus is known to be down. A failed publish hands the entry to the
+   * relay at once (its lease released), so the events go out at the next round once the bus is
+   * back rather than a lease later.
+   */
+  private async dispatch(entryId: string, leaseUntil: number, events: OutgoingEvent[]): Promise<void> {
+    if (events.length === 0) {
+      await this.entries.delete(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of a finished write not dropped; the relay drops it"));
+      return;
+    }
+    if (this.bus.available?.() === false) {
+      await this.release(entryId, leaseUntil);
+      return;
+    }
+    const delivery = (async () => {
+      try {
+        for (const event of events) await this.publish(event);
+      } catch (err) {
+        this.logger.warn({ err, entry: entryId }, "events of a committed write not published; the outbox relay publishes them once the bus is back");
+        await this.release(entryId, leaseUntil);
+        return;
+      }
+      // Announced: an entry left behind by a failing store only costs the relay a second,
+      // de-duplicated announcement.
+      await this.entries.delete(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of an announced write not dropped; the relay announces it again"));
+    })();
+    this.inFlight.add(delivery);
+    void delivery.finally(() => this.inFlight.delete(delivery));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([delivery, new Promise<void>((resolve) => { timer = setTimeout(resolve, this.publishWaitMs); })]);
+    clearTimeout(timer);
+  }
+
+  /** Gives an entry this process owns to the next relay round (its lease ends now). */
+  private async release(entryId: string, leaseUntil: number): Promise<void> {
+    await this.entries.update({ _id: entryId, leaseUntil }, { $set: { leaseUntil: this.clock.now() } })
+      .catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry not released; the relay takes it when its lease runs out"));
   }
 
   /**
@@ -279,6 +372,7 @@ export class Outbox {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.relaying?.catch(() => undefined);
+    await this.settled();
     if (!this.soleProcess) await this.owners.upsert({ _id: this.ownerId, aliveUntil: 0 }).catch((err: unknown) => this.logger.warn({ err }, "outbox owner not marked gone; its entries wait for their owner TTL"));
   }
 
@@ -290,6 +384,9 @@ export class Outbox {
   private async relayRound(): Promise<number> {
     // A relaying process is alive (the beat also keeps a process that only relays on demand so).
     await this.beat();
+    // While the bus is known to be down a round would only wait for publishes to time out; the
+    // bus's reconnect starts the next one.
+    if (this.bus.available?.() === false) return 0;
     const now = this.clock.now();
     const due = await this.entries.find({ leaseUntil: { $lte: now } }, { sort: [["createdAt", 1]], limit: RELAY_BATCH });
     if (!this.soleProcess) {
@@ -311,7 +408,8 @@ export class Outbox {
     let announced = 0;
     for (const entry of due) {
       // Taken under this process's name: should it die in turn, the next relay takes it from it.
-      const taken = await this.entries.update({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { leaseUntil: this.clock.now() + this.leaseMs, owner: this.ownerId } });
+      const takenUntil = this.clock.now() + this.leaseMs;
+      const taken = await this.entries.update({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { leaseUntil: takenUntil, owner: this.ownerId } });
       if (taken !== 1) continue; // another replica's relay has it
       const kind = this.kinds.get(entry.kind);
       if (!kind) {
@@ -325,13 +423,22 @@ export class Outbox {
           continue;
         }
         await kind.finish?.(entry.snapshot);
-        for (const event of entry.events) await this.publish(loadEvent(event));
-        await this.entries.delete(entry._id);
-        announced++;
-        this.logger.info({ kind: entry.kind, entry: entry._id, events: entry.events.map((e) => e.subject) }, "interrupted write finished and announced");
       } catch (err) {
         this.logger.warn({ err, kind: entry.kind, entry: entry._id }, "outbox entry not relayed; retried when its lease runs out");
+        continue;
       }
+      try {
+        for (const event of entry.events) await this.publish(loadEvent(event));
+      } catch (err) {
+        // The bus is failing: the entry goes back to the next round (a relay interval, or the
+        // bus's reconnect), and this round stops rather than wait on it for every entry.
+        this.logger.warn({ err, kind: entry.kind, entry: entry._id }, "outbox entry not published; retried when the bus is back");
+        await this.release(entry._id, takenUntil);
+        break;
+      }
+      await this.entries.delete(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced write not dropped; the relay announces it again"));
+      announced++;
+      if (entry.kind !== EVENTS_KIND.name) this.logger.info({ kind: entry.kind, entry: entry._id, events: entry.events.map((e) => e.subject) }, "interrupted write finished and announced");
     }
     return announced;
   }
