@@ -182,7 +182,10 @@ export class Outbox implements EventSink {
   private readonly publishWaitMs: number;
   private timer: NodeJS.Timeout | undefined;
   private relaying: Promise<number> | undefined;
-  /** Deliveries still running after their request answered; `settled()` and `stop()` wait for them. */
+  /**
+   * Deliveries still running after their request answered; `settled()` waits for them. `stop()`
+   * does not: one the bus never answers leaves its entry, which the relay of the next process takes.
+   */
   private readonly inFlight = new Set<Promise<void>>();
 
   private constructor(
@@ -372,7 +375,6 @@ export class Outbox implements EventSink {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.relaying?.catch(() => undefined);
-    await this.settled();
     if (!this.soleProcess) await this.owners.upsert({ _id: this.ownerId, aliveUntil: 0 }).catch((err: unknown) => this.logger.warn({ err }, "outbox owner not marked gone; its entries wait for their owner TTL"));
   }
 
