@@ -1,3 +1,4 @@
+import { legacyUsernameKeyOf, usernameKeyOf } from "../domain/username.js";
 import type { Collection, Filter, FindOptions, Store } from "../../../kit/src/store/port.js";
 import type { UserRecord } from "../domain/user.js";
 
@@ -26,8 +27,15 @@ export class UserRepository {
     return this.users.findOne({ _id: id, realmId });
   }
 
-  findByUsername(realmId: string, username: string): Promise<UserRecord | null> {
-    return this.users.findOne({ realmId, usernameKey: username.toLowerCase() });
+  /**
+   * By the NFKC key, then (only when it differs: a username with compatibility characters) by the
+   * lower-cased key a user created before normalisation was stored under (domain/username.ts).
+   */
+  async findByUsername(realmId: string, username: string): Promise<UserRecord | null> {
+    const key = usernameKeyOf(username);
+    const found = await this.users.findOne({ realmId, usernameKey: key });
+    const legacy = legacyUsernameKeyOf(username);
+    return found ?? (legacy !== key ? this.users.findOne({ realmId, usernameKey: legacy }) : null);
   }
 
   findByEmail(realmId: string, email: string): Promise<UserRecord | null> {
