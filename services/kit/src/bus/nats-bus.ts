@@ -32,6 +32,8 @@ export interface NatsBusOptions {
 }
 
 const STREAM_NOT_FOUND = 10059;
+/** How long one pull request waits for a message; also the retry delay of a consumer after a reconnect. */
+const PULL_EXPIRES_MS = 3_000;
 const CONSUMER_NOT_FOUND = 10014;
 
 function apiErrorCode(err: unknown): number | undefined {
@@ -80,6 +82,8 @@ export class NatsBus implements Bus {
       // A service outlives NATS restarts: keep reconnecting; publishes fail (and requests with
       // them) while it is away, which readiness reports through ping().
       maxReconnectAttempts: -1,
+      // Back within a second of NATS: what waited in the outboxes goes out on the reconnect.
+      reconnectTimeWait: 1_000,
     });
     try {
       const jsm = await nc.jetstreamManager();
@@ -132,7 +136,10 @@ export class NatsBus implements Bus {
       max_ack_pending: 1,
     });
     const consumer = await this.js.consumers.get(this.stream, options.durable);
-    const messages = await consumer.consume({ max_messages: 1 });
+    // A short pull expiry: after NATS comes back, the client re-checks the consumer and pulls
+    // again, and when JetStream is not ready yet it retries after one expiry. The default (30 s)
+    // held every event published during an outage for 30-45 s after NATS returned.
+    const messages = await consumer.consume({ max_messages: 1, expires: PULL_EXPIRES_MS });
     const subscription = new NatsSubscription(messages, handler, {
       durable: options.durable,
       retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
