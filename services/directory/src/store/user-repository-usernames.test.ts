@@ -2,6 +2,10 @@ import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
 import { TestClock } from "../../../kit/src/store/store-contract-kit.js";
 import type { UserRecord } from "../domain/user.js";
 import { UserRepository } from "./user-repository.js";
+import { MembershipRepository } from "./membership-repository.js";
+import { UpgradeRepository } from "./upgrade-repository.js";
+import { backfillUsernameKeys } from "../domain/username-key-backfill.js";
+import { captureLogger } from "../../../kit/src/bus/bus-test-kit.js";
 
 /** A user as stored before usernames were NFKC-normalised: the username as given, its key lower-cased. */
 const legacy = (id: string, username: string) => ({
@@ -30,5 +34,40 @@ describe("UserRepository.findByUsername across the NFKC change", () => {
   it("finds an ASCII username as before: its key is the same under both rules", async () => {
     expect((await users.findByUsername("r1", "BOB"))?._id).toBe("u-bob");
     expect(await users.findByUsername("r1", "nobody")).toBeNull();
+  });
+});
+
+// The start-up upkeep: old keys become NFKC keys, usernames stay as they are, a collision stays put.
+describe("backfillUsernameKeys", () => {
+  let store: SqliteStore;
+  let users: UserRepository;
+  let memberships: MembershipRepository;
+  beforeEach(async () => {
+    store = new SqliteStore({ path: ":memory:", sweepIntervalMs: 0, clock: new TestClock() });
+    users = await UserRepository.open(store);
+    memberships = await MembershipRepository.open(store);
+  });
+  afterEach(async () => store.close());
+
+  it("moves a fullwidth user's key to its NFKC form once, so a new carol is a conflict, and keeps a colliding one on its old key", async () => {
+    await users.insert(legacy("u-carol", "ｃａｒｏｌ"));
+    await users.insert(legacy("u-dan", "dan"));
+    await users.insert(legacy("u-dan-wide", "ｄａｎ"));
+    await users.insert(legacy("u-plain", "Plain"));
+    await memberships.add({ realmId: "r1", groupId: "g1", userId: "u-carol", usernameKey: "ｃａｒｏｌ", createdAt: 1 });
+    const log = captureLogger();
+    const d = { users, memberships, upgrades: await UpgradeRepository.open(store), now: () => 5, logger: log.logger };
+    expect(await backfillUsernameKeys(d, 2)).toBe(1);
+    const carol = await users.findById("r1", "u-carol");
+    expect({ username: carol?.username, key: carol?.usernameKey }).toEqual({ username: "ｃａｒｏｌ", key: "carol" });
+    expect((await users.findByUsername("r1", "carol"))?._id).toBe("u-carol");
+    expect((await users.findByUsername("r1", "ｃａｒｏｌ"))?._id).toBe("u-carol");
+    // "ｄａｎ" normalises to the key "dan" already has: it keeps its own, and is still found by it.
+    expect((await users.findById("r1", "u-dan-wide"))?.usernameKey).toBe("ｄａｎ");
+    expect(log.records.some((r) => r.userId === "u-dan-wide")).toBe(true);
+    expect((await users.findById("r1", "u-plain"))?.usernameKey).toBe("plain");
+    // Done once: a second start reads the mark only.
+    await users.insert(legacy("u-late", "ｌａｔｅ"));
+    expect(await backfillUsernameKeys(d, 2)).toBe(0);
   });
 });

@@ -61,6 +61,16 @@ export class UserRepository {
     return this.users.findOneAndUpdate({ _id: id, realmId }, { $set: set });
   }
 
+  /** Every realm's users after `afterId`, in id order: for start-up upkeep that walks them all once. */
+  after(afterId: string, limit: number): Promise<UserRecord[]> {
+    return this.users.find({ _id: { $gt: afterId } }, { sort: [["_id", 1]], limit });
+  }
+
+  /** Moves a user's username key, if it is still `from`; returns whether it moved. Throws alreadyExists when `to` is taken. */
+  async moveUsernameKey(realmId: string, id: string, from: string, to: string): Promise<boolean> {
+    return (await this.users.update({ _id: id, realmId, usernameKey: from }, { $set: { usernameKey: to } })) === 1;
+  }
+
   /** Deletes one user; returns whether it existed. */
   async deleteById(realmId: string, id: string): Promise<boolean> {
     return (await this.users.deleteMany({ _id: id, realmId })) > 0;
