@@ -98,7 +98,10 @@ describeTier("fault handling (cluster tier)", ["TESSERA_TEST_MONGODB_URI", "TESS
     const back = Date.now();
     const newLogins = async () => (await loginEvents()).filter((e) => !loginsBefore.includes(e.id));
     const newAdmin = async () => (await adminEvents()).filter((e) => !adminBefore.includes(e.id) && e.resourcePath.startsWith("users/"));
-    await until(async () => (await newLogins()).length >= expectedLogin.length && (await newAdmin()).length >= expectedAdmin.length, 10_000);
+    await until(async () => (await newLogins()).length >= expectedLogin.length && (await newAdmin()).length >= expectedAdmin.length, 10_000)
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}: login events ${JSON.stringify((await newLogins()).map((x) => x.type))} of ${JSON.stringify(expectedLogin)}, admin events ${JSON.stringify((await newAdmin()).map((x) => x.operationType))} of ${JSON.stringify(expectedAdmin)}`);
+      });
     expect(Date.now() - back).toBeLessThan(10_000);
     // Exactly once: no copy arrives later either.
     await new Promise((r) => setTimeout(r, 2_000));

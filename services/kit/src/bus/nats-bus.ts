@@ -23,7 +23,14 @@ export interface NatsBusOptions {
   duplicateWindowMs?: number;
   /** Stream max_age; default 7 days (the same window the in-process journal keeps). */
   retentionMs?: number;
-  /** How long a delivered message may stay unacked (handler time, kept alive while it runs). */
+  /**
+   * How long a delivered message may stay unacked (handler time, kept alive while it runs);
+   * default 5 s. Also how long a durable stalls after NATS is killed: the server restores a
+   * consumer's state from its last flush, so a message acked just before the kill may count as
+   * delivered and unacked, and with one message in flight per durable nothing moves until its ack
+   * wait runs out (30 s with JetStream's usual value: events of an outage reached audit 30-45 s
+   * after NATS returned).
+   */
   ackWaitMs?: number;
   /** Name shown in the server's connection list (`/connz`). */
   connectionName?: string;
@@ -34,6 +41,7 @@ export interface NatsBusOptions {
 const STREAM_NOT_FOUND = 10059;
 /** How long one pull request waits for a message; also the retry delay of a consumer after a reconnect. */
 const PULL_EXPIRES_MS = 3_000;
+const DEFAULT_ACK_WAIT_MS = 5_000;
 const CONSUMER_NOT_FOUND = 10014;
 
 function apiErrorCode(err: unknown): number | undefined {
@@ -94,7 +102,7 @@ export class NatsBus implements Bus {
         duplicateWindowMs: options.duplicateWindowMs ?? 2 * 60 * 1000,
         retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS,
       });
-      return new NatsBus(nc, nc.jetstream(), jsm, stream, options.ackWaitMs ?? 30_000, logger, options.retiredDurableIdleMs ?? 60 * 60 * 1000);
+      return new NatsBus(nc, nc.jetstream(), jsm, stream, options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS, logger, options.retiredDurableIdleMs ?? 60 * 60 * 1000);
     } catch (err) {
       await nc.close();
       throw err;
