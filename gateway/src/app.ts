@@ -168,5 +168,8 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
 /** The gateway's error body (DESIGN 4): a body or path that could not be read keeps its own 4xx status. */
 function failureReply(err: unknown): Reply {
   const e = unreadableRequestError(err) ?? describeError(err);
-  return { status: e.status, body: { error: e.reason, message: e.message, ...("field" in e && e.field ? { field: e.field } : {}) } };
+  return {
+    status: e.status, body: { error: e.reason, message: e.message, ...("field" in e && e.field ? { field: e.field } : {}) },
+    ...("retryAfter" in e && e.retryAfter !== undefined ? { headers: { "Retry-After": String(e.retryAfter) } } : {}),
+  };
 }

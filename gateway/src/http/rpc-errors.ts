@@ -1,5 +1,12 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { ErrorDetailSchema } from "../../../gen/iam/kit/v1/kit_pb.js";
+import { showsSocketFailure } from "../../../services/kit/src/rpc/transport-failure.js";
+
+/**
+ * Seconds a 503 asks the caller to wait (RFC 9110 section 10.2.3, Retry-After): a service restarts
+ * or NATS reconnects in a few seconds.
+ */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** The gateway's one table from Connect code to HTTP status (DESIGN 4, "Errors"). */
 const STATUS: Partial<Record<Code, number>> = {
@@ -32,6 +39,13 @@ export interface HttpError {
   message: string;
   field?: string;
   oauthError?: string;
+  /** Set on a 503: the Retry-After every rendering of it sends. */
+  retryAfter?: number;
+}
+
+/** The Retry-After header of an error that has one (a 503), else none. */
+export function retryAfterHeader(e: HttpError): Record<string, string> {
+  return e.retryAfter !== undefined ? { "Retry-After": String(e.retryAfter) } : {};
 }
 
 /** An error the gateway itself raises (bad JSON, unknown field, missing credentials). */
@@ -51,6 +65,10 @@ export function describeError(e: unknown): HttpError {
     return { status: e.status, reason: e.reason, message: e.message, ...(e.field ? { field: e.field } : {}) };
   }
   const ce = ConnectError.from(e);
+  if (showsSocketFailure(ce)) {
+    // A transport failure between the gateway and a service: never the socket's message (DESIGN 4).
+    return { status: 503, reason: "unavailable", message: "a service is temporarily unavailable", retryAfter: RETRY_AFTER_SECONDS };
+  }
   const detail = ce.findDetails(ErrorDetailSchema)[0];
   const status = (detail?.reason ? STATUS_BY_REASON[detail.reason] : undefined) ?? STATUS[ce.code] ?? 500;
   // Internal errors never carry their cause to the caller; the service logged it.
@@ -61,5 +79,6 @@ export function describeError(e: unknown): HttpError {
     message,
     ...(detail?.field ? { field: detail.field } : {}),
     ...(detail?.oauthError ? { oauthError: detail.oauthError } : {}),
+    ...(status === 503 ? { retryAfter: RETRY_AFTER_SECONDS } : {}),
   };
 }

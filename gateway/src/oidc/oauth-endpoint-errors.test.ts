@@ -50,7 +50,7 @@ describe("oauthFailureReply", () => {
 
   it("renders any other failure as the endpoint's own errors are rendered", () => {
     expect(oauthFailureReply(new ConnectError("directory is down", Code.Unavailable), "acme")).toEqual({
-      status: 503, headers: NO_STORE, body: { error: "temporarily_unavailable", error_description: "directory is down" },
+      status: 503, headers: { ...NO_STORE, "Retry-After": "5" }, body: { error: "temporarily_unavailable", error_description: "directory is down" },
     });
     expect(oauthFailureReply(new Error("boom"), "acme")).toEqual({
       status: 500, headers: NO_STORE, body: { error: "server_error", error_description: "internal error" },

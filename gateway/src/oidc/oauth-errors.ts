@@ -1,5 +1,5 @@
 import type { Reply } from "../http/route-table.js";
-import { describeError, GatewayError } from "../http/rpc-errors.js";
+import { describeError, GatewayError, retryAfterHeader } from "../http/rpc-errors.js";
 
 /** Responses of the OAuth endpoints are never cached (RFC 6749 section 5.1, 5.2). */
 export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -17,7 +17,7 @@ export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<
   // Error registry): section 5.2 defines none for the token endpoint, and clients know these two
   // rather than the Admin API's reasons (internal_error, unavailable, bad_gateway).
   const error = err.oauthError || (err.status >= 500 ? (err.status === 503 ? "temporarily_unavailable" : "server_error") : err.reason);
-  const headers: Record<string, string> = { ...NO_STORE, ...extraHeaders };
+  const headers: Record<string, string> = { ...NO_STORE, ...retryAfterHeader(err), ...extraHeaders };
   let status = err.status;
   if (error === "invalid_client") {
     status = 401;

@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { FlowStep, type FlowPage, type FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
 import { REALM_NOT_FOUND } from "../../../services/kit/src/realm-not-found.js";
-import { describeError } from "../http/rpc-errors.js";
+import { describeError, RETRY_AFTER_SECONDS } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
 import { renderPage } from "./page-renderer.js";
@@ -42,6 +42,7 @@ const INFO_STEPS = new Set([FlowStep.LOGGED_OUT, FlowStep.DEVICE_DONE, FlowStep.
  */
 export async function sendErrorPage(res: Response, deps: PageDeps, realm: string, status: number, error: string, description: string, cause?: unknown): Promise<void> {
   if (status >= 500) currentContext()?.logger.error({ err: cause, realm, status, error }, "hosted page answered a server error");
+  if (status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   const look = await deps.looks.get(realm);
   renderPage(res, status, "error.njk", { ...look, pageTitle: "Error", error, description });
 }

@@ -35,7 +35,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const users = await UserRepository.open(store);
   const credentialRepo = await CredentialRepository.open(store);
   const otpRepo = await OtpRepository.open(store);
-  const events = new UserEvents(bus, clock);
+  const events = new UserEvents(writes.outbox, clock);
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, writes.disabling, clock, logger);
   const otp = new OtpCredentials(lookup, users, otpRepo, bruteForce, secrets, writes.outbox, clock);

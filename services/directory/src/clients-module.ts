@@ -58,7 +58,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const memberships = await MembershipReader.open(store);
   const defaults = await RealmDefaults.open(store, roles, scopes, clock);
   const realms = new RealmAccess(lookup, defaults);
-  const userEvents = new UserEvents(bus, clock);
+  const userEvents = new UserEvents(outbox, clock);
   // A service-account user goes as any user does (UserRemoval), memberships and mappings included.
   const serviceAccounts = new ServiceAccounts(users, removal, clock);
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);

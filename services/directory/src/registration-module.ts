@@ -24,7 +24,7 @@ export async function buildRegistrationSlice(deps: ServiceDeps, config: Director
   const { store, bus, clock, secrets } = deps;
   const lookup = new RealmLookup(await RealmRepository.open(store));
   const users = await UserRepository.open(store);
-  const events = new UserEvents(bus, clock);
+  const events = new UserEvents(writes.outbox, clock);
   const credentialRepo = await CredentialRepository.open(store);
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const memberships = await MembershipRepository.open(store);

@@ -25,6 +25,7 @@ import { UserMail } from "./domain/user-mail.js";
 import { RealmMailer } from "./domain/realm-mailer.js";
 import { GroupAdmin } from "./domain/group-admin.js";
 import { backfillMemberOrder } from "./domain/member-order-backfill.js";
+import { backfillUsernameKeys } from "./domain/username-key-backfill.js";
 import { UserEvents } from "./events/user-events.js";
 import { recordWriteKind } from "../../kit/src/events/audited-write.js";
 import { userView } from "./domain/user.js";
@@ -37,7 +38,7 @@ export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promis
   const { store, bus, clock } = deps;
   const users = await UserRepository.open(store);
   const credentials = await CredentialRepository.open(store);
-  const events = new UserEvents(bus, clock);
+  const events = new UserEvents(outbox, clock);
   const userRecords = recordWriteKind("directory.user-admin", (realmId, id) => users.findById(realmId, id), userView);
   outbox.register(userRecords);
   return {
@@ -55,7 +56,7 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   userRpc: ServiceImpl<typeof UserService>;
   groupRpc: ServiceImpl<typeof GroupService>;
   startCascade(): Promise<Subscription>;
-  /** Start-up upkeep of what older versions stored (domain/member-order-backfill.ts). */
+  /** Start-up upkeep of what older versions stored (domain/member-order-backfill.ts, domain/username-key-backfill.ts). */
   backfill(): Promise<number>;
 }> {
   const { store, bus, clock, secrets, logger } = deps;
@@ -64,7 +65,7 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const groupRepo = await GroupRepository.open(store);
   const memberships = await MembershipRepository.open(store);
   const roleMappings = await RoleMappingReader.open(store);
-  const events = new UserEvents(bus, clock);
+  const events = new UserEvents(writes.outbox, clock);
   const credentialRepo = await CredentialRepository.open(store);
   const credentials = new UserCredentials(lookup, userRepo, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const users = new UserAdmin(lookup, userRepo, credentials, memberships, writes, events, clock);
@@ -74,6 +75,11 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
     userRpc: userRpc(users, credentials, mail),
     groupRpc: groupRpc(groups),
     startCascade: () => startRealmCascade(bus, [users, credentials, groups], logger),
-    backfill: async () => backfillMemberOrder({ memberships, users: userRepo, upgrades: await UpgradeRepository.open(store), now: () => clock.now() }),
+    backfill: async () => {
+      const upgrades = await UpgradeRepository.open(store);
+      const moved = await backfillUsernameKeys({ users: userRepo, memberships, upgrades, now: () => clock.now(), logger });
+      if (moved > 0) logger.info({ users: moved }, "users given the NFKC key of their username");
+      return backfillMemberOrder({ memberships, users: userRepo, upgrades, now: () => clock.now() });
+    },
   };
 }

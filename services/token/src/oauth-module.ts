@@ -79,7 +79,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const keepAlive = new SsoSessionKeepAlive(ssoRepo, clock);
   const userTokens = new UserTokens(minter, families, keepAlive, clock);
   const auth = new ClientAuth(clients);
-  const events = new OAuthEvents(bus, clock);
+  const events = new OAuthEvents(outbox, clock);
   const serviceAccountGrants = new ServiceAccountGrants(clock);
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),

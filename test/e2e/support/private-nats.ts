@@ -8,6 +8,10 @@ import { freePort } from "./free-port.js";
 export interface PrivateNats {
   url: string;
   stop(): Promise<void>;
+  /** Kills the server (SIGKILL, as an outage), keeping its port and JetStream store for `resume`. */
+  pause(): Promise<void>;
+  /** Starts the server again on the same port and store, as after an outage. */
+  resume(): Promise<void>;
 }
 
 /**
@@ -19,17 +23,28 @@ export interface PrivateNats {
 export async function startPrivateNats(): Promise<PrivateNats> {
   const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), "tessera-nats-"));
-  const server: ChildProcess = spawn("nats-server", ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir], { stdio: "ignore" });
+  const spawnServer = (): ChildProcess => spawn("nats-server", ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir], { stdio: "ignore" });
+  let server = spawnServer();
+  const end = async (signal: NodeJS.Signals) => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill(signal);
+      await exited;
+    }
+  };
   await waitForPort(port, 15_000);
   return {
     url: `nats://127.0.0.1:${port}`,
     async stop() {
-      if (server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((r) => server.once("exit", r));
-        server.kill("SIGTERM");
-        await exited;
-      }
+      await end("SIGTERM");
       rmSync(storeDir, { recursive: true, force: true });
+    },
+    async pause() {
+      await end("SIGKILL");
+    },
+    async resume() {
+      server = spawnServer();
+      await waitForPort(port, 15_000);
     },
   };
 }

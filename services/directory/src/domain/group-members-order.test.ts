@@ -34,10 +34,10 @@ describe("group members order", () => {
       await users.insert({ _id: id, realmId: "r1", username, usernameKey: username, createdAt: 1 } as unknown as UserRecord);
     }
     const memberships = await MembershipRepository.open(store);
+    const outbox = await Outbox.open(store, bus, systemClock, createLogger("test", "silent"), { relayIntervalMs: 0 });
     groups = new GroupAdmin(
       new RealmLookup(realms), await GroupRepository.open(store), memberships, users,
-      await RoleMappingReader.open(store), new UserEvents(bus, systemClock),
-      await Outbox.open(store, bus, systemClock, createLogger("test", "silent"), { relayIntervalMs: 0 }), systemClock,
+      await RoleMappingReader.open(store), new UserEvents(outbox, systemClock), outbox, systemClock,
     );
     const upgrades = await UpgradeRepository.open(store);
     backfill = (batch) => backfillMemberOrder({ memberships, users, upgrades, now: () => 42 }, batch);

@@ -1,3 +1,4 @@
+import { usernameKeyOf } from "./username.js";
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
@@ -31,7 +32,7 @@ export class ServiceAccounts {
     const id = randomUUID();
     const username = serviceAccountUsername(client.clientId);
     const user: UserRecord = {
-      _id: id, realmId: realm._id, username, usernameKey: username.toLowerCase(),
+      _id: id, realmId: realm._id, username, usernameKey: usernameKeyOf(username),
       email: "", emailKey: `none:${id}`, firstName: "", lastName: "", enabled: true, emailVerified: false,
       requirePasswordReset: false, serviceAccountClientId: client.clientId, attributes: {},
       createdAt: now, updatedAt: now,

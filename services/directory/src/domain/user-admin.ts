@@ -5,6 +5,7 @@ import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import { emailKeyOf, userView, type UserCreateInput, type UserRecord, type UserUpdateInput } from "./user.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
+import { legacyUsernameKeyOf, usernameKeyOf } from "./username.js";
 import { checkPasswordPolicy } from "./password-policy.js";
 import type { UserCredentials } from "./user-credentials.js";
 import type { UserWrites } from "./user-writes.js";
@@ -58,7 +59,7 @@ export class UserAdmin {
       _id: id,
       realmId: realm._id,
       username,
-      usernameKey: username.toLowerCase(),
+      usernameKey: usernameKeyOf(username),
       email,
       emailKey: emailKeyOf(id, email),
       firstName: input.firstName ?? "",
@@ -91,7 +92,8 @@ export class UserAdmin {
     if (q.search) {
       filter.$or = ["usernameKey", "email", "firstName", "lastName"].map((f) => ({ [f]: { $contains: q.search as string } }));
     }
-    if (q.username) filter.usernameKey = q.username.trim().toLowerCase();
+    // Either key: users stored before NFKC normalisation keep their lower-cased one (username.ts).
+    if (q.username) filter.usernameKey = { $in: [...new Set([usernameKeyOf(q.username), legacyUsernameKeyOf(q.username)])] };
     if (q.email) filter.emailKey = q.email.trim().toLowerCase();
     if (q.enabled !== undefined) filter.enabled = q.enabled;
     return this.repo.page(realm._id, filter, { skip, limit: Math.min(limit, MAX_LIMIT) });
@@ -113,9 +115,11 @@ export class UserAdmin {
     const current = await this.find(realm, userId);
     checkUserFields(input);
     const set: Partial<UserRecord> = { updatedAt: this.clock.now() };
-    if (input.username !== undefined) {
+    // A username sent back unchanged (a full representation) is not checked again: a user
+    // created before the character rules (username.ts) keeps working and stays editable.
+    if (input.username !== undefined && input.username.trim() !== current.username) {
       set.username = checkUsername(input.username);
-      set.usernameKey = set.username.toLowerCase();
+      set.usernameKey = usernameKeyOf(set.username);
     }
     if (input.email !== undefined) {
       set.email = checkOptionalEmail(input.email);

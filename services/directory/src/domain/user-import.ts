@@ -6,6 +6,7 @@ import type { RealmLookup } from "./realm-lookup.js";
 import type { RealmRecord } from "./realm.js";
 import { emailKeyOf, userView, type UserRecord } from "./user.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
+import { usernameKeyOf } from "./username.js";
 import { MAX_PASSWORD, SPEC_MIN_PASSWORD } from "./password-policy.js";
 import { importedPassword } from "./imported-credential.js";
 import type { UserCredentials } from "./user-credentials.js";
@@ -90,7 +91,7 @@ export class UserImport {
     const now = this.clock.now();
     const id = randomUUID();
     const user: UserRecord = {
-      _id: id, realmId: realm._id, username, usernameKey: username.toLowerCase(), email, emailKey: emailKeyOf(id, email),
+      _id: id, realmId: realm._id, username, usernameKey: usernameKeyOf(username), email, emailKey: emailKeyOf(id, email),
       firstName: (u.firstName as string | undefined) ?? "", lastName: (u.lastName as string | undefined) ?? "",
       enabled: u.enabled !== false, emailVerified: u.emailVerified === true, requirePasswordReset,
       serviceAccountClientId: "", attributes, createdAt: now, updatedAt: now,

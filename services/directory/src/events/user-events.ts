@@ -1,10 +1,10 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { PasswordChangedSchema, ServiceAccountChangedSchema, UserDeletedSchema, UserDisabledSchema } from "../../../../gen/iam/directory/v1/user_pb.js";
-import type { Bus } from "../../../kit/src/bus/port.js";
+import { randomUUID } from "node:crypto";
 import type { Clock } from "../../../kit/src/store/port.js";
-import { publishAdminEvent, type OperationType } from "../../../kit/src/events/admin-events.js";
+import { adminEventMessage, type OperationType } from "../../../kit/src/events/admin-events.js";
 import type { StagedEvents } from "../../../kit/src/events/audited-write.js";
-import type { OutgoingEvent } from "../../../kit/src/bus/outbox.js";
+import type { EventSink, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import { requestIdOption } from "../../../kit/src/context.js";
 import type { RealmRecord } from "../domain/realm.js";
 import type { UserRecord } from "../domain/user.js";
@@ -16,19 +16,19 @@ export const SERVICE_ACCOUNT_CHANGED = "iam.directory.v1.service-account.changed
 
 /**
  * What the directory announces about users and groups (spec 6.2 admin events; bus events for the
- * other services). Each publish is awaited before the reply. Representations are the Admin API
- * views, which never hold a password or hash.
+ * other services). What is not staged with a write goes to the outbox's `send`, never to the bus
+ * in the request. Representations are the Admin API views, which never hold a password or hash.
  */
 export class UserEvents {
-  constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+  constructor(private readonly sink: EventSink, private readonly clock: Clock) {}
 
-  /** An admin event when the realm records them (spec 6.2). */
+  /** An admin event when the realm records them (spec 6.2), for an action done before it (an import, a mail sent). */
   async admin(realm: RealmRecord, operationType: OperationType, resourceType: string, resourcePath: string, representation?: unknown): Promise<void> {
     if (!realm.adminEventsEnabled) return;
-    await publishAdminEvent(this.bus, "directory", {
+    await this.sink.send([adminEventMessage("directory", {
       realm: realm.name, operationType, resourceType, resourcePath,
       ...(representation !== undefined ? { representation } : {}),
-    }, this.clock.now());
+    }, this.clock.now(), randomUUID())]);
   }
 
   /** `user.deleted`, built for the outbox (UserRemoval stages it before the user goes). */

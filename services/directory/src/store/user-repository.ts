@@ -1,3 +1,4 @@
+import { legacyUsernameKeyOf, usernameKeyOf } from "../domain/username.js";
 import type { Collection, Filter, FindOptions, Store } from "../../../kit/src/store/port.js";
 import type { UserRecord } from "../domain/user.js";
 
@@ -26,8 +27,15 @@ export class UserRepository {
     return this.users.findOne({ _id: id, realmId });
   }
 
-  findByUsername(realmId: string, username: string): Promise<UserRecord | null> {
-    return this.users.findOne({ realmId, usernameKey: username.toLowerCase() });
+  /**
+   * By the NFKC key, then (only when it differs: a username with compatibility characters) by the
+   * lower-cased key a user created before normalisation was stored under (domain/username.ts).
+   */
+  async findByUsername(realmId: string, username: string): Promise<UserRecord | null> {
+    const key = usernameKeyOf(username);
+    const found = await this.users.findOne({ realmId, usernameKey: key });
+    const legacy = legacyUsernameKeyOf(username);
+    return found ?? (legacy !== key ? this.users.findOne({ realmId, usernameKey: legacy }) : null);
   }
 
   findByEmail(realmId: string, email: string): Promise<UserRecord | null> {
@@ -51,6 +59,16 @@ export class UserRepository {
   /** Applies the changes; returns the user after the change, or null. Unique keys throw alreadyExists. */
   update(realmId: string, id: string, set: Partial<UserRecord>): Promise<UserRecord | null> {
     return this.users.findOneAndUpdate({ _id: id, realmId }, { $set: set });
+  }
+
+  /** Every realm's users after `afterId`, in id order: for start-up upkeep that walks them all once. */
+  after(afterId: string, limit: number): Promise<UserRecord[]> {
+    return this.users.find({ _id: { $gt: afterId } }, { sort: [["_id", 1]], limit });
+  }
+
+  /** Moves a user's username key, if it is still `from`; returns whether it moved. Throws alreadyExists when `to` is taken. */
+  async moveUsernameKey(realmId: string, id: string, from: string, to: string): Promise<boolean> {
+    return (await this.users.update({ _id: id, realmId, usernameKey: from }, { $set: { usernameKey: to } })) === 1;
   }
 
   /** Deletes one user; returns whether it existed. */

@@ -23,7 +23,14 @@ export interface NatsBusOptions {
   duplicateWindowMs?: number;
   /** Stream max_age; default 7 days (the same window the in-process journal keeps). */
   retentionMs?: number;
-  /** How long a delivered message may stay unacked (handler time, kept alive while it runs). */
+  /**
+   * How long a delivered message may stay unacked (handler time, kept alive while it runs);
+   * default 5 s. Also how long a durable stalls after NATS is killed: the server restores a
+   * consumer's state from its last flush, so a message acked just before the kill may count as
+   * delivered and unacked, and with one message in flight per durable nothing moves until its ack
+   * wait runs out (30 s with JetStream's usual value: events of an outage reached audit 30-45 s
+   * after NATS returned).
+   */
   ackWaitMs?: number;
   /** Name shown in the server's connection list (`/connz`). */
   connectionName?: string;
@@ -32,6 +39,9 @@ export interface NatsBusOptions {
 }
 
 const STREAM_NOT_FOUND = 10059;
+/** How long one pull request waits for a message; also the retry delay of a consumer after a reconnect. */
+const PULL_EXPIRES_MS = 3_000;
+const DEFAULT_ACK_WAIT_MS = 5_000;
 const CONSUMER_NOT_FOUND = 10014;
 
 function apiErrorCode(err: unknown): number | undefined {
@@ -57,6 +67,8 @@ export class NatsBus implements Bus {
   private readonly subscriptions = new Set<NatsSubscription>();
   private readonly watchers = new Set<{ options: WatchOptions; sub: NatsCoreSubscription }>();
   private closing: Promise<void> | null = null;
+  private connected = true;
+  private readonly reconnectListeners: Array<() => void> = [];
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -78,6 +90,8 @@ export class NatsBus implements Bus {
       // A service outlives NATS restarts: keep reconnecting; publishes fail (and requests with
       // them) while it is away, which readiness reports through ping().
       maxReconnectAttempts: -1,
+      // Back within a second of NATS: what waited in the outboxes goes out on the reconnect.
+      reconnectTimeWait: 1_000,
     });
     try {
       const jsm = await nc.jetstreamManager();
@@ -88,7 +102,7 @@ export class NatsBus implements Bus {
         duplicateWindowMs: options.duplicateWindowMs ?? 2 * 60 * 1000,
         retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS,
       });
-      return new NatsBus(nc, nc.jetstream(), jsm, stream, options.ackWaitMs ?? 30_000, logger, options.retiredDurableIdleMs ?? 60 * 60 * 1000);
+      return new NatsBus(nc, nc.jetstream(), jsm, stream, options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS, logger, options.retiredDurableIdleMs ?? 60 * 60 * 1000);
     } catch (err) {
       await nc.close();
       throw err;
@@ -130,7 +144,10 @@ export class NatsBus implements Bus {
       max_ack_pending: 1,
     });
     const consumer = await this.js.consumers.get(this.stream, options.durable);
-    const messages = await consumer.consume({ max_messages: 1 });
+    // A short pull expiry: after NATS comes back, the client re-checks the consumer and pulls
+    // again, and when JetStream is not ready yet it retries after one expiry. The default (30 s)
+    // held every event published during an outage for 30-45 s after NATS returned.
+    const messages = await consumer.consume({ max_messages: 1, expires: PULL_EXPIRES_MS });
     const subscription = new NatsSubscription(messages, handler, {
       durable: options.durable,
       retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
@@ -186,6 +203,14 @@ export class NatsBus implements Bus {
     }
   }
 
+  available(): boolean {
+    return this.connected && !this.closing && !this.nc.isClosed();
+  }
+
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
+  }
+
   async ping(): Promise<void> {
     if (this.nc.isClosed() || this.closing) throw IamError.unavailable("bus is closed");
     try {
@@ -238,7 +263,16 @@ export class NatsBus implements Bus {
   private async reportGapsOnReconnect(): Promise<void> {
     try {
       for await (const status of this.nc.status()) {
+        if (status.type === Events.Disconnect) this.connected = false;
         if (status.type !== Events.Reconnect) continue;
+        this.connected = true;
+        for (const listener of this.reconnectListeners) {
+          try {
+            listener();
+          } catch (err) {
+            this.logger.warn({ err }, "bus reconnect listener failed");
+          }
+        }
         this.logger.warn({ watchers: this.watchers.size }, "NATS connection re-established; bus watchers may have missed messages");
         // Watches sharing one onGap (a service's caches) hear it once.
         const told = new Set<() => void>();

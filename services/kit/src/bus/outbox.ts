@@ -1,128 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Bus } from "./port.js";
-import type { Clock, Collection, Doc, Store } from "../store/port.js";
+import type { Clock, Collection, Store } from "../store/port.js";
+import {
+  EventStamp, loadEvent, storeEvent,
+  type EventSink, type OutboxEntry, type OutboxKind, type OutboxOptions, type OutboxOwner, type OutboxWrite, type OutgoingEvent,
+} from "./outbox-parts.js";
 
-/**
- * An event built before it is published, with its id fixed, so that it can wait in the outbox and
- * go out later under the same id: the bus drops a second copy of an id (JetStream's Nats-Msg-Id
- * dedup, the in-process journal's unique id) and consumers de-duplicate on it (DESIGN 4, "Bus port").
- */
-export interface OutgoingEvent {
-  subject: string;
-  payload: Uint8Array;
-  id: string;
-  requestId?: string;
-}
-
-/**
- * The ids and time one write's events are built with. The same stamp builds them twice, from the
- * snapshot staged in the outbox and from what the write returned, so both copies share ids.
- */
-export class EventStamp {
-  private readonly ids = new Map<string, string>();
-  constructor(readonly time: number) {}
-
-  /** The id of the write's event named `key` ("event", "admin-event", "login-event"): one per key. */
-  id(key: string): string {
-    let id = this.ids.get(key);
-    if (id === undefined) this.ids.set(key, (id = randomUUID()));
-    return id;
-  }
-}
-
-/**
- * What kind of write an entry stages, as the relay needs to know it: whether the write happened,
- * and what of it is left to do.
- */
-export interface OutboxKind<S> {
-  /** Stable, stored with each entry ("directory.user"). */
-  readonly name: string;
-  /**
-   * Whether the store shows the write (a removed record absent, a disabled user disabled): false
-   * when it never happened (a crash before it) or was undone, and then nothing is announced.
-   */
-  applied(snapshot: S): Promise<boolean>;
-  /** The rest of an interrupted write (idempotent), run by the relay before it announces. */
-  finish?(snapshot: S): Promise<void>;
-}
-
-export interface OutboxWrite<S> {
-  kind: OutboxKind<S>;
-  /** What the relay needs of the write (ids; never a secret); JSON, stored until the announcement is out. */
-  snapshot: S;
-  /**
-   * The events announcing the write (none: a write whose `finish` is all the relay owes), built
-   * from the snapshot and from what `apply` returned, with one stamp the outbox makes per write.
-   */
-  announce(written: S, stamp: EventStamp): OutgoingEvent[];
-  /**
-   * The write, atomic: a removal takes its record. Returns what to announce, or null when there is
-   * nothing to (the record was already gone).
-   */
-  apply(): Promise<S | null>;
-  /** What goes with the write, before the announcement; the relay runs `kind.finish` instead. */
-  rest?(written: S): Promise<void>;
-  /**
-   * Undoes the write when the rest or the announcement failed, so the caller's retry finds the
-   * record and finishes: without it a removal's retry is a 404 and nothing is ever announced.
-   */
-  undo?(written: S): Promise<void>;
-}
-
-interface StoredEvent {
-  subject: string;
-  /** base64: documents hold JSON values only. */
-  payload: string;
-  id: string;
-  requestId?: string;
-}
-
-interface OutboxEntry extends Doc {
-  kind: string;
-  snapshot: unknown;
-  events: StoredEvent[];
-  /** Until when the process that wrote it owns it; past it the relay may take it over. */
-  leaseUntil: number;
-  createdAt: number;
-  /** The outbox (one per service process) that wrote or last took it; absent in entries of earlier versions. */
-  owner?: string;
-}
-
-/**
- * A live outbox on this store: it beats every relay interval, and one whose `aliveUntil` has
- * passed is gone (crashed, or stopped with a write hanging), so its entries need not wait for
- * their lease.
- */
-interface OutboxOwner extends Doc {
-  aliveUntil: number;
-}
-
-export interface OutboxOptions {
-  /** How long a write in progress owns its entry; the relay leaves it alone until then. Default 30 s. */
-  leaseMs?: number;
-  /**
-   * How often the process beats (OutboxOwner) and the relay looks for entries whose lease ran out
-   * or whose owner is gone; 0: only when `relay()` is called. Default 2 s.
-   */
-  relayIntervalMs?: number;
-  /**
-   * How long a beat keeps the outbox's entries its own: past it without another beat, another
-   * replica's relay takes them, lease or not. Several intervals, so a busy event loop or a clock
-   * a little apart from the others' is not taken for a crash. Default 10 s.
-   */
-  ownerTtlMs?: number;
-  /**
-   * No other process writes to this store (ServiceDeps.soleProcess), and this is the process's one
-   * outbox on it (each service builds one): an entry created before this outbox was opened was
-   * left by a process that is gone, so the relay takes it at once, lease or not. After a crash the
-   * revocations it stages then go out when the next process starts, not a lease later. (A clock
-   * set back across the restart only leaves such entries to their lease.)
-   */
-  soleProcess?: boolean;
-}
+export { EventStamp };
+export type { EventSink, OutboxKind, OutboxOptions, OutboxWrite, OutgoingEvent };
 
 const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_PUBLISH_WAIT_MS = 500;
+/** The built-in kind of events handed over by `send`: there is no write to look for, they are always due. */
+const EVENTS_KIND: OutboxKind<null> = { name: "outbox.events", applied: async () => true };
 const DEFAULT_RELAY_INTERVAL_MS = 2_000;
 const DEFAULT_OWNER_TTL_MS = 10_000;
 const RELAY_BATCH = 100;
@@ -146,8 +37,15 @@ const RELAY_BATCH = 100;
  * the lease and an interval of the restart where no other process relays; at the restart itself
  * when the process is the store's only one (`soleProcess`, which beats nothing). Such a write
  * costs two more store writes; a process in a cluster, one beat per interval.
+ *
+ * The bus being down is not a crash and fails no request: once the write has committed, its
+ * caller is answered (DESIGN 8) after at most `publishWaitMs` of waiting for the bus, none while
+ * the bus is known to be down. An announcement the bus refused is handed to the relay at once,
+ * which retries every interval and as soon as the bus reconnects (`Bus.onReconnect`). Events of
+ * no write (login events) come through `send`, staged the same way. Each goes out under its one
+ * id, so a copy the bus took before it failed is dropped by its de-duplication and consumers'.
  */
-export class Outbox {
+export class Outbox implements EventSink {
   private readonly kinds = new Map<string, OutboxKind<unknown>>();
   private readonly leaseMs: number;
   private readonly relayIntervalMs: number;
@@ -157,8 +55,14 @@ export class Outbox {
   /** This process's outbox, in its entries and its beats. */
   private readonly ownerId = randomUUID();
   private predecessorsTaken = false;
+  private readonly publishWaitMs: number;
   private timer: NodeJS.Timeout | undefined;
   private relaying: Promise<number> | undefined;
+  /**
+   * Deliveries still running after their request answered; `settled()` waits for them. `stop()`
+   * does not: one the bus never answers leaves its entry, which the relay of the next process takes.
+   */
+  private readonly inFlight = new Set<Promise<void>>();
 
   private constructor(
     private readonly entries: Collection<OutboxEntry>,
@@ -172,7 +76,13 @@ export class Outbox {
     this.relayIntervalMs = options.relayIntervalMs ?? DEFAULT_RELAY_INTERVAL_MS;
     this.ownerTtlMs = options.ownerTtlMs ?? DEFAULT_OWNER_TTL_MS;
     this.soleProcess = options.soleProcess ?? false;
+    this.publishWaitMs = options.publishWaitMs ?? DEFAULT_PUBLISH_WAIT_MS;
     this.openedAt = clock.now();
+    this.kinds.set(EVENTS_KIND.name, EVENTS_KIND as OutboxKind<unknown>);
+    // Back from an outage: what waited for the bus goes out now, not at the next interval.
+    bus.onReconnect?.(() => {
+      this.relay().catch((err: unknown) => this.logger.warn({ err }, "outbox relay after the bus came back failed; retried at the next interval"));
+    });
   }
 
   static async open(store: Store, bus: Bus, clock: Clock, logger: Logger, options: OutboxOptions = {}): Promise<Outbox> {
@@ -227,7 +137,6 @@ export class Outbox {
     }
     try {
       await w.rest?.(written);
-      for (const event of w.announce(written, stamp)) await this.publish(event);
     } catch (e) {
       // Keep the relay off while the record goes back; if this call no longer owns the entry (it
       // ran past its lease and the relay took over), the relay finishes instead.
@@ -238,10 +147,73 @@ export class Outbox {
       }
       throw e;
     }
-    // Done and announced: an entry left behind by a failing store only costs the relay a second,
-    // de-duplicated announcement, so the caller hears of the success.
-    await this.entries.delete(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced write not dropped; the relay announces it again"));
+    // The write has committed: its caller hears of the success whatever the bus does (DESIGN 8,
+    // "a request never waits on the bus once its write has committed"); the entry holds the
+    // announcement until it is out.
+    await this.dispatch(entry._id, leaseUntil, w.announce(written, stamp));
     return written;
+  }
+
+  /**
+   * Hands over the events of a write that has already committed, or of no write at all (a login
+   * event): staged in the store, then published like a write's announcement, so an outage of the
+   * bus neither fails nor delays the request, and the events go out once it is back. Resolves
+   * once they are staged (one store write); fails only when the store does.
+   */
+  async send(events: OutgoingEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const now = this.clock.now();
+    const entry: OutboxEntry = {
+      _id: randomUUID(), kind: EVENTS_KIND.name, snapshot: null, events: events.map(storeEvent),
+      leaseUntil: now + this.leaseMs, createdAt: now, owner: this.ownerId,
+    };
+    await this.entries.insert(entry);
+    await this.dispatch(entry._id, entry.leaseUntil, events);
+  }
+
+  /** Resolves once every delivery started by a write or `send` has finished (delivered, or left to the relay). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  /**
+   * Publishes a committed write's events and drops its entry; waits at most publishWaitMs for it,
+   * and not at all while the bus is known to be down. A failed publish hands the entry to the
+   * relay at once (its lease released), so the events go out at the next round once the bus is
+   * back rather than a lease later.
+   */
+  private async dispatch(entryId: string, leaseUntil: number, events: OutgoingEvent[]): Promise<void> {
+    if (events.length === 0) {
+      await this.entries.delete(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of a finished write not dropped; the relay drops it"));
+      return;
+    }
+    if (this.bus.available?.() === false) {
+      await this.release(entryId, leaseUntil);
+      return;
+    }
+    const delivery = (async () => {
+      try {
+        for (const event of events) await this.publish(event);
+      } catch (err) {
+        this.logger.warn({ err, entry: entryId }, "events of a committed write not published; the outbox relay publishes them once the bus is back");
+        await this.release(entryId, leaseUntil);
+        return;
+      }
+      // Announced: an entry left behind by a failing store only costs the relay a second,
+      // de-duplicated announcement.
+      await this.entries.delete(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of an announced write not dropped; the relay announces it again"));
+    })();
+    this.inFlight.add(delivery);
+    void delivery.finally(() => this.inFlight.delete(delivery));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([delivery, new Promise<void>((resolve) => { timer = setTimeout(resolve, this.publishWaitMs); })]);
+    clearTimeout(timer);
+  }
+
+  /** Gives an entry this process owns to the next relay round (its lease ends now). */
+  private async release(entryId: string, leaseUntil: number): Promise<void> {
+    await this.entries.update({ _id: entryId, leaseUntil }, { $set: { leaseUntil: this.clock.now() } })
+      .catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry not released; the relay takes it when its lease runs out"));
   }
 
   /**
@@ -290,6 +262,9 @@ export class Outbox {
   private async relayRound(): Promise<number> {
     // A relaying process is alive (the beat also keeps a process that only relays on demand so).
     await this.beat();
+    // While the bus is known to be down a round would only wait for publishes to time out; the
+    // bus's reconnect starts the next one.
+    if (this.bus.available?.() === false) return 0;
     const now = this.clock.now();
     const due = await this.entries.find({ leaseUntil: { $lte: now } }, { sort: [["createdAt", 1]], limit: RELAY_BATCH });
     if (!this.soleProcess) {
@@ -311,7 +286,8 @@ export class Outbox {
     let announced = 0;
     for (const entry of due) {
       // Taken under this process's name: should it die in turn, the next relay takes it from it.
-      const taken = await this.entries.update({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { leaseUntil: this.clock.now() + this.leaseMs, owner: this.ownerId } });
+      const takenUntil = this.clock.now() + this.leaseMs;
+      const taken = await this.entries.update({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { leaseUntil: takenUntil, owner: this.ownerId } });
       if (taken !== 1) continue; // another replica's relay has it
       const kind = this.kinds.get(entry.kind);
       if (!kind) {
@@ -325,13 +301,22 @@ export class Outbox {
           continue;
         }
         await kind.finish?.(entry.snapshot);
-        for (const event of entry.events) await this.publish(loadEvent(event));
-        await this.entries.delete(entry._id);
-        announced++;
-        this.logger.info({ kind: entry.kind, entry: entry._id, events: entry.events.map((e) => e.subject) }, "interrupted write finished and announced");
       } catch (err) {
         this.logger.warn({ err, kind: entry.kind, entry: entry._id }, "outbox entry not relayed; retried when its lease runs out");
+        continue;
       }
+      try {
+        for (const event of entry.events) await this.publish(loadEvent(event));
+      } catch (err) {
+        // The bus is failing: the entry goes back to the next round (a relay interval, or the
+        // bus's reconnect), and this round stops rather than wait on it for every entry.
+        this.logger.warn({ err, kind: entry.kind, entry: entry._id }, "outbox entry not published; retried when the bus is back");
+        await this.release(entry._id, takenUntil);
+        break;
+      }
+      await this.entries.delete(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced write not dropped; the relay announces it again"));
+      announced++;
+      if (entry.kind !== EVENTS_KIND.name) this.logger.info({ kind: entry.kind, entry: entry._id, events: entry.events.map((e) => e.subject) }, "interrupted write finished and announced");
     }
     return announced;
   }
@@ -341,16 +326,3 @@ export class Outbox {
   }
 }
 
-function storeEvent(e: OutgoingEvent): StoredEvent {
-  return {
-    subject: e.subject, payload: Buffer.from(e.payload).toString("base64"), id: e.id,
-    ...(e.requestId !== undefined ? { requestId: e.requestId } : {}),
-  };
-}
-
-function loadEvent(e: StoredEvent): OutgoingEvent {
-  return {
-    subject: e.subject, payload: new Uint8Array(Buffer.from(e.payload, "base64")), id: e.id,
-    ...(e.requestId !== undefined ? { requestId: e.requestId } : {}),
-  };
-}

@@ -74,4 +74,11 @@ export interface Bus {
   retireDurable(durable: string): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * False while the connection to the bus is known to be down (a publish would only wait for its
+   * timeout); absent or true otherwise. The in-process adapter is always available.
+   */
+  available?(): boolean;
+  /** Runs `listener` each time the connection comes back after an outage (the outbox relays then). */
+  onReconnect?(listener: () => void): void;
 }

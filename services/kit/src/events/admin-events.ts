@@ -1,9 +1,7 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
-import { randomUUID } from "node:crypto";
 import { AdminEventSchema, AuthDetailsSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { currentContext, requestIdOption } from "../context.js";
-import type { Bus } from "../bus/port.js";
 import type { OutgoingEvent } from "../bus/outbox.js";
 import type { ServiceName } from "../module.js";
 
@@ -24,18 +22,9 @@ export function adminEventSubject(service: ServiceName): string {
 }
 
 /**
- * Publishes an admin event and waits for the bus to accept it, before the caller replies:
- * an acknowledged admin write never loses its event (DESIGN 4, "publish-with-ack before the reply").
- * The caller decides whether the realm records admin events (`adminEventsEnabled`).
- */
-export async function publishAdminEvent(bus: Bus, service: ServiceName, input: AdminEventInput, now: number): Promise<void> {
-  const event = adminEventMessage(service, input, now, randomUUID());
-  await bus.publish(event.subject, event.payload, { id: event.id, ...(event.requestId !== undefined ? { requestId: event.requestId } : {}) });
-}
-
-/**
- * The admin event as built for the bus, with the current request's actor and request id: for a
- * removal that stages it in the outbox (outbox.ts) before it is published.
+ * The admin event as built for the bus, with the current request's actor and request id: staged
+ * in the outbox with its write (outbox.ts), or handed to it after (`Outbox.send`); a request never
+ * publishes it itself (DESIGN 8).
  */
 export function adminEventMessage(service: ServiceName, input: AdminEventInput, now: number, id: string): OutgoingEvent {
   const ctx = currentContext();

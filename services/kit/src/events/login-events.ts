@@ -26,8 +26,9 @@ export function loginEventSubject(service: ServiceName): string {
 }
 
 /**
- * Publishes a login event (spec 6.1) and waits for the bus to accept it. The caller checks the
- * realm's eventsEnabled; the event carries its own expiry so audit needs no realm lookup.
+ * Publishes a login event (spec 6.1) and waits for the bus to accept it: for tests of its
+ * consumers. A service hands its events to the outbox instead (`Outbox.send`), so that no request
+ * waits on the bus. The event carries its own expiry so audit needs no realm lookup.
  */
 export async function publishLoginEvent(bus: Bus, service: ServiceName, input: LoginEventInput, now: number): Promise<void> {
   const event = loginEventMessage(service, input, now, randomUUID());

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { randomUUID } from "node:crypto";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { IamError, connectCodeOf } from "../errors.js";
+import { isStoreUnavailable } from "../store/store-unavailable.js";
 import { ACTOR_HEADER, LazyRequestContext, REQUEST_ID_HEADER, currentContext, runWithContext, type Actor, type RequestContext } from "../context.js";
 import type { Metrics } from "../metrics.js";
 
@@ -53,6 +54,11 @@ export function toConnectError(e: unknown, logger: Logger): ConnectError {
   if (e instanceof ConnectError) {
     // An error from a downstream RPC passes through with its code and details.
     return e;
+  }
+  if (isStoreUnavailable(e)) {
+    // The write did not happen and a retry may succeed: 503 with Retry-After at the gateway.
+    logger.warn({ err: e }, "store unavailable");
+    return toConnectError(IamError.unavailable("the service's store is temporarily unavailable"), logger);
   }
   logger.error({ err: e }, "unhandled error in RPC handler");
   return new ConnectError("internal error", Code.Internal);

@@ -2,12 +2,14 @@ import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { contextPropagation } from "../rpc/client-interceptor.js";
 import { presentServiceCredential } from "../rpc/service-auth.js";
+import { transportFailures } from "../rpc/transport-failure.js";
 import { SERVICE_NAMES, type ServiceName } from "../module.js";
 
 /**
  * Cluster mode: each service at TESSERA_<SERVICE>_URL over HTTP/2 (h2c), presenting the internal
  * token (rpc/service-auth.ts). A service whose address is not configured answers Unavailable, so a
- * missing setting shows up as a clear 503.
+ * missing setting shows up as a clear 503, as does a service that cannot be reached or dies
+ * mid-call (rpc/transport-failure.ts).
  *
  * The calls use the Connect protocol with binary protobuf, not gRPC: every service serves gRPC,
  * gRPC-web and Connect on one port, and for a unary call Connect sends one plain body each way
@@ -24,7 +26,7 @@ export function clusterTransports(urls: Record<ServiceName, string | undefined>,
       // No response compression: gzip of a ~1 KB token reply cost more CPU on both ends than the
       // bytes it saves on a cluster network (measured: zlib was 6% of the token service's profile).
       ? createConnectTransport({
-        baseUrl, httpVersion: "2", useBinaryFormat: true, interceptors: [contextPropagation, credential], acceptCompression: [],
+        baseUrl, httpVersion: "2", useBinaryFormat: true, interceptors: [transportFailures(name), contextPropagation, credential], acceptCompression: [],
       })
       : unavailableTransport(name);
   }

@@ -1,6 +1,6 @@
-import type { Bus } from "../../../kit/src/bus/port.js";
-import { loginEventMessage, publishLoginEvent, type LoginEventInput } from "../../../kit/src/events/login-events.js";
-import type { EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
+import { randomUUID } from "node:crypto";
+import { loginEventMessage, type LoginEventInput } from "../../../kit/src/events/login-events.js";
+import type { EventSink, EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { OAuthRealm } from "./realm-settings.js";
 
@@ -15,13 +15,17 @@ export interface OAuthEvent {
   details?: Record<string, string>;
 }
 
-/** Login events of the protocol endpoints (spec 6.1), only when the realm's eventsEnabled. */
+/**
+ * Login events of the protocol endpoints (spec 6.1), only when the realm's eventsEnabled. Handed
+ * to the outbox, never published in the request: a grant that has rotated a refresh token or
+ * revoked a grant answers success while the bus is down, and its event goes out once it is back.
+ */
 export class OAuthEvents {
-  constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+  constructor(private readonly sink: EventSink, private readonly clock: Clock) {}
 
   async record(realm: OAuthRealm, e: OAuthEvent): Promise<void> {
     if (!realm.eventsEnabled) return;
-    await publishLoginEvent(this.bus, "token", input(realm, e), this.clock.now());
+    await this.sink.send([loginEventMessage("token", input(realm, e), this.clock.now(), randomUUID())]);
   }
 
   /** The event as `record` would publish it, for a write that stages it in the outbox; none when the realm records none. */

@@ -11,17 +11,20 @@ export const SIGNING_KEYS_CHANGED = "iam.token.v1.signing-keys.changed";
 
 /**
  * The KeyRing's `announce`: publishes that a realm's keys changed, for the other replicas' caches.
- * A failed publish is logged, not thrown: the change is already stored, failing the rotation
- * would only invite a second one, and a replica that missed it re-reads within the ring's TTL.
+ * Not awaited, and a failed publish is logged, not thrown: the change is already stored, a
+ * rotation must not wait on the bus (DESIGN 8) nor fail and invite a second one, and a replica
+ * that missed it re-reads within the ring's TTL.
  */
 export function signingKeyAnnouncer(bus: Bus, clock: Clock, logger: Logger): (realmId: string, change: KeyChange) => Promise<void> {
   return async (realmId, change) => {
-    try {
-      await bus.publish(SIGNING_KEYS_CHANGED, toBinary(SigningKeysChangedSchema, create(SigningKeysChangedSchema, {
-        realmId, reason: change, changedAt: timestampFromMs(clock.now()),
-      })), requestIdOption());
-    } catch (err) {
-      logger.warn({ err, realmId, change }, "signing key change not announced; other replicas see it within their key cache TTL");
+    if (bus.available?.() === false) {
+      logger.warn({ realmId, change }, "signing key change not announced while the bus is down; other replicas see it within their key cache TTL");
+      return;
     }
+    bus.publish(SIGNING_KEYS_CHANGED, toBinary(SigningKeysChangedSchema, create(SigningKeysChangedSchema, {
+      realmId, reason: change, changedAt: timestampFromMs(clock.now()),
+    })), requestIdOption()).catch((err: unknown) => {
+      logger.warn({ err, realmId, change }, "signing key change not announced; other replicas see it within their key cache TTL");
+    });
   };
 }

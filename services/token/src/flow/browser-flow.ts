@@ -1,5 +1,6 @@
 import { FailureWindowRepository } from "../store/failure-window-repository.js";
 import { createClient, type ConnectRouter, type Transport } from "@connectrpc/connect";
+import type { EventSink } from "../../../kit/src/bus/outbox.js";
 import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import { AuthorizationFlowService } from "../../../../gen/iam/token/v1/authorization_pb.js";
 import { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
@@ -46,6 +47,8 @@ export interface BrowserFlowDeps {
   /** The OAuth sessions and how they end: RP-initiated logout may name a refresh family by sid. */
   families: RefreshFamilyRepository;
   terminator: SessionTerminator;
+  /** Where the flow's login events go (outbox.ts `send`): a login never waits on the bus. */
+  outbox: EventSink;
   /** The bound on failed user-code lookups per realm and IP (RFC 8628 section 5.1); USER_CODE_FAILURES unless given. */
   userCodeFailures?: FailureLimits;
 }
@@ -71,7 +74,7 @@ export class BrowserFlow {
       realms: new FlowRealms(deps.realms), clients: deps.clients, keys: deps.keys, txs, consents,
       sessions: deps.sessions, codes: deps.codes, devices: deps.devices,
       auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
-      registration: createClient(RegistrationService, deps.directory), events: new FlowEvents(deps.bus, deps.clock),
+      registration: createClient(RegistrationService, deps.directory), events: new FlowEvents(deps.outbox, deps.clock),
     });
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);
@@ -116,4 +119,4 @@ export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared:
 }
 
 /** What the browser flow shares with the token endpoint (buildOAuth's parts). */
-export type BrowserFlowShared = Pick<BrowserFlowDeps, "realms" | "clients" | "sessions" | "codes" | "devices" | "families" | "terminator">;
+export type BrowserFlowShared = Pick<BrowserFlowDeps, "realms" | "clients" | "sessions" | "codes" | "devices" | "families" | "terminator" | "outbox">;

@@ -1,6 +1,6 @@
-import type { Bus } from "../../../kit/src/bus/port.js";
-import { loginEventMessage, publishLoginEvent, type LoginEventInput } from "../../../kit/src/events/login-events.js";
-import type { EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
+import { randomUUID } from "node:crypto";
+import { loginEventMessage, type LoginEventInput } from "../../../kit/src/events/login-events.js";
+import type { EventSink, EventStamp, OutgoingEvent } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { FlowRealm } from "./flow-realms.js";
 import type { StepContext } from "./flow-kit.js";
@@ -20,13 +20,14 @@ export interface FlowEvent {
  * Login events of the browser flow (spec 2.7, 6.1; README "Login events" lists the types), only
  * when the realm's eventsEnabled. Client, IP address (the gateway's view of the browser) and the
  * Keycloak-style details (auth_method, redirect_uri, username) come from the transaction.
+ * Handed to the outbox: a login that has committed answers while the bus is down.
  */
 export class FlowEvents {
-  constructor(private readonly bus: Bus, private readonly clock: Clock) {}
+  constructor(private readonly sink: EventSink, private readonly clock: Clock) {}
 
   async record(realm: FlowRealm, ctx: StepContext, tx: LoginTransactionRecord | null, e: FlowEvent): Promise<void> {
     if (!realm.eventsEnabled) return;
-    await publishLoginEvent(this.bus, "token", this.input(realm, ctx, tx, e), this.clock.now());
+    await this.sink.send([loginEventMessage("token", this.input(realm, ctx, tx, e), this.clock.now(), randomUUID())]);
   }
 
   /** The event as `record` would publish it, for a write that stages it in the outbox; none when the realm records none. */

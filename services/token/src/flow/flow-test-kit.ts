@@ -91,7 +91,7 @@ export async function buildFlowWorld(clock: Clock): Promise<FlowWorld> {
   const terminator = new SessionTerminator(families, sessions, backchannel, await RevokedTokenRepository.open(store), outbox);
   const flow = await BrowserFlow.build({
     store, bus, clock, keys, directory: dir, realms: new RealmSettings(dir, clock), clients: clientDirectory,
-    sessions, codes, devices, families, terminator,
+    sessions, codes, devices, families, terminator, outbox,
   });
   return {
     bus, directory, flow, keys, sessionsRepo, codes, devices, families, backchannel,
