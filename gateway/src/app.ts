@@ -8,6 +8,7 @@ import { requestContext } from "./http/request-context.js";
 import type { HttpMetrics } from "./http/http-metrics.js";
 import { RouteTable, type Reply } from "./http/route-table.js";
 import { unreadableRequestError } from "./http/body-errors.js";
+import { requireJsonBody } from "./http/json-content-type.js";
 import { describeError } from "./http/rpc-errors.js";
 import type { RpcClients } from "./rpc-clients.js";
 import { adminGuard } from "./admin/admin-guard.js";
@@ -24,6 +25,7 @@ import { addRoleRoutes } from "./admin/role-routes.js";
 import { addRoleMappingRoutes } from "./admin/role-mapping-routes.js";
 import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
+import { addLandingRoutes } from "./ops/landing-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle, throttledPageMessage } from "./oidc/throttle.js";
@@ -91,6 +93,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   // Bodies are parsed only after the admin guard, so an unauthenticated caller cannot make the
   // gateway parse a large Admin API body. User import alone takes larger bodies (up to 10,000
   // users); a parsed body is not parsed again.
+  app.use(requireJsonBody);
   app.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
   // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
@@ -110,6 +113,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   }
 
   const table = new RouteTable();
+  addLandingRoutes(table, deps.publicUrl);
   addHealthRoutes(table, deps.rpc, deps.registries);
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
