@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { generateMasterKey } from "../../services/kit/src/crypto/secret-box.js";
 import { http } from "./support/http.js";
 import { freePort } from "./support/free-port.js";
-import { DIST, startNode, waitForHttp } from "./support/process-runner.js";
+import { DIST, ROOT, startNode, waitForHttp } from "./support/process-runner.js";
 
 /** A process run to its exit, its two streams kept apart: the contract is about stderr alone. */
 interface Finished {
@@ -118,6 +118,19 @@ describe("embedded second start and admin password recovery", () => {
       const second = await runToExit(EMBEDDED, { ...env, TESSERA_PORT: String(await freePort()) });
       expectOneLineFailure(second, `tessera: configuration error: TESSERA_DATA_DIR: ${dataDir} is in use by another Tessera process; stop it, or give this one its own data directory`);
       expect(readdirSync(dataDir).sort()).toEqual(files);
+      // `npm start` (scripts/start.mjs) tries the lock before it builds anything.
+      const npmStart = await new Promise<Finished>((resolve) => {
+        const child = spawn(process.execPath, [join(ROOT, "scripts", "start.mjs")], {
+          cwd: ROOT, env: { PATH: process.env.PATH ?? "", TESSERA_DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"],
+        });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (b: Buffer) => { stdout += b.toString(); });
+        child.stderr.on("data", (b: Buffer) => { stderr += b.toString(); });
+        child.once("close", (code) => resolve({ code, stdout, stderr }));
+      });
+      expectOneLineFailure(npmStart, `tessera: configuration error: TESSERA_DATA_DIR: ${dataDir} is in use by another Tessera process; stop it, or give this one its own data directory`);
+      expect(npmStart.stdout).toBe("");
     } finally {
       expect(await first.stop()).toBe(0);
     }
