@@ -98,7 +98,7 @@ function buildIfStale() {
   const generated = mtimes(["gen"], (n) => n.endsWith(".ts"));
   // buf generate rewrites every file of gen/ (clean: true), so its oldest file dates the generation.
   if (generated.files === 0 || Math.max(protos.newest, protoConfig) > generated.oldest) {
-    process.stdout.write("tessera: protos changed; generating gen/ (buf generate)\n");
+    process.stdout.write(generated.files === 0 ? "tessera: generating gen/ from the protos (buf generate)\n" : "tessera: protos changed; generating gen/ (buf generate)\n");
     run("buf", ["generate"]);
   }
   const sources = mtimes(["services", "gateway", "test", "gen"], (n) => n.endsWith(".ts"));
