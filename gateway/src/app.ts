@@ -8,6 +8,7 @@ import { requestContext } from "./http/request-context.js";
 import type { HttpMetrics } from "./http/http-metrics.js";
 import { RouteTable, type Reply, type RouteInfo } from "./http/route-table.js";
 import { unreadableRequestError } from "./http/body-errors.js";
+import { jsonOnly } from "./http/json-content-type.js";
 import { describeError } from "./http/rpc-errors.js";
 import type { RpcClients } from "./rpc-clients.js";
 import { adminGuard } from "./admin/admin-guard.js";
@@ -24,6 +25,7 @@ import { addRoleRoutes } from "./admin/role-routes.js";
 import { addRoleMappingRoutes } from "./admin/role-mapping-routes.js";
 import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
+import { addLandingRoutes } from "./ops/landing-routes.js";
 import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle, throttledPageMessage } from "./oidc/throttle.js";
@@ -98,6 +100,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   }
 
   const table = new RouteTable();
+  addLandingRoutes(table, deps.publicUrl);
   addHealthRoutes(table, deps.rpc, deps.registries);
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
@@ -123,8 +126,9 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   // The guard runs from each route's declaration (RouteTable), then the body parser: an
   // unauthenticated caller cannot make the gateway parse a large Admin API body. User import
   // alone takes larger bodies (up to 10,000 users).
-  const json = express.json({ limit: "1mb" });
-  const importJson = express.json({ limit: IMPORT_BODY_LIMIT });
+  // A body that is not JSON is refused with 415 before parsing (requireJsonBody).
+  const json = jsonOnly(express.json({ limit: "1mb" }));
+  const importJson = jsonOnly(express.json({ limit: IMPORT_BODY_LIMIT }));
   table.mount(app, {
     adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens),
     jsonParser: (path) => (path === IMPORT_PATH ? importJson : json),

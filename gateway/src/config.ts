@@ -1,4 +1,5 @@
-import { baseUrl, bool, str, type Env } from "../../services/kit/src/config.js";
+import proxyAddr from "proxy-addr";
+import { baseUrl, bool, ConfigError, str, type Env } from "../../services/kit/src/config.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../services/kit/src/runtime/common-config.js";
 
 export interface GatewayConfig {
@@ -36,9 +37,20 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
   };
 }
 
+/**
+ * TESSERA_TRUST_PROXY as express reads "trust proxy", checked here: express compiles a list only
+ * when the app is built, and proxy-addr's TypeError would then stop the process with a trace.
+ */
 function trustProxy(v: string): boolean | number | string {
   if (v === "true") return true;
   if (v === "false") return false;
   if (/^\d+$/.test(v)) return Number(v);
+  try {
+    // express splits a string on commas the same way (compileTrust).
+    proxyAddr.compile(v.split(",").map((s) => s.trim()));
+  } catch {
+    throw new ConfigError("TESSERA_TRUST_PROXY",
+      `must be true, false, a hop count, or a comma-separated list of IP addresses, CIDRs, loopback, linklocal or uniquelocal, got "${v}"`);
+  }
   return v;
 }

@@ -1,17 +1,9 @@
-import { ConfigError } from "../../services/kit/src/config.js";
+import { startOrExit } from "../../services/kit/src/runtime/startup-failure.js";
 import { startEmbedded } from "./embedded/run-embedded.js";
 
-// `npm start`: the embedded suite in one process (DESIGN 2).
-let suite;
-try {
-  suite = await startEmbedded(process.env);
-} catch (e) {
-  if (e instanceof ConfigError) {
-    process.stderr.write(`tessera: configuration error: ${e.message}\n`);
-    process.exit(78);
-  }
-  throw e;
-}
+// `npm start`: the embedded suite in one process (DESIGN 2). Any failure to start is one line on
+// stderr and exit 78 (startup-failure.ts).
+const suite = await startOrExit(() => startEmbedded(process.env));
 
 const lines = [
   "",

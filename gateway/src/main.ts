@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
-import { ConfigError, loadOrExit } from "../../services/kit/src/config.js";
+import { ConfigError, withoutCredentials } from "../../services/kit/src/config.js";
+import { listenOrExplain, startOrExit } from "../../services/kit/src/runtime/startup-failure.js";
 import { createLogger } from "../../services/kit/src/logger.js";
 import { createMetrics } from "../../services/kit/src/metrics.js";
 import { sha256Hex } from "../../services/kit/src/crypto/random.js";
@@ -13,34 +14,39 @@ import { HttpMetrics } from "./http/http-metrics.js";
 import { AdminTokens } from "./admin/admin-tokens.js";
 import { closeGracefully } from "./http/graceful-close.js";
 
-// Cluster mode: the gateway as its own process, calling the services over gRPC (DESIGN 2).
-const config = loadOrExit(() => {
-  const c = loadGatewayConfig(process.env);
-  if (!c.adminApiKey) throw new ConfigError("TESSERA_ADMIN_API_KEY", "is required in cluster mode");
-  if (!c.common.masterKey) throw new ConfigError("TESSERA_MASTER_KEY", "is required in cluster mode");
-  return c;
+// Cluster mode: the gateway as its own process, calling the services over gRPC (DESIGN 2). Any
+// failure to start is one line on stderr and exit 78 (startup-failure.ts).
+const { config, server, bus, logger } = await startOrExit(async () => {
+  const config = loadGatewayConfig(process.env);
+  if (!config.adminApiKey) throw new ConfigError("TESSERA_ADMIN_API_KEY", "is required in cluster mode");
+  if (!config.common.masterKey) throw new ConfigError("TESSERA_MASTER_KEY", "is required in cluster mode");
+  const logger = createLogger("gateway", config.common.logLevel);
+  // NATS (optional for the gateway): its caches then follow the directory's events at once;
+  // without it a change made elsewhere shows here within the caches' age (5-10 s).
+  const natsUrl = config.common.natsUrl;
+  const bus = natsUrl ? await openBus({ kind: "nats", url: natsUrl, logger }).catch((e: unknown) => {
+    throw new ConfigError("TESSERA_NATS_URL", `cannot connect to ${withoutCredentials(natsUrl)}: ${(e as Error).message}`);
+  }) : undefined;
+  if (!bus) logger.warn("TESSERA_NATS_URL is not set: realm looks, web origins and rate limits changed through other replicas apply here within 5-10 s");
+  const metrics = createMetrics({ defaultMetrics: true });
+  const httpMetrics = new HttpMetrics(metrics.registry);
+  const gateway = createGateway({
+    rpc: createRpcClients(clusterTransports(config.common.serviceUrls, internalRpcToken(config.common.masterKey))),
+    logger,
+    registries: [metrics.registry],
+    httpMetrics,
+    apiKeySha256: sha256Hex(config.adminApiKey),
+    adminTokens: new AdminTokens(config.common.masterKey, `${config.publicUrl}/admin`),
+    trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    ...(bus ? { bus } : {}),
+  });
+  const server = createServer(gateway);
+  httpMetrics.track(server);
+  await listenOrExplain(server, config.port, config.host, { port: "TESSERA_PORT", host: "TESSERA_HOST" });
+  return { config, server, bus, logger };
 });
-const logger = createLogger("gateway", config.common.logLevel);
-// NATS (optional for the gateway): its caches then follow the directory's events at once;
-// without it a change made elsewhere shows here within the caches' age (5-10 s).
-const bus = config.common.natsUrl ? await openBus({ kind: "nats", url: config.common.natsUrl, logger }) : undefined;
-if (!bus) logger.warn("TESSERA_NATS_URL is not set: realm looks, web origins and rate limits changed through other replicas apply here within 5-10 s");
-const metrics = createMetrics({ defaultMetrics: true });
-const httpMetrics = new HttpMetrics(metrics.registry);
-const gateway = createGateway({
-  rpc: createRpcClients(clusterTransports(config.common.serviceUrls, internalRpcToken(config.common.masterKey as string))),
-  logger,
-  registries: [metrics.registry],
-  httpMetrics,
-  apiKeySha256: sha256Hex(config.adminApiKey as string),
-  adminTokens: new AdminTokens(config.common.masterKey as string, `${config.publicUrl}/admin`),
-  trustProxy: config.trustProxy,
-  publicUrl: config.publicUrl,
-  ...(bus ? { bus } : {}),
-});
-const server = createServer(gateway);
-httpMetrics.track(server);
-server.listen(config.port, config.host, () => logger.info({ url: config.publicUrl }, "gateway listening"));
+logger.info({ url: config.publicUrl }, "gateway listening");
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -75,7 +75,8 @@ async function launchOnce(opts: LaunchOptions): Promise<Cluster> {
     if (!(e instanceof ProcessExited)) throw e;
     // Read once its output has reached the file (exited resolves after the pipes closed).
     await e.process.exited;
-    throw readFileSync(e.process.logFile, "utf8").includes("EADDRINUSE") ? new PortTaken(e.message) : e;
+    // A taken port is one line naming it (startup-failure.ts): "port N is in use".
+    throw /port \d+ is in use/.test(readFileSync(e.process.logFile, "utf8")) ? new PortTaken(e.message) : e;
   }
 
   return {

@@ -4,21 +4,16 @@ import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import { adminApi, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
+import { describeTier } from "../support/tier.js";
 
 /**
  * The hosted login page in a real Chromium (DESIGN 6 tier 4), when CHROMIUM_PATH names one. Saves
  * a screenshot of the login page to test/artifacts/login-page.png, and signs in to see the code
  * redirect.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH;
+const CHROMIUM = process.env.CHROMIUM_PATH as string;
 
-if (!CHROMIUM) {
-  describe("hosted login page in Chromium", () => {
-    it("did not run: CHROMIUM_PATH is not set", () => {
-      expect(CHROMIUM).toBeUndefined();
-    });
-  });
-} else {
+describeTier("browser tier", ["CHROMIUM_PATH"], () => {
   describe("hosted login page in Chromium", () => {
     let server: TestServer;
     let context: BrowserContext;
@@ -202,4 +197,4 @@ if (!CHROMIUM) {
       expect(typeof (await tokens.json() as { access_token: string }).access_token).toBe("string");
     }, 60_000);
   });
-}
+});

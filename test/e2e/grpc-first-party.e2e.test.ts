@@ -3,19 +3,17 @@ import { loadSync } from "@grpc/proto-loader";
 import { join } from "node:path";
 import { ROOT } from "./support/process-runner.js";
 import { adminApi, uniqueName } from "./support/http.js";
+import { describeTier } from "../support/tier.js";
 
 /**
  * A first-party backend's view (issue: foundation): a plain @grpc/grpc-js client, with no Connect
  * code, calls the directory's RealmService of a cluster-mode service over gRPC/HTTP2, presenting
  * the admin API key as a bearer credential (README, Cluster mode).
  */
-const directoryUrl = process.env.TESSERA_TEST_CLUSTER_DIRECTORY_URL;
+// Set by the global setup, which starts the suite's cluster when the tier's variables are set.
+const directoryUrl = process.env.TESSERA_TEST_CLUSTER_DIRECTORY_URL as string;
 
-if (!directoryUrl) {
-  it("needs the cluster tier (TESSERA_TEST_MONGODB_URI + TESSERA_TEST_NATS_URL); not run here", () => {
-    expect(directoryUrl).toBeUndefined();
-  });
-} else {
+describeTier("cluster tier", ["TESSERA_TEST_MONGODB_URI", "TESSERA_TEST_NATS_URL"], () => {
   describe("grpc-js client against the cluster directory", () => {
     const def = loadSync(join(ROOT, "proto/iam/directory/v1/realm.proto"), {
       includeDirs: [join(ROOT, "proto")], keepCase: false, longs: Number, defaults: true, oneofs: true,
@@ -85,4 +83,4 @@ if (!directoryUrl) {
       expect(seen).toBe("After");
     });
   });
-}
+});

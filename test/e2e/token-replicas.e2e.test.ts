@@ -4,6 +4,7 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { freePort } from "./support/free-port.js";
 import { startNode, waitForHttp, type RunningProcess } from "./support/process-runner.js";
 import { startPrivateNats, type PrivateNats } from "./support/private-nats.js";
+import { describeTier } from "../support/tier.js";
 
 // Two replicas of the token and directory services (what a Helm deployment scaling token
 // issuance runs), the second pair behind a gateway of its own, over one MongoDB-wire server and
@@ -17,17 +18,10 @@ import { startPrivateNats, type PrivateNats } from "./support/private-nats.js";
 // (README, Cluster mode). NATS is this file's own server: on the suite's, this cluster's services
 // would share durables with the suite's cluster and take its events. Cluster tier only: the
 // embedded mode is one process.
-const MONGO = process.env.TESSERA_TEST_MONGODB_URI;
-const NATS_IN_ENV = process.env.TESSERA_TEST_NATS_URL;
+const MONGO = process.env.TESSERA_TEST_MONGODB_URI as string;
 const WITHIN_MS = 3_000;
 
-if (!MONGO || !NATS_IN_ENV) {
-  describe("token service replicas share cache invalidation (cluster tier)", () => {
-    it("did not run: TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL are not both set", () => {
-      expect(MONGO && NATS_IN_ENV).toBeFalsy();
-    });
-  });
-} else {
+describeTier("cluster tier", ["TESSERA_TEST_MONGODB_URI", "TESSERA_TEST_NATS_URL"], () => {
   describe("token service replicas share cache invalidation (cluster tier)", () => {
     let nats: PrivateNats | undefined;
     let cluster: Cluster | undefined;
@@ -224,4 +218,4 @@ if (!MONGO || !NATS_IN_ENV) {
       expect(kids).toEqual([fresh, fresh]);
     });
   });
-}
+});

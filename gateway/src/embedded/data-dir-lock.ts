@@ -20,9 +20,15 @@ export interface DataDirLock {
  * revocations go out at once instead of after their lease.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, "tessera.lock");
-  const db = new Database(path, { timeout: 0 });
+  let db: Database.Database;
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    db = new Database(path, { timeout: 0 });
+  } catch (e) {
+    // Not writable, or not a directory: name the setting rather than fail with the errno's trace.
+    throw new ConfigError("TESSERA_DATA_DIR", `cannot use ${dataDir}: ${(e as Error).message}`);
+  }
   try {
     db.pragma("locking_mode = EXCLUSIVE");
     // The first write takes the exclusive lock; in EXCLUSIVE mode it is kept after the commit.

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import type { Env } from "../../../services/kit/src/config.js";
 import { createLogger } from "../../../services/kit/src/logger.js";
@@ -11,7 +11,7 @@ import { createDirectTransport } from "../../../services/kit/src/rpc/direct-tran
 import { serverInterceptor } from "../../../services/kit/src/rpc/server-interceptor.js";
 import { openServiceStore } from "../../../services/kit/src/runtime/open-deps.js";
 import { SERVICE_NAMES, type ServiceModule, type ServiceName } from "../../../services/kit/src/module.js";
-import { loadDirectoryConfig } from "../../../services/directory/src/config.js";
+import { loadDirectoryConfig, type DirectoryConfig } from "../../../services/directory/src/config.js";
 import { buildDirectory } from "../../../services/directory/src/module.js";
 import { loadTokenConfig } from "../../../services/token/src/config.js";
 import { buildToken } from "../../../services/token/src/module.js";
@@ -31,6 +31,7 @@ import { AdminTokens } from "../admin/admin-tokens.js";
 import { loadEmbeddedSecrets, type EmbeddedSecrets } from "./first-run-secrets.js";
 import { closeGracefully } from "../http/graceful-close.js";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.js";
+import { listenOrExplain } from "../../../services/kit/src/runtime/startup-failure.js";
 
 export interface EmbeddedSuite {
   url: string;
@@ -44,22 +45,65 @@ export interface EmbeddedSuite {
  * in memory (createDirectTransport: Connect clients and the same interceptors, no encoding), SQLite
  * under the data dir and the in-process bus. Config errors throw ConfigError (main-embedded.ts
  * turns them into an exit naming the variable).
+ *
+ * The order makes a failed start cost nothing: every setting is read first, then the data
+ * directory is locked and the port bound (the refusals an operator meets most), and only then are
+ * secrets generated; what must be printed is recorded in the data dir only once the start has
+ * succeeded (EmbeddedSecrets.persist), so the next start prints it again.
  */
 export async function startEmbedded(env: Env): Promise<EmbeddedSuite> {
-  const gw = loadGatewayConfig(env);
+  const configs = loadEmbeddedConfigs(env);
+  const gw = configs.gateway;
   // One process per data directory, taken before anything in it is read or written; holding it
   // lets the services finish a crashed predecessor's interrupted writes at start
   // (ServiceDeps.soleProcess).
   const lock = gw.common.dataDir === ":memory:" ? undefined : lockDataDir(gw.common.dataDir);
+  // Until the gateway is built, the bound port answers 503 (RFC 9110 section 15.6.4) rather than
+  // leaving connections hanging.
+  let handler: RequestListener = starting;
+  const server: Server = createServer((req, res) => handler(req, res));
   try {
-    return await startHolding(env, gw, lock);
+    await listenOrExplain(server, gw.port, gw.host, { port: "TESSERA_PORT", host: "TESSERA_HOST" });
+    return await startHolding(env, configs, lock, server, (h) => { handler = h; });
   } catch (e) {
+    if (server.listening) await new Promise((r) => server.close(r));
     lock?.release();
     throw e;
   }
 }
 
-async function startHolding(env: Env, gw: GatewayConfig, lock: DataDirLock | undefined): Promise<EmbeddedSuite> {
+function starting(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(503, { "content-type": "application/json", "retry-after": "1", "cache-control": "no-store" });
+  res.end(JSON.stringify({ error: "unavailable", message: "Tessera is starting" }));
+}
+
+interface EmbeddedConfigs {
+  gateway: GatewayConfig;
+  directory: DirectoryConfig;
+  token: ReturnType<typeof loadTokenConfig>;
+  saml: ReturnType<typeof loadSamlConfig>;
+  broker: ReturnType<typeof loadBrokerConfig>;
+  federation: ReturnType<typeof loadFederationConfig>;
+  audit: ReturnType<typeof loadAuditConfig>;
+}
+
+/** Every process's settings, read (and so checked) before the start touches anything. */
+function loadEmbeddedConfigs(env: Env): EmbeddedConfigs {
+  return {
+    gateway: loadGatewayConfig(env),
+    directory: loadDirectoryConfig(env),
+    token: loadTokenConfig(env),
+    saml: loadSamlConfig(env),
+    broker: loadBrokerConfig(env),
+    federation: loadFederationConfig(env),
+    audit: loadAuditConfig(env),
+  };
+}
+
+async function startHolding(
+  env: Env, configs: EmbeddedConfigs, lock: DataDirLock | undefined, server: Server, serve: (h: RequestListener) => void,
+): Promise<EmbeddedSuite> {
+  const gw = configs.gateway;
   const common = gw.common;
   const logger = createLogger("tessera", common.logLevel);
   const secrets = loadEmbeddedSecrets({
@@ -86,18 +130,16 @@ async function startHolding(env: Env, gw: GatewayConfig, lock: DataDirLock | und
     stores.push(store);
     return { store, bus, logger: logger.child({ service: name }), metrics, transports: lazy, secrets: box, clock: systemClock, soleProcess };
   };
-  const directoryConfig = loadDirectoryConfig(env);
-  if (secrets.admin) {
-    directoryConfig.adminUsername = secrets.admin.username;
-    directoryConfig.adminPassword = secrets.admin.password;
-  }
+  const directoryConfig = configs.directory;
+  directoryConfig.adminUsername = secrets.admin?.username;
+  directoryConfig.adminPassword = secrets.admin?.password;
   const modules: ServiceModule[] = [
     await buildDirectory(await deps("directory"), directoryConfig),
-    await buildToken(await deps("token"), loadTokenConfig(env)),
-    await buildSaml(await deps("saml"), loadSamlConfig(env)),
-    await buildBroker(await deps("broker"), loadBrokerConfig(env)),
-    await buildFederation(await deps("federation"), loadFederationConfig(env)),
-    await buildAudit(await deps("audit"), loadAuditConfig(env)),
+    await buildToken(await deps("token"), configs.token),
+    await buildSaml(await deps("saml"), configs.saml),
+    await buildBroker(await deps("broker"), configs.broker),
+    await buildFederation(await deps("federation"), configs.federation),
+    await buildAudit(await deps("audit"), configs.audit),
   ];
   for (const m of modules) {
     lazy[m.name].bind(createDirectTransport((r) => m.routes(r), {
@@ -108,7 +150,6 @@ async function startHolding(env: Env, gw: GatewayConfig, lock: DataDirLock | und
     }));
   }
   for (const m of modules) await m.start();
-  secrets.markAdminCreated();
 
   const httpMetrics = new HttpMetrics(metrics.registry);
   const gateway = createGateway({
@@ -122,15 +163,12 @@ async function startHolding(env: Env, gw: GatewayConfig, lock: DataDirLock | und
     publicUrl: gw.publicUrl,
     bus,
   });
-  const server: Server = createServer(gateway);
   httpMetrics.track(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(gw.port, gw.host, () => resolve());
-  });
+  serve(gateway);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : gw.port;
   const url = gw.port === 0 && !env.TESSERA_PUBLIC_URL ? `http://localhost:${port}` : gw.publicUrl;
+  secrets.persist();
 
   return {
     url,

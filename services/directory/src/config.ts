@@ -5,9 +5,15 @@ import { cpuBudget } from "../../kit/src/runtime/cpu-budget.js";
 import type { Argon2Params } from "./domain/password-hasher.js";
 import type { AdminLoginPolicy } from "./domain/admin-login-lockout.js";
 
+/** The bootstrap admin's username when TESSERA_ADMIN_USERNAME is not set. */
+export const DEFAULT_ADMIN_USERNAME = "admin";
+
 export interface DirectoryConfig {
   common: CommonConfig;
-  /** Bootstrap admin account; both or neither. */
+  /**
+   * Bootstrap admin account, created or its password re-set at start. The password alone names
+   * the account `admin` (the default username), which is how a lost password is recovered.
+   */
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   argon2: Argon2Params;
@@ -20,10 +26,11 @@ export interface DirectoryConfig {
 }
 
 export function loadDirectoryConfig(env: Env): DirectoryConfig {
+  const adminPassword = optStr(env, "TESSERA_ADMIN_PASSWORD");
   return {
     common: readCommonConfig(env),
-    adminUsername: optStr(env, "TESSERA_ADMIN_USERNAME"),
-    adminPassword: optStr(env, "TESSERA_ADMIN_PASSWORD"),
+    adminUsername: optStr(env, "TESSERA_ADMIN_USERNAME") ?? (adminPassword ? DEFAULT_ADMIN_USERNAME : undefined),
+    adminPassword,
     argon2: {
       memoryCost: int(env, "TESSERA_ARGON2_MEMORY_KIB", 19456, 1024, ARGON2_LIMITS.memoryKiB),
       timeCost: int(env, "TESSERA_ARGON2_ITERATIONS", 2, 1, ARGON2_LIMITS.iterations),

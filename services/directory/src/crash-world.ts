@@ -21,6 +21,7 @@ import type { Clock, Store } from "../../kit/src/store/port.js";
 import type { Bus, BusMessage } from "../../kit/src/bus/port.js";
 import { buildDirectory } from "./module.js";
 import { loadDirectoryConfig } from "./config.js";
+import { describeTier } from "../../../test/support/tier.js";
 
 /**
  * The stores the crash tests run on, for `describe.each`: SQLite, and a MongoDB-wire server (a
@@ -32,7 +33,9 @@ export function crashTestStores(): Array<[string, () => Promise<Store>]> {
   const uri = process.env.TESSERA_TEST_MONGODB_URI;
   const stores: Array<[string, () => Promise<Store>]> = [["sqlite", () => openStore({ kind: "sqlite", path: ":memory:", clock: { now: () => Date.now() } })]];
   if (!uri) {
-    it("runs on MongoDB only with TESSERA_TEST_MONGODB_URI", () => undefined);
+    describeTier("crash tests on MongoDB (MongoDB tier)", ["TESSERA_TEST_MONGODB_URI"], () => {
+      it("runs this file's crash tests on MongoDB as on SQLite", () => undefined);
+    });
     return stores;
   }
   const databases: string[] = [];

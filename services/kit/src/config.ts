@@ -100,16 +100,3 @@ export function baseUrl(env: Env, name: string, fallback?: string): string {
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Runs a config loader and exits the process with the message on failure. */
-export function loadOrExit<T>(load: () => T): T {
-  try {
-    return load();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`tessera: configuration error: ${e.message}\n`);
-      process.exit(78);
-    }
-    throw e;
-  }
-}

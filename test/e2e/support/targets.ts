@@ -1,4 +1,8 @@
 import { startEmbeddedServer, type TestServer } from "./embedded-server.js";
+import { describeTier } from "../../support/tier.js";
+
+/** What the global setup needs to start the suite's cluster. */
+const CLUSTER_TIER = ["TESSERA_TEST_MONGODB_URI", "TESSERA_TEST_NATS_URL"];
 
 export interface Target {
   mode: "embedded" | "cluster";
@@ -7,13 +11,18 @@ export interface Target {
 
 /**
  * The run modes an e2e file runs against: embedded always; cluster when the global setup started
- * one (TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL set). The cluster is shared by every
- * file of the run, so tests create their own realms with unique names.
+ * one (TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL set), and otherwise the cluster mode is
+ * reported as a skipped tier (describeTier). The cluster is shared by every file of the run, so
+ * tests create their own realms with unique names. Call at a file's top level.
  */
 export function targets(): Target[] {
   const list: Target[] = [{ mode: "embedded", start: (name) => startEmbeddedServer(name) }];
   const url = process.env.TESSERA_TEST_CLUSTER_URL;
-  if (url) {
+  if (!url) {
+    describeTier("this file in cluster mode (cluster tier)", CLUSTER_TIER, () => {
+      it("runs this file's tests against the cluster as against the embedded suite", () => undefined);
+    });
+  } else {
     list.push({
       mode: "cluster",
       start: async () => ({

@@ -1,9 +1,10 @@
 import { startEmbeddedServer, type TestServer } from "../../e2e/support/embedded-server.js";
 import { provisionInteropRealm, type InteropRealm } from "./interop-realm.js";
+import { describeTier } from "../../support/tier.js";
 
 /**
- * One language's interop tier as a jest suite: when `variable` is unset, a test that says it did
- * not run (the CHROMIUM_PATH pattern: nothing is skipped silently); otherwise an embedded Tessera
+ * One language's interop tier as a jest suite: when `variable` is unset, skipped and named in the
+ * closing summary (describeTier); otherwise an embedded Tessera
  * with the interop realm, and one test, `run`, given the command the variable names and the
  * realm's settings for the program.
  */
@@ -11,14 +12,8 @@ export function describeInteropTier(opts: {
   title: string; variable: string; name: string; it: string;
   run: (command: string, realm: InteropRealm) => Promise<void>;
 }): void {
-  const command = process.env[opts.variable];
-  describe(opts.title, () => {
-    if (!command) {
-      it(`did not run: ${opts.variable} is not set`, () => {
-        expect(command).toBeUndefined();
-      });
-      return;
-    }
+  describeTier(opts.title, [opts.variable], () => {
+    const command = process.env[opts.variable] as string;
     let server: TestServer;
     let realm: InteropRealm;
 

@@ -8,21 +8,16 @@ import { describeBusContract } from "./bus-contract.js";
 import { captureLogger, recorder, sleep, text, uniqueToken, untext, waitUntil } from "./bus-test-kit.js";
 import { NatsBus } from "./nats-bus.js";
 import { openBus } from "./open-bus.js";
+import { describeTier } from "../../../../test/support/tier.js";
 
 /**
  * The contract on a real NATS JetStream server, when TESSERA_TEST_NATS_URL names one (CI starts
  * nats-server; see ci-recipes.md). Each run uses its own stream and subject root, deleted at the
  * end, so runs sharing a server (and a cluster-mode "IAM" stream on it) never meet.
  */
-const url = process.env.TESSERA_TEST_NATS_URL;
+const url = process.env.TESSERA_TEST_NATS_URL as string;
 
-if (!url) {
-  describe("bus contract: nats", () => {
-    it("is not run: TESSERA_TEST_NATS_URL is not set (tier not run)", () => {
-      expect(url).toBeUndefined();
-    });
-  });
-} else {
+describeTier("NATS tier", ["TESSERA_TEST_NATS_URL"], () => {
   const run = uniqueToken();
   const streamName = `TESSERA_TEST_${run}`;
   const root = `tessera-test-${run}`;
@@ -184,7 +179,7 @@ if (!url) {
       await expect(NatsBus.connect({ url: "nats://127.0.0.1:1", logger: captureLogger().logger })).rejects.toThrow();
     });
   });
-}
+});
 
 async function freePortNumber(): Promise<number> {
   const srv = createServer();

@@ -1,4 +1,4 @@
-import { bool, int, oneOf, optStr, str, url, LOG_LEVELS, type Env, type LogLevel } from "../config.js";
+import { bool, ConfigError, int, oneOf, optStr, str, url, LOG_LEVELS, type Env, type LogLevel } from "../config.js";
 import type { ServiceName } from "../module.js";
 
 /** The settings every process reads the same way (DESIGN 4, "Config": fixed names). */
@@ -39,7 +39,7 @@ export function readCommonConfig(env: Env): CommonConfig {
     mongodbUri: mongodbUri ? url(env, "TESSERA_MONGODB_URI") : undefined,
     mongodbDatabasePrefix: str(env, "TESSERA_MONGODB_DB_PREFIX", "tessera"),
     natsUrl: optStr(env, "TESSERA_NATS_URL") ? url(env, "TESSERA_NATS_URL") : undefined,
-    masterKey: optStr(env, "TESSERA_MASTER_KEY"),
+    masterKey: optMasterKey(env),
     adminApiKey: optStr(env, "TESSERA_ADMIN_API_KEY"),
     logLevel: oneOf(env, "TESSERA_LOG_LEVEL", LOG_LEVELS, "info"),
     mongoNativeTtl: bool(env, "TESSERA_MONGODB_NATIVE_TTL", false),
@@ -61,4 +61,24 @@ function serviceUrl(env: Env, service: ServiceName): string | undefined {
 
 export function gatewayPort(env: Env): number {
   return int(env, "TESSERA_PORT", 8080, 0, 65535);
+}
+
+/**
+ * TESSERA_MASTER_KEY checked at boot, so a short or mistyped key stops the process naming the
+ * variable instead of failing at the first secret sealed (AES-256-GCM needs exactly 32 bytes).
+ */
+function optMasterKey(env: Env): string | undefined {
+  const v = optStr(env, "TESSERA_MASTER_KEY");
+  if (v === undefined) return undefined;
+  const problem = masterKeyProblem(v);
+  if (problem) throw new ConfigError("TESSERA_MASTER_KEY", problem);
+  return v;
+}
+
+/** What is wrong with `v` as a master key (32 bytes, base64url), or undefined when it is one. The value is never echoed. */
+export function masterKeyProblem(v: string): string | undefined {
+  const bytes = /^[A-Za-z0-9_+/-]+={0,2}$/.test(v) ? Buffer.from(v, "base64url").length : -1;
+  if (bytes === 32) return undefined;
+  const got = bytes < 0 ? `${v.length} characters that are not base64url` : `${bytes} bytes`;
+  return `must be 32 random bytes in base64url (43 characters; e.g. openssl rand -base64 32 | tr '+/' '-_' | tr -d '='), got ${got}`;
 }

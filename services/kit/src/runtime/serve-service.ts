@@ -1,7 +1,8 @@
 import http2 from "node:http2";
 import type { Http2Session } from "node:http2";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { loadOrExit, ConfigError, type Env } from "../config.js";
+import { ConfigError, withoutCredentials, type Env } from "../config.js";
+import { listenOrExplain, startOrExit } from "./startup-failure.js";
 import { createLogger } from "../logger.js";
 import { createMetrics } from "../metrics.js";
 import { SecretBox } from "../crypto/secret-box.js";
@@ -23,51 +24,63 @@ type Builder<C> = (deps: ServiceDeps, config: C) => Promise<ServiceModule>;
 export async function runServiceProcess<C extends { common: CommonConfig }>(
   name: ServiceName, loadConfig: (env: Env) => C, build: Builder<C>,
 ): Promise<void> {
-  const config = loadOrExit(() => {
-    const c = loadConfig(process.env);
-    if (!c.common.serviceUrls[name]) throw new ConfigError(`TESSERA_${name.toUpperCase()}_URL`, "is required: the address this service listens on");
-    if (!c.common.masterKey) throw new ConfigError("TESSERA_MASTER_KEY", "is required in cluster mode");
-    if (!c.common.natsUrl) throw new ConfigError("TESSERA_NATS_URL", "is required in cluster mode");
-    return c;
-  });
-  const logger = createLogger(name, config.common.logLevel);
-  const metrics = createMetrics({ defaultMetrics: true });
-  const listen = new URL(config.common.serviceUrls[name] as string);
-  const store = await openServiceStore(name, config.common, systemClock);
-  const bus = await openBus({ kind: "nats", url: config.common.natsUrl as string, logger });
-  const internalToken = internalRpcToken(config.common.masterKey as string);
-  const module = await build({
-    store, bus, logger, metrics, clock: systemClock,
-    secrets: new SecretBox(config.common.masterKey as string),
-    transports: clusterTransports(config.common.serviceUrls, internalToken),
-  }, config);
+  // Any failure to start is one line on stderr and exit 78 (startup-failure.ts).
+  const { logger, server, sessions, module, bus, store } = await startOrExit(async () => {
+    const config = loadConfig(process.env);
+    const listenUrl = config.common.serviceUrls[name];
+    const urlVariable = `TESSERA_${name.toUpperCase()}_URL`;
+    if (!listenUrl) throw new ConfigError(urlVariable, "is required: the address this service listens on");
+    const masterKey = config.common.masterKey;
+    if (!masterKey) throw new ConfigError("TESSERA_MASTER_KEY", "is required in cluster mode");
+    const natsUrl = config.common.natsUrl;
+    if (!natsUrl) throw new ConfigError("TESSERA_NATS_URL", "is required in cluster mode");
+    const logger = createLogger(name, config.common.logLevel);
+    const metrics = createMetrics({ defaultMetrics: true });
+    const listen = new URL(listenUrl);
+    const store = await openServiceStore(name, config.common, systemClock).catch((e: unknown) => {
+      throw config.common.store === "mongodb"
+        ? new ConfigError("TESSERA_MONGODB_URI", `cannot open the ${name} store at ${withoutCredentials(config.common.mongodbUri ?? "")}: ${(e as Error).message}`)
+        : e;
+    });
+    const bus = await openBus({ kind: "nats", url: natsUrl, logger }).catch((e: unknown) => {
+      throw new ConfigError("TESSERA_NATS_URL", `cannot connect to ${withoutCredentials(natsUrl)}: ${(e as Error).message}`);
+    });
+    const internalToken = internalRpcToken(masterKey);
+    const module = await build({
+      store, bus, logger, metrics, clock: systemClock,
+      secrets: new SecretBox(masterKey),
+      transports: clusterTransports(config.common.serviceUrls, internalToken),
+    }, config);
 
-  const handler = connectNodeAdapter({
-    routes: (r) => module.routes(r),
-    // The error mapping wraps the credential check, so a refused call is logged and counted too.
-    interceptors: [
-      serverInterceptor(name, logger, metrics),
-      requireServiceCredential([internalToken, ...(config.common.adminApiKey ? [config.common.adminApiKey] : [])]),
-    ],
-    // Prometheus scrapes each service process on its own port (GET /metrics).
-    fallback: (req, res) => {
-      if (req.method === "GET" && req.url === "/metrics") {
-        metrics.registry.metrics().then((body) => {
-          res.writeHead(200, { "content-type": metrics.registry.contentType });
-          res.end(body);
-        }, () => { res.writeHead(500); res.end(); });
-        return;
-      }
-      res.writeHead(404);
-      res.end();
-    },
+    const handler = connectNodeAdapter({
+      routes: (r) => module.routes(r),
+      // The error mapping wraps the credential check, so a refused call is logged and counted too.
+      interceptors: [
+        serverInterceptor(name, logger, metrics),
+        requireServiceCredential([internalToken, ...(config.common.adminApiKey ? [config.common.adminApiKey] : [])]),
+      ],
+      // Prometheus scrapes each service process on its own port (GET /metrics).
+      fallback: (req, res) => {
+        if (req.method === "GET" && req.url === "/metrics") {
+          metrics.registry.metrics().then((body) => {
+            res.writeHead(200, { "content-type": metrics.registry.contentType });
+            res.end(body);
+          }, () => { res.writeHead(500); res.end(); });
+          return;
+        }
+        res.writeHead(404);
+        res.end();
+      },
+    });
+    const server = http2.createServer(handler);
+    const sessions = new Set<Http2Session>();
+    server.on("session", (s) => { sessions.add(s); s.on("close", () => sessions.delete(s)); });
+    // The listen URL's host and port are both TESSERA_<SERVICE>_URL.
+    await listenOrExplain(server, Number(listen.port), listen.hostname, { port: urlVariable, host: urlVariable });
+    await module.start();
+    logger.info({ url: listen.origin }, `${name} service listening`);
+    return { logger, server, sessions, module, bus, store };
   });
-  const server = http2.createServer(handler);
-  const sessions = new Set<Http2Session>();
-  server.on("session", (s) => { sessions.add(s); s.on("close", () => sessions.delete(s)); });
-  await new Promise<void>((resolve) => server.listen(Number(listen.port), listen.hostname, resolve));
-  await module.start();
-  logger.info({ url: listen.origin }, `${name} service listening`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

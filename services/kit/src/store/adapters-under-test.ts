@@ -3,13 +3,15 @@ import mongoose from "mongoose";
 import { openStore } from "./open-store.js";
 import type { Store } from "./port.js";
 import type { TestClock } from "./store-contract-kit.js";
+import { describeTier } from "../../../../test/support/tier.js";
 
 export type OpenTestStore = (clock: TestClock) => Promise<Store>;
 
 /**
  * The store adapters a repository test runs on, for `describe.each`: SQLite always, and a
  * MongoDB-wire server when TESSERA_TEST_MONGODB_URI is set, in a database of its own that is
- * dropped after the file's tests. Without the URI a test says that MongoDB was not run. Call at
+ * dropped after the file's tests. Without the URI the MongoDB variant is reported as a skipped
+ * tier (describeTier), so the summary names it. Call at
  * a test file's top level: it registers jest hooks. Test use only.
  */
 export function adaptersUnderTest(what: string): Array<[string, OpenTestStore]> {
@@ -17,8 +19,8 @@ export function adaptersUnderTest(what: string): Array<[string, OpenTestStore]> 
   const database = `tessera_test_${randomBytes(6).toString("hex")}`;
   const sqlite: OpenTestStore = async (clock) => openStore({ kind: "sqlite", path: ":memory:", clock, sweepIntervalMs: 0 });
   if (!uri) {
-    it("runs on MongoDB only with TESSERA_TEST_MONGODB_URI", () => {
-      console.info(`${what} on MongoDB not run: set TESSERA_TEST_MONGODB_URI (see test/mongo/start.sh)`);
+    describeTier(`${what} on MongoDB (MongoDB tier)`, ["TESSERA_TEST_MONGODB_URI"], () => {
+      it("runs this file's tests on MongoDB as on SQLite", () => undefined);
     });
     return [["sqlite", sqlite]];
   }

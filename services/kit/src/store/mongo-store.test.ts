@@ -4,14 +4,15 @@ import { describeStoreContract } from "./store-contract.js";
 import { openStore } from "./open-store.js";
 import { MongoStore } from "./mongo-store.js";
 import { TestClock } from "./store-contract-kit.js";
+import { describeTier } from "../../../../test/support/tier.js";
 
 /**
  * Runs the store contract against a MongoDB-wire server when TESSERA_TEST_MONGODB_URI is set
  * (CI starts FerretDB with test/mongo/start.sh). Each run uses its own database and drops it.
  */
-const uri = process.env.TESSERA_TEST_MONGODB_URI;
+const uri = process.env.TESSERA_TEST_MONGODB_URI as string;
 
-if (uri) {
+describeTier("MongoDB tier", ["TESSERA_TEST_MONGODB_URI"], () => {
   const database = `tessera_store_test_${randomBytes(6).toString("hex")}`;
 
   afterAll(async () => {
@@ -67,8 +68,4 @@ if (uri) {
       ).rejects.toThrow();
     });
   });
-} else {
-  it("is skipped without TESSERA_TEST_MONGODB_URI", () => {
-    console.info("mongo store contract not run: set TESSERA_TEST_MONGODB_URI (see test/mongo/start.sh)");
-  });
-}
+});
