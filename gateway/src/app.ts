@@ -41,6 +41,7 @@ import { addSessionRoutes } from "./admin/session-routes.js";
 import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
 import { addDeviceRoutes } from "./oidc/device-routes.js";
 import { addRegistrationRoutes } from "./oidc/registration-routes.js";
+import { addResetCredentialsRoutes } from "./oidc/reset-credentials-routes.js";
 import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 
@@ -130,6 +131,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   addAuthorizeRoutes(table, pages);
   addDeviceRoutes(table, pages);
   addRegistrationRoutes(table, pages);
+  addResetCredentialsRoutes(table, pages);
   addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
   addSamlSsoRoutes(table, pages);
   table.mount(app);
