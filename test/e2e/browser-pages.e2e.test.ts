@@ -1,6 +1,7 @@
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { generate } from "otplib";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually } from "./support/targets.js";
@@ -18,6 +19,9 @@ describeTier("hosted pages in Chromium", ["CHROMIUM_PATH"], () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let browser: Browser;
   let realm: string;
+  /** A second realm: the ocean preset with a logo and a colour override, TOTP required. */
+  let branded: string;
+  const LOGO = "https://cdn.example.test/globex-logo.svg";
   const CB = "http://localhost:3989/cb";
   const out = join(process.cwd(), "test", "artifacts", "pages");
 
@@ -38,6 +42,14 @@ describeTier("hosted pages in Chromium", ["CHROMIUM_PATH"], () => {
       clientId: "tv", name: "Living Room TV", clientType: "PUBLIC", grantTypes: ["urn:ietf:params:oauth:grant-type:device_code"],
     })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/users`, { username: "dana", email: "dana@example.com", password: "Dana-Secret-1" })).status).toBe(201);
+    branded = uniqueName("globex");
+    expect((await api.post("/admin/realms", {
+      name: branded, displayName: "Globex", themeName: "ocean", theme: { logoUrl: LOGO, primaryColor: "#0e7490" }, mfaRequired: true, registrationAllowed: false,
+    })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${branded}/clients`, { clientId: "intranet", name: "Globex Intranet", clientType: "PUBLIC", redirectUris: [CB] })).status).toBe(201);
+    for (const username of ["hank-light", "hank-dark"]) {
+      expect((await api.post(`/admin/realms/${branded}/users`, { username, password: "Hank-Secret-1", requirePasswordReset: true })).status).toBe(201);
+    }
     mkdirSync(out, { recursive: true });
     // chromium.launch gives each run a fresh temporary profile of its own.
     browser = await chromium.launch({
@@ -61,10 +73,24 @@ describeTier("hosted pages in Chromium", ["CHROMIUM_PATH"], () => {
   /** A page in a fresh context of the scheme and width, with the CSP violations Chromium logs. */
   async function open(scheme: "light" | "dark", width = 1280): Promise<{ page: Page; blocked: string[]; close(): Promise<void> }> {
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: width > 600 ? 860 : 760 } });
+    await serveStandIns(context);
     const page = await context.newPage();
     const blocked: string[] = [];
     page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
     return { page, blocked, close: () => context.close() };
+  }
+
+  /**
+   * No network here: the logo's https URL is answered by Chromium's request interception with a
+   * small SVG, and the client's redirect_uri with an empty page (stand-ins: no real CDN or client).
+   */
+  async function serveStandIns(context: BrowserContext): Promise<void> {
+    await context.route(LOGO, (r) => r.fulfill({
+      status: 200, contentType: "image/svg+xml",
+      body: "<svg xmlns='http://www.w3.org/2000/svg' width='180' height='48' viewBox='0 0 180 48'><circle cx='24' cy='24' r='20' fill='#0e7490'/>"
+        + "<path d='M14 24h20M24 14v20' stroke='#fff' stroke-width='5'/><text x='54' y='33' font-family='sans-serif' font-size='26' font-weight='700' fill='#0e7490'>GLOBEX</text></svg>",
+    }));
+    await context.route(`${CB}**`, (r) => r.fulfill({ status: 200, contentType: "text/plain", body: "client" }));
   }
 
   async function shot(page: Page, name: string): Promise<void> {
@@ -163,6 +189,52 @@ describeTier("hosted pages in Chromium", ["CHROMIUM_PATH"], () => {
       await close();
     }, 60_000);
 
+    it(`renders the password update, TOTP, recovery code and logout pages of a branded realm (${scheme})`, async () => {
+      const { page, blocked, close } = await open(scheme);
+      const auth = `${server.url}/realms/${branded}/protocol/openid-connect/auth?${new URLSearchParams({
+        client_id: "intranet", redirect_uri: CB, response_type: "code", scope: "openid", state: "s",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256",
+      })}`;
+      await page.goto(auth);
+      expect(await page.evaluate(() => (document.querySelector("img.logo") as HTMLImageElement).naturalWidth)).toBe(180);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector("button[type=submit]")!).backgroundColor)).toBe("rgb(14, 116, 144)");
+      await shot(page, `branded-login-${scheme}`);
+      await page.fill("#username", `hank-${scheme}`);
+      await page.fill("#password", "Hank-Secret-1");
+      await page.click("button[type=submit]");
+      // Keycloak's order of required actions: the authenticator first, then the password.
+      await page.waitForSelector("#otp-secret");
+      await shot(page, `otp-enroll-${scheme}`);
+      const secret = (await page.textContent("#otp-secret"))!;
+      await page.fill("#otp", await generate({ secret }));
+      await page.click("button[type=submit]");
+      await page.waitForSelector("ul.codes");
+      await shot(page, `recovery-codes-${scheme}`);
+      await page.click("button[type=submit]");
+      await page.waitForSelector("#password-new");
+      expect(await page.textContent("#password-rules")).toBe("At least 8 characters");
+      await expectFinishedLook(page);
+      await shot(page, `update-password-${scheme}`);
+      await page.fill("#password-new", "Hank-Secret-2");
+      await page.fill("#password-confirm", "Hank-Secret-2");
+      await page.click("button[type=submit]");
+      await page.waitForURL(`${CB}**`);
+      await page.goto(`${server.url}/realms/${branded}/protocol/openid-connect/logout`);
+      await page.waitForSelector("button[value=yes]");
+      await shot(page, `logout-confirm-${scheme}`);
+      await page.click("button[value=yes]");
+      await page.waitForSelector("#logout-result");
+      await shot(page, `logged-out-${scheme}`);
+      await page.goto(auth);
+      await page.fill("#username", `hank-${scheme}`);
+      await page.fill("#password", "Hank-Secret-2");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("#otp");
+      await shot(page, `otp-${scheme}`);
+      expect(blocked).toEqual([]);
+      await close();
+    }, 60_000);
+
     it(`renders the device, error and logout pages, and a narrow screen (${scheme})`, async () => {
       const { page, blocked, close } = await open(scheme);
       await page.goto(`${server.url}/realms/${realm}/device`);
@@ -173,7 +245,8 @@ describeTier("hosted pages in Chromium", ["CHROMIUM_PATH"], () => {
       await expectFinishedLook(page);
       await shot(page, `error-${scheme}`);
       await page.goto(`${server.url}/realms/${realm}/protocol/openid-connect/logout`);
-      await shot(page, `logout-${scheme}`);
+      await page.waitForSelector("#logout-result");
+      await shot(page, `logout-no-session-${scheme}`);
       expect(blocked).toEqual([]);
       await close();
       const narrow = await open(scheme, 375);
