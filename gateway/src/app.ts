@@ -43,6 +43,7 @@ import { addSessionRoutes } from "./admin/session-routes.js";
 import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
 import { addDeviceRoutes } from "./oidc/device-routes.js";
 import { addRegistrationRoutes } from "./oidc/registration-routes.js";
+import { addResetCredentialsRoutes } from "./oidc/reset-credentials-routes.js";
 import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 
@@ -121,6 +122,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addAuthorizeRoutes(table, pages);
   addDeviceRoutes(table, pages);
   addRegistrationRoutes(table, pages);
+  addResetCredentialsRoutes(table, pages);
   addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
   addSamlSsoRoutes(table, pages);
   // The guard runs from each route's declaration (RouteTable), then the body parser: an

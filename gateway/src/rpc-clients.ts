@@ -14,6 +14,7 @@ import { OAuthService } from "../../gen/iam/token/v1/oauth_pb.js";
 import { SessionAdminService } from "../../gen/iam/token/v1/sessions_pb.js";
 import { AuthorizationFlowService } from "../../gen/iam/token/v1/authorization_pb.js";
 import { RegistrationFlowService } from "../../gen/iam/token/v1/registration_flow_pb.js";
+import { ResetCredentialsFlowService } from "../../gen/iam/token/v1/reset_credentials_flow_pb.js";
 import { SamlService } from "../../gen/iam/saml/v1/saml_pb.js";
 import { ServiceProviderService } from "../../gen/iam/saml/v1/service_provider_pb.js";
 import { IdpService } from "../../gen/iam/saml/v1/idp_pb.js";
@@ -39,6 +40,7 @@ export interface RpcClients {
   sessions: Client<typeof SessionAdminService>;
   authorizationFlow: Client<typeof AuthorizationFlowService>;
   registrationFlow: Client<typeof RegistrationFlowService>;
+  resetCredentialsFlow: Client<typeof ResetCredentialsFlowService>;
   saml: Client<typeof SamlService>;
   samlServiceProviders: Client<typeof ServiceProviderService>;
   samlIdp: Client<typeof IdpService>;
@@ -64,6 +66,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     sessions: createClient(SessionAdminService, t.token),
     authorizationFlow: createClient(AuthorizationFlowService, t.token),
     registrationFlow: createClient(RegistrationFlowService, t.token),
+    resetCredentialsFlow: createClient(ResetCredentialsFlowService, t.token),
     saml: createClient(SamlService, t.saml),
     samlServiceProviders: createClient(ServiceProviderService, t.saml),
     samlIdp: createClient(IdpService, t.saml),

@@ -64,7 +64,7 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
       expect(await page.inputValue("#username")).toBe("carol");
       expect(await page.isVisible("#password")).toBe(true);
       expect(await page.textContent("h1")).toBe("Browser Realm");
-      const primary = await page.evaluate(() => getComputedStyle(document.querySelector("button")!).backgroundColor);
+      const primary = await page.evaluate(() => getComputedStyle(document.querySelector("button[type=submit]")!).backgroundColor);
       expect(primary).toBe("rgb(47, 111, 237)");
       mkdirSync(join(process.cwd(), "test", "artifacts"), { recursive: true });
       const file = join(process.cwd(), "test", "artifacts", "login-page.png");

@@ -45,7 +45,7 @@ for (const target of targets()) describe(`OIDC device verification (${target.mod
     const device = await res.json() as { user_code: string; verification_uri_complete: string; device_code: string };
     const b = new BrowserSession(server.url);
     const loginPage = await b.get(`${server.url}/realms/${realm}/device?user_code=${encodeURIComponent(device.user_code.toLowerCase())}`);
-    const wording = "<p class=\"info\">Sign in to connect a device to app-one.</p>";
+    const wording = "<p class=\"subtitle\">Sign in to connect a device to app-one.</p>";
     expect(loginPage.text).toContain(wording);
     // A wrong password re-renders the page with the device wording.
     const wrong = await login(b, loginPage, "alice", "nope-nope-1");
@@ -131,7 +131,7 @@ describe("OIDC device verification: the bound on wrong user codes (embedded)", (
   const lookUp = (code: string, ip: string, method = "GET") =>
     http(method, `${server.url}/realms/${realm}/device?user_code=${encodeURIComponent(code)}`, { headers: { "x-forwarded-for": ip } });
   const INVALID = "Invalid or expired code. Please check the code and try again.";
-  const LOGIN = "<p class=\"info\">Sign in to connect a device to tv.</p>";
+  const LOGIN = "<p class=\"subtitle\">Sign in to connect a device to tv.</p>";
 
   it("refuses a client with 429 and Retry-After after 3 wrong codes, its right code too, until the window has passed; another client is served", async () => {
     const started = await http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/auth/device`, { form: { client_id: "tv" } });

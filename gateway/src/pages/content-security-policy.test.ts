@@ -44,3 +44,19 @@ describe("pageCsp", () => {
       .toBe("default-src 'none'; script-src 'nonce-abcdefghijklmnopqrstuvwx'; frame-src https://sp.example.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self' com.example.app:; frame-ancestors 'none'; base-uri 'none'");
   });
 });
+
+describe("pageCsp script hashes", () => {
+  it("admits the show-password toggle by its SHA-256, beside a nonce", async () => {
+    const { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } = await import("./password-toggle.js");
+    const { createHash } = await import("node:crypto");
+    expect(PASSWORD_TOGGLE_SOURCE).toBe(`'sha256-${createHash("sha256").update(PASSWORD_TOGGLE_SCRIPT).digest("base64")}'`);
+    expect(pageCsp({ scriptHashes: [PASSWORD_TOGGLE_SOURCE] })).toBe(`default-src 'none'; script-src ${PASSWORD_TOGGLE_SOURCE}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`);
+    expect(pageCsp({ scriptNonce: "abcdefghijklmnopqrstuvwx", scriptHashes: [PASSWORD_TOGGLE_SOURCE] })).toContain(`script-src 'nonce-abcdefghijklmnopqrstuvwx' ${PASSWORD_TOGGLE_SOURCE};`);
+  });
+
+  it("drops anything that is not one whole sha256 hash source", () => {
+    for (const bad of ["'unsafe-inline'", "'sha256-abc='", "'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='; script-src *", "*"]) {
+      expect(pageCsp({ scriptHashes: [bad] })).not.toContain("script-src");
+    }
+  });
+});

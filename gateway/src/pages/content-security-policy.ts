@@ -13,9 +13,14 @@ export interface PageCspOptions {
   scriptNonce?: string;
   /** Origins the page may frame (SAML front-channel logout). */
   frameOrigins?: string[];
+  /** Hash sources ('sha256-...') of the page's own static inline scripts (password-toggle.ts). */
+  scriptHashes?: string[];
 }
 
 const ORIGIN = /^https?:\/\/[^\s;,']+$/;
+
+/** CSP3 section 2.3.1 hash-source, SHA-256 only. */
+const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
 
 /** RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); with its ":", a CSP scheme-source (CSP3 section 2.3.1). */
 const SCHEME_SOURCE = /^[A-Za-z][A-Za-z0-9+.-]*:$/;
@@ -46,7 +51,11 @@ export function formActionSource(value: string): string {
 export function pageCsp(options: PageCspOptions = {}): string {
   const action = formActionSource(options.formAction ?? "");
   const nonce = options.scriptNonce ?? "";
-  const script = /^[A-Za-z0-9_-]{16,}$/.test(nonce) ? ` script-src 'nonce-${nonce}';` : "";
+  const sources = [
+    ...(/^[A-Za-z0-9_-]{16,}$/.test(nonce) ? [`'nonce-${nonce}'`] : []),
+    ...(options.scriptHashes ?? []).filter((h) => HASH_SOURCE.test(h)),
+  ];
+  const script = sources.length ? ` script-src ${sources.join(" ")};` : "";
   const frames = (options.frameOrigins ?? []).filter((o) => ORIGIN.test(o));
   const frameSrc = frames.length ? ` frame-src ${frames.join(" ")};` : "";
   return `default-src 'none';${script}${frameSrc} style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'${action ? ` ${action}` : ""}; frame-ancestors 'none'; base-uri 'none'`;

@@ -8,6 +8,7 @@ import type { RpcClients } from "../rpc-clients.js";
 import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
 import { renderPage } from "./page-renderer.js";
 import { sendAutoPost } from "./auto-post-page.js";
+import { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } from "./password-toggle.js";
 import type { RealmLooks } from "./realm-looks.js";
 
 export interface PageDeps {
@@ -16,24 +17,31 @@ export interface PageDeps {
   looks: RealmLooks;
 }
 
-const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string }>> = {
-  [FlowStep.LOGIN]: { template: "login.njk", title: "Sign in" },
+/** `password`: the page has a password field, so it gets the show-password toggle (password-toggle.ts). */
+const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string; password?: boolean }>> = {
+  [FlowStep.LOGIN]: { template: "login.njk", title: "Sign in", password: true },
   [FlowStep.OTP]: { template: "otp.njk", title: "Authenticator code" },
   [FlowStep.OTP_ENROLL]: { template: "otp-enroll.njk", title: "Set up an authenticator" },
   [FlowStep.RECOVERY_CODES]: { template: "recovery-codes.njk", title: "Recovery codes" },
-  [FlowStep.UPDATE_PASSWORD]: { template: "update-password.njk", title: "Update your password" },
+  [FlowStep.UPDATE_PASSWORD]: { template: "update-password.njk", title: "Update your password", password: true },
   [FlowStep.CONSENT]: { template: "consent.njk", title: "Grant access" },
   [FlowStep.DEVICE_ENTER_CODE]: { template: "device-enter.njk", title: "Connect a device" },
   [FlowStep.DEVICE_DONE]: { template: "device-done.njk", title: "Connect a device" },
   [FlowStep.LOGOUT_CONFIRM]: { template: "logout-confirm.njk", title: "Log out" },
   [FlowStep.LOGGED_OUT]: { template: "logged-out.njk", title: "Logged out" },
-  [FlowStep.REGISTER]: { template: "register.njk", title: "Register" },
+  [FlowStep.REGISTER]: { template: "register.njk", title: "Register", password: true },
   [FlowStep.VERIFY_EMAIL]: { template: "verify-email.njk", title: "Verify your email" },
   [FlowStep.EMAIL_VERIFIED]: { template: "email-verified.njk", title: "Email verified" },
+  [FlowStep.RESET_CREDENTIALS]: { template: "reset-credentials.njk", title: "Forgot your password?" },
+  [FlowStep.RESET_EMAIL_SENT]: { template: "reset-email-sent.njk", title: "Check your email" },
+  [FlowStep.RESET_PASSWORD]: { template: "reset-password.njk", title: "Choose a new password", password: true },
+  [FlowStep.PASSWORD_RESET_DONE]: { template: "password-reset-done.njk", title: "Password updated" },
 };
 
 /** Steps whose message is information, not an error. */
-const INFO_STEPS = new Set([FlowStep.LOGGED_OUT, FlowStep.DEVICE_DONE, FlowStep.VERIFY_EMAIL, FlowStep.EMAIL_VERIFIED]);
+const INFO_STEPS = new Set([
+  FlowStep.LOGGED_OUT, FlowStep.DEVICE_DONE, FlowStep.VERIFY_EMAIL, FlowStep.EMAIL_VERIFIED, FlowStep.RESET_EMAIL_SENT, FlowStep.PASSWORD_RESET_DONE,
+]);
 
 /**
  * An HTML error page of a browser flow (DESIGN 4: never a redirect to an unregistered URI). A 5xx
@@ -103,5 +111,9 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     deviceAction: `/realms/${realm}/device`,
     registrationUrl: `/realms/${realm}/login-actions/registration`,
     verifyEmailAction: `/realms/${realm}/login-actions/verify-email`,
-  }, result.formActionOrigin);
+    resetCredentialsUrl: `/realms/${realm}/login-actions/reset-credentials`,
+    resetPasswordAction: `/realms/${realm}/login-actions/reset-password`,
+    loginUrl: `/realms/${realm}/login-actions/authenticate`,
+    ...(entry.password ? { passwordToggle: PASSWORD_TOGGLE_SCRIPT } : {}),
+  }, result.formActionOrigin, entry.password ? { scriptHashes: [PASSWORD_TOGGLE_SOURCE] } : {});
 }

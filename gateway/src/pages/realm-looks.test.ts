@@ -24,13 +24,17 @@ describe("RealmLooks", () => {
     now = 0;
     calls = 0;
     down = false;
-    realm = { name: "acme", displayName: "Acme", themeName: "tessera", theme: { primaryColor: "#112233" }, registrationAllowed: true, enabled: true };
+    realm = { name: "acme", displayName: "Acme", themeName: "tessera", theme: { primaryColor: "#112233" }, registrationAllowed: true, enabled: true,
+      resetPasswordAllowed: true, passwordMinLength: 12, passwordRequireDigits: true, passwordHistoryCount: 2 };
   });
 
   it("reads a realm's look once per LOOK_CACHE_MS, frozen", async () => {
     const l = looks();
     const first = await l.get("acme");
-    expect(first).toMatchObject({ title: "Acme", registrationAllowed: true, theme: { primaryColor: "#112233" } });
+    expect(first).toMatchObject({
+      title: "Acme", registrationAllowed: true, resetPasswordAllowed: true, theme: { primaryColor: "#112233" },
+      passwordRules: ["At least 12 characters", "A digit", "Not one of your last 2 passwords"],
+    });
     expect(Object.isFrozen(first.theme)).toBe(true);
     realm!.displayName = "Acme 2";
     now = LOOK_CACHE_MS - 1;

@@ -4,6 +4,7 @@ import { ReadCache } from "../../../services/kit/src/read-cache.js";
 import { isPossibleRealmName } from "../../../services/kit/src/validation/realm-name.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { resolveTheme, type PageTheme } from "./themes.js";
+import { passwordRules } from "./password-rules.js";
 
 /** What a hosted page shows of its realm. */
 export interface RealmLook {
@@ -11,6 +12,10 @@ export interface RealmLook {
   theme: PageTheme;
   /** The login page links to the registration form (spec 2.1 registrationAllowed). */
   registrationAllowed?: boolean;
+  /** The login page links to "Forgot password?" (Keycloak's resetPasswordAllowed). */
+  resetPasswordAllowed?: boolean;
+  /** The realm's password policy, one line per rule (password-rules.ts). */
+  passwordRules?: string[];
 }
 
 /** The look of a page of an unknown realm. */
@@ -67,7 +72,10 @@ export class RealmLooks {
       try {
         const { realm: r } = await this.rpc.realms.getRealm({ name: realm });
         if (!r) return null;
-        const look = deepFreeze({ title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed });
+        const look = deepFreeze({
+          title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed,
+          resetPasswordAllowed: r.resetPasswordAllowed, passwordRules: passwordRules(r),
+        });
         return { look, enabled: r.enabled };
       } catch (e) {
         // An unknown realm still gets a (default-themed) page; any other failure is no answer.

@@ -6,7 +6,15 @@ describe("resolveTheme", () => {
     expect(resolveTheme("midnight", { primaryColor: "#AbC", logoUrl: "https://cdn.example.com/l.png" })).toEqual({
       name: "midnight", primaryColor: "#AbC", secondaryColor: "#c4b5fd", backgroundColor: "#0f172a", textColor: "#e2e8f0",
       logoUrl: "https://cdn.example.com/l.png", faviconUrl: "",
+      dark: true, surfaceColor: "#202739", borderColor: "#3a4150", mutedColor: "#a4a7ae", onPrimaryColor: "#111111",
     });
+  });
+
+  it("derives light surfaces for a light page, and dark text on a light primary colour", () => {
+    expect(resolveTheme("tessera", { primaryColor: "#ffe066" })).toMatchObject({
+      dark: false, surfaceColor: "#ffffff", borderColor: "#d5d9e0", mutedColor: "#5b6472", onPrimaryColor: "#111111",
+    });
+    expect(resolveTheme("tessera", {}).onPrimaryColor).toBe("#ffffff");
   });
 
   it("falls back to the default preset for an unknown name", () => {

@@ -34,7 +34,7 @@ export class ManualClock {
  * through real Connect routing, as clients-module.test.ts does. `wrapStore` lets a test stand
  * between the directory and its store.
  */
-export async function startAuthnHarness(options: { wrapStore?: (store: Store) => Store } = {}) {
+export async function startAuthnHarness(options: { wrapStore?: (store: Store) => Store; secrets?: SecretBox } = {}) {
   const clock = new ManualClock();
   const logger = createLogger("test", "silent");
   const opened: Store = await openStore({ kind: "sqlite", path: ":memory:", clock });
@@ -42,7 +42,7 @@ export async function startAuthnHarness(options: { wrapStore?: (store: Store) =>
   const bus: Bus = await openBus({ kind: "memory", path: ":memory:", logger });
   const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
   const module: ServiceModule = await buildDirectory(
-    { store, bus, logger, metrics: createMetrics(), transports, secrets: new SecretBox(generateMasterKey()), clock },
+    { store, bus, logger, metrics: createMetrics(), transports, secrets: options.secrets ?? new SecretBox(generateMasterKey()), clock },
     loadDirectoryConfig({}),
   );
   await module.start();
@@ -54,7 +54,7 @@ export async function startAuthnHarness(options: { wrapStore?: (store: Store) =>
   let n = 0;
 
   return {
-    clock, store, bus, realms, users, authn, security,
+    clock, store, bus, realms, users, authn, security, transport: t,
     async realm(settings: Omit<MessageInitShape<typeof RealmInputSchema>, "name" | "$typeName"> = {}): Promise<string> {
       const name = `authn-${++n}`;
       await realms.createRealm({ realm: { name, ...settings } });

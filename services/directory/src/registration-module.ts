@@ -1,5 +1,9 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { RegistrationService } from "../../../gen/iam/directory/v1/registration_pb.js";
+import { CredentialResetService } from "../../../gen/iam/directory/v1/credential_reset_pb.js";
+import { CredentialReset } from "./domain/credential-reset.js";
+import { PasswordChange } from "./domain/password-change.js";
+import { credentialResetRpc } from "./rpc/credential-reset-rpc.js";
 import type { ServiceDeps } from "../../kit/src/module.js";
 import type { DirectoryConfig } from "./config.js";
 import type { PasswordHasher } from "./domain/password-hasher.js";
@@ -19,7 +23,7 @@ import { RealmRepository } from "./store/realm-repository.js";
 import { UsedVerifyKeyRepository } from "./store/used-verify-key-repository.js";
 import { UserRepository } from "./store/user-repository.js";
 
-/** Self-service registration and email verification (issue 5), composed apart from module.ts. */
+/** Self-service registration, email verification and password reset, composed apart from module.ts. */
 export async function buildRegistrationSlice(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher, writes: UserWrites) {
   const { store, bus, clock, secrets } = deps;
   const lookup = new RealmLookup(await RealmRepository.open(store));
@@ -29,11 +33,16 @@ export async function buildRegistrationSlice(deps: ServiceDeps, config: Director
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const memberships = await MembershipRepository.open(store);
   const admin = new UserAdmin(lookup, users, credentials, memberships, writes, events, clock);
-  const mail = new UserMail(lookup, users, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
-  const registration = new SelfRegistration(lookup, users, admin, mail, await UsedVerifyKeyRepository.open(store), secrets, clock);
+  const mailer = new RealmMailer(realmAdmin);
+  const mail = new UserMail(lookup, users, mailer, events, secrets, config.publicUrl, clock);
+  const usedKeys = await UsedVerifyKeyRepository.open(store);
+  const registration = new SelfRegistration(lookup, users, admin, mail, usedKeys, secrets, clock);
+  const reset = new CredentialReset(lookup, users, credentialRepo, credentials, new PasswordChange(lookup, users, credentialRepo, credentials),
+    mailer, usedKeys, secrets, config.publicUrl, clock);
   return {
     routes(router: ConnectRouter) {
       router.service(RegistrationService, registrationRpc(registration));
+      router.service(CredentialResetService, credentialResetRpc(reset));
     },
   };
 }

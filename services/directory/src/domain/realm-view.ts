@@ -11,6 +11,7 @@ export function realmView(r: RealmRecord) {
     rateLimitPerIp: fields.rateLimitPerIp ?? 0,
     rateLimitPerClient: fields.rateLimitPerClient ?? 0,
     ssoSessionMaxLifespan: fields.ssoSessionMaxLifespan ?? REALM_DEFAULTS.ssoSessionMaxLifespan,
+    resetPasswordAllowed: fields.resetPasswordAllowed ?? REALM_DEFAULTS.resetPasswordAllowed,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -46,6 +46,11 @@ export interface RealmRecord extends Doc {
    * 0 = no bound. Absent in realms stored before it existed, which read as the default.
    */
   ssoSessionMaxLifespan?: number;
+  /**
+   * Keycloak's resetPasswordAllowed: the login page links to "Forgot password?" and the realm mails
+   * reset links. Absent in realms stored before it existed, which read as false (Keycloak's default).
+   */
+  resetPasswordAllowed?: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -90,6 +95,7 @@ export interface RealmCreateInput {
   rateLimitPerIp?: number;
   rateLimitPerClient?: number;
   ssoSessionMaxLifespan?: number;
+  resetPasswordAllowed?: boolean;
 }
 
 /** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max). */
@@ -97,7 +103,7 @@ export type RealmUpdateInput = Pick<
   RealmCreateInput,
   | "displayName" | "enabled" | "accessTokenLifespan" | "refreshTokenLifespan" | "smtpHost" | "smtpPort"
   | "smtpUser" | "smtpPassword" | "smtpFrom" | "registrationAllowed" | "mfaRequired" | "themeName" | "theme"
-  | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan"
+  | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan" | "resetPasswordAllowed"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -136,4 +142,6 @@ export const REALM_DEFAULTS = {
   rateLimitPerClient: 0,
   /** Keycloak's: 10 hours. */
   ssoSessionMaxLifespan: 36_000,
+  /** Keycloak's default: no "Forgot password?" until an administrator allows it. */
+  resetPasswordAllowed: false,
 } as const;

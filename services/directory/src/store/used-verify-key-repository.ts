@@ -9,7 +9,10 @@ interface UsedVerifyKey extends Doc {
   expiresAt: number;
 }
 
-/** Verification keys already consumed (issue 5: the link works once), under the key's SHA-256. */
+/**
+ * Single-use keys already consumed, under the key's SHA-256: email verification links and password
+ * reset links (their keys are sealed under different associated data, so they never collide).
+ */
 export class UsedVerifyKeyRepository {
   private constructor(private readonly keys: Collection<UsedVerifyKey>) {}
 
@@ -28,6 +31,11 @@ export class UsedVerifyKeyRepository {
       if (e instanceof IamError && e.code === "alreadyExists") return false;
       throw e;
     }
+  }
+
+  /** Whether the key was consumed (what a page says; consuming is markUsed's conditional insert alone). */
+  async isUsed(keyHash: string): Promise<boolean> {
+    return (await this.keys.get(keyHash)) !== null;
   }
 
   deleteRealm(realmId: string): Promise<number> {

@@ -18,6 +18,8 @@ export interface OAuthRealm extends RealmScope {
   registrationAllowed: boolean;
   /** Seconds a login may last however active it stays; 0 for no bound (session-max.ts). */
   ssoSessionMaxLifespan: number;
+  /** "Forgot password?" (Keycloak's resetPasswordAllowed), read by the browser flow. */
+  resetPasswordAllowed: boolean;
 }
 
 const MAX_AGE_MS = 5_000;
@@ -58,6 +60,7 @@ export class RealmSettings {
           adminEventsEnabled: r.adminEventsEnabled,
           registrationAllowed: r.registrationAllowed,
           ssoSessionMaxLifespan: r.ssoSessionMaxLifespan,
+          resetPasswordAllowed: r.resetPasswordAllowed,
         };
       }
     } catch (e) {

@@ -31,6 +31,18 @@ import { SamlLogin } from "./saml-login.js";
 import { FlowEvents } from "./flow-events.js";
 import { RegistrationFlow } from "./registration-flow.js";
 import { registrationFlowRpc } from "./registration-rpc.js";
+import { CredentialResetService } from "../../../../gen/iam/directory/v1/credential_reset_pb.js";
+import { ResetCredentialsFlowService } from "../../../../gen/iam/token/v1/reset_credentials_flow_pb.js";
+import { FailureLimiter } from "../domain/failure-limiter.js";
+import { ResetCredentialsFlow } from "./reset-credentials-flow.js";
+import { resetCredentialsFlowRpc } from "./reset-credentials-rpc.js";
+
+/**
+ * Bounds on "Forgot password?": forms per realm and IP address (then 429), and mails per account
+ * (then none, silently), each per 15 minutes: a few honest retries pass, a flood of mails does not.
+ */
+export const RESET_REQUESTS_PER_ADDRESS: FailureLimits = { limit: 20, windowMs: 15 * 60_000 };
+export const RESET_MAILS_PER_ACCOUNT: FailureLimits = { limit: 3, windowMs: 15 * 60_000 };
 
 export interface BrowserFlowDeps {
   store: Store;
@@ -64,6 +76,7 @@ export class BrowserFlow {
     readonly txs: LoginTransactionRepository,
     readonly consents: ConsentRepository,
     readonly registration: RegistrationFlow,
+    readonly reset: ResetCredentialsFlow,
     readonly saml: SamlLogin = new SamlLogin(kit),
   ) {}
 
@@ -79,7 +92,11 @@ export class BrowserFlow {
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);
     return new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization, await FailureWindowRepository.open(deps.store), deps.userCodeFailures),
-      new BrowserLogoutFlow(kit, deps.families, deps.terminator), txs, consents, new RegistrationFlow(kit, steps));
+      new BrowserLogoutFlow(kit, deps.families, deps.terminator), txs, consents, new RegistrationFlow(kit, steps),
+      new ResetCredentialsFlow(kit, createClient(CredentialResetService, deps.directory), {
+        perAddress: new FailureLimiter(await FailureWindowRepository.open(deps.store, "reset_request_windows"), deps.clock, RESET_REQUESTS_PER_ADDRESS),
+        perAccount: new FailureLimiter(await FailureWindowRepository.open(deps.store, "reset_mail_windows"), deps.clock, RESET_MAILS_PER_ACCOUNT),
+      }));
   }
 
   async resolveCookie(realmName: string, cookie: string): Promise<SsoSessionRecord | null> {
@@ -106,6 +123,7 @@ export class BrowserFlow {
   routes(router: ConnectRouter): void {
     router.service(AuthorizationFlowService, flowRpc(this));
     router.service(RegistrationFlowService, registrationFlowRpc(this.registration, this.steps.emailVerification));
+    router.service(ResetCredentialsFlowService, resetCredentialsFlowRpc(this.reset));
   }
 }
 

@@ -4,7 +4,8 @@ import { REALM_NOT_FOUND } from "../../../kit/src/realm-not-found.js";
 import { displayUserCode } from "../domain/user-code.js";
 import type { ConsentScope } from "./consent-scopes.js";
 
-export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out" | "register" | "email_verified";
+export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out" | "register" | "email_verified"
+  | "reset_credentials" | "reset_email_sent" | "reset_password" | "password_reset_done";
 
 /** A page for the gateway to render (its fields mirror iam.token.v1.FlowPage). */
 export interface PageView {
@@ -28,6 +29,8 @@ export interface PageView {
   email?: string;
   firstName?: string;
   lastName?: string;
+  /** The reset password form: the mailed link's key, posted back with the new password. */
+  resetKey?: string;
 }
 
 /**

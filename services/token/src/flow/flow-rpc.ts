@@ -13,7 +13,8 @@ const STEPS: Record<PageStep, FlowStep> = {
   update_password: FlowStep.UPDATE_PASSWORD, consent: FlowStep.CONSENT, device_enter_code: FlowStep.DEVICE_ENTER_CODE,
   device_done: FlowStep.DEVICE_DONE, logout_confirm: FlowStep.LOGOUT_CONFIRM, logged_out: FlowStep.LOGGED_OUT,
   done: FlowStep.UNSPECIFIED, register: FlowStep.REGISTER, verify_email: FlowStep.VERIFY_EMAIL,
-  email_verified: FlowStep.EMAIL_VERIFIED,
+  email_verified: FlowStep.EMAIL_VERIFIED, reset_credentials: FlowStep.RESET_CREDENTIALS, reset_email_sent: FlowStep.RESET_EMAIL_SENT,
+  reset_password: FlowStep.RESET_PASSWORD, password_reset_done: FlowStep.PASSWORD_RESET_DONE,
 };
 
 /** Thin handlers: check -> domain -> convert. */

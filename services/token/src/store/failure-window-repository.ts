@@ -20,13 +20,17 @@ export interface FailureWindowRecord extends Doc {
   lastAt: number;
 }
 
-/** The failure windows of the device verification page's user-code lookups (RFC 8628 section 5.1). */
+/**
+ * The failure windows of the device verification page's user-code lookups (RFC 8628 section 5.1),
+ * and of the password reset requests (reset-credentials-flow.ts).
+ */
 export class FailureWindowRepository {
   private constructor(private readonly windows: Collection<FailureWindowRecord>) {}
 
-  static async open(store: Store): Promise<FailureWindowRepository> {
+  /** `name`: each limiter its own collection, since a limiter's sweep drops keys by its own window. */
+  static async open(store: Store, name = "user_code_failures"): Promise<FailureWindowRepository> {
     return new FailureWindowRepository(await store.collection<FailureWindowRecord>({
-      name: "user_code_failures",
+      name,
       indexes: [{ fields: ["lastAt"] }],
     }));
   }
