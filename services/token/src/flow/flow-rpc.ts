@@ -61,6 +61,9 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
         pendingId: req.pendingId, spEntityId: req.spEntityId, spName: req.spName, forceAuthn: req.forceAuthn, isPassive: req.isPassive,
       }));
     },
+    async completeBrokeredLogin(req) {
+      return wrap(await flow.steps.completeBrokeredLogin(contextOf(req.context), required(req.userId, "user_id"), req.identityProvider));
+    },
     async endSsoSession(req) {
       if (req.reason && req.reason !== "logout") throw IamError.invalid("reason", "reason must be \"logout\"");
       return flow.saml.endSession(required(req.realm, "realm"), required(req.sessionId, "session_id"),
