@@ -43,6 +43,8 @@ import { addDeviceRoutes } from "./oidc/device-routes.js";
 import { addRegistrationRoutes } from "./oidc/registration-routes.js";
 import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 import { addSamlSsoRoutes } from "./saml/sso-routes.js";
+import { addIdentityProviderRoutes } from "./admin/identity-provider-routes.js";
+import { addBrokerRoutes } from "./broker/broker-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -132,6 +134,8 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   addRegistrationRoutes(table, pages);
   addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
   addSamlSsoRoutes(table, pages);
+  addIdentityProviderRoutes(table, deps.rpc);
+  addBrokerRoutes(table, pages);
   table.mount(app);
 
   app.use((req: Request, res: Response) => {

@@ -4,11 +4,11 @@ import { sendErrorPage, sendFailure, type PageDeps } from "./flow-pages.js";
 
 /**
  * The hosted pages' paths (authorization, device verification, registration, email verification,
- * SAML, and GET /logout), case-insensitive and with an optional trailing slash, as express routes
+ * SAML, identity brokering, and GET /logout), case-insensitive and with an optional trailing slash, as express routes
  * them. POST /logout is left to the OAuth endpoints (oauth-endpoint-errors.ts): a body that cannot
  * be read cannot say whether it was the browser's logout or the client's (spec 4.16).
  */
-const PAGE_PATH = /^\/realms\/([^/]+)\/(protocol\/openid-connect\/auth|protocol\/openid-connect\/logout|device|login-actions\/registration|login-actions\/verify-email|protocol\/saml)\/?$/i;
+const PAGE_PATH = /^\/realms\/([^/]+)\/(protocol\/openid-connect\/auth|protocol\/openid-connect\/logout|device|login-actions\/registration|login-actions\/verify-email|protocol\/saml|broker\/[^/]+\/(?:login|callback|link))\/?$/i;
 
 /**
  * The realm of a hosted page's request ("" when its name cannot be decoded: the page then has the
