@@ -48,7 +48,11 @@ export class UpstreamOp {
       provider.callback()(req, res);
     });
     const url = await listen(server);
+    const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+    const ttl = 600;
     provider = new Provider(url, {
+      jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: "op-1", alg: "RS256", use: "sig" }] },
+      ttl: { Interaction: ttl, Grant: ttl, Session: ttl, AccessToken: ttl, IdToken: ttl, AuthorizationCode: 60 },
       clients: [{
         client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris,
         grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic",
