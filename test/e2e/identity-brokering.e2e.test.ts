@@ -24,6 +24,8 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
   let server: TestServer;
   let api: ReturnType<typeof adminApi>;
   let realm: string;
+  /** A realm with brute-force protection (its settings are fixed at creation). */
+  let guardedRealm: string;
   let op: UpstreamOp;
   let standIn: UpstreamStandIn;
   const embedded = target.mode === "embedded";
@@ -39,12 +41,19 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
     realm = uniqueName("broker");
     expect((await api.post("/admin/realms", { name: realm, eventsEnabled: true, adminEventsEnabled: true })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "rp", clientType: "PUBLIC", redirectUris: [CB] })).status).toBe(201);
-    op = await UpstreamOp.start("tessera", UPSTREAM_SECRET, ["up", "gh", ...FORGED].map(callbackOf));
+    guardedRealm = uniqueName("broker-bf");
+    expect((await api.post("/admin/realms", { name: guardedRealm, eventsEnabled: true, bruteForceEnabled: true, maxLoginFailures: 2, lockoutDuration: 600 })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${guardedRealm}/clients`, { clientId: "rp", clientType: "PUBLIC", redirectUris: [CB] })).status).toBe(201);
+    op = await UpstreamOp.start("tessera", UPSTREAM_SECRET, [
+      ...["up", "gh", ...FORGED].map(callbackOf), `${server.url}/realms/${guardedRealm}/broker/up/callback`,
+    ]);
     standIn = await UpstreamStandIn.start("tessera", UPSTREAM_SECRET);
-    expect((await api.post(idps(), {
-      alias: "up", displayName: "Upstream", providerType: "oidc", clientId: "tessera", clientSecret: UPSTREAM_SECRET,
-      authorizationUrl: `${op.url}/auth`, tokenUrl: `${op.url}/token`, issuer: op.url,
-    })).status).toBe(201);
+    for (const r of [realm, guardedRealm]) {
+      expect((await api.post(`/admin/realms/${r}/identity-providers`, {
+        alias: "up", displayName: "Upstream", providerType: "oidc", clientId: "tessera", clientSecret: UPSTREAM_SECRET,
+        authorizationUrl: `${op.url}/auth`, tokenUrl: `${op.url}/token`, issuer: op.url,
+      })).status).toBe(201);
+    }
   }, 90_000);
   afterAll(async () => {
     await op?.stop();
@@ -351,6 +360,47 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
       expectErrorPage(await b.get(`${server.url}/realms/${realm}/broker/nope/login?${q}`), 404, "identity_provider_not_found");
     } finally {
       await api.put(`${idps()}/up`, { enabled: true });
+    }
+  });
+
+  it("runs the realm's post-login steps: consent for a client that requires it", async () => {
+    expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "asks", name: "Asking App", clientType: "PUBLIC", redirectUris: [CB], requireConsent: true })).status).toBe(201);
+    op.accounts.set("u-kim", { sub: "u-kim", preferred_username: "kim" });
+    op.nextLogin = "u-kim";
+    const b = new BrowserSession(server.url);
+    const config = await rp("asks");
+    const s = await start(config);
+    const page = await b.get(s.url.href);
+    const back = await viaButton(b, page, "up");
+    expect(back.status).toBe(200);
+    expect(parseForms(back.text)[0]!.fields.step).toBe("consent");
+    const approved = await b.submit(back, { decision: "approve" });
+    expect((await redeem(config, s, approved)).claims()!.preferred_username).toBe("kim");
+  });
+
+  it("counts wrong passwords on the confirm-link page against the account (brute-force rules)", async () => {
+    // The helpers read `realm`: pointed at the guarded realm for this case.
+    const main = realm;
+    realm = guardedRealm;
+    try {
+      await api.post(`/admin/realms/${realm}/users`, { username: "lena", email: "lena@example.com", password: PASSWORD });
+      op.accounts.set("u-lena", { sub: "u-lena", preferred_username: "lena", email: "lena@example.com", email_verified: true });
+      const { b, back } = await loginAs("u-lena");
+      let page = back;
+      for (let i = 0; i < 2; i++) page = await b.submit(page, { password: "wrong-wrong-1" });
+      // Locked now: the right password gets the same answer, and no link is made.
+      const locked = await b.submit(page, { password: PASSWORD });
+      expect(locked.status).toBe(200);
+      expect(locked.text).toContain("<p class=\"alert\" role=\"alert\">Invalid password.</p>");
+      const lena = await userByName("lena");
+      expect((await api.get(`/admin/realms/${realm}/users/${lena!.id}/federated-identity`)).body).toEqual([]);
+      const errors = await eventually(
+        () => api.get(`/admin/realms/${realm}/events?type=IDENTITY_PROVIDER_LINK_ACCOUNT_ERROR&userId=${lena!.id}`),
+        (res) => Array.isArray(res.body) && res.body.length === 3,
+      );
+      expect(errors.body.map((e: { error: string }) => e.error).sort()).toEqual(["invalid_user_credentials", "invalid_user_credentials", "user_temporarily_disabled"]);
+    } finally {
+      realm = main;
     }
   });
 
