@@ -135,7 +135,7 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
     const claims = tokens.claims()!;
     const user = await userByName("jdoe");
     expect(user).toMatchObject({ username: "jdoe", email: "jdoe@example.com", firstName: "John", lastName: "Doe", emailVerified: false });
-    expect(claims).toMatchObject({ sub: user!.id, preferred_username: "jdoe", nonce: first.s.nonce, iss: `${server.url}/realms/${realm}` });
+    expect(claims).toMatchObject({ sub: user!.id, preferred_username: "jdoe", nonce: first.s.nonce, iss: `${server.url}/realms/${realm}`, amr: ["fed"] });
     expect(decodeJwt(tokens.access_token).sub).toBe(user!.id);
     const links = await api.get(`/admin/realms/${realm}/users/${user!.id}/federated-identity`);
     expect(links.status).toBe(200);
