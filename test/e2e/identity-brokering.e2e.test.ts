@@ -233,6 +233,20 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
     }
   });
 
+  it("reads userinfo when userinfoUrl is set, and fails the login when it cannot", async () => {
+    op.accounts.set("u-uma", { sub: "u-uma", preferred_username: "uma", email: "uma@example.com", email_verified: true });
+    // oidc-provider's userinfo endpoint is /me.
+    expect((await api.put(`${idps()}/up`, { userinfoUrl: `${op.url}/me` })).status).toBe(200);
+    try {
+      const ok = await loginAs("u-uma");
+      expect((await redeem(ok.config, ok.s, ok.back)).claims()!.preferred_username).toBe("uma");
+      expect((await api.put(`${idps()}/up`, { userinfoUrl: `${op.url}/no-such-userinfo` })).status).toBe(200);
+      expectErrorPage((await loginAs("u-uma")).back, 502, "identity_provider_error");
+    } finally {
+      expect((await api.put(`${idps()}/up`, { userinfoUrl: "" })).body.userinfoUrl).toBeUndefined();
+    }
+  });
+
   it("starts directly with the authorization request's query (spec 4.19)", async () => {
     op.accounts.set("u-gus", { sub: "u-gus", preferred_username: "gus" });
     op.nextLogin = "u-gus";
