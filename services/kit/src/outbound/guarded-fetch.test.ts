@@ -76,3 +76,12 @@ describe("guardedFetch", () => {
     await expect(guardedFetch(`${base}/slow`, open, { timeoutMs: 100 })).rejects.toMatchObject({ reason: "timeout" });
   });
 });
+
+describe("TESSERA_OUTBOUND_ALLOW_LOOPBACK", () => {
+  it("defaults to false and names itself when the value is bad", async () => {
+    const { readOutboundPolicy } = await import("./address-policy.js");
+    expect(readOutboundPolicy({})).toEqual({ allowLoopback: false });
+    expect(readOutboundPolicy({ TESSERA_OUTBOUND_ALLOW_LOOPBACK: "true" })).toEqual({ allowLoopback: true });
+    expect(() => readOutboundPolicy({ TESSERA_OUTBOUND_ALLOW_LOOPBACK: "maybe" })).toThrow(/TESSERA_OUTBOUND_ALLOW_LOOPBACK/);
+  });
+});
