@@ -40,7 +40,7 @@ describe("broker consumers: realm.deleted and user.deleted", () => {
     defaultScopes: "openid", trustEmail: false, syncUserProfile: false, createdAt, updatedAt: createdAt,
   });
   const link = (id: string, realmId: string, userId: string, alias: string) => ({
-    _id: id, realmId, userId, alias, subject: `sub-${id}`, username: id, createdAt: 1,
+    _id: id, realmId, userId, alias, providerId: `p-${alias}`, subject: `sub-${id}`, username: id, createdAt: 1,
   });
   const until = async (done: () => Promise<boolean>) => {
     const end = Date.now() + 5000;

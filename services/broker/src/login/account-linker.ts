@@ -33,7 +33,12 @@ export class AccountLinker {
   }
 
   async resolve(realm: RealmRef, p: IdentityProviderRecord, profile: UpstreamProfile): Promise<Resolution> {
-    const link = await this.links.findBySubject(realm.id, p.alias, profile.subject);
+    let link = await this.links.findBySubject(realm.id, p.alias, profile.subject);
+    if (link && link.providerId !== p._id) {
+      // Left by a deleted provider of the same alias: another upstream's subject, never trusted.
+      await this.links.deleteStale(realm.id, p.alias, p._id);
+      link = null;
+    }
     if (link) {
       const user = await this.getUser(realm, link.userId);
       if (user) {
@@ -68,9 +73,10 @@ export class AccountLinker {
   }
 
   private async link(realm: RealmRef, p: IdentityProviderRecord, userId: string, profile: UpstreamProfile): Promise<void> {
+    await this.links.deleteStale(realm.id, p.alias, p._id);
     try {
       await this.links.insert({
-        _id: randomUUID(), realmId: realm.id, userId, alias: p.alias, subject: profile.subject,
+        _id: randomUUID(), realmId: realm.id, userId, alias: p.alias, providerId: p._id, subject: profile.subject,
         username: profile.username ?? profile.email ?? "", createdAt: this.clock.now(),
       });
     } catch (e) {

@@ -7,6 +7,8 @@ export interface FederatedLinkRecord {
   realmId: string;
   userId: string;
   alias: string;
+  /** The provider's id: a provider deleted and created again under the same alias does not inherit its links. */
+  providerId: string;
   /** The upstream `sub` (GitHub: the numeric account id). */
   subject: string;
   /** The upstream username, as last seen. */
@@ -53,6 +55,11 @@ export class LinkRepository {
 
   deleteUser(realmId: string, userId: string): Promise<number> {
     return this.links.deleteMany({ realmId, userId });
+  }
+
+  /** Links of an earlier provider under this alias (its deletion's cleanup did not finish). */
+  deleteStale(realmId: string, alias: string, providerId: string): Promise<number> {
+    return this.links.deleteMany({ realmId, alias, providerId: { $ne: providerId } });
   }
 
   deleteProvider(realmId: string, alias: string): Promise<number> {
