@@ -54,6 +54,12 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
       (res) => Array.isArray(res.body) && res.body.filter((e: { type: string }) => e.type === "IDENTITY_PROVIDER_LOGIN").length === 2
         && res.body.some((e: { type: string }) => e.type === "LOGIN"),
     );
+    if (w.embedded) {
+      // The broker's counter is served by the embedded process's /metrics.
+      const metrics = await (await fetch(`${w.server.url}/metrics`)).text();
+      expect(metrics).toMatch(/^tessera_broker_logins_total\{result="first_login"\} [1-9]/m);
+      expect(metrics).toMatch(/^tessera_broker_logins_total\{result="login"\} [1-9]/m);
+    }
     const types = events.body.map((e: { type: string }) => e.type);
     expect(types.filter((t: string) => t === "IDENTITY_PROVIDER_FIRST_LOGIN")).toHaveLength(1);
     for (const e of events.body.filter((x: { type: string }) => x.type.startsWith("IDENTITY_PROVIDER") || x.type === "LOGIN")) {

@@ -34,8 +34,9 @@ export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Prom
   const linkAdmin = new LinkAdmin(links, realms, deps.transports.directory);
   const upstream = new UpstreamClient(config.outbound, secrets, clock);
   const accounts = new AccountLinker(links, deps.transports.directory, clock, logger);
+  const logins = deps.metrics.counter("tessera_broker_logins_total", "Brokered logins by result", ["result"]);
   const login = new BrokerLogin(providers, states, realms, upstream, accounts, new BrokerEvents(bus, clock), secrets, clock,
-    { publicUrl: config.publicUrl, stateTtlMs: config.stateTtlSeconds * 1000 }, deps.transports.directory);
+    { publicUrl: config.publicUrl, stateTtlMs: config.stateTtlSeconds * 1000 }, deps.transports.directory, (result) => logins.inc({ result }));
   let subs: Subscription[] = [];
 
   return {

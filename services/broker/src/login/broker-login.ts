@@ -51,6 +51,8 @@ export class BrokerLogin {
     private readonly clock: Clock,
     private readonly cfg: { publicUrl: string; stateTtlMs: number },
     directory: Transport,
+    /** Counts a callback's or confirmation's result (tessera_broker_logins_total). */
+    private readonly count: (result: "login" | "first_login" | "linked" | "confirm_link" | "error") => void = () => {},
   ) {
     this.auth = createClient(AuthenticationService, directory);
   }
@@ -97,11 +99,13 @@ export class BrokerLogin {
       const profile = await this.upstream.profile(p, code, st.codeVerifier, this.callbackUrl(realm, p), st.nonce);
       const resolved = await this.accounts.resolve(realm, p, profile);
       if (resolved.kind === "confirm") {
+        this.count("confirm_link");
         return this.askToConfirm(realm, p, st, profile, resolved.user.id, resolved.user.username);
       }
       if (resolved.how === "created") await this.events.record(realm, { type: "IDENTITY_PROVIDER_FIRST_LOGIN", alias: p.alias, userId: resolved.userId, ipAddress: call.ipAddress });
       if (resolved.how === "linked") await this.events.record(realm, { type: "IDENTITY_PROVIDER_LINK_ACCOUNT", alias: p.alias, userId: resolved.userId, ipAddress: call.ipAddress, details: { link_method: "trusted_email" } });
       await this.events.record(realm, { type: "IDENTITY_PROVIDER_LOGIN", alias: p.alias, userId: resolved.userId, ipAddress: call.ipAddress });
+      this.count(resolved.how === "created" ? "first_login" : resolved.how === "linked" ? "linked" : "login");
       return { kind: "authenticated", userId: resolved.userId, transactionId: st.transactionId, csrfToken: st.csrfToken, alias: p.alias };
     } catch (e) {
       return this.failed(realm, call, "IDENTITY_PROVIDER_LOGIN_ERROR", e);
@@ -127,6 +131,7 @@ export class BrokerLogin {
       await this.accounts.linkConfirmed(realm, p, link.userId, profile);
       await this.events.record(realm, { type: "IDENTITY_PROVIDER_LINK_ACCOUNT", alias: p.alias, userId: link.userId, ipAddress: call.ipAddress, details: { link_method: "password" } });
       await this.events.record(realm, { type: "IDENTITY_PROVIDER_LOGIN", alias: p.alias, userId: link.userId, ipAddress: call.ipAddress });
+      this.count("linked");
       return { kind: "authenticated", userId: link.userId, transactionId: link.transactionId, csrfToken: link.csrfToken, alias: p.alias };
     } catch (e) {
       return this.failed(realm, call, "IDENTITY_PROVIDER_LINK_ACCOUNT_ERROR", e);
@@ -187,6 +192,7 @@ export class BrokerLogin {
 
   private async failed(realm: RealmRef, call: BrowserCall, type: "IDENTITY_PROVIDER_LOGIN_ERROR" | "IDENTITY_PROVIDER_LINK_ACCOUNT_ERROR", e: unknown): Promise<BrokerResult> {
     if (!(e instanceof BrokerFailure)) throw e;
+    this.count("error");
     await this.events.record(realm, { type, alias: call.alias, error: e.eventError, ipAddress: call.ipAddress });
     return { kind: "error", error: e.error, description: e.description, status: e.status };
   }
