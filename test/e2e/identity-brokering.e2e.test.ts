@@ -203,6 +203,21 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
     expect((await w.api.get(`/admin/realms/${w.realm}/users/${sub}`)).status).toBe(200);
   });
 
+  it("refuses a disabled local user after the upstream login", async () => {
+    w.op.accounts.set("u-nora", { sub: "u-nora", preferred_username: "nora" });
+    const first = await w.loginAs("u-nora");
+    const nora = (await redeem(first.config, first.s, first.back)).claims()!.sub;
+    expect((await w.api.put(`/admin/realms/${w.realm}/users/${nora}`, { enabled: false })).status).toBe(200);
+    const again = await w.loginAs("u-nora");
+    expect(again.back.status).toBe(200);
+    expect(again.back.text).toContain("<p class=\"alert\" role=\"alert\">Account is disabled.</p>");
+    const errors = await eventually(
+      () => w.api.get(`/admin/realms/${w.realm}/events?type=LOGIN_ERROR&userId=${nora}`),
+      (res) => Array.isArray(res.body) && res.body.length === 1,
+    );
+    expect(errors.body[0]).toMatchObject({ error: "user_disabled", details: { identity_provider: "up" } });
+  });
+
   it("runs the realm's post-login steps: consent for a client that requires it", async () => {
     expect((await w.api.post(`/admin/realms/${w.realm}/clients`, { clientId: "asks", name: "Asking App", clientType: "PUBLIC", redirectUris: [CB], requireConsent: true })).status).toBe(201);
     w.op.accounts.set("u-kim", { sub: "u-kim", preferred_username: "kim" });
