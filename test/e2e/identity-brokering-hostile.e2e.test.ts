@@ -50,6 +50,17 @@ for (const target of targets()) describe(`identity brokering refusals (${target.
     expectErrorPage(await b.get(cb.href), 400, "invalid_state");
   }, 60_000);
 
+  it("shows the upstream's refusal (error=access_denied) as an error page and uses the state up", async () => {
+    const b = new BrowserSession(w.server.url);
+    const out = await b.get(w.buttonHref((await w.loginPage(b)).page, "up"));
+    const state = new URL(out.location).searchParams.get("state")!;
+    const cb = `${w.callbackOf("up")}?${new URLSearchParams({ error: "access_denied", state })}`;
+    expectErrorPage(await b.get(cb), 400, "access_denied");
+    expectErrorPage(await b.get(cb), 400, "invalid_state");
+    const res = await b.get(`${w.server.url}/realms/${w.realm}/broker/up/login?client_id=`);
+    expectErrorPage(res, 400, "invalid_request");
+  });
+
   it("refuses forged ID tokens: bad signature, expired, alg none, wrong nonce, HMAC with the public key", async () => {
     for (const mode of FORGED) {
       expect((await w.api.post(w.idps(), {
