@@ -12,11 +12,12 @@ const SETTINGS_TTL_MS = 10_000;
 
 /**
  * The token endpoint and the paths that take credentials in the browser (issue 5), SAML login
- * included (issue 6), as express routes them: not case-sensitive, a trailing slash allowed (as
- * page-request-errors.ts and oauth-endpoint-errors.ts match them), so `/TOKEN` or `/token/`, which
- * the router serves as the token endpoint, cannot pass uncounted.
+ * included (issue 6), and the broker's confirm-link form, as express routes them: not
+ * case-sensitive, a trailing slash allowed (as page-request-errors.ts and
+ * oauth-endpoint-errors.ts match them), so `/TOKEN` or `/token/`, which the router serves as the
+ * token endpoint, cannot pass uncounted.
  */
-const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|auth|auth\/device)|protocol\/saml|login-actions\/.+|device)\/?$/i;
+const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|auth|auth\/device)|protocol\/saml|login-actions\/.+|device|broker\/[^/]+\/link)\/?$/i;
 
 /**
  * The device verification page (RFC 8628 section 3.3), whose GET (the form in device-enter.njk
