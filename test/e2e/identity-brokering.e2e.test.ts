@@ -1,4 +1,6 @@
 import { decodeJwt } from "jose";
+import { SAML } from "@node-saml/node-saml";
+import { autoPost } from "./support/saml-pages.js";
 import { eventually, targets } from "./support/targets.js";
 import { BrowserSession, parseForms } from "./support/browser-session.js";
 import { BrokeringWorld, CB, PASSWORD, UPSTREAM_SECRET, expectErrorPage } from "./support/brokering-world.js";
@@ -201,6 +203,27 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
     expect((await w.api.del(`${w.idps()}/gh`)).status).toBe(200);
     expect((await w.api.get(`/admin/realms/${w.realm}/users/${sub}/federated-identity`)).body).toEqual([]);
     expect((await w.api.get(`/admin/realms/${w.realm}/users/${sub}`)).status).toBe(200);
+  });
+
+  it("brokers a SAML login: the SP gets a signed Response naming the upstream's user", async () => {
+    const acs = "http://localhost:3995/acs";
+    expect((await w.api.post(`/admin/realms/${w.realm}/saml-service-providers`, { entityId: "urn:sp:broker", name: "Broker SP", acsUrl: acs })).status).toBe(201);
+    const idpCert = (await w.api.get(`/admin/realms/${w.realm}/saml-keys`)).body[0].certificate;
+    const sp = new SAML({
+      entryPoint: `${w.server.url}/realms/${w.realm}/protocol/saml`, issuer: "urn:sp:broker", callbackUrl: acs, idpCert,
+      audience: "urn:sp:broker", wantAssertionsSigned: true, wantAuthnResponseSigned: true, idpIssuer: `${w.server.url}/realms/${w.realm}`,
+      identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+    });
+    w.op.accounts.set("u-sid", { sub: "u-sid", preferred_username: "sid", email: "sid@example.com", email_verified: true });
+    w.op.nextLogin = "u-sid";
+    const b = new BrowserSession(w.server.url);
+    const page = await b.get(await sp.getAuthorizeUrlAsync("", undefined, {}));
+    expect(page.status).toBe(200);
+    expect(parseForms(page.text)[0]!.action).toBe(`/realms/${w.realm}/protocol/saml`);
+    const posted = autoPost(await w.viaButton(b, page, "up"), acs);
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse });
+    expect(profile!.nameID).toBe("sid@example.com");
+    expect((await w.userByName("sid"))?.email).toBe("sid@example.com");
   });
 
   it("refuses a disabled local user after the upstream login", async () => {

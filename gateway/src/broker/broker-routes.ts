@@ -8,12 +8,13 @@ import { BROWSER_COOKIE, readCookie, SSO_COOKIE } from "../oidc/browser-cookies.
 import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
 import { pageRealmGuard } from "../pages/page-realm-guard.js";
 import { renderPage } from "../pages/page-renderer.js";
+import { sendSamlFlowResult } from "../saml/sso-routes.js";
 
 const authPath = (realm: string) => `/realms/${realm}/protocol/openid-connect/auth`;
 
 /**
  * The identity broker's public paths (spec 4.19): the login start (from the login page's button,
- * inside an ongoing authorization request, or directly with the authorization request's query),
+ * inside an ongoing authorization request or SAML login, or directly with the authorization request's query),
  * the upstream's callback, and the confirm-link page's form. The broker service says who the
  * user is; the token service's login transaction does the rest (TOTP, required actions, consent,
  * SSO session, code).
@@ -86,6 +87,8 @@ async function sendOutcome(req: Request, res: Response, deps: PageDeps, outcome:
       ssoCookie: readCookie(req, SSO_COOKIE), ipAddress: req.ip ?? "", baseUrl: deps.publicUrl,
     });
     const r = await deps.rpc.authorizationFlow.completeBrokeredLogin({ context, userId: o.value.userId, identityProvider: o.value.alias });
+    // A SAML login's pages post to the SAML endpoint, and it ends with the Response to the SP's ACS.
+    if (r.samlTransaction) return sendSamlFlowResult(res, deps, realm, r.result, "");
     return sendFlowResult(res, deps, realm, r.result, authPath(realm));
   }
   if (o?.case === "confirmLink") {

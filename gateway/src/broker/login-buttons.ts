@@ -12,11 +12,12 @@ export interface ProviderButton {
  * The login page's "Sign in with <provider>" links (spec 4.19): one per enabled provider of the
  * realm, carrying the login transaction and its CSRF token, so the broker's login continues this
  * authorization request. Links rather than forms: the answer is a redirect to another origin,
- * which a form's CSP form-action would refuse. Only on the authorization request's login page
- * (not a device's or a SAML request's). When the broker does not answer, the page has no buttons.
+ * which a form's CSP form-action would refuse. Only on the login page of an authorization request
+ * or a SAML login (not a device's). When the broker does not answer, the page has no buttons.
  */
 export async function providerButtons(rpc: RpcClients, realm: string, page: FlowPage, action: string): Promise<ProviderButton[]> {
-  if (page.step !== FlowStep.LOGIN || page.userCode || !page.transactionId || !action.endsWith("/protocol/openid-connect/auth")) return [];
+  if (page.step !== FlowStep.LOGIN || page.userCode || !page.transactionId) return [];
+  if (!action.endsWith("/protocol/openid-connect/auth") && !action.endsWith("/protocol/saml")) return [];
   try {
     const { providers } = await rpc.brokerLogin.listLoginProviders({ realm });
     const q = new URLSearchParams({ tx: page.transactionId, csrf: page.csrfToken }).toString();

@@ -62,7 +62,8 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
       }));
     },
     async completeBrokeredLogin(req) {
-      return wrap(await flow.steps.completeBrokeredLogin(contextOf(req.context), required(req.userId, "user_id"), req.identityProvider));
+      const done = await flow.steps.completeBrokeredLogin(contextOf(req.context), required(req.userId, "user_id"), req.identityProvider);
+      return { ...wrap(done.reply), samlTransaction: done.saml };
     },
     async endSsoSession(req) {
       if (req.reason && req.reason !== "logout") throw IamError.invalid("reason", "reason must be \"logout\"");

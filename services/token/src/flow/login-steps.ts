@@ -61,22 +61,25 @@ export class LoginSteps {
   /**
    * A user the broker service authenticated through an upstream provider (spec 4.19): the
    * transaction goes on as after a password, with the same checks (browser binding, CSRF token,
-   * client still usable) and the user's own TOTP and required actions. Only authorization
-   * requests are brokered; a SAML or device transaction gets the stale page.
+   * client still usable) and the user's own TOTP and required actions. Authorization requests and
+   * SAML logins are brokered; `saml` tells the caller which endpoint the next pages post to.
    */
-  async completeBrokeredLogin(ctx: StepContext, userId: string, alias: string): Promise<FlowReply> {
+  async completeBrokeredLogin(ctx: StepContext, userId: string, alias: string): Promise<{ reply: FlowReply; saml: boolean }> {
     const loaded = await this.kit.loadTransaction(ctx, ["login"]);
-    if ("outcome" in loaded) return loaded;
+    if ("outcome" in loaded) return { reply: loaded, saml: false };
     const { realm, tx } = loaded;
-    if (tx.kind !== "authorize" || !userId) return staleTransaction();
-    const client = await this.kit.currentClient(realm, ctx, tx);
-    if ("outcome" in client) return client;
+    const saml = tx.kind === "saml";
+    if ((tx.kind !== "authorize" && !saml) || !userId) return { reply: staleTransaction(), saml };
+    if (!saml) {
+      const client = await this.kit.currentClient(realm, ctx, tx);
+      if ("outcome" in client) return { reply: client, saml };
+    }
     const status = await this.kit.d.auth.getUserStatus({ realm: realm.name, userId });
     if (!status.exists || !status.enabled) {
       await this.kit.d.events.record(realm, ctx, tx, {
         type: "LOGIN_ERROR", userId, error: status.exists ? "user_disabled" : "user_not_found", details: { identity_provider: alias },
       });
-      return pageOf(tx, "login", { message: DISABLED_MESSAGE });
+      return { reply: pageOf(tx, "login", { message: DISABLED_MESSAGE }), saml };
     }
     // amr "fed": authenticated by a federated provider (RFC 8176 section 2 allows values beyond its registry).
     const moved = await this.kit.d.txs.advance(tx, {
@@ -84,8 +87,8 @@ export class LoginSteps {
       pendingActions: status.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
       amr: ["fed"], authTime: this.kit.now(),
     });
-    if (!moved) return staleTransaction();
-    return this.next(realm, moved, ctx);
+    if (!moved) return { reply: staleTransaction(), saml };
+    return { reply: await this.next(realm, moved, ctx), saml };
   }
 
   async submitOtp(ctx: StepContext, code: string): Promise<FlowReply> {
