@@ -61,6 +61,16 @@ for (const target of targets()) describe(`identity brokering refusals (${target.
     expectErrorPage(res, 400, "invalid_request");
   });
 
+  it("refuses an authorization response from another issuer (RFC 9207 iss)", async () => {
+    expect((await w.api.post(w.idps(), {
+      alias: "wrong-iss", providerType: "oidc", clientId: "tessera", clientSecret: UPSTREAM_SECRET, issuer: w.standIn.url,
+      authorizationUrl: `${w.standIn.url}/m/wrong-iss/authorize`, tokenUrl: `${w.standIn.url}/m/wrong-iss/token`, jwksUrl: `${w.standIn.url}/jwks`,
+    })).status).toBe(201);
+    const b = new BrowserSession(w.server.url);
+    const { page } = await w.loginPage(b);
+    expectErrorPage(await w.viaButton(b, page, "wrong-iss"), 400, "issuer_mismatch");
+  });
+
   it("refuses forged ID tokens: bad signature, expired, alg none, wrong nonce, HMAC with the public key", async () => {
     for (const mode of FORGED) {
       expect((await w.api.post(w.idps(), {

@@ -28,7 +28,7 @@ export function addBrokerRoutes(table: RouteTable, deps: PageDeps): void {
       const realm = realmOf(req);
       const r = await deps.rpc.brokerLogin.handleCallback({
         realm, alias: aliasOf(req), state: one(req.query, "state"), code: one(req.query, "code"), error: one(req.query, "error"),
-        browserId: readCookie(req, BROWSER_COOKIE), ipAddress: req.ip ?? "",
+        browserId: readCookie(req, BROWSER_COOKIE), ipAddress: req.ip ?? "", iss: one(req.query, "iss"),
       });
       await sendOutcome(req, res, deps, r.outcome);
     }), ...parsers)

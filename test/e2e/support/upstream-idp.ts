@@ -129,6 +129,8 @@ export class UpstreamStandIn {
       const back = new URL(u.searchParams.get("redirect_uri") ?? "");
       back.searchParams.set("code", code);
       back.searchParams.set("state", u.searchParams.get("state") ?? "");
+      // RFC 9207: the mode "wrong-iss" answers as another issuer would.
+      if (u.pathname.startsWith("/m/wrong-iss/")) back.searchParams.set("iss", "https://evil.example");
       res.writeHead(302, { location: back.href });
       res.end();
       return;

@@ -84,12 +84,18 @@ export class BrokerLogin {
     }
   }
 
-  async callback(call: BrowserCall, state: string, code: string, upstreamError: string): Promise<BrokerResult> {
+  async callback(call: BrowserCall, q: { state: string; code: string; error: string; iss: string }): Promise<BrokerResult> {
     const realm = await this.realms.published(call.realm);
+    const upstreamError = q.error;
+    const code = q.code;
     try {
-      const st = await this.consumeState(realm, call, state);
+      const st = await this.consumeState(realm, call, q.state);
       const p = await this.provider(realm, call.alias);
       if (p._id !== st.providerId) throw invalidState("The identity provider changed during the login. Please start again.");
+      // RFC 9207 section 2.4: an authorization response naming another issuer is a mix-up, refused.
+      if (q.iss && p.issuer && q.iss !== p.issuer) {
+        throw new BrokerFailure("issuer_mismatch", "The authorization response came from another issuer.", 400);
+      }
       // RFC 6749 section 4.1.2.1: the upstream refused or failed the authorization.
       if (upstreamError) {
         const error = upstreamError === "access_denied" ? "access_denied" : "identity_provider_error";

@@ -19,7 +19,7 @@ export function loginRpc(login: BrokerLogin): ServiceImpl<typeof BrokerLoginServ
       return { outcome: { case: "error", value: { error: r.error, description: r.description, status: r.status } } };
     },
     async handleCallback(req) {
-      return { outcome: toOutcome(await login.callback(call(req), req.state, req.code, req.error)) };
+      return { outcome: toOutcome(await login.callback(call(req), { state: req.state, code: req.code, error: req.error, iss: req.iss })) };
     },
     async confirmLink(req) {
       return { outcome: toOutcome(await login.confirmLink(call(req), req.pending, req.password)) };
