@@ -86,8 +86,6 @@ export class BrokerLogin {
 
   async callback(call: BrowserCall, q: { state: string; code: string; error: string; iss: string }): Promise<BrokerResult> {
     const realm = await this.realms.published(call.realm);
-    const upstreamError = q.error;
-    const code = q.code;
     try {
       const st = await this.consumeState(realm, call, q.state);
       const p = await this.provider(realm, call.alias);
@@ -97,12 +95,12 @@ export class BrokerLogin {
         throw new BrokerFailure("issuer_mismatch", "The authorization response came from another issuer.", 400);
       }
       // RFC 6749 section 4.1.2.1: the upstream refused or failed the authorization.
-      if (upstreamError) {
-        const error = upstreamError === "access_denied" ? "access_denied" : "identity_provider_error";
-        throw new BrokerFailure(error, "The identity provider did not complete the login.", 400, `upstream_${upstreamError.slice(0, 64)}`);
+      if (q.error) {
+        const error = q.error === "access_denied" ? "access_denied" : "identity_provider_error";
+        throw new BrokerFailure(error, "The identity provider did not complete the login.", 400, `upstream_${q.error.slice(0, 64)}`);
       }
-      if (!code) throw invalidState("The identity provider sent no authorization code.");
-      const profile = await this.upstream.profile(p, code, st.codeVerifier, this.callbackUrl(realm, p), st.nonce);
+      if (!q.code) throw invalidState("The identity provider sent no authorization code.");
+      const profile = await this.upstream.profile(p, q.code, st.codeVerifier, this.callbackUrl(realm, p), st.nonce);
       const resolved = await this.accounts.resolve(realm, p, profile);
       if (resolved.kind === "confirm") {
         this.count("confirm_link");
