@@ -46,6 +46,8 @@ import { addRegistrationRoutes } from "./oidc/registration-routes.js";
 import { addResetCredentialsRoutes } from "./oidc/reset-credentials-routes.js";
 import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 import { addSamlSsoRoutes } from "./saml/sso-routes.js";
+import { addIdentityProviderRoutes } from "./admin/identity-provider-routes.js";
+import { addBrokerRoutes } from "./broker/broker-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -125,6 +127,8 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addResetCredentialsRoutes(table, pages);
   addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
   addSamlSsoRoutes(table, pages);
+  addIdentityProviderRoutes(table, deps.rpc);
+  addBrokerRoutes(table, pages);
   // The guard runs from each route's declaration (RouteTable), then the body parser: an
   // unauthenticated caller cannot make the gateway parse a large Admin API body. User import
   // alone takes larger bodies (up to 10,000 users).

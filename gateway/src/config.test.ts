@@ -2,6 +2,7 @@ import { loadGatewayConfig } from "./config.js";
 import { loadDirectoryConfig } from "../../services/directory/src/config.js";
 import { loadSamlConfig } from "../../services/saml/src/config.js";
 import { loadTokenConfig } from "../../services/token/src/config.js";
+import { loadBrokerConfig } from "../../services/broker/src/config.js";
 
 /**
  * Every reader of TESSERA_PUBLIC_URL sees one form of it: an upper-case scheme once passed the
@@ -11,6 +12,7 @@ import { loadTokenConfig } from "../../services/token/src/config.js";
 describe("TESSERA_PUBLIC_URL as the processes read it", () => {
   const readers = [
     ["gateway", loadGatewayConfig], ["directory", loadDirectoryConfig], ["saml", loadSamlConfig], ["token", loadTokenConfig],
+    ["broker", loadBrokerConfig],
   ] as const;
 
   it.each(readers)("the %s reads an upper-case scheme and host in lower case, without the trailing slash", (_name, load) => {

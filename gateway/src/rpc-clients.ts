@@ -20,6 +20,8 @@ import { ServiceProviderService } from "../../gen/iam/saml/v1/service_provider_p
 import { IdpService } from "../../gen/iam/saml/v1/idp_pb.js";
 import { SamlSsoService } from "../../gen/iam/saml/v1/sso_pb.js";
 import { BrokerService } from "../../gen/iam/broker/v1/broker_pb.js";
+import { IdentityProviderService } from "../../gen/iam/broker/v1/identity_provider_pb.js";
+import { BrokerLoginService } from "../../gen/iam/broker/v1/broker_login_pb.js";
 import { FederationService } from "../../gen/iam/federation/v1/federation_pb.js";
 import type { ServiceName } from "../../services/kit/src/module.js";
 
@@ -46,6 +48,8 @@ export interface RpcClients {
   samlIdp: Client<typeof IdpService>;
   samlSso: Client<typeof SamlSsoService>;
   broker: Client<typeof BrokerService>;
+  identityProviders: Client<typeof IdentityProviderService>;
+  brokerLogin: Client<typeof BrokerLoginService>;
   federation: Client<typeof FederationService>;
 }
 
@@ -72,6 +76,8 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     samlIdp: createClient(IdpService, t.saml),
     samlSso: createClient(SamlSsoService, t.saml),
     broker: createClient(BrokerService, t.broker),
+    identityProviders: createClient(IdentityProviderService, t.broker),
+    brokerLogin: createClient(BrokerLoginService, t.broker),
     federation: createClient(FederationService, t.federation),
   };
 }

@@ -15,9 +15,9 @@ const SETTINGS_TTL_MS = 10_000;
  * strict: DESIGN 7): every endpoint that takes the client's password, which RFC 6749 section 2.3.1
  * asks to protect against brute force (token, device authorization, introspection, revocation,
  * logout), and the paths that take the user's credentials in the browser (authorization, SAML
- * login, registration, the device page).
+ * login, registration, the device page, the broker's confirm-link form).
  */
-const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|token\/introspect|revoke|logout|auth|auth\/device)|protocol\/saml|login-actions\/[^/]+|device)$/;
+const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|token\/introspect|revoke|logout|auth|auth\/device)|protocol\/saml|login-actions\/[^/]+|device|broker\/[^/]+\/link)$/;
 
 /** The endpoints that answer in OAuth format (RFC 6749 section 5.2), their 429 included. */
 const OAUTH_ENDPOINT = /\/protocol\/openid-connect\/(?:token|token\/introspect|revoke|auth\/device)$/;

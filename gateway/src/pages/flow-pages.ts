@@ -10,6 +10,7 @@ import { renderPage } from "./page-renderer.js";
 import { sendAutoPost } from "./auto-post-page.js";
 import { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } from "./password-toggle.js";
 import type { RealmLooks } from "./realm-looks.js";
+import { providerButtons } from "../broker/login-buttons.js";
 
 export interface PageDeps {
   rpc: RpcClients;
@@ -104,8 +105,9 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   const look = await deps.looks.get(realm);
   const qrDataUrl = page.step === FlowStep.OTP_ENROLL && page.otpauthUri.startsWith("otpauth://")
     ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
+  const identityProviders = await providerButtons(deps.rpc, realm, page, action);
   renderPage(res, 200, entry.template, {
-    ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm,
+    ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm, identityProviders,
     alert: !INFO_STEPS.has(page.step),
     scopes: page.consentScopes.map((s) => ({ name: s.name, text: s.text })),
     deviceAction: `/realms/${realm}/device`,

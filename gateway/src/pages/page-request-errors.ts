@@ -4,11 +4,11 @@ import { sendErrorPage, sendFailure, type PageDeps } from "./flow-pages.js";
 
 /**
  * The hosted pages' paths (authorization, device verification, registration, email verification,
- * SAML, and GET /logout), exact, as the router routes them (DESIGN 7: case-sensitive, strict).
+ * SAML, identity brokering, and GET /logout), exact, as the router routes them (DESIGN 7: case-sensitive, strict).
  * POST /logout is left to the OAuth endpoints (oauth-endpoint-errors.ts): a body that cannot
  * be read cannot say whether it was the browser's logout or the client's (spec 4.16).
  */
-const PAGE_PATH = /^\/realms\/([^/]+)\/(protocol\/openid-connect\/auth|protocol\/openid-connect\/logout|device|login-actions\/registration|login-actions\/verify-email|login-actions\/reset-credentials|login-actions\/reset-password|login-actions\/authenticate|protocol\/saml)$/;
+const PAGE_PATH = /^\/realms\/([^/]+)\/(protocol\/openid-connect\/auth|protocol\/openid-connect\/logout|device|login-actions\/registration|login-actions\/verify-email|login-actions\/reset-credentials|login-actions\/reset-password|login-actions\/authenticate|protocol\/saml|broker\/[^/]+\/(?:login|callback|link))$/;
 
 /**
  * The realm of a hosted page's request ("" when its name cannot be decoded: the page then has the

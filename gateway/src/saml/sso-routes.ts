@@ -98,7 +98,7 @@ async function loginStep(req: Request, res: Response, deps: PageDeps): Promise<v
  * then the Response auto-posted to the SP's registered ACS (profiles 4.1.4.5). Anything else is a
  * login page (posting back here) or an error page.
  */
-async function sendSamlFlowResult(res: Response, deps: PageDeps, realm: string, result: FlowResult | undefined, pendingId: string): Promise<void> {
+export async function sendSamlFlowResult(res: Response, deps: PageDeps, realm: string, result: FlowResult | undefined, pendingId: string): Promise<void> {
   const o = result?.outcome;
   if (result && o?.case === "samlComplete") {
     if (result.setSsoCookie) setSsoCookie(res, realm, deps.publicUrl, result.setSsoCookie);

@@ -1,17 +1,59 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { BrokerService } from "../../../gen/iam/broker/v1/broker_pb.js";
+import { IdentityProviderService } from "../../../gen/iam/broker/v1/identity_provider_pb.js";
+import { BrokerLoginService } from "../../../gen/iam/broker/v1/broker_login_pb.js";
 import type { ServiceDeps, ServiceModule } from "../../kit/src/module.js";
+import type { Subscription } from "../../kit/src/bus/port.js";
+import { Outbox } from "../../kit/src/bus/outbox.js";
 import { checkHealth } from "../../kit/src/health.js";
 import type { BrokerConfig } from "./config.js";
+import { ProviderRepository } from "./store/provider-repository.js";
+import { LinkRepository } from "./store/link-repository.js";
+import { LoginStateRepository } from "./store/login-state-repository.js";
+import { RealmLookup } from "./domain/realm-ref.js";
+import { ProviderAdmin } from "./domain/provider-admin.js";
+import { LinkAdmin } from "./domain/link-admin.js";
+import { BrokerEvents } from "./events/broker-events.js";
+import { startBrokerConsumers } from "./events/consumers.js";
+import { UpstreamClient } from "./login/upstream-client.js";
+import { AccountLinker } from "./login/account-linker.js";
+import { BrokerLogin } from "./login/broker-login.js";
+import { providerRpc } from "./rpc/provider-rpc.js";
+import { loginRpc } from "./rpc/login-rpc.js";
 
-/** The broker service; its RPCs arrive with their issue, Health answers readiness now. */
-export async function buildBroker(deps: ServiceDeps, _config: BrokerConfig): Promise<ServiceModule> {
+/** Composition of the broker service (identity providers, broker login states, federated links), shared by the embedded runner and main.ts. */
+export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Promise<ServiceModule> {
+  const { store, bus, clock, secrets, logger } = deps;
+  const providers = await ProviderRepository.open(store);
+  const links = await LinkRepository.open(store);
+  const states = await LoginStateRepository.open(store);
+  const realms = new RealmLookup(deps.transports.directory);
+  // Provider writes stage their admin events through it (kit events/audited-write.ts).
+  const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
+  const admin = new ProviderAdmin(providers, links, realms, outbox, secrets, clock, config.outbound);
+  const linkAdmin = new LinkAdmin(links, realms, deps.transports.directory);
+  const upstream = new UpstreamClient(config.outbound, secrets, clock);
+  const accounts = new AccountLinker(links, deps.transports.directory, clock, logger);
+  const logins = deps.metrics.counter("tessera_broker_logins_total", "Brokered logins by result", ["result"]);
+  const login = new BrokerLogin(providers, states, realms, upstream, accounts, new BrokerEvents(bus, clock), secrets, clock,
+    { publicUrl: config.publicUrl, stateTtlMs: config.stateTtlSeconds * 1000 }, deps.transports.directory, (result) => logins.inc({ result }));
+  let subs: Subscription[] = [];
+
   return {
     name: "broker",
     routes(router: ConnectRouter) {
-      router.service(BrokerService, { health: async () => ({ health: await checkHealth("broker", deps.store, deps.bus) }) });
+      router.service(BrokerService, { health: async () => ({ health: await checkHealth("broker", store, bus) }) });
+      router.service(IdentityProviderService, providerRpc(admin, linkAdmin));
+      router.service(BrokerLoginService, loginRpc(login));
     },
-    async start() {},
-    async stop() {},
+    async start() {
+      subs = await startBrokerConsumers(bus, providers, links, states, logger);
+      await outbox.start();
+    },
+    async stop() {
+      // The outbox last: it marks this process gone, and a consumer stopping may still be writing.
+      await Promise.all(subs.map((s) => s.stop()));
+      await outbox.stop();
+    },
   };
 }

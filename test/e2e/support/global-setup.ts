@@ -11,7 +11,8 @@ export default async function globalSetup(): Promise<void> {
     process.stdout.write("\n[e2e] cluster tier not run: TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL are not both set\n");
     return;
   }
-  const cluster = await launchCluster({ mongoUri, natsUrl, name: "e2e" });
+  // Loopback outbound fetches: the brokering e2e runs its upstream providers on 127.0.0.1.
+  const cluster = await launchCluster({ mongoUri, natsUrl, name: "e2e", env: { TESSERA_OUTBOUND_ALLOW_LOOPBACK: "true" } });
   (globalThis as { __tesseraCluster?: Cluster }).__tesseraCluster = cluster;
   process.env.TESSERA_TEST_CLUSTER_URL = cluster.url;
   process.env.TESSERA_TEST_CLUSTER_API_KEY = cluster.apiKey;

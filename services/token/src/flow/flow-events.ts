@@ -42,6 +42,7 @@ export class FlowEvents {
     if (tx?.request?.redirectUri) details.redirect_uri = tx.request.redirectUri;
     if (tx?.username) details.username = tx.username;
     if (tx?.kind === "device") details.auth_type = "device";
+    if (tx?.identityProvider) details.identity_provider = tx.identityProvider;
     Object.assign(details, e.details ?? {});
     const userId = e.userId ?? tx?.userId;
     const sessionId = e.sessionId ?? tx?.ssoSessionId;

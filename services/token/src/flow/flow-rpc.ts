@@ -62,6 +62,10 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
         pendingId: req.pendingId, spEntityId: req.spEntityId, spName: req.spName, forceAuthn: req.forceAuthn, isPassive: req.isPassive,
       }));
     },
+    async completeBrokeredLogin(req) {
+      const done = await flow.steps.completeBrokeredLogin(contextOf(req.context), required(req.userId, "user_id"), req.identityProvider);
+      return { ...wrap(done.reply), samlTransaction: done.saml };
+    },
     async endSsoSession(req) {
       if (req.reason && req.reason !== "logout") throw IamError.invalid("reason", "reason must be \"logout\"");
       return flow.saml.endSession(required(req.realm, "realm"), required(req.sessionId, "session_id"),

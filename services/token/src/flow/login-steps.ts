@@ -58,6 +58,39 @@ export class LoginSteps {
     return this.next(realm, moved, ctx);
   }
 
+  /**
+   * A user the broker service authenticated through an upstream provider (spec 4.19): the
+   * transaction goes on as after a password, with the same checks (browser binding, CSRF token,
+   * client still usable) and the user's own TOTP and required actions. Authorization requests and
+   * SAML logins are brokered; `saml` tells the caller which endpoint the next pages post to.
+   */
+  async completeBrokeredLogin(ctx: StepContext, userId: string, alias: string): Promise<{ reply: FlowReply; saml: boolean }> {
+    const loaded = await this.kit.loadTransaction(ctx, ["login"]);
+    if ("outcome" in loaded) return { reply: loaded, saml: false };
+    const { realm, tx } = loaded;
+    const saml = tx.kind === "saml";
+    if ((tx.kind !== "authorize" && !saml) || !userId) return { reply: staleTransaction(), saml };
+    if (!saml) {
+      const client = await this.kit.currentClient(realm, ctx, tx);
+      if ("outcome" in client) return { reply: client, saml };
+    }
+    const status = await this.kit.d.auth.getUserStatus({ realm: realm.name, userId });
+    if (!status.exists || !status.enabled) {
+      await this.kit.d.events.record(realm, ctx, tx, {
+        type: "LOGIN_ERROR", userId, error: status.exists ? "user_disabled" : "user_not_found", details: { identity_provider: alias },
+      });
+      return { reply: pageOf(tx, "login", { message: DISABLED_MESSAGE }), saml };
+    }
+    // amr "fed": authenticated by a federated provider (RFC 8176 section 2 allows values beyond its registry).
+    const moved = await this.kit.d.txs.advance(tx, {
+      step: "otp", userId, username: status.username, otpRequired: status.otpConfigured, identityProvider: alias,
+      pendingActions: status.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
+      amr: ["fed"], authTime: this.kit.now(),
+    });
+    if (!moved) return { reply: staleTransaction(), saml };
+    return { reply: await this.next(realm, moved, ctx), saml };
+  }
+
   async submitOtp(ctx: StepContext, code: string): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["otp"]);
     if ("outcome" in loaded) return loaded;

@@ -81,6 +81,8 @@ export interface LoginTransactionRecord extends Doc {
   logoutSessionId?: string;
   postLogoutRedirectUri?: string;
   logoutState?: string;
+  /** The identity provider alias of a brokered login (spec 4.19); its login events name it. */
+  identityProvider?: string;
   /** SAML login (saml-login.ts): the saml service's parked AuthnRequest. */
   samlPendingId?: string;
   createdAt: number;

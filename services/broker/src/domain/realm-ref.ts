@@ -1,0 +1,41 @@
+import { createClient, type Client, type Transport } from "@connectrpc/connect";
+import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
+import { IamError } from "../../../kit/src/errors.js";
+
+/** What the broker needs to know of a realm. */
+export interface RealmRef {
+  id: string;
+  name: string;
+  enabled: boolean;
+  adminEventsEnabled: boolean;
+  eventsEnabled: boolean;
+  eventsExpiration: number;
+}
+
+/**
+ * Reads realms from the directory (their owner, DESIGN 3). An unknown realm is the directory's
+ * NotFound (`realm_not_found`), which passes through to the caller.
+ */
+export class RealmLookup {
+  private readonly client: Client<typeof RealmService>;
+
+  constructor(directory: Transport) {
+    this.client = createClient(RealmService, directory);
+  }
+
+  async get(name: string): Promise<RealmRef> {
+    const { realm } = await this.client.getRealm({ name });
+    if (!realm) throw new Error(`directory returned no realm for "${name}"`);
+    return {
+      id: realm.id, name: realm.name, enabled: realm.enabled, adminEventsEnabled: realm.adminEventsEnabled,
+      eventsEnabled: realm.eventsEnabled, eventsExpiration: realm.eventsExpiration,
+    };
+  }
+
+  /** A realm for the public broker endpoints: a disabled realm is the same `realm_not_found` as an unknown one. */
+  async published(name: string): Promise<RealmRef> {
+    const realm = await this.get(name);
+    if (!realm.enabled) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
+    return realm;
+  }
+}

@@ -1,0 +1,164 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
+import { UserService, type User } from "../../../../gen/iam/directory/v1/user_pb.js";
+import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { Logger } from "pino";
+import type { IdentityProviderRecord } from "../domain/identity-provider.js";
+import type { RealmRef } from "../domain/realm-ref.js";
+import type { LinkRepository } from "../store/link-repository.js";
+import { BrokerFailure } from "./broker-failure.js";
+import type { UpstreamProfile } from "./upstream-profile.js";
+
+/** Who the upstream account is locally, or that an existing account must be proven first. */
+export type Resolution =
+  | { kind: "user"; userId: string; how: "login" | "created" | "linked" }
+  | { kind: "confirm"; user: User };
+
+const MAX_USERNAME_TRIES = 6;
+
+/**
+ * Maps an upstream account to a local user (the directory owns users; the broker owns links):
+ * a known link (alias, upstream subject) names the user; on a first login an existing user with
+ * the same email is linked only when the upstream verified the email and the provider trusts it,
+ * asked to prove the local password otherwise; else a user is created, its username from
+ * preferred_username or the email, with a suffix when taken.
+ */
+export class AccountLinker {
+  private readonly users: Client<typeof UserService>;
+
+  constructor(private readonly links: LinkRepository, directory: Transport, private readonly clock: Clock, private readonly logger: Logger) {
+    this.users = createClient(UserService, directory);
+  }
+
+  async resolve(realm: RealmRef, p: IdentityProviderRecord, profile: UpstreamProfile): Promise<Resolution> {
+    let link = await this.links.findBySubject(realm.id, p.alias, profile.subject);
+    if (link && link.providerId !== p._id) {
+      // Left by a deleted provider of the same alias: another upstream's subject, never trusted.
+      await this.links.deleteStale(realm.id, p.alias, p._id);
+      link = null;
+    }
+    if (link) {
+      const user = await this.getUser(realm, link.userId);
+      if (user) {
+        if (p.syncUserProfile) await this.sync(realm, p, user, profile);
+        if (profile.username && profile.username !== link.username) await this.links.setUsername(link._id, profile.username);
+        return { kind: "user", userId: user.id, how: "login" };
+      }
+      // The user was deleted and its links are still on their way out (user.deleted): start over.
+      await this.links.deleteUser(realm.id, link.userId);
+    }
+    if (profile.email) {
+      const existing = (await this.users.listUsers({ realm: realm.name, email: profile.email, limit: 2 })).users[0];
+      if (existing) {
+        if (!(profile.emailVerified && p.trustEmail)) return { kind: "confirm", user: existing };
+        await this.link(realm, p, existing.id, profile);
+        if (p.syncUserProfile) await this.sync(realm, p, existing, profile);
+        return { kind: "user", userId: existing.id, how: "linked" };
+      }
+    }
+    const created = await this.create(realm, p, profile);
+    await this.link(realm, p, created.id, profile);
+    return { kind: "user", userId: created.id, how: "created" };
+  }
+
+  /** Links after the user proved the local account (confirm-link page). */
+  async linkConfirmed(realm: RealmRef, p: IdentityProviderRecord, userId: string, profile: UpstreamProfile): Promise<void> {
+    await this.link(realm, p, userId, profile);
+    if (p.syncUserProfile) {
+      const user = await this.getUser(realm, userId);
+      if (user) await this.sync(realm, p, user, profile);
+    }
+  }
+
+  private async link(realm: RealmRef, p: IdentityProviderRecord, userId: string, profile: UpstreamProfile): Promise<void> {
+    await this.links.deleteStale(realm.id, p.alias, p._id);
+    try {
+      await this.links.insert({
+        _id: randomUUID(), realmId: realm.id, userId, alias: p.alias, providerId: p._id, subject: profile.subject,
+        username: profile.username ?? profile.email ?? "", createdAt: this.clock.now(),
+      });
+    } catch (e) {
+      if (e instanceof IamError && e.code === "alreadyExists") {
+        throw new BrokerFailure("already_linked", `This account is already linked to another ${p.displayName} account.`, 409, "federated_identity_exists");
+      }
+      throw e;
+    }
+  }
+
+  private async create(realm: RealmRef, p: IdentityProviderRecord, profile: UpstreamProfile): Promise<User> {
+    const base = usernameBase(p, profile);
+    let email = profile.email;
+    for (let i = 0; i < MAX_USERNAME_TRIES; i++) {
+      const username = i === 0 ? base : i < MAX_USERNAME_TRIES - 1 ? `${base}-${i + 1}` : `${base}-${randomBytes(4).toString("hex")}`;
+      try {
+        const { user } = await this.users.createUser({
+          realm: realm.name,
+          user: {
+            username, enabled: true,
+            ...(email ? { email, emailVerified: profile.emailVerified && p.trustEmail } : {}),
+            ...(profile.firstName ? { firstName: profile.firstName.slice(0, 255) } : {}),
+            ...(profile.lastName ? { lastName: profile.lastName.slice(0, 255) } : {}),
+          },
+        });
+        if (!user) throw new Error("directory returned no user");
+        return user;
+      } catch (e) {
+        const field = conflictField(e);
+        if (field === "username") continue;
+        // The email was taken between the lookup and the insert: the account is made without it.
+        if (field === "email" && email) {
+          email = undefined;
+          i--;
+          continue;
+        }
+        throw e;
+      }
+    }
+    throw new BrokerFailure("username_taken", "No free username could be found for this account.", 409, "username_in_use");
+  }
+
+  /** syncUserProfile: the upstream's name and email replace the local ones on each login. */
+  private async sync(realm: RealmRef, p: IdentityProviderRecord, user: User, profile: UpstreamProfile): Promise<void> {
+    const update: { firstName?: string; lastName?: string; email?: string; emailVerified?: boolean } = {};
+    if (profile.firstName && profile.firstName !== user.firstName) update.firstName = profile.firstName.slice(0, 255);
+    if (profile.lastName && profile.lastName !== user.lastName) update.lastName = profile.lastName.slice(0, 255);
+    if (profile.email && profile.email.toLowerCase() !== user.email.toLowerCase()) {
+      update.email = profile.email;
+      update.emailVerified = profile.emailVerified && p.trustEmail;
+    }
+    if (!Object.keys(update).length) return;
+    try {
+      await this.users.updateUser({ realm: realm.name, userId: user.id, update });
+    } catch (e) {
+      // Another local user holds the new email: the rest of the profile is still worth keeping.
+      if (conflictField(e) !== "email") throw e;
+      this.logger.warn({ realm: realm.name, userId: user.id }, "upstream email is taken by another user; profile synced without it");
+      delete update.email;
+      delete update.emailVerified;
+      if (Object.keys(update).length) await this.users.updateUser({ realm: realm.name, userId: user.id, update });
+    }
+  }
+
+  private async getUser(realm: RealmRef, userId: string): Promise<User | null> {
+    try {
+      return (await this.users.getUser({ realm: realm.name, userId })).user ?? null;
+    } catch (e) {
+      if (ConnectError.from(e).code === Code.NotFound) return null;
+      throw e;
+    }
+  }
+}
+
+function usernameBase(p: IdentityProviderRecord, profile: UpstreamProfile): string {
+  const raw = (profile.username ?? profile.email ?? `${p.alias}.${profile.subject}`).toLowerCase().replace(/[\u0000-\u001f\u007f\s]+/g, "");
+  const name = raw.slice(0, 200);
+  return name.length >= 2 ? name : `${p.alias}.${profile.subject}`.slice(0, 200);
+}
+
+function conflictField(e: unknown): string | undefined {
+  const ce = ConnectError.from(e);
+  if (ce.code !== Code.AlreadyExists) return undefined;
+  return ce.findDetails(ErrorDetailSchema)[0]?.field ?? "username";
+}
