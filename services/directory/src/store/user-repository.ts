@@ -13,6 +13,7 @@ export class UserRepository {
         { fields: ["realmId", "emailKey"], unique: true },
         { fields: ["realmId", "createdAt", "_id"] },
         { fields: ["realmId", "serviceAccountClientId"] },
+        { fields: ["realmId", "federationProviderId", "federationExternalId"] },
       ],
     }));
   }
@@ -32,6 +33,23 @@ export class UserRepository {
 
   findByEmail(realmId: string, email: string): Promise<UserRecord | null> {
     return this.users.findOne({ realmId, emailKey: email.toLowerCase() });
+  }
+
+  /** The user a federation provider linked to an LDAP entry's stable id. */
+  findByLink(realmId: string, providerId: string, externalId: string): Promise<UserRecord | null> {
+    return this.users.findOne({ realmId, federationProviderId: providerId, federationExternalId: externalId });
+  }
+
+  /** A page of a provider's linked users, by creation. */
+  linkedPage(realmId: string, providerId: string, skip: number, limit: number): Promise<UserRecord[]> {
+    return this.users.find({ realmId, federationProviderId: providerId }, { sort: [["createdAt", 1], ["_id", 1]], skip, limit });
+  }
+
+  /** Removes a user's federation link (the entry left LDAP, the provider says unlink). */
+  async unlink(realmId: string, id: string, now: number): Promise<boolean> {
+    return (await this.users.update({ _id: id, realmId }, {
+      $unset: ["federationProviderId", "federationExternalId", "federationDn", "federationMissing"], $set: { updatedAt: now },
+    })) > 0;
   }
 
   findByIds(realmId: string, ids: string[]): Promise<UserRecord[]> {

@@ -1,0 +1,112 @@
+import type { Logger } from "pino";
+import { IamError } from "../../../kit/src/errors.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import type { ProviderRepository } from "../store/provider-repository.js";
+import type { ProviderRecord, SyncResultRecord } from "./provider.js";
+import type { LdapSync } from "./ldap-sync.js";
+
+export interface SyncSchedulerOptions {
+  /** This replica's name in the lease (unique per process). */
+  holder: string;
+  /** How long a lease lasts unless renewed; a dead holder's lease is taken over after it. */
+  leaseMs: number;
+  /** How often due providers are looked for. */
+  checkMs: number;
+  /** Observes runs (tests check that no two overlap). */
+  onRun?: (phase: "start" | "end", providerId: string, holder: string) => void;
+}
+
+/**
+ * Periodic sync (`syncPeriod` seconds) and the sync lease. Every run, periodic or asked through
+ * the Admin API, holds the provider's lease in the store (ProviderRepository.takeLease, one
+ * conditional update), renewed while it runs: in a cluster one replica syncs a provider at a
+ * time, and a replica that dies mid-run loses the lease when it expires, so another takes over
+ * the next due run. A periodic run is taken only while due, so the replica that loses the race
+ * does not run it again after the winner finished.
+ */
+export class SyncScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running = new Map<string, Promise<unknown>>();
+  private ticking = false;
+
+  constructor(
+    private readonly repo: ProviderRepository,
+    private readonly sync: LdapSync,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly opts: SyncSchedulerOptions,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.opts.checkMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Asked through the Admin API: runs now under the lease, or 409 when a run holds it. */
+  async syncNow(p: ProviderRecord): Promise<SyncResultRecord> {
+    const now = this.clock.now();
+    const leased = await this.repo.takeLease(p._id, this.opts.holder, now, now + this.opts.leaseMs);
+    if (!leased || this.running.has(p._id)) {
+      throw IamError.conflict("a sync of this provider is running", undefined, "sync_running");
+    }
+    return this.runLeased(leased, false);
+  }
+
+  /** One look for due providers (also called by tests instead of waiting for the timer). */
+  async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      const now = this.clock.now();
+      for (const p of await this.repo.due(now)) {
+        if (this.running.has(p._id)) continue;
+        const leased = await this.repo.takeLease(p._id, this.opts.holder, now, now + this.opts.leaseMs, now);
+        if (!leased) continue;
+        this.runLeased(leased, true).catch((err: unknown) => {
+          this.logger.warn({ realm: p.realm, provider: p._id, err: (err as Error).message }, "periodic LDAP sync failed");
+        });
+      }
+    } catch (err) {
+      this.logger.warn({ err }, "looking for due LDAP syncs failed");
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async runLeased(p: ProviderRecord, periodic: boolean): Promise<SyncResultRecord> {
+    const { holder, leaseMs } = this.opts;
+    let held = true;
+    const renew = setInterval(() => {
+      this.repo.renewLease(p._id, holder, this.clock.now() + leaseMs).then((ok) => { held = held && ok; }, () => undefined);
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const run = (async () => {
+      this.opts.onRun?.("start", p._id, holder);
+      try {
+        return await this.sync.run(p, () => held);
+      } finally {
+        this.opts.onRun?.("end", p._id, holder);
+      }
+    })();
+    this.running.set(p._id, run);
+    const next = (): number | undefined => (p.syncPeriod > 0 ? this.clock.now() + p.syncPeriod * 1000 : periodic ? 0 : undefined);
+    try {
+      const result = await run;
+      await this.repo.finishSync(p._id, holder, result, next());
+      return result;
+    } catch (e) {
+      // A failed periodic run waits for its next period, not for the next check.
+      if (periodic) await this.repo.finishSync(p._id, holder, undefined, next()).catch(() => undefined);
+      else await this.repo.releaseLease(p._id, holder).catch(() => undefined);
+      throw e;
+    } finally {
+      clearInterval(renew);
+      this.running.delete(p._id);
+    }
+  }
+}
