@@ -1,11 +1,8 @@
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { Client } from "ldapts";
-
-const run = promisify(execFile);
 
 /** The shared directory .ci/run starts (TESSERA_TEST_LDAP_URL and friends), with the recipe's defaults. */
 export interface LdapTarget {
@@ -169,12 +166,3 @@ export async function addReader(c: Client, parentDn: string, name: string, passw
   return dn;
 }
 
-/** Whether the slapd binary is present (ldapsearch is used by nothing here). */
-export async function slapdAvailable(): Promise<boolean> {
-  try {
-    await run(process.env.TESSERA_TEST_SLAPD_PATH ?? "/usr/sbin/slapd", ["-VV"]);
-    return true;
-  } catch (e) {
-    return (e as { code?: number }).code === 0 || (e as { stderr?: string }).stderr?.includes("slapd") === true;
-  }
-}

@@ -44,7 +44,7 @@ export async function buildFederation(deps: ServiceDeps, config: FederationConfi
     scheduler,
     routes(router: ConnectRouter) {
       const health = async () => ({ health: await checkHealth("federation", store, bus) });
-      router.service(FederationService, federationRpc({ admin, scheduler, login, repo, health }, health));
+      router.service(FederationService, federationRpc({ admin, scheduler, login, repo }, health));
     },
     async start() {
       subs = await startFederationConsumers(bus, repo, logger);

@@ -17,7 +17,6 @@ export interface FederationParts {
   scheduler: SyncScheduler;
   login: LdapLogin;
   repo: ProviderRepository;
-  health: () => Promise<unknown>;
 }
 
 /** Thin handlers: check -> domain -> convert. */
