@@ -204,6 +204,10 @@ describeTier("LDAP federation against slapd", ["TESSERA_TEST_LDAP_URL"], () => {
     expect((await grant(realm, "milo", PW)).status).toBe(400);
     const errors = await eventually(async () => (await api.get(`/admin/realms/${realm}/events?type=LOGIN_ERROR&userId=${milo.id}`)).body as any[], (e) => e.length === 4);
     expect(errors.map((e) => e.error).sort()).toEqual(["invalid_user_credentials", "invalid_user_credentials", "invalid_user_credentials", "user_temporarily_disabled"]);
+    // MFA applies as to a local user: with mfaRequired the right LDAP password is not enough for the grant.
+    expect((await api.put(`/admin/realms/${realm}`, { mfaRequired: true })).status).toBe(200);
+    const mfa = await grant(realm, "lara", PW);
+    expect([mfa.status, mfa.body]).toEqual([400, { error: "invalid_grant", error_description: "Account is not fully set up" }]);
   }, 30_000);
 
   it("refuses profile and password edits of READ_ONLY users with a clear 400", async () => {
@@ -234,16 +238,19 @@ describeTier("LDAP federation against slapd", ["TESSERA_TEST_LDAP_URL"], () => {
       const dn = await ou(c, "inj");
       await addPerson(c, dn, { uid: "ivan", password: PW });
       await addPerson(c, dn, { uid: "iris", password: PW });
+      // Two entries with one username: ambiguous, so neither is used.
+      await addPerson(c, dn, { uid: "twin", password: PW }, "cn=twin1");
+      await addPerson(c, dn, { uid: "twin", password: PW }, "cn=twin2");
       return dn;
     });
     await api.post(`/admin/realms/${realm}/user-federation`, providerBody(usersDn));
-    for (const name of ["*", "*)(uid=*))(|(uid=*", "iv*", "ivan\u0000", "ivan)(uid=*"]) {
+    for (const name of ["*", "*)(uid=*))(|(uid=*", "iv*", "ivan\u0000", "ivan)(uid=*", "twin"]) {
       const res = await grant(realm, name, PW);
       expect([name, res.status, res.body.error]).toEqual([name, 400, "invalid_grant"]);
     }
     expect(await usersOf(realm)).toEqual([]);
-    const events = await eventually(async () => (await api.get(`/admin/realms/${realm}/events?type=LOGIN_ERROR`)).body as any[], (e) => e.length === 5);
-    expect(events.map((e) => e.error)).toEqual(Array(5).fill("user_not_found"));
+    const events = await eventually(async () => (await api.get(`/admin/realms/${realm}/events?type=LOGIN_ERROR`)).body as any[], (e) => e.length === 6);
+    expect(events.map((e) => e.error)).toEqual(Array(6).fill("user_not_found"));
     expect((await grant(realm, "ivan", PW)).status).toBe(200);
   });
 

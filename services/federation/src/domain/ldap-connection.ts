@@ -6,7 +6,8 @@ export type LdapFailureKind =
   | "connection_refused" | "tls_failure" | "invalid_bind_credentials" | "users_dn_not_found" | "timeout" | "ldap_error";
 
 export class LdapFailure extends Error {
-  constructor(readonly kind: LdapFailureKind, message: string) {
+  /** The LDAP result code (RFC 4511 4.1.9) when the server answered with one. */
+  constructor(readonly kind: LdapFailureKind, message: string, readonly resultCode?: number) {
     super(message);
     this.name = "LdapFailure";
   }
@@ -37,7 +38,8 @@ export function classifyLdapError(e: unknown, stage: "connect" | "bind" | "searc
     return new LdapFailure("connection_refused", `connection to ${url} was closed (${stage})`);
   }
   const resultCode = (e as { code?: unknown }).code;
-  return new LdapFailure("ldap_error", `${stage} failed${typeof resultCode === "number" ? ` (LDAP result ${resultCode})` : ""}: ${message.split("\n")[0]}`);
+  const numeric = typeof resultCode === "number" ? resultCode : undefined;
+  return new LdapFailure("ldap_error", `${stage} failed${numeric !== undefined ? ` (LDAP result ${numeric})` : ""}: ${message.split("\n")[0]}`, numeric);
 }
 
 /** One connection to a provider's server, bound as the provider's bind DN. */

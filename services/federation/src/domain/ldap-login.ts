@@ -64,7 +64,13 @@ export class LdapLogin {
     try {
       const filter = `(&(objectClass=${escapeFilterValue(p.userObjectClass)})(${p.usernameLdapAttr}=${escapeFilterValue(username)}))`;
       const found = [];
-      for await (const page of session.search(p.usersDn, filter, attributesToRead(p), { sizeLimit: 2 })) found.push(...page);
+      try {
+        for await (const page of session.search(p.usersDn, filter, attributesToRead(p), { sizeLimit: 2 })) found.push(...page);
+      } catch (e) {
+        // sizeLimitExceeded (RFC 4511 result 4): more than the two asked for, ambiguous as two are.
+        if (!(e instanceof LdapFailure && e.resultCode === 4)) throw e;
+        found.push(...[{ dn: "" }, { dn: "" }]);
+      }
       if (found.length !== 1) {
         if (found.length > 1) this.logger.warn({ realm: p.realm, provider: p._id }, "LDAP username matches more than one entry; not used");
         return null;
