@@ -79,34 +79,34 @@ export class SyncScheduler {
     }
   }
 
-  private async runLeased(p: ProviderRecord, periodic: boolean): Promise<SyncResultRecord> {
+  /** Runs under the lease; `running` holds the whole of it (the run and its bookkeeping), so stop() waits for both. */
+  private runLeased(p: ProviderRecord, periodic: boolean): Promise<SyncResultRecord> {
+    const whole = this.leasedRun(p, periodic).finally(() => this.running.delete(p._id));
+    this.running.set(p._id, whole.catch(() => undefined));
+    return whole;
+  }
+
+  private async leasedRun(p: ProviderRecord, periodic: boolean): Promise<SyncResultRecord> {
     const { holder, leaseMs } = this.opts;
     let held = true;
     const renew = setInterval(() => {
       this.repo.renewLease(p._id, holder, this.clock.now() + leaseMs).then((ok) => { held = held && ok; }, () => undefined);
     }, Math.max(50, Math.floor(leaseMs / 3)));
-    const run = (async () => {
-      this.opts.onRun?.("start", p._id, holder);
-      try {
-        return await this.sync.run(p, () => held);
-      } finally {
-        this.opts.onRun?.("end", p._id, holder);
-      }
-    })();
-    this.running.set(p._id, run);
     const next = (): number | undefined => (p.syncPeriod > 0 ? this.clock.now() + p.syncPeriod * 1000 : periodic ? 0 : undefined);
+    this.opts.onRun?.("start", p._id, holder);
     try {
-      const result = await run;
+      const result = await this.sync.run(p, () => held);
+      this.opts.onRun?.("end", p._id, holder);
       await this.repo.finishSync(p._id, holder, result, next());
       return result;
     } catch (e) {
+      this.opts.onRun?.("end", p._id, holder);
       // A failed periodic run waits for its next period, not for the next check.
       if (periodic) await this.repo.finishSync(p._id, holder, undefined, next()).catch(() => undefined);
       else await this.repo.releaseLease(p._id, holder).catch(() => undefined);
       throw e;
     } finally {
       clearInterval(renew);
-      this.running.delete(p._id);
     }
   }
 }
