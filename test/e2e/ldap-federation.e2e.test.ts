@@ -54,7 +54,7 @@ describeTier("LDAP federation against slapd", ["TESSERA_TEST_LDAP_URL"], () => {
     expect(created.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "Corp B", providerType: "ldap", enabled: true, priority: 5, connectionUrl: ldap.url,
       bindDn: ldap.bindDn, usersDn, userObjectClass: "inetOrgPerson", usernameLdapAttr: "uid", uuidLdapAttr: "entryUUID", emailLdapAttr: "mail",
-      firstNameLdapAttr: "givenName", lastNameLdapAttr: "sn", syncMode: "IMPORT", syncPeriod: 0, importEnabled: true, connectionTimeout: 10,
+      firstNameLdapAttr: "givenName", lastNameLdapAttr: "sn", syncMode: "IMPORT", syncPeriod: 0, changedSyncPeriod: 0, importEnabled: true, connectionTimeout: 10,
       vanishedUsers: "DISABLE", createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     expect(created.text).not.toContain(ldap.bindPassword);
@@ -173,6 +173,32 @@ describeTier("LDAP federation against slapd", ["TESSERA_TEST_LDAP_URL"], () => {
     expect(del.status).toBe(200);
     expect((await usersOf(realm)).map((u) => u.username)).toEqual(["localuser"]);
   }, 30_000);
+
+  it("runs a changed-entries sync (modifyTimestamp) as Keycloak's triggerChangedUsersSync", async () => {
+    const realm = await newRealm();
+    const { usersDn, dns } = await withLdap(ldap, async (c) => {
+      const dn = await ou(c, "changed");
+      const dns: Record<string, string> = {};
+      for (const uid of ["cara", "cole", "cruz"]) dns[uid] = await addPerson(c, dn, { uid, sn: "Before", password: PW });
+      return { usersDn: dn, dns };
+    });
+    const p = await api.post(`/admin/realms/${realm}/user-federation`, providerBody(usersDn, { changedSyncPeriod: 0 }));
+    expect(p.body.changedSyncPeriod).toBe(0);
+    const path = `/admin/realms/${realm}/user-federation/${p.body.id}/sync`;
+    expect((await api.post(`${path}?action=triggerFullSync`)).body).toMatchObject({ created: 3, updated: 0, failed: 0, removed: 0 });
+    await withLdap(ldap, async (c) => {
+      await c.modify(dns.cole!, new Change({ operation: "replace", modification: new Attribute({ type: "sn", values: ["After"] }) }));
+      await c.del(dns.cruz!);
+      await addPerson(c, usersDn, { uid: "cleo", sn: "New", password: PW });
+    });
+    // Only changed entries are read: the new and the modified one count; the deleted one is not seen as gone.
+    expect((await api.post(`${path}?action=triggerChangedUsersSync`)).body).toMatchObject({ created: 1, updated: 1, failed: 0, removed: 0 });
+    expect((await usersOf(realm)).find((u) => u.username === "cole").lastName).toBe("After");
+    expect((await usersOf(realm)).find((u) => u.username === "cruz").enabled).toBe(true);
+    const bad = await api.post(`${path}?action=everything`);
+    expect([bad.status, bad.body.field]).toEqual([400, "action"]);
+    expect((await api.post(path)).body).toMatchObject({ created: 0, updated: 0, failed: 0, removed: 1 });
+  });
 
   it("logs LDAP users in on the login page and with the password grant, importing an unknown username at its first bind", async () => {
     const realm = await newRealm();

@@ -2,6 +2,7 @@ import { toJson } from "@bufbuild/protobuf";
 import { ProviderInputSchema, ProviderSchema, SyncResultSchema, type Provider, type SyncResult } from "../../../gen/iam/federation/v1/federation_pb.js";
 import type { RouteTable } from "../http/route-table.js";
 import { parseBody } from "../http/json-input.js";
+import { GatewayError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 
 /**
@@ -41,7 +42,12 @@ export function addUserFederationRoutes(table: RouteTable, rpc: RpcClients): voi
       return { status: 400, body: { success: false, error: res.error, message: res.message } };
     })
     .add("POST", `${base}/:id/sync`, async (req) => {
-      const res = await rpc.federation.syncProvider(ref(req));
+      // Keycloak's query: ?action=triggerFullSync (the default) or triggerChangedUsersSync.
+      const action = req.query.action === undefined ? "triggerFullSync" : String(req.query.action);
+      if (action !== "triggerFullSync" && action !== "triggerChangedUsersSync") {
+        throw new GatewayError(400, "invalid_request", "action must be triggerFullSync or triggerChangedUsersSync", "action");
+      }
+      const res = await rpc.federation.syncProvider({ ...ref(req), changedOnly: action === "triggerChangedUsersSync" });
       return { status: 200, body: syncJson(res.result) };
     });
 }

@@ -40,6 +40,7 @@ export class ProviderAdmin {
     const id = randomUUID();
     const d = PROVIDER_DEFAULTS;
     const syncPeriod = input.syncPeriod ?? d.syncPeriod;
+    const changedSyncPeriod = input.changedSyncPeriod ?? d.changedSyncPeriod;
     const p: ProviderRecord = {
       _id: id,
       realmId: realm.id,
@@ -61,12 +62,14 @@ export class ProviderAdmin {
       lastNameLdapAttr: input.lastNameLdapAttr ?? d.lastNameLdapAttr,
       syncMode: (input.syncMode as SyncMode | undefined) ?? d.syncMode,
       syncPeriod,
+      changedSyncPeriod,
       importEnabled: input.importEnabled ?? d.importEnabled,
       connectionTimeout: input.connectionTimeout ?? d.connectionTimeout,
       vanishedUsers: (input.vanishedUsers as VanishedUsers | undefined) ?? d.vanishedUsers,
       createdAt: now,
       updatedAt: now,
       nextSyncAt: syncPeriod > 0 ? now + syncPeriod * 1000 : 0,
+      nextChangedSyncAt: changedSyncPeriod > 0 ? now + changedSyncPeriod * 1000 : 0,
     };
     await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: "present" },
       { operationType: "CREATE", resourceType: USER_FEDERATION_PROVIDER, path: path(realm, id), representation: providerView(p) },
@@ -108,6 +111,9 @@ export class ProviderAdmin {
     if (bindCredential !== undefined) set.bindCredential = this.seal(id, bindCredential);
     if (input.syncPeriod !== undefined && input.syncPeriod !== current.syncPeriod) {
       set.nextSyncAt = input.syncPeriod > 0 ? now + input.syncPeriod * 1000 : 0;
+    }
+    if (input.changedSyncPeriod !== undefined && input.changedSyncPeriod !== current.changedSyncPeriod) {
+      set.nextChangedSyncAt = input.changedSyncPeriod > 0 ? now + input.changedSyncPeriod * 1000 : 0;
     }
     const expected: ProviderRecord = { ...current, ...set };
     let updated = null as ProviderRecord | null;

@@ -49,6 +49,7 @@ function checkFields(input: ProviderInput): void {
   }
   checkInt(input.priority, "priority", -1_000_000, 1_000_000);
   checkInt(input.syncPeriod, "syncPeriod", 0, MAX_SYNC_PERIOD);
+  checkInt(input.changedSyncPeriod, "changedSyncPeriod", 0, MAX_SYNC_PERIOD);
   checkInt(input.connectionTimeout, "connectionTimeout", 1, 300);
 }
 

@@ -39,6 +39,8 @@ export interface ProviderRecord {
   lastNameLdapAttr: string;
   syncMode: SyncMode;
   syncPeriod: number;
+  /** Changed-entries sync every N seconds (Keycloak's changedSyncPeriod); 0 = off. */
+  changedSyncPeriod: number;
   importEnabled: boolean;
   connectionTimeout: number;
   vanishedUsers: VanishedUsers;
@@ -47,6 +49,10 @@ export interface ProviderRecord {
   lastSync?: SyncResultRecord;
   /** Epoch ms of the next periodic sync; 0 when periodic sync is off. */
   nextSyncAt: number;
+  /** Epoch ms of the next changed-entries sync; 0 when off. */
+  nextChangedSyncAt: number;
+  /** When the last successful sync (full or changed) started: a changed sync reads entries modified since. */
+  lastSyncStartedAt?: number;
   leaseHolder?: string;
   leaseUntil?: number;
 }
@@ -68,6 +74,7 @@ export interface ProviderInput {
   lastNameLdapAttr?: string;
   syncMode?: string;
   syncPeriod?: number;
+  changedSyncPeriod?: number;
   importEnabled?: boolean;
   connectionTimeout?: number;
   vanishedUsers?: string;
@@ -88,6 +95,7 @@ export const PROVIDER_DEFAULTS = {
   lastNameLdapAttr: "sn",
   syncMode: "IMPORT" as SyncMode,
   syncPeriod: 0,
+  changedSyncPeriod: 0,
   importEnabled: true,
   connectionTimeout: 10,
   vanishedUsers: "DISABLE" as VanishedUsers,
@@ -112,6 +120,7 @@ export function providerView(p: ProviderRecord) {
     lastNameLdapAttr: p.lastNameLdapAttr,
     syncMode: p.syncMode,
     syncPeriod: p.syncPeriod,
+    changedSyncPeriod: p.changedSyncPeriod,
     importEnabled: p.importEnabled,
     connectionTimeout: p.connectionTimeout,
     vanishedUsers: p.vanishedUsers,

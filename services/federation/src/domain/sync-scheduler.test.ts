@@ -23,21 +23,25 @@ describe.each(adaptersUnderTest("sync lease"))("sync lease (%s)", (_name, open) 
     clock = new TestClock();
     store = await open(clock);
     repo = await ProviderRepository.open(store);
+    // The MongoDB database lives for the file: start each test without the last one's providers.
+    await (await store.collection({ name: "federation_providers" })).deleteMany({});
   });
   afterEach(async () => store.close());
 
   function provider(id: string): ProviderRecord {
     return {
       ...PROVIDER_DEFAULTS, _id: id, realmId: "r1", realm: "acme", name: id, nameKey: id, providerType: "ldap", connectionUrl: "ldap://x",
-      bindDn: "cn=a", bindCredential: "v1:x", usersDn: "dc=x", syncPeriod: PERIOD_S, createdAt: 0, updatedAt: 0, nextSyncAt: clock.now(),
+      bindDn: "cn=a", bindCredential: "v1:x", usersDn: "dc=x", syncPeriod: PERIOD_S, createdAt: 0, updatedAt: 0, nextSyncAt: clock.now(), nextChangedSyncAt: 0,
     };
   }
 
   /** A stand-in sync that lasts `ms` of real time and counts runs in flight across every scheduler. */
   function world(ms: number) {
     const seen = { inFlight: 0, maxInFlight: 0, runs: 0 };
+    const kinds: string[] = [];
     const sync = {
-      run: async (): Promise<SyncResultRecord> => {
+      run: async (_p: ProviderRecord, _keepGoing: () => boolean, since?: number): Promise<SyncResultRecord> => {
+        kinds.push(since === undefined ? "full" : `changed since ${since}`);
         seen.inFlight++;
         seen.runs++;
         seen.maxInFlight = Math.max(seen.maxInFlight, seen.inFlight);
@@ -47,7 +51,7 @@ describe.each(adaptersUnderTest("sync lease"))("sync lease (%s)", (_name, open) 
       },
     } as unknown as LdapSync;
     const scheduler = (holder: string) => new SyncScheduler(repo, sync, clock, logger, { holder, leaseMs: 5_000, checkMs: 1_000 });
-    return { seen, scheduler };
+    return { seen, kinds, scheduler };
   }
 
   it("runs each due period once, in one replica at a time", async () => {
@@ -86,11 +90,26 @@ describe.each(adaptersUnderTest("sync lease"))("sync lease (%s)", (_name, open) 
     expect(seen.runs).toBe(2);
   });
 
+  it("runs the changed-entries sync between full ones, reading what changed since the last run began", async () => {
+    const start = clock.now();
+    await repo.insert({ ...provider("p4"), syncPeriod: 60, changedSyncPeriod: 20, nextSyncAt: start + 60_000, nextChangedSyncAt: start + 20_000 });
+    const { kinds, scheduler } = world(5);
+    const a = scheduler("replica-a");
+    for (let i = 0; i < 6; i++) {
+      clock.advance(20_000);
+      await a.tick();
+      await a.stop();
+    }
+    // A full run at 60 s and 120 s; the changed runs start from the previous run's start, less the skew margin.
+    const since = (s: number) => `changed since ${start + s * 1000 - 60_000}`;
+    expect(kinds).toEqual(["changed since 0", since(20), "full", since(60), since(80), "full"]);
+  });
+
   it("takes over the lease of a holder that died, once it expires", async () => {
     await repo.insert(provider("p3"));
     const { seen, scheduler } = world(10);
     // A replica took the lease and died before finishing (no renewal, no release).
-    expect(await repo.takeLease("p3", "dead-replica", clock.now(), clock.now() + 5_000, clock.now())).not.toBeNull();
+    expect(await repo.takeLease("p3", "dead-replica", clock.now(), clock.now() + 5_000, { field: "nextSyncAt", by: clock.now() })).not.toBeNull();
     const b = scheduler("replica-b");
     await b.tick();
     await b.stop();

@@ -1,9 +1,14 @@
 import type { Logger } from "pino";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import type { ProviderRepository } from "../store/provider-repository.js";
+import type { ProviderRepository, ScheduleField, SyncSchedule } from "../store/provider-repository.js";
 import type { ProviderRecord, SyncResultRecord } from "./provider.js";
 import type { LdapSync } from "./ldap-sync.js";
+
+type SyncKind = "full" | "changed";
+
+/** How far behind ours the LDAP server's clock may be for a changed-entries sync to miss nothing. */
+export const CLOCK_SKEW_MS = 60_000;
 
 export interface SyncSchedulerOptions {
   /** This replica's name in the lease (unique per process). */
@@ -49,13 +54,13 @@ export class SyncScheduler {
   }
 
   /** Asked through the Admin API: runs now under the lease, or 409 when a run holds it. */
-  async syncNow(p: ProviderRecord): Promise<SyncResultRecord> {
+  async syncNow(p: ProviderRecord, changedOnly = false): Promise<SyncResultRecord> {
     const now = this.clock.now();
     const leased = await this.repo.takeLease(p._id, this.opts.holder, now, now + this.opts.leaseMs);
     if (!leased || this.running.has(p._id)) {
       throw IamError.conflict("a sync of this provider is running", undefined, "sync_running");
     }
-    return this.runLeased(leased, false);
+    return this.runLeased(leased, changedOnly ? "changed" : "full", false);
   }
 
   /** One look for due providers (also called by tests instead of waiting for the timer). */
@@ -66,10 +71,13 @@ export class SyncScheduler {
       const now = this.clock.now();
       for (const p of await this.repo.due(now)) {
         if (this.running.has(p._id)) continue;
-        const leased = await this.repo.takeLease(p._id, this.opts.holder, now, now + this.opts.leaseMs, now);
+        // A due full sync also covers the changes; otherwise the changed-entries sync is the one due.
+        const kind: SyncKind = p.nextSyncAt > 0 && p.nextSyncAt <= now ? "full" : "changed";
+        const field: ScheduleField = kind === "full" ? "nextSyncAt" : "nextChangedSyncAt";
+        const leased = await this.repo.takeLease(p._id, this.opts.holder, now, now + this.opts.leaseMs, { field, by: now });
         if (!leased) continue;
-        this.runLeased(leased, true).catch((err: unknown) => {
-          this.logger.warn({ realm: p.realm, provider: p._id, err: (err as Error).message }, "periodic LDAP sync failed");
+        this.runLeased(leased, kind, true).catch((err: unknown) => {
+          this.logger.warn({ realm: p.realm, provider: p._id, kind, err: (err as Error).message }, "periodic LDAP sync failed");
         });
       }
     } catch (err) {
@@ -80,33 +88,45 @@ export class SyncScheduler {
   }
 
   /** Runs under the lease; `running` holds the whole of it (the run and its bookkeeping), so stop() waits for both. */
-  private runLeased(p: ProviderRecord, periodic: boolean): Promise<SyncResultRecord> {
-    const whole = this.leasedRun(p, periodic).finally(() => this.running.delete(p._id));
+  private runLeased(p: ProviderRecord, kind: SyncKind, periodic: boolean): Promise<SyncResultRecord> {
+    const whole = this.leasedRun(p, kind, periodic).finally(() => this.running.delete(p._id));
     this.running.set(p._id, whole.catch(() => undefined));
     return whole;
   }
 
-  private async leasedRun(p: ProviderRecord, periodic: boolean): Promise<SyncResultRecord> {
+  private async leasedRun(p: ProviderRecord, kind: SyncKind, periodic: boolean): Promise<SyncResultRecord> {
     const { holder, leaseMs } = this.opts;
     let held = true;
     const renew = setInterval(() => {
       this.repo.renewLease(p._id, holder, this.clock.now() + leaseMs).then((ok) => { held = held && ok; }, () => undefined);
     }, Math.max(50, Math.floor(leaseMs / 3)));
-    const next = (): number | undefined => (p.syncPeriod > 0 ? this.clock.now() + p.syncPeriod * 1000 : periodic ? 0 : undefined);
+    const startedAt = this.clock.now();
+    // Modified since the last sync began, less a margin for the LDAP server's clock being behind ours.
+    const since = kind === "changed" ? Math.max(0, (p.lastSyncStartedAt ?? 0) - CLOCK_SKEW_MS) : undefined;
     this.opts.onRun?.("start", p._id, holder);
     try {
-      const result = await this.sync.run(p, () => held);
+      const result = await this.sync.run(p, () => held, since);
       this.opts.onRun?.("end", p._id, holder);
-      await this.repo.finishSync(p._id, holder, result, next());
+      await this.repo.finishSync(p._id, holder, result, { ...this.schedule(p, kind, periodic), lastSyncStartedAt: startedAt });
       return result;
     } catch (e) {
       this.opts.onRun?.("end", p._id, holder);
       // A failed periodic run waits for its next period, not for the next check.
-      if (periodic) await this.repo.finishSync(p._id, holder, undefined, next()).catch(() => undefined);
+      if (periodic) await this.repo.finishSync(p._id, holder, undefined, this.schedule(p, kind, true)).catch(() => undefined);
       else await this.repo.releaseLease(p._id, holder).catch(() => undefined);
       throw e;
     } finally {
       clearInterval(renew);
     }
+  }
+
+  /** The next runs after one of `kind`: its own period again; a full run also restarts the changed-entries period. */
+  private schedule(p: ProviderRecord, kind: SyncKind, periodic: boolean): SyncSchedule {
+    const now = this.clock.now();
+    const at = (period: number, wasDue: boolean): number | undefined => (period > 0 ? now + period * 1000 : wasDue ? 0 : undefined);
+    if (kind === "full") {
+      return { nextSyncAt: at(p.syncPeriod, periodic), nextChangedSyncAt: p.changedSyncPeriod > 0 ? now + p.changedSyncPeriod * 1000 : undefined };
+    }
+    return { nextChangedSyncAt: at(p.changedSyncPeriod, periodic) };
   }
 }

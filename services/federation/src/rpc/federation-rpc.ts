@@ -47,7 +47,7 @@ export function federationRpc(parts: FederationParts, health: ServiceImpl<typeof
     },
     async syncProvider(req) {
       const p = await admin.get(req.realm, req.id);
-      return { result: syncToProto(await scheduler.syncNow(p)) };
+      return { result: syncToProto(await scheduler.syncNow(p, req.changedOnly)) };
     },
     async findEntry(req) {
       const r = await login.findEntry(req.realmId, req.username);

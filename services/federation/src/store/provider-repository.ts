@@ -1,6 +1,9 @@
 import type { Collection, Store } from "../../../kit/src/store/port.js";
 import type { ProviderRecord, SyncResultRecord } from "../domain/provider.js";
 
+export type ScheduleField = "nextSyncAt" | "nextChangedSyncAt";
+export interface SyncSchedule { nextSyncAt?: number; nextChangedSyncAt?: number; lastSyncStartedAt?: number }
+
 /** The federation service's LDAP providers (spec 2.10), with their sync state and lease. */
 export class ProviderRepository {
   private constructor(private readonly providers: Collection<ProviderRecord>) {}
@@ -12,6 +15,7 @@ export class ProviderRepository {
         { fields: ["realmId", "nameKey"], unique: true },
         { fields: ["realmId", "priority", "createdAt"] },
         { fields: ["nextSyncAt"] },
+        { fields: ["nextChangedSyncAt"] },
       ],
     }));
   }
@@ -38,20 +42,22 @@ export class ProviderRepository {
     return this.providers.findOneAndDelete({ _id: id, realmId });
   }
 
-  /** Providers whose periodic sync is due (nextSyncAt 0 means never). */
+  /** Providers whose periodic full or changed-entries sync is due (0 means never). */
   due(now: number): Promise<ProviderRecord[]> {
-    return this.providers.find({ nextSyncAt: { $gt: 0, $lte: now } }, { sort: [["nextSyncAt", 1]], limit: 100 });
+    return this.providers.find({
+      $or: [{ nextSyncAt: { $gt: 0, $lte: now } }, { nextChangedSyncAt: { $gt: 0, $lte: now } }],
+    }, { sort: [["createdAt", 1]], limit: 100 });
   }
 
   /**
    * Takes the provider's sync lease for `holder` until `until`, when it is free or expired (its
    * holder died) or already this holder's. One conditional update: two replicas asking at once
-   * cannot both get it. `dueBy`: only when the periodic sync is due by then.
+   * cannot both get it. `due`: only while that periodic sync is due by then.
    */
-  takeLease(id: string, holder: string, now: number, until: number, dueBy?: number): Promise<ProviderRecord | null> {
+  takeLease(id: string, holder: string, now: number, until: number, due?: { field: ScheduleField; by: number }): Promise<ProviderRecord | null> {
     return this.providers.findOneAndUpdate({
       _id: id,
-      ...(dueBy !== undefined ? { nextSyncAt: { $gt: 0, $lte: dueBy } } : {}),
+      ...(due ? { [due.field]: { $gt: 0, $lte: due.by } } : {}),
       $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: { $lte: now } }, { leaseHolder: holder }],
     }, { $set: { leaseHolder: holder, leaseUntil: until } });
   }
@@ -61,10 +67,11 @@ export class ProviderRepository {
     return (await this.providers.update({ _id: id, leaseHolder: holder }, { $set: { leaseUntil: until } })) > 0;
   }
 
-  /** Records the run and gives the lease back. */
-  async finishSync(id: string, holder: string, result: SyncResultRecord | undefined, nextSyncAt: number | undefined): Promise<void> {
+  /** Records the run and its next schedule, and gives the lease back. */
+  async finishSync(id: string, holder: string, result: SyncResultRecord | undefined, schedule: SyncSchedule): Promise<void> {
+    const set = Object.fromEntries(Object.entries(schedule).filter(([, v]) => v !== undefined));
     await this.providers.update({ _id: id, leaseHolder: holder }, {
-      $set: { ...(result ? { lastSync: result } : {}), ...(nextSyncAt !== undefined ? { nextSyncAt } : {}) }, $unset: ["leaseHolder", "leaseUntil"],
+      $set: { ...(result ? { lastSync: result } : {}), ...set }, $unset: ["leaseHolder", "leaseUntil"],
     });
   }
 
