@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
-import { expectFields } from "../../../kit/src/events/audited-write.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
-import { emailKeyOf, userView, type UserRecord } from "./user.js";
+import { emailKeyOf, type UserRecord } from "./user.js";
 import { checkOptionalEmail, checkUsername } from "./user-rules.js";
-import { auditedWrite } from "./audited-write.js";
 import type { UserWrites } from "./user-writes.js";
 import type { UserRepository } from "../store/user-repository.js";
 
@@ -29,9 +27,11 @@ export const MAX_UPSERT_ENTRIES = 1000;
 /**
  * Users imported from LDAP (the federation service's sync and first logins). Such a user is a
  * directory user with a federation link (provider id, the entry's stable id, its DN), created and
- * updated by that link, with no password here: it is checked by an LDAP bind. Each creation or
- * change stages its admin event, as the Admin API's do (auditedWrite). A local user holding the
- * username or email is never taken over: the entry fails with a conflict (Keycloak refuses it too).
+ * updated by that link, with no password here: it is checked by an LDAP bind. As in Keycloak, an
+ * import is not an admin's operation on a user and records no admin event of its own: the Admin
+ * API's sync records one ACTION event with its counts (the federation service's). A local user
+ * holding the username or email is never taken over: the entry fails with a conflict (Keycloak
+ * refuses it too).
  */
 export class FederatedUsers {
   constructor(
@@ -73,11 +73,7 @@ export class FederatedUsers {
       attributes: {}, createdAt: now, updatedAt: now,
       federationProviderId: providerId, federationExternalId: e.externalId, federationDn: e.dn,
     };
-    await auditedWrite(this.writes.outbox, this.writes.userRecords, realm, { realmId: realm._id, id, expect: "present" },
-      { operationType: "CREATE", resourceType: "USER", path: `users/${id}`, representation: userView(user) }, async () => {
-        await this.conflictAsFailure(realm, username, email, () => this.repo.insert(user));
-        return true;
-      });
+    await this.conflictAsFailure(realm, username, email, () => this.repo.insert(user));
     return { outcome: "CREATED", userId: id, error: "", message: "" };
   }
 
@@ -95,15 +91,10 @@ export class FederatedUsers {
     if (current.federationMissing) Object.assign(set, { federationMissing: false, enabled: true });
     if (!Object.keys(set).length) return { outcome: "UNCHANGED", userId: current._id, error: "", message: "" };
     set.updatedAt = this.clock.now();
-    const expected: UserRecord = { ...current, ...set };
     let updated = null as UserRecord | null;
-    await auditedWrite(this.writes.outbox, this.writes.userRecords, realm, { realmId: realm._id, id: current._id, expect: expectFields(userView, expected) },
-      { operationType: "UPDATE", resourceType: "USER", path: `users/${current._id}`, representation: userView(expected) }, async () => {
-        await this.conflictAsFailure(realm, expected.username, expected.email, async () => {
-          updated = await this.repo.update(realm._id, current._id, set);
-        });
-        return updated !== null;
-      });
+    await this.conflictAsFailure(realm, set.username ?? current.username, set.email ?? current.email, async () => {
+      updated = await this.repo.update(realm._id, current._id, set);
+    });
     return { outcome: updated ? "UPDATED" : "FAILED", userId: current._id, error: updated ? "" : "user_not_found", message: updated ? "" : "the user was removed meanwhile" };
   }
 
@@ -140,7 +131,8 @@ export class FederatedUsers {
     for (;;) {
       const page = await this.repo.linkedPage(realm._id, providerId, 0, 500);
       if (!page.length) return n;
-      for (const u of page) if (await this.writes.removal.remove(realm, u._id, { adminEvent: true })) n++;
+      // Each announced (user.deleted ends sessions); the provider's DELETE is the admin event.
+      for (const u of page) if (await this.writes.removal.remove(realm, u._id)) n++;
     }
   }
 

@@ -4,12 +4,14 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { Outbox } from "../../../kit/src/bus/outbox.js";
+import type { Bus } from "../../../kit/src/bus/port.js";
+import { publishAdminEvent } from "../../../kit/src/events/admin-events.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 import type { ProviderRepository } from "../store/provider-repository.js";
 import { USER_FEDERATION_PROVIDER } from "../events/federation-admin-events.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup, RealmRef } from "./realm-ref.js";
-import { PROVIDER_DEFAULTS, providerFields, providerView, type ProviderInput, type ProviderRecord, type SyncMode, type VanishedUsers } from "./provider.js";
+import { PROVIDER_DEFAULTS, providerFields, providerView, type ProviderInput, type ProviderRecord, type SyncMode, type SyncResultRecord, type VanishedUsers } from "./provider.js";
 import { checkCreateInput, checkUpdateInput } from "./provider-rules.js";
 import type { DirectoryUsers } from "./directory-users.js";
 
@@ -29,6 +31,7 @@ export class ProviderAdmin {
     private readonly outbox: Outbox,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly bus: Bus,
   ) {
     outbox.register(this.kind);
   }
@@ -139,6 +142,17 @@ export class ProviderAdmin {
     const removed = await this.users.removeAll(realm.name, id);
     this.logger.info({ realm: realm.name, provider: id, removedUsers: removed }, "removed the users of a deleted LDAP provider");
     return deleted;
+  }
+
+  /** The Admin API's sync, recorded as Keycloak records none per imported user: one ACTION with the counts. */
+  async recordSync(realmName: string, id: string, result: SyncResultRecord): Promise<void> {
+    const realm = await this.realms.get(realmName);
+    if (!realm.adminEventsEnabled) return;
+    const { created, updated, failed, removed } = result;
+    await publishAdminEvent(this.bus, "federation", {
+      realm: realm.name, operationType: "ACTION", resourceType: USER_FEDERATION_PROVIDER, resourcePath: `${path(realm, id)}/sync`,
+      representation: { created, updated, failed, removed },
+    }, this.clock.now());
   }
 
   /** The bind credential in clear, for a connection; never leaves the service. */

@@ -47,7 +47,9 @@ export function federationRpc(parts: FederationParts, health: ServiceImpl<typeof
     },
     async syncProvider(req) {
       const p = await admin.get(req.realm, req.id);
-      return { result: syncToProto(await scheduler.syncNow(p, req.changedOnly)) };
+      const result = await scheduler.syncNow(p, req.changedOnly);
+      await admin.recordSync(req.realm, p._id, result);
+      return { result: syncToProto(result) };
     },
     async findEntry(req) {
       const r = await login.findEntry(req.realmId, req.username);
