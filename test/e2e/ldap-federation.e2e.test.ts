@@ -1,5 +1,7 @@
 import { createServer, type Server } from "node:net";
 import { Attribute, Change, type Client } from "ldapts";
+import { SAML, ValidateInResponseTo } from "@node-saml/node-saml";
+import { autoPost } from "./support/saml-pages.js";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
@@ -241,6 +243,29 @@ describeTier("LDAP federation against slapd", ["TESSERA_TEST_LDAP_URL"], () => d
     const mfa = await grant(realm, "lara", PW);
     expect([mfa.status, mfa.body]).toEqual([400, { error: "invalid_grant", error_description: "Account is not fully set up" }]);
   }, 30_000);
+
+  it("logs an LDAP user in through SAML login, the same AuthenticatePassword path", async () => {
+    const realm = await newRealm();
+    const usersDn = await withLdap(ldap, async (c) => {
+      const dn = await ou(c, "saml");
+      await addPerson(c, dn, { uid: "sam", givenName: "Sam", sn: "Saml", mail: "sam@corp.test", password: PW });
+      return dn;
+    });
+    expect((await api.post(`/admin/realms/${realm}/user-federation`, providerBody(usersDn))).status).toBe(201);
+    const acs = "http://localhost:3993/acs";
+    expect((await api.post(`/admin/realms/${realm}/saml-service-providers`, { entityId: "urn:sp:ldap", name: "LDAP SP", acsUrl: acs, attributeStatements: { sn: "lastName" } })).status).toBe(201);
+    const endpoint = `${server.url}/realms/${realm}/protocol/saml`;
+    const sp = new SAML({
+      entryPoint: endpoint, issuer: "urn:sp:ldap", callbackUrl: acs, idpCert: (await api.get(`/admin/realms/${realm}/saml-keys`)).body[0].certificate,
+      audience: "urn:sp:ldap", wantAssertionsSigned: true, wantAuthnResponseSigned: true, validateInResponseTo: ValidateInResponseTo.never,
+      identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress", idpIssuer: `${server.url}/realms/${realm}`,
+    });
+    const b = new BrowserSession(server.url);
+    const page = await b.get(await sp.getAuthorizeUrlAsync("", undefined, {}));
+    const posted = autoPost(await b.submit(page, { username: "sam", password: PW }), acs);
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse });
+    expect([profile!.nameID, profile!["sn"]]).toEqual(["sam@corp.test", "Saml"]);
+  });
 
   it("refuses profile and password edits of READ_ONLY users with a clear 400", async () => {
     const realm = await newRealm();
