@@ -21,6 +21,19 @@ export interface FederatedEntryInput {
 export type UpsertOutcomeName = "CREATED" | "UPDATED" | "UNCHANGED" | "FAILED";
 export interface UpsertResultRecord { outcome: UpsertOutcomeName; userId: string; error: string; message: string }
 
+interface CheckedEntry { username: string; email: string; firstName: string; lastName: string }
+
+/** The directory's rules for what an entry brings (spec 2.2, 8). */
+function checkEntry(e: FederatedEntryInput): CheckedEntry {
+  if (!e.externalId) throw IamError.invalid("externalId", "the entry has no stable id");
+  return { username: checkUsername(e.username), email: checkOptionalEmail(e.email), firstName: e.firstName.slice(0, 255), lastName: e.lastName.slice(0, 255) };
+}
+
+function failure(err: unknown): UpsertResultRecord {
+  if (!(err instanceof IamError)) throw err;
+  return { outcome: "FAILED", userId: "", error: err.reason, message: err.message };
+}
+
 /** Entries per upsert call (one page of a sync is 500). */
 export const MAX_UPSERT_ENTRIES = 1000;
 
@@ -41,40 +54,73 @@ export class FederatedUsers {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * One read finds the batch's linked users and one insertMany creates its new ones (a sync's page
+   * is up to 500 entries); should that insert meet a taken username or email, each new user is
+   * inserted alone, so only the entries in conflict fail.
+   */
   async upsertMany(realmName: string, providerId: string, entries: FederatedEntryInput[]): Promise<UpsertResultRecord[]> {
     if (!providerId) throw IamError.invalid("providerId", "providerId is required");
     if (entries.length > MAX_UPSERT_ENTRIES) throw IamError.invalid("entries", `at most ${MAX_UPSERT_ENTRIES} entries per call`);
     const realm = await this.realms.byName(realmName);
+    const linked = new Map((await this.repo.findByLinks(realm._id, providerId, entries.map((e) => e.externalId).filter(Boolean)))
+      .map((u) => [u.federationExternalId as string, u]));
     const out: UpsertResultRecord[] = [];
-    for (const e of entries) {
+    const fresh: Array<{ index: number; user: UserRecord }> = [];
+    const seen = new Set<string>();
+    for (const [index, e] of entries.entries()) {
       try {
-        out.push(await this.upsert(realm, providerId, e));
+        const m = checkEntry(e);
+        const current = linked.get(e.externalId);
+        if (current) {
+          out.push(await this.refresh(realm, current, { ...m, dn: e.dn }));
+        } else if (seen.has(e.externalId)) {
+          throw IamError.conflict(`stable id "${e.externalId}" appears twice`, "externalId");
+        } else {
+          seen.add(e.externalId);
+          const user = this.newUser(realm, providerId, e, m);
+          fresh.push({ index, user });
+          out.push({ outcome: "CREATED", userId: user._id, error: "", message: "" });
+        }
       } catch (err) {
-        if (!(err instanceof IamError)) throw err;
-        out.push({ outcome: "FAILED", userId: "", error: err.reason, message: err.message });
+        out.push(failure(err));
+      }
+    }
+    if (!fresh.length) return out;
+    try {
+      await this.repo.insertMany(fresh.map((f) => f.user));
+    } catch (err) {
+      if (!(err instanceof IamError && err.code === "alreadyExists")) throw err;
+      for (const { index, user } of fresh) {
+        try {
+          await this.conflictAsFailure(realm, user.username, user.email, () => this.repo.insert(user));
+        } catch (e) {
+          out[index] = failure(e);
+        }
       }
     }
     return out;
   }
 
+  /** One entry (a first login's): its linked user updated, or a new one created. */
   async upsert(realm: RealmRecord, providerId: string, e: FederatedEntryInput): Promise<UpsertResultRecord> {
-    if (!e.externalId) throw IamError.invalid("externalId", "the entry has no stable id");
-    const username = checkUsername(e.username);
-    const email = checkOptionalEmail(e.email);
-    const firstName = e.firstName.slice(0, 255);
-    const lastName = e.lastName.slice(0, 255);
+    const m = checkEntry(e);
     const current = await this.repo.findByLink(realm._id, providerId, e.externalId);
-    if (current) return this.refresh(realm, current, { username, email, firstName, lastName, dn: e.dn });
+    if (current) return this.refresh(realm, current, { ...m, dn: e.dn });
+    const user = this.newUser(realm, providerId, e, m);
+    await this.conflictAsFailure(realm, user.username, user.email, () => this.repo.insert(user));
+    return { outcome: "CREATED", userId: user._id, error: "", message: "" };
+  }
+
+  private newUser(realm: RealmRecord, providerId: string, e: FederatedEntryInput, m: CheckedEntry): UserRecord {
     const now = this.clock.now();
     const id = randomUUID();
-    const user: UserRecord = {
-      _id: id, realmId: realm._id, username, usernameKey: username.toLowerCase(), email, emailKey: emailKeyOf(id, email),
-      firstName, lastName, enabled: true, emailVerified: false, requirePasswordReset: false, serviceAccountClientId: "",
+    return {
+      _id: id, realmId: realm._id, username: m.username, usernameKey: m.username.toLowerCase(), email: m.email, emailKey: emailKeyOf(id, m.email),
+      firstName: m.firstName, lastName: m.lastName, enabled: true, emailVerified: false, requirePasswordReset: false, serviceAccountClientId: "",
       attributes: {}, createdAt: now, updatedAt: now,
       federationProviderId: providerId, federationExternalId: e.externalId, federationDn: e.dn,
     };
-    await this.conflictAsFailure(realm, username, email, () => this.repo.insert(user));
-    return { outcome: "CREATED", userId: id, error: "", message: "" };
   }
 
   private async refresh(realm: RealmRecord, current: UserRecord, next: { username: string; email: string; firstName: string; lastName: string; dn: string }): Promise<UpsertResultRecord> {

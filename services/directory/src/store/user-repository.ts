@@ -40,6 +40,16 @@ export class UserRepository {
     return this.users.findOne({ realmId, federationProviderId: providerId, federationExternalId: externalId });
   }
 
+  /** The provider's users linked to any of these stable ids. */
+  findByLinks(realmId: string, providerId: string, externalIds: string[]): Promise<UserRecord[]> {
+    return externalIds.length ? this.users.find({ realmId, federationProviderId: providerId, federationExternalId: { $in: externalIds } }) : Promise.resolve([]);
+  }
+
+  /** Inserts several users in one write where the store can; a taken key throws alreadyExists. */
+  insertMany(users: UserRecord[]): Promise<void> {
+    return this.users.insertMany(users);
+  }
+
   /** A page of a provider's linked users, by creation. */
   linkedPage(realmId: string, providerId: string, skip: number, limit: number): Promise<UserRecord[]> {
     return this.users.find({ realmId, federationProviderId: providerId }, { sort: [["createdAt", 1], ["_id", 1]], skip, limit });
