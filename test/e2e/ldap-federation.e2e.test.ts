@@ -326,8 +326,7 @@ describeTier("LDAP federation against slapd", ["TESSERA_TEST_LDAP_URL"], () => d
     for (let i = 0; i < names.length; i++) expect([i, (await grant(realm, `dn${i}`, PW)).status]).toEqual([i, 200]);
   }, 30_000);
 
-  // 2,000 embedded; 600 in the cluster, still over the limit, as its FerretDB store is slow on a shared CI machine.
-  const paged = target.mode === "embedded" ? 2000 : 600;
+  const paged = 2000;
   it(`syncs ${paged} entries in RFC 2696 pages as a reader the 500-entry size limit applies to`, async () => {
     const realm = await newRealm();
     const { usersDn, readerDn } = await withLdap(ldap, async (c) => {
