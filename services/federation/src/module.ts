@@ -12,18 +12,13 @@ import { RealmLookup } from "./domain/realm-ref.js";
 import { DirectoryUsers } from "./domain/directory-users.js";
 import { ProviderAdmin } from "./domain/provider-admin.js";
 import { LdapSync } from "./domain/ldap-sync.js";
-import { SyncScheduler, type SyncSchedulerOptions } from "./domain/sync-scheduler.js";
+import { SyncScheduler } from "./domain/sync-scheduler.js";
 import { LdapLogin } from "./domain/ldap-login.js";
 import { federationRpc } from "./rpc/federation-rpc.js";
 import { startFederationConsumers } from "./events/consumers.js";
 
-/** What tests may observe of a federation module (two replicas on one store never sync at once). */
-export interface FederationHooks {
-  onSyncRun?: SyncSchedulerOptions["onRun"];
-}
-
 /** Composition of the federation service (LDAP providers, sync, bind login), shared by the embedded runner and main.ts. */
-export async function buildFederation(deps: ServiceDeps, config: FederationConfig, hooks: FederationHooks = {}): Promise<ServiceModule & { scheduler: SyncScheduler }> {
+export async function buildFederation(deps: ServiceDeps, config: FederationConfig): Promise<ServiceModule> {
   const { store, bus, clock, secrets, logger } = deps;
   const repo = await ProviderRepository.open(store);
   const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
@@ -35,13 +30,11 @@ export async function buildFederation(deps: ServiceDeps, config: FederationConfi
     holder: `${hostname()}:${process.pid}:${randomUUID()}`,
     leaseMs: config.syncLeaseSeconds * 1000,
     checkMs: config.syncCheckSeconds * 1000,
-    ...(hooks.onSyncRun ? { onRun: hooks.onSyncRun } : {}),
   });
   const login = new LdapLogin(repo, credentialOf, logger);
   let subs: Subscription[] = [];
   return {
     name: "federation",
-    scheduler,
     routes(router: ConnectRouter) {
       const health = async () => ({ health: await checkHealth("federation", store, bus) });
       router.service(FederationService, federationRpc({ admin, scheduler, login, repo }, health));

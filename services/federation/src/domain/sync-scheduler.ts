@@ -17,8 +17,6 @@ export interface SyncSchedulerOptions {
   leaseMs: number;
   /** How often due providers are looked for. */
   checkMs: number;
-  /** Observes runs (tests check that no two overlap). */
-  onRun?: (phase: "start" | "end", providerId: string, holder: string) => void;
 }
 
 /**
@@ -103,14 +101,11 @@ export class SyncScheduler {
     const startedAt = this.clock.now();
     // Modified since the last sync began, less a margin for the LDAP server's clock being behind ours.
     const since = kind === "changed" ? Math.max(0, (p.lastSyncStartedAt ?? 0) - CLOCK_SKEW_MS) : undefined;
-    this.opts.onRun?.("start", p._id, holder);
     try {
       const result = await this.sync.run(p, () => held, since);
-      this.opts.onRun?.("end", p._id, holder);
       await this.repo.finishSync(p._id, holder, result, { ...this.schedule(p, kind, periodic), lastSyncStartedAt: startedAt });
       return result;
     } catch (e) {
-      this.opts.onRun?.("end", p._id, holder);
       // A failed periodic run waits for its next period, not for the next check.
       if (periodic) await this.repo.finishSync(p._id, holder, undefined, this.schedule(p, kind, true)).catch(() => undefined);
       else await this.repo.releaseLease(p._id, holder).catch(() => undefined);
