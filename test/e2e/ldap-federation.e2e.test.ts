@@ -244,6 +244,29 @@ describeTier("LDAP federation against slapd", ["TESSERA_TEST_LDAP_URL"], () => d
     expect([mfa.status, mfa.body]).toEqual([400, { error: "invalid_grant", error_description: "Account is not fully set up" }]);
   }, 30_000);
 
+  it("searches the providers by priority for an unknown username, past one that cannot be reached", async () => {
+    const realm = await newRealm();
+    const [first, second] = await withLdap(ldap, async (c) => {
+      const one = await ou(c, "prio-one");
+      const two = await ou(c, "prio-two");
+      await addPerson(c, one, { uid: "pat", mail: "pat@one.test", password: PW });
+      await addPerson(c, two, { uid: "pat", mail: "pat@two.test", password: PW });
+      await addPerson(c, two, { uid: "quin", mail: "quin@two.test", password: PW });
+      return [one, two];
+    });
+    const down = await api.post(`/admin/realms/${realm}/user-federation`, providerBody(first, { priority: 0, connectionUrl: `ldap://127.0.0.1:${await freePort()}`, connectionTimeout: 1 }));
+    const two = await api.post(`/admin/realms/${realm}/user-federation`, providerBody(second!, { priority: 5 }));
+    const one = await api.post(`/admin/realms/${realm}/user-federation`, providerBody(first!, { priority: 1 }));
+    expect([down.status, two.status, one.status]).toEqual([201, 201, 201]);
+    // priority 0 is unreachable and skipped; priority 1 holds pat; quin is only in priority 5.
+    expect((await grant(realm, "pat", PW)).status).toBe(200);
+    expect((await grant(realm, "quin", PW)).status).toBe(200);
+    const users = await usersOf(realm);
+    expect(users.map((u) => [u.username, u.email, u.federationLink]).sort()).toEqual([
+      ["pat", "pat@one.test", one.body.id], ["quin", "quin@two.test", two.body.id],
+    ]);
+  });
+
   it("logs an LDAP user in through SAML login, the same AuthenticatePassword path", async () => {
     const realm = await newRealm();
     const usersDn = await withLdap(ldap, async (c) => {
