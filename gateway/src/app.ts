@@ -19,6 +19,7 @@ import { addEventRoutes } from "./admin/event-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
 import { addSamlSpRoutes } from "./admin/saml-sp-routes.js";
+import { addUserFederationRoutes } from "./admin/user-federation-routes.js";
 import { addSamlMetadataRoutes } from "./saml/metadata-routes.js";
 import { addClientRoutes } from "./admin/client-routes.js";
 import { addRoleRoutes } from "./admin/role-routes.js";
@@ -116,6 +117,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addUserRoutes(table, deps.rpc);
   addGroupRoutes(table, deps.rpc);
   addSamlSpRoutes(table, deps.rpc);
+  addUserFederationRoutes(table, deps.rpc);
   addSamlMetadataRoutes(table, deps.rpc);
   addClientRoutes(table, deps.rpc, origins);
   addRoleRoutes(table, deps.rpc);

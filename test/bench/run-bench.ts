@@ -4,6 +4,7 @@ import { ROOT } from "../e2e/support/process-runner.js";
 import { machine } from "./bench-kit.js";
 import { clientCredentials, type Row } from "./client-credentials-scenario.js";
 import { codeFlow, memory, tesseraEndpoints } from "./tessera-scenarios.js";
+import { ldapSync } from "./ldap-sync-scenario.js";
 import { clusterClientCredentials, clusterMemory, clusterScenarios } from "./cluster-scenario.js";
 
 /**
@@ -30,6 +31,8 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
   // Also part of "cluster"; alone, to read the cluster's memory without its load scenarios.
   ["cluster-memory", () => clusterMemory(sessions)],
+  // Needs the Debian slapd (.ci/run installs it); --entries N, default 10000.
+  ["ldap-sync", () => ldapSync(Number(args.get("entries") ?? 10_000))],
 ];
 
 const rows: Row[] = [];

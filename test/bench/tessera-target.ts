@@ -27,6 +27,8 @@ export interface TesseraBench {
 /** The embedded server, whose single process the memory scenario inspects. */
 export interface EmbeddedBench extends TesseraBench {
   server: Server;
+  /** Its Admin API key (the LDAP sync scenario configures a provider). */
+  apiKey: string;
 }
 
 /** Starts a Tessera for a scenario; `cheapHashing` for the context rows that take argon2 out. */
@@ -60,7 +62,7 @@ export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?
   }, `http://localhost:${port}/health/ready`, opts.nodeArgs ?? [], opts.cwd);
   try {
     return {
-      ...await provision(server.url, apiKey, opts.alg), label: "Tessera (embedded)", server,
+      ...await provision(server.url, apiKey, opts.alg), label: "Tessera (embedded)", server, apiKey,
       // The taskset child execs node, so its pid is the server's.
       ...(server.child.pid !== undefined ? { pid: server.child.pid } : {}),
       stop: () => server.stop(),

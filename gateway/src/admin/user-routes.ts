@@ -85,7 +85,10 @@ export function addUserRoutes(table: RouteTable, rpc: RpcClients): void {
 
 export function userJson(user: User | undefined): Record<string, unknown> {
   if (!user) return {};
-  return toJson(UserSchema, user, { alwaysEmitImplicit: true }) as Record<string, unknown>;
+  const json = toJson(UserSchema, user, { alwaysEmitImplicit: true }) as Record<string, unknown>;
+  // Only an LDAP user has a federation link (Keycloak shows none for a local user).
+  if (json.federationLink === "") delete json.federationLink;
+  return json;
 }
 
 function realmOf(req: Request): string {

@@ -22,6 +22,10 @@ import { OtpRepository } from "./store/otp-repository.js";
 import { UserEvents } from "./events/user-events.js";
 import { startAuthenticationCascade } from "./events/authentication-cascade.js";
 import { authenticationRpc } from "./rpc/authentication-rpc.js";
+import { FederatedUserService } from "../../../gen/iam/directory/v1/federated_user_pb.js";
+import { FederatedUsers } from "./domain/federated-users.js";
+import { FederationFallback } from "./domain/federation-fallback.js";
+import { federatedUserRpc } from "./rpc/federated-user-rpc.js";
 import { userSecurityRpc } from "./rpc/user-security-rpc.js";
 
 /**
@@ -39,7 +43,9 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, writes.disabling, clock, logger);
   const otp = new OtpCredentials(lookup, users, otpRepo, bruteForce, secrets, writes.outbox, clock);
-  const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock);
+  const federated = new FederatedUsers(lookup, users, writes, clock);
+  const federation = new FederationFallback(deps.transports.federation, federated);
+  const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock, federation);
   const change = new PasswordChange(lookup, users, credentialRepo, credentials);
   const status = new UserStatusReader(lookup, users, credentialRepo, otp, bruteForce, clock);
   const importer = new UserImport(lookup, users, credentials, writes, events, clock);
@@ -50,6 +56,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
     routes(router: ConnectRouter) {
       router.service(AuthenticationService, authenticationRpc(passwords, otp, change, status));
       router.service(UserSecurityService, userSecurityRpc(otp, admin, importer));
+      router.service(FederatedUserService, federatedUserRpc(federated));
     },
     async start() {
       subs = await startAuthenticationCascade(bus, [otp, bruteForce], logger);

@@ -1,3 +1,4 @@
+import { noFederationTransport } from "../../kit/src/rpc/no-federation-transport.js";
 import { createClient, createRouterTransport, ConnectError, type Client } from "@connectrpc/connect";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { RealmService, type RealmInputSchema } from "../../../gen/iam/directory/v1/realm_pb.js";
@@ -41,6 +42,8 @@ export async function startAuthnHarness(options: { wrapStore?: (store: Store) =>
   const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const bus: Bus = await openBus({ kind: "memory", path: ":memory:", logger });
   const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, new LazyTransport(n)])) as Record<ServiceName, LazyTransport>;
+  // A federation service with no LDAP provider in any realm: unknown usernames stay unknown.
+  transports.federation.bind(noFederationTransport());
   const module: ServiceModule = await buildDirectory(
     { store, bus, logger, metrics: createMetrics(), transports, secrets: options.secrets ?? new SecretBox(generateMasterKey()), clock },
     loadDirectoryConfig({}),

@@ -31,6 +31,8 @@ import { recordWriteKind } from "../../kit/src/events/audited-write.js";
 import { userView } from "./domain/user.js";
 import { startRealmCascade } from "./events/realm-cascade.js";
 import { userRpc } from "./rpc/user-rpc.js";
+import { FederatedUsers } from "./domain/federated-users.js";
+import { FederationFallback } from "./domain/federation-fallback.js";
 import { groupRpc } from "./rpc/group-rpc.js";
 
 /** The directory's one set of announced user writes (domain/user-writes.ts), shared by its slices. */
@@ -69,6 +71,9 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const credentialRepo = await CredentialRepository.open(store);
   const credentials = new UserCredentials(lookup, userRepo, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const users = new UserAdmin(lookup, userRepo, credentials, memberships, writes, events, clock);
+  const federation = new FederationFallback(deps.transports.federation, new FederatedUsers(lookup, userRepo, writes, clock));
+  users.federation = federation;
+  credentials.federation = federation;
   const mail = new UserMail(lookup, userRepo, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
   const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, writes.outbox, clock);
   return {

@@ -1,3 +1,4 @@
+import { noFederationTransport } from "../../kit/src/rpc/no-federation-transport.js";
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { createClient, createRouterTransport, ConnectError, type Client } from "@connectrpc/connect";
@@ -118,6 +119,7 @@ export class OAuthFlowsWorld {
       return t;
     };
     bind(directory, "directory");
+    transports.federation.bind(noFederationTransport());
     const tokenTransport = bind(oauthModule, "token");
     await directory.start();
     await oauthModule.start();

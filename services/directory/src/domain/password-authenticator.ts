@@ -12,8 +12,9 @@ import type { UserRepository } from "../store/user-repository.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
 import type { OtpRepository } from "../store/otp-repository.js";
 import { NO_EMAIL_PREFIX } from "./user.js";
+import type { FederationFallback } from "./federation-fallback.js";
 
-export type AuthOutcomeName = "OK" | "INVALID_CREDENTIALS" | "LOCKED" | "DISABLED";
+export type AuthOutcomeName = "OK" | "INVALID_CREDENTIALS" | "LOCKED" | "DISABLED" | "UNAVAILABLE";
 
 /** Login event error codes (Keycloak's names, spec 2.7). */
 export const EVENT_ERRORS = {
@@ -52,12 +53,24 @@ export class PasswordAuthenticator {
     private readonly bruteForce: BruteForce,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
+    private readonly federation?: FederationFallback,
   ) {}
 
   async authenticate(input: PasswordAuthInput): Promise<PasswordAuthResult> {
     if (!input.realm) throw IamError.invalid("realm", "realm is required");
     const realm = await this.realms.byName(input.realm);
-    const user = await this.findLoginUser(realm, input.username.trim());
+    const login = input.username.trim();
+    let user = await this.findLoginUser(realm, login);
+    if (!user && login && this.federation) {
+      // Not a local user: the realm's LDAP providers, by priority (the federation fallback).
+      const found = await this.federation.lookup(realm, login);
+      if (found.user && !found.user.serviceAccountClientId) user = found.user;
+      else if (!found.user && found.unavailable) {
+        await this.hasher.burn(input.password.slice(0, MAX_PASSWORD));
+        return result("UNAVAILABLE", null, found.unavailable);
+      }
+    }
+    if (user?.federationProviderId && this.federation) return this.authenticateFederated(realm, user, input.password);
     if (!user) {
       // Same work as a real check, so timing does not reveal which usernames exist.
       await this.hasher.burn(input.password.slice(0, MAX_PASSWORD));
@@ -89,6 +102,33 @@ export class PasswordAuthenticator {
       ...result("OK", user, ""),
       otpRequired: otpConfigured,
       requiredActions: requiredActions(realm, user, credential, otpConfigured, this.clock.now()),
+    };
+  }
+
+  /**
+   * A linked LDAP user: the password is checked by a bind as its entry (federation-fallback.ts).
+   * Lockout, disabled state, TOTP and required actions are the local user's rules. A locked user
+   * is refused before the bind, so a locked account cannot be used to probe LDAP passwords. LDAP
+   * unreachable fails closed with its own outcome and is not counted as a failure.
+   */
+  private async authenticateFederated(realm: RealmRecord, user: UserRecord, password: string): Promise<PasswordAuthResult> {
+    const federation = this.federation as FederationFallback;
+    const lock = await this.bruteForce.state(realm, user._id);
+    if (lock !== "none") return result("LOCKED", user, lock === "permanent" ? EVENT_ERRORS.disabled : EVENT_ERRORS.locked);
+    const checked = password.length <= MAX_PASSWORD ? await federation.verify(realm, user, password) : { check: "INVALID" as const, reason: "" };
+    if (checked.check === "UNAVAILABLE") return result("UNAVAILABLE", user, checked.reason);
+    const ok = checked.check === "OK";
+    if (!user.enabled) return result(ok ? "DISABLED" : "INVALID_CREDENTIALS", user, EVENT_ERRORS.disabled);
+    if (!ok) {
+      this.bruteForce.countFailureAfterReply(realm, user._id);
+      return result("INVALID_CREDENTIALS", user, EVENT_ERRORS.invalid);
+    }
+    const otpConfigured = (await this.otp.find(realm._id, user._id))?.confirmed ?? false;
+    if (!otpConfigured) await this.bruteForce.success(realm, user._id);
+    return {
+      ...result("OK", user, ""),
+      otpRequired: otpConfigured,
+      requiredActions: requiredActions(realm, user, null, otpConfigured, this.clock.now()).filter((a) => a !== "UPDATE_PASSWORD"),
     };
   }
 

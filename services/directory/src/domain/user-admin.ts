@@ -1,3 +1,4 @@
+import type { FederationFallback } from "./federation-fallback.js";
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock, Filter } from "../../../kit/src/store/port.js";
@@ -34,6 +35,9 @@ export interface UserQuery {
  * view as it leaves it.
  */
 export class UserAdmin {
+  /** Set where the federation fallback is wired: refuses profile edits of READ_ONLY LDAP users. */
+  federation?: Pick<FederationFallback, "refuseEdit">;
+
   constructor(
     private readonly realms: RealmLookup,
     private readonly repo: UserRepository,
@@ -114,6 +118,12 @@ export class UserAdmin {
     const realm = await this.realms.byName(realmName);
     const current = await this.find(realm, userId);
     checkUserFields(input);
+    if (current.federationProviderId && this.federation) {
+      // A READ_ONLY provider's users keep their profile as LDAP has it (federation-fallback.ts).
+      for (const f of ["username", "email", "firstName", "lastName"] as const) {
+        if (input[f] !== undefined && input[f].trim() !== current[f]) await this.federation.refuseEdit(realm, current, "profile", f);
+      }
+    }
     const set: Partial<UserRecord> = { updatedAt: this.clock.now() };
     // A username sent back unchanged (a full representation) is not checked again: a user
     // created before the character rules (username.ts) keeps working and stays editable.

@@ -1,3 +1,4 @@
+import type { FederationFallback } from "./federation-fallback.js";
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
@@ -19,6 +20,9 @@ import { directoryAdminEvent } from "../events/directory-admin-events.js";
  * kept in `password_history`, and a new password equal to one of them is refused.
  */
 export class UserCredentials {
+  /** Set where the federation fallback is wired: refuses password edits of LDAP users. */
+  federation?: Pick<FederationFallback, "refuseEdit">;
+
   constructor(
     private readonly realms: RealmLookup,
     private readonly users: UserRepository,
@@ -65,6 +69,8 @@ export class UserCredentials {
     const realm = await this.realms.byName(realmName);
     const user = await this.users.findById(realm._id, userId);
     if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    // An LDAP user's password is LDAP's (federation-fallback.ts): one set here would never be checked.
+    await this.federation?.refuseEdit(realm, user, "password", "password");
     checkPasswordPolicy(password, realm, user);
     const plain = password as string;
     const n = realm.passwordHistoryCount;

@@ -24,6 +24,15 @@ export interface UserRecord extends Doc {
   attributes: Record<string, string[]>;
   createdAt: number;
   updatedAt: number;
+  /**
+   * The federation link of a user an LDAP provider imported (federated-users.ts): the provider's
+   * id, the entry's stable id (entryUUID, objectGUID) and its DN. Absent for a local user.
+   */
+  federationProviderId?: string;
+  federationExternalId?: string;
+  federationDn?: string;
+  /** The entry left LDAP and a sync disabled the user for it; the entry's return enables it again. */
+  federationMissing?: boolean;
 }
 
 /** Create fields of spec 2.2 plus the migration flags; absent means "use the default". */
@@ -65,5 +74,7 @@ export function userView(u: UserRecord) {
     updatedAt: jsonTimestamp(u.updatedAt),
     // Keycloak shows attributes only when there are some; a user without any keeps spec 2.2's shape.
     ...(u.attributes && Object.keys(u.attributes).length ? { attributes: u.attributes } : {}),
+    // Keycloak's `federationLink`: the id of the provider the user came from.
+    ...(u.federationProviderId ? { federationLink: u.federationProviderId } : {}),
   };
 }

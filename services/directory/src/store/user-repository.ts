@@ -14,6 +14,7 @@ export class UserRepository {
         { fields: ["realmId", "emailKey"], unique: true },
         { fields: ["realmId", "createdAt", "_id"] },
         { fields: ["realmId", "serviceAccountClientId"] },
+        { fields: ["realmId", "federationProviderId", "federationExternalId"] },
       ],
     }));
   }
@@ -40,6 +41,33 @@ export class UserRepository {
 
   findByEmail(realmId: string, email: string): Promise<UserRecord | null> {
     return this.users.findOne({ realmId, emailKey: email.toLowerCase() });
+  }
+
+  /** The user a federation provider linked to an LDAP entry's stable id. */
+  findByLink(realmId: string, providerId: string, externalId: string): Promise<UserRecord | null> {
+    return this.users.findOne({ realmId, federationProviderId: providerId, federationExternalId: externalId });
+  }
+
+  /** The provider's users linked to any of these stable ids. */
+  findByLinks(realmId: string, providerId: string, externalIds: string[]): Promise<UserRecord[]> {
+    return externalIds.length ? this.users.find({ realmId, federationProviderId: providerId, federationExternalId: { $in: externalIds } }) : Promise.resolve([]);
+  }
+
+  /** Inserts several users in one write where the store can; a taken key throws alreadyExists. */
+  insertMany(users: UserRecord[]): Promise<void> {
+    return this.users.insertMany(users);
+  }
+
+  /** A page of a provider's linked users, by creation. */
+  linkedPage(realmId: string, providerId: string, skip: number, limit: number): Promise<UserRecord[]> {
+    return this.users.find({ realmId, federationProviderId: providerId }, { sort: [["createdAt", 1], ["_id", 1]], skip, limit });
+  }
+
+  /** Removes a user's federation link (the entry left LDAP, the provider says unlink). */
+  async unlink(realmId: string, id: string, now: number): Promise<boolean> {
+    return (await this.users.update({ _id: id, realmId }, {
+      $unset: ["federationProviderId", "federationExternalId", "federationDn", "federationMissing"], $set: { updatedAt: now },
+    })) > 0;
   }
 
   findByIds(realmId: string, ids: string[]): Promise<UserRecord[]> {

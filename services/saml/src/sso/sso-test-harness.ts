@@ -1,3 +1,4 @@
+import { noFederationTransport } from "../../../kit/src/rpc/no-federation-transport.js";
 // Test support (no tests here): the directory and saml modules built in-process over sqlite
 // :memory: and the memory bus, wired through real Connect routing, with a clock tests move.
 import { generateKeyPairSync } from "node:crypto";
@@ -65,6 +66,7 @@ export async function startHarness(): Promise<Harness> {
   const dt = createRouterTransport((r) => directory.routes(r), { router: { interceptors: [serverInterceptor("directory", logger)] } });
   const st = createRouterTransport((r) => saml.routes(r), { router: { interceptors: [serverInterceptor("saml", logger)] } });
   transports.directory.bind(dt);
+  transports.federation.bind(noFederationTransport());
   transports.saml.bind(st);
   await directory.start();
   await saml.start();

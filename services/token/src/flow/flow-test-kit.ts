@@ -1,3 +1,4 @@
+import { noFederationTransport } from "../../../kit/src/rpc/no-federation-transport.js";
 import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import { ClientService } from "../../../../gen/iam/directory/v1/client_pb.js";
@@ -76,6 +77,7 @@ export async function buildFlowWorld(clock: Clock): Promise<FlowWorld> {
   const directory = await buildDirectory({ store: await open(), bus, logger, metrics: createMetrics(), transports, secrets, clock },
     loadDirectoryConfig({ TESSERA_ARGON2_MEMORY_KIB: "1024", TESSERA_ARGON2_ITERATIONS: "1" }));
   transports.directory.bind(createRouterTransport((r) => directory.routes(r), { router: { interceptors: [serverInterceptor("directory", logger)] } }));
+  transports.federation.bind(noFederationTransport());
   await directory.start();
   const dir = transports.directory;
   const keys = new KeyRing(await SigningKeyRepository.open(await open()), secrets, clock);

@@ -14,6 +14,8 @@ import { messagesOf } from "./policy-messages.js";
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
 export const DISABLED_MESSAGE = "Account is disabled.";
 export const INVALID_OTP_MESSAGE = "Invalid authenticator code.";
+/** The user's LDAP directory could not be reached: the login fails closed, and says so. */
+export const DIRECTORY_UNAVAILABLE_MESSAGE = "The user directory is unavailable. Please try again later.";
 
 /**
  * The login page's steps after the authorization request: password, TOTP (RFC 6238), the
@@ -47,7 +49,9 @@ export class LoginSteps {
       await this.kit.d.events.record(realm, ctx, tx, {
         type: "LOGIN_ERROR", userId: res.userId, error: res.eventError || "invalid_user_credentials", details: { username: name },
       });
-      return pageOf(tx, "login", { username: name, message: res.outcome === AuthOutcome.DISABLED ? DISABLED_MESSAGE : INVALID_CREDENTIALS_MESSAGE });
+      const message = res.outcome === AuthOutcome.DISABLED ? DISABLED_MESSAGE
+        : res.outcome === AuthOutcome.UNAVAILABLE ? DIRECTORY_UNAVAILABLE_MESSAGE : INVALID_CREDENTIALS_MESSAGE;
+      return pageOf(tx, "login", { username: name, message });
     }
     const moved = await this.kit.d.txs.advance(tx, {
       step: "otp", userId: res.userId, username: res.username || name, otpRequired: res.otpRequired,

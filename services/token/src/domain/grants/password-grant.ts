@@ -11,6 +11,8 @@ import { AUTHENTICATED } from "../acr.js";
 export const INVALID_CREDENTIALS = "Invalid user credentials";
 /** Keycloak's error_description when the credentials were right but a required action is pending. */
 export const NOT_FULLY_SET_UP = "Account is not fully set up";
+/** The user's LDAP directory could not be reached: the grant fails closed and says why. */
+export const DIRECTORY_UNAVAILABLE = "The user directory is unavailable";
 
 /** A failed login: invalid_grant for the client, the directory's event error for the LOGIN_ERROR event. */
 export class LoginFailed extends IamError {
@@ -44,6 +46,7 @@ export class PasswordGrant implements Grant {
     const res = await this.auth.authenticatePassword({
       realm: ctx.realm.name, username, password, clientId: ctx.client.clientId, ipAddress: ctx.params.ipAddress,
     });
+    if (res.outcome === AuthOutcome.UNAVAILABLE) throw new LoginFailed(res.eventError, res.userId, DIRECTORY_UNAVAILABLE);
     if (res.outcome !== AuthOutcome.OK) throw new LoginFailed(res.eventError || "invalid_user_credentials", res.userId);
     const amr = ["pwd"];
     if (res.otpRequired) {

@@ -1,0 +1,137 @@
+import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
+
+export type SyncMode = "IMPORT" | "READ_ONLY";
+/** What a full sync does with a linked user whose entry left LDAP. */
+export type VanishedUsers = "DISABLE" | "UNLINK";
+
+export interface SyncResultRecord {
+  created: number;
+  updated: number;
+  failed: number;
+  removed: number;
+  finishedAt: number;
+}
+
+/**
+ * An LDAP provider of a realm (spec 2.10) as stored. `bindCredential` is sealed under the master
+ * key (DESIGN 5; aad = provider id) and appears in no view. `nextSyncAt` / `leaseHolder` /
+ * `leaseUntil` are the periodic sync's schedule and lease (sync-lease.ts), outside the view.
+ */
+export interface ProviderRecord {
+  [key: string]: unknown;
+  _id: string;
+  realmId: string;
+  realm: string;
+  name: string;
+  nameKey: string;
+  providerType: "ldap";
+  enabled: boolean;
+  priority: number;
+  connectionUrl: string;
+  bindDn: string;
+  bindCredential: string;
+  usersDn: string;
+  userObjectClass: string;
+  usernameLdapAttr: string;
+  uuidLdapAttr: string;
+  emailLdapAttr: string;
+  firstNameLdapAttr: string;
+  lastNameLdapAttr: string;
+  syncMode: SyncMode;
+  syncPeriod: number;
+  /** Changed-entries sync every N seconds (Keycloak's changedSyncPeriod); 0 = off. */
+  changedSyncPeriod: number;
+  importEnabled: boolean;
+  connectionTimeout: number;
+  vanishedUsers: VanishedUsers;
+  createdAt: number;
+  updatedAt: number;
+  lastSync?: SyncResultRecord;
+  /** Epoch ms of the next periodic sync; 0 when periodic sync is off. */
+  nextSyncAt: number;
+  /** Epoch ms of the next changed-entries sync; 0 when off. */
+  nextChangedSyncAt: number;
+  /** When the last successful sync (full or changed) started: a changed sync reads entries modified since. */
+  lastSyncStartedAt?: number;
+  leaseHolder?: string;
+  leaseUntil?: number;
+}
+
+export interface ProviderInput {
+  name?: string;
+  providerType?: string;
+  enabled?: boolean;
+  priority?: number;
+  connectionUrl?: string;
+  bindDn?: string;
+  bindCredential?: string;
+  usersDn?: string;
+  userObjectClass?: string;
+  usernameLdapAttr?: string;
+  uuidLdapAttr?: string;
+  emailLdapAttr?: string;
+  firstNameLdapAttr?: string;
+  lastNameLdapAttr?: string;
+  syncMode?: string;
+  syncPeriod?: number;
+  changedSyncPeriod?: number;
+  importEnabled?: boolean;
+  connectionTimeout?: number;
+  vanishedUsers?: string;
+}
+
+/**
+ * Defaults of spec 2.10 and Keycloak's LDAP mappers: inetOrgPerson, uid, IMPORT; mail, givenName
+ * (else cn), sn; entryUUID as the stable id (objectGUID for Active Directory).
+ */
+export const PROVIDER_DEFAULTS = {
+  enabled: true,
+  priority: 0,
+  userObjectClass: "inetOrgPerson",
+  usernameLdapAttr: "uid",
+  uuidLdapAttr: "entryUUID",
+  emailLdapAttr: "mail",
+  firstNameLdapAttr: "givenName",
+  lastNameLdapAttr: "sn",
+  syncMode: "IMPORT" as SyncMode,
+  syncPeriod: 0,
+  changedSyncPeriod: 0,
+  importEnabled: true,
+  connectionTimeout: 10,
+  vanishedUsers: "DISABLE" as VanishedUsers,
+};
+
+/** The provider as the Admin API shows it: never the bind credential, nor the lease. */
+export function providerView(p: ProviderRecord) {
+  return {
+    id: p._id,
+    name: p.name,
+    providerType: p.providerType,
+    enabled: p.enabled,
+    priority: p.priority,
+    connectionUrl: p.connectionUrl,
+    bindDn: p.bindDn,
+    usersDn: p.usersDn,
+    userObjectClass: p.userObjectClass,
+    usernameLdapAttr: p.usernameLdapAttr,
+    uuidLdapAttr: p.uuidLdapAttr,
+    emailLdapAttr: p.emailLdapAttr,
+    firstNameLdapAttr: p.firstNameLdapAttr,
+    lastNameLdapAttr: p.lastNameLdapAttr,
+    syncMode: p.syncMode,
+    syncPeriod: p.syncPeriod,
+    changedSyncPeriod: p.changedSyncPeriod,
+    importEnabled: p.importEnabled,
+    connectionTimeout: p.connectionTimeout,
+    vanishedUsers: p.vanishedUsers,
+    createdAt: jsonTimestamp(p.createdAt),
+    updatedAt: jsonTimestamp(p.updatedAt),
+    ...(p.lastSync ? { lastSync: { ...p.lastSync, finishedAt: jsonTimestamp(p.lastSync.finishedAt) } } : {}),
+  };
+}
+
+/** What an update's admin-event check compares (the admin's fields, not the sync state). */
+export function providerFields(p: ProviderRecord) {
+  const { lastSync: _l, createdAt: _c, ...view } = providerView(p);
+  return { ...view, bindCredential: p.bindCredential };
+}
