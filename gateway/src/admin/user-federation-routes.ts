@@ -14,34 +14,34 @@ export function addUserFederationRoutes(table: RouteTable, rpc: RpcClients): voi
   const base = "/admin/realms/:realmName/user-federation";
   const ref = (req: { params: Record<string, unknown> }) => ({ realm: String(req.params.realmName), id: String(req.params.id ?? "") });
   table
-    .add("POST", base, async (req) => {
+    .add("POST", base, "admin", async (req) => {
       const provider = parseBody(ProviderInputSchema, req.body);
       const res = await rpc.federation.createProvider({ realm: ref(req).realm, provider });
       return { status: 201, body: providerJson(res.provider) };
     })
-    .add("GET", base, async (req) => {
+    .add("GET", base, "admin", async (req) => {
       const res = await rpc.federation.listProviders({ realm: ref(req).realm });
       return { status: 200, body: res.providers.map(providerJson) };
     })
-    .add("GET", `${base}/:id`, async (req) => {
+    .add("GET", `${base}/:id`, "admin", async (req) => {
       const res = await rpc.federation.getProvider(ref(req));
       return { status: 200, body: providerJson(res.provider) };
     })
-    .add("PUT", `${base}/:id`, async (req) => {
+    .add("PUT", `${base}/:id`, "admin", async (req) => {
       const provider = parseBody(ProviderInputSchema, req.body);
       const res = await rpc.federation.updateProvider({ ...ref(req), provider });
       return { status: 200, body: providerJson(res.provider) };
     })
-    .add("DELETE", `${base}/:id`, async (req) => {
+    .add("DELETE", `${base}/:id`, "admin", async (req) => {
       const res = await rpc.federation.deleteProvider(ref(req));
       return { status: 200, body: providerJson(res.provider) };
     })
-    .add("POST", `${base}/:id/test-connection`, async (req) => {
+    .add("POST", `${base}/:id/test-connection`, "admin", async (req) => {
       const res = await rpc.federation.testConnection(ref(req));
       if (res.success) return { status: 200, body: { success: true } };
       return { status: 400, body: { success: false, error: res.error, message: res.message } };
     })
-    .add("POST", `${base}/:id/sync`, async (req) => {
+    .add("POST", `${base}/:id/sync`, "admin", async (req) => {
       // Keycloak's query: ?action=triggerFullSync (the default) or triggerChangedUsersSync.
       const action = req.query.action === undefined ? "triggerFullSync" : String(req.query.action);
       if (action !== "triggerFullSync" && action !== "triggerChangedUsersSync") {

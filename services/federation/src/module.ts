@@ -23,7 +23,7 @@ export async function buildFederation(deps: ServiceDeps, config: FederationConfi
   const repo = await ProviderRepository.open(store);
   const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
   const users = new DirectoryUsers(deps.transports.directory);
-  const admin = new ProviderAdmin(repo, new RealmLookup(deps.transports.directory), users, secrets, outbox, clock, logger, bus);
+  const admin = new ProviderAdmin(repo, new RealmLookup(deps.transports.directory), users, secrets, outbox, clock, logger);
   const credentialOf = admin.credentialOf.bind(admin);
   const sync = new LdapSync(users, credentialOf, clock, logger, config.syncPageSize);
   const scheduler = new SyncScheduler(repo, sync, clock, logger, {

@@ -4,8 +4,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { Outbox } from "../../../kit/src/bus/outbox.js";
-import type { Bus } from "../../../kit/src/bus/port.js";
-import { publishAdminEvent } from "../../../kit/src/events/admin-events.js";
+import { adminEventMessage } from "../../../kit/src/events/admin-events.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 import type { ProviderRepository } from "../store/provider-repository.js";
 import { USER_FEDERATION_PROVIDER } from "../events/federation-admin-events.js";
@@ -31,7 +30,6 @@ export class ProviderAdmin {
     private readonly outbox: Outbox,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly bus: Bus,
   ) {
     outbox.register(this.kind);
   }
@@ -149,10 +147,10 @@ export class ProviderAdmin {
     const realm = await this.realms.get(realmName);
     if (!realm.adminEventsEnabled) return;
     const { created, updated, failed, removed } = result;
-    await publishAdminEvent(this.bus, "federation", {
+    await this.outbox.send([adminEventMessage("federation", {
       realm: realm.name, operationType: "ACTION", resourceType: USER_FEDERATION_PROVIDER, resourcePath: `${path(realm, id)}/sync`,
       representation: { created, updated, failed, removed },
-    }, this.clock.now());
+    }, this.clock.now(), randomUUID())]);
   }
 
   /** The bind credential in clear, for a connection; never leaves the service. */
