@@ -1,0 +1,71 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { Collection, Doc, Store } from "../../../kit/src/store/port.js";
+
+/** The directory collections a realm's export reads and its import writes (the owners keep their indexes). */
+export const TRANSFER_COLLECTIONS = [
+  "users", "credentials", "otp_credentials", "group_memberships", "role_mappings", "scope_assignments",
+  "client_scopes", "protocol_mappers", "clients", "groups", "roles",
+] as const;
+export type TransferCollection = (typeof TRANSFER_COLLECTIONS)[number];
+
+type Row = Doc & { realmId: string };
+
+/**
+ * Whole-realm reads and writes for export and import, named by intent. Reads page by `_id` (a
+ * keyset, so a 100,000-user realm is read a page at a time, never all at once); writes are
+ * upserts by the document's kept ids, so a record left by an earlier realm of the same name whose
+ * deletion cascade has not run yet is taken over rather than colliding.
+ */
+export class RealmTransferRepository {
+  private constructor(private readonly cols: Record<TransferCollection, Collection<Row>>, private readonly seeds: Collection<Doc>) {}
+
+  static async open(store: Store): Promise<RealmTransferRepository> {
+    const cols = {} as Record<TransferCollection, Collection<Row>>;
+    // Declared without indexes: each owning repository declares them; declaring is idempotent.
+    for (const name of TRANSFER_COLLECTIONS) cols[name] = await store.collection<Row>({ name });
+    return new RealmTransferRepository(cols, await store.collection<Doc>({ name: "realm_seeds" }));
+  }
+
+  /** Every record of a small per-realm collection (clients, roles, scopes...), in `_id` order. */
+  all<T extends Row>(name: TransferCollection, realmId: string): Promise<T[]> {
+    return this.cols[name].find({ realmId }, { sort: [["_id", 1]] }) as Promise<T[]>;
+  }
+
+  /** A page of the realm's human users after `afterId` ("" first), in `_id` order. */
+  usersAfter<T extends Row>(realmId: string, afterId: string, limit: number): Promise<T[]> {
+    return this.cols.users.find(
+      { realmId, serviceAccountClientId: "", ...(afterId ? { _id: { $gt: afterId } } : {}) },
+      { sort: [["_id", 1]], limit },
+    ) as Promise<T[]>;
+  }
+
+  /** The records of these users in a per-user collection (credentials, otp, memberships, mappings). */
+  forUsers<T extends Row>(name: TransferCollection, realmId: string, userIds: string[], field = "userId"): Promise<T[]> {
+    return userIds.length ? this.cols[name].find({ realmId, [field]: { $in: userIds } }) as Promise<T[]> : Promise.resolve([]);
+  }
+
+  /** The stored records with these ids, whatever realm they belong to (id collisions). */
+  byIds(name: TransferCollection, ids: string[]): Promise<Row[]> {
+    return ids.length ? this.cols[name].find({ _id: { $in: ids } }) : Promise.resolve([]);
+  }
+
+  /**
+   * Writes the records: in one insertMany where no id is taken (the common case, and the fast
+   * one for a batch of users), else one upsert each.
+   */
+  async put(name: TransferCollection, docs: Row[]): Promise<void> {
+    if (docs.length === 0) return;
+    try {
+      await this.cols[name].insertMany(docs);
+      return;
+    } catch (e) {
+      if (!(e instanceof IamError && e.code === "alreadyExists")) throw e;
+    }
+    for (const d of docs) await this.cols[name].upsert(d);
+  }
+
+  /** Marks the realm's built-in defaults as present: the imported document carries its own. */
+  markSeeded(realmId: string, version: number, now: number): Promise<void> {
+    return this.seeds.upsert({ _id: realmId, seededAt: now, version });
+  }
+}
