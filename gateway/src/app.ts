@@ -14,6 +14,7 @@ import { adminGuard } from "./admin/admin-guard.js";
 import type { AdminTokens } from "./admin/admin-tokens.js";
 import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
+import { REALM_IMPORT_BODY_LIMIT, REALM_IMPORT_PATH, addRealmTransferRoutes } from "./admin/realm-transfer-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
@@ -92,6 +93,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   // gateway parse a large Admin API body. User import alone takes larger bodies (up to 10,000
   // users); a parsed body is not parsed again.
   app.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
+  app.use(REALM_IMPORT_PATH, express.json({ limit: REALM_IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: "1mb" }));
   // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
   const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
@@ -112,6 +114,7 @@ export function createGateway(deps: GatewayDeps): RequestListener {
   const table = new RouteTable();
   addHealthRoutes(table, deps.rpc, deps.registries);
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
+  addRealmTransferRoutes(table, deps.rpc, pages.looks, origins);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
   addEventRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);

@@ -20,7 +20,13 @@ import { IdpService } from "../../gen/iam/saml/v1/idp_pb.js";
 import { SamlSsoService } from "../../gen/iam/saml/v1/sso_pb.js";
 import { BrokerService } from "../../gen/iam/broker/v1/broker_pb.js";
 import { FederationService } from "../../gen/iam/federation/v1/federation_pb.js";
+import { RealmTransferService } from "../../gen/iam/kit/v1/realm_transfer_pb.js";
+import { RealmImportService } from "../../gen/iam/directory/v1/realm_import_pb.js";
 import type { ServiceName } from "../../services/kit/src/module.js";
+
+/** The services that own part of a realm's export (DESIGN 3), in the order an import writes them. */
+export const REALM_PART_OWNERS = ["directory", "token", "saml", "broker", "federation"] as const;
+export type RealmPartOwner = (typeof REALM_PART_OWNERS)[number];
 
 /** The generated clients the gateway calls; it holds nothing else of the services. */
 export interface RpcClients {
@@ -45,6 +51,9 @@ export interface RpcClients {
   samlSso: Client<typeof SamlSsoService>;
   broker: Client<typeof BrokerService>;
   federation: Client<typeof FederationService>;
+  /** Each part owner's realm export and import (kit realm_transfer.proto). */
+  realmParts: Record<RealmPartOwner, Client<typeof RealmTransferService>>;
+  realmImport: Client<typeof RealmImportService>;
 }
 
 export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients {
@@ -70,5 +79,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     samlSso: createClient(SamlSsoService, t.saml),
     broker: createClient(BrokerService, t.broker),
     federation: createClient(FederationService, t.federation),
+    realmParts: Object.fromEntries(REALM_PART_OWNERS.map((o) => [o, createClient(RealmTransferService, t[o])])) as RpcClients["realmParts"],
+    realmImport: createClient(RealmImportService, t.directory),
   };
 }
