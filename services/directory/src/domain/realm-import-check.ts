@@ -8,6 +8,7 @@ import { checkRealmFields, checkRealmName } from "./realm-rules.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
 import { checkBackchannelUri, checkClientId, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkUriList, checkWebOrigin } from "./client-rules.js";
 import { hashFormat } from "./stored-hash.js";
+import { MAPPER_TYPES, checkMapperConfig, checkMapperType } from "./mapper-rules.js";
 import type { TransferCollection } from "../store/realm-transfer-repository.js";
 
 /** The directory's sections of a realm document (the gateway sends only these). */
@@ -78,7 +79,10 @@ export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; proble
     const mapperName = unique();
     s.protocolMappers.forEach((m, j) => {
       keep("protocol_mappers", m.id, `$.clientScopes[${i}].protocolMappers[${j}]`);
-      mapperName(m.name, `$.clientScopes[${i}].protocolMappers[${j}].name`, `mapper "${m.name}"`);
+      const mp = `$.clientScopes[${i}].protocolMappers[${j}]`;
+      mapperName(m.name, `${mp}.name`, `mapper "${m.name}"`);
+      at(mp, () => checkMapperType(m.mapperType));
+      if (MAPPER_TYPES[m.mapperType]) at(mp, () => checkMapperConfig(m.mapperType, m.config));
     });
   });
 
