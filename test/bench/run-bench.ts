@@ -5,11 +5,12 @@ import { machine } from "./bench-kit.js";
 import { clientCredentials, type Row } from "./client-credentials-scenario.js";
 import { codeFlow, memory, tesseraEndpoints } from "./tessera-scenarios.js";
 import { clusterClientCredentials, clusterMemory, clusterScenarios } from "./cluster-scenario.js";
+import { realmTransfer } from "./realm-transfer-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
  * commit and command. Options: --rounds N (default 3), --duration S (default 10), --connections N
- * (default 16), --only NAME (a scenario), --sessions N (the memory scenarios, default 10000). The
+ * (default 16), --only NAME (a scenario), --sessions N (the memory scenarios, default 10000), --users N (realm-transfer, default 100000). The
  * server runs on core 0, this load generator on core 1.
  */
 const args = new Map<string, string>();
@@ -30,6 +31,8 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
   // Also part of "cluster"; alone, to read the cluster's memory without its load scenarios.
   ["cluster-memory", () => clusterMemory(sessions)],
+  // Realm export and import of --users users (default 100,000): time and the server's peak RSS.
+  ["realm-transfer", () => realmTransfer(Number(args.get("users") ?? 100_000))],
 ];
 
 const rows: Row[] = [];

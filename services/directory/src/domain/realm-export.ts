@@ -1,3 +1,4 @@
+import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type {
   ClientDoc, ClientScopeDoc, GroupDoc, RealmSettingsDoc, RoleDoc, UserDoc,
@@ -50,9 +51,9 @@ export class RealmExport {
     ]);
     const names = this.names(clients, roles, groups);
     const scopeNames = new Map(scopes.map((s) => [s._id, s.name]));
-    const groupMappings = await this.repo.forUsers<RoleMappingRecord>("role_mappings", realm._id, groups.map((g) => g._id), "holderId");
+    const groupMappings = await this.repo.mappingsOf<RoleMappingRecord>(realm._id, "group", groups.map((g) => g._id));
     const saUsers = await this.serviceAccounts(realm, clients);
-    const saMappings = await this.repo.forUsers<RoleMappingRecord>("role_mappings", realm._id, [...saUsers.values()].map((u) => u._id), "holderId");
+    const saMappings = await this.repo.mappingsOf<RoleMappingRecord>(realm._id, "user", [...saUsers.values()].map((u) => u._id));
     return {
       realm: this.settings(realm, includeSecrets),
       roles: roles.filter((r) => r.clientId === "").map(roleDoc),
@@ -81,9 +82,14 @@ export class RealmExport {
     };
   }
 
-  /** One page of users after `afterId`, with credentials, TOTP, role mappings and memberships. */
-  async users(realm: RealmRecord, afterId: string, includeSecrets: boolean): Promise<{ users: UserDoc[]; last: string }> {
-    const page = await this.repo.usersAfter<UserRecord>(realm._id, afterId, USER_PAGE);
+  /**
+   * One page of users after the page token ("" first: `<createdAt>:<id>` of the last user sent),
+   * with credentials, TOTP, role mappings and memberships.
+   */
+  async users(realm: RealmRecord, pageToken: string, includeSecrets: boolean): Promise<{ users: UserDoc[]; last: string }> {
+    const m = /^(\d{1,16}):(.+)$/.exec(pageToken);
+    if (pageToken !== "" && !m) throw IamError.invalid("pageToken", "malformed page token");
+    const page = await this.repo.usersAfter<UserRecord>(realm._id, m ? { createdAt: Number(m[1]), id: m[2]! } : undefined, USER_PAGE);
     if (page.length === 0) return { users: [], last: "" };
     const ids = page.map((u) => u._id);
     const [clients, roles, groups, creds, otps, memberships, mappings] = await Promise.all([
@@ -91,7 +97,7 @@ export class RealmExport {
       this.repo.forUsers<CredentialRecord & { realmId: string; _id: string }>("credentials", realm._id, ids),
       this.repo.forUsers<OtpRecord>("otp_credentials", realm._id, ids),
       this.repo.forUsers<MembershipRecord>("group_memberships", realm._id, ids),
-      this.repo.forUsers<RoleMappingRecord>("role_mappings", realm._id, ids, "holderId"),
+      this.repo.mappingsOf<RoleMappingRecord>(realm._id, "user", ids),
     ]);
     const names = this.names(clients, roles, groups);
     const users = page.map((u): UserDoc => {
@@ -115,7 +121,8 @@ export class RealmExport {
         federatedIdentities: [],
       };
     });
-    return { users, last: page.length < USER_PAGE ? "" : page[page.length - 1]!._id };
+    const lastUser = page[page.length - 1]!;
+    return { users, last: page.length < USER_PAGE ? "" : `${lastUser.createdAt}:${lastUser._id}` };
   }
 
   private settings(r: RealmRecord, includeSecrets: boolean): RealmSettingsDoc {
