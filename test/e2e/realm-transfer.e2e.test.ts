@@ -177,4 +177,21 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
     ]));
     expect((await api.get(`/admin/realms/${realm}-copy`)).status).toBe(404);
   }, 60_000);
+
+  it("answers 404 for an unknown realm, 400 for a bad flag or body, and 405 for other methods on the import path", async () => {
+    const missing = await api.get("/admin/realms/no-such-realm-xfer/export");
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe("realm_not_found");
+    const { realm } = await fullRealm();
+    const flag = await api.get(`/admin/realms/${realm}/export?includeUsers=yes`);
+    expect(flag.status).toBe(400);
+    expect(flag.body).toMatchObject({ error: "invalid_request", field: "includeUsers" });
+    const notObject = await api.post("/admin/realms/import", [1, 2]);
+    expect(notObject.status).toBe(400);
+    const format = await api.post("/admin/realms/import?format=xml", {});
+    expect(format.body).toMatchObject({ error: "invalid_request", field: "format" });
+    const get = await api.get("/admin/realms/import");
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+  }, 60_000);
 });

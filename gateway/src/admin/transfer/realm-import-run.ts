@@ -4,7 +4,7 @@ import { REALM_PART_OWNERS, type RealmPartOwner, type RpcClients } from "../../r
 import { partBytes, unlessUnimplemented } from "./part-calls.js";
 
 /** Users per ImportRealmPart call: each batch is one bounded message and one heartbeat of the import. */
-export const USER_BATCH = 1000;
+export const USER_BATCH = 5000;
 
 /** A document with problems: nothing was written (spec 4.1, the import validates first). */
 export class InvalidDocument extends Error {

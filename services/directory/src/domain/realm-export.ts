@@ -89,8 +89,13 @@ export class RealmExport {
   async users(realm: RealmRecord, pageToken: string, includeSecrets: boolean): Promise<{ users: UserDoc[]; last: string }> {
     const m = /^(\d{1,16}):(.+)$/.exec(pageToken);
     if (pageToken !== "" && !m) throw IamError.invalid("pageToken", "malformed page token");
-    const page = await this.repo.usersAfter<UserRecord>(realm._id, m ? { createdAt: Number(m[1]), id: m[2]! } : undefined, USER_PAGE);
-    if (page.length === 0) return { users: [], last: "" };
+    const raw = await this.repo.usersAfter<UserRecord>(realm._id, m ? { createdAt: Number(m[1]), id: m[2]! } : undefined, USER_PAGE);
+    if (raw.length === 0) return { users: [], last: "" };
+    const lastUser = raw[raw.length - 1]!;
+    const last = raw.length < USER_PAGE ? "" : `${lastUser.createdAt}:${lastUser._id}`;
+    // Service accounts travel with their clients (sections()).
+    const page = raw.filter((u) => u.serviceAccountClientId === "");
+    if (page.length === 0) return { users: [], last };
     const ids = page.map((u) => u._id);
     const [clients, roles, groups, creds, otps, memberships, mappings] = await Promise.all([
       this.repo.all<ClientRecord>("clients", realm._id), this.repo.all<RoleRecord>("roles", realm._id), this.repo.all<GroupRecord>("groups", realm._id),
@@ -121,8 +126,7 @@ export class RealmExport {
         federatedIdentities: [],
       };
     });
-    const lastUser = page[page.length - 1]!;
-    return { users, last: page.length < USER_PAGE ? "" : `${lastUser.createdAt}:${lastUser._id}` };
+    return { users, last };
   }
 
   private settings(r: RealmRecord, includeSecrets: boolean): RealmSettingsDoc {

@@ -37,14 +37,16 @@ export class RealmTransferRepository {
    * deep into a 100,000-user realm it is.
    */
   async usersAfter<T extends Row>(realmId: string, after: { createdAt: number; id: string } | undefined, limit: number): Promise<T[]> {
-    const base = { realmId, serviceAccountClientId: "" };
-    const sort: Array<[string, 1]> = [["createdAt", 1], ["_id", 1]];
-    if (!after) return this.cols.users.find(base, { sort, limit }) as Promise<T[]>;
+    // Service accounts are not filtered here (the caller drops them): a filter on
+    // serviceAccountClientId would lead SQLite to its (realmId, serviceAccountClientId) index and
+    // a sort of the whole realm per page.
+    if (!after) return this.cols.users.find({ realmId }, { sort: [["createdAt", 1], ["_id", 1]], limit }) as Promise<T[]>;
     // Two range reads rather than one $or, which SQLite would not serve from the index: the rest
-    // of the last user's millisecond, then the users created after it.
-    const same = await this.cols.users.find({ ...base, createdAt: after.createdAt, _id: { $gt: after.id } }, { sort, limit });
+    // of the last user's millisecond (in _id order, which the index gives with createdAt fixed),
+    // then the users created after it.
+    const same = await this.cols.users.find({ realmId, createdAt: after.createdAt, _id: { $gt: after.id } }, { sort: [["_id", 1]], limit });
     if (same.length === limit) return same as T[];
-    const later = await this.cols.users.find({ ...base, createdAt: { $gt: after.createdAt } }, { sort, limit: limit - same.length });
+    const later = await this.cols.users.find({ realmId, createdAt: { $gt: after.createdAt } }, { sort: [["createdAt", 1], ["_id", 1]], limit: limit - same.length });
     return [...same, ...later] as T[];
   }
 
