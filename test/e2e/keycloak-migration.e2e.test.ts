@@ -144,6 +144,11 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
   it("detects the format by shape, or by ?format=keycloak; an existing realm is a 409", async () => {
     const again = await api.post("/admin/realms/import?format=keycloak", await keycloakRealmExport(realm, [], CB));
     expect(again.status).toBe(409);
+    // A capitalised Keycloak realm name is lowercased (and reported); one that is no slug at all is refused.
+    const upper = await api.post("/admin/realms/import", { ...await keycloakRealmExport(`${realm}-Upper`, [], CB) });
+    expect(upper.status).toBe(201);
+    expect(upper.body.name).toBe(`${realm}-upper`);
+    expect(upper.body.importReport).toEqual(expect.arrayContaining([{ path: "$.realm", message: `realm name "${realm}-Upper" became "${realm}-upper": Tessera's realm names are lowercase` }]));
     const bad = await api.post("/admin/realms/import?format=keycloak", { realm: "Not A Slug!" });
     expect(bad.status).toBe(400);
     expect(bad.body.problems).toEqual(expect.arrayContaining([expect.objectContaining({ path: "$.realm.name" })]));

@@ -12,7 +12,7 @@ const DEFAULT_THEME = "tessera";
  */
 export function keycloakSettings(kc: Json, note: Note): Json {
   const out: Json = {
-    name: String(kc.realm), displayName: String(kc.displayName ?? ""), enabled: kc.enabled !== false,
+    name: realmName(String(kc.realm), note), displayName: String(kc.displayName ?? ""), enabled: kc.enabled !== false,
     accessTokenLifespan: int(kc.accessTokenLifespan, 300), refreshTokenLifespan: int(kc.ssoSessionIdleTimeout, 1800),
     offlineTokenLifespan: int(kc.offlineSessionIdleTimeout, 2_592_000), ssoSessionMaxLifespan: int(kc.ssoSessionMaxLifespan, 36_000),
     smtpHost: "", smtpPort: 587, smtpUser: "", smtpFrom: "", smtpSecure: false,
@@ -86,6 +86,20 @@ function passwordPolicy(policy: unknown, out: Json, note: Note): void {
       default: note(path, `password policy rule "${rule}" has no equivalent`);
     }
   }
+}
+
+/**
+ * Keycloak realm names may hold capitals ("Acme"); Tessera's are lowercase slugs. A name whose
+ * lowercase form is a slug is lowercased (noted: issuer URLs change with it); any other is left for
+ * validation to refuse with its path.
+ */
+function realmName(name: string, note: Note): string {
+  const lower = name.toLowerCase();
+  if (lower !== name && /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/.test(lower)) {
+    note("$.realm", `realm name "${name}" became "${lower}": Tessera's realm names are lowercase`);
+    return lower;
+  }
+  return name;
 }
 
 function int(v: unknown, d: number): number {
