@@ -52,6 +52,12 @@ export async function importRealm(rpc: RpcClients, doc: RealmDocument | unknown,
     }
   }
   if (problems.length) throw new InvalidDocument(problems);
+  if (!serving.has("broker")) {
+    // Users' links to identity providers are the broker's too.
+    (d.users ?? []).forEach((u, i) => u.federatedIdentities.forEach((_, j) => report.push({
+      path: `$.users[${i}].federatedIdentities[${j}]`, message: "not imported: the broker service does not import federatedIdentities yet",
+    })));
+  }
 
   const { realmId } = await rpc.realmImport.beginRealmImport({ realmJson: partBytes(d.realm), overwrite });
   try {
