@@ -15,6 +15,7 @@ import { adminGuard } from "./admin/admin-guard.js";
 import type { AdminTokens } from "./admin/admin-tokens.js";
 import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
+import { REALM_IMPORT_BODY_LIMIT, REALM_IMPORT_PATH, addRealmTransferRoutes } from "./admin/realm-transfer-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
@@ -107,6 +108,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addLandingRoutes(table, deps.publicUrl);
   addHealthRoutes(table, deps.rpc, deps.registries);
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
+  addRealmTransferRoutes(table, deps.rpc, pages.looks, origins);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
   addEventRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
@@ -137,9 +139,10 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   // A body that is not JSON is refused with 415 before parsing (requireJsonBody).
   const json = jsonOnly(express.json({ limit: "1mb" }));
   const importJson = jsonOnly(express.json({ limit: IMPORT_BODY_LIMIT }));
+  const realmImportJson = jsonOnly(express.json({ limit: REALM_IMPORT_BODY_LIMIT }));
   table.mount(app, {
     adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens),
-    jsonParser: (path) => (path === IMPORT_PATH ? importJson : json),
+    jsonParser: (path) => (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
   });
 
   app.use((req: Request, res: Response) => {

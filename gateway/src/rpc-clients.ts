@@ -23,7 +23,13 @@ import { BrokerService } from "../../gen/iam/broker/v1/broker_pb.js";
 import { IdentityProviderService } from "../../gen/iam/broker/v1/identity_provider_pb.js";
 import { BrokerLoginService } from "../../gen/iam/broker/v1/broker_login_pb.js";
 import { FederationService } from "../../gen/iam/federation/v1/federation_pb.js";
+import { RealmTransferService } from "../../gen/iam/kit/v1/realm_transfer_pb.js";
+import { RealmImportService } from "../../gen/iam/directory/v1/realm_import_pb.js";
 import type { ServiceName } from "../../services/kit/src/module.js";
+
+/** The services that own part of a realm's export (DESIGN 3), in the order an import writes them. */
+export const REALM_PART_OWNERS = ["directory", "token", "saml", "broker", "federation"] as const;
+export type RealmPartOwner = (typeof REALM_PART_OWNERS)[number];
 
 /** The generated clients the gateway calls; it holds nothing else of the services. */
 export interface RpcClients {
@@ -51,6 +57,9 @@ export interface RpcClients {
   identityProviders: Client<typeof IdentityProviderService>;
   brokerLogin: Client<typeof BrokerLoginService>;
   federation: Client<typeof FederationService>;
+  /** Each part owner's realm export and import (kit realm_transfer.proto). */
+  realmParts: Record<RealmPartOwner, Client<typeof RealmTransferService>>;
+  realmImport: Client<typeof RealmImportService>;
 }
 
 export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients {
@@ -79,5 +88,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     identityProviders: createClient(IdentityProviderService, t.broker),
     brokerLogin: createClient(BrokerLoginService, t.broker),
     federation: createClient(FederationService, t.federation),
+    realmParts: Object.fromEntries(REALM_PART_OWNERS.map((o) => [o, createClient(RealmTransferService, t[o])])) as RpcClients["realmParts"],
+    realmImport: createClient(RealmImportService, t.directory),
   };
 }

@@ -6,11 +6,12 @@ import { clientCredentials, type Row } from "./client-credentials-scenario.js";
 import { codeFlow, memory, tesseraEndpoints } from "./tessera-scenarios.js";
 import { ldapSync } from "./ldap-sync-scenario.js";
 import { clusterClientCredentials, clusterMemory, clusterScenarios } from "./cluster-scenario.js";
+import { realmTransfer } from "./realm-transfer-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
  * commit and command. Options: --rounds N (default 3), --duration S (default 10), --connections N
- * (default 16), --only NAME (a scenario), --sessions N (the memory scenarios, default 10000). The
+ * (default 16), --only NAME (a scenario), --sessions N (the memory scenarios, default 10000), --users N (realm-transfer, default 100000). The
  * server runs on core 0, this load generator on core 1.
  */
 const args = new Map<string, string>();
@@ -33,6 +34,8 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["cluster-memory", () => clusterMemory(sessions)],
   // Needs the Debian slapd (.ci/run installs it); --entries N, default 10000.
   ["ldap-sync", () => ldapSync(Number(args.get("entries") ?? 10_000))],
+  // Realm export and import of --users users (default 100,000): time and the server's peak RSS.
+  ["realm-transfer", () => realmTransfer(Number(args.get("users") ?? 100_000))],
 ];
 
 const rows: Row[] = [];

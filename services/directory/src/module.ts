@@ -23,6 +23,7 @@ import { buildClientsSlice } from "./clients-module.js";
 import { watchRealmCache } from "./events/realm-cache-watcher.js";
 import { buildAuthenticationSlice } from "./authentication-module.js";
 import { buildRegistrationSlice } from "./registration-module.js";
+import { buildRealmTransferSlice } from "./realm-transfer-module.js";
 
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
@@ -41,6 +42,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const clientsSlice = await buildClientsSlice(deps, outbox, writes.removal);
   const authnSlice = await buildAuthenticationSlice(deps, hasher, writes);
   const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher, writes);
+  const transferSlice = await buildRealmTransferSlice(deps, realms, outbox);
 
   return {
     name: "directory",
@@ -53,6 +55,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       clientsSlice.routes(router);
       authnSlice.routes(router);
       registrationSlice.routes(router);
+      transferSlice.routes(router);
     },
     async start() {
       watches = await watchRealmCache(bus, realmRepo, deps.logger);
@@ -65,8 +68,11 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
         await admins.bootstrap(config.adminUsername, config.adminPassword);
       }
       await outbox.start();
+      // After the outbox: a rolled-back import announces realm.deleted through it.
+      await transferSlice.start();
     },
     async stop() {
+      await transferSlice.stop();
       await Promise.all(watches.map((w) => w.stop()));
       await cascade?.stop();
       await clientsSlice.stop();

@@ -22,6 +22,9 @@ import { DirectoryReader } from "./sso/user-profile.js";
 import { SsoFlow } from "./sso/sso-flow.js";
 import { SloFlow } from "./sso/slo-flow.js";
 import { ssoRpc } from "./sso/sso-rpc.js";
+import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
+import { SamlTransfer } from "./domain/saml-transfer.js";
+import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
 
 /** Composition of the saml service, shared by the embedded runner and main.ts. */
 export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<ServiceModule> {
@@ -47,6 +50,7 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
       router.service(ServiceProviderService, serviceProviderRpc(sps));
       router.service(IdpService, idpRpc(idp));
       router.service(SamlSsoService, ssoRpc(sso, slo));
+      router.service(RealmTransferService, realmTransferRpc(realms, new SamlTransfer(spRepo, keyRepo, secrets, () => clock.now())));
     },
     async start() {
       subs = await startSamlConsumers(bus, spRepo, keyRepo, logger, ssoStore);

@@ -16,13 +16,17 @@ import { signingKeyAnnouncer } from "./events/key-events.js";
 import { tokenRpc } from "./rpc/token-rpc.js";
 import { buildOAuth } from "./oauth-module.js";
 import { buildBrowserFlow, type BrowserFlow } from "./flow/browser-flow.js";
+import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
+import { KeyTransfer } from "./domain/key-transfer.js";
+import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
 
 const DAY_MS = 86_400_000;
 
 /** Composition of the token service, shared by the embedded runner and main.ts. */
 export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promise<ServiceModule> {
   const { store, bus, clock, secrets, logger } = deps;
-  const keys = new KeyRing(await SigningKeyRepository.open(store), secrets, clock, { announce: signingKeyAnnouncer(bus, clock, logger) });
+  const keyRepo = await SigningKeyRepository.open(store);
+  const keys = new KeyRing(keyRepo, secrets, clock, { announce: signingKeyAnnouncer(bus, clock, logger) });
   const realms = new DirectoryRealms(deps.transports.directory);
   const maintenance = new KeyMaintenance(keys, realms, {
     rotationMs: config.keyRotationDays * DAY_MS,
@@ -47,6 +51,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     name: "token",
     routes(router: ConnectRouter) {
       router.service(TokenService, tokenRpc(metadata, store, bus));
+      router.service(RealmTransferService, realmTransferRpc(realms, new KeyTransfer(keyRepo, secrets)));
       oauth.routes(router);
       browserFlow!.routes(router);
     },

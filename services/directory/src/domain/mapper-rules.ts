@@ -1,32 +1,9 @@
 import { IamError } from "../../../kit/src/errors.js";
 import { requireString } from "../../../kit/src/validation/checks.js";
 
-/** Flags choosing which tokens a mapper writes to (Keycloak's config keys). */
-const TOKEN_FLAGS = ["id.token.claim", "access.token.claim", "userinfo.token.claim", "introspection.token.claim"];
-const CLAIM = ["claim.name", "jsonType.label"];
+import { ADDRESS_MEMBERS, MAPPER_TYPES, TOKEN_FLAGS } from "../../../kit/src/validation/mapper-types.js";
 
-/** The address mapper's settings: `user.attribute.<member>` names the attribute for that member. */
-export const ADDRESS_MEMBERS = ["formatted", "street", "locality", "region", "postal_code", "country"] as const;
-const ADDRESS_KEYS = ADDRESS_MEMBERS.map((m) => `user.attribute.${m}`);
-
-/** Mapper types and the config keys each accepts; `required` keys must be present and non-empty. */
-export const MAPPER_TYPES: Record<string, { keys: string[]; required: string[] }> = {
-  "oidc-usermodel-attribute-mapper": { keys: [...TOKEN_FLAGS, ...CLAIM, "user.attribute", "multivalued", "aggregate.attrs"], required: ["claim.name", "user.attribute"] },
-  "oidc-usermodel-property-mapper": { keys: [...TOKEN_FLAGS, ...CLAIM, "user.attribute"], required: ["claim.name", "user.attribute"] },
-  "oidc-hardcoded-claim-mapper": { keys: [...TOKEN_FLAGS, ...CLAIM, "claim.value"], required: ["claim.name", "claim.value"] },
-  "oidc-group-membership-mapper": { keys: [...TOKEN_FLAGS, "claim.name", "full.path"], required: ["claim.name"] },
-  "oidc-usermodel-realm-role-mapper": { keys: [...TOKEN_FLAGS, ...CLAIM, "multivalued"], required: ["claim.name"] },
-  "oidc-usermodel-client-role-mapper": { keys: [...TOKEN_FLAGS, ...CLAIM, "multivalued", "usermodel.clientRoleMapping.clientId"], required: ["claim.name"] },
-  "oidc-audience-mapper": { keys: [...TOKEN_FLAGS, "included.client.audience", "included.custom.audience"], required: [] },
-  // Built-in mappers of the default scopes (Keycloak's), also accepted from admins.
-  "oidc-full-name-mapper": { keys: TOKEN_FLAGS, required: [] },
-  "oidc-audience-resolve-mapper": { keys: TOKEN_FLAGS, required: [] },
-  "oidc-allowed-origins-mapper": { keys: TOKEN_FLAGS, required: [] },
-  "oidc-acr-mapper": { keys: TOKEN_FLAGS, required: [] },
-  "oidc-sub-mapper": { keys: TOKEN_FLAGS, required: [] },
-  // The "address" scope's mapper (OIDC Core 5.1.1): which user attribute feeds each member.
-  "oidc-address-mapper": { keys: [...TOKEN_FLAGS, ...ADDRESS_KEYS], required: [] },
-};
+export { ADDRESS_MEMBERS, MAPPER_TYPES };
 
 export const USER_PROPERTIES = ["username", "email", "firstName", "lastName", "emailVerified"];
 const JSON_TYPES = ["String", "long", "int", "boolean", "JSON"];

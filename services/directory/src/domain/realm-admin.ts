@@ -125,6 +125,15 @@ export class RealmAdmin {
   async delete(name: string): Promise<RealmRecord> {
     const current = await this.repo.findCurrentByName(name);
     if (!current) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
+    return this.remove(current);
+  }
+
+  /**
+   * Deletes this realm record, staging (an import rolled back) or not, announcing realm.deleted:
+   * every service drops what it holds under the realm's id.
+   */
+  async remove(current: RealmRecord): Promise<RealmRecord> {
+    const name = current.name;
     const snapshot: RealmRemovalSnapshot = { _id: current._id, name: current.name };
     let deleted = null as RealmRecord | null;
     await this.outbox.write({

@@ -3,7 +3,7 @@ import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 
 /** The realm as the Admin API shows it (spec 4.1): every field, the SMTP password redacted. */
 export function realmView(r: RealmRecord) {
-  const { _id, smtpPasswordSealed, createdAt, updatedAt, ...fields } = r;
+  const { _id, smtpPasswordSealed, createdAt, updatedAt, importHeartbeatAt: _staging, ...fields } = r;
   return {
     id: _id,
     ...fields,

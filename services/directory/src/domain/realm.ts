@@ -51,6 +51,11 @@ export interface RealmRecord extends Doc {
    * reset links. Absent in realms stored before it existed, which read as false (Keycloak's default).
    */
   resetPasswordAllowed?: boolean;
+  /**
+   * Present while the realm is being imported (epoch ms of the importer's last sign of life): the
+   * realm is then invisible, and rolled back if the importer stops (realm-import.ts).
+   */
+  importHeartbeatAt?: number;
   createdAt: number;
   updatedAt: number;
 }

@@ -12,6 +12,9 @@ import type { RealmRecord } from "../domain/realm.js";
  */
 export const REALM_CACHE_MS = 5_000;
 
+/** A staging realm (an import not finished) is invisible to every lookup by name and to the list. */
+const VISIBLE = { importHeartbeatAt: { $exists: false } } as const;
+
 /** One repository per store: every slice of the directory then shares one cache and its invalidation. */
 const perStore = new WeakMap<Store, Promise<RealmRepository>>();
 
@@ -48,7 +51,7 @@ export class RealmRepository {
   /** The realm, from the cache when read within REALM_CACHE_MS. An unknown name is never cached. */
   findByName(name: string): Promise<RealmRecord | null> {
     return this.cache.get(name, async () => {
-      const realm = await this.realms.findOne({ name });
+      const realm = await this.realms.findOne({ name, ...VISIBLE });
       return realm && deepFreeze(realm);
     });
   }
@@ -59,7 +62,7 @@ export class RealmRepository {
    * older than an event the caller has already acted on, would be kept by the caller as fresh.
    */
   async findCurrentByName(name: string): Promise<RealmRecord | null> {
-    const realm = await this.realms.findOne({ name });
+    const realm = await this.realms.findOne({ name, ...VISIBLE });
     return realm && deepFreeze(realm);
   }
 
@@ -69,7 +72,31 @@ export class RealmRepository {
   }
 
   listByCreation(): Promise<RealmRecord[]> {
-    return this.realms.find({}, { sort: [["createdAt", 1], ["_id", 1]] });
+    return this.realms.find({ ...VISIBLE }, { sort: [["createdAt", 1], ["_id", 1]] });
+  }
+
+  /** The realm record under this name whatever its state: a staging import's too. */
+  findAnyByName(name: string): Promise<RealmRecord | null> {
+    return this.realms.findOne({ name });
+  }
+
+  /** Imports in progress (staging realms) whose importer last showed life at or before `before`. */
+  listStaging(before: number): Promise<RealmRecord[]> {
+    return this.realms.find({ importHeartbeatAt: { $lte: before } });
+  }
+
+  /** Extends a staging realm's lease; false when it is no longer staging (finished or rolled back). */
+  async heartbeat(id: string, now: number): Promise<boolean> {
+    return (await this.realms.update({ _id: id, importHeartbeatAt: { $exists: true } }, { $set: { importHeartbeatAt: now } })) === 1;
+  }
+
+  /** Makes a staging realm the realm, atomically; null when it was rolled back meanwhile. */
+  async finishImport(id: string, now: number): Promise<RealmRecord | null> {
+    const realm = await this.realms.findOneAndUpdate(
+      { _id: id, importHeartbeatAt: { $exists: true } }, { $unset: ["importHeartbeatAt"], $set: { updatedAt: now } },
+    );
+    if (realm) this.drop(realm.name);
+    return realm;
   }
 
   /** Applies the changes to the named realm; returns the realm after the change, or null. */

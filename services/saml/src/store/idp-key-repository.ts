@@ -47,6 +47,16 @@ export class IdpKeyRepository {
     return this.keys.deleteMany({ realmId, status: "PASSIVE", retiresAt: { $lte: now } });
   }
 
+  /** The records with these ids, whatever their realm (an import's id collisions). */
+  findByIds(ids: string[]): Promise<IdpKeyRecord[]> {
+    return ids.length ? this.keys.find({ _id: { $in: ids } }) : Promise.resolve([]);
+  }
+
+  /** Writes an imported record under its kept id, taking over one left by the realm it replaces. */
+  putImported(record: IdpKeyRecord): Promise<void> {
+    return this.keys.upsert(record);
+  }
+
   /** A deleted realm's keys created up to `upTo` (RealmDeleted). */
   deleteRealm(realmId: string, upTo: number): Promise<number> {
     return this.keys.deleteMany({ realmId, createdAt: { $lte: upTo } });

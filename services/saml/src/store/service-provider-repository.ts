@@ -39,6 +39,16 @@ export class ServiceProviderRepository {
     return this.sps.findOneAndDelete({ _id: id, realmId });
   }
 
+  /** The records with these ids, whatever their realm (an import's id collisions). */
+  findByIds(ids: string[]): Promise<ServiceProviderRecord[]> {
+    return ids.length ? this.sps.find({ _id: { $in: ids } }) : Promise.resolve([]);
+  }
+
+  /** Writes an imported record under its kept id, taking over one left by the realm it replaces. */
+  putImported(record: ServiceProviderRecord): Promise<void> {
+    return this.sps.upsert(record);
+  }
+
   /** A deleted realm's SPs created up to `upTo` (RealmDeleted). */
   deleteRealm(realmId: string, upTo: number): Promise<number> {
     return this.sps.deleteMany({ realmId, createdAt: { $lte: upTo } });

@@ -64,6 +64,19 @@ export class SigningKeyRepository {
     return [...realms];
   }
 
+  /** The stored keys with these kids, whatever their realm (an import's kid collisions). */
+  findByKids(kids: string[]): Promise<SigningKeyRecord[]> {
+    return kids.length ? this.keys.find({ _id: { $in: kids } }) : Promise.resolve([]);
+  }
+
+  /**
+   * Writes an imported key under its kid, taking over a record of the same kid left by the realm
+   * it replaces (whose realm.deleted cascade, by the old realm id, then leaves it alone).
+   */
+  putImported(key: SigningKeyRecord): Promise<void> {
+    return this.keys.upsert(key);
+  }
+
   /** Drops a deleted realm's keys created up to `upTo` (a re-created realm keeps its new keys). */
   deleteRealm(realmId: string, upTo: number): Promise<number> {
     return this.keys.deleteMany({ realmId, createdAt: { $lte: upTo } });

@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import { FORMAT_VERSION, type Problem } from "../../../../services/kit/src/realm-transfer/document-schema.js";
+import { KEYCLOAK_BUILTIN_CLIENTS, convertClients, convertScopes, type Note } from "./keycloak-clients.js";
+import { keycloakOtp, keycloakPassword } from "./keycloak-credentials.js";
+import { keycloakSettings } from "./keycloak-settings.js";
+
+type Json = Record<string, any>;
+type RoleRefs = { realmRoles: string[]; clientRoles: Record<string, string[]> };
+
+/** A Keycloak realm representation names its realm in a string `realm`; Tessera's document holds an object there. */
+export function isKeycloakRealm(body: object): boolean {
+  const b = body as Json;
+  return typeof b.realm === "string" && b.formatVersion === undefined;
+}
+
+/** Top-level keys the conversion reads; every other key with a value is reported. */
+const CONSUMED = new Set([
+  "id", "realm", "displayName", "displayNameHtml", "enabled", "accessTokenLifespan", "ssoSessionIdleTimeout", "ssoSessionMaxLifespan",
+  "offlineSessionIdleTimeout", "smtpServer", "passwordPolicy", "bruteForceProtected", "permanentLockout", "maxTemporaryLockouts",
+  "failureFactor", "waitIncrementSeconds", "maxFailureWaitSeconds", "maxDeltaTimeSeconds", "registrationAllowed", "verifyEmail",
+  "eventsEnabled", "eventsExpiration", "adminEventsEnabled", "roles", "groups", "users", "clients", "clientScopes",
+  "identityProviders", "components", "authenticationFlows", "authenticatorConfig", "requiredActions", "keycloakVersion",
+  "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",
+  "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers",
+]);
+
+/**
+ * A Keycloak realm representation (kc.sh export's realm-export.json, Keycloak 26) as Tessera's
+ * realm document. What Tessera has no equivalent for is pushed to `report`, each with its JSON
+ * path in the Keycloak document: nothing is dropped silently. Ids are kept.
+ */
+export function fromKeycloak(kc: Json, report: Problem[]): unknown {
+  const note: Note = (path, message) => report.push({ path, message });
+  const otpPolicyOk = (kc.otpPolicyType ?? "totp") === "totp" && (kc.otpPolicyAlgorithm ?? "HmacSHA1") === "HmacSHA1"
+    && Number(kc.otpPolicyDigits ?? 6) === 6 && Number(kc.otpPolicyPeriod ?? 30) === 30;
+  if (!otpPolicyOk) note("$.otpPolicyType", "the realm's OTP policy differs from Tessera's TOTP (6 digits, 30 s, HMAC-SHA1): OTP credentials are not carried over");
+
+  const clientScopes = convertScopes(kc, note);
+  const { clients, samlServiceProviders } = convertClients(kc, clientScopes, note);
+  const clientIds = new Set(clients.map((c) => c.clientId as string));
+  const roles = new Roles(kc, clientIds, note);
+  for (const c of clients) c.roles = roles.clientRolesOf(c.clientId);
+
+  const users: Json[] = [];
+  (kc.users ?? []).forEach((u: Json, i: number) => {
+    const p = `$.users[${i}]`;
+    if (typeof u.serviceAccountClientId === "string") {
+      const client = clients.find((c) => c.clientId === u.serviceAccountClientId);
+      if (client) client.serviceAccount = { id: u.id ?? randomUUID(), username: `service-account-${client.clientId}`, ...roles.flatten(u, p) };
+      else note(p, `service account of a client not carried over ("${u.serviceAccountClientId}")`);
+      return;
+    }
+    users.push(user(u, p, roles, otpPolicyOk, note));
+  });
+  for (const c of clients) {
+    if (c.grantTypes.includes("client_credentials") && !c.serviceAccount) {
+      c.serviceAccount = { id: randomUUID(), username: `service-account-${c.clientId}`, realmRoles: [], clientRoles: {} };
+    }
+  }
+
+  const groups = (list: Json[], path: string): Json[] => list.map((g, i) => {
+    const p = `${path}[${i}]`;
+    if (g.attributes && Object.keys(g.attributes).length) note(`${p}.attributes`, "group attributes have no equivalent");
+    return {
+      id: g.id ?? randomUUID(), name: String(g.name), ...roles.flatten(g, p),
+      subGroups: groups(g.subGroups ?? [], `${p}.subGroups`),
+    };
+  });
+
+  (kc.authenticationFlows ?? []).forEach((f: Json, i: number) => note(`$.authenticationFlows[${i}]`, `authentication flow "${f.alias}" has no equivalent (Tessera's login flow is fixed: password, then TOTP when required)`));
+  (kc.authenticatorConfig ?? []).forEach((a: Json, i: number) => note(`$.authenticatorConfig[${i}]`, `authenticator config "${a.alias}" has no equivalent`));
+  (kc.requiredActions ?? []).forEach((a: Json, i: number) => note(`$.requiredActions[${i}]`, `required-action provider "${a.alias}" has no equivalent`));
+  (kc.identityProviderMappers ?? []).forEach((_: Json, i: number) => note(`$.identityProviderMappers[${i}]`, "identity provider mappers have no equivalent"));
+  for (const [key, value] of Object.entries(kc)) {
+    if (!CONSUMED.has(key) && !emptyValue(value)) note(`$.${key}`, `"${key}" has no equivalent`);
+  }
+
+  return {
+    formatVersion: FORMAT_VERSION,
+    realm: keycloakSettings(kc, note),
+    roles: roles.realmRoles(),
+    clientScopes,
+    clients,
+    groups: groups(kc.groups ?? [], "$.groups"),
+    identityProviders: identityProviders(kc, note),
+    userFederationProviders: ldapProviders(kc, note),
+    samlServiceProviders,
+    ...(kc.users ? { users } : {}),
+  };
+}
+
+function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, note: Note): Json {
+  const credentials: Json[] = [];
+  (u.credentials ?? []).forEach((c: Json, j: number) => {
+    const cp = `${p}.credentials[${j}]`;
+    if ((c.type ?? "password") === "password") {
+      const pw = keycloakPassword(c, cp, note);
+      if (pw && !credentials.some((x) => x.type === "password")) credentials.push({ type: "password", ...pw });
+    } else if (c.type === "otp") {
+      const otp = keycloakOtp(c, cp, otpPolicyOk, note);
+      if (otp && !credentials.some((x) => x.type === "totp")) credentials.push({ type: "totp", ...otp });
+    } else note(cp, `credential type "${c.type}" has no equivalent`);
+  });
+  const actions: string[] = u.requiredActions ?? [];
+  actions.filter((a) => a !== "UPDATE_PASSWORD" && a !== "VERIFY_EMAIL").forEach((a) => note(`${p}.requiredActions`, `required action "${a}" has no equivalent`));
+  const attributes: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries((u.attributes ?? {}) as Json)) {
+    if (/^[A-Za-z_][A-Za-z0-9_-]{0,254}$/.test(k)) attributes[k] = (Array.isArray(v) ? v : [v]).map(String);
+    else note(`${p}.attributes["${k}"]`, "attribute names are letters, digits, _ and - in Tessera");
+  }
+  (u.federatedIdentities ?? []).forEach((_: Json, j: number) => note(`${p}.federatedIdentities[${j}]`, "identity provider links are carried over by the broker service, which does not import yet"));
+  return {
+    id: u.id ?? randomUUID(), username: String(u.username), email: String(u.email ?? ""),
+    firstName: String(u.firstName ?? ""), lastName: String(u.lastName ?? ""), enabled: u.enabled !== false,
+    emailVerified: u.emailVerified === true, requirePasswordReset: actions.includes("UPDATE_PASSWORD") || credentials.some((c) => c.temporary === true),
+    ...(Object.keys(attributes).length ? { attributes } : {}),
+    createdAt: typeof u.createdTimestamp === "number" ? u.createdTimestamp : 0,
+    credentials, ...roles.flatten(u, p),
+    groups: (u.groups ?? []).map(String), federatedIdentities: [],
+  };
+}
+
+/**
+ * Realm and client roles with their composites. Tessera's roles are flat: each holder of a
+ * composite role is given the roles it contains, transitively (each composite noted).
+ */
+class Roles {
+  private readonly composites = new Map<string, string[]>();
+  private readonly roles: Json;
+
+  constructor(kc: Json, private readonly clientIds: Set<string>, private readonly note: Note) {
+    this.roles = (kc.roles ?? {}) as Json;
+    const visit = (r: Json, key: string, path: string) => {
+      if (r.composite !== true || !r.composites) return;
+      const keys = [...(r.composites.realm ?? []).map((n: string) => `realm:${n}`)];
+      for (const [cid, names] of Object.entries((r.composites.client ?? {}) as Record<string, string[]>)) keys.push(...names.map((n) => `client:${cid}:${n}`));
+      this.composites.set(key, keys);
+      note(path, `composite role "${r.name}" flattened: its holders were given its roles directly`);
+    };
+    (this.roles.realm ?? []).forEach((r: Json, i: number) => visit(r, `realm:${r.name}`, `$.roles.realm[${i}]`));
+    for (const [cid, list] of Object.entries((this.roles.client ?? {}) as Record<string, Json[]>)) {
+      list.forEach((r, i) => visit(r, `client:${cid}:${r.name}`, `$.roles.client["${cid}"][${i}]`));
+    }
+  }
+
+  realmRoles(): Json[] {
+    return (this.roles.realm ?? []).map((r: Json) => ({ id: r.id ?? randomUUID(), name: String(r.name), ...(r.description ? { description: String(r.description) } : {}) }));
+  }
+
+  clientRolesOf(clientId: string): Json[] {
+    return ((this.roles.client ?? {})[clientId] ?? []).map((r: Json) => ({ id: r.id ?? randomUUID(), name: String(r.name), ...(r.description ? { description: String(r.description) } : {}) }));
+  }
+
+  /** A holder's realm and client roles with every composite expanded; roles of clients not carried over are noted. */
+  flatten(holder: Json, path: string): RoleRefs {
+    const seen = new Set<string>();
+    const stack = [...(holder.realmRoles ?? []).map((n: string) => `realm:${n}`)];
+    for (const [cid, names] of Object.entries((holder.clientRoles ?? {}) as Record<string, string[]>)) stack.push(...names.map((n) => `client:${cid}:${n}`));
+    while (stack.length) {
+      const k = stack.pop() as string;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      stack.push(...(this.composites.get(k) ?? []));
+    }
+    const out: RoleRefs = { realmRoles: [], clientRoles: {} };
+    const dropped = new Set<string>();
+    for (const k of seen) {
+      if (k.startsWith("realm:")) {
+        const name = k.slice(6);
+        // Keycloak's default-roles-<realm> is a composite every user holds; its contents are what count.
+        if (this.composites.has(k) && name.startsWith("default-roles-")) continue;
+        out.realmRoles.push(name);
+      } else {
+        const [, cid, name] = k.split(":") as [string, string, string];
+        if (this.clientIds.has(cid)) (out.clientRoles[cid] ??= []).push(name);
+        else dropped.add(cid);
+      }
+    }
+    for (const cid of dropped) if (!KEYCLOAK_BUILTIN_CLIENTS.has(cid)) this.note(`${path}.clientRoles["${cid}"]`, `roles of client "${cid}", which is not carried over`);
+    out.realmRoles.sort();
+    return out;
+  }
+}
+
+function identityProviders(kc: Json, note: Note): Json[] {
+  return (kc.identityProviders ?? []).map((idp: Json, i: number) => {
+    const c = (idp.config ?? {}) as Json;
+    const secret = typeof c.clientSecret === "string" && !/^\*+$/.test(c.clientSecret) && !c.clientSecret.startsWith("${vault.") ? c.clientSecret : undefined;
+    if (!secret) note(`$.identityProviders[${i}].config.clientSecret`, "no client secret in the document (masked or a vault reference): set it after the import");
+    return {
+      alias: String(idp.alias), displayName: String(idp.displayName ?? ""), providerType: String(idp.providerId ?? "oidc"), enabled: idp.enabled !== false,
+      clientId: String(c.clientId ?? ""), ...(secret ? { clientSecret: secret } : {}),
+      authorizationUrl: String(c.authorizationUrl ?? ""), tokenUrl: String(c.tokenUrl ?? ""),
+      ...(c.userInfoUrl ? { userinfoUrl: String(c.userInfoUrl) } : {}), ...(c.jwksUrl ? { jwksUrl: String(c.jwksUrl) } : {}),
+      ...(c.issuer ? { issuer: String(c.issuer) } : {}), ...(c.defaultScope ? { defaultScopes: String(c.defaultScope) } : {}),
+      trustEmail: idp.trustEmail === true, syncUserProfile: (idp.config?.syncMode ?? "") === "FORCE",
+    };
+  });
+}
+
+function ldapProviders(kc: Json, note: Note): Json[] {
+  const components = (kc.components ?? {}) as Record<string, Json[]>;
+  const out: Json[] = [];
+  for (const [type, list] of Object.entries(components)) {
+    list.forEach((comp, i) => {
+      const p = `$.components["${type}"][${i}]`;
+      if (type !== "org.keycloak.storage.UserStorageProvider" || comp.providerId !== "ldap") {
+        note(p, `component "${comp.name}" (${comp.providerId}) has no equivalent${type === "org.keycloak.keys.KeyProvider" ? ": Keycloak's realm keys are not carried over, tokens it issued stop verifying" : ""}`);
+        return;
+      }
+      const c = (k: string) => (Array.isArray(comp.config?.[k]) ? String(comp.config[k][0]) : undefined);
+      const bind = c("bindCredential");
+      if (!bind || /^\*+$/.test(bind)) note(`${p}.config.bindCredential`, "no bind credential in the document (masked): set it after the import");
+      if (comp.subComponents && Object.keys(comp.subComponents).length) note(`${p}.subComponents`, "LDAP mappers have no equivalent; Tessera maps uid, mail, givenName and sn");
+      out.push({
+        id: comp.id ?? randomUUID(), name: String(comp.name), providerType: "ldap", enabled: c("enabled") !== "false",
+        priority: Number(c("priority") ?? 0), connectionUrl: c("connectionUrl") ?? "", bindDn: c("bindDn") ?? "",
+        ...(bind && !/^\*+$/.test(bind) ? { bindCredential: bind } : {}), usersDn: c("usersDn") ?? "",
+        userObjectClass: (c("userObjectClasses") ?? "inetOrgPerson").split(",")[0]!.trim(), usernameLdapAttr: c("usernameLDAPAttribute") ?? "uid",
+        syncMode: c("editMode") === "WRITABLE" || c("importEnabled") !== "false" ? "IMPORT" : "READ_ONLY",
+        syncPeriod: Math.max(0, Number(c("changedSyncPeriod") ?? -1)), importEnabled: c("importEnabled") !== "false",
+      });
+    });
+  }
+  return out;
+}
+
+function emptyValue(v: unknown): boolean {
+  return v === null || v === undefined || v === false || v === "" || (Array.isArray(v) && v.length === 0)
+    || (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0);
+}

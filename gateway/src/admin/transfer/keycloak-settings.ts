@@ -1,0 +1,108 @@
+import type { Note } from "./keycloak-clients.js";
+
+type Json = Record<string, any>;
+
+const DEFAULT_THEME = "tessera";
+
+/**
+ * Keycloak realm settings as Tessera's: token lifespans (Keycloak's refresh token lives as long as
+ * the SSO session idle timeout; offline ones the offline session idle timeout), SMTP, the password
+ * policy string, brute-force detection, registration and events. Each setting without an
+ * equivalent is noted with its path.
+ */
+export function keycloakSettings(kc: Json, note: Note): Json {
+  const out: Json = {
+    name: realmName(String(kc.realm), note), displayName: String(kc.displayName ?? ""), enabled: kc.enabled !== false,
+    accessTokenLifespan: int(kc.accessTokenLifespan, 300), refreshTokenLifespan: int(kc.ssoSessionIdleTimeout, 1800),
+    offlineTokenLifespan: int(kc.offlineSessionIdleTimeout, 2_592_000), ssoSessionMaxLifespan: int(kc.ssoSessionMaxLifespan, 36_000),
+    smtpHost: "", smtpPort: 587, smtpUser: "", smtpFrom: "", smtpSecure: false,
+    passwordMinLength: 8, passwordRequireUppercase: false, passwordRequireLowercase: false, passwordRequireDigits: false,
+    passwordRequireSpecialChars: false, passwordHistoryCount: 0, passwordMaxAgeDays: 0,
+    bruteForceEnabled: kc.bruteForceProtected === true, maxLoginFailures: Math.max(1, int(kc.failureFactor, 30)),
+    lockoutDuration: Math.max(1, int(kc.waitIncrementSeconds, 60)), failureResetTime: Math.max(1, int(kc.maxDeltaTimeSeconds, 43_200)),
+    permanentLockoutAfter: 0,
+    registrationAllowed: kc.registrationAllowed === true, requireEmailVerification: kc.verifyEmail === true, mfaRequired: false,
+    eventsEnabled: kc.eventsEnabled === true, eventsExpiration: Math.max(1, int(kc.eventsExpiration, 604_800)), adminEventsEnabled: kc.adminEventsEnabled === true,
+    themeName: DEFAULT_THEME, theme: {}, loginTheme: DEFAULT_THEME, accountTheme: DEFAULT_THEME, emailTheme: DEFAULT_THEME,
+    rateLimitPerIp: 0, rateLimitPerClient: 0,
+  };
+  for (const k of ["loginTheme", "accountTheme", "emailTheme"]) {
+    if (kc[k] && kc[k] !== "keycloak" && kc[k] !== "keycloak.v2") note(`$.${k}`, `theme "${kc[k]}" has no equivalent: the "${DEFAULT_THEME}" preset is used`);
+  }
+  if (kc.bruteForceProtected === true) {
+    if (int(kc.maxFailureWaitSeconds, 900) !== out.lockoutDuration) {
+      note("$.maxFailureWaitSeconds", "Tessera locks for a fixed lockoutDuration (waitIncrementSeconds), without Keycloak's growing waits");
+    }
+    if (kc.permanentLockout === true) {
+      out.permanentLockoutAfter = Math.max(1, int(kc.maxTemporaryLockouts, 0));
+      if (int(kc.maxTemporaryLockouts, 0) === 0) note("$.permanentLockout", "a permanent lockout at the first lockout has no equivalent: it comes after one temporary lockout");
+    }
+  }
+  smtp(kc.smtpServer, out, note);
+  passwordPolicy(kc.passwordPolicy, out, note);
+  return out;
+}
+
+function smtp(s: Json | undefined, out: Json, note: Note): void {
+  if (!s || !s.host) return;
+  out.smtpHost = String(s.host);
+  out.smtpPort = int(s.port, s.ssl === "true" ? 465 : 587);
+  out.smtpUser = String(s.user ?? "");
+  out.smtpFrom = String(s.from ?? "");
+  out.smtpSecure = s.ssl === "true";
+  if (typeof s.password === "string" && s.password !== "" && !/^\*+$/.test(s.password)) out.smtpPassword = s.password;
+  else if (s.auth === "true") note("$.smtpServer.password", "no SMTP password in the document (masked): set it after the import");
+  if (s.starttls === "false" && s.ssl !== "true") note("$.smtpServer.starttls", "Tessera uses STARTTLS when the server offers it");
+}
+
+/**
+ * Keycloak's policy string ("length(8) and upperCase(1) and digits(1) and passwordHistory(3)").
+ * Tessera's character-class rules ask for at least one of a class: a count above 1 is noted.
+ */
+function passwordPolicy(policy: unknown, out: Json, note: Note): void {
+  if (typeof policy !== "string" || policy.trim() === "") return;
+  for (const part of policy.split(/\s+and\s+/)) {
+    const m = /^([A-Za-z]+)\((.*)\)$/.exec(part.trim());
+    const path = `$.passwordPolicy["${part.trim()}"]`;
+    if (!m) {
+      note(path, "unreadable password policy rule");
+      continue;
+    }
+    const [, rule, arg] = m as unknown as [string, string, string];
+    const n = int(arg, 1);
+    const cls = (field: string) => {
+      out[field] = n > 0;
+      if (n > 1) note(path, `${rule}(${n}) becomes "at least one": Tessera does not count characters of a class`);
+    };
+    switch (rule) {
+      case "length": out.passwordMinLength = Math.min(128, Math.max(1, n)); break;
+      case "upperCase": cls("passwordRequireUppercase"); break;
+      case "lowerCase": cls("passwordRequireLowercase"); break;
+      case "digits": cls("passwordRequireDigits"); break;
+      case "specialChars": cls("passwordRequireSpecialChars"); break;
+      case "passwordHistory": out.passwordHistoryCount = Math.min(100, n); break;
+      case "forceExpiredPasswordChange": out.passwordMaxAgeDays = n; break;
+      case "hashAlgorithm": case "hashIterations": note(path, "Tessera hashes new passwords with argon2id; imported hashes are re-hashed at the next login"); break;
+      default: note(path, `password policy rule "${rule}" has no equivalent`);
+    }
+  }
+}
+
+/**
+ * Keycloak realm names may hold capitals ("Acme"); Tessera's are lowercase slugs. A name whose
+ * lowercase form is a slug is lowercased (noted: issuer URLs change with it); any other is left for
+ * validation to refuse with its path.
+ */
+function realmName(name: string, note: Note): string {
+  const lower = name.toLowerCase();
+  if (lower !== name && /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/.test(lower)) {
+    note("$.realm", `realm name "${name}" became "${lower}": Tessera's realm names are lowercase`);
+    return lower;
+  }
+  return name;
+}
+
+function int(v: unknown, d: number): number {
+  const n = typeof v === "string" ? Number(v) : v;
+  return typeof n === "number" && Number.isInteger(n) ? n : d;
+}

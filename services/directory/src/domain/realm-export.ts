@@ -1,0 +1,207 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
+import type {
+  ClientDoc, ClientScopeDoc, GroupDoc, RealmSettingsDoc, RoleDoc, UserDoc,
+} from "../../../kit/src/realm-transfer/document-schema.js";
+import { REALM_DEFAULTS, type RealmRecord } from "./realm.js";
+import type { ClientRecord } from "./client.js";
+import type { RoleMappingRecord, RoleRecord } from "./role.js";
+import type { GroupRecord } from "./group.js";
+import type { ClientScopeRecord, ProtocolMapperRecord, ScopeAssignmentRecord } from "./client-scope.js";
+import type { UserRecord } from "./user.js";
+import type { RealmTransferRepository } from "../store/realm-transfer-repository.js";
+import type { CredentialRecord } from "../store/credential-repository.js";
+import type { OtpRecord } from "../store/otp-repository.js";
+import type { MembershipRecord } from "../store/membership-repository.js";
+
+/** Users per export page: a page is read, converted and sent before the next is read. */
+export const USER_PAGE = 500;
+
+interface StoredMapper { _id: string; realmId: string; scopeId: string; name: string; mapperType: string; protocol: string; config: Array<{ key: string; value: string }> }
+
+export interface RealmSections {
+  realm: RealmSettingsDoc;
+  roles: RoleDoc[];
+  clientScopes: ClientScopeDoc[];
+  clients: ClientDoc[];
+  groups: GroupDoc[];
+}
+
+/** What role names and paths mean in one realm: ids resolved to the names a document holds. */
+interface Names {
+  roles: Map<string, RoleRecord>;
+  clientSlugs: Map<string, string>;
+  groupPaths: Map<string, string>;
+}
+
+/**
+ * The directory's part of a realm export (spec 4.1, DESIGN 3). Secrets (client secrets, the SMTP
+ * password, TOTP seeds) are opened only with includeSecrets and are otherwise absent, not masked.
+ * References are by name, as an admin reads them: roles by name (client roles under their
+ * client's clientId), scopes by name, groups by path; ids are carried so the import keeps them.
+ */
+export class RealmExport {
+  constructor(private readonly repo: RealmTransferRepository, private readonly secrets: SecretBox) {}
+
+  async sections(realm: RealmRecord, includeSecrets: boolean): Promise<RealmSections> {
+    const [clients, roles, scopes, rawMappers, assignments, groups] = await Promise.all([
+      this.repo.all<ClientRecord>("clients", realm._id), this.repo.all<RoleRecord>("roles", realm._id),
+      this.repo.all<ClientScopeRecord>("client_scopes", realm._id), this.repo.all<StoredMapper & ProtocolMapperRecord>("protocol_mappers", realm._id),
+      this.repo.all<ScopeAssignmentRecord>("scope_assignments", realm._id), this.repo.all<GroupRecord>("groups", realm._id),
+    ]);
+    const names = this.names(clients, roles, groups);
+    const scopeNames = new Map(scopes.map((s) => [s._id, s.name]));
+    const groupMappings = await this.repo.mappingsOf<RoleMappingRecord>(realm._id, "group", groups.map((g) => g._id));
+    const saUsers = await this.serviceAccounts(realm, clients);
+    const saMappings = await this.repo.mappingsOf<RoleMappingRecord>(realm._id, "user", [...saUsers.values()].map((u) => u._id));
+    return {
+      realm: this.settings(realm, includeSecrets),
+      roles: roles.filter((r) => r.clientId === "").map(roleDoc),
+      clientScopes: scopes.map((s) => ({
+        id: s._id, name: s.name, description: s.description, protocol: s.protocol,
+        protocolMappers: rawMappers.filter((m) => m.scopeId === s._id).sort(byCreation).map((m) => ({
+          id: m._id, name: m.name, mapperType: m.mapperType, protocol: m.protocol, config: mapperConfig(m.config),
+        })),
+      })),
+      clients: clients.map((c) => {
+        const scopeList = (kind: string) => assignments.filter((a) => a.clientId === c._id && a.kind === kind)
+          .map((a) => scopeNames.get(a.scopeId)).filter((n): n is string => n !== undefined).sort();
+        const sa = saUsers.get(c.clientId);
+        const secret = includeSecrets && c.secretSealed ? this.secrets.open(c.secretSealed, `client:${c._id}:secret`) : undefined;
+        return {
+          id: c._id, clientId: c.clientId, name: c.name, description: c.description, clientType: c.clientType, enabled: c.enabled,
+          redirectUris: c.redirectUris, webOrigins: c.webOrigins, grantTypes: c.grantTypes, requireConsent: c.requireConsent,
+          backchannelLogoutUri: c.backchannelLogoutUri, backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
+          ...(secret !== undefined ? { secret } : {}),
+          defaultClientScopes: scopeList("default"), optionalClientScopes: scopeList("optional"),
+          roles: roles.filter((r) => r.clientId === c._id).map(roleDoc),
+          ...(sa ? { serviceAccount: { id: sa._id, username: sa.username, ...roleRefs(saMappings.filter((m) => m.holderId === sa._id), names) } } : {}),
+        };
+      }),
+      groups: groupTree(groups, groupMappings, names),
+    };
+  }
+
+  /**
+   * One page of users after the page token ("" first: `<createdAt>:<id>` of the last user sent),
+   * with credentials, TOTP, role mappings and memberships.
+   */
+  async users(realm: RealmRecord, pageToken: string, includeSecrets: boolean): Promise<{ users: UserDoc[]; last: string }> {
+    const m = /^(\d{1,16}):(.+)$/.exec(pageToken);
+    if (pageToken !== "" && !m) throw IamError.invalid("pageToken", "malformed page token");
+    const raw = await this.repo.usersAfter<UserRecord>(realm._id, m ? { createdAt: Number(m[1]), id: m[2]! } : undefined, USER_PAGE);
+    if (raw.length === 0) return { users: [], last: "" };
+    const lastUser = raw[raw.length - 1]!;
+    const last = raw.length < USER_PAGE ? "" : `${lastUser.createdAt}:${lastUser._id}`;
+    // Service accounts travel with their clients (sections()).
+    const page = raw.filter((u) => u.serviceAccountClientId === "");
+    if (page.length === 0) return { users: [], last };
+    const ids = page.map((u) => u._id);
+    const [clients, roles, groups, creds, otps, memberships, mappings] = await Promise.all([
+      this.repo.all<ClientRecord>("clients", realm._id), this.repo.all<RoleRecord>("roles", realm._id), this.repo.all<GroupRecord>("groups", realm._id),
+      this.repo.forUsers<CredentialRecord & { realmId: string; _id: string }>("credentials", realm._id, ids),
+      this.repo.forUsers<OtpRecord>("otp_credentials", realm._id, ids),
+      this.repo.forUsers<MembershipRecord>("group_memberships", realm._id, ids),
+      this.repo.mappingsOf<RoleMappingRecord>(realm._id, "user", ids),
+    ]);
+    const names = this.names(clients, roles, groups);
+    const users = page.map((u): UserDoc => {
+      const credentials: UserDoc["credentials"] = [];
+      const pw = creds.find((c) => c.userId === u._id && c.type === "password");
+      if (pw) credentials.push({ type: "password", passwordHash: pw.hash, temporary: pw.temporary, createdAt: pw.createdAt });
+      const otp = otps.find((o) => o.userId === u._id && o.confirmed && o.secretSealed);
+      if (otp) {
+        credentials.push({
+          type: "totp", createdAt: otp.createdAt,
+          ...(includeSecrets ? { secret: this.secrets.open(otp.secretSealed!, `realm:${realm._id}:user:${u._id}:totp`) } : {}),
+        });
+      }
+      return {
+        id: u._id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName,
+        enabled: u.enabled, emailVerified: u.emailVerified, requirePasswordReset: u.requirePasswordReset,
+        ...(u.attributes && Object.keys(u.attributes).length ? { attributes: u.attributes } : {}),
+        createdAt: u.createdAt, credentials,
+        ...roleRefs(mappings.filter((m) => m.holderId === u._id), names),
+        groups: memberships.filter((m) => m.userId === u._id).map((m) => names.groupPaths.get(m.groupId)).filter((p): p is string => !!p).sort(),
+        federatedIdentities: [],
+      };
+    });
+    return { users, last };
+  }
+
+  private settings(r: RealmRecord, includeSecrets: boolean): RealmSettingsDoc {
+    const smtpPassword = includeSecrets && r.smtpPasswordSealed ? this.secrets.open(r.smtpPasswordSealed, `realm:${r._id}:smtpPassword`) : undefined;
+    return {
+      name: r.name, displayName: r.displayName, enabled: r.enabled,
+      accessTokenLifespan: r.accessTokenLifespan, refreshTokenLifespan: r.refreshTokenLifespan, offlineTokenLifespan: r.offlineTokenLifespan,
+      ssoSessionMaxLifespan: r.ssoSessionMaxLifespan ?? REALM_DEFAULTS.ssoSessionMaxLifespan,
+      smtpHost: r.smtpHost, smtpPort: r.smtpPort, smtpUser: r.smtpUser, ...(smtpPassword ? { smtpPassword } : {}),
+      smtpFrom: r.smtpFrom, smtpSecure: r.smtpSecure,
+      passwordMinLength: r.passwordMinLength, passwordRequireUppercase: r.passwordRequireUppercase,
+      passwordRequireLowercase: r.passwordRequireLowercase, passwordRequireDigits: r.passwordRequireDigits,
+      passwordRequireSpecialChars: r.passwordRequireSpecialChars, passwordHistoryCount: r.passwordHistoryCount,
+      passwordMaxAgeDays: r.passwordMaxAgeDays, bruteForceEnabled: r.bruteForceEnabled, maxLoginFailures: r.maxLoginFailures,
+      lockoutDuration: r.lockoutDuration, failureResetTime: r.failureResetTime, permanentLockoutAfter: r.permanentLockoutAfter,
+      registrationAllowed: r.registrationAllowed, requireEmailVerification: r.requireEmailVerification, mfaRequired: r.mfaRequired,
+      eventsEnabled: r.eventsEnabled, eventsExpiration: r.eventsExpiration, adminEventsEnabled: r.adminEventsEnabled,
+      themeName: r.themeName, theme: { ...r.theme }, loginTheme: r.loginTheme, accountTheme: r.accountTheme, emailTheme: r.emailTheme,
+      rateLimitPerIp: r.rateLimitPerIp ?? 0, rateLimitPerClient: r.rateLimitPerClient ?? 0,
+    };
+  }
+
+  private async serviceAccounts(realm: RealmRecord, clients: ClientRecord[]): Promise<Map<string, UserRecord>> {
+    const out = new Map<string, UserRecord>();
+    const slugs = new Set(clients.map((c) => c.clientId));
+    const all = await this.repo.forUsers<UserRecord>("users", realm._id, [...slugs], "serviceAccountClientId");
+    for (const u of all) out.set(u.serviceAccountClientId, u);
+    return out;
+  }
+
+  private names(clients: ClientRecord[], roles: RoleRecord[], groups: GroupRecord[]): Names {
+    return {
+      roles: new Map(roles.map((r) => [r._id, r])),
+      clientSlugs: new Map(clients.map((c) => [c._id, c.clientId])),
+      groupPaths: new Map(groups.map((g) => [g._id, g.path])),
+    };
+  }
+}
+
+function roleDoc(r: RoleRecord): RoleDoc {
+  return { id: r._id, name: r.name, ...(r.description ? { description: r.description } : {}) };
+}
+
+function roleRefs(mappings: RoleMappingRecord[], names: Names): { realmRoles: string[]; clientRoles: Record<string, string[]> } {
+  const realmRoles: string[] = [];
+  const clientRoles: Record<string, string[]> = {};
+  for (const m of mappings) {
+    const role = names.roles.get(m.roleId);
+    if (!role) continue;
+    if (role.clientId === "") realmRoles.push(role.name);
+    else {
+      const slug = names.clientSlugs.get(role.clientId);
+      if (slug) (clientRoles[slug] ??= []).push(role.name);
+    }
+  }
+  for (const list of Object.values(clientRoles)) list.sort();
+  return { realmRoles: realmRoles.sort(), clientRoles };
+}
+
+function groupTree(groups: GroupRecord[], mappings: RoleMappingRecord[], names: Names): GroupDoc[] {
+  const build = (parentId: string): GroupDoc[] => groups.filter((g) => g.parentId === parentId)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((g) => ({
+      id: g._id, name: g.name, ...(g.description ? { description: g.description } : {}),
+      ...roleRefs(mappings.filter((m) => m.holderType === "group" && m.holderId === g._id), names),
+      subGroups: build(g._id),
+    }));
+  return build("");
+}
+
+function mapperConfig(config: unknown): Record<string, string> {
+  if (Array.isArray(config)) return Object.fromEntries((config as Array<{ key: string; value: string }>).map((e) => [e.key, e.value]));
+  return { ...(config as Record<string, string>) };
+}
+
+function byCreation(a: { createdAt?: number; _id: string }, b: { createdAt?: number; _id: string }): number {
+  return (a.createdAt ?? 0) - (b.createdAt ?? 0) || (a._id < b._id ? -1 : 1);
+}

@@ -1,0 +1,200 @@
+import { z } from "zod";
+
+/**
+ * The realm export document (spec 1.9, 2.1 "the export is a full JSON representation of the
+ * realm; the import accepts that same JSON"). One schema, three uses: the gateway checks every
+ * imported document with it before anything is written, docs/realm-export.schema.json is emitted
+ * from it (z.toJSONSchema; a test keeps the two equal), and the tests check every export against
+ * that file. Objects are strict: an unknown field is a problem to report, never a value dropped.
+ *
+ * Secrets (client secrets, the SMTP password, TOTP seeds, signing keys, IdP and LDAP credentials)
+ * are optional fields that an export without includeSecrets leaves out entirely.
+ */
+export const FORMAT_VERSION = 1;
+
+const name = z.string().min(1).max(255);
+const id = z.string().min(1).max(128);
+const text = z.string().max(4096);
+const stringList = z.array(z.string().max(2048)).max(1000);
+const epochMs = z.number().int().nonnegative();
+/** Roles of clients, by client slug (Keycloak's `clientRoles` shape). */
+const clientRoleMap = z.record(z.string().max(255), z.array(name).max(1000));
+
+export const roleSchema = z.strictObject({ id, name, description: text.optional() });
+
+export const protocolMapperSchema = z.strictObject({
+  id, name, mapperType: name, protocol: name, config: z.record(z.string().max(255), z.string().max(4096)),
+});
+
+export const clientScopeSchema = z.strictObject({
+  id, name, description: text.optional(), protocol: name, protocolMappers: z.array(protocolMapperSchema).max(1000),
+});
+
+export const serviceAccountSchema = z.strictObject({
+  id, username: name, realmRoles: z.array(name).max(1000), clientRoles: clientRoleMap,
+});
+
+export const clientSchema = z.strictObject({
+  id, clientId: name, name: text, description: text,
+  clientType: z.enum(["CONFIDENTIAL", "PUBLIC"]), enabled: z.boolean(),
+  redirectUris: stringList, webOrigins: stringList, grantTypes: z.array(name).max(20),
+  requireConsent: z.boolean(), backchannelLogoutUri: z.string().max(2048), backchannelLogoutSessionRequired: z.boolean(),
+  /** Only with includeSecrets, and only for CONFIDENTIAL clients. */
+  secret: z.string().min(1).max(512).optional(),
+  defaultClientScopes: z.array(name).max(1000),
+  optionalClientScopes: z.array(name).max(1000),
+  roles: z.array(roleSchema).max(10_000),
+  serviceAccount: serviceAccountSchema.optional(),
+});
+
+export interface GroupDoc {
+  id: string;
+  name: string;
+  description?: string | undefined;
+  realmRoles: string[];
+  clientRoles: Record<string, string[]>;
+  subGroups: GroupDoc[];
+}
+
+export const groupSchema: z.ZodType<GroupDoc> = z.lazy(() => z.strictObject({
+  id, name, description: text.optional(), realmRoles: z.array(name).max(1000), clientRoles: clientRoleMap,
+  subGroups: z.array(groupSchema).max(10_000),
+}));
+
+export const passwordCredentialSchema = z.strictObject({
+  type: z.literal("password"),
+  /** PHC or modular-crypt string: argon2id, bcrypt or pbkdf2 (DESIGN 5). */
+  passwordHash: z.string().min(1).max(1024),
+  temporary: z.boolean(),
+  createdAt: epochMs,
+});
+
+export const totpCredentialSchema = z.strictObject({
+  type: z.literal("totp"),
+  /** Only with includeSecrets: the RFC 6238 shared key, base32 (RFC 4648) without padding. */
+  secret: z.string().regex(/^[A-Z2-7]+$/).min(16).max(128).optional(),
+  createdAt: epochMs,
+});
+
+export const userSchema = z.strictObject({
+  id, username: name, email: z.string().max(320), firstName: text, lastName: text,
+  enabled: z.boolean(), emailVerified: z.boolean(), requirePasswordReset: z.boolean(),
+  attributes: z.record(z.string().max(255), z.array(z.string().max(4096)).max(100)).optional(),
+  createdAt: epochMs,
+  credentials: z.array(z.discriminatedUnion("type", [passwordCredentialSchema, totpCredentialSchema])).max(2),
+  realmRoles: z.array(name).max(1000),
+  clientRoles: clientRoleMap,
+  /** Group paths ("/parent/child"). */
+  groups: z.array(z.string().min(2).max(4096)).max(1000),
+  /** Links to identity providers; the broker service fills and reads them. */
+  federatedIdentities: z.array(z.record(z.string(), z.unknown())).max(100),
+});
+
+export const realmSettingsSchema = z.strictObject({
+  name,
+  displayName: z.string().max(255),
+  enabled: z.boolean(),
+  accessTokenLifespan: z.number().int(), refreshTokenLifespan: z.number().int(), offlineTokenLifespan: z.number().int(),
+  ssoSessionMaxLifespan: z.number().int(),
+  smtpHost: z.string().max(255), smtpPort: z.number().int(), smtpUser: z.string().max(255),
+  /** Only with includeSecrets, and only when one is set. */
+  smtpPassword: z.string().min(1).max(1024).optional(),
+  smtpFrom: z.string().max(320), smtpSecure: z.boolean(),
+  passwordMinLength: z.number().int(), passwordRequireUppercase: z.boolean(), passwordRequireLowercase: z.boolean(),
+  passwordRequireDigits: z.boolean(), passwordRequireSpecialChars: z.boolean(),
+  passwordHistoryCount: z.number().int(), passwordMaxAgeDays: z.number().int(),
+  bruteForceEnabled: z.boolean(), maxLoginFailures: z.number().int(), lockoutDuration: z.number().int(),
+  failureResetTime: z.number().int(), permanentLockoutAfter: z.number().int(),
+  registrationAllowed: z.boolean(), requireEmailVerification: z.boolean(), mfaRequired: z.boolean(),
+  eventsEnabled: z.boolean(), eventsExpiration: z.number().int(), adminEventsEnabled: z.boolean(),
+  themeName: name, theme: z.record(z.string().max(64), z.string().max(2048)),
+  loginTheme: name, accountTheme: name, emailTheme: name,
+  rateLimitPerIp: z.number().int(), rateLimitPerClient: z.number().int(),
+});
+
+export const oidcSigningKeySchema = z.strictObject({
+  kid: id, alg: z.enum(["RS256", "ES256", "EdDSA"]), status: z.enum(["active", "passive", "retired"]),
+  publicJwk: z.record(z.string(), z.unknown()),
+  /** PKCS#8 PEM: the whole section exists only with includeSecrets. */
+  privateKey: z.string().min(1).max(16_384),
+  createdAt: epochMs, rotatedAt: epochMs.optional(), notAfter: epochMs.optional(),
+});
+
+export const samlSigningKeySchema = z.strictObject({
+  id, status: z.enum(["ACTIVE", "PASSIVE"]), algorithm: z.literal("RSA-SHA256"),
+  certificate: z.string().min(1).max(16_384), privateKey: z.string().min(1).max(16_384),
+  createdAt: epochMs, retiresAt: epochMs.optional(),
+});
+
+export const samlServiceProviderSchema = z.strictObject({
+  id, entityId: z.string().min(1).max(1024), name, enabled: z.boolean(), acsUrl: z.string().min(1).max(2048),
+  sloUrl: z.string().max(2048).optional(), certificate: z.string().max(16_384).optional(),
+  nameIdFormat: z.string().max(255), signAssertions: z.boolean(), signResponses: z.boolean(),
+  attributeStatements: z.record(z.string().max(255), z.string().max(255)),
+  requireSignedRequests: z.boolean().optional(),
+});
+
+/**
+ * The sections of the broker and federation services. Their own schemas are theirs to declare
+ * (they own identity providers and LDAP providers); until they serve the realm transfer contract
+ * an export carries them as empty arrays and an import reports any entries it could not place.
+ */
+const foreignSection = z.array(z.record(z.string(), z.unknown())).max(1000);
+
+export const realmDocumentSchema = z.strictObject({
+  formatVersion: z.literal(FORMAT_VERSION),
+  exportedAt: z.string().max(64).optional(),
+  realm: realmSettingsSchema,
+  roles: z.array(roleSchema).max(10_000),
+  clientScopes: z.array(clientScopeSchema).max(1000),
+  clients: z.array(clientSchema).max(10_000),
+  groups: z.array(groupSchema).max(10_000),
+  identityProviders: foreignSection,
+  userFederationProviders: foreignSection,
+  samlServiceProviders: z.array(samlServiceProviderSchema).max(10_000),
+  /** Only with includeSecrets. */
+  signingKeys: z.array(oidcSigningKeySchema).max(100).optional(),
+  /** Only with includeSecrets. */
+  samlSigningKeys: z.array(samlSigningKeySchema).max(100).optional(),
+  /** Only with includeUsers. */
+  users: z.array(userSchema).optional(),
+});
+
+export type RealmDocument = z.infer<typeof realmDocumentSchema>;
+export type RealmSettingsDoc = z.infer<typeof realmSettingsSchema>;
+export type ClientDoc = z.infer<typeof clientSchema>;
+export type ClientScopeDoc = z.infer<typeof clientScopeSchema>;
+export type RoleDoc = z.infer<typeof roleSchema>;
+export type UserDoc = z.infer<typeof userSchema>;
+export type OidcSigningKeyDoc = z.infer<typeof oidcSigningKeySchema>;
+export type SamlSigningKeyDoc = z.infer<typeof samlSigningKeySchema>;
+export type SamlServiceProviderDoc = z.infer<typeof samlServiceProviderSchema>;
+
+/** Which service owns which top-level section (DESIGN 3); the gateway splits a document by it. */
+export const SECTION_OWNERS = {
+  directory: ["realm", "roles", "clientScopes", "clients", "groups", "users"],
+  token: ["signingKeys"],
+  saml: ["samlServiceProviders", "samlSigningKeys"],
+  broker: ["identityProviders"],
+  federation: ["userFederationProviders"],
+} as const;
+
+/** A location in the document as a JSONPath ("$.users[3].username"). */
+export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "$";
+  for (const p of path) {
+    if (typeof p === "number") out += `[${p}]`;
+    else if (typeof p === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) out += `.${p}`;
+    else out += `[${JSON.stringify(String(p))}]`;
+  }
+  return out;
+}
+
+export interface Problem { path: string; message: string }
+
+/** Every schema problem of a document, each with its path. */
+export function schemaProblems(doc: unknown): Problem[] {
+  const r = realmDocumentSchema.safeParse(doc);
+  if (r.success) return [];
+  return r.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message }));
+}
