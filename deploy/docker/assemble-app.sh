@@ -27,6 +27,11 @@ mkdir -p "$out/gateway/src/pages"
 cp -R gateway/src/pages/templates "$out/gateway/src/pages/"
 # Hard links when on one file system: pruning unlinks the dev packages' names in OUT only.
 cp -al node_modules "$out/node_modules" 2>/dev/null || cp -a node_modules "$out/node_modules"
+# npm rewrites its hidden lockfile in place: a copy, so the source tree's is left alone.
+if [ -f node_modules/.package-lock.json ]; then
+  rm -f "$out/node_modules/.package-lock.json"
+  cp node_modules/.package-lock.json "$out/node_modules/.package-lock.json"
+fi
 (cd "$out" && npm prune --omit=dev --no-audit --no-fund --loglevel=error)
 cp deploy/docker/entrypoint.sh deploy/docker/healthcheck.mjs "$out/"
 chmod 0755 "$out/entrypoint.sh"

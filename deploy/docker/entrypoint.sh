@@ -7,7 +7,8 @@
 # Anything else runs as given (e.g. `sh`, for debugging). `exec` makes node PID 1, so SIGTERM
 # reaches its handlers, which drain in-flight requests before the process exits.
 set -eu
-cd /app
+# The folder holding this script is the app (/app in the image).
+cd "$(dirname "$0")"
 role="${1:-embedded}"
 case "$role" in
   gateway)

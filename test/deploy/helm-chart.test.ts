@@ -13,6 +13,7 @@ import { ROOT } from "../e2e/support/process-runner.js";
  */
 const CHART = join(ROOT, "deploy", "helm", "tessera");
 const PRODUCTION = join(ROOT, "deploy", "examples", "values-production.yaml");
+const DEV = join(ROOT, "deploy", "examples", "values-dev.yaml");
 const COMPONENTS = ["gateway", "directory", "token", "saml", "broker", "federation", "audit"];
 const SERVICES = COMPONENTS.slice(1);
 
@@ -59,12 +60,17 @@ describeTier("Helm chart", ["TESSERA_TEST_HELM", "TESSERA_TEST_K8S_VALIDATE"], (
     production = manifests(template("-f", PRODUCTION));
   });
 
-  it("passes helm lint with the default values and with the production example", () => {
+  it("passes helm lint with the default values and the production example, and renders the dev example", () => {
     const d = helm("lint", CHART, "--strict");
     expect([d.status, d.stderr]).toEqual([0, ""]);
     expect(d.stdout).toContain("1 chart(s) linted, 0 chart(s) failed");
     const p = helm("lint", CHART, "--strict", "-f", PRODUCTION);
     expect([p.status, p.stderr]).toEqual([0, ""]);
+    // skaffold's dev profile: one replica each, no HPA.
+    const dev = manifests(template("-f", DEV));
+    expect(named(dev, "HorizontalPodAutoscaler")).toEqual([]);
+    expect(named(dev, "Deployment")).toEqual(all(COMPONENTS));
+    expect(dev.filter((m) => m.kind === "Deployment").map((m) => m.object.spec.replicas)).toEqual(COMPONENTS.map(() => 1));
   });
 
   it("renders every component with its Deployment, Service, PDB and NetworkPolicy by default, and HPAs for token and gateway", () => {
