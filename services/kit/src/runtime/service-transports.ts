@@ -2,6 +2,7 @@ import { Code, ConnectError, type Transport } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { contextPropagation } from "../rpc/client-interceptor.js";
 import { presentServiceCredential } from "../rpc/service-auth.js";
+import { peerGoneAsUnavailable } from "../rpc/peer-gone.js";
 import { SERVICE_NAMES, type ServiceName } from "../module.js";
 
 /**
@@ -24,7 +25,7 @@ export function clusterTransports(urls: Record<ServiceName, string | undefined>,
       // No response compression: gzip of a ~1 KB token reply cost more CPU on both ends than the
       // bytes it saves on a cluster network (measured: zlib was 6% of the token service's profile).
       ? createConnectTransport({
-        baseUrl, httpVersion: "2", useBinaryFormat: true, interceptors: [contextPropagation, credential], acceptCompression: [],
+        baseUrl, httpVersion: "2", useBinaryFormat: true, interceptors: [peerGoneAsUnavailable(name), contextPropagation, credential], acceptCompression: [],
       })
       : unavailableTransport(name);
   }
