@@ -9,6 +9,7 @@ import { generateMasterKey } from "../../services/kit/src/crypto/secret-box.js";
 import { freePort } from "./support/free-port.js";
 import { ARTIFACTS, startNode, waitForHttp, type RunningProcess } from "./support/process-runner.js";
 import { testServerEnv } from "./support/test-credentials.js";
+import { balancer } from "../cluster/tcp-balancer.js";
 
 /**
  * The cluster on one machine, with faults: every service its own process, two token-service
@@ -64,40 +65,6 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
     if (Date.now() > until) throw new Error(`nothing listens on ${port}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** Round-robin TCP balancer over backends; a backend refusing the connection is skipped. */
-function balancer(backends: number[]): { listen(port: number): Promise<void>; close(): void } {
-  let next = 0;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on("close", () => sockets.delete(client));
-    client.pause();
-    const tryBackend = (left: number) => {
-      if (left === 0) { client.destroy(); return; }
-      const port = backends[next++ % backends.length]!;
-      const upstream = net.connect(port, "127.0.0.1");
-      let connected = false;
-      upstream.once("connect", () => {
-        connected = true;
-        sockets.add(upstream);
-        upstream.on("close", () => sockets.delete(upstream));
-        client.pipe(upstream).pipe(client);
-        client.resume();
-        upstream.on("error", () => client.destroy());
-        client.on("error", () => upstream.destroy());
-        upstream.on("close", () => client.destroy());
-        client.on("close", () => upstream.destroy());
-      });
-      upstream.once("error", () => { if (!connected) tryBackend(left - 1); });
-    };
-    tryBackend(backends.length);
-  });
-  return {
-    listen: (port) => new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve())),
-    close: () => { server.close(); for (const s of sockets) s.destroy(); },
-  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
