@@ -58,6 +58,15 @@ describe("DualProtocolServer", () => {
     await server.close();
   });
 
+  it("on close cuts an idle keep-alive HTTP/1.1 connection at once (a scraper's), not after a timeout", async () => {
+    const { server, port } = await start();
+    const r = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(await r.text()).toBe("1.1 /metrics");
+    const t0 = Date.now();
+    await server.close(5_000);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+  });
+
   it("on close lets an in-flight request of each protocol finish, then stops listening", async () => {
     const { server, port } = await start(200);
     const session = http2.connect(`http://127.0.0.1:${port}`);

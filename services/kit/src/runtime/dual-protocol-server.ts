@@ -21,10 +21,27 @@ export class DualProtocolServer {
   private readonly h1: http.Server;
   private readonly tcp: net.Server;
   private readonly sessions = new Set<Http2Session>();
+  /**
+   * HTTP/1.1 connections and their requests in flight. The HTTP/1.1 server never listens itself
+   * (it is handed connections), so its own idle-connection tracking is not set up; this is it.
+   */
+  private readonly h1Sockets = new Map<net.Socket, number>();
+  private draining = false;
 
   constructor(handler: Handler) {
     this.h2 = http2.createServer(handler);
-    this.h1 = http.createServer(handler);
+    this.h1 = http.createServer((req, res) => {
+      const socket = req.socket;
+      this.h1Sockets.set(socket, (this.h1Sockets.get(socket) ?? 0) + 1);
+      if (this.draining) res.setHeader("connection", "close");
+      res.once("close", () => {
+        const left = (this.h1Sockets.get(socket) ?? 1) - 1;
+        if (!this.h1Sockets.has(socket)) return;
+        this.h1Sockets.set(socket, left);
+        if (left === 0 && this.draining) socket.destroy();
+      });
+      handler(req, res);
+    });
     this.h2.on("session", (s) => { this.sessions.add(s); s.on("close", () => this.sessions.delete(s)); });
     this.tcp = net.createServer((socket) => this.route(socket, Buffer.alloc(0)));
   }
@@ -42,6 +59,8 @@ export class DualProtocolServer {
       if (start === PREFACE_START) {
         this.h2.emit("connection", socket);
       } else {
+        this.h1Sockets.set(socket, 0);
+        socket.once("close", () => this.h1Sockets.delete(socket));
         this.h1.emit("connection", socket);
         socket.resume();
       }
@@ -58,22 +77,21 @@ export class DualProtocolServer {
 
   /**
    * Stops accepting connections and lets in-flight requests finish: HTTP/2 sessions get a GOAWAY
-   * (open streams finish, no new ones start), HTTP/1.1 connections close as they go idle, and
-   * whatever is still open after `timeoutMs` is cut.
+   * (open streams finish, no new ones start), HTTP/1.1 connections close as they go idle (a
+   * request arriving meanwhile is answered with `Connection: close`), and whatever is still open
+   * after `timeoutMs` is cut.
    */
   async close(timeoutMs = 10_000): Promise<void> {
     const closed = new Promise<void>((resolve) => this.tcp.close(() => resolve()));
+    this.draining = true;
     for (const s of this.sessions) s.close();
-    this.h1.closeIdleConnections();
-    const sweep = setInterval(() => this.h1.closeIdleConnections(), 100);
+    for (const [socket, inflight] of this.h1Sockets) if (inflight === 0) socket.destroy();
     const timer = setTimeout(() => {
-      this.h1.closeAllConnections();
+      for (const socket of this.h1Sockets.keys()) socket.destroy();
       for (const s of this.sessions) s.destroy();
     }, timeoutMs);
-    sweep.unref();
     timer.unref();
     await closed;
-    clearInterval(sweep);
     clearTimeout(timer);
   }
 }
