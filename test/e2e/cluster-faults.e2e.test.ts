@@ -20,7 +20,8 @@ import { balancer } from "../cluster/tcp-balancer.js";
  * one token replica is killed with SIGKILL, then NATS is down for 10 s, then the MongoDB-wire
  * server for 10 s, each brought back. Then nothing acknowledged may be missing: every refresh
  * token last handed out still refreshes, every acknowledged revocation holds, every created
- * user exists with exactly one admin event. Failed requests and the time to recover are reported
+ * user exists with exactly one admin event, every acknowledged password grant has its LOGIN
+ * event and no grant has two. Failed requests and the time to recover are reported
  * (console and test/artifacts/cluster-faults.json).
  * TESSERA_TEST_FERRETDB_BIN names the FerretDB binary built from test/mongo (.ci/run builds it);
  * nats-server comes from PATH, as for the rest of the cluster tier (TESSERA_TEST_NATS_URL).
@@ -131,12 +132,12 @@ describeTier("cluster under faults (two token replicas, two gateways; SIGKILL, N
     if (work) rmSync(work, { recursive: true, force: true });
   }, 60_000);
 
-  it("loses no acknowledged refresh token, revocation, admin write or admin event, and recovers on its own", async () => {
+  it("loses no acknowledged refresh token, revocation, admin write, admin or login event, duplicates none, and recovers on its own", async () => {
     const admin = { "x-admin-api-key": apiKey, "content-type": "application/json" };
     const g0 = gateways[0]!;
     const realm = `faults${Date.now().toString(36)}`;
     const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: admin, body: JSON.stringify(body) });
-    expect((await post(`${g0}/admin/realms`, { name: realm, adminEventsEnabled: true, accessTokenLifespan: 600 })).status).toBe(201);
+    expect((await post(`${g0}/admin/realms`, { name: realm, adminEventsEnabled: true, eventsEnabled: true, accessTokenLifespan: 600 })).status).toBe(201);
     const svc = await post(`${g0}/admin/realms/${realm}/clients`, { clientId: "svc", grantTypes: ["client_credentials"] });
     const app = await post(`${g0}/admin/realms/${realm}/clients`, { clientId: "app", grantTypes: ["password", "refresh_token"] });
     expect([svc.status, app.status]).toEqual([201, 201]);
@@ -265,6 +266,7 @@ describeTier("cluster under faults (two token replicas, two gateways; SIGKILL, N
     const steady = samples.filter((s) => s.end < faults[0]!.start);
     const steadyFailed = steady.filter((s) => !s.ok).map((s) => `${s.kind} ${s.status} ${s.detail ?? ""}`);
     const summary = { steady: { requests: steady.length, failed: steadyFailed.length, failedStatuses: steadyFailed }, faults: report,
+      passwordGrants: { attempted: samples.filter((s) => s.kind === "password").length, acknowledged: samples.filter((s) => s.kind === "password" && s.ok).length },
       acknowledged: { refreshChains: chains.filter((c) => !c.broken).length, revocations: revoked.length, users: users.length } };
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(join(ARTIFACTS, "cluster-faults.json"), JSON.stringify(summary, null, 2));
@@ -308,6 +310,28 @@ describeTier("cluster under faults (two token replicas, two gateways; SIGKILL, N
     }
     expect([...createdPaths].filter((p) => counts.get(p) !== 1)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
+
+    // Login events: one LOGIN per password grant. Every acknowledged grant has its event (none
+    // lost); there are no more than grants attempted (a failed one may have logged before it
+    // failed), so none is duplicated; and each is stored once by its id.
+    const grants = samples.filter((s) => s.kind === "password");
+    const acknowledgedLogins = grants.filter((s) => s.ok).length;
+    let logins: Array<{ id: string }> = [];
+    for (const until = Date.now() + 30_000; Date.now() < until;) {
+      logins = [];
+      for (let first = 0; ; first += 1000) {
+        const page = await check(`${g0}/admin/realms/${realm}/events?type=LOGIN&clientId=app&first=${first}&max=1000`, { headers: admin });
+        expect(page.status).toBe(200);
+        const batch = await page.json() as Array<{ id: string }>;
+        logins.push(...batch);
+        if (batch.length < 1000) break;
+      }
+      if (logins.length >= acknowledgedLogins) break;
+      await sleep(500);
+    }
+    expect(logins.length).toBeGreaterThanOrEqual(acknowledgedLogins);
+    expect(logins.length).toBeLessThanOrEqual(grants.length);
+    expect(new Set(logins.map((e) => e.id)).size).toBe(logins.length);
 
     // The load really ran through every fault, and steady state was clean.
     expect(summary.steady.failed).toBe(0);
