@@ -84,7 +84,7 @@ export async function clusterMemory(total = 10_000): Promise<Row[]> {
   }
 }
 
-const CLUSTER = "Tessera (cluster: 6 services + gateway)";
+export const CLUSTER = "Tessera (cluster: 6 services + gateway)";
 
 /**
  * The embedded scenarios (discovery, JWKS, introspection, refresh, password grant; the full code
@@ -111,7 +111,7 @@ export async function clusterScenarios(opts: Opts): Promise<Row[]> {
 }
 
 /** A cluster with every process pinned to the server core, or null without the bench's servers. */
-async function pinnedCluster(
+export async function pinnedCluster(
   name: string, env: Record<string, string>, run: { nodeArgs?: string[]; cwd?: string } = {},
 ): Promise<Cluster | null> {
   const mongoUri = process.env.TESSERA_BENCH_MONGODB_URI;
@@ -129,12 +129,12 @@ async function pinnedCluster(
  * and its CPU per request is reported beside the rows, since on this machine it is a large part
  * of what a cluster request costs. [] for a remote server.
  */
-function storeServerPids(): number[] {
+export function storeServerPids(): number[] {
   const uri = new URL(process.env.TESSERA_BENCH_MONGODB_URI ?? "mongodb://127.0.0.1:27017");
   return ["127.0.0.1", "localhost", "[::1]"].includes(uri.hostname) ? listenerPids(Number(uri.port || 27017)) : [];
 }
 
-function notRun(scenario: string): Row {
+export function notRun(scenario: string): Row {
   return { scenario, target: "-", rps: 0, runs: [], p99ms: 0, bad: 0, note: "not run: set TESSERA_BENCH_MONGODB_URI and TESSERA_BENCH_NATS_URL" };
 }
 

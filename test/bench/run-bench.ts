@@ -7,6 +7,7 @@ import { codeFlow, memory, tesseraEndpoints } from "./tessera-scenarios.js";
 import { ldapSync } from "./ldap-sync-scenario.js";
 import { clusterClientCredentials, clusterMemory, clusterScenarios } from "./cluster-scenario.js";
 import { realmTransfer } from "./realm-transfer-scenario.js";
+import { clusterTokenReplicas } from "./token-replicas-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
@@ -29,7 +30,9 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["endpoints", () => tesseraEndpoints(opts)],
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],
-  ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
+  ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterTokenReplicas(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
+  // Also part of "cluster": one token replica against two, as CPU per token.
+  ["cluster-replicas", () => clusterTokenReplicas(opts)],
   // Also part of "cluster"; alone, to read the cluster's memory without its load scenarios.
   ["cluster-memory", () => clusterMemory(sessions)],
   // Needs the Debian slapd (.ci/run installs it); --entries N, default 10000.

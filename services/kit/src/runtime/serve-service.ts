@@ -1,8 +1,6 @@
-import http2 from "node:http2";
-import type { Http2Session } from "node:http2";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { ConfigError, withoutCredentials, type Env } from "../config.js";
-import { listenOrExplain, startOrExit } from "./startup-failure.js";
+import { explainListenFailure, startOrExit } from "./startup-failure.js";
 import { createLogger } from "../logger.js";
 import { createMetrics } from "../metrics.js";
 import { SecretBox } from "../crypto/secret-box.js";
@@ -14,6 +12,10 @@ import type { ServiceDeps, ServiceModule, ServiceName } from "../module.js";
 import type { CommonConfig } from "./common-config.js";
 import { openServiceStore } from "./open-deps.js";
 import { clusterTransports } from "./service-transports.js";
+import { toJson } from "@bufbuild/protobuf";
+import { ServiceHealthSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
+import { checkHealth } from "../health.js";
+import { DualProtocolServer } from "./dual-protocol-server.js";
 
 type Builder<C> = (deps: ServiceDeps, config: C) => Promise<ServiceModule>;
 
@@ -25,7 +27,7 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
   name: ServiceName, loadConfig: (env: Env) => C, build: Builder<C>,
 ): Promise<void> {
   // Any failure to start is one line on stderr and exit 78 (startup-failure.ts).
-  const { logger, server, sessions, module, bus, store } = await startOrExit(async () => {
+  const { logger, server, module, bus, store } = await startOrExit(async () => {
     const config = loadConfig(process.env);
     const listenUrl = config.common.serviceUrls[name];
     const urlVariable = `TESSERA_${name.toUpperCase()}_URL`;
@@ -59,8 +61,25 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
         serverInterceptor(name, logger, metrics),
         requireServiceCredential([internalToken, ...(config.common.adminApiKey ? [config.common.adminApiKey] : [])]),
       ],
-      // Prometheus scrapes each service process on its own port (GET /metrics).
+      // Prometheus scrapes each service process on its own port (GET /metrics); the kubelet
+      // probes GET /health (the process serves) and GET /health/ready (its store and bus answer,
+      // the body of its Health RPC). All three over HTTP/1.1 or HTTP/2.
       fallback: (req, res) => {
+        if (req.method === "GET" && req.url === "/health") {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ status: "ok", service: name }));
+          return;
+        }
+        if (req.method === "GET" && req.url === "/health/ready") {
+          checkHealth(name, store, bus).then((h) => {
+            res.writeHead(h.ready ? 200 : 503, { "content-type": "application/json" });
+            res.end(JSON.stringify({
+              status: h.ready ? "ok" : "unavailable",
+              ...(toJson(ServiceHealthSchema, h, { alwaysEmitImplicit: true }) as object),
+            }));
+          }, () => { res.writeHead(503); res.end(); });
+          return;
+        }
         if (req.method === "GET" && req.url === "/metrics") {
           metrics.registry.metrics().then((body) => {
             res.writeHead(200, { "content-type": metrics.registry.contentType });
@@ -72,14 +91,14 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
         res.end();
       },
     });
-    const server = http2.createServer(handler);
-    const sessions = new Set<Http2Session>();
-    server.on("session", (s) => { sessions.add(s); s.on("close", () => sessions.delete(s)); });
+    // HTTP/2 for gRPC and Connect, HTTP/1.1 for probes and scrapes, on the one port.
+    const server = new DualProtocolServer(handler);
     // The listen URL's host and port are both TESSERA_<SERVICE>_URL.
-    await listenOrExplain(server, Number(listen.port), listen.hostname, { port: urlVariable, host: urlVariable });
+    await server.listen(Number(listen.port), listen.hostname)
+      .catch((e: Error) => { throw explainListenFailure(e, Number(listen.port), listen.hostname, { port: urlVariable, host: urlVariable }); });
     await module.start();
     logger.info({ url: listen.origin }, `${name} service listening`);
-    return { logger, server, sessions, module, bus, store };
+    return { logger, server, module, bus, store };
   });
 
   let stopping = false;
@@ -87,10 +106,7 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: draining in-flight requests");
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Graceful GOAWAY: open streams finish, no new ones start.
-    for (const s of sessions) s.close();
-    await closed;
+    await server.close();
     await module.stop();
     await bus.close();
     await store.close();
