@@ -70,12 +70,45 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(at("$.roles.realm[4]")).toEqual([expect.stringContaining("composite role \"manager\" flattened")]);
     expect(at("$.clients[1].redirectUris[1]")).toEqual([expect.stringContaining("matches redirect URIs exactly")]);
     expect(at('$.passwordPolicy["notUsername(undefined)"]')).toEqual([expect.stringContaining("notUsername")]);
-    expect(at("$.identityProviders[0]")).toEqual([expect.stringContaining("broker service does not import")]);
-    expect(at("$.userFederationProviders[0]")).toEqual([expect.stringContaining("federation service does not import")]);
+    expect(at("$.identityProviders[0]")).toEqual([]);
+    expect(at("$.identityProviders[1]")).toEqual([expect.stringContaining('identity provider "legacy-saml" (saml) has no equivalent')]);
+    expect(at("$.users[0].federatedIdentities[0]")).toEqual([]);
+    expect(at("$.users[0].federatedIdentities[1]")).toEqual([expect.stringContaining('"legacy-saml", which is not carried over')]);
+    expect(at(`$.users[${users.length}]`)).toEqual([expect.stringContaining('user "ldap-user" comes from the LDAP provider')]);
+    expect(at('$.components["org.keycloak.storage.UserStorageProvider"][0].subComponents')).toEqual([expect.stringContaining("LDAP mappers")]);
+    expect(at('$.components["org.keycloak.storage.UserStorageProvider"][0].config.fullSyncPeriod')).toEqual(["sync period 604800 s shortened to 86400 s, Tessera's longest"]);
     expect(at("$.webAuthnPolicyRpEntityName")).toEqual([expect.stringContaining("no equivalent")]);
     expect(at('$.components["org.keycloak.keys.KeyProvider"][0]')).toEqual([expect.stringContaining("realm keys are not carried over")]);
     // Nothing secret comes back in the report.
     expect(JSON.stringify(imported.body)).not.toMatch(/idp-secret-from-kc|ldap-secret-from-kc|smtp-pw-from-kc|worker-secret-from-kc/);
+  });
+
+  it("creates the OIDC identity provider and the LDAP provider, and keeps the user's link to the IdP", async () => {
+    const idps = await api.get(`/admin/realms/${realm}/identity-providers`);
+    expect(idps.status).toBe(200);
+    expect(idps.body).toEqual([{
+      alias: "corp-oidc", displayName: "Corp SSO", providerType: "oidc", enabled: true, clientId: "tessera",
+      authorizationUrl: "https://sso.corp.test/auth", tokenUrl: "https://sso.corp.test/token", issuer: "https://sso.corp.test",
+      defaultScopes: "openid profile email", trustEmail: true, syncUserProfile: false, clientSecretSet: true,
+      createdAt: expect.any(String), updatedAt: expect.any(String),
+    }]);
+    const ldap = await api.get(`/admin/realms/${realm}/user-federation`);
+    expect(ldap.status).toBe(200);
+    expect(ldap.body).toEqual([{
+      id: expect.any(String), name: "corp-ldap", providerType: "ldap", enabled: true, priority: 0,
+      connectionUrl: "ldap://ldap.corp.test:389", bindDn: "cn=admin,dc=corp,dc=test", usersDn: "ou=people,dc=corp,dc=test",
+      userObjectClass: "inetOrgPerson", usernameLdapAttr: "uid", uuidLdapAttr: "entryUUID", emailLdapAttr: "mail",
+      firstNameLdapAttr: "givenName", lastNameLdapAttr: "sn", syncMode: "IMPORT", syncPeriod: 86_400, changedSyncPeriod: 3600,
+      importEnabled: true, connectionTimeout: 10, vanishedUsers: "DISABLE", createdAt: expect.any(String), updatedAt: expect.any(String),
+    }]);
+    // The bind credential and the IdP secret are carried (the Keycloak file had them in clear).
+    const doc = (await api.get(`/admin/realms/${realm}/export?includeUsers=true&includeSecrets=true`)).body;
+    expect(doc.identityProviders[0].clientSecret).toBe("idp-secret-from-kc");
+    expect(doc.userFederationProviders[0].bindCredential).toBe("ldap-secret-from-kc");
+    const first = doc.users.find((u: { username: string }) => u.username === users[0]!.username);
+    const links = await api.get(`/admin/realms/${realm}/users/${first.id}/federated-identity`);
+    expect(links.body).toEqual([{ identityProvider: "corp-oidc", userId: `corp-sub-${users[0]!.username}`, userName: `${users[0]!.username}@corp`, createdAt: expect.any(String) }]);
+    expect(doc.users.map((u: { username: string }) => u.username)).not.toContain("ldap-user");
   });
 
   it("maps clients, roles (composites flattened), groups, scopes and SAML clients; the export is a valid document", async () => {

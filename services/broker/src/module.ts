@@ -20,6 +20,9 @@ import { AccountLinker } from "./login/account-linker.js";
 import { BrokerLogin } from "./login/broker-login.js";
 import { providerRpc } from "./rpc/provider-rpc.js";
 import { loginRpc } from "./rpc/login-rpc.js";
+import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
+import { BrokerTransfer } from "./domain/broker-transfer.js";
+import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
 
 /** Composition of the broker service (identity providers, broker login states, federated links), shared by the embedded runner and main.ts. */
 export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Promise<ServiceModule> {
@@ -45,6 +48,7 @@ export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Prom
       router.service(BrokerService, { health: async () => ({ health: await checkHealth("broker", store, bus) }) });
       router.service(IdentityProviderService, providerRpc(admin, linkAdmin));
       router.service(BrokerLoginService, loginRpc(login));
+      router.service(RealmTransferService, realmTransferRpc(realms, new BrokerTransfer(realms, providers, links, secrets, config.outbound, () => clock.now())));
     },
     async start() {
       subs = await startBrokerConsumers(bus, providers, links, states, logger);

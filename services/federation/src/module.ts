@@ -16,6 +16,9 @@ import { SyncScheduler } from "./domain/sync-scheduler.js";
 import { LdapLogin } from "./domain/ldap-login.js";
 import { federationRpc } from "./rpc/federation-rpc.js";
 import { startFederationConsumers } from "./events/consumers.js";
+import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
+import { FederationTransfer } from "./domain/federation-transfer.js";
+import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
 
 /** Composition of the federation service (LDAP providers, sync, bind login), shared by the embedded runner and main.ts. */
 export async function buildFederation(deps: ServiceDeps, config: FederationConfig): Promise<ServiceModule> {
@@ -23,7 +26,8 @@ export async function buildFederation(deps: ServiceDeps, config: FederationConfi
   const repo = await ProviderRepository.open(store);
   const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
   const users = new DirectoryUsers(deps.transports.directory);
-  const admin = new ProviderAdmin(repo, new RealmLookup(deps.transports.directory), users, secrets, outbox, clock, logger);
+  const realms = new RealmLookup(deps.transports.directory);
+  const admin = new ProviderAdmin(repo, realms, users, secrets, outbox, clock, logger);
   const credentialOf = admin.credentialOf.bind(admin);
   const sync = new LdapSync(users, credentialOf, clock, logger, config.syncPageSize);
   const scheduler = new SyncScheduler(repo, sync, clock, logger, {
@@ -38,6 +42,7 @@ export async function buildFederation(deps: ServiceDeps, config: FederationConfi
     routes(router: ConnectRouter) {
       const health = async () => ({ health: await checkHealth("federation", store, bus) });
       router.service(FederationService, federationRpc({ admin, scheduler, login, repo }, health));
+      router.service(RealmTransferService, realmTransferRpc(realms, new FederationTransfer(realms, repo, secrets, () => clock.now())));
     },
     async start() {
       subs = await startFederationConsumers(bus, repo, logger);

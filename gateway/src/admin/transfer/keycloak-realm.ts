@@ -41,16 +41,26 @@ export function fromKeycloak(kc: Json, report: Problem[]): unknown {
   const roles = new Roles(kc, clientIds, note);
   for (const c of clients) c.roles = roles.clientRolesOf(c.clientId);
 
+  const idps = identityProviders(kc, note);
+  const ldap = ldapProviders(kc, note);
+  const aliases = new Set(idps.map((x) => x.alias as string));
+  const ldapIds = new Set(ldap.map((x) => x.id as string));
   const users: Json[] = [];
   (kc.users ?? []).forEach((u: Json, i: number) => {
     const p = `$.users[${i}]`;
+    if (typeof u.federationLink === "string" && ldapIds.has(u.federationLink)) {
+      // Tessera links an LDAP user by its entry (federated-users.ts): a plain local copy without
+      // a password would hold the username and make the provider's sync refuse the entry.
+      note(p, `user "${u.username}" comes from the LDAP provider "${u.federationLink}": not imported; the provider's sync or the user's first login brings it back (its roles and groups are set again in Tessera)`);
+      return;
+    }
     if (typeof u.serviceAccountClientId === "string") {
       const client = clients.find((c) => c.clientId === u.serviceAccountClientId);
       if (client) client.serviceAccount = { id: u.id ?? randomUUID(), username: `service-account-${client.clientId}`, ...roles.flatten(u, p) };
       else note(p, `service account of a client not carried over ("${u.serviceAccountClientId}")`);
       return;
     }
-    users.push(user(u, p, roles, otpPolicyOk, note));
+    users.push(user(u, p, roles, otpPolicyOk, aliases, note));
   });
   for (const c of clients) {
     if (c.grantTypes.includes("client_credentials") && !c.serviceAccount) {
@@ -82,14 +92,14 @@ export function fromKeycloak(kc: Json, report: Problem[]): unknown {
     clientScopes,
     clients,
     groups: groups(kc.groups ?? [], "$.groups"),
-    identityProviders: identityProviders(kc, note),
-    userFederationProviders: ldapProviders(kc, note),
+    identityProviders: idps,
+    userFederationProviders: ldap,
     samlServiceProviders,
     ...(kc.users ? { users } : {}),
   };
 }
 
-function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, note: Note): Json {
+function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, aliases: Set<string>, note: Note): Json {
   const credentials: Json[] = [];
   (u.credentials ?? []).forEach((c: Json, j: number) => {
     const cp = `${p}.credentials[${j}]`;
@@ -108,7 +118,12 @@ function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, note: Note
     if (/^[A-Za-z_][A-Za-z0-9_-]{0,254}$/.test(k)) attributes[k] = (Array.isArray(v) ? v : [v]).map(String);
     else note(`${p}.attributes["${k}"]`, "attribute names are letters, digits, _ and - in Tessera");
   }
-  (u.federatedIdentities ?? []).forEach((_: Json, j: number) => note(`${p}.federatedIdentities[${j}]`, "identity provider links are carried over by the broker service, which does not import yet"));
+  const federatedIdentities: Json[] = [];
+  (u.federatedIdentities ?? []).forEach((l: Json, j: number) => {
+    if (aliases.has(String(l.identityProvider))) {
+      federatedIdentities.push({ identityProvider: String(l.identityProvider), userId: String(l.userId), userName: String(l.userName ?? "") });
+    } else note(`${p}.federatedIdentities[${j}]`, `link to identity provider "${l.identityProvider}", which is not carried over`);
+  });
   return {
     id: u.id ?? randomUUID(), username: String(u.username), email: String(u.email ?? ""),
     firstName: String(u.firstName ?? ""), lastName: String(u.lastName ?? ""), enabled: u.enabled !== false,
@@ -116,7 +131,7 @@ function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, note: Note
     ...(Object.keys(attributes).length ? { attributes } : {}),
     createdAt: typeof u.createdTimestamp === "number" ? u.createdTimestamp : 0,
     credentials, ...roles.flatten(u, p),
-    groups: (u.groups ?? []).map(String), federatedIdentities: [],
+    groups: (u.groups ?? []).map(String), federatedIdentities,
   };
 }
 
@@ -182,20 +197,31 @@ class Roles {
   }
 }
 
+/** Keycloak provider ids Tessera's broker runs, as its provider types. */
+const IDP_TYPES: Readonly<Record<string, string>> = { oidc: "oidc", "keycloak-oidc": "oidc", google: "google", github: "github" };
+
 function identityProviders(kc: Json, note: Note): Json[] {
-  return (kc.identityProviders ?? []).map((idp: Json, i: number) => {
+  const out: Json[] = [];
+  (kc.identityProviders ?? []).forEach((idp: Json, i: number) => {
+    const p = `$.identityProviders[${i}]`;
+    const type = IDP_TYPES[String(idp.providerId ?? "oidc")];
+    if (!type) {
+      note(p, `identity provider "${idp.alias}" (${idp.providerId}) has no equivalent: Tessera brokers OpenID Connect, Google and GitHub`);
+      return;
+    }
     const c = (idp.config ?? {}) as Json;
     const secret = typeof c.clientSecret === "string" && !/^\*+$/.test(c.clientSecret) && !c.clientSecret.startsWith("${vault.") ? c.clientSecret : undefined;
-    if (!secret) note(`$.identityProviders[${i}].config.clientSecret`, "no client secret in the document (masked or a vault reference): set it after the import");
-    return {
-      alias: String(idp.alias), displayName: String(idp.displayName ?? ""), providerType: String(idp.providerId ?? "oidc"), enabled: idp.enabled !== false,
+    // Without one (masked, a vault reference) the broker's import notes it, as for any document.
+    const str = (k: string) => (typeof c[k] === "string" && c[k] !== "" ? { [k === "userInfoUrl" ? "userinfoUrl" : k === "defaultScope" ? "defaultScopes" : k]: String(c[k]) } : {});
+    out.push({
+      id: typeof idp.internalId === "string" ? idp.internalId : randomUUID(),
+      alias: String(idp.alias), displayName: String(idp.displayName ?? ""), providerType: type, enabled: idp.enabled !== false,
       clientId: String(c.clientId ?? ""), ...(secret ? { clientSecret: secret } : {}),
-      authorizationUrl: String(c.authorizationUrl ?? ""), tokenUrl: String(c.tokenUrl ?? ""),
-      ...(c.userInfoUrl ? { userinfoUrl: String(c.userInfoUrl) } : {}), ...(c.jwksUrl ? { jwksUrl: String(c.jwksUrl) } : {}),
-      ...(c.issuer ? { issuer: String(c.issuer) } : {}), ...(c.defaultScope ? { defaultScopes: String(c.defaultScope) } : {}),
-      trustEmail: idp.trustEmail === true, syncUserProfile: (idp.config?.syncMode ?? "") === "FORCE",
-    };
+      ...str("authorizationUrl"), ...str("tokenUrl"), ...str("userInfoUrl"), ...str("jwksUrl"), ...str("issuer"), ...str("defaultScope"),
+      trustEmail: idp.trustEmail === true, syncUserProfile: (c.syncMode ?? "") === "FORCE",
+    });
   });
+  return out;
 }
 
 function ldapProviders(kc: Json, note: Note): Json[] {
@@ -210,19 +236,36 @@ function ldapProviders(kc: Json, note: Note): Json[] {
       }
       const c = (k: string) => (Array.isArray(comp.config?.[k]) ? String(comp.config[k][0]) : undefined);
       const bind = c("bindCredential");
-      if (!bind || /^\*+$/.test(bind)) note(`${p}.config.bindCredential`, "no bind credential in the document (masked): set it after the import");
+      // Without one (masked) the federation service's import notes it, as for any document.
       if (comp.subComponents && Object.keys(comp.subComponents).length) note(`${p}.subComponents`, "LDAP mappers have no equivalent; Tessera maps uid, mail, givenName and sn");
       out.push({
         id: comp.id ?? randomUUID(), name: String(comp.name), providerType: "ldap", enabled: c("enabled") !== "false",
         priority: Number(c("priority") ?? 0), connectionUrl: c("connectionUrl") ?? "", bindDn: c("bindDn") ?? "",
         ...(bind && !/^\*+$/.test(bind) ? { bindCredential: bind } : {}), usersDn: c("usersDn") ?? "",
         userObjectClass: (c("userObjectClasses") ?? "inetOrgPerson").split(",")[0]!.trim(), usernameLdapAttr: c("usernameLDAPAttribute") ?? "uid",
+        ...(c("uuidLDAPAttribute") ? { uuidLdapAttr: c("uuidLDAPAttribute") } : {}),
         syncMode: c("editMode") === "WRITABLE" || c("importEnabled") !== "false" ? "IMPORT" : "READ_ONLY",
-        syncPeriod: Math.max(0, Number(c("changedSyncPeriod") ?? -1)), importEnabled: c("importEnabled") !== "false",
+        syncPeriod: period(c("fullSyncPeriod"), `${p}.config.fullSyncPeriod`, note),
+        changedSyncPeriod: period(c("changedSyncPeriod"), `${p}.config.changedSyncPeriod`, note),
+        importEnabled: c("importEnabled") !== "false",
       });
     });
   }
   return out;
+}
+
+/** Tessera's longest sync period (the federation service's MAX_SYNC_PERIOD). */
+const MAX_SYNC_PERIOD = 86_400;
+
+/** A Keycloak sync period in seconds (-1: off) as Tessera's (0: off), at most a day. */
+function period(value: string | undefined, path: string, note: Note): number {
+  const n = Math.trunc(Number(value ?? -1));
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  if (n > MAX_SYNC_PERIOD) {
+    note(path, `sync period ${n} s shortened to ${MAX_SYNC_PERIOD} s, Tessera's longest`);
+    return MAX_SYNC_PERIOD;
+  }
+  return n;
 }
 
 function emptyValue(v: unknown): boolean {

@@ -9,7 +9,7 @@ const SECTION_ORDER = [
   "samlServiceProviders", "signingKeys", "samlSigningKeys",
 ] as const;
 
-/** Sections every document carries even when their owner exports nothing yet (broker, federation). */
+/** Sections every document carries even when their owner does not serve the transfer contract (an older service). */
 const ALWAYS_PRESENT = { identityProviders: [], userFederationProviders: [] } as const;
 
 export interface ExportOptions { includeUsers: boolean; includeSecrets: boolean }
@@ -23,11 +23,13 @@ export interface ExportOptions { includeUsers: boolean; includeSecrets: boolean 
 export async function streamRealmExport(rpc: RpcClients, realm: string, opts: ExportOptions, res: Response): Promise<void> {
   const sections: Record<string, unknown> = { ...ALWAYS_PRESENT };
   const paged: Array<{ owner: RealmPartOwner; section: string }> = [];
+  const userFieldOwners: RealmPartOwner[] = [];
   for (const owner of REALM_PART_OWNERS) {
     const part = await unlessUnimplemented(() => rpc.realmParts[owner].exportRealmPart({ realm, section: "", ...opts }));
     if (!part) continue;
     Object.assign(sections, parsePart<Record<string, unknown>>(part.json));
     for (const section of part.pagedSections) paged.push({ owner, section });
+    if (part.userFields.length) userFieldOwners.push(owner);
   }
   res.status(200).type("application/json").setHeader("Content-Disposition", `attachment; filename="realm-${realm}.json"`);
   try {
@@ -42,6 +44,7 @@ export async function streamRealmExport(rpc: RpcClients, realm: string, opts: Ex
       do {
         const page = await rpc.realmParts[owner].exportRealmPart({ realm, section, pageToken: token, ...opts });
         const items = parsePart<unknown[]>(page.json);
+        if (section === "users" && items.length) await addUserFields(rpc, realm, opts, userFieldOwners, items as UserJson[]);
         if (items.length) {
           await write(res, (first ? "" : ",") + items.map((i) => JSON.stringify(i)).join(","));
           first = false;
@@ -55,6 +58,20 @@ export async function streamRealmExport(rpc: RpcClients, realm: string, opts: Ex
     // The status is sent: cut the body short, so the client sees an incomplete document rather
     // than a well-formed one missing users.
     res.destroy(e instanceof Error ? e : new Error(String(e)));
+  }
+}
+
+type UserJson = Record<string, unknown> & { id: string };
+
+/**
+ * The fields other owners keep of each user (the broker's federatedIdentities), merged into one
+ * page: one call per owner and page, so the page is still the unit held in memory.
+ */
+async function addUserFields(rpc: RpcClients, realm: string, opts: ExportOptions, owners: RealmPartOwner[], users: UserJson[]): Promise<void> {
+  for (const owner of owners) {
+    const page = await rpc.realmParts[owner].exportRealmPart({ realm, section: "users", userIds: users.map((u) => u.id), ...opts });
+    const fields = parsePart<Record<string, Record<string, unknown>>>(page.json);
+    for (const u of users) Object.assign(u, fields[u.id]);
   }
 }
 

@@ -1,4 +1,4 @@
-import { schemaProblems, SECTION_OWNERS, type Problem, type RealmDocument } from "../../../../services/kit/src/realm-transfer/document-schema.js";
+import { schemaProblems, SECTION_OWNERS, USER_FIELD_OWNERS, type Problem, type RealmDocument } from "../../../../services/kit/src/realm-transfer/document-schema.js";
 import type { Realm } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import { REALM_PART_OWNERS, type RealmPartOwner, type RpcClients } from "../../rpc-clients.js";
 import { partBytes, unlessUnimplemented } from "./part-calls.js";
@@ -49,15 +49,14 @@ export async function importRealm(rpc: RpcClients, doc: RealmDocument | unknown,
           entries.forEach((_, i) => report.push({ path: `$.${section}[${i}]`, message: `not imported: the ${owner} service does not import ${section} yet` }));
         }
       }
+      for (const field of userFieldsOf(owner)) {
+        (d.users ?? []).forEach((u, i) => ((u as Record<string, unknown>)[field] as unknown[] | undefined ?? []).forEach((_, j) => report.push({
+          path: `$.users[${i}].${field}[${j}]`, message: `not imported: the ${owner} service does not import ${field} yet`,
+        })));
+      }
     }
   }
   if (problems.length) throw new InvalidDocument(problems);
-  if (!serving.has("broker")) {
-    // Users' links to identity providers are the broker's too.
-    (d.users ?? []).forEach((u, i) => u.federatedIdentities.forEach((_, j) => report.push({
-      path: `$.users[${i}].federatedIdentities[${j}]`, message: "not imported: the broker service does not import federatedIdentities yet",
-    })));
-  }
 
   const { realmId } = await rpc.realmImport.beginRealmImport({ realmJson: partBytes(d.realm), overwrite });
   try {
@@ -70,8 +69,15 @@ export async function importRealm(rpc: RpcClients, doc: RealmDocument | unknown,
     for (const owner of REALM_PART_OWNERS) {
       if (owner === "directory" || !serving.has(owner)) continue;
       await rpc.realmImport.heartbeatRealmImport({ realm, realmId });
-      const res = await rpc.realmParts[owner].importRealmPart({ realm, realmId, json: partBytes(parts[owner]) });
+      // Its sections first, then its fields of the users (which may name what the sections hold).
+      const { users: userFields = [], ...sections } = parts[owner] as { users?: unknown[] };
+      const res = await rpc.realmParts[owner].importRealmPart({ realm, realmId, json: partBytes(sections) });
       report.push(...res.notes.map((n) => ({ path: n.path, message: n.message })));
+      for (let i = 0; i < userFields.length; i += USER_BATCH) {
+        await rpc.realmImport.heartbeatRealmImport({ realm, realmId });
+        const batch = await rpc.realmParts[owner].importRealmPart({ realm, realmId, json: partBytes({ users: userFields.slice(i, i + USER_BATCH) }), offset: i });
+        report.push(...batch.notes.map((n) => ({ path: n.path, message: n.message })));
+      }
     }
     const finished = await rpc.realmImport.finishRealmImport({ realm, realmId });
     return { realm: finished.realm!, report };
@@ -81,6 +87,11 @@ export async function importRealm(rpc: RpcClients, doc: RealmDocument | unknown,
   }
 }
 
+/**
+ * Each owner's sections. An owner of user fields (USER_FIELD_OWNERS) gets `users: [{id, <field>}]`
+ * for every user, so its problems' indexes are the document's, when any user has such a field
+ * set; otherwise no `users` at all (the usual realm: no work for 100,000 users without links).
+ */
 function splitByOwner(d: RealmDocument): Record<RealmPartOwner, Record<string, unknown>> {
   const out = {} as Record<RealmPartOwner, Record<string, unknown>>;
   for (const owner of REALM_PART_OWNERS) {
@@ -89,6 +100,15 @@ function splitByOwner(d: RealmDocument): Record<RealmPartOwner, Record<string, u
       const v = (d as Record<string, unknown>)[section];
       if (v !== undefined) out[owner][section] = v;
     }
+    const fields = userFieldsOf(owner);
+    const users = (d.users ?? []) as Array<Record<string, unknown>>;
+    if (fields.length && users.some((u) => fields.some((f) => Array.isArray(u[f]) && (u[f] as unknown[]).length > 0))) {
+      out[owner].users = users.map((u) => Object.fromEntries([["id", u.id], ...fields.map((f) => [f, u[f]])]));
+    }
   }
   return out;
+}
+
+function userFieldsOf(owner: RealmPartOwner): readonly string[] {
+  return (USER_FIELD_OWNERS as Partial<Record<RealmPartOwner, readonly string[]>>)[owner] ?? [];
 }

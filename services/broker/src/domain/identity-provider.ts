@@ -87,6 +87,40 @@ export const PRESETS: Record<ProviderType, Preset> = {
   },
 };
 
+/**
+ * A new provider's record from a checked create input (checkCreateInput): what the body leaves out
+ * comes from the type's preset, then the defaults of spec 2.9. Shared by the Admin API's create
+ * and the realm import, so both store the same provider for the same fields.
+ */
+export function newProviderRecord(
+  input: IdentityProviderInput, at: { id: string; realmId: string; realm: string }, clientSecretSealed: string, now: number,
+): IdentityProviderRecord {
+  const type = input.providerType as ProviderType;
+  const preset = PRESETS[type];
+  const alias = input.alias as string;
+  return {
+    _id: at.id,
+    realmId: at.realmId,
+    realm: at.realm,
+    alias,
+    displayName: input.displayName || preset.displayName || alias,
+    providerType: type,
+    enabled: input.enabled ?? true,
+    clientId: input.clientId as string,
+    clientSecretSealed,
+    authorizationUrl: input.authorizationUrl || (preset.authorizationUrl as string),
+    tokenUrl: input.tokenUrl || (preset.tokenUrl as string),
+    ...(input.userinfoUrl || preset.userinfoUrl ? { userinfoUrl: input.userinfoUrl || preset.userinfoUrl } : {}),
+    ...(input.jwksUrl || preset.jwksUrl ? { jwksUrl: input.jwksUrl || preset.jwksUrl } : {}),
+    ...(input.issuer || preset.issuer ? { issuer: input.issuer || preset.issuer } : {}),
+    defaultScopes: input.defaultScopes?.trim() || preset.defaultScopes,
+    trustEmail: input.trustEmail ?? false,
+    syncUserProfile: input.syncUserProfile ?? false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** The associated data binding a sealed client secret to its provider (secret-box.ts). */
 export function secretAad(p: Pick<IdentityProviderRecord, "realmId" | "_id">): string {
   return `realm:${p.realmId}:identity-provider:${p._id}:clientSecret`;

@@ -9,8 +9,8 @@ import type { ProviderRepository } from "../store/provider-repository.js";
 import type { LinkRepository } from "../store/link-repository.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup, RealmRef } from "./realm-ref.js";
-import { PRESETS, providerView, secretAad, type IdentityProviderInput, type IdentityProviderRecord } from "./identity-provider.js";
-import { checkCreateInput, checkProviderType, checkUpdateInput, checkVerifiable } from "./provider-rules.js";
+import { newProviderRecord, PRESETS, providerView, secretAad, type IdentityProviderInput, type IdentityProviderRecord } from "./identity-provider.js";
+import { checkCreateInput, checkUpdateInput, checkVerifiable } from "./provider-rules.js";
 
 export const IDENTITY_PROVIDER = "IDENTITY_PROVIDER";
 
@@ -38,33 +38,11 @@ export class ProviderAdmin {
 
   async create(realmName: string, input: IdentityProviderInput): Promise<IdentityProviderRecord> {
     checkCreateInput(input, this.policy);
-    const type = checkProviderType(input.providerType);
-    const preset = PRESETS[type];
     const realm = await this.realms.get(realmName);
-    const now = this.clock.now();
     const id = randomUUID();
     const alias = input.alias as string;
-    const p: IdentityProviderRecord = {
-      _id: id,
-      realmId: realm.id,
-      realm: realm.name,
-      alias,
-      displayName: input.displayName || preset.displayName || alias,
-      providerType: type,
-      enabled: input.enabled ?? true,
-      clientId: input.clientId as string,
-      clientSecretSealed: this.secrets.seal(input.clientSecret as string, secretAad({ realmId: realm.id, _id: id })),
-      authorizationUrl: input.authorizationUrl || (preset.authorizationUrl as string),
-      tokenUrl: input.tokenUrl || (preset.tokenUrl as string),
-      ...(input.userinfoUrl || preset.userinfoUrl ? { userinfoUrl: input.userinfoUrl || preset.userinfoUrl } : {}),
-      ...(input.jwksUrl || preset.jwksUrl ? { jwksUrl: input.jwksUrl || preset.jwksUrl } : {}),
-      ...(input.issuer || preset.issuer ? { issuer: input.issuer || preset.issuer } : {}),
-      defaultScopes: input.defaultScopes?.trim() || preset.defaultScopes,
-      trustEmail: input.trustEmail ?? false,
-      syncUserProfile: input.syncUserProfile ?? false,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const sealed = this.secrets.seal(input.clientSecret as string, secretAad({ realmId: realm.id, _id: id }));
+    const p = newProviderRecord(input, { id, realmId: realm.id, realm: realm.name }, sealed, this.clock.now());
     checkVerifiable(p);
     await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: "present" },
       { operationType: "CREATE", resourceType: IDENTITY_PROVIDER, path: path(realm, alias), representation: providerView(p) }, async () => {

@@ -187,6 +187,9 @@ export class BrokerLogin {
     const p = await this.providers.findByAlias(realm.id, alias);
     if (!p) throw new BrokerFailure("identity_provider_not_found", `No identity provider "${alias}" in this realm.`, 404);
     if (!p.enabled) throw new BrokerFailure("identity_provider_disabled", `The identity provider "${alias}" is disabled.`, 400);
+    // A provider imported from a document exported without includeSecrets has none until an
+    // admin sets it: the upstream would refuse the code exchange anyway.
+    if (p.clientSecretSealed === "") throw new BrokerFailure("identity_provider_not_configured", `The identity provider "${alias}" has no client secret set.`, 400);
     return p;
   }
 

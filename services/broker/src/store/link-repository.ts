@@ -37,12 +37,22 @@ export class LinkRepository {
     return this.links.insert(link);
   }
 
+  /** An imported realm's links, validated first (no two name one account or one user and provider). */
+  insertMany(links: FederatedLinkRecord[]): Promise<void> {
+    return this.links.insertMany(links);
+  }
+
   findBySubject(realmId: string, alias: string, subject: string): Promise<FederatedLinkRecord | null> {
     return this.links.findOne({ realmId, alias, subject });
   }
 
   listByUser(realmId: string, userId: string): Promise<FederatedLinkRecord[]> {
     return this.links.find({ realmId, userId }, { sort: [["alias", 1]] });
+  }
+
+  /** The links of a page of users (a realm export's). */
+  listByUsers(realmId: string, userIds: string[]): Promise<FederatedLinkRecord[]> {
+    return userIds.length ? this.links.find({ realmId, userId: { $in: userIds } }, { sort: [["alias", 1]] }) : Promise.resolve([]);
   }
 
   deleteOne(realmId: string, userId: string, alias: string): Promise<FederatedLinkRecord | null> {

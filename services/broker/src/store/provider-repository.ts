@@ -34,6 +34,16 @@ export class ProviderRepository {
     return this.providers.findOne({ realmId, alias });
   }
 
+  /** Providers of any realm by id: an imported document's ids must not belong to another realm. */
+  findByIds(ids: string[]): Promise<IdentityProviderRecord[]> {
+    return ids.length ? this.providers.find({ _id: { $in: ids } }) : Promise.resolve([]);
+  }
+
+  /** Writes an imported provider under its kept id, taking over one left by the realm it replaces. */
+  putImported(p: IdentityProviderRecord): Promise<void> {
+    return this.providers.upsert(p);
+  }
+
   update(realmId: string, id: string, set: Partial<IdentityProviderRecord>, unset: string[]): Promise<IdentityProviderRecord | null> {
     return this.providers.findOneAndUpdate({ _id: id, realmId }, { $set: set, ...(unset.length ? { $unset: unset } : {}) });
   }

@@ -47,6 +47,9 @@ export class LdapSession {
   private constructor(private readonly client: Client, readonly provider: ProviderRecord) {}
 
   static async open(provider: ProviderRecord, credential: string): Promise<LdapSession> {
+    // A provider imported without its credential has none yet. An empty password would be an
+    // unauthenticated bind (RFC 4513 section 5.1.2), which many servers accept: never send it.
+    if (!credential) throw new LdapFailure("invalid_bind_credentials", "the provider has no bind credential set");
     const client = newClient(provider);
     try {
       await client.bind(provider.bindDn, credential);

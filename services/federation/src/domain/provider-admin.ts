@@ -10,7 +10,7 @@ import type { ProviderRepository } from "../store/provider-repository.js";
 import { USER_FEDERATION_PROVIDER } from "../events/federation-admin-events.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup, RealmRef } from "./realm-ref.js";
-import { PROVIDER_DEFAULTS, providerFields, providerView, type ProviderInput, type ProviderRecord, type SyncMode, type SyncResultRecord, type VanishedUsers } from "./provider.js";
+import { bindCredentialAad, newProviderRecord, providerFields, providerView, type ProviderInput, type ProviderRecord, type SyncResultRecord } from "./provider.js";
 import { checkCreateInput, checkUpdateInput } from "./provider-rules.js";
 import type { DirectoryUsers } from "./directory-users.js";
 
@@ -37,41 +37,8 @@ export class ProviderAdmin {
   async create(realmName: string, input: ProviderInput): Promise<ProviderRecord> {
     checkCreateInput(input);
     const realm = await this.realms.get(realmName);
-    const now = this.clock.now();
     const id = randomUUID();
-    const d = PROVIDER_DEFAULTS;
-    const syncPeriod = input.syncPeriod ?? d.syncPeriod;
-    const changedSyncPeriod = input.changedSyncPeriod ?? d.changedSyncPeriod;
-    const p: ProviderRecord = {
-      _id: id,
-      realmId: realm.id,
-      realm: realm.name,
-      name: (input.name as string).trim(),
-      nameKey: (input.name as string).trim().toLowerCase(),
-      providerType: "ldap",
-      enabled: input.enabled ?? d.enabled,
-      priority: input.priority ?? d.priority,
-      connectionUrl: input.connectionUrl as string,
-      bindDn: input.bindDn as string,
-      bindCredential: this.seal(id, input.bindCredential as string),
-      usersDn: input.usersDn as string,
-      userObjectClass: input.userObjectClass ?? d.userObjectClass,
-      usernameLdapAttr: input.usernameLdapAttr ?? d.usernameLdapAttr,
-      uuidLdapAttr: input.uuidLdapAttr ?? d.uuidLdapAttr,
-      emailLdapAttr: input.emailLdapAttr ?? d.emailLdapAttr,
-      firstNameLdapAttr: input.firstNameLdapAttr ?? d.firstNameLdapAttr,
-      lastNameLdapAttr: input.lastNameLdapAttr ?? d.lastNameLdapAttr,
-      syncMode: (input.syncMode as SyncMode | undefined) ?? d.syncMode,
-      syncPeriod,
-      changedSyncPeriod,
-      importEnabled: input.importEnabled ?? d.importEnabled,
-      connectionTimeout: input.connectionTimeout ?? d.connectionTimeout,
-      vanishedUsers: (input.vanishedUsers as VanishedUsers | undefined) ?? d.vanishedUsers,
-      createdAt: now,
-      updatedAt: now,
-      nextSyncAt: syncPeriod > 0 ? now + syncPeriod * 1000 : 0,
-      nextChangedSyncAt: changedSyncPeriod > 0 ? now + changedSyncPeriod * 1000 : 0,
-    };
+    const p = newProviderRecord(input, { id, realmId: realm.id, realm: realm.name }, this.seal(id, input.bindCredential as string), this.clock.now());
     await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: "present" },
       { operationType: "CREATE", resourceType: USER_FEDERATION_PROVIDER, path: path(realm, id), representation: providerView(p) },
       async () => {
@@ -153,13 +120,16 @@ export class ProviderAdmin {
     }, this.clock.now(), randomUUID())]);
   }
 
-  /** The bind credential in clear, for a connection; never leaves the service. */
+  /**
+   * The bind credential in clear, for a connection; never leaves the service. "" for a provider
+   * imported without one (LdapSession refuses to bind with it).
+   */
   credentialOf(p: ProviderRecord): string {
-    return this.secrets.open(p.bindCredential, aad(p._id));
+    return p.bindCredential ? this.secrets.open(p.bindCredential, bindCredentialAad(p._id)) : "";
   }
 
   private seal(id: string, credential: string): string {
-    return this.secrets.seal(credential, aad(id));
+    return this.secrets.seal(credential, bindCredentialAad(id));
   }
 
   private async unique<T>(write: () => Promise<T>, name: string): Promise<T> {
@@ -170,10 +140,6 @@ export class ProviderAdmin {
       throw e;
     }
   }
-}
-
-function aad(id: string): string {
-  return `federation-provider:${id}:bindCredential`;
 }
 
 export function notFound(id: string): IamError {

@@ -101,6 +101,53 @@ export const PROVIDER_DEFAULTS = {
   vanishedUsers: "DISABLE" as VanishedUsers,
 };
 
+/**
+ * A new provider's record from a checked create input (checkCreateInput), the defaults filled
+ * in and the periodic syncs scheduled. Shared by the Admin API's create and the realm import.
+ */
+export function newProviderRecord(
+  input: ProviderInput, at: { id: string; realmId: string; realm: string }, bindCredentialSealed: string, now: number,
+): ProviderRecord {
+  const d = PROVIDER_DEFAULTS;
+  const syncPeriod = input.syncPeriod ?? d.syncPeriod;
+  const changedSyncPeriod = input.changedSyncPeriod ?? d.changedSyncPeriod;
+  return {
+    _id: at.id,
+    realmId: at.realmId,
+    realm: at.realm,
+    name: (input.name as string).trim(),
+    nameKey: (input.name as string).trim().toLowerCase(),
+    providerType: "ldap",
+    enabled: input.enabled ?? d.enabled,
+    priority: input.priority ?? d.priority,
+    connectionUrl: input.connectionUrl as string,
+    bindDn: input.bindDn as string,
+    bindCredential: bindCredentialSealed,
+    usersDn: input.usersDn as string,
+    userObjectClass: input.userObjectClass ?? d.userObjectClass,
+    usernameLdapAttr: input.usernameLdapAttr ?? d.usernameLdapAttr,
+    uuidLdapAttr: input.uuidLdapAttr ?? d.uuidLdapAttr,
+    emailLdapAttr: input.emailLdapAttr ?? d.emailLdapAttr,
+    firstNameLdapAttr: input.firstNameLdapAttr ?? d.firstNameLdapAttr,
+    lastNameLdapAttr: input.lastNameLdapAttr ?? d.lastNameLdapAttr,
+    syncMode: (input.syncMode as SyncMode | undefined) ?? d.syncMode,
+    syncPeriod,
+    changedSyncPeriod,
+    importEnabled: input.importEnabled ?? d.importEnabled,
+    connectionTimeout: input.connectionTimeout ?? d.connectionTimeout,
+    vanishedUsers: (input.vanishedUsers as VanishedUsers | undefined) ?? d.vanishedUsers,
+    createdAt: now,
+    updatedAt: now,
+    nextSyncAt: syncPeriod > 0 ? now + syncPeriod * 1000 : 0,
+    nextChangedSyncAt: changedSyncPeriod > 0 ? now + changedSyncPeriod * 1000 : 0,
+  };
+}
+
+/** The associated data binding a sealed bind credential to its provider (DESIGN 5). */
+export function bindCredentialAad(id: string): string {
+  return `federation-provider:${id}:bindCredential`;
+}
+
 /** The provider as the Admin API shows it: never the bind credential, nor the lease. */
 export function providerView(p: ProviderRecord) {
   return {

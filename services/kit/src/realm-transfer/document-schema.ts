@@ -76,6 +76,15 @@ export const totpCredentialSchema = z.strictObject({
   createdAt: epochMs,
 });
 
+/**
+ * A user's link to an upstream account (Keycloak's FederatedIdentityRepresentation):
+ * `identityProvider` is the provider's alias, `userId` the upstream subject, `userName` the
+ * upstream username as last seen.
+ */
+export const federatedIdentitySchema = z.strictObject({
+  identityProvider: name, userId: z.string().min(1).max(1024), userName: z.string().max(1024),
+});
+
 export const userSchema = z.strictObject({
   id, username: name, email: z.string().max(320), firstName: text, lastName: text,
   enabled: z.boolean(), emailVerified: z.boolean(), requirePasswordReset: z.boolean(),
@@ -86,8 +95,8 @@ export const userSchema = z.strictObject({
   clientRoles: clientRoleMap,
   /** Group paths ("/parent/child"). */
   groups: z.array(z.string().min(2).max(4096)).max(1000),
-  /** Links to identity providers; the broker service fills and reads them. */
-  federatedIdentities: z.array(z.record(z.string(), z.unknown())).max(100),
+  /** Links to identity providers (Keycloak's shape); the broker service fills and reads them. */
+  federatedIdentities: z.array(federatedIdentitySchema).max(100),
 });
 
 export const realmSettingsSchema = z.strictObject({
@@ -135,11 +144,36 @@ export const samlServiceProviderSchema = z.strictObject({
 });
 
 /**
- * The sections of the broker and federation services. Their own schemas are theirs to declare
- * (they own identity providers and LDAP providers); until they serve the realm transfer contract
- * an export carries them as empty arrays and an import reports any entries it could not place.
+ * An identity provider (spec 2.9) as the Admin API shows it, plus its id; the fields the Admin
+ * API's create takes as optional are optional here, with the same defaults. The broker service
+ * checks the rest (provider types, URLs) as its create does.
  */
-const foreignSection = z.array(z.record(z.string(), z.unknown())).max(1000);
+export const identityProviderSchema = z.strictObject({
+  id, alias: z.string().min(1).max(100), displayName: z.string().max(255).optional(), providerType: name,
+  enabled: z.boolean().optional(), clientId: name,
+  /** Only with includeSecrets. */
+  clientSecret: z.string().min(1).max(2048).optional(),
+  /** Optional for the types whose preset knows them (google, github), as on the Admin API. */
+  authorizationUrl: z.string().min(1).max(2048).optional(), tokenUrl: z.string().min(1).max(2048).optional(),
+  userinfoUrl: z.string().max(2048).optional(), jwksUrl: z.string().max(2048).optional(), issuer: z.string().max(2048).optional(),
+  defaultScopes: z.string().max(1024).optional(), trustEmail: z.boolean().optional(), syncUserProfile: z.boolean().optional(),
+});
+
+/**
+ * An LDAP user federation provider (spec 2.10) as the Admin API shows it, without its sync
+ * state; optional fields as on the Admin API's create. The federation service checks the values.
+ */
+export const userFederationProviderSchema = z.strictObject({
+  id, name, providerType: name, enabled: z.boolean().optional(), priority: z.number().int().optional(),
+  connectionUrl: z.string().min(1).max(1024), bindDn: z.string().min(1).max(1024),
+  /** Only with includeSecrets. */
+  bindCredential: z.string().min(1).max(1024).optional(),
+  usersDn: z.string().min(1).max(1024),
+  userObjectClass: name.optional(), usernameLdapAttr: name.optional(), uuidLdapAttr: name.optional(),
+  emailLdapAttr: name.optional(), firstNameLdapAttr: name.optional(), lastNameLdapAttr: name.optional(),
+  syncMode: name.optional(), syncPeriod: z.number().int().optional(), changedSyncPeriod: z.number().int().optional(),
+  importEnabled: z.boolean().optional(), connectionTimeout: z.number().int().optional(), vanishedUsers: name.optional(),
+});
 
 export const realmDocumentSchema = z.strictObject({
   formatVersion: z.literal(FORMAT_VERSION),
@@ -149,8 +183,8 @@ export const realmDocumentSchema = z.strictObject({
   clientScopes: z.array(clientScopeSchema).max(1000),
   clients: z.array(clientSchema).max(10_000),
   groups: z.array(groupSchema).max(10_000),
-  identityProviders: foreignSection,
-  userFederationProviders: foreignSection,
+  identityProviders: z.array(identityProviderSchema).max(1000),
+  userFederationProviders: z.array(userFederationProviderSchema).max(1000),
   samlServiceProviders: z.array(samlServiceProviderSchema).max(10_000),
   /** Only with includeSecrets. */
   signingKeys: z.array(oidcSigningKeySchema).max(100).optional(),
@@ -169,6 +203,9 @@ export type UserDoc = z.infer<typeof userSchema>;
 export type OidcSigningKeyDoc = z.infer<typeof oidcSigningKeySchema>;
 export type SamlSigningKeyDoc = z.infer<typeof samlSigningKeySchema>;
 export type SamlServiceProviderDoc = z.infer<typeof samlServiceProviderSchema>;
+export type IdentityProviderDoc = z.infer<typeof identityProviderSchema>;
+export type FederatedIdentityDoc = z.infer<typeof federatedIdentitySchema>;
+export type UserFederationProviderDoc = z.infer<typeof userFederationProviderSchema>;
 
 /** Which service owns which top-level section (DESIGN 3); the gateway splits a document by it. */
 export const SECTION_OWNERS = {
@@ -177,6 +214,15 @@ export const SECTION_OWNERS = {
   saml: ["samlServiceProviders", "samlSigningKeys"],
   broker: ["identityProviders"],
   federation: ["userFederationProviders"],
+} as const;
+
+/**
+ * Fields of each user that another service than the directory owns (Keycloak keeps a user's
+ * identity provider links in the user): the export merges them into each page of users, the
+ * import hands them to their owner as `users: [{id, <field>}]`, indexes kept so paths hold.
+ */
+export const USER_FIELD_OWNERS = {
+  broker: ["federatedIdentities"],
 } as const;
 
 /** A location in the document as a JSONPath ("$.users[3].username"). */
