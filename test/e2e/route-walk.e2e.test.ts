@@ -127,7 +127,8 @@ describe.each(targets())("route walk without credentials ($mode)", (target) => {
 
   it("answers every route under every odd spelling with 404 or the guard's 401, never 2xx", async () => {
     let visited = 0;
-    for (const r of routes) {
+    // The landing page "/" has no segment to respell; its odd spellings ("//") start every other path's.
+    for (const r of routes.filter((route) => route.path !== "/")) {
       for (const path of variants(r.path, realm)) {
         for (const b of bodies(r.method)) {
           const res = await rawRequest(server.url, r.method, path, b);

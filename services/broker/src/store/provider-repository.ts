@@ -8,7 +8,9 @@ export class ProviderRepository {
   static async open(store: Store): Promise<ProviderRepository> {
     const providers = await store.collection<IdentityProviderRecord>({
       name: "broker_identity_providers",
-      indexes: [{ fields: ["realmId", "alias"], unique: true }, { fields: ["realmId", "createdAt"] }],
+      indexes: [{ fields: ["realmId", "alias"], unique: true }, { fields: ["realmId", "createdAt"] },
+        // The login page lists a realm's enabled providers on every render.
+        { fields: ["realmId", "enabled", "createdAt"] }],
     });
     return new ProviderRepository(providers);
   }

@@ -35,7 +35,7 @@ export class RealmRepository {
     if (!repo) {
       repo = store.collection<RealmRecord>({
         name: "realms",
-        indexes: [{ fields: ["name"], unique: true }, { fields: ["createdAt"] }],
+        indexes: [{ fields: ["name"], unique: true }, { fields: ["createdAt"] }, { fields: ["importHeartbeatAt"] }],
       }).then((realms) => new RealmRepository(realms, now));
       perStore.set(store, repo);
     }
@@ -82,7 +82,7 @@ export class RealmRepository {
 
   /** Imports in progress (staging realms) whose importer last showed life at or before `before`. */
   listStaging(before: number): Promise<RealmRecord[]> {
-    return this.realms.find({ importHeartbeatAt: { $lte: before } });
+    return this.realms.find({ importHeartbeatAt: { $lte: before } }, { sort: [["importHeartbeatAt", 1]] });
   }
 
   /** Extends a staging realm's lease; false when it is no longer staging (finished or rolled back). */
