@@ -26,8 +26,11 @@ interface SdkProgram {
   failure(code: "unauthenticated" | "already_exists", message: string, detail: string): string;
 }
 
-const goBuild = mkdtempSync(join(tmpdir(), "tessera-sdk-go-"));
-afterAll(() => rmSync(goBuild, { recursive: true, force: true }));
+// The Go example's binary; made by the Go tier's prepare() only, so a skipped tier leaves nothing.
+let goBuild: string | undefined;
+afterAll(() => {
+  if (goBuild) rmSync(goBuild, { recursive: true, force: true });
+});
 
 const PROGRAMS: SdkProgram[] = [
   {
@@ -41,6 +44,7 @@ const PROGRAMS: SdkProgram[] = [
     language: "Go (connect-go)", tier: "cluster tier, Go SDK", variables: [...CLUSTER, "TESSERA_TEST_SDK_GO"],
     async prepare() {
       const go = process.env.TESSERA_TEST_SDK_GO as string;
+      goBuild = mkdtempSync(join(tmpdir(), "tessera-sdk-go-"));
       const bin = join(goBuild, "create-realm");
       const built = await runProgram(go, ["build", "-o", bin, "./examples/create-realm"], {
         cwd: join(ROOT, "sdk/go"), env: {}, logName: "sdk-go-build", timeoutMs: 240_000,
