@@ -7,6 +7,9 @@ export interface ProgramResult {
   code: number | null;
   /** stdout and stderr interleaved as they came. */
   output: string;
+  /** Each stream on its own, for programs whose stdout is their result. */
+  stdout: string;
+  stderr: string;
 }
 
 /**
@@ -20,8 +23,10 @@ export function runProgram(command: string, args: string[], opts: {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout.on("data", (d: Buffer) => { output += d.toString(); });
-    child.stderr.on("data", (d: Buffer) => { output += d.toString(); });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => { output += d.toString(); stdout += d.toString(); });
+    child.stderr.on("data", (d: Buffer) => { output += d.toString(); stderr += d.toString(); });
     const timer = setTimeout(() => {
       output += `\n[interop] ${command} killed after ${opts.timeoutMs} ms\n`;
       child.kill("SIGKILL");
@@ -31,7 +36,7 @@ export function runProgram(command: string, args: string[], opts: {
       clearTimeout(timer);
       mkdirSync(join(ARTIFACTS, "logs"), { recursive: true });
       writeFileSync(join(ARTIFACTS, "logs", `${opts.logName}.log`), output);
-      resolve({ code, output });
+      resolve({ code, output, stdout, stderr });
     });
   });
 }

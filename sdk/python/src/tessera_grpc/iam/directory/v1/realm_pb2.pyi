@@ -1,0 +1,331 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Realm(_message.Message):
+    __slots__ = ("id", "name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "created_at", "updated_at", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed")
+    class ThemeEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    ACCESS_TOKEN_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    OFFLINE_TOKEN_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    SMTP_HOST_FIELD_NUMBER: _ClassVar[int]
+    SMTP_PORT_FIELD_NUMBER: _ClassVar[int]
+    SMTP_USER_FIELD_NUMBER: _ClassVar[int]
+    SMTP_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    SMTP_FROM_FIELD_NUMBER: _ClassVar[int]
+    SMTP_SECURE_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_MIN_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_REQUIRE_UPPERCASE_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_REQUIRE_LOWERCASE_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_REQUIRE_DIGITS_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_REQUIRE_SPECIAL_CHARS_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_HISTORY_COUNT_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_MAX_AGE_DAYS_FIELD_NUMBER: _ClassVar[int]
+    BRUTE_FORCE_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    MAX_LOGIN_FAILURES_FIELD_NUMBER: _ClassVar[int]
+    LOCKOUT_DURATION_FIELD_NUMBER: _ClassVar[int]
+    FAILURE_RESET_TIME_FIELD_NUMBER: _ClassVar[int]
+    PERMANENT_LOCKOUT_AFTER_FIELD_NUMBER: _ClassVar[int]
+    REGISTRATION_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_EMAIL_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_EXPIRATION_FIELD_NUMBER: _ClassVar[int]
+    ADMIN_EVENTS_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    THEME_NAME_FIELD_NUMBER: _ClassVar[int]
+    THEME_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_THEME_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_THEME_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_THEME_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMIT_PER_IP_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMIT_PER_CLIENT_FIELD_NUMBER: _ClassVar[int]
+    SSO_SESSION_MAX_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    RESET_PASSWORD_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    display_name: str
+    enabled: bool
+    access_token_lifespan: int
+    refresh_token_lifespan: int
+    offline_token_lifespan: int
+    smtp_host: str
+    smtp_port: int
+    smtp_user: str
+    smtp_password: str
+    smtp_from: str
+    smtp_secure: bool
+    password_min_length: int
+    password_require_uppercase: bool
+    password_require_lowercase: bool
+    password_require_digits: bool
+    password_require_special_chars: bool
+    password_history_count: int
+    password_max_age_days: int
+    brute_force_enabled: bool
+    max_login_failures: int
+    lockout_duration: int
+    failure_reset_time: int
+    permanent_lockout_after: int
+    registration_allowed: bool
+    require_email_verification: bool
+    mfa_required: bool
+    events_enabled: bool
+    events_expiration: int
+    admin_events_enabled: bool
+    theme_name: str
+    theme: _containers.ScalarMap[str, str]
+    login_theme: str
+    account_theme: str
+    email_theme: str
+    created_at: _timestamp_pb2.Timestamp
+    updated_at: _timestamp_pb2.Timestamp
+    rate_limit_per_ip: int
+    rate_limit_per_client: int
+    sso_session_max_lifespan: int
+    reset_password_allowed: bool
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ...) -> None: ...
+
+class RealmInput(_message.Message):
+    __slots__ = ("name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed")
+    class ThemeEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    ACCESS_TOKEN_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    OFFLINE_TOKEN_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    SMTP_HOST_FIELD_NUMBER: _ClassVar[int]
+    SMTP_PORT_FIELD_NUMBER: _ClassVar[int]
+    SMTP_USER_FIELD_NUMBER: _ClassVar[int]
+    SMTP_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    SMTP_FROM_FIELD_NUMBER: _ClassVar[int]
+    SMTP_SECURE_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_MIN_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_REQUIRE_UPPERCASE_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_REQUIRE_LOWERCASE_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_REQUIRE_DIGITS_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_REQUIRE_SPECIAL_CHARS_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_HISTORY_COUNT_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_MAX_AGE_DAYS_FIELD_NUMBER: _ClassVar[int]
+    BRUTE_FORCE_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    MAX_LOGIN_FAILURES_FIELD_NUMBER: _ClassVar[int]
+    LOCKOUT_DURATION_FIELD_NUMBER: _ClassVar[int]
+    FAILURE_RESET_TIME_FIELD_NUMBER: _ClassVar[int]
+    PERMANENT_LOCKOUT_AFTER_FIELD_NUMBER: _ClassVar[int]
+    REGISTRATION_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_EMAIL_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_EXPIRATION_FIELD_NUMBER: _ClassVar[int]
+    ADMIN_EVENTS_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    THEME_NAME_FIELD_NUMBER: _ClassVar[int]
+    THEME_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_THEME_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_THEME_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_THEME_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMIT_PER_IP_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMIT_PER_CLIENT_FIELD_NUMBER: _ClassVar[int]
+    SSO_SESSION_MAX_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    RESET_PASSWORD_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    display_name: str
+    enabled: bool
+    access_token_lifespan: int
+    refresh_token_lifespan: int
+    offline_token_lifespan: int
+    smtp_host: str
+    smtp_port: int
+    smtp_user: str
+    smtp_password: str
+    smtp_from: str
+    smtp_secure: bool
+    password_min_length: int
+    password_require_uppercase: bool
+    password_require_lowercase: bool
+    password_require_digits: bool
+    password_require_special_chars: bool
+    password_history_count: int
+    password_max_age_days: int
+    brute_force_enabled: bool
+    max_login_failures: int
+    lockout_duration: int
+    failure_reset_time: int
+    permanent_lockout_after: int
+    registration_allowed: bool
+    require_email_verification: bool
+    mfa_required: bool
+    events_enabled: bool
+    events_expiration: int
+    admin_events_enabled: bool
+    theme_name: str
+    theme: _containers.ScalarMap[str, str]
+    login_theme: str
+    account_theme: str
+    email_theme: str
+    rate_limit_per_ip: int
+    rate_limit_per_client: int
+    sso_session_max_lifespan: int
+    reset_password_allowed: bool
+    def __init__(self, name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ...) -> None: ...
+
+class RealmUpdate(_message.Message):
+    __slots__ = ("display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "registration_allowed", "mfa_required", "theme_name", "theme", "theme_present", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed")
+    class ThemeEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    ACCESS_TOKEN_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    SMTP_HOST_FIELD_NUMBER: _ClassVar[int]
+    SMTP_PORT_FIELD_NUMBER: _ClassVar[int]
+    SMTP_USER_FIELD_NUMBER: _ClassVar[int]
+    SMTP_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    SMTP_FROM_FIELD_NUMBER: _ClassVar[int]
+    REGISTRATION_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    THEME_NAME_FIELD_NUMBER: _ClassVar[int]
+    THEME_FIELD_NUMBER: _ClassVar[int]
+    THEME_PRESENT_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMIT_PER_IP_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMIT_PER_CLIENT_FIELD_NUMBER: _ClassVar[int]
+    SSO_SESSION_MAX_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    RESET_PASSWORD_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    display_name: str
+    enabled: bool
+    access_token_lifespan: int
+    refresh_token_lifespan: int
+    smtp_host: str
+    smtp_port: int
+    smtp_user: str
+    smtp_password: str
+    smtp_from: str
+    registration_allowed: bool
+    mfa_required: bool
+    theme_name: str
+    theme: _containers.ScalarMap[str, str]
+    theme_present: bool
+    rate_limit_per_ip: int
+    rate_limit_per_client: int
+    sso_session_max_lifespan: int
+    reset_password_allowed: bool
+    def __init__(self, display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., registration_allowed: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., theme_present: _Optional[bool] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ...) -> None: ...
+
+class CreateRealmRequest(_message.Message):
+    __slots__ = ("realm",)
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    realm: RealmInput
+    def __init__(self, realm: _Optional[_Union[RealmInput, _Mapping]] = ...) -> None: ...
+
+class CreateRealmResponse(_message.Message):
+    __slots__ = ("realm",)
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    realm: Realm
+    def __init__(self, realm: _Optional[_Union[Realm, _Mapping]] = ...) -> None: ...
+
+class ListRealmsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListRealmsResponse(_message.Message):
+    __slots__ = ("realms",)
+    REALMS_FIELD_NUMBER: _ClassVar[int]
+    realms: _containers.RepeatedCompositeFieldContainer[Realm]
+    def __init__(self, realms: _Optional[_Iterable[_Union[Realm, _Mapping]]] = ...) -> None: ...
+
+class GetRealmRequest(_message.Message):
+    __slots__ = ("name", "allow_cached")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_CACHED_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    allow_cached: bool
+    def __init__(self, name: _Optional[str] = ..., allow_cached: _Optional[bool] = ...) -> None: ...
+
+class GetRealmResponse(_message.Message):
+    __slots__ = ("realm",)
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    realm: Realm
+    def __init__(self, realm: _Optional[_Union[Realm, _Mapping]] = ...) -> None: ...
+
+class UpdateRealmRequest(_message.Message):
+    __slots__ = ("name", "update")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    update: RealmUpdate
+    def __init__(self, name: _Optional[str] = ..., update: _Optional[_Union[RealmUpdate, _Mapping]] = ...) -> None: ...
+
+class UpdateRealmResponse(_message.Message):
+    __slots__ = ("realm",)
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    realm: Realm
+    def __init__(self, realm: _Optional[_Union[Realm, _Mapping]] = ...) -> None: ...
+
+class DeleteRealmRequest(_message.Message):
+    __slots__ = ("name",)
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    def __init__(self, name: _Optional[str] = ...) -> None: ...
+
+class DeleteRealmResponse(_message.Message):
+    __slots__ = ("realm",)
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    realm: Realm
+    def __init__(self, realm: _Optional[_Union[Realm, _Mapping]] = ...) -> None: ...
+
+class ListThemesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListThemesResponse(_message.Message):
+    __slots__ = ("themes",)
+    THEMES_FIELD_NUMBER: _ClassVar[int]
+    themes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, themes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class RealmDeleted(_message.Message):
+    __slots__ = ("realm_id", "realm_name", "deleted_at")
+    REALM_ID_FIELD_NUMBER: _ClassVar[int]
+    REALM_NAME_FIELD_NUMBER: _ClassVar[int]
+    DELETED_AT_FIELD_NUMBER: _ClassVar[int]
+    realm_id: str
+    realm_name: str
+    deleted_at: _timestamp_pb2.Timestamp
+    def __init__(self, realm_id: _Optional[str] = ..., realm_name: _Optional[str] = ..., deleted_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class RealmUpdated(_message.Message):
+    __slots__ = ("realm_id", "realm_name")
+    REALM_ID_FIELD_NUMBER: _ClassVar[int]
+    REALM_NAME_FIELD_NUMBER: _ClassVar[int]
+    realm_id: str
+    realm_name: str
+    def __init__(self, realm_id: _Optional[str] = ..., realm_name: _Optional[str] = ...) -> None: ...
