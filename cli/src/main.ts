@@ -10,6 +10,7 @@ import { addResourceCommands } from "./commands/resource-commands.js";
 import { addTokenCommand } from "./commands/token.js";
 import { addUserImportCommand } from "./commands/user-import.js";
 import { EXIT } from "./exit-codes.js";
+import { oneLineUsageErrors } from "./usage-errors.js";
 
 /** `tessera`: the command-line client of Tessera's Admin API (docs/cli.md). */
 const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -17,7 +18,6 @@ const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta
 const program = new Command("tessera")
   .description("Command-line client of a Tessera server's Admin API.\nStart with: tessera login --url http://localhost:8080 --api-key <key>")
   .version(pkg.version)
-  .showHelpAfterError()
   .exitOverride();
 
 addLoginCommand(program);
@@ -28,6 +28,7 @@ addEventsCommand(program);
 addTokenCommand(program);
 addHealthCommand(program);
 addCompletionCommand(program);
+oneLineUsageErrors(program);
 program.addHelpText("after", `
 Exit codes: 0 ok, 1 the server answered an error, 2 wrong usage, 3 server unreachable, 4 not logged in
 or credential refused. Environment: TESSERA_URL, TESSERA_API_KEY, TESSERA_CONFIG (profile file).`);
