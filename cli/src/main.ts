@@ -15,6 +15,13 @@ import { oneLineUsageErrors } from "./usage-errors.js";
 /** `tessera`: the command-line client of Tessera's Admin API (docs/cli.md). */
 const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
 
+// `tessera users list | head -1`: the reader has what it wanted once it closes the pipe, so a write
+// after that ends the process quietly instead of crashing with a stack trace.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(EXIT.ok);
+  throw e;
+});
+
 const program = new Command("tessera")
   .description("Command-line client of a Tessera server's Admin API.\nStart with: tessera login --url http://localhost:8080 --api-key <key>")
   .version(pkg.version)
