@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { readText } from "../input.js";
 import { CliError, EXIT } from "../exit-codes.js";
+import { addOutputOptions } from "../output.js";
 import { action, client, print, type OutputOptions } from "../run-action.js";
 
 /** `tessera realms export|import`: a realm as one JSON document, to a file and back. */
@@ -27,11 +28,10 @@ export function addRealmTransferCommands(program: Command): void {
       }
     }));
 
-  realms.command("import")
+  addOutputOptions(realms.command("import"))
     .description("create a realm from an export (Tessera's or Keycloak's realm-export.json)")
     .requiredOption("--file <path>", "the JSON document ('-' for stdin)")
     .option("--overwrite", "replace a realm of the same name")
-    .option("--json", "print JSON").option("-o, --output <format>", "table, json or yaml", "table")
     .action(action(async (o: OutputOptions & { file: string; overwrite?: boolean }) => {
       let doc: unknown;
       try {

@@ -3,6 +3,7 @@ import { parseCsv } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { readText } from "../input.js";
 import { Progress } from "../progress.js";
+import { addOutputOptions } from "../output.js";
 import { action, client, print, requireRealm, type OutputOptions } from "../run-action.js";
 
 interface ImportAnswer {
@@ -22,12 +23,11 @@ const BOOLEAN_COLUMNS = new Set(["enabled", "emailVerified", "requirePasswordRes
 export function addUserImportCommand(program: Command): void {
   const users = program.commands.find((c) => c.name() === "users");
   if (!users) throw new Error("the users command must be added first");
-  users.command("import")
+  addOutputOptions(users.command("import"))
     .description("import users from a JSON or CSV file (CSV columns: username, email, firstName, lastName, password, enabled, emailVerified)")
     .requiredOption("-r, --realm <realm>", "the realm")
     .requiredOption("--file <path>", "a .json or .csv file ('-' for JSON on stdin)")
     .option("--batch <n>", "users per request (1-10000)", "500")
-    .option("--json", "print JSON").option("-o, --output <format>", "table, json or yaml", "table")
     .action(action(async (o: OutputOptions & { realm: string; file: string; batch: string }) => {
       const realm = requireRealm(o.realm);
       const batch = Number(o.batch);
