@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { readText } from "../input.js";
 import { CliError, EXIT } from "../exit-codes.js";
@@ -22,8 +22,7 @@ export function addRealmTransferCommands(program: Command): void {
       const text = JSON.stringify(doc, null, 2) + "\n";
       if (!o.file || o.file === "-") process.stdout.write(text);
       else {
-        // An export with secrets is as sensitive as the server's own store.
-        writeFileSync(o.file, text, { mode: o.includeSecrets ? 0o600 : 0o644 });
+        writeExport(o.file, text, Boolean(o.includeSecrets));
         process.stderr.write(`exported realm ${name} to ${o.file}\n`);
       }
     }));
@@ -42,4 +41,18 @@ export function addRealmTransferCommands(program: Command): void {
       }
       print(await client().request("POST", "/admin/realms/import", doc, { overwrite: o.overwrite ? true : undefined }), o);
     }));
+}
+
+/**
+ * An export with secrets is as sensitive as the server's own store: owner-only. A file that already
+ * exists keeps its mode on write, so it is made owner-only first, before the secrets are in it.
+ */
+function writeExport(path: string, text: string, secrets: boolean): void {
+  const mode = secrets ? 0o600 : 0o644;
+  try {
+    if (secrets && existsSync(path)) chmodSync(path, mode);
+    writeFileSync(path, text, { mode });
+  } catch (e) {
+    throw new CliError(EXIT.usage, `cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }
