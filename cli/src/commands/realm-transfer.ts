@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { readText } from "../input.js";
+import { copyUnderName } from "../realm-copy.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { addOutputOptions } from "../output.js";
 import { action, client, print, type OutputOptions } from "../run-action.js";
@@ -31,7 +32,8 @@ export function addRealmTransferCommands(program: Command): void {
     .description("create a realm from an export (Tessera's or Keycloak's realm-export.json)")
     .requiredOption("--file <path>", "the JSON document ('-' for stdin)")
     .option("--overwrite", "replace a realm of the same name")
-    .action(action(async (o: OutputOptions & { file: string; overwrite?: boolean }) => {
+    .option("--name <name>", "import a copy under this name (every id is made anew)")
+    .action(action(async (o: OutputOptions & { file: string; overwrite?: boolean; name?: string }) => {
       let doc: unknown;
       try {
         doc = JSON.parse(readText(o.file));
@@ -39,6 +41,7 @@ export function addRealmTransferCommands(program: Command): void {
         if (e instanceof CliError) throw e;
         throw new CliError(EXIT.usage, `${o.file} is not valid JSON: ${(e as Error).message}`);
       }
+      if (o.name !== undefined) doc = copyUnderName(doc, o.name);
       print(await client().request("POST", "/admin/realms/import", doc, { overwrite: o.overwrite ? true : undefined }), o);
     }));
 }
