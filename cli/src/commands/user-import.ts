@@ -20,6 +20,8 @@ interface UserFile {
 }
 
 const BOOLEAN_COLUMNS = new Set(["enabled", "emailVerified", "requirePasswordReset"]);
+const TRUE = new Set(["true", "yes", "1"]);
+const FALSE = new Set(["false", "no", "0"]);
 
 /**
  * `tessera users import`: users from a JSON array (or `{users: [...]}`) or a CSV file with a header
@@ -74,7 +76,7 @@ function readUsers(path: string): UserFile {
   const text = readText(path);
   if (path.toLowerCase().endsWith(".csv")) {
     const rows = parseCsv(text);
-    return { users: rows.map((row) => csvUser(row)), lines: rows.map((row) => row.line) };
+    return { users: rows.map((row) => csvUser(path, row)), lines: rows.map((row) => row.line) };
   }
   let value: unknown;
   try {
@@ -87,7 +89,16 @@ function readUsers(path: string): UserFile {
   return { users: list as Array<Record<string, unknown>> };
 }
 
-/** A CSV row as the import's user object: the boolean columns as booleans. */
-function csvUser(row: CsvRow): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row.cells).map(([k, v]) => [k, BOOLEAN_COLUMNS.has(k) ? v.toLowerCase() === "true" : v]));
+/**
+ * A CSV row as the import's user object. A boolean cell that is neither true nor false stops the
+ * import before anything is sent: read as false, a typo would quietly disable the account.
+ */
+function csvUser(path: string, row: CsvRow): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row.cells).map(([k, v]) => {
+    if (!BOOLEAN_COLUMNS.has(k)) return [k, v];
+    const word = v.trim().toLowerCase();
+    if (TRUE.has(word)) return [k, true];
+    if (FALSE.has(word)) return [k, false];
+    throw new CliError(EXIT.usage, `${path} line ${row.line}: ${k} must be true or false, not ${JSON.stringify(v)}`);
+  }));
 }
