@@ -272,9 +272,11 @@ describe("tessera CLI (embedded)", () => {
   describe("errors: one line on stderr and a fixed exit code", () => {
     it("exits 2 on usage errors, before anything is sent", async () => {
       const name = uniqueName("cli-never");
-      const [bogus, noRealm, xml] = await Promise.all([
+      const [bogus, noRealm, xml, badUrl] = await Promise.all([
         cli.run("realms", "create", "--bogus"), cli.run("users", "list"), cli.run("realms", "create", "--name", name, "-o", "xml"),
+        cli.with({ TESSERA_URL: "localhost:8080" }).run("realms", "list"),
       ]);
+      expect(badUrl).toEqual({ code: 2, stdout: "", stderr: "tessera: TESSERA_URL must be an http or https URL: localhost:8080\n" });
       expect(bogus).toEqual({ code: 2, stdout: "", stderr: "tessera: unknown option '--bogus' (see: tessera realms create --help)\n" });
       expect(noRealm).toEqual({ code: 2, stdout: "", stderr: "tessera: required option '-r, --realm <realm>' not specified (see: tessera users list --help)\n" });
       expect(xml).toEqual({

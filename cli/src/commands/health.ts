@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { loadProfile } from "../config-file.js";
+import { loadProfile, serverUrl } from "../config-file.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { addOutputOptions } from "../output.js";
 import { action, print, type OutputOptions } from "../run-action.js";
@@ -13,7 +13,7 @@ export function addHealthCommand(program: Command): void {
     .description("show whether the server and each of its services is ready")
     .option("--url <url>", "the server (default: the profile's)");
   addOutputOptions(cmd).action(action(async (o: OutputOptions & { url?: string }) => {
-    const base = (o.url ?? loadProfile().url).replace(/\/+$/, "");
+    const base = o.url !== undefined ? serverUrl(o.url, "--url") : loadProfile().url;
     let res: Response;
     try {
       res = await fetch(`${base}/health/ready`, { headers: { accept: "application/json" } });
