@@ -60,5 +60,20 @@ async function readAnswer(res: Response): Promise<unknown> {
   const reason = typeof b.error === "string" ? ` (${b.error})` : "";
   const field = typeof b.field === "string" ? b.field : undefined;
   const code = res.status === 401 ? EXIT.notLoggedIn : EXIT.apiError;
-  throw new CliError(code, `${res.status}${reason}: ${message}${field ? ` [field: ${field}]` : ""}`, field);
+  throw new CliError(code, `${res.status}${reason}: ${message}${field ? ` [field: ${field}]` : ""}${problems(b.problems)}`, field);
+}
+
+const PROBLEMS_SHOWN = 3;
+
+/**
+ * A rejected document (realm import) says only "the document has N problems" in its message and
+ * lists them in `problems`; without them the user cannot tell what to fix. The first few go on the
+ * same line, so the error stays one line.
+ */
+function problems(list: unknown): string {
+  if (!Array.isArray(list) || list.length === 0) return "";
+  const shown = list.slice(0, PROBLEMS_SHOWN).map((p: { path?: unknown; message?: unknown }) =>
+    typeof p?.path === "string" ? `${p.path}: ${String(p.message)}` : String(p?.message ?? JSON.stringify(p)));
+  const more = list.length > PROBLEMS_SHOWN ? `; and ${list.length - PROBLEMS_SHOWN} more` : "";
+  return ` (${shown.join("; ")}${more})`;
 }

@@ -46,9 +46,26 @@ export function loadProfile(): Profile {
       throw new CliError(EXIT.usage, `the profile ${path} is not valid JSON; run tessera login again`);
     }
   }
-  const url = process.env.TESSERA_URL ?? profile?.url;
-  if (!url) throw new CliError(EXIT.notLoggedIn, "not logged in: run tessera login --url <url> --api-key <key>");
+  const raw = process.env.TESSERA_URL || profile?.url;
+  if (!raw) throw new CliError(EXIT.notLoggedIn, "not logged in: run tessera login --url <url> --api-key <key>");
+  const url = serverUrl(raw, process.env.TESSERA_URL ? "TESSERA_URL" : `the profile ${path}`);
   const apiKey = process.env.TESSERA_API_KEY;
   if (apiKey) return { url, apiKey };
   return { ...profile, url };
+}
+
+/**
+ * A server's base URL as the CLI keeps it (origin and path, no trailing slash), from `--url`,
+ * `TESSERA_URL` or the profile; `from` names where it came from, so a mistake is a usage error
+ * that says what to fix rather than a failed request.
+ */
+export function serverUrl(raw: string, from: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new CliError(EXIT.usage, `${from} is not a URL: ${raw}`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new CliError(EXIT.usage, `${from} must be an http or https URL: ${raw}`);
+  return u.origin + u.pathname.replace(/\/+$/, "");
 }

@@ -10,14 +10,21 @@ import { addResourceCommands } from "./commands/resource-commands.js";
 import { addTokenCommand } from "./commands/token.js";
 import { addUserImportCommand } from "./commands/user-import.js";
 import { EXIT } from "./exit-codes.js";
+import { oneLineUsageErrors } from "./usage-errors.js";
 
 /** `tessera`: the command-line client of Tessera's Admin API (docs/cli.md). */
 const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
 
+// `tessera users list | head -1`: the reader has what it wanted once it closes the pipe, so a write
+// after that ends the process quietly instead of crashing with a stack trace.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(EXIT.ok);
+  throw e;
+});
+
 const program = new Command("tessera")
   .description("Command-line client of a Tessera server's Admin API.\nStart with: tessera login --url http://localhost:8080 --api-key <key>")
   .version(pkg.version)
-  .showHelpAfterError()
   .exitOverride();
 
 addLoginCommand(program);
@@ -28,6 +35,7 @@ addEventsCommand(program);
 addTokenCommand(program);
 addHealthCommand(program);
 addCompletionCommand(program);
+oneLineUsageErrors(program);
 program.addHelpText("after", `
 Exit codes: 0 ok, 1 the server answered an error, 2 wrong usage, 3 server unreachable, 4 not logged in
 or credential refused. Environment: TESSERA_URL, TESSERA_API_KEY, TESSERA_CONFIG (profile file).`);

@@ -1,7 +1,19 @@
+import { Option, type Command } from "commander";
 import { stringify } from "yaml";
 import { CliError, EXIT } from "./exit-codes.js";
 
 export type Format = "table" | "json" | "yaml";
+
+const FORMATS: readonly Format[] = ["table", "json", "yaml"];
+
+/**
+ * `--json` and `-o, --output <format>`. The format is checked while the command line is parsed,
+ * so a typo is a usage error before anything is sent, never after a create or delete has run.
+ */
+export function addOutputOptions(cmd: Command, jsonHelp = "print JSON (same as --output json)"): Command {
+  return cmd.option("--json", jsonHelp)
+    .addOption(new Option("-o, --output <format>", "table, json or yaml").choices(FORMATS).default("table"));
+}
 
 export function parseFormat(opts: { json?: boolean; output?: string }): Format {
   if (opts.json) return "json";

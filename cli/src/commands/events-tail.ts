@@ -41,8 +41,15 @@ export function addEventsCommand(program: Command): void {
       const path = `/admin/realms/${encodeURIComponent(realm)}/${o.admin ? "admin-events" : "events"}`;
       const api = client();
       let printed = 0;
+      let following = false;
       for (;;) {
         const page = await api.request<EventRecord[]>("GET", path, undefined, { dateFrom: since, max: 1000 });
+        // Said once the first query has answered: from here on no new event is missed, which a
+        // user (or a script waiting on stderr) needs to know before causing the events it wants.
+        if (!following) {
+          process.stderr.write(`following ${o.admin ? "admin" : "login"} events of realm ${realm} (Ctrl-C stops)\n`);
+          following = true;
+        }
         // The query answers newest first; print oldest first.
         for (const e of [...page].reverse()) {
           if (seen.has(e.id)) continue;

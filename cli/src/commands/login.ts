@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { AdminClient } from "../admin-client.js";
-import { configPath, saveProfile, type Profile } from "../config-file.js";
+import { configPath, saveProfile, serverUrl, type Profile } from "../config-file.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { action } from "../run-action.js";
 
@@ -17,7 +17,7 @@ export function addLoginCommand(program: Command): void {
     .option("--username <username>", "an admin account's username (admin login)")
     .option("--password <password>", "that account's password")
     .action(action(async (o: { url: string; apiKey?: string; username?: string; password?: string }) => {
-      const url = normaliseUrl(o.url);
+      const url = serverUrl(o.url, "--url");
       const apiKey = o.apiKey ?? process.env.TESSERA_API_KEY;
       let profile: Profile;
       if (apiKey) {
@@ -37,15 +37,4 @@ export function addLoginCommand(program: Command): void {
     saveProfile({ url: "" });
     process.stdout.write(`credential removed from ${configPath()}\n`);
   }));
-}
-
-function normaliseUrl(raw: string): string {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new CliError(EXIT.usage, `--url is not a URL: ${raw}`);
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new CliError(EXIT.usage, "--url must be http or https");
-  return u.origin + u.pathname.replace(/\/+$/, "");
 }

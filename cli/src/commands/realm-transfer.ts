@@ -1,7 +1,9 @@
-import { writeFileSync } from "node:fs";
+import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { readText } from "../input.js";
+import { copyUnderName } from "../realm-copy.js";
 import { CliError, EXIT } from "../exit-codes.js";
+import { addOutputOptions } from "../output.js";
 import { action, client, print, type OutputOptions } from "../run-action.js";
 
 /** `tessera realms export|import`: a realm as one JSON document, to a file and back. */
@@ -21,18 +23,17 @@ export function addRealmTransferCommands(program: Command): void {
       const text = JSON.stringify(doc, null, 2) + "\n";
       if (!o.file || o.file === "-") process.stdout.write(text);
       else {
-        // An export with secrets is as sensitive as the server's own store.
-        writeFileSync(o.file, text, { mode: o.includeSecrets ? 0o600 : 0o644 });
+        writeExport(o.file, text, Boolean(o.includeSecrets));
         process.stderr.write(`exported realm ${name} to ${o.file}\n`);
       }
     }));
 
-  realms.command("import")
+  addOutputOptions(realms.command("import"))
     .description("create a realm from an export (Tessera's or Keycloak's realm-export.json)")
     .requiredOption("--file <path>", "the JSON document ('-' for stdin)")
     .option("--overwrite", "replace a realm of the same name")
-    .option("--json", "print JSON").option("-o, --output <format>", "table, json or yaml", "table")
-    .action(action(async (o: OutputOptions & { file: string; overwrite?: boolean }) => {
+    .option("--name <name>", "import a copy under this name (every id is made anew)")
+    .action(action(async (o: OutputOptions & { file: string; overwrite?: boolean; name?: string }) => {
       let doc: unknown;
       try {
         doc = JSON.parse(readText(o.file));
@@ -40,6 +41,21 @@ export function addRealmTransferCommands(program: Command): void {
         if (e instanceof CliError) throw e;
         throw new CliError(EXIT.usage, `${o.file} is not valid JSON: ${(e as Error).message}`);
       }
+      if (o.name !== undefined) doc = copyUnderName(doc, o.name);
       print(await client().request("POST", "/admin/realms/import", doc, { overwrite: o.overwrite ? true : undefined }), o);
     }));
+}
+
+/**
+ * An export with secrets is as sensitive as the server's own store: owner-only. A file that already
+ * exists keeps its mode on write, so it is made owner-only first, before the secrets are in it.
+ */
+function writeExport(path: string, text: string, secrets: boolean): void {
+  const mode = secrets ? 0o600 : 0o644;
+  try {
+    if (secrets && existsSync(path)) chmodSync(path, mode);
+    writeFileSync(path, text, { mode });
+  } catch (e) {
+    throw new CliError(EXIT.usage, `cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }

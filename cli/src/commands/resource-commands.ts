@@ -1,6 +1,7 @@
-import { Command, Option } from "commander";
+import type { Command } from "commander";
 import { CliError, EXIT } from "../exit-codes.js";
 import { defined, readObject } from "../input.js";
+import { addOutputOptions } from "../output.js";
 import { itemPath, RESOURCES, type ResourceSpec } from "../resources.js";
 import { action, client, print, requireRealm, type OutputOptions } from "../run-action.js";
 
@@ -38,9 +39,7 @@ const CREATE_FLAGS: Record<string, Array<{ flag: string; field: string; descript
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-function withOutput(cmd: Command): Command {
-  return cmd.option("--json", "print JSON").addOption(new Option("-o, --output <format>", "table, json or yaml").default("table"));
-}
+const withOutput = (cmd: Command): Command => addOutputOptions(cmd);
 
 function withRealm(cmd: Command, spec: ResourceSpec): Command {
   return spec.realmScoped ? cmd.requiredOption("-r, --realm <realm>", "the realm") : cmd;

@@ -1,18 +1,27 @@
 import type { Command } from "commander";
-import { parseCsv } from "../csv.js";
+import { parseCsv, type CsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { readText } from "../input.js";
 import { Progress } from "../progress.js";
+import { addOutputOptions } from "../output.js";
 import { action, client, print, requireRealm, type OutputOptions } from "../run-action.js";
 
 interface ImportAnswer {
   imported: number;
   skipped: number;
   failed: number;
-  errors: Array<{ index: number; username: string; error: string; message: string }>;
+  errors: Array<{ index: number; line?: number; username: string; error: string; message: string }>;
+}
+
+/** The users to send; for a CSV file also the line each one came from, for the report. */
+interface UserFile {
+  users: Array<Record<string, unknown>>;
+  lines?: number[];
 }
 
 const BOOLEAN_COLUMNS = new Set(["enabled", "emailVerified", "requirePasswordReset"]);
+const TRUE = new Set(["true", "yes", "1"]);
+const FALSE = new Set(["false", "no", "0"]);
 
 /**
  * `tessera users import`: users from a JSON array (or `{users: [...]}`) or a CSV file with a header
@@ -22,17 +31,16 @@ const BOOLEAN_COLUMNS = new Set(["enabled", "emailVerified", "requirePasswordRes
 export function addUserImportCommand(program: Command): void {
   const users = program.commands.find((c) => c.name() === "users");
   if (!users) throw new Error("the users command must be added first");
-  users.command("import")
+  addOutputOptions(users.command("import"))
     .description("import users from a JSON or CSV file (CSV columns: username, email, firstName, lastName, password, enabled, emailVerified)")
     .requiredOption("-r, --realm <realm>", "the realm")
     .requiredOption("--file <path>", "a .json or .csv file ('-' for JSON on stdin)")
     .option("--batch <n>", "users per request (1-10000)", "500")
-    .option("--json", "print JSON").option("-o, --output <format>", "table, json or yaml", "table")
     .action(action(async (o: OutputOptions & { realm: string; file: string; batch: string }) => {
       const realm = requireRealm(o.realm);
       const batch = Number(o.batch);
       if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) throw new CliError(EXIT.usage, "--batch must be an integer from 1 to 10000");
-      const list = readUsers(o.file);
+      const { users: list, lines } = readUsers(o.file);
       const api = client();
       const total: ImportAnswer = { imported: 0, skipped: 0, failed: 0, errors: [] };
       const bar = new Progress(list.length, "importing users");
@@ -42,23 +50,33 @@ export function addUserImportCommand(program: Command): void {
         total.imported += answer.imported;
         total.skipped += answer.skipped;
         total.failed += answer.failed;
-        total.errors.push(...answer.errors.map((e) => ({ ...e, index: e.index + start })));
+        total.errors.push(...answer.errors.map((e) => {
+          const index = e.index + start;
+          return lines ? { ...e, index, line: lines[index]! } : { ...e, index };
+        }));
         bar.update(Math.min(list.length, start + batch));
       }
       bar.finish();
       if (o.json || o.output !== "table") print(total, o);
       else {
         process.stdout.write(`imported ${total.imported}, skipped ${total.skipped}, failed ${total.failed} of ${list.length}\n`);
-        for (const e of total.errors) process.stdout.write(`  #${e.index} ${e.username}: ${e.error}: ${e.message}\n`);
+        for (const e of total.errors) process.stdout.write(`  ${where(e)}: ${e.error}: ${e.message}\n`);
       }
       if (total.failed > 0) process.exitCode = EXIT.apiError;
     }));
 }
 
-function readUsers(path: string): Array<Record<string, unknown>> {
+/** Where a failed user is: its CSV line, else its index in the JSON list; and its username. */
+function where(e: ImportAnswer["errors"][number]): string {
+  const at = e.line !== undefined ? `line ${e.line}` : `#${e.index}`;
+  return e.username ? `${at} (${e.username})` : at;
+}
+
+function readUsers(path: string): UserFile {
   const text = readText(path);
   if (path.toLowerCase().endsWith(".csv")) {
-    return parseCsv(text).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, BOOLEAN_COLUMNS.has(k) ? v.toLowerCase() === "true" : v])));
+    const rows = parseCsv(text);
+    return { users: rows.map((row) => csvUser(path, row)), lines: rows.map((row) => row.line) };
   }
   let value: unknown;
   try {
@@ -68,5 +86,19 @@ function readUsers(path: string): Array<Record<string, unknown>> {
   }
   const list = Array.isArray(value) ? value : (value as { users?: unknown })?.users;
   if (!Array.isArray(list)) throw new CliError(EXIT.usage, `${path} must hold an array of users or {"users": [...]}`);
-  return list as Array<Record<string, unknown>>;
+  return { users: list as Array<Record<string, unknown>> };
+}
+
+/**
+ * A CSV row as the import's user object. A boolean cell that is neither true nor false stops the
+ * import before anything is sent: read as false, a typo would quietly disable the account.
+ */
+function csvUser(path: string, row: CsvRow): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row.cells).map(([k, v]) => {
+    if (!BOOLEAN_COLUMNS.has(k)) return [k, v];
+    const word = v.trim().toLowerCase();
+    if (TRUE.has(word)) return [k, true];
+    if (FALSE.has(word)) return [k, false];
+    throw new CliError(EXIT.usage, `${path} line ${row.line}: ${k} must be true or false, not ${JSON.stringify(v)}`);
+  }));
 }
