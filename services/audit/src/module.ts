@@ -47,7 +47,7 @@ export async function buildAudit(deps: ServiceDeps, config: AuditConfig): Promis
         ...(await startWebhookFanout(bus, hooks, deliveries, clock, logger, queued)),
       ];
       await outbox.start();
-      dispatcher.start();
+      await dispatcher.start(deps.soleProcess ?? false);
     },
     async stop() {
       await Promise.all(subs.map((s) => s.stop()));

@@ -64,7 +64,12 @@ export class Dispatcher {
     this.leaseMs = settings.timeoutMs + 30_000;
   }
 
-  start(): void {
+  /** `soleProcess`: no other process shares the store, so claims left in it are a crashed predecessor's. */
+  async start(soleProcess = false): Promise<void> {
+    if (soleProcess) {
+      const taken = await this.deliveries.releaseAll();
+      if (taken) this.logger.info({ deliveries: taken }, "took over webhook deliveries claimed before a restart");
+    }
     this.stopped = false;
     this.timer = setInterval(() => this.nudge(), this.settings.pollMs);
     this.timer.unref();

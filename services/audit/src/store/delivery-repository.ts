@@ -106,6 +106,15 @@ export class DeliveryRepository {
     await this.deliveries.update({ _id: id, leaseToken: token }, { $set: { leaseUntil: 0, leaseToken: "", nextAttemptAt } });
   }
 
+  /**
+   * Drops every claim: only when this process is the store's one user (embedded mode), so every
+   * claim found at start is a crashed predecessor's, whose attempt may or may not have reached the
+   * receiver; it is sent again at once (at-least-once), not after its lease runs out.
+   */
+  releaseAll(): Promise<number> {
+    return this.deliveries.update({ leaseUntil: { $gt: 0 } }, { $set: { leaseUntil: 0, leaseToken: "" } });
+  }
+
   /** Queues a delivery again now, under its own id, with a fresh retry window. */
   replay(id: string, webhookId: string, now: number): Promise<DeliveryRecord | null> {
     return this.deliveries.findOneAndUpdate({ _id: id, webhookId }, {
