@@ -29,7 +29,7 @@ import { RealmImportService } from "../../gen/iam/directory/v1/realm_import_pb.j
 import type { ServiceName } from "../../services/kit/src/module.js";
 
 /** The services that own part of a realm's export (DESIGN 3), in the order an import writes them. */
-export const REALM_PART_OWNERS = ["directory", "token", "saml", "broker", "federation"] as const;
+export const REALM_PART_OWNERS = ["directory", "token", "saml", "broker", "federation", "audit"] as const;
 export type RealmPartOwner = (typeof REALM_PART_OWNERS)[number];
 
 /** The generated clients the gateway calls; it holds nothing else of the services. */

@@ -168,6 +168,51 @@ describe("webhooks", () => {
     expect((await api.post(`${base()}/${hook.id}/replay`)).body).toEqual({ error: "invalid_request", message: "dateFrom is required", field: "dateFrom" });
   }, 60_000);
 
+  it("rotates a secret: shown once, and the next delivery is signed with it only", async () => {
+    const hook = await create("/rotate", ["LOGIN"]);
+    const rotated = await api.post(`${base()}/${hook.id}/secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(hook.secret);
+    secrets.push(rotated.body.secret);
+    expect((await login()).status).toBe(200);
+    const [got] = await eventually(async () => receiver.on("/rotate"), (r) => r.length === 1);
+    expect(verifyStandardWebhook(rotated.body.secret, got!.headers, got!.body)).toBe(true);
+    expect(verifyStandardWebhook(hook.secret, got!.headers, got!.body)).toBe(false);
+    expect((await api.get(`${base()}/${hook.id}`)).text).not.toContain(rotated.body.secret.slice(6));
+  }, 60_000);
+
+  it("exports webhooks with the realm (secret and headers only with includeSecrets) and imports them", async () => {
+    const name = uniqueName("hooks-x");
+    expect((await api.post("/admin/realms", { name })).status).toBe(201);
+    const made = await api.post(`/admin/realms/${name}/webhooks`, { url: receiver.url("/x"), eventTypes: ["admin:*"], headers: { Authorization: "Bearer t0k" } });
+    expect(made.status).toBe(201);
+    secrets.push(made.body.secret);
+    const plain = await api.get(`/admin/realms/${name}/export`);
+    expect(plain.body.webhooks).toEqual([{ id: made.body.id, url: receiver.url("/x"), eventTypes: ["admin:*"], enabled: true }]);
+    const full = await api.get(`/admin/realms/${name}/export?includeSecrets=true`);
+    expect(full.body.webhooks).toEqual([{ ...plain.body.webhooks[0], headers: { Authorization: "Bearer t0k" }, secret: made.body.secret }]);
+
+    expect((await api.del(`/admin/realms/${name}`)).status).toBe(200);
+    await eventually(async () => (await api.post("/admin/realms/import", full.body)).status, (s) => s === 201);
+    const back = await api.get(`/admin/realms/${name}/webhooks/${made.body.id}`);
+    expect(back.body).toMatchObject({ id: made.body.id, url: receiver.url("/x"), enabled: true, headers: { Authorization: "Bearer t0k" } });
+    expect((await api.get(`/admin/realms/${name}/export?includeSecrets=true`)).body.webhooks[0].secret).toBe(made.body.secret);
+
+    // A document with a private URL is refused whole, naming the field; nothing changes.
+    const bad = await api.post("/admin/realms/import?overwrite=true", { ...plain.body, webhooks: [{ ...plain.body.webhooks[0], url: "https://192.168.1.1/x" }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.problems).toEqual([{ path: "$.webhooks[0].url", message: "url must not point to a private, link-local or reserved address" }]);
+
+    // Without the secret: a new one, imported disabled, and the report says so.
+    const imported = await api.post("/admin/realms/import?overwrite=true", plain.body);
+    expect(imported.status).toBe(201);
+    expect(imported.body.importReport).toEqual([{ path: "$.webhooks[0].secret", message: "no secret in the document: a new one was generated and the webhook imported disabled; rotate its secret and enable it" }]);
+    const disabled = await eventually(async () => api.get(`/admin/realms/${name}/webhooks/${made.body.id}`), (r) => r.status === 200);
+    expect(disabled.body).toMatchObject({ id: made.body.id, enabled: false, headers: {} });
+    expect((await api.get(`/admin/realms/${name}/export?includeSecrets=true`)).body.webhooks[0].secret).not.toBe(made.body.secret);
+  }, 60_000);
+
   it("loses nothing when Tessera is killed in the middle of a retry loop and started again", async () => {
     const hook = await create("/restart", ["LOGIN"]);
     receiver.status = 503;
@@ -186,7 +231,7 @@ describe("webhooks", () => {
 
   it("never writes a webhook secret to the logs", () => {
     expect(logFiles).toHaveLength(2);
-    expect(secrets.length).toBeGreaterThanOrEqual(6);
+    expect(secrets.length).toBeGreaterThanOrEqual(9);
     for (const file of logFiles) {
       const log = readFileSync(file, "utf8");
       for (const s of secrets) expect(log).not.toContain(s.slice(6));

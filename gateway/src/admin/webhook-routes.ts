@@ -44,6 +44,11 @@ export function addWebhookRoutes(table: RouteTable, rpc: RpcClients): void {
       await rpc.webhooks.deleteWebhook({ realm: realmOf(req), id: idOf(req) });
       return { status: 204 };
     })
+    // A new secret, shown this once (as a client's regenerate-secret).
+    .add("POST", `${base}/:id/secret`, "admin", async (req) => {
+      const res = await rpc.webhooks.rotateWebhookSecret({ realm: realmOf(req), id: idOf(req) });
+      return { status: 200, body: { secret: res.secret }, headers: { "cache-control": "no-store" } };
+    })
     .add("GET", `${base}/:id/deliveries`, "admin", async (req) => {
       const res = await rpc.webhooks.listDeliveries({
         realm: realmOf(req), webhookId: idOf(req), status: strParam(req, "status"), first: intParam(req, "first"), max: intParam(req, "max"),

@@ -1,6 +1,7 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { AuditService } from "../../../gen/iam/audit/v1/audit_pb.js";
 import { WebhookService } from "../../../gen/iam/audit/v1/webhook_pb.js";
+import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
 import type { ServiceDeps, ServiceModule } from "../../kit/src/module.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
 import { Outbox } from "../../kit/src/bus/outbox.js";
@@ -12,11 +13,13 @@ import { DeliveryRepository } from "./store/delivery-repository.js";
 import { RealmLookup } from "./domain/realm-ref.js";
 import { WebhookAdmin } from "./domain/webhook-admin.js";
 import { RangeReplay } from "./domain/range-replay.js";
+import { WebhookTransfer } from "./domain/webhook-transfer.js";
 import { Dispatcher } from "./delivery/dispatcher.js";
 import { startAuditConsumers } from "./events/consumers.js";
 import { startWebhookFanout } from "./events/webhook-fanout.js";
 import { auditRpc } from "./rpc/audit-rpc.js";
 import { webhookRpc } from "./rpc/webhook-rpc.js";
+import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
 
 /**
  * Composition of the audit service: the login and admin events it stores, and the webhooks that
@@ -32,7 +35,9 @@ export async function buildAudit(deps: ServiceDeps, config: AuditConfig): Promis
   const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
   const dispatcher = new Dispatcher(deliveries, hooks, deps.secrets, clock, logger.child({ part: "webhooks" }), deps.metrics, config.webhooks);
   const queued = () => dispatcher.nudge();
-  const admin = new WebhookAdmin(hooks, deliveries, new RealmLookup(deps.transports.directory), outbox, deps.secrets, clock, config.webhooks.outbound, queued);
+  const realms = new RealmLookup(deps.transports.directory);
+  const admin = new WebhookAdmin(hooks, deliveries, realms, outbox, deps.secrets, clock, config.webhooks.outbound, queued);
+  const transfer = new WebhookTransfer(hooks, deps.secrets, config.webhooks.outbound, () => clock.now());
   const ranges = new RangeReplay(adminEvents, loginEvents, deliveries, clock, queued);
   let subs: Subscription[] = [];
   return {
@@ -40,6 +45,7 @@ export async function buildAudit(deps: ServiceDeps, config: AuditConfig): Promis
     routes(router: ConnectRouter) {
       router.service(AuditService, auditRpc(adminEvents, loginEvents, store, bus));
       router.service(WebhookService, webhookRpc(admin, ranges));
+      router.service(RealmTransferService, realmTransferRpc(realms, transfer));
     },
     async start() {
       subs = [

@@ -10,7 +10,7 @@ import type { WebhookRepository } from "../store/webhook-repository.js";
 import type { DeliveryRecord, DeliveryRepository, DeliveryStatus } from "../store/delivery-repository.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup, RealmRef } from "./realm-ref.js";
-import { generateSecret, secretAad, webhookView, type WebhookInput, type WebhookRecord } from "./webhook.js";
+import { generateSecret, secretAad, webhookEventView, type WebhookInput, type WebhookRecord } from "./webhook.js";
 import { checkCreate, checkUpdate, normaliseTypes } from "./webhook-rules.js";
 
 export const WEBHOOK = "WEBHOOK";
@@ -49,7 +49,7 @@ export class WebhookAdmin {
       createdAt: now, updatedAt: now,
     };
     await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: "present" },
-      { operationType: "CREATE", resourceType: WEBHOOK, path: path(realm, id), representation: webhookView(w) }, async () => {
+      { operationType: "CREATE", resourceType: WEBHOOK, path: path(realm, id), representation: webhookEventView(w) }, async () => {
         await this.hooks.insert(w);
         return true;
       });
@@ -77,12 +77,29 @@ export class WebhookAdmin {
     const expected: WebhookRecord = { ...current, ...set };
     let updated: WebhookRecord | null = null;
     await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: expectFields(fields, expected) },
-      { operationType: "UPDATE", resourceType: WEBHOOK, path: path(realm, id), representation: webhookView(expected) },
+      { operationType: "UPDATE", resourceType: WEBHOOK, path: path(realm, id), representation: webhookEventView(expected) },
       async () => (updated = await this.hooks.update(realm.id, id, set)) !== null);
     if (!updated) throw notFound(id);
     // Enabled again: its waiting deliveries go now rather than at their recheck.
     if (input.enabled === true) this.queued();
     return updated;
+  }
+
+  /**
+   * A new secret, answered this once. Deliveries not yet sent are signed with it; the receiver
+   * must switch at once (no overlap: Standard Webhooks lets a sender sign with two, a later step).
+   */
+  async rotateSecret(realmName: string, id: string): Promise<string> {
+    const realm = await this.realms.get(realmName);
+    const current = await this.find(realm, id);
+    const secret = generateSecret();
+    const set: Partial<WebhookRecord> = { secretSealed: this.secrets.seal(secret, secretAad(current)), updatedAt: this.clock.now() };
+    let updated: WebhookRecord | null = null;
+    await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: expectFields(fields, { ...current, ...set }) },
+      { operationType: "ACTION", resourceType: WEBHOOK, path: `${path(realm, id)}/secret` },
+      async () => (updated = await this.hooks.update(realm.id, id, set)) !== null);
+    if (!updated) throw notFound(id);
+    return secret;
   }
 
   /** Deletes the webhook and its deliveries; those still in flight finish unrecorded. */

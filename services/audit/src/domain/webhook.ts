@@ -22,13 +22,20 @@ export interface WebhookInput {
   headers?: Record<string, string>;
 }
 
-/** What the Admin API shows and admin events record: everything but the secret. */
-export function webhookView(w: WebhookRecord): Record<string, unknown> {
+/**
+ * What an admin event records of a webhook: never the secret, and custom headers by name only
+ * (their values may be a receiver's credentials, and admin events outlive them).
+ */
+export function webhookEventView(w: WebhookRecord): Record<string, unknown> {
   return {
-    id: w._id, url: w.url, eventTypes: [...w.eventTypes], enabled: w.enabled, headers: { ...w.headers },
+    id: w._id, url: w.url, eventTypes: [...w.eventTypes], enabled: w.enabled,
+    headers: Object.fromEntries(Object.keys(w.headers).map((k) => [k, REDACTED])),
     createdAt: new Date(w.createdAt).toISOString(), updatedAt: new Date(w.updatedAt).toISOString(),
   };
 }
+
+/** How a redacted value reads, as Keycloak shows its secrets. */
+export const REDACTED = "**********";
 
 export const secretAad = (w: { _id: string }): string => `webhook:${w._id}`;
 

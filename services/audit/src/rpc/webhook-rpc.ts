@@ -28,6 +28,9 @@ export function webhookRpc(admin: WebhookAdmin, ranges: RangeReplay): ServiceImp
       await admin.delete(req.realm, req.id);
       return {};
     },
+    async rotateWebhookSecret(req) {
+      return { secret: await admin.rotateSecret(req.realm, req.id) };
+    },
     async listDeliveries(req) {
       const list = await admin.listDeliveries(req.realm, req.webhookId, statusOf(req.status), pageOf(req.first, req.max));
       return { deliveries: list.map(deliveryToProto) };

@@ -43,6 +43,11 @@ export class WebhookRepository {
     return (await this.hooks.deleteMany({ _id: id, realmId })) > 0;
   }
 
+  /** Writes an imported webhook under its kept id, taking over one left by the realm it replaces. */
+  putImported(w: WebhookRecord): Promise<void> {
+    return this.hooks.upsert(w);
+  }
+
   async idsOfRealm(realmId: string): Promise<string[]> {
     return (await this.hooks.find({ realmId }, { sort: [["createdAt", 1]] })).map((w) => w._id);
   }

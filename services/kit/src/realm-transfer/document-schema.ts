@@ -135,6 +135,19 @@ export const samlServiceProviderSchema = z.strictObject({
 });
 
 /**
+ * A realm's webhook (docs/webhooks.md; the audit service's part). The signing secret and the
+ * custom headers (which may carry a receiver's credentials) are only exported with
+ * includeSecrets; a webhook imported without a secret gets a new one and is imported disabled.
+ */
+export const webhookSchema = z.strictObject({
+  id, url: z.string().min(1).max(2048), eventTypes: z.array(z.string().min(1).max(100)).min(1).max(50), enabled: z.boolean(),
+  /** Only with includeSecrets. */
+  headers: z.record(z.string().max(64), z.string().max(1024)).optional(),
+  /** Only with includeSecrets: `whsec_` + base64. */
+  secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/).max(200).optional(),
+});
+
+/**
  * The sections of the broker and federation services. Their own schemas are theirs to declare
  * (they own identity providers and LDAP providers); until they serve the realm transfer contract
  * an export carries them as empty arrays and an import reports any entries it could not place.
@@ -158,6 +171,8 @@ export const realmDocumentSchema = z.strictObject({
   samlSigningKeys: z.array(samlSigningKeySchema).max(100).optional(),
   /** Only with includeUsers. */
   users: z.array(userSchema).optional(),
+  /** Absent in documents of versions before webhooks; an import then adds none. */
+  webhooks: z.array(webhookSchema).max(1000).optional(),
 });
 
 export type RealmDocument = z.infer<typeof realmDocumentSchema>;
@@ -169,6 +184,7 @@ export type UserDoc = z.infer<typeof userSchema>;
 export type OidcSigningKeyDoc = z.infer<typeof oidcSigningKeySchema>;
 export type SamlSigningKeyDoc = z.infer<typeof samlSigningKeySchema>;
 export type SamlServiceProviderDoc = z.infer<typeof samlServiceProviderSchema>;
+export type WebhookDoc = z.infer<typeof webhookSchema>;
 
 /** Which service owns which top-level section (DESIGN 3); the gateway splits a document by it. */
 export const SECTION_OWNERS = {
@@ -177,6 +193,7 @@ export const SECTION_OWNERS = {
   saml: ["samlServiceProviders", "samlSigningKeys"],
   broker: ["identityProviders"],
   federation: ["userFederationProviders"],
+  audit: ["webhooks"],
 } as const;
 
 /** A location in the document as a JSONPath ("$.users[3].username"). */
