@@ -13,7 +13,7 @@ describe("webhooks", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-webhooks-"));
   const env = {
     TESSERA_DATA_DIR: dataDir, TESSERA_OUTBOUND_ALLOW_LOOPBACK: "true", TESSERA_WEBHOOK_RETRY_BASE_MS: "200",
-    TESSERA_WEBHOOK_RETRY_MAX_MS: "1000", TESSERA_WEBHOOK_POLL_MS: "200",
+    TESSERA_WEBHOOK_RETRY_MAX_MS: "1000", TESSERA_WEBHOOK_POLL_MS: "200", TESSERA_WEBHOOK_TIMEOUT_MS: "2000",
   };
   let server: TestServer;
   let api: ReturnType<typeof adminApi>;
@@ -218,7 +218,11 @@ describe("webhooks", () => {
     receiver.status = 503;
     expect((await login()).status).toBe(200);
     await eventually(() => deliveries(hook.id, "?status=failed"), (d) => d.length === 1 && d[0]!.attempts >= 2);
+    // Killed in the middle of an attempt (the receiver holds it), so the store keeps its claim.
+    receiver.hang = true;
+    await eventually(async () => receiver.hung, (n) => n >= 1);
     await server.process!.stop("SIGKILL");
+    receiver.hang = false;
     receiver.status = 204;
     server = await startEmbeddedServer("webhooks-restarted", { ...env, TESSERA_ADMIN_API_KEY: server.apiKey });
     logFiles.push(server.process!.logFile);

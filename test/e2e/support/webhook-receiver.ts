@@ -35,6 +35,10 @@ export class WebhookReceiver {
   readonly received: ReceivedHook[] = [];
   /** The status it answers while up. */
   status = 204;
+  /** When true, requests are read and never answered (the sender's timeout ends them). */
+  hang = false;
+  /** Requests left unanswered so far. */
+  hung = 0;
   private server: Server | undefined;
 
   private constructor(readonly port: number) {}
@@ -59,6 +63,10 @@ export class WebhookReceiver {
       let body = "";
       req.on("data", (c: Buffer) => { body += c.toString("utf8"); });
       req.on("end", () => {
+        if (this.hang) {
+          this.hung++;
+          return;
+        }
         if (this.status >= 200 && this.status < 300) {
           this.received.push({ path: req.url ?? "", headers: req.headers, body, json: JSON.parse(body) as ReceivedHook["json"] });
         }

@@ -44,6 +44,7 @@ describe("webhook dispatcher", () => {
   let server: Server;
   let url = "";
   let answer = 500;
+  let hang = false;
   const received: Received[] = [];
   const sentAs = (id: string) => received.filter((r) => r.headers["webhook-id"] === id);
   const secrets = new SecretBox(generateMasterKey());
@@ -64,6 +65,7 @@ describe("webhook dispatcher", () => {
       let body = "";
       req.on("data", (c: Buffer) => { body += c.toString("utf8"); });
       req.on("end", () => {
+        if (hang) return;
         received.push({ headers: req.headers, body });
         if (answer === 302) res.writeHead(302, { location: "http://169.254.169.254/" });
         else res.writeHead(answer);
@@ -186,4 +188,36 @@ describe("webhook dispatcher", () => {
     expect(await deliveries.get(deliveryId)).toMatchObject({ status: "failed", responseCode: 0 });
     expect((await deliveries.get(deliveryId))!.lastError).toMatch(/^refused/);
   });
+
+  it("bounds each webhook's queue: what does not fit stays due in the store, and other webhooks go on", async () => {
+    answer = 204;
+    received.length = 0;
+    const slow = await setup();
+    const more = [await addDelivery(slow.hook._id), await addDelivery(slow.hook._id), await addDelivery(slow.hook._id)];
+    const other = await setup();
+    hang = true;
+    const d = new Dispatcher(deliveries, hooks, secrets, clock, logger, createMetrics(), { ...settings, queueSize: 2, concurrency: 1, timeoutMs: 300 }, () => 0.5);
+    await d.tick();
+    const claimed = async (id: string) => ((await deliveries.get(id))!.leaseUntil > 0);
+    // Two of the slow webhook's four are claimed (queued or in flight); the other webhook's one too.
+    const slowIds = [slow.deliveryId, ...more];
+    expect((await Promise.all(slowIds.map(claimed))).filter(Boolean)).toHaveLength(2);
+    expect(await claimed(other.deliveryId)).toBe(true);
+    hang = false;
+    await d.settled();
+    // The hung attempts timed out: failed, retried later; the two left out were never tried.
+    const states = await Promise.all(slowIds.map(async (id) => (await deliveries.get(id))!.status));
+    expect(states.filter((s) => s === "pending")).toHaveLength(2);
+    expect(states.filter((s) => s === "failed").length + states.filter((s) => s === "delivered").length).toBe(2);
+  });
+
+  async function addDelivery(webhookId: string): Promise<string> {
+    const e = loginWebhookEvent({
+      _id: `ev-extra-${++seq}`, time: now, realm: "acme", type: "LOGIN", clientId: "app", userId: "u2", sessionId: "s2", ipAddress: "",
+      error: "", details: {}, expiresAt: now + 3_600_000,
+    });
+    const d = newDelivery(webhookId, e, now);
+    await deliveries.insertOnce(d);
+    return d._id;
+  }
 });

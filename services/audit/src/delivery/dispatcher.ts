@@ -61,7 +61,9 @@ export class Dispatcher {
     private readonly random: () => number = Math.random,
   ) {
     this.metrics = new DeliveryMetrics(metrics, () => new Map([...this.queues].map(([id, q]) => [id, q.depth])));
-    this.leaseMs = settings.timeoutMs + 30_000;
+    // Long enough for an attempt (bounded by the timeout) and its outcome's write, with room for a
+    // slow store; short enough that a dead replica's deliveries are taken over within seconds.
+    this.leaseMs = 2 * settings.timeoutMs + 5_000;
   }
 
   /** `soleProcess`: no other process shares the store, so claims left in it are a crashed predecessor's. */
