@@ -120,6 +120,13 @@ describe("webhook dispatcher", () => {
       data: { id: `ev-${seq}`, time: new Date(now).toISOString(), realm: "acme", type: "LOGIN", clientId: "app", userId: "u1", sessionId: "s1", ipAddress: "127.0.0.1", error: "", details: {} },
     });
     expect(await deliveries.get(deliveryId)).toMatchObject({ status: "delivered", attempts: 1, responseCode: 204, lastAttemptAt: now, lastError: "" });
+    // Kept 7 days once delivered, then gone from the store.
+    const saved = now;
+    now += 7 * 86_400_000 - 1;
+    expect(await deliveries.get(deliveryId)).not.toBeNull();
+    now += 1;
+    expect(await deliveries.get(deliveryId)).toBeNull();
+    now = saved;
   });
 
   it("retries with exponential backoff on the injected clock, then gives up as dead past the window", async () => {

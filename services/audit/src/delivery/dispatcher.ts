@@ -8,7 +8,7 @@ import type { OutboundPolicy } from "../../../kit/src/outbound/address-policy.js
 import { secretAad, type WebhookRecord } from "../domain/webhook.js";
 import { signatureHeaders } from "../domain/standard-webhooks.js";
 import { nextAttempt, type RetryPolicy } from "../domain/retry-schedule.js";
-import type { DeliveryRecord, DeliveryRepository } from "../store/delivery-repository.js";
+import { DELIVERY_RETENTION_MS, type DeliveryRecord, type DeliveryRepository } from "../store/delivery-repository.js";
 import type { WebhookRepository } from "../store/webhook-repository.js";
 import { DeliveryMetrics } from "./delivery-metrics.js";
 import { WebhookQueue } from "./webhook-queue.js";
@@ -146,7 +146,7 @@ export class Dispatcher {
   private async attempt(d: DeliveryRecord, hook: WebhookRecord | null, token: string): Promise<void> {
     if (!hook) {
       // Its webhook was deleted since: deleting it removed its deliveries, this one went with them.
-      await this.deliveries.finish(d._id, token, { status: "dead", lastError: "webhook deleted" });
+      await this.deliveries.finish(d._id, token, { status: "dead", lastError: "webhook deleted", expiresAt: this.clock.now() + DELIVERY_RETENTION_MS });
       return;
     }
     if (!hook.enabled) {
@@ -179,11 +179,14 @@ export class Dispatcher {
     let result: "delivered" | "failed" | "dead";
     if (!error) {
       result = "delivered";
-      set = { status: "delivered", responseCode: code, lastError: "", lastAttemptAt: now, windowStart };
+      set = { status: "delivered", responseCode: code, lastError: "", lastAttemptAt: now, windowStart, expiresAt: now + DELIVERY_RETENTION_MS };
     } else {
       const next = nextAttempt(this.settings.retry, d.attempts + 1, windowStart, now, this.random);
       result = next === null ? "dead" : "failed";
-      set = { status: result, responseCode: code, lastError: error, lastAttemptAt: now, windowStart, ...(next !== null ? { nextAttemptAt: next } : {}) };
+      set = {
+        status: result, responseCode: code, lastError: error, lastAttemptAt: now, windowStart,
+        ...(next !== null ? { nextAttemptAt: next } : { expiresAt: now + DELIVERY_RETENTION_MS }),
+      };
       if (next !== null) this.wakeAt(next);
     }
     const recorded = await this.deliveries.finish(d._id, token, set);

@@ -133,11 +133,6 @@ export class WebhookAdmin {
     if (!w) throw notFound(id);
     return w;
   }
-
-  /** The realm, for the range replay. */
-  realm(name: string): Promise<RealmRef> {
-    return this.realms.get(name);
-  }
 }
 
 export function notFound(id: string): IamError {

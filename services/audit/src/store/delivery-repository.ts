@@ -30,7 +30,12 @@ export interface DeliveryRecord {
   /** A dispatcher's claim: until then no other replica takes it (cluster mode, DESIGN 2). */
   leaseUntil: number;
   leaseToken: string;
+  /** Set once delivered or dead (DELIVERY_RETENTION_MS later); an open delivery never expires. */
+  expiresAt?: number;
 }
+
+/** How long a delivered or dead delivery stays listed (and replayable) after its last attempt. */
+export const DELIVERY_RETENTION_MS = 7 * 86_400_000;
 
 /** Statuses that are still to be sent. */
 const OPEN: DeliveryStatus[] = ["pending", "failed"];
@@ -41,11 +46,13 @@ export class DeliveryRepository {
   static async open(store: Store): Promise<DeliveryRepository> {
     return new DeliveryRepository(await store.collection<DeliveryRecord>({
       name: "webhook_deliveries",
+      ttl: true,
       indexes: [
         { fields: ["webhookId", "createdAt"] },
         { fields: ["webhookId", "status", "createdAt"] },
         { fields: ["status", "nextAttemptAt"] },
         { fields: ["webhookId", "eventTime"] },
+        { fields: ["expiresAt"] },
       ],
     }));
   }
@@ -77,12 +84,6 @@ export class DeliveryRepository {
     const filter: Filter = { status: { $in: OPEN }, nextAttemptAt: { $lte: now }, leaseUntil: { $lt: now } };
     if (skipWebhooks.length) filter.webhookId = { $nin: skipWebhooks };
     return this.deliveries.find(filter, { sort: [["nextAttemptAt", 1]], limit });
-  }
-
-  /** The earliest time an open delivery comes due (or its lease runs out), for the next wake-up. */
-  async nextDue(): Promise<number | null> {
-    const d = await this.deliveries.findOne({ status: { $in: OPEN } }, { sort: [["nextAttemptAt", 1]] });
-    return d ? Math.max(d.nextAttemptAt, d.leaseUntil) : null;
   }
 
   /** Claims a due delivery for one attempt: a conditional update, so only one replica wins it. */
@@ -119,15 +120,11 @@ export class DeliveryRepository {
   replay(id: string, webhookId: string, now: number): Promise<DeliveryRecord | null> {
     return this.deliveries.findOneAndUpdate({ _id: id, webhookId }, {
       $set: { status: "pending", nextAttemptAt: now, windowStart: now, leaseUntil: 0, leaseToken: "", lastError: "" },
+      $unset: ["expiresAt"],
     });
   }
 
   deleteWebhook(webhookId: string): Promise<number> {
     return this.deliveries.deleteMany({ webhookId });
-  }
-
-  /** Open deliveries per webhook, for the queue depth gauge. */
-  countOpen(webhookId: string): Promise<number> {
-    return this.deliveries.count({ webhookId, status: { $in: OPEN } });
   }
 }
