@@ -107,7 +107,7 @@ function webhookJson(w: Webhook | undefined): Record<string, unknown> {
 function deliveryJson(d: Delivery | undefined): Record<string, unknown> {
   if (!d) return {};
   const json = toJson(DeliverySchema, d, { alwaysEmitImplicit: true }) as Record<string, unknown>;
-  // The shape: null until there is one, not an absent key.
+  // Listed as null until the first attempt, not left out, so a reader sees every field of a delivery.
   json.lastAttemptAt ??= null;
   return json;
 }
