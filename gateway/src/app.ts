@@ -17,6 +17,7 @@ import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
 import { REALM_IMPORT_BODY_LIMIT, REALM_IMPORT_PATH, addRealmTransferRoutes } from "./admin/realm-transfer-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
+import { addWebhookRoutes } from "./admin/webhook-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
 import { addSamlSpRoutes } from "./admin/saml-sp-routes.js";
@@ -111,6 +112,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addRealmTransferRoutes(table, deps.rpc, pages.looks, origins);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
   addEventRoutes(table, deps.rpc);
+  addWebhookRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
   addUserSecurityRoutes(table, deps.rpc);

@@ -9,6 +9,7 @@ import { ClientService } from "../../gen/iam/directory/v1/client_pb.js";
 import { RoleService } from "../../gen/iam/directory/v1/role_pb.js";
 import { ClientScopeService } from "../../gen/iam/directory/v1/client_scope_pb.js";
 import { AuditService } from "../../gen/iam/audit/v1/audit_pb.js";
+import { WebhookService } from "../../gen/iam/audit/v1/webhook_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
 import { OAuthService } from "../../gen/iam/token/v1/oauth_pb.js";
 import { SessionAdminService } from "../../gen/iam/token/v1/sessions_pb.js";
@@ -28,7 +29,7 @@ import { RealmImportService } from "../../gen/iam/directory/v1/realm_import_pb.j
 import type { ServiceName } from "../../services/kit/src/module.js";
 
 /** The services that own part of a realm's export (DESIGN 3), in the order an import writes them. */
-export const REALM_PART_OWNERS = ["directory", "token", "saml", "broker", "federation"] as const;
+export const REALM_PART_OWNERS = ["directory", "token", "saml", "broker", "federation", "audit"] as const;
 export type RealmPartOwner = (typeof REALM_PART_OWNERS)[number];
 
 /** The generated clients the gateway calls; it holds nothing else of the services. */
@@ -43,6 +44,7 @@ export interface RpcClients {
   roles: Client<typeof RoleService>;
   clientScopes: Client<typeof ClientScopeService>;
   audit: Client<typeof AuditService>;
+  webhooks: Client<typeof WebhookService>;
   token: Client<typeof TokenService>;
   oauth: Client<typeof OAuthService>;
   sessions: Client<typeof SessionAdminService>;
@@ -74,6 +76,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     roles: createClient(RoleService, t.directory),
     clientScopes: createClient(ClientScopeService, t.directory),
     audit: createClient(AuditService, t.audit),
+    webhooks: createClient(WebhookService, t.audit),
     token: createClient(TokenService, t.token),
     oauth: createClient(OAuthService, t.token),
     sessions: createClient(SessionAdminService, t.token),

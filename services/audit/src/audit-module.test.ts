@@ -12,6 +12,7 @@ import { SERVICE_NAMES, type ServiceModule, type ServiceName } from "../../kit/s
 import type { Bus } from "../../kit/src/bus/port.js";
 import type { Store } from "../../kit/src/store/port.js";
 import { buildAudit } from "./module.js";
+import { loadAuditConfig } from "./config.js";
 
 // Login events through the real audit module: published on the bus, stored once, queried,
 // expired after the realm's retention, cleared. (Publishers arrive with the OIDC and security issues.)
@@ -28,7 +29,7 @@ describe("audit login events", () => {
     bus = await openBus({ kind: "memory", path: ":memory:" });
     const logger = pino({ level: "silent" });
     const transports = Object.fromEntries(SERVICE_NAMES.map((n) => [n, {} as Transport])) as Record<ServiceName, Transport>;
-    audit = await buildAudit({ store, bus, logger, metrics: createMetrics(), transports, secrets: new SecretBox(generateMasterKey()), clock }, { common: {} as never });
+    audit = await buildAudit({ store, bus, logger, metrics: createMetrics(), transports, secrets: new SecretBox(generateMasterKey()), clock }, { common: {} as never, webhooks: loadAuditConfig({}).webhooks });
     await audit.start();
     client = createClient(AuditService, createRouterTransport((r) => audit.routes(r), {
       router: { interceptors: [serverInterceptor("audit", logger)] },

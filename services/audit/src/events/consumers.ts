@@ -1,12 +1,12 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import type { Logger } from "pino";
-import { AdminEventSchema, LoginEventSchema } from "../../../../gen/iam/audit/v1/audit_pb.js";
 import { RealmDeletedSchema } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import type { Bus, Subscription } from "../../../kit/src/bus/port.js";
 import type { Metrics } from "../../../kit/src/metrics.js";
 import type { AdminEventRepository } from "../store/admin-event-repository.js";
 import type { LoginEventRepository } from "../store/login-event-repository.js";
+import { adminEventRecord, loginEventRecord } from "./event-records.js";
 
 /**
  * The audit service's durable consumers. Admin events are stored under their event id, so a
@@ -18,39 +18,11 @@ export async function startAuditConsumers(
   const stored = metrics.counter("tessera_events_stored_total", "Events stored by the audit service", ["kind"]);
   const subs: Subscription[] = [];
   subs.push(await bus.subscribe({ durable: "audit-admin-events", subject: "iam.*.v1.admin-event.recorded" }, async (m) => {
-    const e = fromBinary(AdminEventSchema, m.payload);
-    const fresh = await adminEvents.storeOnce({
-      _id: e.id,
-      time: e.time ? timestampMs(e.time) : m.time,
-      realm: e.realm,
-      operationType: e.operationType,
-      resourceType: e.resourceType,
-      resourcePath: e.resourcePath,
-      authType: e.authDetails?.type ?? "",
-      authAdminId: e.authDetails?.adminId ?? "",
-      authUsername: e.authDetails?.username ?? "",
-      authIpAddress: e.authDetails?.ipAddress ?? "",
-      representation: e.representation,
-      requestId: e.requestId,
-    });
+    const fresh = await adminEvents.storeOnce(adminEventRecord(m));
     if (fresh) stored.inc({ kind: "admin" });
   }));
   subs.push(await bus.subscribe({ durable: "audit-login-events", subject: "iam.*.v1.login-event.recorded" }, async (m) => {
-    const e = fromBinary(LoginEventSchema, m.payload);
-    const time = e.time ? timestampMs(e.time) : m.time;
-    const fresh = await loginEvents.storeOnce({
-      _id: e.id,
-      time,
-      realm: e.realm,
-      type: e.type,
-      clientId: e.clientId,
-      userId: e.userId,
-      sessionId: e.sessionId,
-      ipAddress: e.ipAddress,
-      error: e.error,
-      details: { ...e.details },
-      expiresAt: e.expiresAt ? timestampMs(e.expiresAt) : time + 604_800_000,
-    });
+    const fresh = await loginEvents.storeOnce(loginEventRecord(m));
     if (fresh) stored.inc({ kind: "login" });
   }));
   subs.push(await bus.subscribe({ durable: "audit-realm-deleted", subject: "iam.directory.v1.realm.deleted" }, async (m) => {

@@ -4,7 +4,7 @@ import { z } from "zod";
  * The realm export document (spec 1.9, 2.1 "the export is a full JSON representation of the
  * realm; the import accepts that same JSON"). One schema, three uses: the gateway checks every
  * imported document with it before anything is written, docs/realm-export.schema.json is emitted
- * from it (z.toJSONSchema; a test keeps the two equal), and the tests check every export against
+ * from it (`npm run generate:export-schema`; a test keeps the two equal), and the tests check every export against
  * that file. Objects are strict: an unknown field is a problem to report, never a value dropped.
  *
  * Secrets (client secrets, the SMTP password, TOTP seeds, signing keys, IdP and LDAP credentials)
@@ -144,6 +144,19 @@ export const samlServiceProviderSchema = z.strictObject({
 });
 
 /**
+ * A realm's webhook (docs/webhooks.md; the audit service's part). The signing secret and the
+ * custom headers (which may carry a receiver's credentials) are only exported with
+ * includeSecrets; a webhook imported without a secret gets a new one and is imported disabled.
+ */
+export const webhookSchema = z.strictObject({
+  id, url: z.string().min(1).max(2048), eventTypes: z.array(z.string().min(1).max(100)).min(1).max(50), enabled: z.boolean(),
+  /** Only with includeSecrets. */
+  headers: z.record(z.string().max(64), z.string().max(1024)).optional(),
+  /** Only with includeSecrets: `whsec_` + base64. */
+  secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/).max(200).optional(),
+});
+
+/**
  * An identity provider (spec 2.9) as the Admin API shows it, plus its id; the fields the Admin
  * API's create takes as optional are optional here, with the same defaults. The broker service
  * checks the rest (provider types, URLs) as its create does.
@@ -192,6 +205,8 @@ export const realmDocumentSchema = z.strictObject({
   samlSigningKeys: z.array(samlSigningKeySchema).max(100).optional(),
   /** Only with includeUsers. */
   users: z.array(userSchema).optional(),
+  /** Absent in documents of versions before webhooks; an import then adds none. */
+  webhooks: z.array(webhookSchema).max(1000).optional(),
 });
 
 export type RealmDocument = z.infer<typeof realmDocumentSchema>;
@@ -203,6 +218,7 @@ export type UserDoc = z.infer<typeof userSchema>;
 export type OidcSigningKeyDoc = z.infer<typeof oidcSigningKeySchema>;
 export type SamlSigningKeyDoc = z.infer<typeof samlSigningKeySchema>;
 export type SamlServiceProviderDoc = z.infer<typeof samlServiceProviderSchema>;
+export type WebhookDoc = z.infer<typeof webhookSchema>;
 export type IdentityProviderDoc = z.infer<typeof identityProviderSchema>;
 export type FederatedIdentityDoc = z.infer<typeof federatedIdentitySchema>;
 export type UserFederationProviderDoc = z.infer<typeof userFederationProviderSchema>;
@@ -214,6 +230,7 @@ export const SECTION_OWNERS = {
   saml: ["samlServiceProviders", "samlSigningKeys"],
   broker: ["identityProviders"],
   federation: ["userFederationProviders"],
+  audit: ["webhooks"],
 } as const;
 
 /**
