@@ -1,0 +1,91 @@
+import type { JSX } from "preact";
+import { useState } from "preact/hooks";
+import type { AdminSession } from "./admin-session";
+import { messageOf } from "../ui/api-failure";
+import { Empty, ErrorAlert, Section, useLoad } from "../ui/widgets";
+import { flattenGroups, type GroupNode } from "./groups-page";
+
+interface Role {
+  name: string;
+  description?: string;
+}
+
+/** The user's realm role mappings (spec 4.5): assign from the realm's roles, remove one at a time. */
+export function UserRoles(p: { session: AdminSession; realm: string; path: string }): JSX.Element {
+  const mapped = useLoad(() => p.session.request<Role[]>("GET", `${p.path}/role-mappings/realm`), [p.path]);
+  const all = useLoad(() => p.session.request<Role[]>("GET", `/admin/realms/${encodeURIComponent(p.realm)}/roles`), [p.realm]);
+  const [pick, setPick] = useState("");
+  const [error, setError] = useState("");
+  const names = new Set((mapped.data ?? []).map((r) => r.name));
+  const available = (all.data ?? []).filter((r) => !names.has(r.name));
+  const change = async (method: "POST" | "DELETE", role: string): Promise<void> => {
+    setError("");
+    try {
+      await p.session.request(method, `${p.path}/role-mappings/realm`, { roleNames: [role] });
+      setPick("");
+      mapped.reload();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  return (
+    <Section title="Role mapping">
+      <ErrorAlert message={error || mapped.error} />
+      {(mapped.data ?? []).length === 0 ? <Empty what="realm roles assigned" /> : (
+        <ul class="chips" aria-label="Assigned realm roles">
+          {mapped.data!.map((r) => (
+            <li><span>{r.name}</span><button type="button" class="link" onClick={() => void change("DELETE", r.name)} aria-label={`Remove role ${r.name}`}>Remove</button></li>
+          ))}
+        </ul>
+      )}
+      <div class="toolbar">
+        <label for="assign-role">Realm role</label>
+        <select id="assign-role" value={pick} onChange={(e) => setPick((e.currentTarget as HTMLSelectElement).value)}>
+          <option value="">Choose a role</option>
+          {available.map((r) => <option value={r.name}>{r.name}</option>)}
+        </select>
+        <button type="button" disabled={!pick} onClick={() => void change("POST", pick)}>Assign role</button>
+      </div>
+    </Section>
+  );
+}
+
+/** The user's group memberships (spec 4.6): join any group of the tree, leave one. */
+export function UserGroups(p: { session: AdminSession; realm: string; path: string }): JSX.Element {
+  const mine = useLoad(() => p.session.request<GroupNode[]>("GET", `${p.path}/groups`), [p.path]);
+  const tree = useLoad(() => p.session.request<GroupNode[]>("GET", `/admin/realms/${encodeURIComponent(p.realm)}/groups`), [p.realm]);
+  const [pick, setPick] = useState("");
+  const [error, setError] = useState("");
+  const ids = new Set((mine.data ?? []).map((g) => g.id));
+  const available = flattenGroups(tree.data ?? []).filter((g) => !ids.has(g.id));
+  const change = async (method: "PUT" | "DELETE", groupId: string): Promise<void> => {
+    setError("");
+    try {
+      await p.session.request(method, `${p.path}/groups/${encodeURIComponent(groupId)}`);
+      setPick("");
+      mine.reload();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  return (
+    <Section title="Groups">
+      <ErrorAlert message={error || mine.error} />
+      {(mine.data ?? []).length === 0 ? <Empty what="group memberships" /> : (
+        <ul class="chips" aria-label="Group memberships">
+          {mine.data!.map((g) => (
+            <li><span>{g.path || g.name}</span><button type="button" class="link" onClick={() => void change("DELETE", g.id)} aria-label={`Leave group ${g.path || g.name}`}>Leave</button></li>
+          ))}
+        </ul>
+      )}
+      <div class="toolbar">
+        <label for="join-group">Group</label>
+        <select id="join-group" value={pick} onChange={(e) => setPick((e.currentTarget as HTMLSelectElement).value)}>
+          <option value="">Choose a group</option>
+          {available.map((g) => <option value={g.id}>{g.path || g.name}</option>)}
+        </select>
+        <button type="button" disabled={!pick} onClick={() => void change("PUT", pick)}>Join group</button>
+      </div>
+    </Section>
+  );
+}
