@@ -15,6 +15,9 @@ import { GroupsPage } from "./groups-page";
 import { ClientScopesPage } from "./client-scopes-page";
 import { EventsPage } from "./events-page";
 import { AdminEventsPage } from "./admin-events-page";
+import { ResourcePage } from "./resource-page";
+import { IDENTITY_PROVIDERS, SAML_SERVICE_PROVIDERS, USER_FEDERATION } from "./provider-kinds";
+import { ImportRealmPage } from "./import-realm-page";
 
 const NAV: { page: Page; label: string }[] = [
   { page: "settings", label: "Realm settings" },
@@ -23,6 +26,9 @@ const NAV: { page: Page; label: string }[] = [
   { page: "client-scopes", label: "Client scopes" },
   { page: "roles", label: "Realm roles" },
   { page: "groups", label: "Groups" },
+  { page: "identity-providers", label: "Identity providers" },
+  { page: "user-federation", label: "User federation" },
+  { page: "saml-service-providers", label: "SAML service providers" },
   { page: "events", label: "Events" },
   { page: "admin-events", label: "Admin events" },
 ];
@@ -30,7 +36,8 @@ const NAV: { page: Page; label: string }[] = [
 const TITLES: Record<Page, string> = {
   realms: "Realms", "create-realm": "Create realm", settings: "Realm settings", users: "Users", user: "User details",
   clients: "Clients", client: "Client details", roles: "Realm roles", groups: "Groups", "client-scopes": "Client scopes",
-  events: "Events", "admin-events": "Admin events",
+  events: "Events", "admin-events": "Admin events", "identity-providers": "Identity providers", "user-federation": "User federation",
+  "saml-service-providers": "SAML service providers", import: "Import realm",
 };
 
 export function App(p: { session: AdminSession }): JSX.Element {
@@ -93,6 +100,10 @@ function Main(p: { route: Route; session: AdminSession }): JSX.Element {
     case "client-scopes": page = <ClientScopesPage key={key} session={session} realm={realm} />; break;
     case "events": page = <EventsPage key={key} session={session} realm={realm} />; break;
     case "admin-events": page = <AdminEventsPage key={key} session={session} realm={realm} />; break;
+    case "identity-providers": page = <ResourcePage key={key} session={session} realm={realm} kind={IDENTITY_PROVIDERS} />; break;
+    case "user-federation": page = <ResourcePage key={key} session={session} realm={realm} kind={USER_FEDERATION} />; break;
+    case "saml-service-providers": page = <ResourcePage key={key} session={session} realm={realm} kind={SAML_SERVICE_PROVIDERS} />; break;
+    case "import": page = <ImportRealmPage session={session} />; break;
   }
   return <main id="main" ref={main} tabIndex={-1}>{page}</main>;
 }

@@ -27,6 +27,7 @@ export function RealmsPage(p: { session: AdminSession }): JSX.Element {
     <>
       <div class="page-head">
         <h1>Realms</h1>
+        <a class="button" href="#/import">Import realm</a>
         <a class="button primary" href="#/create-realm">Create realm</a>
       </div>
       <Section title="Choose a realm">

@@ -3,7 +3,8 @@ import { useEffect, useState } from "preact/hooks";
 /** The console's pages, addressed by the URL fragment so the gateway serves one document. */
 export type Page =
   | "realms" | "create-realm" | "settings" | "users" | "user" | "clients" | "client"
-  | "roles" | "groups" | "client-scopes" | "events" | "admin-events";
+  | "roles" | "groups" | "client-scopes" | "events" | "admin-events"
+  | "identity-providers" | "user-federation" | "saml-service-providers" | "import";
 
 export interface Route {
   page: Page;
@@ -11,11 +12,13 @@ export interface Route {
   id?: string;
 }
 
-const REALM_PAGES = new Set<string>(["settings", "users", "clients", "roles", "groups", "client-scopes", "events", "admin-events"]);
+const REALM_PAGES = new Set<string>(["settings", "users", "clients", "roles", "groups", "client-scopes", "events", "admin-events",
+  "identity-providers", "user-federation", "saml-service-providers"]);
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "create-realm") return { page: "create-realm" };
+  if (parts[0] === "import") return { page: "import" };
   if (parts[0] !== "realms" || !parts[1]) return { page: "realms" };
   const realm = parts[1];
   const section = parts[2] ?? "users";

@@ -2,7 +2,7 @@ import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import type { AdminSession } from "./admin-session";
 import { messageOf } from "../ui/api-failure";
-import { Empty, ErrorAlert, Section, useLoad } from "../ui/widgets";
+import { ConfirmButton, Empty, ErrorAlert, Section, useLoad } from "../ui/widgets";
 import { flattenGroups, type GroupNode } from "./groups-page";
 
 interface Role {
@@ -86,6 +86,37 @@ export function UserGroups(p: { session: AdminSession; realm: string; path: stri
         </select>
         <button type="button" disabled={!pick} onClick={() => void change("PUT", pick)}>Join group</button>
       </div>
+    </Section>
+  );
+}
+
+interface FederatedIdentity {
+  identityProvider: string;
+  userId?: string;
+  userName?: string;
+}
+
+/** The user's links to identity providers (Keycloak's federated identities), each unlinked after confirmation. */
+export function FederatedIdentities(p: { session: AdminSession; path: string }): JSX.Element {
+  const links = useLoad(() => p.session.request<FederatedIdentity[]>("GET", `${p.path}/federated-identity`), [p.path]);
+  return (
+    <Section title="Identity provider links">
+      <ErrorAlert message={links.error} />
+      {(links.data ?? []).length === 0 ? <Empty what="linked identity providers" /> : (
+        <table>
+          <caption class="sr-only">Identity provider links</caption>
+          <thead><tr><th scope="col">Provider</th><th scope="col">User at the provider</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+          <tbody>
+            {links.data!.map((l) => (
+              <tr>
+                <td>{l.identityProvider}</td><td>{l.userName || l.userId || "—"}</td>
+                <td><ConfirmButton label={`Unlink ${l.identityProvider}`} question={`Unlink ${l.identityProvider} from this user?`} confirm="Unlink"
+                  onConfirm={async () => { await p.session.request("DELETE", `${p.path}/federated-identity/${encodeURIComponent(l.identityProvider)}`); links.reload(); }} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </Section>
   );
 }

@@ -76,7 +76,8 @@ export function TextField<V extends Values>(p: TextFieldProps<V>): JSX.Element {
   };
   return (
     <div class={`field${error ? " field-error" : ""}`}>
-      <label for={id}>{p.label}{p.required ? <span aria-hidden="true" class="req"> *</span> : null}</label>
+      {/* The asterisk stays outside the label, so the accessible name is the label alone ("Name", not "Name *"). */}
+      <span class="label-row"><label for={id}>{p.label}</label>{p.required ? <span aria-hidden="true" class="req">*</span> : null}</span>
       {p.multiline ? <textarea rows={3} {...common} /> : <input type={(p.type ?? "text") as "text"} autoComplete={p.autoComplete ?? "off"} {...common} />}
       {p.hint ? <p class="hint" id={`${id}-hint`}>{p.hint}</p> : null}
       {error ? <p class="error-text" id={`${id}-err`}>{error}</p> : null}
