@@ -61,6 +61,8 @@ export function addConsoleRoutes(table: RouteTable): void {
       res.setHeader("Content-Security-Policy", CONSOLE_CSP);
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("Referrer-Policy", "no-referrer");
+      // frame-ancestors for browsers that predate CSP2 (RFC 7034).
+      res.setHeader("X-Frame-Options", "DENY");
       res.status(200).type("text/html; charset=utf-8").send(html);
       return undefined;
     })
