@@ -120,3 +120,61 @@ export function FederatedIdentities(p: { session: AdminSession; path: string }):
     </Section>
   );
 }
+
+/** The user's client role mappings (spec 4.5), one client at a time. */
+export function UserClientRoles(p: { session: AdminSession; realm: string; path: string }): JSX.Element {
+  const clients = useLoad(() => p.session.request<{ clientId: string }[]>("GET", `/admin/realms/${encodeURIComponent(p.realm)}/clients`), [p.realm]);
+  const [client, setClient] = useState("");
+  return (
+    <Section title="Client role mapping">
+      <ErrorAlert message={clients.error} />
+      <div class="toolbar">
+        <label for="role-client">Client</label>
+        <select id="role-client" value={client} onChange={(e) => setClient((e.currentTarget as HTMLSelectElement).value)}>
+          <option value="">Choose a client</option>
+          {(clients.data ?? []).map((c) => <option value={c.clientId}>{c.clientId}</option>)}
+        </select>
+      </div>
+      {client ? <ClientRoleMapping key={client} session={p.session} realm={p.realm} path={p.path} clientId={client} /> : null}
+    </Section>
+  );
+}
+
+function ClientRoleMapping(p: { session: AdminSession; realm: string; path: string; clientId: string }): JSX.Element {
+  const mappingPath = `${p.path}/role-mappings/clients/${encodeURIComponent(p.clientId)}`;
+  const mapped = useLoad(() => p.session.request<Role[]>("GET", mappingPath), [mappingPath]);
+  const all = useLoad(() => p.session.request<Role[]>("GET", `/admin/realms/${encodeURIComponent(p.realm)}/clients/${encodeURIComponent(p.clientId)}/roles`), [p.clientId]);
+  const [pick, setPick] = useState("");
+  const [error, setError] = useState("");
+  const names = new Set((mapped.data ?? []).map((r) => r.name));
+  const change = async (method: "POST" | "DELETE", role: string): Promise<void> => {
+    setError("");
+    try {
+      await p.session.request(method, mappingPath, { roleNames: [role] });
+      setPick("");
+      mapped.reload();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  return (
+    <>
+      <ErrorAlert message={error || mapped.error} />
+      {(mapped.data ?? []).length === 0 ? <Empty what={`roles of ${p.clientId} assigned`} /> : (
+        <ul class="chips" aria-label={`Assigned roles of ${p.clientId}`}>
+          {mapped.data!.map((r) => (
+            <li><span>{r.name}</span><button type="button" class="link" onClick={() => void change("DELETE", r.name)} aria-label={`Remove client role ${r.name}`}>Remove</button></li>
+          ))}
+        </ul>
+      )}
+      <div class="toolbar">
+        <label for="assign-client-role">Role of {p.clientId}</label>
+        <select id="assign-client-role" value={pick} onChange={(e) => setPick((e.currentTarget as HTMLSelectElement).value)}>
+          <option value="">Choose a role</option>
+          {(all.data ?? []).filter((r) => !names.has(r.name)).map((r) => <option value={r.name}>{r.name}</option>)}
+        </select>
+        <button type="button" disabled={!pick} onClick={() => void change("POST", pick)}>Assign client role</button>
+      </div>
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { CheckField, FormFooter, TextField, useForm, type Values } from "../ui/f
 import { ConfirmButton, ErrorAlert, Loading, Notice, Section, useLoad } from "../ui/widgets";
 import { go, href } from "./router";
 import type { UserRow } from "./users-page";
-import { FederatedIdentities, UserGroups, UserRoles } from "./user-access";
+import { FederatedIdentities, UserClientRoles, UserGroups, UserRoles } from "./user-access";
 import { UserSecurity, UserSessions } from "./user-sessions";
 
 /** One user: details, password, role and group mappings, sessions, MFA and lockout (spec 4.2, 4.5-4.7, 4.13). */
@@ -23,6 +23,7 @@ export function UserPage(p: { session: AdminSession; realm: string; userId: stri
       <Details session={p.session} path={path} user={u} onSaved={user.reload} />
       <ResetPassword session={p.session} path={path} />
       <UserRoles session={p.session} realm={p.realm} path={path} />
+      <UserClientRoles session={p.session} realm={p.realm} path={path} />
       <UserGroups session={p.session} realm={p.realm} path={path} />
       <UserSessions session={p.session} realm={p.realm} path={path} />
       <FederatedIdentities session={p.session} path={path} />
