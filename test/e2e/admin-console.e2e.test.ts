@@ -196,19 +196,17 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
     expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
     const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await consolePage(context);
-    const bearers: string[] = [];
     let logins = 0;
     page.on("request", (r: Request) => {
       if (r.url().endsWith("/admin/auth/login") && r.method() === "POST") logins++;
-      const auth = r.headers().authorization;
-      if (auth && r.url().includes("/admin/realms")) bearers.push(auth);
     });
     try {
       // The page's clock is Playwright's: an hour passes in the page without the test waiting for it.
       await page.clock.install();
+      const signedIn = page.waitForResponse((r) => r.url().endsWith("/admin/auth/login"));
       await signIn(page);
+      const first = `Bearer ${((await (await signedIn).json()) as { accessToken: string }).accessToken}`;
       expect(logins).toBe(1);
-      const first = bearers.at(-1)!;
       const exp = (jwt: string): number => JSON.parse(Buffer.from(jwt.replace(/^Bearer /, "").split(".")[1]!, "base64url").toString()).exp as number;
       // The JWT's iat and exp have one-second resolution: let a second pass so the renewed token differs.
       await new Promise((r) => setTimeout(r, 1100));
@@ -216,6 +214,8 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
       await page.clock.fastForward(3600_000 - 59_000);
       expect((await renewal).status()).toBe(200);
       expect(logins).toBe(2);
+      // The page has taken the new token (the response event can come before its script reads the body).
+      await page.locator("[data-renewals='1']").waitFor();
       await page.getByRole("searchbox", { name: "Search realms" }).fill(realm);
       const searched = page.waitForRequest((r) => r.url().includes(`search=${realm}`));
       await page.getByRole("button", { name: "Search" }).click();

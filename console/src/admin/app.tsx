@@ -50,7 +50,8 @@ export function App(p: { session: AdminSession }): JSX.Element {
   }, [user, route.page, route.realm]);
   if (!user) return <SignInPage session={p.session} />;
   return (
-    <div class="shell">
+    // How often the token was renewed in this tab: nothing a person reads, but what a test waits for.
+    <div class="shell" data-renewals={p.session.renewals}>
       <a class="skip" href="#main">Skip to content</a>
       <header class="masthead">
         <span class="brand">Tessera <span class="brand-sub">admin console</span></span>
