@@ -132,6 +132,21 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
       await page.waitForFunction(() => Array.from(document.querySelectorAll("tbody tr")).every((r) => r.children[2]?.textContent === "CLIENT"));
       expect(await kinds()).toEqual(["CREATE CLIENT"]);
 
+      // A session of dana's (a password grant of a public client), seen on Sessions and signed out there.
+      expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "cli-app", clientType: "PUBLIC", grantTypes: ["password", "refresh_token"] })).status).toBe(201);
+      const grant = await http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, {
+        form: { grant_type: "password", client_id: "cli-app", username: "dana", password: "Dana-Secret-1", scope: "openid" },
+      });
+      expect(grant.status).toBe(200);
+      await page.getByRole("navigation", { name: "Realm" }).getByRole("link", { name: "Sessions" }).click();
+      const sessions = page.getByRole("table", { name: "Active sessions" });
+      await sessions.getByRole("link", { name: "dana" }).waitFor();
+      await checkPage(page, "sessions");
+      await sessions.getByRole("button", { name: /^Sign out dana/ }).first().click();
+      await page.getByText("No active sessions.").waitFor();
+      const user = users.body.users[0] as { id: string };
+      expect((await api.get(`/admin/realms/${realm}/users/${user.id}/sessions`)).body).toEqual([]);
+
       await page.getByRole("navigation", { name: "Realm" }).getByRole("link", { name: "Events", exact: true }).click();
       await page.getByRole("table", { name: "Login events" }).or(page.getByText("No events match.")).waitFor();
       await checkPage(page, "events");

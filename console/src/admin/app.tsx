@@ -18,6 +18,7 @@ import { AdminEventsPage } from "./admin-events-page";
 import { ResourcePage } from "./resource-page";
 import { IDENTITY_PROVIDERS, SAML_SERVICE_PROVIDERS, USER_FEDERATION } from "./provider-kinds";
 import { ImportRealmPage } from "./import-realm-page";
+import { SessionsPage } from "./sessions-page";
 
 const NAV: { page: Page; label: string }[] = [
   { page: "settings", label: "Realm settings" },
@@ -26,6 +27,7 @@ const NAV: { page: Page; label: string }[] = [
   { page: "client-scopes", label: "Client scopes" },
   { page: "roles", label: "Realm roles" },
   { page: "groups", label: "Groups" },
+  { page: "sessions", label: "Sessions" },
   { page: "identity-providers", label: "Identity providers" },
   { page: "user-federation", label: "User federation" },
   { page: "saml-service-providers", label: "SAML service providers" },
@@ -37,7 +39,7 @@ const TITLES: Record<Page, string> = {
   realms: "Realms", "create-realm": "Create realm", settings: "Realm settings", users: "Users", user: "User details",
   clients: "Clients", client: "Client details", roles: "Realm roles", groups: "Groups", "client-scopes": "Client scopes",
   events: "Events", "admin-events": "Admin events", "identity-providers": "Identity providers", "user-federation": "User federation",
-  "saml-service-providers": "SAML service providers", import: "Import realm",
+  "saml-service-providers": "SAML service providers", import: "Import realm", sessions: "Sessions",
 };
 
 export function App(p: { session: AdminSession }): JSX.Element {
@@ -105,6 +107,7 @@ function Main(p: { route: Route; session: AdminSession }): JSX.Element {
     case "user-federation": page = <ResourcePage key={key} session={session} realm={realm} kind={USER_FEDERATION} />; break;
     case "saml-service-providers": page = <ResourcePage key={key} session={session} realm={realm} kind={SAML_SERVICE_PROVIDERS} />; break;
     case "import": page = <ImportRealmPage session={session} />; break;
+    case "sessions": page = <SessionsPage key={key} session={session} realm={realm} />; break;
   }
   return <main id="main" ref={main} tabIndex={-1}>{page}</main>;
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 export type Page =
   | "realms" | "create-realm" | "settings" | "users" | "user" | "clients" | "client"
   | "roles" | "groups" | "client-scopes" | "events" | "admin-events"
-  | "identity-providers" | "user-federation" | "saml-service-providers" | "import";
+  | "identity-providers" | "user-federation" | "saml-service-providers" | "import" | "sessions";
 
 export interface Route {
   page: Page;
@@ -13,7 +13,7 @@ export interface Route {
 }
 
 const REALM_PAGES = new Set<string>(["settings", "users", "clients", "roles", "groups", "client-scopes", "events", "admin-events",
-  "identity-providers", "user-federation", "saml-service-providers"]);
+  "identity-providers", "user-federation", "saml-service-providers", "sessions"]);
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
