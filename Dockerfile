@@ -24,6 +24,7 @@ COPY buf.yaml buf.gen.yaml tsconfig.json ./
 COPY proto ./proto
 COPY services ./services
 COPY gateway ./gateway
+COPY console ./console
 COPY deploy/docker ./deploy/docker
 RUN npx buf generate \
  && deploy/docker/assemble-app.sh /out \

@@ -1,6 +1,7 @@
 // `npm start`: refuse at once when another Tessera holds the data directory, rebuild only what is
-// stale (protos -> gen/ with buf, TypeScript -> dist/ with an incremental tsc), then run the
-// embedded suite in this same process. Nothing changed: no build, about a second to /health.
+// stale (protos -> gen/ with buf, TypeScript -> dist/ with an incremental tsc, console/ ->
+// dist/console/ with vite), then run the embedded suite in this same process. Nothing changed:
+// no build, about a second to /health.
 // `node scripts/start.mjs --build-only` builds what is stale and stops (no lock check);
 // `--mark-built` records that dist/ is up to date (after `npm run build`'s clean compile).
 import { spawnSync } from "node:child_process";
@@ -109,6 +110,13 @@ function buildIfStale() {
     process.stdout.write(built === 0 ? "tessera: compiling (tsc)\n" : "tessera: sources changed; compiling what changed (tsc --incremental)\n");
     run("tsc", ["-p", "tsconfig.json", "--incremental"]);
     markBuilt(started);
+  }
+  // The consoles (console/, Vite): rebuilt when a source is newer than the built document.
+  const consoleSources = mtimes(["console"], (n) => /\.(tsx?|css|html|mjs|json)$/.test(n));
+  const consoleBuilt = mtime(join(dist, "console", "admin.html"));
+  if (consoleSources.files > 0 && Math.max(consoleSources.newest, mtime(join(root, "package-lock.json"))) > consoleBuilt) {
+    process.stdout.write(consoleBuilt === 0 ? "tessera: building the consoles (vite)\n" : "tessera: console sources changed; building the consoles (vite)\n");
+    run("vite", ["build", "--config", "console/vite.config.mjs", "--logLevel", "warn"]);
   }
 }
 

@@ -3,6 +3,7 @@
 # stage runs them or CI does (which cannot build an image here, see docs/deployment.md):
 #   OUT/package.json, package-lock.json   (so `npm prune` and node's "type": "module" apply)
 #   OUT/dist/{gateway,services,gen}       compiled JavaScript, no tests
+#   OUT/dist/console                      the admin console (Vite's output, served by the gateway)
 #   OUT/gateway/src/pages/templates       the hosted pages (read at run time, never compiled)
 #   OUT/node_modules                      production dependencies only (native modules as built)
 #   OUT/entrypoint.sh, OUT/healthcheck.mjs
@@ -18,7 +19,13 @@ if [ -n "$dist" ]; then
   mkdir -p "$out/dist"
   for d in gateway services gen; do cp -R "$dist/$d" "$out/dist/"; done
   find "$out/dist" -name '*.test.js' -o -name '*.test.js.map' | xargs rm -f
+fi
+if [ -n "$dist" ] && [ -d "$dist/console" ]; then
+  cp -R "$dist/console" "$out/dist/"
 else
+  npx vite build --config console/vite.config.mjs --logLevel warn --outDir "$out/dist/console"
+fi
+if [ -z "$dist" ]; then
   [ -d gen ] || npx buf generate
   npx tsc -p deploy/docker/tsconfig.image.json --outDir "$out/dist"
 fi

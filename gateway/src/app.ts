@@ -51,6 +51,7 @@ import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 import { addIdentityProviderRoutes } from "./admin/identity-provider-routes.js";
 import { addBrokerRoutes } from "./broker/broker-routes.js";
+import { addConsoleRoutes } from "./console/console-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -135,6 +136,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addSamlSsoRoutes(table, pages);
   addIdentityProviderRoutes(table, deps.rpc);
   addBrokerRoutes(table, pages);
+  addConsoleRoutes(table);
   // The guard runs from each route's declaration (RouteTable), then the body parser: an
   // unauthenticated caller cannot make the gateway parse a large Admin API body. User import
   // alone takes larger bodies (up to 10,000 users).

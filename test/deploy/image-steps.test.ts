@@ -97,6 +97,7 @@ describeTier("Container image steps", ["TESSERA_TEST_IMAGE_STEPS"], () => {
     expect(has("dist/test")).toBe(false);
     expect(listFiles(join(app, "dist")).filter((f) => /\.test\.|test-kit|test-harness|contract|under-test/.test(f))).toEqual([]);
     expect(has("gateway/src/pages/templates/login.njk")).toBe(true);
+    expect(has("dist/console/admin.html")).toBe(true);
   });
 
   it("runs `embedded` as an unprivileged user from the unwritable app folder: health, a token, a clean SIGTERM", async () => {
@@ -125,6 +126,11 @@ describeTier("Container image steps", ["TESSERA_TEST_IMAGE_STEPS"], () => {
       expect((await token.json() as { token_type: string }).token_type).toBe("Bearer");
       // The hosted pages' templates are read from the folder.
       expect((await fetch(`${url}/realms/${realm}/protocol/openid-connect/auth?client_id=nope&response_type=code`)).status).toBe(400);
+      // The admin console's document and its script, built into the folder.
+      const consoleDoc = await fetch(`${url}/admin/console`);
+      expect(consoleDoc.status).toBe(200);
+      const script = /src="(\/resources\/console\/assets\/[^"]+\.js)"/.exec(await consoleDoc.text())![1]!;
+      expect((await fetch(`${url}${script}`)).status).toBe(200);
       proc.child.kill("SIGTERM");
       expect(await proc.exited).toBe(0);
       expect(readdirSync(data).some((f) => f.endsWith(".db"))).toBe(true);

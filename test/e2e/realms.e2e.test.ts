@@ -64,6 +64,29 @@ describe.each(targets())("realms ($mode)", (target) => {
     expect(list.text).not.toContain(canary);
   });
 
+  it("pages and searches the realm list with search, first and max, and names a bad max", async () => {
+    const tag = uniqueName("pg");
+    const names = [`${tag}-a`, `${tag}-b`, `${tag}-c`];
+    for (const name of names) expect((await api.post("/admin/realms", { name, displayName: name === `${tag}-b` ? "Bravo Team" : "" })).status).toBe(201);
+    const page = async (q: string): Promise<string[]> => {
+      const res = await api.get(`/admin/realms?${q}`);
+      expect(res.status).toBe(200);
+      return res.body.map((r: { name: string }) => r.name);
+    };
+    // In creation order, as the whole list is.
+    expect(await page(`search=${tag}`)).toEqual(names);
+    expect(await page(`search=${tag.toUpperCase()}&first=1&max=1`)).toEqual([`${tag}-b`]);
+    expect(await page(`search=${tag}&first=2&max=5`)).toEqual([`${tag}-c`]);
+    expect(await page(`search=${tag}&first=3`)).toEqual([]);
+    // The display name matches too, case-insensitively.
+    expect(await page(`search=bravo%20team&max=1000`)).toContain(`${tag}-b`);
+    expect((await api.get("/admin/realms?max=2")).body).toHaveLength(2);
+    for (const q of ["max=0", "max=1001", "max=x", "first=-1"]) {
+      const bad = await api.get(`/admin/realms?${q}`);
+      expect([q, bad.status, bad.body.field]).toEqual([q, 400, q.split("=")[0]]);
+    }
+  });
+
   it("answers 409 for a duplicate name", async () => {
     const name = uniqueName("dup");
     expect((await api.post("/admin/realms", { name })).status).toBe(201);

@@ -1,4 +1,5 @@
 import { toJson } from "@bufbuild/protobuf";
+import type { Request } from "express";
 import { RealmInputSchema, RealmSchema, RealmUpdateSchema, type Realm } from "../../../gen/iam/directory/v1/realm_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
 import type { RouteTable } from "../http/route-table.js";
@@ -6,6 +7,8 @@ import { parseBody } from "../http/json-input.js";
 import type { RpcClients } from "../rpc-clients.js";
 import type { RealmLooks } from "../pages/realm-looks.js";
 import type { ClientOrigins } from "../oidc/cors.js";
+import { GatewayError } from "../http/rpc-errors.js";
+import { intParam, strParam } from "./event-routes.js";
 
 /** Realm Admin API (spec 2.1, 4.1). A change drops the realm's cached page look (and client origins) at once. */
 export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmLooks, origins: ClientOrigins): void {
@@ -15,9 +18,10 @@ export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmL
       const res = await rpc.realms.createRealm({ realm });
       return { status: 201, body: realmJson(res.realm) };
     })
-    .add("GET", "/admin/realms", "admin", async () => {
+    .add("GET", "/admin/realms", "admin", async (req) => {
+      const page = realmPage(req);
       const res = await rpc.realms.listRealms({});
-      return { status: 200, body: res.realms.map(realmJson) };
+      return { status: 200, body: (page ? selectRealms(res.realms, page) : res.realms).map(realmJson) };
     })
     .add("GET", "/admin/realms/themes", "admin", async () => {
       const res = await rpc.realms.listThemes({});
@@ -50,4 +54,34 @@ export function realmJson(realm: Realm | undefined): Record<string, unknown> {
   // Absent rather than empty when no SMTP password is set; "**********" when one is.
   if (json.smtpPassword === "") delete json.smtpPassword;
   return json;
+}
+
+interface RealmPage {
+  search: string;
+  first: number;
+  max: number;
+}
+
+/** Largest `max` of one realm page (the admin console asks for 21). */
+const MAX_REALM_PAGE = 1000;
+
+/**
+ * `search` (a case-insensitive part of the name or display name), `first` and `max` of the realm
+ * list, as Keycloak's realm picker pages it; null without any of them, so the list stays whole
+ * for callers that never page (spec 4.1).
+ */
+function realmPage(req: Request): RealmPage | null {
+  if (req.query.search === undefined && req.query.first === undefined && req.query.max === undefined) return null;
+  const max = req.query.max === undefined ? 100 : intParam(req, "max");
+  if (max < 1 || max > MAX_REALM_PAGE) {
+    throw new GatewayError(400, "invalid_request", `max must be between 1 and ${MAX_REALM_PAGE}`, "max");
+  }
+  return { search: strParam(req, "search").trim().toLowerCase(), first: intParam(req, "first"), max };
+}
+
+function selectRealms(realms: Realm[], page: RealmPage): Realm[] {
+  const hits = page.search
+    ? realms.filter((r) => r.name.includes(page.search) || r.displayName.toLowerCase().includes(page.search))
+    : realms;
+  return hits.slice(page.first, page.first + page.max);
 }

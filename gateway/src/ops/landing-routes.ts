@@ -29,6 +29,7 @@ export interface LandingLink {
  */
 export function landingLinks(publicUrl: string): LandingLink[] {
   return [
+    { key: "adminConsole", label: "Admin console", href: `${publicUrl}/admin/console` },
     { key: "adminApi", label: "Admin API (X-Admin-API-Key or a bearer token from /admin/auth/login)", href: `${publicUrl}/admin/realms` },
     { key: "adminLogin", label: "Admin login", href: `${publicUrl}/admin/auth/login` },
     { key: "health", label: "Liveness", href: `${publicUrl}/health` },

@@ -1,0 +1,105 @@
+/** The realm's fields (spec 2.1) as the forms show them: every create field, grouped as Keycloak's realm settings are. */
+export type Kind = "text" | "number" | "bool" | "password" | "email" | "theme";
+
+export interface RealmField {
+  name: string;
+  label: string;
+  kind: Kind;
+  hint?: string;
+  /** Whether an update may change it (spec 2.1: the update body accepts only some fields). */
+  updatable?: boolean;
+}
+
+export interface FieldGroup {
+  title: string;
+  fields: RealmField[];
+}
+
+export const REALM_GROUPS: FieldGroup[] = [
+  { title: "General", fields: [
+    { name: "displayName", label: "Display name", kind: "text", updatable: true },
+    { name: "enabled", label: "Enabled", kind: "bool", updatable: true },
+  ] },
+  { title: "Tokens", fields: [
+    { name: "accessTokenLifespan", label: "Access token lifespan (seconds)", kind: "number", hint: "Default 300", updatable: true },
+    { name: "refreshTokenLifespan", label: "Refresh token lifespan (seconds)", kind: "number", hint: "Default 1800", updatable: true },
+    { name: "offlineTokenLifespan", label: "Offline token lifespan (seconds)", kind: "number", hint: "Default 2592000" },
+  ] },
+  { title: "Login", fields: [
+    { name: "registrationAllowed", label: "User registration", kind: "bool", updatable: true },
+    { name: "requireEmailVerification", label: "Verify email", kind: "bool" },
+    { name: "mfaRequired", label: "Require MFA for every user", kind: "bool", updatable: true },
+  ] },
+  { title: "Email", fields: [
+    { name: "smtpHost", label: "SMTP host", kind: "text", updatable: true },
+    { name: "smtpPort", label: "SMTP port", kind: "number", hint: "Default 587", updatable: true },
+    { name: "smtpUser", label: "SMTP username", kind: "text", updatable: true },
+    { name: "smtpPassword", label: "SMTP password", kind: "password", hint: "Leave empty to keep the current one", updatable: true },
+    { name: "smtpFrom", label: "From address", kind: "email", updatable: true },
+    { name: "smtpSecure", label: "Use TLS", kind: "bool" },
+  ] },
+  { title: "Password policy", fields: [
+    { name: "passwordMinLength", label: "Minimum length", kind: "number", hint: "Default 8" },
+    { name: "passwordRequireUppercase", label: "Require an uppercase letter", kind: "bool" },
+    { name: "passwordRequireLowercase", label: "Require a lowercase letter", kind: "bool" },
+    { name: "passwordRequireDigits", label: "Require a digit", kind: "bool" },
+    { name: "passwordRequireSpecialChars", label: "Require a special character", kind: "bool" },
+    { name: "passwordHistoryCount", label: "Passwords remembered", kind: "number" },
+    { name: "passwordMaxAgeDays", label: "Password expires after (days)", kind: "number", hint: "0 disables expiry" },
+  ] },
+  { title: "Brute force detection", fields: [
+    { name: "bruteForceEnabled", label: "Brute force detection", kind: "bool" },
+    { name: "maxLoginFailures", label: "Maximum login failures", kind: "number", hint: "Default 5" },
+    { name: "lockoutDuration", label: "Lockout duration (seconds)", kind: "number", hint: "Default 900" },
+    { name: "failureResetTime", label: "Failure reset time (seconds)", kind: "number" },
+    { name: "permanentLockoutAfter", label: "Permanent lockout after temporary lockouts", kind: "number", hint: "0 disables" },
+  ] },
+  { title: "Events", fields: [
+    { name: "eventsEnabled", label: "Save login events", kind: "bool" },
+    { name: "eventsExpiration", label: "Keep login events for (seconds)", kind: "number", hint: "Default 604800" },
+    { name: "adminEventsEnabled", label: "Save admin events", kind: "bool" },
+  ] },
+  { title: "Themes", fields: [
+    { name: "themeName", label: "Theme", kind: "theme", updatable: true },
+    { name: "primaryColor", label: "Primary colour", kind: "text", hint: "A CSS colour such as #0066cc", updatable: true },
+    { name: "logoUrl", label: "Logo URL", kind: "text", updatable: true },
+    { name: "loginTheme", label: "Login theme", kind: "text" },
+    { name: "accountTheme", label: "Account theme", kind: "text" },
+    { name: "emailTheme", label: "Email theme", kind: "text" },
+  ] },
+];
+
+const THEME_KEYS = new Set(["primaryColor", "logoUrl"]);
+
+/** Form values of a realm (or of an empty create form). */
+export function realmValues(realm: Record<string, unknown>, fields: RealmField[]): Record<string, string | boolean> {
+  const theme = (realm.theme ?? {}) as Record<string, unknown>;
+  const out: Record<string, string | boolean> = {};
+  for (const f of fields) {
+    const v = THEME_KEYS.has(f.name) ? theme[f.name] : realm[f.name];
+    if (f.kind === "bool") out[f.name] = v === undefined ? f.name === "enabled" : Boolean(v);
+    else if (f.name === "smtpPassword") out[f.name] = "";
+    else out[f.name] = v === undefined || v === null ? "" : String(v);
+  }
+  return out;
+}
+
+/**
+ * The request body: numbers as numbers, empty text left out (the server's default applies), the
+ * colour overrides under `theme`. A number field that does not parse is sent as typed, so the API
+ * names it in its 400 and the form shows that next to it.
+ */
+export function realmBody(values: Record<string, string | boolean>, fields: RealmField[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const theme: Record<string, string> = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.kind === "bool") { body[f.name] = Boolean(v); continue; }
+    const s = String(v ?? "").trim();
+    if (s === "") continue;
+    if (THEME_KEYS.has(f.name)) theme[f.name] = s;
+    else body[f.name] = f.kind === "number" && /^-?\d+$/.test(s) ? Number(s) : s;
+  }
+  if (Object.keys(theme).length > 0) body.theme = theme;
+  return body;
+}
