@@ -12,6 +12,8 @@ import { realmView } from "./realm-view.js";
 import { auditedWrite } from "./audited-write.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 
+/** Largest page of the realm list. */
+export const MAX_REALM_PAGE = 1000;
 /** What the outbox keeps of a realm's deletion until it is announced (no secret). */
 type RealmRemovalSnapshot = Pick<RealmRecord, "_id" | "name">;
 
@@ -74,6 +76,12 @@ export class RealmAdmin {
 
   list(): Promise<RealmRecord[]> {
     return this.repo.listByCreation();
+  }
+
+  /** A page of the list (spec 4.1): the store reads that page, never every realm. */
+  page(search: string, first: number, max: number): Promise<RealmRecord[]> {
+    if (max < 1 || max > MAX_REALM_PAGE) throw IamError.invalid("max", `max must be between 1 and ${MAX_REALM_PAGE}`);
+    return this.repo.pageByCreation(search.trim().slice(0, 255), first, max);
   }
 
   async get(name: string): Promise<RealmRecord> {

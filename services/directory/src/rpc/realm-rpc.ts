@@ -16,8 +16,9 @@ export function realmRpc(admin: RealmAdmin): ServiceImpl<typeof RealmService> {
       if (!req.realm) throw IamError.invalid("realm", "realm is required");
       return { realm: toProto(await admin.create(createInput(req.realm))) };
     },
-    async listRealms() {
-      return { realms: (await admin.list()).map(toProto) };
+    async listRealms(req) {
+      const realms = req.paged ? await admin.page(req.search, req.first, req.max) : await admin.list();
+      return { realms: realms.map(toProto) };
     },
     async getRealm(req) {
       // From the store unless the caller keeps nothing (proto GetRealmRequest.allow_cached).

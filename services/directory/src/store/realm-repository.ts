@@ -75,6 +75,14 @@ export class RealmRepository {
     return this.realms.find({ ...VISIBLE }, { sort: [["createdAt", 1], ["_id", 1]] });
   }
 
+  /** One page of the list, its name or display name holding `search` (case-insensitive) when given. */
+  pageByCreation(search: string, skip: number, limit: number): Promise<RealmRecord[]> {
+    const filter = search === ""
+      ? { ...VISIBLE }
+      : { ...VISIBLE, $or: [{ name: { $contains: search } }, { displayName: { $contains: search } }] };
+    return this.realms.find(filter, { sort: [["createdAt", 1], ["_id", 1]], skip, limit });
+  }
+
   /** The realm record under this name whatever its state: a staging import's too. */
   findAnyByName(name: string): Promise<RealmRecord | null> {
     return this.realms.findOne({ name });
