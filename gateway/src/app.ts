@@ -19,6 +19,7 @@ import { REALM_IMPORT_BODY_LIMIT, REALM_IMPORT_PATH, addRealmTransferRoutes } fr
 import { addEventRoutes } from "./admin/event-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
+import { addOrganizationRoutes, organizationBodyParser } from "./admin/organization-routes.js";
 import { addSamlSpRoutes } from "./admin/saml-sp-routes.js";
 import { addUserFederationRoutes } from "./admin/user-federation-routes.js";
 import { addSamlMetadataRoutes } from "./saml/metadata-routes.js";
@@ -118,6 +119,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addSessionRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
   addGroupRoutes(table, deps.rpc);
+  addOrganizationRoutes(table, deps.rpc, deps.publicUrl);
   addSamlSpRoutes(table, deps.rpc);
   addUserFederationRoutes(table, deps.rpc);
   addSamlMetadataRoutes(table, deps.rpc);
@@ -142,7 +144,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   const realmImportJson = jsonOnly(express.json({ limit: REALM_IMPORT_BODY_LIMIT }));
   table.mount(app, {
     adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens),
-    jsonParser: (path) => (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
+    jsonParser: (path) => organizationBodyParser(path) ?? (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
   });
 
   app.use((req: Request, res: Response) => {

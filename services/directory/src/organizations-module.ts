@@ -1,0 +1,29 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { OrganizationService } from "../../../gen/iam/directory/v1/organization_pb.js";
+import type { ServiceDeps } from "../../kit/src/module.js";
+import type { Outbox } from "../../kit/src/bus/outbox.js";
+import type { RealmLookup } from "./domain/realm-lookup.js";
+import { OrganizationAdmin } from "./domain/organization-admin.js";
+import { OrganizationMembers } from "./domain/organization-members.js";
+import { OrganizationRepository } from "./store/organization-repository.js";
+import { OrganizationDomainRepository } from "./store/organization-domain-repository.js";
+import { OrganizationMemberRepository } from "./store/organization-member-repository.js";
+import type { UserRepository } from "./store/user-repository.js";
+import { organizationRpc } from "./rpc/organization-rpc.js";
+
+export interface OrganizationsSlice {
+  rpc: Partial<ServiceImpl<typeof OrganizationService>>;
+  admin: OrganizationAdmin;
+  members: OrganizationMembers;
+  memberRepo: OrganizationMemberRepository;
+}
+
+/** Organizations and their members (spec 1.13), composed for users-module.ts. */
+export async function buildOrganizationsSlice(deps: ServiceDeps, lookup: RealmLookup, users: UserRepository, outbox: Outbox): Promise<OrganizationsSlice> {
+  const { store, clock } = deps;
+  const repo = await OrganizationRepository.open(store);
+  const memberRepo = await OrganizationMemberRepository.open(store);
+  const admin = new OrganizationAdmin(lookup, repo, await OrganizationDomainRepository.open(store), memberRepo, outbox, clock);
+  const members = new OrganizationMembers(lookup, admin, repo, memberRepo, users, outbox, clock);
+  return { rpc: organizationRpc({ admin, members }), admin, members, memberRepo };
+}
