@@ -20,6 +20,7 @@ import { addEventRoutes } from "./admin/event-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
 import { addOrganizationRoutes, organizationBodyParser } from "./admin/organization-routes.js";
+import { addInvitationRoutes } from "./pages/invitation-routes.js";
 import { addSamlSpRoutes } from "./admin/saml-sp-routes.js";
 import { addUserFederationRoutes } from "./admin/user-federation-routes.js";
 import { addSamlMetadataRoutes } from "./saml/metadata-routes.js";
@@ -135,6 +136,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addSamlSsoRoutes(table, pages);
   addIdentityProviderRoutes(table, deps.rpc);
   addBrokerRoutes(table, pages);
+  addInvitationRoutes(table, pages);
   // The guard runs from each route's declaration (RouteTable), then the body parser: an
   // unauthenticated caller cannot make the gateway parse a large Admin API body. User import
   // alone takes larger bodies (up to 10,000 users).

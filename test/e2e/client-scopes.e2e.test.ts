@@ -69,7 +69,7 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     // A deleted default stays deleted.
     const email = after.body.find((s: { name: string }) => s.name === "email");
     expect((await api.del(`/admin/realms/${name}/client-scopes/${email.id}`)).status).toBe(204);
-    expect((await api.get(`/admin/realms/${name}/client-scopes`)).body).toHaveLength(8);
+    expect((await api.get(`/admin/realms/${name}/client-scopes`)).body).toHaveLength(9);
   });
 
   it("creates, gets, updates and deletes a scope", async () => {

@@ -72,6 +72,16 @@ export function addOrganizationRoutes(table: RouteTable, rpc: RpcClients, public
       const location = `${publicUrl}/admin/realms/${encodeURIComponent(realmOf(req))}/organizations/${encodeURIComponent(String(req.params.orgId))}/members/${String(body.id)}`;
       return { status: 201, body, headers: { Location: location } };
     })
+    // Before "members/:userId", whose other methods would answer these paths with a 405.
+    .add("POST", ORG_INVITE_PATH, "admin", async (req) => {
+      const b = bodyFields(req.body);
+      await rpc.organizations.inviteUser({ ...orgRef(req), email: field(b, "email"), firstName: field(b, "firstName"), lastName: field(b, "lastName") });
+      return { status: 204 };
+    })
+    .add("POST", ORG_INVITE_EXISTING_PATH, "admin", async (req) => {
+      await rpc.organizations.inviteExistingUser({ ...orgRef(req), userId: field(bodyFields(req.body), "id") });
+      return { status: 204 };
+    })
     .add("GET", ORG_MEMBERS_PATH, "admin", async (req) => {
       const first = optIntParam(req, "first");
       const max = optIntParam(req, "max");
@@ -98,6 +108,20 @@ export function addOrganizationRoutes(table: RouteTable, rpc: RpcClients, public
 function userIdBody(body: unknown): string {
   if (typeof body === "string" && body.length > 0 && body.length <= 255) return body;
   throw new GatewayError(400, "invalid_request", "the body must be the id of a user, as a JSON string");
+}
+
+/** A form or a JSON object; no body reads as no fields (the domain names what is missing). */
+function bodyFields(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== "object" || Array.isArray(body)) throw new GatewayError(400, "invalid_request", "request body must be a form or a JSON object");
+  return body as Record<string, unknown>;
+}
+
+function field(b: Record<string, unknown>, name: string): string {
+  const v = b[name];
+  if (v === undefined || v === null) return "";
+  if (typeof v !== "string") throw new GatewayError(400, "invalid_field", `${name} must be a string`, name);
+  return v.slice(0, 1024);
 }
 
 function listQuery(req: Request): { search: string; exact: boolean; brief: boolean; first?: number; max?: number } {

@@ -10,6 +10,20 @@ import { OrganizationDomainRepository } from "./store/organization-domain-reposi
 import { OrganizationMemberRepository } from "./store/organization-member-repository.js";
 import type { UserRepository } from "./store/user-repository.js";
 import { organizationRpc } from "./rpc/organization-rpc.js";
+import { invitationRpc } from "./rpc/organization-invitation-rpc.js";
+import { OrganizationInvitations } from "./domain/organization-invitations.js";
+import { UsedVerifyKeyRepository } from "./store/used-verify-key-repository.js";
+import type { UserAdmin } from "./domain/user-admin.js";
+import type { RealmMailer } from "./domain/realm-mailer.js";
+import type { UserEvents } from "./events/user-events.js";
+
+/** What invitations need of the users slice: accounts to create, mail to send, events to record. */
+export interface InvitationDeps {
+  userAdmin: UserAdmin;
+  mailer: RealmMailer;
+  events: UserEvents;
+  publicUrl: string;
+}
 
 export interface OrganizationsSlice {
   rpc: Partial<ServiceImpl<typeof OrganizationService>>;
@@ -19,11 +33,13 @@ export interface OrganizationsSlice {
 }
 
 /** Organizations and their members (spec 1.13), composed for users-module.ts. */
-export async function buildOrganizationsSlice(deps: ServiceDeps, lookup: RealmLookup, users: UserRepository, outbox: Outbox): Promise<OrganizationsSlice> {
-  const { store, clock } = deps;
+export async function buildOrganizationsSlice(deps: ServiceDeps, lookup: RealmLookup, users: UserRepository, outbox: Outbox, inv: InvitationDeps): Promise<OrganizationsSlice> {
+  const { store, clock, secrets } = deps;
   const repo = await OrganizationRepository.open(store);
   const memberRepo = await OrganizationMemberRepository.open(store);
   const admin = new OrganizationAdmin(lookup, repo, await OrganizationDomainRepository.open(store), memberRepo, outbox, clock);
   const members = new OrganizationMembers(lookup, admin, repo, memberRepo, users, outbox, clock);
-  return { rpc: organizationRpc({ admin, members }), admin, members, memberRepo };
+  const invitations = new OrganizationInvitations(lookup, admin, members, memberRepo, users, inv.userAdmin, await UsedVerifyKeyRepository.open(store),
+    inv.mailer, inv.events, secrets, inv.publicUrl, clock);
+  return { rpc: organizationRpc({ admin, members }, invitationRpc(invitations)), admin, members, memberRepo };
 }

@@ -78,9 +78,10 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const federation = new FederationFallback(deps.transports.federation, new FederatedUsers(lookup, userRepo, writes, clock));
   users.federation = federation;
   credentials.federation = federation;
-  const mail = new UserMail(lookup, userRepo, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
+  const mailer = new RealmMailer(realmAdmin);
+  const mail = new UserMail(lookup, userRepo, mailer, events, secrets, config.publicUrl, clock);
   const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, writes.outbox, clock);
-  const organizations = await buildOrganizationsSlice(deps, lookup, userRepo, writes.outbox);
+  const organizations = await buildOrganizationsSlice(deps, lookup, userRepo, writes.outbox, { userAdmin: users, mailer, events, publicUrl: config.publicUrl });
   users.organizationMembers = organizations.memberRepo;
   return {
     userRpc: userRpc(users, credentials, mail),
