@@ -9,7 +9,7 @@ import type { RealmLookup } from "./realm-lookup.js";
 import { organizationFields, organizationView, type OrganizationRecord, type OrganizationView } from "./organization.js";
 import {
   aliasFromName, checkAlias, checkDescription, checkDomains, checkIdentityProviders, checkOrganizationAttributes,
-  checkOrganizationName, checkPage, checkRedirectUrl, type OrganizationInput,
+  checkOrganizationName, checkPage, checkRedirectUrl, emailDomain, type OrganizationInput,
 } from "./organization-rules.js";
 import type { OrganizationRepository } from "../store/organization-repository.js";
 import type { OrganizationDomainRepository } from "../store/organization-domain-repository.js";
@@ -156,6 +156,21 @@ export class OrganizationAdmin {
         return gone;
       });
     if (!deleted) throw IamError.notFound(`organization "${id}"`, "organization_not_found");
+  }
+
+  /**
+   * The identity-first login's question (organization-routing in the gateway): which enabled
+   * organization owns the email's domain. Only a verified domain routes a user: an admin's
+   * unverified claim on a domain must not send its users to another organization's provider.
+   */
+  async findByEmail(realmName: string, email: string): Promise<OrganizationRecord | null> {
+    const realm = await this.realms.byName(realmName);
+    const domain = emailDomain(email);
+    if (!domain) return null;
+    const claim = await this.domains.holderOf(realm._id, domain);
+    const org = claim ? await this.repo.findById(realm._id, claim.organizationId) : null;
+    if (!org || !org.enabled || !org.domains.some((d) => d.name === domain && d.verified)) return null;
+    return org;
   }
 
   async deleteRealm(realmId: string): Promise<number> {

@@ -66,6 +66,10 @@ export function organizationRpc(d: OrganizationDomainServices, more: Partial<Ser
     async listMemberOrganizations(req) {
       return { organizations: (await d.members.organizationsOf(req.realm, req.userId)).map(organizationToProto) };
     },
+    async findByEmailDomain(req) {
+      const org = await d.admin.findByEmail(req.realm, req.email.slice(0, 320));
+      return org ? { organizationId: org._id, alias: org.alias, identityProviders: org.identityProviders } : {};
+    },
     ...more,
   };
 }
