@@ -202,4 +202,30 @@ describe.each(targets())("organizations ($mode)", (target) => {
       ["DELETE", "ORGANIZATION", `organizations/${a.id}`],
     ]);
   });
+
+  it("travels in the realm export and comes back with its domains and members on import", async () => {
+    const r = await realm();
+    const a = await org(r, { name: "Acme", alias: "acme", domains: [{ name: "acme.test", verified: true }], attributes: { tier: ["gold"] }, redirectUrl: "https://acme.test/" });
+    const u = await user(r, "ivy");
+    expect((await addMember(r, a.id, u.id)).status).toBe(201);
+    const doc = (await api.get(`/admin/realms/${r}/export?includeUsers=true`)).body;
+    expect(doc.organizations).toEqual([{
+      id: a.id, name: "Acme", alias: "acme", enabled: true, description: "", redirectUrl: "https://acme.test/",
+      domains: [{ name: "acme.test", verified: true }], attributes: { tier: ["gold"] }, identityProviders: [],
+    }]);
+    expect(doc.users.find((x: { id: string }) => x.id === u.id).organizations).toEqual(["acme"]);
+    const broken = { ...doc, organizations: [...doc.organizations, { ...doc.organizations[0], id: "other", name: "Other", alias: "other" }],
+      users: doc.users.map((x: Record<string, unknown>) => ({ ...x, organizations: ["ghost"] })) };
+    const refused = await api.post("/admin/realms/import", broken);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('domain \\"acme.test\\" is also used at $.organizations[0].domains[0].name');
+    expect(JSON.stringify(refused.body)).toContain('no organization \\"ghost\\" in organizations');
+
+    expect((await api.del(`/admin/realms/${r}`)).status).toBe(200);
+    expect((await api.post("/admin/realms/import", doc)).status).toBe(201);
+    expect((await api.get(`${orgs(r)}/${a.id}`)).body).toEqual({ ...a, attributes: { tier: ["gold"] } });
+    expect((await api.get(`${orgs(r)}/${a.id}/members`)).body.map((m: { username: string }) => m.username)).toEqual(["ivy"]);
+    // The domain's claim came back with it.
+    expect((await api.post(orgs(r), { name: "Copycat", domains: [{ name: "acme.test" }] })).status).toBe(409);
+  });
 });
