@@ -86,4 +86,13 @@ for (const target of targets()) describe(`organization claim (${target.mode})`, 
     expect(res.status).toBe(302);
     expect(new URL(res.location).searchParams.get("error")).toBe("invalid_scope");
   });
+
+  it("lists the member's organization roles under the organization", async () => {
+    const roles = `/admin/realms/${realm}/organizations/${ids.globex}/roles`;
+    expect((await api.post(roles, { name: "buyer" })).status).toBe(201);
+    const alice = (await api.get(`/admin/realms/${realm}/organizations/${ids.globex}/members?search=alice`)).body[0];
+    expect((await api.post(`/admin/realms/${realm}/organizations/${ids.globex}/members/${alice.id}/roles`, [{ name: "buyer" }])).status).toBe(204);
+    const { tokens } = await tokensFor("openid organization");
+    expect(tokens.claims()!.organization).toEqual({ acme: { id: ids.acme }, globex: { id: ids.globex, roles: ["buyer"] } });
+  });
 });

@@ -228,4 +228,38 @@ describe.each(targets())("organizations ($mode)", (target) => {
     // The domain's claim came back with it.
     expect((await api.post(orgs(r), { name: "Copycat", domains: [{ name: "acme.test" }] })).status).toBe(409);
   });
+
+  it("defines organization roles and grants them to members; deleting a role or the membership revokes it", async () => {
+    const r = await realm({ adminEventsEnabled: true });
+    const a = await org(r, { name: "A" });
+    const u = await user(r, "kim");
+    const roles = `${orgs(r)}/${a.id}/roles`;
+    const create = await api.post(roles, { name: "billing", description: "pays" });
+    expect([create.status, create.body]).toEqual([201, { name: "billing", description: "pays" }]);
+    expect((await api.post(roles, { name: "admin" })).status).toBe(201);
+    const dup = await api.post(roles, { name: "admin" });
+    expect([dup.status, dup.body]).toEqual([409, { error: "conflict", message: 'the organization already has a role named "admin"', field: "name" }]);
+    expect((await api.post(roles, { name: "no spaces" })).status).toBe(400);
+    expect((await api.get(roles)).body).toEqual([{ name: "admin", description: "" }, { name: "billing", description: "pays" }]);
+
+    const mine = `${orgs(r)}/${a.id}/members/${u.id}/roles`;
+    const notMember = await api.post(mine, [{ name: "admin" }]);
+    expect([notMember.status, notMember.body.error]).toEqual([404, "member_not_found"]);
+    expect((await addMember(r, a.id, u.id)).status).toBe(201);
+    const unknownRole = await api.post(mine, [{ name: "nope" }]);
+    expect([unknownRole.status, unknownRole.body]).toEqual([404, { error: "role_not_found", message: `role "nope" of organization "${a.id}" not found` }]);
+    expect((await api.post(mine, [{ name: "admin" }, "billing"])).status).toBe(204);
+    expect((await api.get(mine)).body.map((x: { name: string }) => x.name)).toEqual(["admin", "billing"]);
+    expect((await api.del(mine, ["billing"])).status).toBe(204);
+    expect((await api.get(mine)).body.map((x: { name: string }) => x.name)).toEqual(["admin"]);
+    expect((await api.del(`${roles}/admin`)).status).toBe(204);
+    expect((await api.get(mine)).body).toEqual([]);
+    expect((await api.del(`${roles}/admin`)).status).toBe(404);
+    expect((await api.post(mine, ["billing"])).status).toBe(204);
+    expect((await api.del(`${orgs(r)}/${a.id}/members/${u.id}`)).status).toBe(204);
+    expect((await addMember(r, a.id, u.id)).status).toBe(201);
+    expect((await api.get(mine)).body).toEqual([]);
+    const events = await eventually(() => api.get(`/admin/realms/${r}/admin-events?resourceType=ORGANIZATION_ROLE_MAPPING`), (x) => x.body.length >= 4);
+    expect(events.body.map((e: { operationType: string }) => e.operationType).reverse()).toEqual(["CREATE", "CREATE", "DELETE", "CREATE"]);
+  });
 });

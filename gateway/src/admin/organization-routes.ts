@@ -53,6 +53,19 @@ export function addOrganizationRoutes(table: RouteTable, rpc: RpcClients, public
       const res = await rpc.organizations.listMemberOrganizations({ realm: realmOf(req), userId: String(req.params.userId) });
       return { status: 200, body: res.organizations.map(organizationJson) };
     })
+    .add("POST", `${ORG}/roles`, "admin", async (req) => {
+      const b = bodyFields(req.body);
+      const res = await rpc.organizations.createOrganizationRole({ ...orgRef(req), name: field(b, "name"), description: field(b, "description") });
+      return { status: 201, body: res.role ? { name: res.role.name, description: res.role.description } : {} };
+    })
+    .add("GET", `${ORG}/roles`, "admin", async (req) => {
+      const res = await rpc.organizations.listOrganizationRoles(orgRef(req));
+      return { status: 200, body: res.roles.map((r) => ({ name: r.name, description: r.description })) };
+    })
+    .add("DELETE", `${ORG}/roles/:roleName`, "admin", async (req) => {
+      await rpc.organizations.deleteOrganizationRole({ ...orgRef(req), name: String(req.params.roleName) });
+      return { status: 204 };
+    })
     .add("GET", ORG, "admin", async (req) => {
       const res = await rpc.organizations.getOrganization(orgRef(req));
       return { status: 200, body: organizationJson(res.organization) };
@@ -98,6 +111,18 @@ export function addOrganizationRoutes(table: RouteTable, rpc: RpcClients, public
       const res = await rpc.organizations.getMember({ ...orgRef(req), userId: String(req.params.userId) });
       return { status: 200, body: memberJson(res.member) };
     })
+    .add("GET", `${ORG_MEMBERS_PATH}/:userId/roles`, "admin", async (req) => {
+      const res = await rpc.organizations.listMemberRoles({ ...orgRef(req), userId: String(req.params.userId) });
+      return { status: 200, body: res.roles.map((r) => ({ name: r.name, description: r.description })) };
+    })
+    .add("POST", `${ORG_MEMBERS_PATH}/:userId/roles`, "admin", async (req) => {
+      await rpc.organizations.changeMemberRoles({ ...orgRef(req), userId: String(req.params.userId), roleNames: roleNamesBody(req.body) });
+      return { status: 204 };
+    })
+    .add("DELETE", `${ORG_MEMBERS_PATH}/:userId/roles`, "admin", async (req) => {
+      await rpc.organizations.changeMemberRoles({ ...orgRef(req), userId: String(req.params.userId), roleNames: roleNamesBody(req.body), remove: true });
+      return { status: 204 };
+    })
     .add("DELETE", `${ORG_MEMBERS_PATH}/:userId`, "admin", async (req) => {
       await rpc.organizations.removeMember({ ...orgRef(req), userId: String(req.params.userId) });
       return { status: 204 };
@@ -108,6 +133,17 @@ export function addOrganizationRoutes(table: RouteTable, rpc: RpcClients, public
 function userIdBody(body: unknown): string {
   if (typeof body === "string" && body.length > 0 && body.length <= 255) return body;
   throw new GatewayError(400, "invalid_request", "the body must be the id of a user, as a JSON string");
+}
+
+/** Role mappings' body, as Keycloak's: an array of roles (`[{ "name": "admin" }]`) or of names. */
+function roleNamesBody(body: unknown): string[] {
+  const bad = () => new GatewayError(400, "invalid_request", "the body must be an array of roles ({ name }) or of role names");
+  if (!Array.isArray(body) || body.length === 0 || body.length > 100) throw bad();
+  return body.map((r: unknown) => {
+    const name = typeof r === "string" ? r : r && typeof r === "object" && typeof (r as { name?: unknown }).name === "string" ? (r as { name: string }).name : undefined;
+    if (name === undefined) throw bad();
+    return name;
+  });
 }
 
 /** A form or a JSON object; no body reads as no fields (the domain names what is missing). */

@@ -13,6 +13,9 @@ import { organizationRpc } from "./rpc/organization-rpc.js";
 import { invitationRpc } from "./rpc/organization-invitation-rpc.js";
 import { OrganizationInvitations } from "./domain/organization-invitations.js";
 import { UsedVerifyKeyRepository } from "./store/used-verify-key-repository.js";
+import { OrganizationRoleRepository } from "./store/organization-role-repository.js";
+import { OrganizationRoles } from "./domain/organization-roles.js";
+import { organizationRoleRpc } from "./rpc/organization-role-rpc.js";
 import type { UserAdmin } from "./domain/user-admin.js";
 import type { RealmMailer } from "./domain/realm-mailer.js";
 import type { UserEvents } from "./events/user-events.js";
@@ -39,7 +42,10 @@ export async function buildOrganizationsSlice(deps: ServiceDeps, lookup: RealmLo
   const memberRepo = await OrganizationMemberRepository.open(store);
   const admin = new OrganizationAdmin(lookup, repo, await OrganizationDomainRepository.open(store), memberRepo, outbox, clock);
   const members = new OrganizationMembers(lookup, admin, repo, memberRepo, users, outbox, clock);
+  const roleRepo = await OrganizationRoleRepository.open(store);
+  admin.roleRepo = roleRepo;
+  const roles = new OrganizationRoles(lookup, admin, roleRepo, memberRepo, outbox, clock);
   const invitations = new OrganizationInvitations(lookup, admin, members, memberRepo, users, inv.userAdmin, await UsedVerifyKeyRepository.open(store),
     inv.mailer, inv.events, secrets, inv.publicUrl, clock);
-  return { rpc: organizationRpc({ admin, members }, invitationRpc(invitations)), admin, members, memberRepo };
+  return { rpc: organizationRpc({ admin, members }, { ...invitationRpc(invitations), ...organizationRoleRpc(roles) }), admin, members, memberRepo };
 }

@@ -15,7 +15,7 @@ export interface ClaimsSubject {
   /** Full paths ("/a/b") of the groups the user is a member of. */
   groupPaths: string[];
   /** The enabled organizations the user is a member of that the request's scope selects, by alias. */
-  organizations?: Array<{ id: string; alias: string; attributes: Record<string, string[]> }>;
+  organizations?: Array<{ id: string; alias: string; attributes: Record<string, string[]>; roles?: string[] }>;
 }
 
 export interface ClaimsClient {
@@ -132,6 +132,8 @@ function computeMapper(m: MapperSpec, s: ClaimsSubject, client: ClaimsClient): W
         detailed[o.alias] = {
           ...(c.addOrganizationAttributes === "true" ? o.attributes : {}),
           ...(c.addOrganizationId === "true" ? { id: o.id } : {}),
+          // The member's organization roles (spec 1.13), when it holds some.
+          ...(o.roles?.length ? { roles: o.roles } : {}),
         };
       }
       return one(name, detailed);

@@ -82,8 +82,8 @@ export class ClaimsResolver {
     if (applied.some((s) => s.name === ORGANIZATION_SCOPE)) {
       const only = dynamicOrg === undefined ? "*" : requestedOrganization(dynamicOrg);
       subject.organizations = (await this.organizations.organizationsOf(realm._id, user._id))
-        .filter((o) => only === "*" || o.alias === only)
-        .map((o) => ({ id: o._id, alias: o.alias, attributes: o.attributes }));
+        .filter(({ organization: o }) => only === "*" || o.alias === only)
+        .map(({ organization: o, roles }) => ({ id: o._id, alias: o.alias, attributes: o.attributes, roles }));
     }
     const claims = applyMappers(mappers, subject, { clientId: client.clientId, webOrigins: resolveOrigins(client) });
     return {

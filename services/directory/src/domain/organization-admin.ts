@@ -14,6 +14,7 @@ import {
 import type { OrganizationRepository } from "../store/organization-repository.js";
 import type { OrganizationDomainRepository } from "../store/organization-domain-repository.js";
 import type { OrganizationMemberRepository } from "../store/organization-member-repository.js";
+import type { OrganizationRoleRepository } from "../store/organization-role-repository.js";
 
 export const DEFAULT_ORGANIZATIONS_MAX = 10;
 export const MAX_ORGANIZATIONS_MAX = 1000;
@@ -33,6 +34,8 @@ export interface OrganizationQuery {
  * another organization holds one).
  */
 export class OrganizationAdmin {
+  /** Set where organization roles are wired: deleting an organization or a realm drops its roles. */
+  roleRepo?: Pick<OrganizationRoleRepository, "deleteOrganization" | "deleteRealm">;
   private readonly kind = recordWriteKind("directory.organization", (realmId, id) => this.repo.findById(realmId, id), organizationFields);
 
   constructor(
@@ -153,6 +156,7 @@ export class OrganizationAdmin {
         // Also when another delete won the race: what it may not have reached yet goes here.
         await this.members.deleteOrganization(realm._id, id);
         await this.domains.deleteOrganization(realm._id, id);
+        await this.roleRepo?.deleteOrganization(realm._id, id);
         return gone;
       });
     if (!deleted) throw IamError.notFound(`organization "${id}"`, "organization_not_found");
@@ -174,7 +178,8 @@ export class OrganizationAdmin {
   }
 
   async deleteRealm(realmId: string): Promise<number> {
-    return (await this.repo.deleteRealm(realmId)) + (await this.domains.deleteRealm(realmId)) + (await this.members.deleteRealm(realmId));
+    return (await this.repo.deleteRealm(realmId)) + (await this.domains.deleteRealm(realmId)) + (await this.members.deleteRealm(realmId))
+      + ((await this.roleRepo?.deleteRealm(realmId)) ?? 0);
   }
 
   async find(realm: RealmRecord, id: string): Promise<OrganizationRecord> {

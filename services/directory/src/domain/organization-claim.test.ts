@@ -30,6 +30,11 @@ describe("the organization membership mapper (Keycloak 26)", () => {
     });
   });
 
+  it("lists the member's organization roles in the detailed form", () => {
+    const withRoles = { ...member, organizations: [{ id: "o-1", alias: "acme", attributes: {}, roles: ["admin", "buyer"] }] };
+    expect(applyMappers([mapper({ addOrganizationId: "true" })], withRoles, client).access).toEqual({ organization: { acme: { id: "o-1", roles: ["admin", "buyer"] } } });
+  });
+
   it("writes nothing for a user of no organization", () => {
     expect(applyMappers([mapper({ addOrganizationId: "true" })], { ...member, organizations: [] }, client).access).toEqual({});
     expect(applyMappers([mapper({})], { ...member, organizations: undefined }, client).access).toEqual({});

@@ -14,6 +14,8 @@ export interface OrganizationMemberRecord {
   usernameKey: string;
   /** "UNMANAGED" (an admin or an invitation added it) or "MANAGED" (the organization's IdP created the user). */
   membershipType: string;
+  /** Names of the organization's roles granted to the member (organization-roles.ts). */
+  roles?: string[];
   createdAt: number;
   [key: string]: unknown;
 }
@@ -65,6 +67,17 @@ export class OrganizationMemberRepository {
 
   ofUser(realmId: string, userId: string): Promise<OrganizationMemberRecord[]> {
     return this.members.find({ realmId, userId }, { limit: 1000 });
+  }
+
+  /** Grants or revokes one role (atomic per element: $addToSet / $pull); false when not a member. */
+  async changeRole(realmId: string, organizationId: string, userId: string, role: string, grant: boolean): Promise<boolean> {
+    const filter = { _id: OrganizationMemberRepository.idOf(organizationId, userId), realmId };
+    return (await this.members.update(filter, grant ? { $addToSet: { roles: role } } : { $pull: { roles: role } })) > 0;
+  }
+
+  /** Revokes a deleted role from every member of the organization. */
+  pullRole(realmId: string, organizationId: string, role: string): Promise<number> {
+    return this.members.update({ realmId, organizationId }, { $pull: { roles: role } });
   }
 
   /** Follows a username change into the user's memberships. */

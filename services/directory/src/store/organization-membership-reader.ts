@@ -5,6 +5,7 @@ interface MemberDoc extends Doc {
   realmId: string;
   organizationId: string;
   userId: string;
+  roles?: string[];
 }
 
 /**
@@ -21,10 +22,12 @@ export class OrganizationMembershipReader {
     );
   }
 
-  /** The enabled organizations the user is a member of. */
-  async organizationsOf(realmId: string, userId: string): Promise<OrganizationRecord[]> {
-    const ids = (await this.members.find({ realmId, userId }, { limit: 1000 })).map((m) => m.organizationId);
-    if (!ids.length) return [];
-    return this.organizations.find({ realmId, _id: { $in: ids }, enabled: true });
+  /** The enabled organizations the user is a member of, with the organization roles granted. */
+  async organizationsOf(realmId: string, userId: string): Promise<Array<{ organization: OrganizationRecord; roles: string[] }>> {
+    const members = await this.members.find({ realmId, userId }, { limit: 1000 });
+    if (!members.length) return [];
+    const roles = new Map(members.map((m) => [m.organizationId, [...(m.roles ?? [])].sort()]));
+    const orgs = await this.organizations.find({ realmId, _id: { $in: [...roles.keys()] }, enabled: true });
+    return orgs.map((organization) => ({ organization, roles: roles.get(organization._id) ?? [] }));
   }
 }
