@@ -20,6 +20,8 @@ import { addEventRoutes } from "./admin/event-routes.js";
 import { addWebhookRoutes } from "./admin/webhook-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
+import { addOrganizationRoutes, organizationBodyParser } from "./admin/organization-routes.js";
+import { addInvitationRoutes } from "./pages/invitation-routes.js";
 import { addSamlSpRoutes } from "./admin/saml-sp-routes.js";
 import { addUserFederationRoutes } from "./admin/user-federation-routes.js";
 import { addSamlMetadataRoutes } from "./saml/metadata-routes.js";
@@ -121,6 +123,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addSessionRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
   addGroupRoutes(table, deps.rpc);
+  addOrganizationRoutes(table, deps.rpc, deps.publicUrl);
   addSamlSpRoutes(table, deps.rpc);
   addUserFederationRoutes(table, deps.rpc);
   addSamlMetadataRoutes(table, deps.rpc);
@@ -137,6 +140,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addIdentityProviderRoutes(table, deps.rpc);
   addBrokerRoutes(table, pages);
   addConsoleRoutes(table);
+  addInvitationRoutes(table, pages);
   // The guard runs from each route's declaration (RouteTable), then the body parser: an
   // unauthenticated caller cannot make the gateway parse a large Admin API body. User import
   // alone takes larger bodies (up to 10,000 users).
@@ -146,7 +150,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   const realmImportJson = jsonOnly(express.json({ limit: REALM_IMPORT_BODY_LIMIT }));
   table.mount(app, {
     adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens),
-    jsonParser: (path) => (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
+    jsonParser: (path) => organizationBodyParser(path) ?? (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
   });
 
   app.use((req: Request, res: Response) => {

@@ -3,6 +3,7 @@ import { RealmService } from "../../gen/iam/directory/v1/realm_pb.js";
 import { AdminAccountService } from "../../gen/iam/directory/v1/admin_account_pb.js";
 import { UserService } from "../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../gen/iam/directory/v1/group_pb.js";
+import { OrganizationService } from "../../gen/iam/directory/v1/organization_pb.js";
 import { UserSecurityService } from "../../gen/iam/directory/v1/user_security_pb.js";
 import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
 import { ClientService } from "../../gen/iam/directory/v1/client_pb.js";
@@ -39,6 +40,7 @@ export interface RpcClients {
   directory: Client<typeof DirectoryService>;
   users: Client<typeof UserService>;
   groups: Client<typeof GroupService>;
+  organizations: Client<typeof OrganizationService>;
   userSecurity: Client<typeof UserSecurityService>;
   clients: Client<typeof ClientService>;
   roles: Client<typeof RoleService>;
@@ -71,6 +73,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     directory: createClient(DirectoryService, t.directory),
     users: createClient(UserService, t.directory),
     groups: createClient(GroupService, t.directory),
+    organizations: createClient(OrganizationService, t.directory),
     userSecurity: createClient(UserSecurityService, t.directory),
     clients: createClient(ClientService, t.directory),
     roles: createClient(RoleService, t.directory),

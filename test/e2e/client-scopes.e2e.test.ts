@@ -23,7 +23,7 @@ describe.each(targets())("client scopes ($mode)", (target) => {
   it("starts every realm with Keycloak's built-in scopes and mappers", async () => {
     const res = await api.get(scopes());
     expect(res.status).toBe(200);
-    expect(res.body.map((s: { name: string }) => s.name)).toEqual(["acr", "address", "basic", "email", "offline_access", "phone", "profile", "roles", "web-origins"]);
+    expect(res.body.map((s: { name: string }) => s.name)).toEqual(["acr", "address", "basic", "email", "offline_access", "organization", "phone", "profile", "roles", "web-origins"]);
     const email = res.body.find((s: { name: string }) => s.name === "email");
     expect(email).toMatchObject({ protocol: "openid-connect", description: "OpenID Connect built-in scope: email" });
     expect(email.protocolMappers).toEqual([
@@ -63,13 +63,13 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     const after = await api.get(`/admin/realms/${name}/client-scopes`);
-    expect(after.body).toHaveLength(9);
+    expect(after.body).toHaveLength(10);
     expect(after.body.find((s: { name: string }) => s.name === "email").protocolMappers).toHaveLength(2);
     expect((await api.get(`/admin/realms/${name}/roles`)).body.map((r: { name: string }) => r.name)).toEqual(["offline_access"]);
     // A deleted default stays deleted.
     const email = after.body.find((s: { name: string }) => s.name === "email");
     expect((await api.del(`/admin/realms/${name}/client-scopes/${email.id}`)).status).toBe(204);
-    expect((await api.get(`/admin/realms/${name}/client-scopes`)).body).toHaveLength(8);
+    expect((await api.get(`/admin/realms/${name}/client-scopes`)).body).toHaveLength(9);
   });
 
   it("creates, gets, updates and deletes a scope", async () => {
@@ -186,7 +186,7 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     expect(defaults.status).toBe(200);
     expect(defaults.body.map((s: { name: string }) => s.name)).toEqual(["acr", "basic", "email", "profile", "roles", "web-origins"]);
     const optional = await api.get(`/admin/realms/${realm}/clients/${clientId}/optional-client-scopes`);
-    expect(optional.body.map((s: { name: string }) => s.name)).toEqual(["address", "offline_access", "phone"]);
+    expect(optional.body.map((s: { name: string }) => s.name)).toEqual(["address", "offline_access", "organization", "phone"]);
   });
 
   it("assigns and removes default and optional scopes; never both", async () => {

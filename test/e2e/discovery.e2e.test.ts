@@ -48,7 +48,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["RS256", "ES256", "EdDSA"],
       // openid and the realm's OpenID Connect client scopes, in name order (the built-ins here).
-      scopes_supported: ["openid", "acr", "address", "basic", "email", "offline_access", "phone", "profile", "roles", "web-origins"],
+      scopes_supported: ["openid", "acr", "address", "basic", "email", "offline_access", "organization", "phone", "profile", "roles", "web-origins"],
       claims_supported: [
         "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",
         "name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "profile",
@@ -76,13 +76,13 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
     const supported = async () => (await http("GET", wellKnown(r))).body.scopes_supported as string[];
     /** Until the token service's cache follows the write (token-config.changed), at most 10 s. */
     const settle = (want: string[]) => eventually(supported, (got) => JSON.stringify(got) === JSON.stringify(want));
-    const builtins = ["acr", "address", "basic", "email", "offline_access", "phone", "profile", "roles", "web-origins"];
+    const builtins = ["acr", "address", "basic", "email", "offline_access", "organization", "phone", "profile", "roles", "web-origins"];
     expect(await supported()).toEqual(["openid", ...builtins]);
 
     const dept = await api.post(`/admin/realms/${r}/client-scopes`, { name: "dept", description: "Department" });
     expect(dept.status).toBe(201);
     expect((await api.post(`/admin/realms/${r}/client-scopes`, { name: "saml-dept", protocol: "saml" })).status).toBe(201);
-    const withDept = ["openid", "acr", "address", "basic", "dept", "email", "offline_access", "phone", "profile", "roles", "web-origins"];
+    const withDept = ["openid", "acr", "address", "basic", "dept", "email", "offline_access", "organization", "phone", "profile", "roles", "web-origins"];
     expect(await settle(withDept)).toEqual(withDept);
 
     expect((await api.put(`/admin/realms/${r}/client-scopes/${dept.body.id}`, { name: "zone" })).status).toBe(200);

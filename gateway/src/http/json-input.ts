@@ -36,7 +36,8 @@ function describeType(field: DescMessage["fields"][number]): string {
     case "list":
       return "an array";
     case "message":
-      return "an object";
+      // A ListValue reads as a JSON array (proto3 JSON mapping).
+      return field.message.typeName === "google.protobuf.ListValue" ? "an array" : "an object";
     case "enum":
       return "one of the documented values";
     case "scalar":

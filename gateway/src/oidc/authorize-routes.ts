@@ -5,6 +5,7 @@ import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pa
 import { needsSameSiteRepost, sendSameSiteRepost } from "../pages/same-site-repost.js";
 import { browserParsers, flowContext, one, paramsOf, realmOf } from "./flow-context.js";
 import { pageRealmGuard } from "../pages/page-realm-guard.js";
+import { identityFirstStep } from "../pages/identity-first.js";
 
 const authPath = (realm: string) => `/realms/${realm}/protocol/openid-connect/auth`;
 
@@ -26,7 +27,7 @@ export function addAuthorizeRoutes(table: RouteTable, deps: PageDeps): void {
         if (one(req.body, "tx")) return step(req, res, deps);
         return begin(req, res, deps, paramsOf(req.body));
       });
-    }, ...pageParsers);
+    }, ...pageParsers, identityFirstStep(deps, authPath));
 }
 
 async function begin(req: Request, res: Response, deps: PageDeps, params: Record<string, string>): Promise<FlowResult | undefined> {

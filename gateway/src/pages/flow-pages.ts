@@ -11,6 +11,7 @@ import { sendAutoPost } from "./auto-post-page.js";
 import { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } from "./password-toggle.js";
 import type { RealmLooks } from "./realm-looks.js";
 import { providerButtons } from "../broker/login-buttons.js";
+import { identityFirstLogin } from "./identity-first.js";
 
 export interface PageDeps {
   rpc: RpcClients;
@@ -106,8 +107,12 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   const qrDataUrl = page.step === FlowStep.OTP_ENROLL && page.otpauthUri.startsWith("otpauth://")
     ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
   const identityProviders = await providerButtons(deps.rpc, realm, page, action);
+  // The username alone first, in a realm with organizations (identity-first.ts); once a username
+  // is known (the password step, a failed password) the usual form.
+  const identityFirst = page.step === FlowStep.LOGIN && !page.username && !page.userCode && page.transactionId !== ""
+    && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, realm));
   renderPage(res, 200, entry.template, {
-    ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm, identityProviders,
+    ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm, identityProviders, identityFirst,
     alert: !INFO_STEPS.has(page.step),
     scopes: page.consentScopes.map((s) => ({ name: s.name, text: s.text })),
     deviceAction: `/realms/${realm}/device`,

@@ -8,7 +8,7 @@ import { sendErrorPage, sendFailure, type PageDeps } from "./flow-pages.js";
  * POST /logout is left to the OAuth endpoints (oauth-endpoint-errors.ts): a body that cannot
  * be read cannot say whether it was the browser's logout or the client's (spec 4.16).
  */
-const PAGE_PATH = /^\/realms\/([^/]+)\/(protocol\/openid-connect\/auth|protocol\/openid-connect\/logout|device|login-actions\/registration|login-actions\/verify-email|login-actions\/reset-credentials|login-actions\/reset-password|login-actions\/authenticate|protocol\/saml|broker\/[^/]+\/(?:login|callback|link))$/;
+const PAGE_PATH = /^\/realms\/([^/]+)\/(protocol\/openid-connect\/auth|protocol\/openid-connect\/logout|device|login-actions\/registration|login-actions\/verify-email|login-actions\/organization-invitation|login-actions\/reset-credentials|login-actions\/reset-password|login-actions\/authenticate|protocol\/saml|broker\/[^/]+\/(?:login|callback|link))$/;
 
 /**
  * The realm of a hosted page's request ("" when its name cannot be decoded: the page then has the

@@ -13,6 +13,7 @@ import { RoleRepository } from "./store/role-repository.js";
 import { RoleMappingRepository } from "./store/role-mapping-repository.js";
 import { ClientScopeRepository } from "./store/client-scope-repository.js";
 import { ScopeAssignmentRepository } from "./store/scope-assignment-repository.js";
+import { OrganizationMembershipReader } from "./store/organization-membership-reader.js";
 import { MembershipReader } from "./store/membership-reader.js";
 import { RealmLookup } from "./domain/realm-lookup.js";
 import { RealmDefaults } from "./domain/realm-defaults.js";
@@ -67,7 +68,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
-  const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients);
+  const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients, await OrganizationMembershipReader.open(store));
   const authenticator = new ClientAuthenticator(lookup, clients, clientAdmin, configs);
   let subs: Subscription[] = [];
 

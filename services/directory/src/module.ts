@@ -16,6 +16,7 @@ import { realmRpc } from "./rpc/realm-rpc.js";
 import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
 import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
+import { OrganizationService } from "../../../gen/iam/directory/v1/organization_pb.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
 import { buildUserWrites, buildUsersAndGroups } from "./users-module.js";
 import { Outbox } from "../../kit/src/bus/outbox.js";
@@ -52,6 +53,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
       router.service(AdminAccountService, adminAccountRpc(admins));
       router.service(UserService, users.userRpc);
       router.service(GroupService, users.groupRpc);
+      router.service(OrganizationService, users.organizationRpc);
       clientsSlice.routes(router);
       authnSlice.routes(router);
       registrationSlice.routes(router);

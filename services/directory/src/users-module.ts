@@ -34,6 +34,9 @@ import { userRpc } from "./rpc/user-rpc.js";
 import { FederatedUsers } from "./domain/federated-users.js";
 import { FederationFallback } from "./domain/federation-fallback.js";
 import { groupRpc } from "./rpc/group-rpc.js";
+import type { OrganizationService } from "../../../gen/iam/directory/v1/organization_pb.js";
+import { buildOrganizationsSlice } from "./organizations-module.js";
+import { OrganizationMemberRepository } from "./store/organization-member-repository.js";
 
 /** The directory's one set of announced user writes (domain/user-writes.ts), shared by its slices. */
 export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promise<UserWrites> {
@@ -45,7 +48,7 @@ export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promis
   outbox.register(userRecords);
   return {
     removal: new UserRemoval(users, credentials, await MembershipRepository.open(store), await RoleMappingReader.open(store), events,
-      outbox, clock),
+      outbox, clock, await OrganizationMemberRepository.open(store)),
     disabling: new UserDisabling(users, events, outbox, clock),
     passwordChanges: new PasswordChanges(credentials, events, outbox, clock),
     outbox,
@@ -57,6 +60,7 @@ export async function buildUserWrites(deps: ServiceDeps, outbox: Outbox): Promis
 export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryConfig, realmAdmin: RealmAdmin, hasher: PasswordHasher, writes: UserWrites): Promise<{
   userRpc: ServiceImpl<typeof UserService>;
   groupRpc: ServiceImpl<typeof GroupService>;
+  organizationRpc: Partial<ServiceImpl<typeof OrganizationService>>;
   startCascade(): Promise<Subscription>;
   /** Start-up upkeep of what older versions stored (domain/member-order-backfill.ts, domain/username-key-backfill.ts). */
   backfill(): Promise<number>;
@@ -74,12 +78,16 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const federation = new FederationFallback(deps.transports.federation, new FederatedUsers(lookup, userRepo, writes, clock));
   users.federation = federation;
   credentials.federation = federation;
-  const mail = new UserMail(lookup, userRepo, new RealmMailer(realmAdmin), events, secrets, config.publicUrl, clock);
+  const mailer = new RealmMailer(realmAdmin);
+  const mail = new UserMail(lookup, userRepo, mailer, events, secrets, config.publicUrl, clock);
   const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, writes.outbox, clock);
+  const organizations = await buildOrganizationsSlice(deps, lookup, userRepo, writes.outbox, { userAdmin: users, mailer, events, publicUrl: config.publicUrl });
+  users.organizationMembers = organizations.memberRepo;
   return {
     userRpc: userRpc(users, credentials, mail),
     groupRpc: groupRpc(groups),
-    startCascade: () => startRealmCascade(bus, [users, credentials, groups], logger),
+    organizationRpc: organizations.rpc,
+    startCascade: () => startRealmCascade(bus, [users, credentials, groups, organizations.admin], logger),
     backfill: async () => {
       const upgrades = await UpgradeRepository.open(store);
       const moved = await backfillUsernameKeys({ users: userRepo, memberships, upgrades, now: () => clock.now(), logger });

@@ -113,7 +113,8 @@ export class DeliveryRepository {
    * receiver; it is sent again at once (at-least-once), not after its lease runs out.
    */
   releaseAll(): Promise<number> {
-    return this.deliveries.update({ leaseUntil: { $gt: 0 } }, { $set: { leaseUntil: 0, leaseToken: "" } });
+    // Only open deliveries hold claims (an attempt's end clears its own), so the status index serves this.
+    return this.deliveries.update({ status: { $in: OPEN }, leaseUntil: { $gt: 0 } }, { $set: { leaseUntil: 0, leaseToken: "" } });
   }
 
   /** Queues a delivery again now, under its own id, with a fresh retry window. */

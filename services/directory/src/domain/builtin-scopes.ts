@@ -97,10 +97,21 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
       attribute("phone number verified", "phoneNumberVerified", "phone_number_verified", "boolean"),
     ],
   },
+  // Keycloak 26's "organization" scope: the organizations the user is a member of, in the detailed
+  // form (`{ "<alias>": { "id": "<orgId>" } }`, its mapper's addOrganizationId). A client asks for
+  // one organization with the dynamic scope `organization:<alias>` (organization-scope.ts).
+  {
+    name: "organization", description: "Additional claims about the organization a subject belongs to", onConsentScreen: true,
+    consentText: "Organization", since: 3,
+    mappers: [{
+      name: "organization", mapperType: "oidc-organization-membership-mapper",
+      config: { ...ALL, "introspection.token.claim": "true", "claim.name": "organization", "jsonType.label": "JSON", "multivalued": "true", "addOrganizationId": "true" },
+    }],
+  },
 ];
 
 /** The newest `since` above: a realm's seed mark at this version has every built-in scope. */
 export const BUILTIN_SEED_VERSION = Math.max(...BUILTIN_SCOPES.map((s) => s.since));
 
 export const NEW_CLIENT_DEFAULT_SCOPES = ["basic", "profile", "email", "roles", "web-origins", "acr"];
-export const NEW_CLIENT_OPTIONAL_SCOPES = ["offline_access", "address", "phone"];
+export const NEW_CLIENT_OPTIONAL_SCOPES = ["offline_access", "address", "phone", "organization"];

@@ -14,6 +14,8 @@ export interface ClaimsSubject {
   clientRoles: Record<string, string[]>;
   /** Full paths ("/a/b") of the groups the user is a member of. */
   groupPaths: string[];
+  /** The enabled organizations the user is a member of that the request's scope selects, by alias. */
+  organizations?: Array<{ id: string; alias: string; attributes: Record<string, string[]>; roles?: string[] }>;
 }
 
 export interface ClaimsClient {
@@ -117,6 +119,24 @@ function computeMapper(m: MapperSpec, s: ClaimsSubject, client: ClaimsClient): W
         if (value) address[member === "street" ? "street_address" : member] = value;
       }
       return Object.keys(address).length ? one(["address"], address) : [];
+    }
+    case "oidc-organization-membership-mapper": {
+      // Keycloak 26's shapes: a list of aliases, or with addOrganizationId / addOrganizationAttributes
+      // an object keyed by alias holding `id` and the attributes.
+      const orgs = [...(s.organizations ?? [])].sort((a, b) => (a.alias < b.alias ? -1 : a.alias > b.alias ? 1 : 0));
+      if (!orgs.length) return [];
+      const name = claim(c["claim.name"] || "organization");
+      if (c.addOrganizationId !== "true" && c.addOrganizationAttributes !== "true") return one(name, orgs.map((o) => o.alias));
+      const detailed: Record<string, Record<string, unknown>> = {};
+      for (const o of orgs) {
+        detailed[o.alias] = {
+          ...(c.addOrganizationAttributes === "true" ? o.attributes : {}),
+          ...(c.addOrganizationId === "true" ? { id: o.id } : {}),
+          // The member's organization roles (spec 1.13), when it holds some.
+          ...(o.roles?.length ? { roles: o.roles } : {}),
+        };
+      }
+      return one(name, detailed);
     }
     default:
       return [];

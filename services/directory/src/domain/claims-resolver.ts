@@ -13,6 +13,8 @@ import type { RoleMappingRepository } from "../store/role-mapping-repository.js"
 import type { UserRepository } from "../store/user-repository.js";
 import type { GroupRepository } from "../store/group-repository.js";
 import type { MembershipReader } from "../store/membership-reader.js";
+import type { OrganizationMembershipReader } from "../store/organization-membership-reader.js";
+import { ORGANIZATION_SCOPE, baseScopeName, requestedOrganization } from "../../../kit/src/validation/organization-scope.js";
 
 export interface ResolvedClaims extends TokenClaims {
   grantedScopes: string[];
@@ -40,6 +42,7 @@ export class ClaimsResolver {
     private readonly groups: GroupRepository,
     private readonly memberships: MembershipReader,
     private readonly clients: ClientRepository,
+    private readonly organizations: OrganizationMembershipReader,
   ) {}
 
   /**
@@ -60,7 +63,9 @@ export class ClaimsResolver {
     // in process, the bus's delivery in a cluster).
     if (!user.enabled) throw new IamError({ code: "failedPrecondition", reason: "user_disabled", message: "user is disabled" });
 
-    const wanted = new Set(requested);
+    // `organization:<alias>` (or `:*`) stands for the client scope "organization" (Keycloak 26).
+    const wanted = new Set(requested.map(baseScopeName));
+    const dynamicOrg = requested.find((n) => requestedOrganization(n) !== undefined);
     const applied = config.scopes
       .filter(({ scope, kind }) => wanted.has(scope.name) || (kind === "default" && !onlyRequested))
       .map(({ scope }) => scope);
@@ -74,10 +79,16 @@ export class ClaimsResolver {
       id: user._id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName,
       emailVerified: user.emailVerified, attributes: user.attributes ?? {}, realmRoles, clientRoles, groupPaths: direct.sort(),
     };
+    if (applied.some((s) => s.name === ORGANIZATION_SCOPE)) {
+      const only = dynamicOrg === undefined ? "*" : requestedOrganization(dynamicOrg);
+      subject.organizations = (await this.organizations.organizationsOf(realm._id, user._id))
+        .filter(({ organization: o }) => only === "*" || o.alias === only)
+        .map(({ organization: o, roles }) => ({ id: o._id, alias: o.alias, attributes: o.attributes, roles }));
+    }
     const claims = applyMappers(mappers, subject, { clientId: client.clientId, webOrigins: resolveOrigins(client) });
     return {
       ...claims,
-      grantedScopes: applied.map((s) => s.name),
+      grantedScopes: applied.map((s) => (s.name === ORGANIZATION_SCOPE && dynamicOrg !== undefined ? dynamicOrg : s.name)),
       realmRoles,
       clientRoles: Object.entries(clientRoles).flatMap(([c, rs]) => rs.map((r) => `${c}/${r}`)),
     };

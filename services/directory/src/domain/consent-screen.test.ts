@@ -21,9 +21,9 @@ describe("consent screen of client scopes", () => {
   const shown = async () => (await scopes.listScopes(realm._id)).filter(onConsentScreen).map((s) => s.name);
 
   it("lists every built-in but roles, web-origins, acr and basic (Keycloak's), with Keycloak's consent texts", async () => {
-    expect(await shown()).toEqual(["address", "email", "offline_access", "phone", "profile"]);
+    expect(await shown()).toEqual(["address", "email", "offline_access", "organization", "phone", "profile"]);
     const all = await scopes.listScopes(realm._id);
-    expect(all.filter(onConsentScreen).map((s) => consentText(s))).toEqual(["Address", "Email address", "Offline Access", "Phone number", "User profile"]);
+    expect(all.filter(onConsentScreen).map((s) => consentText(s))).toEqual(["Address", "Email address", "Offline Access", "Organization", "Phone number", "User profile"]);
     // An admin's own description of a built-in is what the screen says then.
     const email = all.find((s) => s.name === "email")!;
     await scopes.updateScope(realm._id, email._id, { description: "Your e-mail" });
@@ -35,7 +35,7 @@ describe("consent screen of client scopes", () => {
     await scopes.updateScope(realm._id, all.find((s) => s.name === "roles")!._id, { name: "user-roles" });
     await scopes.deleteScope(realm._id, all.find((s) => s.name === "acr")!._id);
     await scopes.insertScope({ _id: "mine", realmId: realm._id, name: "acr", description: "", protocol: "openid-connect", createdAt: 1 });
-    expect(await shown()).toEqual(["acr", "address", "email", "offline_access", "phone", "profile"]);
+    expect(await shown()).toEqual(["acr", "address", "email", "offline_access", "organization", "phone", "profile"]);
     expect(consentText((await scopes.findScope(realm._id, "mine"))!)).toBe("acr");
   });
 });

@@ -7,7 +7,7 @@ export { ADDRESS_MEMBERS, MAPPER_TYPES };
 
 export const USER_PROPERTIES = ["username", "email", "firstName", "lastName", "emailVerified"];
 const JSON_TYPES = ["String", "long", "int", "boolean", "JSON"];
-const BOOLEAN_KEYS = new Set([...TOKEN_FLAGS, "multivalued", "full.path", "aggregate.attrs"]);
+const BOOLEAN_KEYS = new Set([...TOKEN_FLAGS, "multivalued", "full.path", "aggregate.attrs", "addOrganizationId", "addOrganizationAttributes"]);
 /** Claims the token service owns; a mapper must not overwrite them. */
 const RESERVED_CLAIMS = new Set(["iss", "exp", "iat", "nbf", "jti", "typ", "azp", "sid", "nonce", "auth_time", "session_state", "scope"]);
 

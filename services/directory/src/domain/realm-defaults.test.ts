@@ -41,7 +41,7 @@ describe("RealmDefaults", () => {
     await (await store.collection({ name: "realm_seeds" })).replace({ _id: realm._id, seededAt: 1 });
 
     await (await seeder()).ensure(realm);
-    expect(await names()).toEqual(["acr", "address", "basic", "offline_access", "phone", "profile", "roles", "web-origins"]);
+    expect(await names()).toEqual(["acr", "address", "basic", "offline_access", "organization", "phone", "profile", "roles", "web-origins"]);
     const all = await scopes.listScopes(realm._id);
     const address = all.find((s) => s.name === "address")!;
     expect((await scopes.mappersOf(realm._id, [address._id])).map((m) => m.mapperType)).toEqual(["oidc-address-mapper"]);

@@ -1,7 +1,7 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type {
-  ClientDoc, ClientScopeDoc, GroupDoc, RealmSettingsDoc, RoleDoc, UserDoc,
+  ClientDoc, ClientScopeDoc, GroupDoc, OrganizationDoc, RealmSettingsDoc, RoleDoc, UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
 import { REALM_DEFAULTS, type RealmRecord } from "./realm.js";
 import type { ClientRecord } from "./client.js";
@@ -13,6 +13,8 @@ import type { RealmTransferRepository } from "../store/realm-transfer-repository
 import type { CredentialRecord } from "../store/credential-repository.js";
 import type { OtpRecord } from "../store/otp-repository.js";
 import type { MembershipRecord } from "../store/membership-repository.js";
+import type { OrganizationMemberRecord } from "../store/organization-member-repository.js";
+import type { OrganizationRecord } from "./organization.js";
 
 /** Users per export page: a page is read, converted and sent before the next is read. */
 export const USER_PAGE = 500;
@@ -25,6 +27,7 @@ export interface RealmSections {
   clientScopes: ClientScopeDoc[];
   clients: ClientDoc[];
   groups: GroupDoc[];
+  organizations?: OrganizationDoc[];
 }
 
 /** What role names and paths mean in one realm: ids resolved to the names a document holds. */
@@ -44,6 +47,7 @@ export class RealmExport {
   constructor(private readonly repo: RealmTransferRepository, private readonly secrets: SecretBox) {}
 
   async sections(realm: RealmRecord, includeSecrets: boolean): Promise<RealmSections> {
+    const organizations = await this.repo.all<OrganizationRecord>("organizations", realm._id);
     const [clients, roles, scopes, rawMappers, assignments, groups] = await Promise.all([
       this.repo.all<ClientRecord>("clients", realm._id), this.repo.all<RoleRecord>("roles", realm._id),
       this.repo.all<ClientScopeRecord>("client_scopes", realm._id), this.repo.all<StoredMapper & ProtocolMapperRecord>("protocol_mappers", realm._id),
@@ -79,6 +83,8 @@ export class RealmExport {
         };
       }),
       groups: groupTree(groups, groupMappings, names),
+      // Only when the realm has some: documents of realms without organizations read as before.
+      ...(organizations.length ? { organizations: organizations.map(organizationDoc) } : {}),
     };
   }
 
@@ -97,14 +103,21 @@ export class RealmExport {
     const page = raw.filter((u) => u.serviceAccountClientId === "");
     if (page.length === 0) return { users: [], last };
     const ids = page.map((u) => u._id);
-    const [clients, roles, groups, creds, otps, memberships, mappings] = await Promise.all([
+    const [clients, roles, groups, creds, otps, memberships, mappings, orgMembers, orgs] = await Promise.all([
       this.repo.all<ClientRecord>("clients", realm._id), this.repo.all<RoleRecord>("roles", realm._id), this.repo.all<GroupRecord>("groups", realm._id),
       this.repo.forUsers<CredentialRecord & { realmId: string; _id: string }>("credentials", realm._id, ids),
       this.repo.forUsers<OtpRecord>("otp_credentials", realm._id, ids),
       this.repo.forUsers<MembershipRecord>("group_memberships", realm._id, ids),
       this.repo.mappingsOf<RoleMappingRecord>(realm._id, "user", ids),
+      this.repo.forUsers<OrganizationMemberRecord & { _id: string; realmId: string }>("organization_members", realm._id, ids),
+      this.repo.all<OrganizationRecord>("organizations", realm._id),
     ]);
+    const aliasOf = new Map(orgs.map((o) => [o._id, o.alias]));
     const names = this.names(clients, roles, groups);
+    const organizationsOf = (userId: string) => {
+      const aliases = orgMembers.filter((m) => m.userId === userId).map((m) => aliasOf.get(m.organizationId)).filter((a): a is string => !!a).sort();
+      return aliases.length ? { organizations: aliases } : {};
+    };
     const users = page.map((u): UserDoc => {
       const credentials: UserDoc["credentials"] = [];
       const pw = creds.find((c) => c.userId === u._id && c.type === "password");
@@ -124,6 +137,7 @@ export class RealmExport {
         ...roleRefs(mappings.filter((m) => m.holderId === u._id), names),
         groups: memberships.filter((m) => m.userId === u._id).map((m) => names.groupPaths.get(m.groupId)).filter((p): p is string => !!p).sort(),
         federatedIdentities: [],
+        ...organizationsOf(u._id),
       };
     });
     return { users, last };
@@ -204,4 +218,13 @@ function mapperConfig(config: unknown): Record<string, string> {
 
 function byCreation(a: { createdAt?: number; _id: string }, b: { createdAt?: number; _id: string }): number {
   return (a.createdAt ?? 0) - (b.createdAt ?? 0) || (a._id < b._id ? -1 : 1);
+}
+
+function organizationDoc(o: OrganizationRecord): OrganizationDoc {
+  return {
+    id: o._id, name: o.name, alias: o.alias, enabled: o.enabled, description: o.description, redirectUrl: o.redirectUrl,
+    domains: o.domains.map((d) => ({ name: d.name, verified: d.verified })),
+    ...(Object.keys(o.attributes).length ? { attributes: o.attributes } : {}),
+    identityProviders: o.identityProviders,
+  };
 }

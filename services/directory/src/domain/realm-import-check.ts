@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { IamError } from "../../../kit/src/errors.js";
 import {
-  clientSchema, clientScopeSchema, groupSchema, jsonPath, realmSettingsSchema, roleSchema, userSchema,
+  clientSchema, clientScopeSchema, groupSchema, jsonPath, organizationSchema, realmSettingsSchema, roleSchema, userSchema,
   type ClientDoc, type GroupDoc, type Problem, type RealmSettingsDoc, type UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
 import { checkRealmFields, checkRealmName } from "./realm-rules.js";
+import { checkAlias, checkDomains, checkOrganizationName, checkRedirectUrl } from "./organization-rules.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
 import { checkBackchannelUri, checkClientId, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkUriList, checkWebOrigin } from "./client-rules.js";
 import { hashFormat } from "./stored-hash.js";
@@ -18,6 +19,7 @@ export const directoryPartSchema = z.strictObject({
   clientScopes: z.array(clientScopeSchema),
   clients: z.array(clientSchema),
   groups: z.array(groupSchema),
+  organizations: z.array(organizationSchema).optional(),
   users: z.array(userSchema).optional(),
 });
 export type DirectoryPart = z.infer<typeof directoryPartSchema>;
@@ -138,6 +140,21 @@ export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; proble
   };
   walk(part.groups, "", "$.groups");
 
+  // Organizations: the Admin API's rules, names, aliases and domains unique in the realm.
+  const orgNames = unique(), aliases = new Set<string>(), orgAliases = unique(), domains = unique();
+  (part.organizations ?? []).forEach((o, i) => {
+    const p = `$.organizations[${i}]`;
+    keep("organizations", o.id, p);
+    at(`${p}.name`, () => checkOrganizationName(o.name));
+    at(`${p}.alias`, () => checkAlias(o.alias));
+    at(`${p}.redirectUrl`, () => checkRedirectUrl(o.redirectUrl ?? ""));
+    at(`${p}.domains`, () => checkDomains(o.domains));
+    orgNames(o.name.trim().toLowerCase(), `${p}.name`, `organization name "${o.name}"`);
+    orgAliases(o.alias, `${p}.alias`, `alias "${o.alias}"`);
+    aliases.add(o.alias);
+    o.domains.forEach((d, j) => domains(d.name.trim().toLowerCase(), `${p}.domains[${j}].name`, `domain "${d.name}"`));
+  });
+
   const emails = unique();
   (part.users ?? []).forEach((u, i) => {
     const p = `$.users[${i}]`;
@@ -147,6 +164,7 @@ export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; proble
     checkUser(u, p, at, problems);
     roleRefs(p, u.realmRoles, u.clientRoles);
     u.groups.forEach((g, j) => { if (!groupPaths.has(g)) problems.push({ path: `${p}.groups[${j}]`, message: `no group "${g}" in groups` }); });
+    (u.organizations ?? []).forEach((a, j) => { if (!aliases.has(a)) problems.push({ path: `${p}.organizations[${j}]`, message: `no organization "${a}" in organizations` }); });
   });
   return { part, problems, ids };
 }

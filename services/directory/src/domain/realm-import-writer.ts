@@ -10,6 +10,9 @@ import type { RoleRecord } from "./role.js";
 import type { ClientRecord } from "./client.js";
 import type { GroupRecord } from "./group.js";
 import { BUILTIN_SEED_VERSION } from "./builtin-scopes.js";
+import type { OrganizationRecord } from "./organization.js";
+import { OrganizationDomainRepository } from "../store/organization-domain-repository.js";
+import { OrganizationMemberRepository } from "../store/organization-member-repository.js";
 
 type Row = { _id: string; realmId: string } & Record<string, unknown>;
 
@@ -19,6 +22,7 @@ interface Resolver {
   clientRole: Map<string, Map<string, RoleRecord>>;
   clientBySlug: Map<string, ClientRecord>;
   groupByPath: Map<string, GroupRecord>;
+  organizationByAlias: Map<string, OrganizationRecord>;
 }
 
 /**
@@ -108,6 +112,17 @@ export class RealmImportWriter {
       mappings.push(...this.mappings(realmId, "user", sa.id, sa.realmRoles, sa.clientRoles, names));
     }
     await put("role_mappings", mappings);
+    const orgs = part.organizations ?? [];
+    await put("organizations", orgs.map((o) => ({
+      _id: o.id, realmId, name: o.name.trim(), nameKey: o.name.trim().toLowerCase(), alias: o.alias.trim(), description: o.description ?? "",
+      enabled: o.enabled, redirectUrl: o.redirectUrl ?? "", domains: o.domains.map((d) => ({ name: d.name.trim().toLowerCase(), verified: d.verified })),
+      attributes: o.attributes ?? {}, identityProviders: o.identityProviders, createdAt: now, updatedAt: now,
+    } satisfies OrganizationRecord)));
+    // Each domain's claim (organization-domain-repository.ts): the import was checked for duplicates.
+    await put("organization_domains", orgs.flatMap((o) => o.domains.map((d) => {
+      const name = d.name.trim().toLowerCase();
+      return { _id: OrganizationDomainRepository.idOf(realmId, name), realmId, organizationId: o.id, name };
+    })));
     await this.repo.markSeeded(realmId, BUILTIN_SEED_VERSION, now);
     return notes;
   }
@@ -116,7 +131,7 @@ export class RealmImportWriter {
   async writeUsers(realmId: string, users: UserDoc[]): Promise<void> {
     const names = await this.resolver(realmId);
     const now = this.clock.now();
-    const records: Row[] = [], creds: Row[] = [], otps: Row[] = [], members: Row[] = [], mappings: Row[] = [];
+    const records: Row[] = [], creds: Row[] = [], otps: Row[] = [], members: Row[] = [], mappings: Row[] = [], orgMembers: Row[] = [];
     for (const u of users) {
       const username = u.username.trim();
       const email = u.email.trim();
@@ -141,8 +156,18 @@ export class RealmImportWriter {
         if (g) members.push({ _id: `${g._id}:${u.id}`, realmId, groupId: g._id, userId: u.id, usernameKey: username.toLowerCase(), createdAt: now });
       }
       mappings.push(...this.mappings(realmId, "user", u.id, u.realmRoles, u.clientRoles, names));
+      for (const alias of u.organizations ?? []) {
+        const o = names.organizationByAlias.get(alias);
+        if (o) {
+          orgMembers.push({
+            _id: OrganizationMemberRepository.idOf(o._id, u.id), realmId, organizationId: o._id, userId: u.id,
+            usernameKey: username.toLowerCase(), membershipType: "UNMANAGED", createdAt: now,
+          });
+        }
+      }
     }
     await this.repo.put("users", records);
+    await this.repo.put("organization_members", orgMembers);
     await this.repo.put("credentials", creds);
     await this.repo.put("otp_credentials", otps);
     await this.repo.put("group_memberships", members);
@@ -158,8 +183,9 @@ export class RealmImportWriter {
   }
 
   private async resolver(realmId: string): Promise<Resolver> {
-    const [roles, clients, groups] = await Promise.all([
+    const [roles, clients, groups, organizations] = await Promise.all([
       this.repo.all<RoleRecord>("roles", realmId), this.repo.all<ClientRecord>("clients", realmId), this.repo.all<GroupRecord>("groups", realmId),
+      this.repo.all<OrganizationRecord>("organizations", realmId),
     ]);
     const clientRole = new Map<string, Map<string, RoleRecord>>();
     const slugOf = new Map(clients.map((c) => [c._id, c.clientId]));
@@ -172,6 +198,7 @@ export class RealmImportWriter {
       clientRole,
       clientBySlug: new Map(clients.map((c) => [c.clientId, c])),
       groupByPath: new Map(groups.map((g) => [g.path, g])),
+      organizationByAlias: new Map(organizations.map((o) => [o.alias, o])),
     };
   }
 }

@@ -11,6 +11,7 @@ import { checkPasswordPolicy } from "./password-policy.js";
 import type { UserCredentials } from "./user-credentials.js";
 import type { UserWrites } from "./user-writes.js";
 import type { UserRepository } from "../store/user-repository.js";
+import type { OrganizationMemberRepository } from "../store/organization-member-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
 import type { UserEvents } from "../events/user-events.js";
 import { auditedWrite } from "./audited-write.js";
@@ -37,6 +38,8 @@ export interface UserQuery {
 export class UserAdmin {
   /** Set where the federation fallback is wired: refuses profile edits of READ_ONLY LDAP users. */
   federation?: Pick<FederationFallback, "refuseEdit">;
+  /** Set where organizations are wired: their member pages follow a rename (username order). */
+  organizationMembers?: Pick<OrganizationMemberRepository, "renameMember">;
 
   constructor(
     private readonly realms: RealmLookup,
@@ -158,7 +161,10 @@ export class UserAdmin {
       }, this.events.serviceAccountChange(realm, expected)); // profile claims of a service account's tokens
     if (!updated) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     const after: UserRecord = updated;
-    if (after.usernameKey !== current.usernameKey) await this.memberships.renameMember(realm._id, userId, after.usernameKey);
+    if (after.usernameKey !== current.usernameKey) {
+      await this.memberships.renameMember(realm._id, userId, after.usernameKey);
+      await this.organizationMembers?.renameMember(realm._id, userId, after.usernameKey);
+    }
     return after;
   }
 

@@ -3,6 +3,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { CredentialRepository } from "../store/credential-repository.js";
+import type { OrganizationMemberRepository } from "../store/organization-member-repository.js";
 import type { MembershipRepository } from "../store/membership-repository.js";
 import type { RoleMappingReader } from "../store/role-mapping-reader.js";
 import type { UserEvents } from "../events/user-events.js";
@@ -19,7 +20,7 @@ interface UserRemovalSnapshot {
 
 /**
  * Removing a user and what the directory keeps of it (spec 4.2 "Delete user"): the record, its
- * password and history, its group memberships (spec 4.6) and role mappings (spec 4.5), then
+ * password and history, its group memberships (spec 4.6), its organization memberships (spec 1.13) and role mappings (spec 4.5), then
  * `user.deleted`, on which its TOTP, recovery codes and brute-force records go
  * (authentication-cascade.ts) and the token service ends its sessions and revokes its tokens.
  * The one path for the Admin API's delete and for a client's service-account user, deleted with
@@ -42,6 +43,7 @@ export class UserRemoval {
     private readonly events: UserEvents,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly organizationMembers?: OrganizationMemberRepository,
   ) {
     outbox.register(this.kind);
   }
@@ -81,6 +83,7 @@ export class UserRemoval {
   private async dropRest(realmId: string, userId: string): Promise<void> {
     await this.credentials.deleteUser(realmId, userId);
     await this.memberships.deleteWhere({ realmId, userId });
+    await this.organizationMembers?.deleteUser(realmId, userId);
     await this.roleMappings.deleteHolders(realmId, "user", [userId]);
   }
 }

@@ -97,6 +97,16 @@ export const userSchema = z.strictObject({
   groups: z.array(z.string().min(2).max(4096)).max(1000),
   /** Links to identity providers (Keycloak's shape); the broker service fills and reads them. */
   federatedIdentities: z.array(federatedIdentitySchema).max(100),
+  /** Aliases of the organizations the user is a member of (absent in documents from before them). */
+  organizations: z.array(name).max(1000).optional(),
+});
+
+/** An organization (Keycloak 26's OrganizationRepresentation); its members are on the users (`organizations`). */
+export const organizationSchema = z.strictObject({
+  id, name, alias: name, enabled: z.boolean(), description: text.optional(), redirectUrl: z.string().max(2048).optional(),
+  domains: z.array(z.strictObject({ name: z.string().min(1).max(253), verified: z.boolean() })).max(100),
+  attributes: z.record(z.string().max(255), z.array(z.string().max(4096)).max(100)).optional(),
+  identityProviders: z.array(name).max(20),
 });
 
 export const realmSettingsSchema = z.strictObject({
@@ -196,6 +206,8 @@ export const realmDocumentSchema = z.strictObject({
   clientScopes: z.array(clientScopeSchema).max(1000),
   clients: z.array(clientSchema).max(10_000),
   groups: z.array(groupSchema).max(10_000),
+  /** Absent in documents from before organizations. */
+  organizations: z.array(organizationSchema).max(10_000).optional(),
   identityProviders: z.array(identityProviderSchema).max(1000),
   userFederationProviders: z.array(userFederationProviderSchema).max(1000),
   samlServiceProviders: z.array(samlServiceProviderSchema).max(10_000),
@@ -215,6 +227,7 @@ export type ClientDoc = z.infer<typeof clientSchema>;
 export type ClientScopeDoc = z.infer<typeof clientScopeSchema>;
 export type RoleDoc = z.infer<typeof roleSchema>;
 export type UserDoc = z.infer<typeof userSchema>;
+export type OrganizationDoc = z.infer<typeof organizationSchema>;
 export type OidcSigningKeyDoc = z.infer<typeof oidcSigningKeySchema>;
 export type SamlSigningKeyDoc = z.infer<typeof samlSigningKeySchema>;
 export type SamlServiceProviderDoc = z.infer<typeof samlServiceProviderSchema>;
@@ -225,7 +238,7 @@ export type UserFederationProviderDoc = z.infer<typeof userFederationProviderSch
 
 /** Which service owns which top-level section (DESIGN 3); the gateway splits a document by it. */
 export const SECTION_OWNERS = {
-  directory: ["realm", "roles", "clientScopes", "clients", "groups", "users"],
+  directory: ["realm", "roles", "clientScopes", "clients", "groups", "organizations", "users"],
   token: ["signingKeys"],
   saml: ["samlServiceProviders", "samlSigningKeys"],
   broker: ["identityProviders"],

@@ -28,5 +28,7 @@ export const MAPPER_TYPES: Record<string, { keys: string[]; required: string[] }
   "oidc-sub-mapper": { keys: TOKEN_FLAGS, required: [] },
   // The "address" scope's mapper (OIDC Core 5.1.1): which user attribute feeds each member.
   "oidc-address-mapper": { keys: [...TOKEN_FLAGS, ...ADDRESS_KEYS], required: [] },
+  // The "organization" scope's mapper (Keycloak 26): the member's organizations, by alias.
+  "oidc-organization-membership-mapper": { keys: [...TOKEN_FLAGS, ...CLAIM, "multivalued", "addOrganizationId", "addOrganizationAttributes"], required: [] },
 };
 

@@ -1,3 +1,4 @@
+import { baseScopeName } from "../../../kit/src/validation/organization-scope.js";
 import type { ClientInfo } from "./client-directory.js";
 
 /** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ). */
@@ -21,7 +22,8 @@ export type RequestedScope = { ok: true; names: string[] } | { ok: false; descri
 export function checkRequestedScope(client: ClientInfo, scope: string | undefined): RequestedScope {
   const names = [...new Set((scope ?? "").split(" ").filter(Boolean))];
   if (names.some((s) => !isScopeToken(s))) return { ok: false, description: "The scope is malformed." };
-  const unknown = names.filter((s) => s !== "openid" && !client.scopeNames.includes(s));
+  // `organization:<alias>` is the dynamic form of the client scope "organization" (Keycloak 26).
+  const unknown = names.filter((s) => s !== "openid" && !client.scopeNames.includes(baseScopeName(s)));
   if (unknown.length) return { ok: false, description: `Invalid scopes: ${unknown.join(" ")}.` };
   return { ok: true, names };
 }

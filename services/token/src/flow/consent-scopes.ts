@@ -1,5 +1,6 @@
 import type { ClientInfo } from "../domain/client-directory.js";
 import { grantableScopes } from "../domain/offline-access.js";
+import { baseScopeName } from "../../../kit/src/validation/organization-scope.js";
 
 /** A scope on the consent page: its name (what a consent records) and the text shown for it. */
 export interface ConsentScope {
@@ -15,7 +16,8 @@ export interface ConsentScope {
  * consent screen"), in the client's order. `openid` is the protocol, not a client scope.
  */
 export function consentScopesOf(client: ClientInfo, scope: string): ConsentScope[] {
-  const requested = new Set(grantableScopes(scope.split(" ").filter(Boolean), client));
+  // `organization:<alias>` asks for the client scope "organization" (organization-scope.ts).
+  const requested = new Set(grantableScopes(scope.split(" ").filter(Boolean), client).map(baseScopeName));
   return client.scopes
     .filter((s) => s.onConsentScreen && (s.isDefault || requested.has(s.name)))
     .map((s) => ({ name: s.name, text: s.consentText }));

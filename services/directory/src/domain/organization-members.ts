@@ -1,0 +1,142 @@
+import { IamError } from "../../../kit/src/errors.js";
+import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
+import type { Clock } from "../../../kit/src/store/port.js";
+import { auditedWrite } from "./audited-write.js";
+import type { RealmRecord } from "./realm.js";
+import type { RealmLookup } from "./realm-lookup.js";
+import type { UserRecord } from "./user.js";
+import { organizationView, type OrganizationView } from "./organization.js";
+import { checkPage } from "./organization-rules.js";
+import type { OrganizationAdmin } from "./organization-admin.js";
+import type { OrganizationRepository } from "../store/organization-repository.js";
+import type { OrganizationMemberRepository } from "../store/organization-member-repository.js";
+import type { UserRepository } from "../store/user-repository.js";
+
+export const DEFAULT_MEMBERS_MAX = 10;
+export const MAX_MEMBERS_MAX = 1000;
+
+export interface OrganizationMember {
+  user: UserRecord;
+  membershipType: string;
+}
+
+interface MembershipSnapshot {
+  realmId: string;
+  organizationId: string;
+  userId: string;
+  present: boolean;
+}
+
+/**
+ * An organization's members (Keycloak 26's `/organizations/{id}/members`): existing users of the
+ * realm added or removed by an admin (or by an accepted invitation), listed in username order.
+ * Each change records an ORGANIZATION_MEMBERSHIP admin event, staged with it.
+ */
+export class OrganizationMembers {
+  private readonly kind: OutboxKind<MembershipSnapshot> = {
+    name: "directory.organization-membership",
+    applied: async (s) => ((await this.members.find(s.realmId, s.organizationId, s.userId)) !== null) === s.present,
+  };
+
+  constructor(
+    private readonly realms: RealmLookup,
+    private readonly organizations: OrganizationAdmin,
+    private readonly repo: OrganizationRepository,
+    private readonly members: OrganizationMemberRepository,
+    private readonly users: UserRepository,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {
+    outbox.register(this.kind);
+  }
+
+  /**
+   * Adds an existing user. As Keycloak: an unknown user is a 400 (the body names it, not the
+   * path), a user already a member a 409.
+   */
+  async add(realmName: string, organizationId: string, userId: string, membershipType = "UNMANAGED"): Promise<OrganizationMember> {
+    const realm = await this.realms.byName(realmName);
+    await this.organizations.find(realm, organizationId);
+    const id = userId.trim();
+    if (!id) throw IamError.invalid("userId", "the body must be the id of a user, as a JSON string");
+    const user = await this.users.findById(realm._id, id);
+    if (!user) throw IamError.invalid("userId", `user "${id.slice(0, 64)}" does not exist`, "user_not_found");
+    return this.addUser(realm, organizationId, user, membershipType);
+  }
+
+  /** Adds a user known to exist (an invitation accepted); 409 when already a member. */
+  async addUser(realm: RealmRecord, organizationId: string, user: UserRecord, membershipType = "UNMANAGED"): Promise<OrganizationMember> {
+    const event = {
+      operationType: "CREATE" as const, resourceType: "ORGANIZATION_MEMBERSHIP", path: `organizations/${organizationId}/members/${user._id}`,
+      representation: { organizationId, userId: user._id, membershipType },
+    };
+    const added = await auditedWrite(this.outbox, this.kind, realm, { realmId: realm._id, organizationId, userId: user._id, present: true }, event, async () => {
+      if (!(await this.members.add({
+        realmId: realm._id, organizationId, userId: user._id, usernameKey: user.usernameKey, membershipType, createdAt: this.clock.now(),
+      }))) return false;
+      await this.settle(realm, organizationId, user);
+      return true;
+    });
+    if (!added) throw IamError.conflict("user is already a member of the organization", "userId");
+    return { user, membershipType };
+  }
+
+  async list(realmName: string, organizationId: string, q: { search?: string; first?: number; max?: number }): Promise<OrganizationMember[]> {
+    const realm = await this.realms.byName(realmName);
+    await this.organizations.find(realm, organizationId);
+    const { skip, limit } = checkPage(q.first, q.max, DEFAULT_MEMBERS_MAX, MAX_MEMBERS_MAX);
+    const search = (q.search ?? "").trim().toLowerCase();
+    const page = await this.members.page(realm._id, organizationId, skip, limit, search ? { usernameKey: { $contains: search } } : {});
+    const users = new Map((await this.users.findByIds(realm._id, page.map((m) => m.userId))).map((u) => [u._id, u]));
+    return page.flatMap((m) => {
+      const user = users.get(m.userId);
+      return user ? [{ user, membershipType: m.membershipType }] : [];
+    });
+  }
+
+  async count(realmName: string, organizationId: string): Promise<number> {
+    const realm = await this.realms.byName(realmName);
+    await this.organizations.find(realm, organizationId);
+    return this.members.count(realm._id, organizationId);
+  }
+
+  async get(realmName: string, organizationId: string, userId: string): Promise<OrganizationMember> {
+    const realm = await this.realms.byName(realmName);
+    await this.organizations.find(realm, organizationId);
+    const m = await this.members.find(realm._id, organizationId, userId);
+    const user = m ? await this.users.findById(realm._id, userId) : null;
+    if (!m || !user) throw IamError.notFound(`member "${userId}" of organization "${organizationId}"`, "member_not_found");
+    return { user, membershipType: m.membershipType };
+  }
+
+  /** Ends the membership; the user's account stays (Keycloak removes a MANAGED member's account: not here). */
+  async remove(realmName: string, organizationId: string, userId: string): Promise<void> {
+    const realm = await this.realms.byName(realmName);
+    await this.organizations.find(realm, organizationId);
+    const event = { operationType: "DELETE" as const, resourceType: "ORGANIZATION_MEMBERSHIP", path: `organizations/${organizationId}/members/${userId}` };
+    const removed = await auditedWrite(this.outbox, this.kind, realm, { realmId: realm._id, organizationId, userId, present: false }, event,
+      () => this.members.remove(realm._id, organizationId, userId));
+    if (!removed) throw IamError.notFound(`member "${userId}" of organization "${organizationId}"`, "member_not_found");
+  }
+
+  /** The organizations a user belongs to (Keycloak's `/organizations/members/{id}/organizations`). */
+  async organizationsOf(realmName: string, userId: string): Promise<OrganizationView[]> {
+    const realm = await this.realms.byName(realmName);
+    if (!(await this.users.findById(realm._id, userId))) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    const ids = (await this.members.ofUser(realm._id, userId)).map((m) => m.organizationId);
+    return (await this.repo.findByIds(realm._id, ids)).map((o) => organizationView(o, true));
+  }
+
+  /**
+   * A deletion or rename of the user between the read and the insert missed this membership;
+   * reading the user again after the insert closes the gap (as group memberships do).
+   */
+  private async settle(realm: RealmRecord, organizationId: string, before: UserRecord): Promise<void> {
+    const now = await this.users.findById(realm._id, before._id);
+    if (!now) {
+      await this.members.remove(realm._id, organizationId, before._id);
+      throw IamError.invalid("userId", `user "${before._id}" does not exist`, "user_not_found");
+    }
+    if (now.usernameKey !== before.usernameKey) await this.members.renameMember(realm._id, before._id, now.usernameKey);
+  }
+}
