@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type { Response } from "express";
 import type { RouteTable } from "../http/route-table.js";
 import { openApiDocument } from "./document.js";
@@ -41,9 +42,12 @@ const START = `Scalar.createApiReference("#app", {
 
 let scalar: Buffer | undefined;
 
-/** Scalar's standalone bundle from its package (no CDN). */
+/**
+ * Scalar's standalone bundle from its package (no CDN). The package exports no path to it, so it is
+ * found beside the package's entry point (dist/index.js -> dist/browser/standalone.js).
+ */
 function scalarBundle(): Buffer {
-  scalar ??= readFileSync(createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js"));
+  scalar ??= readFileSync(join(dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")), "browser", "standalone.js"));
   return scalar;
 }
 
