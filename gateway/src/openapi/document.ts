@@ -38,7 +38,7 @@ const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>>> = {
 
 /** Every documented operation, in the order of the document. */
 export function operations(p: ProtoSchemas = schemas()): Operation[] {
-  return [...protocolOperations(), ...realmUserOperations(p), ...clientProviderOperations(p)];
+  return [...realmUserOperations(p), ...clientProviderOperations(p), ...protocolOperations()];
 }
 
 function schemas(): ProtoSchemas {

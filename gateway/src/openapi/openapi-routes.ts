@@ -37,6 +37,9 @@ const START = `Scalar.createApiReference("#app", {
   hideClientButton: true,
   telemetry: false,
   showDeveloperTools: "never",
+  // Nothing that calls out to Scalar's services (the CSP's connect-src would refuse it anyway).
+  agent: { disabled: true },
+  mcp: { disabled: true },
 });
 `;
 
