@@ -100,7 +100,7 @@ function operationObject(op: Operation): Record<string, unknown> {
   for (const [status, a] of Object.entries(op.responses)) responses[status] = answer(a);
   const family = op.errors ?? "gateway";
   if (family === "gateway") responses.default = answer({ description: "An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx).", schema: { $ref: "#/components/schemas/Error" } });
-  if (family === "oauth") responses.default = answer({ description: "An OAuth error (RFC 6749 section 5.2); 401 for a client that failed to authenticate.", schema: { $ref: "#/components/schemas/OAuthError" } });
+  if (family === "oauth") responses.default = answer({ description: "An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate.", schema: { $ref: "#/components/schemas/OAuthError" } });
   if (family === "page") responses.default = answer({ description: "The realm's HTML error page.", schema: { type: "string" }, media: "text/html" });
   return {
     operationId: op.id, tags: [op.tag], summary: op.summary, ...(op.description ? { description: op.description } : {}),
@@ -114,7 +114,7 @@ function operationObject(op: Operation): Record<string, unknown> {
 function answer(a: Answer): Record<string, unknown> {
   const headers = a.headers ? Object.fromEntries(Object.entries(a.headers).map(([k, d]) => [k, { description: d, schema: { type: "string" } }])) : undefined;
   return {
-    description: a.description, ...(headers ? { headers } : {}),
+    description: a.description, ...(headers ? { headers } : {}), ...(a.bodyOptional ? { "x-tessera-body-optional": true } : {}),
     ...(a.schema || a.media ? { content: { [a.media ?? "application/json"]: { schema: a.schema ?? {} } } } : {}),
   };
 }

@@ -23,6 +23,8 @@ export interface Answer {
   /** `application/json` unless named; none when there is no schema and no media. */
   media?: string;
   headers?: Record<string, string>;
+  /** The answer may come without a body (`x-tessera-body-optional`), e.g. a 401 to a request that sent no token. */
+  bodyOptional?: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { FORM, html, json, noContent, redirect, ref, type Body, type Operation, type Param } from "./operation.js";
+import { FORM, html, json, noContent, redirect, ref, type Answer, type Body, type Operation, type Param } from "./operation.js";
 import type { JsonSchema } from "./proto-schema.js";
 
 const OIDC = "/realms/:realmName/protocol/openid-connect";
@@ -23,6 +23,11 @@ const page = (id: string, method: "GET" | "POST", path: string, summary: string,
   responses: { 200: html("The page."), 302: redirect("The flow's next step, or the client with its answer."), 400: html("The realm's error page.") },
   ...extra,
 });
+/** RFC 6750 section 3.1: no body when the request sent no token; `invalid_token` when it was not valid. */
+const USERINFO_401: Answer = {
+  description: "No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3).",
+  schema: ref("OAuthError"), headers: { "WWW-Authenticate": "The Bearer challenge." }, bodyOptional: true,
+};
 const preflight = (id: string, path: string): Operation => ({
   id, method: "OPTIONS", path, auth: "public", tag: "OpenID Connect", summary: "CORS preflight", errors: "none",
   responses: { 204: { description: "The allowed methods and headers (Access-Control-Allow-*)." } },
@@ -49,8 +54,8 @@ export function protocolOperations(): Operation[] {
       errors: "none", responses: { 200: { description: "JavaScript.", schema: { type: "string" }, media: "text/javascript" } } },
 
     { id: "discovery", method: "GET", path: "/realms/:realmName/.well-known/openid-configuration", auth: "public", tag: "OpenID Connect",
-      summary: "Provider metadata (OpenID Connect Discovery 1.0)", responses: { 200: json("The metadata.", ref("ProviderMetadata")) } },
-    { id: "jwks", method: "GET", path: `${OIDC}/certs`, auth: "public", tag: "OpenID Connect", summary: "The realm's public keys (JWKS)",
+      summary: "Provider metadata (OpenID Connect Discovery 1.0)", errors: "oauth", responses: { 200: json("The metadata.", ref("ProviderMetadata")) } },
+    { id: "jwks", method: "GET", path: `${OIDC}/certs`, auth: "public", tag: "OpenID Connect", summary: "The realm's public keys (JWKS)", errors: "oauth",
       headers: [{ name: "If-None-Match", description: "The ETag of a cached copy." }],
       responses: { 200: { description: "The key set.", schema: ref("JsonWebKeySet"), media: "application/jwk-set+json" }, 304: { description: "Not modified." } } },
     { id: "token", method: "POST", path: `${OIDC}/token`, auth: "client", tag: "OpenID Connect", summary: "Token endpoint (RFC 6749 section 3.2)", errors: "oauth",
@@ -73,10 +78,10 @@ export function protocolOperations(): Operation[] {
       responses: { 200: json("Revoked, or the token was not valid (RFC 7009 section 2.2).", ref("EmptyObject")) } },
     preflight("revokePreflight", `${OIDC}/revoke`),
     { id: "userinfo", method: "GET", path: `${OIDC}/userinfo`, auth: "bearer", tag: "OpenID Connect", summary: "UserInfo (OpenID Connect Core section 5.3)",
-      errors: "oauth", responses: { 200: json("The user's claims.", ref("UserInfo")), 401: { description: "No token, or not valid; `WWW-Authenticate` says why (RFC 6750 section 3).", headers: { "WWW-Authenticate": "The Bearer challenge." } } } },
+      errors: "oauth", responses: { 200: json("The user's claims.", ref("UserInfo")), 401: USERINFO_401 } },
     { id: "userinfoPost", method: "POST", path: `${OIDC}/userinfo`, auth: "bearer", tag: "OpenID Connect", summary: "UserInfo, by POST",
       errors: "oauth", body: { ...form({ access_token: s }), required: false },
-      responses: { 200: json("The user's claims.", ref("UserInfo")), 401: { description: "No token, or not valid.", headers: { "WWW-Authenticate": "The Bearer challenge." } } } },
+      responses: { 200: json("The user's claims.", ref("UserInfo")), 401: USERINFO_401 } },
     preflight("userinfoPreflight", `${OIDC}/userinfo`),
     { id: "logout", method: "GET", path: `${OIDC}/logout`, auth: "public", tag: "OpenID Connect", summary: "RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0)",
       errors: "page", query: [

@@ -50,7 +50,7 @@ export function realmUserOperations(p: ProtoSchemas): Operation[] {
         201: json("The realm, with what the import left out or changed.", p.extended(RealmSchema, {
           importReport: arrayOf({ type: "object", additionalProperties: false, required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } }),
         })),
-        400: json("The document is not valid; each problem with its path.", ref("InvalidDocument")),
+        400: json("The document is not valid, each problem with its path; or a parameter is not.", { anyOf: [ref("InvalidDocument"), ref("Error")] }),
       } },
     { id: "exportRealm", method: "GET", path: `${R}/export`, auth: "admin", tag: "Realm transfer", summary: "Export a realm document",
       query: [

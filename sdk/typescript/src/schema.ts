@@ -2901,13 +2901,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description The document is not valid; each problem with its path. */
+            /** @description The document is not valid, each problem with its path; or a parameter is not. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidDocument"];
+                    "application/json": components["schemas"]["InvalidDocument"] | components["schemas"]["Error"];
                 };
             };
             /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
@@ -6573,13 +6573,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderMetadata"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };
@@ -6615,13 +6615,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };
@@ -6668,7 +6668,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description An OAuth error (RFC 6749 section 5.2); 401 for a client that failed to authenticate. */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6731,7 +6731,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeviceAuthorizationResponse"];
                 };
             };
-            /** @description An OAuth error (RFC 6749 section 5.2); 401 for a client that failed to authenticate. */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6796,7 +6796,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntrospectionResponse"];
                 };
             };
-            /** @description An OAuth error (RFC 6749 section 5.2); 401 for a client that failed to authenticate. */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6861,7 +6861,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyObject"];
                 };
             };
-            /** @description An OAuth error (RFC 6749 section 5.2); 401 for a client that failed to authenticate. */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6914,16 +6914,18 @@ export interface operations {
                     "application/json": components["schemas"]["UserInfo"];
                 };
             };
-            /** @description No token, or not valid; `WWW-Authenticate` says why (RFC 6750 section 3). */
+            /** @description No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3). */
             401: {
                 headers: {
                     /** @description The Bearer challenge. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
             };
-            /** @description An OAuth error (RFC 6749 section 5.2); 401 for a client that failed to authenticate. */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6961,16 +6963,18 @@ export interface operations {
                     "application/json": components["schemas"]["UserInfo"];
                 };
             };
-            /** @description No token, or not valid. */
+            /** @description No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3). */
             401: {
                 headers: {
                     /** @description The Bearer challenge. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
             };
-            /** @description An OAuth error (RFC 6749 section 5.2); 401 for a client that failed to authenticate. */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7102,7 +7106,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An OAuth error (RFC 6749 section 5.2); 401 for a client that failed to authenticate. */
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
                 headers: {
                     [name: string]: unknown;
