@@ -34,6 +34,8 @@ function concrete(path: string, realm: string): string[] {
 }
 
 function variants(pattern: string, realm: string): string[] {
+  // The root has no segment to change the case of or to split: its own odd spellings.
+  if (pattern === "/") return ["//", "/;x=1", "/%2f", "/%2F", "/.", "/%2e", "/x/..", "/x/%2e%2e"];
   const segs = concrete(pattern, realm);
   const statics = pattern.split("/").slice(1).map((s, i) => (s.startsWith(":") ? -1 : i)).filter((i) => i >= 0);
   const join = (s: string[]) => `/${s.join("/")}`;
