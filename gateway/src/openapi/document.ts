@@ -99,6 +99,14 @@ function operationObject(op: Operation): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, a] of Object.entries(op.responses)) responses[status] = answer(a);
   const family = op.errors ?? "gateway";
+  if (family === "gateway") {
+    // The statuses every caller meets, spelled out (the rest are under `default`).
+    const err = (description: string, headers?: Record<string, string>) => answer({ description, schema: { $ref: "#/components/schemas/Error" }, ...(headers ? { headers } : {}) });
+    if ((op.body || op.query?.length) && !responses["400"]) responses["400"] = err("A field or parameter is not valid; `field` names it.");
+    if (op.auth !== "public" && !responses["401"]) responses["401"] = err("Missing or wrong credentials.", { "WWW-Authenticate": "The Bearer challenge." });
+    if (names.length > 0 && !responses["404"]) responses["404"] = err("The realm, or the resource the path names, does not exist.");
+    if (op.responses[201] && !responses["409"]) responses["409"] = err("A resource of that name already exists.");
+  }
   if (family === "gateway") responses.default = answer({ description: "An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx).", schema: { $ref: "#/components/schemas/Error" } });
   if (family === "oauth") responses.default = answer({ description: "An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate.", schema: { $ref: "#/components/schemas/OAuthError" } });
   if (family === "page") responses.default = answer({ description: "The realm's HTML error page.", schema: { type: "string" }, media: "text/html" });
