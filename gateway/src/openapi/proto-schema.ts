@@ -61,12 +61,17 @@ export class ProtoSchemas {
     return this.components;
   }
 
-  /** The short name; on a clash another package's message gets its package's name ("SamlSigningKey"). */
+  /**
+   * The short name. The same message in a second mode gets the mode's suffix ("LockedUserInput");
+   * another package's message of the same name gets its package's name ("TokenSigningKey").
+   */
   private freeName(message: DescMessage, mode: Mode): string {
     const pkg = message.typeName.split(".").slice(-3, -2)[0] ?? "";
     const prefixed = `${pkg.charAt(0).toUpperCase()}${pkg.slice(1)}${message.name}`;
     const suffix = mode === "input" ? "Input" : mode === "sparse" ? "Summary" : "Reply";
-    for (const c of [message.name, prefixed, `${message.name}${suffix}`, `${prefixed}${suffix}`]) if (!(c in this.components)) return c;
+    const otherMode = [...this.names.keys()].some((k) => k.startsWith(`${message.typeName}|`));
+    const candidates = otherMode ? [`${message.name}${suffix}`, `${prefixed}${suffix}`] : [message.name, prefixed];
+    for (const c of candidates) if (!(c in this.components)) return c;
     throw new Error(`no free schema name for ${message.typeName} (${mode})`);
   }
 
