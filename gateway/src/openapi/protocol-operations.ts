@@ -30,7 +30,8 @@ const USERINFO_401: Answer = {
 };
 const preflight = (id: string, path: string): Operation => ({
   id, method: "OPTIONS", path, auth: "public", tag: "OpenID Connect", summary: "CORS preflight", errors: "none",
-  responses: { 204: { description: "The allowed methods and headers (Access-Control-Allow-*)." } },
+  headers: [{ name: "Origin", description: "The requesting page's origin; without it the answer carries no CORS header." }],
+  responses: { 200: { description: "No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins)." } },
 });
 
 /** The public OIDC, SAML and operations endpoints (spec 4.15-4.20), and the hosted pages' paths. */

@@ -9152,7 +9152,10 @@ export interface operations {
     tokenPreflight: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The requesting page's origin; without it the answer carries no CORS header. */
+                Origin?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -9161,8 +9164,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allowed methods and headers (Access-Control-Allow-*). */
-            204: {
+            /** @description No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9215,7 +9218,10 @@ export interface operations {
     deviceAuthorizationPreflight: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The requesting page's origin; without it the answer carries no CORS header. */
+                Origin?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -9224,8 +9230,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allowed methods and headers (Access-Control-Allow-*). */
-            204: {
+            /** @description No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9280,7 +9286,10 @@ export interface operations {
     introspectPreflight: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The requesting page's origin; without it the answer carries no CORS header. */
+                Origin?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -9289,8 +9298,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allowed methods and headers (Access-Control-Allow-*). */
-            204: {
+            /** @description No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9345,7 +9354,10 @@ export interface operations {
     revokePreflight: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The requesting page's origin; without it the answer carries no CORS header. */
+                Origin?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -9354,8 +9366,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allowed methods and headers (Access-Control-Allow-*). */
-            204: {
+            /** @description No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9458,7 +9470,10 @@ export interface operations {
     userinfoPreflight: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The requesting page's origin; without it the answer carries no CORS header. */
+                Origin?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -9467,8 +9482,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allowed methods and headers (Access-Control-Allow-*). */
-            204: {
+            /** @description No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9590,7 +9605,10 @@ export interface operations {
     logoutPreflight: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The requesting page's origin; without it the answer carries no CORS header. */
+                Origin?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -9599,8 +9617,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allowed methods and headers (Access-Control-Allow-*). */
-            204: {
+            /** @description No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
