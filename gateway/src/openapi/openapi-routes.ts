@@ -44,6 +44,8 @@ const START = `Scalar.createApiReference("#app", {
 `;
 
 let scalar: Buffer | undefined;
+/** The document does not change while the process runs: serialized once. */
+let documentJson: string | undefined;
 
 /**
  * Scalar's standalone bundle from its package (no CDN). The package exports no path to it, so it is
@@ -66,7 +68,8 @@ export function addOpenApiRoutes(table: RouteTable): void {
   table
     .add("GET", "/admin/openapi.json", "public", async (_req, res) => {
       res.setHeader("Access-Control-Allow-Origin", "*");
-      send(res, "application/json", JSON.stringify(openApiDocument()), "no-cache");
+      documentJson ??= JSON.stringify(openApiDocument());
+      send(res, "application/json", documentJson, "no-cache");
     })
     .add("GET", "/admin/docs", "public", async (_req, res) => {
       res.setHeader("Content-Security-Policy", DOCS_CSP);
