@@ -54,6 +54,7 @@ import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 import { addIdentityProviderRoutes } from "./admin/identity-provider-routes.js";
 import { addBrokerRoutes } from "./broker/broker-routes.js";
 import { addConsoleRoutes } from "./console/console-routes.js";
+import { addOpenApiRoutes } from "./openapi/openapi-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -112,6 +113,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addLandingRoutes(table, deps.publicUrl);
   addHealthRoutes(table, deps.rpc, deps.registries);
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
+  addOpenApiRoutes(table);
   addRealmTransferRoutes(table, deps.rpc, pages.looks, origins);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
   addEventRoutes(table, deps.rpc);

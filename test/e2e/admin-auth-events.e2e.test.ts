@@ -2,6 +2,11 @@ import { decodeJwt } from "jose";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Admin authentication (spec 4.14) and admin events (spec 2.7, 4.8, 6), in every run mode.
 describe.each(targets())("admin auth and admin events ($mode)", (target) => {
@@ -185,5 +190,11 @@ describe.each(targets())("admin auth and admin events ($mode)", (target) => {
       expect(noDelete.status).toBe(405);
       expect(noDelete.headers.get("allow")).toBe("GET, HEAD");
     });
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

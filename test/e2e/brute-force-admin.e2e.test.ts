@@ -1,6 +1,11 @@
 import { adminApi, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Brute-force administration over HTTP (spec 4.13, DESIGN 7). No HTTP login path exists on this
 // branch, so lockouts themselves are covered in-process (services/directory/src/brute-force.test.ts);
@@ -50,5 +55,11 @@ describe.each(targets())("brute-force admin ($mode)", (target) => {
     const { realm } = await realmWithUser();
     const res = await fetch(`${server.url}/admin/realms/${realm}/brute-force/locked-users`);
     expect(res.status).toBe(401);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,11 @@ import { randomUUID } from "node:crypto";
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Client scopes, protocol mappers and client scope assignments, spec 2.8 and 4.9.
 describe.each(targets())("client scopes ($mode)", (target) => {
@@ -244,5 +249,11 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     expect(JSON.parse(mapperEvents.body.find((e: { resourcePath: string }) => e.resourcePath.endsWith(m.id)).representation)).toMatchObject({ name: "hc" });
     const asg = await byType("CLIENT_SCOPE_CLIENT_MAPPING", (p) => p === `clients/${client.id}/optional-client-scopes/${scope.id}`, 1);
     expect(asg.status).toBe(200);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

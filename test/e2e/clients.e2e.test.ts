@@ -2,6 +2,11 @@ import { readFileSync } from "node:fs";
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Client Admin API, spec 1.11, 2.3, 4.3 (methods per DESIGN 7), in every run mode.
 describe.each(targets())("clients ($mode)", (target) => {
@@ -344,5 +349,11 @@ describe.each(targets())("clients ($mode)", (target) => {
     const list = await api.get(`/admin/realms/${name}/clients`);
     expect(list.body).toEqual([]);
     expect((await api.post(`/admin/realms/${name}/clients`, { clientId: "kept-name" })).status).toBe(201);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,11 @@
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 /**
  * CORS on the OIDC endpoints (spec 2.3: a client's webOrigins are its allowed CORS origins), the way
@@ -116,5 +121,11 @@ describe.each(targets())("CORS on the OIDC endpoints ($mode)", (target) => {
     expect(invalid.status).toBe(401);
     expect(invalid.headers.get("access-control-allow-origin")).toBe(EVIL);
     expect(invalid.headers.get("access-control-expose-headers")).toBe("WWW-Authenticate");
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,11 @@ import { importJWK, calculateJwkThumbprint } from "jose";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // OIDC discovery and JWKS (spec 4.17; OIDC Discovery 1.0 section 3; RFC 7517), and realm key admin.
 describe.each(targets())("discovery and JWKS ($mode)", (target) => {
@@ -247,5 +252,11 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
     const second = JSON.parse((await http("GET", certs(r))).text).keys;
     expect(second).toHaveLength(1);
     expect(second[0].kid).not.toBe(first[0].kid);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,11 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import { ROOT } from "./support/process-runner.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -105,5 +110,11 @@ describe.each(targets())("front door ($mode)", (target) => {
     const res = await raw("POST", `${server.url}/realms/no-such-realm-${Date.now()}/protocol/openid-connect/token`, JSON.stringify({ grant_type: "client_credentials" }), {});
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("invalid_request");
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

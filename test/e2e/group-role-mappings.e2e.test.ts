@@ -1,6 +1,11 @@
 import { adminApi, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Group role mappings (spec 4.6) over HTTP, now that groups and roles share one directory.
 describe.each(targets())("group role mappings ($mode)", (target) => {
@@ -41,5 +46,11 @@ describe.each(targets())("group role mappings ($mode)", (target) => {
 
     expect((await api.get(`/admin/realms/${r}/groups/00000000-0000-4000-8000-000000000000/role-mappings`)).status).toBe(404);
     expect((await api.post(path, {})).status).toBe(400);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,11 @@
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Groups and memberships (spec 2.5, 4.6), in every run mode. Each test makes its own realm.
 describe.each(targets())("groups ($mode)", (target) => {
@@ -275,5 +280,11 @@ describe.each(targets())("groups ($mode)", (target) => {
     expect((await api.post("/admin/realms", { name: r })).status).toBe(201);
     expect((await api.get(groups(r))).body).toEqual([]);
     await group(r, { name: "ghost" });
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

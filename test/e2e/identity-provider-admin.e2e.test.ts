@@ -1,6 +1,11 @@
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 /**
  * Identity providers in the Admin API (spec 2.9, 4.10; DESIGN 7 methods): both body shapes, the
@@ -144,5 +149,11 @@ for (const target of targets()) describe(`identity provider admin (${target.mode
     const res = await api.call("PATCH", idps(), {});
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST, GET, HEAD");
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

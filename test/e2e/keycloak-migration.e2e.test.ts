@@ -6,6 +6,11 @@ import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms } from "./support/browser-session.js";
 import { keycloakRealmExport, type KeycloakUserSpec } from "./fixtures/keycloak-realm.js";
 import { exportSchemaProblems } from "./support/realm-export-schema.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 /**
  * Keycloak's TOTP as Keycloak computes it (RFC 6238 with HMAC-SHA1): the key is the UTF-8 bytes
@@ -185,5 +190,11 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     const bad = await api.post("/admin/realms/import?format=keycloak", { realm: "Not A Slug!" });
     expect(bad.status).toBe(400);
     expect(bad.body.problems).toEqual(expect.arrayContaining([expect.objectContaining({ path: "$.realm.name" })]));
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

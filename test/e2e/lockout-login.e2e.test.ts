@@ -2,6 +2,11 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Brute-force lockout through the ways in (spec 3, 4.13, 7.4): the login page and the password
 // grant count the same failures, and a locked user gets the same generic answer as a wrong password
@@ -129,5 +134,11 @@ describe.each(targets())("lockout at login ($mode)", (target) => {
     }
     const errors = await eventually(async () => (await api.get(`/admin/realms/${r}/events?type=LOGIN_ERROR&userId=${userId}`)).body as any[], (e) => e.length === 4);
     expect(errors.map((e) => e.error)).toEqual(["user_disabled", "user_disabled", "user_disabled", "user_disabled"]);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,11 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Login events (spec 2.7, 4.8, 6.1; README "Login events"): which flow records which type, the
 // filters (type, userId, clientId, dateFrom/dateTo), no secret in any event, nothing when the
@@ -169,4 +174,10 @@ describe.each(targets())("login events ($mode)", (target) => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await events(quiet)).body).toEqual([]);
   }, 60_000);
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
+  });
 });

@@ -1,6 +1,11 @@
 import { adminApi, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // MFA administration over HTTP (spec 3, 4.13, DESIGN 7). Enrolment happens on the login pages of
 // another branch; TOTP itself is covered in-process (services/directory/src/otp.test.ts).
@@ -42,5 +47,11 @@ describe.each(targets())("mfa admin ($mode)", (target) => {
     const wrong = await api.post(`/admin/realms/${realm}/users/${userId}/mfa`);
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("DELETE");
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,11 @@ import { adminApi, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms } from "./support/browser-session.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // The authorization endpoint and hosted pages up to the login form (OIDC Core 1.0 section 3.1.2,
 // RFC 6749 section 4.1.2.1, RFC 7636, RFC 9207, RFC 8628 section 3.3, OIDC RP-Initiated Logout 1.0).
@@ -369,5 +374,11 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
       expect(res.status).toBe(302);
       expect(res.location).toBe(`${CB}?state=p`);
     });
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,11 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Token endpoint with client_credentials, introspection, revocation, userinfo and the OAuth error
 // responses (spec 4.15-4.16; RFC 6749 section 4.4 and 5.2, RFC 7662, RFC 7009), with openid-client
@@ -364,5 +369,11 @@ describe.each(targets())("OIDC client_credentials ($mode)", (target) => {
     expect(off.status).toBe(404);
     expect(off.body.error).toBe("offline_session_not_found");
     expect((await http("GET", `${server.url}/admin/realms/${realm}/sessions`)).status).toBe(401);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

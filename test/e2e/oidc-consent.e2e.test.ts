@@ -4,6 +4,11 @@ import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
 import { builtin, listed } from "./support/consent-page.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 /**
  * Consent (OIDC Core 1.0 section 3.1.2.4) for clients with `requireConsent`, driven over HTTP with
@@ -113,5 +118,11 @@ for (const target of targets()) describe(`OIDC consent (${target.mode})`, () => 
       headers: { authorization: `Basic ${Buffer.from(`direct-consent:${created.body.secret}`).toString("base64")}` },
     }), (r) => r.status === 200);
     expect(ok.body.token_type).toBe("Bearer");
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,11 @@
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // The device authorization grant's endpoints (RFC 8628 sections 3.1-3.5): the device authorization
 // endpoint and the token endpoint's polling. The verification page: oidc-device-verification.e2e.test.ts.
@@ -68,5 +73,11 @@ describe.each(targets())("OIDC device authorization ($mode)", (target) => {
       expect(ok.status).toBe(200);
       expect(ok.body.user_code).toMatch(/^[B-Z]{4}-[B-Z]{4}$/);
     }
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

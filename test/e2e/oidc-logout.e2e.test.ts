@@ -6,6 +6,11 @@ import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
 import { BackchannelReceiver } from "./support/backchannel-receiver.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 /**
  * RP-initiated logout (OIDC RP-Initiated Logout 1.0 section 2) and the authorization and logout
@@ -186,5 +191,11 @@ for (const target of targets()) describe(`OIDC logout and cross-site requests ($
       expect(out.location).toBe("");
       expect(out.text).toContain("id=\"error-description\">Invalid parameter: client_id</p>");
     }
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

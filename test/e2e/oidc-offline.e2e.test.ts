@@ -4,6 +4,11 @@ import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Offline tokens (spec 2.6, 4.2; OIDC Core 1.0 section 11) over HTTP: `offline_access` gives an
 // offline token and session only to a client that can use it, one listing the refresh_token
@@ -116,5 +121,11 @@ for (const target of targets()) describe(`offline tokens (${target.mode})`, () =
     expect([narrowed.status, narrowed.body]).toEqual(expected);
     const ids = await listed();
     for (const id of familyIds) expect(ids).not.toContain(id);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,11 @@ import { freePort } from "./support/free-port.js";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Operational endpoints (spec 4.20) in every run mode.
 describe.each(targets())("operations ($mode)", (target) => {
@@ -121,5 +126,11 @@ describe("embedded process lifecycle", () => {
     const proc = startNode("gateway/src/main-embedded.js", { TESSERA_PORT: "eighty" }, "bad-config");
     expect(await proc.exited).toBe(78);
     expect(readFileSync(proc.logFile, "utf8")).toContain('TESSERA_PORT: must be an integer, got "eighty"');
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

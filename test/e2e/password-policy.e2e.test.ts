@@ -3,6 +3,11 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Password policy at login (spec 2.1 passwordMaxAgeDays; the policy rules themselves at user
 // creation and reset-password are in user-passwords.e2e.test.ts). Max age needs an old password:
@@ -113,5 +118,11 @@ describe.each(targets())("password max age at login ($mode)", (target) => {
     const b = new BrowserSession(server.url);
     expect((await b.submit(await b.get(authUrl()), { username: "nina", password: "Old-Pass-1" })).status).toBe(302);
     expect((await grant("nina", "Old-Pass-1")).status).toBe(200);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

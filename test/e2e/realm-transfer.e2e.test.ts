@@ -3,6 +3,11 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { exportSchemaProblems } from "./support/realm-export-schema.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Realm export and import (spec 1.9, 2.1, 4.1; DESIGN 3: every service exports and imports its
 // own part). A realm with one of everything goes out, is deleted, comes back, and goes out again.
@@ -196,4 +201,10 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
   }, 60_000);
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
+  });
 });

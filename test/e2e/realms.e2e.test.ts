@@ -1,6 +1,11 @@
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Realm Admin API, spec 2.1 and 4.1, in every run mode.
 describe.each(targets())("realms ($mode)", (target) => {
@@ -303,5 +308,11 @@ describe.each(targets())("realms ($mode)", (target) => {
     expect(wrong.body).toEqual({ error: "unauthorized", message: "invalid API key" });
     const create = await http("POST", `${server.url}/admin/realms`, { body: { name: uniqueName("noauth") } });
     expect(create.status).toBe(401);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

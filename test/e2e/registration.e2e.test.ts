@@ -3,6 +3,11 @@ import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
 import { decodeQuotedPrintable, startSmtpSink } from "./support/smtp-sink.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Self-service registration and email verification (issue 5; spec 2.1 registrationAllowed,
 // requireEmailVerification; spec 2.7 REGISTER / VERIFY_EMAIL events), through the hosted pages.
@@ -134,5 +139,11 @@ describe.each(targets())("registration and email verification ($mode)", (target)
     expect(done.status).toBe(302);
     expect(new URL(done.location).searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(done.headers.getSetCookie().some((c) => c.startsWith("TESSERA_SESSION="))).toBe(true);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,11 @@ import { randomUUID } from "node:crypto";
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Realm roles, client roles and role mappings, spec 2.4, 4.4, 4.5, 4.6 (methods per DESIGN 7).
 // Users come from service-account users (spec 1.11): the user Admin API lives on another branch.
@@ -205,5 +210,11 @@ describe.each(targets())("roles ($mode)", (target) => {
     const mine = mapEvents.body.filter((e: { resourcePath: string }) => e.resourcePath === `users/${userId}/role-mappings/realm`);
     expect(mine.map((e: { operationType: string }) => e.operationType)).toEqual(["DELETE", "CREATE"]);
     expect(JSON.parse(mine[1].representation)).toEqual([{ id: expect.any(String), name }]);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,11 @@ import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { samlifyValidator, validateIdpMetadata } from "./support/metadata-schema.js";
 import { pemBody } from "../support/openssl-cert.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 const REDIRECT = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 const POST = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
@@ -187,5 +192,11 @@ describe.each(targets())("SAML IdP metadata and keys ($mode)", (target) => {
     const second = await api.get(`/admin/realms/${realm}/saml-keys`);
     expect(second.body).toHaveLength(1);
     expect(second.body[0].id).not.toBe(first.body[0].id);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,11 @@ import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { opensslCertificate, pemBody } from "../support/openssl-cert.js";
 import { selfSignedCertificate } from "../../services/saml/src/domain/self-signed-cert.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 const EMAIL = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 const PERSISTENT = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
@@ -278,5 +283,11 @@ describe.each(targets())("SAML service providers ($mode)", (target) => {
     await api.post("/admin/realms", { name: quiet });
     await api.post(sps(quiet), minimal());
     expect((await api.get(`/admin/realms/${quiet}/admin-events`)).body).toEqual([]);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

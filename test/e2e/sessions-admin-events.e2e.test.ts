@@ -2,6 +2,11 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // The sessions admin (spec 4.7, 4.2 offline sessions) records its revocations as admin events
 // (spec 2.7) when the realm has adminEventsEnabled, as Keycloak does for USER_SESSION: over HTTP,
@@ -75,5 +80,11 @@ describe.each(targets())("admin events of the sessions admin ($mode)", (target) 
     ]);
     expect(all.body.count).toBe(1); // the other OAuth session
     expect(await sessionsOf()).toEqual([]);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,11 @@
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Per-IP and per-client throttle on the client-password and login endpoints, per realm.
 
@@ -174,5 +179,11 @@ describe.each(targets())("throttle ($mode)", (target) => {
     const bad = await api.put(`/admin/realms/${realm}`, { rateLimitPerIp: -1 });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe("rateLimitPerIp");
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,11 @@ import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
 import { BackchannelReceiver } from "./support/backchannel-receiver.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Tokens die when their client or user goes away: the audit's reproductions over HTTP. A deleted
 // or disabled client's tokens and sessions end and a client re-created under its clientId cannot
@@ -271,5 +276,11 @@ describe.each(targets())("token revocation with the client or user ($mode)", (ta
     // Both deliveries would start together; give a wrong one time to arrive.
     await new Promise((r) => setTimeout(r, 500));
     expect(mine()).toEqual([{ client: "stays", sid }]);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,11 @@ import { adminApi, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, type PageResponse } from "./support/browser-session.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // The hosted pages of a realm that could exist but does not, or is disabled (Keycloak serves no
 // login for a disabled realm): every page answers what the authorization endpoint answers for it,
@@ -154,5 +159,11 @@ describe.each(targets())("hosted pages of a realm that does not exist or is disa
       expectPageHeaders(res);
       expect(res.text).toBe(expected.text);
     }
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,11 @@ import bcrypt from "bcryptjs";
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // User import over HTTP (spec 4.2, DESIGN 5 and 7). Logging in with the imported hashes is covered
 // in-process (services/directory/src/user-import.test.ts): no HTTP login path exists on this branch.
@@ -95,5 +100,11 @@ describe.each(targets())("user import ($mode)", (target) => {
     const wrong = await api.get(importPath(r));
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,11 @@
 import { adminApi, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Passwords: the realm's policy on creation and reset (spec 2.1, 2.2, 4.2, 8) and the history rule.
 describe.each(targets())("user passwords ($mode)", (target) => {
@@ -111,5 +116,11 @@ describe.each(targets())("user passwords ($mode)", (target) => {
       const u = (await api.post(users(r), { username: "rita", password: "same-pass-1" })).body;
       expect((await api.put(`${users(r)}/${u.id}/reset-password`, { password: "same-pass-1" })).status).toBe(204);
     });
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

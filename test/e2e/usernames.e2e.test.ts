@@ -2,6 +2,11 @@ import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms, type PageResponse } from "./support/browser-session.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Usernames as Keycloak's default user profile takes them (its username-prohibited-characters
 // and homograph rules), normalised to NFKC before the case-insensitive uniqueness check: on
@@ -88,5 +93,11 @@ describe.each(targets())("usernames ($mode)", (target) => {
     expect(errors).toBe("<li>Username must not contain &quot;&lt;&quot;: letters, digits and . - _ @ are allowed</li>");
     expect(parseForms(page.text)[0]!.fields.username).toBe("<script>x</script>");
     expect((await api.get(`${users()}?email=x@example.com`)).body.users).toEqual([]);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,11 @@ import { readFileSync } from "node:fs";
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { recordResponses } from "./support/http.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Users Admin API (spec 2.2, 4.2, 8), in every run mode. Each test makes its own realm.
 describe.each(targets())("users ($mode)", (target) => {
@@ -384,5 +389,11 @@ describe.each(targets())("users ($mode)", (target) => {
         expect(JSON.parse(line!).deleted).toBeGreaterThanOrEqual(2);
       }
     });
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

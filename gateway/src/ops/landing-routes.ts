@@ -7,7 +7,7 @@ import { renderPage } from "../pages/page-renderer.js";
 import { resolveTheme } from "../pages/themes.js";
 
 /** The version of the running code: package.json's, found by walking up from this module (dist or source). */
-function packageVersion(): string {
+export function packageVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 8; i++) {
     const file = join(dir, "package.json");

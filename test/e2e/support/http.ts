@@ -1,9 +1,20 @@
+import type { RecordedResponse } from "../../support/openapi-validator.js";
+
 /** A response as tests assert it: exact status, parsed body, headers. */
 export interface HttpResult<T = any> {
   status: number;
   body: T;
   text: string;
   headers: Headers;
+}
+
+/** What `http` saw, once `recordResponses` was called in the test file (for the OpenAPI check). */
+let recorded: RecordedResponse[] | undefined;
+
+/** Starts keeping every response `http` (and so `adminApi`) receives; returns the list it fills. */
+export function recordResponses(): RecordedResponse[] {
+  recorded ??= [];
+  return recorded;
 }
 
 export async function http<T = any>(method: string, url: string, options: {
@@ -22,6 +33,7 @@ export async function http<T = any>(method: string, url: string, options: {
   const text = await res.text();
   let parsed: unknown = undefined;
   if (text && (res.headers.get("content-type") ?? "").includes("json")) parsed = JSON.parse(text);
+  recorded?.push({ method, path: new URL(url).pathname, status: res.status, contentType: res.headers.get("content-type") ?? "", body: parsed });
   return { status: res.status, body: parsed as T, text, headers: res.headers };
 }
 

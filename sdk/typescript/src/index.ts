@@ -1,0 +1,70 @@
+import createClient, { type Client, type ClientOptions } from "openapi-fetch";
+import type { components, operations, paths } from "./schema.js";
+
+export type { components, operations, paths };
+/** The document's schemas by name: `Schemas["Realm"]`, `Schemas["UserInput"]`. */
+export type Schemas = components["schemas"];
+export type TesseraClient = Client<paths>;
+
+export interface TesseraClientOptions extends Omit<ClientOptions, "baseUrl"> {
+  /** The server's public URL (TESSERA_PUBLIC_URL), e.g. `https://id.example.com`. */
+  baseUrl: string;
+  /** The admin API key, sent as `X-Admin-API-Key`. */
+  apiKey?: string;
+  /** An admin bearer token (from `loginAdmin`), or a function giving the current one. */
+  accessToken?: string | (() => string | Promise<string>);
+}
+
+/**
+ * A typed client of the Tessera Admin API (and the public endpoints the document describes),
+ * over openapi-fetch: `client.GET("/admin/realms/{realmName}", { params: { path: { realmName } } })`
+ * answers `{ data, error, response }`, with `data` and `error` typed from the document.
+ */
+export function createTesseraClient(options: TesseraClientOptions): TesseraClient {
+  const { baseUrl, apiKey, accessToken, ...rest } = options;
+  const client = createClient<paths>({ ...rest, baseUrl: baseUrl.replace(/\/+$/, "") });
+  if (apiKey !== undefined || accessToken !== undefined) {
+    client.use({
+      async onRequest({ request }) {
+        if (apiKey !== undefined) request.headers.set("X-Admin-API-Key", apiKey);
+        else {
+          const token = typeof accessToken === "function" ? await accessToken() : accessToken;
+          request.headers.set("Authorization", `Bearer ${token}`);
+        }
+        return request;
+      },
+    });
+  }
+  return client;
+}
+
+/** The gateway's error body (`{ error, message, field? }`), thrown by `unwrap`. */
+export class TesseraApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "TesseraApiError";
+  }
+}
+
+/**
+ * The data of a successful answer, or a TesseraApiError with the server's status, error code,
+ * message and the field at fault: `const realm = unwrap(await client.GET(...))`.
+ */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok) return result.data as T;
+  const e = (result.error ?? {}) as { error?: string; message?: string; field?: string; error_description?: string };
+  throw new TesseraApiError(
+    result.response.status, e.error ?? "http_error", e.message ?? e.error_description ?? `HTTP ${result.response.status}`, e.field,
+  );
+}
+
+/** Logs in as an admin (`POST /admin/auth/login`) and answers the bearer token and its lifetime. */
+export async function loginAdmin(baseUrl: string, username: string, password: string): Promise<{ accessToken: string; expiresIn: number }> {
+  const res = unwrap(await createTesseraClient({ baseUrl }).POST("/admin/auth/login", { body: { username, password } }));
+  return { accessToken: res.accessToken, expiresIn: res.expiresIn };
+}

@@ -1,0 +1,63 @@
+import { TesseraApiError, createTesseraClient, loginAdmin, unwrap } from "../../sdk/typescript/src/index.js";
+import { uniqueName } from "./support/http.js";
+import { targets } from "./support/targets.js";
+import { OpenApiValidator } from "../support/openapi-validator.js";
+import type { TestServer } from "./support/embedded-server.js";
+
+/**
+ * The generated TypeScript Admin REST client (sdk/typescript) against a started server, as its
+ * README shows it: authenticate with the admin API key, create a realm and read it back.
+ */
+describe.each(targets())("TypeScript Admin REST client ($mode)", (target) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await target.start("sdk-typescript");
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  it("creates a realm and reads it back with the admin API key", async () => {
+    const client = createTesseraClient({ baseUrl: server.url, apiKey: server.apiKey });
+    const name = uniqueName("sdk");
+    const created = unwrap(await client.POST("/admin/realms", { body: { name, displayName: "From the SDK" } }));
+    expect([created.name, created.displayName, created.enabled]).toEqual([name, "From the SDK", true]);
+
+    const read = await client.GET("/admin/realms/{realmName}", { params: { path: { realmName: name } } });
+    expect(read.response.status).toBe(200);
+    expect(read.data).toEqual(created);
+    // What the client typed is what the document says the server answers.
+    expect(new OpenApiValidator().problems({
+      method: "GET", path: `/admin/realms/${name}`, status: 200, contentType: read.response.headers.get("content-type") ?? "", body: read.data,
+    })).toEqual([]);
+
+    const list = unwrap(await client.GET("/admin/realms"));
+    expect(list.map((r) => r.name)).toContain(name);
+    expect(unwrap(await client.DELETE("/admin/realms/{realmName}", { params: { path: { realmName: name } } })).name).toBe(name);
+  });
+
+  it("throws the server's error, code and field through unwrap", async () => {
+    const client = createTesseraClient({ baseUrl: server.url, apiKey: server.apiKey });
+    const missing = await client.GET("/admin/realms/{realmName}", { params: { path: { realmName: "no-such-realm" } } });
+    expect(missing.response.status).toBe(404);
+    expect(() => unwrap(missing)).toThrow(TesseraApiError);
+    const bad = await client.POST("/admin/realms", { body: { name: uniqueName("sdk"), enabled: "yes" as unknown as boolean } });
+    try {
+      unwrap(bad);
+      throw new Error("unwrap did not throw");
+    } catch (e) {
+      expect(e).toBeInstanceOf(TesseraApiError);
+      expect([(e as TesseraApiError).status, (e as TesseraApiError).error, (e as TesseraApiError).field]).toEqual([400, "invalid_field", "enabled"]);
+    }
+    const anonymous = await createTesseraClient({ baseUrl: server.url }).GET("/admin/realms");
+    expect(anonymous.response.status).toBe(401);
+  });
+
+  it("authenticates with an admin bearer token from loginAdmin", async () => {
+    const { accessToken, expiresIn } = await loginAdmin(server.url, server.adminUsername, server.adminPassword);
+    expect(expiresIn).toBeGreaterThan(0);
+    const client = createTesseraClient({ baseUrl: `${server.url}/`, accessToken: () => accessToken });
+    const me = unwrap(await client.GET("/admin/auth/me"));
+    expect(me.username).toBe(server.adminUsername);
+    expect((await client.GET("/admin/realms")).response.status).toBe(200);
+  });
+});
