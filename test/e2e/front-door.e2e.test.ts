@@ -42,15 +42,17 @@ describe.each(targets())("front door ($mode)", (target) => {
       links: {
         adminConsole: `${base}/admin/console`,
         adminApi: `${base}/admin/realms`,
+        apiReference: `${base}/admin/docs`,
+        openapi: `${base}/admin/openapi.json`,
         adminLogin: `${base}/admin/auth/login`,
         health: `${base}/health`,
         ready: `${base}/health/ready`,
         metrics: `${base}/metrics`,
       },
     });
-    // Every link answers (the console's document is public; the Admin API asks for its credential; the login takes POST).
+    // Every link answers (the console's document and the API reference are public; the Admin API asks for its credential; the login takes POST).
     const statuses = await Promise.all(Object.values<string>(res.body.links).map(async (href) => (await fetch(href)).status));
-    expect(statuses).toEqual([200, 401, 405, 200, 200, 200]);
+    expect(statuses).toEqual([200, 401, 200, 200, 405, 200, 200, 200]);
   });
 
   it("GET / in a browser is a small HTML page with the version and the links, under the pages' CSP", async () => {

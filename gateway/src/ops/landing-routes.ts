@@ -31,6 +31,8 @@ export function landingLinks(publicUrl: string): LandingLink[] {
   return [
     { key: "adminConsole", label: "Admin console", href: `${publicUrl}/admin/console` },
     { key: "adminApi", label: "Admin API (X-Admin-API-Key or a bearer token from /admin/auth/login)", href: `${publicUrl}/admin/realms` },
+    { key: "apiReference", label: "API reference (OpenAPI 3.1)", href: `${publicUrl}/admin/docs` },
+    { key: "openapi", label: "OpenAPI document", href: `${publicUrl}/admin/openapi.json` },
     { key: "adminLogin", label: "Admin login", href: `${publicUrl}/admin/auth/login` },
     { key: "health", label: "Liveness", href: `${publicUrl}/health` },
     { key: "ready", label: "Readiness of every service", href: `${publicUrl}/health/ready` },
