@@ -1,9 +1,13 @@
-import { adminApi, http, uniqueName } from "./support/http.js";
+import { adminApi, http, recordResponses, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
 import { decodeQuotedPrintable, startSmtpSink } from "./support/smtp-sink.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response `http` receives here is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 /**
  * Invitations to an organization (Keycloak 26's members/invite-user and invite-existing-user): the
@@ -127,5 +131,11 @@ for (const target of targets()) describe(`organization invitations (${target.mod
     const forged = await new BrowserSession(server.url).get(`${server.url}/realms/${realm}/login-actions/organization-invitation?key=AAAA`);
     expect(forged.status).toBe(400);
     expect(forged.text).toContain("This invitation link is invalid or has expired.");
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

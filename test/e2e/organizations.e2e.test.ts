@@ -1,6 +1,10 @@
-import { adminApi, http, uniqueName } from "./support/http.js";
+import { adminApi, http, recordResponses, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Organizations and their members (spec 1.13) at Keycloak 26's paths, in every run mode.
 describe.each(targets())("organizations ($mode)", (target) => {
@@ -261,5 +265,11 @@ describe.each(targets())("organizations ($mode)", (target) => {
     expect((await api.get(mine)).body).toEqual([]);
     const events = await eventually(() => api.get(`/admin/realms/${r}/admin-events?resourceType=ORGANIZATION_ROLE_MAPPING`), (x) => x.body.length >= 4);
     expect(events.body.map((e: { operationType: string }) => e.operationType).reverse()).toEqual(["CREATE", "CREATE", "DELETE", "CREATE"]);
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

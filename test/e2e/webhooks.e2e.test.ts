@@ -2,9 +2,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { adminApi, http, uniqueName } from "./support/http.js";
+import { adminApi, http, recordResponses, uniqueName } from "./support/http.js";
 import { eventually } from "./support/targets.js";
 import { verifyStandardWebhook, WebhookReceiver } from "./support/webhook-receiver.js";
+import { expectResponsesDocumented } from "./support/openapi-check.js";
+
+// Every response this file receives is checked against the OpenAPI document at its end.
+const recorded = recordResponses();
 
 // Webhooks against a loopback receiver, on an embedded server that keeps its data directory
 // across a restart. Retries are fast here (200 ms base, 1 s cap, 200 ms polls) so an outage of
@@ -240,5 +244,11 @@ describe("webhooks", () => {
       const log = readFileSync(file, "utf8");
       for (const s of secrets) expect(log).not.toContain(s.slice(6));
     }
+  });
+});
+
+describe("the responses of this file", () => {
+  it("match the OpenAPI document (status, media type, body schema)", () => {
+    expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,9 @@ import { COMMON_SCHEMAS } from "./common-schemas.js";
 import type { Answer, Operation } from "./operation.js";
 import { ProtoSchemas, type JsonSchema } from "./proto-schema.js";
 import { protocolOperations } from "./protocol-operations.js";
+import { organizationOperations } from "./organization-operations.js";
 import { realmUserOperations } from "./realm-user-operations.js";
+import { webhookOperations } from "./webhook-operations.js";
 import { packageVersion } from "../ops/landing-routes.js";
 
 /** Fields a route drops from a reply when empty (realmJson, userJson, roleJson, spJson, providerJson). */
@@ -27,6 +29,7 @@ const PATH_PARAMS: Record<string, string> = {
   realmName: "The realm's name.", userId: "The user's id.", clientId: "The client's clientId (not its internal id).",
   groupId: "The group's id.", roleName: "The role's name.", scopeId: "The client scope's id.", mapperId: "The protocol mapper's id.",
   sessionId: "The session's id.", tokenId: "The offline token's id.", alias: "The identity provider's alias.", id: "The provider's id.",
+  orgId: "The organization's id.", deliveryId: "The delivery's id (its `webhook-id` header).", file: "The asset's content-hashed file name.",
 };
 
 const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>>> = {
@@ -38,7 +41,9 @@ const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>>> = {
 
 /** Every documented operation, in the order of the document. */
 export function operations(p: ProtoSchemas = schemas()): Operation[] {
-  return [...realmUserOperations(p), ...clientProviderOperations(p), ...protocolOperations()];
+  return [
+    ...realmUserOperations(p), ...clientProviderOperations(p), ...organizationOperations(p), ...webhookOperations(p), ...protocolOperations(),
+  ];
 }
 
 function schemas(): ProtoSchemas {
@@ -92,7 +97,7 @@ export function openApiDocument(): Record<string, unknown> {
 function operationObject(op: Operation): Record<string, unknown> {
   const names = [...op.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const parameters = [
-    ...names.map((name) => ({ name, in: "path", required: true, description: PATH_PARAMS[name] ?? name, schema: { type: "string" } })),
+    ...names.map((name) => ({ name, in: "path", required: true, description: op.pathParams?.[name] ?? PATH_PARAMS[name] ?? name, schema: { type: "string" } })),
     ...(op.query ?? []).map((q) => ({ name: q.name, in: "query", description: q.description, required: q.required ?? false, schema: q.schema ?? { type: "string" } })),
     ...(op.headers ?? []).map((h) => ({ name: h.name, in: "header", description: h.description, required: h.required ?? false, schema: h.schema ?? { type: "string" } })),
   ];
@@ -114,7 +119,7 @@ function operationObject(op: Operation): Record<string, unknown> {
     operationId: op.id, tags: [op.tag], summary: op.summary, ...(op.description ? { description: op.description } : {}),
     "x-tessera-auth": op.auth, security: SECURITY[op.auth],
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: op.body.required ?? false, ...(op.body.description ? { description: op.body.description } : {}), content: { [op.body.media ?? "application/json"]: { schema: op.body.schema } } } } : {}),
+    ...(op.body ? { requestBody: { required: op.body.required ?? false, ...(op.body.description ? { description: op.body.description } : {}), content: content(op.body.media, op.body.schema) } } : {}),
     responses,
   };
 }
@@ -123,8 +128,12 @@ function answer(a: Answer): Record<string, unknown> {
   const headers = a.headers ? Object.fromEntries(Object.entries(a.headers).map(([k, d]) => [k, { description: d, schema: { type: "string" } }])) : undefined;
   return {
     description: a.description, ...(headers ? { headers } : {}), ...(a.bodyOptional ? { "x-tessera-body-optional": true } : {}),
-    ...(a.schema || a.media ? { content: { [a.media ?? "application/json"]: { schema: a.schema ?? {} } } } : {}),
+    ...(a.schema || a.media ? { content: content(a.media, a.schema ?? {}) } : {}),
   };
+}
+
+function content(media: string | string[] | undefined, schema: JsonSchema): Record<string, unknown> {
+  return Object.fromEntries([media ?? "application/json"].flat().map((m) => [m, { schema }]));
 }
 
 /** The realm document's JSON Schema from its zod schema (as docs/realm-export.schema.json is), its `$defs` as components. */

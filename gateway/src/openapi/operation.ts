@@ -11,8 +11,8 @@ export interface Param {
 
 export interface Body {
   schema: JsonSchema;
-  /** `application/json` unless named. */
-  media?: string;
+  /** `application/json` unless named; several when the route reads each (the same schema). */
+  media?: string | string[];
   required?: boolean;
   description?: string;
 }
@@ -20,8 +20,8 @@ export interface Body {
 export interface Answer {
   description: string;
   schema?: JsonSchema;
-  /** `application/json` unless named; none when there is no schema and no media. */
-  media?: string;
+  /** `application/json` unless named; none when there is no schema and no media; several when the answer is one of them. */
+  media?: string | string[];
   headers?: Record<string, string>;
   /** The answer may come without a body (`x-tessera-body-optional`), e.g. a 401 to a request that sent no token. */
   bodyOptional?: boolean;
@@ -38,6 +38,8 @@ export interface Operation {
   auth: RouteAuth;
   tag: string;
   summary: string;
+  /** Descriptions of path parameters whose name means something else here than in PATH_PARAMS (document.ts). */
+  pathParams?: Record<string, string>;
   description?: string;
   query?: Param[];
   headers?: Param[];

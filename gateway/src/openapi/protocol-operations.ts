@@ -23,6 +23,10 @@ const page = (id: string, method: "GET" | "POST", path: string, summary: string,
   responses: { 200: html("The page."), 302: redirect("The flow's next step, or the client with its answer."), 400: html("The realm's error page.") },
   ...extra,
 });
+const CONSOLE_HEADERS = {
+  "Content-Security-Policy": "Scripts, styles and calls only to this server; no framing (console-routes.ts).",
+  "Cache-Control": "`no-store`.", "X-Frame-Options": "`DENY`.", "Referrer-Policy": "`no-referrer`.",
+};
 /** RFC 6750 section 3.1: no body when the request sent no token; `invalid_token` when it was not valid. */
 const USERINFO_401: Answer = {
   description: "No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3).",
@@ -53,6 +57,16 @@ export function protocolOperations(): Operation[] {
       errors: "none", responses: { 200: { description: "JavaScript.", schema: { type: "string" }, media: "text/javascript" } } },
     { id: "apiReferenceStart", method: "GET", path: "/admin/docs/start.js", auth: "public", tag: "Operations", summary: "The reference page's start script",
       errors: "none", responses: { 200: { description: "JavaScript.", schema: { type: "string" }, media: "text/javascript" } } },
+
+    { id: "adminConsole", method: "GET", path: "/admin/console", auth: "public", tag: "Operations", summary: "The admin console (a client of this Admin API)",
+      description: "The single-page app's document; it signs in with `POST /admin/auth/login`. Served with its own Content-Security-Policy.",
+      responses: { 200: { ...html("The console's page."), headers: CONSOLE_HEADERS }, 503: json("The console is not built (`console_not_built`).", ref("Error")) } },
+    { id: "adminConsoleAsset", method: "GET", path: "/resources/console/assets/:file", auth: "public", tag: "Operations", summary: "A file of the admin console's build",
+      responses: {
+        200: { description: "The file; content-hashed, so cached for a year (`immutable`).", schema: { type: "string" },
+          media: ["text/javascript", "text/css", "application/json", "image/svg+xml", "font/woff2"], headers: { "Cache-Control": "`public, max-age=31536000, immutable`." } },
+        404: json("No such file of the build (`not_found`).", ref("Error")),
+      } },
 
     { id: "discovery", method: "GET", path: "/realms/:realmName/.well-known/openid-configuration", auth: "public", tag: "OpenID Connect",
       summary: "Provider metadata (OpenID Connect Discovery 1.0)", errors: "oauth", responses: { 200: json("The metadata.", ref("ProviderMetadata")) } },
@@ -109,6 +123,17 @@ export function protocolOperations(): Operation[] {
     page("resetCredentialsPost", "POST", "/realms/:realmName/login-actions/reset-credentials", "Request a reset link", { body: form({ tx: s, username: s }) }),
     page("resetPasswordPage", "GET", "/realms/:realmName/login-actions/reset-password", "The new-password page of a reset link", { query: [{ name: "key", description: "The emailed key." }] }),
     page("resetPasswordPost", "POST", "/realms/:realmName/login-actions/reset-password", "Set the new password", { body: form({ key: s, password: s, passwordConfirm: s }) }),
+    { id: "organizationInvitationPage", method: "GET", path: "/realms/:realmName/login-actions/organization-invitation", auth: "public", tag: "Hosted pages",
+      summary: "An organization invitation's link: the organization, and a registration form when no account holds the email", errors: "page",
+      query: [{ name: "key", description: "The emailed key (sealed; it also stands as the form's CSRF token)." }],
+      responses: { 200: html("The invitation page."), 400: html("The realm's error page: the link is not valid, has expired or was used.") } },
+    { id: "organizationInvitationAccept", method: "POST", path: "/realms/:realmName/login-actions/organization-invitation", auth: "public", tag: "Hosted pages",
+      summary: "Accept an organization invitation (registering the account it needs)", errors: "page",
+      body: form({ key: s, username: s, password: s, firstName: s, lastName: s }, ["key"]),
+      responses: {
+        200: html("The invitation is accepted: the member's page, with a link on to the organization's redirect URL."),
+        400: html("The form again with the reason (a refused username or password; the link stays usable), or the error page for a link that is not valid or was used."),
+      } },
     page("authenticatePage", "GET", "/realms/:realmName/login-actions/authenticate", "Continue a login after a required action", { query: [{ name: "tx", description: "The login transaction." }] }),
 
     { id: "samlDescriptor", method: "GET", path: "/realms/:realmName/protocol/saml/descriptor", auth: "public", tag: "SAML", summary: "The realm's SAML 2.0 IdP metadata",

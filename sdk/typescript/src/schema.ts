@@ -1101,6 +1101,359 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/realms/{realmName}/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search organizations */
+        get: operations["listOrganizations"];
+        put?: never;
+        /**
+         * Create an organization
+         * @description `alias` defaults to the name and cannot change afterwards; a domain belongs to one organization of the realm.
+         */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count organizations */
+        get: operations["countOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/members/{userId}/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organizations a user is a member of */
+        get: operations["listMemberOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an organization */
+        get: operations["getOrganization"];
+        /**
+         * Update an organization (the fields sent)
+         * @description `domains` and `attributes`, when sent, replace the whole set; an `id` sent must be the path's; `alias` cannot change.
+         */
+        put: operations["updateOrganization"];
+        post?: never;
+        /**
+         * Delete an organization
+         * @description Its memberships go with it; the users stay.
+         */
+        delete: operations["deleteOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an organization's roles */
+        get: operations["listOrganizationRoles"];
+        put?: never;
+        /** Create an organization role */
+        post: operations["createOrganizationRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}/roles/{roleName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an organization role
+         * @description Members lose it.
+         */
+        delete: operations["deleteOrganizationRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search an organization's members */
+        get: operations["listOrganizationMembers"];
+        put?: never;
+        /**
+         * Add a user as a member
+         * @description The body is the user's id as a JSON string (`"8f1c..."`), as Keycloak's.
+         */
+        post: operations["addOrganizationMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}/members/invite-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email an invitation to join
+         * @description The link opens `/realms/{realmName}/login-actions/organization-invitation`, which registers an account when none holds the email.
+         */
+        post: operations["inviteOrganizationUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}/members/invite-existing-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email an existing user an invitation to join */
+        post: operations["inviteExistingOrganizationUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}/members/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count an organization's members */
+        get: operations["countOrganizationMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a member */
+        get: operations["getOrganizationMember"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description The user stays.
+         */
+        delete: operations["removeOrganizationMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/organizations/{orgId}/members/{userId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a member's organization roles */
+        get: operations["listOrganizationMemberRoles"];
+        put?: never;
+        /** Grant organization roles to a member */
+        post: operations["grantOrganizationMemberRoles"];
+        /** Revoke organization roles from a member */
+        delete: operations["revokeOrganizationMemberRoles"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description In creation order; `max` defaults to 100, at most 1000.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Answers the webhook and, this once, its signing secret (`whsec_` and base64 of 32 bytes, Standard Webhooks).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook */
+        get: operations["getWebhook"];
+        /** Update a webhook (the fields sent) */
+        put: operations["updateWebhook"];
+        post?: never;
+        /** Delete a webhook and its deliveries */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's signing secret
+         * @description The new secret is answered this once; the old one stops signing at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a webhook's deliveries */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/webhooks/{id}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Under its own `webhook-id`, with a fresh 24 h retry window.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again the stored events of a time range
+         * @description Every stored event of the range that the webhook subscribes to is queued as a new delivery.
+         */
+        post: operations["replayWebhookRange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/": {
         parameters: {
             query?: never;
@@ -1232,6 +1585,43 @@ export interface paths {
         };
         /** The reference page's start script */
         get: operations["apiReferenceStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin console (a client of this Admin API)
+         * @description The single-page app's document; it signs in with `POST /admin/auth/login`. Served with its own Content-Security-Policy.
+         */
+        get: operations["adminConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resources/console/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of the admin console's build */
+        get: operations["adminConsoleAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1489,6 +1879,24 @@ export interface paths {
         put?: never;
         /** Set the new password */
         post: operations["resetPasswordPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realms/{realmName}/login-actions/organization-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organization invitation's link: the organization, and a registration form when no account holds the email */
+        get: operations["organizationInvitationPage"];
+        put?: never;
+        /** Accept an organization invitation (registering the account it needs) */
+        post: operations["organizationInvitationAccept"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1909,11 +2317,61 @@ export interface components {
                 };
             }[];
             groups: components["schemas"]["RealmDocument___schema0"][];
+            organizations?: {
+                id: string;
+                name: string;
+                alias: string;
+                enabled: boolean;
+                description?: string;
+                redirectUrl?: string;
+                domains: {
+                    name: string;
+                    verified: boolean;
+                }[];
+                attributes?: {
+                    [key: string]: string[];
+                };
+                identityProviders: string[];
+            }[];
             identityProviders: {
-                [key: string]: unknown;
+                id: string;
+                alias: string;
+                displayName?: string;
+                providerType: string;
+                enabled?: boolean;
+                clientId: string;
+                clientSecret?: string;
+                authorizationUrl?: string;
+                tokenUrl?: string;
+                userinfoUrl?: string;
+                jwksUrl?: string;
+                issuer?: string;
+                defaultScopes?: string;
+                trustEmail?: boolean;
+                syncUserProfile?: boolean;
             }[];
             userFederationProviders: {
-                [key: string]: unknown;
+                id: string;
+                name: string;
+                providerType: string;
+                enabled?: boolean;
+                priority?: number;
+                connectionUrl: string;
+                bindDn: string;
+                bindCredential?: string;
+                usersDn: string;
+                userObjectClass?: string;
+                usernameLdapAttr?: string;
+                uuidLdapAttr?: string;
+                emailLdapAttr?: string;
+                firstNameLdapAttr?: string;
+                lastNameLdapAttr?: string;
+                syncMode?: string;
+                syncPeriod?: number;
+                changedSyncPeriod?: number;
+                importEnabled?: boolean;
+                connectionTimeout?: number;
+                vanishedUsers?: string;
             }[];
             samlServiceProviders: {
                 id: string;
@@ -1987,8 +2445,21 @@ export interface components {
                 };
                 groups: string[];
                 federatedIdentities: {
-                    [key: string]: unknown;
+                    identityProvider: string;
+                    userId: string;
+                    userName: string;
                 }[];
+                organizations?: string[];
+            }[];
+            webhooks?: {
+                id: string;
+                url: string;
+                eventTypes: string[];
+                enabled: boolean;
+                headers?: {
+                    [key: string]: string;
+                };
+                secret?: string;
             }[];
         };
         RealmDocument___schema0: {
@@ -2607,6 +3078,54 @@ export interface components {
             username?: string;
             /** Format: date-time */
             createdAt?: string;
+        };
+        /** @description `iam.directory.v1.Organization` */
+        Organization: {
+            id: string;
+            name: string;
+            alias: string;
+            enabled: boolean;
+            description: string;
+            redirectUrl: string;
+            domains: components["schemas"]["OrganizationDomain"][];
+            attributes?: Record<string, never>;
+            identityProviders: string[];
+        };
+        /** @description `iam.directory.v1.OrganizationDomain` */
+        OrganizationDomain: {
+            name: string;
+            verified: boolean;
+        };
+        /** @description `iam.directory.v1.OrganizationInput` */
+        OrganizationInput: {
+            id?: string;
+            name?: string;
+            alias?: string;
+            enabled?: boolean;
+            description?: string;
+            redirectUrl?: string;
+            domains?: unknown[];
+            attributes?: Record<string, never>;
+            identityProviders?: unknown[];
+        };
+        /** @description `iam.directory.v1.OrganizationRole` */
+        OrganizationRole: {
+            name: string;
+            description: string;
+        };
+        /** @description `iam.audit.v1.Webhook` */
+        Webhook: {
+            id: string;
+            url: string;
+            eventTypes: string[];
+            enabled: boolean;
+            headers: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
         };
     };
     responses: never;
@@ -8826,6 +9345,2048 @@ export interface operations {
             };
         };
     };
+    listOrganizations: {
+        parameters: {
+            query?: {
+                /** @description Substring (case-insensitive) of the name or of a domain; with `exact`, the exact name or domain. */
+                search?: string;
+                /** @description Match `search` exactly (default false). */
+                exact?: "true" | "false";
+                /** @description Leave `attributes` out (default true). */
+                briefRepresentation?: "true" | "false";
+                /** @description Index of the first result (default 0). */
+                first?: number;
+                /** @description Largest number of results (default 10, at most 1000). */
+                max?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Organizations by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"][];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationInput"];
+            };
+        };
+        responses: {
+            /** @description The organization. */
+            201: {
+                headers: {
+                    /** @description The organization's URL (absolute, from the public URL). */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name, alias or a domain is taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countOrganizations: {
+        parameters: {
+            query?: {
+                /** @description Substring (case-insensitive) of the name or of a domain; with `exact`, the exact name or domain. */
+                search?: string;
+                /** @description Match `search` exactly (default false). */
+                exact?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMemberOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Organizations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"][];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationInput"];
+            };
+        };
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name or a domain is taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationRole"][];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrganizationRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The role. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationRole"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The organization already has a role of that name (`field`: name). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOrganizationRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+                /** @description The role's name. */
+                roleName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, organization or role does not exist (`role_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationMembers: {
+        parameters: {
+            query?: {
+                /** @description Substring (case-insensitive) of the username, email, first or last name. */
+                search?: string;
+                /** @description Index of the first result (default 0). */
+                first?: number;
+                /** @description Largest number of results (default 10, at most 1000). */
+                max?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members by username. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        enabled: boolean;
+                        emailVerified: boolean;
+                        requirePasswordReset: boolean;
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                        attributes?: Record<string, never>;
+                        federationLink?: string;
+                        /** @enum {unknown} */
+                        membershipType: "UNMANAGED" | "MANAGED";
+                    }[];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The member. */
+            201: {
+                headers: {
+                    /** @description The member's URL (absolute, from the public URL). */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        enabled: boolean;
+                        emailVerified: boolean;
+                        requirePasswordReset: boolean;
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                        attributes?: Record<string, never>;
+                        federationLink?: string;
+                        /** @enum {unknown} */
+                        membershipType: "UNMANAGED" | "MANAGED";
+                    };
+                };
+            };
+            /** @description The body is not a user id as a JSON string, or the user does not exist (`user_not_found`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is already a member. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                    firstName?: string;
+                    lastName?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    email: string;
+                    firstName?: string;
+                    lastName?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `email` is missing or not valid, the organization is disabled, or the realm has no SMTP server (`smtp_not_configured`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member already has the email. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm's SMTP server refused or failed (`smtp_error`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteExistingOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The user's id. */
+                    id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                "application/json": {
+                    /** @description The user's id. */
+                    id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such user (`user_not_found`), the user has no email (`user_has_no_email`), the organization is disabled, or no SMTP server. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is already a member. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm's SMTP server refused or failed (`smtp_error`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countOrganizationMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        enabled: boolean;
+                        emailVerified: boolean;
+                        requirePasswordReset: boolean;
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                        attributes?: Record<string, never>;
+                        federationLink?: string;
+                        /** @enum {unknown} */
+                        membershipType: "UNMANAGED" | "MANAGED";
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or organization does not exist, or the user is not a member (`member_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or organization does not exist, or the user is not a member (`member_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationMemberRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationRole"][];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is not a member (`member_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    grantOrganizationMemberRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": (string | ({
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                }))[];
+            };
+        };
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is not a member (`member_not_found`), or a role does not exist (`role_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeOrganizationMemberRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": (string | ({
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                }))[];
+            };
+        };
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user is not a member (`member_not_found`), or a role does not exist (`role_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Index of the first result (default 0). */
+                first?: number;
+                /** @description Largest number of results (the service applies its default and cap). */
+                max?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhooks (never their secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The receiver's URL (https, or http to loopback where allowed). */
+                    url?: string;
+                    /** @description Login event types (e.g. `LOGIN`) and admin events (`admin.<RESOURCE>.<OPERATION>`, `*` wildcards) to send. */
+                    eventTypes?: string[];
+                    enabled?: boolean;
+                    /** @description Extra request headers sent with each delivery. */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description Read-only; ignored. */
+                    id?: string;
+                    /** @description Read-only; ignored. */
+                    createdAt?: unknown;
+                    /** @description Read-only; ignored. */
+                    updatedAt?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook and its secret. */
+            201: {
+                headers: {
+                    /** @description `/admin/realms/{realmName}/webhooks/{id}` (a relative reference). */
+                    Location?: string;
+                    /** @description `no-store`: the answer holds the signing secret. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        eventTypes: string[];
+                        enabled: boolean;
+                        headers: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A resource of that name already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook (never its secret). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The receiver's URL (https, or http to loopback where allowed). */
+                    url?: string;
+                    /** @description Login event types (e.g. `LOGIN`) and admin events (`admin.<RESOURCE>.<OPERATION>`, `*` wildcards) to send. */
+                    eventTypes?: string[];
+                    enabled?: boolean;
+                    /** @description Extra request headers sent with each delivery. */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description Read-only; ignored. */
+                    id?: string;
+                    /** @description Read-only; ignored. */
+                    createdAt?: unknown;
+                    /** @description Read-only; ignored. */
+                    updatedAt?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer holds the signing secret. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state. */
+                status?: "pending" | "delivered" | "failed" | "dead";
+                /** @description Index of the first result (default 0). */
+                first?: number;
+                /** @description Largest number of results (the service applies its default and cap). */
+                max?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        eventId: string;
+                        eventType: string;
+                        status: string;
+                        /** Format: int32 */
+                        attempts: number;
+                        /** Format: int32 */
+                        responseCode: number;
+                        /** Format: date-time */
+                        lastAttemptAt: string | null;
+                        /** Format: date-time */
+                        nextAttemptAt?: string;
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        eventTime?: string;
+                        lastError: string;
+                    }[];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The webhook's id. */
+                id: string;
+                /** @description The delivery's id (its `webhook-id` header). */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued again now. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        eventId: string;
+                        eventType: string;
+                        status: string;
+                        /** Format: int32 */
+                        attempts: number;
+                        /** Format: int32 */
+                        responseCode: number;
+                        /** Format: date-time */
+                        lastAttemptAt: string | null;
+                        /** Format: date-time */
+                        nextAttemptAt?: string;
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        eventTime?: string;
+                        lastError: string;
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the webhook or the delivery does not exist (`realm_not_found`, `webhook_not_found`, `delivery_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayWebhookRange: {
+        parameters: {
+            query: {
+                /** @description From (inclusive). */
+                dateFrom: string;
+                /** @description To (inclusive); now when absent. */
+                dateTo?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many deliveries were queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: number;
+                    };
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     landing: {
         parameters: {
             query?: never;
@@ -9018,6 +11579,99 @@ export interface operations {
                 };
                 content: {
                     "text/javascript": string;
+                };
+            };
+        };
+    };
+    adminConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The console's page. */
+            200: {
+                headers: {
+                    /** @description Scripts, styles and calls only to this server; no framing (console-routes.ts). */
+                    "Content-Security-Policy"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description `DENY`. */
+                    "X-Frame-Options"?: string;
+                    /** @description `no-referrer`. */
+                    "Referrer-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The console is not built (`console_not_built`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminConsoleAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's content-hashed file name. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file; content-hashed, so cached for a year (`immutable`). */
+            200: {
+                headers: {
+                    /** @description `public, max-age=31536000, immutable`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                    "application/json": string;
+                    "image/svg+xml": string;
+                    "font/woff2": string;
+                };
+            };
+            /** @description No such file of the build (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10302,6 +12956,101 @@ export interface operations {
                 content?: never;
             };
             /** @description The realm's error page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The realm's HTML error page. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    organizationInvitationPage: {
+        parameters: {
+            query?: {
+                /** @description The emailed key (sealed; it also stands as the form's CSRF token). */
+                key?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The realm's error page: the link is not valid, has expired or was used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The realm's HTML error page. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    organizationInvitationAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    key: string;
+                    username?: string;
+                    password?: string;
+                    firstName?: string;
+                    lastName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation is accepted: the member's page, with a link on to the organization's redirect URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form again with the reason (a refused username or password; the link stays usable), or the error page for a link that is not valid or was used. */
             400: {
                 headers: {
                     [name: string]: unknown;
