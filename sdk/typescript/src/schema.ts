@@ -1909,11 +1909,61 @@ export interface components {
                 };
             }[];
             groups: components["schemas"]["RealmDocument___schema0"][];
+            organizations?: {
+                id: string;
+                name: string;
+                alias: string;
+                enabled: boolean;
+                description?: string;
+                redirectUrl?: string;
+                domains: {
+                    name: string;
+                    verified: boolean;
+                }[];
+                attributes?: {
+                    [key: string]: string[];
+                };
+                identityProviders: string[];
+            }[];
             identityProviders: {
-                [key: string]: unknown;
+                id: string;
+                alias: string;
+                displayName?: string;
+                providerType: string;
+                enabled?: boolean;
+                clientId: string;
+                clientSecret?: string;
+                authorizationUrl?: string;
+                tokenUrl?: string;
+                userinfoUrl?: string;
+                jwksUrl?: string;
+                issuer?: string;
+                defaultScopes?: string;
+                trustEmail?: boolean;
+                syncUserProfile?: boolean;
             }[];
             userFederationProviders: {
-                [key: string]: unknown;
+                id: string;
+                name: string;
+                providerType: string;
+                enabled?: boolean;
+                priority?: number;
+                connectionUrl: string;
+                bindDn: string;
+                bindCredential?: string;
+                usersDn: string;
+                userObjectClass?: string;
+                usernameLdapAttr?: string;
+                uuidLdapAttr?: string;
+                emailLdapAttr?: string;
+                firstNameLdapAttr?: string;
+                lastNameLdapAttr?: string;
+                syncMode?: string;
+                syncPeriod?: number;
+                changedSyncPeriod?: number;
+                importEnabled?: boolean;
+                connectionTimeout?: number;
+                vanishedUsers?: string;
             }[];
             samlServiceProviders: {
                 id: string;
@@ -1987,8 +2037,21 @@ export interface components {
                 };
                 groups: string[];
                 federatedIdentities: {
-                    [key: string]: unknown;
+                    identityProvider: string;
+                    userId: string;
+                    userName: string;
                 }[];
+                organizations?: string[];
+            }[];
+            webhooks?: {
+                id: string;
+                url: string;
+                eventTypes: string[];
+                enabled: boolean;
+                headers?: {
+                    [key: string]: string;
+                };
+                secret?: string;
             }[];
         };
         RealmDocument___schema0: {
@@ -2320,6 +2383,10 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            tokenEndpointAuthMethod: string;
+            clientAuthenticatorType: string;
+            jwks?: Record<string, never>;
+            jwksUri: string;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -2456,6 +2523,10 @@ export interface components {
             requireConsent?: boolean;
             backchannelLogoutUri?: string;
             backchannelLogoutSessionRequired?: boolean;
+            tokenEndpointAuthMethod?: string;
+            clientAuthenticatorType?: string;
+            jwks?: Record<string, never>;
+            jwksUri?: string;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -2467,6 +2538,10 @@ export interface components {
             grantTypes?: string[];
             requireConsent?: boolean;
             backchannelLogoutUri?: string;
+            tokenEndpointAuthMethod?: string;
+            clientAuthenticatorType?: string;
+            jwks?: Record<string, never>;
+            jwksUri?: string;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {
