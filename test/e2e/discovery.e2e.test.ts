@@ -33,7 +33,8 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const issuer = `${server.url}/realms/${realm}`;
     const base = `${issuer}/protocol/openid-connect`;
-    const methods = ["client_secret_basic", "client_secret_post", "none"];
+    const methods = ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt", "none"];
+    const assertionAlgs = ["RS256", "PS256", "ES256", "EdDSA", "HS256"];
     expect(res.body).toEqual({
       issuer,
       authorization_endpoint: `${base}/auth`,
@@ -63,8 +64,11 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: methods,
       // RFC 7662 section 2.1: introspection requires client authentication, so not "none".
-      introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+      introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt"],
       revocation_endpoint_auth_methods_supported: methods,
+      token_endpoint_auth_signing_alg_values_supported: assertionAlgs,
+      introspection_endpoint_auth_signing_alg_values_supported: assertionAlgs,
+      revocation_endpoint_auth_signing_alg_values_supported: assertionAlgs,
       backchannel_logout_supported: true,
       backchannel_logout_session_supported: true,
       frontchannel_logout_supported: false,

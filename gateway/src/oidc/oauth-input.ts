@@ -17,6 +17,9 @@ export interface OAuthHttpRequest {
 export interface ClientCredentialsInput {
   clientId: string;
   clientSecret: string;
+  /** RFC 7521 section 4.2 (private_key_jwt, client_secret_jwt); "" when not sent. */
+  clientAssertionType: string;
+  clientAssertion: string;
 }
 
 /** A form parameter (RFC 6749 section 3.2: `application/x-www-form-urlencoded`); each at most once (section 3.1). */
@@ -41,9 +44,13 @@ export function optFormParam(req: OAuthHttpRequest, name: string): string | unde
 export function clientCredentials(req: OAuthHttpRequest): ClientCredentialsInput {
   const bodyId = formParam(req, "client_id");
   const bodySecret = formParam(req, "client_secret");
+  const clientAssertionType = formParam(req, "client_assertion_type");
+  const clientAssertion = formParam(req, "client_assertion");
   const header = req.headers.authorization ?? "";
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-  if (!m) return { clientId: bodyId, clientSecret: bodySecret };
+  const asserted = clientAssertionType !== "" || clientAssertion !== "";
+  if (asserted && (bodySecret || m)) throw oauthError("invalid_request", "use only one client authentication method");
+  if (!m) return { clientId: bodyId, clientSecret: bodySecret, clientAssertionType, clientAssertion };
   const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon < 0) throw oauthError("invalid_client", "malformed Basic credentials", 401);
@@ -57,7 +64,7 @@ export function clientCredentials(req: OAuthHttpRequest): ClientCredentialsInput
   }
   if (bodySecret) throw oauthError("invalid_request", "use only one client authentication method");
   if (bodyId && bodyId !== clientId) throw oauthError("invalid_request", "client_id does not match the Basic credentials");
-  return { clientId, clientSecret };
+  return { clientId, clientSecret, clientAssertionType: "", clientAssertion: "" };
 }
 
 /**

@@ -176,7 +176,7 @@ export function throttle(t: Throttle, page?: ThrottledPage) {
  */
 function authenticatesClient(req: ThrottledRequest): boolean {
   const body = req.body as Record<string, unknown> | undefined;
-  return /^Basic\s/i.test(req.headers.authorization ?? "") || isGiven(body?.refresh_token) || isGiven(body?.client_secret);
+  return /^Basic\s/i.test(req.headers.authorization ?? "") || isGiven(body?.refresh_token) || isGiven(body?.client_secret) || isGiven(body?.client_assertion);
 }
 
 function isGiven(v: unknown): boolean {
@@ -203,5 +203,20 @@ function clientIdOf(req: ThrottledRequest): string | undefined {
     }
   }
   const body = req.body as Record<string, unknown> | undefined;
-  return typeof body?.client_id === "string" ? body.client_id : undefined;
+  if (typeof body?.client_id === "string") return body.client_id;
+  // JWT client authentication (RFC 7523 section 3) names the client in the assertion's `sub`:
+  // read unverified, it only picks the counter, so forged assertions still count against the
+  // client they name, as wrong secrets do.
+  return typeof body?.client_assertion === "string" ? assertionSubject(body.client_assertion) : undefined;
+}
+
+function assertionSubject(jwt: string): string | undefined {
+  const payload = jwt.split(".")[1];
+  if (!payload || payload.length > 8192) return undefined;
+  try {
+    const sub = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub?: unknown }).sub;
+    return typeof sub === "string" ? sub : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -2791,6 +2791,10 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            tokenEndpointAuthMethod: string;
+            clientAuthenticatorType: string;
+            jwks?: Record<string, never>;
+            jwksUri: string;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -2927,6 +2931,10 @@ export interface components {
             requireConsent?: boolean;
             backchannelLogoutUri?: string;
             backchannelLogoutSessionRequired?: boolean;
+            tokenEndpointAuthMethod?: string;
+            clientAuthenticatorType?: string;
+            jwks?: Record<string, never>;
+            jwksUri?: string;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -2938,6 +2946,10 @@ export interface components {
             grantTypes?: string[];
             requireConsent?: boolean;
             backchannelLogoutUri?: string;
+            tokenEndpointAuthMethod?: string;
+            clientAuthenticatorType?: string;
+            jwks?: Record<string, never>;
+            jwksUri?: string;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {

@@ -1,4 +1,5 @@
 import { baseUrl, int, type Env } from "../../kit/src/config.js";
+import { readOutboundPolicy, type OutboundPolicy } from "../../kit/src/outbound/address-policy.js";
 import { gatewayPort, readCommonConfig, type CommonConfig } from "../../kit/src/runtime/common-config.js";
 
 export interface TokenConfig {
@@ -17,6 +18,8 @@ export interface TokenConfig {
   userCodeFailures: number;
   /** The window of that bound (TESSERA_DEVICE_USER_CODE_WINDOW_SECONDS, default 60). */
   userCodeFailureWindowSeconds: number;
+  /** Where client jwks_uris may be fetched (TESSERA_OUTBOUND_ALLOW_LOOPBACK). */
+  outbound: OutboundPolicy;
 }
 
 export function loadTokenConfig(env: Env): TokenConfig {
@@ -27,5 +30,6 @@ export function loadTokenConfig(env: Env): TokenConfig {
     publicUrl: baseUrl(env, "TESSERA_PUBLIC_URL", `http://localhost:${gatewayPort(env)}`),
     userCodeFailures: int(env, "TESSERA_DEVICE_USER_CODE_FAILURES", 10, 1, 1000),
     userCodeFailureWindowSeconds: int(env, "TESSERA_DEVICE_USER_CODE_WINDOW_SECONDS", 60, 1, 86_400),
+    outbound: readOutboundPolicy(env),
   };
 }

@@ -35,6 +35,7 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
   let browserFlow: BrowserFlow | undefined;
   const oauth = await buildOAuth(deps, keys, {
     publicUrl: config.publicUrl,
+    outbound: config.outbound,
     dropRealmAlso: async (realmId) => { await browserFlow?.dropRealm(realmId); },
     dropClientAlso: async (realmId, clientId, upTo) => { await browserFlow?.dropClient(realmId, clientId, upTo); },
     dropUserAlso: async (realmId, userId) => { await browserFlow?.dropUser(realmId, userId); },

@@ -6,6 +6,10 @@ import type { Subscription } from "../../kit/src/bus/port.js";
 import type { KeyRing } from "./domain/key-ring.js";
 import { ClientDirectory } from "./domain/client-directory.js";
 import { ClientAuth } from "./domain/client-auth.js";
+import { ClientAssertions } from "./domain/client-assertion.js";
+import { ClientJwks } from "./domain/client-jwks.js";
+import { ClientAssertionJtiRepository } from "./store/client-assertion-jti-repository.js";
+import type { OutboundPolicy } from "../../kit/src/outbound/address-policy.js";
 import { RealmSettings } from "./domain/realm-settings.js";
 import { IssuerBase } from "./domain/issuer-base.js";
 import { BackchannelLogout, type BackchannelOptions } from "./domain/backchannel-logout.js";
@@ -49,6 +53,8 @@ export interface OAuthOptions {
   dropClientAlso?: (realmId: string, clientId: string, upTo: number) => Promise<void>;
   /** Other token-service data of a deleted user (the browser flow's consents). */
   dropUserAlso?: (realmId: string, userId: string) => Promise<void>;
+  /** Where client jwks_uris may be fetched from (TESSERA_OUTBOUND_ALLOW_LOOPBACK); loopback refused when absent. */
+  outbound?: OutboundPolicy;
 }
 
 /**
@@ -78,7 +84,9 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const minter = new TokenMinter(directory, keys, clock);
   const keepAlive = new SsoSessionKeepAlive(ssoRepo, clock);
   const userTokens = new UserTokens(minter, families, keepAlive, clock);
-  const auth = new ClientAuth(clients);
+  const clientJwks = new ClientJwks(options.outbound ?? { allowLoopback: false }, clock);
+  const assertions = new ClientAssertions(clients, clientJwks, await ClientAssertionJtiRepository.open(store), clock);
+  const auth = new ClientAuth(clients, assertions);
   const events = new OAuthEvents(outbox, clock);
   const serviceAccountGrants = new ServiceAccountGrants(clock);
   const endpoint = new TokenEndpoint(auth, {

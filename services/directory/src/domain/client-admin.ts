@@ -13,6 +13,7 @@ import {
   checkBackchannelUri, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants,
   checkUriList, checkWebOrigin, resolveClientType,
 } from "./client-rules.js";
+import { resolveAuthMethod } from "./client-auth-method.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmAccess } from "./realm-access.js";
 import type { ServiceAccounts } from "./service-accounts.js";
@@ -59,6 +60,7 @@ export class ClientAdmin {
     checkClientText(input);
     const grantTypes = input.grantTypes !== undefined ? checkGrantTypes(input.grantTypes) : [...DEFAULT_GRANT_TYPES];
     checkTypeAndGrants(clientType, grantTypes);
+    const authMethod = resolveAuthMethod(clientType, input);
     const now = this.clock.now();
     const id = randomUUID();
     const client: ClientRecord = {
@@ -71,6 +73,7 @@ export class ClientAdmin {
       backchannelLogoutUri: checkBackchannelUri(input.backchannelLogoutUri ?? ""),
       // Keycloak's default: the logout token carries the session id.
       backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired ?? true,
+      ...authMethod,
       createdAt: now, updatedAt: now,
     };
     let secret: string | undefined;
@@ -132,6 +135,8 @@ export class ClientAdmin {
       set.grantTypes = checkGrantTypes(input.grantTypes);
       checkTypeAndGrants(current.clientType, set.grantTypes);
     }
+    const authInput = { tokenEndpointAuthMethod: input.tokenEndpointAuthMethod, clientAuthenticatorType: input.clientAuthenticatorType, jwks: input.jwks, jwksUri: input.jwksUri };
+    if (Object.values(authInput).some((v) => v !== undefined)) Object.assign(set, resolveAuthMethod(current.clientType, authInput, current));
     let updated = null as ClientRecord | null;
     const write = async (): Promise<boolean> => (updated = await this.repo.update(realm._id, current._id, set)) !== null;
     // Disabling revokes the client's tokens and sessions (client.updated), announced through the outbox.

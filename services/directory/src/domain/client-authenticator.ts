@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import { compactVerify } from "jose";
 import { IamError } from "../../../kit/src/errors.js";
 import { randomToken, safeEqual } from "../../../kit/src/crypto/random.js";
-import type { ClientRecord } from "./client.js";
+import { authMethodOf, type ClientRecord } from "./client.js";
 import type { ClientAdmin } from "./client-admin.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { ClientRepository } from "../store/client-repository.js";
@@ -60,8 +61,29 @@ export class ClientAuthenticator {
     }
     const stored = client ? this.admin.openSecret(client) : undefined;
     const match = safeEqual(secret, stored ?? DUMMY_SECRET) && stored !== undefined && secret !== "";
-    if (!client || !match || !client.enabled) throw invalidClient();
+    // A client registered for a JWT method may not fall back to its secret (OIDC Core 1.0 section 9).
+    const bySecret = client ? ["client_secret_basic", "client_secret_post"].includes(authMethodOf(client)) : false;
+    if (!client || !match || !client.enabled || !bySecret) throw invalidClient();
     return client;
+  }
+
+  /**
+   * Checks the HS256 signature of a client_secret_jwt assertion (RFC 7523 section 3 item 9, OIDC
+   * Core 1.0 section 9: an HMAC keyed with the client secret's UTF-8 octets) for a client
+   * registered for client_secret_jwt. Only the signature: the token service, which asked, checks
+   * the claims and spends the jti. Every failure is the same invalid_client.
+   */
+  async verifyClientSecretJwt(realmName: string, clientId: string, assertion: string): Promise<void> {
+    const realm = await this.realms.byName(realmName).catch((e: unknown) => {
+      if (e instanceof IamError && e.code === "notFound") return null;
+      throw e;
+    });
+    const client = realm?.enabled && clientId ? await this.repo.findByClientId(realm._id, clientId) : null;
+    const secret = client?.enabled && authMethodOf(client) === "client_secret_jwt" ? this.admin.openSecret(client) : undefined;
+    // Unknown clients cost the same HMAC as known ones.
+    const key = Buffer.from(secret ?? DUMMY_SECRET, "utf8");
+    const ok = await compactVerify(assertion, key, { algorithms: ["HS256"] }).then(() => true, () => false);
+    if (!ok || !secret) throw invalidClient();
   }
 
   /**

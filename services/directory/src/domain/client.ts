@@ -28,6 +28,11 @@ export interface ClientRecord extends Doc {
   requireConsent: boolean;
   backchannelLogoutUri: string;
   backchannelLogoutSessionRequired: boolean;
+  /** Absent on clients stored before it existed: see authMethodOf. */
+  tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
+  /** A JWK Set of public keys (private_key_jwt). */
+  jwks?: { keys: Record<string, unknown>[] };
+  jwksUri?: string;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -47,20 +52,46 @@ export interface ClientCreateInput {
   requireConsent?: boolean;
   backchannelLogoutUri?: string;
   backchannelLogoutSessionRequired?: boolean;
+  tokenEndpointAuthMethod?: string;
+  /** Keycloak's alias of tokenEndpointAuthMethod (client-secret, client-jwt, client-secret-jwt, none). */
+  clientAuthenticatorType?: string;
+  jwks?: Record<string, unknown>;
+  jwksUri?: string;
 }
 
 /** Exactly the update fields of spec 2.3. */
 export type ClientUpdateInput = Pick<
   ClientCreateInput,
   "name" | "description" | "enabled" | "redirectUris" | "webOrigins" | "grantTypes" | "requireConsent" | "backchannelLogoutUri"
+  | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri"
 >;
+
+/** OIDC Registration 2's token_endpoint_auth_method values Tessera accepts (OIDC Core 1.0 section 9). */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt", "none"] as const;
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+
+/** The method of a stored client; clients stored before the field existed used a secret or none. */
+export function authMethodOf(c: Pick<ClientRecord, "clientType" | "tokenEndpointAuthMethod">): TokenEndpointAuthMethod {
+  return c.tokenEndpointAuthMethod ?? (c.clientType === "PUBLIC" ? "none" : "client_secret_basic");
+}
+
+/** Keycloak's clientAuthenticatorType of each method (client_secret_basic and _post are both its "client-secret"). */
+export const KEYCLOAK_AUTHENTICATOR: Record<TokenEndpointAuthMethod, string> = {
+  client_secret_basic: "client-secret", client_secret_post: "client-secret", client_secret_jwt: "client-secret-jwt",
+  private_key_jwt: "client-jwt", none: "none",
+};
 
 /** The client as the Admin API shows it: never the secret, unless `secret` is passed (create, regenerate). */
 export function clientView(c: ClientRecord, secret?: string) {
-  const { _id, realmId: _r, secretSealed: _s, createdAt, updatedAt, ...fields } = c;
+  const { _id, realmId: _r, secretSealed: _s, createdAt, updatedAt, tokenEndpointAuthMethod: _m, jwks, jwksUri, ...fields } = c;
+  const method = authMethodOf(c);
   return {
     id: _id,
     ...fields,
+    tokenEndpointAuthMethod: method,
+    clientAuthenticatorType: KEYCLOAK_AUTHENTICATOR[method],
+    ...(jwks && jwks.keys.length > 0 ? { jwks } : {}),
+    jwksUri: jwksUri ?? "",
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -47,6 +47,10 @@ export function clientRpc(admin: ClientAdmin, auth: ClientAuthenticator): Servic
     async authenticateClient(req) {
       return { client: toProto(await auth.authenticate(req.realm, req.clientId, req.secret)) };
     },
+    async verifyClientSecretJwt(req) {
+      await auth.verifyClientSecretJwt(req.realm, req.clientId, req.assertion);
+      return {};
+    },
     async getClientCredentialVerifier(req) {
       const v = await auth.verifier(req.realm, req.clientId);
       return { client: toProto(v.client), verifierSalt: v.salt, verifier: v.digest, scopeNames: v.scopeNames, scopes: v.scopes };

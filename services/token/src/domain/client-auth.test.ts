@@ -7,7 +7,7 @@ import type { ClientCredentials, ClientDirectory } from "./client-directory.js";
 function setup() {
   const salt = Buffer.from("salt");
   const credentials = (clientType: "CONFIDENTIAL" | "PUBLIC", enabled = true): ClientCredentials => ({
-    info: { clientId: "app", clientType, enabled } as ClientCredentials["info"],
+    info: { clientId: "app", clientType, enabled, tokenEndpointAuthMethod: clientType === "PUBLIC" ? "none" : "client_secret_basic" } as ClientCredentials["info"],
     verifier: clientType === "PUBLIC" ? undefined : { salt, digest: createHash("sha256").update(salt).update("s3cret", "utf8").digest() },
   });
   const cached = new Map<string, ClientCredentials>();
@@ -29,6 +29,13 @@ function oauthErrorOf(fn: () => unknown): string | undefined {
 }
 
 describe("ClientAuth", () => {
+  it("refuses the secret of a client registered for a JWT method (OIDC Core 1.0 section 9)", () => {
+    const { auth, cached, credentials } = setup();
+    const c = credentials("CONFIDENTIAL");
+    cached.set("app", { ...c, info: { ...c.info, tokenEndpointAuthMethod: "private_key_jwt" } });
+    expect(oauthErrorOf(() => auth.authenticate("r", { clientId: "app", clientSecret: "s3cret" }))).toBe("invalid_client");
+  });
+
   it("answers at once, not as a promise, when the client's credentials are cached", () => {
     const { auth, cached, credentials } = setup();
     cached.set("app", credentials("CONFIDENTIAL"));

@@ -16,6 +16,12 @@ export interface ClientInfo {
   requireConsent: boolean;
   backchannelLogoutUri: string;
   backchannelLogoutSessionRequired: boolean;
+  /** How it authenticates (OIDC Core 1.0 section 9): client_secret_basic/post/jwt, private_key_jwt or none. */
+  tokenEndpointAuthMethod: string;
+  /** Its public keys by value (private_key_jwt); null when it has none. */
+  jwks: { keys: Record<string, unknown>[] } | null;
+  /** Where it publishes them instead; "" when not set. */
+  jwksUri: string;
   /** Its default and optional client scopes' names (what /auth may ask for besides openid). */
   scopeNames: string[];
   /** The same scopes, in name order, as the consent screen sees them (consent-scopes.ts). */
@@ -96,6 +102,11 @@ export class ClientDirectory {
     });
   }
 
+  /** Checks a client_secret_jwt assertion's signature where the secret lives (ClientService.VerifyClientSecretJwt); rejects when it fails. */
+  async verifyClientSecretJwt(realm: string, clientId: string, assertion: string): Promise<void> {
+    await this.client.verifyClientSecretJwt({ realm, clientId, assertion });
+  }
+
   /** Drops one client, a realm's clients, or (no realm) every client. */
   invalidate(realm?: string, clientId?: string): void {
     if (realm === undefined) this.cache.dropWhere("");
@@ -117,6 +128,9 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     requireConsent: c.requireConsent,
     backchannelLogoutUri: c.backchannelLogoutUri,
     backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
+    tokenEndpointAuthMethod: c.tokenEndpointAuthMethod || (c.clientType === "PUBLIC" ? "none" : "client_secret_basic"),
+    jwks: Array.isArray(c.jwks?.keys) ? { keys: c.jwks.keys as Record<string, unknown>[] } : null,
+    jwksUri: c.jwksUri,
     scopeNames: [...scopeNames],
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };

@@ -1,4 +1,5 @@
 import { SIGNING_ALGS } from "./signing-alg.js";
+import { CLIENT_SECRET_JWT_ALGS, PRIVATE_KEY_JWT_ALGS } from "./client-assertion.js";
 
 /** The five grant types of spec 1.2. */
 export const GRANT_TYPES = [
@@ -6,7 +7,9 @@ export const GRANT_TYPES = [
   "urn:ietf:params:oauth:grant-type:device_code",
 ] as const;
 
-const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"];
+const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt", "none"];
+/** What client assertions may be signed with (client-assertion.ts): private_key_jwt's, then client_secret_jwt's. */
+const CLIENT_AUTH_SIGNING_ALGS = [...PRIVATE_KEY_JWT_ALGS, ...CLIENT_SECRET_JWT_ALGS];
 /**
  * RFC 7662 section 2.1 requires authorization at the introspection endpoint, and a public client
  * proves nothing (section 4: token scanning), so "none" is not offered there. Revocation keeps it:
@@ -59,6 +62,10 @@ export function discoveryDocument(baseUrl: string, realmName: string, scopesSupp
     token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     introspection_endpoint_auth_methods_supported: [...INTROSPECTION_AUTH_METHODS],
     revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    // RFC 8414 section 2: the algorithms of private_key_jwt and client_secret_jwt assertions.
+    token_endpoint_auth_signing_alg_values_supported: [...CLIENT_AUTH_SIGNING_ALGS],
+    introspection_endpoint_auth_signing_alg_values_supported: [...CLIENT_AUTH_SIGNING_ALGS],
+    revocation_endpoint_auth_signing_alg_values_supported: [...CLIENT_AUTH_SIGNING_ALGS],
     // OIDC Back-Channel Logout 1.0 section 2.1; no front-channel logout.
     backchannel_logout_supported: true,
     backchannel_logout_session_supported: true,

@@ -28,7 +28,7 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
     async token(req) {
       const realm = d.realms.cachedPublicRealm(req.realm) ?? await d.realms.publicRealm(req.realm);
       const issuer = d.issuers.fromRequest(req.baseUrl, realm.name);
-      const r = await d.endpoint.token(realm, issuer, presented(req.client), {
+      const r = await d.endpoint.token(realm, issuer, presented(req.client, issuer), {
         grantType: req.grantType, code: req.code, redirectUri: req.redirectUri, codeVerifier: req.codeVerifier,
         username: req.username, password: req.password, otp: req.otp, refreshToken: req.refreshToken,
         scope: req.scope, deviceCode: req.deviceCode, ipAddress: req.ipAddress,
@@ -40,16 +40,16 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
     },
     async authorizeDevice(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
-      const client = await d.auth.authenticate(realm.name, presented(req.client));
+      const client = await d.auth.authenticate(realm.name, presented(req.client, issuer));
       return d.devices.start(realm, issuer, client, req.scope);
     },
     async introspect(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
-      return { result: (await d.operations.introspect(realm, issuer, presented(req.client), req.token, req.ipAddress)) as JsonObject };
+      return { result: (await d.operations.introspect(realm, issuer, presented(req.client, issuer), req.token, req.ipAddress)) as JsonObject };
     },
     async revoke(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
-      await d.operations.revoke(realm, issuer, presented(req.client), req.token, req.ipAddress);
+      await d.operations.revoke(realm, issuer, presented(req.client, issuer), req.token, req.ipAddress);
       return {};
     },
     async userInfo(req) {
@@ -57,13 +57,16 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
       return { claims: (await d.operations.userinfo(realm, issuer, req.accessToken)) as JsonObject };
     },
     async logout(req) {
-      const { realm } = await context(req.realm, req.baseUrl);
-      await d.operations.logout(realm, presented(req.client), req.refreshToken, req.ipAddress);
+      const { realm, issuer } = await context(req.realm, req.baseUrl);
+      await d.operations.logout(realm, presented(req.client, issuer), req.refreshToken, req.ipAddress);
       return {};
     },
   };
 }
 
-function presented(c: ClientCredentials | undefined): PresentedClient {
-  return { clientId: c?.clientId ?? "", clientSecret: c?.clientSecret ?? "" };
+function presented(c: ClientCredentials | undefined, issuer: string): PresentedClient {
+  return {
+    clientId: c?.clientId ?? "", clientSecret: c?.clientSecret ?? "",
+    clientAssertionType: c?.clientAssertionType ?? "", clientAssertion: c?.clientAssertion ?? "", issuer,
+  };
 }

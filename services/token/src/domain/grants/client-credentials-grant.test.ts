@@ -17,6 +17,7 @@ const realm: OAuthRealm = {
 const client: ClientInfo = {
   id: "c1", clientId: "svc", name: "", clientType: "CONFIDENTIAL", enabled: true, redirectUris: [], webOrigins: [],
   grantTypes: ["client_credentials"], requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: false,
+  tokenEndpointAuthMethod: "client_secret_basic", jwks: null, jwksUri: "",
   scopeNames: [], scopes: [],
 };
 const params = { grantType: "client_credentials", scope: undefined } as TokenParams;
