@@ -149,6 +149,24 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
       expect(listed.body[0].lastUsedDate).toEqual(expect.any(Number));
     }, 90_000);
 
+    it("asks a user with a passkey for it after the password (second factor)", async () => {
+      const s = await start({ login_hint: "dave" });
+      await page.goto(s.url.href);
+      await page.fill("#password", "Dave-Secret-1");
+      await page.click("button[type=submit]");
+      await page.waitForSelector("#passkey-button:not([disabled])");
+      expect(await page.title()).toBe(`Sign in with a passkey · ${realm}`);
+      expect((await page.textContent("#passkey-button"))?.trim()).toBe("Use your passkey");
+      const back = await clickToClient(page, "#passkey-button");
+      const tokens = await oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier: s.verifier, expectedState: s.state, expectedNonce: s.nonce });
+      expect(tokens.claims()?.sub).toBe(userId);
+      const events = await eventually(
+        () => api.get(`/admin/realms/${realm}/events?type=LOGIN&userId=${userId}`),
+        (r) => r.status === 200 && r.body.some((e: { details?: Record<string, string> }) => e.details?.credential_type === "webauthn"),
+      );
+      expect(events.body.some((e: { details?: Record<string, string> }) => e.details?.credential_type === "webauthn")).toBe(true);
+    }, 90_000);
+
     it("refuses the same assertion posted twice", async () => {
       const s = await start();
       await passkeyLogin(page, s);
