@@ -54,6 +54,8 @@ import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 import { addIdentityProviderRoutes } from "./admin/identity-provider-routes.js";
 import { addBrokerRoutes } from "./broker/broker-routes.js";
 import { addConsoleRoutes } from "./console/console-routes.js";
+import { addPasskeyAssetRoutes } from "./pages/passkey-assets.js";
+import { addPasskeyRoutes } from "./admin/passkey-routes.js";
 import { addOpenApiRoutes } from "./openapi/openapi-routes.js";
 
 export interface GatewayDeps {
@@ -121,6 +123,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
   addUserSecurityRoutes(table, deps.rpc);
+  addPasskeyRoutes(table, deps.rpc);
   addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
   addSessionRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
@@ -142,6 +145,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addIdentityProviderRoutes(table, deps.rpc);
   addBrokerRoutes(table, pages);
   addConsoleRoutes(table);
+  addPasskeyAssetRoutes(table);
   addInvitationRoutes(table, pages);
   // The guard runs from each route's declaration (RouteTable), then the body parser: an
   // unauthenticated caller cannot make the gateway parse a large Admin API body. User import

@@ -5,6 +5,7 @@ import { UserService } from "../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../gen/iam/directory/v1/group_pb.js";
 import { OrganizationService } from "../../gen/iam/directory/v1/organization_pb.js";
 import { UserSecurityService } from "../../gen/iam/directory/v1/user_security_pb.js";
+import { PasskeyService } from "../../gen/iam/directory/v1/passkey_pb.js";
 import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
 import { ClientService } from "../../gen/iam/directory/v1/client_pb.js";
 import { RoleService } from "../../gen/iam/directory/v1/role_pb.js";
@@ -42,6 +43,7 @@ export interface RpcClients {
   groups: Client<typeof GroupService>;
   organizations: Client<typeof OrganizationService>;
   userSecurity: Client<typeof UserSecurityService>;
+  passkeys: Client<typeof PasskeyService>;
   clients: Client<typeof ClientService>;
   roles: Client<typeof RoleService>;
   clientScopes: Client<typeof ClientScopeService>;
@@ -75,6 +77,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     groups: createClient(GroupService, t.directory),
     organizations: createClient(OrganizationService, t.directory),
     userSecurity: createClient(UserSecurityService, t.directory),
+    passkeys: createClient(PasskeyService, t.directory),
     clients: createClient(ClientService, t.directory),
     roles: createClient(RoleService, t.directory),
     clientScopes: createClient(ClientScopeService, t.directory),

@@ -46,6 +46,12 @@ export async function step(req: Request, res: Response, deps: PageDeps): Promise
       return (await flow.submitOtp({ context, code: one(body, "otp") })).result;
     case "otp_enroll":
       return (await flow.confirmOtpEnrollment({ context, code: one(body, "otp") })).result;
+    case "passkey_begin":
+      return (await flow.beginPasskeyLogin({ context })).result;
+    case "passkey":
+      return (await flow.submitPasskey({ context, credential: one(body, "credential") })).result;
+    case "passkey_register":
+      return (await flow.submitPasskeyRegistration({ context, credential: one(body, "credential"), label: one(body, "label") })).result;
     case "recovery_codes":
       return (await flow.continue({ context })).result;
     case "update_password":

@@ -79,6 +79,16 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
   RevokeSessionResult: obj({ revoked: bool, sessionId: str, type: { enum: ["oauth", "sso"] } }),
   CountResult: obj({ count: int }),
   MfaStatus: obj({ enabled: bool }),
+  Passkey: {
+    ...obj({
+      id: str, type: { const: "webauthn-passwordless" }, userLabel: str,
+      credentialId: { ...str, description: "The WebAuthn credential id, base64url." },
+      transports: { type: "array", items: str }, signCount: int, backedUp: bool,
+      createdDate: { ...int, description: "Epoch milliseconds." },
+      lastUsedDate: { type: ["integer", "null"], description: "Epoch milliseconds; null when never used." },
+    }),
+    description: "A user's passkey (WebAuthn credential); the public key is not shown.",
+  },
   LockedUser: obj({
     userId: str, username: str, failureCount: int, lastFailure: { type: "string", format: "date-time" },
     lockedUntil: { type: ["string", "null"], format: "date-time" }, permanent: bool, temporaryLockouts: int,

@@ -17,6 +17,7 @@ const AUTHORIZE: Param[] = [
   ["code_challenge_method", "`S256` (or `plain` where the client allows it).", false], ["prompt", "`none`, `login` or `consent`.", false],
   ["max_age", "Seconds since the last authentication.", false], ["login_hint", "A username to prefill.", false],
   ["response_mode", "`query`, `fragment` or `form_post`.", false], ["kc_idp_hint", "Go straight to this identity provider.", false],
+  ["kc_action", "`webauthn-register-passwordless`: register a passkey after the login (docs/passkeys.md).", false],
 ].map(([name, description, required]) => ({ name: name as string, description: description as string, ...(required ? { required: true } : {}) }));
 const page = (id: string, method: "GET" | "POST", path: string, summary: string, extra: Partial<Operation> = {}): Operation => ({
   id, method, path, auth: "public", tag: "Hosted pages", summary, errors: "page",
@@ -55,6 +56,12 @@ export function protocolOperations(): Operation[] {
       responses: { 200: html("The reference page (Scalar, served by the gateway).") } },
     { id: "apiReferenceScript", method: "GET", path: "/admin/docs/scalar.js", auth: "public", tag: "Operations", summary: "The reference page's renderer (Scalar)",
       errors: "none", responses: { 200: { description: "JavaScript.", schema: { type: "string" }, media: "text/javascript" } } },
+    { id: "passkeyLibrary", method: "GET", path: "/resources/passkeys/simplewebauthn-browser.js", auth: "public", tag: "Hosted pages",
+      summary: "The passkey pages' WebAuthn library (@simplewebauthn/browser)", errors: "none",
+      responses: { 200: { description: "JavaScript.", schema: { type: "string" }, media: "text/javascript" } } },
+    { id: "passkeyPageScript", method: "GET", path: "/resources/passkeys/passkey-page.js", auth: "public", tag: "Hosted pages",
+      summary: "The passkey pages' script", errors: "none",
+      responses: { 200: { description: "JavaScript.", schema: { type: "string" }, media: "text/javascript" } } },
     { id: "apiReferenceStart", method: "GET", path: "/admin/docs/start.js", auth: "public", tag: "Operations", summary: "The reference page's start script",
       errors: "none", responses: { 200: { description: "JavaScript.", schema: { type: "string" }, media: "text/javascript" } } },
 
@@ -112,7 +119,13 @@ export function protocolOperations(): Operation[] {
 
     page("authorize", "GET", `${OIDC}/auth`, "Authorization endpoint: the login page (RFC 6749 section 3.1)", { query: AUTHORIZE, tag: "OpenID Connect" }),
     page("authorizePost", "POST", `${OIDC}/auth`, "The login page's form posts, or an authorization request by POST",
-      { tag: "OpenID Connect", body: form({ tx: { ...s, description: "The login transaction." }, username: s, password: s, otp: s }) }),
+      { tag: "OpenID Connect", body: form({
+        tx: { ...s, description: "The login transaction." }, csrf: s,
+        step: { enum: ["login", "otp", "otp_enroll", "recovery_codes", "update_password", "consent", "passkey_begin", "passkey", "passkey_register"], description: "The form posted." },
+        username: s, password: s, otp: s,
+        credential: { ...s, description: "Passkey steps: the WebAuthn response as JSON (RegistrationResponseJSON / AuthenticationResponseJSON)." },
+        label: { ...s, description: "passkey_register: the passkey's name." },
+      }) }),
     page("devicePage", "GET", "/realms/:realmName/device", "The device verification page (RFC 8628 section 3.3)", { query: [{ name: "user_code", description: "Prefilled user code." }] }),
     page("devicePagePost", "POST", "/realms/:realmName/device", "The device verification page's form posts", { body: form({ user_code: s, tx: s, username: s, password: s }) }),
     page("registrationPage", "GET", "/realms/:realmName/login-actions/registration", "The self-registration page", { query: [{ name: "tx", description: "The login transaction." }] }),

@@ -12,6 +12,7 @@ import { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } from "./password-toggl
 import type { RealmLooks } from "./realm-looks.js";
 import { providerButtons } from "../broker/login-buttons.js";
 import { identityFirstLogin } from "./identity-first.js";
+import { PASSKEY_LIBRARY_PATH, PASSKEY_PAGE_SCRIPT_PATH, scriptNonce } from "./passkey-assets.js";
 
 export interface PageDeps {
   rpc: RpcClients;
@@ -20,7 +21,9 @@ export interface PageDeps {
 }
 
 /** `password`: the page has a password field, so it gets the show-password toggle (password-toggle.ts). */
-const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string; password?: boolean }>> = {
+const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string; password?: boolean; passkey?: boolean }>> = {
+  [FlowStep.PASSKEY]: { template: "passkey.njk", title: "Sign in with a passkey", passkey: true },
+  [FlowStep.PASSKEY_REGISTER]: { template: "passkey-register.njk", title: "Register a passkey", passkey: true },
   [FlowStep.LOGIN]: { template: "login.njk", title: "Sign in", password: true },
   [FlowStep.OTP]: { template: "otp.njk", title: "Authenticator code" },
   [FlowStep.OTP_ENROLL]: { template: "otp-enroll.njk", title: "Set up an authenticator" },
@@ -111,6 +114,8 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   // is known (the password step, a failed password) the usual form.
   const identityFirst = page.step === FlowStep.LOGIN && !page.username && !page.userCode && page.transactionId !== ""
     && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, realm));
+  // The passkey pages load two script files admitted by a per-response nonce (passkey-assets.ts).
+  const nonce = entry.passkey ? scriptNonce() : "";
   renderPage(res, 200, entry.template, {
     ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm, identityProviders, identityFirst,
     alert: !INFO_STEPS.has(page.step),
@@ -122,5 +127,6 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     resetPasswordAction: `/realms/${realm}/login-actions/reset-password`,
     loginUrl: `/realms/${realm}/login-actions/authenticate`,
     ...(entry.password ? { passwordToggle: PASSWORD_TOGGLE_SCRIPT } : {}),
-  }, result.formActionOrigin, entry.password ? { scriptHashes: [PASSWORD_TOGGLE_SOURCE] } : {});
+    ...(nonce ? { scriptNonce: nonce, passkeyLibraryUrl: PASSKEY_LIBRARY_PATH, passkeyPageScriptUrl: PASSKEY_PAGE_SCRIPT_PATH } : {}),
+  }, result.formActionOrigin, entry.password ? { scriptHashes: [PASSWORD_TOGGLE_SOURCE] } : nonce ? { scriptNonce: nonce } : {});
 }

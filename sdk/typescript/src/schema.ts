@@ -300,6 +300,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/realms/{realmName}/users/{userId}/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's passkeys (at most 20, all at once) */
+        get: operations["listPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/users/{userId}/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of the user's passkeys */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/realms/{realmName}/brute-force/locked-users": {
         parameters: {
             query?: never;
@@ -1576,6 +1610,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/resources/passkeys/simplewebauthn-browser.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passkey pages' WebAuthn library (@simplewebauthn/browser) */
+        get: operations["passkeyLibrary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resources/passkeys/passkey-page.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passkey pages' script */
+        get: operations["passkeyPageScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/docs/start.js": {
         parameters: {
             query?: never;
@@ -2172,6 +2240,22 @@ export interface components {
         };
         MfaStatus: {
             enabled: boolean;
+        };
+        /** @description A user's passkey (WebAuthn credential); the public key is not shown. */
+        Passkey: {
+            id: string;
+            /** @constant */
+            type: "webauthn-passwordless";
+            userLabel: string;
+            /** @description The WebAuthn credential id, base64url. */
+            credentialId: string;
+            transports: string[];
+            signCount: number;
+            backedUp: boolean;
+            /** @description Epoch milliseconds. */
+            createdDate: number;
+            /** @description Epoch milliseconds; null when never used. */
+            lastUsedDate: number | null;
         };
         LockedUser: {
             userId: string;
@@ -4639,6 +4723,114 @@ export interface operations {
                 realmName: string;
                 /** @description The user's id. */
                 userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Passkeys, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"][];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The user's id. */
+                userId: string;
+                /** @description passkeyId */
+                passkeyId: string;
             };
             cookie?: never;
         };
@@ -11575,6 +11767,46 @@ export interface operations {
             };
         };
     };
+    passkeyLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+        };
+    };
+    passkeyPageScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+        };
+    };
     apiReferenceStart: {
         parameters: {
             query?: never;
@@ -12321,6 +12553,8 @@ export interface operations {
                 response_mode?: string;
                 /** @description Go straight to this identity provider. */
                 kc_idp_hint?: string;
+                /** @description `webauthn-register-passwordless`: register a passkey after the login (docs/passkeys.md). */
+                kc_action?: string;
             };
             header?: never;
             path: {
@@ -12384,9 +12618,19 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description The login transaction. */
                     tx?: string;
+                    csrf?: string;
+                    /**
+                     * @description The form posted.
+                     * @enum {unknown}
+                     */
+                    step?: "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "passkey_begin" | "passkey" | "passkey_register";
                     username?: string;
                     password?: string;
                     otp?: string;
+                    /** @description Passkey steps: the WebAuthn response as JSON (RegistrationResponseJSON / AuthenticationResponseJSON). */
+                    credential?: string;
+                    /** @description passkey_register: the passkey's name. */
+                    label?: string;
                 };
             };
         };

@@ -27,6 +27,10 @@ import { FederatedUsers } from "./domain/federated-users.js";
 import { FederationFallback } from "./domain/federation-fallback.js";
 import { federatedUserRpc } from "./rpc/federated-user-rpc.js";
 import { userSecurityRpc } from "./rpc/user-security-rpc.js";
+import { PasskeyService } from "../../../gen/iam/directory/v1/passkey_pb.js";
+import { PasskeyCredentials } from "./domain/passkey-credentials.js";
+import { PasskeyRepository } from "./store/passkey-repository.js";
+import { passkeyRpc } from "./rpc/passkey-rpc.js";
 
 /**
  * Authentication (DESIGN 3: AuthenticatePassword, VerifyOtp; spec 3 brute force, 1.6 TOTP) and the
@@ -43,6 +47,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, writes.disabling, clock, logger);
   const otp = new OtpCredentials(lookup, users, otpRepo, bruteForce, secrets, writes.outbox, clock);
+  const passkeys = new PasskeyCredentials(lookup, users, await PasskeyRepository.open(store), bruteForce, writes.outbox, clock);
   const federated = new FederatedUsers(lookup, users, writes, clock);
   const federation = new FederationFallback(deps.transports.federation, federated);
   const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock, federation);
@@ -54,12 +59,13 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
 
   return {
     routes(router: ConnectRouter) {
-      router.service(AuthenticationService, authenticationRpc(passwords, otp, change, status));
+      router.service(AuthenticationService, authenticationRpc(passwords, otp, change, status, passkeys, lookup));
       router.service(UserSecurityService, userSecurityRpc(otp, admin, importer));
+      router.service(PasskeyService, passkeyRpc(passkeys));
       router.service(FederatedUserService, federatedUserRpc(federated));
     },
     async start() {
-      subs = await startAuthenticationCascade(bus, [otp, bruteForce], logger);
+      subs = await startAuthenticationCascade(bus, [otp, passkeys, bruteForce], logger);
     },
     async stop() {
       for (const s of subs) await s.stop();

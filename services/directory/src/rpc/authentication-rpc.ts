@@ -5,15 +5,21 @@ import type { OtpCredentials } from "../domain/otp-credentials.js";
 import type { PasswordChange } from "../domain/password-change.js";
 import type { UserStatusReader } from "../domain/user-status.js";
 import type { RequiredActionName } from "../domain/required-actions.js";
+import type { PasskeyCredentials } from "../domain/passkey-credentials.js";
+import type { RealmLookup } from "../domain/realm-lookup.js";
 
 /** Thin handlers: check -> domain -> convert. */
 export function authenticationRpc(
   passwords: PasswordAuthenticator, otp: OtpCredentials, change: PasswordChange, status: UserStatusReader,
+  passkeys: PasskeyCredentials, realms: RealmLookup,
 ): ServiceImpl<typeof AuthenticationService> {
   return {
     async authenticatePassword(req) {
       const r = await passwords.authenticate({ realm: req.realm, username: req.username, password: req.password });
+      // A passkey is the second factor of a user who has one and no TOTP (docs/passkeys.md).
+      const passkeyConfigured = r.outcome === "OK" && !r.otpRequired && await passkeys.configured(await realms.byName(req.realm), r.userId);
       return {
+        passkeyConfigured,
         outcome: outcomeToProto(r.outcome), userId: r.userId, username: r.username, otpRequired: r.otpRequired,
         requiredActions: r.requiredActions.map(actionToProto), eventError: r.eventError,
       };
@@ -35,7 +41,8 @@ export function authenticationRpc(
     },
     async getUserStatus(req) {
       const s = await status.status(req.realm, req.userId);
-      return { ...s, requiredActions: s.requiredActions.map(actionToProto) };
+      const passkeyConfigured = s.exists && await passkeys.configured(await realms.byName(req.realm), req.userId);
+      return { ...s, passkeyConfigured, requiredActions: s.requiredActions.map(actionToProto) };
     },
   };
 }

@@ -43,7 +43,8 @@ export class AuthorizationFlow {
     const now = this.kit.now();
     const tooOld = !!session && req.maxAge >= 0 && now - session.authTime > req.maxAge * 1000;
     const otherUser = !!session && hintSub !== undefined && hintSub !== session.userId;
-    const reusable = !!session && !req.prompt.includes("login") && !tooOld && !otherUser;
+    // kc_action: the user authenticates again before the action (Keycloak's AIA re-authenticates too).
+    const reusable = !!session && !req.prompt.includes("login") && !tooOld && !otherUser && !req.kcAction;
     const fields = {
       kind: "authorize" as const, clientId: req.clientId, clientName: current.name || req.clientId, scope: req.scope, request: req,
     };

@@ -76,6 +76,11 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
     maxAge = Number(params.max_age);
   }
 
+  // Keycloak's application-initiated actions (kc_action): registering a passkey after the login
+  // (docs/passkeys.md); any other action is refused rather than silently skipped.
+  const kcAction = params.kc_action ?? "";
+  if (kcAction && !KC_ACTIONS.has(kcAction)) return fail("invalid_request", "Unsupported kc_action.");
+
   // A scope the client does not have is invalid_scope here, not a code that the token endpoint
   // then refuses after the user logged in (requested-scope.ts). A client without refresh tokens is
   // not granted offline_access (offline-access.ts): dropped here, so the consent page does not ask
@@ -89,10 +94,13 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
     request: {
       clientId, clientInternalId: client.id, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
       codeChallengeMethod: challenge ? "S256" : "", maxAge, prompt, loginHint: (params.login_hint ?? "").slice(0, 255),
-      responseMode,
+      responseMode, ...(kcAction ? { kcAction } : {}),
     },
   };
 }
+
+/** The application-initiated actions an authorization request may ask for. */
+export const KC_ACTIONS = new Set(["webauthn-register-passwordless"]);
 
 function pageError(error: string, description: string): RequestCheck {
   return { ok: false, page: true, error, description };

@@ -3,6 +3,7 @@ import { createClient, type ConnectRouter, type Transport } from "@connectrpc/co
 import type { EventSink } from "../../../kit/src/bus/outbox.js";
 import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import { AuthorizationFlowService } from "../../../../gen/iam/token/v1/authorization_pb.js";
+import { PasskeyService } from "../../../../gen/iam/directory/v1/passkey_pb.js";
 import { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
 import { RegistrationFlowService } from "../../../../gen/iam/token/v1/registration_flow_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
@@ -26,6 +27,7 @@ import { FlowKit } from "./flow-kit.js";
 import { FlowRealms } from "./flow-realms.js";
 import { flowRpc } from "./flow-rpc.js";
 import { LoginSteps } from "./login-steps.js";
+import { PasskeySteps } from "./passkey-steps.js";
 import { LoginTransactionRepository } from "./login-transaction-repository.js";
 import { SamlLogin } from "./saml-login.js";
 import { FlowEvents } from "./flow-events.js";
@@ -78,6 +80,7 @@ export class BrowserFlow {
     readonly registration: RegistrationFlow,
     readonly reset: ResetCredentialsFlow,
     readonly saml: SamlLogin = new SamlLogin(kit),
+    readonly passkeys: PasskeySteps = new PasskeySteps(kit, steps),
   ) {}
 
   static async build(deps: BrowserFlowDeps): Promise<BrowserFlow> {
@@ -87,7 +90,7 @@ export class BrowserFlow {
       realms: new FlowRealms(deps.realms), clients: deps.clients, keys: deps.keys, txs, consents,
       sessions: deps.sessions, codes: deps.codes, devices: deps.devices,
       auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
-      registration: createClient(RegistrationService, deps.directory), events: new FlowEvents(deps.outbox, deps.clock),
+      registration: createClient(RegistrationService, deps.directory), passkeys: createClient(PasskeyService, deps.directory), events: new FlowEvents(deps.outbox, deps.clock),
     });
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);

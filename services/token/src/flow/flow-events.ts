@@ -43,6 +43,7 @@ export class FlowEvents {
     if (tx?.username) details.username = tx.username;
     if (tx?.kind === "device") details.auth_type = "device";
     if (tx?.identityProvider) details.identity_provider = tx.identityProvider;
+    if (tx?.credentialType) details.credential_type = tx.credentialType;
     Object.assign(details, e.details ?? {});
     const userId = e.userId ?? tx?.userId;
     const sessionId = e.sessionId ?? tx?.ssoSessionId;

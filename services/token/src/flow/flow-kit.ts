@@ -1,3 +1,4 @@
+import type { PasskeyService } from "../../../../gen/iam/directory/v1/passkey_pb.js";
 import type { Client } from "@connectrpc/connect";
 import { RequiredAction, type AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
@@ -42,6 +43,7 @@ export interface FlowDeps {
   devices: DeviceCodeRepository;
   auth: Client<typeof AuthenticationService>;
   registration: Client<typeof RegistrationService>;
+  passkeys: Client<typeof PasskeyService>;
   events: FlowEvents;
   clock: Clock;
 }

@@ -31,6 +31,9 @@ export interface PageView {
   lastName?: string;
   /** The reset password form: the mailed link's key, posted back with the new password. */
   resetKey?: string;
+  /** Passkey pages: the ceremony's options (JSON); whether it is a second factor. */
+  passkeyOptions?: string;
+  passkeySecondFactor?: boolean;
 }
 
 /**

@@ -15,6 +15,7 @@ const STEPS: Record<PageStep, FlowStep> = {
   done: FlowStep.UNSPECIFIED, register: FlowStep.REGISTER, verify_email: FlowStep.VERIFY_EMAIL,
   email_verified: FlowStep.EMAIL_VERIFIED, reset_credentials: FlowStep.RESET_CREDENTIALS, reset_email_sent: FlowStep.RESET_EMAIL_SENT,
   reset_password: FlowStep.RESET_PASSWORD, password_reset_done: FlowStep.PASSWORD_RESET_DONE,
+  passkey: FlowStep.PASSKEY, passkey_register: FlowStep.PASSKEY_REGISTER,
 };
 
 /** Thin handlers: check -> domain -> convert. */
@@ -31,6 +32,15 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
     },
     async confirmOtpEnrollment(req) {
       return wrap(await flow.steps.confirmOtpEnrollment(contextOf(req.context), req.code));
+    },
+    async beginPasskeyLogin(req) {
+      return wrap(await flow.passkeys.beginLogin(contextOf(req.context)));
+    },
+    async submitPasskey(req) {
+      return wrap(await flow.passkeys.submit(contextOf(req.context), req.credential));
+    },
+    async submitPasskeyRegistration(req) {
+      return wrap(await flow.passkeys.submitRegistration(contextOf(req.context), req.credential, req.label));
     },
     async submitNewPassword(req) {
       return wrap(await flow.steps.submitNewPassword(contextOf(req.context), req.newPassword, req.confirmation));

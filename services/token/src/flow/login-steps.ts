@@ -9,6 +9,7 @@ import { EmailVerificationStep } from "./email-verification-step.js";
 import { acrOf } from "../domain/acr.js";
 import type { ClientInfo } from "../domain/client-directory.js";
 import { messagesOf } from "./policy-messages.js";
+import { PASSKEY_REGISTER_ACTION, promptPasskey } from "./passkey-ceremony.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -55,6 +56,7 @@ export class LoginSteps {
     }
     const moved = await this.kit.d.txs.advance(tx, {
       step: "otp", userId: res.userId, username: res.username || name, otpRequired: res.otpRequired,
+      passkeyRequired: res.passkeyConfigured,
       pendingActions: res.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
       amr: ["pwd"], authTime: this.kit.now(),
     });
@@ -88,6 +90,7 @@ export class LoginSteps {
     // amr "fed": authenticated by a federated provider (RFC 8176 section 2 allows values beyond its registry).
     const moved = await this.kit.d.txs.advance(tx, {
       step: "otp", userId, username: status.username, otpRequired: status.otpConfigured, identityProvider: alias,
+      passkeyRequired: !status.otpConfigured && status.passkeyConfigured,
       pendingActions: status.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
       amr: ["fed"], authTime: this.kit.now(),
     });
@@ -199,6 +202,8 @@ export class LoginSteps {
   async next(realm: FlowRealm, tx: LoginTransactionRecord, ctx: StepContext): Promise<FlowReply> {
     const d = this.kit.d;
     if (tx.otpRequired && !tx.amr.includes("otp")) return this.moveTo(tx, "otp", {});
+    // A user with a passkey and no TOTP proves it as the second factor (passkey-steps.ts).
+    if (tx.passkeyRequired && !tx.amr.includes("hwk")) return promptPasskey(this.kit, realm, tx, ctx, "passkey", tx.userId ?? "");
     const action = (tx.pendingActions ?? [])[0];
     if (action === "CONFIGURE_TOTP") {
       const res = await d.auth.beginOtpEnrollment({ realm: realm.name, userId: tx.userId ?? "" });
@@ -208,6 +213,10 @@ export class LoginSteps {
     }
     if (action === "UPDATE_PASSWORD") return this.moveTo(tx, "update_password", {});
     if (action === "VERIFY_EMAIL") return this.emailVerification.prompt(realm, tx, ctx);
+    // kc_action=webauthn-register-passwordless: the application asked for a passkey to be registered.
+    if (tx.request?.kcAction === PASSKEY_REGISTER_ACTION && !tx.passkeyRegistered) {
+      return promptPasskey(this.kit, realm, tx, ctx, "passkey_register", tx.userId ?? "");
+    }
     // The end of authentication: the client as it is now (it may have been disabled, deleted or
     // made to require consent while the pages were open); refused before any session is made.
     let client: ClientInfo | null = null;

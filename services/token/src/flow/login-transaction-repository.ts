@@ -28,6 +28,17 @@ export class LoginTransactionRepository {
     return this.txs.findOneAndUpdate({ _id: tx._id, realmId: tx.realmId, step: tx.step }, change);
   }
 
+  /**
+   * Removes the pending passkey challenge if it is still `challenge` (passkey-ceremony.ts): one
+   * taker wins, so a challenge is verified at most once.
+   */
+  takeChallenge(tx: LoginTransactionRecord, challenge: string): Promise<LoginTransactionRecord | null> {
+    return this.txs.findOneAndUpdate(
+      { _id: tx._id, realmId: tx.realmId, step: tx.step, passkeyChallenge: challenge },
+      { $unset: ["passkeyChallenge", "passkeyChallengeExpiresAt"] },
+    );
+  }
+
   /** Finishes the transaction: it can never be replayed. */
   async finish(tx: LoginTransactionRecord): Promise<boolean> {
     return (await this.txs.findOneAndDelete({ _id: tx._id, realmId: tx.realmId, step: tx.step })) !== null;

@@ -9,7 +9,7 @@ export type TransactionKind = "authorize" | "device" | "logout" | "saml";
 
 export type TransactionStep =
   | "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "logout_confirm" | "done"
-  | "verify_email";
+  | "verify_email" | "passkey" | "passkey_register";
 
 /** A validated authorization request (OIDC Core 1.0 section 3.1.2.1, RFC 7636). */
 export interface AuthorizationRequest {
@@ -31,6 +31,8 @@ export interface AuthorizationRequest {
   maxAge: number;
   prompt: string[];
   loginHint: string;
+  /** Keycloak's application-initiated action (kc_action): "webauthn-register-passwordless" or absent. */
+  kcAction?: string;
   /** How the response reaches the client; absent means "query" (the default for code, and transactions stored before modes). */
   responseMode?: ResponseMode;
 }
@@ -74,6 +76,19 @@ export interface LoginTransactionRecord extends Doc {
   otpSecret?: string;
   otpauthUri?: string;
   recoveryCodes?: string[];
+  /**
+   * Passkeys (passkey-ceremony.ts): the pending ceremony's challenge (base64url), consumed once
+   * by the submit that verifies it, and when it expires; its options as the page shows them; and
+   * whether a passkey is the second factor still owed after a password.
+   */
+  passkeyChallenge?: string;
+  passkeyChallengeExpiresAt?: number;
+  passkeyOptions?: string;
+  passkeyRequired?: boolean;
+  /** The passkey registered in this transaction (kc_action=webauthn-register-passwordless is done). */
+  passkeyRegistered?: boolean;
+  /** Keycloak's credential type of the login (webauthn-passwordless, webauthn): the LOGIN event's credential_type. */
+  credentialType?: string;
   /** Device verification (RFC 8628 section 3.3). */
   deviceCodeId?: string;
   userCode?: string;
