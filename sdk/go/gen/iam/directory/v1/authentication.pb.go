@@ -224,9 +224,11 @@ type AuthenticatePasswordResponse struct {
 	// Steps before a session may be issued, in order.
 	RequiredActions []RequiredAction `protobuf:"varint,5,rep,packed,name=required_actions,json=requiredActions,proto3,enum=iam.directory.v1.RequiredAction" json:"required_actions,omitempty"`
 	// Event error code for non-OK outcomes (invalid_user_credentials, user_not_found, user_temporarily_disabled, user_disabled).
-	EventError    string `protobuf:"bytes,6,opt,name=event_error,json=eventError,proto3" json:"event_error,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	EventError string `protobuf:"bytes,6,opt,name=event_error,json=eventError,proto3" json:"event_error,omitempty"`
+	// The user has at least one passkey (passkey.proto): the caller asks for one next, unless TOTP is asked.
+	PasskeyConfigured bool `protobuf:"varint,7,opt,name=passkey_configured,json=passkeyConfigured,proto3" json:"passkey_configured,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *AuthenticatePasswordResponse) Reset() {
@@ -299,6 +301,13 @@ func (x *AuthenticatePasswordResponse) GetEventError() string {
 		return x.EventError
 	}
 	return ""
+}
+
+func (x *AuthenticatePasswordResponse) GetPasskeyConfigured() bool {
+	if x != nil {
+		return x.PasskeyConfigured
+	}
+	return false
 }
 
 type VerifyOtpRequest struct {
@@ -788,14 +797,15 @@ func (x *GetUserStatusRequest) GetUserId() string {
 }
 
 type GetUserStatusResponse struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	Exists          bool                   `protobuf:"varint,1,opt,name=exists,proto3" json:"exists,omitempty"`
-	Enabled         bool                   `protobuf:"varint,2,opt,name=enabled,proto3" json:"enabled,omitempty"`
-	Username        string                 `protobuf:"bytes,3,opt,name=username,proto3" json:"username,omitempty"`
-	RequiredActions []RequiredAction       `protobuf:"varint,4,rep,packed,name=required_actions,json=requiredActions,proto3,enum=iam.directory.v1.RequiredAction" json:"required_actions,omitempty"`
-	OtpConfigured   bool                   `protobuf:"varint,5,opt,name=otp_configured,json=otpConfigured,proto3" json:"otp_configured,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	Exists            bool                   `protobuf:"varint,1,opt,name=exists,proto3" json:"exists,omitempty"`
+	Enabled           bool                   `protobuf:"varint,2,opt,name=enabled,proto3" json:"enabled,omitempty"`
+	Username          string                 `protobuf:"bytes,3,opt,name=username,proto3" json:"username,omitempty"`
+	RequiredActions   []RequiredAction       `protobuf:"varint,4,rep,packed,name=required_actions,json=requiredActions,proto3,enum=iam.directory.v1.RequiredAction" json:"required_actions,omitempty"`
+	OtpConfigured     bool                   `protobuf:"varint,5,opt,name=otp_configured,json=otpConfigured,proto3" json:"otp_configured,omitempty"`
+	PasskeyConfigured bool                   `protobuf:"varint,6,opt,name=passkey_configured,json=passkeyConfigured,proto3" json:"passkey_configured,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *GetUserStatusResponse) Reset() {
@@ -863,6 +873,13 @@ func (x *GetUserStatusResponse) GetOtpConfigured() bool {
 	return false
 }
 
+func (x *GetUserStatusResponse) GetPasskeyConfigured() bool {
+	if x != nil {
+		return x.PasskeyConfigured
+	}
+	return false
+}
+
 var File_iam_directory_v1_authentication_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_authentication_proto_rawDesc = "" +
@@ -874,7 +891,7 @@ const file_iam_directory_v1_authentication_proto_rawDesc = "" +
 	"\bpassword\x18\x03 \x01(\tR\bpassword\x12\x1b\n" +
 	"\tclient_id\x18\x04 \x01(\tR\bclientId\x12\x1d\n" +
 	"\n" +
-	"ip_address\x18\x05 \x01(\tR\tipAddress\"\x9d\x02\n" +
+	"ip_address\x18\x05 \x01(\tR\tipAddress\"\xcc\x02\n" +
 	"\x1cAuthenticatePasswordResponse\x127\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x1d.iam.directory.v1.AuthOutcomeR\aoutcome\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1a\n" +
@@ -882,7 +899,8 @@ const file_iam_directory_v1_authentication_proto_rawDesc = "" +
 	"\fotp_required\x18\x04 \x01(\bR\votpRequired\x12K\n" +
 	"\x10required_actions\x18\x05 \x03(\x0e2 .iam.directory.v1.RequiredActionR\x0frequiredActions\x12\x1f\n" +
 	"\vevent_error\x18\x06 \x01(\tR\n" +
-	"eventError\"t\n" +
+	"eventError\x12-\n" +
+	"\x12passkey_configured\x18\a \x01(\bR\x11passkeyConfigured\"t\n" +
 	"\x10VerifyOtpRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x12\n" +
@@ -914,13 +932,14 @@ const file_iam_directory_v1_authentication_proto_rawDesc = "" +
 	"\x16ChangePasswordResponse\"E\n" +
 	"\x14GetUserStatusRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
-	"\auser_id\x18\x02 \x01(\tR\x06userId\"\xd9\x01\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\"\x88\x02\n" +
 	"\x15GetUserStatusResponse\x12\x16\n" +
 	"\x06exists\x18\x01 \x01(\bR\x06exists\x12\x18\n" +
 	"\aenabled\x18\x02 \x01(\bR\aenabled\x12\x1a\n" +
 	"\busername\x18\x03 \x01(\tR\busername\x12K\n" +
 	"\x10required_actions\x18\x04 \x03(\x0e2 .iam.directory.v1.RequiredActionR\x0frequiredActions\x12%\n" +
-	"\x0eotp_configured\x18\x05 \x01(\bR\rotpConfigured*\xb8\x01\n" +
+	"\x0eotp_configured\x18\x05 \x01(\bR\rotpConfigured\x12-\n" +
+	"\x12passkey_configured\x18\x06 \x01(\bR\x11passkeyConfigured*\xb8\x01\n" +
 	"\vAuthOutcome\x12\x1c\n" +
 	"\x18AUTH_OUTCOME_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fAUTH_OUTCOME_OK\x10\x01\x12$\n" +

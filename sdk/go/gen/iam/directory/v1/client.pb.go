@@ -9,6 +9,7 @@ package directoryv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	structpb "google.golang.org/protobuf/types/known/structpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -41,8 +42,18 @@ type Client struct {
 	Secret                           *string                `protobuf:"bytes,13,opt,name=secret,proto3,oneof" json:"secret,omitempty"`
 	CreatedAt                        *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	UpdatedAt                        *timestamppb.Timestamp `protobuf:"bytes,15,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
-	unknownFields                    protoimpl.UnknownFields
-	sizeCache                        protoimpl.SizeCache
+	// How the client authenticates at the token, introspection and revocation endpoints (OIDC
+	// Registration 2): client_secret_basic (the secret in a Basic header or the form),
+	// client_secret_post (the same), client_secret_jwt, private_key_jwt, or none (PUBLIC clients).
+	TokenEndpointAuthMethod string `protobuf:"bytes,16,opt,name=token_endpoint_auth_method,json=tokenEndpointAuthMethod,proto3" json:"token_endpoint_auth_method,omitempty"`
+	// Keycloak's name for the same choice: client-secret, client-secret-jwt, client-jwt or none.
+	ClientAuthenticatorType string `protobuf:"bytes,17,opt,name=client_authenticator_type,json=clientAuthenticatorType,proto3" json:"client_authenticator_type,omitempty"`
+	// The client's public keys by value (a JWK Set, RFC 7517 section 5), for private_key_jwt.
+	Jwks *structpb.Struct `protobuf:"bytes,18,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
+	// Where the client publishes its JWK Set, for private_key_jwt; "" when not set.
+	JwksUri       string `protobuf:"bytes,19,opt,name=jwks_uri,json=jwksUri,proto3" json:"jwks_uri,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Client) Reset() {
@@ -180,6 +191,34 @@ func (x *Client) GetUpdatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Client) GetTokenEndpointAuthMethod() string {
+	if x != nil {
+		return x.TokenEndpointAuthMethod
+	}
+	return ""
+}
+
+func (x *Client) GetClientAuthenticatorType() string {
+	if x != nil {
+		return x.ClientAuthenticatorType
+	}
+	return ""
+}
+
+func (x *Client) GetJwks() *structpb.Struct {
+	if x != nil {
+		return x.Jwks
+	}
+	return nil
+}
+
+func (x *Client) GetJwksUri() string {
+	if x != nil {
+		return x.JwksUri
+	}
+	return ""
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -197,9 +236,14 @@ type ClientInput struct {
 	BackchannelLogoutSessionRequired *bool                  `protobuf:"varint,12,opt,name=backchannel_logout_session_required,json=backchannelLogoutSessionRequired,proto3,oneof" json:"backchannel_logout_session_required,omitempty"`
 	// Set by the gateway when the body carried the list, so [] is told from "absent"; a non-empty
 	// list counts as sent without it.
-	GrantTypesPresent bool `protobuf:"varint,13,opt,name=grant_types_present,json=grantTypesPresent,proto3" json:"grant_types_present,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	GrantTypesPresent       bool    `protobuf:"varint,13,opt,name=grant_types_present,json=grantTypesPresent,proto3" json:"grant_types_present,omitempty"`
+	TokenEndpointAuthMethod *string `protobuf:"bytes,14,opt,name=token_endpoint_auth_method,json=tokenEndpointAuthMethod,proto3,oneof" json:"token_endpoint_auth_method,omitempty"`
+	// Keycloak's alias of token_endpoint_auth_method; both given must agree.
+	ClientAuthenticatorType *string          `protobuf:"bytes,15,opt,name=client_authenticator_type,json=clientAuthenticatorType,proto3,oneof" json:"client_authenticator_type,omitempty"`
+	Jwks                    *structpb.Struct `protobuf:"bytes,16,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
+	JwksUri                 *string          `protobuf:"bytes,17,opt,name=jwks_uri,json=jwksUri,proto3,oneof" json:"jwks_uri,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *ClientInput) Reset() {
@@ -323,22 +367,56 @@ func (x *ClientInput) GetGrantTypesPresent() bool {
 	return false
 }
 
+func (x *ClientInput) GetTokenEndpointAuthMethod() string {
+	if x != nil && x.TokenEndpointAuthMethod != nil {
+		return *x.TokenEndpointAuthMethod
+	}
+	return ""
+}
+
+func (x *ClientInput) GetClientAuthenticatorType() string {
+	if x != nil && x.ClientAuthenticatorType != nil {
+		return *x.ClientAuthenticatorType
+	}
+	return ""
+}
+
+func (x *ClientInput) GetJwks() *structpb.Struct {
+	if x != nil {
+		return x.Jwks
+	}
+	return nil
+}
+
+func (x *ClientInput) GetJwksUri() string {
+	if x != nil && x.JwksUri != nil {
+		return *x.JwksUri
+	}
+	return ""
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
-	state                protoimpl.MessageState `protogen:"open.v1"`
-	Name                 *string                `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
-	Description          *string                `protobuf:"bytes,2,opt,name=description,proto3,oneof" json:"description,omitempty"`
-	Enabled              *bool                  `protobuf:"varint,3,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
-	RedirectUris         []string               `protobuf:"bytes,4,rep,name=redirect_uris,json=redirectUris,proto3" json:"redirect_uris,omitempty"`
-	WebOrigins           []string               `protobuf:"bytes,5,rep,name=web_origins,json=webOrigins,proto3" json:"web_origins,omitempty"`
-	GrantTypes           []string               `protobuf:"bytes,6,rep,name=grant_types,json=grantTypes,proto3" json:"grant_types,omitempty"`
-	RequireConsent       *bool                  `protobuf:"varint,7,opt,name=require_consent,json=requireConsent,proto3,oneof" json:"require_consent,omitempty"`
-	BackchannelLogoutUri *string                `protobuf:"bytes,8,opt,name=backchannel_logout_uri,json=backchannelLogoutUri,proto3,oneof" json:"backchannel_logout_uri,omitempty"`
-	RedirectUrisPresent  bool                   `protobuf:"varint,9,opt,name=redirect_uris_present,json=redirectUrisPresent,proto3" json:"redirect_uris_present,omitempty"`
-	WebOriginsPresent    bool                   `protobuf:"varint,10,opt,name=web_origins_present,json=webOriginsPresent,proto3" json:"web_origins_present,omitempty"`
-	GrantTypesPresent    bool                   `protobuf:"varint,11,opt,name=grant_types_present,json=grantTypesPresent,proto3" json:"grant_types_present,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	state                   protoimpl.MessageState `protogen:"open.v1"`
+	Name                    *string                `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	Description             *string                `protobuf:"bytes,2,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	Enabled                 *bool                  `protobuf:"varint,3,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
+	RedirectUris            []string               `protobuf:"bytes,4,rep,name=redirect_uris,json=redirectUris,proto3" json:"redirect_uris,omitempty"`
+	WebOrigins              []string               `protobuf:"bytes,5,rep,name=web_origins,json=webOrigins,proto3" json:"web_origins,omitempty"`
+	GrantTypes              []string               `protobuf:"bytes,6,rep,name=grant_types,json=grantTypes,proto3" json:"grant_types,omitempty"`
+	RequireConsent          *bool                  `protobuf:"varint,7,opt,name=require_consent,json=requireConsent,proto3,oneof" json:"require_consent,omitempty"`
+	BackchannelLogoutUri    *string                `protobuf:"bytes,8,opt,name=backchannel_logout_uri,json=backchannelLogoutUri,proto3,oneof" json:"backchannel_logout_uri,omitempty"`
+	RedirectUrisPresent     bool                   `protobuf:"varint,9,opt,name=redirect_uris_present,json=redirectUrisPresent,proto3" json:"redirect_uris_present,omitempty"`
+	WebOriginsPresent       bool                   `protobuf:"varint,10,opt,name=web_origins_present,json=webOriginsPresent,proto3" json:"web_origins_present,omitempty"`
+	GrantTypesPresent       bool                   `protobuf:"varint,11,opt,name=grant_types_present,json=grantTypesPresent,proto3" json:"grant_types_present,omitempty"`
+	TokenEndpointAuthMethod *string                `protobuf:"bytes,12,opt,name=token_endpoint_auth_method,json=tokenEndpointAuthMethod,proto3,oneof" json:"token_endpoint_auth_method,omitempty"`
+	ClientAuthenticatorType *string                `protobuf:"bytes,13,opt,name=client_authenticator_type,json=clientAuthenticatorType,proto3,oneof" json:"client_authenticator_type,omitempty"`
+	// An empty object ({}) removes the keys.
+	Jwks *structpb.Struct `protobuf:"bytes,14,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
+	// "" removes the URL.
+	JwksUri       *string `protobuf:"bytes,15,opt,name=jwks_uri,json=jwksUri,proto3,oneof" json:"jwks_uri,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ClientUpdate) Reset() {
@@ -446,6 +524,34 @@ func (x *ClientUpdate) GetGrantTypesPresent() bool {
 		return x.GrantTypesPresent
 	}
 	return false
+}
+
+func (x *ClientUpdate) GetTokenEndpointAuthMethod() string {
+	if x != nil && x.TokenEndpointAuthMethod != nil {
+		return *x.TokenEndpointAuthMethod
+	}
+	return ""
+}
+
+func (x *ClientUpdate) GetClientAuthenticatorType() string {
+	if x != nil && x.ClientAuthenticatorType != nil {
+		return *x.ClientAuthenticatorType
+	}
+	return ""
+}
+
+func (x *ClientUpdate) GetJwks() *structpb.Struct {
+	if x != nil {
+		return x.Jwks
+	}
+	return nil
+}
+
+func (x *ClientUpdate) GetJwksUri() string {
+	if x != nil && x.JwksUri != nil {
+		return *x.JwksUri
+	}
+	return ""
 }
 
 // ServiceAccountUser is the user a client with client_credentials acts as (spec 1.11).
@@ -1326,6 +1432,103 @@ func (x *AuthenticateClientResponse) GetClient() *Client {
 	return nil
 }
 
+type VerifyClientSecretJwtRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Realm    string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	ClientId string                 `protobuf:"bytes,2,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	// The compact JWS as the client sent it.
+	Assertion     string `protobuf:"bytes,3,opt,name=assertion,proto3" json:"assertion,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyClientSecretJwtRequest) Reset() {
+	*x = VerifyClientSecretJwtRequest{}
+	mi := &file_iam_directory_v1_client_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyClientSecretJwtRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyClientSecretJwtRequest) ProtoMessage() {}
+
+func (x *VerifyClientSecretJwtRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_client_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyClientSecretJwtRequest.ProtoReflect.Descriptor instead.
+func (*VerifyClientSecretJwtRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *VerifyClientSecretJwtRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *VerifyClientSecretJwtRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *VerifyClientSecretJwtRequest) GetAssertion() string {
+	if x != nil {
+		return x.Assertion
+	}
+	return ""
+}
+
+type VerifyClientSecretJwtResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyClientSecretJwtResponse) Reset() {
+	*x = VerifyClientSecretJwtResponse{}
+	mi := &file_iam_directory_v1_client_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyClientSecretJwtResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyClientSecretJwtResponse) ProtoMessage() {}
+
+func (x *VerifyClientSecretJwtResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_client_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyClientSecretJwtResponse.ProtoReflect.Descriptor instead.
+func (*VerifyClientSecretJwtResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{21}
+}
+
 type GetClientCredentialVerifierRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -1336,7 +1539,7 @@ type GetClientCredentialVerifierRequest struct {
 
 func (x *GetClientCredentialVerifierRequest) Reset() {
 	*x = GetClientCredentialVerifierRequest{}
-	mi := &file_iam_directory_v1_client_proto_msgTypes[20]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1348,7 +1551,7 @@ func (x *GetClientCredentialVerifierRequest) String() string {
 func (*GetClientCredentialVerifierRequest) ProtoMessage() {}
 
 func (x *GetClientCredentialVerifierRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_client_proto_msgTypes[20]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1361,7 +1564,7 @@ func (x *GetClientCredentialVerifierRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetClientCredentialVerifierRequest.ProtoReflect.Descriptor instead.
 func (*GetClientCredentialVerifierRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{20}
+	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetClientCredentialVerifierRequest) GetRealm() string {
@@ -1399,7 +1602,7 @@ type GetClientCredentialVerifierResponse struct {
 
 func (x *GetClientCredentialVerifierResponse) Reset() {
 	*x = GetClientCredentialVerifierResponse{}
-	mi := &file_iam_directory_v1_client_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1411,7 +1614,7 @@ func (x *GetClientCredentialVerifierResponse) String() string {
 func (*GetClientCredentialVerifierResponse) ProtoMessage() {}
 
 func (x *GetClientCredentialVerifierResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_client_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1424,7 +1627,7 @@ func (x *GetClientCredentialVerifierResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetClientCredentialVerifierResponse.ProtoReflect.Descriptor instead.
 func (*GetClientCredentialVerifierResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{21}
+	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetClientCredentialVerifierResponse) GetClient() *Client {
@@ -1479,7 +1682,7 @@ type ConsentScreenScope struct {
 
 func (x *ConsentScreenScope) Reset() {
 	*x = ConsentScreenScope{}
-	mi := &file_iam_directory_v1_client_proto_msgTypes[22]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1491,7 +1694,7 @@ func (x *ConsentScreenScope) String() string {
 func (*ConsentScreenScope) ProtoMessage() {}
 
 func (x *ConsentScreenScope) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_client_proto_msgTypes[22]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1504,7 +1707,7 @@ func (x *ConsentScreenScope) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsentScreenScope.ProtoReflect.Descriptor instead.
 func (*ConsentScreenScope) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{22}
+	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ConsentScreenScope) GetName() string {
@@ -1554,7 +1757,7 @@ type ClientUpdated struct {
 
 func (x *ClientUpdated) Reset() {
 	*x = ClientUpdated{}
-	mi := &file_iam_directory_v1_client_proto_msgTypes[23]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1566,7 +1769,7 @@ func (x *ClientUpdated) String() string {
 func (*ClientUpdated) ProtoMessage() {}
 
 func (x *ClientUpdated) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_client_proto_msgTypes[23]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1579,7 +1782,7 @@ func (x *ClientUpdated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClientUpdated.ProtoReflect.Descriptor instead.
 func (*ClientUpdated) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{23}
+	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ClientUpdated) GetRealmId() string {
@@ -1643,7 +1846,7 @@ type TokenConfigChanged struct {
 
 func (x *TokenConfigChanged) Reset() {
 	*x = TokenConfigChanged{}
-	mi := &file_iam_directory_v1_client_proto_msgTypes[24]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1655,7 +1858,7 @@ func (x *TokenConfigChanged) String() string {
 func (*TokenConfigChanged) ProtoMessage() {}
 
 func (x *TokenConfigChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_client_proto_msgTypes[24]
+	mi := &file_iam_directory_v1_client_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1668,7 +1871,7 @@ func (x *TokenConfigChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TokenConfigChanged.ProtoReflect.Descriptor instead.
 func (*TokenConfigChanged) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{24}
+	return file_iam_directory_v1_client_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *TokenConfigChanged) GetChangedAt() *timestamppb.Timestamp {
@@ -1696,7 +1899,7 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd9\x04\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa8\x06\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -1718,8 +1921,13 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"updated_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAtB\t\n" +
-	"\a_secret\"\xc4\x05\n" +
+	"updated_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12;\n" +
+	"\x1atoken_endpoint_auth_method\x18\x10 \x01(\tR\x17tokenEndpointAuthMethod\x12:\n" +
+	"\x19client_authenticator_type\x18\x11 \x01(\tR\x17clientAuthenticatorType\x120\n" +
+	"\x04jwks\x18\x12 \x01(\v2\x17.google.protobuf.StructH\x01R\x04jwks\x88\x01\x01\x12\x19\n" +
+	"\bjwks_uri\x18\x13 \x01(\tR\ajwksUriB\t\n" +
+	"\a_secretB\a\n" +
+	"\x05_jwks\"\xec\a\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -1737,7 +1945,12 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	" \x01(\bH\x06R\x0erequireConsent\x88\x01\x01\x129\n" +
 	"\x16backchannel_logout_uri\x18\v \x01(\tH\aR\x14backchannelLogoutUri\x88\x01\x01\x12R\n" +
 	"#backchannel_logout_session_required\x18\f \x01(\bH\bR backchannelLogoutSessionRequired\x88\x01\x01\x12.\n" +
-	"\x13grant_types_present\x18\r \x01(\bR\x11grantTypesPresentB\f\n" +
+	"\x13grant_types_present\x18\r \x01(\bR\x11grantTypesPresent\x12@\n" +
+	"\x1atoken_endpoint_auth_method\x18\x0e \x01(\tH\tR\x17tokenEndpointAuthMethod\x88\x01\x01\x12?\n" +
+	"\x19client_authenticator_type\x18\x0f \x01(\tH\n" +
+	"R\x17clientAuthenticatorType\x88\x01\x01\x120\n" +
+	"\x04jwks\x18\x10 \x01(\v2\x17.google.protobuf.StructH\vR\x04jwks\x88\x01\x01\x12\x1e\n" +
+	"\bjwks_uri\x18\x11 \x01(\tH\fR\ajwksUri\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -1748,7 +1961,11 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\b_enabledB\x12\n" +
 	"\x10_require_consentB\x19\n" +
 	"\x17_backchannel_logout_uriB&\n" +
-	"$_backchannel_logout_session_required\"\xa5\x04\n" +
+	"$_backchannel_logout_session_requiredB\x1d\n" +
+	"\x1b_token_endpoint_auth_methodB\x1c\n" +
+	"\x1a_client_authenticator_typeB\a\n" +
+	"\x05_jwksB\v\n" +
+	"\t_jwks_uri\"\xcd\x06\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -1763,13 +1980,21 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x15redirect_uris_present\x18\t \x01(\bR\x13redirectUrisPresent\x12.\n" +
 	"\x13web_origins_present\x18\n" +
 	" \x01(\bR\x11webOriginsPresent\x12.\n" +
-	"\x13grant_types_present\x18\v \x01(\bR\x11grantTypesPresentB\a\n" +
+	"\x13grant_types_present\x18\v \x01(\bR\x11grantTypesPresent\x12@\n" +
+	"\x1atoken_endpoint_auth_method\x18\f \x01(\tH\x05R\x17tokenEndpointAuthMethod\x88\x01\x01\x12?\n" +
+	"\x19client_authenticator_type\x18\r \x01(\tH\x06R\x17clientAuthenticatorType\x88\x01\x01\x120\n" +
+	"\x04jwks\x18\x0e \x01(\v2\x17.google.protobuf.StructH\aR\x04jwks\x88\x01\x01\x12\x1e\n" +
+	"\bjwks_uri\x18\x0f \x01(\tH\bR\ajwksUri\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
 	"\b_enabledB\x12\n" +
 	"\x10_require_consentB\x19\n" +
-	"\x17_backchannel_logout_uri\"\xc9\x02\n" +
+	"\x17_backchannel_logout_uriB\x1d\n" +
+	"\x1b_token_endpoint_auth_methodB\x1c\n" +
+	"\x1a_client_authenticator_typeB\a\n" +
+	"\x05_jwksB\v\n" +
+	"\t_jwks_uri\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +
@@ -1821,7 +2046,12 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x16\n" +
 	"\x06secret\x18\x03 \x01(\tR\x06secret\"N\n" +
 	"\x1aAuthenticateClientResponse\x120\n" +
-	"\x06client\x18\x01 \x01(\v2\x18.iam.directory.v1.ClientR\x06client\"W\n" +
+	"\x06client\x18\x01 \x01(\v2\x18.iam.directory.v1.ClientR\x06client\"o\n" +
+	"\x1cVerifyClientSecretJwtRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
+	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x1c\n" +
+	"\tassertion\x18\x03 \x01(\tR\tassertion\"\x1f\n" +
+	"\x1dVerifyClientSecretJwtResponse\"W\n" +
 	"\"GetClientCredentialVerifierRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\"\xf7\x01\n" +
@@ -1851,7 +2081,7 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"changed_at\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\tchangedAt\x12\x19\n" +
 	"\brealm_id\x18\x02 \x01(\tR\arealmId\x12\x1d\n" +
 	"\n" +
-	"realm_name\x18\x03 \x01(\tR\trealmName2\xd3\a\n" +
+	"realm_name\x18\x03 \x01(\tR\trealmName2\xcd\b\n" +
 	"\rClientService\x12]\n" +
 	"\fCreateClient\x12%.iam.directory.v1.CreateClientRequest\x1a&.iam.directory.v1.CreateClientResponse\x12Z\n" +
 	"\vListClients\x12$.iam.directory.v1.ListClientsRequest\x1a%.iam.directory.v1.ListClientsResponse\x12T\n" +
@@ -1861,7 +2091,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x16RegenerateClientSecret\x12/.iam.directory.v1.RegenerateClientSecretRequest\x1a0.iam.directory.v1.RegenerateClientSecretResponse\x12x\n" +
 	"\x15GetServiceAccountUser\x12..iam.directory.v1.GetServiceAccountUserRequest\x1a/.iam.directory.v1.GetServiceAccountUserResponse\x12o\n" +
 	"\x12AuthenticateClient\x12+.iam.directory.v1.AuthenticateClientRequest\x1a,.iam.directory.v1.AuthenticateClientResponse\x12\x8a\x01\n" +
-	"\x1bGetClientCredentialVerifier\x124.iam.directory.v1.GetClientCredentialVerifierRequest\x1a5.iam.directory.v1.GetClientCredentialVerifierResponseB\xcf\x01\n" +
+	"\x1bGetClientCredentialVerifier\x124.iam.directory.v1.GetClientCredentialVerifierRequest\x1a5.iam.directory.v1.GetClientCredentialVerifierResponse\x12x\n" +
+	"\x15VerifyClientSecretJwt\x12..iam.directory.v1.VerifyClientSecretJwtRequest\x1a/.iam.directory.v1.VerifyClientSecretJwtResponseB\xcf\x01\n" +
 	"\x14com.iam.directory.v1B\vClientProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -1876,7 +2107,7 @@ func file_iam_directory_v1_client_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_client_proto_rawDescData
 }
 
-var file_iam_directory_v1_client_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_iam_directory_v1_client_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_iam_directory_v1_client_proto_goTypes = []any{
 	(*Client)(nil),                              // 0: iam.directory.v1.Client
 	(*ClientInput)(nil),                         // 1: iam.directory.v1.ClientInput
@@ -1898,52 +2129,60 @@ var file_iam_directory_v1_client_proto_goTypes = []any{
 	(*GetServiceAccountUserResponse)(nil),       // 17: iam.directory.v1.GetServiceAccountUserResponse
 	(*AuthenticateClientRequest)(nil),           // 18: iam.directory.v1.AuthenticateClientRequest
 	(*AuthenticateClientResponse)(nil),          // 19: iam.directory.v1.AuthenticateClientResponse
-	(*GetClientCredentialVerifierRequest)(nil),  // 20: iam.directory.v1.GetClientCredentialVerifierRequest
-	(*GetClientCredentialVerifierResponse)(nil), // 21: iam.directory.v1.GetClientCredentialVerifierResponse
-	(*ConsentScreenScope)(nil),                  // 22: iam.directory.v1.ConsentScreenScope
-	(*ClientUpdated)(nil),                       // 23: iam.directory.v1.ClientUpdated
-	(*TokenConfigChanged)(nil),                  // 24: iam.directory.v1.TokenConfigChanged
-	(*timestamppb.Timestamp)(nil),               // 25: google.protobuf.Timestamp
+	(*VerifyClientSecretJwtRequest)(nil),        // 20: iam.directory.v1.VerifyClientSecretJwtRequest
+	(*VerifyClientSecretJwtResponse)(nil),       // 21: iam.directory.v1.VerifyClientSecretJwtResponse
+	(*GetClientCredentialVerifierRequest)(nil),  // 22: iam.directory.v1.GetClientCredentialVerifierRequest
+	(*GetClientCredentialVerifierResponse)(nil), // 23: iam.directory.v1.GetClientCredentialVerifierResponse
+	(*ConsentScreenScope)(nil),                  // 24: iam.directory.v1.ConsentScreenScope
+	(*ClientUpdated)(nil),                       // 25: iam.directory.v1.ClientUpdated
+	(*TokenConfigChanged)(nil),                  // 26: iam.directory.v1.TokenConfigChanged
+	(*timestamppb.Timestamp)(nil),               // 27: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),                     // 28: google.protobuf.Struct
 }
 var file_iam_directory_v1_client_proto_depIdxs = []int32{
-	25, // 0: iam.directory.v1.Client.created_at:type_name -> google.protobuf.Timestamp
-	25, // 1: iam.directory.v1.Client.updated_at:type_name -> google.protobuf.Timestamp
-	25, // 2: iam.directory.v1.ServiceAccountUser.created_at:type_name -> google.protobuf.Timestamp
-	1,  // 3: iam.directory.v1.CreateClientRequest.client:type_name -> iam.directory.v1.ClientInput
-	0,  // 4: iam.directory.v1.CreateClientResponse.client:type_name -> iam.directory.v1.Client
-	0,  // 5: iam.directory.v1.ListClientsResponse.clients:type_name -> iam.directory.v1.Client
-	0,  // 6: iam.directory.v1.GetClientResponse.client:type_name -> iam.directory.v1.Client
-	2,  // 7: iam.directory.v1.UpdateClientRequest.update:type_name -> iam.directory.v1.ClientUpdate
-	0,  // 8: iam.directory.v1.UpdateClientResponse.client:type_name -> iam.directory.v1.Client
-	0,  // 9: iam.directory.v1.RegenerateClientSecretResponse.client:type_name -> iam.directory.v1.Client
-	3,  // 10: iam.directory.v1.GetServiceAccountUserResponse.user:type_name -> iam.directory.v1.ServiceAccountUser
-	0,  // 11: iam.directory.v1.AuthenticateClientResponse.client:type_name -> iam.directory.v1.Client
-	0,  // 12: iam.directory.v1.GetClientCredentialVerifierResponse.client:type_name -> iam.directory.v1.Client
-	22, // 13: iam.directory.v1.GetClientCredentialVerifierResponse.scopes:type_name -> iam.directory.v1.ConsentScreenScope
-	25, // 14: iam.directory.v1.TokenConfigChanged.changed_at:type_name -> google.protobuf.Timestamp
-	4,  // 15: iam.directory.v1.ClientService.CreateClient:input_type -> iam.directory.v1.CreateClientRequest
-	6,  // 16: iam.directory.v1.ClientService.ListClients:input_type -> iam.directory.v1.ListClientsRequest
-	8,  // 17: iam.directory.v1.ClientService.GetClient:input_type -> iam.directory.v1.GetClientRequest
-	10, // 18: iam.directory.v1.ClientService.UpdateClient:input_type -> iam.directory.v1.UpdateClientRequest
-	12, // 19: iam.directory.v1.ClientService.DeleteClient:input_type -> iam.directory.v1.DeleteClientRequest
-	14, // 20: iam.directory.v1.ClientService.RegenerateClientSecret:input_type -> iam.directory.v1.RegenerateClientSecretRequest
-	16, // 21: iam.directory.v1.ClientService.GetServiceAccountUser:input_type -> iam.directory.v1.GetServiceAccountUserRequest
-	18, // 22: iam.directory.v1.ClientService.AuthenticateClient:input_type -> iam.directory.v1.AuthenticateClientRequest
-	20, // 23: iam.directory.v1.ClientService.GetClientCredentialVerifier:input_type -> iam.directory.v1.GetClientCredentialVerifierRequest
-	5,  // 24: iam.directory.v1.ClientService.CreateClient:output_type -> iam.directory.v1.CreateClientResponse
-	7,  // 25: iam.directory.v1.ClientService.ListClients:output_type -> iam.directory.v1.ListClientsResponse
-	9,  // 26: iam.directory.v1.ClientService.GetClient:output_type -> iam.directory.v1.GetClientResponse
-	11, // 27: iam.directory.v1.ClientService.UpdateClient:output_type -> iam.directory.v1.UpdateClientResponse
-	13, // 28: iam.directory.v1.ClientService.DeleteClient:output_type -> iam.directory.v1.DeleteClientResponse
-	15, // 29: iam.directory.v1.ClientService.RegenerateClientSecret:output_type -> iam.directory.v1.RegenerateClientSecretResponse
-	17, // 30: iam.directory.v1.ClientService.GetServiceAccountUser:output_type -> iam.directory.v1.GetServiceAccountUserResponse
-	19, // 31: iam.directory.v1.ClientService.AuthenticateClient:output_type -> iam.directory.v1.AuthenticateClientResponse
-	21, // 32: iam.directory.v1.ClientService.GetClientCredentialVerifier:output_type -> iam.directory.v1.GetClientCredentialVerifierResponse
-	24, // [24:33] is the sub-list for method output_type
-	15, // [15:24] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	27, // 0: iam.directory.v1.Client.created_at:type_name -> google.protobuf.Timestamp
+	27, // 1: iam.directory.v1.Client.updated_at:type_name -> google.protobuf.Timestamp
+	28, // 2: iam.directory.v1.Client.jwks:type_name -> google.protobuf.Struct
+	28, // 3: iam.directory.v1.ClientInput.jwks:type_name -> google.protobuf.Struct
+	28, // 4: iam.directory.v1.ClientUpdate.jwks:type_name -> google.protobuf.Struct
+	27, // 5: iam.directory.v1.ServiceAccountUser.created_at:type_name -> google.protobuf.Timestamp
+	1,  // 6: iam.directory.v1.CreateClientRequest.client:type_name -> iam.directory.v1.ClientInput
+	0,  // 7: iam.directory.v1.CreateClientResponse.client:type_name -> iam.directory.v1.Client
+	0,  // 8: iam.directory.v1.ListClientsResponse.clients:type_name -> iam.directory.v1.Client
+	0,  // 9: iam.directory.v1.GetClientResponse.client:type_name -> iam.directory.v1.Client
+	2,  // 10: iam.directory.v1.UpdateClientRequest.update:type_name -> iam.directory.v1.ClientUpdate
+	0,  // 11: iam.directory.v1.UpdateClientResponse.client:type_name -> iam.directory.v1.Client
+	0,  // 12: iam.directory.v1.RegenerateClientSecretResponse.client:type_name -> iam.directory.v1.Client
+	3,  // 13: iam.directory.v1.GetServiceAccountUserResponse.user:type_name -> iam.directory.v1.ServiceAccountUser
+	0,  // 14: iam.directory.v1.AuthenticateClientResponse.client:type_name -> iam.directory.v1.Client
+	0,  // 15: iam.directory.v1.GetClientCredentialVerifierResponse.client:type_name -> iam.directory.v1.Client
+	24, // 16: iam.directory.v1.GetClientCredentialVerifierResponse.scopes:type_name -> iam.directory.v1.ConsentScreenScope
+	27, // 17: iam.directory.v1.TokenConfigChanged.changed_at:type_name -> google.protobuf.Timestamp
+	4,  // 18: iam.directory.v1.ClientService.CreateClient:input_type -> iam.directory.v1.CreateClientRequest
+	6,  // 19: iam.directory.v1.ClientService.ListClients:input_type -> iam.directory.v1.ListClientsRequest
+	8,  // 20: iam.directory.v1.ClientService.GetClient:input_type -> iam.directory.v1.GetClientRequest
+	10, // 21: iam.directory.v1.ClientService.UpdateClient:input_type -> iam.directory.v1.UpdateClientRequest
+	12, // 22: iam.directory.v1.ClientService.DeleteClient:input_type -> iam.directory.v1.DeleteClientRequest
+	14, // 23: iam.directory.v1.ClientService.RegenerateClientSecret:input_type -> iam.directory.v1.RegenerateClientSecretRequest
+	16, // 24: iam.directory.v1.ClientService.GetServiceAccountUser:input_type -> iam.directory.v1.GetServiceAccountUserRequest
+	18, // 25: iam.directory.v1.ClientService.AuthenticateClient:input_type -> iam.directory.v1.AuthenticateClientRequest
+	22, // 26: iam.directory.v1.ClientService.GetClientCredentialVerifier:input_type -> iam.directory.v1.GetClientCredentialVerifierRequest
+	20, // 27: iam.directory.v1.ClientService.VerifyClientSecretJwt:input_type -> iam.directory.v1.VerifyClientSecretJwtRequest
+	5,  // 28: iam.directory.v1.ClientService.CreateClient:output_type -> iam.directory.v1.CreateClientResponse
+	7,  // 29: iam.directory.v1.ClientService.ListClients:output_type -> iam.directory.v1.ListClientsResponse
+	9,  // 30: iam.directory.v1.ClientService.GetClient:output_type -> iam.directory.v1.GetClientResponse
+	11, // 31: iam.directory.v1.ClientService.UpdateClient:output_type -> iam.directory.v1.UpdateClientResponse
+	13, // 32: iam.directory.v1.ClientService.DeleteClient:output_type -> iam.directory.v1.DeleteClientResponse
+	15, // 33: iam.directory.v1.ClientService.RegenerateClientSecret:output_type -> iam.directory.v1.RegenerateClientSecretResponse
+	17, // 34: iam.directory.v1.ClientService.GetServiceAccountUser:output_type -> iam.directory.v1.GetServiceAccountUserResponse
+	19, // 35: iam.directory.v1.ClientService.AuthenticateClient:output_type -> iam.directory.v1.AuthenticateClientResponse
+	23, // 36: iam.directory.v1.ClientService.GetClientCredentialVerifier:output_type -> iam.directory.v1.GetClientCredentialVerifierResponse
+	21, // 37: iam.directory.v1.ClientService.VerifyClientSecretJwt:output_type -> iam.directory.v1.VerifyClientSecretJwtResponse
+	28, // [28:38] is the sub-list for method output_type
+	18, // [18:28] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_client_proto_init() }
@@ -1960,7 +2199,7 @@ func file_iam_directory_v1_client_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_client_proto_rawDesc), len(file_iam_directory_v1_client_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   25,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1023,7 +1023,14 @@ func (x *CreateRealmResponse) GetRealm() *Realm {
 }
 
 type ListRealmsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Keycloak's realm picker pages the list (spec 4.1): with `paged`, at most `max` realms from
+	// `first`, in creation order, whose name or display name holds `search` (case-insensitive).
+	// Without it, every realm (callers that never page).
+	Paged         bool   `protobuf:"varint,1,opt,name=paged,proto3" json:"paged,omitempty"`
+	Search        string `protobuf:"bytes,2,opt,name=search,proto3" json:"search,omitempty"`
+	First         uint32 `protobuf:"varint,3,opt,name=first,proto3" json:"first,omitempty"`
+	Max           uint32 `protobuf:"varint,4,opt,name=max,proto3" json:"max,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1056,6 +1063,34 @@ func (x *ListRealmsRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListRealmsRequest.ProtoReflect.Descriptor instead.
 func (*ListRealmsRequest) Descriptor() ([]byte, []int) {
 	return file_iam_directory_v1_realm_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ListRealmsRequest) GetPaged() bool {
+	if x != nil {
+		return x.Paged
+	}
+	return false
+}
+
+func (x *ListRealmsRequest) GetSearch() string {
+	if x != nil {
+		return x.Search
+	}
+	return ""
+}
+
+func (x *ListRealmsRequest) GetFirst() uint32 {
+	if x != nil {
+		return x.First
+	}
+	return 0
+}
+
+func (x *ListRealmsRequest) GetMax() uint32 {
+	if x != nil {
+		return x.Max
+	}
+	return 0
 }
 
 type ListRealmsResponse struct {
@@ -1787,8 +1822,12 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +
-	"\x05realm\x18\x01 \x01(\v2\x17.iam.directory.v1.RealmR\x05realm\"\x13\n" +
-	"\x11ListRealmsRequest\"E\n" +
+	"\x05realm\x18\x01 \x01(\v2\x17.iam.directory.v1.RealmR\x05realm\"i\n" +
+	"\x11ListRealmsRequest\x12\x14\n" +
+	"\x05paged\x18\x01 \x01(\bR\x05paged\x12\x16\n" +
+	"\x06search\x18\x02 \x01(\tR\x06search\x12\x14\n" +
+	"\x05first\x18\x03 \x01(\rR\x05first\x12\x10\n" +
+	"\x03max\x18\x04 \x01(\rR\x03max\"E\n" +
 	"\x12ListRealmsResponse\x12/\n" +
 	"\x06realms\x18\x01 \x03(\v2\x17.iam.directory.v1.RealmR\x06realms\"H\n" +
 	"\x0fGetRealmRequest\x12\x12\n" +

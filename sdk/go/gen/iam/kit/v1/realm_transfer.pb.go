@@ -29,7 +29,10 @@ type ExportRealmPartRequest struct {
 	IncludeUsers   bool   `protobuf:"varint,3,opt,name=include_users,json=includeUsers,proto3" json:"include_users,omitempty"`
 	IncludeSecrets bool   `protobuf:"varint,4,opt,name=include_secrets,json=includeSecrets,proto3" json:"include_secrets,omitempty"`
 	// Opaque; "" for the first page.
-	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// With section "users" at a service that named `user_fields`: the users of one exported page,
+	// whose fields it adds.
+	UserIds       []string `protobuf:"bytes,6,rep,name=user_ids,json=userIds,proto3" json:"user_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -99,6 +102,13 @@ func (x *ExportRealmPartRequest) GetPageToken() string {
 	return ""
 }
 
+func (x *ExportRealmPartRequest) GetUserIds() []string {
+	if x != nil {
+		return x.UserIds
+	}
+	return nil
+}
+
 type ExportRealmPartResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// A JSON object (section "") or a JSON array (one page).
@@ -107,6 +117,10 @@ type ExportRealmPartResponse struct {
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	// Section "" only: the sections to read page by page, in document order.
 	PagedSections []string `protobuf:"bytes,3,rep,name=paged_sections,json=pagedSections,proto3" json:"paged_sections,omitempty"`
+	// Section "" only: fields this service adds to each exported user (the broker's
+	// federatedIdentities). The gateway then asks it, for each page of users, with section "users"
+	// and `user_ids`; the answer is a JSON object: user id -> {field: value}.
+	UserFields    []string `protobuf:"bytes,4,rep,name=user_fields,json=userFields,proto3" json:"user_fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -158,6 +172,13 @@ func (x *ExportRealmPartResponse) GetNextPageToken() string {
 func (x *ExportRealmPartResponse) GetPagedSections() []string {
 	if x != nil {
 		return x.PagedSections
+	}
+	return nil
+}
+
+func (x *ExportRealmPartResponse) GetUserFields() []string {
+	if x != nil {
+		return x.UserFields
 	}
 	return nil
 }
@@ -229,7 +250,8 @@ type ImportRealmPartRequest struct {
 	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
 	// The id the directory gave the staging realm being imported (RealmImportService).
 	RealmId string `protobuf:"bytes,2,opt,name=realm_id,json=realmId,proto3" json:"realm_id,omitempty"`
-	// A JSON object holding this service's sections (a paged section may be one batch of it).
+	// A JSON object holding this service's sections (a paged section may be one batch of it). A
+	// service with user fields receives them as `users: [{id, <field>}]`, in batches.
 	Json []byte `protobuf:"bytes,3,opt,name=json,proto3" json:"json,omitempty"`
 	// Index of the batch's first element in its paged section.
 	Offset        uint32 `protobuf:"varint,4,opt,name=offset,proto3" json:"offset,omitempty"`
@@ -442,18 +464,21 @@ var File_iam_kit_v1_realm_transfer_proto protoreflect.FileDescriptor
 const file_iam_kit_v1_realm_transfer_proto_rawDesc = "" +
 	"\n" +
 	"\x1fiam/kit/v1/realm_transfer.proto\x12\n" +
-	"iam.kit.v1\"\xb5\x01\n" +
+	"iam.kit.v1\"\xd0\x01\n" +
 	"\x16ExportRealmPartRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12#\n" +
 	"\rinclude_users\x18\x03 \x01(\bR\fincludeUsers\x12'\n" +
 	"\x0finclude_secrets\x18\x04 \x01(\bR\x0eincludeSecrets\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x05 \x01(\tR\tpageToken\"|\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\x12\x19\n" +
+	"\buser_ids\x18\x06 \x03(\tR\auserIds\"\x9d\x01\n" +
 	"\x17ExportRealmPartResponse\x12\x12\n" +
 	"\x04json\x18\x01 \x01(\fR\x04json\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12%\n" +
-	"\x0epaged_sections\x18\x03 \x03(\tR\rpagedSections\"b\n" +
+	"\x0epaged_sections\x18\x03 \x03(\tR\rpagedSections\x12\x1f\n" +
+	"\vuser_fields\x18\x04 \x03(\tR\n" +
+	"userFields\"b\n" +
 	"\x18ValidateRealmPartRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x12\n" +
 	"\x04json\x18\x02 \x01(\fR\x04json\x12\x1c\n" +

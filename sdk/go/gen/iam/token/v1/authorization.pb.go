@@ -46,6 +46,9 @@ const (
 	FlowStep_FLOW_STEP_RESET_EMAIL_SENT    FlowStep = 24
 	FlowStep_FLOW_STEP_RESET_PASSWORD      FlowStep = 25
 	FlowStep_FLOW_STEP_PASSWORD_RESET_DONE FlowStep = 26
+	// Passkeys: an assertion (first or second factor), and registering one.
+	FlowStep_FLOW_STEP_PASSKEY          FlowStep = 30
+	FlowStep_FLOW_STEP_PASSKEY_REGISTER FlowStep = 31
 )
 
 // Enum value maps for FlowStep.
@@ -69,6 +72,8 @@ var (
 		24: "FLOW_STEP_RESET_EMAIL_SENT",
 		25: "FLOW_STEP_RESET_PASSWORD",
 		26: "FLOW_STEP_PASSWORD_RESET_DONE",
+		30: "FLOW_STEP_PASSKEY",
+		31: "FLOW_STEP_PASSKEY_REGISTER",
 	}
 	FlowStep_value = map[string]int32{
 		"FLOW_STEP_UNSPECIFIED":         0,
@@ -89,6 +94,8 @@ var (
 		"FLOW_STEP_RESET_EMAIL_SENT":    24,
 		"FLOW_STEP_RESET_PASSWORD":      25,
 		"FLOW_STEP_PASSWORD_RESET_DONE": 26,
+		"FLOW_STEP_PASSKEY":             30,
+		"FLOW_STEP_PASSKEY_REGISTER":    31,
 	}
 )
 
@@ -119,6 +126,296 @@ func (FlowStep) EnumDescriptor() ([]byte, []int) {
 	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{0}
 }
 
+type BeginPasskeyLoginRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Context       *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BeginPasskeyLoginRequest) Reset() {
+	*x = BeginPasskeyLoginRequest{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeginPasskeyLoginRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeginPasskeyLoginRequest) ProtoMessage() {}
+
+func (x *BeginPasskeyLoginRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeginPasskeyLoginRequest.ProtoReflect.Descriptor instead.
+func (*BeginPasskeyLoginRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *BeginPasskeyLoginRequest) GetContext() *FlowContext {
+	if x != nil {
+		return x.Context
+	}
+	return nil
+}
+
+type BeginPasskeyLoginResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *FlowResult            `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BeginPasskeyLoginResponse) Reset() {
+	*x = BeginPasskeyLoginResponse{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeginPasskeyLoginResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeginPasskeyLoginResponse) ProtoMessage() {}
+
+func (x *BeginPasskeyLoginResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeginPasskeyLoginResponse.ProtoReflect.Descriptor instead.
+func (*BeginPasskeyLoginResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *BeginPasskeyLoginResponse) GetResult() *FlowResult {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
+type SubmitPasskeyRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Context *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
+	// AuthenticationResponseJSON from navigator.credentials.get().
+	Credential    string `protobuf:"bytes,2,opt,name=credential,proto3" json:"credential,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitPasskeyRequest) Reset() {
+	*x = SubmitPasskeyRequest{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitPasskeyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitPasskeyRequest) ProtoMessage() {}
+
+func (x *SubmitPasskeyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitPasskeyRequest.ProtoReflect.Descriptor instead.
+func (*SubmitPasskeyRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *SubmitPasskeyRequest) GetContext() *FlowContext {
+	if x != nil {
+		return x.Context
+	}
+	return nil
+}
+
+func (x *SubmitPasskeyRequest) GetCredential() string {
+	if x != nil {
+		return x.Credential
+	}
+	return ""
+}
+
+type SubmitPasskeyResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *FlowResult            `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitPasskeyResponse) Reset() {
+	*x = SubmitPasskeyResponse{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitPasskeyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitPasskeyResponse) ProtoMessage() {}
+
+func (x *SubmitPasskeyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitPasskeyResponse.ProtoReflect.Descriptor instead.
+func (*SubmitPasskeyResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *SubmitPasskeyResponse) GetResult() *FlowResult {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
+type SubmitPasskeyRegistrationRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Context *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
+	// RegistrationResponseJSON from navigator.credentials.create().
+	Credential    string `protobuf:"bytes,2,opt,name=credential,proto3" json:"credential,omitempty"`
+	Label         string `protobuf:"bytes,3,opt,name=label,proto3" json:"label,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitPasskeyRegistrationRequest) Reset() {
+	*x = SubmitPasskeyRegistrationRequest{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitPasskeyRegistrationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitPasskeyRegistrationRequest) ProtoMessage() {}
+
+func (x *SubmitPasskeyRegistrationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitPasskeyRegistrationRequest.ProtoReflect.Descriptor instead.
+func (*SubmitPasskeyRegistrationRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SubmitPasskeyRegistrationRequest) GetContext() *FlowContext {
+	if x != nil {
+		return x.Context
+	}
+	return nil
+}
+
+func (x *SubmitPasskeyRegistrationRequest) GetCredential() string {
+	if x != nil {
+		return x.Credential
+	}
+	return ""
+}
+
+func (x *SubmitPasskeyRegistrationRequest) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
+type SubmitPasskeyRegistrationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *FlowResult            `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitPasskeyRegistrationResponse) Reset() {
+	*x = SubmitPasskeyRegistrationResponse{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitPasskeyRegistrationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitPasskeyRegistrationResponse) ProtoMessage() {}
+
+func (x *SubmitPasskeyRegistrationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitPasskeyRegistrationResponse.ProtoReflect.Descriptor instead.
+func (*SubmitPasskeyRegistrationResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *SubmitPasskeyRegistrationResponse) GetResult() *FlowResult {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
 // What the browser presents with every step: the transaction, its CSRF token, the browser binding.
 type FlowContext struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -138,7 +435,7 @@ type FlowContext struct {
 
 func (x *FlowContext) Reset() {
 	*x = FlowContext{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[0]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -150,7 +447,7 @@ func (x *FlowContext) String() string {
 func (*FlowContext) ProtoMessage() {}
 
 func (x *FlowContext) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[0]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -163,7 +460,7 @@ func (x *FlowContext) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowContext.ProtoReflect.Descriptor instead.
 func (*FlowContext) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{0}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *FlowContext) GetRealm() string {
@@ -226,7 +523,7 @@ type BeginAuthorizationRequest struct {
 
 func (x *BeginAuthorizationRequest) Reset() {
 	*x = BeginAuthorizationRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[1]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -238,7 +535,7 @@ func (x *BeginAuthorizationRequest) String() string {
 func (*BeginAuthorizationRequest) ProtoMessage() {}
 
 func (x *BeginAuthorizationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[1]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -251,7 +548,7 @@ func (x *BeginAuthorizationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginAuthorizationRequest.ProtoReflect.Descriptor instead.
 func (*BeginAuthorizationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{1}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *BeginAuthorizationRequest) GetContext() *FlowContext {
@@ -279,7 +576,7 @@ type SubmitCredentialsRequest struct {
 
 func (x *SubmitCredentialsRequest) Reset() {
 	*x = SubmitCredentialsRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[2]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -291,7 +588,7 @@ func (x *SubmitCredentialsRequest) String() string {
 func (*SubmitCredentialsRequest) ProtoMessage() {}
 
 func (x *SubmitCredentialsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[2]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -304,7 +601,7 @@ func (x *SubmitCredentialsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCredentialsRequest.ProtoReflect.Descriptor instead.
 func (*SubmitCredentialsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{2}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SubmitCredentialsRequest) GetContext() *FlowContext {
@@ -338,7 +635,7 @@ type SubmitOtpRequest struct {
 
 func (x *SubmitOtpRequest) Reset() {
 	*x = SubmitOtpRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[3]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -350,7 +647,7 @@ func (x *SubmitOtpRequest) String() string {
 func (*SubmitOtpRequest) ProtoMessage() {}
 
 func (x *SubmitOtpRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[3]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -363,7 +660,7 @@ func (x *SubmitOtpRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOtpRequest.ProtoReflect.Descriptor instead.
 func (*SubmitOtpRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{3}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SubmitOtpRequest) GetContext() *FlowContext {
@@ -390,7 +687,7 @@ type ConfirmOtpEnrollmentRequest struct {
 
 func (x *ConfirmOtpEnrollmentRequest) Reset() {
 	*x = ConfirmOtpEnrollmentRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[4]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -402,7 +699,7 @@ func (x *ConfirmOtpEnrollmentRequest) String() string {
 func (*ConfirmOtpEnrollmentRequest) ProtoMessage() {}
 
 func (x *ConfirmOtpEnrollmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[4]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -415,7 +712,7 @@ func (x *ConfirmOtpEnrollmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmOtpEnrollmentRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmOtpEnrollmentRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{4}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ConfirmOtpEnrollmentRequest) GetContext() *FlowContext {
@@ -443,7 +740,7 @@ type SubmitNewPasswordRequest struct {
 
 func (x *SubmitNewPasswordRequest) Reset() {
 	*x = SubmitNewPasswordRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[5]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -455,7 +752,7 @@ func (x *SubmitNewPasswordRequest) String() string {
 func (*SubmitNewPasswordRequest) ProtoMessage() {}
 
 func (x *SubmitNewPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[5]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -468,7 +765,7 @@ func (x *SubmitNewPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitNewPasswordRequest.ProtoReflect.Descriptor instead.
 func (*SubmitNewPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{5}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SubmitNewPasswordRequest) GetContext() *FlowContext {
@@ -502,7 +799,7 @@ type SubmitConsentRequest struct {
 
 func (x *SubmitConsentRequest) Reset() {
 	*x = SubmitConsentRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[6]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -514,7 +811,7 @@ func (x *SubmitConsentRequest) String() string {
 func (*SubmitConsentRequest) ProtoMessage() {}
 
 func (x *SubmitConsentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[6]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -527,7 +824,7 @@ func (x *SubmitConsentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitConsentRequest.ProtoReflect.Descriptor instead.
 func (*SubmitConsentRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{6}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SubmitConsentRequest) GetContext() *FlowContext {
@@ -553,7 +850,7 @@ type ContinueRequest struct {
 
 func (x *ContinueRequest) Reset() {
 	*x = ContinueRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[7]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -565,7 +862,7 @@ func (x *ContinueRequest) String() string {
 func (*ContinueRequest) ProtoMessage() {}
 
 func (x *ContinueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[7]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -578,7 +875,7 @@ func (x *ContinueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContinueRequest.ProtoReflect.Descriptor instead.
 func (*ContinueRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{7}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ContinueRequest) GetContext() *FlowContext {
@@ -598,7 +895,7 @@ type ResolveSsoCookieRequest struct {
 
 func (x *ResolveSsoCookieRequest) Reset() {
 	*x = ResolveSsoCookieRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[8]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -610,7 +907,7 @@ func (x *ResolveSsoCookieRequest) String() string {
 func (*ResolveSsoCookieRequest) ProtoMessage() {}
 
 func (x *ResolveSsoCookieRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[8]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -623,7 +920,7 @@ func (x *ResolveSsoCookieRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveSsoCookieRequest.ProtoReflect.Descriptor instead.
 func (*ResolveSsoCookieRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{8}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ResolveSsoCookieRequest) GetRealm() string {
@@ -654,7 +951,7 @@ type ResolveSsoCookieResponse struct {
 
 func (x *ResolveSsoCookieResponse) Reset() {
 	*x = ResolveSsoCookieResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[9]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -666,7 +963,7 @@ func (x *ResolveSsoCookieResponse) String() string {
 func (*ResolveSsoCookieResponse) ProtoMessage() {}
 
 func (x *ResolveSsoCookieResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[9]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -679,7 +976,7 @@ func (x *ResolveSsoCookieResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveSsoCookieResponse.ProtoReflect.Descriptor instead.
 func (*ResolveSsoCookieResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{9}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ResolveSsoCookieResponse) GetFound() bool {
@@ -727,7 +1024,7 @@ type BeginDeviceVerificationRequest struct {
 
 func (x *BeginDeviceVerificationRequest) Reset() {
 	*x = BeginDeviceVerificationRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[10]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -739,7 +1036,7 @@ func (x *BeginDeviceVerificationRequest) String() string {
 func (*BeginDeviceVerificationRequest) ProtoMessage() {}
 
 func (x *BeginDeviceVerificationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[10]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -752,7 +1049,7 @@ func (x *BeginDeviceVerificationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginDeviceVerificationRequest.ProtoReflect.Descriptor instead.
 func (*BeginDeviceVerificationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{10}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *BeginDeviceVerificationRequest) GetContext() *FlowContext {
@@ -782,7 +1079,7 @@ type BeginLogoutRequest struct {
 
 func (x *BeginLogoutRequest) Reset() {
 	*x = BeginLogoutRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[11]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -794,7 +1091,7 @@ func (x *BeginLogoutRequest) String() string {
 func (*BeginLogoutRequest) ProtoMessage() {}
 
 func (x *BeginLogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[11]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -807,7 +1104,7 @@ func (x *BeginLogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLogoutRequest.ProtoReflect.Descriptor instead.
 func (*BeginLogoutRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{11}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *BeginLogoutRequest) GetContext() *FlowContext {
@@ -855,7 +1152,7 @@ type ConfirmLogoutRequest struct {
 
 func (x *ConfirmLogoutRequest) Reset() {
 	*x = ConfirmLogoutRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[12]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -867,7 +1164,7 @@ func (x *ConfirmLogoutRequest) String() string {
 func (*ConfirmLogoutRequest) ProtoMessage() {}
 
 func (x *ConfirmLogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[12]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -880,7 +1177,7 @@ func (x *ConfirmLogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmLogoutRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmLogoutRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{12}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ConfirmLogoutRequest) GetContext() *FlowContext {
@@ -928,14 +1225,18 @@ type FlowPage struct {
 	FirstName string   `protobuf:"bytes,22,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
 	LastName  string   `protobuf:"bytes,23,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
 	// The reset password form: the mailed link's key, posted back with the new password.
-	ResetKey      string `protobuf:"bytes,24,opt,name=reset_key,json=resetKey,proto3" json:"reset_key,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ResetKey string `protobuf:"bytes,24,opt,name=reset_key,json=resetKey,proto3" json:"reset_key,omitempty"`
+	// Passkey pages: the ceremony's options as JSON, for the page's script.
+	PasskeyOptions string `protobuf:"bytes,30,opt,name=passkey_options,json=passkeyOptions,proto3" json:"passkey_options,omitempty"`
+	// The passkey page is a second factor (a user who typed a password).
+	PasskeySecondFactor bool `protobuf:"varint,31,opt,name=passkey_second_factor,json=passkeySecondFactor,proto3" json:"passkey_second_factor,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *FlowPage) Reset() {
 	*x = FlowPage{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[13]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -947,7 +1248,7 @@ func (x *FlowPage) String() string {
 func (*FlowPage) ProtoMessage() {}
 
 func (x *FlowPage) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[13]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -960,7 +1261,7 @@ func (x *FlowPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowPage.ProtoReflect.Descriptor instead.
 func (*FlowPage) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{13}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *FlowPage) GetStep() FlowStep {
@@ -1096,6 +1397,20 @@ func (x *FlowPage) GetResetKey() string {
 	return ""
 }
 
+func (x *FlowPage) GetPasskeyOptions() string {
+	if x != nil {
+		return x.PasskeyOptions
+	}
+	return ""
+}
+
+func (x *FlowPage) GetPasskeySecondFactor() bool {
+	if x != nil {
+		return x.PasskeySecondFactor
+	}
+	return false
+}
+
 // A scope on the consent page: its name and the text shown for it.
 type ConsentScope struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1107,7 +1422,7 @@ type ConsentScope struct {
 
 func (x *ConsentScope) Reset() {
 	*x = ConsentScope{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1119,7 +1434,7 @@ func (x *ConsentScope) String() string {
 func (*ConsentScope) ProtoMessage() {}
 
 func (x *ConsentScope) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1132,7 +1447,7 @@ func (x *ConsentScope) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsentScope.ProtoReflect.Descriptor instead.
 func (*ConsentScope) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{14}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ConsentScope) GetName() string {
@@ -1164,7 +1479,7 @@ type ErrorPage struct {
 
 func (x *ErrorPage) Reset() {
 	*x = ErrorPage{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1176,7 +1491,7 @@ func (x *ErrorPage) String() string {
 func (*ErrorPage) ProtoMessage() {}
 
 func (x *ErrorPage) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1189,7 +1504,7 @@ func (x *ErrorPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ErrorPage.ProtoReflect.Descriptor instead.
 func (*ErrorPage) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{15}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ErrorPage) GetError() string {
@@ -1244,7 +1559,7 @@ type FlowResult struct {
 
 func (x *FlowResult) Reset() {
 	*x = FlowResult{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1256,7 +1571,7 @@ func (x *FlowResult) String() string {
 func (*FlowResult) ProtoMessage() {}
 
 func (x *FlowResult) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1269,7 +1584,7 @@ func (x *FlowResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowResult.ProtoReflect.Descriptor instead.
 func (*FlowResult) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{16}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *FlowResult) GetOutcome() isFlowResult_Outcome {
@@ -1401,7 +1716,7 @@ type FormPost struct {
 
 func (x *FormPost) Reset() {
 	*x = FormPost{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1413,7 +1728,7 @@ func (x *FormPost) String() string {
 func (*FormPost) ProtoMessage() {}
 
 func (x *FormPost) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1426,7 +1741,7 @@ func (x *FormPost) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FormPost.ProtoReflect.Descriptor instead.
 func (*FormPost) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{17}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *FormPost) GetAction() string {
@@ -1453,7 +1768,7 @@ type FormField struct {
 
 func (x *FormField) Reset() {
 	*x = FormField{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1465,7 +1780,7 @@ func (x *FormField) String() string {
 func (*FormField) ProtoMessage() {}
 
 func (x *FormField) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1478,7 +1793,7 @@ func (x *FormField) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FormField.ProtoReflect.Descriptor instead.
 func (*FormField) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{18}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *FormField) GetName() string {
@@ -1510,7 +1825,7 @@ type SamlComplete struct {
 
 func (x *SamlComplete) Reset() {
 	*x = SamlComplete{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1522,7 +1837,7 @@ func (x *SamlComplete) String() string {
 func (*SamlComplete) ProtoMessage() {}
 
 func (x *SamlComplete) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1535,7 +1850,7 @@ func (x *SamlComplete) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamlComplete.ProtoReflect.Descriptor instead.
 func (*SamlComplete) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{19}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SamlComplete) GetPendingId() string {
@@ -1584,7 +1899,7 @@ type BeginSamlLoginRequest struct {
 
 func (x *BeginSamlLoginRequest) Reset() {
 	*x = BeginSamlLoginRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1596,7 +1911,7 @@ func (x *BeginSamlLoginRequest) String() string {
 func (*BeginSamlLoginRequest) ProtoMessage() {}
 
 func (x *BeginSamlLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1609,7 +1924,7 @@ func (x *BeginSamlLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginSamlLoginRequest.ProtoReflect.Descriptor instead.
 func (*BeginSamlLoginRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{20}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *BeginSamlLoginRequest) GetContext() *FlowContext {
@@ -1663,7 +1978,7 @@ type BeginSamlLoginResponse struct {
 
 func (x *BeginSamlLoginResponse) Reset() {
 	*x = BeginSamlLoginResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1675,7 +1990,7 @@ func (x *BeginSamlLoginResponse) String() string {
 func (*BeginSamlLoginResponse) ProtoMessage() {}
 
 func (x *BeginSamlLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1688,7 +2003,7 @@ func (x *BeginSamlLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginSamlLoginResponse.ProtoReflect.Descriptor instead.
 func (*BeginSamlLoginResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{21}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *BeginSamlLoginResponse) GetResult() *FlowResult {
@@ -1716,7 +2031,7 @@ type EndSsoSessionRequest struct {
 
 func (x *EndSsoSessionRequest) Reset() {
 	*x = EndSsoSessionRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1728,7 +2043,7 @@ func (x *EndSsoSessionRequest) String() string {
 func (*EndSsoSessionRequest) ProtoMessage() {}
 
 func (x *EndSsoSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1741,7 +2056,7 @@ func (x *EndSsoSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EndSsoSessionRequest.ProtoReflect.Descriptor instead.
 func (*EndSsoSessionRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{22}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *EndSsoSessionRequest) GetRealm() string {
@@ -1790,7 +2105,7 @@ type EndSsoSessionResponse struct {
 
 func (x *EndSsoSessionResponse) Reset() {
 	*x = EndSsoSessionResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1802,7 +2117,7 @@ func (x *EndSsoSessionResponse) String() string {
 func (*EndSsoSessionResponse) ProtoMessage() {}
 
 func (x *EndSsoSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1815,7 +2130,7 @@ func (x *EndSsoSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EndSsoSessionResponse.ProtoReflect.Descriptor instead.
 func (*EndSsoSessionResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{23}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *EndSsoSessionResponse) GetEnded() bool {
@@ -1841,7 +2156,7 @@ type BeginAuthorizationResponse struct {
 
 func (x *BeginAuthorizationResponse) Reset() {
 	*x = BeginAuthorizationResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1853,7 +2168,7 @@ func (x *BeginAuthorizationResponse) String() string {
 func (*BeginAuthorizationResponse) ProtoMessage() {}
 
 func (x *BeginAuthorizationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1866,7 +2181,7 @@ func (x *BeginAuthorizationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginAuthorizationResponse.ProtoReflect.Descriptor instead.
 func (*BeginAuthorizationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{24}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *BeginAuthorizationResponse) GetResult() *FlowResult {
@@ -1885,7 +2200,7 @@ type SubmitCredentialsResponse struct {
 
 func (x *SubmitCredentialsResponse) Reset() {
 	*x = SubmitCredentialsResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1897,7 +2212,7 @@ func (x *SubmitCredentialsResponse) String() string {
 func (*SubmitCredentialsResponse) ProtoMessage() {}
 
 func (x *SubmitCredentialsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1910,7 +2225,7 @@ func (x *SubmitCredentialsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCredentialsResponse.ProtoReflect.Descriptor instead.
 func (*SubmitCredentialsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{25}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SubmitCredentialsResponse) GetResult() *FlowResult {
@@ -1929,7 +2244,7 @@ type SubmitOtpResponse struct {
 
 func (x *SubmitOtpResponse) Reset() {
 	*x = SubmitOtpResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1941,7 +2256,7 @@ func (x *SubmitOtpResponse) String() string {
 func (*SubmitOtpResponse) ProtoMessage() {}
 
 func (x *SubmitOtpResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1954,7 +2269,7 @@ func (x *SubmitOtpResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOtpResponse.ProtoReflect.Descriptor instead.
 func (*SubmitOtpResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{26}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SubmitOtpResponse) GetResult() *FlowResult {
@@ -1973,7 +2288,7 @@ type ConfirmOtpEnrollmentResponse struct {
 
 func (x *ConfirmOtpEnrollmentResponse) Reset() {
 	*x = ConfirmOtpEnrollmentResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1985,7 +2300,7 @@ func (x *ConfirmOtpEnrollmentResponse) String() string {
 func (*ConfirmOtpEnrollmentResponse) ProtoMessage() {}
 
 func (x *ConfirmOtpEnrollmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1998,7 +2313,7 @@ func (x *ConfirmOtpEnrollmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmOtpEnrollmentResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmOtpEnrollmentResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{27}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ConfirmOtpEnrollmentResponse) GetResult() *FlowResult {
@@ -2017,7 +2332,7 @@ type SubmitNewPasswordResponse struct {
 
 func (x *SubmitNewPasswordResponse) Reset() {
 	*x = SubmitNewPasswordResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2029,7 +2344,7 @@ func (x *SubmitNewPasswordResponse) String() string {
 func (*SubmitNewPasswordResponse) ProtoMessage() {}
 
 func (x *SubmitNewPasswordResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2042,7 +2357,7 @@ func (x *SubmitNewPasswordResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitNewPasswordResponse.ProtoReflect.Descriptor instead.
 func (*SubmitNewPasswordResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{28}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SubmitNewPasswordResponse) GetResult() *FlowResult {
@@ -2061,7 +2376,7 @@ type SubmitConsentResponse struct {
 
 func (x *SubmitConsentResponse) Reset() {
 	*x = SubmitConsentResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2073,7 +2388,7 @@ func (x *SubmitConsentResponse) String() string {
 func (*SubmitConsentResponse) ProtoMessage() {}
 
 func (x *SubmitConsentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2086,7 +2401,7 @@ func (x *SubmitConsentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitConsentResponse.ProtoReflect.Descriptor instead.
 func (*SubmitConsentResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{29}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SubmitConsentResponse) GetResult() *FlowResult {
@@ -2105,7 +2420,7 @@ type ContinueResponse struct {
 
 func (x *ContinueResponse) Reset() {
 	*x = ContinueResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2117,7 +2432,7 @@ func (x *ContinueResponse) String() string {
 func (*ContinueResponse) ProtoMessage() {}
 
 func (x *ContinueResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2130,7 +2445,7 @@ func (x *ContinueResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContinueResponse.ProtoReflect.Descriptor instead.
 func (*ContinueResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{30}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ContinueResponse) GetResult() *FlowResult {
@@ -2149,7 +2464,7 @@ type BeginDeviceVerificationResponse struct {
 
 func (x *BeginDeviceVerificationResponse) Reset() {
 	*x = BeginDeviceVerificationResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2161,7 +2476,7 @@ func (x *BeginDeviceVerificationResponse) String() string {
 func (*BeginDeviceVerificationResponse) ProtoMessage() {}
 
 func (x *BeginDeviceVerificationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2174,7 +2489,7 @@ func (x *BeginDeviceVerificationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginDeviceVerificationResponse.ProtoReflect.Descriptor instead.
 func (*BeginDeviceVerificationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{31}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *BeginDeviceVerificationResponse) GetResult() *FlowResult {
@@ -2193,7 +2508,7 @@ type BeginLogoutResponse struct {
 
 func (x *BeginLogoutResponse) Reset() {
 	*x = BeginLogoutResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2205,7 +2520,7 @@ func (x *BeginLogoutResponse) String() string {
 func (*BeginLogoutResponse) ProtoMessage() {}
 
 func (x *BeginLogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2218,7 +2533,7 @@ func (x *BeginLogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLogoutResponse.ProtoReflect.Descriptor instead.
 func (*BeginLogoutResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{32}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *BeginLogoutResponse) GetResult() *FlowResult {
@@ -2237,7 +2552,7 @@ type ConfirmLogoutResponse struct {
 
 func (x *ConfirmLogoutResponse) Reset() {
 	*x = ConfirmLogoutResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2249,7 +2564,7 @@ func (x *ConfirmLogoutResponse) String() string {
 func (*ConfirmLogoutResponse) ProtoMessage() {}
 
 func (x *ConfirmLogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2262,7 +2577,7 @@ func (x *ConfirmLogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmLogoutResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmLogoutResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{33}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ConfirmLogoutResponse) GetResult() *FlowResult {
@@ -2284,7 +2599,7 @@ type CompleteBrokeredLoginRequest struct {
 
 func (x *CompleteBrokeredLoginRequest) Reset() {
 	*x = CompleteBrokeredLoginRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2296,7 +2611,7 @@ func (x *CompleteBrokeredLoginRequest) String() string {
 func (*CompleteBrokeredLoginRequest) ProtoMessage() {}
 
 func (x *CompleteBrokeredLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2309,7 +2624,7 @@ func (x *CompleteBrokeredLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteBrokeredLoginRequest.ProtoReflect.Descriptor instead.
 func (*CompleteBrokeredLoginRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{34}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *CompleteBrokeredLoginRequest) GetContext() *FlowContext {
@@ -2344,7 +2659,7 @@ type CompleteBrokeredLoginResponse struct {
 
 func (x *CompleteBrokeredLoginResponse) Reset() {
 	*x = CompleteBrokeredLoginResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2356,7 +2671,7 @@ func (x *CompleteBrokeredLoginResponse) String() string {
 func (*CompleteBrokeredLoginResponse) ProtoMessage() {}
 
 func (x *CompleteBrokeredLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2369,7 +2684,7 @@ func (x *CompleteBrokeredLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteBrokeredLoginResponse.ProtoReflect.Descriptor instead.
 func (*CompleteBrokeredLoginResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{35}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *CompleteBrokeredLoginResponse) GetResult() *FlowResult {
@@ -2390,7 +2705,26 @@ var File_iam_token_v1_authorization_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\n" +
-	" iam/token/v1/authorization.proto\x12\fiam.token.v1\"\xe1\x01\n" +
+	" iam/token/v1/authorization.proto\x12\fiam.token.v1\"O\n" +
+	"\x18BeginPasskeyLoginRequest\x123\n" +
+	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\"M\n" +
+	"\x19BeginPasskeyLoginResponse\x120\n" +
+	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\"k\n" +
+	"\x14SubmitPasskeyRequest\x123\n" +
+	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x1e\n" +
+	"\n" +
+	"credential\x18\x02 \x01(\tR\n" +
+	"credential\"I\n" +
+	"\x15SubmitPasskeyResponse\x120\n" +
+	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\"\x8d\x01\n" +
+	" SubmitPasskeyRegistrationRequest\x123\n" +
+	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x1e\n" +
+	"\n" +
+	"credential\x18\x02 \x01(\tR\n" +
+	"credential\x12\x14\n" +
+	"\x05label\x18\x03 \x01(\tR\x05label\"U\n" +
+	"!SubmitPasskeyRegistrationResponse\x120\n" +
+	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\"\xe1\x01\n" +
 	"\vFlowContext\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -2451,7 +2785,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xf6\x04\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xd3\x05\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -2477,7 +2811,9 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\n" +
 	"first_name\x18\x16 \x01(\tR\tfirstName\x12\x1b\n" +
 	"\tlast_name\x18\x17 \x01(\tR\blastName\x12\x1b\n" +
-	"\treset_key\x18\x18 \x01(\tR\bresetKey\"6\n" +
+	"\treset_key\x18\x18 \x01(\tR\bresetKey\x12'\n" +
+	"\x0fpasskey_options\x18\x1e \x01(\tR\x0epasskeyOptions\x122\n" +
+	"\x15passkey_second_factor\x18\x1f \x01(\bR\x13passkeySecondFactor\"6\n" +
 	"\fConsentScope\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\"\x8b\x01\n" +
@@ -2563,7 +2899,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x11identity_provider\x18\x03 \x01(\tR\x10identityProvider\"|\n" +
 	"\x1dCompleteBrokeredLoginResponse\x120\n" +
 	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\x12)\n" +
-	"\x10saml_transaction\x18\x02 \x01(\bR\x0fsamlTransaction*\x83\x04\n" +
+	"\x10saml_transaction\x18\x02 \x01(\bR\x0fsamlTransaction*\xba\x04\n" +
 	"\bFlowStep\x12\x19\n" +
 	"\x15FLOW_STEP_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fFLOW_STEP_LOGIN\x10\x01\x12\x11\n" +
@@ -2583,8 +2919,9 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x1bFLOW_STEP_RESET_CREDENTIALS\x10\x17\x12\x1e\n" +
 	"\x1aFLOW_STEP_RESET_EMAIL_SENT\x10\x18\x12\x1c\n" +
 	"\x18FLOW_STEP_RESET_PASSWORD\x10\x19\x12!\n" +
-	"\x1dFLOW_STEP_PASSWORD_RESET_DONE\x10\x1a2\xe3\n" +
-	"\n" +
+	"\x1dFLOW_STEP_PASSWORD_RESET_DONE\x10\x1a\x12\x15\n" +
+	"\x11FLOW_STEP_PASSKEY\x10\x1e\x12\x1e\n" +
+	"\x1aFLOW_STEP_PASSKEY_REGISTER\x10\x1f2\xa1\r\n" +
 	"\x18AuthorizationFlowService\x12g\n" +
 	"\x12BeginAuthorization\x12'.iam.token.v1.BeginAuthorizationRequest\x1a(.iam.token.v1.BeginAuthorizationResponse\x12d\n" +
 	"\x11SubmitCredentials\x12&.iam.token.v1.SubmitCredentialsRequest\x1a'.iam.token.v1.SubmitCredentialsResponse\x12L\n" +
@@ -2599,7 +2936,10 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\rConfirmLogout\x12\".iam.token.v1.ConfirmLogoutRequest\x1a#.iam.token.v1.ConfirmLogoutResponse\x12[\n" +
 	"\x0eBeginSamlLogin\x12#.iam.token.v1.BeginSamlLoginRequest\x1a$.iam.token.v1.BeginSamlLoginResponse\x12X\n" +
 	"\rEndSsoSession\x12\".iam.token.v1.EndSsoSessionRequest\x1a#.iam.token.v1.EndSsoSessionResponse\x12p\n" +
-	"\x15CompleteBrokeredLogin\x12*.iam.token.v1.CompleteBrokeredLoginRequest\x1a+.iam.token.v1.CompleteBrokeredLoginResponseB\xb8\x01\n" +
+	"\x15CompleteBrokeredLogin\x12*.iam.token.v1.CompleteBrokeredLoginRequest\x1a+.iam.token.v1.CompleteBrokeredLoginResponse\x12d\n" +
+	"\x11BeginPasskeyLogin\x12&.iam.token.v1.BeginPasskeyLoginRequest\x1a'.iam.token.v1.BeginPasskeyLoginResponse\x12X\n" +
+	"\rSubmitPasskey\x12\".iam.token.v1.SubmitPasskeyRequest\x1a#.iam.token.v1.SubmitPasskeyResponse\x12|\n" +
+	"\x19SubmitPasskeyRegistration\x12..iam.token.v1.SubmitPasskeyRegistrationRequest\x1a/.iam.token.v1.SubmitPasskeyRegistrationResponseB\xb8\x01\n" +
 	"\x10com.iam.token.v1B\x12AuthorizationProtoP\x01Z>github.com/tessera-iam/tessera/sdk/go/gen/iam/token/v1;tokenv1\xa2\x02\x03ITX\xaa\x02\fIam.Token.V1\xca\x02\fIam\\Token\\V1\xe2\x02\x18Iam\\Token\\V1\\GPBMetadata\xea\x02\x0eIam::Token::V1b\x06proto3"
 
 var (
@@ -2615,113 +2955,131 @@ func file_iam_token_v1_authorization_proto_rawDescGZIP() []byte {
 }
 
 var file_iam_token_v1_authorization_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_iam_token_v1_authorization_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_iam_token_v1_authorization_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_iam_token_v1_authorization_proto_goTypes = []any{
-	(FlowStep)(0),                           // 0: iam.token.v1.FlowStep
-	(*FlowContext)(nil),                     // 1: iam.token.v1.FlowContext
-	(*BeginAuthorizationRequest)(nil),       // 2: iam.token.v1.BeginAuthorizationRequest
-	(*SubmitCredentialsRequest)(nil),        // 3: iam.token.v1.SubmitCredentialsRequest
-	(*SubmitOtpRequest)(nil),                // 4: iam.token.v1.SubmitOtpRequest
-	(*ConfirmOtpEnrollmentRequest)(nil),     // 5: iam.token.v1.ConfirmOtpEnrollmentRequest
-	(*SubmitNewPasswordRequest)(nil),        // 6: iam.token.v1.SubmitNewPasswordRequest
-	(*SubmitConsentRequest)(nil),            // 7: iam.token.v1.SubmitConsentRequest
-	(*ContinueRequest)(nil),                 // 8: iam.token.v1.ContinueRequest
-	(*ResolveSsoCookieRequest)(nil),         // 9: iam.token.v1.ResolveSsoCookieRequest
-	(*ResolveSsoCookieResponse)(nil),        // 10: iam.token.v1.ResolveSsoCookieResponse
-	(*BeginDeviceVerificationRequest)(nil),  // 11: iam.token.v1.BeginDeviceVerificationRequest
-	(*BeginLogoutRequest)(nil),              // 12: iam.token.v1.BeginLogoutRequest
-	(*ConfirmLogoutRequest)(nil),            // 13: iam.token.v1.ConfirmLogoutRequest
-	(*FlowPage)(nil),                        // 14: iam.token.v1.FlowPage
-	(*ConsentScope)(nil),                    // 15: iam.token.v1.ConsentScope
-	(*ErrorPage)(nil),                       // 16: iam.token.v1.ErrorPage
-	(*FlowResult)(nil),                      // 17: iam.token.v1.FlowResult
-	(*FormPost)(nil),                        // 18: iam.token.v1.FormPost
-	(*FormField)(nil),                       // 19: iam.token.v1.FormField
-	(*SamlComplete)(nil),                    // 20: iam.token.v1.SamlComplete
-	(*BeginSamlLoginRequest)(nil),           // 21: iam.token.v1.BeginSamlLoginRequest
-	(*BeginSamlLoginResponse)(nil),          // 22: iam.token.v1.BeginSamlLoginResponse
-	(*EndSsoSessionRequest)(nil),            // 23: iam.token.v1.EndSsoSessionRequest
-	(*EndSsoSessionResponse)(nil),           // 24: iam.token.v1.EndSsoSessionResponse
-	(*BeginAuthorizationResponse)(nil),      // 25: iam.token.v1.BeginAuthorizationResponse
-	(*SubmitCredentialsResponse)(nil),       // 26: iam.token.v1.SubmitCredentialsResponse
-	(*SubmitOtpResponse)(nil),               // 27: iam.token.v1.SubmitOtpResponse
-	(*ConfirmOtpEnrollmentResponse)(nil),    // 28: iam.token.v1.ConfirmOtpEnrollmentResponse
-	(*SubmitNewPasswordResponse)(nil),       // 29: iam.token.v1.SubmitNewPasswordResponse
-	(*SubmitConsentResponse)(nil),           // 30: iam.token.v1.SubmitConsentResponse
-	(*ContinueResponse)(nil),                // 31: iam.token.v1.ContinueResponse
-	(*BeginDeviceVerificationResponse)(nil), // 32: iam.token.v1.BeginDeviceVerificationResponse
-	(*BeginLogoutResponse)(nil),             // 33: iam.token.v1.BeginLogoutResponse
-	(*ConfirmLogoutResponse)(nil),           // 34: iam.token.v1.ConfirmLogoutResponse
-	(*CompleteBrokeredLoginRequest)(nil),    // 35: iam.token.v1.CompleteBrokeredLoginRequest
-	(*CompleteBrokeredLoginResponse)(nil),   // 36: iam.token.v1.CompleteBrokeredLoginResponse
-	nil,                                     // 37: iam.token.v1.BeginAuthorizationRequest.ParamsEntry
+	(FlowStep)(0),                             // 0: iam.token.v1.FlowStep
+	(*BeginPasskeyLoginRequest)(nil),          // 1: iam.token.v1.BeginPasskeyLoginRequest
+	(*BeginPasskeyLoginResponse)(nil),         // 2: iam.token.v1.BeginPasskeyLoginResponse
+	(*SubmitPasskeyRequest)(nil),              // 3: iam.token.v1.SubmitPasskeyRequest
+	(*SubmitPasskeyResponse)(nil),             // 4: iam.token.v1.SubmitPasskeyResponse
+	(*SubmitPasskeyRegistrationRequest)(nil),  // 5: iam.token.v1.SubmitPasskeyRegistrationRequest
+	(*SubmitPasskeyRegistrationResponse)(nil), // 6: iam.token.v1.SubmitPasskeyRegistrationResponse
+	(*FlowContext)(nil),                       // 7: iam.token.v1.FlowContext
+	(*BeginAuthorizationRequest)(nil),         // 8: iam.token.v1.BeginAuthorizationRequest
+	(*SubmitCredentialsRequest)(nil),          // 9: iam.token.v1.SubmitCredentialsRequest
+	(*SubmitOtpRequest)(nil),                  // 10: iam.token.v1.SubmitOtpRequest
+	(*ConfirmOtpEnrollmentRequest)(nil),       // 11: iam.token.v1.ConfirmOtpEnrollmentRequest
+	(*SubmitNewPasswordRequest)(nil),          // 12: iam.token.v1.SubmitNewPasswordRequest
+	(*SubmitConsentRequest)(nil),              // 13: iam.token.v1.SubmitConsentRequest
+	(*ContinueRequest)(nil),                   // 14: iam.token.v1.ContinueRequest
+	(*ResolveSsoCookieRequest)(nil),           // 15: iam.token.v1.ResolveSsoCookieRequest
+	(*ResolveSsoCookieResponse)(nil),          // 16: iam.token.v1.ResolveSsoCookieResponse
+	(*BeginDeviceVerificationRequest)(nil),    // 17: iam.token.v1.BeginDeviceVerificationRequest
+	(*BeginLogoutRequest)(nil),                // 18: iam.token.v1.BeginLogoutRequest
+	(*ConfirmLogoutRequest)(nil),              // 19: iam.token.v1.ConfirmLogoutRequest
+	(*FlowPage)(nil),                          // 20: iam.token.v1.FlowPage
+	(*ConsentScope)(nil),                      // 21: iam.token.v1.ConsentScope
+	(*ErrorPage)(nil),                         // 22: iam.token.v1.ErrorPage
+	(*FlowResult)(nil),                        // 23: iam.token.v1.FlowResult
+	(*FormPost)(nil),                          // 24: iam.token.v1.FormPost
+	(*FormField)(nil),                         // 25: iam.token.v1.FormField
+	(*SamlComplete)(nil),                      // 26: iam.token.v1.SamlComplete
+	(*BeginSamlLoginRequest)(nil),             // 27: iam.token.v1.BeginSamlLoginRequest
+	(*BeginSamlLoginResponse)(nil),            // 28: iam.token.v1.BeginSamlLoginResponse
+	(*EndSsoSessionRequest)(nil),              // 29: iam.token.v1.EndSsoSessionRequest
+	(*EndSsoSessionResponse)(nil),             // 30: iam.token.v1.EndSsoSessionResponse
+	(*BeginAuthorizationResponse)(nil),        // 31: iam.token.v1.BeginAuthorizationResponse
+	(*SubmitCredentialsResponse)(nil),         // 32: iam.token.v1.SubmitCredentialsResponse
+	(*SubmitOtpResponse)(nil),                 // 33: iam.token.v1.SubmitOtpResponse
+	(*ConfirmOtpEnrollmentResponse)(nil),      // 34: iam.token.v1.ConfirmOtpEnrollmentResponse
+	(*SubmitNewPasswordResponse)(nil),         // 35: iam.token.v1.SubmitNewPasswordResponse
+	(*SubmitConsentResponse)(nil),             // 36: iam.token.v1.SubmitConsentResponse
+	(*ContinueResponse)(nil),                  // 37: iam.token.v1.ContinueResponse
+	(*BeginDeviceVerificationResponse)(nil),   // 38: iam.token.v1.BeginDeviceVerificationResponse
+	(*BeginLogoutResponse)(nil),               // 39: iam.token.v1.BeginLogoutResponse
+	(*ConfirmLogoutResponse)(nil),             // 40: iam.token.v1.ConfirmLogoutResponse
+	(*CompleteBrokeredLoginRequest)(nil),      // 41: iam.token.v1.CompleteBrokeredLoginRequest
+	(*CompleteBrokeredLoginResponse)(nil),     // 42: iam.token.v1.CompleteBrokeredLoginResponse
+	nil,                                       // 43: iam.token.v1.BeginAuthorizationRequest.ParamsEntry
 }
 var file_iam_token_v1_authorization_proto_depIdxs = []int32{
-	1,  // 0: iam.token.v1.BeginAuthorizationRequest.context:type_name -> iam.token.v1.FlowContext
-	37, // 1: iam.token.v1.BeginAuthorizationRequest.params:type_name -> iam.token.v1.BeginAuthorizationRequest.ParamsEntry
-	1,  // 2: iam.token.v1.SubmitCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
-	1,  // 3: iam.token.v1.SubmitOtpRequest.context:type_name -> iam.token.v1.FlowContext
-	1,  // 4: iam.token.v1.ConfirmOtpEnrollmentRequest.context:type_name -> iam.token.v1.FlowContext
-	1,  // 5: iam.token.v1.SubmitNewPasswordRequest.context:type_name -> iam.token.v1.FlowContext
-	1,  // 6: iam.token.v1.SubmitConsentRequest.context:type_name -> iam.token.v1.FlowContext
-	1,  // 7: iam.token.v1.ContinueRequest.context:type_name -> iam.token.v1.FlowContext
-	1,  // 8: iam.token.v1.BeginDeviceVerificationRequest.context:type_name -> iam.token.v1.FlowContext
-	1,  // 9: iam.token.v1.BeginLogoutRequest.context:type_name -> iam.token.v1.FlowContext
-	1,  // 10: iam.token.v1.ConfirmLogoutRequest.context:type_name -> iam.token.v1.FlowContext
-	0,  // 11: iam.token.v1.FlowPage.step:type_name -> iam.token.v1.FlowStep
-	15, // 12: iam.token.v1.FlowPage.consent_scopes:type_name -> iam.token.v1.ConsentScope
-	14, // 13: iam.token.v1.FlowResult.page:type_name -> iam.token.v1.FlowPage
-	16, // 14: iam.token.v1.FlowResult.error:type_name -> iam.token.v1.ErrorPage
-	20, // 15: iam.token.v1.FlowResult.saml_complete:type_name -> iam.token.v1.SamlComplete
-	18, // 16: iam.token.v1.FlowResult.form_post:type_name -> iam.token.v1.FormPost
-	19, // 17: iam.token.v1.FormPost.fields:type_name -> iam.token.v1.FormField
-	1,  // 18: iam.token.v1.BeginSamlLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	17, // 19: iam.token.v1.BeginSamlLoginResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 20: iam.token.v1.BeginAuthorizationResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 21: iam.token.v1.SubmitCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 22: iam.token.v1.SubmitOtpResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 23: iam.token.v1.ConfirmOtpEnrollmentResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 24: iam.token.v1.SubmitNewPasswordResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 25: iam.token.v1.SubmitConsentResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 26: iam.token.v1.ContinueResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 27: iam.token.v1.BeginDeviceVerificationResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 28: iam.token.v1.BeginLogoutResponse.result:type_name -> iam.token.v1.FlowResult
-	17, // 29: iam.token.v1.ConfirmLogoutResponse.result:type_name -> iam.token.v1.FlowResult
-	1,  // 30: iam.token.v1.CompleteBrokeredLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	17, // 31: iam.token.v1.CompleteBrokeredLoginResponse.result:type_name -> iam.token.v1.FlowResult
-	2,  // 32: iam.token.v1.AuthorizationFlowService.BeginAuthorization:input_type -> iam.token.v1.BeginAuthorizationRequest
-	3,  // 33: iam.token.v1.AuthorizationFlowService.SubmitCredentials:input_type -> iam.token.v1.SubmitCredentialsRequest
-	4,  // 34: iam.token.v1.AuthorizationFlowService.SubmitOtp:input_type -> iam.token.v1.SubmitOtpRequest
-	5,  // 35: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:input_type -> iam.token.v1.ConfirmOtpEnrollmentRequest
-	6,  // 36: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:input_type -> iam.token.v1.SubmitNewPasswordRequest
-	7,  // 37: iam.token.v1.AuthorizationFlowService.SubmitConsent:input_type -> iam.token.v1.SubmitConsentRequest
-	8,  // 38: iam.token.v1.AuthorizationFlowService.Continue:input_type -> iam.token.v1.ContinueRequest
-	9,  // 39: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:input_type -> iam.token.v1.ResolveSsoCookieRequest
-	11, // 40: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:input_type -> iam.token.v1.BeginDeviceVerificationRequest
-	12, // 41: iam.token.v1.AuthorizationFlowService.BeginLogout:input_type -> iam.token.v1.BeginLogoutRequest
-	13, // 42: iam.token.v1.AuthorizationFlowService.ConfirmLogout:input_type -> iam.token.v1.ConfirmLogoutRequest
-	21, // 43: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:input_type -> iam.token.v1.BeginSamlLoginRequest
-	23, // 44: iam.token.v1.AuthorizationFlowService.EndSsoSession:input_type -> iam.token.v1.EndSsoSessionRequest
-	35, // 45: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:input_type -> iam.token.v1.CompleteBrokeredLoginRequest
-	25, // 46: iam.token.v1.AuthorizationFlowService.BeginAuthorization:output_type -> iam.token.v1.BeginAuthorizationResponse
-	26, // 47: iam.token.v1.AuthorizationFlowService.SubmitCredentials:output_type -> iam.token.v1.SubmitCredentialsResponse
-	27, // 48: iam.token.v1.AuthorizationFlowService.SubmitOtp:output_type -> iam.token.v1.SubmitOtpResponse
-	28, // 49: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:output_type -> iam.token.v1.ConfirmOtpEnrollmentResponse
-	29, // 50: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:output_type -> iam.token.v1.SubmitNewPasswordResponse
-	30, // 51: iam.token.v1.AuthorizationFlowService.SubmitConsent:output_type -> iam.token.v1.SubmitConsentResponse
-	31, // 52: iam.token.v1.AuthorizationFlowService.Continue:output_type -> iam.token.v1.ContinueResponse
-	10, // 53: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:output_type -> iam.token.v1.ResolveSsoCookieResponse
-	32, // 54: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:output_type -> iam.token.v1.BeginDeviceVerificationResponse
-	33, // 55: iam.token.v1.AuthorizationFlowService.BeginLogout:output_type -> iam.token.v1.BeginLogoutResponse
-	34, // 56: iam.token.v1.AuthorizationFlowService.ConfirmLogout:output_type -> iam.token.v1.ConfirmLogoutResponse
-	22, // 57: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:output_type -> iam.token.v1.BeginSamlLoginResponse
-	24, // 58: iam.token.v1.AuthorizationFlowService.EndSsoSession:output_type -> iam.token.v1.EndSsoSessionResponse
-	36, // 59: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:output_type -> iam.token.v1.CompleteBrokeredLoginResponse
-	46, // [46:60] is the sub-list for method output_type
-	32, // [32:46] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	7,  // 0: iam.token.v1.BeginPasskeyLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	23, // 1: iam.token.v1.BeginPasskeyLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	7,  // 2: iam.token.v1.SubmitPasskeyRequest.context:type_name -> iam.token.v1.FlowContext
+	23, // 3: iam.token.v1.SubmitPasskeyResponse.result:type_name -> iam.token.v1.FlowResult
+	7,  // 4: iam.token.v1.SubmitPasskeyRegistrationRequest.context:type_name -> iam.token.v1.FlowContext
+	23, // 5: iam.token.v1.SubmitPasskeyRegistrationResponse.result:type_name -> iam.token.v1.FlowResult
+	7,  // 6: iam.token.v1.BeginAuthorizationRequest.context:type_name -> iam.token.v1.FlowContext
+	43, // 7: iam.token.v1.BeginAuthorizationRequest.params:type_name -> iam.token.v1.BeginAuthorizationRequest.ParamsEntry
+	7,  // 8: iam.token.v1.SubmitCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
+	7,  // 9: iam.token.v1.SubmitOtpRequest.context:type_name -> iam.token.v1.FlowContext
+	7,  // 10: iam.token.v1.ConfirmOtpEnrollmentRequest.context:type_name -> iam.token.v1.FlowContext
+	7,  // 11: iam.token.v1.SubmitNewPasswordRequest.context:type_name -> iam.token.v1.FlowContext
+	7,  // 12: iam.token.v1.SubmitConsentRequest.context:type_name -> iam.token.v1.FlowContext
+	7,  // 13: iam.token.v1.ContinueRequest.context:type_name -> iam.token.v1.FlowContext
+	7,  // 14: iam.token.v1.BeginDeviceVerificationRequest.context:type_name -> iam.token.v1.FlowContext
+	7,  // 15: iam.token.v1.BeginLogoutRequest.context:type_name -> iam.token.v1.FlowContext
+	7,  // 16: iam.token.v1.ConfirmLogoutRequest.context:type_name -> iam.token.v1.FlowContext
+	0,  // 17: iam.token.v1.FlowPage.step:type_name -> iam.token.v1.FlowStep
+	21, // 18: iam.token.v1.FlowPage.consent_scopes:type_name -> iam.token.v1.ConsentScope
+	20, // 19: iam.token.v1.FlowResult.page:type_name -> iam.token.v1.FlowPage
+	22, // 20: iam.token.v1.FlowResult.error:type_name -> iam.token.v1.ErrorPage
+	26, // 21: iam.token.v1.FlowResult.saml_complete:type_name -> iam.token.v1.SamlComplete
+	24, // 22: iam.token.v1.FlowResult.form_post:type_name -> iam.token.v1.FormPost
+	25, // 23: iam.token.v1.FormPost.fields:type_name -> iam.token.v1.FormField
+	7,  // 24: iam.token.v1.BeginSamlLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	23, // 25: iam.token.v1.BeginSamlLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 26: iam.token.v1.BeginAuthorizationResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 27: iam.token.v1.SubmitCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 28: iam.token.v1.SubmitOtpResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 29: iam.token.v1.ConfirmOtpEnrollmentResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 30: iam.token.v1.SubmitNewPasswordResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 31: iam.token.v1.SubmitConsentResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 32: iam.token.v1.ContinueResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 33: iam.token.v1.BeginDeviceVerificationResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 34: iam.token.v1.BeginLogoutResponse.result:type_name -> iam.token.v1.FlowResult
+	23, // 35: iam.token.v1.ConfirmLogoutResponse.result:type_name -> iam.token.v1.FlowResult
+	7,  // 36: iam.token.v1.CompleteBrokeredLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	23, // 37: iam.token.v1.CompleteBrokeredLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	8,  // 38: iam.token.v1.AuthorizationFlowService.BeginAuthorization:input_type -> iam.token.v1.BeginAuthorizationRequest
+	9,  // 39: iam.token.v1.AuthorizationFlowService.SubmitCredentials:input_type -> iam.token.v1.SubmitCredentialsRequest
+	10, // 40: iam.token.v1.AuthorizationFlowService.SubmitOtp:input_type -> iam.token.v1.SubmitOtpRequest
+	11, // 41: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:input_type -> iam.token.v1.ConfirmOtpEnrollmentRequest
+	12, // 42: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:input_type -> iam.token.v1.SubmitNewPasswordRequest
+	13, // 43: iam.token.v1.AuthorizationFlowService.SubmitConsent:input_type -> iam.token.v1.SubmitConsentRequest
+	14, // 44: iam.token.v1.AuthorizationFlowService.Continue:input_type -> iam.token.v1.ContinueRequest
+	15, // 45: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:input_type -> iam.token.v1.ResolveSsoCookieRequest
+	17, // 46: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:input_type -> iam.token.v1.BeginDeviceVerificationRequest
+	18, // 47: iam.token.v1.AuthorizationFlowService.BeginLogout:input_type -> iam.token.v1.BeginLogoutRequest
+	19, // 48: iam.token.v1.AuthorizationFlowService.ConfirmLogout:input_type -> iam.token.v1.ConfirmLogoutRequest
+	27, // 49: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:input_type -> iam.token.v1.BeginSamlLoginRequest
+	29, // 50: iam.token.v1.AuthorizationFlowService.EndSsoSession:input_type -> iam.token.v1.EndSsoSessionRequest
+	41, // 51: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:input_type -> iam.token.v1.CompleteBrokeredLoginRequest
+	1,  // 52: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:input_type -> iam.token.v1.BeginPasskeyLoginRequest
+	3,  // 53: iam.token.v1.AuthorizationFlowService.SubmitPasskey:input_type -> iam.token.v1.SubmitPasskeyRequest
+	5,  // 54: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:input_type -> iam.token.v1.SubmitPasskeyRegistrationRequest
+	31, // 55: iam.token.v1.AuthorizationFlowService.BeginAuthorization:output_type -> iam.token.v1.BeginAuthorizationResponse
+	32, // 56: iam.token.v1.AuthorizationFlowService.SubmitCredentials:output_type -> iam.token.v1.SubmitCredentialsResponse
+	33, // 57: iam.token.v1.AuthorizationFlowService.SubmitOtp:output_type -> iam.token.v1.SubmitOtpResponse
+	34, // 58: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:output_type -> iam.token.v1.ConfirmOtpEnrollmentResponse
+	35, // 59: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:output_type -> iam.token.v1.SubmitNewPasswordResponse
+	36, // 60: iam.token.v1.AuthorizationFlowService.SubmitConsent:output_type -> iam.token.v1.SubmitConsentResponse
+	37, // 61: iam.token.v1.AuthorizationFlowService.Continue:output_type -> iam.token.v1.ContinueResponse
+	16, // 62: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:output_type -> iam.token.v1.ResolveSsoCookieResponse
+	38, // 63: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:output_type -> iam.token.v1.BeginDeviceVerificationResponse
+	39, // 64: iam.token.v1.AuthorizationFlowService.BeginLogout:output_type -> iam.token.v1.BeginLogoutResponse
+	40, // 65: iam.token.v1.AuthorizationFlowService.ConfirmLogout:output_type -> iam.token.v1.ConfirmLogoutResponse
+	28, // 66: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:output_type -> iam.token.v1.BeginSamlLoginResponse
+	30, // 67: iam.token.v1.AuthorizationFlowService.EndSsoSession:output_type -> iam.token.v1.EndSsoSessionResponse
+	42, // 68: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:output_type -> iam.token.v1.CompleteBrokeredLoginResponse
+	2,  // 69: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:output_type -> iam.token.v1.BeginPasskeyLoginResponse
+	4,  // 70: iam.token.v1.AuthorizationFlowService.SubmitPasskey:output_type -> iam.token.v1.SubmitPasskeyResponse
+	6,  // 71: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:output_type -> iam.token.v1.SubmitPasskeyRegistrationResponse
+	55, // [55:72] is the sub-list for method output_type
+	38, // [38:55] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_iam_token_v1_authorization_proto_init() }
@@ -2729,7 +3087,7 @@ func file_iam_token_v1_authorization_proto_init() {
 	if File_iam_token_v1_authorization_proto != nil {
 		return
 	}
-	file_iam_token_v1_authorization_proto_msgTypes[16].OneofWrappers = []any{
+	file_iam_token_v1_authorization_proto_msgTypes[22].OneofWrappers = []any{
 		(*FlowResult_Page)(nil),
 		(*FlowResult_Redirect)(nil),
 		(*FlowResult_Error)(nil),
@@ -2742,7 +3100,7 @@ func file_iam_token_v1_authorization_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_token_v1_authorization_proto_rawDesc), len(file_iam_token_v1_authorization_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   37,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -27,9 +27,12 @@ type ClientCredentials struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	ClientId string                 `protobuf:"bytes,1,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
 	// Empty for PUBLIC clients (token_endpoint_auth_method "none").
-	ClientSecret  string `protobuf:"bytes,2,opt,name=client_secret,json=clientSecret,proto3" json:"client_secret,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ClientSecret string `protobuf:"bytes,2,opt,name=client_secret,json=clientSecret,proto3" json:"client_secret,omitempty"`
+	// RFC 7521 section 4.2 / RFC 7523 section 2.2: a JWT the client signed, instead of a secret.
+	ClientAssertionType string `protobuf:"bytes,3,opt,name=client_assertion_type,json=clientAssertionType,proto3" json:"client_assertion_type,omitempty"`
+	ClientAssertion     string `protobuf:"bytes,4,opt,name=client_assertion,json=clientAssertion,proto3" json:"client_assertion,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *ClientCredentials) Reset() {
@@ -72,6 +75,20 @@ func (x *ClientCredentials) GetClientId() string {
 func (x *ClientCredentials) GetClientSecret() string {
 	if x != nil {
 		return x.ClientSecret
+	}
+	return ""
+}
+
+func (x *ClientCredentials) GetClientAssertionType() string {
+	if x != nil {
+		return x.ClientAssertionType
+	}
+	return ""
+}
+
+func (x *ClientCredentials) GetClientAssertion() string {
+	if x != nil {
+		return x.ClientAssertion
 	}
 	return ""
 }
@@ -960,10 +977,12 @@ var File_iam_token_v1_oauth_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\n" +
-	"\x18iam/token/v1/oauth.proto\x12\fiam.token.v1\x1a\x1cgoogle/protobuf/struct.proto\"U\n" +
+	"\x18iam/token/v1/oauth.proto\x12\fiam.token.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xb4\x01\n" +
 	"\x11ClientCredentials\x12\x1b\n" +
 	"\tclient_id\x18\x01 \x01(\tR\bclientId\x12#\n" +
-	"\rclient_secret\x18\x02 \x01(\tR\fclientSecret\"\xc7\x03\n" +
+	"\rclient_secret\x18\x02 \x01(\tR\fclientSecret\x122\n" +
+	"\x15client_assertion_type\x18\x03 \x01(\tR\x13clientAssertionType\x12)\n" +
+	"\x10client_assertion\x18\x04 \x01(\tR\x0fclientAssertion\"\xc7\x03\n" +
 	"\fTokenRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +

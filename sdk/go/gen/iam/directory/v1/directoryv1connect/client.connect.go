@@ -59,6 +59,9 @@ const (
 	// ClientServiceGetClientCredentialVerifierProcedure is the fully-qualified name of the
 	// ClientService's GetClientCredentialVerifier RPC.
 	ClientServiceGetClientCredentialVerifierProcedure = "/iam.directory.v1.ClientService/GetClientCredentialVerifier"
+	// ClientServiceVerifyClientSecretJwtProcedure is the fully-qualified name of the ClientService's
+	// VerifyClientSecretJwt RPC.
+	ClientServiceVerifyClientSecretJwtProcedure = "/iam.directory.v1.ClientService/VerifyClientSecretJwt"
 )
 
 // ClientServiceClient is a client for the iam.directory.v1.ClientService service.
@@ -81,6 +84,10 @@ type ClientServiceClient interface {
 	// GetServiceAccountUser: their callers cache the answer, and a replica that has not yet heard of
 	// a change must not refill a cache its event has just emptied.
 	GetClientCredentialVerifier(context.Context, *connect.Request[v1.GetClientCredentialVerifierRequest]) (*connect.Response[v1.GetClientCredentialVerifierResponse], error)
+	// Internal: checks the HS256 signature of a client_secret_jwt assertion (RFC 7523, OIDC Core 1.0
+	// section 9) with the client's secret, which only the directory can open. The caller checks the
+	// claims and the jti. Any failure is Unauthenticated with oauth_error "invalid_client".
+	VerifyClientSecretJwt(context.Context, *connect.Request[v1.VerifyClientSecretJwtRequest]) (*connect.Response[v1.VerifyClientSecretJwtResponse], error)
 }
 
 // NewClientServiceClient constructs a client for the iam.directory.v1.ClientService service. By
@@ -148,6 +155,12 @@ func NewClientServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithSchema(clientServiceMethods.ByName("GetClientCredentialVerifier")),
 			connect.WithClientOptions(opts...),
 		),
+		verifyClientSecretJwt: connect.NewClient[v1.VerifyClientSecretJwtRequest, v1.VerifyClientSecretJwtResponse](
+			httpClient,
+			baseURL+ClientServiceVerifyClientSecretJwtProcedure,
+			connect.WithSchema(clientServiceMethods.ByName("VerifyClientSecretJwt")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -162,6 +175,7 @@ type clientServiceClient struct {
 	getServiceAccountUser       *connect.Client[v1.GetServiceAccountUserRequest, v1.GetServiceAccountUserResponse]
 	authenticateClient          *connect.Client[v1.AuthenticateClientRequest, v1.AuthenticateClientResponse]
 	getClientCredentialVerifier *connect.Client[v1.GetClientCredentialVerifierRequest, v1.GetClientCredentialVerifierResponse]
+	verifyClientSecretJwt       *connect.Client[v1.VerifyClientSecretJwtRequest, v1.VerifyClientSecretJwtResponse]
 }
 
 // CreateClient calls iam.directory.v1.ClientService.CreateClient.
@@ -209,6 +223,11 @@ func (c *clientServiceClient) GetClientCredentialVerifier(ctx context.Context, r
 	return c.getClientCredentialVerifier.CallUnary(ctx, req)
 }
 
+// VerifyClientSecretJwt calls iam.directory.v1.ClientService.VerifyClientSecretJwt.
+func (c *clientServiceClient) VerifyClientSecretJwt(ctx context.Context, req *connect.Request[v1.VerifyClientSecretJwtRequest]) (*connect.Response[v1.VerifyClientSecretJwtResponse], error) {
+	return c.verifyClientSecretJwt.CallUnary(ctx, req)
+}
+
 // ClientServiceHandler is an implementation of the iam.directory.v1.ClientService service.
 type ClientServiceHandler interface {
 	CreateClient(context.Context, *connect.Request[v1.CreateClientRequest]) (*connect.Response[v1.CreateClientResponse], error)
@@ -229,6 +248,10 @@ type ClientServiceHandler interface {
 	// GetServiceAccountUser: their callers cache the answer, and a replica that has not yet heard of
 	// a change must not refill a cache its event has just emptied.
 	GetClientCredentialVerifier(context.Context, *connect.Request[v1.GetClientCredentialVerifierRequest]) (*connect.Response[v1.GetClientCredentialVerifierResponse], error)
+	// Internal: checks the HS256 signature of a client_secret_jwt assertion (RFC 7523, OIDC Core 1.0
+	// section 9) with the client's secret, which only the directory can open. The caller checks the
+	// claims and the jti. Any failure is Unauthenticated with oauth_error "invalid_client".
+	VerifyClientSecretJwt(context.Context, *connect.Request[v1.VerifyClientSecretJwtRequest]) (*connect.Response[v1.VerifyClientSecretJwtResponse], error)
 }
 
 // NewClientServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -292,6 +315,12 @@ func NewClientServiceHandler(svc ClientServiceHandler, opts ...connect.HandlerOp
 		connect.WithSchema(clientServiceMethods.ByName("GetClientCredentialVerifier")),
 		connect.WithHandlerOptions(opts...),
 	)
+	clientServiceVerifyClientSecretJwtHandler := connect.NewUnaryHandler(
+		ClientServiceVerifyClientSecretJwtProcedure,
+		svc.VerifyClientSecretJwt,
+		connect.WithSchema(clientServiceMethods.ByName("VerifyClientSecretJwt")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.ClientService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ClientServiceCreateClientProcedure:
@@ -312,6 +341,8 @@ func NewClientServiceHandler(svc ClientServiceHandler, opts ...connect.HandlerOp
 			clientServiceAuthenticateClientHandler.ServeHTTP(w, r)
 		case ClientServiceGetClientCredentialVerifierProcedure:
 			clientServiceGetClientCredentialVerifierHandler.ServeHTTP(w, r)
+		case ClientServiceVerifyClientSecretJwtProcedure:
+			clientServiceVerifyClientSecretJwtHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -355,4 +386,8 @@ func (UnimplementedClientServiceHandler) AuthenticateClient(context.Context, *co
 
 func (UnimplementedClientServiceHandler) GetClientCredentialVerifier(context.Context, *connect.Request[v1.GetClientCredentialVerifierRequest]) (*connect.Response[v1.GetClientCredentialVerifierResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.ClientService.GetClientCredentialVerifier is not implemented"))
+}
+
+func (UnimplementedClientServiceHandler) VerifyClientSecretJwt(context.Context, *connect.Request[v1.VerifyClientSecretJwtRequest]) (*connect.Response[v1.VerifyClientSecretJwtResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.ClientService.VerifyClientSecretJwt is not implemented"))
 }

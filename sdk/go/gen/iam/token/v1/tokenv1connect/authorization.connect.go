@@ -75,6 +75,15 @@ const (
 	// AuthorizationFlowServiceCompleteBrokeredLoginProcedure is the fully-qualified name of the
 	// AuthorizationFlowService's CompleteBrokeredLogin RPC.
 	AuthorizationFlowServiceCompleteBrokeredLoginProcedure = "/iam.token.v1.AuthorizationFlowService/CompleteBrokeredLogin"
+	// AuthorizationFlowServiceBeginPasskeyLoginProcedure is the fully-qualified name of the
+	// AuthorizationFlowService's BeginPasskeyLogin RPC.
+	AuthorizationFlowServiceBeginPasskeyLoginProcedure = "/iam.token.v1.AuthorizationFlowService/BeginPasskeyLogin"
+	// AuthorizationFlowServiceSubmitPasskeyProcedure is the fully-qualified name of the
+	// AuthorizationFlowService's SubmitPasskey RPC.
+	AuthorizationFlowServiceSubmitPasskeyProcedure = "/iam.token.v1.AuthorizationFlowService/SubmitPasskey"
+	// AuthorizationFlowServiceSubmitPasskeyRegistrationProcedure is the fully-qualified name of the
+	// AuthorizationFlowService's SubmitPasskeyRegistration RPC.
+	AuthorizationFlowServiceSubmitPasskeyRegistrationProcedure = "/iam.token.v1.AuthorizationFlowService/SubmitPasskeyRegistration"
 )
 
 // AuthorizationFlowServiceClient is a client for the iam.token.v1.AuthorizationFlowService service.
@@ -113,6 +122,12 @@ type AuthorizationFlowServiceClient interface {
 	// provider; the transaction goes on from there as after a password (TOTP, required actions,
 	// consent, the SSO session and the authorization code).
 	CompleteBrokeredLogin(context.Context, *connect.Request[v1.CompleteBrokeredLoginRequest]) (*connect.Response[v1.CompleteBrokeredLoginResponse], error)
+	// Passkeys (WebAuthn Level 2): "Sign in with a passkey" on the login page (a discoverable
+	// credential, no username), then the assertion; the same step is the second factor after a
+	// password for a user with a passkey; and the registration page (kc_action=webauthn-register-passwordless).
+	BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error)
+	SubmitPasskey(context.Context, *connect.Request[v1.SubmitPasskeyRequest]) (*connect.Response[v1.SubmitPasskeyResponse], error)
+	SubmitPasskeyRegistration(context.Context, *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error)
 }
 
 // NewAuthorizationFlowServiceClient constructs a client for the
@@ -210,25 +225,46 @@ func NewAuthorizationFlowServiceClient(httpClient connect.HTTPClient, baseURL st
 			connect.WithSchema(authorizationFlowServiceMethods.ByName("CompleteBrokeredLogin")),
 			connect.WithClientOptions(opts...),
 		),
+		beginPasskeyLogin: connect.NewClient[v1.BeginPasskeyLoginRequest, v1.BeginPasskeyLoginResponse](
+			httpClient,
+			baseURL+AuthorizationFlowServiceBeginPasskeyLoginProcedure,
+			connect.WithSchema(authorizationFlowServiceMethods.ByName("BeginPasskeyLogin")),
+			connect.WithClientOptions(opts...),
+		),
+		submitPasskey: connect.NewClient[v1.SubmitPasskeyRequest, v1.SubmitPasskeyResponse](
+			httpClient,
+			baseURL+AuthorizationFlowServiceSubmitPasskeyProcedure,
+			connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitPasskey")),
+			connect.WithClientOptions(opts...),
+		),
+		submitPasskeyRegistration: connect.NewClient[v1.SubmitPasskeyRegistrationRequest, v1.SubmitPasskeyRegistrationResponse](
+			httpClient,
+			baseURL+AuthorizationFlowServiceSubmitPasskeyRegistrationProcedure,
+			connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitPasskeyRegistration")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // authorizationFlowServiceClient implements AuthorizationFlowServiceClient.
 type authorizationFlowServiceClient struct {
-	beginAuthorization      *connect.Client[v1.BeginAuthorizationRequest, v1.BeginAuthorizationResponse]
-	submitCredentials       *connect.Client[v1.SubmitCredentialsRequest, v1.SubmitCredentialsResponse]
-	submitOtp               *connect.Client[v1.SubmitOtpRequest, v1.SubmitOtpResponse]
-	confirmOtpEnrollment    *connect.Client[v1.ConfirmOtpEnrollmentRequest, v1.ConfirmOtpEnrollmentResponse]
-	submitNewPassword       *connect.Client[v1.SubmitNewPasswordRequest, v1.SubmitNewPasswordResponse]
-	submitConsent           *connect.Client[v1.SubmitConsentRequest, v1.SubmitConsentResponse]
-	_continue               *connect.Client[v1.ContinueRequest, v1.ContinueResponse]
-	resolveSsoCookie        *connect.Client[v1.ResolveSsoCookieRequest, v1.ResolveSsoCookieResponse]
-	beginDeviceVerification *connect.Client[v1.BeginDeviceVerificationRequest, v1.BeginDeviceVerificationResponse]
-	beginLogout             *connect.Client[v1.BeginLogoutRequest, v1.BeginLogoutResponse]
-	confirmLogout           *connect.Client[v1.ConfirmLogoutRequest, v1.ConfirmLogoutResponse]
-	beginSamlLogin          *connect.Client[v1.BeginSamlLoginRequest, v1.BeginSamlLoginResponse]
-	endSsoSession           *connect.Client[v1.EndSsoSessionRequest, v1.EndSsoSessionResponse]
-	completeBrokeredLogin   *connect.Client[v1.CompleteBrokeredLoginRequest, v1.CompleteBrokeredLoginResponse]
+	beginAuthorization        *connect.Client[v1.BeginAuthorizationRequest, v1.BeginAuthorizationResponse]
+	submitCredentials         *connect.Client[v1.SubmitCredentialsRequest, v1.SubmitCredentialsResponse]
+	submitOtp                 *connect.Client[v1.SubmitOtpRequest, v1.SubmitOtpResponse]
+	confirmOtpEnrollment      *connect.Client[v1.ConfirmOtpEnrollmentRequest, v1.ConfirmOtpEnrollmentResponse]
+	submitNewPassword         *connect.Client[v1.SubmitNewPasswordRequest, v1.SubmitNewPasswordResponse]
+	submitConsent             *connect.Client[v1.SubmitConsentRequest, v1.SubmitConsentResponse]
+	_continue                 *connect.Client[v1.ContinueRequest, v1.ContinueResponse]
+	resolveSsoCookie          *connect.Client[v1.ResolveSsoCookieRequest, v1.ResolveSsoCookieResponse]
+	beginDeviceVerification   *connect.Client[v1.BeginDeviceVerificationRequest, v1.BeginDeviceVerificationResponse]
+	beginLogout               *connect.Client[v1.BeginLogoutRequest, v1.BeginLogoutResponse]
+	confirmLogout             *connect.Client[v1.ConfirmLogoutRequest, v1.ConfirmLogoutResponse]
+	beginSamlLogin            *connect.Client[v1.BeginSamlLoginRequest, v1.BeginSamlLoginResponse]
+	endSsoSession             *connect.Client[v1.EndSsoSessionRequest, v1.EndSsoSessionResponse]
+	completeBrokeredLogin     *connect.Client[v1.CompleteBrokeredLoginRequest, v1.CompleteBrokeredLoginResponse]
+	beginPasskeyLogin         *connect.Client[v1.BeginPasskeyLoginRequest, v1.BeginPasskeyLoginResponse]
+	submitPasskey             *connect.Client[v1.SubmitPasskeyRequest, v1.SubmitPasskeyResponse]
+	submitPasskeyRegistration *connect.Client[v1.SubmitPasskeyRegistrationRequest, v1.SubmitPasskeyRegistrationResponse]
 }
 
 // BeginAuthorization calls iam.token.v1.AuthorizationFlowService.BeginAuthorization.
@@ -301,6 +337,21 @@ func (c *authorizationFlowServiceClient) CompleteBrokeredLogin(ctx context.Conte
 	return c.completeBrokeredLogin.CallUnary(ctx, req)
 }
 
+// BeginPasskeyLogin calls iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin.
+func (c *authorizationFlowServiceClient) BeginPasskeyLogin(ctx context.Context, req *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error) {
+	return c.beginPasskeyLogin.CallUnary(ctx, req)
+}
+
+// SubmitPasskey calls iam.token.v1.AuthorizationFlowService.SubmitPasskey.
+func (c *authorizationFlowServiceClient) SubmitPasskey(ctx context.Context, req *connect.Request[v1.SubmitPasskeyRequest]) (*connect.Response[v1.SubmitPasskeyResponse], error) {
+	return c.submitPasskey.CallUnary(ctx, req)
+}
+
+// SubmitPasskeyRegistration calls iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration.
+func (c *authorizationFlowServiceClient) SubmitPasskeyRegistration(ctx context.Context, req *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error) {
+	return c.submitPasskeyRegistration.CallUnary(ctx, req)
+}
+
 // AuthorizationFlowServiceHandler is an implementation of the iam.token.v1.AuthorizationFlowService
 // service.
 type AuthorizationFlowServiceHandler interface {
@@ -338,6 +389,12 @@ type AuthorizationFlowServiceHandler interface {
 	// provider; the transaction goes on from there as after a password (TOTP, required actions,
 	// consent, the SSO session and the authorization code).
 	CompleteBrokeredLogin(context.Context, *connect.Request[v1.CompleteBrokeredLoginRequest]) (*connect.Response[v1.CompleteBrokeredLoginResponse], error)
+	// Passkeys (WebAuthn Level 2): "Sign in with a passkey" on the login page (a discoverable
+	// credential, no username), then the assertion; the same step is the second factor after a
+	// password for a user with a passkey; and the registration page (kc_action=webauthn-register-passwordless).
+	BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error)
+	SubmitPasskey(context.Context, *connect.Request[v1.SubmitPasskeyRequest]) (*connect.Response[v1.SubmitPasskeyResponse], error)
+	SubmitPasskeyRegistration(context.Context, *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error)
 }
 
 // NewAuthorizationFlowServiceHandler builds an HTTP handler from the service implementation. It
@@ -431,6 +488,24 @@ func NewAuthorizationFlowServiceHandler(svc AuthorizationFlowServiceHandler, opt
 		connect.WithSchema(authorizationFlowServiceMethods.ByName("CompleteBrokeredLogin")),
 		connect.WithHandlerOptions(opts...),
 	)
+	authorizationFlowServiceBeginPasskeyLoginHandler := connect.NewUnaryHandler(
+		AuthorizationFlowServiceBeginPasskeyLoginProcedure,
+		svc.BeginPasskeyLogin,
+		connect.WithSchema(authorizationFlowServiceMethods.ByName("BeginPasskeyLogin")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authorizationFlowServiceSubmitPasskeyHandler := connect.NewUnaryHandler(
+		AuthorizationFlowServiceSubmitPasskeyProcedure,
+		svc.SubmitPasskey,
+		connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitPasskey")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authorizationFlowServiceSubmitPasskeyRegistrationHandler := connect.NewUnaryHandler(
+		AuthorizationFlowServiceSubmitPasskeyRegistrationProcedure,
+		svc.SubmitPasskeyRegistration,
+		connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitPasskeyRegistration")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.token.v1.AuthorizationFlowService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AuthorizationFlowServiceBeginAuthorizationProcedure:
@@ -461,6 +536,12 @@ func NewAuthorizationFlowServiceHandler(svc AuthorizationFlowServiceHandler, opt
 			authorizationFlowServiceEndSsoSessionHandler.ServeHTTP(w, r)
 		case AuthorizationFlowServiceCompleteBrokeredLoginProcedure:
 			authorizationFlowServiceCompleteBrokeredLoginHandler.ServeHTTP(w, r)
+		case AuthorizationFlowServiceBeginPasskeyLoginProcedure:
+			authorizationFlowServiceBeginPasskeyLoginHandler.ServeHTTP(w, r)
+		case AuthorizationFlowServiceSubmitPasskeyProcedure:
+			authorizationFlowServiceSubmitPasskeyHandler.ServeHTTP(w, r)
+		case AuthorizationFlowServiceSubmitPasskeyRegistrationProcedure:
+			authorizationFlowServiceSubmitPasskeyRegistrationHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -524,4 +605,16 @@ func (UnimplementedAuthorizationFlowServiceHandler) EndSsoSession(context.Contex
 
 func (UnimplementedAuthorizationFlowServiceHandler) CompleteBrokeredLogin(context.Context, *connect.Request[v1.CompleteBrokeredLoginRequest]) (*connect.Response[v1.CompleteBrokeredLoginResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin is not implemented"))
+}
+
+func (UnimplementedAuthorizationFlowServiceHandler) BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin is not implemented"))
+}
+
+func (UnimplementedAuthorizationFlowServiceHandler) SubmitPasskey(context.Context, *connect.Request[v1.SubmitPasskeyRequest]) (*connect.Response[v1.SubmitPasskeyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.SubmitPasskey is not implemented"))
+}
+
+func (UnimplementedAuthorizationFlowServiceHandler) SubmitPasskeyRegistration(context.Context, *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration is not implemented"))
 }

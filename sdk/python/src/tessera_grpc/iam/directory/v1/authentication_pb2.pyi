@@ -48,20 +48,22 @@ class AuthenticatePasswordRequest(_message.Message):
     def __init__(self, realm: _Optional[str] = ..., username: _Optional[str] = ..., password: _Optional[str] = ..., client_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
 
 class AuthenticatePasswordResponse(_message.Message):
-    __slots__ = ("outcome", "user_id", "username", "otp_required", "required_actions", "event_error")
+    __slots__ = ("outcome", "user_id", "username", "otp_required", "required_actions", "event_error", "passkey_configured")
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     OTP_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     REQUIRED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     EVENT_ERROR_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_CONFIGURED_FIELD_NUMBER: _ClassVar[int]
     outcome: AuthOutcome
     user_id: str
     username: str
     otp_required: bool
     required_actions: _containers.RepeatedScalarFieldContainer[RequiredAction]
     event_error: str
-    def __init__(self, outcome: _Optional[_Union[AuthOutcome, str]] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., otp_required: _Optional[bool] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., event_error: _Optional[str] = ...) -> None: ...
+    passkey_configured: bool
+    def __init__(self, outcome: _Optional[_Union[AuthOutcome, str]] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., otp_required: _Optional[bool] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., event_error: _Optional[str] = ..., passkey_configured: _Optional[bool] = ...) -> None: ...
 
 class VerifyOtpRequest(_message.Message):
     __slots__ = ("realm", "user_id", "code", "ip_address")
@@ -140,15 +142,17 @@ class GetUserStatusRequest(_message.Message):
     def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ...) -> None: ...
 
 class GetUserStatusResponse(_message.Message):
-    __slots__ = ("exists", "enabled", "username", "required_actions", "otp_configured")
+    __slots__ = ("exists", "enabled", "username", "required_actions", "otp_configured", "passkey_configured")
     EXISTS_FIELD_NUMBER: _ClassVar[int]
     ENABLED_FIELD_NUMBER: _ClassVar[int]
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     REQUIRED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     OTP_CONFIGURED_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_CONFIGURED_FIELD_NUMBER: _ClassVar[int]
     exists: bool
     enabled: bool
     username: str
     required_actions: _containers.RepeatedScalarFieldContainer[RequiredAction]
     otp_configured: bool
-    def __init__(self, exists: _Optional[bool] = ..., enabled: _Optional[bool] = ..., username: _Optional[str] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., otp_configured: _Optional[bool] = ...) -> None: ...
+    passkey_configured: bool
+    def __init__(self, exists: _Optional[bool] = ..., enabled: _Optional[bool] = ..., username: _Optional[str] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., otp_configured: _Optional[bool] = ..., passkey_configured: _Optional[bool] = ...) -> None: ...

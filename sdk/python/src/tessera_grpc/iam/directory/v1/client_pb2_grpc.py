@@ -81,6 +81,11 @@ class ClientServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_client__pb2.GetClientCredentialVerifierRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_client__pb2.GetClientCredentialVerifierResponse.FromString,
                 _registered_method=True)
+        self.VerifyClientSecretJwt = channel.unary_unary(
+                '/iam.directory.v1.ClientService/VerifyClientSecretJwt',
+                request_serializer=iam_dot_directory_dot_v1_dot_client__pb2.VerifyClientSecretJwtRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_client__pb2.VerifyClientSecretJwtResponse.FromString,
+                _registered_method=True)
 
 
 class ClientServiceServicer:
@@ -151,6 +156,15 @@ class ClientServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def VerifyClientSecretJwt(self, request, context):
+        """Internal: checks the HS256 signature of a client_secret_jwt assertion (RFC 7523, OIDC Core 1.0
+        section 9) with the client's secret, which only the directory can open. The caller checks the
+        claims and the jti. Any failure is Unauthenticated with oauth_error "invalid_client".
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ClientServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -198,6 +212,11 @@ def add_ClientServiceServicer_to_server(servicer, server):
                     servicer.GetClientCredentialVerifier,
                     request_deserializer=iam_dot_directory_dot_v1_dot_client__pb2.GetClientCredentialVerifierRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_client__pb2.GetClientCredentialVerifierResponse.SerializeToString,
+            ),
+            'VerifyClientSecretJwt': grpc.unary_unary_rpc_method_handler(
+                    servicer.VerifyClientSecretJwt,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_client__pb2.VerifyClientSecretJwtRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_client__pb2.VerifyClientSecretJwtResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -445,6 +464,33 @@ class ClientService:
             '/iam.directory.v1.ClientService/GetClientCredentialVerifier',
             iam_dot_directory_dot_v1_dot_client__pb2.GetClientCredentialVerifierRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_client__pb2.GetClientCredentialVerifierResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def VerifyClientSecretJwt(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.ClientService/VerifyClientSecretJwt',
+            iam_dot_directory_dot_v1_dot_client__pb2.VerifyClientSecretJwtRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_client__pb2.VerifyClientSecretJwtResponse.FromString,
             options,
             channel_credentials,
             insecure,

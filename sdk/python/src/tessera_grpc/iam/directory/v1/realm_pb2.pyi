@@ -253,8 +253,16 @@ class CreateRealmResponse(_message.Message):
     def __init__(self, realm: _Optional[_Union[Realm, _Mapping]] = ...) -> None: ...
 
 class ListRealmsRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("paged", "search", "first", "max")
+    PAGED_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    paged: bool
+    search: str
+    first: int
+    max: int
+    def __init__(self, paged: _Optional[bool] = ..., search: _Optional[str] = ..., first: _Optional[int] = ..., max: _Optional[int] = ...) -> None: ...
 
 class ListRealmsResponse(_message.Message):
     __slots__ = ("realms",)

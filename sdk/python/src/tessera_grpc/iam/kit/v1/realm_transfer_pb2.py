@@ -24,27 +24,27 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1fiam/kit/v1/realm_transfer.proto\x12\niam.kit.v1\"|\n\x16\x45xportRealmPartRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07section\x18\x02 \x01(\t\x12\x15\n\rinclude_users\x18\x03 \x01(\x08\x12\x17\n\x0finclude_secrets\x18\x04 \x01(\x08\x12\x12\n\npage_token\x18\x05 \x01(\t\"X\n\x17\x45xportRealmPartResponse\x12\x0c\n\x04json\x18\x01 \x01(\x0c\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x16\n\x0epaged_sections\x18\x03 \x03(\t\"J\n\x18ValidateRealmPartRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\x0c\x12\x11\n\toverwrite\x18\x03 \x01(\x08\"W\n\x16ImportRealmPartRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08realm_id\x18\x02 \x01(\t\x12\x0c\n\x04json\x18\x03 \x01(\x0c\x12\x0e\n\x06offset\x18\x04 \x01(\r\"H\n\x19ValidateRealmPartResponse\x12+\n\x08problems\x18\x01 \x03(\x0b\x32\x19.iam.kit.v1.ImportProblem\"C\n\x17ImportRealmPartResponse\x12(\n\x05notes\x18\x01 \x03(\x0b\x32\x19.iam.kit.v1.ImportProblem\".\n\rImportProblem\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t2\xb0\x02\n\x14RealmTransferService\x12Z\n\x0f\x45xportRealmPart\x12\".iam.kit.v1.ExportRealmPartRequest\x1a#.iam.kit.v1.ExportRealmPartResponse\x12`\n\x11ValidateRealmPart\x12$.iam.kit.v1.ValidateRealmPartRequest\x1a%.iam.kit.v1.ValidateRealmPartResponse\x12Z\n\x0fImportRealmPart\x12\".iam.kit.v1.ImportRealmPartRequest\x1a#.iam.kit.v1.ImportRealmPartResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1fiam/kit/v1/realm_transfer.proto\x12\niam.kit.v1\"\x8e\x01\n\x16\x45xportRealmPartRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07section\x18\x02 \x01(\t\x12\x15\n\rinclude_users\x18\x03 \x01(\x08\x12\x17\n\x0finclude_secrets\x18\x04 \x01(\x08\x12\x12\n\npage_token\x18\x05 \x01(\t\x12\x10\n\x08user_ids\x18\x06 \x03(\t\"m\n\x17\x45xportRealmPartResponse\x12\x0c\n\x04json\x18\x01 \x01(\x0c\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x16\n\x0epaged_sections\x18\x03 \x03(\t\x12\x13\n\x0buser_fields\x18\x04 \x03(\t\"J\n\x18ValidateRealmPartRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\x0c\x12\x11\n\toverwrite\x18\x03 \x01(\x08\"W\n\x16ImportRealmPartRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08realm_id\x18\x02 \x01(\t\x12\x0c\n\x04json\x18\x03 \x01(\x0c\x12\x0e\n\x06offset\x18\x04 \x01(\r\"H\n\x19ValidateRealmPartResponse\x12+\n\x08problems\x18\x01 \x03(\x0b\x32\x19.iam.kit.v1.ImportProblem\"C\n\x17ImportRealmPartResponse\x12(\n\x05notes\x18\x01 \x03(\x0b\x32\x19.iam.kit.v1.ImportProblem\".\n\rImportProblem\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t2\xb0\x02\n\x14RealmTransferService\x12Z\n\x0f\x45xportRealmPart\x12\".iam.kit.v1.ExportRealmPartRequest\x1a#.iam.kit.v1.ExportRealmPartResponse\x12`\n\x11ValidateRealmPart\x12$.iam.kit.v1.ValidateRealmPartRequest\x1a%.iam.kit.v1.ValidateRealmPartResponse\x12Z\n\x0fImportRealmPart\x12\".iam.kit.v1.ImportRealmPartRequest\x1a#.iam.kit.v1.ImportRealmPartResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.kit.v1.realm_transfer_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_EXPORTREALMPARTREQUEST']._serialized_start=47
-  _globals['_EXPORTREALMPARTREQUEST']._serialized_end=171
-  _globals['_EXPORTREALMPARTRESPONSE']._serialized_start=173
-  _globals['_EXPORTREALMPARTRESPONSE']._serialized_end=261
-  _globals['_VALIDATEREALMPARTREQUEST']._serialized_start=263
-  _globals['_VALIDATEREALMPARTREQUEST']._serialized_end=337
-  _globals['_IMPORTREALMPARTREQUEST']._serialized_start=339
-  _globals['_IMPORTREALMPARTREQUEST']._serialized_end=426
-  _globals['_VALIDATEREALMPARTRESPONSE']._serialized_start=428
-  _globals['_VALIDATEREALMPARTRESPONSE']._serialized_end=500
-  _globals['_IMPORTREALMPARTRESPONSE']._serialized_start=502
-  _globals['_IMPORTREALMPARTRESPONSE']._serialized_end=569
-  _globals['_IMPORTPROBLEM']._serialized_start=571
-  _globals['_IMPORTPROBLEM']._serialized_end=617
-  _globals['_REALMTRANSFERSERVICE']._serialized_start=620
-  _globals['_REALMTRANSFERSERVICE']._serialized_end=924
+  _globals['_EXPORTREALMPARTREQUEST']._serialized_start=48
+  _globals['_EXPORTREALMPARTREQUEST']._serialized_end=190
+  _globals['_EXPORTREALMPARTRESPONSE']._serialized_start=192
+  _globals['_EXPORTREALMPARTRESPONSE']._serialized_end=301
+  _globals['_VALIDATEREALMPARTREQUEST']._serialized_start=303
+  _globals['_VALIDATEREALMPARTREQUEST']._serialized_end=377
+  _globals['_IMPORTREALMPARTREQUEST']._serialized_start=379
+  _globals['_IMPORTREALMPARTREQUEST']._serialized_end=466
+  _globals['_VALIDATEREALMPARTRESPONSE']._serialized_start=468
+  _globals['_VALIDATEREALMPARTRESPONSE']._serialized_end=540
+  _globals['_IMPORTREALMPARTRESPONSE']._serialized_start=542
+  _globals['_IMPORTREALMPARTRESPONSE']._serialized_end=609
+  _globals['_IMPORTPROBLEM']._serialized_start=611
+  _globals['_IMPORTPROBLEM']._serialized_end=657
+  _globals['_REALMTRANSFERSERVICE']._serialized_start=660
+  _globals['_REALMTRANSFERSERVICE']._serialized_end=964
 # @@protoc_insertion_point(module_scope)

@@ -7,28 +7,32 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class ExportRealmPartRequest(_message.Message):
-    __slots__ = ("realm", "section", "include_users", "include_secrets", "page_token")
+    __slots__ = ("realm", "section", "include_users", "include_secrets", "page_token", "user_ids")
     REALM_FIELD_NUMBER: _ClassVar[int]
     SECTION_FIELD_NUMBER: _ClassVar[int]
     INCLUDE_USERS_FIELD_NUMBER: _ClassVar[int]
     INCLUDE_SECRETS_FIELD_NUMBER: _ClassVar[int]
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    USER_IDS_FIELD_NUMBER: _ClassVar[int]
     realm: str
     section: str
     include_users: bool
     include_secrets: bool
     page_token: str
-    def __init__(self, realm: _Optional[str] = ..., section: _Optional[str] = ..., include_users: _Optional[bool] = ..., include_secrets: _Optional[bool] = ..., page_token: _Optional[str] = ...) -> None: ...
+    user_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, realm: _Optional[str] = ..., section: _Optional[str] = ..., include_users: _Optional[bool] = ..., include_secrets: _Optional[bool] = ..., page_token: _Optional[str] = ..., user_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ExportRealmPartResponse(_message.Message):
-    __slots__ = ("json", "next_page_token", "paged_sections")
+    __slots__ = ("json", "next_page_token", "paged_sections", "user_fields")
     JSON_FIELD_NUMBER: _ClassVar[int]
     NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     PAGED_SECTIONS_FIELD_NUMBER: _ClassVar[int]
+    USER_FIELDS_FIELD_NUMBER: _ClassVar[int]
     json: bytes
     next_page_token: str
     paged_sections: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, json: _Optional[bytes] = ..., next_page_token: _Optional[str] = ..., paged_sections: _Optional[_Iterable[str]] = ...) -> None: ...
+    user_fields: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, json: _Optional[bytes] = ..., next_page_token: _Optional[str] = ..., paged_sections: _Optional[_Iterable[str]] = ..., user_fields: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ValidateRealmPartRequest(_message.Message):
     __slots__ = ("realm", "json", "overwrite")

@@ -32,7 +32,8 @@ class RealmTransferServiceStub:
     them. A part is JSON (bytes, UTF-8): an object whose keys are the document's top-level sections
     that service owns (directory: realm settings, roles, clientScopes, clients, groups, users;
     token: keys.oidc; saml: samlServiceProviders, keys.saml; broker: identityProviders;
-    federation: userFederationProviders). A service that does not serve this contract yet answers
+    federation: userFederationProviders; the broker also owns each user's federatedIdentities,
+    see `user_fields`). A service that does not serve this contract yet answers
     Unimplemented, and the gateway then carries its sections as empty arrays.
     """
 
@@ -66,7 +67,8 @@ class RealmTransferServiceServicer:
     them. A part is JSON (bytes, UTF-8): an object whose keys are the document's top-level sections
     that service owns (directory: realm settings, roles, clientScopes, clients, groups, users;
     token: keys.oidc; saml: samlServiceProviders, keys.saml; broker: identityProviders;
-    federation: userFederationProviders). A service that does not serve this contract yet answers
+    federation: userFederationProviders; the broker also owns each user's federatedIdentities,
+    see `user_fields`). A service that does not serve this contract yet answers
     Unimplemented, and the gateway then carries its sections as empty arrays.
     """
 
@@ -127,7 +129,8 @@ class RealmTransferService:
     them. A part is JSON (bytes, UTF-8): an object whose keys are the document's top-level sections
     that service owns (directory: realm settings, roles, clientScopes, clients, groups, users;
     token: keys.oidc; saml: samlServiceProviders, keys.saml; broker: identityProviders;
-    federation: userFederationProviders). A service that does not serve this contract yet answers
+    federation: userFederationProviders; the broker also owns each user's federatedIdentities,
+    see `user_fields`). A service that does not serve this contract yet answers
     Unimplemented, and the gateway then carries its sections as empty arrays.
     """
 

@@ -27,6 +27,8 @@ class FlowStep(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FLOW_STEP_RESET_EMAIL_SENT: _ClassVar[FlowStep]
     FLOW_STEP_RESET_PASSWORD: _ClassVar[FlowStep]
     FLOW_STEP_PASSWORD_RESET_DONE: _ClassVar[FlowStep]
+    FLOW_STEP_PASSKEY: _ClassVar[FlowStep]
+    FLOW_STEP_PASSKEY_REGISTER: _ClassVar[FlowStep]
 FLOW_STEP_UNSPECIFIED: FlowStep
 FLOW_STEP_LOGIN: FlowStep
 FLOW_STEP_OTP: FlowStep
@@ -45,6 +47,50 @@ FLOW_STEP_RESET_CREDENTIALS: FlowStep
 FLOW_STEP_RESET_EMAIL_SENT: FlowStep
 FLOW_STEP_RESET_PASSWORD: FlowStep
 FLOW_STEP_PASSWORD_RESET_DONE: FlowStep
+FLOW_STEP_PASSKEY: FlowStep
+FLOW_STEP_PASSKEY_REGISTER: FlowStep
+
+class BeginPasskeyLoginRequest(_message.Message):
+    __slots__ = ("context",)
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    context: FlowContext
+    def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ...) -> None: ...
+
+class BeginPasskeyLoginResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: FlowResult
+    def __init__(self, result: _Optional[_Union[FlowResult, _Mapping]] = ...) -> None: ...
+
+class SubmitPasskeyRequest(_message.Message):
+    __slots__ = ("context", "credential")
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    context: FlowContext
+    credential: str
+    def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., credential: _Optional[str] = ...) -> None: ...
+
+class SubmitPasskeyResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: FlowResult
+    def __init__(self, result: _Optional[_Union[FlowResult, _Mapping]] = ...) -> None: ...
+
+class SubmitPasskeyRegistrationRequest(_message.Message):
+    __slots__ = ("context", "credential", "label")
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    context: FlowContext
+    credential: str
+    label: str
+    def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., credential: _Optional[str] = ..., label: _Optional[str] = ...) -> None: ...
+
+class SubmitPasskeyRegistrationResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: FlowResult
+    def __init__(self, result: _Optional[_Union[FlowResult, _Mapping]] = ...) -> None: ...
 
 class FlowContext(_message.Message):
     __slots__ = ("realm", "transaction_id", "csrf_token", "browser_id", "sso_cookie", "ip_address", "base_url")
@@ -182,7 +228,7 @@ class ConfirmLogoutRequest(_message.Message):
     def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., confirm: _Optional[bool] = ...) -> None: ...
 
 class FlowPage(_message.Message):
-    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "messages", "email", "first_name", "last_name", "reset_key")
+    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor")
     STEP_FIELD_NUMBER: _ClassVar[int]
     TRANSACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CSRF_TOKEN_FIELD_NUMBER: _ClassVar[int]
@@ -202,6 +248,8 @@ class FlowPage(_message.Message):
     FIRST_NAME_FIELD_NUMBER: _ClassVar[int]
     LAST_NAME_FIELD_NUMBER: _ClassVar[int]
     RESET_KEY_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_SECOND_FACTOR_FIELD_NUMBER: _ClassVar[int]
     step: FlowStep
     transaction_id: str
     csrf_token: str
@@ -221,7 +269,9 @@ class FlowPage(_message.Message):
     first_name: str
     last_name: str
     reset_key: str
-    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ...) -> None: ...
+    passkey_options: str
+    passkey_second_factor: bool
+    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ...) -> None: ...
 
 class ConsentScope(_message.Message):
     __slots__ = ("name", "text")

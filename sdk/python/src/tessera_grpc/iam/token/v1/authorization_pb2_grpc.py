@@ -108,6 +108,21 @@ class AuthorizationFlowServiceStub:
                 request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginRequest.SerializeToString,
                 response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginResponse.FromString,
                 _registered_method=True)
+        self.BeginPasskeyLogin = channel.unary_unary(
+                '/iam.token.v1.AuthorizationFlowService/BeginPasskeyLogin',
+                request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.BeginPasskeyLoginRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.BeginPasskeyLoginResponse.FromString,
+                _registered_method=True)
+        self.SubmitPasskey = channel.unary_unary(
+                '/iam.token.v1.AuthorizationFlowService/SubmitPasskey',
+                request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyResponse.FromString,
+                _registered_method=True)
+        self.SubmitPasskeyRegistration = channel.unary_unary(
+                '/iam.token.v1.AuthorizationFlowService/SubmitPasskeyRegistration',
+                request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationResponse.FromString,
+                _registered_method=True)
 
 
 class AuthorizationFlowServiceServicer:
@@ -221,6 +236,27 @@ class AuthorizationFlowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def BeginPasskeyLogin(self, request, context):
+        """Passkeys (WebAuthn Level 2): "Sign in with a passkey" on the login page (a discoverable
+        credential, no username), then the assertion; the same step is the second factor after a
+        password for a user with a passkey; and the registration page (kc_action=webauthn-register-passwordless).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SubmitPasskey(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SubmitPasskeyRegistration(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AuthorizationFlowServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -293,6 +329,21 @@ def add_AuthorizationFlowServiceServicer_to_server(servicer, server):
                     servicer.CompleteBrokeredLogin,
                     request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginRequest.FromString,
                     response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginResponse.SerializeToString,
+            ),
+            'BeginPasskeyLogin': grpc.unary_unary_rpc_method_handler(
+                    servicer.BeginPasskeyLogin,
+                    request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.BeginPasskeyLoginRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.BeginPasskeyLoginResponse.SerializeToString,
+            ),
+            'SubmitPasskey': grpc.unary_unary_rpc_method_handler(
+                    servicer.SubmitPasskey,
+                    request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyResponse.SerializeToString,
+            ),
+            'SubmitPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
+                    servicer.SubmitPasskeyRegistration,
+                    request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -677,6 +728,87 @@ class AuthorizationFlowService:
             '/iam.token.v1.AuthorizationFlowService/CompleteBrokeredLogin',
             iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginRequest.SerializeToString,
             iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BeginPasskeyLogin(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.AuthorizationFlowService/BeginPasskeyLogin',
+            iam_dot_token_dot_v1_dot_authorization__pb2.BeginPasskeyLoginRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_authorization__pb2.BeginPasskeyLoginResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SubmitPasskey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.AuthorizationFlowService/SubmitPasskey',
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SubmitPasskeyRegistration(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.AuthorizationFlowService/SubmitPasskeyRegistration',
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationResponse.FromString,
             options,
             channel_credentials,
             insecure,

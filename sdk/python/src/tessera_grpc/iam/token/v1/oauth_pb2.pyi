@@ -7,12 +7,16 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class ClientCredentials(_message.Message):
-    __slots__ = ("client_id", "client_secret")
+    __slots__ = ("client_id", "client_secret", "client_assertion_type", "client_assertion")
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ASSERTION_TYPE_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ASSERTION_FIELD_NUMBER: _ClassVar[int]
     client_id: str
     client_secret: str
-    def __init__(self, client_id: _Optional[str] = ..., client_secret: _Optional[str] = ...) -> None: ...
+    client_assertion_type: str
+    client_assertion: str
+    def __init__(self, client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., client_assertion_type: _Optional[str] = ..., client_assertion: _Optional[str] = ...) -> None: ...
 
 class TokenRequest(_message.Message):
     __slots__ = ("realm", "base_url", "client", "grant_type", "code", "redirect_uri", "code_verifier", "username", "password", "otp", "refresh_token", "scope", "device_code", "ip_address")

@@ -5,14 +5,14 @@
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { Message } from "@bufbuild/protobuf";
+import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file iam/directory/v1/client.proto.
  */
 export const file_iam_directory_v1_client: GenFile = /*@__PURE__*/
-  fileDesc("Ch1pYW0vZGlyZWN0b3J5L3YxL2NsaWVudC5wcm90bxIQaWFtLmRpcmVjdG9yeS52MSKXAwoGQ2xpZW50EgoKAmlkGAEgASgJEhEKCWNsaWVudF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhMKC2NsaWVudF90eXBlGAUgASgJEg8KB2VuYWJsZWQYBiABKAgSFQoNcmVkaXJlY3RfdXJpcxgHIAMoCRITCgt3ZWJfb3JpZ2lucxgIIAMoCRITCgtncmFudF90eXBlcxgJIAMoCRIXCg9yZXF1aXJlX2NvbnNlbnQYCiABKAgSHgoWYmFja2NoYW5uZWxfbG9nb3V0X3VyaRgLIAEoCRIrCiNiYWNrY2hhbm5lbF9sb2dvdXRfc2Vzc2lvbl9yZXF1aXJlZBgMIAEoCBITCgZzZWNyZXQYDSABKAlIAIgBARIuCgpjcmVhdGVkX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GA8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIJCgdfc2VjcmV0IosECgtDbGllbnRJbnB1dBIWCgljbGllbnRfaWQYASABKAlIAIgBARIRCgRuYW1lGAIgASgJSAGIAQESGAoLZGVzY3JpcHRpb24YAyABKAlIAogBARIYCgtjbGllbnRfdHlwZRgEIAEoCUgDiAEBEhEKBHR5cGUYBSABKAlIBIgBARIUCgdlbmFibGVkGAYgASgISAWIAQESFQoNcmVkaXJlY3RfdXJpcxgHIAMoCRITCgt3ZWJfb3JpZ2lucxgIIAMoCRITCgtncmFudF90eXBlcxgJIAMoCRIcCg9yZXF1aXJlX2NvbnNlbnQYCiABKAhIBogBARIjChZiYWNrY2hhbm5lbF9sb2dvdXRfdXJpGAsgASgJSAeIAQESMAojYmFja2NoYW5uZWxfbG9nb3V0X3Nlc3Npb25fcmVxdWlyZWQYDCABKAhICIgBARIbChNncmFudF90eXBlc19wcmVzZW50GA0gASgIQgwKCl9jbGllbnRfaWRCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQg4KDF9jbGllbnRfdHlwZUIHCgVfdHlwZUIKCghfZW5hYmxlZEISChBfcmVxdWlyZV9jb25zZW50QhkKF19iYWNrY2hhbm5lbF9sb2dvdXRfdXJpQiYKJF9iYWNrY2hhbm5lbF9sb2dvdXRfc2Vzc2lvbl9yZXF1aXJlZCKCAwoMQ2xpZW50VXBkYXRlEhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBEhQKB2VuYWJsZWQYAyABKAhIAogBARIVCg1yZWRpcmVjdF91cmlzGAQgAygJEhMKC3dlYl9vcmlnaW5zGAUgAygJEhMKC2dyYW50X3R5cGVzGAYgAygJEhwKD3JlcXVpcmVfY29uc2VudBgHIAEoCEgDiAEBEiMKFmJhY2tjaGFubmVsX2xvZ291dF91cmkYCCABKAlIBIgBARIdChVyZWRpcmVjdF91cmlzX3ByZXNlbnQYCSABKAgSGwoTd2ViX29yaWdpbnNfcHJlc2VudBgKIAEoCBIbChNncmFudF90eXBlc19wcmVzZW50GAsgASgIQgcKBV9uYW1lQg4KDF9kZXNjcmlwdGlvbkIKCghfZW5hYmxlZEISChBfcmVxdWlyZV9jb25zZW50QhkKF19iYWNrY2hhbm5lbF9sb2dvdXRfdXJpIuQBChJTZXJ2aWNlQWNjb3VudFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDwoHZW5hYmxlZBgGIAEoCBIWCg5lbWFpbF92ZXJpZmllZBgHIAEoCBIhChlzZXJ2aWNlX2FjY291bnRfY2xpZW50X2lkGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlMKE0NyZWF0ZUNsaWVudFJlcXVlc3QSDQoFcmVhbG0YASABKAkSLQoGY2xpZW50GAIgASgLMh0uaWFtLmRpcmVjdG9yeS52MS5DbGllbnRJbnB1dCJAChRDcmVhdGVDbGllbnRSZXNwb25zZRIoCgZjbGllbnQYASABKAsyGC5pYW0uZGlyZWN0b3J5LnYxLkNsaWVudCIjChJMaXN0Q2xpZW50c1JlcXVlc3QSDQoFcmVhbG0YASABKAkiQAoTTGlzdENsaWVudHNSZXNwb25zZRIpCgdjbGllbnRzGAEgAygLMhguaWFtLmRpcmVjdG9yeS52MS5DbGllbnQiNAoQR2V0Q2xpZW50UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkiPQoRR2V0Q2xpZW50UmVzcG9uc2USKAoGY2xpZW50GAEgASgLMhguaWFtLmRpcmVjdG9yeS52MS5DbGllbnQiZwoTVXBkYXRlQ2xpZW50UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkSLgoGdXBkYXRlGAMgASgLMh4uaWFtLmRpcmVjdG9yeS52MS5DbGllbnRVcGRhdGUiQAoUVXBkYXRlQ2xpZW50UmVzcG9uc2USKAoGY2xpZW50GAEgASgLMhguaWFtLmRpcmVjdG9yeS52MS5DbGllbnQiNwoTRGVsZXRlQ2xpZW50UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkiFgoURGVsZXRlQ2xpZW50UmVzcG9uc2UiQQodUmVnZW5lcmF0ZUNsaWVudFNlY3JldFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJIkoKHlJlZ2VuZXJhdGVDbGllbnRTZWNyZXRSZXNwb25zZRIoCgZjbGllbnQYASABKAsyGC5pYW0uZGlyZWN0b3J5LnYxLkNsaWVudCJAChxHZXRTZXJ2aWNlQWNjb3VudFVzZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhEKCWNsaWVudF9pZBgCIAEoCSJTCh1HZXRTZXJ2aWNlQWNjb3VudFVzZXJSZXNwb25zZRIyCgR1c2VyGAEgASgLMiQuaWFtLmRpcmVjdG9yeS52MS5TZXJ2aWNlQWNjb3VudFVzZXIiTQoZQXV0aGVudGljYXRlQ2xpZW50UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkSDgoGc2VjcmV0GAMgASgJIkYKGkF1dGhlbnRpY2F0ZUNsaWVudFJlc3BvbnNlEigKBmNsaWVudBgBIAEoCzIYLmlhbS5kaXJlY3RvcnkudjEuQ2xpZW50IkYKIkdldENsaWVudENyZWRlbnRpYWxWZXJpZmllclJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJIsMBCiNHZXRDbGllbnRDcmVkZW50aWFsVmVyaWZpZXJSZXNwb25zZRIoCgZjbGllbnQYASABKAsyGC5pYW0uZGlyZWN0b3J5LnYxLkNsaWVudBIVCg12ZXJpZmllcl9zYWx0GAIgASgMEhAKCHZlcmlmaWVyGAMgASgMEhMKC3Njb3BlX25hbWVzGAQgAygJEjQKBnNjb3BlcxgFIAMoCzIkLmlhbS5kaXJlY3RvcnkudjEuQ29uc2VudFNjcmVlblNjb3BlImcKEkNvbnNlbnRTY3JlZW5TY29wZRIMCgRuYW1lGAEgASgJEhIKCmlzX2RlZmF1bHQYAiABKAgSGQoRb25fY29uc2VudF9zY3JlZW4YAyABKAgSFAoMY29uc2VudF90ZXh0GAQgASgJIncKDUNsaWVudFVwZGF0ZWQSEAoIcmVhbG1faWQYASABKAkSEgoKcmVhbG1fbmFtZRgCIAEoCRIRCgljbGllbnRfaWQYAyABKAkSCgoCaWQYBCABKAkSDwoHZGVsZXRlZBgFIAEoCBIQCghkaXNhYmxlZBgGIAEoCCJqChJUb2tlbkNvbmZpZ0NoYW5nZWQSLgoKY2hhbmdlZF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIcmVhbG1faWQYAiABKAkSEgoKcmVhbG1fbmFtZRgDIAEoCTLTBwoNQ2xpZW50U2VydmljZRJdCgxDcmVhdGVDbGllbnQSJS5pYW0uZGlyZWN0b3J5LnYxLkNyZWF0ZUNsaWVudFJlcXVlc3QaJi5pYW0uZGlyZWN0b3J5LnYxLkNyZWF0ZUNsaWVudFJlc3BvbnNlEloKC0xpc3RDbGllbnRzEiQuaWFtLmRpcmVjdG9yeS52MS5MaXN0Q2xpZW50c1JlcXVlc3QaJS5pYW0uZGlyZWN0b3J5LnYxLkxpc3RDbGllbnRzUmVzcG9uc2USVAoJR2V0Q2xpZW50EiIuaWFtLmRpcmVjdG9yeS52MS5HZXRDbGllbnRSZXF1ZXN0GiMuaWFtLmRpcmVjdG9yeS52MS5HZXRDbGllbnRSZXNwb25zZRJdCgxVcGRhdGVDbGllbnQSJS5pYW0uZGlyZWN0b3J5LnYxLlVwZGF0ZUNsaWVudFJlcXVlc3QaJi5pYW0uZGlyZWN0b3J5LnYxLlVwZGF0ZUNsaWVudFJlc3BvbnNlEl0KDERlbGV0ZUNsaWVudBIlLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlQ2xpZW50UmVxdWVzdBomLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlQ2xpZW50UmVzcG9uc2USewoWUmVnZW5lcmF0ZUNsaWVudFNlY3JldBIvLmlhbS5kaXJlY3RvcnkudjEuUmVnZW5lcmF0ZUNsaWVudFNlY3JldFJlcXVlc3QaMC5pYW0uZGlyZWN0b3J5LnYxLlJlZ2VuZXJhdGVDbGllbnRTZWNyZXRSZXNwb25zZRJ4ChVHZXRTZXJ2aWNlQWNjb3VudFVzZXISLi5pYW0uZGlyZWN0b3J5LnYxLkdldFNlcnZpY2VBY2NvdW50VXNlclJlcXVlc3QaLy5pYW0uZGlyZWN0b3J5LnYxLkdldFNlcnZpY2VBY2NvdW50VXNlclJlc3BvbnNlEm8KEkF1dGhlbnRpY2F0ZUNsaWVudBIrLmlhbS5kaXJlY3RvcnkudjEuQXV0aGVudGljYXRlQ2xpZW50UmVxdWVzdBosLmlhbS5kaXJlY3RvcnkudjEuQXV0aGVudGljYXRlQ2xpZW50UmVzcG9uc2USigEKG0dldENsaWVudENyZWRlbnRpYWxWZXJpZmllchI0LmlhbS5kaXJlY3RvcnkudjEuR2V0Q2xpZW50Q3JlZGVudGlhbFZlcmlmaWVyUmVxdWVzdBo1LmlhbS5kaXJlY3RvcnkudjEuR2V0Q2xpZW50Q3JlZGVudGlhbFZlcmlmaWVyUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch1pYW0vZGlyZWN0b3J5L3YxL2NsaWVudC5wcm90bxIQaWFtLmRpcmVjdG9yeS52MSKlBAoGQ2xpZW50EgoKAmlkGAEgASgJEhEKCWNsaWVudF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhMKC2NsaWVudF90eXBlGAUgASgJEg8KB2VuYWJsZWQYBiABKAgSFQoNcmVkaXJlY3RfdXJpcxgHIAMoCRITCgt3ZWJfb3JpZ2lucxgIIAMoCRITCgtncmFudF90eXBlcxgJIAMoCRIXCg9yZXF1aXJlX2NvbnNlbnQYCiABKAgSHgoWYmFja2NoYW5uZWxfbG9nb3V0X3VyaRgLIAEoCRIrCiNiYWNrY2hhbm5lbF9sb2dvdXRfc2Vzc2lvbl9yZXF1aXJlZBgMIAEoCBITCgZzZWNyZXQYDSABKAlIAIgBARIuCgpjcmVhdGVkX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GA8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiChp0b2tlbl9lbmRwb2ludF9hdXRoX21ldGhvZBgQIAEoCRIhChljbGllbnRfYXV0aGVudGljYXRvcl90eXBlGBEgASgJEioKBGp3a3MYEiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0SAGIAQESEAoIandrc191cmkYEyABKAlCCQoHX3NlY3JldEIHCgVfandrcyLyBQoLQ2xpZW50SW5wdXQSFgoJY2xpZW50X2lkGAEgASgJSACIAQESEQoEbmFtZRgCIAEoCUgBiAEBEhgKC2Rlc2NyaXB0aW9uGAMgASgJSAKIAQESGAoLY2xpZW50X3R5cGUYBCABKAlIA4gBARIRCgR0eXBlGAUgASgJSASIAQESFAoHZW5hYmxlZBgGIAEoCEgFiAEBEhUKDXJlZGlyZWN0X3VyaXMYByADKAkSEwoLd2ViX29yaWdpbnMYCCADKAkSEwoLZ3JhbnRfdHlwZXMYCSADKAkSHAoPcmVxdWlyZV9jb25zZW50GAogASgISAaIAQESIwoWYmFja2NoYW5uZWxfbG9nb3V0X3VyaRgLIAEoCUgHiAEBEjAKI2JhY2tjaGFubmVsX2xvZ291dF9zZXNzaW9uX3JlcXVpcmVkGAwgASgISAiIAQESGwoTZ3JhbnRfdHlwZXNfcHJlc2VudBgNIAEoCBInChp0b2tlbl9lbmRwb2ludF9hdXRoX21ldGhvZBgOIAEoCUgJiAEBEiYKGWNsaWVudF9hdXRoZW50aWNhdG9yX3R5cGUYDyABKAlICogBARIqCgRqd2tzGBAgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdEgLiAEBEhUKCGp3a3NfdXJpGBEgASgJSAyIAQFCDAoKX2NsaWVudF9pZEIHCgVfbmFtZUIOCgxfZGVzY3JpcHRpb25CDgoMX2NsaWVudF90eXBlQgcKBV90eXBlQgoKCF9lbmFibGVkQhIKEF9yZXF1aXJlX2NvbnNlbnRCGQoXX2JhY2tjaGFubmVsX2xvZ291dF91cmlCJgokX2JhY2tjaGFubmVsX2xvZ291dF9zZXNzaW9uX3JlcXVpcmVkQh0KG190b2tlbl9lbmRwb2ludF9hdXRoX21ldGhvZEIcChpfY2xpZW50X2F1dGhlbnRpY2F0b3JfdHlwZUIHCgVfandrc0ILCglfandrc191cmki6QQKDENsaWVudFVwZGF0ZRIRCgRuYW1lGAEgASgJSACIAQESGAoLZGVzY3JpcHRpb24YAiABKAlIAYgBARIUCgdlbmFibGVkGAMgASgISAKIAQESFQoNcmVkaXJlY3RfdXJpcxgEIAMoCRITCgt3ZWJfb3JpZ2lucxgFIAMoCRITCgtncmFudF90eXBlcxgGIAMoCRIcCg9yZXF1aXJlX2NvbnNlbnQYByABKAhIA4gBARIjChZiYWNrY2hhbm5lbF9sb2dvdXRfdXJpGAggASgJSASIAQESHQoVcmVkaXJlY3RfdXJpc19wcmVzZW50GAkgASgIEhsKE3dlYl9vcmlnaW5zX3ByZXNlbnQYCiABKAgSGwoTZ3JhbnRfdHlwZXNfcHJlc2VudBgLIAEoCBInChp0b2tlbl9lbmRwb2ludF9hdXRoX21ldGhvZBgMIAEoCUgFiAEBEiYKGWNsaWVudF9hdXRoZW50aWNhdG9yX3R5cGUYDSABKAlIBogBARIqCgRqd2tzGA4gASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdEgHiAEBEhUKCGp3a3NfdXJpGA8gASgJSAiIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQgoKCF9lbmFibGVkQhIKEF9yZXF1aXJlX2NvbnNlbnRCGQoXX2JhY2tjaGFubmVsX2xvZ291dF91cmlCHQobX3Rva2VuX2VuZHBvaW50X2F1dGhfbWV0aG9kQhwKGl9jbGllbnRfYXV0aGVudGljYXRvcl90eXBlQgcKBV9qd2tzQgsKCV9qd2tzX3VyaSLkAQoSU2VydmljZUFjY291bnRVc2VyEgoKAmlkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEg8KB2VuYWJsZWQYBiABKAgSFgoOZW1haWxfdmVyaWZpZWQYByABKAgSIQoZc2VydmljZV9hY2NvdW50X2NsaWVudF9pZBgIIAEoCRIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChNDcmVhdGVDbGllbnRSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEi0KBmNsaWVudBgCIAEoCzIdLmlhbS5kaXJlY3RvcnkudjEuQ2xpZW50SW5wdXQiQAoUQ3JlYXRlQ2xpZW50UmVzcG9uc2USKAoGY2xpZW50GAEgASgLMhguaWFtLmRpcmVjdG9yeS52MS5DbGllbnQiIwoSTGlzdENsaWVudHNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJIkAKE0xpc3RDbGllbnRzUmVzcG9uc2USKQoHY2xpZW50cxgBIAMoCzIYLmlhbS5kaXJlY3RvcnkudjEuQ2xpZW50IjQKEEdldENsaWVudFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJIj0KEUdldENsaWVudFJlc3BvbnNlEigKBmNsaWVudBgBIAEoCzIYLmlhbS5kaXJlY3RvcnkudjEuQ2xpZW50ImcKE1VwZGF0ZUNsaWVudFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJEi4KBnVwZGF0ZRgDIAEoCzIeLmlhbS5kaXJlY3RvcnkudjEuQ2xpZW50VXBkYXRlIkAKFFVwZGF0ZUNsaWVudFJlc3BvbnNlEigKBmNsaWVudBgBIAEoCzIYLmlhbS5kaXJlY3RvcnkudjEuQ2xpZW50IjcKE0RlbGV0ZUNsaWVudFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJIhYKFERlbGV0ZUNsaWVudFJlc3BvbnNlIkEKHVJlZ2VuZXJhdGVDbGllbnRTZWNyZXRSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhEKCWNsaWVudF9pZBgCIAEoCSJKCh5SZWdlbmVyYXRlQ2xpZW50U2VjcmV0UmVzcG9uc2USKAoGY2xpZW50GAEgASgLMhguaWFtLmRpcmVjdG9yeS52MS5DbGllbnQiQAocR2V0U2VydmljZUFjY291bnRVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkiUwodR2V0U2VydmljZUFjY291bnRVc2VyUmVzcG9uc2USMgoEdXNlchgBIAEoCzIkLmlhbS5kaXJlY3RvcnkudjEuU2VydmljZUFjY291bnRVc2VyIk0KGUF1dGhlbnRpY2F0ZUNsaWVudFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJEg4KBnNlY3JldBgDIAEoCSJGChpBdXRoZW50aWNhdGVDbGllbnRSZXNwb25zZRIoCgZjbGllbnQYASABKAsyGC5pYW0uZGlyZWN0b3J5LnYxLkNsaWVudCJTChxWZXJpZnlDbGllbnRTZWNyZXRKd3RSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhEKCWNsaWVudF9pZBgCIAEoCRIRCglhc3NlcnRpb24YAyABKAkiHwodVmVyaWZ5Q2xpZW50U2VjcmV0Snd0UmVzcG9uc2UiRgoiR2V0Q2xpZW50Q3JlZGVudGlhbFZlcmlmaWVyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkiwwEKI0dldENsaWVudENyZWRlbnRpYWxWZXJpZmllclJlc3BvbnNlEigKBmNsaWVudBgBIAEoCzIYLmlhbS5kaXJlY3RvcnkudjEuQ2xpZW50EhUKDXZlcmlmaWVyX3NhbHQYAiABKAwSEAoIdmVyaWZpZXIYAyABKAwSEwoLc2NvcGVfbmFtZXMYBCADKAkSNAoGc2NvcGVzGAUgAygLMiQuaWFtLmRpcmVjdG9yeS52MS5Db25zZW50U2NyZWVuU2NvcGUiZwoSQ29uc2VudFNjcmVlblNjb3BlEgwKBG5hbWUYASABKAkSEgoKaXNfZGVmYXVsdBgCIAEoCBIZChFvbl9jb25zZW50X3NjcmVlbhgDIAEoCBIUCgxjb25zZW50X3RleHQYBCABKAkidwoNQ2xpZW50VXBkYXRlZBIQCghyZWFsbV9pZBgBIAEoCRISCgpyZWFsbV9uYW1lGAIgASgJEhEKCWNsaWVudF9pZBgDIAEoCRIKCgJpZBgEIAEoCRIPCgdkZWxldGVkGAUgASgIEhAKCGRpc2FibGVkGAYgASgIImoKElRva2VuQ29uZmlnQ2hhbmdlZBIuCgpjaGFuZ2VkX2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghyZWFsbV9pZBgCIAEoCRISCgpyZWFsbV9uYW1lGAMgASgJMs0ICg1DbGllbnRTZXJ2aWNlEl0KDENyZWF0ZUNsaWVudBIlLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlQ2xpZW50UmVxdWVzdBomLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlQ2xpZW50UmVzcG9uc2USWgoLTGlzdENsaWVudHMSJC5pYW0uZGlyZWN0b3J5LnYxLkxpc3RDbGllbnRzUmVxdWVzdBolLmlhbS5kaXJlY3RvcnkudjEuTGlzdENsaWVudHNSZXNwb25zZRJUCglHZXRDbGllbnQSIi5pYW0uZGlyZWN0b3J5LnYxLkdldENsaWVudFJlcXVlc3QaIy5pYW0uZGlyZWN0b3J5LnYxLkdldENsaWVudFJlc3BvbnNlEl0KDFVwZGF0ZUNsaWVudBIlLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlQ2xpZW50UmVxdWVzdBomLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlQ2xpZW50UmVzcG9uc2USXQoMRGVsZXRlQ2xpZW50EiUuaWFtLmRpcmVjdG9yeS52MS5EZWxldGVDbGllbnRSZXF1ZXN0GiYuaWFtLmRpcmVjdG9yeS52MS5EZWxldGVDbGllbnRSZXNwb25zZRJ7ChZSZWdlbmVyYXRlQ2xpZW50U2VjcmV0Ei8uaWFtLmRpcmVjdG9yeS52MS5SZWdlbmVyYXRlQ2xpZW50U2VjcmV0UmVxdWVzdBowLmlhbS5kaXJlY3RvcnkudjEuUmVnZW5lcmF0ZUNsaWVudFNlY3JldFJlc3BvbnNlEngKFUdldFNlcnZpY2VBY2NvdW50VXNlchIuLmlhbS5kaXJlY3RvcnkudjEuR2V0U2VydmljZUFjY291bnRVc2VyUmVxdWVzdBovLmlhbS5kaXJlY3RvcnkudjEuR2V0U2VydmljZUFjY291bnRVc2VyUmVzcG9uc2USbwoSQXV0aGVudGljYXRlQ2xpZW50EisuaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGVDbGllbnRSZXF1ZXN0GiwuaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGVDbGllbnRSZXNwb25zZRKKAQobR2V0Q2xpZW50Q3JlZGVudGlhbFZlcmlmaWVyEjQuaWFtLmRpcmVjdG9yeS52MS5HZXRDbGllbnRDcmVkZW50aWFsVmVyaWZpZXJSZXF1ZXN0GjUuaWFtLmRpcmVjdG9yeS52MS5HZXRDbGllbnRDcmVkZW50aWFsVmVyaWZpZXJSZXNwb25zZRJ4ChVWZXJpZnlDbGllbnRTZWNyZXRKd3QSLi5pYW0uZGlyZWN0b3J5LnYxLlZlcmlmeUNsaWVudFNlY3JldEp3dFJlcXVlc3QaLy5pYW0uZGlyZWN0b3J5LnYxLlZlcmlmeUNsaWVudFNlY3JldEp3dFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * Client is the returned representation. `secret` is set only in the replies of create and
@@ -95,6 +95,36 @@ export type Client = Message<"iam.directory.v1.Client"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 15;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * How the client authenticates at the token, introspection and revocation endpoints (OIDC
+   * Registration 2): client_secret_basic (the secret in a Basic header or the form),
+   * client_secret_post (the same), client_secret_jwt, private_key_jwt, or none (PUBLIC clients).
+   *
+   * @generated from field: string token_endpoint_auth_method = 16;
+   */
+  tokenEndpointAuthMethod: string;
+
+  /**
+   * Keycloak's name for the same choice: client-secret, client-secret-jwt, client-jwt or none.
+   *
+   * @generated from field: string client_authenticator_type = 17;
+   */
+  clientAuthenticatorType: string;
+
+  /**
+   * The client's public keys by value (a JWK Set, RFC 7517 section 5), for private_key_jwt.
+   *
+   * @generated from field: optional google.protobuf.Struct jwks = 18;
+   */
+  jwks?: JsonObject | undefined;
+
+  /**
+   * Where the client publishes its JWK Set, for private_key_jwt; "" when not set.
+   *
+   * @generated from field: string jwks_uri = 19;
+   */
+  jwksUri: string;
 };
 
 /**
@@ -177,6 +207,28 @@ export type ClientInput = Message<"iam.directory.v1.ClientInput"> & {
    * @generated from field: bool grant_types_present = 13;
    */
   grantTypesPresent: boolean;
+
+  /**
+   * @generated from field: optional string token_endpoint_auth_method = 14;
+   */
+  tokenEndpointAuthMethod?: string | undefined;
+
+  /**
+   * Keycloak's alias of token_endpoint_auth_method; both given must agree.
+   *
+   * @generated from field: optional string client_authenticator_type = 15;
+   */
+  clientAuthenticatorType?: string | undefined;
+
+  /**
+   * @generated from field: optional google.protobuf.Struct jwks = 16;
+   */
+  jwks?: JsonObject | undefined;
+
+  /**
+   * @generated from field: optional string jwks_uri = 17;
+   */
+  jwksUri?: string | undefined;
 };
 
 /**
@@ -246,6 +298,30 @@ export type ClientUpdate = Message<"iam.directory.v1.ClientUpdate"> & {
    * @generated from field: bool grant_types_present = 11;
    */
   grantTypesPresent: boolean;
+
+  /**
+   * @generated from field: optional string token_endpoint_auth_method = 12;
+   */
+  tokenEndpointAuthMethod?: string | undefined;
+
+  /**
+   * @generated from field: optional string client_authenticator_type = 13;
+   */
+  clientAuthenticatorType?: string | undefined;
+
+  /**
+   * An empty object ({}) removes the keys.
+   *
+   * @generated from field: optional google.protobuf.Struct jwks = 14;
+   */
+  jwks?: JsonObject | undefined;
+
+  /**
+   * "" removes the URL.
+   *
+   * @generated from field: optional string jwks_uri = 15;
+   */
+  jwksUri?: string | undefined;
 };
 
 /**
@@ -630,6 +706,48 @@ export const AuthenticateClientResponseSchema: GenMessage<AuthenticateClientResp
   messageDesc(file_iam_directory_v1_client, 19);
 
 /**
+ * @generated from message iam.directory.v1.VerifyClientSecretJwtRequest
+ */
+export type VerifyClientSecretJwtRequest = Message<"iam.directory.v1.VerifyClientSecretJwtRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string client_id = 2;
+   */
+  clientId: string;
+
+  /**
+   * The compact JWS as the client sent it.
+   *
+   * @generated from field: string assertion = 3;
+   */
+  assertion: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.VerifyClientSecretJwtRequest.
+ * Use `create(VerifyClientSecretJwtRequestSchema)` to create a new message.
+ */
+export const VerifyClientSecretJwtRequestSchema: GenMessage<VerifyClientSecretJwtRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_client, 20);
+
+/**
+ * @generated from message iam.directory.v1.VerifyClientSecretJwtResponse
+ */
+export type VerifyClientSecretJwtResponse = Message<"iam.directory.v1.VerifyClientSecretJwtResponse"> & {
+};
+
+/**
+ * Describes the message iam.directory.v1.VerifyClientSecretJwtResponse.
+ * Use `create(VerifyClientSecretJwtResponseSchema)` to create a new message.
+ */
+export const VerifyClientSecretJwtResponseSchema: GenMessage<VerifyClientSecretJwtResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_client, 21);
+
+/**
  * @generated from message iam.directory.v1.GetClientCredentialVerifierRequest
  */
 export type GetClientCredentialVerifierRequest = Message<"iam.directory.v1.GetClientCredentialVerifierRequest"> & {
@@ -649,7 +767,7 @@ export type GetClientCredentialVerifierRequest = Message<"iam.directory.v1.GetCl
  * Use `create(GetClientCredentialVerifierRequestSchema)` to create a new message.
  */
 export const GetClientCredentialVerifierRequestSchema: GenMessage<GetClientCredentialVerifierRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_client, 20);
+  messageDesc(file_iam_directory_v1_client, 22);
 
 /**
  * The verifier is SHA-256(salt || secret) with a fresh random salt per reply: it lets the holder
@@ -697,7 +815,7 @@ export type GetClientCredentialVerifierResponse = Message<"iam.directory.v1.GetC
  * Use `create(GetClientCredentialVerifierResponseSchema)` to create a new message.
  */
 export const GetClientCredentialVerifierResponseSchema: GenMessage<GetClientCredentialVerifierResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_client, 21);
+  messageDesc(file_iam_directory_v1_client, 23);
 
 /**
  * One of a client's scopes as the consent screen sees it.
@@ -738,7 +856,7 @@ export type ConsentScreenScope = Message<"iam.directory.v1.ConsentScreenScope"> 
  * Use `create(ConsentScreenScopeSchema)` to create a new message.
  */
 export const ConsentScreenScopeSchema: GenMessage<ConsentScreenScope> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_client, 22);
+  messageDesc(file_iam_directory_v1_client, 24);
 
 /**
  * ClientUpdated is published on iam.directory.v1.client.updated on update, delete and secret
@@ -787,7 +905,7 @@ export type ClientUpdated = Message<"iam.directory.v1.ClientUpdated"> & {
  * Use `create(ClientUpdatedSchema)` to create a new message.
  */
 export const ClientUpdatedSchema: GenMessage<ClientUpdated> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_client, 23);
+  messageDesc(file_iam_directory_v1_client, 25);
 
 /**
  * TokenConfigChanged is published on iam.directory.v1.token-config.changed after a write to what
@@ -825,7 +943,7 @@ export type TokenConfigChanged = Message<"iam.directory.v1.TokenConfigChanged"> 
  * Use `create(TokenConfigChangedSchema)` to create a new message.
  */
 export const TokenConfigChangedSchema: GenMessage<TokenConfigChanged> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_client, 24);
+  messageDesc(file_iam_directory_v1_client, 26);
 
 /**
  * ClientService is the Admin API for clients (spec 1.11, 2.3, 4.3) plus the internal
@@ -916,6 +1034,18 @@ export const ClientService: GenService<{
     methodKind: "unary";
     input: typeof GetClientCredentialVerifierRequestSchema;
     output: typeof GetClientCredentialVerifierResponseSchema;
+  },
+  /**
+   * Internal: checks the HS256 signature of a client_secret_jwt assertion (RFC 7523, OIDC Core 1.0
+   * section 9) with the client's secret, which only the directory can open. The caller checks the
+   * claims and the jti. Any failure is Unauthenticated with oauth_error "invalid_client".
+   *
+   * @generated from rpc iam.directory.v1.ClientService.VerifyClientSecretJwt
+   */
+  verifyClientSecretJwt: {
+    methodKind: "unary";
+    input: typeof VerifyClientSecretJwtRequestSchema;
+    output: typeof VerifyClientSecretJwtResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_directory_v1_client, 0);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/kit/v1/realm_transfer.proto.
  */
 export const file_iam_kit_v1_realm_transfer: GenFile = /*@__PURE__*/
-  fileDesc("Ch9pYW0va2l0L3YxL3JlYWxtX3RyYW5zZmVyLnByb3RvEgppYW0ua2l0LnYxInwKFkV4cG9ydFJlYWxtUGFydFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHc2VjdGlvbhgCIAEoCRIVCg1pbmNsdWRlX3VzZXJzGAMgASgIEhcKD2luY2x1ZGVfc2VjcmV0cxgEIAEoCBISCgpwYWdlX3Rva2VuGAUgASgJIlgKF0V4cG9ydFJlYWxtUGFydFJlc3BvbnNlEgwKBGpzb24YASABKAwSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhYKDnBhZ2VkX3NlY3Rpb25zGAMgAygJIkoKGFZhbGlkYXRlUmVhbG1QYXJ0UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIMCgRqc29uGAIgASgMEhEKCW92ZXJ3cml0ZRgDIAEoCCJXChZJbXBvcnRSZWFsbVBhcnRSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCHJlYWxtX2lkGAIgASgJEgwKBGpzb24YAyABKAwSDgoGb2Zmc2V0GAQgASgNIkgKGVZhbGlkYXRlUmVhbG1QYXJ0UmVzcG9uc2USKwoIcHJvYmxlbXMYASADKAsyGS5pYW0ua2l0LnYxLkltcG9ydFByb2JsZW0iQwoXSW1wb3J0UmVhbG1QYXJ0UmVzcG9uc2USKAoFbm90ZXMYASADKAsyGS5pYW0ua2l0LnYxLkltcG9ydFByb2JsZW0iLgoNSW1wb3J0UHJvYmxlbRIMCgRwYXRoGAEgASgJEg8KB21lc3NhZ2UYAiABKAkysAIKFFJlYWxtVHJhbnNmZXJTZXJ2aWNlEloKD0V4cG9ydFJlYWxtUGFydBIiLmlhbS5raXQudjEuRXhwb3J0UmVhbG1QYXJ0UmVxdWVzdBojLmlhbS5raXQudjEuRXhwb3J0UmVhbG1QYXJ0UmVzcG9uc2USYAoRVmFsaWRhdGVSZWFsbVBhcnQSJC5pYW0ua2l0LnYxLlZhbGlkYXRlUmVhbG1QYXJ0UmVxdWVzdBolLmlhbS5raXQudjEuVmFsaWRhdGVSZWFsbVBhcnRSZXNwb25zZRJaCg9JbXBvcnRSZWFsbVBhcnQSIi5pYW0ua2l0LnYxLkltcG9ydFJlYWxtUGFydFJlcXVlc3QaIy5pYW0ua2l0LnYxLkltcG9ydFJlYWxtUGFydFJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("Ch9pYW0va2l0L3YxL3JlYWxtX3RyYW5zZmVyLnByb3RvEgppYW0ua2l0LnYxIo4BChZFeHBvcnRSZWFsbVBhcnRSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3NlY3Rpb24YAiABKAkSFQoNaW5jbHVkZV91c2VycxgDIAEoCBIXCg9pbmNsdWRlX3NlY3JldHMYBCABKAgSEgoKcGFnZV90b2tlbhgFIAEoCRIQCgh1c2VyX2lkcxgGIAMoCSJtChdFeHBvcnRSZWFsbVBhcnRSZXNwb25zZRIMCgRqc29uGAEgASgMEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRIWCg5wYWdlZF9zZWN0aW9ucxgDIAMoCRITCgt1c2VyX2ZpZWxkcxgEIAMoCSJKChhWYWxpZGF0ZVJlYWxtUGFydFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDAoEanNvbhgCIAEoDBIRCglvdmVyd3JpdGUYAyABKAgiVwoWSW1wb3J0UmVhbG1QYXJ0UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIQCghyZWFsbV9pZBgCIAEoCRIMCgRqc29uGAMgASgMEg4KBm9mZnNldBgEIAEoDSJIChlWYWxpZGF0ZVJlYWxtUGFydFJlc3BvbnNlEisKCHByb2JsZW1zGAEgAygLMhkuaWFtLmtpdC52MS5JbXBvcnRQcm9ibGVtIkMKF0ltcG9ydFJlYWxtUGFydFJlc3BvbnNlEigKBW5vdGVzGAEgAygLMhkuaWFtLmtpdC52MS5JbXBvcnRQcm9ibGVtIi4KDUltcG9ydFByb2JsZW0SDAoEcGF0aBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJMrACChRSZWFsbVRyYW5zZmVyU2VydmljZRJaCg9FeHBvcnRSZWFsbVBhcnQSIi5pYW0ua2l0LnYxLkV4cG9ydFJlYWxtUGFydFJlcXVlc3QaIy5pYW0ua2l0LnYxLkV4cG9ydFJlYWxtUGFydFJlc3BvbnNlEmAKEVZhbGlkYXRlUmVhbG1QYXJ0EiQuaWFtLmtpdC52MS5WYWxpZGF0ZVJlYWxtUGFydFJlcXVlc3QaJS5pYW0ua2l0LnYxLlZhbGlkYXRlUmVhbG1QYXJ0UmVzcG9uc2USWgoPSW1wb3J0UmVhbG1QYXJ0EiIuaWFtLmtpdC52MS5JbXBvcnRSZWFsbVBhcnRSZXF1ZXN0GiMuaWFtLmtpdC52MS5JbXBvcnRSZWFsbVBhcnRSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message iam.kit.v1.ExportRealmPartRequest
@@ -44,6 +44,14 @@ export type ExportRealmPartRequest = Message<"iam.kit.v1.ExportRealmPartRequest"
    * @generated from field: string page_token = 5;
    */
   pageToken: string;
+
+  /**
+   * With section "users" at a service that named `user_fields`: the users of one exported page,
+   * whose fields it adds.
+   *
+   * @generated from field: repeated string user_ids = 6;
+   */
+  userIds: string[];
 };
 
 /**
@@ -77,6 +85,15 @@ export type ExportRealmPartResponse = Message<"iam.kit.v1.ExportRealmPartRespons
    * @generated from field: repeated string paged_sections = 3;
    */
   pagedSections: string[];
+
+  /**
+   * Section "" only: fields this service adds to each exported user (the broker's
+   * federatedIdentities). The gateway then asks it, for each page of users, with section "users"
+   * and `user_ids`; the answer is a JSON object: user id -> {field: value}.
+   *
+   * @generated from field: repeated string user_fields = 4;
+   */
+  userFields: string[];
 };
 
 /**
@@ -134,7 +151,8 @@ export type ImportRealmPartRequest = Message<"iam.kit.v1.ImportRealmPartRequest"
   realmId: string;
 
   /**
-   * A JSON object holding this service's sections (a paged section may be one batch of it).
+   * A JSON object holding this service's sections (a paged section may be one batch of it). A
+   * service with user fields receives them as `users: [{id, <field>}]`, in batches.
    *
    * @generated from field: bytes json = 3;
    */
@@ -222,7 +240,8 @@ export const ImportProblemSchema: GenMessage<ImportProblem> = /*@__PURE__*/
  * them. A part is JSON (bytes, UTF-8): an object whose keys are the document's top-level sections
  * that service owns (directory: realm settings, roles, clientScopes, clients, groups, users;
  * token: keys.oidc; saml: samlServiceProviders, keys.saml; broker: identityProviders;
- * federation: userFederationProviders). A service that does not serve this contract yet answers
+ * federation: userFederationProviders; the broker also owns each user's federatedIdentities,
+ * see `user_fields`). A service that does not serve this contract yet answers
  * Unimplemented, and the gateway then carries its sections as empty arrays.
  *
  * @generated from service iam.kit.v1.RealmTransferService

@@ -10,7 +10,128 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/token/v1/authorization.proto.
  */
 export const file_iam_token_v1_authorization: GenFile = /*@__PURE__*/
-  fileDesc("CiBpYW0vdG9rZW4vdjEvYXV0aG9yaXphdGlvbi5wcm90bxIMaWFtLnRva2VuLnYxIpYBCgtGbG93Q29udGV4dBINCgVyZWFsbRgBIAEoCRIWCg50cmFuc2FjdGlvbl9pZBgCIAEoCRISCgpjc3JmX3Rva2VuGAMgASgJEhIKCmJyb3dzZXJfaWQYBCABKAkSEgoKc3NvX2Nvb2tpZRgFIAEoCRISCgppcF9hZGRyZXNzGAYgASgJEhAKCGJhc2VfdXJsGAcgASgJIrsBChlCZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSQwoGcGFyYW1zGAIgAygLMjMuaWFtLnRva2VuLnYxLkJlZ2luQXV0aG9yaXphdGlvblJlcXVlc3QuUGFyYW1zRW50cnkaLQoLUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJqChhTdWJtaXRDcmVkZW50aWFsc1JlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIQCgh1c2VybmFtZRgCIAEoCRIQCghwYXNzd29yZBgDIAEoCSJMChBTdWJtaXRPdHBSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDAoEY29kZRgCIAEoCSJXChtDb25maXJtT3RwRW5yb2xsbWVudFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIMCgRjb2RlGAIgASgJInIKGFN1Ym1pdE5ld1Bhc3N3b3JkUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhQKDG5ld19wYXNzd29yZBgCIAEoCRIUCgxjb25maXJtYXRpb24YAyABKAkiUwoUU3VibWl0Q29uc2VudFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIPCgdhcHByb3ZlGAIgASgIIj0KD0NvbnRpbnVlUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0IjwKF1Jlc29sdmVTc29Db29raWVSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhIKCnNzb19jb29raWUYAiABKAkidgoYUmVzb2x2ZVNzb0Nvb2tpZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEhIKCnNlc3Npb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIQCgh1c2VybmFtZRgEIAEoCRIUCgxhdXRoX3RpbWVfbXMYBSABKAMiXwoeQmVnaW5EZXZpY2VWZXJpZmljYXRpb25SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEQoJdXNlcl9jb2RlGAIgASgJIpsBChJCZWdpbkxvZ291dFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIVCg1pZF90b2tlbl9oaW50GAIgASgJEiAKGHBvc3RfbG9nb3V0X3JlZGlyZWN0X3VyaRgDIAEoCRINCgVzdGF0ZRgEIAEoCRIRCgljbGllbnRfaWQYBSABKAkiUwoUQ29uZmlybUxvZ291dFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIPCgdjb25maXJtGAIgASgIIqwDCghGbG93UGFnZRIkCgRzdGVwGAEgASgOMhYuaWFtLnRva2VuLnYxLkZsb3dTdGVwEhYKDnRyYW5zYWN0aW9uX2lkGAIgASgJEhIKCmNzcmZfdG9rZW4YAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhMKC2NsaWVudF9uYW1lGAUgASgJEhAKCHVzZXJuYW1lGAYgASgJEg8KB21lc3NhZ2UYByABKAkSDgoGc2NvcGVzGAggAygJEhIKCm90cF9zZWNyZXQYCSABKAkSEwoLb3RwYXV0aF91cmkYCiABKAkSFgoOcmVjb3ZlcnlfY29kZXMYCyADKAkSEAoIYXBwcm92ZWQYDCABKAgSEQoJdXNlcl9jb2RlGA0gASgJEjIKDmNvbnNlbnRfc2NvcGVzGA4gAygLMhouaWFtLnRva2VuLnYxLkNvbnNlbnRTY29wZRIQCghtZXNzYWdlcxgUIAMoCRINCgVlbWFpbBgVIAEoCRISCgpmaXJzdF9uYW1lGBYgASgJEhEKCWxhc3RfbmFtZRgXIAEoCRIRCglyZXNldF9rZXkYGCABKAkiKgoMQ29uc2VudFNjb3BlEgwKBG5hbWUYASABKAkSDAoEdGV4dBgCIAEoCSJcCglFcnJvclBhZ2USDQoFZXJyb3IYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSDgoGc3RhdHVzGAMgASgFEhsKE3JldHJ5X2FmdGVyX3NlY29uZHMYBCABKAUiyQIKCkZsb3dSZXN1bHQSJgoEcGFnZRgBIAEoCzIWLmlhbS50b2tlbi52MS5GbG93UGFnZUgAEhIKCHJlZGlyZWN0GAIgASgJSAASKAoFZXJyb3IYAyABKAsyFy5pYW0udG9rZW4udjEuRXJyb3JQYWdlSAASMwoNc2FtbF9jb21wbGV0ZRgIIAEoCzIaLmlhbS50b2tlbi52MS5TYW1sQ29tcGxldGVIABIrCglmb3JtX3Bvc3QYCSABKAsyFi5pYW0udG9rZW4udjEuRm9ybVBvc3RIABIWCg5zZXRfc3NvX2Nvb2tpZRgEIAEoCRIaChJzc29fY29va2llX21heF9hZ2UYBSABKAMSGAoQY2xlYXJfc3NvX2Nvb2tpZRgGIAEoCBIaChJmb3JtX2FjdGlvbl9vcmlnaW4YByABKAlCCQoHb3V0Y29tZSJDCghGb3JtUG9zdBIOCgZhY3Rpb24YASABKAkSJwoGZmllbGRzGAIgAygLMhcuaWFtLnRva2VuLnYxLkZvcm1GaWVsZCIoCglGb3JtRmllbGQSDAoEbmFtZRgBIAEoCRINCgV2YWx1ZRgCIAEoCSJdCgxTYW1sQ29tcGxldGUSEgoKcGVuZGluZ19pZBgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSFAoMYXV0aF90aW1lX21zGAQgASgDIqcBChVCZWdpblNhbWxMb2dpblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBISCgpwZW5kaW5nX2lkGAIgASgJEhQKDHNwX2VudGl0eV9pZBgDIAEoCRIPCgdzcF9uYW1lGAQgASgJEhMKC2ZvcmNlX2F1dGhuGAUgASgIEhIKCmlzX3Bhc3NpdmUYBiABKAgiQgoWQmVnaW5TYW1sTG9naW5SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJzChRFbmRTc29TZXNzaW9uUmVxdWVzdBINCgVyZWFsbRgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJEg4KBnJlYXNvbhgDIAEoCRIUCgxzcF9lbnRpdHlfaWQYBCABKAkSEgoKaXBfYWRkcmVzcxgFIAEoCSI3ChVFbmRTc29TZXNzaW9uUmVzcG9uc2USDQoFZW5kZWQYASABKAgSDwoHdXNlcl9pZBgCIAEoCSJGChpCZWdpbkF1dGhvcml6YXRpb25SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJFChlTdWJtaXRDcmVkZW50aWFsc1Jlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0Ij0KEVN1Ym1pdE90cFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkgKHENvbmZpcm1PdHBFbnJvbGxtZW50UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiRQoZU3VibWl0TmV3UGFzc3dvcmRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJBChVTdWJtaXRDb25zZW50UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiPAoQQ29udGludWVSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJLCh9CZWdpbkRldmljZVZlcmlmaWNhdGlvblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0Ij8KE0JlZ2luTG9nb3V0UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiQQoVQ29uZmlybUxvZ291dFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0InYKHENvbXBsZXRlQnJva2VyZWRMb2dpblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIPCgd1c2VyX2lkGAIgASgJEhkKEWlkZW50aXR5X3Byb3ZpZGVyGAMgASgJImMKHUNvbXBsZXRlQnJva2VyZWRMb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0EhgKEHNhbWxfdHJhbnNhY3Rpb24YAiABKAgqgwQKCEZsb3dTdGVwEhkKFUZMT1dfU1RFUF9VTlNQRUNJRklFRBAAEhMKD0ZMT1dfU1RFUF9MT0dJThABEhEKDUZMT1dfU1RFUF9PVFAQAhIYChRGTE9XX1NURVBfT1RQX0VOUk9MTBADEhwKGEZMT1dfU1RFUF9SRUNPVkVSWV9DT0RFUxAEEh0KGUZMT1dfU1RFUF9VUERBVEVfUEFTU1dPUkQQBRIVChFGTE9XX1NURVBfQ09OU0VOVBAGEh8KG0ZMT1dfU1RFUF9ERVZJQ0VfRU5URVJfQ09ERRAHEhkKFUZMT1dfU1RFUF9ERVZJQ0VfRE9ORRAIEhwKGEZMT1dfU1RFUF9MT0dPVVRfQ09ORklSTRAJEhgKFEZMT1dfU1RFUF9MT0dHRURfT1VUEAoSFgoSRkxPV19TVEVQX1JFR0lTVEVSEBQSGgoWRkxPV19TVEVQX1ZFUklGWV9FTUFJTBAVEhwKGEZMT1dfU1RFUF9FTUFJTF9WRVJJRklFRBAWEh8KG0ZMT1dfU1RFUF9SRVNFVF9DUkVERU5USUFMUxAXEh4KGkZMT1dfU1RFUF9SRVNFVF9FTUFJTF9TRU5UEBgSHAoYRkxPV19TVEVQX1JFU0VUX1BBU1NXT1JEEBkSIQodRkxPV19TVEVQX1BBU1NXT1JEX1JFU0VUX0RPTkUQGjLjCgoYQXV0aG9yaXphdGlvbkZsb3dTZXJ2aWNlEmcKEkJlZ2luQXV0aG9yaXphdGlvbhInLmlhbS50b2tlbi52MS5CZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0GiguaWFtLnRva2VuLnYxLkJlZ2luQXV0aG9yaXphdGlvblJlc3BvbnNlEmQKEVN1Ym1pdENyZWRlbnRpYWxzEiYuaWFtLnRva2VuLnYxLlN1Ym1pdENyZWRlbnRpYWxzUmVxdWVzdBonLmlhbS50b2tlbi52MS5TdWJtaXRDcmVkZW50aWFsc1Jlc3BvbnNlEkwKCVN1Ym1pdE90cBIeLmlhbS50b2tlbi52MS5TdWJtaXRPdHBSZXF1ZXN0Gh8uaWFtLnRva2VuLnYxLlN1Ym1pdE90cFJlc3BvbnNlEm0KFENvbmZpcm1PdHBFbnJvbGxtZW50EikuaWFtLnRva2VuLnYxLkNvbmZpcm1PdHBFbnJvbGxtZW50UmVxdWVzdBoqLmlhbS50b2tlbi52MS5Db25maXJtT3RwRW5yb2xsbWVudFJlc3BvbnNlEmQKEVN1Ym1pdE5ld1Bhc3N3b3JkEiYuaWFtLnRva2VuLnYxLlN1Ym1pdE5ld1Bhc3N3b3JkUmVxdWVzdBonLmlhbS50b2tlbi52MS5TdWJtaXROZXdQYXNzd29yZFJlc3BvbnNlElgKDVN1Ym1pdENvbnNlbnQSIi5pYW0udG9rZW4udjEuU3VibWl0Q29uc2VudFJlcXVlc3QaIy5pYW0udG9rZW4udjEuU3VibWl0Q29uc2VudFJlc3BvbnNlEkkKCENvbnRpbnVlEh0uaWFtLnRva2VuLnYxLkNvbnRpbnVlUmVxdWVzdBoeLmlhbS50b2tlbi52MS5Db250aW51ZVJlc3BvbnNlEmEKEFJlc29sdmVTc29Db29raWUSJS5pYW0udG9rZW4udjEuUmVzb2x2ZVNzb0Nvb2tpZVJlcXVlc3QaJi5pYW0udG9rZW4udjEuUmVzb2x2ZVNzb0Nvb2tpZVJlc3BvbnNlEnYKF0JlZ2luRGV2aWNlVmVyaWZpY2F0aW9uEiwuaWFtLnRva2VuLnYxLkJlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVxdWVzdBotLmlhbS50b2tlbi52MS5CZWdpbkRldmljZVZlcmlmaWNhdGlvblJlc3BvbnNlElIKC0JlZ2luTG9nb3V0EiAuaWFtLnRva2VuLnYxLkJlZ2luTG9nb3V0UmVxdWVzdBohLmlhbS50b2tlbi52MS5CZWdpbkxvZ291dFJlc3BvbnNlElgKDUNvbmZpcm1Mb2dvdXQSIi5pYW0udG9rZW4udjEuQ29uZmlybUxvZ291dFJlcXVlc3QaIy5pYW0udG9rZW4udjEuQ29uZmlybUxvZ291dFJlc3BvbnNlElsKDkJlZ2luU2FtbExvZ2luEiMuaWFtLnRva2VuLnYxLkJlZ2luU2FtbExvZ2luUmVxdWVzdBokLmlhbS50b2tlbi52MS5CZWdpblNhbWxMb2dpblJlc3BvbnNlElgKDUVuZFNzb1Nlc3Npb24SIi5pYW0udG9rZW4udjEuRW5kU3NvU2Vzc2lvblJlcXVlc3QaIy5pYW0udG9rZW4udjEuRW5kU3NvU2Vzc2lvblJlc3BvbnNlEnAKFUNvbXBsZXRlQnJva2VyZWRMb2dpbhIqLmlhbS50b2tlbi52MS5Db21wbGV0ZUJyb2tlcmVkTG9naW5SZXF1ZXN0GisuaWFtLnRva2VuLnYxLkNvbXBsZXRlQnJva2VyZWRMb2dpblJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiBpYW0vdG9rZW4vdjEvYXV0aG9yaXphdGlvbi5wcm90bxIMaWFtLnRva2VuLnYxIkYKGEJlZ2luUGFzc2tleUxvZ2luUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0IkUKGUJlZ2luUGFzc2tleUxvZ2luUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiVgoUU3VibWl0UGFzc2tleVJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBISCgpjcmVkZW50aWFsGAIgASgJIkEKFVN1Ym1pdFBhc3NrZXlSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJxCiBTdWJtaXRQYXNza2V5UmVnaXN0cmF0aW9uUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhIKCmNyZWRlbnRpYWwYAiABKAkSDQoFbGFiZWwYAyABKAkiTQohU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IpYBCgtGbG93Q29udGV4dBINCgVyZWFsbRgBIAEoCRIWCg50cmFuc2FjdGlvbl9pZBgCIAEoCRISCgpjc3JmX3Rva2VuGAMgASgJEhIKCmJyb3dzZXJfaWQYBCABKAkSEgoKc3NvX2Nvb2tpZRgFIAEoCRISCgppcF9hZGRyZXNzGAYgASgJEhAKCGJhc2VfdXJsGAcgASgJIrsBChlCZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSQwoGcGFyYW1zGAIgAygLMjMuaWFtLnRva2VuLnYxLkJlZ2luQXV0aG9yaXphdGlvblJlcXVlc3QuUGFyYW1zRW50cnkaLQoLUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJqChhTdWJtaXRDcmVkZW50aWFsc1JlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIQCgh1c2VybmFtZRgCIAEoCRIQCghwYXNzd29yZBgDIAEoCSJMChBTdWJtaXRPdHBSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDAoEY29kZRgCIAEoCSJXChtDb25maXJtT3RwRW5yb2xsbWVudFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIMCgRjb2RlGAIgASgJInIKGFN1Ym1pdE5ld1Bhc3N3b3JkUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhQKDG5ld19wYXNzd29yZBgCIAEoCRIUCgxjb25maXJtYXRpb24YAyABKAkiUwoUU3VibWl0Q29uc2VudFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIPCgdhcHByb3ZlGAIgASgIIj0KD0NvbnRpbnVlUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0IjwKF1Jlc29sdmVTc29Db29raWVSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhIKCnNzb19jb29raWUYAiABKAkidgoYUmVzb2x2ZVNzb0Nvb2tpZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEhIKCnNlc3Npb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIQCgh1c2VybmFtZRgEIAEoCRIUCgxhdXRoX3RpbWVfbXMYBSABKAMiXwoeQmVnaW5EZXZpY2VWZXJpZmljYXRpb25SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEQoJdXNlcl9jb2RlGAIgASgJIpsBChJCZWdpbkxvZ291dFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIVCg1pZF90b2tlbl9oaW50GAIgASgJEiAKGHBvc3RfbG9nb3V0X3JlZGlyZWN0X3VyaRgDIAEoCRINCgVzdGF0ZRgEIAEoCRIRCgljbGllbnRfaWQYBSABKAkiUwoUQ29uZmlybUxvZ291dFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIPCgdjb25maXJtGAIgASgIIuQDCghGbG93UGFnZRIkCgRzdGVwGAEgASgOMhYuaWFtLnRva2VuLnYxLkZsb3dTdGVwEhYKDnRyYW5zYWN0aW9uX2lkGAIgASgJEhIKCmNzcmZfdG9rZW4YAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhMKC2NsaWVudF9uYW1lGAUgASgJEhAKCHVzZXJuYW1lGAYgASgJEg8KB21lc3NhZ2UYByABKAkSDgoGc2NvcGVzGAggAygJEhIKCm90cF9zZWNyZXQYCSABKAkSEwoLb3RwYXV0aF91cmkYCiABKAkSFgoOcmVjb3ZlcnlfY29kZXMYCyADKAkSEAoIYXBwcm92ZWQYDCABKAgSEQoJdXNlcl9jb2RlGA0gASgJEjIKDmNvbnNlbnRfc2NvcGVzGA4gAygLMhouaWFtLnRva2VuLnYxLkNvbnNlbnRTY29wZRIQCghtZXNzYWdlcxgUIAMoCRINCgVlbWFpbBgVIAEoCRISCgpmaXJzdF9uYW1lGBYgASgJEhEKCWxhc3RfbmFtZRgXIAEoCRIRCglyZXNldF9rZXkYGCABKAkSFwoPcGFzc2tleV9vcHRpb25zGB4gASgJEh0KFXBhc3NrZXlfc2Vjb25kX2ZhY3RvchgfIAEoCCIqCgxDb25zZW50U2NvcGUSDAoEbmFtZRgBIAEoCRIMCgR0ZXh0GAIgASgJIlwKCUVycm9yUGFnZRINCgVlcnJvchgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIOCgZzdGF0dXMYAyABKAUSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgEIAEoBSLJAgoKRmxvd1Jlc3VsdBImCgRwYWdlGAEgASgLMhYuaWFtLnRva2VuLnYxLkZsb3dQYWdlSAASEgoIcmVkaXJlY3QYAiABKAlIABIoCgVlcnJvchgDIAEoCzIXLmlhbS50b2tlbi52MS5FcnJvclBhZ2VIABIzCg1zYW1sX2NvbXBsZXRlGAggASgLMhouaWFtLnRva2VuLnYxLlNhbWxDb21wbGV0ZUgAEisKCWZvcm1fcG9zdBgJIAEoCzIWLmlhbS50b2tlbi52MS5Gb3JtUG9zdEgAEhYKDnNldF9zc29fY29va2llGAQgASgJEhoKEnNzb19jb29raWVfbWF4X2FnZRgFIAEoAxIYChBjbGVhcl9zc29fY29va2llGAYgASgIEhoKEmZvcm1fYWN0aW9uX29yaWdpbhgHIAEoCUIJCgdvdXRjb21lIkMKCEZvcm1Qb3N0Eg4KBmFjdGlvbhgBIAEoCRInCgZmaWVsZHMYAiADKAsyFy5pYW0udG9rZW4udjEuRm9ybUZpZWxkIigKCUZvcm1GaWVsZBIMCgRuYW1lGAEgASgJEg0KBXZhbHVlGAIgASgJIl0KDFNhbWxDb21wbGV0ZRISCgpwZW5kaW5nX2lkGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIUCgxhdXRoX3RpbWVfbXMYBCABKAMipwEKFUJlZ2luU2FtbExvZ2luUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhIKCnBlbmRpbmdfaWQYAiABKAkSFAoMc3BfZW50aXR5X2lkGAMgASgJEg8KB3NwX25hbWUYBCABKAkSEwoLZm9yY2VfYXV0aG4YBSABKAgSEgoKaXNfcGFzc2l2ZRgGIAEoCCJCChZCZWdpblNhbWxMb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0InMKFEVuZFNzb1Nlc3Npb25SZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSDgoGcmVhc29uGAMgASgJEhQKDHNwX2VudGl0eV9pZBgEIAEoCRISCgppcF9hZGRyZXNzGAUgASgJIjcKFUVuZFNzb1Nlc3Npb25SZXNwb25zZRINCgVlbmRlZBgBIAEoCBIPCgd1c2VyX2lkGAIgASgJIkYKGkJlZ2luQXV0aG9yaXphdGlvblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkUKGVN1Ym1pdENyZWRlbnRpYWxzUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiPQoRU3VibWl0T3RwUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiSAocQ29uZmlybU90cEVucm9sbG1lbnRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJFChlTdWJtaXROZXdQYXNzd29yZFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkEKFVN1Ym1pdENvbnNlbnRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCI8ChBDb250aW51ZVJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IksKH0JlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiPwoTQmVnaW5Mb2dvdXRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJBChVDb25maXJtTG9nb3V0UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQidgocQ29tcGxldGVCcm9rZXJlZExvZ2luUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0Eg8KB3VzZXJfaWQYAiABKAkSGQoRaWRlbnRpdHlfcHJvdmlkZXIYAyABKAkiYwodQ29tcGxldGVCcm9rZXJlZExvZ2luUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQSGAoQc2FtbF90cmFuc2FjdGlvbhgCIAEoCCq6BAoIRmxvd1N0ZXASGQoVRkxPV19TVEVQX1VOU1BFQ0lGSUVEEAASEwoPRkxPV19TVEVQX0xPR0lOEAESEQoNRkxPV19TVEVQX09UUBACEhgKFEZMT1dfU1RFUF9PVFBfRU5ST0xMEAMSHAoYRkxPV19TVEVQX1JFQ09WRVJZX0NPREVTEAQSHQoZRkxPV19TVEVQX1VQREFURV9QQVNTV09SRBAFEhUKEUZMT1dfU1RFUF9DT05TRU5UEAYSHwobRkxPV19TVEVQX0RFVklDRV9FTlRFUl9DT0RFEAcSGQoVRkxPV19TVEVQX0RFVklDRV9ET05FEAgSHAoYRkxPV19TVEVQX0xPR09VVF9DT05GSVJNEAkSGAoURkxPV19TVEVQX0xPR0dFRF9PVVQQChIWChJGTE9XX1NURVBfUkVHSVNURVIQFBIaChZGTE9XX1NURVBfVkVSSUZZX0VNQUlMEBUSHAoYRkxPV19TVEVQX0VNQUlMX1ZFUklGSUVEEBYSHwobRkxPV19TVEVQX1JFU0VUX0NSRURFTlRJQUxTEBcSHgoaRkxPV19TVEVQX1JFU0VUX0VNQUlMX1NFTlQQGBIcChhGTE9XX1NURVBfUkVTRVRfUEFTU1dPUkQQGRIhCh1GTE9XX1NURVBfUEFTU1dPUkRfUkVTRVRfRE9ORRAaEhUKEUZMT1dfU1RFUF9QQVNTS0VZEB4SHgoaRkxPV19TVEVQX1BBU1NLRVlfUkVHSVNURVIQHzKhDQoYQXV0aG9yaXphdGlvbkZsb3dTZXJ2aWNlEmcKEkJlZ2luQXV0aG9yaXphdGlvbhInLmlhbS50b2tlbi52MS5CZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0GiguaWFtLnRva2VuLnYxLkJlZ2luQXV0aG9yaXphdGlvblJlc3BvbnNlEmQKEVN1Ym1pdENyZWRlbnRpYWxzEiYuaWFtLnRva2VuLnYxLlN1Ym1pdENyZWRlbnRpYWxzUmVxdWVzdBonLmlhbS50b2tlbi52MS5TdWJtaXRDcmVkZW50aWFsc1Jlc3BvbnNlEkwKCVN1Ym1pdE90cBIeLmlhbS50b2tlbi52MS5TdWJtaXRPdHBSZXF1ZXN0Gh8uaWFtLnRva2VuLnYxLlN1Ym1pdE90cFJlc3BvbnNlEm0KFENvbmZpcm1PdHBFbnJvbGxtZW50EikuaWFtLnRva2VuLnYxLkNvbmZpcm1PdHBFbnJvbGxtZW50UmVxdWVzdBoqLmlhbS50b2tlbi52MS5Db25maXJtT3RwRW5yb2xsbWVudFJlc3BvbnNlEmQKEVN1Ym1pdE5ld1Bhc3N3b3JkEiYuaWFtLnRva2VuLnYxLlN1Ym1pdE5ld1Bhc3N3b3JkUmVxdWVzdBonLmlhbS50b2tlbi52MS5TdWJtaXROZXdQYXNzd29yZFJlc3BvbnNlElgKDVN1Ym1pdENvbnNlbnQSIi5pYW0udG9rZW4udjEuU3VibWl0Q29uc2VudFJlcXVlc3QaIy5pYW0udG9rZW4udjEuU3VibWl0Q29uc2VudFJlc3BvbnNlEkkKCENvbnRpbnVlEh0uaWFtLnRva2VuLnYxLkNvbnRpbnVlUmVxdWVzdBoeLmlhbS50b2tlbi52MS5Db250aW51ZVJlc3BvbnNlEmEKEFJlc29sdmVTc29Db29raWUSJS5pYW0udG9rZW4udjEuUmVzb2x2ZVNzb0Nvb2tpZVJlcXVlc3QaJi5pYW0udG9rZW4udjEuUmVzb2x2ZVNzb0Nvb2tpZVJlc3BvbnNlEnYKF0JlZ2luRGV2aWNlVmVyaWZpY2F0aW9uEiwuaWFtLnRva2VuLnYxLkJlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVxdWVzdBotLmlhbS50b2tlbi52MS5CZWdpbkRldmljZVZlcmlmaWNhdGlvblJlc3BvbnNlElIKC0JlZ2luTG9nb3V0EiAuaWFtLnRva2VuLnYxLkJlZ2luTG9nb3V0UmVxdWVzdBohLmlhbS50b2tlbi52MS5CZWdpbkxvZ291dFJlc3BvbnNlElgKDUNvbmZpcm1Mb2dvdXQSIi5pYW0udG9rZW4udjEuQ29uZmlybUxvZ291dFJlcXVlc3QaIy5pYW0udG9rZW4udjEuQ29uZmlybUxvZ291dFJlc3BvbnNlElsKDkJlZ2luU2FtbExvZ2luEiMuaWFtLnRva2VuLnYxLkJlZ2luU2FtbExvZ2luUmVxdWVzdBokLmlhbS50b2tlbi52MS5CZWdpblNhbWxMb2dpblJlc3BvbnNlElgKDUVuZFNzb1Nlc3Npb24SIi5pYW0udG9rZW4udjEuRW5kU3NvU2Vzc2lvblJlcXVlc3QaIy5pYW0udG9rZW4udjEuRW5kU3NvU2Vzc2lvblJlc3BvbnNlEnAKFUNvbXBsZXRlQnJva2VyZWRMb2dpbhIqLmlhbS50b2tlbi52MS5Db21wbGV0ZUJyb2tlcmVkTG9naW5SZXF1ZXN0GisuaWFtLnRva2VuLnYxLkNvbXBsZXRlQnJva2VyZWRMb2dpblJlc3BvbnNlEmQKEUJlZ2luUGFzc2tleUxvZ2luEiYuaWFtLnRva2VuLnYxLkJlZ2luUGFzc2tleUxvZ2luUmVxdWVzdBonLmlhbS50b2tlbi52MS5CZWdpblBhc3NrZXlMb2dpblJlc3BvbnNlElgKDVN1Ym1pdFBhc3NrZXkSIi5pYW0udG9rZW4udjEuU3VibWl0UGFzc2tleVJlcXVlc3QaIy5pYW0udG9rZW4udjEuU3VibWl0UGFzc2tleVJlc3BvbnNlEnwKGVN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb24SLi5pYW0udG9rZW4udjEuU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlcXVlc3QaLy5pYW0udG9rZW4udjEuU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlc3BvbnNlYgZwcm90bzM");
+
+/**
+ * @generated from message iam.token.v1.BeginPasskeyLoginRequest
+ */
+export type BeginPasskeyLoginRequest = Message<"iam.token.v1.BeginPasskeyLoginRequest"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowContext context = 1;
+   */
+  context?: FlowContext | undefined;
+};
+
+/**
+ * Describes the message iam.token.v1.BeginPasskeyLoginRequest.
+ * Use `create(BeginPasskeyLoginRequestSchema)` to create a new message.
+ */
+export const BeginPasskeyLoginRequestSchema: GenMessage<BeginPasskeyLoginRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 0);
+
+/**
+ * @generated from message iam.token.v1.BeginPasskeyLoginResponse
+ */
+export type BeginPasskeyLoginResponse = Message<"iam.token.v1.BeginPasskeyLoginResponse"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowResult result = 1;
+   */
+  result?: FlowResult | undefined;
+};
+
+/**
+ * Describes the message iam.token.v1.BeginPasskeyLoginResponse.
+ * Use `create(BeginPasskeyLoginResponseSchema)` to create a new message.
+ */
+export const BeginPasskeyLoginResponseSchema: GenMessage<BeginPasskeyLoginResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 1);
+
+/**
+ * @generated from message iam.token.v1.SubmitPasskeyRequest
+ */
+export type SubmitPasskeyRequest = Message<"iam.token.v1.SubmitPasskeyRequest"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowContext context = 1;
+   */
+  context?: FlowContext | undefined;
+
+  /**
+   * AuthenticationResponseJSON from navigator.credentials.get().
+   *
+   * @generated from field: string credential = 2;
+   */
+  credential: string;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitPasskeyRequest.
+ * Use `create(SubmitPasskeyRequestSchema)` to create a new message.
+ */
+export const SubmitPasskeyRequestSchema: GenMessage<SubmitPasskeyRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 2);
+
+/**
+ * @generated from message iam.token.v1.SubmitPasskeyResponse
+ */
+export type SubmitPasskeyResponse = Message<"iam.token.v1.SubmitPasskeyResponse"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowResult result = 1;
+   */
+  result?: FlowResult | undefined;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitPasskeyResponse.
+ * Use `create(SubmitPasskeyResponseSchema)` to create a new message.
+ */
+export const SubmitPasskeyResponseSchema: GenMessage<SubmitPasskeyResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 3);
+
+/**
+ * @generated from message iam.token.v1.SubmitPasskeyRegistrationRequest
+ */
+export type SubmitPasskeyRegistrationRequest = Message<"iam.token.v1.SubmitPasskeyRegistrationRequest"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowContext context = 1;
+   */
+  context?: FlowContext | undefined;
+
+  /**
+   * RegistrationResponseJSON from navigator.credentials.create().
+   *
+   * @generated from field: string credential = 2;
+   */
+  credential: string;
+
+  /**
+   * @generated from field: string label = 3;
+   */
+  label: string;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitPasskeyRegistrationRequest.
+ * Use `create(SubmitPasskeyRegistrationRequestSchema)` to create a new message.
+ */
+export const SubmitPasskeyRegistrationRequestSchema: GenMessage<SubmitPasskeyRegistrationRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 4);
+
+/**
+ * @generated from message iam.token.v1.SubmitPasskeyRegistrationResponse
+ */
+export type SubmitPasskeyRegistrationResponse = Message<"iam.token.v1.SubmitPasskeyRegistrationResponse"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowResult result = 1;
+   */
+  result?: FlowResult | undefined;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitPasskeyRegistrationResponse.
+ * Use `create(SubmitPasskeyRegistrationResponseSchema)` to create a new message.
+ */
+export const SubmitPasskeyRegistrationResponseSchema: GenMessage<SubmitPasskeyRegistrationResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 5);
 
 /**
  * What the browser presents with every step: the transaction, its CSRF token, the browser binding.
@@ -65,7 +186,7 @@ export type FlowContext = Message<"iam.token.v1.FlowContext"> & {
  * Use `create(FlowContextSchema)` to create a new message.
  */
 export const FlowContextSchema: GenMessage<FlowContext> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 0);
+  messageDesc(file_iam_token_v1_authorization, 6);
 
 /**
  * @generated from message iam.token.v1.BeginAuthorizationRequest
@@ -89,7 +210,7 @@ export type BeginAuthorizationRequest = Message<"iam.token.v1.BeginAuthorization
  * Use `create(BeginAuthorizationRequestSchema)` to create a new message.
  */
 export const BeginAuthorizationRequestSchema: GenMessage<BeginAuthorizationRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 1);
+  messageDesc(file_iam_token_v1_authorization, 7);
 
 /**
  * @generated from message iam.token.v1.SubmitCredentialsRequest
@@ -116,7 +237,7 @@ export type SubmitCredentialsRequest = Message<"iam.token.v1.SubmitCredentialsRe
  * Use `create(SubmitCredentialsRequestSchema)` to create a new message.
  */
 export const SubmitCredentialsRequestSchema: GenMessage<SubmitCredentialsRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 2);
+  messageDesc(file_iam_token_v1_authorization, 8);
 
 /**
  * @generated from message iam.token.v1.SubmitOtpRequest
@@ -138,7 +259,7 @@ export type SubmitOtpRequest = Message<"iam.token.v1.SubmitOtpRequest"> & {
  * Use `create(SubmitOtpRequestSchema)` to create a new message.
  */
 export const SubmitOtpRequestSchema: GenMessage<SubmitOtpRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 3);
+  messageDesc(file_iam_token_v1_authorization, 9);
 
 /**
  * @generated from message iam.token.v1.ConfirmOtpEnrollmentRequest
@@ -160,7 +281,7 @@ export type ConfirmOtpEnrollmentRequest = Message<"iam.token.v1.ConfirmOtpEnroll
  * Use `create(ConfirmOtpEnrollmentRequestSchema)` to create a new message.
  */
 export const ConfirmOtpEnrollmentRequestSchema: GenMessage<ConfirmOtpEnrollmentRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 4);
+  messageDesc(file_iam_token_v1_authorization, 10);
 
 /**
  * @generated from message iam.token.v1.SubmitNewPasswordRequest
@@ -187,7 +308,7 @@ export type SubmitNewPasswordRequest = Message<"iam.token.v1.SubmitNewPasswordRe
  * Use `create(SubmitNewPasswordRequestSchema)` to create a new message.
  */
 export const SubmitNewPasswordRequestSchema: GenMessage<SubmitNewPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 5);
+  messageDesc(file_iam_token_v1_authorization, 11);
 
 /**
  * @generated from message iam.token.v1.SubmitConsentRequest
@@ -209,7 +330,7 @@ export type SubmitConsentRequest = Message<"iam.token.v1.SubmitConsentRequest"> 
  * Use `create(SubmitConsentRequestSchema)` to create a new message.
  */
 export const SubmitConsentRequestSchema: GenMessage<SubmitConsentRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 6);
+  messageDesc(file_iam_token_v1_authorization, 12);
 
 /**
  * @generated from message iam.token.v1.ContinueRequest
@@ -226,7 +347,7 @@ export type ContinueRequest = Message<"iam.token.v1.ContinueRequest"> & {
  * Use `create(ContinueRequestSchema)` to create a new message.
  */
 export const ContinueRequestSchema: GenMessage<ContinueRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 7);
+  messageDesc(file_iam_token_v1_authorization, 13);
 
 /**
  * @generated from message iam.token.v1.ResolveSsoCookieRequest
@@ -248,7 +369,7 @@ export type ResolveSsoCookieRequest = Message<"iam.token.v1.ResolveSsoCookieRequ
  * Use `create(ResolveSsoCookieRequestSchema)` to create a new message.
  */
 export const ResolveSsoCookieRequestSchema: GenMessage<ResolveSsoCookieRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 8);
+  messageDesc(file_iam_token_v1_authorization, 14);
 
 /**
  * @generated from message iam.token.v1.ResolveSsoCookieResponse
@@ -287,7 +408,7 @@ export type ResolveSsoCookieResponse = Message<"iam.token.v1.ResolveSsoCookieRes
  * Use `create(ResolveSsoCookieResponseSchema)` to create a new message.
  */
 export const ResolveSsoCookieResponseSchema: GenMessage<ResolveSsoCookieResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 9);
+  messageDesc(file_iam_token_v1_authorization, 15);
 
 /**
  * @generated from message iam.token.v1.BeginDeviceVerificationRequest
@@ -309,7 +430,7 @@ export type BeginDeviceVerificationRequest = Message<"iam.token.v1.BeginDeviceVe
  * Use `create(BeginDeviceVerificationRequestSchema)` to create a new message.
  */
 export const BeginDeviceVerificationRequestSchema: GenMessage<BeginDeviceVerificationRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 10);
+  messageDesc(file_iam_token_v1_authorization, 16);
 
 /**
  * @generated from message iam.token.v1.BeginLogoutRequest
@@ -346,7 +467,7 @@ export type BeginLogoutRequest = Message<"iam.token.v1.BeginLogoutRequest"> & {
  * Use `create(BeginLogoutRequestSchema)` to create a new message.
  */
 export const BeginLogoutRequestSchema: GenMessage<BeginLogoutRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 11);
+  messageDesc(file_iam_token_v1_authorization, 17);
 
 /**
  * @generated from message iam.token.v1.ConfirmLogoutRequest
@@ -368,7 +489,7 @@ export type ConfirmLogoutRequest = Message<"iam.token.v1.ConfirmLogoutRequest"> 
  * Use `create(ConfirmLogoutRequestSchema)` to create a new message.
  */
 export const ConfirmLogoutRequestSchema: GenMessage<ConfirmLogoutRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 12);
+  messageDesc(file_iam_token_v1_authorization, 18);
 
 /**
  * A page to render with the transaction's hidden fields.
@@ -489,6 +610,20 @@ export type FlowPage = Message<"iam.token.v1.FlowPage"> & {
    * @generated from field: string reset_key = 24;
    */
   resetKey: string;
+
+  /**
+   * Passkey pages: the ceremony's options as JSON, for the page's script.
+   *
+   * @generated from field: string passkey_options = 30;
+   */
+  passkeyOptions: string;
+
+  /**
+   * The passkey page is a second factor (a user who typed a password).
+   *
+   * @generated from field: bool passkey_second_factor = 31;
+   */
+  passkeySecondFactor: boolean;
 };
 
 /**
@@ -496,7 +631,7 @@ export type FlowPage = Message<"iam.token.v1.FlowPage"> & {
  * Use `create(FlowPageSchema)` to create a new message.
  */
 export const FlowPageSchema: GenMessage<FlowPage> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 13);
+  messageDesc(file_iam_token_v1_authorization, 19);
 
 /**
  * A scope on the consent page: its name and the text shown for it.
@@ -520,7 +655,7 @@ export type ConsentScope = Message<"iam.token.v1.ConsentScope"> & {
  * Use `create(ConsentScopeSchema)` to create a new message.
  */
 export const ConsentScopeSchema: GenMessage<ConsentScope> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 14);
+  messageDesc(file_iam_token_v1_authorization, 20);
 
 /**
  * An HTML error page (unknown client, unregistered redirect_uri, expired transaction...).
@@ -558,7 +693,7 @@ export type ErrorPage = Message<"iam.token.v1.ErrorPage"> & {
  * Use `create(ErrorPageSchema)` to create a new message.
  */
 export const ErrorPageSchema: GenMessage<ErrorPage> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 15);
+  messageDesc(file_iam_token_v1_authorization, 21);
 
 /**
  * @generated from message iam.token.v1.FlowResult
@@ -639,7 +774,7 @@ export type FlowResult = Message<"iam.token.v1.FlowResult"> & {
  * Use `create(FlowResultSchema)` to create a new message.
  */
 export const FlowResultSchema: GenMessage<FlowResult> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 16);
+  messageDesc(file_iam_token_v1_authorization, 22);
 
 /**
  * An HTML form to auto-submit: `action` is a validated, registered URI; fields keep their order.
@@ -663,7 +798,7 @@ export type FormPost = Message<"iam.token.v1.FormPost"> & {
  * Use `create(FormPostSchema)` to create a new message.
  */
 export const FormPostSchema: GenMessage<FormPost> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 17);
+  messageDesc(file_iam_token_v1_authorization, 23);
 
 /**
  * @generated from message iam.token.v1.FormField
@@ -685,7 +820,7 @@ export type FormField = Message<"iam.token.v1.FormField"> & {
  * Use `create(FormFieldSchema)` to create a new message.
  */
 export const FormFieldSchema: GenMessage<FormField> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 18);
+  messageDesc(file_iam_token_v1_authorization, 24);
 
 /**
  * The user of a SAML login transaction is authenticated: the gateway calls the saml service's
@@ -722,7 +857,7 @@ export type SamlComplete = Message<"iam.token.v1.SamlComplete"> & {
  * Use `create(SamlCompleteSchema)` to create a new message.
  */
 export const SamlCompleteSchema: GenMessage<SamlComplete> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 19);
+  messageDesc(file_iam_token_v1_authorization, 25);
 
 /**
  * @generated from message iam.token.v1.BeginSamlLoginRequest
@@ -771,7 +906,7 @@ export type BeginSamlLoginRequest = Message<"iam.token.v1.BeginSamlLoginRequest"
  * Use `create(BeginSamlLoginRequestSchema)` to create a new message.
  */
 export const BeginSamlLoginRequestSchema: GenMessage<BeginSamlLoginRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 20);
+  messageDesc(file_iam_token_v1_authorization, 26);
 
 /**
  * @generated from message iam.token.v1.BeginSamlLoginResponse
@@ -788,7 +923,7 @@ export type BeginSamlLoginResponse = Message<"iam.token.v1.BeginSamlLoginRespons
  * Use `create(BeginSamlLoginResponseSchema)` to create a new message.
  */
 export const BeginSamlLoginResponseSchema: GenMessage<BeginSamlLoginResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 21);
+  messageDesc(file_iam_token_v1_authorization, 27);
 
 /**
  * @generated from message iam.token.v1.EndSsoSessionRequest
@@ -833,7 +968,7 @@ export type EndSsoSessionRequest = Message<"iam.token.v1.EndSsoSessionRequest"> 
  * Use `create(EndSsoSessionRequestSchema)` to create a new message.
  */
 export const EndSsoSessionRequestSchema: GenMessage<EndSsoSessionRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 22);
+  messageDesc(file_iam_token_v1_authorization, 28);
 
 /**
  * @generated from message iam.token.v1.EndSsoSessionResponse
@@ -857,7 +992,7 @@ export type EndSsoSessionResponse = Message<"iam.token.v1.EndSsoSessionResponse"
  * Use `create(EndSsoSessionResponseSchema)` to create a new message.
  */
 export const EndSsoSessionResponseSchema: GenMessage<EndSsoSessionResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 23);
+  messageDesc(file_iam_token_v1_authorization, 29);
 
 /**
  * @generated from message iam.token.v1.BeginAuthorizationResponse
@@ -874,7 +1009,7 @@ export type BeginAuthorizationResponse = Message<"iam.token.v1.BeginAuthorizatio
  * Use `create(BeginAuthorizationResponseSchema)` to create a new message.
  */
 export const BeginAuthorizationResponseSchema: GenMessage<BeginAuthorizationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 24);
+  messageDesc(file_iam_token_v1_authorization, 30);
 
 /**
  * @generated from message iam.token.v1.SubmitCredentialsResponse
@@ -891,7 +1026,7 @@ export type SubmitCredentialsResponse = Message<"iam.token.v1.SubmitCredentialsR
  * Use `create(SubmitCredentialsResponseSchema)` to create a new message.
  */
 export const SubmitCredentialsResponseSchema: GenMessage<SubmitCredentialsResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 25);
+  messageDesc(file_iam_token_v1_authorization, 31);
 
 /**
  * @generated from message iam.token.v1.SubmitOtpResponse
@@ -908,7 +1043,7 @@ export type SubmitOtpResponse = Message<"iam.token.v1.SubmitOtpResponse"> & {
  * Use `create(SubmitOtpResponseSchema)` to create a new message.
  */
 export const SubmitOtpResponseSchema: GenMessage<SubmitOtpResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 26);
+  messageDesc(file_iam_token_v1_authorization, 32);
 
 /**
  * @generated from message iam.token.v1.ConfirmOtpEnrollmentResponse
@@ -925,7 +1060,7 @@ export type ConfirmOtpEnrollmentResponse = Message<"iam.token.v1.ConfirmOtpEnrol
  * Use `create(ConfirmOtpEnrollmentResponseSchema)` to create a new message.
  */
 export const ConfirmOtpEnrollmentResponseSchema: GenMessage<ConfirmOtpEnrollmentResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 27);
+  messageDesc(file_iam_token_v1_authorization, 33);
 
 /**
  * @generated from message iam.token.v1.SubmitNewPasswordResponse
@@ -942,7 +1077,7 @@ export type SubmitNewPasswordResponse = Message<"iam.token.v1.SubmitNewPasswordR
  * Use `create(SubmitNewPasswordResponseSchema)` to create a new message.
  */
 export const SubmitNewPasswordResponseSchema: GenMessage<SubmitNewPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 28);
+  messageDesc(file_iam_token_v1_authorization, 34);
 
 /**
  * @generated from message iam.token.v1.SubmitConsentResponse
@@ -959,7 +1094,7 @@ export type SubmitConsentResponse = Message<"iam.token.v1.SubmitConsentResponse"
  * Use `create(SubmitConsentResponseSchema)` to create a new message.
  */
 export const SubmitConsentResponseSchema: GenMessage<SubmitConsentResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 29);
+  messageDesc(file_iam_token_v1_authorization, 35);
 
 /**
  * @generated from message iam.token.v1.ContinueResponse
@@ -976,7 +1111,7 @@ export type ContinueResponse = Message<"iam.token.v1.ContinueResponse"> & {
  * Use `create(ContinueResponseSchema)` to create a new message.
  */
 export const ContinueResponseSchema: GenMessage<ContinueResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 30);
+  messageDesc(file_iam_token_v1_authorization, 36);
 
 /**
  * @generated from message iam.token.v1.BeginDeviceVerificationResponse
@@ -993,7 +1128,7 @@ export type BeginDeviceVerificationResponse = Message<"iam.token.v1.BeginDeviceV
  * Use `create(BeginDeviceVerificationResponseSchema)` to create a new message.
  */
 export const BeginDeviceVerificationResponseSchema: GenMessage<BeginDeviceVerificationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 31);
+  messageDesc(file_iam_token_v1_authorization, 37);
 
 /**
  * @generated from message iam.token.v1.BeginLogoutResponse
@@ -1010,7 +1145,7 @@ export type BeginLogoutResponse = Message<"iam.token.v1.BeginLogoutResponse"> & 
  * Use `create(BeginLogoutResponseSchema)` to create a new message.
  */
 export const BeginLogoutResponseSchema: GenMessage<BeginLogoutResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 32);
+  messageDesc(file_iam_token_v1_authorization, 38);
 
 /**
  * @generated from message iam.token.v1.ConfirmLogoutResponse
@@ -1027,7 +1162,7 @@ export type ConfirmLogoutResponse = Message<"iam.token.v1.ConfirmLogoutResponse"
  * Use `create(ConfirmLogoutResponseSchema)` to create a new message.
  */
 export const ConfirmLogoutResponseSchema: GenMessage<ConfirmLogoutResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 33);
+  messageDesc(file_iam_token_v1_authorization, 39);
 
 /**
  * @generated from message iam.token.v1.CompleteBrokeredLoginRequest
@@ -1056,7 +1191,7 @@ export type CompleteBrokeredLoginRequest = Message<"iam.token.v1.CompleteBrokere
  * Use `create(CompleteBrokeredLoginRequestSchema)` to create a new message.
  */
 export const CompleteBrokeredLoginRequestSchema: GenMessage<CompleteBrokeredLoginRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 34);
+  messageDesc(file_iam_token_v1_authorization, 40);
 
 /**
  * @generated from message iam.token.v1.CompleteBrokeredLoginResponse
@@ -1080,7 +1215,7 @@ export type CompleteBrokeredLoginResponse = Message<"iam.token.v1.CompleteBroker
  * Use `create(CompleteBrokeredLoginResponseSchema)` to create a new message.
  */
 export const CompleteBrokeredLoginResponseSchema: GenMessage<CompleteBrokeredLoginResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 35);
+  messageDesc(file_iam_token_v1_authorization, 41);
 
 /**
  * The step a page renders.
@@ -1182,6 +1317,18 @@ export enum FlowStep {
    * @generated from enum value: FLOW_STEP_PASSWORD_RESET_DONE = 26;
    */
   PASSWORD_RESET_DONE = 26,
+
+  /**
+   * Passkeys: an assertion (first or second factor), and registering one.
+   *
+   * @generated from enum value: FLOW_STEP_PASSKEY = 30;
+   */
+  PASSKEY = 30,
+
+  /**
+   * @generated from enum value: FLOW_STEP_PASSKEY_REGISTER = 31;
+   */
+  PASSKEY_REGISTER = 31,
 }
 
 /**
@@ -1344,6 +1491,34 @@ export const AuthorizationFlowService: GenService<{
     methodKind: "unary";
     input: typeof CompleteBrokeredLoginRequestSchema;
     output: typeof CompleteBrokeredLoginResponseSchema;
+  },
+  /**
+   * Passkeys (WebAuthn Level 2): "Sign in with a passkey" on the login page (a discoverable
+   * credential, no username), then the assertion; the same step is the second factor after a
+   * password for a user with a passkey; and the registration page (kc_action=webauthn-register-passwordless).
+   *
+   * @generated from rpc iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin
+   */
+  beginPasskeyLogin: {
+    methodKind: "unary";
+    input: typeof BeginPasskeyLoginRequestSchema;
+    output: typeof BeginPasskeyLoginResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.token.v1.AuthorizationFlowService.SubmitPasskey
+   */
+  submitPasskey: {
+    methodKind: "unary";
+    input: typeof SubmitPasskeyRequestSchema;
+    output: typeof SubmitPasskeyResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration
+   */
+  submitPasskeyRegistration: {
+    methodKind: "unary";
+    input: typeof SubmitPasskeyRegistrationRequestSchema;
+    output: typeof SubmitPasskeyRegistrationResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_token_v1_authorization, 0);
