@@ -2,6 +2,7 @@ import type { ClientInfo } from "../domain/client-directory.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import { SSO_REUSED } from "../domain/acr.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
+import { readRequestObject } from "./request-object.js";
 import { readIdTokenHint } from "./id-token-hint.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { errorReply, realmNotFound, pageOf, type FlowReply } from "./flow-reply.js";
@@ -23,7 +24,14 @@ export class AuthorizationFlow {
     if (!realm) return realmNotFound();
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
     const client = params.client_id ? await d.clients.get(realm.name, params.client_id) : null;
+    const object = readRequestObject(params);
+    params = object.params;
     const check = checkAuthorizationRequest(params, client);
+    if (check.ok || !check.page) {
+      // A refused request object is answered where (and how) it asked, once its redirect_uri is trusted.
+      const to = check.ok ? check.request : check;
+      if (object.error) return this.kit.errorResponse(realm, to, ctx.baseUrl, object.error.error, object.error.description);
+    }
     if (!check.ok) {
       if (check.page) return errorReply(check.error, check.description, 400);
       return this.kit.errorResponse(realm, check, ctx.baseUrl, check.error, check.description);
