@@ -10,7 +10,7 @@ import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
 } from "./client.js";
 import {
-  checkBackchannelUri, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants,
+  checkBackchannelUri, checkJwks, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants,
   checkUriList, checkWebOrigin, resolveClientType,
 } from "./client-rules.js";
 import type { RealmRecord } from "./realm.js";
@@ -71,8 +71,12 @@ export class ClientAdmin {
       backchannelLogoutUri: checkBackchannelUri(input.backchannelLogoutUri ?? ""),
       // Keycloak's default: the logout token carries the session id.
       backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired ?? true,
+      requestObjectSignatureAlg: checkRequestObjectAlg(input.requestObjectSignatureAlg ?? ""),
+      requirePushedAuthorizationRequests: input.requirePushedAuthorizationRequests ?? false,
       createdAt: now, updatedAt: now,
     };
+    const jwks = input.jwks !== undefined ? checkJwks(input.jwks) : undefined;
+    if (jwks) client.jwks = jwks;
     let secret: string | undefined;
     if (clientType === "CONFIDENTIAL") {
       secret = randomToken();
@@ -128,6 +132,10 @@ export class ClientAdmin {
     if (input.redirectUris !== undefined) set.redirectUris = checkUriList("redirectUris", input.redirectUris, checkRedirectUri);
     if (input.webOrigins !== undefined) set.webOrigins = checkUriList("webOrigins", input.webOrigins, checkWebOrigin);
     if (input.backchannelLogoutUri !== undefined) set.backchannelLogoutUri = checkBackchannelUri(input.backchannelLogoutUri);
+    if (input.requestObjectSignatureAlg !== undefined) set.requestObjectSignatureAlg = checkRequestObjectAlg(input.requestObjectSignatureAlg);
+    if (input.requirePushedAuthorizationRequests !== undefined) set.requirePushedAuthorizationRequests = input.requirePushedAuthorizationRequests;
+    // An empty set clears the keys (stored as no keys, shown as absent).
+    if (input.jwks !== undefined) set.jwks = checkJwks(input.jwks) ?? { keys: [] };
     if (input.grantTypes !== undefined) {
       set.grantTypes = checkGrantTypes(input.grantTypes);
       checkTypeAndGrants(current.clientType, set.grantTypes);

@@ -1,6 +1,6 @@
 import { IamError } from "../../../kit/src/errors.js";
 import { checkLength, requireString, SLUG } from "../../../kit/src/validation/checks.js";
-import { GRANT_TYPES, type ClientCreateInput, type ClientType } from "./client.js";
+import { GRANT_TYPES, type ClientCreateInput, type ClientType, type JwkSet } from "./client.js";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const FORBIDDEN_SCHEMES = new Set(["javascript:", "data:", "vbscript:", "file:"]);
@@ -137,4 +137,36 @@ export function checkTypeAndGrants(type: ClientType, grants: string[]): void {
 export function checkClientText(input: { name?: string | undefined; description?: string | undefined }): void {
   if (input.name !== undefined) checkLength("name", input.name, 0, 255);
   if (input.description !== undefined) checkLength("description", input.description, 0, 2048);
+}
+
+/** The request object algorithms a client may be limited to (RFC 9101; Keycloak's names). */
+export const REQUEST_OBJECT_ALGS = ["", "any", "none", "RS256", "PS256", "ES256", "EdDSA"] as const;
+
+export function checkRequestObjectAlg(value: string): string {
+  if (!(REQUEST_OBJECT_ALGS as readonly string[]).includes(value)) {
+    throw IamError.invalid("requestObjectSignatureAlg", `requestObjectSignatureAlg must be one of "", ${REQUEST_OBJECT_ALGS.slice(1).join(", ")}`);
+  }
+  return value;
+}
+
+const MAX_JWKS_KEYS = 20;
+const MAX_JWKS_BYTES = 32_768;
+/** Members of a private or symmetric JWK (RFC 7518 section 6): a client registers public keys only. */
+const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
+
+/** A JWK Set of public keys (RFC 7517 section 5); an empty set clears it. */
+export function checkJwks(value: unknown): JwkSet | undefined {
+  const field = "jwks";
+  const keys = (value as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys)) throw IamError.invalid(field, "jwks must be a JWK Set: an object with a keys array");
+  if (keys.length > MAX_JWKS_KEYS) throw IamError.invalid(field, `jwks must have at most ${MAX_JWKS_KEYS} keys`);
+  if (JSON.stringify(value).length > MAX_JWKS_BYTES) throw IamError.invalid(field, `jwks must be at most ${MAX_JWKS_BYTES} bytes`);
+  keys.forEach((k: unknown, i) => {
+    const key = k as Record<string, unknown> | null;
+    if (!key || typeof key !== "object" || !["RSA", "EC", "OKP"].includes(String(key.kty))) {
+      throw IamError.invalid(`jwks.keys[${i}]`, `jwks.keys[${i}] must be an RSA, EC or OKP public key`);
+    }
+    if (PRIVATE_MEMBERS.some((m) => m in key)) throw IamError.invalid(`jwks.keys[${i}]`, `jwks.keys[${i}] must be a public key`);
+  });
+  return keys.length ? { keys: keys as Array<Record<string, unknown>> } : undefined;
 }

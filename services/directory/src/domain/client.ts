@@ -28,6 +28,12 @@ export interface ClientRecord extends Doc {
   requireConsent: boolean;
   backchannelLogoutUri: string;
   backchannelLogoutSessionRequired: boolean;
+  /** Public keys (RFC 7517 JWK Set) request objects are verified with; absent when none. */
+  jwks?: JwkSet;
+  /** "" (signed, any supported algorithm), "any" (signed or unsigned), "none", or one algorithm. */
+  requestObjectSignatureAlg?: string;
+  /** RFC 9126 section 6. Absent (clients stored before it) reads as false. */
+  requirePushedAuthorizationRequests?: boolean;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -47,20 +53,33 @@ export interface ClientCreateInput {
   requireConsent?: boolean;
   backchannelLogoutUri?: string;
   backchannelLogoutSessionRequired?: boolean;
+  /** Checked by checkJwks: any JSON object arrives here. */
+  jwks?: object;
+  requestObjectSignatureAlg?: string;
+  requirePushedAuthorizationRequests?: boolean;
+}
+
+/** A JSON Web Key Set (RFC 7517 section 5). */
+export interface JwkSet {
+  keys: Array<Record<string, unknown>>;
 }
 
 /** Exactly the update fields of spec 2.3. */
 export type ClientUpdateInput = Pick<
   ClientCreateInput,
   "name" | "description" | "enabled" | "redirectUris" | "webOrigins" | "grantTypes" | "requireConsent" | "backchannelLogoutUri"
+  | "jwks" | "requestObjectSignatureAlg" | "requirePushedAuthorizationRequests"
 >;
 
 /** The client as the Admin API shows it: never the secret, unless `secret` is passed (create, regenerate). */
 export function clientView(c: ClientRecord, secret?: string) {
-  const { _id, realmId: _r, secretSealed: _s, createdAt, updatedAt, ...fields } = c;
+  const { _id, realmId: _r, secretSealed: _s, createdAt, updatedAt, jwks, ...fields } = c;
   return {
     id: _id,
     ...fields,
+    ...(jwks && jwks.keys.length ? { jwks } : {}),
+    requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "",
+    requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -20,6 +20,12 @@ export interface ClientInfo {
   scopeNames: string[];
   /** The same scopes, in name order, as the consent screen sees them (consent-scopes.ts). */
   scopes: ClientScopeInfo[];
+  /** Public keys its request objects are verified with (RFC 7517 JWK Set); no keys when none. */
+  jwks: { keys: Array<Record<string, unknown>> };
+  /** "" (signed, any supported alg), "any" (signed or unsigned), "none" (unsigned only), or one alg. */
+  requestObjectSignatureAlg: string;
+  /** RFC 9126 section 6: authorization requests must come through PAR. */
+  requirePushedAuthorizationRequests: boolean;
 }
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
@@ -118,6 +124,9 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     backchannelLogoutUri: c.backchannelLogoutUri,
     backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
     scopeNames: [...scopeNames],
+    jwks: { keys: Array.isArray(c.jwks?.keys) ? (c.jwks.keys as Array<Record<string, unknown>>) : [] },
+    requestObjectSignatureAlg: c.requestObjectSignatureAlg,
+    requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests,
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

@@ -2,6 +2,7 @@ import type { ClientInfo } from "../domain/client-directory.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import { SSO_REUSED } from "../domain/acr.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
+import { issuerOf } from "../domain/discovery.js";
 import { readRequestObject } from "./request-object.js";
 import { readIdTokenHint } from "./id-token-hint.js";
 import type { FlowRealm } from "./flow-realms.js";
@@ -24,7 +25,7 @@ export class AuthorizationFlow {
     if (!realm) return realmNotFound();
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
     const client = params.client_id ? await d.clients.get(realm.name, params.client_id) : null;
-    const object = readRequestObject(params);
+    const object = await readRequestObject(params, client, issuerOf(ctx.baseUrl, realm.name), this.kit.now());
     params = object.params;
     const check = checkAuthorizationRequest(params, client);
     if (check.ok || !check.page) {
