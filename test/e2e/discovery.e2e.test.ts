@@ -44,6 +44,8 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       jwks_uri: `${base}/certs`,
       revocation_endpoint: `${base}/revoke`,
       device_authorization_endpoint: `${base}/auth/device`,
+      pushed_authorization_request_endpoint: `${base}/ext/par/request`,
+      require_pushed_authorization_requests: false,
       grant_types_supported: [
         "authorization_code", "client_credentials", "password", "refresh_token",
         "urn:ietf:params:oauth:grant-type:device_code",

@@ -2,6 +2,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import * as oidc from "openid-client";
 import { adminApi, uniqueName } from "./support/http.js";
 import { OidcRp } from "./support/oidc-rp.js";
+import { unsigned } from "./support/unsigned-jwt.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms } from "./support/browser-session.js";
@@ -133,9 +134,3 @@ for (const target of targets()) describe(`OIDC request objects (${target.mode})`
     });
   });
 });
-
-/** An unsigned request object (alg none, RFC 7519 section 6). */
-export function unsigned(payload: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
-  return `${b64({ alg: "none" })}.${b64(payload)}.`;
-}

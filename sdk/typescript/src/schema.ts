@@ -1310,6 +1310,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/realms/{realmName}/protocol/openid-connect/ext/par/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pushed authorization request (RFC 9126 section 2)
+         * @description The authorization request's parameters (or a `request` object), checked as the authorization endpoint checks them; the client authenticates as at the token endpoint. The answer's `request_uri` is used once, by this client, within `expires_in` seconds.
+         */
+        post: operations["pushAuthorizationRequest"];
+        delete?: never;
+        /** CORS preflight */
+        options: operations["pushAuthorizationRequestPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/realms/{realmName}/protocol/openid-connect/token/introspect": {
         parameters: {
             query?: never;
@@ -1646,6 +1667,11 @@ export interface components {
             expires_in: number;
             interval: number;
         };
+        /** @description RFC 9126 section 2.2: a single-use reference to the pushed request, bound to the client. */
+        PushedAuthorizationResponse: {
+            request_uri: string;
+            expires_in: number;
+        };
         /** @description RFC 7662 section 2.2: `{ "active": false }` for a token that is not active. */
         IntrospectionResponse: {
             active: boolean;
@@ -1687,6 +1713,10 @@ export interface components {
             introspection_endpoint?: string;
             revocation_endpoint?: string;
             device_authorization_endpoint?: string;
+            pushed_authorization_request_endpoint?: string;
+            require_pushed_authorization_requests?: boolean;
+            request_parameter_supported?: boolean;
+            request_object_signing_alg_values_supported?: string[];
             response_types_supported: string[];
             subject_types_supported: string[];
             id_token_signing_alg_values_supported: string[];
@@ -1909,11 +1939,61 @@ export interface components {
                 };
             }[];
             groups: components["schemas"]["RealmDocument___schema0"][];
+            organizations?: {
+                id: string;
+                name: string;
+                alias: string;
+                enabled: boolean;
+                description?: string;
+                redirectUrl?: string;
+                domains: {
+                    name: string;
+                    verified: boolean;
+                }[];
+                attributes?: {
+                    [key: string]: string[];
+                };
+                identityProviders: string[];
+            }[];
             identityProviders: {
-                [key: string]: unknown;
+                id: string;
+                alias: string;
+                displayName?: string;
+                providerType: string;
+                enabled?: boolean;
+                clientId: string;
+                clientSecret?: string;
+                authorizationUrl?: string;
+                tokenUrl?: string;
+                userinfoUrl?: string;
+                jwksUrl?: string;
+                issuer?: string;
+                defaultScopes?: string;
+                trustEmail?: boolean;
+                syncUserProfile?: boolean;
             }[];
             userFederationProviders: {
-                [key: string]: unknown;
+                id: string;
+                name: string;
+                providerType: string;
+                enabled?: boolean;
+                priority?: number;
+                connectionUrl: string;
+                bindDn: string;
+                bindCredential?: string;
+                usersDn: string;
+                userObjectClass?: string;
+                usernameLdapAttr?: string;
+                uuidLdapAttr?: string;
+                emailLdapAttr?: string;
+                firstNameLdapAttr?: string;
+                lastNameLdapAttr?: string;
+                syncMode?: string;
+                syncPeriod?: number;
+                changedSyncPeriod?: number;
+                importEnabled?: boolean;
+                connectionTimeout?: number;
+                vanishedUsers?: string;
             }[];
             samlServiceProviders: {
                 id: string;
@@ -1987,8 +2067,21 @@ export interface components {
                 };
                 groups: string[];
                 federatedIdentities: {
-                    [key: string]: unknown;
+                    identityProvider: string;
+                    userId: string;
+                    userName: string;
                 }[];
+                organizations?: string[];
+            }[];
+            webhooks?: {
+                id: string;
+                url: string;
+                eventTypes: string[];
+                enabled: boolean;
+                headers?: {
+                    [key: string]: string;
+                };
+                secret?: string;
             }[];
         };
         RealmDocument___schema0: {
@@ -2064,6 +2157,7 @@ export interface components {
             /** Format: int32 */
             ssoSessionMaxLifespan: number;
             resetPasswordAllowed: boolean;
+            requirePushedAuthorizationRequests: boolean;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -2186,6 +2280,7 @@ export interface components {
             /** Format: int32 */
             ssoSessionMaxLifespan?: number;
             resetPasswordAllowed?: boolean;
+            requirePushedAuthorizationRequests?: boolean;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -2214,6 +2309,7 @@ export interface components {
             /** Format: int32 */
             ssoSessionMaxLifespan?: number;
             resetPasswordAllowed?: boolean;
+            requirePushedAuthorizationRequests?: boolean;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -2320,6 +2416,9 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            jwks?: Record<string, never>;
+            requestObjectSignatureAlg: string;
+            requirePushedAuthorizationRequests: boolean;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -2456,6 +2555,9 @@ export interface components {
             requireConsent?: boolean;
             backchannelLogoutUri?: string;
             backchannelLogoutSessionRequired?: boolean;
+            jwks?: Record<string, never>;
+            requestObjectSignatureAlg?: string;
+            requirePushedAuthorizationRequests?: boolean;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -2467,6 +2569,9 @@ export interface components {
             grantTypes?: string[];
             requireConsent?: boolean;
             backchannelLogoutUri?: string;
+            jwks?: Record<string, never>;
+            requestObjectSignatureAlg?: string;
+            requirePushedAuthorizationRequests?: boolean;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {
@@ -3014,6 +3119,7 @@ export interface operations {
                         /** Format: int32 */
                         ssoSessionMaxLifespan: number;
                         resetPasswordAllowed: boolean;
+                        requirePushedAuthorizationRequests: boolean;
                         importReport: {
                             path: string;
                             message: string;
@@ -9239,6 +9345,84 @@ export interface operations {
             };
         };
     };
+    pushAuthorizationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    response_type?: string;
+                    redirect_uri?: string;
+                    scope?: string;
+                    state?: string;
+                    nonce?: string;
+                    code_challenge?: string;
+                    code_challenge_method?: string;
+                    prompt?: string;
+                    max_age?: string;
+                    login_hint?: string;
+                    response_mode?: string;
+                    /** @description A request object (RFC 9101) instead of the parameters. */
+                    request?: string;
+                    /** @description The client (client_secret_post or a public client); else HTTP Basic (RFC 6749 section 2.3.1). */
+                    client_id?: string;
+                    /** @description client_secret_post. */
+                    client_secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request_uri to send to the authorization endpoint. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushedAuthorizationResponse"];
+                };
+            };
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    pushAuthorizationRequestPreflight: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The requesting page's origin; without it the answer carries no CORS header. */
+                Origin?: string;
+            };
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     introspect: {
         parameters: {
             query?: never;
@@ -9655,6 +9839,10 @@ export interface operations {
                 response_mode?: string;
                 /** @description Go straight to this identity provider. */
                 kc_idp_hint?: string;
+                /** @description A request object (RFC 9101): signed with a key of the client's `jwks`, or unsigned where the client allows it; its parameters win over the query's. */
+                request?: string;
+                /** @description The `urn:ietf:params:oauth:request_uri:` reference a pushed authorization request returned (RFC 9126 section 4); single use. */
+                request_uri?: string;
             };
             header?: never;
             path: {

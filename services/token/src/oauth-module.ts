@@ -36,6 +36,8 @@ import { RefreshFamilyRepository } from "./store/refresh-family-repository.js";
 import { BackchannelDeliveryRepository } from "./store/backchannel-delivery-repository.js";
 import { RevokedTokenRepository } from "./store/revoked-token-repository.js";
 import { startOAuthConsumers } from "./events/oauth-consumers.js";
+import { PushedRequestRepository } from "./store/pushed-request-repository.js";
+import { PushedAuthorizations } from "./domain/pushed-authorization.js";
 import { oauthRpc } from "./rpc/oauth-rpc.js";
 import { sessionAdminRpc } from "./rpc/session-admin-rpc.js";
 
@@ -67,6 +69,8 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const ssoRepo = await SsoSessionRepository.open(store);
   const familyRepo = await RefreshFamilyRepository.open(store);
   const revoked = await RevokedTokenRepository.open(store);
+  const pushedRepo = await PushedRequestRepository.open(store);
+  const pushed = new PushedAuthorizations(pushedRepo, clock);
   // Session ends and family revocations announce through it (outbox.ts); its relay starts with the consumers.
   const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
   const sso = new SsoSessions(ssoRepo, outbox, clock);
@@ -95,9 +99,9 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   let subs: Subscription[] = [];
 
   return {
-    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, recentRevocations, sso, backchannel, deliveries, terminator, families, access, issuers, outbox },
+    parts: { pushed, clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, recentRevocations, sso, backchannel, deliveries, terminator, families, access, issuers, outbox },
     routes(router: ConnectRouter) {
-      router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations }));
+      router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations, pushed }));
       router.service(SessionAdminService, sessionAdminRpc(admin));
     },
     async start() {
@@ -109,7 +113,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
           await options.dropRealmAlso?.(realmId);
           const counts = await Promise.all([
             familyRepo.deleteRealm(realmId), codes.deleteRealm(realmId), devices.deleteRealm(realmId),
-            ssoRepo.deleteRealm(realmId), revoked.deleteRealm(realmId), deliveries.deleteRealm(realmId),
+            ssoRepo.deleteRealm(realmId), revoked.deleteRealm(realmId), deliveries.deleteRealm(realmId), pushedRepo.deleteRealm(realmId),
           ]);
           return counts.reduce((a, b) => a + b, 0);
         },

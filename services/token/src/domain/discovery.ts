@@ -34,7 +34,9 @@ export function issuerOf(baseUrl: string, realmName: string): string {
  * as openid-client accept an ID token whose alg this list names. `scopesSupported` is the realm's
  * (DiscoveryScopes: openid and its OpenID Connect client scopes).
  */
-export function discoveryDocument(baseUrl: string, realmName: string, scopesSupported: readonly string[]): Record<string, unknown> {
+export function discoveryDocument(
+  baseUrl: string, realmName: string, scopesSupported: readonly string[], options: { requirePushedAuthorizationRequests?: boolean } = {},
+): Record<string, unknown> {
   const issuer = issuerOf(baseUrl, realmName);
   const oidc = `${issuer}/protocol/openid-connect`;
   return {
@@ -47,6 +49,10 @@ export function discoveryDocument(baseUrl: string, realmName: string, scopesSupp
     jwks_uri: `${oidc}/certs`,
     revocation_endpoint: `${oidc}/revoke`,
     device_authorization_endpoint: `${oidc}/auth/device`,
+    // RFC 9126 section 5; the path is Keycloak's. The realm's requirement (a client's own is not
+    // advertised here: RFC 9126 section 6 puts it in the client's metadata).
+    pushed_authorization_request_endpoint: `${oidc}/ext/par/request`,
+    require_pushed_authorization_requests: options.requirePushedAuthorizationRequests === true,
     grant_types_supported: [...GRANT_TYPES],
     response_types_supported: ["code"],
     response_modes_supported: ["query", "fragment", "form_post"],

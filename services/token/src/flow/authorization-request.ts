@@ -45,7 +45,6 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
   if (marked) {
     return fail("invalid_request", marked[1] === "\u0000too-long" ? `The ${marked[0]} parameter is too long.` : "A parameter was repeated.");
   }
-  if (params.request_uri) return fail("request_uri_not_supported", "The request_uri parameter is not supported.");
   const responseType = params.response_type ?? "";
   if (!responseType) return fail("invalid_request", "The response_type parameter is missing.");
   if (responseType !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
