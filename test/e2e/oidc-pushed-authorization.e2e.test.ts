@@ -1,6 +1,6 @@
 import * as oidc from "openid-client";
 import { adminApi, http, recordResponses, uniqueName } from "./support/http.js";
-import { targets } from "./support/targets.js";
+import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession, parseForms } from "./support/browser-session.js";
 import { expectResponsesDocumented } from "./support/openapi-check.js";
@@ -117,6 +117,18 @@ for (const target of targets()) describe(`OIDC pushed authorization requests (${
     const s = await pushed(config);
     const b = new BrowserSession(server.url);
     expect((await redeem(config, s, await login(b, await b.get(s.url.href)))).claims()!.aud).toBe(clientId);
+  });
+
+  it("lifts the realm's requirement on update, and a client's", async () => {
+    const other = uniqueName("par-toggle");
+    expect((await api.post("/admin/realms", { name: other, requirePushedAuthorizationRequests: true })).status).toBe(201);
+    const put = await api.put(`/admin/realms/${other}`, { requirePushedAuthorizationRequests: false });
+    expect([put.status, put.body.requirePushedAuthorizationRequests]).toEqual([200, false]);
+    const doc = await eventually(() => http("GET", `${issuer(other)}/.well-known/openid-configuration`), (r) => r.body.require_pushed_authorization_requests === false);
+    expect(doc.body.require_pushed_authorization_requests).toBe(false);
+    const client = await api.put(`/admin/realms/${realm}/clients/other`, { requirePushedAuthorizationRequests: true });
+    expect([client.status, client.body.requirePushedAuthorizationRequests]).toEqual([200, true]);
+    expect((await api.put(`/admin/realms/${realm}/clients/other`, { requirePushedAuthorizationRequests: false })).status).toBe(200);
   });
 
   it("answers the endpoint's refusals in RFC 6749 format (RFC 9126 section 2.3)", async () => {
