@@ -9,6 +9,7 @@ package directoryv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	structpb "google.golang.org/protobuf/types/known/structpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -41,8 +42,17 @@ type Client struct {
 	Secret                           *string                `protobuf:"bytes,13,opt,name=secret,proto3,oneof" json:"secret,omitempty"`
 	CreatedAt                        *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	UpdatedAt                        *timestamppb.Timestamp `protobuf:"bytes,15,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
-	unknownFields                    protoimpl.UnknownFields
-	sizeCache                        protoimpl.SizeCache
+	// The client's public keys as a JWK Set (RFC 7517 section 5; RFC 7591's `jwks`): request
+	// objects (RFC 9101) are verified with them. Public keys only; absent when none are registered.
+	Jwks *structpb.Struct `protobuf:"bytes,16,opt,name=jwks,proto3" json:"jwks,omitempty"`
+	// Keycloak's "request object signature algorithm": "" (the default) accepts request objects
+	// signed with any supported algorithm and refuses unsigned ones; "any" also accepts unsigned
+	// (alg none); "none" accepts unsigned only; RS256, PS256, ES256 or EdDSA accept that one only.
+	RequestObjectSignatureAlg string `protobuf:"bytes,17,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3" json:"request_object_signature_alg,omitempty"`
+	// The client must push its authorization requests (RFC 9126 section 6).
+	RequirePushedAuthorizationRequests bool `protobuf:"varint,18,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *Client) Reset() {
@@ -180,6 +190,27 @@ func (x *Client) GetUpdatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Client) GetJwks() *structpb.Struct {
+	if x != nil {
+		return x.Jwks
+	}
+	return nil
+}
+
+func (x *Client) GetRequestObjectSignatureAlg() string {
+	if x != nil {
+		return x.RequestObjectSignatureAlg
+	}
+	return ""
+}
+
+func (x *Client) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil {
+		return x.RequirePushedAuthorizationRequests
+	}
+	return false
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -197,9 +228,12 @@ type ClientInput struct {
 	BackchannelLogoutSessionRequired *bool                  `protobuf:"varint,12,opt,name=backchannel_logout_session_required,json=backchannelLogoutSessionRequired,proto3,oneof" json:"backchannel_logout_session_required,omitempty"`
 	// Set by the gateway when the body carried the list, so [] is told from "absent"; a non-empty
 	// list counts as sent without it.
-	GrantTypesPresent bool `protobuf:"varint,13,opt,name=grant_types_present,json=grantTypesPresent,proto3" json:"grant_types_present,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	GrantTypesPresent                  bool             `protobuf:"varint,13,opt,name=grant_types_present,json=grantTypesPresent,proto3" json:"grant_types_present,omitempty"`
+	Jwks                               *structpb.Struct `protobuf:"bytes,14,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
+	RequestObjectSignatureAlg          *string          `protobuf:"bytes,15,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3,oneof" json:"request_object_signature_alg,omitempty"`
+	RequirePushedAuthorizationRequests *bool            `protobuf:"varint,16,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *ClientInput) Reset() {
@@ -323,6 +357,27 @@ func (x *ClientInput) GetGrantTypesPresent() bool {
 	return false
 }
 
+func (x *ClientInput) GetJwks() *structpb.Struct {
+	if x != nil {
+		return x.Jwks
+	}
+	return nil
+}
+
+func (x *ClientInput) GetRequestObjectSignatureAlg() string {
+	if x != nil && x.RequestObjectSignatureAlg != nil {
+		return *x.RequestObjectSignatureAlg
+	}
+	return ""
+}
+
+func (x *ClientInput) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil && x.RequirePushedAuthorizationRequests != nil {
+		return *x.RequirePushedAuthorizationRequests
+	}
+	return false
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -337,8 +392,12 @@ type ClientUpdate struct {
 	RedirectUrisPresent  bool                   `protobuf:"varint,9,opt,name=redirect_uris_present,json=redirectUrisPresent,proto3" json:"redirect_uris_present,omitempty"`
 	WebOriginsPresent    bool                   `protobuf:"varint,10,opt,name=web_origins_present,json=webOriginsPresent,proto3" json:"web_origins_present,omitempty"`
 	GrantTypesPresent    bool                   `protobuf:"varint,11,opt,name=grant_types_present,json=grantTypesPresent,proto3" json:"grant_types_present,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Extensions beyond spec 2.3's update list: request objects and PAR (RFC 9101, RFC 9126).
+	Jwks                               *structpb.Struct `protobuf:"bytes,12,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
+	RequestObjectSignatureAlg          *string          `protobuf:"bytes,13,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3,oneof" json:"request_object_signature_alg,omitempty"`
+	RequirePushedAuthorizationRequests *bool            `protobuf:"varint,14,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *ClientUpdate) Reset() {
@@ -444,6 +503,27 @@ func (x *ClientUpdate) GetWebOriginsPresent() bool {
 func (x *ClientUpdate) GetGrantTypesPresent() bool {
 	if x != nil {
 		return x.GrantTypesPresent
+	}
+	return false
+}
+
+func (x *ClientUpdate) GetJwks() *structpb.Struct {
+	if x != nil {
+		return x.Jwks
+	}
+	return nil
+}
+
+func (x *ClientUpdate) GetRequestObjectSignatureAlg() string {
+	if x != nil && x.RequestObjectSignatureAlg != nil {
+		return *x.RequestObjectSignatureAlg
+	}
+	return ""
+}
+
+func (x *ClientUpdate) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil && x.RequirePushedAuthorizationRequests != nil {
+		return *x.RequirePushedAuthorizationRequests
 	}
 	return false
 }
@@ -1696,7 +1776,7 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd9\x04\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9a\x06\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -1718,8 +1798,11 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"updated_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAtB\t\n" +
-	"\a_secret\"\xc4\x05\n" +
+	"updated_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12+\n" +
+	"\x04jwks\x18\x10 \x01(\v2\x17.google.protobuf.StructR\x04jwks\x12?\n" +
+	"\x1crequest_object_signature_alg\x18\x11 \x01(\tR\x19requestObjectSignatureAlg\x12Q\n" +
+	"%require_pushed_authorization_requests\x18\x12 \x01(\bR\"requirePushedAuthorizationRequestsB\t\n" +
+	"\a_secret\"\xe8\a\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -1737,7 +1820,11 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	" \x01(\bH\x06R\x0erequireConsent\x88\x01\x01\x129\n" +
 	"\x16backchannel_logout_uri\x18\v \x01(\tH\aR\x14backchannelLogoutUri\x88\x01\x01\x12R\n" +
 	"#backchannel_logout_session_required\x18\f \x01(\bH\bR backchannelLogoutSessionRequired\x88\x01\x01\x12.\n" +
-	"\x13grant_types_present\x18\r \x01(\bR\x11grantTypesPresentB\f\n" +
+	"\x13grant_types_present\x18\r \x01(\bR\x11grantTypesPresent\x120\n" +
+	"\x04jwks\x18\x0e \x01(\v2\x17.google.protobuf.StructH\tR\x04jwks\x88\x01\x01\x12D\n" +
+	"\x1crequest_object_signature_alg\x18\x0f \x01(\tH\n" +
+	"R\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
+	"%require_pushed_authorization_requests\x18\x10 \x01(\bH\vR\"requirePushedAuthorizationRequests\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -1748,7 +1835,10 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\b_enabledB\x12\n" +
 	"\x10_require_consentB\x19\n" +
 	"\x17_backchannel_logout_uriB&\n" +
-	"$_backchannel_logout_session_required\"\xa5\x04\n" +
+	"$_backchannel_logout_session_requiredB\a\n" +
+	"\x05_jwksB\x1f\n" +
+	"\x1d_request_object_signature_algB(\n" +
+	"&_require_pushed_authorization_requests\"\xc9\x06\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -1763,13 +1853,19 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x15redirect_uris_present\x18\t \x01(\bR\x13redirectUrisPresent\x12.\n" +
 	"\x13web_origins_present\x18\n" +
 	" \x01(\bR\x11webOriginsPresent\x12.\n" +
-	"\x13grant_types_present\x18\v \x01(\bR\x11grantTypesPresentB\a\n" +
+	"\x13grant_types_present\x18\v \x01(\bR\x11grantTypesPresent\x120\n" +
+	"\x04jwks\x18\f \x01(\v2\x17.google.protobuf.StructH\x05R\x04jwks\x88\x01\x01\x12D\n" +
+	"\x1crequest_object_signature_alg\x18\r \x01(\tH\x06R\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
+	"%require_pushed_authorization_requests\x18\x0e \x01(\bH\aR\"requirePushedAuthorizationRequests\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
 	"\b_enabledB\x12\n" +
 	"\x10_require_consentB\x19\n" +
-	"\x17_backchannel_logout_uri\"\xc9\x02\n" +
+	"\x17_backchannel_logout_uriB\a\n" +
+	"\x05_jwksB\x1f\n" +
+	"\x1d_request_object_signature_algB(\n" +
+	"&_require_pushed_authorization_requests\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +
@@ -1904,46 +2000,50 @@ var file_iam_directory_v1_client_proto_goTypes = []any{
 	(*ClientUpdated)(nil),                       // 23: iam.directory.v1.ClientUpdated
 	(*TokenConfigChanged)(nil),                  // 24: iam.directory.v1.TokenConfigChanged
 	(*timestamppb.Timestamp)(nil),               // 25: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),                     // 26: google.protobuf.Struct
 }
 var file_iam_directory_v1_client_proto_depIdxs = []int32{
 	25, // 0: iam.directory.v1.Client.created_at:type_name -> google.protobuf.Timestamp
 	25, // 1: iam.directory.v1.Client.updated_at:type_name -> google.protobuf.Timestamp
-	25, // 2: iam.directory.v1.ServiceAccountUser.created_at:type_name -> google.protobuf.Timestamp
-	1,  // 3: iam.directory.v1.CreateClientRequest.client:type_name -> iam.directory.v1.ClientInput
-	0,  // 4: iam.directory.v1.CreateClientResponse.client:type_name -> iam.directory.v1.Client
-	0,  // 5: iam.directory.v1.ListClientsResponse.clients:type_name -> iam.directory.v1.Client
-	0,  // 6: iam.directory.v1.GetClientResponse.client:type_name -> iam.directory.v1.Client
-	2,  // 7: iam.directory.v1.UpdateClientRequest.update:type_name -> iam.directory.v1.ClientUpdate
-	0,  // 8: iam.directory.v1.UpdateClientResponse.client:type_name -> iam.directory.v1.Client
-	0,  // 9: iam.directory.v1.RegenerateClientSecretResponse.client:type_name -> iam.directory.v1.Client
-	3,  // 10: iam.directory.v1.GetServiceAccountUserResponse.user:type_name -> iam.directory.v1.ServiceAccountUser
-	0,  // 11: iam.directory.v1.AuthenticateClientResponse.client:type_name -> iam.directory.v1.Client
-	0,  // 12: iam.directory.v1.GetClientCredentialVerifierResponse.client:type_name -> iam.directory.v1.Client
-	22, // 13: iam.directory.v1.GetClientCredentialVerifierResponse.scopes:type_name -> iam.directory.v1.ConsentScreenScope
-	25, // 14: iam.directory.v1.TokenConfigChanged.changed_at:type_name -> google.protobuf.Timestamp
-	4,  // 15: iam.directory.v1.ClientService.CreateClient:input_type -> iam.directory.v1.CreateClientRequest
-	6,  // 16: iam.directory.v1.ClientService.ListClients:input_type -> iam.directory.v1.ListClientsRequest
-	8,  // 17: iam.directory.v1.ClientService.GetClient:input_type -> iam.directory.v1.GetClientRequest
-	10, // 18: iam.directory.v1.ClientService.UpdateClient:input_type -> iam.directory.v1.UpdateClientRequest
-	12, // 19: iam.directory.v1.ClientService.DeleteClient:input_type -> iam.directory.v1.DeleteClientRequest
-	14, // 20: iam.directory.v1.ClientService.RegenerateClientSecret:input_type -> iam.directory.v1.RegenerateClientSecretRequest
-	16, // 21: iam.directory.v1.ClientService.GetServiceAccountUser:input_type -> iam.directory.v1.GetServiceAccountUserRequest
-	18, // 22: iam.directory.v1.ClientService.AuthenticateClient:input_type -> iam.directory.v1.AuthenticateClientRequest
-	20, // 23: iam.directory.v1.ClientService.GetClientCredentialVerifier:input_type -> iam.directory.v1.GetClientCredentialVerifierRequest
-	5,  // 24: iam.directory.v1.ClientService.CreateClient:output_type -> iam.directory.v1.CreateClientResponse
-	7,  // 25: iam.directory.v1.ClientService.ListClients:output_type -> iam.directory.v1.ListClientsResponse
-	9,  // 26: iam.directory.v1.ClientService.GetClient:output_type -> iam.directory.v1.GetClientResponse
-	11, // 27: iam.directory.v1.ClientService.UpdateClient:output_type -> iam.directory.v1.UpdateClientResponse
-	13, // 28: iam.directory.v1.ClientService.DeleteClient:output_type -> iam.directory.v1.DeleteClientResponse
-	15, // 29: iam.directory.v1.ClientService.RegenerateClientSecret:output_type -> iam.directory.v1.RegenerateClientSecretResponse
-	17, // 30: iam.directory.v1.ClientService.GetServiceAccountUser:output_type -> iam.directory.v1.GetServiceAccountUserResponse
-	19, // 31: iam.directory.v1.ClientService.AuthenticateClient:output_type -> iam.directory.v1.AuthenticateClientResponse
-	21, // 32: iam.directory.v1.ClientService.GetClientCredentialVerifier:output_type -> iam.directory.v1.GetClientCredentialVerifierResponse
-	24, // [24:33] is the sub-list for method output_type
-	15, // [15:24] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	26, // 2: iam.directory.v1.Client.jwks:type_name -> google.protobuf.Struct
+	26, // 3: iam.directory.v1.ClientInput.jwks:type_name -> google.protobuf.Struct
+	26, // 4: iam.directory.v1.ClientUpdate.jwks:type_name -> google.protobuf.Struct
+	25, // 5: iam.directory.v1.ServiceAccountUser.created_at:type_name -> google.protobuf.Timestamp
+	1,  // 6: iam.directory.v1.CreateClientRequest.client:type_name -> iam.directory.v1.ClientInput
+	0,  // 7: iam.directory.v1.CreateClientResponse.client:type_name -> iam.directory.v1.Client
+	0,  // 8: iam.directory.v1.ListClientsResponse.clients:type_name -> iam.directory.v1.Client
+	0,  // 9: iam.directory.v1.GetClientResponse.client:type_name -> iam.directory.v1.Client
+	2,  // 10: iam.directory.v1.UpdateClientRequest.update:type_name -> iam.directory.v1.ClientUpdate
+	0,  // 11: iam.directory.v1.UpdateClientResponse.client:type_name -> iam.directory.v1.Client
+	0,  // 12: iam.directory.v1.RegenerateClientSecretResponse.client:type_name -> iam.directory.v1.Client
+	3,  // 13: iam.directory.v1.GetServiceAccountUserResponse.user:type_name -> iam.directory.v1.ServiceAccountUser
+	0,  // 14: iam.directory.v1.AuthenticateClientResponse.client:type_name -> iam.directory.v1.Client
+	0,  // 15: iam.directory.v1.GetClientCredentialVerifierResponse.client:type_name -> iam.directory.v1.Client
+	22, // 16: iam.directory.v1.GetClientCredentialVerifierResponse.scopes:type_name -> iam.directory.v1.ConsentScreenScope
+	25, // 17: iam.directory.v1.TokenConfigChanged.changed_at:type_name -> google.protobuf.Timestamp
+	4,  // 18: iam.directory.v1.ClientService.CreateClient:input_type -> iam.directory.v1.CreateClientRequest
+	6,  // 19: iam.directory.v1.ClientService.ListClients:input_type -> iam.directory.v1.ListClientsRequest
+	8,  // 20: iam.directory.v1.ClientService.GetClient:input_type -> iam.directory.v1.GetClientRequest
+	10, // 21: iam.directory.v1.ClientService.UpdateClient:input_type -> iam.directory.v1.UpdateClientRequest
+	12, // 22: iam.directory.v1.ClientService.DeleteClient:input_type -> iam.directory.v1.DeleteClientRequest
+	14, // 23: iam.directory.v1.ClientService.RegenerateClientSecret:input_type -> iam.directory.v1.RegenerateClientSecretRequest
+	16, // 24: iam.directory.v1.ClientService.GetServiceAccountUser:input_type -> iam.directory.v1.GetServiceAccountUserRequest
+	18, // 25: iam.directory.v1.ClientService.AuthenticateClient:input_type -> iam.directory.v1.AuthenticateClientRequest
+	20, // 26: iam.directory.v1.ClientService.GetClientCredentialVerifier:input_type -> iam.directory.v1.GetClientCredentialVerifierRequest
+	5,  // 27: iam.directory.v1.ClientService.CreateClient:output_type -> iam.directory.v1.CreateClientResponse
+	7,  // 28: iam.directory.v1.ClientService.ListClients:output_type -> iam.directory.v1.ListClientsResponse
+	9,  // 29: iam.directory.v1.ClientService.GetClient:output_type -> iam.directory.v1.GetClientResponse
+	11, // 30: iam.directory.v1.ClientService.UpdateClient:output_type -> iam.directory.v1.UpdateClientResponse
+	13, // 31: iam.directory.v1.ClientService.DeleteClient:output_type -> iam.directory.v1.DeleteClientResponse
+	15, // 32: iam.directory.v1.ClientService.RegenerateClientSecret:output_type -> iam.directory.v1.RegenerateClientSecretResponse
+	17, // 33: iam.directory.v1.ClientService.GetServiceAccountUser:output_type -> iam.directory.v1.GetServiceAccountUserResponse
+	19, // 34: iam.directory.v1.ClientService.AuthenticateClient:output_type -> iam.directory.v1.AuthenticateClientResponse
+	21, // 35: iam.directory.v1.ClientService.GetClientCredentialVerifier:output_type -> iam.directory.v1.GetClientCredentialVerifierResponse
+	27, // [27:36] is the sub-list for method output_type
+	18, // [18:27] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_client_proto_init() }

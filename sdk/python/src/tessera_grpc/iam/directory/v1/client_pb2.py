@@ -22,66 +22,67 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x97\x03\n\x06\x43lient\x12\n\n\x02id\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12\x13\n\x0b\x63lient_type\x18\x05 \x01(\t\x12\x0f\n\x07\x65nabled\x18\x06 \x01(\x08\x12\x15\n\rredirect_uris\x18\x07 \x03(\t\x12\x13\n\x0bweb_origins\x18\x08 \x03(\t\x12\x13\n\x0bgrant_types\x18\t \x03(\t\x12\x17\n\x0frequire_consent\x18\n \x01(\x08\x12\x1e\n\x16\x62\x61\x63kchannel_logout_uri\x18\x0b \x01(\t\x12+\n#backchannel_logout_session_required\x18\x0c \x01(\x08\x12\x13\n\x06secret\x18\r \x01(\tH\x00\x88\x01\x01\x12.\n\ncreated_at\x18\x0e \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.TimestampB\t\n\x07_secret\"\x8b\x04\n\x0b\x43lientInput\x12\x16\n\tclient_id\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x11\n\x04name\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x03 \x01(\tH\x02\x88\x01\x01\x12\x18\n\x0b\x63lient_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12\x11\n\x04type\x18\x05 \x01(\tH\x04\x88\x01\x01\x12\x14\n\x07\x65nabled\x18\x06 \x01(\x08H\x05\x88\x01\x01\x12\x15\n\rredirect_uris\x18\x07 \x03(\t\x12\x13\n\x0bweb_origins\x18\x08 \x03(\t\x12\x13\n\x0bgrant_types\x18\t \x03(\t\x12\x1c\n\x0frequire_consent\x18\n \x01(\x08H\x06\x88\x01\x01\x12#\n\x16\x62\x61\x63kchannel_logout_uri\x18\x0b \x01(\tH\x07\x88\x01\x01\x12\x30\n#backchannel_logout_session_required\x18\x0c \x01(\x08H\x08\x88\x01\x01\x12\x1b\n\x13grant_types_present\x18\r \x01(\x08\x42\x0c\n\n_client_idB\x07\n\x05_nameB\x0e\n\x0c_descriptionB\x0e\n\x0c_client_typeB\x07\n\x05_typeB\n\n\x08_enabledB\x12\n\x10_require_consentB\x19\n\x17_backchannel_logout_uriB&\n$_backchannel_logout_session_required\"\x82\x03\n\x0c\x43lientUpdate\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x14\n\x07\x65nabled\x18\x03 \x01(\x08H\x02\x88\x01\x01\x12\x15\n\rredirect_uris\x18\x04 \x03(\t\x12\x13\n\x0bweb_origins\x18\x05 \x03(\t\x12\x13\n\x0bgrant_types\x18\x06 \x03(\t\x12\x1c\n\x0frequire_consent\x18\x07 \x01(\x08H\x03\x88\x01\x01\x12#\n\x16\x62\x61\x63kchannel_logout_uri\x18\x08 \x01(\tH\x04\x88\x01\x01\x12\x1d\n\x15redirect_uris_present\x18\t \x01(\x08\x12\x1b\n\x13web_origins_present\x18\n \x01(\x08\x12\x1b\n\x13grant_types_present\x18\x0b \x01(\x08\x42\x07\n\x05_nameB\x0e\n\x0c_descriptionB\n\n\x08_enabledB\x12\n\x10_require_consentB\x19\n\x17_backchannel_logout_uri\"\xe4\x01\n\x12ServiceAccountUser\x12\n\n\x02id\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12\r\n\x05\x65mail\x18\x03 \x01(\t\x12\x12\n\nfirst_name\x18\x04 \x01(\t\x12\x11\n\tlast_name\x18\x05 \x01(\t\x12\x0f\n\x07\x65nabled\x18\x06 \x01(\x08\x12\x16\n\x0e\x65mail_verified\x18\x07 \x01(\x08\x12!\n\x19service_account_client_id\x18\x08 \x01(\t\x12.\n\ncreated_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"S\n\x13\x43reateClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12-\n\x06\x63lient\x18\x02 \x01(\x0b\x32\x1d.iam.directory.v1.ClientInput\"@\n\x14\x43reateClientResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"#\n\x12ListClientsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"@\n\x13ListClientsResponse\x12)\n\x07\x63lients\x18\x01 \x03(\x0b\x32\x18.iam.directory.v1.Client\"4\n\x10GetClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"=\n\x11GetClientResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"g\n\x13UpdateClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12.\n\x06update\x18\x03 \x01(\x0b\x32\x1e.iam.directory.v1.ClientUpdate\"@\n\x14UpdateClientResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"7\n\x13\x44\x65leteClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"\x16\n\x14\x44\x65leteClientResponse\"A\n\x1dRegenerateClientSecretRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"J\n\x1eRegenerateClientSecretResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"@\n\x1cGetServiceAccountUserRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"S\n\x1dGetServiceAccountUserResponse\x12\x32\n\x04user\x18\x01 \x01(\x0b\x32$.iam.directory.v1.ServiceAccountUser\"M\n\x19\x41uthenticateClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0e\n\x06secret\x18\x03 \x01(\t\"F\n\x1a\x41uthenticateClientResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"F\n\"GetClientCredentialVerifierRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"\xc3\x01\n#GetClientCredentialVerifierResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\x12\x15\n\rverifier_salt\x18\x02 \x01(\x0c\x12\x10\n\x08verifier\x18\x03 \x01(\x0c\x12\x13\n\x0bscope_names\x18\x04 \x03(\t\x12\x34\n\x06scopes\x18\x05 \x03(\x0b\x32$.iam.directory.v1.ConsentScreenScope\"g\n\x12\x43onsentScreenScope\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x12\n\nis_default\x18\x02 \x01(\x08\x12\x19\n\x11on_consent_screen\x18\x03 \x01(\x08\x12\x14\n\x0c\x63onsent_text\x18\x04 \x01(\t\"w\n\rClientUpdated\x12\x10\n\x08realm_id\x18\x01 \x01(\t\x12\x12\n\nrealm_name\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\x12\n\n\x02id\x18\x04 \x01(\t\x12\x0f\n\x07\x64\x65leted\x18\x05 \x01(\x08\x12\x10\n\x08\x64isabled\x18\x06 \x01(\x08\"j\n\x12TokenConfigChanged\x12.\n\nchanged_at\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x10\n\x08realm_id\x18\x02 \x01(\t\x12\x12\n\nrealm_name\x18\x03 \x01(\t2\xd3\x07\n\rClientService\x12]\n\x0c\x43reateClient\x12%.iam.directory.v1.CreateClientRequest\x1a&.iam.directory.v1.CreateClientResponse\x12Z\n\x0bListClients\x12$.iam.directory.v1.ListClientsRequest\x1a%.iam.directory.v1.ListClientsResponse\x12T\n\tGetClient\x12\".iam.directory.v1.GetClientRequest\x1a#.iam.directory.v1.GetClientResponse\x12]\n\x0cUpdateClient\x12%.iam.directory.v1.UpdateClientRequest\x1a&.iam.directory.v1.UpdateClientResponse\x12]\n\x0c\x44\x65leteClient\x12%.iam.directory.v1.DeleteClientRequest\x1a&.iam.directory.v1.DeleteClientResponse\x12{\n\x16RegenerateClientSecret\x12/.iam.directory.v1.RegenerateClientSecretRequest\x1a\x30.iam.directory.v1.RegenerateClientSecretResponse\x12x\n\x15GetServiceAccountUser\x12..iam.directory.v1.GetServiceAccountUserRequest\x1a/.iam.directory.v1.GetServiceAccountUserResponse\x12o\n\x12\x41uthenticateClient\x12+.iam.directory.v1.AuthenticateClientRequest\x1a,.iam.directory.v1.AuthenticateClientResponse\x12\x8a\x01\n\x1bGetClientCredentialVerifier\x12\x34.iam.directory.v1.GetClientCredentialVerifierRequest\x1a\x35.iam.directory.v1.GetClientCredentialVerifierResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x93\x04\n\x06\x43lient\x12\n\n\x02id\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12\x13\n\x0b\x63lient_type\x18\x05 \x01(\t\x12\x0f\n\x07\x65nabled\x18\x06 \x01(\x08\x12\x15\n\rredirect_uris\x18\x07 \x03(\t\x12\x13\n\x0bweb_origins\x18\x08 \x03(\t\x12\x13\n\x0bgrant_types\x18\t \x03(\t\x12\x17\n\x0frequire_consent\x18\n \x01(\x08\x12\x1e\n\x16\x62\x61\x63kchannel_logout_uri\x18\x0b \x01(\t\x12+\n#backchannel_logout_session_required\x18\x0c \x01(\x08\x12\x13\n\x06secret\x18\r \x01(\tH\x00\x88\x01\x01\x12.\n\ncreated_at\x18\x0e \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12%\n\x04jwks\x18\x10 \x01(\x0b\x32\x17.google.protobuf.Struct\x12$\n\x1crequest_object_signature_alg\x18\x11 \x01(\t\x12-\n%require_pushed_authorization_requests\x18\x12 \x01(\x08\x42\t\n\x07_secret\"\xea\x05\n\x0b\x43lientInput\x12\x16\n\tclient_id\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x11\n\x04name\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x03 \x01(\tH\x02\x88\x01\x01\x12\x18\n\x0b\x63lient_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12\x11\n\x04type\x18\x05 \x01(\tH\x04\x88\x01\x01\x12\x14\n\x07\x65nabled\x18\x06 \x01(\x08H\x05\x88\x01\x01\x12\x15\n\rredirect_uris\x18\x07 \x03(\t\x12\x13\n\x0bweb_origins\x18\x08 \x03(\t\x12\x13\n\x0bgrant_types\x18\t \x03(\t\x12\x1c\n\x0frequire_consent\x18\n \x01(\x08H\x06\x88\x01\x01\x12#\n\x16\x62\x61\x63kchannel_logout_uri\x18\x0b \x01(\tH\x07\x88\x01\x01\x12\x30\n#backchannel_logout_session_required\x18\x0c \x01(\x08H\x08\x88\x01\x01\x12\x1b\n\x13grant_types_present\x18\r \x01(\x08\x12*\n\x04jwks\x18\x0e \x01(\x0b\x32\x17.google.protobuf.StructH\t\x88\x01\x01\x12)\n\x1crequest_object_signature_alg\x18\x0f \x01(\tH\n\x88\x01\x01\x12\x32\n%require_pushed_authorization_requests\x18\x10 \x01(\x08H\x0b\x88\x01\x01\x42\x0c\n\n_client_idB\x07\n\x05_nameB\x0e\n\x0c_descriptionB\x0e\n\x0c_client_typeB\x07\n\x05_typeB\n\n\x08_enabledB\x12\n\x10_require_consentB\x19\n\x17_backchannel_logout_uriB&\n$_backchannel_logout_session_requiredB\x07\n\x05_jwksB\x1f\n\x1d_request_object_signature_algB(\n&_require_pushed_authorization_requests\"\xe1\x04\n\x0c\x43lientUpdate\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x14\n\x07\x65nabled\x18\x03 \x01(\x08H\x02\x88\x01\x01\x12\x15\n\rredirect_uris\x18\x04 \x03(\t\x12\x13\n\x0bweb_origins\x18\x05 \x03(\t\x12\x13\n\x0bgrant_types\x18\x06 \x03(\t\x12\x1c\n\x0frequire_consent\x18\x07 \x01(\x08H\x03\x88\x01\x01\x12#\n\x16\x62\x61\x63kchannel_logout_uri\x18\x08 \x01(\tH\x04\x88\x01\x01\x12\x1d\n\x15redirect_uris_present\x18\t \x01(\x08\x12\x1b\n\x13web_origins_present\x18\n \x01(\x08\x12\x1b\n\x13grant_types_present\x18\x0b \x01(\x08\x12*\n\x04jwks\x18\x0c \x01(\x0b\x32\x17.google.protobuf.StructH\x05\x88\x01\x01\x12)\n\x1crequest_object_signature_alg\x18\r \x01(\tH\x06\x88\x01\x01\x12\x32\n%require_pushed_authorization_requests\x18\x0e \x01(\x08H\x07\x88\x01\x01\x42\x07\n\x05_nameB\x0e\n\x0c_descriptionB\n\n\x08_enabledB\x12\n\x10_require_consentB\x19\n\x17_backchannel_logout_uriB\x07\n\x05_jwksB\x1f\n\x1d_request_object_signature_algB(\n&_require_pushed_authorization_requests\"\xe4\x01\n\x12ServiceAccountUser\x12\n\n\x02id\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12\r\n\x05\x65mail\x18\x03 \x01(\t\x12\x12\n\nfirst_name\x18\x04 \x01(\t\x12\x11\n\tlast_name\x18\x05 \x01(\t\x12\x0f\n\x07\x65nabled\x18\x06 \x01(\x08\x12\x16\n\x0e\x65mail_verified\x18\x07 \x01(\x08\x12!\n\x19service_account_client_id\x18\x08 \x01(\t\x12.\n\ncreated_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"S\n\x13\x43reateClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12-\n\x06\x63lient\x18\x02 \x01(\x0b\x32\x1d.iam.directory.v1.ClientInput\"@\n\x14\x43reateClientResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"#\n\x12ListClientsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"@\n\x13ListClientsResponse\x12)\n\x07\x63lients\x18\x01 \x03(\x0b\x32\x18.iam.directory.v1.Client\"4\n\x10GetClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"=\n\x11GetClientResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"g\n\x13UpdateClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12.\n\x06update\x18\x03 \x01(\x0b\x32\x1e.iam.directory.v1.ClientUpdate\"@\n\x14UpdateClientResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"7\n\x13\x44\x65leteClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"\x16\n\x14\x44\x65leteClientResponse\"A\n\x1dRegenerateClientSecretRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"J\n\x1eRegenerateClientSecretResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"@\n\x1cGetServiceAccountUserRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"S\n\x1dGetServiceAccountUserResponse\x12\x32\n\x04user\x18\x01 \x01(\x0b\x32$.iam.directory.v1.ServiceAccountUser\"M\n\x19\x41uthenticateClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0e\n\x06secret\x18\x03 \x01(\t\"F\n\x1a\x41uthenticateClientResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\"F\n\"GetClientCredentialVerifierRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\"\xc3\x01\n#GetClientCredentialVerifierResponse\x12(\n\x06\x63lient\x18\x01 \x01(\x0b\x32\x18.iam.directory.v1.Client\x12\x15\n\rverifier_salt\x18\x02 \x01(\x0c\x12\x10\n\x08verifier\x18\x03 \x01(\x0c\x12\x13\n\x0bscope_names\x18\x04 \x03(\t\x12\x34\n\x06scopes\x18\x05 \x03(\x0b\x32$.iam.directory.v1.ConsentScreenScope\"g\n\x12\x43onsentScreenScope\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x12\n\nis_default\x18\x02 \x01(\x08\x12\x19\n\x11on_consent_screen\x18\x03 \x01(\x08\x12\x14\n\x0c\x63onsent_text\x18\x04 \x01(\t\"w\n\rClientUpdated\x12\x10\n\x08realm_id\x18\x01 \x01(\t\x12\x12\n\nrealm_name\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\x12\n\n\x02id\x18\x04 \x01(\t\x12\x0f\n\x07\x64\x65leted\x18\x05 \x01(\x08\x12\x10\n\x08\x64isabled\x18\x06 \x01(\x08\"j\n\x12TokenConfigChanged\x12.\n\nchanged_at\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x10\n\x08realm_id\x18\x02 \x01(\t\x12\x12\n\nrealm_name\x18\x03 \x01(\t2\xd3\x07\n\rClientService\x12]\n\x0c\x43reateClient\x12%.iam.directory.v1.CreateClientRequest\x1a&.iam.directory.v1.CreateClientResponse\x12Z\n\x0bListClients\x12$.iam.directory.v1.ListClientsRequest\x1a%.iam.directory.v1.ListClientsResponse\x12T\n\tGetClient\x12\".iam.directory.v1.GetClientRequest\x1a#.iam.directory.v1.GetClientResponse\x12]\n\x0cUpdateClient\x12%.iam.directory.v1.UpdateClientRequest\x1a&.iam.directory.v1.UpdateClientResponse\x12]\n\x0c\x44\x65leteClient\x12%.iam.directory.v1.DeleteClientRequest\x1a&.iam.directory.v1.DeleteClientResponse\x12{\n\x16RegenerateClientSecret\x12/.iam.directory.v1.RegenerateClientSecretRequest\x1a\x30.iam.directory.v1.RegenerateClientSecretResponse\x12x\n\x15GetServiceAccountUser\x12..iam.directory.v1.GetServiceAccountUserRequest\x1a/.iam.directory.v1.GetServiceAccountUserResponse\x12o\n\x12\x41uthenticateClient\x12+.iam.directory.v1.AuthenticateClientRequest\x1a,.iam.directory.v1.AuthenticateClientResponse\x12\x8a\x01\n\x1bGetClientCredentialVerifier\x12\x34.iam.directory.v1.GetClientCredentialVerifierRequest\x1a\x35.iam.directory.v1.GetClientCredentialVerifierResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.directory.v1.client_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CLIENT']._serialized_start=85
-  _globals['_CLIENT']._serialized_end=492
-  _globals['_CLIENTINPUT']._serialized_start=495
-  _globals['_CLIENTINPUT']._serialized_end=1018
-  _globals['_CLIENTUPDATE']._serialized_start=1021
-  _globals['_CLIENTUPDATE']._serialized_end=1407
-  _globals['_SERVICEACCOUNTUSER']._serialized_start=1410
-  _globals['_SERVICEACCOUNTUSER']._serialized_end=1638
-  _globals['_CREATECLIENTREQUEST']._serialized_start=1640
-  _globals['_CREATECLIENTREQUEST']._serialized_end=1723
-  _globals['_CREATECLIENTRESPONSE']._serialized_start=1725
-  _globals['_CREATECLIENTRESPONSE']._serialized_end=1789
-  _globals['_LISTCLIENTSREQUEST']._serialized_start=1791
-  _globals['_LISTCLIENTSREQUEST']._serialized_end=1826
-  _globals['_LISTCLIENTSRESPONSE']._serialized_start=1828
-  _globals['_LISTCLIENTSRESPONSE']._serialized_end=1892
-  _globals['_GETCLIENTREQUEST']._serialized_start=1894
-  _globals['_GETCLIENTREQUEST']._serialized_end=1946
-  _globals['_GETCLIENTRESPONSE']._serialized_start=1948
-  _globals['_GETCLIENTRESPONSE']._serialized_end=2009
-  _globals['_UPDATECLIENTREQUEST']._serialized_start=2011
-  _globals['_UPDATECLIENTREQUEST']._serialized_end=2114
-  _globals['_UPDATECLIENTRESPONSE']._serialized_start=2116
-  _globals['_UPDATECLIENTRESPONSE']._serialized_end=2180
-  _globals['_DELETECLIENTREQUEST']._serialized_start=2182
-  _globals['_DELETECLIENTREQUEST']._serialized_end=2237
-  _globals['_DELETECLIENTRESPONSE']._serialized_start=2239
-  _globals['_DELETECLIENTRESPONSE']._serialized_end=2261
-  _globals['_REGENERATECLIENTSECRETREQUEST']._serialized_start=2263
-  _globals['_REGENERATECLIENTSECRETREQUEST']._serialized_end=2328
-  _globals['_REGENERATECLIENTSECRETRESPONSE']._serialized_start=2330
-  _globals['_REGENERATECLIENTSECRETRESPONSE']._serialized_end=2404
-  _globals['_GETSERVICEACCOUNTUSERREQUEST']._serialized_start=2406
-  _globals['_GETSERVICEACCOUNTUSERREQUEST']._serialized_end=2470
-  _globals['_GETSERVICEACCOUNTUSERRESPONSE']._serialized_start=2472
-  _globals['_GETSERVICEACCOUNTUSERRESPONSE']._serialized_end=2555
-  _globals['_AUTHENTICATECLIENTREQUEST']._serialized_start=2557
-  _globals['_AUTHENTICATECLIENTREQUEST']._serialized_end=2634
-  _globals['_AUTHENTICATECLIENTRESPONSE']._serialized_start=2636
-  _globals['_AUTHENTICATECLIENTRESPONSE']._serialized_end=2706
-  _globals['_GETCLIENTCREDENTIALVERIFIERREQUEST']._serialized_start=2708
-  _globals['_GETCLIENTCREDENTIALVERIFIERREQUEST']._serialized_end=2778
-  _globals['_GETCLIENTCREDENTIALVERIFIERRESPONSE']._serialized_start=2781
-  _globals['_GETCLIENTCREDENTIALVERIFIERRESPONSE']._serialized_end=2976
-  _globals['_CONSENTSCREENSCOPE']._serialized_start=2978
-  _globals['_CONSENTSCREENSCOPE']._serialized_end=3081
-  _globals['_CLIENTUPDATED']._serialized_start=3083
-  _globals['_CLIENTUPDATED']._serialized_end=3202
-  _globals['_TOKENCONFIGCHANGED']._serialized_start=3204
-  _globals['_TOKENCONFIGCHANGED']._serialized_end=3310
-  _globals['_CLIENTSERVICE']._serialized_start=3313
-  _globals['_CLIENTSERVICE']._serialized_end=4292
+  _globals['_CLIENT']._serialized_start=115
+  _globals['_CLIENT']._serialized_end=646
+  _globals['_CLIENTINPUT']._serialized_start=649
+  _globals['_CLIENTINPUT']._serialized_end=1395
+  _globals['_CLIENTUPDATE']._serialized_start=1398
+  _globals['_CLIENTUPDATE']._serialized_end=2007
+  _globals['_SERVICEACCOUNTUSER']._serialized_start=2010
+  _globals['_SERVICEACCOUNTUSER']._serialized_end=2238
+  _globals['_CREATECLIENTREQUEST']._serialized_start=2240
+  _globals['_CREATECLIENTREQUEST']._serialized_end=2323
+  _globals['_CREATECLIENTRESPONSE']._serialized_start=2325
+  _globals['_CREATECLIENTRESPONSE']._serialized_end=2389
+  _globals['_LISTCLIENTSREQUEST']._serialized_start=2391
+  _globals['_LISTCLIENTSREQUEST']._serialized_end=2426
+  _globals['_LISTCLIENTSRESPONSE']._serialized_start=2428
+  _globals['_LISTCLIENTSRESPONSE']._serialized_end=2492
+  _globals['_GETCLIENTREQUEST']._serialized_start=2494
+  _globals['_GETCLIENTREQUEST']._serialized_end=2546
+  _globals['_GETCLIENTRESPONSE']._serialized_start=2548
+  _globals['_GETCLIENTRESPONSE']._serialized_end=2609
+  _globals['_UPDATECLIENTREQUEST']._serialized_start=2611
+  _globals['_UPDATECLIENTREQUEST']._serialized_end=2714
+  _globals['_UPDATECLIENTRESPONSE']._serialized_start=2716
+  _globals['_UPDATECLIENTRESPONSE']._serialized_end=2780
+  _globals['_DELETECLIENTREQUEST']._serialized_start=2782
+  _globals['_DELETECLIENTREQUEST']._serialized_end=2837
+  _globals['_DELETECLIENTRESPONSE']._serialized_start=2839
+  _globals['_DELETECLIENTRESPONSE']._serialized_end=2861
+  _globals['_REGENERATECLIENTSECRETREQUEST']._serialized_start=2863
+  _globals['_REGENERATECLIENTSECRETREQUEST']._serialized_end=2928
+  _globals['_REGENERATECLIENTSECRETRESPONSE']._serialized_start=2930
+  _globals['_REGENERATECLIENTSECRETRESPONSE']._serialized_end=3004
+  _globals['_GETSERVICEACCOUNTUSERREQUEST']._serialized_start=3006
+  _globals['_GETSERVICEACCOUNTUSERREQUEST']._serialized_end=3070
+  _globals['_GETSERVICEACCOUNTUSERRESPONSE']._serialized_start=3072
+  _globals['_GETSERVICEACCOUNTUSERRESPONSE']._serialized_end=3155
+  _globals['_AUTHENTICATECLIENTREQUEST']._serialized_start=3157
+  _globals['_AUTHENTICATECLIENTREQUEST']._serialized_end=3234
+  _globals['_AUTHENTICATECLIENTRESPONSE']._serialized_start=3236
+  _globals['_AUTHENTICATECLIENTRESPONSE']._serialized_end=3306
+  _globals['_GETCLIENTCREDENTIALVERIFIERREQUEST']._serialized_start=3308
+  _globals['_GETCLIENTCREDENTIALVERIFIERREQUEST']._serialized_end=3378
+  _globals['_GETCLIENTCREDENTIALVERIFIERRESPONSE']._serialized_start=3381
+  _globals['_GETCLIENTCREDENTIALVERIFIERRESPONSE']._serialized_end=3576
+  _globals['_CONSENTSCREENSCOPE']._serialized_start=3578
+  _globals['_CONSENTSCREENSCOPE']._serialized_end=3681
+  _globals['_CLIENTUPDATED']._serialized_start=3683
+  _globals['_CLIENTUPDATED']._serialized_end=3802
+  _globals['_TOKENCONFIGCHANGED']._serialized_start=3804
+  _globals['_TOKENCONFIGCHANGED']._serialized_end=3910
+  _globals['_CLIENTSERVICE']._serialized_start=3913
+  _globals['_CLIENTSERVICE']._serialized_end=4892
 # @@protoc_insertion_point(module_scope)

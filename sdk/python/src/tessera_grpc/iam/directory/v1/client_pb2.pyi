@@ -1,5 +1,6 @@
 import datetime
 
+from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -10,7 +11,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Client(_message.Message):
-    __slots__ = ("id", "client_id", "name", "description", "client_type", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "backchannel_logout_session_required", "secret", "created_at", "updated_at")
+    __slots__ = ("id", "client_id", "name", "description", "client_type", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "backchannel_logout_session_required", "secret", "created_at", "updated_at", "jwks", "request_object_signature_alg", "require_pushed_authorization_requests")
     ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -26,6 +27,9 @@ class Client(_message.Message):
     SECRET_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    JWKS_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_OBJECT_SIGNATURE_ALG_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_PUSHED_AUTHORIZATION_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     id: str
     client_id: str
     name: str
@@ -41,10 +45,13 @@ class Client(_message.Message):
     secret: str
     created_at: _timestamp_pb2.Timestamp
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., client_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_type: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., backchannel_logout_session_required: _Optional[bool] = ..., secret: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    jwks: _struct_pb2.Struct
+    request_object_signature_alg: str
+    require_pushed_authorization_requests: bool
+    def __init__(self, id: _Optional[str] = ..., client_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_type: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., backchannel_logout_session_required: _Optional[bool] = ..., secret: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ...) -> None: ...
 
 class ClientInput(_message.Message):
-    __slots__ = ("client_id", "name", "description", "client_type", "type", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "backchannel_logout_session_required", "grant_types_present")
+    __slots__ = ("client_id", "name", "description", "client_type", "type", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "backchannel_logout_session_required", "grant_types_present", "jwks", "request_object_signature_alg", "require_pushed_authorization_requests")
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -58,6 +65,9 @@ class ClientInput(_message.Message):
     BACKCHANNEL_LOGOUT_URI_FIELD_NUMBER: _ClassVar[int]
     BACKCHANNEL_LOGOUT_SESSION_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     GRANT_TYPES_PRESENT_FIELD_NUMBER: _ClassVar[int]
+    JWKS_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_OBJECT_SIGNATURE_ALG_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_PUSHED_AUTHORIZATION_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     client_id: str
     name: str
     description: str
@@ -71,10 +81,13 @@ class ClientInput(_message.Message):
     backchannel_logout_uri: str
     backchannel_logout_session_required: bool
     grant_types_present: bool
-    def __init__(self, client_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_type: _Optional[str] = ..., type: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., backchannel_logout_session_required: _Optional[bool] = ..., grant_types_present: _Optional[bool] = ...) -> None: ...
+    jwks: _struct_pb2.Struct
+    request_object_signature_alg: str
+    require_pushed_authorization_requests: bool
+    def __init__(self, client_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_type: _Optional[str] = ..., type: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., backchannel_logout_session_required: _Optional[bool] = ..., grant_types_present: _Optional[bool] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ...) -> None: ...
 
 class ClientUpdate(_message.Message):
-    __slots__ = ("name", "description", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "redirect_uris_present", "web_origins_present", "grant_types_present")
+    __slots__ = ("name", "description", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "redirect_uris_present", "web_origins_present", "grant_types_present", "jwks", "request_object_signature_alg", "require_pushed_authorization_requests")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     ENABLED_FIELD_NUMBER: _ClassVar[int]
@@ -86,6 +99,9 @@ class ClientUpdate(_message.Message):
     REDIRECT_URIS_PRESENT_FIELD_NUMBER: _ClassVar[int]
     WEB_ORIGINS_PRESENT_FIELD_NUMBER: _ClassVar[int]
     GRANT_TYPES_PRESENT_FIELD_NUMBER: _ClassVar[int]
+    JWKS_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_OBJECT_SIGNATURE_ALG_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_PUSHED_AUTHORIZATION_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     name: str
     description: str
     enabled: bool
@@ -97,7 +113,10 @@ class ClientUpdate(_message.Message):
     redirect_uris_present: bool
     web_origins_present: bool
     grant_types_present: bool
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., redirect_uris_present: _Optional[bool] = ..., web_origins_present: _Optional[bool] = ..., grant_types_present: _Optional[bool] = ...) -> None: ...
+    jwks: _struct_pb2.Struct
+    request_object_signature_alg: str
+    require_pushed_authorization_requests: bool
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., redirect_uris_present: _Optional[bool] = ..., web_origins_present: _Optional[bool] = ..., grant_types_present: _Optional[bool] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ...) -> None: ...
 
 class ServiceAccountUser(_message.Message):
     __slots__ = ("id", "username", "email", "first_name", "last_name", "enabled", "email_verified", "service_account_client_id", "created_at")

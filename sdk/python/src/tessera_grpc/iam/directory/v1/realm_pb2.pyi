@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Realm(_message.Message):
-    __slots__ = ("id", "name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "created_at", "updated_at", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed")
+    __slots__ = ("id", "name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "created_at", "updated_at", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests")
     class ThemeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -60,6 +60,7 @@ class Realm(_message.Message):
     RATE_LIMIT_PER_CLIENT_FIELD_NUMBER: _ClassVar[int]
     SSO_SESSION_MAX_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
     RESET_PASSWORD_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_PUSHED_AUTHORIZATION_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     display_name: str
@@ -102,10 +103,11 @@ class Realm(_message.Message):
     rate_limit_per_client: int
     sso_session_max_lifespan: int
     reset_password_allowed: bool
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ...) -> None: ...
+    require_pushed_authorization_requests: bool
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ...) -> None: ...
 
 class RealmInput(_message.Message):
-    __slots__ = ("name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed")
+    __slots__ = ("name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests")
     class ThemeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -152,6 +154,7 @@ class RealmInput(_message.Message):
     RATE_LIMIT_PER_CLIENT_FIELD_NUMBER: _ClassVar[int]
     SSO_SESSION_MAX_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
     RESET_PASSWORD_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_PUSHED_AUTHORIZATION_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     name: str
     display_name: str
     enabled: bool
@@ -191,10 +194,11 @@ class RealmInput(_message.Message):
     rate_limit_per_client: int
     sso_session_max_lifespan: int
     reset_password_allowed: bool
-    def __init__(self, name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ...) -> None: ...
+    require_pushed_authorization_requests: bool
+    def __init__(self, name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ...) -> None: ...
 
 class RealmUpdate(_message.Message):
-    __slots__ = ("display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "registration_allowed", "mfa_required", "theme_name", "theme", "theme_present", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed")
+    __slots__ = ("display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "registration_allowed", "mfa_required", "theme_name", "theme", "theme_present", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests")
     class ThemeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -220,6 +224,7 @@ class RealmUpdate(_message.Message):
     RATE_LIMIT_PER_CLIENT_FIELD_NUMBER: _ClassVar[int]
     SSO_SESSION_MAX_LIFESPAN_FIELD_NUMBER: _ClassVar[int]
     RESET_PASSWORD_ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_PUSHED_AUTHORIZATION_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     display_name: str
     enabled: bool
     access_token_lifespan: int
@@ -238,7 +243,8 @@ class RealmUpdate(_message.Message):
     rate_limit_per_client: int
     sso_session_max_lifespan: int
     reset_password_allowed: bool
-    def __init__(self, display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., registration_allowed: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., theme_present: _Optional[bool] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ...) -> None: ...
+    require_pushed_authorization_requests: bool
+    def __init__(self, display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., registration_allowed: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., theme_present: _Optional[bool] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ...) -> None: ...
 
 class CreateRealmRequest(_message.Message):
     __slots__ = ("realm",)
@@ -253,8 +259,16 @@ class CreateRealmResponse(_message.Message):
     def __init__(self, realm: _Optional[_Union[Realm, _Mapping]] = ...) -> None: ...
 
 class ListRealmsRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("paged", "search", "first", "max")
+    PAGED_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    paged: bool
+    search: str
+    first: int
+    max: int
+    def __init__(self, paged: _Optional[bool] = ..., search: _Optional[str] = ..., first: _Optional[int] = ..., max: _Optional[int] = ...) -> None: ...
 
 class ListRealmsResponse(_message.Message):
     __slots__ = ("realms",)
