@@ -142,6 +142,7 @@ for (const target of targets()) describe(`OIDC pushed authorization requests (${
       [{ redirect_uri: "http://evil.example/cb" }, "invalid_request", "The redirect_uri is not registered for this application."],
       [{ request_uri: "urn:ietf:params:oauth:request_uri:x" }, "invalid_request", "request_uri must not be sent to the pushed authorization request endpoint."],
       [{ response_type: "token" }, "unsupported_response_type", "Only response_type=code is supported."],
+      [{ state: "s".repeat(4097) }, "invalid_request", "The state parameter is too long."],
       [{ request: unsigned({ client_id: "web", response_type: "code", redirect_uri: CB }) }, "invalid_request_object", "The client does not allow unsigned request objects."],
     ];
     for (const [extra, error, description] of cases) {

@@ -1,7 +1,7 @@
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock, Doc } from "../../../kit/src/store/port.js";
-import { checkAuthorizationRequest } from "../flow/authorization-request.js";
+import { checkAuthorizationRequest, markOverLong } from "../flow/authorization-request.js";
 import { readRequestObject } from "../flow/request-object.js";
 import type { PushedRequestRepository } from "../store/pushed-request-repository.js";
 import type { ClientInfo } from "./client-directory.js";
@@ -39,7 +39,8 @@ export class PushedAuthorizations {
   async push(realm: OAuthRealm, issuer: string, client: ClientInfo, form: Record<string, string>): Promise<{ requestUri: string; expiresIn: number }> {
     if (form.request_uri !== undefined) throw IamError.oauth("invalid_request", "request_uri must not be sent to the pushed authorization request endpoint.");
     if (form.client_id && form.client_id !== client.clientId) throw IamError.oauth("invalid_request", "client_id does not match the authenticated client.");
-    const params = Object.fromEntries(Object.entries(form).filter(([k]) => !CLIENT_AUTH_PARAMS.includes(k)));
+    // The authorization endpoint's length limits, which its query parsing would have applied.
+    const params = markOverLong(Object.fromEntries(Object.entries(form).filter(([k]) => !CLIENT_AUTH_PARAMS.includes(k))));
     params.client_id = client.clientId;
     const now = this.clock.now();
     const object = await readRequestObject(params, client, issuer, now);

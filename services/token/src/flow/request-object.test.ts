@@ -65,6 +65,14 @@ describe("readRequestObject (RFC 9101)", () => {
     expect((await readRequestObject({ request: unsigned({}), request_uri: "urn:x" }, client, ISSUER, NOW)).error?.error).toBe("invalid_request");
   });
 
+  it("marks an over-long claim as the gateway marks an over-long query parameter, and leaves a marked request to the checks", async () => {
+    const client = clientWith({ requestObjectSignatureAlg: "any" });
+    expect(await readRequestObject({ client_id: "app", request: unsigned({ state: "s".repeat(4097), nonce: "n" }) }, client, ISSUER, NOW))
+      .toEqual({ params: { client_id: "app", state: "\u0000too-long", nonce: "n" } });
+    expect(await readRequestObject({ client_id: "app", request: "\u0000too-long" }, client, ISSUER, NOW))
+      .toEqual({ params: { client_id: "app", request: "\u0000too-long" } });
+  });
+
   it("never takes the object's envelope claims or a nested request for parameters", () => {
     expect(objectParams({ iss: "a", aud: "b", exp: 1, nbf: 1, iat: 1, jti: "j", sub: "s", request: "x", request_uri: "y", scope: "openid", n: null }))
       .toEqual({ scope: "openid" });

@@ -1,6 +1,7 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, UnsecuredJWT, type JSONWebKeySet } from "jose";
 import type { ClientInfo } from "../domain/client-directory.js";
 import { REQUEST_OBJECT_ALGS } from "../domain/discovery.js";
+import { markOverLong } from "./authorization-request.js";
 
 /** The request object's claims as authorization parameters, and what is wrong with it, if anything. */
 export interface RequestObjectOutcome {
@@ -42,7 +43,8 @@ export async function readRequestObject(
   params: Record<string, string>, client: ClientInfo | null, issuer: string, nowMs: number,
 ): Promise<RequestObjectOutcome> {
   const { request, ...rest } = params;
-  if (request === undefined || request === "") return { params };
+  // Repeated or over-long (the NUL marker): checkAuthorizationRequest names it.
+  if (request === undefined || request === "" || request.startsWith("\u0000")) return { params };
   let payload: Record<string, unknown>;
   let alg: string;
   try {
@@ -52,7 +54,7 @@ export async function readRequestObject(
   } catch {
     return { params: rest, error: invalid("The request object is not a JWT.") };
   }
-  const merged = { ...rest, ...objectParams(payload) };
+  const merged = { ...rest, ...markOverLong(objectParams(payload)) };
   if (rest.request_uri) return { params: merged, error: { error: "invalid_request", description: "request and request_uri cannot both be sent." } };
   if (!client) return { params: merged };
   const fail = (description: string): RequestObjectOutcome => ({ params: merged, error: invalid(description) });
