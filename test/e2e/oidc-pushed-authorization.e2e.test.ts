@@ -131,6 +131,23 @@ for (const target of targets()) describe(`OIDC pushed authorization requests (${
     expect((await api.put(`/admin/realms/${realm}/clients/other`, { requirePushedAuthorizationRequests: false })).status).toBe(200);
   });
 
+  it("records PUSHED_AUTHORIZATION_REQUEST and its _ERROR where the realm keeps events", async () => {
+    const r = uniqueName("par-events");
+    expect((await api.post("/admin/realms", { name: r, eventsEnabled: true })).status).toBe(201);
+    const c = await api.post(`/admin/realms/${r}/clients`, { clientId: "web", redirectUris: [CB] });
+    const form = { client_id: "web", response_type: "code", scope: "openid", redirect_uri: CB };
+    expect((await http("POST", parUrl(r), { form: { ...form, client_secret: c.body.secret } })).status).toBe(201);
+    expect((await http("POST", parUrl(r), { form: { ...form, client_secret: c.body.secret, redirect_uri: "http://evil.example/cb" } })).status).toBe(400);
+    expect((await http("POST", parUrl(r), { form: { ...form, client_secret: "wrong" } })).status).toBe(401);
+    const all = await eventually(async () => (await api.get(`/admin/realms/${r}/events`)).body as any[], (e) => e.length >= 3);
+    expect(all.map((e) => `${e.type}:${e.clientId}:${e.error ?? ""}`).sort()).toEqual([
+      "PUSHED_AUTHORIZATION_REQUEST:web:",
+      "PUSHED_AUTHORIZATION_REQUEST_ERROR:web:invalid_client",
+      "PUSHED_AUTHORIZATION_REQUEST_ERROR:web:invalid_request",
+    ]);
+    expect(JSON.stringify(all)).not.toContain(c.body.secret);
+  });
+
   it("answers the endpoint's refusals in RFC 6749 format (RFC 9126 section 2.3)", async () => {
     const base = { client_id: "web", client_secret: secrets[`${realm}/web`]!, response_type: "code", scope: "openid", redirect_uri: CB, code_challenge: "a".repeat(43), code_challenge_method: "S256" };
     const post = (form: Record<string, string>) => http("POST", parUrl(), { form });

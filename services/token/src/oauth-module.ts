@@ -70,7 +70,6 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const familyRepo = await RefreshFamilyRepository.open(store);
   const revoked = await RevokedTokenRepository.open(store);
   const pushedRepo = await PushedRequestRepository.open(store);
-  const pushed = new PushedAuthorizations(pushedRepo, clock);
   // Session ends and family revocations announce through it (outbox.ts); its relay starts with the consumers.
   const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
   const sso = new SsoSessions(ssoRepo, outbox, clock);
@@ -84,6 +83,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const userTokens = new UserTokens(minter, families, keepAlive, clock);
   const auth = new ClientAuth(clients);
   const events = new OAuthEvents(outbox, clock);
+  const pushed = new PushedAuthorizations(pushedRepo, auth, events, clock);
   const serviceAccountGrants = new ServiceAccountGrants(clock);
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),

@@ -5,6 +5,8 @@ import { checkAuthorizationRequest, markOverLong } from "../flow/authorization-r
 import { readRequestObject } from "../flow/request-object.js";
 import type { PushedRequestRepository } from "../store/pushed-request-repository.js";
 import type { ClientInfo } from "./client-directory.js";
+import type { ClientAuth, PresentedClient } from "./client-auth.js";
+import type { OAuthEvents } from "./oauth-events.js";
 import type { OAuthRealm } from "./realm-settings.js";
 
 /** RFC 9126 section 2.2: the request_uri's URN prefix. */
@@ -33,10 +35,35 @@ const CLIENT_AUTH_PARAMS = ["client_secret", "client_assertion", "client_asserti
  * here, in RFC 6749 format (section 2.3), rather than at the browser.
  */
 export class PushedAuthorizations {
-  constructor(private readonly repo: PushedRequestRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly repo: PushedRequestRepository,
+    private readonly auth: ClientAuth,
+    private readonly events: OAuthEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Authenticates the client as the token endpoint does (RFC 9126 section 2: the same methods) and
+   * stores its request; records PUSHED_AUTHORIZATION_REQUEST or its _ERROR (Keycloak's names).
+   */
+  async push(realm: OAuthRealm, issuer: string, presented: PresentedClient, form: Record<string, string>, ipAddress: string): Promise<{ requestUri: string; expiresIn: number }> {
+    let clientId = presented.clientId;
+    try {
+      const client = await this.auth.authenticate(realm.name, presented);
+      clientId = client.clientId;
+      const pushed = await this.store(realm, issuer, client, form);
+      await this.events.record(realm, { type: "PUSHED_AUTHORIZATION_REQUEST", clientId, ipAddress });
+      return pushed;
+    } catch (e) {
+      if (e instanceof IamError) {
+        await this.events.record(realm, { type: "PUSHED_AUTHORIZATION_REQUEST_ERROR", clientId, ipAddress, error: e.oauthError ?? e.reason });
+      }
+      throw e;
+    }
+  }
 
   /** Stores the request of an authenticated client; its request_uri and lifetime (section 2.2). */
-  async push(realm: OAuthRealm, issuer: string, client: ClientInfo, form: Record<string, string>): Promise<{ requestUri: string; expiresIn: number }> {
+  private async store(realm: OAuthRealm, issuer: string, client: ClientInfo, form: Record<string, string>): Promise<{ requestUri: string; expiresIn: number }> {
     if (form.request_uri !== undefined) throw IamError.oauth("invalid_request", "request_uri must not be sent to the pushed authorization request endpoint.");
     if (form.client_id && form.client_id !== client.clientId) throw IamError.oauth("invalid_request", "client_id does not match the authenticated client.");
     // The authorization endpoint's length limits, which its query parsing would have applied.

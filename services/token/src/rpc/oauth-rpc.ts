@@ -56,9 +56,7 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
     },
     async pushAuthorizationRequest(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
-      // Authenticated exactly as at the token endpoint (RFC 9126 section 2: the same methods).
-      const client = await d.auth.authenticate(realm.name, presented(req.client));
-      return d.pushed.push(realm, issuer, client, req.params);
+      return d.pushed.push(realm, issuer, presented(req.client), req.params, req.ipAddress);
     },
     async userInfo(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
