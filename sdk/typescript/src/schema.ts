@@ -1886,6 +1886,7 @@ export interface components {
                 emailTheme: string;
                 rateLimitPerIp: number;
                 rateLimitPerClient: number;
+                requirePushedAuthorizationRequests?: boolean;
             };
             roles: {
                 id: string;
@@ -1921,6 +1922,14 @@ export interface components {
                 requireConsent: boolean;
                 backchannelLogoutUri: string;
                 backchannelLogoutSessionRequired: boolean;
+                jwks?: {
+                    keys: {
+                        [key: string]: unknown;
+                    }[];
+                };
+                /** @enum {string} */
+                requestObjectSignatureAlg?: "" | "any" | "none" | "RS256" | "PS256" | "ES256" | "EdDSA";
+                requirePushedAuthorizationRequests?: boolean;
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
