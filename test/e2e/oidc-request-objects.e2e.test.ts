@@ -123,6 +123,8 @@ for (const target of targets()) describe(`OIDC request objects (${target.mode})`
     }));
     expect(res.status).toBe(200);
     expect(res.location).toBe("");
+    // OAuth 2.0 Form Post Response Mode: the page posts itself (its CSP-nonce script).
+    expect(res.text).toContain("document.getElementById(\"auto-post\").submit();");
     const [form] = parseForms(res.text);
     expect(form).toEqual({
       action: CB, method: "post",
