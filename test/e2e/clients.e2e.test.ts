@@ -31,6 +31,8 @@ describe.each(targets())("clients ($mode)", (target) => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/), clientId, name: "", description: "", clientType: "CONFIDENTIAL",
       enabled: true, redirectUris: [], webOrigins: [], grantTypes: ["authorization_code", "refresh_token"],
       requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: true,
+      tokenEndpointAuthMethod: "client_secret_basic", clientAuthenticatorType: "client-secret", jwksUri: "",
+      requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false,
       secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     const secret = res.body.secret as string;

@@ -45,6 +45,8 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       jwks_uri: `${base}/certs`,
       revocation_endpoint: `${base}/revoke`,
       device_authorization_endpoint: `${base}/auth/device`,
+      pushed_authorization_request_endpoint: `${base}/ext/par/request`,
+      require_pushed_authorization_requests: false,
       grant_types_supported: [
         "authorization_code", "client_credentials", "password", "refresh_token",
         "urn:ietf:params:oauth:grant-type:device_code",
@@ -72,7 +74,8 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       backchannel_logout_supported: true,
       backchannel_logout_session_supported: true,
       frontchannel_logout_supported: false,
-      request_parameter_supported: false,
+      request_parameter_supported: true,
+      request_object_signing_alg_values_supported: ["none", "RS256", "PS256", "ES256", "EdDSA"],
       request_uri_parameter_supported: false,
       claims_parameter_supported: false,
       authorization_response_iss_parameter_supported: true,

@@ -175,7 +175,7 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
     ["prompt=none combined", { prompt: "none login" }, "invalid_request", "prompt=none cannot be combined with other values."],
     ["a bad max_age", { max_age: "-5" }, "invalid_request", "max_age must be a non-negative integer."],
     ["an unknown response_mode", { response_mode: "jwt" }, "invalid_request", "response_mode must be query, fragment or form_post."],
-    ["a request object", { request: "eyJ.x.y" }, "request_not_supported", "The request parameter is not supported."],
+    ["a request object that is not a JWT", { request: "eyJ.x.y" }, "invalid_request_object", "The request object is not a JWT."],
     ["a foreign id_token_hint", { id_token_hint: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0." }, "invalid_request", "The id_token_hint is not valid."],
     ["prompt=none without a session", { prompt: "none" }, "login_required", "The user is not logged in."],
   ])("redirects %s back to the registered redirect_uri with error, state and iss", async (_name, extra, error, description) => {

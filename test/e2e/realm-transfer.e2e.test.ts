@@ -24,17 +24,20 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
   const SP_CERT_SUBJECT = undefined;
   void SP_CERT_SUBJECT;
 
+  /** A public EC key (RFC 7517 appendix A.1) for the web client's request objects. */
+  const WEB_JWK = { kty: "EC", crv: "P-256", x: "MKBCTNIcKUSDii11ySs3526iDZ8AiTo7Tu6KPAqv7D4", y: "4Etl6SRW2YiLUrN5vfvVHuhp7x8PxltmWWlbbM4IFyM", kid: "1" };
+
   /** A realm with a realm role, two clients (one with a service account), a client role, a client scope with a mapper, a group tree, a user and a SAML SP. */
   async function fullRealm(): Promise<{ realm: string; secret: string; userId: string }> {
     const realm = uniqueName("xfer");
     const ok = (res: { status: number; text: string }, status: number) => { if (res.status !== status) throw new Error(`${res.status} ${res.text}`); };
-    ok(await api.post("/admin/realms", { name: realm, displayName: "Transfer", smtpHost: "smtp.example.test", smtpPassword: SMTP_PASSWORD, adminEventsEnabled: true, passwordMinLength: 10 }), 201);
+    ok(await api.post("/admin/realms", { name: realm, displayName: "Transfer", smtpHost: "smtp.example.test", smtpPassword: SMTP_PASSWORD, adminEventsEnabled: true, passwordMinLength: 10, requirePushedAuthorizationRequests: true }), 201);
     const base = `/admin/realms/${realm}`;
     ok(await api.post(`${base}/roles`, { name: "editor", description: "edits" }), 201);
     const svc = await api.post(`${base}/clients`, { clientId: "svc", grantTypes: ["client_credentials"] });
     ok(svc, 201);
     ok(await api.post(`${base}/clients/svc/roles`, { name: "reader" }), 201);
-    ok(await api.post(`${base}/clients`, { clientId: "web", clientType: "PUBLIC", redirectUris: ["https://app.example.test/cb"], webOrigins: ["https://app.example.test"], grantTypes: ["authorization_code", "password"] }), 201);
+    ok(await api.post(`${base}/clients`, { clientId: "web", clientType: "PUBLIC", redirectUris: ["https://app.example.test/cb"], webOrigins: ["https://app.example.test"], grantTypes: ["authorization_code", "password"], jwks: { keys: [WEB_JWK] }, requestObjectSignatureAlg: "ES256", requirePushedAuthorizationRequests: true }), 201);
     const scope = await api.post(`${base}/client-scopes`, { name: "extra", description: "extra claims" });
     ok(scope, 201);
     ok(await api.post(`${base}/client-scopes/${scope.body.id}/protocol-mappers`, { name: "tier", mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true" } }), 201);
@@ -75,11 +78,14 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
     expect((await http("GET", `${server.url}/realms/${realm}/protocol/saml/descriptor`)).status).toBe(200);
     const first = await exportRealm(realm, "?includeUsers=true&includeSecrets=true");
     expect(first.formatVersion).toBe(1);
-    expect(first.realm).toMatchObject({ name: realm, displayName: "Transfer", smtpPassword: SMTP_PASSWORD, passwordMinLength: 10 });
+    expect(first.realm).toMatchObject({ name: realm, displayName: "Transfer", smtpPassword: SMTP_PASSWORD, passwordMinLength: 10, requirePushedAuthorizationRequests: true });
     expect(first.roles.map((r: { name: string }) => r.name).sort()).toEqual(["editor", "offline_access"]);
     const svc = first.clients.find((c: { clientId: string }) => c.clientId === "svc");
     expect(svc).toMatchObject({ clientType: "CONFIDENTIAL", secret, roles: [{ name: "reader" }], serviceAccount: { username: "service-account-svc", realmRoles: ["editor"], clientRoles: {} } });
-    expect(first.clients.find((c: { clientId: string }) => c.clientId === "web")).toMatchObject({ clientType: "PUBLIC", optionalClientScopes: expect.arrayContaining(["extra", "offline_access"]) });
+    expect(first.clients.find((c: { clientId: string }) => c.clientId === "web")).toMatchObject({
+      clientType: "PUBLIC", optionalClientScopes: expect.arrayContaining(["extra", "offline_access"]),
+      jwks: { keys: [WEB_JWK] }, requestObjectSignatureAlg: "ES256", requirePushedAuthorizationRequests: true,
+    });
     expect(first.clientScopes.find((s: { name: string }) => s.name === "extra").protocolMappers).toEqual([
       expect.objectContaining({ name: "tier", mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true" } }),
     ]);

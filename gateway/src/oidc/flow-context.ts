@@ -20,9 +20,10 @@ export function one(source: unknown, name: string): string {
 /**
  * The longest value a parameter of the authorization and logout endpoints may have. An
  * id_token_hint carries every mapped claim (groups, roles) and grows past 4 KB; other parameters
- * (state, nonce, redirect_uri, scope) never need to.
+ * (state, nonce, redirect_uri, scope) never need to. A request object (RFC 9101) carries the others
+ * and a signature (an RS256 one alone is 342 characters).
  */
-const PARAM_LIMITS: Readonly<Record<string, number>> = { id_token_hint: 16_384 };
+const PARAM_LIMITS: Readonly<Record<string, number>> = { id_token_hint: 16_384, request: 16_384 };
 const PARAM_LIMIT = 4096;
 
 /**

@@ -19,7 +19,7 @@ describe("Throttle", () => {
       "/realms/acme/protocol/openid-connect/token", "/realms/acme/protocol/openid-connect/auth/device",
       // RFC 6749 section 2.3.1: every endpoint that takes the client's password.
       "/realms/acme/protocol/openid-connect/token/introspect", "/realms/acme/protocol/openid-connect/revoke",
-      "/realms/acme/protocol/openid-connect/logout",
+      "/realms/acme/protocol/openid-connect/logout", "/realms/acme/protocol/openid-connect/ext/par/request",
       "/realms/acme/protocol/openid-connect/auth", "/realms/acme/protocol/saml", "/realms/acme/login-actions/registration",
       "/realms/acme/device",
     ]) expect([path, t.realmOf("POST", path)]).toEqual([path, "acme"]);
@@ -56,7 +56,7 @@ describe("Throttle", () => {
       status: 429, headers: { "Retry-After": "60", "Cache-Control": "no-store", Pragma: "no-cache" },
       body: { error: "too_many_requests", error_description: "rate limit exceeded; retry after 60 s" },
     });
-    for (const path of ["/realms/acme/protocol/openid-connect/token/introspect", "/realms/acme/protocol/openid-connect/revoke"]) {
+    for (const path of ["/realms/acme/protocol/openid-connect/token/introspect", "/realms/acme/protocol/openid-connect/revoke", "/realms/acme/protocol/openid-connect/ext/par/request"]) {
       expect(await t.check("acme", req(path))).toEqual(over);
     }
     // The client's logout (Basic or a refresh token) in OAuth format; the browser's as text for its page.

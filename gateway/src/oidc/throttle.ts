@@ -14,13 +14,13 @@ const SETTINGS_TTL_MS = 10_000;
  * The POSTs the throttle counts, matched exactly as the router routes them (case-sensitive,
  * strict: DESIGN 7): every endpoint that takes the client's password, which RFC 6749 section 2.3.1
  * asks to protect against brute force (token, device authorization, introspection, revocation,
- * logout), and the paths that take the user's credentials in the browser (authorization, SAML
+ * logout, pushed authorization requests: RFC 9126 section 7.1), and the paths that take the user's credentials in the browser (authorization, SAML
  * login, registration, the device page, the broker's confirm-link form).
  */
-const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|token\/introspect|revoke|logout|auth|auth\/device)|protocol\/saml|login-actions\/[^/]+|device|broker\/[^/]+\/link)$/;
+const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|token\/introspect|revoke|logout|auth|auth\/device|ext\/par\/request)|protocol\/saml|login-actions\/[^/]+|device|broker\/[^/]+\/link)$/;
 
 /** The endpoints that answer in OAuth format (RFC 6749 section 5.2), their 429 included. */
-const OAUTH_ENDPOINT = /\/protocol\/openid-connect\/(?:token|token\/introspect|revoke|auth\/device)$/;
+const OAUTH_ENDPOINT = /\/protocol\/openid-connect\/(?:token|token\/introspect|revoke|auth\/device|ext\/par\/request)$/;
 
 /** The logout endpoint, which is the client's (OAuth format) or the browser's (an error page). */
 const LOGOUT = /\/protocol\/openid-connect\/logout$/;

@@ -36,8 +36,8 @@ export interface FormEndpoint {
 }
 
 /**
- * The form-posted OIDC endpoints (spec 4.15): token, device authorization (RFC 8628), introspection
- * (RFC 7662), revocation (RFC 7009). The gateway only parses HTTP; the token service's OAuthService
+ * The form-posted OIDC endpoints (spec 4.15): token, device authorization (RFC 8628), pushed
+ * authorization requests (RFC 9126), introspection (RFC 7662), revocation (RFC 7009). The gateway only parses HTTP; the token service's OAuthService
  * decides. Each is one handler whichever way the request arrives.
  */
 export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndpoint[] {
@@ -76,6 +76,16 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
           verification_uri_complete: res.verificationUriComplete, expires_in: res.expiresIn, interval: res.interval,
         },
       };
+    }) },
+    { path: `${OIDC}/ext/par/request`, handle: (req) => oauthReply(realmOf(req), async () => {
+      // RFC 9126 section 2.1: the authorization request's parameters, each once (RFC 6749 section 3.1).
+      const params: Record<string, string> = {};
+      for (const name of Object.keys((req.body ?? {}) as Record<string, unknown>)) params[name] = formParam(req, name);
+      const res = await rpc.oauth.pushAuthorizationRequest({
+        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), params, ipAddress: req.ip ?? "",
+      });
+      // RFC 9126 section 2.2: 201 Created.
+      return { status: 201, body: { request_uri: res.requestUri, expires_in: res.expiresIn }, headers: NO_STORE };
     }) },
     { path: `${OIDC}/token/introspect`, handle: (req) => oauthReply(realmOf(req), async () => {
       const res = await rpc.oauth.introspect({

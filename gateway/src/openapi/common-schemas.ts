@@ -32,6 +32,10 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
     ...obj({ device_code: str, user_code: str, verification_uri: str, verification_uri_complete: str, expires_in: int, interval: int }),
     description: "RFC 8628 section 3.2.",
   },
+  PushedAuthorizationResponse: {
+    ...obj({ request_uri: { type: "string", pattern: "^urn:ietf:params:oauth:request_uri:[A-Za-z0-9_-]{43}$" }, expires_in: int }),
+    description: "RFC 9126 section 2.2: a single-use reference to the pushed request, bound to the client.",
+  },
   IntrospectionResponse: {
     type: "object", required: ["active"], additionalProperties: true,
     properties: {
@@ -52,6 +56,8 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
     properties: {
       issuer: str, authorization_endpoint: str, token_endpoint: str, userinfo_endpoint: str, jwks_uri: str,
       end_session_endpoint: str, introspection_endpoint: str, revocation_endpoint: str, device_authorization_endpoint: str,
+      pushed_authorization_request_endpoint: str, require_pushed_authorization_requests: bool, request_parameter_supported: bool,
+      request_object_signing_alg_values_supported: { type: "array", items: str },
       response_types_supported: { type: "array", items: str }, subject_types_supported: { type: "array", items: str },
       id_token_signing_alg_values_supported: { type: "array", items: str }, scopes_supported: { type: "array", items: str },
       grant_types_supported: { type: "array", items: str }, code_challenge_methods_supported: { type: "array", items: str },

@@ -18,6 +18,8 @@ const AUTHORIZE: Param[] = [
   ["max_age", "Seconds since the last authentication.", false], ["login_hint", "A username to prefill.", false],
   ["response_mode", "`query`, `fragment` or `form_post`.", false], ["kc_idp_hint", "Go straight to this identity provider.", false],
   ["kc_action", "`webauthn-register-passwordless`: register a passkey after the login (docs/passkeys.md).", false],
+  ["request", "A request object (RFC 9101): signed with a key of the client's `jwks`, or unsigned where the client allows it; its parameters win over the query's.", false],
+  ["request_uri", "The `urn:ietf:params:oauth:request_uri:` reference a pushed authorization request returned (RFC 9126 section 4); single use.", false],
 ].map(([name, description, required]) => ({ name: name as string, description: description as string, ...(required ? { required: true } : {}) }));
 const page = (id: string, method: "GET" | "POST", path: string, summary: string, extra: Partial<Operation> = {}): Operation => ({
   id, method, path, auth: "public", tag: "Hosted pages", summary, errors: "page",
@@ -91,6 +93,16 @@ export function protocolOperations(): Operation[] {
     { id: "deviceAuthorization", method: "POST", path: `${OIDC}/auth/device`, auth: "client", tag: "OpenID Connect", summary: "Device authorization (RFC 8628 section 3.1)",
       errors: "oauth", body: form({ scope: s, ...CLIENT_AUTH }), responses: { 200: json("The device and user codes.", ref("DeviceAuthorizationResponse")) } },
     preflight("deviceAuthorizationPreflight", `${OIDC}/auth/device`),
+    { id: "pushAuthorizationRequest", method: "POST", path: `${OIDC}/ext/par/request`, auth: "client", tag: "OpenID Connect",
+      summary: "Pushed authorization request (RFC 9126 section 2)",
+      description: "The authorization request's parameters (or a `request` object), checked as the authorization endpoint checks them; "
+        + "the client authenticates as at the token endpoint. The answer's `request_uri` is used once, by this client, within `expires_in` seconds.",
+      errors: "oauth", body: form({
+        response_type: s, redirect_uri: s, scope: s, state: s, nonce: s, code_challenge: s, code_challenge_method: s, prompt: s, max_age: s,
+        login_hint: s, response_mode: s, request: { ...s, description: "A request object (RFC 9101) instead of the parameters." }, ...CLIENT_AUTH,
+      }),
+      responses: { 201: json("The request_uri to send to the authorization endpoint.", ref("PushedAuthorizationResponse")) } },
+    preflight("pushAuthorizationRequestPreflight", `${OIDC}/ext/par/request`),
     { id: "introspect", method: "POST", path: `${OIDC}/token/introspect`, auth: "client", tag: "OpenID Connect", summary: "Token introspection (RFC 7662)",
       errors: "oauth", body: form({ token: s, token_type_hint: { enum: ["access_token", "refresh_token"] }, ...CLIENT_AUTH }, ["token"]),
       responses: { 200: json("The token's state and claims.", ref("IntrospectionResponse")) } },

@@ -1768,6 +1768,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/realms/{realmName}/protocol/openid-connect/ext/par/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pushed authorization request (RFC 9126 section 2)
+         * @description The authorization request's parameters (or a `request` object), checked as the authorization endpoint checks them; the client authenticates as at the token endpoint. The answer's `request_uri` is used once, by this client, within `expires_in` seconds.
+         */
+        post: operations["pushAuthorizationRequest"];
+        delete?: never;
+        /** CORS preflight */
+        options: operations["pushAuthorizationRequestPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/realms/{realmName}/protocol/openid-connect/token/introspect": {
         parameters: {
             query?: never;
@@ -2122,6 +2143,11 @@ export interface components {
             expires_in: number;
             interval: number;
         };
+        /** @description RFC 9126 section 2.2: a single-use reference to the pushed request, bound to the client. */
+        PushedAuthorizationResponse: {
+            request_uri: string;
+            expires_in: number;
+        };
         /** @description RFC 7662 section 2.2: `{ "active": false }` for a token that is not active. */
         IntrospectionResponse: {
             active: boolean;
@@ -2163,6 +2189,10 @@ export interface components {
             introspection_endpoint?: string;
             revocation_endpoint?: string;
             device_authorization_endpoint?: string;
+            pushed_authorization_request_endpoint?: string;
+            require_pushed_authorization_requests?: boolean;
+            request_parameter_supported?: boolean;
+            request_object_signing_alg_values_supported?: string[];
             response_types_supported: string[];
             subject_types_supported: string[];
             id_token_signing_alg_values_supported: string[];
@@ -2348,6 +2378,7 @@ export interface components {
                 emailTheme: string;
                 rateLimitPerIp: number;
                 rateLimitPerClient: number;
+                requirePushedAuthorizationRequests?: boolean;
             };
             roles: {
                 id: string;
@@ -2383,6 +2414,14 @@ export interface components {
                 requireConsent: boolean;
                 backchannelLogoutUri: string;
                 backchannelLogoutSessionRequired: boolean;
+                jwks?: {
+                    keys: {
+                        [key: string]: unknown;
+                    }[];
+                };
+                /** @enum {string} */
+                requestObjectSignatureAlg?: "" | "any" | "none" | "RS256" | "PS256" | "ES256" | "EdDSA";
+                requirePushedAuthorizationRequests?: boolean;
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
@@ -2619,6 +2658,7 @@ export interface components {
             /** Format: int32 */
             ssoSessionMaxLifespan: number;
             resetPasswordAllowed: boolean;
+            requirePushedAuthorizationRequests: boolean;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -2741,6 +2781,7 @@ export interface components {
             /** Format: int32 */
             ssoSessionMaxLifespan?: number;
             resetPasswordAllowed?: boolean;
+            requirePushedAuthorizationRequests?: boolean;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -2769,6 +2810,7 @@ export interface components {
             /** Format: int32 */
             ssoSessionMaxLifespan?: number;
             resetPasswordAllowed?: boolean;
+            requirePushedAuthorizationRequests?: boolean;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -2879,6 +2921,8 @@ export interface components {
             clientAuthenticatorType: string;
             jwks?: Record<string, never>;
             jwksUri: string;
+            requestObjectSignatureAlg: string;
+            requirePushedAuthorizationRequests: boolean;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -3019,6 +3063,8 @@ export interface components {
             clientAuthenticatorType?: string;
             jwks?: Record<string, never>;
             jwksUri?: string;
+            requestObjectSignatureAlg?: string;
+            requirePushedAuthorizationRequests?: boolean;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -3034,6 +3080,8 @@ export interface components {
             clientAuthenticatorType?: string;
             jwks?: Record<string, never>;
             jwksUri?: string;
+            requestObjectSignatureAlg?: string;
+            requirePushedAuthorizationRequests?: boolean;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {
@@ -3629,6 +3677,7 @@ export interface operations {
                         /** Format: int32 */
                         ssoSessionMaxLifespan: number;
                         resetPasswordAllowed: boolean;
+                        requirePushedAuthorizationRequests: boolean;
                         importReport: {
                             path: string;
                             message: string;
@@ -12137,6 +12186,84 @@ export interface operations {
             };
         };
     };
+    pushAuthorizationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    response_type?: string;
+                    redirect_uri?: string;
+                    scope?: string;
+                    state?: string;
+                    nonce?: string;
+                    code_challenge?: string;
+                    code_challenge_method?: string;
+                    prompt?: string;
+                    max_age?: string;
+                    login_hint?: string;
+                    response_mode?: string;
+                    /** @description A request object (RFC 9101) instead of the parameters. */
+                    request?: string;
+                    /** @description The client (client_secret_post or a public client); else HTTP Basic (RFC 6749 section 2.3.1). */
+                    client_id?: string;
+                    /** @description client_secret_post. */
+                    client_secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request_uri to send to the authorization endpoint. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushedAuthorizationResponse"];
+                };
+            };
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    pushAuthorizationRequestPreflight: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The requesting page's origin; without it the answer carries no CORS header. */
+                Origin?: string;
+            };
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body; for an Origin, the allowed methods and headers (Access-Control-Allow-*, any origin: the real request is checked against the client's web origins). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     introspect: {
         parameters: {
             query?: never;
@@ -12555,6 +12682,10 @@ export interface operations {
                 kc_idp_hint?: string;
                 /** @description `webauthn-register-passwordless`: register a passkey after the login (docs/passkeys.md). */
                 kc_action?: string;
+                /** @description A request object (RFC 9101): signed with a key of the client's `jwks`, or unsigned where the client allows it; its parameters win over the query's. */
+                request?: string;
+                /** @description The `urn:ietf:params:oauth:request_uri:` reference a pushed authorization request returned (RFC 9126 section 4); single use. */
+                request_uri?: string;
             };
             header?: never;
             path: {

@@ -40,10 +40,10 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     dropClientAlso: async (realmId, clientId, upTo) => { await browserFlow?.dropClient(realmId, clientId, upTo); },
     dropUserAlso: async (realmId, userId) => { await browserFlow?.dropUser(realmId, userId); },
   });
-  const { realms: realmSettings, clients, serviceAccountGrants, sso: sessions, codes, devices, familyRepo: families, terminator, outbox } = oauth.parts;
+  const { realms: realmSettings, clients, serviceAccountGrants, sso: sessions, codes, devices, pushed, familyRepo: families, terminator, outbox } = oauth.parts;
   const discoveryScopes = new DiscoveryScopes(deps.transports.directory, clock);
   const metadata = new RealmMetadata(realms, keys, discoveryScopes, { resolve: (name) => realmSettings.find(name) });
-  browserFlow = await buildBrowserFlow(deps, keys, { realms: realmSettings, clients, sessions, codes, devices, families, terminator, outbox }, {
+  browserFlow = await buildBrowserFlow(deps, keys, { realms: realmSettings, clients, sessions, codes, devices, pushed, families, terminator, outbox }, {
     limit: config.userCodeFailures, windowMs: config.userCodeFailureWindowSeconds * 1000,
   });
   let subs: Subscription[] = [];

@@ -40,6 +40,8 @@ import { RefreshFamilyRepository } from "./store/refresh-family-repository.js";
 import { BackchannelDeliveryRepository } from "./store/backchannel-delivery-repository.js";
 import { RevokedTokenRepository } from "./store/revoked-token-repository.js";
 import { startOAuthConsumers } from "./events/oauth-consumers.js";
+import { PushedRequestRepository } from "./store/pushed-request-repository.js";
+import { PushedAuthorizations } from "./domain/pushed-authorization.js";
 import { oauthRpc } from "./rpc/oauth-rpc.js";
 import { sessionAdminRpc } from "./rpc/session-admin-rpc.js";
 
@@ -73,6 +75,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const ssoRepo = await SsoSessionRepository.open(store);
   const familyRepo = await RefreshFamilyRepository.open(store);
   const revoked = await RevokedTokenRepository.open(store);
+  const pushedRepo = await PushedRequestRepository.open(store);
   // Session ends and family revocations announce through it (outbox.ts); its relay starts with the consumers.
   const outbox = await Outbox.open(store, bus, clock, logger, { soleProcess: deps.soleProcess ?? false });
   const sso = new SsoSessions(ssoRepo, outbox, clock);
@@ -88,6 +91,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const assertions = new ClientAssertions(clients, clientJwks, await ClientAssertionJtiRepository.open(store), clock);
   const auth = new ClientAuth(clients, assertions);
   const events = new OAuthEvents(outbox, clock);
+  const pushed = new PushedAuthorizations(pushedRepo, auth, events, clock);
   const serviceAccountGrants = new ServiceAccountGrants(clock);
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),
@@ -103,9 +107,9 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   let subs: Subscription[] = [];
 
   return {
-    parts: { clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, recentRevocations, sso, backchannel, deliveries, terminator, families, access, issuers, outbox },
+    parts: { pushed, clients, realms, serviceAccountGrants, codes, devices, ssoRepo, familyRepo, revoked, recentRevocations, sso, backchannel, deliveries, terminator, families, access, issuers, outbox },
     routes(router: ConnectRouter) {
-      router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations }));
+      router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations, pushed }));
       router.service(SessionAdminService, sessionAdminRpc(admin));
     },
     async start() {
@@ -117,7 +121,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
           await options.dropRealmAlso?.(realmId);
           const counts = await Promise.all([
             familyRepo.deleteRealm(realmId), codes.deleteRealm(realmId), devices.deleteRealm(realmId),
-            ssoRepo.deleteRealm(realmId), revoked.deleteRealm(realmId), deliveries.deleteRealm(realmId),
+            ssoRepo.deleteRealm(realmId), revoked.deleteRealm(realmId), deliveries.deleteRealm(realmId), pushedRepo.deleteRealm(realmId),
           ]);
           return counts.reduce((a, b) => a + b, 0);
         },

@@ -103,6 +103,7 @@ export function convertClients(kc: Json, scopes: Json[], note: Note): { clients:
       redirectUris, webOrigins: [...origins], grantTypes, requireConsent: c.consentRequired === true,
       backchannelLogoutUri: String(attrs["backchannel.logout.url"] ?? ""),
       backchannelLogoutSessionRequired: attrs["backchannel.logout.session.required"] === "true",
+      ...requestObjectSettings(attrs, p, note),
       ...(secret ? { secret } : {}),
       defaultClientScopes: defaults,
       optionalClientScopes: (c.optionalClientScopes ?? []).filter((s: string, j: number) => known(s, scopeNames, `${p}.optionalClientScopes[${j}]`, note)),
@@ -143,4 +144,30 @@ function known(scope: string, names: Set<string>, path: string, note: Note): boo
   if (names.has(scope)) return true;
   note(path, `client scope "${scope}" is not in the document (or has no equivalent)`);
   return false;
+}
+
+const REQUEST_OBJECT_ALGS = new Set(["any", "none", "RS256", "PS256", "ES256", "EdDSA"]);
+
+/**
+ * Keycloak's request object and PAR attributes (RFC 9101, RFC 9126): the signature algorithm, the
+ * PAR requirement, and the keys when given by value (`use.jwks.string`); a `jwks.url` is noted,
+ * since keys are only taken by value.
+ */
+function requestObjectSettings(attrs: Json, p: string, note: Note): Json {
+  const out: Json = { requirePushedAuthorizationRequests: attrs["require.pushed.authorization.requests"] === "true" };
+  const alg = attrs["request.object.signature.alg"];
+  if (typeof alg === "string" && alg !== "") {
+    if (REQUEST_OBJECT_ALGS.has(alg)) out.requestObjectSignatureAlg = alg;
+    else note(`${p}.attributes["request.object.signature.alg"]`, `request object algorithm "${alg}" is not supported: any supported signed algorithm is accepted`);
+  }
+  if (attrs["use.jwks.string"] === "true" && typeof attrs["jwks.string"] === "string") {
+    try {
+      out.jwks = JSON.parse(attrs["jwks.string"]);
+    } catch {
+      note(`${p}.attributes["jwks.string"]`, "the key set is not JSON: not carried over");
+    }
+  } else if (attrs["use.jwks.url"] === "true" && attrs["jwks.url"]) {
+    note(`${p}.attributes["jwks.url"]`, "keys are taken by value only: set the client's jwks");
+  }
+  return out;
 }

@@ -10,7 +10,7 @@ import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
 } from "./client.js";
 import {
-  checkBackchannelUri, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants,
+  checkBackchannelUri, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants,
   checkUriList, checkWebOrigin, resolveClientType,
 } from "./client-rules.js";
 import { resolveAuthMethod } from "./client-auth-method.js";
@@ -74,6 +74,8 @@ export class ClientAdmin {
       // Keycloak's default: the logout token carries the session id.
       backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired ?? true,
       ...authMethod,
+      requestObjectSignatureAlg: checkRequestObjectAlg(input.requestObjectSignatureAlg ?? ""),
+      requirePushedAuthorizationRequests: input.requirePushedAuthorizationRequests ?? false,
       createdAt: now, updatedAt: now,
     };
     let secret: string | undefined;
@@ -131,6 +133,9 @@ export class ClientAdmin {
     if (input.redirectUris !== undefined) set.redirectUris = checkUriList("redirectUris", input.redirectUris, checkRedirectUri);
     if (input.webOrigins !== undefined) set.webOrigins = checkUriList("webOrigins", input.webOrigins, checkWebOrigin);
     if (input.backchannelLogoutUri !== undefined) set.backchannelLogoutUri = checkBackchannelUri(input.backchannelLogoutUri);
+    if (input.requestObjectSignatureAlg !== undefined) set.requestObjectSignatureAlg = checkRequestObjectAlg(input.requestObjectSignatureAlg);
+    if (input.requirePushedAuthorizationRequests !== undefined) set.requirePushedAuthorizationRequests = input.requirePushedAuthorizationRequests;
+    // An empty set clears the keys (stored as no keys, shown as absent).
     if (input.grantTypes !== undefined) {
       set.grantTypes = checkGrantTypes(input.grantTypes);
       checkTypeAndGrants(current.clientType, set.grantTypes);

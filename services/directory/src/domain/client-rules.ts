@@ -1,6 +1,7 @@
+import { checkJwks as checkPublicJwks } from "./client-auth-method.js";
 import { IamError } from "../../../kit/src/errors.js";
 import { checkLength, requireString, SLUG } from "../../../kit/src/validation/checks.js";
-import { GRANT_TYPES, type ClientCreateInput, type ClientType } from "./client.js";
+import { GRANT_TYPES, type ClientCreateInput, type ClientType, type JwkSet } from "./client.js";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const FORBIDDEN_SCHEMES = new Set(["javascript:", "data:", "vbscript:", "file:"]);
@@ -137,4 +138,25 @@ export function checkTypeAndGrants(type: ClientType, grants: string[]): void {
 export function checkClientText(input: { name?: string | undefined; description?: string | undefined }): void {
   if (input.name !== undefined) checkLength("name", input.name, 0, 255);
   if (input.description !== undefined) checkLength("description", input.description, 0, 2048);
+}
+
+/** The request object algorithms a client may be limited to (RFC 9101; Keycloak's names). */
+export const REQUEST_OBJECT_ALGS = ["", "any", "none", "RS256", "PS256", "ES256", "EdDSA"] as const;
+
+export function checkRequestObjectAlg(value: string): string {
+  if (!(REQUEST_OBJECT_ALGS as readonly string[]).includes(value)) {
+    throw IamError.invalid("requestObjectSignatureAlg", `requestObjectSignatureAlg must be one of "", ${REQUEST_OBJECT_ALGS.slice(1).join(", ")}`);
+  }
+  return value;
+}
+
+/**
+ * A JWK Set of public keys (RFC 7517 section 5), as an imported document carries it; an empty set
+ * is none. The Admin API's writes check it through resolveAuthMethod, with the same rules.
+ */
+export function checkJwks(value: unknown): JwkSet | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw IamError.invalid("jwks", "jwks must be a JWK Set: an object with a keys array");
+  const keys = (value as { keys?: unknown }).keys;
+  if (Array.isArray(keys) && keys.length === 0) return undefined;
+  return checkPublicJwks(value as Record<string, unknown>);
 }

@@ -31,8 +31,12 @@ export interface ClientRecord extends Doc {
   /** Absent on clients stored before it existed: see authMethodOf. */
   tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
   /** A JWK Set of public keys (private_key_jwt). */
-  jwks?: { keys: Record<string, unknown>[] };
+  jwks?: JwkSet;
   jwksUri?: string;
+  /** "" (signed, any supported algorithm), "any" (signed or unsigned), "none", or one algorithm. */
+  requestObjectSignatureAlg?: string;
+  /** RFC 9126 section 6. Absent (clients stored before it) reads as false. */
+  requirePushedAuthorizationRequests?: boolean;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -57,13 +61,20 @@ export interface ClientCreateInput {
   clientAuthenticatorType?: string;
   jwks?: Record<string, unknown>;
   jwksUri?: string;
+  requestObjectSignatureAlg?: string;
+  requirePushedAuthorizationRequests?: boolean;
+}
+
+/** A JSON Web Key Set (RFC 7517 section 5). */
+export interface JwkSet {
+  keys: Array<Record<string, unknown>>;
 }
 
 /** Exactly the update fields of spec 2.3. */
 export type ClientUpdateInput = Pick<
   ClientCreateInput,
   "name" | "description" | "enabled" | "redirectUris" | "webOrigins" | "grantTypes" | "requireConsent" | "backchannelLogoutUri"
-  | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri"
+  | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri" | "requestObjectSignatureAlg" | "requirePushedAuthorizationRequests"
 >;
 
 /** OIDC Registration 2's token_endpoint_auth_method values Tessera accepts (OIDC Core 1.0 section 9). */
@@ -92,6 +103,8 @@ export function clientView(c: ClientRecord, secret?: string) {
     clientAuthenticatorType: KEYCLOAK_AUTHENTICATOR[method],
     ...(jwks && jwks.keys.length > 0 ? { jwks } : {}),
     jwksUri: jwksUri ?? "",
+    requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "",
+    requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -76,6 +76,9 @@ export class RealmExport {
           id: c._id, clientId: c.clientId, name: c.name, description: c.description, clientType: c.clientType, enabled: c.enabled,
           redirectUris: c.redirectUris, webOrigins: c.webOrigins, grantTypes: c.grantTypes, requireConsent: c.requireConsent,
           backchannelLogoutUri: c.backchannelLogoutUri, backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
+          ...(c.jwks && c.jwks.keys.length ? { jwks: c.jwks } : {}),
+          requestObjectSignatureAlg: (c.requestObjectSignatureAlg ?? "") as ClientDoc["requestObjectSignatureAlg"] & string,
+          requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
           ...(secret !== undefined ? { secret } : {}),
           defaultClientScopes: scopeList("default"), optionalClientScopes: scopeList("optional"),
           roles: roles.filter((r) => r.clientId === c._id).map(roleDoc),
@@ -160,6 +163,7 @@ export class RealmExport {
       eventsEnabled: r.eventsEnabled, eventsExpiration: r.eventsExpiration, adminEventsEnabled: r.adminEventsEnabled,
       themeName: r.themeName, theme: { ...r.theme }, loginTheme: r.loginTheme, accountTheme: r.accountTheme, emailTheme: r.emailTheme,
       rateLimitPerIp: r.rateLimitPerIp ?? 0, rateLimitPerClient: r.rateLimitPerClient ?? 0,
+      requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests ?? false,
     };
   }
 

@@ -76,6 +76,8 @@ export class RealmImportWriter {
         _id: c.id, realmId, clientId: c.clientId, name: c.name, description: c.description, clientType: c.clientType, enabled: c.enabled,
         redirectUris: c.redirectUris, webOrigins: c.webOrigins, grantTypes: c.grantTypes, requireConsent: c.requireConsent,
         backchannelLogoutUri: c.backchannelLogoutUri, backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
+        requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "", requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
+        ...(c.jwks && c.jwks.keys.length ? { jwks: c.jwks } : {}),
         createdAt: now, updatedAt: now,
       };
       if (c.secret) client.secretSealed = this.secrets.seal(c.secret, `client:${c.id}:secret`);

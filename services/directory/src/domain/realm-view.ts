@@ -12,6 +12,7 @@ export function realmView(r: RealmRecord) {
     rateLimitPerClient: fields.rateLimitPerClient ?? 0,
     ssoSessionMaxLifespan: fields.ssoSessionMaxLifespan ?? REALM_DEFAULTS.ssoSessionMaxLifespan,
     resetPasswordAllowed: fields.resetPasswordAllowed ?? REALM_DEFAULTS.resetPasswordAllowed,
+    requirePushedAuthorizationRequests: fields.requirePushedAuthorizationRequests ?? REALM_DEFAULTS.requirePushedAuthorizationRequests,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

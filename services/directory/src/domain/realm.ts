@@ -51,6 +51,8 @@ export interface RealmRecord extends Doc {
    * reset links. Absent in realms stored before it existed, which read as false (Keycloak's default).
    */
   resetPasswordAllowed?: boolean;
+  /** RFC 9126 section 6: every client must push its authorization requests. Absent reads as false. */
+  requirePushedAuthorizationRequests?: boolean;
   /**
    * Present while the realm is being imported (epoch ms of the importer's last sign of life): the
    * realm is then invisible, and rolled back if the importer stops (realm-import.ts).
@@ -101,6 +103,7 @@ export interface RealmCreateInput {
   rateLimitPerClient?: number;
   ssoSessionMaxLifespan?: number;
   resetPasswordAllowed?: boolean;
+  requirePushedAuthorizationRequests?: boolean;
 }
 
 /** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max). */
@@ -109,6 +112,7 @@ export type RealmUpdateInput = Pick<
   | "displayName" | "enabled" | "accessTokenLifespan" | "refreshTokenLifespan" | "smtpHost" | "smtpPort"
   | "smtpUser" | "smtpPassword" | "smtpFrom" | "registrationAllowed" | "mfaRequired" | "themeName" | "theme"
   | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan" | "resetPasswordAllowed"
+  | "requirePushedAuthorizationRequests"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -149,4 +153,6 @@ export const REALM_DEFAULTS = {
   ssoSessionMaxLifespan: 36_000,
   /** Keycloak's default: no "Forgot password?" until an administrator allows it. */
   resetPasswordAllowed: false,
+  /** Keycloak's default: PAR is offered, not required. */
+  requirePushedAuthorizationRequests: false,
 } as const;

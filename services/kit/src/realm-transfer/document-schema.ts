@@ -39,6 +39,10 @@ export const clientSchema = z.strictObject({
   clientType: z.enum(["CONFIDENTIAL", "PUBLIC"]), enabled: z.boolean(),
   redirectUris: stringList, webOrigins: stringList, grantTypes: z.array(name).max(20),
   requireConsent: z.boolean(), backchannelLogoutUri: z.string().max(2048), backchannelLogoutSessionRequired: z.boolean(),
+  /** Request objects and PAR (RFC 9101, RFC 9126); absent in documents from before them. */
+  jwks: z.strictObject({ keys: z.array(z.record(z.string(), z.unknown())).max(20) }).optional(),
+  requestObjectSignatureAlg: z.enum(["", "any", "none", "RS256", "PS256", "ES256", "EdDSA"]).optional(),
+  requirePushedAuthorizationRequests: z.boolean().optional(),
   /** Only with includeSecrets, and only for CONFIDENTIAL clients. */
   secret: z.string().min(1).max(512).optional(),
   defaultClientScopes: z.array(name).max(1000),
@@ -129,6 +133,8 @@ export const realmSettingsSchema = z.strictObject({
   themeName: name, theme: z.record(z.string().max(64), z.string().max(2048)),
   loginTheme: name, accountTheme: name, emailTheme: name,
   rateLimitPerIp: z.number().int(), rateLimitPerClient: z.number().int(),
+  /** RFC 9126 section 6; absent in documents from before it (false). */
+  requirePushedAuthorizationRequests: z.boolean().optional(),
 });
 
 export const oidcSigningKeySchema = z.strictObject({

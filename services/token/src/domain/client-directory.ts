@@ -18,14 +18,21 @@ export interface ClientInfo {
   backchannelLogoutSessionRequired: boolean;
   /** How it authenticates (OIDC Core 1.0 section 9): client_secret_basic/post/jwt, private_key_jwt or none. */
   tokenEndpointAuthMethod: string;
-  /** Its public keys by value (private_key_jwt); null when it has none. */
-  jwks: { keys: Record<string, unknown>[] } | null;
+  /**
+   * Its public keys by value (RFC 7517 JWK Set): private_key_jwt's assertions and request objects
+   * are verified with them; no keys when it has none.
+   */
+  jwks: { keys: Array<Record<string, unknown>> };
   /** Where it publishes them instead; "" when not set. */
   jwksUri: string;
   /** Its default and optional client scopes' names (what /auth may ask for besides openid). */
   scopeNames: string[];
   /** The same scopes, in name order, as the consent screen sees them (consent-scopes.ts). */
   scopes: ClientScopeInfo[];
+  /** "" (signed, any supported alg), "any" (signed or unsigned), "none" (unsigned only), or one alg. */
+  requestObjectSignatureAlg: string;
+  /** RFC 9126 section 6: authorization requests must come through PAR. */
+  requirePushedAuthorizationRequests: boolean;
 }
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
@@ -129,9 +136,11 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     backchannelLogoutUri: c.backchannelLogoutUri,
     backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
     tokenEndpointAuthMethod: c.tokenEndpointAuthMethod || (c.clientType === "PUBLIC" ? "none" : "client_secret_basic"),
-    jwks: Array.isArray(c.jwks?.keys) ? { keys: c.jwks.keys as Record<string, unknown>[] } : null,
     jwksUri: c.jwksUri,
     scopeNames: [...scopeNames],
+    jwks: { keys: Array.isArray(c.jwks?.keys) ? (c.jwks.keys as Array<Record<string, unknown>>) : [] },
+    requestObjectSignatureAlg: c.requestObjectSignatureAlg,
+    requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests,
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

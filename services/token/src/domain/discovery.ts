@@ -7,6 +7,9 @@ export const GRANT_TYPES = [
   "urn:ietf:params:oauth:grant-type:device_code",
 ] as const;
 
+/** The signature algorithms request objects may use (RFC 9101), besides "none" where the client allows it. */
+export const REQUEST_OBJECT_ALGS = ["RS256", "PS256", "ES256", "EdDSA"] as const;
+
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt", "none"];
 /** What client assertions may be signed with (client-assertion.ts): private_key_jwt's, then client_secret_jwt's. */
 const CLIENT_AUTH_SIGNING_ALGS = [...PRIVATE_KEY_JWT_ALGS, ...CLIENT_SECRET_JWT_ALGS];
@@ -25,14 +28,18 @@ export function issuerOf(baseUrl: string, realmName: string): string {
 /**
  * OpenID Provider Metadata (OIDC Discovery 1.0 section 3; RFC 8414 section 2 for the OAuth members).
  * Only what the provider does is advertised: the `query`, `fragment` and `form_post` response modes,
- * S256 PKCE (RFC 7636 section 4.2; `plain` is refused, DESIGN 5), no request objects, request_uri or
- * claims parameter (each said false: Discovery's default for request_uri_parameter_supported is true).
+ * S256 PKCE (RFC 7636 section 4.2; `plain` is refused, DESIGN 5), request objects by value (RFC 9101,
+ * signed with the client's keys or, where the client allows it, unsigned), no request_uri other than
+ * PAR's nor claims parameter (each said false: Discovery's default for request_uri_parameter_supported
+ * is true).
  * Every algorithm a realm may sign with is listed, not only the realm's current one: a realm
  * switches algorithm by rotation (spec 4.17) while its older tokens are still in use, and RPs such
  * as openid-client accept an ID token whose alg this list names. `scopesSupported` is the realm's
  * (DiscoveryScopes: openid and its OpenID Connect client scopes).
  */
-export function discoveryDocument(baseUrl: string, realmName: string, scopesSupported: readonly string[]): Record<string, unknown> {
+export function discoveryDocument(
+  baseUrl: string, realmName: string, scopesSupported: readonly string[], options: { requirePushedAuthorizationRequests?: boolean } = {},
+): Record<string, unknown> {
   const issuer = issuerOf(baseUrl, realmName);
   const oidc = `${issuer}/protocol/openid-connect`;
   return {
@@ -45,6 +52,10 @@ export function discoveryDocument(baseUrl: string, realmName: string, scopesSupp
     jwks_uri: `${oidc}/certs`,
     revocation_endpoint: `${oidc}/revoke`,
     device_authorization_endpoint: `${oidc}/auth/device`,
+    // RFC 9126 section 5; the path is Keycloak's. The realm's requirement (a client's own is not
+    // advertised here: RFC 9126 section 6 puts it in the client's metadata).
+    pushed_authorization_request_endpoint: `${oidc}/ext/par/request`,
+    require_pushed_authorization_requests: options.requirePushedAuthorizationRequests === true,
     grant_types_supported: [...GRANT_TYPES],
     response_types_supported: ["code"],
     response_modes_supported: ["query", "fragment", "form_post"],
@@ -70,7 +81,8 @@ export function discoveryDocument(baseUrl: string, realmName: string, scopesSupp
     backchannel_logout_supported: true,
     backchannel_logout_session_supported: true,
     frontchannel_logout_supported: false,
-    request_parameter_supported: false,
+    request_parameter_supported: true,
+    request_object_signing_alg_values_supported: ["none", ...REQUEST_OBJECT_ALGS],
     request_uri_parameter_supported: false,
     claims_parameter_supported: false,
     // RFC 9207 section 3: the authorization response carries `iss`.

@@ -32,7 +32,9 @@ export class RealmMetadata {
   async discovery(realmName: string, baseUrl: string): Promise<Record<string, unknown>> {
     const realm = await this.publicRealm(realmName);
     if (!/^https?:\/\//.test(baseUrl)) throw IamError.invalid("baseUrl", "baseUrl must be an http(s) URL");
-    return discoveryDocument(baseUrl, realm.name, await this.scopes.supported(realm.name));
+    return discoveryDocument(baseUrl, realm.name, await this.scopes.supported(realm.name), {
+      requirePushedAuthorizationRequests: realm.requirePushedAuthorizationRequests === true,
+    });
   }
 
   async listKeys(realmName: string): Promise<KeyView[]> {

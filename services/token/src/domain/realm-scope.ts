@@ -9,6 +9,8 @@ export interface RealmScope {
    * this over-approximates on purpose: a rotated key stays published at least this long.
    */
   tokenLifespanSeconds: number;
+  /** RFC 9126 section 6, for discovery; known only where the realm's settings were read. */
+  requirePushedAuthorizationRequests?: boolean;
 }
 
 /**

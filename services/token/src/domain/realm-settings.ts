@@ -20,6 +20,8 @@ export interface OAuthRealm extends RealmScope {
   ssoSessionMaxLifespan: number;
   /** "Forgot password?" (Keycloak's resetPasswordAllowed), read by the browser flow. */
   resetPasswordAllowed: boolean;
+  /** RFC 9126 section 6: every client must push its authorization requests. */
+  requirePushedAuthorizationRequests: boolean;
 }
 
 const MAX_AGE_MS = 5_000;
@@ -61,6 +63,7 @@ export class RealmSettings {
           registrationAllowed: r.registrationAllowed,
           ssoSessionMaxLifespan: r.ssoSessionMaxLifespan,
           resetPasswordAllowed: r.resetPasswordAllowed,
+          requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests,
         };
       }
     } catch (e) {

@@ -2,6 +2,9 @@ import type { ClientInfo } from "../domain/client-directory.js";
 import type { SsoSessionRecord } from "../domain/sso-session.js";
 import { SSO_REUSED } from "../domain/acr.js";
 import { checkAuthorizationRequest } from "./authorization-request.js";
+import { issuerOf } from "../domain/discovery.js";
+import { readPushedRequest } from "./pushed-request.js";
+import { readRequestObject } from "./request-object.js";
 import { readIdTokenHint } from "./id-token-hint.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { errorReply, realmNotFound, pageOf, type FlowReply } from "./flow-reply.js";
@@ -23,14 +26,29 @@ export class AuthorizationFlow {
     if (!realm) return realmNotFound();
     if (!ctx.browserId) return errorReply("invalid_request", "Cookies are required to log in.");
     const client = params.client_id ? await d.clients.get(realm.name, params.client_id) : null;
+    // A PAR request_uri (RFC 9126 section 4) or a request object by value (RFC 9101).
+    const pushed = await readPushedRequest(params, d.pushed, realm);
+    const object = pushed.pushed || pushed.error ? pushed : await readRequestObject(params, client, issuerOf(ctx.baseUrl, realm.name), this.kit.now());
+    params = object.params;
     const check = checkAuthorizationRequest(params, client);
+    if (check.ok || !check.page) {
+      // A refused request object is answered where (and how) it asked, once its redirect_uri is trusted.
+      const to = check.ok ? check.request : check;
+      if (object.error) return this.kit.errorResponse(realm, to, ctx.baseUrl, object.error.error, object.error.description);
+    }
     if (!check.ok) {
+      // No trustworthy redirect_uri: a known client's refused request_uri or object is named on the page.
+      if (check.page && object.error && client?.enabled) return errorReply(object.error.error, object.error.description, 400);
       if (check.page) return errorReply(check.error, check.description, 400);
       return this.kit.errorResponse(realm, check, ctx.baseUrl, check.error, check.description);
     }
     const { request: req, client: current } = check;
     const fail = (error: string, description: string): FlowReply =>
       this.kit.errorResponse(realm, req, ctx.baseUrl, error, description);
+    // RFC 9126 section 6: the realm or the client requires every request to be pushed first.
+    if (!pushed.pushed && (realm.requirePushedAuthorizationRequests || current.requirePushedAuthorizationRequests)) {
+      return fail("invalid_request", "Pushed authorization requests are required: push the request and send its request_uri.");
+    }
 
     let hintSub: string | undefined;
     if (params.id_token_hint) {

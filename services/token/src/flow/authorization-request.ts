@@ -13,6 +13,20 @@ export type RequestCheck =
   /** The redirect_uri is registered: the error goes back to the client. */
   | { ok: false; page: false; error: string; description: string; redirectUri: string; state: string; responseMode: ResponseMode };
 
+/**
+ * The gateway's limits on authorization parameters (gateway/src/oidc/flow-context.ts), applied
+ * again to the parameters that reach the flow without its query parsing: a request object's
+ * claims and a pushed request's form. Over-long values get the same NUL marker, refused below.
+ */
+const PARAM_LIMITS: Readonly<Record<string, number>> = { id_token_hint: 16_384, request: 16_384 };
+const PARAM_LIMIT = 4096;
+
+export function markOverLong(params: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) out[k] = v.length > (PARAM_LIMITS[k] ?? PARAM_LIMIT) ? "\u0000too-long" : v;
+  return out;
+}
+
 const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 const KNOWN_PROMPTS = new Set(["none", "login", "consent", "select_account"]);
 
@@ -45,8 +59,6 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
   if (marked) {
     return fail("invalid_request", marked[1] === "\u0000too-long" ? `The ${marked[0]} parameter is too long.` : "A parameter was repeated.");
   }
-  if (params.request) return fail("request_not_supported", "The request parameter is not supported.");
-  if (params.request_uri) return fail("request_uri_not_supported", "The request_uri parameter is not supported.");
   const responseType = params.response_type ?? "";
   if (!responseType) return fail("invalid_request", "The response_type parameter is missing.");
   if (responseType !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");

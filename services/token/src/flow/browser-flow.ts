@@ -1,3 +1,4 @@
+import type { PushedAuthorizations } from "../domain/pushed-authorization.js";
 import { FailureWindowRepository } from "../store/failure-window-repository.js";
 import { createClient, type ConnectRouter, type Transport } from "@connectrpc/connect";
 import type { EventSink } from "../../../kit/src/bus/outbox.js";
@@ -58,6 +59,8 @@ export interface BrowserFlowDeps {
   sessions: SsoSessions;
   codes: AuthorizationCodeRepository;
   devices: DeviceCodeRepository;
+  /** PAR's stored requests (RFC 9126), which the OAuth half's push endpoint fills. */
+  pushed: PushedAuthorizations;
   /** The OAuth sessions and how they end: RP-initiated logout may name a refresh family by sid. */
   families: RefreshFamilyRepository;
   terminator: SessionTerminator;
@@ -88,7 +91,7 @@ export class BrowserFlow {
     const consents = await ConsentRepository.open(deps.store);
     const kit = new FlowKit({
       realms: new FlowRealms(deps.realms), clients: deps.clients, keys: deps.keys, txs, consents,
-      sessions: deps.sessions, codes: deps.codes, devices: deps.devices,
+      sessions: deps.sessions, codes: deps.codes, devices: deps.devices, pushed: deps.pushed,
       auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
       registration: createClient(RegistrationService, deps.directory), passkeys: createClient(PasskeyService, deps.directory), events: new FlowEvents(deps.outbox, deps.clock),
     });
@@ -140,4 +143,4 @@ export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared:
 }
 
 /** What the browser flow shares with the token endpoint (buildOAuth's parts). */
-export type BrowserFlowShared = Pick<BrowserFlowDeps, "realms" | "clients" | "sessions" | "codes" | "devices" | "families" | "terminator" | "outbox">;
+export type BrowserFlowShared = Pick<BrowserFlowDeps, "realms" | "clients" | "sessions" | "codes" | "devices" | "pushed" | "families" | "terminator" | "outbox">;

@@ -18,6 +18,7 @@ import type { FlowEvents } from "./flow-events.js";
 import { issuerOf, type FlowRealm, type FlowRealms } from "./flow-realms.js";
 import { clientResponse, loginRequesterRefused, realmNotFound, staleTransaction, type FlowReply, type ResponseMode } from "./flow-reply.js";
 import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
+import type { PushedAuthorizations } from "../domain/pushed-authorization.js";
 import type { LoginTransactionRepository } from "./login-transaction-repository.js";
 import { cappedEnd, pastMax } from "../domain/session-max.js";
 
@@ -41,6 +42,8 @@ export interface FlowDeps {
   sessions: SsoSessions;
   codes: AuthorizationCodeRepository;
   devices: DeviceCodeRepository;
+  /** PAR's stored requests (RFC 9126), shared with the OAuth half's push endpoint. */
+  pushed: PushedAuthorizations;
   auth: Client<typeof AuthenticationService>;
   registration: Client<typeof RegistrationService>;
   passkeys: Client<typeof PasskeyService>;

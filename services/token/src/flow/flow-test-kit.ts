@@ -1,3 +1,7 @@
+import { ClientAuth } from "../domain/client-auth.js";
+import { OAuthEvents } from "../domain/oauth-events.js";
+import { PushedAuthorizations } from "../domain/pushed-authorization.js";
+import { PushedRequestRepository } from "../store/pushed-request-repository.js";
 import { noFederationTransport } from "../../../kit/src/rpc/no-federation-transport.js";
 import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
@@ -93,7 +97,7 @@ export async function buildFlowWorld(clock: Clock): Promise<FlowWorld> {
   const terminator = new SessionTerminator(families, sessions, backchannel, await RevokedTokenRepository.open(store), outbox);
   const flow = await BrowserFlow.build({
     store, bus, clock, keys, directory: dir, realms: new RealmSettings(dir, clock), clients: clientDirectory,
-    sessions, codes, devices, families, terminator, outbox,
+    sessions, codes, devices, families, terminator, outbox, pushed: new PushedAuthorizations(await PushedRequestRepository.open(store), new ClientAuth(clientDirectory), new OAuthEvents(outbox, clock), clock),
   });
   return {
     bus, directory, flow, keys, sessionsRepo, codes, devices, families, backchannel,

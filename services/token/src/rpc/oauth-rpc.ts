@@ -7,6 +7,7 @@ import type { IssuerBase } from "../domain/issuer-base.js";
 import type { RealmSettings } from "../domain/realm-settings.js";
 import type { TokenEndpoint } from "../domain/token-endpoint.js";
 import type { TokenOperations } from "../domain/token-operations.js";
+import type { PushedAuthorizations } from "../domain/pushed-authorization.js";
 import type { ClientAuth } from "../domain/client-auth.js";
 
 export interface OAuthDeps {
@@ -16,6 +17,7 @@ export interface OAuthDeps {
   endpoint: TokenEndpoint;
   devices: DeviceAuthorizations;
   operations: TokenOperations;
+  pushed: PushedAuthorizations;
 }
 
 /** Thin handlers: check -> domain -> convert. */
@@ -51,6 +53,10 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
       await d.operations.revoke(realm, issuer, presented(req.client, issuer), req.token, req.ipAddress);
       return {};
+    },
+    async pushAuthorizationRequest(req) {
+      const { realm, issuer } = await context(req.realm, req.baseUrl);
+      return d.pushed.push(realm, issuer, presented(req.client, issuer), req.params, req.ipAddress);
     },
     async userInfo(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);

@@ -12,13 +12,13 @@ import { ServiceAccountGrants } from "./service-account-grants.js";
 
 const realm: OAuthRealm = {
   id: "r1", name: "r", enabled: true, tokenLifespanSeconds: 300, accessTokenLifespan: 300, refreshTokenLifespan: 1800,
-  offlineTokenLifespan: 2_592_000, eventsEnabled: false, eventsExpiration: 604_800, adminEventsEnabled: false, registrationAllowed: false, ssoSessionMaxLifespan: 36_000, resetPasswordAllowed: false,
+  offlineTokenLifespan: 2_592_000, eventsEnabled: false, eventsExpiration: 604_800, adminEventsEnabled: false, registrationAllowed: false, ssoSessionMaxLifespan: 36_000, resetPasswordAllowed: false, requirePushedAuthorizationRequests: false,
 };
 const client: ClientInfo = {
   id: "c1", clientId: "svc", name: "", clientType: "CONFIDENTIAL", enabled: true, redirectUris: [], webOrigins: [],
   grantTypes: ["client_credentials"], requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: false,
-  tokenEndpointAuthMethod: "client_secret_basic", jwks: null, jwksUri: "",
-  scopeNames: [], scopes: [],
+  tokenEndpointAuthMethod: "client_secret_basic", jwks: { keys: [] }, jwksUri: "",
+  scopeNames: [], scopes: [], requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false,
 };
 const params = { grantType: "client_credentials", scope: undefined } as TokenParams;
 

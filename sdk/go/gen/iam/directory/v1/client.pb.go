@@ -51,9 +51,16 @@ type Client struct {
 	// The client's public keys by value (a JWK Set, RFC 7517 section 5), for private_key_jwt.
 	Jwks *structpb.Struct `protobuf:"bytes,18,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
 	// Where the client publishes its JWK Set, for private_key_jwt; "" when not set.
-	JwksUri       string `protobuf:"bytes,19,opt,name=jwks_uri,json=jwksUri,proto3" json:"jwks_uri,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	JwksUri string `protobuf:"bytes,19,opt,name=jwks_uri,json=jwksUri,proto3" json:"jwks_uri,omitempty"`
+	// Keycloak's "request object signature algorithm": "" (the default) accepts request objects
+	// signed with any supported algorithm and refuses unsigned ones; "any" also accepts unsigned
+	// (alg none); "none" accepts unsigned only; RS256, PS256, ES256 or EdDSA accept that one only.
+	// Request objects (RFC 9101) are verified with `jwks`.
+	RequestObjectSignatureAlg string `protobuf:"bytes,20,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3" json:"request_object_signature_alg,omitempty"`
+	// The client must push its authorization requests (RFC 9126 section 6).
+	RequirePushedAuthorizationRequests bool `protobuf:"varint,21,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *Client) Reset() {
@@ -219,6 +226,20 @@ func (x *Client) GetJwksUri() string {
 	return ""
 }
 
+func (x *Client) GetRequestObjectSignatureAlg() string {
+	if x != nil {
+		return x.RequestObjectSignatureAlg
+	}
+	return ""
+}
+
+func (x *Client) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil {
+		return x.RequirePushedAuthorizationRequests
+	}
+	return false
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -239,11 +260,13 @@ type ClientInput struct {
 	GrantTypesPresent       bool    `protobuf:"varint,13,opt,name=grant_types_present,json=grantTypesPresent,proto3" json:"grant_types_present,omitempty"`
 	TokenEndpointAuthMethod *string `protobuf:"bytes,14,opt,name=token_endpoint_auth_method,json=tokenEndpointAuthMethod,proto3,oneof" json:"token_endpoint_auth_method,omitempty"`
 	// Keycloak's alias of token_endpoint_auth_method; both given must agree.
-	ClientAuthenticatorType *string          `protobuf:"bytes,15,opt,name=client_authenticator_type,json=clientAuthenticatorType,proto3,oneof" json:"client_authenticator_type,omitempty"`
-	Jwks                    *structpb.Struct `protobuf:"bytes,16,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
-	JwksUri                 *string          `protobuf:"bytes,17,opt,name=jwks_uri,json=jwksUri,proto3,oneof" json:"jwks_uri,omitempty"`
-	unknownFields           protoimpl.UnknownFields
-	sizeCache               protoimpl.SizeCache
+	ClientAuthenticatorType            *string          `protobuf:"bytes,15,opt,name=client_authenticator_type,json=clientAuthenticatorType,proto3,oneof" json:"client_authenticator_type,omitempty"`
+	Jwks                               *structpb.Struct `protobuf:"bytes,16,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
+	JwksUri                            *string          `protobuf:"bytes,17,opt,name=jwks_uri,json=jwksUri,proto3,oneof" json:"jwks_uri,omitempty"`
+	RequestObjectSignatureAlg          *string          `protobuf:"bytes,18,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3,oneof" json:"request_object_signature_alg,omitempty"`
+	RequirePushedAuthorizationRequests *bool            `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *ClientInput) Reset() {
@@ -395,6 +418,20 @@ func (x *ClientInput) GetJwksUri() string {
 	return ""
 }
 
+func (x *ClientInput) GetRequestObjectSignatureAlg() string {
+	if x != nil && x.RequestObjectSignatureAlg != nil {
+		return *x.RequestObjectSignatureAlg
+	}
+	return ""
+}
+
+func (x *ClientInput) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil && x.RequirePushedAuthorizationRequests != nil {
+		return *x.RequirePushedAuthorizationRequests
+	}
+	return false
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
 	state                   protoimpl.MessageState `protogen:"open.v1"`
@@ -414,9 +451,12 @@ type ClientUpdate struct {
 	// An empty object ({}) removes the keys.
 	Jwks *structpb.Struct `protobuf:"bytes,14,opt,name=jwks,proto3,oneof" json:"jwks,omitempty"`
 	// "" removes the URL.
-	JwksUri       *string `protobuf:"bytes,15,opt,name=jwks_uri,json=jwksUri,proto3,oneof" json:"jwks_uri,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	JwksUri *string `protobuf:"bytes,15,opt,name=jwks_uri,json=jwksUri,proto3,oneof" json:"jwks_uri,omitempty"`
+	// Request objects and PAR (RFC 9101, RFC 9126).
+	RequestObjectSignatureAlg          *string `protobuf:"bytes,16,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3,oneof" json:"request_object_signature_alg,omitempty"`
+	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,17,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *ClientUpdate) Reset() {
@@ -552,6 +592,20 @@ func (x *ClientUpdate) GetJwksUri() string {
 		return *x.JwksUri
 	}
 	return ""
+}
+
+func (x *ClientUpdate) GetRequestObjectSignatureAlg() string {
+	if x != nil && x.RequestObjectSignatureAlg != nil {
+		return *x.RequestObjectSignatureAlg
+	}
+	return ""
+}
+
+func (x *ClientUpdate) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil && x.RequirePushedAuthorizationRequests != nil {
+		return *x.RequirePushedAuthorizationRequests
+	}
+	return false
 }
 
 // ServiceAccountUser is the user a client with client_credentials acts as (spec 1.11).
@@ -1899,7 +1953,7 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa8\x06\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\a\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -1925,9 +1979,11 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1atoken_endpoint_auth_method\x18\x10 \x01(\tR\x17tokenEndpointAuthMethod\x12:\n" +
 	"\x19client_authenticator_type\x18\x11 \x01(\tR\x17clientAuthenticatorType\x120\n" +
 	"\x04jwks\x18\x12 \x01(\v2\x17.google.protobuf.StructH\x01R\x04jwks\x88\x01\x01\x12\x19\n" +
-	"\bjwks_uri\x18\x13 \x01(\tR\ajwksUriB\t\n" +
+	"\bjwks_uri\x18\x13 \x01(\tR\ajwksUri\x12?\n" +
+	"\x1crequest_object_signature_alg\x18\x14 \x01(\tR\x19requestObjectSignatureAlg\x12Q\n" +
+	"%require_pushed_authorization_requests\x18\x15 \x01(\bR\"requirePushedAuthorizationRequestsB\t\n" +
 	"\a_secretB\a\n" +
-	"\x05_jwks\"\xec\a\n" +
+	"\x05_jwks\"\xd5\t\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -1950,7 +2006,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x19client_authenticator_type\x18\x0f \x01(\tH\n" +
 	"R\x17clientAuthenticatorType\x88\x01\x01\x120\n" +
 	"\x04jwks\x18\x10 \x01(\v2\x17.google.protobuf.StructH\vR\x04jwks\x88\x01\x01\x12\x1e\n" +
-	"\bjwks_uri\x18\x11 \x01(\tH\fR\ajwksUri\x88\x01\x01B\f\n" +
+	"\bjwks_uri\x18\x11 \x01(\tH\fR\ajwksUri\x88\x01\x01\x12D\n" +
+	"\x1crequest_object_signature_alg\x18\x12 \x01(\tH\rR\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
+	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x0eR\"requirePushedAuthorizationRequests\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -1965,7 +2023,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1b_token_endpoint_auth_methodB\x1c\n" +
 	"\x1a_client_authenticator_typeB\a\n" +
 	"\x05_jwksB\v\n" +
-	"\t_jwks_uri\"\xcd\x06\n" +
+	"\t_jwks_uriB\x1f\n" +
+	"\x1d_request_object_signature_algB(\n" +
+	"&_require_pushed_authorization_requests\"\xb6\b\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -1984,7 +2044,10 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1atoken_endpoint_auth_method\x18\f \x01(\tH\x05R\x17tokenEndpointAuthMethod\x88\x01\x01\x12?\n" +
 	"\x19client_authenticator_type\x18\r \x01(\tH\x06R\x17clientAuthenticatorType\x88\x01\x01\x120\n" +
 	"\x04jwks\x18\x0e \x01(\v2\x17.google.protobuf.StructH\aR\x04jwks\x88\x01\x01\x12\x1e\n" +
-	"\bjwks_uri\x18\x0f \x01(\tH\bR\ajwksUri\x88\x01\x01B\a\n" +
+	"\bjwks_uri\x18\x0f \x01(\tH\bR\ajwksUri\x88\x01\x01\x12D\n" +
+	"\x1crequest_object_signature_alg\x18\x10 \x01(\tH\tR\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
+	"%require_pushed_authorization_requests\x18\x11 \x01(\bH\n" +
+	"R\"requirePushedAuthorizationRequests\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
@@ -1994,7 +2057,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1b_token_endpoint_auth_methodB\x1c\n" +
 	"\x1a_client_authenticator_typeB\a\n" +
 	"\x05_jwksB\v\n" +
-	"\t_jwks_uri\"\xc9\x02\n" +
+	"\t_jwks_uriB\x1f\n" +
+	"\x1d_request_object_signature_algB(\n" +
+	"&_require_pushed_authorization_requests\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +

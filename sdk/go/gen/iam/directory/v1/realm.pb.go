@@ -72,8 +72,10 @@ type Realm struct {
 	SsoSessionMaxLifespan int32 `protobuf:"varint,41,opt,name=sso_session_max_lifespan,json=ssoSessionMaxLifespan,proto3" json:"sso_session_max_lifespan,omitempty"`
 	// Keycloak's resetPasswordAllowed: the login page offers "Forgot password?" (an extension of spec 2.1).
 	ResetPasswordAllowed bool `protobuf:"varint,42,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3" json:"reset_password_allowed,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Every client of the realm must push its authorization requests (RFC 9126 section 6).
+	RequirePushedAuthorizationRequests bool `protobuf:"varint,43,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -400,50 +402,58 @@ func (x *Realm) GetResetPasswordAllowed() bool {
 	return false
 }
 
+func (x *Realm) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil {
+		return x.RequirePushedAuthorizationRequests
+	}
+	return false
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
-	state                       protoimpl.MessageState `protogen:"open.v1"`
-	Name                        *string                `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
-	DisplayName                 *string                `protobuf:"bytes,2,opt,name=display_name,json=displayName,proto3,oneof" json:"display_name,omitempty"`
-	Enabled                     *bool                  `protobuf:"varint,3,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
-	AccessTokenLifespan         *int32                 `protobuf:"varint,4,opt,name=access_token_lifespan,json=accessTokenLifespan,proto3,oneof" json:"access_token_lifespan,omitempty"`
-	RefreshTokenLifespan        *int32                 `protobuf:"varint,5,opt,name=refresh_token_lifespan,json=refreshTokenLifespan,proto3,oneof" json:"refresh_token_lifespan,omitempty"`
-	OfflineTokenLifespan        *int32                 `protobuf:"varint,6,opt,name=offline_token_lifespan,json=offlineTokenLifespan,proto3,oneof" json:"offline_token_lifespan,omitempty"`
-	SmtpHost                    *string                `protobuf:"bytes,7,opt,name=smtp_host,json=smtpHost,proto3,oneof" json:"smtp_host,omitempty"`
-	SmtpPort                    *int32                 `protobuf:"varint,8,opt,name=smtp_port,json=smtpPort,proto3,oneof" json:"smtp_port,omitempty"`
-	SmtpUser                    *string                `protobuf:"bytes,9,opt,name=smtp_user,json=smtpUser,proto3,oneof" json:"smtp_user,omitempty"`
-	SmtpPassword                *string                `protobuf:"bytes,10,opt,name=smtp_password,json=smtpPassword,proto3,oneof" json:"smtp_password,omitempty"`
-	SmtpFrom                    *string                `protobuf:"bytes,11,opt,name=smtp_from,json=smtpFrom,proto3,oneof" json:"smtp_from,omitempty"`
-	SmtpSecure                  *bool                  `protobuf:"varint,12,opt,name=smtp_secure,json=smtpSecure,proto3,oneof" json:"smtp_secure,omitempty"`
-	PasswordMinLength           *int32                 `protobuf:"varint,13,opt,name=password_min_length,json=passwordMinLength,proto3,oneof" json:"password_min_length,omitempty"`
-	PasswordRequireUppercase    *bool                  `protobuf:"varint,14,opt,name=password_require_uppercase,json=passwordRequireUppercase,proto3,oneof" json:"password_require_uppercase,omitempty"`
-	PasswordRequireLowercase    *bool                  `protobuf:"varint,15,opt,name=password_require_lowercase,json=passwordRequireLowercase,proto3,oneof" json:"password_require_lowercase,omitempty"`
-	PasswordRequireDigits       *bool                  `protobuf:"varint,16,opt,name=password_require_digits,json=passwordRequireDigits,proto3,oneof" json:"password_require_digits,omitempty"`
-	PasswordRequireSpecialChars *bool                  `protobuf:"varint,17,opt,name=password_require_special_chars,json=passwordRequireSpecialChars,proto3,oneof" json:"password_require_special_chars,omitempty"`
-	PasswordHistoryCount        *int32                 `protobuf:"varint,18,opt,name=password_history_count,json=passwordHistoryCount,proto3,oneof" json:"password_history_count,omitempty"`
-	PasswordMaxAgeDays          *int32                 `protobuf:"varint,19,opt,name=password_max_age_days,json=passwordMaxAgeDays,proto3,oneof" json:"password_max_age_days,omitempty"`
-	BruteForceEnabled           *bool                  `protobuf:"varint,20,opt,name=brute_force_enabled,json=bruteForceEnabled,proto3,oneof" json:"brute_force_enabled,omitempty"`
-	MaxLoginFailures            *int32                 `protobuf:"varint,21,opt,name=max_login_failures,json=maxLoginFailures,proto3,oneof" json:"max_login_failures,omitempty"`
-	LockoutDuration             *int32                 `protobuf:"varint,22,opt,name=lockout_duration,json=lockoutDuration,proto3,oneof" json:"lockout_duration,omitempty"`
-	FailureResetTime            *int32                 `protobuf:"varint,23,opt,name=failure_reset_time,json=failureResetTime,proto3,oneof" json:"failure_reset_time,omitempty"`
-	PermanentLockoutAfter       *int32                 `protobuf:"varint,24,opt,name=permanent_lockout_after,json=permanentLockoutAfter,proto3,oneof" json:"permanent_lockout_after,omitempty"`
-	RegistrationAllowed         *bool                  `protobuf:"varint,25,opt,name=registration_allowed,json=registrationAllowed,proto3,oneof" json:"registration_allowed,omitempty"`
-	RequireEmailVerification    *bool                  `protobuf:"varint,26,opt,name=require_email_verification,json=requireEmailVerification,proto3,oneof" json:"require_email_verification,omitempty"`
-	MfaRequired                 *bool                  `protobuf:"varint,27,opt,name=mfa_required,json=mfaRequired,proto3,oneof" json:"mfa_required,omitempty"`
-	EventsEnabled               *bool                  `protobuf:"varint,28,opt,name=events_enabled,json=eventsEnabled,proto3,oneof" json:"events_enabled,omitempty"`
-	EventsExpiration            *int32                 `protobuf:"varint,29,opt,name=events_expiration,json=eventsExpiration,proto3,oneof" json:"events_expiration,omitempty"`
-	AdminEventsEnabled          *bool                  `protobuf:"varint,30,opt,name=admin_events_enabled,json=adminEventsEnabled,proto3,oneof" json:"admin_events_enabled,omitempty"`
-	ThemeName                   *string                `protobuf:"bytes,31,opt,name=theme_name,json=themeName,proto3,oneof" json:"theme_name,omitempty"`
-	Theme                       map[string]string      `protobuf:"bytes,32,rep,name=theme,proto3" json:"theme,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	LoginTheme                  *string                `protobuf:"bytes,33,opt,name=login_theme,json=loginTheme,proto3,oneof" json:"login_theme,omitempty"`
-	AccountTheme                *string                `protobuf:"bytes,34,opt,name=account_theme,json=accountTheme,proto3,oneof" json:"account_theme,omitempty"`
-	EmailTheme                  *string                `protobuf:"bytes,35,opt,name=email_theme,json=emailTheme,proto3,oneof" json:"email_theme,omitempty"`
-	RateLimitPerIp              *int32                 `protobuf:"varint,36,opt,name=rate_limit_per_ip,json=rateLimitPerIp,proto3,oneof" json:"rate_limit_per_ip,omitempty"`
-	RateLimitPerClient          *int32                 `protobuf:"varint,37,opt,name=rate_limit_per_client,json=rateLimitPerClient,proto3,oneof" json:"rate_limit_per_client,omitempty"`
-	SsoSessionMaxLifespan       *int32                 `protobuf:"varint,38,opt,name=sso_session_max_lifespan,json=ssoSessionMaxLifespan,proto3,oneof" json:"sso_session_max_lifespan,omitempty"`
-	ResetPasswordAllowed        *bool                  `protobuf:"varint,39,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3,oneof" json:"reset_password_allowed,omitempty"`
-	unknownFields               protoimpl.UnknownFields
-	sizeCache                   protoimpl.SizeCache
+	state                              protoimpl.MessageState `protogen:"open.v1"`
+	Name                               *string                `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	DisplayName                        *string                `protobuf:"bytes,2,opt,name=display_name,json=displayName,proto3,oneof" json:"display_name,omitempty"`
+	Enabled                            *bool                  `protobuf:"varint,3,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
+	AccessTokenLifespan                *int32                 `protobuf:"varint,4,opt,name=access_token_lifespan,json=accessTokenLifespan,proto3,oneof" json:"access_token_lifespan,omitempty"`
+	RefreshTokenLifespan               *int32                 `protobuf:"varint,5,opt,name=refresh_token_lifespan,json=refreshTokenLifespan,proto3,oneof" json:"refresh_token_lifespan,omitempty"`
+	OfflineTokenLifespan               *int32                 `protobuf:"varint,6,opt,name=offline_token_lifespan,json=offlineTokenLifespan,proto3,oneof" json:"offline_token_lifespan,omitempty"`
+	SmtpHost                           *string                `protobuf:"bytes,7,opt,name=smtp_host,json=smtpHost,proto3,oneof" json:"smtp_host,omitempty"`
+	SmtpPort                           *int32                 `protobuf:"varint,8,opt,name=smtp_port,json=smtpPort,proto3,oneof" json:"smtp_port,omitempty"`
+	SmtpUser                           *string                `protobuf:"bytes,9,opt,name=smtp_user,json=smtpUser,proto3,oneof" json:"smtp_user,omitempty"`
+	SmtpPassword                       *string                `protobuf:"bytes,10,opt,name=smtp_password,json=smtpPassword,proto3,oneof" json:"smtp_password,omitempty"`
+	SmtpFrom                           *string                `protobuf:"bytes,11,opt,name=smtp_from,json=smtpFrom,proto3,oneof" json:"smtp_from,omitempty"`
+	SmtpSecure                         *bool                  `protobuf:"varint,12,opt,name=smtp_secure,json=smtpSecure,proto3,oneof" json:"smtp_secure,omitempty"`
+	PasswordMinLength                  *int32                 `protobuf:"varint,13,opt,name=password_min_length,json=passwordMinLength,proto3,oneof" json:"password_min_length,omitempty"`
+	PasswordRequireUppercase           *bool                  `protobuf:"varint,14,opt,name=password_require_uppercase,json=passwordRequireUppercase,proto3,oneof" json:"password_require_uppercase,omitempty"`
+	PasswordRequireLowercase           *bool                  `protobuf:"varint,15,opt,name=password_require_lowercase,json=passwordRequireLowercase,proto3,oneof" json:"password_require_lowercase,omitempty"`
+	PasswordRequireDigits              *bool                  `protobuf:"varint,16,opt,name=password_require_digits,json=passwordRequireDigits,proto3,oneof" json:"password_require_digits,omitempty"`
+	PasswordRequireSpecialChars        *bool                  `protobuf:"varint,17,opt,name=password_require_special_chars,json=passwordRequireSpecialChars,proto3,oneof" json:"password_require_special_chars,omitempty"`
+	PasswordHistoryCount               *int32                 `protobuf:"varint,18,opt,name=password_history_count,json=passwordHistoryCount,proto3,oneof" json:"password_history_count,omitempty"`
+	PasswordMaxAgeDays                 *int32                 `protobuf:"varint,19,opt,name=password_max_age_days,json=passwordMaxAgeDays,proto3,oneof" json:"password_max_age_days,omitempty"`
+	BruteForceEnabled                  *bool                  `protobuf:"varint,20,opt,name=brute_force_enabled,json=bruteForceEnabled,proto3,oneof" json:"brute_force_enabled,omitempty"`
+	MaxLoginFailures                   *int32                 `protobuf:"varint,21,opt,name=max_login_failures,json=maxLoginFailures,proto3,oneof" json:"max_login_failures,omitempty"`
+	LockoutDuration                    *int32                 `protobuf:"varint,22,opt,name=lockout_duration,json=lockoutDuration,proto3,oneof" json:"lockout_duration,omitempty"`
+	FailureResetTime                   *int32                 `protobuf:"varint,23,opt,name=failure_reset_time,json=failureResetTime,proto3,oneof" json:"failure_reset_time,omitempty"`
+	PermanentLockoutAfter              *int32                 `protobuf:"varint,24,opt,name=permanent_lockout_after,json=permanentLockoutAfter,proto3,oneof" json:"permanent_lockout_after,omitempty"`
+	RegistrationAllowed                *bool                  `protobuf:"varint,25,opt,name=registration_allowed,json=registrationAllowed,proto3,oneof" json:"registration_allowed,omitempty"`
+	RequireEmailVerification           *bool                  `protobuf:"varint,26,opt,name=require_email_verification,json=requireEmailVerification,proto3,oneof" json:"require_email_verification,omitempty"`
+	MfaRequired                        *bool                  `protobuf:"varint,27,opt,name=mfa_required,json=mfaRequired,proto3,oneof" json:"mfa_required,omitempty"`
+	EventsEnabled                      *bool                  `protobuf:"varint,28,opt,name=events_enabled,json=eventsEnabled,proto3,oneof" json:"events_enabled,omitempty"`
+	EventsExpiration                   *int32                 `protobuf:"varint,29,opt,name=events_expiration,json=eventsExpiration,proto3,oneof" json:"events_expiration,omitempty"`
+	AdminEventsEnabled                 *bool                  `protobuf:"varint,30,opt,name=admin_events_enabled,json=adminEventsEnabled,proto3,oneof" json:"admin_events_enabled,omitempty"`
+	ThemeName                          *string                `protobuf:"bytes,31,opt,name=theme_name,json=themeName,proto3,oneof" json:"theme_name,omitempty"`
+	Theme                              map[string]string      `protobuf:"bytes,32,rep,name=theme,proto3" json:"theme,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	LoginTheme                         *string                `protobuf:"bytes,33,opt,name=login_theme,json=loginTheme,proto3,oneof" json:"login_theme,omitempty"`
+	AccountTheme                       *string                `protobuf:"bytes,34,opt,name=account_theme,json=accountTheme,proto3,oneof" json:"account_theme,omitempty"`
+	EmailTheme                         *string                `protobuf:"bytes,35,opt,name=email_theme,json=emailTheme,proto3,oneof" json:"email_theme,omitempty"`
+	RateLimitPerIp                     *int32                 `protobuf:"varint,36,opt,name=rate_limit_per_ip,json=rateLimitPerIp,proto3,oneof" json:"rate_limit_per_ip,omitempty"`
+	RateLimitPerClient                 *int32                 `protobuf:"varint,37,opt,name=rate_limit_per_client,json=rateLimitPerClient,proto3,oneof" json:"rate_limit_per_client,omitempty"`
+	SsoSessionMaxLifespan              *int32                 `protobuf:"varint,38,opt,name=sso_session_max_lifespan,json=ssoSessionMaxLifespan,proto3,oneof" json:"sso_session_max_lifespan,omitempty"`
+	ResetPasswordAllowed               *bool                  `protobuf:"varint,39,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3,oneof" json:"reset_password_allowed,omitempty"`
+	RequirePushedAuthorizationRequests *bool                  `protobuf:"varint,40,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *RealmInput) Reset() {
@@ -749,6 +759,13 @@ func (x *RealmInput) GetResetPasswordAllowed() bool {
 	return false
 }
 
+func (x *RealmInput) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil && x.RequirePushedAuthorizationRequests != nil {
+		return *x.RequirePushedAuthorizationRequests
+	}
+	return false
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -774,8 +791,10 @@ type RealmUpdate struct {
 	SsoSessionMaxLifespan *int32 `protobuf:"varint,17,opt,name=sso_session_max_lifespan,json=ssoSessionMaxLifespan,proto3,oneof" json:"sso_session_max_lifespan,omitempty"`
 	// Keycloak's resetPasswordAllowed (the "Forgot password?" link), also beyond spec 2.1's list.
 	ResetPasswordAllowed *bool `protobuf:"varint,18,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3,oneof" json:"reset_password_allowed,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// RFC 9126 section 6, also beyond spec 2.1's list.
+	RequirePushedAuthorizationRequests *bool `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	unknownFields                      protoimpl.UnknownFields
+	sizeCache                          protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -930,6 +949,13 @@ func (x *RealmUpdate) GetSsoSessionMaxLifespan() int32 {
 func (x *RealmUpdate) GetResetPasswordAllowed() bool {
 	if x != nil && x.ResetPasswordAllowed != nil {
 		return *x.ResetPasswordAllowed
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetRequirePushedAuthorizationRequests() bool {
+	if x != nil && x.RequirePushedAuthorizationRequests != nil {
+		return *x.RequirePushedAuthorizationRequests
 	}
 	return false
 }
@@ -1623,7 +1649,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9a\x0f\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xed\x0f\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1673,11 +1699,12 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x11rate_limit_per_ip\x18' \x01(\x05R\x0erateLimitPerIp\x121\n" +
 	"\x15rate_limit_per_client\x18( \x01(\x05R\x12rateLimitPerClient\x127\n" +
 	"\x18sso_session_max_lifespan\x18) \x01(\x05R\x15ssoSessionMaxLifespan\x124\n" +
-	"\x16reset_password_allowed\x18* \x01(\bR\x14resetPasswordAllowed\x1a8\n" +
+	"\x16reset_password_allowed\x18* \x01(\bR\x14resetPasswordAllowed\x12Q\n" +
+	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa1\x16\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x17\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1724,7 +1751,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x11rate_limit_per_ip\x18$ \x01(\x05H\"R\x0erateLimitPerIp\x88\x01\x01\x126\n" +
 	"\x15rate_limit_per_client\x18% \x01(\x05H#R\x12rateLimitPerClient\x88\x01\x01\x12<\n" +
 	"\x18sso_session_max_lifespan\x18& \x01(\x05H$R\x15ssoSessionMaxLifespan\x88\x01\x01\x129\n" +
-	"\x16reset_password_allowed\x18' \x01(\bH%R\x14resetPasswordAllowed\x88\x01\x01\x1a8\n" +
+	"\x16reset_password_allowed\x18' \x01(\bH%R\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
+	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1771,7 +1799,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x12_rate_limit_per_ipB\x18\n" +
 	"\x16_rate_limit_per_clientB\x1b\n" +
 	"\x19_sso_session_max_lifespanB\x19\n" +
-	"\x17_reset_password_allowed\"\xbb\t\n" +
+	"\x17_reset_password_allowedB(\n" +
+	"&_require_pushed_authorization_requests\"\xbd\n" +
+	"\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1793,7 +1823,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x11rate_limit_per_ip\x18\x0f \x01(\x05H\fR\x0erateLimitPerIp\x88\x01\x01\x126\n" +
 	"\x15rate_limit_per_client\x18\x10 \x01(\x05H\rR\x12rateLimitPerClient\x88\x01\x01\x12<\n" +
 	"\x18sso_session_max_lifespan\x18\x11 \x01(\x05H\x0eR\x15ssoSessionMaxLifespan\x88\x01\x01\x129\n" +
-	"\x16reset_password_allowed\x18\x12 \x01(\bH\x0fR\x14resetPasswordAllowed\x88\x01\x01\x1a8\n" +
+	"\x16reset_password_allowed\x18\x12 \x01(\bH\x0fR\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
+	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1818,7 +1849,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x12_rate_limit_per_ipB\x18\n" +
 	"\x16_rate_limit_per_clientB\x1b\n" +
 	"\x19_sso_session_max_lifespanB\x19\n" +
-	"\x17_reset_password_allowed\"H\n" +
+	"\x17_reset_password_allowedB(\n" +
+	"&_require_pushed_authorization_requests\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

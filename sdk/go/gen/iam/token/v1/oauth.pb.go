@@ -22,6 +22,136 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type PushAuthorizationRequestRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Realm   string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	BaseUrl string                 `protobuf:"bytes,2,opt,name=base_url,json=baseUrl,proto3" json:"base_url,omitempty"`
+	Client  *ClientCredentials     `protobuf:"bytes,3,opt,name=client,proto3" json:"client,omitempty"`
+	// The authorization request's form parameters (each sent once), client authentication's included.
+	Params        map[string]string `protobuf:"bytes,4,rep,name=params,proto3" json:"params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	IpAddress     string            `protobuf:"bytes,5,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PushAuthorizationRequestRequest) Reset() {
+	*x = PushAuthorizationRequestRequest{}
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PushAuthorizationRequestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PushAuthorizationRequestRequest) ProtoMessage() {}
+
+func (x *PushAuthorizationRequestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PushAuthorizationRequestRequest.ProtoReflect.Descriptor instead.
+func (*PushAuthorizationRequestRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *PushAuthorizationRequestRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *PushAuthorizationRequestRequest) GetBaseUrl() string {
+	if x != nil {
+		return x.BaseUrl
+	}
+	return ""
+}
+
+func (x *PushAuthorizationRequestRequest) GetClient() *ClientCredentials {
+	if x != nil {
+		return x.Client
+	}
+	return nil
+}
+
+func (x *PushAuthorizationRequestRequest) GetParams() map[string]string {
+	if x != nil {
+		return x.Params
+	}
+	return nil
+}
+
+func (x *PushAuthorizationRequestRequest) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
+// PushAuthorizationRequestResponse is RFC 9126 section 2.2.
+type PushAuthorizationRequestResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RequestUri    string                 `protobuf:"bytes,1,opt,name=request_uri,json=requestUri,proto3" json:"request_uri,omitempty"`
+	ExpiresIn     int32                  `protobuf:"varint,2,opt,name=expires_in,json=expiresIn,proto3" json:"expires_in,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PushAuthorizationRequestResponse) Reset() {
+	*x = PushAuthorizationRequestResponse{}
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PushAuthorizationRequestResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PushAuthorizationRequestResponse) ProtoMessage() {}
+
+func (x *PushAuthorizationRequestResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PushAuthorizationRequestResponse.ProtoReflect.Descriptor instead.
+func (*PushAuthorizationRequestResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *PushAuthorizationRequestResponse) GetRequestUri() string {
+	if x != nil {
+		return x.RequestUri
+	}
+	return ""
+}
+
+func (x *PushAuthorizationRequestResponse) GetExpiresIn() int32 {
+	if x != nil {
+		return x.ExpiresIn
+	}
+	return 0
+}
+
 // ClientCredentials as the client presented them (RFC 6749 section 2.3.1).
 type ClientCredentials struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
@@ -37,7 +167,7 @@ type ClientCredentials struct {
 
 func (x *ClientCredentials) Reset() {
 	*x = ClientCredentials{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[0]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -49,7 +179,7 @@ func (x *ClientCredentials) String() string {
 func (*ClientCredentials) ProtoMessage() {}
 
 func (x *ClientCredentials) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[0]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -62,7 +192,7 @@ func (x *ClientCredentials) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClientCredentials.ProtoReflect.Descriptor instead.
 func (*ClientCredentials) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{0}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *ClientCredentials) GetClientId() string {
@@ -117,7 +247,7 @@ type TokenRequest struct {
 
 func (x *TokenRequest) Reset() {
 	*x = TokenRequest{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[1]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -129,7 +259,7 @@ func (x *TokenRequest) String() string {
 func (*TokenRequest) ProtoMessage() {}
 
 func (x *TokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[1]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -142,7 +272,7 @@ func (x *TokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TokenRequest.ProtoReflect.Descriptor instead.
 func (*TokenRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{1}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *TokenRequest) GetRealm() string {
@@ -261,7 +391,7 @@ type TokenResponse struct {
 
 func (x *TokenResponse) Reset() {
 	*x = TokenResponse{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[2]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -273,7 +403,7 @@ func (x *TokenResponse) String() string {
 func (*TokenResponse) ProtoMessage() {}
 
 func (x *TokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[2]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -286,7 +416,7 @@ func (x *TokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TokenResponse.ProtoReflect.Descriptor instead.
 func (*TokenResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{2}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *TokenResponse) GetAccessToken() string {
@@ -358,7 +488,7 @@ type AuthorizeDeviceRequest struct {
 
 func (x *AuthorizeDeviceRequest) Reset() {
 	*x = AuthorizeDeviceRequest{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[3]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -370,7 +500,7 @@ func (x *AuthorizeDeviceRequest) String() string {
 func (*AuthorizeDeviceRequest) ProtoMessage() {}
 
 func (x *AuthorizeDeviceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[3]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -383,7 +513,7 @@ func (x *AuthorizeDeviceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuthorizeDeviceRequest.ProtoReflect.Descriptor instead.
 func (*AuthorizeDeviceRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{3}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *AuthorizeDeviceRequest) GetRealm() string {
@@ -436,7 +566,7 @@ type AuthorizeDeviceResponse struct {
 
 func (x *AuthorizeDeviceResponse) Reset() {
 	*x = AuthorizeDeviceResponse{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[4]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -448,7 +578,7 @@ func (x *AuthorizeDeviceResponse) String() string {
 func (*AuthorizeDeviceResponse) ProtoMessage() {}
 
 func (x *AuthorizeDeviceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[4]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -461,7 +591,7 @@ func (x *AuthorizeDeviceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuthorizeDeviceResponse.ProtoReflect.Descriptor instead.
 func (*AuthorizeDeviceResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{4}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *AuthorizeDeviceResponse) GetDeviceCode() string {
@@ -521,7 +651,7 @@ type IntrospectRequest struct {
 
 func (x *IntrospectRequest) Reset() {
 	*x = IntrospectRequest{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[5]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -533,7 +663,7 @@ func (x *IntrospectRequest) String() string {
 func (*IntrospectRequest) ProtoMessage() {}
 
 func (x *IntrospectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[5]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -546,7 +676,7 @@ func (x *IntrospectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IntrospectRequest.ProtoReflect.Descriptor instead.
 func (*IntrospectRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{5}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *IntrospectRequest) GetRealm() string {
@@ -601,7 +731,7 @@ type IntrospectResponse struct {
 
 func (x *IntrospectResponse) Reset() {
 	*x = IntrospectResponse{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[6]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -613,7 +743,7 @@ func (x *IntrospectResponse) String() string {
 func (*IntrospectResponse) ProtoMessage() {}
 
 func (x *IntrospectResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[6]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -626,7 +756,7 @@ func (x *IntrospectResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IntrospectResponse.ProtoReflect.Descriptor instead.
 func (*IntrospectResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{6}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *IntrospectResponse) GetResult() *structpb.Struct {
@@ -651,7 +781,7 @@ type RevokeRequest struct {
 
 func (x *RevokeRequest) Reset() {
 	*x = RevokeRequest{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[7]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -663,7 +793,7 @@ func (x *RevokeRequest) String() string {
 func (*RevokeRequest) ProtoMessage() {}
 
 func (x *RevokeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[7]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -676,7 +806,7 @@ func (x *RevokeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeRequest.ProtoReflect.Descriptor instead.
 func (*RevokeRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{7}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RevokeRequest) GetRealm() string {
@@ -729,7 +859,7 @@ type RevokeResponse struct {
 
 func (x *RevokeResponse) Reset() {
 	*x = RevokeResponse{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[8]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -741,7 +871,7 @@ func (x *RevokeResponse) String() string {
 func (*RevokeResponse) ProtoMessage() {}
 
 func (x *RevokeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[8]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -754,7 +884,7 @@ func (x *RevokeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeResponse.ProtoReflect.Descriptor instead.
 func (*RevokeResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{8}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{10}
 }
 
 type UserInfoRequest struct {
@@ -768,7 +898,7 @@ type UserInfoRequest struct {
 
 func (x *UserInfoRequest) Reset() {
 	*x = UserInfoRequest{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[9]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -780,7 +910,7 @@ func (x *UserInfoRequest) String() string {
 func (*UserInfoRequest) ProtoMessage() {}
 
 func (x *UserInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[9]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -793,7 +923,7 @@ func (x *UserInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserInfoRequest.ProtoReflect.Descriptor instead.
 func (*UserInfoRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{9}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UserInfoRequest) GetRealm() string {
@@ -826,7 +956,7 @@ type UserInfoResponse struct {
 
 func (x *UserInfoResponse) Reset() {
 	*x = UserInfoResponse{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[10]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -838,7 +968,7 @@ func (x *UserInfoResponse) String() string {
 func (*UserInfoResponse) ProtoMessage() {}
 
 func (x *UserInfoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[10]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -851,7 +981,7 @@ func (x *UserInfoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserInfoResponse.ProtoReflect.Descriptor instead.
 func (*UserInfoResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{10}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *UserInfoResponse) GetClaims() *structpb.Struct {
@@ -874,7 +1004,7 @@ type LogoutRequest struct {
 
 func (x *LogoutRequest) Reset() {
 	*x = LogoutRequest{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[11]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -886,7 +1016,7 @@ func (x *LogoutRequest) String() string {
 func (*LogoutRequest) ProtoMessage() {}
 
 func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[11]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -899,7 +1029,7 @@ func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogoutRequest.ProtoReflect.Descriptor instead.
 func (*LogoutRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{11}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *LogoutRequest) GetRealm() string {
@@ -945,7 +1075,7 @@ type LogoutResponse struct {
 
 func (x *LogoutResponse) Reset() {
 	*x = LogoutResponse{}
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[12]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -957,7 +1087,7 @@ func (x *LogoutResponse) String() string {
 func (*LogoutResponse) ProtoMessage() {}
 
 func (x *LogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_oauth_proto_msgTypes[12]
+	mi := &file_iam_token_v1_oauth_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -970,14 +1100,29 @@ func (x *LogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogoutResponse.ProtoReflect.Descriptor instead.
 func (*LogoutResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{12}
+	return file_iam_token_v1_oauth_proto_rawDescGZIP(), []int{14}
 }
 
 var File_iam_token_v1_oauth_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\n" +
-	"\x18iam/token/v1/oauth.proto\x12\fiam.token.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xb4\x01\n" +
+	"\x18iam/token/v1/oauth.proto\x12\fiam.token.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xb8\x02\n" +
+	"\x1fPushAuthorizationRequestRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
+	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +
+	"\x06client\x18\x03 \x01(\v2\x1f.iam.token.v1.ClientCredentialsR\x06client\x12Q\n" +
+	"\x06params\x18\x04 \x03(\v29.iam.token.v1.PushAuthorizationRequestRequest.ParamsEntryR\x06params\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\x05 \x01(\tR\tipAddress\x1a9\n" +
+	"\vParamsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"b\n" +
+	" PushAuthorizationRequestResponse\x12\x1f\n" +
+	"\vrequest_uri\x18\x01 \x01(\tR\n" +
+	"requestUri\x12\x1d\n" +
+	"\n" +
+	"expires_in\x18\x02 \x01(\x05R\texpiresIn\"\xb4\x01\n" +
 	"\x11ClientCredentials\x12\x1b\n" +
 	"\tclient_id\x18\x01 \x01(\tR\bclientId\x12#\n" +
 	"\rclient_secret\x18\x02 \x01(\tR\fclientSecret\x122\n" +
@@ -1063,7 +1208,7 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\rrefresh_token\x18\x04 \x01(\tR\frefreshToken\x12\x1d\n" +
 	"\n" +
 	"ip_address\x18\x05 \x01(\tR\tipAddress\"\x10\n" +
-	"\x0eLogoutResponse2\xd6\x03\n" +
+	"\x0eLogoutResponse2\xd1\x04\n" +
 	"\fOAuthService\x12@\n" +
 	"\x05Token\x12\x1a.iam.token.v1.TokenRequest\x1a\x1b.iam.token.v1.TokenResponse\x12^\n" +
 	"\x0fAuthorizeDevice\x12$.iam.token.v1.AuthorizeDeviceRequest\x1a%.iam.token.v1.AuthorizeDeviceResponse\x12O\n" +
@@ -1071,7 +1216,8 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"Introspect\x12\x1f.iam.token.v1.IntrospectRequest\x1a .iam.token.v1.IntrospectResponse\x12C\n" +
 	"\x06Revoke\x12\x1b.iam.token.v1.RevokeRequest\x1a\x1c.iam.token.v1.RevokeResponse\x12I\n" +
 	"\bUserInfo\x12\x1d.iam.token.v1.UserInfoRequest\x1a\x1e.iam.token.v1.UserInfoResponse\x12C\n" +
-	"\x06Logout\x12\x1b.iam.token.v1.LogoutRequest\x1a\x1c.iam.token.v1.LogoutResponseB\xb0\x01\n" +
+	"\x06Logout\x12\x1b.iam.token.v1.LogoutRequest\x1a\x1c.iam.token.v1.LogoutResponse\x12y\n" +
+	"\x18PushAuthorizationRequest\x12-.iam.token.v1.PushAuthorizationRequestRequest\x1a..iam.token.v1.PushAuthorizationRequestResponseB\xb0\x01\n" +
 	"\x10com.iam.token.v1B\n" +
 	"OauthProtoP\x01Z>github.com/tessera-iam/tessera/sdk/go/gen/iam/token/v1;tokenv1\xa2\x02\x03ITX\xaa\x02\fIam.Token.V1\xca\x02\fIam\\Token\\V1\xe2\x02\x18Iam\\Token\\V1\\GPBMetadata\xea\x02\x0eIam::Token::V1b\x06proto3"
 
@@ -1087,48 +1233,55 @@ func file_iam_token_v1_oauth_proto_rawDescGZIP() []byte {
 	return file_iam_token_v1_oauth_proto_rawDescData
 }
 
-var file_iam_token_v1_oauth_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_iam_token_v1_oauth_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_iam_token_v1_oauth_proto_goTypes = []any{
-	(*ClientCredentials)(nil),       // 0: iam.token.v1.ClientCredentials
-	(*TokenRequest)(nil),            // 1: iam.token.v1.TokenRequest
-	(*TokenResponse)(nil),           // 2: iam.token.v1.TokenResponse
-	(*AuthorizeDeviceRequest)(nil),  // 3: iam.token.v1.AuthorizeDeviceRequest
-	(*AuthorizeDeviceResponse)(nil), // 4: iam.token.v1.AuthorizeDeviceResponse
-	(*IntrospectRequest)(nil),       // 5: iam.token.v1.IntrospectRequest
-	(*IntrospectResponse)(nil),      // 6: iam.token.v1.IntrospectResponse
-	(*RevokeRequest)(nil),           // 7: iam.token.v1.RevokeRequest
-	(*RevokeResponse)(nil),          // 8: iam.token.v1.RevokeResponse
-	(*UserInfoRequest)(nil),         // 9: iam.token.v1.UserInfoRequest
-	(*UserInfoResponse)(nil),        // 10: iam.token.v1.UserInfoResponse
-	(*LogoutRequest)(nil),           // 11: iam.token.v1.LogoutRequest
-	(*LogoutResponse)(nil),          // 12: iam.token.v1.LogoutResponse
-	(*structpb.Struct)(nil),         // 13: google.protobuf.Struct
+	(*PushAuthorizationRequestRequest)(nil),  // 0: iam.token.v1.PushAuthorizationRequestRequest
+	(*PushAuthorizationRequestResponse)(nil), // 1: iam.token.v1.PushAuthorizationRequestResponse
+	(*ClientCredentials)(nil),                // 2: iam.token.v1.ClientCredentials
+	(*TokenRequest)(nil),                     // 3: iam.token.v1.TokenRequest
+	(*TokenResponse)(nil),                    // 4: iam.token.v1.TokenResponse
+	(*AuthorizeDeviceRequest)(nil),           // 5: iam.token.v1.AuthorizeDeviceRequest
+	(*AuthorizeDeviceResponse)(nil),          // 6: iam.token.v1.AuthorizeDeviceResponse
+	(*IntrospectRequest)(nil),                // 7: iam.token.v1.IntrospectRequest
+	(*IntrospectResponse)(nil),               // 8: iam.token.v1.IntrospectResponse
+	(*RevokeRequest)(nil),                    // 9: iam.token.v1.RevokeRequest
+	(*RevokeResponse)(nil),                   // 10: iam.token.v1.RevokeResponse
+	(*UserInfoRequest)(nil),                  // 11: iam.token.v1.UserInfoRequest
+	(*UserInfoResponse)(nil),                 // 12: iam.token.v1.UserInfoResponse
+	(*LogoutRequest)(nil),                    // 13: iam.token.v1.LogoutRequest
+	(*LogoutResponse)(nil),                   // 14: iam.token.v1.LogoutResponse
+	nil,                                      // 15: iam.token.v1.PushAuthorizationRequestRequest.ParamsEntry
+	(*structpb.Struct)(nil),                  // 16: google.protobuf.Struct
 }
 var file_iam_token_v1_oauth_proto_depIdxs = []int32{
-	0,  // 0: iam.token.v1.TokenRequest.client:type_name -> iam.token.v1.ClientCredentials
-	0,  // 1: iam.token.v1.AuthorizeDeviceRequest.client:type_name -> iam.token.v1.ClientCredentials
-	0,  // 2: iam.token.v1.IntrospectRequest.client:type_name -> iam.token.v1.ClientCredentials
-	13, // 3: iam.token.v1.IntrospectResponse.result:type_name -> google.protobuf.Struct
-	0,  // 4: iam.token.v1.RevokeRequest.client:type_name -> iam.token.v1.ClientCredentials
-	13, // 5: iam.token.v1.UserInfoResponse.claims:type_name -> google.protobuf.Struct
-	0,  // 6: iam.token.v1.LogoutRequest.client:type_name -> iam.token.v1.ClientCredentials
-	1,  // 7: iam.token.v1.OAuthService.Token:input_type -> iam.token.v1.TokenRequest
-	3,  // 8: iam.token.v1.OAuthService.AuthorizeDevice:input_type -> iam.token.v1.AuthorizeDeviceRequest
-	5,  // 9: iam.token.v1.OAuthService.Introspect:input_type -> iam.token.v1.IntrospectRequest
-	7,  // 10: iam.token.v1.OAuthService.Revoke:input_type -> iam.token.v1.RevokeRequest
-	9,  // 11: iam.token.v1.OAuthService.UserInfo:input_type -> iam.token.v1.UserInfoRequest
-	11, // 12: iam.token.v1.OAuthService.Logout:input_type -> iam.token.v1.LogoutRequest
-	2,  // 13: iam.token.v1.OAuthService.Token:output_type -> iam.token.v1.TokenResponse
-	4,  // 14: iam.token.v1.OAuthService.AuthorizeDevice:output_type -> iam.token.v1.AuthorizeDeviceResponse
-	6,  // 15: iam.token.v1.OAuthService.Introspect:output_type -> iam.token.v1.IntrospectResponse
-	8,  // 16: iam.token.v1.OAuthService.Revoke:output_type -> iam.token.v1.RevokeResponse
-	10, // 17: iam.token.v1.OAuthService.UserInfo:output_type -> iam.token.v1.UserInfoResponse
-	12, // 18: iam.token.v1.OAuthService.Logout:output_type -> iam.token.v1.LogoutResponse
-	13, // [13:19] is the sub-list for method output_type
-	7,  // [7:13] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	2,  // 0: iam.token.v1.PushAuthorizationRequestRequest.client:type_name -> iam.token.v1.ClientCredentials
+	15, // 1: iam.token.v1.PushAuthorizationRequestRequest.params:type_name -> iam.token.v1.PushAuthorizationRequestRequest.ParamsEntry
+	2,  // 2: iam.token.v1.TokenRequest.client:type_name -> iam.token.v1.ClientCredentials
+	2,  // 3: iam.token.v1.AuthorizeDeviceRequest.client:type_name -> iam.token.v1.ClientCredentials
+	2,  // 4: iam.token.v1.IntrospectRequest.client:type_name -> iam.token.v1.ClientCredentials
+	16, // 5: iam.token.v1.IntrospectResponse.result:type_name -> google.protobuf.Struct
+	2,  // 6: iam.token.v1.RevokeRequest.client:type_name -> iam.token.v1.ClientCredentials
+	16, // 7: iam.token.v1.UserInfoResponse.claims:type_name -> google.protobuf.Struct
+	2,  // 8: iam.token.v1.LogoutRequest.client:type_name -> iam.token.v1.ClientCredentials
+	3,  // 9: iam.token.v1.OAuthService.Token:input_type -> iam.token.v1.TokenRequest
+	5,  // 10: iam.token.v1.OAuthService.AuthorizeDevice:input_type -> iam.token.v1.AuthorizeDeviceRequest
+	7,  // 11: iam.token.v1.OAuthService.Introspect:input_type -> iam.token.v1.IntrospectRequest
+	9,  // 12: iam.token.v1.OAuthService.Revoke:input_type -> iam.token.v1.RevokeRequest
+	11, // 13: iam.token.v1.OAuthService.UserInfo:input_type -> iam.token.v1.UserInfoRequest
+	13, // 14: iam.token.v1.OAuthService.Logout:input_type -> iam.token.v1.LogoutRequest
+	0,  // 15: iam.token.v1.OAuthService.PushAuthorizationRequest:input_type -> iam.token.v1.PushAuthorizationRequestRequest
+	4,  // 16: iam.token.v1.OAuthService.Token:output_type -> iam.token.v1.TokenResponse
+	6,  // 17: iam.token.v1.OAuthService.AuthorizeDevice:output_type -> iam.token.v1.AuthorizeDeviceResponse
+	8,  // 18: iam.token.v1.OAuthService.Introspect:output_type -> iam.token.v1.IntrospectResponse
+	10, // 19: iam.token.v1.OAuthService.Revoke:output_type -> iam.token.v1.RevokeResponse
+	12, // 20: iam.token.v1.OAuthService.UserInfo:output_type -> iam.token.v1.UserInfoResponse
+	14, // 21: iam.token.v1.OAuthService.Logout:output_type -> iam.token.v1.LogoutResponse
+	1,  // 22: iam.token.v1.OAuthService.PushAuthorizationRequest:output_type -> iam.token.v1.PushAuthorizationRequestResponse
+	16, // [16:23] is the sub-list for method output_type
+	9,  // [9:16] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_iam_token_v1_oauth_proto_init() }
@@ -1136,15 +1289,15 @@ func file_iam_token_v1_oauth_proto_init() {
 	if File_iam_token_v1_oauth_proto != nil {
 		return
 	}
-	file_iam_token_v1_oauth_proto_msgTypes[1].OneofWrappers = []any{}
 	file_iam_token_v1_oauth_proto_msgTypes[3].OneofWrappers = []any{}
+	file_iam_token_v1_oauth_proto_msgTypes[5].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_token_v1_oauth_proto_rawDesc), len(file_iam_token_v1_oauth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -46,6 +46,9 @@ const (
 	OAuthServiceUserInfoProcedure = "/iam.token.v1.OAuthService/UserInfo"
 	// OAuthServiceLogoutProcedure is the fully-qualified name of the OAuthService's Logout RPC.
 	OAuthServiceLogoutProcedure = "/iam.token.v1.OAuthService/Logout"
+	// OAuthServicePushAuthorizationRequestProcedure is the fully-qualified name of the OAuthService's
+	// PushAuthorizationRequest RPC.
+	OAuthServicePushAuthorizationRequestProcedure = "/iam.token.v1.OAuthService/PushAuthorizationRequest"
 )
 
 // OAuthServiceClient is a client for the iam.token.v1.OAuthService service.
@@ -62,6 +65,10 @@ type OAuthServiceClient interface {
 	UserInfo(context.Context, *connect.Request[v1.UserInfoRequest]) (*connect.Response[v1.UserInfoResponse], error)
 	// End session with a refresh token (spec 3, 4.16): revokes it, ends its session, back-channel logout.
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
+	// The pushed authorization request endpoint (RFC 9126 section 2): the client authenticates as at
+	// the token endpoint, the request is checked as the authorization endpoint would, and a single-use
+	// request_uri bound to the client is returned.
+	PushAuthorizationRequest(context.Context, *connect.Request[v1.PushAuthorizationRequestRequest]) (*connect.Response[v1.PushAuthorizationRequestResponse], error)
 }
 
 // NewOAuthServiceClient constructs a client for the iam.token.v1.OAuthService service. By default,
@@ -111,17 +118,24 @@ func NewOAuthServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithSchema(oAuthServiceMethods.ByName("Logout")),
 			connect.WithClientOptions(opts...),
 		),
+		pushAuthorizationRequest: connect.NewClient[v1.PushAuthorizationRequestRequest, v1.PushAuthorizationRequestResponse](
+			httpClient,
+			baseURL+OAuthServicePushAuthorizationRequestProcedure,
+			connect.WithSchema(oAuthServiceMethods.ByName("PushAuthorizationRequest")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // oAuthServiceClient implements OAuthServiceClient.
 type oAuthServiceClient struct {
-	token           *connect.Client[v1.TokenRequest, v1.TokenResponse]
-	authorizeDevice *connect.Client[v1.AuthorizeDeviceRequest, v1.AuthorizeDeviceResponse]
-	introspect      *connect.Client[v1.IntrospectRequest, v1.IntrospectResponse]
-	revoke          *connect.Client[v1.RevokeRequest, v1.RevokeResponse]
-	userInfo        *connect.Client[v1.UserInfoRequest, v1.UserInfoResponse]
-	logout          *connect.Client[v1.LogoutRequest, v1.LogoutResponse]
+	token                    *connect.Client[v1.TokenRequest, v1.TokenResponse]
+	authorizeDevice          *connect.Client[v1.AuthorizeDeviceRequest, v1.AuthorizeDeviceResponse]
+	introspect               *connect.Client[v1.IntrospectRequest, v1.IntrospectResponse]
+	revoke                   *connect.Client[v1.RevokeRequest, v1.RevokeResponse]
+	userInfo                 *connect.Client[v1.UserInfoRequest, v1.UserInfoResponse]
+	logout                   *connect.Client[v1.LogoutRequest, v1.LogoutResponse]
+	pushAuthorizationRequest *connect.Client[v1.PushAuthorizationRequestRequest, v1.PushAuthorizationRequestResponse]
 }
 
 // Token calls iam.token.v1.OAuthService.Token.
@@ -154,6 +168,11 @@ func (c *oAuthServiceClient) Logout(ctx context.Context, req *connect.Request[v1
 	return c.logout.CallUnary(ctx, req)
 }
 
+// PushAuthorizationRequest calls iam.token.v1.OAuthService.PushAuthorizationRequest.
+func (c *oAuthServiceClient) PushAuthorizationRequest(ctx context.Context, req *connect.Request[v1.PushAuthorizationRequestRequest]) (*connect.Response[v1.PushAuthorizationRequestResponse], error) {
+	return c.pushAuthorizationRequest.CallUnary(ctx, req)
+}
+
 // OAuthServiceHandler is an implementation of the iam.token.v1.OAuthService service.
 type OAuthServiceHandler interface {
 	// The token endpoint (RFC 6749 section 3.2), every grant of spec 1.2.
@@ -168,6 +187,10 @@ type OAuthServiceHandler interface {
 	UserInfo(context.Context, *connect.Request[v1.UserInfoRequest]) (*connect.Response[v1.UserInfoResponse], error)
 	// End session with a refresh token (spec 3, 4.16): revokes it, ends its session, back-channel logout.
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
+	// The pushed authorization request endpoint (RFC 9126 section 2): the client authenticates as at
+	// the token endpoint, the request is checked as the authorization endpoint would, and a single-use
+	// request_uri bound to the client is returned.
+	PushAuthorizationRequest(context.Context, *connect.Request[v1.PushAuthorizationRequestRequest]) (*connect.Response[v1.PushAuthorizationRequestResponse], error)
 }
 
 // NewOAuthServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -213,6 +236,12 @@ func NewOAuthServiceHandler(svc OAuthServiceHandler, opts ...connect.HandlerOpti
 		connect.WithSchema(oAuthServiceMethods.ByName("Logout")),
 		connect.WithHandlerOptions(opts...),
 	)
+	oAuthServicePushAuthorizationRequestHandler := connect.NewUnaryHandler(
+		OAuthServicePushAuthorizationRequestProcedure,
+		svc.PushAuthorizationRequest,
+		connect.WithSchema(oAuthServiceMethods.ByName("PushAuthorizationRequest")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.token.v1.OAuthService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case OAuthServiceTokenProcedure:
@@ -227,6 +256,8 @@ func NewOAuthServiceHandler(svc OAuthServiceHandler, opts ...connect.HandlerOpti
 			oAuthServiceUserInfoHandler.ServeHTTP(w, r)
 		case OAuthServiceLogoutProcedure:
 			oAuthServiceLogoutHandler.ServeHTTP(w, r)
+		case OAuthServicePushAuthorizationRequestProcedure:
+			oAuthServicePushAuthorizationRequestHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -258,4 +289,8 @@ func (UnimplementedOAuthServiceHandler) UserInfo(context.Context, *connect.Reque
 
 func (UnimplementedOAuthServiceHandler) Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.OAuthService.Logout is not implemented"))
+}
+
+func (UnimplementedOAuthServiceHandler) PushAuthorizationRequest(context.Context, *connect.Request[v1.PushAuthorizationRequestRequest]) (*connect.Response[v1.PushAuthorizationRequestResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.OAuthService.PushAuthorizationRequest is not implemented"))
 }

@@ -1,10 +1,40 @@
 from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class PushAuthorizationRequestRequest(_message.Message):
+    __slots__ = ("realm", "base_url", "client", "params", "ip_address")
+    class ParamsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    BASE_URL_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_FIELD_NUMBER: _ClassVar[int]
+    PARAMS_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    base_url: str
+    client: ClientCredentials
+    params: _containers.ScalarMap[str, str]
+    ip_address: str
+    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., client: _Optional[_Union[ClientCredentials, _Mapping]] = ..., params: _Optional[_Mapping[str, str]] = ..., ip_address: _Optional[str] = ...) -> None: ...
+
+class PushAuthorizationRequestResponse(_message.Message):
+    __slots__ = ("request_uri", "expires_in")
+    REQUEST_URI_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
+    request_uri: str
+    expires_in: int
+    def __init__(self, request_uri: _Optional[str] = ..., expires_in: _Optional[int] = ...) -> None: ...
 
 class ClientCredentials(_message.Message):
     __slots__ = ("client_id", "client_secret", "client_assertion_type", "client_assertion")

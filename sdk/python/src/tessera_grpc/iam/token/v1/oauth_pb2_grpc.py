@@ -67,6 +67,11 @@ class OAuthServiceStub:
                 request_serializer=iam_dot_token_dot_v1_dot_oauth__pb2.LogoutRequest.SerializeToString,
                 response_deserializer=iam_dot_token_dot_v1_dot_oauth__pb2.LogoutResponse.FromString,
                 _registered_method=True)
+        self.PushAuthorizationRequest = channel.unary_unary(
+                '/iam.token.v1.OAuthService/PushAuthorizationRequest',
+                request_serializer=iam_dot_token_dot_v1_dot_oauth__pb2.PushAuthorizationRequestRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_oauth__pb2.PushAuthorizationRequestResponse.FromString,
+                _registered_method=True)
 
 
 class OAuthServiceServicer:
@@ -117,6 +122,15 @@ class OAuthServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PushAuthorizationRequest(self, request, context):
+        """The pushed authorization request endpoint (RFC 9126 section 2): the client authenticates as at
+        the token endpoint, the request is checked as the authorization endpoint would, and a single-use
+        request_uri bound to the client is returned.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_OAuthServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -149,6 +163,11 @@ def add_OAuthServiceServicer_to_server(servicer, server):
                     servicer.Logout,
                     request_deserializer=iam_dot_token_dot_v1_dot_oauth__pb2.LogoutRequest.FromString,
                     response_serializer=iam_dot_token_dot_v1_dot_oauth__pb2.LogoutResponse.SerializeToString,
+            ),
+            'PushAuthorizationRequest': grpc.unary_unary_rpc_method_handler(
+                    servicer.PushAuthorizationRequest,
+                    request_deserializer=iam_dot_token_dot_v1_dot_oauth__pb2.PushAuthorizationRequestRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_oauth__pb2.PushAuthorizationRequestResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -316,6 +335,33 @@ class OAuthService:
             '/iam.token.v1.OAuthService/Logout',
             iam_dot_token_dot_v1_dot_oauth__pb2.LogoutRequest.SerializeToString,
             iam_dot_token_dot_v1_dot_oauth__pb2.LogoutResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PushAuthorizationRequest(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.OAuthService/PushAuthorizationRequest',
+            iam_dot_token_dot_v1_dot_oauth__pb2.PushAuthorizationRequestRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_oauth__pb2.PushAuthorizationRequestResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -11,7 +11,70 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file iam/token/v1/oauth.proto.
  */
 export const file_iam_token_v1_oauth: GenFile = /*@__PURE__*/
-  fileDesc("ChhpYW0vdG9rZW4vdjEvb2F1dGgucHJvdG8SDGlhbS50b2tlbi52MSJ2ChFDbGllbnRDcmVkZW50aWFscxIRCgljbGllbnRfaWQYASABKAkSFQoNY2xpZW50X3NlY3JldBgCIAEoCRIdChVjbGllbnRfYXNzZXJ0aW9uX3R5cGUYAyABKAkSGAoQY2xpZW50X2Fzc2VydGlvbhgEIAEoCSK+AgoMVG9rZW5SZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGJhc2VfdXJsGAIgASgJEi8KBmNsaWVudBgDIAEoCzIfLmlhbS50b2tlbi52MS5DbGllbnRDcmVkZW50aWFscxISCgpncmFudF90eXBlGAQgASgJEgwKBGNvZGUYBSABKAkSFAoMcmVkaXJlY3RfdXJpGAYgASgJEhUKDWNvZGVfdmVyaWZpZXIYByABKAkSEAoIdXNlcm5hbWUYCCABKAkSEAoIcGFzc3dvcmQYCSABKAkSCwoDb3RwGAogASgJEhUKDXJlZnJlc2hfdG9rZW4YCyABKAkSEgoFc2NvcGUYDCABKAlIAIgBARITCgtkZXZpY2VfY29kZRgNIAEoCRISCgppcF9hZGRyZXNzGA4gASgJQggKBl9zY29wZSK4AQoNVG9rZW5SZXNwb25zZRIUCgxhY2Nlc3NfdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhUKDXJlZnJlc2hfdG9rZW4YBCABKAkSGgoScmVmcmVzaF9leHBpcmVzX2luGAUgASgFEhAKCGlkX3Rva2VuGAYgASgJEg0KBXNjb3BlGAcgASgJEhUKDXNlc3Npb25fc3RhdGUYCCABKAkinAEKFkF1dGhvcml6ZURldmljZVJlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIYmFzZV91cmwYAiABKAkSLwoGY2xpZW50GAMgASgLMh8uaWFtLnRva2VuLnYxLkNsaWVudENyZWRlbnRpYWxzEhIKBXNjb3BlGAQgASgJSACIAQESEgoKaXBfYWRkcmVzcxgFIAEoCUIICgZfc2NvcGUipAEKF0F1dGhvcml6ZURldmljZVJlc3BvbnNlEhMKC2RldmljZV9jb2RlGAEgASgJEhEKCXVzZXJfY29kZRgCIAEoCRIYChB2ZXJpZmljYXRpb25fdXJpGAMgASgJEiEKGXZlcmlmaWNhdGlvbl91cmlfY29tcGxldGUYBCABKAkSEgoKZXhwaXJlc19pbhgFIAEoBRIQCghpbnRlcnZhbBgGIAEoBSKhAQoRSW50cm9zcGVjdFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIYmFzZV91cmwYAiABKAkSLwoGY2xpZW50GAMgASgLMh8uaWFtLnRva2VuLnYxLkNsaWVudENyZWRlbnRpYWxzEg0KBXRva2VuGAQgASgJEhcKD3Rva2VuX3R5cGVfaGludBgFIAEoCRISCgppcF9hZGRyZXNzGAYgASgJIj0KEkludHJvc3BlY3RSZXNwb25zZRInCgZyZXN1bHQYASABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Ip0BCg1SZXZva2VSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGJhc2VfdXJsGAIgASgJEi8KBmNsaWVudBgDIAEoCzIfLmlhbS50b2tlbi52MS5DbGllbnRDcmVkZW50aWFscxINCgV0b2tlbhgEIAEoCRIXCg90b2tlbl90eXBlX2hpbnQYBSABKAkSEgoKaXBfYWRkcmVzcxgGIAEoCSIQCg5SZXZva2VSZXNwb25zZSJICg9Vc2VySW5mb1JlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIYmFzZV91cmwYAiABKAkSFAoMYWNjZXNzX3Rva2VuGAMgASgJIjsKEFVzZXJJbmZvUmVzcG9uc2USJwoGY2xhaW1zGAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCKMAQoNTG9nb3V0UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIQCghiYXNlX3VybBgCIAEoCRIvCgZjbGllbnQYAyABKAsyHy5pYW0udG9rZW4udjEuQ2xpZW50Q3JlZGVudGlhbHMSFQoNcmVmcmVzaF90b2tlbhgEIAEoCRISCgppcF9hZGRyZXNzGAUgASgJIhAKDkxvZ291dFJlc3BvbnNlMtYDCgxPQXV0aFNlcnZpY2USQAoFVG9rZW4SGi5pYW0udG9rZW4udjEuVG9rZW5SZXF1ZXN0GhsuaWFtLnRva2VuLnYxLlRva2VuUmVzcG9uc2USXgoPQXV0aG9yaXplRGV2aWNlEiQuaWFtLnRva2VuLnYxLkF1dGhvcml6ZURldmljZVJlcXVlc3QaJS5pYW0udG9rZW4udjEuQXV0aG9yaXplRGV2aWNlUmVzcG9uc2USTwoKSW50cm9zcGVjdBIfLmlhbS50b2tlbi52MS5JbnRyb3NwZWN0UmVxdWVzdBogLmlhbS50b2tlbi52MS5JbnRyb3NwZWN0UmVzcG9uc2USQwoGUmV2b2tlEhsuaWFtLnRva2VuLnYxLlJldm9rZVJlcXVlc3QaHC5pYW0udG9rZW4udjEuUmV2b2tlUmVzcG9uc2USSQoIVXNlckluZm8SHS5pYW0udG9rZW4udjEuVXNlckluZm9SZXF1ZXN0Gh4uaWFtLnRva2VuLnYxLlVzZXJJbmZvUmVzcG9uc2USQwoGTG9nb3V0EhsuaWFtLnRva2VuLnYxLkxvZ291dFJlcXVlc3QaHC5pYW0udG9rZW4udjEuTG9nb3V0UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct]);
+  fileDesc("ChhpYW0vdG9rZW4vdjEvb2F1dGgucHJvdG8SDGlhbS50b2tlbi52MSKBAgofUHVzaEF1dGhvcml6YXRpb25SZXF1ZXN0UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIQCghiYXNlX3VybBgCIAEoCRIvCgZjbGllbnQYAyABKAsyHy5pYW0udG9rZW4udjEuQ2xpZW50Q3JlZGVudGlhbHMSSQoGcGFyYW1zGAQgAygLMjkuaWFtLnRva2VuLnYxLlB1c2hBdXRob3JpemF0aW9uUmVxdWVzdFJlcXVlc3QuUGFyYW1zRW50cnkSEgoKaXBfYWRkcmVzcxgFIAEoCRotCgtQYXJhbXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIksKIFB1c2hBdXRob3JpemF0aW9uUmVxdWVzdFJlc3BvbnNlEhMKC3JlcXVlc3RfdXJpGAEgASgJEhIKCmV4cGlyZXNfaW4YAiABKAUidgoRQ2xpZW50Q3JlZGVudGlhbHMSEQoJY2xpZW50X2lkGAEgASgJEhUKDWNsaWVudF9zZWNyZXQYAiABKAkSHQoVY2xpZW50X2Fzc2VydGlvbl90eXBlGAMgASgJEhgKEGNsaWVudF9hc3NlcnRpb24YBCABKAkivgIKDFRva2VuUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIQCghiYXNlX3VybBgCIAEoCRIvCgZjbGllbnQYAyABKAsyHy5pYW0udG9rZW4udjEuQ2xpZW50Q3JlZGVudGlhbHMSEgoKZ3JhbnRfdHlwZRgEIAEoCRIMCgRjb2RlGAUgASgJEhQKDHJlZGlyZWN0X3VyaRgGIAEoCRIVCg1jb2RlX3ZlcmlmaWVyGAcgASgJEhAKCHVzZXJuYW1lGAggASgJEhAKCHBhc3N3b3JkGAkgASgJEgsKA290cBgKIAEoCRIVCg1yZWZyZXNoX3Rva2VuGAsgASgJEhIKBXNjb3BlGAwgASgJSACIAQESEwoLZGV2aWNlX2NvZGUYDSABKAkSEgoKaXBfYWRkcmVzcxgOIAEoCUIICgZfc2NvcGUiuAEKDVRva2VuUmVzcG9uc2USFAoMYWNjZXNzX3Rva2VuGAEgASgJEhIKCnRva2VuX3R5cGUYAiABKAkSEgoKZXhwaXJlc19pbhgDIAEoBRIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEhoKEnJlZnJlc2hfZXhwaXJlc19pbhgFIAEoBRIQCghpZF90b2tlbhgGIAEoCRINCgVzY29wZRgHIAEoCRIVCg1zZXNzaW9uX3N0YXRlGAggASgJIpwBChZBdXRob3JpemVEZXZpY2VSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGJhc2VfdXJsGAIgASgJEi8KBmNsaWVudBgDIAEoCzIfLmlhbS50b2tlbi52MS5DbGllbnRDcmVkZW50aWFscxISCgVzY29wZRgEIAEoCUgAiAEBEhIKCmlwX2FkZHJlc3MYBSABKAlCCAoGX3Njb3BlIqQBChdBdXRob3JpemVEZXZpY2VSZXNwb25zZRITCgtkZXZpY2VfY29kZRgBIAEoCRIRCgl1c2VyX2NvZGUYAiABKAkSGAoQdmVyaWZpY2F0aW9uX3VyaRgDIAEoCRIhChl2ZXJpZmljYXRpb25fdXJpX2NvbXBsZXRlGAQgASgJEhIKCmV4cGlyZXNfaW4YBSABKAUSEAoIaW50ZXJ2YWwYBiABKAUioQEKEUludHJvc3BlY3RSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGJhc2VfdXJsGAIgASgJEi8KBmNsaWVudBgDIAEoCzIfLmlhbS50b2tlbi52MS5DbGllbnRDcmVkZW50aWFscxINCgV0b2tlbhgEIAEoCRIXCg90b2tlbl90eXBlX2hpbnQYBSABKAkSEgoKaXBfYWRkcmVzcxgGIAEoCSI9ChJJbnRyb3NwZWN0UmVzcG9uc2USJwoGcmVzdWx0GAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCKdAQoNUmV2b2tlUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIQCghiYXNlX3VybBgCIAEoCRIvCgZjbGllbnQYAyABKAsyHy5pYW0udG9rZW4udjEuQ2xpZW50Q3JlZGVudGlhbHMSDQoFdG9rZW4YBCABKAkSFwoPdG9rZW5fdHlwZV9oaW50GAUgASgJEhIKCmlwX2FkZHJlc3MYBiABKAkiEAoOUmV2b2tlUmVzcG9uc2UiSAoPVXNlckluZm9SZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGJhc2VfdXJsGAIgASgJEhQKDGFjY2Vzc190b2tlbhgDIAEoCSI7ChBVc2VySW5mb1Jlc3BvbnNlEicKBmNsYWltcxgBIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QijAEKDUxvZ291dFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIYmFzZV91cmwYAiABKAkSLwoGY2xpZW50GAMgASgLMh8uaWFtLnRva2VuLnYxLkNsaWVudENyZWRlbnRpYWxzEhUKDXJlZnJlc2hfdG9rZW4YBCABKAkSEgoKaXBfYWRkcmVzcxgFIAEoCSIQCg5Mb2dvdXRSZXNwb25zZTLRBAoMT0F1dGhTZXJ2aWNlEkAKBVRva2VuEhouaWFtLnRva2VuLnYxLlRva2VuUmVxdWVzdBobLmlhbS50b2tlbi52MS5Ub2tlblJlc3BvbnNlEl4KD0F1dGhvcml6ZURldmljZRIkLmlhbS50b2tlbi52MS5BdXRob3JpemVEZXZpY2VSZXF1ZXN0GiUuaWFtLnRva2VuLnYxLkF1dGhvcml6ZURldmljZVJlc3BvbnNlEk8KCkludHJvc3BlY3QSHy5pYW0udG9rZW4udjEuSW50cm9zcGVjdFJlcXVlc3QaIC5pYW0udG9rZW4udjEuSW50cm9zcGVjdFJlc3BvbnNlEkMKBlJldm9rZRIbLmlhbS50b2tlbi52MS5SZXZva2VSZXF1ZXN0GhwuaWFtLnRva2VuLnYxLlJldm9rZVJlc3BvbnNlEkkKCFVzZXJJbmZvEh0uaWFtLnRva2VuLnYxLlVzZXJJbmZvUmVxdWVzdBoeLmlhbS50b2tlbi52MS5Vc2VySW5mb1Jlc3BvbnNlEkMKBkxvZ291dBIbLmlhbS50b2tlbi52MS5Mb2dvdXRSZXF1ZXN0GhwuaWFtLnRva2VuLnYxLkxvZ291dFJlc3BvbnNlEnkKGFB1c2hBdXRob3JpemF0aW9uUmVxdWVzdBItLmlhbS50b2tlbi52MS5QdXNoQXV0aG9yaXphdGlvblJlcXVlc3RSZXF1ZXN0Gi4uaWFtLnRva2VuLnYxLlB1c2hBdXRob3JpemF0aW9uUmVxdWVzdFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct]);
+
+/**
+ * @generated from message iam.token.v1.PushAuthorizationRequestRequest
+ */
+export type PushAuthorizationRequestRequest = Message<"iam.token.v1.PushAuthorizationRequestRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string base_url = 2;
+   */
+  baseUrl: string;
+
+  /**
+   * @generated from field: iam.token.v1.ClientCredentials client = 3;
+   */
+  client?: ClientCredentials | undefined;
+
+  /**
+   * The authorization request's form parameters (each sent once), client authentication's included.
+   *
+   * @generated from field: map<string, string> params = 4;
+   */
+  params: { [key: string]: string };
+
+  /**
+   * @generated from field: string ip_address = 5;
+   */
+  ipAddress: string;
+};
+
+/**
+ * Describes the message iam.token.v1.PushAuthorizationRequestRequest.
+ * Use `create(PushAuthorizationRequestRequestSchema)` to create a new message.
+ */
+export const PushAuthorizationRequestRequestSchema: GenMessage<PushAuthorizationRequestRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_oauth, 0);
+
+/**
+ * PushAuthorizationRequestResponse is RFC 9126 section 2.2.
+ *
+ * @generated from message iam.token.v1.PushAuthorizationRequestResponse
+ */
+export type PushAuthorizationRequestResponse = Message<"iam.token.v1.PushAuthorizationRequestResponse"> & {
+  /**
+   * @generated from field: string request_uri = 1;
+   */
+  requestUri: string;
+
+  /**
+   * @generated from field: int32 expires_in = 2;
+   */
+  expiresIn: number;
+};
+
+/**
+ * Describes the message iam.token.v1.PushAuthorizationRequestResponse.
+ * Use `create(PushAuthorizationRequestResponseSchema)` to create a new message.
+ */
+export const PushAuthorizationRequestResponseSchema: GenMessage<PushAuthorizationRequestResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_oauth, 1);
 
 /**
  * ClientCredentials as the client presented them (RFC 6749 section 2.3.1).
@@ -49,7 +112,7 @@ export type ClientCredentials = Message<"iam.token.v1.ClientCredentials"> & {
  * Use `create(ClientCredentialsSchema)` to create a new message.
  */
 export const ClientCredentialsSchema: GenMessage<ClientCredentials> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 0);
+  messageDesc(file_iam_token_v1_oauth, 2);
 
 /**
  * @generated from message iam.token.v1.TokenRequest
@@ -135,7 +198,7 @@ export type TokenRequest = Message<"iam.token.v1.TokenRequest"> & {
  * Use `create(TokenRequestSchema)` to create a new message.
  */
 export const TokenRequestSchema: GenMessage<TokenRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 1);
+  messageDesc(file_iam_token_v1_oauth, 3);
 
 /**
  * TokenResponse is the successful response (RFC 6749 section 5.1); empty strings are omitted by the gateway.
@@ -191,7 +254,7 @@ export type TokenResponse = Message<"iam.token.v1.TokenResponse"> & {
  * Use `create(TokenResponseSchema)` to create a new message.
  */
 export const TokenResponseSchema: GenMessage<TokenResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 2);
+  messageDesc(file_iam_token_v1_oauth, 4);
 
 /**
  * @generated from message iam.token.v1.AuthorizeDeviceRequest
@@ -228,7 +291,7 @@ export type AuthorizeDeviceRequest = Message<"iam.token.v1.AuthorizeDeviceReques
  * Use `create(AuthorizeDeviceRequestSchema)` to create a new message.
  */
 export const AuthorizeDeviceRequestSchema: GenMessage<AuthorizeDeviceRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 3);
+  messageDesc(file_iam_token_v1_oauth, 5);
 
 /**
  * AuthorizeDeviceResponse is RFC 8628 section 3.2.
@@ -272,7 +335,7 @@ export type AuthorizeDeviceResponse = Message<"iam.token.v1.AuthorizeDeviceRespo
  * Use `create(AuthorizeDeviceResponseSchema)` to create a new message.
  */
 export const AuthorizeDeviceResponseSchema: GenMessage<AuthorizeDeviceResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 4);
+  messageDesc(file_iam_token_v1_oauth, 6);
 
 /**
  * @generated from message iam.token.v1.IntrospectRequest
@@ -316,7 +379,7 @@ export type IntrospectRequest = Message<"iam.token.v1.IntrospectRequest"> & {
  * Use `create(IntrospectRequestSchema)` to create a new message.
  */
 export const IntrospectRequestSchema: GenMessage<IntrospectRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 5);
+  messageDesc(file_iam_token_v1_oauth, 7);
 
 /**
  * @generated from message iam.token.v1.IntrospectResponse
@@ -335,7 +398,7 @@ export type IntrospectResponse = Message<"iam.token.v1.IntrospectResponse"> & {
  * Use `create(IntrospectResponseSchema)` to create a new message.
  */
 export const IntrospectResponseSchema: GenMessage<IntrospectResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 6);
+  messageDesc(file_iam_token_v1_oauth, 8);
 
 /**
  * @generated from message iam.token.v1.RevokeRequest
@@ -379,7 +442,7 @@ export type RevokeRequest = Message<"iam.token.v1.RevokeRequest"> & {
  * Use `create(RevokeRequestSchema)` to create a new message.
  */
 export const RevokeRequestSchema: GenMessage<RevokeRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 7);
+  messageDesc(file_iam_token_v1_oauth, 9);
 
 /**
  * @generated from message iam.token.v1.RevokeResponse
@@ -392,7 +455,7 @@ export type RevokeResponse = Message<"iam.token.v1.RevokeResponse"> & {
  * Use `create(RevokeResponseSchema)` to create a new message.
  */
 export const RevokeResponseSchema: GenMessage<RevokeResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 8);
+  messageDesc(file_iam_token_v1_oauth, 10);
 
 /**
  * @generated from message iam.token.v1.UserInfoRequest
@@ -419,7 +482,7 @@ export type UserInfoRequest = Message<"iam.token.v1.UserInfoRequest"> & {
  * Use `create(UserInfoRequestSchema)` to create a new message.
  */
 export const UserInfoRequestSchema: GenMessage<UserInfoRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 9);
+  messageDesc(file_iam_token_v1_oauth, 11);
 
 /**
  * @generated from message iam.token.v1.UserInfoResponse
@@ -436,7 +499,7 @@ export type UserInfoResponse = Message<"iam.token.v1.UserInfoResponse"> & {
  * Use `create(UserInfoResponseSchema)` to create a new message.
  */
 export const UserInfoResponseSchema: GenMessage<UserInfoResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 10);
+  messageDesc(file_iam_token_v1_oauth, 12);
 
 /**
  * @generated from message iam.token.v1.LogoutRequest
@@ -473,7 +536,7 @@ export type LogoutRequest = Message<"iam.token.v1.LogoutRequest"> & {
  * Use `create(LogoutRequestSchema)` to create a new message.
  */
 export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 11);
+  messageDesc(file_iam_token_v1_oauth, 13);
 
 /**
  * @generated from message iam.token.v1.LogoutResponse
@@ -486,7 +549,7 @@ export type LogoutResponse = Message<"iam.token.v1.LogoutResponse"> & {
  * Use `create(LogoutResponseSchema)` to create a new message.
  */
 export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_oauth, 12);
+  messageDesc(file_iam_token_v1_oauth, 14);
 
 /**
  * OAuthService: the non-browser OAuth 2.0 / OpenID Connect endpoints (spec 1.2, 4.15, 4.16).
@@ -555,6 +618,18 @@ export const OAuthService: GenService<{
     methodKind: "unary";
     input: typeof LogoutRequestSchema;
     output: typeof LogoutResponseSchema;
+  },
+  /**
+   * The pushed authorization request endpoint (RFC 9126 section 2): the client authenticates as at
+   * the token endpoint, the request is checked as the authorization endpoint would, and a single-use
+   * request_uri bound to the client is returned.
+   *
+   * @generated from rpc iam.token.v1.OAuthService.PushAuthorizationRequest
+   */
+  pushAuthorizationRequest: {
+    methodKind: "unary";
+    input: typeof PushAuthorizationRequestRequestSchema;
+    output: typeof PushAuthorizationRequestResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_token_v1_oauth, 0);
