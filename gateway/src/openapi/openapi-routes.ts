@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Response } from "express";
 import type { RouteTable } from "../http/route-table.js";
 import { openApiDocument } from "./document.js";
@@ -48,11 +47,11 @@ let scalar: Buffer | undefined;
 let documentJson: string | undefined;
 
 /**
- * Scalar's standalone bundle from its package (no CDN). The package exports no path to it, so it is
- * found beside the package's entry point (dist/index.js -> dist/browser/standalone.js).
+ * Scalar's standalone bundle (no CDN), which the consoles' build copies beside them
+ * (console/vite.config.mjs): Scalar is a build-time dependency, not in the production image.
  */
 function scalarBundle(): Buffer {
-  scalar ??= readFileSync(join(dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")), "browser", "standalone.js"));
+  scalar ??= readFileSync(fileURLToPath(new URL("../../../console/vendor/scalar-standalone.js", import.meta.url)));
   return scalar;
 }
 
