@@ -207,8 +207,7 @@ describe.each(targets())("users ($mode)", (target) => {
       expect(whole.body.users.map((u: { id: string }) => u.id)).toEqual(seen.map((u) => u.id));
       const def = await api.get(users(r));
       expect(def.body.users).toHaveLength(50);
-      // A hang guard, not a bound: on the FerretDB of the cluster tier the 1,000 creations took 99 s
-      // on an idle 2-core machine (each write also stages its outbox entry), 12 s embedded.
+      // A hang guard, not a bound: the cluster tier's 1,000 creations took 99 s on an idle 2-core machine.
     }, 300_000);
   });
 
