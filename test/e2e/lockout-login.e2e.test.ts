@@ -85,17 +85,18 @@ describe.each(targets())("lockout at login ($mode)", (target) => {
   });
 
   it("counts password-grant failures the same way and locks permanently after permanentLockoutAfter lockouts", async () => {
-    const r = await newRealm({ maxLoginFailures: 2, lockoutDuration: 1, permanentLockoutAfter: 1 });
+    // 4 s: the locked grant below must land inside the lockout even on a busy cluster (1 s did not).
+    const r = await newRealm({ maxLoginFailures: 2, lockoutDuration: 4, permanentLockoutAfter: 1 });
     const userId = await newUser(r, "jack");
     for (let i = 0; i < 2; i++) expect((await grant(r, "jack", BAD)).body.error).toBe("invalid_grant");
     expect((await locked(r))[0]).toMatchObject({ userId, failureCount: 2, permanent: false, temporaryLockouts: 1 });
     expect((await grant(r, "jack", PW)).body.error).toBe("invalid_grant");
-    // The one-second lockout runs out; the next lockout is the permanent one.
-    await new Promise((res) => setTimeout(res, 1_300));
+    // The lockout runs out; the next lockout is the permanent one.
+    await new Promise((res) => setTimeout(res, 4_300));
     for (let i = 0; i < 2; i++) expect((await grant(r, "jack", BAD)).body.error).toBe("invalid_grant");
     const rec = (await locked(r))[0];
     expect(rec).toMatchObject({ userId, permanent: true, lockedUntil: null });
-    await new Promise((res) => setTimeout(res, 1_300));
+    await new Promise((res) => setTimeout(res, 4_300));
     const b = new BrowserSession(server.url);
     const page = await b.submit(await b.get(authUrl(r)), { username: "jack", password: PW });
     expect(alertOf(page.text)).toBe("Invalid username or password.");

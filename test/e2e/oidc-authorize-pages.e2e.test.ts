@@ -77,7 +77,9 @@ describe.each(targets())("authorization endpoint and hosted pages ($mode)", (tar
     expect(setCookie).toHaveLength(1);
     expect(setCookie[0]).toMatch(new RegExp(`^TESSERA_BROWSER=[A-Za-z0-9_-]{43}; Path=/realms/${realm}/; HttpOnly; SameSite=Lax$`));
     const forms = parseForms(res.text);
-    expect(forms).toHaveLength(1);
+    // The password form, then "Sign in with a passkey" (docs/passkeys.md) on the same transaction.
+    expect(forms).toHaveLength(2);
+    expect(forms[1]).toEqual({ action: `/realms/${realm}/protocol/openid-connect/auth`, method: "post", fields: { csrf: forms[0]!.fields.csrf, step: "passkey_begin", tx: forms[0]!.fields.tx } });
     expect(forms[0]!.action).toBe(`/realms/${realm}/protocol/openid-connect/auth`);
     expect(forms[0]!.method).toBe("post");
     expect(Object.keys(forms[0]!.fields).sort()).toEqual(["csrf", "password", "step", "tx", "username"]);
