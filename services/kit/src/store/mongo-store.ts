@@ -92,10 +92,7 @@ export class MongoStore implements Store {
       dbName: options.database,
       // undefined means "absent", as JSON.stringify does in the sqlite adapter (not BSON null).
       ignoreUndefined: true,
-      // A store that cannot be reached answers 503 with Retry-After (store-unavailable.ts) within
-      // 2 s, not after 10 s: the caller retries (a replica set's election
-      // finishes meanwhile), and a request never waits out an outage.
-      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000,
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
     });
     await connection.asPromise();
     if (!connection.db) throw new Error("mongo store: connected without a database handle");
