@@ -108,10 +108,11 @@ describe("tessera CLI (embedded)", () => {
       const client = await cli.json("clients", "create", "-r", realm, "--client-id", "web", "--client-type", "PUBLIC",
         "--redirect-uri", "https://app.example.test/cb", "--redirect-uri", "https://app.example.test/cb2", "--grant-type", "authorization_code");
       expect(client).toMatchObject({ clientId: "web", clientType: "PUBLIC", enabled: true, redirectUris: ["https://app.example.test/cb", "https://app.example.test/cb2"], grantTypes: ["authorization_code"] });
-      const [list, table, got, svc] = await Promise.all([
+      const [list, table, got] = await Promise.all([
         cli.json<Array<{ clientId: string }>>("clients", "list", "-r", realm), cli.run("clients", "list", "-r", realm), cli.json("clients", "get", "-r", realm, "web"),
-        cli.json("clients", "create", "-r", realm, "--data", '{"clientId":"svc","grantTypes":["client_credentials"]}'),
       ]);
+      // After the listings, which must see "web" alone.
+      const svc = await cli.json("clients", "create", "-r", realm, "--data", '{"clientId":"svc","grantTypes":["client_credentials"]}');
       expect(list.map((c) => c.clientId)).toEqual(["web"]);
       expect(header(table.stdout)).toEqual(["CLIENTID", "NAME", "CLIENTTYPE", "ENABLED"]);
       expect(got).toEqual(client);
