@@ -17,6 +17,32 @@ export function recordResponses(): RecordedResponse[] {
   return recorded;
 }
 
+/**
+ * Realms this test file created on the suite's shared cluster through `http`, which the cluster
+ * target deletes when the file stops it. The cluster's MongoDB-wire server (FerretDB v1) filters
+ * every query but a bare `_id` in Go over the whole collection, so realms left behind by earlier
+ * files would slow every later file's lookups.
+ */
+const clusterRealms = new Set<string>();
+
+/** The realms recorded so far, forgotten as they are handed over. */
+export function takeClusterRealms(): string[] {
+  const names = [...clusterRealms];
+  clusterRealms.clear();
+  return names;
+}
+
+function noteClusterRealm(method: string, url: string, status: number, body: string | undefined): void {
+  const cluster = process.env.TESSERA_TEST_CLUSTER_URL;
+  if (!cluster || method !== "POST" || status !== 201 || url !== `${cluster}/admin/realms` || !body) return;
+  try {
+    const name = (JSON.parse(body) as { name?: unknown }).name;
+    if (typeof name === "string") clusterRealms.add(name);
+  } catch {
+    // Not JSON: nothing was created from it.
+  }
+}
+
 export async function http<T = any>(method: string, url: string, options: {
   body?: unknown; headers?: Record<string, string>; form?: Record<string, string>;
 } = {}): Promise<HttpResult<T>> {
@@ -31,6 +57,7 @@ export async function http<T = any>(method: string, url: string, options: {
   }
   const res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), redirect: "manual" });
   const text = await res.text();
+  noteClusterRealm(method, url, res.status, body);
   let parsed: unknown = undefined;
   if (text && (res.headers.get("content-type") ?? "").includes("json")) parsed = JSON.parse(text);
   recorded?.push({ method, path: new URL(url).pathname, status: res.status, contentType: res.headers.get("content-type") ?? "", body: parsed });

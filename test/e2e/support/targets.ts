@@ -1,5 +1,6 @@
 import { startEmbeddedServer, type TestServer } from "./embedded-server.js";
 import { describeTier } from "../../support/tier.js";
+import { takeClusterRealms } from "./http.js";
 
 /** What the global setup needs to start the suite's cluster. */
 const CLUSTER_TIER = ["TESSERA_TEST_MONGODB_URI", "TESSERA_TEST_NATS_URL"];
@@ -31,7 +32,13 @@ export function targets(): Target[] {
         adminUsername: "admin",
         adminPassword: process.env.TESSERA_TEST_CLUSTER_ADMIN_PASSWORD as string,
         mode: "cluster",
-        async stop() {},
+        // The cluster outlives the file; the realms the file made on it do not (see http.ts).
+        async stop() {
+          const headers = { "X-Admin-API-Key": process.env.TESSERA_TEST_CLUSTER_API_KEY as string };
+          for (const name of takeClusterRealms()) {
+            await fetch(`${url}/admin/realms/${encodeURIComponent(name)}`, { method: "DELETE", headers }).catch(() => undefined);
+          }
+        },
       }),
     });
   }
