@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ROOT } from "../e2e/support/process-runner.js";
 import { TIER_SKIPPED_MARK } from "./tier.js";
 
@@ -22,6 +25,17 @@ const test = (status: string, ...ancestorTitles: string[]) => ({ status, ancesto
 
 // The closing summary CI and a reader see: tiers that did not run are named, never counted as passed.
 describe("summary reporter", () => {
+  // `npm test`'s first phase runs this file with TESSERA_TEST_SUMMARY_OUT set for the real reporter.
+  const saved = { out: process.env.TESSERA_TEST_SUMMARY_OUT, in: process.env.TESSERA_TEST_SUMMARY_IN };
+  beforeEach(() => {
+    delete process.env.TESSERA_TEST_SUMMARY_OUT;
+    delete process.env.TESSERA_TEST_SUMMARY_IN;
+  });
+  afterAll(() => {
+    if (saved.out !== undefined) process.env.TESSERA_TEST_SUMMARY_OUT = saved.out;
+    if (saved.in !== undefined) process.env.TESSERA_TEST_SUMMARY_IN = saved.in;
+  });
+
   it("names every skipped tier with its reason before the last line, which stays the counts", () => {
     const browser = `browser tier ${TIER_SKIPPED_MARK} CHROMIUM_PATH is not set]`;
     const cluster = `cluster tier ${TIER_SKIPPED_MARK} TESSERA_TEST_MONGODB_URI and TESSERA_TEST_NATS_URL are not set]`;
@@ -47,5 +61,32 @@ describe("summary reporter", () => {
   it("prints only the counts when every tier ran", () => {
     expect(printed({ numPassedTests: 5, numFailedTests: 0, numPendingTests: 0, numTodoTests: 1, testResults: [] }))
       .toBe("\ntests: 5 passed, 0 failed, 1 skipped\n");
+  });
+
+  it("closes a two-phase run (scripts/run-tests.mjs) with both phases' counts and skipped tiers", () => {
+    const dir = mkdtempSync(join(tmpdir(), "summary-"));
+    const carry = join(dir, "first.json");
+    const ldap = `ldap tier ${TIER_SKIPPED_MARK} slapd is not installed]`;
+    try {
+      process.env.TESSERA_TEST_SUMMARY_OUT = carry;
+      const first = printed({
+        numPassedTests: 7, numFailedTests: 1, numPendingTests: 2, numTodoTests: 0,
+        testResults: [{ testFilePath: `${process.cwd()}/dist/l.test.js`, testResults: [test("pending", ldap), test("pending", ldap)] }],
+      });
+      expect(first).toBe("\nfirst phase: 7 passed, 1 failed, 2 skipped (the second phase closes with the count of both)\n");
+      delete process.env.TESSERA_TEST_SUMMARY_OUT;
+      process.env.TESSERA_TEST_SUMMARY_IN = carry;
+      const second = printed({ numPassedTests: 2, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, testResults: [] });
+      expect(second.split("\n")).toEqual([
+        "",
+        "tiers not run (1; their tests are counted as skipped):",
+        `  ${ldap}: 2 tests in dist/l.test.js`,
+        "",
+        "tests: 9 passed, 1 failed, 2 skipped",
+        "",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

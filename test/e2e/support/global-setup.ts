@@ -5,6 +5,8 @@ import { launchCluster, type Cluster } from "../../cluster/launch-cluster.js";
  * when the environment names the servers; the cluster-mode e2e tier uses it.
  */
 export default async function globalSetup(): Promise<void> {
+  // The second phase of `npm test` (scripts/run-tests.mjs) runs files that start their own servers.
+  if (process.env.TESSERA_TEST_NO_SHARED_CLUSTER === "1") return;
   const mongoUri = process.env.TESSERA_TEST_MONGODB_URI;
   const natsUrl = process.env.TESSERA_TEST_NATS_URL;
   if (!mongoUri || !natsUrl) {
