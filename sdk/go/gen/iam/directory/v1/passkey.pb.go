@@ -83,7 +83,7 @@ func (x *PasskeyRelyingParty) GetRpName() string {
 	return ""
 }
 
-type PasskeyRegistrationOptionsRequest struct {
+type RegistrationOptionsRequest struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Realm  string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
 	UserId string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
@@ -94,20 +94,20 @@ type PasskeyRegistrationOptionsRequest struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *PasskeyRegistrationOptionsRequest) Reset() {
-	*x = PasskeyRegistrationOptionsRequest{}
+func (x *RegistrationOptionsRequest) Reset() {
+	*x = RegistrationOptionsRequest{}
 	mi := &file_iam_directory_v1_passkey_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *PasskeyRegistrationOptionsRequest) String() string {
+func (x *RegistrationOptionsRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*PasskeyRegistrationOptionsRequest) ProtoMessage() {}
+func (*RegistrationOptionsRequest) ProtoMessage() {}
 
-func (x *PasskeyRegistrationOptionsRequest) ProtoReflect() protoreflect.Message {
+func (x *RegistrationOptionsRequest) ProtoReflect() protoreflect.Message {
 	mi := &file_iam_directory_v1_passkey_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -119,40 +119,40 @@ func (x *PasskeyRegistrationOptionsRequest) ProtoReflect() protoreflect.Message 
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use PasskeyRegistrationOptionsRequest.ProtoReflect.Descriptor instead.
-func (*PasskeyRegistrationOptionsRequest) Descriptor() ([]byte, []int) {
+// Deprecated: Use RegistrationOptionsRequest.ProtoReflect.Descriptor instead.
+func (*RegistrationOptionsRequest) Descriptor() ([]byte, []int) {
 	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{1}
 }
 
-func (x *PasskeyRegistrationOptionsRequest) GetRealm() string {
+func (x *RegistrationOptionsRequest) GetRealm() string {
 	if x != nil {
 		return x.Realm
 	}
 	return ""
 }
 
-func (x *PasskeyRegistrationOptionsRequest) GetUserId() string {
+func (x *RegistrationOptionsRequest) GetUserId() string {
 	if x != nil {
 		return x.UserId
 	}
 	return ""
 }
 
-func (x *PasskeyRegistrationOptionsRequest) GetRp() *PasskeyRelyingParty {
+func (x *RegistrationOptionsRequest) GetRp() *PasskeyRelyingParty {
 	if x != nil {
 		return x.Rp
 	}
 	return nil
 }
 
-func (x *PasskeyRegistrationOptionsRequest) GetChallenge() string {
+func (x *RegistrationOptionsRequest) GetChallenge() string {
 	if x != nil {
 		return x.Challenge
 	}
 	return ""
 }
 
-type PasskeyOptionsResponse struct {
+type RegistrationOptionsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The options as JSON (WebAuthn Level 3 section 5.1.8 JSON form), for the page's script.
 	OptionsJson   string `protobuf:"bytes,1,opt,name=options_json,json=optionsJson,proto3" json:"options_json,omitempty"`
@@ -160,20 +160,20 @@ type PasskeyOptionsResponse struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *PasskeyOptionsResponse) Reset() {
-	*x = PasskeyOptionsResponse{}
+func (x *RegistrationOptionsResponse) Reset() {
+	*x = RegistrationOptionsResponse{}
 	mi := &file_iam_directory_v1_passkey_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *PasskeyOptionsResponse) String() string {
+func (x *RegistrationOptionsResponse) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*PasskeyOptionsResponse) ProtoMessage() {}
+func (*RegistrationOptionsResponse) ProtoMessage() {}
 
-func (x *PasskeyOptionsResponse) ProtoReflect() protoreflect.Message {
+func (x *RegistrationOptionsResponse) ProtoReflect() protoreflect.Message {
 	mi := &file_iam_directory_v1_passkey_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -185,19 +185,64 @@ func (x *PasskeyOptionsResponse) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use PasskeyOptionsResponse.ProtoReflect.Descriptor instead.
-func (*PasskeyOptionsResponse) Descriptor() ([]byte, []int) {
+// Deprecated: Use RegistrationOptionsResponse.ProtoReflect.Descriptor instead.
+func (*RegistrationOptionsResponse) Descriptor() ([]byte, []int) {
 	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{2}
 }
 
-func (x *PasskeyOptionsResponse) GetOptionsJson() string {
+func (x *RegistrationOptionsResponse) GetOptionsJson() string {
 	if x != nil {
 		return x.OptionsJson
 	}
 	return ""
 }
 
-type VerifyPasskeyRegistrationRequest struct {
+type AuthenticationOptionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The options as JSON (WebAuthn Level 3 section 5.1.8 JSON form), for the page's script.
+	OptionsJson   string `protobuf:"bytes,1,opt,name=options_json,json=optionsJson,proto3" json:"options_json,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AuthenticationOptionsResponse) Reset() {
+	*x = AuthenticationOptionsResponse{}
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AuthenticationOptionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AuthenticationOptionsResponse) ProtoMessage() {}
+
+func (x *AuthenticationOptionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AuthenticationOptionsResponse.ProtoReflect.Descriptor instead.
+func (*AuthenticationOptionsResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *AuthenticationOptionsResponse) GetOptionsJson() string {
+	if x != nil {
+		return x.OptionsJson
+	}
+	return ""
+}
+
+type VerifyRegistrationRequest struct {
 	state             protoimpl.MessageState `protogen:"open.v1"`
 	Realm             string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
 	UserId            string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
@@ -210,21 +255,21 @@ type VerifyPasskeyRegistrationRequest struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *VerifyPasskeyRegistrationRequest) Reset() {
-	*x = VerifyPasskeyRegistrationRequest{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[3]
+func (x *VerifyRegistrationRequest) Reset() {
+	*x = VerifyRegistrationRequest{}
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *VerifyPasskeyRegistrationRequest) String() string {
+func (x *VerifyRegistrationRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*VerifyPasskeyRegistrationRequest) ProtoMessage() {}
+func (*VerifyRegistrationRequest) ProtoMessage() {}
 
-func (x *VerifyPasskeyRegistrationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[3]
+func (x *VerifyRegistrationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -235,54 +280,54 @@ func (x *VerifyPasskeyRegistrationRequest) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use VerifyPasskeyRegistrationRequest.ProtoReflect.Descriptor instead.
-func (*VerifyPasskeyRegistrationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{3}
+// Deprecated: Use VerifyRegistrationRequest.ProtoReflect.Descriptor instead.
+func (*VerifyRegistrationRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{4}
 }
 
-func (x *VerifyPasskeyRegistrationRequest) GetRealm() string {
+func (x *VerifyRegistrationRequest) GetRealm() string {
 	if x != nil {
 		return x.Realm
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyRegistrationRequest) GetUserId() string {
+func (x *VerifyRegistrationRequest) GetUserId() string {
 	if x != nil {
 		return x.UserId
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyRegistrationRequest) GetRp() *PasskeyRelyingParty {
+func (x *VerifyRegistrationRequest) GetRp() *PasskeyRelyingParty {
 	if x != nil {
 		return x.Rp
 	}
 	return nil
 }
 
-func (x *VerifyPasskeyRegistrationRequest) GetExpectedChallenge() string {
+func (x *VerifyRegistrationRequest) GetExpectedChallenge() string {
 	if x != nil {
 		return x.ExpectedChallenge
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyRegistrationRequest) GetResponseJson() string {
+func (x *VerifyRegistrationRequest) GetResponseJson() string {
 	if x != nil {
 		return x.ResponseJson
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyRegistrationRequest) GetLabel() string {
+func (x *VerifyRegistrationRequest) GetLabel() string {
 	if x != nil {
 		return x.Label
 	}
 	return ""
 }
 
-type VerifyPasskeyRegistrationResponse struct {
+type VerifyRegistrationResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Verified bool                   `protobuf:"varint,1,opt,name=verified,proto3" json:"verified,omitempty"`
 	// The stored passkey's id (not the credential id).
@@ -293,21 +338,21 @@ type VerifyPasskeyRegistrationResponse struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *VerifyPasskeyRegistrationResponse) Reset() {
-	*x = VerifyPasskeyRegistrationResponse{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[4]
+func (x *VerifyRegistrationResponse) Reset() {
+	*x = VerifyRegistrationResponse{}
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *VerifyPasskeyRegistrationResponse) String() string {
+func (x *VerifyRegistrationResponse) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*VerifyPasskeyRegistrationResponse) ProtoMessage() {}
+func (*VerifyRegistrationResponse) ProtoMessage() {}
 
-func (x *VerifyPasskeyRegistrationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[4]
+func (x *VerifyRegistrationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -318,33 +363,33 @@ func (x *VerifyPasskeyRegistrationResponse) ProtoReflect() protoreflect.Message 
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use VerifyPasskeyRegistrationResponse.ProtoReflect.Descriptor instead.
-func (*VerifyPasskeyRegistrationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{4}
+// Deprecated: Use VerifyRegistrationResponse.ProtoReflect.Descriptor instead.
+func (*VerifyRegistrationResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{5}
 }
 
-func (x *VerifyPasskeyRegistrationResponse) GetVerified() bool {
+func (x *VerifyRegistrationResponse) GetVerified() bool {
 	if x != nil {
 		return x.Verified
 	}
 	return false
 }
 
-func (x *VerifyPasskeyRegistrationResponse) GetPasskeyId() string {
+func (x *VerifyRegistrationResponse) GetPasskeyId() string {
 	if x != nil {
 		return x.PasskeyId
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyRegistrationResponse) GetError() string {
+func (x *VerifyRegistrationResponse) GetError() string {
 	if x != nil {
 		return x.Error
 	}
 	return ""
 }
 
-type PasskeyAuthenticationOptionsRequest struct {
+type AuthenticationOptionsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
 	// Empty: a discoverable credential (username-less login).
@@ -355,21 +400,21 @@ type PasskeyAuthenticationOptionsRequest struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *PasskeyAuthenticationOptionsRequest) Reset() {
-	*x = PasskeyAuthenticationOptionsRequest{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[5]
+func (x *AuthenticationOptionsRequest) Reset() {
+	*x = AuthenticationOptionsRequest{}
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *PasskeyAuthenticationOptionsRequest) String() string {
+func (x *AuthenticationOptionsRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*PasskeyAuthenticationOptionsRequest) ProtoMessage() {}
+func (*AuthenticationOptionsRequest) ProtoMessage() {}
 
-func (x *PasskeyAuthenticationOptionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[5]
+func (x *AuthenticationOptionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -380,40 +425,40 @@ func (x *PasskeyAuthenticationOptionsRequest) ProtoReflect() protoreflect.Messag
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use PasskeyAuthenticationOptionsRequest.ProtoReflect.Descriptor instead.
-func (*PasskeyAuthenticationOptionsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{5}
+// Deprecated: Use AuthenticationOptionsRequest.ProtoReflect.Descriptor instead.
+func (*AuthenticationOptionsRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{6}
 }
 
-func (x *PasskeyAuthenticationOptionsRequest) GetRealm() string {
+func (x *AuthenticationOptionsRequest) GetRealm() string {
 	if x != nil {
 		return x.Realm
 	}
 	return ""
 }
 
-func (x *PasskeyAuthenticationOptionsRequest) GetUserId() string {
+func (x *AuthenticationOptionsRequest) GetUserId() string {
 	if x != nil {
 		return x.UserId
 	}
 	return ""
 }
 
-func (x *PasskeyAuthenticationOptionsRequest) GetRp() *PasskeyRelyingParty {
+func (x *AuthenticationOptionsRequest) GetRp() *PasskeyRelyingParty {
 	if x != nil {
 		return x.Rp
 	}
 	return nil
 }
 
-func (x *PasskeyAuthenticationOptionsRequest) GetChallenge() string {
+func (x *AuthenticationOptionsRequest) GetChallenge() string {
 	if x != nil {
 		return x.Challenge
 	}
 	return ""
 }
 
-type VerifyPasskeyAuthenticationRequest struct {
+type VerifyAuthenticationRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
 	// Set for a second factor: the assertion must be of one of this user's credentials.
@@ -426,21 +471,21 @@ type VerifyPasskeyAuthenticationRequest struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *VerifyPasskeyAuthenticationRequest) Reset() {
-	*x = VerifyPasskeyAuthenticationRequest{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[6]
+func (x *VerifyAuthenticationRequest) Reset() {
+	*x = VerifyAuthenticationRequest{}
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *VerifyPasskeyAuthenticationRequest) String() string {
+func (x *VerifyAuthenticationRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*VerifyPasskeyAuthenticationRequest) ProtoMessage() {}
+func (*VerifyAuthenticationRequest) ProtoMessage() {}
 
-func (x *VerifyPasskeyAuthenticationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[6]
+func (x *VerifyAuthenticationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -451,47 +496,47 @@ func (x *VerifyPasskeyAuthenticationRequest) ProtoReflect() protoreflect.Message
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use VerifyPasskeyAuthenticationRequest.ProtoReflect.Descriptor instead.
-func (*VerifyPasskeyAuthenticationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{6}
+// Deprecated: Use VerifyAuthenticationRequest.ProtoReflect.Descriptor instead.
+func (*VerifyAuthenticationRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{7}
 }
 
-func (x *VerifyPasskeyAuthenticationRequest) GetRealm() string {
+func (x *VerifyAuthenticationRequest) GetRealm() string {
 	if x != nil {
 		return x.Realm
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyAuthenticationRequest) GetUserId() string {
+func (x *VerifyAuthenticationRequest) GetUserId() string {
 	if x != nil {
 		return x.UserId
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyAuthenticationRequest) GetRp() *PasskeyRelyingParty {
+func (x *VerifyAuthenticationRequest) GetRp() *PasskeyRelyingParty {
 	if x != nil {
 		return x.Rp
 	}
 	return nil
 }
 
-func (x *VerifyPasskeyAuthenticationRequest) GetExpectedChallenge() string {
+func (x *VerifyAuthenticationRequest) GetExpectedChallenge() string {
 	if x != nil {
 		return x.ExpectedChallenge
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyAuthenticationRequest) GetResponseJson() string {
+func (x *VerifyAuthenticationRequest) GetResponseJson() string {
 	if x != nil {
 		return x.ResponseJson
 	}
 	return ""
 }
 
-type VerifyPasskeyAuthenticationResponse struct {
+type VerifyAuthenticationResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Outcome  AuthOutcome            `protobuf:"varint,1,opt,name=outcome,proto3,enum=iam.directory.v1.AuthOutcome" json:"outcome,omitempty"`
 	UserId   string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
@@ -504,21 +549,21 @@ type VerifyPasskeyAuthenticationResponse struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *VerifyPasskeyAuthenticationResponse) Reset() {
-	*x = VerifyPasskeyAuthenticationResponse{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[7]
+func (x *VerifyAuthenticationResponse) Reset() {
+	*x = VerifyAuthenticationResponse{}
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *VerifyPasskeyAuthenticationResponse) String() string {
+func (x *VerifyAuthenticationResponse) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*VerifyPasskeyAuthenticationResponse) ProtoMessage() {}
+func (*VerifyAuthenticationResponse) ProtoMessage() {}
 
-func (x *VerifyPasskeyAuthenticationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[7]
+func (x *VerifyAuthenticationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -529,40 +574,40 @@ func (x *VerifyPasskeyAuthenticationResponse) ProtoReflect() protoreflect.Messag
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use VerifyPasskeyAuthenticationResponse.ProtoReflect.Descriptor instead.
-func (*VerifyPasskeyAuthenticationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{7}
+// Deprecated: Use VerifyAuthenticationResponse.ProtoReflect.Descriptor instead.
+func (*VerifyAuthenticationResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{8}
 }
 
-func (x *VerifyPasskeyAuthenticationResponse) GetOutcome() AuthOutcome {
+func (x *VerifyAuthenticationResponse) GetOutcome() AuthOutcome {
 	if x != nil {
 		return x.Outcome
 	}
 	return AuthOutcome_AUTH_OUTCOME_UNSPECIFIED
 }
 
-func (x *VerifyPasskeyAuthenticationResponse) GetUserId() string {
+func (x *VerifyAuthenticationResponse) GetUserId() string {
 	if x != nil {
 		return x.UserId
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyAuthenticationResponse) GetUsername() string {
+func (x *VerifyAuthenticationResponse) GetUsername() string {
 	if x != nil {
 		return x.Username
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyAuthenticationResponse) GetEventError() string {
+func (x *VerifyAuthenticationResponse) GetEventError() string {
 	if x != nil {
 		return x.EventError
 	}
 	return ""
 }
 
-func (x *VerifyPasskeyAuthenticationResponse) GetUserVerified() bool {
+func (x *VerifyAuthenticationResponse) GetUserVerified() bool {
 	if x != nil {
 		return x.UserVerified
 	}
@@ -579,7 +624,7 @@ type ListPasskeysRequest struct {
 
 func (x *ListPasskeysRequest) Reset() {
 	*x = ListPasskeysRequest{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -591,7 +636,7 @@ func (x *ListPasskeysRequest) String() string {
 func (*ListPasskeysRequest) ProtoMessage() {}
 
 func (x *ListPasskeysRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -604,7 +649,7 @@ func (x *ListPasskeysRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPasskeysRequest.ProtoReflect.Descriptor instead.
 func (*ListPasskeysRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{8}
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListPasskeysRequest) GetRealm() string {
@@ -639,7 +684,7 @@ type Passkey struct {
 
 func (x *Passkey) Reset() {
 	*x = Passkey{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -651,7 +696,7 @@ func (x *Passkey) String() string {
 func (*Passkey) ProtoMessage() {}
 
 func (x *Passkey) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -664,7 +709,7 @@ func (x *Passkey) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Passkey.ProtoReflect.Descriptor instead.
 func (*Passkey) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{9}
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Passkey) GetId() string {
@@ -732,7 +777,7 @@ type ListPasskeysResponse struct {
 
 func (x *ListPasskeysResponse) Reset() {
 	*x = ListPasskeysResponse{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -744,7 +789,7 @@ func (x *ListPasskeysResponse) String() string {
 func (*ListPasskeysResponse) ProtoMessage() {}
 
 func (x *ListPasskeysResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -757,7 +802,7 @@ func (x *ListPasskeysResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPasskeysResponse.ProtoReflect.Descriptor instead.
 func (*ListPasskeysResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{10}
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListPasskeysResponse) GetPasskeys() []*Passkey {
@@ -778,7 +823,7 @@ type DeletePasskeyRequest struct {
 
 func (x *DeletePasskeyRequest) Reset() {
 	*x = DeletePasskeyRequest{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -790,7 +835,7 @@ func (x *DeletePasskeyRequest) String() string {
 func (*DeletePasskeyRequest) ProtoMessage() {}
 
 func (x *DeletePasskeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -803,7 +848,7 @@ func (x *DeletePasskeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeletePasskeyRequest.ProtoReflect.Descriptor instead.
 func (*DeletePasskeyRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{11}
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DeletePasskeyRequest) GetRealm() string {
@@ -835,7 +880,7 @@ type DeletePasskeyResponse struct {
 
 func (x *DeletePasskeyResponse) Reset() {
 	*x = DeletePasskeyResponse{}
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -847,7 +892,7 @@ func (x *DeletePasskeyResponse) String() string {
 func (*DeletePasskeyResponse) ProtoMessage() {}
 
 func (x *DeletePasskeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_passkey_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_passkey_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -860,7 +905,7 @@ func (x *DeletePasskeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeletePasskeyResponse.ProtoReflect.Descriptor instead.
 func (*DeletePasskeyResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{12}
+	return file_iam_directory_v1_passkey_proto_rawDescGZIP(), []int{13}
 }
 
 var File_iam_directory_v1_passkey_proto protoreflect.FileDescriptor
@@ -871,38 +916,40 @@ const file_iam_directory_v1_passkey_proto_rawDesc = "" +
 	"\x13PasskeyRelyingParty\x12\x13\n" +
 	"\x05rp_id\x18\x01 \x01(\tR\x04rpId\x12\x16\n" +
 	"\x06origin\x18\x02 \x01(\tR\x06origin\x12\x17\n" +
-	"\arp_name\x18\x03 \x01(\tR\x06rpName\"\xa7\x01\n" +
-	"!PasskeyRegistrationOptionsRequest\x12\x14\n" +
+	"\arp_name\x18\x03 \x01(\tR\x06rpName\"\xa0\x01\n" +
+	"\x1aRegistrationOptionsRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x125\n" +
 	"\x02rp\x18\x03 \x01(\v2%.iam.directory.v1.PasskeyRelyingPartyR\x02rp\x12\x1c\n" +
-	"\tchallenge\x18\x04 \x01(\tR\tchallenge\";\n" +
-	"\x16PasskeyOptionsResponse\x12!\n" +
-	"\foptions_json\x18\x01 \x01(\tR\voptionsJson\"\xf2\x01\n" +
-	" VerifyPasskeyRegistrationRequest\x12\x14\n" +
+	"\tchallenge\x18\x04 \x01(\tR\tchallenge\"@\n" +
+	"\x1bRegistrationOptionsResponse\x12!\n" +
+	"\foptions_json\x18\x01 \x01(\tR\voptionsJson\"B\n" +
+	"\x1dAuthenticationOptionsResponse\x12!\n" +
+	"\foptions_json\x18\x01 \x01(\tR\voptionsJson\"\xeb\x01\n" +
+	"\x19VerifyRegistrationRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x125\n" +
 	"\x02rp\x18\x03 \x01(\v2%.iam.directory.v1.PasskeyRelyingPartyR\x02rp\x12-\n" +
 	"\x12expected_challenge\x18\x04 \x01(\tR\x11expectedChallenge\x12#\n" +
 	"\rresponse_json\x18\x05 \x01(\tR\fresponseJson\x12\x14\n" +
-	"\x05label\x18\x06 \x01(\tR\x05label\"t\n" +
-	"!VerifyPasskeyRegistrationResponse\x12\x1a\n" +
+	"\x05label\x18\x06 \x01(\tR\x05label\"m\n" +
+	"\x1aVerifyRegistrationResponse\x12\x1a\n" +
 	"\bverified\x18\x01 \x01(\bR\bverified\x12\x1d\n" +
 	"\n" +
 	"passkey_id\x18\x02 \x01(\tR\tpasskeyId\x12\x14\n" +
-	"\x05error\x18\x03 \x01(\tR\x05error\"\xa9\x01\n" +
-	"#PasskeyAuthenticationOptionsRequest\x12\x14\n" +
+	"\x05error\x18\x03 \x01(\tR\x05error\"\xa2\x01\n" +
+	"\x1cAuthenticationOptionsRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x125\n" +
 	"\x02rp\x18\x03 \x01(\v2%.iam.directory.v1.PasskeyRelyingPartyR\x02rp\x12\x1c\n" +
-	"\tchallenge\x18\x04 \x01(\tR\tchallenge\"\xde\x01\n" +
-	"\"VerifyPasskeyAuthenticationRequest\x12\x14\n" +
+	"\tchallenge\x18\x04 \x01(\tR\tchallenge\"\xd7\x01\n" +
+	"\x1bVerifyAuthenticationRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x125\n" +
 	"\x02rp\x18\x03 \x01(\v2%.iam.directory.v1.PasskeyRelyingPartyR\x02rp\x12-\n" +
 	"\x12expected_challenge\x18\x04 \x01(\tR\x11expectedChallenge\x12#\n" +
-	"\rresponse_json\x18\x05 \x01(\tR\fresponseJson\"\xd9\x01\n" +
-	"#VerifyPasskeyAuthenticationResponse\x127\n" +
+	"\rresponse_json\x18\x05 \x01(\tR\fresponseJson\"\xd2\x01\n" +
+	"\x1cVerifyAuthenticationResponse\x127\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x1d.iam.directory.v1.AuthOutcomeR\aoutcome\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1a\n" +
 	"\busername\x18\x03 \x01(\tR\busername\x12\x1f\n" +
@@ -931,12 +978,12 @@ const file_iam_directory_v1_passkey_proto_rawDesc = "" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1d\n" +
 	"\n" +
 	"passkey_id\x18\x03 \x01(\tR\tpasskeyId\"\x17\n" +
-	"\x15DeletePasskeyResponse2\xc6\x05\n" +
-	"\x0ePasskeyService\x12t\n" +
-	"\x13RegistrationOptions\x123.iam.directory.v1.PasskeyRegistrationOptionsRequest\x1a(.iam.directory.v1.PasskeyOptionsResponse\x12}\n" +
-	"\x12VerifyRegistration\x122.iam.directory.v1.VerifyPasskeyRegistrationRequest\x1a3.iam.directory.v1.VerifyPasskeyRegistrationResponse\x12x\n" +
-	"\x15AuthenticationOptions\x125.iam.directory.v1.PasskeyAuthenticationOptionsRequest\x1a(.iam.directory.v1.PasskeyOptionsResponse\x12\x83\x01\n" +
-	"\x14VerifyAuthentication\x124.iam.directory.v1.VerifyPasskeyAuthenticationRequest\x1a5.iam.directory.v1.VerifyPasskeyAuthenticationResponse\x12]\n" +
+	"\x15DeletePasskeyResponse2\xa7\x05\n" +
+	"\x0ePasskeyService\x12r\n" +
+	"\x13RegistrationOptions\x12,.iam.directory.v1.RegistrationOptionsRequest\x1a-.iam.directory.v1.RegistrationOptionsResponse\x12o\n" +
+	"\x12VerifyRegistration\x12+.iam.directory.v1.VerifyRegistrationRequest\x1a,.iam.directory.v1.VerifyRegistrationResponse\x12x\n" +
+	"\x15AuthenticationOptions\x12..iam.directory.v1.AuthenticationOptionsRequest\x1a/.iam.directory.v1.AuthenticationOptionsResponse\x12u\n" +
+	"\x14VerifyAuthentication\x12-.iam.directory.v1.VerifyAuthenticationRequest\x1a..iam.directory.v1.VerifyAuthenticationResponse\x12]\n" +
 	"\fListPasskeys\x12%.iam.directory.v1.ListPasskeysRequest\x1a&.iam.directory.v1.ListPasskeysResponse\x12`\n" +
 	"\rDeletePasskey\x12&.iam.directory.v1.DeletePasskeyRequest\x1a'.iam.directory.v1.DeletePasskeyResponseB\xd0\x01\n" +
 	"\x14com.iam.directory.v1B\fPasskeyProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
@@ -953,42 +1000,43 @@ func file_iam_directory_v1_passkey_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_passkey_proto_rawDescData
 }
 
-var file_iam_directory_v1_passkey_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_iam_directory_v1_passkey_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_iam_directory_v1_passkey_proto_goTypes = []any{
-	(*PasskeyRelyingParty)(nil),                 // 0: iam.directory.v1.PasskeyRelyingParty
-	(*PasskeyRegistrationOptionsRequest)(nil),   // 1: iam.directory.v1.PasskeyRegistrationOptionsRequest
-	(*PasskeyOptionsResponse)(nil),              // 2: iam.directory.v1.PasskeyOptionsResponse
-	(*VerifyPasskeyRegistrationRequest)(nil),    // 3: iam.directory.v1.VerifyPasskeyRegistrationRequest
-	(*VerifyPasskeyRegistrationResponse)(nil),   // 4: iam.directory.v1.VerifyPasskeyRegistrationResponse
-	(*PasskeyAuthenticationOptionsRequest)(nil), // 5: iam.directory.v1.PasskeyAuthenticationOptionsRequest
-	(*VerifyPasskeyAuthenticationRequest)(nil),  // 6: iam.directory.v1.VerifyPasskeyAuthenticationRequest
-	(*VerifyPasskeyAuthenticationResponse)(nil), // 7: iam.directory.v1.VerifyPasskeyAuthenticationResponse
-	(*ListPasskeysRequest)(nil),                 // 8: iam.directory.v1.ListPasskeysRequest
-	(*Passkey)(nil),                             // 9: iam.directory.v1.Passkey
-	(*ListPasskeysResponse)(nil),                // 10: iam.directory.v1.ListPasskeysResponse
-	(*DeletePasskeyRequest)(nil),                // 11: iam.directory.v1.DeletePasskeyRequest
-	(*DeletePasskeyResponse)(nil),               // 12: iam.directory.v1.DeletePasskeyResponse
-	(AuthOutcome)(0),                            // 13: iam.directory.v1.AuthOutcome
+	(*PasskeyRelyingParty)(nil),           // 0: iam.directory.v1.PasskeyRelyingParty
+	(*RegistrationOptionsRequest)(nil),    // 1: iam.directory.v1.RegistrationOptionsRequest
+	(*RegistrationOptionsResponse)(nil),   // 2: iam.directory.v1.RegistrationOptionsResponse
+	(*AuthenticationOptionsResponse)(nil), // 3: iam.directory.v1.AuthenticationOptionsResponse
+	(*VerifyRegistrationRequest)(nil),     // 4: iam.directory.v1.VerifyRegistrationRequest
+	(*VerifyRegistrationResponse)(nil),    // 5: iam.directory.v1.VerifyRegistrationResponse
+	(*AuthenticationOptionsRequest)(nil),  // 6: iam.directory.v1.AuthenticationOptionsRequest
+	(*VerifyAuthenticationRequest)(nil),   // 7: iam.directory.v1.VerifyAuthenticationRequest
+	(*VerifyAuthenticationResponse)(nil),  // 8: iam.directory.v1.VerifyAuthenticationResponse
+	(*ListPasskeysRequest)(nil),           // 9: iam.directory.v1.ListPasskeysRequest
+	(*Passkey)(nil),                       // 10: iam.directory.v1.Passkey
+	(*ListPasskeysResponse)(nil),          // 11: iam.directory.v1.ListPasskeysResponse
+	(*DeletePasskeyRequest)(nil),          // 12: iam.directory.v1.DeletePasskeyRequest
+	(*DeletePasskeyResponse)(nil),         // 13: iam.directory.v1.DeletePasskeyResponse
+	(AuthOutcome)(0),                      // 14: iam.directory.v1.AuthOutcome
 }
 var file_iam_directory_v1_passkey_proto_depIdxs = []int32{
-	0,  // 0: iam.directory.v1.PasskeyRegistrationOptionsRequest.rp:type_name -> iam.directory.v1.PasskeyRelyingParty
-	0,  // 1: iam.directory.v1.VerifyPasskeyRegistrationRequest.rp:type_name -> iam.directory.v1.PasskeyRelyingParty
-	0,  // 2: iam.directory.v1.PasskeyAuthenticationOptionsRequest.rp:type_name -> iam.directory.v1.PasskeyRelyingParty
-	0,  // 3: iam.directory.v1.VerifyPasskeyAuthenticationRequest.rp:type_name -> iam.directory.v1.PasskeyRelyingParty
-	13, // 4: iam.directory.v1.VerifyPasskeyAuthenticationResponse.outcome:type_name -> iam.directory.v1.AuthOutcome
-	9,  // 5: iam.directory.v1.ListPasskeysResponse.passkeys:type_name -> iam.directory.v1.Passkey
-	1,  // 6: iam.directory.v1.PasskeyService.RegistrationOptions:input_type -> iam.directory.v1.PasskeyRegistrationOptionsRequest
-	3,  // 7: iam.directory.v1.PasskeyService.VerifyRegistration:input_type -> iam.directory.v1.VerifyPasskeyRegistrationRequest
-	5,  // 8: iam.directory.v1.PasskeyService.AuthenticationOptions:input_type -> iam.directory.v1.PasskeyAuthenticationOptionsRequest
-	6,  // 9: iam.directory.v1.PasskeyService.VerifyAuthentication:input_type -> iam.directory.v1.VerifyPasskeyAuthenticationRequest
-	8,  // 10: iam.directory.v1.PasskeyService.ListPasskeys:input_type -> iam.directory.v1.ListPasskeysRequest
-	11, // 11: iam.directory.v1.PasskeyService.DeletePasskey:input_type -> iam.directory.v1.DeletePasskeyRequest
-	2,  // 12: iam.directory.v1.PasskeyService.RegistrationOptions:output_type -> iam.directory.v1.PasskeyOptionsResponse
-	4,  // 13: iam.directory.v1.PasskeyService.VerifyRegistration:output_type -> iam.directory.v1.VerifyPasskeyRegistrationResponse
-	2,  // 14: iam.directory.v1.PasskeyService.AuthenticationOptions:output_type -> iam.directory.v1.PasskeyOptionsResponse
-	7,  // 15: iam.directory.v1.PasskeyService.VerifyAuthentication:output_type -> iam.directory.v1.VerifyPasskeyAuthenticationResponse
-	10, // 16: iam.directory.v1.PasskeyService.ListPasskeys:output_type -> iam.directory.v1.ListPasskeysResponse
-	12, // 17: iam.directory.v1.PasskeyService.DeletePasskey:output_type -> iam.directory.v1.DeletePasskeyResponse
+	0,  // 0: iam.directory.v1.RegistrationOptionsRequest.rp:type_name -> iam.directory.v1.PasskeyRelyingParty
+	0,  // 1: iam.directory.v1.VerifyRegistrationRequest.rp:type_name -> iam.directory.v1.PasskeyRelyingParty
+	0,  // 2: iam.directory.v1.AuthenticationOptionsRequest.rp:type_name -> iam.directory.v1.PasskeyRelyingParty
+	0,  // 3: iam.directory.v1.VerifyAuthenticationRequest.rp:type_name -> iam.directory.v1.PasskeyRelyingParty
+	14, // 4: iam.directory.v1.VerifyAuthenticationResponse.outcome:type_name -> iam.directory.v1.AuthOutcome
+	10, // 5: iam.directory.v1.ListPasskeysResponse.passkeys:type_name -> iam.directory.v1.Passkey
+	1,  // 6: iam.directory.v1.PasskeyService.RegistrationOptions:input_type -> iam.directory.v1.RegistrationOptionsRequest
+	4,  // 7: iam.directory.v1.PasskeyService.VerifyRegistration:input_type -> iam.directory.v1.VerifyRegistrationRequest
+	6,  // 8: iam.directory.v1.PasskeyService.AuthenticationOptions:input_type -> iam.directory.v1.AuthenticationOptionsRequest
+	7,  // 9: iam.directory.v1.PasskeyService.VerifyAuthentication:input_type -> iam.directory.v1.VerifyAuthenticationRequest
+	9,  // 10: iam.directory.v1.PasskeyService.ListPasskeys:input_type -> iam.directory.v1.ListPasskeysRequest
+	12, // 11: iam.directory.v1.PasskeyService.DeletePasskey:input_type -> iam.directory.v1.DeletePasskeyRequest
+	2,  // 12: iam.directory.v1.PasskeyService.RegistrationOptions:output_type -> iam.directory.v1.RegistrationOptionsResponse
+	5,  // 13: iam.directory.v1.PasskeyService.VerifyRegistration:output_type -> iam.directory.v1.VerifyRegistrationResponse
+	3,  // 14: iam.directory.v1.PasskeyService.AuthenticationOptions:output_type -> iam.directory.v1.AuthenticationOptionsResponse
+	8,  // 15: iam.directory.v1.PasskeyService.VerifyAuthentication:output_type -> iam.directory.v1.VerifyAuthenticationResponse
+	11, // 16: iam.directory.v1.PasskeyService.ListPasskeys:output_type -> iam.directory.v1.ListPasskeysResponse
+	13, // 17: iam.directory.v1.PasskeyService.DeletePasskey:output_type -> iam.directory.v1.DeletePasskeyResponse
 	12, // [12:18] is the sub-list for method output_type
 	6,  // [6:12] is the sub-list for method input_type
 	6,  // [6:6] is the sub-list for extension type_name
@@ -1008,7 +1056,7 @@ func file_iam_directory_v1_passkey_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_passkey_proto_rawDesc), len(file_iam_directory_v1_passkey_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

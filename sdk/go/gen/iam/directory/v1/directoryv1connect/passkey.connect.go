@@ -57,12 +57,12 @@ const (
 type PasskeyServiceClient interface {
 	// PublicKeyCredentialCreationOptions (WebAuthn section 5.4) for the user, excluding the
 	// credentials the user already has.
-	RegistrationOptions(context.Context, *connect.Request[v1.PasskeyRegistrationOptionsRequest]) (*connect.Response[v1.PasskeyOptionsResponse], error)
-	VerifyRegistration(context.Context, *connect.Request[v1.VerifyPasskeyRegistrationRequest]) (*connect.Response[v1.VerifyPasskeyRegistrationResponse], error)
+	RegistrationOptions(context.Context, *connect.Request[v1.RegistrationOptionsRequest]) (*connect.Response[v1.RegistrationOptionsResponse], error)
+	VerifyRegistration(context.Context, *connect.Request[v1.VerifyRegistrationRequest]) (*connect.Response[v1.VerifyRegistrationResponse], error)
 	// PublicKeyCredentialRequestOptions (WebAuthn section 5.5): without user_id, for a discoverable
 	// credential (no allowCredentials); with it, the user's credentials (second factor).
-	AuthenticationOptions(context.Context, *connect.Request[v1.PasskeyAuthenticationOptionsRequest]) (*connect.Response[v1.PasskeyOptionsResponse], error)
-	VerifyAuthentication(context.Context, *connect.Request[v1.VerifyPasskeyAuthenticationRequest]) (*connect.Response[v1.VerifyPasskeyAuthenticationResponse], error)
+	AuthenticationOptions(context.Context, *connect.Request[v1.AuthenticationOptionsRequest]) (*connect.Response[v1.AuthenticationOptionsResponse], error)
+	VerifyAuthentication(context.Context, *connect.Request[v1.VerifyAuthenticationRequest]) (*connect.Response[v1.VerifyAuthenticationResponse], error)
 	// Admin API: a user's passkeys, and removal of one (an admin event).
 	ListPasskeys(context.Context, *connect.Request[v1.ListPasskeysRequest]) (*connect.Response[v1.ListPasskeysResponse], error)
 	DeletePasskey(context.Context, *connect.Request[v1.DeletePasskeyRequest]) (*connect.Response[v1.DeletePasskeyResponse], error)
@@ -79,25 +79,25 @@ func NewPasskeyServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 	baseURL = strings.TrimRight(baseURL, "/")
 	passkeyServiceMethods := v1.File_iam_directory_v1_passkey_proto.Services().ByName("PasskeyService").Methods()
 	return &passkeyServiceClient{
-		registrationOptions: connect.NewClient[v1.PasskeyRegistrationOptionsRequest, v1.PasskeyOptionsResponse](
+		registrationOptions: connect.NewClient[v1.RegistrationOptionsRequest, v1.RegistrationOptionsResponse](
 			httpClient,
 			baseURL+PasskeyServiceRegistrationOptionsProcedure,
 			connect.WithSchema(passkeyServiceMethods.ByName("RegistrationOptions")),
 			connect.WithClientOptions(opts...),
 		),
-		verifyRegistration: connect.NewClient[v1.VerifyPasskeyRegistrationRequest, v1.VerifyPasskeyRegistrationResponse](
+		verifyRegistration: connect.NewClient[v1.VerifyRegistrationRequest, v1.VerifyRegistrationResponse](
 			httpClient,
 			baseURL+PasskeyServiceVerifyRegistrationProcedure,
 			connect.WithSchema(passkeyServiceMethods.ByName("VerifyRegistration")),
 			connect.WithClientOptions(opts...),
 		),
-		authenticationOptions: connect.NewClient[v1.PasskeyAuthenticationOptionsRequest, v1.PasskeyOptionsResponse](
+		authenticationOptions: connect.NewClient[v1.AuthenticationOptionsRequest, v1.AuthenticationOptionsResponse](
 			httpClient,
 			baseURL+PasskeyServiceAuthenticationOptionsProcedure,
 			connect.WithSchema(passkeyServiceMethods.ByName("AuthenticationOptions")),
 			connect.WithClientOptions(opts...),
 		),
-		verifyAuthentication: connect.NewClient[v1.VerifyPasskeyAuthenticationRequest, v1.VerifyPasskeyAuthenticationResponse](
+		verifyAuthentication: connect.NewClient[v1.VerifyAuthenticationRequest, v1.VerifyAuthenticationResponse](
 			httpClient,
 			baseURL+PasskeyServiceVerifyAuthenticationProcedure,
 			connect.WithSchema(passkeyServiceMethods.ByName("VerifyAuthentication")),
@@ -120,31 +120,31 @@ func NewPasskeyServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 
 // passkeyServiceClient implements PasskeyServiceClient.
 type passkeyServiceClient struct {
-	registrationOptions   *connect.Client[v1.PasskeyRegistrationOptionsRequest, v1.PasskeyOptionsResponse]
-	verifyRegistration    *connect.Client[v1.VerifyPasskeyRegistrationRequest, v1.VerifyPasskeyRegistrationResponse]
-	authenticationOptions *connect.Client[v1.PasskeyAuthenticationOptionsRequest, v1.PasskeyOptionsResponse]
-	verifyAuthentication  *connect.Client[v1.VerifyPasskeyAuthenticationRequest, v1.VerifyPasskeyAuthenticationResponse]
+	registrationOptions   *connect.Client[v1.RegistrationOptionsRequest, v1.RegistrationOptionsResponse]
+	verifyRegistration    *connect.Client[v1.VerifyRegistrationRequest, v1.VerifyRegistrationResponse]
+	authenticationOptions *connect.Client[v1.AuthenticationOptionsRequest, v1.AuthenticationOptionsResponse]
+	verifyAuthentication  *connect.Client[v1.VerifyAuthenticationRequest, v1.VerifyAuthenticationResponse]
 	listPasskeys          *connect.Client[v1.ListPasskeysRequest, v1.ListPasskeysResponse]
 	deletePasskey         *connect.Client[v1.DeletePasskeyRequest, v1.DeletePasskeyResponse]
 }
 
 // RegistrationOptions calls iam.directory.v1.PasskeyService.RegistrationOptions.
-func (c *passkeyServiceClient) RegistrationOptions(ctx context.Context, req *connect.Request[v1.PasskeyRegistrationOptionsRequest]) (*connect.Response[v1.PasskeyOptionsResponse], error) {
+func (c *passkeyServiceClient) RegistrationOptions(ctx context.Context, req *connect.Request[v1.RegistrationOptionsRequest]) (*connect.Response[v1.RegistrationOptionsResponse], error) {
 	return c.registrationOptions.CallUnary(ctx, req)
 }
 
 // VerifyRegistration calls iam.directory.v1.PasskeyService.VerifyRegistration.
-func (c *passkeyServiceClient) VerifyRegistration(ctx context.Context, req *connect.Request[v1.VerifyPasskeyRegistrationRequest]) (*connect.Response[v1.VerifyPasskeyRegistrationResponse], error) {
+func (c *passkeyServiceClient) VerifyRegistration(ctx context.Context, req *connect.Request[v1.VerifyRegistrationRequest]) (*connect.Response[v1.VerifyRegistrationResponse], error) {
 	return c.verifyRegistration.CallUnary(ctx, req)
 }
 
 // AuthenticationOptions calls iam.directory.v1.PasskeyService.AuthenticationOptions.
-func (c *passkeyServiceClient) AuthenticationOptions(ctx context.Context, req *connect.Request[v1.PasskeyAuthenticationOptionsRequest]) (*connect.Response[v1.PasskeyOptionsResponse], error) {
+func (c *passkeyServiceClient) AuthenticationOptions(ctx context.Context, req *connect.Request[v1.AuthenticationOptionsRequest]) (*connect.Response[v1.AuthenticationOptionsResponse], error) {
 	return c.authenticationOptions.CallUnary(ctx, req)
 }
 
 // VerifyAuthentication calls iam.directory.v1.PasskeyService.VerifyAuthentication.
-func (c *passkeyServiceClient) VerifyAuthentication(ctx context.Context, req *connect.Request[v1.VerifyPasskeyAuthenticationRequest]) (*connect.Response[v1.VerifyPasskeyAuthenticationResponse], error) {
+func (c *passkeyServiceClient) VerifyAuthentication(ctx context.Context, req *connect.Request[v1.VerifyAuthenticationRequest]) (*connect.Response[v1.VerifyAuthenticationResponse], error) {
 	return c.verifyAuthentication.CallUnary(ctx, req)
 }
 
@@ -162,12 +162,12 @@ func (c *passkeyServiceClient) DeletePasskey(ctx context.Context, req *connect.R
 type PasskeyServiceHandler interface {
 	// PublicKeyCredentialCreationOptions (WebAuthn section 5.4) for the user, excluding the
 	// credentials the user already has.
-	RegistrationOptions(context.Context, *connect.Request[v1.PasskeyRegistrationOptionsRequest]) (*connect.Response[v1.PasskeyOptionsResponse], error)
-	VerifyRegistration(context.Context, *connect.Request[v1.VerifyPasskeyRegistrationRequest]) (*connect.Response[v1.VerifyPasskeyRegistrationResponse], error)
+	RegistrationOptions(context.Context, *connect.Request[v1.RegistrationOptionsRequest]) (*connect.Response[v1.RegistrationOptionsResponse], error)
+	VerifyRegistration(context.Context, *connect.Request[v1.VerifyRegistrationRequest]) (*connect.Response[v1.VerifyRegistrationResponse], error)
 	// PublicKeyCredentialRequestOptions (WebAuthn section 5.5): without user_id, for a discoverable
 	// credential (no allowCredentials); with it, the user's credentials (second factor).
-	AuthenticationOptions(context.Context, *connect.Request[v1.PasskeyAuthenticationOptionsRequest]) (*connect.Response[v1.PasskeyOptionsResponse], error)
-	VerifyAuthentication(context.Context, *connect.Request[v1.VerifyPasskeyAuthenticationRequest]) (*connect.Response[v1.VerifyPasskeyAuthenticationResponse], error)
+	AuthenticationOptions(context.Context, *connect.Request[v1.AuthenticationOptionsRequest]) (*connect.Response[v1.AuthenticationOptionsResponse], error)
+	VerifyAuthentication(context.Context, *connect.Request[v1.VerifyAuthenticationRequest]) (*connect.Response[v1.VerifyAuthenticationResponse], error)
 	// Admin API: a user's passkeys, and removal of one (an admin event).
 	ListPasskeys(context.Context, *connect.Request[v1.ListPasskeysRequest]) (*connect.Response[v1.ListPasskeysResponse], error)
 	DeletePasskey(context.Context, *connect.Request[v1.DeletePasskeyRequest]) (*connect.Response[v1.DeletePasskeyResponse], error)
@@ -239,19 +239,19 @@ func NewPasskeyServiceHandler(svc PasskeyServiceHandler, opts ...connect.Handler
 // UnimplementedPasskeyServiceHandler returns CodeUnimplemented from all methods.
 type UnimplementedPasskeyServiceHandler struct{}
 
-func (UnimplementedPasskeyServiceHandler) RegistrationOptions(context.Context, *connect.Request[v1.PasskeyRegistrationOptionsRequest]) (*connect.Response[v1.PasskeyOptionsResponse], error) {
+func (UnimplementedPasskeyServiceHandler) RegistrationOptions(context.Context, *connect.Request[v1.RegistrationOptionsRequest]) (*connect.Response[v1.RegistrationOptionsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.PasskeyService.RegistrationOptions is not implemented"))
 }
 
-func (UnimplementedPasskeyServiceHandler) VerifyRegistration(context.Context, *connect.Request[v1.VerifyPasskeyRegistrationRequest]) (*connect.Response[v1.VerifyPasskeyRegistrationResponse], error) {
+func (UnimplementedPasskeyServiceHandler) VerifyRegistration(context.Context, *connect.Request[v1.VerifyRegistrationRequest]) (*connect.Response[v1.VerifyRegistrationResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.PasskeyService.VerifyRegistration is not implemented"))
 }
 
-func (UnimplementedPasskeyServiceHandler) AuthenticationOptions(context.Context, *connect.Request[v1.PasskeyAuthenticationOptionsRequest]) (*connect.Response[v1.PasskeyOptionsResponse], error) {
+func (UnimplementedPasskeyServiceHandler) AuthenticationOptions(context.Context, *connect.Request[v1.AuthenticationOptionsRequest]) (*connect.Response[v1.AuthenticationOptionsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.PasskeyService.AuthenticationOptions is not implemented"))
 }
 
-func (UnimplementedPasskeyServiceHandler) VerifyAuthentication(context.Context, *connect.Request[v1.VerifyPasskeyAuthenticationRequest]) (*connect.Response[v1.VerifyPasskeyAuthenticationResponse], error) {
+func (UnimplementedPasskeyServiceHandler) VerifyAuthentication(context.Context, *connect.Request[v1.VerifyAuthenticationRequest]) (*connect.Response[v1.VerifyAuthenticationResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.PasskeyService.VerifyAuthentication is not implemented"))
 }
 

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from tessera_grpc.iam.directory.v1 import authentication_pb2 as iam_dot_directory_dot_v1_dot_authentication__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1eiam/directory/v1/passkey.proto\x12\x10iam.directory.v1\x1a%iam/directory/v1/authentication.proto\"E\n\x13PasskeyRelyingParty\x12\r\n\x05rp_id\x18\x01 \x01(\t\x12\x0e\n\x06origin\x18\x02 \x01(\t\x12\x0f\n\x07rp_name\x18\x03 \x01(\t\"\x89\x01\n!PasskeyRegistrationOptionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x31\n\x02rp\x18\x03 \x01(\x0b\x32%.iam.directory.v1.PasskeyRelyingParty\x12\x11\n\tchallenge\x18\x04 \x01(\t\".\n\x16PasskeyOptionsResponse\x12\x14\n\x0coptions_json\x18\x01 \x01(\t\"\xb7\x01\n VerifyPasskeyRegistrationRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x31\n\x02rp\x18\x03 \x01(\x0b\x32%.iam.directory.v1.PasskeyRelyingParty\x12\x1a\n\x12\x65xpected_challenge\x18\x04 \x01(\t\x12\x15\n\rresponse_json\x18\x05 \x01(\t\x12\r\n\x05label\x18\x06 \x01(\t\"X\n!VerifyPasskeyRegistrationResponse\x12\x10\n\x08verified\x18\x01 \x01(\x08\x12\x12\n\npasskey_id\x18\x02 \x01(\t\x12\r\n\x05\x65rror\x18\x03 \x01(\t\"\x8b\x01\n#PasskeyAuthenticationOptionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x31\n\x02rp\x18\x03 \x01(\x0b\x32%.iam.directory.v1.PasskeyRelyingParty\x12\x11\n\tchallenge\x18\x04 \x01(\t\"\xaa\x01\n\"VerifyPasskeyAuthenticationRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x31\n\x02rp\x18\x03 \x01(\x0b\x32%.iam.directory.v1.PasskeyRelyingParty\x12\x1a\n\x12\x65xpected_challenge\x18\x04 \x01(\t\x12\x15\n\rresponse_json\x18\x05 \x01(\t\"\xa4\x01\n#VerifyPasskeyAuthenticationResponse\x12.\n\x07outcome\x18\x01 \x01(\x0e\x32\x1d.iam.directory.v1.AuthOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\x12\x13\n\x0b\x65vent_error\x18\x04 \x01(\t\x12\x15\n\ruser_verified\x18\x05 \x01(\x08\"5\n\x13ListPasskeysRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\x9a\x01\n\x07Passkey\x12\n\n\x02id\x18\x01 \x01(\t\x12\x15\n\rcredential_id\x18\x02 \x01(\t\x12\r\n\x05label\x18\x03 \x01(\t\x12\x12\n\ntransports\x18\x04 \x03(\t\x12\x12\n\nsign_count\x18\x05 \x01(\x03\x12\x0f\n\x07\x63reated\x18\x06 \x01(\x03\x12\x11\n\tlast_used\x18\x07 \x01(\x03\x12\x11\n\tbacked_up\x18\x08 \x01(\x08\"C\n\x14ListPasskeysResponse\x12+\n\x08passkeys\x18\x01 \x03(\x0b\x32\x19.iam.directory.v1.Passkey\"J\n\x14\x44\x65letePasskeyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x12\n\npasskey_id\x18\x03 \x01(\t\"\x17\n\x15\x44\x65letePasskeyResponse2\xc6\x05\n\x0ePasskeyService\x12t\n\x13RegistrationOptions\x12\x33.iam.directory.v1.PasskeyRegistrationOptionsRequest\x1a(.iam.directory.v1.PasskeyOptionsResponse\x12}\n\x12VerifyRegistration\x12\x32.iam.directory.v1.VerifyPasskeyRegistrationRequest\x1a\x33.iam.directory.v1.VerifyPasskeyRegistrationResponse\x12x\n\x15\x41uthenticationOptions\x12\x35.iam.directory.v1.PasskeyAuthenticationOptionsRequest\x1a(.iam.directory.v1.PasskeyOptionsResponse\x12\x83\x01\n\x14VerifyAuthentication\x12\x34.iam.directory.v1.VerifyPasskeyAuthenticationRequest\x1a\x35.iam.directory.v1.VerifyPasskeyAuthenticationResponse\x12]\n\x0cListPasskeys\x12%.iam.directory.v1.ListPasskeysRequest\x1a&.iam.directory.v1.ListPasskeysResponse\x12`\n\rDeletePasskey\x12&.iam.directory.v1.DeletePasskeyRequest\x1a\'.iam.directory.v1.DeletePasskeyResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1eiam/directory/v1/passkey.proto\x12\x10iam.directory.v1\x1a%iam/directory/v1/authentication.proto\"E\n\x13PasskeyRelyingParty\x12\r\n\x05rp_id\x18\x01 \x01(\t\x12\x0e\n\x06origin\x18\x02 \x01(\t\x12\x0f\n\x07rp_name\x18\x03 \x01(\t\"\x82\x01\n\x1aRegistrationOptionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x31\n\x02rp\x18\x03 \x01(\x0b\x32%.iam.directory.v1.PasskeyRelyingParty\x12\x11\n\tchallenge\x18\x04 \x01(\t\"3\n\x1bRegistrationOptionsResponse\x12\x14\n\x0coptions_json\x18\x01 \x01(\t\"5\n\x1d\x41uthenticationOptionsResponse\x12\x14\n\x0coptions_json\x18\x01 \x01(\t\"\xb0\x01\n\x19VerifyRegistrationRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x31\n\x02rp\x18\x03 \x01(\x0b\x32%.iam.directory.v1.PasskeyRelyingParty\x12\x1a\n\x12\x65xpected_challenge\x18\x04 \x01(\t\x12\x15\n\rresponse_json\x18\x05 \x01(\t\x12\r\n\x05label\x18\x06 \x01(\t\"Q\n\x1aVerifyRegistrationResponse\x12\x10\n\x08verified\x18\x01 \x01(\x08\x12\x12\n\npasskey_id\x18\x02 \x01(\t\x12\r\n\x05\x65rror\x18\x03 \x01(\t\"\x84\x01\n\x1c\x41uthenticationOptionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x31\n\x02rp\x18\x03 \x01(\x0b\x32%.iam.directory.v1.PasskeyRelyingParty\x12\x11\n\tchallenge\x18\x04 \x01(\t\"\xa3\x01\n\x1bVerifyAuthenticationRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x31\n\x02rp\x18\x03 \x01(\x0b\x32%.iam.directory.v1.PasskeyRelyingParty\x12\x1a\n\x12\x65xpected_challenge\x18\x04 \x01(\t\x12\x15\n\rresponse_json\x18\x05 \x01(\t\"\x9d\x01\n\x1cVerifyAuthenticationResponse\x12.\n\x07outcome\x18\x01 \x01(\x0e\x32\x1d.iam.directory.v1.AuthOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\x12\x13\n\x0b\x65vent_error\x18\x04 \x01(\t\x12\x15\n\ruser_verified\x18\x05 \x01(\x08\"5\n\x13ListPasskeysRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\x9a\x01\n\x07Passkey\x12\n\n\x02id\x18\x01 \x01(\t\x12\x15\n\rcredential_id\x18\x02 \x01(\t\x12\r\n\x05label\x18\x03 \x01(\t\x12\x12\n\ntransports\x18\x04 \x03(\t\x12\x12\n\nsign_count\x18\x05 \x01(\x03\x12\x0f\n\x07\x63reated\x18\x06 \x01(\x03\x12\x11\n\tlast_used\x18\x07 \x01(\x03\x12\x11\n\tbacked_up\x18\x08 \x01(\x08\"C\n\x14ListPasskeysResponse\x12+\n\x08passkeys\x18\x01 \x03(\x0b\x32\x19.iam.directory.v1.Passkey\"J\n\x14\x44\x65letePasskeyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x12\n\npasskey_id\x18\x03 \x01(\t\"\x17\n\x15\x44\x65letePasskeyResponse2\xa7\x05\n\x0ePasskeyService\x12r\n\x13RegistrationOptions\x12,.iam.directory.v1.RegistrationOptionsRequest\x1a-.iam.directory.v1.RegistrationOptionsResponse\x12o\n\x12VerifyRegistration\x12+.iam.directory.v1.VerifyRegistrationRequest\x1a,.iam.directory.v1.VerifyRegistrationResponse\x12x\n\x15\x41uthenticationOptions\x12..iam.directory.v1.AuthenticationOptionsRequest\x1a/.iam.directory.v1.AuthenticationOptionsResponse\x12u\n\x14VerifyAuthentication\x12-.iam.directory.v1.VerifyAuthenticationRequest\x1a..iam.directory.v1.VerifyAuthenticationResponse\x12]\n\x0cListPasskeys\x12%.iam.directory.v1.ListPasskeysRequest\x1a&.iam.directory.v1.ListPasskeysResponse\x12`\n\rDeletePasskey\x12&.iam.directory.v1.DeletePasskeyRequest\x1a\'.iam.directory.v1.DeletePasskeyResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,30 +34,32 @@ if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_PASSKEYRELYINGPARTY']._serialized_start=91
   _globals['_PASSKEYRELYINGPARTY']._serialized_end=160
-  _globals['_PASSKEYREGISTRATIONOPTIONSREQUEST']._serialized_start=163
-  _globals['_PASSKEYREGISTRATIONOPTIONSREQUEST']._serialized_end=300
-  _globals['_PASSKEYOPTIONSRESPONSE']._serialized_start=302
-  _globals['_PASSKEYOPTIONSRESPONSE']._serialized_end=348
-  _globals['_VERIFYPASSKEYREGISTRATIONREQUEST']._serialized_start=351
-  _globals['_VERIFYPASSKEYREGISTRATIONREQUEST']._serialized_end=534
-  _globals['_VERIFYPASSKEYREGISTRATIONRESPONSE']._serialized_start=536
-  _globals['_VERIFYPASSKEYREGISTRATIONRESPONSE']._serialized_end=624
-  _globals['_PASSKEYAUTHENTICATIONOPTIONSREQUEST']._serialized_start=627
-  _globals['_PASSKEYAUTHENTICATIONOPTIONSREQUEST']._serialized_end=766
-  _globals['_VERIFYPASSKEYAUTHENTICATIONREQUEST']._serialized_start=769
-  _globals['_VERIFYPASSKEYAUTHENTICATIONREQUEST']._serialized_end=939
-  _globals['_VERIFYPASSKEYAUTHENTICATIONRESPONSE']._serialized_start=942
-  _globals['_VERIFYPASSKEYAUTHENTICATIONRESPONSE']._serialized_end=1106
-  _globals['_LISTPASSKEYSREQUEST']._serialized_start=1108
-  _globals['_LISTPASSKEYSREQUEST']._serialized_end=1161
-  _globals['_PASSKEY']._serialized_start=1164
-  _globals['_PASSKEY']._serialized_end=1318
-  _globals['_LISTPASSKEYSRESPONSE']._serialized_start=1320
-  _globals['_LISTPASSKEYSRESPONSE']._serialized_end=1387
-  _globals['_DELETEPASSKEYREQUEST']._serialized_start=1389
-  _globals['_DELETEPASSKEYREQUEST']._serialized_end=1463
-  _globals['_DELETEPASSKEYRESPONSE']._serialized_start=1465
-  _globals['_DELETEPASSKEYRESPONSE']._serialized_end=1488
-  _globals['_PASSKEYSERVICE']._serialized_start=1491
-  _globals['_PASSKEYSERVICE']._serialized_end=2201
+  _globals['_REGISTRATIONOPTIONSREQUEST']._serialized_start=163
+  _globals['_REGISTRATIONOPTIONSREQUEST']._serialized_end=293
+  _globals['_REGISTRATIONOPTIONSRESPONSE']._serialized_start=295
+  _globals['_REGISTRATIONOPTIONSRESPONSE']._serialized_end=346
+  _globals['_AUTHENTICATIONOPTIONSRESPONSE']._serialized_start=348
+  _globals['_AUTHENTICATIONOPTIONSRESPONSE']._serialized_end=401
+  _globals['_VERIFYREGISTRATIONREQUEST']._serialized_start=404
+  _globals['_VERIFYREGISTRATIONREQUEST']._serialized_end=580
+  _globals['_VERIFYREGISTRATIONRESPONSE']._serialized_start=582
+  _globals['_VERIFYREGISTRATIONRESPONSE']._serialized_end=663
+  _globals['_AUTHENTICATIONOPTIONSREQUEST']._serialized_start=666
+  _globals['_AUTHENTICATIONOPTIONSREQUEST']._serialized_end=798
+  _globals['_VERIFYAUTHENTICATIONREQUEST']._serialized_start=801
+  _globals['_VERIFYAUTHENTICATIONREQUEST']._serialized_end=964
+  _globals['_VERIFYAUTHENTICATIONRESPONSE']._serialized_start=967
+  _globals['_VERIFYAUTHENTICATIONRESPONSE']._serialized_end=1124
+  _globals['_LISTPASSKEYSREQUEST']._serialized_start=1126
+  _globals['_LISTPASSKEYSREQUEST']._serialized_end=1179
+  _globals['_PASSKEY']._serialized_start=1182
+  _globals['_PASSKEY']._serialized_end=1336
+  _globals['_LISTPASSKEYSRESPONSE']._serialized_start=1338
+  _globals['_LISTPASSKEYSRESPONSE']._serialized_end=1405
+  _globals['_DELETEPASSKEYREQUEST']._serialized_start=1407
+  _globals['_DELETEPASSKEYREQUEST']._serialized_end=1481
+  _globals['_DELETEPASSKEYRESPONSE']._serialized_start=1483
+  _globals['_DELETEPASSKEYRESPONSE']._serialized_end=1506
+  _globals['_PASSKEYSERVICE']._serialized_start=1509
+  _globals['_PASSKEYSERVICE']._serialized_end=2188
 # @@protoc_insertion_point(module_scope)

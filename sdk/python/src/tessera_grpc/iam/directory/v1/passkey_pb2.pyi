@@ -17,7 +17,7 @@ class PasskeyRelyingParty(_message.Message):
     rp_name: str
     def __init__(self, rp_id: _Optional[str] = ..., origin: _Optional[str] = ..., rp_name: _Optional[str] = ...) -> None: ...
 
-class PasskeyRegistrationOptionsRequest(_message.Message):
+class RegistrationOptionsRequest(_message.Message):
     __slots__ = ("realm", "user_id", "rp", "challenge")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -29,13 +29,19 @@ class PasskeyRegistrationOptionsRequest(_message.Message):
     challenge: str
     def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., rp: _Optional[_Union[PasskeyRelyingParty, _Mapping]] = ..., challenge: _Optional[str] = ...) -> None: ...
 
-class PasskeyOptionsResponse(_message.Message):
+class RegistrationOptionsResponse(_message.Message):
     __slots__ = ("options_json",)
     OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
     options_json: str
     def __init__(self, options_json: _Optional[str] = ...) -> None: ...
 
-class VerifyPasskeyRegistrationRequest(_message.Message):
+class AuthenticationOptionsResponse(_message.Message):
+    __slots__ = ("options_json",)
+    OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    options_json: str
+    def __init__(self, options_json: _Optional[str] = ...) -> None: ...
+
+class VerifyRegistrationRequest(_message.Message):
     __slots__ = ("realm", "user_id", "rp", "expected_challenge", "response_json", "label")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -51,7 +57,7 @@ class VerifyPasskeyRegistrationRequest(_message.Message):
     label: str
     def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., rp: _Optional[_Union[PasskeyRelyingParty, _Mapping]] = ..., expected_challenge: _Optional[str] = ..., response_json: _Optional[str] = ..., label: _Optional[str] = ...) -> None: ...
 
-class VerifyPasskeyRegistrationResponse(_message.Message):
+class VerifyRegistrationResponse(_message.Message):
     __slots__ = ("verified", "passkey_id", "error")
     VERIFIED_FIELD_NUMBER: _ClassVar[int]
     PASSKEY_ID_FIELD_NUMBER: _ClassVar[int]
@@ -61,7 +67,7 @@ class VerifyPasskeyRegistrationResponse(_message.Message):
     error: str
     def __init__(self, verified: _Optional[bool] = ..., passkey_id: _Optional[str] = ..., error: _Optional[str] = ...) -> None: ...
 
-class PasskeyAuthenticationOptionsRequest(_message.Message):
+class AuthenticationOptionsRequest(_message.Message):
     __slots__ = ("realm", "user_id", "rp", "challenge")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -73,7 +79,7 @@ class PasskeyAuthenticationOptionsRequest(_message.Message):
     challenge: str
     def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., rp: _Optional[_Union[PasskeyRelyingParty, _Mapping]] = ..., challenge: _Optional[str] = ...) -> None: ...
 
-class VerifyPasskeyAuthenticationRequest(_message.Message):
+class VerifyAuthenticationRequest(_message.Message):
     __slots__ = ("realm", "user_id", "rp", "expected_challenge", "response_json")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -87,7 +93,7 @@ class VerifyPasskeyAuthenticationRequest(_message.Message):
     response_json: str
     def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., rp: _Optional[_Union[PasskeyRelyingParty, _Mapping]] = ..., expected_challenge: _Optional[str] = ..., response_json: _Optional[str] = ...) -> None: ...
 
-class VerifyPasskeyAuthenticationResponse(_message.Message):
+class VerifyAuthenticationResponse(_message.Message):
     __slots__ = ("outcome", "user_id", "username", "event_error", "user_verified")
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]

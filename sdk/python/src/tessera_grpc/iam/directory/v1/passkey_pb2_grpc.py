@@ -41,23 +41,23 @@ class PasskeyServiceStub:
         """
         self.RegistrationOptions = channel.unary_unary(
                 '/iam.directory.v1.PasskeyService/RegistrationOptions',
-                request_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyRegistrationOptionsRequest.SerializeToString,
-                response_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyOptionsResponse.FromString,
+                request_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.RegistrationOptionsRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.RegistrationOptionsResponse.FromString,
                 _registered_method=True)
         self.VerifyRegistration = channel.unary_unary(
                 '/iam.directory.v1.PasskeyService/VerifyRegistration',
-                request_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyRegistrationRequest.SerializeToString,
-                response_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyRegistrationResponse.FromString,
+                request_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyRegistrationRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyRegistrationResponse.FromString,
                 _registered_method=True)
         self.AuthenticationOptions = channel.unary_unary(
                 '/iam.directory.v1.PasskeyService/AuthenticationOptions',
-                request_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyAuthenticationOptionsRequest.SerializeToString,
-                response_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyOptionsResponse.FromString,
+                request_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.AuthenticationOptionsRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.AuthenticationOptionsResponse.FromString,
                 _registered_method=True)
         self.VerifyAuthentication = channel.unary_unary(
                 '/iam.directory.v1.PasskeyService/VerifyAuthentication',
-                request_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyAuthenticationRequest.SerializeToString,
-                response_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyAuthenticationResponse.FromString,
+                request_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyAuthenticationRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyAuthenticationResponse.FromString,
                 _registered_method=True)
         self.ListPasskeys = channel.unary_unary(
                 '/iam.directory.v1.PasskeyService/ListPasskeys',
@@ -125,23 +125,23 @@ def add_PasskeyServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
             'RegistrationOptions': grpc.unary_unary_rpc_method_handler(
                     servicer.RegistrationOptions,
-                    request_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyRegistrationOptionsRequest.FromString,
-                    response_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyOptionsResponse.SerializeToString,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.RegistrationOptionsRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.RegistrationOptionsResponse.SerializeToString,
             ),
             'VerifyRegistration': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyRegistration,
-                    request_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyRegistrationRequest.FromString,
-                    response_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyRegistrationResponse.SerializeToString,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyRegistrationRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyRegistrationResponse.SerializeToString,
             ),
             'AuthenticationOptions': grpc.unary_unary_rpc_method_handler(
                     servicer.AuthenticationOptions,
-                    request_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyAuthenticationOptionsRequest.FromString,
-                    response_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyOptionsResponse.SerializeToString,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.AuthenticationOptionsRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.AuthenticationOptionsResponse.SerializeToString,
             ),
             'VerifyAuthentication': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyAuthentication,
-                    request_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyAuthenticationRequest.FromString,
-                    response_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyAuthenticationResponse.SerializeToString,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyAuthenticationRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyAuthenticationResponse.SerializeToString,
             ),
             'ListPasskeys': grpc.unary_unary_rpc_method_handler(
                     servicer.ListPasskeys,
@@ -184,8 +184,8 @@ class PasskeyService:
             request,
             target,
             '/iam.directory.v1.PasskeyService/RegistrationOptions',
-            iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyRegistrationOptionsRequest.SerializeToString,
-            iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyOptionsResponse.FromString,
+            iam_dot_directory_dot_v1_dot_passkey__pb2.RegistrationOptionsRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_passkey__pb2.RegistrationOptionsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -211,8 +211,8 @@ class PasskeyService:
             request,
             target,
             '/iam.directory.v1.PasskeyService/VerifyRegistration',
-            iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyRegistrationRequest.SerializeToString,
-            iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyRegistrationResponse.FromString,
+            iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyRegistrationRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyRegistrationResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -238,8 +238,8 @@ class PasskeyService:
             request,
             target,
             '/iam.directory.v1.PasskeyService/AuthenticationOptions',
-            iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyAuthenticationOptionsRequest.SerializeToString,
-            iam_dot_directory_dot_v1_dot_passkey__pb2.PasskeyOptionsResponse.FromString,
+            iam_dot_directory_dot_v1_dot_passkey__pb2.AuthenticationOptionsRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_passkey__pb2.AuthenticationOptionsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -265,8 +265,8 @@ class PasskeyService:
             request,
             target,
             '/iam.directory.v1.PasskeyService/VerifyAuthentication',
-            iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyAuthenticationRequest.SerializeToString,
-            iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyPasskeyAuthenticationResponse.FromString,
+            iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyAuthenticationRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_passkey__pb2.VerifyAuthenticationResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/passkey.proto.
  */
 export const file_iam_directory_v1_passkey: GenFile = /*@__PURE__*/
-  fileDesc("Ch5pYW0vZGlyZWN0b3J5L3YxL3Bhc3NrZXkucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiRQoTUGFzc2tleVJlbHlpbmdQYXJ0eRINCgVycF9pZBgBIAEoCRIOCgZvcmlnaW4YAiABKAkSDwoHcnBfbmFtZRgDIAEoCSKJAQohUGFzc2tleVJlZ2lzdHJhdGlvbk9wdGlvbnNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSMQoCcnAYAyABKAsyJS5pYW0uZGlyZWN0b3J5LnYxLlBhc3NrZXlSZWx5aW5nUGFydHkSEQoJY2hhbGxlbmdlGAQgASgJIi4KFlBhc3NrZXlPcHRpb25zUmVzcG9uc2USFAoMb3B0aW9uc19qc29uGAEgASgJIrcBCiBWZXJpZnlQYXNza2V5UmVnaXN0cmF0aW9uUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEjEKAnJwGAMgASgLMiUuaWFtLmRpcmVjdG9yeS52MS5QYXNza2V5UmVseWluZ1BhcnR5EhoKEmV4cGVjdGVkX2NoYWxsZW5nZRgEIAEoCRIVCg1yZXNwb25zZV9qc29uGAUgASgJEg0KBWxhYmVsGAYgASgJIlgKIVZlcmlmeVBhc3NrZXlSZWdpc3RyYXRpb25SZXNwb25zZRIQCgh2ZXJpZmllZBgBIAEoCBISCgpwYXNza2V5X2lkGAIgASgJEg0KBWVycm9yGAMgASgJIosBCiNQYXNza2V5QXV0aGVudGljYXRpb25PcHRpb25zUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEjEKAnJwGAMgASgLMiUuaWFtLmRpcmVjdG9yeS52MS5QYXNza2V5UmVseWluZ1BhcnR5EhEKCWNoYWxsZW5nZRgEIAEoCSKqAQoiVmVyaWZ5UGFzc2tleUF1dGhlbnRpY2F0aW9uUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEjEKAnJwGAMgASgLMiUuaWFtLmRpcmVjdG9yeS52MS5QYXNza2V5UmVseWluZ1BhcnR5EhoKEmV4cGVjdGVkX2NoYWxsZW5nZRgEIAEoCRIVCg1yZXNwb25zZV9qc29uGAUgASgJIqQBCiNWZXJpZnlQYXNza2V5QXV0aGVudGljYXRpb25SZXNwb25zZRIuCgdvdXRjb21lGAEgASgOMh0uaWFtLmRpcmVjdG9yeS52MS5BdXRoT3V0Y29tZRIPCgd1c2VyX2lkGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJEhMKC2V2ZW50X2Vycm9yGAQgASgJEhUKDXVzZXJfdmVyaWZpZWQYBSABKAgiNQoTTGlzdFBhc3NrZXlzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIpoBCgdQYXNza2V5EgoKAmlkGAEgASgJEhUKDWNyZWRlbnRpYWxfaWQYAiABKAkSDQoFbGFiZWwYAyABKAkSEgoKdHJhbnNwb3J0cxgEIAMoCRISCgpzaWduX2NvdW50GAUgASgDEg8KB2NyZWF0ZWQYBiABKAMSEQoJbGFzdF91c2VkGAcgASgDEhEKCWJhY2tlZF91cBgIIAEoCCJDChRMaXN0UGFzc2tleXNSZXNwb25zZRIrCghwYXNza2V5cxgBIAMoCzIZLmlhbS5kaXJlY3RvcnkudjEuUGFzc2tleSJKChREZWxldGVQYXNza2V5UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCnBhc3NrZXlfaWQYAyABKAkiFwoVRGVsZXRlUGFzc2tleVJlc3BvbnNlMsYFCg5QYXNza2V5U2VydmljZRJ0ChNSZWdpc3RyYXRpb25PcHRpb25zEjMuaWFtLmRpcmVjdG9yeS52MS5QYXNza2V5UmVnaXN0cmF0aW9uT3B0aW9uc1JlcXVlc3QaKC5pYW0uZGlyZWN0b3J5LnYxLlBhc3NrZXlPcHRpb25zUmVzcG9uc2USfQoSVmVyaWZ5UmVnaXN0cmF0aW9uEjIuaWFtLmRpcmVjdG9yeS52MS5WZXJpZnlQYXNza2V5UmVnaXN0cmF0aW9uUmVxdWVzdBozLmlhbS5kaXJlY3RvcnkudjEuVmVyaWZ5UGFzc2tleVJlZ2lzdHJhdGlvblJlc3BvbnNlEngKFUF1dGhlbnRpY2F0aW9uT3B0aW9ucxI1LmlhbS5kaXJlY3RvcnkudjEuUGFzc2tleUF1dGhlbnRpY2F0aW9uT3B0aW9uc1JlcXVlc3QaKC5pYW0uZGlyZWN0b3J5LnYxLlBhc3NrZXlPcHRpb25zUmVzcG9uc2USgwEKFFZlcmlmeUF1dGhlbnRpY2F0aW9uEjQuaWFtLmRpcmVjdG9yeS52MS5WZXJpZnlQYXNza2V5QXV0aGVudGljYXRpb25SZXF1ZXN0GjUuaWFtLmRpcmVjdG9yeS52MS5WZXJpZnlQYXNza2V5QXV0aGVudGljYXRpb25SZXNwb25zZRJdCgxMaXN0UGFzc2tleXMSJS5pYW0uZGlyZWN0b3J5LnYxLkxpc3RQYXNza2V5c1JlcXVlc3QaJi5pYW0uZGlyZWN0b3J5LnYxLkxpc3RQYXNza2V5c1Jlc3BvbnNlEmAKDURlbGV0ZVBhc3NrZXkSJi5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZVBhc3NrZXlSZXF1ZXN0GicuaWFtLmRpcmVjdG9yeS52MS5EZWxldGVQYXNza2V5UmVzcG9uc2ViBnByb3RvMw", [file_iam_directory_v1_authentication]);
+  fileDesc("Ch5pYW0vZGlyZWN0b3J5L3YxL3Bhc3NrZXkucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiRQoTUGFzc2tleVJlbHlpbmdQYXJ0eRINCgVycF9pZBgBIAEoCRIOCgZvcmlnaW4YAiABKAkSDwoHcnBfbmFtZRgDIAEoCSKCAQoaUmVnaXN0cmF0aW9uT3B0aW9uc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIxCgJycBgDIAEoCzIlLmlhbS5kaXJlY3RvcnkudjEuUGFzc2tleVJlbHlpbmdQYXJ0eRIRCgljaGFsbGVuZ2UYBCABKAkiMwobUmVnaXN0cmF0aW9uT3B0aW9uc1Jlc3BvbnNlEhQKDG9wdGlvbnNfanNvbhgBIAEoCSI1Ch1BdXRoZW50aWNhdGlvbk9wdGlvbnNSZXNwb25zZRIUCgxvcHRpb25zX2pzb24YASABKAkisAEKGVZlcmlmeVJlZ2lzdHJhdGlvblJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIxCgJycBgDIAEoCzIlLmlhbS5kaXJlY3RvcnkudjEuUGFzc2tleVJlbHlpbmdQYXJ0eRIaChJleHBlY3RlZF9jaGFsbGVuZ2UYBCABKAkSFQoNcmVzcG9uc2VfanNvbhgFIAEoCRINCgVsYWJlbBgGIAEoCSJRChpWZXJpZnlSZWdpc3RyYXRpb25SZXNwb25zZRIQCgh2ZXJpZmllZBgBIAEoCBISCgpwYXNza2V5X2lkGAIgASgJEg0KBWVycm9yGAMgASgJIoQBChxBdXRoZW50aWNhdGlvbk9wdGlvbnNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSMQoCcnAYAyABKAsyJS5pYW0uZGlyZWN0b3J5LnYxLlBhc3NrZXlSZWx5aW5nUGFydHkSEQoJY2hhbGxlbmdlGAQgASgJIqMBChtWZXJpZnlBdXRoZW50aWNhdGlvblJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIxCgJycBgDIAEoCzIlLmlhbS5kaXJlY3RvcnkudjEuUGFzc2tleVJlbHlpbmdQYXJ0eRIaChJleHBlY3RlZF9jaGFsbGVuZ2UYBCABKAkSFQoNcmVzcG9uc2VfanNvbhgFIAEoCSKdAQocVmVyaWZ5QXV0aGVudGljYXRpb25SZXNwb25zZRIuCgdvdXRjb21lGAEgASgOMh0uaWFtLmRpcmVjdG9yeS52MS5BdXRoT3V0Y29tZRIPCgd1c2VyX2lkGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJEhMKC2V2ZW50X2Vycm9yGAQgASgJEhUKDXVzZXJfdmVyaWZpZWQYBSABKAgiNQoTTGlzdFBhc3NrZXlzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIpoBCgdQYXNza2V5EgoKAmlkGAEgASgJEhUKDWNyZWRlbnRpYWxfaWQYAiABKAkSDQoFbGFiZWwYAyABKAkSEgoKdHJhbnNwb3J0cxgEIAMoCRISCgpzaWduX2NvdW50GAUgASgDEg8KB2NyZWF0ZWQYBiABKAMSEQoJbGFzdF91c2VkGAcgASgDEhEKCWJhY2tlZF91cBgIIAEoCCJDChRMaXN0UGFzc2tleXNSZXNwb25zZRIrCghwYXNza2V5cxgBIAMoCzIZLmlhbS5kaXJlY3RvcnkudjEuUGFzc2tleSJKChREZWxldGVQYXNza2V5UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCnBhc3NrZXlfaWQYAyABKAkiFwoVRGVsZXRlUGFzc2tleVJlc3BvbnNlMqcFCg5QYXNza2V5U2VydmljZRJyChNSZWdpc3RyYXRpb25PcHRpb25zEiwuaWFtLmRpcmVjdG9yeS52MS5SZWdpc3RyYXRpb25PcHRpb25zUmVxdWVzdBotLmlhbS5kaXJlY3RvcnkudjEuUmVnaXN0cmF0aW9uT3B0aW9uc1Jlc3BvbnNlEm8KElZlcmlmeVJlZ2lzdHJhdGlvbhIrLmlhbS5kaXJlY3RvcnkudjEuVmVyaWZ5UmVnaXN0cmF0aW9uUmVxdWVzdBosLmlhbS5kaXJlY3RvcnkudjEuVmVyaWZ5UmVnaXN0cmF0aW9uUmVzcG9uc2USeAoVQXV0aGVudGljYXRpb25PcHRpb25zEi4uaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGlvbk9wdGlvbnNSZXF1ZXN0Gi8uaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGlvbk9wdGlvbnNSZXNwb25zZRJ1ChRWZXJpZnlBdXRoZW50aWNhdGlvbhItLmlhbS5kaXJlY3RvcnkudjEuVmVyaWZ5QXV0aGVudGljYXRpb25SZXF1ZXN0Gi4uaWFtLmRpcmVjdG9yeS52MS5WZXJpZnlBdXRoZW50aWNhdGlvblJlc3BvbnNlEl0KDExpc3RQYXNza2V5cxIlLmlhbS5kaXJlY3RvcnkudjEuTGlzdFBhc3NrZXlzUmVxdWVzdBomLmlhbS5kaXJlY3RvcnkudjEuTGlzdFBhc3NrZXlzUmVzcG9uc2USYAoNRGVsZXRlUGFzc2tleRImLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlUGFzc2tleVJlcXVlc3QaJy5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZVBhc3NrZXlSZXNwb25zZWIGcHJvdG8z", [file_iam_directory_v1_authentication]);
 
 /**
  * Where a ceremony runs: the relying party id (the public URL's host) and the page's origin.
@@ -46,9 +46,9 @@ export const PasskeyRelyingPartySchema: GenMessage<PasskeyRelyingParty> = /*@__P
   messageDesc(file_iam_directory_v1_passkey, 0);
 
 /**
- * @generated from message iam.directory.v1.PasskeyRegistrationOptionsRequest
+ * @generated from message iam.directory.v1.RegistrationOptionsRequest
  */
-export type PasskeyRegistrationOptionsRequest = Message<"iam.directory.v1.PasskeyRegistrationOptionsRequest"> & {
+export type RegistrationOptionsRequest = Message<"iam.directory.v1.RegistrationOptionsRequest"> & {
   /**
    * @generated from field: string realm = 1;
    */
@@ -73,16 +73,16 @@ export type PasskeyRegistrationOptionsRequest = Message<"iam.directory.v1.Passke
 };
 
 /**
- * Describes the message iam.directory.v1.PasskeyRegistrationOptionsRequest.
- * Use `create(PasskeyRegistrationOptionsRequestSchema)` to create a new message.
+ * Describes the message iam.directory.v1.RegistrationOptionsRequest.
+ * Use `create(RegistrationOptionsRequestSchema)` to create a new message.
  */
-export const PasskeyRegistrationOptionsRequestSchema: GenMessage<PasskeyRegistrationOptionsRequest> = /*@__PURE__*/
+export const RegistrationOptionsRequestSchema: GenMessage<RegistrationOptionsRequest> = /*@__PURE__*/
   messageDesc(file_iam_directory_v1_passkey, 1);
 
 /**
- * @generated from message iam.directory.v1.PasskeyOptionsResponse
+ * @generated from message iam.directory.v1.RegistrationOptionsResponse
  */
-export type PasskeyOptionsResponse = Message<"iam.directory.v1.PasskeyOptionsResponse"> & {
+export type RegistrationOptionsResponse = Message<"iam.directory.v1.RegistrationOptionsResponse"> & {
   /**
    * The options as JSON (WebAuthn Level 3 section 5.1.8 JSON form), for the page's script.
    *
@@ -92,16 +92,35 @@ export type PasskeyOptionsResponse = Message<"iam.directory.v1.PasskeyOptionsRes
 };
 
 /**
- * Describes the message iam.directory.v1.PasskeyOptionsResponse.
- * Use `create(PasskeyOptionsResponseSchema)` to create a new message.
+ * Describes the message iam.directory.v1.RegistrationOptionsResponse.
+ * Use `create(RegistrationOptionsResponseSchema)` to create a new message.
  */
-export const PasskeyOptionsResponseSchema: GenMessage<PasskeyOptionsResponse> = /*@__PURE__*/
+export const RegistrationOptionsResponseSchema: GenMessage<RegistrationOptionsResponse> = /*@__PURE__*/
   messageDesc(file_iam_directory_v1_passkey, 2);
 
 /**
- * @generated from message iam.directory.v1.VerifyPasskeyRegistrationRequest
+ * @generated from message iam.directory.v1.AuthenticationOptionsResponse
  */
-export type VerifyPasskeyRegistrationRequest = Message<"iam.directory.v1.VerifyPasskeyRegistrationRequest"> & {
+export type AuthenticationOptionsResponse = Message<"iam.directory.v1.AuthenticationOptionsResponse"> & {
+  /**
+   * The options as JSON (WebAuthn Level 3 section 5.1.8 JSON form), for the page's script.
+   *
+   * @generated from field: string options_json = 1;
+   */
+  optionsJson: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.AuthenticationOptionsResponse.
+ * Use `create(AuthenticationOptionsResponseSchema)` to create a new message.
+ */
+export const AuthenticationOptionsResponseSchema: GenMessage<AuthenticationOptionsResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_passkey, 3);
+
+/**
+ * @generated from message iam.directory.v1.VerifyRegistrationRequest
+ */
+export type VerifyRegistrationRequest = Message<"iam.directory.v1.VerifyRegistrationRequest"> & {
   /**
    * @generated from field: string realm = 1;
    */
@@ -136,16 +155,16 @@ export type VerifyPasskeyRegistrationRequest = Message<"iam.directory.v1.VerifyP
 };
 
 /**
- * Describes the message iam.directory.v1.VerifyPasskeyRegistrationRequest.
- * Use `create(VerifyPasskeyRegistrationRequestSchema)` to create a new message.
+ * Describes the message iam.directory.v1.VerifyRegistrationRequest.
+ * Use `create(VerifyRegistrationRequestSchema)` to create a new message.
  */
-export const VerifyPasskeyRegistrationRequestSchema: GenMessage<VerifyPasskeyRegistrationRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 3);
+export const VerifyRegistrationRequestSchema: GenMessage<VerifyRegistrationRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_passkey, 4);
 
 /**
- * @generated from message iam.directory.v1.VerifyPasskeyRegistrationResponse
+ * @generated from message iam.directory.v1.VerifyRegistrationResponse
  */
-export type VerifyPasskeyRegistrationResponse = Message<"iam.directory.v1.VerifyPasskeyRegistrationResponse"> & {
+export type VerifyRegistrationResponse = Message<"iam.directory.v1.VerifyRegistrationResponse"> & {
   /**
    * @generated from field: bool verified = 1;
    */
@@ -167,16 +186,16 @@ export type VerifyPasskeyRegistrationResponse = Message<"iam.directory.v1.Verify
 };
 
 /**
- * Describes the message iam.directory.v1.VerifyPasskeyRegistrationResponse.
- * Use `create(VerifyPasskeyRegistrationResponseSchema)` to create a new message.
+ * Describes the message iam.directory.v1.VerifyRegistrationResponse.
+ * Use `create(VerifyRegistrationResponseSchema)` to create a new message.
  */
-export const VerifyPasskeyRegistrationResponseSchema: GenMessage<VerifyPasskeyRegistrationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 4);
+export const VerifyRegistrationResponseSchema: GenMessage<VerifyRegistrationResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_passkey, 5);
 
 /**
- * @generated from message iam.directory.v1.PasskeyAuthenticationOptionsRequest
+ * @generated from message iam.directory.v1.AuthenticationOptionsRequest
  */
-export type PasskeyAuthenticationOptionsRequest = Message<"iam.directory.v1.PasskeyAuthenticationOptionsRequest"> & {
+export type AuthenticationOptionsRequest = Message<"iam.directory.v1.AuthenticationOptionsRequest"> & {
   /**
    * @generated from field: string realm = 1;
    */
@@ -201,16 +220,16 @@ export type PasskeyAuthenticationOptionsRequest = Message<"iam.directory.v1.Pass
 };
 
 /**
- * Describes the message iam.directory.v1.PasskeyAuthenticationOptionsRequest.
- * Use `create(PasskeyAuthenticationOptionsRequestSchema)` to create a new message.
+ * Describes the message iam.directory.v1.AuthenticationOptionsRequest.
+ * Use `create(AuthenticationOptionsRequestSchema)` to create a new message.
  */
-export const PasskeyAuthenticationOptionsRequestSchema: GenMessage<PasskeyAuthenticationOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 5);
+export const AuthenticationOptionsRequestSchema: GenMessage<AuthenticationOptionsRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_passkey, 6);
 
 /**
- * @generated from message iam.directory.v1.VerifyPasskeyAuthenticationRequest
+ * @generated from message iam.directory.v1.VerifyAuthenticationRequest
  */
-export type VerifyPasskeyAuthenticationRequest = Message<"iam.directory.v1.VerifyPasskeyAuthenticationRequest"> & {
+export type VerifyAuthenticationRequest = Message<"iam.directory.v1.VerifyAuthenticationRequest"> & {
   /**
    * @generated from field: string realm = 1;
    */
@@ -242,16 +261,16 @@ export type VerifyPasskeyAuthenticationRequest = Message<"iam.directory.v1.Verif
 };
 
 /**
- * Describes the message iam.directory.v1.VerifyPasskeyAuthenticationRequest.
- * Use `create(VerifyPasskeyAuthenticationRequestSchema)` to create a new message.
+ * Describes the message iam.directory.v1.VerifyAuthenticationRequest.
+ * Use `create(VerifyAuthenticationRequestSchema)` to create a new message.
  */
-export const VerifyPasskeyAuthenticationRequestSchema: GenMessage<VerifyPasskeyAuthenticationRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 6);
+export const VerifyAuthenticationRequestSchema: GenMessage<VerifyAuthenticationRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_passkey, 7);
 
 /**
- * @generated from message iam.directory.v1.VerifyPasskeyAuthenticationResponse
+ * @generated from message iam.directory.v1.VerifyAuthenticationResponse
  */
-export type VerifyPasskeyAuthenticationResponse = Message<"iam.directory.v1.VerifyPasskeyAuthenticationResponse"> & {
+export type VerifyAuthenticationResponse = Message<"iam.directory.v1.VerifyAuthenticationResponse"> & {
   /**
    * @generated from field: iam.directory.v1.AuthOutcome outcome = 1;
    */
@@ -282,11 +301,11 @@ export type VerifyPasskeyAuthenticationResponse = Message<"iam.directory.v1.Veri
 };
 
 /**
- * Describes the message iam.directory.v1.VerifyPasskeyAuthenticationResponse.
- * Use `create(VerifyPasskeyAuthenticationResponseSchema)` to create a new message.
+ * Describes the message iam.directory.v1.VerifyAuthenticationResponse.
+ * Use `create(VerifyAuthenticationResponseSchema)` to create a new message.
  */
-export const VerifyPasskeyAuthenticationResponseSchema: GenMessage<VerifyPasskeyAuthenticationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 7);
+export const VerifyAuthenticationResponseSchema: GenMessage<VerifyAuthenticationResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_passkey, 8);
 
 /**
  * @generated from message iam.directory.v1.ListPasskeysRequest
@@ -308,7 +327,7 @@ export type ListPasskeysRequest = Message<"iam.directory.v1.ListPasskeysRequest"
  * Use `create(ListPasskeysRequestSchema)` to create a new message.
  */
 export const ListPasskeysRequestSchema: GenMessage<ListPasskeysRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 8);
+  messageDesc(file_iam_directory_v1_passkey, 9);
 
 /**
  * @generated from message iam.directory.v1.Passkey
@@ -364,7 +383,7 @@ export type Passkey = Message<"iam.directory.v1.Passkey"> & {
  * Use `create(PasskeySchema)` to create a new message.
  */
 export const PasskeySchema: GenMessage<Passkey> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 9);
+  messageDesc(file_iam_directory_v1_passkey, 10);
 
 /**
  * @generated from message iam.directory.v1.ListPasskeysResponse
@@ -381,7 +400,7 @@ export type ListPasskeysResponse = Message<"iam.directory.v1.ListPasskeysRespons
  * Use `create(ListPasskeysResponseSchema)` to create a new message.
  */
 export const ListPasskeysResponseSchema: GenMessage<ListPasskeysResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 10);
+  messageDesc(file_iam_directory_v1_passkey, 11);
 
 /**
  * @generated from message iam.directory.v1.DeletePasskeyRequest
@@ -408,7 +427,7 @@ export type DeletePasskeyRequest = Message<"iam.directory.v1.DeletePasskeyReques
  * Use `create(DeletePasskeyRequestSchema)` to create a new message.
  */
 export const DeletePasskeyRequestSchema: GenMessage<DeletePasskeyRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 11);
+  messageDesc(file_iam_directory_v1_passkey, 12);
 
 /**
  * @generated from message iam.directory.v1.DeletePasskeyResponse
@@ -421,7 +440,7 @@ export type DeletePasskeyResponse = Message<"iam.directory.v1.DeletePasskeyRespo
  * Use `create(DeletePasskeyResponseSchema)` to create a new message.
  */
 export const DeletePasskeyResponseSchema: GenMessage<DeletePasskeyResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_passkey, 12);
+  messageDesc(file_iam_directory_v1_passkey, 13);
 
 /**
  * PasskeyService: WebAuthn Level 2 credentials (passkeys) of users. The directory owns credentials
@@ -441,16 +460,16 @@ export const PasskeyService: GenService<{
    */
   registrationOptions: {
     methodKind: "unary";
-    input: typeof PasskeyRegistrationOptionsRequestSchema;
-    output: typeof PasskeyOptionsResponseSchema;
+    input: typeof RegistrationOptionsRequestSchema;
+    output: typeof RegistrationOptionsResponseSchema;
   },
   /**
    * @generated from rpc iam.directory.v1.PasskeyService.VerifyRegistration
    */
   verifyRegistration: {
     methodKind: "unary";
-    input: typeof VerifyPasskeyRegistrationRequestSchema;
-    output: typeof VerifyPasskeyRegistrationResponseSchema;
+    input: typeof VerifyRegistrationRequestSchema;
+    output: typeof VerifyRegistrationResponseSchema;
   },
   /**
    * PublicKeyCredentialRequestOptions (WebAuthn section 5.5): without user_id, for a discoverable
@@ -460,16 +479,16 @@ export const PasskeyService: GenService<{
    */
   authenticationOptions: {
     methodKind: "unary";
-    input: typeof PasskeyAuthenticationOptionsRequestSchema;
-    output: typeof PasskeyOptionsResponseSchema;
+    input: typeof AuthenticationOptionsRequestSchema;
+    output: typeof AuthenticationOptionsResponseSchema;
   },
   /**
    * @generated from rpc iam.directory.v1.PasskeyService.VerifyAuthentication
    */
   verifyAuthentication: {
     methodKind: "unary";
-    input: typeof VerifyPasskeyAuthenticationRequestSchema;
-    output: typeof VerifyPasskeyAuthenticationResponseSchema;
+    input: typeof VerifyAuthenticationRequestSchema;
+    output: typeof VerifyAuthenticationResponseSchema;
   },
   /**
    * Admin API: a user's passkeys, and removal of one (an admin event).
