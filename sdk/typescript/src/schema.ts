@@ -2561,6 +2561,18 @@ export interface components {
                     type: "totp";
                     secret?: string;
                     createdAt: number;
+                } | {
+                    /** @constant */
+                    type: "passkey";
+                    id: string;
+                    credentialId: string;
+                    publicKey: string;
+                    signCount: number;
+                    transports: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                    label: string;
+                    backedUp: boolean;
+                    createdAt: number;
+                    lastUsedAt: number;
                 })[];
                 realmRoles: string[];
                 clientRoles: {

@@ -1,7 +1,7 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type {
-  ClientDoc, ClientScopeDoc, GroupDoc, OrganizationDoc, RealmSettingsDoc, RoleDoc, UserDoc,
+  ClientDoc, ClientScopeDoc, GroupDoc, OrganizationDoc, PasskeyDoc, RealmSettingsDoc, RoleDoc, UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
 import { REALM_DEFAULTS, type RealmRecord } from "./realm.js";
 import type { ClientRecord } from "./client.js";
@@ -12,6 +12,7 @@ import type { UserRecord } from "./user.js";
 import type { RealmTransferRepository } from "../store/realm-transfer-repository.js";
 import type { CredentialRecord } from "../store/credential-repository.js";
 import type { OtpRecord } from "../store/otp-repository.js";
+import type { PasskeyRecord } from "../store/passkey-repository.js";
 import type { MembershipRecord } from "../store/membership-repository.js";
 import type { OrganizationMemberRecord } from "../store/organization-member-repository.js";
 import type { OrganizationRecord } from "./organization.js";
@@ -106,10 +107,11 @@ export class RealmExport {
     const page = raw.filter((u) => u.serviceAccountClientId === "");
     if (page.length === 0) return { users: [], last };
     const ids = page.map((u) => u._id);
-    const [clients, roles, groups, creds, otps, memberships, mappings, orgMembers, orgs] = await Promise.all([
+    const [clients, roles, groups, creds, otps, passkeys, memberships, mappings, orgMembers, orgs] = await Promise.all([
       this.repo.all<ClientRecord>("clients", realm._id), this.repo.all<RoleRecord>("roles", realm._id), this.repo.all<GroupRecord>("groups", realm._id),
       this.repo.forUsers<CredentialRecord & { realmId: string; _id: string }>("credentials", realm._id, ids),
       this.repo.forUsers<OtpRecord>("otp_credentials", realm._id, ids),
+      this.repo.forUsers<PasskeyRecord>("passkey_credentials", realm._id, ids),
       this.repo.forUsers<MembershipRecord>("group_memberships", realm._id, ids),
       this.repo.mappingsOf<RoleMappingRecord>(realm._id, "user", ids),
       this.repo.forUsers<OrganizationMemberRecord & { _id: string; realmId: string }>("organization_members", realm._id, ids),
@@ -130,6 +132,12 @@ export class RealmExport {
         credentials.push({
           type: "totp", createdAt: otp.createdAt,
           ...(includeSecrets ? { secret: this.secrets.open(otp.secretSealed!, `realm:${realm._id}:user:${u._id}:totp`) } : {}),
+        });
+      }
+      for (const k of passkeys.filter((p) => p.userId === u._id).sort((a, b) => a.createdAt - b.createdAt || (a._id < b._id ? -1 : 1))) {
+        credentials.push({
+          type: "passkey", id: k._id, credentialId: k.credentialId, publicKey: k.publicKey, signCount: k.signCount,
+          transports: k.transports as PasskeyDoc["transports"], label: k.label, backedUp: k.backedUp, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt,
         });
       }
       return {

@@ -156,9 +156,16 @@ export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; proble
   });
 
   const emails = unique();
+  // A passkey's credential id is unique in its realm (an assertion names only it).
+  const credentialIds = unique();
   (part.users ?? []).forEach((u, i) => {
     const p = `$.users[${i}]`;
     keep("users", u.id, p);
+    u.credentials.forEach((c, j) => {
+      if (c.type !== "passkey") return;
+      keep("passkey_credentials", c.id, `${p}.credentials[${j}]`);
+      credentialIds(c.credentialId, `${p}.credentials[${j}].credentialId`, `passkey credential id "${c.credentialId}"`);
+    });
     usernames(u.username.trim().toLowerCase(), `${p}.username`, `username "${u.username}"`);
     if (u.email) emails(u.email.trim().toLowerCase(), `${p}.email`, `email "${u.email}"`);
     checkUser(u, p, at, problems);
@@ -192,6 +199,7 @@ function checkUser(u: UserDoc, p: string, at: (path: string, fn: () => unknown) 
   if (u.attributes) at(`${p}.attributes`, () => checkAttributes(u.attributes));
   const types = new Set<string>();
   u.credentials.forEach((c, j) => {
+    if (c.type === "passkey") return;
     if (types.has(c.type)) problems.push({ path: `${p}.credentials[${j}].type`, message: `only one ${c.type} credential per user` });
     types.add(c.type);
     if (c.type === "password" && !hashFormat(c.passwordHash)) {

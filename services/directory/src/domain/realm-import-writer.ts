@@ -11,6 +11,7 @@ import type { ClientRecord } from "./client.js";
 import type { GroupRecord } from "./group.js";
 import { BUILTIN_SEED_VERSION } from "./builtin-scopes.js";
 import type { OrganizationRecord } from "./organization.js";
+import type { PasskeyRecord } from "../store/passkey-repository.js";
 import { OrganizationDomainRepository } from "../store/organization-domain-repository.js";
 import { OrganizationMemberRepository } from "../store/organization-member-repository.js";
 
@@ -133,7 +134,7 @@ export class RealmImportWriter {
   async writeUsers(realmId: string, users: UserDoc[]): Promise<void> {
     const names = await this.resolver(realmId);
     const now = this.clock.now();
-    const records: Row[] = [], creds: Row[] = [], otps: Row[] = [], members: Row[] = [], mappings: Row[] = [], orgMembers: Row[] = [];
+    const records: Row[] = [], creds: Row[] = [], otps: Row[] = [], passkeys: Row[] = [], members: Row[] = [], mappings: Row[] = [], orgMembers: Row[] = [];
     for (const u of users) {
       const username = u.username.trim();
       const email = u.email.trim();
@@ -146,6 +147,11 @@ export class RealmImportWriter {
       for (const c of u.credentials) {
         if (c.type === "password") {
           creds.push({ _id: `${u.id}:password`, realmId, userId: u.id, type: "password", hash: c.passwordHash, temporary: c.temporary, createdAt: c.createdAt });
+        } else if (c.type === "passkey") {
+          passkeys.push({
+            _id: c.id, realmId, userId: u.id, credentialId: c.credentialId, publicKey: c.publicKey, signCount: c.signCount,
+            transports: c.transports, label: c.label, backedUp: c.backedUp, createdAt: c.createdAt, lastUsedAt: c.lastUsedAt,
+          } satisfies PasskeyRecord);
         } else if (c.secret) {
           otps.push({
             _id: `${u.id}:totp`, realmId, userId: u.id, confirmed: true, lastUsedStep: 0, createdAt: c.createdAt,
@@ -172,6 +178,7 @@ export class RealmImportWriter {
     await this.repo.put("organization_members", orgMembers);
     await this.repo.put("credentials", creds);
     await this.repo.put("otp_credentials", otps);
+    await this.repo.put("passkey_credentials", passkeys);
     await this.repo.put("group_memberships", members);
     await this.repo.put("role_mappings", mappings);
   }

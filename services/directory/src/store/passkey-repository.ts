@@ -1,3 +1,4 @@
+import { MAX_PASSKEYS_PER_USER } from "../../../kit/src/realm-transfer/document-schema.js";
 import type { Collection, Store } from "../../../kit/src/store/port.js";
 
 /**
@@ -21,8 +22,9 @@ export interface PasskeyRecord {
   [key: string]: unknown;
 }
 
-/** A user keeps at most this many passkeys (each one is an allowCredentials entry of a second factor). */
-export const MAX_PASSKEYS_PER_USER = 20;
+// A user keeps at most MAX_PASSKEYS_PER_USER passkeys (each one is an allowCredentials entry of a
+// second factor); the realm export's schema holds the number, so an import can never exceed it.
+export { MAX_PASSKEYS_PER_USER };
 
 export class PasskeyRepository {
   private constructor(private readonly keys: Collection<PasskeyRecord>) {}

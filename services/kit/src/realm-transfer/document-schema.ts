@@ -80,6 +80,31 @@ export const totpCredentialSchema = z.strictObject({
   createdAt: epochMs,
 });
 
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * A WebAuthn credential (passkey) as the relying party keeps it (WebAuthn Level 2 section 4,
+ * "Public Key Credential Source"): the credential id and COSE public key (base64url), the
+ * signature counter, transports and the user's label. Public keys are not secrets, so passkeys
+ * travel in every export; an imported passkey signs in as before wherever the relying-party id
+ * (the host of TESSERA_PUBLIC_URL) is the same.
+ */
+export const passkeyCredentialSchema = z.strictObject({
+  type: z.literal("passkey"),
+  id,
+  credentialId: base64url.min(16).max(1366),
+  publicKey: base64url.min(16).max(4096),
+  signCount: z.number().int().nonnegative().max(0xffffffff),
+  transports: z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(7),
+  label: z.string().max(64),
+  backedUp: z.boolean(),
+  createdAt: epochMs,
+  lastUsedAt: epochMs,
+});
+
+/** Passkeys a user may hold (the directory's MAX_PASSKEYS_PER_USER). */
+export const MAX_PASSKEYS_PER_USER = 20;
+
 /**
  * A user's link to an upstream account (Keycloak's FederatedIdentityRepresentation):
  * `identityProvider` is the provider's alias, `userId` the upstream subject, `userName` the
@@ -94,7 +119,7 @@ export const userSchema = z.strictObject({
   enabled: z.boolean(), emailVerified: z.boolean(), requirePasswordReset: z.boolean(),
   attributes: z.record(z.string().max(255), z.array(z.string().max(4096)).max(100)).optional(),
   createdAt: epochMs,
-  credentials: z.array(z.discriminatedUnion("type", [passwordCredentialSchema, totpCredentialSchema])).max(2),
+  credentials: z.array(z.discriminatedUnion("type", [passwordCredentialSchema, totpCredentialSchema, passkeyCredentialSchema])).max(2 + MAX_PASSKEYS_PER_USER),
   realmRoles: z.array(name).max(1000),
   clientRoles: clientRoleMap,
   /** Group paths ("/parent/child"). */
@@ -233,6 +258,7 @@ export type ClientDoc = z.infer<typeof clientSchema>;
 export type ClientScopeDoc = z.infer<typeof clientScopeSchema>;
 export type RoleDoc = z.infer<typeof roleSchema>;
 export type UserDoc = z.infer<typeof userSchema>;
+export type PasskeyDoc = z.infer<typeof passkeyCredentialSchema>;
 export type OrganizationDoc = z.infer<typeof organizationSchema>;
 export type OidcSigningKeyDoc = z.infer<typeof oidcSigningKeySchema>;
 export type SamlSigningKeyDoc = z.infer<typeof samlSigningKeySchema>;
