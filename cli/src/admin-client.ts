@@ -1,66 +1,84 @@
+import { createTesseraClient, TesseraApiError, unwrap, type TesseraClient, type TesseraProblem } from "../../sdk/typescript/src/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { Profile } from "./config-file.js";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
+type Query = Record<string, string | number | boolean | undefined>;
+/** What openapi-fetch answers for any call: the SDK's `unwrap` reads it. */
+type Answer<T> = { data?: T; error?: unknown; response: Response };
+
 /**
- * A thin client of the Admin API over fetch. Every error answer becomes a CliError carrying the
- * server's own message and the field it names, so the user reads what the server said.
+ * The CLI's way to the Admin API: the project's TypeScript SDK (sdk/typescript, generated from the
+ * OpenAPI document) with the profile's credential. Typed calls go through `api`; the resource
+ * commands, which address nine kinds of resource by the same verbs, go through `request`. Every
+ * error answer becomes a CliError carrying the server's own message, the field it names and a
+ * refused document's first problems, so the user reads what the server said.
  */
 export class AdminClient {
-  constructor(private readonly profile: Profile) {}
+  readonly api: TesseraClient;
+
+  constructor(private readonly profile: Profile) {
+    this.api = createTesseraClient({
+      baseUrl: profile.url,
+      ...(profile.apiKey ? { apiKey: profile.apiKey } : profile.accessToken ? { accessToken: profile.accessToken } : {}),
+      fetch: send,
+    });
+  }
 
   get baseUrl(): string {
     return this.profile.url.replace(/\/+$/, "");
   }
 
-  async request<T = unknown>(method: Method, path: string, body?: unknown, query?: Record<string, string | number | boolean | undefined>): Promise<T> {
-    const url = new URL(this.baseUrl + path);
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (this.profile.apiKey) headers["x-admin-api-key"] = this.profile.apiKey;
-    else if (this.profile.accessToken) headers.authorization = `Bearer ${this.profile.accessToken}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const res = await send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return (await readAnswer(res)) as T;
-  }
-
-  /** A request to a public path (health, OAuth) with a form or no body. */
-  async publicRequest(method: Method, path: string, form?: URLSearchParams, headers: Record<string, string> = {}): Promise<unknown> {
-    const res = await send(new URL(this.baseUrl + path), {
-      method, headers: { accept: "application/json", ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
-      body: form?.toString(),
-    });
-    return readAnswer(res);
-  }
-}
-
-async function send(url: URL, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (e) {
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new CliError(EXIT.unreachable, `cannot reach ${url.origin}: ${cause?.code ?? cause?.message ?? String(e)}`);
-  }
-}
-
-async function readAnswer(res: Response): Promise<unknown> {
-  const text = await res.text();
-  let body: unknown = undefined;
-  if (text) {
+  /** The data of a typed call's answer, or the CliError for its error answer. */
+  async call<T>(pending: Promise<Answer<T>>): Promise<T> {
+    const answer = await pending;
     try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
+      return unwrap(answer);
+    } catch (e) {
+      throw e instanceof TesseraApiError ? cliErrorOf(e) : e;
     }
   }
-  if (res.ok) return body;
-  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
-  const message = String(b.message ?? b.error_description ?? b.error ?? `HTTP ${res.status}`);
-  const reason = typeof b.error === "string" ? ` (${b.error})` : "";
-  const field = typeof b.field === "string" ? b.field : undefined;
-  const code = res.status === 401 ? EXIT.notLoggedIn : EXIT.apiError;
-  throw new CliError(code, `${res.status}${reason}: ${message}${field ? ` [field: ${field}]` : ""}${problems(b.problems)}`, field);
+
+  /** Any Admin API path by method (the path is already concrete: no `{param}` left in it). */
+  request<T = unknown>(method: Method, path: string, body?: unknown, query?: Query): Promise<T> {
+    const params = query ? { query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) } : undefined;
+    // The SDK types each documented path; a path built at run time is one of them, unnamed.
+    const request = this.api.request as unknown as (m: string, url: string, init: object) => Promise<Answer<T>>;
+    return this.call(request(method.toLowerCase(), path, { ...(body !== undefined ? { body } : {}), ...(params ? { params } : {}) }));
+  }
+
+  /** A request to a public path (health, OAuth) with a form or no body, and no admin credential. */
+  async publicRequest(method: Method, path: string, form?: URLSearchParams, headers: Record<string, string> = {}): Promise<unknown> {
+    const res = await send(new Request(this.baseUrl + path, {
+      method, headers: { accept: "application/json", ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
+      ...(form ? { body: form.toString() } : {}),
+    }));
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: the text itself.
+    }
+    return this.call(Promise.resolve(res.ok ? { data: body, response: res } : { error: body, response: res }));
+  }
+}
+
+/** fetch, with an unreachable server named by its origin and the system's reason. */
+async function send(input: Request): Promise<Response> {
+  try {
+    return await fetch(input);
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new CliError(EXIT.unreachable, `cannot reach ${new URL(input.url).origin}: ${cause?.code ?? cause?.message ?? String(e)}`);
+  }
+}
+
+function cliErrorOf(e: TesseraApiError): CliError {
+  const reason = e.error !== "http_error" ? ` (${e.error})` : "";
+  const code = e.status === 401 ? EXIT.notLoggedIn : EXIT.apiError;
+  return new CliError(code, `${e.status}${reason}: ${e.message}${e.field ? ` [field: ${e.field}]` : ""}${problems(e.problems)}`, e.field);
 }
 
 const PROBLEMS_SHOWN = 3;
@@ -70,10 +88,9 @@ const PROBLEMS_SHOWN = 3;
  * lists them in `problems`; without them the user cannot tell what to fix. The first few go on the
  * same line, so the error stays one line.
  */
-function problems(list: unknown): string {
-  if (!Array.isArray(list) || list.length === 0) return "";
-  const shown = list.slice(0, PROBLEMS_SHOWN).map((p: { path?: unknown; message?: unknown }) =>
-    typeof p?.path === "string" ? `${p.path}: ${String(p.message)}` : String(p?.message ?? JSON.stringify(p)));
+function problems(list: TesseraProblem[]): string {
+  if (list.length === 0) return "";
+  const shown = list.slice(0, PROBLEMS_SHOWN).map((p) => `${p.path}: ${p.message}`);
   const more = list.length > PROBLEMS_SHOWN ? `; and ${list.length - PROBLEMS_SHOWN} more` : "";
   return ` (${shown.join("; ")}${more})`;
 }

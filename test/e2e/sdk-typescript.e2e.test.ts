@@ -50,6 +50,17 @@ describe.each(targets())("TypeScript Admin REST client ($mode)", (target) => {
     }
     const anonymous = await createTesseraClient({ baseUrl: server.url }).GET("/admin/realms");
     expect(anonymous.response.status).toBe(401);
+    // A refused document carries its problems, each at its JSON path.
+    const refused = await client.POST("/admin/realms/import", { body: { formatVersion: 1, realm: { name: "" } } as never });
+    try {
+      unwrap(refused);
+      throw new Error("unwrap did not throw");
+    } catch (e) {
+      const err = e as TesseraApiError;
+      expect([err.status, err.error]).toEqual([400, "invalid_document"]);
+      expect(err.problems.length).toBeGreaterThan(0);
+      expect(err.problems.every((p) => p.path.startsWith("$") && p.message.length > 0)).toBe(true);
+    }
   });
 
   it("authenticates with an admin bearer token from loginAdmin", async () => {

@@ -22,9 +22,11 @@ export function addLoginCommand(program: Command): void {
       let profile: Profile;
       if (apiKey) {
         profile = { url, apiKey };
-        await new AdminClient(profile).request("GET", "/admin/realms");
+        const c = new AdminClient(profile);
+        await c.call(c.api.GET("/admin/realms"));
       } else if (o.username && o.password) {
-        const answer = await new AdminClient({ url }).request<{ accessToken: string }>("POST", "/admin/auth/login", { username: o.username, password: o.password });
+        const c = new AdminClient({ url });
+        const answer = await c.call(c.api.POST("/admin/auth/login", { body: { username: o.username, password: o.password } }));
         profile = { url, accessToken: answer.accessToken, username: o.username };
       } else {
         throw new CliError(EXIT.usage, "give --api-key (or TESSERA_API_KEY), or --username and --password");

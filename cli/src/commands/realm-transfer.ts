@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
+import type { Schemas } from "../../../sdk/typescript/src/index.js";
 import { readText } from "../input.js";
 import { copyUnderName } from "../realm-copy.js";
 import { CliError, EXIT } from "../exit-codes.js";
@@ -17,9 +18,10 @@ export function addRealmTransferCommands(program: Command): void {
     .option("--include-users", "include users with their credentials (as hashes)")
     .option("--include-secrets", "include client secrets, credentials and signing keys")
     .action(action(async (name: string, o: { file?: string; includeUsers?: boolean; includeSecrets?: boolean }) => {
-      const doc = await client().request("GET", `/admin/realms/${encodeURIComponent(name)}/export`, undefined, {
-        includeUsers: o.includeUsers ? true : undefined, includeSecrets: o.includeSecrets ? true : undefined,
-      });
+      const c = client();
+      const doc = await c.call(c.api.GET("/admin/realms/{realmName}/export", {
+        params: { path: { realmName: name }, query: { ...(o.includeUsers ? { includeUsers: true } : {}), ...(o.includeSecrets ? { includeSecrets: true } : {}) } },
+      }));
       const text = JSON.stringify(doc, null, 2) + "\n";
       if (!o.file || o.file === "-") process.stdout.write(text);
       else {
@@ -42,7 +44,10 @@ export function addRealmTransferCommands(program: Command): void {
         throw new CliError(EXIT.usage, `${o.file} is not valid JSON: ${(e as Error).message}`);
       }
       if (o.name !== undefined) doc = copyUnderName(doc, o.name);
-      print(await client().request("POST", "/admin/realms/import", doc, { overwrite: o.overwrite ? true : undefined }), o);
+      const c = client();
+      // The server checks the document (any shape may be a Keycloak export); the CLI only parses it.
+      const body = doc as Schemas["RealmImportDocument"];
+      print(await c.call(c.api.POST("/admin/realms/import", { body, params: { query: o.overwrite ? { overwrite: true } : {} } })), o);
     }));
 }
 

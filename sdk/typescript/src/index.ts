@@ -38,13 +38,21 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   return client;
 }
 
-/** The gateway's error body (`{ error, message, field? }`), thrown by `unwrap`. */
+/** One problem of a refused document (realm import): where, and what is wrong there. */
+export interface TesseraProblem {
+  path: string;
+  message: string;
+}
+
+/** The gateway's error body (`{ error, message, field?, problems? }`), thrown by `unwrap`. */
 export class TesseraApiError extends Error {
   constructor(
     readonly status: number,
     readonly error: string,
     message: string,
     readonly field?: string,
+    /** A refused document's problems (`invalid_document`), each with its JSON path. */
+    readonly problems: TesseraProblem[] = [],
   ) {
     super(message);
     this.name = "TesseraApiError";
@@ -57,9 +65,15 @@ export class TesseraApiError extends Error {
  */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.response.ok) return result.data as T;
-  const e = (result.error ?? {}) as { error?: string; message?: string; field?: string; error_description?: string };
+  // A body that is not the gateway's (a proxy's HTML page, say) still gives the status.
+  const e = (typeof result.error === "object" && result.error !== null ? result.error : {}) as {
+    error?: string; message?: string; field?: string; error_description?: string; problems?: unknown;
+  };
+  const problems = Array.isArray(e.problems)
+    ? e.problems.filter((p): p is TesseraProblem => typeof p?.path === "string" && typeof p?.message === "string")
+    : [];
   throw new TesseraApiError(
-    result.response.status, e.error ?? "http_error", e.message ?? e.error_description ?? `HTTP ${result.response.status}`, e.field,
+    result.response.status, e.error ?? "http_error", e.message ?? e.error_description ?? `HTTP ${result.response.status}`, e.field, problems,
   );
 }
 
