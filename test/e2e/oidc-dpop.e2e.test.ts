@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import * as oidc from "openid-client";
 import { SignJWT, calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair } from "jose";
 import { adminApi, http, recordResponses, uniqueName } from "./support/http.js";
-import { targets } from "./support/targets.js";
+import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { BrowserSession } from "./support/browser-session.js";
 import { expectResponsesDocumented } from "./support/openapi-check.js";
@@ -39,7 +39,7 @@ for (const target of targets()) describe(`OIDC DPoP (${target.mode})`, () => {
     server = await target.start("oidc-dpop");
     api = adminApi(server.url, server.apiKey);
     realm = uniqueName("dpop");
-    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: realm, eventsEnabled: true })).status).toBe(201);
     const clients = [
       { clientId: "app", clientType: "PUBLIC", redirectUris: [CB], grantTypes: ["authorization_code", "password", "refresh_token"] },
       { clientId: "nonce-app", clientType: "PUBLIC", grantTypes: ["password", "refresh_token"], dpopNonceRequired: true },
@@ -134,6 +134,10 @@ for (const target of targets()) describe(`OIDC DPoP (${target.mode})`, () => {
     const config = await rp("strict");
     const e = await failure(oidc.clientCredentialsGrant(config));
     expect([e.error, e.status]).toEqual(["invalid_dpop_proof", 400]);
+    const refused = await eventually(
+      async () => (await api.get(`/admin/realms/${realm}/events?type=CLIENT_LOGIN_ERROR&clientId=strict`)).body as Array<{ error: string }>,
+      (got) => got.length > 0);
+    expect(refused.map((x) => x.error)).toEqual(["invalid_dpop_proof"]);
     const tokens = await oidc.clientCredentialsGrant(config, {}, { DPoP: oidc.getDPoPHandle(config, await keyPair()) });
     expect(tokens.token_type).toBe("dpop");
   });
@@ -229,6 +233,11 @@ for (const target of targets()) describe(`OIDC DPoP (${target.mode})`, () => {
     // openid-client retries on its own with the nonce a fresh handle does not know yet.
     const fresh = await rp("nonce-app");
     expect((await oidc.fetchUserInfo(fresh, tokens.access_token, oidc.skipSubjectCheck, { DPoP: oidc.getDPoPHandle(fresh, k) })).sub).toBe(tokens.claims()!.sub);
+    // The nonce request is part of the flow, not a failed login: the LOGIN event, and no LOGIN_ERROR
+    // (the outbox delivers them in order, so the error would be there by the time the LOGIN is).
+    const events = (type: string) => async () => (await api.get(`/admin/realms/${realm}/events?type=${type}&clientId=nonce-app`)).body as unknown[];
+    expect(await eventually(events("LOGIN"), (got) => got.length > 0)).toHaveLength(1);
+    expect(await events("LOGIN_ERROR")()).toEqual([]);
   });
 
   it("refuses an admin write of a non-boolean setting, naming the field", async () => {

@@ -20,8 +20,11 @@ const EVENT_OF: Record<string, string> = {
 /** The longest username an event records: the login page cuts what was typed there too. */
 const MAX_USERNAME = 255;
 
-/** RFC 8628 section 3.5: polling answers that are part of the normal flow, not failures worth an event. */
-const POLLING = new Set(["authorization_pending", "slow_down"]);
+/**
+ * Answers that are part of the normal flow, not failures worth an event: RFC 8628 section 3.5's
+ * polling, and RFC 9449 section 8's request for a nonce, which the client retries at once.
+ */
+const FLOW_ANSWERS = new Set(["authorization_pending", "slow_down", "use_dpop_nonce"]);
 
 /**
  * The token endpoint (RFC 6749 section 3.2): client authentication first (section 2.3), then the
@@ -75,7 +78,7 @@ export class TokenEndpoint {
   private async failed(realm: OAuthRealm, type: string, clientId: string, params: TokenParams, e: unknown): Promise<void> {
     if (!(e instanceof IamError)) return;
     const error = e instanceof LoginFailed ? e.eventError : e.oauthError ?? e.reason;
-    if (POLLING.has(error)) return;
+    if (FLOW_ANSWERS.has(error)) return;
     await this.events.record(realm, {
       type: `${type}_ERROR`, clientId, ipAddress: params.ipAddress, error, details: failureDetails(params),
       ...(e instanceof LoginFailed && e.userId ? { userId: e.userId } : {}),
