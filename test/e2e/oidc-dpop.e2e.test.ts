@@ -177,6 +177,30 @@ for (const target of targets()) describe(`OIDC DPoP (${target.mode})`, () => {
     expect([tokens.token_type, decodeJwt(tokens.access_token).cnf]).toEqual(["dpop", { jkt: await thumbprint(k) }]);
   });
 
+  it("binds the code to the authorization request's dpop_jkt (RFC 9449 section 10)", async () => {
+    const { login, start } = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD).calls();
+    const config = await rp("app");
+    const k = await keyPair();
+    const codeFor = async (dpopJkt: string) => {
+      const s = await start(config, { dpop_jkt: dpopJkt });
+      const b = new BrowserSession(server.url);
+      return { s, back: await login(b, await b.get(s.url.href)) };
+    };
+    const redeem = (c: Awaited<ReturnType<typeof codeFor>>, dpop?: oidc.DPoPHandle) =>
+      oidc.authorizationCodeGrant(config, new URL(c.back.location), { pkceCodeVerifier: c.s.verifier, expectedState: c.s.state, expectedNonce: c.s.nonce }, {}, dpop ? { DPoP: dpop } : {});
+    const other = await failure(redeem(await codeFor(await thumbprint(k)), oidc.getDPoPHandle(config, await keyPair())));
+    expect([other.error, other.status]).toEqual(["invalid_grant", 400]);
+    const none = await failure(redeem(await codeFor(await thumbprint(k))));
+    expect(none.error).toBe("invalid_grant");
+    const ok = await redeem(await codeFor(await thumbprint(k)), oidc.getDPoPHandle(config, k));
+    expect(decodeJwt(ok.access_token).cnf).toEqual({ jkt: await thumbprint(k) });
+    // A malformed thumbprint is refused at the authorization endpoint, back at the client.
+    const bad = await start(config, { dpop_jkt: "short" });
+    const refused = await new BrowserSession(server.url).get(bad.url.href);
+    expect(refused.status).toBe(302);
+    expect(new URL(refused.location).searchParams.get("error")).toBe("invalid_request");
+  });
+
   it("answers userinfo for a bound token with its proof, and refuses it without, as Bearer, and with another key's proof", async () => {
     const config = await rp("app");
     const k = await keyPair();

@@ -20,6 +20,7 @@ const AUTHORIZE: Param[] = [
   ["kc_action", "`webauthn-register-passwordless`: register a passkey after the login (docs/passkeys.md).", false],
   ["request", "A request object (RFC 9101): signed with a key of the client's `jwks`, or unsigned where the client allows it; its parameters win over the query's.", false],
   ["request_uri", "The `urn:ietf:params:oauth:request_uri:` reference a pushed authorization request returned (RFC 9126 section 4); single use.", false],
+  ["dpop_jkt", "The SHA-256 thumbprint of the DPoP key the code's token request must prove (RFC 9449 section 10).", false],
 ].map(([name, description, required]) => ({ name: name as string, description: description as string, ...(required ? { required: true } : {}) }));
 const page = (id: string, method: "GET" | "POST", path: string, summary: string, extra: Partial<Operation> = {}): Operation => ({
   id, method, path, auth: "public", tag: "Hosted pages", summary, errors: "page",
@@ -103,7 +104,7 @@ export function protocolOperations(): Operation[] {
         + "the client authenticates as at the token endpoint. The answer's `request_uri` is used once, by this client, within `expires_in` seconds.",
       errors: "oauth", body: form({
         response_type: s, redirect_uri: s, scope: s, state: s, nonce: s, code_challenge: s, code_challenge_method: s, prompt: s, max_age: s,
-        login_hint: s, response_mode: s, request: { ...s, description: "A request object (RFC 9101) instead of the parameters." }, ...CLIENT_AUTH,
+        login_hint: s, response_mode: s, dpop_jkt: s, request: { ...s, description: "A request object (RFC 9101) instead of the parameters." }, ...CLIENT_AUTH,
       }),
       responses: { 201: json("The request_uri to send to the authorization endpoint.", ref("PushedAuthorizationResponse")) } },
     preflight("pushAuthorizationRequestPreflight", `${OIDC}/ext/par/request`),

@@ -12224,6 +12224,7 @@ export interface operations {
                     max_age?: string;
                     login_hint?: string;
                     response_mode?: string;
+                    dpop_jkt?: string;
                     /** @description A request object (RFC 9101) instead of the parameters. */
                     request?: string;
                     /** @description The client (client_secret_post or a public client); else HTTP Basic (RFC 6749 section 2.3.1). */
@@ -12710,6 +12711,8 @@ export interface operations {
                 request?: string;
                 /** @description The `urn:ietf:params:oauth:request_uri:` reference a pushed authorization request returned (RFC 9126 section 4); single use. */
                 request_uri?: string;
+                /** @description The SHA-256 thumbprint of the DPoP key the code's token request must prove (RFC 9449 section 10). */
+                dpop_jkt?: string;
             };
             header?: never;
             path: {
