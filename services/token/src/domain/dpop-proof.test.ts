@@ -125,6 +125,25 @@ describe.each(adaptersUnderTest("DpopProofs"))("DpopProofs on %s", (_name, openS
     expect((await refusal(proofs.check(await proof({ claims: { nonce: e!.dpopNonce } }), ctx)))[0]).toBe("use_dpop_nonce");
   });
 
+  it("refuses a proof replayed to another replica (a second checker on the same store), which agrees on nonces", async () => {
+    const box = new SecretBox(generateMasterKey());
+    const [a, b] = [0, 1].map(() => new DpopNonces(box, clock));
+    const replicaA = new DpopProofs(await DpopJtiRepository.open(store), a!, clock);
+    const replicaB = new DpopProofs(await DpopJtiRepository.open(store), b!, clock);
+    const p = await proof({ claims: { nonce: a!.current("r1") } });
+    await replicaA.check(p, { ...CTX, nonceRequired: true });
+    expect(await refusal(replicaB.check(p, { ...CTX, nonceRequired: true }))).toEqual(["invalid_dpop_proof", "the proof's jti was already used"]);
+  });
+
+  it("accepts RS256, PS256 and EdDSA proofs", async () => {
+    for (const alg of ["RS256", "PS256", "EdDSA"]) {
+      const pair = await generateKeyPair(alg, { extractable: true });
+      const p = await new SignJWT({ jti: randomUUID(), htm: "POST", htu: HTU, iat: now() })
+        .setProtectedHeader({ alg, typ: "dpop+jwt", jwk: await exportJWK(pair.publicKey) }).sign(pair.privateKey);
+      await expect(proofs.check(p, CTX)).resolves.toHaveProperty("jkt");
+    }
+  });
+
   it("refuses something that is not one JWT", async () => {
     const p = await proof();
     expect(await refusal(proofs.check(`${p}, ${p}`, CTX))).toEqual(["invalid_dpop_proof", "the DPoP header must hold one JWT"]);
