@@ -14,7 +14,7 @@ export const PROOF_FUTURE_SKEW_S = 60;
 const MAX_PROOF = 8 * 1024;
 const MAX_JTI = 255;
 /** JWK members that belong to a private or symmetric key (RFC 7518 section 6). */
-const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
+const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k", "priv"];
 
 /** What a proof is checked against: the request it came with. */
 export interface ProofContext {
