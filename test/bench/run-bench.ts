@@ -8,6 +8,7 @@ import { ldapSync } from "./ldap-sync-scenario.js";
 import { clusterClientCredentials, clusterMemory, clusterScenarios } from "./cluster-scenario.js";
 import { realmTransfer } from "./realm-transfer-scenario.js";
 import { clusterTokenReplicas } from "./token-replicas-scenario.js";
+import { dpopClientCredentials } from "./dpop-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
@@ -27,6 +28,8 @@ const opts = { rounds, duration, connections };
 const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["cc-rs256", () => clientCredentials("RS256", opts)],
   ["cc-es256", () => clientCredentials("ES256", opts)],
+  // The same grant with a DPoP proof per request (RFC 9449), next to plain Bearer on one server.
+  ["cc-dpop", () => dpopClientCredentials(opts)],
   ["endpoints", () => tesseraEndpoints(opts)],
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],

@@ -79,6 +79,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       request_uri_parameter_supported: false,
       claims_parameter_supported: false,
       authorization_response_iss_parameter_supported: true,
+      dpop_signing_alg_values_supported: ["ES256", "RS256", "PS256", "EdDSA"],
     });
   });
 

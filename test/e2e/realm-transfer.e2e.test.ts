@@ -37,7 +37,7 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
     const svc = await api.post(`${base}/clients`, { clientId: "svc", grantTypes: ["client_credentials"] });
     ok(svc, 201);
     ok(await api.post(`${base}/clients/svc/roles`, { name: "reader" }), 201);
-    ok(await api.post(`${base}/clients`, { clientId: "web", clientType: "PUBLIC", redirectUris: ["https://app.example.test/cb"], webOrigins: ["https://app.example.test"], grantTypes: ["authorization_code", "password"], jwks: { keys: [WEB_JWK] }, requestObjectSignatureAlg: "ES256", requirePushedAuthorizationRequests: true }), 201);
+    ok(await api.post(`${base}/clients`, { clientId: "web", clientType: "PUBLIC", redirectUris: ["https://app.example.test/cb"], webOrigins: ["https://app.example.test"], grantTypes: ["authorization_code", "password"], jwks: { keys: [WEB_JWK] }, requestObjectSignatureAlg: "ES256", requirePushedAuthorizationRequests: true, dpopNonceRequired: true }), 201);
     const scope = await api.post(`${base}/client-scopes`, { name: "extra", description: "extra claims" });
     ok(scope, 201);
     ok(await api.post(`${base}/client-scopes/${scope.body.id}/protocol-mappers`, { name: "tier", mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true" } }), 201);
@@ -85,6 +85,7 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
     expect(first.clients.find((c: { clientId: string }) => c.clientId === "web")).toMatchObject({
       clientType: "PUBLIC", optionalClientScopes: expect.arrayContaining(["extra", "offline_access"]),
       jwks: { keys: [WEB_JWK] }, requestObjectSignatureAlg: "ES256", requirePushedAuthorizationRequests: true,
+      dpopBoundAccessTokens: false, dpopNonceRequired: true,
     });
     expect(first.clientScopes.find((s: { name: string }) => s.name === "extra").protocolMappers).toEqual([
       expect.objectContaining({ name: "tier", mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true" } }),

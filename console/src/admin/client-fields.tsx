@@ -13,6 +13,8 @@ export interface ClientRow {
   grantTypes?: string[];
   requireConsent?: boolean;
   backchannelLogoutUri?: string;
+  dpopBoundAccessTokens?: boolean;
+  dpopNonceRequired?: boolean;
   secret?: string;
 }
 
@@ -34,6 +36,7 @@ export function clientValues(c: Partial<ClientRow>): Values {
     name: c.name ?? "", description: c.description ?? "", enabled: c.enabled !== false, clientType: c.clientType ?? "CONFIDENTIAL",
     redirectUris: (c.redirectUris ?? []).join("\n"), webOrigins: (c.webOrigins ?? []).join("\n"), requireConsent: Boolean(c.requireConsent),
     backchannelLogoutUri: c.backchannelLogoutUri ?? "", grantTypes: "",
+    dpopBoundAccessTokens: Boolean(c.dpopBoundAccessTokens), dpopNonceRequired: Boolean(c.dpopNonceRequired),
     ...Object.fromEntries(GRANTS.map((g) => [grantKey(g.value), grants.includes(g.value)])),
   };
 }
@@ -44,6 +47,7 @@ export function clientBody(v: Values, create: boolean): Record<string, unknown> 
     name: String(v.name).trim(), description: String(v.description).trim(), enabled: Boolean(v.enabled),
     redirectUris: lines(v.redirectUris), webOrigins: lines(v.webOrigins), requireConsent: Boolean(v.requireConsent),
     grantTypes: GRANTS.filter((g) => v[grantKey(g.value)]).map((g) => g.value),
+    dpopBoundAccessTokens: Boolean(v.dpopBoundAccessTokens), dpopNonceRequired: Boolean(v.dpopNonceRequired),
   };
   const logout = String(v.backchannelLogoutUri).trim();
   if (logout || !create) body.backchannelLogoutUri = logout;
@@ -64,6 +68,9 @@ export function ClientFields(p: { form: FormState<Values>; create: boolean }): J
         ) : null}
         <CheckField form={p.form} name="enabled" label="Enabled" />
         <CheckField form={p.form} name="requireConsent" label="Consent required" />
+        {/* RFC 9449; Keycloak's "OAuth 2.0 DPoP Bound Access Tokens Enabled". */}
+        <CheckField form={p.form} name="dpopBoundAccessTokens" label="DPoP bound access tokens required" />
+        <CheckField form={p.form} name="dpopNonceRequired" label="DPoP nonce required" />
       </div>
       <fieldset class="group" aria-describedby={grantError ? "grant-error" : undefined}>
         <legend>Grant types</legend>

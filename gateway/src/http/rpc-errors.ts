@@ -39,6 +39,8 @@ export interface HttpError {
   message: string;
   field?: string;
   oauthError?: string;
+  /** RFC 9449 section 8: the DPoP-Nonce a use_dpop_nonce error carries. */
+  dpopNonce?: string;
   /** Set on a 503: the Retry-After every rendering of it sends. */
   retryAfter?: number;
 }
@@ -79,6 +81,7 @@ export function describeError(e: unknown): HttpError {
     message,
     ...(detail?.field ? { field: detail.field } : {}),
     ...(detail?.oauthError ? { oauthError: detail.oauthError } : {}),
+    ...(detail?.dpopNonce ? { dpopNonce: detail.dpopNonce } : {}),
     ...(status === 503 ? { retryAfter: RETRY_AFTER_SECONDS } : {}),
   };
 }

@@ -19,7 +19,7 @@ import type { FormEndpoint } from "./token-routes.js";
  * Credentials are allowed (the Basic header), so the Origin is echoed, never `*`. Discovery and
  * the JWK Set are public (`*`, discovery-routes.ts). A request without Origin gets no CORS header.
  */
-export const CORS_ALLOW_HEADERS = "Origin, Accept, X-Requested-With, Content-Type, Access-Control-Request-Method, Access-Control-Request-Headers, Authorization";
+export const CORS_ALLOW_HEADERS = "Origin, Accept, X-Requested-With, Content-Type, Access-Control-Request-Method, Access-Control-Request-Headers, Authorization, DPoP";
 /** A preflight is remembered this long (seconds), as Keycloak does. */
 export const CORS_MAX_AGE = "3600";
 /**
@@ -94,7 +94,9 @@ function withHeaders(reply: Reply, headers: Record<string, string> | undefined):
   if (!headers) return reply;
   const out: Record<string, string> = { ...reply.headers, ...headers };
   // A 401's challenge is what the application needs to read.
-  if (out["WWW-Authenticate"]) out["Access-Control-Expose-Headers"] = "WWW-Authenticate";
+  // So is a DPoP nonce (RFC 9449 section 8).
+  const exposed = ["WWW-Authenticate", "DPoP-Nonce"].filter((h) => out[h]);
+  if (exposed.length) out["Access-Control-Expose-Headers"] = exposed.join(", ");
   return { ...reply, headers: out };
 }
 

@@ -18,6 +18,8 @@ export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<
   // rather than the Admin API's reasons (internal_error, unavailable, bad_gateway).
   const error = err.oauthError || (err.status >= 500 ? (err.status === 503 ? "temporarily_unavailable" : "server_error") : err.reason);
   const headers: Record<string, string> = { ...NO_STORE, ...retryAfterHeader(err), ...extraHeaders };
+  // RFC 9449 section 8: use_dpop_nonce hands the client the nonce to retry with.
+  if (err.dpopNonce) headers["DPoP-Nonce"] = err.dpopNonce;
   let status = err.status;
   if (error === "invalid_client") {
     status = 401;

@@ -5,7 +5,8 @@ import type { RpcClients } from "../rpc-clients.js";
 import { NO_STORE, bearerChallenge, oauthError, oauthReply } from "./oauth-errors.js";
 import { FORM_LIMIT_BYTES, FORM_PARAMETER_LIMIT } from "./form-limits.js";
 import { addCorsPreflight, withTokenCors } from "./cors.js";
-import { bearerToken, clientCredentials, formParam, optFormParam, type OAuthHttpRequest } from "./oauth-input.js";
+import { clientCredentials, formParam, optFormParam, type OAuthHttpRequest } from "./oauth-input.js";
+import { dpopHeader, resourceCredentials, userinfoErrorReply } from "./dpop-input.js";
 
 const OIDC = "/realms/:realmName/protocol/openid-connect";
 /** RFC 6749 section 3.2: form-encoded bodies; duplicates stay arrays so they can be refused. */
@@ -50,7 +51,7 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
         grantType: formParam(req, "grant_type"), code: formParam(req, "code"), redirectUri: formParam(req, "redirect_uri"),
         codeVerifier: formParam(req, "code_verifier"), username: formParam(req, "username"), password: formParam(req, "password"),
         otp, refreshToken: formParam(req, "refresh_token"), deviceCode: formParam(req, "device_code"),
-        ipAddress: req.ip ?? "", ...(scope !== undefined ? { scope } : {}),
+        ipAddress: req.ip ?? "", dpopProof: dpopHeader(req), ...(scope !== undefined ? { scope } : {}),
       });
       // RFC 6749 section 5.1.
       const body: Record<string, unknown> = { access_token: res.accessToken, token_type: res.tokenType, expires_in: res.expiresIn };
@@ -61,7 +62,8 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
       if (res.idToken) body.id_token = res.idToken;
       body.scope = res.scope;
       if (res.sessionState) body.session_state = res.sessionState;
-      return { status: 200, body, headers: NO_STORE };
+      // RFC 9449 section 8.2: the nonce for the client's next proof.
+      return { status: 200, body, headers: res.dpopNonce ? { ...NO_STORE, "DPoP-Nonce": res.dpopNonce } : NO_STORE };
     }) },
     { path: `${OIDC}/auth/device`, handle: (req) => oauthReply(realmOf(req), async () => {
       const scope = optFormParam(req, "scope");
@@ -144,15 +146,24 @@ export function refreshTokenLogout(rpc: RpcClients, publicUrl: string): FormEndp
   };
 }
 
-/** OIDC Core 1.0 section 5.3: GET or POST with a Bearer token (RFC 6750). */
-function userinfo(req: OAuthHttpRequest, rpc: RpcClients, publicUrl: string) {
-  return oauthReply(realmOf(req), async () => {
-    const token = bearerToken(req);
+/**
+ * OIDC Core 1.0 section 5.3: GET or POST with a Bearer token (RFC 6750) or a DPoP-bound one with
+ * its proof (RFC 9449 section 7.1).
+ */
+async function userinfo(req: OAuthHttpRequest, rpc: RpcClients, publicUrl: string): Promise<Reply> {
+  let scheme = "Bearer";
+  try {
+    const credentials = resourceCredentials(req);
+    scheme = credentials.scheme;
     // RFC 6750 section 3.1: no credentials at all is answered with the bare challenge, no error code.
-    if (!token) return { status: 401, headers: { ...NO_STORE, "WWW-Authenticate": bearerChallenge(realmOf(req)) } };
-    const res = await rpc.oauth.userInfo({ realm: realmOf(req), baseUrl: publicUrl, accessToken: token });
+    if (!credentials.token) return { status: 401, headers: { ...NO_STORE, "WWW-Authenticate": bearerChallenge(realmOf(req)) } };
+    const res = await rpc.oauth.userInfo({
+      realm: realmOf(req), baseUrl: publicUrl, accessToken: credentials.token, scheme, dpopProof: dpopHeader(req), httpMethod: req.method,
+    });
     return { status: 200, body: res.claims ?? {}, headers: NO_STORE };
-  });
+  } catch (e) {
+    return userinfoErrorReply(e, realmOf(req), scheme);
+  }
 }
 
 function realmOf(req: OAuthHttpRequest): string {

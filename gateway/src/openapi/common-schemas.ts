@@ -58,6 +58,7 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
       end_session_endpoint: str, introspection_endpoint: str, revocation_endpoint: str, device_authorization_endpoint: str,
       pushed_authorization_request_endpoint: str, require_pushed_authorization_requests: bool, request_parameter_supported: bool,
       request_object_signing_alg_values_supported: { type: "array", items: str },
+      dpop_signing_alg_values_supported: { type: "array", items: str },
       response_types_supported: { type: "array", items: str }, subject_types_supported: { type: "array", items: str },
       id_token_signing_alg_values_supported: { type: "array", items: str }, scopes_supported: { type: "array", items: str },
       grant_types_supported: { type: "array", items: str }, code_challenge_methods_supported: { type: "array", items: str },

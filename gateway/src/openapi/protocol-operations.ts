@@ -20,6 +20,7 @@ const AUTHORIZE: Param[] = [
   ["kc_action", "`webauthn-register-passwordless`: register a passkey after the login (docs/passkeys.md).", false],
   ["request", "A request object (RFC 9101): signed with a key of the client's `jwks`, or unsigned where the client allows it; its parameters win over the query's.", false],
   ["request_uri", "The `urn:ietf:params:oauth:request_uri:` reference a pushed authorization request returned (RFC 9126 section 4); single use.", false],
+  ["dpop_jkt", "The SHA-256 thumbprint of the DPoP key the code's token request must prove (RFC 9449 section 10).", false],
 ].map(([name, description, required]) => ({ name: name as string, description: description as string, ...(required ? { required: true } : {}) }));
 const page = (id: string, method: "GET" | "POST", path: string, summary: string, extra: Partial<Operation> = {}): Operation => ({
   id, method, path, auth: "public", tag: "Hosted pages", summary, errors: "page",
@@ -32,9 +33,12 @@ const CONSOLE_HEADERS = {
 };
 /** RFC 6750 section 3.1: no body when the request sent no token; `invalid_token` when it was not valid. */
 const USERINFO_401: Answer = {
-  description: "No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3).",
-  schema: ref("OAuthError"), headers: { "WWW-Authenticate": "The Bearer challenge." }, bodyOptional: true,
+  description: "No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3). "
+    + "A DPoP-bound token sent as Bearer, a bad proof (`invalid_dpop_proof`) or a missing nonce (`use_dpop_nonce`, with `DPoP-Nonce`) get a DPoP challenge (RFC 9449 section 7.1).",
+  schema: ref("OAuthError"), headers: { "WWW-Authenticate": "The Bearer or DPoP challenge.", "DPoP-Nonce": "The nonce to retry with (use_dpop_nonce)." }, bodyOptional: true,
 };
+/** RFC 9449 section 4.1: the proof of possession a request may carry. */
+const DPOP_HEADER = { name: "DPoP", description: "A DPoP proof (RFC 9449): binds the tokens to its key at the token endpoint; proves possession of a DPoP-bound token at userinfo." };
 const preflight = (id: string, path: string): Operation => ({
   id, method: "OPTIONS", path, auth: "public", tag: "OpenID Connect", summary: "CORS preflight", errors: "none",
   headers: [{ name: "Origin", description: "The requesting page's origin; without it the answer carries no CORS header." }],
@@ -88,7 +92,8 @@ export function protocolOperations(): Operation[] {
         code: s, redirect_uri: s, code_verifier: s, refresh_token: s, username: s, password: s, otp: { ...s, description: "A TOTP code (password grant with MFA)." },
         device_code: s, scope: s, ...CLIENT_AUTH,
       }, ["grant_type"]),
-      responses: { 200: json("Tokens.", ref("TokenResponse")) } },
+      headers: [DPOP_HEADER],
+      responses: { 200: { ...json("Tokens (`token_type` DPoP when a proof bound them).", ref("TokenResponse")), headers: { "DPoP-Nonce": "The nonce for the next proof, for a client that must send nonces (RFC 9449 section 8.2)." } } } },
     preflight("tokenPreflight", `${OIDC}/token`),
     { id: "deviceAuthorization", method: "POST", path: `${OIDC}/auth/device`, auth: "client", tag: "OpenID Connect", summary: "Device authorization (RFC 8628 section 3.1)",
       errors: "oauth", body: form({ scope: s, ...CLIENT_AUTH }), responses: { 200: json("The device and user codes.", ref("DeviceAuthorizationResponse")) } },
@@ -99,7 +104,7 @@ export function protocolOperations(): Operation[] {
         + "the client authenticates as at the token endpoint. The answer's `request_uri` is used once, by this client, within `expires_in` seconds.",
       errors: "oauth", body: form({
         response_type: s, redirect_uri: s, scope: s, state: s, nonce: s, code_challenge: s, code_challenge_method: s, prompt: s, max_age: s,
-        login_hint: s, response_mode: s, request: { ...s, description: "A request object (RFC 9101) instead of the parameters." }, ...CLIENT_AUTH,
+        login_hint: s, response_mode: s, dpop_jkt: s, request: { ...s, description: "A request object (RFC 9101) instead of the parameters." }, ...CLIENT_AUTH,
       }),
       responses: { 201: json("The request_uri to send to the authorization endpoint.", ref("PushedAuthorizationResponse")) } },
     preflight("pushAuthorizationRequestPreflight", `${OIDC}/ext/par/request`),
@@ -112,9 +117,9 @@ export function protocolOperations(): Operation[] {
       responses: { 200: json("Revoked, or the token was not valid (RFC 7009 section 2.2).", ref("EmptyObject")) } },
     preflight("revokePreflight", `${OIDC}/revoke`),
     { id: "userinfo", method: "GET", path: `${OIDC}/userinfo`, auth: "bearer", tag: "OpenID Connect", summary: "UserInfo (OpenID Connect Core section 5.3)",
-      errors: "oauth", responses: { 200: json("The user's claims.", ref("UserInfo")), 401: USERINFO_401 } },
+      errors: "oauth", headers: [DPOP_HEADER], responses: { 200: json("The user's claims.", ref("UserInfo")), 401: USERINFO_401 } },
     { id: "userinfoPost", method: "POST", path: `${OIDC}/userinfo`, auth: "bearer", tag: "OpenID Connect", summary: "UserInfo, by POST",
-      errors: "oauth", body: { ...form({ access_token: s }), required: false },
+      errors: "oauth", body: { ...form({ access_token: s }), required: false }, headers: [DPOP_HEADER],
       responses: { 200: json("The user's claims.", ref("UserInfo")), 401: USERINFO_401 } },
     preflight("userinfoPreflight", `${OIDC}/userinfo`),
     { id: "logout", method: "GET", path: `${OIDC}/logout`, auth: "public", tag: "OpenID Connect", summary: "RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0)",

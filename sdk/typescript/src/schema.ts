@@ -2193,6 +2193,7 @@ export interface components {
             require_pushed_authorization_requests?: boolean;
             request_parameter_supported?: boolean;
             request_object_signing_alg_values_supported?: string[];
+            dpop_signing_alg_values_supported?: string[];
             response_types_supported: string[];
             subject_types_supported: string[];
             id_token_signing_alg_values_supported: string[];
@@ -2422,6 +2423,8 @@ export interface components {
                 /** @enum {string} */
                 requestObjectSignatureAlg?: "" | "any" | "none" | "RS256" | "PS256" | "ES256" | "EdDSA";
                 requirePushedAuthorizationRequests?: boolean;
+                dpopBoundAccessTokens?: boolean;
+                dpopNonceRequired?: boolean;
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
@@ -2935,6 +2938,8 @@ export interface components {
             jwksUri: string;
             requestObjectSignatureAlg: string;
             requirePushedAuthorizationRequests: boolean;
+            dpopBoundAccessTokens: boolean;
+            dpopNonceRequired: boolean;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -3077,6 +3082,8 @@ export interface components {
             jwksUri?: string;
             requestObjectSignatureAlg?: string;
             requirePushedAuthorizationRequests?: boolean;
+            dpopBoundAccessTokens?: boolean;
+            dpopNonceRequired?: boolean;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -3094,6 +3101,8 @@ export interface components {
             jwksUri?: string;
             requestObjectSignatureAlg?: string;
             requirePushedAuthorizationRequests?: boolean;
+            dpopBoundAccessTokens?: boolean;
+            dpopNonceRequired?: boolean;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {
@@ -12058,7 +12067,10 @@ export interface operations {
     token: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A DPoP proof (RFC 9449): binds the tokens to its key at the token endpoint; proves possession of a DPoP-bound token at userinfo. */
+                DPoP?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -12088,9 +12100,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Tokens. */
+            /** @description Tokens (`token_type` DPoP when a proof bound them). */
             200: {
                 headers: {
+                    /** @description The nonce for the next proof, for a client that must send nonces (RFC 9449 section 8.2). */
+                    "DPoP-Nonce"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12222,6 +12236,7 @@ export interface operations {
                     max_age?: string;
                     login_hint?: string;
                     response_mode?: string;
+                    dpop_jkt?: string;
                     /** @description A request object (RFC 9101) instead of the parameters. */
                     request?: string;
                     /** @description The client (client_secret_post or a public client); else HTTP Basic (RFC 6749 section 2.3.1). */
@@ -12415,7 +12430,10 @@ export interface operations {
     userinfo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A DPoP proof (RFC 9449): binds the tokens to its key at the token endpoint; proves possession of a DPoP-bound token at userinfo. */
+                DPoP?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -12433,11 +12451,13 @@ export interface operations {
                     "application/json": components["schemas"]["UserInfo"];
                 };
             };
-            /** @description No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3). */
+            /** @description No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3). A DPoP-bound token sent as Bearer, a bad proof (`invalid_dpop_proof`) or a missing nonce (`use_dpop_nonce`, with `DPoP-Nonce`) get a DPoP challenge (RFC 9449 section 7.1). */
             401: {
                 headers: {
-                    /** @description The Bearer challenge. */
+                    /** @description The Bearer or DPoP challenge. */
                     "WWW-Authenticate"?: string;
+                    /** @description The nonce to retry with (use_dpop_nonce). */
+                    "DPoP-Nonce"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12458,7 +12478,10 @@ export interface operations {
     userinfoPost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A DPoP proof (RFC 9449): binds the tokens to its key at the token endpoint; proves possession of a DPoP-bound token at userinfo. */
+                DPoP?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -12482,11 +12505,13 @@ export interface operations {
                     "application/json": components["schemas"]["UserInfo"];
                 };
             };
-            /** @description No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3). */
+            /** @description No token (no body), or a token that is not valid (`invalid_token`); `WWW-Authenticate` says why (RFC 6750 section 3). A DPoP-bound token sent as Bearer, a bad proof (`invalid_dpop_proof`) or a missing nonce (`use_dpop_nonce`, with `DPoP-Nonce`) get a DPoP challenge (RFC 9449 section 7.1). */
             401: {
                 headers: {
-                    /** @description The Bearer challenge. */
+                    /** @description The Bearer or DPoP challenge. */
                     "WWW-Authenticate"?: string;
+                    /** @description The nonce to retry with (use_dpop_nonce). */
+                    "DPoP-Nonce"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12698,6 +12723,8 @@ export interface operations {
                 request?: string;
                 /** @description The `urn:ietf:params:oauth:request_uri:` reference a pushed authorization request returned (RFC 9126 section 4); single use. */
                 request_uri?: string;
+                /** @description The SHA-256 thumbprint of the DPoP key the code's token request must prove (RFC 9449 section 10). */
+                dpop_jkt?: string;
             };
             header?: never;
             path: {

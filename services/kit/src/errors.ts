@@ -24,6 +24,8 @@ export interface IamErrorInit {
   field?: string;
   /** RFC 6749 section 5.2 error code, for protocol endpoints. */
   oauthError?: string;
+  /** RFC 9449 section 8: the nonce a use_dpop_nonce error hands the client (the DPoP-Nonce header). */
+  dpopNonce?: string;
 }
 
 export class IamError extends Error {
@@ -31,6 +33,7 @@ export class IamError extends Error {
   readonly reason: string;
   readonly field: string | undefined;
   readonly oauthError: string | undefined;
+  readonly dpopNonce: string | undefined;
 
   constructor(init: IamErrorInit) {
     super(init.message);
@@ -39,6 +42,7 @@ export class IamError extends Error {
     this.reason = init.reason;
     this.field = init.field;
     this.oauthError = init.oauthError;
+    this.dpopNonce = init.dpopNonce;
   }
 
   static invalid(field: string, message: string, reason = "invalid_request"): IamError {

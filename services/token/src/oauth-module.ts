@@ -43,6 +43,10 @@ import { startOAuthConsumers } from "./events/oauth-consumers.js";
 import { PushedRequestRepository } from "./store/pushed-request-repository.js";
 import { PushedAuthorizations } from "./domain/pushed-authorization.js";
 import { oauthRpc } from "./rpc/oauth-rpc.js";
+import { DpopJtiRepository } from "./store/dpop-jti-repository.js";
+import { DpopNonces } from "./domain/dpop-nonce.js";
+import { DpopProofs } from "./domain/dpop-proof.js";
+import { DpopBinding } from "./domain/dpop-binding.js";
 import { sessionAdminRpc } from "./rpc/session-admin-rpc.js";
 
 export interface OAuthOptions {
@@ -93,15 +97,17 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const events = new OAuthEvents(outbox, clock);
   const pushed = new PushedAuthorizations(pushedRepo, auth, events, clock);
   const serviceAccountGrants = new ServiceAccountGrants(clock);
+  const dpopProofs = new DpopProofs(await DpopJtiRepository.open(store), new DpopNonces(deps.secrets, clock), clock);
+  const dpop = new DpopBinding(dpopProofs, clients);
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),
     client_credentials: new ClientCredentialsGrant(directory, minter, serviceAccountGrants),
     password: new PasswordGrant(directory, minter, userTokens, clock),
     refresh_token: new RefreshTokenGrant(families, ssoRepo, keepAlive, minter, clock),
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
-  }, events);
+  }, events, dpop);
   const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, recentRevocations);
-  const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events);
+  const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events, dpop);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
   const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);
   let subs: Subscription[] = [];

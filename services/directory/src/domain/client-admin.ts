@@ -76,6 +76,8 @@ export class ClientAdmin {
       ...authMethod,
       requestObjectSignatureAlg: checkRequestObjectAlg(input.requestObjectSignatureAlg ?? ""),
       requirePushedAuthorizationRequests: input.requirePushedAuthorizationRequests ?? false,
+      dpopBoundAccessTokens: input.dpopBoundAccessTokens ?? false,
+      dpopNonceRequired: input.dpopNonceRequired ?? false,
       createdAt: now, updatedAt: now,
     };
     let secret: string | undefined;
@@ -135,6 +137,8 @@ export class ClientAdmin {
     if (input.backchannelLogoutUri !== undefined) set.backchannelLogoutUri = checkBackchannelUri(input.backchannelLogoutUri);
     if (input.requestObjectSignatureAlg !== undefined) set.requestObjectSignatureAlg = checkRequestObjectAlg(input.requestObjectSignatureAlg);
     if (input.requirePushedAuthorizationRequests !== undefined) set.requirePushedAuthorizationRequests = input.requirePushedAuthorizationRequests;
+    if (input.dpopBoundAccessTokens !== undefined) set.dpopBoundAccessTokens = input.dpopBoundAccessTokens;
+    if (input.dpopNonceRequired !== undefined) set.dpopNonceRequired = input.dpopNonceRequired;
     // An empty set clears the keys (stored as no keys, shown as absent).
     if (input.grantTypes !== undefined) {
       set.grantTypes = checkGrantTypes(input.grantTypes);

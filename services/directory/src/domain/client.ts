@@ -37,6 +37,10 @@ export interface ClientRecord extends Doc {
   requestObjectSignatureAlg?: string;
   /** RFC 9126 section 6. Absent (clients stored before it) reads as false. */
   requirePushedAuthorizationRequests?: boolean;
+  /** RFC 9449: token requests must carry a DPoP proof. Absent (clients stored before it) reads as false. */
+  dpopBoundAccessTokens?: boolean;
+  /** RFC 9449 section 8: the client's proofs must carry a server nonce. Absent reads as false. */
+  dpopNonceRequired?: boolean;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -63,6 +67,8 @@ export interface ClientCreateInput {
   jwksUri?: string;
   requestObjectSignatureAlg?: string;
   requirePushedAuthorizationRequests?: boolean;
+  dpopBoundAccessTokens?: boolean;
+  dpopNonceRequired?: boolean;
 }
 
 /** A JSON Web Key Set (RFC 7517 section 5). */
@@ -75,6 +81,7 @@ export type ClientUpdateInput = Pick<
   ClientCreateInput,
   "name" | "description" | "enabled" | "redirectUris" | "webOrigins" | "grantTypes" | "requireConsent" | "backchannelLogoutUri"
   | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri" | "requestObjectSignatureAlg" | "requirePushedAuthorizationRequests"
+  | "dpopBoundAccessTokens" | "dpopNonceRequired"
 >;
 
 /** OIDC Registration 2's token_endpoint_auth_method values Tessera accepts (OIDC Core 1.0 section 9). */
@@ -105,6 +112,8 @@ export function clientView(c: ClientRecord, secret?: string) {
     jwksUri: jwksUri ?? "",
     requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "",
     requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
+    dpopBoundAccessTokens: c.dpopBoundAccessTokens ?? false,
+    dpopNonceRequired: c.dpopNonceRequired ?? false,
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

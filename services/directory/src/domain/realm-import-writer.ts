@@ -78,6 +78,7 @@ export class RealmImportWriter {
         redirectUris: c.redirectUris, webOrigins: c.webOrigins, grantTypes: c.grantTypes, requireConsent: c.requireConsent,
         backchannelLogoutUri: c.backchannelLogoutUri, backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
         requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "", requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
+        dpopBoundAccessTokens: c.dpopBoundAccessTokens ?? false, dpopNonceRequired: c.dpopNonceRequired ?? false,
         ...(c.jwks && c.jwks.keys.length ? { jwks: c.jwks } : {}),
         createdAt: now, updatedAt: now,
       };

@@ -48,6 +48,7 @@ export function toConnectError(e: unknown, logger: Logger): ConnectError {
       reason: e.reason,
       field: e.field ?? "",
       oauthError: e.oauthError ?? "",
+      dpopNonce: e.dpopNonce ?? "",
     });
     return new ConnectError(e.message, connectCodeOf[e.code], undefined, [{ desc: ErrorDetailSchema, value: detail }]);
   }

@@ -29,6 +29,8 @@ export interface AuthorizationCodeRecord extends Doc {
   codeChallenge: string;
   /** "S256" or "" (plain is refused, DESIGN 5). */
   codeChallengeMethod: string;
+  /** RFC 9449 section 10: the DPoP key the token request must prove (`dpop_jkt`); absent when unbound. */
+  dpopJkt?: string;
   authTime: number;
   amr: string[];
   /** The level of the login that issued it (acr.ts); absent in codes stored before it was recorded. */

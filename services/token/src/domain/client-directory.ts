@@ -33,6 +33,10 @@ export interface ClientInfo {
   requestObjectSignatureAlg: string;
   /** RFC 9126 section 6: authorization requests must come through PAR. */
   requirePushedAuthorizationRequests: boolean;
+  /** RFC 9449: token requests without a DPoP proof are refused. */
+  dpopBoundAccessTokens: boolean;
+  /** RFC 9449 section 8: the client's proofs must carry a server nonce. */
+  dpopNonceRequired: boolean;
 }
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
@@ -141,6 +145,8 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     jwks: { keys: Array.isArray(c.jwks?.keys) ? (c.jwks.keys as Array<Record<string, unknown>>) : [] },
     requestObjectSignatureAlg: c.requestObjectSignatureAlg,
     requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests,
+    dpopBoundAccessTokens: c.dpopBoundAccessTokens,
+    dpopNonceRequired: c.dpopNonceRequired,
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

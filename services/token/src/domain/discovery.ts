@@ -1,4 +1,5 @@
 import { SIGNING_ALGS } from "./signing-alg.js";
+import { DPOP_SIGNING_ALGS } from "./dpop-binding.js";
 import { CLIENT_SECRET_JWT_ALGS, PRIVATE_KEY_JWT_ALGS } from "./client-assertion.js";
 
 /** The five grant types of spec 1.2. */
@@ -87,5 +88,7 @@ export function discoveryDocument(
     claims_parameter_supported: false,
     // RFC 9207 section 3: the authorization response carries `iss`.
     authorization_response_iss_parameter_supported: true,
+    // RFC 9449 section 5.1: DPoP proofs are checked at the token and userinfo endpoints.
+    dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGS],
   };
 }

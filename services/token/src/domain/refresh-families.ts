@@ -28,6 +28,8 @@ export interface FamilyStart {
   familyId?: string;
   /** The SSO session's start (its createdAt); absent without one (the family begins the login). */
   sessionStartedAt?: number;
+  /** RFC 9449 section 5: the DPoP key a public client's refresh tokens are bound to. */
+  dpopJkt?: string;
 }
 
 /** Why a presented refresh token was refused; `reused` means the family was revoked for it. */
@@ -56,7 +58,7 @@ export class RefreshFamilies {
       _id: id, realmId: s.realm.id, realmName: s.realm.name, clientId: s.client.clientId, clientInternalId: s.client.id,
       userId: s.userId, username: s.username, ssoSessionId: s.ssoSessionId, sid: s.ssoSessionId || id, offline: s.offline,
       scope: s.scope, currentHash: hash, generation: 0, previousHashes: [], authTime: s.authTime, amr: s.amr, acr: s.acr,
-      ipAddress: s.ipAddress, createdAt: now, sessionStartedAt: s.sessionStartedAt ?? now, lastRefreshAt: now,
+      ipAddress: s.ipAddress, ...(s.dpopJkt ? { dpopJkt: s.dpopJkt } : {}), createdAt: now, sessionStartedAt: s.sessionStartedAt ?? now, lastRefreshAt: now,
       expiresAt: endOf(s.realm, s.offline, s.sessionStartedAt ?? now, now),
     };
     await this.repo.insert(family);

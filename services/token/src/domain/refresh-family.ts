@@ -49,6 +49,11 @@ export interface RefreshFamilyRecord extends Doc {
   /** The level of the login the family came from (acr.ts), which every refresh keeps; absent in families started before it was recorded. */
   acr?: Acr;
   ipAddress: string;
+  /**
+   * RFC 9449 section 5: the thumbprint of the DPoP key a public client's tokens are bound to; each
+   * refresh must prove possession of it. Absent when unbound (confidential clients' tokens too).
+   */
+  dpopJkt?: string;
   createdAt: number;
   /**
    * When the login began, which SSO Session Max counts from (session-max.ts): the SSO session's

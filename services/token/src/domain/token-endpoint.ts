@@ -6,6 +6,7 @@ import type { OAuthEvents } from "./oauth-events.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import { invalidRequest, type Grant, type GrantResult, type TokenParams } from "./grants/grant-context.js";
 import { LoginFailed } from "./grants/password-grant.js";
+import type { DpopBinding } from "./dpop-binding.js";
 
 /** Login event types per grant (Keycloak's vocabulary). */
 const EVENT_OF: Record<string, string> = {
@@ -19,15 +20,23 @@ const EVENT_OF: Record<string, string> = {
 /** The longest username an event records: the login page cuts what was typed there too. */
 const MAX_USERNAME = 255;
 
-/** RFC 8628 section 3.5: polling answers that are part of the normal flow, not failures worth an event. */
-const POLLING = new Set(["authorization_pending", "slow_down"]);
+/**
+ * Answers that are part of the normal flow, not failures worth an event: RFC 8628 section 3.5's
+ * polling, and RFC 9449 section 8's request for a nonce, which the client retries at once.
+ */
+const FLOW_ANSWERS = new Set(["authorization_pending", "slow_down", "use_dpop_nonce"]);
 
 /**
  * The token endpoint (RFC 6749 section 3.2): client authentication first (section 2.3), then the
  * grant type (unsupported_grant_type), then whether this client may use it (unauthorized_client).
  */
 export class TokenEndpoint {
-  constructor(private readonly auth: ClientAuth, private readonly grants: Record<string, Grant>, private readonly events: OAuthEvents) {}
+  constructor(
+    private readonly auth: ClientAuth,
+    private readonly grants: Record<string, Grant>,
+    private readonly events: OAuthEvents,
+    private readonly dpop?: DpopBinding,
+  ) {}
 
   async token(realm: OAuthRealm, issuer: string, presented: PresentedClient, params: TokenParams): Promise<GrantResult> {
     if (!params.grantType) throw invalidRequest("grant_type is required");
@@ -48,7 +57,12 @@ export class TokenEndpoint {
       if (!client.grantTypes.includes(params.grantType)) {
         throw IamError.oauth("unauthorized_client", `the client may not use the ${params.grantType} grant`);
       }
-      const result = await grant.issue({ realm, issuer, client, params });
+      // RFC 9449 section 5: the proof is checked before the grant spends a code or rotates a token.
+      const dpopJkt = this.dpop ? await this.dpop.forTokenRequest(realm.name, issuer, client, params.dpopProof ?? "") : "";
+      const result = await grant.issue({ realm, issuer, client, params, dpopJkt });
+      if (dpopJkt) result.dpopBound = true;
+      const nonce = this.dpop?.nonceFor(realm.name, client);
+      if (nonce) result.dpopNonce = nonce;
       // Checked here too, not only in record(): no promise at all when the realm keeps no events.
       if (realm.eventsEnabled) await this.events.record(realm, {
         type: eventType!, clientId: client.clientId, userId: result.userId, sessionId: result.sessionState,
@@ -64,7 +78,7 @@ export class TokenEndpoint {
   private async failed(realm: OAuthRealm, type: string, clientId: string, params: TokenParams, e: unknown): Promise<void> {
     if (!(e instanceof IamError)) return;
     const error = e instanceof LoginFailed ? e.eventError : e.oauthError ?? e.reason;
-    if (POLLING.has(error)) return;
+    if (FLOW_ANSWERS.has(error)) return;
     await this.events.record(realm, {
       type: `${type}_ERROR`, clientId, ipAddress: params.ipAddress, error, details: failureDetails(params),
       ...(e instanceof LoginFailed && e.userId ? { userId: e.userId } : {}),

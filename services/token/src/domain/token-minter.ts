@@ -17,7 +17,7 @@ import type { Acr } from "./acr.js";
 const PROTOCOL_SCOPES = new Set(["openid"]);
 
 /** Claims that mappers never override (RFC 7519 section 4.1, OIDC Core 1.0 section 2). */
-const RESERVED = ["iss", "sub", "exp", "iat", "nbf", "jti", "azp", "sid", "typ", "scope", "nonce", "auth_time", "at_hash", "fid"];
+const RESERVED = ["iss", "sub", "exp", "iat", "nbf", "jti", "azp", "sid", "typ", "scope", "nonce", "auth_time", "at_hash", "fid", "cnf"];
 
 /** The user-side facts a token carries. */
 export interface TokenSubject {
@@ -34,6 +34,8 @@ export interface TokenSubject {
   acr?: Acr;
   /** Epoch ms at which the login ends at the latest (session-max.ts loginEndOf); the tokens expire no later. */
   loginEndsAt?: number;
+  /** RFC 9449 section 6.1: the thumbprint of the DPoP key the access token is bound to (`cnf.jkt`). */
+  jkt?: string;
 }
 
 export interface ScopeGrant {
@@ -174,6 +176,7 @@ export class TokenMinter {
     access.scope = scope;
     if (subject.sid) access.sid = subject.sid;
     if (subject.familyId) access.fid = subject.familyId;
+    if (subject.jkt) access.cnf = { jkt: subject.jkt };
     const accessToken = await this.keys.sign(realm, access, { alg, typ: "JWT" });
     let idToken = "";
     if (grant.names.includes("openid") && subject.authTime !== undefined) {

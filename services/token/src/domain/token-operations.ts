@@ -10,6 +10,7 @@ import type { RevokedTokenRepository } from "../store/revoked-token-repository.j
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { TokenMinter } from "./token-minter.js";
 import { invalidRequest } from "./grants/grant-context.js";
+import type { DpopBinding, PresentedAccess } from "./dpop-binding.js";
 
 /** Introspection (RFC 7662), revocation (RFC 7009), userinfo (OIDC Core 5.3), logout (spec 3). */
 export class TokenOperations {
@@ -22,6 +23,7 @@ export class TokenOperations {
     private readonly terminator: SessionTerminator,
     private readonly minter: TokenMinter,
     private readonly events: OAuthEvents,
+    private readonly dpop?: DpopBinding,
   ) {}
 
   /**
@@ -37,8 +39,9 @@ export class TokenOperations {
     if (looksLikeJwt(token)) {
       const p = await this.access.active(realm, issuer, token);
       if (p) {
+        // RFC 9449 section 6.2: a bound token's cnf (copied with the claims) and its DPoP type.
         result = {
-          ...p, active: true, client_id: p.azp, token_type: "Bearer",
+          ...p, active: true, client_id: p.azp, token_type: p.cnf ? "DPoP" : "Bearer",
           ...(typeof p.preferred_username === "string" ? { username: p.preferred_username } : {}),
         };
       }
@@ -52,6 +55,7 @@ export class TokenOperations {
           active: true, token_type: f.offline ? "Offline" : "Refresh", iss: issuer, sub: f.userId, username: f.username,
           client_id: f.clientId, azp: f.clientId, scope: f.scope, sid: f.sid,
           iat: Math.floor(f.lastRefreshAt / 1000), exp: Math.floor(Math.min(f.expiresAt, session?.expiresAt ?? Infinity) / 1000),
+          ...(f.dpopJkt ? { cnf: { jkt: f.dpopJkt } } : {}),
         };
       }
     }
@@ -92,9 +96,11 @@ export class TokenOperations {
    * insufficient_scope (RFC 6750 section 3.1), as Keycloak answers, e.g. a client_credentials or
    * plain OAuth token.
    */
-  async userinfo(realm: OAuthRealm, issuer: string, accessToken: string): Promise<Record<string, unknown>> {
+  async userinfo(realm: OAuthRealm, issuer: string, accessToken: string, presented?: PresentedAccess): Promise<Record<string, unknown>> {
     const p = accessToken ? await this.access.active(realm, issuer, accessToken) : null;
     if (!p) throw IamError.oauth("invalid_token", "the access token is not active", "unauthenticated");
+    // RFC 9449 section 7.1: a bound token only with a proof of its key.
+    if (this.dpop) await this.dpop.checkResource(realm.name, issuer, accessToken, p, presented ?? { scheme: "Bearer", proof: "", method: "GET" });
     const scopes = typeof p.scope === "string" ? p.scope.split(" ").filter(Boolean) : [];
     if (!scopes.includes("openid")) throw IamError.oauth("insufficient_scope", "Missing openid scope", "permissionDenied");
     return this.minter.userinfo(realm, p.sub!, String(p.azp ?? ""), scopes);

@@ -78,6 +78,10 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
     return fail("invalid_request", "PKCE (code_challenge with S256) is required for public clients.");
   }
 
+  // RFC 9449 section 10: a SHA-256 JWK thumbprint (RFC 7638), base64url.
+  const dpopJkt = params.dpop_jkt ?? "";
+  if (dpopJkt && !/^[A-Za-z0-9_-]{43}$/.test(dpopJkt)) return fail("invalid_request", "The dpop_jkt parameter is malformed.");
+
   const prompt = (params.prompt ?? "").split(" ").filter(Boolean);
   if (prompt.some((p) => !KNOWN_PROMPTS.has(p))) return fail("invalid_request", "Unknown prompt value.");
   if (prompt.includes("none") && prompt.length > 1) return fail("invalid_request", "prompt=none cannot be combined with other values.");
@@ -106,7 +110,7 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
     request: {
       clientId, clientInternalId: client.id, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
       codeChallengeMethod: challenge ? "S256" : "", maxAge, prompt, loginHint: (params.login_hint ?? "").slice(0, 255),
-      responseMode, ...(kcAction ? { kcAction } : {}),
+      responseMode, ...(kcAction ? { kcAction } : {}), ...(dpopJkt ? { dpopJkt } : {}),
     },
   };
 }

@@ -172,7 +172,7 @@ export class FlowKit {
     const record: AuthorizationCodeRecord = {
       _id: sha256Hex(code), realmId: realm.id, realmName: realm.name, clientId: req.clientId,
       ...(req.clientInternalId ? { clientInternalId: req.clientInternalId } : {}), redirectUri: req.redirectUri, userId: session.userId, ssoSessionId: session._id, scope: req.scope,
-      nonce: req.nonce, codeChallenge: req.codeChallenge, codeChallengeMethod: req.codeChallengeMethod,
+      nonce: req.nonce, codeChallenge: req.codeChallenge, codeChallengeMethod: req.codeChallengeMethod, ...(req.dpopJkt ? { dpopJkt: req.dpopJkt } : {}),
       authTime: session.authTime, amr: session.amr, acr: acrOf(tx.acr), createdAt: now, usableUntil: now + CODE_USABLE_MS,
       expiresAt: now + CODE_REMEMBERED_MS,
     };

@@ -33,6 +33,8 @@ export interface AuthorizationRequest {
   loginHint: string;
   /** Keycloak's application-initiated action (kc_action): "webauthn-register-passwordless" or absent. */
   kcAction?: string;
+  /** RFC 9449 section 10: the thumbprint of the DPoP key the code is bound to (`dpop_jkt`); absent when not sent. */
+  dpopJkt?: string;
   /** How the response reaches the client; absent means "query" (the default for code, and transactions stored before modes). */
   responseMode?: ResponseMode;
 }

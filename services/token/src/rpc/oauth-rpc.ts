@@ -33,10 +33,11 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
       const r = await d.endpoint.token(realm, issuer, presented(req.client, issuer), {
         grantType: req.grantType, code: req.code, redirectUri: req.redirectUri, codeVerifier: req.codeVerifier,
         username: req.username, password: req.password, otp: req.otp, refreshToken: req.refreshToken,
-        scope: req.scope, deviceCode: req.deviceCode, ipAddress: req.ipAddress,
+        scope: req.scope, deviceCode: req.deviceCode, ipAddress: req.ipAddress, dpopProof: req.dpopProof,
       });
       return {
-        accessToken: r.accessToken, tokenType: "Bearer", expiresIn: r.expiresIn, refreshToken: r.refreshToken,
+        // RFC 9449 section 5: a DPoP-bound access token's type is DPoP.
+        accessToken: r.accessToken, tokenType: r.dpopBound ? "DPoP" : "Bearer", dpopNonce: r.dpopNonce ?? "", expiresIn: r.expiresIn, refreshToken: r.refreshToken,
         refreshExpiresIn: r.refreshExpiresIn, idToken: r.idToken, scope: r.scope, sessionState: r.sessionState,
       };
     },
@@ -60,7 +61,8 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
     },
     async userInfo(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
-      return { claims: (await d.operations.userinfo(realm, issuer, req.accessToken)) as JsonObject };
+      const presented = { scheme: req.scheme || "Bearer", proof: req.dpopProof, method: req.httpMethod || "GET" };
+      return { claims: (await d.operations.userinfo(realm, issuer, req.accessToken, presented)) as JsonObject };
     },
     async logout(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);

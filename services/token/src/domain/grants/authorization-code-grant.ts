@@ -60,6 +60,8 @@ export class AuthorizationCodeGrant implements Grant {
     // RFC 6749 section 4.1.3: redirect_uri must be identical to the authorization request's.
     if (record.redirectUri && ctx.params.redirectUri !== record.redirectUri) throw invalidGrant("redirect_uri does not match");
     this.checkPkce(ctx, record.codeChallenge, record.codeChallengeMethod);
+    // RFC 9449 section 10: a code the authorization request bound (dpop_jkt) only with that key's proof.
+    if (record.dpopJkt && record.dpopJkt !== ctx.dpopJkt) throw invalidGrant("the DPoP proof's key does not match the authorization request's dpop_jkt");
     const session = record.ssoSessionId ? await this.sessions.findById(ctx.realm.id, record.ssoSessionId) : null;
     if (!session) throw invalidGrant("the session of the authorization code has ended");
     const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, splitScope(record.scope) ?? []);

@@ -26,7 +26,7 @@ export class ClientCredentialsGrant implements Grant {
     const requested = splitScope(ctx.params.scope);
     if (requested?.includes(OFFLINE_ACCESS)) throw IamError.oauth("invalid_scope", "offline_access needs a user");
     const { userId, grant } = this.cache.get(ctx.realm, ctx.client, requested) ?? await this.resolve(ctx, requested);
-    const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, { userId, sid: "", familyId: "" }, grant);
+    const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, { userId, sid: "", familyId: "", ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}) }, grant);
     return {
       accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken: "", refreshExpiresIn: 0,
       idToken: "", scope: minted.scope, sessionState: "", userId, details: { scope: minted.scope },

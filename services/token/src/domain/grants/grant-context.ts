@@ -15,6 +15,8 @@ export interface TokenParams {
   scope: string | undefined;
   deviceCode: string;
   ipAddress: string;
+  /** The DPoP header (RFC 9449 section 4); "" or absent when not sent. */
+  dpopProof?: string;
 }
 
 export interface GrantContext {
@@ -22,6 +24,8 @@ export interface GrantContext {
   issuer: string;
   client: ClientInfo;
   params: TokenParams;
+  /** RFC 9449 section 5: the thumbprint of the key a DPoP proof bound this request's tokens to; "" or absent without one. */
+  dpopJkt?: string;
 }
 
 /** What a grant hands back: the RFC 6749 section 5.1 response, plus facts for the login event. */
@@ -34,6 +38,10 @@ export interface GrantResult {
   scope: string;
   sessionState: string;
   userId: string;
+  /** RFC 9449 section 5: the access token is DPoP-bound (token_type DPoP). */
+  dpopBound?: boolean;
+  /** RFC 9449 section 8.2: the nonce for the client's next proof (DPoP-Nonce), when it must send them. */
+  dpopNonce?: string;
   /** Event details (never a secret, code or token). */
   details: Record<string, string>;
 }

@@ -30,6 +30,8 @@ export class RefreshTokenGrant implements Grant {
   async issue(ctx: GrantContext): Promise<GrantResult> {
     const token = requireParam(ctx.params.refreshToken, "refresh_token");
     const family = await this.families.check(ctx.realm, token, ctx.client);
+    // RFC 9449 section 5: a bound refresh token only with a proof by the same key.
+    if (family.dpopJkt && family.dpopJkt !== ctx.dpopJkt) throw invalidGrant("the refresh token is bound to a DPoP key this request does not prove");
     const online = family.ssoSessionId !== "" && !family.offline;
     const session = online ? await this.sessions.findById(ctx.realm.id, family.ssoSessionId) : null;
     if (online && !session) return this.sessionEnded(ctx, family);
@@ -51,6 +53,7 @@ export class RefreshTokenGrant implements Grant {
     if (sessionEnds === null) return this.sessionEnded(ctx, family);
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: family.userId, sid: family.sid, familyId: family._id, authTime: family.authTime, amr: family.amr, acr: acrOf(family.acr),
+      ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}),
       ...(family.offline ? {} : loginEndOf(ctx.realm, family.sessionStartedAt ?? family.createdAt)),
     }, grant);
     return {

@@ -54,6 +54,9 @@ export class UserTokens {
         realm: ctx.realm, client: ctx.client, userId: login.userId, username: login.username,
         ssoSessionId, ...(login.ssoSession ? { sessionStartedAt: login.ssoSession.createdAt } : {}), offline, scope: grant.names.join(" "), authTime: login.authTime,
         amr: login.amr, acr: login.acr, ipAddress: ctx.params.ipAddress, ...(login.familyId ? { familyId: login.familyId } : {}),
+        // RFC 9449 section 5: a public client's refresh tokens are bound to its DPoP key; a
+        // confidential client's are bound to it already by its authentication.
+        ...(ctx.dpopJkt && ctx.client.clientType === "PUBLIC" ? { dpopJkt: ctx.dpopJkt } : {}),
       });
       refreshToken = started.token;
       refreshExpiresIn = Math.round((Math.min(started.family.expiresAt, sessionEnds) - this.clock.now()) / 1000);
@@ -62,6 +65,7 @@ export class UserTokens {
     }
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: login.userId, sid, familyId, authTime: login.authTime, amr: login.amr, acr: login.acr, nonce: login.nonce,
+      ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}),
       // An offline token's login has no end; an online one's began with its SSO session, or now.
       ...(offline ? {} : loginEndOf(ctx.realm, login.ssoSession?.createdAt ?? this.clock.now())),
     }, grant, login.accessToken);

@@ -59,8 +59,13 @@ type Client struct {
 	RequestObjectSignatureAlg string `protobuf:"bytes,20,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3" json:"request_object_signature_alg,omitempty"`
 	// The client must push its authorization requests (RFC 9126 section 6).
 	RequirePushedAuthorizationRequests bool `protobuf:"varint,21,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3" json:"require_pushed_authorization_requests,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's "DPoP bound access tokens": a token request without a DPoP proof (RFC 9449) is
+	// refused, so every token the client gets is sender-constrained.
+	DpopBoundAccessTokens bool `protobuf:"varint,41,opt,name=dpop_bound_access_tokens,json=dpopBoundAccessTokens,proto3" json:"dpop_bound_access_tokens,omitempty"`
+	// The client's DPoP proofs must carry a server nonce (RFC 9449 section 8).
+	DpopNonceRequired bool `protobuf:"varint,42,opt,name=dpop_nonce_required,json=dpopNonceRequired,proto3" json:"dpop_nonce_required,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *Client) Reset() {
@@ -240,6 +245,20 @@ func (x *Client) GetRequirePushedAuthorizationRequests() bool {
 	return false
 }
 
+func (x *Client) GetDpopBoundAccessTokens() bool {
+	if x != nil {
+		return x.DpopBoundAccessTokens
+	}
+	return false
+}
+
+func (x *Client) GetDpopNonceRequired() bool {
+	if x != nil {
+		return x.DpopNonceRequired
+	}
+	return false
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -265,6 +284,8 @@ type ClientInput struct {
 	JwksUri                            *string          `protobuf:"bytes,17,opt,name=jwks_uri,json=jwksUri,proto3,oneof" json:"jwks_uri,omitempty"`
 	RequestObjectSignatureAlg          *string          `protobuf:"bytes,18,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3,oneof" json:"request_object_signature_alg,omitempty"`
 	RequirePushedAuthorizationRequests *bool            `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	DpopBoundAccessTokens              *bool            `protobuf:"varint,41,opt,name=dpop_bound_access_tokens,json=dpopBoundAccessTokens,proto3,oneof" json:"dpop_bound_access_tokens,omitempty"`
+	DpopNonceRequired                  *bool            `protobuf:"varint,42,opt,name=dpop_nonce_required,json=dpopNonceRequired,proto3,oneof" json:"dpop_nonce_required,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -432,6 +453,20 @@ func (x *ClientInput) GetRequirePushedAuthorizationRequests() bool {
 	return false
 }
 
+func (x *ClientInput) GetDpopBoundAccessTokens() bool {
+	if x != nil && x.DpopBoundAccessTokens != nil {
+		return *x.DpopBoundAccessTokens
+	}
+	return false
+}
+
+func (x *ClientInput) GetDpopNonceRequired() bool {
+	if x != nil && x.DpopNonceRequired != nil {
+		return *x.DpopNonceRequired
+	}
+	return false
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
 	state                   protoimpl.MessageState `protogen:"open.v1"`
@@ -455,8 +490,11 @@ type ClientUpdate struct {
 	// Request objects and PAR (RFC 9101, RFC 9126).
 	RequestObjectSignatureAlg          *string `protobuf:"bytes,16,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3,oneof" json:"request_object_signature_alg,omitempty"`
 	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,17,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// DPoP (RFC 9449).
+	DpopBoundAccessTokens *bool `protobuf:"varint,41,opt,name=dpop_bound_access_tokens,json=dpopBoundAccessTokens,proto3,oneof" json:"dpop_bound_access_tokens,omitempty"`
+	DpopNonceRequired     *bool `protobuf:"varint,42,opt,name=dpop_nonce_required,json=dpopNonceRequired,proto3,oneof" json:"dpop_nonce_required,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *ClientUpdate) Reset() {
@@ -604,6 +642,20 @@ func (x *ClientUpdate) GetRequestObjectSignatureAlg() string {
 func (x *ClientUpdate) GetRequirePushedAuthorizationRequests() bool {
 	if x != nil && x.RequirePushedAuthorizationRequests != nil {
 		return *x.RequirePushedAuthorizationRequests
+	}
+	return false
+}
+
+func (x *ClientUpdate) GetDpopBoundAccessTokens() bool {
+	if x != nil && x.DpopBoundAccessTokens != nil {
+		return *x.DpopBoundAccessTokens
+	}
+	return false
+}
+
+func (x *ClientUpdate) GetDpopNonceRequired() bool {
+	if x != nil && x.DpopNonceRequired != nil {
+		return *x.DpopNonceRequired
 	}
 	return false
 }
@@ -1953,7 +2005,7 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\a\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa5\b\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -1981,9 +2033,12 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x04jwks\x18\x12 \x01(\v2\x17.google.protobuf.StructH\x01R\x04jwks\x88\x01\x01\x12\x19\n" +
 	"\bjwks_uri\x18\x13 \x01(\tR\ajwksUri\x12?\n" +
 	"\x1crequest_object_signature_alg\x18\x14 \x01(\tR\x19requestObjectSignatureAlg\x12Q\n" +
-	"%require_pushed_authorization_requests\x18\x15 \x01(\bR\"requirePushedAuthorizationRequestsB\t\n" +
+	"%require_pushed_authorization_requests\x18\x15 \x01(\bR\"requirePushedAuthorizationRequests\x127\n" +
+	"\x18dpop_bound_access_tokens\x18) \x01(\bR\x15dpopBoundAccessTokens\x12.\n" +
+	"\x13dpop_nonce_required\x18* \x01(\bR\x11dpopNonceRequiredB\t\n" +
 	"\a_secretB\a\n" +
-	"\x05_jwks\"\xd5\t\n" +
+	"\x05_jwks\"\xfd\n" +
+	"\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -2008,7 +2063,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x04jwks\x18\x10 \x01(\v2\x17.google.protobuf.StructH\vR\x04jwks\x88\x01\x01\x12\x1e\n" +
 	"\bjwks_uri\x18\x11 \x01(\tH\fR\ajwksUri\x88\x01\x01\x12D\n" +
 	"\x1crequest_object_signature_alg\x18\x12 \x01(\tH\rR\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
-	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x0eR\"requirePushedAuthorizationRequests\x88\x01\x01B\f\n" +
+	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x0eR\"requirePushedAuthorizationRequests\x88\x01\x01\x12<\n" +
+	"\x18dpop_bound_access_tokens\x18) \x01(\bH\x0fR\x15dpopBoundAccessTokens\x88\x01\x01\x123\n" +
+	"\x13dpop_nonce_required\x18* \x01(\bH\x10R\x11dpopNonceRequired\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -2025,7 +2082,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x05_jwksB\v\n" +
 	"\t_jwks_uriB\x1f\n" +
 	"\x1d_request_object_signature_algB(\n" +
-	"&_require_pushed_authorization_requests\"\xb6\b\n" +
+	"&_require_pushed_authorization_requestsB\x1b\n" +
+	"\x19_dpop_bound_access_tokensB\x16\n" +
+	"\x14_dpop_nonce_required\"\xde\t\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -2047,7 +2106,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\bjwks_uri\x18\x0f \x01(\tH\bR\ajwksUri\x88\x01\x01\x12D\n" +
 	"\x1crequest_object_signature_alg\x18\x10 \x01(\tH\tR\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18\x11 \x01(\bH\n" +
-	"R\"requirePushedAuthorizationRequests\x88\x01\x01B\a\n" +
+	"R\"requirePushedAuthorizationRequests\x88\x01\x01\x12<\n" +
+	"\x18dpop_bound_access_tokens\x18) \x01(\bH\vR\x15dpopBoundAccessTokens\x88\x01\x01\x123\n" +
+	"\x13dpop_nonce_required\x18* \x01(\bH\fR\x11dpopNonceRequired\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
@@ -2059,7 +2120,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x05_jwksB\v\n" +
 	"\t_jwks_uriB\x1f\n" +
 	"\x1d_request_object_signature_algB(\n" +
-	"&_require_pushed_authorization_requests\"\xc9\x02\n" +
+	"&_require_pushed_authorization_requestsB\x1b\n" +
+	"\x19_dpop_bound_access_tokensB\x16\n" +
+	"\x14_dpop_nonce_required\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +

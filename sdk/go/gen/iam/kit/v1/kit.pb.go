@@ -30,7 +30,9 @@ type ErrorDetail struct {
 	// The request field the error is about, when there is one.
 	Field string `protobuf:"bytes,2,opt,name=field,proto3" json:"field,omitempty"`
 	// RFC 6749 error code for protocol endpoints (invalid_grant, invalid_client, ...).
-	OauthError    string `protobuf:"bytes,3,opt,name=oauth_error,json=oauthError,proto3" json:"oauth_error,omitempty"`
+	OauthError string `protobuf:"bytes,3,opt,name=oauth_error,json=oauthError,proto3" json:"oauth_error,omitempty"`
+	// RFC 9449 section 8: the server nonce a use_dpop_nonce error hands the client (DPoP-Nonce).
+	DpopNonce     string `protobuf:"bytes,4,opt,name=dpop_nonce,json=dpopNonce,proto3" json:"dpop_nonce,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -82,6 +84,13 @@ func (x *ErrorDetail) GetField() string {
 func (x *ErrorDetail) GetOauthError() string {
 	if x != nil {
 		return x.OauthError
+	}
+	return ""
+}
+
+func (x *ErrorDetail) GetDpopNonce() string {
+	if x != nil {
+		return x.DpopNonce
 	}
 	return ""
 }
@@ -228,12 +237,14 @@ var File_iam_kit_v1_kit_proto protoreflect.FileDescriptor
 const file_iam_kit_v1_kit_proto_rawDesc = "" +
 	"\n" +
 	"\x14iam/kit/v1/kit.proto\x12\n" +
-	"iam.kit.v1\"\\\n" +
+	"iam.kit.v1\"{\n" +
 	"\vErrorDetail\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x14\n" +
 	"\x05field\x18\x02 \x01(\tR\x05field\x12\x1f\n" +
 	"\voauth_error\x18\x03 \x01(\tR\n" +
-	"oauthError\"\xf1\x01\n" +
+	"oauthError\x12\x1d\n" +
+	"\n" +
+	"dpop_nonce\x18\x04 \x01(\tR\tdpopNonce\"\xf1\x01\n" +
 	"\rServiceHealth\x12\x18\n" +
 	"\aservice\x18\x01 \x01(\tR\aservice\x12\x14\n" +
 	"\x05ready\x18\x02 \x01(\bR\x05ready\x121\n" +

@@ -236,11 +236,14 @@ type TokenRequest struct {
 	Username     string             `protobuf:"bytes,8,opt,name=username,proto3" json:"username,omitempty"`
 	Password     string             `protobuf:"bytes,9,opt,name=password,proto3" json:"password,omitempty"`
 	// The TOTP code for the password grant (form parameter `otp` or `totp`).
-	Otp           string  `protobuf:"bytes,10,opt,name=otp,proto3" json:"otp,omitempty"`
-	RefreshToken  string  `protobuf:"bytes,11,opt,name=refresh_token,json=refreshToken,proto3" json:"refresh_token,omitempty"`
-	Scope         *string `protobuf:"bytes,12,opt,name=scope,proto3,oneof" json:"scope,omitempty"`
-	DeviceCode    string  `protobuf:"bytes,13,opt,name=device_code,json=deviceCode,proto3" json:"device_code,omitempty"`
-	IpAddress     string  `protobuf:"bytes,14,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	Otp          string  `protobuf:"bytes,10,opt,name=otp,proto3" json:"otp,omitempty"`
+	RefreshToken string  `protobuf:"bytes,11,opt,name=refresh_token,json=refreshToken,proto3" json:"refresh_token,omitempty"`
+	Scope        *string `protobuf:"bytes,12,opt,name=scope,proto3,oneof" json:"scope,omitempty"`
+	DeviceCode   string  `protobuf:"bytes,13,opt,name=device_code,json=deviceCode,proto3" json:"device_code,omitempty"`
+	IpAddress    string  `protobuf:"bytes,14,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	// The request's DPoP header (RFC 9449 section 4): a proof of possession the tokens are bound
+	// to; "" when not sent.
+	DpopProof     string `protobuf:"bytes,15,opt,name=dpop_proof,json=dpopProof,proto3" json:"dpop_proof,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -373,6 +376,13 @@ func (x *TokenRequest) GetIpAddress() string {
 	return ""
 }
 
+func (x *TokenRequest) GetDpopProof() string {
+	if x != nil {
+		return x.DpopProof
+	}
+	return ""
+}
+
 // TokenResponse is the successful response (RFC 6749 section 5.1); empty strings are omitted by the gateway.
 type TokenResponse struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
@@ -384,7 +394,10 @@ type TokenResponse struct {
 	IdToken          string                 `protobuf:"bytes,6,opt,name=id_token,json=idToken,proto3" json:"id_token,omitempty"`
 	Scope            string                 `protobuf:"bytes,7,opt,name=scope,proto3" json:"scope,omitempty"`
 	// The session the tokens belong to (Keycloak's session_state).
-	SessionState  string `protobuf:"bytes,8,opt,name=session_state,json=sessionState,proto3" json:"session_state,omitempty"`
+	SessionState string `protobuf:"bytes,8,opt,name=session_state,json=sessionState,proto3" json:"session_state,omitempty"`
+	// RFC 9449 section 8.2: a fresh nonce for the client's next proof (the DPoP-Nonce header), when
+	// the client must send nonces; "" otherwise.
+	DpopNonce     string `protobuf:"bytes,9,opt,name=dpop_nonce,json=dpopNonce,proto3" json:"dpop_nonce,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -471,6 +484,13 @@ func (x *TokenResponse) GetScope() string {
 func (x *TokenResponse) GetSessionState() string {
 	if x != nil {
 		return x.SessionState
+	}
+	return ""
+}
+
+func (x *TokenResponse) GetDpopNonce() string {
+	if x != nil {
+		return x.DpopNonce
 	}
 	return ""
 }
@@ -888,10 +908,16 @@ func (*RevokeResponse) Descriptor() ([]byte, []int) {
 }
 
 type UserInfoRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
-	BaseUrl       string                 `protobuf:"bytes,2,opt,name=base_url,json=baseUrl,proto3" json:"base_url,omitempty"`
-	AccessToken   string                 `protobuf:"bytes,3,opt,name=access_token,json=accessToken,proto3" json:"access_token,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Realm       string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	BaseUrl     string                 `protobuf:"bytes,2,opt,name=base_url,json=baseUrl,proto3" json:"base_url,omitempty"`
+	AccessToken string                 `protobuf:"bytes,3,opt,name=access_token,json=accessToken,proto3" json:"access_token,omitempty"`
+	// The Authorization scheme the token came with: "Bearer" (RFC 6750) or "DPoP" (RFC 9449 section 7.1).
+	Scheme string `protobuf:"bytes,4,opt,name=scheme,proto3" json:"scheme,omitempty"`
+	// The request's DPoP header; "" when not sent.
+	DpopProof string `protobuf:"bytes,5,opt,name=dpop_proof,json=dpopProof,proto3" json:"dpop_proof,omitempty"`
+	// The request's method, which the proof's htm must name.
+	HttpMethod    string `protobuf:"bytes,6,opt,name=http_method,json=httpMethod,proto3" json:"http_method,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -943,6 +969,27 @@ func (x *UserInfoRequest) GetBaseUrl() string {
 func (x *UserInfoRequest) GetAccessToken() string {
 	if x != nil {
 		return x.AccessToken
+	}
+	return ""
+}
+
+func (x *UserInfoRequest) GetScheme() string {
+	if x != nil {
+		return x.Scheme
+	}
+	return ""
+}
+
+func (x *UserInfoRequest) GetDpopProof() string {
+	if x != nil {
+		return x.DpopProof
+	}
+	return ""
+}
+
+func (x *UserInfoRequest) GetHttpMethod() string {
+	if x != nil {
+		return x.HttpMethod
 	}
 	return ""
 }
@@ -1127,7 +1174,7 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\tclient_id\x18\x01 \x01(\tR\bclientId\x12#\n" +
 	"\rclient_secret\x18\x02 \x01(\tR\fclientSecret\x122\n" +
 	"\x15client_assertion_type\x18\x03 \x01(\tR\x13clientAssertionType\x12)\n" +
-	"\x10client_assertion\x18\x04 \x01(\tR\x0fclientAssertion\"\xc7\x03\n" +
+	"\x10client_assertion\x18\x04 \x01(\tR\x0fclientAssertion\"\xe6\x03\n" +
 	"\fTokenRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +
@@ -1146,8 +1193,10 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\vdevice_code\x18\r \x01(\tR\n" +
 	"deviceCode\x12\x1d\n" +
 	"\n" +
-	"ip_address\x18\x0e \x01(\tR\tipAddressB\b\n" +
-	"\x06_scope\"\x99\x02\n" +
+	"ip_address\x18\x0e \x01(\tR\tipAddress\x12\x1d\n" +
+	"\n" +
+	"dpop_proof\x18\x0f \x01(\tR\tdpopProofB\b\n" +
+	"\x06_scope\"\xb8\x02\n" +
 	"\rTokenResponse\x12!\n" +
 	"\faccess_token\x18\x01 \x01(\tR\vaccessToken\x12\x1d\n" +
 	"\n" +
@@ -1158,7 +1207,9 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\x12refresh_expires_in\x18\x05 \x01(\x05R\x10refreshExpiresIn\x12\x19\n" +
 	"\bid_token\x18\x06 \x01(\tR\aidToken\x12\x14\n" +
 	"\x05scope\x18\a \x01(\tR\x05scope\x12#\n" +
-	"\rsession_state\x18\b \x01(\tR\fsessionState\"\xc6\x01\n" +
+	"\rsession_state\x18\b \x01(\tR\fsessionState\x12\x1d\n" +
+	"\n" +
+	"dpop_nonce\x18\t \x01(\tR\tdpopNonce\"\xc6\x01\n" +
 	"\x16AuthorizeDeviceRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +
@@ -1194,11 +1245,16 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\x0ftoken_type_hint\x18\x05 \x01(\tR\rtokenTypeHint\x12\x1d\n" +
 	"\n" +
 	"ip_address\x18\x06 \x01(\tR\tipAddress\"\x10\n" +
-	"\x0eRevokeResponse\"e\n" +
+	"\x0eRevokeResponse\"\xbd\x01\n" +
 	"\x0fUserInfoRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x12!\n" +
-	"\faccess_token\x18\x03 \x01(\tR\vaccessToken\"C\n" +
+	"\faccess_token\x18\x03 \x01(\tR\vaccessToken\x12\x16\n" +
+	"\x06scheme\x18\x04 \x01(\tR\x06scheme\x12\x1d\n" +
+	"\n" +
+	"dpop_proof\x18\x05 \x01(\tR\tdpopProof\x12\x1f\n" +
+	"\vhttp_method\x18\x06 \x01(\tR\n" +
+	"httpMethod\"C\n" +
 	"\x10UserInfoResponse\x12/\n" +
 	"\x06claims\x18\x01 \x01(\v2\x17.google.protobuf.StructR\x06claims\"\xbd\x01\n" +
 	"\rLogoutRequest\x12\x14\n" +

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14iam/kit/v1/kit.proto\x12\niam.kit.v1\"A\n\x0b\x45rrorDetail\x12\x0e\n\x06reason\x18\x01 \x01(\t\x12\r\n\x05\x66ield\x18\x02 \x01(\t\x12\x13\n\x0boauth_error\x18\x03 \x01(\t\"\xb7\x01\n\rServiceHealth\x12\x0f\n\x07service\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\x12*\n\x05store\x18\x03 \x01(\x0b\x32\x1b.iam.kit.v1.ComponentHealth\x12(\n\x03\x62us\x18\x04 \x01(\x0b\x32\x1b.iam.kit.v1.ComponentHealth\x12\x17\n\x0fheap_used_ratio\x18\x05 \x01(\x01\x12\x17\n\x0fheap_used_bytes\x18\x06 \x01(\x04\"-\n\x0f\x43omponentHealth\x12\n\n\x02up\x18\x01 \x01(\x08\x12\x0e\n\x06\x64\x65tail\x18\x02 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14iam/kit/v1/kit.proto\x12\niam.kit.v1\"U\n\x0b\x45rrorDetail\x12\x0e\n\x06reason\x18\x01 \x01(\t\x12\r\n\x05\x66ield\x18\x02 \x01(\t\x12\x13\n\x0boauth_error\x18\x03 \x01(\t\x12\x12\n\ndpop_nonce\x18\x04 \x01(\t\"\xb7\x01\n\rServiceHealth\x12\x0f\n\x07service\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\x12*\n\x05store\x18\x03 \x01(\x0b\x32\x1b.iam.kit.v1.ComponentHealth\x12(\n\x03\x62us\x18\x04 \x01(\x0b\x32\x1b.iam.kit.v1.ComponentHealth\x12\x17\n\x0fheap_used_ratio\x18\x05 \x01(\x01\x12\x17\n\x0fheap_used_bytes\x18\x06 \x01(\x04\"-\n\x0f\x43omponentHealth\x12\n\n\x02up\x18\x01 \x01(\x08\x12\x0e\n\x06\x64\x65tail\x18\x02 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,9 +32,9 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.kit.v1.kit_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_ERRORDETAIL']._serialized_start=36
-  _globals['_ERRORDETAIL']._serialized_end=101
-  _globals['_SERVICEHEALTH']._serialized_start=104
-  _globals['_SERVICEHEALTH']._serialized_end=287
-  _globals['_COMPONENTHEALTH']._serialized_start=289
-  _globals['_COMPONENTHEALTH']._serialized_end=334
+  _globals['_ERRORDETAIL']._serialized_end=121
+  _globals['_SERVICEHEALTH']._serialized_start=124
+  _globals['_SERVICEHEALTH']._serialized_end=307
+  _globals['_COMPONENTHEALTH']._serialized_start=309
+  _globals['_COMPONENTHEALTH']._serialized_end=354
 # @@protoc_insertion_point(module_scope)

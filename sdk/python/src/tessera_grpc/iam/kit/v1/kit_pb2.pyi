@@ -6,14 +6,16 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class ErrorDetail(_message.Message):
-    __slots__ = ("reason", "field", "oauth_error")
+    __slots__ = ("reason", "field", "oauth_error", "dpop_nonce")
     REASON_FIELD_NUMBER: _ClassVar[int]
     FIELD_FIELD_NUMBER: _ClassVar[int]
     OAUTH_ERROR_FIELD_NUMBER: _ClassVar[int]
+    DPOP_NONCE_FIELD_NUMBER: _ClassVar[int]
     reason: str
     field: str
     oauth_error: str
-    def __init__(self, reason: _Optional[str] = ..., field: _Optional[str] = ..., oauth_error: _Optional[str] = ...) -> None: ...
+    dpop_nonce: str
+    def __init__(self, reason: _Optional[str] = ..., field: _Optional[str] = ..., oauth_error: _Optional[str] = ..., dpop_nonce: _Optional[str] = ...) -> None: ...
 
 class ServiceHealth(_message.Message):
     __slots__ = ("service", "ready", "store", "bus", "heap_used_ratio", "heap_used_bytes")

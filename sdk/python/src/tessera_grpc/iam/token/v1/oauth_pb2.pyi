@@ -49,7 +49,7 @@ class ClientCredentials(_message.Message):
     def __init__(self, client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., client_assertion_type: _Optional[str] = ..., client_assertion: _Optional[str] = ...) -> None: ...
 
 class TokenRequest(_message.Message):
-    __slots__ = ("realm", "base_url", "client", "grant_type", "code", "redirect_uri", "code_verifier", "username", "password", "otp", "refresh_token", "scope", "device_code", "ip_address")
+    __slots__ = ("realm", "base_url", "client", "grant_type", "code", "redirect_uri", "code_verifier", "username", "password", "otp", "refresh_token", "scope", "device_code", "ip_address", "dpop_proof")
     REALM_FIELD_NUMBER: _ClassVar[int]
     BASE_URL_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -64,6 +64,7 @@ class TokenRequest(_message.Message):
     SCOPE_FIELD_NUMBER: _ClassVar[int]
     DEVICE_CODE_FIELD_NUMBER: _ClassVar[int]
     IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    DPOP_PROOF_FIELD_NUMBER: _ClassVar[int]
     realm: str
     base_url: str
     client: ClientCredentials
@@ -78,10 +79,11 @@ class TokenRequest(_message.Message):
     scope: str
     device_code: str
     ip_address: str
-    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., client: _Optional[_Union[ClientCredentials, _Mapping]] = ..., grant_type: _Optional[str] = ..., code: _Optional[str] = ..., redirect_uri: _Optional[str] = ..., code_verifier: _Optional[str] = ..., username: _Optional[str] = ..., password: _Optional[str] = ..., otp: _Optional[str] = ..., refresh_token: _Optional[str] = ..., scope: _Optional[str] = ..., device_code: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
+    dpop_proof: str
+    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., client: _Optional[_Union[ClientCredentials, _Mapping]] = ..., grant_type: _Optional[str] = ..., code: _Optional[str] = ..., redirect_uri: _Optional[str] = ..., code_verifier: _Optional[str] = ..., username: _Optional[str] = ..., password: _Optional[str] = ..., otp: _Optional[str] = ..., refresh_token: _Optional[str] = ..., scope: _Optional[str] = ..., device_code: _Optional[str] = ..., ip_address: _Optional[str] = ..., dpop_proof: _Optional[str] = ...) -> None: ...
 
 class TokenResponse(_message.Message):
-    __slots__ = ("access_token", "token_type", "expires_in", "refresh_token", "refresh_expires_in", "id_token", "scope", "session_state")
+    __slots__ = ("access_token", "token_type", "expires_in", "refresh_token", "refresh_expires_in", "id_token", "scope", "session_state", "dpop_nonce")
     ACCESS_TOKEN_FIELD_NUMBER: _ClassVar[int]
     TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
     EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
@@ -90,6 +92,7 @@ class TokenResponse(_message.Message):
     ID_TOKEN_FIELD_NUMBER: _ClassVar[int]
     SCOPE_FIELD_NUMBER: _ClassVar[int]
     SESSION_STATE_FIELD_NUMBER: _ClassVar[int]
+    DPOP_NONCE_FIELD_NUMBER: _ClassVar[int]
     access_token: str
     token_type: str
     expires_in: int
@@ -98,7 +101,8 @@ class TokenResponse(_message.Message):
     id_token: str
     scope: str
     session_state: str
-    def __init__(self, access_token: _Optional[str] = ..., token_type: _Optional[str] = ..., expires_in: _Optional[int] = ..., refresh_token: _Optional[str] = ..., refresh_expires_in: _Optional[int] = ..., id_token: _Optional[str] = ..., scope: _Optional[str] = ..., session_state: _Optional[str] = ...) -> None: ...
+    dpop_nonce: str
+    def __init__(self, access_token: _Optional[str] = ..., token_type: _Optional[str] = ..., expires_in: _Optional[int] = ..., refresh_token: _Optional[str] = ..., refresh_expires_in: _Optional[int] = ..., id_token: _Optional[str] = ..., scope: _Optional[str] = ..., session_state: _Optional[str] = ..., dpop_nonce: _Optional[str] = ...) -> None: ...
 
 class AuthorizeDeviceRequest(_message.Message):
     __slots__ = ("realm", "base_url", "client", "scope", "ip_address")
@@ -173,14 +177,20 @@ class RevokeResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class UserInfoRequest(_message.Message):
-    __slots__ = ("realm", "base_url", "access_token")
+    __slots__ = ("realm", "base_url", "access_token", "scheme", "dpop_proof", "http_method")
     REALM_FIELD_NUMBER: _ClassVar[int]
     BASE_URL_FIELD_NUMBER: _ClassVar[int]
     ACCESS_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SCHEME_FIELD_NUMBER: _ClassVar[int]
+    DPOP_PROOF_FIELD_NUMBER: _ClassVar[int]
+    HTTP_METHOD_FIELD_NUMBER: _ClassVar[int]
     realm: str
     base_url: str
     access_token: str
-    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., access_token: _Optional[str] = ...) -> None: ...
+    scheme: str
+    dpop_proof: str
+    http_method: str
+    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., access_token: _Optional[str] = ..., scheme: _Optional[str] = ..., dpop_proof: _Optional[str] = ..., http_method: _Optional[str] = ...) -> None: ...
 
 class UserInfoResponse(_message.Message):
     __slots__ = ("claims",)

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/kit/v1/kit.proto.
  */
 export const file_iam_kit_v1_kit: GenFile = /*@__PURE__*/
-  fileDesc("ChRpYW0va2l0L3YxL2tpdC5wcm90bxIKaWFtLmtpdC52MSJBCgtFcnJvckRldGFpbBIOCgZyZWFzb24YASABKAkSDQoFZmllbGQYAiABKAkSEwoLb2F1dGhfZXJyb3IYAyABKAkitwEKDVNlcnZpY2VIZWFsdGgSDwoHc2VydmljZRgBIAEoCRINCgVyZWFkeRgCIAEoCBIqCgVzdG9yZRgDIAEoCzIbLmlhbS5raXQudjEuQ29tcG9uZW50SGVhbHRoEigKA2J1cxgEIAEoCzIbLmlhbS5raXQudjEuQ29tcG9uZW50SGVhbHRoEhcKD2hlYXBfdXNlZF9yYXRpbxgFIAEoARIXCg9oZWFwX3VzZWRfYnl0ZXMYBiABKAQiLQoPQ29tcG9uZW50SGVhbHRoEgoKAnVwGAEgASgIEg4KBmRldGFpbBgCIAEoCWIGcHJvdG8z");
+  fileDesc("ChRpYW0va2l0L3YxL2tpdC5wcm90bxIKaWFtLmtpdC52MSJVCgtFcnJvckRldGFpbBIOCgZyZWFzb24YASABKAkSDQoFZmllbGQYAiABKAkSEwoLb2F1dGhfZXJyb3IYAyABKAkSEgoKZHBvcF9ub25jZRgEIAEoCSK3AQoNU2VydmljZUhlYWx0aBIPCgdzZXJ2aWNlGAEgASgJEg0KBXJlYWR5GAIgASgIEioKBXN0b3JlGAMgASgLMhsuaWFtLmtpdC52MS5Db21wb25lbnRIZWFsdGgSKAoDYnVzGAQgASgLMhsuaWFtLmtpdC52MS5Db21wb25lbnRIZWFsdGgSFwoPaGVhcF91c2VkX3JhdGlvGAUgASgBEhcKD2hlYXBfdXNlZF9ieXRlcxgGIAEoBCItCg9Db21wb25lbnRIZWFsdGgSCgoCdXAYASABKAgSDgoGZGV0YWlsGAIgASgJYgZwcm90bzM");
 
 /**
  * ErrorDetail rides on every ConnectError a Tessera service returns, so the gateway can render
@@ -39,6 +39,13 @@ export type ErrorDetail = Message<"iam.kit.v1.ErrorDetail"> & {
    * @generated from field: string oauth_error = 3;
    */
   oauthError: string;
+
+  /**
+   * RFC 9449 section 8: the server nonce a use_dpop_nonce error hands the client (DPoP-Nonce).
+   *
+   * @generated from field: string dpop_nonce = 4;
+   */
+  dpopNonce: string;
 };
 
 /**
