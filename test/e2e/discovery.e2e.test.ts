@@ -49,7 +49,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       require_pushed_authorization_requests: false,
       grant_types_supported: [
         "authorization_code", "client_credentials", "password", "refresh_token",
-        "urn:ietf:params:oauth:grant-type:device_code",
+        "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:token-exchange",
       ],
       response_types_supported: ["code"],
       response_modes_supported: ["query", "fragment", "form_post"],

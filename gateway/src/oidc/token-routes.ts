@@ -50,7 +50,7 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
         grantType: formParam(req, "grant_type"), code: formParam(req, "code"), redirectUri: formParam(req, "redirect_uri"),
         codeVerifier: formParam(req, "code_verifier"), username: formParam(req, "username"), password: formParam(req, "password"),
         otp, refreshToken: formParam(req, "refresh_token"), deviceCode: formParam(req, "device_code"),
-        ipAddress: req.ip ?? "", ...(scope !== undefined ? { scope } : {}),
+        ipAddress: req.ip ?? "", ...(scope !== undefined ? { scope } : {}), ...exchangeParams(req),
       });
       // RFC 6749 section 5.1.
       const body: Record<string, unknown> = { access_token: res.accessToken, token_type: res.tokenType, expires_in: res.expiresIn };
@@ -61,6 +61,8 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
       if (res.idToken) body.id_token = res.idToken;
       body.scope = res.scope;
       if (res.sessionState) body.session_state = res.sessionState;
+      // RFC 8693 section 2.2.1.
+      if (res.issuedTokenType) body.issued_token_type = res.issuedTokenType;
       return { status: 200, body, headers: NO_STORE };
     }) },
     { path: `${OIDC}/auth/device`, handle: (req) => oauthReply(realmOf(req), async () => {
@@ -153,6 +155,15 @@ function userinfo(req: OAuthHttpRequest, rpc: RpcClients, publicUrl: string) {
     const res = await rpc.oauth.userInfo({ realm: realmOf(req), baseUrl: publicUrl, accessToken: token });
     return { status: 200, body: res.claims ?? {}, headers: NO_STORE };
   });
+}
+
+/** RFC 8693 section 2.1's parameters, each at most once (one audience: the exchange aims at one client). */
+function exchangeParams(req: OAuthHttpRequest) {
+  return {
+    subjectToken: formParam(req, "subject_token"), subjectTokenType: formParam(req, "subject_token_type"),
+    audience: formParam(req, "audience"), requestedTokenType: formParam(req, "requested_token_type"),
+    actorToken: formParam(req, "actor_token"), resource: formParam(req, "resource"),
+  };
 }
 
 function realmOf(req: OAuthHttpRequest): string {

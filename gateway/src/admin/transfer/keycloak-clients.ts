@@ -155,6 +155,8 @@ const REQUEST_OBJECT_ALGS = new Set(["any", "none", "RS256", "PS256", "ES256", "
  */
 function requestObjectSettings(attrs: Json, p: string, note: Note): Json {
   const out: Json = { requirePushedAuthorizationRequests: attrs["require.pushed.authorization.requests"] === "true" };
+  // Keycloak 26's standard token exchange switch (RFC 8693).
+  if (attrs["standard.token.exchange.enabled"] === "true") out.standardTokenExchangeEnabled = true;
   const alg = attrs["request.object.signature.alg"];
   if (typeof alg === "string" && alg !== "") {
     if (REQUEST_OBJECT_ALGS.has(alg)) out.requestObjectSignatureAlg = alg;

@@ -10,7 +10,7 @@ import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
 } from "./client.js";
 import {
-  checkBackchannelUri, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants,
+  checkBackchannelUri, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkTokenExchange,
   checkUriList, checkWebOrigin, resolveClientType,
 } from "./client-rules.js";
 import { resolveAuthMethod } from "./client-auth-method.js";
@@ -76,6 +76,7 @@ export class ClientAdmin {
       ...authMethod,
       requestObjectSignatureAlg: checkRequestObjectAlg(input.requestObjectSignatureAlg ?? ""),
       requirePushedAuthorizationRequests: input.requirePushedAuthorizationRequests ?? false,
+      standardTokenExchangeEnabled: checkTokenExchange(clientType, input.standardTokenExchangeEnabled ?? false),
       createdAt: now, updatedAt: now,
     };
     let secret: string | undefined;
@@ -135,6 +136,7 @@ export class ClientAdmin {
     if (input.backchannelLogoutUri !== undefined) set.backchannelLogoutUri = checkBackchannelUri(input.backchannelLogoutUri);
     if (input.requestObjectSignatureAlg !== undefined) set.requestObjectSignatureAlg = checkRequestObjectAlg(input.requestObjectSignatureAlg);
     if (input.requirePushedAuthorizationRequests !== undefined) set.requirePushedAuthorizationRequests = input.requirePushedAuthorizationRequests;
+    if (input.standardTokenExchangeEnabled !== undefined) set.standardTokenExchangeEnabled = checkTokenExchange(current.clientType, input.standardTokenExchangeEnabled);
     // An empty set clears the keys (stored as no keys, shown as absent).
     if (input.grantTypes !== undefined) {
       set.grantTypes = checkGrantTypes(input.grantTypes);

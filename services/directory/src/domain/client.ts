@@ -37,6 +37,8 @@ export interface ClientRecord extends Doc {
   requestObjectSignatureAlg?: string;
   /** RFC 9126 section 6. Absent (clients stored before it) reads as false. */
   requirePushedAuthorizationRequests?: boolean;
+  /** Keycloak's standard token exchange (RFC 8693) permission. Absent (clients stored before it) reads as false. */
+  standardTokenExchangeEnabled?: boolean;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -63,6 +65,7 @@ export interface ClientCreateInput {
   jwksUri?: string;
   requestObjectSignatureAlg?: string;
   requirePushedAuthorizationRequests?: boolean;
+  standardTokenExchangeEnabled?: boolean;
 }
 
 /** A JSON Web Key Set (RFC 7517 section 5). */
@@ -75,6 +78,7 @@ export type ClientUpdateInput = Pick<
   ClientCreateInput,
   "name" | "description" | "enabled" | "redirectUris" | "webOrigins" | "grantTypes" | "requireConsent" | "backchannelLogoutUri"
   | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri" | "requestObjectSignatureAlg" | "requirePushedAuthorizationRequests"
+  | "standardTokenExchangeEnabled"
 >;
 
 /** OIDC Registration 2's token_endpoint_auth_method values Tessera accepts (OIDC Core 1.0 section 9). */
@@ -105,6 +109,7 @@ export function clientView(c: ClientRecord, secret?: string) {
     jwksUri: jwksUri ?? "",
     requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "",
     requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
+    standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

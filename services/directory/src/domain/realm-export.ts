@@ -79,6 +79,7 @@ export class RealmExport {
           ...(c.jwks && c.jwks.keys.length ? { jwks: c.jwks } : {}),
           requestObjectSignatureAlg: (c.requestObjectSignatureAlg ?? "") as ClientDoc["requestObjectSignatureAlg"] & string,
           requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
+          standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
           ...(secret !== undefined ? { secret } : {}),
           defaultClientScopes: scopeList("default"), optionalClientScopes: scopeList("optional"),
           roles: roles.filter((r) => r.clientId === c._id).map(roleDoc),

@@ -77,6 +77,7 @@ export class RealmImportWriter {
         redirectUris: c.redirectUris, webOrigins: c.webOrigins, grantTypes: c.grantTypes, requireConsent: c.requireConsent,
         backchannelLogoutUri: c.backchannelLogoutUri, backchannelLogoutSessionRequired: c.backchannelLogoutSessionRequired,
         requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "", requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
+        standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
         ...(c.jwks && c.jwks.keys.length ? { jwks: c.jwks } : {}),
         createdAt: now, updatedAt: now,
       };

@@ -43,6 +43,8 @@ export const clientSchema = z.strictObject({
   jwks: z.strictObject({ keys: z.array(z.record(z.string(), z.unknown())).max(20) }).optional(),
   requestObjectSignatureAlg: z.enum(["", "any", "none", "RS256", "PS256", "ES256", "EdDSA"]).optional(),
   requirePushedAuthorizationRequests: z.boolean().optional(),
+  /** Token exchange (RFC 8693); absent in documents from before it. */
+  standardTokenExchangeEnabled: z.boolean().optional(),
   /** Only with includeSecrets, and only for CONFIDENTIAL clients. */
   secret: z.string().min(1).max(512).optional(),
   defaultClientScopes: z.array(name).max(1000),

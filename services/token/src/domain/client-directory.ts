@@ -33,6 +33,8 @@ export interface ClientInfo {
   requestObjectSignatureAlg: string;
   /** RFC 9126 section 6: authorization requests must come through PAR. */
   requirePushedAuthorizationRequests: boolean;
+  /** It may exchange tokens aimed at it for tokens aimed at another client (RFC 8693; Keycloak's standard token exchange). */
+  standardTokenExchangeEnabled: boolean;
 }
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
@@ -141,6 +143,7 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     jwks: { keys: Array.isArray(c.jwks?.keys) ? (c.jwks.keys as Array<Record<string, unknown>>) : [] },
     requestObjectSignatureAlg: c.requestObjectSignatureAlg,
     requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests,
+    standardTokenExchangeEnabled: c.standardTokenExchangeEnabled,
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

@@ -1,10 +1,10 @@
 import { SIGNING_ALGS } from "./signing-alg.js";
 import { CLIENT_SECRET_JWT_ALGS, PRIVATE_KEY_JWT_ALGS } from "./client-assertion.js";
 
-/** The five grant types of spec 1.2. */
+/** The five grant types of spec 1.2, and token exchange (RFC 8693). */
 export const GRANT_TYPES = [
   "authorization_code", "client_credentials", "password", "refresh_token",
-  "urn:ietf:params:oauth:grant-type:device_code",
+  "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:token-exchange",
 ] as const;
 
 /** The signature algorithms request objects may use (RFC 9101), besides "none" where the client allows it. */

@@ -28,6 +28,8 @@ export interface FamilyStart {
   familyId?: string;
   /** The SSO session's start (its createdAt); absent without one (the family begins the login). */
   sessionStartedAt?: number;
+  /** The audience a token exchange chose (RefreshFamilyRecord.audience). */
+  audience?: string;
 }
 
 /** Why a presented refresh token was refused; `reused` means the family was revoked for it. */
@@ -58,6 +60,7 @@ export class RefreshFamilies {
       scope: s.scope, currentHash: hash, generation: 0, previousHashes: [], authTime: s.authTime, amr: s.amr, acr: s.acr,
       ipAddress: s.ipAddress, createdAt: now, sessionStartedAt: s.sessionStartedAt ?? now, lastRefreshAt: now,
       expiresAt: endOf(s.realm, s.offline, s.sessionStartedAt ?? now, now),
+      ...(s.audience ? { audience: s.audience } : {}),
     };
     await this.repo.insert(family);
     return { family, token };

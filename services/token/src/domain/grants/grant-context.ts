@@ -15,6 +15,18 @@ export interface TokenParams {
   scope: string | undefined;
   deviceCode: string;
   ipAddress: string;
+  /** Token exchange (RFC 8693 section 2.1); absent or "" for every other grant. */
+  exchange?: ExchangeParams;
+}
+
+/** RFC 8693 section 2.1's request parameters. */
+export interface ExchangeParams {
+  subjectToken: string;
+  subjectTokenType: string;
+  audience: string;
+  requestedTokenType: string;
+  actorToken: string;
+  resource: string;
 }
 
 export interface GrantContext {
@@ -36,6 +48,8 @@ export interface GrantResult {
   userId: string;
   /** Event details (never a secret, code or token). */
   details: Record<string, string>;
+  /** RFC 8693 section 2.2.1's issued_token_type; "" for every other grant. */
+  issuedTokenType?: string;
 }
 
 export interface Grant {

@@ -22,6 +22,8 @@ export interface UserLogin {
   familyId?: string;
   /** The access token's jti and exp, already recorded (authorization code grant, so a replay can revoke it). */
   accessToken?: PlannedAccessToken;
+  /** The audience a token exchange narrowed the tokens to, kept by the refresh family. */
+  audience?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export class UserTokens {
         realm: ctx.realm, client: ctx.client, userId: login.userId, username: login.username,
         ssoSessionId, ...(login.ssoSession ? { sessionStartedAt: login.ssoSession.createdAt } : {}), offline, scope: grant.names.join(" "), authTime: login.authTime,
         amr: login.amr, acr: login.acr, ipAddress: ctx.params.ipAddress, ...(login.familyId ? { familyId: login.familyId } : {}),
+        ...(login.audience ? { audience: login.audience } : {}),
       });
       refreshToken = started.token;
       refreshExpiresIn = Math.round((Math.min(started.family.expiresAt, sessionEnds) - this.clock.now()) / 1000);

@@ -59,8 +59,11 @@ type Client struct {
 	RequestObjectSignatureAlg string `protobuf:"bytes,20,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3" json:"request_object_signature_alg,omitempty"`
 	// The client must push its authorization requests (RFC 9126 section 6).
 	RequirePushedAuthorizationRequests bool `protobuf:"varint,21,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3" json:"require_pushed_authorization_requests,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's "Standard token exchange": the client (CONFIDENTIAL only) may trade an access
+	// token aimed at it for one aimed at another client (RFC 8693).
+	StandardTokenExchangeEnabled bool `protobuf:"varint,41,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3" json:"standard_token_exchange_enabled,omitempty"`
+	unknownFields                protoimpl.UnknownFields
+	sizeCache                    protoimpl.SizeCache
 }
 
 func (x *Client) Reset() {
@@ -240,6 +243,13 @@ func (x *Client) GetRequirePushedAuthorizationRequests() bool {
 	return false
 }
 
+func (x *Client) GetStandardTokenExchangeEnabled() bool {
+	if x != nil {
+		return x.StandardTokenExchangeEnabled
+	}
+	return false
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -265,6 +275,7 @@ type ClientInput struct {
 	JwksUri                            *string          `protobuf:"bytes,17,opt,name=jwks_uri,json=jwksUri,proto3,oneof" json:"jwks_uri,omitempty"`
 	RequestObjectSignatureAlg          *string          `protobuf:"bytes,18,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3,oneof" json:"request_object_signature_alg,omitempty"`
 	RequirePushedAuthorizationRequests *bool            `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	StandardTokenExchangeEnabled       *bool            `protobuf:"varint,41,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3,oneof" json:"standard_token_exchange_enabled,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -432,6 +443,13 @@ func (x *ClientInput) GetRequirePushedAuthorizationRequests() bool {
 	return false
 }
 
+func (x *ClientInput) GetStandardTokenExchangeEnabled() bool {
+	if x != nil && x.StandardTokenExchangeEnabled != nil {
+		return *x.StandardTokenExchangeEnabled
+	}
+	return false
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
 	state                   protoimpl.MessageState `protogen:"open.v1"`
@@ -455,8 +473,10 @@ type ClientUpdate struct {
 	// Request objects and PAR (RFC 9101, RFC 9126).
 	RequestObjectSignatureAlg          *string `protobuf:"bytes,16,opt,name=request_object_signature_alg,json=requestObjectSignatureAlg,proto3,oneof" json:"request_object_signature_alg,omitempty"`
 	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,17,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Token exchange (RFC 8693); CONFIDENTIAL clients only.
+	StandardTokenExchangeEnabled *bool `protobuf:"varint,41,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3,oneof" json:"standard_token_exchange_enabled,omitempty"`
+	unknownFields                protoimpl.UnknownFields
+	sizeCache                    protoimpl.SizeCache
 }
 
 func (x *ClientUpdate) Reset() {
@@ -604,6 +624,13 @@ func (x *ClientUpdate) GetRequestObjectSignatureAlg() string {
 func (x *ClientUpdate) GetRequirePushedAuthorizationRequests() bool {
 	if x != nil && x.RequirePushedAuthorizationRequests != nil {
 		return *x.RequirePushedAuthorizationRequests
+	}
+	return false
+}
+
+func (x *ClientUpdate) GetStandardTokenExchangeEnabled() bool {
+	if x != nil && x.StandardTokenExchangeEnabled != nil {
+		return *x.StandardTokenExchangeEnabled
 	}
 	return false
 }
@@ -1953,7 +1980,7 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\a\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x83\b\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -1981,9 +2008,11 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x04jwks\x18\x12 \x01(\v2\x17.google.protobuf.StructH\x01R\x04jwks\x88\x01\x01\x12\x19\n" +
 	"\bjwks_uri\x18\x13 \x01(\tR\ajwksUri\x12?\n" +
 	"\x1crequest_object_signature_alg\x18\x14 \x01(\tR\x19requestObjectSignatureAlg\x12Q\n" +
-	"%require_pushed_authorization_requests\x18\x15 \x01(\bR\"requirePushedAuthorizationRequestsB\t\n" +
+	"%require_pushed_authorization_requests\x18\x15 \x01(\bR\"requirePushedAuthorizationRequests\x12E\n" +
+	"\x1fstandard_token_exchange_enabled\x18) \x01(\bR\x1cstandardTokenExchangeEnabledB\t\n" +
 	"\a_secretB\a\n" +
-	"\x05_jwks\"\xd5\t\n" +
+	"\x05_jwks\"\xc5\n" +
+	"\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -2008,7 +2037,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x04jwks\x18\x10 \x01(\v2\x17.google.protobuf.StructH\vR\x04jwks\x88\x01\x01\x12\x1e\n" +
 	"\bjwks_uri\x18\x11 \x01(\tH\fR\ajwksUri\x88\x01\x01\x12D\n" +
 	"\x1crequest_object_signature_alg\x18\x12 \x01(\tH\rR\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
-	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x0eR\"requirePushedAuthorizationRequests\x88\x01\x01B\f\n" +
+	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x0eR\"requirePushedAuthorizationRequests\x88\x01\x01\x12J\n" +
+	"\x1fstandard_token_exchange_enabled\x18) \x01(\bH\x0fR\x1cstandardTokenExchangeEnabled\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -2025,7 +2055,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x05_jwksB\v\n" +
 	"\t_jwks_uriB\x1f\n" +
 	"\x1d_request_object_signature_algB(\n" +
-	"&_require_pushed_authorization_requests\"\xb6\b\n" +
+	"&_require_pushed_authorization_requestsB\"\n" +
+	" _standard_token_exchange_enabled\"\xa6\t\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -2047,7 +2078,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\bjwks_uri\x18\x0f \x01(\tH\bR\ajwksUri\x88\x01\x01\x12D\n" +
 	"\x1crequest_object_signature_alg\x18\x10 \x01(\tH\tR\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18\x11 \x01(\bH\n" +
-	"R\"requirePushedAuthorizationRequests\x88\x01\x01B\a\n" +
+	"R\"requirePushedAuthorizationRequests\x88\x01\x01\x12J\n" +
+	"\x1fstandard_token_exchange_enabled\x18) \x01(\bH\vR\x1cstandardTokenExchangeEnabled\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
@@ -2059,7 +2091,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x05_jwksB\v\n" +
 	"\t_jwks_uriB\x1f\n" +
 	"\x1d_request_object_signature_algB(\n" +
-	"&_require_pushed_authorization_requests\"\xc9\x02\n" +
+	"&_require_pushed_authorization_requestsB\"\n" +
+	" _standard_token_exchange_enabled\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +

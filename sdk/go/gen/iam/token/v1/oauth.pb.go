@@ -236,13 +236,20 @@ type TokenRequest struct {
 	Username     string             `protobuf:"bytes,8,opt,name=username,proto3" json:"username,omitempty"`
 	Password     string             `protobuf:"bytes,9,opt,name=password,proto3" json:"password,omitempty"`
 	// The TOTP code for the password grant (form parameter `otp` or `totp`).
-	Otp           string  `protobuf:"bytes,10,opt,name=otp,proto3" json:"otp,omitempty"`
-	RefreshToken  string  `protobuf:"bytes,11,opt,name=refresh_token,json=refreshToken,proto3" json:"refresh_token,omitempty"`
-	Scope         *string `protobuf:"bytes,12,opt,name=scope,proto3,oneof" json:"scope,omitempty"`
-	DeviceCode    string  `protobuf:"bytes,13,opt,name=device_code,json=deviceCode,proto3" json:"device_code,omitempty"`
-	IpAddress     string  `protobuf:"bytes,14,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Otp          string  `protobuf:"bytes,10,opt,name=otp,proto3" json:"otp,omitempty"`
+	RefreshToken string  `protobuf:"bytes,11,opt,name=refresh_token,json=refreshToken,proto3" json:"refresh_token,omitempty"`
+	Scope        *string `protobuf:"bytes,12,opt,name=scope,proto3,oneof" json:"scope,omitempty"`
+	DeviceCode   string  `protobuf:"bytes,13,opt,name=device_code,json=deviceCode,proto3" json:"device_code,omitempty"`
+	IpAddress    string  `protobuf:"bytes,14,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	// Token exchange (RFC 8693 section 2.1).
+	SubjectToken       string `protobuf:"bytes,21,opt,name=subject_token,json=subjectToken,proto3" json:"subject_token,omitempty"`
+	SubjectTokenType   string `protobuf:"bytes,22,opt,name=subject_token_type,json=subjectTokenType,proto3" json:"subject_token_type,omitempty"`
+	Audience           string `protobuf:"bytes,23,opt,name=audience,proto3" json:"audience,omitempty"`
+	RequestedTokenType string `protobuf:"bytes,24,opt,name=requested_token_type,json=requestedTokenType,proto3" json:"requested_token_type,omitempty"`
+	ActorToken         string `protobuf:"bytes,25,opt,name=actor_token,json=actorToken,proto3" json:"actor_token,omitempty"`
+	Resource           string `protobuf:"bytes,26,opt,name=resource,proto3" json:"resource,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *TokenRequest) Reset() {
@@ -373,6 +380,48 @@ func (x *TokenRequest) GetIpAddress() string {
 	return ""
 }
 
+func (x *TokenRequest) GetSubjectToken() string {
+	if x != nil {
+		return x.SubjectToken
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetSubjectTokenType() string {
+	if x != nil {
+		return x.SubjectTokenType
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetAudience() string {
+	if x != nil {
+		return x.Audience
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetRequestedTokenType() string {
+	if x != nil {
+		return x.RequestedTokenType
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetActorToken() string {
+	if x != nil {
+		return x.ActorToken
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetResource() string {
+	if x != nil {
+		return x.Resource
+	}
+	return ""
+}
+
 // TokenResponse is the successful response (RFC 6749 section 5.1); empty strings are omitted by the gateway.
 type TokenResponse struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
@@ -384,9 +433,11 @@ type TokenResponse struct {
 	IdToken          string                 `protobuf:"bytes,6,opt,name=id_token,json=idToken,proto3" json:"id_token,omitempty"`
 	Scope            string                 `protobuf:"bytes,7,opt,name=scope,proto3" json:"scope,omitempty"`
 	// The session the tokens belong to (Keycloak's session_state).
-	SessionState  string `protobuf:"bytes,8,opt,name=session_state,json=sessionState,proto3" json:"session_state,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	SessionState string `protobuf:"bytes,8,opt,name=session_state,json=sessionState,proto3" json:"session_state,omitempty"`
+	// Token exchange only (RFC 8693 section 2.2.1).
+	IssuedTokenType string `protobuf:"bytes,21,opt,name=issued_token_type,json=issuedTokenType,proto3" json:"issued_token_type,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *TokenResponse) Reset() {
@@ -471,6 +522,13 @@ func (x *TokenResponse) GetScope() string {
 func (x *TokenResponse) GetSessionState() string {
 	if x != nil {
 		return x.SessionState
+	}
+	return ""
+}
+
+func (x *TokenResponse) GetIssuedTokenType() string {
+	if x != nil {
+		return x.IssuedTokenType
 	}
 	return ""
 }
@@ -1127,7 +1185,7 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\tclient_id\x18\x01 \x01(\tR\bclientId\x12#\n" +
 	"\rclient_secret\x18\x02 \x01(\tR\fclientSecret\x122\n" +
 	"\x15client_assertion_type\x18\x03 \x01(\tR\x13clientAssertionType\x12)\n" +
-	"\x10client_assertion\x18\x04 \x01(\tR\x0fclientAssertion\"\xc7\x03\n" +
+	"\x10client_assertion\x18\x04 \x01(\tR\x0fclientAssertion\"\xa5\x05\n" +
 	"\fTokenRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +
@@ -1146,8 +1204,15 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\vdevice_code\x18\r \x01(\tR\n" +
 	"deviceCode\x12\x1d\n" +
 	"\n" +
-	"ip_address\x18\x0e \x01(\tR\tipAddressB\b\n" +
-	"\x06_scope\"\x99\x02\n" +
+	"ip_address\x18\x0e \x01(\tR\tipAddress\x12#\n" +
+	"\rsubject_token\x18\x15 \x01(\tR\fsubjectToken\x12,\n" +
+	"\x12subject_token_type\x18\x16 \x01(\tR\x10subjectTokenType\x12\x1a\n" +
+	"\baudience\x18\x17 \x01(\tR\baudience\x120\n" +
+	"\x14requested_token_type\x18\x18 \x01(\tR\x12requestedTokenType\x12\x1f\n" +
+	"\vactor_token\x18\x19 \x01(\tR\n" +
+	"actorToken\x12\x1a\n" +
+	"\bresource\x18\x1a \x01(\tR\bresourceB\b\n" +
+	"\x06_scope\"\xc5\x02\n" +
 	"\rTokenResponse\x12!\n" +
 	"\faccess_token\x18\x01 \x01(\tR\vaccessToken\x12\x1d\n" +
 	"\n" +
@@ -1158,7 +1223,8 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\x12refresh_expires_in\x18\x05 \x01(\x05R\x10refreshExpiresIn\x12\x19\n" +
 	"\bid_token\x18\x06 \x01(\tR\aidToken\x12\x14\n" +
 	"\x05scope\x18\a \x01(\tR\x05scope\x12#\n" +
-	"\rsession_state\x18\b \x01(\tR\fsessionState\"\xc6\x01\n" +
+	"\rsession_state\x18\b \x01(\tR\fsessionState\x12*\n" +
+	"\x11issued_token_type\x18\x15 \x01(\tR\x0fissuedTokenType\"\xc6\x01\n" +
 	"\x16AuthorizeDeviceRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +
