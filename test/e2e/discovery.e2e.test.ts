@@ -60,7 +60,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       claims_supported: [
         "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",
         "name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "profile",
-        "picture", "website", "gender", "birthdate", "zoneinfo", "locale",
+        "picture", "website", "gender", "birthdate", "zoneinfo", "locale", "updated_at",
         "email", "email_verified", "address", "phone_number", "phone_number_verified",
       ],
       code_challenge_methods_supported: ["S256"],

@@ -87,7 +87,10 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
       jwks: { keys: [WEB_JWK] }, requestObjectSignatureAlg: "ES256", requirePushedAuthorizationRequests: true,
     });
     expect(first.clientScopes.find((s: { name: string }) => s.name === "extra").protocolMappers).toEqual([
-      expect.objectContaining({ name: "tier", mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true" } }),
+      expect.objectContaining({
+        name: "tier", mapperType: "oidc-hardcoded-claim-mapper",
+        config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true", "id.token.claim": "true", "userinfo.token.claim": "true", "introspection.token.claim": "true" },
+      }),
     ]);
     expect(first.groups).toEqual([expect.objectContaining({ name: "staff", subGroups: [expect.objectContaining({ name: "admins", realmRoles: ["editor"], subGroups: [] })] })]);
     expect(first.users).toEqual([expect.objectContaining({
