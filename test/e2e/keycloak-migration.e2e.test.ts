@@ -126,8 +126,8 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     const worker = doc.clients.find((c: { clientId: string }) => c.clientId === "acme-worker");
     expect(worker).toMatchObject({ clientType: "CONFIDENTIAL", grantTypes: ["client_credentials"], backchannelLogoutSessionRequired: true,
       serviceAccount: { username: "service-account-acme-worker", realmRoles: ["offline_access", "uma_authorization", "viewer"], clientRoles: { "acme-api": ["read"] } } });
-    expect([worker.requestObjectSignatureAlg, worker.requirePushedAuthorizationRequests, worker.jwks.keys[0].kid]).toEqual(["any", true, "1"]);
-    expect([web.requestObjectSignatureAlg, web.requirePushedAuthorizationRequests, web.jwks]).toEqual(["", false, undefined]);
+    expect([worker.requestObjectSignatureAlg, worker.requirePushedAuthorizationRequests, worker.jwks.keys[0].kid, worker.standardTokenExchangeEnabled]).toEqual(["any", true, "1", true]);
+    expect([web.requestObjectSignatureAlg, web.requirePushedAuthorizationRequests, web.jwks, web.standardTokenExchangeEnabled]).toEqual(["", false, undefined, false]);
     expect(doc.groups[0]).toMatchObject({ name: "engineering", realmRoles: ["viewer"], subGroups: [{ name: "leads", realmRoles: ["viewer", "manager"].sort(), clientRoles: { "acme-api": ["read"] } }] });
     const argon = doc.users.find((u: { username: string }) => u.username === "argon");
     expect(argon).toMatchObject({ groups: ["/engineering/leads"], realmRoles: ["offline_access", "uma_authorization"], attributes: { locale: ["en"] } });

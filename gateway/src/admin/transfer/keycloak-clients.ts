@@ -104,6 +104,8 @@ export function convertClients(kc: Json, scopes: Json[], note: Note): { clients:
       backchannelLogoutUri: String(attrs["backchannel.logout.url"] ?? ""),
       backchannelLogoutSessionRequired: attrs["backchannel.logout.session.required"] === "true",
       ...requestObjectSettings(attrs, p, note),
+      // Keycloak 26's standard token exchange switch (RFC 8693), which it offers confidential clients only.
+      ...(attrs["standard.token.exchange.enabled"] === "true" && c.publicClient !== true ? { standardTokenExchangeEnabled: true } : {}),
       ...(secret ? { secret } : {}),
       defaultClientScopes: defaults,
       optionalClientScopes: (c.optionalClientScopes ?? []).filter((s: string, j: number) => known(s, scopeNames, `${p}.optionalClientScopes[${j}]`, note)),
@@ -155,8 +157,6 @@ const REQUEST_OBJECT_ALGS = new Set(["any", "none", "RS256", "PS256", "ES256", "
  */
 function requestObjectSettings(attrs: Json, p: string, note: Note): Json {
   const out: Json = { requirePushedAuthorizationRequests: attrs["require.pushed.authorization.requests"] === "true" };
-  // Keycloak 26's standard token exchange switch (RFC 8693).
-  if (attrs["standard.token.exchange.enabled"] === "true") out.standardTokenExchangeEnabled = true;
   const alg = attrs["request.object.signature.alg"];
   if (typeof alg === "string" && alg !== "") {
     if (REQUEST_OBJECT_ALGS.has(alg)) out.requestObjectSignatureAlg = alg;
