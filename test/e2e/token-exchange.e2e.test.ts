@@ -157,6 +157,11 @@ describe.each(targets())("token exchange ($mode)", (target) => {
     // Narrowing away the scope that makes backend available makes it unavailable.
     const narrowed = await exchange("gateway", subject.access_token, { audience: "backend", scope: "openid profile" });
     expect(narrowed.body).toEqual({ error: "invalid_target", error_description: 'audience "backend" is not available to the client' });
+    // The client itself is available where no mapper names an audience (its tokens' default aud).
+    const itself = await exchange("gateway", subject.access_token, { audience: "gateway", scope: "openid profile" });
+    expect([itself.status, decodeJwt(itself.body.access_token).aud]).toEqual([200, "gateway"]);
+    const notItself = await exchange("gateway", subject.access_token, { audience: "gateway", scope: "roles" });
+    expect(notItself.body).toEqual({ error: "invalid_target", error_description: 'audience "gateway" is not available to the client' });
     const resource = await exchange("gateway", subject.access_token, { resource: "https://api.example.test" });
     expect(resource.body).toEqual({ error: "invalid_target", error_description: "resource is not supported: name the target client in audience" });
   });

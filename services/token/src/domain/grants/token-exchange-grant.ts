@@ -73,7 +73,7 @@ export class TokenExchangeGrant implements Grant {
     const userId = subject.sub!;
     let grant = await this.minter.grant(realm, client, userId, asked?.length ? asked : ceiling, ceiling);
     const audience = x?.audience ?? "";
-    if (audience) grant = await this.aimed(realm.name, grant, audience);
+    if (audience) grant = await this.aimed(realm.name, client.clientId, grant, audience);
 
     const details: Record<string, string> = {
       scope: grant.names.join(" "), subject_token_client_id: typeof subject.azp === "string" ? subject.azp : "",
@@ -94,11 +94,16 @@ export class TokenExchangeGrant implements Grant {
     };
   }
 
-  /** The grant aimed at `audience` alone, when that is a client of the realm the grant may reach. */
-  private async aimed(realmName: string, grant: ScopeGrant, audience: string): Promise<ScopeGrant> {
+  /**
+   * The grant aimed at `audience` alone, when that is a client of the realm the grant may reach:
+   * one of the audiences the token would carry without the parameter (the mapped ones, or the
+   * requesting client itself when no mapper names any).
+   */
+  private async aimed(realmName: string, clientId: string, grant: ScopeGrant, audience: string): Promise<ScopeGrant> {
     const target = await this.clients.get(realmName, audience);
     if (!target || !target.enabled) throw IamError.oauth("invalid_target", `audience "${audience}" is not a client of this realm`);
-    if (!audiencesOf(grant.accessClaims.aud).includes(audience)) {
+    const mapped = audiencesOf(grant.accessClaims.aud);
+    if (!(mapped.length ? mapped : [clientId]).includes(audience)) {
       throw IamError.oauth("invalid_target", `audience "${audience}" is not available to the client`);
     }
     return withAudience(grant, audience);
