@@ -124,7 +124,9 @@ describe.each(targets())("client scopes ($mode)", (target) => {
     const body = mapper("dept", "oidc-usermodel-attribute-mapper", { "user.attribute": "department", "claim.name": "org.department", "access.token.claim": "true" });
     const res = await api.post(path, body);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), protocol: "openid-connect", ...body });
+    // The token switches left out take Keycloak's defaults (every token), stored explicitly.
+    const defaults = { "id.token.claim": "true", "userinfo.token.claim": "true", "introspection.token.claim": "true" };
+    expect(res.body).toEqual({ id: expect.any(String), protocol: "openid-connect", ...body, config: { ...body.config, ...defaults } });
     expect((await api.get(`${scopes()}/${scope.id}`)).body.protocolMappers).toEqual([res.body]);
     const dup = await api.post(path, body);
     expect(dup.status).toBe(409);

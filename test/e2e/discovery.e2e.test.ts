@@ -49,7 +49,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       require_pushed_authorization_requests: false,
       grant_types_supported: [
         "authorization_code", "client_credentials", "password", "refresh_token",
-        "urn:ietf:params:oauth:grant-type:device_code",
+        "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:token-exchange",
       ],
       response_types_supported: ["code"],
       response_modes_supported: ["query", "fragment", "form_post"],
@@ -60,7 +60,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       claims_supported: [
         "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",
         "name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "profile",
-        "picture", "website", "gender", "birthdate", "zoneinfo", "locale",
+        "picture", "website", "gender", "birthdate", "zoneinfo", "locale", "updated_at",
         "email", "email_verified", "address", "phone_number", "phone_number_verified",
       ],
       code_challenge_methods_supported: ["S256"],

@@ -126,10 +126,10 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     const worker = doc.clients.find((c: { clientId: string }) => c.clientId === "acme-worker");
     expect(worker).toMatchObject({ clientType: "CONFIDENTIAL", grantTypes: ["client_credentials"], backchannelLogoutSessionRequired: true,
       serviceAccount: { username: "service-account-acme-worker", realmRoles: ["offline_access", "uma_authorization", "viewer"], clientRoles: { "acme-api": ["read"] } } });
-    expect([worker.requestObjectSignatureAlg, worker.requirePushedAuthorizationRequests, worker.jwks.keys[0].kid, worker.dpopBoundAccessTokens]).toEqual(["any", true, "1", false]);
+    expect([worker.requestObjectSignatureAlg, worker.requirePushedAuthorizationRequests, worker.jwks.keys[0].kid, worker.dpopBoundAccessTokens, worker.standardTokenExchangeEnabled]).toEqual(["any", true, "1", false, true]);
     // Keycloak's "DPoP bound access tokens" switch (RFC 9449).
     expect(doc.clients.find((c: { clientId: string }) => c.clientId === "acme-api").dpopBoundAccessTokens).toBe(true);
-    expect([web.requestObjectSignatureAlg, web.requirePushedAuthorizationRequests, web.jwks, web.dpopBoundAccessTokens]).toEqual(["", false, undefined, false]);
+    expect([web.requestObjectSignatureAlg, web.requirePushedAuthorizationRequests, web.jwks, web.dpopBoundAccessTokens, web.standardTokenExchangeEnabled]).toEqual(["", false, undefined, false, false]);
     expect(doc.groups[0]).toMatchObject({ name: "engineering", realmRoles: ["viewer"], subGroups: [{ name: "leads", realmRoles: ["viewer", "manager"].sort(), clientRoles: { "acme-api": ["read"] } }] });
     const argon = doc.users.find((u: { username: string }) => u.username === "argon");
     expect(argon).toMatchObject({ groups: ["/engineering/leads"], realmRoles: ["offline_access", "uma_authorization"], attributes: { locale: ["en"] } });

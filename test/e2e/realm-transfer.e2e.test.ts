@@ -34,7 +34,7 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
     ok(await api.post("/admin/realms", { name: realm, displayName: "Transfer", smtpHost: "smtp.example.test", smtpPassword: SMTP_PASSWORD, adminEventsEnabled: true, passwordMinLength: 10, requirePushedAuthorizationRequests: true }), 201);
     const base = `/admin/realms/${realm}`;
     ok(await api.post(`${base}/roles`, { name: "editor", description: "edits" }), 201);
-    const svc = await api.post(`${base}/clients`, { clientId: "svc", grantTypes: ["client_credentials"] });
+    const svc = await api.post(`${base}/clients`, { clientId: "svc", grantTypes: ["client_credentials"], standardTokenExchangeEnabled: true });
     ok(svc, 201);
     ok(await api.post(`${base}/clients/svc/roles`, { name: "reader" }), 201);
     ok(await api.post(`${base}/clients`, { clientId: "web", clientType: "PUBLIC", redirectUris: ["https://app.example.test/cb"], webOrigins: ["https://app.example.test"], grantTypes: ["authorization_code", "password"], jwks: { keys: [WEB_JWK] }, requestObjectSignatureAlg: "ES256", requirePushedAuthorizationRequests: true, dpopNonceRequired: true }), 201);
@@ -81,14 +81,17 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
     expect(first.realm).toMatchObject({ name: realm, displayName: "Transfer", smtpPassword: SMTP_PASSWORD, passwordMinLength: 10, requirePushedAuthorizationRequests: true });
     expect(first.roles.map((r: { name: string }) => r.name).sort()).toEqual(["editor", "offline_access"]);
     const svc = first.clients.find((c: { clientId: string }) => c.clientId === "svc");
-    expect(svc).toMatchObject({ clientType: "CONFIDENTIAL", secret, roles: [{ name: "reader" }], serviceAccount: { username: "service-account-svc", realmRoles: ["editor"], clientRoles: {} } });
+    expect(svc).toMatchObject({ clientType: "CONFIDENTIAL", standardTokenExchangeEnabled: true, secret, roles: [{ name: "reader" }], serviceAccount: { username: "service-account-svc", realmRoles: ["editor"], clientRoles: {} } });
     expect(first.clients.find((c: { clientId: string }) => c.clientId === "web")).toMatchObject({
       clientType: "PUBLIC", optionalClientScopes: expect.arrayContaining(["extra", "offline_access"]),
       jwks: { keys: [WEB_JWK] }, requestObjectSignatureAlg: "ES256", requirePushedAuthorizationRequests: true,
       dpopBoundAccessTokens: false, dpopNonceRequired: true,
     });
     expect(first.clientScopes.find((s: { name: string }) => s.name === "extra").protocolMappers).toEqual([
-      expect.objectContaining({ name: "tier", mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true" } }),
+      expect.objectContaining({
+        name: "tier", mapperType: "oidc-hardcoded-claim-mapper",
+        config: { "claim.name": "tier", "claim.value": "gold", "access.token.claim": "true", "id.token.claim": "true", "userinfo.token.claim": "true", "introspection.token.claim": "true" },
+      }),
     ]);
     expect(first.groups).toEqual([expect.objectContaining({ name: "staff", subGroups: [expect.objectContaining({ name: "admins", realmRoles: ["editor"], subGroups: [] })] })]);
     expect(first.users).toEqual([expect.objectContaining({

@@ -51,7 +51,7 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
         grantType: formParam(req, "grant_type"), code: formParam(req, "code"), redirectUri: formParam(req, "redirect_uri"),
         codeVerifier: formParam(req, "code_verifier"), username: formParam(req, "username"), password: formParam(req, "password"),
         otp, refreshToken: formParam(req, "refresh_token"), deviceCode: formParam(req, "device_code"),
-        ipAddress: req.ip ?? "", dpopProof: dpopHeader(req), ...(scope !== undefined ? { scope } : {}),
+        ipAddress: req.ip ?? "", ...(scope !== undefined ? { scope } : {}), dpopProof: dpopHeader(req), ...exchangeParams(req),
       });
       // RFC 6749 section 5.1.
       const body: Record<string, unknown> = { access_token: res.accessToken, token_type: res.tokenType, expires_in: res.expiresIn };
@@ -62,6 +62,8 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
       if (res.idToken) body.id_token = res.idToken;
       body.scope = res.scope;
       if (res.sessionState) body.session_state = res.sessionState;
+      // RFC 8693 section 2.2.1.
+      if (res.issuedTokenType) body.issued_token_type = res.issuedTokenType;
       // RFC 9449 section 8.2: the nonce for the client's next proof.
       return { status: 200, body, headers: res.dpopNonce ? { ...NO_STORE, "DPoP-Nonce": res.dpopNonce } : NO_STORE };
     }) },
@@ -164,6 +166,15 @@ async function userinfo(req: OAuthHttpRequest, rpc: RpcClients, publicUrl: strin
   } catch (e) {
     return userinfoErrorReply(e, realmOf(req), scheme);
   }
+}
+
+/** RFC 8693 section 2.1's parameters, each at most once (one audience: the exchange aims at one client). */
+function exchangeParams(req: OAuthHttpRequest) {
+  return {
+    subjectToken: formParam(req, "subject_token"), subjectTokenType: formParam(req, "subject_token_type"),
+    audience: formParam(req, "audience"), requestedTokenType: formParam(req, "requested_token_type"),
+    actorToken: formParam(req, "actor_token"), resource: formParam(req, "resource"),
+  };
 }
 
 function realmOf(req: OAuthHttpRequest): string {

@@ -24,9 +24,9 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
   TokenResponse: {
     ...obj({
       access_token: str, token_type: str, expires_in: int, refresh_token: str, refresh_expires_in: int,
-      id_token: str, scope: str, session_state: str,
+      id_token: str, scope: str, session_state: str, issued_token_type: str,
     }, ["access_token", "token_type", "expires_in", "scope"]),
-    description: "RFC 6749 section 5.1; `id_token` per OpenID Connect Core section 3.1.3.3.",
+    description: "RFC 6749 section 5.1; `id_token` per OpenID Connect Core section 3.1.3.3; `issued_token_type` for token exchange (RFC 8693 section 2.2.1).",
   },
   DeviceAuthorizationResponse: {
     ...obj({ device_code: str, user_code: str, verification_uri: str, verification_uri_complete: str, expires_in: int, interval: int }),

@@ -2123,7 +2123,7 @@ export interface components {
             error_description?: string;
             error_uri?: string;
         };
-        /** @description RFC 6749 section 5.1; `id_token` per OpenID Connect Core section 3.1.3.3. */
+        /** @description RFC 6749 section 5.1; `id_token` per OpenID Connect Core section 3.1.3.3; `issued_token_type` for token exchange (RFC 8693 section 2.2.1). */
         TokenResponse: {
             access_token: string;
             token_type: string;
@@ -2133,6 +2133,7 @@ export interface components {
             id_token?: string;
             scope: string;
             session_state?: string;
+            issued_token_type?: string;
         };
         /** @description RFC 8628 section 3.2. */
         DeviceAuthorizationResponse: {
@@ -2425,6 +2426,7 @@ export interface components {
                 requirePushedAuthorizationRequests?: boolean;
                 dpopBoundAccessTokens?: boolean;
                 dpopNonceRequired?: boolean;
+                standardTokenExchangeEnabled?: boolean;
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
@@ -2940,6 +2942,7 @@ export interface components {
             requirePushedAuthorizationRequests: boolean;
             dpopBoundAccessTokens: boolean;
             dpopNonceRequired: boolean;
+            standardTokenExchangeEnabled: boolean;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -3084,6 +3087,7 @@ export interface components {
             requirePushedAuthorizationRequests?: boolean;
             dpopBoundAccessTokens?: boolean;
             dpopNonceRequired?: boolean;
+            standardTokenExchangeEnabled?: boolean;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -3103,6 +3107,7 @@ export interface components {
             requirePushedAuthorizationRequests?: boolean;
             dpopBoundAccessTokens?: boolean;
             dpopNonceRequired?: boolean;
+            standardTokenExchangeEnabled?: boolean;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {
@@ -12081,7 +12086,7 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @enum {unknown} */
-                    grant_type: "authorization_code" | "refresh_token" | "client_credentials" | "password" | "urn:ietf:params:oauth:grant-type:device_code";
+                    grant_type: "authorization_code" | "refresh_token" | "client_credentials" | "password" | "urn:ietf:params:oauth:grant-type:device_code" | "urn:ietf:params:oauth:grant-type:token-exchange";
                     code?: string;
                     redirect_uri?: string;
                     code_verifier?: string;
@@ -12092,6 +12097,14 @@ export interface operations {
                     otp?: string;
                     device_code?: string;
                     scope?: string;
+                    /** @description Token exchange (RFC 8693 section 2.1): an active access token of this realm aimed at the client. */
+                    subject_token?: string;
+                    /** @enum {unknown} */
+                    subject_token_type?: "urn:ietf:params:oauth:token-type:access_token";
+                    /** @description Token exchange: the clientId the new token is aimed at. */
+                    audience?: string;
+                    /** @enum {unknown} */
+                    requested_token_type?: "urn:ietf:params:oauth:token-type:access_token" | "urn:ietf:params:oauth:token-type:refresh_token";
                     /** @description The client (client_secret_post or a public client); else HTTP Basic (RFC 6749 section 2.3.1). */
                     client_id?: string;
                     /** @description client_secret_post. */

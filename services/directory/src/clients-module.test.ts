@@ -128,8 +128,8 @@ describe("directory clients slice, in-process", () => {
 
     // A custom optional scope with group and attribute mappers.
     const extra = (await scopes.createClientScope({ realm, scope: { name: "extra" } })).scope!;
-    await scopes.createProtocolMapper({ realm, scopeId: extra.id, mapper: { name: "groups", mapperType: "oidc-group-membership-mapper", config: { "claim.name": "groups", "access.token.claim": "true", "id.token.claim": "true" } } });
-    await scopes.createProtocolMapper({ realm, scopeId: extra.id, mapper: { name: "dept", mapperType: "oidc-usermodel-attribute-mapper", config: { "claim.name": "dept", "user.attribute": "department", "userinfo.token.claim": "true" } } });
+    await scopes.createProtocolMapper({ realm, scopeId: extra.id, mapper: { name: "groups", mapperType: "oidc-group-membership-mapper", config: { "claim.name": "groups", "access.token.claim": "true", "id.token.claim": "true", "userinfo.token.claim": "false" } } });
+    await scopes.createProtocolMapper({ realm, scopeId: extra.id, mapper: { name: "dept", mapperType: "oidc-usermodel-attribute-mapper", config: { "claim.name": "dept", "user.attribute": "department", "userinfo.token.claim": "true", "access.token.claim": "false", "id.token.claim": "false" } } });
     await scopes.assignScope({ realm, clientId: "web", kind: ScopeKind.OPTIONAL, clientScopeId: extra.id });
 
     const base = await claims.resolveClaims({ realm, userId: user._id, clientId: "web", scopes: ["openid"] });
@@ -137,7 +137,7 @@ describe("directory clients slice, in-process", () => {
     const access = JSON.parse(base.accessTokenClaimsJson);
     expect(access).toEqual({
       sub: user._id, name: "Alice L", preferred_username: "alice", given_name: "Alice", family_name: "L",
-      email: "alice@example.test", email_verified: true,
+      updated_at: Math.floor(user.updatedAt / 1000), email: "alice@example.test", email_verified: true,
       realm_access: { roles: ["direct", "from-child", "from-parent", "offline_access"] },
       resource_access: { web: { roles: ["web-user"] }, api: { roles: ["api-caller"] } },
       aud: ["api"], "allowed-origins": ["https://web.example.test"], acr: "1",
@@ -156,8 +156,9 @@ describe("directory clients slice, in-process", () => {
     expect(narrow.grantedScopes).toEqual(["extra", "profile"]);
     expect(JSON.parse(narrow.accessTokenClaimsJson)).toEqual({
       name: "Alice L", preferred_username: "alice", given_name: "Alice", family_name: "L", groups: ["/org/eng"],
+      updated_at: Math.floor(user.updatedAt / 1000),
     });
-    expect(JSON.parse(narrow.userinfoClaimsJson)).toEqual({ name: "Alice L", preferred_username: "alice", given_name: "Alice", family_name: "L", dept: "eng" });
+    expect(JSON.parse(narrow.userinfoClaimsJson)).toEqual({ name: "Alice L", preferred_username: "alice", given_name: "Alice", family_name: "L", dept: "eng", updated_at: Math.floor(user.updatedAt / 1000) });
 
     // An optional scope of another client is not granted by asking for it.
     const api = await claims.resolveClaims({ realm, userId: user._id, clientId: "api", scopes: ["extra"] });

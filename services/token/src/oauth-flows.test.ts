@@ -186,7 +186,7 @@ describe("OAuth flows, in-process", () => {
     expect(id).toMatchObject({ sub: userId, preferred_username: "alice", name: "Alice" });
     expect(id.email).toBeUndefined();
     const info = (await oauth.userInfo({ realm: realmName, baseUrl: "http://localhost:8080", accessToken: narrow.accessToken })).claims as Record<string, unknown>;
-    expect(info).toEqual({ sub: userId, preferred_username: "alice", name: "Alice", given_name: "Alice" });
+    expect(info).toEqual({ sub: userId, preferred_username: "alice", name: "Alice", given_name: "Alice", updated_at: expect.any(Number) });
     // The refresh token still stands for the original grant.
     expect(await introspect(narrow.refreshToken)).toMatchObject({ active: true, scope: original });
 

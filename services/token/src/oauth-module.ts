@@ -28,6 +28,7 @@ import { RefreshTokenGrant } from "./domain/grants/refresh-token-grant.js";
 import { DeviceCodeGrant } from "./domain/grants/device-code-grant.js";
 import { DeviceAuthorizations, DEVICE_GRANT } from "./domain/device-authorization.js";
 import { TokenEndpoint } from "./domain/token-endpoint.js";
+import { TOKEN_EXCHANGE_GRANT, TokenExchangeGrant } from "./domain/grants/token-exchange-grant.js";
 import { TokenOperations } from "./domain/token-operations.js";
 import { RecentUserRevocations } from "./domain/recent-user-revocations.js";
 import { AccessTokens } from "./domain/access-tokens.js";
@@ -99,14 +100,15 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const serviceAccountGrants = new ServiceAccountGrants(clock);
   const dpopProofs = new DpopProofs(await DpopJtiRepository.open(store), new DpopNonces(deps.secrets, clock), clock);
   const dpop = new DpopBinding(dpopProofs, clients);
+  const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, recentRevocations);
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),
     client_credentials: new ClientCredentialsGrant(directory, minter, serviceAccountGrants),
     password: new PasswordGrant(directory, minter, userTokens, clock),
     refresh_token: new RefreshTokenGrant(families, ssoRepo, keepAlive, minter, clock),
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
+    [TOKEN_EXCHANGE_GRANT]: new TokenExchangeGrant(access, clients, familyRepo, ssoRepo, minter, userTokens),
   }, events, dpop);
-  const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, recentRevocations);
   const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events, dpop);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
   const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);

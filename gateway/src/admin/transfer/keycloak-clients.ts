@@ -104,6 +104,8 @@ export function convertClients(kc: Json, scopes: Json[], note: Note): { clients:
       backchannelLogoutUri: String(attrs["backchannel.logout.url"] ?? ""),
       backchannelLogoutSessionRequired: attrs["backchannel.logout.session.required"] === "true",
       ...requestObjectSettings(attrs, p, note),
+      // Keycloak 26's standard token exchange switch (RFC 8693), which it offers confidential clients only.
+      ...(attrs["standard.token.exchange.enabled"] === "true" && c.publicClient !== true ? { standardTokenExchangeEnabled: true } : {}),
       ...(secret ? { secret } : {}),
       defaultClientScopes: defaults,
       optionalClientScopes: (c.optionalClientScopes ?? []).filter((s: string, j: number) => known(s, scopeNames, `${p}.optionalClientScopes[${j}]`, note)),

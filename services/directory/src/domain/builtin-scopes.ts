@@ -7,6 +7,8 @@ export interface BuiltinMapper {
   name: string;
   mapperType: string;
   config: Record<string, string>;
+  /** The seed version that added it to a scope seeded before (RealmDefaults); absent: with its scope. */
+  since?: number;
 }
 
 export interface BuiltinScope {
@@ -52,6 +54,8 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
       attribute("birthdate", "birthdate", "birthdate"),
       attribute("zoneinfo", "zoneinfo", "zoneinfo"),
       attribute("locale", "locale", "locale"),
+      // OIDC Core 5.1: seconds since the epoch of the user's last update (a JSON number).
+      { ...property("updated at", "updatedAt", "updated_at", "long"), since: 4 },
     ],
   },
   {
@@ -111,7 +115,7 @@ export const BUILTIN_SCOPES: BuiltinScope[] = [
 ];
 
 /** The newest `since` above: a realm's seed mark at this version has every built-in scope. */
-export const BUILTIN_SEED_VERSION = Math.max(...BUILTIN_SCOPES.map((s) => s.since));
+export const BUILTIN_SEED_VERSION = Math.max(...BUILTIN_SCOPES.flatMap((s) => [s.since, ...s.mappers.map((m) => m.since ?? s.since)]));
 
 export const NEW_CLIENT_DEFAULT_SCOPES = ["basic", "profile", "email", "roles", "web-origins", "acr"];
 export const NEW_CLIENT_OPTIONAL_SCOPES = ["offline_access", "address", "phone", "organization"];

@@ -8,6 +8,8 @@ export interface ClaimsSubject {
   firstName: string;
   lastName: string;
   emailVerified: boolean;
+  /** Seconds since the epoch of the user's last update (OIDC Core 5.1 `updated_at`). */
+  updatedAt?: number;
   attributes: Record<string, string[]>;
   realmRoles: string[];
   /** clientId (slug) -> role names. */

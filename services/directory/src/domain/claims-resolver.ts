@@ -77,7 +77,7 @@ export class ClaimsResolver {
     const { realmRoles, clientRoles } = await this.effectiveRoles(realm, user, groups.map((g) => g.group._id), config.offline);
     const subject: ClaimsSubject = {
       id: user._id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName,
-      emailVerified: user.emailVerified, attributes: user.attributes ?? {}, realmRoles, clientRoles, groupPaths: direct.sort(),
+      emailVerified: user.emailVerified, updatedAt: Math.floor(user.updatedAt / 1000), attributes: user.attributes ?? {}, realmRoles, clientRoles, groupPaths: direct.sort(),
     };
     if (applied.some((s) => s.name === ORGANIZATION_SCOPE)) {
       const only = dynamicOrg === undefined ? "*" : requestedOrganization(dynamicOrg);

@@ -10,7 +10,7 @@ import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
 } from "./client.js";
 import {
-  checkBackchannelUri, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants,
+  checkBackchannelUri, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkTokenExchange,
   checkUriList, checkWebOrigin, resolveClientType,
 } from "./client-rules.js";
 import { resolveAuthMethod } from "./client-auth-method.js";
@@ -78,6 +78,7 @@ export class ClientAdmin {
       requirePushedAuthorizationRequests: input.requirePushedAuthorizationRequests ?? false,
       dpopBoundAccessTokens: input.dpopBoundAccessTokens ?? false,
       dpopNonceRequired: input.dpopNonceRequired ?? false,
+      standardTokenExchangeEnabled: checkTokenExchange(clientType, input.standardTokenExchangeEnabled ?? false),
       createdAt: now, updatedAt: now,
     };
     let secret: string | undefined;
@@ -139,6 +140,7 @@ export class ClientAdmin {
     if (input.requirePushedAuthorizationRequests !== undefined) set.requirePushedAuthorizationRequests = input.requirePushedAuthorizationRequests;
     if (input.dpopBoundAccessTokens !== undefined) set.dpopBoundAccessTokens = input.dpopBoundAccessTokens;
     if (input.dpopNonceRequired !== undefined) set.dpopNonceRequired = input.dpopNonceRequired;
+    if (input.standardTokenExchangeEnabled !== undefined) set.standardTokenExchangeEnabled = checkTokenExchange(current.clientType, input.standardTokenExchangeEnabled);
     // An empty set clears the keys (stored as no keys, shown as absent).
     if (input.grantTypes !== undefined) {
       set.grantTypes = checkGrantTypes(input.grantTypes);

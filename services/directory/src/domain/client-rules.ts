@@ -135,6 +135,16 @@ export function checkTypeAndGrants(type: ClientType, grants: string[]): void {
   }
 }
 
+/**
+ * Token exchange (RFC 8693) is for CONFIDENTIAL clients only: the exchange trades a user's token
+ * on the strength of the client's own authentication, which a PUBLIC client has none of
+ * (Keycloak offers the switch on confidential clients only).
+ */
+export function checkTokenExchange(type: ClientType, enabled: boolean): boolean {
+  if (enabled && type === "PUBLIC") throw IamError.invalid("standardTokenExchangeEnabled", "a PUBLIC client cannot use token exchange");
+  return enabled;
+}
+
 export function checkClientText(input: { name?: string | undefined; description?: string | undefined }): void {
   if (input.name !== undefined) checkLength("name", input.name, 0, 255);
   if (input.description !== undefined) checkLength("description", input.description, 0, 2048);

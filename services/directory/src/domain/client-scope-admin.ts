@@ -5,7 +5,7 @@ import { checkLength, requireString } from "../../../kit/src/validation/checks.j
 import {
   mapperView, OIDC, scopeView, type ClientScopeRecord, type ProtocolMapperRecord, type ScopeAssignmentRecord, type ScopeKind,
 } from "./client-scope.js";
-import { checkMapperConfig, checkMapperType } from "./mapper-rules.js";
+import { checkMapperConfig, checkMapperType, withTokenFlagDefaults } from "./mapper-rules.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmAccess } from "./realm-access.js";
 import type { ClientAdmin } from "./client-admin.js";
@@ -127,7 +127,7 @@ export class ClientScopeAdmin {
     }
     const mapper: ProtocolMapperRecord = {
       _id: randomUUID(), realmId: realm._id, scopeId, name, mapperType, protocol: scope.protocol,
-      config: checkMapperConfig(mapperType, input.config ?? {}), createdAt: this.clock.now(),
+      config: withTokenFlagDefaults(mapperType, checkMapperConfig(mapperType, input.config ?? {})), createdAt: this.clock.now(),
     };
     await auditedWrite(this.outbox, this.mapperKind, realm, { realmId: realm._id, id: `${scopeId}/${mapper._id}`, expect: "present" },
       { operationType: "CREATE", resourceType: "PROTOCOL_MAPPER", path: mapperPath(mapper), representation: mapperView(mapper) }, async () => {
@@ -149,7 +149,7 @@ export class ClientScopeAdmin {
     if (!current) throw IamError.notFound(`protocol mapper "${mapperId}"`, "mapper_not_found");
     const set: Partial<ProtocolMapperRecord> = {};
     if (input.name !== undefined) set.name = requireString("name", input.name, 1, 255);
-    if (input.config !== undefined) set.config = checkMapperConfig(current.mapperType, input.config);
+    if (input.config !== undefined) set.config = withTokenFlagDefaults(current.mapperType, checkMapperConfig(current.mapperType, input.config));
     const after = { ...current, ...set };
     const updated = await auditedWrite(this.outbox, this.mapperKind, realm, { realmId: realm._id, id: `${scopeId}/${mapperId}`, expect: expectFields(mapperFields, after) },
       { operationType: "UPDATE", resourceType: "PROTOCOL_MAPPER", path: mapperPath(after), representation: mapperView(after) }, async () => {

@@ -41,6 +41,8 @@ export interface ClientRecord extends Doc {
   dpopBoundAccessTokens?: boolean;
   /** RFC 9449 section 8: the client's proofs must carry a server nonce. Absent reads as false. */
   dpopNonceRequired?: boolean;
+  /** Keycloak's standard token exchange (RFC 8693) permission. Absent (clients stored before it) reads as false. */
+  standardTokenExchangeEnabled?: boolean;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -69,6 +71,7 @@ export interface ClientCreateInput {
   requirePushedAuthorizationRequests?: boolean;
   dpopBoundAccessTokens?: boolean;
   dpopNonceRequired?: boolean;
+  standardTokenExchangeEnabled?: boolean;
 }
 
 /** A JSON Web Key Set (RFC 7517 section 5). */
@@ -82,6 +85,7 @@ export type ClientUpdateInput = Pick<
   "name" | "description" | "enabled" | "redirectUris" | "webOrigins" | "grantTypes" | "requireConsent" | "backchannelLogoutUri"
   | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri" | "requestObjectSignatureAlg" | "requirePushedAuthorizationRequests"
   | "dpopBoundAccessTokens" | "dpopNonceRequired"
+  | "standardTokenExchangeEnabled"
 >;
 
 /** OIDC Registration 2's token_endpoint_auth_method values Tessera accepts (OIDC Core 1.0 section 9). */
@@ -114,6 +118,7 @@ export function clientView(c: ClientRecord, secret?: string) {
     requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
     dpopBoundAccessTokens: c.dpopBoundAccessTokens ?? false,
     dpopNonceRequired: c.dpopNonceRequired ?? false,
+    standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -1,5 +1,5 @@
 import { IamError } from "../../../kit/src/errors.js";
-import { checkMapperConfig, checkMapperType, splitClaimName } from "./mapper-rules.js";
+import { checkMapperConfig, checkMapperType, splitClaimName, withTokenFlagDefaults } from "./mapper-rules.js";
 import { BUILTIN_SCOPES } from "./builtin-scopes.js";
 
 function fieldOf(fn: () => unknown): string | undefined {
@@ -43,5 +43,17 @@ describe("mapper rules", () => {
     expect(splitClaimName("a.b.c")).toEqual(["a", "b", "c"]);
     expect(splitClaimName("a\\.b.c")).toEqual(["a.b", "c"]);
     expect(splitClaimName("plain")).toEqual(["plain"]);
+  });
+
+  it("fills the token switches left out with Keycloak's defaults and keeps those given", () => {
+    expect(withTokenFlagDefaults("oidc-hardcoded-claim-mapper", { "claim.name": "a", "id.token.claim": "false" })).toEqual({
+      "claim.name": "a", "id.token.claim": "false", "access.token.claim": "true", "userinfo.token.claim": "true", "introspection.token.claim": "true",
+    });
+    for (const t of ["oidc-audience-mapper", "oidc-audience-resolve-mapper", "oidc-allowed-origins-mapper"]) {
+      expect(withTokenFlagDefaults(t, {})).toEqual({
+        "id.token.claim": "false", "access.token.claim": "true", "userinfo.token.claim": "false", "introspection.token.claim": "true",
+      });
+    }
+    expect(withTokenFlagDefaults("oidc-audience-mapper", { "userinfo.token.claim": "true" })["userinfo.token.claim"]).toBe("true");
   });
 });

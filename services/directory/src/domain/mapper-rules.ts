@@ -5,7 +5,7 @@ import { ADDRESS_MEMBERS, MAPPER_TYPES, TOKEN_FLAGS } from "../../../kit/src/val
 
 export { ADDRESS_MEMBERS, MAPPER_TYPES };
 
-export const USER_PROPERTIES = ["username", "email", "firstName", "lastName", "emailVerified"];
+export const USER_PROPERTIES = ["username", "email", "firstName", "lastName", "emailVerified", "updatedAt"];
 const JSON_TYPES = ["String", "long", "int", "boolean", "JSON"];
 const BOOLEAN_KEYS = new Set([...TOKEN_FLAGS, "multivalued", "full.path", "aggregate.attrs", "addOrganizationId", "addOrganizationAttributes"]);
 /** Claims the token service owns; a mapper must not overwrite them. */
@@ -53,6 +53,26 @@ export function checkMapperConfig(mapperType: string, config: Record<string, str
     }
   }
   return config;
+}
+
+/** Mapper types whose claims only an access token carries (Keycloak's audience and web-origins mappers). */
+const ACCESS_ONLY = new Set(["oidc-audience-mapper", "oidc-audience-resolve-mapper", "oidc-allowed-origins-mapper"]);
+
+/**
+ * The config with Keycloak's defaults for the token switches an admin left out (its admin console
+ * sets them on): every token for claim mappers, the access token (and introspection) only for
+ * the audience and web-origins mappers, whose claims mean nothing in an ID token or userinfo.
+ * Stored explicitly, so a mapper's reach never changes with a later default.
+ */
+export function withTokenFlagDefaults(mapperType: string, config: Record<string, string>): Record<string, string> {
+  const accessOnly = ACCESS_ONLY.has(mapperType);
+  const defaults: Record<string, string> = {
+    "id.token.claim": accessOnly ? "false" : "true", "access.token.claim": "true",
+    "userinfo.token.claim": accessOnly ? "false" : "true", "introspection.token.claim": "true",
+  };
+  const out = { ...config };
+  for (const flag of TOKEN_FLAGS) if (out[flag] === undefined) out[flag] = defaults[flag]!;
+  return out;
 }
 
 /** `a.b.c` nests (a backslash escapes a dot); no empty segment; reserved protocol claims refused. */

@@ -54,4 +54,26 @@ describe("RealmDefaults", () => {
     await (await seeder()).ensure(realm);
     expect(await names()).not.toContain("address");
   });
+
+  it("adds profile's updated_at mapper once to a realm seeded before it, and not to a profile scope the admin deleted", async () => {
+    await (await seeder()).ensure(realm);
+    const profile = (await scopes.listScopes(realm._id)).find((s) => s.name === "profile")!;
+    const updatedAt = (await scopes.mappersOf(realm._id, [profile._id])).find((m) => m.name === "updated at")!;
+    expect(updatedAt).toMatchObject({ mapperType: "oidc-usermodel-property-mapper", config: expect.objectContaining({ "user.attribute": "updatedAt", "claim.name": "updated_at", "jsonType.label": "long" }) });
+    // What version 3 left: the profile scope without the mapper.
+    await scopes.deleteMapper(realm._id, profile._id, updatedAt._id);
+    await (await store.collection({ name: "realm_seeds" })).replace({ _id: realm._id, seededAt: 1, version: 3 });
+    await (await seeder()).ensure(realm);
+    const after = (await scopes.mappersOf(realm._id, [profile._id])).map((m) => m.name);
+    expect(after.filter((n) => n === "updated at")).toEqual(["updated at"]);
+    expect(after).toHaveLength(BUILTIN_SCOPES.find((s) => s.name === "profile")!.mappers.length);
+    expect(await marks()).toMatchObject({ version: BUILTIN_SEED_VERSION });
+
+    await scopes.deleteMapper(realm._id, profile._id, updatedAt._id);
+    await scopes.deleteScope(realm._id, profile._id);
+    await (await store.collection({ name: "realm_seeds" })).replace({ _id: realm._id, seededAt: 1, version: 3 });
+    await (await seeder()).ensure(realm);
+    expect(await names()).not.toContain("profile");
+    expect((await scopes.mappersOf(realm._id, [profile._id])).map((m) => m.name)).not.toContain("updated at");
+  });
 });

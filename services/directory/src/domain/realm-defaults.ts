@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock, Collection, Doc, Store } from "../../../kit/src/store/port.js";
-import { BUILTIN_SCOPES, BUILTIN_SEED_VERSION } from "./builtin-scopes.js";
+import { BUILTIN_SCOPES, BUILTIN_SEED_VERSION, type BuiltinMapper, type BuiltinScope } from "./builtin-scopes.js";
 import { OIDC } from "./client-scope.js";
 import { OFFLINE_ACCESS_ROLE } from "./role.js";
 import type { RealmRecord } from "./realm.js";
@@ -52,6 +52,8 @@ export class RealmDefaults {
         }));
       }
       for (const s of BUILTIN_SCOPES.filter((b) => b.since > seeded)) await this.seedScope(realm, s, now);
+      // Mappers added to a scope seeded before them (profile's updated_at, version 4).
+      for (const s of BUILTIN_SCOPES.filter((b) => b.since <= seeded)) await this.seedLateMappers(realm, s, seeded, now);
       if (mark) await this.marks.update({ _id: realm._id }, { $set: { version: BUILTIN_SEED_VERSION } });
       else await ignoreDuplicate(this.marks.insert({ _id: realm._id, seededAt: now, version: BUILTIN_SEED_VERSION }));
     }
@@ -70,12 +72,26 @@ export class RealmDefaults {
       // (another id): then theirs stays, without our mappers.
       if (!(await this.scopes.findScope(realm._id, scopeId))) return;
     }
-    for (const [i, m] of s.mappers.entries()) {
-      await ignoreDuplicate(this.scopes.insertMapper({
-        _id: seedId(realm._id, `mapper:${s.name}`, m.name), realmId: realm._id, scopeId, name: m.name,
-        mapperType: m.mapperType, protocol: OIDC, config: { ...m.config }, createdAt: now + i,
-      }));
-    }
+    for (const [i, m] of s.mappers.entries()) await this.seedMapper(realm, s, scopeId, m, now + i);
+  }
+
+  /**
+   * A built-in mapper newer than the realm's seeding goes into the scope the seeder made, once; a
+   * scope the admin deleted since, or made themselves under that name, is left as it is.
+   */
+  private async seedLateMappers(realm: RealmRecord, s: (typeof BUILTIN_SCOPES)[number], seeded: number, now: number): Promise<void> {
+    const late = s.mappers.filter((m) => (m.since ?? s.since) > seeded);
+    if (!late.length) return;
+    const scopeId = seedId(realm._id, "scope", s.name);
+    if (!(await this.scopes.findScope(realm._id, scopeId))) return;
+    for (const [i, m] of late.entries()) await this.seedMapper(realm, s, scopeId, m, now + s.mappers.length + i);
+  }
+
+  private async seedMapper(realm: RealmRecord, s: BuiltinScope, scopeId: string, m: BuiltinMapper, createdAt: number): Promise<void> {
+    await ignoreDuplicate(this.scopes.insertMapper({
+      _id: seedId(realm._id, `mapper:${s.name}`, m.name), realmId: realm._id, scopeId, name: m.name,
+      mapperType: m.mapperType, protocol: OIDC, config: { ...m.config }, createdAt,
+    }));
   }
 
   async forget(realmId: string): Promise<void> {

@@ -81,6 +81,7 @@ export class RealmExport {
           requestObjectSignatureAlg: (c.requestObjectSignatureAlg ?? "") as ClientDoc["requestObjectSignatureAlg"] & string,
           requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
           dpopBoundAccessTokens: c.dpopBoundAccessTokens ?? false, dpopNonceRequired: c.dpopNonceRequired ?? false,
+          standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
           ...(secret !== undefined ? { secret } : {}),
           defaultClientScopes: scopeList("default"), optionalClientScopes: scopeList("optional"),
           roles: roles.filter((r) => r.clientId === c._id).map(roleDoc),

@@ -7,7 +7,7 @@ import {
 import { checkRealmFields, checkRealmName } from "./realm-rules.js";
 import { checkAlias, checkDomains, checkOrganizationName, checkRedirectUrl } from "./organization-rules.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
-import { checkBackchannelUri, checkClientId, checkJwks, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkUriList, checkWebOrigin } from "./client-rules.js";
+import { checkBackchannelUri, checkClientId, checkJwks, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkTokenExchange, checkUriList, checkWebOrigin } from "./client-rules.js";
 import { hashFormat } from "./stored-hash.js";
 import { MAPPER_TYPES, checkMapperConfig, checkMapperType } from "./mapper-rules.js";
 import type { TransferCollection } from "../store/realm-transfer-repository.js";
@@ -189,6 +189,7 @@ function checkClient(c: ClientDoc, p: string, at: (path: string, fn: () => unkno
   at(`${p}.grantTypes`, () => checkTypeAndGrants(c.clientType, checkGrantTypes(c.grantTypes)));
   if (c.backchannelLogoutUri) at(`${p}.backchannelLogoutUri`, () => checkBackchannelUri(c.backchannelLogoutUri));
   if (c.jwks) at(`${p}.jwks`, () => checkJwks(c.jwks));
+  if (c.standardTokenExchangeEnabled) at(`${p}.standardTokenExchangeEnabled`, () => checkTokenExchange(c.clientType, true));
   if (c.clientType === "PUBLIC" && c.secret !== undefined) at(`${p}.secret`, () => { throw IamError.invalid("secret", "a PUBLIC client has no secret"); });
 }
 

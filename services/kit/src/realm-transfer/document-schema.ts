@@ -46,6 +46,8 @@ export const clientSchema = z.strictObject({
   /** DPoP (RFC 9449); absent in documents from before it. */
   dpopBoundAccessTokens: z.boolean().optional(),
   dpopNonceRequired: z.boolean().optional(),
+  /** Token exchange (RFC 8693); absent in documents from before it. */
+  standardTokenExchangeEnabled: z.boolean().optional(),
   /** Only with includeSecrets, and only for CONFIDENTIAL clients. */
   secret: z.string().min(1).max(512).optional(),
   defaultClientScopes: z.array(name).max(1000),

@@ -37,6 +37,8 @@ export interface ClientInfo {
   dpopBoundAccessTokens: boolean;
   /** RFC 9449 section 8: the client's proofs must carry a server nonce. */
   dpopNonceRequired: boolean;
+  /** It may exchange tokens aimed at it for tokens aimed at another client (RFC 8693; Keycloak's standard token exchange). */
+  standardTokenExchangeEnabled: boolean;
 }
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
@@ -147,6 +149,7 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests,
     dpopBoundAccessTokens: c.dpopBoundAccessTokens,
     dpopNonceRequired: c.dpopNonceRequired,
+    standardTokenExchangeEnabled: c.standardTokenExchangeEnabled,
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

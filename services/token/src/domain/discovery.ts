@@ -2,10 +2,10 @@ import { SIGNING_ALGS } from "./signing-alg.js";
 import { DPOP_SIGNING_ALGS } from "./dpop-binding.js";
 import { CLIENT_SECRET_JWT_ALGS, PRIVATE_KEY_JWT_ALGS } from "./client-assertion.js";
 
-/** The five grant types of spec 1.2. */
+/** The five grant types of spec 1.2, and token exchange (RFC 8693). */
 export const GRANT_TYPES = [
   "authorization_code", "client_credentials", "password", "refresh_token",
-  "urn:ietf:params:oauth:grant-type:device_code",
+  "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:token-exchange",
 ] as const;
 
 /** The signature algorithms request objects may use (RFC 9101), besides "none" where the client allows it. */
@@ -67,7 +67,7 @@ export function discoveryDocument(
     claims_supported: [
       "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",
       "name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "profile",
-      "picture", "website", "gender", "birthdate", "zoneinfo", "locale",
+      "picture", "website", "gender", "birthdate", "zoneinfo", "locale", "updated_at",
       "email", "email_verified", "address", "phone_number", "phone_number_verified",
     ],
     code_challenge_methods_supported: ["S256"],

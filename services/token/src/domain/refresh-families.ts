@@ -30,6 +30,8 @@ export interface FamilyStart {
   sessionStartedAt?: number;
   /** RFC 9449 section 5: the DPoP key a public client's refresh tokens are bound to. */
   dpopJkt?: string;
+  /** The audience a token exchange chose (RefreshFamilyRecord.audience). */
+  audience?: string;
 }
 
 /** Why a presented refresh token was refused; `reused` means the family was revoked for it. */
@@ -60,6 +62,7 @@ export class RefreshFamilies {
       scope: s.scope, currentHash: hash, generation: 0, previousHashes: [], authTime: s.authTime, amr: s.amr, acr: s.acr,
       ipAddress: s.ipAddress, ...(s.dpopJkt ? { dpopJkt: s.dpopJkt } : {}), createdAt: now, sessionStartedAt: s.sessionStartedAt ?? now, lastRefreshAt: now,
       expiresAt: endOf(s.realm, s.offline, s.sessionStartedAt ?? now, now),
+      ...(s.audience ? { audience: s.audience } : {}),
     };
     await this.repo.insert(family);
     return { family, token };

@@ -48,6 +48,11 @@ export interface RefreshFamilyRecord extends Doc {
   amr: string[];
   /** The level of the login the family came from (acr.ts), which every refresh keeps; absent in families started before it was recorded. */
   acr?: Acr;
+  /**
+   * The one audience a token exchange narrowed the family's tokens to (RFC 8693 section 2.1):
+   * every refresh keeps it. Absent for every other grant.
+   */
+  audience?: string;
   ipAddress: string;
   /**
    * RFC 9449 section 5: the thumbprint of the DPoP key a public client's tokens are bound to; each

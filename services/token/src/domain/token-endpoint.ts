@@ -7,6 +7,7 @@ import type { OAuthRealm } from "./realm-settings.js";
 import { invalidRequest, type Grant, type GrantResult, type TokenParams } from "./grants/grant-context.js";
 import { LoginFailed } from "./grants/password-grant.js";
 import type { DpopBinding } from "./dpop-binding.js";
+import { TOKEN_EXCHANGE_GRANT } from "./grants/token-exchange-grant.js";
 
 /** Login event types per grant (Keycloak's vocabulary). */
 const EVENT_OF: Record<string, string> = {
@@ -15,6 +16,7 @@ const EVENT_OF: Record<string, string> = {
   password: "LOGIN",
   refresh_token: "REFRESH_TOKEN",
   "urn:ietf:params:oauth:grant-type:device_code": "CODE_TO_TOKEN",
+  [TOKEN_EXCHANGE_GRANT]: "TOKEN_EXCHANGE",
 };
 
 /** The longest username an event records: the login page cuts what was typed there too. */
@@ -54,7 +56,7 @@ export class TokenEndpoint {
       if (!grant || !(GRANT_TYPES as readonly string[]).includes(params.grantType)) {
         throw IamError.oauth("unsupported_grant_type", `unsupported grant_type "${params.grantType}"`);
       }
-      if (!client.grantTypes.includes(params.grantType)) {
+      if (!mayUse(client, params.grantType)) {
         throw IamError.oauth("unauthorized_client", `the client may not use the ${params.grantType} grant`);
       }
       // RFC 9449 section 5: the proof is checked before the grant spends a code or rotates a token.
@@ -84,6 +86,14 @@ export class TokenEndpoint {
       ...(e instanceof LoginFailed && e.userId ? { userId: e.userId } : {}),
     });
   }
+}
+
+/**
+ * Whether the client may use the grant: the grant types it lists, and for token exchange its
+ * exchange permission (Keycloak's per-client "Standard token exchange" switch, RFC 8693).
+ */
+function mayUse(client: ClientInfo, grantType: string): boolean {
+  return grantType === TOKEN_EXCHANGE_GRANT ? client.standardTokenExchangeEnabled : client.grantTypes.includes(grantType);
 }
 
 /**

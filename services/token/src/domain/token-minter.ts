@@ -206,6 +206,16 @@ export function atHash(accessToken: string, alg: SigningAlg): string {
   return digest.subarray(0, digest.length / 2).toString("base64url");
 }
 
+/** The grant with its access token aimed at `audience` alone (token exchange, RFC 8693 section 2.1). */
+export function withAudience(grant: ScopeGrant, audience: string): ScopeGrant {
+  return { ...grant, accessClaims: { ...grant.accessClaims, aud: [audience] } };
+}
+
+/** The audiences of a mapped or verified `aud` claim (RFC 7519 section 4.1.3: a string or an array). */
+export function audiencesOf(aud: unknown): string[] {
+  return (Array.isArray(aud) ? aud : typeof aud === "string" ? [aud] : []).filter((a): a is string => typeof a === "string");
+}
+
 export function splitScope(scope: string | undefined): string[] | undefined {
   if (scope === undefined) return undefined;
   const names = scope.split(" ").filter(Boolean);
@@ -242,7 +252,7 @@ function mappedClaims(claims: Record<string, unknown>, acr: Acr | undefined): Re
 }
 
 function audienceOf(mapped: unknown, clientId: string): string | string[] {
-  const list = (Array.isArray(mapped) ? mapped : typeof mapped === "string" ? [mapped] : []).filter((a): a is string => typeof a === "string");
+  const list = audiencesOf(mapped);
   if (list.length === 0) return clientId;
   return list.length === 1 ? list[0]! : list;
 }

@@ -34,11 +34,18 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
         grantType: req.grantType, code: req.code, redirectUri: req.redirectUri, codeVerifier: req.codeVerifier,
         username: req.username, password: req.password, otp: req.otp, refreshToken: req.refreshToken,
         scope: req.scope, deviceCode: req.deviceCode, ipAddress: req.ipAddress, dpopProof: req.dpopProof,
+        ...(req.subjectToken || req.subjectTokenType || req.audience || req.requestedTokenType || req.actorToken || req.resource ? {
+          exchange: {
+            subjectToken: req.subjectToken, subjectTokenType: req.subjectTokenType, audience: req.audience,
+            requestedTokenType: req.requestedTokenType, actorToken: req.actorToken, resource: req.resource,
+          },
+        } : {}),
       });
       return {
         // RFC 9449 section 5: a DPoP-bound access token's type is DPoP.
         accessToken: r.accessToken, tokenType: r.dpopBound ? "DPoP" : "Bearer", dpopNonce: r.dpopNonce ?? "", expiresIn: r.expiresIn, refreshToken: r.refreshToken,
         refreshExpiresIn: r.refreshExpiresIn, idToken: r.idToken, scope: r.scope, sessionState: r.sessionState,
+        issuedTokenType: r.issuedTokenType ?? "",
       };
     },
     async authorizeDevice(req) {

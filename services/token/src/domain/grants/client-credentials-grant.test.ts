@@ -18,7 +18,7 @@ const client: ClientInfo = {
   id: "c1", clientId: "svc", name: "", clientType: "CONFIDENTIAL", enabled: true, redirectUris: [], webOrigins: [],
   grantTypes: ["client_credentials"], requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: false,
   tokenEndpointAuthMethod: "client_secret_basic", jwks: { keys: [] }, jwksUri: "",
-  scopeNames: [], scopes: [], requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false, dpopBoundAccessTokens: false, dpopNonceRequired: false,
+  scopeNames: [], scopes: [], requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false, dpopBoundAccessTokens: false, dpopNonceRequired: false, standardTokenExchangeEnabled: false,
 };
 const params = { grantType: "client_credentials", scope: undefined } as TokenParams;
 

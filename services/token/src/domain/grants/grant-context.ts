@@ -17,6 +17,18 @@ export interface TokenParams {
   ipAddress: string;
   /** The DPoP header (RFC 9449 section 4); "" or absent when not sent. */
   dpopProof?: string;
+  /** Token exchange (RFC 8693 section 2.1); absent or "" for every other grant. */
+  exchange?: ExchangeParams;
+}
+
+/** RFC 8693 section 2.1's request parameters. */
+export interface ExchangeParams {
+  subjectToken: string;
+  subjectTokenType: string;
+  audience: string;
+  requestedTokenType: string;
+  actorToken: string;
+  resource: string;
 }
 
 export interface GrantContext {
@@ -44,6 +56,8 @@ export interface GrantResult {
   dpopNonce?: string;
   /** Event details (never a secret, code or token). */
   details: Record<string, string>;
+  /** RFC 8693 section 2.2.1's issued_token_type; "" for every other grant. */
+  issuedTokenType?: string;
 }
 
 export interface Grant {

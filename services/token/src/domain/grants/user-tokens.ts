@@ -22,6 +22,8 @@ export interface UserLogin {
   familyId?: string;
   /** The access token's jti and exp, already recorded (authorization code grant, so a replay can revoke it). */
   accessToken?: PlannedAccessToken;
+  /** The audience a token exchange narrowed the tokens to, kept by the refresh family. */
+  audience?: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export class UserTokens {
         // RFC 9449 section 5: a public client's refresh tokens are bound to its DPoP key; a
         // confidential client's are bound to it already by its authentication.
         ...(ctx.dpopJkt && ctx.client.clientType === "PUBLIC" ? { dpopJkt: ctx.dpopJkt } : {}),
+        ...(login.audience ? { audience: login.audience } : {}),
       });
       refreshToken = started.token;
       refreshExpiresIn = Math.round((Math.min(started.family.expiresAt, sessionEnds) - this.clock.now()) / 1000);

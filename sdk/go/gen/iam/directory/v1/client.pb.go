@@ -64,8 +64,11 @@ type Client struct {
 	DpopBoundAccessTokens bool `protobuf:"varint,41,opt,name=dpop_bound_access_tokens,json=dpopBoundAccessTokens,proto3" json:"dpop_bound_access_tokens,omitempty"`
 	// The client's DPoP proofs must carry a server nonce (RFC 9449 section 8).
 	DpopNonceRequired bool `protobuf:"varint,42,opt,name=dpop_nonce_required,json=dpopNonceRequired,proto3" json:"dpop_nonce_required,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Keycloak's "Standard token exchange": the client (CONFIDENTIAL only) may trade an access
+	// token aimed at it for one aimed at another client (RFC 8693).
+	StandardTokenExchangeEnabled bool `protobuf:"varint,43,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3" json:"standard_token_exchange_enabled,omitempty"`
+	unknownFields                protoimpl.UnknownFields
+	sizeCache                    protoimpl.SizeCache
 }
 
 func (x *Client) Reset() {
@@ -259,6 +262,13 @@ func (x *Client) GetDpopNonceRequired() bool {
 	return false
 }
 
+func (x *Client) GetStandardTokenExchangeEnabled() bool {
+	if x != nil {
+		return x.StandardTokenExchangeEnabled
+	}
+	return false
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -286,6 +296,7 @@ type ClientInput struct {
 	RequirePushedAuthorizationRequests *bool            `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	DpopBoundAccessTokens              *bool            `protobuf:"varint,41,opt,name=dpop_bound_access_tokens,json=dpopBoundAccessTokens,proto3,oneof" json:"dpop_bound_access_tokens,omitempty"`
 	DpopNonceRequired                  *bool            `protobuf:"varint,42,opt,name=dpop_nonce_required,json=dpopNonceRequired,proto3,oneof" json:"dpop_nonce_required,omitempty"`
+	StandardTokenExchangeEnabled       *bool            `protobuf:"varint,43,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3,oneof" json:"standard_token_exchange_enabled,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -467,6 +478,13 @@ func (x *ClientInput) GetDpopNonceRequired() bool {
 	return false
 }
 
+func (x *ClientInput) GetStandardTokenExchangeEnabled() bool {
+	if x != nil && x.StandardTokenExchangeEnabled != nil {
+		return *x.StandardTokenExchangeEnabled
+	}
+	return false
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
 	state                   protoimpl.MessageState `protogen:"open.v1"`
@@ -493,8 +511,10 @@ type ClientUpdate struct {
 	// DPoP (RFC 9449).
 	DpopBoundAccessTokens *bool `protobuf:"varint,41,opt,name=dpop_bound_access_tokens,json=dpopBoundAccessTokens,proto3,oneof" json:"dpop_bound_access_tokens,omitempty"`
 	DpopNonceRequired     *bool `protobuf:"varint,42,opt,name=dpop_nonce_required,json=dpopNonceRequired,proto3,oneof" json:"dpop_nonce_required,omitempty"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// Token exchange (RFC 8693); CONFIDENTIAL clients only.
+	StandardTokenExchangeEnabled *bool `protobuf:"varint,43,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3,oneof" json:"standard_token_exchange_enabled,omitempty"`
+	unknownFields                protoimpl.UnknownFields
+	sizeCache                    protoimpl.SizeCache
 }
 
 func (x *ClientUpdate) Reset() {
@@ -656,6 +676,13 @@ func (x *ClientUpdate) GetDpopBoundAccessTokens() bool {
 func (x *ClientUpdate) GetDpopNonceRequired() bool {
 	if x != nil && x.DpopNonceRequired != nil {
 		return *x.DpopNonceRequired
+	}
+	return false
+}
+
+func (x *ClientUpdate) GetStandardTokenExchangeEnabled() bool {
+	if x != nil && x.StandardTokenExchangeEnabled != nil {
+		return *x.StandardTokenExchangeEnabled
 	}
 	return false
 }
@@ -2005,7 +2032,7 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa5\b\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xec\b\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -2035,10 +2062,10 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1crequest_object_signature_alg\x18\x14 \x01(\tR\x19requestObjectSignatureAlg\x12Q\n" +
 	"%require_pushed_authorization_requests\x18\x15 \x01(\bR\"requirePushedAuthorizationRequests\x127\n" +
 	"\x18dpop_bound_access_tokens\x18) \x01(\bR\x15dpopBoundAccessTokens\x12.\n" +
-	"\x13dpop_nonce_required\x18* \x01(\bR\x11dpopNonceRequiredB\t\n" +
+	"\x13dpop_nonce_required\x18* \x01(\bR\x11dpopNonceRequired\x12E\n" +
+	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bR\x1cstandardTokenExchangeEnabledB\t\n" +
 	"\a_secretB\a\n" +
-	"\x05_jwks\"\xfd\n" +
-	"\n" +
+	"\x05_jwks\"\xed\v\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -2065,7 +2092,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1crequest_object_signature_alg\x18\x12 \x01(\tH\rR\x19requestObjectSignatureAlg\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x0eR\"requirePushedAuthorizationRequests\x88\x01\x01\x12<\n" +
 	"\x18dpop_bound_access_tokens\x18) \x01(\bH\x0fR\x15dpopBoundAccessTokens\x88\x01\x01\x123\n" +
-	"\x13dpop_nonce_required\x18* \x01(\bH\x10R\x11dpopNonceRequired\x88\x01\x01B\f\n" +
+	"\x13dpop_nonce_required\x18* \x01(\bH\x10R\x11dpopNonceRequired\x88\x01\x01\x12J\n" +
+	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\x11R\x1cstandardTokenExchangeEnabled\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -2084,7 +2112,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1d_request_object_signature_algB(\n" +
 	"&_require_pushed_authorization_requestsB\x1b\n" +
 	"\x19_dpop_bound_access_tokensB\x16\n" +
-	"\x14_dpop_nonce_required\"\xde\t\n" +
+	"\x14_dpop_nonce_requiredB\"\n" +
+	" _standard_token_exchange_enabled\"\xce\n" +
+	"\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -2108,7 +2138,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"%require_pushed_authorization_requests\x18\x11 \x01(\bH\n" +
 	"R\"requirePushedAuthorizationRequests\x88\x01\x01\x12<\n" +
 	"\x18dpop_bound_access_tokens\x18) \x01(\bH\vR\x15dpopBoundAccessTokens\x88\x01\x01\x123\n" +
-	"\x13dpop_nonce_required\x18* \x01(\bH\fR\x11dpopNonceRequired\x88\x01\x01B\a\n" +
+	"\x13dpop_nonce_required\x18* \x01(\bH\fR\x11dpopNonceRequired\x88\x01\x01\x12J\n" +
+	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\rR\x1cstandardTokenExchangeEnabled\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
@@ -2122,7 +2153,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1d_request_object_signature_algB(\n" +
 	"&_require_pushed_authorization_requestsB\x1b\n" +
 	"\x19_dpop_bound_access_tokensB\x16\n" +
-	"\x14_dpop_nonce_required\"\xc9\x02\n" +
+	"\x14_dpop_nonce_requiredB\"\n" +
+	" _standard_token_exchange_enabled\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +

@@ -243,9 +243,16 @@ type TokenRequest struct {
 	IpAddress    string  `protobuf:"bytes,14,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
 	// The request's DPoP header (RFC 9449 section 4): a proof of possession the tokens are bound
 	// to; "" when not sent.
-	DpopProof     string `protobuf:"bytes,15,opt,name=dpop_proof,json=dpopProof,proto3" json:"dpop_proof,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	DpopProof string `protobuf:"bytes,15,opt,name=dpop_proof,json=dpopProof,proto3" json:"dpop_proof,omitempty"`
+	// Token exchange (RFC 8693 section 2.1).
+	SubjectToken       string `protobuf:"bytes,21,opt,name=subject_token,json=subjectToken,proto3" json:"subject_token,omitempty"`
+	SubjectTokenType   string `protobuf:"bytes,22,opt,name=subject_token_type,json=subjectTokenType,proto3" json:"subject_token_type,omitempty"`
+	Audience           string `protobuf:"bytes,23,opt,name=audience,proto3" json:"audience,omitempty"`
+	RequestedTokenType string `protobuf:"bytes,24,opt,name=requested_token_type,json=requestedTokenType,proto3" json:"requested_token_type,omitempty"`
+	ActorToken         string `protobuf:"bytes,25,opt,name=actor_token,json=actorToken,proto3" json:"actor_token,omitempty"`
+	Resource           string `protobuf:"bytes,26,opt,name=resource,proto3" json:"resource,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *TokenRequest) Reset() {
@@ -383,6 +390,48 @@ func (x *TokenRequest) GetDpopProof() string {
 	return ""
 }
 
+func (x *TokenRequest) GetSubjectToken() string {
+	if x != nil {
+		return x.SubjectToken
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetSubjectTokenType() string {
+	if x != nil {
+		return x.SubjectTokenType
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetAudience() string {
+	if x != nil {
+		return x.Audience
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetRequestedTokenType() string {
+	if x != nil {
+		return x.RequestedTokenType
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetActorToken() string {
+	if x != nil {
+		return x.ActorToken
+	}
+	return ""
+}
+
+func (x *TokenRequest) GetResource() string {
+	if x != nil {
+		return x.Resource
+	}
+	return ""
+}
+
 // TokenResponse is the successful response (RFC 6749 section 5.1); empty strings are omitted by the gateway.
 type TokenResponse struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
@@ -397,9 +446,11 @@ type TokenResponse struct {
 	SessionState string `protobuf:"bytes,8,opt,name=session_state,json=sessionState,proto3" json:"session_state,omitempty"`
 	// RFC 9449 section 8.2: a fresh nonce for the client's next proof (the DPoP-Nonce header), when
 	// the client must send nonces; "" otherwise.
-	DpopNonce     string `protobuf:"bytes,9,opt,name=dpop_nonce,json=dpopNonce,proto3" json:"dpop_nonce,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	DpopNonce string `protobuf:"bytes,9,opt,name=dpop_nonce,json=dpopNonce,proto3" json:"dpop_nonce,omitempty"`
+	// Token exchange only (RFC 8693 section 2.2.1).
+	IssuedTokenType string `protobuf:"bytes,21,opt,name=issued_token_type,json=issuedTokenType,proto3" json:"issued_token_type,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *TokenResponse) Reset() {
@@ -491,6 +542,13 @@ func (x *TokenResponse) GetSessionState() string {
 func (x *TokenResponse) GetDpopNonce() string {
 	if x != nil {
 		return x.DpopNonce
+	}
+	return ""
+}
+
+func (x *TokenResponse) GetIssuedTokenType() string {
+	if x != nil {
+		return x.IssuedTokenType
 	}
 	return ""
 }
@@ -1174,7 +1232,7 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\tclient_id\x18\x01 \x01(\tR\bclientId\x12#\n" +
 	"\rclient_secret\x18\x02 \x01(\tR\fclientSecret\x122\n" +
 	"\x15client_assertion_type\x18\x03 \x01(\tR\x13clientAssertionType\x12)\n" +
-	"\x10client_assertion\x18\x04 \x01(\tR\x0fclientAssertion\"\xe6\x03\n" +
+	"\x10client_assertion\x18\x04 \x01(\tR\x0fclientAssertion\"\xc4\x05\n" +
 	"\fTokenRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +
@@ -1195,8 +1253,15 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\n" +
 	"ip_address\x18\x0e \x01(\tR\tipAddress\x12\x1d\n" +
 	"\n" +
-	"dpop_proof\x18\x0f \x01(\tR\tdpopProofB\b\n" +
-	"\x06_scope\"\xb8\x02\n" +
+	"dpop_proof\x18\x0f \x01(\tR\tdpopProof\x12#\n" +
+	"\rsubject_token\x18\x15 \x01(\tR\fsubjectToken\x12,\n" +
+	"\x12subject_token_type\x18\x16 \x01(\tR\x10subjectTokenType\x12\x1a\n" +
+	"\baudience\x18\x17 \x01(\tR\baudience\x120\n" +
+	"\x14requested_token_type\x18\x18 \x01(\tR\x12requestedTokenType\x12\x1f\n" +
+	"\vactor_token\x18\x19 \x01(\tR\n" +
+	"actorToken\x12\x1a\n" +
+	"\bresource\x18\x1a \x01(\tR\bresourceB\b\n" +
+	"\x06_scope\"\xe4\x02\n" +
 	"\rTokenResponse\x12!\n" +
 	"\faccess_token\x18\x01 \x01(\tR\vaccessToken\x12\x1d\n" +
 	"\n" +
@@ -1209,7 +1274,8 @@ const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\x05scope\x18\a \x01(\tR\x05scope\x12#\n" +
 	"\rsession_state\x18\b \x01(\tR\fsessionState\x12\x1d\n" +
 	"\n" +
-	"dpop_nonce\x18\t \x01(\tR\tdpopNonce\"\xc6\x01\n" +
+	"dpop_nonce\x18\t \x01(\tR\tdpopNonce\x12*\n" +
+	"\x11issued_token_type\x18\x15 \x01(\tR\x0fissuedTokenType\"\xc6\x01\n" +
 	"\x16AuthorizeDeviceRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +

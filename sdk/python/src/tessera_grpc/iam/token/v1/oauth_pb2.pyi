@@ -49,7 +49,7 @@ class ClientCredentials(_message.Message):
     def __init__(self, client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., client_assertion_type: _Optional[str] = ..., client_assertion: _Optional[str] = ...) -> None: ...
 
 class TokenRequest(_message.Message):
-    __slots__ = ("realm", "base_url", "client", "grant_type", "code", "redirect_uri", "code_verifier", "username", "password", "otp", "refresh_token", "scope", "device_code", "ip_address", "dpop_proof")
+    __slots__ = ("realm", "base_url", "client", "grant_type", "code", "redirect_uri", "code_verifier", "username", "password", "otp", "refresh_token", "scope", "device_code", "ip_address", "dpop_proof", "subject_token", "subject_token_type", "audience", "requested_token_type", "actor_token", "resource")
     REALM_FIELD_NUMBER: _ClassVar[int]
     BASE_URL_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -65,6 +65,12 @@ class TokenRequest(_message.Message):
     DEVICE_CODE_FIELD_NUMBER: _ClassVar[int]
     IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
     DPOP_PROOF_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
+    AUDIENCE_FIELD_NUMBER: _ClassVar[int]
+    REQUESTED_TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
+    ACTOR_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    RESOURCE_FIELD_NUMBER: _ClassVar[int]
     realm: str
     base_url: str
     client: ClientCredentials
@@ -80,10 +86,16 @@ class TokenRequest(_message.Message):
     device_code: str
     ip_address: str
     dpop_proof: str
-    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., client: _Optional[_Union[ClientCredentials, _Mapping]] = ..., grant_type: _Optional[str] = ..., code: _Optional[str] = ..., redirect_uri: _Optional[str] = ..., code_verifier: _Optional[str] = ..., username: _Optional[str] = ..., password: _Optional[str] = ..., otp: _Optional[str] = ..., refresh_token: _Optional[str] = ..., scope: _Optional[str] = ..., device_code: _Optional[str] = ..., ip_address: _Optional[str] = ..., dpop_proof: _Optional[str] = ...) -> None: ...
+    subject_token: str
+    subject_token_type: str
+    audience: str
+    requested_token_type: str
+    actor_token: str
+    resource: str
+    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., client: _Optional[_Union[ClientCredentials, _Mapping]] = ..., grant_type: _Optional[str] = ..., code: _Optional[str] = ..., redirect_uri: _Optional[str] = ..., code_verifier: _Optional[str] = ..., username: _Optional[str] = ..., password: _Optional[str] = ..., otp: _Optional[str] = ..., refresh_token: _Optional[str] = ..., scope: _Optional[str] = ..., device_code: _Optional[str] = ..., ip_address: _Optional[str] = ..., dpop_proof: _Optional[str] = ..., subject_token: _Optional[str] = ..., subject_token_type: _Optional[str] = ..., audience: _Optional[str] = ..., requested_token_type: _Optional[str] = ..., actor_token: _Optional[str] = ..., resource: _Optional[str] = ...) -> None: ...
 
 class TokenResponse(_message.Message):
-    __slots__ = ("access_token", "token_type", "expires_in", "refresh_token", "refresh_expires_in", "id_token", "scope", "session_state", "dpop_nonce")
+    __slots__ = ("access_token", "token_type", "expires_in", "refresh_token", "refresh_expires_in", "id_token", "scope", "session_state", "dpop_nonce", "issued_token_type")
     ACCESS_TOKEN_FIELD_NUMBER: _ClassVar[int]
     TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
     EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
@@ -93,6 +105,7 @@ class TokenResponse(_message.Message):
     SCOPE_FIELD_NUMBER: _ClassVar[int]
     SESSION_STATE_FIELD_NUMBER: _ClassVar[int]
     DPOP_NONCE_FIELD_NUMBER: _ClassVar[int]
+    ISSUED_TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
     access_token: str
     token_type: str
     expires_in: int
@@ -102,7 +115,8 @@ class TokenResponse(_message.Message):
     scope: str
     session_state: str
     dpop_nonce: str
-    def __init__(self, access_token: _Optional[str] = ..., token_type: _Optional[str] = ..., expires_in: _Optional[int] = ..., refresh_token: _Optional[str] = ..., refresh_expires_in: _Optional[int] = ..., id_token: _Optional[str] = ..., scope: _Optional[str] = ..., session_state: _Optional[str] = ..., dpop_nonce: _Optional[str] = ...) -> None: ...
+    issued_token_type: str
+    def __init__(self, access_token: _Optional[str] = ..., token_type: _Optional[str] = ..., expires_in: _Optional[int] = ..., refresh_token: _Optional[str] = ..., refresh_expires_in: _Optional[int] = ..., id_token: _Optional[str] = ..., scope: _Optional[str] = ..., session_state: _Optional[str] = ..., dpop_nonce: _Optional[str] = ..., issued_token_type: _Optional[str] = ...) -> None: ...
 
 class AuthorizeDeviceRequest(_message.Message):
     __slots__ = ("realm", "base_url", "client", "scope", "ip_address")
