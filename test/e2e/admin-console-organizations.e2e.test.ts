@@ -5,6 +5,7 @@ import { startEmbeddedServer, type TestServer } from "./support/embedded-server.
 import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
 import { eventually } from "./support/targets.js";
 import { verifyStandardWebhook, WebhookReceiver } from "./support/webhook-receiver.js";
+import { startSmtpSink } from "./support/smtp-sink.js";
 
 /**
  * The admin console's organization and webhook pages in a real Chromium (DESIGN 6 tier 4), on an
@@ -15,12 +16,14 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
   let server: TestServer;
   let browser: Browser;
   let receiver: WebhookReceiver;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let api: ReturnType<typeof adminApi>;
   let realm: string;
   const users: Record<string, string> = {};
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
+    sink = await startSmtpSink();
     server = await startEmbeddedServer("admin-console-orgs", {
       TESSERA_OUTBOUND_ALLOW_LOOPBACK: "true", TESSERA_WEBHOOK_RETRY_BASE_MS: "200", TESSERA_WEBHOOK_RETRY_MAX_MS: "1000",
       TESSERA_WEBHOOK_POLL_MS: "200", TESSERA_WEBHOOK_TIMEOUT_MS: "2000",
@@ -42,6 +45,7 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
     await browser?.close();
     await server?.stop();
     await receiver?.down();
+    await sink?.stop();
   });
 
   async function signIn(page: Page, fragment: string): Promise<void> {
@@ -110,25 +114,48 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
       const memberList = await api.get(`${orgs}/${String(org.id)}/members`);
       expect(memberList.body.map((u: { id: string; username: string }) => [u.id, u.username])).toEqual([[users.erin, "erin"]]);
       await checkPage(page, "organization-members");
+      // Inviting a member's address: the API's 409 names `email`, shown beside that field.
+      const inviteEmail = page.getByLabel("Email to invite");
+      await inviteEmail.fill("erin@acme.example");
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await page.locator("[aria-invalid=true]").waitFor();
+      const inviteErr = (await inviteEmail.getAttribute("aria-describedby"))!;
+      expect(await page.locator(`[id="${inviteErr}"]`).textContent()).toBe("user is already a member of the organization");
       await members.getByRole("button", { name: "Remove member erin" }).click();
       await page.getByText("erin is no longer a member.").waitFor();
       await page.getByText("No members.").waitFor();
       expect((await api.get(`${orgs}/${String(org.id)}/members`)).body).toEqual([]);
 
       // An invitation: the realm has no SMTP server, and the API's refusal is shown as it is.
-      await page.getByLabel("Email to invite").fill("gina@acme.example");
+      await inviteEmail.fill("gina@acme.example");
       await page.getByRole("button", { name: "Send invitation" }).click();
       await page.getByRole("alert").filter({ hasText: "SMTP" }).waitFor();
       expect(await page.getByRole("form", { name: "Invite by email" }).getByRole("alert").textContent())
         .toBe(`realm "${realm}" has no SMTP server configured (smtpHost)`);
+      // With the realm's SMTP server set (the smtp-server sink), the invitation goes out.
+      expect((await api.put(`/admin/realms/${realm}`, { smtpHost: "127.0.0.1", smtpPort: sink.port, smtpFrom: "id@acme.example" })).status).toBe(200);
+      await page.getByLabel("Invitee first name").fill("Gina");
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await page.getByText("An invitation was sent to gina@acme.example.").waitFor();
+      expect(await inviteEmail.inputValue()).toBe("");
+      expect(sink.mails.map((m) => m.to)).toEqual([["gina@acme.example"]]);
 
       // An edit, then the delete behind its confirmation; the users stay.
       await page.getByLabel("Description").fill("Our biggest customer");
       await page.getByRole("form", { name: "Organization settings" }).getByRole("button", { name: "Save" }).click();
       await page.getByText("Saved.").waitFor();
       expect((await api.get(`${orgs}/${String(org.id)}`)).body).toMatchObject({ description: "Our biggest customer", domains: [{ name: "acme.example", verified: true }] });
-      await page.getByRole("button", { name: "Delete organization" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      // By keyboard: the confirmation opens with Enter, Escape cancels it and gives the focus back.
+      await page.getByRole("button", { name: "Delete organization" }).focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Delete organization");
+      expect((await api.get(`${orgs}/${String(org.id)}`)).status).toBe(200);
+      await page.keyboard.press("Enter");
+      await dialog.getByRole("button", { name: "Delete" }).click();
       await page.getByRole("heading", { level: 1, name: "Organizations" }).waitFor();
       expect((await api.get(`${orgs}/${String(org.id)}`)).status).toBe(404);
       expect((await api.get(`/admin/realms/${realm}/users/${users.erin}`)).status).toBe(200);
