@@ -17,16 +17,21 @@ const FOUND = 10;
  */
 export function OrganizationMembers(p: { session: AdminSession; realm: string; path: string }): JSX.Element {
   const [first, setFirst] = useState(0);
+  const [search, setSearch] = useState("");
+  const [applied, setApplied] = useState("");
   const [error, setError] = useState("");
   const [notice, setNotice] = useState("");
+  // The count has no search: a searched page asks for one more row than it shows, to know whether a next one exists.
   const members = useLoad(async () => {
+    const q = new URLSearchParams({ first: String(first), max: String(applied ? PAGE + 1 : PAGE), ...(applied ? { search: applied } : {}) });
     const [rows, total] = await Promise.all([
-      p.session.request<UserRow[]>("GET", `${p.path}/members?${new URLSearchParams({ first: String(first), max: String(PAGE) })}`),
-      p.session.request<number>("GET", `${p.path}/members/count`),
+      p.session.request<UserRow[]>("GET", `${p.path}/members?${q}`),
+      applied ? Promise.resolve(undefined) : p.session.request<number>("GET", `${p.path}/members/count`),
     ]);
     return { rows, total };
-  }, [p.path, first]);
-  const rows = members.data?.rows ?? [];
+  }, [p.path, first, applied]);
+  const rows = (members.data?.rows ?? []).slice(0, PAGE);
+  const more = members.data?.total !== undefined ? first + rows.length < members.data.total : (members.data?.rows.length ?? 0) > PAGE;
   const act = async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
     setError("");
     setNotice("");
@@ -43,9 +48,15 @@ export function OrganizationMembers(p: { session: AdminSession; realm: string; p
   const memberIds = new Set(rows.map((u) => u.id));
   return (
     <Section title="Members">
+      <form role="search" class="toolbar" onSubmit={(e) => { e.preventDefault(); setFirst(0); setApplied(search.trim()); }}>
+        <label for="member-search" class="sr-only">Search members</label>
+        <input id="member-search" type="search" placeholder="Username" value={search}
+          onInput={(e) => setSearch((e.currentTarget as HTMLInputElement).value)} />
+        <button type="submit">Search members</button>
+      </form>
       <ErrorAlert message={error || members.error} />
       {notice ? <Notice message={notice} /> : null}
-      {members.loading && !members.data ? <Loading what="members" /> : rows.length === 0 ? <Empty what="members" /> : (
+      {members.loading && !members.data ? <Loading what="members" /> : rows.length === 0 ? <Empty what={applied ? "members match" : "members"} /> : (
         <table>
           <caption class="sr-only">Organization members</caption>
           <thead><tr><th scope="col">Username</th><th scope="col">Email</th><th scope="col">Membership</th><th scope="col">Actions</th></tr></thead>
@@ -62,8 +73,7 @@ export function OrganizationMembers(p: { session: AdminSession; realm: string; p
           </tbody>
         </table>
       )}
-      <Pager label="Members" first={first} max={PAGE} count={rows.length} total={members.data?.total}
-        more={first + rows.length < (members.data?.total ?? 0)} onPage={setFirst} />
+      <Pager label="Members" first={first} max={PAGE} count={rows.length} total={members.data?.total} more={more} onPage={setFirst} />
       <AddMember session={p.session} realm={p.realm} isMember={(id) => memberIds.has(id)}
         onAdd={(u) => act(() => p.session.request("POST", `${p.path}/members`, u.id), `${u.username} is now a member.`)} />
       <InviteMember session={p.session} path={p.path} />
@@ -72,7 +82,7 @@ export function OrganizationMembers(p: { session: AdminSession; realm: string; p
 }
 
 /** A search of the realm's users (username, email, names), each found one added with a button. */
-function AddMember(p: { session: AdminSession; realm: string; isMember(id: string): boolean; onAdd(u: UserRow): Promise<boolean> }): JSX.Element {
+function AddMember(p: { session: AdminSession; realm: string; isMember(id: string): boolean; onAdd(u: UserRow): Promise<unknown> }): JSX.Element {
   const [found, setFound] = useState<UserRow[] | null>(null);
   const form = useForm<Values>({ search: "" }, async (v) => {
     const q = new URLSearchParams({ search: String(v.search).trim(), limit: String(FOUND) });
@@ -91,9 +101,10 @@ function AddMember(p: { session: AdminSession; realm: string; isMember(id: strin
           {found.map((u) => (
             <li>
               <span>{u.username}{u.email ? ` (${u.email})` : ""}</span>
+              {/* A member on another page of the members shows Add; the API's 409 then says so. */}
               {p.isMember(u.id) ? <span class="muted small">member</span> : (
                 <button type="button" class="link" aria-label={`Add ${u.username} as a member`}
-                  onClick={() => void p.onAdd(u).then((ok) => { if (ok) setFound(found.filter((x) => x.id !== u.id)); })}>Add</button>
+                  onClick={() => void p.onAdd(u)}>Add</button>
               )}
             </li>
           ))}
