@@ -295,6 +295,16 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
       // Two events, the first sent twice (the replay): two distinct idempotency keys.
       expect(new Set(receiver.on("/console").map((r) => r.headers["webhook-id"])).size).toBe(2);
 
+      // A range replay from before the webhook existed: the realm's four user creations (erin and
+      // fred before it, hank and ivan after), each under its own idempotency key.
+      const from = new Date(Date.now() - 3600_000);
+      const local = new Date(from.getTime() - from.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+      await page.getByLabel("Replay from").fill(local);
+      await page.getByRole("button", { name: "Replay range" }).click();
+      await page.getByText("4 events queued.").waitFor();
+      const replayed = await eventually(async () => new Set(receiver.on("/console").map((r) => r.headers["webhook-id"])), (ids) => ids.size >= 4, 20_000);
+      expect(replayed.size).toBe(4);
+
       // An edit (disabled), then the delete behind its confirmation.
       await page.getByLabel("Enabled").uncheck();
       await page.getByRole("form", { name: "Webhook settings" }).getByRole("button", { name: "Save" }).click();

@@ -2,6 +2,7 @@ import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import type { AdminSession } from "./admin-session";
 import { messageOf } from "../ui/api-failure";
+import { FormFooter, TextField, useForm, type Values } from "../ui/form";
 import { when } from "../ui/format";
 import { Empty, ErrorAlert, Loading, Notice, Pager, Section, useLoad } from "../ui/widgets";
 
@@ -81,6 +82,41 @@ export function WebhookDeliveries(p: { session: AdminSession; path: string }): J
         </table>
       )}
       <Pager label="Deliveries" first={first} max={PAGE} count={rows.length} more={(list.data?.length ?? 0) > PAGE} onPage={setFirst} />
+      <ReplayRange session={p.session} path={p.path} onQueued={list.reload} />
     </Section>
+  );
+}
+
+/** A local date-time of the form as the ISO 8601 instant the API reads; "" stays "". */
+function instant(local: string | boolean | undefined): string {
+  const v = String(local ?? "").trim();
+  if (!v) return "";
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? v : d.toISOString();
+}
+
+/**
+ * A replay of every stored event of a time range the webhook subscribes to (`POST .../replay`):
+ * earlier events and ones whose deliveries the store has dropped are sent again.
+ */
+function ReplayRange(p: { session: AdminSession; path: string; onQueued(): void }): JSX.Element {
+  const [queued, setQueued] = useState("");
+  const form = useForm<Values>({ dateFrom: "", dateTo: "" }, async (v) => {
+    setQueued("");
+    const q = new URLSearchParams({ dateFrom: instant(v.dateFrom), ...(String(v.dateTo).trim() ? { dateTo: instant(v.dateTo) } : {}) });
+    const r = await p.session.request<{ queued: number }>("POST", `${p.path}/replay?${q}`);
+    setQueued(`${r.queued} ${r.queued === 1 ? "event" : "events"} queued.`);
+    p.onQueued();
+  });
+  return (
+    <>
+      <h3>Replay a time range</h3>
+      <form onSubmit={form.submit} noValidate aria-label="Replay a time range" class="inline-form">
+        <TextField form={form} name="dateFrom" label="Replay from" type={"datetime-local" as "text"} required />
+        <TextField form={form} name="dateTo" label="Replay to" type={"datetime-local" as "text"} hint="Now when empty." />
+        <FormFooter form={form} submit="Replay range" />
+      </form>
+      {queued ? <Notice message={queued} /> : null}
+    </>
   );
 }
