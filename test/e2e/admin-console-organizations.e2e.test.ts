@@ -37,6 +37,10 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
       expect(res.status).toBe(201);
       users[username] = res.body.id;
     }
+    expect((await api.post(`/admin/realms/${realm}/identity-providers`, {
+      alias: "corp", displayName: "Corp SSO", providerType: "oidc", clientId: "tessera", clientSecret: "s3cret-value",
+      authorizationUrl: "https://idp.example.com/authorize", tokenUrl: "https://idp.example.com/token", issuer: "https://idp.example.com",
+    })).status).toBe(201);
     // Another organization holds a domain the console's create will ask for.
     expect((await api.post(`/admin/realms/${realm}/organizations`, { name: "Globex", domains: [{ name: "globex.example" }] })).status).toBe(201);
   }, 120_000);
@@ -80,6 +84,7 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
       await page.getByRole("button", { name: "Add domain" }).click();
       await page.getByLabel("Domain 2", { exact: true }).fill("GLOBEX.example");
       await page.getByLabel("Attributes").fill("tier=gold\nregion=eu\nregion=us");
+      await page.getByLabel("Corp SSO (corp)").check();
       await checkPage(page, "organization-create");
       await page.getByRole("button", { name: "Create", exact: true }).click();
 
@@ -100,7 +105,7 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
       expect(listed).toHaveLength(1);
       const org = listed[0]!;
       expect(org).toMatchObject({ name: "Acme Inc", alias: "Acme-Inc", enabled: true, domains: [{ name: "acme.example", verified: true }],
-        attributes: { tier: ["gold"], region: ["eu", "us"] } });
+        attributes: { tier: ["gold"], region: ["eu", "us"] }, identityProviders: ["corp"] });
       expect(await page.evaluate(() => location.hash)).toBe(`#/realms/${realm}/organizations/${String(org.id)}`);
       await checkPage(page, "organization");
 
@@ -154,9 +159,10 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
 
       // An edit, then the delete behind its confirmation; the users stay.
       await page.getByLabel("Description").fill("Our biggest customer");
+      expect(await page.getByLabel("Corp SSO (corp)").isChecked()).toBe(true);
       await page.getByRole("form", { name: "Organization settings" }).getByRole("button", { name: "Save" }).click();
       await page.getByText("Saved.").waitFor();
-      expect((await api.get(`${orgs}/${String(org.id)}`)).body).toMatchObject({ description: "Our biggest customer", domains: [{ name: "acme.example", verified: true }] });
+      expect((await api.get(`${orgs}/${String(org.id)}`)).body).toMatchObject({ description: "Our biggest customer", domains: [{ name: "acme.example", verified: true }], identityProviders: ["corp"] });
       // By keyboard: the confirmation opens with Enter, Escape cancels it and gives the focus back.
       await page.getByRole("button", { name: "Delete organization" }).focus();
       await page.keyboard.press("Enter");

@@ -1,7 +1,9 @@
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import { ApiFailure } from "../ui/api-failure";
-import { CheckField, TextField, type FormState, type Values } from "../ui/form";
+import { CheckField, TextField, lines, type FormState, type Values } from "../ui/form";
+import { useLoad } from "../ui/widgets";
+import type { AdminSession } from "./admin-session";
 
 export interface OrganizationDomain {
   name: string;
@@ -18,6 +20,13 @@ export interface OrganizationRow {
   redirectUrl?: string;
   domains?: OrganizationDomain[];
   attributes?: Record<string, string[]>;
+  identityProviders?: string[];
+}
+
+/** An identity provider of the realm, as the organization form offers it. */
+export interface ProviderChoice {
+  alias: string;
+  displayName?: string;
 }
 
 /** Attributes as `key=value` lines, one value a line (a key repeated holds several values). */
@@ -50,6 +59,7 @@ export function organizationValues(o: Partial<OrganizationRow>): Values {
   return {
     name: o.name ?? "", alias: o.alias ?? "", description: o.description ?? "", redirectUrl: o.redirectUrl ?? "",
     enabled: o.enabled ?? true, domains: JSON.stringify(o.domains ?? []), attributes: attributesText(o.attributes),
+    identityProviders: (o.identityProviders ?? []).join("\n"),
   };
 }
 
@@ -63,6 +73,7 @@ export function organizationBody(v: Values, create: boolean): Record<string, unk
     name: String(v.name).trim(), description: String(v.description).trim(), enabled: Boolean(v.enabled),
     domains: domainsOf(v.domains).filter((d) => d.name.trim() !== "").map((d) => ({ name: d.name.trim(), verified: d.verified })),
     attributes: attributesOf(String(v.attributes)),
+    identityProviders: lines(v.identityProviders),
   };
   if (String(v.redirectUrl).trim() !== "" || !create) body.redirectUrl = String(v.redirectUrl).trim();
   if (create && String(v.alias).trim() !== "") body.alias = String(v.alias).trim();
@@ -114,8 +125,42 @@ function DomainsField(p: { form: FormState<Values> }): JSX.Element {
   );
 }
 
+/** The realm's identity providers, for the form's choice (none while loading or when the list fails). */
+export function useProviderChoices(session: AdminSession, realm: string): ProviderChoice[] {
+  const path = `/admin/realms/${encodeURIComponent(realm)}/identity-providers`;
+  return useLoad(() => session.request<ProviderChoice[]>("GET", path), [path]).data ?? [];
+}
+
+/**
+ * The realm's identity providers the members sign in with: identity-first login sends an email of
+ * a verified domain to the first one chosen. An alias no longer in the realm stays listed, so
+ * saving does not drop it unseen.
+ */
+function ProvidersField(p: { form: FormState<Values>; providers: ProviderChoice[] }): JSX.Element {
+  const [id] = useState(() => `idp${++ids}`);
+  const chosen = lines(p.form.values.identityProviders);
+  const known = new Set(p.providers.map((x) => x.alias));
+  const all = [...p.providers, ...chosen.filter((a) => !known.has(a)).map((alias) => ({ alias, displayName: `${alias} (not in this realm)` }))];
+  const error = p.form.errorOf("identityProviders");
+  const toggle = (alias: string, on: boolean): void =>
+    p.form.set("identityProviders", (on ? [...chosen, alias] : chosen.filter((a) => a !== alias)).join("\n"));
+  return (
+    <fieldset class="group">
+      <legend>Identity providers</legend>
+      {all.length === 0 ? <p class="muted">The realm has no identity providers.</p> : all.map((x, i) => (
+        <div class="field field-check">
+          <input type="checkbox" id={`${id}-${i}`} checked={chosen.includes(x.alias)} aria-describedby={error ? `${id}-err` : undefined}
+            onChange={(e) => toggle(x.alias, (e.currentTarget as HTMLInputElement).checked)} />
+          <label for={`${id}-${i}`}>{x.displayName && x.displayName !== x.alias ? `${x.displayName} (${x.alias})` : x.alias}</label>
+        </div>
+      ))}
+      {error ? <p class="error-text" id={`${id}-err`} role="alert">{error}</p> : null}
+    </fieldset>
+  );
+}
+
 /** An organization's fields; the alias only at creation. */
-export function OrganizationFields(p: { form: FormState<Values>; create: boolean }): JSX.Element {
+export function OrganizationFields(p: { form: FormState<Values>; create: boolean; providers: ProviderChoice[] }): JSX.Element {
   return (
     <>
       <div class="grid">
@@ -126,6 +171,7 @@ export function OrganizationFields(p: { form: FormState<Values>; create: boolean
         <CheckField form={p.form} name="enabled" label="Enabled" />
       </div>
       <DomainsField form={p.form} />
+      <ProvidersField form={p.form} providers={p.providers} />
       <TextField form={p.form} name="attributes" label="Attributes" multiline hint="One key=value a line; repeat a key for several values." />
     </>
   );

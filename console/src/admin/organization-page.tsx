@@ -4,7 +4,7 @@ import type { AdminSession } from "./admin-session";
 import { FormFooter, useForm, type Values } from "../ui/form";
 import { ConfirmButton, ErrorAlert, Loading, Notice, Section, useLoad } from "../ui/widgets";
 import { go, href } from "./router";
-import { OrganizationFields, organizationBody, organizationValues, type OrganizationRow } from "./organization-fields";
+import { OrganizationFields, organizationBody, organizationValues, type OrganizationRow, useProviderChoices } from "./organization-fields";
 import { OrganizationMembers } from "./organization-members";
 
 /** One organization: its settings (saved with PUT), delete after confirmation, its members. */
@@ -29,13 +29,14 @@ export function OrganizationPage(p: { session: AdminSession; realm: string; orgI
           confirm="Delete" onConfirm={async () => { await p.session.request("DELETE", path); go(href(p.realm, "organizations")); }} />
       </div>
       <p class="muted">Alias <code>{o.alias}</code> · ID <code>{o.id}</code></p>
-      <EditOrganization key={o.id} session={p.session} path={path} org={o} onSaved={org.reload} />
+      <EditOrganization key={o.id} session={p.session} realm={p.realm} path={path} org={o} onSaved={org.reload} />
       <OrganizationMembers session={p.session} realm={p.realm} path={path} />
     </>
   );
 }
 
-function EditOrganization(p: { session: AdminSession; path: string; org: OrganizationRow; onSaved(): void }): JSX.Element {
+function EditOrganization(p: { session: AdminSession; realm: string; path: string; org: OrganizationRow; onSaved(): void }): JSX.Element {
+  const providers = useProviderChoices(p.session, p.realm);
   const [saved, setSaved] = useState(false);
   const form = useForm<Values>(organizationValues(p.org), async (v) => {
     setSaved(false);
@@ -46,7 +47,7 @@ function EditOrganization(p: { session: AdminSession; path: string; org: Organiz
   return (
     <Section title="Settings">
       <form onSubmit={form.submit} noValidate aria-label="Organization settings">
-        <OrganizationFields form={form} create={false} />
+        <OrganizationFields form={form} create={false} providers={providers} />
         {saved ? <Notice message="Saved." /> : null}
         <FormFooter form={form} submit="Save" />
       </form>

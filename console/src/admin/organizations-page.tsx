@@ -4,7 +4,7 @@ import type { AdminSession } from "./admin-session";
 import { FormFooter, useForm, type Values } from "../ui/form";
 import { Empty, ErrorAlert, Loading, Pager, Section, useLoad } from "../ui/widgets";
 import { go, href } from "./router";
-import { OrganizationFields, organizationBody, organizationValues, type OrganizationRow } from "./organization-fields";
+import { OrganizationFields, organizationBody, organizationValues, type OrganizationRow, useProviderChoices } from "./organization-fields";
 
 const PAGE = 20;
 
@@ -67,6 +67,7 @@ export function OrganizationsPage(p: { session: AdminSession; realm: string }): 
 }
 
 function CreateOrganization(p: { session: AdminSession; base: string; realm: string; onCancel(): void }): JSX.Element {
+  const providers = useProviderChoices(p.session, p.realm);
   const form = useForm<Values>(organizationValues({}), async (v) => {
     const created = await p.session.request<OrganizationRow>("POST", p.base, organizationBody(v, true));
     go(href(p.realm, "organizations", created.id));
@@ -74,7 +75,7 @@ function CreateOrganization(p: { session: AdminSession; base: string; realm: str
   return (
     <form class="card" onSubmit={form.submit} noValidate aria-label="Create organization">
       <h2>Create organization</h2>
-      <OrganizationFields form={form} create />
+      <OrganizationFields form={form} create providers={providers} />
       <FormFooter form={form} submit="Create"><button type="button" onClick={p.onCancel}>Cancel</button></FormFooter>
     </form>
   );
