@@ -130,6 +130,31 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
       await page.getByRole("button", { name: "Search members" }).click();
       await members.getByRole("link", { name: "erin" }).waitFor();
       await checkPage(page, "organization-members");
+      // An organization role, granted to fred, revoked, granted again, then deleted (and so revoked).
+      await page.getByLabel("Role name").fill("billing-admin");
+      await page.getByLabel("Role description").fill("Pays the invoices");
+      await page.getByRole("button", { name: "Create role" }).click();
+      await page.getByRole("table", { name: "Organization roles" }).getByRole("cell", { name: "billing-admin", exact: true }).waitFor();
+      const fredRoles = `${orgs}/${String(org.id)}/members/${users.fred}/roles`;
+      const grant = async (): Promise<void> => {
+        await page.getByLabel("Role to grant fred").selectOption("billing-admin");
+        await page.getByRole("button", { name: "Grant role to fred" }).click();
+        await page.getByRole("list", { name: "Roles of fred" }).getByText("billing-admin", { exact: true }).waitFor();
+      };
+      await grant();
+      expect((await api.get(fredRoles)).body.map((r: { name: string }) => r.name)).toEqual(["billing-admin"]);
+      await checkPage(page, "organization-roles");
+      await page.getByRole("button", { name: "Revoke billing-admin from fred" }).click();
+      await page.getByRole("list", { name: "Roles of fred" }).waitFor({ state: "detached" });
+      expect((await api.get(fredRoles)).body).toEqual([]);
+      await grant();
+      await page.getByRole("button", { name: "Delete role billing-admin" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      await page.getByText("No organization roles.").waitFor();
+      await page.getByRole("list", { name: "Roles of fred" }).waitFor({ state: "detached" });
+      expect((await api.get(fredRoles)).body).toEqual([]);
+      expect((await api.get(`${orgs}/${String(org.id)}/roles`)).body).toEqual([]);
+
       // Inviting a member's address: the API's 409 names `email`, shown beside that field.
       const inviteEmail = page.getByLabel("Email to invite");
       await inviteEmail.fill("erin@acme.example");
@@ -158,7 +183,7 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
       expect(sink.mails.map((m) => m.to)).toEqual([["gina@acme.example"]]);
 
       // An edit, then the delete behind its confirmation; the users stay.
-      await page.getByLabel("Description").fill("Our biggest customer");
+      await page.getByLabel("Description", { exact: true }).fill("Our biggest customer");
       expect(await page.getByLabel("Corp SSO (corp)").isChecked()).toBe(true);
       await page.getByRole("form", { name: "Organization settings" }).getByRole("button", { name: "Save" }).click();
       await page.getByText("Saved.").waitFor();

@@ -6,6 +6,7 @@ import { FormFooter, TextField, useForm, type Values } from "../ui/form";
 import { Empty, ErrorAlert, Loading, Notice, Pager, Section, useLoad } from "../ui/widgets";
 import { href } from "./router";
 import type { UserRow } from "./users-page";
+import { MemberRoles, type OrganizationRole } from "./organization-roles";
 
 const PAGE = 20;
 const FOUND = 10;
@@ -15,7 +16,7 @@ const FOUND = 10;
  * the total from `members/count`), removed one by one; an existing user found by a search of the
  * realm's users and added by id (the API takes the id as a JSON string); an invitation by email.
  */
-export function OrganizationMembers(p: { session: AdminSession; realm: string; path: string }): JSX.Element {
+export function OrganizationMembers(p: { session: AdminSession; realm: string; path: string; roles: OrganizationRole[]; rolesVersion: number }): JSX.Element {
   const [first, setFirst] = useState(0);
   const [search, setSearch] = useState("");
   const [applied, setApplied] = useState("");
@@ -59,13 +60,14 @@ export function OrganizationMembers(p: { session: AdminSession; realm: string; p
       {members.loading && !members.data ? <Loading what="members" /> : rows.length === 0 ? <Empty what={applied ? "members match" : "members"} /> : (
         <table>
           <caption class="sr-only">Organization members</caption>
-          <thead><tr><th scope="col">Username</th><th scope="col">Email</th><th scope="col">Membership</th><th scope="col">Actions</th></tr></thead>
+          <thead><tr><th scope="col">Username</th><th scope="col">Email</th><th scope="col">Membership</th><th scope="col">Organization roles</th><th scope="col">Actions</th></tr></thead>
           <tbody>
             {rows.map((u) => (
               <tr>
                 <td><a href={href(p.realm, "users", u.id)}>{u.username}</a></td>
                 <td>{u.email || "—"}</td>
                 <td>{(u as UserRow & { membershipType?: string }).membershipType ?? "UNMANAGED"}</td>
+                <td><MemberRoles session={p.session} path={`${p.path}/members/${encodeURIComponent(u.id)}`} username={u.username} roles={p.roles} version={p.rolesVersion} /></td>
                 <td><button type="button" class="link" aria-label={`Remove member ${u.username}`}
                   onClick={() => void act(() => p.session.request("DELETE", `${p.path}/members/${encodeURIComponent(u.id)}`), `${u.username} is no longer a member.`)}>Remove</button></td>
               </tr>

@@ -6,11 +6,15 @@ import { ConfirmButton, ErrorAlert, Loading, Notice, Section, useLoad } from "..
 import { go, href } from "./router";
 import { OrganizationFields, organizationBody, organizationValues, type OrganizationRow, useProviderChoices } from "./organization-fields";
 import { OrganizationMembers } from "./organization-members";
+import { OrganizationRoles, type OrganizationRole } from "./organization-roles";
 
 /** One organization: its settings (saved with PUT), delete after confirmation, its members. */
 export function OrganizationPage(p: { session: AdminSession; realm: string; orgId: string }): JSX.Element {
   const path = `/admin/realms/${encodeURIComponent(p.realm)}/organizations/${encodeURIComponent(p.orgId)}`;
   const org = useLoad(() => p.session.request<OrganizationRow>("GET", path), [path]);
+  // Bumped at each role change, so every member's grants reload (a deleted role is revoked from all).
+  const [rolesVersion, setRolesVersion] = useState(0);
+  const roles = useLoad(() => p.session.request<OrganizationRole[]>("GET", `${path}/roles`), [path, rolesVersion]);
   if (!org.data) {
     return (
       <>
@@ -30,7 +34,8 @@ export function OrganizationPage(p: { session: AdminSession; realm: string; orgI
       </div>
       <p class="muted">Alias <code>{o.alias}</code> · ID <code>{o.id}</code></p>
       <EditOrganization key={o.id} session={p.session} realm={p.realm} path={path} org={o} onSaved={org.reload} />
-      <OrganizationMembers session={p.session} realm={p.realm} path={path} />
+      <OrganizationRoles session={p.session} path={path} roles={roles.data} error={roles.error} onChanged={() => setRolesVersion((v) => v + 1)} />
+      <OrganizationMembers session={p.session} realm={p.realm} path={path} roles={roles.data ?? []} rolesVersion={rolesVersion} />
     </>
   );
 }

@@ -50,7 +50,7 @@ export function WebhookDeliveries(p: { session: AdminSession; path: string }): J
     <Section title="Deliveries">
       <div class="toolbar">
         <label for="delivery-status">Status</label>
-        <select id="delivery-status" value={status} onChange={(e) => { setFirst(0); setStatus((e.currentTarget as HTMLSelectElement).value); }}>
+        <select id="delivery-status" value={status} onChange={(e) => { setFirst(0); setNotice(""); setError(""); setStatus((e.currentTarget as HTMLSelectElement).value); }}>
           <option value="">Any</option>
           {STATUSES.map((s) => <option value={s}>{s}</option>)}
         </select>
