@@ -323,18 +323,33 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
         await page.waitForTimeout(200);
       }
       await page.getByText("No deliveries.").waitFor();
+      // Settled: both deliveries delivered, no retry still to come.
+      const settled = await eventually(async () => (await api.get(`${hooks}/${hook!.id}/deliveries?status=delivered`)).body as unknown[], (d) => d.length === 2, 20_000);
+      expect(settled).toHaveLength(2);
       // Two events, the first sent twice (the replay): two distinct idempotency keys.
       expect(new Set(receiver.on("/console").map((r) => r.headers["webhook-id"])).size).toBe(2);
 
       // A range replay from before the webhook existed: the realm's four user creations (erin and
       // fred before it, hank and ivan after), each under its own idempotency key.
+      // It goes out after a rotation: the new secret, shown once, signs it; the old one no longer does.
+      await page.getByRole("button", { name: "Rotate secret" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Rotate" }).click();
+      const rotated = await page.getByRole("textbox", { name: "Signing secret" }).inputValue();
+      expect(rotated).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+      expect(rotated).not.toBe(secret);
+      await page.getByRole("button", { name: "Done" }).click();
+      await page.getByRole("button", { name: "Replay range" }).waitFor();
+      const before = receiver.on("/console").length;
       const from = new Date(Date.now() - 3600_000);
       const local = new Date(from.getTime() - from.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
       await page.getByLabel("Replay from").fill(local);
       await page.getByRole("button", { name: "Replay range" }).click();
       await page.getByText("4 events queued.").waitFor();
-      const replayed = await eventually(async () => new Set(receiver.on("/console").map((r) => r.headers["webhook-id"])), (ids) => ids.size >= 4, 20_000);
-      expect(replayed.size).toBe(4);
+      const all = await eventually(async () => receiver.on("/console"), (r) => r.length >= before + 4, 20_000);
+      const sent = all.slice(before);
+      expect(new Set(sent.map((r) => r.headers["webhook-id"])).size).toBe(4);
+      expect(sent.map((r) => [verifyStandardWebhook(rotated, r.headers, r.body), verifyStandardWebhook(secret, r.headers, r.body)]))
+        .toEqual(Array(4).fill([true, false]));
 
       // An edit (disabled), then the delete behind its confirmation.
       await page.getByLabel("Enabled").uncheck();
