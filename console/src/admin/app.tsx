@@ -19,6 +19,10 @@ import { ResourcePage } from "./resource-page";
 import { IDENTITY_PROVIDERS, SAML_SERVICE_PROVIDERS, USER_FEDERATION } from "./provider-kinds";
 import { ImportRealmPage } from "./import-realm-page";
 import { SessionsPage } from "./sessions-page";
+import { OrganizationsPage } from "./organizations-page";
+import { OrganizationPage } from "./organization-page";
+import { WebhooksPage } from "./webhooks-page";
+import { WebhookPage } from "./webhook-page";
 
 const NAV: { page: Page; label: string }[] = [
   { page: "settings", label: "Realm settings" },
@@ -27,19 +31,25 @@ const NAV: { page: Page; label: string }[] = [
   { page: "client-scopes", label: "Client scopes" },
   { page: "roles", label: "Realm roles" },
   { page: "groups", label: "Groups" },
+  { page: "organizations", label: "Organizations" },
   { page: "sessions", label: "Sessions" },
   { page: "identity-providers", label: "Identity providers" },
   { page: "user-federation", label: "User federation" },
   { page: "saml-service-providers", label: "SAML service providers" },
   { page: "events", label: "Events" },
   { page: "admin-events", label: "Admin events" },
+  { page: "webhooks", label: "Webhooks" },
 ];
+
+/** The detail page each list page's nav entry stays current on. */
+const PARENT: Partial<Record<Page, Page>> = { user: "users", client: "clients", organization: "organizations", webhook: "webhooks" };
 
 const TITLES: Record<Page, string> = {
   realms: "Realms", "create-realm": "Create realm", settings: "Realm settings", users: "Users", user: "User details",
   clients: "Clients", client: "Client details", roles: "Realm roles", groups: "Groups", "client-scopes": "Client scopes",
   events: "Events", "admin-events": "Admin events", "identity-providers": "Identity providers", "user-federation": "User federation",
   "saml-service-providers": "SAML service providers", import: "Import realm", sessions: "Sessions",
+  organizations: "Organizations", organization: "Organization details", webhooks: "Webhooks", webhook: "Webhook details",
 };
 
 export function App(p: { session: AdminSession }): JSX.Element {
@@ -70,7 +80,7 @@ export function App(p: { session: AdminSession }): JSX.Element {
           {route.realm ? (
             <ul>
               {NAV.map((n) => {
-                const current = route.page === n.page || (n.page === "users" && route.page === "user") || (n.page === "clients" && route.page === "client");
+                const current = route.page === n.page || PARENT[route.page] === n.page;
                 return <li><a href={href(route.realm!, n.page)} aria-current={current ? "page" : undefined}>{n.label}</a></li>;
               })}
             </ul>
@@ -108,6 +118,10 @@ function Main(p: { route: Route; session: AdminSession }): JSX.Element {
     case "saml-service-providers": page = <ResourcePage key={key} session={session} realm={realm} kind={SAML_SERVICE_PROVIDERS} />; break;
     case "import": page = <ImportRealmPage session={session} />; break;
     case "sessions": page = <SessionsPage key={key} session={session} realm={realm} />; break;
+    case "organizations": page = <OrganizationsPage key={key} session={session} realm={realm} />; break;
+    case "organization": page = <OrganizationPage key={key} session={session} realm={realm} orgId={route.id!} />; break;
+    case "webhooks": page = <WebhooksPage key={key} session={session} realm={realm} />; break;
+    case "webhook": page = <WebhookPage key={key} session={session} realm={realm} webhookId={route.id!} />; break;
   }
   return <main id="main" ref={main} tabIndex={-1}>{page}</main>;
 }

@@ -4,7 +4,8 @@ import { useEffect, useState } from "preact/hooks";
 export type Page =
   | "realms" | "create-realm" | "settings" | "users" | "user" | "clients" | "client"
   | "roles" | "groups" | "client-scopes" | "events" | "admin-events"
-  | "identity-providers" | "user-federation" | "saml-service-providers" | "import" | "sessions";
+  | "identity-providers" | "user-federation" | "saml-service-providers" | "import" | "sessions"
+  | "organizations" | "organization" | "webhooks" | "webhook";
 
 export interface Route {
   page: Page;
@@ -13,7 +14,7 @@ export interface Route {
 }
 
 const REALM_PAGES = new Set<string>(["settings", "users", "clients", "roles", "groups", "client-scopes", "events", "admin-events",
-  "identity-providers", "user-federation", "saml-service-providers", "sessions"]);
+  "identity-providers", "user-federation", "saml-service-providers", "sessions", "organizations", "webhooks"]);
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -24,6 +25,8 @@ export function parseRoute(hash: string): Route {
   const section = parts[2] ?? "users";
   if (section === "users" && parts[3]) return { page: "user", realm, id: parts[3] };
   if (section === "clients" && parts[3]) return { page: "client", realm, id: parts[3] };
+  if (section === "organizations" && parts[3]) return { page: "organization", realm, id: parts[3] };
+  if (section === "webhooks" && parts[3]) return { page: "webhook", realm, id: parts[3] };
   return { page: (REALM_PAGES.has(section) ? section : "users") as Page, realm };
 }
 
