@@ -26,18 +26,17 @@ export function addClientRegistrationRoutes(table: RouteTable, rpc: RpcClients, 
       return reply(req, 201, res.metadata);
     }))
     .add("GET", `${REGISTRATION_PATH}/:clientId`, "bearer", (req) => oauthReply(realm(req), async () => {
-      const res = await rpc.clientRegistrations.getRegisteredClient({ realm: realm(req), clientId: clientId(req), registrationAccessToken: bearer(req) });
+      const res = await rpc.clientRegistrations.getRegisteredClient({ realm: realm(req), clientId: clientId(req), registrationAccessToken: required(req) });
       return reply(req, 200, res.metadata);
     }))
     .add("PUT", `${REGISTRATION_PATH}/:clientId`, "bearer", (req) => oauthReply(realm(req), async () => {
-      const res = await rpc.clientRegistrations.updateRegisteredClient({
-        realm: realm(req), clientId: clientId(req), registrationAccessToken: bearer(req), metadata: metadataOf(req.body),
-      });
+      const registrationAccessToken = required(req);
+      const res = await rpc.clientRegistrations.updateRegisteredClient({ realm: realm(req), clientId: clientId(req), registrationAccessToken, metadata: metadataOf(req.body) });
       origins.forget(realm(req), clientId(req));
       return reply(req, 200, res.metadata);
     }))
     .add("DELETE", `${REGISTRATION_PATH}/:clientId`, "bearer", (req) => oauthReply(realm(req), async () => {
-      await rpc.clientRegistrations.deleteRegisteredClient({ realm: realm(req), clientId: clientId(req), registrationAccessToken: bearer(req) });
+      await rpc.clientRegistrations.deleteRegisteredClient({ realm: realm(req), clientId: clientId(req), registrationAccessToken: required(req) });
       origins.forget(realm(req), clientId(req));
       return { status: 204, headers: NO_STORE };
     }));
@@ -55,6 +54,13 @@ function bearer(req: Request): string {
   const m = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
   if (!m) throw oauthError("invalid_token", "the Authorization header must carry a Bearer token", 401);
   return m[1]!;
+}
+
+/** The registration access token, before anything of the request is read (RFC 7592 section 2). */
+function required(req: Request): string {
+  const token = bearer(req);
+  if (!token) throw oauthError("invalid_token", "a registration access token is required", 401);
+  return token;
 }
 
 /** RFC 7591 section 3.1: the body is a JSON object of client metadata. */
