@@ -31,7 +31,7 @@ describe.each(targets())("dynamic client registration ($mode)", (target) => {
     server = await target.start("dcr");
     api = adminApi(server.url, server.apiKey);
     realm = uniqueName("dcr");
-    expect((await api.post("/admin/realms", { name: realm, adminEventsEnabled: true, accessTokenLifespan: 120 })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: realm, adminEventsEnabled: true, eventsEnabled: true, accessTokenLifespan: 120 })).status).toBe(201);
   }, 90_000);
   afterAll(async () => server?.stop());
 
@@ -107,6 +107,11 @@ describe.each(targets())("dynamic client registration ($mode)", (target) => {
       const res = await register(token, metadata);
       expect([res.status, res.body]).toEqual([status, body]);
     }
+    // Each refusal is a CLIENT_REGISTER_ERROR realm event naming the error, newest first (a body
+    // that is no object is refused by the gateway, before any registration is attempted).
+    const attempted = cases.slice(0, -1);
+    const errors = await eventually(() => api.get(`/admin/realms/${realm}/events?type=CLIENT_REGISTER_ERROR`), (r) => (r.body ?? []).length === attempted.length + 1);
+    expect(errors.body.map((e: { error: string }) => e.error)).toEqual([...attempted.map(([, , b]) => b.error).reverse(), "invalid_token"]);
     const list = await api.get(`/admin/realms/${realm}/clients-initial-access`);
     expect(list.body.find((t: { count: number; remainingCount: number }) => t.count === 1 && t.remainingCount === 1)).toBeDefined();
   });
@@ -168,6 +173,15 @@ describe.each(targets())("dynamic client registration ($mode)", (target) => {
     const after = await http("GET", uri, { headers: bearer(rotated) });
     expect([after.status, after.body]).toEqual([401, { error: "invalid_token", error_description: "the registration access token is not valid for this client" }]);
     await expect(oidc.clientCredentialsGrant(config)).rejects.toMatchObject({ status: 401, code: "OAUTH_WWW_AUTHENTICATE_CHALLENGE" });
+    // The realm's events, under Keycloak's names, newest first, with no token in them.
+    const REGISTRATION = ["CLIENT_REGISTER", "CLIENT_INFO", "CLIENT_UPDATE", "CLIENT_DELETE"];
+    const mine = (r: { body?: Array<{ type: string; details: Record<string, string> }> }) => (r.body ?? []).filter((e) => REGISTRATION.includes(e.type));
+    const events = await eventually(() => api.get(`/admin/realms/${realm}/events?clientId=${clientId}`), (r) => mine(r).length === 5);
+    expect(mine(events).map((e: { type: string; details: Record<string, string> }) => [e.type, e.details.auth_method])).toEqual([
+      ["CLIENT_DELETE", "registration_access_token"], ["CLIENT_INFO", "registration_access_token"],
+      ["CLIENT_UPDATE", "registration_access_token"], ["CLIENT_INFO", "registration_access_token"], ["CLIENT_REGISTER", "initial_access_token"],
+    ]);
+    for (const t of [rat, rotated, secret]) expect(events.text).not.toContain(t);
     const basic = `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}`;
     const refused = await http("POST", `${issuer()}/protocol/openid-connect/token`, { form: { grant_type: "client_credentials" }, headers: { authorization: basic } });
     expect([refused.status, refused.body]).toEqual([401, { error: "invalid_client", error_description: "client authentication failed" }]);

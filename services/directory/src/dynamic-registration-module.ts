@@ -20,7 +20,7 @@ export async function buildDynamicRegistrationSlice(deps: ServiceDeps, outbox: O
   const registrations = await ClientRegistrationRepository.open(store);
   const policies = await RegistrationPolicyRepository.open(store);
   const admin = new RegistrationAdmin(realms, tokens, policies, outbox, clock);
-  const registration = new DynamicRegistration(realms, clients, admin, tokens, registrations, policies, clock);
+  const registration = new DynamicRegistration(realms, clients, admin, tokens, registrations, policies, outbox, clock);
   let subs: Subscription[] = [];
   return {
     routes(router: ConnectRouter) {

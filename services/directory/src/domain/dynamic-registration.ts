@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
+import type { EventSink } from "../../../kit/src/bus/outbox.js";
+import { loginEventMessage } from "../../../kit/src/events/login-events.js";
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { ClientAdmin } from "./client-admin.js";
 import type { ClientRecord } from "./client.js";
@@ -29,6 +31,7 @@ export class DynamicRegistration {
     private readonly initialTokens: InitialAccessTokenRepository,
     private readonly registrations: ClientRegistrationRepository,
     private readonly policies: RegistrationPolicyRepository,
+    private readonly events: EventSink,
     private readonly clock: Clock,
   ) {}
 
@@ -39,6 +42,19 @@ export class DynamicRegistration {
    */
   async register(realmName: string, initialToken: string, metadata: Metadata): Promise<Metadata> {
     const realm = await this.realms.byName(realmName);
+    const auth = { auth_method: initialToken ? "initial_access_token" : "anonymous" };
+    try {
+      const answer = await this.registerIn(realm, initialToken, metadata);
+      await this.record(realm, "CLIENT_REGISTER", String(answer.client_id), auth);
+      return answer;
+    } catch (e) {
+      if (e instanceof IamError) await this.record(realm, "CLIENT_REGISTER_ERROR", "", auth, e.oauthError ?? e.reason);
+      throw e;
+    }
+  }
+
+  private async registerIn(realm: RealmRecord, initialToken: string, metadata: Metadata): Promise<Metadata> {
+    const realmName = realm.name;
     const policy = await this.admin.policyOf(realm);
     if (initialToken) {
       const found = await this.initialTokens.findByHash(sha256Hex(initialToken));
@@ -87,7 +103,8 @@ export class DynamicRegistration {
 
   /** RFC 7592 section 2.1. The token presented is answered back: it stays current until a PUT. */
   async read(realmName: string, clientId: string, token: string): Promise<Metadata> {
-    const { client, registration } = await this.authorize(realmName, clientId, token);
+    const { realm, client, registration } = await this.authorize(realmName, clientId, token);
+    await this.record(realm, "CLIENT_INFO", clientId);
     return registrationView(client, registration.extra, token);
   }
 
@@ -119,6 +136,7 @@ export class DynamicRegistration {
       tokenHash: sha256Hex(next), extra: request.extra, updatedAt: this.clock.now(),
     });
     if (!rotated) throw invalidToken("the registration access token was replaced meanwhile");
+    await this.record(realm, "CLIENT_UPDATE", clientId);
     return registrationView(updated, request.extra, next);
   }
 
@@ -127,6 +145,19 @@ export class DynamicRegistration {
     const { realm, registration } = await this.authorize(realmName, clientId, token);
     await this.clients.delete(realmName, clientId);
     await this.forget(realm._id, registration._id);
+    await this.record(realm, "CLIENT_DELETE", clientId);
+  }
+
+  /**
+   * A realm event under Keycloak's names (CLIENT_REGISTER, CLIENT_INFO, CLIENT_UPDATE,
+   * CLIENT_DELETE, CLIENT_REGISTER_ERROR) where the realm records them; never a token or secret.
+   */
+  private async record(realm: RealmRecord, type: string, clientId: string, details: Record<string, string> = { auth_method: "registration_access_token" }, error?: string): Promise<void> {
+    if (!realm.eventsEnabled) return;
+    await this.events.send([loginEventMessage("directory", {
+      realm: realm.name, type, retentionSeconds: realm.eventsExpiration, details,
+      ...(clientId ? { clientId } : {}), ...(error ? { error } : {}),
+    }, this.clock.now(), randomUUID())]);
   }
 
   /** Drops a deleted client's registration (also when the Admin API deleted it), freeing its slot once. */
