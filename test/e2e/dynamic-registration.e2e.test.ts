@@ -147,7 +147,8 @@ describe.each(targets())("dynamic client registration ($mode)", (target) => {
     expect(read.body).toEqual(withoutSecret);
 
     const update = { client_id: clientId, grant_types: ["client_credentials"], client_name: "After", contacts: ["a@example.test"] };
-    const put = await http("PUT", uri, { body: update, headers: bearer(rat) });
+    // The client may send its current secret back (RFC 7592 section 2.2); it is kept.
+    const put = await http("PUT", uri, { body: { ...update, client_secret: secret }, headers: bearer(rat) });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ client_id: clientId, client_name: "After", contacts: ["a@example.test"], registration_client_uri: uri });
     expect(put.body).not.toHaveProperty("client_secret");
@@ -162,6 +163,8 @@ describe.each(targets())("dynamic client registration ($mode)", (target) => {
     expect([missing.status, missing.body]).toEqual([401, { error: "invalid_token", error_description: "a registration access token is required" }]);
     const wrongId = await http("PUT", uri, { body: { ...update, client_id: "other" }, headers: bearer(rotated) });
     expect([wrongId.status, wrongId.body]).toEqual([400, { error: "invalid_client_metadata", error_description: "client_id must be sent and be the client's own (RFC 7592 section 2.2)" }]);
+    const wrongSecret = await http("PUT", uri, { body: { ...update, client_secret: "guess" }, headers: bearer(rotated) });
+    expect([wrongSecret.status, wrongSecret.body]).toEqual([400, { error: "invalid_client_metadata", error_description: "client_secret must be the client's current secret (RFC 7592 section 2.2)" }]);
     // The secret still works after the update.
     const config = await oidc.discovery(new URL(issuer()), clientId, secret, undefined, insecure);
     expect((await oidc.clientCredentialsGrant(config)).access_token).toBeTruthy();

@@ -3,7 +3,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { EventSink } from "../../../kit/src/bus/outbox.js";
 import { loginEventMessage } from "../../../kit/src/events/login-events.js";
-import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
+import { randomToken, safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { ClientAdmin } from "./client-admin.js";
 import type { ClientRecord } from "./client.js";
 import type { RealmRecord } from "./realm.js";
@@ -115,7 +115,13 @@ export class DynamicRegistration {
   async update(realmName: string, clientId: string, token: string, metadata: Metadata): Promise<Metadata> {
     const { realm, client, registration } = await this.authorize(realmName, clientId, token);
     if (metadata.client_id !== clientId) throw invalidMetadata("client_id must be sent and be the client's own (RFC 7592 section 2.2)");
-    if (metadata.client_secret !== undefined) throw invalidMetadata("client_secret cannot be changed through registration management");
+    // RFC 7592 section 2.2: a client_secret sent must be the one issued; it is never changed here.
+    if (metadata.client_secret !== undefined) {
+      const current = this.clients.openSecret(client);
+      if (typeof metadata.client_secret !== "string" || current === undefined || !safeEqual(metadata.client_secret, current)) {
+        throw invalidMetadata("client_secret must be the client's current secret (RFC 7592 section 2.2)");
+      }
+    }
     const request = readRegistration(metadata, await this.admin.policyOf(realm));
     if (request.client.clientType !== client.clientType) {
       throw invalidMetadata(`token_endpoint_auth_method cannot change between "none" and a method that authenticates the client`);
