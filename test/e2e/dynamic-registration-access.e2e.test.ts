@@ -127,6 +127,16 @@ describe.each(targets())("dynamic registration access ($mode)", (target) => {
     expect((await register(undefined)).status).toBe(401);
   });
 
+  it("counts registrations against the realm's per-address rate limit, answering 429 in OAuth format", async () => {
+    const limited = uniqueName("dcr-limited");
+    expect((await api.post("/admin/realms", { name: limited, rateLimitPerIp: 2 })).status).toBe(201);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push(await register(undefined, undefined, limited));
+    expect(statuses.map((r) => r.status)).toEqual([401, 401, 429]);
+    expect(statuses[2]!.body).toEqual({ error: "too_many_requests", error_description: expect.stringMatching(/^rate limit exceeded; retry after \d+ s$/) });
+    expect(statuses[2]!.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
   it("documents every response it received", () => {
     expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });
