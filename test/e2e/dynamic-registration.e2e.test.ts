@@ -5,6 +5,8 @@ import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { recordResponses } from "./support/http.js";
 import { expectResponsesDocumented } from "./support/openapi-check.js";
+import { BrowserSession } from "./support/browser-session.js";
+import { OidcRp } from "./support/oidc-rp.js";
 
 // Every response this file receives is checked against the OpenAPI document at its end.
 const recorded = recordResponses();
@@ -73,6 +75,20 @@ describe.each(targets())("dynamic client registration ($mode)", (target) => {
       const log = readFileSync(server.process.logFile, "utf8");
       for (const secret of [token, meta.client_secret, meta.registration_access_token]) expect(log).not.toContain(String(secret));
     }
+  });
+
+  it("registers a public client through openid-client that then logs a user in (code flow with PKCE)", async () => {
+    const cb = "http://localhost:3998/cb";
+    expect((await api.post(`/admin/realms/${realm}/users`, { username: "alice", email: "alice@example.com", password: "Correct-Horse-9" })).status).toBe(201);
+    const config = await oidc.dynamicClientRegistration(new URL(issuer()), { redirect_uris: [cb], token_endpoint_auth_method: "none", client_name: "Native" },
+      oidc.None(), { ...insecure, initialAccessToken: await mint() });
+    const clientId = config.clientMetadata().client_id;
+    const { start, login, redeem } = new OidcRp(() => ({ serverUrl: server.url, realm }), cb, "Correct-Horse-9").calls();
+    const s = await start(config);
+    const b = new BrowserSession(server.url);
+    const tokens = await redeem(config, s, await login(b, await b.get(s.url.href)));
+    expect(tokens.claims()).toMatchObject({ aud: clientId, azp: clientId, preferred_username: "alice" });
+    expect(tokens.refresh_token).toBeUndefined();
   });
 
   it("registers a public authorization-code client; an initial access token used up is refused", async () => {
