@@ -137,6 +137,16 @@ describe.each(targets())("dynamic registration access ($mode)", (target) => {
     expect(statuses[2]!.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
+  it("answers 404 realm_not_found for an unknown or disabled realm", async () => {
+    const off = uniqueName("dcr-off");
+    expect((await api.post("/admin/realms", { name: off, enabled: false })).status).toBe(201);
+    const token = (await api.post(iat(off), {})).body.token as string;
+    const disabled = await register(token, undefined, off);
+    expect([disabled.status, disabled.body]).toEqual([404, { error: "realm_not_found", error_description: "realm not found" }]);
+    const unknown = await register(token, undefined, "no-such-realm");
+    expect([unknown.status, unknown.body]).toEqual([404, { error: "realm_not_found", error_description: 'realm "no-such-realm" not found' }]);
+  });
+
   it("documents every response it received", () => {
     expect(expectResponsesDocumented(recorded)).toBeGreaterThan(0);
   });

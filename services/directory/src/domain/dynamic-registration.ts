@@ -41,7 +41,7 @@ export class DynamicRegistration {
    * not created: of two registrations racing for a token's last use exactly one registers.
    */
   async register(realmName: string, initialToken: string, metadata: Metadata): Promise<Metadata> {
-    const realm = await this.realms.byName(realmName);
+    const realm = await this.enabledRealm(realmName);
     const auth = { auth_method: initialToken ? "initial_access_token" : "anonymous" };
     try {
       const answer = await this.registerIn(realm, initialToken, metadata);
@@ -154,6 +154,13 @@ export class DynamicRegistration {
     await this.record(realm, "CLIENT_DELETE", clientId);
   }
 
+  /** A disabled realm is, to its protocol endpoints, no realm (as the token service answers). */
+  private async enabledRealm(realmName: string): Promise<RealmRecord> {
+    const realm = await this.realms.byName(realmName);
+    if (!realm.enabled) throw IamError.notFound("realm", "realm_not_found");
+    return realm;
+  }
+
   /**
    * A realm event under Keycloak's names (CLIENT_REGISTER, CLIENT_INFO, CLIENT_UPDATE,
    * CLIENT_DELETE, CLIENT_REGISTER_ERROR) where the realm records them; never a token or secret.
@@ -177,7 +184,7 @@ export class DynamicRegistration {
    */
   private async authorize(realmName: string, clientId: string, token: string): Promise<{ realm: RealmRecord; client: ClientRecord; registration: ClientRegistrationRecord }> {
     if (!token) throw invalidToken("a registration access token is required");
-    const realm = await this.realms.byName(realmName);
+    const realm = await this.enabledRealm(realmName);
     const registration = await this.registrations.findByTokenHash(sha256Hex(token));
     if (!registration || registration.realmId !== realm._id || registration.clientId !== clientId) {
       throw invalidToken("the registration access token is not valid for this client");
