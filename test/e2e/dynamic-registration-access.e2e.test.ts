@@ -40,6 +40,13 @@ describe.each(targets())("dynamic registration access ($mode)", (target) => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual([{ id, expiration: 600, count: 3, remainingCount: 3, createdAt, expiresAt }]);
     expect(list.text).not.toContain(token);
+    // Keycloak's paging, oldest first.
+    const second = await api.post(iat(), {});
+    expect((await api.get(`${iat()}?first=1&max=5`)).body.map((t: { id: string }) => t.id)).toEqual([second.body.id]);
+    expect((await api.get(`${iat()}?max=1`)).body.map((t: { id: string }) => t.id)).toEqual([id]);
+    const badPage = await api.get(`${iat()}?first=-1`);
+    expect([badPage.status, badPage.body]).toEqual([400, { error: "invalid_request", message: "first must be a non-negative integer", field: "first" }]);
+    expect((await api.del(`${iat()}/${second.body.id}`)).status).toBe(204);
 
     expect((await register(token)).status).toBe(201);
     expect((await api.get(iat())).body[0].remainingCount).toBe(2);
@@ -50,9 +57,11 @@ describe.each(targets())("dynamic registration access ($mode)", (target) => {
     const again = await api.del(`${iat()}/${id}`);
     expect([again.status, again.body]).toEqual([404, { error: "initial_access_token_not_found", message: `initial access token "${id}" not found` }]);
 
-    const events = await eventually(() => api.get(`/admin/realms/${realm}/admin-events?resourceType=CLIENT_INITIAL_ACCESS_MODEL`), (r) => (r.body ?? []).length === 2);
-    expect(events.body.map((e: { operationType: string; resourcePath: string }) => [e.operationType, e.resourcePath]))
-      .toEqual([["DELETE", `clients-initial-access/${id}`], ["CREATE", `clients-initial-access/${id}`]]);
+    const events = await eventually(() => api.get(`/admin/realms/${realm}/admin-events?resourceType=CLIENT_INITIAL_ACCESS_MODEL`), (r) => (r.body ?? []).length === 4);
+    expect(events.body.map((e: { operationType: string; resourcePath: string }) => [e.operationType, e.resourcePath])).toEqual([
+      ["DELETE", `clients-initial-access/${id}`], ["DELETE", `clients-initial-access/${second.body.id}`],
+      ["CREATE", `clients-initial-access/${second.body.id}`], ["CREATE", `clients-initial-access/${id}`],
+    ]);
     expect(events.text).not.toContain(token);
   });
 

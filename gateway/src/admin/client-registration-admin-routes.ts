@@ -5,6 +5,7 @@ import {
 } from "../../../gen/iam/directory/v1/client_registration_pb.js";
 import type { RouteTable } from "../http/route-table.js";
 import { parseBody } from "../http/json-input.js";
+import { intParam } from "./event-routes.js";
 import type { RpcClients } from "../rpc-clients.js";
 
 const has = (body: unknown, key: string) => Object.prototype.hasOwnProperty.call(body, key);
@@ -25,7 +26,7 @@ export function addClientRegistrationAdminRoutes(table: RouteTable, rpc: RpcClie
       return { status: 201, body: tokenJson(res.token), headers: NO_STORE };
     })
     .add("GET", base, "admin", async (req) => {
-      const res = await rpc.clientRegistrations.listInitialAccessTokens({ realm: realm(req) });
+      const res = await rpc.clientRegistrations.listInitialAccessTokens({ realm: realm(req), first: intParam(req, "first"), max: intParam(req, "max") });
       return { status: 200, body: res.tokens.map(tokenJson) };
     })
     .add("DELETE", `${base}/:id`, "admin", async (req) => {

@@ -1,5 +1,5 @@
 import { InitialAccessTokenSchema, RegistrationPolicySchema } from "../../../gen/iam/directory/v1/client_registration_pb.js";
-import { arrayOf, json, noContent, ref, type Answer, type Operation } from "./operation.js";
+import { PAGE, arrayOf, json, noContent, ref, type Answer, type Operation } from "./operation.js";
 import type { JsonSchema, ProtoSchemas } from "./proto-schema.js";
 
 const REG = "/realms/:realmName/clients-registrations/openid-connect";
@@ -54,7 +54,8 @@ export function clientRegistrationOperations(p: ProtoSchemas): Operation[] {
       description: "`expiration` seconds (default 86400, 0 never expires) and `count` registrations (default 1). The token is answered this once.",
       body: { schema: { type: "object", additionalProperties: false, properties: { expiration: { type: "integer" }, count: { type: "integer" } } }, required: true },
       responses: { 201: { ...json("The token, with its value.", p.ref(InitialAccessTokenSchema)), headers: NO_STORE } } }),
-    admin({ id: "listInitialAccessTokens", method: "GET", path: "/admin/realms/:realmName/clients-initial-access", summary: "List initial access tokens",
+    admin({ id: "listInitialAccessTokens", method: "GET", path: "/admin/realms/:realmName/clients-initial-access", summary: "List initial access tokens", query: PAGE,
+      description: "`max` defaults to 100, at most 1000.",
       responses: { 200: json("Oldest first, never their values; expired ones are gone.", arrayOf(p.ref(InitialAccessTokenSchema))) } }),
     admin({ id: "deleteInitialAccessToken", method: "DELETE", path: "/admin/realms/:realmName/clients-initial-access/:id", pathParams: { id: "The token's id." },
       summary: "Revoke an initial access token", responses: { 204: noContent() } }),

@@ -1495,7 +1495,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List initial access tokens */
+        /**
+         * List initial access tokens
+         * @description `max` defaults to 100, at most 1000.
+         */
         get: operations["listInitialAccessTokens"];
         put?: never;
         /**
@@ -11766,7 +11769,12 @@ export interface operations {
     };
     listInitialAccessTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Index of the first result (default 0). */
+                first?: number;
+                /** @description Largest number of results (the service applies its default and cap). */
+                max?: number;
+            };
             header?: never;
             path: {
                 /** @description The realm's name. */
@@ -11783,6 +11791,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InitialAccessToken"][];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or wrong credentials. */

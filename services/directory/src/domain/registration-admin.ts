@@ -3,6 +3,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
+import { pageOf } from "../../../kit/src/page.js";
 import { recordWriteKind } from "../../../kit/src/events/audited-write.js";
 import { auditedWrite } from "./audited-write.js";
 import { GRANT_TYPES } from "./client.js";
@@ -69,9 +70,10 @@ export class RegistrationAdmin {
     return { record, token };
   }
 
-  async listTokens(realmName: string): Promise<InitialAccessTokenRecord[]> {
+  async listTokens(realmName: string, first: number, max: number): Promise<InitialAccessTokenRecord[]> {
+    const page = pageOf(first, max);
     const realm = await this.realms.byName(realmName);
-    return this.tokens.list(realm._id);
+    return this.tokens.list(realm._id, page.first, page.max);
   }
 
   async deleteToken(realmName: string, id: string): Promise<void> {

@@ -17,7 +17,7 @@ export function clientRegistrationRpc(admin: RegistrationAdmin, registration: Dy
       return { token: tokenProto(record, token) };
     },
     async listInitialAccessTokens(req) {
-      return { tokens: (await admin.listTokens(req.realm)).map((t) => tokenProto(t)) };
+      return { tokens: (await admin.listTokens(req.realm, req.first, req.max)).map((t) => tokenProto(t)) };
     },
     async deleteInitialAccessToken(req) {
       await admin.deleteToken(req.realm, req.id);

@@ -31,9 +31,9 @@ export class InitialAccessTokenRepository {
     return this.tokens.insert(record);
   }
 
-  /** The realm's tokens, oldest first. */
-  list(realmId: string): Promise<InitialAccessTokenRecord[]> {
-    return this.tokens.find({ realmId }, { sort: [["realmId", 1], ["createdAt", 1]] });
+  /** A page of the realm's tokens, oldest first. */
+  list(realmId: string, first: number, max: number): Promise<InitialAccessTokenRecord[]> {
+    return this.tokens.find({ realmId }, { sort: [["realmId", 1], ["createdAt", 1]], skip: first, limit: max });
   }
 
   findByHash(tokenHash: string): Promise<InitialAccessTokenRecord | null> {

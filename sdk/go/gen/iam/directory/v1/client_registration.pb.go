@@ -441,8 +441,11 @@ func (x *CreateInitialAccessTokenResponse) GetToken() *InitialAccessToken {
 }
 
 type ListInitialAccessTokensRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	// Keycloak's paging: from `first` (0), at most `max` (0: 100; capped at 1000).
+	First         int32 `protobuf:"varint,2,opt,name=first,proto3" json:"first,omitempty"`
+	Max           int32 `protobuf:"varint,3,opt,name=max,proto3" json:"max,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -482,6 +485,20 @@ func (x *ListInitialAccessTokensRequest) GetRealm() string {
 		return x.Realm
 	}
 	return ""
+}
+
+func (x *ListInitialAccessTokensRequest) GetFirst() int32 {
+	if x != nil {
+		return x.First
+	}
+	return 0
+}
+
+func (x *ListInitialAccessTokensRequest) GetMax() int32 {
+	if x != nil {
+		return x.Max
+	}
+	return 0
 }
 
 type ListInitialAccessTokensResponse struct {
@@ -1179,9 +1196,11 @@ const file_iam_directory_v1_client_registration_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12?\n" +
 	"\x05input\x18\x02 \x01(\v2).iam.directory.v1.InitialAccessTokenInputR\x05input\"^\n" +
 	" CreateInitialAccessTokenResponse\x12:\n" +
-	"\x05token\x18\x01 \x01(\v2$.iam.directory.v1.InitialAccessTokenR\x05token\"6\n" +
+	"\x05token\x18\x01 \x01(\v2$.iam.directory.v1.InitialAccessTokenR\x05token\"^\n" +
 	"\x1eListInitialAccessTokensRequest\x12\x14\n" +
-	"\x05realm\x18\x01 \x01(\tR\x05realm\"_\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05first\x18\x02 \x01(\x05R\x05first\x12\x10\n" +
+	"\x03max\x18\x03 \x01(\x05R\x03max\"_\n" +
 	"\x1fListInitialAccessTokensResponse\x12<\n" +
 	"\x06tokens\x18\x01 \x03(\v2$.iam.directory.v1.InitialAccessTokenR\x06tokens\"G\n" +
 	"\x1fDeleteInitialAccessTokenRequest\x12\x14\n" +

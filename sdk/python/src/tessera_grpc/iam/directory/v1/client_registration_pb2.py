@@ -26,7 +26,7 @@ from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n*iam/directory/v1/client_registration.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xee\x01\n\x12InitialAccessToken\x12\n\n\x02id\x18\x01 \x01(\t\x12\x12\n\x05token\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x12\n\nexpiration\x18\x03 \x01(\x05\x12\r\n\x05\x63ount\x18\x04 \x01(\x05\x12\x17\n\x0fremaining_count\x18\x05 \x01(\x05\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x33\n\nexpires_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampH\x01\x88\x01\x01\x42\x08\n\x06_tokenB\r\n\x0b_expires_at\"_\n\x17InitialAccessTokenInput\x12\x17\n\nexpiration\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\x05\x63ount\x18\x02 \x01(\x05H\x01\x88\x01\x01\x42\r\n\x0b_expirationB\x08\n\x06_count\"\xae\x01\n\x12RegistrationPolicy\x12&\n\x1e\x61nonymous_registration_allowed\x18\x01 \x01(\x08\x12\"\n\x1a\x61llowed_redirect_uri_hosts\x18\x02 \x03(\t\x12\x1b\n\x13\x61llowed_grant_types\x18\x03 \x03(\t\x12\x13\n\x0bmax_clients\x18\x04 \x01(\x05\x12\x1a\n\x12registered_clients\x18\x05 \x01(\x05\"\xa6\x02\n\x18RegistrationPolicyUpdate\x12+\n\x1e\x61nonymous_registration_allowed\x18\x01 \x01(\x08H\x00\x88\x01\x01\x12\"\n\x1a\x61llowed_redirect_uri_hosts\x18\x02 \x03(\t\x12\x1b\n\x13\x61llowed_grant_types\x18\x03 \x03(\t\x12\x18\n\x0bmax_clients\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12*\n\"allowed_redirect_uri_hosts_present\x18\x05 \x01(\x08\x12#\n\x1b\x61llowed_grant_types_present\x18\x06 \x01(\x08\x42!\n\x1f_anonymous_registration_allowedB\x0e\n\x0c_max_clients\"j\n\x1f\x43reateInitialAccessTokenRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x38\n\x05input\x18\x02 \x01(\x0b\x32).iam.directory.v1.InitialAccessTokenInput\"W\n CreateInitialAccessTokenResponse\x12\x33\n\x05token\x18\x01 \x01(\x0b\x32$.iam.directory.v1.InitialAccessToken\"/\n\x1eListInitialAccessTokensRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"W\n\x1fListInitialAccessTokensResponse\x12\x34\n\x06tokens\x18\x01 \x03(\x0b\x32$.iam.directory.v1.InitialAccessToken\"<\n\x1f\x44\x65leteInitialAccessTokenRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\"\"\n DeleteInitialAccessTokenResponse\"-\n\x1cGetRegistrationPolicyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"U\n\x1dGetRegistrationPolicyResponse\x12\x34\n\x06policy\x18\x01 \x01(\x0b\x32$.iam.directory.v1.RegistrationPolicy\"l\n\x1fUpdateRegistrationPolicyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12:\n\x06update\x18\x02 \x01(\x0b\x32*.iam.directory.v1.RegistrationPolicyUpdate\"X\n UpdateRegistrationPolicyResponse\x12\x34\n\x06policy\x18\x01 \x01(\x0b\x32$.iam.directory.v1.RegistrationPolicy\"o\n\x15RegisterClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x1c\n\x14initial_access_token\x18\x02 \x01(\t\x12)\n\x08metadata\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"E\n\x18RegisteredClientResponse\x12)\n\x08metadata\x18\x01 \x01(\x0b\x32\x17.google.protobuf.Struct\"a\n\x1aGetRegisteredClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12!\n\x19registration_access_token\x18\x03 \x01(\t\"\x8f\x01\n\x1dUpdateRegisteredClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12!\n\x19registration_access_token\x18\x03 \x01(\t\x12)\n\x08metadata\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\"d\n\x1d\x44\x65leteRegisteredClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12!\n\x19registration_access_token\x18\x03 \x01(\t\" \n\x1e\x44\x65leteRegisteredClientResponse2\xed\x08\n\x19\x43lientRegistrationService\x12\x81\x01\n\x18\x43reateInitialAccessToken\x12\x31.iam.directory.v1.CreateInitialAccessTokenRequest\x1a\x32.iam.directory.v1.CreateInitialAccessTokenResponse\x12~\n\x17ListInitialAccessTokens\x12\x30.iam.directory.v1.ListInitialAccessTokensRequest\x1a\x31.iam.directory.v1.ListInitialAccessTokensResponse\x12\x81\x01\n\x18\x44\x65leteInitialAccessToken\x12\x31.iam.directory.v1.DeleteInitialAccessTokenRequest\x1a\x32.iam.directory.v1.DeleteInitialAccessTokenResponse\x12x\n\x15GetRegistrationPolicy\x12..iam.directory.v1.GetRegistrationPolicyRequest\x1a/.iam.directory.v1.GetRegistrationPolicyResponse\x12\x81\x01\n\x18UpdateRegistrationPolicy\x12\x31.iam.directory.v1.UpdateRegistrationPolicyRequest\x1a\x32.iam.directory.v1.UpdateRegistrationPolicyResponse\x12\x65\n\x0eRegisterClient\x12\'.iam.directory.v1.RegisterClientRequest\x1a*.iam.directory.v1.RegisteredClientResponse\x12o\n\x13GetRegisteredClient\x12,.iam.directory.v1.GetRegisteredClientRequest\x1a*.iam.directory.v1.RegisteredClientResponse\x12u\n\x16UpdateRegisteredClient\x12/.iam.directory.v1.UpdateRegisteredClientRequest\x1a*.iam.directory.v1.RegisteredClientResponse\x12{\n\x16\x44\x65leteRegisteredClient\x12/.iam.directory.v1.DeleteRegisteredClientRequest\x1a\x30.iam.directory.v1.DeleteRegisteredClientResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n*iam/directory/v1/client_registration.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xee\x01\n\x12InitialAccessToken\x12\n\n\x02id\x18\x01 \x01(\t\x12\x12\n\x05token\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x12\n\nexpiration\x18\x03 \x01(\x05\x12\r\n\x05\x63ount\x18\x04 \x01(\x05\x12\x17\n\x0fremaining_count\x18\x05 \x01(\x05\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x33\n\nexpires_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampH\x01\x88\x01\x01\x42\x08\n\x06_tokenB\r\n\x0b_expires_at\"_\n\x17InitialAccessTokenInput\x12\x17\n\nexpiration\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\x05\x63ount\x18\x02 \x01(\x05H\x01\x88\x01\x01\x42\r\n\x0b_expirationB\x08\n\x06_count\"\xae\x01\n\x12RegistrationPolicy\x12&\n\x1e\x61nonymous_registration_allowed\x18\x01 \x01(\x08\x12\"\n\x1a\x61llowed_redirect_uri_hosts\x18\x02 \x03(\t\x12\x1b\n\x13\x61llowed_grant_types\x18\x03 \x03(\t\x12\x13\n\x0bmax_clients\x18\x04 \x01(\x05\x12\x1a\n\x12registered_clients\x18\x05 \x01(\x05\"\xa6\x02\n\x18RegistrationPolicyUpdate\x12+\n\x1e\x61nonymous_registration_allowed\x18\x01 \x01(\x08H\x00\x88\x01\x01\x12\"\n\x1a\x61llowed_redirect_uri_hosts\x18\x02 \x03(\t\x12\x1b\n\x13\x61llowed_grant_types\x18\x03 \x03(\t\x12\x18\n\x0bmax_clients\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12*\n\"allowed_redirect_uri_hosts_present\x18\x05 \x01(\x08\x12#\n\x1b\x61llowed_grant_types_present\x18\x06 \x01(\x08\x42!\n\x1f_anonymous_registration_allowedB\x0e\n\x0c_max_clients\"j\n\x1f\x43reateInitialAccessTokenRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x38\n\x05input\x18\x02 \x01(\x0b\x32).iam.directory.v1.InitialAccessTokenInput\"W\n CreateInitialAccessTokenResponse\x12\x33\n\x05token\x18\x01 \x01(\x0b\x32$.iam.directory.v1.InitialAccessToken\"K\n\x1eListInitialAccessTokensRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x66irst\x18\x02 \x01(\x05\x12\x0b\n\x03max\x18\x03 \x01(\x05\"W\n\x1fListInitialAccessTokensResponse\x12\x34\n\x06tokens\x18\x01 \x03(\x0b\x32$.iam.directory.v1.InitialAccessToken\"<\n\x1f\x44\x65leteInitialAccessTokenRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\"\"\n DeleteInitialAccessTokenResponse\"-\n\x1cGetRegistrationPolicyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"U\n\x1dGetRegistrationPolicyResponse\x12\x34\n\x06policy\x18\x01 \x01(\x0b\x32$.iam.directory.v1.RegistrationPolicy\"l\n\x1fUpdateRegistrationPolicyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12:\n\x06update\x18\x02 \x01(\x0b\x32*.iam.directory.v1.RegistrationPolicyUpdate\"X\n UpdateRegistrationPolicyResponse\x12\x34\n\x06policy\x18\x01 \x01(\x0b\x32$.iam.directory.v1.RegistrationPolicy\"o\n\x15RegisterClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x1c\n\x14initial_access_token\x18\x02 \x01(\t\x12)\n\x08metadata\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"E\n\x18RegisteredClientResponse\x12)\n\x08metadata\x18\x01 \x01(\x0b\x32\x17.google.protobuf.Struct\"a\n\x1aGetRegisteredClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12!\n\x19registration_access_token\x18\x03 \x01(\t\"\x8f\x01\n\x1dUpdateRegisteredClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12!\n\x19registration_access_token\x18\x03 \x01(\t\x12)\n\x08metadata\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\"d\n\x1d\x44\x65leteRegisteredClientRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12!\n\x19registration_access_token\x18\x03 \x01(\t\" \n\x1e\x44\x65leteRegisteredClientResponse2\xed\x08\n\x19\x43lientRegistrationService\x12\x81\x01\n\x18\x43reateInitialAccessToken\x12\x31.iam.directory.v1.CreateInitialAccessTokenRequest\x1a\x32.iam.directory.v1.CreateInitialAccessTokenResponse\x12~\n\x17ListInitialAccessTokens\x12\x30.iam.directory.v1.ListInitialAccessTokensRequest\x1a\x31.iam.directory.v1.ListInitialAccessTokensResponse\x12\x81\x01\n\x18\x44\x65leteInitialAccessToken\x12\x31.iam.directory.v1.DeleteInitialAccessTokenRequest\x1a\x32.iam.directory.v1.DeleteInitialAccessTokenResponse\x12x\n\x15GetRegistrationPolicy\x12..iam.directory.v1.GetRegistrationPolicyRequest\x1a/.iam.directory.v1.GetRegistrationPolicyResponse\x12\x81\x01\n\x18UpdateRegistrationPolicy\x12\x31.iam.directory.v1.UpdateRegistrationPolicyRequest\x1a\x32.iam.directory.v1.UpdateRegistrationPolicyResponse\x12\x65\n\x0eRegisterClient\x12\'.iam.directory.v1.RegisterClientRequest\x1a*.iam.directory.v1.RegisteredClientResponse\x12o\n\x13GetRegisteredClient\x12,.iam.directory.v1.GetRegisteredClientRequest\x1a*.iam.directory.v1.RegisteredClientResponse\x12u\n\x16UpdateRegisteredClient\x12/.iam.directory.v1.UpdateRegisteredClientRequest\x1a*.iam.directory.v1.RegisteredClientResponse\x12{\n\x16\x44\x65leteRegisteredClient\x12/.iam.directory.v1.DeleteRegisteredClientRequest\x1a\x30.iam.directory.v1.DeleteRegisteredClientResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -46,33 +46,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATEINITIALACCESSTOKENRESPONSE']._serialized_start=1047
   _globals['_CREATEINITIALACCESSTOKENRESPONSE']._serialized_end=1134
   _globals['_LISTINITIALACCESSTOKENSREQUEST']._serialized_start=1136
-  _globals['_LISTINITIALACCESSTOKENSREQUEST']._serialized_end=1183
-  _globals['_LISTINITIALACCESSTOKENSRESPONSE']._serialized_start=1185
-  _globals['_LISTINITIALACCESSTOKENSRESPONSE']._serialized_end=1272
-  _globals['_DELETEINITIALACCESSTOKENREQUEST']._serialized_start=1274
-  _globals['_DELETEINITIALACCESSTOKENREQUEST']._serialized_end=1334
-  _globals['_DELETEINITIALACCESSTOKENRESPONSE']._serialized_start=1336
-  _globals['_DELETEINITIALACCESSTOKENRESPONSE']._serialized_end=1370
-  _globals['_GETREGISTRATIONPOLICYREQUEST']._serialized_start=1372
-  _globals['_GETREGISTRATIONPOLICYREQUEST']._serialized_end=1417
-  _globals['_GETREGISTRATIONPOLICYRESPONSE']._serialized_start=1419
-  _globals['_GETREGISTRATIONPOLICYRESPONSE']._serialized_end=1504
-  _globals['_UPDATEREGISTRATIONPOLICYREQUEST']._serialized_start=1506
-  _globals['_UPDATEREGISTRATIONPOLICYREQUEST']._serialized_end=1614
-  _globals['_UPDATEREGISTRATIONPOLICYRESPONSE']._serialized_start=1616
-  _globals['_UPDATEREGISTRATIONPOLICYRESPONSE']._serialized_end=1704
-  _globals['_REGISTERCLIENTREQUEST']._serialized_start=1706
-  _globals['_REGISTERCLIENTREQUEST']._serialized_end=1817
-  _globals['_REGISTEREDCLIENTRESPONSE']._serialized_start=1819
-  _globals['_REGISTEREDCLIENTRESPONSE']._serialized_end=1888
-  _globals['_GETREGISTEREDCLIENTREQUEST']._serialized_start=1890
-  _globals['_GETREGISTEREDCLIENTREQUEST']._serialized_end=1987
-  _globals['_UPDATEREGISTEREDCLIENTREQUEST']._serialized_start=1990
-  _globals['_UPDATEREGISTEREDCLIENTREQUEST']._serialized_end=2133
-  _globals['_DELETEREGISTEREDCLIENTREQUEST']._serialized_start=2135
-  _globals['_DELETEREGISTEREDCLIENTREQUEST']._serialized_end=2235
-  _globals['_DELETEREGISTEREDCLIENTRESPONSE']._serialized_start=2237
-  _globals['_DELETEREGISTEREDCLIENTRESPONSE']._serialized_end=2269
-  _globals['_CLIENTREGISTRATIONSERVICE']._serialized_start=2272
-  _globals['_CLIENTREGISTRATIONSERVICE']._serialized_end=3405
+  _globals['_LISTINITIALACCESSTOKENSREQUEST']._serialized_end=1211
+  _globals['_LISTINITIALACCESSTOKENSRESPONSE']._serialized_start=1213
+  _globals['_LISTINITIALACCESSTOKENSRESPONSE']._serialized_end=1300
+  _globals['_DELETEINITIALACCESSTOKENREQUEST']._serialized_start=1302
+  _globals['_DELETEINITIALACCESSTOKENREQUEST']._serialized_end=1362
+  _globals['_DELETEINITIALACCESSTOKENRESPONSE']._serialized_start=1364
+  _globals['_DELETEINITIALACCESSTOKENRESPONSE']._serialized_end=1398
+  _globals['_GETREGISTRATIONPOLICYREQUEST']._serialized_start=1400
+  _globals['_GETREGISTRATIONPOLICYREQUEST']._serialized_end=1445
+  _globals['_GETREGISTRATIONPOLICYRESPONSE']._serialized_start=1447
+  _globals['_GETREGISTRATIONPOLICYRESPONSE']._serialized_end=1532
+  _globals['_UPDATEREGISTRATIONPOLICYREQUEST']._serialized_start=1534
+  _globals['_UPDATEREGISTRATIONPOLICYREQUEST']._serialized_end=1642
+  _globals['_UPDATEREGISTRATIONPOLICYRESPONSE']._serialized_start=1644
+  _globals['_UPDATEREGISTRATIONPOLICYRESPONSE']._serialized_end=1732
+  _globals['_REGISTERCLIENTREQUEST']._serialized_start=1734
+  _globals['_REGISTERCLIENTREQUEST']._serialized_end=1845
+  _globals['_REGISTEREDCLIENTRESPONSE']._serialized_start=1847
+  _globals['_REGISTEREDCLIENTRESPONSE']._serialized_end=1916
+  _globals['_GETREGISTEREDCLIENTREQUEST']._serialized_start=1918
+  _globals['_GETREGISTEREDCLIENTREQUEST']._serialized_end=2015
+  _globals['_UPDATEREGISTEREDCLIENTREQUEST']._serialized_start=2018
+  _globals['_UPDATEREGISTEREDCLIENTREQUEST']._serialized_end=2161
+  _globals['_DELETEREGISTEREDCLIENTREQUEST']._serialized_start=2163
+  _globals['_DELETEREGISTEREDCLIENTREQUEST']._serialized_end=2263
+  _globals['_DELETEREGISTEREDCLIENTRESPONSE']._serialized_start=2265
+  _globals['_DELETEREGISTEREDCLIENTRESPONSE']._serialized_end=2297
+  _globals['_CLIENTREGISTRATIONSERVICE']._serialized_start=2300
+  _globals['_CLIENTREGISTRATIONSERVICE']._serialized_end=3433
 # @@protoc_insertion_point(module_scope)

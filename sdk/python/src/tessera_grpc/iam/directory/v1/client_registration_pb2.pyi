@@ -81,10 +81,14 @@ class CreateInitialAccessTokenResponse(_message.Message):
     def __init__(self, token: _Optional[_Union[InitialAccessToken, _Mapping]] = ...) -> None: ...
 
 class ListInitialAccessTokensRequest(_message.Message):
-    __slots__ = ("realm",)
+    __slots__ = ("realm", "first", "max")
     REALM_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
     realm: str
-    def __init__(self, realm: _Optional[str] = ...) -> None: ...
+    first: int
+    max: int
+    def __init__(self, realm: _Optional[str] = ..., first: _Optional[int] = ..., max: _Optional[int] = ...) -> None: ...
 
 class ListInitialAccessTokensResponse(_message.Message):
     __slots__ = ("tokens",)
