@@ -206,6 +206,19 @@ describe.each(targets())("dynamic client registration ($mode)", (target) => {
     expect([refused.status, refused.body]).toEqual([401, { error: "invalid_client", error_description: "client authentication failed" }]);
   });
 
+  it("lets one of concurrent updates with the same token through, and keeps the token when an update is refused", async () => {
+    const created = await register(await mint(), { grant_types: ["client_credentials"] });
+    const { client_id: clientId, registration_client_uri: uri, registration_access_token: rat } = created.body;
+    const refused = await http("PUT", uri, { body: { client_id: clientId, grant_types: ["client_credentials"], token_endpoint_auth_method: "private_key_jwt" }, headers: bearer(rat) });
+    expect([refused.status, refused.body]).toEqual([400, { error: "invalid_client_metadata", error_description: "private_key_jwt needs the client's public keys in jwks or jwks_uri" }]);
+    const racing = await Promise.all([1, 2, 3, 4].map((i) => http("PUT", uri, { body: { client_id: clientId, grant_types: ["client_credentials"], client_name: `v${i}` }, headers: bearer(rat) })));
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 401, 401, 401]);
+    const winner = racing.find((r) => r.status === 200)!;
+    const now = await http("GET", uri, { headers: bearer(winner.body.registration_access_token) });
+    expect(now.body.client_name).toBe(winner.body.client_name);
+    expect((await api.get(`/admin/realms/${realm}/clients/${clientId}`)).body.name).toBe(winner.body.client_name);
+  });
+
   it("frees a slot under the cap when the Admin API deletes a registered client", async () => {
     const before = (await api.get(`/admin/realms/${realm}/client-registration-policy`)).body.registeredClients as number;
     const created = await register(await mint(), { grant_types: ["client_credentials"] });

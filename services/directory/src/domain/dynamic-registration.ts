@@ -126,6 +126,13 @@ export class DynamicRegistration {
     if (request.client.clientType !== client.clientType) {
       throw invalidMetadata(`token_endpoint_auth_method cannot change between "none" and a method that authenticates the client`);
     }
+    // The token rotates first, by a conditional update on the old one: of two updates sent with
+    // the same token exactly one goes on to change the client. A refused change puts it back.
+    const next = randomToken();
+    const rotated = await this.registrations.replace(registration._id, registration.tokenHash, {
+      tokenHash: sha256Hex(next), extra: request.extra, updatedAt: this.clock.now(),
+    });
+    if (!rotated) throw invalidToken("the registration access token is not valid for this client");
     const c = request.client;
     let updated: ClientRecord;
     try {
@@ -135,13 +142,11 @@ export class DynamicRegistration {
         requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "", requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
       });
     } catch (e) {
+      await this.registrations.replace(registration._id, sha256Hex(next), {
+        tokenHash: registration.tokenHash, extra: registration.extra, updatedAt: registration.updatedAt,
+      });
       throw asRegistrationError(e);
     }
-    const next = randomToken();
-    const rotated = await this.registrations.replace(registration._id, registration.tokenHash, {
-      tokenHash: sha256Hex(next), extra: request.extra, updatedAt: this.clock.now(),
-    });
-    if (!rotated) throw invalidToken("the registration access token was replaced meanwhile");
     await this.record(realm, "CLIENT_UPDATE", clientId);
     return registrationView(updated, request.extra, next);
   }
