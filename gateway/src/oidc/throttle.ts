@@ -15,7 +15,8 @@ const SETTINGS_TTL_MS = 10_000;
  * strict: DESIGN 7): every endpoint that takes the client's password, which RFC 6749 section 2.3.1
  * asks to protect against brute force (token, device authorization, introspection, revocation,
  * logout, pushed authorization requests: RFC 9126 section 7.1), and the paths that take the user's credentials in the browser (authorization, SAML
- * login, registration, the device page, the broker's confirm-link form), and dynamic client registration.
+ * login, registration, the device page, the broker's confirm-link form), and dynamic client
+ * registration.
  */
 const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|token\/introspect|revoke|logout|auth|auth\/device|ext\/par\/request)|protocol\/saml|login-actions\/[^/]+|device|broker\/[^/]+\/link|clients-registrations\/openid-connect)$/;
 
