@@ -57,6 +57,8 @@ import { addConsoleRoutes } from "./console/console-routes.js";
 import { addPasskeyAssetRoutes } from "./pages/passkey-assets.js";
 import { addPasskeyRoutes } from "./admin/passkey-routes.js";
 import { addOpenApiRoutes } from "./openapi/openapi-routes.js";
+import { addClientRegistrationRoutes } from "./oidc/client-registration-routes.js";
+import { addClientRegistrationAdminRoutes } from "./admin/client-registration-admin-routes.js";
 
 export interface GatewayDeps {
   rpc: RpcClients;
@@ -133,6 +135,8 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addUserFederationRoutes(table, deps.rpc);
   addSamlMetadataRoutes(table, deps.rpc);
   addClientRoutes(table, deps.rpc, origins);
+  addClientRegistrationAdminRoutes(table, deps.rpc);
+  addClientRegistrationRoutes(table, deps.rpc, deps.publicUrl, origins);
   addRoleRoutes(table, deps.rpc);
   addRoleMappingRoutes(table, deps.rpc);
   addClientScopeRoutes(table, deps.rpc);

@@ -8,6 +8,7 @@ import { UserSecurityService } from "../../gen/iam/directory/v1/user_security_pb
 import { PasskeyService } from "../../gen/iam/directory/v1/passkey_pb.js";
 import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
 import { ClientService } from "../../gen/iam/directory/v1/client_pb.js";
+import { ClientRegistrationService } from "../../gen/iam/directory/v1/client_registration_pb.js";
 import { RoleService } from "../../gen/iam/directory/v1/role_pb.js";
 import { ClientScopeService } from "../../gen/iam/directory/v1/client_scope_pb.js";
 import { AuditService } from "../../gen/iam/audit/v1/audit_pb.js";
@@ -45,6 +46,7 @@ export interface RpcClients {
   userSecurity: Client<typeof UserSecurityService>;
   passkeys: Client<typeof PasskeyService>;
   clients: Client<typeof ClientService>;
+  clientRegistrations: Client<typeof ClientRegistrationService>;
   roles: Client<typeof RoleService>;
   clientScopes: Client<typeof ClientScopeService>;
   audit: Client<typeof AuditService>;
@@ -79,6 +81,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     userSecurity: createClient(UserSecurityService, t.directory),
     passkeys: createClient(PasskeyService, t.directory),
     clients: createClient(ClientService, t.directory),
+    clientRegistrations: createClient(ClientRegistrationService, t.directory),
     roles: createClient(RoleService, t.directory),
     clientScopes: createClient(ClientScopeService, t.directory),
     audit: createClient(AuditService, t.audit),

@@ -45,6 +45,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       jwks_uri: `${base}/certs`,
       revocation_endpoint: `${base}/revoke`,
       device_authorization_endpoint: `${base}/auth/device`,
+      registration_endpoint: `${server.url}/realms/${realm}/clients-registrations/openid-connect`,
       pushed_authorization_request_endpoint: `${base}/ext/par/request`,
       require_pushed_authorization_requests: false,
       grant_types_supported: [

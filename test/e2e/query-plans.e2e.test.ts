@@ -111,6 +111,21 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
     }).then((r) => r.json())) as { active: boolean };
     expect((await eventually(introspectAsRs, (r) => !r.active)).active).toBe(false);
 
+    // Dynamic client registration: an initial access token's use, the registration access token's reads and rotation.
+    const iat = await api.post(`/admin/realms/${realm}/clients-initial-access`, { count: 2 });
+    expect((await api.get(`/admin/realms/${realm}/clients-initial-access`)).status).toBe(200);
+    const registered = await fetch(`${issuer}/clients-registrations/openid-connect`, {
+      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${iat.body.token as string}` },
+      body: JSON.stringify({ grant_types: ["client_credentials"] }),
+    }).then((r) => r.json()) as Record<string, string>;
+    const manage = (method: string, token: string, body?: unknown) => fetch(registered.registration_client_uri!, {
+      method, headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    expect((await manage("GET", registered.registration_access_token!)).status).toBe(200);
+    const put = await manage("PUT", registered.registration_access_token!, { client_id: registered.client_id, grant_types: ["client_credentials"] });
+    expect((await manage("DELETE", ((await put.json()) as Record<string, string>).registration_access_token!)).status).toBe(204);
+    expect((await api.del(`/admin/realms/${realm}/clients-initial-access/${iat.body.id as string}`)).status).toBe(204);
+
     const plans = await recordedPlans();
     // The deletion also took "app" out of the realm's SSO sessions (SsoSessionRepository.forgetClient):
     // SQLite cannot index array elements, so the realm's index narrows and each session's own

@@ -141,7 +141,9 @@ describe.each(targets())("route walk without credentials ($mode)", (target) => {
           if (res.status !== 404 && res.status !== 401) {
             throw new Error(`${r.method} ${path} (route ${r.path}, ${r.auth}) answered ${res.status}: ${res.text.slice(0, 200)}`);
           }
-          if (res.status === 401) expect([path, JSON.parse(res.text).error]).toEqual([path, "unauthorized"]);
+          // A bearer route whose last segment is a parameter takes `x1;x=1` as that parameter (the
+          // route as written, for another resource): its own 401 then, invalid_token (RFC 6750 section 3.1).
+          if (res.status === 401) expect([path, JSON.parse(res.text).error]).toEqual([path, r.auth === "bearer" ? expect.stringMatching(/^(unauthorized|invalid_token)$/) : "unauthorized"]);
         }
       }
     }

@@ -6,9 +6,10 @@ import { oauthError, oauthErrorReply } from "./oauth-errors.js";
  * The OAuth protocol endpoints whose every answer, failures before the handler included, is in
  * RFC 6749 section 5.2's format: token, introspection (RFC 7662 section 2.3), revocation (RFC 7009
  * section 2.2.1), device authorization (RFC 8628 section 3.2), userinfo (RFC 6750 section 3) and the
- * client's POST /logout. Exact, as the router routes them (DESIGN 7: case-sensitive, strict).
+ * client's POST /logout, and dynamic client registration (RFC 7591 section 3.2.2). Exact, as the
+ * router routes them (DESIGN 7: case-sensitive, strict).
  */
-const OAUTH_ENDPOINT = /^\/realms\/([^/]+)\/protocol\/openid-connect\/(token|token\/introspect|revoke|logout|userinfo|auth\/device)$/;
+const OAUTH_ENDPOINT = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(token|token\/introspect|revoke|logout|userinfo|auth\/device)|clients-registrations\/openid-connect(?:\/[^/]+)?)$/;
 
 /** The realm of an OAuth protocol endpoint's request, or undefined for any other request. */
 export function oauthEndpointRealm(method: string, path: string): string | undefined {

@@ -15,9 +15,13 @@ const SETTINGS_TTL_MS = 10_000;
  * strict: DESIGN 7): every endpoint that takes the client's password, which RFC 6749 section 2.3.1
  * asks to protect against brute force (token, device authorization, introspection, revocation,
  * logout, pushed authorization requests: RFC 9126 section 7.1), and the paths that take the user's credentials in the browser (authorization, SAML
- * login, registration, the device page, the broker's confirm-link form).
+ * login, registration, the device page, the broker's confirm-link form), and dynamic client
+ * registration.
  */
-const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|token\/introspect|revoke|logout|auth|auth\/device|ext\/par\/request)|protocol\/saml|login-actions\/[^/]+|device|broker\/[^/]+\/link)$/;
+const THROTTLED = /^\/realms\/([^/]+)\/(?:protocol\/openid-connect\/(?:token|token\/introspect|revoke|logout|auth|auth\/device|ext\/par\/request)|protocol\/saml|login-actions\/[^/]+|device|broker\/[^/]+\/link|clients-registrations\/openid-connect)$/;
+
+/** Dynamic client registration, counted per address (RFC 7591 section 5: open registration invites floods). */
+const REGISTRATION = /\/clients-registrations\/openid-connect$/;
 
 /** The endpoints that answer in OAuth format (RFC 6749 section 5.2), their 429 included. */
 const OAUTH_ENDPOINT = /\/protocol\/openid-connect\/(?:token|token\/introspect|revoke|auth\/device|ext\/par\/request)$/;
@@ -97,7 +101,7 @@ export class Throttle {
     if (!l || (l.perIp === 0 && l.perClient === 0)) return undefined;
     // The OAuth endpoints' 429 is an RFC 6749 section 5.2 body; the browser's paths get text, which
     // the express middleware renders as the realm's error page.
-    const isOAuth = OAUTH_ENDPOINT.test(req.path) || (LOGOUT.test(req.path) && authenticatesClient(req));
+    const isOAuth = OAUTH_ENDPOINT.test(req.path) || REGISTRATION.test(req.path) || (LOGOUT.test(req.path) && authenticatesClient(req));
     // The client's own count covers every endpoint that takes its password (RFC 6749 section
     // 2.3.1), so guesses spread over many addresses are still bounded per client.
     const takesClientPassword = OAUTH_ENDPOINT.test(req.path) || LOGOUT.test(req.path);

@@ -55,7 +55,7 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
     required: ["issuer", "authorization_endpoint", "token_endpoint", "jwks_uri", "response_types_supported", "subject_types_supported", "id_token_signing_alg_values_supported"],
     properties: {
       issuer: str, authorization_endpoint: str, token_endpoint: str, userinfo_endpoint: str, jwks_uri: str,
-      end_session_endpoint: str, introspection_endpoint: str, revocation_endpoint: str, device_authorization_endpoint: str,
+      end_session_endpoint: str, introspection_endpoint: str, revocation_endpoint: str, device_authorization_endpoint: str, registration_endpoint: str,
       pushed_authorization_request_endpoint: str, require_pushed_authorization_requests: bool, request_parameter_supported: bool,
       request_object_signing_alg_values_supported: { type: "array", items: str },
       dpop_signing_alg_values_supported: { type: "array", items: str },

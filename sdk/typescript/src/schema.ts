@@ -1488,6 +1488,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/realms/{realmName}/clients-initial-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List initial access tokens
+         * @description `max` defaults to 100, at most 1000.
+         */
+        get: operations["listInitialAccessTokens"];
+        put?: never;
+        /**
+         * Mint an initial access token
+         * @description `expiration` seconds (default 86400, 0 never expires) and `count` registrations (default 1). The token is answered this once.
+         */
+        post: operations["createInitialAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/clients-initial-access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an initial access token */
+        delete: operations["deleteInitialAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/client-registration-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the realm's registration policy */
+        get: operations["getRegistrationPolicy"];
+        /** Change the realm's registration policy (the fields sent) */
+        put: operations["updateRegistrationPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realms/{realmName}/clients-registrations/openid-connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a client (RFC 7591)
+         * @description Bearer: an initial access token, or none where the realm allows anonymous registration.
+         */
+        post: operations["registerClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realms/{realmName}/clients-registrations/openid-connect/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a registration (RFC 7592) */
+        get: operations["getRegisteredClient"];
+        /**
+         * Replace a registration's metadata (RFC 7592)
+         * @description Members left out take their defaults; the registration access token rotates.
+         */
+        put: operations["updateRegisteredClient"];
+        post?: never;
+        /** Delete a registered client (RFC 7592) */
+        delete: operations["deleteRegisteredClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/": {
         parameters: {
             query?: never;
@@ -2190,6 +2291,7 @@ export interface components {
             introspection_endpoint?: string;
             revocation_endpoint?: string;
             device_authorization_endpoint?: string;
+            registration_endpoint?: string;
             pushed_authorization_request_endpoint?: string;
             require_pushed_authorization_requests?: boolean;
             request_parameter_supported?: boolean;
@@ -3296,6 +3398,31 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+        };
+        /** @description `iam.directory.v1.InitialAccessToken` */
+        InitialAccessToken: {
+            id: string;
+            token?: string;
+            /** Format: int32 */
+            expiration: number;
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            remainingCount: number;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            expiresAt?: string;
+        };
+        /** @description `iam.directory.v1.RegistrationPolicy` */
+        RegistrationPolicy: {
+            anonymousRegistrationAllowed: boolean;
+            allowedRedirectUriHosts: string[];
+            allowedGrantTypes: string[];
+            /** Format: int32 */
+            maxClients: number;
+            /** Format: int32 */
+            registeredClients: number;
         };
     };
     responses: never;
@@ -11662,6 +11789,736 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInitialAccessTokens: {
+        parameters: {
+            query?: {
+                /** @description Index of the first result (default 0). */
+                first?: number;
+                /** @description Largest number of results (the service applies its default and cap). */
+                max?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first, never their values; expired ones are gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitialAccessToken"][];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInitialAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expiration?: number;
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The token, with its value. */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer holds a token or a secret. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitialAccessToken"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A resource of that name already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteInitialAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The token's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRegistrationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy and how many clients it counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationPolicy"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRegistrationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    anonymousRegistrationAllowed?: boolean;
+                    allowedRedirectUriHosts?: string[];
+                    allowedGrantTypes?: string[];
+                    maxClients?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationPolicy"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description On update only: the client's own client_id (RFC 7592 section 2.2). */
+                    client_id?: string;
+                    redirect_uris?: string[];
+                    post_logout_redirect_uris?: string[];
+                    /** @description Default `authorization_code`; within the realm's allowed grant types. */
+                    grant_types?: string[];
+                    /** @description `code`, or none for clients without the authorization_code grant. */
+                    response_types?: string[];
+                    /**
+                     * @description Default `client_secret_basic`; `none` registers a public client.
+                     * @enum {unknown}
+                     */
+                    token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none";
+                    client_name?: string;
+                    client_uri?: string;
+                    logo_uri?: string;
+                    policy_uri?: string;
+                    tos_uri?: string;
+                    contacts?: string[];
+                    scope?: string;
+                    /** @description The client's public keys (a JWK Set), for private_key_jwt and request objects. */
+                    jwks?: Record<string, never>;
+                    jwks_uri?: string;
+                    software_id?: string;
+                    software_version?: string;
+                    /** @enum {unknown} */
+                    application_type?: "web" | "native";
+                    backchannel_logout_uri?: string;
+                    backchannel_logout_session_required?: boolean;
+                    request_object_signing_alg?: string;
+                    require_pushed_authorization_requests?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The client information response. */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer holds a token or a secret. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On update only: the client's own client_id (RFC 7592 section 2.2). */
+                        client_id: string;
+                        redirect_uris: string[];
+                        post_logout_redirect_uris?: string[];
+                        /** @description Default `authorization_code`; within the realm's allowed grant types. */
+                        grant_types: string[];
+                        /** @description `code`, or none for clients without the authorization_code grant. */
+                        response_types?: string[];
+                        /**
+                         * @description Default `client_secret_basic`; `none` registers a public client.
+                         * @enum {unknown}
+                         */
+                        token_endpoint_auth_method: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none";
+                        client_name?: string;
+                        client_uri?: string;
+                        logo_uri?: string;
+                        policy_uri?: string;
+                        tos_uri?: string;
+                        contacts?: string[];
+                        scope?: string;
+                        /** @description The client's public keys (a JWK Set), for private_key_jwt and request objects. */
+                        jwks?: Record<string, never>;
+                        jwks_uri?: string;
+                        software_id?: string;
+                        software_version?: string;
+                        /** @enum {unknown} */
+                        application_type?: "web" | "native";
+                        backchannel_logout_uri?: string;
+                        backchannel_logout_session_required?: boolean;
+                        request_object_signing_alg?: string;
+                        require_pushed_authorization_requests?: boolean;
+                        client_id_issued_at: number;
+                        /** @description Only in the registration's answer, for a client that authenticates with a secret. */
+                        client_secret?: string;
+                        /** @description 0: the secret does not expire. */
+                        client_secret_expires_at?: number;
+                        /** @description The Bearer token of registration_client_uri; an update answers a new one. */
+                        registration_access_token: string;
+                        registration_client_uri: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `invalid_client_metadata` or `invalid_redirect_uri`, `error_description` naming the member (RFC 7591 section 3.2.2). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `invalid_token`: a missing, unknown, expired or used-up token, or one for another client (RFC 7592 section 2.1). */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `access_denied`: the realm holds its most dynamically registered clients. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    getRegisteredClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The client_id the registration answered. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client information response, without the secret. */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer holds a token or a secret. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On update only: the client's own client_id (RFC 7592 section 2.2). */
+                        client_id: string;
+                        redirect_uris: string[];
+                        post_logout_redirect_uris?: string[];
+                        /** @description Default `authorization_code`; within the realm's allowed grant types. */
+                        grant_types: string[];
+                        /** @description `code`, or none for clients without the authorization_code grant. */
+                        response_types?: string[];
+                        /**
+                         * @description Default `client_secret_basic`; `none` registers a public client.
+                         * @enum {unknown}
+                         */
+                        token_endpoint_auth_method: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none";
+                        client_name?: string;
+                        client_uri?: string;
+                        logo_uri?: string;
+                        policy_uri?: string;
+                        tos_uri?: string;
+                        contacts?: string[];
+                        scope?: string;
+                        /** @description The client's public keys (a JWK Set), for private_key_jwt and request objects. */
+                        jwks?: Record<string, never>;
+                        jwks_uri?: string;
+                        software_id?: string;
+                        software_version?: string;
+                        /** @enum {unknown} */
+                        application_type?: "web" | "native";
+                        backchannel_logout_uri?: string;
+                        backchannel_logout_session_required?: boolean;
+                        request_object_signing_alg?: string;
+                        require_pushed_authorization_requests?: boolean;
+                        client_id_issued_at: number;
+                        /** @description Only in the registration's answer, for a client that authenticates with a secret. */
+                        client_secret?: string;
+                        /** @description 0: the secret does not expire. */
+                        client_secret_expires_at?: number;
+                        /** @description The Bearer token of registration_client_uri; an update answers a new one. */
+                        registration_access_token: string;
+                        registration_client_uri: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `invalid_token`: a missing, unknown, expired or used-up token, or one for another client (RFC 7592 section 2.1). */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    updateRegisteredClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The client_id the registration answered. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description On update only: the client's own client_id (RFC 7592 section 2.2). */
+                    client_id?: string;
+                    redirect_uris?: string[];
+                    post_logout_redirect_uris?: string[];
+                    /** @description Default `authorization_code`; within the realm's allowed grant types. */
+                    grant_types?: string[];
+                    /** @description `code`, or none for clients without the authorization_code grant. */
+                    response_types?: string[];
+                    /**
+                     * @description Default `client_secret_basic`; `none` registers a public client.
+                     * @enum {unknown}
+                     */
+                    token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none";
+                    client_name?: string;
+                    client_uri?: string;
+                    logo_uri?: string;
+                    policy_uri?: string;
+                    tos_uri?: string;
+                    contacts?: string[];
+                    scope?: string;
+                    /** @description The client's public keys (a JWK Set), for private_key_jwt and request objects. */
+                    jwks?: Record<string, never>;
+                    jwks_uri?: string;
+                    software_id?: string;
+                    software_version?: string;
+                    /** @enum {unknown} */
+                    application_type?: "web" | "native";
+                    backchannel_logout_uri?: string;
+                    backchannel_logout_session_required?: boolean;
+                    request_object_signing_alg?: string;
+                    require_pushed_authorization_requests?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The client information response with a new registration access token. */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer holds a token or a secret. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description On update only: the client's own client_id (RFC 7592 section 2.2). */
+                        client_id: string;
+                        redirect_uris: string[];
+                        post_logout_redirect_uris?: string[];
+                        /** @description Default `authorization_code`; within the realm's allowed grant types. */
+                        grant_types: string[];
+                        /** @description `code`, or none for clients without the authorization_code grant. */
+                        response_types?: string[];
+                        /**
+                         * @description Default `client_secret_basic`; `none` registers a public client.
+                         * @enum {unknown}
+                         */
+                        token_endpoint_auth_method: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none";
+                        client_name?: string;
+                        client_uri?: string;
+                        logo_uri?: string;
+                        policy_uri?: string;
+                        tos_uri?: string;
+                        contacts?: string[];
+                        scope?: string;
+                        /** @description The client's public keys (a JWK Set), for private_key_jwt and request objects. */
+                        jwks?: Record<string, never>;
+                        jwks_uri?: string;
+                        software_id?: string;
+                        software_version?: string;
+                        /** @enum {unknown} */
+                        application_type?: "web" | "native";
+                        backchannel_logout_uri?: string;
+                        backchannel_logout_session_required?: boolean;
+                        request_object_signing_alg?: string;
+                        require_pushed_authorization_requests?: boolean;
+                        client_id_issued_at: number;
+                        /** @description Only in the registration's answer, for a client that authenticates with a secret. */
+                        client_secret?: string;
+                        /** @description 0: the secret does not expire. */
+                        client_secret_expires_at?: number;
+                        /** @description The Bearer token of registration_client_uri; an update answers a new one. */
+                        registration_access_token: string;
+                        registration_client_uri: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `invalid_client_metadata` or `invalid_redirect_uri`, `error_description` naming the member (RFC 7591 section 3.2.2). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `invalid_token`: a missing, unknown, expired or used-up token, or one for another client (RFC 7592 section 2.1). */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    deleteRegisteredClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The client_id the registration answered. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_token`: a missing, unknown, expired or used-up token, or one for another client (RFC 7592 section 2.1). */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };

@@ -37,6 +37,7 @@ import { clientRpc } from "./rpc/client-rpc.js";
 import { roleRpc } from "./rpc/role-rpc.js";
 import { clientScopeRpc } from "./rpc/client-scope-rpc.js";
 import { claimsRpc } from "./rpc/claims-rpc.js";
+import { buildDynamicRegistrationSlice } from "./dynamic-registration-module.js";
 
 /**
  * The directory's clients, roles, role mappings, client scopes and claims (spec 2.3, 2.4, 2.8,
@@ -70,6 +71,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients, await OrganizationMembershipReader.open(store));
   const authenticator = new ClientAuthenticator(lookup, clients, clientAdmin, configs);
+  const dynamicRegistration = await buildDynamicRegistrationSlice(deps, outbox, realms, clientAdmin);
   let subs: Subscription[] = [];
 
   return {
@@ -78,14 +80,17 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
       router.service(RoleService, roleRpc(roleAdmin, roleMappings));
       router.service(ClientScopeService, clientScopeRpc(scopeAdmin));
       router.service(ClaimsService, claimsRpc(resolver));
+      dynamicRegistration.routes(router);
     },
     async start() {
       subs = [
         await watchTokenConfigWrites(bus, configWrites),
         await subscribeRealmDeletedClients(bus, { clients, roles, mappings, scopes, assignments, defaults }, logger),
       ];
+      await dynamicRegistration.start();
     },
     async stop() {
+      await dynamicRegistration.stop();
       for (const s of subs) await s.stop();
       subs = [];
     },

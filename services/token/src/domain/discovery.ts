@@ -53,6 +53,8 @@ export function discoveryDocument(
     jwks_uri: `${oidc}/certs`,
     revocation_endpoint: `${oidc}/revoke`,
     device_authorization_endpoint: `${oidc}/auth/device`,
+    // RFC 7591 section 3 (RFC 8414 section 2); the path is Keycloak's.
+    registration_endpoint: `${issuer}/clients-registrations/openid-connect`,
     // RFC 9126 section 5; the path is Keycloak's. The realm's requirement (a client's own is not
     // advertised here: RFC 9126 section 6 puts it in the client's metadata).
     pushed_authorization_request_endpoint: `${oidc}/ext/par/request`,
