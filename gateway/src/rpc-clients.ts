@@ -15,6 +15,7 @@ import { WebhookService } from "../../gen/iam/audit/v1/webhook_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
 import { OAuthService } from "../../gen/iam/token/v1/oauth_pb.js";
 import { SessionAdminService } from "../../gen/iam/token/v1/sessions_pb.js";
+import { AccountService } from "../../gen/iam/token/v1/account_pb.js";
 import { AuthorizationFlowService } from "../../gen/iam/token/v1/authorization_pb.js";
 import { RegistrationFlowService } from "../../gen/iam/token/v1/registration_flow_pb.js";
 import { ResetCredentialsFlowService } from "../../gen/iam/token/v1/reset_credentials_flow_pb.js";
@@ -52,6 +53,8 @@ export interface RpcClients {
   token: Client<typeof TokenService>;
   oauth: Client<typeof OAuthService>;
   sessions: Client<typeof SessionAdminService>;
+  /** The account API's sessions and consents of the signed-in user. */
+  account: Client<typeof AccountService>;
   authorizationFlow: Client<typeof AuthorizationFlowService>;
   registrationFlow: Client<typeof RegistrationFlowService>;
   resetCredentialsFlow: Client<typeof ResetCredentialsFlowService>;
@@ -86,6 +89,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     token: createClient(TokenService, t.token),
     oauth: createClient(OAuthService, t.token),
     sessions: createClient(SessionAdminService, t.token),
+    account: createClient(AccountService, t.token),
     authorizationFlow: createClient(AuthorizationFlowService, t.token),
     registrationFlow: createClient(RegistrationFlowService, t.token),
     resetCredentialsFlow: createClient(ResetCredentialsFlowService, t.token),
