@@ -175,19 +175,19 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
     const noOtp = await call("DELETE", "/credentials/otp", me.access);
     expect([noOtp.status, noOtp.body]).toEqual([404, { error: "credential_not_found", message: "credential \"otp\" not found" }]);
     // The password is changed, never removed: its path takes POST alone.
-    const keep = await call("DELETE", "/credentials/password", me.access);
+    const keep = await call("DELETE", "/password", me.access);
     expect([keep.status, keep.headers.get("allow")]).toEqual([405, "POST"]);
 
-    const wrong = await call("POST", "/credentials/password", me.access, { currentPassword: "Wrong-Horse-9", newPassword: "Brand-New-Pass-42" });
+    const wrong = await call("POST", "/password", me.access, { currentPassword: "Wrong-Horse-9", newPassword: "Brand-New-Pass-42" });
     expect([wrong.status, wrong.body]).toEqual([400, { error: "invalid_current_password", message: "the current password is not correct", field: "currentPassword" }]);
-    const weak = await call("POST", "/credentials/password", me.access, { currentPassword: PASSWORD, newPassword: "short-pass" });
+    const weak = await call("POST", "/password", me.access, { currentPassword: PASSWORD, newPassword: "short-pass" });
     expect([weak.status, weak.body]).toEqual([400, { error: "invalid_password", message: "password does not meet the password policy: a digit", field: "newPassword" }]);
-    const mismatch = await call("POST", "/credentials/password", me.access, { currentPassword: PASSWORD, newPassword: "Brand-New-Pass-42", confirmation: "other" });
+    const mismatch = await call("POST", "/password", me.access, { currentPassword: PASSWORD, newPassword: "Brand-New-Pass-42", confirmation: "other" });
     expect([mismatch.status, mismatch.body.field]).toEqual([400, "confirmation"]);
-    const missing = await call("POST", "/credentials/password", me.access, { newPassword: "Brand-New-Pass-42" });
+    const missing = await call("POST", "/password", me.access, { newPassword: "Brand-New-Pass-42" });
     expect([missing.status, missing.body]).toEqual([400, { error: "invalid_request", message: "currentPassword is required", field: "currentPassword" }]);
 
-    const changed = await call("POST", "/credentials/password", me.access, { currentPassword: PASSWORD, newPassword: "Brand-New-Pass-42", confirmation: "Brand-New-Pass-42" });
+    const changed = await call("POST", "/password", me.access, { currentPassword: PASSWORD, newPassword: "Brand-New-Pass-42", confirmation: "Brand-New-Pass-42" });
     expect(changed.status).toBe(204);
     // password.changed ends the user's sessions, this one too.
     const dead = await eventually(() => refresh(realm, "account-console", me.refresh), (r) => r.status === 400);
@@ -202,7 +202,7 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
     const carol = await api.post(`/admin/realms/${locking}/users`, { username: "carol", password: PASSWORD });
     expect(carol.status).toBe(201);
     const me = await signIn(locking, "carol");
-    const change = (currentPassword: string) => http("POST", `${server.url}/realms/${locking}/account/credentials/password`, {
+    const change = (currentPassword: string) => http("POST", `${server.url}/realms/${locking}/account/password`, {
       body: { currentPassword, newPassword: "Brand-New-Pass-42" }, headers: { Authorization: `Bearer ${me.access}` },
     });
     for (let i = 0; i < 2; i++) expect((await change("Wrong-Horse-9")).status).toBe(400);

@@ -64,7 +64,7 @@ export function SigningInPage(p: { session: AccountSession }): JSX.Element {
 function PasswordForm(p: { session: AccountSession; changed: string }): JSX.Element {
   const [done, setDone] = useState(false);
   const form = useForm({ currentPassword: "", newPassword: "", confirmation: "" }, async (v) => {
-    await p.session.request("POST", "/credentials/password", v);
+    await p.session.request("POST", "/password", v);
     // The tokens held are dead now; the next call, or the button below, signs in again.
     setDone(true);
   });

@@ -55,7 +55,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
         body: list.credentials.map((c) => ({ id: c.id, type: c.type, userLabel: c.userLabel, createdDate: Number(c.createdDate) })),
       };
     })
-    .add("POST", `${ACCOUNT}/credentials/password`, "bearer", async (req, res) => {
+    .add("POST", `${ACCOUNT}/password`, "bearer", async (req, res) => {
       const me = await caller(req, res);
       const body = requireObject(req.body);
       const known = new Set(["currentPassword", "newPassword", "confirmation"]);
@@ -72,6 +72,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
     .add("DELETE", `${ACCOUNT}/credentials/:credentialId`, "bearer", async (req, res) => {
       const me = await caller(req, res);
       const id = String(req.params.credentialId);
+      if (id === "password") throw new GatewayError(400, "password_required", "the password cannot be removed; change it instead", "credentialId");
       if (id === "otp") {
         const listed = await rpc.userSecurity.listCredentials({ realm: me.realm, userId: me.userId });
         if (!listed.credentials.some((c) => c.id === "otp")) throw new GatewayError(404, "credential_not_found", "credential \"otp\" not found");

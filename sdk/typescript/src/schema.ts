@@ -2167,7 +2167,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/realms/{realmName}/account/credentials/password": {
+    "/realms/{realmName}/account/password": {
         parameters: {
             query?: never;
             header?: never;
@@ -14437,7 +14437,7 @@ export interface operations {
             path: {
                 /** @description The realm's name. */
                 realmName: string;
-                /** @description `otp` or a passkey's id (the password is changed, never removed). */
+                /** @description `otp` or a passkey's id (`password` is 400: it is changed, never removed). */
                 credentialId: string;
             };
             cookie?: never;
