@@ -63,7 +63,7 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
     expect(page.headers.get("content-security-policy")).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
     expect(page.text).toContain("<title>Account console</title>");
     const bare = await http("GET", `${server.url}/realms/${other}/account`);
-    expect([bare.status, bare.headers.get("location")]).toEqual([302, `${other}/account/`]);
+    expect([bare.status, bare.headers.get("location")]).toEqual([302, "account/"]);
   });
 
   it("answers 401 without a token, and refuses another realm's token and another client's", async () => {

@@ -28,7 +28,7 @@ export function ApplicationsPage(p: { session: AccountSession }): JSX.Element {
                     <td>{a.clientId}</td>
                     <td>{a.consent.grantedScopes.join(", ") || "—"}</td>
                     <td>{when(new Date(a.consent.createdDate).toISOString())}</td>
-                    <td><ConfirmButton label={`Remove access of ${a.clientId}`} question={`Remove the access of ${a.clientId}? It loses its tokens and asks again next time.`}
+                    <td><ConfirmButton label="Remove access" name={`Remove access of ${a.clientId}`} question={`Remove the access of ${a.clientId}? It loses its tokens and asks again next time.`}
                       confirm="Remove access" onConfirm={async () => { await p.session.request("DELETE", `/applications/${encodeURIComponent(a.clientId)}/consent`); list.reload(); }} /></td>
                   </tr>
                 ))}

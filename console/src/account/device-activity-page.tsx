@@ -46,7 +46,7 @@ export function DeviceActivityPage(p: { session: AccountSession }): JSX.Element 
                     <td>{at(s.lastAccess)}</td>
                     <td>{s.clients.join(", ") || "—"}</td>
                     <td>{s.current ? null : (
-                      <ConfirmButton label={`Sign out session from ${s.ipAddress || "unknown address"} started ${at(s.started)}`}
+                      <ConfirmButton label="Sign out" name={`Sign out session from ${s.ipAddress || "unknown address"} started ${at(s.started)}`}
                         question="Sign out this device? Its applications lose their tokens." confirm="Sign out"
                         onConfirm={async () => { await p.session.request("DELETE", `/sessions/${encodeURIComponent(s.id)}`); list.reload(); }} />
                     )}</td>

@@ -34,7 +34,7 @@ export function SigningInPage(p: { session: AccountSession }): JSX.Element {
             {otp.map((c) => (
               <li>
                 <span>Authenticator application (TOTP), set up {when(new Date(c.createdDate).toISOString())}</span>{" "}
-                <ConfirmButton label="Remove authenticator application" question="Remove the authenticator application? Signing in will no longer ask for its code."
+                <ConfirmButton label="Remove" name="Remove authenticator application" question="Remove the authenticator application? Signing in will no longer ask for its code."
                   confirm="Remove" onConfirm={() => remove(c.id)} />
               </li>
             ))}
@@ -46,7 +46,7 @@ export function SigningInPage(p: { session: AccountSession }): JSX.Element {
             {passkeys.map((c) => (
               <li>
                 <span>{c.userLabel || "Passkey"}, added {when(new Date(c.createdDate).toISOString())}</span>{" "}
-                <ConfirmButton label={`Remove passkey ${c.userLabel || c.id}`} question={`Remove the passkey ${c.userLabel || ""}?`} confirm="Remove" onConfirm={() => remove(c.id)} />
+                <ConfirmButton label="Remove" name={`Remove passkey ${c.userLabel || c.id}`} question={`Remove the passkey ${c.userLabel || ""}?`} confirm="Remove" onConfirm={() => remove(c.id)} />
               </li>
             ))}
           </ul>

@@ -71,9 +71,8 @@ export function addConsoleRoutes(table: RouteTable): void {
     // realm from the path and signs in through that realm's login. The trailing slash is its
     // canonical address (the account-console client's redirect URI); without it, a redirect there.
     .add("GET", "/realms/:realmName/account/", "public", async (_req: Request, res: Response) => sendDocument(res, "account.html", "account console"))
-    .add("GET", "/realms/:realmName/account", "public", async (req: Request) => ({
-      status: 302, headers: { Location: `${encodeURIComponent(String(req.params.realmName))}/account/`, "Cache-Control": "no-store" },
-    }))
+    // Relative (RFC 3986 section 5.2): `account/` from `/realms/x/account` is `/realms/x/account/`.
+    .add("GET", "/realms/:realmName/account", "public", async () => ({ status: 302, headers: { Location: "account/", "Cache-Control": "no-store" } }))
     .add("GET", "/resources/console/assets/:file", "public", async (req: Request, res: Response) => {
       const name = String(req.params.file);
       const data = ASSET_NAME.test(name) ? await consoleFile(join("assets", name)) : null;
