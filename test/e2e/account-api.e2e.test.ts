@@ -1,3 +1,4 @@
+import { generate } from "otplib";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
@@ -166,6 +167,32 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
     expect([dead.status, dead.body.error]).toEqual([400, "invalid_grant"]);
     const again = await call("DELETE", "/applications/asks/consent", me.access);
     expect([again.status, again.body]).toEqual([404, { error: "consent_not_found", message: "consent of client \"asks\" not found" }]);
+  });
+
+  it("enrols an authenticator application (TOTP) with a first code, lists it without its secret, and removes it", async () => {
+    const me = await signIn();
+    const begun = await call("POST", "/totp", me.access);
+    expect([begun.status, begun.body]).toEqual([200, {
+      secret: expect.stringMatching(/^[A-Z2-7]{16,}$/), otpauthUri: expect.stringMatching(/^otpauth:\/\/totp\//), qrCode: expect.stringMatching(/^data:image\/png;base64,/),
+    }]);
+    const now = Date.now();
+    const wrongCode = (await generate({ secret: begun.body.secret, epoch: Math.floor(now / 1000) })) === "000000" ? "111111" : "000000";
+    const wrong = await call("POST", "/totp/confirm", me.access, { code: wrongCode });
+    expect([wrong.status, wrong.body]).toEqual([400, { error: "invalid_otp_code", message: "the code is not valid for this secret; check the device's clock", field: "code" }]);
+    const confirmed = await call("POST", "/totp/confirm", me.access, { code: await generate({ secret: begun.body.secret, epoch: Math.floor(now / 1000) }) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.recoveryCodes.length).toBeGreaterThanOrEqual(5);
+    expect((await api.get(`/admin/realms/${realm}/users/${aliceId}/mfa/status`)).body).toEqual({ enabled: true });
+
+    const listed = await call("GET", "/credentials", me.access);
+    expect(listed.body.map((c: { id: string; type: string; userLabel: string }) => [c.id, c.type, c.userLabel])).toEqual([["password", "password", ""], ["otp", "otp", ""]]);
+    expect(listed.text).not.toContain(begun.body.secret);
+    const twice = await call("POST", "/totp", me.access);
+    expect([twice.status, twice.body.error]).toEqual([400, "otp_already_configured"]);
+
+    expect((await call("DELETE", "/credentials/otp", me.access)).status).toBe(204);
+    expect((await api.get(`/admin/realms/${realm}/users/${aliceId}/mfa/status`)).body).toEqual({ enabled: false });
+    expect((await call("GET", "/credentials", me.access)).body.map((c: { id: string }) => c.id)).toEqual(["password"]);
   });
 
   it("changes the password only with the current one and within the realm's policy", async () => {

@@ -1,3 +1,4 @@
+import { generate } from "otplib";
 import type { Browser } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, http, uniqueName } from "./support/http.js";
@@ -10,7 +11,7 @@ import { checkPage, consolePage, launchChromium } from "./support/console-browse
 /**
  * The account console in a real Chromium (DESIGN 6 tier 4): a user signs in through the realm's
  * hosted login page (authorization code + PKCE as `account-console`), edits the profile, signs out
- * another device, revokes a consent and changes the password, each page checked by axe-core and
+ * another device, revokes a consent, enrols and removes TOTP and changes the password, each page checked by axe-core and
  * saved as a screenshot under test/artifacts/console/, no CSP violation anywhere.
  */
 describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
@@ -53,7 +54,7 @@ describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
   const refresh = (clientId: string, token: string) =>
     http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, { form: { grant_type: "refresh_token", client_id: clientId, refresh_token: token } });
 
-  it("signs in through the hosted login, edits the profile, signs out a device, revokes a consent and changes the password", async () => {
+  it("signs in through the hosted login, edits the profile, signs out a device, revokes a consent, enrols and removes TOTP and changes the password", async () => {
     const app = await otherDevice("asks", CB);
     const phone = await otherDevice("account-console", `${server.url}/realms/${realm}/account/`);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -115,6 +116,22 @@ describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
       await page.getByRole("heading", { name: "Password" }).waitFor();
       await page.getByText(/^Last set /).waitFor();
       await checkPage(page, "account-signing-in");
+      // An authenticator application: enrolled with a code computed by otplib, its recovery codes shown once, then removed.
+      await page.getByRole("button", { name: "Set up authenticator application" }).click();
+      const secret = (await page.locator("#otp-secret").textContent())!;
+      await checkPage(page, "account-totp-setup");
+      await page.getByLabel("Authenticator code").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.getByRole("list", { name: "Recovery codes" }).waitFor();
+      expect(await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").count()).toBeGreaterThanOrEqual(5);
+      await page.getByRole("button", { name: "Done" }).click();
+      await page.getByRole("button", { name: "Remove authenticator application" }).waitFor();
+      expect((await api.get(`/admin/realms/${realm}/users/${erinId}/mfa/status`)).body).toEqual({ enabled: true });
+      await page.getByRole("button", { name: "Remove authenticator application" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
+      await page.getByRole("button", { name: "Set up authenticator application" }).waitFor();
+      expect((await api.get(`/admin/realms/${realm}/users/${erinId}/mfa/status`)).body).toEqual({ enabled: false });
+
       await page.getByLabel("Current password").fill("Wrong-Secret-12");
       await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);

@@ -3,7 +3,8 @@ import { useState } from "preact/hooks";
 import type { AccountSession } from "./account-session";
 import { FormFooter, TextField, useForm } from "../ui/form";
 import { when } from "../ui/format";
-import { ConfirmButton, Empty, ErrorAlert, Loading, Section, useLoad } from "../ui/widgets";
+import { ConfirmButton, ErrorAlert, Loading, Section, useLoad } from "../ui/widgets";
+import { TotpSetup } from "./totp-setup";
 
 interface Credential {
   id: string;
@@ -29,7 +30,7 @@ export function SigningInPage(p: { session: AccountSession }): JSX.Element {
       <PasswordForm session={p.session} changed={password ? when(new Date(password.createdDate).toISOString()) : ""} />
       <Section title="Two-factor authentication">
         <h3>Authenticator application</h3>
-        {otp.length === 0 ? <Empty what="authenticator application is set up; the login asks for one when the realm requires it" /> : (
+        {otp.length === 0 ? (list.data ? <><p class="muted">No authenticator application is set up.</p><TotpSetup session={p.session} done={list.reload} /></> : null) : (
           <ul class="plain">
             {otp.map((c) => (
               <li>
@@ -41,7 +42,7 @@ export function SigningInPage(p: { session: AccountSession }): JSX.Element {
           </ul>
         )}
         <h3>Passkeys</h3>
-        {passkeys.length === 0 ? <Empty what="passkeys" /> : (
+        {passkeys.length === 0 ? <p class="muted">No passkeys. The login page offers to register one.</p> : (
           <ul class="plain">
             {passkeys.map((c) => (
               <li>

@@ -1,4 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
+import QRCode from "qrcode";
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import type { Request, Response } from "express";
 import type { Session } from "../../../gen/iam/token/v1/sessions_pb.js";
@@ -81,6 +82,23 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
         await rpc.passkeys.deletePasskey({ realm: me.realm, userId: me.userId, passkeyId: id });
       }
       return { status: 204 };
+    })
+    // TOTP enrolment (RFC 6238), as the login's CONFIGURE_TOTP step: a pending secret, then a first
+    // code confirms it and answers the recovery codes, shown this once.
+    .add("POST", `${ACCOUNT}/totp`, "bearer", async (req, res) => {
+      const me = await caller(req, res);
+      const r = await rpc.authentication.beginOtpEnrollment({ realm: me.realm, userId: me.userId });
+      const qrCode = await QRCode.toDataURL(r.otpauthUri, { margin: 1, width: 200 });
+      return { status: 200, body: { secret: r.secret, otpauthUri: r.otpauthUri, qrCode }, headers: NO_STORE };
+    })
+    .add("POST", `${ACCOUNT}/totp/confirm`, "bearer", async (req, res) => {
+      const me = await caller(req, res);
+      const body = requireObject(req.body);
+      for (const key of Object.keys(body)) if (key !== "code") throw new GatewayError(400, "unknown_field", `unknown field: ${key}`, key);
+      const code = text(body, "code", true)!;
+      const r = await rpc.authentication.confirmOtpEnrollment({ realm: me.realm, userId: me.userId, code });
+      if (!r.confirmed) throw new GatewayError(400, "invalid_otp_code", "the code is not valid for this secret; check the device's clock", "code");
+      return { status: 200, body: { recoveryCodes: r.recoveryCodes }, headers: NO_STORE };
     })
     .add("GET", `${ACCOUNT}/sessions`, "bearer", async (req, res) => {
       const me = await caller(req, res);
