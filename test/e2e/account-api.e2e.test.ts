@@ -204,6 +204,8 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
     // The password is changed, never removed: its path takes POST alone.
     const keep = await call("DELETE", "/password", me.access);
     expect([keep.status, keep.headers.get("allow")]).toEqual([405, "POST"]);
+    const removePassword = await call("DELETE", "/credentials/password", me.access);
+    expect([removePassword.status, removePassword.body]).toEqual([400, { error: "password_required", message: "the password cannot be removed; change it instead", field: "credentialId" }]);
 
     const wrong = await call("POST", "/password", me.access, { currentPassword: "Wrong-Horse-9", newPassword: "Brand-New-Pass-42" });
     expect([wrong.status, wrong.body]).toEqual([400, { error: "invalid_current_password", message: "the current password is not correct", field: "currentPassword" }]);
@@ -240,6 +242,38 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
     expect([locked.status, locked.body]).toEqual([400, { error: "invalid_current_password", message: "the current password is not correct", field: "currentPassword" }]);
     expect((await api.post(`/admin/realms/${locking}/brute-force/users/${carol.body.id}/unlock`)).status).toBe(204);
     expect((await change(PASSWORD)).status).toBe(204);
+  });
+
+  it("lists the identity providers the account is linked to and unlinks them (a user with a password may drop the last)", async () => {
+    // Links come from brokered logins; here from a realm document (the broker's own import path).
+    const linked = uniqueName("acct-links");
+    expect((await api.post("/admin/realms", { name: linked })).status).toBe(201);
+    const idp = (alias: string) => ({
+      alias, providerType: "oidc", clientId: "tessera", clientSecret: "s3cret-value", authorizationUrl: "https://idp.example.com/authorize",
+      tokenUrl: "https://idp.example.com/token", issuer: "https://idp.example.com",
+    });
+    for (const alias of ["corp", "github-ish"]) expect((await api.post(`/admin/realms/${linked}/identity-providers`, idp(alias))).status).toBe(201);
+    expect((await api.post(`/admin/realms/${linked}/users`, { username: "dan", password: PASSWORD })).status).toBe(201);
+    const doc = (await api.get(`/admin/realms/${linked}/export?includeUsers=true&includeSecrets=true`)).body;
+    const user = (name: string) => doc.users.find((u: { username: string }) => u.username === name);
+    user("dan").federatedIdentities = [{ identityProvider: "corp", userId: "corp-dan", userName: "dan@corp" }, { identityProvider: "github-ish", userId: "gh-7", userName: "dan7" }];
+    expect((await api.post("/admin/realms/import?overwrite=true", doc)).status).toBe(201);
+
+    const me = await signIn(linked, "dan");
+    const at = (path: string) => `${server.url}/realms/${linked}/account${path}`;
+    const auth = { Authorization: `Bearer ${me.access}` };
+    const list = await http("GET", at("/linked-accounts"), { headers: auth });
+    expect([list.status, list.body]).toEqual([200, [
+      { identityProvider: "corp", userName: "dan@corp", createdAt: expect.any(String) },
+      { identityProvider: "github-ish", userName: "dan7", createdAt: expect.any(String) },
+    ]]);
+    expect((await http("DELETE", at("/linked-accounts/corp"), { headers: auth })).status).toBe(204);
+    expect((await http("GET", at("/linked-accounts"), { headers: auth })).body.map((l: { identityProvider: string }) => l.identityProvider)).toEqual(["github-ish"]);
+    const none = await http("DELETE", at("/linked-accounts/corp"), { headers: auth });
+    expect([none.status, none.body]).toEqual([404, { error: "link_not_found", message: "no link to identity provider \"corp\"" }]);
+    // With a password, the last link may go too.
+    expect((await http("DELETE", at("/linked-accounts/github-ish"), { headers: auth })).status).toBe(204);
+    expect((await api.get(`/admin/realms/${linked}/users/${user("dan").id}/federated-identity`)).body).toEqual([]);
   });
 
   afterAll(() => expectResponsesDocumented(recorded));

@@ -101,6 +101,11 @@ describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
       const dead = await eventually(() => refresh("account-console", phone.refresh), (r) => r.status === 400);
       expect([dead.status, dead.body.error]).toEqual([400, "invalid_grant"]);
 
+      // Linked accounts: none for a user who never signed in through an identity provider.
+      await page.getByRole("link", { name: "Linked accounts" }).click();
+      await page.getByText("No linked accounts.", { exact: false }).waitFor();
+      await checkPage(page, "account-linked-accounts");
+
       // Applications: the consent, revoked with the app's tokens.
       await page.getByRole("link", { name: "Applications" }).click();
       await page.getByRole("cell", { name: "asks", exact: true }).waitFor();

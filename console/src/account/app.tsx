@@ -5,13 +5,15 @@ import { PersonalInfoPage } from "./personal-info-page";
 import { SigningInPage } from "./signing-in-page";
 import { DeviceActivityPage } from "./device-activity-page";
 import { ApplicationsPage } from "./applications-page";
+import { LinkedAccountsPage } from "./linked-accounts-page";
 
-type Page = "personal-info" | "signing-in" | "device-activity" | "applications";
+type Page = "personal-info" | "signing-in" | "device-activity" | "linked-accounts" | "applications";
 
 const NAV: { page: Page; label: string }[] = [
   { page: "personal-info", label: "Personal info" },
   { page: "signing-in", label: "Signing in" },
   { page: "device-activity", label: "Device activity" },
+  { page: "linked-accounts", label: "Linked accounts" },
   { page: "applications", label: "Applications" },
 ];
 
@@ -71,6 +73,7 @@ export function App(p: { session: AccountSession }): JSX.Element {
           {page === "personal-info" ? <PersonalInfoPage session={p.session} /> : null}
           {page === "signing-in" ? <SigningInPage session={p.session} /> : null}
           {page === "device-activity" ? <DeviceActivityPage session={p.session} /> : null}
+          {page === "linked-accounts" ? <LinkedAccountsPage session={p.session} /> : null}
           {page === "applications" ? <ApplicationsPage session={p.session} /> : null}
         </main>
       </div>

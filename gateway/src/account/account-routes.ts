@@ -1,6 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import QRCode from "qrcode";
-import { timestampMs } from "@bufbuild/protobuf/wkt";
+import { timestampDate, timestampMs } from "@bufbuild/protobuf/wkt";
 import type { Request, Response } from "express";
 import type { Session } from "../../../gen/iam/token/v1/sessions_pb.js";
 import type { RouteTable } from "../http/route-table.js";
@@ -113,6 +113,33 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
     .add("DELETE", `${ACCOUNT}/sessions/:sessionId`, "bearer", async (req, res) => {
       const me = await caller(req, res);
       await rpc.account.signOutSession({ realm: me.realm, userId: me.userId, sessionId: String(req.params.sessionId) });
+      return { status: 204 };
+    })
+    .add("GET", `${ACCOUNT}/linked-accounts`, "bearer", async (req, res) => {
+      const me = await caller(req, res);
+      const links = await rpc.identityProviders.listFederatedIdentities({ realm: me.realm, userId: me.userId });
+      return {
+        status: 200, headers: NO_STORE,
+        body: links.identities.map((i) => ({
+          identityProvider: i.identityProvider, userName: i.userName, ...(i.createdAt ? { createdAt: timestampDate(i.createdAt).toISOString() } : {}),
+        })),
+      };
+    })
+    .add("DELETE", `${ACCOUNT}/linked-accounts/:alias`, "bearer", async (req, res) => {
+      const me = await caller(req, res);
+      const alias = String(req.params.alias);
+      const [links, credentials] = await Promise.all([
+        rpc.identityProviders.listFederatedIdentities({ realm: me.realm, userId: me.userId }),
+        rpc.userSecurity.listCredentials({ realm: me.realm, userId: me.userId }),
+      ]);
+      if (!links.identities.some((i) => i.identityProvider === alias)) {
+        throw new GatewayError(404, "link_not_found", `no link to identity provider "${alias}"`);
+      }
+      // As Keycloak: the last way in of a user without a password is not removed.
+      if (links.identities.length === 1 && !credentials.credentials.some((c) => c.type === "password")) {
+        throw new GatewayError(400, "last_credential", "this link is the only way to sign in; set a password first", "alias");
+      }
+      await rpc.identityProviders.deleteFederatedIdentity({ realm: me.realm, userId: me.userId, alias });
       return { status: 204 };
     })
     .add("GET", `${ACCOUNT}/applications`, "bearer", async (req, res) => {
