@@ -161,6 +161,17 @@ describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
       await page.click("button[type=submit]");
       await page.getByRole("heading", { name: "Personal info", level: 1 }).waitFor();
 
+      // Sign out all devices: this one too, so the console is back at the login page.
+      await page.getByRole("link", { name: "Device activity" }).click();
+      await page.getByRole("button", { name: "Sign out all devices" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Sign out all" }).click();
+      await page.waitForSelector("#username");
+      await eventually(() => api.get(`/admin/realms/${realm}/users/${erinId}/sessions`), (r) => r.body.length === 0);
+      await page.fill("#username", "erin");
+      await page.fill("#password", NEW_PASSWORD);
+      await page.click("button[type=submit]");
+      await page.getByRole("heading", { name: "Personal info", level: 1 }).waitFor();
+
       // Sign out: the realm's session ends, and the console is back at the login page.
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForSelector("#username");
