@@ -276,5 +276,27 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
     expect((await api.get(`/admin/realms/${linked}/users/${user("dan").id}/federated-identity`)).body).toEqual([]);
   });
 
+  it("records the user's changes as login events of account-console where the realm records events", async () => {
+    const audited = uniqueName("acct-events");
+    expect((await api.post("/admin/realms", { name: audited, eventsEnabled: true })).status).toBe(201);
+    const fay = await api.post(`/admin/realms/${audited}/users`, { username: "fay", email: "fay@example.com", password: PASSWORD });
+    expect(fay.status).toBe(201);
+    const other = await signIn(audited, "fay");
+    const me = await signIn(audited, "fay");
+    const at = (method: string, path: string, body?: unknown) => http(method, `${server.url}/realms/${audited}/account${path}`, {
+      ...(body !== undefined ? { body } : {}), headers: { Authorization: `Bearer ${me.access}` },
+    });
+    expect((await at("POST", "/profile", { email: "fay@example.org" })).status).toBe(200);
+    expect((await at("DELETE", `/sessions/${other.sid}`)).status).toBe(204);
+    const TYPES = ["UPDATE_PROFILE", "UPDATE_EMAIL", "LOGOUT"];
+    const events = await eventually(
+      async () => ((await api.get(`/admin/realms/${audited}/events`)).body as Array<{ type: string }>).filter((e) => TYPES.includes(e.type)),
+      (e) => e.length === 3);
+    expect(events.map((e: any) => [e.type, e.clientId, e.userId, e.sessionId ?? ""]).sort()).toEqual([
+      ["LOGOUT", "account-console", fay.body.id, other.sid], ["UPDATE_EMAIL", "account-console", fay.body.id, me.sid],
+      ["UPDATE_PROFILE", "account-console", fay.body.id, me.sid],
+    ]);
+  });
+
   afterAll(() => expectResponsesDocumented(recorded));
 });

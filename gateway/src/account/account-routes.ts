@@ -29,6 +29,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string): void {
   const caller = callerOf(rpc, publicUrl);
+  // The login event of a change another service made (spec 6.1), recorded after it: the write is
+  // the directory's or the broker's, the realm's login events the token service's.
+  const recorded = (me: AccountCaller, req: Request, type: string, details: Record<string, string> = {}) =>
+    rpc.account.recordAccountEvent({ realm: me.realm, userId: me.userId, type, sessionId: me.sessionId, ipAddress: req.ip ?? "", details });
   table
     .add("GET", `${ACCOUNT}/profile`, "bearer", async (req, res) => {
       const me = await caller(req, res);
@@ -46,6 +50,8 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
       const { username: _same, ...update } = body;
       // The directory resets emailVerified when the email changes (UserAdmin.update).
       const res2 = await rpc.users.updateUser({ realm: me.realm, userId: me.userId, update });
+      await recorded(me, req, "UPDATE_PROFILE");
+      if (res2.user && current && res2.user.email !== current.email) await recorded(me, req, "UPDATE_EMAIL");
       return { status: 200, body: profileJson(res2.user), headers: NO_STORE };
     })
     .add("GET", `${ACCOUNT}/credentials`, "bearer", async (req, res) => {
@@ -68,6 +74,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
         throw new GatewayError(400, "password_mismatch", "confirmation does not match newPassword", "confirmation");
       }
       await rpc.userSecurity.changeOwnPassword({ realm: me.realm, userId: me.userId, currentPassword: currentPassword!, newPassword: newPassword!, ipAddress: req.ip ?? "" });
+      await recorded(me, req, "UPDATE_PASSWORD");
       return { status: 204 };
     })
     .add("DELETE", `${ACCOUNT}/credentials/:credentialId`, "bearer", async (req, res) => {
@@ -78,6 +85,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
         const listed = await rpc.userSecurity.listCredentials({ realm: me.realm, userId: me.userId });
         if (!listed.credentials.some((c) => c.id === "otp")) throw new GatewayError(404, "credential_not_found", "credential \"otp\" not found");
         await rpc.userSecurity.resetMfa({ realm: me.realm, userId: me.userId });
+        await recorded(me, req, "REMOVE_TOTP");
       } else {
         await rpc.passkeys.deletePasskey({ realm: me.realm, userId: me.userId, passkeyId: id });
       }
@@ -98,6 +106,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
       const code = text(body, "code", true)!;
       const r = await rpc.authentication.confirmOtpEnrollment({ realm: me.realm, userId: me.userId, code });
       if (!r.confirmed) throw new GatewayError(400, "invalid_otp_code", "the code is not valid for this secret; check the device's clock", "code");
+      await recorded(me, req, "UPDATE_TOTP");
       return { status: 200, body: { recoveryCodes: r.recoveryCodes }, headers: NO_STORE };
     })
     .add("GET", `${ACCOUNT}/sessions`, "bearer", async (req, res) => {
@@ -107,12 +116,12 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
     })
     .add("DELETE", `${ACCOUNT}/sessions`, "bearer", async (req, res) => {
       const me = await caller(req, res);
-      await rpc.account.signOutAllSessions({ realm: me.realm, userId: me.userId });
+      await rpc.account.signOutAllSessions({ realm: me.realm, userId: me.userId, ipAddress: req.ip ?? "" });
       return { status: 204 };
     })
     .add("DELETE", `${ACCOUNT}/sessions/:sessionId`, "bearer", async (req, res) => {
       const me = await caller(req, res);
-      await rpc.account.signOutSession({ realm: me.realm, userId: me.userId, sessionId: String(req.params.sessionId) });
+      await rpc.account.signOutSession({ realm: me.realm, userId: me.userId, sessionId: String(req.params.sessionId), ipAddress: req.ip ?? "" });
       return { status: 204 };
     })
     .add("GET", `${ACCOUNT}/linked-accounts`, "bearer", async (req, res) => {
@@ -140,6 +149,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
         throw new GatewayError(400, "last_credential", "this link is the only way to sign in; set a password first", "alias");
       }
       await rpc.identityProviders.deleteFederatedIdentity({ realm: me.realm, userId: me.userId, alias });
+      await recorded(me, req, "REMOVE_FEDERATED_IDENTITY", { identity_provider: alias });
       return { status: 204 };
     })
     .add("GET", `${ACCOUNT}/applications`, "bearer", async (req, res) => {
@@ -154,7 +164,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
     })
     .add("DELETE", `${ACCOUNT}/applications/:clientId/consent`, "bearer", async (req, res) => {
       const me = await caller(req, res);
-      await rpc.account.revokeConsent({ realm: me.realm, userId: me.userId, clientId: String(req.params.clientId) });
+      await rpc.account.revokeConsent({ realm: me.realm, userId: me.userId, clientId: String(req.params.clientId), ipAddress: req.ip ?? "" });
       return { status: 204 };
     });
 }

@@ -108,7 +108,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
   const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);
-  const account = new AccountSelf(realms, issuers, access, ssoRepo, familyRepo, sso, terminator, await ConsentRepository.open(store), clock);
+  const account = new AccountSelf(realms, issuers, access, ssoRepo, familyRepo, sso, terminator, await ConsentRepository.open(store), events, clock);
   let subs: Subscription[] = [];
 
   return {

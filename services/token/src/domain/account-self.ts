@@ -9,9 +9,15 @@ import type { OAuthRealm, RealmSettings } from "./realm-settings.js";
 import { familyView, ssoView, type SessionView } from "./session-admin.js";
 import type { SessionTerminator } from "./session-terminator.js";
 import type { SsoSessions } from "./sso-sessions.js";
+import type { OAuthEvents } from "./oauth-events.js";
 
 /** The realm's public client of the account console (Keycloak's `account-console`). */
 export const ACCOUNT_CONSOLE_CLIENT = "account-console";
+
+/** Login events of account API changes made in other services (RecordAccountEvent), Keycloak's names. */
+export const ACCOUNT_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "UPDATE_PROFILE", "UPDATE_EMAIL", "UPDATE_PASSWORD", "UPDATE_TOTP", "REMOVE_TOTP", "REMOVE_FEDERATED_IDENTITY",
+]);
 
 /** A user keeps far fewer sessions than this; the listing is one read, not paged. */
 const MAX_LISTED = 200;
@@ -32,6 +38,7 @@ export class AccountSelf {
     private readonly sso: SsoSessions,
     private readonly terminator: SessionTerminator,
     private readonly consents: ConsentRepository,
+    private readonly events: OAuthEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -57,23 +64,36 @@ export class AccountSelf {
     return [...sso.map(ssoView), ...own.filter((f) => f.ssoSessionId === "").map(familyView)];
   }
 
-  /** One session of this user (404 for another's, as for none: the id tells nothing). */
-  async signOut(realmName: string, userId: string, sessionId: string): Promise<"sso" | "oauth"> {
+  /**
+   * One session of this user (404 for another's, as for none: the id tells nothing). Its LOGOUT
+   * event is staged with its end in the outbox, as a logout's is (TokenOperations.logout).
+   */
+  async signOut(realmName: string, userId: string, sessionId: string, ipAddress: string): Promise<"sso" | "oauth"> {
     const realm = await this.realms.publicRealm(realmName);
+    const logout = (stamp: Parameters<OAuthEvents["message"]>[2]) =>
+      this.events.message(realm, { type: "LOGOUT", clientId: ACCOUNT_CONSOLE_CLIENT, userId, sessionId, ipAddress }, stamp);
     const session = await this.ssoRepo.findById(realm.id, sessionId);
     if (session && session.userId === userId) {
       // Its refresh families end with it (SessionTerminator.onSsoSessionEnded), back-channel logout included.
-      if (await this.sso.end(realm.id, sessionId, "logout", session)) return "sso";
+      if (await this.sso.end(realm.id, sessionId, "logout", session, logout)) return "sso";
     }
     const family = session ? null : await this.families.get(realm.id, sessionId);
-    if (family && family.userId === userId && !family.offline && await this.terminator.revokeFamily(realm, sessionId, true)) return "oauth";
+    if (family && family.userId === userId && !family.offline && await this.terminator.revokeFamily(realm, sessionId, true, logout)) return "oauth";
     throw IamError.notFound(`session "${sessionId}"`, "session_not_found");
   }
 
   /** Every active session of the user, this one too; offline sessions stay (as the Admin API's logout-all). */
-  async signOutAll(realmName: string, userId: string): Promise<number> {
+  async signOutAll(realmName: string, userId: string, ipAddress: string): Promise<number> {
     const realm = await this.realms.publicRealm(realmName);
-    return this.terminator.endAllOfUserStaged(realm, userId, "logout", this.clock.now(), { keepOffline: true }, () => []);
+    return this.terminator.endAllOfUserStaged(realm, userId, "logout", this.clock.now(), { keepOffline: true }, (count, stamp) =>
+      this.events.message(realm, { type: "LOGOUT", clientId: ACCOUNT_CONSOLE_CLIENT, userId, ipAddress, details: { sessions: String(count) } }, stamp));
+  }
+
+  /** A change the user made through the account API in another service, as its login event. */
+  async record(realmName: string, userId: string, type: string, sessionId: string, ipAddress: string, details: Record<string, string>): Promise<void> {
+    if (!ACCOUNT_EVENT_TYPES.has(type)) throw IamError.invalid("type", `type must be one of ${[...ACCOUNT_EVENT_TYPES].join(", ")}`);
+    const realm = await this.realms.publicRealm(realmName);
+    await this.events.record(realm, { type, clientId: ACCOUNT_CONSOLE_CLIENT, userId, sessionId, ipAddress, details });
   }
 
   async listConsents(realmName: string, userId: string): Promise<ConsentRecord[]> {
@@ -85,12 +105,13 @@ export class AccountSelf {
    * Forgets the consent and revokes the client's tokens of this user, offline ones too (Keycloak's
    * revoke-consent: the grant the tokens rest on is gone). 404 when there is no consent.
    */
-  async revokeConsent(realmName: string, userId: string, clientId: string): Promise<void> {
+  async revokeConsent(realmName: string, userId: string, clientId: string, ipAddress: string): Promise<void> {
     const realm = await this.realms.publicRealm(realmName);
     if (!(await this.consents.revoke(realm.id, userId, clientId))) {
       throw IamError.notFound(`consent of client "${clientId}"`, "consent_not_found");
     }
     await this.revokeClientTokens(realm, userId, clientId);
+    await this.events.record(realm, { type: "REVOKE_GRANT", clientId: ACCOUNT_CONSOLE_CLIENT, userId, ipAddress, details: { revoked_client: clientId } });
   }
 
   private async revokeClientTokens(realm: OAuthRealm, userId: string, clientId: string): Promise<void> {

@@ -23,10 +23,10 @@ export function accountRpc(account: AccountSelf): ServiceImpl<typeof AccountServ
       };
     },
     async signOutSession(req) {
-      return { type: await account.signOut(req.realm, need(req.userId, "userId"), need(req.sessionId, "sessionId")) };
+      return { type: await account.signOut(req.realm, need(req.userId, "userId"), need(req.sessionId, "sessionId"), req.ipAddress) };
     },
     async signOutAllSessions(req) {
-      return { count: await account.signOutAll(req.realm, need(req.userId, "userId")) };
+      return { count: await account.signOutAll(req.realm, need(req.userId, "userId"), req.ipAddress) };
     },
     async listConsents(req) {
       const consents = await account.listConsents(req.realm, need(req.userId, "userId"));
@@ -37,7 +37,11 @@ export function accountRpc(account: AccountSelf): ServiceImpl<typeof AccountServ
       };
     },
     async revokeConsent(req) {
-      await account.revokeConsent(req.realm, need(req.userId, "userId"), need(req.clientId, "clientId"));
+      await account.revokeConsent(req.realm, need(req.userId, "userId"), need(req.clientId, "clientId"), req.ipAddress);
+      return {};
+    },
+    async recordAccountEvent(req) {
+      await account.record(req.realm, need(req.userId, "userId"), req.type, req.sessionId, req.ipAddress, req.details);
       return {};
     },
   };

@@ -21,6 +21,128 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type RecordAccountEventRequest struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Realm  string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// UPDATE_PROFILE, UPDATE_EMAIL, UPDATE_PASSWORD, UPDATE_TOTP, REMOVE_TOTP, REMOVE_FEDERATED_IDENTITY.
+	Type      string `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	SessionId string `protobuf:"bytes,4,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	IpAddress string `protobuf:"bytes,5,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	// Never a secret (DESIGN 4): e.g. the identity provider's alias.
+	Details       map[string]string `protobuf:"bytes,6,rep,name=details,proto3" json:"details,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordAccountEventRequest) Reset() {
+	*x = RecordAccountEventRequest{}
+	mi := &file_iam_token_v1_account_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordAccountEventRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordAccountEventRequest) ProtoMessage() {}
+
+func (x *RecordAccountEventRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_account_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordAccountEventRequest.ProtoReflect.Descriptor instead.
+func (*RecordAccountEventRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *RecordAccountEventRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *RecordAccountEventRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *RecordAccountEventRequest) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *RecordAccountEventRequest) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+func (x *RecordAccountEventRequest) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
+func (x *RecordAccountEventRequest) GetDetails() map[string]string {
+	if x != nil {
+		return x.Details
+	}
+	return nil
+}
+
+type RecordAccountEventResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordAccountEventResponse) Reset() {
+	*x = RecordAccountEventResponse{}
+	mi := &file_iam_token_v1_account_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordAccountEventResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordAccountEventResponse) ProtoMessage() {}
+
+func (x *RecordAccountEventResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_account_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordAccountEventResponse.ProtoReflect.Descriptor instead.
+func (*RecordAccountEventResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{1}
+}
+
 type AccountAuthenticateRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -32,7 +154,7 @@ type AccountAuthenticateRequest struct {
 
 func (x *AccountAuthenticateRequest) Reset() {
 	*x = AccountAuthenticateRequest{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[0]
+	mi := &file_iam_token_v1_account_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +166,7 @@ func (x *AccountAuthenticateRequest) String() string {
 func (*AccountAuthenticateRequest) ProtoMessage() {}
 
 func (x *AccountAuthenticateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[0]
+	mi := &file_iam_token_v1_account_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +179,7 @@ func (x *AccountAuthenticateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountAuthenticateRequest.ProtoReflect.Descriptor instead.
 func (*AccountAuthenticateRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{0}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *AccountAuthenticateRequest) GetRealm() string {
@@ -92,7 +214,7 @@ type AccountAuthenticateResponse struct {
 
 func (x *AccountAuthenticateResponse) Reset() {
 	*x = AccountAuthenticateResponse{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[1]
+	mi := &file_iam_token_v1_account_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -104,7 +226,7 @@ func (x *AccountAuthenticateResponse) String() string {
 func (*AccountAuthenticateResponse) ProtoMessage() {}
 
 func (x *AccountAuthenticateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[1]
+	mi := &file_iam_token_v1_account_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -117,7 +239,7 @@ func (x *AccountAuthenticateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountAuthenticateResponse.ProtoReflect.Descriptor instead.
 func (*AccountAuthenticateResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{1}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *AccountAuthenticateResponse) GetUserId() string {
@@ -144,7 +266,7 @@ type ListAccountSessionsRequest struct {
 
 func (x *ListAccountSessionsRequest) Reset() {
 	*x = ListAccountSessionsRequest{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[2]
+	mi := &file_iam_token_v1_account_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -156,7 +278,7 @@ func (x *ListAccountSessionsRequest) String() string {
 func (*ListAccountSessionsRequest) ProtoMessage() {}
 
 func (x *ListAccountSessionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[2]
+	mi := &file_iam_token_v1_account_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -169,7 +291,7 @@ func (x *ListAccountSessionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAccountSessionsRequest.ProtoReflect.Descriptor instead.
 func (*ListAccountSessionsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{2}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ListAccountSessionsRequest) GetRealm() string {
@@ -195,7 +317,7 @@ type ListAccountSessionsResponse struct {
 
 func (x *ListAccountSessionsResponse) Reset() {
 	*x = ListAccountSessionsResponse{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[3]
+	mi := &file_iam_token_v1_account_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -207,7 +329,7 @@ func (x *ListAccountSessionsResponse) String() string {
 func (*ListAccountSessionsResponse) ProtoMessage() {}
 
 func (x *ListAccountSessionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[3]
+	mi := &file_iam_token_v1_account_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -220,7 +342,7 @@ func (x *ListAccountSessionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAccountSessionsResponse.ProtoReflect.Descriptor instead.
 func (*ListAccountSessionsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{3}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListAccountSessionsResponse) GetSessions() []*Session {
@@ -231,17 +353,19 @@ func (x *ListAccountSessionsResponse) GetSessions() []*Session {
 }
 
 type SignOutAccountSessionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
-	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
-	SessionId     string                 `protobuf:"bytes,3,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Realm     string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId    string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	SessionId string                 `protobuf:"bytes,3,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	// For the LOGOUT login event.
+	IpAddress     string `protobuf:"bytes,4,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SignOutAccountSessionRequest) Reset() {
 	*x = SignOutAccountSessionRequest{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[4]
+	mi := &file_iam_token_v1_account_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -253,7 +377,7 @@ func (x *SignOutAccountSessionRequest) String() string {
 func (*SignOutAccountSessionRequest) ProtoMessage() {}
 
 func (x *SignOutAccountSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[4]
+	mi := &file_iam_token_v1_account_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -266,7 +390,7 @@ func (x *SignOutAccountSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SignOutAccountSessionRequest.ProtoReflect.Descriptor instead.
 func (*SignOutAccountSessionRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{4}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *SignOutAccountSessionRequest) GetRealm() string {
@@ -290,6 +414,13 @@ func (x *SignOutAccountSessionRequest) GetSessionId() string {
 	return ""
 }
 
+func (x *SignOutAccountSessionRequest) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
 type SignOutAccountSessionResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "sso" or "oauth".
@@ -300,7 +431,7 @@ type SignOutAccountSessionResponse struct {
 
 func (x *SignOutAccountSessionResponse) Reset() {
 	*x = SignOutAccountSessionResponse{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[5]
+	mi := &file_iam_token_v1_account_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -312,7 +443,7 @@ func (x *SignOutAccountSessionResponse) String() string {
 func (*SignOutAccountSessionResponse) ProtoMessage() {}
 
 func (x *SignOutAccountSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[5]
+	mi := &file_iam_token_v1_account_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -325,7 +456,7 @@ func (x *SignOutAccountSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SignOutAccountSessionResponse.ProtoReflect.Descriptor instead.
 func (*SignOutAccountSessionResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{5}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *SignOutAccountSessionResponse) GetType() string {
@@ -336,16 +467,18 @@ func (x *SignOutAccountSessionResponse) GetType() string {
 }
 
 type SignOutAllAccountSessionsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
-	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Realm  string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// For the LOGOUT login event.
+	IpAddress     string `protobuf:"bytes,3,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SignOutAllAccountSessionsRequest) Reset() {
 	*x = SignOutAllAccountSessionsRequest{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[6]
+	mi := &file_iam_token_v1_account_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -357,7 +490,7 @@ func (x *SignOutAllAccountSessionsRequest) String() string {
 func (*SignOutAllAccountSessionsRequest) ProtoMessage() {}
 
 func (x *SignOutAllAccountSessionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[6]
+	mi := &file_iam_token_v1_account_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -370,7 +503,7 @@ func (x *SignOutAllAccountSessionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SignOutAllAccountSessionsRequest.ProtoReflect.Descriptor instead.
 func (*SignOutAllAccountSessionsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{6}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SignOutAllAccountSessionsRequest) GetRealm() string {
@@ -387,6 +520,13 @@ func (x *SignOutAllAccountSessionsRequest) GetUserId() string {
 	return ""
 }
 
+func (x *SignOutAllAccountSessionsRequest) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
 type SignOutAllAccountSessionsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Count         int32                  `protobuf:"varint,1,opt,name=count,proto3" json:"count,omitempty"`
@@ -396,7 +536,7 @@ type SignOutAllAccountSessionsResponse struct {
 
 func (x *SignOutAllAccountSessionsResponse) Reset() {
 	*x = SignOutAllAccountSessionsResponse{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[7]
+	mi := &file_iam_token_v1_account_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -408,7 +548,7 @@ func (x *SignOutAllAccountSessionsResponse) String() string {
 func (*SignOutAllAccountSessionsResponse) ProtoMessage() {}
 
 func (x *SignOutAllAccountSessionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[7]
+	mi := &file_iam_token_v1_account_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -421,7 +561,7 @@ func (x *SignOutAllAccountSessionsResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use SignOutAllAccountSessionsResponse.ProtoReflect.Descriptor instead.
 func (*SignOutAllAccountSessionsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{7}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SignOutAllAccountSessionsResponse) GetCount() int32 {
@@ -441,7 +581,7 @@ type ListConsentsRequest struct {
 
 func (x *ListConsentsRequest) Reset() {
 	*x = ListConsentsRequest{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[8]
+	mi := &file_iam_token_v1_account_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -453,7 +593,7 @@ func (x *ListConsentsRequest) String() string {
 func (*ListConsentsRequest) ProtoMessage() {}
 
 func (x *ListConsentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[8]
+	mi := &file_iam_token_v1_account_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -466,7 +606,7 @@ func (x *ListConsentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListConsentsRequest.ProtoReflect.Descriptor instead.
 func (*ListConsentsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{8}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListConsentsRequest) GetRealm() string {
@@ -496,7 +636,7 @@ type Consent struct {
 
 func (x *Consent) Reset() {
 	*x = Consent{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[9]
+	mi := &file_iam_token_v1_account_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -508,7 +648,7 @@ func (x *Consent) String() string {
 func (*Consent) ProtoMessage() {}
 
 func (x *Consent) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[9]
+	mi := &file_iam_token_v1_account_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -521,7 +661,7 @@ func (x *Consent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Consent.ProtoReflect.Descriptor instead.
 func (*Consent) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{9}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Consent) GetClientId() string {
@@ -561,7 +701,7 @@ type ListConsentsResponse struct {
 
 func (x *ListConsentsResponse) Reset() {
 	*x = ListConsentsResponse{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[10]
+	mi := &file_iam_token_v1_account_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -573,7 +713,7 @@ func (x *ListConsentsResponse) String() string {
 func (*ListConsentsResponse) ProtoMessage() {}
 
 func (x *ListConsentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[10]
+	mi := &file_iam_token_v1_account_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -586,7 +726,7 @@ func (x *ListConsentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListConsentsResponse.ProtoReflect.Descriptor instead.
 func (*ListConsentsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{10}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListConsentsResponse) GetConsents() []*Consent {
@@ -597,17 +737,19 @@ func (x *ListConsentsResponse) GetConsents() []*Consent {
 }
 
 type RevokeConsentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
-	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
-	ClientId      string                 `protobuf:"bytes,3,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Realm    string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId   string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	ClientId string                 `protobuf:"bytes,3,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	// For the REVOKE_GRANT login event.
+	IpAddress     string `protobuf:"bytes,4,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RevokeConsentRequest) Reset() {
 	*x = RevokeConsentRequest{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[11]
+	mi := &file_iam_token_v1_account_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -619,7 +761,7 @@ func (x *RevokeConsentRequest) String() string {
 func (*RevokeConsentRequest) ProtoMessage() {}
 
 func (x *RevokeConsentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[11]
+	mi := &file_iam_token_v1_account_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -632,7 +774,7 @@ func (x *RevokeConsentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeConsentRequest.ProtoReflect.Descriptor instead.
 func (*RevokeConsentRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{11}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RevokeConsentRequest) GetRealm() string {
@@ -656,6 +798,13 @@ func (x *RevokeConsentRequest) GetClientId() string {
 	return ""
 }
 
+func (x *RevokeConsentRequest) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
 type RevokeConsentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -664,7 +813,7 @@ type RevokeConsentResponse struct {
 
 func (x *RevokeConsentResponse) Reset() {
 	*x = RevokeConsentResponse{}
-	mi := &file_iam_token_v1_account_proto_msgTypes[12]
+	mi := &file_iam_token_v1_account_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -676,7 +825,7 @@ func (x *RevokeConsentResponse) String() string {
 func (*RevokeConsentResponse) ProtoMessage() {}
 
 func (x *RevokeConsentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_account_proto_msgTypes[12]
+	mi := &file_iam_token_v1_account_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -689,14 +838,27 @@ func (x *RevokeConsentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeConsentResponse.ProtoReflect.Descriptor instead.
 func (*RevokeConsentResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{12}
+	return file_iam_token_v1_account_proto_rawDescGZIP(), []int{14}
 }
 
 var File_iam_token_v1_account_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_account_proto_rawDesc = "" +
 	"\n" +
-	"\x1aiam/token/v1/account.proto\x12\fiam.token.v1\x1a\x1biam/token/v1/sessions.proto\"p\n" +
+	"\x1aiam/token/v1/account.proto\x12\fiam.token.v1\x1a\x1biam/token/v1/sessions.proto\"\xa8\x02\n" +
+	"\x19RecordAccountEventRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\tR\x04type\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x04 \x01(\tR\tsessionId\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\x05 \x01(\tR\tipAddress\x12N\n" +
+	"\adetails\x18\x06 \x03(\v24.iam.token.v1.RecordAccountEventRequest.DetailsEntryR\adetails\x1a:\n" +
+	"\fDetailsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x1c\n" +
+	"\x1aRecordAccountEventResponse\"p\n" +
 	"\x1aAccountAuthenticateRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x12!\n" +
@@ -709,17 +871,21 @@ const file_iam_token_v1_account_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"P\n" +
 	"\x1bListAccountSessionsResponse\x121\n" +
-	"\bsessions\x18\x01 \x03(\v2\x15.iam.token.v1.SessionR\bsessions\"l\n" +
+	"\bsessions\x18\x01 \x03(\v2\x15.iam.token.v1.SessionR\bsessions\"\x8b\x01\n" +
 	"\x1cSignOutAccountSessionRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x03 \x01(\tR\tsessionId\"3\n" +
+	"session_id\x18\x03 \x01(\tR\tsessionId\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\x04 \x01(\tR\tipAddress\"3\n" +
 	"\x1dSignOutAccountSessionResponse\x12\x12\n" +
-	"\x04type\x18\x01 \x01(\tR\x04type\"Q\n" +
+	"\x04type\x18\x01 \x01(\tR\x04type\"p\n" +
 	" SignOutAllAccountSessionsRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
-	"\auser_id\x18\x02 \x01(\tR\x06userId\"9\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\x03 \x01(\tR\tipAddress\"9\n" +
 	"!SignOutAllAccountSessionsResponse\x12\x14\n" +
 	"\x05count\x18\x01 \x01(\x05R\x05count\"D\n" +
 	"\x13ListConsentsRequest\x12\x14\n" +
@@ -731,19 +897,22 @@ const file_iam_token_v1_account_proto_rawDesc = "" +
 	"\fcreated_date\x18\x03 \x01(\x03R\vcreatedDate\x12*\n" +
 	"\x11last_updated_date\x18\x04 \x01(\x03R\x0flastUpdatedDate\"I\n" +
 	"\x14ListConsentsResponse\x121\n" +
-	"\bconsents\x18\x01 \x03(\v2\x15.iam.token.v1.ConsentR\bconsents\"b\n" +
+	"\bconsents\x18\x01 \x03(\v2\x15.iam.token.v1.ConsentR\bconsents\"\x81\x01\n" +
 	"\x14RevokeConsentRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1b\n" +
-	"\tclient_id\x18\x03 \x01(\tR\bclientId\"\x17\n" +
-	"\x15RevokeConsentResponse2\xed\x04\n" +
+	"\tclient_id\x18\x03 \x01(\tR\bclientId\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\x04 \x01(\tR\tipAddress\"\x17\n" +
+	"\x15RevokeConsentResponse2\xd6\x05\n" +
 	"\x0eAccountService\x12c\n" +
 	"\fAuthenticate\x12(.iam.token.v1.AccountAuthenticateRequest\x1a).iam.token.v1.AccountAuthenticateResponse\x12c\n" +
 	"\fListSessions\x12(.iam.token.v1.ListAccountSessionsRequest\x1a).iam.token.v1.ListAccountSessionsResponse\x12i\n" +
 	"\x0eSignOutSession\x12*.iam.token.v1.SignOutAccountSessionRequest\x1a+.iam.token.v1.SignOutAccountSessionResponse\x12u\n" +
 	"\x12SignOutAllSessions\x12..iam.token.v1.SignOutAllAccountSessionsRequest\x1a/.iam.token.v1.SignOutAllAccountSessionsResponse\x12U\n" +
 	"\fListConsents\x12!.iam.token.v1.ListConsentsRequest\x1a\".iam.token.v1.ListConsentsResponse\x12X\n" +
-	"\rRevokeConsent\x12\".iam.token.v1.RevokeConsentRequest\x1a#.iam.token.v1.RevokeConsentResponseB\xb2\x01\n" +
+	"\rRevokeConsent\x12\".iam.token.v1.RevokeConsentRequest\x1a#.iam.token.v1.RevokeConsentResponse\x12g\n" +
+	"\x12RecordAccountEvent\x12'.iam.token.v1.RecordAccountEventRequest\x1a(.iam.token.v1.RecordAccountEventResponseB\xb2\x01\n" +
 	"\x10com.iam.token.v1B\fAccountProtoP\x01Z>github.com/tessera-iam/tessera/sdk/go/gen/iam/token/v1;tokenv1\xa2\x02\x03ITX\xaa\x02\fIam.Token.V1\xca\x02\fIam\\Token\\V1\xe2\x02\x18Iam\\Token\\V1\\GPBMetadata\xea\x02\x0eIam::Token::V1b\x06proto3"
 
 var (
@@ -758,43 +927,49 @@ func file_iam_token_v1_account_proto_rawDescGZIP() []byte {
 	return file_iam_token_v1_account_proto_rawDescData
 }
 
-var file_iam_token_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_iam_token_v1_account_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_iam_token_v1_account_proto_goTypes = []any{
-	(*AccountAuthenticateRequest)(nil),        // 0: iam.token.v1.AccountAuthenticateRequest
-	(*AccountAuthenticateResponse)(nil),       // 1: iam.token.v1.AccountAuthenticateResponse
-	(*ListAccountSessionsRequest)(nil),        // 2: iam.token.v1.ListAccountSessionsRequest
-	(*ListAccountSessionsResponse)(nil),       // 3: iam.token.v1.ListAccountSessionsResponse
-	(*SignOutAccountSessionRequest)(nil),      // 4: iam.token.v1.SignOutAccountSessionRequest
-	(*SignOutAccountSessionResponse)(nil),     // 5: iam.token.v1.SignOutAccountSessionResponse
-	(*SignOutAllAccountSessionsRequest)(nil),  // 6: iam.token.v1.SignOutAllAccountSessionsRequest
-	(*SignOutAllAccountSessionsResponse)(nil), // 7: iam.token.v1.SignOutAllAccountSessionsResponse
-	(*ListConsentsRequest)(nil),               // 8: iam.token.v1.ListConsentsRequest
-	(*Consent)(nil),                           // 9: iam.token.v1.Consent
-	(*ListConsentsResponse)(nil),              // 10: iam.token.v1.ListConsentsResponse
-	(*RevokeConsentRequest)(nil),              // 11: iam.token.v1.RevokeConsentRequest
-	(*RevokeConsentResponse)(nil),             // 12: iam.token.v1.RevokeConsentResponse
-	(*Session)(nil),                           // 13: iam.token.v1.Session
+	(*RecordAccountEventRequest)(nil),         // 0: iam.token.v1.RecordAccountEventRequest
+	(*RecordAccountEventResponse)(nil),        // 1: iam.token.v1.RecordAccountEventResponse
+	(*AccountAuthenticateRequest)(nil),        // 2: iam.token.v1.AccountAuthenticateRequest
+	(*AccountAuthenticateResponse)(nil),       // 3: iam.token.v1.AccountAuthenticateResponse
+	(*ListAccountSessionsRequest)(nil),        // 4: iam.token.v1.ListAccountSessionsRequest
+	(*ListAccountSessionsResponse)(nil),       // 5: iam.token.v1.ListAccountSessionsResponse
+	(*SignOutAccountSessionRequest)(nil),      // 6: iam.token.v1.SignOutAccountSessionRequest
+	(*SignOutAccountSessionResponse)(nil),     // 7: iam.token.v1.SignOutAccountSessionResponse
+	(*SignOutAllAccountSessionsRequest)(nil),  // 8: iam.token.v1.SignOutAllAccountSessionsRequest
+	(*SignOutAllAccountSessionsResponse)(nil), // 9: iam.token.v1.SignOutAllAccountSessionsResponse
+	(*ListConsentsRequest)(nil),               // 10: iam.token.v1.ListConsentsRequest
+	(*Consent)(nil),                           // 11: iam.token.v1.Consent
+	(*ListConsentsResponse)(nil),              // 12: iam.token.v1.ListConsentsResponse
+	(*RevokeConsentRequest)(nil),              // 13: iam.token.v1.RevokeConsentRequest
+	(*RevokeConsentResponse)(nil),             // 14: iam.token.v1.RevokeConsentResponse
+	nil,                                       // 15: iam.token.v1.RecordAccountEventRequest.DetailsEntry
+	(*Session)(nil),                           // 16: iam.token.v1.Session
 }
 var file_iam_token_v1_account_proto_depIdxs = []int32{
-	13, // 0: iam.token.v1.ListAccountSessionsResponse.sessions:type_name -> iam.token.v1.Session
-	9,  // 1: iam.token.v1.ListConsentsResponse.consents:type_name -> iam.token.v1.Consent
-	0,  // 2: iam.token.v1.AccountService.Authenticate:input_type -> iam.token.v1.AccountAuthenticateRequest
-	2,  // 3: iam.token.v1.AccountService.ListSessions:input_type -> iam.token.v1.ListAccountSessionsRequest
-	4,  // 4: iam.token.v1.AccountService.SignOutSession:input_type -> iam.token.v1.SignOutAccountSessionRequest
-	6,  // 5: iam.token.v1.AccountService.SignOutAllSessions:input_type -> iam.token.v1.SignOutAllAccountSessionsRequest
-	8,  // 6: iam.token.v1.AccountService.ListConsents:input_type -> iam.token.v1.ListConsentsRequest
-	11, // 7: iam.token.v1.AccountService.RevokeConsent:input_type -> iam.token.v1.RevokeConsentRequest
-	1,  // 8: iam.token.v1.AccountService.Authenticate:output_type -> iam.token.v1.AccountAuthenticateResponse
-	3,  // 9: iam.token.v1.AccountService.ListSessions:output_type -> iam.token.v1.ListAccountSessionsResponse
-	5,  // 10: iam.token.v1.AccountService.SignOutSession:output_type -> iam.token.v1.SignOutAccountSessionResponse
-	7,  // 11: iam.token.v1.AccountService.SignOutAllSessions:output_type -> iam.token.v1.SignOutAllAccountSessionsResponse
-	10, // 12: iam.token.v1.AccountService.ListConsents:output_type -> iam.token.v1.ListConsentsResponse
-	12, // 13: iam.token.v1.AccountService.RevokeConsent:output_type -> iam.token.v1.RevokeConsentResponse
-	8,  // [8:14] is the sub-list for method output_type
-	2,  // [2:8] is the sub-list for method input_type
-	2,  // [2:2] is the sub-list for extension type_name
-	2,  // [2:2] is the sub-list for extension extendee
-	0,  // [0:2] is the sub-list for field type_name
+	15, // 0: iam.token.v1.RecordAccountEventRequest.details:type_name -> iam.token.v1.RecordAccountEventRequest.DetailsEntry
+	16, // 1: iam.token.v1.ListAccountSessionsResponse.sessions:type_name -> iam.token.v1.Session
+	11, // 2: iam.token.v1.ListConsentsResponse.consents:type_name -> iam.token.v1.Consent
+	2,  // 3: iam.token.v1.AccountService.Authenticate:input_type -> iam.token.v1.AccountAuthenticateRequest
+	4,  // 4: iam.token.v1.AccountService.ListSessions:input_type -> iam.token.v1.ListAccountSessionsRequest
+	6,  // 5: iam.token.v1.AccountService.SignOutSession:input_type -> iam.token.v1.SignOutAccountSessionRequest
+	8,  // 6: iam.token.v1.AccountService.SignOutAllSessions:input_type -> iam.token.v1.SignOutAllAccountSessionsRequest
+	10, // 7: iam.token.v1.AccountService.ListConsents:input_type -> iam.token.v1.ListConsentsRequest
+	13, // 8: iam.token.v1.AccountService.RevokeConsent:input_type -> iam.token.v1.RevokeConsentRequest
+	0,  // 9: iam.token.v1.AccountService.RecordAccountEvent:input_type -> iam.token.v1.RecordAccountEventRequest
+	3,  // 10: iam.token.v1.AccountService.Authenticate:output_type -> iam.token.v1.AccountAuthenticateResponse
+	5,  // 11: iam.token.v1.AccountService.ListSessions:output_type -> iam.token.v1.ListAccountSessionsResponse
+	7,  // 12: iam.token.v1.AccountService.SignOutSession:output_type -> iam.token.v1.SignOutAccountSessionResponse
+	9,  // 13: iam.token.v1.AccountService.SignOutAllSessions:output_type -> iam.token.v1.SignOutAllAccountSessionsResponse
+	12, // 14: iam.token.v1.AccountService.ListConsents:output_type -> iam.token.v1.ListConsentsResponse
+	14, // 15: iam.token.v1.AccountService.RevokeConsent:output_type -> iam.token.v1.RevokeConsentResponse
+	1,  // 16: iam.token.v1.AccountService.RecordAccountEvent:output_type -> iam.token.v1.RecordAccountEventResponse
+	10, // [10:17] is the sub-list for method output_type
+	3,  // [3:10] is the sub-list for method input_type
+	3,  // [3:3] is the sub-list for extension type_name
+	3,  // [3:3] is the sub-list for extension extendee
+	0,  // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_iam_token_v1_account_proto_init() }
@@ -809,7 +984,7 @@ func file_iam_token_v1_account_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_token_v1_account_proto_rawDesc), len(file_iam_token_v1_account_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -51,6 +51,9 @@ const (
 	// AccountServiceRevokeConsentProcedure is the fully-qualified name of the AccountService's
 	// RevokeConsent RPC.
 	AccountServiceRevokeConsentProcedure = "/iam.token.v1.AccountService/RevokeConsent"
+	// AccountServiceRecordAccountEventProcedure is the fully-qualified name of the AccountService's
+	// RecordAccountEvent RPC.
+	AccountServiceRecordAccountEventProcedure = "/iam.token.v1.AccountService/RecordAccountEvent"
 )
 
 // AccountServiceClient is a client for the iam.token.v1.AccountService service.
@@ -67,6 +70,10 @@ type AccountServiceClient interface {
 	ListConsents(context.Context, *connect.Request[v1.ListConsentsRequest]) (*connect.Response[v1.ListConsentsResponse], error)
 	// Forgets what the user granted a client and revokes the client's tokens of that user.
 	RevokeConsent(context.Context, *connect.Request[v1.RevokeConsentRequest]) (*connect.Response[v1.RevokeConsentResponse], error)
+	// The login event of a change the user made through the account API in another service (the
+	// directory's profile, password, TOTP; the broker's links), client `account-console`, when the
+	// realm records events (spec 6.1). Only the types of ACCOUNT_EVENT_TYPES (account-self.ts).
+	RecordAccountEvent(context.Context, *connect.Request[v1.RecordAccountEventRequest]) (*connect.Response[v1.RecordAccountEventResponse], error)
 }
 
 // NewAccountServiceClient constructs a client for the iam.token.v1.AccountService service. By
@@ -116,6 +123,12 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(accountServiceMethods.ByName("RevokeConsent")),
 			connect.WithClientOptions(opts...),
 		),
+		recordAccountEvent: connect.NewClient[v1.RecordAccountEventRequest, v1.RecordAccountEventResponse](
+			httpClient,
+			baseURL+AccountServiceRecordAccountEventProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("RecordAccountEvent")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -127,6 +140,7 @@ type accountServiceClient struct {
 	signOutAllSessions *connect.Client[v1.SignOutAllAccountSessionsRequest, v1.SignOutAllAccountSessionsResponse]
 	listConsents       *connect.Client[v1.ListConsentsRequest, v1.ListConsentsResponse]
 	revokeConsent      *connect.Client[v1.RevokeConsentRequest, v1.RevokeConsentResponse]
+	recordAccountEvent *connect.Client[v1.RecordAccountEventRequest, v1.RecordAccountEventResponse]
 }
 
 // Authenticate calls iam.token.v1.AccountService.Authenticate.
@@ -159,6 +173,11 @@ func (c *accountServiceClient) RevokeConsent(ctx context.Context, req *connect.R
 	return c.revokeConsent.CallUnary(ctx, req)
 }
 
+// RecordAccountEvent calls iam.token.v1.AccountService.RecordAccountEvent.
+func (c *accountServiceClient) RecordAccountEvent(ctx context.Context, req *connect.Request[v1.RecordAccountEventRequest]) (*connect.Response[v1.RecordAccountEventResponse], error) {
+	return c.recordAccountEvent.CallUnary(ctx, req)
+}
+
 // AccountServiceHandler is an implementation of the iam.token.v1.AccountService service.
 type AccountServiceHandler interface {
 	// Accepts an access token of the realm issued to its `account-console` client (RFC 6750):
@@ -173,6 +192,10 @@ type AccountServiceHandler interface {
 	ListConsents(context.Context, *connect.Request[v1.ListConsentsRequest]) (*connect.Response[v1.ListConsentsResponse], error)
 	// Forgets what the user granted a client and revokes the client's tokens of that user.
 	RevokeConsent(context.Context, *connect.Request[v1.RevokeConsentRequest]) (*connect.Response[v1.RevokeConsentResponse], error)
+	// The login event of a change the user made through the account API in another service (the
+	// directory's profile, password, TOTP; the broker's links), client `account-console`, when the
+	// realm records events (spec 6.1). Only the types of ACCOUNT_EVENT_TYPES (account-self.ts).
+	RecordAccountEvent(context.Context, *connect.Request[v1.RecordAccountEventRequest]) (*connect.Response[v1.RecordAccountEventResponse], error)
 }
 
 // NewAccountServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -218,6 +241,12 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithSchema(accountServiceMethods.ByName("RevokeConsent")),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceRecordAccountEventHandler := connect.NewUnaryHandler(
+		AccountServiceRecordAccountEventProcedure,
+		svc.RecordAccountEvent,
+		connect.WithSchema(accountServiceMethods.ByName("RecordAccountEvent")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.token.v1.AccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AccountServiceAuthenticateProcedure:
@@ -232,6 +261,8 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 			accountServiceListConsentsHandler.ServeHTTP(w, r)
 		case AccountServiceRevokeConsentProcedure:
 			accountServiceRevokeConsentHandler.ServeHTTP(w, r)
+		case AccountServiceRecordAccountEventProcedure:
+			accountServiceRecordAccountEventHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -263,4 +294,8 @@ func (UnimplementedAccountServiceHandler) ListConsents(context.Context, *connect
 
 func (UnimplementedAccountServiceHandler) RevokeConsent(context.Context, *connect.Request[v1.RevokeConsentRequest]) (*connect.Response[v1.RevokeConsentResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AccountService.RevokeConsent is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) RecordAccountEvent(context.Context, *connect.Request[v1.RecordAccountEventRequest]) (*connect.Response[v1.RecordAccountEventResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AccountService.RecordAccountEvent is not implemented"))
 }

@@ -25,39 +25,47 @@ _sym_db = _symbol_database.Default()
 from tessera_grpc.iam.token.v1 import sessions_pb2 as iam_dot_token_dot_v1_dot_sessions__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aiam/token/v1/account.proto\x12\x0ciam.token.v1\x1a\x1biam/token/v1/sessions.proto\"S\n\x1a\x41\x63\x63ountAuthenticateRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12\x14\n\x0c\x61\x63\x63\x65ss_token\x18\x03 \x01(\t\"B\n\x1b\x41\x63\x63ountAuthenticateResponse\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x12\n\nsession_id\x18\x02 \x01(\t\"<\n\x1aListAccountSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"F\n\x1bListAccountSessionsResponse\x12\'\n\x08sessions\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Session\"R\n\x1cSignOutAccountSessionRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x12\n\nsession_id\x18\x03 \x01(\t\"-\n\x1dSignOutAccountSessionResponse\x12\x0c\n\x04type\x18\x01 \x01(\t\"B\n SignOutAllAccountSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"2\n!SignOutAllAccountSessionsResponse\x12\r\n\x05\x63ount\x18\x01 \x01(\x05\"5\n\x13ListConsentsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"e\n\x07\x43onsent\x12\x11\n\tclient_id\x18\x01 \x01(\t\x12\x16\n\x0egranted_scopes\x18\x02 \x03(\t\x12\x14\n\x0c\x63reated_date\x18\x03 \x01(\x03\x12\x19\n\x11last_updated_date\x18\x04 \x01(\x03\"?\n\x14ListConsentsResponse\x12\'\n\x08\x63onsents\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Consent\"I\n\x14RevokeConsentRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\"\x17\n\x15RevokeConsentResponse2\xed\x04\n\x0e\x41\x63\x63ountService\x12\x63\n\x0c\x41uthenticate\x12(.iam.token.v1.AccountAuthenticateRequest\x1a).iam.token.v1.AccountAuthenticateResponse\x12\x63\n\x0cListSessions\x12(.iam.token.v1.ListAccountSessionsRequest\x1a).iam.token.v1.ListAccountSessionsResponse\x12i\n\x0eSignOutSession\x12*.iam.token.v1.SignOutAccountSessionRequest\x1a+.iam.token.v1.SignOutAccountSessionResponse\x12u\n\x12SignOutAllSessions\x12..iam.token.v1.SignOutAllAccountSessionsRequest\x1a/.iam.token.v1.SignOutAllAccountSessionsResponse\x12U\n\x0cListConsents\x12!.iam.token.v1.ListConsentsRequest\x1a\".iam.token.v1.ListConsentsResponse\x12X\n\rRevokeConsent\x12\".iam.token.v1.RevokeConsentRequest\x1a#.iam.token.v1.RevokeConsentResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aiam/token/v1/account.proto\x12\x0ciam.token.v1\x1a\x1biam/token/v1/sessions.proto\"\xe8\x01\n\x19RecordAccountEventRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x0c\n\x04type\x18\x03 \x01(\t\x12\x12\n\nsession_id\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\x12\x45\n\x07\x64\x65tails\x18\x06 \x03(\x0b\x32\x34.iam.token.v1.RecordAccountEventRequest.DetailsEntry\x1a.\n\x0c\x44\x65tailsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x1c\n\x1aRecordAccountEventResponse\"S\n\x1a\x41\x63\x63ountAuthenticateRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12\x14\n\x0c\x61\x63\x63\x65ss_token\x18\x03 \x01(\t\"B\n\x1b\x41\x63\x63ountAuthenticateResponse\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x12\n\nsession_id\x18\x02 \x01(\t\"<\n\x1aListAccountSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"F\n\x1bListAccountSessionsResponse\x12\'\n\x08sessions\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Session\"f\n\x1cSignOutAccountSessionRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x12\n\nsession_id\x18\x03 \x01(\t\x12\x12\n\nip_address\x18\x04 \x01(\t\"-\n\x1dSignOutAccountSessionResponse\x12\x0c\n\x04type\x18\x01 \x01(\t\"V\n SignOutAllAccountSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x12\n\nip_address\x18\x03 \x01(\t\"2\n!SignOutAllAccountSessionsResponse\x12\r\n\x05\x63ount\x18\x01 \x01(\x05\"5\n\x13ListConsentsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"e\n\x07\x43onsent\x12\x11\n\tclient_id\x18\x01 \x01(\t\x12\x16\n\x0egranted_scopes\x18\x02 \x03(\t\x12\x14\n\x0c\x63reated_date\x18\x03 \x01(\x03\x12\x19\n\x11last_updated_date\x18\x04 \x01(\x03\"?\n\x14ListConsentsResponse\x12\'\n\x08\x63onsents\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Consent\"]\n\x14RevokeConsentRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\x12\x12\n\nip_address\x18\x04 \x01(\t\"\x17\n\x15RevokeConsentResponse2\xd6\x05\n\x0e\x41\x63\x63ountService\x12\x63\n\x0c\x41uthenticate\x12(.iam.token.v1.AccountAuthenticateRequest\x1a).iam.token.v1.AccountAuthenticateResponse\x12\x63\n\x0cListSessions\x12(.iam.token.v1.ListAccountSessionsRequest\x1a).iam.token.v1.ListAccountSessionsResponse\x12i\n\x0eSignOutSession\x12*.iam.token.v1.SignOutAccountSessionRequest\x1a+.iam.token.v1.SignOutAccountSessionResponse\x12u\n\x12SignOutAllSessions\x12..iam.token.v1.SignOutAllAccountSessionsRequest\x1a/.iam.token.v1.SignOutAllAccountSessionsResponse\x12U\n\x0cListConsents\x12!.iam.token.v1.ListConsentsRequest\x1a\".iam.token.v1.ListConsentsResponse\x12X\n\rRevokeConsent\x12\".iam.token.v1.RevokeConsentRequest\x1a#.iam.token.v1.RevokeConsentResponse\x12g\n\x12RecordAccountEvent\x12\'.iam.token.v1.RecordAccountEventRequest\x1a(.iam.token.v1.RecordAccountEventResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.token.v1.account_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_ACCOUNTAUTHENTICATEREQUEST']._serialized_start=73
-  _globals['_ACCOUNTAUTHENTICATEREQUEST']._serialized_end=156
-  _globals['_ACCOUNTAUTHENTICATERESPONSE']._serialized_start=158
-  _globals['_ACCOUNTAUTHENTICATERESPONSE']._serialized_end=224
-  _globals['_LISTACCOUNTSESSIONSREQUEST']._serialized_start=226
-  _globals['_LISTACCOUNTSESSIONSREQUEST']._serialized_end=286
-  _globals['_LISTACCOUNTSESSIONSRESPONSE']._serialized_start=288
-  _globals['_LISTACCOUNTSESSIONSRESPONSE']._serialized_end=358
-  _globals['_SIGNOUTACCOUNTSESSIONREQUEST']._serialized_start=360
-  _globals['_SIGNOUTACCOUNTSESSIONREQUEST']._serialized_end=442
-  _globals['_SIGNOUTACCOUNTSESSIONRESPONSE']._serialized_start=444
-  _globals['_SIGNOUTACCOUNTSESSIONRESPONSE']._serialized_end=489
-  _globals['_SIGNOUTALLACCOUNTSESSIONSREQUEST']._serialized_start=491
-  _globals['_SIGNOUTALLACCOUNTSESSIONSREQUEST']._serialized_end=557
-  _globals['_SIGNOUTALLACCOUNTSESSIONSRESPONSE']._serialized_start=559
-  _globals['_SIGNOUTALLACCOUNTSESSIONSRESPONSE']._serialized_end=609
-  _globals['_LISTCONSENTSREQUEST']._serialized_start=611
-  _globals['_LISTCONSENTSREQUEST']._serialized_end=664
-  _globals['_CONSENT']._serialized_start=666
-  _globals['_CONSENT']._serialized_end=767
-  _globals['_LISTCONSENTSRESPONSE']._serialized_start=769
-  _globals['_LISTCONSENTSRESPONSE']._serialized_end=832
-  _globals['_REVOKECONSENTREQUEST']._serialized_start=834
-  _globals['_REVOKECONSENTREQUEST']._serialized_end=907
-  _globals['_REVOKECONSENTRESPONSE']._serialized_start=909
-  _globals['_REVOKECONSENTRESPONSE']._serialized_end=932
-  _globals['_ACCOUNTSERVICE']._serialized_start=935
-  _globals['_ACCOUNTSERVICE']._serialized_end=1556
+  _globals['_RECORDACCOUNTEVENTREQUEST_DETAILSENTRY']._loaded_options = None
+  _globals['_RECORDACCOUNTEVENTREQUEST_DETAILSENTRY']._serialized_options = b'8\001'
+  _globals['_RECORDACCOUNTEVENTREQUEST']._serialized_start=74
+  _globals['_RECORDACCOUNTEVENTREQUEST']._serialized_end=306
+  _globals['_RECORDACCOUNTEVENTREQUEST_DETAILSENTRY']._serialized_start=260
+  _globals['_RECORDACCOUNTEVENTREQUEST_DETAILSENTRY']._serialized_end=306
+  _globals['_RECORDACCOUNTEVENTRESPONSE']._serialized_start=308
+  _globals['_RECORDACCOUNTEVENTRESPONSE']._serialized_end=336
+  _globals['_ACCOUNTAUTHENTICATEREQUEST']._serialized_start=338
+  _globals['_ACCOUNTAUTHENTICATEREQUEST']._serialized_end=421
+  _globals['_ACCOUNTAUTHENTICATERESPONSE']._serialized_start=423
+  _globals['_ACCOUNTAUTHENTICATERESPONSE']._serialized_end=489
+  _globals['_LISTACCOUNTSESSIONSREQUEST']._serialized_start=491
+  _globals['_LISTACCOUNTSESSIONSREQUEST']._serialized_end=551
+  _globals['_LISTACCOUNTSESSIONSRESPONSE']._serialized_start=553
+  _globals['_LISTACCOUNTSESSIONSRESPONSE']._serialized_end=623
+  _globals['_SIGNOUTACCOUNTSESSIONREQUEST']._serialized_start=625
+  _globals['_SIGNOUTACCOUNTSESSIONREQUEST']._serialized_end=727
+  _globals['_SIGNOUTACCOUNTSESSIONRESPONSE']._serialized_start=729
+  _globals['_SIGNOUTACCOUNTSESSIONRESPONSE']._serialized_end=774
+  _globals['_SIGNOUTALLACCOUNTSESSIONSREQUEST']._serialized_start=776
+  _globals['_SIGNOUTALLACCOUNTSESSIONSREQUEST']._serialized_end=862
+  _globals['_SIGNOUTALLACCOUNTSESSIONSRESPONSE']._serialized_start=864
+  _globals['_SIGNOUTALLACCOUNTSESSIONSRESPONSE']._serialized_end=914
+  _globals['_LISTCONSENTSREQUEST']._serialized_start=916
+  _globals['_LISTCONSENTSREQUEST']._serialized_end=969
+  _globals['_CONSENT']._serialized_start=971
+  _globals['_CONSENT']._serialized_end=1072
+  _globals['_LISTCONSENTSRESPONSE']._serialized_start=1074
+  _globals['_LISTCONSENTSRESPONSE']._serialized_end=1137
+  _globals['_REVOKECONSENTREQUEST']._serialized_start=1139
+  _globals['_REVOKECONSENTREQUEST']._serialized_end=1232
+  _globals['_REVOKECONSENTRESPONSE']._serialized_start=1234
+  _globals['_REVOKECONSENTRESPONSE']._serialized_end=1257
+  _globals['_ACCOUNTSERVICE']._serialized_start=1260
+  _globals['_ACCOUNTSERVICE']._serialized_end=1986
 # @@protoc_insertion_point(module_scope)

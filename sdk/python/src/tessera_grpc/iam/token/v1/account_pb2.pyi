@@ -7,6 +7,33 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class RecordAccountEventRequest(_message.Message):
+    __slots__ = ("realm", "user_id", "type", "session_id", "ip_address", "details")
+    class DetailsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    type: str
+    session_id: str
+    ip_address: str
+    details: _containers.ScalarMap[str, str]
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., type: _Optional[str] = ..., session_id: _Optional[str] = ..., ip_address: _Optional[str] = ..., details: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class RecordAccountEventResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class AccountAuthenticateRequest(_message.Message):
     __slots__ = ("realm", "base_url", "access_token")
     REALM_FIELD_NUMBER: _ClassVar[int]
@@ -40,14 +67,16 @@ class ListAccountSessionsResponse(_message.Message):
     def __init__(self, sessions: _Optional[_Iterable[_Union[_sessions_pb2.Session, _Mapping]]] = ...) -> None: ...
 
 class SignOutAccountSessionRequest(_message.Message):
-    __slots__ = ("realm", "user_id", "session_id")
+    __slots__ = ("realm", "user_id", "session_id", "ip_address")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
     realm: str
     user_id: str
     session_id: str
-    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., session_id: _Optional[str] = ...) -> None: ...
+    ip_address: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., session_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
 
 class SignOutAccountSessionResponse(_message.Message):
     __slots__ = ("type",)
@@ -56,12 +85,14 @@ class SignOutAccountSessionResponse(_message.Message):
     def __init__(self, type: _Optional[str] = ...) -> None: ...
 
 class SignOutAllAccountSessionsRequest(_message.Message):
-    __slots__ = ("realm", "user_id")
+    __slots__ = ("realm", "user_id", "ip_address")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
     realm: str
     user_id: str
-    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ...) -> None: ...
+    ip_address: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
 
 class SignOutAllAccountSessionsResponse(_message.Message):
     __slots__ = ("count",)
@@ -96,14 +127,16 @@ class ListConsentsResponse(_message.Message):
     def __init__(self, consents: _Optional[_Iterable[_Union[Consent, _Mapping]]] = ...) -> None: ...
 
 class RevokeConsentRequest(_message.Message):
-    __slots__ = ("realm", "user_id", "client_id")
+    __slots__ = ("realm", "user_id", "client_id", "ip_address")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
     realm: str
     user_id: str
     client_id: str
-    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., client_id: _Optional[str] = ...) -> None: ...
+    ip_address: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., client_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
 
 class RevokeConsentResponse(_message.Message):
     __slots__ = ()

@@ -67,6 +67,11 @@ class AccountServiceStub:
                 request_serializer=iam_dot_token_dot_v1_dot_account__pb2.RevokeConsentRequest.SerializeToString,
                 response_deserializer=iam_dot_token_dot_v1_dot_account__pb2.RevokeConsentResponse.FromString,
                 _registered_method=True)
+        self.RecordAccountEvent = channel.unary_unary(
+                '/iam.token.v1.AccountService/RecordAccountEvent',
+                request_serializer=iam_dot_token_dot_v1_dot_account__pb2.RecordAccountEventRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_account__pb2.RecordAccountEventResponse.FromString,
+                _registered_method=True)
 
 
 class AccountServiceServicer:
@@ -117,6 +122,15 @@ class AccountServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RecordAccountEvent(self, request, context):
+        """The login event of a change the user made through the account API in another service (the
+        directory's profile, password, TOTP; the broker's links), client `account-console`, when the
+        realm records events (spec 6.1). Only the types of ACCOUNT_EVENT_TYPES (account-self.ts).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AccountServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -149,6 +163,11 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     servicer.RevokeConsent,
                     request_deserializer=iam_dot_token_dot_v1_dot_account__pb2.RevokeConsentRequest.FromString,
                     response_serializer=iam_dot_token_dot_v1_dot_account__pb2.RevokeConsentResponse.SerializeToString,
+            ),
+            'RecordAccountEvent': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordAccountEvent,
+                    request_deserializer=iam_dot_token_dot_v1_dot_account__pb2.RecordAccountEventRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_account__pb2.RecordAccountEventResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -316,6 +335,33 @@ class AccountService:
             '/iam.token.v1.AccountService/RevokeConsent',
             iam_dot_token_dot_v1_dot_account__pb2.RevokeConsentRequest.SerializeToString,
             iam_dot_token_dot_v1_dot_account__pb2.RevokeConsentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordAccountEvent(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.AccountService/RecordAccountEvent',
+            iam_dot_token_dot_v1_dot_account__pb2.RecordAccountEventRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_account__pb2.RecordAccountEventResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -12,7 +12,66 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/token/v1/account.proto.
  */
 export const file_iam_token_v1_account: GenFile = /*@__PURE__*/
-  fileDesc("ChppYW0vdG9rZW4vdjEvYWNjb3VudC5wcm90bxIMaWFtLnRva2VuLnYxIlMKGkFjY291bnRBdXRoZW50aWNhdGVSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGJhc2VfdXJsGAIgASgJEhQKDGFjY2Vzc190b2tlbhgDIAEoCSJCChtBY2NvdW50QXV0aGVudGljYXRlUmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJIjwKGkxpc3RBY2NvdW50U2Vzc2lvbnNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiRgobTGlzdEFjY291bnRTZXNzaW9uc1Jlc3BvbnNlEicKCHNlc3Npb25zGAEgAygLMhUuaWFtLnRva2VuLnYxLlNlc3Npb24iUgocU2lnbk91dEFjY291bnRTZXNzaW9uUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCnNlc3Npb25faWQYAyABKAkiLQodU2lnbk91dEFjY291bnRTZXNzaW9uUmVzcG9uc2USDAoEdHlwZRgBIAEoCSJCCiBTaWduT3V0QWxsQWNjb3VudFNlc3Npb25zUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIjIKIVNpZ25PdXRBbGxBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRINCgVjb3VudBgBIAEoBSI1ChNMaXN0Q29uc2VudHNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiZQoHQ29uc2VudBIRCgljbGllbnRfaWQYASABKAkSFgoOZ3JhbnRlZF9zY29wZXMYAiADKAkSFAoMY3JlYXRlZF9kYXRlGAMgASgDEhkKEWxhc3RfdXBkYXRlZF9kYXRlGAQgASgDIj8KFExpc3RDb25zZW50c1Jlc3BvbnNlEicKCGNvbnNlbnRzGAEgAygLMhUuaWFtLnRva2VuLnYxLkNvbnNlbnQiSQoUUmV2b2tlQ29uc2VudFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgljbGllbnRfaWQYAyABKAkiFwoVUmV2b2tlQ29uc2VudFJlc3BvbnNlMu0ECg5BY2NvdW50U2VydmljZRJjCgxBdXRoZW50aWNhdGUSKC5pYW0udG9rZW4udjEuQWNjb3VudEF1dGhlbnRpY2F0ZVJlcXVlc3QaKS5pYW0udG9rZW4udjEuQWNjb3VudEF1dGhlbnRpY2F0ZVJlc3BvbnNlEmMKDExpc3RTZXNzaW9ucxIoLmlhbS50b2tlbi52MS5MaXN0QWNjb3VudFNlc3Npb25zUmVxdWVzdBopLmlhbS50b2tlbi52MS5MaXN0QWNjb3VudFNlc3Npb25zUmVzcG9uc2USaQoOU2lnbk91dFNlc3Npb24SKi5pYW0udG9rZW4udjEuU2lnbk91dEFjY291bnRTZXNzaW9uUmVxdWVzdBorLmlhbS50b2tlbi52MS5TaWduT3V0QWNjb3VudFNlc3Npb25SZXNwb25zZRJ1ChJTaWduT3V0QWxsU2Vzc2lvbnMSLi5pYW0udG9rZW4udjEuU2lnbk91dEFsbEFjY291bnRTZXNzaW9uc1JlcXVlc3QaLy5pYW0udG9rZW4udjEuU2lnbk91dEFsbEFjY291bnRTZXNzaW9uc1Jlc3BvbnNlElUKDExpc3RDb25zZW50cxIhLmlhbS50b2tlbi52MS5MaXN0Q29uc2VudHNSZXF1ZXN0GiIuaWFtLnRva2VuLnYxLkxpc3RDb25zZW50c1Jlc3BvbnNlElgKDVJldm9rZUNvbnNlbnQSIi5pYW0udG9rZW4udjEuUmV2b2tlQ29uc2VudFJlcXVlc3QaIy5pYW0udG9rZW4udjEuUmV2b2tlQ29uc2VudFJlc3BvbnNlYgZwcm90bzM", [file_iam_token_v1_sessions]);
+  fileDesc("ChppYW0vdG9rZW4vdjEvYWNjb3VudC5wcm90bxIMaWFtLnRva2VuLnYxIugBChlSZWNvcmRBY2NvdW50RXZlbnRSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEdHlwZRgDIAEoCRISCgpzZXNzaW9uX2lkGAQgASgJEhIKCmlwX2FkZHJlc3MYBSABKAkSRQoHZGV0YWlscxgGIAMoCzI0LmlhbS50b2tlbi52MS5SZWNvcmRBY2NvdW50RXZlbnRSZXF1ZXN0LkRldGFpbHNFbnRyeRouCgxEZXRhaWxzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASIcChpSZWNvcmRBY2NvdW50RXZlbnRSZXNwb25zZSJTChpBY2NvdW50QXV0aGVudGljYXRlUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIQCghiYXNlX3VybBgCIAEoCRIUCgxhY2Nlc3NfdG9rZW4YAyABKAkiQgobQWNjb3VudEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg8KB3VzZXJfaWQYASABKAkSEgoKc2Vzc2lvbl9pZBgCIAEoCSI8ChpMaXN0QWNjb3VudFNlc3Npb25zUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIkYKG0xpc3RBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRInCghzZXNzaW9ucxgBIAMoCzIVLmlhbS50b2tlbi52MS5TZXNzaW9uImYKHFNpZ25PdXRBY2NvdW50U2Vzc2lvblJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgpzZXNzaW9uX2lkGAMgASgJEhIKCmlwX2FkZHJlc3MYBCABKAkiLQodU2lnbk91dEFjY291bnRTZXNzaW9uUmVzcG9uc2USDAoEdHlwZRgBIAEoCSJWCiBTaWduT3V0QWxsQWNjb3VudFNlc3Npb25zUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCmlwX2FkZHJlc3MYAyABKAkiMgohU2lnbk91dEFsbEFjY291bnRTZXNzaW9uc1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIjUKE0xpc3RDb25zZW50c1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSJlCgdDb25zZW50EhEKCWNsaWVudF9pZBgBIAEoCRIWCg5ncmFudGVkX3Njb3BlcxgCIAMoCRIUCgxjcmVhdGVkX2RhdGUYAyABKAMSGQoRbGFzdF91cGRhdGVkX2RhdGUYBCABKAMiPwoUTGlzdENvbnNlbnRzUmVzcG9uc2USJwoIY29uc2VudHMYASADKAsyFS5pYW0udG9rZW4udjEuQ29uc2VudCJdChRSZXZva2VDb25zZW50UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhEKCWNsaWVudF9pZBgDIAEoCRISCgppcF9hZGRyZXNzGAQgASgJIhcKFVJldm9rZUNvbnNlbnRSZXNwb25zZTLWBQoOQWNjb3VudFNlcnZpY2USYwoMQXV0aGVudGljYXRlEiguaWFtLnRva2VuLnYxLkFjY291bnRBdXRoZW50aWNhdGVSZXF1ZXN0GikuaWFtLnRva2VuLnYxLkFjY291bnRBdXRoZW50aWNhdGVSZXNwb25zZRJjCgxMaXN0U2Vzc2lvbnMSKC5pYW0udG9rZW4udjEuTGlzdEFjY291bnRTZXNzaW9uc1JlcXVlc3QaKS5pYW0udG9rZW4udjEuTGlzdEFjY291bnRTZXNzaW9uc1Jlc3BvbnNlEmkKDlNpZ25PdXRTZXNzaW9uEiouaWFtLnRva2VuLnYxLlNpZ25PdXRBY2NvdW50U2Vzc2lvblJlcXVlc3QaKy5pYW0udG9rZW4udjEuU2lnbk91dEFjY291bnRTZXNzaW9uUmVzcG9uc2USdQoSU2lnbk91dEFsbFNlc3Npb25zEi4uaWFtLnRva2VuLnYxLlNpZ25PdXRBbGxBY2NvdW50U2Vzc2lvbnNSZXF1ZXN0Gi8uaWFtLnRva2VuLnYxLlNpZ25PdXRBbGxBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRJVCgxMaXN0Q29uc2VudHMSIS5pYW0udG9rZW4udjEuTGlzdENvbnNlbnRzUmVxdWVzdBoiLmlhbS50b2tlbi52MS5MaXN0Q29uc2VudHNSZXNwb25zZRJYCg1SZXZva2VDb25zZW50EiIuaWFtLnRva2VuLnYxLlJldm9rZUNvbnNlbnRSZXF1ZXN0GiMuaWFtLnRva2VuLnYxLlJldm9rZUNvbnNlbnRSZXNwb25zZRJnChJSZWNvcmRBY2NvdW50RXZlbnQSJy5pYW0udG9rZW4udjEuUmVjb3JkQWNjb3VudEV2ZW50UmVxdWVzdBooLmlhbS50b2tlbi52MS5SZWNvcmRBY2NvdW50RXZlbnRSZXNwb25zZWIGcHJvdG8z", [file_iam_token_v1_sessions]);
+
+/**
+ * @generated from message iam.token.v1.RecordAccountEventRequest
+ */
+export type RecordAccountEventRequest = Message<"iam.token.v1.RecordAccountEventRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * UPDATE_PROFILE, UPDATE_EMAIL, UPDATE_PASSWORD, UPDATE_TOTP, REMOVE_TOTP, REMOVE_FEDERATED_IDENTITY.
+   *
+   * @generated from field: string type = 3;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string session_id = 4;
+   */
+  sessionId: string;
+
+  /**
+   * @generated from field: string ip_address = 5;
+   */
+  ipAddress: string;
+
+  /**
+   * Never a secret (DESIGN 4): e.g. the identity provider's alias.
+   *
+   * @generated from field: map<string, string> details = 6;
+   */
+  details: { [key: string]: string };
+};
+
+/**
+ * Describes the message iam.token.v1.RecordAccountEventRequest.
+ * Use `create(RecordAccountEventRequestSchema)` to create a new message.
+ */
+export const RecordAccountEventRequestSchema: GenMessage<RecordAccountEventRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_account, 0);
+
+/**
+ * @generated from message iam.token.v1.RecordAccountEventResponse
+ */
+export type RecordAccountEventResponse = Message<"iam.token.v1.RecordAccountEventResponse"> & {
+};
+
+/**
+ * Describes the message iam.token.v1.RecordAccountEventResponse.
+ * Use `create(RecordAccountEventResponseSchema)` to create a new message.
+ */
+export const RecordAccountEventResponseSchema: GenMessage<RecordAccountEventResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_account, 1);
 
 /**
  * @generated from message iam.token.v1.AccountAuthenticateRequest
@@ -39,7 +98,7 @@ export type AccountAuthenticateRequest = Message<"iam.token.v1.AccountAuthentica
  * Use `create(AccountAuthenticateRequestSchema)` to create a new message.
  */
 export const AccountAuthenticateRequestSchema: GenMessage<AccountAuthenticateRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 0);
+  messageDesc(file_iam_token_v1_account, 2);
 
 /**
  * @generated from message iam.token.v1.AccountAuthenticateResponse
@@ -63,7 +122,7 @@ export type AccountAuthenticateResponse = Message<"iam.token.v1.AccountAuthentic
  * Use `create(AccountAuthenticateResponseSchema)` to create a new message.
  */
 export const AccountAuthenticateResponseSchema: GenMessage<AccountAuthenticateResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 1);
+  messageDesc(file_iam_token_v1_account, 3);
 
 /**
  * @generated from message iam.token.v1.ListAccountSessionsRequest
@@ -85,7 +144,7 @@ export type ListAccountSessionsRequest = Message<"iam.token.v1.ListAccountSessio
  * Use `create(ListAccountSessionsRequestSchema)` to create a new message.
  */
 export const ListAccountSessionsRequestSchema: GenMessage<ListAccountSessionsRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 2);
+  messageDesc(file_iam_token_v1_account, 4);
 
 /**
  * @generated from message iam.token.v1.ListAccountSessionsResponse
@@ -102,7 +161,7 @@ export type ListAccountSessionsResponse = Message<"iam.token.v1.ListAccountSessi
  * Use `create(ListAccountSessionsResponseSchema)` to create a new message.
  */
 export const ListAccountSessionsResponseSchema: GenMessage<ListAccountSessionsResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 3);
+  messageDesc(file_iam_token_v1_account, 5);
 
 /**
  * @generated from message iam.token.v1.SignOutAccountSessionRequest
@@ -122,6 +181,13 @@ export type SignOutAccountSessionRequest = Message<"iam.token.v1.SignOutAccountS
    * @generated from field: string session_id = 3;
    */
   sessionId: string;
+
+  /**
+   * For the LOGOUT login event.
+   *
+   * @generated from field: string ip_address = 4;
+   */
+  ipAddress: string;
 };
 
 /**
@@ -129,7 +195,7 @@ export type SignOutAccountSessionRequest = Message<"iam.token.v1.SignOutAccountS
  * Use `create(SignOutAccountSessionRequestSchema)` to create a new message.
  */
 export const SignOutAccountSessionRequestSchema: GenMessage<SignOutAccountSessionRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 4);
+  messageDesc(file_iam_token_v1_account, 6);
 
 /**
  * @generated from message iam.token.v1.SignOutAccountSessionResponse
@@ -148,7 +214,7 @@ export type SignOutAccountSessionResponse = Message<"iam.token.v1.SignOutAccount
  * Use `create(SignOutAccountSessionResponseSchema)` to create a new message.
  */
 export const SignOutAccountSessionResponseSchema: GenMessage<SignOutAccountSessionResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 5);
+  messageDesc(file_iam_token_v1_account, 7);
 
 /**
  * @generated from message iam.token.v1.SignOutAllAccountSessionsRequest
@@ -163,6 +229,13 @@ export type SignOutAllAccountSessionsRequest = Message<"iam.token.v1.SignOutAllA
    * @generated from field: string user_id = 2;
    */
   userId: string;
+
+  /**
+   * For the LOGOUT login event.
+   *
+   * @generated from field: string ip_address = 3;
+   */
+  ipAddress: string;
 };
 
 /**
@@ -170,7 +243,7 @@ export type SignOutAllAccountSessionsRequest = Message<"iam.token.v1.SignOutAllA
  * Use `create(SignOutAllAccountSessionsRequestSchema)` to create a new message.
  */
 export const SignOutAllAccountSessionsRequestSchema: GenMessage<SignOutAllAccountSessionsRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 6);
+  messageDesc(file_iam_token_v1_account, 8);
 
 /**
  * @generated from message iam.token.v1.SignOutAllAccountSessionsResponse
@@ -187,7 +260,7 @@ export type SignOutAllAccountSessionsResponse = Message<"iam.token.v1.SignOutAll
  * Use `create(SignOutAllAccountSessionsResponseSchema)` to create a new message.
  */
 export const SignOutAllAccountSessionsResponseSchema: GenMessage<SignOutAllAccountSessionsResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 7);
+  messageDesc(file_iam_token_v1_account, 9);
 
 /**
  * @generated from message iam.token.v1.ListConsentsRequest
@@ -209,7 +282,7 @@ export type ListConsentsRequest = Message<"iam.token.v1.ListConsentsRequest"> & 
  * Use `create(ListConsentsRequestSchema)` to create a new message.
  */
 export const ListConsentsRequestSchema: GenMessage<ListConsentsRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 8);
+  messageDesc(file_iam_token_v1_account, 10);
 
 /**
  * @generated from message iam.token.v1.Consent
@@ -243,7 +316,7 @@ export type Consent = Message<"iam.token.v1.Consent"> & {
  * Use `create(ConsentSchema)` to create a new message.
  */
 export const ConsentSchema: GenMessage<Consent> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 9);
+  messageDesc(file_iam_token_v1_account, 11);
 
 /**
  * @generated from message iam.token.v1.ListConsentsResponse
@@ -260,7 +333,7 @@ export type ListConsentsResponse = Message<"iam.token.v1.ListConsentsResponse"> 
  * Use `create(ListConsentsResponseSchema)` to create a new message.
  */
 export const ListConsentsResponseSchema: GenMessage<ListConsentsResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 10);
+  messageDesc(file_iam_token_v1_account, 12);
 
 /**
  * @generated from message iam.token.v1.RevokeConsentRequest
@@ -280,6 +353,13 @@ export type RevokeConsentRequest = Message<"iam.token.v1.RevokeConsentRequest"> 
    * @generated from field: string client_id = 3;
    */
   clientId: string;
+
+  /**
+   * For the REVOKE_GRANT login event.
+   *
+   * @generated from field: string ip_address = 4;
+   */
+  ipAddress: string;
 };
 
 /**
@@ -287,7 +367,7 @@ export type RevokeConsentRequest = Message<"iam.token.v1.RevokeConsentRequest"> 
  * Use `create(RevokeConsentRequestSchema)` to create a new message.
  */
 export const RevokeConsentRequestSchema: GenMessage<RevokeConsentRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 11);
+  messageDesc(file_iam_token_v1_account, 13);
 
 /**
  * @generated from message iam.token.v1.RevokeConsentResponse
@@ -300,7 +380,7 @@ export type RevokeConsentResponse = Message<"iam.token.v1.RevokeConsentResponse"
  * Use `create(RevokeConsentResponseSchema)` to create a new message.
  */
 export const RevokeConsentResponseSchema: GenMessage<RevokeConsentResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_account, 12);
+  messageDesc(file_iam_token_v1_account, 14);
 
 /**
  * AccountService: the token service's half of the account API (the signed-in user's own
@@ -367,6 +447,18 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof RevokeConsentRequestSchema;
     output: typeof RevokeConsentResponseSchema;
+  },
+  /**
+   * The login event of a change the user made through the account API in another service (the
+   * directory's profile, password, TOTP; the broker's links), client `account-console`, when the
+   * realm records events (spec 6.1). Only the types of ACCOUNT_EVENT_TYPES (account-self.ts).
+   *
+   * @generated from rpc iam.token.v1.AccountService.RecordAccountEvent
+   */
+  recordAccountEvent: {
+    methodKind: "unary";
+    input: typeof RecordAccountEventRequestSchema;
+    output: typeof RecordAccountEventResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_token_v1_account, 0);
