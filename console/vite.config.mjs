@@ -38,6 +38,6 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     sourcemap: true,
-    rollupOptions: { input: { admin: `${here}admin.html` } },
+    rollupOptions: { input: { admin: `${here}admin.html`, account: `${here}account.html` } },
   },
 });

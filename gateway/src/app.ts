@@ -54,6 +54,7 @@ import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 import { addIdentityProviderRoutes } from "./admin/identity-provider-routes.js";
 import { addBrokerRoutes } from "./broker/broker-routes.js";
 import { addConsoleRoutes } from "./console/console-routes.js";
+import { addAccountRoutes } from "./account/account-routes.js";
 import { addPasskeyAssetRoutes } from "./pages/passkey-assets.js";
 import { addPasskeyRoutes } from "./admin/passkey-routes.js";
 import { addOpenApiRoutes } from "./openapi/openapi-routes.js";
@@ -149,6 +150,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addIdentityProviderRoutes(table, deps.rpc);
   addBrokerRoutes(table, pages);
   addConsoleRoutes(table);
+  addAccountRoutes(table, deps.rpc, deps.publicUrl);
   addPasskeyAssetRoutes(table);
   addInvitationRoutes(table, pages);
   // The guard runs from each route's declaration (RouteTable), then the body parser: an

@@ -16,6 +16,8 @@ import { WebhookService } from "../../gen/iam/audit/v1/webhook_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
 import { OAuthService } from "../../gen/iam/token/v1/oauth_pb.js";
 import { SessionAdminService } from "../../gen/iam/token/v1/sessions_pb.js";
+import { AccountService } from "../../gen/iam/token/v1/account_pb.js";
+import { AuthenticationService } from "../../gen/iam/directory/v1/authentication_pb.js";
 import { AuthorizationFlowService } from "../../gen/iam/token/v1/authorization_pb.js";
 import { RegistrationFlowService } from "../../gen/iam/token/v1/registration_flow_pb.js";
 import { ResetCredentialsFlowService } from "../../gen/iam/token/v1/reset_credentials_flow_pb.js";
@@ -54,6 +56,10 @@ export interface RpcClients {
   token: Client<typeof TokenService>;
   oauth: Client<typeof OAuthService>;
   sessions: Client<typeof SessionAdminService>;
+  /** The account API's sessions and consents of the signed-in user. */
+  account: Client<typeof AccountService>;
+  /** The account API's TOTP enrolment (the directory's, as the login's required action uses it). */
+  authentication: Client<typeof AuthenticationService>;
   authorizationFlow: Client<typeof AuthorizationFlowService>;
   registrationFlow: Client<typeof RegistrationFlowService>;
   resetCredentialsFlow: Client<typeof ResetCredentialsFlowService>;
@@ -89,6 +95,8 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     token: createClient(TokenService, t.token),
     oauth: createClient(OAuthService, t.token),
     sessions: createClient(SessionAdminService, t.token),
+    account: createClient(AccountService, t.token),
+    authentication: createClient(AuthenticationService, t.directory),
     authorizationFlow: createClient(AuthorizationFlowService, t.token),
     registrationFlow: createClient(RegistrationFlowService, t.token),
     resetCredentialsFlow: createClient(ResetCredentialsFlowService, t.token),

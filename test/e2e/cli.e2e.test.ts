@@ -111,9 +111,9 @@ describe("tessera CLI (embedded)", () => {
       const [list, table, got] = await Promise.all([
         cli.json<Array<{ clientId: string }>>("clients", "list", "-r", realm), cli.run("clients", "list", "-r", realm), cli.json("clients", "get", "-r", realm, "web"),
       ]);
-      // After the listings, which must see "web" alone.
+      // After the listings, which must see "web" alone beside the realm's account console client.
       const svc = await cli.json("clients", "create", "-r", realm, "--data", '{"clientId":"svc","grantTypes":["client_credentials"]}');
-      expect(list.map((c) => c.clientId)).toEqual(["web"]);
+      expect(list.map((c) => c.clientId)).toEqual(["account-console", "web"]);
       expect(header(table.stdout)).toEqual(["CLIENTID", "NAME", "CLIENTTYPE", "ENABLED"]);
       expect(got).toEqual(client);
       expect(await cli.json("clients", "update", "-r", realm, "web", "--data", '{"name":"Web app"}')).toMatchObject({ clientId: "web", name: "Web app", clientType: "PUBLIC" });

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BrowserSession } from "./support/browser-session.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { adminApi, uniqueName } from "./support/http.js";
+import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually } from "./support/targets.js";
 import { pathToFileURL } from "node:url";
 import { DIST } from "./support/process-runner.js";
@@ -86,6 +87,28 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
     expect(device.status).toBe(200);
     expect((await form("token", { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: device.body.device_code! })).body.error)
       .toBe("authorization_pending");
+
+    // The account API as its console calls it: sessions, consents, credentials; its session signed out.
+    const consoleUri = `${issuer}/account/`;
+    const verifier = "v".repeat(50);
+    const acct = new URL(`${issuer}/protocol/openid-connect/auth`);
+    acct.search = new URLSearchParams({
+      client_id: "account-console", response_type: "code", scope: "openid", redirect_uri: consoleUri, state: "s2",
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256",
+    }).toString();
+    const accountBrowser = new BrowserSession(server.url);
+    const back = await accountBrowser.submit(await accountBrowser.get(acct.href), { username: "pat", password: "Plans-pass-1" });
+    const accountTokens = await http("POST", `${issuer}/protocol/openid-connect/token`, { form: {
+      grant_type: "authorization_code", client_id: "account-console", code: new URL(back.location).searchParams.get("code")!, redirect_uri: consoleUri, code_verifier: verifier,
+    } });
+    expect(accountTokens.status).toBe(200);
+    const account = (method: string, path: string) => http(method, `${issuer}/account${path}`, { headers: { Authorization: `Bearer ${accountTokens.body.access_token}` } });
+    const mine = await account("GET", "/sessions");
+    expect(mine.status).toBe(200);
+    expect((await account("GET", "/applications")).status).toBe(200);
+    expect((await account("GET", "/credentials")).status).toBe(200);
+    expect((await account("DELETE", "/applications/app/consent")).status).toBe(404);
+    expect((await account("DELETE", `/sessions/${mine.body[0].id}`)).status).toBe(204);
 
     // The sessions admin: realm and user lists, offline sessions, revoke all; then the user's deletion ends the rest.
     expect((await api.get(`/admin/realms/${realm}/sessions`)).status).toBe(200);

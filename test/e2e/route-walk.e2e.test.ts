@@ -133,8 +133,12 @@ describe.each(targets())("route walk without credentials ($mode)", (target) => {
   it("answers every route under every odd spelling with 404 or the guard's 401, never 2xx", async () => {
     let visited = 0;
     // The landing page "/" has no segment to respell; its odd spellings ("//") start every other path's.
-    for (const r of routes.filter((route) => route.path !== "/")) {
-      for (const path of variants(r.path, realm)) {
+    // The account console's page (`/realms/:realmName/account/`) is the one route whose path ends
+    // in "/": the spelling without it redirects there, so that "odd spelling" of it is its own
+    // route, and its own spellings are those of `/realms/:realmName/account` plus the slash.
+    const routed = new Set(routes.map((route) => `/${concrete(route.path, realm).join("/")}`));
+    for (const r of routes.filter((route) => route.path !== "/" && !route.path.endsWith("/"))) {
+      for (const path of variants(r.path, realm).filter((v) => !routed.has(v))) {
         for (const b of bodies(r.method)) {
           const res = await rawRequest(server.url, r.method, path, b);
           visited++;

@@ -51,21 +51,28 @@ async function consoleFile(name: string): Promise<Buffer | null> {
   }
 }
 
+/** A console's document: the same policy and headers for the admin and the account console. */
+async function sendDocument(res: Response, file: string, what: string): Promise<undefined> {
+  const html = await consoleFile(file);
+  if (!html) throw new GatewayError(503, "console_not_built", `the ${what} is not built; run npm run build`);
+  res.setHeader("Content-Security-Policy", CONSOLE_CSP);
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Referrer-Policy", "no-referrer");
+  // frame-ancestors for browsers that predate CSP2 (RFC 7034).
+  res.setHeader("X-Frame-Options", "DENY");
+  res.status(200).type("text/html; charset=utf-8").send(html);
+  return undefined;
+}
+
 export function addConsoleRoutes(table: RouteTable): void {
   table
-    .add("GET", "/admin/console", "public", async (_req: Request, res: Response) => {
-      const html = await consoleFile("admin.html");
-      if (!html) {
-        throw new GatewayError(503, "console_not_built", "the admin console is not built; run npm run build");
-      }
-      res.setHeader("Content-Security-Policy", CONSOLE_CSP);
-      res.setHeader("Cache-Control", "no-store");
-      res.setHeader("Referrer-Policy", "no-referrer");
-      // frame-ancestors for browsers that predate CSP2 (RFC 7034).
-      res.setHeader("X-Frame-Options", "DENY");
-      res.status(200).type("text/html; charset=utf-8").send(html);
-      return undefined;
-    })
+    .add("GET", "/admin/console", "public", async (_req: Request, res: Response) => sendDocument(res, "admin.html", "admin console"))
+    // The account console (docs/account-console.md): one document for every realm, which reads its
+    // realm from the path and signs in through that realm's login. The trailing slash is its
+    // canonical address (the account-console client's redirect URI); without it, a redirect there.
+    .add("GET", "/realms/:realmName/account/", "public", async (_req: Request, res: Response) => sendDocument(res, "account.html", "account console"))
+    // Relative (RFC 3986 section 5.2): `account/` from `/realms/x/account` is `/realms/x/account/`.
+    .add("GET", "/realms/:realmName/account", "public", async () => ({ status: 302, headers: { Location: "account/", "Cache-Control": "no-store" } }))
     .add("GET", "/resources/console/assets/:file", "public", async (req: Request, res: Response) => {
       const name = String(req.params.file);
       const data = ASSET_NAME.test(name) ? await consoleFile(join("assets", name)) : null;

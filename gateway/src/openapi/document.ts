@@ -9,6 +9,7 @@ import { organizationOperations } from "./organization-operations.js";
 import { realmUserOperations } from "./realm-user-operations.js";
 import { webhookOperations } from "./webhook-operations.js";
 import { clientRegistrationOperations } from "./client-registration-operations.js";
+import { accountOperations } from "./account-operations.js";
 import { packageVersion } from "../ops/landing-routes.js";
 
 /** Fields a route drops from a reply when empty (realmJson, userJson, roleJson, spJson, providerJson). */
@@ -44,7 +45,7 @@ const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>>> = {
 export function operations(p: ProtoSchemas = schemas()): Operation[] {
   return [
     ...realmUserOperations(p), ...clientProviderOperations(p), ...organizationOperations(p), ...webhookOperations(p), ...clientRegistrationOperations(p),
-    ...protocolOperations(),
+    ...protocolOperations(), ...accountOperations(),
   ];
 }
 

@@ -31,6 +31,7 @@ import { PasskeyService } from "../../../gen/iam/directory/v1/passkey_pb.js";
 import { PasskeyCredentials } from "./domain/passkey-credentials.js";
 import { PasskeyRepository } from "./store/passkey-repository.js";
 import { passkeyRpc } from "./rpc/passkey-rpc.js";
+import { AccountCredentials } from "./domain/account-credentials.js";
 
 /**
  * Authentication (DESIGN 3: AuthenticatePassword, VerifyOtp; spec 3 brute force, 1.6 TOTP) and the
@@ -47,7 +48,8 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const credentials = new UserCredentials(lookup, users, credentialRepo, hasher, events, writes.passwordChanges, clock);
   const bruteForce = new BruteForce(await LoginFailureRepository.open(store), users, writes.disabling, clock, logger);
   const otp = new OtpCredentials(lookup, users, otpRepo, bruteForce, secrets, writes.outbox, clock);
-  const passkeys = new PasskeyCredentials(lookup, users, await PasskeyRepository.open(store), bruteForce, writes.outbox, clock);
+  const passkeyRepo = await PasskeyRepository.open(store);
+  const passkeys = new PasskeyCredentials(lookup, users, passkeyRepo, bruteForce, writes.outbox, clock);
   const federated = new FederatedUsers(lookup, users, writes, clock);
   const federation = new FederationFallback(deps.transports.federation, federated);
   const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock, federation);
@@ -55,12 +57,13 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const status = new UserStatusReader(lookup, users, credentialRepo, otp, bruteForce, clock);
   const importer = new UserImport(lookup, users, credentials, writes, events, clock);
   const admin = new BruteForceAdmin(lookup, users, bruteForce, writes.outbox);
+  const account = new AccountCredentials(lookup, users, credentialRepo, otpRepo, passkeyRepo, passwords, change);
   let subs: Subscription[] = [];
 
   return {
     routes(router: ConnectRouter) {
       router.service(AuthenticationService, authenticationRpc(passwords, otp, change, status, passkeys, lookup));
-      router.service(UserSecurityService, userSecurityRpc(otp, admin, importer));
+      router.service(UserSecurityService, userSecurityRpc(otp, admin, importer, account));
       router.service(PasskeyService, passkeyRpc(passkeys));
       router.service(FederatedUserService, federatedUserRpc(federated));
     },

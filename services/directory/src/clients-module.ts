@@ -18,6 +18,7 @@ import { MembershipReader } from "./store/membership-reader.js";
 import { RealmLookup } from "./domain/realm-lookup.js";
 import { RealmDefaults } from "./domain/realm-defaults.js";
 import { RealmAccess } from "./domain/realm-access.js";
+import { ACCOUNT_CONSOLE_CLIENT_ID, accountConsoleSeed } from "./domain/account-console-client.js";
 import { ServiceAccounts } from "./domain/service-accounts.js";
 import type { UserRemoval } from "./domain/user-removal.js";
 import type { Outbox } from "../../kit/src/bus/outbox.js";
@@ -43,7 +44,7 @@ import { buildDynamicRegistrationSlice } from "./dynamic-registration-module.js"
  * The directory's clients, roles, role mappings, client scopes and claims (spec 2.3, 2.4, 2.8,
  * 4.3-4.6, 4.9), composed apart from module.ts so that file only registers and starts it.
  */
-export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, removal: UserRemoval) {
+export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, removal: UserRemoval, publicUrl: string) {
   const { store, bus, clock, secrets, logger } = deps;
   const realmRepo = await RealmRepository.open(store);
   const lookup = new RealmLookup(realmRepo);
@@ -64,13 +65,15 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   // A service-account user goes as any user does (UserRemoval), memberships and mappings included.
   const serviceAccounts = new ServiceAccounts(users, removal, clock);
   const cascade = new ClientCascade(roles, mappings, scopes, assignments, serviceAccounts);
+  defaults.seedClient(ACCOUNT_CONSOLE_CLIENT_ID, accountConsoleSeed(clients, cascade, publicUrl));
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, outbox, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, outbox, clock);
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients, await OrganizationMembershipReader.open(store));
-  const authenticator = new ClientAuthenticator(lookup, clients, clientAdmin, configs);
+  // Through RealmAccess: the first sign-in to a realm's account console seeds its client.
+  const authenticator = new ClientAuthenticator(realms, clients, clientAdmin, configs);
   const dynamicRegistration = await buildDynamicRegistrationSlice(deps, outbox, realms, clientAdmin);
   let subs: Subscription[] = [];
 

@@ -40,7 +40,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const users = await buildUsersAndGroups(deps, config, realms, hasher, writes);
   let cascade: Subscription | undefined;
   let watches: Subscription[] = [];
-  const clientsSlice = await buildClientsSlice(deps, outbox, writes.removal);
+  const clientsSlice = await buildClientsSlice(deps, outbox, writes.removal, config.publicUrl);
   const authnSlice = await buildAuthenticationSlice(deps, hasher, writes);
   const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher, writes);
   const transferSlice = await buildRealmTransferSlice(deps, realms, outbox);

@@ -49,6 +49,10 @@ import { DpopNonces } from "./domain/dpop-nonce.js";
 import { DpopProofs } from "./domain/dpop-proof.js";
 import { DpopBinding } from "./domain/dpop-binding.js";
 import { sessionAdminRpc } from "./rpc/session-admin-rpc.js";
+import { AccountService } from "../../../gen/iam/token/v1/account_pb.js";
+import { AccountSelf } from "./domain/account-self.js";
+import { accountRpc } from "./rpc/account-rpc.js";
+import { ConsentRepository } from "./flow/consent-repository.js";
 
 export interface OAuthOptions {
   /** TESSERA_PUBLIC_URL as this service read it (issuer of work done without a request). */
@@ -112,6 +116,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events, dpop);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
   const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);
+  const account = new AccountSelf(realms, issuers, access, ssoRepo, familyRepo, sso, terminator, await ConsentRepository.open(store), events, clock);
   let subs: Subscription[] = [];
 
   return {
@@ -119,6 +124,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     routes(router: ConnectRouter) {
       router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations, pushed }));
       router.service(SessionAdminService, sessionAdminRpc(admin));
+      router.service(AccountService, accountRpc(account));
     },
     async start() {
       subs = await startOAuthConsumers({

@@ -4,7 +4,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import { randomToken, safeEqual } from "../../../kit/src/crypto/random.js";
 import { authMethodOf, type ClientRecord } from "./client.js";
 import type { ClientAdmin } from "./client-admin.js";
-import type { RealmLookup } from "./realm-lookup.js";
+import type { RealmAccess } from "./realm-access.js";
 import type { ClientRepository } from "../store/client-repository.js";
 import type { ClientTokenConfigs } from "./client-token-configs.js";
 import { consentText, onConsentScreen } from "./consent-screen.js";
@@ -42,7 +42,7 @@ const DUMMY_SECRET = randomToken();
  */
 export class ClientAuthenticator {
   constructor(
-    private readonly realms: RealmLookup,
+    private readonly realms: RealmAccess,
     private readonly repo: ClientRepository,
     private readonly admin: ClientAdmin,
     private readonly configs: ClientTokenConfigs,

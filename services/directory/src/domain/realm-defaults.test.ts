@@ -76,4 +76,29 @@ describe("RealmDefaults", () => {
     expect(await names()).not.toContain("profile");
     expect((await scopes.mappersOf(realm._id, [profile._id])).map((m) => m.name)).not.toContain("updated at");
   });
+
+  it("seeds a default client once, after the scopes, also into a realm marked before clients were seeded", async () => {
+    const seeded: Array<{ id: string; scopes: string[] }> = [];
+    const withClient = async () => (await seeder()).seedClient("account-console", async (r, id) => {
+      seeded.push({ id, scopes: await names() });
+    });
+    // A realm seeded by a version without default clients (or by the import path, which seeds none).
+    await (await seeder()).ensure(realm);
+    expect(await marks()).not.toHaveProperty("clients");
+
+    await (await withClient()).ensure(realm);
+    expect(seeded).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-5/), scopes: BUILTIN_SCOPES.map((s) => s.name).sort() }]);
+    expect(await marks()).toMatchObject({ version: BUILTIN_SEED_VERSION, clients: true });
+    // Not again, in this process or another: an administrator's deletion holds.
+    const again = await withClient();
+    await again.ensure(realm);
+    await again.ensure(realm);
+    expect(seeded).toHaveLength(1);
+
+    // A new realm: scopes and client in one pass, the same id however often it is derived.
+    const fresh = { _id: "r2", name: "fresh" } as RealmRecord;
+    await (await withClient()).ensure(fresh);
+    expect(seeded).toHaveLength(2);
+    expect(seeded[1]!.id).not.toBe(seeded[0]!.id);
+  });
 });

@@ -12,7 +12,12 @@ interface SeedMark extends Doc {
   seededAt: number;
   /** The built-in scopes' version seeded (BuiltinScope.since); absent on marks of version 1. */
   version?: number;
+  /** The default clients were seeded (ClientSeed); absent on marks older than them. */
+  clients?: boolean;
 }
+
+/** Seeds a default client into a realm under the given id; idempotent (a concurrent seeder inserts the same id). */
+export type ClientSeed = (realm: RealmRecord, id: string, now: number) => Promise<void>;
 
 /**
  * Seeds a realm's defaults on its first use by roles, clients or scopes: the realm role
@@ -27,6 +32,7 @@ interface SeedMark extends Doc {
  */
 export class RealmDefaults {
   private readonly done = new Set<string>();
+  private readonly clientSeeds = new Map<string, ClientSeed>();
 
   private constructor(
     private readonly marks: Collection<SeedMark>,
@@ -39,25 +45,45 @@ export class RealmDefaults {
     return new RealmDefaults(await store.collection<SeedMark>({ name: "realm_seeds" }), roles, scopes, clock);
   }
 
+  /**
+   * A default client (the account console's) seeded with the realm's other defaults, by this
+   * instance only: the import path's instance seeds none, and marks none seeded.
+   */
+  seedClient(clientId: string, seed: ClientSeed): this {
+    this.clientSeeds.set(clientId, seed);
+    return this;
+  }
+
   async ensure(realm: RealmRecord): Promise<void> {
     if (this.done.has(realm._id)) return;
     const mark = await this.marks.get(realm._id);
     const seeded = mark ? mark.version ?? 1 : 0;
-    if (seeded < BUILTIN_SEED_VERSION) {
+    if (this.clientSeeds.size > 0 && !mark?.clients) {
+      // After the scopes, which the client's default scopes name.
+      if (seeded < BUILTIN_SEED_VERSION) await this.seedScopes(realm, mark, seeded);
       const now = this.clock.now();
-      if (!mark) {
-        await ignoreDuplicate(this.roles.insert({
-          _id: seedId(realm._id, "role", OFFLINE_ACCESS_ROLE), realmId: realm._id, clientId: "",
-          name: OFFLINE_ACCESS_ROLE, description: "${role_offline-access}", createdAt: now,
-        }));
-      }
-      for (const s of BUILTIN_SCOPES.filter((b) => b.since > seeded)) await this.seedScope(realm, s, now);
-      // Mappers added to a scope seeded before them (profile's updated_at, version 4).
-      for (const s of BUILTIN_SCOPES.filter((b) => b.since <= seeded)) await this.seedLateMappers(realm, s, seeded, now);
-      if (mark) await this.marks.update({ _id: realm._id }, { $set: { version: BUILTIN_SEED_VERSION } });
-      else await ignoreDuplicate(this.marks.insert({ _id: realm._id, seededAt: now, version: BUILTIN_SEED_VERSION }));
+      for (const [clientId, seed] of this.clientSeeds) await seed(realm, seedId(realm._id, "client", clientId), now);
+      if (await this.marks.get(realm._id)) await this.marks.update({ _id: realm._id }, { $set: { clients: true } });
+      else await ignoreDuplicate(this.marks.insert({ _id: realm._id, seededAt: now, version: BUILTIN_SEED_VERSION, clients: true }));
+    } else if (seeded < BUILTIN_SEED_VERSION) {
+      await this.seedScopes(realm, mark, seeded);
     }
     this.done.add(realm._id);
+  }
+
+  private async seedScopes(realm: RealmRecord, mark: SeedMark | null, seeded: number): Promise<void> {
+    const now = this.clock.now();
+    if (!mark) {
+      await ignoreDuplicate(this.roles.insert({
+        _id: seedId(realm._id, "role", OFFLINE_ACCESS_ROLE), realmId: realm._id, clientId: "",
+        name: OFFLINE_ACCESS_ROLE, description: "${role_offline-access}", createdAt: now,
+      }));
+    }
+    for (const s of BUILTIN_SCOPES.filter((b) => b.since > seeded)) await this.seedScope(realm, s, now);
+    // Mappers added to a scope seeded before them (profile's updated_at, version 4).
+    for (const s of BUILTIN_SCOPES.filter((b) => b.since <= seeded)) await this.seedLateMappers(realm, s, seeded, now);
+    if (mark) await this.marks.update({ _id: realm._id }, { $set: { version: BUILTIN_SEED_VERSION } });
+    else await ignoreDuplicate(this.marks.insert({ _id: realm._id, seededAt: now, version: BUILTIN_SEED_VERSION }));
   }
 
   private async seedScope(realm: RealmRecord, s: (typeof BUILTIN_SCOPES)[number], now: number): Promise<void> {

@@ -15,6 +15,7 @@ import type { OtpRecord } from "../store/otp-repository.js";
 import type { PasskeyRecord } from "../store/passkey-repository.js";
 import type { MembershipRecord } from "../store/membership-repository.js";
 import type { OrganizationMemberRecord } from "../store/organization-member-repository.js";
+import { ACCOUNT_CONSOLE_CLIENT_ID } from "./account-console-client.js";
 import type { OrganizationRecord } from "./organization.js";
 
 /** Users per export page: a page is read, converted and sent before the next is read. */
@@ -68,7 +69,9 @@ export class RealmExport {
           id: m._id, name: m.name, mapperType: m.mapperType, protocol: m.protocol, config: mapperConfig(m.config),
         })),
       })),
-      clients: clients.map((c) => {
+      // The account console's client is a default every realm gets (account-console-client.ts),
+      // its redirect URI this server's: the realm that imports the document seeds its own.
+      clients: clients.filter((c) => c.clientId !== ACCOUNT_CONSOLE_CLIENT_ID).map((c) => {
         const scopeList = (kind: string) => assignments.filter((a) => a.clientId === c._id && a.kind === kind)
           .map((a) => scopeNames.get(a.scopeId)).filter((n): n is string => n !== undefined).sort();
         const sa = saUsers.get(c.clientId);

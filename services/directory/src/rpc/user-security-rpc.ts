@@ -3,9 +3,10 @@ import { UserSecurityService } from "../../../../gen/iam/directory/v1/user_secur
 import type { OtpCredentials } from "../domain/otp-credentials.js";
 import type { BruteForceAdmin } from "../domain/brute-force-admin.js";
 import type { UserImport } from "../domain/user-import.js";
+import type { AccountCredentials } from "../domain/account-credentials.js";
 
 /** Thin handlers: check -> domain -> convert. */
-export function userSecurityRpc(otp: OtpCredentials, bruteForce: BruteForceAdmin, importer: UserImport): ServiceImpl<typeof UserSecurityService> {
+export function userSecurityRpc(otp: OtpCredentials, bruteForce: BruteForceAdmin, importer: UserImport, account: AccountCredentials): ServiceImpl<typeof UserSecurityService> {
   return {
     async getMfaStatus(req) {
       return { enabled: await otp.status(req.realm, req.userId) };
@@ -29,6 +30,14 @@ export function userSecurityRpc(otp: OtpCredentials, bruteForce: BruteForceAdmin
     },
     async importUsers(req) {
       return importer.import(req.realm, req.users);
+    },
+    async listCredentials(req) {
+      const list = await account.list(req.realm, req.userId);
+      return { credentials: list.map((c) => ({ ...c, createdDate: BigInt(c.createdDate) })) };
+    },
+    async changeOwnPassword(req) {
+      await account.changeOwn(req.realm, req.userId, req.currentPassword, req.newPassword);
+      return {};
     },
   };
 }

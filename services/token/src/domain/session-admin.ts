@@ -137,14 +137,14 @@ async function pageAcross<A extends Doc, B extends Doc>(page: Page, a: Listing<A
   return [...fromA, ...fromB.map(b.view)];
 }
 
-function ssoView(s: SsoSessionRecord): SessionView {
+export function ssoView(s: SsoSessionRecord): SessionView {
   return {
     id: s._id, type: "sso", userId: s.userId, username: s.username, ipAddress: s.ipAddress, start: s.createdAt,
     lastAccess: s.lastSeenAt, expires: s.expiresAt, clients: [...s.clientIds], scope: "", ssoSessionId: s._id,
   };
 }
 
-function familyView(f: RefreshFamilyRecord): SessionView {
+export function familyView(f: RefreshFamilyRecord): SessionView {
   return {
     id: f._id, type: "oauth", userId: f.userId, username: f.username, ipAddress: f.ipAddress, start: f.createdAt,
     lastAccess: f.lastRefreshAt, expires: f.expiresAt, clients: [f.clientId], scope: f.scope, ssoSessionId: f.ssoSessionId,

@@ -38,6 +38,17 @@ export class ConsentRepository {
     await this.consents.upsert({ _id, realmId, userId, clientId, scopes: all, createdAt: existing?.createdAt ?? now, updatedAt: now });
   }
 
+  /** A user's consents, by client id (the account console's Applications; a handful per user). */
+  async listUser(realmId: string, userId: string): Promise<ConsentRecord[]> {
+    const found = await this.consents.find({ realmId, userId });
+    return found.sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
+  }
+
+  /** Forgets what the user granted the client; false when there was nothing. */
+  async revoke(realmId: string, userId: string, clientId: string): Promise<boolean> {
+    return this.consents.delete(ConsentRepository.id(realmId, userId, clientId));
+  }
+
   /**
    * A deleted client's consents, those given up to `upTo` (the deletion's time): a client created
    * again under the same clientId is another client, which the users have not consented to (as

@@ -22,6 +22,287 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type ListCredentialsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCredentialsRequest) Reset() {
+	*x = ListCredentialsRequest{}
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCredentialsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCredentialsRequest) ProtoMessage() {}
+
+func (x *ListCredentialsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCredentialsRequest.ProtoReflect.Descriptor instead.
+func (*ListCredentialsRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ListCredentialsRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ListCredentialsRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+// One credential of a user as the account console lists it (Keycloak's CredentialRepresentation
+// without its secret data).
+type CredentialMetadata struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "password", "otp" or the passkey's id.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// "password", "otp" or "webauthn".
+	Type      string `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
+	UserLabel string `protobuf:"bytes,3,opt,name=user_label,json=userLabel,proto3" json:"user_label,omitempty"`
+	// Epoch milliseconds.
+	CreatedDate   int64 `protobuf:"varint,4,opt,name=created_date,json=createdDate,proto3" json:"created_date,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CredentialMetadata) Reset() {
+	*x = CredentialMetadata{}
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CredentialMetadata) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CredentialMetadata) ProtoMessage() {}
+
+func (x *CredentialMetadata) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CredentialMetadata.ProtoReflect.Descriptor instead.
+func (*CredentialMetadata) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *CredentialMetadata) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *CredentialMetadata) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *CredentialMetadata) GetUserLabel() string {
+	if x != nil {
+		return x.UserLabel
+	}
+	return ""
+}
+
+func (x *CredentialMetadata) GetCreatedDate() int64 {
+	if x != nil {
+		return x.CreatedDate
+	}
+	return 0
+}
+
+type ListCredentialsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Credentials   []*CredentialMetadata  `protobuf:"bytes,1,rep,name=credentials,proto3" json:"credentials,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCredentialsResponse) Reset() {
+	*x = ListCredentialsResponse{}
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCredentialsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCredentialsResponse) ProtoMessage() {}
+
+func (x *ListCredentialsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCredentialsResponse.ProtoReflect.Descriptor instead.
+func (*ListCredentialsResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListCredentialsResponse) GetCredentials() []*CredentialMetadata {
+	if x != nil {
+		return x.Credentials
+	}
+	return nil
+}
+
+type ChangeOwnPasswordRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Realm           string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId          string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	CurrentPassword string                 `protobuf:"bytes,3,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
+	NewPassword     string                 `protobuf:"bytes,4,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`
+	IpAddress       string                 `protobuf:"bytes,5,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ChangeOwnPasswordRequest) Reset() {
+	*x = ChangeOwnPasswordRequest{}
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChangeOwnPasswordRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChangeOwnPasswordRequest) ProtoMessage() {}
+
+func (x *ChangeOwnPasswordRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChangeOwnPasswordRequest.ProtoReflect.Descriptor instead.
+func (*ChangeOwnPasswordRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ChangeOwnPasswordRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ChangeOwnPasswordRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *ChangeOwnPasswordRequest) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
+	}
+	return ""
+}
+
+func (x *ChangeOwnPasswordRequest) GetNewPassword() string {
+	if x != nil {
+		return x.NewPassword
+	}
+	return ""
+}
+
+func (x *ChangeOwnPasswordRequest) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
+type ChangeOwnPasswordResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ChangeOwnPasswordResponse) Reset() {
+	*x = ChangeOwnPasswordResponse{}
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChangeOwnPasswordResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChangeOwnPasswordResponse) ProtoMessage() {}
+
+func (x *ChangeOwnPasswordResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChangeOwnPasswordResponse.ProtoReflect.Descriptor instead.
+func (*ChangeOwnPasswordResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{4}
+}
+
 type GetMfaStatusRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -32,7 +313,7 @@ type GetMfaStatusRequest struct {
 
 func (x *GetMfaStatusRequest) Reset() {
 	*x = GetMfaStatusRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[0]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +325,7 @@ func (x *GetMfaStatusRequest) String() string {
 func (*GetMfaStatusRequest) ProtoMessage() {}
 
 func (x *GetMfaStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[0]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +338,7 @@ func (x *GetMfaStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMfaStatusRequest.ProtoReflect.Descriptor instead.
 func (*GetMfaStatusRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{0}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GetMfaStatusRequest) GetRealm() string {
@@ -83,7 +364,7 @@ type GetMfaStatusResponse struct {
 
 func (x *GetMfaStatusResponse) Reset() {
 	*x = GetMfaStatusResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[1]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -95,7 +376,7 @@ func (x *GetMfaStatusResponse) String() string {
 func (*GetMfaStatusResponse) ProtoMessage() {}
 
 func (x *GetMfaStatusResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[1]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -108,7 +389,7 @@ func (x *GetMfaStatusResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMfaStatusResponse.ProtoReflect.Descriptor instead.
 func (*GetMfaStatusResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{1}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetMfaStatusResponse) GetEnabled() bool {
@@ -128,7 +409,7 @@ type ResetMfaRequest struct {
 
 func (x *ResetMfaRequest) Reset() {
 	*x = ResetMfaRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[2]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -140,7 +421,7 @@ func (x *ResetMfaRequest) String() string {
 func (*ResetMfaRequest) ProtoMessage() {}
 
 func (x *ResetMfaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[2]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -153,7 +434,7 @@ func (x *ResetMfaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetMfaRequest.ProtoReflect.Descriptor instead.
 func (*ResetMfaRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{2}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ResetMfaRequest) GetRealm() string {
@@ -178,7 +459,7 @@ type ResetMfaResponse struct {
 
 func (x *ResetMfaResponse) Reset() {
 	*x = ResetMfaResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[3]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -190,7 +471,7 @@ func (x *ResetMfaResponse) String() string {
 func (*ResetMfaResponse) ProtoMessage() {}
 
 func (x *ResetMfaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[3]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -203,7 +484,7 @@ func (x *ResetMfaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetMfaResponse.ProtoReflect.Descriptor instead.
 func (*ResetMfaResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{3}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{8}
 }
 
 type ListLockedUsersRequest struct {
@@ -215,7 +496,7 @@ type ListLockedUsersRequest struct {
 
 func (x *ListLockedUsersRequest) Reset() {
 	*x = ListLockedUsersRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[4]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -227,7 +508,7 @@ func (x *ListLockedUsersRequest) String() string {
 func (*ListLockedUsersRequest) ProtoMessage() {}
 
 func (x *ListLockedUsersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[4]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -240,7 +521,7 @@ func (x *ListLockedUsersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLockedUsersRequest.ProtoReflect.Descriptor instead.
 func (*ListLockedUsersRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{4}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListLockedUsersRequest) GetRealm() string {
@@ -267,7 +548,7 @@ type LockedUser struct {
 
 func (x *LockedUser) Reset() {
 	*x = LockedUser{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[5]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -279,7 +560,7 @@ func (x *LockedUser) String() string {
 func (*LockedUser) ProtoMessage() {}
 
 func (x *LockedUser) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[5]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -292,7 +573,7 @@ func (x *LockedUser) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LockedUser.ProtoReflect.Descriptor instead.
 func (*LockedUser) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{5}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *LockedUser) GetUserId() string {
@@ -353,7 +634,7 @@ type ListLockedUsersResponse struct {
 
 func (x *ListLockedUsersResponse) Reset() {
 	*x = ListLockedUsersResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[6]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -365,7 +646,7 @@ func (x *ListLockedUsersResponse) String() string {
 func (*ListLockedUsersResponse) ProtoMessage() {}
 
 func (x *ListLockedUsersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[6]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -378,7 +659,7 @@ func (x *ListLockedUsersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLockedUsersResponse.ProtoReflect.Descriptor instead.
 func (*ListLockedUsersResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{6}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListLockedUsersResponse) GetUsers() []*LockedUser {
@@ -398,7 +679,7 @@ type UnlockUserRequest struct {
 
 func (x *UnlockUserRequest) Reset() {
 	*x = UnlockUserRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[7]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -410,7 +691,7 @@ func (x *UnlockUserRequest) String() string {
 func (*UnlockUserRequest) ProtoMessage() {}
 
 func (x *UnlockUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[7]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -423,7 +704,7 @@ func (x *UnlockUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlockUserRequest.ProtoReflect.Descriptor instead.
 func (*UnlockUserRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{7}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *UnlockUserRequest) GetRealm() string {
@@ -448,7 +729,7 @@ type UnlockUserResponse struct {
 
 func (x *UnlockUserResponse) Reset() {
 	*x = UnlockUserResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -460,7 +741,7 @@ func (x *UnlockUserResponse) String() string {
 func (*UnlockUserResponse) ProtoMessage() {}
 
 func (x *UnlockUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -473,7 +754,7 @@ func (x *UnlockUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlockUserResponse.ProtoReflect.Descriptor instead.
 func (*UnlockUserResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{8}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{13}
 }
 
 type ImportUsersRequest struct {
@@ -488,7 +769,7 @@ type ImportUsersRequest struct {
 
 func (x *ImportUsersRequest) Reset() {
 	*x = ImportUsersRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -500,7 +781,7 @@ func (x *ImportUsersRequest) String() string {
 func (*ImportUsersRequest) ProtoMessage() {}
 
 func (x *ImportUsersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -513,7 +794,7 @@ func (x *ImportUsersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportUsersRequest.ProtoReflect.Descriptor instead.
 func (*ImportUsersRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{9}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ImportUsersRequest) GetRealm() string {
@@ -543,7 +824,7 @@ type ImportError struct {
 
 func (x *ImportError) Reset() {
 	*x = ImportError{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -555,7 +836,7 @@ func (x *ImportError) String() string {
 func (*ImportError) ProtoMessage() {}
 
 func (x *ImportError) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -568,7 +849,7 @@ func (x *ImportError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportError.ProtoReflect.Descriptor instead.
 func (*ImportError) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{10}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ImportError) GetIndex() int32 {
@@ -611,7 +892,7 @@ type ImportUsersResponse struct {
 
 func (x *ImportUsersResponse) Reset() {
 	*x = ImportUsersResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -623,7 +904,7 @@ func (x *ImportUsersResponse) String() string {
 func (*ImportUsersResponse) ProtoMessage() {}
 
 func (x *ImportUsersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -636,7 +917,7 @@ func (x *ImportUsersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportUsersResponse.ProtoReflect.Descriptor instead.
 func (*ImportUsersResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{11}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ImportUsersResponse) GetImported() int32 {
@@ -671,7 +952,26 @@ var File_iam_directory_v1_user_security_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_user_security_proto_rawDesc = "" +
 	"\n" +
-	"$iam/directory/v1/user_security.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\"D\n" +
+	"$iam/directory/v1/user_security.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\"G\n" +
+	"\x16ListCredentialsRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\"z\n" +
+	"\x12CredentialMetadata\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04type\x18\x02 \x01(\tR\x04type\x12\x1d\n" +
+	"\n" +
+	"user_label\x18\x03 \x01(\tR\tuserLabel\x12!\n" +
+	"\fcreated_date\x18\x04 \x01(\x03R\vcreatedDate\"a\n" +
+	"\x17ListCredentialsResponse\x12F\n" +
+	"\vcredentials\x18\x01 \x03(\v2$.iam.directory.v1.CredentialMetadataR\vcredentials\"\xb6\x01\n" +
+	"\x18ChangeOwnPasswordRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12)\n" +
+	"\x10current_password\x18\x03 \x01(\tR\x0fcurrentPassword\x12!\n" +
+	"\fnew_password\x18\x04 \x01(\tR\vnewPassword\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\x05 \x01(\tR\tipAddress\"\x1b\n" +
+	"\x19ChangeOwnPasswordResponse\"D\n" +
 	"\x13GetMfaStatusRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"0\n" +
@@ -710,14 +1010,16 @@ const file_iam_directory_v1_user_security_proto_rawDesc = "" +
 	"\bimported\x18\x01 \x01(\x05R\bimported\x12\x18\n" +
 	"\askipped\x18\x02 \x01(\x05R\askipped\x12\x16\n" +
 	"\x06failed\x18\x03 \x01(\x05R\x06failed\x125\n" +
-	"\x06errors\x18\x04 \x03(\v2\x1d.iam.directory.v1.ImportErrorR\x06errors2\xe4\x03\n" +
+	"\x06errors\x18\x04 \x03(\v2\x1d.iam.directory.v1.ImportErrorR\x06errors2\xba\x05\n" +
 	"\x13UserSecurityService\x12]\n" +
 	"\fGetMfaStatus\x12%.iam.directory.v1.GetMfaStatusRequest\x1a&.iam.directory.v1.GetMfaStatusResponse\x12Q\n" +
 	"\bResetMfa\x12!.iam.directory.v1.ResetMfaRequest\x1a\".iam.directory.v1.ResetMfaResponse\x12f\n" +
 	"\x0fListLockedUsers\x12(.iam.directory.v1.ListLockedUsersRequest\x1a).iam.directory.v1.ListLockedUsersResponse\x12W\n" +
 	"\n" +
 	"UnlockUser\x12#.iam.directory.v1.UnlockUserRequest\x1a$.iam.directory.v1.UnlockUserResponse\x12Z\n" +
-	"\vImportUsers\x12$.iam.directory.v1.ImportUsersRequest\x1a%.iam.directory.v1.ImportUsersResponseB\xd5\x01\n" +
+	"\vImportUsers\x12$.iam.directory.v1.ImportUsersRequest\x1a%.iam.directory.v1.ImportUsersResponse\x12f\n" +
+	"\x0fListCredentials\x12(.iam.directory.v1.ListCredentialsRequest\x1a).iam.directory.v1.ListCredentialsResponse\x12l\n" +
+	"\x11ChangeOwnPassword\x12*.iam.directory.v1.ChangeOwnPasswordRequest\x1a+.iam.directory.v1.ChangeOwnPasswordResponseB\xd5\x01\n" +
 	"\x14com.iam.directory.v1B\x11UserSecurityProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -732,41 +1034,51 @@ func file_iam_directory_v1_user_security_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_user_security_proto_rawDescData
 }
 
-var file_iam_directory_v1_user_security_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_iam_directory_v1_user_security_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_iam_directory_v1_user_security_proto_goTypes = []any{
-	(*GetMfaStatusRequest)(nil),     // 0: iam.directory.v1.GetMfaStatusRequest
-	(*GetMfaStatusResponse)(nil),    // 1: iam.directory.v1.GetMfaStatusResponse
-	(*ResetMfaRequest)(nil),         // 2: iam.directory.v1.ResetMfaRequest
-	(*ResetMfaResponse)(nil),        // 3: iam.directory.v1.ResetMfaResponse
-	(*ListLockedUsersRequest)(nil),  // 4: iam.directory.v1.ListLockedUsersRequest
-	(*LockedUser)(nil),              // 5: iam.directory.v1.LockedUser
-	(*ListLockedUsersResponse)(nil), // 6: iam.directory.v1.ListLockedUsersResponse
-	(*UnlockUserRequest)(nil),       // 7: iam.directory.v1.UnlockUserRequest
-	(*UnlockUserResponse)(nil),      // 8: iam.directory.v1.UnlockUserResponse
-	(*ImportUsersRequest)(nil),      // 9: iam.directory.v1.ImportUsersRequest
-	(*ImportError)(nil),             // 10: iam.directory.v1.ImportError
-	(*ImportUsersResponse)(nil),     // 11: iam.directory.v1.ImportUsersResponse
-	(*structpb.Struct)(nil),         // 12: google.protobuf.Struct
+	(*ListCredentialsRequest)(nil),    // 0: iam.directory.v1.ListCredentialsRequest
+	(*CredentialMetadata)(nil),        // 1: iam.directory.v1.CredentialMetadata
+	(*ListCredentialsResponse)(nil),   // 2: iam.directory.v1.ListCredentialsResponse
+	(*ChangeOwnPasswordRequest)(nil),  // 3: iam.directory.v1.ChangeOwnPasswordRequest
+	(*ChangeOwnPasswordResponse)(nil), // 4: iam.directory.v1.ChangeOwnPasswordResponse
+	(*GetMfaStatusRequest)(nil),       // 5: iam.directory.v1.GetMfaStatusRequest
+	(*GetMfaStatusResponse)(nil),      // 6: iam.directory.v1.GetMfaStatusResponse
+	(*ResetMfaRequest)(nil),           // 7: iam.directory.v1.ResetMfaRequest
+	(*ResetMfaResponse)(nil),          // 8: iam.directory.v1.ResetMfaResponse
+	(*ListLockedUsersRequest)(nil),    // 9: iam.directory.v1.ListLockedUsersRequest
+	(*LockedUser)(nil),                // 10: iam.directory.v1.LockedUser
+	(*ListLockedUsersResponse)(nil),   // 11: iam.directory.v1.ListLockedUsersResponse
+	(*UnlockUserRequest)(nil),         // 12: iam.directory.v1.UnlockUserRequest
+	(*UnlockUserResponse)(nil),        // 13: iam.directory.v1.UnlockUserResponse
+	(*ImportUsersRequest)(nil),        // 14: iam.directory.v1.ImportUsersRequest
+	(*ImportError)(nil),               // 15: iam.directory.v1.ImportError
+	(*ImportUsersResponse)(nil),       // 16: iam.directory.v1.ImportUsersResponse
+	(*structpb.Struct)(nil),           // 17: google.protobuf.Struct
 }
 var file_iam_directory_v1_user_security_proto_depIdxs = []int32{
-	5,  // 0: iam.directory.v1.ListLockedUsersResponse.users:type_name -> iam.directory.v1.LockedUser
-	12, // 1: iam.directory.v1.ImportUsersRequest.users:type_name -> google.protobuf.Struct
-	10, // 2: iam.directory.v1.ImportUsersResponse.errors:type_name -> iam.directory.v1.ImportError
-	0,  // 3: iam.directory.v1.UserSecurityService.GetMfaStatus:input_type -> iam.directory.v1.GetMfaStatusRequest
-	2,  // 4: iam.directory.v1.UserSecurityService.ResetMfa:input_type -> iam.directory.v1.ResetMfaRequest
-	4,  // 5: iam.directory.v1.UserSecurityService.ListLockedUsers:input_type -> iam.directory.v1.ListLockedUsersRequest
-	7,  // 6: iam.directory.v1.UserSecurityService.UnlockUser:input_type -> iam.directory.v1.UnlockUserRequest
-	9,  // 7: iam.directory.v1.UserSecurityService.ImportUsers:input_type -> iam.directory.v1.ImportUsersRequest
-	1,  // 8: iam.directory.v1.UserSecurityService.GetMfaStatus:output_type -> iam.directory.v1.GetMfaStatusResponse
-	3,  // 9: iam.directory.v1.UserSecurityService.ResetMfa:output_type -> iam.directory.v1.ResetMfaResponse
-	6,  // 10: iam.directory.v1.UserSecurityService.ListLockedUsers:output_type -> iam.directory.v1.ListLockedUsersResponse
-	8,  // 11: iam.directory.v1.UserSecurityService.UnlockUser:output_type -> iam.directory.v1.UnlockUserResponse
-	11, // 12: iam.directory.v1.UserSecurityService.ImportUsers:output_type -> iam.directory.v1.ImportUsersResponse
-	8,  // [8:13] is the sub-list for method output_type
-	3,  // [3:8] is the sub-list for method input_type
-	3,  // [3:3] is the sub-list for extension type_name
-	3,  // [3:3] is the sub-list for extension extendee
-	0,  // [0:3] is the sub-list for field type_name
+	1,  // 0: iam.directory.v1.ListCredentialsResponse.credentials:type_name -> iam.directory.v1.CredentialMetadata
+	10, // 1: iam.directory.v1.ListLockedUsersResponse.users:type_name -> iam.directory.v1.LockedUser
+	17, // 2: iam.directory.v1.ImportUsersRequest.users:type_name -> google.protobuf.Struct
+	15, // 3: iam.directory.v1.ImportUsersResponse.errors:type_name -> iam.directory.v1.ImportError
+	5,  // 4: iam.directory.v1.UserSecurityService.GetMfaStatus:input_type -> iam.directory.v1.GetMfaStatusRequest
+	7,  // 5: iam.directory.v1.UserSecurityService.ResetMfa:input_type -> iam.directory.v1.ResetMfaRequest
+	9,  // 6: iam.directory.v1.UserSecurityService.ListLockedUsers:input_type -> iam.directory.v1.ListLockedUsersRequest
+	12, // 7: iam.directory.v1.UserSecurityService.UnlockUser:input_type -> iam.directory.v1.UnlockUserRequest
+	14, // 8: iam.directory.v1.UserSecurityService.ImportUsers:input_type -> iam.directory.v1.ImportUsersRequest
+	0,  // 9: iam.directory.v1.UserSecurityService.ListCredentials:input_type -> iam.directory.v1.ListCredentialsRequest
+	3,  // 10: iam.directory.v1.UserSecurityService.ChangeOwnPassword:input_type -> iam.directory.v1.ChangeOwnPasswordRequest
+	6,  // 11: iam.directory.v1.UserSecurityService.GetMfaStatus:output_type -> iam.directory.v1.GetMfaStatusResponse
+	8,  // 12: iam.directory.v1.UserSecurityService.ResetMfa:output_type -> iam.directory.v1.ResetMfaResponse
+	11, // 13: iam.directory.v1.UserSecurityService.ListLockedUsers:output_type -> iam.directory.v1.ListLockedUsersResponse
+	13, // 14: iam.directory.v1.UserSecurityService.UnlockUser:output_type -> iam.directory.v1.UnlockUserResponse
+	16, // 15: iam.directory.v1.UserSecurityService.ImportUsers:output_type -> iam.directory.v1.ImportUsersResponse
+	2,  // 16: iam.directory.v1.UserSecurityService.ListCredentials:output_type -> iam.directory.v1.ListCredentialsResponse
+	4,  // 17: iam.directory.v1.UserSecurityService.ChangeOwnPassword:output_type -> iam.directory.v1.ChangeOwnPasswordResponse
+	11, // [11:18] is the sub-list for method output_type
+	4,  // [4:11] is the sub-list for method input_type
+	4,  // [4:4] is the sub-list for extension type_name
+	4,  // [4:4] is the sub-list for extension extendee
+	0,  // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_user_security_proto_init() }
@@ -780,7 +1092,7 @@ func file_iam_directory_v1_user_security_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_user_security_proto_rawDesc), len(file_iam_directory_v1_user_security_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

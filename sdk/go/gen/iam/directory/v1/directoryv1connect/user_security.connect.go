@@ -48,6 +48,12 @@ const (
 	// UserSecurityServiceImportUsersProcedure is the fully-qualified name of the UserSecurityService's
 	// ImportUsers RPC.
 	UserSecurityServiceImportUsersProcedure = "/iam.directory.v1.UserSecurityService/ImportUsers"
+	// UserSecurityServiceListCredentialsProcedure is the fully-qualified name of the
+	// UserSecurityService's ListCredentials RPC.
+	UserSecurityServiceListCredentialsProcedure = "/iam.directory.v1.UserSecurityService/ListCredentials"
+	// UserSecurityServiceChangeOwnPasswordProcedure is the fully-qualified name of the
+	// UserSecurityService's ChangeOwnPassword RPC.
+	UserSecurityServiceChangeOwnPasswordProcedure = "/iam.directory.v1.UserSecurityService/ChangeOwnPassword"
 )
 
 // UserSecurityServiceClient is a client for the iam.directory.v1.UserSecurityService service.
@@ -59,6 +65,11 @@ type UserSecurityServiceClient interface {
 	// Clears the user's brute-force record; re-enables a permanently locked user.
 	UnlockUser(context.Context, *connect.Request[v1.UnlockUserRequest]) (*connect.Response[v1.UnlockUserResponse], error)
 	ImportUsers(context.Context, *connect.Request[v1.ImportUsersRequest]) (*connect.Response[v1.ImportUsersResponse], error)
+	// The account console's credential list: types, labels and dates, never a secret or a hash.
+	ListCredentials(context.Context, *connect.Request[v1.ListCredentialsRequest]) (*connect.Response[v1.ListCredentialsResponse], error)
+	// Self-service password change: the current password checked as a login checks it (brute-force
+	// protection counts a wrong one and refuses a locked user), then the realm's policy and history.
+	ChangeOwnPassword(context.Context, *connect.Request[v1.ChangeOwnPasswordRequest]) (*connect.Response[v1.ChangeOwnPasswordResponse], error)
 }
 
 // NewUserSecurityServiceClient constructs a client for the iam.directory.v1.UserSecurityService
@@ -102,16 +113,30 @@ func NewUserSecurityServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(userSecurityServiceMethods.ByName("ImportUsers")),
 			connect.WithClientOptions(opts...),
 		),
+		listCredentials: connect.NewClient[v1.ListCredentialsRequest, v1.ListCredentialsResponse](
+			httpClient,
+			baseURL+UserSecurityServiceListCredentialsProcedure,
+			connect.WithSchema(userSecurityServiceMethods.ByName("ListCredentials")),
+			connect.WithClientOptions(opts...),
+		),
+		changeOwnPassword: connect.NewClient[v1.ChangeOwnPasswordRequest, v1.ChangeOwnPasswordResponse](
+			httpClient,
+			baseURL+UserSecurityServiceChangeOwnPasswordProcedure,
+			connect.WithSchema(userSecurityServiceMethods.ByName("ChangeOwnPassword")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // userSecurityServiceClient implements UserSecurityServiceClient.
 type userSecurityServiceClient struct {
-	getMfaStatus    *connect.Client[v1.GetMfaStatusRequest, v1.GetMfaStatusResponse]
-	resetMfa        *connect.Client[v1.ResetMfaRequest, v1.ResetMfaResponse]
-	listLockedUsers *connect.Client[v1.ListLockedUsersRequest, v1.ListLockedUsersResponse]
-	unlockUser      *connect.Client[v1.UnlockUserRequest, v1.UnlockUserResponse]
-	importUsers     *connect.Client[v1.ImportUsersRequest, v1.ImportUsersResponse]
+	getMfaStatus      *connect.Client[v1.GetMfaStatusRequest, v1.GetMfaStatusResponse]
+	resetMfa          *connect.Client[v1.ResetMfaRequest, v1.ResetMfaResponse]
+	listLockedUsers   *connect.Client[v1.ListLockedUsersRequest, v1.ListLockedUsersResponse]
+	unlockUser        *connect.Client[v1.UnlockUserRequest, v1.UnlockUserResponse]
+	importUsers       *connect.Client[v1.ImportUsersRequest, v1.ImportUsersResponse]
+	listCredentials   *connect.Client[v1.ListCredentialsRequest, v1.ListCredentialsResponse]
+	changeOwnPassword *connect.Client[v1.ChangeOwnPasswordRequest, v1.ChangeOwnPasswordResponse]
 }
 
 // GetMfaStatus calls iam.directory.v1.UserSecurityService.GetMfaStatus.
@@ -139,6 +164,16 @@ func (c *userSecurityServiceClient) ImportUsers(ctx context.Context, req *connec
 	return c.importUsers.CallUnary(ctx, req)
 }
 
+// ListCredentials calls iam.directory.v1.UserSecurityService.ListCredentials.
+func (c *userSecurityServiceClient) ListCredentials(ctx context.Context, req *connect.Request[v1.ListCredentialsRequest]) (*connect.Response[v1.ListCredentialsResponse], error) {
+	return c.listCredentials.CallUnary(ctx, req)
+}
+
+// ChangeOwnPassword calls iam.directory.v1.UserSecurityService.ChangeOwnPassword.
+func (c *userSecurityServiceClient) ChangeOwnPassword(ctx context.Context, req *connect.Request[v1.ChangeOwnPasswordRequest]) (*connect.Response[v1.ChangeOwnPasswordResponse], error) {
+	return c.changeOwnPassword.CallUnary(ctx, req)
+}
+
 // UserSecurityServiceHandler is an implementation of the iam.directory.v1.UserSecurityService
 // service.
 type UserSecurityServiceHandler interface {
@@ -149,6 +184,11 @@ type UserSecurityServiceHandler interface {
 	// Clears the user's brute-force record; re-enables a permanently locked user.
 	UnlockUser(context.Context, *connect.Request[v1.UnlockUserRequest]) (*connect.Response[v1.UnlockUserResponse], error)
 	ImportUsers(context.Context, *connect.Request[v1.ImportUsersRequest]) (*connect.Response[v1.ImportUsersResponse], error)
+	// The account console's credential list: types, labels and dates, never a secret or a hash.
+	ListCredentials(context.Context, *connect.Request[v1.ListCredentialsRequest]) (*connect.Response[v1.ListCredentialsResponse], error)
+	// Self-service password change: the current password checked as a login checks it (brute-force
+	// protection counts a wrong one and refuses a locked user), then the realm's policy and history.
+	ChangeOwnPassword(context.Context, *connect.Request[v1.ChangeOwnPasswordRequest]) (*connect.Response[v1.ChangeOwnPasswordResponse], error)
 }
 
 // NewUserSecurityServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -188,6 +228,18 @@ func NewUserSecurityServiceHandler(svc UserSecurityServiceHandler, opts ...conne
 		connect.WithSchema(userSecurityServiceMethods.ByName("ImportUsers")),
 		connect.WithHandlerOptions(opts...),
 	)
+	userSecurityServiceListCredentialsHandler := connect.NewUnaryHandler(
+		UserSecurityServiceListCredentialsProcedure,
+		svc.ListCredentials,
+		connect.WithSchema(userSecurityServiceMethods.ByName("ListCredentials")),
+		connect.WithHandlerOptions(opts...),
+	)
+	userSecurityServiceChangeOwnPasswordHandler := connect.NewUnaryHandler(
+		UserSecurityServiceChangeOwnPasswordProcedure,
+		svc.ChangeOwnPassword,
+		connect.WithSchema(userSecurityServiceMethods.ByName("ChangeOwnPassword")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.UserSecurityService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case UserSecurityServiceGetMfaStatusProcedure:
@@ -200,6 +252,10 @@ func NewUserSecurityServiceHandler(svc UserSecurityServiceHandler, opts ...conne
 			userSecurityServiceUnlockUserHandler.ServeHTTP(w, r)
 		case UserSecurityServiceImportUsersProcedure:
 			userSecurityServiceImportUsersHandler.ServeHTTP(w, r)
+		case UserSecurityServiceListCredentialsProcedure:
+			userSecurityServiceListCredentialsHandler.ServeHTTP(w, r)
+		case UserSecurityServiceChangeOwnPasswordProcedure:
+			userSecurityServiceChangeOwnPasswordHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -227,4 +283,12 @@ func (UnimplementedUserSecurityServiceHandler) UnlockUser(context.Context, *conn
 
 func (UnimplementedUserSecurityServiceHandler) ImportUsers(context.Context, *connect.Request[v1.ImportUsersRequest]) (*connect.Response[v1.ImportUsersResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserSecurityService.ImportUsers is not implemented"))
+}
+
+func (UnimplementedUserSecurityServiceHandler) ListCredentials(context.Context, *connect.Request[v1.ListCredentialsRequest]) (*connect.Response[v1.ListCredentialsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserSecurityService.ListCredentials is not implemented"))
+}
+
+func (UnimplementedUserSecurityServiceHandler) ChangeOwnPassword(context.Context, *connect.Request[v1.ChangeOwnPasswordRequest]) (*connect.Response[v1.ChangeOwnPasswordResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserSecurityService.ChangeOwnPassword is not implemented"))
 }

@@ -7,6 +7,50 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class ListCredentialsRequest(_message.Message):
+    __slots__ = ("realm", "user_id")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ...) -> None: ...
+
+class CredentialMetadata(_message.Message):
+    __slots__ = ("id", "type", "user_label", "created_date")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    USER_LABEL_FIELD_NUMBER: _ClassVar[int]
+    CREATED_DATE_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    type: str
+    user_label: str
+    created_date: int
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., user_label: _Optional[str] = ..., created_date: _Optional[int] = ...) -> None: ...
+
+class ListCredentialsResponse(_message.Message):
+    __slots__ = ("credentials",)
+    CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    credentials: _containers.RepeatedCompositeFieldContainer[CredentialMetadata]
+    def __init__(self, credentials: _Optional[_Iterable[_Union[CredentialMetadata, _Mapping]]] = ...) -> None: ...
+
+class ChangeOwnPasswordRequest(_message.Message):
+    __slots__ = ("realm", "user_id", "current_password", "new_password", "ip_address")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    NEW_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    current_password: str
+    new_password: str
+    ip_address: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., current_password: _Optional[str] = ..., new_password: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
+
+class ChangeOwnPasswordResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class GetMfaStatusRequest(_message.Message):
     __slots__ = ("realm", "user_id")
     REALM_FIELD_NUMBER: _ClassVar[int]

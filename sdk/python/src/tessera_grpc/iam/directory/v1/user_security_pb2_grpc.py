@@ -61,6 +61,16 @@ class UserSecurityServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ImportUsersRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ImportUsersResponse.FromString,
                 _registered_method=True)
+        self.ListCredentials = channel.unary_unary(
+                '/iam.directory.v1.UserSecurityService/ListCredentials',
+                request_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ListCredentialsRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ListCredentialsResponse.FromString,
+                _registered_method=True)
+        self.ChangeOwnPassword = channel.unary_unary(
+                '/iam.directory.v1.UserSecurityService/ChangeOwnPassword',
+                request_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordResponse.FromString,
+                _registered_method=True)
 
 
 class UserSecurityServiceServicer:
@@ -100,6 +110,21 @@ class UserSecurityServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListCredentials(self, request, context):
+        """The account console's credential list: types, labels and dates, never a secret or a hash.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ChangeOwnPassword(self, request, context):
+        """Self-service password change: the current password checked as a login checks it (brute-force
+        protection counts a wrong one and refuses a locked user), then the realm's policy and history.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_UserSecurityServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -127,6 +152,16 @@ def add_UserSecurityServiceServicer_to_server(servicer, server):
                     servicer.ImportUsers,
                     request_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ImportUsersRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ImportUsersResponse.SerializeToString,
+            ),
+            'ListCredentials': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListCredentials,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ListCredentialsRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ListCredentialsResponse.SerializeToString,
+            ),
+            'ChangeOwnPassword': grpc.unary_unary_rpc_method_handler(
+                    servicer.ChangeOwnPassword,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -266,6 +301,60 @@ class UserSecurityService:
             '/iam.directory.v1.UserSecurityService/ImportUsers',
             iam_dot_directory_dot_v1_dot_user__security__pb2.ImportUsersRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_user__security__pb2.ImportUsersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListCredentials(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.UserSecurityService/ListCredentials',
+            iam_dot_directory_dot_v1_dot_user__security__pb2.ListCredentialsRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_user__security__pb2.ListCredentialsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ChangeOwnPassword(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.UserSecurityService/ChangeOwnPassword',
+            iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordResponse.FromString,
             options,
             channel_credentials,
             insecure,

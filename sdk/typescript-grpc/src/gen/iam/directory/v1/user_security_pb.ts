@@ -11,7 +11,137 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/user_security.proto.
  */
 export const file_iam_directory_v1_user_security: GenFile = /*@__PURE__*/
-  fileDesc("CiRpYW0vZGlyZWN0b3J5L3YxL3VzZXJfc2VjdXJpdHkucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiNQoTR2V0TWZhU3RhdHVzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIicKFEdldE1mYVN0YXR1c1Jlc3BvbnNlEg8KB2VuYWJsZWQYASABKAgiMQoPUmVzZXRNZmFSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiEgoQUmVzZXRNZmFSZXNwb25zZSInChZMaXN0TG9ja2VkVXNlcnNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJIqEBCgpMb2NrZWRVc2VyEg8KB3VzZXJfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSFQoNZmFpbHVyZV9jb3VudBgDIAEoBRIUCgxsYXN0X2ZhaWx1cmUYBCABKAMSFAoMbG9ja2VkX3VudGlsGAUgASgDEhEKCXBlcm1hbmVudBgGIAEoCBIaChJ0ZW1wb3JhcnlfbG9ja291dHMYByABKAUiRgoXTGlzdExvY2tlZFVzZXJzUmVzcG9uc2USKwoFdXNlcnMYASADKAsyHC5pYW0uZGlyZWN0b3J5LnYxLkxvY2tlZFVzZXIiMwoRVW5sb2NrVXNlclJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSIUChJVbmxvY2tVc2VyUmVzcG9uc2UiSwoSSW1wb3J0VXNlcnNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEiYKBXVzZXJzGAIgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCJOCgtJbXBvcnRFcnJvchINCgVpbmRleBgBIAEoBRIQCgh1c2VybmFtZRgCIAEoCRINCgVlcnJvchgDIAEoCRIPCgdtZXNzYWdlGAQgASgJIncKE0ltcG9ydFVzZXJzUmVzcG9uc2USEAoIaW1wb3J0ZWQYASABKAUSDwoHc2tpcHBlZBgCIAEoBRIOCgZmYWlsZWQYAyABKAUSLQoGZXJyb3JzGAQgAygLMh0uaWFtLmRpcmVjdG9yeS52MS5JbXBvcnRFcnJvcjLkAwoTVXNlclNlY3VyaXR5U2VydmljZRJdCgxHZXRNZmFTdGF0dXMSJS5pYW0uZGlyZWN0b3J5LnYxLkdldE1mYVN0YXR1c1JlcXVlc3QaJi5pYW0uZGlyZWN0b3J5LnYxLkdldE1mYVN0YXR1c1Jlc3BvbnNlElEKCFJlc2V0TWZhEiEuaWFtLmRpcmVjdG9yeS52MS5SZXNldE1mYVJlcXVlc3QaIi5pYW0uZGlyZWN0b3J5LnYxLlJlc2V0TWZhUmVzcG9uc2USZgoPTGlzdExvY2tlZFVzZXJzEiguaWFtLmRpcmVjdG9yeS52MS5MaXN0TG9ja2VkVXNlcnNSZXF1ZXN0GikuaWFtLmRpcmVjdG9yeS52MS5MaXN0TG9ja2VkVXNlcnNSZXNwb25zZRJXCgpVbmxvY2tVc2VyEiMuaWFtLmRpcmVjdG9yeS52MS5VbmxvY2tVc2VyUmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuVW5sb2NrVXNlclJlc3BvbnNlEloKC0ltcG9ydFVzZXJzEiQuaWFtLmRpcmVjdG9yeS52MS5JbXBvcnRVc2Vyc1JlcXVlc3QaJS5pYW0uZGlyZWN0b3J5LnYxLkltcG9ydFVzZXJzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct]);
+  fileDesc("CiRpYW0vZGlyZWN0b3J5L3YxL3VzZXJfc2VjdXJpdHkucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiOAoWTGlzdENyZWRlbnRpYWxzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIlgKEkNyZWRlbnRpYWxNZXRhZGF0YRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhIKCnVzZXJfbGFiZWwYAyABKAkSFAoMY3JlYXRlZF9kYXRlGAQgASgDIlQKF0xpc3RDcmVkZW50aWFsc1Jlc3BvbnNlEjkKC2NyZWRlbnRpYWxzGAEgAygLMiQuaWFtLmRpcmVjdG9yeS52MS5DcmVkZW50aWFsTWV0YWRhdGEifgoYQ2hhbmdlT3duUGFzc3dvcmRSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGAoQY3VycmVudF9wYXNzd29yZBgDIAEoCRIUCgxuZXdfcGFzc3dvcmQYBCABKAkSEgoKaXBfYWRkcmVzcxgFIAEoCSIbChlDaGFuZ2VPd25QYXNzd29yZFJlc3BvbnNlIjUKE0dldE1mYVN0YXR1c1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSInChRHZXRNZmFTdGF0dXNSZXNwb25zZRIPCgdlbmFibGVkGAEgASgIIjEKD1Jlc2V0TWZhUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIhIKEFJlc2V0TWZhUmVzcG9uc2UiJwoWTGlzdExvY2tlZFVzZXJzUmVxdWVzdBINCgVyZWFsbRgBIAEoCSKhAQoKTG9ja2VkVXNlchIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhUKDWZhaWx1cmVfY291bnQYAyABKAUSFAoMbGFzdF9mYWlsdXJlGAQgASgDEhQKDGxvY2tlZF91bnRpbBgFIAEoAxIRCglwZXJtYW5lbnQYBiABKAgSGgoSdGVtcG9yYXJ5X2xvY2tvdXRzGAcgASgFIkYKF0xpc3RMb2NrZWRVc2Vyc1Jlc3BvbnNlEisKBXVzZXJzGAEgAygLMhwuaWFtLmRpcmVjdG9yeS52MS5Mb2NrZWRVc2VyIjMKEVVubG9ja1VzZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiFAoSVW5sb2NrVXNlclJlc3BvbnNlIksKEkltcG9ydFVzZXJzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRImCgV1c2VycxgCIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiTgoLSW1wb3J0RXJyb3ISDQoFaW5kZXgYASABKAUSEAoIdXNlcm5hbWUYAiABKAkSDQoFZXJyb3IYAyABKAkSDwoHbWVzc2FnZRgEIAEoCSJ3ChNJbXBvcnRVc2Vyc1Jlc3BvbnNlEhAKCGltcG9ydGVkGAEgASgFEg8KB3NraXBwZWQYAiABKAUSDgoGZmFpbGVkGAMgASgFEi0KBmVycm9ycxgEIAMoCzIdLmlhbS5kaXJlY3RvcnkudjEuSW1wb3J0RXJyb3IyugUKE1VzZXJTZWN1cml0eVNlcnZpY2USXQoMR2V0TWZhU3RhdHVzEiUuaWFtLmRpcmVjdG9yeS52MS5HZXRNZmFTdGF0dXNSZXF1ZXN0GiYuaWFtLmRpcmVjdG9yeS52MS5HZXRNZmFTdGF0dXNSZXNwb25zZRJRCghSZXNldE1mYRIhLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRNZmFSZXF1ZXN0GiIuaWFtLmRpcmVjdG9yeS52MS5SZXNldE1mYVJlc3BvbnNlEmYKD0xpc3RMb2NrZWRVc2VycxIoLmlhbS5kaXJlY3RvcnkudjEuTGlzdExvY2tlZFVzZXJzUmVxdWVzdBopLmlhbS5kaXJlY3RvcnkudjEuTGlzdExvY2tlZFVzZXJzUmVzcG9uc2USVwoKVW5sb2NrVXNlchIjLmlhbS5kaXJlY3RvcnkudjEuVW5sb2NrVXNlclJlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLlVubG9ja1VzZXJSZXNwb25zZRJaCgtJbXBvcnRVc2VycxIkLmlhbS5kaXJlY3RvcnkudjEuSW1wb3J0VXNlcnNSZXF1ZXN0GiUuaWFtLmRpcmVjdG9yeS52MS5JbXBvcnRVc2Vyc1Jlc3BvbnNlEmYKD0xpc3RDcmVkZW50aWFscxIoLmlhbS5kaXJlY3RvcnkudjEuTGlzdENyZWRlbnRpYWxzUmVxdWVzdBopLmlhbS5kaXJlY3RvcnkudjEuTGlzdENyZWRlbnRpYWxzUmVzcG9uc2USbAoRQ2hhbmdlT3duUGFzc3dvcmQSKi5pYW0uZGlyZWN0b3J5LnYxLkNoYW5nZU93blBhc3N3b3JkUmVxdWVzdBorLmlhbS5kaXJlY3RvcnkudjEuQ2hhbmdlT3duUGFzc3dvcmRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct]);
+
+/**
+ * @generated from message iam.directory.v1.ListCredentialsRequest
+ */
+export type ListCredentialsRequest = Message<"iam.directory.v1.ListCredentialsRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.ListCredentialsRequest.
+ * Use `create(ListCredentialsRequestSchema)` to create a new message.
+ */
+export const ListCredentialsRequestSchema: GenMessage<ListCredentialsRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user_security, 0);
+
+/**
+ * One credential of a user as the account console lists it (Keycloak's CredentialRepresentation
+ * without its secret data).
+ *
+ * @generated from message iam.directory.v1.CredentialMetadata
+ */
+export type CredentialMetadata = Message<"iam.directory.v1.CredentialMetadata"> & {
+  /**
+   * "password", "otp" or the passkey's id.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * "password", "otp" or "webauthn".
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string user_label = 3;
+   */
+  userLabel: string;
+
+  /**
+   * Epoch milliseconds.
+   *
+   * @generated from field: int64 created_date = 4;
+   */
+  createdDate: bigint;
+};
+
+/**
+ * Describes the message iam.directory.v1.CredentialMetadata.
+ * Use `create(CredentialMetadataSchema)` to create a new message.
+ */
+export const CredentialMetadataSchema: GenMessage<CredentialMetadata> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user_security, 1);
+
+/**
+ * @generated from message iam.directory.v1.ListCredentialsResponse
+ */
+export type ListCredentialsResponse = Message<"iam.directory.v1.ListCredentialsResponse"> & {
+  /**
+   * @generated from field: repeated iam.directory.v1.CredentialMetadata credentials = 1;
+   */
+  credentials: CredentialMetadata[];
+};
+
+/**
+ * Describes the message iam.directory.v1.ListCredentialsResponse.
+ * Use `create(ListCredentialsResponseSchema)` to create a new message.
+ */
+export const ListCredentialsResponseSchema: GenMessage<ListCredentialsResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user_security, 2);
+
+/**
+ * @generated from message iam.directory.v1.ChangeOwnPasswordRequest
+ */
+export type ChangeOwnPasswordRequest = Message<"iam.directory.v1.ChangeOwnPasswordRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string current_password = 3;
+   */
+  currentPassword: string;
+
+  /**
+   * @generated from field: string new_password = 4;
+   */
+  newPassword: string;
+
+  /**
+   * @generated from field: string ip_address = 5;
+   */
+  ipAddress: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.ChangeOwnPasswordRequest.
+ * Use `create(ChangeOwnPasswordRequestSchema)` to create a new message.
+ */
+export const ChangeOwnPasswordRequestSchema: GenMessage<ChangeOwnPasswordRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user_security, 3);
+
+/**
+ * @generated from message iam.directory.v1.ChangeOwnPasswordResponse
+ */
+export type ChangeOwnPasswordResponse = Message<"iam.directory.v1.ChangeOwnPasswordResponse"> & {
+};
+
+/**
+ * Describes the message iam.directory.v1.ChangeOwnPasswordResponse.
+ * Use `create(ChangeOwnPasswordResponseSchema)` to create a new message.
+ */
+export const ChangeOwnPasswordResponseSchema: GenMessage<ChangeOwnPasswordResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user_security, 4);
 
 /**
  * @generated from message iam.directory.v1.GetMfaStatusRequest
@@ -33,7 +163,7 @@ export type GetMfaStatusRequest = Message<"iam.directory.v1.GetMfaStatusRequest"
  * Use `create(GetMfaStatusRequestSchema)` to create a new message.
  */
 export const GetMfaStatusRequestSchema: GenMessage<GetMfaStatusRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 0);
+  messageDesc(file_iam_directory_v1_user_security, 5);
 
 /**
  * @generated from message iam.directory.v1.GetMfaStatusResponse
@@ -50,7 +180,7 @@ export type GetMfaStatusResponse = Message<"iam.directory.v1.GetMfaStatusRespons
  * Use `create(GetMfaStatusResponseSchema)` to create a new message.
  */
 export const GetMfaStatusResponseSchema: GenMessage<GetMfaStatusResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 1);
+  messageDesc(file_iam_directory_v1_user_security, 6);
 
 /**
  * @generated from message iam.directory.v1.ResetMfaRequest
@@ -72,7 +202,7 @@ export type ResetMfaRequest = Message<"iam.directory.v1.ResetMfaRequest"> & {
  * Use `create(ResetMfaRequestSchema)` to create a new message.
  */
 export const ResetMfaRequestSchema: GenMessage<ResetMfaRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 2);
+  messageDesc(file_iam_directory_v1_user_security, 7);
 
 /**
  * @generated from message iam.directory.v1.ResetMfaResponse
@@ -85,7 +215,7 @@ export type ResetMfaResponse = Message<"iam.directory.v1.ResetMfaResponse"> & {
  * Use `create(ResetMfaResponseSchema)` to create a new message.
  */
 export const ResetMfaResponseSchema: GenMessage<ResetMfaResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 3);
+  messageDesc(file_iam_directory_v1_user_security, 8);
 
 /**
  * @generated from message iam.directory.v1.ListLockedUsersRequest
@@ -102,7 +232,7 @@ export type ListLockedUsersRequest = Message<"iam.directory.v1.ListLockedUsersRe
  * Use `create(ListLockedUsersRequestSchema)` to create a new message.
  */
 export const ListLockedUsersRequestSchema: GenMessage<ListLockedUsersRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 4);
+  messageDesc(file_iam_directory_v1_user_security, 9);
 
 /**
  * @generated from message iam.directory.v1.LockedUser
@@ -153,7 +283,7 @@ export type LockedUser = Message<"iam.directory.v1.LockedUser"> & {
  * Use `create(LockedUserSchema)` to create a new message.
  */
 export const LockedUserSchema: GenMessage<LockedUser> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 5);
+  messageDesc(file_iam_directory_v1_user_security, 10);
 
 /**
  * @generated from message iam.directory.v1.ListLockedUsersResponse
@@ -170,7 +300,7 @@ export type ListLockedUsersResponse = Message<"iam.directory.v1.ListLockedUsersR
  * Use `create(ListLockedUsersResponseSchema)` to create a new message.
  */
 export const ListLockedUsersResponseSchema: GenMessage<ListLockedUsersResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 6);
+  messageDesc(file_iam_directory_v1_user_security, 11);
 
 /**
  * @generated from message iam.directory.v1.UnlockUserRequest
@@ -192,7 +322,7 @@ export type UnlockUserRequest = Message<"iam.directory.v1.UnlockUserRequest"> & 
  * Use `create(UnlockUserRequestSchema)` to create a new message.
  */
 export const UnlockUserRequestSchema: GenMessage<UnlockUserRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 7);
+  messageDesc(file_iam_directory_v1_user_security, 12);
 
 /**
  * @generated from message iam.directory.v1.UnlockUserResponse
@@ -205,7 +335,7 @@ export type UnlockUserResponse = Message<"iam.directory.v1.UnlockUserResponse"> 
  * Use `create(UnlockUserResponseSchema)` to create a new message.
  */
 export const UnlockUserResponseSchema: GenMessage<UnlockUserResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 8);
+  messageDesc(file_iam_directory_v1_user_security, 13);
 
 /**
  * @generated from message iam.directory.v1.ImportUsersRequest
@@ -230,7 +360,7 @@ export type ImportUsersRequest = Message<"iam.directory.v1.ImportUsersRequest"> 
  * Use `create(ImportUsersRequestSchema)` to create a new message.
  */
 export const ImportUsersRequestSchema: GenMessage<ImportUsersRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 9);
+  messageDesc(file_iam_directory_v1_user_security, 14);
 
 /**
  * @generated from message iam.directory.v1.ImportError
@@ -264,7 +394,7 @@ export type ImportError = Message<"iam.directory.v1.ImportError"> & {
  * Use `create(ImportErrorSchema)` to create a new message.
  */
 export const ImportErrorSchema: GenMessage<ImportError> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 10);
+  messageDesc(file_iam_directory_v1_user_security, 15);
 
 /**
  * @generated from message iam.directory.v1.ImportUsersResponse
@@ -296,7 +426,7 @@ export type ImportUsersResponse = Message<"iam.directory.v1.ImportUsersResponse"
  * Use `create(ImportUsersResponseSchema)` to create a new message.
  */
 export const ImportUsersResponseSchema: GenMessage<ImportUsersResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 11);
+  messageDesc(file_iam_directory_v1_user_security, 16);
 
 /**
  * UserSecurityService: the Admin API's MFA administration, brute-force administration (spec 4.13)
@@ -348,6 +478,27 @@ export const UserSecurityService: GenService<{
     methodKind: "unary";
     input: typeof ImportUsersRequestSchema;
     output: typeof ImportUsersResponseSchema;
+  },
+  /**
+   * The account console's credential list: types, labels and dates, never a secret or a hash.
+   *
+   * @generated from rpc iam.directory.v1.UserSecurityService.ListCredentials
+   */
+  listCredentials: {
+    methodKind: "unary";
+    input: typeof ListCredentialsRequestSchema;
+    output: typeof ListCredentialsResponseSchema;
+  },
+  /**
+   * Self-service password change: the current password checked as a login checks it (brute-force
+   * protection counts a wrong one and refuses a locked user), then the realm's policy and history.
+   *
+   * @generated from rpc iam.directory.v1.UserSecurityService.ChangeOwnPassword
+   */
+  changeOwnPassword: {
+    methodKind: "unary";
+    input: typeof ChangeOwnPasswordRequestSchema;
+    output: typeof ChangeOwnPasswordResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_directory_v1_user_security, 0);

@@ -1,0 +1,102 @@
+import { arrayOf, html, json, noContent, redirect, ref, type Operation } from "./operation.js";
+import type { JsonSchema } from "./proto-schema.js";
+
+const ACCOUNT = "/realms/:realmName/account";
+const str: JsonSchema = { type: "string" };
+const ms: JsonSchema = { type: "integer", description: "Epoch milliseconds." };
+const TAG = "Account";
+const CONSOLE_HEADERS = {
+  "Content-Security-Policy": "Scripts, styles and calls only to this server; no framing (console-routes.ts).",
+  "Cache-Control": "`no-store`.", "X-Frame-Options": "`DENY`.", "Referrer-Policy": "`no-referrer`.",
+};
+
+const PROFILE: JsonSchema = {
+  type: "object", required: ["id", "username", "firstName", "lastName", "email", "emailVerified"],
+  properties: {
+    id: str, username: str, firstName: str, lastName: str, email: str, emailVerified: { type: "boolean" },
+    createdAt: { type: "string", format: "date-time" },
+  },
+};
+const PROFILE_UPDATE: JsonSchema = {
+  type: "object", additionalProperties: false,
+  properties: {
+    username: { type: "string", description: "Only the current username: no realm setting lets users rename themselves (400 `username_read_only`)." },
+    firstName: str, lastName: str, email: { type: "string", description: "A new address resets `emailVerified`." },
+  },
+};
+const CREDENTIAL: JsonSchema = {
+  type: "object", required: ["id", "type", "userLabel", "createdDate"],
+  properties: {
+    id: { type: "string", description: "`password`, `otp`, or a passkey's id." }, type: { type: "string", enum: ["password", "otp", "webauthn"] },
+    userLabel: str, createdDate: ms,
+  },
+};
+const SESSION: JsonSchema = {
+  type: "object", required: ["id", "type", "ipAddress", "started", "lastAccess", "expires", "clients", "current"],
+  properties: {
+    id: str, type: { type: "string", enum: ["sso", "oauth"] }, ipAddress: str, started: ms, lastAccess: ms, expires: ms,
+    clients: arrayOf(str), current: { type: "boolean", description: "The session of the token that asked." },
+  },
+};
+const APPLICATION: JsonSchema = {
+  type: "object", required: ["clientId", "consent"],
+  properties: {
+    clientId: str,
+    consent: { type: "object", required: ["grantedScopes", "createdDate", "lastUpdatedDate"], properties: { grantedScopes: arrayOf(str), createdDate: ms, lastUpdatedDate: ms } },
+  },
+};
+const forbidden = json("A token of the realm issued to another client than `account-console` (`insufficient_scope`).", ref("Error"));
+
+/**
+ * The account console's page and the account API (docs/account-console.md): the signed-in user's
+ * own profile, password, credentials, sessions and consents, for a bearer access token of the
+ * realm's `account-console` client.
+ */
+export function accountOperations(): Operation[] {
+  const op = (o: Omit<Operation, "auth" | "tag">): Operation => ({ auth: "bearer", tag: TAG, ...o, responses: { 403: forbidden, ...o.responses } });
+  return [
+    { id: "accountConsole", method: "GET", path: `${ACCOUNT}/`, auth: "public", tag: TAG, summary: "The account console (a client of the account API)",
+      description: "The single-page app's document; it signs in through the realm's login (authorization code with PKCE as the `account-console` client).",
+      responses: { 200: { ...html("The console's page."), headers: CONSOLE_HEADERS }, 503: json("The console is not built (`console_not_built`).", ref("Error")) } },
+    { id: "accountConsoleRedirect", method: "GET", path: ACCOUNT, auth: "public", tag: TAG, summary: "To the account console's canonical address",
+      responses: { 302: redirect("`/realms/{realmName}/account/`.") } },
+    op({ id: "getAccountProfile", method: "GET", path: `${ACCOUNT}/profile`, summary: "The signed-in user's profile",
+      responses: { 200: json("The profile.", PROFILE) } }),
+    op({ id: "updateAccountProfile", method: "POST", path: `${ACCOUNT}/profile`, summary: "Update the signed-in user's profile",
+      body: { schema: PROFILE_UPDATE, required: true }, responses: { 200: json("The profile as saved.", PROFILE) } }),
+    op({ id: "listAccountCredentials", method: "GET", path: `${ACCOUNT}/credentials`, summary: "The signed-in user's credentials (never a secret)",
+      responses: { 200: json("Password, OTP and passkeys, each with its label and date.", arrayOf(CREDENTIAL)) } }),
+    op({ id: "changeAccountPassword", method: "POST", path: `${ACCOUNT}/password`, summary: "Change the password, proving the current one",
+      description: "A wrong current password counts as a failed login (brute-force protection) and is 400 `invalid_current_password`; the realm's password policy names `newPassword`. The change ends the user's sessions, this one too.",
+      body: { required: true, schema: { type: "object", required: ["currentPassword", "newPassword"], additionalProperties: false, properties: { currentPassword: str, newPassword: str, confirmation: str } } },
+      responses: { 204: noContent("Changed.") } }),
+    op({ id: "deleteAccountCredential", method: "DELETE", path: `${ACCOUNT}/credentials/:credentialId`, summary: "Remove the OTP credential or a passkey",
+      pathParams: { credentialId: "`otp` or a passkey's id (`password` is 400: it is changed, never removed)." }, responses: { 204: noContent("Removed.") } }),
+    op({ id: "beginAccountTotp", method: "POST", path: `${ACCOUNT}/totp`, summary: "Start enrolling an authenticator application (TOTP)",
+      description: "A new pending secret (replacing an earlier pending one); 400 `otp_already_configured` when the user has one.",
+      responses: { 200: json("The secret as text, its otpauth URI and a QR code of it (a PNG data URL).", {
+        type: "object", required: ["secret", "otpauthUri", "qrCode"], properties: { secret: str, otpauthUri: str, qrCode: str },
+      }) } }),
+    op({ id: "confirmAccountTotp", method: "POST", path: `${ACCOUNT}/totp/confirm`, summary: "Confirm the authenticator application with a first code",
+      body: { required: true, schema: { type: "object", required: ["code"], additionalProperties: false, properties: { code: { type: "string", description: "Six digits (RFC 6238)." } } } },
+      responses: { 200: json("Confirmed: the recovery codes, shown this once.", { type: "object", required: ["recoveryCodes"], properties: { recoveryCodes: arrayOf(str) } }) } }),
+    op({ id: "listAccountSessions", method: "GET", path: `${ACCOUNT}/sessions`, summary: "The signed-in user's sessions",
+      responses: { 200: json("SSO sessions, then token sessions of no SSO session.", arrayOf(SESSION)) } }),
+    op({ id: "signOutAccountSessions", method: "DELETE", path: `${ACCOUNT}/sessions`, summary: "Sign out every session (offline ones stay)",
+      responses: { 204: noContent("Signed out; their refresh tokens no longer work.") } }),
+    op({ id: "signOutAccountSession", method: "DELETE", path: `${ACCOUNT}/sessions/:sessionId`, summary: "Sign out one session",
+      responses: { 204: noContent("Signed out; its refresh tokens no longer work.") } }),
+    op({ id: "listAccountLinkedAccounts", method: "GET", path: `${ACCOUNT}/linked-accounts`, summary: "The identity providers the user's account is linked to",
+      responses: { 200: json("Each link: the provider's alias and the upstream username.", arrayOf({
+        type: "object", required: ["identityProvider", "userName"], properties: { identityProvider: str, userName: str, createdAt: { type: "string", format: "date-time" } },
+      })) } }),
+    op({ id: "unlinkAccountLinkedAccount", method: "DELETE", path: `${ACCOUNT}/linked-accounts/:alias`, summary: "Unlink an identity provider",
+      pathParams: { alias: "The identity provider's alias." },
+      description: "400 `last_credential` when the link is the user's only way to sign in (no password, no other link).",
+      responses: { 204: noContent("Unlinked.") } }),
+    op({ id: "listAccountApplications", method: "GET", path: `${ACCOUNT}/applications`, summary: "The clients the user granted consent to",
+      responses: { 200: json("Each client with the scopes granted.", arrayOf(APPLICATION)) } }),
+    op({ id: "revokeAccountConsent", method: "DELETE", path: `${ACCOUNT}/applications/:clientId/consent`, summary: "Revoke a consent and the client's tokens",
+      responses: { 204: noContent("Revoked; the client's tokens of this user, offline ones too, no longer work.") } }),
+  ];
+}
