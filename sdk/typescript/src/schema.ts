@@ -2427,6 +2427,10 @@ export interface components {
                 dpopBoundAccessTokens?: boolean;
                 dpopNonceRequired?: boolean;
                 standardTokenExchangeEnabled?: boolean;
+                /** @enum {string} */
+                idTokenSignedResponseAlg?: "" | "RS256" | "PS256" | "ES256" | "EdDSA";
+                /** @enum {string} */
+                accessTokenSignedResponseAlg?: "" | "RS256" | "PS256" | "ES256" | "EdDSA";
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
@@ -2520,9 +2524,10 @@ export interface components {
             signingKeys?: {
                 kid: string;
                 /** @enum {string} */
-                alg: "RS256" | "ES256" | "EdDSA";
+                alg: "RS256" | "PS256" | "ES256" | "EdDSA";
                 /** @enum {string} */
                 status: "active" | "passive" | "retired";
+                clientOnly?: boolean;
                 publicJwk: {
                     [key: string]: unknown;
                 };
@@ -2943,6 +2948,8 @@ export interface components {
             dpopBoundAccessTokens: boolean;
             dpopNonceRequired: boolean;
             standardTokenExchangeEnabled: boolean;
+            idTokenSignedResponseAlg: string;
+            accessTokenSignedResponseAlg: string;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -3088,6 +3095,8 @@ export interface components {
             dpopBoundAccessTokens?: boolean;
             dpopNonceRequired?: boolean;
             standardTokenExchangeEnabled?: boolean;
+            idTokenSignedResponseAlg?: string;
+            accessTokenSignedResponseAlg?: string;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -3108,6 +3117,8 @@ export interface components {
             dpopBoundAccessTokens?: boolean;
             dpopNonceRequired?: boolean;
             standardTokenExchangeEnabled?: boolean;
+            idTokenSignedResponseAlg?: string;
+            accessTokenSignedResponseAlg?: string;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {
