@@ -55,7 +55,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       response_types_supported: ["code"],
       response_modes_supported: ["query", "fragment", "form_post"],
       subject_types_supported: ["public"],
-      id_token_signing_alg_values_supported: ["RS256", "ES256", "EdDSA"],
+      id_token_signing_alg_values_supported: ["RS256", "PS256", "ES256", "EdDSA"],
       // openid and the realm's OpenID Connect client scopes, in name order (the built-ins here).
       scopes_supported: ["openid", "acr", "address", "basic", "email", "offline_access", "organization", "phone", "profile", "roles", "web-origins"],
       claims_supported: [

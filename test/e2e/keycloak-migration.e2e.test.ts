@@ -73,6 +73,7 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(at('$.clientScopes[1].protocolMappers[0].config["user.attribute"]')).toEqual([expect.stringContaining("no equivalent")]);
     expect(at("$.clientScopes[4]")).toEqual([expect.stringContaining("SAML client scope")]);
     expect(at("$.roles.realm[4]")).toEqual([expect.stringContaining("composite role \"manager\" flattened")]);
+    expect(at('$.clients[3].attributes["access.token.signed.response.alg"]')).toEqual(['signature algorithm "HS256" is not supported: the realm\'s algorithm is used']);
     expect(at("$.clients[1].redirectUris[1]")).toEqual([expect.stringContaining("matches redirect URIs exactly")]);
     expect(at('$.passwordPolicy["notUsername(undefined)"]')).toEqual([expect.stringContaining("notUsername")]);
     expect(at("$.identityProviders[0]")).toEqual([]);
@@ -127,8 +128,10 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(worker).toMatchObject({ clientType: "CONFIDENTIAL", grantTypes: ["client_credentials"], backchannelLogoutSessionRequired: true,
       serviceAccount: { username: "service-account-acme-worker", realmRoles: ["offline_access", "uma_authorization", "viewer"], clientRoles: { "acme-api": ["read"] } } });
     expect([worker.requestObjectSignatureAlg, worker.requirePushedAuthorizationRequests, worker.jwks.keys[0].kid, worker.dpopBoundAccessTokens, worker.standardTokenExchangeEnabled]).toEqual(["any", true, "1", false, true]);
-    // Keycloak's "DPoP bound access tokens" switch (RFC 9449).
-    expect(doc.clients.find((c: { clientId: string }) => c.clientId === "acme-api").dpopBoundAccessTokens).toBe(true);
+    expect([worker.idTokenSignedResponseAlg, worker.accessTokenSignedResponseAlg, web.idTokenSignedResponseAlg, web.accessTokenSignedResponseAlg]).toEqual(["PS256", "ES256", "", ""]);
+    // Keycloak's "DPoP bound access tokens" switch (RFC 9449); an HS256 access token algorithm is noted and dropped.
+    const apiClient = doc.clients.find((c: { clientId: string }) => c.clientId === "acme-api");
+    expect([apiClient.dpopBoundAccessTokens, apiClient.accessTokenSignedResponseAlg]).toEqual([true, ""]);
     expect([web.requestObjectSignatureAlg, web.requirePushedAuthorizationRequests, web.jwks, web.dpopBoundAccessTokens, web.standardTokenExchangeEnabled]).toEqual(["", false, undefined, false, false]);
     expect(doc.groups[0]).toMatchObject({ name: "engineering", realmRoles: ["viewer"], subGroups: [{ name: "leads", realmRoles: ["viewer", "manager"].sort(), clientRoles: { "acme-api": ["read"] } }] });
     const argon = doc.users.find((u: { username: string }) => u.username === "argon");

@@ -2781,6 +2781,10 @@ export interface components {
                 dpopBoundAccessTokens?: boolean;
                 dpopNonceRequired?: boolean;
                 standardTokenExchangeEnabled?: boolean;
+                /** @enum {string} */
+                idTokenSignedResponseAlg?: "" | "RS256" | "PS256" | "ES256" | "EdDSA";
+                /** @enum {string} */
+                accessTokenSignedResponseAlg?: "" | "RS256" | "PS256" | "ES256" | "EdDSA";
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
@@ -2874,9 +2878,10 @@ export interface components {
             signingKeys?: {
                 kid: string;
                 /** @enum {string} */
-                alg: "RS256" | "ES256" | "EdDSA";
+                alg: "RS256" | "PS256" | "ES256" | "EdDSA";
                 /** @enum {string} */
                 status: "active" | "passive" | "retired";
+                clientOnly?: boolean;
                 publicJwk: {
                     [key: string]: unknown;
                 };
@@ -3297,6 +3302,8 @@ export interface components {
             dpopBoundAccessTokens: boolean;
             dpopNonceRequired: boolean;
             standardTokenExchangeEnabled: boolean;
+            idTokenSignedResponseAlg: string;
+            accessTokenSignedResponseAlg: string;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -3442,6 +3449,8 @@ export interface components {
             dpopBoundAccessTokens?: boolean;
             dpopNonceRequired?: boolean;
             standardTokenExchangeEnabled?: boolean;
+            idTokenSignedResponseAlg?: string;
+            accessTokenSignedResponseAlg?: string;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -3462,6 +3471,8 @@ export interface components {
             dpopBoundAccessTokens?: boolean;
             dpopNonceRequired?: boolean;
             standardTokenExchangeEnabled?: boolean;
+            idTokenSignedResponseAlg?: string;
+            accessTokenSignedResponseAlg?: string;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {

@@ -106,6 +106,7 @@ export function convertClients(kc: Json, scopes: Json[], note: Note): { clients:
       ...requestObjectSettings(attrs, p, note),
       // Keycloak 26's standard token exchange switch (RFC 8693), which it offers confidential clients only.
       ...(attrs["standard.token.exchange.enabled"] === "true" && c.publicClient !== true ? { standardTokenExchangeEnabled: true } : {}),
+      ...tokenSigningAlgs(attrs, p, note),
       ...(secret ? { secret } : {}),
       defaultClientScopes: defaults,
       optionalClientScopes: (c.optionalClientScopes ?? []).filter((s: string, j: number) => known(s, scopeNames, `${p}.optionalClientScopes[${j}]`, note)),
@@ -146,6 +147,24 @@ function known(scope: string, names: Set<string>, path: string, note: Note): boo
   if (names.has(scope)) return true;
   note(path, `client scope "${scope}" is not in the document (or has no equivalent)`);
   return false;
+}
+
+const TOKEN_SIGNING_ALGS = new Set(["RS256", "PS256", "ES256", "EdDSA"]);
+
+/**
+ * Keycloak's per-client token signature algorithms: `id.token.signed.response.alg` (OIDC
+ * Registration 2's id_token_signed_response_alg) and `access.token.signed.response.alg`. One Tessera
+ * cannot sign with (RS384, ES512, HS256, ...) is noted and the realm's is used instead.
+ */
+function tokenSigningAlgs(attrs: Json, p: string, note: Note): Json {
+  const out: Json = {};
+  for (const [attr, field] of [["id.token.signed.response.alg", "idTokenSignedResponseAlg"], ["access.token.signed.response.alg", "accessTokenSignedResponseAlg"]] as const) {
+    const alg = attrs[attr];
+    if (typeof alg !== "string" || alg === "") continue;
+    if (TOKEN_SIGNING_ALGS.has(alg)) out[field] = alg;
+    else note(`${p}.attributes["${attr}"]`, `signature algorithm "${alg}" is not supported: the realm's algorithm is used`);
+  }
+  return out;
 }
 
 const REQUEST_OBJECT_ALGS = new Set(["any", "none", "RS256", "PS256", "ES256", "EdDSA"]);

@@ -10,7 +10,7 @@ import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
 } from "./client.js";
 import {
-  checkBackchannelUri, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkTokenExchange,
+  checkBackchannelUri, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkTokenExchange, checkTokenSigningAlg,
   checkUriList, checkWebOrigin, resolveClientType,
 } from "./client-rules.js";
 import { resolveAuthMethod } from "./client-auth-method.js";
@@ -79,6 +79,8 @@ export class ClientAdmin {
       dpopBoundAccessTokens: input.dpopBoundAccessTokens ?? false,
       dpopNonceRequired: input.dpopNonceRequired ?? false,
       standardTokenExchangeEnabled: checkTokenExchange(clientType, input.standardTokenExchangeEnabled ?? false),
+      idTokenSignedResponseAlg: checkTokenSigningAlg("idTokenSignedResponseAlg", input.idTokenSignedResponseAlg ?? ""),
+      accessTokenSignedResponseAlg: checkTokenSigningAlg("accessTokenSignedResponseAlg", input.accessTokenSignedResponseAlg ?? ""),
       createdAt: now, updatedAt: now,
     };
     let secret: string | undefined;
@@ -141,6 +143,8 @@ export class ClientAdmin {
     if (input.dpopBoundAccessTokens !== undefined) set.dpopBoundAccessTokens = input.dpopBoundAccessTokens;
     if (input.dpopNonceRequired !== undefined) set.dpopNonceRequired = input.dpopNonceRequired;
     if (input.standardTokenExchangeEnabled !== undefined) set.standardTokenExchangeEnabled = checkTokenExchange(current.clientType, input.standardTokenExchangeEnabled);
+    if (input.idTokenSignedResponseAlg !== undefined) set.idTokenSignedResponseAlg = checkTokenSigningAlg("idTokenSignedResponseAlg", input.idTokenSignedResponseAlg);
+    if (input.accessTokenSignedResponseAlg !== undefined) set.accessTokenSignedResponseAlg = checkTokenSigningAlg("accessTokenSignedResponseAlg", input.accessTokenSignedResponseAlg);
     // An empty set clears the keys (stored as no keys, shown as absent).
     if (input.grantTypes !== undefined) {
       set.grantTypes = checkGrantTypes(input.grantTypes);

@@ -160,6 +160,17 @@ export function checkRequestObjectAlg(value: string): string {
   return value;
 }
 
+/** The algorithms a client's ID and access tokens may be signed with; "" is the realm's (RFC 7518). */
+export const TOKEN_SIGNING_ALGS = ["", "RS256", "PS256", "ES256", "EdDSA"] as const;
+
+/** idTokenSignedResponseAlg or accessTokenSignedResponseAlg, checked under its own name. */
+export function checkTokenSigningAlg(field: "idTokenSignedResponseAlg" | "accessTokenSignedResponseAlg", value: string): string {
+  if (!(TOKEN_SIGNING_ALGS as readonly string[]).includes(value)) {
+    throw IamError.invalid(field, `${field} must be one of "", ${TOKEN_SIGNING_ALGS.slice(1).join(", ")}`);
+  }
+  return value;
+}
+
 /**
  * A JWK Set of public keys (RFC 7517 section 5), as an imported document carries it; an empty set
  * is none. The Admin API's writes check it through resolveAuthMethod, with the same rules.

@@ -43,6 +43,10 @@ export interface ClientRecord extends Doc {
   dpopNonceRequired?: boolean;
   /** Keycloak's standard token exchange (RFC 8693) permission. Absent (clients stored before it) reads as false. */
   standardTokenExchangeEnabled?: boolean;
+  /** The algorithm of its ID tokens (OIDC Registration 2 id_token_signed_response_alg); absent or "" is the realm's. */
+  idTokenSignedResponseAlg?: string;
+  /** The algorithm of its access tokens (Keycloak's access.token.signed.response.alg); absent or "" is the realm's. */
+  accessTokenSignedResponseAlg?: string;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -72,6 +76,8 @@ export interface ClientCreateInput {
   dpopBoundAccessTokens?: boolean;
   dpopNonceRequired?: boolean;
   standardTokenExchangeEnabled?: boolean;
+  idTokenSignedResponseAlg?: string;
+  accessTokenSignedResponseAlg?: string;
 }
 
 /** A JSON Web Key Set (RFC 7517 section 5). */
@@ -85,7 +91,7 @@ export type ClientUpdateInput = Pick<
   "name" | "description" | "enabled" | "redirectUris" | "webOrigins" | "grantTypes" | "requireConsent" | "backchannelLogoutUri"
   | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri" | "requestObjectSignatureAlg" | "requirePushedAuthorizationRequests"
   | "dpopBoundAccessTokens" | "dpopNonceRequired"
-  | "standardTokenExchangeEnabled"
+  | "standardTokenExchangeEnabled" | "idTokenSignedResponseAlg" | "accessTokenSignedResponseAlg"
 >;
 
 /** OIDC Registration 2's token_endpoint_auth_method values Tessera accepts (OIDC Core 1.0 section 9). */
@@ -119,6 +125,8 @@ export function clientView(c: ClientRecord, secret?: string) {
     dpopBoundAccessTokens: c.dpopBoundAccessTokens ?? false,
     dpopNonceRequired: c.dpopNonceRequired ?? false,
     standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
+    idTokenSignedResponseAlg: c.idTokenSignedResponseAlg ?? "",
+    accessTokenSignedResponseAlg: c.accessTokenSignedResponseAlg ?? "",
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

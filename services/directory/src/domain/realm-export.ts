@@ -85,6 +85,8 @@ export class RealmExport {
           requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
           dpopBoundAccessTokens: c.dpopBoundAccessTokens ?? false, dpopNonceRequired: c.dpopNonceRequired ?? false,
           standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
+          idTokenSignedResponseAlg: (c.idTokenSignedResponseAlg ?? "") as ClientDoc["idTokenSignedResponseAlg"] & string,
+          accessTokenSignedResponseAlg: (c.accessTokenSignedResponseAlg ?? "") as ClientDoc["accessTokenSignedResponseAlg"] & string,
           ...(secret !== undefined ? { secret } : {}),
           defaultClientScopes: scopeList("default"), optionalClientScopes: scopeList("optional"),
           roles: roles.filter((r) => r.clientId === c._id).map(roleDoc),

@@ -80,6 +80,7 @@ export class RealmImportWriter {
         requestObjectSignatureAlg: c.requestObjectSignatureAlg ?? "", requirePushedAuthorizationRequests: c.requirePushedAuthorizationRequests ?? false,
         dpopBoundAccessTokens: c.dpopBoundAccessTokens ?? false, dpopNonceRequired: c.dpopNonceRequired ?? false,
         standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
+        idTokenSignedResponseAlg: c.idTokenSignedResponseAlg ?? "", accessTokenSignedResponseAlg: c.accessTokenSignedResponseAlg ?? "",
         ...(c.jwks && c.jwks.keys.length ? { jwks: c.jwks } : {}),
         createdAt: now, updatedAt: now,
       };

@@ -48,6 +48,9 @@ export const clientSchema = z.strictObject({
   dpopNonceRequired: z.boolean().optional(),
   /** Token exchange (RFC 8693); absent in documents from before it. */
   standardTokenExchangeEnabled: z.boolean().optional(),
+  /** Per-client signing algorithms ("" = the realm's); absent in documents from before them. */
+  idTokenSignedResponseAlg: z.enum(["", "RS256", "PS256", "ES256", "EdDSA"]).optional(),
+  accessTokenSignedResponseAlg: z.enum(["", "RS256", "PS256", "ES256", "EdDSA"]).optional(),
   /** Only with includeSecrets, and only for CONFIDENTIAL clients. */
   secret: z.string().min(1).max(512).optional(),
   defaultClientScopes: z.array(name).max(1000),
@@ -168,7 +171,9 @@ export const realmSettingsSchema = z.strictObject({
 });
 
 export const oidcSigningKeySchema = z.strictObject({
-  kid: id, alg: z.enum(["RS256", "ES256", "EdDSA"]), status: z.enum(["active", "passive", "retired"]),
+  kid: id, alg: z.enum(["RS256", "PS256", "ES256", "EdDSA"]), status: z.enum(["active", "passive", "retired"]),
+  /** Created for a client's algorithm: does not select the realm's; absent (false) before it. */
+  clientOnly: z.boolean().optional(),
   publicJwk: z.record(z.string(), z.unknown()),
   /** PKCS#8 PEM: the whole section exists only with includeSecrets. */
   privateKey: z.string().min(1).max(16_384),

@@ -2,6 +2,7 @@ import { Code, ConnectError, createClient, type Client, type Transport } from "@
 import { ClientService, type Client as ClientMessage, type ConsentScreenScope } from "../../../../gen/iam/directory/v1/client_pb.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { ReadCache } from "../../../kit/src/read-cache.js";
+import { clientSigningAlg, type SigningAlg } from "./signing-alg.js";
 
 /** What the token service needs to know of a client (spec 2.3), without its secret. */
 export interface ClientInfo {
@@ -39,6 +40,10 @@ export interface ClientInfo {
   dpopNonceRequired: boolean;
   /** It may exchange tokens aimed at it for tokens aimed at another client (RFC 8693; Keycloak's standard token exchange). */
   standardTokenExchangeEnabled: boolean;
+  /** The algorithm of its ID tokens (OIDC Dynamic Client Registration 1.0 section 2); "" for the realm's. */
+  idTokenSignedResponseAlg: SigningAlg | "";
+  /** The algorithm of its access tokens (Keycloak's `access.token.signed.response.alg`); "" for the realm's. */
+  accessTokenSignedResponseAlg: SigningAlg | "";
 }
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
@@ -150,6 +155,8 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     dpopBoundAccessTokens: c.dpopBoundAccessTokens,
     dpopNonceRequired: c.dpopNonceRequired,
     standardTokenExchangeEnabled: c.standardTokenExchangeEnabled,
+    idTokenSignedResponseAlg: clientSigningAlg(c.idTokenSignedResponseAlg),
+    accessTokenSignedResponseAlg: clientSigningAlg(c.accessTokenSignedResponseAlg),
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

@@ -56,6 +56,28 @@ describe("KeyRing", () => {
     expect((await ring.verify(realm, jwt)).sub).toBe("s");
   });
 
+  it("signs a client's algorithm with a key of its own that leaves the realm's algorithm as it was", async () => {
+    expect(await ring.currentAlg(realm)).toBe("RS256");
+    clock.advance(1_000);
+    const jwt = await ring.sign(realm, { sub: "s" }, { alg: "PS256", forClient: true });
+    const header = decodeProtectedHeader(jwt);
+    expect(header.alg).toBe("PS256");
+    const listed = await ring.listKeys(realm);
+    expect(listed.map((k) => [k.alg, k.status])).toEqual([["PS256", "active"], ["RS256", "active"]]);
+    expect(listed[0]!._id).toBe(header.kid);
+    // The newer PS256 key was made for a client: the realm still signs RS256.
+    expect(await ring.currentAlg(realm)).toBe("RS256");
+    expect(ring.currentAlgNow(realm)).toBe("RS256");
+    expect(await ring.sign(realm, { sub: "s" }, { alg: "PS256", forClient: true }).then((t) => decodeProtectedHeader(t).kid)).toBe(header.kid);
+    // A scheduled rotation of that key keeps it the client's; an administrator's rotation selects it.
+    clock.advance(1_000);
+    expect(await ring.rotate(realm, "PS256", header.kid)).toBe(true);
+    expect(await ring.currentAlg(realm)).toBe("RS256");
+    clock.advance(1_000);
+    expect(await ring.rotate(realm, "PS256")).toBe(true);
+    expect(await ring.currentAlg(realm)).toBe("PS256");
+  });
+
   it("creates exactly one active key when many callers (and processes) use a new realm at once", async () => {
     const rings = Array.from({ length: 6 }, () => new KeyRing(repo, secrets, clock));
     const results = await Promise.all(rings.flatMap((r) => [r.publishedKeys(realm), r.publishedKeys(realm)]));

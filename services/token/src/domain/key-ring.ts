@@ -91,6 +91,8 @@ export class KeyRing {
    * the active one (scheduled rotation never rotates twice). Returns false when nothing rotated.
    * A realm with no key of `alg` yet (the first rotation to ES256, say) gets one, and that is the
    * rotation: demoting a key created a moment before would only publish a key that never signed.
+   * An administrator's rotation (no `onlyKid`) selects `alg` for the realm; a scheduled one keeps
+   * a key created for a client's algorithm (clientOnly) from selecting it.
    */
   async rotate(realm: RealmScope, alg: SigningAlg = DEFAULT_SIGNING_ALG, onlyKid?: string): Promise<boolean> {
     const current = await this.repo.findActive(realm.id, alg);
@@ -101,7 +103,7 @@ export class KeyRing {
     }
     if (onlyKid && current._id !== onlyKid) return false;
     // Generated before the demotion, so the realm is without an active key for as short as possible.
-    const next = await this.newRecord(realm, alg);
+    const next = await this.newRecord(realm, alg, onlyKid !== undefined && current.clientOnly === true);
     const now = this.clock.now();
     const demoted = await this.repo.demote(current._id, now, now + realm.tokenLifespanSeconds * 1000);
     this.invalidate(realm.id);
@@ -143,20 +145,22 @@ export class KeyRing {
 
   /**
    * Signs a JWT (RFC 7519 section 7.1) with the realm's active key of `alg`; `kid` names the key.
+   * `forClient`: `alg` is a client's choice (its ID or access token algorithm), so a key created
+   * for it here is clientOnly and leaves the realm's algorithm as it is.
    * With the keys in memory it goes straight to the signature, waiting on nothing (currentAlgNow).
    */
-  sign(realm: RealmScope, payload: JWTPayload, options: { alg?: SigningAlg; typ?: string } = {}): Promise<string> {
+  sign(realm: RealmScope, payload: JWTPayload, options: { alg?: SigningAlg; typ?: string; forClient?: boolean } = {}): Promise<string> {
     const alg = options.alg ?? DEFAULT_SIGNING_ALG;
     const loaded = this.loadedNow(realm);
     const key = loaded ? this.activeIn(loaded, alg) : undefined;
     if (key?.privateKey) return signCompact({ alg, kid: key.record._id, typ: options.typ ?? "JWT" }, payload, key.privateKey);
-    return this.signLoading(realm, payload, alg, options.typ);
+    return this.signLoading(realm, payload, alg, options.typ, options.forClient === true);
   }
 
-  private async signLoading(realm: RealmScope, payload: JWTPayload, alg: SigningAlg, typ: string | undefined): Promise<string> {
+  private async signLoading(realm: RealmScope, payload: JWTPayload, alg: SigningAlg, typ: string | undefined, forClient: boolean): Promise<string> {
     let key = this.activeIn(await this.load(realm), alg);
     if (!key) {
-      await this.ensureActive(realm, alg);
+      await this.ensureActive(realm, alg, forClient);
       key = this.activeIn(await this.load(realm), alg);
     }
     if (!key?.privateKey) throw new IamError({ code: "internal", reason: "no_signing_key", message: "no active signing key" });
@@ -258,20 +262,20 @@ export class KeyRing {
   }
 
   /** The active key of `alg`, created when missing; idempotent across processes (unique `slot`). */
-  private async ensureActive(realm: RealmScope, alg: SigningAlg): Promise<SigningKeyRecord> {
+  private async ensureActive(realm: RealmScope, alg: SigningAlg, clientOnly = false): Promise<SigningKeyRecord> {
     const existing = await this.repo.findActive(realm.id, alg);
     if (existing) return existing;
     const slot = activeSlot(realm.id, alg);
     let pending = this.creating.get(slot);
     if (!pending) {
-      pending = this.createActive(realm, alg).finally(() => this.creating.delete(slot));
+      pending = this.createActive(realm, alg, clientOnly).finally(() => this.creating.delete(slot));
       this.creating.set(slot, pending);
     }
     return pending;
   }
 
-  private async createActive(realm: RealmScope, alg: SigningAlg): Promise<SigningKeyRecord> {
-    const record = await this.newRecord(realm, alg);
+  private async createActive(realm: RealmScope, alg: SigningAlg, clientOnly: boolean): Promise<SigningKeyRecord> {
+    const record = await this.newRecord(realm, alg, clientOnly);
     try {
       await this.repo.insert(record);
       this.invalidate(realm.id);
@@ -286,7 +290,7 @@ export class KeyRing {
     }
   }
 
-  private async newRecord(realm: RealmScope, alg: SigningAlg): Promise<SigningKeyRecord> {
+  private async newRecord(realm: RealmScope, alg: SigningAlg, clientOnly = false): Promise<SigningKeyRecord> {
     const key = await generateSigningKey(alg);
     return {
       _id: key.kid,
@@ -294,6 +298,7 @@ export class KeyRing {
       realmName: realm.name,
       alg,
       status: "active",
+      ...(clientOnly ? { clientOnly: true } : {}),
       slot: activeSlot(realm.id, alg),
       publicJwk: key.publicJwk,
       privateKeySealed: this.secrets.seal(key.privateKeyPem, sealAad(key.kid)),
@@ -346,10 +351,13 @@ export class KeyRing {
   }
 }
 
-/** The algorithm of the newest active key (DESIGN 5: rotating to an algorithm selects it). */
+/**
+ * The algorithm of the newest active key (DESIGN 5: rotating to an algorithm selects it), not
+ * counting keys created for a client's algorithm.
+ */
 function newestActiveAlg(loaded: LoadedRealm): SigningAlg | undefined {
   let newest: LoadedKey | undefined;
-  for (const k of loaded.keys) if (k.record.status === "active" && (!newest || k.record.createdAt > newest.record.createdAt)) newest = k;
+  for (const k of loaded.keys) if (k.record.status === "active" && k.record.clientOnly !== true && (!newest || k.record.createdAt > newest.record.createdAt)) newest = k;
   return newest?.record.alg;
 }
 

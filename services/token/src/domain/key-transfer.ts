@@ -18,7 +18,7 @@ export class KeyTransfer {
   async export(realmId: string): Promise<OidcSigningKeyDoc[]> {
     const keys = await this.repo.listAll(realmId);
     return keys.filter((k) => k.status !== "retired").reverse().map((k) => ({
-      kid: k._id, alg: k.alg, status: k.status, publicJwk: { ...k.publicJwk },
+      kid: k._id, alg: k.alg, status: k.status, ...(k.clientOnly ? { clientOnly: true } : {}), publicJwk: { ...k.publicJwk },
       privateKey: this.secrets.open(k.privateKeySealed, sealAad(k._id)),
       createdAt: k.createdAt, ...(k.rotatedAt !== undefined ? { rotatedAt: k.rotatedAt } : {}), ...(k.notAfter !== undefined ? { notAfter: k.notAfter } : {}),
     }));
@@ -53,7 +53,7 @@ export class KeyTransfer {
   async import(realmId: string, realmName: string, keys: OidcSigningKeyDoc[]): Promise<void> {
     for (const k of keys) {
       const record: SigningKeyRecord = {
-        _id: k.kid, realmId, realmName, alg: k.alg, status: k.status,
+        _id: k.kid, realmId, realmName, alg: k.alg, status: k.status, ...(k.clientOnly ? { clientOnly: true } : {}),
         slot: k.status === "active" ? activeSlot(realmId, k.alg) : k.kid,
         publicJwk: k.publicJwk as unknown as PublicJwk, privateKeySealed: this.secrets.seal(k.privateKey, sealAad(k.kid)),
         createdAt: k.createdAt, ...(k.rotatedAt !== undefined ? { rotatedAt: k.rotatedAt } : {}), ...(k.notAfter !== undefined ? { notAfter: k.notAfter } : {}),

@@ -5,8 +5,11 @@ import { IamError } from "../../../kit/src/errors.js";
 
 const generateKeyPair = promisify(generateKeyPairCb);
 
-/** JWS algorithms a realm can sign with (DESIGN 5: RS256 by default, ES256 and EdDSA selectable). */
-export const SIGNING_ALGS = ["RS256", "ES256", "EdDSA"] as const;
+/**
+ * JWS algorithms a realm can sign with (DESIGN 5: RS256 by default, the others selectable per realm
+ * by rotation and per client for its ID and access tokens).
+ */
+export const SIGNING_ALGS = ["RS256", "PS256", "ES256", "EdDSA"] as const;
 export type SigningAlg = (typeof SIGNING_ALGS)[number];
 export const DEFAULT_SIGNING_ALG: SigningAlg = "RS256";
 
@@ -37,11 +40,21 @@ export function parseSigningAlg(value: string | undefined, field = "alg"): Signi
 }
 
 /**
- * Generates a key pair off the event loop. RSA is 2048 bits (RFC 7518 section 3.3 requires at least
- * 2048), ES256 uses P-256 (RFC 7518 section 3.4), EdDSA uses Ed25519 (RFC 8037 section 3.1).
+ * A client's stored choice of algorithm, "" (the realm's) for none. The directory validates what it
+ * stores; a value this service does not know (a newer replica's) falls back to the realm's.
+ */
+export function clientSigningAlg(value: string): SigningAlg | "" {
+  return (SIGNING_ALGS as readonly string[]).includes(value) ? (value as SigningAlg) : "";
+}
+
+/**
+ * Generates a key pair off the event loop. RSA is 2048 bits (RFC 7518 sections 3.3 and 3.5 require
+ * at least 2048); PS256 gets an RSA key of its own, not RS256's, whose JWK says `alg: PS256` (RFC
+ * 7518 section 6.3; RFC 7517 section 4.4 lets a JWK name the one algorithm it is for). ES256 uses
+ * P-256 (RFC 7518 section 3.4), EdDSA uses Ed25519 (RFC 8037 section 3.1).
  */
 export async function generateSigningKey(alg: SigningAlg): Promise<GeneratedKey> {
-  const pair = alg === "RS256"
+  const pair = alg === "RS256" || alg === "PS256"
     ? await generateKeyPair("rsa", { modulusLength: 2048, publicExponent: 0x10001 })
     : alg === "ES256"
       ? await generateKeyPair("ec", { namedCurve: "P-256" })

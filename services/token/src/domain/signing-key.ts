@@ -16,6 +16,11 @@ export interface SigningKeyFields {
   realmName: string;
   alg: SigningAlg;
   status: KeyStatus;
+  /**
+   * Created on first use for a client's ID or access token algorithm: it signs that client's tokens
+   * but does not select the realm's algorithm (only the realm's own keys and rotation do).
+   */
+  clientOnly?: boolean;
   slot: string;
   publicJwk: PublicJwk;
   /** PKCS8 PEM sealed with SecretBox, associated data `signing-key:<kid>`. */

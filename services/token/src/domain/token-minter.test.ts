@@ -67,4 +67,29 @@ describe("TokenMinter.mint", () => {
     expect((JSON.parse(soon.idToken) as { exp: number }).exp).toBe(iat + 120);
     expect((await at((iat + 3600) * 1000)).expiresIn).toBe(300);
   });
+
+  it("signs with the client's algorithms where it has them, as a client's choice, and hashes at_hash with the ID token's", async () => {
+    const calls: Array<[string, unknown]> = [];
+    const atHashes: unknown[] = [];
+    const recording = { ...keys, sign: (_r: unknown, payload: { typ: string; at_hash?: string }, options: { alg: string; forClient: boolean }) => {
+      calls.push([payload.typ, options]);
+      if (payload.at_hash) atHashes.push(payload.at_hash);
+      return Promise.resolve(`${options.alg}.${payload.typ}`);
+    } } as unknown as KeyRing;
+    const m = new TokenMinter({} as Transport, recording, { now: () => NOW });
+    const subject = { userId: "u1", sid: "s1", familyId: "", authTime: NOW };
+    const edClient = { clientId: "app", idTokenSignedResponseAlg: "EdDSA", accessTokenSignedResponseAlg: "ES256" } as ClientInfo;
+    const minted = await m.mint(realm, "https://id/realms/acme", edClient, subject, grant);
+    expect([minted.accessToken, minted.idToken]).toEqual(["ES256.Bearer", "EdDSA.ID"]);
+    expect(calls).toEqual([["Bearer", { alg: "ES256", typ: "JWT", forClient: true }], ["ID", { alg: "EdDSA", typ: "JWT", forClient: true }]]);
+    // OIDC Core 1.0 section 3.1.3.6: the ID token's alg (EdDSA: SHA-512) decides, not the access token's.
+    expect(atHashes).toEqual([atHash("ES256.Bearer", "EdDSA")]);
+    expect(atHash("ES256.Bearer", "EdDSA")).toHaveLength(43);
+    calls.length = 0;
+    // "" is the realm's algorithm; the same algorithm as the realm's is no client's choice.
+    const rsClient = { clientId: "app", idTokenSignedResponseAlg: "RS256", accessTokenSignedResponseAlg: "" } as ClientInfo;
+    await m.mint(realm, "https://id/realms/acme", rsClient, subject, grant);
+    expect(calls).toEqual([["Bearer", { alg: "RS256", typ: "JWT", forClient: false }], ["ID", { alg: "RS256", typ: "JWT", forClient: false }]]);
+    expect(atHash("t", "PS256")).toBe(atHash("t", "RS256"));
+  });
 });

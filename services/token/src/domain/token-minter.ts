@@ -153,7 +153,11 @@ export class TokenMinter {
   }
 
   async mint(realm: OAuthRealm, issuer: string, client: ClientInfo, subject: TokenSubject, grant: ScopeGrant, planned?: PlannedAccessToken): Promise<MintedTokens> {
-    const alg = this.keys.currentAlgNow(realm) ?? await this.keys.currentAlg(realm);
+    const realmAlg = this.keys.currentAlgNow(realm) ?? await this.keys.currentAlg(realm);
+    // The client's own choices ("" = the realm's): OIDC Dynamic Client Registration 1.0 section 2
+    // `id_token_signed_response_alg`, and Keycloak's `access.token.signed.response.alg`.
+    const accessAlg = client.accessTokenSignedResponseAlg || realmAlg;
+    const idAlg = client.idTokenSignedResponseAlg || realmAlg;
     const plan = planned ?? planAccessToken(realm, this.clock.now());
     const iat = Math.floor(plan.now / 1000);
     // Never past the end of the login (SSO Session Max); a planned exp only over-approximates this
@@ -177,7 +181,7 @@ export class TokenMinter {
     if (subject.sid) access.sid = subject.sid;
     if (subject.familyId) access.fid = subject.familyId;
     if (subject.jkt) access.cnf = { jkt: subject.jkt };
-    const accessToken = await this.keys.sign(realm, access, { alg, typ: "JWT" });
+    const accessToken = await this.keys.sign(realm, access, { alg: accessAlg, typ: "JWT", forClient: accessAlg !== realmAlg });
     let idToken = "";
     if (grant.names.includes("openid") && subject.authTime !== undefined) {
       const id: JWTPayload = mappedClaims(grant.idClaims, subject.acr);
@@ -190,11 +194,12 @@ export class TokenMinter {
       id.jti = randomUUID();
       id.azp = client.clientId;
       id.typ = "ID";
-      id.at_hash = atHash(accessToken, alg);
+      // OIDC Core 1.0 section 3.1.3.6: hashed with the hash of the ID token's own alg.
+      id.at_hash = atHash(accessToken, idAlg);
       id.amr = subject.amr ?? [];
       if (subject.nonce) id.nonce = subject.nonce;
       if (subject.sid) id.sid = subject.sid;
-      idToken = await this.keys.sign(realm, id, { alg, typ: "JWT" });
+      idToken = await this.keys.sign(realm, id, { alg: idAlg, typ: "JWT", forClient: idAlg !== realmAlg });
     }
     return { accessToken, idToken, expiresIn, scope };
   }

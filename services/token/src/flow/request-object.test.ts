@@ -9,7 +9,8 @@ function clientWith(extra: Partial<ClientInfo>): ClientInfo {
   return {
     id: "c1", clientId: "app", name: "", clientType: "PUBLIC", enabled: true, redirectUris: ["https://app.example/cb"], webOrigins: [],
     grantTypes: [], requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: false, scopeNames: [], scopes: [],
-    tokenEndpointAuthMethod: "none", jwksUri: "", jwks: { keys: [] }, requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false, dpopBoundAccessTokens: false, dpopNonceRequired: false, standardTokenExchangeEnabled: false, ...extra,
+    tokenEndpointAuthMethod: "none", jwksUri: "", jwks: { keys: [] }, requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false, dpopBoundAccessTokens: false, dpopNonceRequired: false, standardTokenExchangeEnabled: false,
+    idTokenSignedResponseAlg: "", accessTokenSignedResponseAlg: "", ...extra,
   };
 }
 

@@ -67,6 +67,11 @@ type Client struct {
 	// Keycloak's "Standard token exchange": the client (CONFIDENTIAL only) may trade an access
 	// token aimed at it for one aimed at another client (RFC 8693).
 	StandardTokenExchangeEnabled bool `protobuf:"varint,43,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3" json:"standard_token_exchange_enabled,omitempty"`
+	// The algorithm the client's ID tokens are signed with (OIDC Dynamic Client Registration 1.0
+	// section 2, id_token_signed_response_alg): "" (the realm's) or RS256, PS256, ES256, EdDSA.
+	IdTokenSignedResponseAlg string `protobuf:"bytes,44,opt,name=id_token_signed_response_alg,json=idTokenSignedResponseAlg,proto3" json:"id_token_signed_response_alg,omitempty"`
+	// The algorithm of its access tokens (Keycloak's access.token.signed.response.alg), the same values.
+	AccessTokenSignedResponseAlg string `protobuf:"bytes,45,opt,name=access_token_signed_response_alg,json=accessTokenSignedResponseAlg,proto3" json:"access_token_signed_response_alg,omitempty"`
 	unknownFields                protoimpl.UnknownFields
 	sizeCache                    protoimpl.SizeCache
 }
@@ -269,6 +274,20 @@ func (x *Client) GetStandardTokenExchangeEnabled() bool {
 	return false
 }
 
+func (x *Client) GetIdTokenSignedResponseAlg() string {
+	if x != nil {
+		return x.IdTokenSignedResponseAlg
+	}
+	return ""
+}
+
+func (x *Client) GetAccessTokenSignedResponseAlg() string {
+	if x != nil {
+		return x.AccessTokenSignedResponseAlg
+	}
+	return ""
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -297,6 +316,8 @@ type ClientInput struct {
 	DpopBoundAccessTokens              *bool            `protobuf:"varint,41,opt,name=dpop_bound_access_tokens,json=dpopBoundAccessTokens,proto3,oneof" json:"dpop_bound_access_tokens,omitempty"`
 	DpopNonceRequired                  *bool            `protobuf:"varint,42,opt,name=dpop_nonce_required,json=dpopNonceRequired,proto3,oneof" json:"dpop_nonce_required,omitempty"`
 	StandardTokenExchangeEnabled       *bool            `protobuf:"varint,43,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3,oneof" json:"standard_token_exchange_enabled,omitempty"`
+	IdTokenSignedResponseAlg           *string          `protobuf:"bytes,44,opt,name=id_token_signed_response_alg,json=idTokenSignedResponseAlg,proto3,oneof" json:"id_token_signed_response_alg,omitempty"`
+	AccessTokenSignedResponseAlg       *string          `protobuf:"bytes,45,opt,name=access_token_signed_response_alg,json=accessTokenSignedResponseAlg,proto3,oneof" json:"access_token_signed_response_alg,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -485,6 +506,20 @@ func (x *ClientInput) GetStandardTokenExchangeEnabled() bool {
 	return false
 }
 
+func (x *ClientInput) GetIdTokenSignedResponseAlg() string {
+	if x != nil && x.IdTokenSignedResponseAlg != nil {
+		return *x.IdTokenSignedResponseAlg
+	}
+	return ""
+}
+
+func (x *ClientInput) GetAccessTokenSignedResponseAlg() string {
+	if x != nil && x.AccessTokenSignedResponseAlg != nil {
+		return *x.AccessTokenSignedResponseAlg
+	}
+	return ""
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
 	state                   protoimpl.MessageState `protogen:"open.v1"`
@@ -513,6 +548,9 @@ type ClientUpdate struct {
 	DpopNonceRequired     *bool `protobuf:"varint,42,opt,name=dpop_nonce_required,json=dpopNonceRequired,proto3,oneof" json:"dpop_nonce_required,omitempty"`
 	// Token exchange (RFC 8693); CONFIDENTIAL clients only.
 	StandardTokenExchangeEnabled *bool `protobuf:"varint,43,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3,oneof" json:"standard_token_exchange_enabled,omitempty"`
+	// Signing algorithms of its tokens; "" returns to the realm's.
+	IdTokenSignedResponseAlg     *string `protobuf:"bytes,44,opt,name=id_token_signed_response_alg,json=idTokenSignedResponseAlg,proto3,oneof" json:"id_token_signed_response_alg,omitempty"`
+	AccessTokenSignedResponseAlg *string `protobuf:"bytes,45,opt,name=access_token_signed_response_alg,json=accessTokenSignedResponseAlg,proto3,oneof" json:"access_token_signed_response_alg,omitempty"`
 	unknownFields                protoimpl.UnknownFields
 	sizeCache                    protoimpl.SizeCache
 }
@@ -685,6 +723,20 @@ func (x *ClientUpdate) GetStandardTokenExchangeEnabled() bool {
 		return *x.StandardTokenExchangeEnabled
 	}
 	return false
+}
+
+func (x *ClientUpdate) GetIdTokenSignedResponseAlg() string {
+	if x != nil && x.IdTokenSignedResponseAlg != nil {
+		return *x.IdTokenSignedResponseAlg
+	}
+	return ""
+}
+
+func (x *ClientUpdate) GetAccessTokenSignedResponseAlg() string {
+	if x != nil && x.AccessTokenSignedResponseAlg != nil {
+		return *x.AccessTokenSignedResponseAlg
+	}
+	return ""
 }
 
 // ServiceAccountUser is the user a client with client_credentials acts as (spec 1.11).
@@ -2032,7 +2084,7 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xec\b\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf4\t\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -2063,9 +2115,11 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"%require_pushed_authorization_requests\x18\x15 \x01(\bR\"requirePushedAuthorizationRequests\x127\n" +
 	"\x18dpop_bound_access_tokens\x18) \x01(\bR\x15dpopBoundAccessTokens\x12.\n" +
 	"\x13dpop_nonce_required\x18* \x01(\bR\x11dpopNonceRequired\x12E\n" +
-	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bR\x1cstandardTokenExchangeEnabledB\t\n" +
+	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bR\x1cstandardTokenExchangeEnabled\x12>\n" +
+	"\x1cid_token_signed_response_alg\x18, \x01(\tR\x18idTokenSignedResponseAlg\x12F\n" +
+	" access_token_signed_response_alg\x18- \x01(\tR\x1caccessTokenSignedResponseAlgB\t\n" +
 	"\a_secretB\a\n" +
-	"\x05_jwks\"\xed\v\n" +
+	"\x05_jwks\"\xc5\r\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -2093,7 +2147,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x0eR\"requirePushedAuthorizationRequests\x88\x01\x01\x12<\n" +
 	"\x18dpop_bound_access_tokens\x18) \x01(\bH\x0fR\x15dpopBoundAccessTokens\x88\x01\x01\x123\n" +
 	"\x13dpop_nonce_required\x18* \x01(\bH\x10R\x11dpopNonceRequired\x88\x01\x01\x12J\n" +
-	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\x11R\x1cstandardTokenExchangeEnabled\x88\x01\x01B\f\n" +
+	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\x11R\x1cstandardTokenExchangeEnabled\x88\x01\x01\x12C\n" +
+	"\x1cid_token_signed_response_alg\x18, \x01(\tH\x12R\x18idTokenSignedResponseAlg\x88\x01\x01\x12K\n" +
+	" access_token_signed_response_alg\x18- \x01(\tH\x13R\x1caccessTokenSignedResponseAlg\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -2113,8 +2169,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"&_require_pushed_authorization_requestsB\x1b\n" +
 	"\x19_dpop_bound_access_tokensB\x16\n" +
 	"\x14_dpop_nonce_requiredB\"\n" +
-	" _standard_token_exchange_enabled\"\xce\n" +
-	"\n" +
+	" _standard_token_exchange_enabledB\x1f\n" +
+	"\x1d_id_token_signed_response_algB#\n" +
+	"!_access_token_signed_response_alg\"\xa6\f\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -2139,7 +2196,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"R\"requirePushedAuthorizationRequests\x88\x01\x01\x12<\n" +
 	"\x18dpop_bound_access_tokens\x18) \x01(\bH\vR\x15dpopBoundAccessTokens\x88\x01\x01\x123\n" +
 	"\x13dpop_nonce_required\x18* \x01(\bH\fR\x11dpopNonceRequired\x88\x01\x01\x12J\n" +
-	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\rR\x1cstandardTokenExchangeEnabled\x88\x01\x01B\a\n" +
+	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\rR\x1cstandardTokenExchangeEnabled\x88\x01\x01\x12C\n" +
+	"\x1cid_token_signed_response_alg\x18, \x01(\tH\x0eR\x18idTokenSignedResponseAlg\x88\x01\x01\x12K\n" +
+	" access_token_signed_response_alg\x18- \x01(\tH\x0fR\x1caccessTokenSignedResponseAlg\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
@@ -2154,7 +2213,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"&_require_pushed_authorization_requestsB\x1b\n" +
 	"\x19_dpop_bound_access_tokensB\x16\n" +
 	"\x14_dpop_nonce_requiredB\"\n" +
-	" _standard_token_exchange_enabled\"\xc9\x02\n" +
+	" _standard_token_exchange_enabledB\x1f\n" +
+	"\x1d_id_token_signed_response_algB#\n" +
+	"!_access_token_signed_response_alg\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +

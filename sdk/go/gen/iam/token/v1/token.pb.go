@@ -587,7 +587,7 @@ func (x *ListKeysResponse) GetKeys() []*SigningKey {
 type RotateKeysRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
-	// RS256 (default), ES256 or EdDSA.
+	// RS256 (default), PS256, ES256 or EdDSA.
 	Alg           *string `protobuf:"bytes,2,opt,name=alg,proto3,oneof" json:"alg,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -283,7 +283,7 @@ export type RotateKeysRequest = Message<"iam.token.v1.RotateKeysRequest"> & {
   realm: string;
 
   /**
-   * RS256 (default), ES256 or EdDSA.
+   * RS256 (default), PS256, ES256 or EdDSA.
    *
    * @generated from field: optional string alg = 2;
    */
