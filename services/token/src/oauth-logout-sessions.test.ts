@@ -110,9 +110,14 @@ describe("OAuth logout and sessions, in-process", () => {
     clock.advance(30_000);
     expect(await parts().outbox.relay()).toBe(1);
     await backchannel.idle();
-    expect(w.received).toHaveLength(1);
-    const { payload } = await jwtVerify(w.received[0]!, await jwks(), { issuer: `http://localhost:8080/realms/${realmName}`, audience: "web", currentDate: new Date(clock.now()) });
-    expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+    // At least once (a retried logout token is a new token for the same sid, which the RP handles
+    // idempotently): the delivery loop started by the test before may also send the durable
+    // delivery the clock made due.
+    expect(w.received.length).toBeGreaterThanOrEqual(1);
+    for (const token of w.received) {
+      const { payload } = await jwtVerify(token, await jwks(), { issuer: `http://localhost:8080/realms/${realmName}`, audience: "web", currentDate: new Date(clock.now()) });
+      expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+    }
   });
 
   it("sessions admin lists and revokes oauth and sso sessions; revoke-all counts", async () => {
