@@ -5,6 +5,7 @@
  * the administrator typed, kept in this closure for as long as the session lasts; sign-out and a
  * failed renewal forget them and the token together.
  */
+import { createTesseraClient, type TesseraClient } from "../../../sdk/typescript/src/index";
 import { ApiFailure, failureFrom } from "../ui/api-failure";
 
 export interface AdminUser {
@@ -33,6 +34,15 @@ export class AdminSession {
   endedBecause = "";
   /** How many times the token was renewed in this tab. */
   renewals = 0;
+  /**
+   * The project's TypeScript SDK (sdk/typescript, generated from the OpenAPI document) on this
+   * origin, with the held token; cookies are never sent (the token is the only credential).
+   */
+  private readonly api: TesseraClient = createTesseraClient({
+    baseUrl: location.origin,
+    accessToken: () => this.held?.token ?? "",
+    fetch: (request: Request) => fetch(new Request(request, { credentials: "omit" })),
+  });
 
   get user(): AdminUser | null {
     return this.held?.user ?? null;
@@ -44,17 +54,11 @@ export class AdminSession {
   }
 
   async signIn(username: string, password: string): Promise<void> {
-    const res = await fetch("/admin/auth/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ username, password }),
-      credentials: "omit",
-    });
-    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (res.status !== 200) throw failureFrom(res.status, body);
-    const token = String(body.accessToken ?? "");
-    const user = body.user as AdminUser;
-    this.held = { token, expiresAt: expiryOf(token, Number(body.expiresIn ?? 0)), user, username, password };
+    const { data, error, response } = await this.api.POST("/admin/auth/login", { body: { username, password } });
+    if (response.status !== 200 || !data) throw failureFrom(response.status, bodyOf(error));
+    const token = data.accessToken;
+    const user: AdminUser = { id: String(data.user?.id ?? ""), username: String(data.user?.username ?? username) };
+    this.held = { token, expiresAt: expiryOf(token, data.expiresIn), user, username, password };
     this.endedBecause = "";
     this.schedule();
     this.emit();
@@ -85,20 +89,16 @@ export class AdminSession {
 
   /** An Admin API call with the current token; a 401 (the token expired under us) renews once and retries. */
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let res = await this.send(method, path, body);
-    if (res.status === 401 && this.held && (await this.renew())) res = await this.send(method, path, body);
-    if (res.status === 204) return undefined as T;
-    const text = await res.text();
-    const parsed = text ? (JSON.parse(text) as unknown) : undefined;
-    if (!res.ok) throw failureFrom(res.status, (parsed ?? {}) as Record<string, unknown>);
-    return parsed as T;
+    let answer = await this.send<T>(method, path, body);
+    if (answer.response.status === 401 && this.held && (await this.renew())) answer = await this.send<T>(method, path, body);
+    if (!answer.response.ok) throw failureFrom(answer.response.status, bodyOf(answer.error));
+    return answer.data as T;
   }
 
-  private send(method: string, path: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = { Accept: "application/json" };
-    if (this.held) headers.Authorization = `Bearer ${this.held.token}`;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    return fetch(path, { method, headers, credentials: "omit", ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  /** Any Admin API path by method: the pages build concrete paths, each one the document names. */
+  private send<T>(method: string, path: string, body?: unknown): Promise<{ data?: T; error?: unknown; response: Response }> {
+    const request = this.api.request as unknown as (m: string, url: string, init: object) => Promise<{ data?: T; error?: unknown; response: Response }>;
+    return request(method.toLowerCase(), path, body !== undefined ? { body } : {});
   }
 
   private schedule(): void {
@@ -122,4 +122,9 @@ function expiryOf(token: string, expiresIn: number): number {
     // fall through to expiresIn
   }
   return Date.now() + (expiresIn || 300) * 1000;
+}
+
+/** An error answer's body as the gateway writes it (`{ error, message, field? }`), or nothing usable. */
+function bodyOf(error: unknown): Record<string, unknown> {
+  return typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
 }
