@@ -9,6 +9,7 @@ import { clusterClientCredentials, clusterMemory, clusterScenarios } from "./clu
 import { realmTransfer } from "./realm-transfer-scenario.js";
 import { clusterTokenReplicas } from "./token-replicas-scenario.js";
 import { dpopClientCredentials } from "./dpop-scenario.js";
+import { privateKeyJwtClientCredentials } from "./private-key-jwt-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
@@ -30,6 +31,9 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["cc-es256", () => clientCredentials("ES256", opts)],
   // The same grant with a DPoP proof per request (RFC 9449), next to plain Bearer on one server.
   ["cc-dpop", () => dpopClientCredentials(opts)],
+  // The same grant authenticated by a private_key_jwt assertion per request (RFC 7523), next to
+  // client_secret_basic on one server.
+  ["cc-private-key-jwt", () => privateKeyJwtClientCredentials(opts)],
   ["endpoints", () => tesseraEndpoints(opts)],
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],

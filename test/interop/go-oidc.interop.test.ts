@@ -8,7 +8,9 @@ import { expectPassed, runProgram } from "./support/run-program.js";
  * Keycloak uses them, drive an embedded Tessera (test/interop/go: discovery with the strict issuer
  * check, the code flow with PKCE S256 and a nonce through the hosted login page, ID token and
  * at_hash verification, userinfo, refresh, client_credentials, the device flow approved and
- * denied, and the libraries' typed errors). Runs when TESSERA_TEST_INTEROP_GO names the go
+ * denied, and the libraries' typed errors; private_key_jwt assertions signed with go-jose and sent
+ * through x/oauth2's extra parameters, a replayed one and a wrong audience refused, and a pushed
+ * authorization request, RFC 9126, posted with net/http). Runs when TESSERA_TEST_INTEROP_GO names the go
  * command (.ci/run sets it after `go mod download`).
  */
 describeInteropTier({
@@ -23,6 +25,7 @@ describeInteropTier({
     expectPassed("go test", result, passed, [
       "TestDiscovery", "TestAuthorizationCodeFlow", "TestClientCredentials",
       "TestDeviceFlow", "TestDeviceFlow/approved", "TestDeviceFlow/denied",
+      "TestPrivateKeyJWTClientCredentials", "TestPushedAuthorizationWithPrivateKeyJWT",
     ]);
   },
 });

@@ -6,13 +6,16 @@ import (
 )
 
 // settings are what the jest wrapper (test/interop/go-oidc.interop.test.ts) provisioned through
-// the Admin API and passes by environment: a realm's issuer, a confidential web client, a public
-// device client and one user.
+// the Admin API and passes by environment: a realm's issuer, a confidential web client, a
+// confidential client that authenticates with private_key_jwt (its private JWK), a public device
+// client and one user.
 type settings struct {
 	issuer         string
 	clientID       string
 	clientSecret   string
 	redirectURI    string
+	jwtClientID    string
+	jwtPrivateJWK  string
 	deviceClientID string
 	username       string
 	password       string
@@ -36,6 +39,8 @@ func load(t *testing.T) settings {
 		clientID:       get("TESSERA_INTEROP_CLIENT_ID"),
 		clientSecret:   get("TESSERA_INTEROP_CLIENT_SECRET"),
 		redirectURI:    get("TESSERA_INTEROP_REDIRECT_URI"),
+		jwtClientID:    get("TESSERA_INTEROP_JWT_CLIENT_ID"),
+		jwtPrivateJWK:  get("TESSERA_INTEROP_JWT_PRIVATE_JWK"),
 		deviceClientID: get("TESSERA_INTEROP_DEVICE_CLIENT_ID"),
 		username:       get("TESSERA_INTEROP_USERNAME"),
 		password:       get("TESSERA_INTEROP_PASSWORD"),

@@ -197,7 +197,11 @@ def test_code_flow_id_token_userinfo_and_refresh(settings: Settings, metadata: d
     # Userinfo (OIDC Core 1.0 section 5.3): the session sends the access token as a bearer token.
     res = login.session.get(metadata["userinfo_endpoint"])
     assert res.status_code == 200
-    assert UserInfo(res.json()) == {
+    info = UserInfo(res.json())
+    # updated_at (OIDC Core 1.0 section 5.1, profile scope): seconds since the epoch, the user's
+    # last change, which the wrapper made moments ago.
+    assert isinstance(info["updated_at"], int) and 0 <= time.time() - info.pop("updated_at") <= 300
+    assert info == {
         "sub": settings.user_id, "preferred_username": settings.username, "email": settings.email,
         "email_verified": False, "name": "Alice Liddell", "given_name": "Alice", "family_name": "Liddell",
     }

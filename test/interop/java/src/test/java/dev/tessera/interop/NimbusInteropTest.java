@@ -71,6 +71,7 @@ import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
 import com.nimbusds.openid.connect.sdk.validators.InvalidHashException;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -183,10 +184,15 @@ class NimbusInteropTest {
     HTTPResponse info = new UserInfoRequest(metadata.getUserInfoEndpointURI(), (BearerAccessToken) access).toHTTPRequest().send();
     UserInfoResponse userInfo = UserInfoResponse.parse(info);
     assertTrue(userInfo.indicatesSuccess(), info::getBody);
+    Map<String, Object> infoClaims = new HashMap<>(userInfo.toSuccessResponse().getUserInfo().toJSONObject());
+    // updated_at (OIDC Core 1.0 section 5.1, profile scope): seconds since the epoch, the user's
+    // last change, which the wrapper made moments ago.
+    long updatedAt = ((Number) infoClaims.remove("updated_at")).longValue();
+    assertTrue(Math.abs(System.currentTimeMillis() / 1000 - updatedAt) <= 300, () -> "updated_at " + updatedAt);
     assertEquals(Map.of(
         "sub", s.userId(), "preferred_username", s.username(), "email", s.email(), "email_verified", false,
         "name", "Alice Liddell", "given_name", "Alice", "family_name", "Liddell"),
-        userInfo.toSuccessResponse().getUserInfo().toJSONObject());
+        infoClaims);
 
     // Refresh (RFC 6749 section 6): a new access token, the refresh token rotated, and an ID token
     // (OIDC Core 1.0 section 12.2) for the same subject whose at_hash is the new access token's.
