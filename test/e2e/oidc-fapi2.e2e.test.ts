@@ -133,6 +133,28 @@ for (const target of targets()) describe(`OIDC FAPI 2.0 Security Profile (${targ
     expect(ok.token_type).toBe("dpop");
   });
 
+  // FAPI 2.0 SP 5.3.2.1: codes live at most 60 s. The e2e servers have no clock control, so this
+  // waits the minute out (idle, no CPU): one code is redeemed 58 s after it was issued, the other
+  // is refused 60.5 s after.
+  it("redeems the client's code within 60 s and refuses it after", async () => {
+    const config = await rp();
+    const k = await generateKeyPair("ES256", { extractable: true });
+    const codeAt = async () => {
+      const s = await pushed(config);
+      const back = new URL((await loginBack(s)).location);
+      return { s, back, at: Date.now() };
+    };
+    const redeemAt = async (c: Awaited<ReturnType<typeof codeAt>>, afterMs: number) => {
+      await new Promise((r) => setTimeout(r, Math.max(0, c.at + afterMs - Date.now())));
+      return oidc.authorizationCodeGrant(config, c.back, { pkceCodeVerifier: c.s.verifier, expectedState: c.s.state, expectedNonce: c.s.nonce }, {}, { DPoP: oidc.getDPoPHandle(config, k) });
+    };
+    const early = await codeAt();
+    const late = await codeAt();
+    expect((await redeemAt(early, 58_000)).token_type).toBe("dpop");
+    const refused = await failure(redeemAt(late, 60_500));
+    expect([refused.status, refused.error, refused.error_description]).toEqual([400, "invalid_grant", "authorization code expired"]);
+  }, 90_000);
+
   it("refuses a FAPI client whose settings disagree with the profile, naming the field", async () => {
     const refused = async (body: Record<string, unknown>, field: string, rule: string) => {
       const res = await api.post(`/admin/realms/${realm}/clients`, { ...fapiClient(), clientId: uniqueName("bad"), ...body });
