@@ -193,6 +193,10 @@ for (const target of targets()) describe(`OIDC FAPI 2.0 Security Profile (${targ
       path: `$.clients[${index}].dpopBoundAccessTokens`,
       message: 'clientProfile "fapi2-security" (FAPI 2.0 Security Profile) requires dpopBoundAccessTokens true (sender-constrained access tokens)',
     }]]);
+    // A private_key_jwt client without keys is refused as the Admin API refuses it.
+    const keyless = { ...doc, clients: doc.clients.map((c: { clientId: string }) => (c.clientId === "fapi" ? { ...c, jwks: undefined } : c)) };
+    const noKeys = await api.post("/admin/realms/import?overwrite=true", keyless);
+    expect([noKeys.status, noKeys.body.problems]).toEqual([400, [{ path: `$.clients[${index}].jwks`, message: "private_key_jwt needs the client's public keys in jwks or jwksUri" }]]);
     const imported = await api.post("/admin/realms/import?overwrite=true", doc);
     expect(imported.status).toBe(201);
     const after = await eventually(async () => (await api.get(`/admin/realms/${realm}/clients/fapi`)).body, (b) => b.clientProfile === "fapi2-security");
