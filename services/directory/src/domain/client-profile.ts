@@ -22,10 +22,10 @@ export function checkClientProfile(value: string): string {
 
 /**
  * The client as it would be stored must agree with its profile. An inconsistent setting is
- * refused, naming it, rather than changed behind the admin's back: FAPI 2.0 SP 5.3.2.1/5.3.2.2
- * (confidential clients only, PAR required, sender-constrained tokens: DPoP, RFC 9449, since
- * Tessera has no mTLS) and 5.3.3 (private_key_jwt client authentication; tls_client_auth needs
- * mTLS), 5.4.1 (PS256, ES256 or EdDSA).
+ * refused, naming it, rather than changed behind the admin's back. FAPI 2.0 SP section 5.3:
+ * confidential clients only, PAR required, sender-constrained tokens (DPoP, RFC 9449: Tessera
+ * has no mTLS) and private_key_jwt client authentication (tls_client_auth needs mTLS); 5.4.1:
+ * PS256, ES256 or EdDSA.
  */
 export function checkProfileConsistency(c: ClientRecord): void {
   if ((c.clientProfile ?? "") !== FAPI2_SECURITY) return;
