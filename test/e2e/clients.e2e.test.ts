@@ -33,7 +33,7 @@ describe.each(targets())("clients ($mode)", (target) => {
       requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: true,
       tokenEndpointAuthMethod: "client_secret_basic", clientAuthenticatorType: "client-secret", jwksUri: "",
       requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false, dpopBoundAccessTokens: false, dpopNonceRequired: false, standardTokenExchangeEnabled: false,
-      idTokenSignedResponseAlg: "", accessTokenSignedResponseAlg: "",
+      idTokenSignedResponseAlg: "", accessTokenSignedResponseAlg: "", clientProfile: "",
       secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     const secret = res.body.secret as string;

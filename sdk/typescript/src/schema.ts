@@ -2785,6 +2785,11 @@ export interface components {
                 idTokenSignedResponseAlg?: "" | "RS256" | "PS256" | "ES256" | "EdDSA";
                 /** @enum {string} */
                 accessTokenSignedResponseAlg?: "" | "RS256" | "PS256" | "ES256" | "EdDSA";
+                /** @enum {string} */
+                tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none";
+                jwksUri?: string;
+                /** @enum {string} */
+                clientProfile?: "" | "fapi2-security";
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
@@ -3304,6 +3309,7 @@ export interface components {
             standardTokenExchangeEnabled: boolean;
             idTokenSignedResponseAlg: string;
             accessTokenSignedResponseAlg: string;
+            clientProfile: string;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -3451,6 +3457,7 @@ export interface components {
             standardTokenExchangeEnabled?: boolean;
             idTokenSignedResponseAlg?: string;
             accessTokenSignedResponseAlg?: string;
+            clientProfile?: string;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -3473,6 +3480,7 @@ export interface components {
             standardTokenExchangeEnabled?: boolean;
             idTokenSignedResponseAlg?: string;
             accessTokenSignedResponseAlg?: string;
+            clientProfile?: string;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {

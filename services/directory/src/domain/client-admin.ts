@@ -13,6 +13,7 @@ import {
   checkBackchannelUri, checkRequestObjectAlg, checkClientId, checkClientText, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkTokenExchange, checkTokenSigningAlg,
   checkUriList, checkWebOrigin, resolveClientType,
 } from "./client-rules.js";
+import { checkClientProfile, checkProfileConsistency } from "./client-profile.js";
 import { resolveAuthMethod } from "./client-auth-method.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmAccess } from "./realm-access.js";
@@ -81,8 +82,10 @@ export class ClientAdmin {
       standardTokenExchangeEnabled: checkTokenExchange(clientType, input.standardTokenExchangeEnabled ?? false),
       idTokenSignedResponseAlg: checkTokenSigningAlg("idTokenSignedResponseAlg", input.idTokenSignedResponseAlg ?? ""),
       accessTokenSignedResponseAlg: checkTokenSigningAlg("accessTokenSignedResponseAlg", input.accessTokenSignedResponseAlg ?? ""),
+      clientProfile: checkClientProfile(input.clientProfile ?? ""),
       createdAt: now, updatedAt: now,
     };
+    checkProfileConsistency(client);
     let secret: string | undefined;
     if (clientType === "CONFIDENTIAL") {
       secret = randomToken();
@@ -152,6 +155,9 @@ export class ClientAdmin {
     }
     const authInput = { tokenEndpointAuthMethod: input.tokenEndpointAuthMethod, clientAuthenticatorType: input.clientAuthenticatorType, jwks: input.jwks, jwksUri: input.jwksUri };
     if (Object.values(authInput).some((v) => v !== undefined)) Object.assign(set, resolveAuthMethod(current.clientType, authInput, current));
+    if (input.clientProfile !== undefined) set.clientProfile = checkClientProfile(input.clientProfile);
+    // The settings after the update, not only the fields sent, must agree with the profile.
+    checkProfileConsistency({ ...current, ...set });
     let updated = null as ClientRecord | null;
     const write = async (): Promise<boolean> => (updated = await this.repo.update(realm._id, current._id, set)) !== null;
     // Disabling revokes the client's tokens and sessions (client.updated), announced through the outbox.

@@ -47,6 +47,8 @@ export interface ClientRecord extends Doc {
   idTokenSignedResponseAlg?: string;
   /** The algorithm of its access tokens (Keycloak's access.token.signed.response.alg); absent or "" is the realm's. */
   accessTokenSignedResponseAlg?: string;
+  /** The security profile it follows (client-profile.ts): absent or "" is none. */
+  clientProfile?: string;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -78,6 +80,7 @@ export interface ClientCreateInput {
   standardTokenExchangeEnabled?: boolean;
   idTokenSignedResponseAlg?: string;
   accessTokenSignedResponseAlg?: string;
+  clientProfile?: string;
 }
 
 /** A JSON Web Key Set (RFC 7517 section 5). */
@@ -92,6 +95,7 @@ export type ClientUpdateInput = Pick<
   | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri" | "requestObjectSignatureAlg" | "requirePushedAuthorizationRequests"
   | "dpopBoundAccessTokens" | "dpopNonceRequired"
   | "standardTokenExchangeEnabled" | "idTokenSignedResponseAlg" | "accessTokenSignedResponseAlg"
+  | "clientProfile"
 >;
 
 /** OIDC Registration 2's token_endpoint_auth_method values Tessera accepts (OIDC Core 1.0 section 9). */
@@ -127,6 +131,7 @@ export function clientView(c: ClientRecord, secret?: string) {
     standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
     idTokenSignedResponseAlg: c.idTokenSignedResponseAlg ?? "",
     accessTokenSignedResponseAlg: c.accessTokenSignedResponseAlg ?? "",
+    clientProfile: c.clientProfile ?? "",
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

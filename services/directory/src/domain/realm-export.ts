@@ -87,6 +87,11 @@ export class RealmExport {
           standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
           idTokenSignedResponseAlg: (c.idTokenSignedResponseAlg ?? "") as ClientDoc["idTokenSignedResponseAlg"] & string,
           accessTokenSignedResponseAlg: (c.accessTokenSignedResponseAlg ?? "") as ClientDoc["accessTokenSignedResponseAlg"] & string,
+          // Only when not the default, so documents of clients without them stay as they were.
+          ...(c.tokenEndpointAuthMethod && c.tokenEndpointAuthMethod !== (c.clientType === "PUBLIC" ? "none" : "client_secret_basic")
+            ? { tokenEndpointAuthMethod: c.tokenEndpointAuthMethod as ClientDoc["tokenEndpointAuthMethod"] & string } : {}),
+          ...(c.jwksUri ? { jwksUri: c.jwksUri } : {}),
+          ...(c.clientProfile ? { clientProfile: c.clientProfile as ClientDoc["clientProfile"] & string } : {}),
           ...(secret !== undefined ? { secret } : {}),
           defaultClientScopes: scopeList("default"), optionalClientScopes: scopeList("optional"),
           roles: roles.filter((r) => r.clientId === c._id).map(roleDoc),

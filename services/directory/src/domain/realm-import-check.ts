@@ -7,6 +7,8 @@ import {
 import { checkRealmFields, checkRealmName } from "./realm-rules.js";
 import { checkAlias, checkDomains, checkOrganizationName, checkRedirectUrl } from "./organization-rules.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
+import { checkProfileConsistency } from "./client-profile.js";
+import { resolveAuthMethod } from "./client-auth-method.js";
 import { checkBackchannelUri, checkClientId, checkJwks, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkTokenExchange, checkUriList, checkWebOrigin } from "./client-rules.js";
 import { hashFormat } from "./stored-hash.js";
 import { MAPPER_TYPES, checkMapperConfig, checkMapperType } from "./mapper-rules.js";
@@ -190,6 +192,16 @@ function checkClient(c: ClientDoc, p: string, at: (path: string, fn: () => unkno
   if (c.backchannelLogoutUri) at(`${p}.backchannelLogoutUri`, () => checkBackchannelUri(c.backchannelLogoutUri));
   if (c.jwks) at(`${p}.jwks`, () => checkJwks(c.jwks));
   if (c.standardTokenExchangeEnabled) at(`${p}.standardTokenExchangeEnabled`, () => checkTokenExchange(c.clientType, true));
+  // The Admin API's rules for the method and its keys (a private_key_jwt client needs keys).
+  if (c.tokenEndpointAuthMethod || c.jwksUri) {
+    at(p, () => resolveAuthMethod(c.clientType, { tokenEndpointAuthMethod: c.tokenEndpointAuthMethod, jwks: c.jwks, jwksUri: c.jwksUri }));
+  }
+  if (c.clientProfile) {
+    at(p, () => checkProfileConsistency({
+      ...c, _id: c.id, realmId: "", createdAt: 0, updatedAt: 0,
+      tokenEndpointAuthMethod: c.tokenEndpointAuthMethod ?? (c.clientType === "PUBLIC" ? "none" : "client_secret_basic"),
+    }));
+  }
   if (c.clientType === "PUBLIC" && c.secret !== undefined) at(`${p}.secret`, () => { throw IamError.invalid("secret", "a PUBLIC client has no secret"); });
 }
 

@@ -81,6 +81,8 @@ export class RealmImportWriter {
         dpopBoundAccessTokens: c.dpopBoundAccessTokens ?? false, dpopNonceRequired: c.dpopNonceRequired ?? false,
         standardTokenExchangeEnabled: c.standardTokenExchangeEnabled ?? false,
         idTokenSignedResponseAlg: c.idTokenSignedResponseAlg ?? "", accessTokenSignedResponseAlg: c.accessTokenSignedResponseAlg ?? "",
+        ...(c.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: c.tokenEndpointAuthMethod } : {}),
+        ...(c.jwksUri ? { jwksUri: c.jwksUri } : {}), ...(c.clientProfile ? { clientProfile: c.clientProfile } : {}),
         ...(c.jwks && c.jwks.keys.length ? { jwks: c.jwks } : {}),
         createdAt: now, updatedAt: now,
       };

@@ -51,6 +51,12 @@ export const clientSchema = z.strictObject({
   /** Per-client signing algorithms ("" = the realm's); absent in documents from before them. */
   idTokenSignedResponseAlg: z.enum(["", "RS256", "PS256", "ES256", "EdDSA"]).optional(),
   accessTokenSignedResponseAlg: z.enum(["", "RS256", "PS256", "ES256", "EdDSA"]).optional(),
+  /** Client authentication when not the type's default (client_secret_basic, or none for PUBLIC). */
+  tokenEndpointAuthMethod: z.enum(["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt", "none"]).optional(),
+  /** Where the client publishes its keys, when it does; absent is none. */
+  jwksUri: z.string().max(2048).optional(),
+  /** The security profile it follows ("fapi2-security"); absent is none. */
+  clientProfile: z.enum(["", "fapi2-security"]).optional(),
   /** Only with includeSecrets, and only for CONFIDENTIAL clients. */
   secret: z.string().min(1).max(512).optional(),
   defaultClientScopes: z.array(name).max(1000),

@@ -4,6 +4,13 @@ import type { Acr } from "./acr.js";
 /** Authorization codes are usable for 60 s (DESIGN 5) and remembered longer to detect reuse. */
 export const CODE_USABLE_MS = 60_000;
 export const CODE_REMEMBERED_MS = 10 * 60_000;
+/** FAPI 2.0 Security Profile 5.3.2.1: at most 60 s for a client of that profile, whatever the default becomes. */
+export const FAPI2_CODE_MAX_MS = 60_000;
+
+/** How long a code issued to a client with this profile ("" or "fapi2-security") is usable. */
+export function codeUsableMs(clientProfile: string): number {
+  return clientProfile === "fapi2-security" ? Math.min(CODE_USABLE_MS, FAPI2_CODE_MAX_MS) : CODE_USABLE_MS;
+}
 
 /**
  * An authorization code (RFC 6749 section 4.1), stored under the SHA-256 of the code. It is bound

@@ -44,6 +44,8 @@ export interface ClientInfo {
   idTokenSignedResponseAlg: SigningAlg | "";
   /** The algorithm of its access tokens (Keycloak's `access.token.signed.response.alg`); "" for the realm's. */
   accessTokenSignedResponseAlg: SigningAlg | "";
+  /** The security profile its requests are held to: "" or "fapi2-security" (FAPI 2.0 Security Profile). */
+  clientProfile: string;
 }
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
@@ -157,6 +159,7 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     standardTokenExchangeEnabled: c.standardTokenExchangeEnabled,
     idTokenSignedResponseAlg: clientSigningAlg(c.idTokenSignedResponseAlg),
     accessTokenSignedResponseAlg: clientSigningAlg(c.accessTokenSignedResponseAlg),
+    clientProfile: c.clientProfile,
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

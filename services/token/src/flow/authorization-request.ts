@@ -76,6 +76,9 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
     if (!PKCE_CHALLENGE.test(challenge)) return fail("invalid_request", "The code_challenge is malformed.");
   } else if (client.clientType === "PUBLIC") {
     return fail("invalid_request", "PKCE (code_challenge with S256) is required for public clients.");
+  } else if (client.clientProfile === "fapi2-security") {
+    // FAPI 2.0 Security Profile 5.3.2.2: PKCE with S256 for every client, confidential ones too.
+    return fail("invalid_request", "PKCE (code_challenge with S256) is required by the client's FAPI 2.0 profile.");
   }
 
   // RFC 9449 section 10: a SHA-256 JWK thumbprint (RFC 7638), base64url.

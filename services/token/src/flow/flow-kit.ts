@@ -4,7 +4,7 @@ import { RequiredAction, type AuthenticationService } from "../../../../gen/iam/
 import type { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
 import { randomToken, safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import { CODE_REMEMBERED_MS, CODE_USABLE_MS, type AuthorizationCodeRecord } from "../domain/authorization-code.js";
+import { CODE_REMEMBERED_MS, codeUsableMs, type AuthorizationCodeRecord } from "../domain/authorization-code.js";
 import type { ClientDirectory, ClientInfo } from "../domain/client-directory.js";
 import { acrOf } from "../domain/acr.js";
 import type { KeyRing } from "../domain/key-ring.js";
@@ -169,11 +169,13 @@ export class FlowKit {
     if (!req) throw new Error("authorization transaction without request");
     const now = this.now();
     const code = randomToken(32);
+    // The client's profile may shorten the code's life (FAPI 2.0); read through the client cache.
+    const profile = (await this.d.clients.get(realm.name, req.clientId))?.clientProfile ?? "";
     const record: AuthorizationCodeRecord = {
       _id: sha256Hex(code), realmId: realm.id, realmName: realm.name, clientId: req.clientId,
       ...(req.clientInternalId ? { clientInternalId: req.clientInternalId } : {}), redirectUri: req.redirectUri, userId: session.userId, ssoSessionId: session._id, scope: req.scope,
       nonce: req.nonce, codeChallenge: req.codeChallenge, codeChallengeMethod: req.codeChallengeMethod, ...(req.dpopJkt ? { dpopJkt: req.dpopJkt } : {}),
-      authTime: session.authTime, amr: session.amr, acr: acrOf(tx.acr), createdAt: now, usableUntil: now + CODE_USABLE_MS,
+      authTime: session.authTime, amr: session.amr, acr: acrOf(tx.acr), createdAt: now, usableUntil: now + codeUsableMs(profile),
       expiresAt: now + CODE_REMEMBERED_MS,
     };
     await this.d.codes.insert(record);

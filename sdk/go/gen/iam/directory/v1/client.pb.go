@@ -72,8 +72,11 @@ type Client struct {
 	IdTokenSignedResponseAlg string `protobuf:"bytes,44,opt,name=id_token_signed_response_alg,json=idTokenSignedResponseAlg,proto3" json:"id_token_signed_response_alg,omitempty"`
 	// The algorithm of its access tokens (Keycloak's access.token.signed.response.alg), the same values.
 	AccessTokenSignedResponseAlg string `protobuf:"bytes,45,opt,name=access_token_signed_response_alg,json=accessTokenSignedResponseAlg,proto3" json:"access_token_signed_response_alg,omitempty"`
-	unknownFields                protoimpl.UnknownFields
-	sizeCache                    protoimpl.SizeCache
+	// The security profile the client must follow: "" (none) or "fapi2-security" (FAPI 2.0
+	// Security Profile): its settings must agree with the profile and requests are held to it.
+	ClientProfile string `protobuf:"bytes,46,opt,name=client_profile,json=clientProfile,proto3" json:"client_profile,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Client) Reset() {
@@ -288,6 +291,13 @@ func (x *Client) GetAccessTokenSignedResponseAlg() string {
 	return ""
 }
 
+func (x *Client) GetClientProfile() string {
+	if x != nil {
+		return x.ClientProfile
+	}
+	return ""
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -318,6 +328,7 @@ type ClientInput struct {
 	StandardTokenExchangeEnabled       *bool            `protobuf:"varint,43,opt,name=standard_token_exchange_enabled,json=standardTokenExchangeEnabled,proto3,oneof" json:"standard_token_exchange_enabled,omitempty"`
 	IdTokenSignedResponseAlg           *string          `protobuf:"bytes,44,opt,name=id_token_signed_response_alg,json=idTokenSignedResponseAlg,proto3,oneof" json:"id_token_signed_response_alg,omitempty"`
 	AccessTokenSignedResponseAlg       *string          `protobuf:"bytes,45,opt,name=access_token_signed_response_alg,json=accessTokenSignedResponseAlg,proto3,oneof" json:"access_token_signed_response_alg,omitempty"`
+	ClientProfile                      *string          `protobuf:"bytes,46,opt,name=client_profile,json=clientProfile,proto3,oneof" json:"client_profile,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -520,6 +531,13 @@ func (x *ClientInput) GetAccessTokenSignedResponseAlg() string {
 	return ""
 }
 
+func (x *ClientInput) GetClientProfile() string {
+	if x != nil && x.ClientProfile != nil {
+		return *x.ClientProfile
+	}
+	return ""
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
 	state                   protoimpl.MessageState `protogen:"open.v1"`
@@ -551,6 +569,7 @@ type ClientUpdate struct {
 	// Signing algorithms of its tokens; "" returns to the realm's.
 	IdTokenSignedResponseAlg     *string `protobuf:"bytes,44,opt,name=id_token_signed_response_alg,json=idTokenSignedResponseAlg,proto3,oneof" json:"id_token_signed_response_alg,omitempty"`
 	AccessTokenSignedResponseAlg *string `protobuf:"bytes,45,opt,name=access_token_signed_response_alg,json=accessTokenSignedResponseAlg,proto3,oneof" json:"access_token_signed_response_alg,omitempty"`
+	ClientProfile                *string `protobuf:"bytes,46,opt,name=client_profile,json=clientProfile,proto3,oneof" json:"client_profile,omitempty"`
 	unknownFields                protoimpl.UnknownFields
 	sizeCache                    protoimpl.SizeCache
 }
@@ -735,6 +754,13 @@ func (x *ClientUpdate) GetIdTokenSignedResponseAlg() string {
 func (x *ClientUpdate) GetAccessTokenSignedResponseAlg() string {
 	if x != nil && x.AccessTokenSignedResponseAlg != nil {
 		return *x.AccessTokenSignedResponseAlg
+	}
+	return ""
+}
+
+func (x *ClientUpdate) GetClientProfile() string {
+	if x != nil && x.ClientProfile != nil {
+		return *x.ClientProfile
 	}
 	return ""
 }
@@ -2084,7 +2110,8 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf4\t\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9b\n" +
+	"\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -2117,9 +2144,10 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x13dpop_nonce_required\x18* \x01(\bR\x11dpopNonceRequired\x12E\n" +
 	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bR\x1cstandardTokenExchangeEnabled\x12>\n" +
 	"\x1cid_token_signed_response_alg\x18, \x01(\tR\x18idTokenSignedResponseAlg\x12F\n" +
-	" access_token_signed_response_alg\x18- \x01(\tR\x1caccessTokenSignedResponseAlgB\t\n" +
+	" access_token_signed_response_alg\x18- \x01(\tR\x1caccessTokenSignedResponseAlg\x12%\n" +
+	"\x0eclient_profile\x18. \x01(\tR\rclientProfileB\t\n" +
 	"\a_secretB\a\n" +
-	"\x05_jwks\"\xc5\r\n" +
+	"\x05_jwks\"\x84\x0e\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -2149,7 +2177,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x13dpop_nonce_required\x18* \x01(\bH\x10R\x11dpopNonceRequired\x88\x01\x01\x12J\n" +
 	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\x11R\x1cstandardTokenExchangeEnabled\x88\x01\x01\x12C\n" +
 	"\x1cid_token_signed_response_alg\x18, \x01(\tH\x12R\x18idTokenSignedResponseAlg\x88\x01\x01\x12K\n" +
-	" access_token_signed_response_alg\x18- \x01(\tH\x13R\x1caccessTokenSignedResponseAlg\x88\x01\x01B\f\n" +
+	" access_token_signed_response_alg\x18- \x01(\tH\x13R\x1caccessTokenSignedResponseAlg\x88\x01\x01\x12*\n" +
+	"\x0eclient_profile\x18. \x01(\tH\x14R\rclientProfile\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -2171,7 +2200,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x14_dpop_nonce_requiredB\"\n" +
 	" _standard_token_exchange_enabledB\x1f\n" +
 	"\x1d_id_token_signed_response_algB#\n" +
-	"!_access_token_signed_response_alg\"\xa6\f\n" +
+	"!_access_token_signed_response_algB\x11\n" +
+	"\x0f_client_profile\"\xe5\f\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -2198,7 +2228,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x13dpop_nonce_required\x18* \x01(\bH\fR\x11dpopNonceRequired\x88\x01\x01\x12J\n" +
 	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\rR\x1cstandardTokenExchangeEnabled\x88\x01\x01\x12C\n" +
 	"\x1cid_token_signed_response_alg\x18, \x01(\tH\x0eR\x18idTokenSignedResponseAlg\x88\x01\x01\x12K\n" +
-	" access_token_signed_response_alg\x18- \x01(\tH\x0fR\x1caccessTokenSignedResponseAlg\x88\x01\x01B\a\n" +
+	" access_token_signed_response_alg\x18- \x01(\tH\x0fR\x1caccessTokenSignedResponseAlg\x88\x01\x01\x12*\n" +
+	"\x0eclient_profile\x18. \x01(\tH\x10R\rclientProfile\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
@@ -2215,7 +2246,8 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x14_dpop_nonce_requiredB\"\n" +
 	" _standard_token_exchange_enabledB\x1f\n" +
 	"\x1d_id_token_signed_response_algB#\n" +
-	"!_access_token_signed_response_alg\"\xc9\x02\n" +
+	"!_access_token_signed_response_algB\x11\n" +
+	"\x0f_client_profile\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +
