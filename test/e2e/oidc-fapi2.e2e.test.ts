@@ -30,7 +30,7 @@ for (const target of targets()) describe(`OIDC FAPI 2.0 Security Profile (${targ
   const fapiClient = () => ({
     clientId: "fapi", redirectUris: [CB], grantTypes: ["authorization_code", "refresh_token"],
     tokenEndpointAuthMethod: "private_key_jwt", jwks: { keys: [authJwk] }, requirePushedAuthorizationRequests: true,
-    dpopBoundAccessTokens: true, idTokenSignedResponseAlg: "PS256", clientProfile: "fapi2-security",
+    dpopBoundAccessTokens: true, idTokenSignedResponseAlg: "PS256", accessTokenSignedResponseAlg: "ES256", clientProfile: "fapi2-security",
   });
 
   beforeAll(async () => {
@@ -88,7 +88,7 @@ for (const target of targets()) describe(`OIDC FAPI 2.0 Security Profile (${targ
     const tokens = await oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier: s.verifier, expectedState: s.state, expectedNonce: s.nonce }, {}, { DPoP: dpop });
     const jkt = await calculateJwkThumbprint(await exportJWK(k.publicKey), "sha256");
     expect([tokens.token_type, decodeJwt(tokens.access_token).cnf]).toEqual(["dpop", { jkt }]);
-    expect(decodeProtectedHeader(tokens.id_token!).alg).toBe("PS256");
+    expect([decodeProtectedHeader(tokens.id_token!).alg, decodeProtectedHeader(tokens.access_token).alg]).toEqual(["PS256", "ES256"]);
     expect(tokens.claims()).toMatchObject({ iss: issuer(), aud: "fapi", azp: "fapi", nonce: s.nonce });
   });
 
@@ -164,7 +164,8 @@ for (const target of targets()) describe(`OIDC FAPI 2.0 Security Profile (${targ
     await refused({ dpopBoundAccessTokens: false }, "dpopBoundAccessTokens", "dpopBoundAccessTokens true (sender-constrained access tokens)");
     await refused({ requirePushedAuthorizationRequests: false }, "requirePushedAuthorizationRequests", "requirePushedAuthorizationRequests true");
     await refused({ tokenEndpointAuthMethod: "client_secret_basic" }, "tokenEndpointAuthMethod", 'tokenEndpointAuthMethod "private_key_jwt"');
-    await refused({ accessTokenSignedResponseAlg: "RS256" }, "accessTokenSignedResponseAlg", 'accessTokenSignedResponseAlg "", PS256, ES256 or EdDSA');
+    await refused({ accessTokenSignedResponseAlg: "RS256" }, "accessTokenSignedResponseAlg", "accessTokenSignedResponseAlg PS256, ES256 or EdDSA");
+    await refused({ accessTokenSignedResponseAlg: "" }, "accessTokenSignedResponseAlg", "accessTokenSignedResponseAlg PS256, ES256 or EdDSA");
     await refused({ grantTypes: ["authorization_code", "password"] }, "grantTypes", "grantTypes among authorization_code, refresh_token and client_credentials (not password)");
     const unknown = await api.post(`/admin/realms/${realm}/clients`, { clientId: uniqueName("bad"), clientProfile: "fapi1-advanced" });
     expect([unknown.status, unknown.body]).toEqual([400, { error: "invalid_request", message: 'clientProfile must be "" or "fapi2-security"', field: "clientProfile" }]);

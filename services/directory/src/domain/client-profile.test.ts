@@ -9,7 +9,7 @@ const fapi = (over: Partial<ClientRecord> = {}): ClientRecord => ({
   requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: true,
   tokenEndpointAuthMethod: "private_key_jwt", jwks: { keys: [{ kty: "EC" }] }, jwksUri: "",
   requirePushedAuthorizationRequests: true, dpopBoundAccessTokens: true, idTokenSignedResponseAlg: "ES256",
-  accessTokenSignedResponseAlg: "", clientProfile: "fapi2-security", createdAt: 0, updatedAt: 0, ...over,
+  accessTokenSignedResponseAlg: "ES256", clientProfile: "fapi2-security", createdAt: 0, updatedAt: 0, ...over,
 });
 
 /** The field an inconsistent client is refused under. */

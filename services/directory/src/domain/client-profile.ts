@@ -37,8 +37,8 @@ export function checkProfileConsistency(c: ClientRecord): void {
   if (!c.requirePushedAuthorizationRequests) refuse("requirePushedAuthorizationRequests", "requirePushedAuthorizationRequests true");
   if (!c.dpopBoundAccessTokens) refuse("dpopBoundAccessTokens", "dpopBoundAccessTokens true (sender-constrained access tokens)");
   if (!FAPI2_SIGNING_ALGS.has(c.idTokenSignedResponseAlg ?? "")) refuse("idTokenSignedResponseAlg", "idTokenSignedResponseAlg PS256, ES256 or EdDSA");
-  const accessAlg = c.accessTokenSignedResponseAlg ?? "";
-  if (accessAlg !== "" && !FAPI2_SIGNING_ALGS.has(accessAlg)) refuse("accessTokenSignedResponseAlg", 'accessTokenSignedResponseAlg "", PS256, ES256 or EdDSA');
+  // Named, not "" (the realm's): the realm may sign with RS256, which 5.4.1 does not allow.
+  if (!FAPI2_SIGNING_ALGS.has(c.accessTokenSignedResponseAlg ?? "")) refuse("accessTokenSignedResponseAlg", "accessTokenSignedResponseAlg PS256, ES256 or EdDSA");
   const other = c.grantTypes.find((g) => !FAPI2_GRANTS.has(g));
   if (other !== undefined) refuse("grantTypes", `grantTypes among authorization_code, refresh_token and client_credentials (not ${other})`);
 }
