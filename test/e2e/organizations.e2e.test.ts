@@ -207,28 +207,38 @@ describe.each(targets())("organizations ($mode)", (target) => {
     ]);
   });
 
-  it("travels in the realm export and comes back with its domains and members on import", async () => {
+  it("travels in the realm export and comes back with its domains, roles, members and grants on import", async () => {
     const r = await realm();
     const a = await org(r, { name: "Acme", alias: "acme", domains: [{ name: "acme.test", verified: true }], attributes: { tier: ["gold"] }, redirectUrl: "https://acme.test/" });
     const u = await user(r, "ivy");
     expect((await addMember(r, a.id, u.id)).status).toBe(201);
-    const doc = (await api.get(`/admin/realms/${r}/export?includeUsers=true`)).body;
+    for (const role of [{ name: "billing", description: "pays" }, { name: "admin" }]) expect((await api.post(`${orgs(r)}/${a.id}/roles`, role)).status).toBe(201);
+    expect((await api.post(`${orgs(r)}/${a.id}/members/${u.id}/roles`, [{ name: "billing" }])).status).toBe(204);
+    const doc = structuredClone((await api.get(`/admin/realms/${r}/export?includeUsers=true`)).body);
     expect(doc.organizations).toEqual([{
       id: a.id, name: "Acme", alias: "acme", enabled: true, description: "", redirectUrl: "https://acme.test/",
       domains: [{ name: "acme.test", verified: true }], attributes: { tier: ["gold"] }, identityProviders: [],
+      roles: [{ name: "admin", description: "" }, { name: "billing", description: "pays" }],
     }]);
-    expect(doc.users.find((x: { id: string }) => x.id === u.id).organizations).toEqual(["acme"]);
+    const ivy = doc.users.find((x: { id: string }) => x.id === u.id);
+    expect([ivy.organizations, ivy.organizationRoles]).toEqual([["acme"], { acme: ["billing"] }]);
     const broken = { ...doc, organizations: [...doc.organizations, { ...doc.organizations[0], id: "other", name: "Other", alias: "other" }],
-      users: doc.users.map((x: Record<string, unknown>) => ({ ...x, organizations: ["ghost"] })) };
+      users: doc.users.map((x: Record<string, unknown>) => ({ ...x, organizations: ["ghost"], organizationRoles: { acme: ["billing"], ghost: ["x"] } })) };
     const refused = await api.post("/admin/realms/import", broken);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('domain \\"acme.test\\" is also used at $.organizations[0].domains[0].name');
     expect(JSON.stringify(refused.body)).toContain('no organization \\"ghost\\" in organizations');
+    expect(JSON.stringify(refused.body)).toContain('the user is not a member of organization \\"acme\\"');
+    const unknownRole = { ...doc, users: doc.users.map((x: Record<string, unknown>) => (x.id === u.id ? { ...x, organizationRoles: { acme: ["owner"] } } : x)) };
+    const noRole = await api.post("/admin/realms/import?overwrite=true", unknownRole);
+    expect([noRole.status, noRole.body.problems]).toEqual([400, [{ path: `$.users[${doc.users.indexOf(ivy)}].organizationRoles.acme[0]`, message: 'no role "owner" in organization "acme"' }]]);
 
     expect((await api.del(`/admin/realms/${r}`)).status).toBe(200);
     expect((await api.post("/admin/realms/import", doc)).status).toBe(201);
     expect((await api.get(`${orgs(r)}/${a.id}`)).body).toEqual({ ...a, attributes: { tier: ["gold"] } });
     expect((await api.get(`${orgs(r)}/${a.id}/members`)).body.map((m: { username: string }) => m.username)).toEqual(["ivy"]);
+    expect((await api.get(`${orgs(r)}/${a.id}/roles`)).body).toEqual([{ name: "admin", description: "" }, { name: "billing", description: "pays" }]);
+    expect((await api.get(`${orgs(r)}/${a.id}/members/${u.id}/roles`)).body).toEqual([{ name: "billing", description: "pays" }]);
     // The domain's claim came back with it.
     expect((await api.post(orgs(r), { name: "Copycat", domains: [{ name: "acme.test" }] })).status).toBe(409);
   });

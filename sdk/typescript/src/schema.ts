@@ -2823,6 +2823,10 @@ export interface components {
                     [key: string]: string[];
                 };
                 identityProviders: string[];
+                roles?: {
+                    name: string;
+                    description: string;
+                }[];
             }[];
             identityProviders: {
                 id: string;
@@ -2954,6 +2958,9 @@ export interface components {
                     userName: string;
                 }[];
                 organizations?: string[];
+                organizationRoles?: {
+                    [key: string]: string[];
+                };
             }[];
             webhooks?: {
                 id: string;

@@ -2,6 +2,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { checkLength } from "../../../kit/src/validation/checks.js";
+import { checkOrganizationRoleName } from "./organization-rules.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { OrganizationAdmin } from "./organization-admin.js";
@@ -17,12 +18,6 @@ interface RoleSnapshot { realmId: string; organizationId: string; name: string; 
 
 const view = (r: OrganizationRoleRecord): OrganizationRoleView => ({ name: r.name, description: r.description });
 
-function checkRoleName(value: string): string {
-  const v = checkLength("name", value.trim(), 1, 255);
-  // A role name is a JSON string in the claim and a path segment of the Admin API.
-  if (!/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(v)) throw IamError.invalid("name", "name must start with a letter or digit and use letters, digits, '.', '_', ':' and '-'");
-  return v;
-}
 
 /**
  * Roles an organization defines and grants to its members (spec 1.13 "organization roles and
@@ -50,7 +45,7 @@ export class OrganizationRoles {
   async create(realmName: string, organizationId: string, input: { name: string; description: string }): Promise<OrganizationRoleView> {
     const realm = await this.realms.byName(realmName);
     await this.organizations.find(realm, organizationId);
-    const name = checkRoleName(input.name);
+    const name = checkOrganizationRoleName(input.name);
     const record: OrganizationRoleRecord = {
       _id: `${organizationId}:${name}`, realmId: realm._id, organizationId, name,
       description: checkLength("description", input.description, 0, 1024), createdAt: this.clock.now(),

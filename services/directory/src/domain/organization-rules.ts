@@ -110,3 +110,10 @@ export function emailDomain(email: string): string {
   const at = email.lastIndexOf("@");
   return at < 0 ? "" : email.slice(at + 1).trim().toLowerCase();
 }
+
+/** An organization role's name: a JSON string in the claim and a path segment of the Admin API. */
+export function checkOrganizationRoleName(value: string): string {
+  const v = checkLength("name", value.trim(), 1, 255);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(v)) throw IamError.invalid("name", "name must start with a letter or digit and use letters, digits, '.', '_', ':' and '-'");
+  return v;
+}

@@ -15,6 +15,7 @@ import type { OtpRecord } from "../store/otp-repository.js";
 import type { PasskeyRecord } from "../store/passkey-repository.js";
 import type { MembershipRecord } from "../store/membership-repository.js";
 import type { OrganizationMemberRecord } from "../store/organization-member-repository.js";
+import type { OrganizationRoleRecord } from "../store/organization-role-repository.js";
 import { ACCOUNT_CONSOLE_CLIENT_ID } from "./account-console-client.js";
 import type { OrganizationRecord } from "./organization.js";
 
@@ -50,6 +51,7 @@ export class RealmExport {
 
   async sections(realm: RealmRecord, includeSecrets: boolean): Promise<RealmSections> {
     const organizations = await this.repo.all<OrganizationRecord>("organizations", realm._id);
+    const orgRoles = organizations.length ? await this.repo.all<OrganizationRoleRecord>("organization_roles", realm._id) : [];
     const [clients, roles, scopes, rawMappers, assignments, groups] = await Promise.all([
       this.repo.all<ClientRecord>("clients", realm._id), this.repo.all<RoleRecord>("roles", realm._id),
       this.repo.all<ClientScopeRecord>("client_scopes", realm._id), this.repo.all<StoredMapper & ProtocolMapperRecord>("protocol_mappers", realm._id),
@@ -100,7 +102,7 @@ export class RealmExport {
       }),
       groups: groupTree(groups, groupMappings, names),
       // Only when the realm has some: documents of realms without organizations read as before.
-      ...(organizations.length ? { organizations: organizations.map(organizationDoc) } : {}),
+      ...(organizations.length ? { organizations: organizations.map((o) => organizationDoc(o, orgRoles.filter((r) => r.organizationId === o._id))) } : {}),
     };
   }
 
@@ -132,8 +134,13 @@ export class RealmExport {
     const aliasOf = new Map(orgs.map((o) => [o._id, o.alias]));
     const names = this.names(clients, roles, groups);
     const organizationsOf = (userId: string) => {
-      const aliases = orgMembers.filter((m) => m.userId === userId).map((m) => aliasOf.get(m.organizationId)).filter((a): a is string => !!a).sort();
-      return aliases.length ? { organizations: aliases } : {};
+      const mine = orgMembers.filter((m) => m.userId === userId && aliasOf.has(m.organizationId));
+      const aliases = mine.map((m) => aliasOf.get(m.organizationId)!).sort();
+      const granted = mine.filter((m) => m.roles?.length).map((m) => [aliasOf.get(m.organizationId)!, [...m.roles!].sort()] as const);
+      return {
+        ...(aliases.length ? { organizations: aliases } : {}),
+        ...(granted.length ? { organizationRoles: Object.fromEntries(granted.sort(([a], [b]) => (a < b ? -1 : 1))) } : {}),
+      };
     };
     const users = page.map((u): UserDoc => {
       const credentials: UserDoc["credentials"] = [];
@@ -244,11 +251,12 @@ function byCreation(a: { createdAt?: number; _id: string }, b: { createdAt?: num
   return (a.createdAt ?? 0) - (b.createdAt ?? 0) || (a._id < b._id ? -1 : 1);
 }
 
-function organizationDoc(o: OrganizationRecord): OrganizationDoc {
+function organizationDoc(o: OrganizationRecord, roles: OrganizationRoleRecord[]): OrganizationDoc {
   return {
     id: o._id, name: o.name, alias: o.alias, enabled: o.enabled, description: o.description, redirectUrl: o.redirectUrl,
     domains: o.domains.map((d) => ({ name: d.name, verified: d.verified })),
     ...(Object.keys(o.attributes).length ? { attributes: o.attributes } : {}),
     identityProviders: o.identityProviders,
+    ...(roles.length ? { roles: roles.map((r) => ({ name: r.name, description: r.description })).sort((a, b) => (a.name < b.name ? -1 : 1)) } : {}),
   };
 }

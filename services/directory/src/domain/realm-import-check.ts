@@ -5,7 +5,7 @@ import {
   type ClientDoc, type GroupDoc, type Problem, type RealmSettingsDoc, type UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
 import { checkRealmFields, checkRealmName } from "./realm-rules.js";
-import { checkAlias, checkDomains, checkOrganizationName, checkRedirectUrl } from "./organization-rules.js";
+import { checkAlias, checkDomains, checkOrganizationName, checkOrganizationRoleName, checkRedirectUrl } from "./organization-rules.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
 import { checkProfileConsistency } from "./client-profile.js";
 import { resolveAuthMethod } from "./client-auth-method.js";
@@ -144,6 +144,7 @@ export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; proble
 
   // Organizations: the Admin API's rules, names, aliases and domains unique in the realm.
   const orgNames = unique(), aliases = new Set<string>(), orgAliases = unique(), domains = unique();
+  const orgRoles = new Map<string, Set<string>>();
   (part.organizations ?? []).forEach((o, i) => {
     const p = `$.organizations[${i}]`;
     keep("organizations", o.id, p);
@@ -155,6 +156,12 @@ export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; proble
     orgAliases(o.alias, `${p}.alias`, `alias "${o.alias}"`);
     aliases.add(o.alias);
     o.domains.forEach((d, j) => domains(d.name.trim().toLowerCase(), `${p}.domains[${j}].name`, `domain "${d.name}"`));
+    const roleNames = unique();
+    orgRoles.set(o.alias, new Set((o.roles ?? []).map((r) => r.name)));
+    (o.roles ?? []).forEach((r, j) => {
+      at(`${p}.roles[${j}].name`, () => checkOrganizationRoleName(r.name));
+      roleNames(r.name, `${p}.roles[${j}].name`, `role "${r.name}"`);
+    });
   });
 
   const emails = unique();
@@ -174,6 +181,12 @@ export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; proble
     roleRefs(p, u.realmRoles, u.clientRoles);
     u.groups.forEach((g, j) => { if (!groupPaths.has(g)) problems.push({ path: `${p}.groups[${j}]`, message: `no group "${g}" in groups` }); });
     (u.organizations ?? []).forEach((a, j) => { if (!aliases.has(a)) problems.push({ path: `${p}.organizations[${j}]`, message: `no organization "${a}" in organizations` }); });
+    // Grants are a member's: of an organization the user is in, and of that organization's roles.
+    for (const [alias, granted] of Object.entries(u.organizationRoles ?? {})) {
+      const at_ = `${p}.organizationRoles.${alias}`;
+      if (!(u.organizations ?? []).includes(alias)) problems.push({ path: at_, message: `the user is not a member of organization "${alias}"` });
+      else granted.forEach((r, j) => { if (!orgRoles.get(alias)?.has(r)) problems.push({ path: `${at_}[${j}]`, message: `no role "${r}" in organization "${alias}"` }); });
+    }
   });
   return { part, problems, ids };
 }

@@ -14,6 +14,7 @@ import type { OrganizationRecord } from "./organization.js";
 import type { PasskeyRecord } from "../store/passkey-repository.js";
 import { OrganizationDomainRepository } from "../store/organization-domain-repository.js";
 import { OrganizationMemberRepository } from "../store/organization-member-repository.js";
+import { OrganizationRoleRepository, type OrganizationRoleRecord } from "../store/organization-role-repository.js";
 
 type Row = { _id: string; realmId: string } & Record<string, unknown>;
 
@@ -126,6 +127,9 @@ export class RealmImportWriter {
       enabled: o.enabled, redirectUrl: o.redirectUrl ?? "", domains: o.domains.map((d) => ({ name: d.name.trim().toLowerCase(), verified: d.verified })),
       attributes: o.attributes ?? {}, identityProviders: o.identityProviders, createdAt: now, updatedAt: now,
     } satisfies OrganizationRecord)));
+    await put("organization_roles", orgs.flatMap((o) => (o.roles ?? []).map((r) => ({
+      _id: OrganizationRoleRepository.idOf(o.id, r.name), realmId, organizationId: o.id, name: r.name, description: r.description, createdAt: now,
+    } satisfies OrganizationRoleRecord))));
     // Each domain's claim (organization-domain-repository.ts): the import was checked for duplicates.
     await put("organization_domains", orgs.flatMap((o) => o.domains.map((d) => {
       const name = d.name.trim().toLowerCase();
@@ -175,6 +179,7 @@ export class RealmImportWriter {
           orgMembers.push({
             _id: OrganizationMemberRepository.idOf(o._id, u.id), realmId, organizationId: o._id, userId: u.id,
             usernameKey: username.toLowerCase(), membershipType: "UNMANAGED", createdAt: now,
+            ...(u.organizationRoles?.[alias]?.length ? { roles: [...u.organizationRoles[alias]!] } : {}),
           });
         }
       }

@@ -4,7 +4,7 @@ import type { Collection, Doc, Store } from "../../../kit/src/store/port.js";
 /** The directory collections a realm's export reads and its import writes (the owners keep their indexes). */
 export const TRANSFER_COLLECTIONS = [
   "users", "credentials", "otp_credentials", "passkey_credentials", "group_memberships", "role_mappings", "scope_assignments",
-  "client_scopes", "protocol_mappers", "clients", "groups", "roles", "organizations", "organization_domains", "organization_members",
+  "client_scopes", "protocol_mappers", "clients", "groups", "roles", "organizations", "organization_domains", "organization_members", "organization_roles",
 ] as const;
 export type TransferCollection = (typeof TRANSFER_COLLECTIONS)[number];
 

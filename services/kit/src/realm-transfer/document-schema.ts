@@ -142,6 +142,8 @@ export const userSchema = z.strictObject({
   federatedIdentities: z.array(federatedIdentitySchema).max(100),
   /** Aliases of the organizations the user is a member of (absent in documents from before them). */
   organizations: z.array(name).max(1000).optional(),
+  /** The organization roles granted to the user, by organization alias (a member's grants only). */
+  organizationRoles: z.record(name, z.array(name).max(1000)).optional(),
 });
 
 /** An organization (Keycloak 26's OrganizationRepresentation); its members are on the users (`organizations`). */
@@ -150,6 +152,8 @@ export const organizationSchema = z.strictObject({
   domains: z.array(z.strictObject({ name: z.string().min(1).max(253), verified: z.boolean() })).max(100),
   attributes: z.record(z.string().max(255), z.array(z.string().max(4096)).max(100)).optional(),
   identityProviders: z.array(name).max(20),
+  /** The organization's own roles (absent in documents from before them); grants are on the users. */
+  roles: z.array(z.strictObject({ name, description: z.string().max(1024) })).max(1000).optional(),
 });
 
 export const realmSettingsSchema = z.strictObject({
