@@ -25,6 +25,8 @@ COPY proto ./proto
 COPY services ./services
 COPY gateway ./gateway
 COPY console ./console
+# The admin console's API client is the TypeScript SDK's source (generated from the OpenAPI document).
+COPY sdk/typescript/src ./sdk/typescript/src
 COPY deploy/docker ./deploy/docker
 RUN npx buf generate \
  && deploy/docker/assemble-app.sh /out \
