@@ -2,7 +2,7 @@ import { compactVerify, decodeJwt, decodeProtectedHeader, type JWTPayload } from
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { ClientDirectory, ClientInfo } from "./client-directory.js";
 import type { ClientJwks } from "./client-jwks.js";
-import type { ClientAssertionJtiRepository } from "../store/client-assertion-jti-repository.js";
+import type { SpentJtiRepository } from "../store/spent-jti-repository.js";
 
 /** RFC 7523 section 2.2. */
 export const JWT_BEARER_ASSERTION = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
@@ -43,7 +43,7 @@ export class ClientAssertions {
   constructor(
     private readonly clients: ClientDirectory,
     private readonly jwks: ClientJwks,
-    private readonly spent: ClientAssertionJtiRepository,
+    private readonly spent: SpentJtiRepository,
     private readonly clock: Clock,
   ) {}
 

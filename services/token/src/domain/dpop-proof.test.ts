@@ -5,7 +5,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import { adaptersUnderTest } from "../../../kit/src/store/adapters-under-test.js";
 import type { Store } from "../../../kit/src/store/port.js";
 import { TestClock } from "../../../kit/src/store/store-contract-kit.js";
-import { DpopJtiRepository } from "../store/dpop-jti-repository.js";
+import { SpentJtiRepository } from "../store/spent-jti-repository.js";
 import { DpopNonces, NONCE_WINDOW_S } from "./dpop-nonce.js";
 import { DpopProofs, MAX_PROOF_AGE_S, type ProofContext } from "./dpop-proof.js";
 
@@ -37,7 +37,7 @@ describe.each(adaptersUnderTest("DpopProofs"))("DpopProofs on %s", (_name, openS
     store = await openStore(clock);
     await (await store.collection({ name: "spent_dpop_proofs", ttl: true })).deleteMany({});
     nonces = new DpopNonces(new SecretBox(generateMasterKey()), clock);
-    proofs = new DpopProofs(await DpopJtiRepository.open(store), nonces, clock);
+    proofs = new DpopProofs(await SpentJtiRepository.forDpopProofs(store), nonces, clock);
   });
   afterEach(() => store.close());
 
@@ -128,8 +128,8 @@ describe.each(adaptersUnderTest("DpopProofs"))("DpopProofs on %s", (_name, openS
   it("refuses a proof replayed to another replica (a second checker on the same store), which agrees on nonces", async () => {
     const box = new SecretBox(generateMasterKey());
     const [a, b] = [0, 1].map(() => new DpopNonces(box, clock));
-    const replicaA = new DpopProofs(await DpopJtiRepository.open(store), a!, clock);
-    const replicaB = new DpopProofs(await DpopJtiRepository.open(store), b!, clock);
+    const replicaA = new DpopProofs(await SpentJtiRepository.forDpopProofs(store), a!, clock);
+    const replicaB = new DpopProofs(await SpentJtiRepository.forDpopProofs(store), b!, clock);
     const p = await proof({ claims: { nonce: a!.current("r1") } });
     await replicaA.check(p, { ...CTX, nonceRequired: true });
     expect(await refusal(replicaB.check(p, { ...CTX, nonceRequired: true }))).toEqual(["invalid_dpop_proof", "the proof's jti was already used"]);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { calculateJwkThumbprint, compactVerify, importJWK, type JWK } from "jose";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
-import type { DpopJtiRepository } from "../store/dpop-jti-repository.js";
+import type { SpentJtiRepository } from "../store/spent-jti-repository.js";
 import type { DpopNonces } from "./dpop-nonce.js";
 
 /** RFC 9449 section 4.3 item 5: asymmetric algorithms only (never none, never an HMAC). */
@@ -45,7 +45,7 @@ export function invalidDpopProof(message: string): IamError {
  * the current nonce (section 8).
  */
 export class DpopProofs {
-  constructor(private readonly spent: DpopJtiRepository, readonly nonces: DpopNonces, private readonly clock: Clock) {}
+  constructor(private readonly spent: SpentJtiRepository, readonly nonces: DpopNonces, private readonly clock: Clock) {}
 
   async check(proof: string, ctx: ProofContext): Promise<AcceptedProof> {
     // Item 1: exactly one DPoP header, which a JWS compact serialization is (no comma, no space).
