@@ -1,12 +1,12 @@
-import { createTesseraClient, TesseraApiError, unwrap, type TesseraClient, type TesseraProblem } from "../../sdk/typescript/src/index.js";
+import {
+  createTesseraClient, requestPath, TesseraApiError, unwrap, type TesseraAnswer, type TesseraClient, type TesseraProblem,
+} from "../../sdk/typescript/src/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { Profile } from "./config-file.js";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 type Query = Record<string, string | number | boolean | undefined>;
-/** What openapi-fetch answers for any call: the SDK's `unwrap` reads it. */
-type Answer<T> = { data?: T; error?: unknown; response: Response };
 
 /**
  * The CLI's way to the Admin API: the project's TypeScript SDK (sdk/typescript, generated from the
@@ -31,7 +31,7 @@ export class AdminClient {
   }
 
   /** The data of a typed call's answer, or the CliError for its error answer. */
-  async call<T>(pending: Promise<Answer<T>>): Promise<T> {
+  async call<T>(pending: Promise<TesseraAnswer<T>>): Promise<T> {
     const answer = await pending;
     try {
       return unwrap(answer);
@@ -43,9 +43,7 @@ export class AdminClient {
   /** Any Admin API path by method (the path is already concrete: no `{param}` left in it). */
   request<T = unknown>(method: Method, path: string, body?: unknown, query?: Query): Promise<T> {
     const params = query ? { query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) } : undefined;
-    // The SDK types each documented path; a path built at run time is one of them, unnamed.
-    const request = this.api.request as unknown as (m: string, url: string, init: object) => Promise<Answer<T>>;
-    return this.call(request(method.toLowerCase(), path, { ...(body !== undefined ? { body } : {}), ...(params ? { params } : {}) }));
+    return this.call(requestPath<T>(this.api, method, path, { ...(body !== undefined ? { body } : {}), ...(params ? { params } : {}) }));
   }
 
   /** A request to a public path (health, OAuth) with a form or no body, and no admin credential. */

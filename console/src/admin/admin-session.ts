@@ -5,7 +5,7 @@
  * the administrator typed, kept in this closure for as long as the session lasts; sign-out and a
  * failed renewal forget them and the token together.
  */
-import { createTesseraClient, type TesseraClient } from "../../../sdk/typescript/src/index";
+import { createTesseraClient, requestPath, type TesseraAnswer, type TesseraClient } from "../../../sdk/typescript/src/index";
 import { ApiFailure, failureFrom } from "../ui/api-failure";
 
 export interface AdminUser {
@@ -96,9 +96,8 @@ export class AdminSession {
   }
 
   /** Any Admin API path by method: the pages build concrete paths, each one the document names. */
-  private send<T>(method: string, path: string, body?: unknown): Promise<{ data?: T; error?: unknown; response: Response }> {
-    const request = this.api.request as unknown as (m: string, url: string, init: object) => Promise<{ data?: T; error?: unknown; response: Response }>;
-    return request(method.toLowerCase(), path, body !== undefined ? { body } : {});
+  private send<T>(method: string, path: string, body?: unknown): Promise<TesseraAnswer<T>> {
+    return requestPath<T>(this.api, method, path, body !== undefined ? { body } : {});
   }
 
   private schedule(): void {

@@ -38,6 +38,27 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   return client;
 }
 
+/** What every call answers (openapi-fetch's result), as `unwrap` reads it. */
+export interface TesseraAnswer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * A call to a path built at run time (already concrete: no `{param}` left in it), by method, for
+ * clients that address many resources the same way (a CLI's resource commands, a console's
+ * pages). The typed calls (`client.GET("/admin/realms/{realmName}", ...)`) are better wherever
+ * the path is known when the code is written.
+ */
+export function requestPath<T = unknown>(
+  client: TesseraClient, method: string, path: string, init: { body?: unknown; params?: { query?: Record<string, unknown> } } = {},
+): Promise<TesseraAnswer<T>> {
+  // Each documented path is typed; a path built at run time is one of them, unnamed.
+  const request = client.request as unknown as (m: string, url: string, init: object) => Promise<TesseraAnswer<T>>;
+  return request(method.toLowerCase(), path, init);
+}
+
 /** One problem of a refused document (realm import): where, and what is wrong there. */
 export interface TesseraProblem {
   path: string;
@@ -63,7 +84,7 @@ export class TesseraApiError extends Error {
  * The data of a successful answer, or a TesseraApiError with the server's status, error code,
  * message and the field at fault: `const realm = unwrap(await client.GET(...))`.
  */
-export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+export function unwrap<T>(result: TesseraAnswer<T>): T {
   if (result.response.ok) return result.data as T;
   // A body that is not the gateway's (a proxy's HTML page, say) still gives the status.
   const e = (typeof result.error === "object" && result.error !== null ? result.error : {}) as {
