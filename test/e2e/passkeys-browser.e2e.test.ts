@@ -90,13 +90,19 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
       return new URL((await redirected).url());
     }
 
-    async function passkeyLogin(p: Page, s: Awaited<ReturnType<typeof start>>): Promise<void> {
-      // The previous test's redirect to the unserved callback may still land (chrome-error) and
-      // interrupt this navigation: then it is made again.
-      await p.goto(s.url.href).catch(async (e: unknown) => {
+    /**
+     * A navigation the previous test's late redirect to the unserved callback (chrome-error) may
+     * interrupt: then it is made again.
+     */
+    async function goto(p: Page, url: string): Promise<void> {
+      await p.goto(url).catch(async (e: unknown) => {
         if (!String(e).includes("interrupted by another navigation")) throw e;
-        await p.goto(s.url.href);
+        await p.goto(url);
       });
+    }
+
+    async function passkeyLogin(p: Page, s: Awaited<ReturnType<typeof start>>): Promise<void> {
+      await goto(p, s.url.href);
       await p.click("#passkey-login");
       await p.waitForSelector("#passkey-button:not([disabled])");
       expect(await p.title()).toBe(`Sign in with a passkey · ${realm}`);
@@ -106,7 +112,7 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
 
     it("registers a passkey after a password login (kc_action=webauthn-register-passwordless)", async () => {
       const s = await start({ kc_action: "webauthn-register-passwordless", login_hint: "dave" });
-      await page.goto(s.url.href);
+      await goto(page, s.url.href);
       await page.fill("#password", "Dave-Secret-1");
       await page.click("button[type=submit]");
       await page.waitForSelector("#passkey-button:not([disabled])");
@@ -131,7 +137,7 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
 
     it("logs out, then signs in with the passkey alone and gets tokens", async () => {
       const logout = oidc.buildEndSessionUrl(config, { id_token_hint: idToken });
-      await page.goto(logout.href);
+      await goto(page, logout.href);
       expect(await page.title()).toBe(`Logged out · ${realm}`);
       const s = await start();
       await passkeyLogin(page, s);
@@ -157,7 +163,7 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
 
     it("asks a user with a passkey for it after the password (second factor)", async () => {
       const s = await start({ login_hint: "dave" });
-      await page.goto(s.url.href);
+      await goto(page, s.url.href);
       await page.fill("#password", "Dave-Secret-1");
       await page.click("button[type=submit]");
       await page.waitForSelector("#passkey-button:not([disabled])");
