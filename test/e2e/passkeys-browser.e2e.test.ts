@@ -1,5 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import * as oidc from "openid-client";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
@@ -21,7 +23,10 @@ const recorded = recordResponses();
 
 describeTier("browser tier", ["CHROMIUM_PATH"], () => {
   describe("passkeys in Chromium", () => {
-    const CB = "http://localhost:3996/cb";
+    // The client's callback is served: an unanswered redirect leaves Chromium on its error page,
+    // and a navigation away from an error page swaps processes and is reported as interrupted.
+    let client: Server;
+    let CB = "";
     let server: TestServer;
     let api: ReturnType<typeof adminApi>;
     let context: BrowserContext;
@@ -34,6 +39,9 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
     let authenticatorId: string;
 
     beforeAll(async () => {
+      client = createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>client</title>"));
+      await new Promise<void>((resolve) => client.listen(0, "127.0.0.1", resolve));
+      CB = `http://localhost:${(client.address() as AddressInfo).port}/cb`;
       server = await startEmbeddedServer("passkeys");
       api = adminApi(server.url, server.apiKey);
       realm = uniqueName("passkeys");
@@ -56,6 +64,7 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
     afterAll(async () => {
       await context?.close();
       await server?.stop();
+      await new Promise((resolve) => (client ? client.close(resolve) : resolve(undefined)));
       if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     });
 
@@ -83,17 +92,16 @@ describeTier("browser tier", ["CHROMIUM_PATH"], () => {
       return { url, verifier, state, nonce };
     }
 
-    /** Clicks `selector` and answers the URL of the redirect to the client. */
+    /** Clicks `selector` and answers the URL of the redirect to the client, once its page loaded. */
     async function clickToClient(p: Page, selector: string): Promise<URL> {
       const redirected = p.waitForRequest((r) => r.url().startsWith(CB));
       await p.click(selector);
-      return new URL((await redirected).url());
+      const url = new URL((await redirected).url());
+      await p.waitForURL((u) => u.href.startsWith(CB));
+      return url;
     }
 
-    /**
-     * A navigation the previous test's late redirect to the unserved callback (chrome-error) may
-     * interrupt: then it is made again.
-     */
+    /** A navigation a late redirect may still interrupt: then it is made again. */
     async function goto(p: Page, url: string): Promise<void> {
       await p.goto(url).catch(async (e: unknown) => {
         if (!String(e).includes("interrupted by another navigation")) throw e;
