@@ -21,6 +21,11 @@ export interface CommonConfig {
   logLevel: LogLevel;
   /** Enables native Mongo TTL indexes (off by default: FerretDB refuses them). */
   mongoNativeTtl: boolean;
+  /**
+   * How long a store operation waits for a reachable MongoDB server before the request is answered
+   * 503: a caller told "unavailable" soon can retry, one kept waiting out an outage cannot.
+   */
+  mongodbSelectionTimeoutMs: number;
   /** Addresses of the services in cluster mode. */
   serviceUrls: Record<ServiceName, string | undefined>;
 }
@@ -43,6 +48,7 @@ export function readCommonConfig(env: Env): CommonConfig {
     adminApiKey: optStr(env, "TESSERA_ADMIN_API_KEY"),
     logLevel: oneOf(env, "TESSERA_LOG_LEVEL", LOG_LEVELS, "info"),
     mongoNativeTtl: bool(env, "TESSERA_MONGODB_NATIVE_TTL", false),
+    mongodbSelectionTimeoutMs: int(env, "TESSERA_MONGODB_SELECTION_TIMEOUT_MS", 2_000, 100, 120_000),
     serviceUrls: {
       directory: serviceUrl(env, "directory"),
       token: serviceUrl(env, "token"),

@@ -15,6 +15,7 @@ export function openServiceStore(name: ServiceName, common: CommonConfig, clock:
       uri: common.mongodbUri as string,
       database: `${common.mongodbDatabasePrefix}_${name}`,
       nativeTtl: common.mongoNativeTtl,
+      serverSelectionTimeoutMS: common.mongodbSelectionTimeoutMs,
       clock,
     });
   }

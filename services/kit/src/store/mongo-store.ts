@@ -13,6 +13,7 @@ import { mongoQueryOf, mongoSortOf, type MongoQuery } from "./mongo-filter.js";
 import { duplicateField, failedIndex, isDuplicateKey } from "./mongo-conflict.js";
 import { startSweeper } from "./sweeper.js";
 import { SerialQueue } from "./serial-queue.js";
+import { StoreReachability } from "./store-reachability.js";
 
 export interface MongoStoreOptions {
   uri: string;
@@ -73,8 +74,13 @@ async function isFerretDb(db: mongo.Db): Promise<boolean> {
  * Atomicity comes from single-document operations: updateMany applies `$inc` atomically per
  * document, findOneAndUpdate / findOneAndDelete select and modify one document atomically.
  */
+/** How long operations fail at once after one found no server, before one tries again. */
+const PROBE_AFTER_MS = 1_000;
+
 export class MongoStore implements Store {
   private readonly collections = new Map<string, MongoCollection<Doc>>();
+  /** One view of whether the server is reachable, for every collection of this connection. */
+  private readonly reach = new StoreReachability(PROBE_AFTER_MS);
   private readonly clock: Clock;
   private stopSweeper: () => void = () => {};
 
@@ -116,7 +122,7 @@ export class MongoStore implements Store {
     if (nativeTtl) await native.createIndex({ [TTL_FIELD]: 1 }, { name: TTL_FIELD, expireAfterSeconds: 0 });
     // Declaring a collection twice must keep one write queue for it.
     const queue = this.collections.get(name)?.queue ?? (this.serializeWrites ? new SerialQueue() : undefined);
-    const collection = new MongoCollection<Doc>(native, name, spec.ttl === true, nativeTtl, indexes, this.clock, queue);
+    const collection = new MongoCollection<Doc>(native, name, spec.ttl === true, nativeTtl, indexes, this.clock, queue, this.reach);
     this.collections.set(name, collection);
     return collection as unknown as Collection<T>;
   }
@@ -148,13 +154,19 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     indexes: IndexSpec[],
     private readonly clock: Clock,
     readonly queue: SerialQueue | undefined,
+    private readonly reach: StoreReachability,
   ) {
     this.unique = indexes.filter((i) => i.unique);
   }
 
-  /** A write that reads before it writes on FerretDB: serialized when the store says so. */
+  /**
+   * A write that reads before it writes on FerretDB: serialized when the store says so. The
+   * reachability check runs when its turn comes, so writes queued behind one that found no
+   * server fail at once.
+   */
   private serial<R>(fn: () => Promise<R>): Promise<R> {
-    return this.queue ? this.queue.run(fn) : fn();
+    const run = () => this.reach.run(fn);
+    return this.queue ? this.queue.run(run) : run();
   }
 
   /** The query ANDed with "not expired" for ttl collections (missing/null expiresAt never expires). */
@@ -215,7 +227,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async insert(doc: T): Promise<void> {
     const stored = this.toMongo(doc);
-    await this.write(() => this.native.insertOne({ ...stored }), [doc]);
+    await this.write(() => this.reach.run(() => this.native.insertOne({ ...stored })), [doc]);
   }
 
   /**
@@ -226,7 +238,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async insertMany(docs: T[]): Promise<void> {
     if (docs.length === 0) return;
     const stored = docs.map((d) => this.toMongo(d));
-    await this.write(async () => {
+    await this.write(() => this.reach.run(async () => {
       try {
         await this.native.insertMany(stored.map((d) => ({ ...d })), { ordered: true });
       } catch (err) {
@@ -238,7 +250,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
         if (failed > 0) await this.native.deleteMany({ _id: { $in: docs.slice(0, failed).map((d) => d._id) } });
         throw Object.assign(err, { keyPattern: field ? { [field]: 1 } : undefined });
       }
-    }, docs);
+    }), docs);
   }
 
   /**
@@ -248,7 +260,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
    * flow's code reads grew from 2 to 20 ms as unswept codes piled up (cluster bench).
    */
   async get(id: string): Promise<T | null> {
-    const doc = await this.native.findOne({ _id: id });
+    const doc = await this.reach.run(() => this.native.findOne({ _id: id }));
     if (doc && this.ttl && !isAlive(doc.expiresAt, this.clock.now())) return null;
     return this.fromMongo(doc);
   }
@@ -262,11 +274,12 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     let cursor = this.native.find(this.query(filter)).sort(mongoSortOf(sort));
     if (skip) cursor = cursor.skip(skip);
     if (limit !== undefined) cursor = cursor.limit(limit);
-    return (await cursor.toArray()).map((d) => this.fromMongo(d)!);
+    return (await this.reach.run(() => cursor.toArray())).map((d) => this.fromMongo(d)!);
   }
 
   async count(filter: Filter): Promise<number> {
-    return this.native.countDocuments(this.query(filter));
+    const q = this.query(filter);
+    return this.reach.run(() => this.native.countDocuments(q));
   }
 
   async update(filter: Filter, change: Change): Promise<number> {

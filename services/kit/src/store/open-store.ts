@@ -19,6 +19,7 @@ export type OpenStoreOptions =
       /** Real MongoDB only (FerretDB refuses TTL indexes); see MongoStoreOptions. */
       nativeTtl?: boolean;
       sweepIntervalMs?: number;
+      serverSelectionTimeoutMS?: number;
     };
 
 /** The one place a service turns its store configuration into a Store (TESSERA_STORE). */

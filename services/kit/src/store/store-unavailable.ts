@@ -7,7 +7,16 @@
  */
 const UNREACHABLE = /^Mongo(ose)?(Network|NetworkTimeout|ServerSelection|NotConnected|TopologyClosed|PoolCleared)Error$/;
 
+/** The store was found unreachable moments ago, so the operation was not tried (store-reachability.ts). */
+export class StoreUnreachableError extends Error {
+  constructor() {
+    super("the store is unreachable");
+    this.name = "StoreUnreachableError";
+  }
+}
+
 export function isStoreUnavailable(e: unknown): boolean {
+  if (e instanceof StoreUnreachableError) return true;
   if (typeof e !== "object" || e === null) return false;
   const { name, code } = e as { name?: unknown; code?: unknown };
   return (typeof name === "string" && UNREACHABLE.test(name)) || code === "SQLITE_BUSY";
