@@ -6,6 +6,7 @@ import { CLI_BIN, CliRunner } from "./support/cli-runner.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
 import { freePort } from "./support/free-port.js";
 import { adminApi, uniqueName } from "./support/http.js";
+import { describeTier } from "../support/tier.js";
 
 // The `tessera` command line (docs/cli.md), the built bin run as a child process against an
 // embedded server, each run with its own profile file. Exit codes: 0 ok, 1 the server answered an
@@ -15,7 +16,6 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const mode = (path: string) => statSync(path).mode & 0o777;
 /** A table's header cells (columns are padded with two spaces or more). */
 const header = (stdout: string) => stdout.split("\n")[0]!.split(/\s{2,}/);
-const hasScript = spawnSync("script", ["--version"]).status === 0;
 
 describe("tessera CLI (embedded)", () => {
   let server: TestServer;
@@ -244,14 +244,17 @@ describe("tessera CLI (embedded)", () => {
       expect((await cli.json<{ total: number }>("users", "list", "-r", realm)).total).toBe(3);
     });
 
-    (hasScript ? it : it.skip)("draws a progress bar when run on a terminal (script)", async () => {
-      const file = join(dir, "tty.csv");
-      writeFileSync(file, "username\ntty-1\ntty-2\ntty-3\n");
-      const command = [process.execPath, CLI_BIN, "users", "import", "-r", realm, "--file", file, "--batch", "1"].map((a) => `'${a}'`).join(" ");
-      const res = spawnSync("script", ["-qec", command, "/dev/null"], { env: cli.env(), encoding: "utf8" });
-      expect(res.status).toBe(0);
-      expect(res.stdout).toContain(`\rimporting users [${"#".repeat(30)}] 3/3 100%\r\n`);
-      expect(res.stdout).toContain("imported 3, skipped 0, failed 0 of 3\r\n");
+    // TESSERA_TEST_SCRIPT names util-linux `script`, which runs the CLI on a pseudo-terminal.
+    describeTier("terminal tier", ["TESSERA_TEST_SCRIPT"], () => {
+      it("draws a progress bar when run on a terminal (script)", async () => {
+        const file = join(dir, "tty.csv");
+        writeFileSync(file, "username\ntty-1\ntty-2\ntty-3\n");
+        const command = [process.execPath, CLI_BIN, "users", "import", "-r", realm, "--file", file, "--batch", "1"].map((a) => `'${a}'`).join(" ");
+        const res = spawnSync(process.env.TESSERA_TEST_SCRIPT as string, ["-qec", command, "/dev/null"], { env: cli.env(), encoding: "utf8" });
+        expect(res.status).toBe(0);
+        expect(res.stdout).toContain(`\rimporting users [${"#".repeat(30)}] 3/3 100%\r\n`);
+        expect(res.stdout).toContain("imported 3, skipped 0, failed 0 of 3\r\n");
+      });
     });
   });
 
