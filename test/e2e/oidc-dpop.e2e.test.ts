@@ -201,6 +201,41 @@ for (const target of targets()) describe(`OIDC DPoP (${target.mode})`, () => {
     expect(new URL(refused.location).searchParams.get("error")).toBe("invalid_request");
   });
 
+  it("binds the code to the key of a proof sent with the pushed request (RFC 9449 section 10.1)", async () => {
+    const { login } = new OidcRp(() => ({ serverUrl: server.url, realm }), CB, PASSWORD).calls();
+    const config = await rp("app");
+    const k = await keyPair();
+    const jkt = await thumbprint(k);
+    const pushed = async () => {
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      // openid-client sends the DPoP header with the pushed request, as the RFC's section 10.1 has it.
+      const url = await oidc.buildAuthorizationUrlWithPAR(config, {
+        redirect_uri: CB, scope: "openid", state, nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256",
+      }, { DPoP: oidc.getDPoPHandle(config, k) });
+      const b = new BrowserSession(server.url);
+      const back = await login(b, await b.get(url.href));
+      return (dpop?: oidc.DPoPHandle) => oidc.authorizationCodeGrant(config, new URL(back.location), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce }, {}, dpop ? { DPoP: dpop } : {});
+    };
+    const other = await failure((await pushed())(oidc.getDPoPHandle(config, await keyPair())));
+    expect([other.error, other.status]).toEqual(["invalid_grant", 400]);
+    const ok = await (await pushed())(oidc.getDPoPHandle(config, k));
+    expect([ok.token_type, decodeJwt(ok.access_token).cnf]).toEqual(["dpop", { jkt }]);
+
+    // Both the header and dpop_jkt: they must name the same key.
+    const parUrl = `${issuer()}/protocol/openid-connect/ext/par/request`;
+    const form = { client_id: "app", response_type: "code", redirect_uri: CB, scope: "openid", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" };
+    const mismatch = await http("POST", parUrl, { form: { ...form, dpop_jkt: await thumbprint(await keyPair()) }, headers: { DPoP: await proof(k, "POST", parUrl) } });
+    expect([mismatch.status, mismatch.body]).toEqual([400, { error: "invalid_dpop_proof", error_description: "dpop_jkt does not name the DPoP proof's key" }]);
+    const same = await http("POST", parUrl, { form: { ...form, dpop_jkt: jkt }, headers: { DPoP: await proof(k, "POST", parUrl) } });
+    expect(same.status).toBe(201);
+    // A proof made for the token endpoint is not one for the pushed request.
+    const wrongHtu = await http("POST", parUrl, { form, headers: { DPoP: await proof(k, "POST", tokenUrl()) } });
+    expect([wrongHtu.status, wrongHtu.body.error]).toEqual([400, "invalid_dpop_proof"]);
+  });
+
   it("answers userinfo for a bound token with its proof, and refuses it without, as Bearer, and with another key's proof", async () => {
     const config = await rp("app");
     const k = await keyPair();

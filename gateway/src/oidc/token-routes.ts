@@ -86,7 +86,7 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
       const params: Record<string, string> = {};
       for (const name of Object.keys((req.body ?? {}) as Record<string, unknown>)) params[name] = formParam(req, name);
       const res = await rpc.oauth.pushAuthorizationRequest({
-        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), params, ipAddress: req.ip ?? "",
+        realm: realmOf(req), baseUrl: publicUrl, client: clientCredentials(req), params, ipAddress: req.ip ?? "", dpopProof: dpopHeader(req),
       });
       // RFC 9126 section 2.2: 201 Created.
       return { status: 201, body: { request_uri: res.requestUri, expires_in: res.expiresIn }, headers: NO_STORE };

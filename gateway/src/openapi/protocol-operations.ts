@@ -111,6 +111,7 @@ export function protocolOperations(): Operation[] {
         response_type: s, redirect_uri: s, scope: s, state: s, nonce: s, code_challenge: s, code_challenge_method: s, prompt: s, max_age: s,
         login_hint: s, response_mode: s, dpop_jkt: s, request: { ...s, description: "A request object (RFC 9101) instead of the parameters." }, ...CLIENT_AUTH,
       }),
+      headers: [{ name: "DPoP", description: "A DPoP proof for this endpoint (RFC 9449 section 10.1): binds the code to its key, as `dpop_jkt` does; with `dpop_jkt` too, both must name the same key." }],
       responses: { 201: json("The request_uri to send to the authorization endpoint.", ref("PushedAuthorizationResponse")) } },
     preflight("pushAuthorizationRequestPreflight", `${OIDC}/ext/par/request`),
     { id: "introspect", method: "POST", path: `${OIDC}/token/introspect`, auth: "client", tag: "OpenID Connect", summary: "Token introspection (RFC 7662)",

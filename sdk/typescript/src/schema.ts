@@ -13363,7 +13363,10 @@ export interface operations {
     pushAuthorizationRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A DPoP proof for this endpoint (RFC 9449 section 10.1): binds the code to its key, as `dpop_jkt` does; with `dpop_jkt` too, both must name the same key. */
+                DPoP?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;

@@ -99,10 +99,10 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const assertions = new ClientAssertions(clients, clientJwks, await SpentJtiRepository.forClientAssertions(store), clock);
   const auth = new ClientAuth(clients, assertions);
   const events = new OAuthEvents(outbox, clock);
-  const pushed = new PushedAuthorizations(pushedRepo, auth, events, clock);
   const serviceAccountGrants = new ServiceAccountGrants(clock);
   const dpopProofs = new DpopProofs(await SpentJtiRepository.forDpopProofs(store), new DpopNonces(deps.secrets, clock), clock);
   const dpop = new DpopBinding(dpopProofs, clients);
+  const pushed = new PushedAuthorizations(pushedRepo, auth, events, clock, dpop);
   const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, recentRevocations);
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),

@@ -4,6 +4,7 @@ import type { ClientDirectory, ClientInfo } from "./client-directory.js";
 import { DPOP_ALGS, invalidDpopProof, type DpopProofs } from "./dpop-proof.js";
 
 const TOKEN_PATH = "/protocol/openid-connect/token";
+const PAR_PATH = "/protocol/openid-connect/ext/par/request";
 const USERINFO_PATH = "/protocol/openid-connect/userinfo";
 
 /** How a protected resource's request presented its access token, and the proof it came with. */
@@ -39,6 +40,19 @@ export class DpopBinding {
     const accepted = await this.proofs.check(proof, {
       realm, htm: "POST", htu: issuer + TOKEN_PATH, nonceRequired: client.dpopNonceRequired,
     });
+    return accepted.jkt;
+  }
+
+  /**
+   * Section 10.1: a proof sent with a pushed authorization request binds the code to its key, as
+   * dpop_jkt does; "" without a proof. A dpop_jkt sent with it must name the same key.
+   */
+  async forPushedRequest(realm: string, issuer: string, client: ClientInfo, proof: string, dpopJkt: string | undefined): Promise<string> {
+    if (!proof) return "";
+    const accepted = await this.proofs.check(proof, {
+      realm, htm: "POST", htu: issuer + PAR_PATH, nonceRequired: client.dpopNonceRequired,
+    });
+    if (dpopJkt !== undefined && dpopJkt !== accepted.jkt) throw invalidDpopProof("dpop_jkt does not name the DPoP proof's key");
     return accepted.jkt;
   }
 

@@ -8,6 +8,7 @@ import type { ClientInfo } from "./client-directory.js";
 import type { ClientAuth, PresentedClient } from "./client-auth.js";
 import type { OAuthEvents } from "./oauth-events.js";
 import type { OAuthRealm } from "./realm-settings.js";
+import type { DpopBinding } from "./dpop-binding.js";
 
 /** RFC 9126 section 2.2: the request_uri's URN prefix. */
 export const PAR_URN_PREFIX = "urn:ietf:params:oauth:request_uri:";
@@ -40,18 +41,20 @@ export class PushedAuthorizations {
     private readonly auth: ClientAuth,
     private readonly events: OAuthEvents,
     private readonly clock: Clock,
+    /** RFC 9449 section 10.1; without it a DPoP header is not read (tests of PAR alone). */
+    private readonly dpop?: DpopBinding,
   ) {}
 
   /**
    * Authenticates the client as the token endpoint does (RFC 9126 section 2: the same methods) and
    * stores its request; records PUSHED_AUTHORIZATION_REQUEST or its _ERROR (Keycloak's names).
    */
-  async push(realm: OAuthRealm, issuer: string, presented: PresentedClient, form: Record<string, string>, ipAddress: string): Promise<{ requestUri: string; expiresIn: number }> {
+  async push(realm: OAuthRealm, issuer: string, presented: PresentedClient, form: Record<string, string>, ipAddress: string, dpopProof = ""): Promise<{ requestUri: string; expiresIn: number }> {
     let clientId = presented.clientId;
     try {
       const client = await this.auth.authenticate(realm.name, presented);
       clientId = client.clientId;
-      const pushed = await this.store(realm, issuer, client, form);
+      const pushed = await this.store(realm, issuer, client, form, dpopProof);
       await this.events.record(realm, { type: "PUSHED_AUTHORIZATION_REQUEST", clientId, ipAddress });
       return pushed;
     } catch (e) {
@@ -63,7 +66,7 @@ export class PushedAuthorizations {
   }
 
   /** Stores the request of an authenticated client; its request_uri and lifetime (section 2.2). */
-  private async store(realm: OAuthRealm, issuer: string, client: ClientInfo, form: Record<string, string>): Promise<{ requestUri: string; expiresIn: number }> {
+  private async store(realm: OAuthRealm, issuer: string, client: ClientInfo, form: Record<string, string>, dpopProof: string): Promise<{ requestUri: string; expiresIn: number }> {
     if (form.request_uri !== undefined) throw IamError.oauth("invalid_request", "request_uri must not be sent to the pushed authorization request endpoint.");
     if (form.client_id && form.client_id !== client.clientId) throw IamError.oauth("invalid_request", "client_id does not match the authenticated client.");
     // The authorization endpoint's length limits, which its query parsing would have applied.
@@ -74,6 +77,8 @@ export class PushedAuthorizations {
     if (object.error) throw IamError.oauth(object.error.error, object.error.description);
     const check = checkAuthorizationRequest(object.params, client);
     if (!check.ok) throw IamError.oauth(check.error, check.description);
+    const jkt = this.dpop ? await this.dpop.forPushedRequest(realm.name, issuer, client, dpopProof, object.params.dpop_jkt) : "";
+    if (jkt) object.params.dpop_jkt = jkt;
     const reference = randomToken(32);
     await this.repo.insert({
       _id: sha256Hex(reference), realmId: realm.id, clientId: client.clientId, params: object.params,

@@ -64,7 +64,7 @@ export function oauthRpc(d: OAuthDeps): ServiceImpl<typeof OAuthService> {
     },
     async pushAuthorizationRequest(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);
-      return d.pushed.push(realm, issuer, presented(req.client, issuer), req.params, req.ipAddress);
+      return d.pushed.push(realm, issuer, presented(req.client, issuer), req.params, req.ipAddress, req.dpopProof);
     },
     async userInfo(req) {
       const { realm, issuer } = await context(req.realm, req.baseUrl);

@@ -28,8 +28,10 @@ type PushAuthorizationRequestRequest struct {
 	BaseUrl string                 `protobuf:"bytes,2,opt,name=base_url,json=baseUrl,proto3" json:"base_url,omitempty"`
 	Client  *ClientCredentials     `protobuf:"bytes,3,opt,name=client,proto3" json:"client,omitempty"`
 	// The authorization request's form parameters (each sent once), client authentication's included.
-	Params        map[string]string `protobuf:"bytes,4,rep,name=params,proto3" json:"params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	IpAddress     string            `protobuf:"bytes,5,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	Params    map[string]string `protobuf:"bytes,4,rep,name=params,proto3" json:"params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	IpAddress string            `protobuf:"bytes,5,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	// RFC 9449 section 10.1: the request's DPoP header; "" when not sent.
+	DpopProof     string `protobuf:"bytes,6,opt,name=dpop_proof,json=dpopProof,proto3" json:"dpop_proof,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -95,6 +97,13 @@ func (x *PushAuthorizationRequestRequest) GetParams() map[string]string {
 func (x *PushAuthorizationRequestRequest) GetIpAddress() string {
 	if x != nil {
 		return x.IpAddress
+	}
+	return ""
+}
+
+func (x *PushAuthorizationRequestRequest) GetDpopProof() string {
+	if x != nil {
+		return x.DpopProof
 	}
 	return ""
 }
@@ -1212,14 +1221,16 @@ var File_iam_token_v1_oauth_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_oauth_proto_rawDesc = "" +
 	"\n" +
-	"\x18iam/token/v1/oauth.proto\x12\fiam.token.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xb8\x02\n" +
+	"\x18iam/token/v1/oauth.proto\x12\fiam.token.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xd7\x02\n" +
 	"\x1fPushAuthorizationRequestRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
 	"\bbase_url\x18\x02 \x01(\tR\abaseUrl\x127\n" +
 	"\x06client\x18\x03 \x01(\v2\x1f.iam.token.v1.ClientCredentialsR\x06client\x12Q\n" +
 	"\x06params\x18\x04 \x03(\v29.iam.token.v1.PushAuthorizationRequestRequest.ParamsEntryR\x06params\x12\x1d\n" +
 	"\n" +
-	"ip_address\x18\x05 \x01(\tR\tipAddress\x1a9\n" +
+	"ip_address\x18\x05 \x01(\tR\tipAddress\x12\x1d\n" +
+	"\n" +
+	"dpop_proof\x18\x06 \x01(\tR\tdpopProof\x1a9\n" +
 	"\vParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"b\n" +

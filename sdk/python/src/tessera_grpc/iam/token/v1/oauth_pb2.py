@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18iam/token/v1/oauth.proto\x12\x0ciam.token.v1\x1a\x1cgoogle/protobuf/struct.proto\"\x81\x02\n\x1fPushAuthorizationRequestRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12I\n\x06params\x18\x04 \x03(\x0b\x32\x39.iam.token.v1.PushAuthorizationRequestRequest.ParamsEntry\x12\x12\n\nip_address\x18\x05 \x01(\t\x1a-\n\x0bParamsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"K\n PushAuthorizationRequestResponse\x12\x13\n\x0brequest_uri\x18\x01 \x01(\t\x12\x12\n\nexpires_in\x18\x02 \x01(\x05\"v\n\x11\x43lientCredentials\x12\x11\n\tclient_id\x18\x01 \x01(\t\x12\x15\n\rclient_secret\x18\x02 \x01(\t\x12\x1d\n\x15\x63lient_assertion_type\x18\x03 \x01(\t\x12\x18\n\x10\x63lient_assertion\x18\x04 \x01(\t\"\xdc\x03\n\x0cTokenRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\x12\n\ngrant_type\x18\x04 \x01(\t\x12\x0c\n\x04\x63ode\x18\x05 \x01(\t\x12\x14\n\x0credirect_uri\x18\x06 \x01(\t\x12\x15\n\rcode_verifier\x18\x07 \x01(\t\x12\x10\n\x08username\x18\x08 \x01(\t\x12\x10\n\x08password\x18\t \x01(\t\x12\x0b\n\x03otp\x18\n \x01(\t\x12\x15\n\rrefresh_token\x18\x0b \x01(\t\x12\x12\n\x05scope\x18\x0c \x01(\tH\x00\x88\x01\x01\x12\x13\n\x0b\x64\x65vice_code\x18\r \x01(\t\x12\x12\n\nip_address\x18\x0e \x01(\t\x12\x12\n\ndpop_proof\x18\x0f \x01(\t\x12\x15\n\rsubject_token\x18\x15 \x01(\t\x12\x1a\n\x12subject_token_type\x18\x16 \x01(\t\x12\x10\n\x08\x61udience\x18\x17 \x01(\t\x12\x1c\n\x14requested_token_type\x18\x18 \x01(\t\x12\x13\n\x0b\x61\x63tor_token\x18\x19 \x01(\t\x12\x10\n\x08resource\x18\x1a \x01(\tB\x08\n\x06_scope\"\xe7\x01\n\rTokenResponse\x12\x14\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\t\x12\x12\n\ntoken_type\x18\x02 \x01(\t\x12\x12\n\nexpires_in\x18\x03 \x01(\x05\x12\x15\n\rrefresh_token\x18\x04 \x01(\t\x12\x1a\n\x12refresh_expires_in\x18\x05 \x01(\x05\x12\x10\n\x08id_token\x18\x06 \x01(\t\x12\r\n\x05scope\x18\x07 \x01(\t\x12\x15\n\rsession_state\x18\x08 \x01(\t\x12\x12\n\ndpop_nonce\x18\t \x01(\t\x12\x19\n\x11issued_token_type\x18\x15 \x01(\t\"\x9c\x01\n\x16\x41uthorizeDeviceRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\x12\n\x05scope\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x12\n\nip_address\x18\x05 \x01(\tB\x08\n\x06_scope\"\xa4\x01\n\x17\x41uthorizeDeviceResponse\x12\x13\n\x0b\x64\x65vice_code\x18\x01 \x01(\t\x12\x11\n\tuser_code\x18\x02 \x01(\t\x12\x18\n\x10verification_uri\x18\x03 \x01(\t\x12!\n\x19verification_uri_complete\x18\x04 \x01(\t\x12\x12\n\nexpires_in\x18\x05 \x01(\x05\x12\x10\n\x08interval\x18\x06 \x01(\x05\"\xa1\x01\n\x11IntrospectRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\r\n\x05token\x18\x04 \x01(\t\x12\x17\n\x0ftoken_type_hint\x18\x05 \x01(\t\x12\x12\n\nip_address\x18\x06 \x01(\t\"=\n\x12IntrospectResponse\x12\'\n\x06result\x18\x01 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x9d\x01\n\rRevokeRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\r\n\x05token\x18\x04 \x01(\t\x12\x17\n\x0ftoken_type_hint\x18\x05 \x01(\t\x12\x12\n\nip_address\x18\x06 \x01(\t\"\x10\n\x0eRevokeResponse\"\x81\x01\n\x0fUserInfoRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12\x14\n\x0c\x61\x63\x63\x65ss_token\x18\x03 \x01(\t\x12\x0e\n\x06scheme\x18\x04 \x01(\t\x12\x12\n\ndpop_proof\x18\x05 \x01(\t\x12\x13\n\x0bhttp_method\x18\x06 \x01(\t\";\n\x10UserInfoResponse\x12\'\n\x06\x63laims\x18\x01 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x8c\x01\n\rLogoutRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\x15\n\rrefresh_token\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\"\x10\n\x0eLogoutResponse2\xd1\x04\n\x0cOAuthService\x12@\n\x05Token\x12\x1a.iam.token.v1.TokenRequest\x1a\x1b.iam.token.v1.TokenResponse\x12^\n\x0f\x41uthorizeDevice\x12$.iam.token.v1.AuthorizeDeviceRequest\x1a%.iam.token.v1.AuthorizeDeviceResponse\x12O\n\nIntrospect\x12\x1f.iam.token.v1.IntrospectRequest\x1a .iam.token.v1.IntrospectResponse\x12\x43\n\x06Revoke\x12\x1b.iam.token.v1.RevokeRequest\x1a\x1c.iam.token.v1.RevokeResponse\x12I\n\x08UserInfo\x12\x1d.iam.token.v1.UserInfoRequest\x1a\x1e.iam.token.v1.UserInfoResponse\x12\x43\n\x06Logout\x12\x1b.iam.token.v1.LogoutRequest\x1a\x1c.iam.token.v1.LogoutResponse\x12y\n\x18PushAuthorizationRequest\x12-.iam.token.v1.PushAuthorizationRequestRequest\x1a..iam.token.v1.PushAuthorizationRequestResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18iam/token/v1/oauth.proto\x12\x0ciam.token.v1\x1a\x1cgoogle/protobuf/struct.proto\"\x95\x02\n\x1fPushAuthorizationRequestRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12I\n\x06params\x18\x04 \x03(\x0b\x32\x39.iam.token.v1.PushAuthorizationRequestRequest.ParamsEntry\x12\x12\n\nip_address\x18\x05 \x01(\t\x12\x12\n\ndpop_proof\x18\x06 \x01(\t\x1a-\n\x0bParamsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"K\n PushAuthorizationRequestResponse\x12\x13\n\x0brequest_uri\x18\x01 \x01(\t\x12\x12\n\nexpires_in\x18\x02 \x01(\x05\"v\n\x11\x43lientCredentials\x12\x11\n\tclient_id\x18\x01 \x01(\t\x12\x15\n\rclient_secret\x18\x02 \x01(\t\x12\x1d\n\x15\x63lient_assertion_type\x18\x03 \x01(\t\x12\x18\n\x10\x63lient_assertion\x18\x04 \x01(\t\"\xdc\x03\n\x0cTokenRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\x12\n\ngrant_type\x18\x04 \x01(\t\x12\x0c\n\x04\x63ode\x18\x05 \x01(\t\x12\x14\n\x0credirect_uri\x18\x06 \x01(\t\x12\x15\n\rcode_verifier\x18\x07 \x01(\t\x12\x10\n\x08username\x18\x08 \x01(\t\x12\x10\n\x08password\x18\t \x01(\t\x12\x0b\n\x03otp\x18\n \x01(\t\x12\x15\n\rrefresh_token\x18\x0b \x01(\t\x12\x12\n\x05scope\x18\x0c \x01(\tH\x00\x88\x01\x01\x12\x13\n\x0b\x64\x65vice_code\x18\r \x01(\t\x12\x12\n\nip_address\x18\x0e \x01(\t\x12\x12\n\ndpop_proof\x18\x0f \x01(\t\x12\x15\n\rsubject_token\x18\x15 \x01(\t\x12\x1a\n\x12subject_token_type\x18\x16 \x01(\t\x12\x10\n\x08\x61udience\x18\x17 \x01(\t\x12\x1c\n\x14requested_token_type\x18\x18 \x01(\t\x12\x13\n\x0b\x61\x63tor_token\x18\x19 \x01(\t\x12\x10\n\x08resource\x18\x1a \x01(\tB\x08\n\x06_scope\"\xe7\x01\n\rTokenResponse\x12\x14\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\t\x12\x12\n\ntoken_type\x18\x02 \x01(\t\x12\x12\n\nexpires_in\x18\x03 \x01(\x05\x12\x15\n\rrefresh_token\x18\x04 \x01(\t\x12\x1a\n\x12refresh_expires_in\x18\x05 \x01(\x05\x12\x10\n\x08id_token\x18\x06 \x01(\t\x12\r\n\x05scope\x18\x07 \x01(\t\x12\x15\n\rsession_state\x18\x08 \x01(\t\x12\x12\n\ndpop_nonce\x18\t \x01(\t\x12\x19\n\x11issued_token_type\x18\x15 \x01(\t\"\x9c\x01\n\x16\x41uthorizeDeviceRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\x12\n\x05scope\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x12\n\nip_address\x18\x05 \x01(\tB\x08\n\x06_scope\"\xa4\x01\n\x17\x41uthorizeDeviceResponse\x12\x13\n\x0b\x64\x65vice_code\x18\x01 \x01(\t\x12\x11\n\tuser_code\x18\x02 \x01(\t\x12\x18\n\x10verification_uri\x18\x03 \x01(\t\x12!\n\x19verification_uri_complete\x18\x04 \x01(\t\x12\x12\n\nexpires_in\x18\x05 \x01(\x05\x12\x10\n\x08interval\x18\x06 \x01(\x05\"\xa1\x01\n\x11IntrospectRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\r\n\x05token\x18\x04 \x01(\t\x12\x17\n\x0ftoken_type_hint\x18\x05 \x01(\t\x12\x12\n\nip_address\x18\x06 \x01(\t\"=\n\x12IntrospectResponse\x12\'\n\x06result\x18\x01 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x9d\x01\n\rRevokeRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\r\n\x05token\x18\x04 \x01(\t\x12\x17\n\x0ftoken_type_hint\x18\x05 \x01(\t\x12\x12\n\nip_address\x18\x06 \x01(\t\"\x10\n\x0eRevokeResponse\"\x81\x01\n\x0fUserInfoRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12\x14\n\x0c\x61\x63\x63\x65ss_token\x18\x03 \x01(\t\x12\x0e\n\x06scheme\x18\x04 \x01(\t\x12\x12\n\ndpop_proof\x18\x05 \x01(\t\x12\x13\n\x0bhttp_method\x18\x06 \x01(\t\";\n\x10UserInfoResponse\x12\'\n\x06\x63laims\x18\x01 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x8c\x01\n\rLogoutRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08\x62\x61se_url\x18\x02 \x01(\t\x12/\n\x06\x63lient\x18\x03 \x01(\x0b\x32\x1f.iam.token.v1.ClientCredentials\x12\x15\n\rrefresh_token\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\"\x10\n\x0eLogoutResponse2\xd1\x04\n\x0cOAuthService\x12@\n\x05Token\x12\x1a.iam.token.v1.TokenRequest\x1a\x1b.iam.token.v1.TokenResponse\x12^\n\x0f\x41uthorizeDevice\x12$.iam.token.v1.AuthorizeDeviceRequest\x1a%.iam.token.v1.AuthorizeDeviceResponse\x12O\n\nIntrospect\x12\x1f.iam.token.v1.IntrospectRequest\x1a .iam.token.v1.IntrospectResponse\x12\x43\n\x06Revoke\x12\x1b.iam.token.v1.RevokeRequest\x1a\x1c.iam.token.v1.RevokeResponse\x12I\n\x08UserInfo\x12\x1d.iam.token.v1.UserInfoRequest\x1a\x1e.iam.token.v1.UserInfoResponse\x12\x43\n\x06Logout\x12\x1b.iam.token.v1.LogoutRequest\x1a\x1c.iam.token.v1.LogoutResponse\x12y\n\x18PushAuthorizationRequest\x12-.iam.token.v1.PushAuthorizationRequestRequest\x1a..iam.token.v1.PushAuthorizationRequestResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,37 +35,37 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_PUSHAUTHORIZATIONREQUESTREQUEST_PARAMSENTRY']._loaded_options = None
   _globals['_PUSHAUTHORIZATIONREQUESTREQUEST_PARAMSENTRY']._serialized_options = b'8\001'
   _globals['_PUSHAUTHORIZATIONREQUESTREQUEST']._serialized_start=73
-  _globals['_PUSHAUTHORIZATIONREQUESTREQUEST']._serialized_end=330
-  _globals['_PUSHAUTHORIZATIONREQUESTREQUEST_PARAMSENTRY']._serialized_start=285
-  _globals['_PUSHAUTHORIZATIONREQUESTREQUEST_PARAMSENTRY']._serialized_end=330
-  _globals['_PUSHAUTHORIZATIONREQUESTRESPONSE']._serialized_start=332
-  _globals['_PUSHAUTHORIZATIONREQUESTRESPONSE']._serialized_end=407
-  _globals['_CLIENTCREDENTIALS']._serialized_start=409
-  _globals['_CLIENTCREDENTIALS']._serialized_end=527
-  _globals['_TOKENREQUEST']._serialized_start=530
-  _globals['_TOKENREQUEST']._serialized_end=1006
-  _globals['_TOKENRESPONSE']._serialized_start=1009
-  _globals['_TOKENRESPONSE']._serialized_end=1240
-  _globals['_AUTHORIZEDEVICEREQUEST']._serialized_start=1243
-  _globals['_AUTHORIZEDEVICEREQUEST']._serialized_end=1399
-  _globals['_AUTHORIZEDEVICERESPONSE']._serialized_start=1402
-  _globals['_AUTHORIZEDEVICERESPONSE']._serialized_end=1566
-  _globals['_INTROSPECTREQUEST']._serialized_start=1569
-  _globals['_INTROSPECTREQUEST']._serialized_end=1730
-  _globals['_INTROSPECTRESPONSE']._serialized_start=1732
-  _globals['_INTROSPECTRESPONSE']._serialized_end=1793
-  _globals['_REVOKEREQUEST']._serialized_start=1796
-  _globals['_REVOKEREQUEST']._serialized_end=1953
-  _globals['_REVOKERESPONSE']._serialized_start=1955
-  _globals['_REVOKERESPONSE']._serialized_end=1971
-  _globals['_USERINFOREQUEST']._serialized_start=1974
-  _globals['_USERINFOREQUEST']._serialized_end=2103
-  _globals['_USERINFORESPONSE']._serialized_start=2105
-  _globals['_USERINFORESPONSE']._serialized_end=2164
-  _globals['_LOGOUTREQUEST']._serialized_start=2167
-  _globals['_LOGOUTREQUEST']._serialized_end=2307
-  _globals['_LOGOUTRESPONSE']._serialized_start=2309
-  _globals['_LOGOUTRESPONSE']._serialized_end=2325
-  _globals['_OAUTHSERVICE']._serialized_start=2328
-  _globals['_OAUTHSERVICE']._serialized_end=2921
+  _globals['_PUSHAUTHORIZATIONREQUESTREQUEST']._serialized_end=350
+  _globals['_PUSHAUTHORIZATIONREQUESTREQUEST_PARAMSENTRY']._serialized_start=305
+  _globals['_PUSHAUTHORIZATIONREQUESTREQUEST_PARAMSENTRY']._serialized_end=350
+  _globals['_PUSHAUTHORIZATIONREQUESTRESPONSE']._serialized_start=352
+  _globals['_PUSHAUTHORIZATIONREQUESTRESPONSE']._serialized_end=427
+  _globals['_CLIENTCREDENTIALS']._serialized_start=429
+  _globals['_CLIENTCREDENTIALS']._serialized_end=547
+  _globals['_TOKENREQUEST']._serialized_start=550
+  _globals['_TOKENREQUEST']._serialized_end=1026
+  _globals['_TOKENRESPONSE']._serialized_start=1029
+  _globals['_TOKENRESPONSE']._serialized_end=1260
+  _globals['_AUTHORIZEDEVICEREQUEST']._serialized_start=1263
+  _globals['_AUTHORIZEDEVICEREQUEST']._serialized_end=1419
+  _globals['_AUTHORIZEDEVICERESPONSE']._serialized_start=1422
+  _globals['_AUTHORIZEDEVICERESPONSE']._serialized_end=1586
+  _globals['_INTROSPECTREQUEST']._serialized_start=1589
+  _globals['_INTROSPECTREQUEST']._serialized_end=1750
+  _globals['_INTROSPECTRESPONSE']._serialized_start=1752
+  _globals['_INTROSPECTRESPONSE']._serialized_end=1813
+  _globals['_REVOKEREQUEST']._serialized_start=1816
+  _globals['_REVOKEREQUEST']._serialized_end=1973
+  _globals['_REVOKERESPONSE']._serialized_start=1975
+  _globals['_REVOKERESPONSE']._serialized_end=1991
+  _globals['_USERINFOREQUEST']._serialized_start=1994
+  _globals['_USERINFOREQUEST']._serialized_end=2123
+  _globals['_USERINFORESPONSE']._serialized_start=2125
+  _globals['_USERINFORESPONSE']._serialized_end=2184
+  _globals['_LOGOUTREQUEST']._serialized_start=2187
+  _globals['_LOGOUTREQUEST']._serialized_end=2327
+  _globals['_LOGOUTRESPONSE']._serialized_start=2329
+  _globals['_LOGOUTRESPONSE']._serialized_end=2345
+  _globals['_OAUTHSERVICE']._serialized_start=2348
+  _globals['_OAUTHSERVICE']._serialized_end=2941
 # @@protoc_insertion_point(module_scope)

@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class PushAuthorizationRequestRequest(_message.Message):
-    __slots__ = ("realm", "base_url", "client", "params", "ip_address")
+    __slots__ = ("realm", "base_url", "client", "params", "ip_address", "dpop_proof")
     class ParamsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -21,12 +21,14 @@ class PushAuthorizationRequestRequest(_message.Message):
     CLIENT_FIELD_NUMBER: _ClassVar[int]
     PARAMS_FIELD_NUMBER: _ClassVar[int]
     IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    DPOP_PROOF_FIELD_NUMBER: _ClassVar[int]
     realm: str
     base_url: str
     client: ClientCredentials
     params: _containers.ScalarMap[str, str]
     ip_address: str
-    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., client: _Optional[_Union[ClientCredentials, _Mapping]] = ..., params: _Optional[_Mapping[str, str]] = ..., ip_address: _Optional[str] = ...) -> None: ...
+    dpop_proof: str
+    def __init__(self, realm: _Optional[str] = ..., base_url: _Optional[str] = ..., client: _Optional[_Union[ClientCredentials, _Mapping]] = ..., params: _Optional[_Mapping[str, str]] = ..., ip_address: _Optional[str] = ..., dpop_proof: _Optional[str] = ...) -> None: ...
 
 class PushAuthorizationRequestResponse(_message.Message):
     __slots__ = ("request_uri", "expires_in")
