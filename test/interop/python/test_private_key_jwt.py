@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -28,15 +27,12 @@ from joserfc.jws import JWSRegistry
 from hosted_pages import Browser
 from test_authlib import ACCESS_TOKEN_LIFESPAN, SCOPE, Settings, id_token_claims, key_set, metadata, settings  # noqa: F401
 
-ASSERTION_LIFETIME = 60
-
-
-class ShortLivedPrivateKeyJWT(PrivateKeyJWT):
-    """authlib's PrivateKeyJWT with ES256 and a 60 s assertion. authlib's default ``exp`` is an
-    hour after ``iat``; Tessera accepts at most 10 minutes (RFC 7523 section 3 item 4 lets the
-    server bound it), so the app passes ``exp`` itself. ``claims`` is read on every signature, and
-    a fresh dict each time keeps authlib's generated ``jti`` fresh too (it writes it into the dict
-    it is given). ``jti`` pins one, to replay it."""
+class Es256PrivateKeyJWT(PrivateKeyJWT):
+    """authlib's PrivateKeyJWT with ES256 and authlib's own lifetime (``exp`` an hour after
+    ``iat``): Tessera accepts an assertion for ten minutes from its ``iat`` (RFC 7523 section 3
+    item 4 lets the server bound it), as Keycloak accepts authlib's default. ``claims`` is read on
+    every signature, and a fresh dict each time keeps authlib's generated ``jti`` fresh too (it
+    writes it into the dict it is given). ``jti`` pins one, to replay it."""
 
     alg = "ES256"
 
@@ -46,8 +42,7 @@ class ShortLivedPrivateKeyJWT(PrivateKeyJWT):
 
     @property
     def claims(self) -> dict:
-        fresh = {"exp": int(time.time()) + ASSERTION_LIFETIME}
-        return {**fresh, "jti": self._jti} if self._jti else fresh
+        return {"jti": self._jti} if self._jti else {}
 
     @claims.setter
     def claims(self, _value) -> None:
@@ -78,7 +73,7 @@ def signed_session(signer: Signer, settings: Settings, metadata: dict, jti: str 
         scope=SCOPE, redirect_uri=settings.redirect_uri, code_challenge_method="S256",
         token_endpoint=metadata["token_endpoint"], default_timeout=10,
     )
-    session.register_client_auth_method(ShortLivedPrivateKeyJWT(jti))
+    session.register_client_auth_method(Es256PrivateKeyJWT(jti))
     return session
 
 

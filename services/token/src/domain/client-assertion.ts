@@ -10,7 +10,11 @@ export const JWT_BEARER_ASSERTION = "urn:ietf:params:oauth:client-assertion-type
 export const PRIVATE_KEY_JWT_ALGS = ["RS256", "PS256", "ES256", "EdDSA"];
 /** client_secret_jwt's algorithm, keyed with the client secret. */
 export const CLIENT_SECRET_JWT_ALGS = ["HS256"];
-/** An assertion may not live longer than this (RFC 7523 section 3 item 4 lets the server limit it; short lives keep the jti store small). */
+/**
+ * An assertion is accepted for at most this long (RFC 7523 section 3 item 4 lets the server limit
+ * it; short lives keep the jti store small): from its `iat` when it has one, else until its `exp`,
+ * which may then be at most this far ahead.
+ */
 const MAX_LIFETIME_S = 600;
 /** Clock difference tolerated for `nbf` and `iat` in the future (RFC 7523 section 3 items 4-6). */
 const SKEW_S = 60;
@@ -36,7 +40,7 @@ export class AssertionRefused extends Error {}
  * with one of the client's registered public keys, and client_secret_jwt, an HMAC with its secret
  * (checked by the directory, which alone can open the secret). A client registered for one method
  * cannot use the other, nor a secret. The claims: iss = sub = client_id, aud names the issuer or
- * one of its client-authenticating endpoints, exp present and at most MAX_LIFETIME_S ahead, jti
+ * one of its client-authenticating endpoints, exp present, accepted for at most MAX_LIFETIME_S, jti
  * present and spent once in the store (so a replay is refused by every replica).
  */
 export class ClientAssertions {
@@ -77,12 +81,12 @@ export class ClientAssertions {
       throw new AssertionRefused("client is not registered for JWT authentication");
     }
     // The signature is good, so the payload decoded above is the client's.
-    const exp = this.checkClaims(unverified, issuer);
-    if (!(await this.spent.spend(realm, clientId, unverified.jti!, exp * 1000))) throw new AssertionRefused("jti replayed");
+    const acceptedUntil = this.checkClaims(unverified, issuer);
+    if (!(await this.spent.spend(realm, clientId, unverified.jti!, acceptedUntil * 1000))) throw new AssertionRefused("jti replayed");
     return client;
   }
 
-  /** RFC 7523 section 3 items 3-7; returns `exp`. */
+  /** RFC 7523 section 3 items 3-7; returns until when the assertion is accepted (its jti kept). */
   private checkClaims(c: JWTPayload, issuer: string): number {
     const now = Math.floor(this.clock.now() / 1000);
     const audiences = typeof c.aud === "string" ? [c.aud] : Array.isArray(c.aud) ? c.aud : [];
@@ -90,10 +94,18 @@ export class ClientAssertions {
     if (!audiences.some((a) => accepted.has(a))) throw new AssertionRefused("wrong audience");
     if (typeof c.exp !== "number" || !Number.isFinite(c.exp)) throw new AssertionRefused("exp required");
     if (c.exp <= now) throw new AssertionRefused("expired");
-    if (c.exp > now + MAX_LIFETIME_S) throw new AssertionRefused("exp too far ahead");
     if (c.nbf !== undefined && (typeof c.nbf !== "number" || c.nbf > now + SKEW_S)) throw new AssertionRefused("not yet valid");
-    if (c.iat !== undefined && (typeof c.iat !== "number" || c.iat > now + SKEW_S)) throw new AssertionRefused("issued in the future");
+    if (c.iat !== undefined && (typeof c.iat !== "number" || !Number.isFinite(c.iat) || c.iat > now + SKEW_S)) throw new AssertionRefused("issued in the future");
     if (typeof c.jti !== "string" || !c.jti || c.jti.length > MAX_JTI) throw new AssertionRefused("jti required");
+    // A far exp is bounded by a recent iat instead (authlib, for one, signs exp = iat + 1 h, and
+    // Keycloak accepts it): the assertion is good for MAX_LIFETIME_S after iat, so its jti need
+    // only be kept that long.
+    if (typeof c.iat === "number") {
+      const until = Math.min(c.exp, c.iat + MAX_LIFETIME_S);
+      if (until <= now) throw new AssertionRefused("issued too long ago");
+      return until;
+    }
+    if (c.exp > now + MAX_LIFETIME_S) throw new AssertionRefused("exp too far ahead");
     return c.exp;
   }
 }
