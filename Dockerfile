@@ -16,6 +16,8 @@ ENV npm_config_nodedir=/usr/local \
     npm_config_fund=false \
     npm_config_update_notifier=false
 COPY package.json package-lock.json .npmrc ./
+# The TypeScript Admin REST client is a workspace package: `npm ci` links it by its manifest.
+COPY sdk/typescript/package.json ./sdk/typescript/
 # `npm ci`: exactly the lock, which lists every platform's optional binaries. Install scripts
 # must run: better-sqlite3 compiles from source, and argon2's shipped prebuilt binary is not
 # trusted (ci-recipes.md).

@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { TesseraApiError, createTesseraClient, loginAdmin, unwrap } from "../../sdk/typescript/src/index.js";
 import { uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
@@ -71,4 +76,34 @@ describe.each(targets())("TypeScript Admin REST client ($mode)", (target) => {
     expect(me.username).toBe(server.adminUsername);
     expect((await client.GET("/admin/realms")).response.status).toBe(200);
   });
+
+  it("works as the npm package the workspace packs, imported by name from another project", async () => {
+    // The repository's root (this file runs from dist/test/e2e).
+    const root = fileURLToPath(new URL("../../../", import.meta.url));
+    const dir = mkdtempSync(join(tmpdir(), "tessera-sdk-pack-"));
+    try {
+      // `npm pack` runs the package's prepack (its own tsc build) and writes the tarball npm would publish.
+      const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", dir, "-w", "@tessera/admin-client"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+      expect(packed[0]!.files.map((f) => f.path).sort()).toEqual([
+        "README.md", "dist/index.d.ts", "dist/index.js", "dist/schema.d.ts", "dist/schema.js", "openapi.json", "package.json", "src/index.ts", "src/schema.ts",
+      ]);
+      // A project with the package unpacked into its node_modules, and the package's one dependency.
+      const installed = join(dir, "app/node_modules/@tessera/admin-client");
+      mkdirSync(installed, { recursive: true });
+      execFileSync("tar", ["-xzf", join(dir, packed[0]!.filename), "-C", installed, "--strip-components=1"]);
+      symlinkSync(join(root, "node_modules/openapi-fetch"), join(dir, "app/node_modules/openapi-fetch"));
+      const name = uniqueName("sdk-pkg");
+      writeFileSync(join(dir, "app/main.mjs"), [
+        'import { createTesseraClient, unwrap } from "@tessera/admin-client";',
+        "const client = createTesseraClient({ baseUrl: process.env.URL, apiKey: process.env.KEY });",
+        `unwrap(await client.POST("/admin/realms", { body: { name: "${name}" } }));`,
+        `const read = unwrap(await client.GET("/admin/realms/{realmName}", { params: { path: { realmName: "${name}" } } }));`,
+        "console.log(read.name, read.enabled);",
+      ].join("\n"));
+      const out = execFileSync(process.execPath, ["main.mjs"], { cwd: join(dir, "app"), env: { ...process.env, URL: server.url, KEY: server.apiKey }, encoding: "utf8" });
+      expect(out).toBe(`${name} true\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
