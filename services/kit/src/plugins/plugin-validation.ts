@@ -64,7 +64,7 @@ function checkMapper(v: unknown, at: string): void {
     throw new PluginProblem(`${at} defaultClaimName must be a claim name like "a" or "a.b", got ${show(claim)}`);
   }
   if (RESERVED_CLAIMS.has(claim.split(".")[0] as string)) throw new PluginProblem(`${at} defaultClaimName must not be the protocol claim "${claim}"`);
-  checkKeys(v, at, (k) => OWN_MAPPER_KEYS.has(k) ? `${k} is a setting of every mapper` : undefined);
+  checkKeys(v, at, (k) => OWN_MAPPER_KEYS.has(k) ? `${k}, a setting of every mapper` : undefined);
 }
 
 function checkAuthenticator(v: unknown, at: string): void {
