@@ -73,7 +73,7 @@ export interface AdminEventView {
 }
 
 /**
- * Receives each stored event once (at-least-once across a crash), in order per listener, after
+ * Receives each stored event once (at most once across a crash), in order per listener, after
  * the audit service has stored it: a slow listener never delays storage or other listeners.
  */
 export interface EventListener {
