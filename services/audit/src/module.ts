@@ -59,6 +59,8 @@ export async function buildAudit(deps: ServiceDeps, config: AuditConfig): Promis
     },
     async stop() {
       await Promise.all(subs.map((s) => s.stop()));
+      // Events already stored still reach the listeners, for as long as one plugin call may take.
+      if (listeners && deps.plugins) await listeners.idle(deps.plugins.calls.timeoutMs);
       await dispatcher.stop();
       await outbox.stop();
     },

@@ -54,9 +54,19 @@ export class PluginEventFanout {
     this.enqueue((l) => l.onAdminEvent?.bind(l), view);
   }
 
-  /** Resolves once every event enqueued so far has been handed over (for stop and tests). */
-  async idle(): Promise<void> {
-    await Promise.all(this.queues.map((q) => q.tail));
+  /**
+   * Resolves once every event enqueued so far has been handed over (for stop and tests), or after
+   * `limitMs` when given: a stopping process waits that long at most.
+   */
+  async idle(limitMs?: number): Promise<void> {
+    const all = Promise.all(this.queues.map((q) => q.tail));
+    if (limitMs === undefined) {
+      await all;
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise((r) => { timer = setTimeout(r, limitMs); })]);
+    clearTimeout(timer);
   }
 
   private enqueue<E>(handler: (l: EventListener) => ((e: E) => void | Promise<void>) | undefined, event: E): void {

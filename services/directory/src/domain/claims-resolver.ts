@@ -1,6 +1,6 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
-import { pluginClaims } from "./plugin-claims.js";
+import { isPluginType, pluginClaims } from "./plugin-claims.js";
 import { applyMappers, type ClaimsSubject, type TokenClaims } from "./claims-engine.js";
 import type { RoleRecord } from "./role.js";
 import type { ClientTokenConfigs } from "./client-token-configs.js";
@@ -90,7 +90,10 @@ export class ClaimsResolver {
     }
     const claimsClient = { clientId: client.clientId, webOrigins: resolveOrigins(client) };
     const grantedScopes = applied.map((s) => (s.name === ORGANIZATION_SCOPE && dynamicOrg !== undefined ? dynamicOrg : s.name));
-    const computed = await pluginClaims(this.plugins, mappers, subject, claimsClient, { realm: realm.name, requestedScopes: requested, grantedScopes });
+    // Only awaited when a plugin mapper applies: per-token resolutions stay one hop shorter.
+    const computed = this.plugins && mappers.some((m) => isPluginType(m.mapperType))
+      ? await pluginClaims(this.plugins, mappers, subject, claimsClient, { realm: realm.name, requestedScopes: requested, grantedScopes })
+      : undefined;
     const claims = applyMappers(mappers, subject, claimsClient, computed);
     return {
       ...claims,

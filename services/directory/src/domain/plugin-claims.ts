@@ -2,6 +2,10 @@ import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js
 import { PLUGIN_TYPE_PREFIX } from "../../../kit/src/validation/mapper-types.js";
 import type { ClaimsClient, ClaimsSubject, MapperSpec, PluginClaim } from "./claims-engine.js";
 
+export function isPluginType(mapperType: string): boolean {
+  return mapperType.startsWith(PLUGIN_TYPE_PREFIX);
+}
+
 /** What a plugin mapper is told about the login beyond the user and client (plugin-api.ts MapperInput). */
 export interface PluginClaimsSession {
   realm: string;
@@ -12,14 +16,15 @@ export interface PluginClaimsSession {
 /**
  * Runs the plugin mappers among `mappers` (type `plugin:<id>`), all at once, each under the plugin
  * timeout: the values the claims engine writes in their places. A mapper whose plugin is not
- * loaded here, or that fails, yields nothing: its claim is left out and the token is still issued
+ * loaded here (removed from TESSERA_PLUGINS since it was configured), or that fails, yields nothing:
+ * its claim is left out and the token is still issued
  * (docs/plugins.md, "Isolation"), as a claim a mapper's attribute lacks is left out.
  */
 export async function pluginClaims(
   plugins: PluginRegistry | undefined, mappers: MapperSpec[], subject: ClaimsSubject, client: ClaimsClient, session: PluginClaimsSession,
 ): Promise<Map<MapperSpec, PluginClaim>> {
   const out = new Map<MapperSpec, PluginClaim>();
-  const ours = plugins ? mappers.filter((m) => m.mapperType.startsWith(PLUGIN_TYPE_PREFIX)) : [];
+  const ours = plugins ? mappers.filter((m) => isPluginType(m.mapperType)) : [];
   if (!plugins || ours.length === 0) return out;
   const user = {
     id: subject.id, username: subject.username, email: subject.email, firstName: subject.firstName, lastName: subject.lastName,

@@ -90,5 +90,8 @@ describe("plugin registry", () => {
     expect(await reg.runAuthenticator("plugin:ask", { ...step, form: { a: "1" } })).toEqual({ outcome: "success" });
     for (const t of ["plugin:throws", "plugin:hangs", "plugin:odd", "plugin:missing"]) expect(await reg.runAuthenticator(t, step)).toEqual(STEP_FAILED);
     expect(reg.authenticatorTypes()).toEqual(["plugin:ask", "plugin:throws", "plugin:hangs", "plugin:odd"]);
+    expect(registry([{ ...base, id: "q", kinds: ["authenticator"], authenticator: {
+      displayName: "Q", credential: true, configKeys: ["question", "hint"], requiredConfigKeys: ["question"], authenticate: () => ({ outcome: "success" }),
+    } }]).stepTypes()).toEqual([{ type: "plugin:q", identifies: false, credential: true, condition: false, configKeys: ["question", "hint"], required: ["question"] }]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,6 +51,12 @@ describe("plugin loader", () => {
     const byPath = await openPlugins(readPluginSettings({ TESSERA_PLUGINS: EXAMPLE }), {}, silent);
     expect(byPath.mapper("plugin:example")?.defaultClaimName).toBe("tessera_example");
     expect(byPath.mapper("plugin:other")).toBeUndefined();
+  });
+
+  it("publishes the interface as tessera/plugin: the types' source and the compiled module exist", () => {
+    const exports = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, Record<string, string>> }).exports["./plugin"]!;
+    expect(exports).toEqual({ types: "./services/kit/src/plugins/plugin-api.ts", default: "./dist/services/kit/src/plugins/plugin-api.js" });
+    for (const file of Object.values(exports)) expect(existsSync(join(ROOT, file))).toBe(true);
   });
 
   it("loads nothing without TESSERA_PLUGINS", async () => {

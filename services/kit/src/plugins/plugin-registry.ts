@@ -46,6 +46,17 @@ export class PluginRegistry {
     return this.extension(type)?.authenticator;
   }
 
+  /**
+   * The authenticator step types as a flow validator describes step types: what each identifies
+   * or checks and the config it takes (for the flow step registry's registerStepType).
+   */
+  stepTypes(): Array<{ type: string; identifies: boolean; credential: boolean; condition: false; configKeys: string[]; required: string[] }> {
+    return this.loaded.flatMap(({ plugin: { id, authenticator: a } }) => (a ? [{
+      type: PLUGIN_TYPE_PREFIX + id, identifies: a.identifies ?? false, credential: a.credential ?? false, condition: false as const,
+      configKeys: [...(a.configKeys ?? [])], required: [...(a.requiredConfigKeys ?? [])],
+    }] : []));
+  }
+
   listeners(): Array<{ pluginId: string; listener: EventListener }> {
     return this.loaded.flatMap((l) => (l.plugin.eventListener ? [{ pluginId: l.plugin.id, listener: l.plugin.eventListener }] : []));
   }
