@@ -143,6 +143,27 @@ describe.each(targets())("plugins ($mode)", (target) => {
     expect(JSON.stringify(seen)).not.toContain(secret);
   });
 
+  it("exports plugin mappers and imports them back while the plugin is loaded", async () => {
+    const doc = await api.get(`/admin/realms/${realm}/export`);
+    expect(doc.status).toBe(200);
+    const scope = (doc.body.clientScopes as Array<{ name: string; protocolMappers: Array<{ mapperType: string; config: Record<string, string> }> }>)
+      .find((sc) => sc.name === "plugin-claims")!;
+    expect(scope.protocolMappers.find((m) => m.mapperType === "plugin:example")!.config.prefix).toBe("corp");
+    const imported = await api.post(`/admin/realms/import?overwrite=true`, doc.body);
+    expect([imported.status, imported.body.importReport]).toEqual([201, expect.any(Array)]);
+    const scopes = (await api.get(`/admin/realms/${realm}/client-scopes`)).body as Array<{ name: string; protocolMappers: Array<{ mapperType: string }> }>;
+    expect(scopes.find((sc) => sc.name === "plugin-claims")!.protocolMappers.map((m) => m.mapperType)).toContain("plugin:example");
+    // A document naming a plugin that is not loaded is refused, naming the mapper's path.
+    scope.protocolMappers[0]!.mapperType = "plugin:absent";
+    const refused = await api.post(`/admin/realms/import?overwrite=true`, doc.body);
+    const at = (doc.body.clientScopes as Array<{ name: string }>).findIndex((sc) => sc.name === "plugin-claims");
+    expect([refused.status, refused.body.error]).toEqual([400, "invalid_document"]);
+    expect(refused.body.problems).toEqual([{
+      path: `$.clientScopes[${at}].protocolMappers[0].mapperType`,
+      message: expect.stringMatching(/^mapperType must be one of oidc-usermodel-attribute-mapper, .*, plugin:example(, plugin:throws, plugin:hangs)?$/),
+    }]);
+  });
+
   // The gateway's /metrics holds the services' counters only in embedded mode (one process).
   if (embedded) {
     it("counts each plugin's calls by outcome in /metrics, the throwing listener's included", async () => {
