@@ -31,6 +31,7 @@ import { AdminTokens } from "../admin/admin-tokens.js";
 import { loadEmbeddedSecrets, type EmbeddedSecrets } from "./first-run-secrets.js";
 import { closeGracefully } from "../http/graceful-close.js";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.js";
+import { openPlugins } from "../../../services/kit/src/plugins/plugin-loader.js";
 import { listenOrExplain } from "../../../services/kit/src/runtime/startup-failure.js";
 
 export interface EmbeddedSuite {
@@ -116,6 +117,8 @@ async function startHolding(
   // The SQLite stores live in the locked data directory; a MongoDB one may be shared.
   const soleProcess = common.store === "sqlite";
   const metrics = createMetrics({ defaultMetrics: true });
+  // Loaded once and shared: in one process every extension point sees the same plugin instances.
+  const plugins = await openPlugins(common.plugins, env, logger, metrics);
   const box = new SecretBox(secrets.masterKey);
   const bus = await openBus({
     kind: "memory",
@@ -128,7 +131,7 @@ async function startHolding(
   const deps = async (name: ServiceName) => {
     const store = await openServiceStore(name, common, systemClock);
     stores.push(store);
-    return { store, bus, logger: logger.child({ service: name }), metrics, transports: lazy, secrets: box, clock: systemClock, soleProcess };
+    return { store, bus, logger: logger.child({ service: name }), metrics, transports: lazy, secrets: box, clock: systemClock, soleProcess, plugins };
   };
   const directoryConfig = configs.directory;
   directoryConfig.adminUsername = secrets.admin?.username;

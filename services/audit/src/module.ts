@@ -17,6 +17,7 @@ import { WebhookTransfer } from "./domain/webhook-transfer.js";
 import { Dispatcher } from "./delivery/dispatcher.js";
 import { startAuditConsumers } from "./events/consumers.js";
 import { startWebhookFanout } from "./events/webhook-fanout.js";
+import { PluginEventFanout } from "./events/plugin-listeners.js";
 import { auditRpc } from "./rpc/audit-rpc.js";
 import { webhookRpc } from "./rpc/webhook-rpc.js";
 import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
@@ -39,6 +40,7 @@ export async function buildAudit(deps: ServiceDeps, config: AuditConfig): Promis
   const admin = new WebhookAdmin(hooks, deliveries, realms, outbox, deps.secrets, clock, config.webhooks.outbound, queued);
   const transfer = new WebhookTransfer(hooks, deps.secrets, config.webhooks.outbound, () => clock.now());
   const ranges = new RangeReplay(adminEvents, loginEvents, deliveries, clock, queued);
+  const listeners = deps.plugins ? new PluginEventFanout(deps.plugins, logger.child({ part: "plugins" }), deps.metrics) : undefined;
   let subs: Subscription[] = [];
   return {
     name: "audit",
@@ -49,7 +51,7 @@ export async function buildAudit(deps: ServiceDeps, config: AuditConfig): Promis
     },
     async start() {
       subs = [
-        ...(await startAuditConsumers(bus, adminEvents, loginEvents, logger, deps.metrics)),
+        ...(await startAuditConsumers(bus, adminEvents, loginEvents, logger, deps.metrics, listeners)),
         ...(await startWebhookFanout(bus, hooks, deliveries, clock, logger, queued)),
       ];
       await outbox.start();
@@ -57,6 +59,8 @@ export async function buildAudit(deps: ServiceDeps, config: AuditConfig): Promis
     },
     async stop() {
       await Promise.all(subs.map((s) => s.stop()));
+      // Events already stored still reach the listeners, for as long as one plugin call may take.
+      if (listeners && deps.plugins) await listeners.idle(deps.plugins.calls.timeoutMs);
       await dispatcher.stop();
       await outbox.stop();
     },

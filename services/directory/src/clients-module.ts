@@ -69,9 +69,9 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, outbox, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, outbox, clock);
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
-  const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock);
+  const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock, deps.plugins);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
-  const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients, await OrganizationMembershipReader.open(store));
+  const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients, await OrganizationMembershipReader.open(store), deps.plugins);
   // Through RealmAccess: the first sign-in to a realm's account console seeds its client.
   const authenticator = new ClientAuthenticator(realms, clients, clientAdmin, configs);
   const dynamicRegistration = await buildDynamicRegistrationSlice(deps, outbox, realms, clientAdmin);

@@ -28,6 +28,7 @@ export async function buildRealmTransferSlice(deps: ServiceDeps, realms: RealmAd
     journal,
     writer: new RealmImportWriter(repo, realmRepo, secrets, clock),
     ensureDefaults: (realm: Parameters<RealmDefaults["ensure"]>[0]) => defaults.ensure(realm),
+    plugins: deps.plugins,
   };
   let timer: NodeJS.Timeout | undefined;
   const sweep = (everything: boolean) => journal.sweep(everything).catch((e: unknown) => logger.error({ err: e }, "realm import sweep failed"));

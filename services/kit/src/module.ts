@@ -4,6 +4,7 @@ import type { Store, Clock } from "./store/port.js";
 import type { Bus } from "./bus/port.js";
 import type { Metrics } from "./metrics.js";
 import type { SecretBox } from "./crypto/secret-box.js";
+import type { PluginRegistry } from "./plugins/plugin-registry.js";
 
 export const SERVICE_NAMES = ["directory", "token", "saml", "broker", "federation", "audit"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -24,6 +25,8 @@ export interface ServiceDeps {
    * is then taken over at start instead of once the lease runs out.
    */
   soleProcess?: boolean;
+  /** The plugins TESSERA_PLUGINS loaded (plugins/plugin-loader.ts); none when absent. */
+  plugins?: PluginRegistry;
 }
 
 export interface HealthReport {

@@ -7,23 +7,34 @@ import type { Metrics } from "../../../kit/src/metrics.js";
 import type { AdminEventRepository } from "../store/admin-event-repository.js";
 import type { LoginEventRepository } from "../store/login-event-repository.js";
 import { adminEventRecord, loginEventRecord } from "./event-records.js";
+import type { PluginEventFanout } from "./plugin-listeners.js";
 
 /**
  * The audit service's durable consumers. Admin events are stored under their event id, so a
- * redelivered message is stored once; a realm's deletion drops its events.
+ * redelivered message is stored once; a realm's deletion drops its events. An event stored for the
+ * first time goes to the plugins' listeners too, so they hear a redelivered event once.
  */
 export async function startAuditConsumers(
   bus: Bus, adminEvents: AdminEventRepository, loginEvents: LoginEventRepository, logger: Logger, metrics: Metrics,
+  listeners?: PluginEventFanout,
 ): Promise<Subscription[]> {
   const stored = metrics.counter("tessera_events_stored_total", "Events stored by the audit service", ["kind"]);
   const subs: Subscription[] = [];
   subs.push(await bus.subscribe({ durable: "audit-admin-events", subject: "iam.*.v1.admin-event.recorded" }, async (m) => {
-    const fresh = await adminEvents.storeOnce(adminEventRecord(m));
-    if (fresh) stored.inc({ kind: "admin" });
+    const record = adminEventRecord(m);
+    const fresh = await adminEvents.storeOnce(record);
+    if (fresh) {
+      stored.inc({ kind: "admin" });
+      listeners?.admin(record);
+    }
   }));
   subs.push(await bus.subscribe({ durable: "audit-login-events", subject: "iam.*.v1.login-event.recorded" }, async (m) => {
-    const fresh = await loginEvents.storeOnce(loginEventRecord(m));
-    if (fresh) stored.inc({ kind: "login" });
+    const record = loginEventRecord(m);
+    const fresh = await loginEvents.storeOnce(record);
+    if (fresh) {
+      stored.inc({ kind: "login" });
+      listeners?.login(record);
+    }
   }));
   subs.push(await bus.subscribe({ durable: "audit-realm-deleted", subject: "iam.directory.v1.realm.deleted" }, async (m) => {
     const e = fromBinary(RealmDeletedSchema, m.payload);

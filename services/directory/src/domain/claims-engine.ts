@@ -33,6 +33,12 @@ export interface MapperSpec {
 
 export type ClaimSet = Record<string, unknown>;
 
+/** A plugin mapper's claim, computed ahead (plugin-claims.ts): plugins are asynchronous, this engine is not. */
+export interface PluginClaim {
+  claimName: string;
+  value: unknown;
+}
+
 export interface TokenClaims {
   access: ClaimSet;
   id: ClaimSet;
@@ -44,12 +50,16 @@ const TARGETS = [["access", "access.token.claim"], ["id", "id.token.claim"], ["u
 /**
  * Runs protocol mappers over a user (pure). Each mapper computes its value once, then writes it to
  * every token its `*.token.claim` flags name. Multi-valued claims written by several mappers are
- * merged (union, first-seen order), as Keycloak does for role claims.
+ * merged (union, first-seen order), as Keycloak does for role claims. A plugin mapper writes the
+ * value `plugins` holds for it, in its place among the mappers, and nothing when it holds none.
  */
-export function applyMappers(mappers: MapperSpec[], subject: ClaimsSubject, client: ClaimsClient): TokenClaims {
+export function applyMappers(
+  mappers: MapperSpec[], subject: ClaimsSubject, client: ClaimsClient, plugins?: ReadonlyMap<MapperSpec, PluginClaim>,
+): TokenClaims {
   const out: TokenClaims = { access: {}, id: {}, userinfo: {} };
   for (const m of mappers) {
-    const writes = computeMapper(m, subject, client);
+    const computed = plugins?.get(m);
+    const writes = computed ? one(splitClaimName(computed.claimName.replaceAll("${client_id}", client.clientId)), computed.value) : computeMapper(m, subject, client);
     for (const [target, flag] of TARGETS) {
       if (m.config[flag] !== "true") continue;
       for (const [path, value] of writes) setClaim(out[target], path, value);

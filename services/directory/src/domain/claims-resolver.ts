@@ -1,4 +1,6 @@
 import { IamError } from "../../../kit/src/errors.js";
+import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
+import { isPluginType, pluginClaims } from "./plugin-claims.js";
 import { applyMappers, type ClaimsSubject, type TokenClaims } from "./claims-engine.js";
 import type { RoleRecord } from "./role.js";
 import type { ClientTokenConfigs } from "./client-token-configs.js";
@@ -43,6 +45,7 @@ export class ClaimsResolver {
     private readonly memberships: MembershipReader,
     private readonly clients: ClientRepository,
     private readonly organizations: OrganizationMembershipReader,
+    private readonly plugins?: PluginRegistry,
   ) {}
 
   /**
@@ -85,10 +88,16 @@ export class ClaimsResolver {
         .filter(({ organization: o }) => only === "*" || o.alias === only)
         .map(({ organization: o, roles }) => ({ id: o._id, alias: o.alias, attributes: o.attributes, roles }));
     }
-    const claims = applyMappers(mappers, subject, { clientId: client.clientId, webOrigins: resolveOrigins(client) });
+    const claimsClient = { clientId: client.clientId, webOrigins: resolveOrigins(client) };
+    const grantedScopes = applied.map((s) => (s.name === ORGANIZATION_SCOPE && dynamicOrg !== undefined ? dynamicOrg : s.name));
+    // Only awaited when a plugin mapper applies: per-token resolutions stay one hop shorter.
+    const computed = this.plugins && mappers.some((m) => isPluginType(m.mapperType))
+      ? await pluginClaims(this.plugins, mappers, subject, claimsClient, { realm: realm.name, requestedScopes: requested, grantedScopes })
+      : undefined;
+    const claims = applyMappers(mappers, subject, claimsClient, computed);
     return {
       ...claims,
-      grantedScopes: applied.map((s) => (s.name === ORGANIZATION_SCOPE && dynamicOrg !== undefined ? dynamicOrg : s.name)),
+      grantedScopes,
       realmRoles,
       clientRoles: Object.entries(clientRoles).flatMap(([c, rs]) => rs.map((r) => `${c}/${r}`)),
     };

@@ -11,6 +11,7 @@ import type { RealmAccess } from "./realm-access.js";
 import type { ClientAdmin } from "./client-admin.js";
 import type { ClientScopeRepository } from "../store/client-scope-repository.js";
 import type { ScopeAssignmentRepository } from "../store/scope-assignment-repository.js";
+import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
 import type { Outbox } from "../../../kit/src/bus/outbox.js";
 import { auditedWrite } from "./audited-write.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
@@ -49,6 +50,8 @@ export class ClientScopeAdmin {
     private readonly clients: ClientAdmin,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    /** Plugin mapper types are accepted while their plugin is loaded. */
+    private readonly plugins?: PluginRegistry,
   ) {
     for (const kind of [this.scopeKind, this.mapperKind, this.assignmentKind]) outbox.register(kind);
   }
@@ -121,13 +124,13 @@ export class ClientScopeAdmin {
     const realm = await this.realms.byName(realmName);
     const scope = await this.requireScope(realm, scopeId);
     const name = requireString("name", input.name, 1, 255);
-    const mapperType = checkMapperType(input.mapperType);
+    const mapperType = checkMapperType(input.mapperType, this.plugins);
     if (input.protocol !== undefined && input.protocol !== scope.protocol) {
       throw IamError.invalid("protocol", `protocol must be "${scope.protocol}", the scope's protocol`);
     }
     const mapper: ProtocolMapperRecord = {
       _id: randomUUID(), realmId: realm._id, scopeId, name, mapperType, protocol: scope.protocol,
-      config: withTokenFlagDefaults(mapperType, checkMapperConfig(mapperType, input.config ?? {})), createdAt: this.clock.now(),
+      config: withTokenFlagDefaults(mapperType, checkMapperConfig(mapperType, input.config ?? {}, this.plugins)), createdAt: this.clock.now(),
     };
     await auditedWrite(this.outbox, this.mapperKind, realm, { realmId: realm._id, id: `${scopeId}/${mapper._id}`, expect: "present" },
       { operationType: "CREATE", resourceType: "PROTOCOL_MAPPER", path: mapperPath(mapper), representation: mapperView(mapper) }, async () => {
@@ -149,7 +152,7 @@ export class ClientScopeAdmin {
     if (!current) throw IamError.notFound(`protocol mapper "${mapperId}"`, "mapper_not_found");
     const set: Partial<ProtocolMapperRecord> = {};
     if (input.name !== undefined) set.name = requireString("name", input.name, 1, 255);
-    if (input.config !== undefined) set.config = withTokenFlagDefaults(current.mapperType, checkMapperConfig(current.mapperType, input.config));
+    if (input.config !== undefined) set.config = withTokenFlagDefaults(current.mapperType, checkMapperConfig(current.mapperType, input.config, this.plugins));
     const after = { ...current, ...set };
     const updated = await auditedWrite(this.outbox, this.mapperKind, realm, { realmId: realm._id, id: `${scopeId}/${mapperId}`, expect: expectFields(mapperFields, after) },
       { operationType: "UPDATE", resourceType: "PROTOCOL_MAPPER", path: mapperPath(after), representation: mapperView(after) }, async () => {

@@ -1,25 +1,36 @@
 import { IamError } from "../../../kit/src/errors.js";
 import { requireString } from "../../../kit/src/validation/checks.js";
 
-import { ADDRESS_MEMBERS, MAPPER_TYPES, TOKEN_FLAGS } from "../../../kit/src/validation/mapper-types.js";
+import { ADDRESS_MEMBERS, MAPPER_TYPES, RESERVED_CLAIMS, TOKEN_FLAGS } from "../../../kit/src/validation/mapper-types.js";
+import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
 
 export { ADDRESS_MEMBERS, MAPPER_TYPES };
 
 export const USER_PROPERTIES = ["username", "email", "firstName", "lastName", "emailVerified", "updatedAt"];
 const JSON_TYPES = ["String", "long", "int", "boolean", "JSON"];
 const BOOLEAN_KEYS = new Set([...TOKEN_FLAGS, "multivalued", "full.path", "aggregate.attrs", "addOrganizationId", "addOrganizationAttributes"]);
-/** Claims the token service owns; a mapper must not overwrite them. */
-const RESERVED_CLAIMS = new Set(["iss", "exp", "iat", "nbf", "jti", "typ", "azp", "sid", "nonce", "auth_time", "session_state", "scope"]);
 
-export function checkMapperType(value: string | undefined): string {
+/** A built-in type, or `plugin:<id>` of a loaded plugin that provides a protocol mapper. */
+export function checkMapperType(value: string | undefined, plugins?: PluginRegistry): string {
   const t = requireString("mapperType", value, 1, 255);
-  if (!MAPPER_TYPES[t]) throw IamError.invalid("mapperType", `mapperType must be one of ${Object.keys(MAPPER_TYPES).join(", ")}`);
+  if (!MAPPER_TYPES[t] && !plugins?.mapper(t)) {
+    throw IamError.invalid("mapperType", `mapperType must be one of ${[...Object.keys(MAPPER_TYPES), ...(plugins?.mapperTypes() ?? [])].join(", ")}`);
+  }
   return t;
 }
 
+/**
+ * A plugin mapper's settings: the token switches, `claim.name` (its default is the plugin's) and
+ * the keys the plugin declares.
+ */
+function pluginMapperSpec(mapperType: string, plugins: PluginRegistry | undefined): { keys: string[]; required: string[] } | undefined {
+  const mapper = plugins?.mapper(mapperType);
+  return mapper && { keys: [...TOKEN_FLAGS, "claim.name", ...(mapper.configKeys ?? [])], required: [...(mapper.requiredConfigKeys ?? [])] };
+}
+
 /** Validates a mapper's config for its type; every problem names the key as `config.<key>`. */
-export function checkMapperConfig(mapperType: string, config: Record<string, string>): Record<string, string> {
-  const spec = MAPPER_TYPES[mapperType];
+export function checkMapperConfig(mapperType: string, config: Record<string, string>, plugins?: PluginRegistry): Record<string, string> {
+  const spec = MAPPER_TYPES[mapperType] ?? pluginMapperSpec(mapperType, plugins);
   if (!spec) throw IamError.invalid("mapperType", `unknown mapperType ${mapperType}`);
   for (const [key, value] of Object.entries(config)) {
     const field = `config.${key}`;

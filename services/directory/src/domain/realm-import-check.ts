@@ -11,6 +11,7 @@ import { checkProfileConsistency } from "./client-profile.js";
 import { resolveAuthMethod } from "./client-auth-method.js";
 import { checkBackchannelUri, checkClientId, checkJwks, checkGrantTypes, checkRedirectUri, checkTypeAndGrants, checkTokenExchange, checkUriList, checkWebOrigin } from "./client-rules.js";
 import { hashFormat } from "./stored-hash.js";
+import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
 import { MAPPER_TYPES, checkMapperConfig, checkMapperType } from "./mapper-rules.js";
 import type { TransferCollection } from "../store/realm-transfer-repository.js";
 
@@ -36,7 +37,7 @@ export type KeptIds = Map<TransferCollection, Map<string, string>>;
  * and role names, client slugs, group paths), password hashes in a verifiable format, and ids
  * unique within the document. Each problem carries its JSON path; none stops the others.
  */
-export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; problems: Problem[]; ids: KeptIds } {
+export function checkDirectoryPart(raw: unknown, plugins?: PluginRegistry): { part?: DirectoryPart; problems: Problem[]; ids: KeptIds } {
   const ids: KeptIds = new Map();
   const parsed = directoryPartSchema.safeParse(raw);
   if (!parsed.success) return { problems: parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })), ids };
@@ -85,8 +86,8 @@ export function checkDirectoryPart(raw: unknown): { part?: DirectoryPart; proble
       keep("protocol_mappers", m.id, `$.clientScopes[${i}].protocolMappers[${j}]`);
       const mp = `$.clientScopes[${i}].protocolMappers[${j}]`;
       mapperName(m.name, `${mp}.name`, `mapper "${m.name}"`);
-      at(mp, () => checkMapperType(m.mapperType));
-      if (MAPPER_TYPES[m.mapperType]) at(mp, () => checkMapperConfig(m.mapperType, m.config));
+      at(mp, () => checkMapperType(m.mapperType, plugins));
+      if (MAPPER_TYPES[m.mapperType] || plugins?.mapper(m.mapperType)) at(mp, () => checkMapperConfig(m.mapperType, m.config, plugins));
     });
   });
 

@@ -9,6 +9,7 @@ import type { RealmLookup } from "../domain/realm-lookup.js";
 import type { RealmExport } from "../domain/realm-export.js";
 import type { RealmImportJournal } from "../domain/realm-import.js";
 import type { RealmImportWriter } from "../domain/realm-import-writer.js";
+import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
 import { checkDirectoryPart } from "../domain/realm-import-check.js";
 import { toProto } from "./realm-rpc.js";
 import type { RealmRecord } from "../domain/realm.js";
@@ -26,6 +27,8 @@ export interface RealmTransferDeps {
   writer: RealmImportWriter;
   /** Seeds the realm's built-in roles and scopes if it never used them, so the export holds them. */
   ensureDefaults: (realm: RealmRecord) => Promise<void>;
+  /** An imported plugin mapper is accepted while its plugin is loaded. */
+  plugins?: PluginRegistry;
 }
 
 /** The directory's realm part (kit realm_transfer.proto): thin handlers over the domain. */
@@ -42,7 +45,7 @@ export function realmTransferRpc(d: RealmTransferDeps): ServiceImpl<typeof Realm
       return { json: writePart(page.users), nextPageToken: page.last, pagedSections: [] };
     },
     async validateRealmPart(req) {
-      const { part, problems, ids } = checkDirectoryPart(readPart(req.json));
+      const { part, problems, ids } = checkDirectoryPart(readPart(req.json), d.plugins);
       if (part) problems.push(...(await d.writer.collisions(ids, part.realm.name)));
       return { problems };
     },

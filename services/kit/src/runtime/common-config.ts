@@ -1,5 +1,6 @@
 import { bool, ConfigError, int, oneOf, optStr, str, url, LOG_LEVELS, type Env, type LogLevel } from "../config.js";
 import type { ServiceName } from "../module.js";
+import { readPluginSettings, type PluginSettings } from "../plugins/plugin-settings.js";
 
 /** The settings every process reads the same way (DESIGN 4, "Config": fixed names). */
 export interface CommonConfig {
@@ -28,6 +29,8 @@ export interface CommonConfig {
   mongodbSelectionTimeoutMs: number;
   /** Addresses of the services in cluster mode. */
   serviceUrls: Record<ServiceName, string | undefined>;
+  /** TESSERA_PLUGINS and its companions: every process loads the plugins (plugins/plugin-loader.ts). */
+  plugins: PluginSettings;
 }
 
 export function readCommonConfig(env: Env): CommonConfig {
@@ -57,6 +60,7 @@ export function readCommonConfig(env: Env): CommonConfig {
       federation: serviceUrl(env, "federation"),
       audit: serviceUrl(env, "audit"),
     },
+    plugins: readPluginSettings(env),
   };
 }
 

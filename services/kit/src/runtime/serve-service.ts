@@ -16,6 +16,7 @@ import { toJson } from "@bufbuild/protobuf";
 import { ServiceHealthSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { checkHealth } from "../health.js";
 import { DualProtocolServer } from "./dual-protocol-server.js";
+import { openPlugins } from "../plugins/plugin-loader.js";
 
 type Builder<C> = (deps: ServiceDeps, config: C) => Promise<ServiceModule>;
 
@@ -39,6 +40,8 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
     const logger = createLogger(name, config.common.logLevel);
     const metrics = createMetrics({ defaultMetrics: true });
     const listen = new URL(listenUrl);
+    // Before the store and the bus: a bad plugin is a setting's mistake, reported as such.
+    const plugins = await openPlugins(config.common.plugins, process.env, logger, metrics);
     const store = await openServiceStore(name, config.common, systemClock).catch((e: unknown) => {
       throw config.common.store === "mongodb"
         ? new ConfigError("TESSERA_MONGODB_URI", `cannot open the ${name} store at ${withoutCredentials(config.common.mongodbUri ?? "")}: ${(e as Error).message}`)
@@ -49,7 +52,7 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
     });
     const internalToken = internalRpcToken(masterKey);
     const module = await build({
-      store, bus, logger, metrics, clock: systemClock,
+      store, bus, logger, metrics, clock: systemClock, plugins,
       secrets: new SecretBox(masterKey),
       transports: clusterTransports(config.common.serviceUrls, internalToken),
     }, config);

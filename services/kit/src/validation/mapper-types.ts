@@ -7,6 +7,12 @@
 export const TOKEN_FLAGS = ["id.token.claim", "access.token.claim", "userinfo.token.claim", "introspection.token.claim"];
 const CLAIM = ["claim.name", "jsonType.label"];
 
+/** Claims the token service owns; a mapper (a plugin's too) must not overwrite them. */
+export const RESERVED_CLAIMS: ReadonlySet<string> = new Set(["iss", "exp", "iat", "nbf", "jti", "typ", "azp", "sid", "nonce", "auth_time", "session_state", "scope"]);
+
+/** A plugin's mapper type is `plugin:<plugin id>` (plugins/plugin-registry.ts). */
+export const PLUGIN_TYPE_PREFIX = "plugin:";
+
 /** The address mapper's settings: `user.attribute.<member>` names the attribute for that member. */
 export const ADDRESS_MEMBERS = ["formatted", "street", "locality", "region", "postal_code", "country"] as const;
 const ADDRESS_KEYS = ADDRESS_MEMBERS.map((m) => `user.attribute.${m}`);
