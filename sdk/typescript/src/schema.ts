@@ -1207,7 +1207,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an organization
-         * @description Its memberships go with it; the users stay.
+         * @description Its memberships go with it; `UNMANAGED` members' accounts stay, `MANAGED` members' accounts are deleted, as Keycloak's.
          */
         delete: operations["deleteOrganization"];
         options?: never;
@@ -1341,7 +1341,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description The user stays.
+         * @description An `UNMANAGED` member's account stays; a `MANAGED` member's account is deleted with the membership, as Keycloak's.
          */
         delete: operations["removeOrganizationMember"];
         options?: never;
@@ -2961,6 +2961,7 @@ export interface components {
                 organizationRoles?: {
                     [key: string]: string[];
                 };
+                managedOrganizations?: string[];
             }[];
             webhooks?: {
                 id: string;
@@ -10673,6 +10674,8 @@ export interface operations {
             query?: {
                 /** @description Substring (case-insensitive) of the username, email, first or last name. */
                 search?: string;
+                /** @description Only the members of this type: `MANAGED` (created by the organization's identity provider) or `UNMANAGED`. */
+                membershipType?: "MANAGED" | "UNMANAGED";
                 /** @description Index of the first result (default 0). */
                 first?: number;
                 /** @description Largest number of results (default 10, at most 1000). */
@@ -10715,7 +10718,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A field or parameter is not valid; `field` names it. */
+            /** @description `membershipType` is neither `MANAGED` nor `UNMANAGED`. */
             400: {
                 headers: {
                     [name: string]: unknown;

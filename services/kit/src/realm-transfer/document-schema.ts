@@ -144,6 +144,11 @@ export const userSchema = z.strictObject({
   organizations: z.array(name).max(1000).optional(),
   /** The organization roles granted to the user, by organization alias (a member's grants only). */
   organizationRoles: z.record(name, z.array(name).max(1000)).optional(),
+  /**
+   * Aliases, among `organizations`, of those whose identity provider created the account: its
+   * membership there is MANAGED (Keycloak 26), the others UNMANAGED. Absent: none.
+   */
+  managedOrganizations: z.array(name).max(1000).optional(),
 });
 
 /** An organization (Keycloak 26's OrganizationRepresentation); its members are on the users (`organizations`). */
