@@ -1422,7 +1422,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook's signing secret
-         * @description The new secret is answered this once; the old one stops signing at once.
+         * @description The new secret is answered this once. During the grace period (`gracePeriodSeconds` in the body, else the webhook's `secretGracePeriodSeconds`) each delivery carries two Standard Webhooks signatures, `webhook-signature: v1,<new> v1,<old>`, so a receiver verifies with either while it switches; then only the new one signs. A secret rotated out earlier stops at once.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2972,6 +2972,10 @@ export interface components {
                     [key: string]: string;
                 };
                 secret?: string;
+                secretGracePeriodSeconds?: number;
+                previousSecret?: string;
+                /** Format: date-time */
+                previousSecretExpiresAt?: string;
             }[];
         };
         RealmDocument___schema0: {
@@ -3677,6 +3681,10 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            /** Format: int32 */
+            secretGracePeriodSeconds: number;
+            /** Format: date-time */
+            previousSecretExpiresAt?: string;
         };
         /** @description `iam.directory.v1.InitialAccessToken` */
         InitialAccessToken: {
@@ -11510,8 +11518,12 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description How long a rotated-out secret keeps signing beside the new one (default 86400, a day; 0: it stops at once). */
+                    secretGracePeriodSeconds?: number;
                     /** @description Read-only; ignored. */
                     id?: string;
+                    /** @description Read-only; ignored. */
+                    previousSecretExpiresAt?: unknown;
                     /** @description Read-only; ignored. */
                     createdAt?: unknown;
                     /** @description Read-only; ignored. */
@@ -11542,6 +11554,10 @@ export interface operations {
                         createdAt?: string;
                         /** Format: date-time */
                         updatedAt?: string;
+                        /** Format: int32 */
+                        secretGracePeriodSeconds: number;
+                        /** Format: date-time */
+                        previousSecretExpiresAt?: string;
                         secret: string;
                     };
                 };
@@ -11673,8 +11689,12 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description How long a rotated-out secret keeps signing beside the new one (default 86400, a day; 0: it stops at once). */
+                    secretGracePeriodSeconds?: number;
                     /** @description Read-only; ignored. */
                     id?: string;
+                    /** @description Read-only; ignored. */
+                    previousSecretExpiresAt?: unknown;
                     /** @description Read-only; ignored. */
                     createdAt?: unknown;
                     /** @description Read-only; ignored. */
@@ -11796,9 +11816,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description This rotation's grace period; 0 stops the old secret at once (a leaked one). */
+                    gracePeriodSeconds?: number;
+                };
+            };
+        };
         responses: {
-            /** @description The new secret. */
+            /** @description The new secret, and when the old one stops signing (null: at once). */
             200: {
                 headers: {
                     /** @description `no-store`: the answer holds the signing secret. */
@@ -11808,7 +11835,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         secret: string;
+                        /** Format: date-time */
+                        previousSecretExpiresAt: string | null;
                     };
+                };
+            };
+            /** @description `gracePeriodSeconds` is not a whole number from 0 to 604800, or the body has another field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or wrong credentials. */
@@ -11824,6 +11862,15 @@ export interface operations {
             };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another rotation of the same webhook won (`field`: secret). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -220,6 +220,12 @@ export const webhookSchema = z.strictObject({
   headers: z.record(z.string().max(64), z.string().max(1024)).optional(),
   /** Only with includeSecrets: `whsec_` + base64. */
   secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/).max(200).optional(),
+  /** How long a rotated-out secret keeps signing (seconds; absent: a day). */
+  secretGracePeriodSeconds: z.number().int().min(0).max(604_800).optional(),
+  /** Only with includeSecrets, and only during a rotation's grace period: the rotated-out secret. */
+  previousSecret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/).max(200).optional(),
+  /** When `previousSecret` stops signing (ISO 8601); with it only (the import checks the pair). */
+  previousSecretExpiresAt: z.string().datetime().optional(),
 });
 
 /**
