@@ -59,6 +59,22 @@ for (const target of targets()) describe(`managed organization members (${target
     expect(await members("?membershipType=MANAGED")).toEqual([["ann", "MANAGED"]]);
   });
 
+  it("makes an existing account a first login linked (trusted verified email) an UNMANAGED member", async () => {
+    const kim = await w.api.post(`/admin/realms/${w.realm}/users`, { username: "kim", email: "kim@acme.test", emailVerified: true });
+    expect(kim.status).toBe(201);
+    expect((await w.api.put(`${w.idps()}/up`, { trustEmail: true })).status).toBe(200);
+    try {
+      w.op.accounts.set("u-kim", { sub: "u-kim", preferred_username: "kim-upstream", email: "kim@acme.test", email_verified: true });
+      expect((await w.loginAs("u-kim")).back.status).toBe(302);
+    } finally {
+      await w.api.put(`${w.idps()}/up`, { trustEmail: false });
+    }
+    expect(await members()).toEqual([["ann", "MANAGED"], ["kim", "UNMANAGED"], ["lee", "UNMANAGED"]]);
+    // Removing it ends the membership only: the account was there before the organization's provider.
+    expect((await w.api.del(`${orgs()}/${acme}/members/${kim.body.id}`)).status).toBe(204);
+    expect((await w.api.get(`/admin/realms/${w.realm}/users/${kim.body.id}`)).status).toBe(200);
+  });
+
   // With includeSecrets: the provider "up" comes back with its client secret and keeps working.
   it("keeps the membership type through a realm export and import", async () => {
     const doc = (await w.api.get(`/admin/realms/${w.realm}/export?includeUsers=true&includeSecrets=true`)).body;
