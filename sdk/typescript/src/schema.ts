@@ -2406,7 +2406,7 @@ export interface paths {
         post?: never;
         /**
          * Unlink an identity provider
-         * @description 400 `last_credential` when the link is the user's only way to sign in (no password, no other link).
+         * @description 400 `last_credential` when the link is the user's only way to sign in (no password, no other link); 400 `managed_member` when the account is a MANAGED member of an organization through this provider (as Keycloak 26).
          */
         delete: operations["unlinkAccountLinkedAccount"];
         options?: never;
