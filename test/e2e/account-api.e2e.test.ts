@@ -276,6 +276,36 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
     expect((await api.get(`/admin/realms/${linked}/users/${user("dan").id}/federated-identity`)).body).toEqual([]);
   });
 
+  it("keeps a MANAGED organization member's link to the organization's identity provider, as Keycloak does", async () => {
+    const managed = uniqueName("acct-managed");
+    expect((await api.post("/admin/realms", { name: managed })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${managed}/identity-providers`, {
+      alias: "corp", providerType: "oidc", clientId: "tessera", clientSecret: "s3cret-value", authorizationUrl: "https://idp.example.com/authorize",
+      tokenUrl: "https://idp.example.com/token", issuer: "https://idp.example.com",
+    })).status).toBe(201);
+    const org = await api.post(`/admin/realms/${managed}/organizations`, { name: "Corp", alias: "corp-org", identityProviders: ["corp"] });
+    const eve = await api.post(`/admin/realms/${managed}/users`, { username: "eve", password: PASSWORD });
+    const fay = await api.post(`/admin/realms/${managed}/users`, { username: "fay", password: PASSWORD });
+    for (const u of [eve, fay]) expect((await api.post(`/admin/realms/${managed}/organizations/${org.body.id}/members`, JSON.stringify(u.body.id))).status).toBe(201);
+    // The links, and eve's MANAGED membership as a brokered first login leaves it, through the import.
+    const doc = (await api.get(`/admin/realms/${managed}/export?includeUsers=true&includeSecrets=true`)).body;
+    for (const u of doc.users as Array<Record<string, unknown>>) u.federatedIdentities = [{ identityProvider: "corp", userId: `corp-${String(u.username)}`, userName: `${String(u.username)}@corp` }];
+    doc.users.find((u: { username: string }) => u.username === "eve").managedOrganizations = ["corp-org"];
+    expect((await api.post("/admin/realms/import?overwrite=true", doc)).status).toBe(201);
+
+    const unlink = async (username: string) => http("DELETE", `${server.url}/realms/${managed}/account/linked-accounts/corp`, {
+      headers: { Authorization: `Bearer ${(await signIn(managed, username)).access}` },
+    });
+    const refused = await unlink("eve");
+    expect([refused.status, refused.body]).toEqual([400, {
+      error: "managed_member", message: 'the account belongs to organization "corp-org" through this identity provider; its link cannot be removed', field: "alias",
+    }]);
+    expect((await api.get(`/admin/realms/${managed}/users/${eve.body.id}/federated-identity`)).body).toHaveLength(1);
+    // An UNMANAGED member of the same organization may unlink.
+    expect((await unlink("fay")).status).toBe(204);
+    expect((await api.get(`/admin/realms/${managed}/users/${fay.body.id}/federated-identity`)).body).toEqual([]);
+  });
+
   it("records the user's changes as login events of account-console where the realm records events", async () => {
     const audited = uniqueName("acct-events");
     expect((await api.post("/admin/realms", { name: audited, eventsEnabled: true })).status).toBe(201);

@@ -331,7 +331,8 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
 
       // A range replay from before the webhook existed: the realm's four user creations (erin and
       // fred before it, hank and ivan after), each under its own idempotency key.
-      // It goes out after a rotation: the new secret, shown once, signs it; the old one no longer does.
+      // It goes out after a rotation: the new secret, shown once, signs it, and the old one still
+      // does beside it for the webhook's grace period (a day by default).
       await page.getByRole("button", { name: "Rotate secret" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Rotate" }).click();
       const rotated = await page.getByRole("textbox", { name: "Signing secret" }).inputValue();
@@ -349,7 +350,7 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
       const sent = all.slice(before);
       expect(new Set(sent.map((r) => r.headers["webhook-id"])).size).toBe(4);
       expect(sent.map((r) => [verifyStandardWebhook(rotated, r.headers, r.body), verifyStandardWebhook(secret, r.headers, r.body)]))
-        .toEqual(Array(4).fill([true, false]));
+        .toEqual(Array(4).fill([true, true]));
 
       // An edit (disabled), then the delete behind its confirmation.
       await page.getByLabel("Enabled").uncheck();

@@ -65,7 +65,7 @@ describe("webhooks", () => {
     secrets.push(secret);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(Buffer.from(secret.slice(6), "base64")).toHaveLength(24);
-    expect(rest).toEqual({ url: receiver.url("/crud"), eventTypes: ["LOGIN", "admin:*"], enabled: true, headers: { "X-Tenant": "t1" } });
+    expect(rest).toEqual({ url: receiver.url("/crud"), eventTypes: ["LOGIN", "admin:*"], enabled: true, headers: { "X-Tenant": "t1" }, secretGracePeriodSeconds: 86400 });
     expect(res.headers.get("location")).toBe(`/admin/realms/${realm}/webhooks/${id}`);
     expect(res.headers.get("cache-control")).toBe("no-store");
 
@@ -172,19 +172,77 @@ describe("webhooks", () => {
     expect((await api.post(`${base()}/${hook.id}/replay`)).body).toEqual({ error: "invalid_request", message: "dateFrom is required", field: "dateFrom" });
   }, 60_000);
 
-  it("rotates a secret: shown once, and the next delivery is signed with it only", async () => {
-    const hook = await create("/rotate", ["LOGIN"]);
-    const rotated = await api.post(`${base()}/${hook.id}/secret`);
+  // A short grace period (4 s): the receiver, a loopback HTTP server, verifies each delivery with
+  // the Standard Webhooks verifier of this file and either secret while it runs, the new one after.
+  it("rotates a secret with a grace period: both secrets sign until it ends, then only the new one", async () => {
+    const made = await api.post(base(), { url: receiver.url("/rotate"), eventTypes: ["LOGIN"], secretGracePeriodSeconds: 4 });
+    expect([made.status, made.body.secretGracePeriodSeconds]).toEqual([201, 4]);
+    const old = made.body.secret as string;
+    secrets.push(old);
+    const before = Date.now();
+    const rotated = await api.post(`${base()}/${made.body.id}/secret`);
     expect(rotated.status).toBe(200);
-    expect(rotated.body.secret).toMatch(/^whsec_/);
-    expect(rotated.body.secret).not.toBe(hook.secret);
-    secrets.push(rotated.body.secret);
+    expect(rotated.headers.get("cache-control")).toBe("no-store");
+    expect(Object.keys(rotated.body).sort()).toEqual(["previousSecretExpiresAt", "secret"]);
+    const fresh = rotated.body.secret as string;
+    secrets.push(fresh);
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(old);
+    const until = Date.parse(rotated.body.previousSecretExpiresAt);
+    expect(until).toBeGreaterThanOrEqual(before + 4000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 4000);
+    const shown = await api.get(`${base()}/${made.body.id}`);
+    expect(shown.body.previousSecretExpiresAt).toBe(rotated.body.previousSecretExpiresAt);
+    for (const sec of [old, fresh]) expect(shown.text).not.toContain(sec.slice(6));
+
     expect((await login()).status).toBe(200);
-    const [got] = await eventually(async () => receiver.on("/rotate"), (r) => r.length === 1);
-    expect(verifyStandardWebhook(rotated.body.secret, got!.headers, got!.body)).toBe(true);
-    expect(verifyStandardWebhook(hook.secret, got!.headers, got!.body)).toBe(false);
-    expect((await api.get(`${base()}/${hook.id}`)).text).not.toContain(rotated.body.secret.slice(6));
+    const [during] = await eventually(async () => receiver.on("/rotate"), (r) => r.length === 1);
+    expect(String(during!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verifyStandardWebhook(fresh, during!.headers, during!.body)).toBe(true);
+    expect(verifyStandardWebhook(old, during!.headers, during!.body)).toBe(true);
+
+    await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now()) + 50));
+    expect((await api.get(`${base()}/${made.body.id}`)).body.previousSecretExpiresAt).toBeUndefined();
+    expect((await login()).status).toBe(200);
+    const after = (await eventually(async () => receiver.on("/rotate"), (r) => r.length === 2))[1]!;
+    expect(String(after.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expect(verifyStandardWebhook(fresh, after.headers, after.body)).toBe(true);
+    expect(verifyStandardWebhook(old, after.headers, after.body)).toBe(false);
+
+    // A leaked secret: `gracePeriodSeconds: 0` stops the old one at once.
+    const revoked = await api.post(`${base()}/${made.body.id}/secret`, { gracePeriodSeconds: 0 });
+    expect([revoked.status, revoked.body.previousSecretExpiresAt]).toEqual([200, null]);
+    secrets.push(revoked.body.secret);
+    expect((await login()).status).toBe(200);
+    const next = (await eventually(async () => receiver.on("/rotate"), (r) => r.length === 3))[2]!;
+    expect(verifyStandardWebhook(revoked.body.secret, next.headers, next.body)).toBe(true);
+    expect(verifyStandardWebhook(fresh, next.headers, next.body)).toBe(false);
+
+    // The rotation's admin event tells when the old secret stops, never a secret.
+    const events = await eventually(async () => (await api.get(`/admin/realms/${realm}/admin-events?resourceType=WEBHOOK&operationType=ACTION`)).body as Array<Record<string, string>>,
+      (e) => e.filter((x) => x.resourcePath === `realms/${realm}/webhooks/${made.body.id}/secret`).length === 2);
+    const mine = events.filter((x) => x.resourcePath === `realms/${realm}/webhooks/${made.body.id}/secret`).map((e) => JSON.parse(e.representation!));
+    expect(mine).toEqual([{ id: made.body.id, previousSecretExpiresAt: null }, { id: made.body.id, previousSecretExpiresAt: rotated.body.previousSecretExpiresAt }]);
+    for (const sec of [old, fresh, revoked.body.secret]) expect(JSON.stringify(events)).not.toContain(sec.slice(6));
   }, 60_000);
+
+  it("refuses a grace period outside 0 to 604800 seconds, naming the field", async () => {
+    const hook = await create("/grace", ["LOGIN"]);
+    const range = "must be a whole number of seconds from 0 to 604800";
+    expect(await api.post(base(), { url: receiver.url("/grace"), eventTypes: ["LOGIN"], secretGracePeriodSeconds: 604801 })).toMatchObject({
+      status: 400, body: { error: "invalid_request", message: `secretGracePeriodSeconds ${range}`, field: "secretGracePeriodSeconds" },
+    });
+    expect(await api.put(`${base()}/${hook.id}`, { secretGracePeriodSeconds: -1 })).toMatchObject({ status: 400, body: { field: "secretGracePeriodSeconds" } });
+    expect(await api.put(`${base()}/${hook.id}`, { secretGracePeriodSeconds: "1d" })).toMatchObject({
+      status: 400, body: { error: "invalid_field", message: "secretGracePeriodSeconds must be an integer", field: "secretGracePeriodSeconds" },
+    });
+    expect(await api.post(`${base()}/${hook.id}/secret`, { gracePeriodSeconds: 604801 })).toMatchObject({
+      status: 400, body: { error: "invalid_request", message: `gracePeriodSeconds ${range}`, field: "gracePeriodSeconds" },
+    });
+    expect(await api.post(`${base()}/${hook.id}/secret`, { grace: 1 })).toMatchObject({ status: 400, body: { error: "unknown_field", field: "grace" } });
+    const put = await api.put(`${base()}/${hook.id}`, { secretGracePeriodSeconds: 3600 });
+    expect([put.status, put.body.secretGracePeriodSeconds]).toEqual([200, 3600]);
+  });
 
   it("exports webhooks with the realm (secret and headers only with includeSecrets) and imports them", async () => {
     const name = uniqueName("hooks-x");
@@ -192,16 +250,25 @@ describe("webhooks", () => {
     const made = await api.post(`/admin/realms/${name}/webhooks`, { url: receiver.url("/x"), eventTypes: ["admin:*"], headers: { Authorization: "Bearer t0k" } });
     expect(made.status).toBe(201);
     secrets.push(made.body.secret);
+    // Rotated: the old secret is in its grace period, and travels with the new one (with includeSecrets).
+    const rotated = await api.post(`/admin/realms/${name}/webhooks/${made.body.id}/secret`);
+    secrets.push(rotated.body.secret);
     const plain = await api.get(`/admin/realms/${name}/export`);
-    expect(plain.body.webhooks).toEqual([{ id: made.body.id, url: receiver.url("/x"), eventTypes: ["admin:*"], enabled: true }]);
+    expect(plain.body.webhooks).toEqual([{ id: made.body.id, url: receiver.url("/x"), eventTypes: ["admin:*"], enabled: true, secretGracePeriodSeconds: 86400 }]);
+    for (const sec of [made.body.secret, rotated.body.secret]) expect(plain.text).not.toContain(sec.slice(6));
     const full = await api.get(`/admin/realms/${name}/export?includeSecrets=true`);
-    expect(full.body.webhooks).toEqual([{ ...plain.body.webhooks[0], headers: { Authorization: "Bearer t0k" }, secret: made.body.secret }]);
+    expect(full.body.webhooks).toEqual([{
+      ...plain.body.webhooks[0], headers: { Authorization: "Bearer t0k" }, secret: rotated.body.secret,
+      previousSecret: made.body.secret, previousSecretExpiresAt: rotated.body.previousSecretExpiresAt,
+    }]);
 
     expect((await api.del(`/admin/realms/${name}`)).status).toBe(200);
     await eventually(async () => (await api.post("/admin/realms/import", full.body)).status, (s) => s === 201);
     const back = await api.get(`/admin/realms/${name}/webhooks/${made.body.id}`);
     expect(back.body).toMatchObject({ id: made.body.id, url: receiver.url("/x"), enabled: true, headers: { Authorization: "Bearer t0k" } });
-    expect((await api.get(`/admin/realms/${name}/export?includeSecrets=true`)).body.webhooks[0].secret).toBe(made.body.secret);
+    const again = (await api.get(`/admin/realms/${name}/export?includeSecrets=true`)).body.webhooks[0];
+    expect([again.secret, again.previousSecret, again.previousSecretExpiresAt]).toEqual([rotated.body.secret, made.body.secret, rotated.body.previousSecretExpiresAt]);
+    expect((await api.get(`/admin/realms/${name}/webhooks/${made.body.id}`)).body.previousSecretExpiresAt).toBe(rotated.body.previousSecretExpiresAt);
 
     // A document with a private URL is refused whole, naming the field; nothing changes.
     const bad = await api.post("/admin/realms/import?overwrite=true", { ...plain.body, webhooks: [{ ...plain.body.webhooks[0], url: "https://192.168.1.1/x" }] });
@@ -214,7 +281,8 @@ describe("webhooks", () => {
     expect(imported.body.importReport).toEqual([{ path: "$.webhooks[0].secret", message: "no secret in the document: a new one was generated and the webhook imported disabled; rotate its secret and enable it" }]);
     const disabled = await eventually(async () => api.get(`/admin/realms/${name}/webhooks/${made.body.id}`), (r) => r.status === 200);
     expect(disabled.body).toMatchObject({ id: made.body.id, enabled: false, headers: {} });
-    expect((await api.get(`/admin/realms/${name}/export?includeSecrets=true`)).body.webhooks[0].secret).not.toBe(made.body.secret);
+    const regenerated = (await api.get(`/admin/realms/${name}/export?includeSecrets=true`)).body.webhooks[0];
+    expect([regenerated.secret === rotated.body.secret, regenerated.previousSecret]).toEqual([false, undefined]);
   }, 60_000);
 
   it("loses nothing when Tessera is killed in the middle of a retry loop and started again", async () => {

@@ -3,7 +3,7 @@ import { useState } from "preact/hooks";
 import type { AdminSession } from "./admin-session";
 import { messageOf } from "../ui/api-failure";
 import { FormFooter, TextField, useForm, type Values } from "../ui/form";
-import { Empty, ErrorAlert, Loading, Notice, Pager, Section, useLoad } from "../ui/widgets";
+import { ConfirmButton, Empty, ErrorAlert, Loading, Notice, Pager, Section, useLoad } from "../ui/widgets";
 import { href } from "./router";
 import type { UserRow } from "./users-page";
 import { MemberRoles, type OrganizationRole } from "./organization-roles";
@@ -68,8 +68,19 @@ export function OrganizationMembers(p: { session: AdminSession; realm: string; p
                 <td>{u.email || "—"}</td>
                 <td>{(u as UserRow & { membershipType?: string }).membershipType ?? "UNMANAGED"}</td>
                 <td><MemberRoles session={p.session} path={`${p.path}/members/${encodeURIComponent(u.id)}`} username={u.username} roles={p.roles} version={p.rolesVersion} /></td>
-                <td><button type="button" class="link" aria-label={`Remove member ${u.username}`}
-                  onClick={() => void act(() => p.session.request("DELETE", `${p.path}/members/${encodeURIComponent(u.id)}`), `${u.username} is no longer a member.`)}>Remove</button></td>
+                <td>{(u as UserRow & { membershipType?: string }).membershipType === "MANAGED" ? (
+                  // A MANAGED member's account is deleted with the membership (Keycloak 26): asked first.
+                  <ConfirmButton label="Remove" name={`Remove member ${u.username}`} confirm="Remove and delete the account"
+                    question={`Remove ${u.username}? The organization's identity provider created this account, so it is deleted too.`}
+                    onConfirm={async () => {
+                      await p.session.request("DELETE", `${p.path}/members/${encodeURIComponent(u.id)}`);
+                      setNotice(`${u.username} is no longer a member; the account was deleted.`);
+                      members.reload();
+                    }} />
+                ) : (
+                  <button type="button" class="link" aria-label={`Remove member ${u.username}`}
+                    onClick={() => void act(() => p.session.request("DELETE", `${p.path}/members/${encodeURIComponent(u.id)}`), `${u.username} is no longer a member.`)}>Remove</button>
+                )}</td>
               </tr>
             ))}
           </tbody>

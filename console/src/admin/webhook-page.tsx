@@ -26,14 +26,14 @@ export function WebhookPage(p: { session: AdminSession; realm: string; webhookId
   const w = hook.data;
   if (rotated) {
     return <SecretOnce clientId={w.url} secret={rotated} what="Signing secret"
-      hint="Copy the new secret now: it is shown only this once, and the old one no longer signs." onDone={() => setRotated("")} />;
+      hint="Copy the new secret now: it is shown only this once. The old one keeps signing beside it for the grace period, then stops." onDone={() => setRotated("")} />;
   }
   return (
     <>
       <div class="page-head">
         <h1>Webhook {w.url}</h1>
         <div class="actions">
-          <ConfirmButton label="Rotate secret" danger={false} question="Replace the signing secret? The old one stops signing at once." confirm="Rotate"
+          <ConfirmButton label="Rotate secret" danger={false} question="Replace the signing secret? The old one keeps signing beside it for the webhook's grace period." confirm="Rotate"
             onConfirm={async () => setRotated((await p.session.request<{ secret: string }>("POST", `${path}/secret`)).secret)} />
           <ConfirmButton label="Delete webhook" question={`Delete the webhook to ${w.url} and its deliveries?`} confirm="Delete"
             onConfirm={async () => { await p.session.request("DELETE", path); go(href(p.realm, "webhooks")); }} />

@@ -148,6 +148,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
       if (links.identities.length === 1 && !credentials.credentials.some((c) => c.type === "password")) {
         throw new GatewayError(400, "last_credential", "this link is the only way to sign in; set a password first", "alias");
       }
+      await refuseManagedUnlink(rpc, me, alias);
       await rpc.identityProviders.deleteFederatedIdentity({ realm: me.realm, userId: me.userId, alias });
       await recorded(me, req, "REMOVE_FEDERATED_IDENTITY", { identity_provider: alias });
       return { status: 204 };
@@ -173,6 +174,21 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
  * The caller from `Authorization: Bearer` (RFC 6750 section 2.1); a missing or refused token is
  * 401 with the challenge of section 3 (no error code when none was sent, section 3.1).
  */
+/**
+ * As Keycloak 26: a MANAGED member (its account created by an organization's identity provider)
+ * keeps its link to that provider; the account is the organization's, and an admin ends it by
+ * removing the member.
+ */
+async function refuseManagedUnlink(rpc: RpcClients, me: AccountCaller, alias: string): Promise<void> {
+  const { organizations } = await rpc.organizations.listMemberOrganizations({ realm: me.realm, userId: me.userId });
+  for (const org of organizations.filter((o) => o.identityProviders.includes(alias))) {
+    const { member } = await rpc.organizations.getMember({ realm: me.realm, organizationId: org.id, userId: me.userId });
+    if (member?.membershipType === "MANAGED") {
+      throw new GatewayError(400, "managed_member", `the account belongs to organization "${org.alias}" through this identity provider; its link cannot be removed`, "alias");
+    }
+  }
+}
+
 function callerOf(rpc: RpcClients, publicUrl: string) {
   return async (req: Request, res: Response): Promise<AccountCaller> => {
     const realm = String(req.params.realmName);

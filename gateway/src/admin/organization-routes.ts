@@ -99,7 +99,8 @@ export function addOrganizationRoutes(table: RouteTable, rpc: RpcClients, public
       const first = optIntParam(req, "first");
       const max = optIntParam(req, "max");
       const res = await rpc.organizations.listMembers({
-        ...orgRef(req), search: strParam(req, "search"), ...(first !== undefined ? { first } : {}), ...(max !== undefined ? { max } : {}),
+        ...orgRef(req), search: strParam(req, "search"), membershipType: strParam(req, "membershipType"),
+        ...(first !== undefined ? { first } : {}), ...(max !== undefined ? { max } : {}),
       });
       return { status: 200, body: res.members.map(memberJson) };
     })

@@ -1,5 +1,5 @@
 import { create, toJson } from "@bufbuild/protobuf";
-import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { timestampDate, timestampFromMs } from "@bufbuild/protobuf/wkt";
 import {
   DeliverySchema, WebhookInputSchema, WebhookSchema, type Delivery, type Webhook, type WebhookInput,
 } from "../../../gen/iam/audit/v1/webhook_pb.js";
@@ -9,9 +9,9 @@ import { GatewayError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { dateParam, intParam, strParam } from "./event-routes.js";
 
-const FIELDS = new Set(["url", "eventTypes", "enabled", "headers"]);
+const FIELDS = new Set(["url", "eventTypes", "enabled", "headers", "secretGracePeriodSeconds"]);
 /** Read-only fields of the representation, accepted back unchanged so a GET body can be PUT. */
-const READ_ONLY = new Set(["id", "createdAt", "updatedAt"]);
+const READ_ONLY = new Set(["id", "createdAt", "updatedAt", "previousSecretExpiresAt"]);
 
 /** Webhooks of a realm and their deliveries (docs/webhooks.md). */
 export function addWebhookRoutes(table: RouteTable, rpc: RpcClients): void {
@@ -44,10 +44,15 @@ export function addWebhookRoutes(table: RouteTable, rpc: RpcClients): void {
       await rpc.webhooks.deleteWebhook({ realm: realmOf(req), id: idOf(req) });
       return { status: 204 };
     })
-    // A new secret, shown this once (as a client's regenerate-secret).
+    // A new secret, shown this once (as a client's regenerate-secret); the old one signs beside it
+    // for the grace period (`gracePeriodSeconds` in the body, else the webhook's).
     .add("POST", `${base}/:id/secret`, "admin", async (req) => {
-      const res = await rpc.webhooks.rotateWebhookSecret({ realm: realmOf(req), id: idOf(req) });
-      return { status: 200, body: { secret: res.secret }, headers: { "cache-control": "no-store" } };
+      const grace = rotationGrace(req.body);
+      const res = await rpc.webhooks.rotateWebhookSecret({ realm: realmOf(req), id: idOf(req), ...(grace !== undefined ? { gracePeriodSeconds: grace } : {}) });
+      return {
+        status: 200, headers: { "cache-control": "no-store" },
+        body: { secret: res.secret, previousSecretExpiresAt: res.previousSecretExpiresAt ? timestampDate(res.previousSecretExpiresAt).toISOString() : null },
+      };
     })
     .add("GET", `${base}/:id/deliveries`, "admin", async (req) => {
       const res = await rpc.webhooks.listDeliveries({
@@ -82,6 +87,9 @@ function webhookInput(body: unknown): WebhookInput {
     if (key === "url") {
       if (typeof value !== "string") throw invalid(key, "a string");
       input.url = value;
+    } else if (key === "secretGracePeriodSeconds") {
+      if (typeof value !== "number" || !Number.isInteger(value)) throw invalid(key, "an integer");
+      input.secretGracePeriodSeconds = clampInt(value);
     } else if (key === "enabled") {
       if (typeof value !== "boolean") throw invalid(key, "a boolean");
       input.enabled = value;
@@ -97,6 +105,22 @@ function webhookInput(body: unknown): WebhookInput {
   }
   return input;
 }
+
+/** The rotation's optional body: `{}` or none, or `{ "gracePeriodSeconds": n }`. */
+function rotationGrace(body: unknown): number | undefined {
+  if (body === undefined || body === null || body === "") return undefined;
+  const obj = requireObject(body);
+  for (const key of Object.keys(obj)) {
+    if (key !== "gracePeriodSeconds") throw new GatewayError(400, "unknown_field", `unknown field: ${key}`, key);
+  }
+  const v = obj.gracePeriodSeconds;
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isInteger(v)) throw invalid("gracePeriodSeconds", "an integer");
+  return clampInt(v);
+}
+
+/** Out-of-range integers stay out of range in int32 (the domain's check names them), never wrap. */
+const clampInt = (v: number): number => Math.max(-1, Math.min(v, 2 ** 31 - 1));
 
 const invalid = (field: string, type: string) => new GatewayError(400, "invalid_field", `${field} must be ${type}`, field);
 

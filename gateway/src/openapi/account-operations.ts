@@ -92,7 +92,8 @@ export function accountOperations(): Operation[] {
       })) } }),
     op({ id: "unlinkAccountLinkedAccount", method: "DELETE", path: `${ACCOUNT}/linked-accounts/:alias`, summary: "Unlink an identity provider",
       pathParams: { alias: "The identity provider's alias." },
-      description: "400 `last_credential` when the link is the user's only way to sign in (no password, no other link).",
+      description: "400 `last_credential` when the link is the user's only way to sign in (no password, no other link); "
+        + "400 `managed_member` when the account is a MANAGED member of an organization through this provider (as Keycloak 26).",
       responses: { 204: noContent("Unlinked.") } }),
     op({ id: "listAccountApplications", method: "GET", path: `${ACCOUNT}/applications`, summary: "The clients the user granted consent to",
       responses: { 200: json("Each client with the scopes granted.", arrayOf(APPLICATION)) } }),

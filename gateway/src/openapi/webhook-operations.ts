@@ -23,7 +23,12 @@ const WEBHOOK_INPUT: JsonSchema = {
     eventTypes: { type: "array", items: str, description: "Login event types (e.g. `LOGIN`) and admin events (`admin.<RESOURCE>.<OPERATION>`, `*` wildcards) to send." },
     enabled: { type: "boolean" },
     headers: { type: "object", additionalProperties: str, description: "Extra request headers sent with each delivery." },
+    secretGracePeriodSeconds: {
+      type: "integer", minimum: 0, maximum: 604800,
+      description: "How long a rotated-out secret keeps signing beside the new one (default 86400, a day; 0: it stops at once).",
+    },
     id: { ...str, description: "Read-only; ignored." },
+    previousSecretExpiresAt: { description: "Read-only; ignored." },
     createdAt: { description: "Read-only; ignored." },
     updatedAt: { description: "Read-only; ignored." },
   },
@@ -55,10 +60,27 @@ export function webhookOperations(p: ProtoSchemas): Operation[] {
     op({ id: "deleteWebhook", method: "DELETE", path: `${W}/:id`, pathParams: ID, summary: "Delete a webhook and its deliveries",
       responses: { 204: noContent(), 404: notFound("the webhook") } }),
     op({ id: "rotateWebhookSecret", method: "POST", path: `${W}/:id/secret`, pathParams: ID, summary: "Rotate a webhook's signing secret",
-      description: "The new secret is answered this once; the old one stops signing at once.",
+      description: "The new secret is answered this once. During the grace period (`gracePeriodSeconds` in the body, else the webhook's "
+        + "`secretGracePeriodSeconds`) each delivery carries two Standard Webhooks signatures, `webhook-signature: v1,<new> v1,<old>`, "
+        + "so a receiver verifies with either while it switches; then only the new one signs. A secret rotated out earlier stops at once.",
+      body: {
+        required: false,
+        schema: {
+          type: "object", additionalProperties: false,
+          properties: { gracePeriodSeconds: { type: "integer", minimum: 0, maximum: 604800, description: "This rotation's grace period; 0 stops the old secret at once (a leaked one)." } },
+        },
+      },
       responses: {
-        200: { ...json("The new secret.", { type: "object", additionalProperties: false, required: ["secret"], properties: { secret: str } }), headers: NO_STORE },
+        200: {
+          ...json("The new secret, and when the old one stops signing (null: at once).", {
+            type: "object", additionalProperties: false, required: ["secret", "previousSecretExpiresAt"],
+            properties: { secret: str, previousSecretExpiresAt: { type: ["string", "null"], format: "date-time" } },
+          }),
+          headers: NO_STORE,
+        },
+        400: json("`gracePeriodSeconds` is not a whole number from 0 to 604800, or the body has another field.", { $ref: "#/components/schemas/Error" }),
         404: notFound("the webhook"),
+        409: json("Another rotation of the same webhook won (`field`: secret).", { $ref: "#/components/schemas/Error" }),
       } }),
     op({ id: "listWebhookDeliveries", method: "GET", path: `${W}/:id/deliveries`, pathParams: ID, summary: "List a webhook's deliveries",
       query: [q("status", "Only deliveries in this state.", { enum: ["pending", "delivered", "failed", "dead"] }), ...PAGE],

@@ -1207,7 +1207,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an organization
-         * @description Its memberships go with it; the users stay.
+         * @description Its memberships go with it; `UNMANAGED` members' accounts stay, `MANAGED` members' accounts are deleted, as Keycloak's.
          */
         delete: operations["deleteOrganization"];
         options?: never;
@@ -1341,7 +1341,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description The user stays.
+         * @description An `UNMANAGED` member's account stays; a `MANAGED` member's account is deleted with the membership, as Keycloak's.
          */
         delete: operations["removeOrganizationMember"];
         options?: never;
@@ -1422,7 +1422,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook's signing secret
-         * @description The new secret is answered this once; the old one stops signing at once.
+         * @description The new secret is answered this once. During the grace period (`gracePeriodSeconds` in the body, else the webhook's `secretGracePeriodSeconds`) each delivery carries two Standard Webhooks signatures, `webhook-signature: v1,<new> v1,<old>`, so a receiver verifies with either while it switches; then only the new one signs. A secret rotated out earlier stops at once.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2406,7 +2406,7 @@ export interface paths {
         post?: never;
         /**
          * Unlink an identity provider
-         * @description 400 `last_credential` when the link is the user's only way to sign in (no password, no other link).
+         * @description 400 `last_credential` when the link is the user's only way to sign in (no password, no other link); 400 `managed_member` when the account is a MANAGED member of an organization through this provider (as Keycloak 26).
          */
         delete: operations["unlinkAccountLinkedAccount"];
         options?: never;
@@ -2961,6 +2961,7 @@ export interface components {
                 organizationRoles?: {
                     [key: string]: string[];
                 };
+                managedOrganizations?: string[];
             }[];
             webhooks?: {
                 id: string;
@@ -2971,6 +2972,10 @@ export interface components {
                     [key: string]: string;
                 };
                 secret?: string;
+                secretGracePeriodSeconds?: number;
+                previousSecret?: string;
+                /** Format: date-time */
+                previousSecretExpiresAt?: string;
             }[];
         };
         RealmDocument___schema0: {
@@ -3676,6 +3681,10 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            /** Format: int32 */
+            secretGracePeriodSeconds: number;
+            /** Format: date-time */
+            previousSecretExpiresAt?: string;
         };
         /** @description `iam.directory.v1.InitialAccessToken` */
         InitialAccessToken: {
@@ -10673,6 +10682,8 @@ export interface operations {
             query?: {
                 /** @description Substring (case-insensitive) of the username, email, first or last name. */
                 search?: string;
+                /** @description Only the members of this type: `MANAGED` (created by the organization's identity provider) or `UNMANAGED`. */
+                membershipType?: "MANAGED" | "UNMANAGED";
                 /** @description Index of the first result (default 0). */
                 first?: number;
                 /** @description Largest number of results (default 10, at most 1000). */
@@ -10715,7 +10726,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A field or parameter is not valid; `field` names it. */
+            /** @description `membershipType` is neither `MANAGED` nor `UNMANAGED`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11507,8 +11518,12 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description How long a rotated-out secret keeps signing beside the new one (default 86400, a day; 0: it stops at once). */
+                    secretGracePeriodSeconds?: number;
                     /** @description Read-only; ignored. */
                     id?: string;
+                    /** @description Read-only; ignored. */
+                    previousSecretExpiresAt?: unknown;
                     /** @description Read-only; ignored. */
                     createdAt?: unknown;
                     /** @description Read-only; ignored. */
@@ -11539,6 +11554,10 @@ export interface operations {
                         createdAt?: string;
                         /** Format: date-time */
                         updatedAt?: string;
+                        /** Format: int32 */
+                        secretGracePeriodSeconds: number;
+                        /** Format: date-time */
+                        previousSecretExpiresAt?: string;
                         secret: string;
                     };
                 };
@@ -11670,8 +11689,12 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description How long a rotated-out secret keeps signing beside the new one (default 86400, a day; 0: it stops at once). */
+                    secretGracePeriodSeconds?: number;
                     /** @description Read-only; ignored. */
                     id?: string;
+                    /** @description Read-only; ignored. */
+                    previousSecretExpiresAt?: unknown;
                     /** @description Read-only; ignored. */
                     createdAt?: unknown;
                     /** @description Read-only; ignored. */
@@ -11793,9 +11816,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description This rotation's grace period; 0 stops the old secret at once (a leaked one). */
+                    gracePeriodSeconds?: number;
+                };
+            };
+        };
         responses: {
-            /** @description The new secret. */
+            /** @description The new secret, and when the old one stops signing (null: at once). */
             200: {
                 headers: {
                     /** @description `no-store`: the answer holds the signing secret. */
@@ -11805,7 +11835,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         secret: string;
+                        /** Format: date-time */
+                        previousSecretExpiresAt: string | null;
                     };
+                };
+            };
+            /** @description `gracePeriodSeconds` is not a whole number from 0 to 604800, or the body has another field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or wrong credentials. */
@@ -11821,6 +11862,15 @@ export interface operations {
             };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another rotation of the same webhook won (`field`: secret). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

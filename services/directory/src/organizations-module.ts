@@ -42,6 +42,11 @@ export async function buildOrganizationsSlice(deps: ServiceDeps, lookup: RealmLo
   const memberRepo = await OrganizationMemberRepository.open(store);
   const admin = new OrganizationAdmin(lookup, repo, await OrganizationDomainRepository.open(store), memberRepo, outbox, clock);
   const members = new OrganizationMembers(lookup, admin, repo, memberRepo, users, outbox, clock);
+  // Keycloak 26's MANAGED members: their accounts go with the membership and with the organization.
+  members.deleteUser = (realmName, userId) => inv.userAdmin.delete(realmName, userId);
+  admin.removeManagedMembers = async (realm, organizationId) => {
+    for (const userId of await members.managedUserIds(realm._id, organizationId)) await members.deleteManagedUser(realm.name, userId);
+  };
   const roleRepo = await OrganizationRoleRepository.open(store);
   admin.roleRepo = roleRepo;
   const roles = new OrganizationRoles(lookup, admin, roleRepo, memberRepo, outbox, clock);

@@ -6,7 +6,7 @@ import { openStore } from "../../../kit/src/store/open-store.js";
 import { createMetrics } from "../../../kit/src/metrics.js";
 import { SecretBox, generateMasterKey } from "../../../kit/src/crypto/secret-box.js";
 import type { Store } from "../../../kit/src/store/port.js";
-import { generateSecret, secretAad, type WebhookRecord } from "../domain/webhook.js";
+import { generateSecret, previousSecretAad, secretAad, type WebhookRecord } from "../domain/webhook.js";
 import { loginWebhookEvent } from "../domain/webhook-payload.js";
 import { newDelivery } from "../events/webhook-fanout.js";
 import { DeliveryRepository } from "../store/delivery-repository.js";
@@ -81,20 +81,24 @@ describe("webhook dispatcher", () => {
   });
 
   let seq = 0;
-  async function setup(): Promise<{ hook: WebhookRecord; deliveryId: string }> {
+  async function setup(extra: (id: string) => Partial<WebhookRecord> = () => ({})): Promise<{ hook: WebhookRecord; deliveryId: string }> {
     const id = `wh-${++seq}`;
     const hook: WebhookRecord = {
       _id: id, realmId: "r1", realm: "acme", url, eventTypes: ["LOGIN"], enabled: true, headers: { "X-Tenant": "acme" },
-      secretSealed: secrets.seal(secret, secretAad({ _id: id })), createdAt: now, updatedAt: now,
+      secretSealed: secrets.seal(secret, secretAad({ _id: id })), createdAt: now, updatedAt: now, ...extra(id),
     };
     await hooks.insert(hook);
+    return { hook, deliveryId: await deliver(id) };
+  }
+  async function deliver(id: string): Promise<string> {
+    ++seq;
     const event = loginWebhookEvent({
       _id: `ev-${seq}`, time: now, realm: "acme", type: "LOGIN", clientId: "app", userId: "u1", sessionId: "s1", ipAddress: "127.0.0.1",
       error: "", details: {}, expiresAt: now + 3_600_000,
     });
     const d = newDelivery(id, event, now);
     await deliveries.insertOnce(d);
-    return { hook, deliveryId: d._id };
+    return d._id;
   }
   const run = async (d: Dispatcher) => {
     await d.tick();
@@ -127,6 +131,38 @@ describe("webhook dispatcher", () => {
     now += 1;
     expect(await deliveries.get(deliveryId)).toBeNull();
     now = saved;
+  });
+
+  it("signs with the new and the rotated-out secret during the grace period, then with the new one only", async () => {
+    answer = 204;
+    received.length = 0;
+    const old = generateSecret();
+    const start = now;
+    const { hook, deliveryId } = await setup((id) => ({
+      previousSecretSealed: secrets.seal(old, previousSecretAad({ _id: id })), previousSecretExpiresAt: start + 60_000,
+    }));
+    await run(dispatcher());
+    const [during] = sentAs(deliveryId);
+    // Standard Webhooks' multiple signatures: space-delimited, the new one first.
+    expect(String(during!.headers["webhook-signature"]).split(" ").map((s) => s.split(",")[0])).toEqual(["v1", "v1"]);
+    expect(verifyStandardWebhook(secret, during!.headers, during!.body, now / 1000)).toBe(true);
+    expect(verifyStandardWebhook(old, during!.headers, during!.body, now / 1000)).toBe(true);
+    expect(verifyStandardWebhook(generateSecret(), during!.headers, during!.body, now / 1000)).toBe(false);
+    // A sealed previous secret cannot stand in for the current one (its own binding).
+    expect(() => secrets.open(hook.previousSecretSealed!, secretAad(hook))).toThrow();
+    // The last millisecond of the grace period still signs with both; its end with the new one only.
+    now = start + 59_999;
+    const last = await deliver(hook._id);
+    await run(dispatcher());
+    expect(verifyStandardWebhook(old, sentAs(last)[0]!.headers, sentAs(last)[0]!.body, now / 1000)).toBe(true);
+    now = start + 60_000;
+    const after = await deliver(hook._id);
+    await run(dispatcher());
+    const [got] = sentAs(after);
+    expect(String(got!.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expect(verifyStandardWebhook(secret, got!.headers, got!.body, now / 1000)).toBe(true);
+    expect(verifyStandardWebhook(old, got!.headers, got!.body, now / 1000)).toBe(false);
+    now = start;
   });
 
   it("retries with exponential backoff on the injected clock, then gives up as dead past the window", async () => {

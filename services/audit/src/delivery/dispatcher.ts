@@ -5,7 +5,7 @@ import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { Metrics } from "../../../kit/src/metrics.js";
 import { guardedFetch, OutboundError } from "../../../kit/src/outbound/guarded-fetch.js";
 import type { OutboundPolicy } from "../../../kit/src/outbound/address-policy.js";
-import { secretAad, type WebhookRecord } from "../domain/webhook.js";
+import { previousSecretAad, previousSecretExpiry, secretAad, type WebhookRecord } from "../domain/webhook.js";
 import { signatureHeaders } from "../domain/standard-webhooks.js";
 import { nextAttempt, type RetryPolicy } from "../domain/retry-schedule.js";
 import { DELIVERY_RETENTION_MS, type DeliveryRecord, type DeliveryRepository } from "../store/delivery-repository.js";
@@ -159,10 +159,9 @@ export class Dispatcher {
     let error = "";
     const t0 = process.hrtime.bigint();
     try {
-      const secret = this.secrets.open(hook.secretSealed, secretAad(hook));
       const res = await guardedFetch(hook.url, this.settings.outbound, {
         method: "POST",
-        headers: { ...hook.headers, "content-type": "application/json", ...signatureHeaders(secret, d._id, started, d.body) },
+        headers: { ...hook.headers, "content-type": "application/json", ...signatureHeaders(this.signingSecrets(hook, started), d._id, started, d.body) },
         body: d.body,
         timeoutMs: this.settings.timeoutMs,
         maxBytes: MAX_RESPONSE_BYTES,
@@ -194,6 +193,17 @@ export class Dispatcher {
     this.metrics.duration.observe({ outcome: result === "delivered" ? "delivered" : "failed" }, seconds);
     if (!recorded) return; // replayed or deleted meanwhile: its new state stands
     if (result !== "delivered") this.logger.warn({ webhook: hook._id, delivery: d._id, attempts: d.attempts + 1, status: result, error }, "webhook delivery failed");
+  }
+
+  /**
+   * The secrets that sign at `now`: the current one and, during a rotation's grace period, the
+   * one it replaced (webhook-admin.ts rotateSecret), so a receiver still on the old secret
+   * verifies until it switches.
+   */
+  private signingSecrets(hook: WebhookRecord, now: number): string[] {
+    const current = this.secrets.open(hook.secretSealed, secretAad(hook));
+    if (previousSecretExpiry(hook, now) === undefined) return [current];
+    return [current, this.secrets.open(hook.previousSecretSealed!, previousSecretAad(hook))];
   }
 
   /** Looks again when a retry comes due, when that is sooner than the next poll. */

@@ -10,8 +10,10 @@ import type { WebhookRepository } from "../store/webhook-repository.js";
 import type { DeliveryRecord, DeliveryRepository, DeliveryStatus } from "../store/delivery-repository.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup, RealmRef } from "./realm-ref.js";
-import { generateSecret, secretAad, webhookEventView, type WebhookInput, type WebhookRecord } from "./webhook.js";
-import { checkCreate, checkUpdate, normaliseTypes } from "./webhook-rules.js";
+import {
+  generateSecret, gracePeriodOf, DEFAULT_SECRET_GRACE_SECONDS, previousSecretAad, secretAad, webhookEventView, type WebhookInput, type WebhookRecord,
+} from "./webhook.js";
+import { checkCreate, checkGracePeriod, checkUpdate, normaliseTypes } from "./webhook-rules.js";
 
 export const WEBHOOK = "WEBHOOK";
 const fields = (w: WebhookRecord): WebhookRecord => w;
@@ -46,7 +48,7 @@ export class WebhookAdmin {
     const w: WebhookRecord = {
       _id: id, realmId: realm.id, realm: realm.name, url: input.url as string, eventTypes: normaliseTypes(input.eventTypes as string[]),
       enabled: input.enabled ?? true, headers: input.headers ?? {}, secretSealed: this.secrets.seal(secret, secretAad({ _id: id })),
-      createdAt: now, updatedAt: now,
+      secretGracePeriodSeconds: input.secretGracePeriodSeconds ?? DEFAULT_SECRET_GRACE_SECONDS, createdAt: now, updatedAt: now,
     };
     await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: "present" },
       { operationType: "CREATE", resourceType: WEBHOOK, path: path(realm, id), representation: webhookEventView(w) }, async () => {
@@ -74,6 +76,7 @@ export class WebhookAdmin {
     if (input.eventTypes !== undefined) set.eventTypes = normaliseTypes(input.eventTypes);
     if (input.enabled !== undefined) set.enabled = input.enabled;
     if (input.headers !== undefined) set.headers = input.headers;
+    if (input.secretGracePeriodSeconds !== undefined) set.secretGracePeriodSeconds = input.secretGracePeriodSeconds;
     const expected: WebhookRecord = { ...current, ...set };
     let updated: WebhookRecord | null = null;
     await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: expectFields(fields, expected) },
@@ -86,20 +89,37 @@ export class WebhookAdmin {
   }
 
   /**
-   * A new secret, answered this once. Deliveries not yet sent are signed with it; the receiver
-   * must switch at once (no overlap: Standard Webhooks lets a sender sign with two, a later step).
+   * A new secret, answered this once. The one it replaces keeps signing beside it (two
+   * signatures in `webhook-signature`) for the grace period, the webhook's unless the call gives
+   * its own; 0 stops the old one at once (a leaked secret). A secret rotated out earlier and
+   * still in its grace period stops now: at most two sign. Two concurrent rotations: one wins,
+   * the other is a 409.
    */
-  async rotateSecret(realmName: string, id: string): Promise<string> {
+  async rotateSecret(realmName: string, id: string, gracePeriodSeconds?: number): Promise<{ secret: string; previousSecretExpiresAt?: number }> {
+    if (gracePeriodSeconds !== undefined) checkGracePeriod("gracePeriodSeconds", gracePeriodSeconds);
     const realm = await this.realms.get(realmName);
     const current = await this.find(realm, id);
+    const grace = gracePeriodSeconds ?? gracePeriodOf(current);
+    const now = this.clock.now();
     const secret = generateSecret();
-    const set: Partial<WebhookRecord> = { secretSealed: this.secrets.seal(secret, secretAad(current)), updatedAt: this.clock.now() };
+    const expiresAt = grace > 0 ? now + grace * 1000 : undefined;
+    const set: Partial<WebhookRecord> = {
+      secretSealed: this.secrets.seal(secret, secretAad(current)), updatedAt: now,
+      previousSecretSealed: expiresAt !== undefined ? this.secrets.seal(this.secrets.open(current.secretSealed, secretAad(current)), previousSecretAad(current)) : "",
+      previousSecretExpiresAt: expiresAt ?? 0,
+    };
     let updated: WebhookRecord | null = null;
     await auditedWrite(this.outbox, this.kind, realm, { realmId: realm.id, id, expect: expectFields(fields, { ...current, ...set }) },
-      { operationType: "ACTION", resourceType: WEBHOOK, path: `${path(realm, id)}/secret` },
-      async () => (updated = await this.hooks.update(realm.id, id, set)) !== null);
-    if (!updated) throw notFound(id);
-    return secret;
+      {
+        operationType: "ACTION", resourceType: WEBHOOK, path: `${path(realm, id)}/secret`,
+        representation: { id, previousSecretExpiresAt: expiresAt !== undefined ? new Date(expiresAt).toISOString() : null },
+      },
+      async () => (updated = await this.hooks.rotate(realm.id, id, current.secretSealed, set)) !== null);
+    if (!updated) {
+      if (await this.hooks.findById(realm.id, id)) throw IamError.conflict("the secret was rotated meanwhile; rotate again if a new one is still wanted", "secret");
+      throw notFound(id);
+    }
+    return { secret, ...(expiresAt !== undefined ? { previousSecretExpiresAt: expiresAt } : {}) };
   }
 
   /** Deletes the webhook and its deliveries; those still in flight finish unrecorded. */
@@ -126,6 +146,11 @@ export class WebhookAdmin {
     if (!d) throw IamError.notFound(`delivery "${deliveryId}"`, "delivery_not_found");
     this.queued();
     return d;
+  }
+
+  /** The service's clock, for what a representation shows as of now (a grace period still running). */
+  now(): number {
+    return this.clock.now();
   }
 
   async find(realm: RealmRef, id: string): Promise<WebhookRecord> {

@@ -1,4 +1,4 @@
-import { checkCreate, checkUpdate } from "./webhook-rules.js";
+import { checkCreate, checkGracePeriod, checkUpdate } from "./webhook-rules.js";
 import { adminEventType, typeMatches } from "./webhook.js";
 import { backoffDelay } from "./retry-schedule.js";
 
@@ -70,5 +70,14 @@ describe("backoff", () => {
     const p = { baseMs: 2_000, maxMs: 3_600_000, windowMs: 86_400_000 };
     expect([1, 2, 3, 12, 30].map((n) => backoffDelay(p, n, () => 0))).toEqual([1_000, 2_000, 4_000, 1_800_000, 1_800_000]);
     expect([1, 2, 3].map((n) => backoffDelay(p, n, () => 0.999999))).toEqual([2_000, 4_000, 8_000]);
+  });
+});
+
+describe("webhook secret grace period", () => {
+  const msg = "secretGracePeriodSeconds: secretGracePeriodSeconds must be a whole number of seconds from 0 to 604800";
+  it("takes whole seconds from 0 (the old secret stops at once) to a week, and names the field otherwise", () => {
+    for (const ok of [0, 1, 86_400, 604_800]) expect(reasonOf(() => checkUpdate({ secretGracePeriodSeconds: ok }, open))).toBe("accepted");
+    for (const bad of [-1, 604_801, 1.5, Number.NaN]) expect(reasonOf(() => checkUpdate({ secretGracePeriodSeconds: bad }, open))).toBe(msg);
+    expect(reasonOf(() => checkGracePeriod("gracePeriodSeconds", 604_801))).toBe("gracePeriodSeconds: gracePeriodSeconds must be a whole number of seconds from 0 to 604800");
   });
 });

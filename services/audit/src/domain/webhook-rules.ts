@@ -1,6 +1,6 @@
 import { IamError } from "../../../kit/src/errors.js";
 import { urlProblem, type OutboundPolicy } from "../../../kit/src/outbound/address-policy.js";
-import type { WebhookInput } from "./webhook.js";
+import { MAX_SECRET_GRACE_SECONDS, type WebhookInput } from "./webhook.js";
 
 const MAX_EVENT_TYPES = 50;
 const MAX_HEADERS = 20;
@@ -44,6 +44,7 @@ export function checkUpdate(input: WebhookInput, policy: OutboundPolicy): void {
       }
     }
   }
+  if (input.secretGracePeriodSeconds !== undefined) checkGracePeriod("secretGracePeriodSeconds", input.secretGracePeriodSeconds);
   if (input.headers !== undefined) {
     const entries = Object.entries(input.headers);
     if (entries.length > MAX_HEADERS) throw IamError.invalid("headers", `headers holds at most ${MAX_HEADERS} entries`);
@@ -59,6 +60,13 @@ export function checkUpdate(input: WebhookInput, policy: OutboundPolicy): void {
         throw IamError.invalid("headers", `header "${name}" must be at most ${MAX_HEADER_VALUE} characters without line breaks`);
       }
     }
+  }
+}
+
+/** A rotation's grace period: whole seconds from 0 (the old secret stops at once) to a week. */
+export function checkGracePeriod(field: string, seconds: number): void {
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_SECRET_GRACE_SECONDS) {
+    throw IamError.invalid(field, `${field} must be a whole number of seconds from 0 to ${MAX_SECRET_GRACE_SECONDS}`);
   }
 }
 

@@ -3,7 +3,7 @@ import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { OutboundPolicy } from "../../../kit/src/outbound/address-policy.js";
 import type { Problem, WebhookDoc } from "../../../kit/src/realm-transfer/document-schema.js";
 import type { WebhookRepository } from "../store/webhook-repository.js";
-import { generateSecret, secretAad, type WebhookRecord } from "./webhook.js";
+import { generateSecret, gracePeriodOf, previousSecretAad, previousSecretExpiry, secretAad, type WebhookRecord } from "./webhook.js";
 import { checkCreate, normaliseTypes } from "./webhook-rules.js";
 
 export interface WebhookPart {
@@ -30,11 +30,19 @@ export class WebhookTransfer {
       all.push(...page);
       if (page.length < 1000) break;
     }
+    const now = this.now();
     return {
-      webhooks: all.map((w): WebhookDoc => ({
-        id: w._id, url: w.url, eventTypes: [...w.eventTypes], enabled: w.enabled,
-        ...(includeSecrets ? { headers: { ...w.headers }, secret: this.secrets.open(w.secretSealed, secretAad(w)) } : {}),
-      })),
+      webhooks: all.map((w): WebhookDoc => {
+        const previous = includeSecrets ? previousSecretExpiry(w, now) : undefined;
+        return {
+          id: w._id, url: w.url, eventTypes: [...w.eventTypes], enabled: w.enabled, secretGracePeriodSeconds: gracePeriodOf(w),
+          ...(includeSecrets ? { headers: { ...w.headers }, secret: this.secrets.open(w.secretSealed, secretAad(w)) } : {}),
+          // A rotation's grace period still running: the receiver may still verify with the old one.
+          ...(previous !== undefined ? {
+            previousSecret: this.secrets.open(w.previousSecretSealed!, previousSecretAad(w)), previousSecretExpiresAt: new Date(previous).toISOString(),
+          } : {}),
+        };
+      }),
     };
   }
 
@@ -47,6 +55,9 @@ export class WebhookTransfer {
       } catch (e) {
         if (!(e instanceof IamError)) throw e;
         problems.push({ path: `$.webhooks[${i}]${e.field ? `.${e.field}` : ""}`, message: e.message });
+      }
+      if ((w.previousSecret === undefined) !== (w.previousSecretExpiresAt === undefined)) {
+        problems.push({ path: `$.webhooks[${i}].previousSecretExpiresAt`, message: "previousSecret and previousSecretExpiresAt come together" });
       }
       const other = await this.hooks.byId(w.id);
       if (other && other.realm !== realmName) problems.push({ path: `$.webhooks[${i}].id`, message: `id "${w.id}" belongs to realm "${other.realm}"` });
@@ -65,9 +76,15 @@ export class WebhookTransfer {
       if (!w.secret) {
         notes.push({ path: `$.webhooks[${i}].secret`, message: "no secret in the document: a new one was generated and the webhook imported disabled; rotate its secret and enable it" });
       }
+      // The rotated-out secret only with the current one it was rotated out for, and while it still signs.
+      const previousUntil = w.secret && w.previousSecret && w.previousSecretExpiresAt ? Date.parse(w.previousSecretExpiresAt) : 0;
       await this.hooks.putImported({
         _id: w.id, realmId, realm: realmName, url: w.url, eventTypes: normaliseTypes(w.eventTypes), enabled: w.secret ? w.enabled : false,
         headers: w.headers ?? {}, secretSealed: this.secrets.seal(secret, secretAad({ _id: w.id })), createdAt: now, updatedAt: now,
+        ...(w.secretGracePeriodSeconds !== undefined ? { secretGracePeriodSeconds: w.secretGracePeriodSeconds } : {}),
+        ...(previousUntil > now ? {
+          previousSecretSealed: this.secrets.seal(w.previousSecret!, previousSecretAad({ _id: w.id })), previousSecretExpiresAt: previousUntil,
+        } : {}),
       });
     }
     return notes;

@@ -11,6 +11,12 @@ export interface WebhookRecord extends Doc {
   headers: Record<string, string>;
   /** SecretBox-sealed `whsec_...`, bound to the webhook's id. */
   secretSealed: string;
+  /** How long a rotated-out secret keeps signing beside the new one; absent (older records): the default. */
+  secretGracePeriodSeconds?: number;
+  /** The rotated-out secret while it still signs, sealed bound to the webhook's id as the previous one. */
+  previousSecretSealed?: string;
+  /** When the rotated-out secret stops signing (epoch ms). */
+  previousSecretExpiresAt?: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -20,6 +26,22 @@ export interface WebhookInput {
   eventTypes?: string[];
   enabled?: boolean;
   headers?: Record<string, string>;
+  secretGracePeriodSeconds?: number;
+}
+
+/**
+ * How long a rotated-out secret keeps signing, by default: a day, the overlap Svix and Standard
+ * Webhooks' reference senders give a receiver to deploy its new secret.
+ */
+export const DEFAULT_SECRET_GRACE_SECONDS = 86_400;
+/** At most a week: a leaked old secret must not stay good for long. */
+export const MAX_SECRET_GRACE_SECONDS = 7 * 86_400;
+
+export const gracePeriodOf = (w: Pick<WebhookRecord, "secretGracePeriodSeconds">): number => w.secretGracePeriodSeconds ?? DEFAULT_SECRET_GRACE_SECONDS;
+
+/** The rotated-out secret's expiry while it still signs at `now`; undefined once it stopped. */
+export function previousSecretExpiry(w: Pick<WebhookRecord, "previousSecretSealed" | "previousSecretExpiresAt">, now: number): number | undefined {
+  return w.previousSecretSealed && w.previousSecretExpiresAt !== undefined && w.previousSecretExpiresAt > now ? w.previousSecretExpiresAt : undefined;
 }
 
 /**
@@ -30,6 +52,7 @@ export function webhookEventView(w: WebhookRecord): Record<string, unknown> {
   return {
     id: w._id, url: w.url, eventTypes: [...w.eventTypes], enabled: w.enabled,
     headers: Object.fromEntries(Object.keys(w.headers).map((k) => [k, REDACTED])),
+    secretGracePeriodSeconds: gracePeriodOf(w),
     createdAt: new Date(w.createdAt).toISOString(), updatedAt: new Date(w.updatedAt).toISOString(),
   };
 }
@@ -38,6 +61,8 @@ export function webhookEventView(w: WebhookRecord): Record<string, unknown> {
 export const REDACTED = "**********";
 
 export const secretAad = (w: { _id: string }): string => `webhook:${w._id}`;
+/** A distinct binding, so a sealed previous secret cannot be swapped in as the current one. */
+export const previousSecretAad = (w: { _id: string }): string => `webhook:${w._id}:previous`;
 
 /**
  * A Standard Webhooks secret: `whsec_` + base64 of 24 random bytes (the spec asks for 24 to 64

@@ -5,11 +5,12 @@ import { IamError } from "../../../kit/src/errors.js";
 import { pageOf } from "../../../kit/src/page.js";
 import type { WebhookAdmin } from "../domain/webhook-admin.js";
 import type { RangeReplay } from "../domain/range-replay.js";
-import type { WebhookInput, WebhookRecord } from "../domain/webhook.js";
+import { gracePeriodOf, previousSecretExpiry, type WebhookInput, type WebhookRecord } from "../domain/webhook.js";
 import { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from "../store/delivery-repository.js";
 
 /** Thin handlers: check -> domain -> convert. */
 export function webhookRpc(admin: WebhookAdmin, ranges: RangeReplay): ServiceImpl<typeof WebhookService> {
+  const toProto = (w: WebhookRecord) => webhookToProto(w, admin.now());
   return {
     async createWebhook(req) {
       const { webhook, secret } = await admin.create(req.realm, toInput(req.webhook));
@@ -29,7 +30,8 @@ export function webhookRpc(admin: WebhookAdmin, ranges: RangeReplay): ServiceImp
       return {};
     },
     async rotateWebhookSecret(req) {
-      return { secret: await admin.rotateSecret(req.realm, req.id) };
+      const { secret, previousSecretExpiresAt } = await admin.rotateSecret(req.realm, req.id, req.gracePeriodSeconds);
+      return { secret, ...(previousSecretExpiresAt !== undefined ? { previousSecretExpiresAt: timestampFromMs(previousSecretExpiresAt) } : {}) };
     },
     async listDeliveries(req) {
       const list = await admin.listDeliveries(req.realm, req.webhookId, statusOf(req.status), pageOf(req.first, req.max));
@@ -61,13 +63,16 @@ function toInput(m: InputMessage | undefined): WebhookInput {
     ...(m.eventTypes ? { eventTypes: [...m.eventTypes.values] } : {}),
     ...(m.enabled !== undefined ? { enabled: m.enabled } : {}),
     ...(m.headers ? { headers: { ...m.headers.values } } : {}),
+    ...(m.secretGracePeriodSeconds !== undefined ? { secretGracePeriodSeconds: m.secretGracePeriodSeconds } : {}),
   };
 }
 
-function toProto(w: WebhookRecord): Webhook {
+function webhookToProto(w: WebhookRecord, now: number): Webhook {
+  const previous = previousSecretExpiry(w, now);
   return {
     $typeName: "iam.audit.v1.Webhook", id: w._id, url: w.url, eventTypes: [...w.eventTypes], enabled: w.enabled, headers: { ...w.headers },
-    createdAt: timestampFromMs(w.createdAt), updatedAt: timestampFromMs(w.updatedAt),
+    createdAt: timestampFromMs(w.createdAt), updatedAt: timestampFromMs(w.updatedAt), secretGracePeriodSeconds: gracePeriodOf(w),
+    ...(previous !== undefined ? { previousSecretExpiresAt: timestampFromMs(previous) } : {}),
   };
 }
 

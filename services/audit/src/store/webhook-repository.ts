@@ -39,6 +39,15 @@ export class WebhookRepository {
     return this.hooks.findOneAndUpdate({ _id: id, realmId }, { $set: set });
   }
 
+  /**
+   * A rotation: the secret changes only if it is still the one the rotation read (a conditional
+   * update), so of two concurrent rotations one wins and the other is told, rather than the
+   * loser's new secret being shown and never used.
+   */
+  rotate(realmId: string, id: string, expectedSealed: string, set: Partial<WebhookRecord>): Promise<WebhookRecord | null> {
+    return this.hooks.findOneAndUpdate({ _id: id, realmId, secretSealed: expectedSealed }, { $set: set });
+  }
+
   async deleteById(realmId: string, id: string): Promise<boolean> {
     return (await this.hooks.deleteMany({ _id: id, realmId })) > 0;
   }

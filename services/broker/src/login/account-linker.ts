@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
 import { UserService, type User } from "../../../../gen/iam/directory/v1/user_pb.js";
+import { OrganizationService } from "../../../../gen/iam/directory/v1/organization_pb.js";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
@@ -27,9 +28,11 @@ const MAX_USERNAME_TRIES = 6;
  */
 export class AccountLinker {
   private readonly users: Client<typeof UserService>;
+  private readonly organizations: Client<typeof OrganizationService>;
 
   constructor(private readonly links: LinkRepository, directory: Transport, private readonly clock: Clock, private readonly logger: Logger) {
     this.users = createClient(UserService, directory);
+    this.organizations = createClient(OrganizationService, directory);
   }
 
   async resolve(realm: RealmRef, p: IdentityProviderRecord, profile: UpstreamProfile): Promise<Resolution> {
@@ -55,11 +58,13 @@ export class AccountLinker {
         if (!(profile.emailVerified && p.trustEmail)) return { kind: "confirm", user: existing };
         await this.link(realm, p, existing.id, profile);
         if (p.syncUserProfile) await this.sync(realm, p, existing, profile);
+        await this.onboard(realm, p, existing.id, false);
         return { kind: "user", userId: existing.id, how: "linked" };
       }
     }
     const created = await this.create(realm, p, profile);
     await this.link(realm, p, created.id, profile);
+    await this.onboard(realm, p, created.id, true);
     return { kind: "user", userId: created.id, how: "created" };
   }
 
@@ -70,6 +75,17 @@ export class AccountLinker {
       const user = await this.getUser(realm, userId);
       if (user) await this.sync(realm, p, user, profile);
     }
+    await this.onboard(realm, p, userId, false);
+  }
+
+  /**
+   * Keycloak 26's organization onboarding on a first broker login: the user joins the
+   * organizations the provider is linked to, MANAGED when this login created the account (its
+   * lifecycle is then the organization's), UNMANAGED when it linked an account that was there.
+   */
+  private async onboard(realm: RealmRef, p: IdentityProviderRecord, userId: string, created: boolean): Promise<void> {
+    const { organizationIds } = await this.organizations.onboardBrokeredUser({ realm: realm.name, identityProviderAlias: p.alias, userId, created });
+    if (organizationIds.length) this.logger.info({ realm: realm.name, alias: p.alias, userId, organizations: organizationIds.length, created }, "brokered user joined organizations");
   }
 
   private async link(realm: RealmRef, p: IdentityProviderRecord, userId: string, profile: UpstreamProfile): Promise<void> {

@@ -36,6 +36,8 @@ export interface OrganizationQuery {
 export class OrganizationAdmin {
   /** Set where organization roles are wired: deleting an organization or a realm drops its roles. */
   roleRepo?: Pick<OrganizationRoleRepository, "deleteOrganization" | "deleteRealm">;
+  /** Set where members are wired: deletes the MANAGED members' accounts of an organization being deleted. */
+  removeManagedMembers?: (realm: RealmRecord, organizationId: string) => Promise<void>;
   private readonly kind = recordWriteKind("directory.organization", (realmId, id) => this.repo.findById(realmId, id), organizationFields);
 
   constructor(
@@ -146,10 +148,15 @@ export class OrganizationAdmin {
     return view;
   }
 
-  /** Deletes the organization, its memberships and its domains; never its members' accounts. */
+  /**
+   * Deletes the organization, its memberships and its domains. Its UNMANAGED members' accounts
+   * stay; its MANAGED members' accounts are deleted first, as Keycloak 26 does (their lifecycle
+   * is the organization's), so a failure part-way leaves the organization to delete again.
+   */
   async delete(realmName: string, id: string): Promise<void> {
     const realm = await this.realms.byName(realmName);
     await this.find(realm, id);
+    await this.removeManagedMembers?.(realm, id);
     const deleted = await auditedWrite(this.outbox, this.kind, realm, { realmId: realm._id, id, expect: "absent" },
       { operationType: "DELETE", resourceType: "ORGANIZATION", path: `organizations/${id}` }, async () => {
         const gone = await this.repo.delete(realm._id, id);

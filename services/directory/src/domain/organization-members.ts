@@ -15,9 +15,28 @@ import type { UserRepository } from "../store/user-repository.js";
 export const DEFAULT_MEMBERS_MAX = 10;
 export const MAX_MEMBERS_MAX = 1000;
 
+/**
+ * Keycloak 26's membership types: UNMANAGED, an existing account an admin or an invitation added,
+ * which outlives the membership; MANAGED, an account the organization's identity provider created
+ * at its first login, whose lifecycle is the organization's (removing the member deletes it).
+ */
+export const MEMBERSHIP_TYPES = ["UNMANAGED", "MANAGED"] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+
 export interface OrganizationMember {
   user: UserRecord;
   membershipType: string;
+}
+
+/** Deletes an account with its own USER admin event and cascade (UserAdmin.delete). */
+export type DeleteUser = (realmName: string, userId: string) => Promise<void>;
+
+export function checkMembershipType(v: string): MembershipType | undefined {
+  if (v === "") return undefined;
+  if (!(MEMBERSHIP_TYPES as readonly string[]).includes(v)) {
+    throw IamError.invalid("membershipType", `membershipType must be one of ${MEMBERSHIP_TYPES.join(", ")}`);
+  }
+  return v as MembershipType;
 }
 
 interface MembershipSnapshot {
@@ -33,6 +52,8 @@ interface MembershipSnapshot {
  * Each change records an ORGANIZATION_MEMBERSHIP admin event, staged with it.
  */
 export class OrganizationMembers {
+  /** Set where users are wired: how a MANAGED member's account is deleted with its membership. */
+  deleteUser?: DeleteUser;
   private readonly kind: OutboxKind<MembershipSnapshot> = {
     name: "directory.organization-membership",
     applied: async (s) => ((await this.members.find(s.realmId, s.organizationId, s.userId)) !== null) === s.present,
@@ -81,12 +102,15 @@ export class OrganizationMembers {
     return { user, membershipType };
   }
 
-  async list(realmName: string, organizationId: string, q: { search?: string; first?: number; max?: number }): Promise<OrganizationMember[]> {
+  async list(realmName: string, organizationId: string, q: { search?: string; first?: number; max?: number; membershipType?: string }): Promise<OrganizationMember[]> {
     const realm = await this.realms.byName(realmName);
     await this.organizations.find(realm, organizationId);
     const { skip, limit } = checkPage(q.first, q.max, DEFAULT_MEMBERS_MAX, MAX_MEMBERS_MAX);
+    const type = checkMembershipType(q.membershipType ?? "");
     const search = (q.search ?? "").trim().toLowerCase();
-    const page = await this.members.page(realm._id, organizationId, skip, limit, search ? { usernameKey: { $contains: search } } : {});
+    const page = await this.members.page(realm._id, organizationId, skip, limit, {
+      ...(search ? { usernameKey: { $contains: search } } : {}), ...(type ? { membershipType: type } : {}),
+    });
     const users = new Map((await this.users.findByIds(realm._id, page.map((m) => m.userId))).map((u) => [u._id, u]));
     return page.flatMap((m) => {
       const user = users.get(m.userId);
@@ -109,14 +133,68 @@ export class OrganizationMembers {
     return { user, membershipType: m.membershipType };
   }
 
-  /** Ends the membership; the user's account stays (Keycloak removes a MANAGED member's account: not here). */
+  /**
+   * Ends the membership. An UNMANAGED member's account stays; a MANAGED member's account is
+   * deleted with it, as Keycloak 26 does (its lifecycle is the organization's): the membership's
+   * DELETE event, then the user's own (UserAdmin.delete, which also ends the user's other
+   * memberships, sessions and credentials). The account goes first, so a failure part-way leaves
+   * the member listed and the DELETE can be sent again.
+   */
   async remove(realmName: string, organizationId: string, userId: string): Promise<void> {
     const realm = await this.realms.byName(realmName);
     await this.organizations.find(realm, organizationId);
+    const current = await this.members.find(realm._id, organizationId, userId);
+    if (!current) throw IamError.notFound(`member "${userId}" of organization "${organizationId}"`, "member_not_found");
+    const managed = current.membershipType === "MANAGED" && this.deleteUser !== undefined;
     const event = { operationType: "DELETE" as const, resourceType: "ORGANIZATION_MEMBERSHIP", path: `organizations/${organizationId}/members/${userId}` };
-    const removed = await auditedWrite(this.outbox, this.kind, realm, { realmId: realm._id, organizationId, userId, present: false }, event,
-      () => this.members.remove(realm._id, organizationId, userId));
+    const removed = await auditedWrite(this.outbox, this.kind, realm, { realmId: realm._id, organizationId, userId, present: false }, event, async () => {
+      if (managed) await this.deleteManagedUser(realm.name, userId);
+      // The user's deletion removed the membership already: the write is still this event's.
+      return (await this.members.remove(realm._id, organizationId, userId)) || managed;
+    });
     if (!removed) throw IamError.notFound(`member "${userId}" of organization "${organizationId}"`, "member_not_found");
+  }
+
+  /**
+   * The broker's first login through `alias` (Keycloak's "Organization Member Onboard" step): the
+   * user joins each enabled organization the provider is linked to, MANAGED when the login created
+   * the account, UNMANAGED when it linked one that existed before. An existing membership is kept
+   * as it is. Answers the organizations joined.
+   */
+  async onboard(realmName: string, alias: string, userId: string, created: boolean): Promise<string[]> {
+    const realm = await this.realms.byName(realmName);
+    const user = await this.users.findById(realm._id, userId);
+    if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
+    const joined: string[] = [];
+    for (const org of await this.repo.linkedTo(realm._id, alias)) {
+      if (!org.enabled) continue;
+      try {
+        await this.addUser(realm, org._id, user, created ? "MANAGED" : "UNMANAGED");
+        joined.push(org._id);
+      } catch (e) {
+        if (!(e instanceof IamError && e.code === "alreadyExists")) throw e;
+      }
+    }
+    return joined;
+  }
+
+  /** The MANAGED members' ids of an organization, for its deletion (each account goes with it). */
+  async managedUserIds(realmId: string, organizationId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (let skip = 0; ; skip += 500) {
+      const page = await this.members.page(realmId, organizationId, skip, 500, { membershipType: "MANAGED" });
+      ids.push(...page.map((m) => m.userId));
+      if (page.length < 500) return ids;
+    }
+  }
+
+  async deleteManagedUser(realmName: string, userId: string): Promise<void> {
+    try {
+      await this.deleteUser!(realmName, userId);
+    } catch (e) {
+      // Already gone (a concurrent removal): what is left to do is the membership's.
+      if (!(e instanceof IamError && e.code === "notFound")) throw e;
+    }
   }
 
   /** The organizations a user belongs to (Keycloak's `/organizations/members/{id}/organizations`). */

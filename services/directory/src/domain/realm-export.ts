@@ -137,8 +137,10 @@ export class RealmExport {
       const mine = orgMembers.filter((m) => m.userId === userId && aliasOf.has(m.organizationId));
       const aliases = mine.map((m) => aliasOf.get(m.organizationId)!).sort();
       const granted = mine.filter((m) => m.roles?.length).map((m) => [aliasOf.get(m.organizationId)!, [...m.roles!].sort()] as const);
+      const managed = mine.filter((m) => m.membershipType === "MANAGED").map((m) => aliasOf.get(m.organizationId)!).sort();
       return {
         ...(aliases.length ? { organizations: aliases } : {}),
+        ...(managed.length ? { managedOrganizations: managed } : {}),
         ...(granted.length ? { organizationRoles: Object.fromEntries(granted.sort(([a], [b]) => (a < b ? -1 : 1))) } : {}),
       };
     };

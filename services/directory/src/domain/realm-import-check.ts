@@ -182,6 +182,9 @@ export function checkDirectoryPart(raw: unknown, plugins?: PluginRegistry): { pa
     roleRefs(p, u.realmRoles, u.clientRoles);
     u.groups.forEach((g, j) => { if (!groupPaths.has(g)) problems.push({ path: `${p}.groups[${j}]`, message: `no group "${g}" in groups` }); });
     (u.organizations ?? []).forEach((a, j) => { if (!aliases.has(a)) problems.push({ path: `${p}.organizations[${j}]`, message: `no organization "${a}" in organizations` }); });
+    (u.managedOrganizations ?? []).forEach((a, j) => {
+      if (!(u.organizations ?? []).includes(a)) problems.push({ path: `${p}.managedOrganizations[${j}]`, message: `the user is not a member of organization "${a}"` });
+    });
     // Grants are a member's: of an organization the user is in, and of that organization's roles.
     for (const [alias, granted] of Object.entries(u.organizationRoles ?? {})) {
       const at_ = `${p}.organizationRoles.${alias}`;

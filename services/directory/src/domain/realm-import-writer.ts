@@ -178,7 +178,7 @@ export class RealmImportWriter {
         if (o) {
           orgMembers.push({
             _id: OrganizationMemberRepository.idOf(o._id, u.id), realmId, organizationId: o._id, userId: u.id,
-            usernameKey: username.toLowerCase(), membershipType: "UNMANAGED", createdAt: now,
+            usernameKey: username.toLowerCase(), membershipType: u.managedOrganizations?.includes(alias) ? "MANAGED" : "UNMANAGED", createdAt: now,
             ...(u.organizationRoles?.[alias]?.length ? { roles: [...u.organizationRoles[alias]!] } : {}),
           });
         }

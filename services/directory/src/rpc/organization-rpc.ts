@@ -49,7 +49,8 @@ export function organizationRpc(d: OrganizationDomainServices, more: Partial<Ser
     },
     async listMembers(req) {
       const list = await d.members.list(req.realm, req.organizationId, {
-        search: req.search, ...(req.first !== undefined ? { first: req.first } : {}), ...(req.max !== undefined ? { max: req.max } : {}),
+        search: req.search, membershipType: req.membershipType,
+        ...(req.first !== undefined ? { first: req.first } : {}), ...(req.max !== undefined ? { max: req.max } : {}),
       });
       return { members: list.map(memberToProto) };
     },
@@ -65,6 +66,10 @@ export function organizationRpc(d: OrganizationDomainServices, more: Partial<Ser
     },
     async listMemberOrganizations(req) {
       return { organizations: (await d.members.organizationsOf(req.realm, req.userId)).map(organizationToProto) };
+    },
+    async onboardBrokeredUser(req) {
+      if (!req.identityProviderAlias) throw IamError.invalid("identityProviderAlias", "identityProviderAlias is required");
+      return { organizationIds: await d.members.onboard(req.realm, req.identityProviderAlias, req.userId, req.created) };
     },
     async findByEmailDomain(req) {
       const org = await d.admin.findByEmail(req.realm, req.email.slice(0, 320));

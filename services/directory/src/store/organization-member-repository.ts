@@ -28,6 +28,8 @@ export class OrganizationMemberRepository {
       name: "organization_members",
       indexes: [
         { fields: ["realmId", "organizationId", "usernameKey"] },
+        // A page of one membership type (`?membershipType=`, an organization's MANAGED members).
+        { fields: ["realmId", "organizationId", "membershipType", "usernameKey"] },
         { fields: ["realmId", "userId"] },
       ],
     }));

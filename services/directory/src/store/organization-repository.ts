@@ -11,6 +11,8 @@ export class OrganizationRepository {
       indexes: [
         { fields: ["realmId", "nameKey"], unique: true },
         { fields: ["realmId", "alias"], unique: true },
+        // linkedTo: the organizations an identity provider is linked to (multikey in MongoDB).
+        { fields: ["realmId", "identityProviders"], multikey: true },
       ],
     }));
   }
@@ -30,6 +32,11 @@ export class OrganizationRepository {
 
   findByAlias(realmId: string, alias: string): Promise<OrganizationRecord | null> {
     return this.organizations.findOne({ realmId, alias });
+  }
+
+  /** The organizations that list the identity provider `alias` (the broker's first login). */
+  linkedTo(realmId: string, alias: string): Promise<OrganizationRecord[]> {
+    return this.organizations.find({ realmId, identityProviders: { $includes: alias } }, { sort: [["nameKey", 1]], limit: 100 });
   }
 
   /** A page in name order of those matching `filter` (within the realm). */

@@ -144,6 +144,11 @@ export const userSchema = z.strictObject({
   organizations: z.array(name).max(1000).optional(),
   /** The organization roles granted to the user, by organization alias (a member's grants only). */
   organizationRoles: z.record(name, z.array(name).max(1000)).optional(),
+  /**
+   * Aliases, among `organizations`, of those whose identity provider created the account: its
+   * membership there is MANAGED (Keycloak 26), the others UNMANAGED. Absent: none.
+   */
+  managedOrganizations: z.array(name).max(1000).optional(),
 });
 
 /** An organization (Keycloak 26's OrganizationRepresentation); its members are on the users (`organizations`). */
@@ -215,6 +220,12 @@ export const webhookSchema = z.strictObject({
   headers: z.record(z.string().max(64), z.string().max(1024)).optional(),
   /** Only with includeSecrets: `whsec_` + base64. */
   secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/).max(200).optional(),
+  /** How long a rotated-out secret keeps signing (seconds; absent: a day). */
+  secretGracePeriodSeconds: z.number().int().min(0).max(604_800).optional(),
+  /** Only with includeSecrets, and only during a rotation's grace period: the rotated-out secret. */
+  previousSecret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/).max(200).optional(),
+  /** When `previousSecret` stops signing (ISO 8601); with it only (the import checks the pair). */
+  previousSecretExpiresAt: z.string().datetime().optional(),
 });
 
 /**

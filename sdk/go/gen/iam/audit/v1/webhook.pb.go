@@ -24,16 +24,20 @@ const (
 
 // Webhook is the returned representation. The secret is never in it.
 type Webhook struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Url           string                 `protobuf:"bytes,2,opt,name=url,proto3" json:"url,omitempty"`
-	EventTypes    []string               `protobuf:"bytes,3,rep,name=event_types,json=eventTypes,proto3" json:"event_types,omitempty"`
-	Enabled       bool                   `protobuf:"varint,4,opt,name=enabled,proto3" json:"enabled,omitempty"`
-	Headers       map[string]string      `protobuf:"bytes,5,rep,name=headers,proto3" json:"headers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Id         string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Url        string                 `protobuf:"bytes,2,opt,name=url,proto3" json:"url,omitempty"`
+	EventTypes []string               `protobuf:"bytes,3,rep,name=event_types,json=eventTypes,proto3" json:"event_types,omitempty"`
+	Enabled    bool                   `protobuf:"varint,4,opt,name=enabled,proto3" json:"enabled,omitempty"`
+	Headers    map[string]string      `protobuf:"bytes,5,rep,name=headers,proto3" json:"headers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	CreatedAt  *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	UpdatedAt  *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// How long a rotated-out secret keeps signing beside the new one (0 to 604800; default 86400).
+	SecretGracePeriodSeconds int32 `protobuf:"varint,8,opt,name=secret_grace_period_seconds,json=secretGracePeriodSeconds,proto3" json:"secret_grace_period_seconds,omitempty"`
+	// While a rotated-out secret still signs: when it stops. Absent otherwise.
+	PreviousSecretExpiresAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=previous_secret_expires_at,json=previousSecretExpiresAt,proto3" json:"previous_secret_expires_at,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *Webhook) Reset() {
@@ -111,6 +115,20 @@ func (x *Webhook) GetCreatedAt() *timestamppb.Timestamp {
 func (x *Webhook) GetUpdatedAt() *timestamppb.Timestamp {
 	if x != nil {
 		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *Webhook) GetSecretGracePeriodSeconds() int32 {
+	if x != nil {
+		return x.SecretGracePeriodSeconds
+	}
+	return 0
+}
+
+func (x *Webhook) GetPreviousSecretExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PreviousSecretExpiresAt
 	}
 	return nil
 }
@@ -206,13 +224,14 @@ func (x *Headers) GetValues() map[string]string {
 // WebhookInput carries the fields for create and (partial) update; presence tells "sent" from
 // "not sent". On update, a sent `headers` replaces all of them.
 type WebhookInput struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Url           *string                `protobuf:"bytes,1,opt,name=url,proto3,oneof" json:"url,omitempty"`
-	EventTypes    *EventTypes            `protobuf:"bytes,2,opt,name=event_types,json=eventTypes,proto3" json:"event_types,omitempty"`
-	Enabled       *bool                  `protobuf:"varint,3,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
-	Headers       *Headers               `protobuf:"bytes,4,opt,name=headers,proto3" json:"headers,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state                    protoimpl.MessageState `protogen:"open.v1"`
+	Url                      *string                `protobuf:"bytes,1,opt,name=url,proto3,oneof" json:"url,omitempty"`
+	EventTypes               *EventTypes            `protobuf:"bytes,2,opt,name=event_types,json=eventTypes,proto3" json:"event_types,omitempty"`
+	Enabled                  *bool                  `protobuf:"varint,3,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
+	Headers                  *Headers               `protobuf:"bytes,4,opt,name=headers,proto3" json:"headers,omitempty"`
+	SecretGracePeriodSeconds *int32                 `protobuf:"varint,5,opt,name=secret_grace_period_seconds,json=secretGracePeriodSeconds,proto3,oneof" json:"secret_grace_period_seconds,omitempty"`
+	unknownFields            protoimpl.UnknownFields
+	sizeCache                protoimpl.SizeCache
 }
 
 func (x *WebhookInput) Reset() {
@@ -271,6 +290,13 @@ func (x *WebhookInput) GetHeaders() *Headers {
 		return x.Headers
 	}
 	return nil
+}
+
+func (x *WebhookInput) GetSecretGracePeriodSeconds() int32 {
+	if x != nil && x.SecretGracePeriodSeconds != nil {
+		return *x.SecretGracePeriodSeconds
+	}
+	return 0
 }
 
 type CreateWebhookRequest struct {
@@ -772,11 +798,14 @@ func (*DeleteWebhookResponse) Descriptor() ([]byte, []int) {
 }
 
 type RotateWebhookSecretRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
-	Id            string                 `protobuf:"bytes,2,opt,name=id,proto3" json:"id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Id    string                 `protobuf:"bytes,2,opt,name=id,proto3" json:"id,omitempty"`
+	// This rotation's grace period instead of the webhook's (0: the old secret stops at once, for
+	// a leaked one); 0 to 604800.
+	GracePeriodSeconds *int32 `protobuf:"varint,3,opt,name=grace_period_seconds,json=gracePeriodSeconds,proto3,oneof" json:"grace_period_seconds,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *RotateWebhookSecretRequest) Reset() {
@@ -823,11 +852,20 @@ func (x *RotateWebhookSecretRequest) GetId() string {
 	return ""
 }
 
+func (x *RotateWebhookSecretRequest) GetGracePeriodSeconds() int32 {
+	if x != nil && x.GracePeriodSeconds != nil {
+		return *x.GracePeriodSeconds
+	}
+	return 0
+}
+
 type RotateWebhookSecretResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Secret        string                 `protobuf:"bytes,1,opt,name=secret,proto3" json:"secret,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Secret string                 `protobuf:"bytes,1,opt,name=secret,proto3" json:"secret,omitempty"`
+	// When the old secret stops signing; absent when it stopped at once.
+	PreviousSecretExpiresAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=previous_secret_expires_at,json=previousSecretExpiresAt,proto3" json:"previous_secret_expires_at,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *RotateWebhookSecretResponse) Reset() {
@@ -865,6 +903,13 @@ func (x *RotateWebhookSecretResponse) GetSecret() string {
 		return x.Secret
 	}
 	return ""
+}
+
+func (x *RotateWebhookSecretResponse) GetPreviousSecretExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PreviousSecretExpiresAt
+	}
+	return nil
 }
 
 // Delivery is one event sent to one webhook: its id is the `webhook-id` header, the receiver's
@@ -1337,7 +1382,7 @@ var File_iam_audit_v1_webhook_proto protoreflect.FileDescriptor
 
 const file_iam_audit_v1_webhook_proto_rawDesc = "" +
 	"\n" +
-	"\x1aiam/audit/v1/webhook.proto\x12\fiam.audit.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd6\x02\n" +
+	"\x1aiam/audit/v1/webhook.proto\x12\fiam.audit.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xee\x03\n" +
 	"\aWebhook\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x1f\n" +
@@ -1348,7 +1393,9 @@ const file_iam_audit_v1_webhook_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"updated_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x1a:\n" +
+	"updated_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12=\n" +
+	"\x1bsecret_grace_period_seconds\x18\b \x01(\x05R\x18secretGracePeriodSeconds\x12W\n" +
+	"\x1aprevious_secret_expires_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x17previousSecretExpiresAt\x1a:\n" +
 	"\fHeadersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"$\n" +
@@ -1359,16 +1406,18 @@ const file_iam_audit_v1_webhook_proto_rawDesc = "" +
 	"\x06values\x18\x01 \x03(\v2!.iam.audit.v1.Headers.ValuesEntryR\x06values\x1a9\n" +
 	"\vValuesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc4\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa8\x02\n" +
 	"\fWebhookInput\x12\x15\n" +
 	"\x03url\x18\x01 \x01(\tH\x00R\x03url\x88\x01\x01\x129\n" +
 	"\vevent_types\x18\x02 \x01(\v2\x18.iam.audit.v1.EventTypesR\n" +
 	"eventTypes\x12\x1d\n" +
 	"\aenabled\x18\x03 \x01(\bH\x01R\aenabled\x88\x01\x01\x12/\n" +
-	"\aheaders\x18\x04 \x01(\v2\x15.iam.audit.v1.HeadersR\aheadersB\x06\n" +
+	"\aheaders\x18\x04 \x01(\v2\x15.iam.audit.v1.HeadersR\aheaders\x12B\n" +
+	"\x1bsecret_grace_period_seconds\x18\x05 \x01(\x05H\x02R\x18secretGracePeriodSeconds\x88\x01\x01B\x06\n" +
 	"\x04_urlB\n" +
 	"\n" +
-	"\b_enabled\"b\n" +
+	"\b_enabledB\x1e\n" +
+	"\x1c_secret_grace_period_seconds\"b\n" +
 	"\x14CreateWebhookRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x124\n" +
 	"\awebhook\x18\x02 \x01(\v2\x1a.iam.audit.v1.WebhookInputR\awebhook\"`\n" +
@@ -1395,12 +1444,15 @@ const file_iam_audit_v1_webhook_proto_rawDesc = "" +
 	"\x14DeleteWebhookRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\tR\x02id\"\x17\n" +
-	"\x15DeleteWebhookResponse\"B\n" +
+	"\x15DeleteWebhookResponse\"\x92\x01\n" +
 	"\x1aRotateWebhookSecretRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x0e\n" +
-	"\x02id\x18\x02 \x01(\tR\x02id\"5\n" +
+	"\x02id\x18\x02 \x01(\tR\x02id\x125\n" +
+	"\x14grace_period_seconds\x18\x03 \x01(\x05H\x00R\x12gracePeriodSeconds\x88\x01\x01B\x17\n" +
+	"\x15_grace_period_seconds\"\x8e\x01\n" +
 	"\x1bRotateWebhookSecretResponse\x12\x16\n" +
-	"\x06secret\x18\x01 \x01(\tR\x06secret\"\xca\x03\n" +
+	"\x06secret\x18\x01 \x01(\tR\x06secret\x12W\n" +
+	"\x1aprevious_secret_expires_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x17previousSecretExpiresAt\"\xca\x03\n" +
 	"\bDelivery\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x19\n" +
 	"\bevent_id\x18\x02 \x01(\tR\aeventId\x12\x1d\n" +
@@ -1503,46 +1555,48 @@ var file_iam_audit_v1_webhook_proto_depIdxs = []int32{
 	23, // 0: iam.audit.v1.Webhook.headers:type_name -> iam.audit.v1.Webhook.HeadersEntry
 	25, // 1: iam.audit.v1.Webhook.created_at:type_name -> google.protobuf.Timestamp
 	25, // 2: iam.audit.v1.Webhook.updated_at:type_name -> google.protobuf.Timestamp
-	24, // 3: iam.audit.v1.Headers.values:type_name -> iam.audit.v1.Headers.ValuesEntry
-	1,  // 4: iam.audit.v1.WebhookInput.event_types:type_name -> iam.audit.v1.EventTypes
-	2,  // 5: iam.audit.v1.WebhookInput.headers:type_name -> iam.audit.v1.Headers
-	3,  // 6: iam.audit.v1.CreateWebhookRequest.webhook:type_name -> iam.audit.v1.WebhookInput
-	0,  // 7: iam.audit.v1.CreateWebhookResponse.webhook:type_name -> iam.audit.v1.Webhook
-	0,  // 8: iam.audit.v1.ListWebhooksResponse.webhooks:type_name -> iam.audit.v1.Webhook
-	0,  // 9: iam.audit.v1.GetWebhookResponse.webhook:type_name -> iam.audit.v1.Webhook
-	3,  // 10: iam.audit.v1.UpdateWebhookRequest.webhook:type_name -> iam.audit.v1.WebhookInput
-	0,  // 11: iam.audit.v1.UpdateWebhookResponse.webhook:type_name -> iam.audit.v1.Webhook
-	25, // 12: iam.audit.v1.Delivery.last_attempt_at:type_name -> google.protobuf.Timestamp
-	25, // 13: iam.audit.v1.Delivery.next_attempt_at:type_name -> google.protobuf.Timestamp
-	25, // 14: iam.audit.v1.Delivery.created_at:type_name -> google.protobuf.Timestamp
-	25, // 15: iam.audit.v1.Delivery.event_time:type_name -> google.protobuf.Timestamp
-	16, // 16: iam.audit.v1.ListDeliveriesResponse.deliveries:type_name -> iam.audit.v1.Delivery
-	16, // 17: iam.audit.v1.ReplayDeliveryResponse.delivery:type_name -> iam.audit.v1.Delivery
-	25, // 18: iam.audit.v1.ReplayRangeRequest.date_from:type_name -> google.protobuf.Timestamp
-	25, // 19: iam.audit.v1.ReplayRangeRequest.date_to:type_name -> google.protobuf.Timestamp
-	4,  // 20: iam.audit.v1.WebhookService.CreateWebhook:input_type -> iam.audit.v1.CreateWebhookRequest
-	6,  // 21: iam.audit.v1.WebhookService.ListWebhooks:input_type -> iam.audit.v1.ListWebhooksRequest
-	8,  // 22: iam.audit.v1.WebhookService.GetWebhook:input_type -> iam.audit.v1.GetWebhookRequest
-	10, // 23: iam.audit.v1.WebhookService.UpdateWebhook:input_type -> iam.audit.v1.UpdateWebhookRequest
-	12, // 24: iam.audit.v1.WebhookService.DeleteWebhook:input_type -> iam.audit.v1.DeleteWebhookRequest
-	14, // 25: iam.audit.v1.WebhookService.RotateWebhookSecret:input_type -> iam.audit.v1.RotateWebhookSecretRequest
-	17, // 26: iam.audit.v1.WebhookService.ListDeliveries:input_type -> iam.audit.v1.ListDeliveriesRequest
-	19, // 27: iam.audit.v1.WebhookService.ReplayDelivery:input_type -> iam.audit.v1.ReplayDeliveryRequest
-	21, // 28: iam.audit.v1.WebhookService.ReplayRange:input_type -> iam.audit.v1.ReplayRangeRequest
-	5,  // 29: iam.audit.v1.WebhookService.CreateWebhook:output_type -> iam.audit.v1.CreateWebhookResponse
-	7,  // 30: iam.audit.v1.WebhookService.ListWebhooks:output_type -> iam.audit.v1.ListWebhooksResponse
-	9,  // 31: iam.audit.v1.WebhookService.GetWebhook:output_type -> iam.audit.v1.GetWebhookResponse
-	11, // 32: iam.audit.v1.WebhookService.UpdateWebhook:output_type -> iam.audit.v1.UpdateWebhookResponse
-	13, // 33: iam.audit.v1.WebhookService.DeleteWebhook:output_type -> iam.audit.v1.DeleteWebhookResponse
-	15, // 34: iam.audit.v1.WebhookService.RotateWebhookSecret:output_type -> iam.audit.v1.RotateWebhookSecretResponse
-	18, // 35: iam.audit.v1.WebhookService.ListDeliveries:output_type -> iam.audit.v1.ListDeliveriesResponse
-	20, // 36: iam.audit.v1.WebhookService.ReplayDelivery:output_type -> iam.audit.v1.ReplayDeliveryResponse
-	22, // 37: iam.audit.v1.WebhookService.ReplayRange:output_type -> iam.audit.v1.ReplayRangeResponse
-	29, // [29:38] is the sub-list for method output_type
-	20, // [20:29] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	25, // 3: iam.audit.v1.Webhook.previous_secret_expires_at:type_name -> google.protobuf.Timestamp
+	24, // 4: iam.audit.v1.Headers.values:type_name -> iam.audit.v1.Headers.ValuesEntry
+	1,  // 5: iam.audit.v1.WebhookInput.event_types:type_name -> iam.audit.v1.EventTypes
+	2,  // 6: iam.audit.v1.WebhookInput.headers:type_name -> iam.audit.v1.Headers
+	3,  // 7: iam.audit.v1.CreateWebhookRequest.webhook:type_name -> iam.audit.v1.WebhookInput
+	0,  // 8: iam.audit.v1.CreateWebhookResponse.webhook:type_name -> iam.audit.v1.Webhook
+	0,  // 9: iam.audit.v1.ListWebhooksResponse.webhooks:type_name -> iam.audit.v1.Webhook
+	0,  // 10: iam.audit.v1.GetWebhookResponse.webhook:type_name -> iam.audit.v1.Webhook
+	3,  // 11: iam.audit.v1.UpdateWebhookRequest.webhook:type_name -> iam.audit.v1.WebhookInput
+	0,  // 12: iam.audit.v1.UpdateWebhookResponse.webhook:type_name -> iam.audit.v1.Webhook
+	25, // 13: iam.audit.v1.RotateWebhookSecretResponse.previous_secret_expires_at:type_name -> google.protobuf.Timestamp
+	25, // 14: iam.audit.v1.Delivery.last_attempt_at:type_name -> google.protobuf.Timestamp
+	25, // 15: iam.audit.v1.Delivery.next_attempt_at:type_name -> google.protobuf.Timestamp
+	25, // 16: iam.audit.v1.Delivery.created_at:type_name -> google.protobuf.Timestamp
+	25, // 17: iam.audit.v1.Delivery.event_time:type_name -> google.protobuf.Timestamp
+	16, // 18: iam.audit.v1.ListDeliveriesResponse.deliveries:type_name -> iam.audit.v1.Delivery
+	16, // 19: iam.audit.v1.ReplayDeliveryResponse.delivery:type_name -> iam.audit.v1.Delivery
+	25, // 20: iam.audit.v1.ReplayRangeRequest.date_from:type_name -> google.protobuf.Timestamp
+	25, // 21: iam.audit.v1.ReplayRangeRequest.date_to:type_name -> google.protobuf.Timestamp
+	4,  // 22: iam.audit.v1.WebhookService.CreateWebhook:input_type -> iam.audit.v1.CreateWebhookRequest
+	6,  // 23: iam.audit.v1.WebhookService.ListWebhooks:input_type -> iam.audit.v1.ListWebhooksRequest
+	8,  // 24: iam.audit.v1.WebhookService.GetWebhook:input_type -> iam.audit.v1.GetWebhookRequest
+	10, // 25: iam.audit.v1.WebhookService.UpdateWebhook:input_type -> iam.audit.v1.UpdateWebhookRequest
+	12, // 26: iam.audit.v1.WebhookService.DeleteWebhook:input_type -> iam.audit.v1.DeleteWebhookRequest
+	14, // 27: iam.audit.v1.WebhookService.RotateWebhookSecret:input_type -> iam.audit.v1.RotateWebhookSecretRequest
+	17, // 28: iam.audit.v1.WebhookService.ListDeliveries:input_type -> iam.audit.v1.ListDeliveriesRequest
+	19, // 29: iam.audit.v1.WebhookService.ReplayDelivery:input_type -> iam.audit.v1.ReplayDeliveryRequest
+	21, // 30: iam.audit.v1.WebhookService.ReplayRange:input_type -> iam.audit.v1.ReplayRangeRequest
+	5,  // 31: iam.audit.v1.WebhookService.CreateWebhook:output_type -> iam.audit.v1.CreateWebhookResponse
+	7,  // 32: iam.audit.v1.WebhookService.ListWebhooks:output_type -> iam.audit.v1.ListWebhooksResponse
+	9,  // 33: iam.audit.v1.WebhookService.GetWebhook:output_type -> iam.audit.v1.GetWebhookResponse
+	11, // 34: iam.audit.v1.WebhookService.UpdateWebhook:output_type -> iam.audit.v1.UpdateWebhookResponse
+	13, // 35: iam.audit.v1.WebhookService.DeleteWebhook:output_type -> iam.audit.v1.DeleteWebhookResponse
+	15, // 36: iam.audit.v1.WebhookService.RotateWebhookSecret:output_type -> iam.audit.v1.RotateWebhookSecretResponse
+	18, // 37: iam.audit.v1.WebhookService.ListDeliveries:output_type -> iam.audit.v1.ListDeliveriesResponse
+	20, // 38: iam.audit.v1.WebhookService.ReplayDelivery:output_type -> iam.audit.v1.ReplayDeliveryResponse
+	22, // 39: iam.audit.v1.WebhookService.ReplayRange:output_type -> iam.audit.v1.ReplayRangeResponse
+	31, // [31:40] is the sub-list for method output_type
+	22, // [22:31] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_iam_audit_v1_webhook_proto_init() }
@@ -1551,6 +1605,7 @@ func file_iam_audit_v1_webhook_proto_init() {
 		return
 	}
 	file_iam_audit_v1_webhook_proto_msgTypes[3].OneofWrappers = []any{}
+	file_iam_audit_v1_webhook_proto_msgTypes[14].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

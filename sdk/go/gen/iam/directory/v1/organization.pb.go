@@ -925,7 +925,7 @@ type Member struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	User  *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	// "UNMANAGED" (added by an admin or an invitation) or "MANAGED" (created through the
-	// organization's identity provider), as Keycloak names them.
+	// organization's identity provider, and deleted with the membership), as Keycloak names them.
 	MembershipType string `protobuf:"bytes,2,opt,name=membership_type,json=membershipType,proto3" json:"membership_type,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
@@ -1087,9 +1087,11 @@ type ListMembersRequest struct {
 	Search string `protobuf:"bytes,3,opt,name=search,proto3" json:"search,omitempty"`
 	First  *int32 `protobuf:"varint,4,opt,name=first,proto3,oneof" json:"first,omitempty"`
 	// Default 10 (Keycloak's), at most 1000.
-	Max           *int32 `protobuf:"varint,5,opt,name=max,proto3,oneof" json:"max,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Max *int32 `protobuf:"varint,5,opt,name=max,proto3,oneof" json:"max,omitempty"`
+	// "MANAGED" or "UNMANAGED" lists only those members; empty: all of them.
+	MembershipType string `protobuf:"bytes,6,opt,name=membership_type,json=membershipType,proto3" json:"membership_type,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ListMembersRequest) Reset() {
@@ -1155,6 +1157,13 @@ func (x *ListMembersRequest) GetMax() int32 {
 		return *x.Max
 	}
 	return 0
+}
+
+func (x *ListMembersRequest) GetMembershipType() string {
+	if x != nil {
+		return x.MembershipType
+	}
+	return ""
 }
 
 type ListMembersResponse struct {
@@ -2680,6 +2689,121 @@ func (*ChangeMemberRolesResponse) Descriptor() ([]byte, []int) {
 	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{46}
 }
 
+type OnboardBrokeredUserRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	// The identity provider's alias the user signed in with.
+	IdentityProviderAlias string `protobuf:"bytes,2,opt,name=identity_provider_alias,json=identityProviderAlias,proto3" json:"identity_provider_alias,omitempty"`
+	UserId                string `protobuf:"bytes,3,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// True when the first login created the account (MANAGED); false when it linked an existing one.
+	Created       bool `protobuf:"varint,4,opt,name=created,proto3" json:"created,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OnboardBrokeredUserRequest) Reset() {
+	*x = OnboardBrokeredUserRequest{}
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OnboardBrokeredUserRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OnboardBrokeredUserRequest) ProtoMessage() {}
+
+func (x *OnboardBrokeredUserRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OnboardBrokeredUserRequest.ProtoReflect.Descriptor instead.
+func (*OnboardBrokeredUserRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *OnboardBrokeredUserRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *OnboardBrokeredUserRequest) GetIdentityProviderAlias() string {
+	if x != nil {
+		return x.IdentityProviderAlias
+	}
+	return ""
+}
+
+func (x *OnboardBrokeredUserRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *OnboardBrokeredUserRequest) GetCreated() bool {
+	if x != nil {
+		return x.Created
+	}
+	return false
+}
+
+type OnboardBrokeredUserResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Ids of the organizations the user joined (none when already a member or none is linked).
+	OrganizationIds []string `protobuf:"bytes,1,rep,name=organization_ids,json=organizationIds,proto3" json:"organization_ids,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *OnboardBrokeredUserResponse) Reset() {
+	*x = OnboardBrokeredUserResponse{}
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OnboardBrokeredUserResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OnboardBrokeredUserResponse) ProtoMessage() {}
+
+func (x *OnboardBrokeredUserResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OnboardBrokeredUserResponse.ProtoReflect.Descriptor instead.
+func (*OnboardBrokeredUserResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *OnboardBrokeredUserResponse) GetOrganizationIds() []string {
+	if x != nil {
+		return x.OrganizationIds
+	}
+	return nil
+}
+
 var File_iam_directory_v1_organization_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_organization_proto_rawDesc = "" +
@@ -2764,13 +2888,14 @@ const file_iam_directory_v1_organization_proto_rawDesc = "" +
 	"\x0forganization_id\x18\x02 \x01(\tR\x0eorganizationId\x12\x17\n" +
 	"\auser_id\x18\x03 \x01(\tR\x06userId\"E\n" +
 	"\x11AddMemberResponse\x120\n" +
-	"\x06member\x18\x01 \x01(\v2\x18.iam.directory.v1.MemberR\x06member\"\xaf\x01\n" +
+	"\x06member\x18\x01 \x01(\v2\x18.iam.directory.v1.MemberR\x06member\"\xd8\x01\n" +
 	"\x12ListMembersRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12'\n" +
 	"\x0forganization_id\x18\x02 \x01(\tR\x0eorganizationId\x12\x16\n" +
 	"\x06search\x18\x03 \x01(\tR\x06search\x12\x19\n" +
 	"\x05first\x18\x04 \x01(\x05H\x00R\x05first\x88\x01\x01\x12\x15\n" +
-	"\x03max\x18\x05 \x01(\x05H\x01R\x03max\x88\x01\x01B\b\n" +
+	"\x03max\x18\x05 \x01(\x05H\x01R\x03max\x88\x01\x01\x12'\n" +
+	"\x0fmembership_type\x18\x06 \x01(\tR\x0emembershipTypeB\b\n" +
 	"\x06_firstB\x06\n" +
 	"\x04_max\"I\n" +
 	"\x13ListMembersResponse\x122\n" +
@@ -2872,7 +2997,14 @@ const file_iam_directory_v1_organization_proto_rawDesc = "" +
 	"\n" +
 	"role_names\x18\x04 \x03(\tR\troleNames\x12\x16\n" +
 	"\x06remove\x18\x05 \x01(\bR\x06remove\"\x1b\n" +
-	"\x19ChangeMemberRolesResponse2\xe2\x11\n" +
+	"\x19ChangeMemberRolesResponse\"\x9d\x01\n" +
+	"\x1aOnboardBrokeredUserRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x126\n" +
+	"\x17identity_provider_alias\x18\x02 \x01(\tR\x15identityProviderAlias\x12\x17\n" +
+	"\auser_id\x18\x03 \x01(\tR\x06userId\x12\x18\n" +
+	"\acreated\x18\x04 \x01(\bR\acreated\"H\n" +
+	"\x1bOnboardBrokeredUserResponse\x12)\n" +
+	"\x10organization_ids\x18\x01 \x03(\tR\x0forganizationIds2\xd6\x12\n" +
 	"\x13OrganizationService\x12o\n" +
 	"\x12CreateOrganization\x12+.iam.directory.v1.CreateOrganizationRequest\x1a,.iam.directory.v1.CreateOrganizationResponse\x12l\n" +
 	"\x11ListOrganizations\x12*.iam.directory.v1.ListOrganizationsRequest\x1a+.iam.directory.v1.ListOrganizationsResponse\x12o\n" +
@@ -2890,7 +3022,8 @@ const file_iam_directory_v1_organization_proto_rawDesc = "" +
 	"InviteUser\x12#.iam.directory.v1.InviteUserRequest\x1a$.iam.directory.v1.InviteUserResponse\x12o\n" +
 	"\x12InviteExistingUser\x12+.iam.directory.v1.InviteExistingUserRequest\x1a,.iam.directory.v1.InviteExistingUserResponse\x12i\n" +
 	"\x10AcceptInvitation\x12).iam.directory.v1.AcceptInvitationRequest\x1a*.iam.directory.v1.AcceptInvitationResponse\x12l\n" +
-	"\x11FindByEmailDomain\x12*.iam.directory.v1.FindByEmailDomainRequest\x1a+.iam.directory.v1.FindByEmailDomainResponse\x12{\n" +
+	"\x11FindByEmailDomain\x12*.iam.directory.v1.FindByEmailDomainRequest\x1a+.iam.directory.v1.FindByEmailDomainResponse\x12r\n" +
+	"\x13OnboardBrokeredUser\x12,.iam.directory.v1.OnboardBrokeredUserRequest\x1a-.iam.directory.v1.OnboardBrokeredUserResponse\x12{\n" +
 	"\x16CreateOrganizationRole\x12/.iam.directory.v1.CreateOrganizationRoleRequest\x1a0.iam.directory.v1.CreateOrganizationRoleResponse\x12x\n" +
 	"\x15ListOrganizationRoles\x12..iam.directory.v1.ListOrganizationRolesRequest\x1a/.iam.directory.v1.ListOrganizationRolesResponse\x12{\n" +
 	"\x16DeleteOrganizationRole\x12/.iam.directory.v1.DeleteOrganizationRoleRequest\x1a0.iam.directory.v1.DeleteOrganizationRoleResponse\x12f\n" +
@@ -2910,7 +3043,7 @@ func file_iam_directory_v1_organization_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_organization_proto_rawDescData
 }
 
-var file_iam_directory_v1_organization_proto_msgTypes = make([]protoimpl.MessageInfo, 47)
+var file_iam_directory_v1_organization_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_iam_directory_v1_organization_proto_goTypes = []any{
 	(*OrganizationDomain)(nil),              // 0: iam.directory.v1.OrganizationDomain
 	(*Organization)(nil),                    // 1: iam.directory.v1.Organization
@@ -2959,23 +3092,25 @@ var file_iam_directory_v1_organization_proto_goTypes = []any{
 	(*ListMemberRolesResponse)(nil),         // 44: iam.directory.v1.ListMemberRolesResponse
 	(*ChangeMemberRolesRequest)(nil),        // 45: iam.directory.v1.ChangeMemberRolesRequest
 	(*ChangeMemberRolesResponse)(nil),       // 46: iam.directory.v1.ChangeMemberRolesResponse
-	(*structpb.Struct)(nil),                 // 47: google.protobuf.Struct
-	(*structpb.ListValue)(nil),              // 48: google.protobuf.ListValue
-	(*User)(nil),                            // 49: iam.directory.v1.User
+	(*OnboardBrokeredUserRequest)(nil),      // 47: iam.directory.v1.OnboardBrokeredUserRequest
+	(*OnboardBrokeredUserResponse)(nil),     // 48: iam.directory.v1.OnboardBrokeredUserResponse
+	(*structpb.Struct)(nil),                 // 49: google.protobuf.Struct
+	(*structpb.ListValue)(nil),              // 50: google.protobuf.ListValue
+	(*User)(nil),                            // 51: iam.directory.v1.User
 }
 var file_iam_directory_v1_organization_proto_depIdxs = []int32{
 	0,  // 0: iam.directory.v1.Organization.domains:type_name -> iam.directory.v1.OrganizationDomain
-	47, // 1: iam.directory.v1.Organization.attributes:type_name -> google.protobuf.Struct
-	48, // 2: iam.directory.v1.OrganizationInput.domains:type_name -> google.protobuf.ListValue
-	47, // 3: iam.directory.v1.OrganizationInput.attributes:type_name -> google.protobuf.Struct
-	48, // 4: iam.directory.v1.OrganizationInput.identity_providers:type_name -> google.protobuf.ListValue
+	49, // 1: iam.directory.v1.Organization.attributes:type_name -> google.protobuf.Struct
+	50, // 2: iam.directory.v1.OrganizationInput.domains:type_name -> google.protobuf.ListValue
+	49, // 3: iam.directory.v1.OrganizationInput.attributes:type_name -> google.protobuf.Struct
+	50, // 4: iam.directory.v1.OrganizationInput.identity_providers:type_name -> google.protobuf.ListValue
 	2,  // 5: iam.directory.v1.CreateOrganizationRequest.organization:type_name -> iam.directory.v1.OrganizationInput
 	1,  // 6: iam.directory.v1.CreateOrganizationResponse.organization:type_name -> iam.directory.v1.Organization
 	1,  // 7: iam.directory.v1.ListOrganizationsResponse.organizations:type_name -> iam.directory.v1.Organization
 	1,  // 8: iam.directory.v1.GetOrganizationResponse.organization:type_name -> iam.directory.v1.Organization
 	2,  // 9: iam.directory.v1.UpdateOrganizationRequest.organization:type_name -> iam.directory.v1.OrganizationInput
 	1,  // 10: iam.directory.v1.UpdateOrganizationResponse.organization:type_name -> iam.directory.v1.Organization
-	49, // 11: iam.directory.v1.Member.user:type_name -> iam.directory.v1.User
+	51, // 11: iam.directory.v1.Member.user:type_name -> iam.directory.v1.User
 	15, // 12: iam.directory.v1.AddMemberResponse.member:type_name -> iam.directory.v1.Member
 	15, // 13: iam.directory.v1.ListMembersResponse.members:type_name -> iam.directory.v1.Member
 	15, // 14: iam.directory.v1.GetMemberResponse.member:type_name -> iam.directory.v1.Member
@@ -2999,34 +3134,36 @@ var file_iam_directory_v1_organization_proto_depIdxs = []int32{
 	29, // 32: iam.directory.v1.OrganizationService.InviteExistingUser:input_type -> iam.directory.v1.InviteExistingUserRequest
 	32, // 33: iam.directory.v1.OrganizationService.AcceptInvitation:input_type -> iam.directory.v1.AcceptInvitationRequest
 	34, // 34: iam.directory.v1.OrganizationService.FindByEmailDomain:input_type -> iam.directory.v1.FindByEmailDomainRequest
-	37, // 35: iam.directory.v1.OrganizationService.CreateOrganizationRole:input_type -> iam.directory.v1.CreateOrganizationRoleRequest
-	39, // 36: iam.directory.v1.OrganizationService.ListOrganizationRoles:input_type -> iam.directory.v1.ListOrganizationRolesRequest
-	41, // 37: iam.directory.v1.OrganizationService.DeleteOrganizationRole:input_type -> iam.directory.v1.DeleteOrganizationRoleRequest
-	43, // 38: iam.directory.v1.OrganizationService.ListMemberRoles:input_type -> iam.directory.v1.ListMemberRolesRequest
-	45, // 39: iam.directory.v1.OrganizationService.ChangeMemberRoles:input_type -> iam.directory.v1.ChangeMemberRolesRequest
-	4,  // 40: iam.directory.v1.OrganizationService.CreateOrganization:output_type -> iam.directory.v1.CreateOrganizationResponse
-	6,  // 41: iam.directory.v1.OrganizationService.ListOrganizations:output_type -> iam.directory.v1.ListOrganizationsResponse
-	8,  // 42: iam.directory.v1.OrganizationService.CountOrganizations:output_type -> iam.directory.v1.CountOrganizationsResponse
-	10, // 43: iam.directory.v1.OrganizationService.GetOrganization:output_type -> iam.directory.v1.GetOrganizationResponse
-	12, // 44: iam.directory.v1.OrganizationService.UpdateOrganization:output_type -> iam.directory.v1.UpdateOrganizationResponse
-	14, // 45: iam.directory.v1.OrganizationService.DeleteOrganization:output_type -> iam.directory.v1.DeleteOrganizationResponse
-	17, // 46: iam.directory.v1.OrganizationService.AddMember:output_type -> iam.directory.v1.AddMemberResponse
-	19, // 47: iam.directory.v1.OrganizationService.ListMembers:output_type -> iam.directory.v1.ListMembersResponse
-	21, // 48: iam.directory.v1.OrganizationService.CountMembers:output_type -> iam.directory.v1.CountMembersResponse
-	23, // 49: iam.directory.v1.OrganizationService.GetMember:output_type -> iam.directory.v1.GetMemberResponse
-	25, // 50: iam.directory.v1.OrganizationService.RemoveMember:output_type -> iam.directory.v1.RemoveMemberResponse
-	27, // 51: iam.directory.v1.OrganizationService.ListMemberOrganizations:output_type -> iam.directory.v1.ListMemberOrganizationsResponse
-	30, // 52: iam.directory.v1.OrganizationService.InviteUser:output_type -> iam.directory.v1.InviteUserResponse
-	31, // 53: iam.directory.v1.OrganizationService.InviteExistingUser:output_type -> iam.directory.v1.InviteExistingUserResponse
-	33, // 54: iam.directory.v1.OrganizationService.AcceptInvitation:output_type -> iam.directory.v1.AcceptInvitationResponse
-	35, // 55: iam.directory.v1.OrganizationService.FindByEmailDomain:output_type -> iam.directory.v1.FindByEmailDomainResponse
-	38, // 56: iam.directory.v1.OrganizationService.CreateOrganizationRole:output_type -> iam.directory.v1.CreateOrganizationRoleResponse
-	40, // 57: iam.directory.v1.OrganizationService.ListOrganizationRoles:output_type -> iam.directory.v1.ListOrganizationRolesResponse
-	42, // 58: iam.directory.v1.OrganizationService.DeleteOrganizationRole:output_type -> iam.directory.v1.DeleteOrganizationRoleResponse
-	44, // 59: iam.directory.v1.OrganizationService.ListMemberRoles:output_type -> iam.directory.v1.ListMemberRolesResponse
-	46, // 60: iam.directory.v1.OrganizationService.ChangeMemberRoles:output_type -> iam.directory.v1.ChangeMemberRolesResponse
-	40, // [40:61] is the sub-list for method output_type
-	19, // [19:40] is the sub-list for method input_type
+	47, // 35: iam.directory.v1.OrganizationService.OnboardBrokeredUser:input_type -> iam.directory.v1.OnboardBrokeredUserRequest
+	37, // 36: iam.directory.v1.OrganizationService.CreateOrganizationRole:input_type -> iam.directory.v1.CreateOrganizationRoleRequest
+	39, // 37: iam.directory.v1.OrganizationService.ListOrganizationRoles:input_type -> iam.directory.v1.ListOrganizationRolesRequest
+	41, // 38: iam.directory.v1.OrganizationService.DeleteOrganizationRole:input_type -> iam.directory.v1.DeleteOrganizationRoleRequest
+	43, // 39: iam.directory.v1.OrganizationService.ListMemberRoles:input_type -> iam.directory.v1.ListMemberRolesRequest
+	45, // 40: iam.directory.v1.OrganizationService.ChangeMemberRoles:input_type -> iam.directory.v1.ChangeMemberRolesRequest
+	4,  // 41: iam.directory.v1.OrganizationService.CreateOrganization:output_type -> iam.directory.v1.CreateOrganizationResponse
+	6,  // 42: iam.directory.v1.OrganizationService.ListOrganizations:output_type -> iam.directory.v1.ListOrganizationsResponse
+	8,  // 43: iam.directory.v1.OrganizationService.CountOrganizations:output_type -> iam.directory.v1.CountOrganizationsResponse
+	10, // 44: iam.directory.v1.OrganizationService.GetOrganization:output_type -> iam.directory.v1.GetOrganizationResponse
+	12, // 45: iam.directory.v1.OrganizationService.UpdateOrganization:output_type -> iam.directory.v1.UpdateOrganizationResponse
+	14, // 46: iam.directory.v1.OrganizationService.DeleteOrganization:output_type -> iam.directory.v1.DeleteOrganizationResponse
+	17, // 47: iam.directory.v1.OrganizationService.AddMember:output_type -> iam.directory.v1.AddMemberResponse
+	19, // 48: iam.directory.v1.OrganizationService.ListMembers:output_type -> iam.directory.v1.ListMembersResponse
+	21, // 49: iam.directory.v1.OrganizationService.CountMembers:output_type -> iam.directory.v1.CountMembersResponse
+	23, // 50: iam.directory.v1.OrganizationService.GetMember:output_type -> iam.directory.v1.GetMemberResponse
+	25, // 51: iam.directory.v1.OrganizationService.RemoveMember:output_type -> iam.directory.v1.RemoveMemberResponse
+	27, // 52: iam.directory.v1.OrganizationService.ListMemberOrganizations:output_type -> iam.directory.v1.ListMemberOrganizationsResponse
+	30, // 53: iam.directory.v1.OrganizationService.InviteUser:output_type -> iam.directory.v1.InviteUserResponse
+	31, // 54: iam.directory.v1.OrganizationService.InviteExistingUser:output_type -> iam.directory.v1.InviteExistingUserResponse
+	33, // 55: iam.directory.v1.OrganizationService.AcceptInvitation:output_type -> iam.directory.v1.AcceptInvitationResponse
+	35, // 56: iam.directory.v1.OrganizationService.FindByEmailDomain:output_type -> iam.directory.v1.FindByEmailDomainResponse
+	48, // 57: iam.directory.v1.OrganizationService.OnboardBrokeredUser:output_type -> iam.directory.v1.OnboardBrokeredUserResponse
+	38, // 58: iam.directory.v1.OrganizationService.CreateOrganizationRole:output_type -> iam.directory.v1.CreateOrganizationRoleResponse
+	40, // 59: iam.directory.v1.OrganizationService.ListOrganizationRoles:output_type -> iam.directory.v1.ListOrganizationRolesResponse
+	42, // 60: iam.directory.v1.OrganizationService.DeleteOrganizationRole:output_type -> iam.directory.v1.DeleteOrganizationRoleResponse
+	44, // 61: iam.directory.v1.OrganizationService.ListMemberRoles:output_type -> iam.directory.v1.ListMemberRolesResponse
+	46, // 62: iam.directory.v1.OrganizationService.ChangeMemberRoles:output_type -> iam.directory.v1.ChangeMemberRolesResponse
+	41, // [41:63] is the sub-list for method output_type
+	19, // [19:41] is the sub-list for method input_type
 	19, // [19:19] is the sub-list for extension type_name
 	19, // [19:19] is the sub-list for extension extendee
 	0,  // [0:19] is the sub-list for field type_name
@@ -3048,7 +3185,7 @@ func file_iam_directory_v1_organization_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_organization_proto_rawDesc), len(file_iam_directory_v1_organization_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   47,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

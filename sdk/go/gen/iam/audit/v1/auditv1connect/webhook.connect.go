@@ -70,7 +70,8 @@ type WebhookServiceClient interface {
 	GetWebhook(context.Context, *connect.Request[v1.GetWebhookRequest]) (*connect.Response[v1.GetWebhookResponse], error)
 	UpdateWebhook(context.Context, *connect.Request[v1.UpdateWebhookRequest]) (*connect.Response[v1.UpdateWebhookResponse], error)
 	DeleteWebhook(context.Context, *connect.Request[v1.DeleteWebhookRequest]) (*connect.Response[v1.DeleteWebhookResponse], error)
-	// A new signing secret, answered this once; the old one stops signing at once.
+	// A new signing secret, answered this once. The old one keeps signing beside it for the grace
+	// period (Standard Webhooks' multiple signatures), so a receiver can switch without a gap.
 	RotateWebhookSecret(context.Context, *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error)
 	ListDeliveries(context.Context, *connect.Request[v1.ListDeliveriesRequest]) (*connect.Response[v1.ListDeliveriesResponse], error)
 	// Sends one delivery again, under its own webhook-id, with a fresh 24 h retry window.
@@ -213,7 +214,8 @@ type WebhookServiceHandler interface {
 	GetWebhook(context.Context, *connect.Request[v1.GetWebhookRequest]) (*connect.Response[v1.GetWebhookResponse], error)
 	UpdateWebhook(context.Context, *connect.Request[v1.UpdateWebhookRequest]) (*connect.Response[v1.UpdateWebhookResponse], error)
 	DeleteWebhook(context.Context, *connect.Request[v1.DeleteWebhookRequest]) (*connect.Response[v1.DeleteWebhookResponse], error)
-	// A new signing secret, answered this once; the old one stops signing at once.
+	// A new signing secret, answered this once. The old one keeps signing beside it for the grace
+	// period (Standard Webhooks' multiple signatures), so a receiver can switch without a gap.
 	RotateWebhookSecret(context.Context, *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error)
 	ListDeliveries(context.Context, *connect.Request[v1.ListDeliveriesRequest]) (*connect.Response[v1.ListDeliveriesResponse], error)
 	// Sends one delivery again, under its own webhook-id, with a fresh 24 h retry window.

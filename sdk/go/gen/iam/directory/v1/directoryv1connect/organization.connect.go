@@ -81,6 +81,9 @@ const (
 	// OrganizationServiceFindByEmailDomainProcedure is the fully-qualified name of the
 	// OrganizationService's FindByEmailDomain RPC.
 	OrganizationServiceFindByEmailDomainProcedure = "/iam.directory.v1.OrganizationService/FindByEmailDomain"
+	// OrganizationServiceOnboardBrokeredUserProcedure is the fully-qualified name of the
+	// OrganizationService's OnboardBrokeredUser RPC.
+	OrganizationServiceOnboardBrokeredUserProcedure = "/iam.directory.v1.OrganizationService/OnboardBrokeredUser"
 	// OrganizationServiceCreateOrganizationRoleProcedure is the fully-qualified name of the
 	// OrganizationService's CreateOrganizationRole RPC.
 	OrganizationServiceCreateOrganizationRoleProcedure = "/iam.directory.v1.OrganizationService/CreateOrganizationRole"
@@ -116,6 +119,10 @@ type OrganizationServiceClient interface {
 	InviteExistingUser(context.Context, *connect.Request[v1.InviteExistingUserRequest]) (*connect.Response[v1.InviteExistingUserResponse], error)
 	AcceptInvitation(context.Context, *connect.Request[v1.AcceptInvitationRequest]) (*connect.Response[v1.AcceptInvitationResponse], error)
 	FindByEmailDomain(context.Context, *connect.Request[v1.FindByEmailDomainRequest]) (*connect.Response[v1.FindByEmailDomainResponse], error)
+	// The broker's first login through an identity provider: the user joins every organization the
+	// provider is linked to, MANAGED when the login created the account (Keycloak 26's managed
+	// members). Not routed by the gateway.
+	OnboardBrokeredUser(context.Context, *connect.Request[v1.OnboardBrokeredUserRequest]) (*connect.Response[v1.OnboardBrokeredUserResponse], error)
 	CreateOrganizationRole(context.Context, *connect.Request[v1.CreateOrganizationRoleRequest]) (*connect.Response[v1.CreateOrganizationRoleResponse], error)
 	ListOrganizationRoles(context.Context, *connect.Request[v1.ListOrganizationRolesRequest]) (*connect.Response[v1.ListOrganizationRolesResponse], error)
 	DeleteOrganizationRole(context.Context, *connect.Request[v1.DeleteOrganizationRoleRequest]) (*connect.Response[v1.DeleteOrganizationRoleResponse], error)
@@ -230,6 +237,12 @@ func NewOrganizationServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(organizationServiceMethods.ByName("FindByEmailDomain")),
 			connect.WithClientOptions(opts...),
 		),
+		onboardBrokeredUser: connect.NewClient[v1.OnboardBrokeredUserRequest, v1.OnboardBrokeredUserResponse](
+			httpClient,
+			baseURL+OrganizationServiceOnboardBrokeredUserProcedure,
+			connect.WithSchema(organizationServiceMethods.ByName("OnboardBrokeredUser")),
+			connect.WithClientOptions(opts...),
+		),
 		createOrganizationRole: connect.NewClient[v1.CreateOrganizationRoleRequest, v1.CreateOrganizationRoleResponse](
 			httpClient,
 			baseURL+OrganizationServiceCreateOrganizationRoleProcedure,
@@ -281,6 +294,7 @@ type organizationServiceClient struct {
 	inviteExistingUser      *connect.Client[v1.InviteExistingUserRequest, v1.InviteExistingUserResponse]
 	acceptInvitation        *connect.Client[v1.AcceptInvitationRequest, v1.AcceptInvitationResponse]
 	findByEmailDomain       *connect.Client[v1.FindByEmailDomainRequest, v1.FindByEmailDomainResponse]
+	onboardBrokeredUser     *connect.Client[v1.OnboardBrokeredUserRequest, v1.OnboardBrokeredUserResponse]
 	createOrganizationRole  *connect.Client[v1.CreateOrganizationRoleRequest, v1.CreateOrganizationRoleResponse]
 	listOrganizationRoles   *connect.Client[v1.ListOrganizationRolesRequest, v1.ListOrganizationRolesResponse]
 	deleteOrganizationRole  *connect.Client[v1.DeleteOrganizationRoleRequest, v1.DeleteOrganizationRoleResponse]
@@ -368,6 +382,11 @@ func (c *organizationServiceClient) FindByEmailDomain(ctx context.Context, req *
 	return c.findByEmailDomain.CallUnary(ctx, req)
 }
 
+// OnboardBrokeredUser calls iam.directory.v1.OrganizationService.OnboardBrokeredUser.
+func (c *organizationServiceClient) OnboardBrokeredUser(ctx context.Context, req *connect.Request[v1.OnboardBrokeredUserRequest]) (*connect.Response[v1.OnboardBrokeredUserResponse], error) {
+	return c.onboardBrokeredUser.CallUnary(ctx, req)
+}
+
 // CreateOrganizationRole calls iam.directory.v1.OrganizationService.CreateOrganizationRole.
 func (c *organizationServiceClient) CreateOrganizationRole(ctx context.Context, req *connect.Request[v1.CreateOrganizationRoleRequest]) (*connect.Response[v1.CreateOrganizationRoleResponse], error) {
 	return c.createOrganizationRole.CallUnary(ctx, req)
@@ -412,6 +431,10 @@ type OrganizationServiceHandler interface {
 	InviteExistingUser(context.Context, *connect.Request[v1.InviteExistingUserRequest]) (*connect.Response[v1.InviteExistingUserResponse], error)
 	AcceptInvitation(context.Context, *connect.Request[v1.AcceptInvitationRequest]) (*connect.Response[v1.AcceptInvitationResponse], error)
 	FindByEmailDomain(context.Context, *connect.Request[v1.FindByEmailDomainRequest]) (*connect.Response[v1.FindByEmailDomainResponse], error)
+	// The broker's first login through an identity provider: the user joins every organization the
+	// provider is linked to, MANAGED when the login created the account (Keycloak 26's managed
+	// members). Not routed by the gateway.
+	OnboardBrokeredUser(context.Context, *connect.Request[v1.OnboardBrokeredUserRequest]) (*connect.Response[v1.OnboardBrokeredUserResponse], error)
 	CreateOrganizationRole(context.Context, *connect.Request[v1.CreateOrganizationRoleRequest]) (*connect.Response[v1.CreateOrganizationRoleResponse], error)
 	ListOrganizationRoles(context.Context, *connect.Request[v1.ListOrganizationRolesRequest]) (*connect.Response[v1.ListOrganizationRolesResponse], error)
 	DeleteOrganizationRole(context.Context, *connect.Request[v1.DeleteOrganizationRoleRequest]) (*connect.Response[v1.DeleteOrganizationRoleResponse], error)
@@ -522,6 +545,12 @@ func NewOrganizationServiceHandler(svc OrganizationServiceHandler, opts ...conne
 		connect.WithSchema(organizationServiceMethods.ByName("FindByEmailDomain")),
 		connect.WithHandlerOptions(opts...),
 	)
+	organizationServiceOnboardBrokeredUserHandler := connect.NewUnaryHandler(
+		OrganizationServiceOnboardBrokeredUserProcedure,
+		svc.OnboardBrokeredUser,
+		connect.WithSchema(organizationServiceMethods.ByName("OnboardBrokeredUser")),
+		connect.WithHandlerOptions(opts...),
+	)
 	organizationServiceCreateOrganizationRoleHandler := connect.NewUnaryHandler(
 		OrganizationServiceCreateOrganizationRoleProcedure,
 		svc.CreateOrganizationRole,
@@ -586,6 +615,8 @@ func NewOrganizationServiceHandler(svc OrganizationServiceHandler, opts ...conne
 			organizationServiceAcceptInvitationHandler.ServeHTTP(w, r)
 		case OrganizationServiceFindByEmailDomainProcedure:
 			organizationServiceFindByEmailDomainHandler.ServeHTTP(w, r)
+		case OrganizationServiceOnboardBrokeredUserProcedure:
+			organizationServiceOnboardBrokeredUserHandler.ServeHTTP(w, r)
 		case OrganizationServiceCreateOrganizationRoleProcedure:
 			organizationServiceCreateOrganizationRoleHandler.ServeHTTP(w, r)
 		case OrganizationServiceListOrganizationRolesProcedure:
@@ -667,6 +698,10 @@ func (UnimplementedOrganizationServiceHandler) AcceptInvitation(context.Context,
 
 func (UnimplementedOrganizationServiceHandler) FindByEmailDomain(context.Context, *connect.Request[v1.FindByEmailDomainRequest]) (*connect.Response[v1.FindByEmailDomainResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.OrganizationService.FindByEmailDomain is not implemented"))
+}
+
+func (UnimplementedOrganizationServiceHandler) OnboardBrokeredUser(context.Context, *connect.Request[v1.OnboardBrokeredUserRequest]) (*connect.Response[v1.OnboardBrokeredUserResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.OrganizationService.OnboardBrokeredUser is not implemented"))
 }
 
 func (UnimplementedOrganizationServiceHandler) CreateOrganizationRole(context.Context, *connect.Request[v1.CreateOrganizationRoleRequest]) (*connect.Response[v1.CreateOrganizationRoleResponse], error) {

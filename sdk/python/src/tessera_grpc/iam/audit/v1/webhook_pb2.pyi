@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Webhook(_message.Message):
-    __slots__ = ("id", "url", "event_types", "enabled", "headers", "created_at", "updated_at")
+    __slots__ = ("id", "url", "event_types", "enabled", "headers", "created_at", "updated_at", "secret_grace_period_seconds", "previous_secret_expires_at")
     class HeadersEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -25,6 +25,8 @@ class Webhook(_message.Message):
     HEADERS_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    SECRET_GRACE_PERIOD_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_SECRET_EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
     id: str
     url: str
     event_types: _containers.RepeatedScalarFieldContainer[str]
@@ -32,7 +34,9 @@ class Webhook(_message.Message):
     headers: _containers.ScalarMap[str, str]
     created_at: _timestamp_pb2.Timestamp
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., url: _Optional[str] = ..., event_types: _Optional[_Iterable[str]] = ..., enabled: _Optional[bool] = ..., headers: _Optional[_Mapping[str, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    secret_grace_period_seconds: int
+    previous_secret_expires_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., url: _Optional[str] = ..., event_types: _Optional[_Iterable[str]] = ..., enabled: _Optional[bool] = ..., headers: _Optional[_Mapping[str, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., secret_grace_period_seconds: _Optional[int] = ..., previous_secret_expires_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class EventTypes(_message.Message):
     __slots__ = ("values",)
@@ -54,16 +58,18 @@ class Headers(_message.Message):
     def __init__(self, values: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class WebhookInput(_message.Message):
-    __slots__ = ("url", "event_types", "enabled", "headers")
+    __slots__ = ("url", "event_types", "enabled", "headers", "secret_grace_period_seconds")
     URL_FIELD_NUMBER: _ClassVar[int]
     EVENT_TYPES_FIELD_NUMBER: _ClassVar[int]
     ENABLED_FIELD_NUMBER: _ClassVar[int]
     HEADERS_FIELD_NUMBER: _ClassVar[int]
+    SECRET_GRACE_PERIOD_SECONDS_FIELD_NUMBER: _ClassVar[int]
     url: str
     event_types: EventTypes
     enabled: bool
     headers: Headers
-    def __init__(self, url: _Optional[str] = ..., event_types: _Optional[_Union[EventTypes, _Mapping]] = ..., enabled: _Optional[bool] = ..., headers: _Optional[_Union[Headers, _Mapping]] = ...) -> None: ...
+    secret_grace_period_seconds: int
+    def __init__(self, url: _Optional[str] = ..., event_types: _Optional[_Union[EventTypes, _Mapping]] = ..., enabled: _Optional[bool] = ..., headers: _Optional[_Union[Headers, _Mapping]] = ..., secret_grace_period_seconds: _Optional[int] = ...) -> None: ...
 
 class CreateWebhookRequest(_message.Message):
     __slots__ = ("realm", "webhook")
@@ -140,18 +146,22 @@ class DeleteWebhookResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class RotateWebhookSecretRequest(_message.Message):
-    __slots__ = ("realm", "id")
+    __slots__ = ("realm", "id", "grace_period_seconds")
     REALM_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
+    GRACE_PERIOD_SECONDS_FIELD_NUMBER: _ClassVar[int]
     realm: str
     id: str
-    def __init__(self, realm: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
+    grace_period_seconds: int
+    def __init__(self, realm: _Optional[str] = ..., id: _Optional[str] = ..., grace_period_seconds: _Optional[int] = ...) -> None: ...
 
 class RotateWebhookSecretResponse(_message.Message):
-    __slots__ = ("secret",)
+    __slots__ = ("secret", "previous_secret_expires_at")
     SECRET_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_SECRET_EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
     secret: str
-    def __init__(self, secret: _Optional[str] = ...) -> None: ...
+    previous_secret_expires_at: _timestamp_pb2.Timestamp
+    def __init__(self, secret: _Optional[str] = ..., previous_secret_expires_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class Delivery(_message.Message):
     __slots__ = ("id", "event_id", "event_type", "status", "attempts", "response_code", "last_attempt_at", "next_attempt_at", "created_at", "event_time", "last_error")

@@ -122,7 +122,8 @@ class WebhookServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def RotateWebhookSecret(self, request, context):
-        """A new signing secret, answered this once; the old one stops signing at once.
+        """A new signing secret, answered this once. The old one keeps signing beside it for the grace
+        period (Standard Webhooks' multiple signatures), so a receiver can switch without a gap.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -179,18 +179,20 @@ class AddMemberResponse(_message.Message):
     def __init__(self, member: _Optional[_Union[Member, _Mapping]] = ...) -> None: ...
 
 class ListMembersRequest(_message.Message):
-    __slots__ = ("realm", "organization_id", "search", "first", "max")
+    __slots__ = ("realm", "organization_id", "search", "first", "max", "membership_type")
     REALM_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     SEARCH_FIELD_NUMBER: _ClassVar[int]
     FIRST_FIELD_NUMBER: _ClassVar[int]
     MAX_FIELD_NUMBER: _ClassVar[int]
+    MEMBERSHIP_TYPE_FIELD_NUMBER: _ClassVar[int]
     realm: str
     organization_id: str
     search: str
     first: int
     max: int
-    def __init__(self, realm: _Optional[str] = ..., organization_id: _Optional[str] = ..., search: _Optional[str] = ..., first: _Optional[int] = ..., max: _Optional[int] = ...) -> None: ...
+    membership_type: str
+    def __init__(self, realm: _Optional[str] = ..., organization_id: _Optional[str] = ..., search: _Optional[str] = ..., first: _Optional[int] = ..., max: _Optional[int] = ..., membership_type: _Optional[str] = ...) -> None: ...
 
 class ListMembersResponse(_message.Message):
     __slots__ = ("members",)
@@ -429,3 +431,21 @@ class ChangeMemberRolesRequest(_message.Message):
 class ChangeMemberRolesResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class OnboardBrokeredUserRequest(_message.Message):
+    __slots__ = ("realm", "identity_provider_alias", "user_id", "created")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    IDENTITY_PROVIDER_ALIAS_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    identity_provider_alias: str
+    user_id: str
+    created: bool
+    def __init__(self, realm: _Optional[str] = ..., identity_provider_alias: _Optional[str] = ..., user_id: _Optional[str] = ..., created: _Optional[bool] = ...) -> None: ...
+
+class OnboardBrokeredUserResponse(_message.Message):
+    __slots__ = ("organization_ids",)
+    ORGANIZATION_IDS_FIELD_NUMBER: _ClassVar[int]
+    organization_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, organization_ids: _Optional[_Iterable[str]] = ...) -> None: ...

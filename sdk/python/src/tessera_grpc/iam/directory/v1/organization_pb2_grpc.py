@@ -118,6 +118,11 @@ class OrganizationServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.FindByEmailDomainRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_organization__pb2.FindByEmailDomainResponse.FromString,
                 _registered_method=True)
+        self.OnboardBrokeredUser = channel.unary_unary(
+                '/iam.directory.v1.OrganizationService/OnboardBrokeredUser',
+                request_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.OnboardBrokeredUserRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_organization__pb2.OnboardBrokeredUserResponse.FromString,
+                _registered_method=True)
         self.CreateOrganizationRole = channel.unary_unary(
                 '/iam.directory.v1.OrganizationService/CreateOrganizationRole',
                 request_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.CreateOrganizationRoleRequest.SerializeToString,
@@ -248,6 +253,15 @@ class OrganizationServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OnboardBrokeredUser(self, request, context):
+        """The broker's first login through an identity provider: the user joins every organization the
+        provider is linked to, MANAGED when the login created the account (Keycloak 26's managed
+        members). Not routed by the gateway.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CreateOrganizationRole(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -360,6 +374,11 @@ def add_OrganizationServiceServicer_to_server(servicer, server):
                     servicer.FindByEmailDomain,
                     request_deserializer=iam_dot_directory_dot_v1_dot_organization__pb2.FindByEmailDomainRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.FindByEmailDomainResponse.SerializeToString,
+            ),
+            'OnboardBrokeredUser': grpc.unary_unary_rpc_method_handler(
+                    servicer.OnboardBrokeredUser,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_organization__pb2.OnboardBrokeredUserRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.OnboardBrokeredUserResponse.SerializeToString,
             ),
             'CreateOrganizationRole': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateOrganizationRole,
@@ -823,6 +842,33 @@ class OrganizationService:
             '/iam.directory.v1.OrganizationService/FindByEmailDomain',
             iam_dot_directory_dot_v1_dot_organization__pb2.FindByEmailDomainRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_organization__pb2.FindByEmailDomainResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OnboardBrokeredUser(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.OrganizationService/OnboardBrokeredUser',
+            iam_dot_directory_dot_v1_dot_organization__pb2.OnboardBrokeredUserRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_organization__pb2.OnboardBrokeredUserResponse.FromString,
             options,
             channel_credentials,
             insecure,
