@@ -25,8 +25,10 @@ function pageOf(hash: string): Page {
 /** The account console: Keycloak's sections, one page each, addressed by the URL fragment. */
 export function App(p: { session: AccountSession }): JSX.Element {
   const [, setTick] = useState(0);
-  useEffect(() => p.session.subscribe(() => setTick((t) => t + 1)), [p.session]);
   const [page, setPage] = useState<Page>(() => pageOf(location.hash));
+  // The return from the login puts the section back in the URL with replaceState, which fires no
+  // hashchange: the session's change re-reads it.
+  useEffect(() => p.session.subscribe(() => { setTick((t) => t + 1); setPage(pageOf(location.hash)); }), [p.session]);
   useEffect(() => {
     const on = () => setPage(pageOf(location.hash));
     addEventListener("hashchange", on);
