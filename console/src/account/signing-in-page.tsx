@@ -5,6 +5,7 @@ import { FormFooter, TextField, useForm } from "../ui/form";
 import { when } from "../ui/format";
 import { ConfirmButton, ErrorAlert, Loading, Section, useLoad } from "../ui/widgets";
 import { TotpSetup } from "./totp-setup";
+import { RecoveryCodes } from "./recovery-codes";
 
 /** Keycloak's application-initiated action for registering a passkey (kc_action). */
 const PASSKEY_ACTION = "webauthn-register-passwordless";
@@ -44,6 +45,7 @@ export function SigningInPage(p: { session: AccountSession }): JSX.Element {
             ))}
           </ul>
         )}
+        {otp.length > 0 ? <><h3>Recovery codes</h3><RecoveryCodes session={p.session} /></> : null}
         <h3>Passkeys</h3>
         {p.session.completedAction === PASSKEY_ACTION && passkeys.length > 0 ? <p class="alert alert-ok" role="status">Your passkey has been set up.</p> : null}
         {passkeys.length === 0 ? <p class="muted">No passkeys yet.</p> : (
