@@ -144,4 +144,63 @@ describeTier("account console passkeys and recovery codes in Chromium", ["CHROMI
       await context.close();
     }
   }, 120_000);
+
+  it("wears the realm's theme: its colours from theme.css, its logo and display name in the masthead", async () => {
+    const themed = uniqueName("acct-theme");
+    const LOGO = "https://cdn.example.test/globex-logo.svg";
+    expect((await api.post("/admin/realms", { name: themed, displayName: "Globex", themeName: "ocean", theme: { primaryColor: "#0e7490", logoUrl: LOGO } })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${themed}/users`, { username: "kim", password: PASSWORD })).status).toBe(201);
+
+    // The document: the theme linked after the console's styles, the logo's origin alone added to img-src.
+    const doc = await http("GET", `${server.url}/realms/${themed}/account/`);
+    expect(doc.status).toBe(200);
+    expect(doc.headers.get("content-security-policy")).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https://cdn.example.test; font-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    expect(doc.text).toContain(`<meta name="tessera-realm-logo" content="${LOGO}">`);
+    expect(doc.text).toContain('<meta name="tessera-realm-title" content="Globex">');
+    const href = new RegExp(`<link rel="stylesheet" href="(/realms/${themed}/account/theme\\.css\\?v=[0-9a-f]{12})">`).exec(doc.text)![1]!;
+    expect(doc.text.indexOf(href)).toBeGreaterThan(doc.text.indexOf("/resources/console/assets/"));
+    const css = await http("GET", `${server.url}${href}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(css.text).toContain("--brand: #0e7490; --brand-dark: #155e75; --on-brand: #ffffff;");
+    expect(css.text).toContain("--bg: #ecfeff; --ink: #083344;");
+    // Another realm's document has no logo and the consoles' own policy.
+    const plain = await http("GET", `${server.url}/realms/${realm}/account/`);
+    expect(plain.headers.get("content-security-policy")).toContain("img-src 'self' data:; ");
+    expect(plain.text).not.toContain("tessera-realm-logo");
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // No network here: the logo's https URL is answered by Chromium's interception (a stand-in CDN).
+    await context.route(LOGO, (r) => r.fulfill({
+      status: 200, contentType: "image/svg+xml",
+      body: "<svg xmlns='http://www.w3.org/2000/svg' width='120' height='32'><rect width='120' height='32' fill='#0e7490'/></svg>",
+    }));
+    const { page, problems } = await consolePage(context);
+    try {
+      await page.goto(`${server.url}/realms/${themed}/account/`);
+      await page.waitForSelector("#username");
+      await page.fill("#username", "kim");
+      await page.fill("#password", PASSWORD);
+      await page.click("button[type=submit]");
+      await page.getByRole("heading", { name: "Personal info", level: 1 }).waitFor();
+      const logo = page.getByRole("img", { name: "Globex" });
+      await logo.waitFor();
+      await page.waitForFunction(() => (document.querySelector("img.realm-logo") as HTMLImageElement | null)?.naturalWidth === 120);
+      const look = await page.evaluate(() => {
+        const css = (sel: string, prop: string) => getComputedStyle(document.querySelector(sel)!).getPropertyValue(prop);
+        return {
+          background: css("body", "background-color"), ink: css("body", "color"), save: css("button.primary", "background-color"),
+          saveText: css("button.primary", "color"), mastBorder: css(".masthead", "border-bottom-color"), logo: (document.querySelector("img.realm-logo") as HTMLImageElement).src,
+        };
+      });
+      expect(look).toEqual({
+        background: "rgb(236, 254, 255)", ink: "rgb(8, 51, 68)", save: "rgb(14, 116, 144)", saveText: "rgb(255, 255, 255)",
+        mastBorder: "rgb(14, 116, 144)", logo: LOGO,
+      });
+      await checkPage(page, "account-themed");
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -56,8 +56,12 @@ export function accountOperations(): Operation[] {
   const op = (o: Omit<Operation, "auth" | "tag">): Operation => ({ auth: "bearer", tag: TAG, ...o, responses: { 403: forbidden, ...o.responses } });
   return [
     { id: "accountConsole", method: "GET", path: `${ACCOUNT}/`, auth: "public", tag: TAG, summary: "The account console (a client of the account API)",
-      description: "The single-page app's document; it signs in through the realm's login (authorization code with PKCE as the `account-console` client).",
+      description: "The single-page app's document; it signs in through the realm's login (authorization code with PKCE as the `account-console` client). It links the realm's theme (`theme.css`) and names the realm's display name and logo in `<meta>` elements; the policy's `img-src` adds the logo's and favicon's origins.",
       responses: { 200: { ...html("The console's page."), headers: CONSOLE_HEADERS }, 503: json("The console is not built (`console_not_built`).", ref("Error")) } },
+    { id: "accountConsoleTheme", method: "GET", path: `${ACCOUNT}/theme.css`, auth: "public", tag: TAG, summary: "The realm's theme for its account console",
+      description: "The realm's theme preset and overrides (the same look as its login pages) as the console's CSS custom properties; the console's document links it with `?v=` and a digest of its content. An unknown realm gets the default theme.",
+      query: [{ name: "v", description: "The content's digest, ignored by the server (a changed theme is a new address).", schema: { type: "string" } }],
+      responses: { 200: { description: "The stylesheet.", schema: { type: "string" }, media: "text/css", headers: { "Cache-Control": "`no-cache`." } } } },
     { id: "accountConsoleRedirect", method: "GET", path: ACCOUNT, auth: "public", tag: TAG, summary: "To the account console's canonical address",
       responses: { 302: redirect("`/realms/{realmName}/account/`.") } },
     op({ id: "getAccountProfile", method: "GET", path: `${ACCOUNT}/profile`, summary: "The signed-in user's profile",

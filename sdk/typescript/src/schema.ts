@@ -2205,9 +2205,29 @@ export interface paths {
         };
         /**
          * The account console (a client of the account API)
-         * @description The single-page app's document; it signs in through the realm's login (authorization code with PKCE as the `account-console` client).
+         * @description The single-page app's document; it signs in through the realm's login (authorization code with PKCE as the `account-console` client). It links the realm's theme (`theme.css`) and names the realm's display name and logo in `<meta>` elements; the policy's `img-src` adds the logo's and favicon's origins.
          */
         get: operations["accountConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realms/{realmName}/account/theme.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The realm's theme for its account console
+         * @description The realm's theme preset and overrides (the same look as its login pages) as the console's CSS custom properties; the console's document links it with `?v=` and a digest of its content. An unknown realm gets the default theme.
+         */
+        get: operations["accountConsoleTheme"];
         put?: never;
         post?: never;
         delete?: never;
@@ -15095,6 +15115,61 @@ export interface operations {
             };
             /** @description The console is not built (`console_not_built`). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountConsoleTheme: {
+        parameters: {
+            query?: {
+                /** @description The content's digest, ignored by the server (a changed theme is a new address). */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stylesheet. */
+            200: {
+                headers: {
+                    /** @description `no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
