@@ -1118,6 +1118,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew an admin token with the refresh token of its login
+         * @description New tokens without the password: the refresh token of a login (or of an earlier renewal; each renewal answers a new one) of an admin account that still exists. 401 `invalid_refresh_token` when it is invalid, expired (30 minutes unused, or 10 hours after the login) or its account is gone.
+         */
+        post: operations["refreshAdminToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/auth/me": {
         parameters: {
             query?: never;
@@ -2647,7 +2667,13 @@ export interface components {
             /** @constant */
             tokenType: "Bearer";
             expiresIn: number;
+            /** @description For `POST /admin/auth/refresh`; valid `refreshExpiresIn` seconds (30 minutes unused, never past 10 hours after the login). */
+            refreshToken: string;
+            refreshExpiresIn: number;
             user: components["schemas"]["AdminAccount"];
+        };
+        AdminRefreshRequest: {
+            refreshToken: string;
         };
         Message: {
             message: string;
@@ -10012,6 +10038,57 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshAdminToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description New tokens, as the login answers them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLoginResponse"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a valid refresh token (`invalid_refresh_token`). */
+            401: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
