@@ -149,7 +149,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addSamlSsoRoutes(table, pages);
   addIdentityProviderRoutes(table, deps.rpc);
   addBrokerRoutes(table, pages);
-  addConsoleRoutes(table);
+  addConsoleRoutes(table, pages.looks);
   addAccountRoutes(table, deps.rpc, deps.publicUrl);
   addPasskeyAssetRoutes(table);
   addInvitationRoutes(table, pages);

@@ -159,7 +159,8 @@ describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
       await page.fill("#username", "erin");
       await page.fill("#password", NEW_PASSWORD);
       await page.click("button[type=submit]");
-      await page.getByRole("heading", { name: "Personal info", level: 1 }).waitFor();
+      // Back on the section the sign-in left from.
+      await page.getByRole("heading", { name: "Signing in", level: 1 }).waitFor();
 
       // Sign out all devices: this one too, so the console is back at the login page.
       await page.getByRole("link", { name: "Device activity" }).click();

@@ -58,6 +58,41 @@ describe.each(targets())("admin auth and admin events ($mode)", (target) => {
       expect(missing.body).toEqual({ error: "invalid_request", message: "password is required", field: "password" });
     });
 
+    it("renews with the refresh token of the login, rotated, and refuses it as a bearer token or when tampered", async () => {
+      const res = await login(server.adminUsername, server.adminPassword);
+      expect(res.body.refreshExpiresIn).toBe(1800);
+      const refreshClaims = decodeJwt(res.body.refreshToken);
+      expect(refreshClaims).toMatchObject({ sub: res.body.user.id, aud: "tessera-admin-refresh", typ: "admin-refresh" });
+      expect((refreshClaims.exp as number) - (refreshClaims.iat as number)).toBe(1800);
+      // Not an access token: the Admin API refuses it.
+      const asBearer = await http("GET", `${server.url}/admin/realms`, { headers: { Authorization: `Bearer ${res.body.refreshToken}` } });
+      expect(asBearer.status).toBe(401);
+      // A second passes so the new tokens' iat differs.
+      await new Promise((r) => setTimeout(r, 1100));
+      const renewed = await http("POST", `${server.url}/admin/auth/refresh`, { body: { refreshToken: res.body.refreshToken } });
+      expect(renewed.status).toBe(200);
+      expect(renewed.headers.get("cache-control")).toBe("no-store");
+      expect(renewed.body).toMatchObject({ tokenType: "Bearer", expiresIn: 3600, user: res.body.user });
+      expect(renewed.body.accessToken).not.toBe(res.body.accessToken);
+      expect(renewed.body.refreshToken).not.toBe(res.body.refreshToken);
+      // The sign-in's time is carried along: the session's 10 hours count from the login.
+      expect(decodeJwt(renewed.body.refreshToken).auth_time).toBe(refreshClaims.auth_time);
+      const me = await http("GET", `${server.url}/admin/auth/me`, { headers: { Authorization: `Bearer ${renewed.body.accessToken}` } });
+      expect(me.body).toEqual(res.body.user);
+      // An access token is no refresh token; a tampered one and a missing one are refused.
+      const withAccess = await http("POST", `${server.url}/admin/auth/refresh`, { body: { refreshToken: res.body.accessToken } });
+      expect(withAccess.status).toBe(401);
+      expect(withAccess.body).toEqual({ error: "invalid_refresh_token", message: "the refresh token is not valid or has expired; log in again" });
+      const [h, p] = (renewed.body.refreshToken as string).split(".");
+      const forged = await http("POST", `${server.url}/admin/auth/refresh`, { body: { refreshToken: `${h}.${p}.${"A".repeat(43)}` } });
+      expect(forged.status).toBe(401);
+      const missing = await http("POST", `${server.url}/admin/auth/refresh`, { body: {} });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual({ error: "invalid_request", message: "refreshToken is required", field: "refreshToken" });
+      const password = await http("POST", `${server.url}/admin/auth/refresh`, { body: { refreshToken: renewed.body.refreshToken, password: "x" } });
+      expect([password.status, password.body.field]).toEqual([400, "password"]);
+    });
+
     it("refuses a tampered or absent token", async () => {
       const res = await login(server.adminUsername, server.adminPassword);
       const [h, p] = res.body.accessToken.split(".");

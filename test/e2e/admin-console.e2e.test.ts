@@ -206,38 +206,65 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
     }
   }, 60_000);
 
-  it("renews the admin token a minute before it expires, and forgets it at sign-out", async () => {
+  it("renews the admin token with the login's refresh token (never the password), and forgets it at sign-out", async () => {
     const realm = uniqueName("console-jwt");
     expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
     const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await consolePage(context);
     let logins = 0;
+    const renewals: Request[] = [];
     page.on("request", (r: Request) => {
       if (r.url().endsWith("/admin/auth/login") && r.method() === "POST") logins++;
+      if (r.url().endsWith("/admin/auth/refresh") && r.method() === "POST") renewals.push(r);
     });
     try {
-      // The page's clock is Playwright's: an hour passes in the page without the test waiting for it.
+      // The page's clock is Playwright's: half an hour passes in the page without the test waiting for it.
       await page.clock.install();
       const signedIn = page.waitForResponse((r) => r.url().endsWith("/admin/auth/login"));
       await signIn(page);
-      const first = `Bearer ${((await (await signedIn).json()) as { accessToken: string }).accessToken}`;
+      const login = (await (await signedIn).json()) as { accessToken: string; refreshToken: string; refreshExpiresIn: number };
+      const first = `Bearer ${login.accessToken}`;
+      expect(login.refreshExpiresIn).toBe(1800);
       expect(logins).toBe(1);
       const exp = (jwt: string): number => JSON.parse(Buffer.from(jwt.replace(/^Bearer /, "").split(".")[1]!, "base64url").toString()).exp as number;
       // The JWT's iat and exp have one-second resolution: let a second pass so the renewed token differs.
       await new Promise((r) => setTimeout(r, 1100));
-      const renewal = page.waitForResponse((r) => r.url().endsWith("/admin/auth/login"));
-      await page.clock.fastForward(3600_000 - 59_000);
-      expect((await renewal).status()).toBe(200);
-      expect(logins).toBe(2);
+      // The refresh token dies after 30 minutes unused, before the hour of the access token: the renewal comes a minute before it.
+      const renewal = page.waitForResponse((r) => r.url().endsWith("/admin/auth/refresh"));
+      await page.clock.fastForward(1800_000 - 59_000);
+      const renewed = await renewal;
+      expect(renewed.status()).toBe(200);
+      expect(logins).toBe(1);
+      expect(renewals).toHaveLength(1);
+      // The renewal carries the refresh token alone: the password was not kept for it.
+      expect(JSON.parse(renewals[0]!.postData()!)).toEqual({ refreshToken: login.refreshToken });
+      const next = (await renewed.json()) as { refreshToken: string };
+      expect(next.refreshToken).not.toBe(login.refreshToken);
       // The page has taken the new token (the response event can come before its script reads the body).
       await page.locator("[data-renewals='1']").waitFor();
       await page.getByRole("searchbox", { name: "Search realms" }).fill(realm);
       const searched = page.waitForRequest((r) => r.url().includes(`search=${realm}`));
       await page.getByRole("button", { name: "Search" }).click();
-      const renewed = (await searched).headers().authorization!;
+      const used = (await searched).headers().authorization!;
       await page.getByRole("link", { name: realm }).waitFor();
-      expect(renewed).not.toBe(first);
-      expect(exp(renewed)).toBeGreaterThan(exp(first));
+      expect(used).not.toBe(first);
+      expect(exp(used)).toBeGreaterThan(exp(first));
+
+      // The next renewal uses the rotated token; the server refusing it (here: tampered on the way)
+      // ends the session with the server's reason on the sign-in page.
+      await page.route("**/admin/auth/refresh", async (route) => {
+        const body = JSON.parse(route.request().postData()!) as { refreshToken: string };
+        expect(body).toEqual({ refreshToken: next.refreshToken });
+        await route.continue({ postData: JSON.stringify({ refreshToken: `${body.refreshToken.slice(0, -4)}AAAA` }) });
+      });
+      const refused = page.waitForResponse((r) => r.url().endsWith("/admin/auth/refresh"));
+      await page.clock.fastForward(1800_000);
+      expect((await refused).status()).toBe(401);
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      await page.getByText("Your session ended: the refresh token is not valid or has expired; log in again").waitFor();
+      await page.unroute("**/admin/auth/refresh");
+
+      await signIn(page);
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.getByRole("button", { name: "Sign in" }).waitFor();
       // Forgotten: the document no longer holds the session (a fresh sign-in is asked for).

@@ -31,6 +31,8 @@ export class AccountSession {
   username = "";
   /** A failed sign-in, shown instead of the console. */
   error = "";
+  /** The application-initiated action the last sign-in completed ("" for a plain sign-in). */
+  completedAction = "";
 
   constructor(loc: Location = location) {
     const m = /^\/realms\/([^/]+)\/account\//.exec(loc.pathname);
@@ -62,14 +64,20 @@ export class AccountSession {
     await this.signIn();
   }
 
-  async signIn(): Promise<void> {
+  /**
+   * Sends the browser to the realm's login. `action` is an application-initiated action
+   * (Keycloak's kc_action, e.g. "webauthn-register-passwordless"): the hosted pages ask for the
+   * password again, run the action's own ceremony, and come back here with a new code.
+   */
+  async signIn(action = ""): Promise<void> {
     const verifier = random(32);
     const state = random(16);
     const nonce = random(16);
-    sessionStorage.setItem(PENDING, JSON.stringify({ verifier, state, nonce, hash: location.hash }));
+    sessionStorage.setItem(PENDING, JSON.stringify({ verifier, state, nonce, hash: location.hash, action }));
     const q = new URLSearchParams({
       response_type: "code", client_id: CLIENT_ID, redirect_uri: this.redirectUri, scope: "openid",
       state, nonce, code_challenge: await s256(verifier), code_challenge_method: "S256",
+      ...(action ? { kc_action: action } : {}),
     });
     location.assign(`${this.base}/protocol/openid-connect/auth?${q}`);
   }
@@ -107,7 +115,7 @@ export class AccountSession {
   }
 
   private async finish(params: URLSearchParams): Promise<void> {
-    const pending = JSON.parse(sessionStorage.getItem(PENDING) ?? "null") as { verifier: string; state: string; nonce: string; hash: string } | null;
+    const pending = JSON.parse(sessionStorage.getItem(PENDING) ?? "null") as { verifier: string; state: string; nonce: string; hash: string; action?: string } | null;
     sessionStorage.removeItem(PENDING);
     history.replaceState(null, "", `${location.pathname}${pending?.hash ?? ""}`);
     if (!pending || params.get("state") !== pending.state) {
@@ -124,7 +132,10 @@ export class AccountSession {
     if (!ok) {
       this.error = "The sign-in could not be completed; try again.";
       this.emit();
+      return;
     }
+    this.completedAction = pending.action ?? "";
+    this.emit();
   }
 
   private async refresh(): Promise<boolean> {

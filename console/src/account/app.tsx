@@ -25,8 +25,10 @@ function pageOf(hash: string): Page {
 /** The account console: Keycloak's sections, one page each, addressed by the URL fragment. */
 export function App(p: { session: AccountSession }): JSX.Element {
   const [, setTick] = useState(0);
-  useEffect(() => p.session.subscribe(() => setTick((t) => t + 1)), [p.session]);
   const [page, setPage] = useState<Page>(() => pageOf(location.hash));
+  // The return from the login puts the section back in the URL with replaceState, which fires no
+  // hashchange: the session's change re-reads it.
+  useEffect(() => p.session.subscribe(() => { setTick((t) => t + 1); setPage(pageOf(location.hash)); }), [p.session]);
   useEffect(() => {
     const on = () => setPage(pageOf(location.hash));
     addEventListener("hashchange", on);
@@ -55,7 +57,7 @@ export function App(p: { session: AccountSession }): JSX.Element {
     <div class="shell">
       <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); main.current?.focus(); }}>Skip to content</a>
       <header class="masthead">
-        <span class="brand">Tessera <span class="brand-sub">account console</span></span>
+        <RealmBrand />
         <span class="who">Signed in as <strong>{p.session.username}</strong></span>
         <button type="button" class="on-dark" onClick={() => p.session.signOut()}>Sign out</button>
       </header>
@@ -78,5 +80,20 @@ export function App(p: { session: AccountSession }): JSX.Element {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The realm's `<meta>` set by the server from its theme (gateway account-look.ts), or "". */
+const realmMeta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="tessera-realm-${name}"]`)?.content ?? "";
+
+/** The realm's logo and display name, as its login pages show them; Tessera's name without a logo. */
+function RealmBrand(): JSX.Element {
+  const title = realmMeta("title");
+  const logo = realmMeta("logo");
+  return (
+    <span class="brand">
+      {logo ? <img class="realm-logo" src={logo} alt={title || "Realm logo"} /> : title ? <>{title}</> : <>Tessera</>}
+      <span class="brand-sub">account console</span>
+    </span>
   );
 }

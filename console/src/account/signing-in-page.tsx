@@ -5,6 +5,10 @@ import { FormFooter, TextField, useForm } from "../ui/form";
 import { when } from "../ui/format";
 import { ConfirmButton, ErrorAlert, Loading, Section, useLoad } from "../ui/widgets";
 import { TotpSetup } from "./totp-setup";
+import { RecoveryCodes } from "./recovery-codes";
+
+/** Keycloak's application-initiated action for registering a passkey (kc_action). */
+const PASSKEY_ACTION = "webauthn-register-passwordless";
 
 interface Credential {
   id: string;
@@ -41,8 +45,10 @@ export function SigningInPage(p: { session: AccountSession }): JSX.Element {
             ))}
           </ul>
         )}
+        {otp.length > 0 ? <><h3>Recovery codes</h3><RecoveryCodes session={p.session} /></> : null}
         <h3>Passkeys</h3>
-        {passkeys.length === 0 ? <p class="muted">No passkeys. The login page offers to register one.</p> : (
+        {p.session.completedAction === PASSKEY_ACTION && passkeys.length > 0 ? <p class="alert alert-ok" role="status">Your passkey has been set up.</p> : null}
+        {passkeys.length === 0 ? <p class="muted">No passkeys yet.</p> : (
           <ul class="plain">
             {passkeys.map((c) => (
               <li>
@@ -52,6 +58,9 @@ export function SigningInPage(p: { session: AccountSession }): JSX.Element {
             ))}
           </ul>
         )}
+        {/* Keycloak's "Set up passkey": the hosted pages' own WebAuthn ceremony, after the password again. */}
+        <p class="muted">Setting up a passkey asks for your password, then your device or security key creates the passkey.</p>
+        <button type="button" onClick={() => void p.session.signIn(PASSKEY_ACTION)}>Set up passkey</button>
       </Section>
     </>
   );

@@ -1,9 +1,9 @@
 /**
  * The signed-in administrator (spec 4.14): the JWT of `POST /admin/auth/login`, held in memory
  * only (never localStorage or a cookie, so nothing outlives the tab), and renewed a minute before
- * its `exp`. The Admin API has no refresh grant, so renewal signs in again with the credentials
- * the administrator typed, kept in this closure for as long as the session lasts; sign-out and a
- * failed renewal forget them and the token together.
+ * its `exp` with the refresh token the login answered (`POST /admin/auth/refresh`, which answers
+ * a new one each time). The password is used for the login request alone and never kept;
+ * sign-out and a refused renewal forget both tokens.
  */
 import { createTesseraClient, requestPath, type TesseraAnswer, type TesseraClient } from "../../../sdk/typescript/src/index";
 import { ApiFailure, failureFrom } from "../ui/api-failure";
@@ -17,8 +17,17 @@ interface Held {
   token: string;
   expiresAt: number;
   user: AdminUser;
-  username: string;
-  password: string;
+  refreshToken: string;
+  /** When the refresh token dies unused (30 minutes): the renewal comes before this too. */
+  refreshExpiresAt: number;
+}
+
+interface Tokens {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken?: string;
+  refreshExpiresIn?: number;
+  user?: { id?: unknown; username?: unknown };
 }
 
 /** Renew this long before `exp`: a request in flight then still carries a valid token. */
@@ -56,9 +65,15 @@ export class AdminSession {
   async signIn(username: string, password: string): Promise<void> {
     const { data, error, response } = await this.api.POST("/admin/auth/login", { body: { username, password } });
     if (response.status !== 200 || !data) throw failureFrom(response.status, bodyOf(error));
+    this.hold(data, username);
+  }
+
+  private hold(data: Tokens, username: string): void {
     const token = data.accessToken;
     const user: AdminUser = { id: String(data.user?.id ?? ""), username: String(data.user?.username ?? username) };
-    this.held = { token, expiresAt: expiryOf(token, data.expiresIn), user, username, password };
+    const expiresAt = expiryOf(token, data.expiresIn);
+    const refreshExpiresAt = data.refreshExpiresIn ? Date.now() + data.refreshExpiresIn * 1000 : expiresAt;
+    this.held = { token, expiresAt, user, refreshToken: data.refreshToken ?? "", refreshExpiresAt };
     this.endedBecause = "";
     this.schedule();
     this.emit();
@@ -72,12 +87,16 @@ export class AdminSession {
     this.emit();
   }
 
-  /** The token's renewal: a new login with the held credentials; a refusal ends the session. */
+  /** The token's renewal with the refresh token; a refusal (expired, account gone) ends the session. */
   async renew(): Promise<boolean> {
     const held = this.held;
     if (!held) return false;
     try {
-      await this.signIn(held.username, held.password);
+      const { data, error, response } = await this.api.POST("/admin/auth/refresh", { body: { refreshToken: held.refreshToken } });
+      if (response.status !== 200 || !data) throw failureFrom(response.status, bodyOf(error));
+      // A sign-out while the renewal was in flight wins.
+      if (this.held !== held) return false;
+      this.hold(data, held.user.username);
       this.renewals++;
       this.emit();
       return true;
@@ -103,7 +122,8 @@ export class AdminSession {
   private schedule(): void {
     clearTimeout(this.timer);
     if (!this.held) return;
-    const delay = Math.max(5_000, this.held.expiresAt - RENEW_AHEAD_MS - Date.now());
+    // Whichever dies first: the access token (an hour) or the unused refresh token (30 minutes).
+    const delay = Math.max(5_000, Math.min(this.held.expiresAt, this.held.refreshExpiresAt) - RENEW_AHEAD_MS - Date.now());
     this.timer = setTimeout(() => void this.renew(), delay);
   }
 

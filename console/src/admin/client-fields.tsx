@@ -1,7 +1,8 @@
 import type { JSX } from "preact";
 import { CheckField, SelectField, TextField, lines, type FormState, type Values } from "../ui/form";
+import { ClientSecurityFields, securityBody, securityValues, type ClientSecurity } from "./client-security-fields";
 
-export interface ClientRow {
+export interface ClientRow extends ClientSecurity {
   id: string;
   clientId: string;
   name?: string;
@@ -30,7 +31,7 @@ const GRANTS: { value: string; label: string }[] = [
 const grantKey = (g: string): string => `grant:${g}`;
 
 /** Form values of a client; `grantTypes` holds no value, it names where the API's grant type error goes. */
-export function clientValues(c: Partial<ClientRow>): Values {
+export function clientValues(c: Partial<ClientRow>, create = false): Values {
   const grants = c.grantTypes ?? ["authorization_code", "refresh_token"];
   return {
     name: c.name ?? "", description: c.description ?? "", enabled: c.enabled !== false, clientType: c.clientType ?? "CONFIDENTIAL",
@@ -38,16 +39,18 @@ export function clientValues(c: Partial<ClientRow>): Values {
     backchannelLogoutUri: c.backchannelLogoutUri ?? "", grantTypes: "",
     dpopBoundAccessTokens: Boolean(c.dpopBoundAccessTokens), dpopNonceRequired: Boolean(c.dpopNonceRequired),
     ...Object.fromEntries(GRANTS.map((g) => [grantKey(g.value), grants.includes(g.value)])),
+    ...securityValues(c, create),
   };
 }
 
-/** The create or update body (spec 2.3); `clientType` only on create. */
-export function clientBody(v: Values, create: boolean): Record<string, unknown> {
+/** The create or update body (spec 2.3); `clientType` only on create; `before` is the stored client on update. */
+export function clientBody(v: Values, create: boolean, before: Partial<ClientRow> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: String(v.name).trim(), description: String(v.description).trim(), enabled: Boolean(v.enabled),
     redirectUris: lines(v.redirectUris), webOrigins: lines(v.webOrigins), requireConsent: Boolean(v.requireConsent),
     grantTypes: GRANTS.filter((g) => v[grantKey(g.value)]).map((g) => g.value),
     dpopBoundAccessTokens: Boolean(v.dpopBoundAccessTokens), dpopNonceRequired: Boolean(v.dpopNonceRequired),
+    ...securityBody(v, before, create),
   };
   const logout = String(v.backchannelLogoutUri).trim();
   if (logout || !create) body.backchannelLogoutUri = logout;
@@ -84,6 +87,7 @@ export function ClientFields(p: { form: FormState<Values>; create: boolean }): J
         <TextField form={p.form} name="webOrigins" label="Web origins" multiline hint="One origin a line, for CORS." />
         <TextField form={p.form} name="backchannelLogoutUri" label="Backchannel logout URL" type="url" />
       </div>
+      <ClientSecurityFields form={p.form} create={p.create} />
     </>
   );
 }

@@ -47,7 +47,7 @@ function Settings(p: { session: AdminSession; path: string; client: ClientRow; o
   const [saved, setSaved] = useState(false);
   const form = useForm<Values>(clientValues(p.client), async (v) => {
     setSaved(false);
-    await p.session.request("PUT", p.path, clientBody(v, false));
+    await p.session.request("PUT", p.path, clientBody(v, false, p.client));
     setSaved(true);
   });
   return (

@@ -57,7 +57,7 @@ export function ClientsPage(p: { session: AdminSession; realm: string }): JSX.El
 }
 
 function CreateClient(p: { session: AdminSession; base: string; onCancel(): void; onCreated(c: ClientRow): void }): JSX.Element {
-  const form = useForm<Values>({ clientId: "", ...clientValues({}) }, async (v) => {
+  const form = useForm<Values>({ clientId: "", ...clientValues({}, true) }, async (v) => {
     const created = await p.session.request<ClientRow>("POST", p.base, { clientId: String(v.clientId).trim(), ...clientBody(v, true) });
     p.onCreated(created);
   });

@@ -91,7 +91,7 @@ export function CheckField<V extends Values>(p: { form: FormState<V>; name: keyo
   return (
     <div class="field field-check">
       <input type="checkbox" id={id} name={p.name} checked={Boolean(p.form.values[p.name])}
-        aria-describedby={error ? `${id}-err` : undefined}
+        aria-invalid={error ? "true" : undefined} aria-describedby={error ? `${id}-err` : undefined}
         onChange={(e) => p.form.set(p.name, (e.currentTarget as HTMLInputElement).checked as V[typeof p.name])} />
       <label for={id}>{p.label}</label>
       {error ? <p class="error-text" id={`${id}-err`}>{error}</p> : null}
@@ -103,9 +103,10 @@ export function SelectField<V extends Values>(p: { form: FormState<V>; name: key
   const [id] = useState(nextId);
   const error = p.form.errorOf(p.name);
   return (
-    <div class="field">
+    <div class={`field${error ? " field-error" : ""}`}>
       <label for={id}>{p.label}</label>
       <select id={id} name={p.name} value={String(p.form.values[p.name] ?? "")}
+        aria-invalid={error ? "true" : undefined} aria-describedby={error ? `${id}-err` : undefined}
         onChange={(e) => p.form.set(p.name, (e.currentTarget as HTMLSelectElement).value as V[typeof p.name])}>
         {p.options.map((o) => <option value={o.value}>{o.label}</option>)}
       </select>

@@ -109,6 +109,16 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
       await recorded(me, req, "UPDATE_TOTP");
       return { status: 200, body: { recoveryCodes: r.recoveryCodes }, headers: NO_STORE };
     })
+    // New recovery codes without enrolling TOTP again; the current password proves it is the user.
+    .add("POST", `${ACCOUNT}/totp/recovery-codes`, "bearer", async (req, res) => {
+      const me = await caller(req, res);
+      const body = requireObject(req.body);
+      for (const key of Object.keys(body)) if (key !== "currentPassword") throw new GatewayError(400, "unknown_field", `unknown field: ${key}`, key);
+      const currentPassword = text(body, "currentPassword", true)!;
+      const r = await rpc.userSecurity.regenerateRecoveryCodes({ realm: me.realm, userId: me.userId, currentPassword });
+      await recorded(me, req, "UPDATE_CREDENTIAL", { credential_type: "recovery-authn-codes" });
+      return { status: 200, body: { recoveryCodes: r.recoveryCodes }, headers: NO_STORE };
+    })
     .add("GET", `${ACCOUNT}/sessions`, "bearer", async (req, res) => {
       const me = await caller(req, res);
       const list = await rpc.account.listSessions({ realm: me.realm, userId: me.userId });

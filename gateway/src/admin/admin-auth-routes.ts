@@ -1,5 +1,6 @@
 import { toJson } from "@bufbuild/protobuf";
-import { AdminAccountSchema } from "../../../gen/iam/directory/v1/admin_account_pb.js";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { AdminAccountSchema, type AdminAccount } from "../../../gen/iam/directory/v1/admin_account_pb.js";
 import type { Reply, RouteTable } from "../http/route-table.js";
 import { GatewayError } from "../http/rpc-errors.js";
 import { requireObject } from "../http/json-input.js";
@@ -7,10 +8,33 @@ import type { RpcClients } from "../rpc-clients.js";
 import { ADMIN_TOKEN_TTL, type AdminTokens } from "./admin-tokens.js";
 
 /**
- * Admin authentication (spec 4.14): login for a JWT, and the current admin. The directory counts
+ * Admin authentication (spec 4.14): login for a JWT (and a refresh token to renew it without the
+ * password), renewal, and the current admin. The directory counts
  * login attempts per account and per address and refuses with 429 when over its limits.
  */
 export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: AdminTokens): void {
+  const issue = async (admin: AdminAccount, authTime: number): Promise<Reply> => {
+    const claims = { sub: admin.id, username: admin.username };
+    const accessToken = await tokens.sign(claims);
+    const refresh = await tokens.signRefresh(claims, authTime);
+    return {
+      status: 200,
+      body: {
+        accessToken, tokenType: "Bearer", expiresIn: ADMIN_TOKEN_TTL, refreshToken: refresh.token, refreshExpiresIn: refresh.expiresIn,
+        user: toJson(AdminAccountSchema, admin),
+      },
+      headers: { "Cache-Control": "no-store" },
+    };
+  };
+  /** The account, or undefined once it is gone (its refresh tokens die with it). */
+  const adminOf = async (id: string): Promise<AdminAccount | undefined> => {
+    try {
+      return (await rpc.adminAccounts.getAdmin({ id })).admin;
+    } catch (e) {
+      if (ConnectError.from(e).code === Code.NotFound) return undefined;
+      throw e;
+    }
+  };
   table
     .add("POST", "/admin/auth/login", "public", async (req): Promise<Reply> => {
       const body = requireObject(req.body);
@@ -30,12 +54,18 @@ export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: A
       }
       const admin = res.admin;
       if (!admin) throw new GatewayError(401, "invalid_credentials", "invalid username or password");
-      const accessToken = await tokens.sign({ sub: admin.id, username: admin.username });
-      return {
-        status: 200,
-        body: { accessToken, tokenType: "Bearer", expiresIn: ADMIN_TOKEN_TTL, user: toJson(AdminAccountSchema, admin) },
-        headers: { "Cache-Control": "no-store" },
-      };
+      return issue(admin, Math.floor(Date.now() / 1000));
+    })
+    // Renewal without the password (the console forgets it after sign-in): a valid refresh token
+    // of an admin account that still exists answers new tokens, the refresh token rotated.
+    .add("POST", "/admin/auth/refresh", "public", async (req): Promise<Reply> => {
+      const body = requireObject(req.body);
+      for (const key of Object.keys(body)) if (key !== "refreshToken") throw new GatewayError(400, "unknown_field", `unknown field: ${key}`, key);
+      if (typeof body.refreshToken !== "string" || body.refreshToken === "") throw new GatewayError(400, "invalid_request", "refreshToken is required", "refreshToken");
+      const claims = await tokens.verifyRefresh(body.refreshToken);
+      const admin = claims ? await adminOf(claims.sub) : undefined;
+      if (!claims || !admin) throw new GatewayError(401, "invalid_refresh_token", "the refresh token is not valid or has expired; log in again");
+      return issue(admin, claims.authTime);
     })
     .add("GET", "/admin/auth/me", "bearer", async (req) => {
       const bearer = req.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];

@@ -10,14 +10,66 @@ export interface AdminClaims {
 export const ADMIN_TOKEN_TTL = 3600;
 
 /**
+ * An admin refresh token lives this long unused (seconds): Keycloak's SSO Session Idle default.
+ * Each renewal answers a new one, so an active console keeps going.
+ */
+export const ADMIN_REFRESH_IDLE = 1800;
+
+/** However often renewed, a sign-in lasts at most this long (Keycloak's SSO Session Max, 10 hours). */
+export const ADMIN_SESSION_MAX = 36_000;
+
+export interface AdminRefreshClaims extends AdminClaims {
+  /** The sign-in's time (epoch seconds), carried from token to token: the session's start. */
+  authTime: number;
+}
+
+/**
  * Admin JWTs (spec 4.14): HS256 under a key derived from the master key, so every gateway replica
  * verifies what any replica issued without another shared secret.
  */
 export class AdminTokens {
   private readonly key: Uint8Array;
+  /** A key of its own, so neither kind of token ever verifies as the other. */
+  private readonly refreshKey: Uint8Array;
 
-  constructor(masterKey: string, private readonly issuer: string) {
-    this.key = new Uint8Array(hkdfSync("sha256", Buffer.from(masterKey, "base64url"), "tessera", "admin-jwt-v1", 32));
+  constructor(masterKey: string, private readonly issuer: string, private readonly now: () => number = () => Date.now()) {
+    const master = Buffer.from(masterKey, "base64url");
+    this.key = new Uint8Array(hkdfSync("sha256", master, "tessera", "admin-jwt-v1", 32));
+    this.refreshKey = new Uint8Array(hkdfSync("sha256", master, "tessera", "admin-refresh-v1", 32));
+  }
+
+  /**
+   * A refresh token for the admin console's renewal (POST /admin/auth/refresh), so the console
+   * need not keep the password: valid ADMIN_REFRESH_IDLE seconds, never past ADMIN_SESSION_MAX
+   * after `authTime`. Answers the token and its lifetime in seconds.
+   */
+  async signRefresh(claims: AdminClaims, authTime: number): Promise<{ token: string; expiresIn: number }> {
+    const nowS = Math.floor(this.now() / 1000);
+    const exp = Math.min(nowS + ADMIN_REFRESH_IDLE, authTime + ADMIN_SESSION_MAX);
+    const token = await new SignJWT({ preferred_username: claims.username, typ: "admin-refresh", auth_time: authTime })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(claims.sub)
+      .setIssuer(this.issuer)
+      .setAudience("tessera-admin-refresh")
+      .setIssuedAt(nowS)
+      .setExpirationTime(exp)
+      .sign(this.refreshKey);
+    return { token, expiresIn: exp - nowS };
+  }
+
+  /** The refresh token's claims, or null for any invalid, foreign, expired or over-age token. */
+  async verifyRefresh(token: string): Promise<AdminRefreshClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.refreshKey, {
+        issuer: this.issuer, audience: "tessera-admin-refresh", algorithms: ["HS256"], currentDate: new Date(this.now()),
+      });
+      const authTime = payload.auth_time;
+      if (payload.typ !== "admin-refresh" || typeof payload.sub !== "string" || typeof authTime !== "number") return null;
+      if (Math.floor(this.now() / 1000) >= authTime + ADMIN_SESSION_MAX) return null;
+      return { sub: payload.sub, username: String(payload.preferred_username ?? ""), authTime };
+    } catch {
+      return null;
+    }
   }
 
   sign(claims: AdminClaims): Promise<string> {

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import type { Request, Response } from "express";
 import type { RouteTable } from "../http/route-table.js";
 import { GatewayError } from "../http/rpc-errors.js";
+import type { RealmLooks } from "../pages/realm-looks.js";
+import { accountDocument, themeCss } from "./account-look.js";
 
 /**
  * The admin console (docs/admin-console.md): a static single-page app built by Vite into
@@ -51,11 +53,15 @@ async function consoleFile(name: string): Promise<Buffer | null> {
   }
 }
 
-/** A console's document: the same policy and headers for the admin and the account console. */
-async function sendDocument(res: Response, file: string, what: string): Promise<undefined> {
-  const html = await consoleFile(file);
-  if (!html) throw new GatewayError(503, "console_not_built", `the ${what} is not built; run npm run build`);
-  res.setHeader("Content-Security-Policy", CONSOLE_CSP);
+/**
+ * A console's document: the same policy and headers for the admin and the account console;
+ * `adapt` fits the built page to a realm (its theme) and widens the policy for its logo.
+ */
+async function sendDocument(res: Response, file: string, what: string, adapt?: (html: string) => { html: string; csp: string }): Promise<undefined> {
+  const built = await consoleFile(file);
+  if (!built) throw new GatewayError(503, "console_not_built", `the ${what} is not built; run npm run build`);
+  const { html, csp } = adapt ? adapt(built.toString("utf8")) : { html: built, csp: CONSOLE_CSP };
+  res.setHeader("Content-Security-Policy", csp);
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Referrer-Policy", "no-referrer");
   // frame-ancestors for browsers that predate CSP2 (RFC 7034).
@@ -64,13 +70,25 @@ async function sendDocument(res: Response, file: string, what: string): Promise<
   return undefined;
 }
 
-export function addConsoleRoutes(table: RouteTable): void {
+export function addConsoleRoutes(table: RouteTable, looks: RealmLooks): void {
   table
     .add("GET", "/admin/console", "public", async (_req: Request, res: Response) => sendDocument(res, "admin.html", "admin console"))
     // The account console (docs/account-console.md): one document for every realm, which reads its
     // realm from the path and signs in through that realm's login. The trailing slash is its
     // canonical address (the account-console client's redirect URI); without it, a redirect there.
-    .add("GET", "/realms/:realmName/account/", "public", async (_req: Request, res: Response) => sendDocument(res, "account.html", "account console"))
+    .add("GET", "/realms/:realmName/account/", "public", async (req: Request, res: Response) => {
+      const realm = String(req.params.realmName);
+      const look = await looks.get(realm);
+      return sendDocument(res, "account.html", "account console", (html) => accountDocument(html, realm, look, CONSOLE_CSP));
+    })
+    // The realm's theme as the console's custom properties; the document links it with a version.
+    .add("GET", "/realms/:realmName/account/theme.css", "public", async (req: Request, res: Response) => {
+      const look = await looks.get(String(req.params.realmName));
+      res.setHeader("Content-Security-Policy", CONSOLE_CSP);
+      res.setHeader("Cache-Control", "no-cache");
+      res.status(200).type("text/css; charset=utf-8").send(themeCss(look.theme));
+      return undefined;
+    })
     // Relative (RFC 3986 section 5.2): `account/` from `/realms/x/account` is `/realms/x/account/`.
     .add("GET", "/realms/:realmName/account", "public", async () => ({ status: 302, headers: { Location: "account/", "Cache-Control": "no-store" } }))
     .add("GET", "/resources/console/assets/:file", "public", async (req: Request, res: Response) => {

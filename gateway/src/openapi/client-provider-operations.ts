@@ -155,6 +155,10 @@ export function clientProviderOperations(p: ProtoSchemas): Operation[] {
         200: json("An admin access token for `Authorization: Bearer`.", ref("AdminLoginResponse")),
         429: { description: "Too many failed logins; `Retry-After` says when to try again.", schema: ref("Error"), headers: { "Retry-After": "Seconds to wait." } },
       } },
+    { id: "refreshAdminToken", method: "POST", path: "/admin/auth/refresh", auth: "public", tag: "Admin authentication", summary: "Renew an admin token with the refresh token of its login",
+      description: "New tokens without the password: the refresh token of a login (or of an earlier renewal; each renewal answers a new one) of an admin account that still exists. 401 `invalid_refresh_token` when it is invalid, expired (30 minutes unused, or 10 hours after the login) or its account is gone.",
+      body: { schema: ref("AdminRefreshRequest"), required: true },
+      responses: { 200: json("New tokens, as the login answers them.", ref("AdminLoginResponse")), 401: json("Not a valid refresh token (`invalid_refresh_token`).", ref("Error")) } },
     { id: "currentAdmin", method: "GET", path: "/admin/auth/me", auth: "bearer", tag: "Admin authentication", summary: "The admin of a bearer token",
       responses: { 200: json("The admin account.", p.ref(AdminAccountSchema, "sparse")) } },
   );

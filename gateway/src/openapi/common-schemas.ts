@@ -79,8 +79,11 @@ export const COMMON_SCHEMAS: Record<string, JsonSchema> = {
   AdminLoginRequest: obj({ username: str, password: str }),
   AdminLoginResponse: obj({
     accessToken: str, tokenType: { const: "Bearer" }, expiresIn: int,
+    refreshToken: { type: "string", description: "For `POST /admin/auth/refresh`; valid `refreshExpiresIn` seconds (30 minutes unused, never past 10 hours after the login)." },
+    refreshExpiresIn: int,
     user: { $ref: "#/components/schemas/AdminAccount" },
   }),
+  AdminRefreshRequest: obj({ refreshToken: str }),
   Message: obj({ message: str }),
   RoleNamesResult: obj({ roleNames: { type: "array", items: str } }),
   RevokeSessionResult: obj({ revoked: bool, sessionId: str, type: { enum: ["oauth", "sso"] } }),

@@ -1118,6 +1118,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew an admin token with the refresh token of its login
+         * @description New tokens without the password: the refresh token of a login (or of an earlier renewal; each renewal answers a new one) of an admin account that still exists. 401 `invalid_refresh_token` when it is invalid, expired (30 minutes unused, or 10 hours after the login) or its account is gone.
+         */
+        post: operations["refreshAdminToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/auth/me": {
         parameters: {
             query?: never;
@@ -2205,9 +2225,29 @@ export interface paths {
         };
         /**
          * The account console (a client of the account API)
-         * @description The single-page app's document; it signs in through the realm's login (authorization code with PKCE as the `account-console` client).
+         * @description The single-page app's document; it signs in through the realm's login (authorization code with PKCE as the `account-console` client). It links the realm's theme (`theme.css`) and names the realm's display name and logo in `<meta>` elements; the policy's `img-src` adds the logo's and favicon's origins.
          */
         get: operations["accountConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realms/{realmName}/account/theme.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The realm's theme for its account console
+         * @description The realm's theme preset and overrides (the same look as its login pages) as the console's CSS custom properties; the console's document links it with `?v=` and a digest of its content. An unknown realm gets the default theme.
+         */
+        get: operations["accountConsoleTheme"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2336,6 +2376,26 @@ export interface paths {
         put?: never;
         /** Confirm the authenticator application with a first code */
         post: operations["confirmAccountTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realms/{realmName}/account/totp/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes, proving the current password
+         * @description For a user with an authenticator application (else 400 `otp_not_configured`). The current password is checked as a login checks it (a wrong one counts as a failed login; 400 `invalid_current_password` naming `currentPassword`). Every earlier code stops working; a login event `UPDATE_CREDENTIAL` with `credential_type` `recovery-authn-codes` is recorded.
+         */
+        post: operations["regenerateAccountRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2607,7 +2667,13 @@ export interface components {
             /** @constant */
             tokenType: "Bearer";
             expiresIn: number;
+            /** @description For `POST /admin/auth/refresh`; valid `refreshExpiresIn` seconds (30 minutes unused, never past 10 hours after the login). */
+            refreshToken: string;
+            refreshExpiresIn: number;
             user: components["schemas"]["AdminAccount"];
+        };
+        AdminRefreshRequest: {
+            refreshToken: string;
         };
         Message: {
             message: string;
@@ -9998,6 +10064,57 @@ export interface operations {
             };
         };
     };
+    refreshAdminToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description New tokens, as the login answers them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLoginResponse"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a valid refresh token (`invalid_refresh_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     currentAdmin: {
         parameters: {
             query?: never;
@@ -15146,6 +15263,61 @@ export interface operations {
             };
         };
     };
+    accountConsoleTheme: {
+        parameters: {
+            query?: {
+                /** @description The content's digest, ignored by the server (a changed theme is a new address). */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stylesheet. */
+            200: {
+                headers: {
+                    /** @description `no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     accountConsoleRedirect: {
         parameters: {
             query?: never;
@@ -15638,6 +15810,84 @@ export interface operations {
         };
         responses: {
             /** @description Confirmed: the recovery codes, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token of the realm issued to another client than `account-console` (`insufficient_scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    regenerateAccountRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new recovery codes, shown this once. */
             200: {
                 headers: {
                     [name: string]: unknown;

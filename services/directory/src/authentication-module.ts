@@ -57,7 +57,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const status = new UserStatusReader(lookup, users, credentialRepo, otp, bruteForce, clock);
   const importer = new UserImport(lookup, users, credentials, writes, events, clock);
   const admin = new BruteForceAdmin(lookup, users, bruteForce, writes.outbox);
-  const account = new AccountCredentials(lookup, users, credentialRepo, otpRepo, passkeyRepo, passwords, change);
+  const account = new AccountCredentials(lookup, users, credentialRepo, otpRepo, passkeyRepo, passwords, change, clock);
   let subs: Subscription[] = [];
 
   return {

@@ -94,9 +94,7 @@ export class OtpCredentials {
     if (step === null || !(await this.repo.confirm(realm._id, user!._id, otp.pendingSealed, step, now))) {
       return { confirmed: false, recoveryCodes: [] };
     }
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.repo.replaceRecoveryCodes(realm._id, user!._id, codes.map((c) => sha256Hex(c.replace("-", ""))), now);
-    return { confirmed: true, recoveryCodes: codes };
+    return { confirmed: true, recoveryCodes: await issueRecoveryCodes(this.repo, realm._id, user!._id, now) };
   }
 
   async configured(realm: RealmRecord, userId: string): Promise<boolean> {
@@ -137,6 +135,16 @@ export class OtpCredentials {
     if (!user && required) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     return { realm, user };
   }
+}
+
+/**
+ * A new set of recovery codes for the user, replacing every earlier one (used or not); only their
+ * SHA-256 digests are stored, so the answer is the one time they are seen.
+ */
+export async function issueRecoveryCodes(repo: OtpRepository, realmId: string, userId: string, now: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await repo.replaceRecoveryCodes(realmId, userId, codes.map((c) => sha256Hex(c.replace("-", ""))), now);
+  return codes;
 }
 
 /** 50 random bits as ten base32 letters, shown as `xxxxx-xxxxx`. */

@@ -39,5 +39,8 @@ export function userSecurityRpc(otp: OtpCredentials, bruteForce: BruteForceAdmin
       await account.changeOwn(req.realm, req.userId, req.currentPassword, req.newPassword);
       return {};
     },
+    async regenerateRecoveryCodes(req) {
+      return { recoveryCodes: await account.regenerateRecoveryCodes(req.realm, req.userId, req.currentPassword) };
+    },
   };
 }

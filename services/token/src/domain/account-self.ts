@@ -17,6 +17,8 @@ export const ACCOUNT_CONSOLE_CLIENT = "account-console";
 /** Login events of account API changes made in other services (RecordAccountEvent), Keycloak's names. */
 export const ACCOUNT_EVENT_TYPES: ReadonlySet<string> = new Set([
   "UPDATE_PROFILE", "UPDATE_EMAIL", "UPDATE_PASSWORD", "UPDATE_TOTP", "REMOVE_TOTP", "REMOVE_FEDERATED_IDENTITY",
+  // Keycloak's event of a credential replaced, with details.credential_type (new recovery codes).
+  "UPDATE_CREDENTIAL",
 ]);
 
 /** A user keeps far fewer sessions than this; the listing is one read, not paged. */

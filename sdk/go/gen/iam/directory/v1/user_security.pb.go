@@ -303,6 +303,111 @@ func (*ChangeOwnPasswordResponse) Descriptor() ([]byte, []int) {
 	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{4}
 }
 
+type RegenerateRecoveryCodesRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Realm           string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId          string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	CurrentPassword string                 `protobuf:"bytes,3,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *RegenerateRecoveryCodesRequest) Reset() {
+	*x = RegenerateRecoveryCodesRequest{}
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegenerateRecoveryCodesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegenerateRecoveryCodesRequest) ProtoMessage() {}
+
+func (x *RegenerateRecoveryCodesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegenerateRecoveryCodesRequest.ProtoReflect.Descriptor instead.
+func (*RegenerateRecoveryCodesRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *RegenerateRecoveryCodesRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *RegenerateRecoveryCodesRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *RegenerateRecoveryCodesRequest) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
+	}
+	return ""
+}
+
+type RegenerateRecoveryCodesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Shown to the user once; only their SHA-256 digests are stored.
+	RecoveryCodes []string `protobuf:"bytes,1,rep,name=recovery_codes,json=recoveryCodes,proto3" json:"recovery_codes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegenerateRecoveryCodesResponse) Reset() {
+	*x = RegenerateRecoveryCodesResponse{}
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegenerateRecoveryCodesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegenerateRecoveryCodesResponse) ProtoMessage() {}
+
+func (x *RegenerateRecoveryCodesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegenerateRecoveryCodesResponse.ProtoReflect.Descriptor instead.
+func (*RegenerateRecoveryCodesResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *RegenerateRecoveryCodesResponse) GetRecoveryCodes() []string {
+	if x != nil {
+		return x.RecoveryCodes
+	}
+	return nil
+}
+
 type GetMfaStatusRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -313,7 +418,7 @@ type GetMfaStatusRequest struct {
 
 func (x *GetMfaStatusRequest) Reset() {
 	*x = GetMfaStatusRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[5]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -325,7 +430,7 @@ func (x *GetMfaStatusRequest) String() string {
 func (*GetMfaStatusRequest) ProtoMessage() {}
 
 func (x *GetMfaStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[5]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -338,7 +443,7 @@ func (x *GetMfaStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMfaStatusRequest.ProtoReflect.Descriptor instead.
 func (*GetMfaStatusRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{5}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetMfaStatusRequest) GetRealm() string {
@@ -364,7 +469,7 @@ type GetMfaStatusResponse struct {
 
 func (x *GetMfaStatusResponse) Reset() {
 	*x = GetMfaStatusResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[6]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -376,7 +481,7 @@ func (x *GetMfaStatusResponse) String() string {
 func (*GetMfaStatusResponse) ProtoMessage() {}
 
 func (x *GetMfaStatusResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[6]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -389,7 +494,7 @@ func (x *GetMfaStatusResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMfaStatusResponse.ProtoReflect.Descriptor instead.
 func (*GetMfaStatusResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{6}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetMfaStatusResponse) GetEnabled() bool {
@@ -409,7 +514,7 @@ type ResetMfaRequest struct {
 
 func (x *ResetMfaRequest) Reset() {
 	*x = ResetMfaRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[7]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -421,7 +526,7 @@ func (x *ResetMfaRequest) String() string {
 func (*ResetMfaRequest) ProtoMessage() {}
 
 func (x *ResetMfaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[7]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -434,7 +539,7 @@ func (x *ResetMfaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetMfaRequest.ProtoReflect.Descriptor instead.
 func (*ResetMfaRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{7}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ResetMfaRequest) GetRealm() string {
@@ -459,7 +564,7 @@ type ResetMfaResponse struct {
 
 func (x *ResetMfaResponse) Reset() {
 	*x = ResetMfaResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -471,7 +576,7 @@ func (x *ResetMfaResponse) String() string {
 func (*ResetMfaResponse) ProtoMessage() {}
 
 func (x *ResetMfaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -484,7 +589,7 @@ func (x *ResetMfaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetMfaResponse.ProtoReflect.Descriptor instead.
 func (*ResetMfaResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{8}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{10}
 }
 
 type ListLockedUsersRequest struct {
@@ -496,7 +601,7 @@ type ListLockedUsersRequest struct {
 
 func (x *ListLockedUsersRequest) Reset() {
 	*x = ListLockedUsersRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -508,7 +613,7 @@ func (x *ListLockedUsersRequest) String() string {
 func (*ListLockedUsersRequest) ProtoMessage() {}
 
 func (x *ListLockedUsersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -521,7 +626,7 @@ func (x *ListLockedUsersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLockedUsersRequest.ProtoReflect.Descriptor instead.
 func (*ListLockedUsersRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{9}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListLockedUsersRequest) GetRealm() string {
@@ -548,7 +653,7 @@ type LockedUser struct {
 
 func (x *LockedUser) Reset() {
 	*x = LockedUser{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -560,7 +665,7 @@ func (x *LockedUser) String() string {
 func (*LockedUser) ProtoMessage() {}
 
 func (x *LockedUser) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -573,7 +678,7 @@ func (x *LockedUser) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LockedUser.ProtoReflect.Descriptor instead.
 func (*LockedUser) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{10}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *LockedUser) GetUserId() string {
@@ -634,7 +739,7 @@ type ListLockedUsersResponse struct {
 
 func (x *ListLockedUsersResponse) Reset() {
 	*x = ListLockedUsersResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -646,7 +751,7 @@ func (x *ListLockedUsersResponse) String() string {
 func (*ListLockedUsersResponse) ProtoMessage() {}
 
 func (x *ListLockedUsersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -659,7 +764,7 @@ func (x *ListLockedUsersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLockedUsersResponse.ProtoReflect.Descriptor instead.
 func (*ListLockedUsersResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{11}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListLockedUsersResponse) GetUsers() []*LockedUser {
@@ -679,7 +784,7 @@ type UnlockUserRequest struct {
 
 func (x *UnlockUserRequest) Reset() {
 	*x = UnlockUserRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -691,7 +796,7 @@ func (x *UnlockUserRequest) String() string {
 func (*UnlockUserRequest) ProtoMessage() {}
 
 func (x *UnlockUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -704,7 +809,7 @@ func (x *UnlockUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlockUserRequest.ProtoReflect.Descriptor instead.
 func (*UnlockUserRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{12}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UnlockUserRequest) GetRealm() string {
@@ -729,7 +834,7 @@ type UnlockUserResponse struct {
 
 func (x *UnlockUserResponse) Reset() {
 	*x = UnlockUserResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[13]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -741,7 +846,7 @@ func (x *UnlockUserResponse) String() string {
 func (*UnlockUserResponse) ProtoMessage() {}
 
 func (x *UnlockUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[13]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -754,7 +859,7 @@ func (x *UnlockUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlockUserResponse.ProtoReflect.Descriptor instead.
 func (*UnlockUserResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{13}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{15}
 }
 
 type ImportUsersRequest struct {
@@ -769,7 +874,7 @@ type ImportUsersRequest struct {
 
 func (x *ImportUsersRequest) Reset() {
 	*x = ImportUsersRequest{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[14]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -781,7 +886,7 @@ func (x *ImportUsersRequest) String() string {
 func (*ImportUsersRequest) ProtoMessage() {}
 
 func (x *ImportUsersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[14]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -794,7 +899,7 @@ func (x *ImportUsersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportUsersRequest.ProtoReflect.Descriptor instead.
 func (*ImportUsersRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{14}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ImportUsersRequest) GetRealm() string {
@@ -824,7 +929,7 @@ type ImportError struct {
 
 func (x *ImportError) Reset() {
 	*x = ImportError{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[15]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -836,7 +941,7 @@ func (x *ImportError) String() string {
 func (*ImportError) ProtoMessage() {}
 
 func (x *ImportError) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[15]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -849,7 +954,7 @@ func (x *ImportError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportError.ProtoReflect.Descriptor instead.
 func (*ImportError) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{15}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ImportError) GetIndex() int32 {
@@ -892,7 +997,7 @@ type ImportUsersResponse struct {
 
 func (x *ImportUsersResponse) Reset() {
 	*x = ImportUsersResponse{}
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[16]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -904,7 +1009,7 @@ func (x *ImportUsersResponse) String() string {
 func (*ImportUsersResponse) ProtoMessage() {}
 
 func (x *ImportUsersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_security_proto_msgTypes[16]
+	mi := &file_iam_directory_v1_user_security_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -917,7 +1022,7 @@ func (x *ImportUsersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportUsersResponse.ProtoReflect.Descriptor instead.
 func (*ImportUsersResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{16}
+	return file_iam_directory_v1_user_security_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ImportUsersResponse) GetImported() int32 {
@@ -971,7 +1076,13 @@ const file_iam_directory_v1_user_security_proto_rawDesc = "" +
 	"\fnew_password\x18\x04 \x01(\tR\vnewPassword\x12\x1d\n" +
 	"\n" +
 	"ip_address\x18\x05 \x01(\tR\tipAddress\"\x1b\n" +
-	"\x19ChangeOwnPasswordResponse\"D\n" +
+	"\x19ChangeOwnPasswordResponse\"z\n" +
+	"\x1eRegenerateRecoveryCodesRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12)\n" +
+	"\x10current_password\x18\x03 \x01(\tR\x0fcurrentPassword\"H\n" +
+	"\x1fRegenerateRecoveryCodesResponse\x12%\n" +
+	"\x0erecovery_codes\x18\x01 \x03(\tR\rrecoveryCodes\"D\n" +
 	"\x13GetMfaStatusRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"0\n" +
@@ -1010,7 +1121,7 @@ const file_iam_directory_v1_user_security_proto_rawDesc = "" +
 	"\bimported\x18\x01 \x01(\x05R\bimported\x12\x18\n" +
 	"\askipped\x18\x02 \x01(\x05R\askipped\x12\x16\n" +
 	"\x06failed\x18\x03 \x01(\x05R\x06failed\x125\n" +
-	"\x06errors\x18\x04 \x03(\v2\x1d.iam.directory.v1.ImportErrorR\x06errors2\xba\x05\n" +
+	"\x06errors\x18\x04 \x03(\v2\x1d.iam.directory.v1.ImportErrorR\x06errors2\xba\x06\n" +
 	"\x13UserSecurityService\x12]\n" +
 	"\fGetMfaStatus\x12%.iam.directory.v1.GetMfaStatusRequest\x1a&.iam.directory.v1.GetMfaStatusResponse\x12Q\n" +
 	"\bResetMfa\x12!.iam.directory.v1.ResetMfaRequest\x1a\".iam.directory.v1.ResetMfaResponse\x12f\n" +
@@ -1019,7 +1130,8 @@ const file_iam_directory_v1_user_security_proto_rawDesc = "" +
 	"UnlockUser\x12#.iam.directory.v1.UnlockUserRequest\x1a$.iam.directory.v1.UnlockUserResponse\x12Z\n" +
 	"\vImportUsers\x12$.iam.directory.v1.ImportUsersRequest\x1a%.iam.directory.v1.ImportUsersResponse\x12f\n" +
 	"\x0fListCredentials\x12(.iam.directory.v1.ListCredentialsRequest\x1a).iam.directory.v1.ListCredentialsResponse\x12l\n" +
-	"\x11ChangeOwnPassword\x12*.iam.directory.v1.ChangeOwnPasswordRequest\x1a+.iam.directory.v1.ChangeOwnPasswordResponseB\xd5\x01\n" +
+	"\x11ChangeOwnPassword\x12*.iam.directory.v1.ChangeOwnPasswordRequest\x1a+.iam.directory.v1.ChangeOwnPasswordResponse\x12~\n" +
+	"\x17RegenerateRecoveryCodes\x120.iam.directory.v1.RegenerateRecoveryCodesRequest\x1a1.iam.directory.v1.RegenerateRecoveryCodesResponseB\xd5\x01\n" +
 	"\x14com.iam.directory.v1B\x11UserSecurityProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -1034,48 +1146,52 @@ func file_iam_directory_v1_user_security_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_user_security_proto_rawDescData
 }
 
-var file_iam_directory_v1_user_security_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_iam_directory_v1_user_security_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_iam_directory_v1_user_security_proto_goTypes = []any{
-	(*ListCredentialsRequest)(nil),    // 0: iam.directory.v1.ListCredentialsRequest
-	(*CredentialMetadata)(nil),        // 1: iam.directory.v1.CredentialMetadata
-	(*ListCredentialsResponse)(nil),   // 2: iam.directory.v1.ListCredentialsResponse
-	(*ChangeOwnPasswordRequest)(nil),  // 3: iam.directory.v1.ChangeOwnPasswordRequest
-	(*ChangeOwnPasswordResponse)(nil), // 4: iam.directory.v1.ChangeOwnPasswordResponse
-	(*GetMfaStatusRequest)(nil),       // 5: iam.directory.v1.GetMfaStatusRequest
-	(*GetMfaStatusResponse)(nil),      // 6: iam.directory.v1.GetMfaStatusResponse
-	(*ResetMfaRequest)(nil),           // 7: iam.directory.v1.ResetMfaRequest
-	(*ResetMfaResponse)(nil),          // 8: iam.directory.v1.ResetMfaResponse
-	(*ListLockedUsersRequest)(nil),    // 9: iam.directory.v1.ListLockedUsersRequest
-	(*LockedUser)(nil),                // 10: iam.directory.v1.LockedUser
-	(*ListLockedUsersResponse)(nil),   // 11: iam.directory.v1.ListLockedUsersResponse
-	(*UnlockUserRequest)(nil),         // 12: iam.directory.v1.UnlockUserRequest
-	(*UnlockUserResponse)(nil),        // 13: iam.directory.v1.UnlockUserResponse
-	(*ImportUsersRequest)(nil),        // 14: iam.directory.v1.ImportUsersRequest
-	(*ImportError)(nil),               // 15: iam.directory.v1.ImportError
-	(*ImportUsersResponse)(nil),       // 16: iam.directory.v1.ImportUsersResponse
-	(*structpb.Struct)(nil),           // 17: google.protobuf.Struct
+	(*ListCredentialsRequest)(nil),          // 0: iam.directory.v1.ListCredentialsRequest
+	(*CredentialMetadata)(nil),              // 1: iam.directory.v1.CredentialMetadata
+	(*ListCredentialsResponse)(nil),         // 2: iam.directory.v1.ListCredentialsResponse
+	(*ChangeOwnPasswordRequest)(nil),        // 3: iam.directory.v1.ChangeOwnPasswordRequest
+	(*ChangeOwnPasswordResponse)(nil),       // 4: iam.directory.v1.ChangeOwnPasswordResponse
+	(*RegenerateRecoveryCodesRequest)(nil),  // 5: iam.directory.v1.RegenerateRecoveryCodesRequest
+	(*RegenerateRecoveryCodesResponse)(nil), // 6: iam.directory.v1.RegenerateRecoveryCodesResponse
+	(*GetMfaStatusRequest)(nil),             // 7: iam.directory.v1.GetMfaStatusRequest
+	(*GetMfaStatusResponse)(nil),            // 8: iam.directory.v1.GetMfaStatusResponse
+	(*ResetMfaRequest)(nil),                 // 9: iam.directory.v1.ResetMfaRequest
+	(*ResetMfaResponse)(nil),                // 10: iam.directory.v1.ResetMfaResponse
+	(*ListLockedUsersRequest)(nil),          // 11: iam.directory.v1.ListLockedUsersRequest
+	(*LockedUser)(nil),                      // 12: iam.directory.v1.LockedUser
+	(*ListLockedUsersResponse)(nil),         // 13: iam.directory.v1.ListLockedUsersResponse
+	(*UnlockUserRequest)(nil),               // 14: iam.directory.v1.UnlockUserRequest
+	(*UnlockUserResponse)(nil),              // 15: iam.directory.v1.UnlockUserResponse
+	(*ImportUsersRequest)(nil),              // 16: iam.directory.v1.ImportUsersRequest
+	(*ImportError)(nil),                     // 17: iam.directory.v1.ImportError
+	(*ImportUsersResponse)(nil),             // 18: iam.directory.v1.ImportUsersResponse
+	(*structpb.Struct)(nil),                 // 19: google.protobuf.Struct
 }
 var file_iam_directory_v1_user_security_proto_depIdxs = []int32{
 	1,  // 0: iam.directory.v1.ListCredentialsResponse.credentials:type_name -> iam.directory.v1.CredentialMetadata
-	10, // 1: iam.directory.v1.ListLockedUsersResponse.users:type_name -> iam.directory.v1.LockedUser
-	17, // 2: iam.directory.v1.ImportUsersRequest.users:type_name -> google.protobuf.Struct
-	15, // 3: iam.directory.v1.ImportUsersResponse.errors:type_name -> iam.directory.v1.ImportError
-	5,  // 4: iam.directory.v1.UserSecurityService.GetMfaStatus:input_type -> iam.directory.v1.GetMfaStatusRequest
-	7,  // 5: iam.directory.v1.UserSecurityService.ResetMfa:input_type -> iam.directory.v1.ResetMfaRequest
-	9,  // 6: iam.directory.v1.UserSecurityService.ListLockedUsers:input_type -> iam.directory.v1.ListLockedUsersRequest
-	12, // 7: iam.directory.v1.UserSecurityService.UnlockUser:input_type -> iam.directory.v1.UnlockUserRequest
-	14, // 8: iam.directory.v1.UserSecurityService.ImportUsers:input_type -> iam.directory.v1.ImportUsersRequest
+	12, // 1: iam.directory.v1.ListLockedUsersResponse.users:type_name -> iam.directory.v1.LockedUser
+	19, // 2: iam.directory.v1.ImportUsersRequest.users:type_name -> google.protobuf.Struct
+	17, // 3: iam.directory.v1.ImportUsersResponse.errors:type_name -> iam.directory.v1.ImportError
+	7,  // 4: iam.directory.v1.UserSecurityService.GetMfaStatus:input_type -> iam.directory.v1.GetMfaStatusRequest
+	9,  // 5: iam.directory.v1.UserSecurityService.ResetMfa:input_type -> iam.directory.v1.ResetMfaRequest
+	11, // 6: iam.directory.v1.UserSecurityService.ListLockedUsers:input_type -> iam.directory.v1.ListLockedUsersRequest
+	14, // 7: iam.directory.v1.UserSecurityService.UnlockUser:input_type -> iam.directory.v1.UnlockUserRequest
+	16, // 8: iam.directory.v1.UserSecurityService.ImportUsers:input_type -> iam.directory.v1.ImportUsersRequest
 	0,  // 9: iam.directory.v1.UserSecurityService.ListCredentials:input_type -> iam.directory.v1.ListCredentialsRequest
 	3,  // 10: iam.directory.v1.UserSecurityService.ChangeOwnPassword:input_type -> iam.directory.v1.ChangeOwnPasswordRequest
-	6,  // 11: iam.directory.v1.UserSecurityService.GetMfaStatus:output_type -> iam.directory.v1.GetMfaStatusResponse
-	8,  // 12: iam.directory.v1.UserSecurityService.ResetMfa:output_type -> iam.directory.v1.ResetMfaResponse
-	11, // 13: iam.directory.v1.UserSecurityService.ListLockedUsers:output_type -> iam.directory.v1.ListLockedUsersResponse
-	13, // 14: iam.directory.v1.UserSecurityService.UnlockUser:output_type -> iam.directory.v1.UnlockUserResponse
-	16, // 15: iam.directory.v1.UserSecurityService.ImportUsers:output_type -> iam.directory.v1.ImportUsersResponse
-	2,  // 16: iam.directory.v1.UserSecurityService.ListCredentials:output_type -> iam.directory.v1.ListCredentialsResponse
-	4,  // 17: iam.directory.v1.UserSecurityService.ChangeOwnPassword:output_type -> iam.directory.v1.ChangeOwnPasswordResponse
-	11, // [11:18] is the sub-list for method output_type
-	4,  // [4:11] is the sub-list for method input_type
+	5,  // 11: iam.directory.v1.UserSecurityService.RegenerateRecoveryCodes:input_type -> iam.directory.v1.RegenerateRecoveryCodesRequest
+	8,  // 12: iam.directory.v1.UserSecurityService.GetMfaStatus:output_type -> iam.directory.v1.GetMfaStatusResponse
+	10, // 13: iam.directory.v1.UserSecurityService.ResetMfa:output_type -> iam.directory.v1.ResetMfaResponse
+	13, // 14: iam.directory.v1.UserSecurityService.ListLockedUsers:output_type -> iam.directory.v1.ListLockedUsersResponse
+	15, // 15: iam.directory.v1.UserSecurityService.UnlockUser:output_type -> iam.directory.v1.UnlockUserResponse
+	18, // 16: iam.directory.v1.UserSecurityService.ImportUsers:output_type -> iam.directory.v1.ImportUsersResponse
+	2,  // 17: iam.directory.v1.UserSecurityService.ListCredentials:output_type -> iam.directory.v1.ListCredentialsResponse
+	4,  // 18: iam.directory.v1.UserSecurityService.ChangeOwnPassword:output_type -> iam.directory.v1.ChangeOwnPasswordResponse
+	6,  // 19: iam.directory.v1.UserSecurityService.RegenerateRecoveryCodes:output_type -> iam.directory.v1.RegenerateRecoveryCodesResponse
+	12, // [12:20] is the sub-list for method output_type
+	4,  // [4:12] is the sub-list for method input_type
 	4,  // [4:4] is the sub-list for extension type_name
 	4,  // [4:4] is the sub-list for extension extendee
 	0,  // [0:4] is the sub-list for field type_name
@@ -1092,7 +1208,7 @@ func file_iam_directory_v1_user_security_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_user_security_proto_rawDesc), len(file_iam_directory_v1_user_security_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -54,6 +54,9 @@ const (
 	// UserSecurityServiceChangeOwnPasswordProcedure is the fully-qualified name of the
 	// UserSecurityService's ChangeOwnPassword RPC.
 	UserSecurityServiceChangeOwnPasswordProcedure = "/iam.directory.v1.UserSecurityService/ChangeOwnPassword"
+	// UserSecurityServiceRegenerateRecoveryCodesProcedure is the fully-qualified name of the
+	// UserSecurityService's RegenerateRecoveryCodes RPC.
+	UserSecurityServiceRegenerateRecoveryCodesProcedure = "/iam.directory.v1.UserSecurityService/RegenerateRecoveryCodes"
 )
 
 // UserSecurityServiceClient is a client for the iam.directory.v1.UserSecurityService service.
@@ -70,6 +73,9 @@ type UserSecurityServiceClient interface {
 	// Self-service password change: the current password checked as a login checks it (brute-force
 	// protection counts a wrong one and refuses a locked user), then the realm's policy and history.
 	ChangeOwnPassword(context.Context, *connect.Request[v1.ChangeOwnPasswordRequest]) (*connect.Response[v1.ChangeOwnPasswordResponse], error)
+	// Self-service new recovery codes for a user with TOTP: the current password checked as
+	// ChangeOwnPassword checks it, then every earlier code replaced; the new codes are answered once.
+	RegenerateRecoveryCodes(context.Context, *connect.Request[v1.RegenerateRecoveryCodesRequest]) (*connect.Response[v1.RegenerateRecoveryCodesResponse], error)
 }
 
 // NewUserSecurityServiceClient constructs a client for the iam.directory.v1.UserSecurityService
@@ -125,18 +131,25 @@ func NewUserSecurityServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(userSecurityServiceMethods.ByName("ChangeOwnPassword")),
 			connect.WithClientOptions(opts...),
 		),
+		regenerateRecoveryCodes: connect.NewClient[v1.RegenerateRecoveryCodesRequest, v1.RegenerateRecoveryCodesResponse](
+			httpClient,
+			baseURL+UserSecurityServiceRegenerateRecoveryCodesProcedure,
+			connect.WithSchema(userSecurityServiceMethods.ByName("RegenerateRecoveryCodes")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // userSecurityServiceClient implements UserSecurityServiceClient.
 type userSecurityServiceClient struct {
-	getMfaStatus      *connect.Client[v1.GetMfaStatusRequest, v1.GetMfaStatusResponse]
-	resetMfa          *connect.Client[v1.ResetMfaRequest, v1.ResetMfaResponse]
-	listLockedUsers   *connect.Client[v1.ListLockedUsersRequest, v1.ListLockedUsersResponse]
-	unlockUser        *connect.Client[v1.UnlockUserRequest, v1.UnlockUserResponse]
-	importUsers       *connect.Client[v1.ImportUsersRequest, v1.ImportUsersResponse]
-	listCredentials   *connect.Client[v1.ListCredentialsRequest, v1.ListCredentialsResponse]
-	changeOwnPassword *connect.Client[v1.ChangeOwnPasswordRequest, v1.ChangeOwnPasswordResponse]
+	getMfaStatus            *connect.Client[v1.GetMfaStatusRequest, v1.GetMfaStatusResponse]
+	resetMfa                *connect.Client[v1.ResetMfaRequest, v1.ResetMfaResponse]
+	listLockedUsers         *connect.Client[v1.ListLockedUsersRequest, v1.ListLockedUsersResponse]
+	unlockUser              *connect.Client[v1.UnlockUserRequest, v1.UnlockUserResponse]
+	importUsers             *connect.Client[v1.ImportUsersRequest, v1.ImportUsersResponse]
+	listCredentials         *connect.Client[v1.ListCredentialsRequest, v1.ListCredentialsResponse]
+	changeOwnPassword       *connect.Client[v1.ChangeOwnPasswordRequest, v1.ChangeOwnPasswordResponse]
+	regenerateRecoveryCodes *connect.Client[v1.RegenerateRecoveryCodesRequest, v1.RegenerateRecoveryCodesResponse]
 }
 
 // GetMfaStatus calls iam.directory.v1.UserSecurityService.GetMfaStatus.
@@ -174,6 +187,11 @@ func (c *userSecurityServiceClient) ChangeOwnPassword(ctx context.Context, req *
 	return c.changeOwnPassword.CallUnary(ctx, req)
 }
 
+// RegenerateRecoveryCodes calls iam.directory.v1.UserSecurityService.RegenerateRecoveryCodes.
+func (c *userSecurityServiceClient) RegenerateRecoveryCodes(ctx context.Context, req *connect.Request[v1.RegenerateRecoveryCodesRequest]) (*connect.Response[v1.RegenerateRecoveryCodesResponse], error) {
+	return c.regenerateRecoveryCodes.CallUnary(ctx, req)
+}
+
 // UserSecurityServiceHandler is an implementation of the iam.directory.v1.UserSecurityService
 // service.
 type UserSecurityServiceHandler interface {
@@ -189,6 +207,9 @@ type UserSecurityServiceHandler interface {
 	// Self-service password change: the current password checked as a login checks it (brute-force
 	// protection counts a wrong one and refuses a locked user), then the realm's policy and history.
 	ChangeOwnPassword(context.Context, *connect.Request[v1.ChangeOwnPasswordRequest]) (*connect.Response[v1.ChangeOwnPasswordResponse], error)
+	// Self-service new recovery codes for a user with TOTP: the current password checked as
+	// ChangeOwnPassword checks it, then every earlier code replaced; the new codes are answered once.
+	RegenerateRecoveryCodes(context.Context, *connect.Request[v1.RegenerateRecoveryCodesRequest]) (*connect.Response[v1.RegenerateRecoveryCodesResponse], error)
 }
 
 // NewUserSecurityServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -240,6 +261,12 @@ func NewUserSecurityServiceHandler(svc UserSecurityServiceHandler, opts ...conne
 		connect.WithSchema(userSecurityServiceMethods.ByName("ChangeOwnPassword")),
 		connect.WithHandlerOptions(opts...),
 	)
+	userSecurityServiceRegenerateRecoveryCodesHandler := connect.NewUnaryHandler(
+		UserSecurityServiceRegenerateRecoveryCodesProcedure,
+		svc.RegenerateRecoveryCodes,
+		connect.WithSchema(userSecurityServiceMethods.ByName("RegenerateRecoveryCodes")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.UserSecurityService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case UserSecurityServiceGetMfaStatusProcedure:
@@ -256,6 +283,8 @@ func NewUserSecurityServiceHandler(svc UserSecurityServiceHandler, opts ...conne
 			userSecurityServiceListCredentialsHandler.ServeHTTP(w, r)
 		case UserSecurityServiceChangeOwnPasswordProcedure:
 			userSecurityServiceChangeOwnPasswordHandler.ServeHTTP(w, r)
+		case UserSecurityServiceRegenerateRecoveryCodesProcedure:
+			userSecurityServiceRegenerateRecoveryCodesHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -291,4 +320,8 @@ func (UnimplementedUserSecurityServiceHandler) ListCredentials(context.Context, 
 
 func (UnimplementedUserSecurityServiceHandler) ChangeOwnPassword(context.Context, *connect.Request[v1.ChangeOwnPasswordRequest]) (*connect.Response[v1.ChangeOwnPasswordResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserSecurityService.ChangeOwnPassword is not implemented"))
+}
+
+func (UnimplementedUserSecurityServiceHandler) RegenerateRecoveryCodes(context.Context, *connect.Request[v1.RegenerateRecoveryCodesRequest]) (*connect.Response[v1.RegenerateRecoveryCodesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserSecurityService.RegenerateRecoveryCodes is not implemented"))
 }

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$iam/directory/v1/user_security.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\"8\n\x16ListCredentialsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"X\n\x12\x43redentialMetadata\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x12\n\nuser_label\x18\x03 \x01(\t\x12\x14\n\x0c\x63reated_date\x18\x04 \x01(\x03\"T\n\x17ListCredentialsResponse\x12\x39\n\x0b\x63redentials\x18\x01 \x03(\x0b\x32$.iam.directory.v1.CredentialMetadata\"~\n\x18\x43hangeOwnPasswordRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x18\n\x10\x63urrent_password\x18\x03 \x01(\t\x12\x14\n\x0cnew_password\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\"\x1b\n\x19\x43hangeOwnPasswordResponse\"5\n\x13GetMfaStatusRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\'\n\x14GetMfaStatusResponse\x12\x0f\n\x07\x65nabled\x18\x01 \x01(\x08\"1\n\x0fResetMfaRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\x12\n\x10ResetMfaResponse\"\'\n\x16ListLockedUsersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"\xa1\x01\n\nLockedUser\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12\x15\n\rfailure_count\x18\x03 \x01(\x05\x12\x14\n\x0clast_failure\x18\x04 \x01(\x03\x12\x14\n\x0clocked_until\x18\x05 \x01(\x03\x12\x11\n\tpermanent\x18\x06 \x01(\x08\x12\x1a\n\x12temporary_lockouts\x18\x07 \x01(\x05\"F\n\x17ListLockedUsersResponse\x12+\n\x05users\x18\x01 \x03(\x0b\x32\x1c.iam.directory.v1.LockedUser\"3\n\x11UnlockUserRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\x14\n\x12UnlockUserResponse\"K\n\x12ImportUsersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12&\n\x05users\x18\x02 \x03(\x0b\x32\x17.google.protobuf.Struct\"N\n\x0bImportError\x12\r\n\x05index\x18\x01 \x01(\x05\x12\x10\n\x08username\x18\x02 \x01(\t\x12\r\n\x05\x65rror\x18\x03 \x01(\t\x12\x0f\n\x07message\x18\x04 \x01(\t\"w\n\x13ImportUsersResponse\x12\x10\n\x08imported\x18\x01 \x01(\x05\x12\x0f\n\x07skipped\x18\x02 \x01(\x05\x12\x0e\n\x06\x66\x61iled\x18\x03 \x01(\x05\x12-\n\x06\x65rrors\x18\x04 \x03(\x0b\x32\x1d.iam.directory.v1.ImportError2\xba\x05\n\x13UserSecurityService\x12]\n\x0cGetMfaStatus\x12%.iam.directory.v1.GetMfaStatusRequest\x1a&.iam.directory.v1.GetMfaStatusResponse\x12Q\n\x08ResetMfa\x12!.iam.directory.v1.ResetMfaRequest\x1a\".iam.directory.v1.ResetMfaResponse\x12\x66\n\x0fListLockedUsers\x12(.iam.directory.v1.ListLockedUsersRequest\x1a).iam.directory.v1.ListLockedUsersResponse\x12W\n\nUnlockUser\x12#.iam.directory.v1.UnlockUserRequest\x1a$.iam.directory.v1.UnlockUserResponse\x12Z\n\x0bImportUsers\x12$.iam.directory.v1.ImportUsersRequest\x1a%.iam.directory.v1.ImportUsersResponse\x12\x66\n\x0fListCredentials\x12(.iam.directory.v1.ListCredentialsRequest\x1a).iam.directory.v1.ListCredentialsResponse\x12l\n\x11\x43hangeOwnPassword\x12*.iam.directory.v1.ChangeOwnPasswordRequest\x1a+.iam.directory.v1.ChangeOwnPasswordResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$iam/directory/v1/user_security.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\"8\n\x16ListCredentialsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"X\n\x12\x43redentialMetadata\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x12\n\nuser_label\x18\x03 \x01(\t\x12\x14\n\x0c\x63reated_date\x18\x04 \x01(\x03\"T\n\x17ListCredentialsResponse\x12\x39\n\x0b\x63redentials\x18\x01 \x03(\x0b\x32$.iam.directory.v1.CredentialMetadata\"~\n\x18\x43hangeOwnPasswordRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x18\n\x10\x63urrent_password\x18\x03 \x01(\t\x12\x14\n\x0cnew_password\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\"\x1b\n\x19\x43hangeOwnPasswordResponse\"Z\n\x1eRegenerateRecoveryCodesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x18\n\x10\x63urrent_password\x18\x03 \x01(\t\"9\n\x1fRegenerateRecoveryCodesResponse\x12\x16\n\x0erecovery_codes\x18\x01 \x03(\t\"5\n\x13GetMfaStatusRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\'\n\x14GetMfaStatusResponse\x12\x0f\n\x07\x65nabled\x18\x01 \x01(\x08\"1\n\x0fResetMfaRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\x12\n\x10ResetMfaResponse\"\'\n\x16ListLockedUsersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"\xa1\x01\n\nLockedUser\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12\x15\n\rfailure_count\x18\x03 \x01(\x05\x12\x14\n\x0clast_failure\x18\x04 \x01(\x03\x12\x14\n\x0clocked_until\x18\x05 \x01(\x03\x12\x11\n\tpermanent\x18\x06 \x01(\x08\x12\x1a\n\x12temporary_lockouts\x18\x07 \x01(\x05\"F\n\x17ListLockedUsersResponse\x12+\n\x05users\x18\x01 \x03(\x0b\x32\x1c.iam.directory.v1.LockedUser\"3\n\x11UnlockUserRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\x14\n\x12UnlockUserResponse\"K\n\x12ImportUsersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12&\n\x05users\x18\x02 \x03(\x0b\x32\x17.google.protobuf.Struct\"N\n\x0bImportError\x12\r\n\x05index\x18\x01 \x01(\x05\x12\x10\n\x08username\x18\x02 \x01(\t\x12\r\n\x05\x65rror\x18\x03 \x01(\t\x12\x0f\n\x07message\x18\x04 \x01(\t\"w\n\x13ImportUsersResponse\x12\x10\n\x08imported\x18\x01 \x01(\x05\x12\x0f\n\x07skipped\x18\x02 \x01(\x05\x12\x0e\n\x06\x66\x61iled\x18\x03 \x01(\x05\x12-\n\x06\x65rrors\x18\x04 \x03(\x0b\x32\x1d.iam.directory.v1.ImportError2\xba\x06\n\x13UserSecurityService\x12]\n\x0cGetMfaStatus\x12%.iam.directory.v1.GetMfaStatusRequest\x1a&.iam.directory.v1.GetMfaStatusResponse\x12Q\n\x08ResetMfa\x12!.iam.directory.v1.ResetMfaRequest\x1a\".iam.directory.v1.ResetMfaResponse\x12\x66\n\x0fListLockedUsers\x12(.iam.directory.v1.ListLockedUsersRequest\x1a).iam.directory.v1.ListLockedUsersResponse\x12W\n\nUnlockUser\x12#.iam.directory.v1.UnlockUserRequest\x1a$.iam.directory.v1.UnlockUserResponse\x12Z\n\x0bImportUsers\x12$.iam.directory.v1.ImportUsersRequest\x1a%.iam.directory.v1.ImportUsersResponse\x12\x66\n\x0fListCredentials\x12(.iam.directory.v1.ListCredentialsRequest\x1a).iam.directory.v1.ListCredentialsResponse\x12l\n\x11\x43hangeOwnPassword\x12*.iam.directory.v1.ChangeOwnPasswordRequest\x1a+.iam.directory.v1.ChangeOwnPasswordResponse\x12~\n\x17RegenerateRecoveryCodes\x12\x30.iam.directory.v1.RegenerateRecoveryCodesRequest\x1a\x31.iam.directory.v1.RegenerateRecoveryCodesResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -42,30 +42,34 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CHANGEOWNPASSWORDREQUEST']._serialized_end=448
   _globals['_CHANGEOWNPASSWORDRESPONSE']._serialized_start=450
   _globals['_CHANGEOWNPASSWORDRESPONSE']._serialized_end=477
-  _globals['_GETMFASTATUSREQUEST']._serialized_start=479
-  _globals['_GETMFASTATUSREQUEST']._serialized_end=532
-  _globals['_GETMFASTATUSRESPONSE']._serialized_start=534
-  _globals['_GETMFASTATUSRESPONSE']._serialized_end=573
-  _globals['_RESETMFAREQUEST']._serialized_start=575
-  _globals['_RESETMFAREQUEST']._serialized_end=624
-  _globals['_RESETMFARESPONSE']._serialized_start=626
-  _globals['_RESETMFARESPONSE']._serialized_end=644
-  _globals['_LISTLOCKEDUSERSREQUEST']._serialized_start=646
-  _globals['_LISTLOCKEDUSERSREQUEST']._serialized_end=685
-  _globals['_LOCKEDUSER']._serialized_start=688
-  _globals['_LOCKEDUSER']._serialized_end=849
-  _globals['_LISTLOCKEDUSERSRESPONSE']._serialized_start=851
-  _globals['_LISTLOCKEDUSERSRESPONSE']._serialized_end=921
-  _globals['_UNLOCKUSERREQUEST']._serialized_start=923
-  _globals['_UNLOCKUSERREQUEST']._serialized_end=974
-  _globals['_UNLOCKUSERRESPONSE']._serialized_start=976
-  _globals['_UNLOCKUSERRESPONSE']._serialized_end=996
-  _globals['_IMPORTUSERSREQUEST']._serialized_start=998
-  _globals['_IMPORTUSERSREQUEST']._serialized_end=1073
-  _globals['_IMPORTERROR']._serialized_start=1075
-  _globals['_IMPORTERROR']._serialized_end=1153
-  _globals['_IMPORTUSERSRESPONSE']._serialized_start=1155
-  _globals['_IMPORTUSERSRESPONSE']._serialized_end=1274
-  _globals['_USERSECURITYSERVICE']._serialized_start=1277
-  _globals['_USERSECURITYSERVICE']._serialized_end=1975
+  _globals['_REGENERATERECOVERYCODESREQUEST']._serialized_start=479
+  _globals['_REGENERATERECOVERYCODESREQUEST']._serialized_end=569
+  _globals['_REGENERATERECOVERYCODESRESPONSE']._serialized_start=571
+  _globals['_REGENERATERECOVERYCODESRESPONSE']._serialized_end=628
+  _globals['_GETMFASTATUSREQUEST']._serialized_start=630
+  _globals['_GETMFASTATUSREQUEST']._serialized_end=683
+  _globals['_GETMFASTATUSRESPONSE']._serialized_start=685
+  _globals['_GETMFASTATUSRESPONSE']._serialized_end=724
+  _globals['_RESETMFAREQUEST']._serialized_start=726
+  _globals['_RESETMFAREQUEST']._serialized_end=775
+  _globals['_RESETMFARESPONSE']._serialized_start=777
+  _globals['_RESETMFARESPONSE']._serialized_end=795
+  _globals['_LISTLOCKEDUSERSREQUEST']._serialized_start=797
+  _globals['_LISTLOCKEDUSERSREQUEST']._serialized_end=836
+  _globals['_LOCKEDUSER']._serialized_start=839
+  _globals['_LOCKEDUSER']._serialized_end=1000
+  _globals['_LISTLOCKEDUSERSRESPONSE']._serialized_start=1002
+  _globals['_LISTLOCKEDUSERSRESPONSE']._serialized_end=1072
+  _globals['_UNLOCKUSERREQUEST']._serialized_start=1074
+  _globals['_UNLOCKUSERREQUEST']._serialized_end=1125
+  _globals['_UNLOCKUSERRESPONSE']._serialized_start=1127
+  _globals['_UNLOCKUSERRESPONSE']._serialized_end=1147
+  _globals['_IMPORTUSERSREQUEST']._serialized_start=1149
+  _globals['_IMPORTUSERSREQUEST']._serialized_end=1224
+  _globals['_IMPORTERROR']._serialized_start=1226
+  _globals['_IMPORTERROR']._serialized_end=1304
+  _globals['_IMPORTUSERSRESPONSE']._serialized_start=1306
+  _globals['_IMPORTUSERSRESPONSE']._serialized_end=1425
+  _globals['_USERSECURITYSERVICE']._serialized_start=1428
+  _globals['_USERSECURITYSERVICE']._serialized_end=2254
 # @@protoc_insertion_point(module_scope)

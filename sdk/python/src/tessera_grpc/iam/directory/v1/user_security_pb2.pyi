@@ -51,6 +51,22 @@ class ChangeOwnPasswordResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class RegenerateRecoveryCodesRequest(_message.Message):
+    __slots__ = ("realm", "user_id", "current_password")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    current_password: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., current_password: _Optional[str] = ...) -> None: ...
+
+class RegenerateRecoveryCodesResponse(_message.Message):
+    __slots__ = ("recovery_codes",)
+    RECOVERY_CODES_FIELD_NUMBER: _ClassVar[int]
+    recovery_codes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, recovery_codes: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class GetMfaStatusRequest(_message.Message):
     __slots__ = ("realm", "user_id")
     REALM_FIELD_NUMBER: _ClassVar[int]

@@ -71,6 +71,11 @@ class UserSecurityServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordResponse.FromString,
                 _registered_method=True)
+        self.RegenerateRecoveryCodes = channel.unary_unary(
+                '/iam.directory.v1.UserSecurityService/RegenerateRecoveryCodes',
+                request_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.RegenerateRecoveryCodesResponse.FromString,
+                _registered_method=True)
 
 
 class UserSecurityServiceServicer:
@@ -125,6 +130,14 @@ class UserSecurityServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RegenerateRecoveryCodes(self, request, context):
+        """Self-service new recovery codes for a user with TOTP: the current password checked as
+        ChangeOwnPassword checks it, then every earlier code replaced; the new codes are answered once.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_UserSecurityServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -162,6 +175,11 @@ def add_UserSecurityServiceServicer_to_server(servicer, server):
                     servicer.ChangeOwnPassword,
                     request_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordResponse.SerializeToString,
+            ),
+            'RegenerateRecoveryCodes': grpc.unary_unary_rpc_method_handler(
+                    servicer.RegenerateRecoveryCodes,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_user__security__pb2.RegenerateRecoveryCodesRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_user__security__pb2.RegenerateRecoveryCodesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -355,6 +373,33 @@ class UserSecurityService:
             '/iam.directory.v1.UserSecurityService/ChangeOwnPassword',
             iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_user__security__pb2.ChangeOwnPasswordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RegenerateRecoveryCodes(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.UserSecurityService/RegenerateRecoveryCodes',
+            iam_dot_directory_dot_v1_dot_user__security__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_user__security__pb2.RegenerateRecoveryCodesResponse.FromString,
             options,
             channel_credentials,
             insecure,

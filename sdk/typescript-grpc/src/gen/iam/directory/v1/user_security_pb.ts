@@ -11,7 +11,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/user_security.proto.
  */
 export const file_iam_directory_v1_user_security: GenFile = /*@__PURE__*/
-  fileDesc("CiRpYW0vZGlyZWN0b3J5L3YxL3VzZXJfc2VjdXJpdHkucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiOAoWTGlzdENyZWRlbnRpYWxzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIlgKEkNyZWRlbnRpYWxNZXRhZGF0YRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhIKCnVzZXJfbGFiZWwYAyABKAkSFAoMY3JlYXRlZF9kYXRlGAQgASgDIlQKF0xpc3RDcmVkZW50aWFsc1Jlc3BvbnNlEjkKC2NyZWRlbnRpYWxzGAEgAygLMiQuaWFtLmRpcmVjdG9yeS52MS5DcmVkZW50aWFsTWV0YWRhdGEifgoYQ2hhbmdlT3duUGFzc3dvcmRSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGAoQY3VycmVudF9wYXNzd29yZBgDIAEoCRIUCgxuZXdfcGFzc3dvcmQYBCABKAkSEgoKaXBfYWRkcmVzcxgFIAEoCSIbChlDaGFuZ2VPd25QYXNzd29yZFJlc3BvbnNlIjUKE0dldE1mYVN0YXR1c1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSInChRHZXRNZmFTdGF0dXNSZXNwb25zZRIPCgdlbmFibGVkGAEgASgIIjEKD1Jlc2V0TWZhUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIhIKEFJlc2V0TWZhUmVzcG9uc2UiJwoWTGlzdExvY2tlZFVzZXJzUmVxdWVzdBINCgVyZWFsbRgBIAEoCSKhAQoKTG9ja2VkVXNlchIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhUKDWZhaWx1cmVfY291bnQYAyABKAUSFAoMbGFzdF9mYWlsdXJlGAQgASgDEhQKDGxvY2tlZF91bnRpbBgFIAEoAxIRCglwZXJtYW5lbnQYBiABKAgSGgoSdGVtcG9yYXJ5X2xvY2tvdXRzGAcgASgFIkYKF0xpc3RMb2NrZWRVc2Vyc1Jlc3BvbnNlEisKBXVzZXJzGAEgAygLMhwuaWFtLmRpcmVjdG9yeS52MS5Mb2NrZWRVc2VyIjMKEVVubG9ja1VzZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiFAoSVW5sb2NrVXNlclJlc3BvbnNlIksKEkltcG9ydFVzZXJzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRImCgV1c2VycxgCIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiTgoLSW1wb3J0RXJyb3ISDQoFaW5kZXgYASABKAUSEAoIdXNlcm5hbWUYAiABKAkSDQoFZXJyb3IYAyABKAkSDwoHbWVzc2FnZRgEIAEoCSJ3ChNJbXBvcnRVc2Vyc1Jlc3BvbnNlEhAKCGltcG9ydGVkGAEgASgFEg8KB3NraXBwZWQYAiABKAUSDgoGZmFpbGVkGAMgASgFEi0KBmVycm9ycxgEIAMoCzIdLmlhbS5kaXJlY3RvcnkudjEuSW1wb3J0RXJyb3IyugUKE1VzZXJTZWN1cml0eVNlcnZpY2USXQoMR2V0TWZhU3RhdHVzEiUuaWFtLmRpcmVjdG9yeS52MS5HZXRNZmFTdGF0dXNSZXF1ZXN0GiYuaWFtLmRpcmVjdG9yeS52MS5HZXRNZmFTdGF0dXNSZXNwb25zZRJRCghSZXNldE1mYRIhLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRNZmFSZXF1ZXN0GiIuaWFtLmRpcmVjdG9yeS52MS5SZXNldE1mYVJlc3BvbnNlEmYKD0xpc3RMb2NrZWRVc2VycxIoLmlhbS5kaXJlY3RvcnkudjEuTGlzdExvY2tlZFVzZXJzUmVxdWVzdBopLmlhbS5kaXJlY3RvcnkudjEuTGlzdExvY2tlZFVzZXJzUmVzcG9uc2USVwoKVW5sb2NrVXNlchIjLmlhbS5kaXJlY3RvcnkudjEuVW5sb2NrVXNlclJlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLlVubG9ja1VzZXJSZXNwb25zZRJaCgtJbXBvcnRVc2VycxIkLmlhbS5kaXJlY3RvcnkudjEuSW1wb3J0VXNlcnNSZXF1ZXN0GiUuaWFtLmRpcmVjdG9yeS52MS5JbXBvcnRVc2Vyc1Jlc3BvbnNlEmYKD0xpc3RDcmVkZW50aWFscxIoLmlhbS5kaXJlY3RvcnkudjEuTGlzdENyZWRlbnRpYWxzUmVxdWVzdBopLmlhbS5kaXJlY3RvcnkudjEuTGlzdENyZWRlbnRpYWxzUmVzcG9uc2USbAoRQ2hhbmdlT3duUGFzc3dvcmQSKi5pYW0uZGlyZWN0b3J5LnYxLkNoYW5nZU93blBhc3N3b3JkUmVxdWVzdBorLmlhbS5kaXJlY3RvcnkudjEuQ2hhbmdlT3duUGFzc3dvcmRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct]);
+  fileDesc("CiRpYW0vZGlyZWN0b3J5L3YxL3VzZXJfc2VjdXJpdHkucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiOAoWTGlzdENyZWRlbnRpYWxzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIlgKEkNyZWRlbnRpYWxNZXRhZGF0YRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhIKCnVzZXJfbGFiZWwYAyABKAkSFAoMY3JlYXRlZF9kYXRlGAQgASgDIlQKF0xpc3RDcmVkZW50aWFsc1Jlc3BvbnNlEjkKC2NyZWRlbnRpYWxzGAEgAygLMiQuaWFtLmRpcmVjdG9yeS52MS5DcmVkZW50aWFsTWV0YWRhdGEifgoYQ2hhbmdlT3duUGFzc3dvcmRSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGAoQY3VycmVudF9wYXNzd29yZBgDIAEoCRIUCgxuZXdfcGFzc3dvcmQYBCABKAkSEgoKaXBfYWRkcmVzcxgFIAEoCSIbChlDaGFuZ2VPd25QYXNzd29yZFJlc3BvbnNlIloKHlJlZ2VuZXJhdGVSZWNvdmVyeUNvZGVzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhgKEGN1cnJlbnRfcGFzc3dvcmQYAyABKAkiOQofUmVnZW5lcmF0ZVJlY292ZXJ5Q29kZXNSZXNwb25zZRIWCg5yZWNvdmVyeV9jb2RlcxgBIAMoCSI1ChNHZXRNZmFTdGF0dXNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiJwoUR2V0TWZhU3RhdHVzUmVzcG9uc2USDwoHZW5hYmxlZBgBIAEoCCIxCg9SZXNldE1mYVJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSISChBSZXNldE1mYVJlc3BvbnNlIicKFkxpc3RMb2NrZWRVc2Vyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkioQEKCkxvY2tlZFVzZXISDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIVCg1mYWlsdXJlX2NvdW50GAMgASgFEhQKDGxhc3RfZmFpbHVyZRgEIAEoAxIUCgxsb2NrZWRfdW50aWwYBSABKAMSEQoJcGVybWFuZW50GAYgASgIEhoKEnRlbXBvcmFyeV9sb2Nrb3V0cxgHIAEoBSJGChdMaXN0TG9ja2VkVXNlcnNSZXNwb25zZRIrCgV1c2VycxgBIAMoCzIcLmlhbS5kaXJlY3RvcnkudjEuTG9ja2VkVXNlciIzChFVbmxvY2tVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIhQKElVubG9ja1VzZXJSZXNwb25zZSJLChJJbXBvcnRVc2Vyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSJgoFdXNlcnMYAiADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Ik4KC0ltcG9ydEVycm9yEg0KBWluZGV4GAEgASgFEhAKCHVzZXJuYW1lGAIgASgJEg0KBWVycm9yGAMgASgJEg8KB21lc3NhZ2UYBCABKAkidwoTSW1wb3J0VXNlcnNSZXNwb25zZRIQCghpbXBvcnRlZBgBIAEoBRIPCgdza2lwcGVkGAIgASgFEg4KBmZhaWxlZBgDIAEoBRItCgZlcnJvcnMYBCADKAsyHS5pYW0uZGlyZWN0b3J5LnYxLkltcG9ydEVycm9yMroGChNVc2VyU2VjdXJpdHlTZXJ2aWNlEl0KDEdldE1mYVN0YXR1cxIlLmlhbS5kaXJlY3RvcnkudjEuR2V0TWZhU3RhdHVzUmVxdWVzdBomLmlhbS5kaXJlY3RvcnkudjEuR2V0TWZhU3RhdHVzUmVzcG9uc2USUQoIUmVzZXRNZmESIS5pYW0uZGlyZWN0b3J5LnYxLlJlc2V0TWZhUmVxdWVzdBoiLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRNZmFSZXNwb25zZRJmCg9MaXN0TG9ja2VkVXNlcnMSKC5pYW0uZGlyZWN0b3J5LnYxLkxpc3RMb2NrZWRVc2Vyc1JlcXVlc3QaKS5pYW0uZGlyZWN0b3J5LnYxLkxpc3RMb2NrZWRVc2Vyc1Jlc3BvbnNlElcKClVubG9ja1VzZXISIy5pYW0uZGlyZWN0b3J5LnYxLlVubG9ja1VzZXJSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5VbmxvY2tVc2VyUmVzcG9uc2USWgoLSW1wb3J0VXNlcnMSJC5pYW0uZGlyZWN0b3J5LnYxLkltcG9ydFVzZXJzUmVxdWVzdBolLmlhbS5kaXJlY3RvcnkudjEuSW1wb3J0VXNlcnNSZXNwb25zZRJmCg9MaXN0Q3JlZGVudGlhbHMSKC5pYW0uZGlyZWN0b3J5LnYxLkxpc3RDcmVkZW50aWFsc1JlcXVlc3QaKS5pYW0uZGlyZWN0b3J5LnYxLkxpc3RDcmVkZW50aWFsc1Jlc3BvbnNlEmwKEUNoYW5nZU93blBhc3N3b3JkEiouaWFtLmRpcmVjdG9yeS52MS5DaGFuZ2VPd25QYXNzd29yZFJlcXVlc3QaKy5pYW0uZGlyZWN0b3J5LnYxLkNoYW5nZU93blBhc3N3b3JkUmVzcG9uc2USfgoXUmVnZW5lcmF0ZVJlY292ZXJ5Q29kZXMSMC5pYW0uZGlyZWN0b3J5LnYxLlJlZ2VuZXJhdGVSZWNvdmVyeUNvZGVzUmVxdWVzdBoxLmlhbS5kaXJlY3RvcnkudjEuUmVnZW5lcmF0ZVJlY292ZXJ5Q29kZXNSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct]);
 
 /**
  * @generated from message iam.directory.v1.ListCredentialsRequest
@@ -144,6 +144,52 @@ export const ChangeOwnPasswordResponseSchema: GenMessage<ChangeOwnPasswordRespon
   messageDesc(file_iam_directory_v1_user_security, 4);
 
 /**
+ * @generated from message iam.directory.v1.RegenerateRecoveryCodesRequest
+ */
+export type RegenerateRecoveryCodesRequest = Message<"iam.directory.v1.RegenerateRecoveryCodesRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string current_password = 3;
+   */
+  currentPassword: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.RegenerateRecoveryCodesRequest.
+ * Use `create(RegenerateRecoveryCodesRequestSchema)` to create a new message.
+ */
+export const RegenerateRecoveryCodesRequestSchema: GenMessage<RegenerateRecoveryCodesRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user_security, 5);
+
+/**
+ * @generated from message iam.directory.v1.RegenerateRecoveryCodesResponse
+ */
+export type RegenerateRecoveryCodesResponse = Message<"iam.directory.v1.RegenerateRecoveryCodesResponse"> & {
+  /**
+   * Shown to the user once; only their SHA-256 digests are stored.
+   *
+   * @generated from field: repeated string recovery_codes = 1;
+   */
+  recoveryCodes: string[];
+};
+
+/**
+ * Describes the message iam.directory.v1.RegenerateRecoveryCodesResponse.
+ * Use `create(RegenerateRecoveryCodesResponseSchema)` to create a new message.
+ */
+export const RegenerateRecoveryCodesResponseSchema: GenMessage<RegenerateRecoveryCodesResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user_security, 6);
+
+/**
  * @generated from message iam.directory.v1.GetMfaStatusRequest
  */
 export type GetMfaStatusRequest = Message<"iam.directory.v1.GetMfaStatusRequest"> & {
@@ -163,7 +209,7 @@ export type GetMfaStatusRequest = Message<"iam.directory.v1.GetMfaStatusRequest"
  * Use `create(GetMfaStatusRequestSchema)` to create a new message.
  */
 export const GetMfaStatusRequestSchema: GenMessage<GetMfaStatusRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 5);
+  messageDesc(file_iam_directory_v1_user_security, 7);
 
 /**
  * @generated from message iam.directory.v1.GetMfaStatusResponse
@@ -180,7 +226,7 @@ export type GetMfaStatusResponse = Message<"iam.directory.v1.GetMfaStatusRespons
  * Use `create(GetMfaStatusResponseSchema)` to create a new message.
  */
 export const GetMfaStatusResponseSchema: GenMessage<GetMfaStatusResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 6);
+  messageDesc(file_iam_directory_v1_user_security, 8);
 
 /**
  * @generated from message iam.directory.v1.ResetMfaRequest
@@ -202,7 +248,7 @@ export type ResetMfaRequest = Message<"iam.directory.v1.ResetMfaRequest"> & {
  * Use `create(ResetMfaRequestSchema)` to create a new message.
  */
 export const ResetMfaRequestSchema: GenMessage<ResetMfaRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 7);
+  messageDesc(file_iam_directory_v1_user_security, 9);
 
 /**
  * @generated from message iam.directory.v1.ResetMfaResponse
@@ -215,7 +261,7 @@ export type ResetMfaResponse = Message<"iam.directory.v1.ResetMfaResponse"> & {
  * Use `create(ResetMfaResponseSchema)` to create a new message.
  */
 export const ResetMfaResponseSchema: GenMessage<ResetMfaResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 8);
+  messageDesc(file_iam_directory_v1_user_security, 10);
 
 /**
  * @generated from message iam.directory.v1.ListLockedUsersRequest
@@ -232,7 +278,7 @@ export type ListLockedUsersRequest = Message<"iam.directory.v1.ListLockedUsersRe
  * Use `create(ListLockedUsersRequestSchema)` to create a new message.
  */
 export const ListLockedUsersRequestSchema: GenMessage<ListLockedUsersRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 9);
+  messageDesc(file_iam_directory_v1_user_security, 11);
 
 /**
  * @generated from message iam.directory.v1.LockedUser
@@ -283,7 +329,7 @@ export type LockedUser = Message<"iam.directory.v1.LockedUser"> & {
  * Use `create(LockedUserSchema)` to create a new message.
  */
 export const LockedUserSchema: GenMessage<LockedUser> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 10);
+  messageDesc(file_iam_directory_v1_user_security, 12);
 
 /**
  * @generated from message iam.directory.v1.ListLockedUsersResponse
@@ -300,7 +346,7 @@ export type ListLockedUsersResponse = Message<"iam.directory.v1.ListLockedUsersR
  * Use `create(ListLockedUsersResponseSchema)` to create a new message.
  */
 export const ListLockedUsersResponseSchema: GenMessage<ListLockedUsersResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 11);
+  messageDesc(file_iam_directory_v1_user_security, 13);
 
 /**
  * @generated from message iam.directory.v1.UnlockUserRequest
@@ -322,7 +368,7 @@ export type UnlockUserRequest = Message<"iam.directory.v1.UnlockUserRequest"> & 
  * Use `create(UnlockUserRequestSchema)` to create a new message.
  */
 export const UnlockUserRequestSchema: GenMessage<UnlockUserRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 12);
+  messageDesc(file_iam_directory_v1_user_security, 14);
 
 /**
  * @generated from message iam.directory.v1.UnlockUserResponse
@@ -335,7 +381,7 @@ export type UnlockUserResponse = Message<"iam.directory.v1.UnlockUserResponse"> 
  * Use `create(UnlockUserResponseSchema)` to create a new message.
  */
 export const UnlockUserResponseSchema: GenMessage<UnlockUserResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 13);
+  messageDesc(file_iam_directory_v1_user_security, 15);
 
 /**
  * @generated from message iam.directory.v1.ImportUsersRequest
@@ -360,7 +406,7 @@ export type ImportUsersRequest = Message<"iam.directory.v1.ImportUsersRequest"> 
  * Use `create(ImportUsersRequestSchema)` to create a new message.
  */
 export const ImportUsersRequestSchema: GenMessage<ImportUsersRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 14);
+  messageDesc(file_iam_directory_v1_user_security, 16);
 
 /**
  * @generated from message iam.directory.v1.ImportError
@@ -394,7 +440,7 @@ export type ImportError = Message<"iam.directory.v1.ImportError"> & {
  * Use `create(ImportErrorSchema)` to create a new message.
  */
 export const ImportErrorSchema: GenMessage<ImportError> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 15);
+  messageDesc(file_iam_directory_v1_user_security, 17);
 
 /**
  * @generated from message iam.directory.v1.ImportUsersResponse
@@ -426,7 +472,7 @@ export type ImportUsersResponse = Message<"iam.directory.v1.ImportUsersResponse"
  * Use `create(ImportUsersResponseSchema)` to create a new message.
  */
 export const ImportUsersResponseSchema: GenMessage<ImportUsersResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user_security, 16);
+  messageDesc(file_iam_directory_v1_user_security, 18);
 
 /**
  * UserSecurityService: the Admin API's MFA administration, brute-force administration (spec 4.13)
@@ -499,6 +545,17 @@ export const UserSecurityService: GenService<{
     methodKind: "unary";
     input: typeof ChangeOwnPasswordRequestSchema;
     output: typeof ChangeOwnPasswordResponseSchema;
+  },
+  /**
+   * Self-service new recovery codes for a user with TOTP: the current password checked as
+   * ChangeOwnPassword checks it, then every earlier code replaced; the new codes are answered once.
+   *
+   * @generated from rpc iam.directory.v1.UserSecurityService.RegenerateRecoveryCodes
+   */
+  regenerateRecoveryCodes: {
+    methodKind: "unary";
+    input: typeof RegenerateRecoveryCodesRequestSchema;
+    output: typeof RegenerateRecoveryCodesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_directory_v1_user_security, 0);
