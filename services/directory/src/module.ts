@@ -41,6 +41,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   let cascade: Subscription | undefined;
   let watches: Subscription[] = [];
   const clientsSlice = await buildClientsSlice(deps, outbox, writes.removal, config.publicUrl);
+  realms.flowExists = (realmId, alias) => clientsSlice.flows.exists(realmId, alias);
   const authnSlice = await buildAuthenticationSlice(deps, hasher, writes);
   const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher, writes);
   const transferSlice = await buildRealmTransferSlice(deps, realms, outbox);
