@@ -56,7 +56,7 @@ export class LoginSteps {
     }
     const moved = await this.kit.d.txs.advance(tx, {
       step: "otp", userId: res.userId, username: res.username || name, otpRequired: res.otpRequired,
-      passkeyRequired: res.passkeyConfigured,
+      passkeyRequired: !res.otpRequired && res.passkeyConfigured,
       pendingActions: res.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
       amr: ["pwd"], authTime: this.kit.now(),
     });

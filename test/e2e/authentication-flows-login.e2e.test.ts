@@ -1,0 +1,124 @@
+import { generate } from "otplib";
+import { adminApi, http, uniqueName } from "./support/http.js";
+import { targets } from "./support/targets.js";
+import type { TestServer } from "./support/embedded-server.js";
+import { BrowserSession, type PageResponse } from "./support/browser-session.js";
+
+const UP = { type: "username-password", requirement: "REQUIRED" };
+const ROLE_OTP = { type: "otp", requirement: "CONDITIONAL", condition: { type: "condition-user-role", config: { role: "admin" } } };
+const DENY_CONTRACTORS = {
+  type: "subflow", requirement: "CONDITIONAL", steps: [
+    { type: "condition-user-attribute", requirement: "REQUIRED", config: { attribute: "kind", value: "contractor" } },
+    { type: "deny", requirement: "REQUIRED" },
+  ],
+};
+const PW = "Flow-Pass-123";
+const CB = "http://localhost:3995/cb";
+
+// Custom authentication flows at login (docs/authentication-flows.md): the direct grant and the
+// login pages run the realm's flow, or the client's override. Users enrol TOTP on the login pages
+// (the realm requires MFA while they do), codes are computed with otplib from the shown secret.
+describe.each(targets())("authentication flows at login ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+  let realm: string;
+  const secrets = new Map<string, string>();
+  const clientSecrets = new Map<string, string>();
+
+  beforeAll(async () => {
+    server = await target.start("authentication-flows-login");
+    api = adminApi(server.url, server.apiKey);
+    realm = uniqueName("flowlogin");
+    expect((await api.post("/admin/realms", { name: realm, mfaRequired: true })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${realm}/roles`, { name: "admin" })).status).toBe(201);
+    for (const clientId of ["web", "partner", "legacy"]) {
+      const c = await api.post(`/admin/realms/${realm}/clients`, { clientId, redirectUris: [CB], grantTypes: ["authorization_code", "password"] });
+      expect(c.status).toBe(201);
+      clientSecrets.set(clientId, c.body.secret);
+    }
+    // alice: admin with TOTP; bob: TOTP, no role; carol: admin without TOTP; dave: a contractor.
+    for (const [username, extra] of [["alice", {}], ["bob", {}], ["carol", {}], ["dave", { attributes: { kind: ["contractor"] } }]] as const) {
+      const u = await api.post(`/admin/realms/${realm}/users`, { username, password: PW, ...extra });
+      expect(u.status).toBe(201);
+      if (username === "alice" || username === "carol") {
+        expect((await api.post(`/admin/realms/${realm}/users/${u.body.id}/role-mappings/realm`, { roleNames: ["admin"] })).status).toBe(200);
+      }
+    }
+    for (const username of ["alice", "bob"]) secrets.set(username, await enrolTotp(username));
+    expect((await api.put(`/admin/realms/${realm}`, { mfaRequired: false })).status).toBe(200);
+    const flow = await api.post(`/admin/realms/${realm}/authentication/flows`, { alias: "otp for admins", steps: [UP, ROLE_OTP, DENY_CONTRACTORS] });
+    expect(flow.status).toBe(201);
+    expect((await api.put(`/admin/realms/${realm}`, { directGrantFlow: "otp for admins", browserFlow: "otp for admins" })).status).toBe(200);
+    expect((await api.put(`/admin/realms/${realm}/clients/legacy`, { directGrantFlowOverride: "direct grant", browserFlowOverride: "browser" })).status).toBe(200);
+    const partner = await api.post(`/admin/realms/${realm}/authentication/flows`, { alias: "partner", steps: [UP, { type: "otp", requirement: "REQUIRED" }] });
+    expect(partner.status).toBe(201);
+    expect((await api.put(`/admin/realms/${realm}/clients/partner`, { directGrantFlowOverride: "partner", browserFlowOverride: "partner" })).status).toBe(200);
+  }, 120_000);
+  afterAll(async () => server?.stop());
+
+  const authUrl = (clientId = "web") => `${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
+    client_id: clientId, redirect_uri: CB, response_type: "code", scope: "openid", state: "st",
+  })}`;
+  const titleOf = (p: PageResponse) => /<title>([^·<]+) ·/.exec(p.text)?.[1]?.trim();
+  /**
+   * A code of a later time step than the user's last (a step is accepted once, and never one
+   * older than the last used: RFC 6238 section 5.2): the enrolment used the previous step, then
+   * the current one, then the next (one step of drift is accepted).
+   */
+  const used = new Map<string, number>();
+  const nextCode = (username: string) => {
+    const n = used.get(username) ?? 0;
+    used.set(username, n + 1);
+    return generate({ secret: secrets.get(username)!, epoch: Math.floor(Date.now() / 1000) + 30 * n });
+  };
+  const wrongCode = async (username: string) => ((await generate({ secret: secrets.get(username)!, epoch: Math.floor(Date.now() / 1000) })) === "000000" ? "111111" : "000000");
+
+  async function enrolTotp(username: string): Promise<string> {
+    const b = new BrowserSession(server.url);
+    const page = await b.submit(await b.get(authUrl()), { username, password: PW });
+    expect(titleOf(page)).toBe("Set up an authenticator");
+    const secret = /<span class="secret" id="otp-secret">([A-Z2-7]+)<\/span>/.exec(page.text)![1]!;
+    const codes = await b.submit(page, { otp: await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }) });
+    expect(titleOf(codes)).toBe("Recovery codes");
+    expect((await b.submit(codes, {})).status).toBe(302);
+    return secret;
+  }
+
+  const grant = (username: string, extra: Record<string, string> = {}, clientId = "web") =>
+    http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, {
+      form: { grant_type: "password", client_id: clientId, client_secret: clientSecrets.get(clientId)!, username, password: PW, ...extra },
+    });
+  const invalidGrant = (description: string) => ({ status: 400, body: { error: "invalid_grant", error_description: description } });
+
+  describe("the password grant", () => {
+    it("skips a conditional OTP step when the role is not held, even for a user with TOTP", async () => {
+      const res = await grant("bob");
+      expect(res.status).toBe(200);
+      expect(res.body.access_token).toEqual(expect.any(String));
+    });
+
+    it("asks the code of a role holder in `otp` (or `totp`): missing or wrong is invalid_grant", async () => {
+      expect(await grant("alice")).toMatchObject(invalidGrant("Invalid user credentials"));
+      expect(await grant("alice", { otp: await wrongCode("alice") })).toMatchObject(invalidGrant("Invalid user credentials"));
+      const ok = await grant("alice", { otp: await nextCode("alice") });
+      expect(ok.status).toBe(200);
+      expect((await grant("alice", { totp: await nextCode("alice") })).status).toBe(200);
+    });
+
+    it("refuses a role holder without TOTP as not fully set up, and a contractor through the deny step", async () => {
+      expect(await grant("carol")).toMatchObject(invalidGrant("Account is not fully set up"));
+      expect(await grant("dave")).toMatchObject(invalidGrant("Access denied"));
+      expect(await grant("dave", { password: "wrong" })).toMatchObject(invalidGrant("Invalid user credentials"));
+    });
+
+    it("runs a client's override instead: the built-in flow (TOTP when configured) and a REQUIRED otp", async () => {
+      expect(await grant("bob", {}, "legacy")).toMatchObject(invalidGrant("Invalid user credentials"));
+      expect((await grant("bob", { otp: await nextCode("bob") }, "legacy")).status).toBe(200);
+      expect((await grant("carol", {}, "legacy")).status).toBe(200);
+      expect((await grant("dave", {}, "legacy")).status).toBe(200);
+      expect(await grant("dave", {}, "partner")).toMatchObject(invalidGrant("Account is not fully set up"));
+      expect(await grant("bob", {}, "partner")).toMatchObject(invalidGrant("Invalid user credentials"));
+      expect((await grant("bob", { otp: await nextCode("bob") }, "partner")).status).toBe(200);
+    });
+  });
+});
