@@ -2,6 +2,7 @@ import { adminApi, recordResponses, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { expectResponsesDocumented } from "./support/openapi-check.js";
+import { exportSchemaProblems } from "./support/realm-export-schema.js";
 
 // Every response this file receives is checked against the OpenAPI document at its end.
 const recorded = recordResponses();
@@ -133,6 +134,51 @@ describe.each(targets())("authentication flows admin ($mode)", (target) => {
       ["DELETE", `authentication/flows/${flow.id}`], ["CREATE", `authentication/flows/${flow.id}`],
     ]);
     expect(JSON.parse(events[1].representation)).toMatchObject({ alias: "strict", steps: [UP, ROLE_OTP] });
+  });
+});
+
+describe.each(targets())("authentication flows export and import ($mode)", (target) => {
+  let server: TestServer;
+  let api: ReturnType<typeof adminApi>;
+
+  beforeAll(async () => {
+    server = await target.start("authentication-flows-transfer");
+    api = adminApi(server.url, server.apiKey);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+
+  it("exports the realm's flows and the realm and client bindings, and imports them back", async () => {
+    const r = uniqueName("flowsx");
+    expect((await api.post("/admin/realms", { name: r })).status).toBe(201);
+    const flow = (await api.post(`/admin/realms/${r}/authentication/flows`, { alias: "strict", description: "d", steps: [UP, ROLE_OTP] })).body;
+    expect((await api.put(`/admin/realms/${r}`, { directGrantFlow: "strict" })).status).toBe(200);
+    expect((await api.post(`/admin/realms/${r}/clients`, { clientId: "c1", browserFlowOverride: "strict" })).status).toBe(201);
+    const exported = await api.get(`/admin/realms/${r}/export`);
+    expect(exported.status).toBe(200);
+    const doc = exported.body;
+    expect(exportSchemaProblems(doc)).toEqual([]);
+    expect(doc.authenticationFlows).toEqual([{ id: flow.id, alias: "strict", description: "d", steps: [UP, ROLE_OTP] }]);
+    expect(doc.realm).toMatchObject({ directGrantFlow: "strict" });
+    expect(doc.realm).not.toHaveProperty("browserFlow");
+    expect(doc.clients.find((c: { clientId: string }) => c.clientId === "c1")).toMatchObject({ browserFlowOverride: "strict" });
+
+    const broken = structuredClone(doc);
+    broken.realm.browserFlow = "missing";
+    broken.authenticationFlows[0].steps[1].requirement = "SOMETIMES";
+    const refused = await api.post("/admin/realms/import?overwrite=true", broken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.problems).toEqual(expect.arrayContaining([
+      { path: "$.authenticationFlows[0].steps[1].requirement", message: "steps[1].requirement must be one of REQUIRED, ALTERNATIVE, CONDITIONAL, DISABLED" },
+      { path: "$.realm.browserFlow", message: 'no authentication flow "missing" in authenticationFlows' },
+    ]));
+
+    expect((await api.post("/admin/realms/import?overwrite=true", doc)).status).toBe(201);
+    const flows = (await api.get(`/admin/realms/${r}/authentication/flows`)).body as Array<{ id: string; alias: string; steps: unknown }>;
+    expect(flows.map((f) => [f.id, f.alias])).toEqual([["builtin-browser", "browser"], ["builtin-direct-grant", "direct grant"], [flow.id, "strict"]]);
+    expect(flows[2]!.steps).toEqual([UP, ROLE_OTP]);
+    expect((await api.get(`/admin/realms/${r}`)).body).toMatchObject({ browserFlow: "browser", directGrantFlow: "strict" });
+    expect((await api.get(`/admin/realms/${r}/clients/c1`)).body).toMatchObject({ browserFlowOverride: "strict" });
+    expect((await api.del(`/admin/realms/${r}/authentication/flows/${flow.id}`)).status).toBe(409);
   });
 });
 
