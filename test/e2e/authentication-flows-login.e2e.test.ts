@@ -24,6 +24,7 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
   let realm: string;
   const secrets = new Map<string, string>();
   const clientSecrets = new Map<string, string>();
+  const recoveryCodes = new Map<string, string[]>();
 
   beforeAll(async () => {
     server = await target.start("authentication-flows-login");
@@ -80,6 +81,7 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
     const secret = /<span class="secret" id="otp-secret">([A-Z2-7]+)<\/span>/.exec(page.text)![1]!;
     const codes = await b.submit(page, { otp: await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }) });
     expect(titleOf(codes)).toBe("Recovery codes");
+    recoveryCodes.set(username, [...codes.text.matchAll(/<li><code>([a-z2-7-]+)<\/code><\/li>/g)].map((m) => m[1]!));
     expect((await b.submit(codes, {})).status).toBe(302);
     return secret;
   }
@@ -119,6 +121,45 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
       expect(await grant("dave", {}, "partner")).toMatchObject(invalidGrant("Account is not fully set up"));
       expect(await grant("bob", {}, "partner")).toMatchObject(invalidGrant("Invalid user credentials"));
       expect((await grant("bob", { otp: await nextCode("bob") }, "partner")).status).toBe(200);
+    });
+  });
+
+  describe("the login pages", () => {
+    const login = async (username: string, clientId = "web") => {
+      const b = new BrowserSession(server.url);
+      return { b, page: await b.submit(await b.get(authUrl(clientId)), { username, password: PW }) };
+    };
+    const expectCode = (page: PageResponse) => {
+      expect(page.status).toBe(302);
+      expect(new URL(page.location).searchParams.get("code")).toBeTruthy();
+    };
+
+    it("skips the conditional OTP step for a user without the role, even with TOTP", async () => {
+      expectCode((await login("bob")).page);
+    });
+
+    it("asks a role holder's code (a recovery code is accepted there), and a wrong one is refused", async () => {
+      const { b, page } = await login("alice");
+      expect(titleOf(page)).toBe("Authenticator code");
+      const wrong = await b.submit(page, { otp: await wrongCode("alice") });
+      expect(wrong.text).toContain("Invalid authenticator code.");
+      expectCode(await b.submit(wrong, { otp: recoveryCodes.get("alice")![0]! }));
+    });
+
+    it("leads a role holder without TOTP to its enrolment, and refuses a contractor with Access denied", async () => {
+      expect(titleOf((await login("carol")).page)).toBe("Set up an authenticator");
+      const denied = (await login("dave")).page;
+      expect(denied.status).toBe(200);
+      expect(titleOf(denied)).toBe("Sign in");
+      expect(denied.text).toContain("Access denied.");
+    });
+
+    it("runs a client's override: the built-in flow asks bob's code, a REQUIRED otp enrols dave", async () => {
+      const { b, page } = await login("bob", "legacy");
+      expect(titleOf(page)).toBe("Authenticator code");
+      expectCode(await b.submit(page, { otp: recoveryCodes.get("bob")![0]! }));
+      expectCode((await login("dave", "legacy")).page);
+      expect(titleOf((await login("dave", "partner")).page)).toBe("Set up an authenticator");
     });
   });
 });
