@@ -22,9 +22,11 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
   let server: TestServer;
   let api: ReturnType<typeof adminApi>;
   let realm: string;
+  let mixedFlowId: string;
   const secrets = new Map<string, string>();
   const clientSecrets = new Map<string, string>();
   const recoveryCodes = new Map<string, string[]>();
+  const userIds = new Map<string, string>();
 
   beforeAll(async () => {
     server = await target.start("authentication-flows-login");
@@ -32,7 +34,7 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
     realm = uniqueName("flowlogin");
     expect((await api.post("/admin/realms", { name: realm, mfaRequired: true })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/roles`, { name: "admin" })).status).toBe(201);
-    for (const clientId of ["web", "partner", "legacy"]) {
+    for (const clientId of ["web", "partner", "legacy", "mixed"]) {
       const c = await api.post(`/admin/realms/${realm}/clients`, { clientId, redirectUris: [CB], grantTypes: ["authorization_code", "password"] });
       expect(c.status).toBe(201);
       clientSecrets.set(clientId, c.body.secret);
@@ -41,6 +43,7 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
     for (const [username, extra] of [["alice", {}], ["bob", {}], ["carol", {}], ["dave", { attributes: { kind: ["contractor"] } }]] as const) {
       const u = await api.post(`/admin/realms/${realm}/users`, { username, password: PW, ...extra });
       expect(u.status).toBe(201);
+      userIds.set(username, u.body.id);
       if (username === "alice" || username === "carol") {
         expect((await api.post(`/admin/realms/${realm}/users/${u.body.id}/role-mappings/realm`, { roleNames: ["admin"] })).status).toBe(200);
       }
@@ -54,6 +57,11 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
     const partner = await api.post(`/admin/realms/${realm}/authentication/flows`, { alias: "partner", steps: [UP, { type: "otp", requirement: "REQUIRED" }] });
     expect(partner.status).toBe(201);
     expect((await api.put(`/admin/realms/${realm}/clients/partner`, { directGrantFlowOverride: "partner", browserFlowOverride: "partner" })).status).toBe(200);
+    mixedFlowId = (await api.post(`/admin/realms/${realm}/authentication/flows`, { alias: "mixed", steps: [UP] })).body.id;
+    expect((await api.put(`/admin/realms/${realm}/clients/mixed`, { directGrantFlowOverride: "mixed" })).status).toBe(200);
+    const staff = await api.post(`/admin/realms/${realm}/groups`, { name: "staff" });
+    expect(staff.status).toBe(201);
+    expect((await api.put(`/admin/realms/${realm}/users/${userIds.get("bob")!}/groups/${staff.body.id}`, {})).status).toBe(200);
   }, 120_000);
   afterAll(async () => server?.stop());
 
@@ -121,6 +129,41 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
       expect(await grant("dave", {}, "partner")).toMatchObject(invalidGrant("Account is not fully set up"));
       expect(await grant("bob", {}, "partner")).toMatchObject(invalidGrant("Invalid user credentials"));
       expect((await grant("bob", { otp: await nextCode("bob") }, "partner")).status).toBe(200);
+    });
+  });
+
+  describe("each requirement and condition on the password grant (the flow changed between logins)", () => {
+    const mixed = async (steps: unknown[]) => expect((await api.put(`/admin/realms/${realm}/authentication/flows/${mixedFlowId}`, { steps: [UP, ...steps] })).status).toBe(200);
+    const otpIf = (type: string, config: Record<string, string>) => ({ type: "otp", requirement: "CONDITIONAL", condition: { type, config } });
+
+    it("a group condition and a client condition, negated or not", async () => {
+      await mixed([otpIf("condition-user-group", { group: "/staff" })]);
+      expect(await grant("bob", {}, "mixed")).toMatchObject(invalidGrant("Invalid user credentials"));
+      expect((await grant("carol", {}, "mixed")).status).toBe(200);
+      await mixed([otpIf("condition-client", { clientId: "mixed" })]);
+      expect(await grant("carol", {}, "mixed")).toMatchObject(invalidGrant("Account is not fully set up"));
+      await mixed([otpIf("condition-client", { clientId: "mixed", negate: "true" })]);
+      expect((await grant("bob", {}, "mixed")).status).toBe(200);
+    });
+
+    it("DISABLED skips a step, ALTERNATIVE steps of a REQUIRED subflow take one credential (a recovery code)", async () => {
+      await mixed([{ type: "otp", requirement: "DISABLED" }]);
+      expect((await grant("bob", {}, "mixed")).status).toBe(200);
+      await mixed([{ type: "subflow", requirement: "REQUIRED", steps: [{ type: "otp", requirement: "ALTERNATIVE" }, { type: "recovery-code", requirement: "ALTERNATIVE" }] }]);
+      expect(await grant("bob", {}, "mixed")).toMatchObject(invalidGrant("Invalid user credentials"));
+      expect((await grant("bob", { otp: recoveryCodes.get("bob")![1]! }, "mixed")).status).toBe(200);
+    });
+
+    it("required actions run unless the flow disables them", async () => {
+      expect((await api.put(`/admin/realms/${realm}`, { mfaRequired: true })).status).toBe(200);
+      try {
+        await mixed([{ type: "required-actions", requirement: "REQUIRED" }]);
+        expect(await grant("carol", {}, "mixed")).toMatchObject(invalidGrant("Account is not fully set up"));
+        await mixed([{ type: "required-actions", requirement: "DISABLED" }]);
+        expect((await grant("carol", {}, "mixed")).status).toBe(200);
+      } finally {
+        expect((await api.put(`/admin/realms/${realm}`, { mfaRequired: false })).status).toBe(200);
+      }
     });
   });
 
