@@ -2775,6 +2775,8 @@ export interface components {
                 rateLimitPerIp: number;
                 rateLimitPerClient: number;
                 requirePushedAuthorizationRequests?: boolean;
+                browserFlow?: string;
+                directGrantFlow?: string;
             };
             roles: {
                 id: string;
@@ -2830,6 +2832,8 @@ export interface components {
                 jwksUri?: string;
                 /** @enum {string} */
                 clientProfile?: "" | "fapi2-security";
+                browserFlowOverride?: string;
+                directGrantFlowOverride?: string;
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
@@ -2866,6 +2870,14 @@ export interface components {
                 roles?: {
                     name: string;
                     description: string;
+                }[];
+            }[];
+            authenticationFlows?: {
+                id: string;
+                alias: string;
+                description: string;
+                steps: {
+                    [key: string]: unknown;
                 }[];
             }[];
             identityProviders: {
