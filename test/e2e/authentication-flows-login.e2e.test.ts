@@ -172,6 +172,7 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
       const b = new BrowserSession(server.url);
       return { b, page: await b.submit(await b.get(authUrl(clientId)), { username, password: PW }) };
     };
+    const b0 = async () => new BrowserSession(server.url).get(authUrl());
     const expectCode = (page: PageResponse) => {
       expect(page.status).toBe(302);
       expect(new URL(page.location).searchParams.get("code")).toBeTruthy();
@@ -195,6 +196,26 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
       expect(denied.status).toBe(200);
       expect(titleOf(denied)).toBe("Sign in");
       expect(denied.text).toContain("Access denied.");
+    });
+
+    it("asks the username first when the realm's flow identifies by a username step (identity-first)", async () => {
+      const idFirst = await api.post(`/admin/realms/${realm}/authentication/flows`, {
+        alias: "identity first", steps: [{ type: "username", requirement: "REQUIRED" }, { type: "password", requirement: "REQUIRED" }, ROLE_OTP],
+      });
+      expect(idFirst.status).toBe(201);
+      expect((await api.put(`/admin/realms/${realm}`, { browserFlow: "identity first" })).status).toBe(200);
+      try {
+        const b = new BrowserSession(server.url);
+        const first = await b.get(authUrl());
+        expect(first.text).toContain('id="identity-first-next"');
+        expect(first.text).not.toContain('id="password"');
+        const second = await b.submit(first, { username: "bob" });
+        expect(second.text).toContain('id="password"');
+        expectCode(await b.submit(second, { username: "bob", password: PW }));
+      } finally {
+        expect((await api.put(`/admin/realms/${realm}`, { browserFlow: "otp for admins" })).status).toBe(200);
+      }
+      expect((await b0()).text).toContain('id="password"');
     });
 
     it("runs a client's override: the built-in flow asks bob's code, a REQUIRED otp enrols dave", async () => {

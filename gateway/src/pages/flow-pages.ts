@@ -113,7 +113,7 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   // The username alone first, in a realm with organizations (identity-first.ts); once a username
   // is known (the password step, a failed password) the usual form.
   const identityFirst = page.step === FlowStep.LOGIN && !page.username && !page.userCode && page.transactionId !== ""
-    && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, realm));
+    && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, realm, look.browserFlow));
   // The passkey pages load two script files admitted by a per-response nonce (passkey-assets.ts).
   const nonce = entry.passkey ? scriptNonce() : "";
   renderPage(res, 200, entry.template, {
