@@ -14,7 +14,7 @@ const CONDITION: JsonSchema = {
   },
 };
 const stepProps = (nested: JsonSchema): Record<string, JsonSchema> => ({
-  type: { ...str, description: "`username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it." },
+  type: { ...str, description: "`username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it." },
   requirement: REQUIREMENT,
   condition: { ...CONDITION, description: "Only with requirement CONDITIONAL: the step runs only when it holds." },
   config: CONFIG,

@@ -12167,7 +12167,7 @@ export interface operations {
                         /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
                         builtIn: boolean;
                         steps: {
-                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                             type: string;
                             /** @enum {unknown} */
                             requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12255,7 +12255,7 @@ export interface operations {
                     alias: string;
                     description?: string;
                     steps: {
-                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                         type: string;
                         /** @enum {unknown} */
                         requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12306,7 +12306,7 @@ export interface operations {
                         /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
                         builtIn: boolean;
                         steps: {
-                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                             type: string;
                             /** @enum {unknown} */
                             requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12413,7 +12413,7 @@ export interface operations {
                         /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
                         builtIn: boolean;
                         steps: {
-                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                             type: string;
                             /** @enum {unknown} */
                             requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12494,7 +12494,7 @@ export interface operations {
                     alias?: string;
                     description?: string;
                     steps?: {
-                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                         type: string;
                         /** @enum {unknown} */
                         requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12543,7 +12543,7 @@ export interface operations {
                         /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
                         builtIn: boolean;
                         steps: {
-                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                             type: string;
                             /** @enum {unknown} */
                             requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";

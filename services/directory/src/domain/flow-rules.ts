@@ -33,7 +33,7 @@ export function checkFlowSteps(value: unknown): FlowStep[] {
   const deny = requiredDeny(steps, "steps");
   if (deny) throw IamError.invalid(deny, `${deny} is a REQUIRED deny: the flow can never succeed`);
   if (!identifies(steps)) {
-    throw IamError.invalid("steps", "the flow can never succeed: no enabled step identifies the user (username-password, username or passkey)");
+    throw IamError.invalid("steps", "the flow can never succeed: no enabled step identifies the user (username-password, username, passkey or idp-redirector)");
   }
   if (!checksCredential(steps)) throw IamError.invalid("steps", "the flow skips every credential step (username-password, password, otp, recovery-code or passkey)");
   return steps;

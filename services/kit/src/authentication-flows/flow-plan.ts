@@ -99,6 +99,8 @@ function needsOf(s: FlowStep, facts: PlanFacts): Set<Need> {
     case "recovery-code":
       return new Set(["otp"]);
     case "required-actions": return new Set();
+    // Satisfied by a login through an identity provider; the login page redirects to it (flow-identity-first.ts).
+    case "idp-redirector": return new Set(facts.identifiedBy === "fed" ? [] : ["deny"]);
     // deny, and any type this interpreter does not run (a plugin's step without its plugin): fail closed.
     default: return new Set(["deny"]);
   }

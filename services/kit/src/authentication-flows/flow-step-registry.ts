@@ -30,7 +30,7 @@ const REGISTRY = new Map<string, StepTypeDefinition>([
   ["recovery-code", step({ credential: true })],
   ["passkey", step({ identifies: true, credential: true })],
   ["email-otp", step({ credential: true, unsupported: "email-otp is not supported yet" })],
-  ["idp-redirector", step({ identifies: true, credential: true, configKeys: ["alias"], required: ["alias"], unsupported: "idp-redirector is not supported yet" })],
+  ["idp-redirector", step({ identifies: true, credential: true, configKeys: ["alias"], required: ["alias"] })],
   ["condition-user-role", step({ condition: true, configKeys: ["role", "clientId", "negate"], required: ["role"] })],
   ["condition-user-group", step({ condition: true, configKeys: ["group", "negate"], required: ["group"] })],
   ["condition-user-attribute", step({ condition: true, configKeys: ["attribute", "value", "negate"], required: ["attribute", "value"] })],
