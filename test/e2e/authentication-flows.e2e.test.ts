@@ -90,8 +90,8 @@ describe.each(targets())("authentication flows admin ($mode)", (target) => {
       { error: "invalid_request", message: "steps[1] is a REQUIRED deny: the flow can never succeed", field: "steps[1]" }],
     [{ alias: "x", steps: [{ type: "otp", requirement: "REQUIRED" }] },
       { error: "invalid_request", message: "the flow can never succeed: no enabled step identifies the user (username-password, username, passkey or idp-redirector)", field: "steps" }],
-    [{ alias: "x", steps: [UP, { type: "email-otp", requirement: "REQUIRED" }] },
-      { error: "invalid_request", message: "email-otp is not supported yet", field: "steps[1].type" }],
+    [{ alias: "x", steps: [UP, { type: "email-otp", requirement: "REQUIRED", config: { digits: "8" } }] },
+      { error: "invalid_request", message: "unknown config key steps[1].config.digits", field: "steps[1].config.digits" }],
   ])("refuses %j with 400 naming the field", async (body, error) => {
     const r = await realm();
     const res = await api.post(flows(r), body);

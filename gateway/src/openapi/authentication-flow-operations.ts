@@ -14,7 +14,7 @@ const CONDITION: JsonSchema = {
   },
 };
 const stepProps = (nested: JsonSchema): Record<string, JsonSchema> => ({
-  type: { ...str, description: "`username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it." },
+  type: { ...str, description: "`username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it." },
   requirement: REQUIREMENT,
   condition: { ...CONDITION, description: "Only with requirement CONDITIONAL: the step runs only when it holds." },
   config: CONFIG,
@@ -50,7 +50,7 @@ const FLOW_INPUT: JsonSchema = {
 export function authenticationFlowOperations(): Operation[] {
   const op = (o: Omit<Operation, "auth" | "tag">): Operation => ({ auth: "admin", tag: "Authentication flows", ...o });
   const error = { $ref: "#/components/schemas/Error" };
-  const invalid: Answer = json("A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, a step type not supported yet, or a built-in flow.", error);
+  const invalid: Answer = json("A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, or a built-in flow.", error);
   const notFound = json("The realm or the flow does not exist (`realm_not_found`, `flow_not_found`).", error);
   return [
     op({ id: "createAuthenticationFlow", method: "POST", path: F, summary: "Create an authentication flow",

@@ -12167,7 +12167,7 @@ export interface operations {
                         /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
                         builtIn: boolean;
                         steps: {
-                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                             type: string;
                             /** @enum {unknown} */
                             requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12255,7 +12255,7 @@ export interface operations {
                     alias: string;
                     description?: string;
                     steps: {
-                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                         type: string;
                         /** @enum {unknown} */
                         requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12306,7 +12306,7 @@ export interface operations {
                         /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
                         builtIn: boolean;
                         steps: {
-                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                             type: string;
                             /** @enum {unknown} */
                             requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12337,7 +12337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, a step type not supported yet, or a built-in flow. */
+            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, or a built-in flow. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12413,7 +12413,7 @@ export interface operations {
                         /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
                         builtIn: boolean;
                         steps: {
-                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                             type: string;
                             /** @enum {unknown} */
                             requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12494,7 +12494,7 @@ export interface operations {
                     alias?: string;
                     description?: string;
                     steps?: {
-                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                         type: string;
                         /** @enum {unknown} */
                         requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12543,7 +12543,7 @@ export interface operations {
                         /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
                         builtIn: boolean;
                         steps: {
-                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
                             type: string;
                             /** @enum {unknown} */
                             requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
@@ -12574,7 +12574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, a step type not supported yet, or a built-in flow. */
+            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, or a built-in flow. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12644,7 +12644,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, a step type not supported yet, or a built-in flow. */
+            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, or a built-in flow. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -82,6 +82,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
 
   return {
     flows: flows.admin,
+    loginCodes: flows.codes,
     routes(router: ConnectRouter) {
       flows.routes(router);
       router.service(ClientService, clientRpc(clientAdmin, authenticator));

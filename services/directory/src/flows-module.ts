@@ -4,6 +4,7 @@ import type { Outbox } from "../../kit/src/bus/outbox.js";
 import type { Clock, Store } from "../../kit/src/store/port.js";
 import { FlowAdmin } from "./domain/flow-admin.js";
 import { FlowConditions } from "./domain/flow-conditions.js";
+import { LoginCodeMail } from "./domain/login-code-mail.js";
 import type { RealmLookup } from "./domain/realm-lookup.js";
 import { AuthenticationFlowRepository } from "./store/authentication-flow-repository.js";
 import { authenticationFlowRpc } from "./rpc/authentication-flow-rpc.js";
@@ -38,10 +39,12 @@ export async function buildFlowsSlice(d: FlowsSliceDeps) {
     return users;
   }, d.outbox, d.clock);
   const conditions = new FlowConditions(d.users, d.groups, d.memberships, d.mappings, d.roles, d.clients);
+  const codes = new LoginCodeMail(d.users);
   return {
     admin,
+    codes,
     routes(router: ConnectRouter) {
-      router.service(AuthenticationFlowService, authenticationFlowRpc(admin, conditions, d.lookup));
+      router.service(AuthenticationFlowService, authenticationFlowRpc(admin, conditions, d.lookup, codes));
     },
   };
 }

@@ -43,7 +43,6 @@ describe("authentication flow validation", () => {
     [[{ type: "otp", requirement: "REQUIRED" }], "steps", "the flow can never succeed: no enabled step identifies the user (username-password, username, passkey or idp-redirector)"],
     [[{ ...UP, requirement: "DISABLED" }, { type: "passkey", requirement: "DISABLED" }, { type: "otp", requirement: "REQUIRED" }], "steps", /no enabled step identifies/],
     [[{ type: "username", requirement: "REQUIRED" }], "steps[0].type", "a username step needs an enabled password step after it in the same list"],
-    [[{ type: "email-otp", requirement: "REQUIRED" }], "steps[0].type", "email-otp is not supported yet"],
     [[{ type: "idp-redirector", requirement: "REQUIRED" }], "steps[0].config.alias", "steps[0].config.alias is required"],
     [[UP, { type: "condition-client", requirement: "REQUIRED", config: { clientId: "a" } }], "steps[1].type", /only allowed inside a CONDITIONAL subflow/],
     [[UP, { type: "otp", requirement: "REQUIRED", steps: [] }], "steps[1].steps", "steps[1].steps is only allowed on a subflow step"],

@@ -9,9 +9,10 @@ import type { FlowAdmin, FlowInput } from "../domain/flow-admin.js";
 import type { FlowConditions } from "../domain/flow-conditions.js";
 import type { FlowView } from "../domain/authentication-flow.js";
 import type { RealmLookup } from "../domain/realm-lookup.js";
+import type { LoginCodeMail } from "../domain/login-code-mail.js";
 
 /** Thin handlers: check -> domain -> convert. */
-export function authenticationFlowRpc(admin: FlowAdmin, conditions: FlowConditions, realms: RealmLookup): ServiceImpl<typeof AuthenticationFlowService> {
+export function authenticationFlowRpc(admin: FlowAdmin, conditions: FlowConditions, realms: RealmLookup, codes: LoginCodeMail): ServiceImpl<typeof AuthenticationFlowService> {
   return {
     async createFlow(req) {
       if (!req.flow) throw IamError.invalid("flow", "flow is required");
@@ -38,6 +39,9 @@ export function authenticationFlowRpc(admin: FlowAdmin, conditions: FlowConditio
       const realm = await realms.byName(req.realm);
       const holds = await conditions.evaluate(realm, req.userId, req.clientId, req.conditions.map((c) => ({ type: c.type, config: { ...c.config } })));
       return { holds };
+    },
+    async sendLoginCode(req) {
+      return { email: await codes.send(await realms.byName(req.realm), req.userId, req.code, req.minutes) };
     },
   };
 }

@@ -15,7 +15,7 @@ function facts(over: Partial<PlanFacts> & { roles?: string[] } = {}): PlanFacts 
 
 describe("authentication flow plan", () => {
   it("asks the code of a conditional OTP step only when the role is held, whatever the user has configured", () => {
-    expect(planFlow([UP, ROLE_OTP], facts({ roles: ["admin"] }))).toEqual({ otp: true, passkey: false, deny: false, methodRefused: false, requiredActions: true });
+    expect(planFlow([UP, ROLE_OTP], facts({ roles: ["admin"] }))).toEqual({ otp: true, passkey: false, emailOtp: false, deny: false, methodRefused: false, requiredActions: true });
     expect(planFlow([UP, ROLE_OTP], facts({ otpConfigured: true })).otp).toBe(false);
     expect(planFlow([UP, { ...ROLE_OTP, condition: { type: "condition-user-role", config: { role: "admin", negate: "true" } } }], facts({ otpConfigured: true })).otp).toBe(true);
   });

@@ -18,6 +18,8 @@ export interface FlowPlan {
   otp: boolean;
   /** A passkey assertion is needed (a second factor). */
   passkey: boolean;
+  /** A one-time code mailed to the user's address is needed (email-otp). */
+  emailOtp: boolean;
   /** A `deny` step applies: the login fails. */
   deny: boolean;
   /**
@@ -29,7 +31,7 @@ export interface FlowPlan {
   requiredActions: boolean;
 }
 
-type Need = "otp" | "passkey" | "password" | "deny";
+type Need = "otp" | "passkey" | "email" | "password" | "deny";
 
 const CONFIGURED = "condition-user-configured";
 
@@ -61,7 +63,7 @@ export function conditionsOf(steps: readonly FlowStep[]): FlowCondition[] {
 export function planFlow(steps: readonly FlowStep[], facts: PlanFacts): FlowPlan {
   const needs = needsOfList(steps, facts);
   return {
-    otp: needs.has("otp"), passkey: needs.has("passkey"), deny: needs.has("deny"), methodRefused: needs.has("password"),
+    otp: needs.has("otp"), passkey: needs.has("passkey"), emailOtp: needs.has("email"), deny: needs.has("deny"), methodRefused: needs.has("password"),
     requiredActions: requiredActionsRun(steps),
   };
 }
@@ -83,7 +85,7 @@ function needsOfList(steps: readonly FlowStep[], facts: PlanFacts): Set<Need> {
   if (alternatives.length === 0) return needs;
   const options = alternatives.map((s) => needsOf(s, facts));
   if (options.some((o) => o.size === 0)) return needs;
-  const usable = options.find((o) => [...o].every((n) => (n === "otp" && facts.otpConfigured) || (n === "passkey" && facts.passkeyConfigured)));
+  const usable = options.find((o) => [...o].every((n) => (n === "otp" && facts.otpConfigured) || (n === "passkey" && facts.passkeyConfigured) || n === "email"));
   return usable ?? options[0]!;
 }
 
@@ -99,6 +101,7 @@ function needsOf(s: FlowStep, facts: PlanFacts): Set<Need> {
     case "recovery-code":
       return new Set(["otp"]);
     case "required-actions": return new Set();
+    case "email-otp": return new Set(["email"]);
     // Satisfied by a login through an identity provider; the login page redirects to it (flow-identity-first.ts).
     case "idp-redirector": return new Set(facts.identifiedBy === "fed" ? [] : ["deny"]);
     // deny, and any type this interpreter does not run (a plugin's step without its plugin): fail closed.

@@ -29,7 +29,7 @@ const REGISTRY = new Map<string, StepTypeDefinition>([
   ["otp", step({ credential: true })],
   ["recovery-code", step({ credential: true })],
   ["passkey", step({ identifies: true, credential: true })],
-  ["email-otp", step({ credential: true, unsupported: "email-otp is not supported yet" })],
+  ["email-otp", step({ credential: true })],
   ["idp-redirector", step({ identifies: true, credential: true, configKeys: ["alias"], required: ["alias"] })],
   ["condition-user-role", step({ condition: true, configKeys: ["role", "clientId", "negate"], required: ["role"] })],
   ["condition-user-group", step({ condition: true, configKeys: ["group", "negate"], required: ["group"] })],

@@ -34,6 +34,11 @@ export class AuthenticationFlows {
     this.client = createClient(AuthenticationFlowService, transport);
   }
 
+  /** Mails the user a sign-in code (email-otp); the address, or "" when the user has none. */
+  async sendLoginCode(realm: string, userId: string, code: string, minutes: number): Promise<string> {
+    return (await this.client.sendLoginCode({ realm, userId, code, minutes })).email;
+  }
+
   /** The alias in force for this login. */
   static aliasOf(b: FlowBindings, usage: FlowUsage): string {
     if (usage === "browser") return b.client?.browserFlowOverride || b.realm.browserFlow || BROWSER_FLOW;

@@ -21,7 +21,7 @@ export interface IdentifiedUser {
 }
 
 /** What the login transaction carries of the flow: next() in login-steps.ts reads these. */
-export type FlowFields = Required<Pick<LoginTransactionRecord, "otpRequired" | "passkeyRequired" | "passkeyEnrol" | "pendingActions">>;
+export type FlowFields = Required<Pick<LoginTransactionRecord, "otpRequired" | "passkeyRequired" | "passkeyEnrol" | "emailOtpRequired" | "pendingActions">>;
 
 /**
  * The browser flow in force (the client's browserFlowOverride, else the realm's browserFlow)
@@ -48,6 +48,7 @@ export async function browserFlowFields(
     otpRequired: plan.otp && user.otpConfigured,
     passkeyRequired: plan.passkey && user.passkeyConfigured,
     passkeyEnrol: plan.passkey && !user.passkeyConfigured,
+    emailOtpRequired: plan.emailOtp,
     // The realm's "MFA required" still asks for TOTP enrolment (a required action), whatever the flow.
     pendingActions: enrolOtp ? ["CONFIGURE_TOTP", ...actions.filter((a) => a !== "CONFIGURE_TOTP")] : actions,
   };

@@ -11,6 +11,7 @@ import type { ClientInfo } from "../domain/client-directory.js";
 import { messagesOf } from "./policy-messages.js";
 import { PASSKEY_REGISTER_ACTION, promptPasskey } from "./passkey-ceremony.js";
 import { browserFlowFields } from "./browser-flow-plan.js";
+import { EmailCodeStep } from "./email-code-step.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -26,9 +27,11 @@ export const DIRECTORY_UNAVAILABLE_MESSAGE = "The user directory is unavailable.
  */
 export class LoginSteps {
   readonly emailVerification: EmailVerificationStep;
+  private readonly emailCode: EmailCodeStep;
 
   constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow) {
     this.emailVerification = new EmailVerificationStep(kit);
+    this.emailCode = new EmailCodeStep(kit);
   }
 
   async submitCredentials(ctx: StepContext, username: string, password: string): Promise<FlowReply> {
@@ -117,6 +120,11 @@ export class LoginSteps {
     if ("outcome" in loaded) return loaded;
     if (!loaded.tx.userId) return staleTransaction();
     const { realm, tx } = loaded;
+    // A code mailed by an email-otp step is pending (email-code-step.ts): the page's code is that one.
+    if (tx.emailOtpHash && !tx.emailOtpDone) {
+      const checked = await this.emailCode.verify(realm, tx, ctx, code);
+      return "reply" in checked ? checked.reply : this.next(realm, checked.tx, ctx);
+    }
     const res = await this.kit.d.auth.verifyOtp({ realm: realm.name, userId: tx.userId ?? "", code: code.trim(), ipAddress: ctx.ipAddress });
     if (res.outcome !== AuthOutcome.OK) {
       // Keycloak's error for a wrong code is invalid_user_totp; locks and disabling keep theirs.
@@ -218,6 +226,7 @@ export class LoginSteps {
     if (tx.otpRequired && !tx.amr.includes("otp")) return this.moveTo(tx, "otp", {});
     // A user with a passkey and no TOTP proves it as the second factor (passkey-steps.ts).
     if (tx.passkeyRequired && !tx.amr.includes("hwk")) return promptPasskey(this.kit, realm, tx, ctx, "passkey", tx.userId ?? "");
+    if (tx.emailOtpRequired && !tx.emailOtpDone) return this.emailCode.prompt(realm, tx, ctx);
     // A passkey step of the flow for a user without one: registered first (WebAuthn section 5.1.3).
     if (tx.passkeyEnrol && !tx.passkeyRegistered) return promptPasskey(this.kit, realm, tx, ctx, "passkey_register", tx.userId ?? "");
     const action = (tx.pendingActions ?? [])[0];

@@ -17,8 +17,8 @@ export const NOT_FULLY_SET_UP = "Account is not fully set up";
 export const DIRECTORY_UNAVAILABLE = "The user directory is unavailable";
 /** A deny step of the direct-grant flow applied (Keycloak's deny-access authenticator says the same). */
 export const ACCESS_DENIED = "Access denied";
-/** The direct-grant flow asks for a passkey, which only the login pages can ask for. */
-export const PASSKEY_NEEDS_BROWSER = "The authentication flow requires a passkey, which the password grant cannot provide";
+/** The direct-grant flow asks for a passkey or an email code, which only the login pages can ask for. */
+export const PASSKEY_NEEDS_BROWSER = "The authentication flow requires a passkey or an email code, which the password grant cannot provide";
 
 /** A failed login: invalid_grant for the client, the directory's event error for the LOGIN_ERROR event. */
 export class LoginFailed extends IamError {
@@ -110,6 +110,6 @@ export class PasswordGrant implements Grant {
  */
 function checkPlan(plan: FlowPlan, userId: string, otpConfigured: boolean): void {
   if (plan.deny) throw new LoginFailed("access_denied", userId, ACCESS_DENIED);
-  if (plan.passkey || plan.methodRefused) throw new LoginFailed("invalid_user_credentials", userId, PASSKEY_NEEDS_BROWSER);
+  if (plan.passkey || plan.emailOtp || plan.methodRefused) throw new LoginFailed("invalid_user_credentials", userId, PASSKEY_NEEDS_BROWSER);
   if (plan.otp && !otpConfigured) throw new LoginFailed("resolve_required_actions", userId, NOT_FULLY_SET_UP);
 }

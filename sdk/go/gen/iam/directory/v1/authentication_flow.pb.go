@@ -887,6 +887,121 @@ func (x *EvaluateConditionsResponse) GetHolds() []bool {
 	return nil
 }
 
+type SendLoginCodeRequest struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Realm  string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// The code as the user types it; the token service keeps only its digest.
+	Code string `protobuf:"bytes,3,opt,name=code,proto3" json:"code,omitempty"`
+	// Minutes the code stays valid, for the mail's text.
+	Minutes       int32 `protobuf:"varint,4,opt,name=minutes,proto3" json:"minutes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendLoginCodeRequest) Reset() {
+	*x = SendLoginCodeRequest{}
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendLoginCodeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendLoginCodeRequest) ProtoMessage() {}
+
+func (x *SendLoginCodeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendLoginCodeRequest.ProtoReflect.Descriptor instead.
+func (*SendLoginCodeRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *SendLoginCodeRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *SendLoginCodeRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *SendLoginCodeRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *SendLoginCodeRequest) GetMinutes() int32 {
+	if x != nil {
+		return x.Minutes
+	}
+	return 0
+}
+
+type SendLoginCodeResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The address mailed; "" when the user has none.
+	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendLoginCodeResponse) Reset() {
+	*x = SendLoginCodeResponse{}
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendLoginCodeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendLoginCodeResponse) ProtoMessage() {}
+
+func (x *SendLoginCodeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendLoginCodeResponse.ProtoReflect.Descriptor instead.
+func (*SendLoginCodeResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *SendLoginCodeResponse) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
 var File_iam_directory_v1_authentication_flow_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_authentication_flow_proto_rawDesc = "" +
@@ -952,7 +1067,14 @@ const file_iam_directory_v1_authentication_flow_proto_rawDesc = "" +
 	"conditions\x18\x04 \x03(\v2\x1f.iam.directory.v1.FlowConditionR\n" +
 	"conditions\"2\n" +
 	"\x1aEvaluateConditionsResponse\x12\x14\n" +
-	"\x05holds\x18\x01 \x03(\bR\x05holds2\x9b\x05\n" +
+	"\x05holds\x18\x01 \x03(\bR\x05holds\"s\n" +
+	"\x14SendLoginCodeRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x12\n" +
+	"\x04code\x18\x03 \x01(\tR\x04code\x12\x18\n" +
+	"\aminutes\x18\x04 \x01(\x05R\aminutes\"-\n" +
+	"\x15SendLoginCodeResponse\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email2\xfd\x05\n" +
 	"\x19AuthenticationFlowService\x12W\n" +
 	"\n" +
 	"CreateFlow\x12#.iam.directory.v1.CreateFlowRequest\x1a$.iam.directory.v1.CreateFlowResponse\x12T\n" +
@@ -963,7 +1085,8 @@ const file_iam_directory_v1_authentication_flow_proto_rawDesc = "" +
 	"\n" +
 	"DeleteFlow\x12#.iam.directory.v1.DeleteFlowRequest\x1a$.iam.directory.v1.DeleteFlowResponse\x12\\\n" +
 	"\x0eGetFlowByAlias\x12'.iam.directory.v1.GetFlowByAliasRequest\x1a!.iam.directory.v1.GetFlowResponse\x12o\n" +
-	"\x12EvaluateConditions\x12+.iam.directory.v1.EvaluateConditionsRequest\x1a,.iam.directory.v1.EvaluateConditionsResponseB\xdb\x01\n" +
+	"\x12EvaluateConditions\x12+.iam.directory.v1.EvaluateConditionsRequest\x1a,.iam.directory.v1.EvaluateConditionsResponse\x12`\n" +
+	"\rSendLoginCode\x12&.iam.directory.v1.SendLoginCodeRequest\x1a'.iam.directory.v1.SendLoginCodeResponseB\xdb\x01\n" +
 	"\x14com.iam.directory.v1B\x17AuthenticationFlowProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -978,7 +1101,7 @@ func file_iam_directory_v1_authentication_flow_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_authentication_flow_proto_rawDescData
 }
 
-var file_iam_directory_v1_authentication_flow_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_iam_directory_v1_authentication_flow_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_iam_directory_v1_authentication_flow_proto_goTypes = []any{
 	(*AuthenticationFlow)(nil),         // 0: iam.directory.v1.AuthenticationFlow
 	(*AuthenticationFlowInput)(nil),    // 1: iam.directory.v1.AuthenticationFlowInput
@@ -996,22 +1119,24 @@ var file_iam_directory_v1_authentication_flow_proto_goTypes = []any{
 	(*FlowCondition)(nil),              // 13: iam.directory.v1.FlowCondition
 	(*EvaluateConditionsRequest)(nil),  // 14: iam.directory.v1.EvaluateConditionsRequest
 	(*EvaluateConditionsResponse)(nil), // 15: iam.directory.v1.EvaluateConditionsResponse
-	nil,                                // 16: iam.directory.v1.FlowCondition.ConfigEntry
-	(*structpb.ListValue)(nil),         // 17: google.protobuf.ListValue
-	(*timestamppb.Timestamp)(nil),      // 18: google.protobuf.Timestamp
+	(*SendLoginCodeRequest)(nil),       // 16: iam.directory.v1.SendLoginCodeRequest
+	(*SendLoginCodeResponse)(nil),      // 17: iam.directory.v1.SendLoginCodeResponse
+	nil,                                // 18: iam.directory.v1.FlowCondition.ConfigEntry
+	(*structpb.ListValue)(nil),         // 19: google.protobuf.ListValue
+	(*timestamppb.Timestamp)(nil),      // 20: google.protobuf.Timestamp
 }
 var file_iam_directory_v1_authentication_flow_proto_depIdxs = []int32{
-	17, // 0: iam.directory.v1.AuthenticationFlow.steps:type_name -> google.protobuf.ListValue
-	18, // 1: iam.directory.v1.AuthenticationFlow.created_at:type_name -> google.protobuf.Timestamp
-	18, // 2: iam.directory.v1.AuthenticationFlow.updated_at:type_name -> google.protobuf.Timestamp
-	17, // 3: iam.directory.v1.AuthenticationFlowInput.steps:type_name -> google.protobuf.ListValue
+	19, // 0: iam.directory.v1.AuthenticationFlow.steps:type_name -> google.protobuf.ListValue
+	20, // 1: iam.directory.v1.AuthenticationFlow.created_at:type_name -> google.protobuf.Timestamp
+	20, // 2: iam.directory.v1.AuthenticationFlow.updated_at:type_name -> google.protobuf.Timestamp
+	19, // 3: iam.directory.v1.AuthenticationFlowInput.steps:type_name -> google.protobuf.ListValue
 	1,  // 4: iam.directory.v1.CreateFlowRequest.flow:type_name -> iam.directory.v1.AuthenticationFlowInput
 	0,  // 5: iam.directory.v1.CreateFlowResponse.flow:type_name -> iam.directory.v1.AuthenticationFlow
 	0,  // 6: iam.directory.v1.ListFlowsResponse.flows:type_name -> iam.directory.v1.AuthenticationFlow
 	0,  // 7: iam.directory.v1.GetFlowResponse.flow:type_name -> iam.directory.v1.AuthenticationFlow
 	1,  // 8: iam.directory.v1.UpdateFlowRequest.flow:type_name -> iam.directory.v1.AuthenticationFlowInput
 	0,  // 9: iam.directory.v1.UpdateFlowResponse.flow:type_name -> iam.directory.v1.AuthenticationFlow
-	16, // 10: iam.directory.v1.FlowCondition.config:type_name -> iam.directory.v1.FlowCondition.ConfigEntry
+	18, // 10: iam.directory.v1.FlowCondition.config:type_name -> iam.directory.v1.FlowCondition.ConfigEntry
 	13, // 11: iam.directory.v1.EvaluateConditionsRequest.conditions:type_name -> iam.directory.v1.FlowCondition
 	2,  // 12: iam.directory.v1.AuthenticationFlowService.CreateFlow:input_type -> iam.directory.v1.CreateFlowRequest
 	4,  // 13: iam.directory.v1.AuthenticationFlowService.ListFlows:input_type -> iam.directory.v1.ListFlowsRequest
@@ -1020,15 +1145,17 @@ var file_iam_directory_v1_authentication_flow_proto_depIdxs = []int32{
 	11, // 16: iam.directory.v1.AuthenticationFlowService.DeleteFlow:input_type -> iam.directory.v1.DeleteFlowRequest
 	8,  // 17: iam.directory.v1.AuthenticationFlowService.GetFlowByAlias:input_type -> iam.directory.v1.GetFlowByAliasRequest
 	14, // 18: iam.directory.v1.AuthenticationFlowService.EvaluateConditions:input_type -> iam.directory.v1.EvaluateConditionsRequest
-	3,  // 19: iam.directory.v1.AuthenticationFlowService.CreateFlow:output_type -> iam.directory.v1.CreateFlowResponse
-	5,  // 20: iam.directory.v1.AuthenticationFlowService.ListFlows:output_type -> iam.directory.v1.ListFlowsResponse
-	7,  // 21: iam.directory.v1.AuthenticationFlowService.GetFlow:output_type -> iam.directory.v1.GetFlowResponse
-	10, // 22: iam.directory.v1.AuthenticationFlowService.UpdateFlow:output_type -> iam.directory.v1.UpdateFlowResponse
-	12, // 23: iam.directory.v1.AuthenticationFlowService.DeleteFlow:output_type -> iam.directory.v1.DeleteFlowResponse
-	7,  // 24: iam.directory.v1.AuthenticationFlowService.GetFlowByAlias:output_type -> iam.directory.v1.GetFlowResponse
-	15, // 25: iam.directory.v1.AuthenticationFlowService.EvaluateConditions:output_type -> iam.directory.v1.EvaluateConditionsResponse
-	19, // [19:26] is the sub-list for method output_type
-	12, // [12:19] is the sub-list for method input_type
+	16, // 19: iam.directory.v1.AuthenticationFlowService.SendLoginCode:input_type -> iam.directory.v1.SendLoginCodeRequest
+	3,  // 20: iam.directory.v1.AuthenticationFlowService.CreateFlow:output_type -> iam.directory.v1.CreateFlowResponse
+	5,  // 21: iam.directory.v1.AuthenticationFlowService.ListFlows:output_type -> iam.directory.v1.ListFlowsResponse
+	7,  // 22: iam.directory.v1.AuthenticationFlowService.GetFlow:output_type -> iam.directory.v1.GetFlowResponse
+	10, // 23: iam.directory.v1.AuthenticationFlowService.UpdateFlow:output_type -> iam.directory.v1.UpdateFlowResponse
+	12, // 24: iam.directory.v1.AuthenticationFlowService.DeleteFlow:output_type -> iam.directory.v1.DeleteFlowResponse
+	7,  // 25: iam.directory.v1.AuthenticationFlowService.GetFlowByAlias:output_type -> iam.directory.v1.GetFlowResponse
+	15, // 26: iam.directory.v1.AuthenticationFlowService.EvaluateConditions:output_type -> iam.directory.v1.EvaluateConditionsResponse
+	17, // 27: iam.directory.v1.AuthenticationFlowService.SendLoginCode:output_type -> iam.directory.v1.SendLoginCodeResponse
+	20, // [20:28] is the sub-list for method output_type
+	12, // [12:20] is the sub-list for method input_type
 	12, // [12:12] is the sub-list for extension type_name
 	12, // [12:12] is the sub-list for extension extendee
 	0,  // [0:12] is the sub-list for field type_name
@@ -1046,7 +1173,7 @@ func file_iam_directory_v1_authentication_flow_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_authentication_flow_proto_rawDesc), len(file_iam_directory_v1_authentication_flow_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

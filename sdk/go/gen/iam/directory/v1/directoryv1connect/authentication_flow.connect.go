@@ -55,6 +55,9 @@ const (
 	// AuthenticationFlowServiceEvaluateConditionsProcedure is the fully-qualified name of the
 	// AuthenticationFlowService's EvaluateConditions RPC.
 	AuthenticationFlowServiceEvaluateConditionsProcedure = "/iam.directory.v1.AuthenticationFlowService/EvaluateConditions"
+	// AuthenticationFlowServiceSendLoginCodeProcedure is the fully-qualified name of the
+	// AuthenticationFlowService's SendLoginCode RPC.
+	AuthenticationFlowServiceSendLoginCodeProcedure = "/iam.directory.v1.AuthenticationFlowService/SendLoginCode"
 )
 
 // AuthenticationFlowServiceClient is a client for the iam.directory.v1.AuthenticationFlowService
@@ -69,6 +72,8 @@ type AuthenticationFlowServiceClient interface {
 	GetFlowByAlias(context.Context, *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowResponse], error)
 	// Whether each condition holds for the user logging in to the client, in the order asked.
 	EvaluateConditions(context.Context, *connect.Request[v1.EvaluateConditionsRequest]) (*connect.Response[v1.EvaluateConditionsResponse], error)
+	// Mails the user a one-time sign-in code (an email-otp step) through the realm's SMTP server.
+	SendLoginCode(context.Context, *connect.Request[v1.SendLoginCodeRequest]) (*connect.Response[v1.SendLoginCodeResponse], error)
 }
 
 // NewAuthenticationFlowServiceClient constructs a client for the
@@ -124,6 +129,12 @@ func NewAuthenticationFlowServiceClient(httpClient connect.HTTPClient, baseURL s
 			connect.WithSchema(authenticationFlowServiceMethods.ByName("EvaluateConditions")),
 			connect.WithClientOptions(opts...),
 		),
+		sendLoginCode: connect.NewClient[v1.SendLoginCodeRequest, v1.SendLoginCodeResponse](
+			httpClient,
+			baseURL+AuthenticationFlowServiceSendLoginCodeProcedure,
+			connect.WithSchema(authenticationFlowServiceMethods.ByName("SendLoginCode")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -136,6 +147,7 @@ type authenticationFlowServiceClient struct {
 	deleteFlow         *connect.Client[v1.DeleteFlowRequest, v1.DeleteFlowResponse]
 	getFlowByAlias     *connect.Client[v1.GetFlowByAliasRequest, v1.GetFlowResponse]
 	evaluateConditions *connect.Client[v1.EvaluateConditionsRequest, v1.EvaluateConditionsResponse]
+	sendLoginCode      *connect.Client[v1.SendLoginCodeRequest, v1.SendLoginCodeResponse]
 }
 
 // CreateFlow calls iam.directory.v1.AuthenticationFlowService.CreateFlow.
@@ -173,6 +185,11 @@ func (c *authenticationFlowServiceClient) EvaluateConditions(ctx context.Context
 	return c.evaluateConditions.CallUnary(ctx, req)
 }
 
+// SendLoginCode calls iam.directory.v1.AuthenticationFlowService.SendLoginCode.
+func (c *authenticationFlowServiceClient) SendLoginCode(ctx context.Context, req *connect.Request[v1.SendLoginCodeRequest]) (*connect.Response[v1.SendLoginCodeResponse], error) {
+	return c.sendLoginCode.CallUnary(ctx, req)
+}
+
 // AuthenticationFlowServiceHandler is an implementation of the
 // iam.directory.v1.AuthenticationFlowService service.
 type AuthenticationFlowServiceHandler interface {
@@ -185,6 +202,8 @@ type AuthenticationFlowServiceHandler interface {
 	GetFlowByAlias(context.Context, *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowResponse], error)
 	// Whether each condition holds for the user logging in to the client, in the order asked.
 	EvaluateConditions(context.Context, *connect.Request[v1.EvaluateConditionsRequest]) (*connect.Response[v1.EvaluateConditionsResponse], error)
+	// Mails the user a one-time sign-in code (an email-otp step) through the realm's SMTP server.
+	SendLoginCode(context.Context, *connect.Request[v1.SendLoginCodeRequest]) (*connect.Response[v1.SendLoginCodeResponse], error)
 }
 
 // NewAuthenticationFlowServiceHandler builds an HTTP handler from the service implementation. It
@@ -236,6 +255,12 @@ func NewAuthenticationFlowServiceHandler(svc AuthenticationFlowServiceHandler, o
 		connect.WithSchema(authenticationFlowServiceMethods.ByName("EvaluateConditions")),
 		connect.WithHandlerOptions(opts...),
 	)
+	authenticationFlowServiceSendLoginCodeHandler := connect.NewUnaryHandler(
+		AuthenticationFlowServiceSendLoginCodeProcedure,
+		svc.SendLoginCode,
+		connect.WithSchema(authenticationFlowServiceMethods.ByName("SendLoginCode")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.AuthenticationFlowService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AuthenticationFlowServiceCreateFlowProcedure:
@@ -252,6 +277,8 @@ func NewAuthenticationFlowServiceHandler(svc AuthenticationFlowServiceHandler, o
 			authenticationFlowServiceGetFlowByAliasHandler.ServeHTTP(w, r)
 		case AuthenticationFlowServiceEvaluateConditionsProcedure:
 			authenticationFlowServiceEvaluateConditionsHandler.ServeHTTP(w, r)
+		case AuthenticationFlowServiceSendLoginCodeProcedure:
+			authenticationFlowServiceSendLoginCodeHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -287,4 +314,8 @@ func (UnimplementedAuthenticationFlowServiceHandler) GetFlowByAlias(context.Cont
 
 func (UnimplementedAuthenticationFlowServiceHandler) EvaluateConditions(context.Context, *connect.Request[v1.EvaluateConditionsRequest]) (*connect.Response[v1.EvaluateConditionsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AuthenticationFlowService.EvaluateConditions is not implemented"))
+}
+
+func (UnimplementedAuthenticationFlowServiceHandler) SendLoginCode(context.Context, *connect.Request[v1.SendLoginCodeRequest]) (*connect.Response[v1.SendLoginCodeResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AuthenticationFlowService.SendLoginCode is not implemented"))
 }

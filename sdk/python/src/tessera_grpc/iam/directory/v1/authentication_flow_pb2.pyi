@@ -150,3 +150,21 @@ class EvaluateConditionsResponse(_message.Message):
     HOLDS_FIELD_NUMBER: _ClassVar[int]
     holds: _containers.RepeatedScalarFieldContainer[bool]
     def __init__(self, holds: _Optional[_Iterable[bool]] = ...) -> None: ...
+
+class SendLoginCodeRequest(_message.Message):
+    __slots__ = ("realm", "user_id", "code", "minutes")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    MINUTES_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    code: str
+    minutes: int
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., code: _Optional[str] = ..., minutes: _Optional[int] = ...) -> None: ...
+
+class SendLoginCodeResponse(_message.Message):
+    __slots__ = ("email",)
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    email: str
+    def __init__(self, email: _Optional[str] = ...) -> None: ...

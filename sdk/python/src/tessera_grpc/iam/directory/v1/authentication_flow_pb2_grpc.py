@@ -76,6 +76,11 @@ class AuthenticationFlowServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.EvaluateConditionsRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.EvaluateConditionsResponse.FromString,
                 _registered_method=True)
+        self.SendLoginCode = channel.unary_unary(
+                '/iam.directory.v1.AuthenticationFlowService/SendLoginCode',
+                request_serializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.SendLoginCodeRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.SendLoginCodeResponse.FromString,
+                _registered_method=True)
 
 
 class AuthenticationFlowServiceServicer:
@@ -132,6 +137,13 @@ class AuthenticationFlowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SendLoginCode(self, request, context):
+        """Mails the user a one-time sign-in code (an email-otp step) through the realm's SMTP server.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AuthenticationFlowServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -169,6 +181,11 @@ def add_AuthenticationFlowServiceServicer_to_server(servicer, server):
                     servicer.EvaluateConditions,
                     request_deserializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.EvaluateConditionsRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.EvaluateConditionsResponse.SerializeToString,
+            ),
+            'SendLoginCode': grpc.unary_unary_rpc_method_handler(
+                    servicer.SendLoginCode,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.SendLoginCodeRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.SendLoginCodeResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -367,6 +384,33 @@ class AuthenticationFlowService:
             '/iam.directory.v1.AuthenticationFlowService/EvaluateConditions',
             iam_dot_directory_dot_v1_dot_authentication__flow__pb2.EvaluateConditionsRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_authentication__flow__pb2.EvaluateConditionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SendLoginCode(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AuthenticationFlowService/SendLoginCode',
+            iam_dot_directory_dot_v1_dot_authentication__flow__pb2.SendLoginCodeRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_authentication__flow__pb2.SendLoginCodeResponse.FromString,
             options,
             channel_credentials,
             insecure,
