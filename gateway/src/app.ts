@@ -18,6 +18,7 @@ import { addRealmRoutes } from "./admin/realm-routes.js";
 import { REALM_IMPORT_BODY_LIMIT, REALM_IMPORT_PATH, addRealmTransferRoutes } from "./admin/realm-transfer-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
 import { addWebhookRoutes } from "./admin/webhook-routes.js";
+import { addAuthenticationFlowRoutes } from "./admin/authentication-flow-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
 import { addOrganizationRoutes, organizationBodyParser } from "./admin/organization-routes.js";
@@ -123,6 +124,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
   addEventRoutes(table, deps.rpc);
   addWebhookRoutes(table, deps.rpc);
+  addAuthenticationFlowRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
   addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
   addUserSecurityRoutes(table, deps.rpc);

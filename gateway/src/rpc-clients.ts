@@ -6,6 +6,7 @@ import { GroupService } from "../../gen/iam/directory/v1/group_pb.js";
 import { OrganizationService } from "../../gen/iam/directory/v1/organization_pb.js";
 import { UserSecurityService } from "../../gen/iam/directory/v1/user_security_pb.js";
 import { PasskeyService } from "../../gen/iam/directory/v1/passkey_pb.js";
+import { AuthenticationFlowService } from "../../gen/iam/directory/v1/authentication_flow_pb.js";
 import { DirectoryService } from "../../gen/iam/directory/v1/directory_pb.js";
 import { ClientService } from "../../gen/iam/directory/v1/client_pb.js";
 import { ClientRegistrationService } from "../../gen/iam/directory/v1/client_registration_pb.js";
@@ -47,6 +48,7 @@ export interface RpcClients {
   organizations: Client<typeof OrganizationService>;
   userSecurity: Client<typeof UserSecurityService>;
   passkeys: Client<typeof PasskeyService>;
+  authenticationFlows: Client<typeof AuthenticationFlowService>;
   clients: Client<typeof ClientService>;
   clientRegistrations: Client<typeof ClientRegistrationService>;
   roles: Client<typeof RoleService>;
@@ -86,6 +88,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     organizations: createClient(OrganizationService, t.directory),
     userSecurity: createClient(UserSecurityService, t.directory),
     passkeys: createClient(PasskeyService, t.directory),
+    authenticationFlows: createClient(AuthenticationFlowService, t.directory),
     clients: createClient(ClientService, t.directory),
     clientRegistrations: createClient(ClientRegistrationService, t.directory),
     roles: createClient(RoleService, t.directory),

@@ -149,6 +149,21 @@ describe("query plans of the OAuth and session paths (embedded)", () => {
     expect((await manage("DELETE", ((await put.json()) as Record<string, string>).registration_access_token!)).status).toBe(204);
     expect((await api.del(`/admin/realms/${realm}/clients-initial-access/${iat.body.id as string}`)).status).toBe(204);
 
+    // Authentication flows: created, listed, run by the password grant (a role condition), refused while a client uses one.
+    const flows = `/admin/realms/${realm}/authentication/flows`;
+    const flow = await api.post(flows, { alias: "f", steps: [{ type: "username-password", requirement: "REQUIRED" },
+      { type: "otp", requirement: "CONDITIONAL", condition: { type: "condition-user-role", config: { role: "r" } } }] });
+    const pw = await api.post(`/admin/realms/${realm}/clients`, { clientId: "pw", grantTypes: ["password"], directGrantFlowOverride: "f" });
+    expect(pw.status).toBe(201);
+    expect((await api.put(`/admin/realms/${realm}`, { directGrantFlow: "f" })).status).toBe(200);
+    expect((await api.get(`${flows}?first=2&max=5`)).body).toHaveLength(1);
+    expect((await api.del(`${flows}/${flow.body.id as string}`)).status).toBe(409);
+    const flowUser = await api.post(`/admin/realms/${realm}/users`, { username: "flo", password: "Plans-pass-1" });
+    expect(flowUser.status).toBe(201);
+    expect((await http("POST", `${issuer}/protocol/openid-connect/token`, { form: {
+      grant_type: "password", client_id: "pw", client_secret: pw.body.secret as string, username: "flo", password: "Plans-pass-1",
+    } })).status).toBe(200);
+
     const plans = await recordedPlans();
     // The deletion also took "app" out of the realm's SSO sessions (SsoSessionRepository.forgetClient):
     // SQLite cannot index array elements, so the realm's index narrows and each session's own

@@ -8,6 +8,7 @@ import { protocolOperations } from "./protocol-operations.js";
 import { organizationOperations } from "./organization-operations.js";
 import { realmUserOperations } from "./realm-user-operations.js";
 import { webhookOperations } from "./webhook-operations.js";
+import { authenticationFlowOperations } from "./authentication-flow-operations.js";
 import { clientRegistrationOperations } from "./client-registration-operations.js";
 import { accountOperations } from "./account-operations.js";
 import { packageVersion } from "../ops/landing-routes.js";
@@ -44,7 +45,7 @@ const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>>> = {
 /** Every documented operation, in the order of the document. */
 export function operations(p: ProtoSchemas = schemas()): Operation[] {
   return [
-    ...realmUserOperations(p), ...clientProviderOperations(p), ...organizationOperations(p), ...webhookOperations(p), ...clientRegistrationOperations(p),
+    ...realmUserOperations(p), ...clientProviderOperations(p), ...organizationOperations(p), ...webhookOperations(p), ...authenticationFlowOperations(), ...clientRegistrationOperations(p),
     ...protocolOperations(), ...accountOperations(),
   ];
 }

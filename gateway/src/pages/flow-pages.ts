@@ -12,6 +12,7 @@ import { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } from "./password-toggl
 import type { RealmLooks } from "./realm-looks.js";
 import { providerButtons } from "../broker/login-buttons.js";
 import { identityFirstLogin } from "./identity-first.js";
+import { idpRedirectOf } from "./flow-identity-first.js";
 import { PASSKEY_LIBRARY_PATH, PASSKEY_PAGE_SCRIPT_PATH, scriptNonce } from "./passkey-assets.js";
 
 export interface PageDeps {
@@ -107,13 +108,21 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   const entry = TEMPLATES[page.step];
   if (!entry) return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
   const look = await deps.looks.get(realm);
+  // A flow starting with an idp-redirector step: the identity provider's login instead of this page.
+  const idpRedirect = await idpRedirectOf(deps.rpc, realm, look.browserFlow, page, action);
+  if (idpRedirect) {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Referrer-Policy", "no-referrer");
+    res.redirect(302, idpRedirect);
+    return;
+  }
   const qrDataUrl = page.step === FlowStep.OTP_ENROLL && page.otpauthUri.startsWith("otpauth://")
     ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
   const identityProviders = await providerButtons(deps.rpc, realm, page, action);
   // The username alone first, in a realm with organizations (identity-first.ts); once a username
   // is known (the password step, a failed password) the usual form.
   const identityFirst = page.step === FlowStep.LOGIN && !page.username && !page.userCode && page.transactionId !== ""
-    && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, realm));
+    && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, realm, look.browserFlow));
   // The passkey pages load two script files admitted by a per-response nonce (passkey-assets.ts).
   const nonce = entry.passkey ? scriptNonce() : "";
   renderPage(res, 200, entry.template, {

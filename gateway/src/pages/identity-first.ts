@@ -5,16 +5,18 @@ import { currentContext } from "../../../services/kit/src/context.js";
 import { flowContext, one, realmOf } from "../oidc/flow-context.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { sendFailure, sendFlowResult, type PageDeps } from "./flow-pages.js";
+import { flowAsksUsernameFirst } from "./flow-identity-first.js";
 
 /**
  * Whether the login page asks for the username first (Keycloak 26's identity-first login with
  * organizations): in a realm with organizations, so that an email whose domain belongs to one can
- * be sent to that organization's identity provider before any password is typed. When the
+ * be sent to that organization's identity provider before any password is typed; or when the
+ * realm's browser flow identifies by a username step (flow-identity-first.ts). When the
  * directory does not answer, the page is the usual one (username and password).
  */
-export async function identityFirstLogin(rpc: RpcClients, realm: string): Promise<boolean> {
+export async function identityFirstLogin(rpc: RpcClients, realm: string, browserFlow?: string): Promise<boolean> {
   try {
-    return (await rpc.organizations.countOrganizations({ realm })).count > 0n;
+    return (await rpc.organizations.countOrganizations({ realm })).count > 0n || await flowAsksUsernameFirst(rpc, realm, browserFlow);
   } catch (err) {
     currentContext()?.logger.warn({ err, realm }, "login page shown without the identity-first step");
     return false;

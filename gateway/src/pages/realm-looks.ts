@@ -16,6 +16,8 @@ export interface RealmLook {
   resetPasswordAllowed?: boolean;
   /** The realm's password policy, one line per rule (password-rules.ts). */
   passwordRules?: string[];
+  /** The alias of the realm's browser flow (flow-identity-first.ts reads it). */
+  browserFlow?: string;
 }
 
 /** The look of a page of an unknown realm. */
@@ -74,7 +76,7 @@ export class RealmLooks {
         if (!r) return null;
         const look = deepFreeze({
           title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed,
-          resetPasswordAllowed: r.resetPasswordAllowed, passwordRules: passwordRules(r),
+          resetPasswordAllowed: r.resetPasswordAllowed, passwordRules: passwordRules(r), browserFlow: r.browserFlow,
         });
         return { look, enabled: r.enabled };
       } catch (e) {

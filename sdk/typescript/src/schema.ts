@@ -1508,6 +1508,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/realms/{realmName}/authentication/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List authentication flows
+         * @description The built-in flows first, then the realm's in alias order; `max` defaults to 100, at most 1000.
+         */
+        get: operations["listAuthenticationFlows"];
+        put?: never;
+        /** Create an authentication flow */
+        post: operations["createAuthenticationFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/authentication/flows/{flowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an authentication flow */
+        get: operations["getAuthenticationFlow"];
+        /** Update an authentication flow (the fields sent) */
+        put: operations["updateAuthenticationFlow"];
+        post?: never;
+        /** Delete an authentication flow */
+        delete: operations["deleteAuthenticationFlow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/realms/{realmName}/clients-initial-access": {
         parameters: {
             query?: never;
@@ -2801,6 +2841,8 @@ export interface components {
                 rateLimitPerIp: number;
                 rateLimitPerClient: number;
                 requirePushedAuthorizationRequests?: boolean;
+                browserFlow?: string;
+                directGrantFlow?: string;
             };
             roles: {
                 id: string;
@@ -2856,6 +2898,8 @@ export interface components {
                 jwksUri?: string;
                 /** @enum {string} */
                 clientProfile?: "" | "fapi2-security";
+                browserFlowOverride?: string;
+                directGrantFlowOverride?: string;
                 secret?: string;
                 defaultClientScopes: string[];
                 optionalClientScopes: string[];
@@ -2892,6 +2936,14 @@ export interface components {
                 roles?: {
                     name: string;
                     description: string;
+                }[];
+            }[];
+            authenticationFlows?: {
+                id: string;
+                alias: string;
+                description: string;
+                steps: {
+                    [key: string]: unknown;
                 }[];
             }[];
             identityProviders: {
@@ -3118,6 +3170,8 @@ export interface components {
             ssoSessionMaxLifespan: number;
             resetPasswordAllowed: boolean;
             requirePushedAuthorizationRequests: boolean;
+            browserFlow: string;
+            directGrantFlow: string;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3241,6 +3295,8 @@ export interface components {
             ssoSessionMaxLifespan?: number;
             resetPasswordAllowed?: boolean;
             requirePushedAuthorizationRequests?: boolean;
+            browserFlow?: string;
+            directGrantFlow?: string;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3270,6 +3326,8 @@ export interface components {
             ssoSessionMaxLifespan?: number;
             resetPasswordAllowed?: boolean;
             requirePushedAuthorizationRequests?: boolean;
+            browserFlow?: string;
+            directGrantFlow?: string;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -3388,6 +3446,8 @@ export interface components {
             idTokenSignedResponseAlg: string;
             accessTokenSignedResponseAlg: string;
             clientProfile: string;
+            browserFlowOverride?: string;
+            directGrantFlowOverride?: string;
         };
         /** @description `iam.directory.v1.Role` */
         Role: {
@@ -3536,6 +3596,8 @@ export interface components {
             idTokenSignedResponseAlg?: string;
             accessTokenSignedResponseAlg?: string;
             clientProfile?: string;
+            browserFlowOverride?: string;
+            directGrantFlowOverride?: string;
         };
         /** @description `iam.directory.v1.ClientUpdate` */
         ClientUpdate: {
@@ -3559,6 +3621,8 @@ export interface components {
             idTokenSignedResponseAlg?: string;
             accessTokenSignedResponseAlg?: string;
             clientProfile?: string;
+            browserFlowOverride?: string;
+            directGrantFlowOverride?: string;
         };
         /** @description `iam.directory.v1.ServiceAccountUser` */
         ServiceAccountUser: {
@@ -4184,6 +4248,8 @@ export interface operations {
                         ssoSessionMaxLifespan: number;
                         resetPasswordAllowed: boolean;
                         requirePushedAuthorizationRequests: boolean;
+                        browserFlow: string;
+                        directGrantFlow: string;
                         importReport: {
                             path: string;
                             message: string;
@@ -12220,6 +12286,562 @@ export interface operations {
             };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuthenticationFlows: {
+        parameters: {
+            query?: {
+                /** @description Index of the first result (default 0). */
+                first?: number;
+                /** @description Largest number of results (the service applies its default and cap). */
+                max?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Flows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        alias: string;
+                        description: string;
+                        /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
+                        builtIn: boolean;
+                        steps: {
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            type: string;
+                            /** @enum {unknown} */
+                            requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                            /** @description Only with requirement CONDITIONAL: the step runs only when it holds. */
+                            condition?: {
+                                /** @enum {unknown} */
+                                type: "condition-user-role" | "condition-user-group" | "condition-user-attribute" | "condition-client" | "condition-user-configured";
+                                /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                                config?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                            config?: {
+                                [key: string]: string;
+                            };
+                            /** @description Only on a `subflow` step: its own steps, one level of Keycloak's sub-flows. */
+                            steps?: {
+                                type: string;
+                                /** @enum {unknown} */
+                                requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                            }[];
+                        }[];
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                    }[];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAuthenticationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the realm; the realm's `browserFlow`/`directGrantFlow` and clients' overrides name the flow by it. */
+                    alias: string;
+                    description?: string;
+                    steps: {
+                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                        type: string;
+                        /** @enum {unknown} */
+                        requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                        /** @description Only with requirement CONDITIONAL: the step runs only when it holds. */
+                        condition?: {
+                            /** @enum {unknown} */
+                            type: "condition-user-role" | "condition-user-group" | "condition-user-attribute" | "condition-client" | "condition-user-configured";
+                            /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                            config?: {
+                                [key: string]: string;
+                            };
+                        };
+                        /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                        config?: {
+                            [key: string]: string;
+                        };
+                        /** @description Only on a `subflow` step: its own steps, one level of Keycloak's sub-flows. */
+                        steps?: {
+                            type: string;
+                            /** @enum {unknown} */
+                            requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                        }[];
+                    }[];
+                    /** @description Read-only; ignored. */
+                    id?: string;
+                    /** @description Read-only; ignored. */
+                    builtIn?: unknown;
+                    /** @description Read-only; ignored. */
+                    createdAt?: unknown;
+                    /** @description Read-only; ignored. */
+                    updatedAt?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The flow. */
+            201: {
+                headers: {
+                    /** @description `/admin/realms/{realmName}/authentication/flows/{id}` (a relative reference). */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        alias: string;
+                        description: string;
+                        /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
+                        builtIn: boolean;
+                        steps: {
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            type: string;
+                            /** @enum {unknown} */
+                            requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                            /** @description Only with requirement CONDITIONAL: the step runs only when it holds. */
+                            condition?: {
+                                /** @enum {unknown} */
+                                type: "condition-user-role" | "condition-user-group" | "condition-user-attribute" | "condition-client" | "condition-user-configured";
+                                /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                                config?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                            config?: {
+                                [key: string]: string;
+                            };
+                            /** @description Only on a `subflow` step: its own steps, one level of Keycloak's sub-flows. */
+                            steps?: {
+                                type: string;
+                                /** @enum {unknown} */
+                                requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                            }[];
+                        }[];
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                    };
+                };
+            };
+            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, or a built-in flow. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The alias is taken in the realm. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthenticationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The flow's id (`builtin-browser` and `builtin-direct-grant` for the built-in flows). */
+                flowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        alias: string;
+                        description: string;
+                        /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
+                        builtIn: boolean;
+                        steps: {
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            type: string;
+                            /** @enum {unknown} */
+                            requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                            /** @description Only with requirement CONDITIONAL: the step runs only when it holds. */
+                            condition?: {
+                                /** @enum {unknown} */
+                                type: "condition-user-role" | "condition-user-group" | "condition-user-attribute" | "condition-client" | "condition-user-configured";
+                                /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                                config?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                            config?: {
+                                [key: string]: string;
+                            };
+                            /** @description Only on a `subflow` step: its own steps, one level of Keycloak's sub-flows. */
+                            steps?: {
+                                type: string;
+                                /** @enum {unknown} */
+                                requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                            }[];
+                        }[];
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the flow does not exist (`realm_not_found`, `flow_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAuthenticationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The flow's id (`builtin-browser` and `builtin-direct-grant` for the built-in flows). */
+                flowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the realm; the realm's `browserFlow`/`directGrantFlow` and clients' overrides name the flow by it. */
+                    alias?: string;
+                    description?: string;
+                    steps?: {
+                        /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                        type: string;
+                        /** @enum {unknown} */
+                        requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                        /** @description Only with requirement CONDITIONAL: the step runs only when it holds. */
+                        condition?: {
+                            /** @enum {unknown} */
+                            type: "condition-user-role" | "condition-user-group" | "condition-user-attribute" | "condition-client" | "condition-user-configured";
+                            /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                            config?: {
+                                [key: string]: string;
+                            };
+                        };
+                        /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                        config?: {
+                            [key: string]: string;
+                        };
+                        /** @description Only on a `subflow` step: its own steps, one level of Keycloak's sub-flows. */
+                        steps?: {
+                            type: string;
+                            /** @enum {unknown} */
+                            requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                        }[];
+                    }[];
+                    /** @description Read-only; ignored. */
+                    id?: string;
+                    /** @description Read-only; ignored. */
+                    builtIn?: unknown;
+                    /** @description Read-only; ignored. */
+                    createdAt?: unknown;
+                    /** @description Read-only; ignored. */
+                    updatedAt?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The flow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        alias: string;
+                        description: string;
+                        /** @description A built-in flow (today's fixed login): listed, neither changed nor deleted. */
+                        builtIn: boolean;
+                        steps: {
+                            /** @description `username-password`, `username`, `password`, `otp`, `recovery-code`, `passkey`, `email-otp`, `idp-redirector` (config `alias`), `deny`, `required-actions`, a `condition-*` type (inside a CONDITIONAL subflow), `subflow`, or `plugin:<id>` once a plugin registers it. */
+                            type: string;
+                            /** @enum {unknown} */
+                            requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                            /** @description Only with requirement CONDITIONAL: the step runs only when it holds. */
+                            condition?: {
+                                /** @enum {unknown} */
+                                type: "condition-user-role" | "condition-user-group" | "condition-user-attribute" | "condition-client" | "condition-user-configured";
+                                /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                                config?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description String settings of the step or condition (e.g. `role`, `group`, `attribute` and `value`, `clientId`, `negate`). */
+                            config?: {
+                                [key: string]: string;
+                            };
+                            /** @description Only on a `subflow` step: its own steps, one level of Keycloak's sub-flows. */
+                            steps?: {
+                                type: string;
+                                /** @enum {unknown} */
+                                requirement: "REQUIRED" | "ALTERNATIVE" | "CONDITIONAL" | "DISABLED";
+                            }[];
+                        }[];
+                        /** Format: date-time */
+                        createdAt?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
+                    };
+                };
+            };
+            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, or a built-in flow. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the flow does not exist (`realm_not_found`, `flow_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The new alias is taken, or the flow is in use and its alias cannot change (`flow_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAuthenticationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The flow's id (`builtin-browser` and `builtin-direct-grant` for the built-in flows). */
+                flowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is not valid (`field` names it, e.g. `steps[1].condition`): an unknown type or requirement, CONDITIONAL without a condition, a flow that can never succeed or checks no credential, or a built-in flow. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or the flow does not exist (`realm_not_found`, `flow_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or a client uses the flow (`flow_in_use`; the message names them). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

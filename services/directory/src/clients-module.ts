@@ -39,6 +39,7 @@ import { roleRpc } from "./rpc/role-rpc.js";
 import { clientScopeRpc } from "./rpc/client-scope-rpc.js";
 import { claimsRpc } from "./rpc/claims-rpc.js";
 import { buildDynamicRegistrationSlice } from "./dynamic-registration-module.js";
+import { buildFlowsSlice } from "./flows-module.js";
 
 /**
  * The directory's clients, roles, role mappings, client scopes and claims (spec 2.3, 2.4, 2.8,
@@ -75,10 +76,15 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   // Through RealmAccess: the first sign-in to a realm's account console seeds its client.
   const authenticator = new ClientAuthenticator(realms, clients, clientAdmin, configs);
   const dynamicRegistration = await buildDynamicRegistrationSlice(deps, outbox, realms, clientAdmin);
+  const flows = await buildFlowsSlice({ store, clock, outbox, lookup, users, groups, memberships, mappings, roles, clients });
+  clientAdmin.flowExists = (realmId, alias) => flows.admin.exists(realmId, alias);
   let subs: Subscription[] = [];
 
   return {
+    flows: flows.admin,
+    loginCodes: flows.codes,
     routes(router: ConnectRouter) {
+      flows.routes(router);
       router.service(ClientService, clientRpc(clientAdmin, authenticator));
       router.service(RoleService, roleRpc(roleAdmin, roleMappings));
       router.service(ClientScopeService, clientScopeRpc(scopeAdmin));
@@ -88,7 +94,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
     async start() {
       subs = [
         await watchTokenConfigWrites(bus, configWrites),
-        await subscribeRealmDeletedClients(bus, { clients, roles, mappings, scopes, assignments, defaults }, logger),
+        await subscribeRealmDeletedClients(bus, { clients, roles, mappings, scopes, assignments, defaults, flows: flows.admin }, logger),
       ];
       await dynamicRegistration.start();
     },

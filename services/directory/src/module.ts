@@ -25,6 +25,7 @@ import { watchRealmCache } from "./events/realm-cache-watcher.js";
 import { buildAuthenticationSlice } from "./authentication-module.js";
 import { buildRegistrationSlice } from "./registration-module.js";
 import { buildRealmTransferSlice } from "./realm-transfer-module.js";
+import { RealmMailer } from "./domain/realm-mailer.js";
 
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
 export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
@@ -41,6 +42,8 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   let cascade: Subscription | undefined;
   let watches: Subscription[] = [];
   const clientsSlice = await buildClientsSlice(deps, outbox, writes.removal, config.publicUrl);
+  realms.flowExists = (realmId, alias) => clientsSlice.flows.exists(realmId, alias);
+  clientsSlice.loginCodes.mailer = new RealmMailer(realms);
   const authnSlice = await buildAuthenticationSlice(deps, hasher, writes);
   const registrationSlice = await buildRegistrationSlice(deps, config, realms, hasher, writes);
   const transferSlice = await buildRealmTransferSlice(deps, realms, outbox);

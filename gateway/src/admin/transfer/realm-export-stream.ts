@@ -5,7 +5,7 @@ import { parsePart, unlessUnimplemented } from "./part-calls.js";
 
 /** The document's top-level sections in the order an export writes them. */
 const SECTION_ORDER = [
-  "realm", "roles", "clientScopes", "clients", "groups", "organizations", "identityProviders", "userFederationProviders",
+  "realm", "roles", "clientScopes", "clients", "groups", "organizations", "authenticationFlows", "identityProviders", "userFederationProviders",
   "samlServiceProviders", "signingKeys", "samlSigningKeys", "webhooks",
 ] as const;
 

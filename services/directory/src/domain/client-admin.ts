@@ -5,6 +5,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { randomToken, sha256Hex } from "../../../kit/src/crypto/random.js";
 import { auditedWrite } from "./audited-write.js";
+import { isBuiltinFlow } from "../../../kit/src/authentication-flows/flow-model.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 import {
   clientView, DEFAULT_GRANT_TYPES, type ClientCreateInput, type ClientRecord, type ClientUpdateInput,
@@ -83,6 +84,7 @@ export class ClientAdmin {
       idTokenSignedResponseAlg: checkTokenSigningAlg("idTokenSignedResponseAlg", input.idTokenSignedResponseAlg ?? ""),
       accessTokenSignedResponseAlg: checkTokenSigningAlg("accessTokenSignedResponseAlg", input.accessTokenSignedResponseAlg ?? ""),
       clientProfile: checkClientProfile(input.clientProfile ?? ""),
+      ...(await this.flowOverrides(realm._id, input)),
       createdAt: now, updatedAt: now,
     };
     checkProfileConsistency(client);
@@ -156,6 +158,7 @@ export class ClientAdmin {
     const authInput = { tokenEndpointAuthMethod: input.tokenEndpointAuthMethod, clientAuthenticatorType: input.clientAuthenticatorType, jwks: input.jwks, jwksUri: input.jwksUri };
     if (Object.values(authInput).some((v) => v !== undefined)) Object.assign(set, resolveAuthMethod(current.clientType, authInput, current));
     if (input.clientProfile !== undefined) set.clientProfile = checkClientProfile(input.clientProfile);
+    Object.assign(set, await this.flowOverrides(realm._id, input));
     // The settings after the update, not only the fields sent, must agree with the profile.
     checkProfileConsistency({ ...current, ...set });
     let updated = null as ClientRecord | null;
@@ -275,6 +278,23 @@ export class ClientAdmin {
   }
 
   /** From the store past the realm cache: the token service caches the answer (client_credentials). */
+  /** Whether an authentication flow alias exists in a realm (flow-admin.ts); built-in aliases only until wired. */
+  flowExists: (realmId: string, alias: string) => Promise<boolean> = async (_realmId, alias) => isBuiltinFlow(alias);
+
+  /** The flow overrides sent: "" clears one, any other value names a flow of the realm. */
+  private async flowOverrides(realmId: string, input: ClientUpdateInput): Promise<Partial<ClientRecord>> {
+    const out: Partial<ClientRecord> = {};
+    for (const field of ["browserFlowOverride", "directGrantFlowOverride"] as const) {
+      const alias = input[field];
+      if (alias === undefined) continue;
+      if (alias !== "" && !(await this.flowExists(realmId, alias))) {
+        throw IamError.invalid(field, `${field}: no authentication flow with alias "${alias}" in this realm`);
+      }
+      out[field] = alias;
+    }
+    return out;
+  }
+
   async serviceAccountUser(realmName: string, clientId: string): Promise<UserRecord> {
     const realm = await this.realms.current(realmName);
     const client = await this.require(realm, clientId);

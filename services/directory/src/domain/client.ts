@@ -49,6 +49,9 @@ export interface ClientRecord extends Doc {
   accessTokenSignedResponseAlg?: string;
   /** The security profile it follows (client-profile.ts): absent or "" is none. */
   clientProfile?: string;
+  /** Authentication flow aliases used instead of the realm's; absent or "" is the realm's. */
+  browserFlowOverride?: string;
+  directGrantFlowOverride?: string;
   secretSealed?: string;
   createdAt: number;
   updatedAt: number;
@@ -81,6 +84,8 @@ export interface ClientCreateInput {
   idTokenSignedResponseAlg?: string;
   accessTokenSignedResponseAlg?: string;
   clientProfile?: string;
+  browserFlowOverride?: string;
+  directGrantFlowOverride?: string;
 }
 
 /** A JSON Web Key Set (RFC 7517 section 5). */
@@ -95,7 +100,7 @@ export type ClientUpdateInput = Pick<
   | "tokenEndpointAuthMethod" | "clientAuthenticatorType" | "jwks" | "jwksUri" | "requestObjectSignatureAlg" | "requirePushedAuthorizationRequests"
   | "dpopBoundAccessTokens" | "dpopNonceRequired"
   | "standardTokenExchangeEnabled" | "idTokenSignedResponseAlg" | "accessTokenSignedResponseAlg"
-  | "clientProfile"
+  | "clientProfile" | "browserFlowOverride" | "directGrantFlowOverride"
 >;
 
 /** OIDC Registration 2's token_endpoint_auth_method values Tessera accepts (OIDC Core 1.0 section 9). */
@@ -115,7 +120,7 @@ export const KEYCLOAK_AUTHENTICATOR: Record<TokenEndpointAuthMethod, string> = {
 
 /** The client as the Admin API shows it: never the secret, unless `secret` is passed (create, regenerate). */
 export function clientView(c: ClientRecord, secret?: string) {
-  const { _id, realmId: _r, secretSealed: _s, createdAt, updatedAt, tokenEndpointAuthMethod: _m, jwks, jwksUri, ...fields } = c;
+  const { _id, realmId: _r, secretSealed: _s, createdAt, updatedAt, tokenEndpointAuthMethod: _m, jwks, jwksUri, browserFlowOverride, directGrantFlowOverride, ...fields } = c;
   const method = authMethodOf(c);
   return {
     id: _id,
@@ -132,6 +137,9 @@ export function clientView(c: ClientRecord, secret?: string) {
     idTokenSignedResponseAlg: c.idTokenSignedResponseAlg ?? "",
     accessTokenSignedResponseAlg: c.accessTokenSignedResponseAlg ?? "",
     clientProfile: c.clientProfile ?? "",
+    // Only when set, so clients without overrides read as before.
+    ...(browserFlowOverride ? { browserFlowOverride } : {}),
+    ...(directGrantFlowOverride ? { directGrantFlowOverride } : {}),
     ...(secret !== undefined ? { secret } : {}),
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

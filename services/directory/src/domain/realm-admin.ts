@@ -10,6 +10,7 @@ import type { RealmRepository } from "../store/realm-repository.js";
 import { realmDeletedEvent, realmUpdatedEvent } from "../events/realm-events.js";
 import { realmView } from "./realm-view.js";
 import { auditedWrite } from "./audited-write.js";
+import { isBuiltinFlow } from "../../../kit/src/authentication-flows/flow-model.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 
 /** Largest page of the realm list. */
@@ -26,6 +27,8 @@ const realmFields = (r: RealmRecord): RealmRecord => r;
  * recorded follows the realm's `adminEventsEnabled` as the write leaves it.
  */
 export class RealmAdmin {
+  /** Whether an authentication flow alias exists in a realm (flow-admin.ts); built-in aliases only until wired. */
+  flowExists: (realmId: string, alias: string) => Promise<boolean> = async (_realmId, alias) => isBuiltinFlow(alias);
   private readonly adminKind = recordWriteKind("directory.realm-admin", (_realmId, id) => this.repo.findById(id), realmFields);
 
   constructor(
@@ -43,6 +46,7 @@ export class RealmAdmin {
     checkRealmFields(input);
     const now = this.clock.now();
     const id = randomUUID();
+    await this.checkFlows(id, input);
     const { smtpPassword, ...rest } = input;
     const realm: RealmRecord = {
       ...REALM_DEFAULTS,
@@ -101,6 +105,7 @@ export class RealmAdmin {
     checkRealmFields(input);
     // Past the cache: the admin event shows the realm as this write leaves it.
     const current = await this.current(name);
+    await this.checkFlows(current._id, input);
     const { smtpPassword, ...rest } = input;
     const set: Partial<RealmRecord> = { ...stripUndefined(rest), updatedAt: this.clock.now() };
     const unset: string[] = [];
@@ -160,6 +165,16 @@ export class RealmAdmin {
     name: "directory.realm",
     applied: async (s) => (await this.repo.findById(s._id)) === null,
   };
+
+  /** browserFlow and directGrantFlow name a flow of the realm (a new realm has the built-in ones only). */
+  private async checkFlows(realmId: string, input: RealmCreateInput): Promise<void> {
+    for (const field of ["browserFlow", "directGrantFlow"] as const) {
+      const alias = input[field];
+      if (alias !== undefined && !(await this.flowExists(realmId, alias))) {
+        throw IamError.invalid(field, `${field}: no authentication flow with alias "${alias}" in this realm`);
+      }
+    }
+  }
 
   /** The SMTP password in clear, for the mailer only. */
   smtpPassword(realm: RealmRecord): string | undefined {

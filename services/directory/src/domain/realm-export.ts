@@ -1,7 +1,7 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type {
-  ClientDoc, ClientScopeDoc, GroupDoc, OrganizationDoc, PasskeyDoc, RealmSettingsDoc, RoleDoc, UserDoc,
+  AuthenticationFlowDoc, ClientDoc, ClientScopeDoc, GroupDoc, OrganizationDoc, PasskeyDoc, RealmSettingsDoc, RoleDoc, UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
 import { REALM_DEFAULTS, type RealmRecord } from "./realm.js";
 import type { ClientRecord } from "./client.js";
@@ -18,6 +18,7 @@ import type { OrganizationMemberRecord } from "../store/organization-member-repo
 import type { OrganizationRoleRecord } from "../store/organization-role-repository.js";
 import { ACCOUNT_CONSOLE_CLIENT_ID } from "./account-console-client.js";
 import type { OrganizationRecord } from "./organization.js";
+import type { FlowRecord } from "./authentication-flow.js";
 
 /** Users per export page: a page is read, converted and sent before the next is read. */
 export const USER_PAGE = 500;
@@ -31,6 +32,7 @@ export interface RealmSections {
   clients: ClientDoc[];
   groups: GroupDoc[];
   organizations?: OrganizationDoc[];
+  authenticationFlows?: AuthenticationFlowDoc[];
 }
 
 /** What role names and paths mean in one realm: ids resolved to the names a document holds. */
@@ -51,6 +53,7 @@ export class RealmExport {
 
   async sections(realm: RealmRecord, includeSecrets: boolean): Promise<RealmSections> {
     const organizations = await this.repo.all<OrganizationRecord>("organizations", realm._id);
+    const flows = (await this.repo.all<FlowRecord>("authentication_flows", realm._id)).sort((a, b) => (a.alias < b.alias ? -1 : 1));
     const orgRoles = organizations.length ? await this.repo.all<OrganizationRoleRecord>("organization_roles", realm._id) : [];
     const [clients, roles, scopes, rawMappers, assignments, groups] = await Promise.all([
       this.repo.all<ClientRecord>("clients", realm._id), this.repo.all<RoleRecord>("roles", realm._id),
@@ -94,6 +97,8 @@ export class RealmExport {
             ? { tokenEndpointAuthMethod: c.tokenEndpointAuthMethod as ClientDoc["tokenEndpointAuthMethod"] & string } : {}),
           ...(c.jwksUri ? { jwksUri: c.jwksUri } : {}),
           ...(c.clientProfile ? { clientProfile: c.clientProfile as ClientDoc["clientProfile"] & string } : {}),
+          ...(c.browserFlowOverride ? { browserFlowOverride: c.browserFlowOverride } : {}),
+          ...(c.directGrantFlowOverride ? { directGrantFlowOverride: c.directGrantFlowOverride } : {}),
           ...(secret !== undefined ? { secret } : {}),
           defaultClientScopes: scopeList("default"), optionalClientScopes: scopeList("optional"),
           roles: roles.filter((r) => r.clientId === c._id).map(roleDoc),
@@ -103,6 +108,8 @@ export class RealmExport {
       groups: groupTree(groups, groupMappings, names),
       // Only when the realm has some: documents of realms without organizations read as before.
       ...(organizations.length ? { organizations: organizations.map((o) => organizationDoc(o, orgRoles.filter((r) => r.organizationId === o._id))) } : {}),
+      // Only when the realm has some: the built-in flows are every realm's and not exported.
+      ...(flows.length ? { authenticationFlows: flows.map((f) => ({ id: f._id, alias: f.alias, description: f.description, steps: JSON.parse(f.stepsJson) as Array<Record<string, unknown>> })) } : {}),
     };
   }
 
@@ -193,6 +200,7 @@ export class RealmExport {
       themeName: r.themeName, theme: { ...r.theme }, loginTheme: r.loginTheme, accountTheme: r.accountTheme, emailTheme: r.emailTheme,
       rateLimitPerIp: r.rateLimitPerIp ?? 0, rateLimitPerClient: r.rateLimitPerClient ?? 0,
       requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests ?? false,
+      ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),
     };
   }
 

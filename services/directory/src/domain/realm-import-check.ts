@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IamError } from "../../../kit/src/errors.js";
 import {
-  clientSchema, clientScopeSchema, groupSchema, jsonPath, organizationSchema, realmSettingsSchema, roleSchema, userSchema,
+  authenticationFlowSchema, clientSchema, clientScopeSchema, groupSchema, jsonPath, organizationSchema, realmSettingsSchema, roleSchema, userSchema,
   type ClientDoc, type GroupDoc, type Problem, type RealmSettingsDoc, type UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
 import { checkRealmFields, checkRealmName } from "./realm-rules.js";
@@ -14,6 +14,7 @@ import { hashFormat } from "./stored-hash.js";
 import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
 import { MAPPER_TYPES, checkMapperConfig, checkMapperType } from "./mapper-rules.js";
 import type { TransferCollection } from "../store/realm-transfer-repository.js";
+import { checkFlowsPart } from "./realm-import-flows-check.js";
 
 /** The directory's sections of a realm document (the gateway sends only these). */
 export const directoryPartSchema = z.strictObject({
@@ -23,6 +24,7 @@ export const directoryPartSchema = z.strictObject({
   clients: z.array(clientSchema),
   groups: z.array(groupSchema),
   organizations: z.array(organizationSchema).optional(),
+  authenticationFlows: z.array(authenticationFlowSchema).optional(),
   users: z.array(userSchema).optional(),
 });
 export type DirectoryPart = z.infer<typeof directoryPartSchema>;
@@ -164,6 +166,8 @@ export function checkDirectoryPart(raw: unknown, plugins?: PluginRegistry): { pa
       roleNames(r.name, `${p}.roles[${j}].name`, `role "${r.name}"`);
     });
   });
+
+  checkFlowsPart(part, problems, at, keep);
 
   const emails = unique();
   // A passkey's credential id is unique in its realm (an assertion names only it).

@@ -1,4 +1,6 @@
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
+import { checkFlowSteps } from "./flow-rules.js";
+import type { FlowRecord } from "./authentication-flow.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { Problem, UserDoc } from "../../../kit/src/realm-transfer/document-schema.js";
 import type { GroupDoc } from "../../../kit/src/realm-transfer/document-schema.js";
@@ -84,6 +86,8 @@ export class RealmImportWriter {
         idTokenSignedResponseAlg: c.idTokenSignedResponseAlg ?? "", accessTokenSignedResponseAlg: c.accessTokenSignedResponseAlg ?? "",
         ...(c.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: c.tokenEndpointAuthMethod } : {}),
         ...(c.jwksUri ? { jwksUri: c.jwksUri } : {}), ...(c.clientProfile ? { clientProfile: c.clientProfile } : {}),
+        ...(c.browserFlowOverride ? { browserFlowOverride: c.browserFlowOverride } : {}),
+        ...(c.directGrantFlowOverride ? { directGrantFlowOverride: c.directGrantFlowOverride } : {}),
         ...(c.jwks && c.jwks.keys.length ? { jwks: c.jwks } : {}),
         createdAt: now, updatedAt: now,
       };
@@ -121,6 +125,9 @@ export class RealmImportWriter {
       mappings.push(...this.mappings(realmId, "user", sa.id, sa.realmRoles, sa.clientRoles, names));
     }
     await put("role_mappings", mappings);
+    await put("authentication_flows", (part.authenticationFlows ?? []).map((f) => ({
+      _id: f.id, realmId, alias: f.alias, description: f.description, stepsJson: JSON.stringify(checkFlowSteps(f.steps)), createdAt: now, updatedAt: now,
+    } satisfies FlowRecord)));
     const orgs = part.organizations ?? [];
     await put("organizations", orgs.map((o) => ({
       _id: o.id, realmId, name: o.name.trim(), nameKey: o.name.trim().toLowerCase(), alias: o.alias.trim(), description: o.description ?? "",

@@ -1,5 +1,6 @@
 import { REALM_DEFAULTS, REDACTED, type RealmRecord } from "./realm.js";
 import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
+import { BROWSER_FLOW, DIRECT_GRANT_FLOW } from "../../../kit/src/authentication-flows/flow-model.js";
 
 /** The realm as the Admin API shows it (spec 4.1): every field, the SMTP password redacted. */
 export function realmView(r: RealmRecord) {
@@ -13,6 +14,8 @@ export function realmView(r: RealmRecord) {
     ssoSessionMaxLifespan: fields.ssoSessionMaxLifespan ?? REALM_DEFAULTS.ssoSessionMaxLifespan,
     resetPasswordAllowed: fields.resetPasswordAllowed ?? REALM_DEFAULTS.resetPasswordAllowed,
     requirePushedAuthorizationRequests: fields.requirePushedAuthorizationRequests ?? REALM_DEFAULTS.requirePushedAuthorizationRequests,
+    browserFlow: fields.browserFlow ?? BROWSER_FLOW,
+    directGrantFlow: fields.directGrantFlow ?? DIRECT_GRANT_FLOW,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

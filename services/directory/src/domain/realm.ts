@@ -53,6 +53,9 @@ export interface RealmRecord extends Doc {
   resetPasswordAllowed?: boolean;
   /** RFC 9126 section 6: every client must push its authorization requests. Absent reads as false. */
   requirePushedAuthorizationRequests?: boolean;
+  /** Aliases of the browser and direct-grant authentication flows; absent reads as the built-in ones. */
+  browserFlow?: string;
+  directGrantFlow?: string;
   /**
    * Present while the realm is being imported (epoch ms of the importer's last sign of life): the
    * realm is then invisible, and rolled back if the importer stops (realm-import.ts).
@@ -104,6 +107,8 @@ export interface RealmCreateInput {
   ssoSessionMaxLifespan?: number;
   resetPasswordAllowed?: boolean;
   requirePushedAuthorizationRequests?: boolean;
+  browserFlow?: string;
+  directGrantFlow?: string;
 }
 
 /** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max). */
@@ -112,7 +117,7 @@ export type RealmUpdateInput = Pick<
   | "displayName" | "enabled" | "accessTokenLifespan" | "refreshTokenLifespan" | "smtpHost" | "smtpPort"
   | "smtpUser" | "smtpPassword" | "smtpFrom" | "registrationAllowed" | "mfaRequired" | "themeName" | "theme"
   | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan" | "resetPasswordAllowed"
-  | "requirePushedAuthorizationRequests"
+  | "requirePushedAuthorizationRequests" | "browserFlow" | "directGrantFlow"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */

@@ -17,6 +17,7 @@ export interface RealmCascadeTargets {
   scopes: ClientScopeRepository;
   assignments: ScopeAssignmentRepository;
   defaults: RealmDefaults;
+  flows: { deleteRealm(realmId: string): Promise<number> };
 }
 
 /**
@@ -33,6 +34,7 @@ export function subscribeRealmDeletedClients(bus: Bus, t: RealmCascadeTargets, l
       mappings: await t.mappings.deleteRealm(e.realmId),
       scopes: await t.scopes.deleteRealm(e.realmId),
       assignments: await t.assignments.deleteRealm(e.realmId),
+      flows: await t.flows.deleteRealm(e.realmId),
     };
     await t.defaults.forget(e.realmId);
     logger.info({ realm: e.realmName, ...counts }, "dropped clients, roles and scopes of deleted realm");

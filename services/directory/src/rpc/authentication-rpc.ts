@@ -16,8 +16,9 @@ export function authenticationRpc(
   return {
     async authenticatePassword(req) {
       const r = await passwords.authenticate({ realm: req.realm, username: req.username, password: req.password });
-      // A passkey is the second factor of a user who has one and no TOTP (docs/passkeys.md).
-      const passkeyConfigured = r.outcome === "OK" && !r.otpRequired && await passkeys.configured(await realms.byName(req.realm), r.userId);
+      // Whether the user has a passkey, TOTP or not: the built-in flow makes it the second factor of a
+      // user without TOTP (docs/passkeys.md), a custom flow may ask it of anyone (docs/authentication-flows.md).
+      const passkeyConfigured = r.outcome === "OK" && await passkeys.configured(await realms.byName(req.realm), r.userId);
       return {
         passkeyConfigured,
         outcome: outcomeToProto(r.outcome), userId: r.userId, username: r.username, otpRequired: r.otpRequired,

@@ -3,7 +3,7 @@ import type { RealmTransferService } from "../../../../gen/iam/kit/v1/realm_tran
 import type { RealmImportService } from "../../../../gen/iam/directory/v1/realm_import_pb.js";
 import { IamError } from "../../../kit/src/errors.js";
 import { readPart, writePart } from "../../../kit/src/realm-transfer/part-json.js";
-import { clientSchema, clientScopeSchema, groupSchema, organizationSchema, roleSchema, userSchema } from "../../../kit/src/realm-transfer/document-schema.js";
+import { authenticationFlowSchema, clientSchema, clientScopeSchema, groupSchema, organizationSchema, roleSchema, userSchema } from "../../../kit/src/realm-transfer/document-schema.js";
 import { z } from "zod";
 import type { RealmLookup } from "../domain/realm-lookup.js";
 import type { RealmExport } from "../domain/realm-export.js";
@@ -17,6 +17,7 @@ import type { RealmRecord } from "../domain/realm.js";
 const configurationSchema = z.object({
   roles: z.array(roleSchema), clientScopes: z.array(clientScopeSchema), clients: z.array(clientSchema), groups: z.array(groupSchema),
   organizations: z.array(organizationSchema).optional(),
+  authenticationFlows: z.array(authenticationFlowSchema).optional(),
 });
 const usersSchema = z.array(userSchema);
 

@@ -10,7 +10,10 @@ export class ClientRepository {
   static async open(store: Store, writes?: WriteCounter): Promise<ClientRepository> {
     const clients = await store.collection<ClientRecord>({
       name: "clients",
-      indexes: [{ fields: ["realmId", "clientId"], unique: true }, { fields: ["realmId", "createdAt"] }],
+      indexes: [
+        { fields: ["realmId", "clientId"], unique: true }, { fields: ["realmId", "createdAt"] },
+        { fields: ["realmId", "browserFlowOverride"] }, { fields: ["realmId", "directGrantFlowOverride"] },
+      ],
     });
     return new ClientRepository(writes ? countWrites(clients, writes) : clients);
   }
@@ -22,6 +25,15 @@ export class ClientRepository {
 
   findByClientId(realmId: string, clientId: string): Promise<ClientRecord | null> {
     return this.clients.findOne({ realmId, clientId });
+  }
+
+  /** Clients whose browser or direct-grant flow override names the alias (a flow in use cannot go). */
+  async findByFlowOverride(realmId: string, alias: string): Promise<ClientRecord[]> {
+    const [browser, direct] = await Promise.all([
+      this.clients.find({ realmId, browserFlowOverride: alias }, { limit: 20 }),
+      this.clients.find({ realmId, directGrantFlowOverride: alias }, { limit: 20 }),
+    ]);
+    return [...new Map([...browser, ...direct].map((c) => [c._id, c])).values()];
   }
 
   findById(realmId: string, id: string): Promise<ClientRecord | null> {

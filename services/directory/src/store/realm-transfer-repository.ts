@@ -5,6 +5,7 @@ import type { Collection, Doc, Store } from "../../../kit/src/store/port.js";
 export const TRANSFER_COLLECTIONS = [
   "users", "credentials", "otp_credentials", "passkey_credentials", "group_memberships", "role_mappings", "scope_assignments",
   "client_scopes", "protocol_mappers", "clients", "groups", "roles", "organizations", "organization_domains", "organization_members", "organization_roles",
+  "authentication_flows",
 ] as const;
 export type TransferCollection = (typeof TRANSFER_COLLECTIONS)[number];
 

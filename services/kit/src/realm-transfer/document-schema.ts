@@ -57,6 +57,9 @@ export const clientSchema = z.strictObject({
   jwksUri: z.string().max(2048).optional(),
   /** The security profile it follows ("fapi2-security"); absent is none. */
   clientProfile: z.enum(["", "fapi2-security"]).optional(),
+  /** Authentication flow aliases used instead of the realm's; absent is the realm's. */
+  browserFlowOverride: name.optional(),
+  directGrantFlowOverride: name.optional(),
   /** Only with includeSecrets, and only for CONFIDENTIAL clients. */
   secret: z.string().min(1).max(512).optional(),
   defaultClientScopes: z.array(name).max(1000),
@@ -183,6 +186,17 @@ export const realmSettingsSchema = z.strictObject({
   rateLimitPerIp: z.number().int(), rateLimitPerClient: z.number().int(),
   /** RFC 9126 section 6; absent in documents from before it (false). */
   requirePushedAuthorizationRequests: z.boolean().optional(),
+  /** Aliases of the browser and direct-grant flows; absent is the built-in "browser" and "direct grant". */
+  browserFlow: name.optional(),
+  directGrantFlow: name.optional(),
+});
+
+/**
+ * A realm's authentication flow (docs/authentication-flows.md). The steps are a tree (sub-flows);
+ * each is checked by the directory's flow rules at import, with its path.
+ */
+export const authenticationFlowSchema = z.strictObject({
+  id, alias: name, description: z.string().max(1024), steps: z.array(z.record(z.string(), z.unknown())).min(1).max(50),
 });
 
 export const oidcSigningKeySchema = z.strictObject({
@@ -270,6 +284,8 @@ export const realmDocumentSchema = z.strictObject({
   groups: z.array(groupSchema).max(10_000),
   /** Absent in documents from before organizations. */
   organizations: z.array(organizationSchema).max(10_000).optional(),
+  /** The realm's own authentication flows (the built-in ones are not exported); absent when none. */
+  authenticationFlows: z.array(authenticationFlowSchema).max(1000).optional(),
   identityProviders: z.array(identityProviderSchema).max(1000),
   userFederationProviders: z.array(userFederationProviderSchema).max(1000),
   samlServiceProviders: z.array(samlServiceProviderSchema).max(10_000),
@@ -291,6 +307,7 @@ export type RoleDoc = z.infer<typeof roleSchema>;
 export type UserDoc = z.infer<typeof userSchema>;
 export type PasskeyDoc = z.infer<typeof passkeyCredentialSchema>;
 export type OrganizationDoc = z.infer<typeof organizationSchema>;
+export type AuthenticationFlowDoc = z.infer<typeof authenticationFlowSchema>;
 export type OidcSigningKeyDoc = z.infer<typeof oidcSigningKeySchema>;
 export type SamlSigningKeyDoc = z.infer<typeof samlSigningKeySchema>;
 export type SamlServiceProviderDoc = z.infer<typeof samlServiceProviderSchema>;
@@ -301,7 +318,7 @@ export type UserFederationProviderDoc = z.infer<typeof userFederationProviderSch
 
 /** Which service owns which top-level section (DESIGN 3); the gateway splits a document by it. */
 export const SECTION_OWNERS = {
-  directory: ["realm", "roles", "clientScopes", "clients", "groups", "organizations", "users"],
+  directory: ["realm", "roles", "clientScopes", "clients", "groups", "organizations", "authenticationFlows", "users"],
   token: ["signingKeys"],
   saml: ["samlServiceProviders", "samlSigningKeys"],
   broker: ["identityProviders"],

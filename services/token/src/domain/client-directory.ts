@@ -46,6 +46,9 @@ export interface ClientInfo {
   accessTokenSignedResponseAlg: SigningAlg | "";
   /** The security profile its requests are held to: "" or "fapi2-security" (FAPI 2.0 Security Profile). */
   clientProfile: string;
+  /** Authentication flow aliases used instead of the realm's (absent: the realm's). */
+  browserFlowOverride?: string;
+  directGrantFlowOverride?: string;
 }
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
@@ -160,6 +163,8 @@ function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenSco
     idTokenSignedResponseAlg: clientSigningAlg(c.idTokenSignedResponseAlg),
     accessTokenSignedResponseAlg: clientSigningAlg(c.accessTokenSignedResponseAlg),
     clientProfile: c.clientProfile,
+    ...(c.browserFlowOverride ? { browserFlowOverride: c.browserFlowOverride } : {}),
+    ...(c.directGrantFlowOverride ? { directGrantFlowOverride: c.directGrantFlowOverride } : {}),
     scopes: scopes.map((s) => ({ name: s.name, isDefault: s.isDefault, onConsentScreen: s.onConsentScreen, consentText: s.consentText })),
   };
 }

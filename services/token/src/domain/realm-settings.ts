@@ -22,6 +22,9 @@ export interface OAuthRealm extends RealmScope {
   resetPasswordAllowed: boolean;
   /** RFC 9126 section 6: every client must push its authorization requests. */
   requirePushedAuthorizationRequests: boolean;
+  /** The aliases of its browser and direct-grant authentication flows (absent: the built-in ones). */
+  browserFlow?: string;
+  directGrantFlow?: string;
 }
 
 const MAX_AGE_MS = 5_000;
@@ -64,6 +67,7 @@ export class RealmSettings {
           ssoSessionMaxLifespan: r.ssoSessionMaxLifespan,
           resetPasswordAllowed: r.resetPasswordAllowed,
           requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests,
+          browserFlow: r.browserFlow, directGrantFlow: r.directGrantFlow,
         };
       }
     } catch (e) {

@@ -1,4 +1,5 @@
 import type { PushedAuthorizations } from "../domain/pushed-authorization.js";
+import { AuthenticationFlows } from "../domain/authentication-flows.js";
 import { FailureWindowRepository } from "../store/failure-window-repository.js";
 import { createClient, type ConnectRouter, type Transport } from "@connectrpc/connect";
 import type { EventSink } from "../../../kit/src/bus/outbox.js";
@@ -94,6 +95,7 @@ export class BrowserFlow {
       sessions: deps.sessions, codes: deps.codes, devices: deps.devices, pushed: deps.pushed,
       auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
       registration: createClient(RegistrationService, deps.directory), passkeys: createClient(PasskeyService, deps.directory), events: new FlowEvents(deps.outbox, deps.clock),
+      flows: new AuthenticationFlows(deps.directory),
     });
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);

@@ -1,4 +1,5 @@
 import type { PasskeyService } from "../../../../gen/iam/directory/v1/passkey_pb.js";
+import type { AuthenticationFlows } from "../domain/authentication-flows.js";
 import type { Client } from "@connectrpc/connect";
 import { RequiredAction, type AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
@@ -49,6 +50,8 @@ export interface FlowDeps {
   passkeys: Client<typeof PasskeyService>;
   events: FlowEvents;
   clock: Clock;
+  /** The realm's and clients' authentication flows (absent: the built-in ones only). */
+  flows?: AuthenticationFlows;
 }
 
 /** The browser's presentation of a step (iam.token.v1.FlowContext). */

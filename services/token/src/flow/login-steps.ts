@@ -10,6 +10,8 @@ import { acrOf } from "../domain/acr.js";
 import type { ClientInfo } from "../domain/client-directory.js";
 import { messagesOf } from "./policy-messages.js";
 import { PASSKEY_REGISTER_ACTION, promptPasskey } from "./passkey-ceremony.js";
+import { browserFlowFields } from "./browser-flow-plan.js";
+import { EmailCodeStep } from "./email-code-step.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -25,9 +27,11 @@ export const DIRECTORY_UNAVAILABLE_MESSAGE = "The user directory is unavailable.
  */
 export class LoginSteps {
   readonly emailVerification: EmailVerificationStep;
+  private readonly emailCode: EmailCodeStep;
 
   constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow) {
     this.emailVerification = new EmailVerificationStep(kit);
+    this.emailCode = new EmailCodeStep(kit);
   }
 
   async submitCredentials(ctx: StepContext, username: string, password: string): Promise<FlowReply> {
@@ -39,9 +43,11 @@ export class LoginSteps {
     // A client disabled or deleted while the page was open is refused before the password is
     // checked, so it neither costs a hash nor counts a failure against the user (Keycloak checks
     // the client at every step); the end of authentication checks again (next()).
+    let client: ClientInfo | null = null;
     if (tx.kind !== "saml") {
-      const client = await this.kit.currentClient(realm, ctx, tx, name);
-      if ("outcome" in client) return client;
+      const current = await this.kit.currentClient(realm, ctx, tx, name);
+      if ("outcome" in current) return current;
+      client = current;
     }
     const res = await this.kit.d.auth.authenticatePassword({
       realm: realm.name, username: name, password, clientId: tx.clientId, ipAddress: ctx.ipAddress,
@@ -54,10 +60,15 @@ export class LoginSteps {
         : res.outcome === AuthOutcome.UNAVAILABLE ? DIRECTORY_UNAVAILABLE_MESSAGE : INVALID_CREDENTIALS_MESSAGE;
       return pageOf(tx, "login", { username: name, message });
     }
+    const pendingActions = res.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED");
+    // A custom browser flow decides what is owed after the password (browser-flow-plan.ts); the built-in one is this sequence.
+    const fields = await browserFlowFields(this.kit, realm, tx, ctx, client, {
+      userId: res.userId, identifiedBy: "pwd", otpConfigured: res.otpRequired, passkeyConfigured: res.passkeyConfigured, pendingActions,
+    });
+    if (fields && "outcome" in fields) return fields;
     const moved = await this.kit.d.txs.advance(tx, {
-      step: "otp", userId: res.userId, username: res.username || name, otpRequired: res.otpRequired,
-      passkeyRequired: res.passkeyConfigured,
-      pendingActions: res.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
+      step: "otp", userId: res.userId, username: res.username || name,
+      ...(fields ?? { otpRequired: res.otpRequired, passkeyRequired: !res.otpRequired && res.passkeyConfigured, pendingActions }),
       amr: ["pwd"], authTime: this.kit.now(),
     });
     if (!moved) return staleTransaction();
@@ -76,9 +87,11 @@ export class LoginSteps {
     const { realm, tx } = loaded;
     const saml = tx.kind === "saml";
     if ((tx.kind !== "authorize" && !saml) || !userId) return { reply: staleTransaction(), saml };
+    let client: ClientInfo | null = null;
     if (!saml) {
-      const client = await this.kit.currentClient(realm, ctx, tx);
-      if ("outcome" in client) return { reply: client, saml };
+      const current = await this.kit.currentClient(realm, ctx, tx);
+      if ("outcome" in current) return { reply: current, saml };
+      client = current;
     }
     const status = await this.kit.d.auth.getUserStatus({ realm: realm.name, userId });
     if (!status.exists || !status.enabled) {
@@ -87,11 +100,15 @@ export class LoginSteps {
       });
       return { reply: pageOf(tx, "login", { message: DISABLED_MESSAGE }), saml };
     }
+    const pendingActions = status.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED");
+    const fields = await browserFlowFields(this.kit, realm, tx, ctx, client, {
+      userId, identifiedBy: "fed", otpConfigured: status.otpConfigured, passkeyConfigured: status.passkeyConfigured, pendingActions,
+    });
+    if (fields && "outcome" in fields) return { reply: fields, saml };
     // amr "fed": authenticated by a federated provider (RFC 8176 section 2 allows values beyond its registry).
     const moved = await this.kit.d.txs.advance(tx, {
-      step: "otp", userId, username: status.username, otpRequired: status.otpConfigured, identityProvider: alias,
-      passkeyRequired: !status.otpConfigured && status.passkeyConfigured,
-      pendingActions: status.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED"),
+      step: "otp", userId, username: status.username, identityProvider: alias,
+      ...(fields ?? { otpRequired: status.otpConfigured, passkeyRequired: !status.otpConfigured && status.passkeyConfigured, pendingActions }),
       amr: ["fed"], authTime: this.kit.now(),
     });
     if (!moved) return { reply: staleTransaction(), saml };
@@ -103,6 +120,11 @@ export class LoginSteps {
     if ("outcome" in loaded) return loaded;
     if (!loaded.tx.userId) return staleTransaction();
     const { realm, tx } = loaded;
+    // A code mailed by an email-otp step is pending (email-code-step.ts): the page's code is that one.
+    if (tx.emailOtpHash && !tx.emailOtpDone) {
+      const checked = await this.emailCode.verify(realm, tx, ctx, code);
+      return "reply" in checked ? checked.reply : this.next(realm, checked.tx, ctx);
+    }
     const res = await this.kit.d.auth.verifyOtp({ realm: realm.name, userId: tx.userId ?? "", code: code.trim(), ipAddress: ctx.ipAddress });
     if (res.outcome !== AuthOutcome.OK) {
       // Keycloak's error for a wrong code is invalid_user_totp; locks and disabling keep theirs.
@@ -204,6 +226,9 @@ export class LoginSteps {
     if (tx.otpRequired && !tx.amr.includes("otp")) return this.moveTo(tx, "otp", {});
     // A user with a passkey and no TOTP proves it as the second factor (passkey-steps.ts).
     if (tx.passkeyRequired && !tx.amr.includes("hwk")) return promptPasskey(this.kit, realm, tx, ctx, "passkey", tx.userId ?? "");
+    if (tx.emailOtpRequired && !tx.emailOtpDone) return this.emailCode.prompt(realm, tx, ctx);
+    // A passkey step of the flow for a user without one: registered first (WebAuthn section 5.1.3).
+    if (tx.passkeyEnrol && !tx.passkeyRegistered) return promptPasskey(this.kit, realm, tx, ctx, "passkey_register", tx.userId ?? "");
     const action = (tx.pendingActions ?? [])[0];
     if (action === "CONFIGURE_TOTP") {
       const res = await d.auth.beginOtpEnrollment({ realm: realm.name, userId: tx.userId ?? "" });

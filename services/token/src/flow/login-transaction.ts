@@ -87,6 +87,17 @@ export interface LoginTransactionRecord extends Doc {
   passkeyChallengeExpiresAt?: number;
   passkeyOptions?: string;
   passkeyRequired?: boolean;
+  /** The browser flow owes a passkey the user has not registered: registration comes first (browser-flow-plan.ts). */
+  passkeyEnrol?: boolean;
+  /**
+   * An email-otp step (email-code-step.ts): owed, the pending code's SHA-256 digest, its expiry,
+   * the wrong codes typed for it, and whether it was given.
+   */
+  emailOtpRequired?: boolean;
+  emailOtpHash?: string;
+  emailOtpExpiresAt?: number;
+  emailOtpAttempts?: number;
+  emailOtpDone?: boolean;
   /** The passkey registered in this transaction (kc_action=webauthn-register-passwordless is done). */
   passkeyRegistered?: boolean;
   /** Keycloak's credential type of the login (webauthn-passwordless, webauthn): the LOGIN event's credential_type. */

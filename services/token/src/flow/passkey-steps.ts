@@ -2,6 +2,8 @@ import { AuthOutcome, RequiredAction } from "../../../../gen/iam/directory/v1/au
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import { pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
 import { DISABLED_MESSAGE, type LoginSteps } from "./login-steps.js";
+import { browserFlowFields } from "./browser-flow-plan.js";
+import type { ClientInfo } from "../domain/client-directory.js";
 import { INVALID_PASSKEY_MESSAGE, passkeyPage, promptPasskey, relyingParty, takeChallenge } from "./passkey-ceremony.js";
 
 /**
@@ -57,9 +59,17 @@ export class PasskeySteps {
     }
     const status = await this.kit.d.auth.getUserStatus({ realm: realm.name, userId: res.userId });
     if (!status.exists || !status.enabled) return pageOf(taken.tx, "login", { message: DISABLED_MESSAGE });
+    const pendingActions = status.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED" && a !== "CONFIGURE_TOTP");
+    // Read for its flow override only: next() checks the client before any session, as it did.
+    const client: ClientInfo | null = taken.tx.kind === "saml" ? null : await this.kit.d.clients.get(realm.name, taken.tx.clientId);
+    // A custom browser flow decides what a passkey sign-in still owes (browser-flow-plan.ts).
+    const fields = await browserFlowFields(this.kit, realm, taken.tx, ctx, client, {
+      userId: res.userId, identifiedBy: "hwk", otpConfigured: status.otpConfigured, passkeyConfigured: true, pendingActions,
+    });
+    if (fields && "outcome" in fields) return fields;
     const moved = await this.kit.d.txs.advance(taken.tx, {
-      step: "otp", userId: res.userId, username: res.username, otpRequired: false, passkeyRequired: false, credentialType,
-      pendingActions: status.requiredActions.map((a) => RequiredAction[a]).filter((a) => a !== "UNSPECIFIED" && a !== "CONFIGURE_TOTP"),
+      step: "otp", userId: res.userId, username: res.username, credentialType,
+      ...(fields ?? { otpRequired: false, passkeyRequired: false, pendingActions }),
       amr, authTime: this.kit.now(),
     }, ["passkeyOptions"]);
     if (!moved) return staleTransaction();

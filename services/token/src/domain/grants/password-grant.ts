@@ -6,6 +6,8 @@ import { splitScope, type TokenMinter } from "../token-minter.js";
 import { requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 import type { UserTokens } from "./user-tokens.js";
 import { AUTHENTICATED } from "../acr.js";
+import type { AuthenticationFlows } from "../authentication-flows.js";
+import type { FlowPlan } from "../../../../kit/src/authentication-flows/flow-plan.js";
 
 /** Every credential failure's error_description: one text, so it tells no account apart; Keycloak's, word for word. */
 export const INVALID_CREDENTIALS = "Invalid user credentials";
@@ -13,6 +15,10 @@ export const INVALID_CREDENTIALS = "Invalid user credentials";
 export const NOT_FULLY_SET_UP = "Account is not fully set up";
 /** The user's LDAP directory could not be reached: the grant fails closed and says why. */
 export const DIRECTORY_UNAVAILABLE = "The user directory is unavailable";
+/** A deny step of the direct-grant flow applied (Keycloak's deny-access authenticator says the same). */
+export const ACCESS_DENIED = "Access denied";
+/** The direct-grant flow asks for a passkey or an email code, which only the login pages can ask for. */
+export const PASSKEY_NEEDS_BROWSER = "The authentication flow requires a passkey or an email code, which the password grant cannot provide";
 
 /** A failed login: invalid_grant for the client, the directory's event error for the LOGIN_ERROR event. */
 export class LoginFailed extends IamError {
@@ -30,7 +36,10 @@ export class LoginFailed extends IamError {
 export class PasswordGrant implements Grant {
   private readonly auth: Client<typeof AuthenticationService>;
 
-  constructor(transport: Transport, private readonly minter: TokenMinter, private readonly tokens: UserTokens, private readonly clock: Clock) {
+  constructor(
+    transport: Transport, private readonly minter: TokenMinter, private readonly tokens: UserTokens, private readonly clock: Clock,
+    private readonly flows?: AuthenticationFlows,
+  ) {
     this.auth = createClient(AuthenticationService, transport);
   }
 
@@ -49,14 +58,21 @@ export class PasswordGrant implements Grant {
     if (res.outcome === AuthOutcome.UNAVAILABLE) throw new LoginFailed(res.eventError, res.userId, DIRECTORY_UNAVAILABLE);
     if (res.outcome !== AuthOutcome.OK) throw new LoginFailed(res.eventError || "invalid_user_credentials", res.userId);
     const amr = ["pwd"];
+    // The realm's (or the client's) direct-grant flow; null for the built-in one, which is the sequence below.
+    const plan = await this.flows?.plan({ realm: ctx.realm, client: ctx.client }, "direct", {
+      userId: res.userId, identifiedBy: "pwd", otpConfigured: res.otpRequired, passkeyConfigured: res.passkeyConfigured,
+    }) ?? null;
+    if (plan) {
+      checkPlan(plan, res.userId, res.otpRequired);
+      if (plan.otp) {
+        await this.verifyCode(ctx, res.userId);
+        amr.push("otp");
+      }
+      if (plan.requiredActions && res.requiredActions.length > 0) throw new LoginFailed("resolve_required_actions", res.userId, NOT_FULLY_SET_UP);
+      return this.finish(ctx, res.userId, res.username || username, requested, amr);
+    }
     if (res.otpRequired) {
-      // A missing code is checked like a wrong one, so it is counted as a failure too.
-      const otp = await this.auth.verifyOtp({ realm: ctx.realm.name, userId: res.userId, code: ctx.params.otp, ipAddress: ctx.params.ipAddress })
-        .catch((e: unknown) => {
-          if (e instanceof ConnectError && e.code === Code.InvalidArgument) return { outcome: AuthOutcome.INVALID_CREDENTIALS, eventError: "invalid_user_credentials" };
-          throw e;
-        });
-      if (otp.outcome !== AuthOutcome.OK) throw new LoginFailed(otp.eventError || "invalid_user_credentials", res.userId);
+      await this.verifyCode(ctx, res.userId);
       amr.push("otp");
     }
     if (res.requiredActions.length > 0) {
@@ -64,11 +80,36 @@ export class PasswordGrant implements Grant {
       // code), so it tells nothing to whoever does not have them.
       throw new LoginFailed("resolve_required_actions", res.userId, NOT_FULLY_SET_UP);
     }
-    const grant = await this.minter.grant(ctx.realm, ctx.client, res.userId, requested);
+    return this.finish(ctx, res.userId, res.username || username, requested, amr);
+  }
+
+  /** The TOTP code of the `otp` (or Keycloak's `totp`) parameter. A missing code is checked like a wrong one, so it is counted as a failure too. */
+  private async verifyCode(ctx: GrantContext, userId: string): Promise<void> {
+    const otp = await this.auth.verifyOtp({ realm: ctx.realm.name, userId, code: ctx.params.otp, ipAddress: ctx.params.ipAddress })
+      .catch((e: unknown) => {
+        if (e instanceof ConnectError && e.code === Code.InvalidArgument) return { outcome: AuthOutcome.INVALID_CREDENTIALS, eventError: "invalid_user_credentials" };
+        throw e;
+      });
+    if (otp.outcome !== AuthOutcome.OK) throw new LoginFailed(otp.eventError || "invalid_user_credentials", userId);
+  }
+
+  private async finish(ctx: GrantContext, userId: string, username: string, requested: string[] | undefined, amr: string[]): Promise<GrantResult> {
+    const grant = await this.minter.grant(ctx.realm, ctx.client, userId, requested);
     const issued = await this.tokens.issue(ctx, {
-      userId: res.userId, username: res.username || username, ssoSession: null, authTime: this.clock.now(), amr, acr: AUTHENTICATED, nonce: "",
+      userId, username, ssoSession: null, authTime: this.clock.now(), amr, acr: AUTHENTICATED, nonce: "",
     }, grant);
     // The LOGIN event names the user as the login page's does (the account's username).
-    return { ...issued, details: { ...issued.details, username: res.username || username } };
+    return { ...issued, details: { ...issued.details, username } };
   }
+}
+
+/**
+ * What a custom direct-grant flow refuses once the password is right: a deny step, a passkey (no
+ * page can ask for it here), a password after another identification, or a code the user cannot
+ * give because TOTP is not set up (Keycloak: the account is not fully set up).
+ */
+function checkPlan(plan: FlowPlan, userId: string, otpConfigured: boolean): void {
+  if (plan.deny) throw new LoginFailed("access_denied", userId, ACCESS_DENIED);
+  if (plan.passkey || plan.emailOtp || plan.methodRefused) throw new LoginFailed("invalid_user_credentials", userId, PASSKEY_NEEDS_BROWSER);
+  if (plan.otp && !otpConfigured) throw new LoginFailed("resolve_required_actions", userId, NOT_FULLY_SET_UP);
 }

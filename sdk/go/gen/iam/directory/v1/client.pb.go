@@ -75,8 +75,11 @@ type Client struct {
 	// The security profile the client must follow: "" (none) or "fapi2-security" (FAPI 2.0
 	// Security Profile): its settings must agree with the profile and requests are held to it.
 	ClientProfile string `protobuf:"bytes,46,opt,name=client_profile,json=clientProfile,proto3" json:"client_profile,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Authentication flow aliases used instead of the realm's; absent: the realm's.
+	BrowserFlowOverride     *string `protobuf:"bytes,47,opt,name=browser_flow_override,json=browserFlowOverride,proto3,oneof" json:"browser_flow_override,omitempty"`
+	DirectGrantFlowOverride *string `protobuf:"bytes,48,opt,name=direct_grant_flow_override,json=directGrantFlowOverride,proto3,oneof" json:"direct_grant_flow_override,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *Client) Reset() {
@@ -298,6 +301,20 @@ func (x *Client) GetClientProfile() string {
 	return ""
 }
 
+func (x *Client) GetBrowserFlowOverride() string {
+	if x != nil && x.BrowserFlowOverride != nil {
+		return *x.BrowserFlowOverride
+	}
+	return ""
+}
+
+func (x *Client) GetDirectGrantFlowOverride() string {
+	if x != nil && x.DirectGrantFlowOverride != nil {
+		return *x.DirectGrantFlowOverride
+	}
+	return ""
+}
+
 // ClientInput carries the create fields of spec 2.3; `type` is the migration alias of client_type.
 type ClientInput struct {
 	state                            protoimpl.MessageState `protogen:"open.v1"`
@@ -329,6 +346,8 @@ type ClientInput struct {
 	IdTokenSignedResponseAlg           *string          `protobuf:"bytes,44,opt,name=id_token_signed_response_alg,json=idTokenSignedResponseAlg,proto3,oneof" json:"id_token_signed_response_alg,omitempty"`
 	AccessTokenSignedResponseAlg       *string          `protobuf:"bytes,45,opt,name=access_token_signed_response_alg,json=accessTokenSignedResponseAlg,proto3,oneof" json:"access_token_signed_response_alg,omitempty"`
 	ClientProfile                      *string          `protobuf:"bytes,46,opt,name=client_profile,json=clientProfile,proto3,oneof" json:"client_profile,omitempty"`
+	BrowserFlowOverride                *string          `protobuf:"bytes,47,opt,name=browser_flow_override,json=browserFlowOverride,proto3,oneof" json:"browser_flow_override,omitempty"`
+	DirectGrantFlowOverride            *string          `protobuf:"bytes,48,opt,name=direct_grant_flow_override,json=directGrantFlowOverride,proto3,oneof" json:"direct_grant_flow_override,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -538,6 +557,20 @@ func (x *ClientInput) GetClientProfile() string {
 	return ""
 }
 
+func (x *ClientInput) GetBrowserFlowOverride() string {
+	if x != nil && x.BrowserFlowOverride != nil {
+		return *x.BrowserFlowOverride
+	}
+	return ""
+}
+
+func (x *ClientInput) GetDirectGrantFlowOverride() string {
+	if x != nil && x.DirectGrantFlowOverride != nil {
+		return *x.DirectGrantFlowOverride
+	}
+	return ""
+}
+
 // ClientUpdate carries exactly the update fields of spec 2.3.
 type ClientUpdate struct {
 	state                   protoimpl.MessageState `protogen:"open.v1"`
@@ -570,6 +603,8 @@ type ClientUpdate struct {
 	IdTokenSignedResponseAlg     *string `protobuf:"bytes,44,opt,name=id_token_signed_response_alg,json=idTokenSignedResponseAlg,proto3,oneof" json:"id_token_signed_response_alg,omitempty"`
 	AccessTokenSignedResponseAlg *string `protobuf:"bytes,45,opt,name=access_token_signed_response_alg,json=accessTokenSignedResponseAlg,proto3,oneof" json:"access_token_signed_response_alg,omitempty"`
 	ClientProfile                *string `protobuf:"bytes,46,opt,name=client_profile,json=clientProfile,proto3,oneof" json:"client_profile,omitempty"`
+	BrowserFlowOverride          *string `protobuf:"bytes,47,opt,name=browser_flow_override,json=browserFlowOverride,proto3,oneof" json:"browser_flow_override,omitempty"`
+	DirectGrantFlowOverride      *string `protobuf:"bytes,48,opt,name=direct_grant_flow_override,json=directGrantFlowOverride,proto3,oneof" json:"direct_grant_flow_override,omitempty"`
 	unknownFields                protoimpl.UnknownFields
 	sizeCache                    protoimpl.SizeCache
 }
@@ -761,6 +796,20 @@ func (x *ClientUpdate) GetAccessTokenSignedResponseAlg() string {
 func (x *ClientUpdate) GetClientProfile() string {
 	if x != nil && x.ClientProfile != nil {
 		return *x.ClientProfile
+	}
+	return ""
+}
+
+func (x *ClientUpdate) GetBrowserFlowOverride() string {
+	if x != nil && x.BrowserFlowOverride != nil {
+		return *x.BrowserFlowOverride
+	}
+	return ""
+}
+
+func (x *ClientUpdate) GetDirectGrantFlowOverride() string {
+	if x != nil && x.DirectGrantFlowOverride != nil {
+		return *x.DirectGrantFlowOverride
 	}
 	return ""
 }
@@ -2110,8 +2159,7 @@ var File_iam_directory_v1_client_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9b\n" +
-	"\n" +
+	"\x1diam/directory/v1/client.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xcf\v\n" +
 	"\x06Client\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
@@ -2145,9 +2193,13 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bR\x1cstandardTokenExchangeEnabled\x12>\n" +
 	"\x1cid_token_signed_response_alg\x18, \x01(\tR\x18idTokenSignedResponseAlg\x12F\n" +
 	" access_token_signed_response_alg\x18- \x01(\tR\x1caccessTokenSignedResponseAlg\x12%\n" +
-	"\x0eclient_profile\x18. \x01(\tR\rclientProfileB\t\n" +
+	"\x0eclient_profile\x18. \x01(\tR\rclientProfile\x127\n" +
+	"\x15browser_flow_override\x18/ \x01(\tH\x02R\x13browserFlowOverride\x88\x01\x01\x12@\n" +
+	"\x1adirect_grant_flow_override\x180 \x01(\tH\x03R\x17directGrantFlowOverride\x88\x01\x01B\t\n" +
 	"\a_secretB\a\n" +
-	"\x05_jwks\"\x84\x0e\n" +
+	"\x05_jwksB\x18\n" +
+	"\x16_browser_flow_overrideB\x1d\n" +
+	"\x1b_direct_grant_flow_override\"\xb8\x0f\n" +
 	"\vClientInput\x12 \n" +
 	"\tclient_id\x18\x01 \x01(\tH\x00R\bclientId\x88\x01\x01\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12%\n" +
@@ -2178,7 +2230,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\x11R\x1cstandardTokenExchangeEnabled\x88\x01\x01\x12C\n" +
 	"\x1cid_token_signed_response_alg\x18, \x01(\tH\x12R\x18idTokenSignedResponseAlg\x88\x01\x01\x12K\n" +
 	" access_token_signed_response_alg\x18- \x01(\tH\x13R\x1caccessTokenSignedResponseAlg\x88\x01\x01\x12*\n" +
-	"\x0eclient_profile\x18. \x01(\tH\x14R\rclientProfile\x88\x01\x01B\f\n" +
+	"\x0eclient_profile\x18. \x01(\tH\x14R\rclientProfile\x88\x01\x01\x127\n" +
+	"\x15browser_flow_override\x18/ \x01(\tH\x15R\x13browserFlowOverride\x88\x01\x01\x12@\n" +
+	"\x1adirect_grant_flow_override\x180 \x01(\tH\x16R\x17directGrantFlowOverride\x88\x01\x01B\f\n" +
 	"\n" +
 	"_client_idB\a\n" +
 	"\x05_nameB\x0e\n" +
@@ -2201,7 +2255,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	" _standard_token_exchange_enabledB\x1f\n" +
 	"\x1d_id_token_signed_response_algB#\n" +
 	"!_access_token_signed_response_algB\x11\n" +
-	"\x0f_client_profile\"\xe5\f\n" +
+	"\x0f_client_profileB\x18\n" +
+	"\x16_browser_flow_overrideB\x1d\n" +
+	"\x1b_direct_grant_flow_override\"\x99\x0e\n" +
 	"\fClientUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12\x1d\n" +
@@ -2229,7 +2285,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1fstandard_token_exchange_enabled\x18+ \x01(\bH\rR\x1cstandardTokenExchangeEnabled\x88\x01\x01\x12C\n" +
 	"\x1cid_token_signed_response_alg\x18, \x01(\tH\x0eR\x18idTokenSignedResponseAlg\x88\x01\x01\x12K\n" +
 	" access_token_signed_response_alg\x18- \x01(\tH\x0fR\x1caccessTokenSignedResponseAlg\x88\x01\x01\x12*\n" +
-	"\x0eclient_profile\x18. \x01(\tH\x10R\rclientProfile\x88\x01\x01B\a\n" +
+	"\x0eclient_profile\x18. \x01(\tH\x10R\rclientProfile\x88\x01\x01\x127\n" +
+	"\x15browser_flow_override\x18/ \x01(\tH\x11R\x13browserFlowOverride\x88\x01\x01\x12@\n" +
+	"\x1adirect_grant_flow_override\x180 \x01(\tH\x12R\x17directGrantFlowOverride\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\n" +
 	"\n" +
@@ -2247,7 +2305,9 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	" _standard_token_exchange_enabledB\x1f\n" +
 	"\x1d_id_token_signed_response_algB#\n" +
 	"!_access_token_signed_response_algB\x11\n" +
-	"\x0f_client_profile\"\xc9\x02\n" +
+	"\x0f_client_profileB\x18\n" +
+	"\x16_browser_flow_overrideB\x1d\n" +
+	"\x1b_direct_grant_flow_override\"\xc9\x02\n" +
 	"\x12ServiceAccountUser\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +

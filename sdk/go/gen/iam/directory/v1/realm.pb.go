@@ -74,8 +74,11 @@ type Realm struct {
 	ResetPasswordAllowed bool `protobuf:"varint,42,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3" json:"reset_password_allowed,omitempty"`
 	// Every client of the realm must push its authorization requests (RFC 9126 section 6).
 	RequirePushedAuthorizationRequests bool `protobuf:"varint,43,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3" json:"require_pushed_authorization_requests,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// The aliases of the realm's browser and direct-grant authentication flows (authentication_flow.proto).
+	BrowserFlow     string `protobuf:"bytes,44,opt,name=browser_flow,json=browserFlow,proto3" json:"browser_flow,omitempty"`
+	DirectGrantFlow string `protobuf:"bytes,45,opt,name=direct_grant_flow,json=directGrantFlow,proto3" json:"direct_grant_flow,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -409,6 +412,20 @@ func (x *Realm) GetRequirePushedAuthorizationRequests() bool {
 	return false
 }
 
+func (x *Realm) GetBrowserFlow() string {
+	if x != nil {
+		return x.BrowserFlow
+	}
+	return ""
+}
+
+func (x *Realm) GetDirectGrantFlow() string {
+	if x != nil {
+		return x.DirectGrantFlow
+	}
+	return ""
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -452,6 +469,8 @@ type RealmInput struct {
 	SsoSessionMaxLifespan              *int32                 `protobuf:"varint,38,opt,name=sso_session_max_lifespan,json=ssoSessionMaxLifespan,proto3,oneof" json:"sso_session_max_lifespan,omitempty"`
 	ResetPasswordAllowed               *bool                  `protobuf:"varint,39,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3,oneof" json:"reset_password_allowed,omitempty"`
 	RequirePushedAuthorizationRequests *bool                  `protobuf:"varint,40,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	BrowserFlow                        *string                `protobuf:"bytes,41,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
+	DirectGrantFlow                    *string                `protobuf:"bytes,42,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -766,6 +785,20 @@ func (x *RealmInput) GetRequirePushedAuthorizationRequests() bool {
 	return false
 }
 
+func (x *RealmInput) GetBrowserFlow() string {
+	if x != nil && x.BrowserFlow != nil {
+		return *x.BrowserFlow
+	}
+	return ""
+}
+
+func (x *RealmInput) GetDirectGrantFlow() string {
+	if x != nil && x.DirectGrantFlow != nil {
+		return *x.DirectGrantFlow
+	}
+	return ""
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -792,7 +825,9 @@ type RealmUpdate struct {
 	// Keycloak's resetPasswordAllowed (the "Forgot password?" link), also beyond spec 2.1's list.
 	ResetPasswordAllowed *bool `protobuf:"varint,18,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3,oneof" json:"reset_password_allowed,omitempty"`
 	// RFC 9126 section 6, also beyond spec 2.1's list.
-	RequirePushedAuthorizationRequests *bool `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	BrowserFlow                        *string `protobuf:"bytes,20,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
+	DirectGrantFlow                    *string `protobuf:"bytes,21,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -958,6 +993,20 @@ func (x *RealmUpdate) GetRequirePushedAuthorizationRequests() bool {
 		return *x.RequirePushedAuthorizationRequests
 	}
 	return false
+}
+
+func (x *RealmUpdate) GetBrowserFlow() string {
+	if x != nil && x.BrowserFlow != nil {
+		return *x.BrowserFlow
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetDirectGrantFlow() string {
+	if x != nil && x.DirectGrantFlow != nil {
+		return *x.DirectGrantFlow
+	}
+	return ""
 }
 
 type CreateRealmRequest struct {
@@ -1649,7 +1698,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xed\x0f\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\x10\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1700,11 +1749,13 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x15rate_limit_per_client\x18( \x01(\x05R\x12rateLimitPerClient\x127\n" +
 	"\x18sso_session_max_lifespan\x18) \x01(\x05R\x15ssoSessionMaxLifespan\x124\n" +
 	"\x16reset_password_allowed\x18* \x01(\bR\x14resetPasswordAllowed\x12Q\n" +
-	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x1a8\n" +
+	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x12!\n" +
+	"\fbrowser_flow\x18, \x01(\tR\vbrowserFlow\x12*\n" +
+	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x17\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x18\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1752,7 +1803,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x15rate_limit_per_client\x18% \x01(\x05H#R\x12rateLimitPerClient\x88\x01\x01\x12<\n" +
 	"\x18sso_session_max_lifespan\x18& \x01(\x05H$R\x15ssoSessionMaxLifespan\x88\x01\x01\x129\n" +
 	"\x16reset_password_allowed\x18' \x01(\bH%R\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
-	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x1a8\n" +
+	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
+	"\fbrowser_flow\x18) \x01(\tH'R\vbrowserFlow\x88\x01\x01\x12/\n" +
+	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1800,8 +1853,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16_rate_limit_per_clientB\x1b\n" +
 	"\x19_sso_session_max_lifespanB\x19\n" +
 	"\x17_reset_password_allowedB(\n" +
-	"&_require_pushed_authorization_requests\"\xbd\n" +
-	"\n" +
+	"&_require_pushed_authorization_requestsB\x0f\n" +
+	"\r_browser_flowB\x14\n" +
+	"\x12_direct_grant_flow\"\xbd\v\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1824,7 +1878,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x15rate_limit_per_client\x18\x10 \x01(\x05H\rR\x12rateLimitPerClient\x88\x01\x01\x12<\n" +
 	"\x18sso_session_max_lifespan\x18\x11 \x01(\x05H\x0eR\x15ssoSessionMaxLifespan\x88\x01\x01\x129\n" +
 	"\x16reset_password_allowed\x18\x12 \x01(\bH\x0fR\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
-	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x1a8\n" +
+	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
+	"\fbrowser_flow\x18\x14 \x01(\tH\x11R\vbrowserFlow\x88\x01\x01\x12/\n" +
+	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1850,7 +1906,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16_rate_limit_per_clientB\x1b\n" +
 	"\x19_sso_session_max_lifespanB\x19\n" +
 	"\x17_reset_password_allowedB(\n" +
-	"&_require_pushed_authorization_requests\"H\n" +
+	"&_require_pushed_authorization_requestsB\x0f\n" +
+	"\r_browser_flowB\x14\n" +
+	"\x12_direct_grant_flow\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

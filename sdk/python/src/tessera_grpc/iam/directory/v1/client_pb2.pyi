@@ -11,7 +11,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Client(_message.Message):
-    __slots__ = ("id", "client_id", "name", "description", "client_type", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "backchannel_logout_session_required", "secret", "created_at", "updated_at", "token_endpoint_auth_method", "client_authenticator_type", "jwks", "jwks_uri", "request_object_signature_alg", "require_pushed_authorization_requests", "dpop_bound_access_tokens", "dpop_nonce_required", "standard_token_exchange_enabled", "id_token_signed_response_alg", "access_token_signed_response_alg", "client_profile")
+    __slots__ = ("id", "client_id", "name", "description", "client_type", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "backchannel_logout_session_required", "secret", "created_at", "updated_at", "token_endpoint_auth_method", "client_authenticator_type", "jwks", "jwks_uri", "request_object_signature_alg", "require_pushed_authorization_requests", "dpop_bound_access_tokens", "dpop_nonce_required", "standard_token_exchange_enabled", "id_token_signed_response_alg", "access_token_signed_response_alg", "client_profile", "browser_flow_override", "direct_grant_flow_override")
     ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -39,6 +39,8 @@ class Client(_message.Message):
     ID_TOKEN_SIGNED_RESPONSE_ALG_FIELD_NUMBER: _ClassVar[int]
     ACCESS_TOKEN_SIGNED_RESPONSE_ALG_FIELD_NUMBER: _ClassVar[int]
     CLIENT_PROFILE_FIELD_NUMBER: _ClassVar[int]
+    BROWSER_FLOW_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
+    DIRECT_GRANT_FLOW_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
     id: str
     client_id: str
     name: str
@@ -66,10 +68,12 @@ class Client(_message.Message):
     id_token_signed_response_alg: str
     access_token_signed_response_alg: str
     client_profile: str
-    def __init__(self, id: _Optional[str] = ..., client_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_type: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., backchannel_logout_session_required: _Optional[bool] = ..., secret: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., token_endpoint_auth_method: _Optional[str] = ..., client_authenticator_type: _Optional[str] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., jwks_uri: _Optional[str] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., dpop_bound_access_tokens: _Optional[bool] = ..., dpop_nonce_required: _Optional[bool] = ..., standard_token_exchange_enabled: _Optional[bool] = ..., id_token_signed_response_alg: _Optional[str] = ..., access_token_signed_response_alg: _Optional[str] = ..., client_profile: _Optional[str] = ...) -> None: ...
+    browser_flow_override: str
+    direct_grant_flow_override: str
+    def __init__(self, id: _Optional[str] = ..., client_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_type: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., backchannel_logout_session_required: _Optional[bool] = ..., secret: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., token_endpoint_auth_method: _Optional[str] = ..., client_authenticator_type: _Optional[str] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., jwks_uri: _Optional[str] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., dpop_bound_access_tokens: _Optional[bool] = ..., dpop_nonce_required: _Optional[bool] = ..., standard_token_exchange_enabled: _Optional[bool] = ..., id_token_signed_response_alg: _Optional[str] = ..., access_token_signed_response_alg: _Optional[str] = ..., client_profile: _Optional[str] = ..., browser_flow_override: _Optional[str] = ..., direct_grant_flow_override: _Optional[str] = ...) -> None: ...
 
 class ClientInput(_message.Message):
-    __slots__ = ("client_id", "name", "description", "client_type", "type", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "backchannel_logout_session_required", "grant_types_present", "token_endpoint_auth_method", "client_authenticator_type", "jwks", "jwks_uri", "request_object_signature_alg", "require_pushed_authorization_requests", "dpop_bound_access_tokens", "dpop_nonce_required", "standard_token_exchange_enabled", "id_token_signed_response_alg", "access_token_signed_response_alg", "client_profile")
+    __slots__ = ("client_id", "name", "description", "client_type", "type", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "backchannel_logout_session_required", "grant_types_present", "token_endpoint_auth_method", "client_authenticator_type", "jwks", "jwks_uri", "request_object_signature_alg", "require_pushed_authorization_requests", "dpop_bound_access_tokens", "dpop_nonce_required", "standard_token_exchange_enabled", "id_token_signed_response_alg", "access_token_signed_response_alg", "client_profile", "browser_flow_override", "direct_grant_flow_override")
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -95,6 +99,8 @@ class ClientInput(_message.Message):
     ID_TOKEN_SIGNED_RESPONSE_ALG_FIELD_NUMBER: _ClassVar[int]
     ACCESS_TOKEN_SIGNED_RESPONSE_ALG_FIELD_NUMBER: _ClassVar[int]
     CLIENT_PROFILE_FIELD_NUMBER: _ClassVar[int]
+    BROWSER_FLOW_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
+    DIRECT_GRANT_FLOW_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
     client_id: str
     name: str
     description: str
@@ -120,10 +126,12 @@ class ClientInput(_message.Message):
     id_token_signed_response_alg: str
     access_token_signed_response_alg: str
     client_profile: str
-    def __init__(self, client_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_type: _Optional[str] = ..., type: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., backchannel_logout_session_required: _Optional[bool] = ..., grant_types_present: _Optional[bool] = ..., token_endpoint_auth_method: _Optional[str] = ..., client_authenticator_type: _Optional[str] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., jwks_uri: _Optional[str] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., dpop_bound_access_tokens: _Optional[bool] = ..., dpop_nonce_required: _Optional[bool] = ..., standard_token_exchange_enabled: _Optional[bool] = ..., id_token_signed_response_alg: _Optional[str] = ..., access_token_signed_response_alg: _Optional[str] = ..., client_profile: _Optional[str] = ...) -> None: ...
+    browser_flow_override: str
+    direct_grant_flow_override: str
+    def __init__(self, client_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_type: _Optional[str] = ..., type: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., backchannel_logout_session_required: _Optional[bool] = ..., grant_types_present: _Optional[bool] = ..., token_endpoint_auth_method: _Optional[str] = ..., client_authenticator_type: _Optional[str] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., jwks_uri: _Optional[str] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., dpop_bound_access_tokens: _Optional[bool] = ..., dpop_nonce_required: _Optional[bool] = ..., standard_token_exchange_enabled: _Optional[bool] = ..., id_token_signed_response_alg: _Optional[str] = ..., access_token_signed_response_alg: _Optional[str] = ..., client_profile: _Optional[str] = ..., browser_flow_override: _Optional[str] = ..., direct_grant_flow_override: _Optional[str] = ...) -> None: ...
 
 class ClientUpdate(_message.Message):
-    __slots__ = ("name", "description", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "redirect_uris_present", "web_origins_present", "grant_types_present", "token_endpoint_auth_method", "client_authenticator_type", "jwks", "jwks_uri", "request_object_signature_alg", "require_pushed_authorization_requests", "dpop_bound_access_tokens", "dpop_nonce_required", "standard_token_exchange_enabled", "id_token_signed_response_alg", "access_token_signed_response_alg", "client_profile")
+    __slots__ = ("name", "description", "enabled", "redirect_uris", "web_origins", "grant_types", "require_consent", "backchannel_logout_uri", "redirect_uris_present", "web_origins_present", "grant_types_present", "token_endpoint_auth_method", "client_authenticator_type", "jwks", "jwks_uri", "request_object_signature_alg", "require_pushed_authorization_requests", "dpop_bound_access_tokens", "dpop_nonce_required", "standard_token_exchange_enabled", "id_token_signed_response_alg", "access_token_signed_response_alg", "client_profile", "browser_flow_override", "direct_grant_flow_override")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     ENABLED_FIELD_NUMBER: _ClassVar[int]
@@ -147,6 +155,8 @@ class ClientUpdate(_message.Message):
     ID_TOKEN_SIGNED_RESPONSE_ALG_FIELD_NUMBER: _ClassVar[int]
     ACCESS_TOKEN_SIGNED_RESPONSE_ALG_FIELD_NUMBER: _ClassVar[int]
     CLIENT_PROFILE_FIELD_NUMBER: _ClassVar[int]
+    BROWSER_FLOW_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
+    DIRECT_GRANT_FLOW_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
     name: str
     description: str
     enabled: bool
@@ -170,7 +180,9 @@ class ClientUpdate(_message.Message):
     id_token_signed_response_alg: str
     access_token_signed_response_alg: str
     client_profile: str
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., redirect_uris_present: _Optional[bool] = ..., web_origins_present: _Optional[bool] = ..., grant_types_present: _Optional[bool] = ..., token_endpoint_auth_method: _Optional[str] = ..., client_authenticator_type: _Optional[str] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., jwks_uri: _Optional[str] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., dpop_bound_access_tokens: _Optional[bool] = ..., dpop_nonce_required: _Optional[bool] = ..., standard_token_exchange_enabled: _Optional[bool] = ..., id_token_signed_response_alg: _Optional[str] = ..., access_token_signed_response_alg: _Optional[str] = ..., client_profile: _Optional[str] = ...) -> None: ...
+    browser_flow_override: str
+    direct_grant_flow_override: str
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., enabled: _Optional[bool] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., web_origins: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., require_consent: _Optional[bool] = ..., backchannel_logout_uri: _Optional[str] = ..., redirect_uris_present: _Optional[bool] = ..., web_origins_present: _Optional[bool] = ..., grant_types_present: _Optional[bool] = ..., token_endpoint_auth_method: _Optional[str] = ..., client_authenticator_type: _Optional[str] = ..., jwks: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., jwks_uri: _Optional[str] = ..., request_object_signature_alg: _Optional[str] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., dpop_bound_access_tokens: _Optional[bool] = ..., dpop_nonce_required: _Optional[bool] = ..., standard_token_exchange_enabled: _Optional[bool] = ..., id_token_signed_response_alg: _Optional[str] = ..., access_token_signed_response_alg: _Optional[str] = ..., client_profile: _Optional[str] = ..., browser_flow_override: _Optional[str] = ..., direct_grant_flow_override: _Optional[str] = ...) -> None: ...
 
 class ServiceAccountUser(_message.Message):
     __slots__ = ("id", "username", "email", "first_name", "last_name", "enabled", "email_verified", "service_account_client_id", "created_at")
