@@ -528,6 +528,50 @@ func (x *GetFlowByAliasRequest) GetAlias() string {
 	return ""
 }
 
+type GetFlowByAliasResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Flow          *AuthenticationFlow    `protobuf:"bytes,1,opt,name=flow,proto3" json:"flow,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetFlowByAliasResponse) Reset() {
+	*x = GetFlowByAliasResponse{}
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetFlowByAliasResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetFlowByAliasResponse) ProtoMessage() {}
+
+func (x *GetFlowByAliasResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetFlowByAliasResponse.ProtoReflect.Descriptor instead.
+func (*GetFlowByAliasResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *GetFlowByAliasResponse) GetFlow() *AuthenticationFlow {
+	if x != nil {
+		return x.Flow
+	}
+	return nil
+}
+
 type UpdateFlowRequest struct {
 	state         protoimpl.MessageState   `protogen:"open.v1"`
 	Realm         string                   `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -539,7 +583,7 @@ type UpdateFlowRequest struct {
 
 func (x *UpdateFlowRequest) Reset() {
 	*x = UpdateFlowRequest{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -551,7 +595,7 @@ func (x *UpdateFlowRequest) String() string {
 func (*UpdateFlowRequest) ProtoMessage() {}
 
 func (x *UpdateFlowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -564,7 +608,7 @@ func (x *UpdateFlowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateFlowRequest.ProtoReflect.Descriptor instead.
 func (*UpdateFlowRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{9}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *UpdateFlowRequest) GetRealm() string {
@@ -597,7 +641,7 @@ type UpdateFlowResponse struct {
 
 func (x *UpdateFlowResponse) Reset() {
 	*x = UpdateFlowResponse{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -609,7 +653,7 @@ func (x *UpdateFlowResponse) String() string {
 func (*UpdateFlowResponse) ProtoMessage() {}
 
 func (x *UpdateFlowResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -622,7 +666,7 @@ func (x *UpdateFlowResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateFlowResponse.ProtoReflect.Descriptor instead.
 func (*UpdateFlowResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{10}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpdateFlowResponse) GetFlow() *AuthenticationFlow {
@@ -642,7 +686,7 @@ type DeleteFlowRequest struct {
 
 func (x *DeleteFlowRequest) Reset() {
 	*x = DeleteFlowRequest{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -654,7 +698,7 @@ func (x *DeleteFlowRequest) String() string {
 func (*DeleteFlowRequest) ProtoMessage() {}
 
 func (x *DeleteFlowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -667,7 +711,7 @@ func (x *DeleteFlowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteFlowRequest.ProtoReflect.Descriptor instead.
 func (*DeleteFlowRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{11}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DeleteFlowRequest) GetRealm() string {
@@ -692,7 +736,7 @@ type DeleteFlowResponse struct {
 
 func (x *DeleteFlowResponse) Reset() {
 	*x = DeleteFlowResponse{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -704,7 +748,7 @@ func (x *DeleteFlowResponse) String() string {
 func (*DeleteFlowResponse) ProtoMessage() {}
 
 func (x *DeleteFlowResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -717,7 +761,7 @@ func (x *DeleteFlowResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteFlowResponse.ProtoReflect.Descriptor instead.
 func (*DeleteFlowResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{12}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{13}
 }
 
 // One condition of a flow step (condition-user-role, condition-user-group,
@@ -732,7 +776,7 @@ type FlowCondition struct {
 
 func (x *FlowCondition) Reset() {
 	*x = FlowCondition{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[13]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -744,7 +788,7 @@ func (x *FlowCondition) String() string {
 func (*FlowCondition) ProtoMessage() {}
 
 func (x *FlowCondition) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[13]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -757,7 +801,7 @@ func (x *FlowCondition) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowCondition.ProtoReflect.Descriptor instead.
 func (*FlowCondition) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{13}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *FlowCondition) GetType() string {
@@ -787,7 +831,7 @@ type EvaluateConditionsRequest struct {
 
 func (x *EvaluateConditionsRequest) Reset() {
 	*x = EvaluateConditionsRequest{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[14]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -799,7 +843,7 @@ func (x *EvaluateConditionsRequest) String() string {
 func (*EvaluateConditionsRequest) ProtoMessage() {}
 
 func (x *EvaluateConditionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[14]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -812,7 +856,7 @@ func (x *EvaluateConditionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvaluateConditionsRequest.ProtoReflect.Descriptor instead.
 func (*EvaluateConditionsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{14}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *EvaluateConditionsRequest) GetRealm() string {
@@ -852,7 +896,7 @@ type EvaluateConditionsResponse struct {
 
 func (x *EvaluateConditionsResponse) Reset() {
 	*x = EvaluateConditionsResponse{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[15]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -864,7 +908,7 @@ func (x *EvaluateConditionsResponse) String() string {
 func (*EvaluateConditionsResponse) ProtoMessage() {}
 
 func (x *EvaluateConditionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[15]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -877,7 +921,7 @@ func (x *EvaluateConditionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvaluateConditionsResponse.ProtoReflect.Descriptor instead.
 func (*EvaluateConditionsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{15}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *EvaluateConditionsResponse) GetHolds() []bool {
@@ -901,7 +945,7 @@ type SendLoginCodeRequest struct {
 
 func (x *SendLoginCodeRequest) Reset() {
 	*x = SendLoginCodeRequest{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[16]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -913,7 +957,7 @@ func (x *SendLoginCodeRequest) String() string {
 func (*SendLoginCodeRequest) ProtoMessage() {}
 
 func (x *SendLoginCodeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[16]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -926,7 +970,7 @@ func (x *SendLoginCodeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendLoginCodeRequest.ProtoReflect.Descriptor instead.
 func (*SendLoginCodeRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{16}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SendLoginCodeRequest) GetRealm() string {
@@ -967,7 +1011,7 @@ type SendLoginCodeResponse struct {
 
 func (x *SendLoginCodeResponse) Reset() {
 	*x = SendLoginCodeResponse{}
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[17]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -979,7 +1023,7 @@ func (x *SendLoginCodeResponse) String() string {
 func (*SendLoginCodeResponse) ProtoMessage() {}
 
 func (x *SendLoginCodeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[17]
+	mi := &file_iam_directory_v1_authentication_flow_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -992,7 +1036,7 @@ func (x *SendLoginCodeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendLoginCodeResponse.ProtoReflect.Descriptor instead.
 func (*SendLoginCodeResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{17}
+	return file_iam_directory_v1_authentication_flow_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SendLoginCodeResponse) GetEmail() string {
@@ -1042,7 +1086,9 @@ const file_iam_directory_v1_authentication_flow_proto_rawDesc = "" +
 	"\x04flow\x18\x01 \x01(\v2$.iam.directory.v1.AuthenticationFlowR\x04flow\"C\n" +
 	"\x15GetFlowByAliasRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
-	"\x05alias\x18\x02 \x01(\tR\x05alias\"x\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\"R\n" +
+	"\x16GetFlowByAliasResponse\x128\n" +
+	"\x04flow\x18\x01 \x01(\v2$.iam.directory.v1.AuthenticationFlowR\x04flow\"x\n" +
 	"\x11UpdateFlowRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\tR\x02id\x12=\n" +
@@ -1074,7 +1120,7 @@ const file_iam_directory_v1_authentication_flow_proto_rawDesc = "" +
 	"\x04code\x18\x03 \x01(\tR\x04code\x12\x18\n" +
 	"\aminutes\x18\x04 \x01(\x05R\aminutes\"-\n" +
 	"\x15SendLoginCodeResponse\x12\x14\n" +
-	"\x05email\x18\x01 \x01(\tR\x05email2\xfd\x05\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email2\x84\x06\n" +
 	"\x19AuthenticationFlowService\x12W\n" +
 	"\n" +
 	"CreateFlow\x12#.iam.directory.v1.CreateFlowRequest\x1a$.iam.directory.v1.CreateFlowResponse\x12T\n" +
@@ -1083,8 +1129,8 @@ const file_iam_directory_v1_authentication_flow_proto_rawDesc = "" +
 	"\n" +
 	"UpdateFlow\x12#.iam.directory.v1.UpdateFlowRequest\x1a$.iam.directory.v1.UpdateFlowResponse\x12W\n" +
 	"\n" +
-	"DeleteFlow\x12#.iam.directory.v1.DeleteFlowRequest\x1a$.iam.directory.v1.DeleteFlowResponse\x12\\\n" +
-	"\x0eGetFlowByAlias\x12'.iam.directory.v1.GetFlowByAliasRequest\x1a!.iam.directory.v1.GetFlowResponse\x12o\n" +
+	"DeleteFlow\x12#.iam.directory.v1.DeleteFlowRequest\x1a$.iam.directory.v1.DeleteFlowResponse\x12c\n" +
+	"\x0eGetFlowByAlias\x12'.iam.directory.v1.GetFlowByAliasRequest\x1a(.iam.directory.v1.GetFlowByAliasResponse\x12o\n" +
 	"\x12EvaluateConditions\x12+.iam.directory.v1.EvaluateConditionsRequest\x1a,.iam.directory.v1.EvaluateConditionsResponse\x12`\n" +
 	"\rSendLoginCode\x12&.iam.directory.v1.SendLoginCodeRequest\x1a'.iam.directory.v1.SendLoginCodeResponseB\xdb\x01\n" +
 	"\x14com.iam.directory.v1B\x17AuthenticationFlowProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
@@ -1101,7 +1147,7 @@ func file_iam_directory_v1_authentication_flow_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_authentication_flow_proto_rawDescData
 }
 
-var file_iam_directory_v1_authentication_flow_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_iam_directory_v1_authentication_flow_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_iam_directory_v1_authentication_flow_proto_goTypes = []any{
 	(*AuthenticationFlow)(nil),         // 0: iam.directory.v1.AuthenticationFlow
 	(*AuthenticationFlowInput)(nil),    // 1: iam.directory.v1.AuthenticationFlowInput
@@ -1112,53 +1158,55 @@ var file_iam_directory_v1_authentication_flow_proto_goTypes = []any{
 	(*GetFlowRequest)(nil),             // 6: iam.directory.v1.GetFlowRequest
 	(*GetFlowResponse)(nil),            // 7: iam.directory.v1.GetFlowResponse
 	(*GetFlowByAliasRequest)(nil),      // 8: iam.directory.v1.GetFlowByAliasRequest
-	(*UpdateFlowRequest)(nil),          // 9: iam.directory.v1.UpdateFlowRequest
-	(*UpdateFlowResponse)(nil),         // 10: iam.directory.v1.UpdateFlowResponse
-	(*DeleteFlowRequest)(nil),          // 11: iam.directory.v1.DeleteFlowRequest
-	(*DeleteFlowResponse)(nil),         // 12: iam.directory.v1.DeleteFlowResponse
-	(*FlowCondition)(nil),              // 13: iam.directory.v1.FlowCondition
-	(*EvaluateConditionsRequest)(nil),  // 14: iam.directory.v1.EvaluateConditionsRequest
-	(*EvaluateConditionsResponse)(nil), // 15: iam.directory.v1.EvaluateConditionsResponse
-	(*SendLoginCodeRequest)(nil),       // 16: iam.directory.v1.SendLoginCodeRequest
-	(*SendLoginCodeResponse)(nil),      // 17: iam.directory.v1.SendLoginCodeResponse
-	nil,                                // 18: iam.directory.v1.FlowCondition.ConfigEntry
-	(*structpb.ListValue)(nil),         // 19: google.protobuf.ListValue
-	(*timestamppb.Timestamp)(nil),      // 20: google.protobuf.Timestamp
+	(*GetFlowByAliasResponse)(nil),     // 9: iam.directory.v1.GetFlowByAliasResponse
+	(*UpdateFlowRequest)(nil),          // 10: iam.directory.v1.UpdateFlowRequest
+	(*UpdateFlowResponse)(nil),         // 11: iam.directory.v1.UpdateFlowResponse
+	(*DeleteFlowRequest)(nil),          // 12: iam.directory.v1.DeleteFlowRequest
+	(*DeleteFlowResponse)(nil),         // 13: iam.directory.v1.DeleteFlowResponse
+	(*FlowCondition)(nil),              // 14: iam.directory.v1.FlowCondition
+	(*EvaluateConditionsRequest)(nil),  // 15: iam.directory.v1.EvaluateConditionsRequest
+	(*EvaluateConditionsResponse)(nil), // 16: iam.directory.v1.EvaluateConditionsResponse
+	(*SendLoginCodeRequest)(nil),       // 17: iam.directory.v1.SendLoginCodeRequest
+	(*SendLoginCodeResponse)(nil),      // 18: iam.directory.v1.SendLoginCodeResponse
+	nil,                                // 19: iam.directory.v1.FlowCondition.ConfigEntry
+	(*structpb.ListValue)(nil),         // 20: google.protobuf.ListValue
+	(*timestamppb.Timestamp)(nil),      // 21: google.protobuf.Timestamp
 }
 var file_iam_directory_v1_authentication_flow_proto_depIdxs = []int32{
-	19, // 0: iam.directory.v1.AuthenticationFlow.steps:type_name -> google.protobuf.ListValue
-	20, // 1: iam.directory.v1.AuthenticationFlow.created_at:type_name -> google.protobuf.Timestamp
-	20, // 2: iam.directory.v1.AuthenticationFlow.updated_at:type_name -> google.protobuf.Timestamp
-	19, // 3: iam.directory.v1.AuthenticationFlowInput.steps:type_name -> google.protobuf.ListValue
+	20, // 0: iam.directory.v1.AuthenticationFlow.steps:type_name -> google.protobuf.ListValue
+	21, // 1: iam.directory.v1.AuthenticationFlow.created_at:type_name -> google.protobuf.Timestamp
+	21, // 2: iam.directory.v1.AuthenticationFlow.updated_at:type_name -> google.protobuf.Timestamp
+	20, // 3: iam.directory.v1.AuthenticationFlowInput.steps:type_name -> google.protobuf.ListValue
 	1,  // 4: iam.directory.v1.CreateFlowRequest.flow:type_name -> iam.directory.v1.AuthenticationFlowInput
 	0,  // 5: iam.directory.v1.CreateFlowResponse.flow:type_name -> iam.directory.v1.AuthenticationFlow
 	0,  // 6: iam.directory.v1.ListFlowsResponse.flows:type_name -> iam.directory.v1.AuthenticationFlow
 	0,  // 7: iam.directory.v1.GetFlowResponse.flow:type_name -> iam.directory.v1.AuthenticationFlow
-	1,  // 8: iam.directory.v1.UpdateFlowRequest.flow:type_name -> iam.directory.v1.AuthenticationFlowInput
-	0,  // 9: iam.directory.v1.UpdateFlowResponse.flow:type_name -> iam.directory.v1.AuthenticationFlow
-	18, // 10: iam.directory.v1.FlowCondition.config:type_name -> iam.directory.v1.FlowCondition.ConfigEntry
-	13, // 11: iam.directory.v1.EvaluateConditionsRequest.conditions:type_name -> iam.directory.v1.FlowCondition
-	2,  // 12: iam.directory.v1.AuthenticationFlowService.CreateFlow:input_type -> iam.directory.v1.CreateFlowRequest
-	4,  // 13: iam.directory.v1.AuthenticationFlowService.ListFlows:input_type -> iam.directory.v1.ListFlowsRequest
-	6,  // 14: iam.directory.v1.AuthenticationFlowService.GetFlow:input_type -> iam.directory.v1.GetFlowRequest
-	9,  // 15: iam.directory.v1.AuthenticationFlowService.UpdateFlow:input_type -> iam.directory.v1.UpdateFlowRequest
-	11, // 16: iam.directory.v1.AuthenticationFlowService.DeleteFlow:input_type -> iam.directory.v1.DeleteFlowRequest
-	8,  // 17: iam.directory.v1.AuthenticationFlowService.GetFlowByAlias:input_type -> iam.directory.v1.GetFlowByAliasRequest
-	14, // 18: iam.directory.v1.AuthenticationFlowService.EvaluateConditions:input_type -> iam.directory.v1.EvaluateConditionsRequest
-	16, // 19: iam.directory.v1.AuthenticationFlowService.SendLoginCode:input_type -> iam.directory.v1.SendLoginCodeRequest
-	3,  // 20: iam.directory.v1.AuthenticationFlowService.CreateFlow:output_type -> iam.directory.v1.CreateFlowResponse
-	5,  // 21: iam.directory.v1.AuthenticationFlowService.ListFlows:output_type -> iam.directory.v1.ListFlowsResponse
-	7,  // 22: iam.directory.v1.AuthenticationFlowService.GetFlow:output_type -> iam.directory.v1.GetFlowResponse
-	10, // 23: iam.directory.v1.AuthenticationFlowService.UpdateFlow:output_type -> iam.directory.v1.UpdateFlowResponse
-	12, // 24: iam.directory.v1.AuthenticationFlowService.DeleteFlow:output_type -> iam.directory.v1.DeleteFlowResponse
-	7,  // 25: iam.directory.v1.AuthenticationFlowService.GetFlowByAlias:output_type -> iam.directory.v1.GetFlowResponse
-	15, // 26: iam.directory.v1.AuthenticationFlowService.EvaluateConditions:output_type -> iam.directory.v1.EvaluateConditionsResponse
-	17, // 27: iam.directory.v1.AuthenticationFlowService.SendLoginCode:output_type -> iam.directory.v1.SendLoginCodeResponse
-	20, // [20:28] is the sub-list for method output_type
-	12, // [12:20] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	0,  // 8: iam.directory.v1.GetFlowByAliasResponse.flow:type_name -> iam.directory.v1.AuthenticationFlow
+	1,  // 9: iam.directory.v1.UpdateFlowRequest.flow:type_name -> iam.directory.v1.AuthenticationFlowInput
+	0,  // 10: iam.directory.v1.UpdateFlowResponse.flow:type_name -> iam.directory.v1.AuthenticationFlow
+	19, // 11: iam.directory.v1.FlowCondition.config:type_name -> iam.directory.v1.FlowCondition.ConfigEntry
+	14, // 12: iam.directory.v1.EvaluateConditionsRequest.conditions:type_name -> iam.directory.v1.FlowCondition
+	2,  // 13: iam.directory.v1.AuthenticationFlowService.CreateFlow:input_type -> iam.directory.v1.CreateFlowRequest
+	4,  // 14: iam.directory.v1.AuthenticationFlowService.ListFlows:input_type -> iam.directory.v1.ListFlowsRequest
+	6,  // 15: iam.directory.v1.AuthenticationFlowService.GetFlow:input_type -> iam.directory.v1.GetFlowRequest
+	10, // 16: iam.directory.v1.AuthenticationFlowService.UpdateFlow:input_type -> iam.directory.v1.UpdateFlowRequest
+	12, // 17: iam.directory.v1.AuthenticationFlowService.DeleteFlow:input_type -> iam.directory.v1.DeleteFlowRequest
+	8,  // 18: iam.directory.v1.AuthenticationFlowService.GetFlowByAlias:input_type -> iam.directory.v1.GetFlowByAliasRequest
+	15, // 19: iam.directory.v1.AuthenticationFlowService.EvaluateConditions:input_type -> iam.directory.v1.EvaluateConditionsRequest
+	17, // 20: iam.directory.v1.AuthenticationFlowService.SendLoginCode:input_type -> iam.directory.v1.SendLoginCodeRequest
+	3,  // 21: iam.directory.v1.AuthenticationFlowService.CreateFlow:output_type -> iam.directory.v1.CreateFlowResponse
+	5,  // 22: iam.directory.v1.AuthenticationFlowService.ListFlows:output_type -> iam.directory.v1.ListFlowsResponse
+	7,  // 23: iam.directory.v1.AuthenticationFlowService.GetFlow:output_type -> iam.directory.v1.GetFlowResponse
+	11, // 24: iam.directory.v1.AuthenticationFlowService.UpdateFlow:output_type -> iam.directory.v1.UpdateFlowResponse
+	13, // 25: iam.directory.v1.AuthenticationFlowService.DeleteFlow:output_type -> iam.directory.v1.DeleteFlowResponse
+	9,  // 26: iam.directory.v1.AuthenticationFlowService.GetFlowByAlias:output_type -> iam.directory.v1.GetFlowByAliasResponse
+	16, // 27: iam.directory.v1.AuthenticationFlowService.EvaluateConditions:output_type -> iam.directory.v1.EvaluateConditionsResponse
+	18, // 28: iam.directory.v1.AuthenticationFlowService.SendLoginCode:output_type -> iam.directory.v1.SendLoginCodeResponse
+	21, // [21:29] is the sub-list for method output_type
+	13, // [13:21] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_authentication_flow_proto_init() }
@@ -1173,7 +1221,7 @@ func file_iam_directory_v1_authentication_flow_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_authentication_flow_proto_rawDesc), len(file_iam_directory_v1_authentication_flow_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   19,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -69,7 +69,7 @@ type AuthenticationFlowServiceClient interface {
 	UpdateFlow(context.Context, *connect.Request[v1.UpdateFlowRequest]) (*connect.Response[v1.UpdateFlowResponse], error)
 	DeleteFlow(context.Context, *connect.Request[v1.DeleteFlowRequest]) (*connect.Response[v1.DeleteFlowResponse], error)
 	// A flow by alias (built-in or not), for the login that runs it.
-	GetFlowByAlias(context.Context, *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowResponse], error)
+	GetFlowByAlias(context.Context, *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowByAliasResponse], error)
 	// Whether each condition holds for the user logging in to the client, in the order asked.
 	EvaluateConditions(context.Context, *connect.Request[v1.EvaluateConditionsRequest]) (*connect.Response[v1.EvaluateConditionsResponse], error)
 	// Mails the user a one-time sign-in code (an email-otp step) through the realm's SMTP server.
@@ -117,7 +117,7 @@ func NewAuthenticationFlowServiceClient(httpClient connect.HTTPClient, baseURL s
 			connect.WithSchema(authenticationFlowServiceMethods.ByName("DeleteFlow")),
 			connect.WithClientOptions(opts...),
 		),
-		getFlowByAlias: connect.NewClient[v1.GetFlowByAliasRequest, v1.GetFlowResponse](
+		getFlowByAlias: connect.NewClient[v1.GetFlowByAliasRequest, v1.GetFlowByAliasResponse](
 			httpClient,
 			baseURL+AuthenticationFlowServiceGetFlowByAliasProcedure,
 			connect.WithSchema(authenticationFlowServiceMethods.ByName("GetFlowByAlias")),
@@ -145,7 +145,7 @@ type authenticationFlowServiceClient struct {
 	getFlow            *connect.Client[v1.GetFlowRequest, v1.GetFlowResponse]
 	updateFlow         *connect.Client[v1.UpdateFlowRequest, v1.UpdateFlowResponse]
 	deleteFlow         *connect.Client[v1.DeleteFlowRequest, v1.DeleteFlowResponse]
-	getFlowByAlias     *connect.Client[v1.GetFlowByAliasRequest, v1.GetFlowResponse]
+	getFlowByAlias     *connect.Client[v1.GetFlowByAliasRequest, v1.GetFlowByAliasResponse]
 	evaluateConditions *connect.Client[v1.EvaluateConditionsRequest, v1.EvaluateConditionsResponse]
 	sendLoginCode      *connect.Client[v1.SendLoginCodeRequest, v1.SendLoginCodeResponse]
 }
@@ -176,7 +176,7 @@ func (c *authenticationFlowServiceClient) DeleteFlow(ctx context.Context, req *c
 }
 
 // GetFlowByAlias calls iam.directory.v1.AuthenticationFlowService.GetFlowByAlias.
-func (c *authenticationFlowServiceClient) GetFlowByAlias(ctx context.Context, req *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowResponse], error) {
+func (c *authenticationFlowServiceClient) GetFlowByAlias(ctx context.Context, req *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowByAliasResponse], error) {
 	return c.getFlowByAlias.CallUnary(ctx, req)
 }
 
@@ -199,7 +199,7 @@ type AuthenticationFlowServiceHandler interface {
 	UpdateFlow(context.Context, *connect.Request[v1.UpdateFlowRequest]) (*connect.Response[v1.UpdateFlowResponse], error)
 	DeleteFlow(context.Context, *connect.Request[v1.DeleteFlowRequest]) (*connect.Response[v1.DeleteFlowResponse], error)
 	// A flow by alias (built-in or not), for the login that runs it.
-	GetFlowByAlias(context.Context, *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowResponse], error)
+	GetFlowByAlias(context.Context, *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowByAliasResponse], error)
 	// Whether each condition holds for the user logging in to the client, in the order asked.
 	EvaluateConditions(context.Context, *connect.Request[v1.EvaluateConditionsRequest]) (*connect.Response[v1.EvaluateConditionsResponse], error)
 	// Mails the user a one-time sign-in code (an email-otp step) through the realm's SMTP server.
@@ -308,7 +308,7 @@ func (UnimplementedAuthenticationFlowServiceHandler) DeleteFlow(context.Context,
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AuthenticationFlowService.DeleteFlow is not implemented"))
 }
 
-func (UnimplementedAuthenticationFlowServiceHandler) GetFlowByAlias(context.Context, *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowResponse], error) {
+func (UnimplementedAuthenticationFlowServiceHandler) GetFlowByAlias(context.Context, *connect.Request[v1.GetFlowByAliasRequest]) (*connect.Response[v1.GetFlowByAliasResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AuthenticationFlowService.GetFlowByAlias is not implemented"))
 }
 

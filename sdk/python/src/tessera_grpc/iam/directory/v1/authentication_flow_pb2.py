@@ -26,7 +26,7 @@ from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n*iam/directory/v1/authentication_flow.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe1\x01\n\x12\x41uthenticationFlow\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x10\n\x08\x62uilt_in\x18\x04 \x01(\x08\x12)\n\x05steps\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.ListValue\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x9b\x01\n\x17\x41uthenticationFlowInput\x12\x12\n\x05\x61lias\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x12.\n\x05steps\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.ListValueH\x02\x88\x01\x01\x42\x08\n\x06_aliasB\x0e\n\x0c_descriptionB\x08\n\x06_steps\"[\n\x11\x43reateFlowRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x37\n\x04\x66low\x18\x02 \x01(\x0b\x32).iam.directory.v1.AuthenticationFlowInput\"H\n\x12\x43reateFlowResponse\x12\x32\n\x04\x66low\x18\x01 \x01(\x0b\x32$.iam.directory.v1.AuthenticationFlow\"=\n\x10ListFlowsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x66irst\x18\x02 \x01(\r\x12\x0b\n\x03max\x18\x03 \x01(\r\"H\n\x11ListFlowsResponse\x12\x33\n\x05\x66lows\x18\x01 \x03(\x0b\x32$.iam.directory.v1.AuthenticationFlow\"+\n\x0eGetFlowRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\"E\n\x0fGetFlowResponse\x12\x32\n\x04\x66low\x18\x01 \x01(\x0b\x32$.iam.directory.v1.AuthenticationFlow\"5\n\x15GetFlowByAliasRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\"g\n\x11UpdateFlowRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\x12\x37\n\x04\x66low\x18\x03 \x01(\x0b\x32).iam.directory.v1.AuthenticationFlowInput\"H\n\x12UpdateFlowResponse\x12\x32\n\x04\x66low\x18\x01 \x01(\x0b\x32$.iam.directory.v1.AuthenticationFlow\".\n\x11\x44\x65leteFlowRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\"\x14\n\x12\x44\x65leteFlowResponse\"\x89\x01\n\rFlowCondition\x12\x0c\n\x04type\x18\x01 \x01(\t\x12;\n\x06\x63onfig\x18\x02 \x03(\x0b\x32+.iam.directory.v1.FlowCondition.ConfigEntry\x1a-\n\x0b\x43onfigEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x83\x01\n\x19\x45valuateConditionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\x12\x33\n\nconditions\x18\x04 \x03(\x0b\x32\x1f.iam.directory.v1.FlowCondition\"+\n\x1a\x45valuateConditionsResponse\x12\r\n\x05holds\x18\x01 \x03(\x08\"U\n\x14SendLoginCodeRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x0c\n\x04\x63ode\x18\x03 \x01(\t\x12\x0f\n\x07minutes\x18\x04 \x01(\x05\"&\n\x15SendLoginCodeResponse\x12\r\n\x05\x65mail\x18\x01 \x01(\t2\xfd\x05\n\x19\x41uthenticationFlowService\x12W\n\nCreateFlow\x12#.iam.directory.v1.CreateFlowRequest\x1a$.iam.directory.v1.CreateFlowResponse\x12T\n\tListFlows\x12\".iam.directory.v1.ListFlowsRequest\x1a#.iam.directory.v1.ListFlowsResponse\x12N\n\x07GetFlow\x12 .iam.directory.v1.GetFlowRequest\x1a!.iam.directory.v1.GetFlowResponse\x12W\n\nUpdateFlow\x12#.iam.directory.v1.UpdateFlowRequest\x1a$.iam.directory.v1.UpdateFlowResponse\x12W\n\nDeleteFlow\x12#.iam.directory.v1.DeleteFlowRequest\x1a$.iam.directory.v1.DeleteFlowResponse\x12\\\n\x0eGetFlowByAlias\x12\'.iam.directory.v1.GetFlowByAliasRequest\x1a!.iam.directory.v1.GetFlowResponse\x12o\n\x12\x45valuateConditions\x12+.iam.directory.v1.EvaluateConditionsRequest\x1a,.iam.directory.v1.EvaluateConditionsResponse\x12`\n\rSendLoginCode\x12&.iam.directory.v1.SendLoginCodeRequest\x1a\'.iam.directory.v1.SendLoginCodeResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n*iam/directory/v1/authentication_flow.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe1\x01\n\x12\x41uthenticationFlow\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x10\n\x08\x62uilt_in\x18\x04 \x01(\x08\x12)\n\x05steps\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.ListValue\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x9b\x01\n\x17\x41uthenticationFlowInput\x12\x12\n\x05\x61lias\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x12.\n\x05steps\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.ListValueH\x02\x88\x01\x01\x42\x08\n\x06_aliasB\x0e\n\x0c_descriptionB\x08\n\x06_steps\"[\n\x11\x43reateFlowRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x37\n\x04\x66low\x18\x02 \x01(\x0b\x32).iam.directory.v1.AuthenticationFlowInput\"H\n\x12\x43reateFlowResponse\x12\x32\n\x04\x66low\x18\x01 \x01(\x0b\x32$.iam.directory.v1.AuthenticationFlow\"=\n\x10ListFlowsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x66irst\x18\x02 \x01(\r\x12\x0b\n\x03max\x18\x03 \x01(\r\"H\n\x11ListFlowsResponse\x12\x33\n\x05\x66lows\x18\x01 \x03(\x0b\x32$.iam.directory.v1.AuthenticationFlow\"+\n\x0eGetFlowRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\"E\n\x0fGetFlowResponse\x12\x32\n\x04\x66low\x18\x01 \x01(\x0b\x32$.iam.directory.v1.AuthenticationFlow\"5\n\x15GetFlowByAliasRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\"L\n\x16GetFlowByAliasResponse\x12\x32\n\x04\x66low\x18\x01 \x01(\x0b\x32$.iam.directory.v1.AuthenticationFlow\"g\n\x11UpdateFlowRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\x12\x37\n\x04\x66low\x18\x03 \x01(\x0b\x32).iam.directory.v1.AuthenticationFlowInput\"H\n\x12UpdateFlowResponse\x12\x32\n\x04\x66low\x18\x01 \x01(\x0b\x32$.iam.directory.v1.AuthenticationFlow\".\n\x11\x44\x65leteFlowRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\"\x14\n\x12\x44\x65leteFlowResponse\"\x89\x01\n\rFlowCondition\x12\x0c\n\x04type\x18\x01 \x01(\t\x12;\n\x06\x63onfig\x18\x02 \x03(\x0b\x32+.iam.directory.v1.FlowCondition.ConfigEntry\x1a-\n\x0b\x43onfigEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x83\x01\n\x19\x45valuateConditionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\x12\x33\n\nconditions\x18\x04 \x03(\x0b\x32\x1f.iam.directory.v1.FlowCondition\"+\n\x1a\x45valuateConditionsResponse\x12\r\n\x05holds\x18\x01 \x03(\x08\"U\n\x14SendLoginCodeRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x0c\n\x04\x63ode\x18\x03 \x01(\t\x12\x0f\n\x07minutes\x18\x04 \x01(\x05\"&\n\x15SendLoginCodeResponse\x12\r\n\x05\x65mail\x18\x01 \x01(\t2\x84\x06\n\x19\x41uthenticationFlowService\x12W\n\nCreateFlow\x12#.iam.directory.v1.CreateFlowRequest\x1a$.iam.directory.v1.CreateFlowResponse\x12T\n\tListFlows\x12\".iam.directory.v1.ListFlowsRequest\x1a#.iam.directory.v1.ListFlowsResponse\x12N\n\x07GetFlow\x12 .iam.directory.v1.GetFlowRequest\x1a!.iam.directory.v1.GetFlowResponse\x12W\n\nUpdateFlow\x12#.iam.directory.v1.UpdateFlowRequest\x1a$.iam.directory.v1.UpdateFlowResponse\x12W\n\nDeleteFlow\x12#.iam.directory.v1.DeleteFlowRequest\x1a$.iam.directory.v1.DeleteFlowResponse\x12\x63\n\x0eGetFlowByAlias\x12\'.iam.directory.v1.GetFlowByAliasRequest\x1a(.iam.directory.v1.GetFlowByAliasResponse\x12o\n\x12\x45valuateConditions\x12+.iam.directory.v1.EvaluateConditionsRequest\x1a,.iam.directory.v1.EvaluateConditionsResponse\x12`\n\rSendLoginCode\x12&.iam.directory.v1.SendLoginCodeRequest\x1a\'.iam.directory.v1.SendLoginCodeResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -53,26 +53,28 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GETFLOWRESPONSE']._serialized_end=931
   _globals['_GETFLOWBYALIASREQUEST']._serialized_start=933
   _globals['_GETFLOWBYALIASREQUEST']._serialized_end=986
-  _globals['_UPDATEFLOWREQUEST']._serialized_start=988
-  _globals['_UPDATEFLOWREQUEST']._serialized_end=1091
-  _globals['_UPDATEFLOWRESPONSE']._serialized_start=1093
-  _globals['_UPDATEFLOWRESPONSE']._serialized_end=1165
-  _globals['_DELETEFLOWREQUEST']._serialized_start=1167
-  _globals['_DELETEFLOWREQUEST']._serialized_end=1213
-  _globals['_DELETEFLOWRESPONSE']._serialized_start=1215
-  _globals['_DELETEFLOWRESPONSE']._serialized_end=1235
-  _globals['_FLOWCONDITION']._serialized_start=1238
-  _globals['_FLOWCONDITION']._serialized_end=1375
-  _globals['_FLOWCONDITION_CONFIGENTRY']._serialized_start=1330
-  _globals['_FLOWCONDITION_CONFIGENTRY']._serialized_end=1375
-  _globals['_EVALUATECONDITIONSREQUEST']._serialized_start=1378
-  _globals['_EVALUATECONDITIONSREQUEST']._serialized_end=1509
-  _globals['_EVALUATECONDITIONSRESPONSE']._serialized_start=1511
-  _globals['_EVALUATECONDITIONSRESPONSE']._serialized_end=1554
-  _globals['_SENDLOGINCODEREQUEST']._serialized_start=1556
-  _globals['_SENDLOGINCODEREQUEST']._serialized_end=1641
-  _globals['_SENDLOGINCODERESPONSE']._serialized_start=1643
-  _globals['_SENDLOGINCODERESPONSE']._serialized_end=1681
-  _globals['_AUTHENTICATIONFLOWSERVICE']._serialized_start=1684
-  _globals['_AUTHENTICATIONFLOWSERVICE']._serialized_end=2449
+  _globals['_GETFLOWBYALIASRESPONSE']._serialized_start=988
+  _globals['_GETFLOWBYALIASRESPONSE']._serialized_end=1064
+  _globals['_UPDATEFLOWREQUEST']._serialized_start=1066
+  _globals['_UPDATEFLOWREQUEST']._serialized_end=1169
+  _globals['_UPDATEFLOWRESPONSE']._serialized_start=1171
+  _globals['_UPDATEFLOWRESPONSE']._serialized_end=1243
+  _globals['_DELETEFLOWREQUEST']._serialized_start=1245
+  _globals['_DELETEFLOWREQUEST']._serialized_end=1291
+  _globals['_DELETEFLOWRESPONSE']._serialized_start=1293
+  _globals['_DELETEFLOWRESPONSE']._serialized_end=1313
+  _globals['_FLOWCONDITION']._serialized_start=1316
+  _globals['_FLOWCONDITION']._serialized_end=1453
+  _globals['_FLOWCONDITION_CONFIGENTRY']._serialized_start=1408
+  _globals['_FLOWCONDITION_CONFIGENTRY']._serialized_end=1453
+  _globals['_EVALUATECONDITIONSREQUEST']._serialized_start=1456
+  _globals['_EVALUATECONDITIONSREQUEST']._serialized_end=1587
+  _globals['_EVALUATECONDITIONSRESPONSE']._serialized_start=1589
+  _globals['_EVALUATECONDITIONSRESPONSE']._serialized_end=1632
+  _globals['_SENDLOGINCODEREQUEST']._serialized_start=1634
+  _globals['_SENDLOGINCODEREQUEST']._serialized_end=1719
+  _globals['_SENDLOGINCODERESPONSE']._serialized_start=1721
+  _globals['_SENDLOGINCODERESPONSE']._serialized_end=1759
+  _globals['_AUTHENTICATIONFLOWSERVICE']._serialized_start=1762
+  _globals['_AUTHENTICATIONFLOWSERVICE']._serialized_end=2534
 # @@protoc_insertion_point(module_scope)

@@ -90,6 +90,12 @@ class GetFlowByAliasRequest(_message.Message):
     alias: str
     def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ...) -> None: ...
 
+class GetFlowByAliasResponse(_message.Message):
+    __slots__ = ("flow",)
+    FLOW_FIELD_NUMBER: _ClassVar[int]
+    flow: AuthenticationFlow
+    def __init__(self, flow: _Optional[_Union[AuthenticationFlow, _Mapping]] = ...) -> None: ...
+
 class UpdateFlowRequest(_message.Message):
     __slots__ = ("realm", "id", "flow")
     REALM_FIELD_NUMBER: _ClassVar[int]

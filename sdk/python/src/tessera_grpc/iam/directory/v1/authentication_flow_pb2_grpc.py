@@ -69,7 +69,7 @@ class AuthenticationFlowServiceStub:
         self.GetFlowByAlias = channel.unary_unary(
                 '/iam.directory.v1.AuthenticationFlowService/GetFlowByAlias',
                 request_serializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowByAliasRequest.SerializeToString,
-                response_deserializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowResponse.FromString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowByAliasResponse.FromString,
                 _registered_method=True)
         self.EvaluateConditions = channel.unary_unary(
                 '/iam.directory.v1.AuthenticationFlowService/EvaluateConditions',
@@ -175,7 +175,7 @@ def add_AuthenticationFlowServiceServicer_to_server(servicer, server):
             'GetFlowByAlias': grpc.unary_unary_rpc_method_handler(
                     servicer.GetFlowByAlias,
                     request_deserializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowByAliasRequest.FromString,
-                    response_serializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowResponse.SerializeToString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowByAliasResponse.SerializeToString,
             ),
             'EvaluateConditions': grpc.unary_unary_rpc_method_handler(
                     servicer.EvaluateConditions,
@@ -356,7 +356,7 @@ class AuthenticationFlowService:
             target,
             '/iam.directory.v1.AuthenticationFlowService/GetFlowByAlias',
             iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowByAliasRequest.SerializeToString,
-            iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowResponse.FromString,
+            iam_dot_directory_dot_v1_dot_authentication__flow__pb2.GetFlowByAliasResponse.FromString,
             options,
             channel_credentials,
             insecure,

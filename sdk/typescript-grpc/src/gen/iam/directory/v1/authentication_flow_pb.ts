@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/authentication_flow.proto.
  */
 export const file_iam_directory_v1_authentication_flow: GenFile = /*@__PURE__*/
-  fileDesc("CippYW0vZGlyZWN0b3J5L3YxL2F1dGhlbnRpY2F0aW9uX2Zsb3cucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEi4QEKEkF1dGhlbnRpY2F0aW9uRmxvdxIKCgJpZBgBIAEoCRINCgVhbGlhcxgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIQCghidWlsdF9pbhgEIAEoCBIpCgVzdGVwcxgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5MaXN0VmFsdWUSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAimwEKF0F1dGhlbnRpY2F0aW9uRmxvd0lucHV0EhIKBWFsaWFzGAEgASgJSACIAQESGAoLZGVzY3JpcHRpb24YAiABKAlIAYgBARIuCgVzdGVwcxgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5MaXN0VmFsdWVIAogBAUIICgZfYWxpYXNCDgoMX2Rlc2NyaXB0aW9uQggKBl9zdGVwcyJbChFDcmVhdGVGbG93UmVxdWVzdBINCgVyZWFsbRgBIAEoCRI3CgRmbG93GAIgASgLMikuaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGlvbkZsb3dJbnB1dCJIChJDcmVhdGVGbG93UmVzcG9uc2USMgoEZmxvdxgBIAEoCzIkLmlhbS5kaXJlY3RvcnkudjEuQXV0aGVudGljYXRpb25GbG93Ij0KEExpc3RGbG93c1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFZmlyc3QYAiABKA0SCwoDbWF4GAMgASgNIkgKEUxpc3RGbG93c1Jlc3BvbnNlEjMKBWZsb3dzGAEgAygLMiQuaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGlvbkZsb3ciKwoOR2V0Rmxvd1JlcXVlc3QSDQoFcmVhbG0YASABKAkSCgoCaWQYAiABKAkiRQoPR2V0Rmxvd1Jlc3BvbnNlEjIKBGZsb3cYASABKAsyJC5pYW0uZGlyZWN0b3J5LnYxLkF1dGhlbnRpY2F0aW9uRmxvdyI1ChVHZXRGbG93QnlBbGlhc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkiZwoRVXBkYXRlRmxvd1JlcXVlc3QSDQoFcmVhbG0YASABKAkSCgoCaWQYAiABKAkSNwoEZmxvdxgDIAEoCzIpLmlhbS5kaXJlY3RvcnkudjEuQXV0aGVudGljYXRpb25GbG93SW5wdXQiSAoSVXBkYXRlRmxvd1Jlc3BvbnNlEjIKBGZsb3cYASABKAsyJC5pYW0uZGlyZWN0b3J5LnYxLkF1dGhlbnRpY2F0aW9uRmxvdyIuChFEZWxldGVGbG93UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIKCgJpZBgCIAEoCSIUChJEZWxldGVGbG93UmVzcG9uc2UiiQEKDUZsb3dDb25kaXRpb24SDAoEdHlwZRgBIAEoCRI7CgZjb25maWcYAiADKAsyKy5pYW0uZGlyZWN0b3J5LnYxLkZsb3dDb25kaXRpb24uQ29uZmlnRW50cnkaLQoLQ29uZmlnRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASKDAQoZRXZhbHVhdGVDb25kaXRpb25zUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhEKCWNsaWVudF9pZBgDIAEoCRIzCgpjb25kaXRpb25zGAQgAygLMh8uaWFtLmRpcmVjdG9yeS52MS5GbG93Q29uZGl0aW9uIisKGkV2YWx1YXRlQ29uZGl0aW9uc1Jlc3BvbnNlEg0KBWhvbGRzGAEgAygIIlUKFFNlbmRMb2dpbkNvZGVSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEY29kZRgDIAEoCRIPCgdtaW51dGVzGAQgASgFIiYKFVNlbmRMb2dpbkNvZGVSZXNwb25zZRINCgVlbWFpbBgBIAEoCTL9BQoZQXV0aGVudGljYXRpb25GbG93U2VydmljZRJXCgpDcmVhdGVGbG93EiMuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVGbG93UmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlRmxvd1Jlc3BvbnNlElQKCUxpc3RGbG93cxIiLmlhbS5kaXJlY3RvcnkudjEuTGlzdEZsb3dzUmVxdWVzdBojLmlhbS5kaXJlY3RvcnkudjEuTGlzdEZsb3dzUmVzcG9uc2USTgoHR2V0RmxvdxIgLmlhbS5kaXJlY3RvcnkudjEuR2V0Rmxvd1JlcXVlc3QaIS5pYW0uZGlyZWN0b3J5LnYxLkdldEZsb3dSZXNwb25zZRJXCgpVcGRhdGVGbG93EiMuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVGbG93UmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlRmxvd1Jlc3BvbnNlElcKCkRlbGV0ZUZsb3cSIy5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZUZsb3dSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5EZWxldGVGbG93UmVzcG9uc2USXAoOR2V0Rmxvd0J5QWxpYXMSJy5pYW0uZGlyZWN0b3J5LnYxLkdldEZsb3dCeUFsaWFzUmVxdWVzdBohLmlhbS5kaXJlY3RvcnkudjEuR2V0Rmxvd1Jlc3BvbnNlEm8KEkV2YWx1YXRlQ29uZGl0aW9ucxIrLmlhbS5kaXJlY3RvcnkudjEuRXZhbHVhdGVDb25kaXRpb25zUmVxdWVzdBosLmlhbS5kaXJlY3RvcnkudjEuRXZhbHVhdGVDb25kaXRpb25zUmVzcG9uc2USYAoNU2VuZExvZ2luQ29kZRImLmlhbS5kaXJlY3RvcnkudjEuU2VuZExvZ2luQ29kZVJlcXVlc3QaJy5pYW0uZGlyZWN0b3J5LnYxLlNlbmRMb2dpbkNvZGVSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("CippYW0vZGlyZWN0b3J5L3YxL2F1dGhlbnRpY2F0aW9uX2Zsb3cucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEi4QEKEkF1dGhlbnRpY2F0aW9uRmxvdxIKCgJpZBgBIAEoCRINCgVhbGlhcxgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIQCghidWlsdF9pbhgEIAEoCBIpCgVzdGVwcxgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5MaXN0VmFsdWUSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAimwEKF0F1dGhlbnRpY2F0aW9uRmxvd0lucHV0EhIKBWFsaWFzGAEgASgJSACIAQESGAoLZGVzY3JpcHRpb24YAiABKAlIAYgBARIuCgVzdGVwcxgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5MaXN0VmFsdWVIAogBAUIICgZfYWxpYXNCDgoMX2Rlc2NyaXB0aW9uQggKBl9zdGVwcyJbChFDcmVhdGVGbG93UmVxdWVzdBINCgVyZWFsbRgBIAEoCRI3CgRmbG93GAIgASgLMikuaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGlvbkZsb3dJbnB1dCJIChJDcmVhdGVGbG93UmVzcG9uc2USMgoEZmxvdxgBIAEoCzIkLmlhbS5kaXJlY3RvcnkudjEuQXV0aGVudGljYXRpb25GbG93Ij0KEExpc3RGbG93c1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFZmlyc3QYAiABKA0SCwoDbWF4GAMgASgNIkgKEUxpc3RGbG93c1Jlc3BvbnNlEjMKBWZsb3dzGAEgAygLMiQuaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGlvbkZsb3ciKwoOR2V0Rmxvd1JlcXVlc3QSDQoFcmVhbG0YASABKAkSCgoCaWQYAiABKAkiRQoPR2V0Rmxvd1Jlc3BvbnNlEjIKBGZsb3cYASABKAsyJC5pYW0uZGlyZWN0b3J5LnYxLkF1dGhlbnRpY2F0aW9uRmxvdyI1ChVHZXRGbG93QnlBbGlhc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkiTAoWR2V0Rmxvd0J5QWxpYXNSZXNwb25zZRIyCgRmbG93GAEgASgLMiQuaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGlvbkZsb3ciZwoRVXBkYXRlRmxvd1JlcXVlc3QSDQoFcmVhbG0YASABKAkSCgoCaWQYAiABKAkSNwoEZmxvdxgDIAEoCzIpLmlhbS5kaXJlY3RvcnkudjEuQXV0aGVudGljYXRpb25GbG93SW5wdXQiSAoSVXBkYXRlRmxvd1Jlc3BvbnNlEjIKBGZsb3cYASABKAsyJC5pYW0uZGlyZWN0b3J5LnYxLkF1dGhlbnRpY2F0aW9uRmxvdyIuChFEZWxldGVGbG93UmVxdWVzdBINCgVyZWFsbRgBIAEoCRIKCgJpZBgCIAEoCSIUChJEZWxldGVGbG93UmVzcG9uc2UiiQEKDUZsb3dDb25kaXRpb24SDAoEdHlwZRgBIAEoCRI7CgZjb25maWcYAiADKAsyKy5pYW0uZGlyZWN0b3J5LnYxLkZsb3dDb25kaXRpb24uQ29uZmlnRW50cnkaLQoLQ29uZmlnRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASKDAQoZRXZhbHVhdGVDb25kaXRpb25zUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhEKCWNsaWVudF9pZBgDIAEoCRIzCgpjb25kaXRpb25zGAQgAygLMh8uaWFtLmRpcmVjdG9yeS52MS5GbG93Q29uZGl0aW9uIisKGkV2YWx1YXRlQ29uZGl0aW9uc1Jlc3BvbnNlEg0KBWhvbGRzGAEgAygIIlUKFFNlbmRMb2dpbkNvZGVSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEY29kZRgDIAEoCRIPCgdtaW51dGVzGAQgASgFIiYKFVNlbmRMb2dpbkNvZGVSZXNwb25zZRINCgVlbWFpbBgBIAEoCTKEBgoZQXV0aGVudGljYXRpb25GbG93U2VydmljZRJXCgpDcmVhdGVGbG93EiMuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVGbG93UmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlRmxvd1Jlc3BvbnNlElQKCUxpc3RGbG93cxIiLmlhbS5kaXJlY3RvcnkudjEuTGlzdEZsb3dzUmVxdWVzdBojLmlhbS5kaXJlY3RvcnkudjEuTGlzdEZsb3dzUmVzcG9uc2USTgoHR2V0RmxvdxIgLmlhbS5kaXJlY3RvcnkudjEuR2V0Rmxvd1JlcXVlc3QaIS5pYW0uZGlyZWN0b3J5LnYxLkdldEZsb3dSZXNwb25zZRJXCgpVcGRhdGVGbG93EiMuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVGbG93UmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlRmxvd1Jlc3BvbnNlElcKCkRlbGV0ZUZsb3cSIy5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZUZsb3dSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5EZWxldGVGbG93UmVzcG9uc2USYwoOR2V0Rmxvd0J5QWxpYXMSJy5pYW0uZGlyZWN0b3J5LnYxLkdldEZsb3dCeUFsaWFzUmVxdWVzdBooLmlhbS5kaXJlY3RvcnkudjEuR2V0Rmxvd0J5QWxpYXNSZXNwb25zZRJvChJFdmFsdWF0ZUNvbmRpdGlvbnMSKy5pYW0uZGlyZWN0b3J5LnYxLkV2YWx1YXRlQ29uZGl0aW9uc1JlcXVlc3QaLC5pYW0uZGlyZWN0b3J5LnYxLkV2YWx1YXRlQ29uZGl0aW9uc1Jlc3BvbnNlEmAKDVNlbmRMb2dpbkNvZGUSJi5pYW0uZGlyZWN0b3J5LnYxLlNlbmRMb2dpbkNvZGVSZXF1ZXN0GicuaWFtLmRpcmVjdG9yeS52MS5TZW5kTG9naW5Db2RlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * AuthenticationFlow is the Admin API representation. `steps` is the step tree as JSON:
@@ -241,6 +241,23 @@ export const GetFlowByAliasRequestSchema: GenMessage<GetFlowByAliasRequest> = /*
   messageDesc(file_iam_directory_v1_authentication_flow, 8);
 
 /**
+ * @generated from message iam.directory.v1.GetFlowByAliasResponse
+ */
+export type GetFlowByAliasResponse = Message<"iam.directory.v1.GetFlowByAliasResponse"> & {
+  /**
+   * @generated from field: iam.directory.v1.AuthenticationFlow flow = 1;
+   */
+  flow?: AuthenticationFlow | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.GetFlowByAliasResponse.
+ * Use `create(GetFlowByAliasResponseSchema)` to create a new message.
+ */
+export const GetFlowByAliasResponseSchema: GenMessage<GetFlowByAliasResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_authentication_flow, 9);
+
+/**
  * @generated from message iam.directory.v1.UpdateFlowRequest
  */
 export type UpdateFlowRequest = Message<"iam.directory.v1.UpdateFlowRequest"> & {
@@ -265,7 +282,7 @@ export type UpdateFlowRequest = Message<"iam.directory.v1.UpdateFlowRequest"> & 
  * Use `create(UpdateFlowRequestSchema)` to create a new message.
  */
 export const UpdateFlowRequestSchema: GenMessage<UpdateFlowRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 9);
+  messageDesc(file_iam_directory_v1_authentication_flow, 10);
 
 /**
  * @generated from message iam.directory.v1.UpdateFlowResponse
@@ -282,7 +299,7 @@ export type UpdateFlowResponse = Message<"iam.directory.v1.UpdateFlowResponse"> 
  * Use `create(UpdateFlowResponseSchema)` to create a new message.
  */
 export const UpdateFlowResponseSchema: GenMessage<UpdateFlowResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 10);
+  messageDesc(file_iam_directory_v1_authentication_flow, 11);
 
 /**
  * @generated from message iam.directory.v1.DeleteFlowRequest
@@ -304,7 +321,7 @@ export type DeleteFlowRequest = Message<"iam.directory.v1.DeleteFlowRequest"> & 
  * Use `create(DeleteFlowRequestSchema)` to create a new message.
  */
 export const DeleteFlowRequestSchema: GenMessage<DeleteFlowRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 11);
+  messageDesc(file_iam_directory_v1_authentication_flow, 12);
 
 /**
  * @generated from message iam.directory.v1.DeleteFlowResponse
@@ -317,7 +334,7 @@ export type DeleteFlowResponse = Message<"iam.directory.v1.DeleteFlowResponse"> 
  * Use `create(DeleteFlowResponseSchema)` to create a new message.
  */
 export const DeleteFlowResponseSchema: GenMessage<DeleteFlowResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 12);
+  messageDesc(file_iam_directory_v1_authentication_flow, 13);
 
 /**
  * One condition of a flow step (condition-user-role, condition-user-group,
@@ -342,7 +359,7 @@ export type FlowCondition = Message<"iam.directory.v1.FlowCondition"> & {
  * Use `create(FlowConditionSchema)` to create a new message.
  */
 export const FlowConditionSchema: GenMessage<FlowCondition> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 13);
+  messageDesc(file_iam_directory_v1_authentication_flow, 14);
 
 /**
  * @generated from message iam.directory.v1.EvaluateConditionsRequest
@@ -376,7 +393,7 @@ export type EvaluateConditionsRequest = Message<"iam.directory.v1.EvaluateCondit
  * Use `create(EvaluateConditionsRequestSchema)` to create a new message.
  */
 export const EvaluateConditionsRequestSchema: GenMessage<EvaluateConditionsRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 14);
+  messageDesc(file_iam_directory_v1_authentication_flow, 15);
 
 /**
  * @generated from message iam.directory.v1.EvaluateConditionsResponse
@@ -393,7 +410,7 @@ export type EvaluateConditionsResponse = Message<"iam.directory.v1.EvaluateCondi
  * Use `create(EvaluateConditionsResponseSchema)` to create a new message.
  */
 export const EvaluateConditionsResponseSchema: GenMessage<EvaluateConditionsResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 15);
+  messageDesc(file_iam_directory_v1_authentication_flow, 16);
 
 /**
  * @generated from message iam.directory.v1.SendLoginCodeRequest
@@ -429,7 +446,7 @@ export type SendLoginCodeRequest = Message<"iam.directory.v1.SendLoginCodeReques
  * Use `create(SendLoginCodeRequestSchema)` to create a new message.
  */
 export const SendLoginCodeRequestSchema: GenMessage<SendLoginCodeRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 16);
+  messageDesc(file_iam_directory_v1_authentication_flow, 17);
 
 /**
  * @generated from message iam.directory.v1.SendLoginCodeResponse
@@ -448,7 +465,7 @@ export type SendLoginCodeResponse = Message<"iam.directory.v1.SendLoginCodeRespo
  * Use `create(SendLoginCodeResponseSchema)` to create a new message.
  */
 export const SendLoginCodeResponseSchema: GenMessage<SendLoginCodeResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_authentication_flow, 17);
+  messageDesc(file_iam_directory_v1_authentication_flow, 18);
 
 /**
  * AuthenticationFlowService: a realm's authentication flows (spec 1.13, Keycloak's
@@ -510,7 +527,7 @@ export const AuthenticationFlowService: GenService<{
   getFlowByAlias: {
     methodKind: "unary";
     input: typeof GetFlowByAliasRequestSchema;
-    output: typeof GetFlowResponseSchema;
+    output: typeof GetFlowByAliasResponseSchema;
   },
   /**
    * Whether each condition holds for the user logging in to the client, in the order asked.
