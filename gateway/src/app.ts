@@ -31,7 +31,8 @@ import { addRoleMappingRoutes } from "./admin/role-mapping-routes.js";
 import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addLandingRoutes } from "./ops/landing-routes.js";
-import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
+import { addDiscoveryRoutes, documentEndpoints } from "./oidc/discovery-routes.js";
+import { documentLane } from "./oidc/document-lane.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle, throttledPageMessage } from "./oidc/throttle.js";
 import { sendErrorPage } from "./pages/flow-pages.js";
@@ -124,7 +125,8 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addEventRoutes(table, deps.rpc);
   addWebhookRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
-  addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
+  const documents = documentEndpoints(deps.rpc, deps.publicUrl);
+  addDiscoveryRoutes(table, documents);
   addUserSecurityRoutes(table, deps.rpc);
   addPasskeyRoutes(table, deps.rpc);
   addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
@@ -192,10 +194,10 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   // question. Without X-Forwarded-For its answer is the socket's address whatever the trust, so
   // the header is not parsed then.
   const trust = app.get("trust proxy fn") as Parameters<typeof proxyAddr>[1];
-  const listener = oauthFormLane({
+  const listener = documentLane({ endpoints: documents, metrics: deps.httpMetrics, logger: deps.logger }, oauthFormLane({
     endpoints: [...formEndpoints, logoutEndpoint], throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
     clientIp: (req) => (req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trust)),
-  }, app);
+  }, app));
   // Every route with its authentication, for the route walk test (each is visited without credentials).
   return Object.assign(listener, { routes: (): RouteInfo[] => table.routes() });
 }
