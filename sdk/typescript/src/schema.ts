@@ -13133,7 +13133,10 @@ export interface operations {
     discovery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a cached copy. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -13150,6 +13153,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProviderMetadata"];
                 };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
@@ -14700,7 +14710,10 @@ export interface operations {
     samlDescriptor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a cached copy. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -14717,6 +14730,13 @@ export interface operations {
                 content: {
                     "application/samlmetadata+xml": string;
                 };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
