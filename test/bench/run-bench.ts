@@ -10,6 +10,7 @@ import { realmTransfer } from "./realm-transfer-scenario.js";
 import { clusterTokenReplicas } from "./token-replicas-scenario.js";
 import { dpopClientCredentials } from "./dpop-scenario.js";
 import { privateKeyJwtClientCredentials } from "./private-key-jwt-scenario.js";
+import { publicEndpoints } from "./public-endpoints-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
@@ -35,6 +36,8 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   // client_secret_basic on one server.
   ["cc-private-key-jwt", () => privateKeyJwtClientCredentials(opts)],
   ["endpoints", () => tesseraEndpoints(opts)],
+  // Discovery, JWKS, introspection and userinfo against oidc-provider, interleaved.
+  ["public-endpoints", () => publicEndpoints(opts)],
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],
   ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterTokenReplicas(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
