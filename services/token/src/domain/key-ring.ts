@@ -11,6 +11,7 @@ import {
 import { activeSlot, sealAad, type SigningKeyFields, type SigningKeyRecord } from "./signing-key.js";
 import type { RealmScope } from "./realm-scope.js";
 import { signCompact } from "./jws-sign.js";
+import { VerifiedSignatures } from "./verified-signatures.js";
 
 /** A key as the ring holds it: public record, plus the decrypted private key while active. */
 interface LoadedKey {
@@ -59,6 +60,8 @@ export type KeyView = Omit<SigningKeyFields, "privateKeySealed" | "slot">;
 export class KeyRing {
   private readonly cache = new Map<string, CachedRealm>();
   private readonly creating = new Map<string, Promise<SigningKeyRecord>>();
+  /** Signatures already verified, by token (verified-signatures.ts). */
+  private readonly verified = new VerifiedSignatures();
   private readonly cacheTtlMs: number;
   private readonly announce: (realmId: string, change: KeyChange) => Promise<void>;
 
@@ -191,10 +194,14 @@ export class KeyRing {
    */
   async verify(realm: RealmScope, jwt: string): Promise<JWTPayload> {
     const key = await this.keyOf(realm, jwt);
+    const now = this.clock.now();
+    const known = this.verified.get(realm.id, jwt, key.record._id, key.record.alg, now);
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(jwt, key.publicKey, {
-        algorithms: [key.record.alg], currentDate: new Date(this.clock.now()),
+        algorithms: [key.record.alg], currentDate: new Date(now),
       });
+      this.verified.remember(realm.id, jwt, key.record._id, key.record.alg, payload);
       return payload;
     } catch {
       throw invalidToken("token signature or lifetime is invalid");
