@@ -11,6 +11,7 @@ import { clusterTokenReplicas } from "./token-replicas-scenario.js";
 import { dpopClientCredentials } from "./dpop-scenario.js";
 import { privateKeyJwtClientCredentials } from "./private-key-jwt-scenario.js";
 import { publicEndpoints } from "./public-endpoints-scenario.js";
+import { coldStart } from "./cold-start-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
@@ -38,6 +39,8 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["endpoints", () => tesseraEndpoints(opts)],
   // Discovery, JWKS, introspection and userinfo against oidc-provider, interleaved.
   ["public-endpoints", () => publicEndpoints(opts)],
+  // Process start to the first 200 on /health, built, embedded.
+  ["cold-start", () => coldStart(Number(args.get("starts") ?? 5))],
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],
   ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterTokenReplicas(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
