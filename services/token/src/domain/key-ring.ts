@@ -128,10 +128,7 @@ export class KeyRing {
    */
   async currentAlg(realm: RealmScope): Promise<SigningAlg> {
     let loaded = await this.load(realm);
-    if (!loaded.keys.some((k) => k.record.status === "active")) {
-      await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
-      loaded = await this.load(realm);
-    }
+    if (!loaded.keys.some((k) => k.record.status === "active")) loaded = await this.loadWith(realm, await this.ensureActive(realm, DEFAULT_SIGNING_ALG));
     return newestActiveAlg(loaded) ?? DEFAULT_SIGNING_ALG;
   }
 
@@ -162,10 +159,7 @@ export class KeyRing {
 
   private async signLoading(realm: RealmScope, payload: JWTPayload, alg: SigningAlg, typ: string | undefined, forClient: boolean): Promise<string> {
     let key = this.activeIn(await this.load(realm), alg);
-    if (!key) {
-      await this.ensureActive(realm, alg, forClient);
-      key = this.activeIn(await this.load(realm), alg);
-    }
+    if (!key) key = this.activeIn(await this.loadWith(realm, await this.ensureActive(realm, alg, forClient)), alg);
     if (!key?.privateKey) throw new IamError({ code: "internal", reason: "no_signing_key", message: "no active signing key" });
     return signCompact({ alg, kid: key.record._id, typ: typ ?? "JWT" }, payload, key.privateKey);
   }
@@ -311,6 +305,19 @@ export class KeyRing {
       privateKeySealed: this.secrets.seal(key.privateKeyPem, sealAad(key.kid)),
       createdAt: this.clock.now(),
     };
+  }
+
+  /**
+   * The realm's keys, including `key`, which ensureActive just found or made. A key another caller
+   * is creating is visible to findActive as soon as its insert ran, before that caller's commit
+   * resolves and it drops the cached set read without it; reusing that set here signed with no key
+   * (500 no_signing_key for the requests that raced a realm's first key under load).
+   */
+  private async loadWith(realm: RealmScope, key: SigningKeyRecord): Promise<LoadedRealm> {
+    const loaded = await this.load(realm);
+    if (loaded.keys.some((k) => k.record._id === key._id)) return loaded;
+    this.invalidate(realm.id);
+    return this.load(realm);
   }
 
   /** The realm's keys when loaded and fresh, without waiting; undefined while a load is pending. */
