@@ -4,25 +4,34 @@ import { REQUEST_ID_HEADER, currentContext, runWithContext } from "../../../serv
 import { newRequestContext } from "../http/request-context.js";
 import type { HttpMetrics } from "../http/http-metrics.js";
 import type { Reply } from "../http/route-table.js";
-import type { DocumentEndpoint } from "./discovery-routes.js";
+
+/** A GET the lane answers: the realm from the path and the request in, the reply out. */
+export interface LaneGet {
+  path: string;
+  /** Also HEAD (the documents); else GET only. */
+  head: boolean;
+  /** Whether this request is plain enough for the lane; the others go to express. */
+  takes?(req: IncomingMessage): boolean;
+  serve(realm: string, req: IncomingMessage): Promise<Reply>;
+}
 
 export interface DocumentLaneDeps {
-  endpoints: DocumentEndpoint[];
+  endpoints: LaneGet[];
   metrics: HttpMetrics;
   logger: Logger;
 }
 
 interface Compiled {
-  endpoint: DocumentEndpoint;
+  endpoint: LaneGet;
   pattern: RegExp;
 }
 
 /**
- * The public documents' lane: GET and HEAD of discovery and the JWK Set served from node:http
+ * The GET lane: discovery and the JWK Set (GET and HEAD) and userinfo (GET) served from node:http
  * ahead of express, as the lean lane serves the form-posted OAuth endpoints (oauth-form-lane.ts).
- * These are the most requested public paths (every relying party, every token verification that
- * misses a cached key set), and express's router walked some hundred routes and five middlewares
- * before reaching them: about as much CPU as the answer itself, a prepared buffer. The lane runs
+ * These are the most requested read paths (every relying party, every token verification that
+ * misses a cached key set, resource servers asking for claims), and express's router walked some
+ * hundred routes and five middlewares before reaching them: as much CPU as a prepared document. The lane runs
  * the same endpoint code, request context, metrics and headers as the route table; any other
  * method or path spelling goes to express, which answers it as before.
  */
@@ -32,7 +41,7 @@ export function documentLane(deps: DocumentLaneDeps, fallback: RequestListener):
     pattern: new RegExp(`^${endpoint.path.replace(/\./g, "\\.").replace(":realmName", "([^/]+)")}$`),
   }));
   return (req, res) => {
-    const lane = req.method === "GET" || req.method === "HEAD" ? laneOf(req.url ?? "", compiled) : undefined;
+    const lane = req.method === "GET" || req.method === "HEAD" ? laneOf(req, compiled) : undefined;
     if (!lane) {
       fallback(req, res);
       return;
@@ -41,13 +50,14 @@ export function documentLane(deps: DocumentLaneDeps, fallback: RequestListener):
   };
 }
 
-function laneOf(url: string, compiled: Compiled[]): { endpoint: DocumentEndpoint; realm: string } | undefined {
+function laneOf(req: IncomingMessage, compiled: Compiled[]): { endpoint: LaneGet; realm: string } | undefined {
+  const url = req.url ?? "";
   if (!url.startsWith("/realms/")) return undefined;
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
   for (const c of compiled) {
     const m = c.pattern.exec(path);
-    if (!m) continue;
+    if (!m || (req.method === "HEAD" && !c.endpoint.head) || (c.endpoint.takes && !c.endpoint.takes(req))) continue;
     try {
       return { endpoint: c.endpoint, realm: decodeURIComponent(m[1]!) };
     } catch {
@@ -57,7 +67,7 @@ function laneOf(url: string, compiled: Compiled[]): { endpoint: DocumentEndpoint
   return undefined;
 }
 
-function serve(req: IncomingMessage, res: ServerResponse, endpoint: DocumentEndpoint, realm: string, deps: DocumentLaneDeps): void {
+function serve(req: IncomingMessage, res: ServerResponse, endpoint: LaneGet, realm: string, deps: DocumentLaneDeps): void {
   const started = process.hrtime.bigint();
   const ctx = newRequestContext(deps.logger, header(req, REQUEST_ID_HEADER));
   const method = req.method ?? "GET";
@@ -72,7 +82,7 @@ function serve(req: IncomingMessage, res: ServerResponse, endpoint: DocumentEndp
     done({ status: 500, body: Buffer.from(JSON.stringify({ error: "internal_error", message: "internal error" })), headers: { "Content-Type": "application/json; charset=utf-8" } });
   };
   try {
-    runWithContext(ctx, () => endpoint.serve(realm, header(req, "if-none-match"))).then(done, fail);
+    runWithContext(ctx, () => endpoint.serve(realm, req)).then(done, fail);
   } catch (e) {
     fail(e);
   }
@@ -92,7 +102,7 @@ function write(res: ServerResponse, requestId: string, reply: Reply): void {
   res.writeHead(reply.status, headers).end(body);
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
+export function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
