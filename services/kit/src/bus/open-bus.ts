@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { MemoryBus } from "./memory-bus.js";
+import { NatsBus } from "./nats-bus.js";
 import type { Bus } from "./port.js";
 
 export type OpenBusOptions =
@@ -11,15 +12,12 @@ export async function openBus(options: OpenBusOptions): Promise<Bus> {
   switch (options.kind) {
     case "memory":
       return new MemoryBus({ path: options.path, ...(options.logger ? { logger: options.logger } : {}) });
-    case "nats": {
-      // Loaded only for the cluster: the NATS client costs an embedded start some 60 ms of a core.
-      const { NatsBus } = await import("./nats-bus.js");
+    case "nats":
       return NatsBus.connect({
         url: options.url,
         ...(options.logger ? { logger: options.logger } : {}),
         ...(options.streamName ? { streamName: options.streamName } : {}),
         ...(options.subjects ? { subjects: options.subjects } : {}),
       });
-    }
   }
 }
