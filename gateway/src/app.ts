@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener } from "node:http";
 import express, { type NextFunction, type Request, type Response } from "express";
 import proxyAddr from "proxy-addr";
 import type { Logger } from "pino";
@@ -32,7 +32,9 @@ import { addRoleMappingRoutes } from "./admin/role-mapping-routes.js";
 import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addLandingRoutes } from "./ops/landing-routes.js";
-import { addDiscoveryRoutes } from "./oidc/discovery-routes.js";
+import { addDiscoveryRoutes, documentEndpoints } from "./oidc/discovery-routes.js";
+import { documentLane } from "./oidc/document-lane.js";
+import { documentGet, userinfoGet } from "./oidc/lane-gets.js";
 import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle, throttledPageMessage } from "./oidc/throttle.js";
 import { sendErrorPage } from "./pages/flow-pages.js";
@@ -44,7 +46,7 @@ import { ClientOrigins, withClientCors } from "./oidc/cors.js";
 import { oauthFormLane } from "./oidc/oauth-form-lane.js";
 import { oauthEndpointRealm, oauthFailureReply } from "./oidc/oauth-endpoint-errors.js";
 import { IMPORT_BODY_LIMIT, IMPORT_PATH, addUserSecurityRoutes } from "./admin/user-security-routes.js";
-import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout } from "./oidc/token-routes.js";
+import { addTokenRoutes, oauthFormEndpoints, refreshTokenLogout, userinfoEndpoint } from "./oidc/token-routes.js";
 import { addSessionRoutes } from "./admin/session-routes.js";
 import { addAuthorizeRoutes } from "./oidc/authorize-routes.js";
 import { addDeviceRoutes } from "./oidc/device-routes.js";
@@ -126,7 +128,8 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addWebhookRoutes(table, deps.rpc);
   addAuthenticationFlowRoutes(table, deps.rpc);
   addKeyRoutes(table, deps.rpc);
-  addDiscoveryRoutes(table, deps.rpc, deps.publicUrl);
+  const documents = documentEndpoints(deps.rpc, deps.publicUrl);
+  addDiscoveryRoutes(table, documents);
   addUserSecurityRoutes(table, deps.rpc);
   addPasskeyRoutes(table, deps.rpc);
   addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
@@ -194,10 +197,12 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   // question. Without X-Forwarded-For its answer is the socket's address whatever the trust, so
   // the header is not parsed then.
   const trust = app.get("trust proxy fn") as Parameters<typeof proxyAddr>[1];
-  const listener = oauthFormLane({
+  const clientIp = (req: IncomingMessage) => (req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trust));
+  const laneGets = [...documents.map(documentGet), userinfoGet(userinfoEndpoint(deps.rpc, deps.publicUrl), clientIp)];
+  const listener = documentLane({ endpoints: laneGets, metrics: deps.httpMetrics, logger: deps.logger }, oauthFormLane({
     endpoints: [...formEndpoints, logoutEndpoint], throttle: throttleCore, metrics: deps.httpMetrics, logger: deps.logger,
-    clientIp: (req) => (req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trust)),
-  }, app);
+    clientIp,
+  }, app));
   // Every route with its authentication, for the route walk test (each is visited without credentials).
   return Object.assign(listener, { routes: (): RouteInfo[] => table.routes() });
 }

@@ -27,6 +27,11 @@ const SERIES: Array<{ label: string; match: (r: HistoryRow) => boolean }> = [
   { label: "oidc-provider RS256 / bare signing", match: (r) => r.scenario === "client_credentials RS256" && r.target === "oidc-provider 9" },
   { label: "password grant / argon2id rate", match: (r) => r.scenario.startsWith("password grant") && r.target === "Tessera (embedded)" },
   { label: "code flow / argon2id rate", match: (r) => r.scenario.startsWith("authorization-code login (") && r.target === "Tessera (embedded)" },
+  // The public-endpoints scenario: Tessera's rate over oidc-provider's in the same run.
+  { label: "discovery / oidc-provider", match: (r) => r.scenario === "discovery GET, side by side" && r.target === "Tessera (embedded)" },
+  { label: "JWKS / oidc-provider", match: (r) => r.scenario === "JWKS GET, side by side" && r.target === "Tessera (embedded)" },
+  { label: "introspection / oidc-provider", match: (r) => r.scenario === "introspection (user access token), side by side" && r.target === "Tessera (embedded)" },
+  { label: "userinfo / oidc-provider", match: (r) => r.scenario === "userinfo GET, side by side" && r.target === "Tessera (embedded)" },
 ];
 
 const runs = [...new Set(rows.map((r) => r.time))];

@@ -7,10 +7,10 @@ export interface Series {
   points: Array<{ x: number; y: number }>;
 }
 
-const COLORS = ["#1f77b4", "#d62728", "#7f7f7f", "#2ca02c", "#9467bd", "#ff7f0e"];
+const COLORS = ["#1f77b4", "#d62728", "#7f7f7f", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22"];
 const W = 760;
-const H = 380;
-const PAD = { left: 48, right: 16, top: 16, bottom: 120 };
+const H = 450;
+const PAD = { left: 48, right: 16, top: 16, bottom: 190 };
 
 export function historyPlot(series: Series[], runs: number): string {
   const plotW = W - PAD.left - PAD.right;

@@ -10,6 +10,9 @@ import { realmTransfer } from "./realm-transfer-scenario.js";
 import { clusterTokenReplicas } from "./token-replicas-scenario.js";
 import { dpopClientCredentials } from "./dpop-scenario.js";
 import { privateKeyJwtClientCredentials } from "./private-key-jwt-scenario.js";
+import { publicEndpoints } from "./public-endpoints-scenario.js";
+import { coldStart } from "./cold-start-scenario.js";
+import { passwordSoak } from "./password-soak-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
@@ -35,6 +38,12 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   // client_secret_basic on one server.
   ["cc-private-key-jwt", () => privateKeyJwtClientCredentials(opts)],
   ["endpoints", () => tesseraEndpoints(opts)],
+  // Discovery, JWKS, introspection and userinfo against oidc-provider, interleaved.
+  ["public-endpoints", () => publicEndpoints(opts)],
+  // Process start to the first 200 on /health, built, embedded.
+  ["cold-start", () => coldStart(Number(args.get("starts") ?? 5))],
+  // --grants N password grants per realm (default 10000), brute-force detection off and on.
+  ["password-soak", () => passwordSoak(Number(args.get("grants") ?? 10_000), connections)],
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],
   ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterTokenReplicas(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],

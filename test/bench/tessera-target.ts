@@ -1,8 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { randomBytes } from "node:crypto";
 import { freePort } from "../e2e/support/free-port.js";
+import { DIST } from "../e2e/support/process-runner.js";
 import { adminApi } from "../e2e/support/http.js";
 import { startPinned, type Server } from "./bench-kit.js";
 
@@ -49,10 +50,12 @@ export function profilingNodeArgs(prof: boolean): string[] {
  * Tessera in embedded mode, pinned to the server core, at production argon2 parameters unless
  * `cheapHashing`, with a realm, a confidential client allowed every grant, and a user.
  */
-export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?: boolean; nodeArgs?: string[]; cwd?: string }): Promise<EmbeddedBench> {
+export async function startTessera(opts: { alg: "RS256" | "ES256"; cheapHashing?: boolean; nodeArgs?: string[]; cwd?: string; dist?: string }): Promise<EmbeddedBench> {
   const port = await freePort();
   const apiKey = `bench-${randomBytes(8).toString("hex")}`;
-  const server = await startPinned("tessera", "gateway/src/main-embedded.js", [], {
+  // `dist`: another build's output directory (a baseline checkout), else this one's.
+  const entry = opts.dist ? relative(DIST, join(opts.dist, "gateway/src/main-embedded.js")) : "gateway/src/main-embedded.js";
+  const server = await startPinned("tessera", entry, [], {
     TESSERA_PORT: String(port),
     TESSERA_HOST: "127.0.0.1",
     TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-bench-")),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import * as oidc from "openid-client";
 import { importJWK, calculateJwkThumbprint } from "jose";
 import { adminApi, http, uniqueName } from "./support/http.js";
@@ -30,7 +31,7 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
     const res = await http("GET", wellKnown(realm));
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
     const issuer = `${server.url}/realms/${realm}`;
     const base = `${issuer}/protocol/openid-connect`;
     const methods = ["client_secret_basic", "client_secret_post", "client_secret_jwt", "private_key_jwt", "none"];
@@ -82,6 +83,42 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
       authorization_response_iss_parameter_supported: true,
       dpop_signing_alg_values_supported: ["ES256", "RS256", "PS256", "EdDSA"],
     });
+  });
+
+  it("tags discovery with a strong ETag of its body: If-None-Match is a 304, a new scope a new tag", async () => {
+    const r = uniqueName("disco-etag");
+    expect((await api.post("/admin/realms", { name: r })).status).toBe(201);
+    const first = await http("GET", wellKnown(r));
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    // Strong (no W/), the SHA-256 of exactly the bytes sent (RFC 9110 section 8.8.3).
+    expect(etag).toBe(`"${createHash("sha256").update(first.text).digest("base64url")}"`);
+    expect((await http("GET", wellKnown(r))).headers.get("etag")).toBe(etag);
+    // RFC 9110 section 13.1.2: weak comparison, any listed tag, or "*".
+    for (const inm of [etag, `W/${etag}`, `"nope", ${etag}`, "*"]) {
+      const cached = await http("GET", wellKnown(r), { headers: { "if-none-match": inm } });
+      expect(cached.status).toBe(304);
+      expect(cached.text).toBe("");
+      expect(cached.headers.get("etag")).toBe(etag);
+      expect(cached.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
+    }
+    expect((await http("GET", wellKnown(r), { headers: { "if-none-match": `"nope"` } })).status).toBe(200);
+    // HEAD answers the GET's headers, without the body (RFC 9110 section 9.3.2).
+    const head = await fetch(wellKnown(r), { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(first.text)));
+    expect(await head.text()).toBe("");
+
+    // A new client scope is a new document, so a new tag; the old one no longer matches.
+    expect((await api.post(`/admin/realms/${r}/client-scopes`, { name: "dept" })).status).toBe(201);
+    const changed = await eventually(() => http("GET", wellKnown(r), { headers: { "if-none-match": etag } }), (res) => res.status === 200);
+    expect(changed.status).toBe(200);
+    expect(changed.body.scopes_supported).toContain("dept");
+    const next = changed.headers.get("etag")!;
+    expect(next).not.toBe(etag);
+    expect(next).toBe(`"${createHash("sha256").update(changed.text).digest("base64url")}"`);
+    expect((await http("GET", wellKnown(r), { headers: { "if-none-match": next } })).status).toBe(304);
   });
 
   it("lists openid and the realm's OpenID Connect client scopes as they are created, renamed and deleted (not SAML ones)", async () => {
@@ -223,8 +260,13 @@ describe.each(targets())("discovery and JWKS ($mode)", (target) => {
     expect(Date.parse(old.notAfter) - Date.parse(old.rotatedAt)).toBe(600_000);
     expect(rotated.text).not.toMatch(/PRIVATE|privateKey|"d":/);
 
-    const afterRes = await http("GET", certs(r), { headers: { "if-none-match": beforeRes.headers.get("etag")! } });
-    expect(afterRes.status).toBe(200); // a changed set is a new ETag
+    const beforeTag = beforeRes.headers.get("etag")!;
+    const afterRes = await http("GET", certs(r), { headers: { "if-none-match": beforeTag } });
+    expect(afterRes.status).toBe(200); // a changed set is a new ETag, on the first GET after the rotation
+    const afterTag = afterRes.headers.get("etag")!;
+    expect(afterTag).not.toBe(beforeTag);
+    expect(afterTag).toBe(`"${createHash("sha256").update(afterRes.text).digest("base64url")}"`);
+    expect((await http("GET", certs(r), { headers: { "if-none-match": afterTag } })).status).toBe(304);
     const after = JSON.parse(afterRes.text).keys;
     expect(after.map((k: { kid: string }) => k.kid).sort()).toEqual([fresh.kid, old.kid].sort());
 

@@ -1,4 +1,4 @@
-import { X509Certificate } from "node:crypto";
+import { X509Certificate, createHash } from "node:crypto";
 import samlify from "samlify";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
@@ -81,6 +81,14 @@ describe.each(targets())("SAML IdP metadata and keys ($mode)", (target) => {
     const res = await descriptor(realm);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/samlmetadata+xml; charset=utf-8");
+    // Revalidated on every use (it carries the signing certificate), a 304 while its strong ETag matches.
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const etag = res.headers.get("etag")!;
+    expect(etag).toBe(`"${createHash("sha256").update(res.text).digest("base64url")}"`);
+    const cached = await http("GET", `${server.url}/realms/${realm}/protocol/saml/descriptor`, { headers: { "if-none-match": `W/${etag}` } });
+    expect(cached.status).toBe(304);
+    expect(cached.text).toBe("");
+    expect(cached.headers.get("etag")).toBe(etag);
     const check = await validateIdpMetadata(res.text);
     expect(check).toEqual({ valid: true, errors: [] });
 

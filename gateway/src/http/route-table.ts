@@ -17,7 +17,7 @@ export type RouteAuth = "public" | "admin" | "client" | "bearer";
 
 const AUTHS: ReadonlySet<string> = new Set<RouteAuth>(["public", "admin", "client", "bearer"]);
 
-/** What a route handler answers; the table writes it (JSON, or an empty 204). */
+/** What a route handler answers; the table writes it (JSON, a prepared Buffer, or an empty 204). */
 export interface Reply {
   status: number;
   body?: unknown;
@@ -138,6 +138,8 @@ function wrap(handler: RouteHandler, auth: RouteAuth): RequestHandler {
       if (!reply || res.headersSent) return;
       for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
       if (reply.status === 204 || reply.body === undefined) res.status(reply.status).end();
+      // A prepared body (published-documents.ts) is sent as it is, with the Content-Type it came with.
+      else if (Buffer.isBuffer(reply.body)) res.status(reply.status).setHeader("Content-Length", reply.body.length).end(reply.body);
       else res.status(reply.status).json(reply.body);
     }, next);
   };

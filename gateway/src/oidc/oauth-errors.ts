@@ -1,4 +1,5 @@
 import type { Reply } from "../http/route-table.js";
+import { currentContext } from "../../../services/kit/src/context.js";
 import { describeError, GatewayError, retryAfterHeader } from "../http/rpc-errors.js";
 
 /** Responses of the OAuth endpoints are never cached (RFC 6749 section 5.1, 5.2). */
@@ -35,7 +36,13 @@ export function oauthErrorReply(e: unknown, realm: string, extraHeaders: Record<
 
 /** Runs an OAuth handler, rendering its failures per RFC 6749 section 5.2. */
 export function oauthReply(realm: string, fn: () => Promise<Reply>, errorHeaders: Record<string, string> = {}): Promise<Reply> {
-  const fail = (e: unknown) => oauthErrorReply(e, realm, errorHeaders);
+  const fail = (e: unknown) => {
+    const reply = oauthErrorReply(e, realm, errorHeaders);
+    // Rendered here, a server-side failure never reaches the error handlers that log one (app.ts,
+    // the lanes): logged here, or a 500 server_error would leave no trace of its cause.
+    if (reply.status >= 500) currentContext()?.logger.error({ err: e }, "OAuth request failed");
+    return reply;
+  };
   // A `catch`, not an async wrapper: one promise instead of three on the token endpoint's path,
   // where Node 20's AsyncLocalStorage makes each cost a hook call (issue 4, performance design).
   try {

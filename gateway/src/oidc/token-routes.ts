@@ -115,7 +115,7 @@ export function oauthFormEndpoints(rpc: RpcClients, publicUrl: string): FormEndp
  */
 export function addTokenRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string, endpoints: FormEndpoint[]): void {
   for (const e of endpoints) table.add("POST", e.path, "client", e.handle, formOnly, form);
-  const info = withTokenCors((req) => userinfo(req, rpc, publicUrl));
+  const info = userinfoEndpoint(rpc, publicUrl);
   table
     .add("GET", `${OIDC}/userinfo`, "bearer", info)
     .add("POST", `${OIDC}/userinfo`, "bearer", info, form);
@@ -146,6 +146,11 @@ export function refreshTokenLogout(rpc: RpcClients, publicUrl: string): FormEndp
       return { status: 204, headers: NO_STORE };
     }),
   };
+}
+
+/** Userinfo with its CORS headers: the route table's handler, and the GET lane's (document-lane.ts). */
+export function userinfoEndpoint(rpc: RpcClients, publicUrl: string): (req: OAuthHttpRequest) => Promise<Reply> {
+  return withTokenCors((req) => userinfo(req, rpc, publicUrl));
 }
 
 /**

@@ -82,7 +82,9 @@ export function protocolOperations(): Operation[] {
       } },
 
     { id: "discovery", method: "GET", path: "/realms/:realmName/.well-known/openid-configuration", auth: "public", tag: "OpenID Connect",
-      summary: "Provider metadata (OpenID Connect Discovery 1.0)", errors: "oauth", responses: { 200: json("The metadata.", ref("ProviderMetadata")) } },
+      summary: "Provider metadata (OpenID Connect Discovery 1.0)", errors: "oauth",
+      headers: [{ name: "If-None-Match", description: "The ETag of a cached copy." }],
+      responses: { 200: json("The metadata.", ref("ProviderMetadata")), 304: { description: "Not modified." } } },
     { id: "jwks", method: "GET", path: `${OIDC}/certs`, auth: "public", tag: "OpenID Connect", summary: "The realm's public keys (JWKS)", errors: "oauth",
       headers: [{ name: "If-None-Match", description: "The ETag of a cached copy." }],
       responses: { 200: { description: "The key set.", schema: ref("JsonWebKeySet"), media: "application/jwk-set+json" }, 304: { description: "Not modified." } } },
@@ -173,7 +175,8 @@ export function protocolOperations(): Operation[] {
     page("authenticatePage", "GET", "/realms/:realmName/login-actions/authenticate", "Continue a login after a required action", { query: [{ name: "tx", description: "The login transaction." }] }),
 
     { id: "samlDescriptor", method: "GET", path: "/realms/:realmName/protocol/saml/descriptor", auth: "public", tag: "SAML", summary: "The realm's SAML 2.0 IdP metadata",
-      responses: { 200: { description: "EntityDescriptor (SAML 2.0 metadata section 2.3.2).", schema: { type: "string" }, media: "application/samlmetadata+xml" } } },
+      headers: [{ name: "If-None-Match", description: "The ETag of a cached copy." }],
+      responses: { 200: { description: "EntityDescriptor (SAML 2.0 metadata section 2.3.2).", schema: { type: "string" }, media: "application/samlmetadata+xml" }, 304: { description: "Not modified." } } },
     page("samlRedirect", "GET", "/realms/:realmName/protocol/saml", "SAML HTTP-Redirect binding (AuthnRequest, LogoutRequest, LogoutResponse)", {
       tag: "SAML", query: [{ name: "SAMLRequest", description: "Deflated, base64." }, { name: "SAMLResponse", description: "Deflated, base64." },
         { name: "RelayState", description: "Opaque to the IdP." }, { name: "SigAlg", description: "The signature algorithm." }, { name: "Signature", description: "The query's signature." }],

@@ -13922,7 +13922,10 @@ export interface operations {
     discovery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a cached copy. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -13939,6 +13942,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProviderMetadata"];
                 };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate. */
             default: {
@@ -15492,7 +15502,10 @@ export interface operations {
     samlDescriptor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a cached copy. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The realm's name. */
                 realmName: string;
@@ -15509,6 +15522,13 @@ export interface operations {
                 content: {
                     "application/samlmetadata+xml": string;
                 };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {

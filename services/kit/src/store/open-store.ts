@@ -1,6 +1,5 @@
 import type { Clock, Store } from "./port.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { MongoStore } from "./mongo-store.js";
 
 export type OpenStoreOptions =
   | {
@@ -27,7 +26,11 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   switch (opts.kind) {
     case "sqlite":
       return new SqliteStore(opts);
-    case "mongodb":
+    case "mongodb": {
+      // Loaded only when configured: the MongoDB driver (with mongoose) was the largest single cost
+      // of an embedded start, about 0.4 s of a core, for a store embedded mode never opens.
+      const { MongoStore } = await import("./mongo-store.js");
       return MongoStore.open(opts);
+    }
   }
 }

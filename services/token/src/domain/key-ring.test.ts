@@ -257,4 +257,30 @@ describe("KeyRing", () => {
     // A late redelivery with the old deleted_at keeps the newer key.
     expect(await ring.dropRealm(realm.id, TestClock.START)).toBe(0);
   });
+  it("signs with a realm's first key when it joins another caller's creation after the insert, before its commit", async () => {
+    // A store insert is visible to reads as soon as it runs, and resolves only once the group commit
+    // is durable; this repository holds that resolution until the second request has read the key.
+    let inserted!: () => void;
+    const insertRan = new Promise<void>((r) => { inserted = r; });
+    let release!: () => void;
+    const committed = new Promise<void>((r) => { release = r; });
+    const gated = Object.assign(Object.create(repo) as SigningKeyRepository, {
+      insert: async (k: Parameters<SigningKeyRepository["insert"]>[0]) => {
+        await repo.insert(k);
+        inserted();
+        await committed;
+      },
+    });
+    const racing = new KeyRing(gated, secrets, clock);
+    const first = racing.sign(realm, { sub: "a" });
+    await insertRan;
+    // The ring still holds the set it read before the key existed; findActive already sees the key.
+    const second = await racing.sign(realm, { sub: "b" });
+    release();
+    const [kid] = (await rawKeys()).map((k) => k._id);
+    expect(decodeProtectedHeader(second).kid).toBe(kid);
+    expect(decodeProtectedHeader(await first).kid).toBe(kid);
+    expect((await racing.verify(realm, second)).sub).toBe("b");
+    expect(await rawKeys()).toHaveLength(1);
+  });
 });

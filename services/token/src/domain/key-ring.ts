@@ -11,6 +11,7 @@ import {
 import { activeSlot, sealAad, type SigningKeyFields, type SigningKeyRecord } from "./signing-key.js";
 import type { RealmScope } from "./realm-scope.js";
 import { signCompact } from "./jws-sign.js";
+import { VerifiedSignatures } from "./verified-signatures.js";
 
 /** A key as the ring holds it: public record, plus the decrypted private key while active. */
 interface LoadedKey {
@@ -59,6 +60,8 @@ export type KeyView = Omit<SigningKeyFields, "privateKeySealed" | "slot">;
 export class KeyRing {
   private readonly cache = new Map<string, CachedRealm>();
   private readonly creating = new Map<string, Promise<SigningKeyRecord>>();
+  /** Signatures already verified, by token (verified-signatures.ts). */
+  private readonly verified = new VerifiedSignatures();
   private readonly cacheTtlMs: number;
   private readonly announce: (realmId: string, change: KeyChange) => Promise<void>;
 
@@ -125,10 +128,7 @@ export class KeyRing {
    */
   async currentAlg(realm: RealmScope): Promise<SigningAlg> {
     let loaded = await this.load(realm);
-    if (!loaded.keys.some((k) => k.record.status === "active")) {
-      await this.ensureActive(realm, DEFAULT_SIGNING_ALG);
-      loaded = await this.load(realm);
-    }
+    if (!loaded.keys.some((k) => k.record.status === "active")) loaded = await this.loadWith(realm, await this.ensureActive(realm, DEFAULT_SIGNING_ALG));
     return newestActiveAlg(loaded) ?? DEFAULT_SIGNING_ALG;
   }
 
@@ -159,10 +159,7 @@ export class KeyRing {
 
   private async signLoading(realm: RealmScope, payload: JWTPayload, alg: SigningAlg, typ: string | undefined, forClient: boolean): Promise<string> {
     let key = this.activeIn(await this.load(realm), alg);
-    if (!key) {
-      await this.ensureActive(realm, alg, forClient);
-      key = this.activeIn(await this.load(realm), alg);
-    }
+    if (!key) key = this.activeIn(await this.loadWith(realm, await this.ensureActive(realm, alg, forClient)), alg);
     if (!key?.privateKey) throw new IamError({ code: "internal", reason: "no_signing_key", message: "no active signing key" });
     return signCompact({ alg, kid: key.record._id, typ: typ ?? "JWT" }, payload, key.privateKey);
   }
@@ -191,10 +188,14 @@ export class KeyRing {
    */
   async verify(realm: RealmScope, jwt: string): Promise<JWTPayload> {
     const key = await this.keyOf(realm, jwt);
+    const now = this.clock.now();
+    const known = this.verified.get(realm.id, jwt, key.record._id, key.record.alg, now);
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(jwt, key.publicKey, {
-        algorithms: [key.record.alg], currentDate: new Date(this.clock.now()),
+        algorithms: [key.record.alg], currentDate: new Date(now),
       });
+      this.verified.remember(realm.id, jwt, key.record._id, key.record.alg, payload);
       return payload;
     } catch {
       throw invalidToken("token signature or lifetime is invalid");
@@ -304,6 +305,19 @@ export class KeyRing {
       privateKeySealed: this.secrets.seal(key.privateKeyPem, sealAad(key.kid)),
       createdAt: this.clock.now(),
     };
+  }
+
+  /**
+   * The realm's keys, including `key`, which ensureActive just found or made. A key another caller
+   * is creating is visible to findActive as soon as its insert ran, before that caller's commit
+   * resolves and it drops the cached set read without it; reusing that set here signed with no key
+   * (500 no_signing_key for the requests that raced a realm's first key under load).
+   */
+  private async loadWith(realm: RealmScope, key: SigningKeyRecord): Promise<LoadedRealm> {
+    const loaded = await this.load(realm);
+    if (loaded.keys.some((k) => k.record._id === key._id)) return loaded;
+    this.invalidate(realm.id);
+    return this.load(realm);
   }
 
   /** The realm's keys when loaded and fresh, without waiting; undefined while a load is pending. */
