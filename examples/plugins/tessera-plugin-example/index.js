@@ -49,7 +49,7 @@ const plugin = {
     },
   },
 
-  // A knowledge question: the answer must equal the user's `example.answer` attribute.
+  // A knowledge question: the answer must equal the user's `example_answer` attribute (attribute names take letters, digits, _ and -).
   authenticator: {
     displayName: "Example knowledge question",
     credential: true,
@@ -57,7 +57,7 @@ const plugin = {
     /** @returns {StepResult} */
     authenticate({ user, form, config }) {
       if (!user) return { outcome: "failure", error: "the user is not identified yet" };
-      const expected = user.attributes["example.answer"]?.[0];
+      const expected = user.attributes.example_answer?.[0];
       if (expected === undefined) return { outcome: "failure", error: "no answer is set for this user" };
       if (form.answer === undefined) {
         return { outcome: "challenge", page: { title: config.question ?? "What is your answer?", fields: [{ name: "answer", label: "Answer", type: "text" }] } };

@@ -52,6 +52,8 @@ export async function step(req: Request, res: Response, deps: PageDeps): Promise
       return (await flow.submitPasskey({ context, credential: one(body, "credential") })).result;
     case "passkey_register":
       return (await flow.submitPasskeyRegistration({ context, credential: one(body, "credential"), label: one(body, "label") })).result;
+    case "plugin_challenge":
+      return (await flow.submitPluginStep({ context, fields: pluginFields(body) })).result;
     case "recovery_codes":
       return (await flow.continue({ context })).result;
     case "update_password":
@@ -62,6 +64,17 @@ export async function step(req: Request, res: Response, deps: PageDeps): Promise
       return undefined;
   }
 }
+
+/** A plugin step page's fields, posted as `plugin.<name>` so none can clash with the form's own (tx, csrf, step). */
+function pluginFields(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (k.startsWith(PLUGIN_FIELD_PREFIX) && typeof v === "string") out[k.slice(PLUGIN_FIELD_PREFIX.length)] = v;
+  }
+  return out;
+}
+
+const PLUGIN_FIELD_PREFIX = "plugin.";
 
 /** Runs a flow call and writes its page, redirect or error page. */
 export async function handle(req: Request, res: Response, deps: PageDeps, call: () => Promise<FlowResult | undefined>, action?: string): Promise<void> {

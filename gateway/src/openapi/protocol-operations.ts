@@ -146,8 +146,9 @@ export function protocolOperations(): Operation[] {
     page("authorizePost", "POST", `${OIDC}/auth`, "The login page's form posts, or an authorization request by POST",
       { tag: "OpenID Connect", body: form({
         tx: { ...s, description: "The login transaction." }, csrf: s,
-        step: { enum: ["login", "otp", "otp_enroll", "recovery_codes", "update_password", "consent", "passkey_begin", "passkey", "passkey_register"], description: "The form posted." },
+        step: { enum: ["login", "otp", "otp_enroll", "recovery_codes", "update_password", "consent", "passkey_begin", "passkey", "passkey_register", "plugin_challenge"], description: "The form posted." },
         username: s, password: s, otp: s,
+        "plugin.<name>": { ...s, description: "plugin_challenge: each field of the plugin step's page, named `plugin.` and the field's name; only the page's fields reach the plugin." },
         credential: { ...s, description: "Passkey steps: the WebAuthn response as JSON (RegistrationResponseJSON / AuthenticationResponseJSON)." },
         label: { ...s, description: "passkey_register: the passkey's name." },
       }) }),

@@ -27,6 +27,7 @@ const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string; pas
   [FlowStep.PASSKEY_REGISTER]: { template: "passkey-register.njk", title: "Register a passkey", passkey: true },
   [FlowStep.LOGIN]: { template: "login.njk", title: "Sign in", password: true },
   [FlowStep.OTP]: { template: "otp.njk", title: "Authenticator code" },
+  [FlowStep.PLUGIN_CHALLENGE]: { template: "plugin-challenge.njk", title: "Additional verification" },
   [FlowStep.OTP_ENROLL]: { template: "otp-enroll.njk", title: "Set up an authenticator" },
   [FlowStep.RECOVERY_CODES]: { template: "recovery-codes.njk", title: "Recovery codes" },
   [FlowStep.UPDATE_PASSWORD]: { template: "update-password.njk", title: "Update your password", password: true },

@@ -14743,10 +14743,12 @@ export interface operations {
                      * @description The form posted.
                      * @enum {unknown}
                      */
-                    step?: "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "passkey_begin" | "passkey" | "passkey_register";
+                    step?: "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "passkey_begin" | "passkey" | "passkey_register" | "plugin_challenge";
                     username?: string;
                     password?: string;
                     otp?: string;
+                    /** @description plugin_challenge: each field of the plugin step's page, named `plugin.` and the field's name; only the page's fields reach the plugin. */
+                    "plugin.<name>"?: string;
                     /** @description Passkey steps: the WebAuthn response as JSON (RegistrationResponseJSON / AuthenticationResponseJSON). */
                     credential?: string;
                     /** @description passkey_register: the passkey's name. */

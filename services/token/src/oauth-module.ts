@@ -24,6 +24,7 @@ import { AuthorizationCodeGrant } from "./domain/grants/authorization-code-grant
 import { ClientCredentialsGrant } from "./domain/grants/client-credentials-grant.js";
 import { ServiceAccountGrants } from "./domain/grants/service-account-grants.js";
 import { PasswordGrant } from "./domain/grants/password-grant.js";
+import { PluginStepRunner } from "./domain/plugin-step-runner.js";
 import { AuthenticationFlows } from "./domain/authentication-flows.js";
 import { RefreshTokenGrant } from "./domain/grants/refresh-token-grant.js";
 import { DeviceCodeGrant } from "./domain/grants/device-code-grant.js";
@@ -108,7 +109,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),
     client_credentials: new ClientCredentialsGrant(directory, minter, serviceAccountGrants),
-    password: new PasswordGrant(directory, minter, userTokens, clock, new AuthenticationFlows(directory)),
+    password: new PasswordGrant(directory, minter, userTokens, clock, new AuthenticationFlows(directory), deps.plugins && new PluginStepRunner(directory, deps.plugins)),
     refresh_token: new RefreshTokenGrant(families, ssoRepo, keepAlive, minter, clock),
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
     [TOKEN_EXCHANGE_GRANT]: new TokenExchangeGrant(access, clients, familyRepo, ssoRepo, minter, userTokens),

@@ -1,5 +1,6 @@
 import { conditionKey, conditionsOf, planFlow, type PlanFacts } from "./flow-plan.js";
 import type { FlowStep } from "./flow-model.js";
+import { registerStepType } from "./flow-step-registry.js";
 
 const UP: FlowStep = { type: "username-password", requirement: "REQUIRED" };
 const ROLE_OTP: FlowStep = { type: "otp", requirement: "CONDITIONAL", condition: { type: "condition-user-role", config: { role: "admin" } } };
@@ -15,7 +16,7 @@ function facts(over: Partial<PlanFacts> & { roles?: string[] } = {}): PlanFacts 
 
 describe("authentication flow plan", () => {
   it("asks the code of a conditional OTP step only when the role is held, whatever the user has configured", () => {
-    expect(planFlow([UP, ROLE_OTP], facts({ roles: ["admin"] }))).toEqual({ otp: true, passkey: false, emailOtp: false, deny: false, methodRefused: false, requiredActions: true });
+    expect(planFlow([UP, ROLE_OTP], facts({ roles: ["admin"] }))).toEqual({ otp: true, passkey: false, emailOtp: false, deny: false, methodRefused: false, plugins: [], requiredActions: true });
     expect(planFlow([UP, ROLE_OTP], facts({ otpConfigured: true })).otp).toBe(false);
     expect(planFlow([UP, { ...ROLE_OTP, condition: { type: "condition-user-role", config: { role: "admin", negate: "true" } } }], facts({ otpConfigured: true })).otp).toBe(true);
   });
@@ -50,5 +51,18 @@ describe("authentication flow plan", () => {
     expect(planFlow([{ type: "username-password", requirement: "ALTERNATIVE" }, { type: "passkey", requirement: "ALTERNATIVE" }], facts({ identifiedBy: "hwk" })).methodRefused).toBe(false);
     expect(planFlow([UP, { type: "required-actions", requirement: "DISABLED" }], facts()).requiredActions).toBe(false);
     expect(planFlow([UP], facts({ identifiedBy: "fed" }))).toMatchObject({ otp: false, methodRefused: false, requiredActions: true });
+  });
+
+  it("owes a loaded plugin's steps in flow order with their config, and denies a step whose plugin is not loaded", () => {
+    registerStepType("probe", { identifies: false, credential: true, condition: false, configKeys: ["question"] });
+    const ask = (q: string, requirement: FlowStep["requirement"] = "REQUIRED"): FlowStep => ({ type: "plugin:probe", requirement, config: { question: q } });
+    expect(planFlow([UP, ask("a"), ROLE_OTP, ask("b")], facts())).toMatchObject({
+      deny: false, otp: false, plugins: [{ type: "plugin:probe", config: { question: "a" } }, { type: "plugin:probe", config: { question: "b" } }],
+    });
+    expect(planFlow([UP, { ...ask("c", "CONDITIONAL"), condition: { type: "condition-user-role", config: { role: "admin" } } }], facts()).plugins).toEqual([]);
+    expect(planFlow([UP, { ...ask("c", "CONDITIONAL"), condition: { type: "condition-user-role", config: { role: "admin" } } }], facts({ roles: ["admin"] })).plugins)
+      .toEqual([{ type: "plugin:probe", config: { question: "c" } }]);
+    expect(planFlow([UP, ask("d", "DISABLED")], facts()).plugins).toEqual([]);
+    expect(planFlow([UP, { type: "plugin:absent", requirement: "REQUIRED" }], facts())).toMatchObject({ deny: true, plugins: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { SUBFLOW, type FlowCondition, type FlowStep } from "./flow-model.js";
+import { PLUGIN_PREFIX, SUBFLOW, type FlowCondition, type FlowStep } from "./flow-model.js";
 import { stepType } from "./flow-step-registry.js";
 
 /** How the user was identified before the flow's later steps run (RFC 8176 amr values). */
@@ -27,11 +27,24 @@ export interface FlowPlan {
    * page nor the password grant can ask it there, so the login is refused.
    */
   methodRefused: boolean;
+  /** The plugins' authenticator steps owed, in flow order (`plugin:<id>` with the step's config). */
+  plugins: PluginStepCall[];
   /** Pending required actions run (false only when the flow holds a DISABLED required-actions step and no enabled one). */
   requiredActions: boolean;
 }
 
-type Need = "otp" | "passkey" | "email" | "password" | "deny";
+/** A plugin authenticator step to run: its type and the config the flow gives it. */
+export interface PluginStepCall {
+  type: string;
+  config: Record<string, string>;
+}
+
+/** A plugin step's need carries the step itself (JSON), so two steps of one plugin with different config both run. */
+type PluginNeed = `${typeof PLUGIN_PREFIX}${string}`;
+type Need = "otp" | "passkey" | "email" | "password" | "deny" | PluginNeed;
+
+const pluginNeed = (s: FlowStep): PluginNeed => `${PLUGIN_PREFIX}${JSON.stringify([s.type, s.config ?? {}])}`;
+const isPluginNeed = (n: Need): n is PluginNeed => n.startsWith(PLUGIN_PREFIX);
 
 const CONFIGURED = "condition-user-configured";
 
@@ -64,6 +77,10 @@ export function planFlow(steps: readonly FlowStep[], facts: PlanFacts): FlowPlan
   const needs = needsOfList(steps, facts);
   return {
     otp: needs.has("otp"), passkey: needs.has("passkey"), emailOtp: needs.has("email"), deny: needs.has("deny"), methodRefused: needs.has("password"),
+    plugins: [...needs].filter(isPluginNeed).map((n) => {
+      const [type, config] = JSON.parse(n.slice(PLUGIN_PREFIX.length)) as [string, Record<string, string>];
+      return { type, config };
+    }),
     requiredActions: requiredActionsRun(steps),
   };
 }
@@ -85,7 +102,7 @@ function needsOfList(steps: readonly FlowStep[], facts: PlanFacts): Set<Need> {
   if (alternatives.length === 0) return needs;
   const options = alternatives.map((s) => needsOf(s, facts));
   if (options.some((o) => o.size === 0)) return needs;
-  const usable = options.find((o) => [...o].every((n) => (n === "otp" && facts.otpConfigured) || (n === "passkey" && facts.passkeyConfigured) || n === "email"));
+  const usable = options.find((o) => [...o].every((n) => (n === "otp" && facts.otpConfigured) || (n === "passkey" && facts.passkeyConfigured) || n === "email" || isPluginNeed(n)));
   return usable ?? options[0]!;
 }
 
@@ -104,8 +121,9 @@ function needsOf(s: FlowStep, facts: PlanFacts): Set<Need> {
     case "email-otp": return new Set(["email"]);
     // Satisfied by a login through an identity provider; the login page redirects to it (flow-identity-first.ts).
     case "idp-redirector": return new Set(facts.identifiedBy === "fed" ? [] : ["deny"]);
-    // deny, and any type this interpreter does not run (a plugin's step without its plugin): fail closed.
-    default: return new Set(["deny"]);
+    // A registered plugin step (flow-step-registry.ts) runs once the user is identified; deny, and
+    // any type this interpreter does not run (a plugin's step whose plugin is not loaded): fail closed.
+    default: return new Set(s.type.startsWith(PLUGIN_PREFIX) && stepType(s.type) ? [pluginNeed(s)] : ["deny"]);
   }
 }
 

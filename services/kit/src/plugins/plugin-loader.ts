@@ -9,6 +9,7 @@ import type { PluginContext, PluginLog } from "./plugin-api.js";
 import { PluginCalls } from "./plugin-calls.js";
 import { PluginRegistry, type LoadedPlugin } from "./plugin-registry.js";
 import type { PluginSettings } from "./plugin-settings.js";
+import { registerPluginStepTypes } from "../authentication-flows/plugin-step-types.js";
 import { PluginProblem, validatePlugin } from "./plugin-validation.js";
 
 const SETTING = "TESSERA_PLUGINS";
@@ -44,7 +45,9 @@ export async function openPlugins(settings: PluginSettings, env: Env, logger: Lo
     }
   }
   for (const { plugin, source } of loaded) logger.info({ plugin: plugin.id, version: plugin.version, kinds: plugin.kinds, source }, "plugin loaded");
-  return new PluginRegistry(loaded, calls);
+  const registry = new PluginRegistry(loaded, calls);
+  registerPluginStepTypes(registry);
+  return registry;
 }
 
 /** TESSERA_PLUGIN_DIR, checked: a directory that is not one would make every name "not found". */

@@ -21,7 +21,7 @@ export interface IdentifiedUser {
 }
 
 /** What the login transaction carries of the flow: next() in login-steps.ts reads these. */
-export type FlowFields = Required<Pick<LoginTransactionRecord, "otpRequired" | "passkeyRequired" | "passkeyEnrol" | "emailOtpRequired" | "pendingActions">>;
+export type FlowFields = Required<Pick<LoginTransactionRecord, "otpRequired" | "passkeyRequired" | "passkeyEnrol" | "emailOtpRequired" | "pendingActions">> & Pick<LoginTransactionRecord, "pluginSteps">;
 
 /**
  * The browser flow in force (the client's browserFlowOverride, else the realm's browserFlow)
@@ -49,6 +49,8 @@ export async function browserFlowFields(
     passkeyRequired: plan.passkey && user.passkeyConfigured,
     passkeyEnrol: plan.passkey && !user.passkeyConfigured,
     emailOtpRequired: plan.emailOtp,
+    // Each runs once the other factors are given (login-steps.ts next()).
+    ...(plan.plugins.length > 0 ? { pluginSteps: plan.plugins } : {}),
     // The realm's "MFA required" still asks for TOTP enrolment (a required action), whatever the flow.
     pendingActions: enrolOtp ? ["CONFIGURE_TOTP", ...actions.filter((a) => a !== "CONFIGURE_TOTP")] : actions,
   };

@@ -1,3 +1,5 @@
+import { PluginStepRunner } from "../domain/plugin-step-runner.js";
+import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
 import type { PushedAuthorizations } from "../domain/pushed-authorization.js";
 import { AuthenticationFlows } from "../domain/authentication-flows.js";
 import { FailureWindowRepository } from "../store/failure-window-repository.js";
@@ -52,6 +54,8 @@ export interface BrowserFlowDeps {
   store: Store;
   bus: Bus;
   directory: Transport;
+  /** The loaded plugins (their authenticator steps run in browser flows). */
+  plugins?: PluginRegistry;
   clock: Clock;
   /** The realm and client caches of the token endpoint, so one invalidation reaches both halves. */
   realms: RealmSettings;
@@ -96,6 +100,7 @@ export class BrowserFlow {
       auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
       registration: createClient(RegistrationService, deps.directory), passkeys: createClient(PasskeyService, deps.directory), events: new FlowEvents(deps.outbox, deps.clock),
       flows: new AuthenticationFlows(deps.directory),
+      ...(deps.plugins ? { pluginSteps: new PluginStepRunner(deps.directory, deps.plugins) } : {}),
     });
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);
@@ -141,7 +146,7 @@ export class BrowserFlow {
  */
 export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared: BrowserFlowShared, userCodeFailures?: FailureLimits): Promise<BrowserFlow> {
   const { store, bus, clock } = deps;
-  return BrowserFlow.build({ store, bus, clock, keys, directory: deps.transports.directory, ...shared, ...(userCodeFailures ? { userCodeFailures } : {}) });
+  return BrowserFlow.build({ store, bus, clock, keys, directory: deps.transports.directory, ...(deps.plugins ? { plugins: deps.plugins } : {}), ...shared, ...(userCodeFailures ? { userCodeFailures } : {}) });
 }
 
 /** What the browser flow shares with the token endpoint (buildOAuth's parts). */

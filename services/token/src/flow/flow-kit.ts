@@ -1,3 +1,4 @@
+import type { PluginStepRunner } from "../domain/plugin-step-runner.js";
 import type { PasskeyService } from "../../../../gen/iam/directory/v1/passkey_pb.js";
 import type { AuthenticationFlows } from "../domain/authentication-flows.js";
 import type { Client } from "@connectrpc/connect";
@@ -52,6 +53,8 @@ export interface FlowDeps {
   clock: Clock;
   /** The realm's and clients' authentication flows (absent: the built-in ones only). */
   flows?: AuthenticationFlows;
+  /** The loaded plugins' authenticator steps (absent: no plugins, and a plugin step fails). */
+  pluginSteps?: PluginStepRunner;
 }
 
 /** The browser's presentation of a step (iam.token.v1.FlowContext). */

@@ -34,6 +34,9 @@ export interface PageView {
   /** Passkey pages: the ceremony's options (JSON); whether it is a second factor. */
   passkeyOptions?: string;
   passkeySecondFactor?: boolean;
+  /** A plugin step's challenge page: its title and fields (the message is `message`). */
+  pluginTitle?: string;
+  pluginFields?: Array<{ name: string; label: string; type: string }>;
 }
 
 /**

@@ -15,7 +15,7 @@ const STEPS: Record<PageStep, FlowStep> = {
   done: FlowStep.UNSPECIFIED, register: FlowStep.REGISTER, verify_email: FlowStep.VERIFY_EMAIL,
   email_verified: FlowStep.EMAIL_VERIFIED, reset_credentials: FlowStep.RESET_CREDENTIALS, reset_email_sent: FlowStep.RESET_EMAIL_SENT,
   reset_password: FlowStep.RESET_PASSWORD, password_reset_done: FlowStep.PASSWORD_RESET_DONE,
-  passkey: FlowStep.PASSKEY, passkey_register: FlowStep.PASSKEY_REGISTER,
+  passkey: FlowStep.PASSKEY, passkey_register: FlowStep.PASSKEY_REGISTER, plugin_challenge: FlowStep.PLUGIN_CHALLENGE,
 };
 
 /** Thin handlers: check -> domain -> convert. */
@@ -26,6 +26,9 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
     },
     async submitCredentials(req) {
       return wrap(await flow.steps.submitCredentials(contextOf(req.context), req.username, req.password));
+    },
+    async submitPluginStep(req) {
+      return wrap(await flow.steps.submitPluginStep(contextOf(req.context), req.fields));
     },
     async submitOtp(req) {
       return wrap(await flow.steps.submitOtp(contextOf(req.context), req.code));

@@ -12,6 +12,7 @@ import { messagesOf } from "./policy-messages.js";
 import { PASSKEY_REGISTER_ACTION, promptPasskey } from "./passkey-ceremony.js";
 import { browserFlowFields } from "./browser-flow-plan.js";
 import { EmailCodeStep } from "./email-code-step.js";
+import { PluginChallengeStep } from "./plugin-challenge-step.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -28,10 +29,17 @@ export const DIRECTORY_UNAVAILABLE_MESSAGE = "The user directory is unavailable.
 export class LoginSteps {
   readonly emailVerification: EmailVerificationStep;
   private readonly emailCode: EmailCodeStep;
+  private readonly pluginStep: PluginChallengeStep;
 
   constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow) {
     this.emailVerification = new EmailVerificationStep(kit);
     this.emailCode = new EmailCodeStep(kit);
+    this.pluginStep = new PluginChallengeStep(kit, (realm, tx, ctx) => this.next(realm, tx, ctx));
+  }
+
+  /** A plugin authenticator step's page was posted (plugin-challenge-step.ts). */
+  submitPluginStep(ctx: StepContext, fields: Record<string, string>): Promise<FlowReply> {
+    return this.pluginStep.submit(ctx, fields);
   }
 
   async submitCredentials(ctx: StepContext, username: string, password: string): Promise<FlowReply> {
@@ -227,6 +235,7 @@ export class LoginSteps {
     // A user with a passkey and no TOTP proves it as the second factor (passkey-steps.ts).
     if (tx.passkeyRequired && !tx.amr.includes("hwk")) return promptPasskey(this.kit, realm, tx, ctx, "passkey", tx.userId ?? "");
     if (tx.emailOtpRequired && !tx.emailOtpDone) return this.emailCode.prompt(realm, tx, ctx);
+    if (PluginChallengeStep.owed(tx)) return this.pluginStep.start(realm, tx, ctx);
     // A passkey step of the flow for a user without one: registered first (WebAuthn section 5.1.3).
     if (tx.passkeyEnrol && !tx.passkeyRegistered) return promptPasskey(this.kit, realm, tx, ctx, "passkey_register", tx.userId ?? "");
     const action = (tx.pendingActions ?? [])[0];

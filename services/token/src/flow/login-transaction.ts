@@ -1,3 +1,4 @@
+import type { PluginStepCall } from "../../../kit/src/authentication-flows/flow-plan.js";
 import type { ResponseMode } from "./flow-reply.js";
 import type { Doc } from "../../../kit/src/store/port.js";
 import type { Acr } from "../domain/acr.js";
@@ -5,11 +6,18 @@ import type { Acr } from "../domain/acr.js";
 /** A login transaction lives this long (the user has 30 min to finish logging in). */
 export const TRANSACTION_TTL_MS = 30 * 60_000;
 
+/** A plugin step's challenge page as the transaction keeps it. */
+export interface PluginPage {
+  title: string;
+  message: string;
+  fields: Array<{ name: string; label: string; type: string }>;
+}
+
 export type TransactionKind = "authorize" | "device" | "logout" | "saml";
 
 export type TransactionStep =
   | "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "logout_confirm" | "done"
-  | "verify_email" | "passkey" | "passkey_register";
+  | "verify_email" | "passkey" | "passkey_register" | "plugin_challenge";
 
 /** A validated authorization request (OIDC Core 1.0 section 3.1.2.1, RFC 7636). */
 export interface AuthorizationRequest {
@@ -98,6 +106,15 @@ export interface LoginTransactionRecord extends Doc {
   emailOtpExpiresAt?: number;
   emailOtpAttempts?: number;
   emailOtpDone?: boolean;
+  /**
+   * The browser flow's plugin authenticator steps (plugin-challenge-step.ts): owed in order, how
+   * many passed, the page the current one showed (its fields are the only ones posted back), and
+   * its failed tries.
+   */
+  pluginSteps?: PluginStepCall[];
+  pluginStepsDone?: number;
+  pluginPage?: PluginPage;
+  pluginFailures?: number;
   /** The passkey registered in this transaction (kc_action=webauthn-register-passwordless is done). */
   passkeyRegistered?: boolean;
   /** Keycloak's credential type of the login (webauthn-passwordless, webauthn): the LOGIN event's credential_type. */

@@ -7,7 +7,8 @@ import { requireParam, type Grant, type GrantContext, type GrantResult } from ".
 import type { UserTokens } from "./user-tokens.js";
 import { AUTHENTICATED } from "../acr.js";
 import type { AuthenticationFlows } from "../authentication-flows.js";
-import type { FlowPlan } from "../../../../kit/src/authentication-flows/flow-plan.js";
+import type { FlowPlan, PluginStepCall } from "../../../../kit/src/authentication-flows/flow-plan.js";
+import type { PluginStepRunner } from "../plugin-step-runner.js";
 
 /** Every credential failure's error_description: one text, so it tells no account apart; Keycloak's, word for word. */
 export const INVALID_CREDENTIALS = "Invalid user credentials";
@@ -19,6 +20,8 @@ export const DIRECTORY_UNAVAILABLE = "The user directory is unavailable";
 export const ACCESS_DENIED = "Access denied";
 /** The direct-grant flow asks for a passkey or an email code, which only the login pages can ask for. */
 export const PASSKEY_NEEDS_BROWSER = "The authentication flow requires a passkey or an email code, which the password grant cannot provide";
+/** A plugin step of the direct-grant flow asked the user something: no page can be shown here. */
+export const PLUGIN_NEEDS_BROWSER = "The authentication flow needs interaction, which the password grant cannot provide";
 
 /** A failed login: invalid_grant for the client, the directory's event error for the LOGIN_ERROR event. */
 export class LoginFailed extends IamError {
@@ -38,7 +41,7 @@ export class PasswordGrant implements Grant {
 
   constructor(
     transport: Transport, private readonly minter: TokenMinter, private readonly tokens: UserTokens, private readonly clock: Clock,
-    private readonly flows?: AuthenticationFlows,
+    private readonly flows?: AuthenticationFlows, private readonly pluginSteps?: PluginStepRunner,
   ) {
     this.auth = createClient(AuthenticationService, transport);
   }
@@ -68,6 +71,7 @@ export class PasswordGrant implements Grant {
         await this.verifyCode(ctx, res.userId);
         amr.push("otp");
       }
+      for (const step of plan.plugins) await this.runPluginStep(ctx, step, res.userId);
       if (plan.requiredActions && res.requiredActions.length > 0) throw new LoginFailed("resolve_required_actions", res.userId, NOT_FULLY_SET_UP);
       return this.finish(ctx, res.userId, res.username || username, requested, amr);
     }
@@ -91,6 +95,18 @@ export class PasswordGrant implements Grant {
         throw e;
       });
     if (otp.outcome !== AuthOutcome.OK) throw new LoginFailed(otp.eventError || "invalid_user_credentials", userId);
+  }
+
+  /**
+   * A plugin authenticator step (docs/plugins.md): called with no form fields, since the token
+   * request carries none of a step page's fields; a challenge therefore refuses the grant (it
+   * needs a page), a failure is invalid_grant with the plugin's error as the event's error.
+   */
+  private async runPluginStep(ctx: GrantContext, step: PluginStepCall, userId: string): Promise<void> {
+    if (!this.pluginSteps) throw new LoginFailed("invalid_user_credentials", userId);
+    const result = await this.pluginSteps.run(step, { realm: ctx.realm.name, clientId: ctx.client.clientId, userId, form: {} });
+    if (result.outcome === "challenge") throw new LoginFailed("interaction_required", userId, PLUGIN_NEEDS_BROWSER);
+    if (result.outcome === "failure") throw new LoginFailed(result.error, userId);
   }
 
   private async finish(ctx: GrantContext, userId: string, username: string, requested: string[] | undefined, amr: string[]): Promise<GrantResult> {

@@ -49,6 +49,8 @@ const (
 	// Passkeys: an assertion (first or second factor), and registering one.
 	FlowStep_FLOW_STEP_PASSKEY          FlowStep = 30
 	FlowStep_FLOW_STEP_PASSKEY_REGISTER FlowStep = 31
+	// A plugin authenticator step's challenge page (plugin_title, plugin_fields, message).
+	FlowStep_FLOW_STEP_PLUGIN_CHALLENGE FlowStep = 40
 )
 
 // Enum value maps for FlowStep.
@@ -74,6 +76,7 @@ var (
 		26: "FLOW_STEP_PASSWORD_RESET_DONE",
 		30: "FLOW_STEP_PASSKEY",
 		31: "FLOW_STEP_PASSKEY_REGISTER",
+		40: "FLOW_STEP_PLUGIN_CHALLENGE",
 	}
 	FlowStep_value = map[string]int32{
 		"FLOW_STEP_UNSPECIFIED":         0,
@@ -96,6 +99,7 @@ var (
 		"FLOW_STEP_PASSWORD_RESET_DONE": 26,
 		"FLOW_STEP_PASSKEY":             30,
 		"FLOW_STEP_PASSKEY_REGISTER":    31,
+		"FLOW_STEP_PLUGIN_CHALLENGE":    40,
 	}
 )
 
@@ -126,6 +130,102 @@ func (FlowStep) EnumDescriptor() ([]byte, []int) {
 	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{0}
 }
 
+type SubmitPluginStepRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Context       *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
+	Fields        map[string]string      `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitPluginStepRequest) Reset() {
+	*x = SubmitPluginStepRequest{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitPluginStepRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitPluginStepRequest) ProtoMessage() {}
+
+func (x *SubmitPluginStepRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitPluginStepRequest.ProtoReflect.Descriptor instead.
+func (*SubmitPluginStepRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *SubmitPluginStepRequest) GetContext() *FlowContext {
+	if x != nil {
+		return x.Context
+	}
+	return nil
+}
+
+func (x *SubmitPluginStepRequest) GetFields() map[string]string {
+	if x != nil {
+		return x.Fields
+	}
+	return nil
+}
+
+type SubmitPluginStepResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *FlowResult            `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitPluginStepResponse) Reset() {
+	*x = SubmitPluginStepResponse{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitPluginStepResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitPluginStepResponse) ProtoMessage() {}
+
+func (x *SubmitPluginStepResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitPluginStepResponse.ProtoReflect.Descriptor instead.
+func (*SubmitPluginStepResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *SubmitPluginStepResponse) GetResult() *FlowResult {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
 type BeginPasskeyLoginRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Context       *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
@@ -135,7 +235,7 @@ type BeginPasskeyLoginRequest struct {
 
 func (x *BeginPasskeyLoginRequest) Reset() {
 	*x = BeginPasskeyLoginRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[0]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -147,7 +247,7 @@ func (x *BeginPasskeyLoginRequest) String() string {
 func (*BeginPasskeyLoginRequest) ProtoMessage() {}
 
 func (x *BeginPasskeyLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[0]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -160,7 +260,7 @@ func (x *BeginPasskeyLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginPasskeyLoginRequest.ProtoReflect.Descriptor instead.
 func (*BeginPasskeyLoginRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{0}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *BeginPasskeyLoginRequest) GetContext() *FlowContext {
@@ -179,7 +279,7 @@ type BeginPasskeyLoginResponse struct {
 
 func (x *BeginPasskeyLoginResponse) Reset() {
 	*x = BeginPasskeyLoginResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[1]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -191,7 +291,7 @@ func (x *BeginPasskeyLoginResponse) String() string {
 func (*BeginPasskeyLoginResponse) ProtoMessage() {}
 
 func (x *BeginPasskeyLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[1]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -204,7 +304,7 @@ func (x *BeginPasskeyLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginPasskeyLoginResponse.ProtoReflect.Descriptor instead.
 func (*BeginPasskeyLoginResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{1}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *BeginPasskeyLoginResponse) GetResult() *FlowResult {
@@ -225,7 +325,7 @@ type SubmitPasskeyRequest struct {
 
 func (x *SubmitPasskeyRequest) Reset() {
 	*x = SubmitPasskeyRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[2]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -237,7 +337,7 @@ func (x *SubmitPasskeyRequest) String() string {
 func (*SubmitPasskeyRequest) ProtoMessage() {}
 
 func (x *SubmitPasskeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[2]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -250,7 +350,7 @@ func (x *SubmitPasskeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitPasskeyRequest.ProtoReflect.Descriptor instead.
 func (*SubmitPasskeyRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{2}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *SubmitPasskeyRequest) GetContext() *FlowContext {
@@ -276,7 +376,7 @@ type SubmitPasskeyResponse struct {
 
 func (x *SubmitPasskeyResponse) Reset() {
 	*x = SubmitPasskeyResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[3]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -288,7 +388,7 @@ func (x *SubmitPasskeyResponse) String() string {
 func (*SubmitPasskeyResponse) ProtoMessage() {}
 
 func (x *SubmitPasskeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[3]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -301,7 +401,7 @@ func (x *SubmitPasskeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitPasskeyResponse.ProtoReflect.Descriptor instead.
 func (*SubmitPasskeyResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{3}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *SubmitPasskeyResponse) GetResult() *FlowResult {
@@ -323,7 +423,7 @@ type SubmitPasskeyRegistrationRequest struct {
 
 func (x *SubmitPasskeyRegistrationRequest) Reset() {
 	*x = SubmitPasskeyRegistrationRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[4]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -335,7 +435,7 @@ func (x *SubmitPasskeyRegistrationRequest) String() string {
 func (*SubmitPasskeyRegistrationRequest) ProtoMessage() {}
 
 func (x *SubmitPasskeyRegistrationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[4]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -348,7 +448,7 @@ func (x *SubmitPasskeyRegistrationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitPasskeyRegistrationRequest.ProtoReflect.Descriptor instead.
 func (*SubmitPasskeyRegistrationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{4}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *SubmitPasskeyRegistrationRequest) GetContext() *FlowContext {
@@ -381,7 +481,7 @@ type SubmitPasskeyRegistrationResponse struct {
 
 func (x *SubmitPasskeyRegistrationResponse) Reset() {
 	*x = SubmitPasskeyRegistrationResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[5]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -393,7 +493,7 @@ func (x *SubmitPasskeyRegistrationResponse) String() string {
 func (*SubmitPasskeyRegistrationResponse) ProtoMessage() {}
 
 func (x *SubmitPasskeyRegistrationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[5]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -406,7 +506,7 @@ func (x *SubmitPasskeyRegistrationResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use SubmitPasskeyRegistrationResponse.ProtoReflect.Descriptor instead.
 func (*SubmitPasskeyRegistrationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{5}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *SubmitPasskeyRegistrationResponse) GetResult() *FlowResult {
@@ -435,7 +535,7 @@ type FlowContext struct {
 
 func (x *FlowContext) Reset() {
 	*x = FlowContext{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[6]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -447,7 +547,7 @@ func (x *FlowContext) String() string {
 func (*FlowContext) ProtoMessage() {}
 
 func (x *FlowContext) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[6]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -460,7 +560,7 @@ func (x *FlowContext) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowContext.ProtoReflect.Descriptor instead.
 func (*FlowContext) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{6}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *FlowContext) GetRealm() string {
@@ -523,7 +623,7 @@ type BeginAuthorizationRequest struct {
 
 func (x *BeginAuthorizationRequest) Reset() {
 	*x = BeginAuthorizationRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[7]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -535,7 +635,7 @@ func (x *BeginAuthorizationRequest) String() string {
 func (*BeginAuthorizationRequest) ProtoMessage() {}
 
 func (x *BeginAuthorizationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[7]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -548,7 +648,7 @@ func (x *BeginAuthorizationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginAuthorizationRequest.ProtoReflect.Descriptor instead.
 func (*BeginAuthorizationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{7}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *BeginAuthorizationRequest) GetContext() *FlowContext {
@@ -576,7 +676,7 @@ type SubmitCredentialsRequest struct {
 
 func (x *SubmitCredentialsRequest) Reset() {
 	*x = SubmitCredentialsRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[8]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -588,7 +688,7 @@ func (x *SubmitCredentialsRequest) String() string {
 func (*SubmitCredentialsRequest) ProtoMessage() {}
 
 func (x *SubmitCredentialsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[8]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -601,7 +701,7 @@ func (x *SubmitCredentialsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCredentialsRequest.ProtoReflect.Descriptor instead.
 func (*SubmitCredentialsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{8}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SubmitCredentialsRequest) GetContext() *FlowContext {
@@ -635,7 +735,7 @@ type SubmitOtpRequest struct {
 
 func (x *SubmitOtpRequest) Reset() {
 	*x = SubmitOtpRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[9]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -647,7 +747,7 @@ func (x *SubmitOtpRequest) String() string {
 func (*SubmitOtpRequest) ProtoMessage() {}
 
 func (x *SubmitOtpRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[9]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -660,7 +760,7 @@ func (x *SubmitOtpRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOtpRequest.ProtoReflect.Descriptor instead.
 func (*SubmitOtpRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{9}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SubmitOtpRequest) GetContext() *FlowContext {
@@ -687,7 +787,7 @@ type ConfirmOtpEnrollmentRequest struct {
 
 func (x *ConfirmOtpEnrollmentRequest) Reset() {
 	*x = ConfirmOtpEnrollmentRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[10]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -699,7 +799,7 @@ func (x *ConfirmOtpEnrollmentRequest) String() string {
 func (*ConfirmOtpEnrollmentRequest) ProtoMessage() {}
 
 func (x *ConfirmOtpEnrollmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[10]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -712,7 +812,7 @@ func (x *ConfirmOtpEnrollmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmOtpEnrollmentRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmOtpEnrollmentRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{10}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ConfirmOtpEnrollmentRequest) GetContext() *FlowContext {
@@ -740,7 +840,7 @@ type SubmitNewPasswordRequest struct {
 
 func (x *SubmitNewPasswordRequest) Reset() {
 	*x = SubmitNewPasswordRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[11]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -752,7 +852,7 @@ func (x *SubmitNewPasswordRequest) String() string {
 func (*SubmitNewPasswordRequest) ProtoMessage() {}
 
 func (x *SubmitNewPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[11]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -765,7 +865,7 @@ func (x *SubmitNewPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitNewPasswordRequest.ProtoReflect.Descriptor instead.
 func (*SubmitNewPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{11}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SubmitNewPasswordRequest) GetContext() *FlowContext {
@@ -799,7 +899,7 @@ type SubmitConsentRequest struct {
 
 func (x *SubmitConsentRequest) Reset() {
 	*x = SubmitConsentRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[12]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -811,7 +911,7 @@ func (x *SubmitConsentRequest) String() string {
 func (*SubmitConsentRequest) ProtoMessage() {}
 
 func (x *SubmitConsentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[12]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -824,7 +924,7 @@ func (x *SubmitConsentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitConsentRequest.ProtoReflect.Descriptor instead.
 func (*SubmitConsentRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{12}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SubmitConsentRequest) GetContext() *FlowContext {
@@ -850,7 +950,7 @@ type ContinueRequest struct {
 
 func (x *ContinueRequest) Reset() {
 	*x = ContinueRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[13]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -862,7 +962,7 @@ func (x *ContinueRequest) String() string {
 func (*ContinueRequest) ProtoMessage() {}
 
 func (x *ContinueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[13]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -875,7 +975,7 @@ func (x *ContinueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContinueRequest.ProtoReflect.Descriptor instead.
 func (*ContinueRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{13}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ContinueRequest) GetContext() *FlowContext {
@@ -895,7 +995,7 @@ type ResolveSsoCookieRequest struct {
 
 func (x *ResolveSsoCookieRequest) Reset() {
 	*x = ResolveSsoCookieRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -907,7 +1007,7 @@ func (x *ResolveSsoCookieRequest) String() string {
 func (*ResolveSsoCookieRequest) ProtoMessage() {}
 
 func (x *ResolveSsoCookieRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -920,7 +1020,7 @@ func (x *ResolveSsoCookieRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveSsoCookieRequest.ProtoReflect.Descriptor instead.
 func (*ResolveSsoCookieRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{14}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ResolveSsoCookieRequest) GetRealm() string {
@@ -951,7 +1051,7 @@ type ResolveSsoCookieResponse struct {
 
 func (x *ResolveSsoCookieResponse) Reset() {
 	*x = ResolveSsoCookieResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -963,7 +1063,7 @@ func (x *ResolveSsoCookieResponse) String() string {
 func (*ResolveSsoCookieResponse) ProtoMessage() {}
 
 func (x *ResolveSsoCookieResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -976,7 +1076,7 @@ func (x *ResolveSsoCookieResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveSsoCookieResponse.ProtoReflect.Descriptor instead.
 func (*ResolveSsoCookieResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{15}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ResolveSsoCookieResponse) GetFound() bool {
@@ -1024,7 +1124,7 @@ type BeginDeviceVerificationRequest struct {
 
 func (x *BeginDeviceVerificationRequest) Reset() {
 	*x = BeginDeviceVerificationRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1036,7 +1136,7 @@ func (x *BeginDeviceVerificationRequest) String() string {
 func (*BeginDeviceVerificationRequest) ProtoMessage() {}
 
 func (x *BeginDeviceVerificationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1049,7 +1149,7 @@ func (x *BeginDeviceVerificationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginDeviceVerificationRequest.ProtoReflect.Descriptor instead.
 func (*BeginDeviceVerificationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{16}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *BeginDeviceVerificationRequest) GetContext() *FlowContext {
@@ -1079,7 +1179,7 @@ type BeginLogoutRequest struct {
 
 func (x *BeginLogoutRequest) Reset() {
 	*x = BeginLogoutRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1091,7 +1191,7 @@ func (x *BeginLogoutRequest) String() string {
 func (*BeginLogoutRequest) ProtoMessage() {}
 
 func (x *BeginLogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1104,7 +1204,7 @@ func (x *BeginLogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLogoutRequest.ProtoReflect.Descriptor instead.
 func (*BeginLogoutRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{17}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *BeginLogoutRequest) GetContext() *FlowContext {
@@ -1152,7 +1252,7 @@ type ConfirmLogoutRequest struct {
 
 func (x *ConfirmLogoutRequest) Reset() {
 	*x = ConfirmLogoutRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1164,7 +1264,7 @@ func (x *ConfirmLogoutRequest) String() string {
 func (*ConfirmLogoutRequest) ProtoMessage() {}
 
 func (x *ConfirmLogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1177,7 +1277,7 @@ func (x *ConfirmLogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmLogoutRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmLogoutRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{18}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ConfirmLogoutRequest) GetContext() *FlowContext {
@@ -1230,13 +1330,17 @@ type FlowPage struct {
 	PasskeyOptions string `protobuf:"bytes,30,opt,name=passkey_options,json=passkeyOptions,proto3" json:"passkey_options,omitempty"`
 	// The passkey page is a second factor (a user who typed a password).
 	PasskeySecondFactor bool `protobuf:"varint,31,opt,name=passkey_second_factor,json=passkeySecondFactor,proto3" json:"passkey_second_factor,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// A plugin step's challenge page: its title and the fields it asks for (the message is `message`,
+	// or the plugin's error after a failed try).
+	PluginTitle   string         `protobuf:"bytes,40,opt,name=plugin_title,json=pluginTitle,proto3" json:"plugin_title,omitempty"`
+	PluginFields  []*PluginField `protobuf:"bytes,41,rep,name=plugin_fields,json=pluginFields,proto3" json:"plugin_fields,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *FlowPage) Reset() {
 	*x = FlowPage{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1248,7 +1352,7 @@ func (x *FlowPage) String() string {
 func (*FlowPage) ProtoMessage() {}
 
 func (x *FlowPage) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1261,7 +1365,7 @@ func (x *FlowPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowPage.ProtoReflect.Descriptor instead.
 func (*FlowPage) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{19}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *FlowPage) GetStep() FlowStep {
@@ -1411,6 +1515,81 @@ func (x *FlowPage) GetPasskeySecondFactor() bool {
 	return false
 }
 
+func (x *FlowPage) GetPluginTitle() string {
+	if x != nil {
+		return x.PluginTitle
+	}
+	return ""
+}
+
+func (x *FlowPage) GetPluginFields() []*PluginField {
+	if x != nil {
+		return x.PluginFields
+	}
+	return nil
+}
+
+// A field of a plugin step's page; `type` is text, password or number.
+type PluginField struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Label         string                 `protobuf:"bytes,2,opt,name=label,proto3" json:"label,omitempty"`
+	Type          string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PluginField) Reset() {
+	*x = PluginField{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PluginField) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PluginField) ProtoMessage() {}
+
+func (x *PluginField) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PluginField.ProtoReflect.Descriptor instead.
+func (*PluginField) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *PluginField) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PluginField) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
+func (x *PluginField) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
 // A scope on the consent page: its name and the text shown for it.
 type ConsentScope struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1422,7 +1601,7 @@ type ConsentScope struct {
 
 func (x *ConsentScope) Reset() {
 	*x = ConsentScope{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1434,7 +1613,7 @@ func (x *ConsentScope) String() string {
 func (*ConsentScope) ProtoMessage() {}
 
 func (x *ConsentScope) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1447,7 +1626,7 @@ func (x *ConsentScope) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsentScope.ProtoReflect.Descriptor instead.
 func (*ConsentScope) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{20}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ConsentScope) GetName() string {
@@ -1479,7 +1658,7 @@ type ErrorPage struct {
 
 func (x *ErrorPage) Reset() {
 	*x = ErrorPage{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1491,7 +1670,7 @@ func (x *ErrorPage) String() string {
 func (*ErrorPage) ProtoMessage() {}
 
 func (x *ErrorPage) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1504,7 +1683,7 @@ func (x *ErrorPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ErrorPage.ProtoReflect.Descriptor instead.
 func (*ErrorPage) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{21}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ErrorPage) GetError() string {
@@ -1559,7 +1738,7 @@ type FlowResult struct {
 
 func (x *FlowResult) Reset() {
 	*x = FlowResult{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1571,7 +1750,7 @@ func (x *FlowResult) String() string {
 func (*FlowResult) ProtoMessage() {}
 
 func (x *FlowResult) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1584,7 +1763,7 @@ func (x *FlowResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowResult.ProtoReflect.Descriptor instead.
 func (*FlowResult) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{22}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *FlowResult) GetOutcome() isFlowResult_Outcome {
@@ -1716,7 +1895,7 @@ type FormPost struct {
 
 func (x *FormPost) Reset() {
 	*x = FormPost{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1728,7 +1907,7 @@ func (x *FormPost) String() string {
 func (*FormPost) ProtoMessage() {}
 
 func (x *FormPost) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1741,7 +1920,7 @@ func (x *FormPost) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FormPost.ProtoReflect.Descriptor instead.
 func (*FormPost) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{23}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *FormPost) GetAction() string {
@@ -1768,7 +1947,7 @@ type FormField struct {
 
 func (x *FormField) Reset() {
 	*x = FormField{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1780,7 +1959,7 @@ func (x *FormField) String() string {
 func (*FormField) ProtoMessage() {}
 
 func (x *FormField) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1793,7 +1972,7 @@ func (x *FormField) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FormField.ProtoReflect.Descriptor instead.
 func (*FormField) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{24}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *FormField) GetName() string {
@@ -1825,7 +2004,7 @@ type SamlComplete struct {
 
 func (x *SamlComplete) Reset() {
 	*x = SamlComplete{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1837,7 +2016,7 @@ func (x *SamlComplete) String() string {
 func (*SamlComplete) ProtoMessage() {}
 
 func (x *SamlComplete) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1850,7 +2029,7 @@ func (x *SamlComplete) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamlComplete.ProtoReflect.Descriptor instead.
 func (*SamlComplete) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{25}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SamlComplete) GetPendingId() string {
@@ -1899,7 +2078,7 @@ type BeginSamlLoginRequest struct {
 
 func (x *BeginSamlLoginRequest) Reset() {
 	*x = BeginSamlLoginRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1911,7 +2090,7 @@ func (x *BeginSamlLoginRequest) String() string {
 func (*BeginSamlLoginRequest) ProtoMessage() {}
 
 func (x *BeginSamlLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1924,7 +2103,7 @@ func (x *BeginSamlLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginSamlLoginRequest.ProtoReflect.Descriptor instead.
 func (*BeginSamlLoginRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{26}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *BeginSamlLoginRequest) GetContext() *FlowContext {
@@ -1978,7 +2157,7 @@ type BeginSamlLoginResponse struct {
 
 func (x *BeginSamlLoginResponse) Reset() {
 	*x = BeginSamlLoginResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1990,7 +2169,7 @@ func (x *BeginSamlLoginResponse) String() string {
 func (*BeginSamlLoginResponse) ProtoMessage() {}
 
 func (x *BeginSamlLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2003,7 +2182,7 @@ func (x *BeginSamlLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginSamlLoginResponse.ProtoReflect.Descriptor instead.
 func (*BeginSamlLoginResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{27}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *BeginSamlLoginResponse) GetResult() *FlowResult {
@@ -2031,7 +2210,7 @@ type EndSsoSessionRequest struct {
 
 func (x *EndSsoSessionRequest) Reset() {
 	*x = EndSsoSessionRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2043,7 +2222,7 @@ func (x *EndSsoSessionRequest) String() string {
 func (*EndSsoSessionRequest) ProtoMessage() {}
 
 func (x *EndSsoSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2056,7 +2235,7 @@ func (x *EndSsoSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EndSsoSessionRequest.ProtoReflect.Descriptor instead.
 func (*EndSsoSessionRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{28}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *EndSsoSessionRequest) GetRealm() string {
@@ -2105,7 +2284,7 @@ type EndSsoSessionResponse struct {
 
 func (x *EndSsoSessionResponse) Reset() {
 	*x = EndSsoSessionResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2117,7 +2296,7 @@ func (x *EndSsoSessionResponse) String() string {
 func (*EndSsoSessionResponse) ProtoMessage() {}
 
 func (x *EndSsoSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2130,7 +2309,7 @@ func (x *EndSsoSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EndSsoSessionResponse.ProtoReflect.Descriptor instead.
 func (*EndSsoSessionResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{29}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *EndSsoSessionResponse) GetEnded() bool {
@@ -2156,7 +2335,7 @@ type BeginAuthorizationResponse struct {
 
 func (x *BeginAuthorizationResponse) Reset() {
 	*x = BeginAuthorizationResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2168,7 +2347,7 @@ func (x *BeginAuthorizationResponse) String() string {
 func (*BeginAuthorizationResponse) ProtoMessage() {}
 
 func (x *BeginAuthorizationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2181,7 +2360,7 @@ func (x *BeginAuthorizationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginAuthorizationResponse.ProtoReflect.Descriptor instead.
 func (*BeginAuthorizationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{30}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *BeginAuthorizationResponse) GetResult() *FlowResult {
@@ -2200,7 +2379,7 @@ type SubmitCredentialsResponse struct {
 
 func (x *SubmitCredentialsResponse) Reset() {
 	*x = SubmitCredentialsResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2212,7 +2391,7 @@ func (x *SubmitCredentialsResponse) String() string {
 func (*SubmitCredentialsResponse) ProtoMessage() {}
 
 func (x *SubmitCredentialsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2225,7 +2404,7 @@ func (x *SubmitCredentialsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCredentialsResponse.ProtoReflect.Descriptor instead.
 func (*SubmitCredentialsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{31}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SubmitCredentialsResponse) GetResult() *FlowResult {
@@ -2244,7 +2423,7 @@ type SubmitOtpResponse struct {
 
 func (x *SubmitOtpResponse) Reset() {
 	*x = SubmitOtpResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2256,7 +2435,7 @@ func (x *SubmitOtpResponse) String() string {
 func (*SubmitOtpResponse) ProtoMessage() {}
 
 func (x *SubmitOtpResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2269,7 +2448,7 @@ func (x *SubmitOtpResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOtpResponse.ProtoReflect.Descriptor instead.
 func (*SubmitOtpResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{32}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SubmitOtpResponse) GetResult() *FlowResult {
@@ -2288,7 +2467,7 @@ type ConfirmOtpEnrollmentResponse struct {
 
 func (x *ConfirmOtpEnrollmentResponse) Reset() {
 	*x = ConfirmOtpEnrollmentResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2300,7 +2479,7 @@ func (x *ConfirmOtpEnrollmentResponse) String() string {
 func (*ConfirmOtpEnrollmentResponse) ProtoMessage() {}
 
 func (x *ConfirmOtpEnrollmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2313,7 +2492,7 @@ func (x *ConfirmOtpEnrollmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmOtpEnrollmentResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmOtpEnrollmentResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{33}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ConfirmOtpEnrollmentResponse) GetResult() *FlowResult {
@@ -2332,7 +2511,7 @@ type SubmitNewPasswordResponse struct {
 
 func (x *SubmitNewPasswordResponse) Reset() {
 	*x = SubmitNewPasswordResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2344,7 +2523,7 @@ func (x *SubmitNewPasswordResponse) String() string {
 func (*SubmitNewPasswordResponse) ProtoMessage() {}
 
 func (x *SubmitNewPasswordResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2357,7 +2536,7 @@ func (x *SubmitNewPasswordResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitNewPasswordResponse.ProtoReflect.Descriptor instead.
 func (*SubmitNewPasswordResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{34}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *SubmitNewPasswordResponse) GetResult() *FlowResult {
@@ -2376,7 +2555,7 @@ type SubmitConsentResponse struct {
 
 func (x *SubmitConsentResponse) Reset() {
 	*x = SubmitConsentResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2388,7 +2567,7 @@ func (x *SubmitConsentResponse) String() string {
 func (*SubmitConsentResponse) ProtoMessage() {}
 
 func (x *SubmitConsentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2401,7 +2580,7 @@ func (x *SubmitConsentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitConsentResponse.ProtoReflect.Descriptor instead.
 func (*SubmitConsentResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{35}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SubmitConsentResponse) GetResult() *FlowResult {
@@ -2420,7 +2599,7 @@ type ContinueResponse struct {
 
 func (x *ContinueResponse) Reset() {
 	*x = ContinueResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2432,7 +2611,7 @@ func (x *ContinueResponse) String() string {
 func (*ContinueResponse) ProtoMessage() {}
 
 func (x *ContinueResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2445,7 +2624,7 @@ func (x *ContinueResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContinueResponse.ProtoReflect.Descriptor instead.
 func (*ContinueResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{36}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ContinueResponse) GetResult() *FlowResult {
@@ -2464,7 +2643,7 @@ type BeginDeviceVerificationResponse struct {
 
 func (x *BeginDeviceVerificationResponse) Reset() {
 	*x = BeginDeviceVerificationResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2476,7 +2655,7 @@ func (x *BeginDeviceVerificationResponse) String() string {
 func (*BeginDeviceVerificationResponse) ProtoMessage() {}
 
 func (x *BeginDeviceVerificationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2489,7 +2668,7 @@ func (x *BeginDeviceVerificationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginDeviceVerificationResponse.ProtoReflect.Descriptor instead.
 func (*BeginDeviceVerificationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{37}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *BeginDeviceVerificationResponse) GetResult() *FlowResult {
@@ -2508,7 +2687,7 @@ type BeginLogoutResponse struct {
 
 func (x *BeginLogoutResponse) Reset() {
 	*x = BeginLogoutResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2520,7 +2699,7 @@ func (x *BeginLogoutResponse) String() string {
 func (*BeginLogoutResponse) ProtoMessage() {}
 
 func (x *BeginLogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2533,7 +2712,7 @@ func (x *BeginLogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLogoutResponse.ProtoReflect.Descriptor instead.
 func (*BeginLogoutResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{38}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *BeginLogoutResponse) GetResult() *FlowResult {
@@ -2552,7 +2731,7 @@ type ConfirmLogoutResponse struct {
 
 func (x *ConfirmLogoutResponse) Reset() {
 	*x = ConfirmLogoutResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2564,7 +2743,7 @@ func (x *ConfirmLogoutResponse) String() string {
 func (*ConfirmLogoutResponse) ProtoMessage() {}
 
 func (x *ConfirmLogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2577,7 +2756,7 @@ func (x *ConfirmLogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmLogoutResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmLogoutResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{39}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ConfirmLogoutResponse) GetResult() *FlowResult {
@@ -2599,7 +2778,7 @@ type CompleteBrokeredLoginRequest struct {
 
 func (x *CompleteBrokeredLoginRequest) Reset() {
 	*x = CompleteBrokeredLoginRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2611,7 +2790,7 @@ func (x *CompleteBrokeredLoginRequest) String() string {
 func (*CompleteBrokeredLoginRequest) ProtoMessage() {}
 
 func (x *CompleteBrokeredLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2624,7 +2803,7 @@ func (x *CompleteBrokeredLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteBrokeredLoginRequest.ProtoReflect.Descriptor instead.
 func (*CompleteBrokeredLoginRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{40}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *CompleteBrokeredLoginRequest) GetContext() *FlowContext {
@@ -2659,7 +2838,7 @@ type CompleteBrokeredLoginResponse struct {
 
 func (x *CompleteBrokeredLoginResponse) Reset() {
 	*x = CompleteBrokeredLoginResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2671,7 +2850,7 @@ func (x *CompleteBrokeredLoginResponse) String() string {
 func (*CompleteBrokeredLoginResponse) ProtoMessage() {}
 
 func (x *CompleteBrokeredLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2684,7 +2863,7 @@ func (x *CompleteBrokeredLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteBrokeredLoginResponse.ProtoReflect.Descriptor instead.
 func (*CompleteBrokeredLoginResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{41}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *CompleteBrokeredLoginResponse) GetResult() *FlowResult {
@@ -2705,7 +2884,15 @@ var File_iam_token_v1_authorization_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\n" +
-	" iam/token/v1/authorization.proto\x12\fiam.token.v1\"O\n" +
+	" iam/token/v1/authorization.proto\x12\fiam.token.v1\"\xd4\x01\n" +
+	"\x17SubmitPluginStepRequest\x123\n" +
+	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12I\n" +
+	"\x06fields\x18\x02 \x03(\v21.iam.token.v1.SubmitPluginStepRequest.FieldsEntryR\x06fields\x1a9\n" +
+	"\vFieldsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"L\n" +
+	"\x18SubmitPluginStepResponse\x120\n" +
+	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\"O\n" +
 	"\x18BeginPasskeyLoginRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\"M\n" +
 	"\x19BeginPasskeyLoginResponse\x120\n" +
@@ -2785,7 +2972,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xd3\x05\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xb6\x06\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -2813,7 +3000,13 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tlast_name\x18\x17 \x01(\tR\blastName\x12\x1b\n" +
 	"\treset_key\x18\x18 \x01(\tR\bresetKey\x12'\n" +
 	"\x0fpasskey_options\x18\x1e \x01(\tR\x0epasskeyOptions\x122\n" +
-	"\x15passkey_second_factor\x18\x1f \x01(\bR\x13passkeySecondFactor\"6\n" +
+	"\x15passkey_second_factor\x18\x1f \x01(\bR\x13passkeySecondFactor\x12!\n" +
+	"\fplugin_title\x18( \x01(\tR\vpluginTitle\x12>\n" +
+	"\rplugin_fields\x18) \x03(\v2\x19.iam.token.v1.PluginFieldR\fpluginFields\"K\n" +
+	"\vPluginField\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05label\x18\x02 \x01(\tR\x05label\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\tR\x04type\"6\n" +
 	"\fConsentScope\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\"\x8b\x01\n" +
@@ -2899,7 +3092,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x11identity_provider\x18\x03 \x01(\tR\x10identityProvider\"|\n" +
 	"\x1dCompleteBrokeredLoginResponse\x120\n" +
 	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\x12)\n" +
-	"\x10saml_transaction\x18\x02 \x01(\bR\x0fsamlTransaction*\xba\x04\n" +
+	"\x10saml_transaction\x18\x02 \x01(\bR\x0fsamlTransaction*\xda\x04\n" +
 	"\bFlowStep\x12\x19\n" +
 	"\x15FLOW_STEP_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fFLOW_STEP_LOGIN\x10\x01\x12\x11\n" +
@@ -2921,7 +3114,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x18FLOW_STEP_RESET_PASSWORD\x10\x19\x12!\n" +
 	"\x1dFLOW_STEP_PASSWORD_RESET_DONE\x10\x1a\x12\x15\n" +
 	"\x11FLOW_STEP_PASSKEY\x10\x1e\x12\x1e\n" +
-	"\x1aFLOW_STEP_PASSKEY_REGISTER\x10\x1f2\xa1\r\n" +
+	"\x1aFLOW_STEP_PASSKEY_REGISTER\x10\x1f\x12\x1e\n" +
+	"\x1aFLOW_STEP_PLUGIN_CHALLENGE\x10(2\x84\x0e\n" +
 	"\x18AuthorizationFlowService\x12g\n" +
 	"\x12BeginAuthorization\x12'.iam.token.v1.BeginAuthorizationRequest\x1a(.iam.token.v1.BeginAuthorizationResponse\x12d\n" +
 	"\x11SubmitCredentials\x12&.iam.token.v1.SubmitCredentialsRequest\x1a'.iam.token.v1.SubmitCredentialsResponse\x12L\n" +
@@ -2939,7 +3133,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x15CompleteBrokeredLogin\x12*.iam.token.v1.CompleteBrokeredLoginRequest\x1a+.iam.token.v1.CompleteBrokeredLoginResponse\x12d\n" +
 	"\x11BeginPasskeyLogin\x12&.iam.token.v1.BeginPasskeyLoginRequest\x1a'.iam.token.v1.BeginPasskeyLoginResponse\x12X\n" +
 	"\rSubmitPasskey\x12\".iam.token.v1.SubmitPasskeyRequest\x1a#.iam.token.v1.SubmitPasskeyResponse\x12|\n" +
-	"\x19SubmitPasskeyRegistration\x12..iam.token.v1.SubmitPasskeyRegistrationRequest\x1a/.iam.token.v1.SubmitPasskeyRegistrationResponseB\xb8\x01\n" +
+	"\x19SubmitPasskeyRegistration\x12..iam.token.v1.SubmitPasskeyRegistrationRequest\x1a/.iam.token.v1.SubmitPasskeyRegistrationResponse\x12a\n" +
+	"\x10SubmitPluginStep\x12%.iam.token.v1.SubmitPluginStepRequest\x1a&.iam.token.v1.SubmitPluginStepResponseB\xb8\x01\n" +
 	"\x10com.iam.token.v1B\x12AuthorizationProtoP\x01Z>github.com/tessera-iam/tessera/sdk/go/gen/iam/token/v1;tokenv1\xa2\x02\x03ITX\xaa\x02\fIam.Token.V1\xca\x02\fIam\\Token\\V1\xe2\x02\x18Iam\\Token\\V1\\GPBMetadata\xea\x02\x0eIam::Token::V1b\x06proto3"
 
 var (
@@ -2955,131 +3150,141 @@ func file_iam_token_v1_authorization_proto_rawDescGZIP() []byte {
 }
 
 var file_iam_token_v1_authorization_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_iam_token_v1_authorization_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_iam_token_v1_authorization_proto_msgTypes = make([]protoimpl.MessageInfo, 47)
 var file_iam_token_v1_authorization_proto_goTypes = []any{
 	(FlowStep)(0),                             // 0: iam.token.v1.FlowStep
-	(*BeginPasskeyLoginRequest)(nil),          // 1: iam.token.v1.BeginPasskeyLoginRequest
-	(*BeginPasskeyLoginResponse)(nil),         // 2: iam.token.v1.BeginPasskeyLoginResponse
-	(*SubmitPasskeyRequest)(nil),              // 3: iam.token.v1.SubmitPasskeyRequest
-	(*SubmitPasskeyResponse)(nil),             // 4: iam.token.v1.SubmitPasskeyResponse
-	(*SubmitPasskeyRegistrationRequest)(nil),  // 5: iam.token.v1.SubmitPasskeyRegistrationRequest
-	(*SubmitPasskeyRegistrationResponse)(nil), // 6: iam.token.v1.SubmitPasskeyRegistrationResponse
-	(*FlowContext)(nil),                       // 7: iam.token.v1.FlowContext
-	(*BeginAuthorizationRequest)(nil),         // 8: iam.token.v1.BeginAuthorizationRequest
-	(*SubmitCredentialsRequest)(nil),          // 9: iam.token.v1.SubmitCredentialsRequest
-	(*SubmitOtpRequest)(nil),                  // 10: iam.token.v1.SubmitOtpRequest
-	(*ConfirmOtpEnrollmentRequest)(nil),       // 11: iam.token.v1.ConfirmOtpEnrollmentRequest
-	(*SubmitNewPasswordRequest)(nil),          // 12: iam.token.v1.SubmitNewPasswordRequest
-	(*SubmitConsentRequest)(nil),              // 13: iam.token.v1.SubmitConsentRequest
-	(*ContinueRequest)(nil),                   // 14: iam.token.v1.ContinueRequest
-	(*ResolveSsoCookieRequest)(nil),           // 15: iam.token.v1.ResolveSsoCookieRequest
-	(*ResolveSsoCookieResponse)(nil),          // 16: iam.token.v1.ResolveSsoCookieResponse
-	(*BeginDeviceVerificationRequest)(nil),    // 17: iam.token.v1.BeginDeviceVerificationRequest
-	(*BeginLogoutRequest)(nil),                // 18: iam.token.v1.BeginLogoutRequest
-	(*ConfirmLogoutRequest)(nil),              // 19: iam.token.v1.ConfirmLogoutRequest
-	(*FlowPage)(nil),                          // 20: iam.token.v1.FlowPage
-	(*ConsentScope)(nil),                      // 21: iam.token.v1.ConsentScope
-	(*ErrorPage)(nil),                         // 22: iam.token.v1.ErrorPage
-	(*FlowResult)(nil),                        // 23: iam.token.v1.FlowResult
-	(*FormPost)(nil),                          // 24: iam.token.v1.FormPost
-	(*FormField)(nil),                         // 25: iam.token.v1.FormField
-	(*SamlComplete)(nil),                      // 26: iam.token.v1.SamlComplete
-	(*BeginSamlLoginRequest)(nil),             // 27: iam.token.v1.BeginSamlLoginRequest
-	(*BeginSamlLoginResponse)(nil),            // 28: iam.token.v1.BeginSamlLoginResponse
-	(*EndSsoSessionRequest)(nil),              // 29: iam.token.v1.EndSsoSessionRequest
-	(*EndSsoSessionResponse)(nil),             // 30: iam.token.v1.EndSsoSessionResponse
-	(*BeginAuthorizationResponse)(nil),        // 31: iam.token.v1.BeginAuthorizationResponse
-	(*SubmitCredentialsResponse)(nil),         // 32: iam.token.v1.SubmitCredentialsResponse
-	(*SubmitOtpResponse)(nil),                 // 33: iam.token.v1.SubmitOtpResponse
-	(*ConfirmOtpEnrollmentResponse)(nil),      // 34: iam.token.v1.ConfirmOtpEnrollmentResponse
-	(*SubmitNewPasswordResponse)(nil),         // 35: iam.token.v1.SubmitNewPasswordResponse
-	(*SubmitConsentResponse)(nil),             // 36: iam.token.v1.SubmitConsentResponse
-	(*ContinueResponse)(nil),                  // 37: iam.token.v1.ContinueResponse
-	(*BeginDeviceVerificationResponse)(nil),   // 38: iam.token.v1.BeginDeviceVerificationResponse
-	(*BeginLogoutResponse)(nil),               // 39: iam.token.v1.BeginLogoutResponse
-	(*ConfirmLogoutResponse)(nil),             // 40: iam.token.v1.ConfirmLogoutResponse
-	(*CompleteBrokeredLoginRequest)(nil),      // 41: iam.token.v1.CompleteBrokeredLoginRequest
-	(*CompleteBrokeredLoginResponse)(nil),     // 42: iam.token.v1.CompleteBrokeredLoginResponse
-	nil,                                       // 43: iam.token.v1.BeginAuthorizationRequest.ParamsEntry
+	(*SubmitPluginStepRequest)(nil),           // 1: iam.token.v1.SubmitPluginStepRequest
+	(*SubmitPluginStepResponse)(nil),          // 2: iam.token.v1.SubmitPluginStepResponse
+	(*BeginPasskeyLoginRequest)(nil),          // 3: iam.token.v1.BeginPasskeyLoginRequest
+	(*BeginPasskeyLoginResponse)(nil),         // 4: iam.token.v1.BeginPasskeyLoginResponse
+	(*SubmitPasskeyRequest)(nil),              // 5: iam.token.v1.SubmitPasskeyRequest
+	(*SubmitPasskeyResponse)(nil),             // 6: iam.token.v1.SubmitPasskeyResponse
+	(*SubmitPasskeyRegistrationRequest)(nil),  // 7: iam.token.v1.SubmitPasskeyRegistrationRequest
+	(*SubmitPasskeyRegistrationResponse)(nil), // 8: iam.token.v1.SubmitPasskeyRegistrationResponse
+	(*FlowContext)(nil),                       // 9: iam.token.v1.FlowContext
+	(*BeginAuthorizationRequest)(nil),         // 10: iam.token.v1.BeginAuthorizationRequest
+	(*SubmitCredentialsRequest)(nil),          // 11: iam.token.v1.SubmitCredentialsRequest
+	(*SubmitOtpRequest)(nil),                  // 12: iam.token.v1.SubmitOtpRequest
+	(*ConfirmOtpEnrollmentRequest)(nil),       // 13: iam.token.v1.ConfirmOtpEnrollmentRequest
+	(*SubmitNewPasswordRequest)(nil),          // 14: iam.token.v1.SubmitNewPasswordRequest
+	(*SubmitConsentRequest)(nil),              // 15: iam.token.v1.SubmitConsentRequest
+	(*ContinueRequest)(nil),                   // 16: iam.token.v1.ContinueRequest
+	(*ResolveSsoCookieRequest)(nil),           // 17: iam.token.v1.ResolveSsoCookieRequest
+	(*ResolveSsoCookieResponse)(nil),          // 18: iam.token.v1.ResolveSsoCookieResponse
+	(*BeginDeviceVerificationRequest)(nil),    // 19: iam.token.v1.BeginDeviceVerificationRequest
+	(*BeginLogoutRequest)(nil),                // 20: iam.token.v1.BeginLogoutRequest
+	(*ConfirmLogoutRequest)(nil),              // 21: iam.token.v1.ConfirmLogoutRequest
+	(*FlowPage)(nil),                          // 22: iam.token.v1.FlowPage
+	(*PluginField)(nil),                       // 23: iam.token.v1.PluginField
+	(*ConsentScope)(nil),                      // 24: iam.token.v1.ConsentScope
+	(*ErrorPage)(nil),                         // 25: iam.token.v1.ErrorPage
+	(*FlowResult)(nil),                        // 26: iam.token.v1.FlowResult
+	(*FormPost)(nil),                          // 27: iam.token.v1.FormPost
+	(*FormField)(nil),                         // 28: iam.token.v1.FormField
+	(*SamlComplete)(nil),                      // 29: iam.token.v1.SamlComplete
+	(*BeginSamlLoginRequest)(nil),             // 30: iam.token.v1.BeginSamlLoginRequest
+	(*BeginSamlLoginResponse)(nil),            // 31: iam.token.v1.BeginSamlLoginResponse
+	(*EndSsoSessionRequest)(nil),              // 32: iam.token.v1.EndSsoSessionRequest
+	(*EndSsoSessionResponse)(nil),             // 33: iam.token.v1.EndSsoSessionResponse
+	(*BeginAuthorizationResponse)(nil),        // 34: iam.token.v1.BeginAuthorizationResponse
+	(*SubmitCredentialsResponse)(nil),         // 35: iam.token.v1.SubmitCredentialsResponse
+	(*SubmitOtpResponse)(nil),                 // 36: iam.token.v1.SubmitOtpResponse
+	(*ConfirmOtpEnrollmentResponse)(nil),      // 37: iam.token.v1.ConfirmOtpEnrollmentResponse
+	(*SubmitNewPasswordResponse)(nil),         // 38: iam.token.v1.SubmitNewPasswordResponse
+	(*SubmitConsentResponse)(nil),             // 39: iam.token.v1.SubmitConsentResponse
+	(*ContinueResponse)(nil),                  // 40: iam.token.v1.ContinueResponse
+	(*BeginDeviceVerificationResponse)(nil),   // 41: iam.token.v1.BeginDeviceVerificationResponse
+	(*BeginLogoutResponse)(nil),               // 42: iam.token.v1.BeginLogoutResponse
+	(*ConfirmLogoutResponse)(nil),             // 43: iam.token.v1.ConfirmLogoutResponse
+	(*CompleteBrokeredLoginRequest)(nil),      // 44: iam.token.v1.CompleteBrokeredLoginRequest
+	(*CompleteBrokeredLoginResponse)(nil),     // 45: iam.token.v1.CompleteBrokeredLoginResponse
+	nil,                                       // 46: iam.token.v1.SubmitPluginStepRequest.FieldsEntry
+	nil,                                       // 47: iam.token.v1.BeginAuthorizationRequest.ParamsEntry
 }
 var file_iam_token_v1_authorization_proto_depIdxs = []int32{
-	7,  // 0: iam.token.v1.BeginPasskeyLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	23, // 1: iam.token.v1.BeginPasskeyLoginResponse.result:type_name -> iam.token.v1.FlowResult
-	7,  // 2: iam.token.v1.SubmitPasskeyRequest.context:type_name -> iam.token.v1.FlowContext
-	23, // 3: iam.token.v1.SubmitPasskeyResponse.result:type_name -> iam.token.v1.FlowResult
-	7,  // 4: iam.token.v1.SubmitPasskeyRegistrationRequest.context:type_name -> iam.token.v1.FlowContext
-	23, // 5: iam.token.v1.SubmitPasskeyRegistrationResponse.result:type_name -> iam.token.v1.FlowResult
-	7,  // 6: iam.token.v1.BeginAuthorizationRequest.context:type_name -> iam.token.v1.FlowContext
-	43, // 7: iam.token.v1.BeginAuthorizationRequest.params:type_name -> iam.token.v1.BeginAuthorizationRequest.ParamsEntry
-	7,  // 8: iam.token.v1.SubmitCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
-	7,  // 9: iam.token.v1.SubmitOtpRequest.context:type_name -> iam.token.v1.FlowContext
-	7,  // 10: iam.token.v1.ConfirmOtpEnrollmentRequest.context:type_name -> iam.token.v1.FlowContext
-	7,  // 11: iam.token.v1.SubmitNewPasswordRequest.context:type_name -> iam.token.v1.FlowContext
-	7,  // 12: iam.token.v1.SubmitConsentRequest.context:type_name -> iam.token.v1.FlowContext
-	7,  // 13: iam.token.v1.ContinueRequest.context:type_name -> iam.token.v1.FlowContext
-	7,  // 14: iam.token.v1.BeginDeviceVerificationRequest.context:type_name -> iam.token.v1.FlowContext
-	7,  // 15: iam.token.v1.BeginLogoutRequest.context:type_name -> iam.token.v1.FlowContext
-	7,  // 16: iam.token.v1.ConfirmLogoutRequest.context:type_name -> iam.token.v1.FlowContext
-	0,  // 17: iam.token.v1.FlowPage.step:type_name -> iam.token.v1.FlowStep
-	21, // 18: iam.token.v1.FlowPage.consent_scopes:type_name -> iam.token.v1.ConsentScope
-	20, // 19: iam.token.v1.FlowResult.page:type_name -> iam.token.v1.FlowPage
-	22, // 20: iam.token.v1.FlowResult.error:type_name -> iam.token.v1.ErrorPage
-	26, // 21: iam.token.v1.FlowResult.saml_complete:type_name -> iam.token.v1.SamlComplete
-	24, // 22: iam.token.v1.FlowResult.form_post:type_name -> iam.token.v1.FormPost
-	25, // 23: iam.token.v1.FormPost.fields:type_name -> iam.token.v1.FormField
-	7,  // 24: iam.token.v1.BeginSamlLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	23, // 25: iam.token.v1.BeginSamlLoginResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 26: iam.token.v1.BeginAuthorizationResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 27: iam.token.v1.SubmitCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 28: iam.token.v1.SubmitOtpResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 29: iam.token.v1.ConfirmOtpEnrollmentResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 30: iam.token.v1.SubmitNewPasswordResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 31: iam.token.v1.SubmitConsentResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 32: iam.token.v1.ContinueResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 33: iam.token.v1.BeginDeviceVerificationResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 34: iam.token.v1.BeginLogoutResponse.result:type_name -> iam.token.v1.FlowResult
-	23, // 35: iam.token.v1.ConfirmLogoutResponse.result:type_name -> iam.token.v1.FlowResult
-	7,  // 36: iam.token.v1.CompleteBrokeredLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	23, // 37: iam.token.v1.CompleteBrokeredLoginResponse.result:type_name -> iam.token.v1.FlowResult
-	8,  // 38: iam.token.v1.AuthorizationFlowService.BeginAuthorization:input_type -> iam.token.v1.BeginAuthorizationRequest
-	9,  // 39: iam.token.v1.AuthorizationFlowService.SubmitCredentials:input_type -> iam.token.v1.SubmitCredentialsRequest
-	10, // 40: iam.token.v1.AuthorizationFlowService.SubmitOtp:input_type -> iam.token.v1.SubmitOtpRequest
-	11, // 41: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:input_type -> iam.token.v1.ConfirmOtpEnrollmentRequest
-	12, // 42: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:input_type -> iam.token.v1.SubmitNewPasswordRequest
-	13, // 43: iam.token.v1.AuthorizationFlowService.SubmitConsent:input_type -> iam.token.v1.SubmitConsentRequest
-	14, // 44: iam.token.v1.AuthorizationFlowService.Continue:input_type -> iam.token.v1.ContinueRequest
-	15, // 45: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:input_type -> iam.token.v1.ResolveSsoCookieRequest
-	17, // 46: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:input_type -> iam.token.v1.BeginDeviceVerificationRequest
-	18, // 47: iam.token.v1.AuthorizationFlowService.BeginLogout:input_type -> iam.token.v1.BeginLogoutRequest
-	19, // 48: iam.token.v1.AuthorizationFlowService.ConfirmLogout:input_type -> iam.token.v1.ConfirmLogoutRequest
-	27, // 49: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:input_type -> iam.token.v1.BeginSamlLoginRequest
-	29, // 50: iam.token.v1.AuthorizationFlowService.EndSsoSession:input_type -> iam.token.v1.EndSsoSessionRequest
-	41, // 51: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:input_type -> iam.token.v1.CompleteBrokeredLoginRequest
-	1,  // 52: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:input_type -> iam.token.v1.BeginPasskeyLoginRequest
-	3,  // 53: iam.token.v1.AuthorizationFlowService.SubmitPasskey:input_type -> iam.token.v1.SubmitPasskeyRequest
-	5,  // 54: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:input_type -> iam.token.v1.SubmitPasskeyRegistrationRequest
-	31, // 55: iam.token.v1.AuthorizationFlowService.BeginAuthorization:output_type -> iam.token.v1.BeginAuthorizationResponse
-	32, // 56: iam.token.v1.AuthorizationFlowService.SubmitCredentials:output_type -> iam.token.v1.SubmitCredentialsResponse
-	33, // 57: iam.token.v1.AuthorizationFlowService.SubmitOtp:output_type -> iam.token.v1.SubmitOtpResponse
-	34, // 58: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:output_type -> iam.token.v1.ConfirmOtpEnrollmentResponse
-	35, // 59: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:output_type -> iam.token.v1.SubmitNewPasswordResponse
-	36, // 60: iam.token.v1.AuthorizationFlowService.SubmitConsent:output_type -> iam.token.v1.SubmitConsentResponse
-	37, // 61: iam.token.v1.AuthorizationFlowService.Continue:output_type -> iam.token.v1.ContinueResponse
-	16, // 62: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:output_type -> iam.token.v1.ResolveSsoCookieResponse
-	38, // 63: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:output_type -> iam.token.v1.BeginDeviceVerificationResponse
-	39, // 64: iam.token.v1.AuthorizationFlowService.BeginLogout:output_type -> iam.token.v1.BeginLogoutResponse
-	40, // 65: iam.token.v1.AuthorizationFlowService.ConfirmLogout:output_type -> iam.token.v1.ConfirmLogoutResponse
-	28, // 66: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:output_type -> iam.token.v1.BeginSamlLoginResponse
-	30, // 67: iam.token.v1.AuthorizationFlowService.EndSsoSession:output_type -> iam.token.v1.EndSsoSessionResponse
-	42, // 68: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:output_type -> iam.token.v1.CompleteBrokeredLoginResponse
-	2,  // 69: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:output_type -> iam.token.v1.BeginPasskeyLoginResponse
-	4,  // 70: iam.token.v1.AuthorizationFlowService.SubmitPasskey:output_type -> iam.token.v1.SubmitPasskeyResponse
-	6,  // 71: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:output_type -> iam.token.v1.SubmitPasskeyRegistrationResponse
-	55, // [55:72] is the sub-list for method output_type
-	38, // [38:55] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	9,  // 0: iam.token.v1.SubmitPluginStepRequest.context:type_name -> iam.token.v1.FlowContext
+	46, // 1: iam.token.v1.SubmitPluginStepRequest.fields:type_name -> iam.token.v1.SubmitPluginStepRequest.FieldsEntry
+	26, // 2: iam.token.v1.SubmitPluginStepResponse.result:type_name -> iam.token.v1.FlowResult
+	9,  // 3: iam.token.v1.BeginPasskeyLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	26, // 4: iam.token.v1.BeginPasskeyLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	9,  // 5: iam.token.v1.SubmitPasskeyRequest.context:type_name -> iam.token.v1.FlowContext
+	26, // 6: iam.token.v1.SubmitPasskeyResponse.result:type_name -> iam.token.v1.FlowResult
+	9,  // 7: iam.token.v1.SubmitPasskeyRegistrationRequest.context:type_name -> iam.token.v1.FlowContext
+	26, // 8: iam.token.v1.SubmitPasskeyRegistrationResponse.result:type_name -> iam.token.v1.FlowResult
+	9,  // 9: iam.token.v1.BeginAuthorizationRequest.context:type_name -> iam.token.v1.FlowContext
+	47, // 10: iam.token.v1.BeginAuthorizationRequest.params:type_name -> iam.token.v1.BeginAuthorizationRequest.ParamsEntry
+	9,  // 11: iam.token.v1.SubmitCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 12: iam.token.v1.SubmitOtpRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 13: iam.token.v1.ConfirmOtpEnrollmentRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 14: iam.token.v1.SubmitNewPasswordRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 15: iam.token.v1.SubmitConsentRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 16: iam.token.v1.ContinueRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 17: iam.token.v1.BeginDeviceVerificationRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 18: iam.token.v1.BeginLogoutRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 19: iam.token.v1.ConfirmLogoutRequest.context:type_name -> iam.token.v1.FlowContext
+	0,  // 20: iam.token.v1.FlowPage.step:type_name -> iam.token.v1.FlowStep
+	24, // 21: iam.token.v1.FlowPage.consent_scopes:type_name -> iam.token.v1.ConsentScope
+	23, // 22: iam.token.v1.FlowPage.plugin_fields:type_name -> iam.token.v1.PluginField
+	22, // 23: iam.token.v1.FlowResult.page:type_name -> iam.token.v1.FlowPage
+	25, // 24: iam.token.v1.FlowResult.error:type_name -> iam.token.v1.ErrorPage
+	29, // 25: iam.token.v1.FlowResult.saml_complete:type_name -> iam.token.v1.SamlComplete
+	27, // 26: iam.token.v1.FlowResult.form_post:type_name -> iam.token.v1.FormPost
+	28, // 27: iam.token.v1.FormPost.fields:type_name -> iam.token.v1.FormField
+	9,  // 28: iam.token.v1.BeginSamlLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	26, // 29: iam.token.v1.BeginSamlLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 30: iam.token.v1.BeginAuthorizationResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 31: iam.token.v1.SubmitCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 32: iam.token.v1.SubmitOtpResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 33: iam.token.v1.ConfirmOtpEnrollmentResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 34: iam.token.v1.SubmitNewPasswordResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 35: iam.token.v1.SubmitConsentResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 36: iam.token.v1.ContinueResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 37: iam.token.v1.BeginDeviceVerificationResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 38: iam.token.v1.BeginLogoutResponse.result:type_name -> iam.token.v1.FlowResult
+	26, // 39: iam.token.v1.ConfirmLogoutResponse.result:type_name -> iam.token.v1.FlowResult
+	9,  // 40: iam.token.v1.CompleteBrokeredLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	26, // 41: iam.token.v1.CompleteBrokeredLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	10, // 42: iam.token.v1.AuthorizationFlowService.BeginAuthorization:input_type -> iam.token.v1.BeginAuthorizationRequest
+	11, // 43: iam.token.v1.AuthorizationFlowService.SubmitCredentials:input_type -> iam.token.v1.SubmitCredentialsRequest
+	12, // 44: iam.token.v1.AuthorizationFlowService.SubmitOtp:input_type -> iam.token.v1.SubmitOtpRequest
+	13, // 45: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:input_type -> iam.token.v1.ConfirmOtpEnrollmentRequest
+	14, // 46: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:input_type -> iam.token.v1.SubmitNewPasswordRequest
+	15, // 47: iam.token.v1.AuthorizationFlowService.SubmitConsent:input_type -> iam.token.v1.SubmitConsentRequest
+	16, // 48: iam.token.v1.AuthorizationFlowService.Continue:input_type -> iam.token.v1.ContinueRequest
+	17, // 49: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:input_type -> iam.token.v1.ResolveSsoCookieRequest
+	19, // 50: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:input_type -> iam.token.v1.BeginDeviceVerificationRequest
+	20, // 51: iam.token.v1.AuthorizationFlowService.BeginLogout:input_type -> iam.token.v1.BeginLogoutRequest
+	21, // 52: iam.token.v1.AuthorizationFlowService.ConfirmLogout:input_type -> iam.token.v1.ConfirmLogoutRequest
+	30, // 53: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:input_type -> iam.token.v1.BeginSamlLoginRequest
+	32, // 54: iam.token.v1.AuthorizationFlowService.EndSsoSession:input_type -> iam.token.v1.EndSsoSessionRequest
+	44, // 55: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:input_type -> iam.token.v1.CompleteBrokeredLoginRequest
+	3,  // 56: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:input_type -> iam.token.v1.BeginPasskeyLoginRequest
+	5,  // 57: iam.token.v1.AuthorizationFlowService.SubmitPasskey:input_type -> iam.token.v1.SubmitPasskeyRequest
+	7,  // 58: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:input_type -> iam.token.v1.SubmitPasskeyRegistrationRequest
+	1,  // 59: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:input_type -> iam.token.v1.SubmitPluginStepRequest
+	34, // 60: iam.token.v1.AuthorizationFlowService.BeginAuthorization:output_type -> iam.token.v1.BeginAuthorizationResponse
+	35, // 61: iam.token.v1.AuthorizationFlowService.SubmitCredentials:output_type -> iam.token.v1.SubmitCredentialsResponse
+	36, // 62: iam.token.v1.AuthorizationFlowService.SubmitOtp:output_type -> iam.token.v1.SubmitOtpResponse
+	37, // 63: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:output_type -> iam.token.v1.ConfirmOtpEnrollmentResponse
+	38, // 64: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:output_type -> iam.token.v1.SubmitNewPasswordResponse
+	39, // 65: iam.token.v1.AuthorizationFlowService.SubmitConsent:output_type -> iam.token.v1.SubmitConsentResponse
+	40, // 66: iam.token.v1.AuthorizationFlowService.Continue:output_type -> iam.token.v1.ContinueResponse
+	18, // 67: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:output_type -> iam.token.v1.ResolveSsoCookieResponse
+	41, // 68: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:output_type -> iam.token.v1.BeginDeviceVerificationResponse
+	42, // 69: iam.token.v1.AuthorizationFlowService.BeginLogout:output_type -> iam.token.v1.BeginLogoutResponse
+	43, // 70: iam.token.v1.AuthorizationFlowService.ConfirmLogout:output_type -> iam.token.v1.ConfirmLogoutResponse
+	31, // 71: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:output_type -> iam.token.v1.BeginSamlLoginResponse
+	33, // 72: iam.token.v1.AuthorizationFlowService.EndSsoSession:output_type -> iam.token.v1.EndSsoSessionResponse
+	45, // 73: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:output_type -> iam.token.v1.CompleteBrokeredLoginResponse
+	4,  // 74: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:output_type -> iam.token.v1.BeginPasskeyLoginResponse
+	6,  // 75: iam.token.v1.AuthorizationFlowService.SubmitPasskey:output_type -> iam.token.v1.SubmitPasskeyResponse
+	8,  // 76: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:output_type -> iam.token.v1.SubmitPasskeyRegistrationResponse
+	2,  // 77: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:output_type -> iam.token.v1.SubmitPluginStepResponse
+	60, // [60:78] is the sub-list for method output_type
+	42, // [42:60] is the sub-list for method input_type
+	42, // [42:42] is the sub-list for extension type_name
+	42, // [42:42] is the sub-list for extension extendee
+	0,  // [0:42] is the sub-list for field type_name
 }
 
 func init() { file_iam_token_v1_authorization_proto_init() }
@@ -3087,7 +3292,7 @@ func file_iam_token_v1_authorization_proto_init() {
 	if File_iam_token_v1_authorization_proto != nil {
 		return
 	}
-	file_iam_token_v1_authorization_proto_msgTypes[22].OneofWrappers = []any{
+	file_iam_token_v1_authorization_proto_msgTypes[25].OneofWrappers = []any{
 		(*FlowResult_Page)(nil),
 		(*FlowResult_Redirect)(nil),
 		(*FlowResult_Error)(nil),
@@ -3100,7 +3305,7 @@ func file_iam_token_v1_authorization_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_token_v1_authorization_proto_rawDesc), len(file_iam_token_v1_authorization_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   43,
+			NumMessages:   47,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -84,6 +84,9 @@ const (
 	// AuthorizationFlowServiceSubmitPasskeyRegistrationProcedure is the fully-qualified name of the
 	// AuthorizationFlowService's SubmitPasskeyRegistration RPC.
 	AuthorizationFlowServiceSubmitPasskeyRegistrationProcedure = "/iam.token.v1.AuthorizationFlowService/SubmitPasskeyRegistration"
+	// AuthorizationFlowServiceSubmitPluginStepProcedure is the fully-qualified name of the
+	// AuthorizationFlowService's SubmitPluginStep RPC.
+	AuthorizationFlowServiceSubmitPluginStepProcedure = "/iam.token.v1.AuthorizationFlowService/SubmitPluginStep"
 )
 
 // AuthorizationFlowServiceClient is a client for the iam.token.v1.AuthorizationFlowService service.
@@ -128,6 +131,9 @@ type AuthorizationFlowServiceClient interface {
 	BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error)
 	SubmitPasskey(context.Context, *connect.Request[v1.SubmitPasskeyRequest]) (*connect.Response[v1.SubmitPasskeyResponse], error)
 	SubmitPasskeyRegistration(context.Context, *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error)
+	// A plugin authenticator step's page (docs/plugins.md): the fields the user typed, posted back
+	// to the plugin; only the fields its page declared are passed on.
+	SubmitPluginStep(context.Context, *connect.Request[v1.SubmitPluginStepRequest]) (*connect.Response[v1.SubmitPluginStepResponse], error)
 }
 
 // NewAuthorizationFlowServiceClient constructs a client for the
@@ -243,6 +249,12 @@ func NewAuthorizationFlowServiceClient(httpClient connect.HTTPClient, baseURL st
 			connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitPasskeyRegistration")),
 			connect.WithClientOptions(opts...),
 		),
+		submitPluginStep: connect.NewClient[v1.SubmitPluginStepRequest, v1.SubmitPluginStepResponse](
+			httpClient,
+			baseURL+AuthorizationFlowServiceSubmitPluginStepProcedure,
+			connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitPluginStep")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -265,6 +277,7 @@ type authorizationFlowServiceClient struct {
 	beginPasskeyLogin         *connect.Client[v1.BeginPasskeyLoginRequest, v1.BeginPasskeyLoginResponse]
 	submitPasskey             *connect.Client[v1.SubmitPasskeyRequest, v1.SubmitPasskeyResponse]
 	submitPasskeyRegistration *connect.Client[v1.SubmitPasskeyRegistrationRequest, v1.SubmitPasskeyRegistrationResponse]
+	submitPluginStep          *connect.Client[v1.SubmitPluginStepRequest, v1.SubmitPluginStepResponse]
 }
 
 // BeginAuthorization calls iam.token.v1.AuthorizationFlowService.BeginAuthorization.
@@ -352,6 +365,11 @@ func (c *authorizationFlowServiceClient) SubmitPasskeyRegistration(ctx context.C
 	return c.submitPasskeyRegistration.CallUnary(ctx, req)
 }
 
+// SubmitPluginStep calls iam.token.v1.AuthorizationFlowService.SubmitPluginStep.
+func (c *authorizationFlowServiceClient) SubmitPluginStep(ctx context.Context, req *connect.Request[v1.SubmitPluginStepRequest]) (*connect.Response[v1.SubmitPluginStepResponse], error) {
+	return c.submitPluginStep.CallUnary(ctx, req)
+}
+
 // AuthorizationFlowServiceHandler is an implementation of the iam.token.v1.AuthorizationFlowService
 // service.
 type AuthorizationFlowServiceHandler interface {
@@ -395,6 +413,9 @@ type AuthorizationFlowServiceHandler interface {
 	BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error)
 	SubmitPasskey(context.Context, *connect.Request[v1.SubmitPasskeyRequest]) (*connect.Response[v1.SubmitPasskeyResponse], error)
 	SubmitPasskeyRegistration(context.Context, *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error)
+	// A plugin authenticator step's page (docs/plugins.md): the fields the user typed, posted back
+	// to the plugin; only the fields its page declared are passed on.
+	SubmitPluginStep(context.Context, *connect.Request[v1.SubmitPluginStepRequest]) (*connect.Response[v1.SubmitPluginStepResponse], error)
 }
 
 // NewAuthorizationFlowServiceHandler builds an HTTP handler from the service implementation. It
@@ -506,6 +527,12 @@ func NewAuthorizationFlowServiceHandler(svc AuthorizationFlowServiceHandler, opt
 		connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitPasskeyRegistration")),
 		connect.WithHandlerOptions(opts...),
 	)
+	authorizationFlowServiceSubmitPluginStepHandler := connect.NewUnaryHandler(
+		AuthorizationFlowServiceSubmitPluginStepProcedure,
+		svc.SubmitPluginStep,
+		connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitPluginStep")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.token.v1.AuthorizationFlowService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AuthorizationFlowServiceBeginAuthorizationProcedure:
@@ -542,6 +569,8 @@ func NewAuthorizationFlowServiceHandler(svc AuthorizationFlowServiceHandler, opt
 			authorizationFlowServiceSubmitPasskeyHandler.ServeHTTP(w, r)
 		case AuthorizationFlowServiceSubmitPasskeyRegistrationProcedure:
 			authorizationFlowServiceSubmitPasskeyRegistrationHandler.ServeHTTP(w, r)
+		case AuthorizationFlowServiceSubmitPluginStepProcedure:
+			authorizationFlowServiceSubmitPluginStepHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -617,4 +646,8 @@ func (UnimplementedAuthorizationFlowServiceHandler) SubmitPasskey(context.Contex
 
 func (UnimplementedAuthorizationFlowServiceHandler) SubmitPasskeyRegistration(context.Context, *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration is not implemented"))
+}
+
+func (UnimplementedAuthorizationFlowServiceHandler) SubmitPluginStep(context.Context, *connect.Request[v1.SubmitPluginStepRequest]) (*connect.Response[v1.SubmitPluginStepResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.SubmitPluginStep is not implemented"))
 }

@@ -29,6 +29,7 @@ class FlowStep(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FLOW_STEP_PASSWORD_RESET_DONE: _ClassVar[FlowStep]
     FLOW_STEP_PASSKEY: _ClassVar[FlowStep]
     FLOW_STEP_PASSKEY_REGISTER: _ClassVar[FlowStep]
+    FLOW_STEP_PLUGIN_CHALLENGE: _ClassVar[FlowStep]
 FLOW_STEP_UNSPECIFIED: FlowStep
 FLOW_STEP_LOGIN: FlowStep
 FLOW_STEP_OTP: FlowStep
@@ -49,6 +50,28 @@ FLOW_STEP_RESET_PASSWORD: FlowStep
 FLOW_STEP_PASSWORD_RESET_DONE: FlowStep
 FLOW_STEP_PASSKEY: FlowStep
 FLOW_STEP_PASSKEY_REGISTER: FlowStep
+FLOW_STEP_PLUGIN_CHALLENGE: FlowStep
+
+class SubmitPluginStepRequest(_message.Message):
+    __slots__ = ("context", "fields")
+    class FieldsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    FIELDS_FIELD_NUMBER: _ClassVar[int]
+    context: FlowContext
+    fields: _containers.ScalarMap[str, str]
+    def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., fields: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class SubmitPluginStepResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: FlowResult
+    def __init__(self, result: _Optional[_Union[FlowResult, _Mapping]] = ...) -> None: ...
 
 class BeginPasskeyLoginRequest(_message.Message):
     __slots__ = ("context",)
@@ -228,7 +251,7 @@ class ConfirmLogoutRequest(_message.Message):
     def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., confirm: _Optional[bool] = ...) -> None: ...
 
 class FlowPage(_message.Message):
-    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor")
+    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor", "plugin_title", "plugin_fields")
     STEP_FIELD_NUMBER: _ClassVar[int]
     TRANSACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CSRF_TOKEN_FIELD_NUMBER: _ClassVar[int]
@@ -250,6 +273,8 @@ class FlowPage(_message.Message):
     RESET_KEY_FIELD_NUMBER: _ClassVar[int]
     PASSKEY_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     PASSKEY_SECOND_FACTOR_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_TITLE_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_FIELDS_FIELD_NUMBER: _ClassVar[int]
     step: FlowStep
     transaction_id: str
     csrf_token: str
@@ -271,7 +296,19 @@ class FlowPage(_message.Message):
     reset_key: str
     passkey_options: str
     passkey_second_factor: bool
-    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ...) -> None: ...
+    plugin_title: str
+    plugin_fields: _containers.RepeatedCompositeFieldContainer[PluginField]
+    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ..., plugin_title: _Optional[str] = ..., plugin_fields: _Optional[_Iterable[_Union[PluginField, _Mapping]]] = ...) -> None: ...
+
+class PluginField(_message.Message):
+    __slots__ = ("name", "label", "type")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    label: str
+    type: str
+    def __init__(self, name: _Optional[str] = ..., label: _Optional[str] = ..., type: _Optional[str] = ...) -> None: ...
 
 class ConsentScope(_message.Message):
     __slots__ = ("name", "text")

@@ -123,6 +123,11 @@ class AuthorizationFlowServiceStub:
                 request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationRequest.SerializeToString,
                 response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationResponse.FromString,
                 _registered_method=True)
+        self.SubmitPluginStep = channel.unary_unary(
+                '/iam.token.v1.AuthorizationFlowService/SubmitPluginStep',
+                request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPluginStepRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPluginStepResponse.FromString,
+                _registered_method=True)
 
 
 class AuthorizationFlowServiceServicer:
@@ -257,6 +262,14 @@ class AuthorizationFlowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SubmitPluginStep(self, request, context):
+        """A plugin authenticator step's page (docs/plugins.md): the fields the user typed, posted back
+        to the plugin; only the fields its page declared are passed on.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AuthorizationFlowServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -344,6 +357,11 @@ def add_AuthorizationFlowServiceServicer_to_server(servicer, server):
                     servicer.SubmitPasskeyRegistration,
                     request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationRequest.FromString,
                     response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationResponse.SerializeToString,
+            ),
+            'SubmitPluginStep': grpc.unary_unary_rpc_method_handler(
+                    servicer.SubmitPluginStep,
+                    request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPluginStepRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPluginStepResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -809,6 +827,33 @@ class AuthorizationFlowService:
             '/iam.token.v1.AuthorizationFlowService/SubmitPasskeyRegistration',
             iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationRequest.SerializeToString,
             iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPasskeyRegistrationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SubmitPluginStep(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.AuthorizationFlowService/SubmitPluginStep',
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPluginStepRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitPluginStepResponse.FromString,
             options,
             channel_credentials,
             insecure,

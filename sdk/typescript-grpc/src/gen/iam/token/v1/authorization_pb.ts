@@ -10,7 +10,46 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/token/v1/authorization.proto.
  */
 export const file_iam_token_v1_authorization: GenFile = /*@__PURE__*/
-  fileDesc("CiBpYW0vdG9rZW4vdjEvYXV0aG9yaXphdGlvbi5wcm90bxIMaWFtLnRva2VuLnYxIkYKGEJlZ2luUGFzc2tleUxvZ2luUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0IkUKGUJlZ2luUGFzc2tleUxvZ2luUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiVgoUU3VibWl0UGFzc2tleVJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBISCgpjcmVkZW50aWFsGAIgASgJIkEKFVN1Ym1pdFBhc3NrZXlSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJxCiBTdWJtaXRQYXNza2V5UmVnaXN0cmF0aW9uUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhIKCmNyZWRlbnRpYWwYAiABKAkSDQoFbGFiZWwYAyABKAkiTQohU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IpYBCgtGbG93Q29udGV4dBINCgVyZWFsbRgBIAEoCRIWCg50cmFuc2FjdGlvbl9pZBgCIAEoCRISCgpjc3JmX3Rva2VuGAMgASgJEhIKCmJyb3dzZXJfaWQYBCABKAkSEgoKc3NvX2Nvb2tpZRgFIAEoCRISCgppcF9hZGRyZXNzGAYgASgJEhAKCGJhc2VfdXJsGAcgASgJIrsBChlCZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSQwoGcGFyYW1zGAIgAygLMjMuaWFtLnRva2VuLnYxLkJlZ2luQXV0aG9yaXphdGlvblJlcXVlc3QuUGFyYW1zRW50cnkaLQoLUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASJqChhTdWJtaXRDcmVkZW50aWFsc1JlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIQCgh1c2VybmFtZRgCIAEoCRIQCghwYXNzd29yZBgDIAEoCSJMChBTdWJtaXRPdHBSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDAoEY29kZRgCIAEoCSJXChtDb25maXJtT3RwRW5yb2xsbWVudFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIMCgRjb2RlGAIgASgJInIKGFN1Ym1pdE5ld1Bhc3N3b3JkUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhQKDG5ld19wYXNzd29yZBgCIAEoCRIUCgxjb25maXJtYXRpb24YAyABKAkiUwoUU3VibWl0Q29uc2VudFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIPCgdhcHByb3ZlGAIgASgIIj0KD0NvbnRpbnVlUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0IjwKF1Jlc29sdmVTc29Db29raWVSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhIKCnNzb19jb29raWUYAiABKAkidgoYUmVzb2x2ZVNzb0Nvb2tpZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEhIKCnNlc3Npb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIQCgh1c2VybmFtZRgEIAEoCRIUCgxhdXRoX3RpbWVfbXMYBSABKAMiXwoeQmVnaW5EZXZpY2VWZXJpZmljYXRpb25SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEQoJdXNlcl9jb2RlGAIgASgJIpsBChJCZWdpbkxvZ291dFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIVCg1pZF90b2tlbl9oaW50GAIgASgJEiAKGHBvc3RfbG9nb3V0X3JlZGlyZWN0X3VyaRgDIAEoCRINCgVzdGF0ZRgEIAEoCRIRCgljbGllbnRfaWQYBSABKAkiUwoUQ29uZmlybUxvZ291dFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIPCgdjb25maXJtGAIgASgIIuQDCghGbG93UGFnZRIkCgRzdGVwGAEgASgOMhYuaWFtLnRva2VuLnYxLkZsb3dTdGVwEhYKDnRyYW5zYWN0aW9uX2lkGAIgASgJEhIKCmNzcmZfdG9rZW4YAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhMKC2NsaWVudF9uYW1lGAUgASgJEhAKCHVzZXJuYW1lGAYgASgJEg8KB21lc3NhZ2UYByABKAkSDgoGc2NvcGVzGAggAygJEhIKCm90cF9zZWNyZXQYCSABKAkSEwoLb3RwYXV0aF91cmkYCiABKAkSFgoOcmVjb3ZlcnlfY29kZXMYCyADKAkSEAoIYXBwcm92ZWQYDCABKAgSEQoJdXNlcl9jb2RlGA0gASgJEjIKDmNvbnNlbnRfc2NvcGVzGA4gAygLMhouaWFtLnRva2VuLnYxLkNvbnNlbnRTY29wZRIQCghtZXNzYWdlcxgUIAMoCRINCgVlbWFpbBgVIAEoCRISCgpmaXJzdF9uYW1lGBYgASgJEhEKCWxhc3RfbmFtZRgXIAEoCRIRCglyZXNldF9rZXkYGCABKAkSFwoPcGFzc2tleV9vcHRpb25zGB4gASgJEh0KFXBhc3NrZXlfc2Vjb25kX2ZhY3RvchgfIAEoCCIqCgxDb25zZW50U2NvcGUSDAoEbmFtZRgBIAEoCRIMCgR0ZXh0GAIgASgJIlwKCUVycm9yUGFnZRINCgVlcnJvchgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIOCgZzdGF0dXMYAyABKAUSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgEIAEoBSLJAgoKRmxvd1Jlc3VsdBImCgRwYWdlGAEgASgLMhYuaWFtLnRva2VuLnYxLkZsb3dQYWdlSAASEgoIcmVkaXJlY3QYAiABKAlIABIoCgVlcnJvchgDIAEoCzIXLmlhbS50b2tlbi52MS5FcnJvclBhZ2VIABIzCg1zYW1sX2NvbXBsZXRlGAggASgLMhouaWFtLnRva2VuLnYxLlNhbWxDb21wbGV0ZUgAEisKCWZvcm1fcG9zdBgJIAEoCzIWLmlhbS50b2tlbi52MS5Gb3JtUG9zdEgAEhYKDnNldF9zc29fY29va2llGAQgASgJEhoKEnNzb19jb29raWVfbWF4X2FnZRgFIAEoAxIYChBjbGVhcl9zc29fY29va2llGAYgASgIEhoKEmZvcm1fYWN0aW9uX29yaWdpbhgHIAEoCUIJCgdvdXRjb21lIkMKCEZvcm1Qb3N0Eg4KBmFjdGlvbhgBIAEoCRInCgZmaWVsZHMYAiADKAsyFy5pYW0udG9rZW4udjEuRm9ybUZpZWxkIigKCUZvcm1GaWVsZBIMCgRuYW1lGAEgASgJEg0KBXZhbHVlGAIgASgJIl0KDFNhbWxDb21wbGV0ZRISCgpwZW5kaW5nX2lkGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIUCgxhdXRoX3RpbWVfbXMYBCABKAMipwEKFUJlZ2luU2FtbExvZ2luUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhIKCnBlbmRpbmdfaWQYAiABKAkSFAoMc3BfZW50aXR5X2lkGAMgASgJEg8KB3NwX25hbWUYBCABKAkSEwoLZm9yY2VfYXV0aG4YBSABKAgSEgoKaXNfcGFzc2l2ZRgGIAEoCCJCChZCZWdpblNhbWxMb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0InMKFEVuZFNzb1Nlc3Npb25SZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSDgoGcmVhc29uGAMgASgJEhQKDHNwX2VudGl0eV9pZBgEIAEoCRISCgppcF9hZGRyZXNzGAUgASgJIjcKFUVuZFNzb1Nlc3Npb25SZXNwb25zZRINCgVlbmRlZBgBIAEoCBIPCgd1c2VyX2lkGAIgASgJIkYKGkJlZ2luQXV0aG9yaXphdGlvblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkUKGVN1Ym1pdENyZWRlbnRpYWxzUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiPQoRU3VibWl0T3RwUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiSAocQ29uZmlybU90cEVucm9sbG1lbnRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJFChlTdWJtaXROZXdQYXNzd29yZFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkEKFVN1Ym1pdENvbnNlbnRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCI8ChBDb250aW51ZVJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IksKH0JlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiPwoTQmVnaW5Mb2dvdXRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJBChVDb25maXJtTG9nb3V0UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQidgocQ29tcGxldGVCcm9rZXJlZExvZ2luUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0Eg8KB3VzZXJfaWQYAiABKAkSGQoRaWRlbnRpdHlfcHJvdmlkZXIYAyABKAkiYwodQ29tcGxldGVCcm9rZXJlZExvZ2luUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQSGAoQc2FtbF90cmFuc2FjdGlvbhgCIAEoCCq6BAoIRmxvd1N0ZXASGQoVRkxPV19TVEVQX1VOU1BFQ0lGSUVEEAASEwoPRkxPV19TVEVQX0xPR0lOEAESEQoNRkxPV19TVEVQX09UUBACEhgKFEZMT1dfU1RFUF9PVFBfRU5ST0xMEAMSHAoYRkxPV19TVEVQX1JFQ09WRVJZX0NPREVTEAQSHQoZRkxPV19TVEVQX1VQREFURV9QQVNTV09SRBAFEhUKEUZMT1dfU1RFUF9DT05TRU5UEAYSHwobRkxPV19TVEVQX0RFVklDRV9FTlRFUl9DT0RFEAcSGQoVRkxPV19TVEVQX0RFVklDRV9ET05FEAgSHAoYRkxPV19TVEVQX0xPR09VVF9DT05GSVJNEAkSGAoURkxPV19TVEVQX0xPR0dFRF9PVVQQChIWChJGTE9XX1NURVBfUkVHSVNURVIQFBIaChZGTE9XX1NURVBfVkVSSUZZX0VNQUlMEBUSHAoYRkxPV19TVEVQX0VNQUlMX1ZFUklGSUVEEBYSHwobRkxPV19TVEVQX1JFU0VUX0NSRURFTlRJQUxTEBcSHgoaRkxPV19TVEVQX1JFU0VUX0VNQUlMX1NFTlQQGBIcChhGTE9XX1NURVBfUkVTRVRfUEFTU1dPUkQQGRIhCh1GTE9XX1NURVBfUEFTU1dPUkRfUkVTRVRfRE9ORRAaEhUKEUZMT1dfU1RFUF9QQVNTS0VZEB4SHgoaRkxPV19TVEVQX1BBU1NLRVlfUkVHSVNURVIQHzKhDQoYQXV0aG9yaXphdGlvbkZsb3dTZXJ2aWNlEmcKEkJlZ2luQXV0aG9yaXphdGlvbhInLmlhbS50b2tlbi52MS5CZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0GiguaWFtLnRva2VuLnYxLkJlZ2luQXV0aG9yaXphdGlvblJlc3BvbnNlEmQKEVN1Ym1pdENyZWRlbnRpYWxzEiYuaWFtLnRva2VuLnYxLlN1Ym1pdENyZWRlbnRpYWxzUmVxdWVzdBonLmlhbS50b2tlbi52MS5TdWJtaXRDcmVkZW50aWFsc1Jlc3BvbnNlEkwKCVN1Ym1pdE90cBIeLmlhbS50b2tlbi52MS5TdWJtaXRPdHBSZXF1ZXN0Gh8uaWFtLnRva2VuLnYxLlN1Ym1pdE90cFJlc3BvbnNlEm0KFENvbmZpcm1PdHBFbnJvbGxtZW50EikuaWFtLnRva2VuLnYxLkNvbmZpcm1PdHBFbnJvbGxtZW50UmVxdWVzdBoqLmlhbS50b2tlbi52MS5Db25maXJtT3RwRW5yb2xsbWVudFJlc3BvbnNlEmQKEVN1Ym1pdE5ld1Bhc3N3b3JkEiYuaWFtLnRva2VuLnYxLlN1Ym1pdE5ld1Bhc3N3b3JkUmVxdWVzdBonLmlhbS50b2tlbi52MS5TdWJtaXROZXdQYXNzd29yZFJlc3BvbnNlElgKDVN1Ym1pdENvbnNlbnQSIi5pYW0udG9rZW4udjEuU3VibWl0Q29uc2VudFJlcXVlc3QaIy5pYW0udG9rZW4udjEuU3VibWl0Q29uc2VudFJlc3BvbnNlEkkKCENvbnRpbnVlEh0uaWFtLnRva2VuLnYxLkNvbnRpbnVlUmVxdWVzdBoeLmlhbS50b2tlbi52MS5Db250aW51ZVJlc3BvbnNlEmEKEFJlc29sdmVTc29Db29raWUSJS5pYW0udG9rZW4udjEuUmVzb2x2ZVNzb0Nvb2tpZVJlcXVlc3QaJi5pYW0udG9rZW4udjEuUmVzb2x2ZVNzb0Nvb2tpZVJlc3BvbnNlEnYKF0JlZ2luRGV2aWNlVmVyaWZpY2F0aW9uEiwuaWFtLnRva2VuLnYxLkJlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVxdWVzdBotLmlhbS50b2tlbi52MS5CZWdpbkRldmljZVZlcmlmaWNhdGlvblJlc3BvbnNlElIKC0JlZ2luTG9nb3V0EiAuaWFtLnRva2VuLnYxLkJlZ2luTG9nb3V0UmVxdWVzdBohLmlhbS50b2tlbi52MS5CZWdpbkxvZ291dFJlc3BvbnNlElgKDUNvbmZpcm1Mb2dvdXQSIi5pYW0udG9rZW4udjEuQ29uZmlybUxvZ291dFJlcXVlc3QaIy5pYW0udG9rZW4udjEuQ29uZmlybUxvZ291dFJlc3BvbnNlElsKDkJlZ2luU2FtbExvZ2luEiMuaWFtLnRva2VuLnYxLkJlZ2luU2FtbExvZ2luUmVxdWVzdBokLmlhbS50b2tlbi52MS5CZWdpblNhbWxMb2dpblJlc3BvbnNlElgKDUVuZFNzb1Nlc3Npb24SIi5pYW0udG9rZW4udjEuRW5kU3NvU2Vzc2lvblJlcXVlc3QaIy5pYW0udG9rZW4udjEuRW5kU3NvU2Vzc2lvblJlc3BvbnNlEnAKFUNvbXBsZXRlQnJva2VyZWRMb2dpbhIqLmlhbS50b2tlbi52MS5Db21wbGV0ZUJyb2tlcmVkTG9naW5SZXF1ZXN0GisuaWFtLnRva2VuLnYxLkNvbXBsZXRlQnJva2VyZWRMb2dpblJlc3BvbnNlEmQKEUJlZ2luUGFzc2tleUxvZ2luEiYuaWFtLnRva2VuLnYxLkJlZ2luUGFzc2tleUxvZ2luUmVxdWVzdBonLmlhbS50b2tlbi52MS5CZWdpblBhc3NrZXlMb2dpblJlc3BvbnNlElgKDVN1Ym1pdFBhc3NrZXkSIi5pYW0udG9rZW4udjEuU3VibWl0UGFzc2tleVJlcXVlc3QaIy5pYW0udG9rZW4udjEuU3VibWl0UGFzc2tleVJlc3BvbnNlEnwKGVN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb24SLi5pYW0udG9rZW4udjEuU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlcXVlc3QaLy5pYW0udG9rZW4udjEuU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiBpYW0vdG9rZW4vdjEvYXV0aG9yaXphdGlvbi5wcm90bxIMaWFtLnRva2VuLnYxIrcBChdTdWJtaXRQbHVnaW5TdGVwUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EkEKBmZpZWxkcxgCIAMoCzIxLmlhbS50b2tlbi52MS5TdWJtaXRQbHVnaW5TdGVwUmVxdWVzdC5GaWVsZHNFbnRyeRotCgtGaWVsZHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIkQKGFN1Ym1pdFBsdWdpblN0ZXBSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJGChhCZWdpblBhc3NrZXlMb2dpblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dCJFChlCZWdpblBhc3NrZXlMb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IlYKFFN1Ym1pdFBhc3NrZXlSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEgoKY3JlZGVudGlhbBgCIAEoCSJBChVTdWJtaXRQYXNza2V5UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQicQogU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBISCgpjcmVkZW50aWFsGAIgASgJEg0KBWxhYmVsGAMgASgJIk0KIVN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb25SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCKWAQoLRmxvd0NvbnRleHQSDQoFcmVhbG0YASABKAkSFgoOdHJhbnNhY3Rpb25faWQYAiABKAkSEgoKY3NyZl90b2tlbhgDIAEoCRISCgpicm93c2VyX2lkGAQgASgJEhIKCnNzb19jb29raWUYBSABKAkSEgoKaXBfYWRkcmVzcxgGIAEoCRIQCghiYXNlX3VybBgHIAEoCSK7AQoZQmVnaW5BdXRob3JpemF0aW9uUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EkMKBnBhcmFtcxgCIAMoCzIzLmlhbS50b2tlbi52MS5CZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0LlBhcmFtc0VudHJ5Gi0KC1BhcmFtc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiagoYU3VibWl0Q3JlZGVudGlhbHNSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEAoIdXNlcm5hbWUYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiTAoQU3VibWl0T3RwUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EgwKBGNvZGUYAiABKAkiVwobQ29uZmlybU90cEVucm9sbG1lbnRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDAoEY29kZRgCIAEoCSJyChhTdWJtaXROZXdQYXNzd29yZFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIUCgxuZXdfcGFzc3dvcmQYAiABKAkSFAoMY29uZmlybWF0aW9uGAMgASgJIlMKFFN1Ym1pdENvbnNlbnRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDwoHYXBwcm92ZRgCIAEoCCI9Cg9Db250aW51ZVJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dCI8ChdSZXNvbHZlU3NvQ29va2llUmVxdWVzdBINCgVyZWFsbRgBIAEoCRISCgpzc29fY29va2llGAIgASgJInYKGFJlc29sdmVTc29Db29raWVSZXNwb25zZRINCgVmb3VuZBgBIAEoCBISCgpzZXNzaW9uX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSEAoIdXNlcm5hbWUYBCABKAkSFAoMYXV0aF90aW1lX21zGAUgASgDIl8KHkJlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhEKCXVzZXJfY29kZRgCIAEoCSKbAQoSQmVnaW5Mb2dvdXRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSFQoNaWRfdG9rZW5faGludBgCIAEoCRIgChhwb3N0X2xvZ291dF9yZWRpcmVjdF91cmkYAyABKAkSDQoFc3RhdGUYBCABKAkSEQoJY2xpZW50X2lkGAUgASgJIlMKFENvbmZpcm1Mb2dvdXRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDwoHY29uZmlybRgCIAEoCCKsBAoIRmxvd1BhZ2USJAoEc3RlcBgBIAEoDjIWLmlhbS50b2tlbi52MS5GbG93U3RlcBIWCg50cmFuc2FjdGlvbl9pZBgCIAEoCRISCgpjc3JmX3Rva2VuGAMgASgJEhEKCWNsaWVudF9pZBgEIAEoCRITCgtjbGllbnRfbmFtZRgFIAEoCRIQCgh1c2VybmFtZRgGIAEoCRIPCgdtZXNzYWdlGAcgASgJEg4KBnNjb3BlcxgIIAMoCRISCgpvdHBfc2VjcmV0GAkgASgJEhMKC290cGF1dGhfdXJpGAogASgJEhYKDnJlY292ZXJ5X2NvZGVzGAsgAygJEhAKCGFwcHJvdmVkGAwgASgIEhEKCXVzZXJfY29kZRgNIAEoCRIyCg5jb25zZW50X3Njb3BlcxgOIAMoCzIaLmlhbS50b2tlbi52MS5Db25zZW50U2NvcGUSEAoIbWVzc2FnZXMYFCADKAkSDQoFZW1haWwYFSABKAkSEgoKZmlyc3RfbmFtZRgWIAEoCRIRCglsYXN0X25hbWUYFyABKAkSEQoJcmVzZXRfa2V5GBggASgJEhcKD3Bhc3NrZXlfb3B0aW9ucxgeIAEoCRIdChVwYXNza2V5X3NlY29uZF9mYWN0b3IYHyABKAgSFAoMcGx1Z2luX3RpdGxlGCggASgJEjAKDXBsdWdpbl9maWVsZHMYKSADKAsyGS5pYW0udG9rZW4udjEuUGx1Z2luRmllbGQiOAoLUGx1Z2luRmllbGQSDAoEbmFtZRgBIAEoCRINCgVsYWJlbBgCIAEoCRIMCgR0eXBlGAMgASgJIioKDENvbnNlbnRTY29wZRIMCgRuYW1lGAEgASgJEgwKBHRleHQYAiABKAkiXAoJRXJyb3JQYWdlEg0KBWVycm9yGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg4KBnN0YXR1cxgDIAEoBRIbChNyZXRyeV9hZnRlcl9zZWNvbmRzGAQgASgFIskCCgpGbG93UmVzdWx0EiYKBHBhZ2UYASABKAsyFi5pYW0udG9rZW4udjEuRmxvd1BhZ2VIABISCghyZWRpcmVjdBgCIAEoCUgAEigKBWVycm9yGAMgASgLMhcuaWFtLnRva2VuLnYxLkVycm9yUGFnZUgAEjMKDXNhbWxfY29tcGxldGUYCCABKAsyGi5pYW0udG9rZW4udjEuU2FtbENvbXBsZXRlSAASKwoJZm9ybV9wb3N0GAkgASgLMhYuaWFtLnRva2VuLnYxLkZvcm1Qb3N0SAASFgoOc2V0X3Nzb19jb29raWUYBCABKAkSGgoSc3NvX2Nvb2tpZV9tYXhfYWdlGAUgASgDEhgKEGNsZWFyX3Nzb19jb29raWUYBiABKAgSGgoSZm9ybV9hY3Rpb25fb3JpZ2luGAcgASgJQgkKB291dGNvbWUiQwoIRm9ybVBvc3QSDgoGYWN0aW9uGAEgASgJEicKBmZpZWxkcxgCIAMoCzIXLmlhbS50b2tlbi52MS5Gb3JtRmllbGQiKAoJRm9ybUZpZWxkEgwKBG5hbWUYASABKAkSDQoFdmFsdWUYAiABKAkiXQoMU2FtbENvbXBsZXRlEhIKCnBlbmRpbmdfaWQYASABKAkSEgoKc2Vzc2lvbl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDGF1dGhfdGltZV9tcxgEIAEoAyKnAQoVQmVnaW5TYW1sTG9naW5SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEgoKcGVuZGluZ19pZBgCIAEoCRIUCgxzcF9lbnRpdHlfaWQYAyABKAkSDwoHc3BfbmFtZRgEIAEoCRITCgtmb3JjZV9hdXRobhgFIAEoCBISCgppc19wYXNzaXZlGAYgASgIIkIKFkJlZ2luU2FtbExvZ2luUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQicwoURW5kU3NvU2Vzc2lvblJlcXVlc3QSDQoFcmVhbG0YASABKAkSEgoKc2Vzc2lvbl9pZBgCIAEoCRIOCgZyZWFzb24YAyABKAkSFAoMc3BfZW50aXR5X2lkGAQgASgJEhIKCmlwX2FkZHJlc3MYBSABKAkiNwoVRW5kU3NvU2Vzc2lvblJlc3BvbnNlEg0KBWVuZGVkGAEgASgIEg8KB3VzZXJfaWQYAiABKAkiRgoaQmVnaW5BdXRob3JpemF0aW9uUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiRQoZU3VibWl0Q3JlZGVudGlhbHNSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCI9ChFTdWJtaXRPdHBSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJIChxDb25maXJtT3RwRW5yb2xsbWVudFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkUKGVN1Ym1pdE5ld1Bhc3N3b3JkUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiQQoVU3VibWl0Q29uc2VudFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IjwKEENvbnRpbnVlUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiSwofQmVnaW5EZXZpY2VWZXJpZmljYXRpb25SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCI/ChNCZWdpbkxvZ291dFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkEKFUNvbmZpcm1Mb2dvdXRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJ2ChxDb21wbGV0ZUJyb2tlcmVkTG9naW5SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDwoHdXNlcl9pZBgCIAEoCRIZChFpZGVudGl0eV9wcm92aWRlchgDIAEoCSJjCh1Db21wbGV0ZUJyb2tlcmVkTG9naW5SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdBIYChBzYW1sX3RyYW5zYWN0aW9uGAIgASgIKtoECghGbG93U3RlcBIZChVGTE9XX1NURVBfVU5TUEVDSUZJRUQQABITCg9GTE9XX1NURVBfTE9HSU4QARIRCg1GTE9XX1NURVBfT1RQEAISGAoURkxPV19TVEVQX09UUF9FTlJPTEwQAxIcChhGTE9XX1NURVBfUkVDT1ZFUllfQ09ERVMQBBIdChlGTE9XX1NURVBfVVBEQVRFX1BBU1NXT1JEEAUSFQoRRkxPV19TVEVQX0NPTlNFTlQQBhIfChtGTE9XX1NURVBfREVWSUNFX0VOVEVSX0NPREUQBxIZChVGTE9XX1NURVBfREVWSUNFX0RPTkUQCBIcChhGTE9XX1NURVBfTE9HT1VUX0NPTkZJUk0QCRIYChRGTE9XX1NURVBfTE9HR0VEX09VVBAKEhYKEkZMT1dfU1RFUF9SRUdJU1RFUhAUEhoKFkZMT1dfU1RFUF9WRVJJRllfRU1BSUwQFRIcChhGTE9XX1NURVBfRU1BSUxfVkVSSUZJRUQQFhIfChtGTE9XX1NURVBfUkVTRVRfQ1JFREVOVElBTFMQFxIeChpGTE9XX1NURVBfUkVTRVRfRU1BSUxfU0VOVBAYEhwKGEZMT1dfU1RFUF9SRVNFVF9QQVNTV09SRBAZEiEKHUZMT1dfU1RFUF9QQVNTV09SRF9SRVNFVF9ET05FEBoSFQoRRkxPV19TVEVQX1BBU1NLRVkQHhIeChpGTE9XX1NURVBfUEFTU0tFWV9SRUdJU1RFUhAfEh4KGkZMT1dfU1RFUF9QTFVHSU5fQ0hBTExFTkdFECgyhA4KGEF1dGhvcml6YXRpb25GbG93U2VydmljZRJnChJCZWdpbkF1dGhvcml6YXRpb24SJy5pYW0udG9rZW4udjEuQmVnaW5BdXRob3JpemF0aW9uUmVxdWVzdBooLmlhbS50b2tlbi52MS5CZWdpbkF1dGhvcml6YXRpb25SZXNwb25zZRJkChFTdWJtaXRDcmVkZW50aWFscxImLmlhbS50b2tlbi52MS5TdWJtaXRDcmVkZW50aWFsc1JlcXVlc3QaJy5pYW0udG9rZW4udjEuU3VibWl0Q3JlZGVudGlhbHNSZXNwb25zZRJMCglTdWJtaXRPdHASHi5pYW0udG9rZW4udjEuU3VibWl0T3RwUmVxdWVzdBofLmlhbS50b2tlbi52MS5TdWJtaXRPdHBSZXNwb25zZRJtChRDb25maXJtT3RwRW5yb2xsbWVudBIpLmlhbS50b2tlbi52MS5Db25maXJtT3RwRW5yb2xsbWVudFJlcXVlc3QaKi5pYW0udG9rZW4udjEuQ29uZmlybU90cEVucm9sbG1lbnRSZXNwb25zZRJkChFTdWJtaXROZXdQYXNzd29yZBImLmlhbS50b2tlbi52MS5TdWJtaXROZXdQYXNzd29yZFJlcXVlc3QaJy5pYW0udG9rZW4udjEuU3VibWl0TmV3UGFzc3dvcmRSZXNwb25zZRJYCg1TdWJtaXRDb25zZW50EiIuaWFtLnRva2VuLnYxLlN1Ym1pdENvbnNlbnRSZXF1ZXN0GiMuaWFtLnRva2VuLnYxLlN1Ym1pdENvbnNlbnRSZXNwb25zZRJJCghDb250aW51ZRIdLmlhbS50b2tlbi52MS5Db250aW51ZVJlcXVlc3QaHi5pYW0udG9rZW4udjEuQ29udGludWVSZXNwb25zZRJhChBSZXNvbHZlU3NvQ29va2llEiUuaWFtLnRva2VuLnYxLlJlc29sdmVTc29Db29raWVSZXF1ZXN0GiYuaWFtLnRva2VuLnYxLlJlc29sdmVTc29Db29raWVSZXNwb25zZRJ2ChdCZWdpbkRldmljZVZlcmlmaWNhdGlvbhIsLmlhbS50b2tlbi52MS5CZWdpbkRldmljZVZlcmlmaWNhdGlvblJlcXVlc3QaLS5pYW0udG9rZW4udjEuQmVnaW5EZXZpY2VWZXJpZmljYXRpb25SZXNwb25zZRJSCgtCZWdpbkxvZ291dBIgLmlhbS50b2tlbi52MS5CZWdpbkxvZ291dFJlcXVlc3QaIS5pYW0udG9rZW4udjEuQmVnaW5Mb2dvdXRSZXNwb25zZRJYCg1Db25maXJtTG9nb3V0EiIuaWFtLnRva2VuLnYxLkNvbmZpcm1Mb2dvdXRSZXF1ZXN0GiMuaWFtLnRva2VuLnYxLkNvbmZpcm1Mb2dvdXRSZXNwb25zZRJbCg5CZWdpblNhbWxMb2dpbhIjLmlhbS50b2tlbi52MS5CZWdpblNhbWxMb2dpblJlcXVlc3QaJC5pYW0udG9rZW4udjEuQmVnaW5TYW1sTG9naW5SZXNwb25zZRJYCg1FbmRTc29TZXNzaW9uEiIuaWFtLnRva2VuLnYxLkVuZFNzb1Nlc3Npb25SZXF1ZXN0GiMuaWFtLnRva2VuLnYxLkVuZFNzb1Nlc3Npb25SZXNwb25zZRJwChVDb21wbGV0ZUJyb2tlcmVkTG9naW4SKi5pYW0udG9rZW4udjEuQ29tcGxldGVCcm9rZXJlZExvZ2luUmVxdWVzdBorLmlhbS50b2tlbi52MS5Db21wbGV0ZUJyb2tlcmVkTG9naW5SZXNwb25zZRJkChFCZWdpblBhc3NrZXlMb2dpbhImLmlhbS50b2tlbi52MS5CZWdpblBhc3NrZXlMb2dpblJlcXVlc3QaJy5pYW0udG9rZW4udjEuQmVnaW5QYXNza2V5TG9naW5SZXNwb25zZRJYCg1TdWJtaXRQYXNza2V5EiIuaWFtLnRva2VuLnYxLlN1Ym1pdFBhc3NrZXlSZXF1ZXN0GiMuaWFtLnRva2VuLnYxLlN1Ym1pdFBhc3NrZXlSZXNwb25zZRJ8ChlTdWJtaXRQYXNza2V5UmVnaXN0cmF0aW9uEi4uaWFtLnRva2VuLnYxLlN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb25SZXF1ZXN0Gi8uaWFtLnRva2VuLnYxLlN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb25SZXNwb25zZRJhChBTdWJtaXRQbHVnaW5TdGVwEiUuaWFtLnRva2VuLnYxLlN1Ym1pdFBsdWdpblN0ZXBSZXF1ZXN0GiYuaWFtLnRva2VuLnYxLlN1Ym1pdFBsdWdpblN0ZXBSZXNwb25zZWIGcHJvdG8z");
+
+/**
+ * @generated from message iam.token.v1.SubmitPluginStepRequest
+ */
+export type SubmitPluginStepRequest = Message<"iam.token.v1.SubmitPluginStepRequest"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowContext context = 1;
+   */
+  context?: FlowContext | undefined;
+
+  /**
+   * @generated from field: map<string, string> fields = 2;
+   */
+  fields: { [key: string]: string };
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitPluginStepRequest.
+ * Use `create(SubmitPluginStepRequestSchema)` to create a new message.
+ */
+export const SubmitPluginStepRequestSchema: GenMessage<SubmitPluginStepRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 0);
+
+/**
+ * @generated from message iam.token.v1.SubmitPluginStepResponse
+ */
+export type SubmitPluginStepResponse = Message<"iam.token.v1.SubmitPluginStepResponse"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowResult result = 1;
+   */
+  result?: FlowResult | undefined;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitPluginStepResponse.
+ * Use `create(SubmitPluginStepResponseSchema)` to create a new message.
+ */
+export const SubmitPluginStepResponseSchema: GenMessage<SubmitPluginStepResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 1);
 
 /**
  * @generated from message iam.token.v1.BeginPasskeyLoginRequest
@@ -27,7 +66,7 @@ export type BeginPasskeyLoginRequest = Message<"iam.token.v1.BeginPasskeyLoginRe
  * Use `create(BeginPasskeyLoginRequestSchema)` to create a new message.
  */
 export const BeginPasskeyLoginRequestSchema: GenMessage<BeginPasskeyLoginRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 0);
+  messageDesc(file_iam_token_v1_authorization, 2);
 
 /**
  * @generated from message iam.token.v1.BeginPasskeyLoginResponse
@@ -44,7 +83,7 @@ export type BeginPasskeyLoginResponse = Message<"iam.token.v1.BeginPasskeyLoginR
  * Use `create(BeginPasskeyLoginResponseSchema)` to create a new message.
  */
 export const BeginPasskeyLoginResponseSchema: GenMessage<BeginPasskeyLoginResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 1);
+  messageDesc(file_iam_token_v1_authorization, 3);
 
 /**
  * @generated from message iam.token.v1.SubmitPasskeyRequest
@@ -68,7 +107,7 @@ export type SubmitPasskeyRequest = Message<"iam.token.v1.SubmitPasskeyRequest"> 
  * Use `create(SubmitPasskeyRequestSchema)` to create a new message.
  */
 export const SubmitPasskeyRequestSchema: GenMessage<SubmitPasskeyRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 2);
+  messageDesc(file_iam_token_v1_authorization, 4);
 
 /**
  * @generated from message iam.token.v1.SubmitPasskeyResponse
@@ -85,7 +124,7 @@ export type SubmitPasskeyResponse = Message<"iam.token.v1.SubmitPasskeyResponse"
  * Use `create(SubmitPasskeyResponseSchema)` to create a new message.
  */
 export const SubmitPasskeyResponseSchema: GenMessage<SubmitPasskeyResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 3);
+  messageDesc(file_iam_token_v1_authorization, 5);
 
 /**
  * @generated from message iam.token.v1.SubmitPasskeyRegistrationRequest
@@ -114,7 +153,7 @@ export type SubmitPasskeyRegistrationRequest = Message<"iam.token.v1.SubmitPassk
  * Use `create(SubmitPasskeyRegistrationRequestSchema)` to create a new message.
  */
 export const SubmitPasskeyRegistrationRequestSchema: GenMessage<SubmitPasskeyRegistrationRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 4);
+  messageDesc(file_iam_token_v1_authorization, 6);
 
 /**
  * @generated from message iam.token.v1.SubmitPasskeyRegistrationResponse
@@ -131,7 +170,7 @@ export type SubmitPasskeyRegistrationResponse = Message<"iam.token.v1.SubmitPass
  * Use `create(SubmitPasskeyRegistrationResponseSchema)` to create a new message.
  */
 export const SubmitPasskeyRegistrationResponseSchema: GenMessage<SubmitPasskeyRegistrationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 5);
+  messageDesc(file_iam_token_v1_authorization, 7);
 
 /**
  * What the browser presents with every step: the transaction, its CSRF token, the browser binding.
@@ -186,7 +225,7 @@ export type FlowContext = Message<"iam.token.v1.FlowContext"> & {
  * Use `create(FlowContextSchema)` to create a new message.
  */
 export const FlowContextSchema: GenMessage<FlowContext> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 6);
+  messageDesc(file_iam_token_v1_authorization, 8);
 
 /**
  * @generated from message iam.token.v1.BeginAuthorizationRequest
@@ -210,7 +249,7 @@ export type BeginAuthorizationRequest = Message<"iam.token.v1.BeginAuthorization
  * Use `create(BeginAuthorizationRequestSchema)` to create a new message.
  */
 export const BeginAuthorizationRequestSchema: GenMessage<BeginAuthorizationRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 7);
+  messageDesc(file_iam_token_v1_authorization, 9);
 
 /**
  * @generated from message iam.token.v1.SubmitCredentialsRequest
@@ -237,7 +276,7 @@ export type SubmitCredentialsRequest = Message<"iam.token.v1.SubmitCredentialsRe
  * Use `create(SubmitCredentialsRequestSchema)` to create a new message.
  */
 export const SubmitCredentialsRequestSchema: GenMessage<SubmitCredentialsRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 8);
+  messageDesc(file_iam_token_v1_authorization, 10);
 
 /**
  * @generated from message iam.token.v1.SubmitOtpRequest
@@ -259,7 +298,7 @@ export type SubmitOtpRequest = Message<"iam.token.v1.SubmitOtpRequest"> & {
  * Use `create(SubmitOtpRequestSchema)` to create a new message.
  */
 export const SubmitOtpRequestSchema: GenMessage<SubmitOtpRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 9);
+  messageDesc(file_iam_token_v1_authorization, 11);
 
 /**
  * @generated from message iam.token.v1.ConfirmOtpEnrollmentRequest
@@ -281,7 +320,7 @@ export type ConfirmOtpEnrollmentRequest = Message<"iam.token.v1.ConfirmOtpEnroll
  * Use `create(ConfirmOtpEnrollmentRequestSchema)` to create a new message.
  */
 export const ConfirmOtpEnrollmentRequestSchema: GenMessage<ConfirmOtpEnrollmentRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 10);
+  messageDesc(file_iam_token_v1_authorization, 12);
 
 /**
  * @generated from message iam.token.v1.SubmitNewPasswordRequest
@@ -308,7 +347,7 @@ export type SubmitNewPasswordRequest = Message<"iam.token.v1.SubmitNewPasswordRe
  * Use `create(SubmitNewPasswordRequestSchema)` to create a new message.
  */
 export const SubmitNewPasswordRequestSchema: GenMessage<SubmitNewPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 11);
+  messageDesc(file_iam_token_v1_authorization, 13);
 
 /**
  * @generated from message iam.token.v1.SubmitConsentRequest
@@ -330,7 +369,7 @@ export type SubmitConsentRequest = Message<"iam.token.v1.SubmitConsentRequest"> 
  * Use `create(SubmitConsentRequestSchema)` to create a new message.
  */
 export const SubmitConsentRequestSchema: GenMessage<SubmitConsentRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 12);
+  messageDesc(file_iam_token_v1_authorization, 14);
 
 /**
  * @generated from message iam.token.v1.ContinueRequest
@@ -347,7 +386,7 @@ export type ContinueRequest = Message<"iam.token.v1.ContinueRequest"> & {
  * Use `create(ContinueRequestSchema)` to create a new message.
  */
 export const ContinueRequestSchema: GenMessage<ContinueRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 13);
+  messageDesc(file_iam_token_v1_authorization, 15);
 
 /**
  * @generated from message iam.token.v1.ResolveSsoCookieRequest
@@ -369,7 +408,7 @@ export type ResolveSsoCookieRequest = Message<"iam.token.v1.ResolveSsoCookieRequ
  * Use `create(ResolveSsoCookieRequestSchema)` to create a new message.
  */
 export const ResolveSsoCookieRequestSchema: GenMessage<ResolveSsoCookieRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 14);
+  messageDesc(file_iam_token_v1_authorization, 16);
 
 /**
  * @generated from message iam.token.v1.ResolveSsoCookieResponse
@@ -408,7 +447,7 @@ export type ResolveSsoCookieResponse = Message<"iam.token.v1.ResolveSsoCookieRes
  * Use `create(ResolveSsoCookieResponseSchema)` to create a new message.
  */
 export const ResolveSsoCookieResponseSchema: GenMessage<ResolveSsoCookieResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 15);
+  messageDesc(file_iam_token_v1_authorization, 17);
 
 /**
  * @generated from message iam.token.v1.BeginDeviceVerificationRequest
@@ -430,7 +469,7 @@ export type BeginDeviceVerificationRequest = Message<"iam.token.v1.BeginDeviceVe
  * Use `create(BeginDeviceVerificationRequestSchema)` to create a new message.
  */
 export const BeginDeviceVerificationRequestSchema: GenMessage<BeginDeviceVerificationRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 16);
+  messageDesc(file_iam_token_v1_authorization, 18);
 
 /**
  * @generated from message iam.token.v1.BeginLogoutRequest
@@ -467,7 +506,7 @@ export type BeginLogoutRequest = Message<"iam.token.v1.BeginLogoutRequest"> & {
  * Use `create(BeginLogoutRequestSchema)` to create a new message.
  */
 export const BeginLogoutRequestSchema: GenMessage<BeginLogoutRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 17);
+  messageDesc(file_iam_token_v1_authorization, 19);
 
 /**
  * @generated from message iam.token.v1.ConfirmLogoutRequest
@@ -489,7 +528,7 @@ export type ConfirmLogoutRequest = Message<"iam.token.v1.ConfirmLogoutRequest"> 
  * Use `create(ConfirmLogoutRequestSchema)` to create a new message.
  */
 export const ConfirmLogoutRequestSchema: GenMessage<ConfirmLogoutRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 18);
+  messageDesc(file_iam_token_v1_authorization, 20);
 
 /**
  * A page to render with the transaction's hidden fields.
@@ -624,6 +663,19 @@ export type FlowPage = Message<"iam.token.v1.FlowPage"> & {
    * @generated from field: bool passkey_second_factor = 31;
    */
   passkeySecondFactor: boolean;
+
+  /**
+   * A plugin step's challenge page: its title and the fields it asks for (the message is `message`,
+   * or the plugin's error after a failed try).
+   *
+   * @generated from field: string plugin_title = 40;
+   */
+  pluginTitle: string;
+
+  /**
+   * @generated from field: repeated iam.token.v1.PluginField plugin_fields = 41;
+   */
+  pluginFields: PluginField[];
 };
 
 /**
@@ -631,7 +683,36 @@ export type FlowPage = Message<"iam.token.v1.FlowPage"> & {
  * Use `create(FlowPageSchema)` to create a new message.
  */
 export const FlowPageSchema: GenMessage<FlowPage> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 19);
+  messageDesc(file_iam_token_v1_authorization, 21);
+
+/**
+ * A field of a plugin step's page; `type` is text, password or number.
+ *
+ * @generated from message iam.token.v1.PluginField
+ */
+export type PluginField = Message<"iam.token.v1.PluginField"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string label = 2;
+   */
+  label: string;
+
+  /**
+   * @generated from field: string type = 3;
+   */
+  type: string;
+};
+
+/**
+ * Describes the message iam.token.v1.PluginField.
+ * Use `create(PluginFieldSchema)` to create a new message.
+ */
+export const PluginFieldSchema: GenMessage<PluginField> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 22);
 
 /**
  * A scope on the consent page: its name and the text shown for it.
@@ -655,7 +736,7 @@ export type ConsentScope = Message<"iam.token.v1.ConsentScope"> & {
  * Use `create(ConsentScopeSchema)` to create a new message.
  */
 export const ConsentScopeSchema: GenMessage<ConsentScope> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 20);
+  messageDesc(file_iam_token_v1_authorization, 23);
 
 /**
  * An HTML error page (unknown client, unregistered redirect_uri, expired transaction...).
@@ -693,7 +774,7 @@ export type ErrorPage = Message<"iam.token.v1.ErrorPage"> & {
  * Use `create(ErrorPageSchema)` to create a new message.
  */
 export const ErrorPageSchema: GenMessage<ErrorPage> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 21);
+  messageDesc(file_iam_token_v1_authorization, 24);
 
 /**
  * @generated from message iam.token.v1.FlowResult
@@ -774,7 +855,7 @@ export type FlowResult = Message<"iam.token.v1.FlowResult"> & {
  * Use `create(FlowResultSchema)` to create a new message.
  */
 export const FlowResultSchema: GenMessage<FlowResult> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 22);
+  messageDesc(file_iam_token_v1_authorization, 25);
 
 /**
  * An HTML form to auto-submit: `action` is a validated, registered URI; fields keep their order.
@@ -798,7 +879,7 @@ export type FormPost = Message<"iam.token.v1.FormPost"> & {
  * Use `create(FormPostSchema)` to create a new message.
  */
 export const FormPostSchema: GenMessage<FormPost> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 23);
+  messageDesc(file_iam_token_v1_authorization, 26);
 
 /**
  * @generated from message iam.token.v1.FormField
@@ -820,7 +901,7 @@ export type FormField = Message<"iam.token.v1.FormField"> & {
  * Use `create(FormFieldSchema)` to create a new message.
  */
 export const FormFieldSchema: GenMessage<FormField> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 24);
+  messageDesc(file_iam_token_v1_authorization, 27);
 
 /**
  * The user of a SAML login transaction is authenticated: the gateway calls the saml service's
@@ -857,7 +938,7 @@ export type SamlComplete = Message<"iam.token.v1.SamlComplete"> & {
  * Use `create(SamlCompleteSchema)` to create a new message.
  */
 export const SamlCompleteSchema: GenMessage<SamlComplete> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 25);
+  messageDesc(file_iam_token_v1_authorization, 28);
 
 /**
  * @generated from message iam.token.v1.BeginSamlLoginRequest
@@ -906,7 +987,7 @@ export type BeginSamlLoginRequest = Message<"iam.token.v1.BeginSamlLoginRequest"
  * Use `create(BeginSamlLoginRequestSchema)` to create a new message.
  */
 export const BeginSamlLoginRequestSchema: GenMessage<BeginSamlLoginRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 26);
+  messageDesc(file_iam_token_v1_authorization, 29);
 
 /**
  * @generated from message iam.token.v1.BeginSamlLoginResponse
@@ -923,7 +1004,7 @@ export type BeginSamlLoginResponse = Message<"iam.token.v1.BeginSamlLoginRespons
  * Use `create(BeginSamlLoginResponseSchema)` to create a new message.
  */
 export const BeginSamlLoginResponseSchema: GenMessage<BeginSamlLoginResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 27);
+  messageDesc(file_iam_token_v1_authorization, 30);
 
 /**
  * @generated from message iam.token.v1.EndSsoSessionRequest
@@ -968,7 +1049,7 @@ export type EndSsoSessionRequest = Message<"iam.token.v1.EndSsoSessionRequest"> 
  * Use `create(EndSsoSessionRequestSchema)` to create a new message.
  */
 export const EndSsoSessionRequestSchema: GenMessage<EndSsoSessionRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 28);
+  messageDesc(file_iam_token_v1_authorization, 31);
 
 /**
  * @generated from message iam.token.v1.EndSsoSessionResponse
@@ -992,7 +1073,7 @@ export type EndSsoSessionResponse = Message<"iam.token.v1.EndSsoSessionResponse"
  * Use `create(EndSsoSessionResponseSchema)` to create a new message.
  */
 export const EndSsoSessionResponseSchema: GenMessage<EndSsoSessionResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 29);
+  messageDesc(file_iam_token_v1_authorization, 32);
 
 /**
  * @generated from message iam.token.v1.BeginAuthorizationResponse
@@ -1009,7 +1090,7 @@ export type BeginAuthorizationResponse = Message<"iam.token.v1.BeginAuthorizatio
  * Use `create(BeginAuthorizationResponseSchema)` to create a new message.
  */
 export const BeginAuthorizationResponseSchema: GenMessage<BeginAuthorizationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 30);
+  messageDesc(file_iam_token_v1_authorization, 33);
 
 /**
  * @generated from message iam.token.v1.SubmitCredentialsResponse
@@ -1026,7 +1107,7 @@ export type SubmitCredentialsResponse = Message<"iam.token.v1.SubmitCredentialsR
  * Use `create(SubmitCredentialsResponseSchema)` to create a new message.
  */
 export const SubmitCredentialsResponseSchema: GenMessage<SubmitCredentialsResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 31);
+  messageDesc(file_iam_token_v1_authorization, 34);
 
 /**
  * @generated from message iam.token.v1.SubmitOtpResponse
@@ -1043,7 +1124,7 @@ export type SubmitOtpResponse = Message<"iam.token.v1.SubmitOtpResponse"> & {
  * Use `create(SubmitOtpResponseSchema)` to create a new message.
  */
 export const SubmitOtpResponseSchema: GenMessage<SubmitOtpResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 32);
+  messageDesc(file_iam_token_v1_authorization, 35);
 
 /**
  * @generated from message iam.token.v1.ConfirmOtpEnrollmentResponse
@@ -1060,7 +1141,7 @@ export type ConfirmOtpEnrollmentResponse = Message<"iam.token.v1.ConfirmOtpEnrol
  * Use `create(ConfirmOtpEnrollmentResponseSchema)` to create a new message.
  */
 export const ConfirmOtpEnrollmentResponseSchema: GenMessage<ConfirmOtpEnrollmentResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 33);
+  messageDesc(file_iam_token_v1_authorization, 36);
 
 /**
  * @generated from message iam.token.v1.SubmitNewPasswordResponse
@@ -1077,7 +1158,7 @@ export type SubmitNewPasswordResponse = Message<"iam.token.v1.SubmitNewPasswordR
  * Use `create(SubmitNewPasswordResponseSchema)` to create a new message.
  */
 export const SubmitNewPasswordResponseSchema: GenMessage<SubmitNewPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 34);
+  messageDesc(file_iam_token_v1_authorization, 37);
 
 /**
  * @generated from message iam.token.v1.SubmitConsentResponse
@@ -1094,7 +1175,7 @@ export type SubmitConsentResponse = Message<"iam.token.v1.SubmitConsentResponse"
  * Use `create(SubmitConsentResponseSchema)` to create a new message.
  */
 export const SubmitConsentResponseSchema: GenMessage<SubmitConsentResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 35);
+  messageDesc(file_iam_token_v1_authorization, 38);
 
 /**
  * @generated from message iam.token.v1.ContinueResponse
@@ -1111,7 +1192,7 @@ export type ContinueResponse = Message<"iam.token.v1.ContinueResponse"> & {
  * Use `create(ContinueResponseSchema)` to create a new message.
  */
 export const ContinueResponseSchema: GenMessage<ContinueResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 36);
+  messageDesc(file_iam_token_v1_authorization, 39);
 
 /**
  * @generated from message iam.token.v1.BeginDeviceVerificationResponse
@@ -1128,7 +1209,7 @@ export type BeginDeviceVerificationResponse = Message<"iam.token.v1.BeginDeviceV
  * Use `create(BeginDeviceVerificationResponseSchema)` to create a new message.
  */
 export const BeginDeviceVerificationResponseSchema: GenMessage<BeginDeviceVerificationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 37);
+  messageDesc(file_iam_token_v1_authorization, 40);
 
 /**
  * @generated from message iam.token.v1.BeginLogoutResponse
@@ -1145,7 +1226,7 @@ export type BeginLogoutResponse = Message<"iam.token.v1.BeginLogoutResponse"> & 
  * Use `create(BeginLogoutResponseSchema)` to create a new message.
  */
 export const BeginLogoutResponseSchema: GenMessage<BeginLogoutResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 38);
+  messageDesc(file_iam_token_v1_authorization, 41);
 
 /**
  * @generated from message iam.token.v1.ConfirmLogoutResponse
@@ -1162,7 +1243,7 @@ export type ConfirmLogoutResponse = Message<"iam.token.v1.ConfirmLogoutResponse"
  * Use `create(ConfirmLogoutResponseSchema)` to create a new message.
  */
 export const ConfirmLogoutResponseSchema: GenMessage<ConfirmLogoutResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 39);
+  messageDesc(file_iam_token_v1_authorization, 42);
 
 /**
  * @generated from message iam.token.v1.CompleteBrokeredLoginRequest
@@ -1191,7 +1272,7 @@ export type CompleteBrokeredLoginRequest = Message<"iam.token.v1.CompleteBrokere
  * Use `create(CompleteBrokeredLoginRequestSchema)` to create a new message.
  */
 export const CompleteBrokeredLoginRequestSchema: GenMessage<CompleteBrokeredLoginRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 40);
+  messageDesc(file_iam_token_v1_authorization, 43);
 
 /**
  * @generated from message iam.token.v1.CompleteBrokeredLoginResponse
@@ -1215,7 +1296,7 @@ export type CompleteBrokeredLoginResponse = Message<"iam.token.v1.CompleteBroker
  * Use `create(CompleteBrokeredLoginResponseSchema)` to create a new message.
  */
 export const CompleteBrokeredLoginResponseSchema: GenMessage<CompleteBrokeredLoginResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 41);
+  messageDesc(file_iam_token_v1_authorization, 44);
 
 /**
  * The step a page renders.
@@ -1329,6 +1410,13 @@ export enum FlowStep {
    * @generated from enum value: FLOW_STEP_PASSKEY_REGISTER = 31;
    */
   PASSKEY_REGISTER = 31,
+
+  /**
+   * A plugin authenticator step's challenge page (plugin_title, plugin_fields, message).
+   *
+   * @generated from enum value: FLOW_STEP_PLUGIN_CHALLENGE = 40;
+   */
+  PLUGIN_CHALLENGE = 40,
 }
 
 /**
@@ -1519,6 +1607,17 @@ export const AuthorizationFlowService: GenService<{
     methodKind: "unary";
     input: typeof SubmitPasskeyRegistrationRequestSchema;
     output: typeof SubmitPasskeyRegistrationResponseSchema;
+  },
+  /**
+   * A plugin authenticator step's page (docs/plugins.md): the fields the user typed, posted back
+   * to the plugin; only the fields its page declared are passed on.
+   *
+   * @generated from rpc iam.token.v1.AuthorizationFlowService.SubmitPluginStep
+   */
+  submitPluginStep: {
+    methodKind: "unary";
+    input: typeof SubmitPluginStepRequestSchema;
+    output: typeof SubmitPluginStepResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_token_v1_authorization, 0);
