@@ -158,6 +158,31 @@ describe("tessera CLI (embedded)", () => {
       expect((await cli.json<Array<{ name: string }>>("groups", "list", "-r", realm)).map((g) => g.name)).toEqual(["staff"]);
     });
 
+    it("creates, pages, reads, updates and deletes an authentication flow; the API's field error on stderr", async () => {
+      const steps = [
+        { type: "username-password", requirement: "REQUIRED" },
+        { type: "otp", requirement: "CONDITIONAL", condition: { type: "condition-user-role", config: { role: "editor" } } },
+      ];
+      const file = join(dir, "flow.json");
+      writeFileSync(file, JSON.stringify({ alias: "otp for editors", description: "cli", steps }));
+      const created = await cli.json<{ id: string }>("authentication-flows", "create", "-r", realm, "--file", file);
+      expect(created).toEqual({ id: expect.stringMatching(UUID), alias: "otp for editors", description: "cli", builtIn: false, steps, createdAt: expect.any(String), updatedAt: expect.any(String) });
+      const [page, table, got, updated] = await Promise.all([
+        cli.json<Array<{ alias: string }>>("authentication-flows", "list", "-r", realm, "--first", "1", "--max", "5"),
+        cli.run("authentication-flows", "list", "-r", realm),
+        cli.json("authentication-flows", "get", "-r", realm, created.id),
+        cli.json("authentication-flows", "update", "-r", realm, created.id, "--data", '{"description":"changed"}'),
+      ]);
+      expect(page.map((f) => f.alias)).toEqual(["direct grant", "otp for editors"]);
+      expect(header(table.stdout)).toEqual(["ID", "ALIAS", "DESCRIPTION", "BUILTIN"]);
+      expect(got).toMatchObject({ id: created.id, alias: "otp for editors" });
+      expect(updated).toMatchObject({ id: created.id, description: "changed", steps });
+      const bad = await cli.run("authentication-flows", "create", "-r", realm, "--data", JSON.stringify({ alias: "x", steps: [steps[0], { type: "otp", requirement: "CONDITIONAL" }] }));
+      expect(bad).toEqual({ code: 1, stdout: "", stderr: "tessera: 400 (invalid_request): steps[1].condition is required with requirement CONDITIONAL [field: steps[1].condition]\n" });
+      expect(await cli.run("authentication-flows", "delete", "-r", realm, created.id)).toMatchObject({ code: 0 });
+      expect((await cli.json<Array<{ alias: string }>>("authentication-flows", "list", "-r", realm)).map((f) => f.alias)).toEqual(["browser", "direct grant"]);
+    });
+
     it("prints YAML with -o yaml", async () => {
       const res = await cli.run("roles", "get", "-r", realm, "editor", "-o", "yaml");
       expect(res.code).toBe(0);
@@ -317,7 +342,7 @@ describe("tessera CLI (embedded)", () => {
     it("prints a bash script that completes subcommands and options", async () => {
       const res = await cli.run("completion", "bash");
       expect(res.code).toBe(0);
-      expect(res.stdout).toContain(`"") words="login logout realms users clients roles groups client-scopes identity-providers federation saml-sps events token health completion --help --version" ;;`);
+      expect(res.stdout).toContain(`"") words="login logout realms users clients roles groups client-scopes identity-providers federation saml-sps authentication-flows events token health completion --help --version" ;;`);
       expect(res.stdout).toContain('"users") words="list get create update delete import" ;;');
       const complete = (line: string) => spawnSync("bash", ["-c", `${res.stdout}\nCOMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _tessera; echo "\${COMPREPLY[*]}"`], { encoding: "utf8" }).stdout;
       expect(complete("tessera us")).toBe("users\n");
