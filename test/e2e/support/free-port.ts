@@ -15,10 +15,20 @@ export async function freePort(): Promise<number> {
   }
 }
 
-function canListen(port: number): Promise<boolean> {
+/**
+ * Free on IPv4 (where the servers listen, 0.0.0.0) and on IPv6 loopback too: the tests address
+ * servers as `localhost`, which fetch tries on ::1 as well, so a port another process holds on
+ * ::1 alone would send the requests there (a Go interop run waited 90 s on such a port). A
+ * machine without IPv6 loopback has nothing there to collide with.
+ */
+async function canListen(port: number): Promise<boolean> {
+  return (await listenOnce(port, "0.0.0.0")) !== "in-use" && (await listenOnce(port, "::1")) !== "in-use";
+}
+
+function listenOnce(port: number, host: string): Promise<"free" | "in-use" | "no-address"> {
   return new Promise((resolve) => {
     const srv = createServer();
-    srv.once("error", () => resolve(false));
-    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+    srv.once("error", (e: NodeJS.ErrnoException) => resolve(e.code === "EADDRINUSE" || e.code === "EACCES" ? "in-use" : "no-address"));
+    srv.listen({ port, host, ipv6Only: host === "::1" }, () => srv.close(() => resolve("free")));
   });
 }
