@@ -26,6 +26,12 @@ export class AccountSession {
   readonly base: string;
   private tokens: Tokens | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Set once a sign-out is navigating away. A call in flight when the session ended (the device
+   * list's own GET, a renewal) then gets a 401 and would start a sign-in of its own, racing the
+   * logout's navigation for the page: which one won decided where the user landed.
+   */
+  private leaving = false;
   private readonly listeners = new Set<Listener>();
   /** The signed-in user's name from the ID token, for the masthead. */
   username = "";
@@ -70,6 +76,7 @@ export class AccountSession {
    * password again, run the action's own ceremony, and come back here with a new code.
    */
   async signIn(action = ""): Promise<void> {
+    if (this.leaving) return;
     const verifier = random(32);
     const state = random(16);
     const nonce = random(16);
@@ -84,6 +91,7 @@ export class AccountSession {
 
   /** RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0): the realm's SSO session ends too. */
   signOut(): void {
+    this.leaving = true;
     const idToken = this.tokens?.idToken ?? "";
     this.forget();
     const q = new URLSearchParams({ client_id: CLIENT_ID, post_logout_redirect_uri: this.redirectUri, ...(idToken ? { id_token_hint: idToken } : {}) });
