@@ -145,12 +145,14 @@ describe("webhooks", () => {
     expect(new Set(got.map((r) => r.json.data.id))).toEqual(new Set(done.map((d) => d.eventId)));
     expect(got).toHaveLength(3);
     for (const r of got) expect(verifyStandardWebhook(hook.secret, r.headers, r.body)).toBe(true);
-    // The failures and the latency are on /metrics, and the queue is empty once all went out.
-    const metrics = (await http("GET", `${server.url}/metrics`)).text;
+    // The failures and the latency are on /metrics, and the queue is empty once all went out. The
+    // outcome is stored before the attempt leaves its queue, so the gauge may lag the store a moment.
+    const emptied = `tessera_webhook_queue_depth{webhook="${hook.id}"} 0`;
+    const metrics = await eventually(async () => (await http("GET", `${server.url}/metrics`)).text, (t) => t.includes(emptied));
     expect(Number(/^tessera_webhook_attempts_total\{result="failed"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(6);
     expect(Number(/^tessera_webhook_attempts_total\{result="delivered"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(3);
     expect(metrics).toMatch(/^tessera_webhook_delivery_duration_seconds_count\{outcome="failed"\} \d+$/m);
-    expect(metrics).toContain(`tessera_webhook_queue_depth{webhook="${hook.id}"} 0`);
+    expect(metrics).toContain(emptied);
   }, 60_000);
 
   it("replays one delivery under its id, and a time range of stored events", async () => {
