@@ -34,6 +34,8 @@ import { UserEvents } from "./events/user-events.js";
 import { WriteCounter } from "../../kit/src/store/write-counted.js";
 import { subscribeRealmDeletedClients } from "./events/realm-deleted-consumer.js";
 import { tokenConfigAnnouncer, watchTokenConfigWrites } from "./events/token-config-events.js";
+import { watchClaimsSubjectWrites } from "./events/claims-subject-events.js";
+import { ResolvedClaimsCache } from "./domain/resolved-claims-cache.js";
 import { clientRpc } from "./rpc/client-rpc.js";
 import { roleRpc } from "./rpc/role-rpc.js";
 import { clientScopeRpc } from "./rpc/client-scope-rpc.js";
@@ -45,7 +47,7 @@ import { buildFlowsSlice } from "./flows-module.js";
  * The directory's clients, roles, role mappings, client scopes and claims (spec 2.3, 2.4, 2.8,
  * 4.3-4.6, 4.9), composed apart from module.ts so that file only registers and starts it.
  */
-export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, removal: UserRemoval, publicUrl: string) {
+export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, removal: UserRemoval, publicUrl: string, subjectWrites: WriteCounter) {
   const { store, bus, clock, secrets, logger } = deps;
   const realmRepo = await RealmRepository.open(store);
   const lookup = new RealmLookup(realmRepo);
@@ -72,7 +74,8 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock, deps.plugins);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
-  const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients, await OrganizationMembershipReader.open(store), deps.plugins);
+  const claimsCache = new ResolvedClaimsCache(subjectWrites, configWrites);
+  const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients, await OrganizationMembershipReader.open(store), deps.plugins, claimsCache);
   // Through RealmAccess: the first sign-in to a realm's account console seeds its client.
   const authenticator = new ClientAuthenticator(realms, clients, clientAdmin, configs);
   const dynamicRegistration = await buildDynamicRegistrationSlice(deps, outbox, realms, clientAdmin);
@@ -94,6 +97,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
     async start() {
       subs = [
         await watchTokenConfigWrites(bus, configWrites),
+        await watchClaimsSubjectWrites(bus, subjectWrites),
         await subscribeRealmDeletedClients(bus, { clients, roles, mappings, scopes, assignments, defaults, flows: flows.admin }, logger),
       ];
       await dynamicRegistration.start();

@@ -26,9 +26,16 @@ import { buildAuthenticationSlice } from "./authentication-module.js";
 import { buildRegistrationSlice } from "./registration-module.js";
 import { buildRealmTransferSlice } from "./realm-transfer-module.js";
 import { RealmMailer } from "./domain/realm-mailer.js";
+import { WriteCounter } from "../../kit/src/store/write-counted.js";
+import { countWritesIn } from "../../kit/src/store/counted-store.js";
+import { CLAIMS_SUBJECT_COLLECTIONS, claimsSubjectAnnouncer } from "./events/claims-subject-events.js";
 
 /** Composition of the directory service, shared by the embedded runner and main.ts. */
-export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
+export async function buildDirectory(given: ServiceDeps, config: DirectoryConfig): Promise<ServiceModule> {
+  // Every write to a user's data counts, whichever repository makes it, for the resolved-claims
+  // cache (ResolvedClaimsCache): counted at the store, so no writer can forget to.
+  const subjectWrites = new WriteCounter(claimsSubjectAnnouncer(given.bus, given.logger, given.soleProcess ?? false));
+  const deps: ServiceDeps = { ...given, store: countWritesIn(given.store, CLAIMS_SUBJECT_COLLECTIONS, subjectWrites) };
   const { store, bus, clock, secrets } = deps;
   const hasher = new PasswordHasher(config.argon2, config.hashingConcurrency);
   const realmRepo = await RealmRepository.open(store);
@@ -41,7 +48,7 @@ export async function buildDirectory(deps: ServiceDeps, config: DirectoryConfig)
   const users = await buildUsersAndGroups(deps, config, realms, hasher, writes);
   let cascade: Subscription | undefined;
   let watches: Subscription[] = [];
-  const clientsSlice = await buildClientsSlice(deps, outbox, writes.removal, config.publicUrl);
+  const clientsSlice = await buildClientsSlice(deps, outbox, writes.removal, config.publicUrl, subjectWrites);
   realms.flowExists = (realmId, alias) => clientsSlice.flows.exists(realmId, alias);
   clientsSlice.loginCodes.mailer = new RealmMailer(realms);
   const authnSlice = await buildAuthenticationSlice(deps, hasher, writes);

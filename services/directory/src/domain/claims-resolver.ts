@@ -17,6 +17,9 @@ import type { GroupRepository } from "../store/group-repository.js";
 import type { MembershipReader } from "../store/membership-reader.js";
 import type { OrganizationMembershipReader } from "../store/organization-membership-reader.js";
 import { ORGANIZATION_SCOPE, baseScopeName, requestedOrganization } from "../../../kit/src/validation/organization-scope.js";
+import type { ClientTokenConfig } from "./client-token-configs.js";
+import type { ClientScopeRecord, ProtocolMapperRecord } from "./client-scope.js";
+import type { ResolvedClaimsCache } from "./resolved-claims-cache.js";
 
 export interface ResolvedClaims extends TokenClaims {
   grantedScopes: string[];
@@ -46,34 +49,46 @@ export class ClaimsResolver {
     private readonly clients: ClientRepository,
     private readonly organizations: OrganizationMembershipReader,
     private readonly plugins?: PluginRegistry,
+    private readonly cache?: ResolvedClaimsCache,
   ) {}
 
   /**
    * `fromStore` reads the realm and the client's token configuration past this replica's caches,
    * for a caller that keeps the answer (proto ResolveClaimsRequest.from_store); per-token
-   * resolutions keep nothing and use the caches (issue 4, performance design).
+   * resolutions use the caches (issue 4, performance design), this one's (ResolvedClaimsCache)
+   * among them unless a plugin mapper applies: a plugin computes its claims on every call.
    */
   async resolve(realmName: string, userId: string, clientId: string, requested: string[], onlyRequested = false, fromStore = false): Promise<ResolvedClaims> {
     const realm = await (fromStore ? this.realms.current(realmName) : this.realms.byName(realmName));
     const config = await (fromStore ? this.configs.current(realm._id, clientId) : this.configs.get(realm._id, clientId));
     if (!config) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
+    // `organization:<alias>` (or `:*`) stands for the client scope "organization" (Keycloak 26).
+    const wanted = new Set(requested.map(baseScopeName));
+    const applied = config.scopes
+      .filter(({ scope, kind }) => wanted.has(scope.name) || (kind === "default" && !onlyRequested))
+      .map(({ scope }) => scope);
+    const appliedIds = new Set(applied.map((s) => s._id));
+    const mappers = config.mappers.filter((m) => appliedIds.has(m.scopeId));
+    const computes = this.plugins !== undefined && mappers.some((m) => isPluginType(m.mapperType));
+    const resolve = () => this.resolveFor(realm, config, userId, requested, applied, mappers, computes);
+    return fromStore || computes || !this.cache ? resolve() : this.cache.get(realm._id, userId, clientId, requested, onlyRequested, resolve);
+  }
+
+  private async resolveFor(
+    realm: RealmRecord, config: ClientTokenConfig, userId: string, requested: string[],
+    applied: ClientScopeRecord[], mappers: ProtocolMapperRecord[], computes: boolean,
+  ): Promise<ResolvedClaims> {
     const { client } = config;
     const user = await this.users.findById(realm._id, userId);
     if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     // Every grant and userinfo resolve claims here: a disabled user gets none from the moment the
     // admin's write is acknowledged, as Keycloak checks the user on refresh and userinfo, not only
     // once the token service's user.disabled consumer has ended the sessions (milliseconds later
-    // in process, the bus's delivery in a cluster).
+    // in process, the bus's delivery in a cluster). The write makes this replica's cached
+    // resolutions stale at once, another replica's when its announcement arrives.
     if (!user.enabled) throw new IamError({ code: "failedPrecondition", reason: "user_disabled", message: "user is disabled" });
 
-    // `organization:<alias>` (or `:*`) stands for the client scope "organization" (Keycloak 26).
-    const wanted = new Set(requested.map(baseScopeName));
     const dynamicOrg = requested.find((n) => requestedOrganization(n) !== undefined);
-    const applied = config.scopes
-      .filter(({ scope, kind }) => wanted.has(scope.name) || (kind === "default" && !onlyRequested))
-      .map(({ scope }) => scope);
-    const appliedIds = new Set(applied.map((s) => s._id));
-    const mappers = config.mappers.filter((m) => appliedIds.has(m.scopeId));
 
     const groups = await this.groupsWithAncestors(realm, user);
     const direct = groups.filter((g) => g.direct).map((g) => g.group.path);
@@ -91,7 +106,7 @@ export class ClaimsResolver {
     const claimsClient = { clientId: client.clientId, webOrigins: resolveOrigins(client) };
     const grantedScopes = applied.map((s) => (s.name === ORGANIZATION_SCOPE && dynamicOrg !== undefined ? dynamicOrg : s.name));
     // Only awaited when a plugin mapper applies: per-token resolutions stay one hop shorter.
-    const computed = this.plugins && mappers.some((m) => isPluginType(m.mapperType))
+    const computed = computes && this.plugins
       ? await pluginClaims(this.plugins, mappers, subject, claimsClient, { realm: realm.name, requestedScopes: requested, grantedScopes })
       : undefined;
     const claims = applyMappers(mappers, subject, claimsClient, computed);

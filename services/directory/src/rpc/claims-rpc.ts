@@ -1,13 +1,26 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { ClaimsService } from "../../../../gen/iam/directory/v1/claims_pb.js";
-import type { ClaimsResolver } from "../domain/claims-resolver.js";
+import type { ClaimsResolver, ResolvedClaims } from "../domain/claims-resolver.js";
 
-/** Thin handler: the claims of a user for a client, as JSON per token. */
+interface ClaimsReply {
+  accessTokenClaimsJson: string;
+  idTokenClaimsJson: string;
+  userinfoClaimsJson: string;
+  grantedScopes: string[];
+  realmRoles: string[];
+  clientRoles: string[];
+}
+
+/**
+ * Thin handler: the claims of a user for a client, as JSON per token. A cached resolution
+ * (ResolvedClaimsCache) is the same frozen object each time, so its reply is built once.
+ */
 export function claimsRpc(resolver: ClaimsResolver): ServiceImpl<typeof ClaimsService> {
-  return {
-    async resolveClaims(req) {
-      const r = await resolver.resolve(req.realm, req.userId, req.clientId, req.scopes, req.onlyRequested, req.fromStore);
-      return {
+  const replies = new WeakMap<ResolvedClaims, ClaimsReply>();
+  const replyOf = (r: ResolvedClaims): ClaimsReply => {
+    let reply = replies.get(r);
+    if (!reply) {
+      reply = {
         accessTokenClaimsJson: JSON.stringify(r.access),
         idTokenClaimsJson: JSON.stringify(r.id),
         userinfoClaimsJson: JSON.stringify(r.userinfo),
@@ -15,6 +28,13 @@ export function claimsRpc(resolver: ClaimsResolver): ServiceImpl<typeof ClaimsSe
         realmRoles: r.realmRoles,
         clientRoles: r.clientRoles,
       };
+      if (Object.isFrozen(r)) replies.set(r, reply);
+    }
+    return reply;
+  };
+  return {
+    async resolveClaims(req) {
+      return replyOf(await resolver.resolve(req.realm, req.userId, req.clientId, req.scopes, req.onlyRequested, req.fromStore));
     },
   };
 }
