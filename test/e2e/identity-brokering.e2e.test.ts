@@ -180,6 +180,33 @@ for (const target of targets()) describe(`identity brokering (${target.mode})`, 
     expect(bad.location).toBe("");
   });
 
+  it("goes straight to the provider kc_idp_hint names; an unknown or disabled one shows the page", async () => {
+    w.op.accounts.set("u-hana", { sub: "u-hana", preferred_username: "hana" });
+    w.op.nextLogin = "u-hana";
+    const config = await rp("rp");
+    // With login_hint too: the hint for the provider wins, as in Keycloak.
+    const s = await start(config, { kc_idp_hint: "up", login_hint: "someone" });
+    const b = new BrowserSession(w.server.url);
+    const out = await b.get(s.url.href);
+    expect(out.status).toBe(302);
+    const broker = new URL(out.location, w.server.url);
+    expect(broker.pathname).toBe(`/realms/${w.realm}/broker/up/login`);
+    const up = await b.get(broker.href);
+    expect(up.status).toBe(302);
+    expect(up.location.startsWith(`${w.op.url}/auth?`)).toBe(true);
+    const back = await b.get(await w.throughUpstream(up.location));
+    expect((await redeem(config, s, back)).claims()!.preferred_username).toBe("hana");
+
+    expect((await w.api.post(w.idps(), {
+      alias: "off", displayName: "Switched off", providerType: "oidc", enabled: false, clientId: "tessera", clientSecret: UPSTREAM_SECRET,
+      authorizationUrl: `${w.op.url}/auth`, tokenUrl: `${w.op.url}/token`, issuer: w.op.url,
+    })).status).toBe(201);
+    for (const hint of ["nope", "off", "../up", ""]) {
+      const page = await new BrowserSession(w.server.url).get((await start(config, { kc_idp_hint: hint })).url.href);
+      expect([hint, page.status, page.text.includes(">Upstream</a>"), page.text.includes("Switched off")]).toEqual([hint, 200, true, false]);
+    }
+  });
+
   it("logs in through the GitHub preset (/user and the verified primary email of /user/emails)", async () => {
     expect((await w.api.post(w.idps(), {
       alias: "gh", providerType: "github", clientId: "tessera", clientSecret: UPSTREAM_SECRET,

@@ -16,7 +16,7 @@ const AUTHORIZE: Param[] = [
   ["nonce", "Bound into the ID token.", false], ["code_challenge", "PKCE (RFC 7636).", false],
   ["code_challenge_method", "`S256` (or `plain` where the client allows it).", false], ["prompt", "`none`, `login` or `consent`.", false],
   ["max_age", "Seconds since the last authentication.", false], ["login_hint", "A username to prefill.", false],
-  ["response_mode", "`query`, `fragment` or `form_post`.", false], ["kc_idp_hint", "Go straight to this identity provider.", false],
+  ["response_mode", "`query`, `fragment` or `form_post`.", false], ["kc_idp_hint", "Go straight to the login of this identity provider (its alias); one the realm does not have enabled shows the login page.", false],
   ["kc_action", "`webauthn-register-passwordless`: register a passkey after the login (docs/passkeys.md).", false],
   ["request", "A request object (RFC 9101): signed with a key of the client's `jwks`, or unsigned where the client allows it; its parameters win over the query's.", false],
   ["request_uri", "The `urn:ietf:params:oauth:request_uri:` reference a pushed authorization request returned (RFC 9126 section 4); single use.", false],

@@ -53,16 +53,32 @@ function firstIdentifying(steps: FlowStep[]): FlowStep | undefined {
 }
 
 /**
- * Where the login page goes instead of rendering, when the realm's browser flow starts with an
- * `idp-redirector` step: the identity provider's broker login, continuing this transaction (as the
- * provider's button would). Not after a message (a failed brokered login comes back to the page
- * with one), so the browser is never sent round in a loop. "" to render the page.
+ * Where the login page goes instead of rendering: the identity provider's broker login, continuing
+ * this transaction (as the provider's button would), for the provider the authorization request
+ * named in `kc_idp_hint` when the realm has it enabled (an unknown or disabled one shows the page,
+ * as Keycloak does), else when the realm's browser flow starts with an `idp-redirector` step. Not
+ * after a message (a failed brokered login comes back to the page with one), so the browser is
+ * never sent round in a loop. "" to render the page.
  */
 export async function idpRedirectOf(rpc: RpcClients, realm: string, browserFlow: string | undefined, page: FlowPage, action: string): Promise<string> {
-  if (page.step !== PageStep.LOGIN || page.username || page.message || page.userCode || !page.transactionId) return "";
+  if (page.step !== PageStep.LOGIN || page.message || page.userCode || !page.transactionId) return "";
   if (!action.endsWith("/protocol/openid-connect/auth") && !action.endsWith("/protocol/saml")) return "";
-  const idp = await flowRedirectsTo(rpc, realm, browserFlow);
+  // login_hint prefills the username and may come with kc_idp_hint; the redirector step only
+  // applies to a page that asks who the user is.
+  const idp = (page.idpHint && (await hintedProvider(rpc, realm, page.idpHint)))
+    || (page.username ? "" : await flowRedirectsTo(rpc, realm, browserFlow));
   if (!idp) return "";
   const q = new URLSearchParams({ tx: page.transactionId, csrf: page.csrfToken }).toString();
   return `/realms/${encodeURIComponent(realm)}/broker/${encodeURIComponent(idp)}/login?${q}`;
+}
+
+/** The hinted alias when it is one of the realm's enabled providers; "" otherwise, or when the broker does not answer. */
+async function hintedProvider(rpc: RpcClients, realm: string, alias: string): Promise<string> {
+  try {
+    const { providers } = await rpc.brokerLogin.listLoginProviders({ realm });
+    return providers.some((p) => p.alias === alias) ? alias : "";
+  } catch (err) {
+    currentContext()?.logger.warn({ err, realm }, "kc_idp_hint not followed: the broker did not answer");
+    return "";
+  }
 }

@@ -14665,7 +14665,7 @@ export interface operations {
                 login_hint?: string;
                 /** @description `query`, `fragment` or `form_post`. */
                 response_mode?: string;
-                /** @description Go straight to this identity provider. */
+                /** @description Go straight to the login of this identity provider (its alias); one the realm does not have enabled shows the login page. */
                 kc_idp_hint?: string;
                 /** @description `webauthn-register-passwordless`: register a passkey after the login (docs/passkeys.md). */
                 kc_action?: string;

@@ -89,7 +89,7 @@ export class AuthorizationFlow {
     const tx = await this.kit.newTransaction(realm, ctx, {
       ...fields, step: "login", ...(session ? { priorSessionId: session._id } : {}),
     });
-    return pageOf(tx, "login", { username: req.loginHint });
+    return pageOf(tx, "login", { username: req.loginHint, ...(req.idpHint ? { idpHint: req.idpHint } : {}) });
   }
 
   /**

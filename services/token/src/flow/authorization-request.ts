@@ -114,9 +114,14 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
       clientId, clientInternalId: client.id, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
       codeChallengeMethod: challenge ? "S256" : "", maxAge, prompt, loginHint: (params.login_hint ?? "").slice(0, 255),
       responseMode, ...(kcAction ? { kcAction } : {}), ...(dpopJkt ? { dpopJkt } : {}),
+      // An alias is a slug of at most 100 characters (the broker's provider-rules.ts); anything else names
+      // no provider, so the login page shows as usual, as Keycloak does for an unknown hint.
+      ...(IDP_ALIAS.test(params.kc_idp_hint ?? "") ? { idpHint: params.kc_idp_hint } : {}),
     },
   };
 }
+
+const IDP_ALIAS = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 /** The application-initiated actions an authorization request may ask for. */
 export const KC_ACTIONS = new Set(["webauthn-register-passwordless"]);

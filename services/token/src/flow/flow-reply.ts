@@ -37,6 +37,8 @@ export interface PageView {
   /** A plugin step's challenge page: its title and fields (the message is `message`). */
   pluginTitle?: string;
   pluginFields?: Array<{ name: string; label: string; type: string }>;
+  /** The login page: the identity provider the request named (kc_idp_hint). */
+  idpHint?: string;
 }
 
 /**

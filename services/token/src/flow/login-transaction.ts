@@ -39,6 +39,8 @@ export interface AuthorizationRequest {
   maxAge: number;
   prompt: string[];
   loginHint: string;
+  /** Keycloak's kc_idp_hint: the identity provider the login page goes straight to, if the realm has it. */
+  idpHint?: string;
   /** Keycloak's application-initiated action (kc_action): "webauthn-register-passwordless" or absent. */
   kcAction?: string;
   /** RFC 9449 section 10: the thumbprint of the DPoP key the code is bound to (`dpop_jkt`); absent when not sent. */

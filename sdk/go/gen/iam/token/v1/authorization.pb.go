@@ -1332,8 +1332,12 @@ type FlowPage struct {
 	PasskeySecondFactor bool `protobuf:"varint,31,opt,name=passkey_second_factor,json=passkeySecondFactor,proto3" json:"passkey_second_factor,omitempty"`
 	// A plugin step's challenge page: its title and the fields it asks for (the message is `message`,
 	// or the plugin's error after a failed try).
-	PluginTitle   string         `protobuf:"bytes,40,opt,name=plugin_title,json=pluginTitle,proto3" json:"plugin_title,omitempty"`
-	PluginFields  []*PluginField `protobuf:"bytes,41,rep,name=plugin_fields,json=pluginFields,proto3" json:"plugin_fields,omitempty"`
+	PluginTitle  string         `protobuf:"bytes,40,opt,name=plugin_title,json=pluginTitle,proto3" json:"plugin_title,omitempty"`
+	PluginFields []*PluginField `protobuf:"bytes,41,rep,name=plugin_fields,json=pluginFields,proto3" json:"plugin_fields,omitempty"`
+	// The login page: the identity provider the authorization request named (Keycloak's
+	// kc_idp_hint); the gateway sends the browser to that provider's login instead when the realm
+	// has it enabled.
+	IdpHint       string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1527,6 +1531,13 @@ func (x *FlowPage) GetPluginFields() []*PluginField {
 		return x.PluginFields
 	}
 	return nil
+}
+
+func (x *FlowPage) GetIdpHint() string {
+	if x != nil {
+		return x.IdpHint
+	}
+	return ""
 }
 
 // A field of a plugin step's page; `type` is text, password or number.
@@ -2972,7 +2983,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xb6\x06\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xd1\x06\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -3002,7 +3013,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x0fpasskey_options\x18\x1e \x01(\tR\x0epasskeyOptions\x122\n" +
 	"\x15passkey_second_factor\x18\x1f \x01(\bR\x13passkeySecondFactor\x12!\n" +
 	"\fplugin_title\x18( \x01(\tR\vpluginTitle\x12>\n" +
-	"\rplugin_fields\x18) \x03(\v2\x19.iam.token.v1.PluginFieldR\fpluginFields\"K\n" +
+	"\rplugin_fields\x18) \x03(\v2\x19.iam.token.v1.PluginFieldR\fpluginFields\x12\x19\n" +
+	"\bidp_hint\x182 \x01(\tR\aidpHint\"K\n" +
 	"\vPluginField\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12\x12\n" +
