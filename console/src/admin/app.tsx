@@ -18,6 +18,7 @@ import { AdminEventsPage } from "./admin-events-page";
 import { ResourcePage } from "./resource-page";
 import { IDENTITY_PROVIDERS, SAML_SERVICE_PROVIDERS, USER_FEDERATION } from "./provider-kinds";
 import { ImportRealmPage } from "./import-realm-page";
+import { AUTHENTICATION_FLOWS } from "./authentication-flows-kind";
 import { SessionsPage } from "./sessions-page";
 import { OrganizationsPage } from "./organizations-page";
 import { OrganizationPage } from "./organization-page";
@@ -33,6 +34,7 @@ const NAV: { page: Page; label: string }[] = [
   { page: "groups", label: "Groups" },
   { page: "organizations", label: "Organizations" },
   { page: "sessions", label: "Sessions" },
+  { page: "authentication", label: "Authentication" },
   { page: "identity-providers", label: "Identity providers" },
   { page: "user-federation", label: "User federation" },
   { page: "saml-service-providers", label: "SAML service providers" },
@@ -50,6 +52,7 @@ const TITLES: Record<Page, string> = {
   events: "Events", "admin-events": "Admin events", "identity-providers": "Identity providers", "user-federation": "User federation",
   "saml-service-providers": "SAML service providers", import: "Import realm", sessions: "Sessions",
   organizations: "Organizations", organization: "Organization details", webhooks: "Webhooks", webhook: "Webhook details",
+  authentication: "Authentication",
 };
 
 export function App(p: { session: AdminSession }): JSX.Element {
@@ -116,6 +119,7 @@ function Main(p: { route: Route; session: AdminSession }): JSX.Element {
     case "identity-providers": page = <ResourcePage key={key} session={session} realm={realm} kind={IDENTITY_PROVIDERS} />; break;
     case "user-federation": page = <ResourcePage key={key} session={session} realm={realm} kind={USER_FEDERATION} />; break;
     case "saml-service-providers": page = <ResourcePage key={key} session={session} realm={realm} kind={SAML_SERVICE_PROVIDERS} />; break;
+    case "authentication": page = <ResourcePage key={key} session={session} realm={realm} kind={AUTHENTICATION_FLOWS} />; break;
     case "import": page = <ImportRealmPage session={session} />; break;
     case "sessions": page = <SessionsPage key={key} session={session} realm={realm} />; break;
     case "organizations": page = <OrganizationsPage key={key} session={session} realm={realm} />; break;

@@ -30,6 +30,10 @@ export const REALM_GROUPS: FieldGroup[] = [
     { name: "requireEmailVerification", label: "Verify email", kind: "bool" },
     { name: "mfaRequired", label: "Require MFA for every user", kind: "bool", updatable: true },
   ] },
+  { title: "Authentication", fields: [
+    { name: "browserFlow", label: "Browser flow", kind: "text", hint: "A flow's alias (Authentication); browser is the built-in one", updatable: true },
+    { name: "directGrantFlow", label: "Direct grant flow", kind: "text", hint: "A flow's alias; direct grant is the built-in one", updatable: true },
+  ] },
   { title: "Email", fields: [
     { name: "smtpHost", label: "SMTP host", kind: "text", updatable: true },
     { name: "smtpPort", label: "SMTP port", kind: "number", hint: "Default 587", updatable: true },

@@ -3,11 +3,13 @@ import { useState } from "preact/hooks";
 import type { AdminSession } from "./admin-session";
 import { CheckField, FormFooter, SelectField, TextField, useForm, type FormState, type Values } from "../ui/form";
 import { ConfirmButton, Empty, ErrorAlert, Loading, Notice, Section, useLoad } from "../ui/widgets";
+import { ApiFailure } from "../ui/api-failure";
 
 export interface ResourceField {
   name: string;
   label: string;
-  kind: "text" | "number" | "bool" | "secret" | "url" | "multiline" | "select";
+  /** `json`: edited as JSON text, sent as the value it parses to. */
+  kind: "text" | "number" | "bool" | "secret" | "url" | "multiline" | "select" | "json";
   required?: boolean;
   /** Sent on create only (the key of the resource, say). */
   createOnly?: boolean;
@@ -34,6 +36,8 @@ export interface ResourceKind {
   columns: { label: string; cell(r: Row): string }[];
   /** Actions of one resource beside save and delete (test connection, sync). */
   actions?: (p: { session: AdminSession; path: string; row: Row }) => ComponentChildren;
+  /** Why one cannot be changed (a built-in flow), shown instead of its edit form; undefined when it can. */
+  locked?: (r: Row) => string | undefined;
 }
 
 function valuesOf(fields: ResourceField[], row: Row | null): Values {
@@ -42,6 +46,7 @@ function valuesOf(fields: ResourceField[], row: Row | null): Values {
     const v = row ? row[f.name] : undefined;
     if (f.kind === "bool") out[f.name] = v === undefined ? Boolean(f.initial ?? false) : Boolean(v);
     else if (f.kind === "secret") out[f.name] = "";
+    else if (f.kind === "json") out[f.name] = v === undefined ? String(f.initial ?? "") : JSON.stringify(v, null, 2);
     else out[f.name] = v === undefined || v === null ? String(f.initial ?? "") : String(v);
   }
   return out;
@@ -56,9 +61,19 @@ function bodyOf(fields: ResourceField[], v: Values, create: boolean): Row {
     if (f.kind === "bool") { body[f.name] = Boolean(x); continue; }
     const s = String(x ?? "").trim();
     if (s === "" && (create || f.kind === "secret")) continue;
+    if (f.kind === "json") { body[f.name] = parseJson(f, s); continue; }
     body[f.name] = f.kind === "number" && /^-?\d+$/.test(s) ? Number(s) : f.kind === "multiline" ? String(x) : s;
   }
   return body;
+}
+
+/** The field's JSON text as a value; a parse failure is shown under the field, as the API's refusals are. */
+function parseJson(f: ResourceField, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new ApiFailure(400, "invalid_request", `${f.label} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, f.name);
+  }
 }
 
 function Fields(p: { form: FormState<Values>; fields: ResourceField[]; create: boolean }): JSX.Element {
@@ -68,7 +83,7 @@ function Fields(p: { form: FormState<Values>; fields: ResourceField[]; create: b
         if (f.kind === "bool") return <CheckField form={p.form} name={f.name} label={f.label} />;
         if (f.kind === "select") return <SelectField form={p.form} name={f.name} label={f.label} options={f.options ?? []} />;
         return <TextField form={p.form} name={f.name} label={f.label} required={f.required && (p.create || f.kind !== "secret")}
-          type={f.kind === "secret" ? "password" : f.kind === "url" ? "url" : "text"} multiline={f.kind === "multiline"}
+          type={f.kind === "secret" ? "password" : f.kind === "url" ? "url" : "text"} multiline={f.kind === "multiline" || f.kind === "json"}
           hint={f.kind === "secret" && !p.create ? "Leave empty to keep the current one." : f.hint} autoComplete={f.kind === "secret" ? "new-password" : "off"} />;
       })}
     </div>
@@ -107,7 +122,8 @@ export function ResourcePage(p: { session: AdminSession; realm: string; kind: Re
           </table>
         )}
       </Section>
-      {chosen ? <EditForm key={open} session={p.session} path={`${base}/${encodeURIComponent(open)}`} kind={k} row={chosen}
+      {chosen && k.locked?.(chosen) ? <LockedView kind={k} row={chosen} reason={k.locked(chosen)!} /> : null}
+      {chosen && !k.locked?.(chosen) ? <EditForm key={open} session={p.session} path={`${base}/${encodeURIComponent(open)}`} kind={k} row={chosen}
         onChanged={list.reload} onDeleted={() => { setOpen(""); list.reload(); }} /> : null}
     </>
   );
@@ -147,6 +163,24 @@ function EditForm(p: { session: AdminSession; path: string; kind: ResourceKind; 
         {saved ? <Notice message="Saved." /> : null}
         <FormFooter form={form} submit="Save" />
       </form>
+    </Section>
+  );
+}
+
+/** One that cannot be changed: why, and its fields as they are. */
+function LockedView(p: { kind: ResourceKind; row: Row; reason: string }): JSX.Element {
+  const name = String(p.row[p.kind.label] ?? p.row[p.kind.key]);
+  return (
+    <Section title={`${p.kind.one[0]!.toUpperCase()}${p.kind.one.slice(1)} ${name}`}>
+      <Notice message={p.reason} />
+      <dl>
+        {p.kind.fields.filter((f) => f.kind !== "secret").map((f) => (
+          <>
+            <dt>{f.label}</dt>
+            <dd>{f.kind === "json" ? <pre>{JSON.stringify(p.row[f.name] ?? null, null, 2)}</pre> : String(p.row[f.name] ?? "—")}</dd>
+          </>
+        ))}
+      </dl>
     </Section>
   );
 }
