@@ -9,6 +9,8 @@ export interface Profile {
   /** An Admin API key, or an admin JWT from POST /admin/auth/login, never both. */
   apiKey?: string;
   accessToken?: string;
+  /** The admin login's refresh token: what `tessera logout` ends the sign-in with. */
+  refreshToken?: string;
   username?: string;
 }
 
@@ -30,6 +32,17 @@ export function saveProfile(profile: Profile): string {
   // An existing file keeps its mode on write: tighten it too.
   chmodSync(path, 0o600);
   return path;
+}
+
+/** The profile file as saved, without the environment's overrides; undefined when there is none or it does not parse. */
+export function savedProfile(): Profile | undefined {
+  const path = configPath();
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as Profile;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

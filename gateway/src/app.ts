@@ -12,6 +12,7 @@ import { jsonOnly } from "./http/json-content-type.js";
 import { describeError } from "./http/rpc-errors.js";
 import type { RpcClients } from "./rpc-clients.js";
 import { adminGuard } from "./admin/admin-guard.js";
+import { AdminSessionCheck } from "./admin/admin-session-check.js";
 import type { AdminTokens } from "./admin/admin-tokens.js";
 import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
@@ -120,7 +121,8 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   const table = new RouteTable();
   addLandingRoutes(table, deps.publicUrl);
   addHealthRoutes(table, deps.rpc, deps.registries);
-  addAdminAuthRoutes(table, deps.rpc, deps.adminTokens);
+  const adminSessions = new AdminSessionCheck(deps.rpc);
+  addAdminAuthRoutes(table, deps.rpc, deps.adminTokens, adminSessions);
   addOpenApiRoutes(table);
   addRealmTransferRoutes(table, deps.rpc, pages.looks, origins);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
@@ -166,7 +168,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   const importJson = jsonOnly(express.json({ limit: IMPORT_BODY_LIMIT }));
   const realmImportJson = jsonOnly(express.json({ limit: REALM_IMPORT_BODY_LIMIT }));
   table.mount(app, {
-    adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens),
+    adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens, adminSessions),
     jsonParser: (path) => organizationBodyParser(path) ?? (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
   });
 

@@ -93,6 +93,38 @@ describe.each(targets())("admin auth and admin events ($mode)", (target) => {
       expect([password.status, password.body.field]).toEqual([400, "password"]);
     });
 
+    it("ends the sign-in when a used refresh token comes back, and at sign-out, for both of its tokens", async () => {
+      const refresh = (refreshToken: string) => http("POST", `${server.url}/admin/auth/refresh`, { body: { refreshToken } });
+      const realms = (accessToken: string) => http("GET", `${server.url}/admin/realms`, { headers: { Authorization: `Bearer ${accessToken}` } });
+      const refused = { error: "invalid_refresh_token", message: "the refresh token is not valid or has expired; log in again" };
+
+      // Reuse: the first renewal rotates; the same token again is refused and ends the sign-in,
+      // so the renewed tokens (the other holder's) stop working too.
+      const a = (await login(server.adminUsername, server.adminPassword)).body;
+      const renewed = await refresh(a.refreshToken);
+      expect(renewed.status).toBe(200);
+      const again = await refresh(a.refreshToken);
+      expect([again.status, again.body]).toEqual([401, refused]);
+      expect((await refresh(renewed.body.refreshToken)).status).toBe(401);
+      expect((await realms(renewed.body.accessToken)).status).toBe(401);
+
+      // Sign-out: 204, then neither token of that sign-in is accepted; another sign-in goes on.
+      const b = (await login(server.adminUsername, server.adminPassword)).body;
+      const other = (await login(server.adminUsername, server.adminPassword)).body;
+      expect((await realms(b.accessToken)).status).toBe(200);
+      const out = await http("POST", `${server.url}/admin/auth/logout`, { body: { refreshToken: b.refreshToken } });
+      expect([out.status, out.text, out.headers.get("cache-control")]).toEqual([204, "", "no-store"]);
+      expect((await realms(b.accessToken)).status).toBe(401);
+      expect((await http("GET", `${server.url}/admin/auth/me`, { headers: { Authorization: `Bearer ${b.accessToken}` } })).status).toBe(401);
+      expect((await refresh(b.refreshToken)).status).toBe(401);
+      expect((await realms(other.accessToken)).status).toBe(200);
+      // Signing out again, or with a token that is none, answers the same.
+      expect((await http("POST", `${server.url}/admin/auth/logout`, { body: { refreshToken: b.refreshToken } })).status).toBe(204);
+      expect((await http("POST", `${server.url}/admin/auth/logout`, { body: { refreshToken: "not-a-token" } })).status).toBe(204);
+      const empty = await http("POST", `${server.url}/admin/auth/logout`, { body: {} });
+      expect([empty.status, empty.body]).toEqual([400, { error: "invalid_request", message: "refreshToken is required", field: "refreshToken" }]);
+    });
+
     it("refuses a tampered or absent token", async () => {
       const res = await login(server.adminUsername, server.adminPassword);
       const [h, p] = res.body.accessToken.split(".");

@@ -264,9 +264,18 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
       await page.getByText("Your session ended: the refresh token is not valid or has expired; log in again").waitFor();
       await page.unroute("**/admin/auth/refresh");
 
+      const second = page.waitForResponse((r) => r.url().endsWith("/admin/auth/login"));
       await signIn(page);
+      const held = (await (await second).json()) as { accessToken: string; refreshToken: string };
+      const loggedOut = page.waitForResponse((r) => r.url().endsWith("/admin/auth/logout"));
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.getByRole("button", { name: "Sign in" }).waitFor();
+      // The server ended the sign-in: neither of its tokens is accepted any more.
+      expect((await loggedOut).status()).toBe(204);
+      expect((await fetch(`${server.url}/admin/realms`, { headers: { authorization: `Bearer ${held.accessToken}` } })).status).toBe(401);
+      expect((await fetch(`${server.url}/admin/auth/refresh`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: held.refreshToken }),
+      })).status).toBe(401);
       // Forgotten: the document no longer holds the session (a fresh sign-in is asked for).
       await page.goto(`${server.url}/admin/console#/realms/${realm}/users`);
       await page.getByRole("button", { name: "Sign in" }).waitFor();

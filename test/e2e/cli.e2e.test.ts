@@ -49,9 +49,17 @@ describe("tessera CLI (embedded)", () => {
       expect(res.code).toBe(0);
       const text = readFileSync(byPassword.configPath, "utf8");
       expect(mode(byPassword.configPath)).toBe(0o600);
-      expect(JSON.parse(text)).toEqual({ url: server.url, accessToken: expect.stringMatching(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/), username: "admin" });
+      const jwt = /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/;
+      const saved = JSON.parse(text) as { accessToken: string };
+      expect(saved).toEqual({ url: server.url, accessToken: expect.stringMatching(jwt), refreshToken: expect.stringMatching(jwt), username: "admin" });
       expect(text).not.toContain(server.adminPassword);
       expect(await byPassword.json("realms", "list")).toEqual([]);
+
+      // Logout ends the sign-in on the server: a copy of the saved token is refused afterwards.
+      const out = await byPassword.run("logout");
+      expect(out).toEqual({ code: 0, stdout: `signed out of ${server.url}\ncredential removed from ${byPassword.configPath}\n`, stderr: "" });
+      const copy = await fetch(`${server.url}/admin/realms`, { headers: { authorization: `Bearer ${saved.accessToken}` } });
+      expect(copy.status).toBe(401);
     });
 
     it("refuses a wrong password with exit 4 and leaves no profile behind", async () => {

@@ -65,14 +65,15 @@ function variants(pattern: string, realm: string): string[] {
 }
 
 describe("the gateway's route table", () => {
-  it("declares every route's authentication, and admin for every Admin API route but login, renewal, the current admin, the console's document and the API docs", () => {
+  it("declares every route's authentication, and admin for every Admin API route but login, renewal, sign-out, the current admin, the console's document and the API docs", () => {
     expect(routes.length).toBeGreaterThan(90);
     for (const r of routes) expect([r.method, r.path, AUTHS.includes(r.auth)]).toEqual([r.method, r.path, true]);
     const adminPaths = routes.filter((r) => r.path.startsWith("/admin/"));
     for (const r of adminPaths) {
       // The console's document is a static page holding no data; everything it shows comes through the guarded API.
-      // The API's documentation is public, as documentation is (docs/openapi.md).
-      const open = r.path === "/admin/auth/login" || r.path === "/admin/auth/refresh" || r.path === "/admin/console" || r.path === "/admin/openapi.json" || r.path.startsWith("/admin/docs");
+      // The API's documentation is public, as documentation is (docs/openapi.md). Renewal and
+      // sign-out take the refresh token itself as their credential.
+      const open = r.path === "/admin/auth/login" || r.path === "/admin/auth/refresh" || r.path === "/admin/auth/logout" || r.path === "/admin/console" || r.path === "/admin/openapi.json" || r.path.startsWith("/admin/docs");
       const expected = open ? "public" : r.path === "/admin/auth/me" ? "bearer" : "admin";
       expect([r.method, r.path, r.auth]).toEqual([r.method, r.path, expected]);
     }

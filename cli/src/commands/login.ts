@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { AdminClient } from "../admin-client.js";
-import { configPath, saveProfile, serverUrl, type Profile } from "../config-file.js";
+import { configPath, saveProfile, savedProfile, serverUrl, type Profile } from "../config-file.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { action } from "../run-action.js";
 
@@ -27,7 +27,7 @@ export function addLoginCommand(program: Command): void {
       } else if (o.username && o.password) {
         const c = new AdminClient({ url });
         const answer = await c.call(c.api.POST("/admin/auth/login", { body: { username: o.username, password: o.password } }));
-        profile = { url, accessToken: answer.accessToken, username: o.username };
+        profile = { url, accessToken: answer.accessToken, ...(answer.refreshToken ? { refreshToken: answer.refreshToken } : {}), username: o.username };
       } else {
         throw new CliError(EXIT.usage, "give --api-key (or TESSERA_API_KEY), or --username and --password");
       }
@@ -35,7 +35,19 @@ export function addLoginCommand(program: Command): void {
       process.stdout.write(`logged in to ${url}; profile saved to ${path}\n`);
     }));
 
-  program.command("logout").description("forget the saved profile's credential").action(action(async () => {
+  program.command("logout").description("end an admin login's sign-in on the server and forget the saved credential").action(action(async () => {
+    const saved = savedProfile();
+    if (saved?.url && saved.refreshToken) {
+      // The server ends the sign-in, so a copy of the saved tokens is worthless too; the local
+      // credential goes whether or not the server could be reached.
+      const c = new AdminClient({ url: saved.url });
+      try {
+        await c.call(c.api.POST("/admin/auth/logout", { body: { refreshToken: saved.refreshToken } }));
+        process.stdout.write(`signed out of ${saved.url}\n`);
+      } catch (e) {
+        process.stderr.write(`tessera: the sign-in could not be ended on ${saved.url} (${e instanceof Error ? e.message : String(e)}); its token stays valid until it expires\n`);
+      }
+    }
     saveProfile({ url: "" });
     process.stdout.write(`credential removed from ${configPath()}\n`);
   }));

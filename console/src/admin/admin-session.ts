@@ -82,6 +82,10 @@ export class AdminSession {
   signOut(reason = ""): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    // The server ends the sign-in too (POST /admin/auth/logout), so a copy of its tokens is
+    // worthless from now on; the console forgets them whether or not the call gets through.
+    const refreshToken = this.held?.refreshToken;
+    if (refreshToken) void this.api.POST("/admin/auth/logout", { body: { refreshToken } }).catch(() => undefined);
     this.held = null;
     this.endedBecause = reason;
     this.emit();

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { safeEqual, sha256Hex } from "../../../services/kit/src/crypto/random.js";
 import type { Actor } from "../../../services/kit/src/context.js";
 import type { AdminTokens } from "./admin-tokens.js";
+import type { AdminSessionCheck } from "./admin-session-check.js";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -11,9 +12,10 @@ declare module "express-serve-static-core" {
 
 /**
  * The Admin API guard (spec 5): `X-Admin-API-Key`, or `Authorization: Bearer <admin JWT>`.
- * The key is held only as its SHA-256, so a memory dump or the data dir does not reveal it.
+ * The key is held only as its SHA-256, so a memory dump or the data dir does not reveal it. A JWT
+ * counts only while its sign-in's session is going (sign-out and password resets end it).
  */
-export function adminGuard(apiKeySha256: string, tokens: AdminTokens) {
+export function adminGuard(apiKeySha256: string, tokens: AdminTokens, sessions: AdminSessionCheck) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const ip = req.ip ?? "";
     const key = req.get("x-admin-api-key");
@@ -28,7 +30,7 @@ export function adminGuard(apiKeySha256: string, tokens: AdminTokens) {
     const bearer = auth?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (bearer) {
       const claims = await tokens.verify(bearer);
-      if (claims) {
+      if (claims && (await sessions.active(claims.sid))) {
         req.actor = { type: "admin", adminId: claims.sub, username: claims.username, ipAddress: ip };
         return next();
       }

@@ -4,6 +4,8 @@ import { SignJWT, jwtVerify } from "jose";
 export interface AdminClaims {
   sub: string;
   username: string;
+  /** The sign-in's server-side session (the directory's admin sessions): sign-out ends it. */
+  sid: string;
 }
 
 /** Lifetime of an admin JWT (seconds). */
@@ -21,6 +23,8 @@ export const ADMIN_SESSION_MAX = 36_000;
 export interface AdminRefreshClaims extends AdminClaims {
   /** The sign-in's time (epoch seconds), carried from token to token: the session's start. */
   authTime: number;
+  /** The refresh id the session holds for this token; a renewal replaces it, so the token works once. */
+  rid: string;
 }
 
 /**
@@ -43,10 +47,10 @@ export class AdminTokens {
    * need not keep the password: valid ADMIN_REFRESH_IDLE seconds, never past ADMIN_SESSION_MAX
    * after `authTime`. Answers the token and its lifetime in seconds.
    */
-  async signRefresh(claims: AdminClaims, authTime: number): Promise<{ token: string; expiresIn: number }> {
+  async signRefresh(claims: AdminClaims, authTime: number, rid: string): Promise<{ token: string; expiresIn: number }> {
     const nowS = Math.floor(this.now() / 1000);
-    const exp = Math.min(nowS + ADMIN_REFRESH_IDLE, authTime + ADMIN_SESSION_MAX);
-    const token = await new SignJWT({ preferred_username: claims.username, typ: "admin-refresh", auth_time: authTime })
+    const exp = this.refreshExpiry(authTime) / 1000;
+    const token = await new SignJWT({ preferred_username: claims.username, typ: "admin-refresh", auth_time: authTime, sid: claims.sid, rid })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(claims.sub)
       .setIssuer(this.issuer)
@@ -57,6 +61,21 @@ export class AdminTokens {
     return { token, expiresIn: exp - nowS };
   }
 
+  /** When a refresh token issued now for a sign-in at `authTime` (epoch seconds) expires, in epoch ms. */
+  refreshExpiry(authTime: number): number {
+    const nowS = Math.floor(this.now() / 1000);
+    return Math.min(nowS + ADMIN_REFRESH_IDLE, authTime + ADMIN_SESSION_MAX) * 1000;
+  }
+
+  /**
+   * Until when the server keeps a sign-in's session after tokens are issued now: as long as the
+   * longer-lived of its refresh token and its access token (a client that never renews, as the
+   * CLI, keeps its hour), in epoch ms.
+   */
+  sessionExpiry(authTime: number): number {
+    return Math.max(this.refreshExpiry(authTime), this.now() + ADMIN_TOKEN_TTL * 1000);
+  }
+
   /** The refresh token's claims, or null for any invalid, foreign, expired or over-age token. */
   async verifyRefresh(token: string): Promise<AdminRefreshClaims | null> {
     try {
@@ -65,15 +84,16 @@ export class AdminTokens {
       });
       const authTime = payload.auth_time;
       if (payload.typ !== "admin-refresh" || typeof payload.sub !== "string" || typeof authTime !== "number") return null;
+      if (typeof payload.sid !== "string" || typeof payload.rid !== "string") return null;
       if (Math.floor(this.now() / 1000) >= authTime + ADMIN_SESSION_MAX) return null;
-      return { sub: payload.sub, username: String(payload.preferred_username ?? ""), authTime };
+      return { sub: payload.sub, username: String(payload.preferred_username ?? ""), sid: payload.sid, authTime, rid: payload.rid };
     } catch {
       return null;
     }
   }
 
   sign(claims: AdminClaims): Promise<string> {
-    return new SignJWT({ preferred_username: claims.username, typ: "admin" })
+    return new SignJWT({ preferred_username: claims.username, typ: "admin", sid: claims.sid })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(claims.sub)
       .setIssuer(this.issuer)
@@ -89,8 +109,9 @@ export class AdminTokens {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: this.issuer, audience: "tessera-admin", algorithms: ["HS256"],
       });
-      if (payload.typ !== "admin" || typeof payload.sub !== "string") return null;
-      return { sub: payload.sub, username: String(payload.preferred_username ?? "") };
+      // A token without a session predates revocable sign-ins: its holder signs in again.
+      if (payload.typ !== "admin" || typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+      return { sub: payload.sub, username: String(payload.preferred_username ?? ""), sid: payload.sid };
     } catch {
       return null;
     }

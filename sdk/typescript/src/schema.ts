@@ -1129,9 +1129,29 @@ export interface paths {
         put?: never;
         /**
          * Renew an admin token with the refresh token of its login
-         * @description New tokens without the password: the refresh token of a login (or of an earlier renewal; each renewal answers a new one) of an admin account that still exists. 401 `invalid_refresh_token` when it is invalid, expired (30 minutes unused, or 10 hours after the login) or its account is gone.
+         * @description New tokens without the password: the refresh token of a login (or of the last renewal; each renewal answers a new one, and a refresh token works once) of an admin account that still exists. 401 `invalid_refresh_token` when it is invalid, expired (30 minutes unused, or 10 hours after the login), its sign-in has ended (sign-out, a reset of the admin's password) or its account is gone; a refresh token presented a second time ends its sign-in as well.
          */
         post: operations["refreshAdminToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out: end the sign-in of a refresh token
+         * @description Ends the sign-in the refresh token belongs to: neither that refresh token nor the sign-in's access tokens are accepted afterwards (through another gateway replica within 5 seconds). 204 whatever the token, as RFC 7009 revocation answers, so the answer tells nothing about it.
+         */
+        post: operations["adminLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10163,6 +10183,46 @@ export interface operations {
             };
             /** @description Not a valid refresh token (`invalid_refresh_token`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed out (or the token named no sign-in). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

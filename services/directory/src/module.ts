@@ -7,6 +7,8 @@ import { checkHealth } from "../../kit/src/health.js";
 import type { DirectoryConfig } from "./config.js";
 import { RealmRepository } from "./store/realm-repository.js";
 import { AdminAccountRepository } from "./store/admin-account-repository.js";
+import { AdminSessionRepository } from "./store/admin-session-repository.js";
+import { AdminSessions } from "./domain/admin-sessions.js";
 import { RealmAdmin } from "./domain/realm-admin.js";
 import { AdminAccounts } from "./domain/admin-accounts.js";
 import { AdminLoginLockout } from "./domain/admin-login-lockout.js";
@@ -43,7 +45,9 @@ export async function buildDirectory(given: ServiceDeps, config: DirectoryConfig
   const outbox = await Outbox.open(store, bus, clock, deps.logger, { soleProcess: deps.soleProcess ?? false });
   const realms = new RealmAdmin(realmRepo, outbox, secrets, clock);
   const adminLockout = new AdminLoginLockout(await AdminLoginFailureRepository.open(store), clock, config.adminLogin);
-  const admins = new AdminAccounts(await AdminAccountRepository.open(store), hasher, clock, adminLockout);
+  const adminRepo = await AdminAccountRepository.open(store);
+  const adminSessions = new AdminSessions(await AdminSessionRepository.open(store), (id) => adminRepo.findById(id), clock);
+  const admins = new AdminAccounts(adminRepo, hasher, clock, adminLockout, (id) => adminSessions.endAllOf(id));
   const writes = await buildUserWrites(deps, outbox);
   const users = await buildUsersAndGroups(deps, config, realms, hasher, writes);
   let cascade: Subscription | undefined;
@@ -60,7 +64,7 @@ export async function buildDirectory(given: ServiceDeps, config: DirectoryConfig
     routes(router: ConnectRouter) {
       router.service(DirectoryService, { health: async () => ({ health: await checkHealth("directory", store, bus) }) });
       router.service(RealmService, realmRpc(realms));
-      router.service(AdminAccountService, adminAccountRpc(admins));
+      router.service(AdminAccountService, adminAccountRpc(admins, adminSessions));
       router.service(UserService, users.userRpc);
       router.service(GroupService, users.groupRpc);
       router.service(OrganizationService, users.organizationRpc);

@@ -15,6 +15,8 @@ export class AdminAccounts {
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly lockout: AdminLoginLockout,
+    /** Runs after a password reset: the admin's sign-ins end (admin-sessions.ts). */
+    private readonly passwordReset: (adminId: string) => Promise<unknown> = async () => undefined,
   ) {}
 
   /** Creates the bootstrap admin, or re-sets its password when the configured one changed. */
@@ -33,6 +35,7 @@ export class AdminAccounts {
     }
     if (!(await this.hasher.verify(existing.passwordHash, password))) {
       await this.repo.setPasswordHash(existing._id, await this.hasher.hash(password));
+      await this.passwordReset(existing._id);
     }
   }
 

@@ -286,6 +286,401 @@ func (x *GetAdminResponse) GetAdmin() *AdminAccount {
 	return nil
 }
 
+type StartAdminSessionRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	AdminId string                 `protobuf:"bytes,1,opt,name=admin_id,json=adminId,proto3" json:"admin_id,omitempty"`
+	// When the session ends unless renewed (the refresh token's expiry).
+	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartAdminSessionRequest) Reset() {
+	*x = StartAdminSessionRequest{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartAdminSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartAdminSessionRequest) ProtoMessage() {}
+
+func (x *StartAdminSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartAdminSessionRequest.ProtoReflect.Descriptor instead.
+func (*StartAdminSessionRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *StartAdminSessionRequest) GetAdminId() string {
+	if x != nil {
+		return x.AdminId
+	}
+	return ""
+}
+
+func (x *StartAdminSessionRequest) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+type StartAdminSessionResponse struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	// The id the refresh token carries; the next renewal must present it.
+	RefreshId     string `protobuf:"bytes,2,opt,name=refresh_id,json=refreshId,proto3" json:"refresh_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartAdminSessionResponse) Reset() {
+	*x = StartAdminSessionResponse{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartAdminSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartAdminSessionResponse) ProtoMessage() {}
+
+func (x *StartAdminSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartAdminSessionResponse.ProtoReflect.Descriptor instead.
+func (*StartAdminSessionResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *StartAdminSessionResponse) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+func (x *StartAdminSessionResponse) GetRefreshId() string {
+	if x != nil {
+		return x.RefreshId
+	}
+	return ""
+}
+
+type RenewAdminSessionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	RefreshId     string                 `protobuf:"bytes,2,opt,name=refresh_id,json=refreshId,proto3" json:"refresh_id,omitempty"`
+	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenewAdminSessionRequest) Reset() {
+	*x = RenewAdminSessionRequest{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenewAdminSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenewAdminSessionRequest) ProtoMessage() {}
+
+func (x *RenewAdminSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenewAdminSessionRequest.ProtoReflect.Descriptor instead.
+func (*RenewAdminSessionRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *RenewAdminSessionRequest) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+func (x *RenewAdminSessionRequest) GetRefreshId() string {
+	if x != nil {
+		return x.RefreshId
+	}
+	return ""
+}
+
+func (x *RenewAdminSessionRequest) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+type RenewAdminSessionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RefreshId     string                 `protobuf:"bytes,1,opt,name=refresh_id,json=refreshId,proto3" json:"refresh_id,omitempty"`
+	Admin         *AdminAccount          `protobuf:"bytes,2,opt,name=admin,proto3" json:"admin,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenewAdminSessionResponse) Reset() {
+	*x = RenewAdminSessionResponse{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenewAdminSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenewAdminSessionResponse) ProtoMessage() {}
+
+func (x *RenewAdminSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenewAdminSessionResponse.ProtoReflect.Descriptor instead.
+func (*RenewAdminSessionResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *RenewAdminSessionResponse) GetRefreshId() string {
+	if x != nil {
+		return x.RefreshId
+	}
+	return ""
+}
+
+func (x *RenewAdminSessionResponse) GetAdmin() *AdminAccount {
+	if x != nil {
+		return x.Admin
+	}
+	return nil
+}
+
+type EndAdminSessionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EndAdminSessionRequest) Reset() {
+	*x = EndAdminSessionRequest{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EndAdminSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EndAdminSessionRequest) ProtoMessage() {}
+
+func (x *EndAdminSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EndAdminSessionRequest.ProtoReflect.Descriptor instead.
+func (*EndAdminSessionRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *EndAdminSessionRequest) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+type EndAdminSessionResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// False when there was none (already ended or expired).
+	Ended         bool `protobuf:"varint,1,opt,name=ended,proto3" json:"ended,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EndAdminSessionResponse) Reset() {
+	*x = EndAdminSessionResponse{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EndAdminSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EndAdminSessionResponse) ProtoMessage() {}
+
+func (x *EndAdminSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EndAdminSessionResponse.ProtoReflect.Descriptor instead.
+func (*EndAdminSessionResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *EndAdminSessionResponse) GetEnded() bool {
+	if x != nil {
+		return x.Ended
+	}
+	return false
+}
+
+type CheckAdminSessionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckAdminSessionRequest) Reset() {
+	*x = CheckAdminSessionRequest{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckAdminSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckAdminSessionRequest) ProtoMessage() {}
+
+func (x *CheckAdminSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckAdminSessionRequest.ProtoReflect.Descriptor instead.
+func (*CheckAdminSessionRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *CheckAdminSessionRequest) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+type CheckAdminSessionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Active        bool                   `protobuf:"varint,1,opt,name=active,proto3" json:"active,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckAdminSessionResponse) Reset() {
+	*x = CheckAdminSessionResponse{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckAdminSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckAdminSessionResponse) ProtoMessage() {}
+
+func (x *CheckAdminSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckAdminSessionResponse.ProtoReflect.Descriptor instead.
+func (*CheckAdminSessionResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *CheckAdminSessionResponse) GetActive() bool {
+	if x != nil {
+		return x.Active
+	}
+	return false
+}
+
 var File_iam_directory_v1_admin_account_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_admin_account_proto_rawDesc = "" +
@@ -307,10 +702,44 @@ const file_iam_directory_v1_admin_account_proto_rawDesc = "" +
 	"\x0fGetAdminRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"H\n" +
 	"\x10GetAdminResponse\x124\n" +
-	"\x05admin\x18\x01 \x01(\v2\x1e.iam.directory.v1.AdminAccountR\x05admin2\xd6\x01\n" +
+	"\x05admin\x18\x01 \x01(\v2\x1e.iam.directory.v1.AdminAccountR\x05admin\"p\n" +
+	"\x18StartAdminSessionRequest\x12\x19\n" +
+	"\badmin_id\x18\x01 \x01(\tR\aadminId\x129\n" +
+	"\n" +
+	"expires_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"Y\n" +
+	"\x19StartAdminSessionResponse\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
+	"\n" +
+	"refresh_id\x18\x02 \x01(\tR\trefreshId\"\x93\x01\n" +
+	"\x18RenewAdminSessionRequest\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
+	"\n" +
+	"refresh_id\x18\x02 \x01(\tR\trefreshId\x129\n" +
+	"\n" +
+	"expires_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"p\n" +
+	"\x19RenewAdminSessionResponse\x12\x1d\n" +
+	"\n" +
+	"refresh_id\x18\x01 \x01(\tR\trefreshId\x124\n" +
+	"\x05admin\x18\x02 \x01(\v2\x1e.iam.directory.v1.AdminAccountR\x05admin\"7\n" +
+	"\x16EndAdminSessionRequest\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\"/\n" +
+	"\x17EndAdminSessionResponse\x12\x14\n" +
+	"\x05ended\x18\x01 \x01(\bR\x05ended\"9\n" +
+	"\x18CheckAdminSessionRequest\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\"3\n" +
+	"\x19CheckAdminSessionResponse\x12\x16\n" +
+	"\x06active\x18\x01 \x01(\bR\x06active2\x88\x05\n" +
 	"\x13AdminAccountService\x12l\n" +
 	"\x11AuthenticateAdmin\x12*.iam.directory.v1.AuthenticateAdminRequest\x1a+.iam.directory.v1.AuthenticateAdminResponse\x12Q\n" +
-	"\bGetAdmin\x12!.iam.directory.v1.GetAdminRequest\x1a\".iam.directory.v1.GetAdminResponseB\xd5\x01\n" +
+	"\bGetAdmin\x12!.iam.directory.v1.GetAdminRequest\x1a\".iam.directory.v1.GetAdminResponse\x12l\n" +
+	"\x11StartAdminSession\x12*.iam.directory.v1.StartAdminSessionRequest\x1a+.iam.directory.v1.StartAdminSessionResponse\x12l\n" +
+	"\x11RenewAdminSession\x12*.iam.directory.v1.RenewAdminSessionRequest\x1a+.iam.directory.v1.RenewAdminSessionResponse\x12f\n" +
+	"\x0fEndAdminSession\x12(.iam.directory.v1.EndAdminSessionRequest\x1a).iam.directory.v1.EndAdminSessionResponse\x12l\n" +
+	"\x11CheckAdminSession\x12*.iam.directory.v1.CheckAdminSessionRequest\x1a+.iam.directory.v1.CheckAdminSessionResponseB\xd5\x01\n" +
 	"\x14com.iam.directory.v1B\x11AdminAccountProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -325,28 +754,47 @@ func file_iam_directory_v1_admin_account_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_admin_account_proto_rawDescData
 }
 
-var file_iam_directory_v1_admin_account_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_iam_directory_v1_admin_account_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_iam_directory_v1_admin_account_proto_goTypes = []any{
 	(*AdminAccount)(nil),              // 0: iam.directory.v1.AdminAccount
 	(*AuthenticateAdminRequest)(nil),  // 1: iam.directory.v1.AuthenticateAdminRequest
 	(*AuthenticateAdminResponse)(nil), // 2: iam.directory.v1.AuthenticateAdminResponse
 	(*GetAdminRequest)(nil),           // 3: iam.directory.v1.GetAdminRequest
 	(*GetAdminResponse)(nil),          // 4: iam.directory.v1.GetAdminResponse
-	(*timestamppb.Timestamp)(nil),     // 5: google.protobuf.Timestamp
+	(*StartAdminSessionRequest)(nil),  // 5: iam.directory.v1.StartAdminSessionRequest
+	(*StartAdminSessionResponse)(nil), // 6: iam.directory.v1.StartAdminSessionResponse
+	(*RenewAdminSessionRequest)(nil),  // 7: iam.directory.v1.RenewAdminSessionRequest
+	(*RenewAdminSessionResponse)(nil), // 8: iam.directory.v1.RenewAdminSessionResponse
+	(*EndAdminSessionRequest)(nil),    // 9: iam.directory.v1.EndAdminSessionRequest
+	(*EndAdminSessionResponse)(nil),   // 10: iam.directory.v1.EndAdminSessionResponse
+	(*CheckAdminSessionRequest)(nil),  // 11: iam.directory.v1.CheckAdminSessionRequest
+	(*CheckAdminSessionResponse)(nil), // 12: iam.directory.v1.CheckAdminSessionResponse
+	(*timestamppb.Timestamp)(nil),     // 13: google.protobuf.Timestamp
 }
 var file_iam_directory_v1_admin_account_proto_depIdxs = []int32{
-	5, // 0: iam.directory.v1.AdminAccount.created_at:type_name -> google.protobuf.Timestamp
-	0, // 1: iam.directory.v1.AuthenticateAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
-	0, // 2: iam.directory.v1.GetAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
-	1, // 3: iam.directory.v1.AdminAccountService.AuthenticateAdmin:input_type -> iam.directory.v1.AuthenticateAdminRequest
-	3, // 4: iam.directory.v1.AdminAccountService.GetAdmin:input_type -> iam.directory.v1.GetAdminRequest
-	2, // 5: iam.directory.v1.AdminAccountService.AuthenticateAdmin:output_type -> iam.directory.v1.AuthenticateAdminResponse
-	4, // 6: iam.directory.v1.AdminAccountService.GetAdmin:output_type -> iam.directory.v1.GetAdminResponse
-	5, // [5:7] is the sub-list for method output_type
-	3, // [3:5] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	13, // 0: iam.directory.v1.AdminAccount.created_at:type_name -> google.protobuf.Timestamp
+	0,  // 1: iam.directory.v1.AuthenticateAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	0,  // 2: iam.directory.v1.GetAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	13, // 3: iam.directory.v1.StartAdminSessionRequest.expires_at:type_name -> google.protobuf.Timestamp
+	13, // 4: iam.directory.v1.RenewAdminSessionRequest.expires_at:type_name -> google.protobuf.Timestamp
+	0,  // 5: iam.directory.v1.RenewAdminSessionResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	1,  // 6: iam.directory.v1.AdminAccountService.AuthenticateAdmin:input_type -> iam.directory.v1.AuthenticateAdminRequest
+	3,  // 7: iam.directory.v1.AdminAccountService.GetAdmin:input_type -> iam.directory.v1.GetAdminRequest
+	5,  // 8: iam.directory.v1.AdminAccountService.StartAdminSession:input_type -> iam.directory.v1.StartAdminSessionRequest
+	7,  // 9: iam.directory.v1.AdminAccountService.RenewAdminSession:input_type -> iam.directory.v1.RenewAdminSessionRequest
+	9,  // 10: iam.directory.v1.AdminAccountService.EndAdminSession:input_type -> iam.directory.v1.EndAdminSessionRequest
+	11, // 11: iam.directory.v1.AdminAccountService.CheckAdminSession:input_type -> iam.directory.v1.CheckAdminSessionRequest
+	2,  // 12: iam.directory.v1.AdminAccountService.AuthenticateAdmin:output_type -> iam.directory.v1.AuthenticateAdminResponse
+	4,  // 13: iam.directory.v1.AdminAccountService.GetAdmin:output_type -> iam.directory.v1.GetAdminResponse
+	6,  // 14: iam.directory.v1.AdminAccountService.StartAdminSession:output_type -> iam.directory.v1.StartAdminSessionResponse
+	8,  // 15: iam.directory.v1.AdminAccountService.RenewAdminSession:output_type -> iam.directory.v1.RenewAdminSessionResponse
+	10, // 16: iam.directory.v1.AdminAccountService.EndAdminSession:output_type -> iam.directory.v1.EndAdminSessionResponse
+	12, // 17: iam.directory.v1.AdminAccountService.CheckAdminSession:output_type -> iam.directory.v1.CheckAdminSessionResponse
+	12, // [12:18] is the sub-list for method output_type
+	6,  // [6:12] is the sub-list for method input_type
+	6,  // [6:6] is the sub-list for extension type_name
+	6,  // [6:6] is the sub-list for extension extendee
+	0,  // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_admin_account_proto_init() }
@@ -360,7 +808,7 @@ func file_iam_directory_v1_admin_account_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_admin_account_proto_rawDesc), len(file_iam_directory_v1_admin_account_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   5,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

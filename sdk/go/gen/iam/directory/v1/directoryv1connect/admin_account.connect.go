@@ -39,12 +39,32 @@ const (
 	// AdminAccountServiceGetAdminProcedure is the fully-qualified name of the AdminAccountService's
 	// GetAdmin RPC.
 	AdminAccountServiceGetAdminProcedure = "/iam.directory.v1.AdminAccountService/GetAdmin"
+	// AdminAccountServiceStartAdminSessionProcedure is the fully-qualified name of the
+	// AdminAccountService's StartAdminSession RPC.
+	AdminAccountServiceStartAdminSessionProcedure = "/iam.directory.v1.AdminAccountService/StartAdminSession"
+	// AdminAccountServiceRenewAdminSessionProcedure is the fully-qualified name of the
+	// AdminAccountService's RenewAdminSession RPC.
+	AdminAccountServiceRenewAdminSessionProcedure = "/iam.directory.v1.AdminAccountService/RenewAdminSession"
+	// AdminAccountServiceEndAdminSessionProcedure is the fully-qualified name of the
+	// AdminAccountService's EndAdminSession RPC.
+	AdminAccountServiceEndAdminSessionProcedure = "/iam.directory.v1.AdminAccountService/EndAdminSession"
+	// AdminAccountServiceCheckAdminSessionProcedure is the fully-qualified name of the
+	// AdminAccountService's CheckAdminSession RPC.
+	AdminAccountServiceCheckAdminSessionProcedure = "/iam.directory.v1.AdminAccountService/CheckAdminSession"
 )
 
 // AdminAccountServiceClient is a client for the iam.directory.v1.AdminAccountService service.
 type AdminAccountServiceClient interface {
 	AuthenticateAdmin(context.Context, *connect.Request[v1.AuthenticateAdminRequest]) (*connect.Response[v1.AuthenticateAdminResponse], error)
 	GetAdmin(context.Context, *connect.Request[v1.GetAdminRequest]) (*connect.Response[v1.GetAdminResponse], error)
+	// An admin sign-in's server-side session (POST /admin/auth/login): its refresh token is single
+	// use, rotated by every renewal; presenting a used one ends the session (refresh token reuse,
+	// RFC 9700 section 4.14.2), as do sign-out and a reset of the admin's password.
+	StartAdminSession(context.Context, *connect.Request[v1.StartAdminSessionRequest]) (*connect.Response[v1.StartAdminSessionResponse], error)
+	RenewAdminSession(context.Context, *connect.Request[v1.RenewAdminSessionRequest]) (*connect.Response[v1.RenewAdminSessionResponse], error)
+	EndAdminSession(context.Context, *connect.Request[v1.EndAdminSessionRequest]) (*connect.Response[v1.EndAdminSessionResponse], error)
+	// Whether the session an admin JWT names is still going (the Admin API guard asks).
+	CheckAdminSession(context.Context, *connect.Request[v1.CheckAdminSessionRequest]) (*connect.Response[v1.CheckAdminSessionResponse], error)
 }
 
 // NewAdminAccountServiceClient constructs a client for the iam.directory.v1.AdminAccountService
@@ -70,6 +90,30 @@ func NewAdminAccountServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(adminAccountServiceMethods.ByName("GetAdmin")),
 			connect.WithClientOptions(opts...),
 		),
+		startAdminSession: connect.NewClient[v1.StartAdminSessionRequest, v1.StartAdminSessionResponse](
+			httpClient,
+			baseURL+AdminAccountServiceStartAdminSessionProcedure,
+			connect.WithSchema(adminAccountServiceMethods.ByName("StartAdminSession")),
+			connect.WithClientOptions(opts...),
+		),
+		renewAdminSession: connect.NewClient[v1.RenewAdminSessionRequest, v1.RenewAdminSessionResponse](
+			httpClient,
+			baseURL+AdminAccountServiceRenewAdminSessionProcedure,
+			connect.WithSchema(adminAccountServiceMethods.ByName("RenewAdminSession")),
+			connect.WithClientOptions(opts...),
+		),
+		endAdminSession: connect.NewClient[v1.EndAdminSessionRequest, v1.EndAdminSessionResponse](
+			httpClient,
+			baseURL+AdminAccountServiceEndAdminSessionProcedure,
+			connect.WithSchema(adminAccountServiceMethods.ByName("EndAdminSession")),
+			connect.WithClientOptions(opts...),
+		),
+		checkAdminSession: connect.NewClient[v1.CheckAdminSessionRequest, v1.CheckAdminSessionResponse](
+			httpClient,
+			baseURL+AdminAccountServiceCheckAdminSessionProcedure,
+			connect.WithSchema(adminAccountServiceMethods.ByName("CheckAdminSession")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -77,6 +121,10 @@ func NewAdminAccountServiceClient(httpClient connect.HTTPClient, baseURL string,
 type adminAccountServiceClient struct {
 	authenticateAdmin *connect.Client[v1.AuthenticateAdminRequest, v1.AuthenticateAdminResponse]
 	getAdmin          *connect.Client[v1.GetAdminRequest, v1.GetAdminResponse]
+	startAdminSession *connect.Client[v1.StartAdminSessionRequest, v1.StartAdminSessionResponse]
+	renewAdminSession *connect.Client[v1.RenewAdminSessionRequest, v1.RenewAdminSessionResponse]
+	endAdminSession   *connect.Client[v1.EndAdminSessionRequest, v1.EndAdminSessionResponse]
+	checkAdminSession *connect.Client[v1.CheckAdminSessionRequest, v1.CheckAdminSessionResponse]
 }
 
 // AuthenticateAdmin calls iam.directory.v1.AdminAccountService.AuthenticateAdmin.
@@ -89,11 +137,39 @@ func (c *adminAccountServiceClient) GetAdmin(ctx context.Context, req *connect.R
 	return c.getAdmin.CallUnary(ctx, req)
 }
 
+// StartAdminSession calls iam.directory.v1.AdminAccountService.StartAdminSession.
+func (c *adminAccountServiceClient) StartAdminSession(ctx context.Context, req *connect.Request[v1.StartAdminSessionRequest]) (*connect.Response[v1.StartAdminSessionResponse], error) {
+	return c.startAdminSession.CallUnary(ctx, req)
+}
+
+// RenewAdminSession calls iam.directory.v1.AdminAccountService.RenewAdminSession.
+func (c *adminAccountServiceClient) RenewAdminSession(ctx context.Context, req *connect.Request[v1.RenewAdminSessionRequest]) (*connect.Response[v1.RenewAdminSessionResponse], error) {
+	return c.renewAdminSession.CallUnary(ctx, req)
+}
+
+// EndAdminSession calls iam.directory.v1.AdminAccountService.EndAdminSession.
+func (c *adminAccountServiceClient) EndAdminSession(ctx context.Context, req *connect.Request[v1.EndAdminSessionRequest]) (*connect.Response[v1.EndAdminSessionResponse], error) {
+	return c.endAdminSession.CallUnary(ctx, req)
+}
+
+// CheckAdminSession calls iam.directory.v1.AdminAccountService.CheckAdminSession.
+func (c *adminAccountServiceClient) CheckAdminSession(ctx context.Context, req *connect.Request[v1.CheckAdminSessionRequest]) (*connect.Response[v1.CheckAdminSessionResponse], error) {
+	return c.checkAdminSession.CallUnary(ctx, req)
+}
+
 // AdminAccountServiceHandler is an implementation of the iam.directory.v1.AdminAccountService
 // service.
 type AdminAccountServiceHandler interface {
 	AuthenticateAdmin(context.Context, *connect.Request[v1.AuthenticateAdminRequest]) (*connect.Response[v1.AuthenticateAdminResponse], error)
 	GetAdmin(context.Context, *connect.Request[v1.GetAdminRequest]) (*connect.Response[v1.GetAdminResponse], error)
+	// An admin sign-in's server-side session (POST /admin/auth/login): its refresh token is single
+	// use, rotated by every renewal; presenting a used one ends the session (refresh token reuse,
+	// RFC 9700 section 4.14.2), as do sign-out and a reset of the admin's password.
+	StartAdminSession(context.Context, *connect.Request[v1.StartAdminSessionRequest]) (*connect.Response[v1.StartAdminSessionResponse], error)
+	RenewAdminSession(context.Context, *connect.Request[v1.RenewAdminSessionRequest]) (*connect.Response[v1.RenewAdminSessionResponse], error)
+	EndAdminSession(context.Context, *connect.Request[v1.EndAdminSessionRequest]) (*connect.Response[v1.EndAdminSessionResponse], error)
+	// Whether the session an admin JWT names is still going (the Admin API guard asks).
+	CheckAdminSession(context.Context, *connect.Request[v1.CheckAdminSessionRequest]) (*connect.Response[v1.CheckAdminSessionResponse], error)
 }
 
 // NewAdminAccountServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -115,12 +191,44 @@ func NewAdminAccountServiceHandler(svc AdminAccountServiceHandler, opts ...conne
 		connect.WithSchema(adminAccountServiceMethods.ByName("GetAdmin")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminAccountServiceStartAdminSessionHandler := connect.NewUnaryHandler(
+		AdminAccountServiceStartAdminSessionProcedure,
+		svc.StartAdminSession,
+		connect.WithSchema(adminAccountServiceMethods.ByName("StartAdminSession")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminAccountServiceRenewAdminSessionHandler := connect.NewUnaryHandler(
+		AdminAccountServiceRenewAdminSessionProcedure,
+		svc.RenewAdminSession,
+		connect.WithSchema(adminAccountServiceMethods.ByName("RenewAdminSession")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminAccountServiceEndAdminSessionHandler := connect.NewUnaryHandler(
+		AdminAccountServiceEndAdminSessionProcedure,
+		svc.EndAdminSession,
+		connect.WithSchema(adminAccountServiceMethods.ByName("EndAdminSession")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminAccountServiceCheckAdminSessionHandler := connect.NewUnaryHandler(
+		AdminAccountServiceCheckAdminSessionProcedure,
+		svc.CheckAdminSession,
+		connect.WithSchema(adminAccountServiceMethods.ByName("CheckAdminSession")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.AdminAccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminAccountServiceAuthenticateAdminProcedure:
 			adminAccountServiceAuthenticateAdminHandler.ServeHTTP(w, r)
 		case AdminAccountServiceGetAdminProcedure:
 			adminAccountServiceGetAdminHandler.ServeHTTP(w, r)
+		case AdminAccountServiceStartAdminSessionProcedure:
+			adminAccountServiceStartAdminSessionHandler.ServeHTTP(w, r)
+		case AdminAccountServiceRenewAdminSessionProcedure:
+			adminAccountServiceRenewAdminSessionHandler.ServeHTTP(w, r)
+		case AdminAccountServiceEndAdminSessionProcedure:
+			adminAccountServiceEndAdminSessionHandler.ServeHTTP(w, r)
+		case AdminAccountServiceCheckAdminSessionProcedure:
+			adminAccountServiceCheckAdminSessionHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -136,4 +244,20 @@ func (UnimplementedAdminAccountServiceHandler) AuthenticateAdmin(context.Context
 
 func (UnimplementedAdminAccountServiceHandler) GetAdmin(context.Context, *connect.Request[v1.GetAdminRequest]) (*connect.Response[v1.GetAdminResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.GetAdmin is not implemented"))
+}
+
+func (UnimplementedAdminAccountServiceHandler) StartAdminSession(context.Context, *connect.Request[v1.StartAdminSessionRequest]) (*connect.Response[v1.StartAdminSessionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.StartAdminSession is not implemented"))
+}
+
+func (UnimplementedAdminAccountServiceHandler) RenewAdminSession(context.Context, *connect.Request[v1.RenewAdminSessionRequest]) (*connect.Response[v1.RenewAdminSessionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.RenewAdminSession is not implemented"))
+}
+
+func (UnimplementedAdminAccountServiceHandler) EndAdminSession(context.Context, *connect.Request[v1.EndAdminSessionRequest]) (*connect.Response[v1.EndAdminSessionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.EndAdminSession is not implemented"))
+}
+
+func (UnimplementedAdminAccountServiceHandler) CheckAdminSession(context.Context, *connect.Request[v1.CheckAdminSessionRequest]) (*connect.Response[v1.CheckAdminSessionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.CheckAdminSession is not implemented"))
 }

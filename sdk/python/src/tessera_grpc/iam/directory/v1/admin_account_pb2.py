@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$iam/directory/v1/admin_account.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\\\n\x0c\x41\x64minAccount\x12\n\n\x02id\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12.\n\ncreated_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"R\n\x18\x41uthenticateAdminRequest\x12\x10\n\x08username\x18\x01 \x01(\t\x12\x10\n\x08password\x18\x02 \x01(\t\x12\x12\n\nip_address\x18\x03 \x01(\t\"g\n\x19\x41uthenticateAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\x12\x1b\n\x13retry_after_seconds\x18\x02 \x01(\x05\"\x1d\n\x0fGetAdminRequest\x12\n\n\x02id\x18\x01 \x01(\t\"A\n\x10GetAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount2\xd6\x01\n\x13\x41\x64minAccountService\x12l\n\x11\x41uthenticateAdmin\x12*.iam.directory.v1.AuthenticateAdminRequest\x1a+.iam.directory.v1.AuthenticateAdminResponse\x12Q\n\x08GetAdmin\x12!.iam.directory.v1.GetAdminRequest\x1a\".iam.directory.v1.GetAdminResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$iam/directory/v1/admin_account.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\\\n\x0c\x41\x64minAccount\x12\n\n\x02id\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12.\n\ncreated_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"R\n\x18\x41uthenticateAdminRequest\x12\x10\n\x08username\x18\x01 \x01(\t\x12\x10\n\x08password\x18\x02 \x01(\t\x12\x12\n\nip_address\x18\x03 \x01(\t\"g\n\x19\x41uthenticateAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\x12\x1b\n\x13retry_after_seconds\x18\x02 \x01(\x05\"\x1d\n\x0fGetAdminRequest\x12\n\n\x02id\x18\x01 \x01(\t\"A\n\x10GetAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\"\\\n\x18StartAdminSessionRequest\x12\x10\n\x08\x61\x64min_id\x18\x01 \x01(\t\x12.\n\nexpires_at\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"C\n\x19StartAdminSessionResponse\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x12\n\nrefresh_id\x18\x02 \x01(\t\"r\n\x18RenewAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x12\n\nrefresh_id\x18\x02 \x01(\t\x12.\n\nexpires_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"^\n\x19RenewAdminSessionResponse\x12\x12\n\nrefresh_id\x18\x01 \x01(\t\x12-\n\x05\x61\x64min\x18\x02 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\",\n\x16\x45ndAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\"(\n\x17\x45ndAdminSessionResponse\x12\r\n\x05\x65nded\x18\x01 \x01(\x08\".\n\x18\x43heckAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\"+\n\x19\x43heckAdminSessionResponse\x12\x0e\n\x06\x61\x63tive\x18\x01 \x01(\x08\x32\x88\x05\n\x13\x41\x64minAccountService\x12l\n\x11\x41uthenticateAdmin\x12*.iam.directory.v1.AuthenticateAdminRequest\x1a+.iam.directory.v1.AuthenticateAdminResponse\x12Q\n\x08GetAdmin\x12!.iam.directory.v1.GetAdminRequest\x1a\".iam.directory.v1.GetAdminResponse\x12l\n\x11StartAdminSession\x12*.iam.directory.v1.StartAdminSessionRequest\x1a+.iam.directory.v1.StartAdminSessionResponse\x12l\n\x11RenewAdminSession\x12*.iam.directory.v1.RenewAdminSessionRequest\x1a+.iam.directory.v1.RenewAdminSessionResponse\x12\x66\n\x0f\x45ndAdminSession\x12(.iam.directory.v1.EndAdminSessionRequest\x1a).iam.directory.v1.EndAdminSessionResponse\x12l\n\x11\x43heckAdminSession\x12*.iam.directory.v1.CheckAdminSessionRequest\x1a+.iam.directory.v1.CheckAdminSessionResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -42,6 +42,22 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GETADMINREQUEST']._serialized_end=403
   _globals['_GETADMINRESPONSE']._serialized_start=405
   _globals['_GETADMINRESPONSE']._serialized_end=470
-  _globals['_ADMINACCOUNTSERVICE']._serialized_start=473
-  _globals['_ADMINACCOUNTSERVICE']._serialized_end=687
+  _globals['_STARTADMINSESSIONREQUEST']._serialized_start=472
+  _globals['_STARTADMINSESSIONREQUEST']._serialized_end=564
+  _globals['_STARTADMINSESSIONRESPONSE']._serialized_start=566
+  _globals['_STARTADMINSESSIONRESPONSE']._serialized_end=633
+  _globals['_RENEWADMINSESSIONREQUEST']._serialized_start=635
+  _globals['_RENEWADMINSESSIONREQUEST']._serialized_end=749
+  _globals['_RENEWADMINSESSIONRESPONSE']._serialized_start=751
+  _globals['_RENEWADMINSESSIONRESPONSE']._serialized_end=845
+  _globals['_ENDADMINSESSIONREQUEST']._serialized_start=847
+  _globals['_ENDADMINSESSIONREQUEST']._serialized_end=891
+  _globals['_ENDADMINSESSIONRESPONSE']._serialized_start=893
+  _globals['_ENDADMINSESSIONRESPONSE']._serialized_end=933
+  _globals['_CHECKADMINSESSIONREQUEST']._serialized_start=935
+  _globals['_CHECKADMINSESSIONREQUEST']._serialized_end=981
+  _globals['_CHECKADMINSESSIONRESPONSE']._serialized_start=983
+  _globals['_CHECKADMINSESSIONRESPONSE']._serialized_end=1026
+  _globals['_ADMINACCOUNTSERVICE']._serialized_start=1029
+  _globals['_ADMINACCOUNTSERVICE']._serialized_end=1677
 # @@protoc_insertion_point(module_scope)

@@ -47,3 +47,61 @@ class GetAdminResponse(_message.Message):
     ADMIN_FIELD_NUMBER: _ClassVar[int]
     admin: AdminAccount
     def __init__(self, admin: _Optional[_Union[AdminAccount, _Mapping]] = ...) -> None: ...
+
+class StartAdminSessionRequest(_message.Message):
+    __slots__ = ("admin_id", "expires_at")
+    ADMIN_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    admin_id: str
+    expires_at: _timestamp_pb2.Timestamp
+    def __init__(self, admin_id: _Optional[str] = ..., expires_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class StartAdminSessionResponse(_message.Message):
+    __slots__ = ("session_id", "refresh_id")
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_ID_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    refresh_id: str
+    def __init__(self, session_id: _Optional[str] = ..., refresh_id: _Optional[str] = ...) -> None: ...
+
+class RenewAdminSessionRequest(_message.Message):
+    __slots__ = ("session_id", "refresh_id", "expires_at")
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    refresh_id: str
+    expires_at: _timestamp_pb2.Timestamp
+    def __init__(self, session_id: _Optional[str] = ..., refresh_id: _Optional[str] = ..., expires_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class RenewAdminSessionResponse(_message.Message):
+    __slots__ = ("refresh_id", "admin")
+    REFRESH_ID_FIELD_NUMBER: _ClassVar[int]
+    ADMIN_FIELD_NUMBER: _ClassVar[int]
+    refresh_id: str
+    admin: AdminAccount
+    def __init__(self, refresh_id: _Optional[str] = ..., admin: _Optional[_Union[AdminAccount, _Mapping]] = ...) -> None: ...
+
+class EndAdminSessionRequest(_message.Message):
+    __slots__ = ("session_id",)
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    def __init__(self, session_id: _Optional[str] = ...) -> None: ...
+
+class EndAdminSessionResponse(_message.Message):
+    __slots__ = ("ended",)
+    ENDED_FIELD_NUMBER: _ClassVar[int]
+    ended: bool
+    def __init__(self, ended: _Optional[bool] = ...) -> None: ...
+
+class CheckAdminSessionRequest(_message.Message):
+    __slots__ = ("session_id",)
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    def __init__(self, session_id: _Optional[str] = ...) -> None: ...
+
+class CheckAdminSessionResponse(_message.Message):
+    __slots__ = ("active",)
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    active: bool
+    def __init__(self, active: _Optional[bool] = ...) -> None: ...

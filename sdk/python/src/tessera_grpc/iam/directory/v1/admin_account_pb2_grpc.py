@@ -46,6 +46,26 @@ class AdminAccountServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.GetAdminRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.GetAdminResponse.FromString,
                 _registered_method=True)
+        self.StartAdminSession = channel.unary_unary(
+                '/iam.directory.v1.AdminAccountService/StartAdminSession',
+                request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.StartAdminSessionRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.StartAdminSessionResponse.FromString,
+                _registered_method=True)
+        self.RenewAdminSession = channel.unary_unary(
+                '/iam.directory.v1.AdminAccountService/RenewAdminSession',
+                request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.RenewAdminSessionRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.RenewAdminSessionResponse.FromString,
+                _registered_method=True)
+        self.EndAdminSession = channel.unary_unary(
+                '/iam.directory.v1.AdminAccountService/EndAdminSession',
+                request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.EndAdminSessionRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.EndAdminSessionResponse.FromString,
+                _registered_method=True)
+        self.CheckAdminSession = channel.unary_unary(
+                '/iam.directory.v1.AdminAccountService/CheckAdminSession',
+                request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionResponse.FromString,
+                _registered_method=True)
 
 
 class AdminAccountServiceServicer:
@@ -65,6 +85,34 @@ class AdminAccountServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StartAdminSession(self, request, context):
+        """An admin sign-in's server-side session (POST /admin/auth/login): its refresh token is single
+        use, rotated by every renewal; presenting a used one ends the session (refresh token reuse,
+        RFC 9700 section 4.14.2), as do sign-out and a reset of the admin's password.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RenewAdminSession(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def EndAdminSession(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CheckAdminSession(self, request, context):
+        """Whether the session an admin JWT names is still going (the Admin API guard asks).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AdminAccountServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -77,6 +125,26 @@ def add_AdminAccountServiceServicer_to_server(servicer, server):
                     servicer.GetAdmin,
                     request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.GetAdminRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.GetAdminResponse.SerializeToString,
+            ),
+            'StartAdminSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartAdminSession,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.StartAdminSessionRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.StartAdminSessionResponse.SerializeToString,
+            ),
+            'RenewAdminSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.RenewAdminSession,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.RenewAdminSessionRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.RenewAdminSessionResponse.SerializeToString,
+            ),
+            'EndAdminSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.EndAdminSession,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.EndAdminSessionRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.EndAdminSessionResponse.SerializeToString,
+            ),
+            'CheckAdminSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckAdminSession,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -135,6 +203,114 @@ class AdminAccountService:
             '/iam.directory.v1.AdminAccountService/GetAdmin',
             iam_dot_directory_dot_v1_dot_admin__account__pb2.GetAdminRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_admin__account__pb2.GetAdminResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartAdminSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AdminAccountService/StartAdminSession',
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.StartAdminSessionRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.StartAdminSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RenewAdminSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AdminAccountService/RenewAdminSession',
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.RenewAdminSessionRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.RenewAdminSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EndAdminSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AdminAccountService/EndAdminSession',
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.EndAdminSessionRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.EndAdminSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckAdminSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AdminAccountService/CheckAdminSession',
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionResponse.FromString,
             options,
             channel_credentials,
             insecure,

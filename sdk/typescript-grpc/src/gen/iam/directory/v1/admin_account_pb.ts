@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/admin_account.proto.
  */
 export const file_iam_directory_v1_admin_account: GenFile = /*@__PURE__*/
-  fileDesc("CiRpYW0vZGlyZWN0b3J5L3YxL2FkbWluX2FjY291bnQucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiXAoMQWRtaW5BY2NvdW50EgoKAmlkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlIKGEF1dGhlbnRpY2F0ZUFkbWluUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRISCgppcF9hZGRyZXNzGAMgASgJImcKGUF1dGhlbnRpY2F0ZUFkbWluUmVzcG9uc2USLQoFYWRtaW4YASABKAsyHi5pYW0uZGlyZWN0b3J5LnYxLkFkbWluQWNjb3VudBIbChNyZXRyeV9hZnRlcl9zZWNvbmRzGAIgASgFIh0KD0dldEFkbWluUmVxdWVzdBIKCgJpZBgBIAEoCSJBChBHZXRBZG1pblJlc3BvbnNlEi0KBWFkbWluGAEgASgLMh4uaWFtLmRpcmVjdG9yeS52MS5BZG1pbkFjY291bnQy1gEKE0FkbWluQWNjb3VudFNlcnZpY2USbAoRQXV0aGVudGljYXRlQWRtaW4SKi5pYW0uZGlyZWN0b3J5LnYxLkF1dGhlbnRpY2F0ZUFkbWluUmVxdWVzdBorLmlhbS5kaXJlY3RvcnkudjEuQXV0aGVudGljYXRlQWRtaW5SZXNwb25zZRJRCghHZXRBZG1pbhIhLmlhbS5kaXJlY3RvcnkudjEuR2V0QWRtaW5SZXF1ZXN0GiIuaWFtLmRpcmVjdG9yeS52MS5HZXRBZG1pblJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiRpYW0vZGlyZWN0b3J5L3YxL2FkbWluX2FjY291bnQucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiXAoMQWRtaW5BY2NvdW50EgoKAmlkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlIKGEF1dGhlbnRpY2F0ZUFkbWluUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRISCgppcF9hZGRyZXNzGAMgASgJImcKGUF1dGhlbnRpY2F0ZUFkbWluUmVzcG9uc2USLQoFYWRtaW4YASABKAsyHi5pYW0uZGlyZWN0b3J5LnYxLkFkbWluQWNjb3VudBIbChNyZXRyeV9hZnRlcl9zZWNvbmRzGAIgASgFIh0KD0dldEFkbWluUmVxdWVzdBIKCgJpZBgBIAEoCSJBChBHZXRBZG1pblJlc3BvbnNlEi0KBWFkbWluGAEgASgLMh4uaWFtLmRpcmVjdG9yeS52MS5BZG1pbkFjY291bnQiXAoYU3RhcnRBZG1pblNlc3Npb25SZXF1ZXN0EhAKCGFkbWluX2lkGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkMKGVN0YXJ0QWRtaW5TZXNzaW9uUmVzcG9uc2USEgoKc2Vzc2lvbl9pZBgBIAEoCRISCgpyZWZyZXNoX2lkGAIgASgJInIKGFJlbmV3QWRtaW5TZXNzaW9uUmVxdWVzdBISCgpzZXNzaW9uX2lkGAEgASgJEhIKCnJlZnJlc2hfaWQYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiXgoZUmVuZXdBZG1pblNlc3Npb25SZXNwb25zZRISCgpyZWZyZXNoX2lkGAEgASgJEi0KBWFkbWluGAIgASgLMh4uaWFtLmRpcmVjdG9yeS52MS5BZG1pbkFjY291bnQiLAoWRW5kQWRtaW5TZXNzaW9uUmVxdWVzdBISCgpzZXNzaW9uX2lkGAEgASgJIigKF0VuZEFkbWluU2Vzc2lvblJlc3BvbnNlEg0KBWVuZGVkGAEgASgIIi4KGENoZWNrQWRtaW5TZXNzaW9uUmVxdWVzdBISCgpzZXNzaW9uX2lkGAEgASgJIisKGUNoZWNrQWRtaW5TZXNzaW9uUmVzcG9uc2USDgoGYWN0aXZlGAEgASgIMogFChNBZG1pbkFjY291bnRTZXJ2aWNlEmwKEUF1dGhlbnRpY2F0ZUFkbWluEiouaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGVBZG1pblJlcXVlc3QaKy5pYW0uZGlyZWN0b3J5LnYxLkF1dGhlbnRpY2F0ZUFkbWluUmVzcG9uc2USUQoIR2V0QWRtaW4SIS5pYW0uZGlyZWN0b3J5LnYxLkdldEFkbWluUmVxdWVzdBoiLmlhbS5kaXJlY3RvcnkudjEuR2V0QWRtaW5SZXNwb25zZRJsChFTdGFydEFkbWluU2Vzc2lvbhIqLmlhbS5kaXJlY3RvcnkudjEuU3RhcnRBZG1pblNlc3Npb25SZXF1ZXN0GisuaWFtLmRpcmVjdG9yeS52MS5TdGFydEFkbWluU2Vzc2lvblJlc3BvbnNlEmwKEVJlbmV3QWRtaW5TZXNzaW9uEiouaWFtLmRpcmVjdG9yeS52MS5SZW5ld0FkbWluU2Vzc2lvblJlcXVlc3QaKy5pYW0uZGlyZWN0b3J5LnYxLlJlbmV3QWRtaW5TZXNzaW9uUmVzcG9uc2USZgoPRW5kQWRtaW5TZXNzaW9uEiguaWFtLmRpcmVjdG9yeS52MS5FbmRBZG1pblNlc3Npb25SZXF1ZXN0GikuaWFtLmRpcmVjdG9yeS52MS5FbmRBZG1pblNlc3Npb25SZXNwb25zZRJsChFDaGVja0FkbWluU2Vzc2lvbhIqLmlhbS5kaXJlY3RvcnkudjEuQ2hlY2tBZG1pblNlc3Npb25SZXF1ZXN0GisuaWFtLmRpcmVjdG9yeS52MS5DaGVja0FkbWluU2Vzc2lvblJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message iam.directory.v1.AdminAccount
@@ -132,6 +132,173 @@ export const GetAdminResponseSchema: GenMessage<GetAdminResponse> = /*@__PURE__*
   messageDesc(file_iam_directory_v1_admin_account, 4);
 
 /**
+ * @generated from message iam.directory.v1.StartAdminSessionRequest
+ */
+export type StartAdminSessionRequest = Message<"iam.directory.v1.StartAdminSessionRequest"> & {
+  /**
+   * @generated from field: string admin_id = 1;
+   */
+  adminId: string;
+
+  /**
+   * When the session ends unless renewed (the refresh token's expiry).
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 2;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.StartAdminSessionRequest.
+ * Use `create(StartAdminSessionRequestSchema)` to create a new message.
+ */
+export const StartAdminSessionRequestSchema: GenMessage<StartAdminSessionRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 5);
+
+/**
+ * @generated from message iam.directory.v1.StartAdminSessionResponse
+ */
+export type StartAdminSessionResponse = Message<"iam.directory.v1.StartAdminSessionResponse"> & {
+  /**
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+
+  /**
+   * The id the refresh token carries; the next renewal must present it.
+   *
+   * @generated from field: string refresh_id = 2;
+   */
+  refreshId: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.StartAdminSessionResponse.
+ * Use `create(StartAdminSessionResponseSchema)` to create a new message.
+ */
+export const StartAdminSessionResponseSchema: GenMessage<StartAdminSessionResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 6);
+
+/**
+ * @generated from message iam.directory.v1.RenewAdminSessionRequest
+ */
+export type RenewAdminSessionRequest = Message<"iam.directory.v1.RenewAdminSessionRequest"> & {
+  /**
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+
+  /**
+   * @generated from field: string refresh_id = 2;
+   */
+  refreshId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 3;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.RenewAdminSessionRequest.
+ * Use `create(RenewAdminSessionRequestSchema)` to create a new message.
+ */
+export const RenewAdminSessionRequestSchema: GenMessage<RenewAdminSessionRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 7);
+
+/**
+ * @generated from message iam.directory.v1.RenewAdminSessionResponse
+ */
+export type RenewAdminSessionResponse = Message<"iam.directory.v1.RenewAdminSessionResponse"> & {
+  /**
+   * @generated from field: string refresh_id = 1;
+   */
+  refreshId: string;
+
+  /**
+   * @generated from field: iam.directory.v1.AdminAccount admin = 2;
+   */
+  admin?: AdminAccount | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.RenewAdminSessionResponse.
+ * Use `create(RenewAdminSessionResponseSchema)` to create a new message.
+ */
+export const RenewAdminSessionResponseSchema: GenMessage<RenewAdminSessionResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 8);
+
+/**
+ * @generated from message iam.directory.v1.EndAdminSessionRequest
+ */
+export type EndAdminSessionRequest = Message<"iam.directory.v1.EndAdminSessionRequest"> & {
+  /**
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.EndAdminSessionRequest.
+ * Use `create(EndAdminSessionRequestSchema)` to create a new message.
+ */
+export const EndAdminSessionRequestSchema: GenMessage<EndAdminSessionRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 9);
+
+/**
+ * @generated from message iam.directory.v1.EndAdminSessionResponse
+ */
+export type EndAdminSessionResponse = Message<"iam.directory.v1.EndAdminSessionResponse"> & {
+  /**
+   * False when there was none (already ended or expired).
+   *
+   * @generated from field: bool ended = 1;
+   */
+  ended: boolean;
+};
+
+/**
+ * Describes the message iam.directory.v1.EndAdminSessionResponse.
+ * Use `create(EndAdminSessionResponseSchema)` to create a new message.
+ */
+export const EndAdminSessionResponseSchema: GenMessage<EndAdminSessionResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 10);
+
+/**
+ * @generated from message iam.directory.v1.CheckAdminSessionRequest
+ */
+export type CheckAdminSessionRequest = Message<"iam.directory.v1.CheckAdminSessionRequest"> & {
+  /**
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.CheckAdminSessionRequest.
+ * Use `create(CheckAdminSessionRequestSchema)` to create a new message.
+ */
+export const CheckAdminSessionRequestSchema: GenMessage<CheckAdminSessionRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 11);
+
+/**
+ * @generated from message iam.directory.v1.CheckAdminSessionResponse
+ */
+export type CheckAdminSessionResponse = Message<"iam.directory.v1.CheckAdminSessionResponse"> & {
+  /**
+   * @generated from field: bool active = 1;
+   */
+  active: boolean;
+};
+
+/**
+ * Describes the message iam.directory.v1.CheckAdminSessionResponse.
+ * Use `create(CheckAdminSessionResponseSchema)` to create a new message.
+ */
+export const CheckAdminSessionResponseSchema: GenMessage<CheckAdminSessionResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 12);
+
+/**
  * AdminAccountService backs POST /admin/auth/login and GET /admin/auth/me (spec 4.14).
  * The gateway signs the admin JWT; the directory only proves the password.
  *
@@ -153,6 +320,44 @@ export const AdminAccountService: GenService<{
     methodKind: "unary";
     input: typeof GetAdminRequestSchema;
     output: typeof GetAdminResponseSchema;
+  },
+  /**
+   * An admin sign-in's server-side session (POST /admin/auth/login): its refresh token is single
+   * use, rotated by every renewal; presenting a used one ends the session (refresh token reuse,
+   * RFC 9700 section 4.14.2), as do sign-out and a reset of the admin's password.
+   *
+   * @generated from rpc iam.directory.v1.AdminAccountService.StartAdminSession
+   */
+  startAdminSession: {
+    methodKind: "unary";
+    input: typeof StartAdminSessionRequestSchema;
+    output: typeof StartAdminSessionResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.AdminAccountService.RenewAdminSession
+   */
+  renewAdminSession: {
+    methodKind: "unary";
+    input: typeof RenewAdminSessionRequestSchema;
+    output: typeof RenewAdminSessionResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.AdminAccountService.EndAdminSession
+   */
+  endAdminSession: {
+    methodKind: "unary";
+    input: typeof EndAdminSessionRequestSchema;
+    output: typeof EndAdminSessionResponseSchema;
+  },
+  /**
+   * Whether the session an admin JWT names is still going (the Admin API guard asks).
+   *
+   * @generated from rpc iam.directory.v1.AdminAccountService.CheckAdminSession
+   */
+  checkAdminSession: {
+    methodKind: "unary";
+    input: typeof CheckAdminSessionRequestSchema;
+    output: typeof CheckAdminSessionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_directory_v1_admin_account, 0);
