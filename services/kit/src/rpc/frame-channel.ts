@@ -50,7 +50,12 @@ export class FrameChannel {
     this.session = session;
     session.on("error", (e) => this.fail(e));
     session.on("close", () => this.fail());
-    session.on("goaway", () => { this.closed = true; });
+    // The peer is draining: no new calls here, and the stream is half-closed once what is queued
+    // is sent, which tells the peer it may end the stream after answering the calls in flight.
+    session.on("goaway", () => {
+      this.closed = true;
+      this.writer.end();
+    });
     // An idle channel must not keep its process alive; one with calls in flight does (track()).
     session.unref();
     const stream = session.request({
@@ -78,7 +83,7 @@ export class FrameChannel {
   call(req: CallSignal, key: string, headers: ReadonlyArray<[string, string]>, timeoutMs: number | undefined, message: Bytes): Promise<Bytes> {
     const signal = req.signal;
     if (signal.aborted) return Promise.reject(ConnectError.from(signal.reason, Code.Canceled));
-    if (this.dead) return Promise.reject(this.unavailable());
+    if (this.closed) return Promise.reject(this.unavailable());
     const callId = this.nextId;
     this.nextId = this.nextId === 0xffffffff ? 1 : this.nextId + 1;
     let frame: Buffer;

@@ -65,7 +65,7 @@ export class FrameServer {
     if (this.draining) stream.drain();
   }
 
-  /** Shutting down: each stream ends once its calls in flight are answered. */
+  /** Shutting down: each stream ends once its client stopped sending and its calls are answered. */
   drain(): void {
     this.draining = true;
     for (const s of this.streams) s.drain();
@@ -97,9 +97,16 @@ class FrameRequest extends CallRequest {
   }
 }
 
+/**
+ * How long a draining service waits for a client to stop sending on its own (it does on the
+ * GOAWAY) before it ends a stream anyway, once the stream's calls are answered.
+ */
+const DRAIN_GRACE_MS = 1000;
+
 class FrameStream {
   private inflight = 0;
-  private draining = false;
+  private clientEnded = false;
+  private graceOver = false;
   private readonly writer: FrameWriter;
 
   constructor(
@@ -121,12 +128,26 @@ class FrameStream {
         stream.close(e instanceof FrameTooLarge ? http2.constants.NGHTTP2_FRAME_SIZE_ERROR : http2.constants.NGHTTP2_PROTOCOL_ERROR);
       }
     });
-    req.on("end", () => this.drain());
+    req.on("end", () => {
+      this.clientEnded = true;
+      this.endIfDone();
+    });
   }
 
+  /**
+   * Shutting down. The client, told by the GOAWAY, stops sending and half-closes the stream; the
+   * stream ends once that happened and every call is answered, so no call sent before the client
+   * saw the GOAWAY goes unanswered.
+   */
   drain(): void {
-    this.draining = true;
-    if (this.inflight === 0) this.writer.end();
+    setTimeout(() => {
+      this.graceOver = true;
+      this.endIfDone();
+    }, DRAIN_GRACE_MS).unref();
+  }
+
+  private endIfDone(): void {
+    if (this.inflight === 0 && (this.clientEnded || this.graceOver)) this.writer.end();
   }
 
   private readonly onFrame = (body: Buffer) => {
@@ -136,7 +157,7 @@ class FrameStream {
     this.call(frame).then((reply) => {
       this.writer.send(reply);
       this.inflight--;
-      if (this.draining && this.inflight === 0) this.writer.end();
+      this.endIfDone();
     });
   };
 

@@ -87,16 +87,28 @@ describe("the frames transport, when the peer fails", () => {
     expect(await outcome(c.getRealm({ name: "small" }))).toBe("resolved");
   });
 
-  it("lets calls in flight finish when the service drains (SIGTERM), then the stream ends", async () => {
+  it("answers calls in flight and calls sent before the client saw the GOAWAY when the service drains (SIGTERM)", async () => {
     const p = await peer();
     const c = clientOf(p.url);
     expect(await outcome(c.getRealm({ name: "warm" }))).toBe("resolved");
     const inFlight = outcome(c.getRealm({ name: "slow-150" }));
     await new Promise((r) => setTimeout(r, 30));
     const closing = p.close(2000);
+    // Sent on the old stream in the same turn: the client has not read the GOAWAY yet.
+    const raced = outcome(c.getRealm({ name: "raced" }));
     expect(await inFlight).toBe("resolved");
+    expect(await raced).toBe("resolved");
     await closing;
     // Gone now: a new connection is refused.
     expect(await outcome(c.getRealm({ name: "later" }))).toBe(UNAVAILABLE);
+  });
+
+  it("answers a call sent to an idle stream just as the service starts draining", async () => {
+    const p = await peer();
+    const c = clientOf(p.url);
+    expect(await outcome(c.getRealm({ name: "warm" }))).toBe("resolved");
+    const closing = p.close(2000);
+    expect(await outcome(c.getRealm({ name: "raced" }))).toBe("resolved");
+    await closing;
   });
 });
