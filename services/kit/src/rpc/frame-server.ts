@@ -114,6 +114,8 @@ class FrameStream {
     private readonly stream: http2.ServerHttp2Stream, private readonly maxFrameBytes: number, private readonly logger: Logger,
   ) {
     stream.respond({ ":status": 200, "content-type": FRAMES_CONTENT_TYPE });
+    // A reset by the client (its process died) is an ordinary end here; its calls are abandoned.
+    stream.on("error", (e) => logger.debug({ err: e }, "frames stream reset"));
     this.writer = new FrameWriter(stream);
     const reader = new FrameReader(maxFrameBytes);
     // Read through the compatibility request: it consumes the stream's data, and left unread it
