@@ -32,7 +32,7 @@ export interface FramePeer {
  *   missing -> IamError NotFound; crash -> a bug (Internal); slow-<ms> -> answers after <ms>;
  *   die -> every connection is reset under the call (a SIGKILLed peer); anything else -> the realm.
  */
-export async function startFramePeer(opts: { maxFrameBytes?: number } = {}): Promise<FramePeer> {
+export async function startFramePeer(opts: { maxFrameBytes?: number; withoutFrames?: boolean } = {}): Promise<FramePeer> {
   const logger = pino({ level: "silent" });
   const seen: FramePeer["seen"] = new Map();
   const sockets = new Set<Socket>();
@@ -57,7 +57,8 @@ export async function startFramePeer(opts: { maxFrameBytes?: number } = {}): Pro
     ...(opts.maxFrameBytes ? { maxFrameBytes: opts.maxFrameBytes } : {}),
   });
   const connect = connectNodeAdapter({ routes, interceptors: [...interceptors, requireServiceCredential([PEER_TOKEN])] });
-  const server = new DualProtocolServer((req, res) => (frames.handles(req) ? frames.accept(req, res) : connect(req, res)));
+  // withoutFrames: a service of a release before the frames hop (Connect answers the path 404).
+  const server = new DualProtocolServer((req, res) => (!opts.withoutFrames && frames.handles(req) ? frames.accept(req, res) : connect(req, res)));
   const internals = server as unknown as { tcp: import("node:net").Server; h2: import("node:http2").Http2Server };
   internals.tcp.on("connection", (s: Socket) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
   internals.h2.on("session", (s: Http2Session) => sessions.push(s));

@@ -10,6 +10,16 @@ import { NEVER } from "./unary-call.js";
 export const FRAMES_PATH = "/tessera.internal.v1/frames";
 export const FRAMES_CONTENT_TYPE = "application/x-tessera-frames";
 
+/**
+ * The peer answered the frames stream 404: a service of a release before the frames hop (during a
+ * rolling update). It read none of the stream's calls, so they may be sent again by another hop.
+ */
+export class FramesNotServed extends Error {
+  constructor(baseUrl: string) {
+    super(`${baseUrl} does not serve ${FRAMES_PATH}`);
+  }
+}
+
 /** What a call may have its signal swapped on: a deadline passed here aborts it, as Connect's does. */
 export interface CallSignal { signal: AbortSignal }
 
@@ -64,7 +74,8 @@ export class FrameChannel {
     }, { endStream: false });
     stream.on("response", (headers) => {
       const status = headers[":status"];
-      if (status !== 200) this.fail(new Error(`the frames stream was answered HTTP ${status}`));
+      if (status === 404) this.fail(new FramesNotServed(baseUrl));
+      else if (status !== 200) this.fail(new Error(`the frames stream was answered HTTP ${status}`));
     });
     stream.on("data", (chunk: Buffer) => {
       try {

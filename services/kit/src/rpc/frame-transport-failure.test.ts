@@ -49,6 +49,22 @@ describe("the frames transport, when the peer fails", () => {
     expect(p.sessions.length).toBe(sessions + 1);
   });
 
+  it("calls a service of an older release, which does not serve frames (a rolling update), over the fallback hop", async () => {
+    const p = await peer({ withoutFrames: true });
+    const t = createFrameTransport({
+      baseUrl: p.url, authorization: `Bearer ${PEER_TOKEN}`, interceptors: [transportFailures("directory"), contextPropagation],
+      fallback: () => createConnectTransport({ baseUrl: p.url, httpVersion: "2", useBinaryFormat: true, interceptors: [presentServiceCredential(PEER_TOKEN)] }),
+    });
+    transports.push(t);
+    const c = createClient(RealmService, t);
+    expect(await outcome(Promise.all([c.getRealm({ name: "old-1" }), c.getRealm({ name: "old-2" })]))).toBe("resolved");
+    expect(await outcome(c.getRealm({ name: "missing" }))).toBe("NotFound: realm missing not found");
+    expect(await outcome(c.getRealm({ name: "slow-300" }, { timeoutMs: 50 }))).toBe("DeadlineExceeded: the operation timed out");
+    expect([...p.seen.keys()].sort()).toEqual(["missing", "old-1", "old-2", "slow-300"]);
+    // Without a fallback such a peer is unavailable.
+    expect(await outcome(clientOf(p.url).getRealm({ name: "acme" }))).toBe(UNAVAILABLE);
+  });
+
   it("answers a refused connection (the process is gone) Unavailable, naming the service and nothing of the socket", async () => {
     const gone = http2.createServer();
     await new Promise<void>((r) => gone.listen(0, "127.0.0.1", r));

@@ -1,7 +1,7 @@
 import { Code, ConnectError, createContextValues, type Interceptor, type Transport, type UnaryRequest, type UnaryResponse } from "@connectrpc/connect";
 import { create, fromBinary, toBinary, type DescMessage, type DescMethodUnary, type MessageInitShape } from "@bufbuild/protobuf";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-codec.js";
-import { FrameChannel } from "./frame-channel.js";
+import { FrameChannel, FramesNotServed } from "./frame-channel.js";
 import { applyInterceptors, CallRequest, keyOf, NEVER, unaryResponse } from "./unary-call.js";
 
 export interface FrameTransportOptions {
@@ -14,7 +14,15 @@ export interface FrameTransportOptions {
   /** Connections (each with its own stream) opened to the peer and used in turn; default 1. */
   connections?: number;
   maxFrameBytes?: number;
+  /**
+   * The hop to use while the peer does not serve frames (it answered the stream 404: an older
+   * release, during a rolling update). Built on first need; without it such calls fail Unavailable.
+   */
+  fallback?: () => Transport;
 }
+
+/** How long calls go by the fallback before frames are tried again (the peer may have been updated). */
+const FALLBACK_MS = 30_000;
 
 export interface FrameTransport extends Transport {
   /** Closes every connection; calls in flight fail Unavailable. The next call reconnects. */
@@ -46,7 +54,25 @@ export function createFrameTransport(opts: FrameTransportOptions): FrameTranspor
     return c;
   };
 
+  let fallback: Transport | undefined;
+  let fallbackUntil = 0;
+  const viaFallback = (req: UnaryRequest): Promise<UnaryResponse> => {
+    fallback ??= opts.fallback!();
+    const r = req as unknown as Partial<CallRequest>;
+    return (fallback.unary(req.method, req.signal === NEVER ? undefined : req.signal, r.timeoutMs, req.header, req.message as never, req.contextValues) as Promise<UnaryResponse>)
+      .then(undefined, (e: unknown) => {
+        // Connect's deadline aborted its own signal, not this call's: mark it here, as frames do,
+        // so `transportFailures` keeps DeadlineExceeded.
+        if (e instanceof ConnectError && e.code === Code.DeadlineExceeded && r.timeoutMs) (req as unknown as CallRequest).signal = AbortSignal.abort(e);
+        throw e;
+      });
+  };
+
   const send = (req: UnaryRequest): Promise<UnaryResponse> => {
+    if (fallbackUntil > 0) {
+      if (Date.now() < fallbackUntil) return viaFallback(req);
+      fallbackUntil = 0;
+    }
     const method = req.method;
     let bytes: Uint8Array;
     try {
@@ -57,7 +83,11 @@ export function createFrameTransport(opts: FrameTransportOptions): FrameTranspor
     const r = req as unknown as Partial<CallRequest>;
     const headers = typeof r.headerPairs === "function" ? r.headerPairs() : pairsOf(req.header);
     return channel().call(req as unknown as CallRequest, keyOf(method), headers, r.timeoutMs, bytes)
-      .then((out) => unaryResponse(method, fromBinary(method.output, out)));
+      .then((out) => unaryResponse(method, fromBinary(method.output, out)), (e: unknown) => {
+        if (!opts.fallback || !((e as { cause?: unknown }).cause instanceof FramesNotServed)) throw e;
+        fallbackUntil = Date.now() + FALLBACK_MS;
+        return viaFallback(req);
+      });
   };
   const call = applyInterceptors(send, opts.interceptors ?? []);
   const origin = new URL(opts.baseUrl).origin;
