@@ -66,7 +66,8 @@ export class FrameChannel {
       this.closed = true;
       this.writer.end();
     });
-    // An idle channel must not keep its process alive; one with calls in flight does (track()).
+    // An idle channel must not keep its process alive; one with calls in flight does (ref in
+    // call(), unref in settle()).
     session.unref();
     const stream = session.request({
       ":method": "POST", ":path": FRAMES_PATH, "content-type": FRAMES_CONTENT_TYPE,
@@ -99,7 +100,7 @@ export class FrameChannel {
     this.nextId = this.nextId === 0xffffffff ? 1 : this.nextId + 1;
     let frame: Buffer;
     try {
-      frame = encodeRequest(callId, timeoutMs && timeoutMs > 0 ? Math.ceil(timeoutMs) : 0, key, headers, message, this.maxFrameBytes);
+      frame = encodeRequest(callId, timeoutMs && timeoutMs > 0 ? Math.min(Math.ceil(timeoutMs), 0xffffffff) : 0, key, headers, message, this.maxFrameBytes);
     } catch {
       // The caller's input, not the peer's health: a 400 naming the limit, not a retryable 503.
       const detail = create(ErrorDetailSchema, { reason: "message_too_large", field: "", oauthError: "" });
