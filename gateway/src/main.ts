@@ -31,7 +31,9 @@ const { config, server, bus, logger } = await startOrExit(async () => {
   const metrics = createMetrics({ defaultMetrics: true });
   const httpMetrics = new HttpMetrics(metrics.registry);
   const gateway = createGateway({
-    rpc: createRpcClients(clusterTransports(config.common.serviceUrls, internalRpcToken(config.common.masterKey))),
+    rpc: createRpcClients(clusterTransports(config.common.serviceUrls, internalRpcToken(config.common.masterKey), {
+      transport: config.common.internalTransport, connections: config.common.internalConnections,
+    })),
     logger,
     registries: [metrics.registry],
     httpMetrics,

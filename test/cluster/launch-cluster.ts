@@ -41,6 +41,15 @@ interface LaunchOptions {
 
 class PortTaken extends Error {}
 
+function internalHopSettings(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["TESSERA_INTERNAL_TRANSPORT", "TESSERA_INTERNAL_CONNECTIONS"]) {
+    const v = process.env[name];
+    if (v) out[name] = v;
+  }
+  return out;
+}
+
 async function launchOnce(opts: LaunchOptions): Promise<Cluster> {
   const { apiKey, adminPassword, env } = testServerEnv({
     TESSERA_STORE: "mongodb",
@@ -48,6 +57,8 @@ async function launchOnce(opts: LaunchOptions): Promise<Cluster> {
     TESSERA_MONGODB_DB_PREFIX: `t${randomBytes(4).toString("hex")}`,
     TESSERA_NATS_URL: opts.natsUrl,
     TESSERA_MASTER_KEY: generateMasterKey(),
+    // The internal hop's settings pass through, so a suite or a benchmark can run on either.
+    ...internalHopSettings(),
     ...(opts.env ?? {}),
   });
   for (const s of SERVICE_NAMES) env[`TESSERA_${s.toUpperCase()}_URL`] = `http://127.0.0.1:${await freePort()}`;

@@ -147,7 +147,10 @@ describeTier("Helm chart", ["TESSERA_TEST_HELM", "TESSERA_TEST_K8S_VALIDATE"], (
       expect(container.envFrom.map((f: { configMapRef: { name: string } }) => f.configMapRef.name)).toEqual(["tessera-common", `tessera-${c}`]);
     }
     const common = one(defaults, "ConfigMap", "tessera-common").data;
-    expect(common).toMatchObject({ TESSERA_STORE: "mongodb", TESSERA_PUBLIC_URL: "http://localhost:8080", TESSERA_LOG_LEVEL: "info" });
+    expect(common).toMatchObject({
+      TESSERA_STORE: "mongodb", TESSERA_PUBLIC_URL: "http://localhost:8080", TESSERA_LOG_LEVEL: "info",
+      TESSERA_INTERNAL_TRANSPORT: "frames", TESSERA_INTERNAL_CONNECTIONS: "2",
+    });
     // Connection strings may hold credentials: they are in the Secret, not here.
     expect([common.TESSERA_NATS_URL, common.TESSERA_MONGODB_URI]).toEqual([undefined, undefined]);
     for (const s of SERVICES) {
@@ -231,6 +234,8 @@ describeTier("Helm chart", ["TESSERA_TEST_HELM", "TESSERA_TEST_K8S_VALIDATE"], (
     refused("services.token.config.keyRotationDays=0", "at '/services/token/config/keyRotationDays'");
     refused("services.token.env.PATH=/x", "invalid propertyName 'PATH'");
     refused("logLevel=verbose", "at '/logLevel'");
+    refused("internalHop.transport=grpc", "at '/internalHop/transport'");
+    refused("internalHop.connections=0", "at '/internalHop/connections'");
   });
 
   it("documents every values.yaml field in the schema and sets the schema's required fields", () => {

@@ -173,6 +173,15 @@ describe("cluster processes refused by a bad setting", () => {
     expectOneLineFailure(key, "tessera: configuration error: TESSERA_ADMIN_API_KEY: is required in cluster mode");
   });
 
+  it("the gateway and a service name a bad internal transport setting", async () => {
+    const gateway = await runToExit("gateway/src/main.js", { ...clusterEnv(), TESSERA_INTERNAL_TRANSPORT: "grpc" });
+    expectOneLineFailure(gateway, `tessera: configuration error: TESSERA_INTERNAL_TRANSPORT: must be one of frames, connect, got "grpc"`);
+    const token = await runToExit("services/token/src/main.js", {
+      TESSERA_TOKEN_URL: `http://127.0.0.1:${await freePort()}`, TESSERA_MASTER_KEY: generateMasterKey(), TESSERA_INTERNAL_CONNECTIONS: "0",
+    });
+    expectOneLineFailure(token, "tessera: configuration error: TESSERA_INTERNAL_CONNECTIONS: must be between 1 and 16, got 0");
+  });
+
   it.each(["directory", "token", "saml", "broker", "federation", "audit"])("the %s service names a short master key and an unreachable NATS", async (service) => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const base = { [`TESSERA_${service.toUpperCase()}_URL`]: url, TESSERA_DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-svc-")) };

@@ -19,16 +19,31 @@ export function internalRpcToken(masterKey: string): string {
 
 /** Server side: refuses a call without one of the accepted bearer credentials (Unauthenticated). */
 export function requireServiceCredential(accepted: readonly string[]): Interceptor {
-  // Compared as SHA-256 digests, in constant time: equal lengths, and no early exit on a prefix.
-  const digests = accepted.map(digest);
+  const check = serviceCredentialCheck(accepted);
   return (next) => async (req) => {
-    const header = req.header.get("authorization") ?? "";
-    const presented = header.startsWith("Bearer ") ? digest(header.slice(7)) : null;
-    let ok = false;
-    if (presented) for (const d of digests) ok = timingSafeEqual(presented, d) || ok;
-    if (!ok) throw IamError.unauthenticated("this service needs a valid bearer credential (the admin API key)", "service_credential_required");
+    if (!check(req.header.get("authorization"))) throw serviceCredentialRefused();
     return next(req);
   };
+}
+
+/**
+ * Whether an `authorization` header carries one of the accepted credentials: per call on the
+ * Connect and gRPC path, once per stream on the internal frames hop (frame-server.ts).
+ */
+export function serviceCredentialCheck(accepted: readonly string[]): (authorization: string | null | undefined) => boolean {
+  // Compared as SHA-256 digests, in constant time: equal lengths, and no early exit on a prefix.
+  const digests = accepted.map(digest);
+  return (header) => {
+    const presented = header?.startsWith("Bearer ") ? digest(header.slice(7)) : null;
+    let ok = false;
+    if (presented) for (const d of digests) ok = timingSafeEqual(presented, d) || ok;
+    return ok;
+  };
+}
+
+/** The one answer to a missing or wrong credential, whichever path the call came by. */
+export function serviceCredentialRefused(): IamError {
+  return IamError.unauthenticated("this service needs a valid bearer credential (the admin API key)", "service_credential_required");
 }
 
 /** Client side: sends the credential on every call. */

@@ -27,6 +27,13 @@ export interface CommonConfig {
    * 503: a caller told "unavailable" soon can retry, one kept waiting out an outage cannot.
    */
   mongodbSelectionTimeoutMs: number;
+  /**
+   * Cluster mode: how processes call the services. "frames" (default) is the lean internal hop
+   * (rpc/frame-transport.ts); "connect" is the Connect protocol, as first-party backends use.
+   */
+  internalTransport: "frames" | "connect";
+  /** Connections each process opens to each service for the frames hop, used in turn. */
+  internalConnections: number;
   /** Addresses of the services in cluster mode. */
   serviceUrls: Record<ServiceName, string | undefined>;
   /** TESSERA_PLUGINS and its companions: every process loads the plugins (plugins/plugin-loader.ts). */
@@ -52,6 +59,8 @@ export function readCommonConfig(env: Env): CommonConfig {
     logLevel: oneOf(env, "TESSERA_LOG_LEVEL", LOG_LEVELS, "info"),
     mongoNativeTtl: bool(env, "TESSERA_MONGODB_NATIVE_TTL", false),
     mongodbSelectionTimeoutMs: int(env, "TESSERA_MONGODB_SELECTION_TIMEOUT_MS", 2_000, 100, 120_000),
+    internalTransport: oneOf(env, "TESSERA_INTERNAL_TRANSPORT", ["frames", "connect"] as const, "frames"),
+    internalConnections: int(env, "TESSERA_INTERNAL_CONNECTIONS", 1, 1, 16),
     serviceUrls: {
       directory: serviceUrl(env, "directory"),
       token: serviceUrl(env, "token"),

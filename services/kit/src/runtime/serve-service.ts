@@ -7,7 +7,8 @@ import { SecretBox } from "../crypto/secret-box.js";
 import { systemClock } from "../store/port.js";
 import { openBus } from "../bus/open-bus.js";
 import { serverInterceptor } from "../rpc/server-interceptor.js";
-import { internalRpcToken, requireServiceCredential } from "../rpc/service-auth.js";
+import { internalRpcToken, requireServiceCredential, serviceCredentialCheck } from "../rpc/service-auth.js";
+import { FrameServer } from "../rpc/frame-server.js";
 import type { ServiceDeps, ServiceModule, ServiceName } from "../module.js";
 import type { CommonConfig } from "./common-config.js";
 import { openServiceStore } from "./open-deps.js";
@@ -28,7 +29,7 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
   name: ServiceName, loadConfig: (env: Env) => C, build: Builder<C>,
 ): Promise<void> {
   // Any failure to start is one line on stderr and exit 78 (startup-failure.ts).
-  const { logger, server, module, bus, store } = await startOrExit(async () => {
+  const { logger, server, module, bus, store, frames } = await startOrExit(async () => {
     const config = loadConfig(process.env);
     const listenUrl = config.common.serviceUrls[name];
     const urlVariable = `TESSERA_${name.toUpperCase()}_URL`;
@@ -54,15 +55,24 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
     const module = await build({
       store, bus, logger, metrics, clock: systemClock, plugins,
       secrets: new SecretBox(masterKey),
-      transports: clusterTransports(config.common.serviceUrls, internalToken),
+      transports: clusterTransports(config.common.serviceUrls, internalToken, {
+        transport: config.common.internalTransport, connections: config.common.internalConnections,
+      }),
     }, config);
 
-    const handler = connectNodeAdapter({
+    const credentials = [internalToken, ...(config.common.adminApiKey ? [config.common.adminApiKey] : [])];
+    // The internal hop (rpc/frame-server.ts), whichever transport this process calls others by:
+    // a peer may be set otherwise during a rolling change of TESSERA_INTERNAL_TRANSPORT.
+    const frames = new FrameServer({
+      routes: (r) => module.routes(r), interceptors: [serverInterceptor(name, logger, metrics)],
+      credentialAccepted: serviceCredentialCheck(credentials), logger,
+    });
+    const connect = connectNodeAdapter({
       routes: (r) => module.routes(r),
       // The error mapping wraps the credential check, so a refused call is logged and counted too.
       interceptors: [
         serverInterceptor(name, logger, metrics),
-        requireServiceCredential([internalToken, ...(config.common.adminApiKey ? [config.common.adminApiKey] : [])]),
+        requireServiceCredential(credentials),
       ],
       // Prometheus scrapes each service process on its own port (GET /metrics); the kubelet
       // probes GET /health (the process serves) and GET /health/ready (its store and bus answer,
@@ -94,14 +104,14 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
         res.end();
       },
     });
-    // HTTP/2 for gRPC and Connect, HTTP/1.1 for probes and scrapes, on the one port.
-    const server = new DualProtocolServer(handler);
+    // HTTP/2 for the frames hop, gRPC and Connect, HTTP/1.1 for probes and scrapes, on the one port.
+    const server = new DualProtocolServer((req, res) => (frames.handles(req) ? frames.accept(req, res) : connect(req, res)));
     // The listen URL's host and port are both TESSERA_<SERVICE>_URL.
     await server.listen(Number(listen.port), listen.hostname)
       .catch((e: Error) => { throw explainListenFailure(e, Number(listen.port), listen.hostname, { port: urlVariable, host: urlVariable }); });
     await module.start();
     logger.info({ url: listen.origin }, `${name} service listening`);
-    return { logger, server, module, bus, store };
+    return { logger, server, module, bus, store, frames };
   });
 
   let stopping = false;
@@ -109,7 +119,11 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: draining in-flight requests");
-    await server.close();
+    // GOAWAY first (the clients open new streams elsewhere), then end the frames streams as
+    // their calls in flight are answered.
+    const closed = server.close();
+    frames.drain();
+    await closed;
     await module.stop();
     await bus.close();
     await store.close();
