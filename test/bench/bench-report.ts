@@ -32,6 +32,8 @@ const SERIES: Array<{ label: string; match: (r: HistoryRow) => boolean }> = [
   { label: "JWKS / oidc-provider", match: (r) => r.scenario === "JWKS GET, side by side" && r.target === "Tessera (embedded)" },
   { label: "introspection / oidc-provider", match: (r) => r.scenario === "introspection (user access token), side by side" && r.target === "Tessera (embedded)" },
   { label: "userinfo / oidc-provider", match: (r) => r.scenario === "userinfo GET, side by side" && r.target === "Tessera (embedded)" },
+  // CPU per token, where lower is better: the cluster's over embedded's (target at most 2).
+  { label: "cluster CPU per token / embedded", match: (r) => r.scenario === "client_credentials RS256 CPU per token, cluster against embedded" && r.target === "Tessera (cluster, frames hop)" },
 ];
 
 const runs = [...new Set(rows.map((r) => r.time))];

@@ -13,6 +13,7 @@ import { privateKeyJwtClientCredentials } from "./private-key-jwt-scenario.js";
 import { publicEndpoints } from "./public-endpoints-scenario.js";
 import { coldStart } from "./cold-start-scenario.js";
 import { passwordSoak } from "./password-soak-scenario.js";
+import { clusterHop } from "./cluster-hop-scenario.js";
 
 /**
  * `npm run bench`: the issue-4 benchmarks, appended to test/bench/RESULTS.md with the machine, date,
@@ -46,7 +47,9 @@ const scenarios: Array<[string, () => Promise<Row[]>]> = [
   ["password-soak", () => passwordSoak(Number(args.get("grants") ?? 10_000), connections)],
   ["code-flow", () => codeFlow(opts)],
   ["memory", () => memory(sessions)],
-  ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterTokenReplicas(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
+  ["cluster", async () => [...await clusterClientCredentials(opts), ...await clusterHop(opts), ...await clusterTokenReplicas(opts), ...await clusterScenarios(opts), ...await clusterMemory(sessions)]],
+  // CPU per client_credentials token: embedded, the cluster with its frames hop and with Connect.
+  ["cluster-hop", () => clusterHop(opts)],
   // Also part of "cluster": one token replica against two, as CPU per token.
   ["cluster-replicas", () => clusterTokenReplicas(opts)],
   // Also part of "cluster"; alone, to read the cluster's memory without its load scenarios.
