@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import QRCode from "qrcode";
+import { otpauthQrCode } from "./qr-code.js";
 import { FlowStep, type FlowPage, type FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
 import { REALM_NOT_FOUND } from "../../../services/kit/src/realm-not-found.js";
@@ -118,7 +118,7 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     return;
   }
   const qrDataUrl = page.step === FlowStep.OTP_ENROLL && page.otpauthUri.startsWith("otpauth://")
-    ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
+    ? await otpauthQrCode(page.otpauthUri) : "";
   const identityProviders = await providerButtons(deps.rpc, realm, page, action);
   // The username alone first, in a realm with organizations (identity-first.ts); once a username
   // is known (the password step, a failed password) the usual form.
