@@ -23,7 +23,7 @@ import { lazyFlows } from "./sso/lazy-flows.js";
 import { ssoRpc } from "./sso/sso-rpc.js";
 import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
 import { SamlTransfer } from "./domain/saml-transfer.js";
-import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
+import { lazyService } from "../../kit/src/rpc/lazy-service.js";
 
 /** Composition of the saml service, shared by the embedded runner and main.ts. */
 export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<ServiceModule> {
@@ -48,7 +48,9 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
       router.service(ServiceProviderService, serviceProviderRpc(sps));
       router.service(IdpService, idpRpc(idp));
       router.service(SamlSsoService, ssoRpc(flows));
-      router.service(RealmTransferService, realmTransferRpc(realms, new SamlTransfer(spRepo, keyRepo, secrets, () => clock.now())));
+      // Realm export and import (and zod's schemas) load at their first call: a faster cold start.
+      router.service(RealmTransferService, lazyService(RealmTransferService, async () =>
+        (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, new SamlTransfer(spRepo, keyRepo, secrets, () => clock.now()))));
     },
     async start() {
       subs = await startSamlConsumers(bus, spRepo, keyRepo, logger, ssoStore);
