@@ -1,5 +1,6 @@
 import { startOrExit } from "../../services/kit/src/runtime/startup-failure.js";
 import { startEmbedded } from "./embedded/run-embedded.js";
+import { warmLazyImports } from "../../services/kit/src/runtime/lazy-import.js";
 
 // `npm start`: the embedded suite in one process (DESIGN 2). Any failure to start is one line on
 // stderr and exit 78 (startup-failure.ts).
@@ -28,6 +29,8 @@ if (suite.secrets.admin?.generated) {
   );
 }
 process.stdout.write(lines.join("\n") + "\n\n");
+// Serving now: load what was left for first use, so that use rarely waits (lazy-import.ts).
+void warmLazyImports();
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -10,6 +10,7 @@ import { loadGatewayConfig } from "./config.js";
 import { openBus } from "../../services/kit/src/bus/open-bus.js";
 import { createGateway } from "./app.js";
 import { createRpcClients } from "./rpc-clients.js";
+import { warmLazyImports } from "../../services/kit/src/runtime/lazy-import.js";
 import { HttpMetrics } from "./http/http-metrics.js";
 import { AdminTokens } from "./admin/admin-tokens.js";
 import { closeGracefully } from "./http/graceful-close.js";
@@ -49,6 +50,8 @@ const { config, server, bus, logger } = await startOrExit(async () => {
   return { config, server, bus, logger };
 });
 logger.info({ url: config.publicUrl }, "gateway listening");
+// Serving now: load what was left for first use, so that use rarely waits.
+void warmLazyImports();
 
 let stopping = false;
 const stop = (signal: string) => {

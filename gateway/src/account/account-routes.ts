@@ -1,5 +1,5 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import QRCode from "qrcode";
+import { otpauthQrCode } from "../pages/qr-code.js";
 import { timestampDate, timestampMs } from "@bufbuild/protobuf/wkt";
 import type { Request, Response } from "express";
 import type { Session } from "../../../gen/iam/token/v1/sessions_pb.js";
@@ -96,7 +96,7 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
     .add("POST", `${ACCOUNT}/totp`, "bearer", async (req, res) => {
       const me = await caller(req, res);
       const r = await rpc.authentication.beginOtpEnrollment({ realm: me.realm, userId: me.userId });
-      const qrCode = await QRCode.toDataURL(r.otpauthUri, { margin: 1, width: 200 });
+      const qrCode = await otpauthQrCode(r.otpauthUri);
       return { status: 200, body: { secret: r.secret, otpauthUri: r.otpauthUri, qrCode }, headers: NO_STORE };
     })
     .add("POST", `${ACCOUNT}/totp/confirm`, "bearer", async (req, res) => {

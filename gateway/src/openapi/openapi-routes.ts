@@ -2,7 +2,11 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Response } from "express";
 import type { RouteTable } from "../http/route-table.js";
-import { openApiDocument } from "./document.js";
+import { lazyImport } from "../../../services/kit/src/runtime/lazy-import.js";
+
+// The document's operation tables and schemas (a dozen modules) are built for its first request,
+// not at start (faster cold start).
+const documentModule = lazyImport(() => import("./document.js"));
 
 /**
  * The reference page's own policy: scripts only from the gateway (no inline script, no eval: the
@@ -67,7 +71,7 @@ export function addOpenApiRoutes(table: RouteTable): void {
   table
     .add("GET", "/admin/openapi.json", "public", async (_req, res) => {
       res.setHeader("Access-Control-Allow-Origin", "*");
-      documentJson ??= JSON.stringify(openApiDocument());
+      documentJson ??= JSON.stringify((await documentModule()).openApiDocument());
       send(res, "application/json", documentJson, "no-cache");
     })
     .add("GET", "/admin/docs", "public", async (_req, res) => {

@@ -53,7 +53,7 @@ export function addLandingRoutes(table: RouteTable, publicUrl: string): void {
     if (req.accepts(["html", "json"]) === "json") {
       return { status: 200, body: { name: "tessera", version, links: Object.fromEntries(links.map((l) => [l.key, l.href])) } };
     }
-    renderPage(res, 200, "landing.njk", {
+    await renderPage(res, 200, "landing.njk", {
       title: "Tessera", pageTitle: `Tessera ${version}`, theme: resolveTheme("tessera", {}), version, links,
     });
     return undefined;

@@ -21,7 +21,7 @@ export async function sendAutoPost(res: Response, deps: PageDeps, realm: string,
   const origin = formActionSourceOf(post.url);
   const nonce = randomBytes(18).toString("base64url");
   const look = await deps.looks.get(realm);
-  renderPage(res, 200, "auto-post.njk", {
+  await renderPage(res, 200, "auto-post.njk", {
     ...look, pageTitle: "Continue", message, postUrl: post.url, fields: post.fields, nonce,
   }, origin, { scriptNonce: nonce });
 }

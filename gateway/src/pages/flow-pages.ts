@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import QRCode from "qrcode";
+import { otpauthQrCode } from "./qr-code.js";
 import { FlowStep, type FlowPage, type FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
 import { REALM_NOT_FOUND } from "../../../services/kit/src/realm-not-found.js";
@@ -59,7 +59,7 @@ export async function sendErrorPage(res: Response, deps: PageDeps, realm: string
   if (status >= 500) currentContext()?.logger.error({ err: cause, realm, status, error }, "hosted page answered a server error");
   if (status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   const look = await deps.looks.get(realm);
-  renderPage(res, status, "error.njk", { ...look, pageTitle: "Error", error, description });
+  await renderPage(res, status, "error.njk", { ...look, pageTitle: "Error", error, description });
 }
 
 /** The page of a realm that does not exist or is disabled: the one wording every hosted page uses. */
@@ -118,7 +118,7 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     return;
   }
   const qrDataUrl = page.step === FlowStep.OTP_ENROLL && page.otpauthUri.startsWith("otpauth://")
-    ? await QRCode.toDataURL(page.otpauthUri, { margin: 1, width: 200 }) : "";
+    ? await otpauthQrCode(page.otpauthUri) : "";
   const identityProviders = await providerButtons(deps.rpc, realm, page, action);
   // The username alone first, in a realm with organizations (identity-first.ts); once a username
   // is known (the password step, a failed password) the usual form.
@@ -126,7 +126,7 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, realm, look.browserFlow));
   // The passkey pages load two script files admitted by a per-response nonce (passkey-assets.ts).
   const nonce = entry.passkey ? scriptNonce() : "";
-  renderPage(res, 200, entry.template, {
+  await renderPage(res, 200, entry.template, {
     ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm, identityProviders, identityFirst,
     alert: !INFO_STEPS.has(page.step),
     scopes: page.consentScopes.map((s) => ({ name: s.name, text: s.text })),

@@ -34,7 +34,7 @@ export function addInvitationRoutes(table: RouteTable, deps: PageDeps): void {
       try {
         const r = await deps.rpc.organizations.acceptInvitation({ realm: realmOf(req), token: key, ...fields });
         const look = await deps.looks.get(realmOf(req));
-        renderPage(res, 200, "organization-joined.njk", { ...look, pageTitle: "Invitation accepted", organizationName: r.organizationName, redirectUrl: r.redirectUrl });
+        await renderPage(res, 200, "organization-joined.njk", { ...look, pageTitle: "Invitation accepted", organizationName: r.organizationName, redirectUrl: r.redirectUrl });
       } catch (e) {
         const err = describeError(e);
         // A refused username or password: the form again, with the reason; the link stays usable.
@@ -54,7 +54,7 @@ export function addInvitationRoutes(table: RouteTable, deps: PageDeps): void {
 async function form(req: Request, res: Response, deps: PageDeps, key: string,
   r: { organizationName: string; email: string; needsAccount: boolean; firstName: string; lastName: string }, typed: Record<string, string>, status = 200): Promise<void> {
   const look = await deps.looks.get(realmOf(req));
-  renderPage(res, status, "organization-invitation.njk", {
+  await renderPage(res, status, "organization-invitation.njk", {
     ...look, pageTitle: "Join an organization", action: `/realms/${realmOf(req)}/login-actions/organization-invitation`, key,
     organizationName: r.organizationName, email: r.email, needsAccount: r.needsAccount,
     username: typed.username ?? "", firstName: typed.firstName ?? r.firstName, lastName: typed.lastName ?? r.lastName, message: typed.message ?? "",

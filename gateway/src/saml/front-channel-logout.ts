@@ -41,7 +41,7 @@ export async function sendLogoutFrames(res: Response, deps: PageDeps, realm: str
   const look = await deps.looks.get(realm);
   const post = after.post ? { url: after.post.url, field: after.post.samlField, value: after.post.value, relayState: after.post.relayState } : undefined;
   const formOrigin = post ? new URL(post.url).origin : "";
-  renderPage(res, 200, "saml-logout-frames.njk", {
+  await renderPage(res, 200, "saml-logout-frames.njk", {
     ...look, pageTitle: "Logged out", message: after.message, frames, next: after.next ?? "", post, nonce,
   }, formOrigin, { scriptNonce: nonce, frameOrigins: [...new Set(frames.map((u) => new URL(u).origin))] });
 }

@@ -68,5 +68,5 @@ export async function sendOutbound(res: Response, deps: PageDeps, realm: string,
 
 async function loggedOut(res: Response, deps: PageDeps, realm: string, message: string): Promise<void> {
   const look = await deps.looks.get(realm);
-  renderPage(res, 200, "logged-out.njk", { ...look, pageTitle: "Logged out", page: { message } });
+  await renderPage(res, 200, "logged-out.njk", { ...look, pageTitle: "Logged out", page: { message } });
 }

@@ -20,7 +20,7 @@ import { startWebhookFanout } from "./events/webhook-fanout.js";
 import { PluginEventFanout } from "./events/plugin-listeners.js";
 import { auditRpc } from "./rpc/audit-rpc.js";
 import { webhookRpc } from "./rpc/webhook-rpc.js";
-import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
+import { lazyService } from "../../kit/src/rpc/lazy-service.js";
 
 /**
  * Composition of the audit service: the login and admin events it stores, and the webhooks that
@@ -47,7 +47,9 @@ export async function buildAudit(deps: ServiceDeps, config: AuditConfig): Promis
     routes(router: ConnectRouter) {
       router.service(AuditService, auditRpc(adminEvents, loginEvents, store, bus));
       router.service(WebhookService, webhookRpc(admin, ranges));
-      router.service(RealmTransferService, realmTransferRpc(realms, transfer));
+      // Realm export and import (and zod's schemas) load at their first call: a faster cold start.
+      router.service(RealmTransferService, lazyService(RealmTransferService, async () =>
+        (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, transfer)));
     },
     async start() {
       subs = [

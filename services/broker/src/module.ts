@@ -22,7 +22,7 @@ import { providerRpc } from "./rpc/provider-rpc.js";
 import { loginRpc } from "./rpc/login-rpc.js";
 import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
 import { BrokerTransfer } from "./domain/broker-transfer.js";
-import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
+import { lazyService } from "../../kit/src/rpc/lazy-service.js";
 
 /** Composition of the broker service (identity providers, broker login states, federated links), shared by the embedded runner and main.ts. */
 export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Promise<ServiceModule> {
@@ -48,7 +48,9 @@ export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Prom
       router.service(BrokerService, { health: async () => ({ health: await checkHealth("broker", store, bus) }) });
       router.service(IdentityProviderService, providerRpc(admin, linkAdmin));
       router.service(BrokerLoginService, loginRpc(login));
-      router.service(RealmTransferService, realmTransferRpc(realms, new BrokerTransfer(realms, providers, links, secrets, config.outbound, () => clock.now())));
+      // Realm export and import (and zod's schemas) load at their first call: a faster cold start.
+      router.service(RealmTransferService, lazyService(RealmTransferService, async () =>
+        (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, new BrokerTransfer(realms, providers, links, secrets, config.outbound, () => clock.now()))));
     },
     async start() {
       subs = await startBrokerConsumers(bus, providers, links, states, logger);

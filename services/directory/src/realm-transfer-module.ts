@@ -13,7 +13,12 @@ import { RealmLookup } from "./domain/realm-lookup.js";
 import { RealmExport } from "./domain/realm-export.js";
 import { IMPORT_LEASE_MS, RealmImportJournal } from "./domain/realm-import.js";
 import { RealmImportWriter } from "./domain/realm-import-writer.js";
-import { realmImportRpc, realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
+import { lazyService } from "../../kit/src/rpc/lazy-service.js";
+import { lazyImport } from "../../kit/src/runtime/lazy-import.js";
+
+// The handlers check documents with zod's schemas (some 95 modules, 830 KB of source): imported at
+// the first export or import call rather than at start (faster cold start).
+const transferRpc = lazyImport(() => import("./rpc/realm-transfer-rpc.js"));
 
 /** The directory's part of realm export and import (DESIGN 3), and the import's journal. */
 export async function buildRealmTransferSlice(deps: ServiceDeps, realms: RealmAdmin, outbox: Outbox) {
@@ -34,8 +39,8 @@ export async function buildRealmTransferSlice(deps: ServiceDeps, realms: RealmAd
   const sweep = (everything: boolean) => journal.sweep(everything).catch((e: unknown) => logger.error({ err: e }, "realm import sweep failed"));
   return {
     routes(router: ConnectRouter) {
-      router.service(RealmTransferService, realmTransferRpc(rpcDeps));
-      router.service(RealmImportService, realmImportRpc(rpcDeps));
+      router.service(RealmTransferService, lazyService(RealmTransferService, async () => (await transferRpc()).realmTransferRpc(rpcDeps)));
+      router.service(RealmImportService, lazyService(RealmImportService, async () => (await transferRpc()).realmImportRpc(rpcDeps)));
     },
     /** Rolls back imports a stopped importer left: all of them at once when no other process shares the store. */
     async start() {

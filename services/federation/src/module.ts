@@ -18,7 +18,7 @@ import { federationRpc } from "./rpc/federation-rpc.js";
 import { startFederationConsumers } from "./events/consumers.js";
 import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
 import { FederationTransfer } from "./domain/federation-transfer.js";
-import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
+import { lazyService } from "../../kit/src/rpc/lazy-service.js";
 
 /** Composition of the federation service (LDAP providers, sync, bind login), shared by the embedded runner and main.ts. */
 export async function buildFederation(deps: ServiceDeps, config: FederationConfig): Promise<ServiceModule> {
@@ -42,7 +42,9 @@ export async function buildFederation(deps: ServiceDeps, config: FederationConfi
     routes(router: ConnectRouter) {
       const health = async () => ({ health: await checkHealth("federation", store, bus) });
       router.service(FederationService, federationRpc({ admin, scheduler, login, repo }, health));
-      router.service(RealmTransferService, realmTransferRpc(realms, new FederationTransfer(realms, repo, secrets, () => clock.now())));
+      // Realm export and import (and zod's schemas) load at their first call: a faster cold start.
+      router.service(RealmTransferService, lazyService(RealmTransferService, async () =>
+        (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, new FederationTransfer(realms, repo, secrets, () => clock.now()))));
     },
     async start() {
       subs = await startFederationConsumers(bus, repo, logger);

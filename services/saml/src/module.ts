@@ -19,12 +19,11 @@ import { idpRpc } from "./rpc/idp-rpc.js";
 import { SamlSsoService } from "../../../gen/iam/saml/v1/sso_pb.js";
 import { SsoStore } from "./sso/sso-store.js";
 import { DirectoryReader } from "./sso/user-profile.js";
-import { SsoFlow } from "./sso/sso-flow.js";
-import { SloFlow } from "./sso/slo-flow.js";
+import { lazyFlows } from "./sso/lazy-flows.js";
 import { ssoRpc } from "./sso/sso-rpc.js";
 import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
 import { SamlTransfer } from "./domain/saml-transfer.js";
-import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
+import { lazyService } from "../../kit/src/rpc/lazy-service.js";
 
 /** Composition of the saml service, shared by the embedded runner and main.ts. */
 export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<ServiceModule> {
@@ -39,8 +38,7 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
   const idp = new IdpAdmin(realms, keys, outbox, config.publicUrl, spRepo);
   const ssoStore = await SsoStore.open(store);
   const directory = new DirectoryReader(deps.transports.directory);
-  const sso = new SsoFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl);
-  const slo = new SloFlow(spRepo, ssoStore, keys, directory, clock, config.publicUrl);
+  const flows = lazyFlows(spRepo, ssoStore, keys, directory, clock, config.publicUrl);
   let subs: Subscription[] = [];
 
   return {
@@ -49,8 +47,10 @@ export async function buildSaml(deps: ServiceDeps, config: SamlConfig): Promise<
       router.service(SamlService, { health: async () => ({ health: await checkHealth("saml", store, bus) }) });
       router.service(ServiceProviderService, serviceProviderRpc(sps));
       router.service(IdpService, idpRpc(idp));
-      router.service(SamlSsoService, ssoRpc(sso, slo));
-      router.service(RealmTransferService, realmTransferRpc(realms, new SamlTransfer(spRepo, keyRepo, secrets, () => clock.now())));
+      router.service(SamlSsoService, ssoRpc(flows));
+      // Realm export and import (and zod's schemas) load at their first call: a faster cold start.
+      router.service(RealmTransferService, lazyService(RealmTransferService, async () =>
+        (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, new SamlTransfer(spRepo, keyRepo, secrets, () => clock.now()))));
     },
     async start() {
       subs = await startSamlConsumers(bus, spRepo, keyRepo, logger, ssoStore);

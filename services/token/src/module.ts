@@ -18,7 +18,7 @@ import { buildOAuth } from "./oauth-module.js";
 import { buildBrowserFlow, type BrowserFlow } from "./flow/browser-flow.js";
 import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
 import { KeyTransfer } from "./domain/key-transfer.js";
-import { realmTransferRpc } from "./rpc/realm-transfer-rpc.js";
+import { lazyService } from "../../kit/src/rpc/lazy-service.js";
 
 const DAY_MS = 86_400_000;
 
@@ -52,7 +52,9 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
     name: "token",
     routes(router: ConnectRouter) {
       router.service(TokenService, tokenRpc(metadata, store, bus));
-      router.service(RealmTransferService, realmTransferRpc(realms, new KeyTransfer(keyRepo, secrets)));
+      // Realm export and import (and zod's schemas) load at their first call: a faster cold start.
+      router.service(RealmTransferService, lazyService(RealmTransferService, async () =>
+        (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, new KeyTransfer(keyRepo, secrets))));
       oauth.routes(router);
       browserFlow!.routes(router);
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { FORMAT_VERSION, type Problem } from "../../../../services/kit/src/realm-transfer/document-schema.js";
+import { FORMAT_VERSION } from "../../../../services/kit/src/realm-transfer/document-format.js";
+import type { Problem } from "../../../../services/kit/src/realm-transfer/document-schema.js";
 import { KEYCLOAK_BUILTIN_CLIENTS, convertClients, convertScopes, type Note } from "./keycloak-clients.js";
 import { keycloakOtp, keycloakPassword } from "./keycloak-credentials.js";
 import { keycloakSettings } from "./keycloak-settings.js";

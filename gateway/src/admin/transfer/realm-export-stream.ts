@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import { FORMAT_VERSION } from "../../../../services/kit/src/realm-transfer/document-schema.js";
+import { FORMAT_VERSION } from "../../../../services/kit/src/realm-transfer/document-format.js";
 import { REALM_PART_OWNERS, type RealmPartOwner, type RpcClients } from "../../rpc-clients.js";
 import { parsePart, unlessUnimplemented } from "./part-calls.js";
 

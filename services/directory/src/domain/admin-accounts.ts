@@ -19,13 +19,16 @@ export class AdminAccounts {
     private readonly passwordReset: (adminId: string) => Promise<unknown> = async () => undefined,
   ) {}
 
-  /** Creates the bootstrap admin, or re-sets its password when the configured one changed. */
+  /**
+   * Creates the bootstrap admin, or re-sets its password when the configured one changed. Runs
+   * while the process starts, so it hashes on the calling thread (PasswordHasher.hashAtStart).
+   */
   async bootstrap(username: string, password: string): Promise<void> {
     const existing = await this.repo.findByUsername(username);
     if (!existing) {
       try {
         await this.repo.insert({
-          _id: randomUUID(), username, passwordHash: await this.hasher.hash(password), createdAt: this.clock.now(),
+          _id: randomUUID(), username, passwordHash: this.hasher.hashAtStart(password), createdAt: this.clock.now(),
         });
       } catch (e) {
         // Another replica bootstrapped it at the same moment.
@@ -33,8 +36,8 @@ export class AdminAccounts {
       }
       return;
     }
-    if (!(await this.hasher.verify(existing.passwordHash, password))) {
-      await this.repo.setPasswordHash(existing._id, await this.hasher.hash(password));
+    if (!this.hasher.verifyAtStart(existing.passwordHash, password)) {
+      await this.repo.setPasswordHash(existing._id, this.hasher.hashAtStart(password));
       await this.passwordReset(existing._id);
     }
   }

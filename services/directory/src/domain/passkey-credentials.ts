@@ -1,8 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type AuthenticatorTransport, type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
@@ -14,6 +11,11 @@ import { EVENT_ERRORS, type AuthOutcomeName } from "./password-authenticator.js"
 import type { UserRepository } from "../store/user-repository.js";
 import { MAX_PASSKEYS_PER_USER, type PasskeyRecord, type PasskeyRepository } from "../store/passkey-repository.js";
 import { auditedWrite } from "./audited-write.js";
+import { lazyImport } from "../../../kit/src/runtime/lazy-import.js";
+
+// Some 290 modules (with @peculiar/x509 and the ASN.1 schemas), a third of a cold start's module
+// loading, for the few requests that run a ceremony: imported on first use.
+const webauthn = lazyImport(() => import("@simplewebauthn/server"));
 
 /** Where a ceremony runs (WebAuthn section 5.1.3 step 9 origin, section 7.1 step 13 rpIdHash). */
 export interface RelyingParty {
@@ -67,6 +69,7 @@ export class PasskeyCredentials {
   async registrationOptions(realmName: string, userId: string, rp: RelyingParty, challenge: string): Promise<string> {
     const { realm, user } = await this.lookup(realmName, userId);
     const existing = await this.repo.listByUser(realm._id, user._id);
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: rp.rpName || realm.displayName || realm.name, rpID: checkRp(rp).rpId,
       userName: user.username, userDisplayName: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username,
@@ -88,6 +91,7 @@ export class PasskeyCredentials {
     if ((await this.repo.countByUser(realm._id, user._id)) >= MAX_PASSKEYS_PER_USER) {
       throw new IamError({ code: "failedPrecondition", reason: "too_many_passkeys", message: `a user has at most ${MAX_PASSKEYS_PER_USER} passkeys` });
     }
+    const { verifyRegistrationResponse } = await webauthn();
     let info;
     try {
       const res = await verifyRegistrationResponse({
@@ -123,6 +127,7 @@ export class PasskeyCredentials {
     } else {
       await this.realms.byName(required(realmName));
     }
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: checkRp(rp).rpId, challenge: challengeBytes(challenge), timeout: CEREMONY_TIMEOUT_MS, userVerification: "preferred",
       allowCredentials: allow.map((k) => ({ id: k.credentialId, transports: transportsOf(k.transports) })),
@@ -152,6 +157,7 @@ export class PasskeyCredentials {
       return { ...fail(lock === "permanent" ? EVENT_ERRORS.disabled : EVENT_ERRORS.locked, user), outcome: "LOCKED" };
     }
     if (!user.enabled) return { ...fail(EVENT_ERRORS.disabled, user), outcome: "DISABLED" };
+    const { verifyAuthenticationResponse } = await webauthn();
     let verified: { newCounter: number; userVerified: boolean } | undefined;
     try {
       // The counter is checked by the store's conditional update (recordUse), not here: the

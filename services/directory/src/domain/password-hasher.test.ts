@@ -77,4 +77,14 @@ describe("PasswordHasher", () => {
     // Computed on the event loop, the timer would run only when the whole check was done.
     expect({ ok, timerEarly: timerAt < took / 2 }).toEqual({ ok: true, timerEarly: true });
   });
+
+  it("hashes at start on the calling thread, interchangeably with the hashing threads", async () => {
+    const hasher = new PasswordHasher(small, 1);
+    const atStart = hasher.hashAtStart(pw);
+    expect(atStart.startsWith("$argon2id$v=19$m=4096,t=2,p=1$")).toBe(true);
+    expect([hasher.verifyAtStart(atStart, pw), hasher.verifyAtStart(atStart, `${pw}x`), hasher.verifyAtStart("garbage", pw)]).toEqual([true, false, false]);
+    expect([await argon2.verify(atStart, pw), await hasher.verify(atStart, pw)]).toEqual([true, true]);
+    expect(hasher.verifyAtStart(await hasher.hash(pw), pw)).toBe(true);
+    await hasher.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { cpuBudget } from "../../../kit/src/runtime/cpu-budget.js";
-import type { Argon2Params } from "./hash-job.js";
+import { runHashJob, type Argon2Params } from "./hash-job.js";
 import { HashingPool, type HashingPoolOptions } from "./hashing-pool.js";
 
 export type { Argon2Params } from "./hash-job.js";
@@ -49,8 +49,28 @@ export class PasswordHasher {
     await this.verify(await this.dummy, password);
   }
 
+  /**
+   * hash and verify on the calling thread, for a process's start (the bootstrap admin): there one
+   * hash blocks the event loop for about 12 ms while nothing else is served yet, where booting a
+   * hashing thread for it would cost some 90 ms of CPU before `/health` could answer
+   * (docs/performance.md, "Cold start"). The threads boot at the first request that hashes.
+   */
+  hashAtStart(password: string): string {
+    return String(settled(runHashJob({ id: 0, kind: "hash", password, params: this.params })));
+  }
+
+  verifyAtStart(hash: string, password: string): boolean {
+    return settled(runHashJob({ id: 0, kind: "verify", hash, password, anyFormat: false })) === true;
+  }
+
   /** Lets the jobs under way finish, then stops the hashing threads. */
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+/** A job's value, or its failure thrown as the pool's callers would see it. */
+function settled(reply: ReturnType<typeof runHashJob>): string | boolean {
+  if ("error" in reply) throw new Error(reply.error);
+  return reply.value;
 }

@@ -5,12 +5,16 @@ import type { Outbox } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { adminEventMessage } from "../../../kit/src/events/admin-events.js";
-import { realmSettingsSchema, type RealmSettingsDoc } from "../../../kit/src/realm-transfer/document-schema.js";
+import type { RealmSettingsDoc } from "../../../kit/src/realm-transfer/document-schema.js";
+import { lazyImport } from "../../../kit/src/runtime/lazy-import.js";
 import type { RealmRepository } from "../store/realm-repository.js";
 import type { RealmAdmin } from "./realm-admin.js";
 import type { RealmRecord } from "./realm.js";
 import { checkRealmFields, checkRealmName } from "./realm-rules.js";
 import { realmView } from "./realm-view.js";
+
+// The realm document's zod schema loads with the first import, not at start (faster cold start).
+const documentSchema = lazyImport(() => import("../../../kit/src/realm-transfer/document-schema.js"));
 
 /**
  * How long a staging realm outlives its importer's last sign of life before it is rolled back.
@@ -44,7 +48,7 @@ export class RealmImportJournal {
   ) {}
 
   async begin(settings: unknown, overwrite: boolean): Promise<string> {
-    const parsed = realmSettingsSchema.safeParse(settings);
+    const parsed = (await documentSchema()).realmSettingsSchema.safeParse(settings);
     if (!parsed.success) throw IamError.invalid("realm", "the realm section does not match the export format");
     const s = parsed.data;
     const name = checkRealmName(s.name);

@@ -1,7 +1,10 @@
-import nodemailer from "nodemailer";
 import { IamError } from "../../../kit/src/errors.js";
+import { lazyImport } from "../../../kit/src/runtime/lazy-import.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmAdmin } from "./realm-admin.js";
+
+// About 40 modules that only a realm sending mail needs: imported on first use (faster cold start).
+const mailer = lazyImport(async () => (await import("nodemailer")).default);
 
 export interface Mail {
   to: string;
@@ -26,6 +29,7 @@ export class RealmMailer {
     }
     const password = this.realms.smtpPassword(realm);
     const from = realm.smtpFrom || `no-reply@${realm.smtpHost}`;
+    const nodemailer = await mailer();
     const transport = nodemailer.createTransport({
       host: realm.smtpHost,
       port: realm.smtpPort,

@@ -1,4 +1,4 @@
-import { MAX_PASSKEYS_PER_USER } from "../../../kit/src/realm-transfer/document-schema.js";
+import { MAX_PASSKEYS_PER_USER } from "../../../kit/src/realm-transfer/document-format.js";
 import type { Collection, Store } from "../../../kit/src/store/port.js";
 
 /**

@@ -1,5 +1,12 @@
-import { Client, InvalidCredentialsError, NoSuchObjectError, type Entry } from "ldapts";
+import type { Client, Entry } from "ldapts";
 import type { ProviderRecord } from "./provider.js";
+import { lazyImport } from "../../../kit/src/runtime/lazy-import.js";
+
+// ldapts (a 114 KB module) serves only realms federating an LDAP directory: imported when the
+// first connection opens rather than at start (faster cold start).
+const ldapts = lazyImport(() => import("ldapts"));
+/** The library once a connection loaded it: before that no error can be one of its classes. */
+let lib: typeof import("ldapts") | undefined;
 
 /** What failed when talking to a directory server (test-connection's `error`, the login event's reason). */
 export type LdapFailureKind =
@@ -21,8 +28,8 @@ export function classifyLdapError(e: unknown, stage: "connect" | "bind" | "searc
   if (e instanceof LdapFailure) return e;
   const code = (e as { code?: unknown }).code;
   const message = e instanceof Error ? e.message : String(e);
-  if (e instanceof InvalidCredentialsError) return new LdapFailure("invalid_bind_credentials", "the server refused the bind DN and credential (invalidCredentials)");
-  if (e instanceof NoSuchObjectError) return new LdapFailure("users_dn_not_found", "the users DN does not exist on the server (noSuchObject)");
+  if (lib && e instanceof lib.InvalidCredentialsError) return new LdapFailure("invalid_bind_credentials", "the server refused the bind DN and credential (invalidCredentials)");
+  if (lib && e instanceof lib.NoSuchObjectError) return new LdapFailure("users_dn_not_found", "the users DN does not exist on the server (noSuchObject)");
   if (code === "ECONNREFUSED") return new LdapFailure("connection_refused", `connection to ${url} refused`);
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new LdapFailure("connection_refused", `host of ${url} not found`);
   if (code === "ETIMEDOUT" || /timeout|timed out/i.test(message)) return new LdapFailure("timeout", `no answer from ${url} in time (${stage})`);
@@ -50,7 +57,7 @@ export class LdapSession {
     // A provider imported without its credential has none yet. An empty password would be an
     // unauthenticated bind (RFC 4513 section 5.1.2), which many servers accept: never send it.
     if (!credential) throw new LdapFailure("invalid_bind_credentials", "the provider has no bind credential set");
-    const client = newClient(provider);
+    const client = await newClient(provider);
     try {
       await client.bind(provider.bindDn, credential);
     } catch (e) {
@@ -87,20 +94,21 @@ export class LdapSession {
  */
 export async function bindAs(provider: ProviderRecord, dn: string, password: string): Promise<boolean> {
   if (!password) return false;
-  const client = newClient(provider);
+  const client = await newClient(provider);
   try {
     await client.bind(dn, password);
     return true;
   } catch (e) {
-    if (e instanceof InvalidCredentialsError) return false;
+    if (lib && e instanceof lib.InvalidCredentialsError) return false;
     throw classifyLdapError(e, "bind", provider.connectionUrl);
   } finally {
     await client.unbind().catch(() => undefined);
   }
 }
 
-function newClient(provider: ProviderRecord): Client {
+async function newClient(provider: ProviderRecord): Promise<Client> {
+  lib = await ldapts();
   const ms = provider.connectionTimeout * 1000;
   // strictDN off: DNs come from the server (search results) or were checked on save (RFC 4514).
-  return new Client({ url: provider.connectionUrl, timeout: ms, connectTimeout: ms, strictDN: false });
+  return new lib.Client({ url: provider.connectionUrl, timeout: ms, connectTimeout: ms, strictDN: false });
 }

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { FORMAT_VERSION, MAX_PASSKEYS_PER_USER } from "./document-format.js";
+
+export { FORMAT_VERSION, MAX_PASSKEYS_PER_USER, SECTION_OWNERS, USER_FIELD_OWNERS } from "./document-format.js";
 
 /**
  * The realm export document (spec 1.9, 2.1 "the export is a full JSON representation of the
@@ -10,7 +13,6 @@ import { z } from "zod";
  * Secrets (client secrets, the SMTP password, TOTP seeds, signing keys, IdP and LDAP credentials)
  * are optional fields that an export without includeSecrets leaves out entirely.
  */
-export const FORMAT_VERSION = 1;
 
 const name = z.string().min(1).max(255);
 const id = z.string().min(1).max(128);
@@ -119,8 +121,6 @@ export const passkeyCredentialSchema = z.strictObject({
   lastUsedAt: epochMs,
 });
 
-/** Passkeys a user may hold (the directory's MAX_PASSKEYS_PER_USER). */
-export const MAX_PASSKEYS_PER_USER = 20;
 
 /**
  * A user's link to an upstream account (Keycloak's FederatedIdentityRepresentation):
@@ -315,25 +315,6 @@ export type WebhookDoc = z.infer<typeof webhookSchema>;
 export type IdentityProviderDoc = z.infer<typeof identityProviderSchema>;
 export type FederatedIdentityDoc = z.infer<typeof federatedIdentitySchema>;
 export type UserFederationProviderDoc = z.infer<typeof userFederationProviderSchema>;
-
-/** Which service owns which top-level section (DESIGN 3); the gateway splits a document by it. */
-export const SECTION_OWNERS = {
-  directory: ["realm", "roles", "clientScopes", "clients", "groups", "organizations", "authenticationFlows", "users"],
-  token: ["signingKeys"],
-  saml: ["samlServiceProviders", "samlSigningKeys"],
-  broker: ["identityProviders"],
-  federation: ["userFederationProviders"],
-  audit: ["webhooks"],
-} as const;
-
-/**
- * Fields of each user that another service than the directory owns (Keycloak keeps a user's
- * identity provider links in the user): the export merges them into each page of users, the
- * import hands them to their owner as `users: [{id, <field>}]`, indexes kept so paths hold.
- */
-export const USER_FIELD_OWNERS = {
-  broker: ["federatedIdentities"],
-} as const;
 
 /** A location in the document as a JSONPath ("$.users[3].username"). */
 export function jsonPath(path: ReadonlyArray<PropertyKey>): string {

@@ -11,6 +11,7 @@ import { internalRpcToken, requireServiceCredential, serviceCredentialCheck } fr
 import { FrameServer } from "../rpc/frame-server.js";
 import type { ServiceDeps, ServiceModule, ServiceName } from "../module.js";
 import type { CommonConfig } from "./common-config.js";
+import { warmLazyImports } from "./lazy-import.js";
 import { openServiceStore } from "./open-deps.js";
 import { clusterTransports } from "./service-transports.js";
 import { toJson } from "@bufbuild/protobuf";
@@ -111,6 +112,8 @@ export async function runServiceProcess<C extends { common: CommonConfig }>(
       .catch((e: Error) => { throw explainListenFailure(e, Number(listen.port), listen.hostname, { port: urlVariable, host: urlVariable }); });
     await module.start();
     logger.info({ url: listen.origin }, `${name} service listening`);
+    // Serving now: load what was left for first use, so that use rarely waits.
+    void warmLazyImports();
     return { logger, server, module, bus, store, frames };
   });
 

@@ -68,8 +68,8 @@ describe("IdpKeys (per-realm SAML signing keys)", () => {
     expect((await repo.findActive(other.id))?._id).toBe(b._id);
   });
 
-  it("builds metadata with one KeyDescriptor per published certificate, escaping values", () => {
-    const xml = buildIdpMetadata({ entityId: "https://idp.test/realms/a&b", protocolUrl: "https://idp.test/\"<x>", signingCertificates: ["AAAA", "BBBB"] });
+  it("builds metadata with one KeyDescriptor per published certificate, escaping values", async () => {
+    const xml = await buildIdpMetadata({ entityId: "https://idp.test/realms/a&b", protocolUrl: "https://idp.test/\"<x>", signingCertificates: ["AAAA", "BBBB"] });
     expect(xml).toContain('entityID="https://idp.test/realms/a&amp;b"');
     expect(xml).toContain('Location="https://idp.test/&quot;&lt;x&gt;"');
     expect(xml.match(/<KeyDescriptor use="signing">/g)).toHaveLength(2);

@@ -1,5 +1,9 @@
-import samlify from "samlify";
 import { ALLOWED_NAME_ID_FORMATS } from "./service-provider.js";
+import { lazyImport } from "../../../kit/src/runtime/lazy-import.js";
+
+// samlify (with its XML and RSA libraries, about 50 modules) serves only the metadata document:
+// imported on its first request rather than at start (faster cold start).
+const samlifyLib = lazyImport(async () => (await import("samlify")).default);
 
 const REDIRECT = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 const POST = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
@@ -34,7 +38,8 @@ export function idpEntityId(publicUrl: string, realm: string): string {
  * and 2.4.3). Built with samlify's metadata builder (the `xml` serializer escapes every attribute
  * and text value), never by string templates.
  */
-export function buildIdpMetadata(input: IdpMetadataInput): string {
+export async function buildIdpMetadata(input: IdpMetadataInput): Promise<string> {
+  const samlify = await samlifyLib();
   const meta = samlify.IdPMetadata({
     entityID: input.entityId,
     signingCert: input.signingCertificates,
