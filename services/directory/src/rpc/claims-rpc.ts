@@ -1,15 +1,9 @@
 import type { ServiceImpl } from "@connectrpc/connect";
-import type { ClaimsService } from "../../../../gen/iam/directory/v1/claims_pb.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ClaimsService, ResolveClaimsResponseSchema } from "../../../../gen/iam/directory/v1/claims_pb.js";
 import type { ClaimsResolver, ResolvedClaims } from "../domain/claims-resolver.js";
 
-interface ClaimsReply {
-  accessTokenClaimsJson: string;
-  idTokenClaimsJson: string;
-  userinfoClaimsJson: string;
-  grantedScopes: string[];
-  realmRoles: string[];
-  clientRoles: string[];
-}
+type ClaimsReply = MessageInitShape<typeof ResolveClaimsResponseSchema>;
 
 /**
  * Thin handler: the claims of a user for a client, as JSON per token. A cached resolution
