@@ -69,6 +69,8 @@ export async function buildToken(deps: ServiceDeps, config: TokenConfig): Promis
       await maintenance.stop();
       await oauth.stop();
       await Promise.all(subs.map((s) => s.stop()));
+      // Last: a subscription still stopping may drop a deleted realm's transactions.
+      await browserFlow?.close();
     },
   };
 }

@@ -52,6 +52,8 @@ export const RESET_MAILS_PER_ACCOUNT: FailureLimits = { limit: 3, windowMs: 15 *
 
 export interface BrowserFlowDeps {
   store: Store;
+  /** Where login transactions live when not in `store` (embedded mode: memory; see buildBrowserFlow). */
+  transactionStore?: Store;
   bus: Bus;
   directory: Transport;
   /** The loaded plugins (their authenticator steps run in browser flows). */
@@ -89,10 +91,16 @@ export class BrowserFlow {
     readonly reset: ResetCredentialsFlow,
     readonly saml: SamlLogin = new SamlLogin(kit),
     readonly passkeys: PasskeySteps = new PasskeySteps(kit, steps),
+    private readonly transactionStore?: Store,
   ) {}
 
+  /** Closes the in-memory store of the login transactions, when there is one. */
+  async close(): Promise<void> {
+    await this.transactionStore?.close();
+  }
+
   static async build(deps: BrowserFlowDeps): Promise<BrowserFlow> {
-    const txs = await LoginTransactionRepository.open(deps.store);
+    const txs = await LoginTransactionRepository.open(deps.transactionStore ?? deps.store);
     const consents = await ConsentRepository.open(deps.store);
     const kit = new FlowKit({
       realms: new FlowRealms(deps.realms), clients: deps.clients, keys: deps.keys, txs, consents,
@@ -109,7 +117,7 @@ export class BrowserFlow {
       new ResetCredentialsFlow(kit, createClient(CredentialResetService, deps.directory), {
         perAddress: new FailureLimiter(await FailureWindowRepository.open(deps.store, "reset_request_windows"), deps.clock, RESET_REQUESTS_PER_ADDRESS),
         perAccount: new FailureLimiter(await FailureWindowRepository.open(deps.store, "reset_mail_windows"), deps.clock, RESET_MAILS_PER_ACCOUNT),
-      }));
+      }), undefined, undefined, deps.transactionStore);
   }
 
   async resolveCookie(realmName: string, cookie: string): Promise<SsoSessionRecord | null> {
@@ -146,7 +154,24 @@ export class BrowserFlow {
  */
 export async function buildBrowserFlow(deps: ServiceDeps, keys: KeyRing, shared: BrowserFlowShared, userCodeFailures?: FailureLimits): Promise<BrowserFlow> {
   const { store, bus, clock } = deps;
-  return BrowserFlow.build({ store, bus, clock, keys, directory: deps.transports.directory, ...(deps.plugins ? { plugins: deps.plugins } : {}), ...shared, ...(userCodeFailures ? { userCodeFailures } : {}) });
+  return BrowserFlow.build({
+    store, bus, clock, keys, directory: deps.transports.directory, ...(deps.plugins ? { plugins: deps.plugins } : {}), ...shared,
+    ...(userCodeFailures ? { userCodeFailures } : {}), ...(deps.soleProcess ? { transactionStore: await loginTransactionMemory(clock) } : {}),
+  });
+}
+
+/**
+ * A sole process (embedded mode) keeps its login transactions in an in-memory SQLite database:
+ * the same collection and atomic step changes, without the WAL and its flush, three of a code
+ * flow's nine durable writes. A login transaction is a browser's progress through the login
+ * pages, not anything acknowledged to a user or a client (Keycloak keeps its authentication
+ * sessions in memory too): a restart mid-login shows the expired-login page and the login starts
+ * over, while SSO sessions, codes and refresh tokens stay durable. A cluster keeps them in its
+ * store, which every token replica shares.
+ */
+async function loginTransactionMemory(clock: Clock): Promise<Store> {
+  const { SqliteStore } = await import("../../../kit/src/store/sqlite-store.js");
+  return new SqliteStore({ path: ":memory:", clock });
 }
 
 /** What the browser flow shares with the token endpoint (buildOAuth's parts). */
