@@ -3,7 +3,7 @@ import argon2 from "argon2";
 import { availableParallelism } from "node:os";
 
 /**
- * The argon2id verification rate at the realm's parameters on the server core (issue 4: password
+ * The argon2id verification rate at the realm's parameters on the server core (docs/performance.md: password
  * logins and the code flow are compared with it). Run pinned: node argon2-rate.js <seconds> <memKiB> <iterations>
  * Prints one JSON line {rate, rates}. Measured for both argon2 implementations Node has at hand:
  * `@node-rs/argon2` (RustCrypto, what Tessera hashes with) and `argon2` (the reference C

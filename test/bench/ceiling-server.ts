@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 
 /**
- * The ceiling of the client_credentials benchmark (issue 4): a bare node:http server that only
+ * The ceiling of the client_credentials benchmark (docs/performance.md): a bare node:http server that only
  * signs a token of the same shape with jose, with no client authentication, storage or routing.
  * Run: node ceiling-server.js <port> <RS256|ES256>
  */

@@ -23,7 +23,7 @@ interface Contender {
 }
 
 /**
- * client_credentials over keep-alive (issue 4): Tessera against the bare-signing ceiling and
+ * client_credentials over keep-alive (docs/performance.md): Tessera against the bare-signing ceiling and
  * oidc-provider, same algorithm, interleaved A/B/C rounds, medians, every response verified.
  */
 export async function clientCredentials(alg: "RS256" | "ES256", opts: { rounds: number; duration: number; connections: number }): Promise<Row[]> {

@@ -8,7 +8,7 @@ import { CEILING_CLIENT } from "./code-flow-ceiling.js";
 import { SqliteStore } from "../../services/kit/src/store/sqlite-store.js";
 
 /**
- * The ceiling of the code-flow benchmark (issue 4), as ceiling-server.ts is the client_credentials
+ * The ceiling of the code-flow benchmark (docs/performance.md), as ceiling-server.ts is the client_credentials
  * one: the least a server can do for the bench's flow (authorize -> login page, POST credentials
  * -> code, code -> tokens, logout) at the realm's argon2id parameters. One argon2id verification
  * (`@node-rs/argon2`, what Tessera hashes with, at most one per core at a time, as Tessera's

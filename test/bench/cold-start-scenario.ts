@@ -9,7 +9,7 @@ import { median, SERVER_CORE } from "./bench-kit.js";
 import type { Row } from "./client-credentials-scenario.js";
 
 /**
- * Cold start of the embedded server, already built (issue: `/health` within 1 s of the process
+ * Cold start of the embedded server, already built (the target: `/health` within 1 s of the process
  * start): the time from spawning `node dist/gateway/src/main-embedded.js` (pinned to the server
  * core) to its first 200 on GET /health, polled every 5 ms. The first start of each pair is on an
  * empty data directory (the stores are created, the master key and realm files written), the second

@@ -3,7 +3,7 @@ import { generateKeyPair, exportJWK } from "jose";
 import Provider from "oidc-provider";
 
 /**
- * panva's oidc-provider configured for the same scenarios and algorithm (issue 4: side-by-side
+ * panva's oidc-provider configured for the same scenarios and algorithm (docs/performance.md: side-by-side
  * baseline): client_credentials, and the public endpoints (discovery, JWK Set, introspection,
  * userinfo). Run: node oidc-provider-server.js <port> <RS256|ES256>
  *

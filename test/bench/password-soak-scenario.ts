@@ -4,7 +4,7 @@ import { startTessera } from "./tessera-target.js";
 import type { Row } from "./client-credentials-scenario.js";
 
 /**
- * `n` password grants under load with zero non-2xx answers (issue: 10,000), at production argon2id,
+ * `n` password grants under load with zero non-2xx answers (the target: 10,000), at production argon2id,
  * 16 connections, on two fresh realms of one embedded server, brute-force detection off and on;
  * each realm's very first token request is part of the load (its signing key is created under it,
  * where a race once answered 500). Every body must carry an access token.

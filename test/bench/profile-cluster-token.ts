@@ -4,7 +4,7 @@ import { load, processCpuMs, SERVER_CORE } from "./bench-kit.js";
 import { profilingNodeArgs, provision, startTessera, type TesseraBench } from "./tessera-target.js";
 
 /**
- * CPU per client_credentials token, cluster against embedded (issue: the cluster <= 2x embedded),
+ * CPU per client_credentials token, cluster against embedded (the target: the cluster <= 2x embedded),
  * by process: the gateway -> token service hop on its own, every process pinned to the server core.
  *   TESSERA_BENCH_MONGODB_URI=... TESSERA_BENCH_NATS_URL=... taskset -c 1 node dist/test/bench/profile-cluster-token.js [seconds] [prof]
  * `prof` writes a V8 CPU profile of every cluster process to /tmp/prof (the embedded run is not

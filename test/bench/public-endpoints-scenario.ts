@@ -20,7 +20,7 @@ const ENDPOINTS = ["discovery GET", "JWKS GET", "introspection (user access toke
 type Endpoint = typeof ENDPOINTS[number];
 
 /**
- * The public read endpoints side by side (issue: every public endpoint ahead of oidc-provider):
+ * The public read endpoints side by side (the target: every public endpoint ahead of oidc-provider):
  * discovery, the JWK Set, introspection and userinfo of one user's access token, on embedded
  * Tessera and on oidc-provider 9 (test/bench/oidc-provider-server.ts), each pinned to the server
  * core in turn, interleaved rounds, medians, every body checked. The Tessera rows' note is the

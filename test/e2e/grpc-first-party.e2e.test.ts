@@ -6,7 +6,7 @@ import { adminApi, uniqueName } from "./support/http.js";
 import { describeTier } from "../support/tier.js";
 
 /**
- * A first-party backend's view (issue: foundation): a plain @grpc/grpc-js client, with no Connect
+ * A first-party backend's view: a plain @grpc/grpc-js client, with no Connect
  * code, calls the directory's RealmService of a cluster-mode service over gRPC/HTTP2, presenting
  * the admin API key as a bearer credential (README, Cluster mode).
  */

@@ -5,7 +5,7 @@ import { targets } from "./support/targets.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
 
 /**
- * The gateway serves the form-posted OAuth endpoints on two paths (issue 4, performance design):
+ * The gateway serves the form-posted OAuth endpoints on two paths (docs/performance.md):
  * the lean lane ahead of express for plain form posts, and the express route table for everything
  * else. A chunked body (no Content-Length) always takes the express path, so sending each request
  * both ways and comparing the answers shows the lane answers exactly as the route table does.

@@ -9,7 +9,7 @@ import { expectResponsesDocumented } from "./support/openapi-check.js";
 // Every response this file receives is checked against the OpenAPI document at its end.
 const recorded = recordResponses();
 
-// Self-service registration and email verification (issue 5; spec 2.1 registrationAllowed,
+// Self-service registration and email verification (spec 2.1 registrationAllowed,
 // requireEmailVerification; spec 2.7 REGISTER / VERIFY_EMAIL events), through the hosted pages.
 describe.each(targets())("registration and email verification ($mode)", (target) => {
   let server: TestServer;

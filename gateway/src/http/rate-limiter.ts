@@ -1,5 +1,5 @@
 /**
- * A sliding-window request counter per key (issue 5: per-IP and per-client throttle). It keeps the
+ * A sliding-window request counter per key (per-IP and per-client throttle). It keeps the
  * previous and the current fixed window and weights the previous by how much of it still overlaps
  * the last minute, so a burst at a window edge cannot pass twice the limit. Memory is bounded:
  * windows older than two periods are dropped on each sweep.

@@ -6,7 +6,7 @@
  * A body with no `%` and no `+` needs no decoding, and most token requests are such bodies
  * (`grant_type=client_credentials`, a refresh token, a device code): those are split directly.
  * URLSearchParams' iterator costs several microseconds per body, a measurable share of the token
- * endpoint's main thread (issue 4, performance design). Anything else goes through URLSearchParams,
+ * endpoint's main thread (docs/performance.md). Anything else goes through URLSearchParams,
  * so both paths give the same answer (form-body.test.ts compares them on random bodies).
  */
 export function parseFormBody(text: string, parameterLimit: number): Record<string, string | string[]> | undefined {

@@ -44,7 +44,7 @@ export function oauthReply(realm: string, fn: () => Promise<Reply>, errorHeaders
     return reply;
   };
   // A `catch`, not an async wrapper: one promise instead of three on the token endpoint's path,
-  // where Node 20's AsyncLocalStorage makes each cost a hook call (issue 4, performance design).
+  // where Node 20's AsyncLocalStorage makes each cost a hook call (docs/performance.md).
   try {
     return fn().catch(fail);
   } catch (e) {

@@ -26,7 +26,7 @@ interface Compiled {
 }
 
 /**
- * The lean lane (issue 4, performance design): the form-posted OAuth endpoints (token, device
+ * The lean lane (docs/performance.md): the form-posted OAuth endpoints (token, device
  * authorization, introspection, revocation, client-authenticated logout) served straight from
  * node:http, ahead of express. At
  * the token endpoint express's middleware chain, body parser and response helpers cost as much as
@@ -113,7 +113,7 @@ function serve(req: IncomingMessage, res: ServerResponse, endpoint: FormEndpoint
 /**
  * The endpoint's reply to a read body; a promise only when something is awaited. Kept free of
  * async functions: under Node 20's AsyncLocalStorage every promise costs a hook call, a measurable
- * share of a token request (issue 4, performance design).
+ * share of a token request (docs/performance.md).
  */
 function answerOf(req: IncomingMessage, body: string, endpoint: FormEndpoint, path: string, realm: string, deps: OAuthFormLaneDeps): Reply | Promise<Reply> {
   const form = parseFormBody(body, FORM_PARAMETER_LIMIT);

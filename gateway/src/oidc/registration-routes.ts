@@ -8,7 +8,7 @@ import { browserParsers, flowContext, one, realmOf } from "./flow-context.js";
 import { pageRealmGuard } from "../pages/page-realm-guard.js";
 
 /**
- * Self-service registration and email verification pages (issue 5; spec 2.1): the login page's
+ * Self-service registration and email verification pages (spec 2.1): the login page's
  * "Register" link (GET with the transaction id; the form posts back with its CSRF token), and the
  * verification link `/realms/:realm/login-actions/verify-email?key=...` (GET) with the "check your
  * email" page's resend action (POST). Pages that follow (consent, TOTP...) post to the

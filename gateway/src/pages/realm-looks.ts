@@ -38,8 +38,8 @@ interface Seen {
 
 /**
  * The realms' titles and themes (preset + overrides) for the hosted pages, cached: every login page
- * needs one, and it changes only when an administrator edits the realm (issue 4, performance
- * design). An unknown realm gets the default look and is never cached.
+ * needs one, and it changes only when an administrator edits the realm (docs/performance.md).
+ * An unknown realm gets the default look and is never cached.
  */
 export class RealmLooks {
   private readonly cache: ReadCache<Seen>;

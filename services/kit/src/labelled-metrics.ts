@@ -1,7 +1,7 @@
 import type { Metric, Registry, RegistryContentType } from "prom-client";
 
 /**
- * A counter and a histogram for the hot paths (issue 4, performance design), served by the same
+ * A counter and a histogram for the hot paths (docs/performance.md), served by the same
  * prom-client Registry and in the same exposition format as prom-client's own.
  *
  * Why not prom-client's: its Counter.inc and Histogram.observe validate and hash the label set on

@@ -1,5 +1,5 @@
 /**
- * A read-through cache for lookups on hot paths (issue 4, performance design: realm and client
+ * A read-through cache for lookups on hot paths (docs/performance.md: realm and client
  * configuration): a value is reused for at most `maxAgeMs`, which bounds how long a change made by
  * another process goes unseen; changes made through this process call `drop`/`dropWhere` and are
  * seen at once. A read that overlapped a drop never fills the cache, misses (null) are never cached,

@@ -55,7 +55,7 @@ export class ClaimsResolver {
   /**
    * `fromStore` reads the realm and the client's token configuration past this replica's caches,
    * for a caller that keeps the answer (proto ResolveClaimsRequest.from_store); per-token
-   * resolutions use the caches (issue 4, performance design), this one's (ResolvedClaimsCache)
+   * resolutions use the caches (docs/performance.md), this one's (ResolvedClaimsCache)
    * among them unless a plugin mapper applies: a plugin computes its claims on every call.
    */
   async resolve(realmName: string, userId: string, clientId: string, requested: string[], onlyRequested = false, fromStore = false): Promise<ResolvedClaims> {

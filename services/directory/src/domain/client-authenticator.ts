@@ -88,7 +88,7 @@ export class ClientAuthenticator {
 
   /**
    * The client and a salted SHA-256 verifier of its secret, for the token service's local check
-   * (issue 4, performance design: no AuthenticateClient RPC per token request). The secret is 256
+   * (docs/performance.md: no AuthenticateClient RPC per token request). The secret is 256
    * random bits, so the digest cannot be inverted; it is not the secret, so a leak of the token
    * service's cache is not a usable credential; the per-reply salt defeats precomputed tables.
    * Unknown client or realm is NotFound. A disabled realm's clients are returned (as GetClient

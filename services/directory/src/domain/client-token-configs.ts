@@ -29,8 +29,8 @@ export interface ClientTokenConfig {
 }
 
 /**
- * Client token configurations cached per (realm, client) for the login and token paths (issue 4,
- * performance design: "caches client and realm configuration"). The user's own data (profile,
+ * Client token configurations cached per (realm, client) for the login and token paths
+ * (docs/performance.md: "caches client and realm configuration"). The user's own data (profile,
  * groups, role mappings) is read per request, never from here.
  */
 export class ClientTokenConfigs {

@@ -37,7 +37,7 @@ export interface RealmRecord extends Doc {
   loginTheme: string;
   accountTheme: string;
   emailTheme: string;
-  /** Requests per minute per IP on token/login endpoints; 0 = off (issue 5 throttle). */
+  /** Requests per minute per IP on token/login endpoints; 0 = off (the login throttle). */
   rateLimitPerIp: number;
   /** Requests per minute per client_id on the token endpoint; 0 = off. */
   rateLimitPerClient: number;

@@ -20,7 +20,7 @@ export interface RegistrationInput {
 export type VerifyOutcomeName = "VERIFIED" | "INVALID" | "ALREADY_USED";
 
 /**
- * Self-service registration and email verification (issue 5; spec 2.1 registrationAllowed,
+ * Self-service registration and email verification (spec 2.1 registrationAllowed,
  * requireEmailVerification). Registration reuses the Admin API's user creation (UserAdmin.create:
  * username rules, unique email, password policy with every failed rule named), so both ways in
  * create the same user.

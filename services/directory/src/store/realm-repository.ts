@@ -6,7 +6,7 @@ import type { RealmRecord } from "../domain/realm.js";
 /**
  * How long a realm read by name is reused. Every login, token and admin call of a realm starts with
  * this read (a code flow made five), so it is cached the way the token service caches realm
- * settings (issue 4, performance design). A write through this process drops the entry at once;
+ * settings (docs/performance.md). A write through this process drops the entry at once;
  * one through another directory replica drops it here when its realm event arrives
  * (events/realm-cache-watcher.ts), and shows within this bound should the event be missed.
  */

@@ -93,7 +93,7 @@ export class Journal {
     // absorb (at-least-once, idempotent by event id) and a delivery counted once less. So its
     // commits are not synced one by one (synchronous = NORMAL in WAL mode): the next append's flush
     // or checkpoint makes them durable. A process crash loses nothing either way; an fsync per
-    // position was most of the bus's cost per event (issue 4, performance design).
+    // position was most of the bus's cost per event (docs/performance.md).
     this.positions = path === ":memory:" ? this.db : new Database(path);
     if (this.positions !== this.db) this.positions.pragma("synchronous = NORMAL");
     const db = this.db;

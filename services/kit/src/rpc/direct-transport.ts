@@ -22,7 +22,7 @@ export interface DirectTransportOptions {
  * the error model, the request context and the RPC metrics are the same), but without encoding
  * messages or building HTTP requests.
  *
- * Why not Connect's `createRouterTransport`: for the token endpoint (issue 4, performance design)
+ * Why not Connect's `createRouterTransport`: for the token endpoint (docs/performance.md)
  * its generic machinery (binary encoding both ways, async-iterable pipes, an AbortController and a
  * DOMException per call) cost more than signing the token. Cluster mode keeps the real gRPC hop,
  * and its test tier keeps every message crossing the wire. Only unary RPCs exist in Tessera's protos.

@@ -31,7 +31,7 @@ export function serverInterceptor(service: string, root: Logger, metrics?: Metri
       pending = Promise.reject(e);
     }
     // One `then`, not an async function: under Node 20's AsyncLocalStorage each promise costs a
-    // hook call, and an async wrapper makes three (issue 4, performance design: the token endpoint).
+    // hook call, and an async wrapper makes three (docs/performance.md: the token endpoint).
     return pending.then((res) => {
       observe("ok");
       return res;

@@ -22,7 +22,7 @@ const DUMMY: SecretVerifier = { salt: randomBytes(16), digest: randomBytes(32) }
 /**
  * Client authentication at the protocol endpoints (RFC 6749 section 2.3): client_secret_basic and
  * client_secret_post are checked here, in constant time, against the salted SHA-256 verifier the
- * ClientDirectory caches (issue 4, performance design: no directory RPC per token request when
+ * ClientDirectory caches (docs/performance.md: no directory RPC per token request when
  * warm; the directory's AuthenticateClient stays for other callers). PUBLIC clients authenticate
  * with "none" (their clientId only) and may not send a secret. Every failure is `invalid_client`
  * (section 5.2), rendered 401. Callers have already refused unknown and disabled realms.
@@ -33,7 +33,7 @@ export class ClientAuth {
   /**
    * The authenticated client; answered at once, not as a promise, when the client's credentials are
    * in the cache: on the token endpoint's hot path every promise costs a hook call under Node 20's
-   * AsyncLocalStorage (issue 4, performance design). Throws or rejects with `invalid_client`.
+   * AsyncLocalStorage (docs/performance.md). Throws or rejects with `invalid_client`.
    */
   authenticate(realm: string, presented: PresentedClient | undefined): ClientInfo | Promise<ClientInfo> {
     if (presented?.clientAssertion || presented?.clientAssertionType) return this.byAssertion(realm, presented);

@@ -79,7 +79,7 @@ export interface ClientCredentials {
 }
 
 /**
- * Client configuration cached in the token service (issue 4, performance design): read from the
+ * Client configuration cached in the token service (docs/performance.md): read from the
  * directory's ClientService once, with the verifier of the client's secret and its scopes' names,
  * so the token endpoint authenticates clients without any RPC when warm. Dropped in every replica on
  * `iam.directory.v1.client.updated` (update, delete and secret regeneration publish it) and, the

@@ -3,7 +3,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { generateSigningKey, privateKeyObject, SIGNING_ALGS } from "./signing-alg.js";
 import { signCompact } from "./jws-sign.js";
 
-// The hand-built compact JWS (issue 4, performance design) must be what jose accepts for every
+// The hand-built compact JWS (docs/performance.md) must be what jose accepts for every
 // algorithm a realm can sign with, against the JWK as published.
 describe("signCompact", () => {
   it.each(SIGNING_ALGS)("signs %s tokens that jose verifies against the published JWK", async (alg) => {

@@ -136,7 +136,7 @@ export class KeyRing {
    * currentAlg's answer when the realm's keys are in memory and fresh, else undefined (ask
    * currentAlg then). The token endpoint's hot path asks this first: with Node 20's
    * AsyncLocalStorage every promise costs a hook call, and a warm token request made about twenty
-   * of them just to read this process's own memory (issue 4, performance design).
+   * of them just to read this process's own memory (docs/performance.md).
    */
   currentAlgNow(realm: RealmScope): SigningAlg | undefined {
     const loaded = this.loadedNow(realm);

@@ -16,7 +16,7 @@ export const KEEP_ALIVE_SHARE = 0.5;
  * once its session ends, so the session, which the browser's last use set to end after
  * refreshTokenLifespan, must move with the refreshes (Keycloak refreshes the user session's last
  * access on each refresh), and refresh_expires_in must not promise more than the session will live
- * (RFC 6749 section 5.1). The token service writes once per issued pair (DESIGN, issue 4), so the
+ * (RFC 6749 section 5.1). The token service writes once per issued pair (DESIGN, docs/performance.md), so the
  * session is extended to a full lifespan only when it would otherwise end in less than
  * KEEP_ALIVE_SHARE of one; the caller answers min(family end, session end), which stays exact.
  */

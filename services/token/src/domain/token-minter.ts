@@ -167,7 +167,7 @@ export class TokenMinter {
     const scope = grant.names.join(" ");
     // Built by assignment onto the copied mapper claims, not as a literal spreading them: the same
     // keys in the same order (a reserved name the mappers cannot set keeps its place), at half the
-    // cost per token (issue 4, performance design).
+    // cost per token (docs/performance.md).
     const access: JWTPayload = mappedClaims(grant.accessClaims, subject.acr);
     access.iss = issuer;
     access.sub = subject.userId;

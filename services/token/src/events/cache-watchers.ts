@@ -21,7 +21,7 @@ export interface TokenCaches {
 }
 
 /**
- * The token service's in-memory caches (issue 4, performance design) follow the events that
+ * The token service's in-memory caches (docs/performance.md) follow the events that
  * change what they hold, in every replica: a watch, not a durable, since replicas share a
  * durable's position and only one of them would drop its copy (DESIGN 3, "client.updated
  * (caches drop)"). The store-side reactions to the same events stay durable consumers

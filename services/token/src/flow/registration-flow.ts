@@ -18,7 +18,7 @@ export interface RegistrationForm {
 const NOT_ALLOWED = (): FlowReply => errorReply("registration_not_allowed", "Registration is not allowed in this realm.", 403);
 
 /**
- * Self-service registration (issue 5; spec 2.1 registrationAllowed), a branch of the login
+ * Self-service registration (spec 2.1 registrationAllowed), a branch of the login
  * transaction: the login page links here, the form creates the user through the directory's
  * RegisterUser (the Admin API's creation rules and password policy), records REGISTER, and the
  * login continues as that user (required actions such as VERIFY_EMAIL, then the session).

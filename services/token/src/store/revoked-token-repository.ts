@@ -36,7 +36,7 @@ export interface RevokedTokenRecord extends Doc {
 /**
  * The deny list of access tokens (DESIGN 5: access tokens cost no write when issued; only revoking
  * them writes). Both kinds live in one collection, keyed by `_id`, so checking a token against its
- * jti, its user and its client is one read by primary key (issue 4: at most one extra read per
+ * jti, its user and its client is one read by primary key (docs/performance.md: at most one extra read per
  * introspection or userinfo check). The collection keeps its first name, revoked_access_tokens.
  */
 export class RevokedTokenRepository {

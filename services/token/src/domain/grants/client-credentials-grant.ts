@@ -10,7 +10,7 @@ import type { ServiceAccountGrant, ServiceAccountGrants } from "./service-accoun
  * RFC 6749 section 4.4: CONFIDENTIAL clients only; the token is the service-account user's
  * (spec 1.11). No refresh token (section 4.4.3) and no store write: the access token stands alone.
  * The service-account user and the resolved claims come from ServiceAccountGrants when fresh
- * (issue 4, performance design: no directory RPC on the warm path; staleness bound documented there).
+ * (docs/performance.md: no directory RPC on the warm path; staleness bound documented there).
  */
 export class ClientCredentialsGrant implements Grant {
   private readonly clients: Client<typeof ClientService>;
