@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, consolePage, launchChromium, signInToAdminConsole } from "./support/console-browser.js";
 
 /**
  * A client's authentication, token signing algorithms, request objects, token exchange and FAPI
@@ -26,13 +26,7 @@ describeTier("admin console client security settings in Chromium", ["CHROMIUM_PA
     await server?.stop();
   });
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${server.url}/admin/console`);
-    await page.getByLabel("Username").fill(server.adminUsername);
-    await page.getByLabel("Password").fill(server.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Realms" }).waitFor();
-  }
+  const signIn = (page: Page) => signInToAdminConsole(page, server);
 
   /** The message under a control, by its aria-describedby. */
   async function describedText(page: Page, label: string): Promise<string[]> {

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, consolePage, launchChromium, signInToAdminConsole } from "./support/console-browser.js";
 
 /**
  * Authentication flows in the admin console (Chromium): the built-in flows shown and not editable,
@@ -26,13 +26,7 @@ describeTier("admin console authentication flows in Chromium", ["CHROMIUM_PATH"]
     await server?.stop();
   });
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${server.url}/admin/console`);
-    await page.getByLabel("Username").fill(server.adminUsername);
-    await page.getByLabel("Password").fill(server.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Realms" }).waitFor();
-  }
+  const signIn = (page: Page) => signInToAdminConsole(page, server);
 
   /** The messages under a control, by its aria-describedby. */
   async function describedText(page: Page, label: string): Promise<string> {

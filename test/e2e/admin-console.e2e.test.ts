@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, consolePage, launchChromium, signInToAdminConsole } from "./support/console-browser.js";
 
 /**
  * The admin console in a real Chromium (DESIGN 6 tier 4): a day of realm administration through
@@ -25,13 +25,7 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
     await server?.stop();
   });
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${server.url}/admin/console`);
-    await page.getByLabel("Username").fill(server.adminUsername);
-    await page.getByLabel("Password").fill(server.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Realms" }).waitFor();
-  }
+  const signIn = (page: Page) => signInToAdminConsole(page, server);
 
   it("serves the console with a CSP that admits no inline script or style and no eval", async () => {
     const res = await http("GET", `${server.url}/admin/console`);

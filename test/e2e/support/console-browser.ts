@@ -17,6 +17,15 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A page whose CSP violations and script errors are collected (each test expects none). */
+/** Signs in to the admin console as the server's bootstrap admin and waits for the realm list. */
+export async function signInToAdminConsole(page: Page, server: { url: string; adminUsername: string; adminPassword: string }): Promise<void> {
+  await page.goto(`${server.url}/admin/console`);
+  await page.getByLabel("Username").fill(server.adminUsername);
+  await page.getByLabel("Password").fill(server.adminPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Realms" }).waitFor();
+}
+
 export async function consolePage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems: string[] = [];
