@@ -40,6 +40,8 @@ import { addKeyRoutes } from "./admin/key-routes.js";
 import { Throttle, throttle, throttledPageMessage } from "./oidc/throttle.js";
 import { sendErrorPage } from "./pages/flow-pages.js";
 import { RealmLooks } from "./pages/realm-looks.js";
+import { LoginOptions } from "./pages/login-options.js";
+import { dropOnAdminWrite } from "./http/admin-write-drops.js";
 import { pageRequestRealm, sendRequestErrorPage } from "./pages/page-request-errors.js";
 import { watchGatewayCaches } from "./cache-watchers.js";
 import type { Bus } from "../../services/kit/src/bus/port.js";
@@ -103,10 +105,12 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   });
 
   // The hosted pages' realm titles and themes, cached; the realm routes drop a realm's on change.
-  const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc) };
+  const pages = { rpc: deps.rpc, publicUrl: deps.publicUrl, looks: new RealmLooks(deps.rpc), login: new LoginOptions(deps.rpc) };
   const throttleCore = new Throttle(deps.rpc);
   // A browser path over the limit gets the realm's error page, as the device page's own bound does.
   app.use(throttle(throttleCore, (res, realm, wait) => sendErrorPage(res, pages, realm, 429, "too_many_requests", throttledPageMessage(wait))));
+  // A realm's login options have no events of their own: this replica's admin writes drop them.
+  app.use(dropOnAdminWrite((realm) => pages.login.forget(realm)));
   // CORS by the requesting client's web origins (cors.ts); the client routes drop a changed client's.
   const origins = new ClientOrigins(deps.rpc);
   const formEndpoints = oauthFormEndpoints(deps.rpc, deps.publicUrl).map((e) => withClientCors(e, origins));
@@ -114,7 +118,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
 
   if (deps.bus) {
     // Changes through other replicas or the gRPC API; should the watch fail, the caches' age bounds them.
-    watchGatewayCaches(deps.bus, { origins, looks: pages.looks, throttle: throttleCore })
+    watchGatewayCaches(deps.bus, { origins, looks: pages.looks, login: pages.login, throttle: throttleCore })
       .catch((err: unknown) => deps.logger.error({ err }, "gateway caches do not follow directory events; they age out instead"));
   }
 

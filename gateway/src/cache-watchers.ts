@@ -5,15 +5,17 @@ import type { Bus, Subscription } from "../../services/kit/src/bus/port.js";
 import type { ClientOrigins } from "./oidc/cors.js";
 import type { Throttle } from "./oidc/throttle.js";
 import type { RealmLooks } from "./pages/realm-looks.js";
+import type { LoginOptions } from "./pages/login-options.js";
 
 export interface GatewayCaches {
   origins: ClientOrigins;
   looks: RealmLooks;
+  login: LoginOptions;
   throttle: Throttle;
 }
 
 /**
- * The gateway's caches of realm looks, client web origins and realm rate limits follow the
+ * The gateway's caches of realm looks and login options, client web origins and realm rate limits follow the
  * directory's events in every gateway replica (a bus watch: each watching process gets each event),
  * so a change made through another replica, or through the directory's gRPC API directly, applies
  * here as soon as the event arrives rather than after the caches' age. A gap (a NATS reconnect)
@@ -23,11 +25,13 @@ export function watchGatewayCaches(bus: Bus, c: GatewayCaches): Promise<Subscrip
   const dropAll = () => {
     c.origins.forget();
     c.looks.forget();
+    c.login.forget();
     c.throttle.forget();
   };
   const realmChanged = (realm: string) => {
     c.origins.forget(realm);
     c.looks.forget(realm);
+    c.login.forget(realm);
     c.throttle.forget(realm);
   };
   return Promise.all([

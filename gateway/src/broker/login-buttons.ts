@@ -1,6 +1,6 @@
 import { FlowStep, type FlowPage } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
-import type { RpcClients } from "../rpc-clients.js";
+import type { LoginOptions } from "../pages/login-options.js";
 
 export interface ProviderButton {
   alias: string;
@@ -15,11 +15,11 @@ export interface ProviderButton {
  * which a form's CSP form-action would refuse. Only on the login page of an authorization request
  * or a SAML login (not a device's). When the broker does not answer, the page has no buttons.
  */
-export async function providerButtons(rpc: RpcClients, realm: string, page: FlowPage, action: string): Promise<ProviderButton[]> {
+export async function providerButtons(options: LoginOptions, realm: string, page: FlowPage, action: string): Promise<ProviderButton[]> {
   if (page.step !== FlowStep.LOGIN || page.userCode || !page.transactionId) return [];
   if (!action.endsWith("/protocol/openid-connect/auth") && !action.endsWith("/protocol/saml")) return [];
   try {
-    const { providers } = await rpc.brokerLogin.listLoginProviders({ realm });
+    const providers = await options.providers(realm);
     const q = new URLSearchParams({ tx: page.transactionId, csrf: page.csrfToken }).toString();
     return providers.map((p) => ({
       alias: p.alias, displayName: p.displayName || p.alias,

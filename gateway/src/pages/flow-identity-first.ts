@@ -4,6 +4,7 @@ import { isBuiltinFlow, SUBFLOW, type FlowStep } from "../../../services/kit/src
 import { FlowStep as PageStep, type FlowPage } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
 import type { RpcClients } from "../rpc-clients.js";
+import type { LoginOptions } from "./login-options.js";
 
 /**
  * Whether the realm's browser flow identifies the user by a `username` step (identity-first,
@@ -60,12 +61,12 @@ function firstIdentifying(steps: FlowStep[]): FlowStep | undefined {
  * after a message (a failed brokered login comes back to the page with one), so the browser is
  * never sent round in a loop. "" to render the page.
  */
-export async function idpRedirectOf(rpc: RpcClients, realm: string, browserFlow: string | undefined, page: FlowPage, action: string): Promise<string> {
+export async function idpRedirectOf(rpc: RpcClients, options: LoginOptions, realm: string, browserFlow: string | undefined, page: FlowPage, action: string): Promise<string> {
   if (page.step !== PageStep.LOGIN || page.message || page.userCode || !page.transactionId) return "";
   if (!action.endsWith("/protocol/openid-connect/auth") && !action.endsWith("/protocol/saml")) return "";
   // login_hint prefills the username and may come with kc_idp_hint; the redirector step only
   // applies to a page that asks who the user is.
-  const idp = (page.idpHint && (await hintedProvider(rpc, realm, page.idpHint)))
+  const idp = (page.idpHint && (await hintedProvider(options, realm, page.idpHint)))
     || (page.username ? "" : await flowRedirectsTo(rpc, realm, browserFlow));
   if (!idp) return "";
   const q = new URLSearchParams({ tx: page.transactionId, csrf: page.csrfToken }).toString();
@@ -73,9 +74,9 @@ export async function idpRedirectOf(rpc: RpcClients, realm: string, browserFlow:
 }
 
 /** The hinted alias when it is one of the realm's enabled providers; "" otherwise, or when the broker does not answer. */
-async function hintedProvider(rpc: RpcClients, realm: string, alias: string): Promise<string> {
+async function hintedProvider(options: LoginOptions, realm: string, alias: string): Promise<string> {
   try {
-    const { providers } = await rpc.brokerLogin.listLoginProviders({ realm });
+    const providers = await options.providers(realm);
     return providers.some((p) => p.alias === alias) ? alias : "";
   } catch (err) {
     currentContext()?.logger.warn({ err, realm }, "kc_idp_hint not followed: the broker did not answer");

@@ -8,6 +8,7 @@ import { requestContext } from "../http/request-context.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { sendFailure, sendFlowResult, type PageDeps } from "./flow-pages.js";
 import type { RealmLooks } from "./realm-looks.js";
+import { LoginOptions } from "./login-options.js";
 import { resolveTheme } from "./themes.js";
 import { create } from "@bufbuild/protobuf";
 import { FlowPageSchema, FlowResultSchema, FlowStep } from "../../../gen/iam/token/v1/authorization_pb.js";
@@ -20,6 +21,7 @@ describe("hosted error pages of server errors", () => {
   const deps: PageDeps = {
     rpc: {} as RpcClients, publicUrl: "http://localhost",
     looks: { get: async () => ({ title: "Acme", theme: resolveTheme("tessera", {}) }) } as unknown as RealmLooks,
+    login: new LoginOptions({} as RpcClients),
   };
 
   async function call(handler: (res: Response) => Promise<void>): Promise<{ status: number; text: string }> {
@@ -71,6 +73,7 @@ describe("hosted flow pages", () => {
     looks: {
       get: async () => ({ title: "Acme", theme: resolveTheme("tessera", {}), registrationAllowed: true, resetPasswordAllowed: true, passwordRules: ["At least 10 characters", "A digit"] }),
     } as unknown as RealmLooks,
+    login: new LoginOptions({} as RpcClients),
   };
 
   async function render(step: FlowStep, page: Record<string, unknown> = {}): Promise<{ csp: string; text: string }> {

@@ -10,6 +10,7 @@ import { renderPage } from "./page-renderer.js";
 import { sendAutoPost } from "./auto-post-page.js";
 import { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } from "./password-toggle.js";
 import type { RealmLooks } from "./realm-looks.js";
+import type { LoginOptions } from "./login-options.js";
 import { providerButtons } from "../broker/login-buttons.js";
 import { identityFirstLogin } from "./identity-first.js";
 import { idpRedirectOf } from "./flow-identity-first.js";
@@ -19,6 +20,8 @@ export interface PageDeps {
   rpc: RpcClients;
   publicUrl: string;
   looks: RealmLooks;
+  /** The login page's identity providers and organizations, cached (login-options.ts). */
+  login: LoginOptions;
 }
 
 /** `password`: the page has a password field, so it gets the show-password toggle (password-toggle.ts). */
@@ -110,7 +113,7 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   if (!entry) return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
   const look = await deps.looks.get(realm);
   // A flow starting with an idp-redirector step: the identity provider's login instead of this page.
-  const idpRedirect = await idpRedirectOf(deps.rpc, realm, look.browserFlow, page, action);
+  const idpRedirect = await idpRedirectOf(deps.rpc, deps.login, realm, look.browserFlow, page, action);
   if (idpRedirect) {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("Referrer-Policy", "no-referrer");
@@ -119,11 +122,11 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   }
   const qrDataUrl = page.step === FlowStep.OTP_ENROLL && page.otpauthUri.startsWith("otpauth://")
     ? await otpauthQrCode(page.otpauthUri) : "";
-  const identityProviders = await providerButtons(deps.rpc, realm, page, action);
+  const identityProviders = await providerButtons(deps.login, realm, page, action);
   // The username alone first, in a realm with organizations (identity-first.ts); once a username
   // is known (the password step, a failed password) the usual form.
   const identityFirst = page.step === FlowStep.LOGIN && !page.username && !page.userCode && page.transactionId !== ""
-    && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, realm, look.browserFlow));
+    && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, deps.login, realm, look.browserFlow));
   // The passkey pages load two script files admitted by a per-response nonce (passkey-assets.ts).
   const nonce = entry.passkey ? scriptNonce() : "";
   await renderPage(res, 200, entry.template, {

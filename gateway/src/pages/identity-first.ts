@@ -4,6 +4,7 @@ import { FlowResultSchema, FlowStep } from "../../../gen/iam/token/v1/authorizat
 import { currentContext } from "../../../services/kit/src/context.js";
 import { flowContext, one, realmOf } from "../oidc/flow-context.js";
 import type { RpcClients } from "../rpc-clients.js";
+import type { LoginOptions } from "./login-options.js";
 import { sendFailure, sendFlowResult, type PageDeps } from "./flow-pages.js";
 import { flowAsksUsernameFirst } from "./flow-identity-first.js";
 
@@ -14,9 +15,9 @@ import { flowAsksUsernameFirst } from "./flow-identity-first.js";
  * realm's browser flow identifies by a username step (flow-identity-first.ts). When the
  * directory does not answer, the page is the usual one (username and password).
  */
-export async function identityFirstLogin(rpc: RpcClients, realm: string, browserFlow?: string): Promise<boolean> {
+export async function identityFirstLogin(rpc: RpcClients, options: LoginOptions, realm: string, browserFlow?: string): Promise<boolean> {
   try {
-    return (await rpc.organizations.countOrganizations({ realm })).count > 0n || await flowAsksUsernameFirst(rpc, realm, browserFlow);
+    return await options.hasOrganizations(realm) || await flowAsksUsernameFirst(rpc, realm, browserFlow);
   } catch (err) {
     currentContext()?.logger.warn({ err, realm }, "login page shown without the identity-first step");
     return false;
