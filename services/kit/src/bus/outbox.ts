@@ -121,7 +121,9 @@ export class Outbox implements EventSink {
       createdAt: this.clock.now(),
       owner: this.ownerId,
     };
-    await this.entries.insert(entry);
+    // Staged, not awaited to disk: in a store that logs writes in order (SQLite) the entry shares
+    // apply's commit and flush, and apply's write cannot be durable without it.
+    const staged = await this.entries.stage(entry);
     let written: S | null;
     try {
       written = await w.apply();
@@ -135,6 +137,10 @@ export class Outbox implements EventSink {
       await this.entries.delete(entry._id);
       return null;
     }
+    // Settled by now (its commit came with apply's or before). Should it have failed alone (a
+    // full disk that had room again for apply's write), the entry is written again before the
+    // write counts as done, so a crash from here on still leaves the relay its announcement.
+    await staged.durable.catch(() => this.entries.upsert(entry));
     try {
       await w.rest?.(written);
     } catch (e) {

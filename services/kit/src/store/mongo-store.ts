@@ -230,6 +230,12 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     await this.write(() => this.reach.run(() => this.native.insertOne({ ...stored })), [doc]);
   }
 
+  /** Writes to a MongoDB deployment carry no order between them: durable before it resolves. */
+  async stage(doc: T): Promise<{ durable: Promise<void> }> {
+    await this.insert(doc);
+    return { durable: Promise.resolve() };
+  }
+
   /**
    * Without transactions (FerretDB) an ordered insertMany that fails has stored the documents
    * before the failing one; they are deleted again so the call is all-or-nothing to its caller

@@ -132,6 +132,15 @@ export interface Collection<T extends Doc> {
    * with `.` or a leading `$`, at any depth: invalidArgument otherwise.
    */
   insert(doc: T): Promise<void>;
+  /**
+   * Inserts as `insert` does (same errors), resolving once the document is ordered before every
+   * later write of this store: any later write that is durable makes it durable too. `durable`
+   * then settles when the insert itself is, or rejects if its commit failed alone (the caller
+   * writes it again). An adapter whose writes reach stable storage in the order they ran (SQLite:
+   * one connection, one log) resolves once the insert has run, so it shares the next write's
+   * commit and flush; the others, once it is durable. The outbox stages its entries so.
+   */
+  stage(doc: T): Promise<{ durable: Promise<void> }>;
   /** Inserts many atomically where the adapter can; unique violations as insert. */
   insertMany(docs: T[]): Promise<void>;
   get(id: string): Promise<T | null>;

@@ -66,6 +66,19 @@ describe("sqlite store specifics", () => {
     await write;
     expect(resolved).toBe(true);
 
+    // A staged insert resolves before its flush, and shares it with the write that follows it in
+    // the same turn (the outbox's entry and its write): one commit, one flush for both.
+    let stagedAt = -1;
+    const staged = await things.stage({ _id: "s" });
+    stagedAt = flushes.length;
+    const after = things.insert({ _id: "t" });
+    await waitFor(() => flushes.length === 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect([stagedAt, flushes.length]).toEqual([0, 1]);
+    flushes.shift()!.done();
+    await Promise.all([staged.durable, after]);
+    expect(flushes).toHaveLength(0);
+
     const normal = new SqliteStore({ path: join(dir, "normal.db"), synchronous: "normal", syncFile });
     expect(normal.statement("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
     await (await normal.collection({ name: "things" })).insert({ _id: "b" });

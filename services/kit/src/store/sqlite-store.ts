@@ -274,6 +274,17 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     await this.write(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)));
   }
 
+  async stage(doc: T): Promise<{ durable: Promise<void> }> {
+    assertStorableDoc(doc);
+    const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;
+    // One connection writes one log in order: a later commit that reaches the disk carries this
+    // one's frames before it (the group commit's comment), so the caller need not wait for this.
+    this.writeNow(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)));
+    const durable = this.store.committed();
+    durable.catch(() => undefined); // the caller may look only after its own write
+    return { durable };
+  }
+
   async insertMany(docs: T[]): Promise<void> {
     docs.forEach(assertStorableDoc);
     const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;

@@ -44,6 +44,19 @@ export function describeWriteContract(ctx: ContractContext): void {
     });
   });
 
+  describe("stage", () => {
+    it("inserts as insert does, visible at once, and settles durable", async () => {
+      const c = await ctx.fresh({ indexes: [{ fields: ["email"], unique: true }] });
+      const staged = await c.stage({ _id: "1", email: "a" });
+      expect(await c.get("1")).toEqual({ _id: "1", email: "a" });
+      await staged.durable;
+      await rejectsWith(c.stage({ _id: "1", email: "b" }), "alreadyExists", "_id");
+      await rejectsWith(c.stage({ _id: "2", email: "a" }), "alreadyExists", "email");
+      await rejectsWith(c.stage({ _id: "3", "a.b": 1 } as unknown as Doc), "invalidArgument");
+      expect(ids(await c.find({}))).toEqual(["1"]);
+    });
+  });
+
   describe("insertMany", () => {
     it("inserts every document, and nothing for an empty list", async () => {
       const c = await ctx.fresh();

@@ -41,6 +41,7 @@ export function countWrites<T extends Doc>(inner: Collection<T>, counter: WriteC
   return {
     name: inner.name,
     insert: (doc) => write(() => inner.insert(doc), realmOf(doc)),
+    stage: (doc) => write(() => inner.stage(doc), realmOf(doc)),
     insertMany: (docs) => write(() => inner.insertMany(docs), sameRealm(docs.map(realmOf))),
     get: (id) => inner.get(id),
     findOne: (filter: Filter, options?: Pick<FindOptions, "sort">) => inner.findOne(filter, options),
