@@ -190,7 +190,9 @@ export class Outbox implements EventSink {
    */
   private async dispatch(entryId: string, leaseUntil: number, events: OutgoingEvent[]): Promise<void> {
     if (events.length === 0) {
-      await this.entries.delete(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of a finished write not dropped; the relay drops it"));
+      // Discarded, not deleted durably: should a power loss bring it back, the relay finds its
+      // write applied and finishes it again, which the kinds allow (a client told twice).
+      await this.entries.discard(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of a finished write not dropped; the relay drops it"));
       return;
     }
     if (this.bus.available?.() === false) {
@@ -205,9 +207,10 @@ export class Outbox implements EventSink {
         await this.release(entryId, leaseUntil);
         return;
       }
-      // Announced: an entry left behind by a failing store only costs the relay a second,
-      // de-duplicated announcement.
-      await this.entries.delete(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of an announced write not dropped; the relay announces it again"));
+      // Announced: an entry left behind by a failing store (or brought back by a power loss: it
+      // is discarded without a flush of its own) only costs the relay a second, de-duplicated
+      // announcement.
+      await this.entries.discard(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of an announced write not dropped; the relay announces it again"));
     })();
     this.inFlight.add(delivery);
     void delivery.finally(() => this.inFlight.delete(delivery));
@@ -320,7 +323,7 @@ export class Outbox implements EventSink {
         await this.release(entry._id, takenUntil);
         break;
       }
-      await this.entries.delete(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced write not dropped; the relay announces it again"));
+      await this.entries.discard(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced write not dropped; the relay announces it again"));
       announced++;
       if (entry.kind !== EVENTS_KIND.name) this.logger.info({ kind: entry.kind, entry: entry._id, events: entry.events.map((e) => e.subject) }, "interrupted write finished and announced");
     }

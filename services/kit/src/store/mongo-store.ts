@@ -330,6 +330,11 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     return (await this.serial(() => this.native.deleteOne(q))).deletedCount > 0;
   }
 
+  /** Every acknowledged MongoDB write is as durable as the deployment's write concern makes it. */
+  discard(id: string): Promise<boolean> {
+    return this.delete(id);
+  }
+
   async deleteMany(filter: Filter): Promise<number> {
     const q = this.query(filter);
     return (await this.serial(() => this.native.deleteMany(q))).deletedCount;

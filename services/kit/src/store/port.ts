@@ -156,6 +156,14 @@ export interface Collection<T extends Doc> {
   /** Inserts or replaces by `_id`. */
   upsert(doc: T): Promise<void>;
   delete(id: string): Promise<boolean>;
+  /**
+   * Deletes as `delete` does, without asking for the deletion itself to reach stable storage:
+   * for a document whose return after a power loss is harmless (an outbox entry already relayed,
+   * whose events would go out again under their ids and be dropped as duplicates). A later
+   * durable write of the store makes it durable too. On SQLite its commit then costs no flush of
+   * its own; elsewhere it is `delete`.
+   */
+  discard(id: string): Promise<boolean>;
   /** Deletes every match, returns how many. */
   deleteMany(filter: Filter): Promise<number>;
   /** Deletes the first match (by sort) and returns it: the atomic "consume once". */

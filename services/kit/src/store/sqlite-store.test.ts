@@ -79,6 +79,16 @@ describe("sqlite store specifics", () => {
     await Promise.all([staged.durable, after]);
     expect(flushes).toHaveLength(0);
 
+    // A discard asks for no flush of its own: it commits, and the next flush carries it.
+    expect(await things.discard("s")).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(flushes).toHaveLength(0);
+    const next = things.insert({ _id: "u" });
+    await waitFor(() => flushes.length === 1);
+    flushes.shift()!.done();
+    await next;
+    expect(await things.get("s")).toBeNull();
+
     const normal = new SqliteStore({ path: join(dir, "normal.db"), synchronous: "normal", syncFile });
     expect(normal.statement("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
     await (await normal.collection({ name: "things" })).insert({ _id: "b" });

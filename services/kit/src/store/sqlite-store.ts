@@ -57,7 +57,7 @@ export class SqliteStore implements Store {
   /** Flushes the WAL after each group commit (synchronous "full" on a file), else null. */
   private readonly walSync: WalSync | null = null;
   /** The turn's open group commit, if any. */
-  private group: { committed: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | null = null;
+  private group: { committed: Promise<void>; resolve: () => void; reject: (e: unknown) => void; flush: boolean } | null = null;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.path);
@@ -89,10 +89,16 @@ export class SqliteStore implements Store {
     return s;
   }
 
-  /** Runs `fn` atomically in the turn's group commit (a savepoint of it); see `committed`. */
-  transaction<R>(fn: () => R): R {
+  /**
+   * Runs `fn` atomically in the turn's group commit (a savepoint of it); see `committed`. With
+   * `flush` false the write asks for no flush: a group of such writes only commits, and the next
+   * flushed commit carries its frames to the disk (one log, written in order).
+   */
+  transaction<R>(fn: () => R, flush = true): R {
     this.openGroup();
-    return this.db.transaction(fn)();
+    const result = this.db.transaction(fn)();
+    if (flush && this.group) this.group.flush = true;
+    return result;
   }
 
   /** Resolves when every write run so far is committed; rejects if their commit failed. */
@@ -114,7 +120,7 @@ export class SqliteStore implements Store {
     const committed = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
     committed.catch(() => undefined); // each writer awaiting it sees the failure; no unhandled rejection
     this.db.exec("BEGIN IMMEDIATE");
-    this.group = { committed, resolve, reject };
+    this.group = { committed, resolve, reject, flush: false };
     setImmediate(() => this.commitGroup());
   }
 
@@ -124,7 +130,7 @@ export class SqliteStore implements Store {
     this.group = null;
     try {
       this.db.exec("COMMIT");
-      if (this.walSync) this.walSync.afterCommit().then(group.resolve, group.reject);
+      if (this.walSync && group.flush) this.walSync.afterCommit().then(group.resolve, group.reject);
       else group.resolve();
     } catch (e) {
       try {
@@ -235,14 +241,14 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return result;
   }
 
-  private writeNow<R>(fn: () => R): R {
+  private writeNow<R>(fn: () => R, flush = true): R {
     try {
-      return this.store.transaction(fn);
+      return this.store.transaction(fn, flush);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (this.ttl && this.sweep() > 0) {
         try {
-          return this.store.transaction(fn);
+          return this.store.transaction(fn, flush);
         } catch (again) {
           if (!isUniqueViolation(again)) throw again;
           throw conflictError(this.name, this.conflictField(again));
@@ -347,6 +353,14 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async delete(id: string): Promise<boolean> {
     return (await this.deleteMany({ _id: id })) > 0;
+  }
+
+  async discard(id: string): Promise<boolean> {
+    const w = this.where({ _id: id });
+    const removed = this.writeNow(() => this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes, false);
+    // Committed at the end of the turn (a failed commit is not this caller's loss: see port.ts).
+    await this.store.committed().catch(() => undefined);
+    return removed > 0;
   }
 
   async deleteMany(filter: Filter): Promise<number> {

@@ -57,6 +57,17 @@ export function describeWriteContract(ctx: ContractContext): void {
     });
   });
 
+  describe("discard", () => {
+    it("deletes by id as delete does", async () => {
+      const c = await ctx.fresh();
+      await c.insertMany([{ _id: "1" }, { _id: "2" }]);
+      expect(await c.discard("1")).toBe(true);
+      expect(await c.discard("1")).toBe(false);
+      expect(await c.discard("nope")).toBe(false);
+      expect(ids(await c.find({}))).toEqual(["2"]);
+    });
+  });
+
   describe("insertMany", () => {
     it("inserts every document, and nothing for an empty list", async () => {
       const c = await ctx.fresh();

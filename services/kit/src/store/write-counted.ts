@@ -52,6 +52,7 @@ export function countWrites<T extends Doc>(inner: Collection<T>, counter: WriteC
     replace: (doc) => write(() => inner.replace(doc), realmOf(doc)),
     upsert: (doc) => write(() => inner.upsert(doc), realmOf(doc)),
     delete: (id) => write(() => inner.delete(id), undefined),
+    discard: (id) => write(() => inner.discard(id), undefined),
     deleteMany: (filter: Filter) => write(() => inner.deleteMany(filter), realmOf(filter)),
     findOneAndDelete: (filter: Filter, options?: Pick<FindOptions, "sort">) => write(() => inner.findOneAndDelete(filter, options), realmOf(filter)),
   };
