@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { randomToken, sha256Hex } from "../../kit/src/crypto/random.js";
 import { Code, type Client } from "@connectrpc/connect";
 import { fromBinary } from "@bufbuild/protobuf";
 import { decodeJwt, jwtVerify } from "jose";
@@ -62,6 +64,28 @@ describe("OAuth logout and sessions, in-process", () => {
     expect(payload).toMatchObject({ sub: userId, sid: session, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
     expect(payload.nonce).toBeUndefined();
     expect(typeof payload.jti).toBe("string");
+  });
+
+  it("tells the client of a logout whose session does not name it (a device's login), once", async () => {
+    w.received.length = 0;
+    w.backchannelStatus = 200;
+    const session = randomUUID();
+    const now = clock.now();
+    await parts().ssoRepo.insert({
+      _id: session, realmId, realmName, userId, username: "alice", cookieHash: sha256Hex(randomToken()), authTime: now - 1000,
+      amr: ["pwd"], clientIds: [], ipAddress: "127.0.0.1", createdAt: now, lastSeenAt: now, expiresAt: now + 1_800_000,
+    });
+    const res = await exchange((await newCode({ session })).code);
+    await oauth.logout({ realm: realmName, baseUrl: "http://localhost:8080", client: webClient(), refreshToken: res.refreshToken });
+    expect(await parts().ssoRepo.findById(realmId, session)).toBeNull();
+    await expectOAuthError(token({ client: webClient(), grantType: "refresh_token", refreshToken: res.refreshToken }), "invalid_grant");
+    // The session's end reaches its consumer after the call answered: wait for the telling, then a
+    // while longer for a second one (the consumer, had it found the family).
+    const until = Date.now() + 5000;
+    while (!w.received.some((t) => decodeJwt(t).sid === session) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    await parts().backchannel.idle();
+    expect(w.received.map((t) => decodeJwt(t)).filter((p) => p.sid === session).map((p) => [p.aud, p.sub])).toEqual([["web", userId]]);
   });
 
   it("keeps a back-channel logout that a stopped process left undone, and the next start delivers it", async () => {

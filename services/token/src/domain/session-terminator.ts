@@ -120,17 +120,21 @@ export class SessionTerminator {
 
   /**
    * Logout with a refresh token (spec 3): the family ends, and its SSO session with it. The session
-   * first: its end is staged in the outbox and its consumer removes the session's families, this
-   * one included, so a crash after it still logs out; one before it leaves the token usable for
-   * the client's retry. Without a session to end (offline, sessionless, or ended already) the
-   * family's revocation is staged instead, with its back-channel logout. `also` (the LOGOUT
-   * event) goes with whichever this call does; nothing when another request ended both first.
+   * first: its end is staged in the outbox and its consumer removes the session's families, so a
+   * crash after it still logs out; one before it leaves the token usable for the client's retry.
+   * This family goes with the session's end, before the announcement, so the token is inactive
+   * when the call answers even where the consumer runs later (a cluster). Its client is told with
+   * the session's clients; one the session does not name (a device's) is told here first, as the
+   * consumer would have (a crash in between tells it twice, as there). Without a session to end (offline, sessionless, or ended
+   * already) the family's revocation is staged instead, with its back-channel logout. `also` (the
+   * LOGOUT event) goes with whichever this call does; nothing when another request ended both first.
    */
   async logout(realm: RealmScope, family: RefreshFamilyRecord, also?: AlsoAnnounce): Promise<void> {
-    if (family.ssoSessionId && !family.offline && await this.sso.end(realm.id, family.ssoSessionId, "logout", undefined, also)) {
+    const withFamily = async (ended: SsoSessionRecord) => {
+      if (!ended.clientIds.includes(family.clientId)) await this.backchannel.notify(realm, [targetOf(family)]);
       await this.families.remove(realm.id, family._id);
-      return;
-    }
+    };
+    if (family.ssoSessionId && !family.offline && await this.sso.end(realm.id, family.ssoSessionId, "logout", undefined, also, withFamily)) return;
     await this.revokeFamily(realm, family._id, true, also);
   }
 

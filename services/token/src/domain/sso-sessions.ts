@@ -33,8 +33,12 @@ export class SsoSessions {
    * Ends the session; returns its record as removed, or null when it had already ended. `known`:
    * the record as the caller already read it, which saves the read the outbox entry is built from.
    * `also`: events staged and published with the end, only if this call ends it (a logout's LOGOUT).
+   * `alongside`: a write made with the end, before it is announced, only if this call ends it (a
+   * logout's own refresh family): on SQLite it shares the end's commit and flush.
    */
-  async end(realmId: string, sessionId: string, reason: SessionEndReason, known?: SsoSessionRecord, also?: AlsoAnnounce): Promise<SsoSessionRecord | null> {
+  async end(
+    realmId: string, sessionId: string, reason: SessionEndReason, known?: SsoSessionRecord, also?: AlsoAnnounce, alongside?: (ended: SsoSessionRecord) => Promise<unknown>,
+  ): Promise<SsoSessionRecord | null> {
     const before = known ?? await this.repo.findById(realmId, sessionId);
     if (!before || before.realmId !== realmId || before._id !== sessionId) return null;
     let removed = null as SsoSessionRecord | null;
@@ -45,6 +49,7 @@ export class SsoSessions {
       announce: (s, stamp) => [ssoSessionEndedEvent(s, s.reason, stamp.time, stamp.id("event")), ...(also?.(stamp) ?? [])],
       apply: async () => {
         removed = await this.repo.remove(realmId, sessionId);
+        if (removed) await alongside?.(removed);
         return removed && { _id: removed._id, realmId, realmName: removed.realmName, userId: removed.userId, clientIds: removed.clientIds, reason };
       },
     });
