@@ -1,5 +1,6 @@
-import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
+import { Router, type Express, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { currentContext } from "../../../services/kit/src/context.js";
+import { RouteIndex } from "./route-index.js";
 import { GatewayError } from "./rpc-errors.js";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "OPTIONS";
@@ -67,6 +68,12 @@ interface Entry {
  * whose routes are all `admin` does so only to an authenticated caller. Unknown paths fall through
  * to the 404 handler. Paths are registered in order, so fixed segments ("/admin/realms/themes")
  * must be added before parameters ("/admin/realms/:realmName").
+ *
+ * A request finds its path in one pass (RouteIndex, a trie of the paths' segments) rather than
+ * through express testing every path's regular expression in turn; the index picks the path
+ * express's first match would, and that path's own express router then runs it as before. So
+ * each path's segments must be literal text or one `:parameter`; any other shape makes `mount`
+ * throw, naming the path.
  */
 export class RouteTable {
   private readonly entries: Entry[] = [];
@@ -92,9 +99,12 @@ export class RouteTable {
       const list = undeclared.map((r) => `${r.method} ${r.path}`).join(", ");
       throw new Error(`routes without an authentication declaration (public, admin, client or bearer): ${list}`);
     }
+    const index = new RouteIndex(this.entries.map((e) => e.path));
     const admin = adminStep(options.adminGuard);
-    for (const entry of this.entries) {
-      const route = app.route(entry.path);
+    const routers = this.entries.map((entry) => {
+      // Exact routing (DESIGN 7) is the table's own, whatever the app's settings.
+      const router = Router({ caseSensitive: true, strict: true });
+      const route = router.route(entry.path);
       const json = options.jsonParser(entry.path);
       for (const [method, h] of entry.handlers) {
         const guard = h.auth === "admin" ? [admin] : [];
@@ -109,7 +119,16 @@ export class RouteTable {
         // (RFC 6749 section 5.2, no-store), a hosted page's (HTML), else the gateway's JSON.
         next(new GatewayError(405, "method_not_allowed", `method not allowed; allowed: ${allow.join(", ")}`));
       });
-    }
+      return router;
+    });
+    // req.path is the raw pathname express's router matches. The entry's own router then matches
+    // that one path as express always did: it decodes the parameters (a malformed one is a 400),
+    // sets req.params and req.route, serves HEAD from GET, and passes errors on.
+    app.use(function routeTable(req: Request, res: Response, next: NextFunction) {
+      const i = index.lookup(req.path);
+      if (i === undefined) next();
+      else routers[i]!(req, res, next);
+    });
   }
 }
 
