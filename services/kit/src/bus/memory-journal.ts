@@ -73,6 +73,8 @@ export class Journal {
   /** Consumer positions and delivery counts: the same file, a second connection that does not sync each commit. */
   private readonly positions: Database.Database;
   private readonly stmts;
+  /** advance's transaction, built once: better-sqlite3 builds four wrappers per `transaction()` call. */
+  private readonly advanceTx: (durable: string, seq: number) => void;
   /** Flushes the WAL after appends (file journals), off the event loop. */
   private readonly walSync: WalSync | null = null;
 
@@ -117,6 +119,10 @@ export class Journal {
         (SELECT COALESCE(MIN(ack_seq), (SELECT MAX(seq) FROM messages)) FROM consumers)`),
       ping: db.prepare(`SELECT 1`),
     };
+    this.advanceTx = this.positions.transaction((durable: string, seq: number) => {
+      this.stmts.setAck.run(seq, durable, seq);
+      this.stmts.clearDeliveries.run(durable, seq);
+    });
   }
 
   /** Appends a message; returns its position, or the retained copy when its id was already journaled. */
@@ -166,10 +172,7 @@ export class Journal {
 
   /** Moves the durable's position forward (never back) and forgets delivery counts behind it. */
   advance(durable: string, seq: number): void {
-    this.positions.transaction(() => {
-      this.stmts.setAck.run(seq, durable, seq);
-      this.stmts.clearDeliveries.run(durable, seq);
-    })();
+    this.advanceTx(durable, seq);
   }
 
   /** Counts one more delivery of `seq` to `durable` before the handler runs; returns the total. */

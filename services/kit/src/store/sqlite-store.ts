@@ -56,6 +56,12 @@ export class SqliteStore implements Store {
   private readonly stopSweeper: () => void;
   /** Flushes the WAL after each group commit (synchronous "full" on a file), else null. */
   private readonly walSync: WalSync | null = null;
+  /**
+   * The statements of the group commit and of each write's savepoint, prepared once: better-sqlite3's
+   * `db.transaction(fn)` builds four wrapper functions with their properties on every call, which
+   * cost more than the savepoint itself on the login path (docs/performance.md).
+   */
+  private readonly tx: Record<"begin" | "commit" | "rollback" | "savepoint" | "release" | "rollbackTo", Statement>;
   /** The turn's open group commit, if any. */
   private group: { committed: Promise<void>; resolve: () => void; reject: (e: unknown) => void; flush: boolean } | null = null;
 
@@ -71,6 +77,14 @@ export class SqliteStore implements Store {
       if (options.synchronous !== "normal") this.walSync = new WalSync(`${options.path}-wal`, options.syncFile);
     }
     this.db.pragma("busy_timeout = 5000");
+    this.tx = {
+      begin: this.db.prepare("BEGIN IMMEDIATE"),
+      commit: this.db.prepare("COMMIT"),
+      rollback: this.db.prepare("ROLLBACK"),
+      savepoint: this.db.prepare("SAVEPOINT write"),
+      release: this.db.prepare("RELEASE write"),
+      rollbackTo: this.db.prepare("ROLLBACK TO write"),
+    };
     // SQLite's lower() folds ASCII only; $contains must fold like JavaScript (and MongoDB's /i).
     this.db.function("tessera_lower", { deterministic: true }, (s: unknown) =>
       typeof s === "string" ? s.toLowerCase() : null,
@@ -96,7 +110,20 @@ export class SqliteStore implements Store {
    */
   transaction<R>(fn: () => R, flush = true): R {
     this.openGroup();
-    const result = this.db.transaction(fn)();
+    // Inside the group's transaction, a savepoint (nested ones too: SQLite releases the innermost
+    // of a name), undone on any error unless SQLite already rolled everything back.
+    this.tx.savepoint.run();
+    let result: R;
+    try {
+      result = fn();
+      this.tx.release.run();
+    } catch (e) {
+      if (this.db.inTransaction) {
+        this.tx.rollbackTo.run();
+        this.tx.release.run();
+      }
+      throw e;
+    }
     if (flush && this.group) this.group.flush = true;
     return result;
   }
@@ -119,7 +146,7 @@ export class SqliteStore implements Store {
     let reject!: (e: unknown) => void;
     const committed = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
     committed.catch(() => undefined); // each writer awaiting it sees the failure; no unhandled rejection
-    this.db.exec("BEGIN IMMEDIATE");
+    this.tx.begin.run();
     this.group = { committed, resolve, reject, flush: false };
     setImmediate(() => this.commitGroup());
   }
@@ -129,12 +156,12 @@ export class SqliteStore implements Store {
     if (!group) return;
     this.group = null;
     try {
-      this.db.exec("COMMIT");
+      this.tx.commit.run();
       if (this.walSync && group.flush) this.walSync.afterCommit().then(group.resolve, group.reject);
       else group.resolve();
     } catch (e) {
       try {
-        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        if (this.db.inTransaction) this.tx.rollback.run();
       } catch { /* the rollback's failure adds nothing to the commit's */ }
       group.reject(e);
     }
