@@ -33,6 +33,15 @@ export interface SqliteStoreOptions {
 }
 
 type Db = Database.Database;
+
+/** How a write joins the group commit (SqliteStore.transaction). */
+interface WriteOptions {
+  flush?: boolean;
+  oneStatement?: boolean;
+}
+
+/** A write of one statement that is flushed as usual. */
+const ONE_STATEMENT: WriteOptions = { oneStatement: true };
 type Statement = Database.Statement<unknown[], unknown>;
 
 /**
@@ -106,10 +115,18 @@ export class SqliteStore implements Store {
   /**
    * Runs `fn` atomically in the turn's group commit (a savepoint of it); see `committed`. With
    * `flush` false the write asks for no flush: a group of such writes only commits, and the next
-   * flushed commit carries its frames to the disk (one log, written in order).
+   * flushed commit carries its frames to the disk (one log, written in order). With `oneStatement`
+   * `fn` runs a single statement, which SQLite already undoes alone when it fails (statement-level
+   * atomicity, sqlite.org/lang_conflict.html: ABORT keeps the transaction's earlier changes), so
+   * it needs no savepoint of its own.
    */
-  transaction<R>(fn: () => R, flush = true): R {
+  transaction<R>(fn: () => R, { flush = true, oneStatement = false }: WriteOptions = {}): R {
     this.openGroup();
+    if (oneStatement) {
+      const result = fn();
+      if (flush && this.group) this.group.flush = true;
+      return result;
+    }
     // Inside the group's transaction, a savepoint (nested ones too: SQLite releases the innermost
     // of a name), undone on any error unless SQLite already rolled everything back.
     this.tx.savepoint.run();
@@ -262,20 +279,20 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
    * collection an expired document is invisible, so it must not block a new one either: on a
    * violation the expired documents are swept and the write is tried once more.
    */
-  private async write<R>(fn: () => R): Promise<R> {
-    const result = this.writeNow(fn);
+  private async write<R>(fn: () => R, options?: WriteOptions): Promise<R> {
+    const result = this.writeNow(fn, options);
     await this.store.committed();
     return result;
   }
 
-  private writeNow<R>(fn: () => R, flush = true): R {
+  private writeNow<R>(fn: () => R, options?: WriteOptions): R {
     try {
-      return this.store.transaction(fn, flush);
+      return this.store.transaction(fn, options);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (this.ttl && this.sweep() > 0) {
         try {
-          return this.store.transaction(fn, flush);
+          return this.store.transaction(fn, options);
         } catch (again) {
           if (!isUniqueViolation(again)) throw again;
           throw conflictError(this.name, this.conflictField(again));
@@ -304,7 +321,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   async insert(doc: T): Promise<void> {
     assertStorableDoc(doc);
     const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;
-    await this.write(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)));
+    await this.write(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)), ONE_STATEMENT);
   }
 
   async stage(doc: T): Promise<{ durable: Promise<void> }> {
@@ -312,7 +329,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;
     // One connection writes one log in order: a later commit that reaches the disk carries this
     // one's frames before it (the group commit's comment), so the caller need not wait for this.
-    this.writeNow(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)));
+    this.writeNow(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)), ONE_STATEMENT);
     const durable = this.store.committed();
     durable.catch(() => undefined); // the caller may look only after its own write
     return { durable };
@@ -344,7 +361,10 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return (row as { n: number }).n;
   }
 
-  /** Read, change in JS, write back, in one transaction (see the class comment on atomicity). */
+  /**
+   * Read, change in JS, write back, in one transaction (see the class comment on atomicity). With a
+   * limit of one it writes at most one statement (`oneStatement`).
+   */
   private change(filter: Filter, change: Change, options?: FindOptions): Promise<T[]> {
     assertChange(change);
     const put = `UPDATE ${this.table} SET doc = ? WHERE _id = ?`;
@@ -354,7 +374,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
         this.store.statement(put).run(JSON.stringify(next), next._id);
         return next;
       }),
-    );
+    options?.limit === 1 ? ONE_STATEMENT : undefined);
   }
 
   async update(filter: Filter, change: Change): Promise<number> {
@@ -369,13 +389,13 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     assertStorableDoc(doc);
     const w = this.where({ _id: doc._id });
     const sql = `UPDATE ${this.table} SET doc = ? WHERE ${w.sql}`;
-    return this.write(() => this.store.statement(sql).run(JSON.stringify(doc), ...w.params).changes > 0);
+    return this.write(() => this.store.statement(sql).run(JSON.stringify(doc), ...w.params).changes > 0, ONE_STATEMENT);
   }
 
   async upsert(doc: T): Promise<void> {
     assertStorableDoc(doc);
     const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?) ON CONFLICT (_id) DO UPDATE SET doc = excluded.doc`;
-    await this.write(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)));
+    await this.write(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)), ONE_STATEMENT);
   }
 
   async delete(id: string): Promise<boolean> {
@@ -384,7 +404,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async discard(id: string): Promise<boolean> {
     const w = this.where({ _id: id });
-    const removed = this.writeNow(() => this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes, false);
+    const removed = this.writeNow(() => this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes, { flush: false, oneStatement: true });
     // Committed at the end of the turn (a failed commit is not this caller's loss: see port.ts).
     await this.store.committed().catch(() => undefined);
     return removed > 0;
@@ -392,7 +412,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async deleteMany(filter: Filter): Promise<number> {
     const w = this.where(filter);
-    return this.write(() => this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes);
+    return this.write(() => this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes, ONE_STATEMENT);
   }
 
   async findOneAndDelete(filter: Filter, options?: Pick<FindOptions, "sort">): Promise<T | null> {
@@ -404,7 +424,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       ? `DELETE FROM ${this.table} WHERE ${w.sql} RETURNING doc`
       : `DELETE FROM ${this.table} WHERE _id = ` +
         `(SELECT _id FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)} LIMIT 1) RETURNING doc`;
-    return parse<T>(await this.write(() => this.store.statement(sql).get(...w.params)));
+    return parse<T>(await this.write(() => this.store.statement(sql).get(...w.params), ONE_STATEMENT));
   }
 }
 
