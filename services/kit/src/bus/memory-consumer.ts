@@ -120,6 +120,9 @@ export class MemoryConsumer {
           if (!(await this.deliver(entry))) return;
         }
         this.persistSkipsLater();
+        // A short batch was all the journal held when read; anything appended since woke this
+        // consumer during the pump (`again`), so reading once more to find nothing is not needed.
+        if (batch.length < BATCH) break;
       }
     } while (this.again && this.running);
   }
