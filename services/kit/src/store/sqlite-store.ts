@@ -12,6 +12,7 @@ import { conflictError } from "./conflict-error.js";
 import { orderByOf, valueOf, whereOf, type Sql } from "./sqlite-filter.js";
 import { startSweeper } from "./sweeper.js";
 import { WalSync, type SyncFile } from "./wal-sync.js";
+import { GroupCommit, ONE_STATEMENT, type WriteOptions } from "./sqlite-group-commit.js";
 
 export interface SqliteStoreOptions {
   /** A file path, or ":memory:" for a private in-memory database (fast tests). */
@@ -34,14 +35,6 @@ export interface SqliteStoreOptions {
 
 type Db = Database.Database;
 
-/** How a write joins the group commit (SqliteStore.transaction). */
-interface WriteOptions {
-  flush?: boolean;
-  oneStatement?: boolean;
-}
-
-/** A write of one statement that is flushed as usual. */
-const ONE_STATEMENT: WriteOptions = { oneStatement: true };
 type Statement = Database.Statement<unknown[], unknown>;
 
 /**
@@ -50,12 +43,8 @@ type Statement = Database.Statement<unknown[], unknown>;
  * the process, so every call runs to completion before another starts: read-modify-write
  * operations in a transaction are atomic against concurrent callers without any locking of ours.
  *
- * Group commit: the writes of one event-loop turn share one transaction, committed once at the end
- * of the turn (and with "full" flushed to disk by WalSync); each write runs in its own savepoint, so
- * it is atomic and fails alone, and its promise resolves only after the commit is durable. With many
- * requests in flight, one flush serves them all instead of one each blocking the event loop. A write is
- * visible to reads on this connection as soon as it ran; if the commit itself fails (an I/O error),
- * every write of the turn rejects.
+ * Writes share a group commit per event-loop turn (sqlite-group-commit.ts): each is atomic and fails
+ * alone, and its promise resolves only after the commit is durable.
  */
 export class SqliteStore implements Store {
   private readonly db: Db;
@@ -65,14 +54,7 @@ export class SqliteStore implements Store {
   private readonly stopSweeper: () => void;
   /** Flushes the WAL after each group commit (synchronous "full" on a file), else null. */
   private readonly walSync: WalSync | null = null;
-  /**
-   * The statements of the group commit and of each write's savepoint, prepared once: better-sqlite3's
-   * `db.transaction(fn)` builds four wrapper functions with their properties on every call, which
-   * cost more than the savepoint itself on the login path (docs/performance.md).
-   */
-  private readonly tx: Record<"begin" | "commit" | "rollback" | "savepoint" | "release" | "rollbackTo", Statement>;
-  /** The turn's open group commit, if any. */
-  private group: { committed: Promise<void>; resolve: () => void; reject: (e: unknown) => void; flush: boolean } | null = null;
+  private readonly groups: GroupCommit;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.path);
@@ -86,14 +68,7 @@ export class SqliteStore implements Store {
       if (options.synchronous !== "normal") this.walSync = new WalSync(`${options.path}-wal`, options.syncFile);
     }
     this.db.pragma("busy_timeout = 5000");
-    this.tx = {
-      begin: this.db.prepare("BEGIN IMMEDIATE"),
-      commit: this.db.prepare("COMMIT"),
-      rollback: this.db.prepare("ROLLBACK"),
-      savepoint: this.db.prepare("SAVEPOINT write"),
-      release: this.db.prepare("RELEASE write"),
-      rollbackTo: this.db.prepare("ROLLBACK TO write"),
-    };
+    this.groups = new GroupCommit(this.db, this.walSync);
     // SQLite's lower() folds ASCII only; $contains must fold like JavaScript (and MongoDB's /i).
     this.db.function("tessera_lower", { deterministic: true }, (s: unknown) =>
       typeof s === "string" ? s.toLowerCase() : null,
@@ -112,76 +87,14 @@ export class SqliteStore implements Store {
     return s;
   }
 
-  /**
-   * Runs `fn` atomically in the turn's group commit (a savepoint of it); see `committed`. With
-   * `flush` false the write asks for no flush: a group of such writes only commits, and the next
-   * flushed commit carries its frames to the disk (one log, written in order). With `oneStatement`
-   * `fn` runs a single statement, which SQLite already undoes alone when it fails (statement-level
-   * atomicity, sqlite.org/lang_conflict.html: ABORT keeps the transaction's earlier changes), so
-   * it needs no savepoint of its own.
-   */
-  transaction<R>(fn: () => R, { flush = true, oneStatement = false }: WriteOptions = {}): R {
-    this.openGroup();
-    if (oneStatement) {
-      const result = fn();
-      if (flush && this.group) this.group.flush = true;
-      return result;
-    }
-    // Inside the group's transaction, a savepoint (nested ones too: SQLite releases the innermost
-    // of a name), undone on any error unless SQLite already rolled everything back.
-    this.tx.savepoint.run();
-    let result: R;
-    try {
-      result = fn();
-      this.tx.release.run();
-    } catch (e) {
-      if (this.db.inTransaction) {
-        this.tx.rollbackTo.run();
-        this.tx.release.run();
-      }
-      throw e;
-    }
-    if (flush && this.group) this.group.flush = true;
-    return result;
+  /** Runs `fn` atomically in the turn's group commit (GroupCommit.run); see `committed`. */
+  transaction<R>(fn: () => R, options?: WriteOptions): R {
+    return this.groups.run(fn, options);
   }
 
   /** Resolves when every write run so far is committed; rejects if their commit failed. */
   committed(): Promise<void> {
-    return this.group?.committed ?? Promise.resolve();
-  }
-
-  private openGroup(): void {
-    if (this.group && !this.db.inTransaction) {
-      // SQLite itself rolled the group back (an I/O error, a full disk): its writes are lost, and
-      // their writers must hear so rather than wait for a COMMIT of writes made after it.
-      const lost = this.group;
-      this.group = null;
-      lost.reject(new Error("the store rolled back a group commit"));
-    }
-    if (this.group || !this.db.open) return;
-    let resolve!: () => void;
-    let reject!: (e: unknown) => void;
-    const committed = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
-    committed.catch(() => undefined); // each writer awaiting it sees the failure; no unhandled rejection
-    this.tx.begin.run();
-    this.group = { committed, resolve, reject, flush: false };
-    setImmediate(() => this.commitGroup());
-  }
-
-  private commitGroup(): void {
-    const group = this.group;
-    if (!group) return;
-    this.group = null;
-    try {
-      this.tx.commit.run();
-      if (this.walSync && group.flush) this.walSync.afterCommit().then(group.resolve, group.reject);
-      else group.resolve();
-    } catch (e) {
-      try {
-        if (this.db.inTransaction) this.tx.rollback.run();
-      } catch { /* the rollback's failure adds nothing to the commit's */ }
-      group.reject(e);
-    }
+    return this.groups.committed();
   }
 
   async collection<T extends Doc>(spec: CollectionSpec): Promise<Collection<T>> {
@@ -218,7 +131,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     this.stopSweeper();
-    this.commitGroup();
+    this.groups.commitNow();
     await this.walSync?.close();
     this.statements.clear();
     if (this.db.open) this.db.close();
