@@ -36,7 +36,8 @@ const RELAY_BATCH = 100;
  * another replica, which sees the crashed process stop beating (about 12 s by default); within
  * the lease and an interval of the restart where no other process relays; at the restart itself
  * when the process is the store's only one (`soleProcess`, which beats nothing). Such a write
- * costs two more store writes; a process in a cluster, one beat per interval.
+ * costs two more store writes (on SQLite inside its own commit, and the entry's drop without a
+ * flush of its own: `stage` and `discard`, port.ts); a process in a cluster, one beat per interval.
  *
  * The bus being down is not a crash and fails no request: once the write has committed, its
  * caller is answered (DESIGN 8) after at most `publishWaitMs` of waiting for the bus, none while
