@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomToken } from "../../../services/kit/src/crypto/random.js";
 import type { Request, Response } from "express";
 
 /** The SSO session cookie: 256-bit random; the token service stores only its SHA-256. */
@@ -21,7 +21,7 @@ export function readCookie(req: Request, name: string): string {
 export function ensureBrowserId(req: Request, res: Response, realm: string, publicUrl: string): string {
   const existing = readCookie(req, BROWSER_COOKIE);
   if (existing) return existing;
-  const id = randomBytes(32).toString("base64url");
+  const id = randomToken(32);
   res.cookie(BROWSER_COOKIE, id, options(realm, publicUrl));
   return id;
 }
