@@ -204,6 +204,30 @@ describe("MemoryBus specifics", () => {
       .rejects.toThrow("invalid subscription subject");
   });
 
+  it("delivers a message published in the turn a consumer's pump ends, without another publish", async () => {
+    // The pump checks for a wake-up last, then returns; its end is seen one microtask later. A
+    // publish in between must not be left for the next publish to deliver: probe every depth.
+    for (let depth = 0; depth < 12; depth++) {
+      const bus = open();
+      const got: string[] = [];
+      let relay: (() => void) | null = null;
+      await bus.subscribe({ durable: "d", subject: "iam.t.v1.x.y" }, async (m) => {
+        got.push(untext(m.payload));
+        if (relay) {
+          const publish = relay;
+          relay = null;
+          let step: Promise<void> = Promise.resolve();
+          for (let i = 0; i < depth; i++) step = step.then(() => undefined);
+          void step.then(publish);
+        }
+      });
+      relay = () => { void bus.publish("iam.t.v1.x.y", text("second")); };
+      await bus.publish("iam.t.v1.x.y", text("first"));
+      await waitUntil("the second message", () => got.length === 2, 1000).catch(() => undefined);
+      expect({ depth, got }).toEqual({ depth, got: ["first", "second"] });
+    }
+  });
+
   it("is what openBus returns for kind memory", async () => {
     const bus = await openBus({ kind: "memory", path: ":memory:", logger: quiet() });
     try {

@@ -86,6 +86,9 @@ export class MemoryConsumer {
       this.scheduled = null;
       this.pumping = this.pump().finally(() => {
         this.pumping = null;
+        // A wake-up that came after the pump's last look (a publish in the microtasks between
+        // its return and this) set `again` and found it still pumping: look once more now.
+        if (this.again) this.wake();
       });
     });
   }
