@@ -231,18 +231,21 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.store.statement(sql).run(this.clock.now()).changes;
   }
 
-  async insert(doc: T): Promise<void> {
+  /** The one statement that inserts `doc` (insert and stage). */
+  private inserting(doc: T): () => unknown {
     assertStorableDoc(doc);
     const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;
-    await this.write(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)), ONE_STATEMENT);
+    return () => this.store.statement(sql).run(doc._id, JSON.stringify(doc));
+  }
+
+  async insert(doc: T): Promise<void> {
+    await this.write(this.inserting(doc), ONE_STATEMENT);
   }
 
   async stage(doc: T): Promise<{ durable: Promise<void> }> {
-    assertStorableDoc(doc);
-    const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;
     // One connection writes one log in order: a later commit that reaches the disk carries this
     // one's frames before it (the group commit's comment), so the caller need not wait for this.
-    this.writeNow(() => this.store.statement(sql).run(doc._id, JSON.stringify(doc)), ONE_STATEMENT);
+    this.writeNow(this.inserting(doc), ONE_STATEMENT);
     const durable = this.store.committed();
     durable.catch(() => undefined); // the caller may look only after its own write
     return { durable };
