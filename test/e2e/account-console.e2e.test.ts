@@ -54,6 +54,34 @@ describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
   const refresh = (clientId: string, token: string) =>
     http("POST", `${server.url}/realms/${realm}/protocol/openid-connect/token`, { form: { grant_type: "refresh_token", client_id: clientId, refresh_token: token } });
 
+  it("shows the console when its sign-in finishes before the page's first frame, as in a background tab", async () => {
+    const finn = await api.post(`/admin/realms/${realm}/users`, { username: "finn", email: "finn@example.com", emailVerified: true, firstName: "Finn", lastName: "Ode", password: PASSWORD });
+    expect(finn.status).toBe(201);
+    const context = await browser.newContext();
+    // A background tab draws no frames and runs its timers late (at most once a second), so
+    // Preact's effects, the console's subscription to its session among them, run only after the
+    // sign-in has finished: the console must still show itself, not stay at "Signing in…".
+    await context.addInitScript(() => {
+      window.requestAnimationFrame = () => 0;
+      const later = window.setTimeout;
+      window.setTimeout = ((fn: TimerHandler, ms?: number, ...args: unknown[]) => later(fn, Math.max(ms ?? 0, 1000), ...args)) as typeof window.setTimeout;
+    });
+    const { page, problems } = await consolePage(context);
+    try {
+      await page.goto(`${server.url}/realms/${realm}/account/`);
+      await page.waitForSelector("#username");
+      await page.fill("#username", "finn");
+      await page.fill("#password", PASSWORD);
+      await page.click("button[type=submit]");
+      await page.getByRole("heading", { name: "Personal info", level: 1 }).waitFor();
+      expect(await page.title()).toBe(`Personal info · ${realm} · Account console`);
+      await page.getByText("Signed in as").waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("signs in through the hosted login, edits the profile, signs out a device, revokes a consent, enrols and removes TOTP and changes the password", async () => {
     const app = await otherDevice("asks", CB);
     const phone = await otherDevice("account-console", `${server.url}/realms/${realm}/account/`);

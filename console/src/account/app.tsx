@@ -1,5 +1,6 @@
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { useChanges } from "../ui/use-changes";
 import type { AccountSession } from "./account-session";
 import { PersonalInfoPage } from "./personal-info-page";
 import { SigningInPage } from "./signing-in-page";
@@ -28,7 +29,7 @@ export function App(p: { session: AccountSession }): JSX.Element {
   const [page, setPage] = useState<Page>(() => pageOf(location.hash));
   // The return from the login puts the section back in the URL with replaceState, which fires no
   // hashchange: the session's change re-reads it.
-  useEffect(() => p.session.subscribe(() => { setTick((t) => t + 1); setPage(pageOf(location.hash)); }), [p.session]);
+  useChanges(p.session, () => { setTick((t) => t + 1); setPage(pageOf(location.hash)); });
   useEffect(() => {
     const on = () => setPage(pageOf(location.hash));
     addEventListener("hashchange", on);

@@ -1,5 +1,6 @@
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { useChanges } from "../ui/use-changes";
 import type { AdminSession } from "./admin-session";
 import { href, useRoute, type Page, type Route } from "./router";
 import { SignInPage } from "./sign-in-page";
@@ -57,7 +58,7 @@ const TITLES: Record<Page, string> = {
 
 export function App(p: { session: AdminSession }): JSX.Element {
   const [, setTick] = useState(0);
-  useEffect(() => p.session.subscribe(() => setTick((t) => t + 1)), [p.session]);
+  useChanges(p.session, () => setTick((t) => t + 1));
   const route = useRoute();
   const user = p.session.user;
   useEffect(() => {
