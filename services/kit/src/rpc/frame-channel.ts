@@ -34,6 +34,24 @@ interface Pending {
 const EXPIRED = AbortSignal.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded));
 
 /**
+ * When a channel with calls in flight has heard nothing from its peer for `intervalMs`, it sends an
+ * HTTP/2 PING (RFC 9113 section 6.7), which the peer's HTTP/2 layer answers whatever its handlers
+ * are doing; no answer within `timeoutMs` and the peer is taken for gone.
+ */
+export interface Keepalive {
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+/**
+ * A peer whose machine died or whose network went away sends no reset: without a probe its
+ * connection looks open until TCP gives up (about 15 minutes on Linux), and every call sent on it
+ * waits that long; most calls have no deadline. gRPC's keepalive does the same (its
+ * keepalive_time and keepalive_timeout), with a generous timeout so a busy peer is not dropped.
+ */
+export const DEFAULT_KEEPALIVE: Keepalive = { intervalMs: 5_000, timeoutMs: 10_000 };
+
+/**
  * One HTTP/2 connection to a peer and one long-lived stream on it, which carries every call as a
  * request frame and its answer as a reply frame with the same call id (frame-codec.ts). The
  * credential is presented once, in the stream's headers.
@@ -42,7 +60,8 @@ const EXPIRED = AbortSignal.abort(new ConnectError("the operation timed out", Co
  * a reply that does not parse) fails every call in flight with Unavailable and no detail, which
  * `transportFailures` turns into the one "service temporarily unavailable" answer; the channel is
  * then `closed` and the transport opens a new one on the next call. A GOAWAY (the peer is draining)
- * closes it for new calls while those in flight are still answered.
+ * closes it for new calls while those in flight are still answered. A peer that goes silent is
+ * found by the keepalive (Keepalive) and fails the same way.
  */
 export class FrameChannel {
   /** Takes no new calls. */
@@ -53,8 +72,18 @@ export class FrameChannel {
   private readonly reader: FrameReader;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /** When the peer was last heard from (a frame's bytes or a PING's answer), or the wait began. */
+  private heardAt = 0;
+  /** Looks for a silent peer while calls are in flight (Keepalive); one timer for the channel's life. */
+  private readonly watch: NodeJS.Timeout;
+  private pinging = false;
 
-  constructor(private readonly baseUrl: string, authorization: string | undefined, private readonly maxFrameBytes: number) {
+  constructor(
+    private readonly baseUrl: string,
+    authorization: string | undefined,
+    private readonly maxFrameBytes: number,
+    private readonly keepalive: Keepalive = DEFAULT_KEEPALIVE,
+  ) {
     this.reader = new FrameReader(maxFrameBytes);
     const session = http2.connect(baseUrl);
     this.session = session;
@@ -67,7 +96,7 @@ export class FrameChannel {
       this.writer.end();
     });
     // An idle channel must not keep its process alive; one with calls in flight does (ref in
-    // call(), unref in settle()).
+    // waitBegins(), unref in settle()).
     session.unref();
     const stream = session.request({
       ":method": "POST", ":path": FRAMES_PATH, "content-type": FRAMES_CONTENT_TYPE,
@@ -79,6 +108,7 @@ export class FrameChannel {
       else if (status !== 200) this.fail(new Error(`the frames stream was answered HTTP ${status}`));
     });
     stream.on("data", (chunk: Buffer) => {
+      this.heardAt = Date.now();
       try {
         this.reader.push(chunk, this.onFrame);
       } catch (e) {
@@ -89,6 +119,11 @@ export class FrameChannel {
     stream.on("close", () => this.fail());
     stream.on("error", (e) => this.fail(e));
     this.writer = new FrameWriter(stream);
+    this.watch = setInterval(() => {
+      if (this.pending.size > 0 && Date.now() - this.heardAt >= this.keepalive.intervalMs) this.probe();
+    }, this.keepalive.intervalMs);
+    // The session holds the process while calls wait (waitBegins); the timer never does.
+    this.watch.unref();
   }
 
   /** Sends one call; resolves with the reply's message bytes or rejects with a ConnectError. */
@@ -114,6 +149,8 @@ export class FrameChannel {
           if (!this.settle(callId)) return;
           req.signal = EXPIRED;
           reject(new ConnectError("the operation timed out", Code.DeadlineExceeded));
+          // A call that ran out of time may mean a silent peer: ask now rather than at the next look.
+          this.probe();
         }, timeoutMs);
       }
       // A listener only for a caller's own signal; most calls pass none (no per-call cost then).
@@ -123,7 +160,7 @@ export class FrameChannel {
         };
         signal.addEventListener("abort", p.onAbort, { once: true });
       }
-      if (this.pending.size === 0) this.session.ref();
+      if (this.pending.size === 0) this.waitBegins();
       this.pending.set(callId, p);
       this.writer.send(frame);
     });
@@ -155,10 +192,38 @@ export class FrameChannel {
     return true;
   }
 
+  /** Calls are waiting: the session keeps the process alive, and the peer's silence counts from now. */
+  private waitBegins(): void {
+    this.session.ref();
+    this.heardAt = Date.now();
+  }
+
+  /** Sends a PING unless one is out; a peer that does not answer it in time is taken for gone. */
+  private probe(): void {
+    if (this.pinging || this.dead) return;
+    this.pinging = true;
+    const timer = setTimeout(() => this.fail(new Error(`the peer did not answer a PING within ${this.keepalive.timeoutMs} ms`)), this.keepalive.timeoutMs);
+    timer.unref();
+    try {
+      this.session.ping((err) => {
+        clearTimeout(timer);
+        this.pinging = false;
+        if (err) this.fail(err);
+        else this.heardAt = Date.now();
+      });
+    } catch (e) {
+      // Too many PINGs unanswered, or the session is closing: either way it is done.
+      clearTimeout(timer);
+      this.pinging = false;
+      this.fail(e);
+    }
+  }
+
   private fail(cause?: unknown): void {
     this.closed = true;
     if (this.dead) return;
     this.dead = true;
+    clearInterval(this.watch);
     const calls = [...this.pending.keys()];
     for (const id of calls) {
       const p = this.pending.get(id)!;

@@ -5,6 +5,7 @@ import { createConnectTransport } from "@connectrpc/connect-node";
 import { RealmService } from "../../../../gen/iam/directory/v1/realm_pb.js";
 import { ErrorDetailSchema } from "../../../../gen/iam/kit/v1/kit_pb.js";
 import { PEER_TOKEN, startFramePeer, type FramePeer } from "../../../../test/support/frame-peer.js";
+import { startSilentProxy, type SilentProxy } from "../../../../test/support/silent-proxy.js";
 import { contextPropagation } from "./client-interceptor.js";
 import { createFrameTransport, type FrameTransport } from "./frame-transport.js";
 import { presentServiceCredential } from "./service-auth.js";
@@ -21,10 +22,12 @@ describe("the frames transport, when the peer fails", () => {
     peers.push(p);
     return p;
   };
-  const clientOf = (url: string, opts: { token?: string; maxFrameBytes?: number } = {}) => {
+  const proxies: SilentProxy[] = [];
+  const clientOf = (url: string, opts: { token?: string; maxFrameBytes?: number; keepalive?: { intervalMs: number; timeoutMs: number } } = {}) => {
     const t = createFrameTransport({
       baseUrl: url, authorization: `Bearer ${opts.token ?? PEER_TOKEN}`, interceptors: [transportFailures("directory"), contextPropagation],
       ...(opts.maxFrameBytes ? { maxFrameBytes: opts.maxFrameBytes } : {}),
+      ...(opts.keepalive ? { keepalive: opts.keepalive } : {}),
     });
     transports.push(t);
     return createClient(RealmService, t);
@@ -33,6 +36,7 @@ describe("the frames transport, when the peer fails", () => {
 
   afterAll(async () => {
     for (const t of transports) t.close();
+    for (const x of proxies) await x.close();
     for (const p of peers) await p.close();
   });
 
@@ -47,6 +51,37 @@ describe("the frames transport, when the peer fails", () => {
     const sessions = p.sessions.length;
     expect(await outcome(c.getRealm({ name: "after" }))).toBe("resolved");
     expect(p.sessions.length).toBe(sessions + 1);
+  });
+
+  it("finds a peer gone silent (its machine died: no reset) by an unanswered PING, fails its calls Unavailable, and reconnects", async () => {
+    const p = await peer();
+    const proxy = await startSilentProxy(Number(new URL(p.url).port));
+    proxies.push(proxy);
+    const c = clientOf(proxy.url, { keepalive: { intervalMs: 100, timeoutMs: 300 } });
+    expect(await outcome(c.getRealm({ name: "warm" }))).toBe("resolved");
+    // A peer that takes its time over a call answers the PINGs meanwhile: not taken for gone.
+    expect(await outcome(c.getRealm({ name: "slow-700" }))).toBe("resolved");
+    proxy.silence();
+    // No deadline: without the keepalive this call would wait until TCP gave up.
+    expect(await outcome(c.getRealm({ name: "lost" }))).toBe(UNAVAILABLE);
+    const sessions = p.sessions.length;
+    expect(await outcome(c.getRealm({ name: "after" }))).toBe("resolved");
+    expect([p.sessions.length, proxy.connections]).toEqual([sessions + 1, 2]);
+    expect(p.seen.has("lost")).toBe(false);
+  });
+
+  it("asks a silent peer at once when a call's deadline passes, not at the next keepalive look", async () => {
+    const p = await peer();
+    const proxy = await startSilentProxy(Number(new URL(p.url).port));
+    proxies.push(proxy);
+    const c = clientOf(proxy.url, { keepalive: { intervalMs: 600_000, timeoutMs: 300 } });
+    expect(await outcome(c.getRealm({ name: "warm" }))).toBe("resolved");
+    proxy.silence();
+    expect(await outcome(c.getRealm({ name: "timed" }, { timeoutMs: 100 }))).toBe("DeadlineExceeded: the operation timed out");
+    // Sent on the silent connection after the deadline's PING: failed when it goes unanswered.
+    expect(await outcome(c.getRealm({ name: "next" }))).toBe(UNAVAILABLE);
+    expect(await outcome(c.getRealm({ name: "after" }))).toBe("resolved");
+    expect(proxy.connections).toBe(2);
   });
 
   it("calls a service of an older release, which does not serve frames (a rolling update), over the fallback hop", async () => {

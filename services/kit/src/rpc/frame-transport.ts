@@ -1,7 +1,7 @@
 import { Code, ConnectError, createContextValues, type Interceptor, type Transport, type UnaryRequest, type UnaryResponse } from "@connectrpc/connect";
 import { create, fromBinary, toBinary, type DescMessage, type DescMethodUnary, type MessageInitShape } from "@bufbuild/protobuf";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-codec.js";
-import { FrameChannel, FramesNotServed } from "./frame-channel.js";
+import { FrameChannel, FramesNotServed, type Keepalive } from "./frame-channel.js";
 import { applyInterceptors, CallRequest, keyOf, NEVER, unaryResponse } from "./unary-call.js";
 
 export interface FrameTransportOptions {
@@ -14,6 +14,8 @@ export interface FrameTransportOptions {
   /** Connections (each with its own stream) opened to the peer and used in turn; default 1. */
   connections?: number;
   maxFrameBytes?: number;
+  /** How a silent peer is found (frame-channel.ts); DEFAULT_KEEPALIVE when not given. */
+  keepalive?: Keepalive;
   /**
    * The hop to use while the peer does not serve frames (it answered the stream 404: an older
    * release, during a rolling update). Built on first need; without it such calls fail Unavailable.
@@ -50,7 +52,7 @@ export function createFrameTransport(opts: FrameTransportOptions): FrameTranspor
     const i = turn;
     turn = turn + 1 === size ? 0 : turn + 1;
     let c = channels[i];
-    if (!c || c.closed) channels[i] = c = new FrameChannel(opts.baseUrl, opts.authorization, maxFrameBytes);
+    if (!c || c.closed) channels[i] = c = new FrameChannel(opts.baseUrl, opts.authorization, maxFrameBytes, opts.keepalive);
     return c;
   };
 
