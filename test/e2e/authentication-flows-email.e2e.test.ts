@@ -1,7 +1,7 @@
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
-import { BrowserSession, type PageResponse } from "./support/browser-session.js";
+import { BrowserSession, titleOf, type PageResponse } from "./support/browser-session.js";
 import { decodeQuotedPrintable, startSmtpSink } from "./support/smtp-sink.js";
 
 const PW = "Mail-Code-Pass-1";
@@ -54,12 +54,18 @@ describe.each(targets())("authentication flows: email-otp ($mode)", (target) => 
     const page = await b.submit(await b.get(authUrl()), { username: "eve", password: PW });
     expect(page.status).toBe(200);
     expect(page.text).toContain("A sign-in code was sent to your email address. Enter it below.");
+    // The code page speaks of the mail, not of an authenticator app.
+    expect(titleOf(page)).toBe("Email code");
+    expect(page.text).toContain("Enter the 6-digit code sent to your email address.");
+    expect(page.text).toContain('<label for="otp">Email code</label>');
+    expect(page.text).not.toContain("authenticator");
     const [code] = await codesTo(to, 1);
     expect(code).toMatch(/^\d{6}$/);
     const raw = decodeQuotedPrintable(sink.mails.find((m) => m.to.includes(to))!.raw);
     expect(raw).toContain("Subject: Your Code Realm sign-in code");
     const wrong: PageResponse = await b.submit(page, { otp: code === "000000" ? "111111" : "000000" });
     expect(wrong.text).toContain("Invalid sign-in code.");
+    expect(wrong.text).toContain('<label for="otp">Email code</label>');
     const done = await b.submit(wrong, { otp: code! });
     expect(done.status).toBe(302);
     expect(new URL(done.location).searchParams.get("code")).toBeTruthy();

@@ -2,7 +2,7 @@ import { generate } from "otplib";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
-import { BrowserSession, type PageResponse } from "./support/browser-session.js";
+import { BrowserSession, titleOf, type PageResponse } from "./support/browser-session.js";
 
 const UP = { type: "username-password", requirement: "REQUIRED" };
 const ROLE_OTP = { type: "otp", requirement: "CONDITIONAL", condition: { type: "condition-user-role", config: { role: "admin" } } };
@@ -68,7 +68,6 @@ describe.each(targets())("authentication flows at login ($mode)", (target) => {
   const authUrl = (clientId = "web") => `${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
     client_id: clientId, redirect_uri: CB, response_type: "code", scope: "openid", state: "st",
   })}`;
-  const titleOf = (p: PageResponse) => /<title>([^·<]+) ·/.exec(p.text)?.[1]?.trim();
   /**
    * A code of a later time step than the user's last (a step is accepted once, and never one
    * older than the last used: RFC 6238 section 5.2): the enrolment used the previous step, then

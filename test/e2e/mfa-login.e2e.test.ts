@@ -2,7 +2,7 @@ import { generate } from "otplib";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
-import { BrowserSession, type PageResponse } from "./support/browser-session.js";
+import { BrowserSession, titleOf, type PageResponse } from "./support/browser-session.js";
 
 // TOTP MFA through the login pages and the password grant (spec 1.6, 2.1 mfaRequired, 4.13; RFC
 // 6238). Codes are computed with otplib from the secret the enrolment page shows.
@@ -35,7 +35,6 @@ describe.each(targets())("mfa login ($mode)", (target) => {
   const authUrl = () => `${server.url}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
     client_id: "web", redirect_uri: CB, response_type: "code", scope: "openid", state: "st",
   })}`;
-  const titleOf = (p: PageResponse) => /<title>([^·<]+) ·/.exec(p.text)?.[1]?.trim();
   const codeAt = (epochMs: number) => generate({ secret, epoch: Math.floor(epochMs / 1000) });
   const passwordLogin = async () => {
     const b = new BrowserSession(server.url);

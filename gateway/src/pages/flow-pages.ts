@@ -130,7 +130,7 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   // The passkey pages load two script files admitted by a per-response nonce (passkey-assets.ts).
   const nonce = entry.passkey ? scriptNonce() : "";
   await renderPage(res, 200, entry.template, {
-    ...look, pageTitle: entry.title, page, action, qrDataUrl, realmName: realm, identityProviders, identityFirst,
+    ...look, pageTitle: page.emailedCode ? "Email code" : entry.title, page, action, qrDataUrl, realmName: realm, identityProviders, identityFirst,
     alert: !INFO_STEPS.has(page.step),
     scopes: page.consentScopes.map((s) => ({ name: s.name, text: s.text })),
     deviceAction: `/realms/${realm}/device`,

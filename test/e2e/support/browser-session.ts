@@ -72,6 +72,11 @@ function decode(v: string): string {
 }
 
 /** The forms of a page: action, method, and the name/value of each input (first wins). */
+/** A hosted page's own title: the part of <title> before " · <realm>". */
+export function titleOf(p: PageResponse): string | undefined {
+  return /<title>([^·<]+) ·/.exec(p.text)?.[1]?.trim();
+}
+
 export function parseForms(html: string): ParsedForm[] {
   const forms: ParsedForm[] = [];
   for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {

@@ -24,6 +24,8 @@ export interface PageView {
   recoveryCodes?: string[];
   approved?: boolean;
   userCode?: string;
+  /** The code page asks for the code an email-otp step mailed (email-code-step.ts), not an app's. */
+  emailedCode?: boolean;
   /** Registration and UPDATE_PASSWORD: every failed rule; registration: the form's values to show again. */
   messages?: string[];
   email?: string;
@@ -106,7 +108,8 @@ export function staleTransaction(): FlowReply {
 export function pageOf(tx: LoginTransactionRecord, step: PageStep, extra: Partial<PageView> = {}): FlowReply {
   const page: PageView = {
     step, transactionId: tx._id, csrfToken: tx.csrfToken, clientId: tx.clientId, clientName: tx.clientName,
-    ...(tx.userCode ? { userCode: displayUserCode(tx.userCode) } : {}), ...extra,
+    ...(tx.userCode ? { userCode: displayUserCode(tx.userCode) } : {}),
+    ...(step === "otp" && tx.emailOtpHash && !tx.emailOtpDone ? { emailedCode: true } : {}), ...extra,
   };
   const uri = tx.request?.redirectUri ?? tx.postLogoutRedirectUri;
   return { outcome: { kind: "page", page }, ...(uri ? { formActionOrigin: formActionSourceOf(uri) } : {}) };

@@ -1319,6 +1319,8 @@ type FlowPage struct {
 	// What the consent page lists: the client scopes the tokens will carry that are shown on the
 	// consent screen and not consented to yet (all of them with prompt=consent and on a device), each with its text.
 	ConsentScopes []*ConsentScope `protobuf:"bytes,14,rep,name=consent_scopes,json=consentScopes,proto3" json:"consent_scopes,omitempty"`
+	// The code page asks for a code mailed by an email-otp step, not one from an authenticator app.
+	EmailedCode bool `protobuf:"varint,15,opt,name=emailed_code,json=emailedCode,proto3" json:"emailed_code,omitempty"`
 	// Registration: every failed rule (password policy, taken username...), and the form's values.
 	Messages  []string `protobuf:"bytes,20,rep,name=messages,proto3" json:"messages,omitempty"`
 	Email     string   `protobuf:"bytes,21,opt,name=email,proto3" json:"email,omitempty"`
@@ -1468,6 +1470,13 @@ func (x *FlowPage) GetConsentScopes() []*ConsentScope {
 		return x.ConsentScopes
 	}
 	return nil
+}
+
+func (x *FlowPage) GetEmailedCode() bool {
+	if x != nil {
+		return x.EmailedCode
+	}
+	return false
 }
 
 func (x *FlowPage) GetMessages() []string {
@@ -2983,7 +2992,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xd1\x06\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xf4\x06\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -3003,7 +3012,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x0erecovery_codes\x18\v \x03(\tR\rrecoveryCodes\x12\x1a\n" +
 	"\bapproved\x18\f \x01(\bR\bapproved\x12\x1b\n" +
 	"\tuser_code\x18\r \x01(\tR\buserCode\x12A\n" +
-	"\x0econsent_scopes\x18\x0e \x03(\v2\x1a.iam.token.v1.ConsentScopeR\rconsentScopes\x12\x1a\n" +
+	"\x0econsent_scopes\x18\x0e \x03(\v2\x1a.iam.token.v1.ConsentScopeR\rconsentScopes\x12!\n" +
+	"\femailed_code\x18\x0f \x01(\bR\vemailedCode\x12\x1a\n" +
 	"\bmessages\x18\x14 \x03(\tR\bmessages\x12\x14\n" +
 	"\x05email\x18\x15 \x01(\tR\x05email\x12\x1d\n" +
 	"\n" +
