@@ -4,7 +4,7 @@ import { describeTier } from "../support/tier.js";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually } from "./support/targets.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, consolePage, launchChromium, signInToAccountConsole } from "./support/console-browser.js";
 
 /**
  * The account console's passkey set-up in a real Chromium whose authenticator is a CDP virtual
@@ -37,14 +37,7 @@ describeTier("account console passkeys and recovery codes in Chromium", ["CHROMI
     await server?.stop();
   });
 
-  async function signIn(page: Page, section = ""): Promise<void> {
-    await page.goto(`${server.url}/realms/${realm}/account/${section ? `#/${section}` : ""}`);
-    await page.waitForSelector("#username");
-    await page.fill("#username", "gwen");
-    await page.fill("#password", PASSWORD);
-    await page.click("button[type=submit]");
-    await page.getByText("Signed in as").waitFor();
-  }
+  const signIn = (page: Page, section = "") => signInToAccountConsole(page, server.url, realm, { username: "gwen", password: PASSWORD }, section);
 
   it("sets up a passkey through the hosted pages' ceremony (kc_action), lists it, and removes it", async () => {
     const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -177,11 +170,7 @@ describeTier("account console passkeys and recovery codes in Chromium", ["CHROMI
     }));
     const { page, problems } = await consolePage(context);
     try {
-      await page.goto(`${server.url}/realms/${themed}/account/`);
-      await page.waitForSelector("#username");
-      await page.fill("#username", "kim");
-      await page.fill("#password", PASSWORD);
-      await page.click("button[type=submit]");
+      await signInToAccountConsole(page, server.url, themed, { username: "kim", password: PASSWORD });
       await page.getByRole("heading", { name: "Personal info", level: 1 }).waitFor();
       const logo = page.getByRole("img", { name: "Globex" });
       await logo.waitFor();

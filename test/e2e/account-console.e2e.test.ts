@@ -6,7 +6,7 @@ import { startEmbeddedServer, type TestServer } from "./support/embedded-server.
 import { BrowserSession } from "./support/browser-session.js";
 import { OidcRp } from "./support/oidc-rp.js";
 import { eventually } from "./support/targets.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, consolePage, launchChromium, signInToAccountConsole } from "./support/console-browser.js";
 
 /**
  * The account console in a real Chromium (DESIGN 6 tier 4): a user signs in through the realm's
@@ -68,14 +68,9 @@ describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
     });
     const { page, problems } = await consolePage(context);
     try {
-      await page.goto(`${server.url}/realms/${realm}/account/`);
-      await page.waitForSelector("#username");
-      await page.fill("#username", "finn");
-      await page.fill("#password", PASSWORD);
-      await page.click("button[type=submit]");
+      await signInToAccountConsole(page, server.url, realm, { username: "finn", password: PASSWORD });
       await page.getByRole("heading", { name: "Personal info", level: 1 }).waitFor();
       expect(await page.title()).toBe(`Personal info · ${realm} · Account console`);
-      await page.getByText("Signed in as").waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -26,6 +26,19 @@ export async function signInToAdminConsole(page: Page, server: { url: string; ad
   await page.getByRole("heading", { name: "Realms" }).waitFor();
 }
 
+/**
+ * Opens a realm's account console (at `section`, a fragment such as "signing-in"), signs in on the
+ * hosted login page, and waits until the console shows the signed-in user.
+ */
+export async function signInToAccountConsole(page: Page, serverUrl: string, realm: string, user: { username: string; password: string }, section = ""): Promise<void> {
+  await page.goto(`${serverUrl}/realms/${realm}/account/${section ? `#/${section}` : ""}`);
+  await page.waitForSelector("#username");
+  await page.fill("#username", user.username);
+  await page.fill("#password", user.password);
+  await page.click("button[type=submit]");
+  await page.getByText("Signed in as").waitFor();
+}
+
 export async function consolePage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems: string[] = [];

@@ -32,6 +32,13 @@ describe("the frames transport, when the peer fails", () => {
     transports.push(t);
     return createClient(RealmService, t);
   };
+  /** A peer reached through a proxy that can go silent (a dead machine), and a client with `keepalive`. */
+  const behindSilentProxy = async (keepalive: { intervalMs: number; timeoutMs: number }) => {
+    const p = await peer();
+    const proxy = await startSilentProxy(Number(new URL(p.url).port));
+    proxies.push(proxy);
+    return { p, proxy, c: clientOf(proxy.url, { keepalive }) };
+  };
   const outcome = (p: Promise<unknown>) => p.then(() => "resolved", (e: unknown) => `${Code[ConnectError.from(e).code]}: ${ConnectError.from(e).rawMessage}`);
 
   afterAll(async () => {
@@ -54,10 +61,7 @@ describe("the frames transport, when the peer fails", () => {
   });
 
   it("finds a peer gone silent (its machine died: no reset) by an unanswered PING, fails its calls Unavailable, and reconnects", async () => {
-    const p = await peer();
-    const proxy = await startSilentProxy(Number(new URL(p.url).port));
-    proxies.push(proxy);
-    const c = clientOf(proxy.url, { keepalive: { intervalMs: 100, timeoutMs: 300 } });
+    const { p, proxy, c } = await behindSilentProxy({ intervalMs: 100, timeoutMs: 300 });
     expect(await outcome(c.getRealm({ name: "warm" }))).toBe("resolved");
     // A peer that takes its time over a call answers the PINGs meanwhile: not taken for gone.
     expect(await outcome(c.getRealm({ name: "slow-700" }))).toBe("resolved");
@@ -71,10 +75,7 @@ describe("the frames transport, when the peer fails", () => {
   });
 
   it("asks a silent peer at once when a call's deadline passes, not at the next keepalive look", async () => {
-    const p = await peer();
-    const proxy = await startSilentProxy(Number(new URL(p.url).port));
-    proxies.push(proxy);
-    const c = clientOf(proxy.url, { keepalive: { intervalMs: 600_000, timeoutMs: 300 } });
+    const { proxy, c } = await behindSilentProxy({ intervalMs: 600_000, timeoutMs: 300 });
     expect(await outcome(c.getRealm({ name: "warm" }))).toBe("resolved");
     proxy.silence();
     expect(await outcome(c.getRealm({ name: "timed" }, { timeoutMs: 100 }))).toBe("DeadlineExceeded: the operation timed out");
