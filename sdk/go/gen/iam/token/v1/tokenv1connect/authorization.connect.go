@@ -91,8 +91,7 @@ const (
 
 // AuthorizationFlowServiceClient is a client for the iam.token.v1.AuthorizationFlowService service.
 type AuthorizationFlowServiceClient interface {
-	// Validates an authorization request and answers the first page, an error, or a redirect
-	// (SSO session reuse, prompt=none).
+	// Validates an authorization request; answers the first page, an error or a redirect (SSO, prompt=none).
 	BeginAuthorization(context.Context, *connect.Request[v1.BeginAuthorizationRequest]) (*connect.Response[v1.BeginAuthorizationResponse], error)
 	// Username + password (the directory's AuthenticatePassword).
 	SubmitCredentials(context.Context, *connect.Request[v1.SubmitCredentialsRequest]) (*connect.Response[v1.SubmitCredentialsResponse], error)
@@ -114,25 +113,20 @@ type AuthorizationFlowServiceClient interface {
 	BeginLogout(context.Context, *connect.Request[v1.BeginLogoutRequest]) (*connect.Response[v1.BeginLogoutResponse], error)
 	// The confirmation of a logout started without a valid id_token_hint.
 	ConfirmLogout(context.Context, *connect.Request[v1.ConfirmLogoutRequest]) (*connect.Response[v1.ConfirmLogoutResponse], error)
-	// SAML 2.0 Web Browser SSO (profiles 4.1.4.2): a parked AuthnRequest of the saml service is
-	// answered from the browser's SSO session (saml_complete at once) or after the same login steps
-	// as OIDC; the transaction ends with saml_complete instead of an authorization code.
+	// SAML 2.0 Web Browser SSO (profiles 4.1.4.2): a parked AuthnRequest, answered from the SSO session
+	// or after the same login steps as OIDC, ending with saml_complete instead of a code.
 	BeginSamlLogin(context.Context, *connect.Request[v1.BeginSamlLoginRequest]) (*connect.Response[v1.BeginSamlLoginResponse], error)
-	// Ends one SSO session (SAML single logout, profiles 4.4): publishes sso-session.ended, so OIDC
-	// back-channel logout follows.
+	// Ends one SSO session (SAML single logout, profiles 4.4); OIDC back-channel logout follows.
 	EndSsoSession(context.Context, *connect.Request[v1.EndSsoSessionRequest]) (*connect.Response[v1.EndSsoSessionResponse], error)
-	// Identity brokering (spec 4.19): the broker service proved who the user is through an upstream
-	// provider; the transaction goes on from there as after a password (TOTP, required actions,
-	// consent, the SSO session and the authorization code).
+	// Identity brokering (spec 4.19): an upstream provider proved who the user is; the transaction
+	// goes on as after a password (TOTP, required actions, consent, SSO session, code).
 	CompleteBrokeredLogin(context.Context, *connect.Request[v1.CompleteBrokeredLoginRequest]) (*connect.Response[v1.CompleteBrokeredLoginResponse], error)
-	// Passkeys (WebAuthn Level 2): "Sign in with a passkey" on the login page (a discoverable
-	// credential, no username), then the assertion; the same step is the second factor after a
-	// password for a user with a passkey; and the registration page (kc_action=webauthn-register-passwordless).
+	// Passkeys (WebAuthn Level 2): a discoverable credential's login, the second factor after a
+	// password, and the registration page (kc_action=webauthn-register-passwordless).
 	BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error)
 	SubmitPasskey(context.Context, *connect.Request[v1.SubmitPasskeyRequest]) (*connect.Response[v1.SubmitPasskeyResponse], error)
 	SubmitPasskeyRegistration(context.Context, *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error)
-	// A plugin authenticator step's page (docs/plugins.md): the fields the user typed, posted back
-	// to the plugin; only the fields its page declared are passed on.
+	// A plugin step's page (docs/plugins.md): the fields its page declared, posted back to the plugin.
 	SubmitPluginStep(context.Context, *connect.Request[v1.SubmitPluginStepRequest]) (*connect.Response[v1.SubmitPluginStepResponse], error)
 }
 
@@ -373,8 +367,7 @@ func (c *authorizationFlowServiceClient) SubmitPluginStep(ctx context.Context, r
 // AuthorizationFlowServiceHandler is an implementation of the iam.token.v1.AuthorizationFlowService
 // service.
 type AuthorizationFlowServiceHandler interface {
-	// Validates an authorization request and answers the first page, an error, or a redirect
-	// (SSO session reuse, prompt=none).
+	// Validates an authorization request; answers the first page, an error or a redirect (SSO, prompt=none).
 	BeginAuthorization(context.Context, *connect.Request[v1.BeginAuthorizationRequest]) (*connect.Response[v1.BeginAuthorizationResponse], error)
 	// Username + password (the directory's AuthenticatePassword).
 	SubmitCredentials(context.Context, *connect.Request[v1.SubmitCredentialsRequest]) (*connect.Response[v1.SubmitCredentialsResponse], error)
@@ -396,25 +389,20 @@ type AuthorizationFlowServiceHandler interface {
 	BeginLogout(context.Context, *connect.Request[v1.BeginLogoutRequest]) (*connect.Response[v1.BeginLogoutResponse], error)
 	// The confirmation of a logout started without a valid id_token_hint.
 	ConfirmLogout(context.Context, *connect.Request[v1.ConfirmLogoutRequest]) (*connect.Response[v1.ConfirmLogoutResponse], error)
-	// SAML 2.0 Web Browser SSO (profiles 4.1.4.2): a parked AuthnRequest of the saml service is
-	// answered from the browser's SSO session (saml_complete at once) or after the same login steps
-	// as OIDC; the transaction ends with saml_complete instead of an authorization code.
+	// SAML 2.0 Web Browser SSO (profiles 4.1.4.2): a parked AuthnRequest, answered from the SSO session
+	// or after the same login steps as OIDC, ending with saml_complete instead of a code.
 	BeginSamlLogin(context.Context, *connect.Request[v1.BeginSamlLoginRequest]) (*connect.Response[v1.BeginSamlLoginResponse], error)
-	// Ends one SSO session (SAML single logout, profiles 4.4): publishes sso-session.ended, so OIDC
-	// back-channel logout follows.
+	// Ends one SSO session (SAML single logout, profiles 4.4); OIDC back-channel logout follows.
 	EndSsoSession(context.Context, *connect.Request[v1.EndSsoSessionRequest]) (*connect.Response[v1.EndSsoSessionResponse], error)
-	// Identity brokering (spec 4.19): the broker service proved who the user is through an upstream
-	// provider; the transaction goes on from there as after a password (TOTP, required actions,
-	// consent, the SSO session and the authorization code).
+	// Identity brokering (spec 4.19): an upstream provider proved who the user is; the transaction
+	// goes on as after a password (TOTP, required actions, consent, SSO session, code).
 	CompleteBrokeredLogin(context.Context, *connect.Request[v1.CompleteBrokeredLoginRequest]) (*connect.Response[v1.CompleteBrokeredLoginResponse], error)
-	// Passkeys (WebAuthn Level 2): "Sign in with a passkey" on the login page (a discoverable
-	// credential, no username), then the assertion; the same step is the second factor after a
-	// password for a user with a passkey; and the registration page (kc_action=webauthn-register-passwordless).
+	// Passkeys (WebAuthn Level 2): a discoverable credential's login, the second factor after a
+	// password, and the registration page (kc_action=webauthn-register-passwordless).
 	BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error)
 	SubmitPasskey(context.Context, *connect.Request[v1.SubmitPasskeyRequest]) (*connect.Response[v1.SubmitPasskeyResponse], error)
 	SubmitPasskeyRegistration(context.Context, *connect.Request[v1.SubmitPasskeyRegistrationRequest]) (*connect.Response[v1.SubmitPasskeyRegistrationResponse], error)
-	// A plugin authenticator step's page (docs/plugins.md): the fields the user typed, posted back
-	// to the plugin; only the fields its page declared are passed on.
+	// A plugin step's page (docs/plugins.md): the fields its page declared, posted back to the plugin.
 	SubmitPluginStep(context.Context, *connect.Request[v1.SubmitPluginStepRequest]) (*connect.Response[v1.SubmitPluginStepResponse], error)
 }
 

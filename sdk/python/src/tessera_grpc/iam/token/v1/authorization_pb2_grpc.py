@@ -138,8 +138,7 @@ class AuthorizationFlowServiceServicer:
     """
 
     def BeginAuthorization(self, request, context):
-        """Validates an authorization request and answers the first page, an error, or a redirect
-        (SSO session reuse, prompt=none).
+        """Validates an authorization request; answers the first page, an error or a redirect (SSO, prompt=none).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -216,35 +215,31 @@ class AuthorizationFlowServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def BeginSamlLogin(self, request, context):
-        """SAML 2.0 Web Browser SSO (profiles 4.1.4.2): a parked AuthnRequest of the saml service is
-        answered from the browser's SSO session (saml_complete at once) or after the same login steps
-        as OIDC; the transaction ends with saml_complete instead of an authorization code.
+        """SAML 2.0 Web Browser SSO (profiles 4.1.4.2): a parked AuthnRequest, answered from the SSO session
+        or after the same login steps as OIDC, ending with saml_complete instead of a code.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def EndSsoSession(self, request, context):
-        """Ends one SSO session (SAML single logout, profiles 4.4): publishes sso-session.ended, so OIDC
-        back-channel logout follows.
+        """Ends one SSO session (SAML single logout, profiles 4.4); OIDC back-channel logout follows.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def CompleteBrokeredLogin(self, request, context):
-        """Identity brokering (spec 4.19): the broker service proved who the user is through an upstream
-        provider; the transaction goes on from there as after a password (TOTP, required actions,
-        consent, the SSO session and the authorization code).
+        """Identity brokering (spec 4.19): an upstream provider proved who the user is; the transaction
+        goes on as after a password (TOTP, required actions, consent, SSO session, code).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def BeginPasskeyLogin(self, request, context):
-        """Passkeys (WebAuthn Level 2): "Sign in with a passkey" on the login page (a discoverable
-        credential, no username), then the assertion; the same step is the second factor after a
-        password for a user with a passkey; and the registration page (kc_action=webauthn-register-passwordless).
+        """Passkeys (WebAuthn Level 2): a discoverable credential's login, the second factor after a
+        password, and the registration page (kc_action=webauthn-register-passwordless).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -263,8 +258,7 @@ class AuthorizationFlowServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def SubmitPluginStep(self, request, context):
-        """A plugin authenticator step's page (docs/plugins.md): the fields the user typed, posted back
-        to the plugin; only the fields its page declared are passed on.
+        """A plugin step's page (docs/plugins.md): the fields its page declared, posted back to the plugin.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

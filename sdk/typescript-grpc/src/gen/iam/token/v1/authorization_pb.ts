@@ -1451,8 +1451,7 @@ export const FlowStepSchema: GenEnum<FlowStep> = /*@__PURE__*/
  */
 export const AuthorizationFlowService: GenService<{
   /**
-   * Validates an authorization request and answers the first page, an error, or a redirect
-   * (SSO session reuse, prompt=none).
+   * Validates an authorization request; answers the first page, an error or a redirect (SSO, prompt=none).
    *
    * @generated from rpc iam.token.v1.AuthorizationFlowService.BeginAuthorization
    */
@@ -1562,9 +1561,8 @@ export const AuthorizationFlowService: GenService<{
     output: typeof ConfirmLogoutResponseSchema;
   },
   /**
-   * SAML 2.0 Web Browser SSO (profiles 4.1.4.2): a parked AuthnRequest of the saml service is
-   * answered from the browser's SSO session (saml_complete at once) or after the same login steps
-   * as OIDC; the transaction ends with saml_complete instead of an authorization code.
+   * SAML 2.0 Web Browser SSO (profiles 4.1.4.2): a parked AuthnRequest, answered from the SSO session
+   * or after the same login steps as OIDC, ending with saml_complete instead of a code.
    *
    * @generated from rpc iam.token.v1.AuthorizationFlowService.BeginSamlLogin
    */
@@ -1574,8 +1572,7 @@ export const AuthorizationFlowService: GenService<{
     output: typeof BeginSamlLoginResponseSchema;
   },
   /**
-   * Ends one SSO session (SAML single logout, profiles 4.4): publishes sso-session.ended, so OIDC
-   * back-channel logout follows.
+   * Ends one SSO session (SAML single logout, profiles 4.4); OIDC back-channel logout follows.
    *
    * @generated from rpc iam.token.v1.AuthorizationFlowService.EndSsoSession
    */
@@ -1585,9 +1582,8 @@ export const AuthorizationFlowService: GenService<{
     output: typeof EndSsoSessionResponseSchema;
   },
   /**
-   * Identity brokering (spec 4.19): the broker service proved who the user is through an upstream
-   * provider; the transaction goes on from there as after a password (TOTP, required actions,
-   * consent, the SSO session and the authorization code).
+   * Identity brokering (spec 4.19): an upstream provider proved who the user is; the transaction
+   * goes on as after a password (TOTP, required actions, consent, SSO session, code).
    *
    * @generated from rpc iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin
    */
@@ -1597,9 +1593,8 @@ export const AuthorizationFlowService: GenService<{
     output: typeof CompleteBrokeredLoginResponseSchema;
   },
   /**
-   * Passkeys (WebAuthn Level 2): "Sign in with a passkey" on the login page (a discoverable
-   * credential, no username), then the assertion; the same step is the second factor after a
-   * password for a user with a passkey; and the registration page (kc_action=webauthn-register-passwordless).
+   * Passkeys (WebAuthn Level 2): a discoverable credential's login, the second factor after a
+   * password, and the registration page (kc_action=webauthn-register-passwordless).
    *
    * @generated from rpc iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin
    */
@@ -1625,8 +1620,7 @@ export const AuthorizationFlowService: GenService<{
     output: typeof SubmitPasskeyRegistrationResponseSchema;
   },
   /**
-   * A plugin authenticator step's page (docs/plugins.md): the fields the user typed, posted back
-   * to the plugin; only the fields its page declared are passed on.
+   * A plugin step's page (docs/plugins.md): the fields its page declared, posted back to the plugin.
    *
    * @generated from rpc iam.token.v1.AuthorizationFlowService.SubmitPluginStep
    */
