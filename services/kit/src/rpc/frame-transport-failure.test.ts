@@ -32,7 +32,7 @@ describe("the frames transport, when the peer fails", () => {
     transports.push(t);
     return createClient(RealmService, t);
   };
-  /** A peer reached through a proxy that can go silent (a dead machine), and a client with `keepalive`. */
+  /** A real peer behind a proxy that can go silent, the stand-in for a machine or network that dies (one host cannot), and a client with `keepalive`. */
   const behindSilentProxy = async (keepalive: { intervalMs: number; timeoutMs: number }) => {
     const p = await peer();
     const proxy = await startSilentProxy(Number(new URL(p.url).port));
