@@ -17,6 +17,7 @@ const EVENTS_KIND: OutboxKind<null> = { name: "outbox.events", applied: async ()
 const DEFAULT_RELAY_INTERVAL_MS = 2_000;
 const DEFAULT_OWNER_TTL_MS = 10_000;
 const RELAY_BATCH = 100;
+const ANNOUNCED_NOT_DROPPED = "outbox entry of an announced write not dropped; the relay announces it again";
 
 /**
  * A write-ahead outbox for the writes whose announcement revokes something (DESIGN 4, "An
@@ -193,7 +194,7 @@ export class Outbox implements EventSink {
     if (events.length === 0) {
       // Discarded, not deleted durably: should a power loss bring it back, the relay finds its
       // write applied and finishes it again, which the kinds allow (a client told twice).
-      await this.entries.discard(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of a finished write not dropped; the relay drops it"));
+      await this.drop(entryId, "outbox entry of a finished write not dropped; the relay drops it");
       return;
     }
     if (this.bus.available?.() === false) {
@@ -211,13 +212,18 @@ export class Outbox implements EventSink {
       // Announced: an entry left behind by a failing store (or brought back by a power loss: it
       // is discarded without a flush of its own) only costs the relay a second, de-duplicated
       // announcement.
-      await this.entries.discard(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, "outbox entry of an announced write not dropped; the relay announces it again"));
+      await this.drop(entryId, ANNOUNCED_NOT_DROPPED);
     })();
     this.inFlight.add(delivery);
     void delivery.finally(() => this.inFlight.delete(delivery));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([delivery, new Promise<void>((resolve) => { timer = setTimeout(resolve, this.publishWaitMs); })]);
     clearTimeout(timer);
+  }
+
+  /** Drops a finished entry without a flush of its own (`discard`); a failure only leaves it to the relay. */
+  private async drop(entryId: string, failure: string): Promise<void> {
+    await this.entries.discard(entryId).catch((err: unknown) => this.logger.warn({ err, entry: entryId }, failure));
   }
 
   /** Gives an entry this process owns to the next relay round (its lease ends now). */
@@ -324,7 +330,7 @@ export class Outbox implements EventSink {
         await this.release(entry._id, takenUntil);
         break;
       }
-      await this.entries.discard(entry._id).catch((err: unknown) => this.logger.warn({ err, entry: entry._id }, "outbox entry of an announced write not dropped; the relay announces it again"));
+      await this.drop(entry._id, ANNOUNCED_NOT_DROPPED);
       announced++;
       if (entry.kind !== EVENTS_KIND.name) this.logger.info({ kind: entry.kind, entry: entry._id, events: entry.events.map((e) => e.subject) }, "interrupted write finished and announced");
     }

@@ -34,7 +34,6 @@ export interface SqliteStoreOptions {
 }
 
 type Db = Database.Database;
-
 type Statement = Database.Statement<unknown[], unknown>;
 
 /**
@@ -319,16 +318,20 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   async discard(id: string): Promise<boolean> {
-    const w = this.where({ _id: id });
-    const removed = this.writeNow(() => this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes, { flush: false, oneStatement: true });
+    const removed = this.writeNow(this.deleting({ _id: id }), { flush: false, oneStatement: true });
     // Committed at the end of the turn (a failed commit is not this caller's loss: see port.ts).
     await this.store.committed().catch(() => undefined);
     return removed > 0;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
+    return this.write(this.deleting(filter), ONE_STATEMENT);
+  }
+
+  /** The one statement that deletes what `filter` matches, answering how many (deleteMany and discard). */
+  private deleting(filter: Filter): () => number {
     const w = this.where(filter);
-    return this.write(() => this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes, ONE_STATEMENT);
+    return () => this.store.statement(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes;
   }
 
   async findOneAndDelete(filter: Filter, options?: Pick<FindOptions, "sort">): Promise<T | null> {

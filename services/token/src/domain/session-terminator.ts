@@ -125,9 +125,10 @@ export class SessionTerminator {
    * This family goes with the session's end, before the announcement, so the token is inactive
    * when the call answers even where the consumer runs later (a cluster). Its client is told with
    * the session's clients; one the session does not name (a device's) is told here first, as the
-   * consumer would have (a crash in between tells it twice, as there). Without a session to end (offline, sessionless, or ended
-   * already) the family's revocation is staged instead, with its back-channel logout. `also` (the
-   * LOGOUT event) goes with whichever this call does; nothing when another request ended both first.
+   * consumer would have (a crash in between tells it twice, as there). Without a session to end
+   * (offline, sessionless, or ended already) the family's revocation is staged instead, with its
+   * back-channel logout. `also` (the LOGOUT event) goes with whichever this call does; nothing
+   * when another request ended both first.
    */
   async logout(realm: RealmScope, family: RefreshFamilyRecord, also?: AlsoAnnounce): Promise<void> {
     const withFamily = async (ended: SsoSessionRecord) => {
