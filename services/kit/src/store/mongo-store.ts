@@ -235,6 +235,10 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     await this.insert(doc);
     return { durable: Promise.resolve() };
   }
+  async stageFindOneAndUpdate(filter: Filter, change: Change): Promise<{ doc: T | null; durable: Promise<void> }> {
+    return { doc: await this.findOneAndUpdate(filter, change), durable: Promise.resolve() };
+  }
+
 
   /**
    * Without transactions (FerretDB) an ordered insertMany that fails has stored the documents

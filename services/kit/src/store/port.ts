@@ -137,8 +137,10 @@ export interface Collection<T extends Doc> {
    * later write of this store: any later write that is durable makes it durable too. `durable`
    * then settles when the insert itself is, or rejects if its commit failed alone (the caller
    * writes it again). An adapter whose writes reach stable storage in the order they ran (SQLite:
-   * one connection, one log) resolves once the insert has run, so it shares the next write's
-   * commit and flush; the others, once it is durable. The outbox stages its entries so.
+   * one connection, one log) resolves once the insert has run and asks for no flush of its own:
+   * `durable`, read after the caller's next durable write, settles with that write's flush, and
+   * read without one, asks for a flush then. The others resolve once the insert is durable. The
+   * outbox stages its entries so, and a login its new SSO session before the code's write.
    */
   stage(doc: T): Promise<{ durable: Promise<void> }>;
   /** Inserts many atomically where the adapter can; unique violations as insert. */
@@ -151,6 +153,12 @@ export interface Collection<T extends Doc> {
   update(filter: Filter, change: Change): Promise<number>;
   /** Applies `change` to the first match (by `sort`) and returns it after the change, or null. */
   findOneAndUpdate(filter: Filter, change: Change, options?: Pick<FindOptions, "sort">): Promise<T | null>;
+  /**
+   * findOneAndUpdate (same errors), ordered before the caller's later writes as `stage` is: the
+   * change has run when it resolves, and `durable` is as stage's (the code exchange's consume,
+   * made durable by the write of its refresh family).
+   */
+  stageFindOneAndUpdate(filter: Filter, change: Change): Promise<{ doc: T | null; durable: Promise<void> }>;
   /** Replaces the whole document with the same `_id`; returns false when absent. */
   replace(doc: T): Promise<boolean>;
   /** Inserts or replaces by `_id`. */

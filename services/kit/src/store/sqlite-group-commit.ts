@@ -11,6 +11,14 @@ export interface WriteOptions {
   oneStatement?: boolean;
 }
 
+interface Group {
+  committed: Promise<void>;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+  flush: boolean;
+  commit?: number;
+}
+
 /** A write of one statement that is flushed as usual. */
 export const ONE_STATEMENT: WriteOptions = { oneStatement: true };
 
@@ -28,8 +36,8 @@ export const ONE_STATEMENT: WriteOptions = { oneStatement: true };
  */
 export class GroupCommit {
   private readonly tx: Record<"begin" | "commit" | "rollback" | "savepoint" | "release" | "rollbackTo", Statement>;
-  /** The turn's open group, if any. */
-  private group: { committed: Promise<void>; resolve: () => void; reject: (e: unknown) => void; flush: boolean } | null = null;
+  /** The turn's open group, if any; `commit`: its number at WalSync, when it committed without a flush. */
+  private group: Group | null = null;
 
   constructor(private readonly db: Database.Database, private readonly walSync: WalSync | null) {
     this.tx = {
@@ -80,6 +88,19 @@ export class GroupCommit {
     return this.group?.committed ?? Promise.resolve();
   }
 
+  /**
+   * For the writes run so far in this turn: a look, later, at whether they are on stable storage.
+   * A group that asked for no flush is durable once a later flush covers it (one log, written in
+   * order), so a caller that looks after its next flushed write finds it durable without a flush of
+   * its own; one that looks before, or with no such write, gets one (WalSync.durableUpTo).
+   */
+  durability(): () => Promise<void> {
+    const group = this.group;
+    const walSync = this.walSync;
+    if (!group) return () => Promise.resolve();
+    return () => group.committed.then(() => (group.commit !== undefined && walSync ? walSync.durableUpTo(group.commit) : undefined));
+  }
+
   /** Commits the open group now (the end of the turn, or the store closing). */
   commitNow(): void {
     const group = this.group;
@@ -88,7 +109,10 @@ export class GroupCommit {
     try {
       this.tx.commit.run();
       if (this.walSync && group.flush) this.walSync.afterCommit().then(group.resolve, group.reject);
-      else group.resolve();
+      else {
+        if (this.walSync) group.commit = this.walSync.noted();
+        group.resolve();
+      }
     } catch (e) {
       try {
         if (this.db.inTransaction) this.tx.rollback.run();

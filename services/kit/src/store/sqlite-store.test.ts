@@ -97,6 +97,66 @@ describe("sqlite store specifics", () => {
     await normal.close();
   });
 
+  it("flushes a staged write with the caller's next durable write, even a turn later, and alone only when asked", async () => {
+    const flushes: Array<() => void> = [];
+    let calls = 0;
+    const syncFile = () => new Promise<void>((done) => { calls++; flushes.push(done); });
+    const store = new SqliteStore({ path: join(dir, "staged.db"), syncFile });
+    const pending = store.collection({ name: "things" });
+    await waitFor(() => flushes.length === 1);
+    flushes.shift()!();
+    const things = await pending;
+    calls = 0;
+
+    // A login: its session staged, its code written a turn later; one flush makes both durable.
+    const session = await things.stage({ _id: "session" });
+    await new Promise((r) => setImmediate(r)); // the session's group commits, asking for no flush
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toBe(0);
+    const code = things.insert({ _id: "code" });
+    await waitFor(() => flushes.length === 1);
+    flushes.shift()!();
+    await code;
+    await session.durable; // looked at after the code's flush: settled by it
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toBe(1);
+
+    // Looked at while a flush that started after it is in flight: that flush settles it.
+    const second = await things.stage({ _id: "second" });
+    await new Promise((r) => setImmediate(r));
+    const other = things.insert({ _id: "other" });
+    await waitFor(() => flushes.length === 1);
+    let settled = false;
+    const looked = second.durable.then(() => { settled = true; });
+    await new Promise((r) => setTimeout(r, 20));
+    expect([settled, calls]).toEqual([false, 2]);
+    flushes.shift()!();
+    await Promise.all([looked, other]);
+    expect(calls).toBe(2);
+
+    // A staged change (the code exchange's consume) likewise, settled by the family's flush.
+    const consumed = await things.stageFindOneAndUpdate({ _id: "code" }, { $set: { used: true } });
+    expect(consumed.doc).toEqual({ _id: "code", used: true });
+    await new Promise((r) => setImmediate(r));
+    const family = things.insert({ _id: "family" });
+    await waitFor(() => flushes.length === 1);
+    flushes.shift()!();
+    await Promise.all([family, consumed.durable]);
+    expect(calls).toBe(3);
+
+    // With no durable write after it, looking asks for a flush of its own, and waits for it.
+    const alone = await things.stage({ _id: "alone" });
+    await new Promise((r) => setImmediate(r));
+    expect(calls).toBe(3);
+    settled = false;
+    const lookedAlone = alone.durable.then(() => { settled = true; });
+    await waitFor(() => flushes.length === 1);
+    expect([settled, calls]).toEqual([false, 4]);
+    flushes.shift()!();
+    await lookedAlone;
+    await store.close();
+  });
+
   it("makes a commit made during a flush wait for the next flush, which serves every such commit", async () => {
     const flushes: Array<() => void> = [];
     let calls = 0;

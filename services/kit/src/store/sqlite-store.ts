@@ -96,6 +96,11 @@ export class SqliteStore implements Store {
     return this.groups.committed();
   }
 
+  /** A later look at whether the writes run so far are on stable storage (GroupCommit.durability). */
+  durability(): () => Promise<void> {
+    return this.groups.durability();
+  }
+
   async collection<T extends Doc>(spec: CollectionSpec): Promise<Collection<T>> {
     const name = assertCollectionName(spec.name);
     const indexes = checkedIndexes(spec);
@@ -243,11 +248,15 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async stage(doc: T): Promise<{ durable: Promise<void> }> {
     // One connection writes one log in order: a later commit that reaches the disk carries this
-    // one's frames before it (the group commit's comment), so the caller need not wait for this.
-    this.writeNow(this.inserting(doc), ONE_STATEMENT);
-    const durable = this.store.committed();
-    durable.catch(() => undefined); // the caller may look only after its own write
-    return { durable };
+    // one's frames before it (the group commit's comment). So the insert asks for no flush, and
+    // `durable`, read after the caller's next durable write, is settled by that write's flush.
+    this.writeNow(this.inserting(doc), { flush: false, oneStatement: true });
+    const look = this.store.durability();
+    return {
+      get durable(): Promise<void> {
+        return look();
+      },
+    };
   }
 
   async insertMany(docs: T[]): Promise<void> {
@@ -281,15 +290,18 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
    * limit of one it writes at most one statement (`oneStatement`).
    */
   private change(filter: Filter, change: Change, options?: FindOptions): Promise<T[]> {
+    return this.write(this.changing(filter, change, options), options?.limit === 1 ? ONE_STATEMENT : undefined);
+  }
+
+  /** The read and the writes that apply `change` to what `filter` matches (change and stageFindOneAndUpdate). */
+  private changing(filter: Filter, change: Change, options?: FindOptions): () => T[] {
     assertChange(change);
     const put = `UPDATE ${this.table} SET doc = ? WHERE _id = ?`;
-    return this.write(() =>
-      this.select(filter, options).map((doc) => {
-        const next = applyChange(doc, change);
-        this.store.statement(put).run(JSON.stringify(next), next._id);
-        return next;
-      }),
-    options?.limit === 1 ? ONE_STATEMENT : undefined);
+    return () => this.select(filter, options).map((doc) => {
+      const next = applyChange(doc, change);
+      this.store.statement(put).run(JSON.stringify(next), next._id);
+      return next;
+    });
   }
 
   async update(filter: Filter, change: Change): Promise<number> {
@@ -298,6 +310,18 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async findOneAndUpdate(filter: Filter, change: Change, options?: Pick<FindOptions, "sort">): Promise<T | null> {
     return (await this.change(filter, change, { ...options, limit: 1 }))[0] ?? null;
+  }
+
+  async stageFindOneAndUpdate(filter: Filter, change: Change): Promise<{ doc: T | null; durable: Promise<void> }> {
+    // As stage: no flush of its own; the caller's next durable write carries it to the disk.
+    const doc = this.writeNow(this.changing(filter, change, { limit: 1 }), { flush: false, oneStatement: true })[0] ?? null;
+    const look = this.store.durability();
+    return {
+      doc,
+      get durable(): Promise<void> {
+        return look();
+      },
+    };
   }
 
   async replace(doc: T): Promise<boolean> {

@@ -55,6 +55,20 @@ export function describeWriteContract(ctx: ContractContext): void {
       await rejectsWith(c.stage({ _id: "3", "a.b": 1 } as unknown as Doc), "invalidArgument");
       expect(ids(await c.find({}))).toEqual(["1"]);
     });
+
+    it("stageFindOneAndUpdate changes one match as findOneAndUpdate does, visible at once, and settles durable", async () => {
+      const c = await ctx.fresh({ indexes: [{ fields: ["email"], unique: true }] });
+      await c.insertMany([{ _id: "1", email: "a" }, { _id: "2", email: "b" }]);
+      const staged = await c.stageFindOneAndUpdate({ _id: "1", used: { $exists: false } }, { $set: { used: true } });
+      expect(staged.doc).toEqual({ _id: "1", email: "a", used: true });
+      expect(await c.get("1")).toEqual({ _id: "1", email: "a", used: true });
+      await staged.durable;
+      const again = await c.stageFindOneAndUpdate({ _id: "1", used: { $exists: false } }, { $set: { used: true } });
+      expect(again.doc).toBeNull();
+      await again.durable;
+      await rejectsWith(c.stageFindOneAndUpdate({ _id: "2" }, { $set: { email: "a" } }), "alreadyExists", "email");
+      expect(await c.get("2")).toEqual({ _id: "2", email: "b" });
+    });
   });
 
   describe("discard", () => {

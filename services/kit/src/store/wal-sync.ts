@@ -26,6 +26,10 @@ const fdatasyncAsync: SyncFile = (fd) => new Promise((resolve, reject) => fdatas
 export class WalSync {
   private fd: number | null = null;
   private inFlight: Promise<void> | null = null;
+  /** Commits noted so far (`noted`), the last one the flush in flight covers, and the last one flushed. */
+  private commits = 0;
+  private inFlightUpTo = 0;
+  private flushedUpTo = 0;
   private next: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | null = null;
   private failed: unknown = null;
 
@@ -45,6 +49,26 @@ export class WalSync {
     return this.next.promise;
   }
 
+  /**
+   * Notes a commit made without asking for its flush; returns its number for `durableUpTo`. Such
+   * a commit is on stable storage once any flush that started after it has finished.
+   */
+  noted(): number {
+    return ++this.commits;
+  }
+
+  /**
+   * Resolves once the commit `noted` numbered is on stable storage: at once when a flush that
+   * started after it has finished, with the flush in flight when that one started after it, else
+   * with a flush of its own (afterCommit).
+   */
+  durableUpTo(commit: number): Promise<void> {
+    if (this.failed !== null) return Promise.reject(this.failed);
+    if (this.flushedUpTo >= commit) return Promise.resolve();
+    if (this.inFlight && this.inFlightUpTo >= commit) return this.inFlight;
+    return this.afterCommit();
+  }
+
   /** Throws once a flush has failed: the store is not ready (health) until a restart. */
   check(): void {
     if (this.failed !== null) {
@@ -61,8 +85,12 @@ export class WalSync {
   }
 
   private flush(): Promise<void> {
+    const upTo = this.commits;
+    this.inFlightUpTo = upTo;
     // `finally` runs as a reaction, so `inFlight` is set before it can be cleared.
-    const run = this.flushOnce().finally(() => {
+    const run = this.flushOnce().then(() => {
+      this.flushedUpTo = upTo;
+    }).finally(() => {
       this.inFlight = null;
       const waiting = this.next;
       this.next = null;

@@ -49,6 +49,7 @@ export function countWrites<T extends Doc>(inner: Collection<T>, counter: WriteC
     count: (filter: Filter) => inner.count(filter),
     update: (filter: Filter, change: Change) => write(() => inner.update(filter, change), realmOf(filter)),
     findOneAndUpdate: (filter: Filter, change: Change, options?: Pick<FindOptions, "sort">) => write(() => inner.findOneAndUpdate(filter, change, options), realmOf(filter)),
+    stageFindOneAndUpdate: (filter: Filter, change: Change) => write(() => inner.stageFindOneAndUpdate(filter, change), realmOf(filter)),
     replace: (doc) => write(() => inner.replace(doc), realmOf(doc)),
     upsert: (doc) => write(() => inner.upsert(doc), realmOf(doc)),
     delete: (id) => write(() => inner.delete(id), undefined),
