@@ -74,6 +74,19 @@ export interface LoadedTransaction {
   tx: LoginTransactionRecord;
 }
 
+/**
+ * A login's SSO session. `durable`: call before the answer goes out (the browser then holds its
+ * cookie); after a later durable write of the token store it costs nothing more.
+ */
+export interface EstablishedSession {
+  session: SsoSessionRecord;
+  /** A new SSO cookie value to set with the answer. */
+  cookie?: string;
+  durable: () => Promise<void>;
+}
+
+const ALREADY_DURABLE = (): Promise<void> => Promise.resolve();
+
 /** Operations shared by every part of the browser flow. */
 export class FlowKit {
   constructor(readonly d: FlowDeps) {}
@@ -140,7 +153,7 @@ export class FlowKit {
    * when the same user re-authenticated (prompt=login, max_age), else a new one (a prior session
    * of another user, or one past SSO Session Max, ends). Returns the new cookie value when one must be set.
    */
-  async establishSession(realm: FlowRealm, tx: LoginTransactionRecord, ipAddress: string): Promise<{ session: SsoSessionRecord; cookie?: string }> {
+  async establishSession(realm: FlowRealm, tx: LoginTransactionRecord, ipAddress: string): Promise<EstablishedSession> {
     const now = this.now();
     const expiresAt = now + realm.refreshTokenLifespan * 1000;
     const authTime = tx.authTime ?? now;
@@ -150,7 +163,7 @@ export class FlowKit {
       // Max counts from the login that opened it, as in Keycloak (session-max.ts).
       if (prior && prior.userId === tx.userId && !pastMax(realm, prior.createdAt, now)) {
         const refreshed = await this.d.sessions.repo.reauthenticate(realm.id, prior._id, authTime, tx.amr, now, cappedEnd(realm, prior.createdAt, expiresAt));
-        if (refreshed) return { session: refreshed };
+        if (refreshed) return { session: refreshed, durable: ALREADY_DURABLE };
       } else if (prior) {
         await this.d.sessions.end(realm.id, prior._id, prior.userId === tx.userId ? "expired" : "logout", prior);
       }
@@ -162,8 +175,10 @@ export class FlowKit {
       username: tx.username ?? "", cookieHash: sha256Hex(cookie), authTime, amr: tx.amr, clientIds: tx.kind === "authorize" ? [tx.clientId] : [],
       ipAddress, createdAt: now, lastSeenAt: now, expiresAt: cappedEnd(realm, now, expiresAt),
     };
-    await this.d.sessions.repo.insert(session);
-    return { session, cookie };
+    // Staged: the code's write that follows makes it durable with the same flush (one flush per
+    // login instead of two); the caller looks before answering, for the paths that write no code.
+    const staged = await this.d.sessions.repo.stage(session);
+    return { session, cookie, durable: () => staged.durable };
   }
 
   /**

@@ -259,9 +259,11 @@ export class LoginSteps {
       if ("outcome" in current) return current;
       client = current;
     }
-    const { session, cookie } = await this.kit.establishSession(realm, tx, ctx.ipAddress);
+    const { session, cookie, durable } = await this.kit.establishSession(realm, tx, ctx.ipAddress);
     await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id });
-    return this.authorization.complete(realm, tx, session, ctx, cookie, client);
+    const reply = await this.authorization.complete(realm, tx, session, ctx, cookie, client);
+    await durable();
+    return reply;
   }
 
   private async moveTo(tx: LoginTransactionRecord, step: "otp" | "update_password", extra: object): Promise<FlowReply> {

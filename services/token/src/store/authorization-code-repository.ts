@@ -21,13 +21,15 @@ export class AuthorizationCodeRepository {
    * Marks the code consumed if it was not: the atomic "consume once" (DESIGN 4). Returns the code
    * when this call consumed it; null when it was unknown or already consumed (see findByHash).
    * The same write records the access token about to be issued, so a replay can revoke it without
-   * a second write per issue (RFC 6749 section 4.1.2).
+   * a second write per issue (RFC 6749 section 4.1.2). Staged (Collection.stageFindOneAndUpdate):
+   * `durable`, called after the refresh family's write, costs no flush of its own.
    */
-  consume(codeHash: string, now: number, access: { jti: string; expiresAt: number }): Promise<AuthorizationCodeRecord | null> {
-    return this.codes.findOneAndUpdate(
+  async consume(codeHash: string, now: number, access: { jti: string; expiresAt: number }): Promise<{ record: AuthorizationCodeRecord | null; durable: () => Promise<void> }> {
+    const staged = await this.codes.stageFindOneAndUpdate(
       { _id: codeHash, consumedAt: { $exists: false } },
       { $set: { consumedAt: now, issuedAccessJti: access.jti, issuedAccessExpiresAt: access.expiresAt } },
     );
+    return { record: staged.doc, durable: () => staged.durable };
   }
 
   findByHash(codeHash: string): Promise<AuthorizationCodeRecord | null> {

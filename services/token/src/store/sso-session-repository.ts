@@ -27,6 +27,14 @@ export class SsoSessionRepository {
     return this.sessions.insert(session);
   }
 
+  /**
+   * Inserts ahead of the caller's next write, which makes it durable too (Collection.stage);
+   * `durable` looked at after that write costs no flush of its own.
+   */
+  stage(session: SsoSessionRecord): Promise<{ durable: Promise<void> }> {
+    return this.sessions.stage(session);
+  }
+
   findById(realmId: string, id: string): Promise<SsoSessionRecord | null> {
     return this.sessions.findOne({ _id: id, realmId });
   }

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { sha256Hex, safeEqual } from "../../../../kit/src/crypto/random.js";
 import type { Clock } from "../../../../kit/src/store/port.js";
 import type { AuthorizationCodeRepository } from "../../store/authorization-code-repository.js";
+import type { AuthorizationCodeRecord } from "../authorization-code.js";
 import type { RevokedTokenRepository } from "../../store/revoked-token-repository.js";
 import type { SsoSessionRepository } from "../../store/sso-session-repository.js";
 import { familyIdOfCode } from "../refresh-family.js";
 import type { SessionTerminator } from "../session-terminator.js";
-import { planAccessToken, splitScope, type TokenMinter } from "../token-minter.js";
+import { planAccessToken, splitScope, type PlannedAccessToken, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 import type { UserTokens } from "./user-tokens.js";
 import { issuedTo } from "../client-binding.js";
@@ -40,7 +41,8 @@ export class AuthorizationCodeGrant implements Grant {
     const hash = sha256Hex(code);
     // The jti is fixed before the code is consumed, so a replay racing this request revokes it too.
     const access = planAccessToken(ctx.realm, now);
-    const record = await this.codes.consume(hash, now, access);
+    const consumed = await this.codes.consume(hash, now, access);
+    const record = consumed.record;
     if (!record) {
       const seen = await this.codes.findByHash(hash);
       if (seen && seen.realmId === ctx.realm.id && seen.consumedAt !== undefined) {
@@ -54,6 +56,20 @@ export class AuthorizationCodeGrant implements Grant {
       }
       throw invalidGrant("invalid authorization code");
     }
+    // The consume is on the disk before any answer: with the refresh family's flush when there is
+    // one (no flush of its own), else with one of its own; a refused redemption burns the code too.
+    try {
+      const issued = await this.redeem(ctx, record, hash, access, now);
+      await consumed.durable();
+      return issued;
+    } catch (e) {
+      await consumed.durable().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** The checks of a code this request consumed, and its tokens. */
+  private async redeem(ctx: GrantContext, record: AuthorizationCodeRecord, hash: string, access: PlannedAccessToken, now: number): Promise<GrantResult> {
     if (record.realmId !== ctx.realm.id) throw invalidGrant("invalid authorization code");
     if (record.usableUntil <= now) throw invalidGrant("authorization code expired");
     if (!issuedTo(record, ctx.client)) throw invalidGrant("authorization code was issued to another client");
