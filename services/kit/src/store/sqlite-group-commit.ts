@@ -11,11 +11,13 @@ export interface WriteOptions {
   oneStatement?: boolean;
 }
 
+/** One turn's writes and their commit. */
 interface Group {
   committed: Promise<void>;
   resolve: () => void;
   reject: (e: unknown) => void;
   flush: boolean;
+  /** Its number at WalSync (`noted`), once it committed without asking for a flush. */
   commit?: number;
 }
 
@@ -36,7 +38,7 @@ export const ONE_STATEMENT: WriteOptions = { oneStatement: true };
  */
 export class GroupCommit {
   private readonly tx: Record<"begin" | "commit" | "rollback" | "savepoint" | "release" | "rollbackTo", Statement>;
-  /** The turn's open group, if any; `commit`: its number at WalSync, when it committed without a flush. */
+  /** The turn's open group, if any. */
   private group: Group | null = null;
 
   constructor(private readonly db: Database.Database, private readonly walSync: WalSync | null) {
