@@ -251,12 +251,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     // one's frames before it (the group commit's comment). So the insert asks for no flush, and
     // `durable`, read after the caller's next durable write, is settled by that write's flush.
     this.writeNow(this.inserting(doc), { flush: false, oneStatement: true });
-    const look = this.store.durability();
-    return {
-      get durable(): Promise<void> {
-        return look();
-      },
-    };
+    return lookedUpLater(this.store.durability());
   }
 
   async insertMany(docs: T[]): Promise<void> {
@@ -315,13 +310,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   async stageFindOneAndUpdate(filter: Filter, change: Change): Promise<{ doc: T | null; durable: Promise<void> }> {
     // As stage: no flush of its own; the caller's next durable write carries it to the disk.
     const doc = this.writeNow(this.changing(filter, change, { limit: 1 }), { flush: false, oneStatement: true })[0] ?? null;
-    const look = this.store.durability();
-    return {
-      doc,
-      get durable(): Promise<void> {
-        return look();
-      },
-    };
+    return Object.assign(lookedUpLater(this.store.durability()), { doc });
   }
 
   async replace(doc: T): Promise<boolean> {
@@ -369,6 +358,18 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
         `(SELECT _id FROM ${this.table} WHERE ${w.sql} ORDER BY ${orderByOf(sort)} LIMIT 1) RETURNING doc`;
     return parse<T>(await this.write(() => this.store.statement(sql).get(...w.params), ONE_STATEMENT));
   }
+}
+
+/**
+ * A staged write's `durable`, looked up when read rather than when staged: read after the caller's
+ * next durable write, it finds that write's flush and asks for none of its own.
+ */
+function lookedUpLater(look: () => Promise<void>): { durable: Promise<void> } {
+  return {
+    get durable(): Promise<void> {
+      return look();
+    },
+  };
 }
 
 function isUniqueViolation(err: unknown): err is Error {
