@@ -8,7 +8,8 @@ import { expectResponsesDocumented } from "./support/openapi-check.js";
 const recorded = recordResponses();
 const PW = "Switches-Pass-1";
 
-// Per-mapper token switches (Keycloak's id.token.claim, access.token.claim, userinfo.token.claim)
+// Per-mapper token switches (Keycloak's id.token.claim, access.token.claim, userinfo.token.claim,
+// introspection.token.claim)
 // and the profile scope's updated_at (OIDC Core 5.1), with openid-client as the relying party: it
 // validates the ID token and fetches userinfo.
 describe.each(targets())("mapper token switches and updated_at ($mode)", (target) => {
@@ -67,6 +68,43 @@ describe.each(targets())("mapper token switches and updated_at ($mode)", (target
     expect(pick(access)).toEqual(["defaults", "no_id", "no_userinfo"]);
     expect(pick(userinfo)).toEqual(["defaults", "no_access", "no_id"]);
     expect([id!.no_access, access.no_id, userinfo.no_userinfo, userinfo.defaults]).toEqual(["no_access-value", "no_id-value", undefined, "defaults-value"]);
+  });
+
+  it("reports in introspection the claims of the mappers switched on for it, computed now, and the token's own claims", async () => {
+    const added = await api.post(mappers(), hardcoded("hidden", { "introspection.token.claim": "false" }));
+    expect(added.status).toBe(201);
+    const login = await http("POST", `${issuer()}/protocol/openid-connect/token`, {
+      form: { grant_type: "password", client_id: "app", client_secret: secret, username: "noor", password: PW, scope: "openid" },
+    });
+    expect(login.status).toBe(200);
+    const access = decodeJwt(login.body.access_token) as Record<string, unknown>;
+    const introspect = async () => {
+      const res = await http("POST", `${issuer()}/protocol/openid-connect/token/introspect`, { form: { token: login.body.access_token, client_id: "app", client_secret: secret } });
+      expect(res.status).toBe(200);
+      return res.body as Record<string, unknown>;
+    };
+    const pick = (claims: Record<string, unknown>) => Object.keys(claims).filter((k) => ["hidden", "no_id", "no_access", "no_userinfo", "id_only", "defaults"].includes(k)).sort();
+    expect(pick(access)).toEqual(["defaults", "hidden", "no_id", "no_userinfo"]);
+    const seen = await introspect();
+    // Switches left out were stored "true", introspection's among them: no_access and id_only are introspected.
+    expect(pick(seen)).toEqual(["defaults", "id_only", "no_access", "no_id", "no_userinfo"]);
+    expect([seen.no_access, seen.defaults]).toEqual(["no_access-value", "defaults-value"]);
+    for (const name of ["iss", "sub", "aud", "exp", "iat", "jti", "azp", "typ", "scope", "sid", "realm_access", "preferred_username"]) {
+      expect([name, seen[name]]).toEqual([name, access[name]]);
+    }
+    expect([seen.active, seen.client_id, seen.username, seen.token_type]).toEqual([true, "app", "noor", "Bearer"]);
+
+    // The same token, once the switch is on: introspection computes the claims when asked. The
+    // token service hears of the mapper change by its event, so the answer may lag it briefly.
+    const path = `${mappers()}/${added.body.id}`;
+    expect((await api.put(path, { config: { ...added.body.config, "introspection.token.claim": "true" } })).status).toBe(200);
+    let after = await introspect();
+    for (let i = 0; i < 100 && after.hidden === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await introspect();
+    }
+    expect([after.hidden, after.active]).toEqual(["hidden-value", true]);
+    expect((await api.del(path)).status).toBe(204);
   });
 
   it("stores Keycloak's defaults for the switches left out, access only for audience mappers", async () => {

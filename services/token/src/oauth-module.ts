@@ -19,6 +19,7 @@ import { SsoSessionKeepAlive } from "./domain/sso-session-keep-alive.js";
 import { SessionTerminator } from "./domain/session-terminator.js";
 import { RefreshFamilies } from "./domain/refresh-families.js";
 import { TokenMinter } from "./domain/token-minter.js";
+import { IntrospectedClaims } from "./domain/introspected-claims.js";
 import { UserTokens } from "./domain/grants/user-tokens.js";
 import { AuthorizationCodeGrant } from "./domain/grants/authorization-code-grant.js";
 import { ClientCredentialsGrant } from "./domain/grants/client-credentials-grant.js";
@@ -114,7 +115,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
     [TOKEN_EXCHANGE_GRANT]: new TokenExchangeGrant(access, clients, familyRepo, ssoRepo, minter, userTokens),
   }, events, dpop);
-  const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, events, dpop);
+  const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, new IntrospectedClaims(clients, minter), events, dpop);
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
   const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);
   const account = new AccountSelf(realms, issuers, access, ssoRepo, familyRepo, sso, terminator, await ConsentRepository.open(store), events, clock);

@@ -47,7 +47,10 @@ describe("OAuth tokens of a deleted or disabled client or user, in-process", () 
     expect((await w.sessionsAdmin.listOfflineSessions({ realm, userId })).sessions.map((s) => s.clients)).toEqual([["tmpc"]]);
 
     await w.clients.deleteClient({ realm, clientId: "tmpc" });
-    await inactive(online.accessToken);
+    // Its access tokens are inactive at once (their client is gone); its sessions end once the
+    // token service has handled the deletion's event.
+    await eventually(async () => (await w.sessionsAdmin.listUserSessions({ realm, userId })).sessions.length === 0
+      && (await w.sessionsAdmin.listOfflineSessions({ realm, userId })).sessions.length === 0);
     expect(await introspect(online.accessToken)).toEqual({ active: false });
     expect(await introspect(offline.accessToken)).toEqual({ active: false });
     expect(await introspect(offline.refreshToken)).toEqual({ active: false });
@@ -104,6 +107,9 @@ describe("OAuth tokens of a deleted or disabled client or user, in-process", () 
 
     await w.clients.updateClient({ realm, clientId: "dis", update: { enabled: false } });
     await inactive(cc.accessToken);
+    // Introspection refuses a disabled client's tokens as soon as it hears of the change; userinfo
+    // once the token service has ended them.
+    await eventually(() => userinfo(user.accessToken).then(() => false, () => true));
     expect(await introspect(cc.accessToken)).toEqual({ active: false });
     expect(await introspect(user.accessToken)).toEqual({ active: false });
     await expectOAuthError(userinfo(user.accessToken), "invalid_token");

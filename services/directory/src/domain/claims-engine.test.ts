@@ -1,4 +1,4 @@
-import { applyMappers, convert, setClaim, type ClaimsSubject, type MapperSpec } from "./claims-engine.js";
+import { applyMappers, convert, introspectionDiffers, setClaim, type ClaimsSubject, type MapperSpec } from "./claims-engine.js";
 import { BUILTIN_SCOPES } from "./builtin-scopes.js";
 
 const ALL = { "id.token.claim": "true", "access.token.claim": "true", "userinfo.token.claim": "true" };
@@ -20,7 +20,21 @@ describe("applyMappers", () => {
       { mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "u", "claim.value": "3", "userinfo.token.claim": "true" } },
       { mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": "none", "claim.value": "4", "access.token.claim": "false" } },
     ]);
-    expect(out).toEqual({ access: { a: "1" }, id: { i: "2" }, userinfo: { u: "3" } });
+    expect(out).toEqual({ access: { a: "1" }, id: { i: "2" }, userinfo: { u: "3" }, introspection: { a: "1" } });
+  });
+
+  it("writes to introspection by its own switch, and by the access token's when a mapper has none", () => {
+    const hardcoded = (name: string, config: Record<string, string>) => ({ mapperType: "oidc-hardcoded-claim-mapper", config: { "claim.name": name, "claim.value": name, ...config } });
+    const both = hardcoded("both", { "access.token.claim": "true", "introspection.token.claim": "true" });
+    const accessOnly = hardcoded("access_only", { "access.token.claim": "true", "introspection.token.claim": "false" });
+    const introspectionOnly = hardcoded("introspection_only", { "access.token.claim": "false", "introspection.token.claim": "true" });
+    const unswitched = hardcoded("unswitched", { "access.token.claim": "true" });
+    const neither = hardcoded("neither", { "access.token.claim": "false" });
+    const out = run([both, accessOnly, introspectionOnly, unswitched, neither]);
+    expect(out.access).toEqual({ both: "both", access_only: "access_only", unswitched: "unswitched" });
+    expect(out.introspection).toEqual({ both: "both", introspection_only: "introspection_only", unswitched: "unswitched" });
+    expect([both, unswitched, neither].map((m) => introspectionDiffers([m]))).toEqual([false, false, false]);
+    expect([accessOnly, introspectionOnly].map((m) => introspectionDiffers([both, m]))).toEqual([true, true]);
   });
 
   it("maps user properties with their JSON types, skipping empty ones", () => {
@@ -42,7 +56,7 @@ describe("applyMappers", () => {
       address: { street_address: "1 Main St", locality: "Springfield", postal_code: "12345", country: "US" },
       phone_number: "+1 555 0100", phone_number_verified: true,
     };
-    expect(out).toEqual({ access: expected, id: expected, userinfo: expected });
+    expect(out).toEqual({ access: expected, id: expected, userinfo: expected, introspection: expected });
     // No address attribute, no claim; a configured attribute name replaces the default.
     expect(run(mappers, { ...alice, attributes: {} }).id).toEqual({});
     const custom = run([{ mapperType: "oidc-address-mapper", config: { "id.token.claim": "true", "user.attribute.street": "addr1", "user.attribute.region": "" } }],

@@ -43,9 +43,35 @@ export interface TokenClaims {
   access: ClaimSet;
   id: ClaimSet;
   userinfo: ClaimSet;
+  /** What introspection reports besides the token's own protocol claims (token-operations.ts). */
+  introspection: ClaimSet;
 }
 
-const TARGETS = [["access", "access.token.claim"], ["id", "id.token.claim"], ["userinfo", "userinfo.token.claim"]] as const;
+type Target = keyof TokenClaims;
+
+const TARGETS: ReadonlyArray<Target> = ["access", "id", "userinfo", "introspection"];
+const SWITCHES: Readonly<Record<Target, string>> = {
+  access: "access.token.claim", id: "id.token.claim", userinfo: "userinfo.token.claim", introspection: "introspection.token.claim",
+};
+
+/**
+ * Whether a mapper writes its claim to `target`: its `<target>.token.claim` switch is "true". A
+ * mapper stored without `introspection.token.claim` (written before Keycloak 25 had the switch,
+ * or imported from such a realm) follows its access token switch, as Keycloak reads it.
+ */
+export function writesTo(config: Readonly<Record<string, string>>, target: Target): boolean {
+  const flag = config[SWITCHES[target]];
+  if (target === "introspection" && flag === undefined) return config["access.token.claim"] === "true";
+  return flag === "true";
+}
+
+/**
+ * Whether some mapper writes to the access token and not to introspection, or the other way
+ * round: only then can introspection report other claims than the access token carries.
+ */
+export function introspectionDiffers(mappers: ReadonlyArray<MapperSpec>): boolean {
+  return mappers.some((m) => writesTo(m.config, "access") !== writesTo(m.config, "introspection"));
+}
 
 /**
  * Runs protocol mappers over a user (pure). Each mapper computes its value once, then writes it to
@@ -56,12 +82,12 @@ const TARGETS = [["access", "access.token.claim"], ["id", "id.token.claim"], ["u
 export function applyMappers(
   mappers: MapperSpec[], subject: ClaimsSubject, client: ClaimsClient, plugins?: ReadonlyMap<MapperSpec, PluginClaim>,
 ): TokenClaims {
-  const out: TokenClaims = { access: {}, id: {}, userinfo: {} };
+  const out: TokenClaims = { access: {}, id: {}, userinfo: {}, introspection: {} };
   for (const m of mappers) {
     const computed = plugins?.get(m);
     const writes = computed ? one(splitClaimName(computed.claimName.replaceAll("${client_id}", client.clientId)), computed.value) : computeMapper(m, subject, client);
-    for (const [target, flag] of TARGETS) {
-      if (m.config[flag] !== "true") continue;
+    for (const target of TARGETS) {
+      if (!writesTo(m.config, target)) continue;
       for (const [path, value] of writes) setClaim(out[target], path, value);
     }
   }

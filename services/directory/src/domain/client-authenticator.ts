@@ -8,6 +8,7 @@ import type { RealmAccess } from "./realm-access.js";
 import type { ClientRepository } from "../store/client-repository.js";
 import type { ClientTokenConfigs } from "./client-token-configs.js";
 import { consentText, onConsentScreen } from "./consent-screen.js";
+import { introspectionDiffers } from "./claims-engine.js";
 
 /** One of a client's scopes as the consent screen sees it (iam.directory.v1.ConsentScreenScope). */
 export interface ConsentScreenScope {
@@ -28,6 +29,8 @@ export interface ClientVerifier {
   scopeNames: string[];
   /** The same scopes, in name order, for the consent screen. */
   scopes: ConsentScreenScope[];
+  /** Some mapper of those scopes writes to introspection otherwise than to the access token. */
+  introspectionClaimsDiffer: boolean;
 }
 
 /** Compared against when there is nothing to compare, so unknown clients take the same time. */
@@ -104,15 +107,17 @@ export class ClientAuthenticator {
     });
     const client = realm && clientId ? await this.repo.findByClientId(realm._id, clientId) : null;
     if (!client) throw IamError.notFound("client", "client_not_found");
-    const assigned = (await this.configs.current(realm!._id, clientId))?.scopes ?? [];
+    const config = await this.configs.current(realm!._id, clientId);
+    const assigned = config?.scopes ?? [];
     const scopeNames = assigned.map((s) => s.scope.name);
     const scopes = assigned.map(({ scope, kind }) => ({
       name: scope.name, isDefault: kind === "default", onConsentScreen: onConsentScreen(scope), consentText: consentText(scope),
     }));
+    const described = { scopeNames, scopes, introspectionClaimsDiffer: introspectionDiffers(config?.mappers ?? []) };
     const secret = client.clientType === "PUBLIC" ? undefined : this.admin.openSecret(client);
-    if (!secret) return { client, salt: Buffer.alloc(0), digest: Buffer.alloc(0), scopeNames, scopes };
+    if (!secret) return { client, salt: Buffer.alloc(0), digest: Buffer.alloc(0), ...described };
     const salt = randomBytes(16);
-    return { client, salt, digest: createHash("sha256").update(salt).update(secret, "utf8").digest(), scopeNames, scopes };
+    return { client, salt, digest: createHash("sha256").update(salt).update(secret, "utf8").digest(), ...described };
   }
 }
 

@@ -19,7 +19,7 @@ describe("the organization membership mapper (Keycloak 26)", () => {
     const builtin = BUILTIN_SCOPES.find((s) => s.name === "organization")!;
     const out = applyMappers(builtin.mappers, member, client);
     const claim = { acme: { id: "o-1" }, globex: { id: "o-2" } };
-    expect(out).toEqual({ access: { organization: claim }, id: { organization: claim }, userinfo: { organization: claim } });
+    expect(out).toEqual({ access: { organization: claim }, id: { organization: claim }, userinfo: { organization: claim }, introspection: { organization: claim } });
     expect(Object.keys(out.id.organization as object)).toEqual(["acme", "globex"]);
   });
 

@@ -39,6 +39,7 @@ describe("plugin protocol mappers in the claims engine", () => {
       access: { groups: ["/g", "/p"], org: { app: "x-sales@app" } },
       id: { groups: ["/g", "/p"] },
       userinfo: { groups: ["/g", "/p"], org: { app: "x-sales@app" } },
+      introspection: { groups: ["/g", "/p"], org: { app: "x-sales@app" } },
     });
     expect(inputs.at(-1)).toEqual({
       realm: "acme", client: { clientId: "app" }, session: { requestedScopes: ["openid", "extra"], grantedScopes: ["extra"] },

@@ -28,7 +28,10 @@ export function claimsRpc(resolver: ClaimsResolver): ServiceImpl<typeof ClaimsSe
   };
   return {
     async resolveClaims(req) {
-      return replyOf(await resolver.resolve(req.realm, req.userId, req.clientId, req.scopes, req.onlyRequested, req.fromStore));
+      const resolved = await resolver.resolve(req.realm, req.userId, req.clientId, req.scopes, req.onlyRequested, req.fromStore);
+      // Introspection's claims only for introspection, which asks for them rarely (claims-engine.ts
+      // introspectionDiffers): the token grants' replies stay as short as before.
+      return req.introspection ? { ...replyOf(resolved), introspectionClaimsJson: JSON.stringify(resolved.introspection) } : replyOf(resolved);
     },
   };
 }

@@ -53,7 +53,7 @@ export function clientRpc(admin: ClientAdmin, auth: ClientAuthenticator): Servic
     },
     async getClientCredentialVerifier(req) {
       const v = await auth.verifier(req.realm, req.clientId);
-      return { client: toProto(v.client), verifierSalt: v.salt, verifier: v.digest, scopeNames: v.scopeNames, scopes: v.scopes };
+      return { client: toProto(v.client), verifierSalt: v.salt, verifier: v.digest, scopeNames: v.scopeNames, scopes: v.scopes, introspectionClaimsDiffer: v.introspectionClaimsDiffer };
     },
   };
 }

@@ -46,6 +46,11 @@ export interface ClientInfo {
   accessTokenSignedResponseAlg: SigningAlg | "";
   /** The security profile its requests are held to: "" or "fapi2-security" (FAPI 2.0 Security Profile). */
   clientProfile: string;
+  /**
+   * Some mapper of its scopes writes to introspection otherwise than to the access token
+   * (`introspection.token.claim`): introspecting its tokens resolves the claims (introspected-claims.ts).
+   */
+  introspectionClaimsDiffer: boolean;
   /** Authentication flow aliases used instead of the realm's (absent: the realm's). */
   browserFlowOverride?: string;
   directGrantFlowOverride?: string;
@@ -117,7 +122,7 @@ export class ClientDirectory {
         const res = await this.client.getClientCredentialVerifier({ realm, clientId });
         if (!res.client) return null;
         const verifier = res.verifier.length > 0 ? { salt: Buffer.from(res.verifierSalt), digest: Buffer.from(res.verifier) } : undefined;
-        return { info: toInfo(res.client, res.scopeNames, res.scopes), verifier };
+        return { info: { ...toInfo(res.client, res.scopeNames, res.scopes), introspectionClaimsDiffer: res.introspectionClaimsDiffer }, verifier };
       } catch (e) {
         if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.InvalidArgument)) return null;
         throw e;
@@ -138,7 +143,7 @@ export class ClientDirectory {
   }
 }
 
-function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenScope[]): ClientInfo {
+function toInfo(c: ClientMessage, scopeNames: string[], scopes: ConsentScreenScope[]): Omit<ClientInfo, "introspectionClaimsDiffer"> {
   return {
     id: c.id,
     clientId: c.clientId,

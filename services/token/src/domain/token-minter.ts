@@ -71,6 +71,12 @@ export interface MintedTokens {
   scope: string;
 }
 
+/** A token's mapper claims for the access token and for introspection (TokenMinter.introspectionClaims). */
+export interface MappedForIntrospection {
+  access: Record<string, unknown>;
+  introspection: Record<string, unknown>;
+}
+
 /**
  * Builds and signs access and ID tokens (JWT, DESIGN 5) with the realm's key in memory; claims
  * from the directory's ResolveClaims (the protocol mappers, spec 2.8). No store access.
@@ -148,6 +154,23 @@ export class TokenMinter {
     } catch (e) {
       if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_token", "the token's user or client no longer exists", "unauthenticated");
       if (e instanceof ConnectError && e.code === Code.FailedPrecondition) throw IamError.oauth("invalid_token", "the token's user is disabled", "unauthenticated");
+      throw e;
+    }
+  }
+
+  /**
+   * What the mappers of a token's scopes (exactly, as for userinfo) write to the access token and
+   * to introspection now (Keycloak's `introspection.token.claim`); null when the token's user or
+   * client is gone or the user is disabled, whose tokens are not active.
+   */
+  async introspectionClaims(realm: OAuthRealm, userId: string, clientId: string, scopes: string[]): Promise<MappedForIntrospection | null> {
+    try {
+      const res = await this.claims.resolveClaims({
+        realm: realm.name, userId, clientId, scopes: scopes.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: true, introspection: true,
+      });
+      return { access: parseClaims(res.accessTokenClaimsJson), introspection: parseClaims(res.introspectionClaimsJson) };
+    } catch (e) {
+      if (e instanceof ConnectError && (e.code === Code.NotFound || e.code === Code.FailedPrecondition)) return null;
       throw e;
     }
   }
@@ -234,8 +257,11 @@ function parseClaims(json: string): Record<string, unknown> {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
-/** The mapper claims a token takes as they are: all but RESERVED and `aud` (audienceOf decides that). */
-const NOT_COPIED = new Set([...RESERVED, "aud"]);
+/**
+ * The mapper claims a token takes as they are: all but RESERVED and `aud` (audienceOf decides
+ * that). The rest of an access token is its mappers' (introspected-claims.ts relies on it).
+ */
+export const NOT_COPIED: ReadonlySet<string> = new Set([...RESERVED, "aud"]);
 
 /**
  * The mapper claims a token takes, as a fresh object: all but NOT_COPIED, and `acr` (where the acr

@@ -9,6 +9,7 @@ import type { SessionTerminator } from "./session-terminator.js";
 import type { RevokedTokenRepository } from "../store/revoked-token-repository.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { TokenMinter } from "./token-minter.js";
+import type { IntrospectedClaims } from "./introspected-claims.js";
 import { invalidRequest } from "./grants/grant-context.js";
 import type { DpopBinding, PresentedAccess } from "./dpop-binding.js";
 
@@ -22,6 +23,7 @@ export class TokenOperations {
     private readonly revoked: RevokedTokenRepository,
     private readonly terminator: SessionTerminator,
     private readonly minter: TokenMinter,
+    private readonly introspected: IntrospectedClaims,
     private readonly events: OAuthEvents,
     private readonly dpop?: DpopBinding,
   ) {}
@@ -38,11 +40,13 @@ export class TokenOperations {
     let result: Record<string, unknown> = { active: false };
     if (looksLikeJwt(token)) {
       const p = await this.access.active(realm, issuer, token);
-      if (p) {
-        // RFC 9449 section 6.2: a bound token's cnf (copied with the claims) and its DPoP type.
+      const claims = p && await this.introspected.of(realm, p);
+      if (p && claims) {
+        // RFC 9449 section 6.2: a bound token's cnf (kept with the claims) and its DPoP type.
+        const username = claims.preferred_username ?? p.preferred_username;
         result = {
-          ...p, active: true, client_id: p.azp, token_type: p.cnf ? "DPoP" : "Bearer",
-          ...(typeof p.preferred_username === "string" ? { username: p.preferred_username } : {}),
+          ...claims, active: true, client_id: p.azp, token_type: p.cnf ? "DPoP" : "Bearer",
+          ...(typeof username === "string" ? { username } : {}),
         };
       }
     } else {

@@ -10,7 +10,7 @@ function clientWith(extra: Partial<ClientInfo>): ClientInfo {
     id: "c1", clientId: "app", name: "", clientType: "PUBLIC", enabled: true, redirectUris: ["https://app.example/cb"], webOrigins: [],
     grantTypes: [], requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: false, scopeNames: [], scopes: [],
     tokenEndpointAuthMethod: "none", jwksUri: "", jwks: { keys: [] }, requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false, dpopBoundAccessTokens: false, dpopNonceRequired: false, standardTokenExchangeEnabled: false,
-    idTokenSignedResponseAlg: "", accessTokenSignedResponseAlg: "", clientProfile: "", ...extra,
+    idTokenSignedResponseAlg: "", accessTokenSignedResponseAlg: "", clientProfile: "", introspectionClaimsDiffer: false, ...extra,
   };
 }
 

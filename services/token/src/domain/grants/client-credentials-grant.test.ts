@@ -19,7 +19,7 @@ const client: ClientInfo = {
   grantTypes: ["client_credentials"], requireConsent: false, backchannelLogoutUri: "", backchannelLogoutSessionRequired: false,
   tokenEndpointAuthMethod: "client_secret_basic", jwks: { keys: [] }, jwksUri: "",
   scopeNames: [], scopes: [], requestObjectSignatureAlg: "", requirePushedAuthorizationRequests: false, dpopBoundAccessTokens: false, dpopNonceRequired: false, standardTokenExchangeEnabled: false,
-  idTokenSignedResponseAlg: "", accessTokenSignedResponseAlg: "", clientProfile: "",
+  idTokenSignedResponseAlg: "", accessTokenSignedResponseAlg: "", clientProfile: "", introspectionClaimsDiffer: false,
 };
 const params = { grantType: "client_credentials", scope: undefined } as TokenParams;
 

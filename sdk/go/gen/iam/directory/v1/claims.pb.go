@@ -37,7 +37,10 @@ type ResolveClaimsRequest struct {
 	// token configuration and the realm are read from the store, not the directory's caches, so a
 	// replica that has not yet heard of a change cannot refill the caller's cache with the old
 	// claims. False for the per-token resolutions, which keep nothing and use the caches.
-	FromStore     bool `protobuf:"varint,6,opt,name=from_store,json=fromStore,proto3" json:"from_store,omitempty"`
+	FromStore bool `protobuf:"varint,6,opt,name=from_store,json=fromStore,proto3" json:"from_store,omitempty"`
+	// Also the introspection target's claims (introspection_claims_json): the token service asks
+	// only when it answers an introspection request for a client whose mappers differ there.
+	Introspection bool `protobuf:"varint,9,opt,name=introspection,proto3" json:"introspection,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -114,20 +117,29 @@ func (x *ResolveClaimsRequest) GetFromStore() bool {
 	return false
 }
 
+func (x *ResolveClaimsRequest) GetIntrospection() bool {
+	if x != nil {
+		return x.Introspection
+	}
+	return false
+}
+
 type ResolveClaimsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// JSON objects of claims per target (the mappers' id.token.claim / access.token.claim /
-	// userinfo.token.claim flags).
+	// userinfo.token.claim flags; introspection.token.claim for introspection_claims_json, set
+	// only when the request asked for it).
 	AccessTokenClaimsJson string `protobuf:"bytes,1,opt,name=access_token_claims_json,json=accessTokenClaimsJson,proto3" json:"access_token_claims_json,omitempty"`
 	IdTokenClaimsJson     string `protobuf:"bytes,2,opt,name=id_token_claims_json,json=idTokenClaimsJson,proto3" json:"id_token_claims_json,omitempty"`
 	UserinfoClaimsJson    string `protobuf:"bytes,3,opt,name=userinfo_claims_json,json=userinfoClaimsJson,proto3" json:"userinfo_claims_json,omitempty"`
 	// The names of the scopes applied (default + requested optional), for the token's `scope`.
 	GrantedScopes []string `protobuf:"bytes,4,rep,name=granted_scopes,json=grantedScopes,proto3" json:"granted_scopes,omitempty"`
 	// The user's effective roles (realm roles, and client roles as "<clientId>/<role>").
-	RealmRoles    []string `protobuf:"bytes,5,rep,name=realm_roles,json=realmRoles,proto3" json:"realm_roles,omitempty"`
-	ClientRoles   []string `protobuf:"bytes,6,rep,name=client_roles,json=clientRoles,proto3" json:"client_roles,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	RealmRoles              []string `protobuf:"bytes,5,rep,name=realm_roles,json=realmRoles,proto3" json:"realm_roles,omitempty"`
+	ClientRoles             []string `protobuf:"bytes,6,rep,name=client_roles,json=clientRoles,proto3" json:"client_roles,omitempty"`
+	IntrospectionClaimsJson string   `protobuf:"bytes,7,opt,name=introspection_claims_json,json=introspectionClaimsJson,proto3" json:"introspection_claims_json,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *ResolveClaimsResponse) Reset() {
@@ -202,11 +214,18 @@ func (x *ResolveClaimsResponse) GetClientRoles() []string {
 	return nil
 }
 
+func (x *ResolveClaimsResponse) GetIntrospectionClaimsJson() string {
+	if x != nil {
+		return x.IntrospectionClaimsJson
+	}
+	return ""
+}
+
 var File_iam_directory_v1_claims_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_claims_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/claims.proto\x12\x10iam.directory.v1\"\xc0\x01\n" +
+	"\x1diam/directory/v1/claims.proto\x12\x10iam.directory.v1\"\xe6\x01\n" +
 	"\x14ResolveClaimsRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1b\n" +
@@ -214,7 +233,8 @@ const file_iam_directory_v1_claims_proto_rawDesc = "" +
 	"\x06scopes\x18\x04 \x03(\tR\x06scopes\x12%\n" +
 	"\x0eonly_requested\x18\x05 \x01(\bR\ronlyRequested\x12\x1d\n" +
 	"\n" +
-	"from_store\x18\x06 \x01(\bR\tfromStore\"\x9e\x02\n" +
+	"from_store\x18\x06 \x01(\bR\tfromStore\x12$\n" +
+	"\rintrospection\x18\t \x01(\bR\rintrospection\"\xda\x02\n" +
 	"\x15ResolveClaimsResponse\x127\n" +
 	"\x18access_token_claims_json\x18\x01 \x01(\tR\x15accessTokenClaimsJson\x12/\n" +
 	"\x14id_token_claims_json\x18\x02 \x01(\tR\x11idTokenClaimsJson\x120\n" +
@@ -222,7 +242,8 @@ const file_iam_directory_v1_claims_proto_rawDesc = "" +
 	"\x0egranted_scopes\x18\x04 \x03(\tR\rgrantedScopes\x12\x1f\n" +
 	"\vrealm_roles\x18\x05 \x03(\tR\n" +
 	"realmRoles\x12!\n" +
-	"\fclient_roles\x18\x06 \x03(\tR\vclientRoles2q\n" +
+	"\fclient_roles\x18\x06 \x03(\tR\vclientRoles\x12:\n" +
+	"\x19introspection_claims_json\x18\a \x01(\tR\x17introspectionClaimsJson2q\n" +
 	"\rClaimsService\x12`\n" +
 	"\rResolveClaims\x12&.iam.directory.v1.ResolveClaimsRequest\x1a'.iam.directory.v1.ResolveClaimsResponseB\xcf\x01\n" +
 	"\x14com.iam.directory.v1B\vClaimsProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"

@@ -1855,9 +1855,13 @@ type GetClientCredentialVerifierResponse struct {
 	ScopeNames []string `protobuf:"bytes,4,rep,name=scope_names,json=scopeNames,proto3" json:"scope_names,omitempty"`
 	// The same scopes, in name order, with what the consent screen needs of them (OIDC Core 1.0
 	// section 3.1.2.4): which ones every token carries, which ones it lists, and the text it shows.
-	Scopes        []*ConsentScreenScope `protobuf:"bytes,5,rep,name=scopes,proto3" json:"scopes,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Scopes []*ConsentScreenScope `protobuf:"bytes,5,rep,name=scopes,proto3" json:"scopes,omitempty"`
+	// Some mapper of the client's scopes puts its claim in the access token but not the
+	// introspection response, or the other way round (introspection.token.claim): introspecting
+	// the client's tokens then resolves the claims again instead of reporting the token's own.
+	IntrospectionClaimsDiffer bool `protobuf:"varint,6,opt,name=introspection_claims_differ,json=introspectionClaimsDiffer,proto3" json:"introspection_claims_differ,omitempty"`
+	unknownFields             protoimpl.UnknownFields
+	sizeCache                 protoimpl.SizeCache
 }
 
 func (x *GetClientCredentialVerifierResponse) Reset() {
@@ -1923,6 +1927,13 @@ func (x *GetClientCredentialVerifierResponse) GetScopes() []*ConsentScreenScope 
 		return x.Scopes
 	}
 	return nil
+}
+
+func (x *GetClientCredentialVerifierResponse) GetIntrospectionClaimsDiffer() bool {
+	if x != nil {
+		return x.IntrospectionClaimsDiffer
+	}
+	return false
 }
 
 // One of a client's scopes as the consent screen sees it.
@@ -2367,14 +2378,15 @@ const file_iam_directory_v1_client_proto_rawDesc = "" +
 	"\x1dVerifyClientSecretJwtResponse\"W\n" +
 	"\"GetClientCredentialVerifierRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
-	"\tclient_id\x18\x02 \x01(\tR\bclientId\"\xf7\x01\n" +
+	"\tclient_id\x18\x02 \x01(\tR\bclientId\"\xb7\x02\n" +
 	"#GetClientCredentialVerifierResponse\x120\n" +
 	"\x06client\x18\x01 \x01(\v2\x18.iam.directory.v1.ClientR\x06client\x12#\n" +
 	"\rverifier_salt\x18\x02 \x01(\fR\fverifierSalt\x12\x1a\n" +
 	"\bverifier\x18\x03 \x01(\fR\bverifier\x12\x1f\n" +
 	"\vscope_names\x18\x04 \x03(\tR\n" +
 	"scopeNames\x12<\n" +
-	"\x06scopes\x18\x05 \x03(\v2$.iam.directory.v1.ConsentScreenScopeR\x06scopes\"\x96\x01\n" +
+	"\x06scopes\x18\x05 \x03(\v2$.iam.directory.v1.ConsentScreenScopeR\x06scopes\x12>\n" +
+	"\x1bintrospection_claims_differ\x18\x06 \x01(\bR\x19introspectionClaimsDiffer\"\x96\x01\n" +
 	"\x12ConsentScreenScope\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +

@@ -341,18 +341,20 @@ class GetClientCredentialVerifierRequest(_message.Message):
     def __init__(self, realm: _Optional[str] = ..., client_id: _Optional[str] = ...) -> None: ...
 
 class GetClientCredentialVerifierResponse(_message.Message):
-    __slots__ = ("client", "verifier_salt", "verifier", "scope_names", "scopes")
+    __slots__ = ("client", "verifier_salt", "verifier", "scope_names", "scopes", "introspection_claims_differ")
     CLIENT_FIELD_NUMBER: _ClassVar[int]
     VERIFIER_SALT_FIELD_NUMBER: _ClassVar[int]
     VERIFIER_FIELD_NUMBER: _ClassVar[int]
     SCOPE_NAMES_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    INTROSPECTION_CLAIMS_DIFFER_FIELD_NUMBER: _ClassVar[int]
     client: Client
     verifier_salt: bytes
     verifier: bytes
     scope_names: _containers.RepeatedScalarFieldContainer[str]
     scopes: _containers.RepeatedCompositeFieldContainer[ConsentScreenScope]
-    def __init__(self, client: _Optional[_Union[Client, _Mapping]] = ..., verifier_salt: _Optional[bytes] = ..., verifier: _Optional[bytes] = ..., scope_names: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[_Union[ConsentScreenScope, _Mapping]]] = ...) -> None: ...
+    introspection_claims_differ: bool
+    def __init__(self, client: _Optional[_Union[Client, _Mapping]] = ..., verifier_salt: _Optional[bytes] = ..., verifier: _Optional[bytes] = ..., scope_names: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[_Union[ConsentScreenScope, _Mapping]]] = ..., introspection_claims_differ: _Optional[bool] = ...) -> None: ...
 
 class ConsentScreenScope(_message.Message):
     __slots__ = ("name", "is_default", "on_consent_screen", "consent_text")

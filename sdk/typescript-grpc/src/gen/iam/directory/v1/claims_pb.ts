@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/claims.proto.
  */
 export const file_iam_directory_v1_claims: GenFile = /*@__PURE__*/
-  fileDesc("Ch1pYW0vZGlyZWN0b3J5L3YxL2NsYWltcy5wcm90bxIQaWFtLmRpcmVjdG9yeS52MSKFAQoUUmVzb2x2ZUNsYWltc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgljbGllbnRfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEhYKDm9ubHlfcmVxdWVzdGVkGAUgASgIEhIKCmZyb21fc3RvcmUYBiABKAgiuAEKFVJlc29sdmVDbGFpbXNSZXNwb25zZRIgChhhY2Nlc3NfdG9rZW5fY2xhaW1zX2pzb24YASABKAkSHAoUaWRfdG9rZW5fY2xhaW1zX2pzb24YAiABKAkSHAoUdXNlcmluZm9fY2xhaW1zX2pzb24YAyABKAkSFgoOZ3JhbnRlZF9zY29wZXMYBCADKAkSEwoLcmVhbG1fcm9sZXMYBSADKAkSFAoMY2xpZW50X3JvbGVzGAYgAygJMnEKDUNsYWltc1NlcnZpY2USYAoNUmVzb2x2ZUNsYWltcxImLmlhbS5kaXJlY3RvcnkudjEuUmVzb2x2ZUNsYWltc1JlcXVlc3QaJy5pYW0uZGlyZWN0b3J5LnYxLlJlc29sdmVDbGFpbXNSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("Ch1pYW0vZGlyZWN0b3J5L3YxL2NsYWltcy5wcm90bxIQaWFtLmRpcmVjdG9yeS52MSKcAQoUUmVzb2x2ZUNsYWltc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgljbGllbnRfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEhYKDm9ubHlfcmVxdWVzdGVkGAUgASgIEhIKCmZyb21fc3RvcmUYBiABKAgSFQoNaW50cm9zcGVjdGlvbhgJIAEoCCLbAQoVUmVzb2x2ZUNsYWltc1Jlc3BvbnNlEiAKGGFjY2Vzc190b2tlbl9jbGFpbXNfanNvbhgBIAEoCRIcChRpZF90b2tlbl9jbGFpbXNfanNvbhgCIAEoCRIcChR1c2VyaW5mb19jbGFpbXNfanNvbhgDIAEoCRIWCg5ncmFudGVkX3Njb3BlcxgEIAMoCRITCgtyZWFsbV9yb2xlcxgFIAMoCRIUCgxjbGllbnRfcm9sZXMYBiADKAkSIQoZaW50cm9zcGVjdGlvbl9jbGFpbXNfanNvbhgHIAEoCTJxCg1DbGFpbXNTZXJ2aWNlEmAKDVJlc29sdmVDbGFpbXMSJi5pYW0uZGlyZWN0b3J5LnYxLlJlc29sdmVDbGFpbXNSZXF1ZXN0GicuaWFtLmRpcmVjdG9yeS52MS5SZXNvbHZlQ2xhaW1zUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message iam.directory.v1.ResolveClaimsRequest
@@ -58,6 +58,14 @@ export type ResolveClaimsRequest = Message<"iam.directory.v1.ResolveClaimsReques
    * @generated from field: bool from_store = 6;
    */
   fromStore: boolean;
+
+  /**
+   * Also the introspection target's claims (introspection_claims_json): the token service asks
+   * only when it answers an introspection request for a client whose mappers differ there.
+   *
+   * @generated from field: bool introspection = 9;
+   */
+  introspection: boolean;
 };
 
 /**
@@ -73,7 +81,8 @@ export const ResolveClaimsRequestSchema: GenMessage<ResolveClaimsRequest> = /*@_
 export type ResolveClaimsResponse = Message<"iam.directory.v1.ResolveClaimsResponse"> & {
   /**
    * JSON objects of claims per target (the mappers' id.token.claim / access.token.claim /
-   * userinfo.token.claim flags).
+   * userinfo.token.claim flags; introspection.token.claim for introspection_claims_json, set
+   * only when the request asked for it).
    *
    * @generated from field: string access_token_claims_json = 1;
    */
@@ -107,6 +116,11 @@ export type ResolveClaimsResponse = Message<"iam.directory.v1.ResolveClaimsRespo
    * @generated from field: repeated string client_roles = 6;
    */
   clientRoles: string[];
+
+  /**
+   * @generated from field: string introspection_claims_json = 7;
+   */
+  introspectionClaimsJson: string;
 };
 
 /**
