@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/claims.proto.
  */
 export const file_iam_directory_v1_claims: GenFile = /*@__PURE__*/
-  fileDesc("Ch1pYW0vZGlyZWN0b3J5L3YxL2NsYWltcy5wcm90bxIQaWFtLmRpcmVjdG9yeS52MSKFAQoUUmVzb2x2ZUNsYWltc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgljbGllbnRfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEhYKDm9ubHlfcmVxdWVzdGVkGAUgASgIEhIKCmZyb21fc3RvcmUYBiABKAgiuAEKFVJlc29sdmVDbGFpbXNSZXNwb25zZRIgChhhY2Nlc3NfdG9rZW5fY2xhaW1zX2pzb24YASABKAkSHAoUaWRfdG9rZW5fY2xhaW1zX2pzb24YAiABKAkSHAoUdXNlcmluZm9fY2xhaW1zX2pzb24YAyABKAkSFgoOZ3JhbnRlZF9zY29wZXMYBCADKAkSEwoLcmVhbG1fcm9sZXMYBSADKAkSFAoMY2xpZW50X3JvbGVzGAYgAygJMnEKDUNsYWltc1NlcnZpY2USYAoNUmVzb2x2ZUNsYWltcxImLmlhbS5kaXJlY3RvcnkudjEuUmVzb2x2ZUNsYWltc1JlcXVlc3QaJy5pYW0uZGlyZWN0b3J5LnYxLlJlc29sdmVDbGFpbXNSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("Ch1pYW0vZGlyZWN0b3J5L3YxL2NsYWltcy5wcm90bxIQaWFtLmRpcmVjdG9yeS52MSK/AQoUUmVzb2x2ZUNsYWltc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgljbGllbnRfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEhYKDm9ubHlfcmVxdWVzdGVkGAUgASgIEhIKCmZyb21fc3RvcmUYBiABKAgSEgoKc2Vzc2lvbl9pZBgHIAEoCRIWCglhdXRoX3RpbWUYCCABKANIAIgBAUIMCgpfYXV0aF90aW1lIrgBChVSZXNvbHZlQ2xhaW1zUmVzcG9uc2USIAoYYWNjZXNzX3Rva2VuX2NsYWltc19qc29uGAEgASgJEhwKFGlkX3Rva2VuX2NsYWltc19qc29uGAIgASgJEhwKFHVzZXJpbmZvX2NsYWltc19qc29uGAMgASgJEhYKDmdyYW50ZWRfc2NvcGVzGAQgAygJEhMKC3JlYWxtX3JvbGVzGAUgAygJEhQKDGNsaWVudF9yb2xlcxgGIAMoCTJxCg1DbGFpbXNTZXJ2aWNlEmAKDVJlc29sdmVDbGFpbXMSJi5pYW0uZGlyZWN0b3J5LnYxLlJlc29sdmVDbGFpbXNSZXF1ZXN0GicuaWFtLmRpcmVjdG9yeS52MS5SZXNvbHZlQ2xhaW1zUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message iam.directory.v1.ResolveClaimsRequest
@@ -58,6 +58,22 @@ export type ResolveClaimsRequest = Message<"iam.directory.v1.ResolveClaimsReques
    * @generated from field: bool from_store = 6;
    */
   fromStore: boolean;
+
+  /**
+   * The login the token belongs to, for plugin protocol mappers alone (plugin-api.ts
+   * MapperInput.session): its SSO session, the token's `sid` ("" when it has none:
+   * client_credentials), and when the user authenticated in seconds since the epoch (the
+   * `auth_time` of OIDC Core 1.0 section 2; absent without a session). A resolution a plugin
+   * mapper applies to is never cached, so neither is part of any cache's key.
+   *
+   * @generated from field: string session_id = 7;
+   */
+  sessionId: string;
+
+  /**
+   * @generated from field: optional int64 auth_time = 8;
+   */
+  authTime?: bigint | undefined;
 };
 
 /**
