@@ -8,12 +8,14 @@ import { generateMasterKey } from "../../services/kit/src/crypto/secret-box.js";
 import { adminApi, recordResponses, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
 import { eventually, targets } from "./support/targets.js";
+import { BrowserSession } from "./support/browser-session.js";
 import { freePort } from "./support/free-port.js";
 import { DIST, ROOT } from "./support/process-runner.js";
 import { expectResponsesDocumented } from "./support/openapi-check.js";
 
 const recorded = recordResponses();
 const PW = "Plugins-Pass-1";
+const CB = "http://localhost:3997/cb";
 const EXAMPLE = join(ROOT, "examples", "plugins", "tessera-plugin-example");
 
 /** A plugin package under `<dir>/node_modules/<name>`, its index.js `source`. */
@@ -31,6 +33,9 @@ const THROWING = `export default { id: "throws", version: "0.1.0", kinds: ["prot
 // One whose mapper never answers: the token waits for the timeout, not for ever.
 const HANGING = `export default { id: "hangs", version: "0.1.0", kinds: ["protocol-mapper"],
   protocolMapper: { defaultClaimName: "hangs_claim", map: () => new Promise(() => {}) } };`;
+// One whose mapper writes the login it is told of (MapperInput.session) into its claim.
+const SESSION = `export default { id: "session", version: "0.1.0", kinds: ["protocol-mapper"],
+  protocolMapper: { defaultClaimName: "login", map: ({ session }) => ({ sid: session.id, auth_time: session.authTime }) } };`;
 
 /** Runs a compiled entry to its exit (a refused start), its stderr kept. */
 function runToExit(entry: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -44,7 +49,7 @@ function runToExit(entry: string, env: Record<string, string>): Promise<{ code: 
 }
 
 // Plugins (docs/plugins.md) in both run modes. Embedded: a real process of its own, the example
-// package found by name under TESSERA_PLUGIN_DIR beside a throwing and a hanging plugin. Cluster:
+// package found by name under TESSERA_PLUGIN_DIR beside a throwing, a hanging and a session plugin. Cluster:
 // the shared cluster, which the global setup starts with the example plugin (by path) in every
 // service process. openid-client is the relying party.
 describe.each(targets())("plugins ($mode)", (target) => {
@@ -55,6 +60,7 @@ describe.each(targets())("plugins ($mode)", (target) => {
   let eventsFile: string;
   let realm: string;
   let secret: string;
+  let webSecret: string;
   let scopeId: string;
   const issuer = () => `${server.url}/realms/${realm}`;
   const mappers = () => `/admin/realms/${realm}/client-scopes/${scopeId}/protocol-mappers`;
@@ -72,8 +78,9 @@ describe.each(targets())("plugins ($mode)", (target) => {
     symlinkSync(EXAMPLE, join(dir, "node_modules", "tessera-plugin-example"), "dir");
     writePackage(dir, "tessera-plugin-throws", THROWING);
     writePackage(dir, "tessera-plugin-hangs", HANGING);
+    writePackage(dir, "tessera-plugin-session", SESSION);
     return startEmbeddedServer("plugins", {
-      TESSERA_PLUGINS: "tessera-plugin-example,tessera-plugin-throws,tessera-plugin-hangs",
+      TESSERA_PLUGINS: "tessera-plugin-example,tessera-plugin-throws,tessera-plugin-hangs,tessera-plugin-session",
       TESSERA_PLUGIN_DIR: dir,
       TESSERA_PLUGIN_TIMEOUT_MS: "300",
       TESSERA_EXAMPLE_EVENTS_FILE: eventsFile,
@@ -97,6 +104,15 @@ describe.each(targets())("plugins ($mode)", (target) => {
     expect((await api.post(`/admin/realms/${realm}/clients/app/default-client-scopes`, { clientScopeId: scopeId })).status).toBe(200);
     const user = await api.post(`/admin/realms/${realm}/users`, { username: "ines", email: "ines@example.com", password: PW, attributes: { department: ["sales"] } });
     expect(user.status).toBe(201);
+    if (embedded) {
+      // "web" signs users in with a code, and has a service account; its own scope holds the session plugin's mapper.
+      const web = await api.post(`/admin/realms/${realm}/clients`, { clientId: "web", redirectUris: [CB], grantTypes: ["authorization_code", "refresh_token", "client_credentials"] });
+      expect(web.status).toBe(201);
+      webSecret = web.body.secret;
+      const scope = (await api.post(`/admin/realms/${realm}/client-scopes`, { name: "session-claims" })).body.id as string;
+      expect((await api.post(`/admin/realms/${realm}/client-scopes/${scope}/protocol-mappers`, { name: "login", mapperType: "plugin:session", config: {} })).status).toBe(201);
+      expect((await api.post(`/admin/realms/${realm}/clients/web/default-client-scopes`, { clientScopeId: scope })).status).toBe(200);
+    }
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -115,10 +131,44 @@ describe.each(targets())("plugins ($mode)", (target) => {
     }
   });
 
+  // The session plugin is loaded only by the embedded server (the cluster loads the example alone).
+  if (embedded) {
+    it("tells a mapper the token's session: the ID token's sid and auth_time, kept by a refresh; none for client_credentials", async () => {
+      const config = await oidc.discovery(new URL(issuer()), "web", webSecret, undefined, { execute: [oidc.allowInsecureRequests] });
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: CB, scope: "openid", state, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256",
+      });
+      const b = new BrowserSession(server.url);
+      const before = Math.floor(Date.now() / 1000);
+      const done = await b.submit(await b.get(url.href), { username: "ines", password: PW });
+      expect(done.status).toBe(302);
+      const tokens = await oidc.authorizationCodeGrant(config, new URL(done.location), { pkceCodeVerifier: verifier, expectedState: state });
+      const id = tokens.claims()!;
+      // The SSO session the login page started (session_state names it too), and its login's second.
+      expect(tokens.session_state).toMatch(/^[0-9a-f-]{36}$/);
+      expect(id.sid).toBe(tokens.session_state);
+      expect(id.auth_time).toBeGreaterThanOrEqual(before);
+      expect(id.auth_time).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+      const login = { sid: id.sid, auth_time: id.auth_time };
+      const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, id.sub);
+      expect([id.login, decodeJwt(tokens.access_token).login, userinfo.login]).toStrictEqual([login, login, login]);
+
+      const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+      const again = refreshed.claims()!;
+      expect([again.sid, again.auth_time, again.login, decodeJwt(refreshed.access_token).login]).toStrictEqual([login.sid, login.auth_time, login, login]);
+
+      const service = await oidc.clientCredentialsGrant(config);
+      const claims = decodeJwt(service.access_token);
+      expect([claims.sid, claims.login]).toStrictEqual([undefined, { sid: "" }]);
+    });
+  }
+
   it("accepts plugin mapper types only for loaded plugins, and only their settings", async () => {
     const unknown = await api.post(mappers(), { name: "x", mapperType: "plugin:missing", config: {} });
     expect([unknown.status, unknown.body.field]).toEqual([400, "mapperType"]);
-    expect(unknown.body.message).toContain(embedded ? "oidc-organization-membership-mapper, plugin:example, plugin:throws, plugin:hangs" : "oidc-organization-membership-mapper, plugin:example");
+    expect(unknown.body.message).toContain(embedded ? "oidc-organization-membership-mapper, plugin:example, plugin:throws, plugin:hangs, plugin:session" : "oidc-organization-membership-mapper, plugin:example");
     const bad = await api.post(mappers(), { name: "y", mapperType: "plugin:example", config: { colour: "red" } });
     expect([bad.status, bad.body]).toEqual([400, { error: "invalid_request", message: "config.colour is not a setting of plugin:example", field: "config.colour" }]);
     const reserved = await api.post(mappers(), { name: "z", mapperType: "plugin:example", config: { "claim.name": "iss" } });
@@ -160,7 +210,7 @@ describe.each(targets())("plugins ($mode)", (target) => {
     expect([refused.status, refused.body.error]).toEqual([400, "invalid_document"]);
     expect(refused.body.problems).toEqual([{
       path: `$.clientScopes[${at}].protocolMappers[0].mapperType`,
-      message: expect.stringMatching(/^mapperType must be one of oidc-usermodel-attribute-mapper, .*, plugin:example(, plugin:throws, plugin:hangs)?$/),
+      message: expect.stringMatching(/^mapperType must be one of oidc-usermodel-attribute-mapper, .*, plugin:example(, plugin:throws, plugin:hangs, plugin:session)?$/),
     }]);
   });
 

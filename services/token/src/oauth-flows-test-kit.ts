@@ -33,6 +33,7 @@ import { watchTokenCaches } from "./events/cache-watchers.js";
 import { DiscoveryScopes } from "./domain/discovery-scopes.js";
 import { CODE_REMEMBERED_MS, CODE_USABLE_MS } from "./domain/authorization-code.js";
 import type { Acr } from "./domain/acr.js";
+import type { PluginRegistry } from "../../kit/src/plugins/plugin-registry.js";
 
 export type TokenInit = Omit<MessageInitShape<typeof TokenRequestSchema>, "realm" | "baseUrl">;
 
@@ -79,8 +80,11 @@ export class OAuthFlowsWorld {
   /**
    * `ssoSessionMaxLifespan`: the realm's (default Keycloak's 10 hours).
    * `adminEventsEnabled`: the realm's (spec 2.1: set at creation only).
+   * `plugins`: the directory's (where protocol mappers run); none by default.
    */
-  static async build(clock: TestClock, options: { ssoSessionMaxLifespan?: number; adminEventsEnabled?: boolean } = {}): Promise<OAuthFlowsWorld> {
+  static async build(
+    clock: TestClock, options: { ssoSessionMaxLifespan?: number; adminEventsEnabled?: boolean; plugins?: PluginRegistry } = {},
+  ): Promise<OAuthFlowsWorld> {
     const logger = createLogger("test", "silent");
     clock.t = Date.now();
     let world: OAuthFlowsWorld | undefined;
@@ -107,7 +111,7 @@ export class OAuthFlowsWorld {
       stores.push(store);
       return { store, bus, logger, metrics: createMetrics(), transports, secrets, clock };
     };
-    const directory = await buildDirectory(await deps(), loadDirectoryConfig({}));
+    const directory = await buildDirectory({ ...await deps(), ...(options.plugins ? { plugins: options.plugins } : {}) }, loadDirectoryConfig({}));
     const tokenDeps = await deps();
     const keys = new KeyRing(await SigningKeyRepository.open(tokenDeps.store), secrets, clock);
     const oauthModule = await buildOAuth(tokenDeps, keys, {

@@ -1,6 +1,6 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
-import { isPluginType, pluginClaims } from "./plugin-claims.js";
+import { NO_SESSION, isPluginType, pluginClaims, type LoginSession } from "./plugin-claims.js";
 import { applyMappers, type ClaimsSubject, type TokenClaims } from "./claims-engine.js";
 import type { RoleRecord } from "./role.js";
 import type { ClientTokenConfigs } from "./client-token-configs.js";
@@ -57,8 +57,13 @@ export class ClaimsResolver {
    * for a caller that keeps the answer (proto ResolveClaimsRequest.from_store); per-token
    * resolutions use the caches (docs/performance.md), this one's (ResolvedClaimsCache)
    * among them unless a plugin mapper applies: a plugin computes its claims on every call.
+   * `session` is the login the token belongs to, which only plugin mappers are told of (and may
+   * write into a claim): as a resolution they apply to is never cached, the cache's key leaves the
+   * session out, and a client without plugin mappers keeps sharing a user's entry across sessions.
    */
-  async resolve(realmName: string, userId: string, clientId: string, requested: string[], onlyRequested = false, fromStore = false): Promise<ResolvedClaims> {
+  async resolve(
+    realmName: string, userId: string, clientId: string, requested: string[], onlyRequested = false, fromStore = false, session: LoginSession = NO_SESSION,
+  ): Promise<ResolvedClaims> {
     const realm = await (fromStore ? this.realms.current(realmName) : this.realms.byName(realmName));
     const config = await (fromStore ? this.configs.current(realm._id, clientId) : this.configs.get(realm._id, clientId));
     if (!config) throw IamError.notFound(`client "${clientId}"`, "client_not_found");
@@ -70,13 +75,13 @@ export class ClaimsResolver {
     const appliedIds = new Set(applied.map((s) => s._id));
     const mappers = config.mappers.filter((m) => appliedIds.has(m.scopeId));
     const computes = this.plugins !== undefined && mappers.some((m) => isPluginType(m.mapperType));
-    const resolve = () => this.resolveFor(realm, config, userId, requested, applied, mappers, computes);
+    const resolve = () => this.resolveFor(realm, config, userId, requested, applied, mappers, computes, session);
     return fromStore || computes || !this.cache ? resolve() : this.cache.get(realm._id, userId, clientId, requested, onlyRequested, resolve);
   }
 
   private async resolveFor(
     realm: RealmRecord, config: ClientTokenConfig, userId: string, requested: string[],
-    applied: ClientScopeRecord[], mappers: ProtocolMapperRecord[], computes: boolean,
+    applied: ClientScopeRecord[], mappers: ProtocolMapperRecord[], computes: boolean, session: LoginSession,
   ): Promise<ResolvedClaims> {
     const { client } = config;
     const user = await this.users.findById(realm._id, userId);
@@ -107,7 +112,7 @@ export class ClaimsResolver {
     const grantedScopes = applied.map((s) => (s.name === ORGANIZATION_SCOPE && dynamicOrg !== undefined ? dynamicOrg : s.name));
     // Only awaited when a plugin mapper applies: per-token resolutions stay one hop shorter.
     const computed = computes && this.plugins
-      ? await pluginClaims(this.plugins, mappers, subject, claimsClient, { realm: realm.name, requestedScopes: requested, grantedScopes })
+      ? await pluginClaims(this.plugins, mappers, subject, claimsClient, { realm: realm.name, requestedScopes: requested, grantedScopes, id: session.id, authTime: session.authTime })
       : undefined;
     const claims = applyMappers(mappers, subject, claimsClient, computed);
     return {

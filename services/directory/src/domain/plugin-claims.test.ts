@@ -13,7 +13,7 @@ const subject: ClaimsSubject = {
   attributes: { department: ["sales"] }, realmRoles: ["r"], clientRoles: { app: ["reader"] }, groupPaths: ["/g"],
 };
 const client = { clientId: "app", webOrigins: [] };
-const session = { realm: "acme", requestedScopes: ["openid", "extra"], grantedScopes: ["extra"] };
+const session = { realm: "acme", id: "sso-1", authTime: 1_767_225_600, requestedScopes: ["openid", "extra"], grantedScopes: ["extra"] };
 
 const inputs: MapperInput[] = [];
 const plugins = new PluginRegistry([
@@ -42,7 +42,7 @@ describe("plugin protocol mappers in the claims engine", () => {
       introspection: { groups: ["/g", "/p"], org: { app: "x-sales@app" } },
     });
     expect(inputs.at(-1)).toEqual({
-      realm: "acme", client: { clientId: "app" }, session: { requestedScopes: ["openid", "extra"], grantedScopes: ["extra"] },
+      realm: "acme", client: { clientId: "app" }, session: { id: "sso-1", authTime: 1_767_225_600, requestedScopes: ["openid", "extra"], grantedScopes: ["extra"] },
       config: { ...ALL, "id.token.claim": "false", prefix: "x-", mode: "m", "claim.name": "org.${client_id}" },
       user: { id: "u-1", username: "ann", email: "ann@example.test", firstName: "Ann", lastName: "Lee", emailVerified: true,
         attributes: { department: ["sales"] }, realmRoles: ["r"], clientRoles: { app: ["reader"] }, groups: ["/g"] },

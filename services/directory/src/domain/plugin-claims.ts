@@ -6,8 +6,22 @@ export function isPluginType(mapperType: string): boolean {
   return mapperType.startsWith(PLUGIN_TYPE_PREFIX);
 }
 
+/**
+ * The login a resolution is for (ResolveClaimsRequest session_id, auth_time): what plugin mappers
+ * see of the user session (plugin-api.ts MapperSession), which nothing else reads.
+ */
+export interface LoginSession {
+  /** The token's `sid`; "" without a session. */
+  id: string;
+  /** Seconds since the epoch; undefined without a session. */
+  authTime: number | undefined;
+}
+
+/** A resolution outside any login: client_credentials, and callers that name none. */
+export const NO_SESSION: LoginSession = Object.freeze({ id: "", authTime: undefined });
+
 /** What a plugin mapper is told about the login beyond the user and client (plugin-api.ts MapperInput). */
-export interface PluginClaimsSession {
+export interface PluginClaimsSession extends LoginSession {
   realm: string;
   requestedScopes: string[];
   grantedScopes: string[];
@@ -36,7 +50,8 @@ export async function pluginClaims(
     if (!mapper) return;
     const value = await plugins.runMapper(m.mapperType, {
       realm: session.realm, user, client: { clientId: client.clientId },
-      session: { requestedScopes: session.requestedScopes, grantedScopes: session.grantedScopes }, config: m.config,
+      session: { id: session.id, authTime: session.authTime, requestedScopes: session.requestedScopes, grantedScopes: session.grantedScopes },
+      config: m.config,
     });
     if (value !== undefined) out.set(m, { claimName: m.config["claim.name"] || mapper.defaultClaimName, value });
   }));

@@ -2,6 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ClaimsService, ResolveClaimsResponseSchema } from "../../../../gen/iam/directory/v1/claims_pb.js";
 import type { ClaimsResolver, ResolvedClaims } from "../domain/claims-resolver.js";
+import { NO_SESSION, type LoginSession } from "../domain/plugin-claims.js";
 
 type ClaimsReply = MessageInitShape<typeof ResolveClaimsResponseSchema>;
 
@@ -28,10 +29,16 @@ export function claimsRpc(resolver: ClaimsResolver): ServiceImpl<typeof ClaimsSe
   };
   return {
     async resolveClaims(req) {
-      const resolved = await resolver.resolve(req.realm, req.userId, req.clientId, req.scopes, req.onlyRequested, req.fromStore);
+      const resolved = await resolver.resolve(req.realm, req.userId, req.clientId, req.scopes, req.onlyRequested, req.fromStore, sessionOf(req));
       // Introspection's claims only for introspection, which asks for them rarely (claims-engine.ts
       // introspectionDiffers): the token grants' replies stay as short as before.
       return req.introspection ? { ...replyOf(resolved), introspectionClaimsJson: JSON.stringify(resolved.introspection) } : replyOf(resolved);
     },
   };
+}
+
+/** The request's login (proto ResolveClaimsRequest session_id, auth_time); NO_SESSION, shared, when it names none. */
+function sessionOf(req: { sessionId: string; authTime?: bigint | undefined }): LoginSession {
+  if (!req.sessionId) return NO_SESSION;
+  return { id: req.sessionId, authTime: req.authTime === undefined ? undefined : Number(req.authTime) };
 }

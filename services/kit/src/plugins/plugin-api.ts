@@ -106,10 +106,32 @@ export interface MapperInput {
   realm: string;
   user: MapperUser;
   client: { clientId: string };
-  /** What the token's login asked for: the scopes the claims are computed for. */
-  session: { requestedScopes: string[]; grantedScopes: string[] };
+  /** The login the token belongs to, and the scopes the claims are computed for. */
+  session: MapperSession;
   /** The mapper's config as the admin stored it. */
   config: Record<string, string>;
+}
+
+/**
+ * The user session of a token's login, as Keycloak's mapper SPI hands its mappers the user
+ * session: the same values the token's `sid` and the ID token's `auth_time` carry.
+ */
+export interface MapperSession {
+  /**
+   * The SSO session the token belongs to (its `sid` claim; without a browser login, the refresh
+   * session a password grant started). "" when the token has none: client_credentials (a service
+   * account), or a password grant of a client without refresh tokens.
+   */
+  id: string;
+  /**
+   * When the user authenticated, in seconds since the epoch (`auth_time`, OIDC Core 1.0 section
+   * 2); undefined exactly when `id` is "".
+   */
+  authTime: number | undefined;
+  /** What the login asked for. */
+  requestedScopes: string[];
+  /** The scopes the claims are computed for. */
+  grantedScopes: string[];
 }
 
 export interface MapperUser {

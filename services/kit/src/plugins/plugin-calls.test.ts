@@ -61,7 +61,7 @@ const registry = (plugins: TesseraPlugin[], timeoutMs = 50) =>
 
 describe("plugin registry", () => {
   const input = {
-    realm: "r", client: { clientId: "app" }, session: { requestedScopes: ["openid"], grantedScopes: ["profile"] }, config: {},
+    realm: "r", client: { clientId: "app" }, session: { id: "s-1", authTime: 1_767_225_600, requestedScopes: ["openid"], grantedScopes: ["profile"] }, config: {},
     user: { id: "u", username: "ann", email: "", firstName: "", lastName: "", emailVerified: false, attributes: { d: ["x"] }, realmRoles: [], clientRoles: {}, groups: [] },
   };
 

@@ -12,6 +12,13 @@ export function looksLikeJwt(token: string): boolean {
   return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token);
 }
 
+/** An active access token's claims, and when the user of its session authenticated (epoch ms). */
+export interface ActiveAccessToken {
+  payload: JWTPayload;
+  /** The refresh family's `authTime`, or without one the SSO session's; undefined without either. */
+  authTime?: number;
+}
+
 /**
  * Whether an access token is active (DESIGN 5, RFC 7662 section 2.2): a valid signature by one of
  * the realm's published keys, this realm's issuer, unexpired, not revoked, and a live session:
@@ -43,6 +50,15 @@ export class AccessTokens {
   }
 
   async active(realm: OAuthRealm, issuer: string, token: string): Promise<JWTPayload | null> {
+    return (await this.activeLogin(realm, issuer, token))?.payload ?? null;
+  }
+
+  /**
+   * As active(), with the auth time of the token's session (the claims of userinfo and of a token
+   * exchange are resolved for it: plugin mappers see it), read from the family or SSO session
+   * active() checks anyway: no read more.
+   */
+  async activeLogin(realm: OAuthRealm, issuer: string, token: string): Promise<ActiveAccessToken | null> {
     const payload = await this.verify(realm, issuer, token);
     if (!payload) return null;
     const fid = typeof payload.fid === "string" ? payload.fid : "";
@@ -63,9 +79,12 @@ export class AccessTokens {
       const family = await this.families.get(realm.id, fid);
       if (!family) return null;
       if (family.ssoSessionId && !family.offline && !(await this.sessions.findById(realm.id, family.ssoSessionId))) return null;
-    } else if (sid && !(await this.sessions.findById(realm.id, sid))) {
-      return null;
+      return { payload, authTime: family.authTime };
     }
-    return payload;
+    if (sid) {
+      const session = await this.sessions.findById(realm.id, sid);
+      return session ? { payload, authTime: session.authTime } : null;
+    }
+    return { payload };
   }
 }

@@ -1,4 +1,5 @@
 import type { JWTPayload } from "jose";
+import type { ClaimsSession } from "./claims-session.js";
 import type { ClientDirectory } from "./client-directory.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import { NOT_COPIED, type MappedForIntrospection, type TokenMinter } from "./token-minter.js";
@@ -18,14 +19,14 @@ export class IntrospectedClaims {
   constructor(private readonly clients: ClientDirectory, private readonly minter: TokenMinter) {}
 
   /** The claims to report, or null when the token's user or client is gone or disabled: not active. */
-  async of(realm: OAuthRealm, token: JWTPayload): Promise<Record<string, unknown> | null> {
+  async of(realm: OAuthRealm, token: JWTPayload, session: ClaimsSession): Promise<Record<string, unknown> | null> {
     const clientId = typeof token.azp === "string" ? token.azp : "";
     const client = await this.clients.get(realm.name, clientId);
     // A token of a client since deleted or disabled is not active (Keycloak checks the same).
     if (!client?.enabled) return null;
     if (!client.introspectionClaimsDiffer) return token;
     const scopes = typeof token.scope === "string" ? token.scope.split(" ").filter(Boolean) : [];
-    const mapped = await this.minter.introspectionClaims(realm, token.sub ?? "", clientId, scopes);
+    const mapped = await this.minter.introspectionClaims(realm, token.sub ?? "", clientId, scopes, session);
     return mapped && withIntrospectionClaims(token, mapped);
   }
 }

@@ -12,6 +12,7 @@ import { isScopeToken } from "./requested-scope.js";
 import type { SigningAlg } from "./signing-alg.js";
 import { newAccessTokenId } from "./access-token-id.js";
 import type { Acr } from "./acr.js";
+import { authTimeSeconds, type ClaimsSession } from "./claims-session.js";
 
 /** Scopes the provider understands without a client scope record. */
 const PROTOCOL_SCOPES = new Set(["openid"]);
@@ -97,9 +98,12 @@ export class TokenMinter {
    * name of the ceiling the client no longer has is left out. `offline_access` is left out for a
    * client without refresh tokens (offline-access.ts), before the user's offline_access role is checked.
    * `fromStore` when the caller keeps the grant (ServiceAccountGrants): the directory then resolves
-   * past its own caches (proto ResolveClaimsRequest.from_store).
+   * past its own caches (proto ResolveClaimsRequest.from_store). `session` is the login the tokens
+   * will belong to (their `sid`), for plugin mappers.
    */
-  async grant(realm: OAuthRealm, client: ClientInfo, userId: string, requested: string[] | undefined, ceiling?: string[], fromStore = false): Promise<ScopeGrant> {
+  async grant(
+    realm: OAuthRealm, client: ClientInfo, userId: string, session: ClaimsSession, requested: string[] | undefined, ceiling?: string[], fromStore = false,
+  ): Promise<ScopeGrant> {
     const asked = grantableScopes(requested ?? [], client);
     if (ceiling) {
       const allowed = new Set(ceiling);
@@ -110,6 +114,7 @@ export class TokenMinter {
     try {
       res = await this.claims.resolveClaims({
         realm: realm.name, userId, clientId: client.clientId, scopes: asked.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: ceiling !== undefined, fromStore,
+        sessionId: session.sid, authTime: authTimeSeconds(session),
       });
     } catch (e) {
       if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_grant", "user or client no longer exists");
@@ -145,11 +150,14 @@ export class TokenMinter {
   /**
    * UserInfo claims (OIDC Core 1.0 section 5.3.2): `sub` plus the userinfo claims of the mappers of
    * the scopes the access token holds, exactly (a token a refresh narrowed gets no more, RFC 6749
-   * section 6).
+   * section 6), for the login the access token belongs to (`session`, for plugin mappers).
    */
-  async userinfo(realm: OAuthRealm, userId: string, clientId: string, scopes: string[]): Promise<Record<string, unknown>> {
+  async userinfo(realm: OAuthRealm, userId: string, clientId: string, scopes: string[], session: ClaimsSession): Promise<Record<string, unknown>> {
     try {
-      const res = await this.claims.resolveClaims({ realm: realm.name, userId, clientId, scopes: scopes.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: true });
+      const res = await this.claims.resolveClaims({
+        realm: realm.name, userId, clientId, scopes: scopes.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: true,
+        sessionId: session.sid, authTime: authTimeSeconds(session),
+      });
       return { ...parseClaims(res.userinfoClaimsJson), sub: userId };
     } catch (e) {
       if (e instanceof ConnectError && e.code === Code.NotFound) throw IamError.oauth("invalid_token", "the token's user or client no longer exists", "unauthenticated");
@@ -163,10 +171,11 @@ export class TokenMinter {
    * to introspection now (Keycloak's `introspection.token.claim`); null when the token's user or
    * client is gone or the user is disabled, whose tokens are not active.
    */
-  async introspectionClaims(realm: OAuthRealm, userId: string, clientId: string, scopes: string[]): Promise<MappedForIntrospection | null> {
+  async introspectionClaims(realm: OAuthRealm, userId: string, clientId: string, scopes: string[], session: ClaimsSession): Promise<MappedForIntrospection | null> {
     try {
       const res = await this.claims.resolveClaims({
         realm: realm.name, userId, clientId, scopes: scopes.filter((s) => !PROTOCOL_SCOPES.has(s)), onlyRequested: true, introspection: true,
+        sessionId: session.sid, authTime: authTimeSeconds(session),
       });
       return { access: parseClaims(res.accessTokenClaimsJson), introspection: parseClaims(res.introspectionClaimsJson) };
     } catch (e) {

@@ -10,6 +10,7 @@ import type { RevokedTokenRepository } from "../store/revoked-token-repository.j
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { TokenMinter } from "./token-minter.js";
 import type { IntrospectedClaims } from "./introspected-claims.js";
+import { claimsSession } from "./claims-session.js";
 import { invalidRequest } from "./grants/grant-context.js";
 import type { DpopBinding, PresentedAccess } from "./dpop-binding.js";
 
@@ -39,8 +40,10 @@ export class TokenOperations {
     if (!token) throw invalidRequest("token is required");
     let result: Record<string, unknown> = { active: false };
     if (looksLikeJwt(token)) {
-      const p = await this.access.active(realm, issuer, token);
-      const claims = p && await this.introspected.of(realm, p);
+      const active = await this.access.activeLogin(realm, issuer, token);
+      const p = active?.payload;
+      // The access token's login, as its claims are resolved for (plugin mappers see it).
+      const claims = p && await this.introspected.of(realm, p, claimsSession(typeof p.sid === "string" ? p.sid : "", active.authTime));
       if (p && claims) {
         // RFC 9449 section 6.2: a bound token's cnf (kept with the claims) and its DPoP type.
         const username = claims.preferred_username ?? p.preferred_username;
@@ -101,13 +104,16 @@ export class TokenOperations {
    * plain OAuth token.
    */
   async userinfo(realm: OAuthRealm, issuer: string, accessToken: string, presented?: PresentedAccess): Promise<Record<string, unknown>> {
-    const p = accessToken ? await this.access.active(realm, issuer, accessToken) : null;
-    if (!p) throw IamError.oauth("invalid_token", "the access token is not active", "unauthenticated");
+    const active = accessToken ? await this.access.activeLogin(realm, issuer, accessToken) : null;
+    if (!active) throw IamError.oauth("invalid_token", "the access token is not active", "unauthenticated");
+    const p = active.payload;
     // RFC 9449 section 7.1: a bound token only with a proof of its key.
     if (this.dpop) await this.dpop.checkResource(realm.name, issuer, accessToken, p, presented ?? { scheme: "Bearer", proof: "", method: "GET" });
     const scopes = typeof p.scope === "string" ? p.scope.split(" ").filter(Boolean) : [];
     if (!scopes.includes("openid")) throw IamError.oauth("insufficient_scope", "Missing openid scope", "permissionDenied");
-    return this.minter.userinfo(realm, p.sub!, String(p.azp ?? ""), scopes);
+    // The access token's login, as its tokens' claims were resolved for (plugin mappers see it).
+    const session = claimsSession(typeof p.sid === "string" ? p.sid : "", active.authTime);
+    return this.minter.userinfo(realm, p.sub!, String(p.azp ?? ""), scopes, session);
   }
 
   /** Spec 3 and 4.16: logout with a refresh token ends its session; 204 (the gateway). */

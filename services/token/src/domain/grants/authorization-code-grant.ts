@@ -9,7 +9,7 @@ import { familyIdOfCode } from "../refresh-family.js";
 import type { SessionTerminator } from "../session-terminator.js";
 import { planAccessToken, splitScope, type PlannedAccessToken, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
-import type { UserTokens } from "./user-tokens.js";
+import { planLogin, type UserTokens } from "./user-tokens.js";
 import { issuedTo } from "../client-binding.js";
 import { acrOf } from "../acr.js";
 
@@ -80,11 +80,12 @@ export class AuthorizationCodeGrant implements Grant {
     if (record.dpopJkt && record.dpopJkt !== ctx.dpopJkt) throw invalidGrant("the DPoP proof's key does not match the authorization request's dpop_jkt");
     const session = record.ssoSessionId ? await this.sessions.findById(ctx.realm.id, record.ssoSessionId) : null;
     if (!session) throw invalidGrant("the session of the authorization code has ended");
-    const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, splitScope(record.scope) ?? []);
-    const issued = await this.tokens.issue(ctx, {
+    const { login, session: claimsSession } = planLogin(ctx.client, {
       userId: record.userId, username: session.username, ssoSession: session, authTime: record.authTime,
       amr: record.amr, acr: acrOf(record.acr), nonce: record.nonce, familyId: familyIdOfCode(hash), accessToken: access,
-    }, grant);
+    });
+    const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, claimsSession, splitScope(record.scope) ?? []);
+    const issued = await this.tokens.issue(ctx, login, grant);
     // A replay refused while this redemption was issuing found no family to revoke. It marked the
     // code first, so either this read sees the mark, or the replay's revocation came after the
     // family was stored and removed it. One read per redemption, no write.

@@ -6,6 +6,7 @@ import type { ClientInfo } from "../client-directory.js";
 import type { KeyRing } from "../key-ring.js";
 import type { OAuthRealm } from "../realm-settings.js";
 import { TokenMinter, type MintedTokens } from "../token-minter.js";
+import { NO_SESSION } from "../claims-session.js";
 import { ClientCredentialsGrant } from "./client-credentials-grant.js";
 import type { TokenParams } from "./grant-context.js";
 import { ServiceAccountGrants } from "./service-account-grants.js";
@@ -47,7 +48,7 @@ describe("ClientCredentialsGrant", () => {
 
     await grant.issue({ realm, issuer: "https://issuer", client, params });
     await grant.issue({ realm, issuer: "https://issuer", client, params });
-    await minter.grant(realm, client, "user-1", undefined);
+    await minter.grant(realm, client, "user-1", NO_SESSION, undefined);
 
     // Once for the cached grant (the second request is served from the cache), once per user token.
     expect(fromStore).toEqual([true, false]);

@@ -3,6 +3,7 @@ import { ClientService } from "../../../../../gen/iam/directory/v1/client_pb.js"
 import { IamError } from "../../../../kit/src/errors.js";
 import { OFFLINE_ACCESS } from "../offline-access.js";
 import { splitScope, type TokenMinter } from "../token-minter.js";
+import { NO_SESSION } from "../claims-session.js";
 import type { Grant, GrantContext, GrantResult } from "./grant-context.js";
 import type { ServiceAccountGrant, ServiceAccountGrants } from "./service-account-grants.js";
 
@@ -47,7 +48,8 @@ export class ClientCredentialsGrant implements Grant {
       throw e;
     }
     // Kept in the cache: resolved from the directory's store, not a replica's caches (fromStore).
-    const value = { userId, grant: await this.minter.grant(ctx.realm, ctx.client, userId, requested, undefined, true) };
+    // Without a session (the token has no `sid`), so plugin claims kept with it fit every request.
+    const value = { userId, grant: await this.minter.grant(ctx.realm, ctx.client, userId, NO_SESSION, requested, undefined, true) };
     this.cache.set(ctx.realm, ctx.client, requested, value, generation);
     return value;
   }

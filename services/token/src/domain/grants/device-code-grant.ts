@@ -7,7 +7,7 @@ import type { SsoSessionRepository } from "../../store/sso-session-repository.js
 import { deviceCodeExpiry } from "../device-authorization.js";
 import { splitScope, type TokenMinter } from "../token-minter.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
-import type { UserTokens } from "./user-tokens.js";
+import { planLogin, type UserTokens } from "./user-tokens.js";
 import { issuedTo } from "../client-binding.js";
 import { acrOf } from "../acr.js";
 
@@ -56,10 +56,11 @@ export class DeviceCodeGrant implements Grant {
     if (!approved || !approved.userId) throw invalidGrant("device code was already used");
     const session = approved.ssoSessionId ? await this.sessions.findById(ctx.realm.id, approved.ssoSessionId) : null;
     if (!session) throw invalidGrant("the session that approved the device code has ended");
-    const grant = await this.minter.grant(ctx.realm, ctx.client, approved.userId, splitScope(approved.scope) ?? []);
-    return this.tokens.issue(ctx, {
+    const { login, session: claimsSession } = planLogin(ctx.client, {
       userId: approved.userId, username: session.username, ssoSession: session,
       authTime: approved.authTime ?? now, amr: approved.amr ?? [], acr: acrOf(approved.acr), nonce: "",
-    }, grant);
+    });
+    const grant = await this.minter.grant(ctx.realm, ctx.client, approved.userId, claimsSession, splitScope(approved.scope) ?? []);
+    return this.tokens.issue(ctx, login, grant);
   }
 }

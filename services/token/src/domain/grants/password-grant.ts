@@ -4,7 +4,7 @@ import { IamError } from "../../../../kit/src/errors.js";
 import type { Clock } from "../../../../kit/src/store/port.js";
 import { splitScope, type TokenMinter } from "../token-minter.js";
 import { requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
-import type { UserTokens } from "./user-tokens.js";
+import { planLogin, type UserTokens } from "./user-tokens.js";
 import { AUTHENTICATED } from "../acr.js";
 import type { AuthenticationFlows } from "../authentication-flows.js";
 import type { FlowPlan, PluginStepCall } from "../../../../kit/src/authentication-flows/flow-plan.js";
@@ -110,10 +110,10 @@ export class PasswordGrant implements Grant {
   }
 
   private async finish(ctx: GrantContext, userId: string, username: string, requested: string[] | undefined, amr: string[]): Promise<GrantResult> {
-    const grant = await this.minter.grant(ctx.realm, ctx.client, userId, requested);
-    const issued = await this.tokens.issue(ctx, {
-      userId, username, ssoSession: null, authTime: this.clock.now(), amr, acr: AUTHENTICATED, nonce: "",
-    }, grant);
+    // No SSO session: the refresh family is the login's session, its id chosen before the claims.
+    const { login, session } = planLogin(ctx.client, { userId, username, ssoSession: null, authTime: this.clock.now(), amr, acr: AUTHENTICATED, nonce: "" });
+    const grant = await this.minter.grant(ctx.realm, ctx.client, userId, session, requested);
+    const issued = await this.tokens.issue(ctx, login, grant);
     // The LOGIN event names the user as the login page's does (the account's username).
     return { ...issued, details: { ...issued.details, username } };
   }

@@ -6,6 +6,7 @@ import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
 import { OFFLINE_ACCESS } from "../offline-access.js";
 import { acrOf } from "../acr.js";
 import { splitScope, withAudience, type TokenMinter } from "../token-minter.js";
+import { claimsSession } from "../claims-session.js";
 import { loginEndOf } from "../session-max.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 
@@ -38,7 +39,7 @@ export class RefreshTokenGrant implements Grant {
     const ceiling = family.scope.split(" ").filter(Boolean);
     // An omitted (or empty) scope means the original grant (RFC 6749 section 6).
     const asked = splitScope(ctx.params.scope);
-    const resolved = await this.minter.grant(ctx.realm, ctx.client, family.userId, asked?.length ? asked : ceiling, ceiling);
+    const resolved = await this.minter.grant(ctx.realm, ctx.client, family.userId, claimsSession(family.sid, family.authTime), asked?.length ? asked : ceiling, ceiling);
     // A family a token exchange started keeps the audience it chose (RFC 8693 section 2.1).
     const grant = family.audience ? withAudience(resolved, family.audience) : resolved;
     // An offline session lasts while its user may have one: without the offline_access role now

@@ -6,7 +6,8 @@ import { OFFLINE_ACCESS, usesRefreshTokens } from "../offline-access.js";
 import { audiencesOf, splitScope, withAudience, type ScopeGrant, type TokenMinter } from "../token-minter.js";
 import type { RefreshFamilyRepository } from "../../store/refresh-family-repository.js";
 import type { SsoSessionRepository } from "../../store/sso-session-repository.js";
-import type { UserTokens } from "./user-tokens.js";
+import { planLogin, type PlannedLogin, type UserLogin, type UserTokens } from "./user-tokens.js";
+import { claimsSession } from "../claims-session.js";
 import { invalidGrant, invalidRequest, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 
 export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -59,8 +60,9 @@ export class TokenExchangeGrant implements Grant {
     if (requestedType === REFRESH_TOKEN_TYPE && !usesRefreshTokens(client)) {
       throw invalidRequest("the client does not use refresh tokens: requested_token_type refresh_token is not allowed");
     }
-    const subject = await this.access.active(realm, ctx.issuer, subjectToken);
-    if (!subject) throw invalidGrant("subject_token is not active");
+    const active = await this.access.activeLogin(realm, ctx.issuer, subjectToken);
+    if (!active) throw invalidGrant("subject_token is not active");
+    const subject = active.payload;
     if (!audiencesOf(subject.aud).includes(client.clientId)) {
       throw IamError.oauth("access_denied", "the client is not within the subject token's audience", "permissionDenied");
     }
@@ -71,17 +73,21 @@ export class TokenExchangeGrant implements Grant {
     if (wider) throw IamError.oauth("invalid_scope", `scope "${wider}" exceeds the subject token's scope`);
     const ceiling = held.filter((s) => s !== OFFLINE_ACCESS);
     const userId = subject.sub!;
-    let grant = await this.minter.grant(realm, client, userId, asked?.length ? asked : ceiling, ceiling);
     const audience = x?.audience ?? "";
+    const fid = typeof subject.fid === "string" ? subject.fid : "";
+    const sid = typeof subject.sid === "string" ? subject.sid : "";
+    // The login the new tokens belong to, before their claims are resolved (plugin mappers see
+    // it): a new refresh family's, or else the subject token's.
+    const refresh = requestedType === REFRESH_TOKEN_TYPE ? await this.refreshLogin(ctx, fid, audience) : undefined;
+    const session = refresh?.session ?? claimsSession(sid, active.authTime);
+    let grant = await this.minter.grant(realm, client, userId, session, asked?.length ? asked : ceiling, ceiling);
     if (audience) grant = await this.aimed(realm.name, client.clientId, grant, audience);
 
     const details: Record<string, string> = {
       scope: grant.names.join(" "), subject_token_client_id: typeof subject.azp === "string" ? subject.azp : "",
       requested_token_type: requestedType, ...(audience ? { audience } : {}),
     };
-    const fid = typeof subject.fid === "string" ? subject.fid : "";
-    const sid = typeof subject.sid === "string" ? subject.sid : "";
-    if (requestedType === REFRESH_TOKEN_TYPE) return this.withRefresh(ctx, grant, fid, audience, details);
+    if (refresh) return this.withRefresh(ctx, refresh.login, grant, details);
     const acr = typeof subject.acr === "string" && (subject.acr === "0" || subject.acr === "1") ? (subject.acr as Acr) : undefined;
     const minted = await this.minter.mint(realm, ctx.issuer, client, {
       userId, sid, familyId: fid, ...(acr ? { acr } : {}),
@@ -112,21 +118,26 @@ export class TokenExchangeGrant implements Grant {
   }
 
   /**
-   * Access and refresh token in a new refresh family of the client, in the subject token's SSO
-   * session when it has one. The login's facts (user, auth_time, amr, acr) come from the subject
-   * token's own refresh family, so a subject token without one (client_credentials, or a client
-   * without refresh tokens) is refused.
+   * The login of a new refresh family of the client, in the subject token's SSO session when it
+   * has one. Its facts (user, auth_time, amr, acr) come from the subject token's own refresh
+   * family, so a subject token without one (client_credentials, or a client without refresh
+   * tokens) is refused.
    */
-  private async withRefresh(ctx: GrantContext, grant: ScopeGrant, fid: string, audience: string, details: Record<string, string>): Promise<GrantResult> {
+  private async refreshLogin(ctx: GrantContext, fid: string, audience: string): Promise<PlannedLogin> {
     const family = fid ? await this.families.get(ctx.realm.id, fid) : null;
     if (!family) throw invalidRequest("the subject token has no refresh session: requested_token_type refresh_token is not available");
     const online = family.ssoSessionId !== "" && !family.offline;
     const session = online ? await this.sessions.findById(ctx.realm.id, family.ssoSessionId) : null;
     if (online && !session) throw invalidGrant("subject_token is not active");
-    const result = await this.userTokens.issue(ctx, {
+    return planLogin(ctx.client, {
       userId: family.userId, username: family.username, ssoSession: session, authTime: family.authTime, amr: family.amr,
       acr: acrOf(family.acr), nonce: "", ...(audience ? { audience } : {}),
-    }, grant);
+    });
+  }
+
+  /** Access and refresh token of `login` (refreshLogin). */
+  private async withRefresh(ctx: GrantContext, login: UserLogin, grant: ScopeGrant, details: Record<string, string>): Promise<GrantResult> {
+    const result = await this.userTokens.issue(ctx, login, grant);
     // RFC 8693 section 2.2.1: the issued token is the access token; no ID token (none was asked for).
     return { ...result, idToken: "", details: { ...details, ...result.details }, issuedTokenType: REFRESH_TOKEN_TYPE };
   }

@@ -6,6 +6,9 @@ import { OFFLINE_ACCESS, usesRefreshTokens } from "../offline-access.js";
 import type { Acr } from "../acr.js";
 import type { PlannedAccessToken, ScopeGrant, TokenMinter } from "../token-minter.js";
 import { loginEndOf } from "../session-max.js";
+import { newFamilyId } from "../refresh-family.js";
+import { NO_SESSION, claimsSession, type ClaimsSession } from "../claims-session.js";
+import type { ClientInfo } from "../client-directory.js";
 import { invalidGrant, type GrantContext, type GrantResult } from "./grant-context.js";
 
 export interface UserLogin {
@@ -18,12 +21,34 @@ export interface UserLogin {
   /** Whether the user authenticated for this grant or the SSO session did (acr.ts). */
   acr: Acr;
   nonce: string;
-  /** The family id to use (authorization code grant, so a replay can find it). */
+  /**
+   * The family id to use: the authorization code grant's, so a replay can find it; the one
+   * planLogin chose for a login without an SSO session, whose family is its session.
+   */
   familyId?: string;
   /** The access token's jti and exp, already recorded (authorization code grant, so a replay can revoke it). */
   accessToken?: PlannedAccessToken;
   /** The audience a token exchange narrowed the tokens to, kept by the refresh family. */
   audience?: string;
+}
+
+/** A login with the session its tokens will belong to, known before its claims are resolved. */
+export interface PlannedLogin {
+  login: UserLogin;
+  session: ClaimsSession;
+}
+
+/**
+ * The session UserTokens.issue gives the tokens of `login` (their `sid`), for the claims resolved
+ * before them (TokenMinter.grant): the SSO session; without one the refresh family, whose id is
+ * therefore chosen here; without refresh tokens none (a password grant's). `client` is the one
+ * the tokens are issued to.
+ */
+export function planLogin(client: ClientInfo, login: UserLogin): PlannedLogin {
+  if (login.ssoSession) return { login, session: claimsSession(login.ssoSession._id, login.authTime) };
+  if (!usesRefreshTokens(client)) return { login, session: NO_SESSION };
+  const familyId = login.familyId ?? newFamilyId();
+  return { login: { ...login, familyId }, session: claimsSession(familyId, login.authTime) };
 }
 
 /**

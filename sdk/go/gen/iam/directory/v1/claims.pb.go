@@ -38,6 +38,13 @@ type ResolveClaimsRequest struct {
 	// replica that has not yet heard of a change cannot refill the caller's cache with the old
 	// claims. False for the per-token resolutions, which keep nothing and use the caches.
 	FromStore bool `protobuf:"varint,6,opt,name=from_store,json=fromStore,proto3" json:"from_store,omitempty"`
+	// The login the token belongs to, for plugin protocol mappers alone (plugin-api.ts
+	// MapperInput.session): its SSO session, the token's `sid` ("" when it has none:
+	// client_credentials), and when the user authenticated in seconds since the epoch (the
+	// `auth_time` of OIDC Core 1.0 section 2; absent without a session). A resolution a plugin
+	// mapper applies to is never cached, so neither is part of any cache's key.
+	SessionId string `protobuf:"bytes,7,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	AuthTime  *int64 `protobuf:"varint,8,opt,name=auth_time,json=authTime,proto3,oneof" json:"auth_time,omitempty"`
 	// Also the introspection target's claims (introspection_claims_json): the token service asks
 	// only when it answers an introspection request for a client whose mappers differ there.
 	Introspection bool `protobuf:"varint,9,opt,name=introspection,proto3" json:"introspection,omitempty"`
@@ -115,6 +122,20 @@ func (x *ResolveClaimsRequest) GetFromStore() bool {
 		return x.FromStore
 	}
 	return false
+}
+
+func (x *ResolveClaimsRequest) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+func (x *ResolveClaimsRequest) GetAuthTime() int64 {
+	if x != nil && x.AuthTime != nil {
+		return *x.AuthTime
+	}
+	return 0
 }
 
 func (x *ResolveClaimsRequest) GetIntrospection() bool {
@@ -225,7 +246,7 @@ var File_iam_directory_v1_claims_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_claims_proto_rawDesc = "" +
 	"\n" +
-	"\x1diam/directory/v1/claims.proto\x12\x10iam.directory.v1\"\xe6\x01\n" +
+	"\x1diam/directory/v1/claims.proto\x12\x10iam.directory.v1\"\xb5\x02\n" +
 	"\x14ResolveClaimsRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1b\n" +
@@ -233,8 +254,13 @@ const file_iam_directory_v1_claims_proto_rawDesc = "" +
 	"\x06scopes\x18\x04 \x03(\tR\x06scopes\x12%\n" +
 	"\x0eonly_requested\x18\x05 \x01(\bR\ronlyRequested\x12\x1d\n" +
 	"\n" +
-	"from_store\x18\x06 \x01(\bR\tfromStore\x12$\n" +
-	"\rintrospection\x18\t \x01(\bR\rintrospection\"\xda\x02\n" +
+	"from_store\x18\x06 \x01(\bR\tfromStore\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\a \x01(\tR\tsessionId\x12 \n" +
+	"\tauth_time\x18\b \x01(\x03H\x00R\bauthTime\x88\x01\x01\x12$\n" +
+	"\rintrospection\x18\t \x01(\bR\rintrospectionB\f\n" +
+	"\n" +
+	"_auth_time\"\xda\x02\n" +
 	"\x15ResolveClaimsResponse\x127\n" +
 	"\x18access_token_claims_json\x18\x01 \x01(\tR\x15accessTokenClaimsJson\x12/\n" +
 	"\x14id_token_claims_json\x18\x02 \x01(\tR\x11idTokenClaimsJson\x120\n" +
@@ -280,6 +306,7 @@ func file_iam_directory_v1_claims_proto_init() {
 	if File_iam_directory_v1_claims_proto != nil {
 		return
 	}
+	file_iam_directory_v1_claims_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1diam/directory/v1/claims.proto\x12\x10iam.directory.v1\"\x9c\x01\n\x14ResolveClaimsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\x12\x0e\n\x06scopes\x18\x04 \x03(\t\x12\x16\n\x0eonly_requested\x18\x05 \x01(\x08\x12\x12\n\nfrom_store\x18\x06 \x01(\x08\x12\x15\n\rintrospection\x18\t \x01(\x08\"\xdb\x01\n\x15ResolveClaimsResponse\x12 \n\x18\x61\x63\x63\x65ss_token_claims_json\x18\x01 \x01(\t\x12\x1c\n\x14id_token_claims_json\x18\x02 \x01(\t\x12\x1c\n\x14userinfo_claims_json\x18\x03 \x01(\t\x12\x16\n\x0egranted_scopes\x18\x04 \x03(\t\x12\x13\n\x0brealm_roles\x18\x05 \x03(\t\x12\x14\n\x0c\x63lient_roles\x18\x06 \x03(\t\x12!\n\x19introspection_claims_json\x18\x07 \x01(\t2q\n\rClaimsService\x12`\n\rResolveClaims\x12&.iam.directory.v1.ResolveClaimsRequest\x1a\'.iam.directory.v1.ResolveClaimsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1diam/directory/v1/claims.proto\x12\x10iam.directory.v1\"\xd6\x01\n\x14ResolveClaimsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\x12\x0e\n\x06scopes\x18\x04 \x03(\t\x12\x16\n\x0eonly_requested\x18\x05 \x01(\x08\x12\x12\n\nfrom_store\x18\x06 \x01(\x08\x12\x12\n\nsession_id\x18\x07 \x01(\t\x12\x16\n\tauth_time\x18\x08 \x01(\x03H\x00\x88\x01\x01\x12\x15\n\rintrospection\x18\t \x01(\x08\x42\x0c\n\n_auth_time\"\xdb\x01\n\x15ResolveClaimsResponse\x12 \n\x18\x61\x63\x63\x65ss_token_claims_json\x18\x01 \x01(\t\x12\x1c\n\x14id_token_claims_json\x18\x02 \x01(\t\x12\x1c\n\x14userinfo_claims_json\x18\x03 \x01(\t\x12\x16\n\x0egranted_scopes\x18\x04 \x03(\t\x12\x13\n\x0brealm_roles\x18\x05 \x03(\t\x12\x14\n\x0c\x63lient_roles\x18\x06 \x03(\t\x12!\n\x19introspection_claims_json\x18\x07 \x01(\t2q\n\rClaimsService\x12`\n\rResolveClaims\x12&.iam.directory.v1.ResolveClaimsRequest\x1a\'.iam.directory.v1.ResolveClaimsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,9 +32,9 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.directory.v1.claims_pb2
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_RESOLVECLAIMSREQUEST']._serialized_start=52
-  _globals['_RESOLVECLAIMSREQUEST']._serialized_end=208
-  _globals['_RESOLVECLAIMSRESPONSE']._serialized_start=211
-  _globals['_RESOLVECLAIMSRESPONSE']._serialized_end=430
-  _globals['_CLAIMSSERVICE']._serialized_start=432
-  _globals['_CLAIMSSERVICE']._serialized_end=545
+  _globals['_RESOLVECLAIMSREQUEST']._serialized_end=266
+  _globals['_RESOLVECLAIMSRESPONSE']._serialized_start=269
+  _globals['_RESOLVECLAIMSRESPONSE']._serialized_end=488
+  _globals['_CLAIMSSERVICE']._serialized_start=490
+  _globals['_CLAIMSSERVICE']._serialized_end=603
 # @@protoc_insertion_point(module_scope)

@@ -7,13 +7,15 @@ from typing import ClassVar as _ClassVar, Optional as _Optional
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class ResolveClaimsRequest(_message.Message):
-    __slots__ = ("realm", "user_id", "client_id", "scopes", "only_requested", "from_store", "introspection")
+    __slots__ = ("realm", "user_id", "client_id", "scopes", "only_requested", "from_store", "session_id", "auth_time", "introspection")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
     ONLY_REQUESTED_FIELD_NUMBER: _ClassVar[int]
     FROM_STORE_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    AUTH_TIME_FIELD_NUMBER: _ClassVar[int]
     INTROSPECTION_FIELD_NUMBER: _ClassVar[int]
     realm: str
     user_id: str
@@ -21,8 +23,10 @@ class ResolveClaimsRequest(_message.Message):
     scopes: _containers.RepeatedScalarFieldContainer[str]
     only_requested: bool
     from_store: bool
+    session_id: str
+    auth_time: int
     introspection: bool
-    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., only_requested: _Optional[bool] = ..., from_store: _Optional[bool] = ..., introspection: _Optional[bool] = ...) -> None: ...
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., only_requested: _Optional[bool] = ..., from_store: _Optional[bool] = ..., session_id: _Optional[str] = ..., auth_time: _Optional[int] = ..., introspection: _Optional[bool] = ...) -> None: ...
 
 class ResolveClaimsResponse(_message.Message):
     __slots__ = ("access_token_claims_json", "id_token_claims_json", "userinfo_claims_json", "granted_scopes", "realm_roles", "client_roles", "introspection_claims_json")

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/claims.proto.
  */
 export const file_iam_directory_v1_claims: GenFile = /*@__PURE__*/
-  fileDesc("Ch1pYW0vZGlyZWN0b3J5L3YxL2NsYWltcy5wcm90bxIQaWFtLmRpcmVjdG9yeS52MSKcAQoUUmVzb2x2ZUNsYWltc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgljbGllbnRfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEhYKDm9ubHlfcmVxdWVzdGVkGAUgASgIEhIKCmZyb21fc3RvcmUYBiABKAgSFQoNaW50cm9zcGVjdGlvbhgJIAEoCCLbAQoVUmVzb2x2ZUNsYWltc1Jlc3BvbnNlEiAKGGFjY2Vzc190b2tlbl9jbGFpbXNfanNvbhgBIAEoCRIcChRpZF90b2tlbl9jbGFpbXNfanNvbhgCIAEoCRIcChR1c2VyaW5mb19jbGFpbXNfanNvbhgDIAEoCRIWCg5ncmFudGVkX3Njb3BlcxgEIAMoCRITCgtyZWFsbV9yb2xlcxgFIAMoCRIUCgxjbGllbnRfcm9sZXMYBiADKAkSIQoZaW50cm9zcGVjdGlvbl9jbGFpbXNfanNvbhgHIAEoCTJxCg1DbGFpbXNTZXJ2aWNlEmAKDVJlc29sdmVDbGFpbXMSJi5pYW0uZGlyZWN0b3J5LnYxLlJlc29sdmVDbGFpbXNSZXF1ZXN0GicuaWFtLmRpcmVjdG9yeS52MS5SZXNvbHZlQ2xhaW1zUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("Ch1pYW0vZGlyZWN0b3J5L3YxL2NsYWltcy5wcm90bxIQaWFtLmRpcmVjdG9yeS52MSLWAQoUUmVzb2x2ZUNsYWltc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIRCgljbGllbnRfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEhYKDm9ubHlfcmVxdWVzdGVkGAUgASgIEhIKCmZyb21fc3RvcmUYBiABKAgSEgoKc2Vzc2lvbl9pZBgHIAEoCRIWCglhdXRoX3RpbWUYCCABKANIAIgBARIVCg1pbnRyb3NwZWN0aW9uGAkgASgIQgwKCl9hdXRoX3RpbWUi2wEKFVJlc29sdmVDbGFpbXNSZXNwb25zZRIgChhhY2Nlc3NfdG9rZW5fY2xhaW1zX2pzb24YASABKAkSHAoUaWRfdG9rZW5fY2xhaW1zX2pzb24YAiABKAkSHAoUdXNlcmluZm9fY2xhaW1zX2pzb24YAyABKAkSFgoOZ3JhbnRlZF9zY29wZXMYBCADKAkSEwoLcmVhbG1fcm9sZXMYBSADKAkSFAoMY2xpZW50X3JvbGVzGAYgAygJEiEKGWludHJvc3BlY3Rpb25fY2xhaW1zX2pzb24YByABKAkycQoNQ2xhaW1zU2VydmljZRJgCg1SZXNvbHZlQ2xhaW1zEiYuaWFtLmRpcmVjdG9yeS52MS5SZXNvbHZlQ2xhaW1zUmVxdWVzdBonLmlhbS5kaXJlY3RvcnkudjEuUmVzb2x2ZUNsYWltc1Jlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message iam.directory.v1.ResolveClaimsRequest
@@ -58,6 +58,22 @@ export type ResolveClaimsRequest = Message<"iam.directory.v1.ResolveClaimsReques
    * @generated from field: bool from_store = 6;
    */
   fromStore: boolean;
+
+  /**
+   * The login the token belongs to, for plugin protocol mappers alone (plugin-api.ts
+   * MapperInput.session): its SSO session, the token's `sid` ("" when it has none:
+   * client_credentials), and when the user authenticated in seconds since the epoch (the
+   * `auth_time` of OIDC Core 1.0 section 2; absent without a session). A resolution a plugin
+   * mapper applies to is never cached, so neither is part of any cache's key.
+   *
+   * @generated from field: string session_id = 7;
+   */
+  sessionId: string;
+
+  /**
+   * @generated from field: optional int64 auth_time = 8;
+   */
+  authTime?: bigint | undefined;
 
   /**
    * Also the introspection target's claims (introspection_claims_json): the token service asks
