@@ -11,8 +11,13 @@ interface Contender {
   server: Server;
   discovery: string;
   jwks: string;
-  introspect: { url: string; authorization: string; body: string };
-  userinfo: { url: string; authorization: string };
+  introspect: { url: string; authorization: string };
+  userinfo: { url: string };
+  /**
+   * A user access token issued now: each introspection and userinfo run takes a fresh one, as a
+   * run with a baseline contender lasts longer than the bench realm's 300 s token lifespan.
+   */
+  userToken(): Promise<string>;
 }
 
 const FORM = "application/x-www-form-urlencoded";
@@ -35,11 +40,11 @@ export async function publicEndpoints(opts: Opts): Promise<Row[]> {
   try {
     const oPort = await freePort();
     const op = await startPinned("oidc-provider", "test/bench/oidc-provider-server.js", [String(oPort), "RS256"], {}, `http://127.0.0.1:${oPort}/jwks`);
-    const opToken = await (await fetch(`${op.url}/bench/user-token`)).text();
     contenders.push({
       name: "oidc-provider 9", server: op, discovery: `${op.url}/.well-known/openid-configuration`, jwks: `${op.url}/jwks`,
-      introspect: { url: `${op.url}/token/introspection`, authorization: basic("bench-client", "bench-secret-bench-secret-bench-secret"), body: `token=${opToken}` },
-      userinfo: { url: `${op.url}/me`, authorization: `Bearer ${opToken}` },
+      introspect: { url: `${op.url}/token/introspection`, authorization: basic("bench-client", "bench-secret-bench-secret-bench-secret") },
+      userinfo: { url: `${op.url}/me` },
+      userToken: async () => (await fetch(`${op.url}/bench/user-token`)).text(),
     });
     contenders.push(await tessera("Tessera (embedded)"));
     const baseline = process.env.TESSERA_BENCH_BASELINE_DIST;
@@ -79,28 +84,31 @@ export async function publicEndpoints(opts: Opts): Promise<Row[]> {
 async function tessera(name: string, dist?: string): Promise<Contender> {
   const t = await startTessera({ alg: "RS256", ...(dist ? { dist } : {}) });
   const client = basic(t.clientId, t.clientSecret);
-  const res = await fetch(`${t.issuer}/protocol/openid-connect/token`, {
-    method: "POST", headers: { "content-type": FORM, authorization: client },
-    body: new URLSearchParams({ grant_type: "password", username: t.username, password: t.password, scope: "openid profile email" }).toString(),
-  });
-  if (res.status !== 200) throw new Error(`${name} token: HTTP ${res.status} ${await res.text()}`);
-  const token = ((await res.json()) as { access_token: string }).access_token;
   const oidc = `${t.issuer}/protocol/openid-connect`;
+  const userToken = async () => {
+    const res = await fetch(`${oidc}/token`, {
+      method: "POST", headers: { "content-type": FORM, authorization: client },
+      body: new URLSearchParams({ grant_type: "password", username: t.username, password: t.password, scope: "openid profile email" }).toString(),
+    });
+    if (res.status !== 200) throw new Error(`${name} token: HTTP ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  await userToken();
   return {
     name, server: t.server, discovery: `${t.issuer}/.well-known/openid-configuration`, jwks: `${oidc}/certs`,
-    introspect: { url: `${oidc}/token/introspect`, authorization: client, body: `token=${token}` },
-    userinfo: { url: `${oidc}/userinfo`, authorization: `Bearer ${token}` },
+    introspect: { url: `${oidc}/token/introspect`, authorization: client }, userinfo: { url: `${oidc}/userinfo` }, userToken,
   };
 }
 
 async function run(c: Contender, e: Endpoint, opts: Opts, duration: number): Promise<{ load: LoadResult; cpuMs: number }> {
   const pid = c.server.child.pid!;
+  const token = e === "userinfo GET" || e.startsWith("introspection") ? await c.userToken() : "";
   const before = processCpuMs([pid]);
   const common = { connections: opts.connections, duration };
   const result = await (e === "discovery GET" ? load({ ...common, url: c.discovery, verify: (b) => b.includes('"issuer":"') && b.includes('"jwks_uri":"') })
     : e === "JWKS GET" ? load({ ...common, url: c.jwks, verify: (b) => b.startsWith('{"keys":[{') })
-    : e === "userinfo GET" ? load({ ...common, url: c.userinfo.url, headers: { authorization: c.userinfo.authorization }, verify: (b) => b.includes('"sub":"') && b.includes('"email":"bench@example.test"') })
-    : load({ ...common, url: c.introspect.url, method: "POST", headers: { "content-type": FORM, authorization: c.introspect.authorization }, body: c.introspect.body, verify: (b) => b.includes('"active":true') }));
+    : e === "userinfo GET" ? load({ ...common, url: c.userinfo.url, headers: { authorization: `Bearer ${token}` }, verify: (b) => b.includes('"sub":"') && b.includes('"email":"bench@example.test"') })
+    : load({ ...common, url: c.introspect.url, method: "POST", headers: { "content-type": FORM, authorization: c.introspect.authorization }, body: `token=${token}`, verify: (b) => b.includes('"active":true') }));
   return { load: result, cpuMs: processCpuMs([pid]) - before };
 }
 
