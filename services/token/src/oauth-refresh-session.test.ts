@@ -99,7 +99,7 @@ describe("online refresh tokens keep their SSO session alive", () => {
     repo.findById = async (realmId, id) => {
       const found = await findById(realmId, id);
       // The record the logout ends is the one just read (its own read would land here again).
-      if (id === session && found) await parts().sso.end(realmId, id, "logout", found);
+      if (id === session && found) await parts().sso.end(realmId, id, "logout", { known: found });
       return found;
     };
     try {

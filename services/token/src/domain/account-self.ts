@@ -77,7 +77,7 @@ export class AccountSelf {
     const session = await this.ssoRepo.findById(realm.id, sessionId);
     if (session && session.userId === userId) {
       // Its refresh families end with it (SessionTerminator.onSsoSessionEnded), back-channel logout included.
-      if (await this.sso.end(realm.id, sessionId, "logout", session, logout)) return "sso";
+      if (await this.sso.end(realm.id, sessionId, "logout", { known: session, also: logout })) return "sso";
     }
     const family = session ? null : await this.families.get(realm.id, sessionId);
     if (family && family.userId === userId && !family.offline && await this.terminator.revokeFamily(realm, sessionId, true, logout)) return "oauth";

@@ -75,7 +75,7 @@ export class SessionAdmin {
     if (t !== "oauth" && t !== "sso") throw IamError.invalid("type", "type must be oauth or sso", "invalid_type");
     const recorded = this.adminEvent(realm, { operationType: "DELETE", resourceType: USER_SESSION, resourcePath: `sessions/${sessionId}`, representation: { type: t } });
     if (t === "sso") {
-      if (!(await this.sso.end(realm.id, sessionId, "admin", undefined, recorded))) throw IamError.notFound(`session "${sessionId}"`, "session_not_found");
+      if (!(await this.sso.end(realm.id, sessionId, "admin", { also: recorded }))) throw IamError.notFound(`session "${sessionId}"`, "session_not_found");
       return { type: "sso" };
     }
     const f = await this.families.get(realm.id, sessionId);

@@ -135,7 +135,7 @@ export class SessionTerminator {
       if (!ended.clientIds.includes(family.clientId)) await this.backchannel.notify(realm, [targetOf(family)]);
       await this.families.remove(realm.id, family._id);
     };
-    if (family.ssoSessionId && !family.offline && await this.sso.end(realm.id, family.ssoSessionId, "logout", undefined, also, withFamily)) return;
+    if (family.ssoSessionId && !family.offline && await this.sso.end(realm.id, family.ssoSessionId, "logout", { also, alongside: withFamily })) return;
     await this.revokeFamily(realm, family._id, true, also);
   }
 
@@ -211,7 +211,7 @@ export class SessionTerminator {
 
   private async endListed(realm: RealmScope, userId: string, reason: SessionEndReason, at: number, listed: UserSessions): Promise<number> {
     let n = 0;
-    for (const s of listed.sso) if (await this.sso.end(realm.id, s._id, reason, s)) n++;
+    for (const s of listed.sso) if (await this.sso.end(realm.id, s._id, reason, { known: s })) n++;
     const online = (f: RefreshFamilyRecord): boolean => Boolean(f.ssoSessionId) && !f.offline;
     // The families no SSO session's end tells of are told before they go, as in onSsoSessionEnded:
     // this runs in the consumers of user.*, whose redelivery after a crash then tells them again.

@@ -57,7 +57,7 @@ describe("SsoSessions", () => {
     const { sso } = await sessionsOver(bus);
     const read = await repo.findById("r1", "s1");
     await repo.touch("r1", "s1", "spa", clock.now(), clock.now() + 1_800_000);
-    expect(await sso.end("r1", "s1", "admin", read ?? undefined)).toMatchObject({ _id: "s1", clientIds: ["web", "spa"] });
+    expect(await sso.end("r1", "s1", "admin", { known: read ?? undefined })).toMatchObject({ _id: "s1", clientIds: ["web", "spa"] });
     expect(await sso.end("r1", "s1", "admin")).toBeNull();
     expect(await sso.end("r2", "s1", "admin")).toBeNull();
     await waitUntil("the announcement", () => delivered.got.length === 1);
@@ -71,7 +71,7 @@ describe("SsoSessions", () => {
     hung.publish = () => new Promise<BusMessage>(() => undefined);
     const crashed = await sessionsOver(hung);
     const logout = (stamp: EventStamp) => [loginEventMessage("token", { realm: "acme", type: "LOGOUT", userId: "u1", sessionId: "s1", retentionSeconds: 60 }, stamp.time, stamp.id("login-event"))];
-    void crashed.sso.end("r1", "s1", "logout", undefined, logout);
+    void crashed.sso.end("r1", "s1", "logout", { also: logout });
     await waitUntil("the session's end", async () => (await repo.findById("r1", "s1")) === null);
     const next = await sessionsOver(bus);
     expect(await next.outbox.relay()).toBe(0); // within the crashed process's lease

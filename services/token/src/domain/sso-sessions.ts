@@ -7,6 +7,19 @@ import { ssoSessionEndedEvent, type SessionEndReason } from "../events/session-e
 /** Events a caller stages with a session's end or a family's revocation, built with the write's stamp. */
 export type AlsoAnnounce = (stamp: EventStamp) => OutgoingEvent[];
 
+/** What a caller may give with a session's end (SsoSessions.end). */
+export interface SessionEnd {
+  /** The record as the caller already read it, which saves the read the outbox entry is built from. */
+  known?: SsoSessionRecord;
+  /** Events staged and published with the end, only if this call ends it (a logout's LOGOUT). */
+  also?: AlsoAnnounce;
+  /**
+   * A write made with the end, before it is announced, only if this call ends it (a logout's own
+   * refresh family): on SQLite it shares the end's commit and flush.
+   */
+  alongside?: (ended: SsoSessionRecord) => Promise<unknown>;
+}
+
 /** What the outbox keeps of an ending session until `sso-session.ended` is out (not its cookie hash). */
 type EndedSessionSnapshot = Pick<SsoSessionRecord, "_id" | "realmId" | "realmName" | "userId" | "clientIds"> & { reason: SessionEndReason };
 
@@ -29,16 +42,8 @@ export class SsoSessions {
     outbox.register(this.kind);
   }
 
-  /**
-   * Ends the session; returns its record as removed, or null when it had already ended. `known`:
-   * the record as the caller already read it, which saves the read the outbox entry is built from.
-   * `also`: events staged and published with the end, only if this call ends it (a logout's LOGOUT).
-   * `alongside`: a write made with the end, before it is announced, only if this call ends it (a
-   * logout's own refresh family): on SQLite it shares the end's commit and flush.
-   */
-  async end(
-    realmId: string, sessionId: string, reason: SessionEndReason, known?: SsoSessionRecord, also?: AlsoAnnounce, alongside?: (ended: SsoSessionRecord) => Promise<unknown>,
-  ): Promise<SsoSessionRecord | null> {
+  /** Ends the session; returns its record as removed, or null when it had already ended. */
+  async end(realmId: string, sessionId: string, reason: SessionEndReason, { known, also, alongside }: SessionEnd = {}): Promise<SsoSessionRecord | null> {
     const before = known ?? await this.repo.findById(realmId, sessionId);
     if (!before || before.realmId !== realmId || before._id !== sessionId) return null;
     let removed = null as SsoSessionRecord | null;

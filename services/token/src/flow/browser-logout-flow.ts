@@ -116,9 +116,12 @@ export class BrowserLogoutFlow {
 
   /** Its LOGOUT goes with the session's end through the outbox, only if this request ends it. */
   private async end(realm: FlowRealm, ctx: StepContext, clientId: string, session: SsoSessionRecord): Promise<void> {
-    await this.kit.d.sessions.end(realm.id, session._id, "logout", session, (stamp) => this.kit.d.events.message(realm, ctx, null, {
-      type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username },
-    }, stamp));
+    await this.kit.d.sessions.end(realm.id, session._id, "logout", {
+      known: session,
+      also: (stamp) => this.kit.d.events.message(realm, ctx, null, {
+        type: "LOGOUT", clientId, userId: session.userId, sessionId: session._id, details: { username: session.username },
+      }, stamp),
+    });
   }
 
   /** Ends the session the confirmation was for, if the browser still holds it; the event names the request's client. */

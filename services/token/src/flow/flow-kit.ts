@@ -142,7 +142,7 @@ export class FlowKit {
     if (!session) return { session: null, pendingActions: false };
     const status = await this.d.auth.getUserStatus({ realm: realm.name, userId: session.userId });
     if (!status.exists || !status.enabled) {
-      await this.d.sessions.end(realm.id, session._id, status.exists ? "user_disabled" : "user_deleted", session);
+      await this.d.sessions.end(realm.id, session._id, status.exists ? "user_disabled" : "user_deleted", { known: session });
       return { session: null, pendingActions: false };
     }
     return { session, pendingActions: status.requiredActions.some((a) => a !== RequiredAction.UNSPECIFIED) };
@@ -165,7 +165,7 @@ export class FlowKit {
         const refreshed = await this.d.sessions.repo.reauthenticate(realm.id, prior._id, authTime, tx.amr, now, cappedEnd(realm, prior.createdAt, expiresAt));
         if (refreshed) return { session: refreshed, durable: ALREADY_DURABLE };
       } else if (prior) {
-        await this.d.sessions.end(realm.id, prior._id, prior.userId === tx.userId ? "expired" : "logout", prior);
+        await this.d.sessions.end(realm.id, prior._id, prior.userId === tx.userId ? "expired" : "logout", { known: prior });
       }
     }
     const cookie = randomToken(32);

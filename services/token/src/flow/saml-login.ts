@@ -77,10 +77,13 @@ export class SamlLogin {
     if (!realm || !sessionId) return { ended: false, userId: "" };
     const session = by ? await d.sessions.repo.findById(realm.id, sessionId) : null;
     const ended = by && session
-      ? await d.sessions.end(realm.id, sessionId, "logout", session, (stamp) => d.events.message(realm, samlContext(realm, by), null, {
-        type: "LOGOUT", clientId: by.spEntityId, userId: session.userId, sessionId: session._id,
-        details: { auth_method: "saml", username: session.username },
-      }, stamp))
+      ? await d.sessions.end(realm.id, sessionId, "logout", {
+        known: session,
+        also: (stamp) => d.events.message(realm, samlContext(realm, by), null, {
+          type: "LOGOUT", clientId: by.spEntityId, userId: session.userId, sessionId: session._id,
+          details: { auth_method: "saml", username: session.username },
+        }, stamp),
+      })
       : await d.sessions.end(realm.id, sessionId, "logout");
     return { ended: !!ended, userId: ended?.userId ?? "" };
   }
