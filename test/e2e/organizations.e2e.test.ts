@@ -153,6 +153,11 @@ describe.each(targets())("organizations ($mode)", (target) => {
     expect(await names("")).toEqual(["alice", "bob", "carol"]);
     expect(await names("?first=1&max=1")).toEqual(["bob"]);
     expect(await names("?search=CAR")).toEqual(["carol"]);
+    // As Keycloak: the username, email, first or last name, ignoring case, a page of the matches.
+    expect((await api.put(`/admin/realms/${r}/users/${users[1].id}`, { firstName: "Zelda", lastName: "Quux" })).status).toBe(200);
+    expect((await api.put(`/admin/realms/${r}/users/${users[2].id}`, { email: "robert@home.example" })).status).toBe(200);
+    expect([await names("?search=HOME.EXAMPLE"), await names("?search=zel"), await names("?search=QUUX")]).toEqual([["bob"], ["alice"], ["alice"]]);
+    expect([await names("?search=R"), await names("?search=r&first=1&max=1"), await names("?search=nobody")]).toEqual([["bob", "carol"], ["carol"], []]);
     expect((await api.get(`${orgs(r)}/${a.id}/members/count`)).body).toBe(3);
     const one = await api.get(`${orgs(r)}/${a.id}/members/${users[1].id}`);
     expect([one.status, one.body.username, one.body.membershipType]).toEqual([200, "alice", "UNMANAGED"]);

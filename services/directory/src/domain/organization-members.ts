@@ -14,6 +14,13 @@ import type { UserRepository } from "../store/user-repository.js";
 
 export const DEFAULT_MEMBERS_MAX = 10;
 export const MAX_MEMBERS_MAX = 1000;
+/** Members read at a time by a search (OrganizationMembers.search). */
+const SEARCH_BATCH = 500;
+
+/** Whether `search` (lower case) is in the user's username, email, first or last name, ignoring case. */
+function memberMatches(user: UserRecord, search: string): boolean {
+  return [user.username, user.email, user.firstName, user.lastName].some((field) => (field ?? "").toLowerCase().includes(search));
+}
 
 /**
  * Keycloak 26's membership types: UNMANAGED, an existing account an admin or an invitation added,
@@ -108,9 +115,36 @@ export class OrganizationMembers {
     const { skip, limit } = checkPage(q.first, q.max, DEFAULT_MEMBERS_MAX, MAX_MEMBERS_MAX);
     const type = checkMembershipType(q.membershipType ?? "");
     const search = (q.search ?? "").trim().toLowerCase();
-    const page = await this.members.page(realm._id, organizationId, skip, limit, {
-      ...(search ? { usernameKey: { $contains: search } } : {}), ...(type ? { membershipType: type } : {}),
-    });
+    const byType = type ? { membershipType: type } : {};
+    if (search) return this.search(realm, organizationId, search, skip, limit, byType);
+    return this.withUsers(realm, await this.members.page(realm._id, organizationId, skip, limit, byType));
+  }
+
+  /**
+   * Keycloak's member search: the text in the username, email, first or last name, ignoring case.
+   * A member's record holds its username alone, so members are read in username order a batch at
+   * a time with their users, and the matches counted until the page is full: a substring cannot use
+   * an index either way, and an organization's members are read once at most.
+   */
+  private async search(
+    realm: RealmRecord, organizationId: string, search: string, skip: number, limit: number, byType: { membershipType?: string },
+  ): Promise<OrganizationMember[]> {
+    const out: OrganizationMember[] = [];
+    let passed = 0;
+    for (let offset = 0; ; offset += SEARCH_BATCH) {
+      const batch = await this.members.page(realm._id, organizationId, offset, SEARCH_BATCH, byType);
+      for (const member of await this.withUsers(realm, batch)) {
+        if (!memberMatches(member.user, search)) continue;
+        if (passed++ < skip) continue;
+        out.push(member);
+        if (out.length === limit) return out;
+      }
+      if (batch.length < SEARCH_BATCH) return out;
+    }
+  }
+
+  /** The page's members with their users, in the page's order; a member whose user is gone is left out. */
+  private async withUsers(realm: RealmRecord, page: Array<{ userId: string; membershipType: string }>): Promise<OrganizationMember[]> {
     const users = new Map((await this.users.findByIds(realm._id, page.map((m) => m.userId))).map((u) => [u._id, u]));
     return page.flatMap((m) => {
       const user = users.get(m.userId);
