@@ -71,6 +71,10 @@ describe.each(targets())("token revocation with the client or user ($mode)", (ta
 
     expect((await api.del(`/admin/realms/${realm}/clients/tmpc`)).status).toBe(204);
     expect(await inactive(offline.body.access_token)).toEqual({ active: false });
+    // Its access tokens are inactive as soon as the client is known gone; its sessions, refresh
+    // tokens and userinfo once the token service has handled the deletion's event.
+    const sessionsOf = async () => [(await api.get(`/admin/realms/${realm}/users/${userId}/sessions`)).body, (await api.get(`/admin/realms/${realm}/users/${userId}/offline-sessions`)).body];
+    expect(await eventually(sessionsOf, ([live, kept]) => live.length === 0 && kept.length === 0)).toEqual([[], []]);
     expect(await introspect(online.body.access_token)).toEqual({ active: false });
     expect(await introspect(offline.body.refresh_token)).toEqual({ active: false });
     expectInvalidToken(await userinfo(online.body.access_token));
@@ -97,7 +101,9 @@ describe.each(targets())("token revocation with the client or user ($mode)", (ta
     expect((await api.put(`/admin/realms/${realm}/clients/svc`, { enabled: false })).status).toBe(200);
     expect(await inactive(cc.body.access_token)).toEqual({ active: false });
     expect(await introspect(user.body.access_token)).toEqual({ active: false });
-    expectInvalidToken(await userinfo(user.body.access_token));
+    // Introspection refuses a disabled client's tokens as soon as it hears of the change; userinfo
+    // once the token service has ended them.
+    expectInvalidToken(await eventually(() => userinfo(user.body.access_token), (r) => r.status === 401));
     const refused = await eventually(() => tokenAs("svc", secret, { grant_type: "client_credentials" }), (r) => r.status === 401);
     expect([refused.status, refused.body.error]).toEqual([401, "invalid_client"]);
 
