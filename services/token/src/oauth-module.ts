@@ -106,7 +106,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
   const dpopProofs = new DpopProofs(await SpentJtiRepository.forDpopProofs(store), new DpopNonces(deps.secrets, clock), clock);
   const dpop = new DpopBinding(dpopProofs, clients);
   const pushed = new PushedAuthorizations(pushedRepo, auth, events, clock, dpop);
-  const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, recentRevocations);
+  const access = new AccessTokens(keys, familyRepo, ssoRepo, revoked, clients, recentRevocations);
   const endpoint = new TokenEndpoint(auth, {
     authorization_code: new AuthorizationCodeGrant(codes, ssoRepo, terminator, minter, userTokens, revoked, clock),
     client_credentials: new ClientCredentialsGrant(directory, minter, serviceAccountGrants),
@@ -115,7 +115,9 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     [DEVICE_GRANT]: new DeviceCodeGrant(devices, ssoRepo, minter, userTokens, deps.secrets, clock),
     [TOKEN_EXCHANGE_GRANT]: new TokenExchangeGrant(access, clients, familyRepo, ssoRepo, minter, userTokens),
   }, events, dpop);
-  const operations = new TokenOperations(auth, access, families, ssoRepo, revoked, terminator, minter, new IntrospectedClaims(clients, minter), events, dpop);
+  const operations = new TokenOperations({
+    auth, access, families, sessions: ssoRepo, revoked, terminator, minter, introspected: new IntrospectedClaims(minter), clients, events, dpop,
+  });
   const deviceAuth = new DeviceAuthorizations(devices, deps.secrets, clock);
   const admin = new SessionAdmin(realms, sso, ssoRepo, familyRepo, terminator, clock);
   const account = new AccountSelf(realms, issuers, access, ssoRepo, familyRepo, sso, terminator, await ConsentRepository.open(store), events, clock);

@@ -107,9 +107,6 @@ describe("OAuth tokens of a deleted or disabled client or user, in-process", () 
 
     await w.clients.updateClient({ realm, clientId: "dis", update: { enabled: false } });
     await inactive(cc.accessToken);
-    // Introspection refuses a disabled client's tokens as soon as it hears of the change; userinfo
-    // once the token service has ended them.
-    await eventually(() => userinfo(user.accessToken).then(() => false, () => true));
     expect(await introspect(cc.accessToken)).toEqual({ active: false });
     expect(await introspect(user.accessToken)).toEqual({ active: false });
     await expectOAuthError(userinfo(user.accessToken), "invalid_token");
@@ -126,6 +123,28 @@ describe("OAuth tokens of a deleted or disabled client or user, in-process", () 
     expect((await userinfo(user2.accessToken)).claims).toMatchObject({ sub: (await introspect(user2.accessToken)).sub });
     expect(await introspect(cc.accessToken)).toEqual({ active: false });
     expect(await introspect(user.accessToken)).toEqual({ active: false });
+  });
+
+  it("refuses a disabled client's tokens at userinfo and introspection before its sessions end, as Keycloak checks the client", async () => {
+    const userId = await newUser("otto");
+    const c = await newClient("dis2", ["password", "refresh_token"]);
+    const user = await password(c, "otto");
+    expect((await userinfo(user.accessToken)).claims).toMatchObject({ sub: userId });
+    // The token service's consumers stop, as if the event that ends the client's sessions were
+    // delayed; its caches still hear of the change.
+    await w.oauthModule.stop();
+    try {
+      await w.clients.updateClient({ realm, clientId: "dis2", update: { enabled: false } });
+      await inactive(user.accessToken);
+      expect((await w.sessionsAdmin.listUserSessions({ realm, userId })).sessions.map((s) => s.clients)).toEqual([["dis2"]]);
+      await expectOAuthError(userinfo(user.accessToken), "invalid_token");
+      expect(await introspect(user.accessToken)).toEqual({ active: false });
+      expect(await introspect(user.refreshToken)).toEqual({ active: false });
+    } finally {
+      await w.oauthModule.start();
+    }
+    await eventually(async () => (await w.sessionsAdmin.listUserSessions({ realm, userId })).sessions.length === 0);
+    expect((await w.sessionsAdmin.listUserSessions({ realm, userId })).sessions).toEqual([]);
   });
 
   it("revoke-all ends the online session's access token and keeps the offline session's, as it keeps the session (spec 4.7)", async () => {

@@ -1,5 +1,6 @@
 import type { JWTPayload } from "jose";
 import { issuedAtMs } from "./access-token-id.js";
+import type { ClientDirectory, ClientInfo } from "./client-directory.js";
 import type { KeyRing } from "./key-ring.js";
 import type { RecentUserRevocations } from "./recent-user-revocations.js";
 import type { OAuthRealm } from "./realm-settings.js";
@@ -12,9 +13,11 @@ export function looksLikeJwt(token: string): boolean {
   return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token);
 }
 
-/** An active access token's claims, and when the user of its session authenticated (epoch ms). */
+/** An active access token's claims, its client, and when the user of its session authenticated (epoch ms). */
 export interface ActiveAccessToken {
   payload: JWTPayload;
+  /** The client it was issued to (`azp`), enabled. */
+  client: ClientInfo;
   /** The refresh family's `authTime`, or without one the SSO session's; undefined without either. */
   authTime?: number;
 }
@@ -26,6 +29,10 @@ export interface ActiveAccessToken {
  * neither the token itself (RFC 7009) nor every token of its user or client issued up to a time
  * (user disabled or deleted, password changed, sessions revoked; client disabled or deleted, RFC
  * 6749 section 10.4), which is all a token without `fid` or `sid` has to die by: one read for all.
+ * And its client (`azp`) still exists and is enabled, as Keycloak's userinfo and introspection
+ * check: the client's disabling ends its sessions and marks its tokens too, but through the event
+ * consumer, a moment later (or, with the bus down, once it is back); the client's configuration,
+ * cached and dropped on its change, answers at once.
  */
 export class AccessTokens {
   constructor(
@@ -33,6 +40,7 @@ export class AccessTokens {
     private readonly families: RefreshFamilyRepository,
     private readonly sessions: SsoSessionRepository,
     private readonly revoked: RevokedTokenRepository,
+    private readonly clients: ClientDirectory,
     private readonly recent?: RecentUserRevocations,
   ) {}
 
@@ -69,6 +77,8 @@ export class AccessTokens {
     // the common token costs no more). A token without a family can die by a mark: one read for
     // its jti and both marks.
     const clientId = typeof payload.azp === "string" ? payload.azp : "";
+    const client = clientId ? await this.clients.get(realm.name, clientId) : null;
+    if (!client?.enabled) return null;
     // Revoked by a user event this process has heard of, before its consumer is done (memory only).
     if (this.recent?.revokes(realm.id, payload.sub!, issuedAtMs(payload))) return null;
     const revoked = fid
@@ -79,12 +89,12 @@ export class AccessTokens {
       const family = await this.families.get(realm.id, fid);
       if (!family) return null;
       if (family.ssoSessionId && !family.offline && !(await this.sessions.findById(realm.id, family.ssoSessionId))) return null;
-      return { payload, authTime: family.authTime };
+      return { payload, client, authTime: family.authTime };
     }
     if (sid) {
       const session = await this.sessions.findById(realm.id, sid);
-      return session ? { payload, authTime: session.authTime } : null;
+      return session ? { payload, client, authTime: session.authTime } : null;
     }
-    return { payload };
+    return { payload, client };
   }
 }

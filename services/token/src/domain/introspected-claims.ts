@@ -1,6 +1,6 @@
 import type { JWTPayload } from "jose";
 import type { ClaimsSession } from "./claims-session.js";
-import type { ClientDirectory } from "./client-directory.js";
+import type { ClientInfo } from "./client-directory.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import { NOT_COPIED, type MappedForIntrospection, type TokenMinter } from "./token-minter.js";
 
@@ -16,17 +16,16 @@ import { NOT_COPIED, type MappedForIntrospection, type TokenMinter } from "./tok
  * in the token service, says whether any mapper differs (ClientInfo.introspectionClaimsDiffer).
  */
 export class IntrospectedClaims {
-  constructor(private readonly clients: ClientDirectory, private readonly minter: TokenMinter) {}
+  constructor(private readonly minter: TokenMinter) {}
 
-  /** The claims to report, or null when the token's user or client is gone or disabled: not active. */
-  async of(realm: OAuthRealm, token: JWTPayload, session: ClaimsSession): Promise<Record<string, unknown> | null> {
-    const clientId = typeof token.azp === "string" ? token.azp : "";
-    const client = await this.clients.get(realm.name, clientId);
-    // A token of a client since deleted or disabled is not active (Keycloak checks the same).
-    if (!client?.enabled) return null;
+  /**
+   * The claims to report of an active token of `client` (AccessTokens.activeLogin), or null when
+   * its user is gone or disabled: not active.
+   */
+  async of(realm: OAuthRealm, token: JWTPayload, client: ClientInfo, session: ClaimsSession): Promise<Record<string, unknown> | null> {
     if (!client.introspectionClaimsDiffer) return token;
     const scopes = typeof token.scope === "string" ? token.scope.split(" ").filter(Boolean) : [];
-    const mapped = await this.minter.introspectionClaims(realm, token.sub ?? "", clientId, scopes, session);
+    const mapped = await this.minter.introspectionClaims(realm, token.sub ?? "", client.clientId, scopes, session);
     return mapped && withIntrospectionClaims(token, mapped);
   }
 }

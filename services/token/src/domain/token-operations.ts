@@ -2,6 +2,7 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { AccessTokens } from "./access-tokens.js";
 import { looksLikeJwt } from "./access-tokens.js";
 import { invalidClient, type ClientAuth, type PresentedClient } from "./client-auth.js";
+import type { ClientDirectory } from "./client-directory.js";
 import type { OAuthEvents } from "./oauth-events.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import type { RefreshFamilies } from "./refresh-families.js";
@@ -14,20 +15,42 @@ import { claimsSession } from "./claims-session.js";
 import { invalidRequest } from "./grants/grant-context.js";
 import type { DpopBinding, PresentedAccess } from "./dpop-binding.js";
 
+/** What TokenOperations works with. */
+export interface TokenOperationsParts {
+  auth: ClientAuth;
+  access: AccessTokens;
+  families: RefreshFamilies;
+  sessions: SsoSessionRepository;
+  revoked: RevokedTokenRepository;
+  terminator: SessionTerminator;
+  minter: TokenMinter;
+  introspected: IntrospectedClaims;
+  clients: ClientDirectory;
+  events: OAuthEvents;
+  dpop?: DpopBinding;
+}
+
 /** Introspection (RFC 7662), revocation (RFC 7009), userinfo (OIDC Core 5.3), logout (spec 3). */
 export class TokenOperations {
-  constructor(
-    private readonly auth: ClientAuth,
-    private readonly access: AccessTokens,
-    private readonly families: RefreshFamilies,
-    private readonly sessions: SsoSessionRepository,
-    private readonly revoked: RevokedTokenRepository,
-    private readonly terminator: SessionTerminator,
-    private readonly minter: TokenMinter,
-    private readonly introspected: IntrospectedClaims,
-    private readonly events: OAuthEvents,
-    private readonly dpop?: DpopBinding,
-  ) {}
+  private readonly auth: ClientAuth;
+  private readonly access: AccessTokens;
+  private readonly families: RefreshFamilies;
+  private readonly sessions: SsoSessionRepository;
+  private readonly revoked: RevokedTokenRepository;
+  private readonly terminator: SessionTerminator;
+  private readonly minter: TokenMinter;
+  private readonly introspected: IntrospectedClaims;
+  private readonly clients: ClientDirectory;
+  private readonly events: OAuthEvents;
+  private readonly dpop?: DpopBinding;
+
+  constructor(parts: TokenOperationsParts) {
+    ({
+      auth: this.auth, access: this.access, families: this.families, sessions: this.sessions, revoked: this.revoked,
+      terminator: this.terminator, minter: this.minter, introspected: this.introspected, clients: this.clients, events: this.events,
+    } = parts);
+    if (parts.dpop) this.dpop = parts.dpop;
+  }
 
   /**
    * RFC 7662 section 2.2: `{active: false}` for anything not active, never an error. Section 2.1
@@ -43,7 +66,7 @@ export class TokenOperations {
       const active = await this.access.activeLogin(realm, issuer, token);
       const p = active?.payload;
       // The access token's login, as its claims are resolved for (plugin mappers see it).
-      const claims = p && await this.introspected.of(realm, p, claimsSession(typeof p.sid === "string" ? p.sid : "", active.authTime));
+      const claims = p && await this.introspected.of(realm, p, active.client, claimsSession(typeof p.sid === "string" ? p.sid : "", active.authTime));
       if (p && claims) {
         // RFC 9449 section 6.2: a bound token's cnf (kept with the claims) and its DPoP type.
         const username = claims.preferred_username ?? p.preferred_username;
@@ -56,7 +79,9 @@ export class TokenOperations {
       const f = await this.families.findCurrent(realm, token);
       const online = !!f && f.ssoSessionId !== "" && !f.offline;
       const session = online ? await this.sessions.findById(realm.id, f.ssoSessionId) : null;
-      if (f && (!online || session)) {
+      // As an access token, a refresh token of a client since disabled or deleted is not active.
+      const issuedTo = f && await this.clients.get(realm.name, f.clientId);
+      if (f && (!online || session) && issuedTo?.enabled) {
         // An online token ends with its SSO session when that ends first (sso-session-keep-alive.ts).
         result = {
           active: true, token_type: f.offline ? "Offline" : "Refresh", iss: issuer, sub: f.userId, username: f.username,
