@@ -2,9 +2,8 @@ import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import type { AdminSession } from "./admin-session";
 import { FormFooter, TextField, useForm, type Values } from "../ui/form";
-import { ConfirmButton, Empty, ErrorAlert, Loading, Section, useLoad } from "../ui/widgets";
-
-interface Mapper { id: string; name: string; mapperType: string; config?: Record<string, string> }
+import { ConfirmButton, Empty, ErrorAlert, Loading, Notice, Section, useLoad } from "../ui/widgets";
+import { MapperForm, type Mapper } from "./mapper-form";
 interface Scope { id: string; name: string; description?: string; protocol?: string; protocolMappers?: Mapper[] }
 
 /** Client scopes and their protocol mappers (spec 4.9). */
@@ -47,46 +46,70 @@ export function ClientScopesPage(p: { session: AdminSession; realm: string }): J
   );
 }
 
+/** Which tokens a mapper writes to, by its switches, in Keycloak's words. */
+function tokensOf(m: Mapper): string {
+  const on = [["id.token.claim", "ID"], ["access.token.claim", "access"], ["userinfo.token.claim", "userinfo"], ["introspection.token.claim", "introspection"]]
+    .filter(([flag]) => m.config?.[flag!] === "true").map(([, name]) => name);
+  return on.length ? on.join(", ") : "none";
+}
+
 function ScopeDetail(p: { session: AdminSession; base: string; scope: Scope; onChanged(): void; onDeleted(): void }): JSX.Element {
   const path = `${p.base}/${encodeURIComponent(p.scope.id)}`;
-  const mapper = useForm<Values>({ name: "", mapperType: "oidc-usermodel-attribute-mapper", userAttribute: "", claimName: "" }, async (v) => {
-    const config: Record<string, string> = { "id.token.claim": "true", "access.token.claim": "true", "userinfo.token.claim": "true" };
-    if (String(v.userAttribute).trim()) config["user.attribute"] = String(v.userAttribute).trim();
-    if (String(v.claimName).trim()) config["claim.name"] = String(v.claimName).trim();
-    await p.session.request("POST", `${path}/protocol-mappers`, { name: String(v.name).trim(), mapperType: String(v.mapperType).trim(), config });
-    mapper.set("name", "");
+  const [editing, setEditing] = useState("");
+  const [notice, setNotice] = useState("");
+  const settings = useForm<Values>({ name: p.scope.name, description: p.scope.description ?? "" }, async (v) => {
+    await p.session.request("PUT", path, { name: String(v.name).trim(), description: String(v.description).trim() });
+    setNotice("Scope saved.");
     p.onChanged();
   });
   const mappers = p.scope.protocolMappers ?? [];
+  const edited = mappers.find((m) => m.id === editing);
+  const mapperPath = (m: Mapper) => `${path}/protocol-mappers/${encodeURIComponent(m.id)}`;
   return (
     <Section title={`Scope ${p.scope.name}`} actions={
       <ConfirmButton label="Delete scope" question={`Delete the client scope ${p.scope.name}? Clients lose it.`} confirm="Delete"
         onConfirm={async () => { await p.session.request("DELETE", path); p.onDeleted(); }} />
     }>
-      {p.scope.description ? <p>{p.scope.description}</p> : null}
+      {notice ? <Notice message={notice} /> : null}
+      <form onSubmit={settings.submit} noValidate aria-label="Scope settings" class="stacked">
+        <h3>Settings</h3>
+        <TextField form={settings} name="name" label="Scope name" required />
+        <TextField form={settings} name="description" label="Description" multiline />
+        <FormFooter form={settings} submit="Save scope" />
+      </form>
       <h3>Protocol mappers</h3>
       {mappers.length === 0 ? <Empty what="mappers" /> : (
         <table>
           <caption class="sr-only">Protocol mappers</caption>
-          <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Claim</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+          <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Claim</th><th scope="col">Tokens</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
           <tbody>
             {mappers.map((m) => (
               <tr>
-                <td>{m.name}</td><td>{m.mapperType}</td><td>{m.config?.["claim.name"] ?? "—"}</td>
-                <td><ConfirmButton label={`Delete ${m.name}`} question={`Delete the mapper ${m.name}?`} confirm="Delete"
-                  onConfirm={async () => { await p.session.request("DELETE", `${path}/protocol-mappers/${encodeURIComponent(m.id)}`); p.onChanged(); }} /></td>
+                <td>{m.name}</td><td>{m.mapperType}</td><td>{m.config?.["claim.name"] ?? "—"}</td><td>{tokensOf(m)}</td>
+                <td><div class="actions">
+                  <button type="button" aria-label={`Edit ${m.name}`} onClick={() => { setNotice(""); setEditing(m.id); }}>Edit</button>
+                  <ConfirmButton label={`Delete ${m.name}`} question={`Delete the mapper ${m.name}?`} confirm="Delete"
+                    onConfirm={async () => { await p.session.request("DELETE", mapperPath(m)); if (editing === m.id) setEditing(""); p.onChanged(); }} />
+                </div></td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <form onSubmit={mapper.submit} noValidate aria-label="Add mapper" class="grid">
-        <TextField form={mapper} name="name" label="Mapper name" required />
-        <TextField form={mapper} name="mapperType" label="Mapper type" required />
-        <TextField form={mapper} name="userAttribute" label="User attribute" />
-        <TextField form={mapper} name="claimName" label="Token claim name" />
-        <FormFooter form={mapper} submit="Add mapper" />
-      </form>
+      {edited ? (
+        <MapperForm key={edited.id} mapper={edited} onCancel={() => setEditing("")} save={async (body) => {
+          await p.session.request("PUT", mapperPath(edited), body);
+          setEditing("");
+          setNotice(`Mapper ${body.name} saved.`);
+          p.onChanged();
+        }} />
+      ) : (
+        <MapperForm save={async (body) => {
+          await p.session.request("POST", `${path}/protocol-mappers`, body);
+          setNotice(`Mapper ${body.name} added.`);
+          p.onChanged();
+        }} />
+      )}
     </Section>
   );
 }

@@ -17,8 +17,8 @@ export interface FormState<V extends Values> {
 
 /**
  * One form's values and the API's answer to it: a failure that names a field is shown beside that
- * field (the gateway's `field`, e.g. `username` or `redirectUris[1]`, matched by its leading name),
- * anything else above the buttons.
+ * field (the gateway's `field`, e.g. `username` or `redirectUris[1]`, matched by its whole name or
+ * else by its leading name), anything else above the buttons.
  */
 export function useForm<V extends Values>(initial: V, action: (values: V) => Promise<void>): FormState<V> {
   const [values, setValues] = useState<V>(initial);
@@ -28,7 +28,7 @@ export function useForm<V extends Values>(initial: V, action: (values: V) => Pro
   return {
     values,
     set: (name, value) => setValues((v) => ({ ...v, [name]: value })),
-    errorOf: (name) => (fieldError && fieldError.field.replace(/[[.].*$/, "") === name ? fieldError.message : ""),
+    errorOf: (name) => (fieldError && (fieldError.field === name || fieldError.field.replace(/[[.].*$/, "") === name) ? fieldError.message : ""),
     formError,
     busy,
     submit: (e: Event) => {
@@ -41,7 +41,9 @@ export function useForm<V extends Values>(initial: V, action: (values: V) => Pro
         () => setBusy(false),
         (err: unknown) => {
           setBusy(false);
-          const field = err instanceof ApiFailure ? err.field?.replace(/[[.].*$/, "") : undefined;
+          // A field the form has by its whole name (`config.claim.name`), else by its leading name.
+          const named = err instanceof ApiFailure ? err.field : undefined;
+          const field = named !== undefined && named in initial ? named : named?.replace(/[[.].*$/, "");
           if (err instanceof ApiFailure && field && field in initial) setFieldError({ field, message: err.message });
           else setFormError(messageOf(err));
         },

@@ -1,14 +1,14 @@
 import { IamError } from "../../../kit/src/errors.js";
 import { requireString } from "../../../kit/src/validation/checks.js";
 
-import { ADDRESS_MEMBERS, MAPPER_TYPES, RESERVED_CLAIMS, TOKEN_FLAGS } from "../../../kit/src/validation/mapper-types.js";
+import {
+  ADDRESS_MEMBERS, BOOLEAN_MAPPER_KEYS, JSON_TYPES, MAPPER_TYPES, RESERVED_CLAIMS, TOKEN_FLAGS, USER_PROPERTIES, tokenFlagDefaults,
+} from "../../../kit/src/validation/mapper-types.js";
 import type { PluginRegistry } from "../../../kit/src/plugins/plugin-registry.js";
 
-export { ADDRESS_MEMBERS, MAPPER_TYPES };
+export { ADDRESS_MEMBERS, MAPPER_TYPES, USER_PROPERTIES };
 
-export const USER_PROPERTIES = ["username", "email", "firstName", "lastName", "emailVerified", "updatedAt"];
-const JSON_TYPES = ["String", "long", "int", "boolean", "JSON"];
-const BOOLEAN_KEYS = new Set([...TOKEN_FLAGS, "multivalued", "full.path", "aggregate.attrs", "addOrganizationId", "addOrganizationAttributes"]);
+const BOOLEAN_KEYS: ReadonlySet<string> = new Set(BOOLEAN_MAPPER_KEYS);
 
 /** A built-in type, or `plugin:<id>` of a loaded plugin that provides a protocol mapper. */
 export function checkMapperType(value: string | undefined, plugins?: PluginRegistry): string {
@@ -66,21 +66,12 @@ export function checkMapperConfig(mapperType: string, config: Record<string, str
   return config;
 }
 
-/** Mapper types whose claims only an access token carries (Keycloak's audience and web-origins mappers). */
-const ACCESS_ONLY = new Set(["oidc-audience-mapper", "oidc-audience-resolve-mapper", "oidc-allowed-origins-mapper"]);
-
 /**
- * The config with Keycloak's defaults for the token switches an admin left out (its admin console
- * sets them on): every token for claim mappers, the access token (and introspection) only for
- * the audience and web-origins mappers, whose claims mean nothing in an ID token or userinfo.
- * Stored explicitly, so a mapper's reach never changes with a later default.
+ * The config with Keycloak's defaults for the token switches an admin left out
+ * (tokenFlagDefaults). Stored explicitly, so a mapper's reach never changes with a later default.
  */
 export function withTokenFlagDefaults(mapperType: string, config: Record<string, string>): Record<string, string> {
-  const accessOnly = ACCESS_ONLY.has(mapperType);
-  const defaults: Record<string, string> = {
-    "id.token.claim": accessOnly ? "false" : "true", "access.token.claim": "true",
-    "userinfo.token.claim": accessOnly ? "false" : "true", "introspection.token.claim": "true",
-  };
+  const defaults = tokenFlagDefaults(mapperType);
   const out = { ...config };
   for (const flag of TOKEN_FLAGS) if (out[flag] === undefined) out[flag] = defaults[flag]!;
   return out;

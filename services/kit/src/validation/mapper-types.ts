@@ -1,7 +1,8 @@
 /**
  * The protocol mapper types Tessera runs and the config keys each accepts (Keycloak's names). Kept
  * in kit, not in the directory's rules, because the gateway's Keycloak import reads it too: a
- * Keycloak mapper of another type, or a key no type here reads, is reported there, not refused.
+ * Keycloak mapper of another type, or a key no type here reads, is reported there, not refused;
+ * and the admin console builds its mapper form from it. No Node import here: the console bundles it.
  */
 /** Flags choosing which tokens a mapper writes to (Keycloak's config keys). */
 export const TOKEN_FLAGS = ["id.token.claim", "access.token.claim", "userinfo.token.claim", "introspection.token.claim"];
@@ -38,3 +39,28 @@ export const MAPPER_TYPES: Record<string, { keys: string[]; required: string[] }
   "oidc-organization-membership-mapper": { keys: [...TOKEN_FLAGS, ...CLAIM, "multivalued", "addOrganizationId", "addOrganizationAttributes"], required: [] },
 };
 
+
+/** Config keys whose value is "true" or "false". */
+export const BOOLEAN_MAPPER_KEYS: readonly string[] = [...TOKEN_FLAGS, "multivalued", "full.path", "aggregate.attrs", "addOrganizationId", "addOrganizationAttributes"];
+
+/** Values of `jsonType.label` (Keycloak's claim JSON types). */
+export const JSON_TYPES: readonly string[] = ["String", "long", "int", "boolean", "JSON"];
+
+/** What `user.attribute` of the user property mapper may name. */
+export const USER_PROPERTIES: readonly string[] = ["username", "email", "firstName", "lastName", "emailVerified", "updatedAt"];
+
+/** Mapper types whose claims only an access token carries (Keycloak's audience and web-origins mappers). */
+const ACCESS_ONLY: ReadonlySet<string> = new Set(["oidc-audience-mapper", "oidc-audience-resolve-mapper", "oidc-allowed-origins-mapper"]);
+
+/**
+ * Keycloak's defaults for the token switches (its admin console sets them on): every token for
+ * claim mappers, the access token (and introspection) only for the audience and web-origins
+ * mappers, whose claims mean nothing in an ID token or userinfo.
+ */
+export function tokenFlagDefaults(mapperType: string): Record<string, "true" | "false"> {
+  const accessOnly = ACCESS_ONLY.has(mapperType);
+  return {
+    "id.token.claim": accessOnly ? "false" : "true", "access.token.claim": "true",
+    "userinfo.token.claim": accessOnly ? "false" : "true", "introspection.token.claim": "true",
+  };
+}
