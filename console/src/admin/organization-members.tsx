@@ -14,7 +14,8 @@ const FOUND = 10;
 /**
  * An organization's members (docs/organizations.md, "Members"): a page at a time (`first`, `max`,
  * the total from `members/count`), removed one by one; an existing user found by a search of the
- * realm's users and added by id (the API takes the id as a JSON string); an invitation by email.
+ * realm's users and added by id (the API takes the id as a JSON string) or invited; an invitation
+ * by email.
  */
 export function OrganizationMembers(p: { session: AdminSession; realm: string; path: string; roles: OrganizationRole[]; rolesVersion: number }): JSX.Element {
   const [first, setFirst] = useState(0);
@@ -88,14 +89,18 @@ export function OrganizationMembers(p: { session: AdminSession; realm: string; p
       )}
       <Pager label="Members" first={first} max={PAGE} count={rows.length} total={members.data?.total} more={more} onPage={setFirst} />
       <AddMember session={p.session} realm={p.realm} isMember={(id) => memberIds.has(id)}
-        onAdd={(u) => act(() => p.session.request("POST", `${p.path}/members`, u.id), `${u.username} is now a member.`)} />
+        onAdd={(u) => act(() => p.session.request("POST", `${p.path}/members`, u.id), `${u.username} is now a member.`)}
+        onInvite={(u) => act(() => p.session.request("POST", `${p.path}/members/invite-existing-user`, { id: u.id }), `An invitation was sent to ${u.username}.`)} />
       <InviteMember session={p.session} path={p.path} />
     </Section>
   );
 }
 
-/** A search of the realm's users (username, email, names), each found one added with a button. */
-function AddMember(p: { session: AdminSession; realm: string; isMember(id: string): boolean; onAdd(u: UserRow): Promise<unknown> }): JSX.Element {
+/**
+ * A search of the realm's users (username, email, names), each found one added with a button, or
+ * invited (Keycloak's invite-existing-user: a mail with a link; the user joins on accepting it).
+ */
+function AddMember(p: { session: AdminSession; realm: string; isMember(id: string): boolean; onAdd(u: UserRow): Promise<unknown>; onInvite(u: UserRow): Promise<unknown> }): JSX.Element {
   const [found, setFound] = useState<UserRow[] | null>(null);
   const form = useForm<Values>({ search: "" }, async (v) => {
     const q = new URLSearchParams({ search: String(v.search).trim(), limit: String(FOUND) });
@@ -116,8 +121,13 @@ function AddMember(p: { session: AdminSession; realm: string; isMember(id: strin
               <span>{u.username}{u.email ? ` (${u.email})` : ""}</span>
               {/* A member on another page of the members shows Add; the API's 409 then says so. */}
               {p.isMember(u.id) ? <span class="muted small">member</span> : (
-                <button type="button" class="link" aria-label={`Add ${u.username} as a member`}
-                  onClick={() => void p.onAdd(u)}>Add</button>
+                <>
+                  <button type="button" class="link" aria-label={`Add ${u.username} as a member`}
+                    onClick={() => void p.onAdd(u)}>Add</button>
+                  {/* The invitation goes to the user's email: one without has nothing to invite. */}
+                  {u.email ? <button type="button" class="link" aria-label={`Invite ${u.username} by email`}
+                    onClick={() => void p.onInvite(u)}>Invite</button> : null}
+                </>
               )}
             </li>
           ))}

@@ -4,6 +4,7 @@ import type { AdminSession } from "./admin-session";
 import { CheckField, FormFooter, TextField, useForm, type Values } from "../ui/form";
 import { Empty, ErrorAlert, Loading, Pager, Section, useLoad } from "../ui/widgets";
 import { go, href } from "./router";
+import { LockedUsers } from "./locked-users";
 
 export interface UserRow {
   id: string;
@@ -61,6 +62,7 @@ export function UsersPage(p: { session: AdminSession; realm: string }): JSX.Elem
         )}
         <Pager label="Users" first={skip} max={PAGE} count={users.length} total={list.data?.total} more={skip + users.length < (list.data?.total ?? 0)} onPage={setSkip} />
       </Section>
+      <LockedUsers session={p.session} realm={p.realm} />
     </>
   );
 }
