@@ -25,9 +25,11 @@ import { OrganizationsPage } from "./organizations-page";
 import { OrganizationPage } from "./organization-page";
 import { WebhooksPage } from "./webhooks-page";
 import { WebhookPage } from "./webhook-page";
+import { KeysPage } from "./keys-page";
 
 const NAV: { page: Page; label: string }[] = [
   { page: "settings", label: "Realm settings" },
+  { page: "keys", label: "Keys" },
   { page: "users", label: "Users" },
   { page: "clients", label: "Clients" },
   { page: "client-scopes", label: "Client scopes" },
@@ -53,7 +55,7 @@ const TITLES: Record<Page, string> = {
   events: "Events", "admin-events": "Admin events", "identity-providers": "Identity providers", "user-federation": "User federation",
   "saml-service-providers": "SAML service providers", import: "Import realm", sessions: "Sessions",
   organizations: "Organizations", organization: "Organization details", webhooks: "Webhooks", webhook: "Webhook details",
-  authentication: "Authentication",
+  authentication: "Authentication", keys: "Keys",
 };
 
 export function App(p: { session: AdminSession }): JSX.Element {
@@ -126,6 +128,7 @@ function Main(p: { route: Route; session: AdminSession }): JSX.Element {
     case "organizations": page = <OrganizationsPage key={key} session={session} realm={realm} />; break;
     case "organization": page = <OrganizationPage key={key} session={session} realm={realm} orgId={route.id!} />; break;
     case "webhooks": page = <WebhooksPage key={key} session={session} realm={realm} />; break;
+    case "keys": page = <KeysPage key={key} session={session} realm={realm} />; break;
     case "webhook": page = <WebhookPage key={key} session={session} realm={realm} webhookId={route.id!} />; break;
   }
   return <main id="main" ref={main} tabIndex={-1}>{page}</main>;

@@ -5,7 +5,7 @@ export type Page =
   | "realms" | "create-realm" | "settings" | "users" | "user" | "clients" | "client"
   | "roles" | "groups" | "client-scopes" | "events" | "admin-events"
   | "identity-providers" | "user-federation" | "saml-service-providers" | "import" | "sessions"
-  | "organizations" | "organization" | "webhooks" | "webhook" | "authentication";
+  | "organizations" | "organization" | "webhooks" | "webhook" | "authentication" | "keys";
 
 export interface Route {
   page: Page;
@@ -14,7 +14,7 @@ export interface Route {
 }
 
 const REALM_PAGES = new Set<string>(["settings", "users", "clients", "roles", "groups", "client-scopes", "events", "admin-events",
-  "identity-providers", "user-federation", "saml-service-providers", "sessions", "organizations", "webhooks", "authentication"]);
+  "identity-providers", "user-federation", "saml-service-providers", "sessions", "organizations", "webhooks", "authentication", "keys"]);
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
