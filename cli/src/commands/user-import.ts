@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { parseCsv, type CsvRow } from "../csv.js";
 import { CliError, EXIT } from "../exit-codes.js";
 import { readText } from "../input.js";
 import { Progress } from "../progress.js";
 import { addOutputOptions } from "../output.js";
 import { action, client, print, requireRealm, type OutputOptions } from "../run-action.js";
+import { readUserFile, UserFileError, type UserFile } from "../user-file.js";
 
 interface ImportAnswer {
   imported: number;
@@ -12,16 +12,6 @@ interface ImportAnswer {
   failed: number;
   errors: Array<{ index: number; line?: number; username: string; error: string; message: string }>;
 }
-
-/** The users to send; for a CSV file also the line each one came from, for the report. */
-interface UserFile {
-  users: Array<Record<string, unknown>>;
-  lines?: number[];
-}
-
-const BOOLEAN_COLUMNS = new Set(["enabled", "emailVerified", "requirePasswordReset"]);
-const TRUE = new Set(["true", "yes", "1"]);
-const FALSE = new Set(["false", "no", "0"]);
 
 /**
  * `tessera users import`: users from a JSON array (or `{users: [...]}`) or a CSV file with a header
@@ -73,32 +63,10 @@ function where(e: ImportAnswer["errors"][number]): string {
 }
 
 function readUsers(path: string): UserFile {
-  const text = readText(path);
-  if (path.toLowerCase().endsWith(".csv")) {
-    const rows = parseCsv(text);
-    return { users: rows.map((row) => csvUser(path, row)), lines: rows.map((row) => row.line) };
-  }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return readUserFile(path, readText(path));
   } catch (e) {
-    throw new CliError(EXIT.usage, `${path} is neither CSV (by its .csv name) nor valid JSON: ${(e as Error).message}`);
+    if (e instanceof UserFileError) throw new CliError(EXIT.usage, e.message);
+    throw e;
   }
-  const list = Array.isArray(value) ? value : (value as { users?: unknown })?.users;
-  if (!Array.isArray(list)) throw new CliError(EXIT.usage, `${path} must hold an array of users or {"users": [...]}`);
-  return { users: list as Array<Record<string, unknown>> };
-}
-
-/**
- * A CSV row as the import's user object. A boolean cell that is neither true nor false stops the
- * import before anything is sent: read as false, a typo would quietly disable the account.
- */
-function csvUser(path: string, row: CsvRow): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row.cells).map(([k, v]) => {
-    if (!BOOLEAN_COLUMNS.has(k)) return [k, v];
-    const word = v.trim().toLowerCase();
-    if (TRUE.has(word)) return [k, true];
-    if (FALSE.has(word)) return [k, false];
-    throw new CliError(EXIT.usage, `${path} line ${row.line}: ${k} must be true or false, not ${JSON.stringify(v)}`);
-  }));
 }

@@ -5,6 +5,7 @@ import { CheckField, FormFooter, TextField, useForm, type Values } from "../ui/f
 import { Empty, ErrorAlert, Loading, Pager, Section, useLoad } from "../ui/widgets";
 import { go, href } from "./router";
 import { LockedUsers } from "./locked-users";
+import { ImportUsers } from "./user-import";
 
 export interface UserRow {
   id: string;
@@ -25,6 +26,7 @@ export function UsersPage(p: { session: AdminSession; realm: string }): JSX.Elem
   const [applied, setApplied] = useState("");
   const [skip, setSkip] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const base = `/admin/realms/${encodeURIComponent(p.realm)}/users`;
   const q = new URLSearchParams({ skip: String(skip), limit: String(PAGE), ...(applied ? { search: applied } : {}) });
   const list = useLoad(() => p.session.request<{ total: number; users: UserRow[] }>("GET", `${base}?${q}`), [base, applied, skip]);
@@ -33,9 +35,13 @@ export function UsersPage(p: { session: AdminSession; realm: string }): JSX.Elem
     <>
       <div class="page-head">
         <h1>Users</h1>
-        {!creating ? <button type="button" class="primary" onClick={() => setCreating(true)}>Create user</button> : null}
+        <div class="actions">
+          {!importing ? <button type="button" onClick={() => setImporting(true)}>Import users</button> : null}
+          {!creating ? <button type="button" class="primary" onClick={() => setCreating(true)}>Create user</button> : null}
+        </div>
       </div>
       {creating ? <CreateUser session={p.session} base={base} realm={p.realm} onCancel={() => setCreating(false)} /> : null}
+      {importing ? <ImportUsers session={p.session} realm={p.realm} onClose={() => setImporting(false)} onImported={list.reload} /> : null}
       <Section title="User list">
         <form role="search" class="toolbar" onSubmit={(e) => { e.preventDefault(); setSkip(0); setApplied(search.trim()); }}>
           <label for="user-search" class="sr-only">Search users</label>
