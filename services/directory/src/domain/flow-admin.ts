@@ -8,7 +8,7 @@ import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { RealmRecord } from "./realm.js";
 import { BUILTIN_VIEWS, flowFields, flowView, type FlowRecord, type FlowView } from "./authentication-flow.js";
-import { checkFlowAlias, checkFlowDescription, checkFlowSteps } from "./flow-rules.js";
+import { checkFlowAlias, checkFlowDescription, checkFlowSteps } from "../../../kit/src/authentication-flows/flow-rules.js";
 import type { AuthenticationFlowRepository } from "../store/authentication-flow-repository.js";
 
 export const DEFAULT_FLOWS_MAX = 100;

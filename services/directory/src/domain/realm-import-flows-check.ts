@@ -1,14 +1,14 @@
 import { isBuiltinFlow } from "../../../kit/src/authentication-flows/flow-model.js";
 import type { Problem } from "../../../kit/src/realm-transfer/document-schema.js";
 import type { TransferCollection } from "../store/realm-transfer-repository.js";
-import { checkFlowAlias, checkFlowDescription, checkFlowSteps } from "./flow-rules.js";
+import { checkFlowAlias, checkFlowDescription, checkFlowSteps } from "../../../kit/src/authentication-flows/flow-rules.js";
 import type { DirectoryPart } from "./realm-import-check.js";
 
 type At = (path: string, fn: () => unknown) => void;
 type Keep = (col: TransferCollection, id: string, path: string) => void;
 
 /**
- * The authentication flows of an imported document: the Admin API's rules for each (flow-rules.ts),
+ * The authentication flows of an imported document: the Admin API's rules for each (kit/src/authentication-flows/flow-rules.ts),
  * aliases unique and none a built-in one, and every alias the realm and its clients name is a
  * built-in flow or one of the document's.
  */

@@ -1,5 +1,5 @@
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
-import { checkFlowSteps } from "./flow-rules.js";
+import { checkFlowSteps } from "../../../kit/src/authentication-flows/flow-rules.js";
 import type { FlowRecord } from "./authentication-flow.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import type { Problem, UserDoc } from "../../../kit/src/realm-transfer/document-schema.js";

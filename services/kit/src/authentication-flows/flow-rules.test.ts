@@ -1,4 +1,4 @@
-import { IamError } from "../../../kit/src/errors.js";
+import { IamError } from "../errors.js";
 import { checkFlowAlias, checkFlowSteps } from "./flow-rules.js";
 
 const refusal = (steps: unknown): { field?: string; message: string } => {

@@ -1,6 +1,12 @@
-import { IamError } from "../../../kit/src/errors.js";
-import { REQUIREMENTS, SUBFLOW, type FlowCondition, type FlowStep, type Requirement } from "../../../kit/src/authentication-flows/flow-model.js";
-import { stepType, stepTypeNames } from "../../../kit/src/authentication-flows/flow-step-registry.js";
+import { IamError } from "../errors.js";
+import { REQUIREMENTS, SUBFLOW, type FlowCondition, type FlowStep, type Requirement } from "./flow-model.js";
+import { stepType, stepTypeNames } from "./flow-step-registry.js";
+
+/*
+ * The Admin API's rules for a flow. In kit, not in the directory's domain, because the gateway's
+ * Keycloak import checks the flows it converts with them too: a converted flow that breaks them is
+ * reported and left out rather than failing the whole import.
+ */
 
 export const MAX_STEPS = 50;
 export const MAX_DEPTH = 4;
