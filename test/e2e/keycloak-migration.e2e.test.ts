@@ -65,8 +65,12 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     });
     const report = imported.body.importReport as Array<{ path: string; message: string }>;
     const at = (path: string) => report.filter((r) => r.path === path).map((r) => r.message);
-    expect(at("$.authenticationFlows[0]")).toEqual([expect.stringContaining("authentication flow \"browser\"")]);
-    expect(at("$.authenticationFlows[1]")).toEqual([expect.stringContaining("acme custom login")]);
+    // Keycloak's own flows are Tessera's built-ins; a custom one without an equivalent step is reported whole.
+    expect(at("$.authenticationFlows[0]")).toEqual([]);
+    expect(at("$.authenticationFlows[1].authenticationExecutions[0]")).toEqual(['authentication flow "acme custom login" is not carried over: authenticator "auth-x509-client-username-form" has no equivalent step']);
+    expect(at("$.authenticationFlows[6].authenticationExecutions[1]")).toEqual(['the deny step\'s message "Managers use the web app" is not carried over: Tessera shows "Access denied."']);
+    expect(at("$.resetCredentialsFlow")).toEqual(['"resetCredentialsFlow" ("acme reset") has no equivalent: Tessera\'s reset credentials is built in']);
+    expect(at("$.registrationFlow")).toEqual([]);
     expect(at("$.requiredActions[0]")).toEqual([expect.stringContaining("CONFIGURE_TOTP")]);
     expect(at("$.clients[2].authorizationSettings")).toEqual([expect.stringContaining("fine-grained authorization")]);
     expect(at("$.clients[1].protocolMappers[1]")).toEqual([expect.stringContaining("oidc-usersessionmodel-note-mapper")]);
@@ -120,7 +124,7 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
   it("maps clients, roles (composites flattened), groups, scopes and SAML clients; the export is a valid document", async () => {
     const doc = (await api.get(`/admin/realms/${realm}/export?includeUsers=true`)).body;
     expect(exportSchemaProblems(doc)).toEqual([]);
-    expect(doc.clients.map((c: { clientId: string }) => c.clientId).sort()).toEqual(["acme-api", "acme-web", "acme-worker"]);
+    expect(doc.clients.map((c: { clientId: string }) => c.clientId).sort()).toEqual(["acme-api", "acme-cli", "acme-web", "acme-worker"]);
     const web = doc.clients.find((c: { clientId: string }) => c.clientId === "acme-web");
     expect(web).toMatchObject({ clientType: "PUBLIC", redirectUris: [CB], webOrigins: ["http://localhost:3997"], grantTypes: ["authorization_code", "refresh_token", "password"] });
     expect(web.defaultClientScopes).toEqual(["acme-web-dedicated", "profile", "roles", "web-origins"]);
@@ -184,6 +188,32 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     const done = await b.submit(otpPage, { otp: keycloakTotp(OTP_SECRET, Date.now() + 30_000) });
     expect(done.status).toBe(302);
     expect(new URL(done.location).searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("carries custom authentication flows over as Tessera flows, and a client's override runs its flow", async () => {
+    const flows = (await api.get(`/admin/realms/${realm}/authentication/flows`)).body as Array<{ alias: string; builtIn: boolean; steps: unknown[] }>;
+    expect(flows.map((f) => [f.alias, f.builtIn])).toEqual([["browser", true], ["direct grant", true], ["acme browser", false], ["acme direct grant", false]]);
+    // auth-cookie and the redirector without a default provider go (Tessera always honours both); the DISABLED Kerberos step too.
+    expect(flows.find((f) => f.alias === "acme browser")!.steps).toEqual([
+      { type: "subflow", requirement: "ALTERNATIVE", steps: [
+        { type: "username-password", requirement: "REQUIRED" },
+        { type: "subflow", requirement: "CONDITIONAL", steps: [
+          { type: "condition-user-configured", requirement: "REQUIRED" },
+          { type: "otp", requirement: "REQUIRED" }] }] }]);
+    expect(flows.find((f) => f.alias === "acme direct grant")!.steps).toEqual([
+      { type: "username", requirement: "REQUIRED" },
+      { type: "password", requirement: "REQUIRED" },
+      { type: "subflow", requirement: "CONDITIONAL", steps: [
+        { type: "condition-user-role", requirement: "REQUIRED", config: { role: "manager" } },
+        { type: "deny", requirement: "REQUIRED" }] }]);
+    // The realm keeps the built-in flows (its Keycloak bindings named Keycloak's own); the CLI client overrides its direct grant.
+    expect((await api.get(`/admin/realms/${realm}`)).body).toMatchObject({ browserFlow: "browser", directGrantFlow: "direct grant" });
+    expect((await api.get(`/admin/realms/${realm}/clients/acme-cli`)).body).toMatchObject({ directGrantFlowOverride: "acme direct grant" });
+    const sha = users.find((u) => u.algorithm === "pbkdf2-sha256")!;
+    const viaCli = await http("POST", tokenUrl(), { form: { grant_type: "password", client_id: "acme-cli", username: sha.username, password: sha.password } });
+    expect([viaCli.status, viaCli.body.error, viaCli.body.error_description]).toEqual([400, "invalid_grant", "Access denied"]);
+    const viaWeb = await http("POST", tokenUrl(), { form: { grant_type: "password", client_id: "acme-web", username: sha.username, password: sha.password } });
+    expect(viaWeb.status).toBe(200);
   });
 
   it("detects the format by shape, or by ?format=keycloak; an existing realm is a 409", async () => {

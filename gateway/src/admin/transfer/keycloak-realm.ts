@@ -4,6 +4,7 @@ import type { Problem } from "../../../../services/kit/src/realm-transfer/docume
 import { KEYCLOAK_BUILTIN_CLIENTS, convertClients, convertScopes, type Note } from "./keycloak-clients.js";
 import { keycloakOtp, keycloakPassword } from "./keycloak-credentials.js";
 import { keycloakSettings } from "./keycloak-settings.js";
+import { FLOW_BINDINGS, clientFlowOverrides, convertFlows, flowBindings } from "./keycloak-flows.js";
 
 type Json = Record<string, any>;
 type RoleRefs = { realmRoles: string[]; clientRoles: Record<string, string[]> };
@@ -22,7 +23,7 @@ const CONSUMED = new Set([
   "eventsEnabled", "eventsExpiration", "adminEventsEnabled", "roles", "groups", "users", "clients", "clientScopes",
   "identityProviders", "components", "authenticationFlows", "authenticatorConfig", "requiredActions", "keycloakVersion",
   "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",
-  "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers",
+  "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers", ...FLOW_BINDINGS,
 ]);
 
 /**
@@ -40,6 +41,11 @@ export function fromKeycloak(kc: Json, report: Problem[]): unknown {
   const { clients, samlServiceProviders } = convertClients(kc, clientScopes, note);
   const clientIds = new Set(clients.map((c) => c.clientId as string));
   const roles = new Roles(kc, clientIds, note);
+  const flows = convertFlows(kc, clientIds, note);
+  (kc.clients ?? []).forEach((c: Json, i: number) => {
+    const client = clients.find((x) => x.clientId === c.clientId);
+    if (client) Object.assign(client, clientFlowOverrides(c, `$.clients[${i}]`, flows, note));
+  });
   for (const c of clients) c.roles = roles.clientRolesOf(c.clientId);
 
   const idps = identityProviders(kc, note);
@@ -78,8 +84,6 @@ export function fromKeycloak(kc: Json, report: Problem[]): unknown {
     };
   });
 
-  (kc.authenticationFlows ?? []).forEach((f: Json, i: number) => note(`$.authenticationFlows[${i}]`, `authentication flow "${f.alias}" has no equivalent (Tessera's login flow is fixed: password, then TOTP when required)`));
-  (kc.authenticatorConfig ?? []).forEach((a: Json, i: number) => note(`$.authenticatorConfig[${i}]`, `authenticator config "${a.alias}" has no equivalent`));
   (kc.requiredActions ?? []).forEach((a: Json, i: number) => note(`$.requiredActions[${i}]`, `required-action provider "${a.alias}" has no equivalent`));
   (kc.identityProviderMappers ?? []).forEach((_: Json, i: number) => note(`$.identityProviderMappers[${i}]`, "identity provider mappers have no equivalent"));
   for (const [key, value] of Object.entries(kc)) {
@@ -88,11 +92,12 @@ export function fromKeycloak(kc: Json, report: Problem[]): unknown {
 
   return {
     formatVersion: FORMAT_VERSION,
-    realm: keycloakSettings(kc, note),
+    realm: { ...keycloakSettings(kc, note), ...flowBindings(kc, flows, note) },
     roles: roles.realmRoles(),
     clientScopes,
     clients,
     groups: groups(kc.groups ?? [], "$.groups"),
+    ...(flows.flows.length ? { authenticationFlows: flows.flows } : {}),
     identityProviders: idps,
     userFederationProviders: ldap,
     samlServiceProviders,
