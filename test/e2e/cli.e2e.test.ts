@@ -134,7 +134,7 @@ describe("tessera CLI (embedded)", () => {
       const [editor] = await Promise.all([
         cli.json("roles", "create", "-r", realm, "--name", "editor", "--description", "edits"), cli.json("roles", "create", "-r", realm, "--name", "doomed"),
       ]);
-      expect(editor).toEqual({ id: expect.stringMatching(UUID), name: "editor", description: "edits", clientRole: false });
+      expect(editor).toEqual({ id: expect.stringMatching(UUID), name: "editor", description: "edits", clientRole: false, composite: false });
       const [list, table, got] = await Promise.all([
         cli.json<Array<{ name: string }>>("roles", "list", "-r", realm), cli.run("roles", "list", "-r", realm), cli.json("roles", "get", "-r", realm, "editor"),
       ]);
@@ -194,7 +194,7 @@ describe("tessera CLI (embedded)", () => {
     it("prints YAML with -o yaml", async () => {
       const res = await cli.run("roles", "get", "-r", realm, "editor", "-o", "yaml");
       expect(res.code).toBe(0);
-      expect(res.stdout).toMatch(/^id: [0-9a-f-]{36}\nname: editor\ndescription: edits\nclientRole: false\n$/);
+      expect(res.stdout).toMatch(/^id: [0-9a-f-]{36}\nname: editor\ndescription: edits\nclientRole: false\ncomposite: false\n$/);
     });
   });
 

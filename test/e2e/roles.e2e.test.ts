@@ -34,13 +34,13 @@ describe.each(targets())("roles ($mode)", (target) => {
   it("starts every realm with the offline_access realm role", async () => {
     const res = await api.get(`${base()}/roles`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: expect.any(String), name: "offline_access", description: "${role_offline-access}", clientRole: false }]);
+    expect(res.body).toEqual([{ id: expect.any(String), name: "offline_access", description: "${role_offline-access}", clientRole: false, composite: false }]);
   });
 
   it("creates, gets, lists and deletes realm roles", async () => {
     const res = await api.post(`${base()}/roles`, { name: "editor", description: "Edits" });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "editor", description: "Edits", clientRole: false });
+    expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "editor", description: "Edits", clientRole: false, composite: false });
     expect((await api.get(`${base()}/roles/editor`)).body).toEqual(res.body);
     const list = await api.get(`${base()}/roles`);
     expect(list.body.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["editor", "offline_access"]));
@@ -78,7 +78,7 @@ describe.each(targets())("roles ($mode)", (target) => {
     await api.post(`${base()}/clients`, { clientId });
     const res = await api.post(`${base()}/clients/${clientId}/roles`, { name: "viewer" });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), name: "viewer", description: "", clientRole: true, clientId });
+    expect(res.body).toEqual({ id: expect.any(String), name: "viewer", description: "", clientRole: true, clientId, composite: false });
     // The same name is free in the realm and in another client.
     expect((await api.post(`${base()}/roles`, { name: "viewer" })).status).toBe(201);
     const other = uniqueName("rc2");
@@ -110,7 +110,7 @@ describe.each(targets())("roles ($mode)", (target) => {
     expect((await api.post(path, { roleNames: ["ra"] })).body).toEqual({ roleNames: ["ra"] });
     const list = await api.get(path);
     expect(list.body.map((r: { name: string }) => r.name)).toEqual(["ra", "rb"]);
-    expect(list.body[0]).toEqual({ id: expect.any(String), name: "ra", description: "", clientRole: false });
+    expect(list.body[0]).toEqual({ id: expect.any(String), name: "ra", description: "", clientRole: false, composite: false });
     const removed = await api.del(path, { roleNames: ["ra"] });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ roleNames: ["ra"] });
@@ -160,7 +160,7 @@ describe.each(targets())("roles ($mode)", (target) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("unknown roles: reader-realm");
     const list = await api.get(path);
-    expect(list.body).toEqual([{ id: expect.any(String), name: "reader", description: "", clientRole: true, clientId }]);
+    expect(list.body).toEqual([{ id: expect.any(String), name: "reader", description: "", clientRole: true, clientId, composite: false }]);
     expect((await api.get(`${base()}/users/${userId}/role-mappings/realm`)).body).toEqual([]);
     expect((await api.del(path, { roleNames: ["reader"] })).body).toEqual({ roleNames: ["reader"] });
     expect((await api.get(path)).body).toEqual([]);

@@ -51,7 +51,17 @@ export function clientProviderOperations(p: ProtoSchemas): Operation[] {
         body: { schema: p.ref(RoleInputSchema, "input"), required: true }, responses: { 201: json("The role.", role) } },
       { id: `list${id}s`, method: "GET", path: base, auth: "admin", tag, summary: `List ${what}s`, responses: { 200: json("Roles.", arrayOf(role)) } },
       { id: `get${id}`, method: "GET", path: `${base}/:roleName`, auth: "admin", tag, summary: `Get a ${what}`, responses: { 200: json("The role.", role) } },
+      { id: `update${id}`, method: "PUT", path: `${base}/:roleName`, auth: "admin", tag, summary: `Rename or describe a ${what}`,
+        body: { schema: p.ref(RoleInputSchema, "input"), required: true }, responses: { 200: json("The role.", role) } },
       { id: `delete${id}`, method: "DELETE", path: `${base}/:roleName`, auth: "admin", tag, summary: `Delete a ${what}`, responses: { 204: noContent() } },
+      { id: `list${id}Composites`, method: "GET", path: `${base}/:roleName/composites`, auth: "admin", tag,
+        summary: `List the roles a composite ${what} contains`, responses: { 200: json("Roles.", arrayOf(role)) } },
+      { id: `add${id}Composites`, method: "POST", path: `${base}/:roleName/composites`, auth: "admin", tag,
+        summary: `Add roles to a ${what} (making it composite)`, description: "Holders of the role hold the contained roles too, transitively.",
+        body: { schema: roleNames(true), required: true }, responses: { 200: json("The role names added.", ref("RoleNamesResult")) } },
+      { id: `remove${id}Composites`, method: "DELETE", path: `${base}/:roleName/composites`, auth: "admin", tag,
+        summary: `Remove roles from a composite ${what}`,
+        body: { schema: roleNames(true), required: true }, responses: { 200: json("The role names removed.", ref("RoleNamesResult")) } },
     );
   }
   const mappings: Array<[string, string, string, boolean]> = [

@@ -26,6 +26,7 @@ import { ClientCascade } from "./domain/client-cascade.js";
 import { ClientAdmin } from "./domain/client-admin.js";
 import { ClientAuthenticator } from "./domain/client-authenticator.js";
 import { RoleAdmin } from "./domain/role-admin.js";
+import { RoleComposites } from "./domain/role-composites.js";
 import { RoleMappings } from "./domain/role-mappings.js";
 import { ClientScopeAdmin } from "./domain/client-scope-admin.js";
 import { ClaimsResolver } from "./domain/claims-resolver.js";
@@ -72,6 +73,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, outbox, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, outbox, clock);
   const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
+  const roleComposites = new RoleComposites(roles, roleAdmin, clients, userEvents, outbox);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock, deps.plugins);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const claimsCache = new ResolvedClaimsCache(subjectWrites, configWrites);
@@ -89,7 +91,7 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
     routes(router: ConnectRouter) {
       flows.routes(router);
       router.service(ClientService, clientRpc(clientAdmin, authenticator));
-      router.service(RoleService, roleRpc(roleAdmin, roleMappings));
+      router.service(RoleService, roleRpc(roleAdmin, roleMappings, roleComposites));
       router.service(ClientScopeService, clientScopeRpc(scopeAdmin));
       router.service(ClaimsService, claimsRpc(resolver));
       dynamicRegistration.routes(router);

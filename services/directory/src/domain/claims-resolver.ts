@@ -20,6 +20,7 @@ import { ORGANIZATION_SCOPE, baseScopeName, requestedOrganization } from "../../
 import type { ClientTokenConfig } from "./client-token-configs.js";
 import type { ClientScopeRecord, ProtocolMapperRecord } from "./client-scope.js";
 import type { ResolvedClaimsCache } from "./resolved-claims-cache.js";
+import { withComposites } from "./role-composites.js";
 
 export interface ResolvedClaims extends TokenClaims {
   grantedScopes: string[];
@@ -146,7 +147,8 @@ export class ClaimsResolver {
       ...(await this.mappings.ofHolders(realm._id, "user", [user._id])),
       ...(await this.mappings.ofHolders(realm._id, "group", groupIds)),
     ];
-    const roles = await this.roles.findByIds(realm._id, [...new Set(maps.map((m) => m.roleId))]);
+    // Held directly or through groups, then what composites among them contain (Keycloak's effective roles).
+    const roles = await withComposites(this.roles, realm._id, await this.roles.findByIds(realm._id, [...new Set(maps.map((m) => m.roleId))]));
     const realmRoles = [...new Set([...roles.filter((r) => !r.clientId).map((r) => r.name), ...(offline ? [offline.name] : [])])].sort();
     const clients = await this.clients.findByIds(realm._id, [...new Set(roles.map((r) => r.clientId).filter(Boolean))]);
     const clientRoles: Record<string, string[]> = {};

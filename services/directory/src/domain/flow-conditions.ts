@@ -7,6 +7,7 @@ import type { MembershipReader } from "../store/membership-reader.js";
 import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
 import type { RoleRepository } from "../store/role-repository.js";
 import type { ClientRepository } from "../store/client-repository.js";
+import { withComposites } from "./role-composites.js";
 
 const MAX_GROUP_DEPTH = 64;
 
@@ -72,7 +73,8 @@ export class FlowConditions {
       ...(await this.mappings.ofHolders(realm._id, "user", [userId])),
       ...(await this.mappings.ofHolders(realm._id, "group", groupIds)),
     ];
-    const roles = await this.roles.findByIds(realm._id, [...new Set(maps.map((m) => m.roleId))]);
+    // Held directly or through groups, then what composites among them contain (Keycloak's effective roles).
+    const roles = await withComposites(this.roles, realm._id, await this.roles.findByIds(realm._id, [...new Set(maps.map((m) => m.roleId))]));
     const clients = await this.clients.findByIds(realm._id, [...new Set(roles.map((r) => r.clientId).filter(Boolean))]);
     const clientIdOf = new Map(clients.map((c) => [c._id, c.clientId]));
     return new Set(roles.map((r) => `${r.clientId ? clientIdOf.get(r.clientId) ?? "" : ""}\u0000${r.name}`));

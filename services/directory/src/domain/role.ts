@@ -7,6 +7,8 @@ export interface RoleRecord extends Doc {
   name: string;
   description: string;
   createdAt: number;
+  /** Ids of the roles it contains (Keycloak's composite role); absent or empty: not a composite. */
+  composites?: string[];
 }
 
 export type HolderType = "user" | "group";
@@ -29,5 +31,6 @@ export const OFFLINE_ACCESS_ROLE = "offline_access";
 export function roleView(r: RoleRecord, clientSlug = "") {
   return {
     id: r._id, name: r.name, description: r.description, clientRole: r.clientId !== "", clientId: clientSlug,
+    composite: (r.composites?.length ?? 0) > 0,
   };
 }

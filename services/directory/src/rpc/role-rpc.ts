@@ -5,9 +5,10 @@ import { IamError } from "../../../kit/src/errors.js";
 import { roleView } from "../domain/role.js";
 import type { RoleAdmin, RoleWithClient } from "../domain/role-admin.js";
 import type { MappingTarget, RoleMappings } from "../domain/role-mappings.js";
+import type { RoleComposites } from "../domain/role-composites.js";
 
 /** Thin handlers: check -> domain -> convert. */
-export function roleRpc(roles: RoleAdmin, mappings: RoleMappings): ServiceImpl<typeof RoleService> {
+export function roleRpc(roles: RoleAdmin, mappings: RoleMappings, composites: RoleComposites): ServiceImpl<typeof RoleService> {
   return {
     async createRole(req) {
       const { $typeName: _t, ...input } = req.role ?? { $typeName: "" };
@@ -22,6 +23,19 @@ export function roleRpc(roles: RoleAdmin, mappings: RoleMappings): ServiceImpl<t
     async deleteRole(req) {
       await roles.delete(req.realm, req.clientId, req.name);
       return {};
+    },
+    async updateRole(req) {
+      const { $typeName: _t, ...input } = req.update ?? { $typeName: "" };
+      return { role: toProto(await roles.update(req.realm, req.clientId, req.name, definedOnly(input))) };
+    },
+    async listRoleComposites(req) {
+      return { roles: (await composites.list({ realmName: req.realm, clientId: req.clientId, name: req.name })).map(toProto) };
+    },
+    async addRoleComposites(req) {
+      return { roleNames: await composites.add({ realmName: req.realm, clientId: req.clientId, name: req.name }, req.roleNames, req.compositeClientId) };
+    },
+    async removeRoleComposites(req) {
+      return { roleNames: await composites.remove({ realmName: req.realm, clientId: req.clientId, name: req.name }, req.roleNames, req.compositeClientId) };
     },
     async listRoleMappings(req) {
       const t = target(req);

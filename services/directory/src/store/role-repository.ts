@@ -36,6 +36,25 @@ export class RoleRepository {
     return this.roles.find({ realmId, clientId }, { sort: [["name", 1]] });
   }
 
+  /** Renames or describes a role; throws IamError alreadyExists when the new name is taken in its container. */
+  update(realmId: string, id: string, set: Partial<Pick<RoleRecord, "name" | "description">>): Promise<RoleRecord | null> {
+    return this.roles.findOneAndUpdate({ realmId, _id: id }, { $set: set });
+  }
+
+  /** One contained role more (idempotent; one atomic change per id, so concurrent adds all stay). */
+  addComposite(realmId: string, roleId: string, containedId: string): Promise<number> {
+    return this.roles.update({ realmId, _id: roleId }, { $addToSet: { composites: containedId } });
+  }
+
+  removeComposite(realmId: string, roleId: string, containedId: string): Promise<number> {
+    return this.roles.update({ realmId, _id: roleId }, { $pull: { composites: containedId } });
+  }
+
+  /** A deleted role leaves every composite that contained it. */
+  pullFromComposites(realmId: string, containedId: string): Promise<number> {
+    return this.roles.update({ realmId, composites: { $includes: containedId } }, { $pull: { composites: containedId } });
+  }
+
   delete(realmId: string, id: string): Promise<boolean> {
     return this.roles.deleteMany({ realmId, _id: id }).then((n) => n > 0);
   }

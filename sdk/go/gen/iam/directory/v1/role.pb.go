@@ -77,7 +77,9 @@ type Role struct {
 	Description string                 `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
 	ClientRole  bool                   `protobuf:"varint,4,opt,name=client_role,json=clientRole,proto3" json:"client_role,omitempty"`
 	// The client's clientId (slug) for a client role, empty for a realm role.
-	ClientId      string `protobuf:"bytes,5,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	ClientId string `protobuf:"bytes,5,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	// It contains other roles (Keycloak's composite roles).
+	Composite     bool `protobuf:"varint,6,opt,name=composite,proto3" json:"composite,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -145,6 +147,13 @@ func (x *Role) GetClientId() string {
 		return x.ClientId
 	}
 	return ""
+}
+
+func (x *Role) GetComposite() bool {
+	if x != nil {
+		return x.Composite
+	}
+	return false
 }
 
 type RoleInput struct {
@@ -1006,18 +1015,478 @@ func (x *RemoveRoleMappingsResponse) GetRoleNames() []string {
 	return nil
 }
 
+type UpdateRoleRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	ClientId      string                 `protobuf:"bytes,2,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Update        *RoleInput             `protobuf:"bytes,4,opt,name=update,proto3" json:"update,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateRoleRequest) Reset() {
+	*x = UpdateRoleRequest{}
+	mi := &file_iam_directory_v1_role_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateRoleRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateRoleRequest) ProtoMessage() {}
+
+func (x *UpdateRoleRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_role_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateRoleRequest.ProtoReflect.Descriptor instead.
+func (*UpdateRoleRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_role_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *UpdateRoleRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *UpdateRoleRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *UpdateRoleRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *UpdateRoleRequest) GetUpdate() *RoleInput {
+	if x != nil {
+		return x.Update
+	}
+	return nil
+}
+
+type UpdateRoleResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Role          *Role                  `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateRoleResponse) Reset() {
+	*x = UpdateRoleResponse{}
+	mi := &file_iam_directory_v1_role_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateRoleResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateRoleResponse) ProtoMessage() {}
+
+func (x *UpdateRoleResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_role_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateRoleResponse.ProtoReflect.Descriptor instead.
+func (*UpdateRoleResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_role_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *UpdateRoleResponse) GetRole() *Role {
+	if x != nil {
+		return x.Role
+	}
+	return nil
+}
+
+type ListRoleCompositesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	// The composite role: a realm role, or with client_id that client's role.
+	ClientId      string `protobuf:"bytes,2,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	Name          string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRoleCompositesRequest) Reset() {
+	*x = ListRoleCompositesRequest{}
+	mi := &file_iam_directory_v1_role_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRoleCompositesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRoleCompositesRequest) ProtoMessage() {}
+
+func (x *ListRoleCompositesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_role_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRoleCompositesRequest.ProtoReflect.Descriptor instead.
+func (*ListRoleCompositesRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_role_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *ListRoleCompositesRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ListRoleCompositesRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *ListRoleCompositesRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type ListRoleCompositesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Roles         []*Role                `protobuf:"bytes,1,rep,name=roles,proto3" json:"roles,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRoleCompositesResponse) Reset() {
+	*x = ListRoleCompositesResponse{}
+	mi := &file_iam_directory_v1_role_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRoleCompositesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRoleCompositesResponse) ProtoMessage() {}
+
+func (x *ListRoleCompositesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_role_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRoleCompositesResponse.ProtoReflect.Descriptor instead.
+func (*ListRoleCompositesResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_role_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *ListRoleCompositesResponse) GetRoles() []*Role {
+	if x != nil {
+		return x.Roles
+	}
+	return nil
+}
+
+type AddRoleCompositesRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Realm    string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	ClientId string                 `protobuf:"bytes,2,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	Name     string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	// The contained roles: realm roles, or with composite_client_id that client's roles.
+	RoleNames         []string `protobuf:"bytes,4,rep,name=role_names,json=roleNames,proto3" json:"role_names,omitempty"`
+	CompositeClientId string   `protobuf:"bytes,5,opt,name=composite_client_id,json=compositeClientId,proto3" json:"composite_client_id,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *AddRoleCompositesRequest) Reset() {
+	*x = AddRoleCompositesRequest{}
+	mi := &file_iam_directory_v1_role_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddRoleCompositesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddRoleCompositesRequest) ProtoMessage() {}
+
+func (x *AddRoleCompositesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_role_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddRoleCompositesRequest.ProtoReflect.Descriptor instead.
+func (*AddRoleCompositesRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_role_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *AddRoleCompositesRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *AddRoleCompositesRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *AddRoleCompositesRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *AddRoleCompositesRequest) GetRoleNames() []string {
+	if x != nil {
+		return x.RoleNames
+	}
+	return nil
+}
+
+func (x *AddRoleCompositesRequest) GetCompositeClientId() string {
+	if x != nil {
+		return x.CompositeClientId
+	}
+	return ""
+}
+
+type AddRoleCompositesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RoleNames     []string               `protobuf:"bytes,1,rep,name=role_names,json=roleNames,proto3" json:"role_names,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddRoleCompositesResponse) Reset() {
+	*x = AddRoleCompositesResponse{}
+	mi := &file_iam_directory_v1_role_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddRoleCompositesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddRoleCompositesResponse) ProtoMessage() {}
+
+func (x *AddRoleCompositesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_role_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddRoleCompositesResponse.ProtoReflect.Descriptor instead.
+func (*AddRoleCompositesResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_role_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *AddRoleCompositesResponse) GetRoleNames() []string {
+	if x != nil {
+		return x.RoleNames
+	}
+	return nil
+}
+
+type RemoveRoleCompositesRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Realm    string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	ClientId string                 `protobuf:"bytes,2,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	Name     string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	// The contained roles: realm roles, or with composite_client_id that client's roles.
+	RoleNames         []string `protobuf:"bytes,4,rep,name=role_names,json=roleNames,proto3" json:"role_names,omitempty"`
+	CompositeClientId string   `protobuf:"bytes,5,opt,name=composite_client_id,json=compositeClientId,proto3" json:"composite_client_id,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *RemoveRoleCompositesRequest) Reset() {
+	*x = RemoveRoleCompositesRequest{}
+	mi := &file_iam_directory_v1_role_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemoveRoleCompositesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemoveRoleCompositesRequest) ProtoMessage() {}
+
+func (x *RemoveRoleCompositesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_role_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemoveRoleCompositesRequest.ProtoReflect.Descriptor instead.
+func (*RemoveRoleCompositesRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_role_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *RemoveRoleCompositesRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *RemoveRoleCompositesRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *RemoveRoleCompositesRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RemoveRoleCompositesRequest) GetRoleNames() []string {
+	if x != nil {
+		return x.RoleNames
+	}
+	return nil
+}
+
+func (x *RemoveRoleCompositesRequest) GetCompositeClientId() string {
+	if x != nil {
+		return x.CompositeClientId
+	}
+	return ""
+}
+
+type RemoveRoleCompositesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RoleNames     []string               `protobuf:"bytes,1,rep,name=role_names,json=roleNames,proto3" json:"role_names,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RemoveRoleCompositesResponse) Reset() {
+	*x = RemoveRoleCompositesResponse{}
+	mi := &file_iam_directory_v1_role_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemoveRoleCompositesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemoveRoleCompositesResponse) ProtoMessage() {}
+
+func (x *RemoveRoleCompositesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_role_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemoveRoleCompositesResponse.ProtoReflect.Descriptor instead.
+func (*RemoveRoleCompositesResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_role_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *RemoveRoleCompositesResponse) GetRoleNames() []string {
+	if x != nil {
+		return x.RoleNames
+	}
+	return nil
+}
+
 var File_iam_directory_v1_role_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_role_proto_rawDesc = "" +
 	"\n" +
-	"\x1biam/directory/v1/role.proto\x12\x10iam.directory.v1\"\x8a\x01\n" +
+	"\x1biam/directory/v1/role.proto\x12\x10iam.directory.v1\"\xa8\x01\n" +
 	"\x04Role\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\x1f\n" +
 	"\vclient_role\x18\x04 \x01(\bR\n" +
 	"clientRole\x12\x1b\n" +
-	"\tclient_id\x18\x05 \x01(\tR\bclientId\"d\n" +
+	"\tclient_id\x18\x05 \x01(\tR\bclientId\x12\x1c\n" +
+	"\tcomposite\x18\x06 \x01(\bR\tcomposite\"d\n" +
 	"\tRoleInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01B\a\n" +
@@ -1080,19 +1549,57 @@ const file_iam_directory_v1_role_proto_rawDesc = "" +
 	"role_names\x18\x05 \x03(\tR\troleNames\";\n" +
 	"\x1aRemoveRoleMappingsResponse\x12\x1d\n" +
 	"\n" +
+	"role_names\x18\x01 \x03(\tR\troleNames\"\x8f\x01\n" +
+	"\x11UpdateRoleRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
+	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x123\n" +
+	"\x06update\x18\x04 \x01(\v2\x1b.iam.directory.v1.RoleInputR\x06update\"@\n" +
+	"\x12UpdateRoleResponse\x12*\n" +
+	"\x04role\x18\x01 \x01(\v2\x16.iam.directory.v1.RoleR\x04role\"b\n" +
+	"\x19ListRoleCompositesRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
+	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\"J\n" +
+	"\x1aListRoleCompositesResponse\x12,\n" +
+	"\x05roles\x18\x01 \x03(\v2\x16.iam.directory.v1.RoleR\x05roles\"\xb0\x01\n" +
+	"\x18AddRoleCompositesRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
+	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12\x1d\n" +
+	"\n" +
+	"role_names\x18\x04 \x03(\tR\troleNames\x12.\n" +
+	"\x13composite_client_id\x18\x05 \x01(\tR\x11compositeClientId\":\n" +
+	"\x19AddRoleCompositesResponse\x12\x1d\n" +
+	"\n" +
+	"role_names\x18\x01 \x03(\tR\troleNames\"\xb3\x01\n" +
+	"\x1bRemoveRoleCompositesRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
+	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12\x1d\n" +
+	"\n" +
+	"role_names\x18\x04 \x03(\tR\troleNames\x12.\n" +
+	"\x13composite_client_id\x18\x05 \x01(\tR\x11compositeClientId\"=\n" +
+	"\x1cRemoveRoleCompositesResponse\x12\x1d\n" +
+	"\n" +
 	"role_names\x18\x01 \x03(\tR\troleNames*V\n" +
 	"\n" +
 	"HolderType\x12\x1b\n" +
 	"\x17HOLDER_TYPE_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10HOLDER_TYPE_USER\x10\x01\x12\x15\n" +
-	"\x11HOLDER_TYPE_GROUP\x10\x022\xb2\x05\n" +
+	"\x11HOLDER_TYPE_GROUP\x10\x022\xe1\b\n" +
 	"\vRoleService\x12W\n" +
 	"\n" +
 	"CreateRole\x12#.iam.directory.v1.CreateRoleRequest\x1a$.iam.directory.v1.CreateRoleResponse\x12T\n" +
 	"\tListRoles\x12\".iam.directory.v1.ListRolesRequest\x1a#.iam.directory.v1.ListRolesResponse\x12N\n" +
 	"\aGetRole\x12 .iam.directory.v1.GetRoleRequest\x1a!.iam.directory.v1.GetRoleResponse\x12W\n" +
 	"\n" +
-	"DeleteRole\x12#.iam.directory.v1.DeleteRoleRequest\x1a$.iam.directory.v1.DeleteRoleResponse\x12i\n" +
+	"DeleteRole\x12#.iam.directory.v1.DeleteRoleRequest\x1a$.iam.directory.v1.DeleteRoleResponse\x12W\n" +
+	"\n" +
+	"UpdateRole\x12#.iam.directory.v1.UpdateRoleRequest\x1a$.iam.directory.v1.UpdateRoleResponse\x12o\n" +
+	"\x12ListRoleComposites\x12+.iam.directory.v1.ListRoleCompositesRequest\x1a,.iam.directory.v1.ListRoleCompositesResponse\x12l\n" +
+	"\x11AddRoleComposites\x12*.iam.directory.v1.AddRoleCompositesRequest\x1a+.iam.directory.v1.AddRoleCompositesResponse\x12u\n" +
+	"\x14RemoveRoleComposites\x12-.iam.directory.v1.RemoveRoleCompositesRequest\x1a..iam.directory.v1.RemoveRoleCompositesResponse\x12i\n" +
 	"\x10ListRoleMappings\x12).iam.directory.v1.ListRoleMappingsRequest\x1a*.iam.directory.v1.ListRoleMappingsResponse\x12o\n" +
 	"\x12AssignRoleMappings\x12+.iam.directory.v1.AssignRoleMappingsRequest\x1a,.iam.directory.v1.AssignRoleMappingsResponse\x12o\n" +
 	"\x12RemoveRoleMappings\x12+.iam.directory.v1.RemoveRoleMappingsRequest\x1a,.iam.directory.v1.RemoveRoleMappingsResponseB\xcd\x01\n" +
@@ -1111,26 +1618,34 @@ func file_iam_directory_v1_role_proto_rawDescGZIP() []byte {
 }
 
 var file_iam_directory_v1_role_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_iam_directory_v1_role_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_iam_directory_v1_role_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_iam_directory_v1_role_proto_goTypes = []any{
-	(HolderType)(0),                    // 0: iam.directory.v1.HolderType
-	(*Role)(nil),                       // 1: iam.directory.v1.Role
-	(*RoleInput)(nil),                  // 2: iam.directory.v1.RoleInput
-	(*RoleNames)(nil),                  // 3: iam.directory.v1.RoleNames
-	(*CreateRoleRequest)(nil),          // 4: iam.directory.v1.CreateRoleRequest
-	(*CreateRoleResponse)(nil),         // 5: iam.directory.v1.CreateRoleResponse
-	(*ListRolesRequest)(nil),           // 6: iam.directory.v1.ListRolesRequest
-	(*ListRolesResponse)(nil),          // 7: iam.directory.v1.ListRolesResponse
-	(*GetRoleRequest)(nil),             // 8: iam.directory.v1.GetRoleRequest
-	(*GetRoleResponse)(nil),            // 9: iam.directory.v1.GetRoleResponse
-	(*DeleteRoleRequest)(nil),          // 10: iam.directory.v1.DeleteRoleRequest
-	(*DeleteRoleResponse)(nil),         // 11: iam.directory.v1.DeleteRoleResponse
-	(*ListRoleMappingsRequest)(nil),    // 12: iam.directory.v1.ListRoleMappingsRequest
-	(*ListRoleMappingsResponse)(nil),   // 13: iam.directory.v1.ListRoleMappingsResponse
-	(*AssignRoleMappingsRequest)(nil),  // 14: iam.directory.v1.AssignRoleMappingsRequest
-	(*AssignRoleMappingsResponse)(nil), // 15: iam.directory.v1.AssignRoleMappingsResponse
-	(*RemoveRoleMappingsRequest)(nil),  // 16: iam.directory.v1.RemoveRoleMappingsRequest
-	(*RemoveRoleMappingsResponse)(nil), // 17: iam.directory.v1.RemoveRoleMappingsResponse
+	(HolderType)(0),                      // 0: iam.directory.v1.HolderType
+	(*Role)(nil),                         // 1: iam.directory.v1.Role
+	(*RoleInput)(nil),                    // 2: iam.directory.v1.RoleInput
+	(*RoleNames)(nil),                    // 3: iam.directory.v1.RoleNames
+	(*CreateRoleRequest)(nil),            // 4: iam.directory.v1.CreateRoleRequest
+	(*CreateRoleResponse)(nil),           // 5: iam.directory.v1.CreateRoleResponse
+	(*ListRolesRequest)(nil),             // 6: iam.directory.v1.ListRolesRequest
+	(*ListRolesResponse)(nil),            // 7: iam.directory.v1.ListRolesResponse
+	(*GetRoleRequest)(nil),               // 8: iam.directory.v1.GetRoleRequest
+	(*GetRoleResponse)(nil),              // 9: iam.directory.v1.GetRoleResponse
+	(*DeleteRoleRequest)(nil),            // 10: iam.directory.v1.DeleteRoleRequest
+	(*DeleteRoleResponse)(nil),           // 11: iam.directory.v1.DeleteRoleResponse
+	(*ListRoleMappingsRequest)(nil),      // 12: iam.directory.v1.ListRoleMappingsRequest
+	(*ListRoleMappingsResponse)(nil),     // 13: iam.directory.v1.ListRoleMappingsResponse
+	(*AssignRoleMappingsRequest)(nil),    // 14: iam.directory.v1.AssignRoleMappingsRequest
+	(*AssignRoleMappingsResponse)(nil),   // 15: iam.directory.v1.AssignRoleMappingsResponse
+	(*RemoveRoleMappingsRequest)(nil),    // 16: iam.directory.v1.RemoveRoleMappingsRequest
+	(*RemoveRoleMappingsResponse)(nil),   // 17: iam.directory.v1.RemoveRoleMappingsResponse
+	(*UpdateRoleRequest)(nil),            // 18: iam.directory.v1.UpdateRoleRequest
+	(*UpdateRoleResponse)(nil),           // 19: iam.directory.v1.UpdateRoleResponse
+	(*ListRoleCompositesRequest)(nil),    // 20: iam.directory.v1.ListRoleCompositesRequest
+	(*ListRoleCompositesResponse)(nil),   // 21: iam.directory.v1.ListRoleCompositesResponse
+	(*AddRoleCompositesRequest)(nil),     // 22: iam.directory.v1.AddRoleCompositesRequest
+	(*AddRoleCompositesResponse)(nil),    // 23: iam.directory.v1.AddRoleCompositesResponse
+	(*RemoveRoleCompositesRequest)(nil),  // 24: iam.directory.v1.RemoveRoleCompositesRequest
+	(*RemoveRoleCompositesResponse)(nil), // 25: iam.directory.v1.RemoveRoleCompositesResponse
 }
 var file_iam_directory_v1_role_proto_depIdxs = []int32{
 	2,  // 0: iam.directory.v1.CreateRoleRequest.role:type_name -> iam.directory.v1.RoleInput
@@ -1141,25 +1656,36 @@ var file_iam_directory_v1_role_proto_depIdxs = []int32{
 	1,  // 5: iam.directory.v1.ListRoleMappingsResponse.roles:type_name -> iam.directory.v1.Role
 	0,  // 6: iam.directory.v1.AssignRoleMappingsRequest.holder_type:type_name -> iam.directory.v1.HolderType
 	0,  // 7: iam.directory.v1.RemoveRoleMappingsRequest.holder_type:type_name -> iam.directory.v1.HolderType
-	4,  // 8: iam.directory.v1.RoleService.CreateRole:input_type -> iam.directory.v1.CreateRoleRequest
-	6,  // 9: iam.directory.v1.RoleService.ListRoles:input_type -> iam.directory.v1.ListRolesRequest
-	8,  // 10: iam.directory.v1.RoleService.GetRole:input_type -> iam.directory.v1.GetRoleRequest
-	10, // 11: iam.directory.v1.RoleService.DeleteRole:input_type -> iam.directory.v1.DeleteRoleRequest
-	12, // 12: iam.directory.v1.RoleService.ListRoleMappings:input_type -> iam.directory.v1.ListRoleMappingsRequest
-	14, // 13: iam.directory.v1.RoleService.AssignRoleMappings:input_type -> iam.directory.v1.AssignRoleMappingsRequest
-	16, // 14: iam.directory.v1.RoleService.RemoveRoleMappings:input_type -> iam.directory.v1.RemoveRoleMappingsRequest
-	5,  // 15: iam.directory.v1.RoleService.CreateRole:output_type -> iam.directory.v1.CreateRoleResponse
-	7,  // 16: iam.directory.v1.RoleService.ListRoles:output_type -> iam.directory.v1.ListRolesResponse
-	9,  // 17: iam.directory.v1.RoleService.GetRole:output_type -> iam.directory.v1.GetRoleResponse
-	11, // 18: iam.directory.v1.RoleService.DeleteRole:output_type -> iam.directory.v1.DeleteRoleResponse
-	13, // 19: iam.directory.v1.RoleService.ListRoleMappings:output_type -> iam.directory.v1.ListRoleMappingsResponse
-	15, // 20: iam.directory.v1.RoleService.AssignRoleMappings:output_type -> iam.directory.v1.AssignRoleMappingsResponse
-	17, // 21: iam.directory.v1.RoleService.RemoveRoleMappings:output_type -> iam.directory.v1.RemoveRoleMappingsResponse
-	15, // [15:22] is the sub-list for method output_type
-	8,  // [8:15] is the sub-list for method input_type
-	8,  // [8:8] is the sub-list for extension type_name
-	8,  // [8:8] is the sub-list for extension extendee
-	0,  // [0:8] is the sub-list for field type_name
+	2,  // 8: iam.directory.v1.UpdateRoleRequest.update:type_name -> iam.directory.v1.RoleInput
+	1,  // 9: iam.directory.v1.UpdateRoleResponse.role:type_name -> iam.directory.v1.Role
+	1,  // 10: iam.directory.v1.ListRoleCompositesResponse.roles:type_name -> iam.directory.v1.Role
+	4,  // 11: iam.directory.v1.RoleService.CreateRole:input_type -> iam.directory.v1.CreateRoleRequest
+	6,  // 12: iam.directory.v1.RoleService.ListRoles:input_type -> iam.directory.v1.ListRolesRequest
+	8,  // 13: iam.directory.v1.RoleService.GetRole:input_type -> iam.directory.v1.GetRoleRequest
+	10, // 14: iam.directory.v1.RoleService.DeleteRole:input_type -> iam.directory.v1.DeleteRoleRequest
+	18, // 15: iam.directory.v1.RoleService.UpdateRole:input_type -> iam.directory.v1.UpdateRoleRequest
+	20, // 16: iam.directory.v1.RoleService.ListRoleComposites:input_type -> iam.directory.v1.ListRoleCompositesRequest
+	22, // 17: iam.directory.v1.RoleService.AddRoleComposites:input_type -> iam.directory.v1.AddRoleCompositesRequest
+	24, // 18: iam.directory.v1.RoleService.RemoveRoleComposites:input_type -> iam.directory.v1.RemoveRoleCompositesRequest
+	12, // 19: iam.directory.v1.RoleService.ListRoleMappings:input_type -> iam.directory.v1.ListRoleMappingsRequest
+	14, // 20: iam.directory.v1.RoleService.AssignRoleMappings:input_type -> iam.directory.v1.AssignRoleMappingsRequest
+	16, // 21: iam.directory.v1.RoleService.RemoveRoleMappings:input_type -> iam.directory.v1.RemoveRoleMappingsRequest
+	5,  // 22: iam.directory.v1.RoleService.CreateRole:output_type -> iam.directory.v1.CreateRoleResponse
+	7,  // 23: iam.directory.v1.RoleService.ListRoles:output_type -> iam.directory.v1.ListRolesResponse
+	9,  // 24: iam.directory.v1.RoleService.GetRole:output_type -> iam.directory.v1.GetRoleResponse
+	11, // 25: iam.directory.v1.RoleService.DeleteRole:output_type -> iam.directory.v1.DeleteRoleResponse
+	19, // 26: iam.directory.v1.RoleService.UpdateRole:output_type -> iam.directory.v1.UpdateRoleResponse
+	21, // 27: iam.directory.v1.RoleService.ListRoleComposites:output_type -> iam.directory.v1.ListRoleCompositesResponse
+	23, // 28: iam.directory.v1.RoleService.AddRoleComposites:output_type -> iam.directory.v1.AddRoleCompositesResponse
+	25, // 29: iam.directory.v1.RoleService.RemoveRoleComposites:output_type -> iam.directory.v1.RemoveRoleCompositesResponse
+	13, // 30: iam.directory.v1.RoleService.ListRoleMappings:output_type -> iam.directory.v1.ListRoleMappingsResponse
+	15, // 31: iam.directory.v1.RoleService.AssignRoleMappings:output_type -> iam.directory.v1.AssignRoleMappingsResponse
+	17, // 32: iam.directory.v1.RoleService.RemoveRoleMappings:output_type -> iam.directory.v1.RemoveRoleMappingsResponse
+	22, // [22:33] is the sub-list for method output_type
+	11, // [11:22] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_role_proto_init() }
@@ -1175,7 +1701,7 @@ func file_iam_directory_v1_role_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_role_proto_rawDesc), len(file_iam_directory_v1_role_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   17,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

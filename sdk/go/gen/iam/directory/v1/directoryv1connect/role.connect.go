@@ -41,6 +41,17 @@ const (
 	RoleServiceGetRoleProcedure = "/iam.directory.v1.RoleService/GetRole"
 	// RoleServiceDeleteRoleProcedure is the fully-qualified name of the RoleService's DeleteRole RPC.
 	RoleServiceDeleteRoleProcedure = "/iam.directory.v1.RoleService/DeleteRole"
+	// RoleServiceUpdateRoleProcedure is the fully-qualified name of the RoleService's UpdateRole RPC.
+	RoleServiceUpdateRoleProcedure = "/iam.directory.v1.RoleService/UpdateRole"
+	// RoleServiceListRoleCompositesProcedure is the fully-qualified name of the RoleService's
+	// ListRoleComposites RPC.
+	RoleServiceListRoleCompositesProcedure = "/iam.directory.v1.RoleService/ListRoleComposites"
+	// RoleServiceAddRoleCompositesProcedure is the fully-qualified name of the RoleService's
+	// AddRoleComposites RPC.
+	RoleServiceAddRoleCompositesProcedure = "/iam.directory.v1.RoleService/AddRoleComposites"
+	// RoleServiceRemoveRoleCompositesProcedure is the fully-qualified name of the RoleService's
+	// RemoveRoleComposites RPC.
+	RoleServiceRemoveRoleCompositesProcedure = "/iam.directory.v1.RoleService/RemoveRoleComposites"
 	// RoleServiceListRoleMappingsProcedure is the fully-qualified name of the RoleService's
 	// ListRoleMappings RPC.
 	RoleServiceListRoleMappingsProcedure = "/iam.directory.v1.RoleService/ListRoleMappings"
@@ -58,6 +69,11 @@ type RoleServiceClient interface {
 	ListRoles(context.Context, *connect.Request[v1.ListRolesRequest]) (*connect.Response[v1.ListRolesResponse], error)
 	GetRole(context.Context, *connect.Request[v1.GetRoleRequest]) (*connect.Response[v1.GetRoleResponse], error)
 	DeleteRole(context.Context, *connect.Request[v1.DeleteRoleRequest]) (*connect.Response[v1.DeleteRoleResponse], error)
+	UpdateRole(context.Context, *connect.Request[v1.UpdateRoleRequest]) (*connect.Response[v1.UpdateRoleResponse], error)
+	// A composite role's contained roles (Keycloak's composites): holders of the composite hold them too.
+	ListRoleComposites(context.Context, *connect.Request[v1.ListRoleCompositesRequest]) (*connect.Response[v1.ListRoleCompositesResponse], error)
+	AddRoleComposites(context.Context, *connect.Request[v1.AddRoleCompositesRequest]) (*connect.Response[v1.AddRoleCompositesResponse], error)
+	RemoveRoleComposites(context.Context, *connect.Request[v1.RemoveRoleCompositesRequest]) (*connect.Response[v1.RemoveRoleCompositesResponse], error)
 	ListRoleMappings(context.Context, *connect.Request[v1.ListRoleMappingsRequest]) (*connect.Response[v1.ListRoleMappingsResponse], error)
 	AssignRoleMappings(context.Context, *connect.Request[v1.AssignRoleMappingsRequest]) (*connect.Response[v1.AssignRoleMappingsResponse], error)
 	RemoveRoleMappings(context.Context, *connect.Request[v1.RemoveRoleMappingsRequest]) (*connect.Response[v1.RemoveRoleMappingsResponse], error)
@@ -98,6 +114,30 @@ func NewRoleServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(roleServiceMethods.ByName("DeleteRole")),
 			connect.WithClientOptions(opts...),
 		),
+		updateRole: connect.NewClient[v1.UpdateRoleRequest, v1.UpdateRoleResponse](
+			httpClient,
+			baseURL+RoleServiceUpdateRoleProcedure,
+			connect.WithSchema(roleServiceMethods.ByName("UpdateRole")),
+			connect.WithClientOptions(opts...),
+		),
+		listRoleComposites: connect.NewClient[v1.ListRoleCompositesRequest, v1.ListRoleCompositesResponse](
+			httpClient,
+			baseURL+RoleServiceListRoleCompositesProcedure,
+			connect.WithSchema(roleServiceMethods.ByName("ListRoleComposites")),
+			connect.WithClientOptions(opts...),
+		),
+		addRoleComposites: connect.NewClient[v1.AddRoleCompositesRequest, v1.AddRoleCompositesResponse](
+			httpClient,
+			baseURL+RoleServiceAddRoleCompositesProcedure,
+			connect.WithSchema(roleServiceMethods.ByName("AddRoleComposites")),
+			connect.WithClientOptions(opts...),
+		),
+		removeRoleComposites: connect.NewClient[v1.RemoveRoleCompositesRequest, v1.RemoveRoleCompositesResponse](
+			httpClient,
+			baseURL+RoleServiceRemoveRoleCompositesProcedure,
+			connect.WithSchema(roleServiceMethods.ByName("RemoveRoleComposites")),
+			connect.WithClientOptions(opts...),
+		),
 		listRoleMappings: connect.NewClient[v1.ListRoleMappingsRequest, v1.ListRoleMappingsResponse](
 			httpClient,
 			baseURL+RoleServiceListRoleMappingsProcedure,
@@ -121,13 +161,17 @@ func NewRoleServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 
 // roleServiceClient implements RoleServiceClient.
 type roleServiceClient struct {
-	createRole         *connect.Client[v1.CreateRoleRequest, v1.CreateRoleResponse]
-	listRoles          *connect.Client[v1.ListRolesRequest, v1.ListRolesResponse]
-	getRole            *connect.Client[v1.GetRoleRequest, v1.GetRoleResponse]
-	deleteRole         *connect.Client[v1.DeleteRoleRequest, v1.DeleteRoleResponse]
-	listRoleMappings   *connect.Client[v1.ListRoleMappingsRequest, v1.ListRoleMappingsResponse]
-	assignRoleMappings *connect.Client[v1.AssignRoleMappingsRequest, v1.AssignRoleMappingsResponse]
-	removeRoleMappings *connect.Client[v1.RemoveRoleMappingsRequest, v1.RemoveRoleMappingsResponse]
+	createRole           *connect.Client[v1.CreateRoleRequest, v1.CreateRoleResponse]
+	listRoles            *connect.Client[v1.ListRolesRequest, v1.ListRolesResponse]
+	getRole              *connect.Client[v1.GetRoleRequest, v1.GetRoleResponse]
+	deleteRole           *connect.Client[v1.DeleteRoleRequest, v1.DeleteRoleResponse]
+	updateRole           *connect.Client[v1.UpdateRoleRequest, v1.UpdateRoleResponse]
+	listRoleComposites   *connect.Client[v1.ListRoleCompositesRequest, v1.ListRoleCompositesResponse]
+	addRoleComposites    *connect.Client[v1.AddRoleCompositesRequest, v1.AddRoleCompositesResponse]
+	removeRoleComposites *connect.Client[v1.RemoveRoleCompositesRequest, v1.RemoveRoleCompositesResponse]
+	listRoleMappings     *connect.Client[v1.ListRoleMappingsRequest, v1.ListRoleMappingsResponse]
+	assignRoleMappings   *connect.Client[v1.AssignRoleMappingsRequest, v1.AssignRoleMappingsResponse]
+	removeRoleMappings   *connect.Client[v1.RemoveRoleMappingsRequest, v1.RemoveRoleMappingsResponse]
 }
 
 // CreateRole calls iam.directory.v1.RoleService.CreateRole.
@@ -148,6 +192,26 @@ func (c *roleServiceClient) GetRole(ctx context.Context, req *connect.Request[v1
 // DeleteRole calls iam.directory.v1.RoleService.DeleteRole.
 func (c *roleServiceClient) DeleteRole(ctx context.Context, req *connect.Request[v1.DeleteRoleRequest]) (*connect.Response[v1.DeleteRoleResponse], error) {
 	return c.deleteRole.CallUnary(ctx, req)
+}
+
+// UpdateRole calls iam.directory.v1.RoleService.UpdateRole.
+func (c *roleServiceClient) UpdateRole(ctx context.Context, req *connect.Request[v1.UpdateRoleRequest]) (*connect.Response[v1.UpdateRoleResponse], error) {
+	return c.updateRole.CallUnary(ctx, req)
+}
+
+// ListRoleComposites calls iam.directory.v1.RoleService.ListRoleComposites.
+func (c *roleServiceClient) ListRoleComposites(ctx context.Context, req *connect.Request[v1.ListRoleCompositesRequest]) (*connect.Response[v1.ListRoleCompositesResponse], error) {
+	return c.listRoleComposites.CallUnary(ctx, req)
+}
+
+// AddRoleComposites calls iam.directory.v1.RoleService.AddRoleComposites.
+func (c *roleServiceClient) AddRoleComposites(ctx context.Context, req *connect.Request[v1.AddRoleCompositesRequest]) (*connect.Response[v1.AddRoleCompositesResponse], error) {
+	return c.addRoleComposites.CallUnary(ctx, req)
+}
+
+// RemoveRoleComposites calls iam.directory.v1.RoleService.RemoveRoleComposites.
+func (c *roleServiceClient) RemoveRoleComposites(ctx context.Context, req *connect.Request[v1.RemoveRoleCompositesRequest]) (*connect.Response[v1.RemoveRoleCompositesResponse], error) {
+	return c.removeRoleComposites.CallUnary(ctx, req)
 }
 
 // ListRoleMappings calls iam.directory.v1.RoleService.ListRoleMappings.
@@ -171,6 +235,11 @@ type RoleServiceHandler interface {
 	ListRoles(context.Context, *connect.Request[v1.ListRolesRequest]) (*connect.Response[v1.ListRolesResponse], error)
 	GetRole(context.Context, *connect.Request[v1.GetRoleRequest]) (*connect.Response[v1.GetRoleResponse], error)
 	DeleteRole(context.Context, *connect.Request[v1.DeleteRoleRequest]) (*connect.Response[v1.DeleteRoleResponse], error)
+	UpdateRole(context.Context, *connect.Request[v1.UpdateRoleRequest]) (*connect.Response[v1.UpdateRoleResponse], error)
+	// A composite role's contained roles (Keycloak's composites): holders of the composite hold them too.
+	ListRoleComposites(context.Context, *connect.Request[v1.ListRoleCompositesRequest]) (*connect.Response[v1.ListRoleCompositesResponse], error)
+	AddRoleComposites(context.Context, *connect.Request[v1.AddRoleCompositesRequest]) (*connect.Response[v1.AddRoleCompositesResponse], error)
+	RemoveRoleComposites(context.Context, *connect.Request[v1.RemoveRoleCompositesRequest]) (*connect.Response[v1.RemoveRoleCompositesResponse], error)
 	ListRoleMappings(context.Context, *connect.Request[v1.ListRoleMappingsRequest]) (*connect.Response[v1.ListRoleMappingsResponse], error)
 	AssignRoleMappings(context.Context, *connect.Request[v1.AssignRoleMappingsRequest]) (*connect.Response[v1.AssignRoleMappingsResponse], error)
 	RemoveRoleMappings(context.Context, *connect.Request[v1.RemoveRoleMappingsRequest]) (*connect.Response[v1.RemoveRoleMappingsResponse], error)
@@ -207,6 +276,30 @@ func NewRoleServiceHandler(svc RoleServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(roleServiceMethods.ByName("DeleteRole")),
 		connect.WithHandlerOptions(opts...),
 	)
+	roleServiceUpdateRoleHandler := connect.NewUnaryHandler(
+		RoleServiceUpdateRoleProcedure,
+		svc.UpdateRole,
+		connect.WithSchema(roleServiceMethods.ByName("UpdateRole")),
+		connect.WithHandlerOptions(opts...),
+	)
+	roleServiceListRoleCompositesHandler := connect.NewUnaryHandler(
+		RoleServiceListRoleCompositesProcedure,
+		svc.ListRoleComposites,
+		connect.WithSchema(roleServiceMethods.ByName("ListRoleComposites")),
+		connect.WithHandlerOptions(opts...),
+	)
+	roleServiceAddRoleCompositesHandler := connect.NewUnaryHandler(
+		RoleServiceAddRoleCompositesProcedure,
+		svc.AddRoleComposites,
+		connect.WithSchema(roleServiceMethods.ByName("AddRoleComposites")),
+		connect.WithHandlerOptions(opts...),
+	)
+	roleServiceRemoveRoleCompositesHandler := connect.NewUnaryHandler(
+		RoleServiceRemoveRoleCompositesProcedure,
+		svc.RemoveRoleComposites,
+		connect.WithSchema(roleServiceMethods.ByName("RemoveRoleComposites")),
+		connect.WithHandlerOptions(opts...),
+	)
 	roleServiceListRoleMappingsHandler := connect.NewUnaryHandler(
 		RoleServiceListRoleMappingsProcedure,
 		svc.ListRoleMappings,
@@ -235,6 +328,14 @@ func NewRoleServiceHandler(svc RoleServiceHandler, opts ...connect.HandlerOption
 			roleServiceGetRoleHandler.ServeHTTP(w, r)
 		case RoleServiceDeleteRoleProcedure:
 			roleServiceDeleteRoleHandler.ServeHTTP(w, r)
+		case RoleServiceUpdateRoleProcedure:
+			roleServiceUpdateRoleHandler.ServeHTTP(w, r)
+		case RoleServiceListRoleCompositesProcedure:
+			roleServiceListRoleCompositesHandler.ServeHTTP(w, r)
+		case RoleServiceAddRoleCompositesProcedure:
+			roleServiceAddRoleCompositesHandler.ServeHTTP(w, r)
+		case RoleServiceRemoveRoleCompositesProcedure:
+			roleServiceRemoveRoleCompositesHandler.ServeHTTP(w, r)
 		case RoleServiceListRoleMappingsProcedure:
 			roleServiceListRoleMappingsHandler.ServeHTTP(w, r)
 		case RoleServiceAssignRoleMappingsProcedure:
@@ -264,6 +365,22 @@ func (UnimplementedRoleServiceHandler) GetRole(context.Context, *connect.Request
 
 func (UnimplementedRoleServiceHandler) DeleteRole(context.Context, *connect.Request[v1.DeleteRoleRequest]) (*connect.Response[v1.DeleteRoleResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.RoleService.DeleteRole is not implemented"))
+}
+
+func (UnimplementedRoleServiceHandler) UpdateRole(context.Context, *connect.Request[v1.UpdateRoleRequest]) (*connect.Response[v1.UpdateRoleResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.RoleService.UpdateRole is not implemented"))
+}
+
+func (UnimplementedRoleServiceHandler) ListRoleComposites(context.Context, *connect.Request[v1.ListRoleCompositesRequest]) (*connect.Response[v1.ListRoleCompositesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.RoleService.ListRoleComposites is not implemented"))
+}
+
+func (UnimplementedRoleServiceHandler) AddRoleComposites(context.Context, *connect.Request[v1.AddRoleCompositesRequest]) (*connect.Response[v1.AddRoleCompositesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.RoleService.AddRoleComposites is not implemented"))
+}
+
+func (UnimplementedRoleServiceHandler) RemoveRoleComposites(context.Context, *connect.Request[v1.RemoveRoleCompositesRequest]) (*connect.Response[v1.RemoveRoleCompositesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.RoleService.RemoveRoleComposites is not implemented"))
 }
 
 func (UnimplementedRoleServiceHandler) ListRoleMappings(context.Context, *connect.Request[v1.ListRoleMappingsRequest]) (*connect.Response[v1.ListRoleMappingsResponse], error) {

@@ -17,18 +17,20 @@ HOLDER_TYPE_USER: HolderType
 HOLDER_TYPE_GROUP: HolderType
 
 class Role(_message.Message):
-    __slots__ = ("id", "name", "description", "client_role", "client_id")
+    __slots__ = ("id", "name", "description", "client_role", "client_id", "composite")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ROLE_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    COMPOSITE_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     description: str
     client_role: bool
     client_id: str
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_role: _Optional[bool] = ..., client_id: _Optional[str] = ...) -> None: ...
+    composite: bool
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., client_role: _Optional[bool] = ..., client_id: _Optional[str] = ..., composite: _Optional[bool] = ...) -> None: ...
 
 class RoleInput(_message.Message):
     __slots__ = ("name", "description")
@@ -159,6 +161,80 @@ class RemoveRoleMappingsRequest(_message.Message):
     def __init__(self, realm: _Optional[str] = ..., holder_type: _Optional[_Union[HolderType, str]] = ..., holder_id: _Optional[str] = ..., client_id: _Optional[str] = ..., role_names: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RemoveRoleMappingsResponse(_message.Message):
+    __slots__ = ("role_names",)
+    ROLE_NAMES_FIELD_NUMBER: _ClassVar[int]
+    role_names: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, role_names: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class UpdateRoleRequest(_message.Message):
+    __slots__ = ("realm", "client_id", "name", "update")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    client_id: str
+    name: str
+    update: RoleInput
+    def __init__(self, realm: _Optional[str] = ..., client_id: _Optional[str] = ..., name: _Optional[str] = ..., update: _Optional[_Union[RoleInput, _Mapping]] = ...) -> None: ...
+
+class UpdateRoleResponse(_message.Message):
+    __slots__ = ("role",)
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    role: Role
+    def __init__(self, role: _Optional[_Union[Role, _Mapping]] = ...) -> None: ...
+
+class ListRoleCompositesRequest(_message.Message):
+    __slots__ = ("realm", "client_id", "name")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    client_id: str
+    name: str
+    def __init__(self, realm: _Optional[str] = ..., client_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class ListRoleCompositesResponse(_message.Message):
+    __slots__ = ("roles",)
+    ROLES_FIELD_NUMBER: _ClassVar[int]
+    roles: _containers.RepeatedCompositeFieldContainer[Role]
+    def __init__(self, roles: _Optional[_Iterable[_Union[Role, _Mapping]]] = ...) -> None: ...
+
+class AddRoleCompositesRequest(_message.Message):
+    __slots__ = ("realm", "client_id", "name", "role_names", "composite_client_id")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ROLE_NAMES_FIELD_NUMBER: _ClassVar[int]
+    COMPOSITE_CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    client_id: str
+    name: str
+    role_names: _containers.RepeatedScalarFieldContainer[str]
+    composite_client_id: str
+    def __init__(self, realm: _Optional[str] = ..., client_id: _Optional[str] = ..., name: _Optional[str] = ..., role_names: _Optional[_Iterable[str]] = ..., composite_client_id: _Optional[str] = ...) -> None: ...
+
+class AddRoleCompositesResponse(_message.Message):
+    __slots__ = ("role_names",)
+    ROLE_NAMES_FIELD_NUMBER: _ClassVar[int]
+    role_names: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, role_names: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class RemoveRoleCompositesRequest(_message.Message):
+    __slots__ = ("realm", "client_id", "name", "role_names", "composite_client_id")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ROLE_NAMES_FIELD_NUMBER: _ClassVar[int]
+    COMPOSITE_CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    client_id: str
+    name: str
+    role_names: _containers.RepeatedScalarFieldContainer[str]
+    composite_client_id: str
+    def __init__(self, realm: _Optional[str] = ..., client_id: _Optional[str] = ..., name: _Optional[str] = ..., role_names: _Optional[_Iterable[str]] = ..., composite_client_id: _Optional[str] = ...) -> None: ...
+
+class RemoveRoleCompositesResponse(_message.Message):
     __slots__ = ("role_names",)
     ROLE_NAMES_FIELD_NUMBER: _ClassVar[int]
     role_names: _containers.RepeatedScalarFieldContainer[str]

@@ -56,6 +56,26 @@ class RoleServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_role__pb2.DeleteRoleRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.DeleteRoleResponse.FromString,
                 _registered_method=True)
+        self.UpdateRole = channel.unary_unary(
+                '/iam.directory.v1.RoleService/UpdateRole',
+                request_serializer=iam_dot_directory_dot_v1_dot_role__pb2.UpdateRoleRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.UpdateRoleResponse.FromString,
+                _registered_method=True)
+        self.ListRoleComposites = channel.unary_unary(
+                '/iam.directory.v1.RoleService/ListRoleComposites',
+                request_serializer=iam_dot_directory_dot_v1_dot_role__pb2.ListRoleCompositesRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.ListRoleCompositesResponse.FromString,
+                _registered_method=True)
+        self.AddRoleComposites = channel.unary_unary(
+                '/iam.directory.v1.RoleService/AddRoleComposites',
+                request_serializer=iam_dot_directory_dot_v1_dot_role__pb2.AddRoleCompositesRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.AddRoleCompositesResponse.FromString,
+                _registered_method=True)
+        self.RemoveRoleComposites = channel.unary_unary(
+                '/iam.directory.v1.RoleService/RemoveRoleComposites',
+                request_serializer=iam_dot_directory_dot_v1_dot_role__pb2.RemoveRoleCompositesRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.RemoveRoleCompositesResponse.FromString,
+                _registered_method=True)
         self.ListRoleMappings = channel.unary_unary(
                 '/iam.directory.v1.RoleService/ListRoleMappings',
                 request_serializer=iam_dot_directory_dot_v1_dot_role__pb2.ListRoleMappingsRequest.SerializeToString,
@@ -102,6 +122,31 @@ class RoleServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateRole(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListRoleComposites(self, request, context):
+        """A composite role's contained roles (Keycloak's composites): holders of the composite hold them too.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AddRoleComposites(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RemoveRoleComposites(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ListRoleMappings(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -142,6 +187,26 @@ def add_RoleServiceServicer_to_server(servicer, server):
                     servicer.DeleteRole,
                     request_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.DeleteRoleRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_role__pb2.DeleteRoleResponse.SerializeToString,
+            ),
+            'UpdateRole': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateRole,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.UpdateRoleRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_role__pb2.UpdateRoleResponse.SerializeToString,
+            ),
+            'ListRoleComposites': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRoleComposites,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.ListRoleCompositesRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_role__pb2.ListRoleCompositesResponse.SerializeToString,
+            ),
+            'AddRoleComposites': grpc.unary_unary_rpc_method_handler(
+                    servicer.AddRoleComposites,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.AddRoleCompositesRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_role__pb2.AddRoleCompositesResponse.SerializeToString,
+            ),
+            'RemoveRoleComposites': grpc.unary_unary_rpc_method_handler(
+                    servicer.RemoveRoleComposites,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_role__pb2.RemoveRoleCompositesRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_role__pb2.RemoveRoleCompositesResponse.SerializeToString,
             ),
             'ListRoleMappings': grpc.unary_unary_rpc_method_handler(
                     servicer.ListRoleMappings,
@@ -269,6 +334,114 @@ class RoleService:
             '/iam.directory.v1.RoleService/DeleteRole',
             iam_dot_directory_dot_v1_dot_role__pb2.DeleteRoleRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_role__pb2.DeleteRoleResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateRole(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.RoleService/UpdateRole',
+            iam_dot_directory_dot_v1_dot_role__pb2.UpdateRoleRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_role__pb2.UpdateRoleResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRoleComposites(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.RoleService/ListRoleComposites',
+            iam_dot_directory_dot_v1_dot_role__pb2.ListRoleCompositesRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_role__pb2.ListRoleCompositesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AddRoleComposites(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.RoleService/AddRoleComposites',
+            iam_dot_directory_dot_v1_dot_role__pb2.AddRoleCompositesRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_role__pb2.AddRoleCompositesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RemoveRoleComposites(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.RoleService/RemoveRoleComposites',
+            iam_dot_directory_dot_v1_dot_role__pb2.RemoveRoleCompositesRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_role__pb2.RemoveRoleCompositesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/role.proto.
  */
 export const file_iam_directory_v1_role: GenFile = /*@__PURE__*/
-  fileDesc("ChtpYW0vZGlyZWN0b3J5L3YxL3JvbGUucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiXQoEUm9sZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC2NsaWVudF9yb2xlGAQgASgIEhEKCWNsaWVudF9pZBgFIAEoCSJRCglSb2xlSW5wdXQSEQoEbmFtZRgBIAEoCUgAiAEBEhgKC2Rlc2NyaXB0aW9uGAIgASgJSAGIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uIkUKCVJvbGVOYW1lcxISCgpyb2xlX25hbWVzGAEgAygJEhYKCWNsaWVudF9pZBgCIAEoCUgAiAEBQgwKCl9jbGllbnRfaWQiYAoRQ3JlYXRlUm9sZVJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJEikKBHJvbGUYAyABKAsyGy5pYW0uZGlyZWN0b3J5LnYxLlJvbGVJbnB1dCI6ChJDcmVhdGVSb2xlUmVzcG9uc2USJAoEcm9sZRgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuUm9sZSI0ChBMaXN0Um9sZXNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhEKCWNsaWVudF9pZBgCIAEoCSI6ChFMaXN0Um9sZXNSZXNwb25zZRIlCgVyb2xlcxgBIAMoCzIWLmlhbS5kaXJlY3RvcnkudjEuUm9sZSJACg5HZXRSb2xlUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCSI3Cg9HZXRSb2xlUmVzcG9uc2USJAoEcm9sZRgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuUm9sZSJDChFEZWxldGVSb2xlUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCSIUChJEZWxldGVSb2xlUmVzcG9uc2UigQEKF0xpc3RSb2xlTWFwcGluZ3NSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEjEKC2hvbGRlcl90eXBlGAIgASgOMhwuaWFtLmRpcmVjdG9yeS52MS5Ib2xkZXJUeXBlEhEKCWhvbGRlcl9pZBgDIAEoCRIRCgljbGllbnRfaWQYBCABKAkiQQoYTGlzdFJvbGVNYXBwaW5nc1Jlc3BvbnNlEiUKBXJvbGVzGAEgAygLMhYuaWFtLmRpcmVjdG9yeS52MS5Sb2xlIpcBChlBc3NpZ25Sb2xlTWFwcGluZ3NSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEjEKC2hvbGRlcl90eXBlGAIgASgOMhwuaWFtLmRpcmVjdG9yeS52MS5Ib2xkZXJUeXBlEhEKCWhvbGRlcl9pZBgDIAEoCRIRCgljbGllbnRfaWQYBCABKAkSEgoKcm9sZV9uYW1lcxgFIAMoCSIwChpBc3NpZ25Sb2xlTWFwcGluZ3NSZXNwb25zZRISCgpyb2xlX25hbWVzGAEgAygJIpcBChlSZW1vdmVSb2xlTWFwcGluZ3NSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEjEKC2hvbGRlcl90eXBlGAIgASgOMhwuaWFtLmRpcmVjdG9yeS52MS5Ib2xkZXJUeXBlEhEKCWhvbGRlcl9pZBgDIAEoCRIRCgljbGllbnRfaWQYBCABKAkSEgoKcm9sZV9uYW1lcxgFIAMoCSIwChpSZW1vdmVSb2xlTWFwcGluZ3NSZXNwb25zZRISCgpyb2xlX25hbWVzGAEgAygJKlYKCkhvbGRlclR5cGUSGwoXSE9MREVSX1RZUEVfVU5TUEVDSUZJRUQQABIUChBIT0xERVJfVFlQRV9VU0VSEAESFQoRSE9MREVSX1RZUEVfR1JPVVAQAjKyBQoLUm9sZVNlcnZpY2USVwoKQ3JlYXRlUm9sZRIjLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlUm9sZVJlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLkNyZWF0ZVJvbGVSZXNwb25zZRJUCglMaXN0Um9sZXMSIi5pYW0uZGlyZWN0b3J5LnYxLkxpc3RSb2xlc1JlcXVlc3QaIy5pYW0uZGlyZWN0b3J5LnYxLkxpc3RSb2xlc1Jlc3BvbnNlEk4KB0dldFJvbGUSIC5pYW0uZGlyZWN0b3J5LnYxLkdldFJvbGVSZXF1ZXN0GiEuaWFtLmRpcmVjdG9yeS52MS5HZXRSb2xlUmVzcG9uc2USVwoKRGVsZXRlUm9sZRIjLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlUm9sZVJlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZVJvbGVSZXNwb25zZRJpChBMaXN0Um9sZU1hcHBpbmdzEikuaWFtLmRpcmVjdG9yeS52MS5MaXN0Um9sZU1hcHBpbmdzUmVxdWVzdBoqLmlhbS5kaXJlY3RvcnkudjEuTGlzdFJvbGVNYXBwaW5nc1Jlc3BvbnNlEm8KEkFzc2lnblJvbGVNYXBwaW5ncxIrLmlhbS5kaXJlY3RvcnkudjEuQXNzaWduUm9sZU1hcHBpbmdzUmVxdWVzdBosLmlhbS5kaXJlY3RvcnkudjEuQXNzaWduUm9sZU1hcHBpbmdzUmVzcG9uc2USbwoSUmVtb3ZlUm9sZU1hcHBpbmdzEisuaWFtLmRpcmVjdG9yeS52MS5SZW1vdmVSb2xlTWFwcGluZ3NSZXF1ZXN0GiwuaWFtLmRpcmVjdG9yeS52MS5SZW1vdmVSb2xlTWFwcGluZ3NSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("ChtpYW0vZGlyZWN0b3J5L3YxL3JvbGUucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEicAoEUm9sZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC2NsaWVudF9yb2xlGAQgASgIEhEKCWNsaWVudF9pZBgFIAEoCRIRCgljb21wb3NpdGUYBiABKAgiUQoJUm9sZUlucHV0EhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBQgcKBV9uYW1lQg4KDF9kZXNjcmlwdGlvbiJFCglSb2xlTmFtZXMSEgoKcm9sZV9uYW1lcxgBIAMoCRIWCgljbGllbnRfaWQYAiABKAlIAIgBAUIMCgpfY2xpZW50X2lkImAKEUNyZWF0ZVJvbGVSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhEKCWNsaWVudF9pZBgCIAEoCRIpCgRyb2xlGAMgASgLMhsuaWFtLmRpcmVjdG9yeS52MS5Sb2xlSW5wdXQiOgoSQ3JlYXRlUm9sZVJlc3BvbnNlEiQKBHJvbGUYASABKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlJvbGUiNAoQTGlzdFJvbGVzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkiOgoRTGlzdFJvbGVzUmVzcG9uc2USJQoFcm9sZXMYASADKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlJvbGUiQAoOR2V0Um9sZVJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJEgwKBG5hbWUYAyABKAkiNwoPR2V0Um9sZVJlc3BvbnNlEiQKBHJvbGUYASABKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlJvbGUiQwoRRGVsZXRlUm9sZVJlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoJY2xpZW50X2lkGAIgASgJEgwKBG5hbWUYAyABKAkiFAoSRGVsZXRlUm9sZVJlc3BvbnNlIoEBChdMaXN0Um9sZU1hcHBpbmdzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIxCgtob2xkZXJfdHlwZRgCIAEoDjIcLmlhbS5kaXJlY3RvcnkudjEuSG9sZGVyVHlwZRIRCglob2xkZXJfaWQYAyABKAkSEQoJY2xpZW50X2lkGAQgASgJIkEKGExpc3RSb2xlTWFwcGluZ3NSZXNwb25zZRIlCgVyb2xlcxgBIAMoCzIWLmlhbS5kaXJlY3RvcnkudjEuUm9sZSKXAQoZQXNzaWduUm9sZU1hcHBpbmdzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIxCgtob2xkZXJfdHlwZRgCIAEoDjIcLmlhbS5kaXJlY3RvcnkudjEuSG9sZGVyVHlwZRIRCglob2xkZXJfaWQYAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhIKCnJvbGVfbmFtZXMYBSADKAkiMAoaQXNzaWduUm9sZU1hcHBpbmdzUmVzcG9uc2USEgoKcm9sZV9uYW1lcxgBIAMoCSKXAQoZUmVtb3ZlUm9sZU1hcHBpbmdzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIxCgtob2xkZXJfdHlwZRgCIAEoDjIcLmlhbS5kaXJlY3RvcnkudjEuSG9sZGVyVHlwZRIRCglob2xkZXJfaWQYAyABKAkSEQoJY2xpZW50X2lkGAQgASgJEhIKCnJvbGVfbmFtZXMYBSADKAkiMAoaUmVtb3ZlUm9sZU1hcHBpbmdzUmVzcG9uc2USEgoKcm9sZV9uYW1lcxgBIAMoCSJwChFVcGRhdGVSb2xlUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIrCgZ1cGRhdGUYBCABKAsyGy5pYW0uZGlyZWN0b3J5LnYxLlJvbGVJbnB1dCI6ChJVcGRhdGVSb2xlUmVzcG9uc2USJAoEcm9sZRgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuUm9sZSJLChlMaXN0Um9sZUNvbXBvc2l0ZXNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhEKCWNsaWVudF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJIkMKGkxpc3RSb2xlQ29tcG9zaXRlc1Jlc3BvbnNlEiUKBXJvbGVzGAEgAygLMhYuaWFtLmRpcmVjdG9yeS52MS5Sb2xlInsKGEFkZFJvbGVDb21wb3NpdGVzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRISCgpyb2xlX25hbWVzGAQgAygJEhsKE2NvbXBvc2l0ZV9jbGllbnRfaWQYBSABKAkiLwoZQWRkUm9sZUNvbXBvc2l0ZXNSZXNwb25zZRISCgpyb2xlX25hbWVzGAEgAygJIn4KG1JlbW92ZVJvbGVDb21wb3NpdGVzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIRCgljbGllbnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRISCgpyb2xlX25hbWVzGAQgAygJEhsKE2NvbXBvc2l0ZV9jbGllbnRfaWQYBSABKAkiMgocUmVtb3ZlUm9sZUNvbXBvc2l0ZXNSZXNwb25zZRISCgpyb2xlX25hbWVzGAEgAygJKlYKCkhvbGRlclR5cGUSGwoXSE9MREVSX1RZUEVfVU5TUEVDSUZJRUQQABIUChBIT0xERVJfVFlQRV9VU0VSEAESFQoRSE9MREVSX1RZUEVfR1JPVVAQAjLhCAoLUm9sZVNlcnZpY2USVwoKQ3JlYXRlUm9sZRIjLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlUm9sZVJlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLkNyZWF0ZVJvbGVSZXNwb25zZRJUCglMaXN0Um9sZXMSIi5pYW0uZGlyZWN0b3J5LnYxLkxpc3RSb2xlc1JlcXVlc3QaIy5pYW0uZGlyZWN0b3J5LnYxLkxpc3RSb2xlc1Jlc3BvbnNlEk4KB0dldFJvbGUSIC5pYW0uZGlyZWN0b3J5LnYxLkdldFJvbGVSZXF1ZXN0GiEuaWFtLmRpcmVjdG9yeS52MS5HZXRSb2xlUmVzcG9uc2USVwoKRGVsZXRlUm9sZRIjLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlUm9sZVJlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZVJvbGVSZXNwb25zZRJXCgpVcGRhdGVSb2xlEiMuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVSb2xlUmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlUm9sZVJlc3BvbnNlEm8KEkxpc3RSb2xlQ29tcG9zaXRlcxIrLmlhbS5kaXJlY3RvcnkudjEuTGlzdFJvbGVDb21wb3NpdGVzUmVxdWVzdBosLmlhbS5kaXJlY3RvcnkudjEuTGlzdFJvbGVDb21wb3NpdGVzUmVzcG9uc2USbAoRQWRkUm9sZUNvbXBvc2l0ZXMSKi5pYW0uZGlyZWN0b3J5LnYxLkFkZFJvbGVDb21wb3NpdGVzUmVxdWVzdBorLmlhbS5kaXJlY3RvcnkudjEuQWRkUm9sZUNvbXBvc2l0ZXNSZXNwb25zZRJ1ChRSZW1vdmVSb2xlQ29tcG9zaXRlcxItLmlhbS5kaXJlY3RvcnkudjEuUmVtb3ZlUm9sZUNvbXBvc2l0ZXNSZXF1ZXN0Gi4uaWFtLmRpcmVjdG9yeS52MS5SZW1vdmVSb2xlQ29tcG9zaXRlc1Jlc3BvbnNlEmkKEExpc3RSb2xlTWFwcGluZ3MSKS5pYW0uZGlyZWN0b3J5LnYxLkxpc3RSb2xlTWFwcGluZ3NSZXF1ZXN0GiouaWFtLmRpcmVjdG9yeS52MS5MaXN0Um9sZU1hcHBpbmdzUmVzcG9uc2USbwoSQXNzaWduUm9sZU1hcHBpbmdzEisuaWFtLmRpcmVjdG9yeS52MS5Bc3NpZ25Sb2xlTWFwcGluZ3NSZXF1ZXN0GiwuaWFtLmRpcmVjdG9yeS52MS5Bc3NpZ25Sb2xlTWFwcGluZ3NSZXNwb25zZRJvChJSZW1vdmVSb2xlTWFwcGluZ3MSKy5pYW0uZGlyZWN0b3J5LnYxLlJlbW92ZVJvbGVNYXBwaW5nc1JlcXVlc3QaLC5pYW0uZGlyZWN0b3J5LnYxLlJlbW92ZVJvbGVNYXBwaW5nc1Jlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message iam.directory.v1.Role
@@ -42,6 +42,13 @@ export type Role = Message<"iam.directory.v1.Role"> & {
    * @generated from field: string client_id = 5;
    */
   clientId: string;
+
+  /**
+   * It contains other roles (Keycloak's composite roles).
+   *
+   * @generated from field: bool composite = 6;
+   */
+  composite: boolean;
 };
 
 /**
@@ -426,6 +433,213 @@ export const RemoveRoleMappingsResponseSchema: GenMessage<RemoveRoleMappingsResp
   messageDesc(file_iam_directory_v1_role, 16);
 
 /**
+ * @generated from message iam.directory.v1.UpdateRoleRequest
+ */
+export type UpdateRoleRequest = Message<"iam.directory.v1.UpdateRoleRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string client_id = 2;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: iam.directory.v1.RoleInput update = 4;
+   */
+  update?: RoleInput | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.UpdateRoleRequest.
+ * Use `create(UpdateRoleRequestSchema)` to create a new message.
+ */
+export const UpdateRoleRequestSchema: GenMessage<UpdateRoleRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_role, 17);
+
+/**
+ * @generated from message iam.directory.v1.UpdateRoleResponse
+ */
+export type UpdateRoleResponse = Message<"iam.directory.v1.UpdateRoleResponse"> & {
+  /**
+   * @generated from field: iam.directory.v1.Role role = 1;
+   */
+  role?: Role | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.UpdateRoleResponse.
+ * Use `create(UpdateRoleResponseSchema)` to create a new message.
+ */
+export const UpdateRoleResponseSchema: GenMessage<UpdateRoleResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_role, 18);
+
+/**
+ * @generated from message iam.directory.v1.ListRoleCompositesRequest
+ */
+export type ListRoleCompositesRequest = Message<"iam.directory.v1.ListRoleCompositesRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * The composite role: a realm role, or with client_id that client's role.
+   *
+   * @generated from field: string client_id = 2;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.ListRoleCompositesRequest.
+ * Use `create(ListRoleCompositesRequestSchema)` to create a new message.
+ */
+export const ListRoleCompositesRequestSchema: GenMessage<ListRoleCompositesRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_role, 19);
+
+/**
+ * @generated from message iam.directory.v1.ListRoleCompositesResponse
+ */
+export type ListRoleCompositesResponse = Message<"iam.directory.v1.ListRoleCompositesResponse"> & {
+  /**
+   * @generated from field: repeated iam.directory.v1.Role roles = 1;
+   */
+  roles: Role[];
+};
+
+/**
+ * Describes the message iam.directory.v1.ListRoleCompositesResponse.
+ * Use `create(ListRoleCompositesResponseSchema)` to create a new message.
+ */
+export const ListRoleCompositesResponseSchema: GenMessage<ListRoleCompositesResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_role, 20);
+
+/**
+ * @generated from message iam.directory.v1.AddRoleCompositesRequest
+ */
+export type AddRoleCompositesRequest = Message<"iam.directory.v1.AddRoleCompositesRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string client_id = 2;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * The contained roles: realm roles, or with composite_client_id that client's roles.
+   *
+   * @generated from field: repeated string role_names = 4;
+   */
+  roleNames: string[];
+
+  /**
+   * @generated from field: string composite_client_id = 5;
+   */
+  compositeClientId: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.AddRoleCompositesRequest.
+ * Use `create(AddRoleCompositesRequestSchema)` to create a new message.
+ */
+export const AddRoleCompositesRequestSchema: GenMessage<AddRoleCompositesRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_role, 21);
+
+/**
+ * @generated from message iam.directory.v1.AddRoleCompositesResponse
+ */
+export type AddRoleCompositesResponse = Message<"iam.directory.v1.AddRoleCompositesResponse"> & {
+  /**
+   * @generated from field: repeated string role_names = 1;
+   */
+  roleNames: string[];
+};
+
+/**
+ * Describes the message iam.directory.v1.AddRoleCompositesResponse.
+ * Use `create(AddRoleCompositesResponseSchema)` to create a new message.
+ */
+export const AddRoleCompositesResponseSchema: GenMessage<AddRoleCompositesResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_role, 22);
+
+/**
+ * @generated from message iam.directory.v1.RemoveRoleCompositesRequest
+ */
+export type RemoveRoleCompositesRequest = Message<"iam.directory.v1.RemoveRoleCompositesRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string client_id = 2;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * The contained roles: realm roles, or with composite_client_id that client's roles.
+   *
+   * @generated from field: repeated string role_names = 4;
+   */
+  roleNames: string[];
+
+  /**
+   * @generated from field: string composite_client_id = 5;
+   */
+  compositeClientId: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.RemoveRoleCompositesRequest.
+ * Use `create(RemoveRoleCompositesRequestSchema)` to create a new message.
+ */
+export const RemoveRoleCompositesRequestSchema: GenMessage<RemoveRoleCompositesRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_role, 23);
+
+/**
+ * @generated from message iam.directory.v1.RemoveRoleCompositesResponse
+ */
+export type RemoveRoleCompositesResponse = Message<"iam.directory.v1.RemoveRoleCompositesResponse"> & {
+  /**
+   * @generated from field: repeated string role_names = 1;
+   */
+  roleNames: string[];
+};
+
+/**
+ * Describes the message iam.directory.v1.RemoveRoleCompositesResponse.
+ * Use `create(RemoveRoleCompositesResponseSchema)` to create a new message.
+ */
+export const RemoveRoleCompositesResponseSchema: GenMessage<RemoveRoleCompositesResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_role, 24);
+
+/**
  * @generated from enum iam.directory.v1.HolderType
  */
 export enum HolderType {
@@ -489,6 +703,40 @@ export const RoleService: GenService<{
     methodKind: "unary";
     input: typeof DeleteRoleRequestSchema;
     output: typeof DeleteRoleResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.RoleService.UpdateRole
+   */
+  updateRole: {
+    methodKind: "unary";
+    input: typeof UpdateRoleRequestSchema;
+    output: typeof UpdateRoleResponseSchema;
+  },
+  /**
+   * A composite role's contained roles (Keycloak's composites): holders of the composite hold them too.
+   *
+   * @generated from rpc iam.directory.v1.RoleService.ListRoleComposites
+   */
+  listRoleComposites: {
+    methodKind: "unary";
+    input: typeof ListRoleCompositesRequestSchema;
+    output: typeof ListRoleCompositesResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.RoleService.AddRoleComposites
+   */
+  addRoleComposites: {
+    methodKind: "unary";
+    input: typeof AddRoleCompositesRequestSchema;
+    output: typeof AddRoleCompositesResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.RoleService.RemoveRoleComposites
+   */
+  removeRoleComposites: {
+    methodKind: "unary";
+    input: typeof RemoveRoleCompositesRequestSchema;
+    output: typeof RemoveRoleCompositesResponseSchema;
   },
   /**
    * @generated from rpc iam.directory.v1.RoleService.ListRoleMappings
