@@ -77,6 +77,44 @@ describeTier("account console in Chromium", ["CHROMIUM_PATH"], () => {
     }
   }, 60_000);
 
+  it("shows the username as text unless the realm's editUsernameAllowed is set, then saves a new one and shows the API's refusal beside it", async () => {
+    const named = uniqueName("acctui-rename");
+    expect((await api.post("/admin/realms", { name: named })).status).toBe(201);
+    const gwen = await api.post(`/admin/realms/${named}/users`, { username: "gwen", email: "gwen@example.com", password: PASSWORD });
+    expect(gwen.status).toBe(201);
+    expect((await api.post(`/admin/realms/${named}/users`, { username: "hana", password: PASSWORD })).status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await consolePage(context);
+    try {
+      await signInToAccountConsole(page, server.url, named, { username: "gwen", password: PASSWORD });
+      await page.getByRole("heading", { name: "Personal info", level: 1 }).waitFor();
+      await page.getByLabel("Email").waitFor();
+      expect(await page.locator("#username-value").textContent()).toBe("gwen");
+      expect(await page.getByRole("textbox", { name: "Username" }).count()).toBe(0);
+
+      expect((await api.put(`/admin/realms/${named}`, { editUsernameAllowed: true })).status).toBe(200);
+      await page.reload();
+      const username = page.getByRole("textbox", { name: "Username" });
+      await username.waitFor();
+      expect(await username.inputValue()).toBe("gwen");
+      expect(await page.locator("#username-value").count()).toBe(0);
+      await checkPage(page, "account-personal-info-username");
+      // Taken: the API's 409 beside the field, nothing saved.
+      await username.fill("hana");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForSelector("input[name=username][aria-invalid=true]");
+      await page.getByText('username "hana" already exists').waitFor();
+      expect((await api.get(`/admin/realms/${named}/users/${gwen.body.id}`)).body.username).toBe("gwen");
+      await username.fill("gwendolyn");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Your account has been updated.").waitFor();
+      expect((await api.get(`/admin/realms/${named}/users/${gwen.body.id}`)).body.username).toBe("gwendolyn");
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
   it("signs in through the hosted login, edits the profile, signs out a device, revokes a consent, enrols and removes TOTP and changes the password", async () => {
     const app = await otherDevice("asks", CB);
     const phone = await otherDevice("account-console", `${server.url}/realms/${realm}/account/`);

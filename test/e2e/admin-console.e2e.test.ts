@@ -163,6 +163,17 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
       const sps = await api.get(`/admin/realms/${realm}/saml-service-providers`);
       expect(sps.body.map((sp: { entityId: string; name: string }) => [sp.entityId, sp.name])).toEqual([["https://wiki.example.com/saml", "Wiki"]]);
 
+      // Realm settings: Keycloak's "Edit username" (editUsernameAllowed) among the login settings.
+      await page.getByRole("navigation", { name: "Realm" }).getByRole("link", { name: "Realm settings" }).click();
+      await page.getByRole("heading", { level: 1, name: "Realm settings" }).waitFor();
+      const editUsername = page.getByLabel("Edit username");
+      await editUsername.waitFor();
+      expect(await editUsername.isChecked()).toBe(false);
+      await editUsername.check();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Realm settings saved.").waitFor();
+      expect((await api.get(`/admin/realms/${realm}`)).body.editUsernameAllowed).toBe(true);
+
       await page.getByRole("link", { name: "Switch realm" }).click();
       await page.getByRole("link", { name: "Import realm" }).click();
       await page.getByRole("heading", { name: "Import realm" }).waitFor();

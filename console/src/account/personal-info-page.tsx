@@ -11,10 +11,17 @@ export interface Profile {
   lastName: string;
   email: string;
   emailVerified: boolean;
+  /** Asked for with `userProfileMetadata=true`, as Keycloak's account console asks. */
+  userProfileMetadata?: { attributes: Array<{ name: string; readOnly: boolean }> };
+}
+
+/** The username is a form field only where the realm's editUsernameAllowed lets the user change it. */
+function usernameEditable(profile: Profile): boolean {
+  return profile.userProfileMetadata?.attributes.some((a) => a.name === "username" && !a.readOnly) ?? false;
 }
 
 export function PersonalInfoPage(p: { session: AccountSession }): JSX.Element {
-  const profile = useLoad(() => p.session.request<Profile>("GET", "/profile"), []);
+  const profile = useLoad(() => p.session.request<Profile>("GET", "/profile?userProfileMetadata=true"), []);
   return (
     <>
       <div class="page-head"><h1>Personal info</h1></div>
@@ -27,18 +34,23 @@ export function PersonalInfoPage(p: { session: AccountSession }): JSX.Element {
 
 function ProfileForm(p: { session: AccountSession; profile: Profile }): JSX.Element {
   const [saved, setSaved] = useState<Profile | null>(null);
-  const form = useForm({ email: p.profile.email, firstName: p.profile.firstName, lastName: p.profile.lastName }, async (v) => {
+  const editable = usernameEditable(p.profile);
+  const form = useForm({ username: p.profile.username, email: p.profile.email, firstName: p.profile.firstName, lastName: p.profile.lastName }, async (v) => {
     setSaved(null);
-    setSaved(await p.session.request<Profile>("POST", "/profile", v));
+    // A read-only username is not sent: the API refuses any other one (username_read_only).
+    const { username, ...rest } = v;
+    setSaved(await p.session.request<Profile>("POST", "/profile", editable ? { username, ...rest } : rest));
   });
   const shown = saved ?? p.profile;
   return (
     <Section title="Profile">
       <form onSubmit={form.submit} noValidate>
-        <div class="field">
-          <span class="label-row"><span class="label">Username</span></span>
-          <span class="mono" id="username-value">{shown.username}</span>
-        </div>
+        {editable ? <TextField form={form} name="username" label="Username" autoComplete="username" /> : (
+          <div class="field">
+            <span class="label-row"><span class="label">Username</span></span>
+            <span class="mono" id="username-value">{shown.username}</span>
+          </div>
+        )}
         <TextField form={form} name="email" label="Email" type="email" autoComplete="email"
           hint={shown.email ? (shown.emailVerified ? "Verified." : "Not verified yet.") : undefined} />
         <TextField form={form} name="firstName" label="First name" autoComplete="given-name" />

@@ -27,6 +27,8 @@ export const REALM_GROUPS: FieldGroup[] = [
   ] },
   { title: "Login", fields: [
     { name: "registrationAllowed", label: "User registration", kind: "bool", updatable: true },
+    // Keycloak's "Edit username" (editUsernameAllowed): users rename themselves in the account console.
+    { name: "editUsernameAllowed", label: "Edit username", kind: "bool", updatable: true },
     { name: "requireEmailVerification", label: "Verify email", kind: "bool" },
     { name: "mfaRequired", label: "Require MFA for every user", kind: "bool", updatable: true },
   ] },

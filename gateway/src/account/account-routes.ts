@@ -36,23 +36,22 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
   table
     .add("GET", `${ACCOUNT}/profile`, "bearer", async (req, res) => {
       const me = await caller(req, res);
-      const user = (await rpc.users.getUser({ realm: me.realm, userId: me.userId })).user;
-      return { status: 200, body: profileJson(user), headers: NO_STORE };
+      const own = await rpc.users.getOwnProfile({ realm: me.realm, userId: me.userId });
+      // As Keycloak's `GET /account?userProfileMetadata=true`: what the user may edit, on request.
+      const metadata = req.query.userProfileMetadata === "true" ? { userProfileMetadata: profileMetadata(own.usernameEditable) } : {};
+      return { status: 200, body: { ...profileJson(own.user), ...metadata }, headers: NO_STORE };
     })
     .add("POST", `${ACCOUNT}/profile`, "bearer", async (req, res) => {
       const me = await caller(req, res);
-      const body = profileUpdate(req.body);
-      const current = (await rpc.users.getUser({ realm: me.realm, userId: me.userId })).user;
-      // No realm setting lets users rename themselves (Keycloak's editUsernameAllowed is off by default).
-      if (body.username !== undefined && body.username !== current?.username) {
-        throw new GatewayError(400, "username_read_only", "username cannot be changed in this realm", "username");
-      }
-      const { username: _same, ...update } = body;
-      // The directory resets emailVerified when the email changes (UserAdmin.update).
-      const res2 = await rpc.users.updateUser({ realm: me.realm, userId: me.userId, update });
-      await recorded(me, req, "UPDATE_PROFILE");
-      if (res2.user && current && res2.user.email !== current.email) await recorded(me, req, "UPDATE_EMAIL");
-      return { status: 200, body: profileJson(res2.user), headers: NO_STORE };
+      // The directory takes a new username only where the realm's editUsernameAllowed is set
+      // (400 username_read_only elsewhere), and resets emailVerified when the email changes.
+      const r = await rpc.users.updateOwnProfile({ realm: me.realm, userId: me.userId, ...profileUpdate(req.body) });
+      const username = r.user?.username ?? r.previousUsername;
+      // Keycloak's details of a changed attribute: previous_<name> and updated_<name>.
+      const renamed: Record<string, string> = username !== r.previousUsername ? { previous_username: r.previousUsername, updated_username: username } : {};
+      await recorded(me, req, "UPDATE_PROFILE", renamed);
+      if (r.user && r.user.email !== r.previousEmail) await recorded(me, req, "UPDATE_EMAIL");
+      return { status: 200, body: profileJson(r.user), headers: NO_STORE };
     })
     .add("GET", `${ACCOUNT}/credentials`, "bearer", async (req, res) => {
       const me = await caller(req, res);
@@ -251,6 +250,22 @@ function profileJson(user: Parameters<typeof userJson>[0]): Record<string, unkno
   return {
     id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email,
     emailVerified: u.emailVerified, createdAt: u.createdAt,
+  };
+}
+
+/**
+ * Keycloak's user profile metadata (UserProfileMetadata) of the fields the account API edits:
+ * each attribute's name, label, whether it is required and whether the user may change it. The
+ * username is read-only unless the realm's editUsernameAllowed is set.
+ */
+function profileMetadata(usernameEditable: boolean): { attributes: Array<{ name: string; displayName: string; required: boolean; readOnly: boolean }> } {
+  return {
+    attributes: [
+      { name: "username", displayName: "Username", required: true, readOnly: !usernameEditable },
+      { name: "email", displayName: "Email", required: false, readOnly: false },
+      { name: "firstName", displayName: "First name", required: false, readOnly: false },
+      { name: "lastName", displayName: "Last name", required: false, readOnly: false },
+    ],
   };
 }
 

@@ -15,12 +15,28 @@ const PROFILE: JsonSchema = {
   properties: {
     id: str, username: str, firstName: str, lastName: str, email: str, emailVerified: { type: "boolean" },
     createdAt: { type: "string", format: "date-time" },
+    userProfileMetadata: {
+      type: "object", required: ["attributes"],
+      description: "With `userProfileMetadata=true` only (Keycloak's user profile metadata): what the user may edit.",
+      properties: {
+        attributes: arrayOf({
+          type: "object", required: ["name", "displayName", "required", "readOnly"],
+          properties: {
+            name: { type: "string", enum: ["username", "email", "firstName", "lastName"] }, displayName: str, required: { type: "boolean" },
+            readOnly: { type: "boolean", description: "For `username`: true unless the realm's `editUsernameAllowed` is set." },
+          },
+        }),
+      },
+    },
   },
 };
 const PROFILE_UPDATE: JsonSchema = {
   type: "object", additionalProperties: false,
   properties: {
-    username: { type: "string", description: "Only the current username: no realm setting lets users rename themselves (400 `username_read_only`)." },
+    username: {
+      type: "string",
+      description: "A new username where the realm's `editUsernameAllowed` is set, checked as the Admin API checks one (400 naming `username`; 409 when taken); elsewhere only the current one (400 `username_read_only`).",
+    },
     firstName: str, lastName: str, email: { type: "string", description: "A new address resets `emailVerified`." },
   },
 };
@@ -65,6 +81,7 @@ export function accountOperations(): Operation[] {
     { id: "accountConsoleRedirect", method: "GET", path: ACCOUNT, auth: "public", tag: TAG, summary: "To the account console's canonical address",
       responses: { 302: redirect("`/realms/{realmName}/account/`.") } },
     op({ id: "getAccountProfile", method: "GET", path: `${ACCOUNT}/profile`, summary: "The signed-in user's profile",
+      query: [{ name: "userProfileMetadata", description: "`true` adds `userProfileMetadata`: which fields the user may edit (Keycloak's parameter).", schema: { type: "boolean" } }],
       responses: { 200: json("The profile.", PROFILE) } }),
     op({ id: "updateAccountProfile", method: "POST", path: `${ACCOUNT}/profile`, summary: "Update the signed-in user's profile",
       body: { schema: PROFILE_UPDATE, required: true }, responses: { 200: json("The profile as saved.", PROFILE) } }),

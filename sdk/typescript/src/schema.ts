@@ -2907,6 +2907,7 @@ export interface components {
                 rateLimitPerIp: number;
                 rateLimitPerClient: number;
                 requirePushedAuthorizationRequests?: boolean;
+                editUsernameAllowed?: boolean;
                 browserFlow?: string;
                 directGrantFlow?: string;
             };
@@ -3238,6 +3239,7 @@ export interface components {
             requirePushedAuthorizationRequests: boolean;
             browserFlow: string;
             directGrantFlow: string;
+            editUsernameAllowed: boolean;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3363,6 +3365,7 @@ export interface components {
             requirePushedAuthorizationRequests?: boolean;
             browserFlow?: string;
             directGrantFlow?: string;
+            editUsernameAllowed?: boolean;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3394,6 +3397,7 @@ export interface components {
             requirePushedAuthorizationRequests?: boolean;
             browserFlow?: string;
             directGrantFlow?: string;
+            editUsernameAllowed?: boolean;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -4317,6 +4321,7 @@ export interface operations {
                         requirePushedAuthorizationRequests: boolean;
                         browserFlow: string;
                         directGrantFlow: string;
+                        editUsernameAllowed: boolean;
                         importReport: {
                             path: string;
                             message: string;
@@ -16646,7 +16651,10 @@ export interface operations {
     };
     getAccountProfile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true` adds `userProfileMetadata`: which fields the user may edit (Keycloak's parameter). */
+                userProfileMetadata?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The realm's name. */
@@ -16671,7 +16679,27 @@ export interface operations {
                         emailVerified: boolean;
                         /** Format: date-time */
                         createdAt?: string;
+                        /** @description With `userProfileMetadata=true` only (Keycloak's user profile metadata): what the user may edit. */
+                        userProfileMetadata?: {
+                            attributes: {
+                                /** @enum {string} */
+                                name: "username" | "email" | "firstName" | "lastName";
+                                displayName: string;
+                                required: boolean;
+                                /** @description For `username`: true unless the realm's `editUsernameAllowed` is set. */
+                                readOnly: boolean;
+                            }[];
+                        };
                     };
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or wrong credentials. */
@@ -16727,7 +16755,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Only the current username: no realm setting lets users rename themselves (400 `username_read_only`). */
+                    /** @description A new username where the realm's `editUsernameAllowed` is set, checked as the Admin API checks one (400 naming `username`; 409 when taken); elsewhere only the current one (400 `username_read_only`). */
                     username?: string;
                     firstName?: string;
                     lastName?: string;
@@ -16752,6 +16780,17 @@ export interface operations {
                         emailVerified: boolean;
                         /** Format: date-time */
                         createdAt?: string;
+                        /** @description With `userProfileMetadata=true` only (Keycloak's user profile metadata): what the user may edit. */
+                        userProfileMetadata?: {
+                            attributes: {
+                                /** @enum {string} */
+                                name: "username" | "email" | "firstName" | "lastName";
+                                displayName: string;
+                                required: boolean;
+                                /** @description For `username`: true unless the realm's `editUsernameAllowed` is set. */
+                                readOnly: boolean;
+                            }[];
+                        };
                     };
                 };
             };

@@ -15,6 +15,7 @@ import { MembershipRepository } from "./store/membership-repository.js";
 import { UpgradeRepository } from "./store/upgrade-repository.js";
 import { RoleMappingReader } from "./store/role-mapping-reader.js";
 import { UserAdmin } from "./domain/user-admin.js";
+import { OwnProfile } from "./domain/own-profile.js";
 import { UserCredentials } from "./domain/user-credentials.js";
 import { UserRemoval } from "./domain/user-removal.js";
 import { UserDisabling } from "./domain/user-disabling.js";
@@ -84,7 +85,7 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   const organizations = await buildOrganizationsSlice(deps, lookup, userRepo, writes.outbox, { userAdmin: users, mailer, events, publicUrl: config.publicUrl });
   users.organizationMembers = organizations.memberRepo;
   return {
-    userRpc: userRpc(users, credentials, mail),
+    userRpc: userRpc(users, credentials, mail, new OwnProfile(lookup, users)),
     groupRpc: groupRpc(groups),
     organizationRpc: organizations.rpc,
     startCascade: () => startRealmCascade(bus, [users, credentials, groups, organizations.admin], logger),

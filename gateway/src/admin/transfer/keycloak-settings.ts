@@ -7,8 +7,8 @@ const DEFAULT_THEME = "tessera";
 /**
  * Keycloak realm settings as Tessera's: token lifespans (Keycloak's refresh token lives as long as
  * the SSO session idle timeout; offline ones the offline session idle timeout), SMTP, the password
- * policy string, brute-force detection, registration and events. Each setting without an
- * equivalent is noted with its path.
+ * policy string, brute-force detection, registration, editable usernames and events. Each
+ * setting without an equivalent is noted with its path.
  */
 export function keycloakSettings(kc: Json, note: Note): Json {
   const out: Json = {
@@ -25,6 +25,8 @@ export function keycloakSettings(kc: Json, note: Note): Json {
     eventsEnabled: kc.eventsEnabled === true, eventsExpiration: Math.max(1, int(kc.eventsExpiration, 604_800)), adminEventsEnabled: kc.adminEventsEnabled === true,
     themeName: DEFAULT_THEME, theme: {}, loginTheme: DEFAULT_THEME, accountTheme: DEFAULT_THEME, emailTheme: DEFAULT_THEME,
     rateLimitPerIp: 0, rateLimitPerClient: 0,
+    // Same name and meaning (users rename themselves in the account console); absent is false.
+    editUsernameAllowed: kc.editUsernameAllowed === true,
   };
   for (const k of ["loginTheme", "accountTheme", "emailTheme"]) {
     if (kc[k] && kc[k] !== "keycloak" && kc[k] !== "keycloak.v2") note(`$.${k}`, `theme "${kc[k]}" has no equivalent: the "${DEFAULT_THEME}" preset is used`);

@@ -14,6 +14,7 @@ export function realmView(r: RealmRecord) {
     ssoSessionMaxLifespan: fields.ssoSessionMaxLifespan ?? REALM_DEFAULTS.ssoSessionMaxLifespan,
     resetPasswordAllowed: fields.resetPasswordAllowed ?? REALM_DEFAULTS.resetPasswordAllowed,
     requirePushedAuthorizationRequests: fields.requirePushedAuthorizationRequests ?? REALM_DEFAULTS.requirePushedAuthorizationRequests,
+    editUsernameAllowed: fields.editUsernameAllowed ?? REALM_DEFAULTS.editUsernameAllowed,
     browserFlow: fields.browserFlow ?? BROWSER_FLOW,
     directGrantFlow: fields.directGrantFlow ?? DIRECT_GRANT_FLOW,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",

@@ -53,6 +53,12 @@ export interface RealmRecord extends Doc {
   resetPasswordAllowed?: boolean;
   /** RFC 9126 section 6: every client must push its authorization requests. Absent reads as false. */
   requirePushedAuthorizationRequests?: boolean;
+  /**
+   * Keycloak's editUsernameAllowed: a user may change their own username through the account API
+   * (own-profile.ts). Absent in realms stored before it existed, which read as false (Keycloak's
+   * default).
+   */
+  editUsernameAllowed?: boolean;
   /** Aliases of the browser and direct-grant authentication flows; absent reads as the built-in ones. */
   browserFlow?: string;
   directGrantFlow?: string;
@@ -109,6 +115,7 @@ export interface RealmCreateInput {
   requirePushedAuthorizationRequests?: boolean;
   browserFlow?: string;
   directGrantFlow?: string;
+  editUsernameAllowed?: boolean;
 }
 
 /** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max). */
@@ -117,7 +124,7 @@ export type RealmUpdateInput = Pick<
   | "displayName" | "enabled" | "accessTokenLifespan" | "refreshTokenLifespan" | "smtpHost" | "smtpPort"
   | "smtpUser" | "smtpPassword" | "smtpFrom" | "registrationAllowed" | "mfaRequired" | "themeName" | "theme"
   | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan" | "resetPasswordAllowed"
-  | "requirePushedAuthorizationRequests" | "browserFlow" | "directGrantFlow"
+  | "requirePushedAuthorizationRequests" | "browserFlow" | "directGrantFlow" | "editUsernameAllowed"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -160,4 +167,6 @@ export const REALM_DEFAULTS = {
   resetPasswordAllowed: false,
   /** Keycloak's default: PAR is offered, not required. */
   requirePushedAuthorizationRequests: false,
+  /** Keycloak's default: usernames are not editable by their users. */
+  editUsernameAllowed: false,
 } as const;

@@ -6,7 +6,7 @@ import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import { emailKeyOf, userView, type UserCreateInput, type UserRecord, type UserUpdateInput } from "./user.js";
 import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
-import { legacyUsernameKeyOf, usernameKeyOf } from "./username.js";
+import { legacyUsernameKeyOf, renames, usernameKeyOf } from "./username.js";
 import { checkPasswordPolicy } from "./password-policy.js";
 import type { UserCredentials } from "./user-credentials.js";
 import type { UserWrites } from "./user-writes.js";
@@ -128,9 +128,8 @@ export class UserAdmin {
       }
     }
     const set: Partial<UserRecord> = { updatedAt: this.clock.now() };
-    // A username sent back unchanged (a full representation) is not checked again: a user
-    // created before the character rules (username.ts) keeps working and stays editable.
-    if (input.username !== undefined && input.username.trim() !== current.username) {
+    // A username sent back unchanged is not checked again (username.ts renames).
+    if (input.username !== undefined && renames(input.username, current.username)) {
       set.username = checkUsername(input.username);
       set.usernameKey = usernameKeyOf(set.username);
     }

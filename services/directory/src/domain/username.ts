@@ -44,6 +44,15 @@ export function legacyUsernameKeyOf(username: string): string {
 }
 
 /**
+ * Whether a username sent in an update renames the user: trimmed, compared with the stored one
+ * exactly. A username sent back unchanged (a full representation) is no rename and is not checked
+ * again, so a user created before the character rules keeps working and stays editable.
+ */
+export function renames(sent: string, stored: string): boolean {
+  return sent.trim() !== stored;
+}
+
+/**
  * Spec 2.2 / 8: username required on create; normalised (normalizeUsername), at least 2 and at
  * most 255 characters, none of them prohibited (PROHIBITED), letters of one confusable script.
  * Returns the normalised username, which is what is stored. 400 naming `username` otherwise.

@@ -5,10 +5,11 @@ import { IamError } from "../../../kit/src/errors.js";
 import type { UserAdmin } from "../domain/user-admin.js";
 import type { UserCredentials } from "../domain/user-credentials.js";
 import type { UserMail } from "../domain/user-mail.js";
+import type { OwnProfile } from "../domain/own-profile.js";
 import { userView, type UserCreateInput, type UserRecord, type UserUpdateInput } from "../domain/user.js";
 
 /** Thin handlers: check -> domain -> convert. */
-export function userRpc(admin: UserAdmin, credentials: UserCredentials, mail: UserMail): ServiceImpl<typeof UserService> {
+export function userRpc(admin: UserAdmin, credentials: UserCredentials, mail: UserMail, own: OwnProfile): ServiceImpl<typeof UserService> {
   return {
     async createUser(req) {
       if (!req.user) throw IamError.invalid("user", "user is required");
@@ -42,6 +43,16 @@ export function userRpc(admin: UserAdmin, credentials: UserCredentials, mail: Us
     },
     async sendTestEmail(req) {
       return { message: await mail.sendTest(req.realm, req.to) };
+    },
+    async getOwnProfile(req) {
+      const { user, usernameEditable } = await own.read(req.realm, req.userId);
+      return { user: userToProto(user), usernameEditable };
+    },
+    async updateOwnProfile(req) {
+      const { before, after } = await own.update(req.realm, req.userId, definedOnly({
+        username: req.username, email: req.email, firstName: req.firstName, lastName: req.lastName,
+      }));
+      return { user: userToProto(after), previousUsername: before.username, previousEmail: before.email };
     },
   };
 }

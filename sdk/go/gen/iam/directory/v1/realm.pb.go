@@ -77,8 +77,11 @@ type Realm struct {
 	// The aliases of the realm's browser and direct-grant authentication flows (authentication_flow.proto).
 	BrowserFlow     string `protobuf:"bytes,44,opt,name=browser_flow,json=browserFlow,proto3" json:"browser_flow,omitempty"`
 	DirectGrantFlow string `protobuf:"bytes,45,opt,name=direct_grant_flow,json=directGrantFlow,proto3" json:"direct_grant_flow,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Keycloak's editUsernameAllowed: users may change their own username in the account console
+	// (an extension of spec 2.1; default false, as Keycloak's).
+	EditUsernameAllowed bool `protobuf:"varint,46,opt,name=edit_username_allowed,json=editUsernameAllowed,proto3" json:"edit_username_allowed,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -426,6 +429,13 @@ func (x *Realm) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *Realm) GetEditUsernameAllowed() bool {
+	if x != nil {
+		return x.EditUsernameAllowed
+	}
+	return false
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -471,6 +481,7 @@ type RealmInput struct {
 	RequirePushedAuthorizationRequests *bool                  `protobuf:"varint,40,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string                `protobuf:"bytes,41,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string                `protobuf:"bytes,42,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
+	EditUsernameAllowed                *bool                  `protobuf:"varint,43,opt,name=edit_username_allowed,json=editUsernameAllowed,proto3,oneof" json:"edit_username_allowed,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -799,6 +810,13 @@ func (x *RealmInput) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *RealmInput) GetEditUsernameAllowed() bool {
+	if x != nil && x.EditUsernameAllowed != nil {
+		return *x.EditUsernameAllowed
+	}
+	return false
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -828,8 +846,10 @@ type RealmUpdate struct {
 	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string `protobuf:"bytes,20,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string `protobuf:"bytes,21,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's editUsernameAllowed, also beyond spec 2.1's list.
+	EditUsernameAllowed *bool `protobuf:"varint,22,opt,name=edit_username_allowed,json=editUsernameAllowed,proto3,oneof" json:"edit_username_allowed,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1007,6 +1027,13 @@ func (x *RealmUpdate) GetDirectGrantFlow() string {
 		return *x.DirectGrantFlow
 	}
 	return ""
+}
+
+func (x *RealmUpdate) GetEditUsernameAllowed() bool {
+	if x != nil && x.EditUsernameAllowed != nil {
+		return *x.EditUsernameAllowed
+	}
+	return false
 }
 
 type CreateRealmRequest struct {
@@ -1698,7 +1725,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\x10\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf0\x10\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1751,11 +1778,12 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18* \x01(\bR\x14resetPasswordAllowed\x12Q\n" +
 	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x12!\n" +
 	"\fbrowser_flow\x18, \x01(\tR\vbrowserFlow\x12*\n" +
-	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x1a8\n" +
+	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x122\n" +
+	"\x15edit_username_allowed\x18. \x01(\bR\x13editUsernameAllowed\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x18\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf6\x18\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1805,7 +1833,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18' \x01(\bH%R\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18) \x01(\tH'R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x127\n" +
+	"\x15edit_username_allowed\x18+ \x01(\bH)R\x13editUsernameAllowed\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1855,7 +1884,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"\xbd\v\n" +
+	"\x12_direct_grant_flowB\x18\n" +
+	"\x16_edit_username_allowed\"\x90\f\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1880,7 +1910,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18\x12 \x01(\bH\x0fR\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18\x14 \x01(\tH\x11R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x127\n" +
+	"\x15edit_username_allowed\x18\x16 \x01(\bH\x13R\x13editUsernameAllowed\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1908,7 +1939,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"H\n" +
+	"\x12_direct_grant_flowB\x18\n" +
+	"\x16_edit_username_allowed\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

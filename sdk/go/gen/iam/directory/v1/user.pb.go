@@ -818,6 +818,258 @@ func (x *UpdateUserResponse) GetUser() *User {
 	return nil
 }
 
+type GetOwnProfileRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetOwnProfileRequest) Reset() {
+	*x = GetOwnProfileRequest{}
+	mi := &file_iam_directory_v1_user_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetOwnProfileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetOwnProfileRequest) ProtoMessage() {}
+
+func (x *GetOwnProfileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetOwnProfileRequest.ProtoReflect.Descriptor instead.
+func (*GetOwnProfileRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *GetOwnProfileRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *GetOwnProfileRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+type GetOwnProfileResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	User  *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// The realm lets its users rename themselves (edit_username_allowed).
+	UsernameEditable bool `protobuf:"varint,2,opt,name=username_editable,json=usernameEditable,proto3" json:"username_editable,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *GetOwnProfileResponse) Reset() {
+	*x = GetOwnProfileResponse{}
+	mi := &file_iam_directory_v1_user_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetOwnProfileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetOwnProfileResponse) ProtoMessage() {}
+
+func (x *GetOwnProfileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetOwnProfileResponse.ProtoReflect.Descriptor instead.
+func (*GetOwnProfileResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *GetOwnProfileResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
+func (x *GetOwnProfileResponse) GetUsernameEditable() bool {
+	if x != nil {
+		return x.UsernameEditable
+	}
+	return false
+}
+
+type UpdateOwnProfileRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	Username      *string                `protobuf:"bytes,3,opt,name=username,proto3,oneof" json:"username,omitempty"`
+	Email         *string                `protobuf:"bytes,4,opt,name=email,proto3,oneof" json:"email,omitempty"`
+	FirstName     *string                `protobuf:"bytes,5,opt,name=first_name,json=firstName,proto3,oneof" json:"first_name,omitempty"`
+	LastName      *string                `protobuf:"bytes,6,opt,name=last_name,json=lastName,proto3,oneof" json:"last_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateOwnProfileRequest) Reset() {
+	*x = UpdateOwnProfileRequest{}
+	mi := &file_iam_directory_v1_user_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateOwnProfileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateOwnProfileRequest) ProtoMessage() {}
+
+func (x *UpdateOwnProfileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateOwnProfileRequest.ProtoReflect.Descriptor instead.
+func (*UpdateOwnProfileRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *UpdateOwnProfileRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *UpdateOwnProfileRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *UpdateOwnProfileRequest) GetUsername() string {
+	if x != nil && x.Username != nil {
+		return *x.Username
+	}
+	return ""
+}
+
+func (x *UpdateOwnProfileRequest) GetEmail() string {
+	if x != nil && x.Email != nil {
+		return *x.Email
+	}
+	return ""
+}
+
+func (x *UpdateOwnProfileRequest) GetFirstName() string {
+	if x != nil && x.FirstName != nil {
+		return *x.FirstName
+	}
+	return ""
+}
+
+func (x *UpdateOwnProfileRequest) GetLastName() string {
+	if x != nil && x.LastName != nil {
+		return *x.LastName
+	}
+	return ""
+}
+
+type UpdateOwnProfileResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The user as the change left it.
+	User *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// The username and email before the change, for the caller's login events (Keycloak's
+	// previous_username, UPDATE_EMAIL).
+	PreviousUsername string `protobuf:"bytes,2,opt,name=previous_username,json=previousUsername,proto3" json:"previous_username,omitempty"`
+	PreviousEmail    string `protobuf:"bytes,3,opt,name=previous_email,json=previousEmail,proto3" json:"previous_email,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *UpdateOwnProfileResponse) Reset() {
+	*x = UpdateOwnProfileResponse{}
+	mi := &file_iam_directory_v1_user_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateOwnProfileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateOwnProfileResponse) ProtoMessage() {}
+
+func (x *UpdateOwnProfileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateOwnProfileResponse.ProtoReflect.Descriptor instead.
+func (*UpdateOwnProfileResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *UpdateOwnProfileResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
+func (x *UpdateOwnProfileResponse) GetPreviousUsername() string {
+	if x != nil {
+		return x.PreviousUsername
+	}
+	return ""
+}
+
+func (x *UpdateOwnProfileResponse) GetPreviousEmail() string {
+	if x != nil {
+		return x.PreviousEmail
+	}
+	return ""
+}
+
 type DeleteUserRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -828,7 +1080,7 @@ type DeleteUserRequest struct {
 
 func (x *DeleteUserRequest) Reset() {
 	*x = DeleteUserRequest{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -840,7 +1092,7 @@ func (x *DeleteUserRequest) String() string {
 func (*DeleteUserRequest) ProtoMessage() {}
 
 func (x *DeleteUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -853,7 +1105,7 @@ func (x *DeleteUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUserRequest.ProtoReflect.Descriptor instead.
 func (*DeleteUserRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{11}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DeleteUserRequest) GetRealm() string {
@@ -878,7 +1130,7 @@ type DeleteUserResponse struct {
 
 func (x *DeleteUserResponse) Reset() {
 	*x = DeleteUserResponse{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -890,7 +1142,7 @@ func (x *DeleteUserResponse) String() string {
 func (*DeleteUserResponse) ProtoMessage() {}
 
 func (x *DeleteUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -903,7 +1155,7 @@ func (x *DeleteUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUserResponse.ProtoReflect.Descriptor instead.
 func (*DeleteUserResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{12}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{16}
 }
 
 type ResetPasswordRequest struct {
@@ -919,7 +1171,7 @@ type ResetPasswordRequest struct {
 
 func (x *ResetPasswordRequest) Reset() {
 	*x = ResetPasswordRequest{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[13]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -931,7 +1183,7 @@ func (x *ResetPasswordRequest) String() string {
 func (*ResetPasswordRequest) ProtoMessage() {}
 
 func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[13]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -944,7 +1196,7 @@ func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetPasswordRequest.ProtoReflect.Descriptor instead.
 func (*ResetPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{13}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ResetPasswordRequest) GetRealm() string {
@@ -983,7 +1235,7 @@ type ResetPasswordResponse struct {
 
 func (x *ResetPasswordResponse) Reset() {
 	*x = ResetPasswordResponse{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[14]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -995,7 +1247,7 @@ func (x *ResetPasswordResponse) String() string {
 func (*ResetPasswordResponse) ProtoMessage() {}
 
 func (x *ResetPasswordResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[14]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1008,7 +1260,7 @@ func (x *ResetPasswordResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetPasswordResponse.ProtoReflect.Descriptor instead.
 func (*ResetPasswordResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{14}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{18}
 }
 
 type SendVerificationEmailRequest struct {
@@ -1021,7 +1273,7 @@ type SendVerificationEmailRequest struct {
 
 func (x *SendVerificationEmailRequest) Reset() {
 	*x = SendVerificationEmailRequest{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[15]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1033,7 +1285,7 @@ func (x *SendVerificationEmailRequest) String() string {
 func (*SendVerificationEmailRequest) ProtoMessage() {}
 
 func (x *SendVerificationEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[15]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1046,7 +1298,7 @@ func (x *SendVerificationEmailRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendVerificationEmailRequest.ProtoReflect.Descriptor instead.
 func (*SendVerificationEmailRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{15}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SendVerificationEmailRequest) GetRealm() string {
@@ -1072,7 +1324,7 @@ type SendVerificationEmailResponse struct {
 
 func (x *SendVerificationEmailResponse) Reset() {
 	*x = SendVerificationEmailResponse{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[16]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1084,7 +1336,7 @@ func (x *SendVerificationEmailResponse) String() string {
 func (*SendVerificationEmailResponse) ProtoMessage() {}
 
 func (x *SendVerificationEmailResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[16]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1097,7 +1349,7 @@ func (x *SendVerificationEmailResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendVerificationEmailResponse.ProtoReflect.Descriptor instead.
 func (*SendVerificationEmailResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{16}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SendVerificationEmailResponse) GetMessage() string {
@@ -1117,7 +1369,7 @@ type SendTestEmailRequest struct {
 
 func (x *SendTestEmailRequest) Reset() {
 	*x = SendTestEmailRequest{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[17]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1129,7 +1381,7 @@ func (x *SendTestEmailRequest) String() string {
 func (*SendTestEmailRequest) ProtoMessage() {}
 
 func (x *SendTestEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[17]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1142,7 +1394,7 @@ func (x *SendTestEmailRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendTestEmailRequest.ProtoReflect.Descriptor instead.
 func (*SendTestEmailRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{17}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SendTestEmailRequest) GetRealm() string {
@@ -1168,7 +1420,7 @@ type SendTestEmailResponse struct {
 
 func (x *SendTestEmailResponse) Reset() {
 	*x = SendTestEmailResponse{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[18]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1432,7 @@ func (x *SendTestEmailResponse) String() string {
 func (*SendTestEmailResponse) ProtoMessage() {}
 
 func (x *SendTestEmailResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[18]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1445,7 @@ func (x *SendTestEmailResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendTestEmailResponse.ProtoReflect.Descriptor instead.
 func (*SendTestEmailResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{18}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SendTestEmailResponse) GetMessage() string {
@@ -1216,7 +1468,7 @@ type UserDeleted struct {
 
 func (x *UserDeleted) Reset() {
 	*x = UserDeleted{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[19]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1228,7 +1480,7 @@ func (x *UserDeleted) String() string {
 func (*UserDeleted) ProtoMessage() {}
 
 func (x *UserDeleted) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[19]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1241,7 +1493,7 @@ func (x *UserDeleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserDeleted.ProtoReflect.Descriptor instead.
 func (*UserDeleted) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{19}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *UserDeleted) GetRealmId() string {
@@ -1277,7 +1529,7 @@ type UserDisabled struct {
 
 func (x *UserDisabled) Reset() {
 	*x = UserDisabled{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[20]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1289,7 +1541,7 @@ func (x *UserDisabled) String() string {
 func (*UserDisabled) ProtoMessage() {}
 
 func (x *UserDisabled) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[20]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1302,7 +1554,7 @@ func (x *UserDisabled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserDisabled.ProtoReflect.Descriptor instead.
 func (*UserDisabled) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{20}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *UserDisabled) GetRealmId() string {
@@ -1342,7 +1594,7 @@ type ServiceAccountChanged struct {
 
 func (x *ServiceAccountChanged) Reset() {
 	*x = ServiceAccountChanged{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1354,7 +1606,7 @@ func (x *ServiceAccountChanged) String() string {
 func (*ServiceAccountChanged) ProtoMessage() {}
 
 func (x *ServiceAccountChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1367,7 +1619,7 @@ func (x *ServiceAccountChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceAccountChanged.ProtoReflect.Descriptor instead.
 func (*ServiceAccountChanged) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{21}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ServiceAccountChanged) GetRealmId() string {
@@ -1404,7 +1656,7 @@ type PasswordChanged struct {
 
 func (x *PasswordChanged) Reset() {
 	*x = PasswordChanged{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1416,7 +1668,7 @@ func (x *PasswordChanged) String() string {
 func (*PasswordChanged) ProtoMessage() {}
 
 func (x *PasswordChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1429,7 +1681,7 @@ func (x *PasswordChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PasswordChanged.ProtoReflect.Descriptor instead.
 func (*PasswordChanged) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{22}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *PasswordChanged) GetRealmId() string {
@@ -1559,7 +1811,30 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x124\n" +
 	"\x06update\x18\x03 \x01(\v2\x1c.iam.directory.v1.UserUpdateR\x06update\"@\n" +
 	"\x12UpdateUserResponse\x12*\n" +
-	"\x04user\x18\x01 \x01(\v2\x16.iam.directory.v1.UserR\x04user\"B\n" +
+	"\x04user\x18\x01 \x01(\v2\x16.iam.directory.v1.UserR\x04user\"E\n" +
+	"\x14GetOwnProfileRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\"p\n" +
+	"\x15GetOwnProfileResponse\x12*\n" +
+	"\x04user\x18\x01 \x01(\v2\x16.iam.directory.v1.UserR\x04user\x12+\n" +
+	"\x11username_editable\x18\x02 \x01(\bR\x10usernameEditable\"\xfe\x01\n" +
+	"\x17UpdateOwnProfileRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1f\n" +
+	"\busername\x18\x03 \x01(\tH\x00R\busername\x88\x01\x01\x12\x19\n" +
+	"\x05email\x18\x04 \x01(\tH\x01R\x05email\x88\x01\x01\x12\"\n" +
+	"\n" +
+	"first_name\x18\x05 \x01(\tH\x02R\tfirstName\x88\x01\x01\x12 \n" +
+	"\tlast_name\x18\x06 \x01(\tH\x03R\blastName\x88\x01\x01B\v\n" +
+	"\t_usernameB\b\n" +
+	"\x06_emailB\r\n" +
+	"\v_first_nameB\f\n" +
+	"\n" +
+	"_last_name\"\x9a\x01\n" +
+	"\x18UpdateOwnProfileResponse\x12*\n" +
+	"\x04user\x18\x01 \x01(\v2\x16.iam.directory.v1.UserR\x04user\x12+\n" +
+	"\x11previous_username\x18\x02 \x01(\tR\x10previousUsername\x12%\n" +
+	"\x0eprevious_email\x18\x03 \x01(\tR\rpreviousEmail\"B\n" +
 	"\x11DeleteUserRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"\x14\n" +
@@ -1604,7 +1879,7 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\n" +
 	"realm_name\x18\x02 \x01(\tR\trealmName\x12\x17\n" +
 	"\auser_id\x18\x03 \x01(\tR\x06userId\x12\x1c\n" +
-	"\ttemporary\x18\x04 \x01(\bR\ttemporary2\xfc\x05\n" +
+	"\ttemporary\x18\x04 \x01(\bR\ttemporary2\xc9\a\n" +
 	"\vUserService\x12W\n" +
 	"\n" +
 	"CreateUser\x12#.iam.directory.v1.CreateUserRequest\x1a$.iam.directory.v1.CreateUserResponse\x12T\n" +
@@ -1616,7 +1891,9 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"DeleteUser\x12#.iam.directory.v1.DeleteUserRequest\x1a$.iam.directory.v1.DeleteUserResponse\x12`\n" +
 	"\rResetPassword\x12&.iam.directory.v1.ResetPasswordRequest\x1a'.iam.directory.v1.ResetPasswordResponse\x12x\n" +
 	"\x15SendVerificationEmail\x12..iam.directory.v1.SendVerificationEmailRequest\x1a/.iam.directory.v1.SendVerificationEmailResponse\x12`\n" +
-	"\rSendTestEmail\x12&.iam.directory.v1.SendTestEmailRequest\x1a'.iam.directory.v1.SendTestEmailResponseB\xcd\x01\n" +
+	"\rSendTestEmail\x12&.iam.directory.v1.SendTestEmailRequest\x1a'.iam.directory.v1.SendTestEmailResponse\x12i\n" +
+	"\x10UpdateOwnProfile\x12).iam.directory.v1.UpdateOwnProfileRequest\x1a*.iam.directory.v1.UpdateOwnProfileResponse\x12`\n" +
+	"\rGetOwnProfile\x12&.iam.directory.v1.GetOwnProfileRequest\x1a'.iam.directory.v1.GetOwnProfileResponseB\xcd\x01\n" +
 	"\x14com.iam.directory.v1B\tUserProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -1631,7 +1908,7 @@ func file_iam_directory_v1_user_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_user_proto_rawDescData
 }
 
-var file_iam_directory_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_iam_directory_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_iam_directory_v1_user_proto_goTypes = []any{
 	(*User)(nil),                          // 0: iam.directory.v1.User
 	(*UserInput)(nil),                     // 1: iam.directory.v1.UserInput
@@ -1644,54 +1921,64 @@ var file_iam_directory_v1_user_proto_goTypes = []any{
 	(*GetUserResponse)(nil),               // 8: iam.directory.v1.GetUserResponse
 	(*UpdateUserRequest)(nil),             // 9: iam.directory.v1.UpdateUserRequest
 	(*UpdateUserResponse)(nil),            // 10: iam.directory.v1.UpdateUserResponse
-	(*DeleteUserRequest)(nil),             // 11: iam.directory.v1.DeleteUserRequest
-	(*DeleteUserResponse)(nil),            // 12: iam.directory.v1.DeleteUserResponse
-	(*ResetPasswordRequest)(nil),          // 13: iam.directory.v1.ResetPasswordRequest
-	(*ResetPasswordResponse)(nil),         // 14: iam.directory.v1.ResetPasswordResponse
-	(*SendVerificationEmailRequest)(nil),  // 15: iam.directory.v1.SendVerificationEmailRequest
-	(*SendVerificationEmailResponse)(nil), // 16: iam.directory.v1.SendVerificationEmailResponse
-	(*SendTestEmailRequest)(nil),          // 17: iam.directory.v1.SendTestEmailRequest
-	(*SendTestEmailResponse)(nil),         // 18: iam.directory.v1.SendTestEmailResponse
-	(*UserDeleted)(nil),                   // 19: iam.directory.v1.UserDeleted
-	(*UserDisabled)(nil),                  // 20: iam.directory.v1.UserDisabled
-	(*ServiceAccountChanged)(nil),         // 21: iam.directory.v1.ServiceAccountChanged
-	(*PasswordChanged)(nil),               // 22: iam.directory.v1.PasswordChanged
-	(*timestamppb.Timestamp)(nil),         // 23: google.protobuf.Timestamp
-	(*structpb.Struct)(nil),               // 24: google.protobuf.Struct
+	(*GetOwnProfileRequest)(nil),          // 11: iam.directory.v1.GetOwnProfileRequest
+	(*GetOwnProfileResponse)(nil),         // 12: iam.directory.v1.GetOwnProfileResponse
+	(*UpdateOwnProfileRequest)(nil),       // 13: iam.directory.v1.UpdateOwnProfileRequest
+	(*UpdateOwnProfileResponse)(nil),      // 14: iam.directory.v1.UpdateOwnProfileResponse
+	(*DeleteUserRequest)(nil),             // 15: iam.directory.v1.DeleteUserRequest
+	(*DeleteUserResponse)(nil),            // 16: iam.directory.v1.DeleteUserResponse
+	(*ResetPasswordRequest)(nil),          // 17: iam.directory.v1.ResetPasswordRequest
+	(*ResetPasswordResponse)(nil),         // 18: iam.directory.v1.ResetPasswordResponse
+	(*SendVerificationEmailRequest)(nil),  // 19: iam.directory.v1.SendVerificationEmailRequest
+	(*SendVerificationEmailResponse)(nil), // 20: iam.directory.v1.SendVerificationEmailResponse
+	(*SendTestEmailRequest)(nil),          // 21: iam.directory.v1.SendTestEmailRequest
+	(*SendTestEmailResponse)(nil),         // 22: iam.directory.v1.SendTestEmailResponse
+	(*UserDeleted)(nil),                   // 23: iam.directory.v1.UserDeleted
+	(*UserDisabled)(nil),                  // 24: iam.directory.v1.UserDisabled
+	(*ServiceAccountChanged)(nil),         // 25: iam.directory.v1.ServiceAccountChanged
+	(*PasswordChanged)(nil),               // 26: iam.directory.v1.PasswordChanged
+	(*timestamppb.Timestamp)(nil),         // 27: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),               // 28: google.protobuf.Struct
 }
 var file_iam_directory_v1_user_proto_depIdxs = []int32{
-	23, // 0: iam.directory.v1.User.created_at:type_name -> google.protobuf.Timestamp
-	23, // 1: iam.directory.v1.User.updated_at:type_name -> google.protobuf.Timestamp
-	24, // 2: iam.directory.v1.User.attributes:type_name -> google.protobuf.Struct
-	24, // 3: iam.directory.v1.UserInput.attributes:type_name -> google.protobuf.Struct
-	24, // 4: iam.directory.v1.UserUpdate.attributes:type_name -> google.protobuf.Struct
+	27, // 0: iam.directory.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	27, // 1: iam.directory.v1.User.updated_at:type_name -> google.protobuf.Timestamp
+	28, // 2: iam.directory.v1.User.attributes:type_name -> google.protobuf.Struct
+	28, // 3: iam.directory.v1.UserInput.attributes:type_name -> google.protobuf.Struct
+	28, // 4: iam.directory.v1.UserUpdate.attributes:type_name -> google.protobuf.Struct
 	1,  // 5: iam.directory.v1.CreateUserRequest.user:type_name -> iam.directory.v1.UserInput
 	0,  // 6: iam.directory.v1.CreateUserResponse.user:type_name -> iam.directory.v1.User
 	0,  // 7: iam.directory.v1.ListUsersResponse.users:type_name -> iam.directory.v1.User
 	0,  // 8: iam.directory.v1.GetUserResponse.user:type_name -> iam.directory.v1.User
 	2,  // 9: iam.directory.v1.UpdateUserRequest.update:type_name -> iam.directory.v1.UserUpdate
 	0,  // 10: iam.directory.v1.UpdateUserResponse.user:type_name -> iam.directory.v1.User
-	3,  // 11: iam.directory.v1.UserService.CreateUser:input_type -> iam.directory.v1.CreateUserRequest
-	5,  // 12: iam.directory.v1.UserService.ListUsers:input_type -> iam.directory.v1.ListUsersRequest
-	7,  // 13: iam.directory.v1.UserService.GetUser:input_type -> iam.directory.v1.GetUserRequest
-	9,  // 14: iam.directory.v1.UserService.UpdateUser:input_type -> iam.directory.v1.UpdateUserRequest
-	11, // 15: iam.directory.v1.UserService.DeleteUser:input_type -> iam.directory.v1.DeleteUserRequest
-	13, // 16: iam.directory.v1.UserService.ResetPassword:input_type -> iam.directory.v1.ResetPasswordRequest
-	15, // 17: iam.directory.v1.UserService.SendVerificationEmail:input_type -> iam.directory.v1.SendVerificationEmailRequest
-	17, // 18: iam.directory.v1.UserService.SendTestEmail:input_type -> iam.directory.v1.SendTestEmailRequest
-	4,  // 19: iam.directory.v1.UserService.CreateUser:output_type -> iam.directory.v1.CreateUserResponse
-	6,  // 20: iam.directory.v1.UserService.ListUsers:output_type -> iam.directory.v1.ListUsersResponse
-	8,  // 21: iam.directory.v1.UserService.GetUser:output_type -> iam.directory.v1.GetUserResponse
-	10, // 22: iam.directory.v1.UserService.UpdateUser:output_type -> iam.directory.v1.UpdateUserResponse
-	12, // 23: iam.directory.v1.UserService.DeleteUser:output_type -> iam.directory.v1.DeleteUserResponse
-	14, // 24: iam.directory.v1.UserService.ResetPassword:output_type -> iam.directory.v1.ResetPasswordResponse
-	16, // 25: iam.directory.v1.UserService.SendVerificationEmail:output_type -> iam.directory.v1.SendVerificationEmailResponse
-	18, // 26: iam.directory.v1.UserService.SendTestEmail:output_type -> iam.directory.v1.SendTestEmailResponse
-	19, // [19:27] is the sub-list for method output_type
-	11, // [11:19] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	0,  // 11: iam.directory.v1.GetOwnProfileResponse.user:type_name -> iam.directory.v1.User
+	0,  // 12: iam.directory.v1.UpdateOwnProfileResponse.user:type_name -> iam.directory.v1.User
+	3,  // 13: iam.directory.v1.UserService.CreateUser:input_type -> iam.directory.v1.CreateUserRequest
+	5,  // 14: iam.directory.v1.UserService.ListUsers:input_type -> iam.directory.v1.ListUsersRequest
+	7,  // 15: iam.directory.v1.UserService.GetUser:input_type -> iam.directory.v1.GetUserRequest
+	9,  // 16: iam.directory.v1.UserService.UpdateUser:input_type -> iam.directory.v1.UpdateUserRequest
+	15, // 17: iam.directory.v1.UserService.DeleteUser:input_type -> iam.directory.v1.DeleteUserRequest
+	17, // 18: iam.directory.v1.UserService.ResetPassword:input_type -> iam.directory.v1.ResetPasswordRequest
+	19, // 19: iam.directory.v1.UserService.SendVerificationEmail:input_type -> iam.directory.v1.SendVerificationEmailRequest
+	21, // 20: iam.directory.v1.UserService.SendTestEmail:input_type -> iam.directory.v1.SendTestEmailRequest
+	13, // 21: iam.directory.v1.UserService.UpdateOwnProfile:input_type -> iam.directory.v1.UpdateOwnProfileRequest
+	11, // 22: iam.directory.v1.UserService.GetOwnProfile:input_type -> iam.directory.v1.GetOwnProfileRequest
+	4,  // 23: iam.directory.v1.UserService.CreateUser:output_type -> iam.directory.v1.CreateUserResponse
+	6,  // 24: iam.directory.v1.UserService.ListUsers:output_type -> iam.directory.v1.ListUsersResponse
+	8,  // 25: iam.directory.v1.UserService.GetUser:output_type -> iam.directory.v1.GetUserResponse
+	10, // 26: iam.directory.v1.UserService.UpdateUser:output_type -> iam.directory.v1.UpdateUserResponse
+	16, // 27: iam.directory.v1.UserService.DeleteUser:output_type -> iam.directory.v1.DeleteUserResponse
+	18, // 28: iam.directory.v1.UserService.ResetPassword:output_type -> iam.directory.v1.ResetPasswordResponse
+	20, // 29: iam.directory.v1.UserService.SendVerificationEmail:output_type -> iam.directory.v1.SendVerificationEmailResponse
+	22, // 30: iam.directory.v1.UserService.SendTestEmail:output_type -> iam.directory.v1.SendTestEmailResponse
+	14, // 31: iam.directory.v1.UserService.UpdateOwnProfile:output_type -> iam.directory.v1.UpdateOwnProfileResponse
+	12, // 32: iam.directory.v1.UserService.GetOwnProfile:output_type -> iam.directory.v1.GetOwnProfileResponse
+	23, // [23:33] is the sub-list for method output_type
+	13, // [13:23] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_user_proto_init() }
@@ -1704,13 +1991,14 @@ func file_iam_directory_v1_user_proto_init() {
 	file_iam_directory_v1_user_proto_msgTypes[5].OneofWrappers = []any{}
 	file_iam_directory_v1_user_proto_msgTypes[13].OneofWrappers = []any{}
 	file_iam_directory_v1_user_proto_msgTypes[17].OneofWrappers = []any{}
+	file_iam_directory_v1_user_proto_msgTypes[21].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_user_proto_rawDesc), len(file_iam_directory_v1_user_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   23,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

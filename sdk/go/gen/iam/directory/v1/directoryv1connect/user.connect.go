@@ -52,6 +52,12 @@ const (
 	// UserServiceSendTestEmailProcedure is the fully-qualified name of the UserService's SendTestEmail
 	// RPC.
 	UserServiceSendTestEmailProcedure = "/iam.directory.v1.UserService/SendTestEmail"
+	// UserServiceUpdateOwnProfileProcedure is the fully-qualified name of the UserService's
+	// UpdateOwnProfile RPC.
+	UserServiceUpdateOwnProfileProcedure = "/iam.directory.v1.UserService/UpdateOwnProfile"
+	// UserServiceGetOwnProfileProcedure is the fully-qualified name of the UserService's GetOwnProfile
+	// RPC.
+	UserServiceGetOwnProfileProcedure = "/iam.directory.v1.UserService/GetOwnProfile"
 )
 
 // UserServiceClient is a client for the iam.directory.v1.UserService service.
@@ -64,6 +70,15 @@ type UserServiceClient interface {
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
 	SendVerificationEmail(context.Context, *connect.Request[v1.SendVerificationEmailRequest]) (*connect.Response[v1.SendVerificationEmailResponse], error)
 	SendTestEmail(context.Context, *connect.Request[v1.SendTestEmailRequest]) (*connect.Response[v1.SendTestEmailResponse], error)
+	// The signed-in user's own profile change (the account API, Keycloak's account REST API): names
+	// and email as UpdateUser takes them, and the username only where the realm's
+	// edit_username_allowed is set (Keycloak's editUsernameAllowed); elsewhere a changed username is
+	// InvalidArgument `username_read_only`. A new username is validated, normalised and kept unique
+	// (AlreadyExists naming `username`) exactly as UpdateUser does.
+	UpdateOwnProfile(context.Context, *connect.Request[v1.UpdateOwnProfileRequest]) (*connect.Response[v1.UpdateOwnProfileResponse], error)
+	// The signed-in user's own profile with what they may change of it (the account API's user
+	// profile metadata): whether UpdateOwnProfile would take a new username.
+	GetOwnProfile(context.Context, *connect.Request[v1.GetOwnProfileRequest]) (*connect.Response[v1.GetOwnProfileResponse], error)
 }
 
 // NewUserServiceClient constructs a client for the iam.directory.v1.UserService service. By
@@ -125,6 +140,18 @@ func NewUserServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(userServiceMethods.ByName("SendTestEmail")),
 			connect.WithClientOptions(opts...),
 		),
+		updateOwnProfile: connect.NewClient[v1.UpdateOwnProfileRequest, v1.UpdateOwnProfileResponse](
+			httpClient,
+			baseURL+UserServiceUpdateOwnProfileProcedure,
+			connect.WithSchema(userServiceMethods.ByName("UpdateOwnProfile")),
+			connect.WithClientOptions(opts...),
+		),
+		getOwnProfile: connect.NewClient[v1.GetOwnProfileRequest, v1.GetOwnProfileResponse](
+			httpClient,
+			baseURL+UserServiceGetOwnProfileProcedure,
+			connect.WithSchema(userServiceMethods.ByName("GetOwnProfile")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -138,6 +165,8 @@ type userServiceClient struct {
 	resetPassword         *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
 	sendVerificationEmail *connect.Client[v1.SendVerificationEmailRequest, v1.SendVerificationEmailResponse]
 	sendTestEmail         *connect.Client[v1.SendTestEmailRequest, v1.SendTestEmailResponse]
+	updateOwnProfile      *connect.Client[v1.UpdateOwnProfileRequest, v1.UpdateOwnProfileResponse]
+	getOwnProfile         *connect.Client[v1.GetOwnProfileRequest, v1.GetOwnProfileResponse]
 }
 
 // CreateUser calls iam.directory.v1.UserService.CreateUser.
@@ -180,6 +209,16 @@ func (c *userServiceClient) SendTestEmail(ctx context.Context, req *connect.Requ
 	return c.sendTestEmail.CallUnary(ctx, req)
 }
 
+// UpdateOwnProfile calls iam.directory.v1.UserService.UpdateOwnProfile.
+func (c *userServiceClient) UpdateOwnProfile(ctx context.Context, req *connect.Request[v1.UpdateOwnProfileRequest]) (*connect.Response[v1.UpdateOwnProfileResponse], error) {
+	return c.updateOwnProfile.CallUnary(ctx, req)
+}
+
+// GetOwnProfile calls iam.directory.v1.UserService.GetOwnProfile.
+func (c *userServiceClient) GetOwnProfile(ctx context.Context, req *connect.Request[v1.GetOwnProfileRequest]) (*connect.Response[v1.GetOwnProfileResponse], error) {
+	return c.getOwnProfile.CallUnary(ctx, req)
+}
+
 // UserServiceHandler is an implementation of the iam.directory.v1.UserService service.
 type UserServiceHandler interface {
 	CreateUser(context.Context, *connect.Request[v1.CreateUserRequest]) (*connect.Response[v1.CreateUserResponse], error)
@@ -190,6 +229,15 @@ type UserServiceHandler interface {
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
 	SendVerificationEmail(context.Context, *connect.Request[v1.SendVerificationEmailRequest]) (*connect.Response[v1.SendVerificationEmailResponse], error)
 	SendTestEmail(context.Context, *connect.Request[v1.SendTestEmailRequest]) (*connect.Response[v1.SendTestEmailResponse], error)
+	// The signed-in user's own profile change (the account API, Keycloak's account REST API): names
+	// and email as UpdateUser takes them, and the username only where the realm's
+	// edit_username_allowed is set (Keycloak's editUsernameAllowed); elsewhere a changed username is
+	// InvalidArgument `username_read_only`. A new username is validated, normalised and kept unique
+	// (AlreadyExists naming `username`) exactly as UpdateUser does.
+	UpdateOwnProfile(context.Context, *connect.Request[v1.UpdateOwnProfileRequest]) (*connect.Response[v1.UpdateOwnProfileResponse], error)
+	// The signed-in user's own profile with what they may change of it (the account API's user
+	// profile metadata): whether UpdateOwnProfile would take a new username.
+	GetOwnProfile(context.Context, *connect.Request[v1.GetOwnProfileRequest]) (*connect.Response[v1.GetOwnProfileResponse], error)
 }
 
 // NewUserServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -247,6 +295,18 @@ func NewUserServiceHandler(svc UserServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(userServiceMethods.ByName("SendTestEmail")),
 		connect.WithHandlerOptions(opts...),
 	)
+	userServiceUpdateOwnProfileHandler := connect.NewUnaryHandler(
+		UserServiceUpdateOwnProfileProcedure,
+		svc.UpdateOwnProfile,
+		connect.WithSchema(userServiceMethods.ByName("UpdateOwnProfile")),
+		connect.WithHandlerOptions(opts...),
+	)
+	userServiceGetOwnProfileHandler := connect.NewUnaryHandler(
+		UserServiceGetOwnProfileProcedure,
+		svc.GetOwnProfile,
+		connect.WithSchema(userServiceMethods.ByName("GetOwnProfile")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.UserService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case UserServiceCreateUserProcedure:
@@ -265,6 +325,10 @@ func NewUserServiceHandler(svc UserServiceHandler, opts ...connect.HandlerOption
 			userServiceSendVerificationEmailHandler.ServeHTTP(w, r)
 		case UserServiceSendTestEmailProcedure:
 			userServiceSendTestEmailHandler.ServeHTTP(w, r)
+		case UserServiceUpdateOwnProfileProcedure:
+			userServiceUpdateOwnProfileHandler.ServeHTTP(w, r)
+		case UserServiceGetOwnProfileProcedure:
+			userServiceGetOwnProfileHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -304,4 +368,12 @@ func (UnimplementedUserServiceHandler) SendVerificationEmail(context.Context, *c
 
 func (UnimplementedUserServiceHandler) SendTestEmail(context.Context, *connect.Request[v1.SendTestEmailRequest]) (*connect.Response[v1.SendTestEmailResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserService.SendTestEmail is not implemented"))
+}
+
+func (UnimplementedUserServiceHandler) UpdateOwnProfile(context.Context, *connect.Request[v1.UpdateOwnProfileRequest]) (*connect.Response[v1.UpdateOwnProfileResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserService.UpdateOwnProfile is not implemented"))
+}
+
+func (UnimplementedUserServiceHandler) GetOwnProfile(context.Context, *connect.Request[v1.GetOwnProfileRequest]) (*connect.Response[v1.GetOwnProfileResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserService.GetOwnProfile is not implemented"))
 }

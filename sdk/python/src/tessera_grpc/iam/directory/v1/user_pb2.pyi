@@ -150,6 +150,48 @@ class UpdateUserResponse(_message.Message):
     user: User
     def __init__(self, user: _Optional[_Union[User, _Mapping]] = ...) -> None: ...
 
+class GetOwnProfileRequest(_message.Message):
+    __slots__ = ("realm", "user_id")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ...) -> None: ...
+
+class GetOwnProfileResponse(_message.Message):
+    __slots__ = ("user", "username_editable")
+    USER_FIELD_NUMBER: _ClassVar[int]
+    USERNAME_EDITABLE_FIELD_NUMBER: _ClassVar[int]
+    user: User
+    username_editable: bool
+    def __init__(self, user: _Optional[_Union[User, _Mapping]] = ..., username_editable: _Optional[bool] = ...) -> None: ...
+
+class UpdateOwnProfileRequest(_message.Message):
+    __slots__ = ("realm", "user_id", "username", "email", "first_name", "last_name")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    USERNAME_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    FIRST_NAME_FIELD_NUMBER: _ClassVar[int]
+    LAST_NAME_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    username: str
+    email: str
+    first_name: str
+    last_name: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ...) -> None: ...
+
+class UpdateOwnProfileResponse(_message.Message):
+    __slots__ = ("user", "previous_username", "previous_email")
+    USER_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_USERNAME_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_EMAIL_FIELD_NUMBER: _ClassVar[int]
+    user: User
+    previous_username: str
+    previous_email: str
+    def __init__(self, user: _Optional[_Union[User, _Mapping]] = ..., previous_username: _Optional[str] = ..., previous_email: _Optional[str] = ...) -> None: ...
+
 class DeleteUserRequest(_message.Message):
     __slots__ = ("realm", "user_id")
     REALM_FIELD_NUMBER: _ClassVar[int]

@@ -76,6 +76,16 @@ class UserServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_user__pb2.SendTestEmailRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.SendTestEmailResponse.FromString,
                 _registered_method=True)
+        self.UpdateOwnProfile = channel.unary_unary(
+                '/iam.directory.v1.UserService/UpdateOwnProfile',
+                request_serializer=iam_dot_directory_dot_v1_dot_user__pb2.UpdateOwnProfileRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.UpdateOwnProfileResponse.FromString,
+                _registered_method=True)
+        self.GetOwnProfile = channel.unary_unary(
+                '/iam.directory.v1.UserService/GetOwnProfile',
+                request_serializer=iam_dot_directory_dot_v1_dot_user__pb2.GetOwnProfileRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.GetOwnProfileResponse.FromString,
+                _registered_method=True)
 
 
 class UserServiceServicer:
@@ -131,6 +141,25 @@ class UserServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateOwnProfile(self, request, context):
+        """The signed-in user's own profile change (the account API, Keycloak's account REST API): names
+        and email as UpdateUser takes them, and the username only where the realm's
+        edit_username_allowed is set (Keycloak's editUsernameAllowed); elsewhere a changed username is
+        InvalidArgument `username_read_only`. A new username is validated, normalised and kept unique
+        (AlreadyExists naming `username`) exactly as UpdateUser does.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetOwnProfile(self, request, context):
+        """The signed-in user's own profile with what they may change of it (the account API's user
+        profile metadata): whether UpdateOwnProfile would take a new username.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_UserServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -173,6 +202,16 @@ def add_UserServiceServicer_to_server(servicer, server):
                     servicer.SendTestEmail,
                     request_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.SendTestEmailRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_user__pb2.SendTestEmailResponse.SerializeToString,
+            ),
+            'UpdateOwnProfile': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateOwnProfile,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.UpdateOwnProfileRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_user__pb2.UpdateOwnProfileResponse.SerializeToString,
+            ),
+            'GetOwnProfile': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetOwnProfile,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.GetOwnProfileRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_user__pb2.GetOwnProfileResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -393,6 +432,60 @@ class UserService:
             '/iam.directory.v1.UserService/SendTestEmail',
             iam_dot_directory_dot_v1_dot_user__pb2.SendTestEmailRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_user__pb2.SendTestEmailResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateOwnProfile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.UserService/UpdateOwnProfile',
+            iam_dot_directory_dot_v1_dot_user__pb2.UpdateOwnProfileRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_user__pb2.UpdateOwnProfileResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetOwnProfile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.UserService/GetOwnProfile',
+            iam_dot_directory_dot_v1_dot_user__pb2.GetOwnProfileRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_user__pb2.GetOwnProfileResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/user.proto.
  */
 export const file_iam_directory_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("ChtpYW0vZGlyZWN0b3J5L3YxL3VzZXIucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiyQIKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDwoHZW5hYmxlZBgGIAEoCBIWCg5lbWFpbF92ZXJpZmllZBgHIAEoCBIeChZyZXF1aXJlX3Bhc3N3b3JkX3Jlc2V0GAggASgIEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKCmF0dHJpYnV0ZXMYCyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhcKD2ZlZGVyYXRpb25fbGluaxgMIAEoCSL+AgoJVXNlcklucHV0EhUKCHVzZXJuYW1lGAEgASgJSACIAQESEgoFZW1haWwYAiABKAlIAYgBARIXCgpmaXJzdF9uYW1lGAMgASgJSAKIAQESFgoJbGFzdF9uYW1lGAQgASgJSAOIAQESFAoHZW5hYmxlZBgFIAEoCEgEiAEBEhsKDmVtYWlsX3ZlcmlmaWVkGAYgASgISAWIAQESIwoWcmVxdWlyZV9wYXNzd29yZF9yZXNldBgHIAEoCEgGiAEBEhUKCHBhc3N3b3JkGAggASgJSAeIAQESKwoKYXR0cmlidXRlcxgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lQgoKCF9lbmFibGVkQhEKD19lbWFpbF92ZXJpZmllZEIZChdfcmVxdWlyZV9wYXNzd29yZF9yZXNldEILCglfcGFzc3dvcmQi2wIKClVzZXJVcGRhdGUSFQoIdXNlcm5hbWUYASABKAlIAIgBARISCgVlbWFpbBgCIAEoCUgBiAEBEhcKCmZpcnN0X25hbWUYAyABKAlIAogBARIWCglsYXN0X25hbWUYBCABKAlIA4gBARIUCgdlbmFibGVkGAUgASgISASIAQESGwoOZW1haWxfdmVyaWZpZWQYBiABKAhIBYgBARIjChZyZXF1aXJlX3Bhc3N3b3JkX3Jlc2V0GAcgASgISAaIAQESKwoKYXR0cmlidXRlcxgIIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lQgoKCF9lbmFibGVkQhEKD19lbWFpbF92ZXJpZmllZEIZChdfcmVxdWlyZV9wYXNzd29yZF9yZXNldCJNChFDcmVhdGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIpCgR1c2VyGAIgASgLMhsuaWFtLmRpcmVjdG9yeS52MS5Vc2VySW5wdXQiOgoSQ3JlYXRlVXNlclJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIirgEKEExpc3RVc2Vyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoEc2tpcBgCIAEoBUgAiAEBEhIKBWxpbWl0GAMgASgFSAGIAQESDgoGc2VhcmNoGAQgASgJEhAKCHVzZXJuYW1lGAUgASgJEg0KBWVtYWlsGAYgASgJEhQKB2VuYWJsZWQYByABKAhIAogBAUIHCgVfc2tpcEIICgZfbGltaXRCCgoIX2VuYWJsZWQiSQoRTGlzdFVzZXJzUmVzcG9uc2USDQoFdG90YWwYASABKAUSJQoFdXNlcnMYAiADKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIiMAoOR2V0VXNlclJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSI3Cg9HZXRVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuVXNlciJhChFVcGRhdGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEiwKBnVwZGF0ZRgDIAEoCzIcLmlhbS5kaXJlY3RvcnkudjEuVXNlclVwZGF0ZSI6ChJVcGRhdGVVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuVXNlciIzChFEZWxldGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIhQKEkRlbGV0ZVVzZXJSZXNwb25zZSKAAQoUUmVzZXRQYXNzd29yZFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIVCghwYXNzd29yZBgDIAEoCUgAiAEBEhYKCXRlbXBvcmFyeRgEIAEoCEgBiAEBQgsKCV9wYXNzd29yZEIMCgpfdGVtcG9yYXJ5IhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSI+ChxTZW5kVmVyaWZpY2F0aW9uRW1haWxSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMAodU2VuZFZlcmlmaWNhdGlvbkVtYWlsUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSI9ChRTZW5kVGVzdEVtYWlsUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgJ0bxgCIAEoCUgAiAEBQgUKA190byIoChVTZW5kVGVzdEVtYWlsUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSJECgtVc2VyRGVsZXRlZBIQCghyZWFsbV9pZBgBIAEoCRISCgpyZWFsbV9uYW1lGAIgASgJEg8KB3VzZXJfaWQYAyABKAkiRQoMVXNlckRpc2FibGVkEhAKCHJlYWxtX2lkGAEgASgJEhIKCnJlYWxtX25hbWUYAiABKAkSDwoHdXNlcl9pZBgDIAEoCSJOChVTZXJ2aWNlQWNjb3VudENoYW5nZWQSEAoIcmVhbG1faWQYASABKAkSEgoKcmVhbG1fbmFtZRgCIAEoCRIPCgd1c2VyX2lkGAMgASgJIlsKD1Bhc3N3b3JkQ2hhbmdlZBIQCghyZWFsbV9pZBgBIAEoCRISCgpyZWFsbV9uYW1lGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSEQoJdGVtcG9yYXJ5GAQgASgIMvwFCgtVc2VyU2VydmljZRJXCgpDcmVhdGVVc2VyEiMuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVVc2VyUmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlVXNlclJlc3BvbnNlElQKCUxpc3RVc2VycxIiLmlhbS5kaXJlY3RvcnkudjEuTGlzdFVzZXJzUmVxdWVzdBojLmlhbS5kaXJlY3RvcnkudjEuTGlzdFVzZXJzUmVzcG9uc2USTgoHR2V0VXNlchIgLmlhbS5kaXJlY3RvcnkudjEuR2V0VXNlclJlcXVlc3QaIS5pYW0uZGlyZWN0b3J5LnYxLkdldFVzZXJSZXNwb25zZRJXCgpVcGRhdGVVc2VyEiMuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVVc2VyUmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlVXNlclJlc3BvbnNlElcKCkRlbGV0ZVVzZXISIy5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZVVzZXJSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5EZWxldGVVc2VyUmVzcG9uc2USYAoNUmVzZXRQYXNzd29yZBImLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaJy5pYW0uZGlyZWN0b3J5LnYxLlJlc2V0UGFzc3dvcmRSZXNwb25zZRJ4ChVTZW5kVmVyaWZpY2F0aW9uRW1haWwSLi5pYW0uZGlyZWN0b3J5LnYxLlNlbmRWZXJpZmljYXRpb25FbWFpbFJlcXVlc3QaLy5pYW0uZGlyZWN0b3J5LnYxLlNlbmRWZXJpZmljYXRpb25FbWFpbFJlc3BvbnNlEmAKDVNlbmRUZXN0RW1haWwSJi5pYW0uZGlyZWN0b3J5LnYxLlNlbmRUZXN0RW1haWxSZXF1ZXN0GicuaWFtLmRpcmVjdG9yeS52MS5TZW5kVGVzdEVtYWlsUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChtpYW0vZGlyZWN0b3J5L3YxL3VzZXIucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiyQIKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDwoHZW5hYmxlZBgGIAEoCBIWCg5lbWFpbF92ZXJpZmllZBgHIAEoCBIeChZyZXF1aXJlX3Bhc3N3b3JkX3Jlc2V0GAggASgIEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKCmF0dHJpYnV0ZXMYCyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhcKD2ZlZGVyYXRpb25fbGluaxgMIAEoCSL+AgoJVXNlcklucHV0EhUKCHVzZXJuYW1lGAEgASgJSACIAQESEgoFZW1haWwYAiABKAlIAYgBARIXCgpmaXJzdF9uYW1lGAMgASgJSAKIAQESFgoJbGFzdF9uYW1lGAQgASgJSAOIAQESFAoHZW5hYmxlZBgFIAEoCEgEiAEBEhsKDmVtYWlsX3ZlcmlmaWVkGAYgASgISAWIAQESIwoWcmVxdWlyZV9wYXNzd29yZF9yZXNldBgHIAEoCEgGiAEBEhUKCHBhc3N3b3JkGAggASgJSAeIAQESKwoKYXR0cmlidXRlcxgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lQgoKCF9lbmFibGVkQhEKD19lbWFpbF92ZXJpZmllZEIZChdfcmVxdWlyZV9wYXNzd29yZF9yZXNldEILCglfcGFzc3dvcmQi2wIKClVzZXJVcGRhdGUSFQoIdXNlcm5hbWUYASABKAlIAIgBARISCgVlbWFpbBgCIAEoCUgBiAEBEhcKCmZpcnN0X25hbWUYAyABKAlIAogBARIWCglsYXN0X25hbWUYBCABKAlIA4gBARIUCgdlbmFibGVkGAUgASgISASIAQESGwoOZW1haWxfdmVyaWZpZWQYBiABKAhIBYgBARIjChZyZXF1aXJlX3Bhc3N3b3JkX3Jlc2V0GAcgASgISAaIAQESKwoKYXR0cmlidXRlcxgIIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lQgoKCF9lbmFibGVkQhEKD19lbWFpbF92ZXJpZmllZEIZChdfcmVxdWlyZV9wYXNzd29yZF9yZXNldCJNChFDcmVhdGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIpCgR1c2VyGAIgASgLMhsuaWFtLmRpcmVjdG9yeS52MS5Vc2VySW5wdXQiOgoSQ3JlYXRlVXNlclJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIirgEKEExpc3RVc2Vyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoEc2tpcBgCIAEoBUgAiAEBEhIKBWxpbWl0GAMgASgFSAGIAQESDgoGc2VhcmNoGAQgASgJEhAKCHVzZXJuYW1lGAUgASgJEg0KBWVtYWlsGAYgASgJEhQKB2VuYWJsZWQYByABKAhIAogBAUIHCgVfc2tpcEIICgZfbGltaXRCCgoIX2VuYWJsZWQiSQoRTGlzdFVzZXJzUmVzcG9uc2USDQoFdG90YWwYASABKAUSJQoFdXNlcnMYAiADKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIiMAoOR2V0VXNlclJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSI3Cg9HZXRVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuVXNlciJhChFVcGRhdGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEiwKBnVwZGF0ZRgDIAEoCzIcLmlhbS5kaXJlY3RvcnkudjEuVXNlclVwZGF0ZSI6ChJVcGRhdGVVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuVXNlciI2ChRHZXRPd25Qcm9maWxlUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIlgKFUdldE93blByb2ZpbGVSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuaWFtLmRpcmVjdG9yeS52MS5Vc2VyEhkKEXVzZXJuYW1lX2VkaXRhYmxlGAIgASgIIskBChdVcGRhdGVPd25Qcm9maWxlUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhUKCHVzZXJuYW1lGAMgASgJSACIAQESEgoFZW1haWwYBCABKAlIAYgBARIXCgpmaXJzdF9uYW1lGAUgASgJSAKIAQESFgoJbGFzdF9uYW1lGAYgASgJSAOIAQFCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lInMKGFVwZGF0ZU93blByb2ZpbGVSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuaWFtLmRpcmVjdG9yeS52MS5Vc2VyEhkKEXByZXZpb3VzX3VzZXJuYW1lGAIgASgJEhYKDnByZXZpb3VzX2VtYWlsGAMgASgJIjMKEURlbGV0ZVVzZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiFAoSRGVsZXRlVXNlclJlc3BvbnNlIoABChRSZXNldFBhc3N3b3JkUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhUKCHBhc3N3b3JkGAMgASgJSACIAQESFgoJdGVtcG9yYXJ5GAQgASgISAGIAQFCCwoJX3Bhc3N3b3JkQgwKCl90ZW1wb3JhcnkiFwoVUmVzZXRQYXNzd29yZFJlc3BvbnNlIj4KHFNlbmRWZXJpZmljYXRpb25FbWFpbFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSIwCh1TZW5kVmVyaWZpY2F0aW9uRW1haWxSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIj0KFFNlbmRUZXN0RW1haWxSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KAnRvGAIgASgJSACIAQFCBQoDX3RvIigKFVNlbmRUZXN0RW1haWxSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIkQKC1VzZXJEZWxldGVkEhAKCHJlYWxtX2lkGAEgASgJEhIKCnJlYWxtX25hbWUYAiABKAkSDwoHdXNlcl9pZBgDIAEoCSJFCgxVc2VyRGlzYWJsZWQSEAoIcmVhbG1faWQYASABKAkSEgoKcmVhbG1fbmFtZRgCIAEoCRIPCgd1c2VyX2lkGAMgASgJIk4KFVNlcnZpY2VBY2NvdW50Q2hhbmdlZBIQCghyZWFsbV9pZBgBIAEoCRISCgpyZWFsbV9uYW1lGAIgASgJEg8KB3VzZXJfaWQYAyABKAkiWwoPUGFzc3dvcmRDaGFuZ2VkEhAKCHJlYWxtX2lkGAEgASgJEhIKCnJlYWxtX25hbWUYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIRCgl0ZW1wb3JhcnkYBCABKAgyyQcKC1VzZXJTZXJ2aWNlElcKCkNyZWF0ZVVzZXISIy5pYW0uZGlyZWN0b3J5LnYxLkNyZWF0ZVVzZXJSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVVc2VyUmVzcG9uc2USVAoJTGlzdFVzZXJzEiIuaWFtLmRpcmVjdG9yeS52MS5MaXN0VXNlcnNSZXF1ZXN0GiMuaWFtLmRpcmVjdG9yeS52MS5MaXN0VXNlcnNSZXNwb25zZRJOCgdHZXRVc2VyEiAuaWFtLmRpcmVjdG9yeS52MS5HZXRVc2VyUmVxdWVzdBohLmlhbS5kaXJlY3RvcnkudjEuR2V0VXNlclJlc3BvbnNlElcKClVwZGF0ZVVzZXISIy5pYW0uZGlyZWN0b3J5LnYxLlVwZGF0ZVVzZXJSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVVc2VyUmVzcG9uc2USVwoKRGVsZXRlVXNlchIjLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlVXNlclJlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZVVzZXJSZXNwb25zZRJgCg1SZXNldFBhc3N3b3JkEiYuaWFtLmRpcmVjdG9yeS52MS5SZXNldFBhc3N3b3JkUmVxdWVzdBonLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRQYXNzd29yZFJlc3BvbnNlEngKFVNlbmRWZXJpZmljYXRpb25FbWFpbBIuLmlhbS5kaXJlY3RvcnkudjEuU2VuZFZlcmlmaWNhdGlvbkVtYWlsUmVxdWVzdBovLmlhbS5kaXJlY3RvcnkudjEuU2VuZFZlcmlmaWNhdGlvbkVtYWlsUmVzcG9uc2USYAoNU2VuZFRlc3RFbWFpbBImLmlhbS5kaXJlY3RvcnkudjEuU2VuZFRlc3RFbWFpbFJlcXVlc3QaJy5pYW0uZGlyZWN0b3J5LnYxLlNlbmRUZXN0RW1haWxSZXNwb25zZRJpChBVcGRhdGVPd25Qcm9maWxlEikuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVPd25Qcm9maWxlUmVxdWVzdBoqLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlT3duUHJvZmlsZVJlc3BvbnNlEmAKDUdldE93blByb2ZpbGUSJi5pYW0uZGlyZWN0b3J5LnYxLkdldE93blByb2ZpbGVSZXF1ZXN0GicuaWFtLmRpcmVjdG9yeS52MS5HZXRPd25Qcm9maWxlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * User is the returned representation (spec 2.2).
@@ -415,6 +415,126 @@ export const UpdateUserResponseSchema: GenMessage<UpdateUserResponse> = /*@__PUR
   messageDesc(file_iam_directory_v1_user, 10);
 
 /**
+ * @generated from message iam.directory.v1.GetOwnProfileRequest
+ */
+export type GetOwnProfileRequest = Message<"iam.directory.v1.GetOwnProfileRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.GetOwnProfileRequest.
+ * Use `create(GetOwnProfileRequestSchema)` to create a new message.
+ */
+export const GetOwnProfileRequestSchema: GenMessage<GetOwnProfileRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user, 11);
+
+/**
+ * @generated from message iam.directory.v1.GetOwnProfileResponse
+ */
+export type GetOwnProfileResponse = Message<"iam.directory.v1.GetOwnProfileResponse"> & {
+  /**
+   * @generated from field: iam.directory.v1.User user = 1;
+   */
+  user?: User | undefined;
+
+  /**
+   * The realm lets its users rename themselves (edit_username_allowed).
+   *
+   * @generated from field: bool username_editable = 2;
+   */
+  usernameEditable: boolean;
+};
+
+/**
+ * Describes the message iam.directory.v1.GetOwnProfileResponse.
+ * Use `create(GetOwnProfileResponseSchema)` to create a new message.
+ */
+export const GetOwnProfileResponseSchema: GenMessage<GetOwnProfileResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user, 12);
+
+/**
+ * @generated from message iam.directory.v1.UpdateOwnProfileRequest
+ */
+export type UpdateOwnProfileRequest = Message<"iam.directory.v1.UpdateOwnProfileRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: optional string username = 3;
+   */
+  username?: string | undefined;
+
+  /**
+   * @generated from field: optional string email = 4;
+   */
+  email?: string | undefined;
+
+  /**
+   * @generated from field: optional string first_name = 5;
+   */
+  firstName?: string | undefined;
+
+  /**
+   * @generated from field: optional string last_name = 6;
+   */
+  lastName?: string | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.UpdateOwnProfileRequest.
+ * Use `create(UpdateOwnProfileRequestSchema)` to create a new message.
+ */
+export const UpdateOwnProfileRequestSchema: GenMessage<UpdateOwnProfileRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user, 13);
+
+/**
+ * @generated from message iam.directory.v1.UpdateOwnProfileResponse
+ */
+export type UpdateOwnProfileResponse = Message<"iam.directory.v1.UpdateOwnProfileResponse"> & {
+  /**
+   * The user as the change left it.
+   *
+   * @generated from field: iam.directory.v1.User user = 1;
+   */
+  user?: User | undefined;
+
+  /**
+   * The username and email before the change, for the caller's login events (Keycloak's
+   * previous_username, UPDATE_EMAIL).
+   *
+   * @generated from field: string previous_username = 2;
+   */
+  previousUsername: string;
+
+  /**
+   * @generated from field: string previous_email = 3;
+   */
+  previousEmail: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.UpdateOwnProfileResponse.
+ * Use `create(UpdateOwnProfileResponseSchema)` to create a new message.
+ */
+export const UpdateOwnProfileResponseSchema: GenMessage<UpdateOwnProfileResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user, 14);
+
+/**
  * @generated from message iam.directory.v1.DeleteUserRequest
  */
 export type DeleteUserRequest = Message<"iam.directory.v1.DeleteUserRequest"> & {
@@ -434,7 +554,7 @@ export type DeleteUserRequest = Message<"iam.directory.v1.DeleteUserRequest"> & 
  * Use `create(DeleteUserRequestSchema)` to create a new message.
  */
 export const DeleteUserRequestSchema: GenMessage<DeleteUserRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 11);
+  messageDesc(file_iam_directory_v1_user, 15);
 
 /**
  * @generated from message iam.directory.v1.DeleteUserResponse
@@ -447,7 +567,7 @@ export type DeleteUserResponse = Message<"iam.directory.v1.DeleteUserResponse"> 
  * Use `create(DeleteUserResponseSchema)` to create a new message.
  */
 export const DeleteUserResponseSchema: GenMessage<DeleteUserResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 12);
+  messageDesc(file_iam_directory_v1_user, 16);
 
 /**
  * @generated from message iam.directory.v1.ResetPasswordRequest
@@ -481,7 +601,7 @@ export type ResetPasswordRequest = Message<"iam.directory.v1.ResetPasswordReques
  * Use `create(ResetPasswordRequestSchema)` to create a new message.
  */
 export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 13);
+  messageDesc(file_iam_directory_v1_user, 17);
 
 /**
  * @generated from message iam.directory.v1.ResetPasswordResponse
@@ -494,7 +614,7 @@ export type ResetPasswordResponse = Message<"iam.directory.v1.ResetPasswordRespo
  * Use `create(ResetPasswordResponseSchema)` to create a new message.
  */
 export const ResetPasswordResponseSchema: GenMessage<ResetPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 14);
+  messageDesc(file_iam_directory_v1_user, 18);
 
 /**
  * @generated from message iam.directory.v1.SendVerificationEmailRequest
@@ -516,7 +636,7 @@ export type SendVerificationEmailRequest = Message<"iam.directory.v1.SendVerific
  * Use `create(SendVerificationEmailRequestSchema)` to create a new message.
  */
 export const SendVerificationEmailRequestSchema: GenMessage<SendVerificationEmailRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 15);
+  messageDesc(file_iam_directory_v1_user, 19);
 
 /**
  * @generated from message iam.directory.v1.SendVerificationEmailResponse
@@ -533,7 +653,7 @@ export type SendVerificationEmailResponse = Message<"iam.directory.v1.SendVerifi
  * Use `create(SendVerificationEmailResponseSchema)` to create a new message.
  */
 export const SendVerificationEmailResponseSchema: GenMessage<SendVerificationEmailResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 16);
+  messageDesc(file_iam_directory_v1_user, 20);
 
 /**
  * @generated from message iam.directory.v1.SendTestEmailRequest
@@ -555,7 +675,7 @@ export type SendTestEmailRequest = Message<"iam.directory.v1.SendTestEmailReques
  * Use `create(SendTestEmailRequestSchema)` to create a new message.
  */
 export const SendTestEmailRequestSchema: GenMessage<SendTestEmailRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 17);
+  messageDesc(file_iam_directory_v1_user, 21);
 
 /**
  * @generated from message iam.directory.v1.SendTestEmailResponse
@@ -572,7 +692,7 @@ export type SendTestEmailResponse = Message<"iam.directory.v1.SendTestEmailRespo
  * Use `create(SendTestEmailResponseSchema)` to create a new message.
  */
 export const SendTestEmailResponseSchema: GenMessage<SendTestEmailResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 18);
+  messageDesc(file_iam_directory_v1_user, 22);
 
 /**
  * UserDeleted is published on iam.directory.v1.user.deleted; services drop the user's sessions,
@@ -602,7 +722,7 @@ export type UserDeleted = Message<"iam.directory.v1.UserDeleted"> & {
  * Use `create(UserDeletedSchema)` to create a new message.
  */
 export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 19);
+  messageDesc(file_iam_directory_v1_user, 23);
 
 /**
  * UserDisabled is published on iam.directory.v1.user.disabled; the token service ends sessions.
@@ -631,7 +751,7 @@ export type UserDisabled = Message<"iam.directory.v1.UserDisabled"> & {
  * Use `create(UserDisabledSchema)` to create a new message.
  */
 export const UserDisabledSchema: GenMessage<UserDisabled> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 20);
+  messageDesc(file_iam_directory_v1_user, 24);
 
 /**
  * ServiceAccountChanged is published on iam.directory.v1.service-account.changed after a write to
@@ -664,7 +784,7 @@ export type ServiceAccountChanged = Message<"iam.directory.v1.ServiceAccountChan
  * Use `create(ServiceAccountChangedSchema)` to create a new message.
  */
 export const ServiceAccountChangedSchema: GenMessage<ServiceAccountChanged> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 21);
+  messageDesc(file_iam_directory_v1_user, 25);
 
 /**
  * PasswordChanged is published on iam.directory.v1.password.changed (never carries the password).
@@ -698,7 +818,7 @@ export type PasswordChanged = Message<"iam.directory.v1.PasswordChanged"> & {
  * Use `create(PasswordChangedSchema)` to create a new message.
  */
 export const PasswordChangedSchema: GenMessage<PasswordChanged> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 22);
+  messageDesc(file_iam_directory_v1_user, 26);
 
 /**
  * UserService is the Admin API for realm users (spec 2.2, 4.2). Passwords travel in requests only;
@@ -770,6 +890,31 @@ export const UserService: GenService<{
     methodKind: "unary";
     input: typeof SendTestEmailRequestSchema;
     output: typeof SendTestEmailResponseSchema;
+  },
+  /**
+   * The signed-in user's own profile change (the account API, Keycloak's account REST API): names
+   * and email as UpdateUser takes them, and the username only where the realm's
+   * edit_username_allowed is set (Keycloak's editUsernameAllowed); elsewhere a changed username is
+   * InvalidArgument `username_read_only`. A new username is validated, normalised and kept unique
+   * (AlreadyExists naming `username`) exactly as UpdateUser does.
+   *
+   * @generated from rpc iam.directory.v1.UserService.UpdateOwnProfile
+   */
+  updateOwnProfile: {
+    methodKind: "unary";
+    input: typeof UpdateOwnProfileRequestSchema;
+    output: typeof UpdateOwnProfileResponseSchema;
+  },
+  /**
+   * The signed-in user's own profile with what they may change of it (the account API's user
+   * profile metadata): whether UpdateOwnProfile would take a new username.
+   *
+   * @generated from rpc iam.directory.v1.UserService.GetOwnProfile
+   */
+  getOwnProfile: {
+    methodKind: "unary";
+    input: typeof GetOwnProfileRequestSchema;
+    output: typeof GetOwnProfileResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_directory_v1_user, 0);
