@@ -2863,6 +2863,7 @@ export interface components {
                 requirePushedAuthorizationRequests?: boolean;
                 browserFlow?: string;
                 directGrantFlow?: string;
+                organizationsEnabled?: boolean;
             };
             roles: {
                 id: string;
@@ -3192,6 +3193,7 @@ export interface components {
             requirePushedAuthorizationRequests: boolean;
             browserFlow: string;
             directGrantFlow: string;
+            organizationsEnabled: boolean;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3317,6 +3319,7 @@ export interface components {
             requirePushedAuthorizationRequests?: boolean;
             browserFlow?: string;
             directGrantFlow?: string;
+            organizationsEnabled?: boolean;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3348,6 +3351,7 @@ export interface components {
             requirePushedAuthorizationRequests?: boolean;
             browserFlow?: string;
             directGrantFlow?: string;
+            organizationsEnabled?: boolean;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -4270,6 +4274,7 @@ export interface operations {
                         requirePushedAuthorizationRequests: boolean;
                         browserFlow: string;
                         directGrantFlow: string;
+                        organizationsEnabled: boolean;
                         importReport: {
                             path: string;
                             message: string;

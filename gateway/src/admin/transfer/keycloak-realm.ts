@@ -18,7 +18,7 @@ export function isKeycloakRealm(body: object): boolean {
 const CONSUMED = new Set([
   "id", "realm", "displayName", "displayNameHtml", "enabled", "accessTokenLifespan", "ssoSessionIdleTimeout", "ssoSessionMaxLifespan",
   "offlineSessionIdleTimeout", "smtpServer", "passwordPolicy", "bruteForceProtected", "permanentLockout", "maxTemporaryLockouts",
-  "failureFactor", "waitIncrementSeconds", "maxFailureWaitSeconds", "maxDeltaTimeSeconds", "registrationAllowed", "verifyEmail",
+  "failureFactor", "waitIncrementSeconds", "maxFailureWaitSeconds", "maxDeltaTimeSeconds", "registrationAllowed", "verifyEmail", "organizationsEnabled",
   "eventsEnabled", "eventsExpiration", "adminEventsEnabled", "roles", "groups", "users", "clients", "clientScopes",
   "identityProviders", "components", "authenticationFlows", "authenticatorConfig", "requiredActions", "keycloakVersion",
   "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",

@@ -25,6 +25,8 @@ export function keycloakSettings(kc: Json, note: Note): Json {
     eventsEnabled: kc.eventsEnabled === true, eventsExpiration: Math.max(1, int(kc.eventsExpiration, 604_800)), adminEventsEnabled: kc.adminEventsEnabled === true,
     themeName: DEFAULT_THEME, theme: {}, loginTheme: DEFAULT_THEME, accountTheme: DEFAULT_THEME, emailTheme: DEFAULT_THEME,
     rateLimitPerIp: 0, rateLimitPerClient: 0,
+    // Keycloak 26's switch; absent in its representation means its default, off.
+    organizationsEnabled: kc.organizationsEnabled === true,
   };
   for (const k of ["loginTheme", "accountTheme", "emailTheme"]) {
     if (kc[k] && kc[k] !== "keycloak" && kc[k] !== "keycloak.v2") note(`$.${k}`, `theme "${kc[k]}" has no equivalent: the "${DEFAULT_THEME}" preset is used`);

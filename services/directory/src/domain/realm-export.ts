@@ -3,7 +3,7 @@ import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type {
   AuthenticationFlowDoc, ClientDoc, ClientScopeDoc, GroupDoc, OrganizationDoc, PasskeyDoc, RealmSettingsDoc, RoleDoc, UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
-import { REALM_DEFAULTS, type RealmRecord } from "./realm.js";
+import { organizationsEnabledOf, REALM_DEFAULTS, type RealmRecord } from "./realm.js";
 import type { ClientRecord } from "./client.js";
 import type { RoleMappingRecord, RoleRecord } from "./role.js";
 import type { GroupRecord } from "./group.js";
@@ -200,6 +200,7 @@ export class RealmExport {
       themeName: r.themeName, theme: { ...r.theme }, loginTheme: r.loginTheme, accountTheme: r.accountTheme, emailTheme: r.emailTheme,
       rateLimitPerIp: r.rateLimitPerIp ?? 0, rateLimitPerClient: r.rateLimitPerClient ?? 0,
       requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests ?? false,
+      organizationsEnabled: organizationsEnabledOf(r),
       ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),
     };
   }

@@ -189,6 +189,11 @@ export const realmSettingsSchema = z.strictObject({
   /** Aliases of the browser and direct-grant flows; absent is the built-in "browser" and "direct grant". */
   browserFlow: name.optional(),
   directGrantFlow: name.optional(),
+  /**
+   * Keycloak 26's organizationsEnabled. Absent in documents from before it, exported when
+   * organizations were always on: such a realm imports with them on.
+   */
+  organizationsEnabled: z.boolean().optional(),
 });
 
 /**

@@ -77,8 +77,12 @@ type Realm struct {
 	// The aliases of the realm's browser and direct-grant authentication flows (authentication_flow.proto).
 	BrowserFlow     string `protobuf:"bytes,44,opt,name=browser_flow,json=browserFlow,proto3" json:"browser_flow,omitempty"`
 	DirectGrantFlow string `protobuf:"bytes,45,opt,name=direct_grant_flow,json=directGrantFlow,proto3" json:"direct_grant_flow,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Keycloak 26's organizationsEnabled: the realm's organizations are in effect (their Admin API,
+	// identity-first routing by email domain, the organization claim, invitations). A realm stored
+	// before the switch existed reads as true (organizations were always on then).
+	OrganizationsEnabled bool `protobuf:"varint,46,opt,name=organizations_enabled,json=organizationsEnabled,proto3" json:"organizations_enabled,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -426,6 +430,13 @@ func (x *Realm) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *Realm) GetOrganizationsEnabled() bool {
+	if x != nil {
+		return x.OrganizationsEnabled
+	}
+	return false
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -471,8 +482,10 @@ type RealmInput struct {
 	RequirePushedAuthorizationRequests *bool                  `protobuf:"varint,40,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string                `protobuf:"bytes,41,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string                `protobuf:"bytes,42,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's default: false.
+	OrganizationsEnabled *bool `protobuf:"varint,43,opt,name=organizations_enabled,json=organizationsEnabled,proto3,oneof" json:"organizations_enabled,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *RealmInput) Reset() {
@@ -799,6 +812,13 @@ func (x *RealmInput) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *RealmInput) GetOrganizationsEnabled() bool {
+	if x != nil && x.OrganizationsEnabled != nil {
+		return *x.OrganizationsEnabled
+	}
+	return false
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -828,8 +848,10 @@ type RealmUpdate struct {
 	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string `protobuf:"bytes,20,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string `protobuf:"bytes,21,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak 26's organizationsEnabled, also beyond spec 2.1's list.
+	OrganizationsEnabled *bool `protobuf:"varint,22,opt,name=organizations_enabled,json=organizationsEnabled,proto3,oneof" json:"organizations_enabled,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1007,6 +1029,13 @@ func (x *RealmUpdate) GetDirectGrantFlow() string {
 		return *x.DirectGrantFlow
 	}
 	return ""
+}
+
+func (x *RealmUpdate) GetOrganizationsEnabled() bool {
+	if x != nil && x.OrganizationsEnabled != nil {
+		return *x.OrganizationsEnabled
+	}
+	return false
 }
 
 type CreateRealmRequest struct {
@@ -1698,7 +1727,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\x10\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf1\x10\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1751,11 +1780,12 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18* \x01(\bR\x14resetPasswordAllowed\x12Q\n" +
 	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x12!\n" +
 	"\fbrowser_flow\x18, \x01(\tR\vbrowserFlow\x12*\n" +
-	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x1a8\n" +
+	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x123\n" +
+	"\x15organizations_enabled\x18. \x01(\bR\x14organizationsEnabled\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x18\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf7\x18\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1805,7 +1835,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18' \x01(\bH%R\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18) \x01(\tH'R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x128\n" +
+	"\x15organizations_enabled\x18+ \x01(\bH)R\x14organizationsEnabled\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1855,7 +1886,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"\xbd\v\n" +
+	"\x12_direct_grant_flowB\x18\n" +
+	"\x16_organizations_enabled\"\x91\f\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1880,7 +1912,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18\x12 \x01(\bH\x0fR\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18\x14 \x01(\tH\x11R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x128\n" +
+	"\x15organizations_enabled\x18\x16 \x01(\bH\x13R\x14organizationsEnabled\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1908,7 +1941,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"H\n" +
+	"\x12_direct_grant_flowB\x18\n" +
+	"\x16_organizations_enabled\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +
