@@ -15,6 +15,7 @@ for (const target of targets()) describe(`identity-first login with organization
 
   beforeAll(async () => {
     await w.setUp();
+    expect((await w.api.put(`/admin/realms/${w.realm}`, { organizationsEnabled: true })).status).toBe(200);
     const orgs = `/admin/realms/${w.realm}/organizations`;
     const a = await w.api.post(orgs, { name: "Acme", alias: "acme", domains: [{ name: "acme.test", verified: true }], identityProviders: ["up"] });
     expect(a.status).toBe(201);
@@ -62,5 +63,24 @@ for (const target of targets()) describe(`identity-first login with organization
     const done = await b.submit(res, { password: PASSWORD });
     const tokens = await redeem(config, s, done);
     expect(tokens.claims()!.preferred_username).toBe("bea");
+  });
+
+  it("routes nobody while the realm's organizationsEnabled is off: the usual page, then the password step", async () => {
+    expect((await w.api.put(`/admin/realms/${w.realm}`, { organizationsEnabled: false })).status).toBe(200);
+    try {
+      const b = new BrowserSession(w.server.url);
+      const { page } = await w.loginPage(b);
+      expect(Object.keys(parseForms(page.text)[0]!.fields).sort()).toEqual(["csrf", "password", "step", "tx", "username"]);
+      expect(page.text).not.toContain('id="identity-first-next"');
+      // The identity-first post itself (no password field) finds no organization for the domain.
+      const { password: _p, ...fields } = parseForms(page.text)[0]!.fields;
+      const res = await b.post(new URL(parseForms(page.text)[0]!.action, page.url).href, { ...fields, username: "ann@acme.test" });
+      expect(res.status).toBe(200);
+      const form = parseForms(res.text)[0]!;
+      expect(Object.keys(form.fields).sort()).toEqual(["csrf", "password", "step", "tx", "username"]);
+      expect(form.fields.username).toBe("ann@acme.test");
+    } finally {
+      expect((await w.api.put(`/admin/realms/${w.realm}`, { organizationsEnabled: true })).status).toBe(200);
+    }
   });
 });

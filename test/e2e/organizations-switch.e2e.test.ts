@@ -7,8 +7,11 @@ import { expectResponsesDocumented } from "./support/openapi-check.js";
 // Every response this file receives is checked against the OpenAPI document at its end.
 const recorded = recordResponses();
 
-// Keycloak 26's organizationsEnabled realm switch: the realm field (default off, as Keycloak's)
-// and the field through export and import.
+/** Keycloak 26's body is {"errorMessage": ...}; Tessera's Admin API error format carries the same message. */
+const OFF = { error: "organizations_not_enabled", message: "Organizations not enabled for this realm." };
+
+// Keycloak 26's organizationsEnabled realm switch: the realm field (default off, as Keycloak's),
+// the organizations Admin API's 404 while it is off, and the field through export and import.
 describe.each(targets())("the organizationsEnabled realm switch ($mode)", (target) => {
   let server: TestServer;
   let api: ReturnType<typeof adminApi>;
@@ -43,6 +46,42 @@ describe.each(targets())("the organizationsEnabled realm switch ($mode)", (targe
     expect((await api.get(`/admin/realms/${r}`)).body.organizationsEnabled).toBe(false);
   });
 
+  it("answers every organizations path with Keycloak's 404 while off, and works once it is on", async () => {
+    const r = await realm();
+    const user = await api.post(`/admin/realms/${r}/users`, { username: "ulla", email: "ulla@acme.test" });
+    expect(user.status).toBe(201);
+    const someId = "00000000-0000-4000-8000-000000000000";
+    const answers = [
+      await api.post(orgs(r), { name: "Acme" }),
+      await api.get(orgs(r)),
+      await api.get(`${orgs(r)}/count`),
+      await api.get(`${orgs(r)}/${someId}`),
+      await api.put(`${orgs(r)}/${someId}`, { name: "x" }),
+      await api.del(`${orgs(r)}/${someId}`),
+      await api.get(`${orgs(r)}/${someId}/members`),
+      await api.post(`${orgs(r)}/${someId}/members`, JSON.stringify(user.body.id)),
+      await api.post(`${orgs(r)}/${someId}/members/invite-user`, { email: "new@acme.test" }),
+      await api.get(`${orgs(r)}/${someId}/roles`),
+      await api.get(`${orgs(r)}/members/${user.body.id}/organizations`),
+    ];
+    for (const res of answers) expect([res.status, res.body]).toEqual([404, OFF]);
+    // An unknown realm is the realm's 404, as Keycloak resolves the realm before the switch.
+    expect((await api.get(orgs(`nope-${r}`))).body.error).toBe("realm_not_found");
+
+    const on = await api.put(`/admin/realms/${r}`, { organizationsEnabled: true });
+    expect([on.status, on.body.organizationsEnabled]).toEqual([200, true]);
+    const created = await api.post(orgs(r), { name: "Acme", alias: "acme" });
+    expect(created.status).toBe(201);
+    expect((await api.get(`${orgs(r)}/count`)).body).toBe(1);
+
+    // Off again: the organization is kept, out of reach, and back as it was when switched on.
+    expect((await api.put(`/admin/realms/${r}`, { organizationsEnabled: false })).body.organizationsEnabled).toBe(false);
+    const hidden = await api.get(`${orgs(r)}/${created.body.id}`);
+    expect([hidden.status, hidden.body]).toEqual([404, OFF]);
+    expect((await api.put(`/admin/realms/${r}`, { organizationsEnabled: true })).status).toBe(200);
+    expect((await api.get(`${orgs(r)}/${created.body.id}`)).body).toEqual(created.body);
+  });
+
   it("carries the field through export and import, off and on", async () => {
     for (const enabled of [false, true]) {
       const r = await realm({ organizationsEnabled: enabled });
@@ -53,6 +92,7 @@ describe.each(targets())("the organizationsEnabled realm switch ($mode)", (targe
       expect((await api.del(`/admin/realms/${r}`)).status).toBe(200);
       const imported = await api.post("/admin/realms/import", exported.body);
       expect([imported.status, imported.body.organizationsEnabled]).toEqual([201, enabled]);
+      expect((await api.get(orgs(r))).status).toBe(enabled ? 200 : 404);
     }
   });
 
