@@ -40,7 +40,7 @@ for (const target of targets()) describe(`identity-first login with organization
     w.op.nextLogin = "u-ann";
     const { b, config, s, res } = await next("Ann@ACME.test");
     expect(res.status).toBe(302);
-    expect(res.location).toMatch(new RegExp(`^/realms/${w.realm}/broker/up/login\\?tx=[A-Za-z0-9_-]+&csrf=[A-Za-z0-9_-]+$`));
+    expect(res.location).toMatch(new RegExp(`^/realms/${w.realm}/broker/up/login\\?tx=[A-Za-z0-9_-]+&csrf=[A-Za-z0-9_-]+&login_hint=Ann%40ACME\\.test$`));
     const out = await b.get(new URL(res.location, w.server.url).href);
     expect(out.status).toBe(302);
     expect(new URL(out.location).origin).toBe(new URL(w.op.url).origin);

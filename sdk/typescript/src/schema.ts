@@ -2983,6 +2983,7 @@ export interface components {
                 defaultScopes?: string;
                 trustEmail?: boolean;
                 syncUserProfile?: boolean;
+                loginHint?: boolean;
             }[];
             userFederationProviders: {
                 id: string;
@@ -3519,6 +3520,7 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            loginHint: boolean;
         };
         /** @description `iam.saml.v1.ServiceProvider` */
         ServiceProvider: {
@@ -3720,6 +3722,7 @@ export interface components {
             defaultScopes?: string;
             trustEmail?: boolean;
             syncUserProfile?: boolean;
+            loginHint?: boolean;
         };
         /** @description `iam.saml.v1.ServiceProviderInput` */
         ServiceProviderInput: {

@@ -219,7 +219,7 @@ function identityProviders(kc: Json, note: Note): Json[] {
       alias: String(idp.alias), displayName: String(idp.displayName ?? ""), providerType: type, enabled: idp.enabled !== false,
       clientId: String(c.clientId ?? ""), ...(secret ? { clientSecret: secret } : {}),
       ...str("authorizationUrl"), ...str("tokenUrl"), ...str("userInfoUrl"), ...str("jwksUrl"), ...str("issuer"), ...str("defaultScope"),
-      trustEmail: idp.trustEmail === true, syncUserProfile: (c.syncMode ?? "") === "FORCE",
+      trustEmail: idp.trustEmail === true, syncUserProfile: (c.syncMode ?? "") === "FORCE", loginHint: c.loginHint === "true",
     });
   });
   return out;

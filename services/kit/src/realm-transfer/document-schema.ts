@@ -261,6 +261,8 @@ export const identityProviderSchema = z.strictObject({
   authorizationUrl: z.string().min(1).max(2048).optional(), tokenUrl: z.string().min(1).max(2048).optional(),
   userinfoUrl: z.string().max(2048).optional(), jwksUrl: z.string().max(2048).optional(), issuer: z.string().max(2048).optional(),
   defaultScopes: z.string().max(1024).optional(), trustEmail: z.boolean().optional(), syncUserProfile: z.boolean().optional(),
+  /** Keycloak's "Pass login_hint"; absent in documents from before it (off). */
+  loginHint: z.boolean().optional(),
 });
 
 /**
