@@ -278,7 +278,7 @@ for (const target of targets()) describe(`account API (${target.mode})`, () => {
 
   it("keeps a MANAGED organization member's link to the organization's identity provider, as Keycloak does", async () => {
     const managed = uniqueName("acct-managed");
-    expect((await api.post("/admin/realms", { name: managed })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: managed, organizationsEnabled: true })).status).toBe(201);
     expect((await api.post(`/admin/realms/${managed}/identity-providers`, {
       alias: "corp", providerType: "oidc", clientId: "tessera", clientSecret: "s3cret-value", authorizationUrl: "https://idp.example.com/authorize",
       tokenUrl: "https://idp.example.com/token", issuer: "https://idp.example.com",

@@ -27,7 +27,7 @@ describeTier("admin console managed organization members in Chromium", ["CHROMIU
 
   it("asks before removing a MANAGED member, whose account goes with it; an UNMANAGED one is removed at once", async () => {
     const realm = uniqueName("console-managed");
-    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: realm, organizationsEnabled: true })).status).toBe(201);
     const orgs = `/admin/realms/${realm}/organizations`;
     const org = await api.post(orgs, { name: "Acme", alias: "acme" });
     const ids: Record<string, string> = {};

@@ -31,7 +31,7 @@ describeTier("admin console organizations and webhooks in Chromium", ["CHROMIUM_
     api = adminApi(server.url, server.apiKey);
     browser = await launchChromium();
     realm = uniqueName("console-orgs");
-    expect((await api.post("/admin/realms", { name: realm, adminEventsEnabled: true })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: realm, adminEventsEnabled: true, organizationsEnabled: true })).status).toBe(201);
     for (const username of ["erin", "fred"]) {
       const res = await api.post(`/admin/realms/${realm}/users`, { username, email: `${username}@acme.example` });
       expect(res.status).toBe(201);

@@ -37,7 +37,7 @@ for (const target of targets()) describe(`identity provider admin (${target.mode
     expect(created.body).toEqual({
       alias: "corp", displayName: "Corp SSO", providerType: "oidc", enabled: true, clientId: "tessera",
       authorizationUrl: "https://idp.example.com/authorize", tokenUrl: "https://idp.example.com/token",
-      issuer: "https://idp.example.com", defaultScopes: "openid profile email", trustEmail: true, syncUserProfile: false,
+      issuer: "https://idp.example.com", defaultScopes: "openid profile email", trustEmail: true, syncUserProfile: false, loginHint: false,
       clientSecretSet: true, createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     expect(created.text).not.toContain("s3cret-value");

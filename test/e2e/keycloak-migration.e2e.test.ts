@@ -99,7 +99,7 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(idps.body).toEqual([{
       alias: "corp-oidc", displayName: "Corp SSO", providerType: "oidc", enabled: true, clientId: "tessera",
       authorizationUrl: "https://sso.corp.test/auth", tokenUrl: "https://sso.corp.test/token", issuer: "https://sso.corp.test",
-      defaultScopes: "openid profile email", trustEmail: true, syncUserProfile: false, clientSecretSet: true,
+      defaultScopes: "openid profile email", trustEmail: true, syncUserProfile: false, loginHint: false, clientSecretSet: true,
       createdAt: expect.any(String), updatedAt: expect.any(String),
     }]);
     const ldap = await api.get(`/admin/realms/${realm}/user-federation`);

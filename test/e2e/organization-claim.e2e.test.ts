@@ -22,7 +22,7 @@ for (const target of targets()) describe(`organization claim (${target.mode})`, 
     server = await target.start("organization-claim");
     api = adminApi(server.url, server.apiKey);
     realm = uniqueName("orgclaim");
-    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: realm, organizationsEnabled: true })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/clients`, {
       clientId: "b2b", clientType: "PUBLIC", redirectUris: [CB], grantTypes: ["authorization_code", "refresh_token"],
     })).status).toBe(201);

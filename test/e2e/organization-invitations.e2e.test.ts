@@ -28,7 +28,7 @@ for (const target of targets()) describe(`organization invitations (${target.mod
     server = await target.start("organization-invitations");
     api = adminApi(server.url, server.apiKey);
     realm = uniqueName("invite");
-    expect((await api.post("/admin/realms", { name: realm, smtpHost: "127.0.0.1", smtpPort: sink.port, smtpFrom: "id@example.com" })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: realm, organizationsEnabled: true, smtpHost: "127.0.0.1", smtpPort: sink.port, smtpFrom: "id@example.com" })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/clients`, { clientId: "portal", clientType: "PUBLIC", redirectUris: [CB] })).status).toBe(201);
     const org = await api.post(`/admin/realms/${realm}/organizations`, { name: "Acme", alias: "acme", redirectUrl: "https://portal.acme.test/" });
     orgId = org.body.id;
@@ -124,13 +124,36 @@ for (const target of targets()) describe(`organization invitations (${target.mod
     const unknown = await api.post(`/admin/realms/${realm}/organizations/00000000-0000-4000-8000-000000000000/members/invite-user`, { email: "a@b.co" });
     expect([unknown.status, unknown.body.error]).toEqual([404, "organization_not_found"]);
     const quiet = uniqueName("nosmtp");
-    await api.post("/admin/realms", { name: quiet });
+    await api.post("/admin/realms", { name: quiet, organizationsEnabled: true });
     const q = await api.post(`/admin/realms/${quiet}/organizations`, { name: "Q" });
     const noSmtp = await api.post(`/admin/realms/${quiet}/organizations/${q.body.id}/members/invite-user`, { email: "a@b.co" });
     expect([noSmtp.status, noSmtp.body.error]).toEqual([400, "smtp_not_configured"]);
     const forged = await new BrowserSession(server.url).get(`${server.url}/realms/${realm}/login-actions/organization-invitation?key=AAAA`);
     expect(forged.status).toBe(400);
     expect(forged.text).toContain("This invitation link is invalid or has expired.");
+  });
+
+  it("refuses the link while the realm's organizationsEnabled is off, and honours it once it is on again", async () => {
+    expect((await api.post(invitePath(), { email: "olga@example.com" })).status).toBe(204);
+    const { url } = linkFor("olga@example.com");
+    expect((await api.put(`/admin/realms/${realm}`, { organizationsEnabled: false })).status).toBe(200);
+    try {
+      const b = new BrowserSession(server.url);
+      const page = await b.get(url);
+      expect(page.status).toBe(404);
+      expect(page.text).toContain("Organizations not enabled for this realm.");
+      const posted = await b.post(url.replace(/\?.*$/, ""), { key: new URL(url).searchParams.get("key")!, username: "olga", password: PASSWORD });
+      expect(posted.status).toBe(404);
+      // Nothing was registered: the refusal comes before the account.
+      expect((await api.get(`/admin/realms/${realm}/users?username=olga`)).body.users).toEqual([]);
+    } finally {
+      expect((await api.put(`/admin/realms/${realm}`, { organizationsEnabled: true })).status).toBe(200);
+    }
+    expect(await members()).not.toContain("olga");
+    const b = new BrowserSession(server.url);
+    const joined = await b.submit(await b.get(url), { username: "olga", password: PASSWORD });
+    expect(joined.status).toBe(200);
+    expect(await members()).toContain("olga");
   });
 });
 

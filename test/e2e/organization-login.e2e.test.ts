@@ -15,6 +15,7 @@ for (const target of targets()) describe(`identity-first login with organization
 
   beforeAll(async () => {
     await w.setUp();
+    expect((await w.api.put(`/admin/realms/${w.realm}`, { organizationsEnabled: true })).status).toBe(200);
     const orgs = `/admin/realms/${w.realm}/organizations`;
     const a = await w.api.post(orgs, { name: "Acme", alias: "acme", domains: [{ name: "acme.test", verified: true }], identityProviders: ["up"] });
     expect(a.status).toBe(201);
@@ -39,7 +40,7 @@ for (const target of targets()) describe(`identity-first login with organization
     w.op.nextLogin = "u-ann";
     const { b, config, s, res } = await next("Ann@ACME.test");
     expect(res.status).toBe(302);
-    expect(res.location).toMatch(new RegExp(`^/realms/${w.realm}/broker/up/login\\?tx=[A-Za-z0-9_-]+&csrf=[A-Za-z0-9_-]+$`));
+    expect(res.location).toMatch(new RegExp(`^/realms/${w.realm}/broker/up/login\\?tx=[A-Za-z0-9_-]+&csrf=[A-Za-z0-9_-]+&login_hint=Ann%40ACME\\.test$`));
     const out = await b.get(new URL(res.location, w.server.url).href);
     expect(out.status).toBe(302);
     expect(new URL(out.location).origin).toBe(new URL(w.op.url).origin);
@@ -62,5 +63,24 @@ for (const target of targets()) describe(`identity-first login with organization
     const done = await b.submit(res, { password: PASSWORD });
     const tokens = await redeem(config, s, done);
     expect(tokens.claims()!.preferred_username).toBe("bea");
+  });
+
+  it("routes nobody while the realm's organizationsEnabled is off: the usual page, then the password step", async () => {
+    expect((await w.api.put(`/admin/realms/${w.realm}`, { organizationsEnabled: false })).status).toBe(200);
+    try {
+      const b = new BrowserSession(w.server.url);
+      const { page } = await w.loginPage(b);
+      expect(Object.keys(parseForms(page.text)[0]!.fields).sort()).toEqual(["csrf", "password", "step", "tx", "username"]);
+      expect(page.text).not.toContain('id="identity-first-next"');
+      // The identity-first post itself (no password field) finds no organization for the domain.
+      const { password: _p, ...fields } = parseForms(page.text)[0]!.fields;
+      const res = await b.post(new URL(parseForms(page.text)[0]!.action, page.url).href, { ...fields, username: "ann@acme.test" });
+      expect(res.status).toBe(200);
+      const form = parseForms(res.text)[0]!;
+      expect(Object.keys(form.fields).sort()).toEqual(["csrf", "password", "step", "tx", "username"]);
+      expect(form.fields.username).toBe("ann@acme.test");
+    } finally {
+      expect((await w.api.put(`/admin/realms/${w.realm}`, { organizationsEnabled: true })).status).toBe(200);
+    }
   });
 });

@@ -20,6 +20,7 @@ for (const target of targets()) describe(`managed organization members (${target
 
   beforeAll(async () => {
     await w.setUp();
+    expect((await w.api.put(`/admin/realms/${w.realm}`, { organizationsEnabled: true })).status).toBe(200);
     const a = await w.api.post(orgs(), { name: "Acme", alias: "acme", domains: [{ name: "acme.test", verified: true }], identityProviders: ["up"] });
     expect(a.status).toBe(201);
     acme = a.body.id;

@@ -19,7 +19,7 @@ describe.each(targets())("organizations ($mode)", (target) => {
 
   async function realm(extra: Record<string, unknown> = {}): Promise<string> {
     const name = uniqueName("orgs");
-    expect((await api.post("/admin/realms", { name, ...extra })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name, organizationsEnabled: true, ...extra })).status).toBe(201);
     return name;
   }
   const orgs = (r: string) => `/admin/realms/${r}/organizations`;

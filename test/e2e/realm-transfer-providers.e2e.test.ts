@@ -24,7 +24,7 @@ const LDAP = {
 const IDP_DOC = {
   alias: "corp", displayName: "Corp SSO", providerType: "oidc", enabled: true, clientId: "tessera-app",
   authorizationUrl: "https://idp.example.test/authorize", tokenUrl: "https://idp.example.test/token", issuer: "https://idp.example.test",
-  defaultScopes: "openid profile email", trustEmail: true, syncUserProfile: false,
+  defaultScopes: "openid profile email", trustEmail: true, syncUserProfile: false, loginHint: false,
 };
 const LDAP_DOC = {
   name: "Corp LDAP", providerType: "ldap", enabled: true, priority: 3, connectionUrl: "ldap://ldap.example.test:389",

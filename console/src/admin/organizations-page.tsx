@@ -7,6 +7,8 @@ import { go, href } from "./router";
 import { OrganizationFields, organizationBody, organizationValues, type OrganizationRow, useProviderChoices } from "./organization-fields";
 
 const PAGE = 20;
+/** The Admin API's 404 while the realm's organizationsEnabled is off (Keycloak 26's message). */
+const SWITCHED_OFF = "Organizations not enabled for this realm.";
 
 /**
  * Organizations (docs/organizations.md): searched and paged by the API (`search`, `first`, `max`),
@@ -28,6 +30,14 @@ export function OrganizationsPage(p: { session: AdminSession; realm: string }): 
     return { rows, total };
   }, [base, applied, first]);
   const rows = list.data?.rows ?? [];
+  if (list.error === SWITCHED_OFF) {
+    return (
+      <>
+        <div class="page-head"><h1>Organizations</h1></div>
+        <p class="alert" role="status">Organizations are off for this realm. Turn on <strong>Organizations</strong> in <a href={href(p.realm, "settings")}>Realm settings</a> to manage them.</p>
+      </>
+    );
+  }
   return (
     <>
       <div class="page-head">

@@ -26,6 +26,7 @@ export const IDENTITY_PROVIDERS: ResourceKind = {
     { name: "defaultScopes", label: "Scopes", kind: "text", hint: "Space-separated." },
     { name: "trustEmail", label: "Trust email", kind: "bool" },
     { name: "syncUserProfile", label: "Sync the profile at each login", kind: "bool" },
+    { name: "loginHint", label: "Pass login_hint", kind: "bool" },
   ],
   columns: [
     { label: "Provider", cell: (r) => String(r.providerType ?? "") },

@@ -19,6 +19,7 @@ export const REALM_GROUPS: FieldGroup[] = [
   { title: "General", fields: [
     { name: "displayName", label: "Display name", kind: "text", updatable: true },
     { name: "enabled", label: "Enabled", kind: "bool", updatable: true },
+    { name: "organizationsEnabled", label: "Organizations", kind: "bool", hint: "Keycloak's switch: off, the realm's organizations are not in effect", updatable: true },
   ] },
   { title: "Tokens", fields: [
     { name: "accessTokenLifespan", label: "Access token lifespan (seconds)", kind: "number", hint: "Default 300", updatable: true },

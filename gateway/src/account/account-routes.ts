@@ -6,6 +6,7 @@ import type { Session } from "../../../gen/iam/token/v1/sessions_pb.js";
 import type { RouteTable } from "../http/route-table.js";
 import { requireObject } from "../http/json-input.js";
 import { GatewayError } from "../http/rpc-errors.js";
+import { organizationsOff } from "../http/organizations-off.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { bearerChallenge } from "../oidc/oauth-errors.js";
 import { userJson } from "../admin/user-routes.js";
@@ -189,7 +190,12 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
  * removing the member.
  */
 async function refuseManagedUnlink(rpc: RpcClients, me: AccountCaller, alias: string): Promise<void> {
-  const { organizations } = await rpc.organizations.listMemberOrganizations({ realm: me.realm, userId: me.userId });
+  // While the realm's organizationsEnabled is off no organization owns an account.
+  const listed = await rpc.organizations.listMemberOrganizations({ realm: me.realm, userId: me.userId }).catch((e: unknown) => {
+    if (organizationsOff(e)) return { organizations: [] };
+    throw e;
+  });
+  const { organizations } = listed;
   for (const org of organizations.filter((o) => o.identityProviders.includes(alias))) {
     const { member } = await rpc.organizations.getMember({ realm: me.realm, organizationId: org.id, userId: me.userId });
     if (member?.membershipType === "MANAGED") {

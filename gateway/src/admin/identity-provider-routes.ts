@@ -18,7 +18,9 @@ const CONFIG_FIELDS: Readonly<Record<string, string>> = {
   tokenUrl: "tokenUrl", userInfoUrl: "userinfoUrl", userinfoUrl: "userinfoUrl", jwksUrl: "jwksUrl",
   defaultScope: "defaultScopes", defaultScopes: "defaultScopes",
 };
-const IGNORED_CONFIG = new Set(["useJwksUrl", "validateSignature", "pkceEnabled", "pkceMethod", "syncMode", "clientAuthMethod", "hideOnLoginPage", "guiOrder", "backchannelSupported", "loginHint"]);
+const IGNORED_CONFIG = new Set(["useJwksUrl", "validateSignature", "pkceEnabled", "pkceMethod", "syncMode", "clientAuthMethod", "hideOnLoginPage", "guiOrder", "backchannelSupported"]);
+/** Keycloak's config switches that are flat booleans here; Keycloak writes them as "true" / "false". */
+const BOOLEAN_CONFIG: Readonly<Record<string, string>> = { loginHint: "loginHint" };
 const IGNORED_TOP = new Set(["internalId", "storeToken", "addReadTokenRoleOnCreate", "authenticateByDefault", "linkOnly", "firstBrokerLoginFlowAlias", "postBrokerLoginFlowAlias", "updateProfileFirstLoginMode", "hideOnLogin"]);
 /** Keycloak provider ids that are Tessera's provider types under another name. */
 const PROVIDER_IDS: Readonly<Record<string, string>> = { "keycloak-oidc": "oidc" };
@@ -81,6 +83,13 @@ export function flatten(body: unknown): Record<string, unknown> {
     if (typeof config !== "object" || config === null || Array.isArray(config)) throw new GatewayError(400, "invalid_field", "config must be an object", "config");
     for (const [k, v] of Object.entries(config as Record<string, unknown>)) {
       if (IGNORED_CONFIG.has(k)) continue;
+      const flag = BOOLEAN_CONFIG[k];
+      if (flag) {
+        if (v !== "true" && v !== "false") throw new GatewayError(400, "invalid_field", `config.${k} must be "true" or "false"`, `config.${k}`);
+        if (flag in out) throw new GatewayError(400, "invalid_field", `${flag} is sent both at the top level and in config`, `config.${k}`);
+        out[flag] = v === "true";
+        continue;
+      }
       const field = CONFIG_FIELDS[k];
       if (!field) throw new GatewayError(400, "unknown_field", `unknown field: config.${k}`, `config.${k}`);
       if (typeof v !== "string") throw new GatewayError(400, "invalid_field", `config.${k} must be a string`, `config.${k}`);

@@ -65,8 +65,11 @@ async function start(req: Request, res: Response, deps: PageDeps): Promise<void>
     transactionId = o.value.transactionId;
     csrfToken = o.value.csrfToken;
   }
+  // The login hint of the authorization request (reached directly) or the one the login page
+  // carried here (identity-first's typed email, a prefilled username); the broker passes it
+  // upstream only when the provider's loginHint is on.
   const started = await deps.rpc.brokerLogin.startLogin({
-    realm, alias: aliasOf(req), transactionId, csrfToken, browserId, ipAddress: req.ip ?? "",
+    realm, alias: aliasOf(req), transactionId, csrfToken, browserId, ipAddress: req.ip ?? "", loginHint: one(req.query, "login_hint").slice(0, 255),
   });
   if (started.outcome.case === "redirect") {
     res.setHeader("Cache-Control", "no-store");

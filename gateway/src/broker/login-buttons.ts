@@ -20,7 +20,8 @@ export async function providerButtons(options: LoginOptions, realm: string, page
   if (!action.endsWith("/protocol/openid-connect/auth") && !action.endsWith("/protocol/saml")) return [];
   try {
     const providers = await options.providers(realm);
-    const q = new URLSearchParams({ tx: page.transactionId, csrf: page.csrfToken }).toString();
+    // The prefilled username (the client's login_hint) is the hint a provider may be passed.
+    const q = new URLSearchParams({ tx: page.transactionId, csrf: page.csrfToken, ...(page.username ? { login_hint: page.username } : {}) }).toString();
     return providers.map((p) => ({
       alias: p.alias, displayName: p.displayName || p.alias,
       url: `/realms/${encodeURIComponent(realm)}/broker/${encodeURIComponent(p.alias)}/login?${q}`,

@@ -69,7 +69,8 @@ export async function idpRedirectOf(rpc: RpcClients, options: LoginOptions, real
   const idp = (page.idpHint && (await hintedProvider(options, realm, page.idpHint)))
     || (page.username ? "" : await flowRedirectsTo(rpc, realm, browserFlow));
   if (!idp) return "";
-  const q = new URLSearchParams({ tx: page.transactionId, csrf: page.csrfToken }).toString();
+  // The client's login_hint (the page's prefilled username) goes on to the provider.
+  const q = new URLSearchParams({ tx: page.transactionId, csrf: page.csrfToken, ...(page.username ? { login_hint: page.username } : {}) }).toString();
   return `/realms/${encodeURIComponent(realm)}/broker/${encodeURIComponent(idp)}/login?${q}`;
 }
 

@@ -49,7 +49,9 @@ async function route(req: Request, res: Response, deps: PageDeps, action: (realm
     });
     const alias = org?.identityProviders[0];
     if (alias) {
-      const q = new URLSearchParams({ tx: one(req.body, "tx"), csrf: one(req.body, "csrf") }).toString();
+      // The typed email travels as the broker's login_hint, as Keycloak's organization
+      // authenticator hands the username to the provider ("Pass login_hint").
+      const q = new URLSearchParams({ tx: one(req.body, "tx"), csrf: one(req.body, "csrf"), login_hint: username }).toString();
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("Referrer-Policy", "no-referrer");
       res.redirect(302, `/realms/${encodeURIComponent(realm)}/broker/${encodeURIComponent(alias)}/login?${q}`);

@@ -1,6 +1,7 @@
 import { deepFreeze } from "../../../services/kit/src/deep-freeze.js";
 import { ReadCache } from "../../../services/kit/src/read-cache.js";
 import type { RpcClients } from "../rpc-clients.js";
+import { organizationsOff } from "../http/organizations-off.js";
 
 /** An identity provider as the login page offers it (spec 4.19). */
 export interface LoginProvider {
@@ -41,8 +42,19 @@ export class LoginOptions {
     })) ?? [];
   }
 
+  /**
+   * Whether the realm's organizations are in effect and there is at least one (Keycloak 26's
+   * isEnabledAndOrganizationsPresent): a realm whose organizationsEnabled is off has none to route to.
+   */
   async hasOrganizations(realm: string): Promise<boolean> {
-    return (await this.organizationCache.get(realm, async () => (await this.rpc.organizations.countOrganizations({ realm })).count > 0n)) ?? false;
+    return (await this.organizationCache.get(realm, async () => {
+      try {
+        return (await this.rpc.organizations.countOrganizations({ realm })).count > 0n;
+      } catch (e) {
+        if (organizationsOff(e)) return false;
+        throw e;
+      }
+    })) ?? false;
   }
 
   /** Drops one realm's options, or every realm's. */

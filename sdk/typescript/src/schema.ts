@@ -2910,6 +2910,7 @@ export interface components {
                 editUsernameAllowed?: boolean;
                 browserFlow?: string;
                 directGrantFlow?: string;
+                organizationsEnabled?: boolean;
             };
             roles: {
                 id: string;
@@ -3029,6 +3030,7 @@ export interface components {
                 defaultScopes?: string;
                 trustEmail?: boolean;
                 syncUserProfile?: boolean;
+                loginHint?: boolean;
             }[];
             userFederationProviders: {
                 id: string;
@@ -3240,6 +3242,7 @@ export interface components {
             browserFlow: string;
             directGrantFlow: string;
             editUsernameAllowed: boolean;
+            organizationsEnabled: boolean;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3366,6 +3369,7 @@ export interface components {
             browserFlow?: string;
             directGrantFlow?: string;
             editUsernameAllowed?: boolean;
+            organizationsEnabled?: boolean;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3398,6 +3402,7 @@ export interface components {
             browserFlow?: string;
             directGrantFlow?: string;
             editUsernameAllowed?: boolean;
+            organizationsEnabled?: boolean;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -3566,6 +3571,7 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            loginHint: boolean;
         };
         /** @description `iam.saml.v1.ServiceProvider` */
         ServiceProvider: {
@@ -3767,6 +3773,7 @@ export interface components {
             defaultScopes?: string;
             trustEmail?: boolean;
             syncUserProfile?: boolean;
+            loginHint?: boolean;
         };
         /** @description `iam.saml.v1.ServiceProviderInput` */
         ServiceProviderInput: {
@@ -4322,6 +4329,7 @@ export interface operations {
                         browserFlow: string;
                         directGrantFlow: string;
                         editUsernameAllowed: boolean;
+                        organizationsEnabled: boolean;
                         importReport: {
                             path: string;
                             message: string;

@@ -4,6 +4,7 @@ import type { ServiceDeps } from "../../kit/src/module.js";
 import type { Outbox } from "../../kit/src/bus/outbox.js";
 import type { RealmLookup } from "./domain/realm-lookup.js";
 import { OrganizationAdmin } from "./domain/organization-admin.js";
+import { OrganizationRealms } from "./domain/organization-realms.js";
 import { OrganizationMembers } from "./domain/organization-members.js";
 import { OrganizationRepository } from "./store/organization-repository.js";
 import { OrganizationDomainRepository } from "./store/organization-domain-repository.js";
@@ -38,10 +39,12 @@ export interface OrganizationsSlice {
 /** Organizations and their members (spec 1.13), composed for users-module.ts. */
 export async function buildOrganizationsSlice(deps: ServiceDeps, lookup: RealmLookup, users: UserRepository, outbox: Outbox, inv: InvitationDeps): Promise<OrganizationsSlice> {
   const { store, clock, secrets } = deps;
+  // Every organization operation sees the realm through Keycloak 26's organizationsEnabled switch.
+  const realms = new OrganizationRealms(lookup);
   const repo = await OrganizationRepository.open(store);
   const memberRepo = await OrganizationMemberRepository.open(store);
-  const admin = new OrganizationAdmin(lookup, repo, await OrganizationDomainRepository.open(store), memberRepo, outbox, clock);
-  const members = new OrganizationMembers(lookup, admin, repo, memberRepo, users, outbox, clock);
+  const admin = new OrganizationAdmin(realms, repo, await OrganizationDomainRepository.open(store), memberRepo, outbox, clock);
+  const members = new OrganizationMembers(realms, admin, repo, memberRepo, users, outbox, clock);
   // Keycloak 26's MANAGED members: their accounts go with the membership and with the organization.
   members.deleteUser = (realmName, userId) => inv.userAdmin.delete(realmName, userId);
   admin.removeManagedMembers = async (realm, organizationId) => {
@@ -49,8 +52,8 @@ export async function buildOrganizationsSlice(deps: ServiceDeps, lookup: RealmLo
   };
   const roleRepo = await OrganizationRoleRepository.open(store);
   admin.roleRepo = roleRepo;
-  const roles = new OrganizationRoles(lookup, admin, roleRepo, memberRepo, outbox, clock);
-  const invitations = new OrganizationInvitations(lookup, admin, members, memberRepo, users, inv.userAdmin, await UsedVerifyKeyRepository.open(store),
+  const roles = new OrganizationRoles(realms, admin, roleRepo, memberRepo, outbox, clock);
+  const invitations = new OrganizationInvitations(realms, admin, members, memberRepo, users, inv.userAdmin, await UsedVerifyKeyRepository.open(store),
     inv.mailer, inv.events, secrets, inv.publicUrl, clock);
   return { rpc: organizationRpc({ admin, members }, { ...invitationRpc(invitations), ...organizationRoleRpc(roles) }), admin, members, memberRepo };
 }

@@ -32,6 +32,8 @@ function close(server: Server): Promise<void> {
  */
 export class UpstreamOp {
   nextLogin = "";
+  /** The parameters of each authorization request the provider received (login_hint among them), oldest first. */
+  readonly authorizationRequests: Array<Record<string, unknown>> = [];
   readonly accounts = new Map<string, UpstreamAccount>();
 
   private constructor(readonly url: string, private readonly server: Server) {}
@@ -41,7 +43,11 @@ export class UpstreamOp {
     let provider!: InstanceType<typeof Provider>;
     const server = createServer((req, res) => {
       if (req.url?.startsWith("/interaction/")) {
-        provider.interactionFinished(req, res, { login: { accountId: op.nextLogin } }, { mergeWithLastSubmission: false })
+        provider.interactionDetails(req, res)
+          .then((details) => {
+            op.authorizationRequests.push({ ...details.params });
+            return provider.interactionFinished(req, res, { login: { accountId: op.nextLogin } }, { mergeWithLastSubmission: false });
+          })
           .catch((e: unknown) => { res.statusCode = 500; res.end(String(e)); });
         return;
       }

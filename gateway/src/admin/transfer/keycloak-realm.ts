@@ -19,7 +19,7 @@ export function isKeycloakRealm(body: object): boolean {
 const CONSUMED = new Set([
   "id", "realm", "displayName", "displayNameHtml", "enabled", "accessTokenLifespan", "ssoSessionIdleTimeout", "ssoSessionMaxLifespan",
   "offlineSessionIdleTimeout", "smtpServer", "passwordPolicy", "bruteForceProtected", "permanentLockout", "maxTemporaryLockouts",
-  "failureFactor", "waitIncrementSeconds", "maxFailureWaitSeconds", "maxDeltaTimeSeconds", "registrationAllowed", "verifyEmail",
+  "failureFactor", "waitIncrementSeconds", "maxFailureWaitSeconds", "maxDeltaTimeSeconds", "registrationAllowed", "verifyEmail", "organizationsEnabled",
   "eventsEnabled", "eventsExpiration", "adminEventsEnabled", "roles", "groups", "users", "clients", "clientScopes",
   "identityProviders", "components", "authenticationFlows", "authenticatorConfig", "requiredActions", "keycloakVersion",
   "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",
@@ -224,7 +224,7 @@ function identityProviders(kc: Json, note: Note): Json[] {
       alias: String(idp.alias), displayName: String(idp.displayName ?? ""), providerType: type, enabled: idp.enabled !== false,
       clientId: String(c.clientId ?? ""), ...(secret ? { clientSecret: secret } : {}),
       ...str("authorizationUrl"), ...str("tokenUrl"), ...str("userInfoUrl"), ...str("jwksUrl"), ...str("issuer"), ...str("defaultScope"),
-      trustEmail: idp.trustEmail === true, syncUserProfile: (c.syncMode ?? "") === "FORCE",
+      trustEmail: idp.trustEmail === true, syncUserProfile: (c.syncMode ?? "") === "FORCE", loginHint: c.loginHint === "true",
     });
   });
   return out;

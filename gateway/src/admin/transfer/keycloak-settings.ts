@@ -27,6 +27,8 @@ export function keycloakSettings(kc: Json, note: Note): Json {
     rateLimitPerIp: 0, rateLimitPerClient: 0,
     // Same name and meaning (users rename themselves in the account console); absent is false.
     editUsernameAllowed: kc.editUsernameAllowed === true,
+    // Keycloak 26's switch; absent in its representation means its default, off.
+    organizationsEnabled: kc.organizationsEnabled === true,
   };
   for (const k of ["loginTheme", "accountTheme", "emailTheme"]) {
     if (kc[k] && kc[k] !== "keycloak" && kc[k] !== "keycloak.v2") note(`$.${k}`, `theme "${kc[k]}" has no equivalent: the "${DEFAULT_THEME}" preset is used`);

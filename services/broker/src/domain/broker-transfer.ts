@@ -142,7 +142,7 @@ function providerDoc(p: IdentityProviderRecord, clientSecret: string | undefined
     ...(clientSecret !== undefined ? { clientSecret } : {}),
     authorizationUrl: p.authorizationUrl, tokenUrl: p.tokenUrl,
     ...(p.userinfoUrl ? { userinfoUrl: p.userinfoUrl } : {}), ...(p.jwksUrl ? { jwksUrl: p.jwksUrl } : {}), ...(p.issuer ? { issuer: p.issuer } : {}),
-    defaultScopes: p.defaultScopes, trustEmail: p.trustEmail, syncUserProfile: p.syncUserProfile,
+    defaultScopes: p.defaultScopes, trustEmail: p.trustEmail, syncUserProfile: p.syncUserProfile, loginHint: p.loginHint === true,
   };
 }
 

@@ -21,6 +21,11 @@ export interface IdentityProviderRecord {
   defaultScopes: string;
   trustEmail: boolean;
   syncUserProfile: boolean;
+  /**
+   * Keycloak's "Pass login_hint" (config loginHint, default off): the upstream's authorization
+   * request carries the login hint. Absent in providers stored before it, which read as off.
+   */
+  loginHint?: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -41,6 +46,7 @@ export interface IdentityProviderInput {
   defaultScopes?: string;
   trustEmail?: boolean;
   syncUserProfile?: boolean;
+  loginHint?: boolean;
 }
 
 export const PROVIDER_TYPES = ["oidc", "google", "github"] as const;
@@ -116,6 +122,7 @@ export function newProviderRecord(
     defaultScopes: input.defaultScopes?.trim() || preset.defaultScopes,
     trustEmail: input.trustEmail ?? false,
     syncUserProfile: input.syncUserProfile ?? false,
+    loginHint: input.loginHint ?? false,
     createdAt: now,
     updatedAt: now,
   };
@@ -142,6 +149,7 @@ export function providerView(p: IdentityProviderRecord): Record<string, unknown>
     defaultScopes: p.defaultScopes,
     trustEmail: p.trustEmail,
     syncUserProfile: p.syncUserProfile,
+    loginHint: p.loginHint === true,
     clientSecretSet: p.clientSecretSealed !== "",
     createdAt: jsonTimestamp(p.createdAt),
     updatedAt: jsonTimestamp(p.updatedAt),

@@ -63,7 +63,8 @@ export class BrokerLogin {
     return this.providers.listEnabled(realm.id);
   }
 
-  async start(call: BrowserCall, transactionId: string, csrfToken: string): Promise<{ redirect: string } | BrokerResult> {
+  /** `loginHint`: who the user said they are (the client's login_hint, or the email typed), "" when unknown. */
+  async start(call: BrowserCall, transactionId: string, csrfToken: string, loginHint = ""): Promise<{ redirect: string } | BrokerResult> {
     const realm = await this.realms.published(call.realm);
     try {
       const p = await this.provider(realm, call.alias);
@@ -78,7 +79,7 @@ export class BrokerLogin {
       });
       const state = `${id}.${this.secrets.mac("broker-state", `${realm.id}|${p.alias}|${id}`)}`;
       const challenge = createHash("sha256").update(codeVerifier).digest("base64url");
-      return { redirect: this.upstream.authorizationUrl(p, { state, nonce, challenge, redirectUri: this.callbackUrl(realm, p) }) };
+      return { redirect: this.upstream.authorizationUrl(p, { state, nonce, challenge, redirectUri: this.callbackUrl(realm, p), loginHint: loginHint.trim().slice(0, 255) }) };
     } catch (e) {
       return this.failed(realm, call, "IDENTITY_PROVIDER_LOGIN_ERROR", e);
     }

@@ -33,7 +33,12 @@ export class UpstreamClient {
 
   constructor(private readonly policy: OutboundPolicy, private readonly secrets: SecretBox, private readonly clock: Clock) {}
 
-  authorizationUrl(p: IdentityProviderRecord, a: { state: string; nonce: string; challenge: string; redirectUri: string }): string {
+  /**
+   * `loginHint` goes upstream only when the provider passes it (Keycloak's "Pass login_hint":
+   * AbstractOAuth2IdentityProvider adds login_hint when isLoginHint() and a hint is known); OIDC
+   * Core 3.1.2.1 defines the parameter, and a provider that does not know it ignores it.
+   */
+  authorizationUrl(p: IdentityProviderRecord, a: { state: string; nonce: string; challenge: string; redirectUri: string; loginHint?: string }): string {
     const u = new URL(p.authorizationUrl);
     u.searchParams.set("response_type", "code");
     u.searchParams.set("client_id", p.clientId);
@@ -43,6 +48,7 @@ export class UpstreamClient {
     if (p.providerType !== "github") u.searchParams.set("nonce", a.nonce);
     u.searchParams.set("code_challenge", a.challenge);
     u.searchParams.set("code_challenge_method", "S256");
+    if (p.loginHint && a.loginHint) u.searchParams.set("login_hint", a.loginHint);
     return u.href;
   }
 

@@ -13,7 +13,7 @@ export function loginRpc(login: BrokerLogin): ServiceImpl<typeof BrokerLoginServ
       return { providers: list.map((p) => ({ alias: p.alias, displayName: p.displayName })) };
     },
     async startLogin(req) {
-      const r = await login.start(call(req), req.transactionId, req.csrfToken);
+      const r = await login.start(call(req), req.transactionId, req.csrfToken, req.loginHint);
       if ("redirect" in r) return { outcome: { case: "redirect", value: r.redirect } };
       if (r.kind !== "error") throw new Error("a login start answers a redirect or an error");
       return { outcome: { case: "error", value: { error: r.error, description: r.description, status: r.status } } };

@@ -6,7 +6,7 @@ import type { RoleRecord } from "./role.js";
 import type { ClientTokenConfigs } from "./client-token-configs.js";
 import type { ClientRecord } from "./client.js";
 import type { GroupRecord } from "./group.js";
-import type { RealmRecord } from "./realm.js";
+import { organizationsEnabledOf, type RealmRecord } from "./realm.js";
 import type { RealmAccess } from "./realm-access.js";
 import type { UserRecord } from "./user.js";
 import type { ClientRepository } from "../store/client-repository.js";
@@ -103,7 +103,8 @@ export class ClaimsResolver {
       id: user._id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName,
       emailVerified: user.emailVerified, updatedAt: Math.floor(user.updatedAt / 1000), attributes: user.attributes ?? {}, realmRoles, clientRoles, groupPaths: direct.sort(),
     };
-    if (applied.some((s) => s.name === ORGANIZATION_SCOPE)) {
+    // Keycloak 26's organization mapper writes nothing while the realm's organizationsEnabled is off.
+    if (applied.some((s) => s.name === ORGANIZATION_SCOPE) && organizationsEnabledOf(realm)) {
       const only = dynamicOrg === undefined ? "*" : requestedOrganization(dynamicOrg);
       subject.organizations = (await this.organizations.organizationsOf(realm._id, user._id))
         .filter(({ organization: o }) => only === "*" || o.alias === only)

@@ -5,7 +5,7 @@ import type { Clock, Filter } from "../../../kit/src/store/port.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmRecord } from "./realm.js";
-import type { RealmLookup } from "./realm-lookup.js";
+import type { OrganizationRealms } from "./organization-realms.js";
 import { organizationFields, organizationView, type OrganizationRecord, type OrganizationView } from "./organization.js";
 import {
   aliasFromName, checkAlias, checkDescription, checkDomains, checkIdentityProviders, checkOrganizationAttributes,
@@ -41,7 +41,7 @@ export class OrganizationAdmin {
   private readonly kind = recordWriteKind("directory.organization", (realmId, id) => this.repo.findById(realmId, id), organizationFields);
 
   constructor(
-    private readonly realms: RealmLookup,
+    private readonly realms: OrganizationRealms,
     private readonly repo: OrganizationRepository,
     private readonly domains: OrganizationDomainRepository,
     private readonly members: OrganizationMemberRepository,
@@ -175,9 +175,10 @@ export class OrganizationAdmin {
    * unverified claim on a domain must not send its users to another organization's provider.
    */
   async findByEmail(realmName: string, email: string): Promise<OrganizationRecord | null> {
-    const realm = await this.realms.byName(realmName);
+    // Keycloak's organization authenticator steps aside while the realm's switch is off.
+    const realm = await this.realms.inEffect(realmName);
     const domain = emailDomain(email);
-    if (!domain) return null;
+    if (!realm || !domain) return null;
     const claim = await this.domains.holderOf(realm._id, domain);
     const org = claim ? await this.repo.findById(realm._id, claim.organizationId) : null;
     if (!org || !org.enabled || !org.domains.some((d) => d.name === domain && d.verified)) return null;

@@ -3,7 +3,7 @@ import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { sha256Hex } from "../../../kit/src/crypto/random.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { checkEmail, checkLength } from "../../../kit/src/validation/checks.js";
-import type { RealmLookup } from "./realm-lookup.js";
+import type { OrganizationRealms } from "./organization-realms.js";
 import type { RealmMailer } from "./realm-mailer.js";
 import type { RealmRecord } from "./realm.js";
 import type { UserAdmin } from "./user-admin.js";
@@ -45,7 +45,7 @@ const invalidLink = () => IamError.invalid("key", "This invitation link is inval
  */
 export class OrganizationInvitations {
   constructor(
-    private readonly realms: RealmLookup,
+    private readonly realms: OrganizationRealms,
     private readonly organizations: OrganizationAdmin,
     private readonly members: OrganizationMembers,
     private readonly memberRepo: OrganizationMemberRepository,

@@ -3,7 +3,7 @@ import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmRecord } from "./realm.js";
-import type { RealmLookup } from "./realm-lookup.js";
+import type { OrganizationRealms } from "./organization-realms.js";
 import type { UserRecord } from "./user.js";
 import { organizationView, type OrganizationView } from "./organization.js";
 import { checkPage } from "./organization-rules.js";
@@ -67,7 +67,7 @@ export class OrganizationMembers {
   };
 
   constructor(
-    private readonly realms: RealmLookup,
+    private readonly realms: OrganizationRealms,
     private readonly organizations: OrganizationAdmin,
     private readonly repo: OrganizationRepository,
     private readonly members: OrganizationMemberRepository,
@@ -196,7 +196,9 @@ export class OrganizationMembers {
    * as it is. Answers the organizations joined.
    */
   async onboard(realmName: string, alias: string, userId: string, created: boolean): Promise<string[]> {
-    const realm = await this.realms.byName(realmName);
+    // Off: a broker login joins no organization (Keycloak checks isEnabledAndOrganizationsPresent).
+    const realm = await this.realms.inEffect(realmName);
+    if (!realm) return [];
     const user = await this.users.findById(realm._id, userId);
     if (!user) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     const joined: string[] = [];

@@ -4,7 +4,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import { checkLength } from "../../../kit/src/validation/checks.js";
 import { checkOrganizationRoleName } from "./organization-rules.js";
 import { auditedWrite } from "./audited-write.js";
-import type { RealmLookup } from "./realm-lookup.js";
+import type { OrganizationRealms } from "./organization-realms.js";
 import type { OrganizationAdmin } from "./organization-admin.js";
 import type { OrganizationMemberRepository } from "../store/organization-member-repository.js";
 import type { OrganizationRoleRecord, OrganizationRoleRepository } from "../store/organization-role-repository.js";
@@ -31,7 +31,7 @@ export class OrganizationRoles {
   };
 
   constructor(
-    private readonly realms: RealmLookup,
+    private readonly realms: OrganizationRealms,
     private readonly organizations: OrganizationAdmin,
     private readonly roles: OrganizationRoleRepository,
     private readonly members: OrganizationMemberRepository,

@@ -64,7 +64,11 @@ export class RealmImportJournal {
     }
     const now = this.clock.now();
     const id = randomUUID();
-    const record: RealmRecord = { ...(fields as Omit<RealmSettingsDoc, "name" | "smtpPassword">), name, _id: id, importHeartbeatAt: now, createdAt: now, updatedAt: now };
+    const record: RealmRecord = {
+      ...(fields as Omit<RealmSettingsDoc, "name" | "smtpPassword">), name, _id: id, importHeartbeatAt: now, createdAt: now, updatedAt: now,
+      // A document from before the switch was exported while organizations were always on.
+      organizationsEnabled: fields.organizationsEnabled ?? true,
+    };
     if (smtpPassword) record.smtpPasswordSealed = this.secrets.seal(smtpPassword, `realm:${id}:smtpPassword`);
     try {
       await this.repo.insert(record);

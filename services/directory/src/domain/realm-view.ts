@@ -1,4 +1,4 @@
-import { REALM_DEFAULTS, REDACTED, type RealmRecord } from "./realm.js";
+import { organizationsEnabledOf, REALM_DEFAULTS, REDACTED, type RealmRecord } from "./realm.js";
 import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 import { BROWSER_FLOW, DIRECT_GRANT_FLOW } from "../../../kit/src/authentication-flows/flow-model.js";
 
@@ -17,6 +17,7 @@ export function realmView(r: RealmRecord) {
     editUsernameAllowed: fields.editUsernameAllowed ?? REALM_DEFAULTS.editUsernameAllowed,
     browserFlow: fields.browserFlow ?? BROWSER_FLOW,
     directGrantFlow: fields.directGrantFlow ?? DIRECT_GRANT_FLOW,
+    organizationsEnabled: organizationsEnabledOf(fields),
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -63,6 +63,13 @@ export interface RealmRecord extends Doc {
   browserFlow?: string;
   directGrantFlow?: string;
   /**
+   * Keycloak 26's organizationsEnabled: whether the realm's organizations are in effect. Realms
+   * created since it exists store it (false unless asked for, Keycloak's default); a realm stored
+   * before it, when organizations were always on, lacks it and reads as true
+   * (organizationsEnabledOf).
+   */
+  organizationsEnabled?: boolean;
+  /**
    * Present while the realm is being imported (epoch ms of the importer's last sign of life): the
    * realm is then invisible, and rolled back if the importer stops (realm-import.ts).
    */
@@ -116,6 +123,7 @@ export interface RealmCreateInput {
   browserFlow?: string;
   directGrantFlow?: string;
   editUsernameAllowed?: boolean;
+  organizationsEnabled?: boolean;
 }
 
 /** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max). */
@@ -125,6 +133,7 @@ export type RealmUpdateInput = Pick<
   | "smtpUser" | "smtpPassword" | "smtpFrom" | "registrationAllowed" | "mfaRequired" | "themeName" | "theme"
   | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan" | "resetPasswordAllowed"
   | "requirePushedAuthorizationRequests" | "browserFlow" | "directGrantFlow" | "editUsernameAllowed"
+  | "organizationsEnabled"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -169,4 +178,15 @@ export const REALM_DEFAULTS = {
   requirePushedAuthorizationRequests: false,
   /** Keycloak's default: usernames are not editable by their users. */
   editUsernameAllowed: false,
+  /** Keycloak's default: a new realm has no organizations until an administrator turns them on. */
+  organizationsEnabled: false,
 } as const;
+
+/**
+ * Whether a realm's organizations are in effect (Keycloak 26's OrganizationProvider.isEnabled).
+ * Absent only in realms stored before the switch existed, whose organizations were always on:
+ * they keep working as they did.
+ */
+export function organizationsEnabledOf(r: Pick<RealmRecord, "organizationsEnabled">): boolean {
+  return r.organizationsEnabled ?? true;
+}

@@ -9,11 +9,12 @@ export const CLAIMS_SUBJECT_CHANGED = "iam.directory.v1.claims-subject.changed";
 /**
  * The collections a user's resolved claims are read from besides the client's token configuration
  * (ClaimsResolver): the user, their groups and memberships, role mappings and the roles and clients
- * they name, and organizations. A write to any of them makes every cached resolution stale.
+ * they name, organizations, and the realm (its organizationsEnabled decides the organization
+ * claim). A write to any of them makes every cached resolution stale.
  */
 export const CLAIMS_SUBJECT_COLLECTIONS: ReadonlySet<string> = new Set([
   "users", "groups", "group_memberships", "role_mappings", "roles", "clients",
-  "organizations", "organization_members", "organization_roles",
+  "organizations", "organization_members", "organization_roles", "realms",
 ]);
 
 /**

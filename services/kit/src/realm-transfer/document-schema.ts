@@ -191,6 +191,11 @@ export const realmSettingsSchema = z.strictObject({
   /** Aliases of the browser and direct-grant flows; absent is the built-in "browser" and "direct grant". */
   browserFlow: name.optional(),
   directGrantFlow: name.optional(),
+  /**
+   * Keycloak 26's organizationsEnabled. Absent in documents from before it, exported when
+   * organizations were always on: such a realm imports with them on.
+   */
+  organizationsEnabled: z.boolean().optional(),
 });
 
 /**
@@ -258,6 +263,8 @@ export const identityProviderSchema = z.strictObject({
   authorizationUrl: z.string().min(1).max(2048).optional(), tokenUrl: z.string().min(1).max(2048).optional(),
   userinfoUrl: z.string().max(2048).optional(), jwksUrl: z.string().max(2048).optional(), issuer: z.string().max(2048).optional(),
   defaultScopes: z.string().max(1024).optional(), trustEmail: z.boolean().optional(), syncUserProfile: z.boolean().optional(),
+  /** Keycloak's "Pass login_hint"; absent in documents from before it (off). */
+  loginHint: z.boolean().optional(),
 });
 
 /**

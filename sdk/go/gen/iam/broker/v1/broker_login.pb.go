@@ -169,8 +169,12 @@ type StartLoginRequest struct {
 	TransactionId string `protobuf:"bytes,3,opt,name=transaction_id,json=transactionId,proto3" json:"transaction_id,omitempty"`
 	CsrfToken     string `protobuf:"bytes,4,opt,name=csrf_token,json=csrfToken,proto3" json:"csrf_token,omitempty"`
 	// The browser-binding cookie's value; only its SHA-256 is stored.
-	BrowserId     string `protobuf:"bytes,5,opt,name=browser_id,json=browserId,proto3" json:"browser_id,omitempty"`
-	IpAddress     string `protobuf:"bytes,6,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	BrowserId string `protobuf:"bytes,5,opt,name=browser_id,json=browserId,proto3" json:"browser_id,omitempty"`
+	IpAddress string `protobuf:"bytes,6,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	// Who the user said they are: the authorization request's login_hint, or the email typed on
+	// the identity-first page. Sent upstream as login_hint only when the provider's login_hint is
+	// on (Keycloak's "Pass login_hint"); "" when there is none.
+	LoginHint     string `protobuf:"bytes,7,opt,name=login_hint,json=loginHint,proto3" json:"login_hint,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -243,6 +247,13 @@ func (x *StartLoginRequest) GetBrowserId() string {
 func (x *StartLoginRequest) GetIpAddress() string {
 	if x != nil {
 		return x.IpAddress
+	}
+	return ""
+}
+
+func (x *StartLoginRequest) GetLoginHint() string {
+	if x != nil {
+		return x.LoginHint
 	}
 	return ""
 }
@@ -912,7 +923,7 @@ const file_iam_broker_v1_broker_login_proto_rawDesc = "" +
 	"\x05alias\x18\x01 \x01(\tR\x05alias\x12!\n" +
 	"\fdisplay_name\x18\x02 \x01(\tR\vdisplayName\"X\n" +
 	"\x1aListLoginProvidersResponse\x12:\n" +
-	"\tproviders\x18\x01 \x03(\v2\x1c.iam.broker.v1.LoginProviderR\tproviders\"\xc3\x01\n" +
+	"\tproviders\x18\x01 \x03(\v2\x1c.iam.broker.v1.LoginProviderR\tproviders\"\xe2\x01\n" +
 	"\x11StartLoginRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
 	"\x05alias\x18\x02 \x01(\tR\x05alias\x12%\n" +
@@ -922,7 +933,9 @@ const file_iam_broker_v1_broker_login_proto_rawDesc = "" +
 	"\n" +
 	"browser_id\x18\x05 \x01(\tR\tbrowserId\x12\x1d\n" +
 	"\n" +
-	"ip_address\x18\x06 \x01(\tR\tipAddress\"q\n" +
+	"ip_address\x18\x06 \x01(\tR\tipAddress\x12\x1d\n" +
+	"\n" +
+	"login_hint\x18\a \x01(\tR\tloginHint\"q\n" +
 	"\x12StartLoginResponse\x12\x1c\n" +
 	"\bredirect\x18\x01 \x01(\tH\x00R\bredirect\x122\n" +
 	"\x05error\x18\x02 \x01(\v2\x1a.iam.broker.v1.BrokerErrorH\x00R\x05errorB\t\n" +

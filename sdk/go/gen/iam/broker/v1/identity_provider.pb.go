@@ -42,8 +42,11 @@ type IdentityProvider struct {
 	ClientSecretSet  bool                   `protobuf:"varint,14,opt,name=client_secret_set,json=clientSecretSet,proto3" json:"client_secret_set,omitempty"`
 	CreatedAt        *timestamppb.Timestamp `protobuf:"bytes,15,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	UpdatedAt        *timestamppb.Timestamp `protobuf:"bytes,16,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Keycloak's "Pass login_hint" (config loginHint): the broker forwards the login hint it has
+	// (the client's login_hint, or the email typed on the identity-first page) to the upstream.
+	LoginHint     bool `protobuf:"varint,17,opt,name=login_hint,json=loginHint,proto3" json:"login_hint,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *IdentityProvider) Reset() {
@@ -188,6 +191,13 @@ func (x *IdentityProvider) GetUpdatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *IdentityProvider) GetLoginHint() bool {
+	if x != nil {
+		return x.LoginHint
+	}
+	return false
+}
+
 // IdentityProviderInput carries the fields of spec 2.9 for create and (partial) update; presence
 // tells "sent" from "defaulted". The gateway flattens the migration shape (providerId + config)
 // into it.
@@ -208,6 +218,7 @@ type IdentityProviderInput struct {
 	DefaultScopes   *string `protobuf:"bytes,12,opt,name=default_scopes,json=defaultScopes,proto3,oneof" json:"default_scopes,omitempty"`
 	TrustEmail      *bool   `protobuf:"varint,13,opt,name=trust_email,json=trustEmail,proto3,oneof" json:"trust_email,omitempty"`
 	SyncUserProfile *bool   `protobuf:"varint,14,opt,name=sync_user_profile,json=syncUserProfile,proto3,oneof" json:"sync_user_profile,omitempty"`
+	LoginHint       *bool   `protobuf:"varint,15,opt,name=login_hint,json=loginHint,proto3,oneof" json:"login_hint,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
@@ -336,6 +347,13 @@ func (x *IdentityProviderInput) GetTrustEmail() bool {
 func (x *IdentityProviderInput) GetSyncUserProfile() bool {
 	if x != nil && x.SyncUserProfile != nil {
 		return *x.SyncUserProfile
+	}
+	return false
+}
+
+func (x *IdentityProviderInput) GetLoginHint() bool {
+	if x != nil && x.LoginHint != nil {
+		return *x.LoginHint
 	}
 	return false
 }
@@ -1086,7 +1104,7 @@ var File_iam_broker_v1_identity_provider_proto protoreflect.FileDescriptor
 
 const file_iam_broker_v1_identity_provider_proto_rawDesc = "" +
 	"\n" +
-	"%iam/broker/v1/identity_provider.proto\x12\riam.broker.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdd\x04\n" +
+	"%iam/broker/v1/identity_provider.proto\x12\riam.broker.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfc\x04\n" +
 	"\x10IdentityProvider\x12\x14\n" +
 	"\x05alias\x18\x01 \x01(\tR\x05alias\x12!\n" +
 	"\fdisplay_name\x18\x02 \x01(\tR\vdisplayName\x12#\n" +
@@ -1107,7 +1125,9 @@ const file_iam_broker_v1_identity_provider_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"updated_at\x18\x10 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\x8a\x06\n" +
+	"updated_at\x18\x10 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
+	"\n" +
+	"login_hint\x18\x11 \x01(\bR\tloginHint\"\xbd\x06\n" +
 	"\x15IdentityProviderInput\x12\x19\n" +
 	"\x05alias\x18\x01 \x01(\tH\x00R\x05alias\x88\x01\x01\x12&\n" +
 	"\fdisplay_name\x18\x02 \x01(\tH\x01R\vdisplayName\x88\x01\x01\x12(\n" +
@@ -1125,7 +1145,9 @@ const file_iam_broker_v1_identity_provider_proto_rawDesc = "" +
 	"\x0edefault_scopes\x18\f \x01(\tH\vR\rdefaultScopes\x88\x01\x01\x12$\n" +
 	"\vtrust_email\x18\r \x01(\bH\fR\n" +
 	"trustEmail\x88\x01\x01\x12/\n" +
-	"\x11sync_user_profile\x18\x0e \x01(\bH\rR\x0fsyncUserProfile\x88\x01\x01B\b\n" +
+	"\x11sync_user_profile\x18\x0e \x01(\bH\rR\x0fsyncUserProfile\x88\x01\x01\x12\"\n" +
+	"\n" +
+	"login_hint\x18\x0f \x01(\bH\x0eR\tloginHint\x88\x01\x01B\b\n" +
 	"\x06_aliasB\x0f\n" +
 	"\r_display_nameB\x10\n" +
 	"\x0e_provider_typeB\n" +
@@ -1142,7 +1164,8 @@ const file_iam_broker_v1_identity_provider_proto_rawDesc = "" +
 	"\a_issuerB\x11\n" +
 	"\x0f_default_scopesB\x0e\n" +
 	"\f_trust_emailB\x14\n" +
-	"\x12_sync_user_profile\"w\n" +
+	"\x12_sync_user_profileB\r\n" +
+	"\v_login_hint\"w\n" +
 	"\x1dCreateIdentityProviderRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12@\n" +
 	"\bprovider\x18\x02 \x01(\v2$.iam.broker.v1.IdentityProviderInputR\bprovider\"]\n" +

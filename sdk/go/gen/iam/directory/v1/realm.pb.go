@@ -80,8 +80,12 @@ type Realm struct {
 	// Keycloak's editUsernameAllowed: users may change their own username in the account console
 	// (an extension of spec 2.1; default false, as Keycloak's).
 	EditUsernameAllowed bool `protobuf:"varint,46,opt,name=edit_username_allowed,json=editUsernameAllowed,proto3" json:"edit_username_allowed,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// Keycloak 26's organizationsEnabled: the realm's organizations are in effect (their Admin API,
+	// identity-first routing by email domain, the organization claim, invitations). A realm stored
+	// before the switch existed reads as true (organizations were always on then).
+	OrganizationsEnabled bool `protobuf:"varint,47,opt,name=organizations_enabled,json=organizationsEnabled,proto3" json:"organizations_enabled,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -436,6 +440,13 @@ func (x *Realm) GetEditUsernameAllowed() bool {
 	return false
 }
 
+func (x *Realm) GetOrganizationsEnabled() bool {
+	if x != nil {
+		return x.OrganizationsEnabled
+	}
+	return false
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -482,8 +493,10 @@ type RealmInput struct {
 	BrowserFlow                        *string                `protobuf:"bytes,41,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string                `protobuf:"bytes,42,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
 	EditUsernameAllowed                *bool                  `protobuf:"varint,43,opt,name=edit_username_allowed,json=editUsernameAllowed,proto3,oneof" json:"edit_username_allowed,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's default: false.
+	OrganizationsEnabled *bool `protobuf:"varint,44,opt,name=organizations_enabled,json=organizationsEnabled,proto3,oneof" json:"organizations_enabled,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *RealmInput) Reset() {
@@ -817,6 +830,13 @@ func (x *RealmInput) GetEditUsernameAllowed() bool {
 	return false
 }
 
+func (x *RealmInput) GetOrganizationsEnabled() bool {
+	if x != nil && x.OrganizationsEnabled != nil {
+		return *x.OrganizationsEnabled
+	}
+	return false
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -848,8 +868,10 @@ type RealmUpdate struct {
 	DirectGrantFlow                    *string `protobuf:"bytes,21,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
 	// Keycloak's editUsernameAllowed, also beyond spec 2.1's list.
 	EditUsernameAllowed *bool `protobuf:"varint,22,opt,name=edit_username_allowed,json=editUsernameAllowed,proto3,oneof" json:"edit_username_allowed,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// Keycloak 26's organizationsEnabled, also beyond spec 2.1's list.
+	OrganizationsEnabled *bool `protobuf:"varint,23,opt,name=organizations_enabled,json=organizationsEnabled,proto3,oneof" json:"organizations_enabled,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1032,6 +1054,13 @@ func (x *RealmUpdate) GetDirectGrantFlow() string {
 func (x *RealmUpdate) GetEditUsernameAllowed() bool {
 	if x != nil && x.EditUsernameAllowed != nil {
 		return *x.EditUsernameAllowed
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetOrganizationsEnabled() bool {
+	if x != nil && x.OrganizationsEnabled != nil {
+		return *x.OrganizationsEnabled
 	}
 	return false
 }
@@ -1725,7 +1754,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf0\x10\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa5\x11\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1779,11 +1808,12 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x12!\n" +
 	"\fbrowser_flow\x18, \x01(\tR\vbrowserFlow\x12*\n" +
 	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x122\n" +
-	"\x15edit_username_allowed\x18. \x01(\bR\x13editUsernameAllowed\x1a8\n" +
+	"\x15edit_username_allowed\x18. \x01(\bR\x13editUsernameAllowed\x123\n" +
+	"\x15organizations_enabled\x18/ \x01(\bR\x14organizationsEnabled\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf6\x18\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xca\x19\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1834,7 +1864,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18) \x01(\tH'R\vbrowserFlow\x88\x01\x01\x12/\n" +
 	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x127\n" +
-	"\x15edit_username_allowed\x18+ \x01(\bH)R\x13editUsernameAllowed\x88\x01\x01\x1a8\n" +
+	"\x15edit_username_allowed\x18+ \x01(\bH)R\x13editUsernameAllowed\x88\x01\x01\x128\n" +
+	"\x15organizations_enabled\x18, \x01(\bH*R\x14organizationsEnabled\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1885,7 +1916,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
 	"\x12_direct_grant_flowB\x18\n" +
-	"\x16_edit_username_allowed\"\x90\f\n" +
+	"\x16_edit_username_allowedB\x18\n" +
+	"\x16_organizations_enabled\"\xe4\f\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1911,7 +1943,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18\x14 \x01(\tH\x11R\vbrowserFlow\x88\x01\x01\x12/\n" +
 	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x127\n" +
-	"\x15edit_username_allowed\x18\x16 \x01(\bH\x13R\x13editUsernameAllowed\x88\x01\x01\x1a8\n" +
+	"\x15edit_username_allowed\x18\x16 \x01(\bH\x13R\x13editUsernameAllowed\x88\x01\x01\x128\n" +
+	"\x15organizations_enabled\x18\x17 \x01(\bH\x14R\x14organizationsEnabled\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1940,7 +1973,8 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
 	"\x12_direct_grant_flowB\x18\n" +
-	"\x16_edit_username_allowed\"H\n" +
+	"\x16_edit_username_allowedB\x18\n" +
+	"\x16_organizations_enabled\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

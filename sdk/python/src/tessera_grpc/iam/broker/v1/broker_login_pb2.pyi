@@ -27,20 +27,22 @@ class ListLoginProvidersResponse(_message.Message):
     def __init__(self, providers: _Optional[_Iterable[_Union[LoginProvider, _Mapping]]] = ...) -> None: ...
 
 class StartLoginRequest(_message.Message):
-    __slots__ = ("realm", "alias", "transaction_id", "csrf_token", "browser_id", "ip_address")
+    __slots__ = ("realm", "alias", "transaction_id", "csrf_token", "browser_id", "ip_address", "login_hint")
     REALM_FIELD_NUMBER: _ClassVar[int]
     ALIAS_FIELD_NUMBER: _ClassVar[int]
     TRANSACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CSRF_TOKEN_FIELD_NUMBER: _ClassVar[int]
     BROWSER_ID_FIELD_NUMBER: _ClassVar[int]
     IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_HINT_FIELD_NUMBER: _ClassVar[int]
     realm: str
     alias: str
     transaction_id: str
     csrf_token: str
     browser_id: str
     ip_address: str
-    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., browser_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
+    login_hint: str
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., browser_id: _Optional[str] = ..., ip_address: _Optional[str] = ..., login_hint: _Optional[str] = ...) -> None: ...
 
 class StartLoginResponse(_message.Message):
     __slots__ = ("redirect", "error")

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%iam/broker/v1/identity_provider.proto\x12\riam.broker.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9b\x03\n\x10IdentityProvider\x12\r\n\x05\x61lias\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\x15\n\rprovider_type\x18\x03 \x01(\t\x12\x0f\n\x07\x65nabled\x18\x04 \x01(\x08\x12\x11\n\tclient_id\x18\x05 \x01(\t\x12\x19\n\x11\x61uthorization_url\x18\x06 \x01(\t\x12\x11\n\ttoken_url\x18\x07 \x01(\t\x12\x14\n\x0cuserinfo_url\x18\x08 \x01(\t\x12\x10\n\x08jwks_url\x18\t \x01(\t\x12\x0e\n\x06issuer\x18\n \x01(\t\x12\x16\n\x0e\x64\x65\x66\x61ult_scopes\x18\x0b \x01(\t\x12\x13\n\x0btrust_email\x18\x0c \x01(\x08\x12\x19\n\x11sync_user_profile\x18\r \x01(\x08\x12\x19\n\x11\x63lient_secret_set\x18\x0e \x01(\x08\x12.\n\ncreated_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xe1\x04\n\x15IdentityProviderInput\x12\x12\n\x05\x61lias\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x19\n\x0c\x64isplay_name\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x1a\n\rprovider_type\x18\x03 \x01(\tH\x02\x88\x01\x01\x12\x14\n\x07\x65nabled\x18\x04 \x01(\x08H\x03\x88\x01\x01\x12\x16\n\tclient_id\x18\x05 \x01(\tH\x04\x88\x01\x01\x12\x1a\n\rclient_secret\x18\x06 \x01(\tH\x05\x88\x01\x01\x12\x1e\n\x11\x61uthorization_url\x18\x07 \x01(\tH\x06\x88\x01\x01\x12\x16\n\ttoken_url\x18\x08 \x01(\tH\x07\x88\x01\x01\x12\x19\n\x0cuserinfo_url\x18\t \x01(\tH\x08\x88\x01\x01\x12\x15\n\x08jwks_url\x18\n \x01(\tH\t\x88\x01\x01\x12\x13\n\x06issuer\x18\x0b \x01(\tH\n\x88\x01\x01\x12\x1b\n\x0e\x64\x65\x66\x61ult_scopes\x18\x0c \x01(\tH\x0b\x88\x01\x01\x12\x18\n\x0btrust_email\x18\r \x01(\x08H\x0c\x88\x01\x01\x12\x1e\n\x11sync_user_profile\x18\x0e \x01(\x08H\r\x88\x01\x01\x42\x08\n\x06_aliasB\x0f\n\r_display_nameB\x10\n\x0e_provider_typeB\n\n\x08_enabledB\x0c\n\n_client_idB\x10\n\x0e_client_secretB\x14\n\x12_authorization_urlB\x0c\n\n_token_urlB\x0f\n\r_userinfo_urlB\x0b\n\t_jwks_urlB\t\n\x07_issuerB\x11\n\x0f_default_scopesB\x0e\n\x0c_trust_emailB\x14\n\x12_sync_user_profile\"f\n\x1d\x43reateIdentityProviderRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x36\n\x08provider\x18\x02 \x01(\x0b\x32$.iam.broker.v1.IdentityProviderInput\"S\n\x1e\x43reateIdentityProviderResponse\x12\x31\n\x08provider\x18\x01 \x01(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\"-\n\x1cListIdentityProvidersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"S\n\x1dListIdentityProvidersResponse\x12\x32\n\tproviders\x18\x01 \x03(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\":\n\x1aGetIdentityProviderRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\"P\n\x1bGetIdentityProviderResponse\x12\x31\n\x08provider\x18\x01 \x01(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\"u\n\x1dUpdateIdentityProviderRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x36\n\x08provider\x18\x03 \x01(\x0b\x32$.iam.broker.v1.IdentityProviderInput\"S\n\x1eUpdateIdentityProviderResponse\x12\x31\n\x08provider\x18\x01 \x01(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\"=\n\x1d\x44\x65leteIdentityProviderRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\"S\n\x1e\x44\x65leteIdentityProviderResponse\x12\x31\n\x08provider\x18\x01 \x01(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\"\x82\x01\n\x11\x46\x65\x64\x65ratedIdentity\x12\x19\n\x11identity_provider\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x11\n\tuser_name\x18\x03 \x01(\t\x12.\n\ncreated_at\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"@\n\x1eListFederatedIdentitiesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"W\n\x1fListFederatedIdentitiesResponse\x12\x34\n\nidentities\x18\x01 \x03(\x0b\x32 .iam.broker.v1.FederatedIdentity\"O\n\x1e\x44\x65leteFederatedIdentityRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\r\n\x05\x61lias\x18\x03 \x01(\t\"!\n\x1f\x44\x65leteFederatedIdentityResponse2\xd4\x06\n\x17IdentityProviderService\x12u\n\x16\x43reateIdentityProvider\x12,.iam.broker.v1.CreateIdentityProviderRequest\x1a-.iam.broker.v1.CreateIdentityProviderResponse\x12r\n\x15ListIdentityProviders\x12+.iam.broker.v1.ListIdentityProvidersRequest\x1a,.iam.broker.v1.ListIdentityProvidersResponse\x12l\n\x13GetIdentityProvider\x12).iam.broker.v1.GetIdentityProviderRequest\x1a*.iam.broker.v1.GetIdentityProviderResponse\x12u\n\x16UpdateIdentityProvider\x12,.iam.broker.v1.UpdateIdentityProviderRequest\x1a-.iam.broker.v1.UpdateIdentityProviderResponse\x12u\n\x16\x44\x65leteIdentityProvider\x12,.iam.broker.v1.DeleteIdentityProviderRequest\x1a-.iam.broker.v1.DeleteIdentityProviderResponse\x12x\n\x17ListFederatedIdentities\x12-.iam.broker.v1.ListFederatedIdentitiesRequest\x1a..iam.broker.v1.ListFederatedIdentitiesResponse\x12x\n\x17\x44\x65leteFederatedIdentity\x12-.iam.broker.v1.DeleteFederatedIdentityRequest\x1a..iam.broker.v1.DeleteFederatedIdentityResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%iam/broker/v1/identity_provider.proto\x12\riam.broker.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xaf\x03\n\x10IdentityProvider\x12\r\n\x05\x61lias\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\x15\n\rprovider_type\x18\x03 \x01(\t\x12\x0f\n\x07\x65nabled\x18\x04 \x01(\x08\x12\x11\n\tclient_id\x18\x05 \x01(\t\x12\x19\n\x11\x61uthorization_url\x18\x06 \x01(\t\x12\x11\n\ttoken_url\x18\x07 \x01(\t\x12\x14\n\x0cuserinfo_url\x18\x08 \x01(\t\x12\x10\n\x08jwks_url\x18\t \x01(\t\x12\x0e\n\x06issuer\x18\n \x01(\t\x12\x16\n\x0e\x64\x65\x66\x61ult_scopes\x18\x0b \x01(\t\x12\x13\n\x0btrust_email\x18\x0c \x01(\x08\x12\x19\n\x11sync_user_profile\x18\r \x01(\x08\x12\x19\n\x11\x63lient_secret_set\x18\x0e \x01(\x08\x12.\n\ncreated_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x12\n\nlogin_hint\x18\x11 \x01(\x08\"\x89\x05\n\x15IdentityProviderInput\x12\x12\n\x05\x61lias\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x19\n\x0c\x64isplay_name\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x1a\n\rprovider_type\x18\x03 \x01(\tH\x02\x88\x01\x01\x12\x14\n\x07\x65nabled\x18\x04 \x01(\x08H\x03\x88\x01\x01\x12\x16\n\tclient_id\x18\x05 \x01(\tH\x04\x88\x01\x01\x12\x1a\n\rclient_secret\x18\x06 \x01(\tH\x05\x88\x01\x01\x12\x1e\n\x11\x61uthorization_url\x18\x07 \x01(\tH\x06\x88\x01\x01\x12\x16\n\ttoken_url\x18\x08 \x01(\tH\x07\x88\x01\x01\x12\x19\n\x0cuserinfo_url\x18\t \x01(\tH\x08\x88\x01\x01\x12\x15\n\x08jwks_url\x18\n \x01(\tH\t\x88\x01\x01\x12\x13\n\x06issuer\x18\x0b \x01(\tH\n\x88\x01\x01\x12\x1b\n\x0e\x64\x65\x66\x61ult_scopes\x18\x0c \x01(\tH\x0b\x88\x01\x01\x12\x18\n\x0btrust_email\x18\r \x01(\x08H\x0c\x88\x01\x01\x12\x1e\n\x11sync_user_profile\x18\x0e \x01(\x08H\r\x88\x01\x01\x12\x17\n\nlogin_hint\x18\x0f \x01(\x08H\x0e\x88\x01\x01\x42\x08\n\x06_aliasB\x0f\n\r_display_nameB\x10\n\x0e_provider_typeB\n\n\x08_enabledB\x0c\n\n_client_idB\x10\n\x0e_client_secretB\x14\n\x12_authorization_urlB\x0c\n\n_token_urlB\x0f\n\r_userinfo_urlB\x0b\n\t_jwks_urlB\t\n\x07_issuerB\x11\n\x0f_default_scopesB\x0e\n\x0c_trust_emailB\x14\n\x12_sync_user_profileB\r\n\x0b_login_hint\"f\n\x1d\x43reateIdentityProviderRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x36\n\x08provider\x18\x02 \x01(\x0b\x32$.iam.broker.v1.IdentityProviderInput\"S\n\x1e\x43reateIdentityProviderResponse\x12\x31\n\x08provider\x18\x01 \x01(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\"-\n\x1cListIdentityProvidersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"S\n\x1dListIdentityProvidersResponse\x12\x32\n\tproviders\x18\x01 \x03(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\":\n\x1aGetIdentityProviderRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\"P\n\x1bGetIdentityProviderResponse\x12\x31\n\x08provider\x18\x01 \x01(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\"u\n\x1dUpdateIdentityProviderRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x36\n\x08provider\x18\x03 \x01(\x0b\x32$.iam.broker.v1.IdentityProviderInput\"S\n\x1eUpdateIdentityProviderResponse\x12\x31\n\x08provider\x18\x01 \x01(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\"=\n\x1d\x44\x65leteIdentityProviderRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\"S\n\x1e\x44\x65leteIdentityProviderResponse\x12\x31\n\x08provider\x18\x01 \x01(\x0b\x32\x1f.iam.broker.v1.IdentityProvider\"\x82\x01\n\x11\x46\x65\x64\x65ratedIdentity\x12\x19\n\x11identity_provider\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x11\n\tuser_name\x18\x03 \x01(\t\x12.\n\ncreated_at\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"@\n\x1eListFederatedIdentitiesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"W\n\x1fListFederatedIdentitiesResponse\x12\x34\n\nidentities\x18\x01 \x03(\x0b\x32 .iam.broker.v1.FederatedIdentity\"O\n\x1e\x44\x65leteFederatedIdentityRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\r\n\x05\x61lias\x18\x03 \x01(\t\"!\n\x1f\x44\x65leteFederatedIdentityResponse2\xd4\x06\n\x17IdentityProviderService\x12u\n\x16\x43reateIdentityProvider\x12,.iam.broker.v1.CreateIdentityProviderRequest\x1a-.iam.broker.v1.CreateIdentityProviderResponse\x12r\n\x15ListIdentityProviders\x12+.iam.broker.v1.ListIdentityProvidersRequest\x1a,.iam.broker.v1.ListIdentityProvidersResponse\x12l\n\x13GetIdentityProvider\x12).iam.broker.v1.GetIdentityProviderRequest\x1a*.iam.broker.v1.GetIdentityProviderResponse\x12u\n\x16UpdateIdentityProvider\x12,.iam.broker.v1.UpdateIdentityProviderRequest\x1a-.iam.broker.v1.UpdateIdentityProviderResponse\x12u\n\x16\x44\x65leteIdentityProvider\x12,.iam.broker.v1.DeleteIdentityProviderRequest\x1a-.iam.broker.v1.DeleteIdentityProviderResponse\x12x\n\x17ListFederatedIdentities\x12-.iam.broker.v1.ListFederatedIdentitiesRequest\x1a..iam.broker.v1.ListFederatedIdentitiesResponse\x12x\n\x17\x44\x65leteFederatedIdentity\x12-.iam.broker.v1.DeleteFederatedIdentityRequest\x1a..iam.broker.v1.DeleteFederatedIdentityResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,39 +33,39 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.broker.v1.identity_prov
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_IDENTITYPROVIDER']._serialized_start=90
-  _globals['_IDENTITYPROVIDER']._serialized_end=501
-  _globals['_IDENTITYPROVIDERINPUT']._serialized_start=504
-  _globals['_IDENTITYPROVIDERINPUT']._serialized_end=1113
-  _globals['_CREATEIDENTITYPROVIDERREQUEST']._serialized_start=1115
-  _globals['_CREATEIDENTITYPROVIDERREQUEST']._serialized_end=1217
-  _globals['_CREATEIDENTITYPROVIDERRESPONSE']._serialized_start=1219
-  _globals['_CREATEIDENTITYPROVIDERRESPONSE']._serialized_end=1302
-  _globals['_LISTIDENTITYPROVIDERSREQUEST']._serialized_start=1304
-  _globals['_LISTIDENTITYPROVIDERSREQUEST']._serialized_end=1349
-  _globals['_LISTIDENTITYPROVIDERSRESPONSE']._serialized_start=1351
-  _globals['_LISTIDENTITYPROVIDERSRESPONSE']._serialized_end=1434
-  _globals['_GETIDENTITYPROVIDERREQUEST']._serialized_start=1436
-  _globals['_GETIDENTITYPROVIDERREQUEST']._serialized_end=1494
-  _globals['_GETIDENTITYPROVIDERRESPONSE']._serialized_start=1496
-  _globals['_GETIDENTITYPROVIDERRESPONSE']._serialized_end=1576
-  _globals['_UPDATEIDENTITYPROVIDERREQUEST']._serialized_start=1578
-  _globals['_UPDATEIDENTITYPROVIDERREQUEST']._serialized_end=1695
-  _globals['_UPDATEIDENTITYPROVIDERRESPONSE']._serialized_start=1697
-  _globals['_UPDATEIDENTITYPROVIDERRESPONSE']._serialized_end=1780
-  _globals['_DELETEIDENTITYPROVIDERREQUEST']._serialized_start=1782
-  _globals['_DELETEIDENTITYPROVIDERREQUEST']._serialized_end=1843
-  _globals['_DELETEIDENTITYPROVIDERRESPONSE']._serialized_start=1845
-  _globals['_DELETEIDENTITYPROVIDERRESPONSE']._serialized_end=1928
-  _globals['_FEDERATEDIDENTITY']._serialized_start=1931
-  _globals['_FEDERATEDIDENTITY']._serialized_end=2061
-  _globals['_LISTFEDERATEDIDENTITIESREQUEST']._serialized_start=2063
-  _globals['_LISTFEDERATEDIDENTITIESREQUEST']._serialized_end=2127
-  _globals['_LISTFEDERATEDIDENTITIESRESPONSE']._serialized_start=2129
-  _globals['_LISTFEDERATEDIDENTITIESRESPONSE']._serialized_end=2216
-  _globals['_DELETEFEDERATEDIDENTITYREQUEST']._serialized_start=2218
-  _globals['_DELETEFEDERATEDIDENTITYREQUEST']._serialized_end=2297
-  _globals['_DELETEFEDERATEDIDENTITYRESPONSE']._serialized_start=2299
-  _globals['_DELETEFEDERATEDIDENTITYRESPONSE']._serialized_end=2332
-  _globals['_IDENTITYPROVIDERSERVICE']._serialized_start=2335
-  _globals['_IDENTITYPROVIDERSERVICE']._serialized_end=3187
+  _globals['_IDENTITYPROVIDER']._serialized_end=521
+  _globals['_IDENTITYPROVIDERINPUT']._serialized_start=524
+  _globals['_IDENTITYPROVIDERINPUT']._serialized_end=1173
+  _globals['_CREATEIDENTITYPROVIDERREQUEST']._serialized_start=1175
+  _globals['_CREATEIDENTITYPROVIDERREQUEST']._serialized_end=1277
+  _globals['_CREATEIDENTITYPROVIDERRESPONSE']._serialized_start=1279
+  _globals['_CREATEIDENTITYPROVIDERRESPONSE']._serialized_end=1362
+  _globals['_LISTIDENTITYPROVIDERSREQUEST']._serialized_start=1364
+  _globals['_LISTIDENTITYPROVIDERSREQUEST']._serialized_end=1409
+  _globals['_LISTIDENTITYPROVIDERSRESPONSE']._serialized_start=1411
+  _globals['_LISTIDENTITYPROVIDERSRESPONSE']._serialized_end=1494
+  _globals['_GETIDENTITYPROVIDERREQUEST']._serialized_start=1496
+  _globals['_GETIDENTITYPROVIDERREQUEST']._serialized_end=1554
+  _globals['_GETIDENTITYPROVIDERRESPONSE']._serialized_start=1556
+  _globals['_GETIDENTITYPROVIDERRESPONSE']._serialized_end=1636
+  _globals['_UPDATEIDENTITYPROVIDERREQUEST']._serialized_start=1638
+  _globals['_UPDATEIDENTITYPROVIDERREQUEST']._serialized_end=1755
+  _globals['_UPDATEIDENTITYPROVIDERRESPONSE']._serialized_start=1757
+  _globals['_UPDATEIDENTITYPROVIDERRESPONSE']._serialized_end=1840
+  _globals['_DELETEIDENTITYPROVIDERREQUEST']._serialized_start=1842
+  _globals['_DELETEIDENTITYPROVIDERREQUEST']._serialized_end=1903
+  _globals['_DELETEIDENTITYPROVIDERRESPONSE']._serialized_start=1905
+  _globals['_DELETEIDENTITYPROVIDERRESPONSE']._serialized_end=1988
+  _globals['_FEDERATEDIDENTITY']._serialized_start=1991
+  _globals['_FEDERATEDIDENTITY']._serialized_end=2121
+  _globals['_LISTFEDERATEDIDENTITIESREQUEST']._serialized_start=2123
+  _globals['_LISTFEDERATEDIDENTITIESREQUEST']._serialized_end=2187
+  _globals['_LISTFEDERATEDIDENTITIESRESPONSE']._serialized_start=2189
+  _globals['_LISTFEDERATEDIDENTITIESRESPONSE']._serialized_end=2276
+  _globals['_DELETEFEDERATEDIDENTITYREQUEST']._serialized_start=2278
+  _globals['_DELETEFEDERATEDIDENTITYREQUEST']._serialized_end=2357
+  _globals['_DELETEFEDERATEDIDENTITYRESPONSE']._serialized_start=2359
+  _globals['_DELETEFEDERATEDIDENTITYRESPONSE']._serialized_end=2392
+  _globals['_IDENTITYPROVIDERSERVICE']._serialized_start=2395
+  _globals['_IDENTITYPROVIDERSERVICE']._serialized_end=3247
 # @@protoc_insertion_point(module_scope)

@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class IdentityProvider(_message.Message):
-    __slots__ = ("alias", "display_name", "provider_type", "enabled", "client_id", "authorization_url", "token_url", "userinfo_url", "jwks_url", "issuer", "default_scopes", "trust_email", "sync_user_profile", "client_secret_set", "created_at", "updated_at")
+    __slots__ = ("alias", "display_name", "provider_type", "enabled", "client_id", "authorization_url", "token_url", "userinfo_url", "jwks_url", "issuer", "default_scopes", "trust_email", "sync_user_profile", "client_secret_set", "created_at", "updated_at", "login_hint")
     ALIAS_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     PROVIDER_TYPE_FIELD_NUMBER: _ClassVar[int]
@@ -27,6 +27,7 @@ class IdentityProvider(_message.Message):
     CLIENT_SECRET_SET_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_HINT_FIELD_NUMBER: _ClassVar[int]
     alias: str
     display_name: str
     provider_type: str
@@ -43,10 +44,11 @@ class IdentityProvider(_message.Message):
     client_secret_set: bool
     created_at: _timestamp_pb2.Timestamp
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, alias: _Optional[str] = ..., display_name: _Optional[str] = ..., provider_type: _Optional[str] = ..., enabled: _Optional[bool] = ..., client_id: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., jwks_url: _Optional[str] = ..., issuer: _Optional[str] = ..., default_scopes: _Optional[str] = ..., trust_email: _Optional[bool] = ..., sync_user_profile: _Optional[bool] = ..., client_secret_set: _Optional[bool] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    login_hint: bool
+    def __init__(self, alias: _Optional[str] = ..., display_name: _Optional[str] = ..., provider_type: _Optional[str] = ..., enabled: _Optional[bool] = ..., client_id: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., jwks_url: _Optional[str] = ..., issuer: _Optional[str] = ..., default_scopes: _Optional[str] = ..., trust_email: _Optional[bool] = ..., sync_user_profile: _Optional[bool] = ..., client_secret_set: _Optional[bool] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., login_hint: _Optional[bool] = ...) -> None: ...
 
 class IdentityProviderInput(_message.Message):
-    __slots__ = ("alias", "display_name", "provider_type", "enabled", "client_id", "client_secret", "authorization_url", "token_url", "userinfo_url", "jwks_url", "issuer", "default_scopes", "trust_email", "sync_user_profile")
+    __slots__ = ("alias", "display_name", "provider_type", "enabled", "client_id", "client_secret", "authorization_url", "token_url", "userinfo_url", "jwks_url", "issuer", "default_scopes", "trust_email", "sync_user_profile", "login_hint")
     ALIAS_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     PROVIDER_TYPE_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +63,7 @@ class IdentityProviderInput(_message.Message):
     DEFAULT_SCOPES_FIELD_NUMBER: _ClassVar[int]
     TRUST_EMAIL_FIELD_NUMBER: _ClassVar[int]
     SYNC_USER_PROFILE_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_HINT_FIELD_NUMBER: _ClassVar[int]
     alias: str
     display_name: str
     provider_type: str
@@ -75,7 +78,8 @@ class IdentityProviderInput(_message.Message):
     default_scopes: str
     trust_email: bool
     sync_user_profile: bool
-    def __init__(self, alias: _Optional[str] = ..., display_name: _Optional[str] = ..., provider_type: _Optional[str] = ..., enabled: _Optional[bool] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., jwks_url: _Optional[str] = ..., issuer: _Optional[str] = ..., default_scopes: _Optional[str] = ..., trust_email: _Optional[bool] = ..., sync_user_profile: _Optional[bool] = ...) -> None: ...
+    login_hint: bool
+    def __init__(self, alias: _Optional[str] = ..., display_name: _Optional[str] = ..., provider_type: _Optional[str] = ..., enabled: _Optional[bool] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., jwks_url: _Optional[str] = ..., issuer: _Optional[str] = ..., default_scopes: _Optional[str] = ..., trust_email: _Optional[bool] = ..., sync_user_profile: _Optional[bool] = ..., login_hint: _Optional[bool] = ...) -> None: ...
 
 class CreateIdentityProviderRequest(_message.Message):
     __slots__ = ("realm", "provider")
