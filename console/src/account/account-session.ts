@@ -6,6 +6,7 @@
  * signs in again through the realm's SSO cookie, without a form.
  */
 import { failureFrom } from "../ui/api-failure";
+import { noteLinkReturn, takeLinkOutcome, type LinkOutcome } from "./account-link";
 
 export const CLIENT_ID = "account-console";
 const PENDING = "tessera.account.pending";
@@ -39,6 +40,8 @@ export class AccountSession {
   error = "";
   /** The application-initiated action the last sign-in completed ("" for a plain sign-in). */
   completedAction = "";
+  /** The account link the browser came back from before this sign-in (account-link.ts). */
+  linkOutcome: LinkOutcome | null = null;
 
   constructor(loc: Location = location) {
     const m = /^\/realms\/([^/]+)\/account\//.exec(loc.pathname);
@@ -67,6 +70,7 @@ export class AccountSession {
       await this.finish(params);
       return;
     }
+    noteLinkReturn(params);
     await this.signIn();
   }
 
@@ -143,6 +147,7 @@ export class AccountSession {
       return;
     }
     this.completedAction = pending.action ?? "";
+    this.linkOutcome = takeLinkOutcome();
     this.emit();
   }
 

@@ -144,6 +144,25 @@ export function addAccountRoutes(table: RouteTable, rpc: RpcClients, publicUrl: 
         })),
       };
     })
+    // What the user may link: the realm's enabled providers (the login page's buttons). Keycloak
+    // folds them into its linked-accounts list with `connected`; that list keeps its shape here.
+    .add("GET", `${ACCOUNT}/identity-providers`, "bearer", async (req, res) => {
+      const me = await caller(req, res);
+      const { providers } = await rpc.brokerLogin.listLoginProviders({ realm: me.realm });
+      return { status: 200, body: providers.map((p) => ({ alias: p.alias, displayName: p.displayName })), headers: NO_STORE };
+    })
+    // Keycloak's client-initiated account linking from the console: the URI the browser opens,
+    // for the caller's SSO session (the token's `sid`) and account-console (Keycloak's choice too:
+    // the link endpoint authenticates the browser by its cookie, which the console's session holds).
+    .add("GET", `${ACCOUNT}/linked-accounts/:alias`, "bearer", async (req, res) => {
+      const me = await caller(req, res);
+      const redirectUri = req.query.redirectUri;
+      if (redirectUri !== undefined && typeof redirectUri !== "string") throw new GatewayError(400, "invalid_request", "redirectUri must be given once", "redirectUri");
+      const r = await rpc.brokerLogin.createAccountLink({
+        realm: me.realm, alias: String(req.params.alias), userId: me.userId, sessionId: me.sessionId, clientId: "account-console", redirectUri: redirectUri ?? "",
+      });
+      return { status: 200, body: { accountLinkUri: r.accountLinkUri, nonce: r.nonce, hash: r.hash }, headers: NO_STORE };
+    })
     .add("DELETE", `${ACCOUNT}/linked-accounts/:alias`, "bearer", async (req, res) => {
       const me = await caller(req, res);
       const alias = String(req.params.alias);

@@ -15,7 +15,8 @@ const authPath = (realm: string) => `/realms/${realm}/protocol/openid-connect/au
 /**
  * The identity broker's public paths (spec 4.19): the login start (from the login page's button,
  * inside an ongoing authorization request or SAML login, or directly with the authorization request's query),
- * the upstream's callback, and the confirm-link page's form. The broker service says who the
+ * the upstream's callback, the confirm-link page's form, and the account link a signed-in user's
+ * client starts (Keycloak's client-initiated account linking). The broker service says who the
  * user is; the token service's login transaction does the rest (TOTP, required actions, consent,
  * SSO session, code).
  */
@@ -28,10 +29,13 @@ export function addBrokerRoutes(table: RouteTable, deps: PageDeps): void {
       const realm = realmOf(req);
       const r = await deps.rpc.brokerLogin.handleCallback({
         realm, alias: aliasOf(req), state: one(req.query, "state"), code: one(req.query, "code"), error: one(req.query, "error"),
-        browserId: readCookie(req, BROWSER_COOKIE), ipAddress: req.ip ?? "", iss: one(req.query, "iss"),
+        browserId: readCookie(req, BROWSER_COOKIE), ipAddress: req.ip ?? "", iss: one(req.query, "iss"), ssoCookie: readCookie(req, SSO_COOKIE),
       });
       await sendOutcome(req, res, deps, r.outcome);
     }), ...parsers)
+    // Keycloak's client-initiated account linking (docs/identity-brokering.md): the same path as
+    // the confirm-link page's form, by GET, as Keycloak's `/broker/{alias}/link`.
+    .add("GET", `${base}/link`, "public", (req, res) => guarded(req, res, deps, () => startAccountLink(req, res, deps)), ...parsers)
     .add("POST", `${base}/link`, "public", (req, res) => guarded(req, res, deps, async () => {
       const r = await deps.rpc.brokerLogin.confirmLink({
         realm: realmOf(req), alias: aliasOf(req), pending: one(req.body, "pending"), password: one(req.body, "password"),
@@ -71,13 +75,33 @@ async function start(req: Request, res: Response, deps: PageDeps): Promise<void>
   const started = await deps.rpc.brokerLogin.startLogin({
     realm, alias: aliasOf(req), transactionId, csrfToken, browserId, ipAddress: req.ip ?? "", loginHint: one(req.query, "login_hint").slice(0, 255),
   });
-  if (started.outcome.case === "redirect") {
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("Referrer-Policy", "no-referrer");
-    return res.redirect(302, started.outcome.value);
-  }
+  if (started.outcome.case === "redirect") return redirect(res, started.outcome.value);
   const e = started.outcome.case === "error" ? started.outcome.value : undefined;
   return sendErrorPage(res, deps, realm, e?.status || 500, e?.error || "server_error", e?.description || "Something went wrong.");
+}
+
+/**
+ * The account link's start: the browser-binding cookie is set if this browser has none (the
+ * state is bound to it); the SSO cookie says whose session it is. Answers a redirect (upstream,
+ * or back to the client with `link_error`) or an error page.
+ */
+async function startAccountLink(req: Request, res: Response, deps: PageDeps): Promise<void> {
+  const realm = realmOf(req);
+  const context = flowContext(req, res, deps.publicUrl);
+  const r = await deps.rpc.brokerLogin.startAccountLink({
+    realm, alias: aliasOf(req), clientId: one(req.query, "client_id"), redirectUri: one(req.query, "redirect_uri"),
+    nonce: one(req.query, "nonce"), hash: one(req.query, "hash"), ssoCookie: readCookie(req, SSO_COOKIE),
+    browserId: context.browserId, ipAddress: req.ip ?? "",
+  });
+  if (r.outcome.case === "redirect") return redirect(res, r.outcome.value);
+  const e = r.outcome.case === "error" ? r.outcome.value : undefined;
+  return sendErrorPage(res, deps, realm, e?.status || 500, e?.error || "server_error", e?.description || "Something went wrong.");
+}
+
+function redirect(res: Response, location: string): void {
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Referrer-Policy", "no-referrer");
+  res.redirect(302, location);
 }
 
 /** Continues the login transaction with the user, asks for the local password, or shows the error. */
@@ -103,6 +127,7 @@ async function sendOutcome(req: Request, res: Response, deps: PageDeps, outcome:
     });
   }
   if (o?.case === "error") return sendErrorPage(res, deps, realm, o.value.status || 400, o.value.error, o.value.description);
+  if (o?.case === "redirect") return redirect(res, o.value);
   return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
 }
 

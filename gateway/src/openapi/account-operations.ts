@@ -115,6 +115,19 @@ export function accountOperations(): Operation[] {
       responses: { 200: json("Each link: the provider's alias and the upstream username.", arrayOf({
         type: "object", required: ["identityProvider", "userName"], properties: { identityProvider: str, userName: str, createdAt: { type: "string", format: "date-time" } },
       })) } }),
+    op({ id: "listAccountIdentityProviders", method: "GET", path: `${ACCOUNT}/identity-providers`, summary: "The realm's identity providers the account may link",
+      description: "The enabled providers, as the login page shows them; `GET linked-accounts` says which the account is linked to.",
+      responses: { 200: json("Each provider's alias and display name.", arrayOf({ type: "object", required: ["alias", "displayName"], properties: { alias: str, displayName: str } })) } }),
+    op({ id: "getAccountLinkUri", method: "GET", path: `${ACCOUNT}/linked-accounts/:alias`, summary: "The URI that links an identity provider to the account",
+      pathParams: { alias: "The identity provider's alias." },
+      query: [{ name: "redirectUri", description: "Where the browser comes back: a redirect URI registered for account-console.", required: true },
+        { name: "providerId", description: "Ignored (Keycloak's console sends the alias again)." }],
+      description: "Keycloak's client-initiated account linking: open `accountLinkUri` in the browser that holds the console's SSO session. "
+        + "`hash` is base64url(SHA-256(nonce + the token's `sid` + `account-console` + alias)). "
+        + "404 `identity_provider_not_found`; 409 `already_linked` when the account has a link to this provider; 400 `invalid_redirect_uri`, `identity_provider_disabled` or `session_not_active`.",
+      responses: { 200: json("The link URI with its nonce and hash.", {
+        type: "object", required: ["accountLinkUri", "nonce", "hash"], properties: { accountLinkUri: { type: "string", format: "uri" }, nonce: str, hash: str },
+      }) } }),
     op({ id: "unlinkAccountLinkedAccount", method: "DELETE", path: `${ACCOUNT}/linked-accounts/:alias`, summary: "Unlink an identity provider",
       pathParams: { alias: "The identity provider's alias." },
       description: "400 `last_credential` when the link is the user's only way to sign in (no password, no other link); "

@@ -193,6 +193,15 @@ export function protocolOperations(): Operation[] {
       tag: "Identity brokering", query: [{ name: "code", description: "The upstream code." }, { name: "state", description: "The broker's state." },
         { name: "error", description: "The upstream error." }, { name: "iss", description: "RFC 9207." }],
     }),
+    page("brokerAccountLink", "GET", "/realms/:realmName/broker/:alias/link", "Link an upstream identity to the signed-in account (Keycloak's client-initiated account linking)", {
+      tag: "Identity brokering",
+      description: "Needs the realm's SSO cookie. `hash` is base64url(SHA-256(nonce + SSO session id + client_id + alias)), the session being one the client signed in through. "
+        + "302 to the upstream; or back to `redirect_uri` with `link_error` (`not_logged_in`, `unknown_identity_provider`, ...) and `nonce`. "
+        + "A bad client, `redirect_uri`, `nonce` or `hash` is the error page (400).",
+      query: [{ name: "client_id", description: "The client asking.", required: true }, { name: "redirect_uri", description: "One of the client's registered redirect URIs.", required: true },
+        { name: "nonce", description: "The client's random value, echoed with `link_error`.", required: true }, { name: "hash", description: "See the description.", required: true }],
+      responses: { 302: redirect("To the upstream provider, or back to `redirect_uri`."), 400: html("The realm's error page.") },
+    }),
     page("brokerLink", "POST", "/realms/:realmName/broker/:alias/link", "Confirm linking an upstream identity to an existing account", {
       tag: "Identity brokering", body: form({ pending: s, password: s }),
     }),

@@ -2312,7 +2312,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Link an upstream identity to the signed-in account (Keycloak's client-initiated account linking)
+         * @description Needs the realm's SSO cookie. `hash` is base64url(SHA-256(nonce + SSO session id + client_id + alias)), the session being one the client signed in through. 302 to the upstream; or back to `redirect_uri` with `link_error` (`not_logged_in`, `unknown_identity_provider`, ...) and `nonce`. A bad client, `redirect_uri`, `nonce` or `hash` is the error page (400).
+         */
+        get: operations["brokerAccountLink"];
         put?: never;
         /** Confirm linking an upstream identity to an existing account */
         post: operations["brokerLink"];
@@ -2560,6 +2564,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/realms/{realmName}/account/identity-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The realm's identity providers the account may link
+         * @description The enabled providers, as the login page shows them; `GET linked-accounts` says which the account is linked to.
+         */
+        get: operations["listAccountIdentityProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/realms/{realmName}/account/linked-accounts/{alias}": {
         parameters: {
             query?: never;
@@ -2567,7 +2591,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The URI that links an identity provider to the account
+         * @description Keycloak's client-initiated account linking: open `accountLinkUri` in the browser that holds the console's SSO session. `hash` is base64url(SHA-256(nonce + the token's `sid` + `account-console` + alias)). 404 `identity_provider_not_found`; 409 `already_linked` when the account has a link to this provider; 400 `invalid_redirect_uri`, `identity_provider_disabled` or `session_not_active`.
+         */
+        get: operations["getAccountLinkUri"];
         put?: never;
         post?: never;
         /**
@@ -16444,6 +16472,58 @@ export interface operations {
             };
         };
     };
+    brokerAccountLink: {
+        parameters: {
+            query: {
+                /** @description The client asking. */
+                client_id: string;
+                /** @description One of the client's registered redirect URIs. */
+                redirect_uri: string;
+                /** @description The client's random value, echoed with `link_error`. */
+                nonce: string;
+                /** @description See the description. */
+                hash: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The identity provider's alias. */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the upstream provider, or back to `redirect_uri`. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The realm's error page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The realm's HTML error page. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     brokerLink: {
         parameters: {
             query?: never;
@@ -17498,6 +17578,152 @@ export interface operations {
                         /** Format: date-time */
                         createdAt?: string;
                     }[];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token of the realm issued to another client than `account-console` (`insufficient_scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountIdentityProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each provider's alias and display name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alias: string;
+                        displayName: string;
+                    }[];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token of the realm issued to another client than `account-console` (`insufficient_scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountLinkUri: {
+        parameters: {
+            query: {
+                /** @description Where the browser comes back: a redirect URI registered for account-console. */
+                redirectUri: string;
+                /** @description Ignored (Keycloak's console sends the alias again). */
+                providerId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The identity provider's alias. */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link URI with its nonce and hash. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        accountLinkUri: string;
+                        nonce: string;
+                        hash: string;
+                    };
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or wrong credentials. */

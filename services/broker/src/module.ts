@@ -18,6 +18,8 @@ import { startBrokerConsumers } from "./events/consumers.js";
 import { UpstreamClient } from "./login/upstream-client.js";
 import { AccountLinker } from "./login/account-linker.js";
 import { BrokerLogin } from "./login/broker-login.js";
+import { UpstreamLeg } from "./login/upstream-leg.js";
+import { AccountLinkFlow } from "./login/account-link-flow.js";
 import { providerRpc } from "./rpc/provider-rpc.js";
 import { loginRpc } from "./rpc/login-rpc.js";
 import { RealmTransferService } from "../../../gen/iam/kit/v1/realm_transfer_pb.js";
@@ -38,8 +40,10 @@ export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Prom
   const upstream = new UpstreamClient(config.outbound, secrets, clock);
   const accounts = new AccountLinker(links, deps.transports.directory, clock, logger);
   const logins = deps.metrics.counter("tessera_broker_logins_total", "Brokered logins by result", ["result"]);
-  const login = new BrokerLogin(providers, states, realms, upstream, accounts, new BrokerEvents(bus, clock), secrets, clock,
-    { publicUrl: config.publicUrl, stateTtlMs: config.stateTtlSeconds * 1000 }, deps.transports.directory, (result) => logins.inc({ result }));
+  const events = new BrokerEvents(bus, clock);
+  const leg = new UpstreamLeg(providers, states, upstream, secrets, clock, { publicUrl: config.publicUrl, stateTtlMs: config.stateTtlSeconds * 1000 });
+  const linking = new AccountLinkFlow(realms, providers, links, leg, accounts, events, { publicUrl: config.publicUrl }, deps.transports, (result) => logins.inc({ result }));
+  const login = new BrokerLogin(providers, states, realms, leg, linking, accounts, events, secrets, clock, deps.transports.directory, (result) => logins.inc({ result }));
   let subs: Subscription[] = [];
 
   return {
@@ -47,7 +51,7 @@ export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Prom
     routes(router: ConnectRouter) {
       router.service(BrokerService, { health: async () => ({ health: await checkHealth("broker", store, bus) }) });
       router.service(IdentityProviderService, providerRpc(admin, linkAdmin));
-      router.service(BrokerLoginService, loginRpc(login));
+      router.service(BrokerLoginService, loginRpc(login, linking));
       // Realm export and import (and zod's schemas) load at their first call: a faster cold start.
       router.service(RealmTransferService, lazyService(RealmTransferService, async () =>
         (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, new BrokerTransfer(realms, providers, links, secrets, config.outbound, () => clock.now()))));

@@ -79,6 +79,33 @@ export class AccountLinker {
   }
 
   /**
+   * Links the upstream account to a signed-in user who asked for it (Keycloak's
+   * IdentityBrokerService.performAccountLinking): an account already linked to this user is
+   * linked again (its username refreshed); one linked to another user, or a second account of
+   * the same provider for this user, is refused. The profile is synced as at a login when the
+   * provider says so; no organization onboarding, which belongs to a first login.
+   */
+  async linkSignedIn(realm: RealmRef, p: IdentityProviderRecord, userId: string, profile: UpstreamProfile): Promise<void> {
+    await this.links.deleteStale(realm.id, p.alias, p._id);
+    const owner = await this.links.findBySubject(realm.id, p.alias, profile.subject);
+    if (owner && owner.userId !== userId) {
+      throw new BrokerFailure("federated_identity_exists", `This ${p.displayName} account is already linked to another user.`, 409);
+    }
+    if (owner) {
+      if (profile.username && profile.username !== owner.username) await this.links.setUsername(owner._id, profile.username);
+    } else {
+      if ((await this.links.listByUser(realm.id, userId)).some((l) => l.alias === p.alias)) {
+        throw new BrokerFailure("already_linked", `Your account is already linked to another ${p.displayName} account.`, 409);
+      }
+      await this.link(realm, p, userId, profile);
+    }
+    if (p.syncUserProfile) {
+      const user = await this.getUser(realm, userId);
+      if (user) await this.sync(realm, p, user, profile);
+    }
+  }
+
+  /**
    * Keycloak 26's organization onboarding on a first broker login: the user joins the
    * organizations the provider is linked to, MANAGED when this login created the account (its
    * lifecycle is then the organization's), UNMANAGED when it linked an account that was there.

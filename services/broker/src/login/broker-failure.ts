@@ -1,6 +1,8 @@
 /**
  * A brokered login that cannot go on: shown as an error page (never a redirect to the client,
  * whose redirect_uri this request never proved), recorded as an _ERROR event with `eventError`.
+ * An account link proved its redirect_uri at its start: it may send `error` back there instead
+ * (AccountLinkFlow).
  */
 export class BrokerFailure extends Error {
   constructor(

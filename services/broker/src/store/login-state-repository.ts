@@ -15,8 +15,22 @@ export interface LoginStateRecord {
   /** OIDC Core 3.1.2.1 nonce and RFC 7636 code_verifier, toward the upstream. */
   nonce: string;
   codeVerifier: string;
+  /** Set when the state is an account link's (no login transaction then). */
+  link?: AccountLinkBinding;
   createdAt: number;
   expiresAt: number;
+}
+
+/** Who asked for an account link, and where the browser goes back to (Keycloak's client-initiated account linking). */
+export interface AccountLinkBinding {
+  userId: string;
+  /** The SSO session the link was asked from: the callback requires the same one. */
+  sessionId: string;
+  clientId: string;
+  /** Checked against the client's registered redirect URIs before the state was parked. */
+  redirectUri: string;
+  /** The client's nonce, echoed with `link_error` as Keycloak does. */
+  nonce: string;
 }
 
 /** An upstream account whose email names an existing local user it may not be linked to unasked. */

@@ -57,7 +57,7 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
     async resolveSsoCookie(req) {
       const s = await flow.resolveCookie(required(req.realm, "realm"), req.ssoCookie);
       if (!s) return { found: false };
-      return { found: true, sessionId: s._id, userId: s.userId, username: s.username, authTimeMs: BigInt(s.authTime) };
+      return { found: true, sessionId: s._id, userId: s.userId, username: s.username, authTimeMs: BigInt(s.authTime), clientIds: s.clientIds };
     },
     async beginDeviceVerification(req) {
       return wrap(await flow.device.begin(contextOf(req.context), req.userCode));

@@ -351,7 +351,9 @@ type HandleCallbackRequest struct {
 	BrowserId string `protobuf:"bytes,6,opt,name=browser_id,json=browserId,proto3" json:"browser_id,omitempty"`
 	IpAddress string `protobuf:"bytes,7,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
 	// The authorization response's issuer (RFC 9207), when the upstream sent one.
-	Iss           string `protobuf:"bytes,8,opt,name=iss,proto3" json:"iss,omitempty"`
+	Iss string `protobuf:"bytes,8,opt,name=iss,proto3" json:"iss,omitempty"`
+	// The SSO cookie's value: a link-mode callback checks the session it began in is still this one.
+	SsoCookie     string `protobuf:"bytes,9,opt,name=sso_cookie,json=ssoCookie,proto3" json:"sso_cookie,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -438,6 +440,13 @@ func (x *HandleCallbackRequest) GetIpAddress() string {
 func (x *HandleCallbackRequest) GetIss() string {
 	if x != nil {
 		return x.Iss
+	}
+	return ""
+}
+
+func (x *HandleCallbackRequest) GetSsoCookie() string {
+	if x != nil {
+		return x.SsoCookie
 	}
 	return ""
 }
@@ -733,6 +742,7 @@ type BrokerOutcome struct {
 	//	*BrokerOutcome_Authenticated
 	//	*BrokerOutcome_ConfirmLink
 	//	*BrokerOutcome_Error
+	//	*BrokerOutcome_Redirect
 	Outcome       isBrokerOutcome_Outcome `protobuf_oneof:"outcome"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -802,6 +812,15 @@ func (x *BrokerOutcome) GetError() *BrokerError {
 	return nil
 }
 
+func (x *BrokerOutcome) GetRedirect() string {
+	if x != nil {
+		if x, ok := x.Outcome.(*BrokerOutcome_Redirect); ok {
+			return x.Redirect
+		}
+	}
+	return ""
+}
+
 type isBrokerOutcome_Outcome interface {
 	isBrokerOutcome_Outcome()
 }
@@ -818,11 +837,18 @@ type BrokerOutcome_Error struct {
 	Error *BrokerError `protobuf:"bytes,3,opt,name=error,proto3,oneof"`
 }
 
+type BrokerOutcome_Redirect struct {
+	// Where the browser goes now: the linking client's redirect_uri, with `link_error` on failure.
+	Redirect string `protobuf:"bytes,4,opt,name=redirect,proto3,oneof"`
+}
+
 func (*BrokerOutcome_Authenticated) isBrokerOutcome_Outcome() {}
 
 func (*BrokerOutcome_ConfirmLink) isBrokerOutcome_Outcome() {}
 
 func (*BrokerOutcome_Error) isBrokerOutcome_Outcome() {}
+
+func (*BrokerOutcome_Redirect) isBrokerOutcome_Outcome() {}
 
 type HandleCallbackResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -912,6 +938,344 @@ func (x *ConfirmLinkResponse) GetOutcome() *BrokerOutcome {
 	return nil
 }
 
+type CreateAccountLinkRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Alias string                 `protobuf:"bytes,2,opt,name=alias,proto3" json:"alias,omitempty"`
+	// The account API's caller: the token's subject and `sid` (its SSO session).
+	UserId    string `protobuf:"bytes,3,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	SessionId string `protobuf:"bytes,4,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	// The client the link is made for (Keycloak's account API always names account-console).
+	ClientId      string `protobuf:"bytes,5,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	RedirectUri   string `protobuf:"bytes,6,opt,name=redirect_uri,json=redirectUri,proto3" json:"redirect_uri,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateAccountLinkRequest) Reset() {
+	*x = CreateAccountLinkRequest{}
+	mi := &file_iam_broker_v1_broker_login_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateAccountLinkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateAccountLinkRequest) ProtoMessage() {}
+
+func (x *CreateAccountLinkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_broker_login_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateAccountLinkRequest.ProtoReflect.Descriptor instead.
+func (*CreateAccountLinkRequest) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_broker_login_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *CreateAccountLinkRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *CreateAccountLinkRequest) GetAlias() string {
+	if x != nil {
+		return x.Alias
+	}
+	return ""
+}
+
+func (x *CreateAccountLinkRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *CreateAccountLinkRequest) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+func (x *CreateAccountLinkRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *CreateAccountLinkRequest) GetRedirectUri() string {
+	if x != nil {
+		return x.RedirectUri
+	}
+	return ""
+}
+
+type CreateAccountLinkResponse struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	AccountLinkUri string                 `protobuf:"bytes,1,opt,name=account_link_uri,json=accountLinkUri,proto3" json:"account_link_uri,omitempty"`
+	Nonce          string                 `protobuf:"bytes,2,opt,name=nonce,proto3" json:"nonce,omitempty"`
+	Hash           string                 `protobuf:"bytes,3,opt,name=hash,proto3" json:"hash,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *CreateAccountLinkResponse) Reset() {
+	*x = CreateAccountLinkResponse{}
+	mi := &file_iam_broker_v1_broker_login_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateAccountLinkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateAccountLinkResponse) ProtoMessage() {}
+
+func (x *CreateAccountLinkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_broker_login_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateAccountLinkResponse.ProtoReflect.Descriptor instead.
+func (*CreateAccountLinkResponse) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_broker_login_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *CreateAccountLinkResponse) GetAccountLinkUri() string {
+	if x != nil {
+		return x.AccountLinkUri
+	}
+	return ""
+}
+
+func (x *CreateAccountLinkResponse) GetNonce() string {
+	if x != nil {
+		return x.Nonce
+	}
+	return ""
+}
+
+func (x *CreateAccountLinkResponse) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
+}
+
+type StartAccountLinkRequest struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Realm       string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Alias       string                 `protobuf:"bytes,2,opt,name=alias,proto3" json:"alias,omitempty"`
+	ClientId    string                 `protobuf:"bytes,3,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	RedirectUri string                 `protobuf:"bytes,4,opt,name=redirect_uri,json=redirectUri,proto3" json:"redirect_uri,omitempty"`
+	Nonce       string                 `protobuf:"bytes,5,opt,name=nonce,proto3" json:"nonce,omitempty"`
+	Hash        string                 `protobuf:"bytes,6,opt,name=hash,proto3" json:"hash,omitempty"`
+	// The SSO cookie's value; "" when the browser has none.
+	SsoCookie     string `protobuf:"bytes,7,opt,name=sso_cookie,json=ssoCookie,proto3" json:"sso_cookie,omitempty"`
+	BrowserId     string `protobuf:"bytes,8,opt,name=browser_id,json=browserId,proto3" json:"browser_id,omitempty"`
+	IpAddress     string `protobuf:"bytes,9,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartAccountLinkRequest) Reset() {
+	*x = StartAccountLinkRequest{}
+	mi := &file_iam_broker_v1_broker_login_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartAccountLinkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartAccountLinkRequest) ProtoMessage() {}
+
+func (x *StartAccountLinkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_broker_login_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartAccountLinkRequest.ProtoReflect.Descriptor instead.
+func (*StartAccountLinkRequest) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_broker_login_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *StartAccountLinkRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *StartAccountLinkRequest) GetAlias() string {
+	if x != nil {
+		return x.Alias
+	}
+	return ""
+}
+
+func (x *StartAccountLinkRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *StartAccountLinkRequest) GetRedirectUri() string {
+	if x != nil {
+		return x.RedirectUri
+	}
+	return ""
+}
+
+func (x *StartAccountLinkRequest) GetNonce() string {
+	if x != nil {
+		return x.Nonce
+	}
+	return ""
+}
+
+func (x *StartAccountLinkRequest) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
+}
+
+func (x *StartAccountLinkRequest) GetSsoCookie() string {
+	if x != nil {
+		return x.SsoCookie
+	}
+	return ""
+}
+
+func (x *StartAccountLinkRequest) GetBrowserId() string {
+	if x != nil {
+		return x.BrowserId
+	}
+	return ""
+}
+
+func (x *StartAccountLinkRequest) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
+type StartAccountLinkResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Types that are valid to be assigned to Outcome:
+	//
+	//	*StartAccountLinkResponse_Redirect
+	//	*StartAccountLinkResponse_Error
+	Outcome       isStartAccountLinkResponse_Outcome `protobuf_oneof:"outcome"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartAccountLinkResponse) Reset() {
+	*x = StartAccountLinkResponse{}
+	mi := &file_iam_broker_v1_broker_login_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartAccountLinkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartAccountLinkResponse) ProtoMessage() {}
+
+func (x *StartAccountLinkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_broker_login_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartAccountLinkResponse.ProtoReflect.Descriptor instead.
+func (*StartAccountLinkResponse) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_broker_login_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *StartAccountLinkResponse) GetOutcome() isStartAccountLinkResponse_Outcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return nil
+}
+
+func (x *StartAccountLinkResponse) GetRedirect() string {
+	if x != nil {
+		if x, ok := x.Outcome.(*StartAccountLinkResponse_Redirect); ok {
+			return x.Redirect
+		}
+	}
+	return ""
+}
+
+func (x *StartAccountLinkResponse) GetError() *BrokerError {
+	if x != nil {
+		if x, ok := x.Outcome.(*StartAccountLinkResponse_Error); ok {
+			return x.Error
+		}
+	}
+	return nil
+}
+
+type isStartAccountLinkResponse_Outcome interface {
+	isStartAccountLinkResponse_Outcome()
+}
+
+type StartAccountLinkResponse_Redirect struct {
+	// To the upstream's authorization URL, or back to the client with `link_error`.
+	Redirect string `protobuf:"bytes,1,opt,name=redirect,proto3,oneof"`
+}
+
+type StartAccountLinkResponse_Error struct {
+	Error *BrokerError `protobuf:"bytes,2,opt,name=error,proto3,oneof"`
+}
+
+func (*StartAccountLinkResponse_Redirect) isStartAccountLinkResponse_Outcome() {}
+
+func (*StartAccountLinkResponse_Error) isStartAccountLinkResponse_Outcome() {}
+
 var File_iam_broker_v1_broker_login_proto protoreflect.FileDescriptor
 
 const file_iam_broker_v1_broker_login_proto_rawDesc = "" +
@@ -939,7 +1303,7 @@ const file_iam_broker_v1_broker_login_proto_rawDesc = "" +
 	"\x12StartLoginResponse\x12\x1c\n" +
 	"\bredirect\x18\x01 \x01(\tH\x00R\bredirect\x122\n" +
 	"\x05error\x18\x02 \x01(\v2\x1a.iam.broker.v1.BrokerErrorH\x00R\x05errorB\t\n" +
-	"\aoutcome\"\xd3\x01\n" +
+	"\aoutcome\"\xf2\x01\n" +
 	"\x15HandleCallbackRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
 	"\x05alias\x18\x02 \x01(\tR\x05alias\x12\x14\n" +
@@ -950,7 +1314,9 @@ const file_iam_broker_v1_broker_login_proto_rawDesc = "" +
 	"browser_id\x18\x06 \x01(\tR\tbrowserId\x12\x1d\n" +
 	"\n" +
 	"ip_address\x18\a \x01(\tR\tipAddress\x12\x10\n" +
-	"\x03iss\x18\b \x01(\tR\x03iss\"\xb4\x01\n" +
+	"\x03iss\x18\b \x01(\tR\x03iss\x12\x1d\n" +
+	"\n" +
+	"sso_cookie\x18\t \x01(\tR\tssoCookie\"\xb4\x01\n" +
 	"\x12ConfirmLinkRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
 	"\x05alias\x18\x02 \x01(\tR\x05alias\x12\x18\n" +
@@ -974,22 +1340,54 @@ const file_iam_broker_v1_broker_login_proto_rawDesc = "" +
 	"\apending\x18\x01 \x01(\tR\apending\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x122\n" +
 	"\x15provider_display_name\x18\x03 \x01(\tR\x13providerDisplayName\x12\x18\n" +
-	"\amessage\x18\x04 \x01(\tR\amessage\"\xe1\x01\n" +
+	"\amessage\x18\x04 \x01(\tR\amessage\"\xff\x01\n" +
 	"\rBrokerOutcome\x12J\n" +
 	"\rauthenticated\x18\x01 \x01(\v2\".iam.broker.v1.BrokerAuthenticatedH\x00R\rauthenticated\x12E\n" +
 	"\fconfirm_link\x18\x02 \x01(\v2 .iam.broker.v1.BrokerConfirmLinkH\x00R\vconfirmLink\x122\n" +
-	"\x05error\x18\x03 \x01(\v2\x1a.iam.broker.v1.BrokerErrorH\x00R\x05errorB\t\n" +
+	"\x05error\x18\x03 \x01(\v2\x1a.iam.broker.v1.BrokerErrorH\x00R\x05error\x12\x1c\n" +
+	"\bredirect\x18\x04 \x01(\tH\x00R\bredirectB\t\n" +
 	"\aoutcome\"P\n" +
 	"\x16HandleCallbackResponse\x126\n" +
 	"\aoutcome\x18\x01 \x01(\v2\x1c.iam.broker.v1.BrokerOutcomeR\aoutcome\"M\n" +
 	"\x13ConfirmLinkResponse\x126\n" +
-	"\aoutcome\x18\x01 \x01(\v2\x1c.iam.broker.v1.BrokerOutcomeR\aoutcome2\x87\x03\n" +
+	"\aoutcome\x18\x01 \x01(\v2\x1c.iam.broker.v1.BrokerOutcomeR\aoutcome\"\xbe\x01\n" +
+	"\x18CreateAccountLinkRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\x12\x17\n" +
+	"\auser_id\x18\x03 \x01(\tR\x06userId\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x04 \x01(\tR\tsessionId\x12\x1b\n" +
+	"\tclient_id\x18\x05 \x01(\tR\bclientId\x12!\n" +
+	"\fredirect_uri\x18\x06 \x01(\tR\vredirectUri\"o\n" +
+	"\x19CreateAccountLinkResponse\x12(\n" +
+	"\x10account_link_uri\x18\x01 \x01(\tR\x0eaccountLinkUri\x12\x14\n" +
+	"\x05nonce\x18\x02 \x01(\tR\x05nonce\x12\x12\n" +
+	"\x04hash\x18\x03 \x01(\tR\x04hash\"\x8c\x02\n" +
+	"\x17StartAccountLinkRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\x12\x1b\n" +
+	"\tclient_id\x18\x03 \x01(\tR\bclientId\x12!\n" +
+	"\fredirect_uri\x18\x04 \x01(\tR\vredirectUri\x12\x14\n" +
+	"\x05nonce\x18\x05 \x01(\tR\x05nonce\x12\x12\n" +
+	"\x04hash\x18\x06 \x01(\tR\x04hash\x12\x1d\n" +
+	"\n" +
+	"sso_cookie\x18\a \x01(\tR\tssoCookie\x12\x1d\n" +
+	"\n" +
+	"browser_id\x18\b \x01(\tR\tbrowserId\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\t \x01(\tR\tipAddress\"w\n" +
+	"\x18StartAccountLinkResponse\x12\x1c\n" +
+	"\bredirect\x18\x01 \x01(\tH\x00R\bredirect\x122\n" +
+	"\x05error\x18\x02 \x01(\v2\x1a.iam.broker.v1.BrokerErrorH\x00R\x05errorB\t\n" +
+	"\aoutcome2\xd4\x04\n" +
 	"\x12BrokerLoginService\x12i\n" +
 	"\x12ListLoginProviders\x12(.iam.broker.v1.ListLoginProvidersRequest\x1a).iam.broker.v1.ListLoginProvidersResponse\x12Q\n" +
 	"\n" +
 	"StartLogin\x12 .iam.broker.v1.StartLoginRequest\x1a!.iam.broker.v1.StartLoginResponse\x12]\n" +
 	"\x0eHandleCallback\x12$.iam.broker.v1.HandleCallbackRequest\x1a%.iam.broker.v1.HandleCallbackResponse\x12T\n" +
-	"\vConfirmLink\x12!.iam.broker.v1.ConfirmLinkRequest\x1a\".iam.broker.v1.ConfirmLinkResponseB\xbd\x01\n" +
+	"\vConfirmLink\x12!.iam.broker.v1.ConfirmLinkRequest\x1a\".iam.broker.v1.ConfirmLinkResponse\x12f\n" +
+	"\x11CreateAccountLink\x12'.iam.broker.v1.CreateAccountLinkRequest\x1a(.iam.broker.v1.CreateAccountLinkResponse\x12c\n" +
+	"\x10StartAccountLink\x12&.iam.broker.v1.StartAccountLinkRequest\x1a'.iam.broker.v1.StartAccountLinkResponseB\xbd\x01\n" +
 	"\x11com.iam.broker.v1B\x10BrokerLoginProtoP\x01Z@github.com/tessera-iam/tessera/sdk/go/gen/iam/broker/v1;brokerv1\xa2\x02\x03IBX\xaa\x02\rIam.Broker.V1\xca\x02\rIam\\Broker\\V1\xe2\x02\x19Iam\\Broker\\V1\\GPBMetadata\xea\x02\x0fIam::Broker::V1b\x06proto3"
 
 var (
@@ -1004,7 +1402,7 @@ func file_iam_broker_v1_broker_login_proto_rawDescGZIP() []byte {
 	return file_iam_broker_v1_broker_login_proto_rawDescData
 }
 
-var file_iam_broker_v1_broker_login_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_iam_broker_v1_broker_login_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_iam_broker_v1_broker_login_proto_goTypes = []any{
 	(*ListLoginProvidersRequest)(nil),  // 0: iam.broker.v1.ListLoginProvidersRequest
 	(*LoginProvider)(nil),              // 1: iam.broker.v1.LoginProvider
@@ -1019,6 +1417,10 @@ var file_iam_broker_v1_broker_login_proto_goTypes = []any{
 	(*BrokerOutcome)(nil),              // 10: iam.broker.v1.BrokerOutcome
 	(*HandleCallbackResponse)(nil),     // 11: iam.broker.v1.HandleCallbackResponse
 	(*ConfirmLinkResponse)(nil),        // 12: iam.broker.v1.ConfirmLinkResponse
+	(*CreateAccountLinkRequest)(nil),   // 13: iam.broker.v1.CreateAccountLinkRequest
+	(*CreateAccountLinkResponse)(nil),  // 14: iam.broker.v1.CreateAccountLinkResponse
+	(*StartAccountLinkRequest)(nil),    // 15: iam.broker.v1.StartAccountLinkRequest
+	(*StartAccountLinkResponse)(nil),   // 16: iam.broker.v1.StartAccountLinkResponse
 }
 var file_iam_broker_v1_broker_login_proto_depIdxs = []int32{
 	1,  // 0: iam.broker.v1.ListLoginProvidersResponse.providers:type_name -> iam.broker.v1.LoginProvider
@@ -1028,19 +1430,24 @@ var file_iam_broker_v1_broker_login_proto_depIdxs = []int32{
 	7,  // 4: iam.broker.v1.BrokerOutcome.error:type_name -> iam.broker.v1.BrokerError
 	10, // 5: iam.broker.v1.HandleCallbackResponse.outcome:type_name -> iam.broker.v1.BrokerOutcome
 	10, // 6: iam.broker.v1.ConfirmLinkResponse.outcome:type_name -> iam.broker.v1.BrokerOutcome
-	0,  // 7: iam.broker.v1.BrokerLoginService.ListLoginProviders:input_type -> iam.broker.v1.ListLoginProvidersRequest
-	3,  // 8: iam.broker.v1.BrokerLoginService.StartLogin:input_type -> iam.broker.v1.StartLoginRequest
-	5,  // 9: iam.broker.v1.BrokerLoginService.HandleCallback:input_type -> iam.broker.v1.HandleCallbackRequest
-	6,  // 10: iam.broker.v1.BrokerLoginService.ConfirmLink:input_type -> iam.broker.v1.ConfirmLinkRequest
-	2,  // 11: iam.broker.v1.BrokerLoginService.ListLoginProviders:output_type -> iam.broker.v1.ListLoginProvidersResponse
-	4,  // 12: iam.broker.v1.BrokerLoginService.StartLogin:output_type -> iam.broker.v1.StartLoginResponse
-	11, // 13: iam.broker.v1.BrokerLoginService.HandleCallback:output_type -> iam.broker.v1.HandleCallbackResponse
-	12, // 14: iam.broker.v1.BrokerLoginService.ConfirmLink:output_type -> iam.broker.v1.ConfirmLinkResponse
-	11, // [11:15] is the sub-list for method output_type
-	7,  // [7:11] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	7,  // 7: iam.broker.v1.StartAccountLinkResponse.error:type_name -> iam.broker.v1.BrokerError
+	0,  // 8: iam.broker.v1.BrokerLoginService.ListLoginProviders:input_type -> iam.broker.v1.ListLoginProvidersRequest
+	3,  // 9: iam.broker.v1.BrokerLoginService.StartLogin:input_type -> iam.broker.v1.StartLoginRequest
+	5,  // 10: iam.broker.v1.BrokerLoginService.HandleCallback:input_type -> iam.broker.v1.HandleCallbackRequest
+	6,  // 11: iam.broker.v1.BrokerLoginService.ConfirmLink:input_type -> iam.broker.v1.ConfirmLinkRequest
+	13, // 12: iam.broker.v1.BrokerLoginService.CreateAccountLink:input_type -> iam.broker.v1.CreateAccountLinkRequest
+	15, // 13: iam.broker.v1.BrokerLoginService.StartAccountLink:input_type -> iam.broker.v1.StartAccountLinkRequest
+	2,  // 14: iam.broker.v1.BrokerLoginService.ListLoginProviders:output_type -> iam.broker.v1.ListLoginProvidersResponse
+	4,  // 15: iam.broker.v1.BrokerLoginService.StartLogin:output_type -> iam.broker.v1.StartLoginResponse
+	11, // 16: iam.broker.v1.BrokerLoginService.HandleCallback:output_type -> iam.broker.v1.HandleCallbackResponse
+	12, // 17: iam.broker.v1.BrokerLoginService.ConfirmLink:output_type -> iam.broker.v1.ConfirmLinkResponse
+	14, // 18: iam.broker.v1.BrokerLoginService.CreateAccountLink:output_type -> iam.broker.v1.CreateAccountLinkResponse
+	16, // 19: iam.broker.v1.BrokerLoginService.StartAccountLink:output_type -> iam.broker.v1.StartAccountLinkResponse
+	14, // [14:20] is the sub-list for method output_type
+	8,  // [8:14] is the sub-list for method input_type
+	8,  // [8:8] is the sub-list for extension type_name
+	8,  // [8:8] is the sub-list for extension extendee
+	0,  // [0:8] is the sub-list for field type_name
 }
 
 func init() { file_iam_broker_v1_broker_login_proto_init() }
@@ -1056,6 +1463,11 @@ func file_iam_broker_v1_broker_login_proto_init() {
 		(*BrokerOutcome_Authenticated)(nil),
 		(*BrokerOutcome_ConfirmLink)(nil),
 		(*BrokerOutcome_Error)(nil),
+		(*BrokerOutcome_Redirect)(nil),
+	}
+	file_iam_broker_v1_broker_login_proto_msgTypes[16].OneofWrappers = []any{
+		(*StartAccountLinkResponse_Redirect)(nil),
+		(*StartAccountLinkResponse_Error)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1063,7 +1475,7 @@ func file_iam_broker_v1_broker_login_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_broker_v1_broker_login_proto_rawDesc), len(file_iam_broker_v1_broker_login_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1044,7 +1044,9 @@ type ResolveSsoCookieResponse struct {
 	UserId    string                 `protobuf:"bytes,3,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
 	Username  string                 `protobuf:"bytes,4,opt,name=username,proto3" json:"username,omitempty"`
 	// Epoch milliseconds of the last interactive authentication.
-	AuthTimeMs    int64 `protobuf:"varint,5,opt,name=auth_time_ms,json=authTimeMs,proto3" json:"auth_time_ms,omitempty"`
+	AuthTimeMs int64 `protobuf:"varint,5,opt,name=auth_time_ms,json=authTimeMs,proto3" json:"auth_time_ms,omitempty"`
+	// The clients that obtained codes or tokens in this session.
+	ClientIds     []string `protobuf:"bytes,6,rep,name=client_ids,json=clientIds,proto3" json:"client_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1112,6 +1114,13 @@ func (x *ResolveSsoCookieResponse) GetAuthTimeMs() int64 {
 		return x.AuthTimeMs
 	}
 	return 0
+}
+
+func (x *ResolveSsoCookieResponse) GetClientIds() []string {
+	if x != nil {
+		return x.ClientIds
+	}
+	return nil
 }
 
 type BeginDeviceVerificationRequest struct {
@@ -2972,7 +2981,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x17ResolveSsoCookieRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1d\n" +
 	"\n" +
-	"sso_cookie\x18\x02 \x01(\tR\tssoCookie\"\xa6\x01\n" +
+	"sso_cookie\x18\x02 \x01(\tR\tssoCookie\"\xc5\x01\n" +
 	"\x18ResolveSsoCookieResponse\x12\x14\n" +
 	"\x05found\x18\x01 \x01(\bR\x05found\x12\x1d\n" +
 	"\n" +
@@ -2980,7 +2989,9 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\auser_id\x18\x03 \x01(\tR\x06userId\x12\x1a\n" +
 	"\busername\x18\x04 \x01(\tR\busername\x12 \n" +
 	"\fauth_time_ms\x18\x05 \x01(\x03R\n" +
-	"authTimeMs\"r\n" +
+	"authTimeMs\x12\x1d\n" +
+	"\n" +
+	"client_ids\x18\x06 \x03(\tR\tclientIds\"r\n" +
 	"\x1eBeginDeviceVerificationRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x1b\n" +
 	"\tuser_code\x18\x02 \x01(\tR\buserCode\"\xd9\x01\n" +

@@ -45,6 +45,12 @@ const (
 	// BrokerLoginServiceConfirmLinkProcedure is the fully-qualified name of the BrokerLoginService's
 	// ConfirmLink RPC.
 	BrokerLoginServiceConfirmLinkProcedure = "/iam.broker.v1.BrokerLoginService/ConfirmLink"
+	// BrokerLoginServiceCreateAccountLinkProcedure is the fully-qualified name of the
+	// BrokerLoginService's CreateAccountLink RPC.
+	BrokerLoginServiceCreateAccountLinkProcedure = "/iam.broker.v1.BrokerLoginService/CreateAccountLink"
+	// BrokerLoginServiceStartAccountLinkProcedure is the fully-qualified name of the
+	// BrokerLoginService's StartAccountLink RPC.
+	BrokerLoginServiceStartAccountLinkProcedure = "/iam.broker.v1.BrokerLoginService/StartAccountLink"
 )
 
 // BrokerLoginServiceClient is a client for the iam.broker.v1.BrokerLoginService service.
@@ -57,6 +63,12 @@ type BrokerLoginServiceClient interface {
 	HandleCallback(context.Context, *connect.Request[v1.HandleCallbackRequest]) (*connect.Response[v1.HandleCallbackResponse], error)
 	// The confirm-link page's password (the directory's AuthenticatePassword: brute-force rules apply).
 	ConfirmLink(context.Context, *connect.Request[v1.ConfirmLinkRequest]) (*connect.Response[v1.ConfirmLinkResponse], error)
+	// Keycloak's client-initiated account linking, the account API's half: the link URI for the
+	// signed-in user's session (nonce and hash bound to the session, the client and the provider).
+	CreateAccountLink(context.Context, *connect.Request[v1.CreateAccountLinkRequest]) (*connect.Response[v1.CreateAccountLinkResponse], error)
+	// The link URI opened in the browser: checks the SSO session against the hash, then sends the
+	// browser to the upstream in link mode (its callback is HandleCallback's).
+	StartAccountLink(context.Context, *connect.Request[v1.StartAccountLinkRequest]) (*connect.Response[v1.StartAccountLinkResponse], error)
 }
 
 // NewBrokerLoginServiceClient constructs a client for the iam.broker.v1.BrokerLoginService service.
@@ -94,6 +106,18 @@ func NewBrokerLoginServiceClient(httpClient connect.HTTPClient, baseURL string, 
 			connect.WithSchema(brokerLoginServiceMethods.ByName("ConfirmLink")),
 			connect.WithClientOptions(opts...),
 		),
+		createAccountLink: connect.NewClient[v1.CreateAccountLinkRequest, v1.CreateAccountLinkResponse](
+			httpClient,
+			baseURL+BrokerLoginServiceCreateAccountLinkProcedure,
+			connect.WithSchema(brokerLoginServiceMethods.ByName("CreateAccountLink")),
+			connect.WithClientOptions(opts...),
+		),
+		startAccountLink: connect.NewClient[v1.StartAccountLinkRequest, v1.StartAccountLinkResponse](
+			httpClient,
+			baseURL+BrokerLoginServiceStartAccountLinkProcedure,
+			connect.WithSchema(brokerLoginServiceMethods.ByName("StartAccountLink")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -103,6 +127,8 @@ type brokerLoginServiceClient struct {
 	startLogin         *connect.Client[v1.StartLoginRequest, v1.StartLoginResponse]
 	handleCallback     *connect.Client[v1.HandleCallbackRequest, v1.HandleCallbackResponse]
 	confirmLink        *connect.Client[v1.ConfirmLinkRequest, v1.ConfirmLinkResponse]
+	createAccountLink  *connect.Client[v1.CreateAccountLinkRequest, v1.CreateAccountLinkResponse]
+	startAccountLink   *connect.Client[v1.StartAccountLinkRequest, v1.StartAccountLinkResponse]
 }
 
 // ListLoginProviders calls iam.broker.v1.BrokerLoginService.ListLoginProviders.
@@ -125,6 +151,16 @@ func (c *brokerLoginServiceClient) ConfirmLink(ctx context.Context, req *connect
 	return c.confirmLink.CallUnary(ctx, req)
 }
 
+// CreateAccountLink calls iam.broker.v1.BrokerLoginService.CreateAccountLink.
+func (c *brokerLoginServiceClient) CreateAccountLink(ctx context.Context, req *connect.Request[v1.CreateAccountLinkRequest]) (*connect.Response[v1.CreateAccountLinkResponse], error) {
+	return c.createAccountLink.CallUnary(ctx, req)
+}
+
+// StartAccountLink calls iam.broker.v1.BrokerLoginService.StartAccountLink.
+func (c *brokerLoginServiceClient) StartAccountLink(ctx context.Context, req *connect.Request[v1.StartAccountLinkRequest]) (*connect.Response[v1.StartAccountLinkResponse], error) {
+	return c.startAccountLink.CallUnary(ctx, req)
+}
+
 // BrokerLoginServiceHandler is an implementation of the iam.broker.v1.BrokerLoginService service.
 type BrokerLoginServiceHandler interface {
 	// The enabled providers of a realm, for the login page's buttons.
@@ -135,6 +171,12 @@ type BrokerLoginServiceHandler interface {
 	HandleCallback(context.Context, *connect.Request[v1.HandleCallbackRequest]) (*connect.Response[v1.HandleCallbackResponse], error)
 	// The confirm-link page's password (the directory's AuthenticatePassword: brute-force rules apply).
 	ConfirmLink(context.Context, *connect.Request[v1.ConfirmLinkRequest]) (*connect.Response[v1.ConfirmLinkResponse], error)
+	// Keycloak's client-initiated account linking, the account API's half: the link URI for the
+	// signed-in user's session (nonce and hash bound to the session, the client and the provider).
+	CreateAccountLink(context.Context, *connect.Request[v1.CreateAccountLinkRequest]) (*connect.Response[v1.CreateAccountLinkResponse], error)
+	// The link URI opened in the browser: checks the SSO session against the hash, then sends the
+	// browser to the upstream in link mode (its callback is HandleCallback's).
+	StartAccountLink(context.Context, *connect.Request[v1.StartAccountLinkRequest]) (*connect.Response[v1.StartAccountLinkResponse], error)
 }
 
 // NewBrokerLoginServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -168,6 +210,18 @@ func NewBrokerLoginServiceHandler(svc BrokerLoginServiceHandler, opts ...connect
 		connect.WithSchema(brokerLoginServiceMethods.ByName("ConfirmLink")),
 		connect.WithHandlerOptions(opts...),
 	)
+	brokerLoginServiceCreateAccountLinkHandler := connect.NewUnaryHandler(
+		BrokerLoginServiceCreateAccountLinkProcedure,
+		svc.CreateAccountLink,
+		connect.WithSchema(brokerLoginServiceMethods.ByName("CreateAccountLink")),
+		connect.WithHandlerOptions(opts...),
+	)
+	brokerLoginServiceStartAccountLinkHandler := connect.NewUnaryHandler(
+		BrokerLoginServiceStartAccountLinkProcedure,
+		svc.StartAccountLink,
+		connect.WithSchema(brokerLoginServiceMethods.ByName("StartAccountLink")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.broker.v1.BrokerLoginService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case BrokerLoginServiceListLoginProvidersProcedure:
@@ -178,6 +232,10 @@ func NewBrokerLoginServiceHandler(svc BrokerLoginServiceHandler, opts ...connect
 			brokerLoginServiceHandleCallbackHandler.ServeHTTP(w, r)
 		case BrokerLoginServiceConfirmLinkProcedure:
 			brokerLoginServiceConfirmLinkHandler.ServeHTTP(w, r)
+		case BrokerLoginServiceCreateAccountLinkProcedure:
+			brokerLoginServiceCreateAccountLinkHandler.ServeHTTP(w, r)
+		case BrokerLoginServiceStartAccountLinkProcedure:
+			brokerLoginServiceStartAccountLinkHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -201,4 +259,12 @@ func (UnimplementedBrokerLoginServiceHandler) HandleCallback(context.Context, *c
 
 func (UnimplementedBrokerLoginServiceHandler) ConfirmLink(context.Context, *connect.Request[v1.ConfirmLinkRequest]) (*connect.Response[v1.ConfirmLinkResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.BrokerLoginService.ConfirmLink is not implemented"))
+}
+
+func (UnimplementedBrokerLoginServiceHandler) CreateAccountLink(context.Context, *connect.Request[v1.CreateAccountLinkRequest]) (*connect.Response[v1.CreateAccountLinkResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.BrokerLoginService.CreateAccountLink is not implemented"))
+}
+
+func (UnimplementedBrokerLoginServiceHandler) StartAccountLink(context.Context, *connect.Request[v1.StartAccountLinkRequest]) (*connect.Response[v1.StartAccountLinkResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.BrokerLoginService.StartAccountLink is not implemented"))
 }

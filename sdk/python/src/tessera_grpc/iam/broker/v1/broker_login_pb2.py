@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n iam/broker/v1/broker_login.proto\x12\riam.broker.v1\"*\n\x19ListLoginProvidersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"4\n\rLoginProvider\x12\r\n\x05\x61lias\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\"M\n\x1aListLoginProvidersResponse\x12/\n\tproviders\x18\x01 \x03(\x0b\x32\x1c.iam.broker.v1.LoginProvider\"\x99\x01\n\x11StartLoginRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x16\n\x0etransaction_id\x18\x03 \x01(\t\x12\x12\n\ncsrf_token\x18\x04 \x01(\t\x12\x12\n\nbrowser_id\x18\x05 \x01(\t\x12\x12\n\nip_address\x18\x06 \x01(\t\x12\x12\n\nlogin_hint\x18\x07 \x01(\t\"`\n\x12StartLoginResponse\x12\x12\n\x08redirect\x18\x01 \x01(\tH\x00\x12+\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x1a.iam.broker.v1.BrokerErrorH\x00\x42\t\n\x07outcome\"\x96\x01\n\x15HandleCallbackRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\r\n\x05state\x18\x03 \x01(\t\x12\x0c\n\x04\x63ode\x18\x04 \x01(\t\x12\r\n\x05\x65rror\x18\x05 \x01(\t\x12\x12\n\nbrowser_id\x18\x06 \x01(\t\x12\x12\n\nip_address\x18\x07 \x01(\t\x12\x0b\n\x03iss\x18\x08 \x01(\t\"}\n\x12\x43onfirmLinkRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x0f\n\x07pending\x18\x03 \x01(\t\x12\x10\n\x08password\x18\x04 \x01(\t\x12\x12\n\nbrowser_id\x18\x05 \x01(\t\x12\x12\n\nip_address\x18\x06 \x01(\t\"A\n\x0b\x42rokerError\x12\r\n\x05\x65rror\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x0e\n\x06status\x18\x03 \x01(\x05\"a\n\x13\x42rokerAuthenticated\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x16\n\x0etransaction_id\x18\x02 \x01(\t\x12\x12\n\ncsrf_token\x18\x03 \x01(\t\x12\r\n\x05\x61lias\x18\x04 \x01(\t\"f\n\x11\x42rokerConfirmLink\x12\x0f\n\x07pending\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12\x1d\n\x15provider_display_name\x18\x03 \x01(\t\x12\x0f\n\x07message\x18\x04 \x01(\t\"\xbe\x01\n\rBrokerOutcome\x12;\n\rauthenticated\x18\x01 \x01(\x0b\x32\".iam.broker.v1.BrokerAuthenticatedH\x00\x12\x38\n\x0c\x63onfirm_link\x18\x02 \x01(\x0b\x32 .iam.broker.v1.BrokerConfirmLinkH\x00\x12+\n\x05\x65rror\x18\x03 \x01(\x0b\x32\x1a.iam.broker.v1.BrokerErrorH\x00\x42\t\n\x07outcome\"G\n\x16HandleCallbackResponse\x12-\n\x07outcome\x18\x01 \x01(\x0b\x32\x1c.iam.broker.v1.BrokerOutcome\"D\n\x13\x43onfirmLinkResponse\x12-\n\x07outcome\x18\x01 \x01(\x0b\x32\x1c.iam.broker.v1.BrokerOutcome2\x87\x03\n\x12\x42rokerLoginService\x12i\n\x12ListLoginProviders\x12(.iam.broker.v1.ListLoginProvidersRequest\x1a).iam.broker.v1.ListLoginProvidersResponse\x12Q\n\nStartLogin\x12 .iam.broker.v1.StartLoginRequest\x1a!.iam.broker.v1.StartLoginResponse\x12]\n\x0eHandleCallback\x12$.iam.broker.v1.HandleCallbackRequest\x1a%.iam.broker.v1.HandleCallbackResponse\x12T\n\x0b\x43onfirmLink\x12!.iam.broker.v1.ConfirmLinkRequest\x1a\".iam.broker.v1.ConfirmLinkResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n iam/broker/v1/broker_login.proto\x12\riam.broker.v1\"*\n\x19ListLoginProvidersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"4\n\rLoginProvider\x12\r\n\x05\x61lias\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\"M\n\x1aListLoginProvidersResponse\x12/\n\tproviders\x18\x01 \x03(\x0b\x32\x1c.iam.broker.v1.LoginProvider\"\x99\x01\n\x11StartLoginRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x16\n\x0etransaction_id\x18\x03 \x01(\t\x12\x12\n\ncsrf_token\x18\x04 \x01(\t\x12\x12\n\nbrowser_id\x18\x05 \x01(\t\x12\x12\n\nip_address\x18\x06 \x01(\t\x12\x12\n\nlogin_hint\x18\x07 \x01(\t\"`\n\x12StartLoginResponse\x12\x12\n\x08redirect\x18\x01 \x01(\tH\x00\x12+\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x1a.iam.broker.v1.BrokerErrorH\x00\x42\t\n\x07outcome\"\xaa\x01\n\x15HandleCallbackRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\r\n\x05state\x18\x03 \x01(\t\x12\x0c\n\x04\x63ode\x18\x04 \x01(\t\x12\r\n\x05\x65rror\x18\x05 \x01(\t\x12\x12\n\nbrowser_id\x18\x06 \x01(\t\x12\x12\n\nip_address\x18\x07 \x01(\t\x12\x0b\n\x03iss\x18\x08 \x01(\t\x12\x12\n\nsso_cookie\x18\t \x01(\t\"}\n\x12\x43onfirmLinkRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x0f\n\x07pending\x18\x03 \x01(\t\x12\x10\n\x08password\x18\x04 \x01(\t\x12\x12\n\nbrowser_id\x18\x05 \x01(\t\x12\x12\n\nip_address\x18\x06 \x01(\t\"A\n\x0b\x42rokerError\x12\r\n\x05\x65rror\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x0e\n\x06status\x18\x03 \x01(\x05\"a\n\x13\x42rokerAuthenticated\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x16\n\x0etransaction_id\x18\x02 \x01(\t\x12\x12\n\ncsrf_token\x18\x03 \x01(\t\x12\r\n\x05\x61lias\x18\x04 \x01(\t\"f\n\x11\x42rokerConfirmLink\x12\x0f\n\x07pending\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12\x1d\n\x15provider_display_name\x18\x03 \x01(\t\x12\x0f\n\x07message\x18\x04 \x01(\t\"\xd2\x01\n\rBrokerOutcome\x12;\n\rauthenticated\x18\x01 \x01(\x0b\x32\".iam.broker.v1.BrokerAuthenticatedH\x00\x12\x38\n\x0c\x63onfirm_link\x18\x02 \x01(\x0b\x32 .iam.broker.v1.BrokerConfirmLinkH\x00\x12+\n\x05\x65rror\x18\x03 \x01(\x0b\x32\x1a.iam.broker.v1.BrokerErrorH\x00\x12\x12\n\x08redirect\x18\x04 \x01(\tH\x00\x42\t\n\x07outcome\"G\n\x16HandleCallbackResponse\x12-\n\x07outcome\x18\x01 \x01(\x0b\x32\x1c.iam.broker.v1.BrokerOutcome\"D\n\x13\x43onfirmLinkResponse\x12-\n\x07outcome\x18\x01 \x01(\x0b\x32\x1c.iam.broker.v1.BrokerOutcome\"\x86\x01\n\x18\x43reateAccountLinkRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x0f\n\x07user_id\x18\x03 \x01(\t\x12\x12\n\nsession_id\x18\x04 \x01(\t\x12\x11\n\tclient_id\x18\x05 \x01(\t\x12\x14\n\x0credirect_uri\x18\x06 \x01(\t\"R\n\x19\x43reateAccountLinkResponse\x12\x18\n\x10\x61\x63\x63ount_link_uri\x18\x01 \x01(\t\x12\r\n\x05nonce\x18\x02 \x01(\t\x12\x0c\n\x04hash\x18\x03 \x01(\t\"\xb9\x01\n\x17StartAccountLinkRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x61lias\x18\x02 \x01(\t\x12\x11\n\tclient_id\x18\x03 \x01(\t\x12\x14\n\x0credirect_uri\x18\x04 \x01(\t\x12\r\n\x05nonce\x18\x05 \x01(\t\x12\x0c\n\x04hash\x18\x06 \x01(\t\x12\x12\n\nsso_cookie\x18\x07 \x01(\t\x12\x12\n\nbrowser_id\x18\x08 \x01(\t\x12\x12\n\nip_address\x18\t \x01(\t\"f\n\x18StartAccountLinkResponse\x12\x12\n\x08redirect\x18\x01 \x01(\tH\x00\x12+\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x1a.iam.broker.v1.BrokerErrorH\x00\x42\t\n\x07outcome2\xd4\x04\n\x12\x42rokerLoginService\x12i\n\x12ListLoginProviders\x12(.iam.broker.v1.ListLoginProvidersRequest\x1a).iam.broker.v1.ListLoginProvidersResponse\x12Q\n\nStartLogin\x12 .iam.broker.v1.StartLoginRequest\x1a!.iam.broker.v1.StartLoginResponse\x12]\n\x0eHandleCallback\x12$.iam.broker.v1.HandleCallbackRequest\x1a%.iam.broker.v1.HandleCallbackResponse\x12T\n\x0b\x43onfirmLink\x12!.iam.broker.v1.ConfirmLinkRequest\x1a\".iam.broker.v1.ConfirmLinkResponse\x12\x66\n\x11\x43reateAccountLink\x12\'.iam.broker.v1.CreateAccountLinkRequest\x1a(.iam.broker.v1.CreateAccountLinkResponse\x12\x63\n\x10StartAccountLink\x12&.iam.broker.v1.StartAccountLinkRequest\x1a\'.iam.broker.v1.StartAccountLinkResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -42,21 +42,29 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_STARTLOGINRESPONSE']._serialized_start=384
   _globals['_STARTLOGINRESPONSE']._serialized_end=480
   _globals['_HANDLECALLBACKREQUEST']._serialized_start=483
-  _globals['_HANDLECALLBACKREQUEST']._serialized_end=633
-  _globals['_CONFIRMLINKREQUEST']._serialized_start=635
-  _globals['_CONFIRMLINKREQUEST']._serialized_end=760
-  _globals['_BROKERERROR']._serialized_start=762
-  _globals['_BROKERERROR']._serialized_end=827
-  _globals['_BROKERAUTHENTICATED']._serialized_start=829
-  _globals['_BROKERAUTHENTICATED']._serialized_end=926
-  _globals['_BROKERCONFIRMLINK']._serialized_start=928
-  _globals['_BROKERCONFIRMLINK']._serialized_end=1030
-  _globals['_BROKEROUTCOME']._serialized_start=1033
-  _globals['_BROKEROUTCOME']._serialized_end=1223
-  _globals['_HANDLECALLBACKRESPONSE']._serialized_start=1225
-  _globals['_HANDLECALLBACKRESPONSE']._serialized_end=1296
-  _globals['_CONFIRMLINKRESPONSE']._serialized_start=1298
-  _globals['_CONFIRMLINKRESPONSE']._serialized_end=1366
-  _globals['_BROKERLOGINSERVICE']._serialized_start=1369
-  _globals['_BROKERLOGINSERVICE']._serialized_end=1760
+  _globals['_HANDLECALLBACKREQUEST']._serialized_end=653
+  _globals['_CONFIRMLINKREQUEST']._serialized_start=655
+  _globals['_CONFIRMLINKREQUEST']._serialized_end=780
+  _globals['_BROKERERROR']._serialized_start=782
+  _globals['_BROKERERROR']._serialized_end=847
+  _globals['_BROKERAUTHENTICATED']._serialized_start=849
+  _globals['_BROKERAUTHENTICATED']._serialized_end=946
+  _globals['_BROKERCONFIRMLINK']._serialized_start=948
+  _globals['_BROKERCONFIRMLINK']._serialized_end=1050
+  _globals['_BROKEROUTCOME']._serialized_start=1053
+  _globals['_BROKEROUTCOME']._serialized_end=1263
+  _globals['_HANDLECALLBACKRESPONSE']._serialized_start=1265
+  _globals['_HANDLECALLBACKRESPONSE']._serialized_end=1336
+  _globals['_CONFIRMLINKRESPONSE']._serialized_start=1338
+  _globals['_CONFIRMLINKRESPONSE']._serialized_end=1406
+  _globals['_CREATEACCOUNTLINKREQUEST']._serialized_start=1409
+  _globals['_CREATEACCOUNTLINKREQUEST']._serialized_end=1543
+  _globals['_CREATEACCOUNTLINKRESPONSE']._serialized_start=1545
+  _globals['_CREATEACCOUNTLINKRESPONSE']._serialized_end=1627
+  _globals['_STARTACCOUNTLINKREQUEST']._serialized_start=1630
+  _globals['_STARTACCOUNTLINKREQUEST']._serialized_end=1815
+  _globals['_STARTACCOUNTLINKRESPONSE']._serialized_start=1817
+  _globals['_STARTACCOUNTLINKRESPONSE']._serialized_end=1919
+  _globals['_BROKERLOGINSERVICE']._serialized_start=1922
+  _globals['_BROKERLOGINSERVICE']._serialized_end=2518
 # @@protoc_insertion_point(module_scope)

@@ -53,7 +53,7 @@ class StartLoginResponse(_message.Message):
     def __init__(self, redirect: _Optional[str] = ..., error: _Optional[_Union[BrokerError, _Mapping]] = ...) -> None: ...
 
 class HandleCallbackRequest(_message.Message):
-    __slots__ = ("realm", "alias", "state", "code", "error", "browser_id", "ip_address", "iss")
+    __slots__ = ("realm", "alias", "state", "code", "error", "browser_id", "ip_address", "iss", "sso_cookie")
     REALM_FIELD_NUMBER: _ClassVar[int]
     ALIAS_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
@@ -62,6 +62,7 @@ class HandleCallbackRequest(_message.Message):
     BROWSER_ID_FIELD_NUMBER: _ClassVar[int]
     IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
     ISS_FIELD_NUMBER: _ClassVar[int]
+    SSO_COOKIE_FIELD_NUMBER: _ClassVar[int]
     realm: str
     alias: str
     state: str
@@ -70,7 +71,8 @@ class HandleCallbackRequest(_message.Message):
     browser_id: str
     ip_address: str
     iss: str
-    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., state: _Optional[str] = ..., code: _Optional[str] = ..., error: _Optional[str] = ..., browser_id: _Optional[str] = ..., ip_address: _Optional[str] = ..., iss: _Optional[str] = ...) -> None: ...
+    sso_cookie: str
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., state: _Optional[str] = ..., code: _Optional[str] = ..., error: _Optional[str] = ..., browser_id: _Optional[str] = ..., ip_address: _Optional[str] = ..., iss: _Optional[str] = ..., sso_cookie: _Optional[str] = ...) -> None: ...
 
 class ConfirmLinkRequest(_message.Message):
     __slots__ = ("realm", "alias", "pending", "password", "browser_id", "ip_address")
@@ -123,14 +125,16 @@ class BrokerConfirmLink(_message.Message):
     def __init__(self, pending: _Optional[str] = ..., username: _Optional[str] = ..., provider_display_name: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class BrokerOutcome(_message.Message):
-    __slots__ = ("authenticated", "confirm_link", "error")
+    __slots__ = ("authenticated", "confirm_link", "error", "redirect")
     AUTHENTICATED_FIELD_NUMBER: _ClassVar[int]
     CONFIRM_LINK_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_FIELD_NUMBER: _ClassVar[int]
     authenticated: BrokerAuthenticated
     confirm_link: BrokerConfirmLink
     error: BrokerError
-    def __init__(self, authenticated: _Optional[_Union[BrokerAuthenticated, _Mapping]] = ..., confirm_link: _Optional[_Union[BrokerConfirmLink, _Mapping]] = ..., error: _Optional[_Union[BrokerError, _Mapping]] = ...) -> None: ...
+    redirect: str
+    def __init__(self, authenticated: _Optional[_Union[BrokerAuthenticated, _Mapping]] = ..., confirm_link: _Optional[_Union[BrokerConfirmLink, _Mapping]] = ..., error: _Optional[_Union[BrokerError, _Mapping]] = ..., redirect: _Optional[str] = ...) -> None: ...
 
 class HandleCallbackResponse(_message.Message):
     __slots__ = ("outcome",)
@@ -143,3 +147,59 @@ class ConfirmLinkResponse(_message.Message):
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     outcome: BrokerOutcome
     def __init__(self, outcome: _Optional[_Union[BrokerOutcome, _Mapping]] = ...) -> None: ...
+
+class CreateAccountLinkRequest(_message.Message):
+    __slots__ = ("realm", "alias", "user_id", "session_id", "client_id", "redirect_uri")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ALIAS_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URI_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    alias: str
+    user_id: str
+    session_id: str
+    client_id: str
+    redirect_uri: str
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., user_id: _Optional[str] = ..., session_id: _Optional[str] = ..., client_id: _Optional[str] = ..., redirect_uri: _Optional[str] = ...) -> None: ...
+
+class CreateAccountLinkResponse(_message.Message):
+    __slots__ = ("account_link_uri", "nonce", "hash")
+    ACCOUNT_LINK_URI_FIELD_NUMBER: _ClassVar[int]
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    HASH_FIELD_NUMBER: _ClassVar[int]
+    account_link_uri: str
+    nonce: str
+    hash: str
+    def __init__(self, account_link_uri: _Optional[str] = ..., nonce: _Optional[str] = ..., hash: _Optional[str] = ...) -> None: ...
+
+class StartAccountLinkRequest(_message.Message):
+    __slots__ = ("realm", "alias", "client_id", "redirect_uri", "nonce", "hash", "sso_cookie", "browser_id", "ip_address")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ALIAS_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URI_FIELD_NUMBER: _ClassVar[int]
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    HASH_FIELD_NUMBER: _ClassVar[int]
+    SSO_COOKIE_FIELD_NUMBER: _ClassVar[int]
+    BROWSER_ID_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    alias: str
+    client_id: str
+    redirect_uri: str
+    nonce: str
+    hash: str
+    sso_cookie: str
+    browser_id: str
+    ip_address: str
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., client_id: _Optional[str] = ..., redirect_uri: _Optional[str] = ..., nonce: _Optional[str] = ..., hash: _Optional[str] = ..., sso_cookie: _Optional[str] = ..., browser_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
+
+class StartAccountLinkResponse(_message.Message):
+    __slots__ = ("redirect", "error")
+    REDIRECT_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    redirect: str
+    error: BrokerError
+    def __init__(self, redirect: _Optional[str] = ..., error: _Optional[_Union[BrokerError, _Mapping]] = ...) -> None: ...

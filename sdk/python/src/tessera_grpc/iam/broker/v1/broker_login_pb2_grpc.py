@@ -58,6 +58,16 @@ class BrokerLoginServiceStub:
                 request_serializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.ConfirmLinkRequest.SerializeToString,
                 response_deserializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.ConfirmLinkResponse.FromString,
                 _registered_method=True)
+        self.CreateAccountLink = channel.unary_unary(
+                '/iam.broker.v1.BrokerLoginService/CreateAccountLink',
+                request_serializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.CreateAccountLinkRequest.SerializeToString,
+                response_deserializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.CreateAccountLinkResponse.FromString,
+                _registered_method=True)
+        self.StartAccountLink = channel.unary_unary(
+                '/iam.broker.v1.BrokerLoginService/StartAccountLink',
+                request_serializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.StartAccountLinkRequest.SerializeToString,
+                response_deserializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.StartAccountLinkResponse.FromString,
+                _registered_method=True)
 
 
 class BrokerLoginServiceServicer:
@@ -95,6 +105,22 @@ class BrokerLoginServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateAccountLink(self, request, context):
+        """Keycloak's client-initiated account linking, the account API's half: the link URI for the
+        signed-in user's session (nonce and hash bound to the session, the client and the provider).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartAccountLink(self, request, context):
+        """The link URI opened in the browser: checks the SSO session against the hash, then sends the
+        browser to the upstream in link mode (its callback is HandleCallback's).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BrokerLoginServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -117,6 +143,16 @@ def add_BrokerLoginServiceServicer_to_server(servicer, server):
                     servicer.ConfirmLink,
                     request_deserializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.ConfirmLinkRequest.FromString,
                     response_serializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.ConfirmLinkResponse.SerializeToString,
+            ),
+            'CreateAccountLink': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateAccountLink,
+                    request_deserializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.CreateAccountLinkRequest.FromString,
+                    response_serializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.CreateAccountLinkResponse.SerializeToString,
+            ),
+            'StartAccountLink': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartAccountLink,
+                    request_deserializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.StartAccountLinkRequest.FromString,
+                    response_serializer=iam_dot_broker_dot_v1_dot_broker__login__pb2.StartAccountLinkResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -231,6 +267,60 @@ class BrokerLoginService:
             '/iam.broker.v1.BrokerLoginService/ConfirmLink',
             iam_dot_broker_dot_v1_dot_broker__login__pb2.ConfirmLinkRequest.SerializeToString,
             iam_dot_broker_dot_v1_dot_broker__login__pb2.ConfirmLinkResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateAccountLink(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.broker.v1.BrokerLoginService/CreateAccountLink',
+            iam_dot_broker_dot_v1_dot_broker__login__pb2.CreateAccountLinkRequest.SerializeToString,
+            iam_dot_broker_dot_v1_dot_broker__login__pb2.CreateAccountLinkResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartAccountLink(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.broker.v1.BrokerLoginService/StartAccountLink',
+            iam_dot_broker_dot_v1_dot_broker__login__pb2.StartAccountLinkRequest.SerializeToString,
+            iam_dot_broker_dot_v1_dot_broker__login__pb2.StartAccountLinkResponse.FromString,
             options,
             channel_credentials,
             insecure,

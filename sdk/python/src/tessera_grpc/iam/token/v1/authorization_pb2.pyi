@@ -207,18 +207,20 @@ class ResolveSsoCookieRequest(_message.Message):
     def __init__(self, realm: _Optional[str] = ..., sso_cookie: _Optional[str] = ...) -> None: ...
 
 class ResolveSsoCookieResponse(_message.Message):
-    __slots__ = ("found", "session_id", "user_id", "username", "auth_time_ms")
+    __slots__ = ("found", "session_id", "user_id", "username", "auth_time_ms", "client_ids")
     FOUND_FIELD_NUMBER: _ClassVar[int]
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     AUTH_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_IDS_FIELD_NUMBER: _ClassVar[int]
     found: bool
     session_id: str
     user_id: str
     username: str
     auth_time_ms: int
-    def __init__(self, found: _Optional[bool] = ..., session_id: _Optional[str] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., auth_time_ms: _Optional[int] = ...) -> None: ...
+    client_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, found: _Optional[bool] = ..., session_id: _Optional[str] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., auth_time_ms: _Optional[int] = ..., client_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BeginDeviceVerificationRequest(_message.Message):
     __slots__ = ("context", "user_code")

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/broker/v1/broker_login.proto.
  */
 export const file_iam_broker_v1_broker_login: GenFile = /*@__PURE__*/
-  fileDesc("CiBpYW0vYnJva2VyL3YxL2Jyb2tlcl9sb2dpbi5wcm90bxINaWFtLmJyb2tlci52MSIqChlMaXN0TG9naW5Qcm92aWRlcnNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJIjQKDUxvZ2luUHJvdmlkZXISDQoFYWxpYXMYASABKAkSFAoMZGlzcGxheV9uYW1lGAIgASgJIk0KGkxpc3RMb2dpblByb3ZpZGVyc1Jlc3BvbnNlEi8KCXByb3ZpZGVycxgBIAMoCzIcLmlhbS5icm9rZXIudjEuTG9naW5Qcm92aWRlciKZAQoRU3RhcnRMb2dpblJlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkSFgoOdHJhbnNhY3Rpb25faWQYAyABKAkSEgoKY3NyZl90b2tlbhgEIAEoCRISCgpicm93c2VyX2lkGAUgASgJEhIKCmlwX2FkZHJlc3MYBiABKAkSEgoKbG9naW5faGludBgHIAEoCSJgChJTdGFydExvZ2luUmVzcG9uc2USEgoIcmVkaXJlY3QYASABKAlIABIrCgVlcnJvchgCIAEoCzIaLmlhbS5icm9rZXIudjEuQnJva2VyRXJyb3JIAEIJCgdvdXRjb21lIpYBChVIYW5kbGVDYWxsYmFja1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkSDQoFc3RhdGUYAyABKAkSDAoEY29kZRgEIAEoCRINCgVlcnJvchgFIAEoCRISCgpicm93c2VyX2lkGAYgASgJEhIKCmlwX2FkZHJlc3MYByABKAkSCwoDaXNzGAggASgJIn0KEkNvbmZpcm1MaW5rUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCRIPCgdwZW5kaW5nGAMgASgJEhAKCHBhc3N3b3JkGAQgASgJEhIKCmJyb3dzZXJfaWQYBSABKAkSEgoKaXBfYWRkcmVzcxgGIAEoCSJBCgtCcm9rZXJFcnJvchINCgVlcnJvchgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIOCgZzdGF0dXMYAyABKAUiYQoTQnJva2VyQXV0aGVudGljYXRlZBIPCgd1c2VyX2lkGAEgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAIgASgJEhIKCmNzcmZfdG9rZW4YAyABKAkSDQoFYWxpYXMYBCABKAkiZgoRQnJva2VyQ29uZmlybUxpbmsSDwoHcGVuZGluZxgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIdChVwcm92aWRlcl9kaXNwbGF5X25hbWUYAyABKAkSDwoHbWVzc2FnZRgEIAEoCSK+AQoNQnJva2VyT3V0Y29tZRI7Cg1hdXRoZW50aWNhdGVkGAEgASgLMiIuaWFtLmJyb2tlci52MS5Ccm9rZXJBdXRoZW50aWNhdGVkSAASOAoMY29uZmlybV9saW5rGAIgASgLMiAuaWFtLmJyb2tlci52MS5Ccm9rZXJDb25maXJtTGlua0gAEisKBWVycm9yGAMgASgLMhouaWFtLmJyb2tlci52MS5Ccm9rZXJFcnJvckgAQgkKB291dGNvbWUiRwoWSGFuZGxlQ2FsbGJhY2tSZXNwb25zZRItCgdvdXRjb21lGAEgASgLMhwuaWFtLmJyb2tlci52MS5Ccm9rZXJPdXRjb21lIkQKE0NvbmZpcm1MaW5rUmVzcG9uc2USLQoHb3V0Y29tZRgBIAEoCzIcLmlhbS5icm9rZXIudjEuQnJva2VyT3V0Y29tZTKHAwoSQnJva2VyTG9naW5TZXJ2aWNlEmkKEkxpc3RMb2dpblByb3ZpZGVycxIoLmlhbS5icm9rZXIudjEuTGlzdExvZ2luUHJvdmlkZXJzUmVxdWVzdBopLmlhbS5icm9rZXIudjEuTGlzdExvZ2luUHJvdmlkZXJzUmVzcG9uc2USUQoKU3RhcnRMb2dpbhIgLmlhbS5icm9rZXIudjEuU3RhcnRMb2dpblJlcXVlc3QaIS5pYW0uYnJva2VyLnYxLlN0YXJ0TG9naW5SZXNwb25zZRJdCg5IYW5kbGVDYWxsYmFjaxIkLmlhbS5icm9rZXIudjEuSGFuZGxlQ2FsbGJhY2tSZXF1ZXN0GiUuaWFtLmJyb2tlci52MS5IYW5kbGVDYWxsYmFja1Jlc3BvbnNlElQKC0NvbmZpcm1MaW5rEiEuaWFtLmJyb2tlci52MS5Db25maXJtTGlua1JlcXVlc3QaIi5pYW0uYnJva2VyLnYxLkNvbmZpcm1MaW5rUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CiBpYW0vYnJva2VyL3YxL2Jyb2tlcl9sb2dpbi5wcm90bxINaWFtLmJyb2tlci52MSIqChlMaXN0TG9naW5Qcm92aWRlcnNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJIjQKDUxvZ2luUHJvdmlkZXISDQoFYWxpYXMYASABKAkSFAoMZGlzcGxheV9uYW1lGAIgASgJIk0KGkxpc3RMb2dpblByb3ZpZGVyc1Jlc3BvbnNlEi8KCXByb3ZpZGVycxgBIAMoCzIcLmlhbS5icm9rZXIudjEuTG9naW5Qcm92aWRlciKZAQoRU3RhcnRMb2dpblJlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkSFgoOdHJhbnNhY3Rpb25faWQYAyABKAkSEgoKY3NyZl90b2tlbhgEIAEoCRISCgpicm93c2VyX2lkGAUgASgJEhIKCmlwX2FkZHJlc3MYBiABKAkSEgoKbG9naW5faGludBgHIAEoCSJgChJTdGFydExvZ2luUmVzcG9uc2USEgoIcmVkaXJlY3QYASABKAlIABIrCgVlcnJvchgCIAEoCzIaLmlhbS5icm9rZXIudjEuQnJva2VyRXJyb3JIAEIJCgdvdXRjb21lIqoBChVIYW5kbGVDYWxsYmFja1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkSDQoFc3RhdGUYAyABKAkSDAoEY29kZRgEIAEoCRINCgVlcnJvchgFIAEoCRISCgpicm93c2VyX2lkGAYgASgJEhIKCmlwX2FkZHJlc3MYByABKAkSCwoDaXNzGAggASgJEhIKCnNzb19jb29raWUYCSABKAkifQoSQ29uZmlybUxpbmtSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg0KBWFsaWFzGAIgASgJEg8KB3BlbmRpbmcYAyABKAkSEAoIcGFzc3dvcmQYBCABKAkSEgoKYnJvd3Nlcl9pZBgFIAEoCRISCgppcF9hZGRyZXNzGAYgASgJIkEKC0Jyb2tlckVycm9yEg0KBWVycm9yGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg4KBnN0YXR1cxgDIAEoBSJhChNCcm9rZXJBdXRoZW50aWNhdGVkEg8KB3VzZXJfaWQYASABKAkSFgoOdHJhbnNhY3Rpb25faWQYAiABKAkSEgoKY3NyZl90b2tlbhgDIAEoCRINCgVhbGlhcxgEIAEoCSJmChFCcm9rZXJDb25maXJtTGluaxIPCgdwZW5kaW5nGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEh0KFXByb3ZpZGVyX2Rpc3BsYXlfbmFtZRgDIAEoCRIPCgdtZXNzYWdlGAQgASgJItIBCg1Ccm9rZXJPdXRjb21lEjsKDWF1dGhlbnRpY2F0ZWQYASABKAsyIi5pYW0uYnJva2VyLnYxLkJyb2tlckF1dGhlbnRpY2F0ZWRIABI4Cgxjb25maXJtX2xpbmsYAiABKAsyIC5pYW0uYnJva2VyLnYxLkJyb2tlckNvbmZpcm1MaW5rSAASKwoFZXJyb3IYAyABKAsyGi5pYW0uYnJva2VyLnYxLkJyb2tlckVycm9ySAASEgoIcmVkaXJlY3QYBCABKAlIAEIJCgdvdXRjb21lIkcKFkhhbmRsZUNhbGxiYWNrUmVzcG9uc2USLQoHb3V0Y29tZRgBIAEoCzIcLmlhbS5icm9rZXIudjEuQnJva2VyT3V0Y29tZSJEChNDb25maXJtTGlua1Jlc3BvbnNlEi0KB291dGNvbWUYASABKAsyHC5pYW0uYnJva2VyLnYxLkJyb2tlck91dGNvbWUihgEKGENyZWF0ZUFjY291bnRMaW5rUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhIKCnNlc3Npb25faWQYBCABKAkSEQoJY2xpZW50X2lkGAUgASgJEhQKDHJlZGlyZWN0X3VyaRgGIAEoCSJSChlDcmVhdGVBY2NvdW50TGlua1Jlc3BvbnNlEhgKEGFjY291bnRfbGlua191cmkYASABKAkSDQoFbm9uY2UYAiABKAkSDAoEaGFzaBgDIAEoCSK5AQoXU3RhcnRBY2NvdW50TGlua1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkSEQoJY2xpZW50X2lkGAMgASgJEhQKDHJlZGlyZWN0X3VyaRgEIAEoCRINCgVub25jZRgFIAEoCRIMCgRoYXNoGAYgASgJEhIKCnNzb19jb29raWUYByABKAkSEgoKYnJvd3Nlcl9pZBgIIAEoCRISCgppcF9hZGRyZXNzGAkgASgJImYKGFN0YXJ0QWNjb3VudExpbmtSZXNwb25zZRISCghyZWRpcmVjdBgBIAEoCUgAEisKBWVycm9yGAIgASgLMhouaWFtLmJyb2tlci52MS5Ccm9rZXJFcnJvckgAQgkKB291dGNvbWUy1AQKEkJyb2tlckxvZ2luU2VydmljZRJpChJMaXN0TG9naW5Qcm92aWRlcnMSKC5pYW0uYnJva2VyLnYxLkxpc3RMb2dpblByb3ZpZGVyc1JlcXVlc3QaKS5pYW0uYnJva2VyLnYxLkxpc3RMb2dpblByb3ZpZGVyc1Jlc3BvbnNlElEKClN0YXJ0TG9naW4SIC5pYW0uYnJva2VyLnYxLlN0YXJ0TG9naW5SZXF1ZXN0GiEuaWFtLmJyb2tlci52MS5TdGFydExvZ2luUmVzcG9uc2USXQoOSGFuZGxlQ2FsbGJhY2sSJC5pYW0uYnJva2VyLnYxLkhhbmRsZUNhbGxiYWNrUmVxdWVzdBolLmlhbS5icm9rZXIudjEuSGFuZGxlQ2FsbGJhY2tSZXNwb25zZRJUCgtDb25maXJtTGluaxIhLmlhbS5icm9rZXIudjEuQ29uZmlybUxpbmtSZXF1ZXN0GiIuaWFtLmJyb2tlci52MS5Db25maXJtTGlua1Jlc3BvbnNlEmYKEUNyZWF0ZUFjY291bnRMaW5rEicuaWFtLmJyb2tlci52MS5DcmVhdGVBY2NvdW50TGlua1JlcXVlc3QaKC5pYW0uYnJva2VyLnYxLkNyZWF0ZUFjY291bnRMaW5rUmVzcG9uc2USYwoQU3RhcnRBY2NvdW50TGluaxImLmlhbS5icm9rZXIudjEuU3RhcnRBY2NvdW50TGlua1JlcXVlc3QaJy5pYW0uYnJva2VyLnYxLlN0YXJ0QWNjb3VudExpbmtSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message iam.broker.v1.ListLoginProvidersRequest
@@ -199,6 +199,13 @@ export type HandleCallbackRequest = Message<"iam.broker.v1.HandleCallbackRequest
    * @generated from field: string iss = 8;
    */
   iss: string;
+
+  /**
+   * The SSO cookie's value: a link-mode callback checks the session it began in is still this one.
+   *
+   * @generated from field: string sso_cookie = 9;
+   */
+  ssoCookie: string;
 };
 
 /**
@@ -373,6 +380,14 @@ export type BrokerOutcome = Message<"iam.broker.v1.BrokerOutcome"> & {
      */
     value: BrokerError;
     case: "error";
+  } | {
+    /**
+     * Where the browser goes now: the linking client's redirect_uri, with `link_error` on failure.
+     *
+     * @generated from field: string redirect = 4;
+     */
+    value: string;
+    case: "redirect";
   } | { case: undefined; value?: undefined };
 };
 
@@ -416,6 +431,169 @@ export type ConfirmLinkResponse = Message<"iam.broker.v1.ConfirmLinkResponse"> &
  */
 export const ConfirmLinkResponseSchema: GenMessage<ConfirmLinkResponse> = /*@__PURE__*/
   messageDesc(file_iam_broker_v1_broker_login, 12);
+
+/**
+ * @generated from message iam.broker.v1.CreateAccountLinkRequest
+ */
+export type CreateAccountLinkRequest = Message<"iam.broker.v1.CreateAccountLinkRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string alias = 2;
+   */
+  alias: string;
+
+  /**
+   * The account API's caller: the token's subject and `sid` (its SSO session).
+   *
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string session_id = 4;
+   */
+  sessionId: string;
+
+  /**
+   * The client the link is made for (Keycloak's account API always names account-console).
+   *
+   * @generated from field: string client_id = 5;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string redirect_uri = 6;
+   */
+  redirectUri: string;
+};
+
+/**
+ * Describes the message iam.broker.v1.CreateAccountLinkRequest.
+ * Use `create(CreateAccountLinkRequestSchema)` to create a new message.
+ */
+export const CreateAccountLinkRequestSchema: GenMessage<CreateAccountLinkRequest> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_broker_login, 13);
+
+/**
+ * @generated from message iam.broker.v1.CreateAccountLinkResponse
+ */
+export type CreateAccountLinkResponse = Message<"iam.broker.v1.CreateAccountLinkResponse"> & {
+  /**
+   * @generated from field: string account_link_uri = 1;
+   */
+  accountLinkUri: string;
+
+  /**
+   * @generated from field: string nonce = 2;
+   */
+  nonce: string;
+
+  /**
+   * @generated from field: string hash = 3;
+   */
+  hash: string;
+};
+
+/**
+ * Describes the message iam.broker.v1.CreateAccountLinkResponse.
+ * Use `create(CreateAccountLinkResponseSchema)` to create a new message.
+ */
+export const CreateAccountLinkResponseSchema: GenMessage<CreateAccountLinkResponse> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_broker_login, 14);
+
+/**
+ * @generated from message iam.broker.v1.StartAccountLinkRequest
+ */
+export type StartAccountLinkRequest = Message<"iam.broker.v1.StartAccountLinkRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string alias = 2;
+   */
+  alias: string;
+
+  /**
+   * @generated from field: string client_id = 3;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string redirect_uri = 4;
+   */
+  redirectUri: string;
+
+  /**
+   * @generated from field: string nonce = 5;
+   */
+  nonce: string;
+
+  /**
+   * @generated from field: string hash = 6;
+   */
+  hash: string;
+
+  /**
+   * The SSO cookie's value; "" when the browser has none.
+   *
+   * @generated from field: string sso_cookie = 7;
+   */
+  ssoCookie: string;
+
+  /**
+   * @generated from field: string browser_id = 8;
+   */
+  browserId: string;
+
+  /**
+   * @generated from field: string ip_address = 9;
+   */
+  ipAddress: string;
+};
+
+/**
+ * Describes the message iam.broker.v1.StartAccountLinkRequest.
+ * Use `create(StartAccountLinkRequestSchema)` to create a new message.
+ */
+export const StartAccountLinkRequestSchema: GenMessage<StartAccountLinkRequest> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_broker_login, 15);
+
+/**
+ * @generated from message iam.broker.v1.StartAccountLinkResponse
+ */
+export type StartAccountLinkResponse = Message<"iam.broker.v1.StartAccountLinkResponse"> & {
+  /**
+   * @generated from oneof iam.broker.v1.StartAccountLinkResponse.outcome
+   */
+  outcome: {
+    /**
+     * To the upstream's authorization URL, or back to the client with `link_error`.
+     *
+     * @generated from field: string redirect = 1;
+     */
+    value: string;
+    case: "redirect";
+  } | {
+    /**
+     * @generated from field: iam.broker.v1.BrokerError error = 2;
+     */
+    value: BrokerError;
+    case: "error";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message iam.broker.v1.StartAccountLinkResponse.
+ * Use `create(StartAccountLinkResponseSchema)` to create a new message.
+ */
+export const StartAccountLinkResponseSchema: GenMessage<StartAccountLinkResponse> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_broker_login, 16);
 
 /**
  * BrokerLoginService: login through an upstream identity provider (spec 4.19). The gateway owns
@@ -465,6 +643,28 @@ export const BrokerLoginService: GenService<{
     methodKind: "unary";
     input: typeof ConfirmLinkRequestSchema;
     output: typeof ConfirmLinkResponseSchema;
+  },
+  /**
+   * Keycloak's client-initiated account linking, the account API's half: the link URI for the
+   * signed-in user's session (nonce and hash bound to the session, the client and the provider).
+   *
+   * @generated from rpc iam.broker.v1.BrokerLoginService.CreateAccountLink
+   */
+  createAccountLink: {
+    methodKind: "unary";
+    input: typeof CreateAccountLinkRequestSchema;
+    output: typeof CreateAccountLinkResponseSchema;
+  },
+  /**
+   * The link URI opened in the browser: checks the SSO session against the hash, then sends the
+   * browser to the upstream in link mode (its callback is HandleCallback's).
+   *
+   * @generated from rpc iam.broker.v1.BrokerLoginService.StartAccountLink
+   */
+  startAccountLink: {
+    methodKind: "unary";
+    input: typeof StartAccountLinkRequestSchema;
+    output: typeof StartAccountLinkResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_broker_v1_broker_login, 0);
