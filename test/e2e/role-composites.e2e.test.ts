@@ -111,6 +111,40 @@ describe.each(targets())("role updates and composite roles ($mode)", (target) =>
     expect([noClient.status, noClient.body.error]).toEqual([404, "client_not_found"]);
   });
 
+  it("carries composites through realm export and import, by name; an unknown contained role is a 400 naming its path", async () => {
+    const source = uniqueName("comp-src");
+    expect((await api.post("/admin/realms", { name: source })).status).toBe(201);
+    const app = uniqueName("app");
+    expect((await api.post(`/admin/realms/${source}/clients`, { clientId: app })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${source}/clients/${app}/roles`, { name: "admin" })).status).toBe(201);
+    expect((await api.post(`/admin/realms/${source}/clients/${app}/roles`, { name: "use" })).status).toBe(201);
+    for (const name of ["base", "lead"]) expect((await api.post(`/admin/realms/${source}/roles`, { name })).status).toBe(201);
+    await api.post(`/admin/realms/${source}/roles/lead/composites`, { roleNames: ["base"] });
+    await api.post(`/admin/realms/${source}/roles/lead/composites`, { roleNames: ["use"], clientId: app });
+    await api.post(`/admin/realms/${source}/clients/${app}/roles/admin/composites`, { roleNames: ["lead"] });
+    const doc = (await api.get(`/admin/realms/${source}/export`)).body;
+    expect(doc.roles.find((r: { name: string }) => r.name === "lead").composites).toEqual({ realmRoles: ["base"], clientRoles: { [app]: ["use"] } });
+    expect(doc.roles.find((r: { name: string }) => r.name === "base").composites).toBeUndefined();
+    const appDoc = doc.clients.find((c: { clientId: string }) => c.clientId === app);
+    expect(appDoc.roles.find((r: { name: string }) => r.name === "admin").composites).toEqual({ realmRoles: ["lead"], clientRoles: {} });
+
+    // Ids are kept: the realm goes, then comes back from its document.
+    expect((await api.del(`/admin/realms/${source}`)).status).toBe(200);
+    const done = await api.post("/admin/realms/import", doc);
+    expect([done.status, done.body.problems]).toEqual([201, undefined]);
+    const imported = await api.get(`/admin/realms/${source}/clients/${app}/roles/admin/composites`);
+    expect(imported.body.map((r: { name: string }) => r.name)).toEqual(["lead"]);
+    expect((await api.get(`/admin/realms/${source}/roles/lead/composites`)).body.map((r: { name: string; clientId?: string }) => [r.name, r.clientId ?? ""]).sort())
+      .toEqual([["base", ""], ["use", app]]);
+
+    const broken = structuredClone(doc);
+    broken.roles.find((r: { name: string }) => r.name === "lead").composites.realmRoles = ["base", "ghost"];
+    const refused = await api.post("/admin/realms/import?overwrite=true", broken);
+    expect(refused.status).toBe(400);
+    const index = broken.roles.findIndex((r: { name: string }) => r.name === "lead");
+    expect(refused.body.problems).toEqual([{ path: `$.roles[${index}].composites.realmRoles[1]`, message: 'no realm role "ghost" in roles' }]);
+  });
+
   it("records a composite change as an admin event at the role, with the roles", async () => {
     for (const name of ["ev-a", "ev-b"]) expect((await api.post(`${base()}/roles`, { name })).status).toBe(201);
     const id = (await api.get(`${base()}/roles/ev-a`)).body.id as string;

@@ -67,7 +67,7 @@ export class RealmExport {
     const saMappings = await this.repo.mappingsOf<RoleMappingRecord>(realm._id, "user", [...saUsers.values()].map((u) => u._id));
     return {
       realm: this.settings(realm, includeSecrets),
-      roles: roles.filter((r) => r.clientId === "").map(roleDoc),
+      roles: roles.filter((r) => r.clientId === "").map((r) => roleDoc(r, names)),
       clientScopes: scopes.map((s) => ({
         id: s._id, name: s.name, description: s.description, protocol: s.protocol,
         protocolMappers: rawMappers.filter((m) => m.scopeId === s._id).sort(byCreation).map((m) => ({
@@ -101,7 +101,7 @@ export class RealmExport {
           ...(c.directGrantFlowOverride ? { directGrantFlowOverride: c.directGrantFlowOverride } : {}),
           ...(secret !== undefined ? { secret } : {}),
           defaultClientScopes: scopeList("default"), optionalClientScopes: scopeList("optional"),
-          roles: roles.filter((r) => r.clientId === c._id).map(roleDoc),
+          roles: roles.filter((r) => r.clientId === c._id).map((r) => roleDoc(r, names)),
           ...(sa ? { serviceAccount: { id: sa._id, username: sa.username, ...roleRefs(saMappings.filter((m) => m.holderId === sa._id), names) } } : {}),
         };
       }),
@@ -223,15 +223,22 @@ export class RealmExport {
   }
 }
 
-function roleDoc(r: RoleRecord): RoleDoc {
-  return { id: r._id, name: r.name, ...(r.description ? { description: r.description } : {}) };
+/** A role, with the roles it contains by name (those since deleted left out). */
+function roleDoc(r: RoleRecord, names: Names): RoleDoc {
+  const composites = r.composites?.length ? roleRefsOf(r.composites, names) : undefined;
+  const any = composites && (composites.realmRoles.length > 0 || Object.keys(composites.clientRoles).length > 0);
+  return { id: r._id, name: r.name, ...(r.description ? { description: r.description } : {}), ...(any ? { composites } : {}) };
 }
 
 function roleRefs(mappings: RoleMappingRecord[], names: Names): { realmRoles: string[]; clientRoles: Record<string, string[]> } {
+  return roleRefsOf(mappings.map((m) => m.roleId), names);
+}
+
+function roleRefsOf(roleIds: string[], names: Names): { realmRoles: string[]; clientRoles: Record<string, string[]> } {
   const realmRoles: string[] = [];
   const clientRoles: Record<string, string[]> = {};
-  for (const m of mappings) {
-    const role = names.roles.get(m.roleId);
+  for (const roleId of roleIds) {
+    const role = names.roles.get(roleId);
     if (!role) continue;
     if (role.clientId === "") realmRoles.push(role.name);
     else {

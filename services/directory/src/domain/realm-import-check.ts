@@ -128,6 +128,11 @@ export function checkDirectoryPart(raw: unknown, plugins?: PluginRegistry): { pa
     }
   };
   part.clients.forEach((c, i) => { if (c.serviceAccount) roleRefs(`$.clients[${i}].serviceAccount`, c.serviceAccount.realmRoles, c.serviceAccount.clientRoles); });
+  // A composite names roles as holders do.
+  part.roles.forEach((r, i) => { if (r.composites) roleRefs(`$.roles[${i}].composites`, r.composites.realmRoles, r.composites.clientRoles); });
+  part.clients.forEach((c, i) => c.roles.forEach((r, j) => {
+    if (r.composites) roleRefs(`$.clients[${i}].roles[${j}].composites`, r.composites.realmRoles, r.composites.clientRoles);
+  }));
 
   const groupPaths = new Set<string>();
   const walk = (groups: GroupDoc[], parent: string, p: string) => {

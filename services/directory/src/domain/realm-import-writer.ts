@@ -9,6 +9,7 @@ import type { RealmRepository } from "../store/realm-repository.js";
 import type { DirectoryPart, KeptIds } from "./realm-import-check.js";
 import { emailKeyOf, type UserRecord } from "./user.js";
 import type { RoleRecord } from "./role.js";
+import type { RoleDoc } from "../../../kit/src/realm-transfer/document-schema.js";
 import type { ClientRecord } from "./client.js";
 import type { GroupRecord } from "./group.js";
 import { BUILTIN_SEED_VERSION } from "./builtin-scopes.js";
@@ -111,6 +112,13 @@ export class RealmImportWriter {
     await put("groups", groups);
 
     const names = await this.resolver(realmId);
+    // Composites by id, once every role of the document is written (a role may contain a later one).
+    const composite = (r: RoleDoc, clientId: string): Row[] => {
+      if (!r.composites) return [];
+      const ids = this.mappings(realmId, "group", "", r.composites.realmRoles, r.composites.clientRoles, names).map((m) => String(m.roleId));
+      return [{ _id: r.id, realmId, clientId, name: r.name, description: r.description ?? "", createdAt: now, composites: [...new Set(ids)] }];
+    };
+    await put("roles", [...part.roles.flatMap((r) => composite(r, "")), ...part.clients.flatMap((c) => c.roles.flatMap((r) => composite(r, c.id)))]);
     const mappings: Row[] = [];
     const walk = (list: GroupDoc[]) => list.forEach((g) => { mappings.push(...this.mappings(realmId, "group", g.id, g.realmRoles, g.clientRoles, names)); walk(g.subGroups); });
     walk(part.groups);

@@ -22,7 +22,15 @@ const epochMs = z.number().int().nonnegative();
 /** Roles of clients, by client slug (Keycloak's `clientRoles` shape). */
 const clientRoleMap = z.record(z.string().max(255), z.array(name).max(1000));
 
-export const roleSchema = z.strictObject({ id, name, description: text.optional() });
+/**
+ * The roles a composite role contains, by name as holders name theirs (realm roles, client roles
+ * under their client's clientId); absent: not a composite.
+ */
+export const roleCompositesSchema = z.strictObject({
+  realmRoles: z.array(name).max(500), clientRoles: z.record(z.string().max(255), z.array(name).max(500)),
+});
+
+export const roleSchema = z.strictObject({ id, name, description: text.optional(), composites: roleCompositesSchema.optional() });
 
 export const protocolMapperSchema = z.strictObject({
   id, name, mapperType: name, protocol: name, config: z.record(z.string().max(255), z.string().max(4096)),
