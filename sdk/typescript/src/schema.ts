@@ -2863,6 +2863,17 @@ export interface components {
                 requirePushedAuthorizationRequests?: boolean;
                 browserFlow?: string;
                 directGrantFlow?: string;
+                webAuthnPolicyPasswordlessRpEntityName?: string;
+                webAuthnPolicyPasswordlessSignatureAlgorithms?: string[];
+                webAuthnPolicyPasswordlessRpId?: string;
+                webAuthnPolicyPasswordlessAttestationConveyancePreference?: string;
+                webAuthnPolicyPasswordlessAuthenticatorAttachment?: string;
+                webAuthnPolicyPasswordlessRequireResidentKey?: string;
+                webAuthnPolicyPasswordlessUserVerificationRequirement?: string;
+                webAuthnPolicyPasswordlessCreateTimeout?: number;
+                webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
+                webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
+                webAuthnPolicyPasswordlessExtraOrigins?: string[];
             };
             roles: {
                 id: string;
@@ -3192,6 +3203,18 @@ export interface components {
             requirePushedAuthorizationRequests: boolean;
             browserFlow: string;
             directGrantFlow: string;
+            webAuthnPolicyPasswordlessRpEntityName: string;
+            webAuthnPolicyPasswordlessSignatureAlgorithms: string[];
+            webAuthnPolicyPasswordlessRpId: string;
+            webAuthnPolicyPasswordlessAttestationConveyancePreference: string;
+            webAuthnPolicyPasswordlessAuthenticatorAttachment: string;
+            webAuthnPolicyPasswordlessRequireResidentKey: string;
+            webAuthnPolicyPasswordlessUserVerificationRequirement: string;
+            /** Format: int32 */
+            webAuthnPolicyPasswordlessCreateTimeout: number;
+            webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: boolean;
+            webAuthnPolicyPasswordlessAcceptableAaguids: string[];
+            webAuthnPolicyPasswordlessExtraOrigins: string[];
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3317,6 +3340,18 @@ export interface components {
             requirePushedAuthorizationRequests?: boolean;
             browserFlow?: string;
             directGrantFlow?: string;
+            webAuthnPolicyPasswordlessRpEntityName?: string;
+            webAuthnPolicyPasswordlessSignatureAlgorithms?: string[];
+            webAuthnPolicyPasswordlessRpId?: string;
+            webAuthnPolicyPasswordlessAttestationConveyancePreference?: string;
+            webAuthnPolicyPasswordlessAuthenticatorAttachment?: string;
+            webAuthnPolicyPasswordlessRequireResidentKey?: string;
+            webAuthnPolicyPasswordlessUserVerificationRequirement?: string;
+            /** Format: int32 */
+            webAuthnPolicyPasswordlessCreateTimeout?: number;
+            webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
+            webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
+            webAuthnPolicyPasswordlessExtraOrigins?: string[];
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3348,6 +3383,18 @@ export interface components {
             requirePushedAuthorizationRequests?: boolean;
             browserFlow?: string;
             directGrantFlow?: string;
+            webAuthnPolicyPasswordlessRpEntityName?: string;
+            webAuthnPolicyPasswordlessSignatureAlgorithms?: string[];
+            webAuthnPolicyPasswordlessRpId?: string;
+            webAuthnPolicyPasswordlessAttestationConveyancePreference?: string;
+            webAuthnPolicyPasswordlessAuthenticatorAttachment?: string;
+            webAuthnPolicyPasswordlessRequireResidentKey?: string;
+            webAuthnPolicyPasswordlessUserVerificationRequirement?: string;
+            /** Format: int32 */
+            webAuthnPolicyPasswordlessCreateTimeout?: number;
+            webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
+            webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
+            webAuthnPolicyPasswordlessExtraOrigins?: string[];
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -4270,6 +4317,18 @@ export interface operations {
                         requirePushedAuthorizationRequests: boolean;
                         browserFlow: string;
                         directGrantFlow: string;
+                        webAuthnPolicyPasswordlessRpEntityName: string;
+                        webAuthnPolicyPasswordlessSignatureAlgorithms: string[];
+                        webAuthnPolicyPasswordlessRpId: string;
+                        webAuthnPolicyPasswordlessAttestationConveyancePreference: string;
+                        webAuthnPolicyPasswordlessAuthenticatorAttachment: string;
+                        webAuthnPolicyPasswordlessRequireResidentKey: string;
+                        webAuthnPolicyPasswordlessUserVerificationRequirement: string;
+                        /** Format: int32 */
+                        webAuthnPolicyPasswordlessCreateTimeout: number;
+                        webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: boolean;
+                        webAuthnPolicyPasswordlessAcceptableAaguids: string[];
+                        webAuthnPolicyPasswordlessExtraOrigins: string[];
                         importReport: {
                             path: string;
                             message: string;

@@ -4,6 +4,7 @@ import type {
   AuthenticationFlowDoc, ClientDoc, ClientScopeDoc, GroupDoc, OrganizationDoc, PasskeyDoc, RealmSettingsDoc, RoleDoc, UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
 import { REALM_DEFAULTS, type RealmRecord } from "./realm.js";
+import { webAuthnPolicyOf } from "./webauthn-policy.js";
 import type { ClientRecord } from "./client.js";
 import type { RoleMappingRecord, RoleRecord } from "./role.js";
 import type { GroupRecord } from "./group.js";
@@ -201,6 +202,7 @@ export class RealmExport {
       rateLimitPerIp: r.rateLimitPerIp ?? 0, rateLimitPerClient: r.rateLimitPerClient ?? 0,
       requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests ?? false,
       ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),
+      ...webAuthnPolicyOf(r),
     };
   }
 

@@ -1,4 +1,5 @@
 import { REALM_DEFAULTS, REDACTED, type RealmRecord } from "./realm.js";
+import { webAuthnPolicyOf } from "./webauthn-policy.js";
 import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 import { BROWSER_FLOW, DIRECT_GRANT_FLOW } from "../../../kit/src/authentication-flows/flow-model.js";
 
@@ -16,6 +17,7 @@ export function realmView(r: RealmRecord) {
     requirePushedAuthorizationRequests: fields.requirePushedAuthorizationRequests ?? REALM_DEFAULTS.requirePushedAuthorizationRequests,
     browserFlow: fields.browserFlow ?? BROWSER_FLOW,
     directGrantFlow: fields.directGrantFlow ?? DIRECT_GRANT_FLOW,
+    ...webAuthnPolicyOf(fields),
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

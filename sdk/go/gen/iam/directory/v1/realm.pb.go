@@ -77,8 +77,30 @@ type Realm struct {
 	// The aliases of the realm's browser and direct-grant authentication flows (authentication_flow.proto).
 	BrowserFlow     string `protobuf:"bytes,44,opt,name=browser_flow,json=browserFlow,proto3" json:"browser_flow,omitempty"`
 	DirectGrantFlow string `protobuf:"bytes,45,opt,name=direct_grant_flow,json=directGrantFlow,proto3" json:"direct_grant_flow,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Keycloak's WebAuthn Passwordless Policy (docs/passkeys.md), read by every passkey ceremony.
+	// The name the authenticator shows; empty = the realm's name.
+	WebAuthnPolicyPasswordlessRpEntityName string `protobuf:"bytes,46,opt,name=web_authn_policy_passwordless_rp_entity_name,json=webAuthnPolicyPasswordlessRpEntityName,proto3" json:"web_authn_policy_passwordless_rp_entity_name,omitempty"`
+	// ES256, ES384, ES512, RS256, RS384, RS512, RS1, Ed25519 (each a COSE algorithm).
+	WebAuthnPolicyPasswordlessSignatureAlgorithms []string `protobuf:"bytes,47,rep,name=web_authn_policy_passwordless_signature_algorithms,json=webAuthnPolicyPasswordlessSignatureAlgorithms,proto3" json:"web_authn_policy_passwordless_signature_algorithms,omitempty"`
+	// Empty = the host of TESSERA_PUBLIC_URL.
+	WebAuthnPolicyPasswordlessRpId string `protobuf:"bytes,48,opt,name=web_authn_policy_passwordless_rp_id,json=webAuthnPolicyPasswordlessRpId,proto3" json:"web_authn_policy_passwordless_rp_id,omitempty"`
+	// "not specified", "none", "indirect", "direct".
+	WebAuthnPolicyPasswordlessAttestationConveyancePreference string `protobuf:"bytes,49,opt,name=web_authn_policy_passwordless_attestation_conveyance_preference,json=webAuthnPolicyPasswordlessAttestationConveyancePreference,proto3" json:"web_authn_policy_passwordless_attestation_conveyance_preference,omitempty"`
+	// "not specified", "platform", "cross-platform".
+	WebAuthnPolicyPasswordlessAuthenticatorAttachment string `protobuf:"bytes,50,opt,name=web_authn_policy_passwordless_authenticator_attachment,json=webAuthnPolicyPasswordlessAuthenticatorAttachment,proto3" json:"web_authn_policy_passwordless_authenticator_attachment,omitempty"`
+	// "not specified", "Yes", "No".
+	WebAuthnPolicyPasswordlessRequireResidentKey string `protobuf:"bytes,51,opt,name=web_authn_policy_passwordless_require_resident_key,json=webAuthnPolicyPasswordlessRequireResidentKey,proto3" json:"web_authn_policy_passwordless_require_resident_key,omitempty"`
+	// "not specified", "required", "preferred", "discouraged".
+	WebAuthnPolicyPasswordlessUserVerificationRequirement string `protobuf:"bytes,52,opt,name=web_authn_policy_passwordless_user_verification_requirement,json=webAuthnPolicyPasswordlessUserVerificationRequirement,proto3" json:"web_authn_policy_passwordless_user_verification_requirement,omitempty"`
+	// Seconds; 0 = the browser's default.
+	WebAuthnPolicyPasswordlessCreateTimeout                  int32 `protobuf:"varint,53,opt,name=web_authn_policy_passwordless_create_timeout,json=webAuthnPolicyPasswordlessCreateTimeout,proto3" json:"web_authn_policy_passwordless_create_timeout,omitempty"`
+	WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister bool  `protobuf:"varint,54,opt,name=web_authn_policy_passwordless_avoid_same_authenticator_register,json=webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister,proto3" json:"web_authn_policy_passwordless_avoid_same_authenticator_register,omitempty"`
+	// Non-empty: only authenticators of these AAGUIDs may register (attestation required).
+	WebAuthnPolicyPasswordlessAcceptableAaguids []string `protobuf:"bytes,55,rep,name=web_authn_policy_passwordless_acceptable_aaguids,json=webAuthnPolicyPasswordlessAcceptableAaguids,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids,omitempty"`
+	// Origins accepted in clientDataJSON besides the public URL's.
+	WebAuthnPolicyPasswordlessExtraOrigins []string `protobuf:"bytes,56,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
+	unknownFields                          protoimpl.UnknownFields
+	sizeCache                              protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -426,6 +448,83 @@ func (x *Realm) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *Realm) GetWebAuthnPolicyPasswordlessRpEntityName() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessRpEntityName
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessSignatureAlgorithms() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithms
+	}
+	return nil
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessRpId() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessRpId
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessAttestationConveyancePreference() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAttestationConveyancePreference
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessAuthenticatorAttachment() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAuthenticatorAttachment
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessRequireResidentKey() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessRequireResidentKey
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessUserVerificationRequirement() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessUserVerificationRequirement
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessCreateTimeout() int32 {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessCreateTimeout
+	}
+	return 0
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister
+	}
+	return false
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessAcceptableAaguids() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguids
+	}
+	return nil
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessExtraOrigins() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOrigins
+	}
+	return nil
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -471,8 +570,25 @@ type RealmInput struct {
 	RequirePushedAuthorizationRequests *bool                  `protobuf:"varint,40,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string                `protobuf:"bytes,41,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string                `protobuf:"bytes,42,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's WebAuthn Passwordless Policy (see Realm). Each list is read only with its presence
+	// flag set (the gateway sets it when the body names the list), so that an empty list is told
+	// from an absent one; a gRPC caller sets it with the list.
+	WebAuthnPolicyPasswordlessRpEntityName                    *string  `protobuf:"bytes,43,opt,name=web_authn_policy_passwordless_rp_entity_name,json=webAuthnPolicyPasswordlessRpEntityName,proto3,oneof" json:"web_authn_policy_passwordless_rp_entity_name,omitempty"`
+	WebAuthnPolicyPasswordlessSignatureAlgorithms             []string `protobuf:"bytes,44,rep,name=web_authn_policy_passwordless_signature_algorithms,json=webAuthnPolicyPasswordlessSignatureAlgorithms,proto3" json:"web_authn_policy_passwordless_signature_algorithms,omitempty"`
+	WebAuthnPolicyPasswordlessSignatureAlgorithmsPresent      bool     `protobuf:"varint,45,opt,name=web_authn_policy_passwordless_signature_algorithms_present,json=webAuthnPolicyPasswordlessSignatureAlgorithmsPresent,proto3" json:"web_authn_policy_passwordless_signature_algorithms_present,omitempty"`
+	WebAuthnPolicyPasswordlessRpId                            *string  `protobuf:"bytes,46,opt,name=web_authn_policy_passwordless_rp_id,json=webAuthnPolicyPasswordlessRpId,proto3,oneof" json:"web_authn_policy_passwordless_rp_id,omitempty"`
+	WebAuthnPolicyPasswordlessAttestationConveyancePreference *string  `protobuf:"bytes,47,opt,name=web_authn_policy_passwordless_attestation_conveyance_preference,json=webAuthnPolicyPasswordlessAttestationConveyancePreference,proto3,oneof" json:"web_authn_policy_passwordless_attestation_conveyance_preference,omitempty"`
+	WebAuthnPolicyPasswordlessAuthenticatorAttachment         *string  `protobuf:"bytes,48,opt,name=web_authn_policy_passwordless_authenticator_attachment,json=webAuthnPolicyPasswordlessAuthenticatorAttachment,proto3,oneof" json:"web_authn_policy_passwordless_authenticator_attachment,omitempty"`
+	WebAuthnPolicyPasswordlessRequireResidentKey              *string  `protobuf:"bytes,49,opt,name=web_authn_policy_passwordless_require_resident_key,json=webAuthnPolicyPasswordlessRequireResidentKey,proto3,oneof" json:"web_authn_policy_passwordless_require_resident_key,omitempty"`
+	WebAuthnPolicyPasswordlessUserVerificationRequirement     *string  `protobuf:"bytes,50,opt,name=web_authn_policy_passwordless_user_verification_requirement,json=webAuthnPolicyPasswordlessUserVerificationRequirement,proto3,oneof" json:"web_authn_policy_passwordless_user_verification_requirement,omitempty"`
+	WebAuthnPolicyPasswordlessCreateTimeout                   *int32   `protobuf:"varint,51,opt,name=web_authn_policy_passwordless_create_timeout,json=webAuthnPolicyPasswordlessCreateTimeout,proto3,oneof" json:"web_authn_policy_passwordless_create_timeout,omitempty"`
+	WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister  *bool    `protobuf:"varint,52,opt,name=web_authn_policy_passwordless_avoid_same_authenticator_register,json=webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister,proto3,oneof" json:"web_authn_policy_passwordless_avoid_same_authenticator_register,omitempty"`
+	WebAuthnPolicyPasswordlessAcceptableAaguids               []string `protobuf:"bytes,53,rep,name=web_authn_policy_passwordless_acceptable_aaguids,json=webAuthnPolicyPasswordlessAcceptableAaguids,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids,omitempty"`
+	WebAuthnPolicyPasswordlessAcceptableAaguidsPresent        bool     `protobuf:"varint,54,opt,name=web_authn_policy_passwordless_acceptable_aaguids_present,json=webAuthnPolicyPasswordlessAcceptableAaguidsPresent,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids_present,omitempty"`
+	WebAuthnPolicyPasswordlessExtraOrigins                    []string `protobuf:"bytes,55,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
+	WebAuthnPolicyPasswordlessExtraOriginsPresent             bool     `protobuf:"varint,56,opt,name=web_authn_policy_passwordless_extra_origins_present,json=webAuthnPolicyPasswordlessExtraOriginsPresent,proto3" json:"web_authn_policy_passwordless_extra_origins_present,omitempty"`
+	unknownFields                                             protoimpl.UnknownFields
+	sizeCache                                                 protoimpl.SizeCache
 }
 
 func (x *RealmInput) Reset() {
@@ -799,6 +915,104 @@ func (x *RealmInput) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessRpEntityName() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRpEntityName != nil {
+		return *x.WebAuthnPolicyPasswordlessRpEntityName
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessSignatureAlgorithms() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithms
+	}
+	return nil
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessSignatureAlgorithmsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithmsPresent
+	}
+	return false
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessRpId() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRpId != nil {
+		return *x.WebAuthnPolicyPasswordlessRpId
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAttestationConveyancePreference() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessAttestationConveyancePreference != nil {
+		return *x.WebAuthnPolicyPasswordlessAttestationConveyancePreference
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAuthenticatorAttachment() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessAuthenticatorAttachment != nil {
+		return *x.WebAuthnPolicyPasswordlessAuthenticatorAttachment
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessRequireResidentKey() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRequireResidentKey != nil {
+		return *x.WebAuthnPolicyPasswordlessRequireResidentKey
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessUserVerificationRequirement() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessUserVerificationRequirement != nil {
+		return *x.WebAuthnPolicyPasswordlessUserVerificationRequirement
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessCreateTimeout() int32 {
+	if x != nil && x.WebAuthnPolicyPasswordlessCreateTimeout != nil {
+		return *x.WebAuthnPolicyPasswordlessCreateTimeout
+	}
+	return 0
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister() bool {
+	if x != nil && x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister != nil {
+		return *x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister
+	}
+	return false
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAcceptableAaguids() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguids
+	}
+	return nil
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAcceptableAaguidsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguidsPresent
+	}
+	return false
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessExtraOrigins() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOrigins
+	}
+	return nil
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessExtraOriginsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOriginsPresent
+	}
+	return false
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -828,8 +1042,25 @@ type RealmUpdate struct {
 	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string `protobuf:"bytes,20,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string `protobuf:"bytes,21,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's WebAuthn Passwordless Policy (see Realm). Each list is read only with its presence
+	// flag set (the gateway sets it when the body names the list), so that an empty list is told
+	// from an absent one; a gRPC caller sets it with the list.
+	WebAuthnPolicyPasswordlessRpEntityName                    *string  `protobuf:"bytes,22,opt,name=web_authn_policy_passwordless_rp_entity_name,json=webAuthnPolicyPasswordlessRpEntityName,proto3,oneof" json:"web_authn_policy_passwordless_rp_entity_name,omitempty"`
+	WebAuthnPolicyPasswordlessSignatureAlgorithms             []string `protobuf:"bytes,23,rep,name=web_authn_policy_passwordless_signature_algorithms,json=webAuthnPolicyPasswordlessSignatureAlgorithms,proto3" json:"web_authn_policy_passwordless_signature_algorithms,omitempty"`
+	WebAuthnPolicyPasswordlessSignatureAlgorithmsPresent      bool     `protobuf:"varint,24,opt,name=web_authn_policy_passwordless_signature_algorithms_present,json=webAuthnPolicyPasswordlessSignatureAlgorithmsPresent,proto3" json:"web_authn_policy_passwordless_signature_algorithms_present,omitempty"`
+	WebAuthnPolicyPasswordlessRpId                            *string  `protobuf:"bytes,25,opt,name=web_authn_policy_passwordless_rp_id,json=webAuthnPolicyPasswordlessRpId,proto3,oneof" json:"web_authn_policy_passwordless_rp_id,omitempty"`
+	WebAuthnPolicyPasswordlessAttestationConveyancePreference *string  `protobuf:"bytes,26,opt,name=web_authn_policy_passwordless_attestation_conveyance_preference,json=webAuthnPolicyPasswordlessAttestationConveyancePreference,proto3,oneof" json:"web_authn_policy_passwordless_attestation_conveyance_preference,omitempty"`
+	WebAuthnPolicyPasswordlessAuthenticatorAttachment         *string  `protobuf:"bytes,27,opt,name=web_authn_policy_passwordless_authenticator_attachment,json=webAuthnPolicyPasswordlessAuthenticatorAttachment,proto3,oneof" json:"web_authn_policy_passwordless_authenticator_attachment,omitempty"`
+	WebAuthnPolicyPasswordlessRequireResidentKey              *string  `protobuf:"bytes,28,opt,name=web_authn_policy_passwordless_require_resident_key,json=webAuthnPolicyPasswordlessRequireResidentKey,proto3,oneof" json:"web_authn_policy_passwordless_require_resident_key,omitempty"`
+	WebAuthnPolicyPasswordlessUserVerificationRequirement     *string  `protobuf:"bytes,29,opt,name=web_authn_policy_passwordless_user_verification_requirement,json=webAuthnPolicyPasswordlessUserVerificationRequirement,proto3,oneof" json:"web_authn_policy_passwordless_user_verification_requirement,omitempty"`
+	WebAuthnPolicyPasswordlessCreateTimeout                   *int32   `protobuf:"varint,30,opt,name=web_authn_policy_passwordless_create_timeout,json=webAuthnPolicyPasswordlessCreateTimeout,proto3,oneof" json:"web_authn_policy_passwordless_create_timeout,omitempty"`
+	WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister  *bool    `protobuf:"varint,31,opt,name=web_authn_policy_passwordless_avoid_same_authenticator_register,json=webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister,proto3,oneof" json:"web_authn_policy_passwordless_avoid_same_authenticator_register,omitempty"`
+	WebAuthnPolicyPasswordlessAcceptableAaguids               []string `protobuf:"bytes,32,rep,name=web_authn_policy_passwordless_acceptable_aaguids,json=webAuthnPolicyPasswordlessAcceptableAaguids,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids,omitempty"`
+	WebAuthnPolicyPasswordlessAcceptableAaguidsPresent        bool     `protobuf:"varint,33,opt,name=web_authn_policy_passwordless_acceptable_aaguids_present,json=webAuthnPolicyPasswordlessAcceptableAaguidsPresent,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids_present,omitempty"`
+	WebAuthnPolicyPasswordlessExtraOrigins                    []string `protobuf:"bytes,34,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
+	WebAuthnPolicyPasswordlessExtraOriginsPresent             bool     `protobuf:"varint,35,opt,name=web_authn_policy_passwordless_extra_origins_present,json=webAuthnPolicyPasswordlessExtraOriginsPresent,proto3" json:"web_authn_policy_passwordless_extra_origins_present,omitempty"`
+	unknownFields                                             protoimpl.UnknownFields
+	sizeCache                                                 protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1007,6 +1238,104 @@ func (x *RealmUpdate) GetDirectGrantFlow() string {
 		return *x.DirectGrantFlow
 	}
 	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessRpEntityName() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRpEntityName != nil {
+		return *x.WebAuthnPolicyPasswordlessRpEntityName
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessSignatureAlgorithms() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithms
+	}
+	return nil
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessSignatureAlgorithmsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithmsPresent
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessRpId() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRpId != nil {
+		return *x.WebAuthnPolicyPasswordlessRpId
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAttestationConveyancePreference() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessAttestationConveyancePreference != nil {
+		return *x.WebAuthnPolicyPasswordlessAttestationConveyancePreference
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAuthenticatorAttachment() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessAuthenticatorAttachment != nil {
+		return *x.WebAuthnPolicyPasswordlessAuthenticatorAttachment
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessRequireResidentKey() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRequireResidentKey != nil {
+		return *x.WebAuthnPolicyPasswordlessRequireResidentKey
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessUserVerificationRequirement() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessUserVerificationRequirement != nil {
+		return *x.WebAuthnPolicyPasswordlessUserVerificationRequirement
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessCreateTimeout() int32 {
+	if x != nil && x.WebAuthnPolicyPasswordlessCreateTimeout != nil {
+		return *x.WebAuthnPolicyPasswordlessCreateTimeout
+	}
+	return 0
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister() bool {
+	if x != nil && x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister != nil {
+		return *x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAcceptableAaguids() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguids
+	}
+	return nil
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAcceptableAaguidsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguidsPresent
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessExtraOrigins() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOrigins
+	}
+	return nil
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessExtraOriginsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOriginsPresent
+	}
+	return false
 }
 
 type CreateRealmRequest struct {
@@ -1698,7 +2027,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\x10\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd7\x19\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1751,11 +2080,22 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18* \x01(\bR\x14resetPasswordAllowed\x12Q\n" +
 	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x12!\n" +
 	"\fbrowser_flow\x18, \x01(\tR\vbrowserFlow\x12*\n" +
-	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x1a8\n" +
+	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x12\\\n" +
+	",web_authn_policy_passwordless_rp_entity_name\x18. \x01(\tR&webAuthnPolicyPasswordlessRpEntityName\x12i\n" +
+	"2web_authn_policy_passwordless_signature_algorithms\x18/ \x03(\tR-webAuthnPolicyPasswordlessSignatureAlgorithms\x12K\n" +
+	"#web_authn_policy_passwordless_rp_id\x180 \x01(\tR\x1ewebAuthnPolicyPasswordlessRpId\x12\x82\x01\n" +
+	"?web_authn_policy_passwordless_attestation_conveyance_preference\x181 \x01(\tR9webAuthnPolicyPasswordlessAttestationConveyancePreference\x12q\n" +
+	"6web_authn_policy_passwordless_authenticator_attachment\x182 \x01(\tR1webAuthnPolicyPasswordlessAuthenticatorAttachment\x12h\n" +
+	"2web_authn_policy_passwordless_require_resident_key\x183 \x01(\tR,webAuthnPolicyPasswordlessRequireResidentKey\x12z\n" +
+	";web_authn_policy_passwordless_user_verification_requirement\x184 \x01(\tR5webAuthnPolicyPasswordlessUserVerificationRequirement\x12]\n" +
+	",web_authn_policy_passwordless_create_timeout\x185 \x01(\x05R'webAuthnPolicyPasswordlessCreateTimeout\x12\x81\x01\n" +
+	"?web_authn_policy_passwordless_avoid_same_authenticator_register\x186 \x01(\bR8webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister\x12e\n" +
+	"0web_authn_policy_passwordless_acceptable_aaguids\x187 \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12[\n" +
+	"+web_authn_policy_passwordless_extra_origins\x188 \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x18\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x86(\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1805,7 +2145,21 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18' \x01(\bH%R\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18) \x01(\tH'R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x12a\n" +
+	",web_authn_policy_passwordless_rp_entity_name\x18+ \x01(\tH)R&webAuthnPolicyPasswordlessRpEntityName\x88\x01\x01\x12i\n" +
+	"2web_authn_policy_passwordless_signature_algorithms\x18, \x03(\tR-webAuthnPolicyPasswordlessSignatureAlgorithms\x12x\n" +
+	":web_authn_policy_passwordless_signature_algorithms_present\x18- \x01(\bR4webAuthnPolicyPasswordlessSignatureAlgorithmsPresent\x12P\n" +
+	"#web_authn_policy_passwordless_rp_id\x18. \x01(\tH*R\x1ewebAuthnPolicyPasswordlessRpId\x88\x01\x01\x12\x87\x01\n" +
+	"?web_authn_policy_passwordless_attestation_conveyance_preference\x18/ \x01(\tH+R9webAuthnPolicyPasswordlessAttestationConveyancePreference\x88\x01\x01\x12v\n" +
+	"6web_authn_policy_passwordless_authenticator_attachment\x180 \x01(\tH,R1webAuthnPolicyPasswordlessAuthenticatorAttachment\x88\x01\x01\x12m\n" +
+	"2web_authn_policy_passwordless_require_resident_key\x181 \x01(\tH-R,webAuthnPolicyPasswordlessRequireResidentKey\x88\x01\x01\x12\x7f\n" +
+	";web_authn_policy_passwordless_user_verification_requirement\x182 \x01(\tH.R5webAuthnPolicyPasswordlessUserVerificationRequirement\x88\x01\x01\x12b\n" +
+	",web_authn_policy_passwordless_create_timeout\x183 \x01(\x05H/R'webAuthnPolicyPasswordlessCreateTimeout\x88\x01\x01\x12\x86\x01\n" +
+	"?web_authn_policy_passwordless_avoid_same_authenticator_register\x184 \x01(\bH0R8webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister\x88\x01\x01\x12e\n" +
+	"0web_authn_policy_passwordless_acceptable_aaguids\x185 \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12t\n" +
+	"8web_authn_policy_passwordless_acceptable_aaguids_present\x186 \x01(\bR2webAuthnPolicyPasswordlessAcceptableAaguidsPresent\x12[\n" +
+	"+web_authn_policy_passwordless_extra_origins\x187 \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12j\n" +
+	"3web_authn_policy_passwordless_extra_origins_present\x188 \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1855,7 +2209,15 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"\xbd\v\n" +
+	"\x12_direct_grant_flowB/\n" +
+	"-_web_authn_policy_passwordless_rp_entity_nameB&\n" +
+	"$_web_authn_policy_passwordless_rp_idBB\n" +
+	"@_web_authn_policy_passwordless_attestation_conveyance_preferenceB9\n" +
+	"7_web_authn_policy_passwordless_authenticator_attachmentB5\n" +
+	"3_web_authn_policy_passwordless_require_resident_keyB>\n" +
+	"<_web_authn_policy_passwordless_user_verification_requirementB/\n" +
+	"-_web_authn_policy_passwordless_create_timeoutBB\n" +
+	"@_web_authn_policy_passwordless_avoid_same_authenticator_register\"\xa0\x1b\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1880,7 +2242,21 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18\x12 \x01(\bH\x0fR\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18\x14 \x01(\tH\x11R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x12a\n" +
+	",web_authn_policy_passwordless_rp_entity_name\x18\x16 \x01(\tH\x13R&webAuthnPolicyPasswordlessRpEntityName\x88\x01\x01\x12i\n" +
+	"2web_authn_policy_passwordless_signature_algorithms\x18\x17 \x03(\tR-webAuthnPolicyPasswordlessSignatureAlgorithms\x12x\n" +
+	":web_authn_policy_passwordless_signature_algorithms_present\x18\x18 \x01(\bR4webAuthnPolicyPasswordlessSignatureAlgorithmsPresent\x12P\n" +
+	"#web_authn_policy_passwordless_rp_id\x18\x19 \x01(\tH\x14R\x1ewebAuthnPolicyPasswordlessRpId\x88\x01\x01\x12\x87\x01\n" +
+	"?web_authn_policy_passwordless_attestation_conveyance_preference\x18\x1a \x01(\tH\x15R9webAuthnPolicyPasswordlessAttestationConveyancePreference\x88\x01\x01\x12v\n" +
+	"6web_authn_policy_passwordless_authenticator_attachment\x18\x1b \x01(\tH\x16R1webAuthnPolicyPasswordlessAuthenticatorAttachment\x88\x01\x01\x12m\n" +
+	"2web_authn_policy_passwordless_require_resident_key\x18\x1c \x01(\tH\x17R,webAuthnPolicyPasswordlessRequireResidentKey\x88\x01\x01\x12\x7f\n" +
+	";web_authn_policy_passwordless_user_verification_requirement\x18\x1d \x01(\tH\x18R5webAuthnPolicyPasswordlessUserVerificationRequirement\x88\x01\x01\x12b\n" +
+	",web_authn_policy_passwordless_create_timeout\x18\x1e \x01(\x05H\x19R'webAuthnPolicyPasswordlessCreateTimeout\x88\x01\x01\x12\x86\x01\n" +
+	"?web_authn_policy_passwordless_avoid_same_authenticator_register\x18\x1f \x01(\bH\x1aR8webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister\x88\x01\x01\x12e\n" +
+	"0web_authn_policy_passwordless_acceptable_aaguids\x18  \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12t\n" +
+	"8web_authn_policy_passwordless_acceptable_aaguids_present\x18! \x01(\bR2webAuthnPolicyPasswordlessAcceptableAaguidsPresent\x12[\n" +
+	"+web_authn_policy_passwordless_extra_origins\x18\" \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12j\n" +
+	"3web_authn_policy_passwordless_extra_origins_present\x18# \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1908,7 +2284,15 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"H\n" +
+	"\x12_direct_grant_flowB/\n" +
+	"-_web_authn_policy_passwordless_rp_entity_nameB&\n" +
+	"$_web_authn_policy_passwordless_rp_idBB\n" +
+	"@_web_authn_policy_passwordless_attestation_conveyance_preferenceB9\n" +
+	"7_web_authn_policy_passwordless_authenticator_attachmentB5\n" +
+	"3_web_authn_policy_passwordless_require_resident_keyB>\n" +
+	"<_web_authn_policy_passwordless_user_verification_requirementB/\n" +
+	"-_web_authn_policy_passwordless_create_timeoutBB\n" +
+	"@_web_authn_policy_passwordless_avoid_same_authenticator_register\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +
