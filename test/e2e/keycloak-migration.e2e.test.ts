@@ -88,6 +88,16 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(at('$.components["org.keycloak.storage.UserStorageProvider"][0].subComponents')).toEqual([expect.stringContaining("LDAP mappers")]);
     expect(at('$.components["org.keycloak.storage.UserStorageProvider"][0].config.fullSyncPeriod')).toEqual(["sync period 604800 s shortened to 86400 s, Tessera's longest"]);
     expect(at("$.webAuthnPolicyRpEntityName")).toEqual([expect.stringContaining("no equivalent")]);
+    // The passwordless policy is Tessera's passkey policy, carried under the same names.
+    expect(report.filter((r) => r.path.startsWith("$.webAuthnPolicyPasswordless"))).toEqual([]);
+    expect(imported.body).toMatchObject({
+      webAuthnPolicyPasswordlessRpEntityName: "keycloak", webAuthnPolicyPasswordlessSignatureAlgorithms: ["ES256", "RS256"],
+      webAuthnPolicyPasswordlessRpId: "", webAuthnPolicyPasswordlessAttestationConveyancePreference: "not specified",
+      webAuthnPolicyPasswordlessAuthenticatorAttachment: "not specified", webAuthnPolicyPasswordlessRequireResidentKey: "Yes",
+      webAuthnPolicyPasswordlessUserVerificationRequirement: "required", webAuthnPolicyPasswordlessCreateTimeout: 0,
+      webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: false, webAuthnPolicyPasswordlessAcceptableAaguids: [],
+      webAuthnPolicyPasswordlessExtraOrigins: ["https://app.acme.test"],
+    });
     expect(at('$.components["org.keycloak.keys.KeyProvider"][0]')).toEqual([expect.stringContaining("realm keys are not carried over")]);
     // Nothing secret comes back in the report.
     expect(JSON.stringify(imported.body)).not.toMatch(/idp-secret-from-kc|ldap-secret-from-kc|smtp-pw-from-kc|worker-secret-from-kc/);

@@ -1,53 +1,13 @@
-import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import * as oidc from "openid-client";
 import { adminApi, recordResponses, uniqueName } from "./support/http.js";
 import { BrowserSession, type PageResponse } from "./support/browser-session.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
 import { exportSchemaProblems } from "./support/realm-export-schema.js";
 import { expectResponsesDocumented } from "./support/openapi-check.js";
+import { SoftAuthenticator } from "./support/soft-authenticator.js";
 
 const recorded = recordResponses();
-
-/**
- * A software authenticator holding one ES256 credential: a stand-in for a browser's, which the
- * Chromium tier drives through a CDP virtual authenticator (passkeys-browser.e2e.test.ts). Here
- * the point is the stored credential travelling through an export and an import, so the test
- * makes the key itself and signs assertions as WebAuthn Level 2 section 6.3.3 describes.
- */
-class SoftAuthenticator {
-  readonly credentialId = randomBytes(32).toString("base64url");
-  private readonly key: KeyObject;
-  /** The COSE_Key (RFC 9053 section 7.1.1, EC2 P-256, ES256), CBOR-encoded by hand: a map of five. */
-  readonly publicKey: string;
-
-  constructor() {
-    const pair = generateKeyPairSync("ec", { namedCurve: "P-256" });
-    this.key = pair.privateKey;
-    const jwk = pair.publicKey.export({ format: "jwk" });
-    const x = Buffer.from(jwk.x!, "base64url");
-    const y = Buffer.from(jwk.y!, "base64url");
-    this.publicKey = Buffer.concat([
-      Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]), x, Buffer.from([0x22, 0x58, 0x20]), y,
-    ]).toString("base64url");
-  }
-
-  /** AuthenticationResponseJSON for `options` (the page's PublicKeyCredentialRequestOptionsJSON). */
-  assert(options: { challenge: string; rpId: string }, origin: string, counter: number, userId: string): string {
-    const counterBytes = Buffer.alloc(4);
-    counterBytes.writeUInt32BE(counter);
-    // rpIdHash, flags UP|UV (section 6.1), signCount.
-    const authData = Buffer.concat([createHash("sha256").update(options.rpId).digest(), Buffer.from([0x05]), counterBytes]);
-    const clientData = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin, crossOrigin: false }));
-    const signature = sign("sha256", Buffer.concat([authData, createHash("sha256").update(clientData).digest()]), this.key);
-    return JSON.stringify({
-      id: this.credentialId, rawId: this.credentialId, type: "public-key", clientExtensionResults: {}, authenticatorAttachment: "platform",
-      response: {
-        authenticatorData: authData.toString("base64url"), clientDataJSON: clientData.toString("base64url"),
-        signature: signature.toString("base64url"), userHandle: Buffer.from(userId, "utf8").toString("base64url"),
-      },
-    });
-  }
-}
 
 const decode = (v: string) => v.replace(/&quot;/g, "\"").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 

@@ -1,5 +1,5 @@
 /** The realm's fields (spec 2.1) as the forms show them: every create field, grouped as Keycloak's realm settings are. */
-export type Kind = "text" | "number" | "bool" | "password" | "email" | "theme";
+export type Kind = "text" | "number" | "bool" | "password" | "email" | "theme" | "select" | "list";
 
 export interface RealmField {
   name: string;
@@ -8,6 +8,10 @@ export interface RealmField {
   hint?: string;
   /** Whether an update may change it (spec 2.1: the update body accepts only some fields). */
   updatable?: boolean;
+  /** The values a "select" offers, as the API spells them. */
+  options?: readonly string[];
+  /** A "list" the API refuses empty: left out when empty, so the realm's value (or the default) stays. */
+  nonEmpty?: boolean;
 }
 
 export interface FieldGroup {
@@ -36,6 +40,25 @@ export const REALM_GROUPS: FieldGroup[] = [
   { title: "Authentication", fields: [
     { name: "browserFlow", label: "Browser flow", kind: "text", hint: "A flow's alias (Authentication); browser is the built-in one", updatable: true },
     { name: "directGrantFlow", label: "Direct grant flow", kind: "text", hint: "A flow's alias; direct grant is the built-in one", updatable: true },
+  ] },
+  // Keycloak's "Webauthn Passwordless Policy" form (Authentication > Policies), under its field names.
+  { title: "Passkeys (WebAuthn passwordless policy)", fields: [
+    { name: "webAuthnPolicyPasswordlessRpEntityName", label: "Relying party name", kind: "text", hint: "Shown by the authenticator; empty is the realm's name", updatable: true },
+    { name: "webAuthnPolicyPasswordlessSignatureAlgorithms", label: "Signature algorithms", kind: "list", nonEmpty: true,
+      hint: "One a line: ES256, ES384, ES512, RS256, RS384, RS512, RS1, Ed25519", updatable: true },
+    { name: "webAuthnPolicyPasswordlessRpId", label: "Relying party ID", kind: "text", hint: "A domain; empty is the public URL's host", updatable: true },
+    { name: "webAuthnPolicyPasswordlessAttestationConveyancePreference", label: "Attestation conveyance preference", kind: "select",
+      options: ["not specified", "none", "indirect", "direct"], updatable: true },
+    { name: "webAuthnPolicyPasswordlessAuthenticatorAttachment", label: "Authenticator attachment", kind: "select",
+      options: ["not specified", "platform", "cross-platform"], updatable: true },
+    { name: "webAuthnPolicyPasswordlessRequireResidentKey", label: "Require discoverable credential", kind: "select",
+      options: ["not specified", "Yes", "No"], updatable: true },
+    { name: "webAuthnPolicyPasswordlessUserVerificationRequirement", label: "User verification requirement", kind: "select",
+      options: ["not specified", "required", "preferred", "discouraged"], updatable: true },
+    { name: "webAuthnPolicyPasswordlessCreateTimeout", label: "Timeout (seconds)", kind: "number", hint: "0 leaves it to the browser; at most 31536", updatable: true },
+    { name: "webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister", label: "Avoid registering the same authenticator twice", kind: "bool", updatable: true },
+    { name: "webAuthnPolicyPasswordlessAcceptableAaguids", label: "Acceptable AAGUIDs", kind: "list", hint: "One a line; empty accepts every authenticator", updatable: true },
+    { name: "webAuthnPolicyPasswordlessExtraOrigins", label: "Extra origins", kind: "list", hint: "One a line, such as https://app.example.com", updatable: true },
   ] },
   { title: "Email", fields: [
     { name: "smtpHost", label: "SMTP host", kind: "text", updatable: true },
@@ -77,6 +100,8 @@ export const REALM_GROUPS: FieldGroup[] = [
 ];
 
 const THEME_KEYS = new Set(["primaryColor", "logoUrl"]);
+/** Booleans whose server default is true, so that an empty create form sends what the server would choose. */
+const BOOL_DEFAULTS = new Set(["enabled", "webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister"]);
 
 /** Form values of a realm (or of an empty create form). */
 export function realmValues(realm: Record<string, unknown>, fields: RealmField[]): Record<string, string | boolean> {
@@ -84,7 +109,8 @@ export function realmValues(realm: Record<string, unknown>, fields: RealmField[]
   const out: Record<string, string | boolean> = {};
   for (const f of fields) {
     const v = THEME_KEYS.has(f.name) ? theme[f.name] : realm[f.name];
-    if (f.kind === "bool") out[f.name] = v === undefined ? f.name === "enabled" : Boolean(v);
+    if (f.kind === "bool") out[f.name] = v === undefined ? BOOL_DEFAULTS.has(f.name) : Boolean(v);
+    else if (f.kind === "list") out[f.name] = Array.isArray(v) ? v.join("\n") : "";
     else if (f.name === "smtpPassword") out[f.name] = "";
     else out[f.name] = v === undefined || v === null ? "" : String(v);
   }
@@ -102,6 +128,12 @@ export function realmBody(values: Record<string, string | boolean>, fields: Real
   for (const f of fields) {
     const v = values[f.name];
     if (f.kind === "bool") { body[f.name] = Boolean(v); continue; }
+    if (f.kind === "list") {
+      // An emptied list is sent as [] (it clears the realm's), unless the API refuses an empty one.
+      const list = String(v ?? "").split("\n").map((x) => x.trim()).filter(Boolean);
+      if (list.length > 0 || !f.nonEmpty) body[f.name] = list;
+      continue;
+    }
     const s = String(v ?? "").trim();
     if (s === "") continue;
     if (THEME_KEYS.has(f.name)) theme[f.name] = s;

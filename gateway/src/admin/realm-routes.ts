@@ -1,6 +1,6 @@
 import { toJson } from "@bufbuild/protobuf";
 import type { Request } from "express";
-import { RealmInputSchema, RealmSchema, RealmUpdateSchema, type Realm } from "../../../gen/iam/directory/v1/realm_pb.js";
+import { RealmInputSchema, RealmSchema, RealmUpdateSchema, type Realm, type RealmInput, type RealmUpdate } from "../../../gen/iam/directory/v1/realm_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
 import type { RouteTable } from "../http/route-table.js";
 import { parseBody } from "../http/json-input.js";
@@ -14,7 +14,8 @@ import { intParam, strParam } from "./event-routes.js";
 export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmLooks, origins: ClientOrigins): void {
   table
     .add("POST", "/admin/realms", "admin", async (req) => {
-      const realm = parseBody(RealmInputSchema, req.body);
+      const realm = parseBody(RealmInputSchema, req.body, POLICY_LIST_FLAGS);
+      markPolicyLists(realm, req.body);
       const res = await rpc.realms.createRealm({ realm });
       return { status: 201, body: realmJson(res.realm) };
     })
@@ -32,8 +33,9 @@ export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmL
       return { status: 200, body: realmJson(res.realm) };
     })
     .add("PUT", "/admin/realms/:realmName", "admin", async (req) => {
-      const update = parseBody(RealmUpdateSchema, req.body, ["themePresent"]);
+      const update = parseBody(RealmUpdateSchema, req.body, ["themePresent", ...POLICY_LIST_FLAGS]);
       update.themePresent = Object.prototype.hasOwnProperty.call(req.body, "theme");
+      markPolicyLists(update, req.body);
       const res = await rpc.realms.updateRealm({ name: String(req.params.realmName), update });
       looks.forget(String(req.params.realmName));
       return { status: 200, body: realmJson(res.realm) };
@@ -46,6 +48,16 @@ export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmL
       currentContext()?.logger.info({ realm: res.realm?.name, actor: req.actor }, "realm deleted");
       return { status: 200, body: realmJson(res.realm) };
     });
+}
+
+/** The WebAuthn policy's lists: an empty list sent is told from one left out (proto lists have no presence). */
+const POLICY_LISTS = [
+  "webAuthnPolicyPasswordlessSignatureAlgorithms", "webAuthnPolicyPasswordlessAcceptableAaguids", "webAuthnPolicyPasswordlessExtraOrigins",
+] as const;
+const POLICY_LIST_FLAGS = POLICY_LISTS.map((f) => `${f}Present`);
+
+function markPolicyLists(message: RealmInput | RealmUpdate, body: Record<string, unknown>): void {
+  for (const f of POLICY_LISTS) message[`${f}Present`] = Object.prototype.hasOwnProperty.call(body, f);
 }
 
 export function realmJson(realm: Realm | undefined): Record<string, unknown> {

@@ -2939,11 +2939,28 @@ export interface components {
                 browserFlow?: string;
                 directGrantFlow?: string;
                 organizationsEnabled?: boolean;
+                webAuthnPolicyPasswordlessRpEntityName?: string;
+                webAuthnPolicyPasswordlessSignatureAlgorithms?: string[];
+                webAuthnPolicyPasswordlessRpId?: string;
+                webAuthnPolicyPasswordlessAttestationConveyancePreference?: string;
+                webAuthnPolicyPasswordlessAuthenticatorAttachment?: string;
+                webAuthnPolicyPasswordlessRequireResidentKey?: string;
+                webAuthnPolicyPasswordlessUserVerificationRequirement?: string;
+                webAuthnPolicyPasswordlessCreateTimeout?: number;
+                webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
+                webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
+                webAuthnPolicyPasswordlessExtraOrigins?: string[];
             };
             roles: {
                 id: string;
                 name: string;
                 description?: string;
+                composites?: {
+                    realmRoles: string[];
+                    clientRoles: {
+                        [key: string]: string[];
+                    };
+                };
             }[];
             clientScopes: {
                 id: string;
@@ -3003,6 +3020,12 @@ export interface components {
                     id: string;
                     name: string;
                     description?: string;
+                    composites?: {
+                        realmRoles: string[];
+                        clientRoles: {
+                            [key: string]: string[];
+                        };
+                    };
                 }[];
                 serviceAccount?: {
                     id: string;
@@ -3271,6 +3294,18 @@ export interface components {
             directGrantFlow: string;
             editUsernameAllowed: boolean;
             organizationsEnabled: boolean;
+            webAuthnPolicyPasswordlessRpEntityName: string;
+            webAuthnPolicyPasswordlessSignatureAlgorithms: string[];
+            webAuthnPolicyPasswordlessRpId: string;
+            webAuthnPolicyPasswordlessAttestationConveyancePreference: string;
+            webAuthnPolicyPasswordlessAuthenticatorAttachment: string;
+            webAuthnPolicyPasswordlessRequireResidentKey: string;
+            webAuthnPolicyPasswordlessUserVerificationRequirement: string;
+            /** Format: int32 */
+            webAuthnPolicyPasswordlessCreateTimeout: number;
+            webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: boolean;
+            webAuthnPolicyPasswordlessAcceptableAaguids: string[];
+            webAuthnPolicyPasswordlessExtraOrigins: string[];
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3398,6 +3433,18 @@ export interface components {
             directGrantFlow?: string;
             editUsernameAllowed?: boolean;
             organizationsEnabled?: boolean;
+            webAuthnPolicyPasswordlessRpEntityName?: string;
+            webAuthnPolicyPasswordlessSignatureAlgorithms?: string[];
+            webAuthnPolicyPasswordlessRpId?: string;
+            webAuthnPolicyPasswordlessAttestationConveyancePreference?: string;
+            webAuthnPolicyPasswordlessAuthenticatorAttachment?: string;
+            webAuthnPolicyPasswordlessRequireResidentKey?: string;
+            webAuthnPolicyPasswordlessUserVerificationRequirement?: string;
+            /** Format: int32 */
+            webAuthnPolicyPasswordlessCreateTimeout?: number;
+            webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
+            webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
+            webAuthnPolicyPasswordlessExtraOrigins?: string[];
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3431,6 +3478,18 @@ export interface components {
             directGrantFlow?: string;
             editUsernameAllowed?: boolean;
             organizationsEnabled?: boolean;
+            webAuthnPolicyPasswordlessRpEntityName?: string;
+            webAuthnPolicyPasswordlessSignatureAlgorithms?: string[];
+            webAuthnPolicyPasswordlessRpId?: string;
+            webAuthnPolicyPasswordlessAttestationConveyancePreference?: string;
+            webAuthnPolicyPasswordlessAuthenticatorAttachment?: string;
+            webAuthnPolicyPasswordlessRequireResidentKey?: string;
+            webAuthnPolicyPasswordlessUserVerificationRequirement?: string;
+            /** Format: int32 */
+            webAuthnPolicyPasswordlessCreateTimeout?: number;
+            webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
+            webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
+            webAuthnPolicyPasswordlessExtraOrigins?: string[];
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -4358,6 +4417,18 @@ export interface operations {
                         directGrantFlow: string;
                         editUsernameAllowed: boolean;
                         organizationsEnabled: boolean;
+                        webAuthnPolicyPasswordlessRpEntityName: string;
+                        webAuthnPolicyPasswordlessSignatureAlgorithms: string[];
+                        webAuthnPolicyPasswordlessRpId: string;
+                        webAuthnPolicyPasswordlessAttestationConveyancePreference: string;
+                        webAuthnPolicyPasswordlessAuthenticatorAttachment: string;
+                        webAuthnPolicyPasswordlessRequireResidentKey: string;
+                        webAuthnPolicyPasswordlessUserVerificationRequirement: string;
+                        /** Format: int32 */
+                        webAuthnPolicyPasswordlessCreateTimeout: number;
+                        webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: boolean;
+                        webAuthnPolicyPasswordlessAcceptableAaguids: string[];
+                        webAuthnPolicyPasswordlessExtraOrigins: string[];
                         importReport: {
                             path: string;
                             message: string;

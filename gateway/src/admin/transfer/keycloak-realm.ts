@@ -3,7 +3,7 @@ import { FORMAT_VERSION } from "../../../../services/kit/src/realm-transfer/docu
 import type { Problem } from "../../../../services/kit/src/realm-transfer/document-schema.js";
 import { KEYCLOAK_BUILTIN_CLIENTS, convertClients, convertScopes, type Note } from "./keycloak-clients.js";
 import { keycloakOtp, keycloakPassword } from "./keycloak-credentials.js";
-import { keycloakSettings } from "./keycloak-settings.js";
+import { KEYCLOAK_PASSWORDLESS_FIELDS, keycloakSettings } from "./keycloak-settings.js";
 import { FLOW_BINDINGS, clientFlowOverrides, convertFlows, flowBindings } from "./keycloak-flows.js";
 
 type Json = Record<string, any>;
@@ -24,6 +24,7 @@ const CONSUMED = new Set([
   "identityProviders", "components", "authenticationFlows", "authenticatorConfig", "requiredActions", "keycloakVersion",
   "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",
   "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers", "editUsernameAllowed", ...FLOW_BINDINGS,
+  ...Object.keys(KEYCLOAK_PASSWORDLESS_FIELDS),
 ]);
 
 /**

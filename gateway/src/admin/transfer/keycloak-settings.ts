@@ -44,7 +44,41 @@ export function keycloakSettings(kc: Json, note: Note): Json {
   }
   smtp(kc.smtpServer, out, note);
   passwordPolicy(kc.passwordPolicy, out, note);
+  webAuthnPasswordless(kc, out, note);
   return out;
+}
+
+/** Keycloak's passwordless policy fields, which Tessera's realm carries under the same names and values. */
+export const KEYCLOAK_PASSWORDLESS_FIELDS: Readonly<Record<string, "string" | "list" | "int" | "boolean">> = {
+  webAuthnPolicyPasswordlessRpEntityName: "string", webAuthnPolicyPasswordlessSignatureAlgorithms: "list",
+  webAuthnPolicyPasswordlessRpId: "string", webAuthnPolicyPasswordlessAttestationConveyancePreference: "string",
+  webAuthnPolicyPasswordlessAuthenticatorAttachment: "string", webAuthnPolicyPasswordlessRequireResidentKey: "string",
+  webAuthnPolicyPasswordlessUserVerificationRequirement: "string", webAuthnPolicyPasswordlessCreateTimeout: "int",
+  webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: "boolean", webAuthnPolicyPasswordlessAcceptableAaguids: "list",
+  webAuthnPolicyPasswordlessExtraOrigins: "list",
+};
+
+/**
+ * The WebAuthn Passwordless Policy as Keycloak exported it: each field present is taken as it is
+ * (the directory checks the values, naming the field); an absent one keeps Tessera's default.
+ * Keycloak's empty signature algorithm list means its default, ES256 and RS256
+ * (RealmAdapter.getWebAuthnPolicy), so it is written as that.
+ */
+function webAuthnPasswordless(kc: Json, out: Json, note: Note): void {
+  for (const [field, kind] of Object.entries(KEYCLOAK_PASSWORDLESS_FIELDS)) {
+    const v = kc[field];
+    if (v === undefined || v === null) continue;
+    const ok = kind === "list" ? Array.isArray(v) && v.every((x) => typeof x === "string")
+      : kind === "int" ? Number.isInteger(v) : typeof v === kind;
+    if (!ok) {
+      note(`$.${field}`, `not ${kind === "list" ? "a list of strings" : `a${kind === "int" ? "n integer" : ` ${kind}`}`}: Tessera's default is kept`);
+      continue;
+    }
+    out[field] = kind === "list" ? [...v] : v;
+  }
+  if (Array.isArray(out.webAuthnPolicyPasswordlessSignatureAlgorithms) && out.webAuthnPolicyPasswordlessSignatureAlgorithms.length === 0) {
+    out.webAuthnPolicyPasswordlessSignatureAlgorithms = ["ES256", "RS256"];
+  }
 }
 
 function smtp(s: Json | undefined, out: Json, note: Note): void {

@@ -12,17 +12,18 @@ import type { UserRepository } from "../store/user-repository.js";
 import { MAX_PASSKEYS_PER_USER, type PasskeyRecord, type PasskeyRepository } from "../store/passkey-repository.js";
 import { auditedWrite } from "./audited-write.js";
 import { lazyImport } from "../../../kit/src/runtime/lazy-import.js";
+import { webAuthnPolicyOf } from "./webauthn-policy.js";
+import {
+  applyAuthenticationPolicy, applyRegistrationPolicy, ceremonySite, coseAlgorithms, excludedCredentials, policyRefusal,
+  requiresUserVerification, timeoutMs, type RelyingParty,
+} from "./passkey-ceremony-policy.js";
 
 // Some 290 modules (with @peculiar/x509 and the ASN.1 schemas), a third of a cold start's module
 // loading, for the few requests that run a ceremony: imported on first use.
 const webauthn = lazyImport(() => import("@simplewebauthn/server"));
+const webauthnHelpers = lazyImport(() => import("@simplewebauthn/server/helpers"));
 
-/** Where a ceremony runs (WebAuthn section 5.1.3 step 9 origin, section 7.1 step 13 rpIdHash). */
-export interface RelyingParty {
-  rpId: string;
-  origin: string;
-  rpName: string;
-}
+export type { RelyingParty };
 
 export interface PasskeyAuthResult {
   outcome: AuthOutcomeName;
@@ -34,19 +35,17 @@ export interface PasskeyAuthResult {
 
 /** A cloned authenticator, or a replayed assertion: the counter did not move forward (section 6.1.1). */
 export const COUNTER_ERROR = "invalid_authenticator_counter";
-const CEREMONY_TIMEOUT_MS = 120_000;
 const CHALLENGE = /^[A-Za-z0-9_-]{22,128}$/;
 const MAX_RESPONSE_CHARS = 64 * 1024;
-const ALGORITHMS = [-8, -7, -257]; // EdDSA, ES256, RS256 (COSE algorithm ids)
 const TRANSPORTS = new Set(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
 
 /**
- * Passkeys (WebAuthn Level 2): registration with attestation "none" and a resident key required
- * (a discoverable credential, so the login page can ask with no username), user verification
- * preferred; assertions checked against the stored public key with the signature counter
- * enforced by the store (PasskeyRepository.recordUse). The relying party id is the public URL's
- * host; the caller passes it with the origin. Failures count for brute-force protection as a
- * wrong password does.
+ * Passkeys (WebAuthn Level 2), each ceremony shaped and checked by the realm's WebAuthn
+ * Passwordless Policy (webauthn-policy.ts; by default a discoverable credential, user
+ * verification preferred, attestation "none"); assertions checked against the stored public key
+ * with the signature counter enforced by the store (PasskeyRepository.recordUse). The caller
+ * passes the public URL's host and origin; the policy's rpId and extra origins stand in for or
+ * join them. Failures count for brute-force protection as a wrong password does.
  */
 export class PasskeyCredentials {
   /** A passkey removed by an admin, as the relay finds it: the record gone. */
@@ -69,17 +68,17 @@ export class PasskeyCredentials {
   async registrationOptions(realmName: string, userId: string, rp: RelyingParty, challenge: string): Promise<string> {
     const { realm, user } = await this.lookup(realmName, userId);
     const existing = await this.repo.listByUser(realm._id, user._id);
+    const policy = webAuthnPolicyOf(realm);
+    const site = ceremonySite(policy, checkRp(rp), realm.name);
     const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
-      rpName: rp.rpName || realm.displayName || realm.name, rpID: checkRp(rp).rpId,
+      rpName: site.rpName, rpID: site.rpId,
       userName: user.username, userDisplayName: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username,
       // The user handle (section 5.4.3) is the user's id: an assertion's userHandle names its user.
-      userID: new TextEncoder().encode(user._id), challenge: challengeBytes(challenge), timeout: CEREMONY_TIMEOUT_MS,
-      attestationType: "none", supportedAlgorithmIDs: ALGORITHMS,
-      excludeCredentials: existing.map((k) => ({ id: k.credentialId, transports: transportsOf(k.transports) })),
-      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      userID: new TextEncoder().encode(user._id), challenge: challengeBytes(challenge), timeout: timeoutMs(policy),
+      supportedAlgorithmIDs: coseAlgorithms(policy), excludeCredentials: excludedCredentials(policy, existing, transportsOf),
     });
-    return JSON.stringify(options);
+    return JSON.stringify(applyRegistrationPolicy(options, policy));
   }
 
   async verifyRegistration(
@@ -91,18 +90,28 @@ export class PasskeyCredentials {
     if ((await this.repo.countByUser(realm._id, user._id)) >= MAX_PASSKEYS_PER_USER) {
       throw new IamError({ code: "failedPrecondition", reason: "too_many_passkeys", message: `a user has at most ${MAX_PASSKEYS_PER_USER} passkeys` });
     }
+    const policy = webAuthnPolicyOf(realm);
+    const site = ceremonySite(policy, checkRp(rp), realm.name);
     const { verifyRegistrationResponse } = await webauthn();
     let info;
     try {
+      // The library checks the origin (section 7.1 step 9), the rpIdHash (step 13), the UV flag
+      // when the policy requires it (step 15) and the key's algorithm (step 16).
       const res = await verifyRegistrationResponse({
-        response, expectedChallenge, expectedOrigin: checkRp(rp).origin, expectedRPID: rp.rpId, requireUserVerification: false,
-        supportedAlgorithmIDs: ALGORITHMS,
+        response, expectedChallenge, expectedOrigin: site.origins, expectedRPID: site.rpId,
+        requireUserVerification: requiresUserVerification(policy), supportedAlgorithmIDs: coseAlgorithms(policy),
       });
       info = res.verified ? res.registrationInfo : undefined;
     } catch {
       info = undefined;
     }
     if (!info) return { verified: false, passkeyId: "", error: "invalid_registration" };
+    const { decodeAttestationObject } = await webauthnHelpers();
+    const refused = policyRefusal(policy, {
+      fmt: info.fmt, aaguid: info.aaguid, attachment: response.authenticatorAttachment,
+      hasCertificate: (decodeAttestationObject(info.attestationObject).get("attStmt").get("x5c")?.length ?? 0) > 0,
+    });
+    if (refused) return { verified: false, passkeyId: "", error: "invalid_registration" };
     const now = this.clock.now();
     const record: PasskeyRecord = {
       _id: randomUUID(), realmId: realm._id, userId: user._id, credentialId: info.credential.id,
@@ -121,18 +130,21 @@ export class PasskeyCredentials {
 
   async authenticationOptions(realmName: string, userId: string, rp: RelyingParty, challenge: string): Promise<string> {
     let allow: PasskeyRecord[] = [];
+    let realm: RealmRecord;
     if (userId) {
-      const { realm, user } = await this.lookup(realmName, userId);
-      allow = await this.repo.listByUser(realm._id, user._id);
+      const found = await this.lookup(realmName, userId);
+      realm = found.realm;
+      allow = await this.repo.listByUser(realm._id, found.user._id);
     } else {
-      await this.realms.byName(required(realmName));
+      realm = await this.realms.byName(required(realmName));
     }
+    const policy = webAuthnPolicyOf(realm);
     const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
-      rpID: checkRp(rp).rpId, challenge: challengeBytes(challenge), timeout: CEREMONY_TIMEOUT_MS, userVerification: "preferred",
+      rpID: ceremonySite(policy, checkRp(rp), realm.name).rpId, challenge: challengeBytes(challenge),
       allowCredentials: allow.map((k) => ({ id: k.credentialId, transports: transportsOf(k.transports) })),
     });
-    return JSON.stringify(options);
+    return JSON.stringify(applyAuthenticationPolicy(options, policy));
   }
 
   /**
@@ -157,13 +169,17 @@ export class PasskeyCredentials {
       return { ...fail(lock === "permanent" ? EVENT_ERRORS.disabled : EVENT_ERRORS.locked, user), outcome: "LOCKED" };
     }
     if (!user.enabled) return { ...fail(EVENT_ERRORS.disabled, user), outcome: "DISABLED" };
+    const policy = webAuthnPolicyOf(realm);
+    const site = ceremonySite(policy, checkRp(rp), realm.name);
     const { verifyAuthenticationResponse } = await webauthn();
     let verified: { newCounter: number; userVerified: boolean } | undefined;
     try {
       // The counter is checked by the store's conditional update (recordUse), not here: the
       // library's check reads a value another assertion may be moving at the same time.
       const res = await verifyAuthenticationResponse({
-        response, expectedChallenge, expectedOrigin: checkRp(rp).origin, expectedRPID: rp.rpId, requireUserVerification: false,
+        response, expectedChallenge, expectedOrigin: site.origins, expectedRPID: site.rpId,
+        // Keycloak's WebAuthnAuthenticator checks the UV flag only when the policy requires it.
+        requireUserVerification: requiresUserVerification(policy),
         credential: { id: key.credentialId, publicKey: Buffer.from(key.publicKey, "base64url"), counter: 0, transports: transportsOf(key.transports) },
       });
       verified = res.verified ? res.authenticationInfo : undefined;

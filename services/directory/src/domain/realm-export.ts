@@ -4,6 +4,7 @@ import type {
   AuthenticationFlowDoc, ClientDoc, ClientScopeDoc, GroupDoc, OrganizationDoc, PasskeyDoc, RealmSettingsDoc, RoleDoc, UserDoc,
 } from "../../../kit/src/realm-transfer/document-schema.js";
 import { organizationsEnabledOf, REALM_DEFAULTS, type RealmRecord } from "./realm.js";
+import { webAuthnPolicyOf } from "./webauthn-policy.js";
 import type { ClientRecord } from "./client.js";
 import type { RoleMappingRecord, RoleRecord } from "./role.js";
 import type { GroupRecord } from "./group.js";
@@ -203,6 +204,7 @@ export class RealmExport {
       editUsernameAllowed: r.editUsernameAllowed ?? false,
       organizationsEnabled: organizationsEnabledOf(r),
       ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),
+      ...webAuthnPolicyOf(r),
     };
   }
 

@@ -6,6 +6,7 @@ import { REALM_NAME_MAX_LENGTH, RESERVED_REALM_NAMES } from "../../../kit/src/va
 import { THEME_IMAGE_URL_MAX_LENGTH, themeImageUrl } from "../../../kit/src/validation/theme-image-url.js";
 import { THEME_NAMES, THEME_OVERRIDE_KEYS } from "./themes.js";
 import type { RealmCreateInput } from "./realm.js";
+import { checkWebAuthnPolicy } from "./webauthn-policy-rules.js";
 
 const TEN_YEARS = 315_360_000;
 
@@ -52,6 +53,7 @@ export function checkRealmFields(input: RealmCreateInput): void {
     }
   }
   if (i.theme !== undefined) checkThemeOverrides(i.theme);
+  checkWebAuthnPolicy(i);
 }
 
 function checkThemeOverrides(theme: Record<string, string>): void {

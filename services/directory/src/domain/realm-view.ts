@@ -1,4 +1,5 @@
 import { organizationsEnabledOf, REALM_DEFAULTS, REDACTED, type RealmRecord } from "./realm.js";
+import { webAuthnPolicyOf } from "./webauthn-policy.js";
 import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
 import { BROWSER_FLOW, DIRECT_GRANT_FLOW } from "../../../kit/src/authentication-flows/flow-model.js";
 
@@ -18,6 +19,7 @@ export function realmView(r: RealmRecord) {
     browserFlow: fields.browserFlow ?? BROWSER_FLOW,
     directGrantFlow: fields.directGrantFlow ?? DIRECT_GRANT_FLOW,
     organizationsEnabled: organizationsEnabledOf(fields),
+    ...webAuthnPolicyOf(fields),
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -1,7 +1,8 @@
 import type { Doc } from "../../../kit/src/store/port.js";
+import type { WebAuthnPolicyFields } from "./webauthn-policy.js";
 
 /** A realm as stored. `smtpPasswordSealed` is the SecretBox ciphertext; the plain value never rests. */
-export interface RealmRecord extends Doc {
+export interface RealmRecord extends Doc, WebAuthnPolicyFields {
   name: string;
   displayName: string;
   enabled: boolean;
@@ -79,7 +80,7 @@ export interface RealmRecord extends Doc {
 }
 
 /** Every create field of spec 2.1; absent means "use the default". */
-export interface RealmCreateInput {
+export interface RealmCreateInput extends WebAuthnPolicyFields {
   name?: string;
   displayName?: string;
   enabled?: boolean;
@@ -126,14 +127,14 @@ export interface RealmCreateInput {
   organizationsEnabled?: boolean;
 }
 
-/** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max). */
+/** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max, the WebAuthn policy). */
 export type RealmUpdateInput = Pick<
   RealmCreateInput,
   | "displayName" | "enabled" | "accessTokenLifespan" | "refreshTokenLifespan" | "smtpHost" | "smtpPort"
   | "smtpUser" | "smtpPassword" | "smtpFrom" | "registrationAllowed" | "mfaRequired" | "themeName" | "theme"
   | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan" | "resetPasswordAllowed"
   | "requirePushedAuthorizationRequests" | "browserFlow" | "directGrantFlow" | "editUsernameAllowed"
-  | "organizationsEnabled"
+  | "organizationsEnabled" | keyof WebAuthnPolicyFields
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */

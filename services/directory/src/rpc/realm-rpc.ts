@@ -41,15 +41,36 @@ export function toProto(r: RealmRecord): Realm {
 }
 
 function createInput(m: RealmInput): RealmCreateInput {
-  const { $typeName: _t, theme, ...fields } = m;
+  const { $typeName: _t, theme, ...rest } = m;
+  const fields = withPolicyLists(rest);
   return { ...definedOnly(fields), ...(Object.keys(theme).length ? { theme } : {}) };
 }
 
 function updateInput(m: RealmUpdate | undefined): RealmUpdateInput {
   if (!m) return {};
-  const { $typeName: _t, theme, themePresent, ...fields } = m;
+  const { $typeName: _t, theme, themePresent, ...rest } = m;
+  const fields = withPolicyLists(rest);
   return { ...definedOnly(fields), ...(themePresent ? { theme } : {}) };
 }
+
+/** The WebAuthn policy's lists as sent, or undefined when the body did not name them (proto has no list presence). */
+function withPolicyLists<T extends PolicyLists>(m: T) {
+  const {
+    webAuthnPolicyPasswordlessSignatureAlgorithms: algorithms, webAuthnPolicyPasswordlessSignatureAlgorithmsPresent: algorithmsSent,
+    webAuthnPolicyPasswordlessAcceptableAaguids: aaguids, webAuthnPolicyPasswordlessAcceptableAaguidsPresent: aaguidsSent,
+    webAuthnPolicyPasswordlessExtraOrigins: origins, webAuthnPolicyPasswordlessExtraOriginsPresent: originsSent, ...rest
+  } = m;
+  return {
+    ...rest,
+    webAuthnPolicyPasswordlessSignatureAlgorithms: algorithmsSent ? algorithms : undefined,
+    webAuthnPolicyPasswordlessAcceptableAaguids: aaguidsSent ? aaguids : undefined,
+    webAuthnPolicyPasswordlessExtraOrigins: originsSent ? origins : undefined,
+  };
+}
+
+type PolicyLists = Pick<RealmInput, "webAuthnPolicyPasswordlessSignatureAlgorithms" | "webAuthnPolicyPasswordlessSignatureAlgorithmsPresent"
+  | "webAuthnPolicyPasswordlessAcceptableAaguids" | "webAuthnPolicyPasswordlessAcceptableAaguidsPresent"
+  | "webAuthnPolicyPasswordlessExtraOrigins" | "webAuthnPolicyPasswordlessExtraOriginsPresent">;
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

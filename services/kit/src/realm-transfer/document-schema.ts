@@ -204,6 +204,21 @@ export const realmSettingsSchema = z.strictObject({
    * organizations were always on: such a realm imports with them on.
    */
   organizationsEnabled: z.boolean().optional(),
+  /**
+   * Keycloak's WebAuthn Passwordless Policy, under Keycloak's names; each absent in documents from
+   * before it (the default). The directory checks the values (webauthn-policy-rules.ts).
+   */
+  webAuthnPolicyPasswordlessRpEntityName: z.string().max(255).optional(),
+  webAuthnPolicyPasswordlessSignatureAlgorithms: z.array(z.string().max(32)).max(100).optional(),
+  webAuthnPolicyPasswordlessRpId: z.string().max(253).optional(),
+  webAuthnPolicyPasswordlessAttestationConveyancePreference: z.string().max(32).optional(),
+  webAuthnPolicyPasswordlessAuthenticatorAttachment: z.string().max(32).optional(),
+  webAuthnPolicyPasswordlessRequireResidentKey: z.string().max(32).optional(),
+  webAuthnPolicyPasswordlessUserVerificationRequirement: z.string().max(32).optional(),
+  webAuthnPolicyPasswordlessCreateTimeout: z.number().int().optional(),
+  webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: z.boolean().optional(),
+  webAuthnPolicyPasswordlessAcceptableAaguids: z.array(z.string().max(64)).max(100).optional(),
+  webAuthnPolicyPasswordlessExtraOrigins: z.array(z.string().max(2048)).max(100).optional(),
 });
 
 /**

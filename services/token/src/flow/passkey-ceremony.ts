@@ -2,10 +2,17 @@ import { randomBytes } from "node:crypto";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { FlowRealm } from "./flow-realms.js";
 import { pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
-import type { LoginTransactionRecord } from "./login-transaction.js";
+import { TRANSACTION_TTL_MS, type LoginTransactionRecord } from "./login-transaction.js";
 
-/** A ceremony's challenge is good this long (the options' timeout is 2 minutes; a little slack for the post). */
+/** A ceremony's challenge is good at least this long (the default policy's timeout is 2 minutes; slack for the post). */
 export const PASSKEY_CHALLENGE_TTL_MS = 150_000;
+/** Time to post the result once the browser's ceremony ends. */
+const POST_SLACK_MS = 30_000;
+/**
+ * Options without a timeout leave it to the browser: WebAuthn Level 3 section 5.4 recommends 5 to
+ * 10 minutes, so the challenge lives for the longer.
+ */
+const BROWSER_DEFAULT_TIMEOUT_MS = 600_000;
 export const PASSKEY_REGISTER_ACTION = "webauthn-register-passwordless";
 export const INVALID_PASSKEY_MESSAGE = "The passkey was not accepted.";
 
@@ -33,10 +40,26 @@ export async function promptPasskey(
     ? await kit.d.passkeys.authenticationOptions(req)
     : await kit.d.passkeys.registrationOptions(req);
   const moved = await kit.d.txs.advance(tx, {
-    step: kind, passkeyChallenge: challenge, passkeyChallengeExpiresAt: kit.now() + PASSKEY_CHALLENGE_TTL_MS, passkeyOptions: optionsJson,
+    step: kind, passkeyChallenge: challenge, passkeyChallengeExpiresAt: kit.now() + challengeTtl(optionsJson), passkeyOptions: optionsJson,
   });
   if (!moved) return staleTransaction();
   return passkeyPage(moved, kind);
+}
+
+/**
+ * The realm's WebAuthn policy sets the ceremony's timeout (directory, passkey-ceremony-policy.ts):
+ * the challenge outlives it by the time to post the result, never less than the default's
+ * lifetime and never past the login transaction.
+ */
+export function challengeTtl(optionsJson: string): number {
+  let timeout: unknown;
+  try {
+    timeout = (JSON.parse(optionsJson) as { timeout?: unknown }).timeout;
+  } catch {
+    timeout = undefined;
+  }
+  const ms = typeof timeout === "number" && timeout > 0 ? timeout : BROWSER_DEFAULT_TIMEOUT_MS;
+  return Math.min(TRANSACTION_TTL_MS, Math.max(PASSKEY_CHALLENGE_TTL_MS, ms + POST_SLACK_MS));
 }
 
 /** The passkey page as the transaction holds it (again after a refused assertion, with `message`). */

@@ -84,8 +84,30 @@ type Realm struct {
 	// identity-first routing by email domain, the organization claim, invitations). A realm stored
 	// before the switch existed reads as true (organizations were always on then).
 	OrganizationsEnabled bool `protobuf:"varint,47,opt,name=organizations_enabled,json=organizationsEnabled,proto3" json:"organizations_enabled,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Keycloak's WebAuthn Passwordless Policy (docs/passkeys.md), read by every passkey ceremony.
+	// The name the authenticator shows; empty = the realm's name.
+	WebAuthnPolicyPasswordlessRpEntityName string `protobuf:"bytes,48,opt,name=web_authn_policy_passwordless_rp_entity_name,json=webAuthnPolicyPasswordlessRpEntityName,proto3" json:"web_authn_policy_passwordless_rp_entity_name,omitempty"`
+	// ES256, ES384, ES512, RS256, RS384, RS512, RS1, Ed25519 (each a COSE algorithm).
+	WebAuthnPolicyPasswordlessSignatureAlgorithms []string `protobuf:"bytes,49,rep,name=web_authn_policy_passwordless_signature_algorithms,json=webAuthnPolicyPasswordlessSignatureAlgorithms,proto3" json:"web_authn_policy_passwordless_signature_algorithms,omitempty"`
+	// Empty = the host of TESSERA_PUBLIC_URL.
+	WebAuthnPolicyPasswordlessRpId string `protobuf:"bytes,50,opt,name=web_authn_policy_passwordless_rp_id,json=webAuthnPolicyPasswordlessRpId,proto3" json:"web_authn_policy_passwordless_rp_id,omitempty"`
+	// "not specified", "none", "indirect", "direct".
+	WebAuthnPolicyPasswordlessAttestationConveyancePreference string `protobuf:"bytes,51,opt,name=web_authn_policy_passwordless_attestation_conveyance_preference,json=webAuthnPolicyPasswordlessAttestationConveyancePreference,proto3" json:"web_authn_policy_passwordless_attestation_conveyance_preference,omitempty"`
+	// "not specified", "platform", "cross-platform".
+	WebAuthnPolicyPasswordlessAuthenticatorAttachment string `protobuf:"bytes,52,opt,name=web_authn_policy_passwordless_authenticator_attachment,json=webAuthnPolicyPasswordlessAuthenticatorAttachment,proto3" json:"web_authn_policy_passwordless_authenticator_attachment,omitempty"`
+	// "not specified", "Yes", "No".
+	WebAuthnPolicyPasswordlessRequireResidentKey string `protobuf:"bytes,53,opt,name=web_authn_policy_passwordless_require_resident_key,json=webAuthnPolicyPasswordlessRequireResidentKey,proto3" json:"web_authn_policy_passwordless_require_resident_key,omitempty"`
+	// "not specified", "required", "preferred", "discouraged".
+	WebAuthnPolicyPasswordlessUserVerificationRequirement string `protobuf:"bytes,54,opt,name=web_authn_policy_passwordless_user_verification_requirement,json=webAuthnPolicyPasswordlessUserVerificationRequirement,proto3" json:"web_authn_policy_passwordless_user_verification_requirement,omitempty"`
+	// Seconds; 0 = the browser's default.
+	WebAuthnPolicyPasswordlessCreateTimeout                  int32 `protobuf:"varint,55,opt,name=web_authn_policy_passwordless_create_timeout,json=webAuthnPolicyPasswordlessCreateTimeout,proto3" json:"web_authn_policy_passwordless_create_timeout,omitempty"`
+	WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister bool  `protobuf:"varint,56,opt,name=web_authn_policy_passwordless_avoid_same_authenticator_register,json=webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister,proto3" json:"web_authn_policy_passwordless_avoid_same_authenticator_register,omitempty"`
+	// Non-empty: only authenticators of these AAGUIDs may register (attestation required).
+	WebAuthnPolicyPasswordlessAcceptableAaguids []string `protobuf:"bytes,57,rep,name=web_authn_policy_passwordless_acceptable_aaguids,json=webAuthnPolicyPasswordlessAcceptableAaguids,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids,omitempty"`
+	// Origins accepted in clientDataJSON besides the public URL's.
+	WebAuthnPolicyPasswordlessExtraOrigins []string `protobuf:"bytes,58,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
+	unknownFields                          protoimpl.UnknownFields
+	sizeCache                              protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -447,6 +469,83 @@ func (x *Realm) GetOrganizationsEnabled() bool {
 	return false
 }
 
+func (x *Realm) GetWebAuthnPolicyPasswordlessRpEntityName() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessRpEntityName
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessSignatureAlgorithms() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithms
+	}
+	return nil
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessRpId() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessRpId
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessAttestationConveyancePreference() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAttestationConveyancePreference
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessAuthenticatorAttachment() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAuthenticatorAttachment
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessRequireResidentKey() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessRequireResidentKey
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessUserVerificationRequirement() string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessUserVerificationRequirement
+	}
+	return ""
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessCreateTimeout() int32 {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessCreateTimeout
+	}
+	return 0
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister
+	}
+	return false
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessAcceptableAaguids() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguids
+	}
+	return nil
+}
+
+func (x *Realm) GetWebAuthnPolicyPasswordlessExtraOrigins() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOrigins
+	}
+	return nil
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -495,8 +594,25 @@ type RealmInput struct {
 	EditUsernameAllowed                *bool                  `protobuf:"varint,43,opt,name=edit_username_allowed,json=editUsernameAllowed,proto3,oneof" json:"edit_username_allowed,omitempty"`
 	// Keycloak's default: false.
 	OrganizationsEnabled *bool `protobuf:"varint,44,opt,name=organizations_enabled,json=organizationsEnabled,proto3,oneof" json:"organizations_enabled,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Keycloak's WebAuthn Passwordless Policy (see Realm). Each list is read only with its presence
+	// flag set (the gateway sets it when the body names the list), so that an empty list is told
+	// from an absent one; a gRPC caller sets it with the list.
+	WebAuthnPolicyPasswordlessRpEntityName                    *string  `protobuf:"bytes,45,opt,name=web_authn_policy_passwordless_rp_entity_name,json=webAuthnPolicyPasswordlessRpEntityName,proto3,oneof" json:"web_authn_policy_passwordless_rp_entity_name,omitempty"`
+	WebAuthnPolicyPasswordlessSignatureAlgorithms             []string `protobuf:"bytes,46,rep,name=web_authn_policy_passwordless_signature_algorithms,json=webAuthnPolicyPasswordlessSignatureAlgorithms,proto3" json:"web_authn_policy_passwordless_signature_algorithms,omitempty"`
+	WebAuthnPolicyPasswordlessSignatureAlgorithmsPresent      bool     `protobuf:"varint,47,opt,name=web_authn_policy_passwordless_signature_algorithms_present,json=webAuthnPolicyPasswordlessSignatureAlgorithmsPresent,proto3" json:"web_authn_policy_passwordless_signature_algorithms_present,omitempty"`
+	WebAuthnPolicyPasswordlessRpId                            *string  `protobuf:"bytes,48,opt,name=web_authn_policy_passwordless_rp_id,json=webAuthnPolicyPasswordlessRpId,proto3,oneof" json:"web_authn_policy_passwordless_rp_id,omitempty"`
+	WebAuthnPolicyPasswordlessAttestationConveyancePreference *string  `protobuf:"bytes,49,opt,name=web_authn_policy_passwordless_attestation_conveyance_preference,json=webAuthnPolicyPasswordlessAttestationConveyancePreference,proto3,oneof" json:"web_authn_policy_passwordless_attestation_conveyance_preference,omitempty"`
+	WebAuthnPolicyPasswordlessAuthenticatorAttachment         *string  `protobuf:"bytes,50,opt,name=web_authn_policy_passwordless_authenticator_attachment,json=webAuthnPolicyPasswordlessAuthenticatorAttachment,proto3,oneof" json:"web_authn_policy_passwordless_authenticator_attachment,omitempty"`
+	WebAuthnPolicyPasswordlessRequireResidentKey              *string  `protobuf:"bytes,51,opt,name=web_authn_policy_passwordless_require_resident_key,json=webAuthnPolicyPasswordlessRequireResidentKey,proto3,oneof" json:"web_authn_policy_passwordless_require_resident_key,omitempty"`
+	WebAuthnPolicyPasswordlessUserVerificationRequirement     *string  `protobuf:"bytes,52,opt,name=web_authn_policy_passwordless_user_verification_requirement,json=webAuthnPolicyPasswordlessUserVerificationRequirement,proto3,oneof" json:"web_authn_policy_passwordless_user_verification_requirement,omitempty"`
+	WebAuthnPolicyPasswordlessCreateTimeout                   *int32   `protobuf:"varint,53,opt,name=web_authn_policy_passwordless_create_timeout,json=webAuthnPolicyPasswordlessCreateTimeout,proto3,oneof" json:"web_authn_policy_passwordless_create_timeout,omitempty"`
+	WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister  *bool    `protobuf:"varint,54,opt,name=web_authn_policy_passwordless_avoid_same_authenticator_register,json=webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister,proto3,oneof" json:"web_authn_policy_passwordless_avoid_same_authenticator_register,omitempty"`
+	WebAuthnPolicyPasswordlessAcceptableAaguids               []string `protobuf:"bytes,55,rep,name=web_authn_policy_passwordless_acceptable_aaguids,json=webAuthnPolicyPasswordlessAcceptableAaguids,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids,omitempty"`
+	WebAuthnPolicyPasswordlessAcceptableAaguidsPresent        bool     `protobuf:"varint,56,opt,name=web_authn_policy_passwordless_acceptable_aaguids_present,json=webAuthnPolicyPasswordlessAcceptableAaguidsPresent,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids_present,omitempty"`
+	WebAuthnPolicyPasswordlessExtraOrigins                    []string `protobuf:"bytes,57,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
+	WebAuthnPolicyPasswordlessExtraOriginsPresent             bool     `protobuf:"varint,58,opt,name=web_authn_policy_passwordless_extra_origins_present,json=webAuthnPolicyPasswordlessExtraOriginsPresent,proto3" json:"web_authn_policy_passwordless_extra_origins_present,omitempty"`
+	unknownFields                                             protoimpl.UnknownFields
+	sizeCache                                                 protoimpl.SizeCache
 }
 
 func (x *RealmInput) Reset() {
@@ -837,6 +953,104 @@ func (x *RealmInput) GetOrganizationsEnabled() bool {
 	return false
 }
 
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessRpEntityName() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRpEntityName != nil {
+		return *x.WebAuthnPolicyPasswordlessRpEntityName
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessSignatureAlgorithms() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithms
+	}
+	return nil
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessSignatureAlgorithmsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithmsPresent
+	}
+	return false
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessRpId() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRpId != nil {
+		return *x.WebAuthnPolicyPasswordlessRpId
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAttestationConveyancePreference() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessAttestationConveyancePreference != nil {
+		return *x.WebAuthnPolicyPasswordlessAttestationConveyancePreference
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAuthenticatorAttachment() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessAuthenticatorAttachment != nil {
+		return *x.WebAuthnPolicyPasswordlessAuthenticatorAttachment
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessRequireResidentKey() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRequireResidentKey != nil {
+		return *x.WebAuthnPolicyPasswordlessRequireResidentKey
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessUserVerificationRequirement() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessUserVerificationRequirement != nil {
+		return *x.WebAuthnPolicyPasswordlessUserVerificationRequirement
+	}
+	return ""
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessCreateTimeout() int32 {
+	if x != nil && x.WebAuthnPolicyPasswordlessCreateTimeout != nil {
+		return *x.WebAuthnPolicyPasswordlessCreateTimeout
+	}
+	return 0
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister() bool {
+	if x != nil && x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister != nil {
+		return *x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister
+	}
+	return false
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAcceptableAaguids() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguids
+	}
+	return nil
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessAcceptableAaguidsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguidsPresent
+	}
+	return false
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessExtraOrigins() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOrigins
+	}
+	return nil
+}
+
+func (x *RealmInput) GetWebAuthnPolicyPasswordlessExtraOriginsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOriginsPresent
+	}
+	return false
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -870,8 +1084,25 @@ type RealmUpdate struct {
 	EditUsernameAllowed *bool `protobuf:"varint,22,opt,name=edit_username_allowed,json=editUsernameAllowed,proto3,oneof" json:"edit_username_allowed,omitempty"`
 	// Keycloak 26's organizationsEnabled, also beyond spec 2.1's list.
 	OrganizationsEnabled *bool `protobuf:"varint,23,opt,name=organizations_enabled,json=organizationsEnabled,proto3,oneof" json:"organizations_enabled,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Keycloak's WebAuthn Passwordless Policy (see Realm). Each list is read only with its presence
+	// flag set (the gateway sets it when the body names the list), so that an empty list is told
+	// from an absent one; a gRPC caller sets it with the list.
+	WebAuthnPolicyPasswordlessRpEntityName                    *string  `protobuf:"bytes,24,opt,name=web_authn_policy_passwordless_rp_entity_name,json=webAuthnPolicyPasswordlessRpEntityName,proto3,oneof" json:"web_authn_policy_passwordless_rp_entity_name,omitempty"`
+	WebAuthnPolicyPasswordlessSignatureAlgorithms             []string `protobuf:"bytes,25,rep,name=web_authn_policy_passwordless_signature_algorithms,json=webAuthnPolicyPasswordlessSignatureAlgorithms,proto3" json:"web_authn_policy_passwordless_signature_algorithms,omitempty"`
+	WebAuthnPolicyPasswordlessSignatureAlgorithmsPresent      bool     `protobuf:"varint,26,opt,name=web_authn_policy_passwordless_signature_algorithms_present,json=webAuthnPolicyPasswordlessSignatureAlgorithmsPresent,proto3" json:"web_authn_policy_passwordless_signature_algorithms_present,omitempty"`
+	WebAuthnPolicyPasswordlessRpId                            *string  `protobuf:"bytes,27,opt,name=web_authn_policy_passwordless_rp_id,json=webAuthnPolicyPasswordlessRpId,proto3,oneof" json:"web_authn_policy_passwordless_rp_id,omitempty"`
+	WebAuthnPolicyPasswordlessAttestationConveyancePreference *string  `protobuf:"bytes,28,opt,name=web_authn_policy_passwordless_attestation_conveyance_preference,json=webAuthnPolicyPasswordlessAttestationConveyancePreference,proto3,oneof" json:"web_authn_policy_passwordless_attestation_conveyance_preference,omitempty"`
+	WebAuthnPolicyPasswordlessAuthenticatorAttachment         *string  `protobuf:"bytes,29,opt,name=web_authn_policy_passwordless_authenticator_attachment,json=webAuthnPolicyPasswordlessAuthenticatorAttachment,proto3,oneof" json:"web_authn_policy_passwordless_authenticator_attachment,omitempty"`
+	WebAuthnPolicyPasswordlessRequireResidentKey              *string  `protobuf:"bytes,30,opt,name=web_authn_policy_passwordless_require_resident_key,json=webAuthnPolicyPasswordlessRequireResidentKey,proto3,oneof" json:"web_authn_policy_passwordless_require_resident_key,omitempty"`
+	WebAuthnPolicyPasswordlessUserVerificationRequirement     *string  `protobuf:"bytes,31,opt,name=web_authn_policy_passwordless_user_verification_requirement,json=webAuthnPolicyPasswordlessUserVerificationRequirement,proto3,oneof" json:"web_authn_policy_passwordless_user_verification_requirement,omitempty"`
+	WebAuthnPolicyPasswordlessCreateTimeout                   *int32   `protobuf:"varint,32,opt,name=web_authn_policy_passwordless_create_timeout,json=webAuthnPolicyPasswordlessCreateTimeout,proto3,oneof" json:"web_authn_policy_passwordless_create_timeout,omitempty"`
+	WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister  *bool    `protobuf:"varint,33,opt,name=web_authn_policy_passwordless_avoid_same_authenticator_register,json=webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister,proto3,oneof" json:"web_authn_policy_passwordless_avoid_same_authenticator_register,omitempty"`
+	WebAuthnPolicyPasswordlessAcceptableAaguids               []string `protobuf:"bytes,34,rep,name=web_authn_policy_passwordless_acceptable_aaguids,json=webAuthnPolicyPasswordlessAcceptableAaguids,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids,omitempty"`
+	WebAuthnPolicyPasswordlessAcceptableAaguidsPresent        bool     `protobuf:"varint,35,opt,name=web_authn_policy_passwordless_acceptable_aaguids_present,json=webAuthnPolicyPasswordlessAcceptableAaguidsPresent,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids_present,omitempty"`
+	WebAuthnPolicyPasswordlessExtraOrigins                    []string `protobuf:"bytes,36,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
+	WebAuthnPolicyPasswordlessExtraOriginsPresent             bool     `protobuf:"varint,37,opt,name=web_authn_policy_passwordless_extra_origins_present,json=webAuthnPolicyPasswordlessExtraOriginsPresent,proto3" json:"web_authn_policy_passwordless_extra_origins_present,omitempty"`
+	unknownFields                                             protoimpl.UnknownFields
+	sizeCache                                                 protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1061,6 +1292,104 @@ func (x *RealmUpdate) GetEditUsernameAllowed() bool {
 func (x *RealmUpdate) GetOrganizationsEnabled() bool {
 	if x != nil && x.OrganizationsEnabled != nil {
 		return *x.OrganizationsEnabled
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessRpEntityName() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRpEntityName != nil {
+		return *x.WebAuthnPolicyPasswordlessRpEntityName
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessSignatureAlgorithms() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithms
+	}
+	return nil
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessSignatureAlgorithmsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessSignatureAlgorithmsPresent
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessRpId() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRpId != nil {
+		return *x.WebAuthnPolicyPasswordlessRpId
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAttestationConveyancePreference() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessAttestationConveyancePreference != nil {
+		return *x.WebAuthnPolicyPasswordlessAttestationConveyancePreference
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAuthenticatorAttachment() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessAuthenticatorAttachment != nil {
+		return *x.WebAuthnPolicyPasswordlessAuthenticatorAttachment
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessRequireResidentKey() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessRequireResidentKey != nil {
+		return *x.WebAuthnPolicyPasswordlessRequireResidentKey
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessUserVerificationRequirement() string {
+	if x != nil && x.WebAuthnPolicyPasswordlessUserVerificationRequirement != nil {
+		return *x.WebAuthnPolicyPasswordlessUserVerificationRequirement
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessCreateTimeout() int32 {
+	if x != nil && x.WebAuthnPolicyPasswordlessCreateTimeout != nil {
+		return *x.WebAuthnPolicyPasswordlessCreateTimeout
+	}
+	return 0
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister() bool {
+	if x != nil && x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister != nil {
+		return *x.WebAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAcceptableAaguids() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguids
+	}
+	return nil
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessAcceptableAaguidsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessAcceptableAaguidsPresent
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessExtraOrigins() []string {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOrigins
+	}
+	return nil
+}
+
+func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessExtraOriginsPresent() bool {
+	if x != nil {
+		return x.WebAuthnPolicyPasswordlessExtraOriginsPresent
 	}
 	return false
 }
@@ -1754,7 +2083,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa5\x11\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x1a\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1809,11 +2138,22 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\fbrowser_flow\x18, \x01(\tR\vbrowserFlow\x12*\n" +
 	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x122\n" +
 	"\x15edit_username_allowed\x18. \x01(\bR\x13editUsernameAllowed\x123\n" +
-	"\x15organizations_enabled\x18/ \x01(\bR\x14organizationsEnabled\x1a8\n" +
+	"\x15organizations_enabled\x18/ \x01(\bR\x14organizationsEnabled\x12\\\n" +
+	",web_authn_policy_passwordless_rp_entity_name\x180 \x01(\tR&webAuthnPolicyPasswordlessRpEntityName\x12i\n" +
+	"2web_authn_policy_passwordless_signature_algorithms\x181 \x03(\tR-webAuthnPolicyPasswordlessSignatureAlgorithms\x12K\n" +
+	"#web_authn_policy_passwordless_rp_id\x182 \x01(\tR\x1ewebAuthnPolicyPasswordlessRpId\x12\x82\x01\n" +
+	"?web_authn_policy_passwordless_attestation_conveyance_preference\x183 \x01(\tR9webAuthnPolicyPasswordlessAttestationConveyancePreference\x12q\n" +
+	"6web_authn_policy_passwordless_authenticator_attachment\x184 \x01(\tR1webAuthnPolicyPasswordlessAuthenticatorAttachment\x12h\n" +
+	"2web_authn_policy_passwordless_require_resident_key\x185 \x01(\tR,webAuthnPolicyPasswordlessRequireResidentKey\x12z\n" +
+	";web_authn_policy_passwordless_user_verification_requirement\x186 \x01(\tR5webAuthnPolicyPasswordlessUserVerificationRequirement\x12]\n" +
+	",web_authn_policy_passwordless_create_timeout\x187 \x01(\x05R'webAuthnPolicyPasswordlessCreateTimeout\x12\x81\x01\n" +
+	"?web_authn_policy_passwordless_avoid_same_authenticator_register\x188 \x01(\bR8webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister\x12e\n" +
+	"0web_authn_policy_passwordless_acceptable_aaguids\x189 \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12[\n" +
+	"+web_authn_policy_passwordless_extra_origins\x18: \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xca\x19\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xad)\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1865,7 +2205,21 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\fbrowser_flow\x18) \x01(\tH'R\vbrowserFlow\x88\x01\x01\x12/\n" +
 	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x127\n" +
 	"\x15edit_username_allowed\x18+ \x01(\bH)R\x13editUsernameAllowed\x88\x01\x01\x128\n" +
-	"\x15organizations_enabled\x18, \x01(\bH*R\x14organizationsEnabled\x88\x01\x01\x1a8\n" +
+	"\x15organizations_enabled\x18, \x01(\bH*R\x14organizationsEnabled\x88\x01\x01\x12a\n" +
+	",web_authn_policy_passwordless_rp_entity_name\x18- \x01(\tH+R&webAuthnPolicyPasswordlessRpEntityName\x88\x01\x01\x12i\n" +
+	"2web_authn_policy_passwordless_signature_algorithms\x18. \x03(\tR-webAuthnPolicyPasswordlessSignatureAlgorithms\x12x\n" +
+	":web_authn_policy_passwordless_signature_algorithms_present\x18/ \x01(\bR4webAuthnPolicyPasswordlessSignatureAlgorithmsPresent\x12P\n" +
+	"#web_authn_policy_passwordless_rp_id\x180 \x01(\tH,R\x1ewebAuthnPolicyPasswordlessRpId\x88\x01\x01\x12\x87\x01\n" +
+	"?web_authn_policy_passwordless_attestation_conveyance_preference\x181 \x01(\tH-R9webAuthnPolicyPasswordlessAttestationConveyancePreference\x88\x01\x01\x12v\n" +
+	"6web_authn_policy_passwordless_authenticator_attachment\x182 \x01(\tH.R1webAuthnPolicyPasswordlessAuthenticatorAttachment\x88\x01\x01\x12m\n" +
+	"2web_authn_policy_passwordless_require_resident_key\x183 \x01(\tH/R,webAuthnPolicyPasswordlessRequireResidentKey\x88\x01\x01\x12\x7f\n" +
+	";web_authn_policy_passwordless_user_verification_requirement\x184 \x01(\tH0R5webAuthnPolicyPasswordlessUserVerificationRequirement\x88\x01\x01\x12b\n" +
+	",web_authn_policy_passwordless_create_timeout\x185 \x01(\x05H1R'webAuthnPolicyPasswordlessCreateTimeout\x88\x01\x01\x12\x86\x01\n" +
+	"?web_authn_policy_passwordless_avoid_same_authenticator_register\x186 \x01(\bH2R8webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister\x88\x01\x01\x12e\n" +
+	"0web_authn_policy_passwordless_acceptable_aaguids\x187 \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12t\n" +
+	"8web_authn_policy_passwordless_acceptable_aaguids_present\x188 \x01(\bR2webAuthnPolicyPasswordlessAcceptableAaguidsPresent\x12[\n" +
+	"+web_authn_policy_passwordless_extra_origins\x189 \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12j\n" +
+	"3web_authn_policy_passwordless_extra_origins_present\x18: \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1917,7 +2271,15 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\r_browser_flowB\x14\n" +
 	"\x12_direct_grant_flowB\x18\n" +
 	"\x16_edit_username_allowedB\x18\n" +
-	"\x16_organizations_enabled\"\xe4\f\n" +
+	"\x16_organizations_enabledB/\n" +
+	"-_web_authn_policy_passwordless_rp_entity_nameB&\n" +
+	"$_web_authn_policy_passwordless_rp_idBB\n" +
+	"@_web_authn_policy_passwordless_attestation_conveyance_preferenceB9\n" +
+	"7_web_authn_policy_passwordless_authenticator_attachmentB5\n" +
+	"3_web_authn_policy_passwordless_require_resident_keyB>\n" +
+	"<_web_authn_policy_passwordless_user_verification_requirementB/\n" +
+	"-_web_authn_policy_passwordless_create_timeoutBB\n" +
+	"@_web_authn_policy_passwordless_avoid_same_authenticator_register\"\xc7\x1c\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1944,7 +2306,21 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\fbrowser_flow\x18\x14 \x01(\tH\x11R\vbrowserFlow\x88\x01\x01\x12/\n" +
 	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x127\n" +
 	"\x15edit_username_allowed\x18\x16 \x01(\bH\x13R\x13editUsernameAllowed\x88\x01\x01\x128\n" +
-	"\x15organizations_enabled\x18\x17 \x01(\bH\x14R\x14organizationsEnabled\x88\x01\x01\x1a8\n" +
+	"\x15organizations_enabled\x18\x17 \x01(\bH\x14R\x14organizationsEnabled\x88\x01\x01\x12a\n" +
+	",web_authn_policy_passwordless_rp_entity_name\x18\x18 \x01(\tH\x15R&webAuthnPolicyPasswordlessRpEntityName\x88\x01\x01\x12i\n" +
+	"2web_authn_policy_passwordless_signature_algorithms\x18\x19 \x03(\tR-webAuthnPolicyPasswordlessSignatureAlgorithms\x12x\n" +
+	":web_authn_policy_passwordless_signature_algorithms_present\x18\x1a \x01(\bR4webAuthnPolicyPasswordlessSignatureAlgorithmsPresent\x12P\n" +
+	"#web_authn_policy_passwordless_rp_id\x18\x1b \x01(\tH\x16R\x1ewebAuthnPolicyPasswordlessRpId\x88\x01\x01\x12\x87\x01\n" +
+	"?web_authn_policy_passwordless_attestation_conveyance_preference\x18\x1c \x01(\tH\x17R9webAuthnPolicyPasswordlessAttestationConveyancePreference\x88\x01\x01\x12v\n" +
+	"6web_authn_policy_passwordless_authenticator_attachment\x18\x1d \x01(\tH\x18R1webAuthnPolicyPasswordlessAuthenticatorAttachment\x88\x01\x01\x12m\n" +
+	"2web_authn_policy_passwordless_require_resident_key\x18\x1e \x01(\tH\x19R,webAuthnPolicyPasswordlessRequireResidentKey\x88\x01\x01\x12\x7f\n" +
+	";web_authn_policy_passwordless_user_verification_requirement\x18\x1f \x01(\tH\x1aR5webAuthnPolicyPasswordlessUserVerificationRequirement\x88\x01\x01\x12b\n" +
+	",web_authn_policy_passwordless_create_timeout\x18  \x01(\x05H\x1bR'webAuthnPolicyPasswordlessCreateTimeout\x88\x01\x01\x12\x86\x01\n" +
+	"?web_authn_policy_passwordless_avoid_same_authenticator_register\x18! \x01(\bH\x1cR8webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister\x88\x01\x01\x12e\n" +
+	"0web_authn_policy_passwordless_acceptable_aaguids\x18\" \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12t\n" +
+	"8web_authn_policy_passwordless_acceptable_aaguids_present\x18# \x01(\bR2webAuthnPolicyPasswordlessAcceptableAaguidsPresent\x12[\n" +
+	"+web_authn_policy_passwordless_extra_origins\x18$ \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12j\n" +
+	"3web_authn_policy_passwordless_extra_origins_present\x18% \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1974,7 +2350,15 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\r_browser_flowB\x14\n" +
 	"\x12_direct_grant_flowB\x18\n" +
 	"\x16_edit_username_allowedB\x18\n" +
-	"\x16_organizations_enabled\"H\n" +
+	"\x16_organizations_enabledB/\n" +
+	"-_web_authn_policy_passwordless_rp_entity_nameB&\n" +
+	"$_web_authn_policy_passwordless_rp_idBB\n" +
+	"@_web_authn_policy_passwordless_attestation_conveyance_preferenceB9\n" +
+	"7_web_authn_policy_passwordless_authenticator_attachmentB5\n" +
+	"3_web_authn_policy_passwordless_require_resident_keyB>\n" +
+	"<_web_authn_policy_passwordless_user_verification_requirementB/\n" +
+	"-_web_authn_policy_passwordless_create_timeoutBB\n" +
+	"@_web_authn_policy_passwordless_avoid_same_authenticator_register\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

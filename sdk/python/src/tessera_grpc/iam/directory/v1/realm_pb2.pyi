@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Realm(_message.Message):
-    __slots__ = ("id", "name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "created_at", "updated_at", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests", "browser_flow", "direct_grant_flow", "edit_username_allowed", "organizations_enabled")
+    __slots__ = ("id", "name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "created_at", "updated_at", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests", "browser_flow", "direct_grant_flow", "edit_username_allowed", "organizations_enabled", "web_authn_policy_passwordless_rp_entity_name", "web_authn_policy_passwordless_signature_algorithms", "web_authn_policy_passwordless_rp_id", "web_authn_policy_passwordless_attestation_conveyance_preference", "web_authn_policy_passwordless_authenticator_attachment", "web_authn_policy_passwordless_require_resident_key", "web_authn_policy_passwordless_user_verification_requirement", "web_authn_policy_passwordless_create_timeout", "web_authn_policy_passwordless_avoid_same_authenticator_register", "web_authn_policy_passwordless_acceptable_aaguids", "web_authn_policy_passwordless_extra_origins")
     class ThemeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -65,6 +65,17 @@ class Realm(_message.Message):
     DIRECT_GRANT_FLOW_FIELD_NUMBER: _ClassVar[int]
     EDIT_USERNAME_ALLOWED_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATIONS_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_RP_ENTITY_NAME_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_SIGNATURE_ALGORITHMS_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_ATTESTATION_CONVEYANCE_PREFERENCE_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_AUTHENTICATOR_ATTACHMENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_REQUIRE_RESIDENT_KEY_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_USER_VERIFICATION_REQUIREMENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_CREATE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_AVOID_SAME_AUTHENTICATOR_REGISTER_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_ACCEPTABLE_AAGUIDS_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_EXTRA_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     display_name: str
@@ -112,10 +123,21 @@ class Realm(_message.Message):
     direct_grant_flow: str
     edit_username_allowed: bool
     organizations_enabled: bool
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., browser_flow: _Optional[str] = ..., direct_grant_flow: _Optional[str] = ..., edit_username_allowed: _Optional[bool] = ..., organizations_enabled: _Optional[bool] = ...) -> None: ...
+    web_authn_policy_passwordless_rp_entity_name: str
+    web_authn_policy_passwordless_signature_algorithms: _containers.RepeatedScalarFieldContainer[str]
+    web_authn_policy_passwordless_rp_id: str
+    web_authn_policy_passwordless_attestation_conveyance_preference: str
+    web_authn_policy_passwordless_authenticator_attachment: str
+    web_authn_policy_passwordless_require_resident_key: str
+    web_authn_policy_passwordless_user_verification_requirement: str
+    web_authn_policy_passwordless_create_timeout: int
+    web_authn_policy_passwordless_avoid_same_authenticator_register: bool
+    web_authn_policy_passwordless_acceptable_aaguids: _containers.RepeatedScalarFieldContainer[str]
+    web_authn_policy_passwordless_extra_origins: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., browser_flow: _Optional[str] = ..., direct_grant_flow: _Optional[str] = ..., edit_username_allowed: _Optional[bool] = ..., organizations_enabled: _Optional[bool] = ..., web_authn_policy_passwordless_rp_entity_name: _Optional[str] = ..., web_authn_policy_passwordless_signature_algorithms: _Optional[_Iterable[str]] = ..., web_authn_policy_passwordless_rp_id: _Optional[str] = ..., web_authn_policy_passwordless_attestation_conveyance_preference: _Optional[str] = ..., web_authn_policy_passwordless_authenticator_attachment: _Optional[str] = ..., web_authn_policy_passwordless_require_resident_key: _Optional[str] = ..., web_authn_policy_passwordless_user_verification_requirement: _Optional[str] = ..., web_authn_policy_passwordless_create_timeout: _Optional[int] = ..., web_authn_policy_passwordless_avoid_same_authenticator_register: _Optional[bool] = ..., web_authn_policy_passwordless_acceptable_aaguids: _Optional[_Iterable[str]] = ..., web_authn_policy_passwordless_extra_origins: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RealmInput(_message.Message):
-    __slots__ = ("name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests", "browser_flow", "direct_grant_flow", "edit_username_allowed", "organizations_enabled")
+    __slots__ = ("name", "display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "offline_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_secure", "password_min_length", "password_require_uppercase", "password_require_lowercase", "password_require_digits", "password_require_special_chars", "password_history_count", "password_max_age_days", "brute_force_enabled", "max_login_failures", "lockout_duration", "failure_reset_time", "permanent_lockout_after", "registration_allowed", "require_email_verification", "mfa_required", "events_enabled", "events_expiration", "admin_events_enabled", "theme_name", "theme", "login_theme", "account_theme", "email_theme", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests", "browser_flow", "direct_grant_flow", "edit_username_allowed", "organizations_enabled", "web_authn_policy_passwordless_rp_entity_name", "web_authn_policy_passwordless_signature_algorithms", "web_authn_policy_passwordless_signature_algorithms_present", "web_authn_policy_passwordless_rp_id", "web_authn_policy_passwordless_attestation_conveyance_preference", "web_authn_policy_passwordless_authenticator_attachment", "web_authn_policy_passwordless_require_resident_key", "web_authn_policy_passwordless_user_verification_requirement", "web_authn_policy_passwordless_create_timeout", "web_authn_policy_passwordless_avoid_same_authenticator_register", "web_authn_policy_passwordless_acceptable_aaguids", "web_authn_policy_passwordless_acceptable_aaguids_present", "web_authn_policy_passwordless_extra_origins", "web_authn_policy_passwordless_extra_origins_present")
     class ThemeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -167,6 +189,20 @@ class RealmInput(_message.Message):
     DIRECT_GRANT_FLOW_FIELD_NUMBER: _ClassVar[int]
     EDIT_USERNAME_ALLOWED_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATIONS_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_RP_ENTITY_NAME_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_SIGNATURE_ALGORITHMS_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_SIGNATURE_ALGORITHMS_PRESENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_ATTESTATION_CONVEYANCE_PREFERENCE_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_AUTHENTICATOR_ATTACHMENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_REQUIRE_RESIDENT_KEY_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_USER_VERIFICATION_REQUIREMENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_CREATE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_AVOID_SAME_AUTHENTICATOR_REGISTER_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_ACCEPTABLE_AAGUIDS_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_ACCEPTABLE_AAGUIDS_PRESENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_EXTRA_ORIGINS_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_EXTRA_ORIGINS_PRESENT_FIELD_NUMBER: _ClassVar[int]
     name: str
     display_name: str
     enabled: bool
@@ -211,10 +247,24 @@ class RealmInput(_message.Message):
     direct_grant_flow: str
     edit_username_allowed: bool
     organizations_enabled: bool
-    def __init__(self, name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., browser_flow: _Optional[str] = ..., direct_grant_flow: _Optional[str] = ..., edit_username_allowed: _Optional[bool] = ..., organizations_enabled: _Optional[bool] = ...) -> None: ...
+    web_authn_policy_passwordless_rp_entity_name: str
+    web_authn_policy_passwordless_signature_algorithms: _containers.RepeatedScalarFieldContainer[str]
+    web_authn_policy_passwordless_signature_algorithms_present: bool
+    web_authn_policy_passwordless_rp_id: str
+    web_authn_policy_passwordless_attestation_conveyance_preference: str
+    web_authn_policy_passwordless_authenticator_attachment: str
+    web_authn_policy_passwordless_require_resident_key: str
+    web_authn_policy_passwordless_user_verification_requirement: str
+    web_authn_policy_passwordless_create_timeout: int
+    web_authn_policy_passwordless_avoid_same_authenticator_register: bool
+    web_authn_policy_passwordless_acceptable_aaguids: _containers.RepeatedScalarFieldContainer[str]
+    web_authn_policy_passwordless_acceptable_aaguids_present: bool
+    web_authn_policy_passwordless_extra_origins: _containers.RepeatedScalarFieldContainer[str]
+    web_authn_policy_passwordless_extra_origins_present: bool
+    def __init__(self, name: _Optional[str] = ..., display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., offline_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., smtp_secure: _Optional[bool] = ..., password_min_length: _Optional[int] = ..., password_require_uppercase: _Optional[bool] = ..., password_require_lowercase: _Optional[bool] = ..., password_require_digits: _Optional[bool] = ..., password_require_special_chars: _Optional[bool] = ..., password_history_count: _Optional[int] = ..., password_max_age_days: _Optional[int] = ..., brute_force_enabled: _Optional[bool] = ..., max_login_failures: _Optional[int] = ..., lockout_duration: _Optional[int] = ..., failure_reset_time: _Optional[int] = ..., permanent_lockout_after: _Optional[int] = ..., registration_allowed: _Optional[bool] = ..., require_email_verification: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., events_enabled: _Optional[bool] = ..., events_expiration: _Optional[int] = ..., admin_events_enabled: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., login_theme: _Optional[str] = ..., account_theme: _Optional[str] = ..., email_theme: _Optional[str] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., browser_flow: _Optional[str] = ..., direct_grant_flow: _Optional[str] = ..., edit_username_allowed: _Optional[bool] = ..., organizations_enabled: _Optional[bool] = ..., web_authn_policy_passwordless_rp_entity_name: _Optional[str] = ..., web_authn_policy_passwordless_signature_algorithms: _Optional[_Iterable[str]] = ..., web_authn_policy_passwordless_signature_algorithms_present: _Optional[bool] = ..., web_authn_policy_passwordless_rp_id: _Optional[str] = ..., web_authn_policy_passwordless_attestation_conveyance_preference: _Optional[str] = ..., web_authn_policy_passwordless_authenticator_attachment: _Optional[str] = ..., web_authn_policy_passwordless_require_resident_key: _Optional[str] = ..., web_authn_policy_passwordless_user_verification_requirement: _Optional[str] = ..., web_authn_policy_passwordless_create_timeout: _Optional[int] = ..., web_authn_policy_passwordless_avoid_same_authenticator_register: _Optional[bool] = ..., web_authn_policy_passwordless_acceptable_aaguids: _Optional[_Iterable[str]] = ..., web_authn_policy_passwordless_acceptable_aaguids_present: _Optional[bool] = ..., web_authn_policy_passwordless_extra_origins: _Optional[_Iterable[str]] = ..., web_authn_policy_passwordless_extra_origins_present: _Optional[bool] = ...) -> None: ...
 
 class RealmUpdate(_message.Message):
-    __slots__ = ("display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "registration_allowed", "mfa_required", "theme_name", "theme", "theme_present", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests", "browser_flow", "direct_grant_flow", "edit_username_allowed", "organizations_enabled")
+    __slots__ = ("display_name", "enabled", "access_token_lifespan", "refresh_token_lifespan", "smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "registration_allowed", "mfa_required", "theme_name", "theme", "theme_present", "rate_limit_per_ip", "rate_limit_per_client", "sso_session_max_lifespan", "reset_password_allowed", "require_pushed_authorization_requests", "browser_flow", "direct_grant_flow", "edit_username_allowed", "organizations_enabled", "web_authn_policy_passwordless_rp_entity_name", "web_authn_policy_passwordless_signature_algorithms", "web_authn_policy_passwordless_signature_algorithms_present", "web_authn_policy_passwordless_rp_id", "web_authn_policy_passwordless_attestation_conveyance_preference", "web_authn_policy_passwordless_authenticator_attachment", "web_authn_policy_passwordless_require_resident_key", "web_authn_policy_passwordless_user_verification_requirement", "web_authn_policy_passwordless_create_timeout", "web_authn_policy_passwordless_avoid_same_authenticator_register", "web_authn_policy_passwordless_acceptable_aaguids", "web_authn_policy_passwordless_acceptable_aaguids_present", "web_authn_policy_passwordless_extra_origins", "web_authn_policy_passwordless_extra_origins_present")
     class ThemeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -245,6 +295,20 @@ class RealmUpdate(_message.Message):
     DIRECT_GRANT_FLOW_FIELD_NUMBER: _ClassVar[int]
     EDIT_USERNAME_ALLOWED_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATIONS_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_RP_ENTITY_NAME_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_SIGNATURE_ALGORITHMS_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_SIGNATURE_ALGORITHMS_PRESENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_ATTESTATION_CONVEYANCE_PREFERENCE_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_AUTHENTICATOR_ATTACHMENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_REQUIRE_RESIDENT_KEY_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_USER_VERIFICATION_REQUIREMENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_CREATE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_AVOID_SAME_AUTHENTICATOR_REGISTER_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_ACCEPTABLE_AAGUIDS_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_ACCEPTABLE_AAGUIDS_PRESENT_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_EXTRA_ORIGINS_FIELD_NUMBER: _ClassVar[int]
+    WEB_AUTHN_POLICY_PASSWORDLESS_EXTRA_ORIGINS_PRESENT_FIELD_NUMBER: _ClassVar[int]
     display_name: str
     enabled: bool
     access_token_lifespan: int
@@ -268,7 +332,21 @@ class RealmUpdate(_message.Message):
     direct_grant_flow: str
     edit_username_allowed: bool
     organizations_enabled: bool
-    def __init__(self, display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., registration_allowed: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., theme_present: _Optional[bool] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., browser_flow: _Optional[str] = ..., direct_grant_flow: _Optional[str] = ..., edit_username_allowed: _Optional[bool] = ..., organizations_enabled: _Optional[bool] = ...) -> None: ...
+    web_authn_policy_passwordless_rp_entity_name: str
+    web_authn_policy_passwordless_signature_algorithms: _containers.RepeatedScalarFieldContainer[str]
+    web_authn_policy_passwordless_signature_algorithms_present: bool
+    web_authn_policy_passwordless_rp_id: str
+    web_authn_policy_passwordless_attestation_conveyance_preference: str
+    web_authn_policy_passwordless_authenticator_attachment: str
+    web_authn_policy_passwordless_require_resident_key: str
+    web_authn_policy_passwordless_user_verification_requirement: str
+    web_authn_policy_passwordless_create_timeout: int
+    web_authn_policy_passwordless_avoid_same_authenticator_register: bool
+    web_authn_policy_passwordless_acceptable_aaguids: _containers.RepeatedScalarFieldContainer[str]
+    web_authn_policy_passwordless_acceptable_aaguids_present: bool
+    web_authn_policy_passwordless_extra_origins: _containers.RepeatedScalarFieldContainer[str]
+    web_authn_policy_passwordless_extra_origins_present: bool
+    def __init__(self, display_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., access_token_lifespan: _Optional[int] = ..., refresh_token_lifespan: _Optional[int] = ..., smtp_host: _Optional[str] = ..., smtp_port: _Optional[int] = ..., smtp_user: _Optional[str] = ..., smtp_password: _Optional[str] = ..., smtp_from: _Optional[str] = ..., registration_allowed: _Optional[bool] = ..., mfa_required: _Optional[bool] = ..., theme_name: _Optional[str] = ..., theme: _Optional[_Mapping[str, str]] = ..., theme_present: _Optional[bool] = ..., rate_limit_per_ip: _Optional[int] = ..., rate_limit_per_client: _Optional[int] = ..., sso_session_max_lifespan: _Optional[int] = ..., reset_password_allowed: _Optional[bool] = ..., require_pushed_authorization_requests: _Optional[bool] = ..., browser_flow: _Optional[str] = ..., direct_grant_flow: _Optional[str] = ..., edit_username_allowed: _Optional[bool] = ..., organizations_enabled: _Optional[bool] = ..., web_authn_policy_passwordless_rp_entity_name: _Optional[str] = ..., web_authn_policy_passwordless_signature_algorithms: _Optional[_Iterable[str]] = ..., web_authn_policy_passwordless_signature_algorithms_present: _Optional[bool] = ..., web_authn_policy_passwordless_rp_id: _Optional[str] = ..., web_authn_policy_passwordless_attestation_conveyance_preference: _Optional[str] = ..., web_authn_policy_passwordless_authenticator_attachment: _Optional[str] = ..., web_authn_policy_passwordless_require_resident_key: _Optional[str] = ..., web_authn_policy_passwordless_user_verification_requirement: _Optional[str] = ..., web_authn_policy_passwordless_create_timeout: _Optional[int] = ..., web_authn_policy_passwordless_avoid_same_authenticator_register: _Optional[bool] = ..., web_authn_policy_passwordless_acceptable_aaguids: _Optional[_Iterable[str]] = ..., web_authn_policy_passwordless_acceptable_aaguids_present: _Optional[bool] = ..., web_authn_policy_passwordless_extra_origins: _Optional[_Iterable[str]] = ..., web_authn_policy_passwordless_extra_origins_present: _Optional[bool] = ...) -> None: ...
 
 class CreateRealmRequest(_message.Message):
     __slots__ = ("realm",)
