@@ -76,7 +76,8 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(at("$.clients[1].protocolMappers[1]")).toEqual([expect.stringContaining("oidc-usersessionmodel-note-mapper")]);
     expect(at('$.clientScopes[1].protocolMappers[0].config["user.attribute"]')).toEqual([expect.stringContaining("no equivalent")]);
     expect(at("$.clientScopes[4]")).toEqual([expect.stringContaining("SAML client scope")]);
-    expect(at("$.roles.realm[4]")).toEqual([expect.stringContaining("composite role \"manager\" flattened")]);
+    // Composite roles are carried as composites: nothing to report of them.
+    expect(at("$.roles.realm[4]")).toEqual([]);
     expect(at('$.clients[3].attributes["access.token.signed.response.alg"]')).toEqual(['signature algorithm "HS256" is not supported: the realm\'s algorithm is used']);
     expect(at("$.clients[1].redirectUris[1]")).toEqual([expect.stringContaining("matches redirect URIs exactly")]);
     expect(at('$.passwordPolicy["notUsername(undefined)"]')).toEqual([expect.stringContaining("notUsername")]);
@@ -131,7 +132,7 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(doc.users.map((u: { username: string }) => u.username)).not.toContain("ldap-user");
   });
 
-  it("maps clients, roles (composites flattened), groups, scopes and SAML clients; the export is a valid document", async () => {
+  it("maps clients, roles (composites kept), groups, scopes and SAML clients; the export is a valid document", async () => {
     const doc = (await api.get(`/admin/realms/${realm}/export?includeUsers=true`)).body;
     expect(exportSchemaProblems(doc)).toEqual([]);
     expect(doc.clients.map((c: { clientId: string }) => c.clientId).sort()).toEqual(["acme-api", "acme-cli", "acme-web", "acme-worker"]);
@@ -140,20 +141,27 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(web.defaultClientScopes).toEqual(["acme-web-dedicated", "profile", "roles", "web-origins"]);
     const worker = doc.clients.find((c: { clientId: string }) => c.clientId === "acme-worker");
     expect(worker).toMatchObject({ clientType: "CONFIDENTIAL", grantTypes: ["client_credentials"], backchannelLogoutSessionRequired: true,
-      serviceAccount: { username: "service-account-acme-worker", realmRoles: ["offline_access", "uma_authorization", "viewer"], clientRoles: { "acme-api": ["read"] } } });
+      serviceAccount: { username: "service-account-acme-worker", realmRoles: [`default-roles-${realm}`, "viewer"], clientRoles: { "acme-api": ["read"] } } });
     expect([worker.requestObjectSignatureAlg, worker.requirePushedAuthorizationRequests, worker.jwks.keys[0].kid, worker.dpopBoundAccessTokens, worker.standardTokenExchangeEnabled]).toEqual(["any", true, "1", false, true]);
     expect([worker.idTokenSignedResponseAlg, worker.accessTokenSignedResponseAlg, web.idTokenSignedResponseAlg, web.accessTokenSignedResponseAlg]).toEqual(["PS256", "ES256", "", ""]);
     // Keycloak's "DPoP bound access tokens" switch (RFC 9449); an HS256 access token algorithm is noted and dropped.
     const apiClient = doc.clients.find((c: { clientId: string }) => c.clientId === "acme-api");
     expect([apiClient.dpopBoundAccessTokens, apiClient.accessTokenSignedResponseAlg]).toEqual([true, ""]);
     expect([web.requestObjectSignatureAlg, web.requirePushedAuthorizationRequests, web.jwks, web.dpopBoundAccessTokens, web.standardTokenExchangeEnabled]).toEqual(["", false, undefined, false, false]);
-    expect(doc.groups[0]).toMatchObject({ name: "engineering", realmRoles: ["viewer"], subGroups: [{ name: "leads", realmRoles: ["viewer", "manager"].sort(), clientRoles: { "acme-api": ["read"] } }] });
+    expect(doc.groups[0]).toMatchObject({ name: "engineering", realmRoles: ["viewer"], subGroups: [{ name: "leads", realmRoles: ["manager"], clientRoles: {} }] });
+    // Keycloak's composites stay composites; the built-in account client's roles go.
+    const role = (name: string) => doc.roles.find((r: { name: string }) => r.name === name);
+    expect(role("manager").composites).toEqual({ realmRoles: ["viewer"], clientRoles: { "acme-api": ["read"] } });
+    expect(role(`default-roles-${realm}`).composites).toEqual({ realmRoles: ["offline_access", "uma_authorization"], clientRoles: {} });
     const argon = doc.users.find((u: { username: string }) => u.username === "argon");
-    expect(argon).toMatchObject({ groups: ["/engineering/leads"], realmRoles: ["offline_access", "uma_authorization"], attributes: { locale: ["en"] } });
+    expect(argon).toMatchObject({ groups: ["/engineering/leads"], realmRoles: [`default-roles-${realm}`], attributes: { locale: ["en"] } });
     expect(doc.samlServiceProviders).toEqual([expect.objectContaining({ entityId: "https://sp.acme.test/saml", acsUrl: "https://sp.acme.test/saml/acs", nameIdFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" })]);
     // The worker's Keycloak secret still authenticates it, and its token carries the flattened roles.
     const cc = await http("POST", tokenUrl(), { form: { grant_type: "client_credentials", client_id: "acme-worker", client_secret: "worker-secret-from-kc" } });
     expect(cc.status).toBe(200);
+    const claims = decodeJwt(cc.body.access_token) as { realm_access: { roles: string[] }; resource_access: Record<string, { roles: string[] }> };
+    expect([[...claims.realm_access.roles].sort(), claims.resource_access["acme-api"]?.roles])
+      .toEqual([[`default-roles-${realm}`, "offline_access", "uma_authorization", "viewer"], ["read"]]);
   });
 
   it.each(users.filter((u) => !u.otpSecret))("logs $username ($algorithm) in with the Keycloak password by the password grant, then stores argon2id", async (u) => {

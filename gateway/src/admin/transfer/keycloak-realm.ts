@@ -143,64 +143,42 @@ function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, aliases: S
 }
 
 /**
- * Realm and client roles with their composites. Tessera's roles are flat: each holder of a
- * composite role is given the roles it contains, transitively (each composite noted).
+ * Realm and client roles, composites kept as composites (Tessera runs them as Keycloak does, so
+ * `default-roles-<realm>` stays the composite its users hold). A holder keeps the roles it was
+ * given directly. Roles of clients not carried over are left out of holders and composites, and
+ * noted unless the client is one of Keycloak's built-in ones.
  */
 class Roles {
-  private readonly composites = new Map<string, string[]>();
   private readonly roles: Json;
 
   constructor(kc: Json, private readonly clientIds: Set<string>, private readonly note: Note) {
     this.roles = (kc.roles ?? {}) as Json;
-    const visit = (r: Json, key: string, path: string) => {
-      if (r.composite !== true || !r.composites) return;
-      const keys = [...(r.composites.realm ?? []).map((n: string) => `realm:${n}`)];
-      for (const [cid, names] of Object.entries((r.composites.client ?? {}) as Record<string, string[]>)) keys.push(...names.map((n) => `client:${cid}:${n}`));
-      this.composites.set(key, keys);
-      note(path, `composite role "${r.name}" flattened: its holders were given its roles directly`);
-    };
-    (this.roles.realm ?? []).forEach((r: Json, i: number) => visit(r, `realm:${r.name}`, `$.roles.realm[${i}]`));
-    for (const [cid, list] of Object.entries((this.roles.client ?? {}) as Record<string, Json[]>)) {
-      list.forEach((r, i) => visit(r, `client:${cid}:${r.name}`, `$.roles.client["${cid}"][${i}]`));
-    }
   }
 
   realmRoles(): Json[] {
-    return (this.roles.realm ?? []).map((r: Json) => ({ id: r.id ?? randomUUID(), name: String(r.name), ...(r.description ? { description: String(r.description) } : {}) }));
+    return (this.roles.realm ?? []).map((r: Json, i: number) => this.role(r, `$.roles.realm[${i}]`));
   }
 
   clientRolesOf(clientId: string): Json[] {
-    return ((this.roles.client ?? {})[clientId] ?? []).map((r: Json) => ({ id: r.id ?? randomUUID(), name: String(r.name), ...(r.description ? { description: String(r.description) } : {}) }));
+    return ((this.roles.client ?? {})[clientId] ?? []).map((r: Json, i: number) => this.role(r, `$.roles.client["${clientId}"][${i}]`));
   }
 
-  /** A holder's realm and client roles with every composite expanded; roles of clients not carried over are noted. */
+  /** A holder's (user, group, service account) realm and client roles. */
   flatten(holder: Json, path: string): RoleRefs {
-    const seen = new Set<string>();
-    const stack = [...(holder.realmRoles ?? []).map((n: string) => `realm:${n}`)];
-    for (const [cid, names] of Object.entries((holder.clientRoles ?? {}) as Record<string, string[]>)) stack.push(...names.map((n) => `client:${cid}:${n}`));
-    while (stack.length) {
-      const k = stack.pop() as string;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      stack.push(...(this.composites.get(k) ?? []));
+    const out: RoleRefs = { realmRoles: [...new Set<string>((holder.realmRoles ?? []).map(String))].sort(), clientRoles: {} };
+    for (const [cid, names] of Object.entries((holder.clientRoles ?? {}) as Record<string, string[]>)) {
+      if (this.clientIds.has(cid)) out.clientRoles[cid] = [...new Set(names.map(String))].sort();
+      else if (!KEYCLOAK_BUILTIN_CLIENTS.has(cid)) this.note(`${path}.clientRoles["${cid}"]`, `roles of client "${cid}", which is not carried over`);
     }
-    const out: RoleRefs = { realmRoles: [], clientRoles: {} };
-    const dropped = new Set<string>();
-    for (const k of seen) {
-      if (k.startsWith("realm:")) {
-        const name = k.slice(6);
-        // Keycloak's default-roles-<realm> is a composite every user holds; its contents are what count.
-        if (this.composites.has(k) && name.startsWith("default-roles-")) continue;
-        out.realmRoles.push(name);
-      } else {
-        const [, cid, name] = k.split(":") as [string, string, string];
-        if (this.clientIds.has(cid)) (out.clientRoles[cid] ??= []).push(name);
-        else dropped.add(cid);
-      }
-    }
-    for (const cid of dropped) if (!KEYCLOAK_BUILTIN_CLIENTS.has(cid)) this.note(`${path}.clientRoles["${cid}"]`, `roles of client "${cid}", which is not carried over`);
-    out.realmRoles.sort();
     return out;
+  }
+
+  private role(r: Json, path: string): Json {
+    const composites = r.composite === true && r.composites
+      ? this.flatten({ realmRoles: r.composites.realm ?? [], clientRoles: r.composites.client ?? {} }, `${path}.composites`)
+      : undefined;
+    const any = composites && (composites.realmRoles.length > 0 || Object.keys(composites.clientRoles).length > 0);
+    return { id: r.id ?? randomUUID(), name: String(r.name), ...(r.description ? { description: String(r.description) } : {}), ...(any ? { composites } : {}) };
   }
 }
 
