@@ -67,7 +67,7 @@ describeTier("admin console user import in Chromium", ["CHROMIUM_PATH"], () => {
         .toEqual([{ username: "bea", email: "bea@acme.test", firstName: "Bea", lastName: "Berg, Jr", enabled: false }]);
       expect((await api.get(`/admin/realms/${realm}/users?search=carl`)).body.users).toEqual([]);
       // The user list reloaded behind the card.
-      await page.getByRole("table", { name: "Users" }).getByRole("link", { name: "bea" }).waitFor();
+      await page.getByRole("table", { name: "Users", exact: true }).getByRole("link", { name: "bea" }).waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();

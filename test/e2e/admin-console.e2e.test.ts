@@ -60,7 +60,7 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
       await page.getByLabel("Save login events").check();
       await checkPage(page, "create-realm");
       await page.getByRole("button", { name: "Create realm" }).click();
-      await page.getByRole("heading", { name: "Users" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();
       const stored = await api.get(`/admin/realms/${realm}`);
       expect(stored.status).toBe(200);
       expect(stored.body).toMatchObject({ name: realm, displayName: "Console Corp", adminEventsEnabled: true, eventsEnabled: true });
