@@ -61,7 +61,7 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
       passwordMinLength: 8, passwordRequireUppercase: true, passwordRequireDigits: true, passwordHistoryCount: 3,
       bruteForceEnabled: true, maxLoginFailures: 5, lockoutDuration: 120, failureResetTime: 43_200,
       smtpHost: "smtp.acme.test", smtpPort: 2525, smtpUser: "mailer", smtpFrom: "noreply@acme.test", smtpPassword: "**********",
-      requireEmailVerification: true, eventsEnabled: true, eventsExpiration: 86_400,
+      requireEmailVerification: true, eventsEnabled: true, eventsExpiration: 86_400, resetPasswordAllowed: true,
     });
     const report = imported.body.importReport as Array<{ path: string; message: string }>;
     const at = (path: string) => report.filter((r) => r.path === path).map((r) => r.message);

@@ -31,7 +31,7 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
   async function fullRealm(): Promise<{ realm: string; secret: string; userId: string }> {
     const realm = uniqueName("xfer");
     const ok = (res: { status: number; text: string }, status: number) => { if (res.status !== status) throw new Error(`${res.status} ${res.text}`); };
-    ok(await api.post("/admin/realms", { name: realm, displayName: "Transfer", smtpHost: "smtp.example.test", smtpPassword: SMTP_PASSWORD, adminEventsEnabled: true, passwordMinLength: 10, requirePushedAuthorizationRequests: true }), 201);
+    ok(await api.post("/admin/realms", { name: realm, displayName: "Transfer", smtpHost: "smtp.example.test", smtpPassword: SMTP_PASSWORD, adminEventsEnabled: true, passwordMinLength: 10, requirePushedAuthorizationRequests: true, resetPasswordAllowed: true }), 201);
     const base = `/admin/realms/${realm}`;
     ok(await api.post(`${base}/roles`, { name: "editor", description: "edits" }), 201);
     const svc = await api.post(`${base}/clients`, { clientId: "svc", grantTypes: ["client_credentials"], standardTokenExchangeEnabled: true });
@@ -78,7 +78,7 @@ describe.each(targets())("realm export and import ($mode)", (target) => {
     expect((await http("GET", `${server.url}/realms/${realm}/protocol/saml/descriptor`)).status).toBe(200);
     const first = await exportRealm(realm, "?includeUsers=true&includeSecrets=true");
     expect(first.formatVersion).toBe(1);
-    expect(first.realm).toMatchObject({ name: realm, displayName: "Transfer", smtpPassword: SMTP_PASSWORD, passwordMinLength: 10, requirePushedAuthorizationRequests: true });
+    expect(first.realm).toMatchObject({ name: realm, displayName: "Transfer", smtpPassword: SMTP_PASSWORD, passwordMinLength: 10, requirePushedAuthorizationRequests: true, resetPasswordAllowed: true });
     expect(first.roles.map((r: { name: string }) => r.name).sort()).toEqual(["editor", "offline_access"]);
     const svc = first.clients.find((c: { clientId: string }) => c.clientId === "svc");
     expect(svc).toMatchObject({ clientType: "CONFIDENTIAL", standardTokenExchangeEnabled: true, secret, roles: [{ name: "reader" }], serviceAccount: { username: "service-account-svc", realmRoles: ["editor"], clientRoles: {} } });

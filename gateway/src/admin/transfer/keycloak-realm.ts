@@ -23,7 +23,7 @@ const CONSUMED = new Set([
   "eventsEnabled", "eventsExpiration", "adminEventsEnabled", "roles", "groups", "users", "clients", "clientScopes",
   "identityProviders", "components", "authenticationFlows", "authenticatorConfig", "requiredActions", "keycloakVersion",
   "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",
-  "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers", "editUsernameAllowed", ...FLOW_BINDINGS,
+  "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers", "editUsernameAllowed", "resetPasswordAllowed", ...FLOW_BINDINGS,
   ...Object.keys(KEYCLOAK_PASSWORDLESS_FIELDS),
 ]);
 

@@ -26,6 +26,8 @@ export function keycloakSettings(kc: Json, note: Note): Json {
     themeName: DEFAULT_THEME, theme: {}, loginTheme: DEFAULT_THEME, accountTheme: DEFAULT_THEME, emailTheme: DEFAULT_THEME,
     rateLimitPerIp: 0, rateLimitPerClient: 0,
     // Same name and meaning (users rename themselves in the account console); absent is false.
+    // Same name and meaning ("Forgot password?" on the login page); absent is false.
+    resetPasswordAllowed: kc.resetPasswordAllowed === true,
     editUsernameAllowed: kc.editUsernameAllowed === true,
     // Keycloak 26's switch; absent in its representation means its default, off.
     organizationsEnabled: kc.organizationsEnabled === true,

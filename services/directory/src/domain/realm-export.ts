@@ -201,6 +201,7 @@ export class RealmExport {
       themeName: r.themeName, theme: { ...r.theme }, loginTheme: r.loginTheme, accountTheme: r.accountTheme, emailTheme: r.emailTheme,
       rateLimitPerIp: r.rateLimitPerIp ?? 0, rateLimitPerClient: r.rateLimitPerClient ?? 0,
       requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests ?? false,
+      resetPasswordAllowed: r.resetPasswordAllowed ?? REALM_DEFAULTS.resetPasswordAllowed,
       editUsernameAllowed: r.editUsernameAllowed ?? false,
       organizationsEnabled: organizationsEnabledOf(r),
       ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),

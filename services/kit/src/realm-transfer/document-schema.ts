@@ -194,6 +194,8 @@ export const realmSettingsSchema = z.strictObject({
   rateLimitPerIp: z.number().int(), rateLimitPerClient: z.number().int(),
   /** RFC 9126 section 6; absent in documents from before it (false). */
   requirePushedAuthorizationRequests: z.boolean().optional(),
+  /** Keycloak's resetPasswordAllowed; absent in documents from before it was exported (false). */
+  resetPasswordAllowed: z.boolean().optional(),
   /** Keycloak's editUsernameAllowed; absent in documents from before it (false). */
   editUsernameAllowed: z.boolean().optional(),
   /** Aliases of the browser and direct-grant flows; absent is the built-in "browser" and "direct grant". */
