@@ -1,14 +1,18 @@
 import type { JSX } from "preact";
+import { useState } from "preact/hooks";
 import type { AdminSession } from "./admin-session";
 import { FormFooter, TextField, useForm, type Values } from "../ui/form";
 import { ConfirmButton, Empty, ErrorAlert, Loading, Section, useLoad } from "../ui/widgets";
 
-interface Role { name: string; description?: string }
+import { RoleDetail, type Role } from "./role-detail";
 
-/** Realm roles (spec 4.4): list, create, delete. */
+/** Realm roles (spec 4.4): list, create, delete; a chosen role is edited, with its associated (composite) roles. */
 export function RolesPage(p: { session: AdminSession; realm: string }): JSX.Element {
   const base = `/admin/realms/${encodeURIComponent(p.realm)}/roles`;
   const roles = useLoad(() => p.session.request<Role[]>("GET", base), [base]);
+  const [open, setOpen] = useState("");
+  // Chosen by id, so a rename keeps the role open.
+  const chosen = (roles.data ?? []).find((r) => r.id === open);
   const form = useForm<Values>({ name: "", description: "" }, async (v) => {
     await p.session.request("POST", base, { name: String(v.name).trim(), ...(String(v.description).trim() ? { description: String(v.description).trim() } : {}) });
     form.set("name", "");
@@ -31,19 +35,22 @@ export function RolesPage(p: { session: AdminSession; realm: string }): JSX.Elem
         {roles.loading && !roles.data ? <Loading what="roles" /> : (roles.data ?? []).length === 0 ? <Empty what="realm roles" /> : (
           <table>
             <caption class="sr-only">Realm roles</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Description</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+            <thead><tr><th scope="col">Name</th><th scope="col">Description</th><th scope="col">Composite</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
             <tbody>
               {roles.data!.map((r) => (
                 <tr>
-                  <td>{r.name}</td><td>{r.description || "—"}</td>
+                  <td><button type="button" class="link" aria-current={r.id === open ? "true" : undefined} onClick={() => setOpen(r.id)}>{r.name}</button></td>
+                  <td>{r.description || "—"}</td><td>{r.composite ? "Yes" : "—"}</td>
                   <td><ConfirmButton label={`Delete ${r.name}`} question={`Delete the realm role ${r.name}? Users and groups lose it.`} confirm="Delete"
-                    onConfirm={async () => { await p.session.request("DELETE", `${base}/${encodeURIComponent(r.name)}`); roles.reload(); }} /></td>
+                    onConfirm={async () => { await p.session.request("DELETE", `${base}/${encodeURIComponent(r.name)}`); if (open === r.id) setOpen(""); roles.reload(); }} /></td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </Section>
+      {chosen ? <RoleDetail key={chosen.id} session={p.session} realm={p.realm} path={`${base}/${encodeURIComponent(chosen.name)}`} role={chosen}
+        onChanged={roles.reload} /> : null}
     </>
   );
 }
