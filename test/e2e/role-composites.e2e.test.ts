@@ -145,6 +145,31 @@ describe.each(targets())("role updates and composite roles ($mode)", (target) =>
     expect(refused.body.problems).toEqual([{ path: `$.roles[${index}].composites.realmRoles[1]`, message: 'no realm role "ghost" in roles' }]);
   });
 
+  it("lists effective roles at .../composite: through groups and their ancestors, and composites expanded", async () => {
+    const svc = uniqueName("eff");
+    expect((await api.post(`${base()}/clients`, { clientId: svc })).status).toBe(201);
+    expect((await api.post(`${base()}/clients/${svc}/roles`, { name: "call" })).status).toBe(201);
+    for (const name of ["eff-parent", "eff-child", "eff-own", "eff-inner"]) expect((await api.post(`${base()}/roles`, { name })).status).toBe(201);
+    await api.post(`${base()}/roles/eff-own/composites`, { roleNames: ["eff-inner"] });
+    await api.post(`${base()}/roles/eff-inner/composites`, { roleNames: ["call"], clientId: svc });
+    const parent = (await api.post(`${base()}/groups`, { name: uniqueName("parent") })).body.id as string;
+    const child = (await api.post(`${base()}/groups`, { name: "child", parentId: parent })).body.id as string;
+    await api.post(`${base()}/groups/${parent}/role-mappings`, { roleNames: ["eff-parent"] });
+    await api.post(`${base()}/groups/${child}/role-mappings`, { roleNames: ["eff-child"] });
+    const userId = (await api.post(`${base()}/users`, { username: uniqueName("effu") })).body.id as string;
+    expect((await api.put(`${base()}/users/${userId}/groups/${child}`, {})).status).toBe(200);
+    await api.post(`${base()}/users/${userId}/role-mappings/realm`, { roleNames: ["eff-own"] });
+    const names = (res: { body: Array<{ name: string }> }) => res.body.map((r) => r.name);
+
+    expect(names(await api.get(`${base()}/users/${userId}/role-mappings/realm`))).toEqual(["eff-own"]);
+    const realmEffective = await api.get(`${base()}/users/${userId}/role-mappings/realm/composite`);
+    expect(realmEffective.status).toBe(200);
+    expect(names(realmEffective)).toEqual(["eff-child", "eff-inner", "eff-own", "eff-parent", "offline_access"]);
+    expect(names(await api.get(`${base()}/users/${userId}/role-mappings/clients/${svc}/composite`))).toEqual(["call"]);
+    expect(names(await api.get(`${base()}/groups/${child}/role-mappings/composite`))).toEqual(["eff-child", "eff-parent"]);
+    expect((await api.get(`${base()}/users/00000000-0000-4000-8000-000000000000/role-mappings/realm/composite`)).status).toBe(404);
+  });
+
   it("records a composite change as an admin event at the role, with the roles", async () => {
     for (const name of ["ev-a", "ev-b"]) expect((await api.post(`${base()}/roles`, { name })).status).toBe(201);
     const id = (await api.get(`${base()}/roles/ev-a`)).body.id as string;

@@ -69,6 +69,15 @@ export function clientProviderOperations(p: ProtoSchemas): Operation[] {
     [`${R}/users/:userId/role-mappings/clients/:clientId`, "UserClientRoleMappings", "a user's roles of a client", false],
     [`${R}/groups/:groupId/role-mappings`, "GroupRoleMappings", "a group's roles", true],
   ];
+  for (const [path, id, what] of [
+    [`${R}/users/:userId/role-mappings/realm/composite`, "UserEffectiveRealmRoles", "a user's effective realm roles"],
+    [`${R}/users/:userId/role-mappings/clients/:clientId/composite`, "UserEffectiveClientRoles", "a user's effective roles of a client"],
+    [`${R}/groups/:groupId/role-mappings/composite`, "GroupEffectiveRoles", "a group's effective roles"],
+  ] as const) {
+    ops.push({ id: `list${id}`, method: "GET", path, auth: "admin", tag: "Role mappings", summary: `List ${what}`,
+      description: "Mapped directly or through groups and their ancestors, with what composite roles among them contain.",
+      responses: { 200: json("Roles.", arrayOf(role)) } });
+  }
   for (const [path, id, what, group] of mappings) {
     ops.push(
       { id: `list${id}`, method: "GET", path, auth: "admin", tag: "Role mappings", summary: `List ${what}`, responses: { 200: json("Roles.", arrayOf(role)) } },

@@ -27,6 +27,7 @@ import { ClientAdmin } from "./domain/client-admin.js";
 import { ClientAuthenticator } from "./domain/client-authenticator.js";
 import { RoleAdmin } from "./domain/role-admin.js";
 import { RoleComposites } from "./domain/role-composites.js";
+import { EffectiveAccess } from "./domain/effective-access.js";
 import { RoleMappings } from "./domain/role-mappings.js";
 import { ClientScopeAdmin } from "./domain/client-scope-admin.js";
 import { ClaimsResolver } from "./domain/claims-resolver.js";
@@ -72,12 +73,14 @@ export async function buildClientsSlice(deps: ServiceDeps, outbox: Outbox, remov
   defaults.seedClient(ACCOUNT_CONSOLE_CLIENT_ID, accountConsoleSeed(clients, cascade, publicUrl));
   const clientAdmin = new ClientAdmin(clients, realms, serviceAccounts, cascade, outbox, secrets, clock);
   const roleAdmin = new RoleAdmin(roles, mappings, realms, clientAdmin, outbox, clock);
-  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox);
+
   const roleComposites = new RoleComposites(roles, roleAdmin, clients, userEvents, outbox);
   const scopeAdmin = new ClientScopeAdmin(scopes, assignments, realms, clientAdmin, outbox, clock, deps.plugins);
   const configs = new ClientTokenConfigs(clients, scopes, assignments, roles, configWrites);
   const claimsCache = new ResolvedClaimsCache(subjectWrites, configWrites);
-  const resolver = new ClaimsResolver(realms, configs, roles, mappings, users, groups, memberships, clients, await OrganizationMembershipReader.open(store), deps.plugins, claimsCache);
+  const access = new EffectiveAccess(groups, memberships, mappings, roles);
+  const roleMappings = new RoleMappings(roles, mappings, clients, users, groups, roleAdmin, userEvents, outbox, access);
+  const resolver = new ClaimsResolver(realms, configs, access, users, clients, await OrganizationMembershipReader.open(store), deps.plugins, claimsCache);
   // Through RealmAccess: the first sign-in to a realm's account console seeds its client.
   const authenticator = new ClientAuthenticator(realms, clients, clientAdmin, configs);
   const dynamicRegistration = await buildDynamicRegistrationSlice(deps, outbox, realms, clientAdmin);

@@ -14,6 +14,7 @@ import type { MembershipReader } from "./store/membership-reader.js";
 import type { RoleMappingRepository } from "./store/role-mapping-repository.js";
 import type { RoleRepository } from "./store/role-repository.js";
 import type { ClientRepository } from "./store/client-repository.js";
+import { EffectiveAccess } from "./domain/effective-access.js";
 
 export interface FlowsSliceDeps {
   store: Store;
@@ -38,7 +39,7 @@ export async function buildFlowsSlice(d: FlowsSliceDeps) {
     for (const c of await d.clients.findByFlowOverride(realm._id, alias)) users.push(`client "${c.clientId}"`);
     return users;
   }, d.outbox, d.clock);
-  const conditions = new FlowConditions(d.users, d.groups, d.memberships, d.mappings, d.roles, d.clients);
+  const conditions = new FlowConditions(d.users, new EffectiveAccess(d.groups, d.memberships, d.mappings, d.roles), d.clients);
   const codes = new LoginCodeMail(d.users);
   return {
     admin,

@@ -5,22 +5,17 @@ import { applyMappers, type ClaimsSubject, type TokenClaims } from "./claims-eng
 import type { RoleRecord } from "./role.js";
 import type { ClientTokenConfigs } from "./client-token-configs.js";
 import type { ClientRecord } from "./client.js";
-import type { GroupRecord } from "./group.js";
 import { organizationsEnabledOf, type RealmRecord } from "./realm.js";
 import type { RealmAccess } from "./realm-access.js";
 import type { UserRecord } from "./user.js";
 import type { ClientRepository } from "../store/client-repository.js";
-import type { RoleRepository } from "../store/role-repository.js";
-import type { RoleMappingRepository } from "../store/role-mapping-repository.js";
 import type { UserRepository } from "../store/user-repository.js";
-import type { GroupRepository } from "../store/group-repository.js";
-import type { MembershipReader } from "../store/membership-reader.js";
 import type { OrganizationMembershipReader } from "../store/organization-membership-reader.js";
 import { ORGANIZATION_SCOPE, baseScopeName, requestedOrganization } from "../../../kit/src/validation/organization-scope.js";
 import type { ClientTokenConfig } from "./client-token-configs.js";
 import type { ClientScopeRecord, ProtocolMapperRecord } from "./client-scope.js";
 import type { ResolvedClaimsCache } from "./resolved-claims-cache.js";
-import { withComposites } from "./role-composites.js";
+import type { EffectiveAccess } from "./effective-access.js";
 
 export interface ResolvedClaims extends TokenClaims {
   grantedScopes: string[];
@@ -29,7 +24,6 @@ export interface ResolvedClaims extends TokenClaims {
   clientRoles: string[];
 }
 
-const MAX_GROUP_DEPTH = 64;
 
 /**
  * The claims a user's tokens carry for a client (spec 2.8): the mappers of the client's default
@@ -42,11 +36,8 @@ export class ClaimsResolver {
   constructor(
     private readonly realms: RealmAccess,
     private readonly configs: ClientTokenConfigs,
-    private readonly roles: RoleRepository,
-    private readonly mappings: RoleMappingRepository,
+    private readonly access: EffectiveAccess,
     private readonly users: UserRepository,
-    private readonly groups: GroupRepository,
-    private readonly memberships: MembershipReader,
     private readonly clients: ClientRepository,
     private readonly organizations: OrganizationMembershipReader,
     private readonly plugins?: PluginRegistry,
@@ -96,7 +87,7 @@ export class ClaimsResolver {
 
     const dynamicOrg = requested.find((n) => requestedOrganization(n) !== undefined);
 
-    const groups = await this.groupsWithAncestors(realm, user);
+    const groups = await this.access.groupsOf(realm._id, user._id);
     const direct = groups.filter((g) => g.direct).map((g) => g.group.path);
     const { realmRoles, clientRoles } = await this.effectiveRoles(realm, user, groups.map((g) => g.group._id), config.offline);
     const subject: ClaimsSubject = {
@@ -125,31 +116,8 @@ export class ClaimsResolver {
     };
   }
 
-  private async groupsWithAncestors(realm: RealmRecord, user: UserRecord): Promise<Array<{ group: GroupRecord; direct: boolean }>> {
-    const out = new Map<string, { group: GroupRecord; direct: boolean }>();
-    for (const id of await this.memberships.groupIdsOf(realm._id, user._id)) {
-      let group = await this.groups.findById(realm._id, id);
-      let direct = true;
-      for (let depth = 0; group && depth < MAX_GROUP_DEPTH; depth++) {
-        const seen = out.get(group._id);
-        if (seen) {
-          seen.direct ||= direct;
-          if (!direct) break;
-        } else out.set(group._id, { group, direct });
-        direct = false;
-        group = group.parentId ? await this.groups.findById(realm._id, group.parentId) : null;
-      }
-    }
-    return [...out.values()];
-  }
-
   private async effectiveRoles(realm: RealmRecord, user: UserRecord, groupIds: string[], offline: RoleRecord | null) {
-    const maps = [
-      ...(await this.mappings.ofHolders(realm._id, "user", [user._id])),
-      ...(await this.mappings.ofHolders(realm._id, "group", groupIds)),
-    ];
-    // Held directly or through groups, then what composites among them contain (Keycloak's effective roles).
-    const roles = await withComposites(this.roles, realm._id, await this.roles.findByIds(realm._id, [...new Set(maps.map((m) => m.roleId))]));
+    const roles = await this.access.rolesOf(realm._id, user._id, groupIds);
     const realmRoles = [...new Set([...roles.filter((r) => !r.clientId).map((r) => r.name), ...(offline ? [offline.name] : [])])].sort();
     const clients = await this.clients.findByIds(realm._id, [...new Set(roles.map((r) => r.clientId).filter(Boolean))]);
     const clientRoles: Record<string, string[]> = {};

@@ -13,6 +13,8 @@ import type { UserRecord } from "./user.js";
 import { auditedWrite } from "./audited-write.js";
 import type { StagedEvents } from "../../../kit/src/events/audited-write.js";
 import type { AuditedEvent } from "../../../kit/src/events/audited-write.js";
+import type { EffectiveAccess } from "./effective-access.js";
+import { OFFLINE_ACCESS_ROLE } from "./role.js";
 
 export interface MappingTarget {
   realmName: string;
@@ -56,6 +58,7 @@ export class RoleMappings {
     private readonly roleAdmin: RoleAdmin,
     private readonly userEvents: UserEvents,
     private readonly outbox: Outbox,
+    private readonly access: EffectiveAccess,
   ) {
     outbox.register(this.kind);
   }
@@ -64,6 +67,26 @@ export class RoleMappings {
     const { realm, clientRecordId } = await this.resolve(t);
     const found = await this.mappings.ofHolders(realm._id, t.holderType, [t.holderId], allClients ? undefined : clientRecordId);
     const roles = await this.roles.findByIds(realm._id, found.map((m) => m.roleId));
+    return this.withClients(realm, roles);
+  }
+
+  /**
+   * The roles the holder effectively has (Keycloak's effective role mappings): a user's own and its
+   * groups' (with their ancestors), a group's own and its ancestors', with what composites among
+   * them contain; a user's include the realm's offline_access, which every user holds (its tokens
+   * carry it). Users: the realm's roles or, with a client, that client's; groups: all.
+   */
+  async effective(t: MappingTarget, allClients = false): Promise<RoleWithClient[]> {
+    const { realm, clientRecordId } = await this.resolve(t);
+    const groupIds = t.holderType === "user"
+      ? (await this.access.groupsOf(realm._id, t.holderId)).map((g) => g.group._id)
+      : (await this.access.groupWithAncestors(realm._id, t.holderId)).map((g) => g._id);
+    const held = await this.access.rolesOf(realm._id, t.holderType === "user" ? t.holderId : "", groupIds);
+    if (t.holderType === "user" && clientRecordId === "") {
+      const offline = await this.roles.findByName(realm._id, "", OFFLINE_ACCESS_ROLE);
+      if (offline && !held.some((r) => r._id === offline._id)) held.push(offline);
+    }
+    const roles = held.filter((r) => allClients || r.clientId === clientRecordId).sort((a, b) => a.name.localeCompare(b.name));
     return this.withClients(realm, roles);
   }
 

@@ -39,7 +39,8 @@ export function roleRpc(roles: RoleAdmin, mappings: RoleMappings, composites: Ro
     },
     async listRoleMappings(req) {
       const t = target(req);
-      return { roles: (await mappings.list(t, t.holderType === "group")).map(toProto) };
+      const list = req.effective ? await mappings.effective(t, t.holderType === "group") : await mappings.list(t, t.holderType === "group");
+      return { roles: list.map(toProto) };
     },
     async assignRoleMappings(req) {
       return { roleNames: await mappings.assign(target(req), req.roleNames) };

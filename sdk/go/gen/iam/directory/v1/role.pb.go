@@ -668,7 +668,10 @@ type ListRoleMappingsRequest struct {
 	HolderType HolderType             `protobuf:"varint,2,opt,name=holder_type,json=holderType,proto3,enum=iam.directory.v1.HolderType" json:"holder_type,omitempty"`
 	HolderId   string                 `protobuf:"bytes,3,opt,name=holder_id,json=holderId,proto3" json:"holder_id,omitempty"`
 	// Users: the client whose roles are listed ("" = realm roles). Groups: ignored, all roles listed.
-	ClientId      string `protobuf:"bytes,4,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	ClientId string `protobuf:"bytes,4,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	// The effective roles instead of the mapped ones: through groups and their ancestors, and what
+	// composites contain (Keycloak's .../composite listings).
+	Effective     bool `protobuf:"varint,5,opt,name=effective,proto3" json:"effective,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -729,6 +732,13 @@ func (x *ListRoleMappingsRequest) GetClientId() string {
 		return x.ClientId
 	}
 	return ""
+}
+
+func (x *ListRoleMappingsRequest) GetEffective() bool {
+	if x != nil {
+		return x.Effective
+	}
+	return false
 }
 
 type ListRoleMappingsResponse struct {
@@ -1519,13 +1529,14 @@ const file_iam_directory_v1_role_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
 	"\tclient_id\x18\x02 \x01(\tR\bclientId\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\"\x14\n" +
-	"\x12DeleteRoleResponse\"\xa8\x01\n" +
+	"\x12DeleteRoleResponse\"\xc6\x01\n" +
 	"\x17ListRoleMappingsRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12=\n" +
 	"\vholder_type\x18\x02 \x01(\x0e2\x1c.iam.directory.v1.HolderTypeR\n" +
 	"holderType\x12\x1b\n" +
 	"\tholder_id\x18\x03 \x01(\tR\bholderId\x12\x1b\n" +
-	"\tclient_id\x18\x04 \x01(\tR\bclientId\"H\n" +
+	"\tclient_id\x18\x04 \x01(\tR\bclientId\x12\x1c\n" +
+	"\teffective\x18\x05 \x01(\bR\teffective\"H\n" +
 	"\x18ListRoleMappingsResponse\x12,\n" +
 	"\x05roles\x18\x01 \x03(\v2\x16.iam.directory.v1.RoleR\x05roles\"\xc9\x01\n" +
 	"\x19AssignRoleMappingsRequest\x12\x14\n" +

@@ -24,15 +24,15 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1biam/directory/v1/role.proto\x12\x10iam.directory.v1\"p\n\x04Role\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x13\n\x0b\x63lient_role\x18\x04 \x01(\x08\x12\x11\n\tclient_id\x18\x05 \x01(\t\x12\x11\n\tcomposite\x18\x06 \x01(\x08\"Q\n\tRoleInput\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x42\x07\n\x05_nameB\x0e\n\x0c_description\"E\n\tRoleNames\x12\x12\n\nrole_names\x18\x01 \x03(\t\x12\x16\n\tclient_id\x18\x02 \x01(\tH\x00\x88\x01\x01\x42\x0c\n\n_client_id\"`\n\x11\x43reateRoleRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12)\n\x04role\x18\x03 \x01(\x0b\x32\x1b.iam.directory.v1.RoleInput\":\n\x12\x43reateRoleResponse\x12$\n\x04role\x18\x01 \x01(\x0b\x32\x16.iam.directory.v1.Role\"4\n\x10ListRolesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\":\n\x11ListRolesResponse\x12%\n\x05roles\x18\x01 \x03(\x0b\x32\x16.iam.directory.v1.Role\"@\n\x0eGetRoleRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"7\n\x0fGetRoleResponse\x12$\n\x04role\x18\x01 \x01(\x0b\x32\x16.iam.directory.v1.Role\"C\n\x11\x44\x65leteRoleRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"\x14\n\x12\x44\x65leteRoleResponse\"\x81\x01\n\x17ListRoleMappingsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x31\n\x0bholder_type\x18\x02 \x01(\x0e\x32\x1c.iam.directory.v1.HolderType\x12\x11\n\tholder_id\x18\x03 \x01(\t\x12\x11\n\tclient_id\x18\x04 \x01(\t\"A\n\x18ListRoleMappingsResponse\x12%\n\x05roles\x18\x01 \x03(\x0b\x32\x16.iam.directory.v1.Role\"\x97\x01\n\x19\x41ssignRoleMappingsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x31\n\x0bholder_type\x18\x02 \x01(\x0e\x32\x1c.iam.directory.v1.HolderType\x12\x11\n\tholder_id\x18\x03 \x01(\t\x12\x11\n\tclient_id\x18\x04 \x01(\t\x12\x12\n\nrole_names\x18\x05 \x03(\t\"0\n\x1a\x41ssignRoleMappingsResponse\x12\x12\n\nrole_names\x18\x01 \x03(\t\"\x97\x01\n\x19RemoveRoleMappingsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x31\n\x0bholder_type\x18\x02 \x01(\x0e\x32\x1c.iam.directory.v1.HolderType\x12\x11\n\tholder_id\x18\x03 \x01(\t\x12\x11\n\tclient_id\x18\x04 \x01(\t\x12\x12\n\nrole_names\x18\x05 \x03(\t\"0\n\x1aRemoveRoleMappingsResponse\x12\x12\n\nrole_names\x18\x01 \x03(\t\"p\n\x11UpdateRoleRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12+\n\x06update\x18\x04 \x01(\x0b\x32\x1b.iam.directory.v1.RoleInput\":\n\x12UpdateRoleResponse\x12$\n\x04role\x18\x01 \x01(\x0b\x32\x16.iam.directory.v1.Role\"K\n\x19ListRoleCompositesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"C\n\x1aListRoleCompositesResponse\x12%\n\x05roles\x18\x01 \x03(\x0b\x32\x16.iam.directory.v1.Role\"{\n\x18\x41\x64\x64RoleCompositesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x12\n\nrole_names\x18\x04 \x03(\t\x12\x1b\n\x13\x63omposite_client_id\x18\x05 \x01(\t\"/\n\x19\x41\x64\x64RoleCompositesResponse\x12\x12\n\nrole_names\x18\x01 \x03(\t\"~\n\x1bRemoveRoleCompositesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x12\n\nrole_names\x18\x04 \x03(\t\x12\x1b\n\x13\x63omposite_client_id\x18\x05 \x01(\t\"2\n\x1cRemoveRoleCompositesResponse\x12\x12\n\nrole_names\x18\x01 \x03(\t*V\n\nHolderType\x12\x1b\n\x17HOLDER_TYPE_UNSPECIFIED\x10\x00\x12\x14\n\x10HOLDER_TYPE_USER\x10\x01\x12\x15\n\x11HOLDER_TYPE_GROUP\x10\x02\x32\xe1\x08\n\x0bRoleService\x12W\n\nCreateRole\x12#.iam.directory.v1.CreateRoleRequest\x1a$.iam.directory.v1.CreateRoleResponse\x12T\n\tListRoles\x12\".iam.directory.v1.ListRolesRequest\x1a#.iam.directory.v1.ListRolesResponse\x12N\n\x07GetRole\x12 .iam.directory.v1.GetRoleRequest\x1a!.iam.directory.v1.GetRoleResponse\x12W\n\nDeleteRole\x12#.iam.directory.v1.DeleteRoleRequest\x1a$.iam.directory.v1.DeleteRoleResponse\x12W\n\nUpdateRole\x12#.iam.directory.v1.UpdateRoleRequest\x1a$.iam.directory.v1.UpdateRoleResponse\x12o\n\x12ListRoleComposites\x12+.iam.directory.v1.ListRoleCompositesRequest\x1a,.iam.directory.v1.ListRoleCompositesResponse\x12l\n\x11\x41\x64\x64RoleComposites\x12*.iam.directory.v1.AddRoleCompositesRequest\x1a+.iam.directory.v1.AddRoleCompositesResponse\x12u\n\x14RemoveRoleComposites\x12-.iam.directory.v1.RemoveRoleCompositesRequest\x1a..iam.directory.v1.RemoveRoleCompositesResponse\x12i\n\x10ListRoleMappings\x12).iam.directory.v1.ListRoleMappingsRequest\x1a*.iam.directory.v1.ListRoleMappingsResponse\x12o\n\x12\x41ssignRoleMappings\x12+.iam.directory.v1.AssignRoleMappingsRequest\x1a,.iam.directory.v1.AssignRoleMappingsResponse\x12o\n\x12RemoveRoleMappings\x12+.iam.directory.v1.RemoveRoleMappingsRequest\x1a,.iam.directory.v1.RemoveRoleMappingsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1biam/directory/v1/role.proto\x12\x10iam.directory.v1\"p\n\x04Role\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x13\n\x0b\x63lient_role\x18\x04 \x01(\x08\x12\x11\n\tclient_id\x18\x05 \x01(\t\x12\x11\n\tcomposite\x18\x06 \x01(\x08\"Q\n\tRoleInput\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x42\x07\n\x05_nameB\x0e\n\x0c_description\"E\n\tRoleNames\x12\x12\n\nrole_names\x18\x01 \x03(\t\x12\x16\n\tclient_id\x18\x02 \x01(\tH\x00\x88\x01\x01\x42\x0c\n\n_client_id\"`\n\x11\x43reateRoleRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12)\n\x04role\x18\x03 \x01(\x0b\x32\x1b.iam.directory.v1.RoleInput\":\n\x12\x43reateRoleResponse\x12$\n\x04role\x18\x01 \x01(\x0b\x32\x16.iam.directory.v1.Role\"4\n\x10ListRolesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\":\n\x11ListRolesResponse\x12%\n\x05roles\x18\x01 \x03(\x0b\x32\x16.iam.directory.v1.Role\"@\n\x0eGetRoleRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"7\n\x0fGetRoleResponse\x12$\n\x04role\x18\x01 \x01(\x0b\x32\x16.iam.directory.v1.Role\"C\n\x11\x44\x65leteRoleRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"\x14\n\x12\x44\x65leteRoleResponse\"\x94\x01\n\x17ListRoleMappingsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x31\n\x0bholder_type\x18\x02 \x01(\x0e\x32\x1c.iam.directory.v1.HolderType\x12\x11\n\tholder_id\x18\x03 \x01(\t\x12\x11\n\tclient_id\x18\x04 \x01(\t\x12\x11\n\teffective\x18\x05 \x01(\x08\"A\n\x18ListRoleMappingsResponse\x12%\n\x05roles\x18\x01 \x03(\x0b\x32\x16.iam.directory.v1.Role\"\x97\x01\n\x19\x41ssignRoleMappingsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x31\n\x0bholder_type\x18\x02 \x01(\x0e\x32\x1c.iam.directory.v1.HolderType\x12\x11\n\tholder_id\x18\x03 \x01(\t\x12\x11\n\tclient_id\x18\x04 \x01(\t\x12\x12\n\nrole_names\x18\x05 \x03(\t\"0\n\x1a\x41ssignRoleMappingsResponse\x12\x12\n\nrole_names\x18\x01 \x03(\t\"\x97\x01\n\x19RemoveRoleMappingsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x31\n\x0bholder_type\x18\x02 \x01(\x0e\x32\x1c.iam.directory.v1.HolderType\x12\x11\n\tholder_id\x18\x03 \x01(\t\x12\x11\n\tclient_id\x18\x04 \x01(\t\x12\x12\n\nrole_names\x18\x05 \x03(\t\"0\n\x1aRemoveRoleMappingsResponse\x12\x12\n\nrole_names\x18\x01 \x03(\t\"p\n\x11UpdateRoleRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12+\n\x06update\x18\x04 \x01(\x0b\x32\x1b.iam.directory.v1.RoleInput\":\n\x12UpdateRoleResponse\x12$\n\x04role\x18\x01 \x01(\x0b\x32\x16.iam.directory.v1.Role\"K\n\x19ListRoleCompositesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"C\n\x1aListRoleCompositesResponse\x12%\n\x05roles\x18\x01 \x03(\x0b\x32\x16.iam.directory.v1.Role\"{\n\x18\x41\x64\x64RoleCompositesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x12\n\nrole_names\x18\x04 \x03(\t\x12\x1b\n\x13\x63omposite_client_id\x18\x05 \x01(\t\"/\n\x19\x41\x64\x64RoleCompositesResponse\x12\x12\n\nrole_names\x18\x01 \x03(\t\"~\n\x1bRemoveRoleCompositesRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x11\n\tclient_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x12\n\nrole_names\x18\x04 \x03(\t\x12\x1b\n\x13\x63omposite_client_id\x18\x05 \x01(\t\"2\n\x1cRemoveRoleCompositesResponse\x12\x12\n\nrole_names\x18\x01 \x03(\t*V\n\nHolderType\x12\x1b\n\x17HOLDER_TYPE_UNSPECIFIED\x10\x00\x12\x14\n\x10HOLDER_TYPE_USER\x10\x01\x12\x15\n\x11HOLDER_TYPE_GROUP\x10\x02\x32\xe1\x08\n\x0bRoleService\x12W\n\nCreateRole\x12#.iam.directory.v1.CreateRoleRequest\x1a$.iam.directory.v1.CreateRoleResponse\x12T\n\tListRoles\x12\".iam.directory.v1.ListRolesRequest\x1a#.iam.directory.v1.ListRolesResponse\x12N\n\x07GetRole\x12 .iam.directory.v1.GetRoleRequest\x1a!.iam.directory.v1.GetRoleResponse\x12W\n\nDeleteRole\x12#.iam.directory.v1.DeleteRoleRequest\x1a$.iam.directory.v1.DeleteRoleResponse\x12W\n\nUpdateRole\x12#.iam.directory.v1.UpdateRoleRequest\x1a$.iam.directory.v1.UpdateRoleResponse\x12o\n\x12ListRoleComposites\x12+.iam.directory.v1.ListRoleCompositesRequest\x1a,.iam.directory.v1.ListRoleCompositesResponse\x12l\n\x11\x41\x64\x64RoleComposites\x12*.iam.directory.v1.AddRoleCompositesRequest\x1a+.iam.directory.v1.AddRoleCompositesResponse\x12u\n\x14RemoveRoleComposites\x12-.iam.directory.v1.RemoveRoleCompositesRequest\x1a..iam.directory.v1.RemoveRoleCompositesResponse\x12i\n\x10ListRoleMappings\x12).iam.directory.v1.ListRoleMappingsRequest\x1a*.iam.directory.v1.ListRoleMappingsResponse\x12o\n\x12\x41ssignRoleMappings\x12+.iam.directory.v1.AssignRoleMappingsRequest\x1a,.iam.directory.v1.AssignRoleMappingsResponse\x12o\n\x12RemoveRoleMappings\x12+.iam.directory.v1.RemoveRoleMappingsRequest\x1a,.iam.directory.v1.RemoveRoleMappingsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.directory.v1.role_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_HOLDERTYPE']._serialized_start=2084
-  _globals['_HOLDERTYPE']._serialized_end=2170
+  _globals['_HOLDERTYPE']._serialized_start=2103
+  _globals['_HOLDERTYPE']._serialized_end=2189
   _globals['_ROLE']._serialized_start=49
   _globals['_ROLE']._serialized_end=161
   _globals['_ROLEINPUT']._serialized_start=163
@@ -56,33 +56,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_DELETEROLERESPONSE']._serialized_start=781
   _globals['_DELETEROLERESPONSE']._serialized_end=801
   _globals['_LISTROLEMAPPINGSREQUEST']._serialized_start=804
-  _globals['_LISTROLEMAPPINGSREQUEST']._serialized_end=933
-  _globals['_LISTROLEMAPPINGSRESPONSE']._serialized_start=935
-  _globals['_LISTROLEMAPPINGSRESPONSE']._serialized_end=1000
-  _globals['_ASSIGNROLEMAPPINGSREQUEST']._serialized_start=1003
-  _globals['_ASSIGNROLEMAPPINGSREQUEST']._serialized_end=1154
-  _globals['_ASSIGNROLEMAPPINGSRESPONSE']._serialized_start=1156
-  _globals['_ASSIGNROLEMAPPINGSRESPONSE']._serialized_end=1204
-  _globals['_REMOVEROLEMAPPINGSREQUEST']._serialized_start=1207
-  _globals['_REMOVEROLEMAPPINGSREQUEST']._serialized_end=1358
-  _globals['_REMOVEROLEMAPPINGSRESPONSE']._serialized_start=1360
-  _globals['_REMOVEROLEMAPPINGSRESPONSE']._serialized_end=1408
-  _globals['_UPDATEROLEREQUEST']._serialized_start=1410
-  _globals['_UPDATEROLEREQUEST']._serialized_end=1522
-  _globals['_UPDATEROLERESPONSE']._serialized_start=1524
-  _globals['_UPDATEROLERESPONSE']._serialized_end=1582
-  _globals['_LISTROLECOMPOSITESREQUEST']._serialized_start=1584
-  _globals['_LISTROLECOMPOSITESREQUEST']._serialized_end=1659
-  _globals['_LISTROLECOMPOSITESRESPONSE']._serialized_start=1661
-  _globals['_LISTROLECOMPOSITESRESPONSE']._serialized_end=1728
-  _globals['_ADDROLECOMPOSITESREQUEST']._serialized_start=1730
-  _globals['_ADDROLECOMPOSITESREQUEST']._serialized_end=1853
-  _globals['_ADDROLECOMPOSITESRESPONSE']._serialized_start=1855
-  _globals['_ADDROLECOMPOSITESRESPONSE']._serialized_end=1902
-  _globals['_REMOVEROLECOMPOSITESREQUEST']._serialized_start=1904
-  _globals['_REMOVEROLECOMPOSITESREQUEST']._serialized_end=2030
-  _globals['_REMOVEROLECOMPOSITESRESPONSE']._serialized_start=2032
-  _globals['_REMOVEROLECOMPOSITESRESPONSE']._serialized_end=2082
-  _globals['_ROLESERVICE']._serialized_start=2173
-  _globals['_ROLESERVICE']._serialized_end=3294
+  _globals['_LISTROLEMAPPINGSREQUEST']._serialized_end=952
+  _globals['_LISTROLEMAPPINGSRESPONSE']._serialized_start=954
+  _globals['_LISTROLEMAPPINGSRESPONSE']._serialized_end=1019
+  _globals['_ASSIGNROLEMAPPINGSREQUEST']._serialized_start=1022
+  _globals['_ASSIGNROLEMAPPINGSREQUEST']._serialized_end=1173
+  _globals['_ASSIGNROLEMAPPINGSRESPONSE']._serialized_start=1175
+  _globals['_ASSIGNROLEMAPPINGSRESPONSE']._serialized_end=1223
+  _globals['_REMOVEROLEMAPPINGSREQUEST']._serialized_start=1226
+  _globals['_REMOVEROLEMAPPINGSREQUEST']._serialized_end=1377
+  _globals['_REMOVEROLEMAPPINGSRESPONSE']._serialized_start=1379
+  _globals['_REMOVEROLEMAPPINGSRESPONSE']._serialized_end=1427
+  _globals['_UPDATEROLEREQUEST']._serialized_start=1429
+  _globals['_UPDATEROLEREQUEST']._serialized_end=1541
+  _globals['_UPDATEROLERESPONSE']._serialized_start=1543
+  _globals['_UPDATEROLERESPONSE']._serialized_end=1601
+  _globals['_LISTROLECOMPOSITESREQUEST']._serialized_start=1603
+  _globals['_LISTROLECOMPOSITESREQUEST']._serialized_end=1678
+  _globals['_LISTROLECOMPOSITESRESPONSE']._serialized_start=1680
+  _globals['_LISTROLECOMPOSITESRESPONSE']._serialized_end=1747
+  _globals['_ADDROLECOMPOSITESREQUEST']._serialized_start=1749
+  _globals['_ADDROLECOMPOSITESREQUEST']._serialized_end=1872
+  _globals['_ADDROLECOMPOSITESRESPONSE']._serialized_start=1874
+  _globals['_ADDROLECOMPOSITESRESPONSE']._serialized_end=1921
+  _globals['_REMOVEROLECOMPOSITESREQUEST']._serialized_start=1923
+  _globals['_REMOVEROLECOMPOSITESREQUEST']._serialized_end=2049
+  _globals['_REMOVEROLECOMPOSITESRESPONSE']._serialized_start=2051
+  _globals['_REMOVEROLECOMPOSITESRESPONSE']._serialized_end=2101
+  _globals['_ROLESERVICE']._serialized_start=2192
+  _globals['_ROLESERVICE']._serialized_end=3313
 # @@protoc_insertion_point(module_scope)

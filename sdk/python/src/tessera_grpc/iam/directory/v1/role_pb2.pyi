@@ -109,16 +109,18 @@ class DeleteRoleResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class ListRoleMappingsRequest(_message.Message):
-    __slots__ = ("realm", "holder_type", "holder_id", "client_id")
+    __slots__ = ("realm", "holder_type", "holder_id", "client_id", "effective")
     REALM_FIELD_NUMBER: _ClassVar[int]
     HOLDER_TYPE_FIELD_NUMBER: _ClassVar[int]
     HOLDER_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECTIVE_FIELD_NUMBER: _ClassVar[int]
     realm: str
     holder_type: HolderType
     holder_id: str
     client_id: str
-    def __init__(self, realm: _Optional[str] = ..., holder_type: _Optional[_Union[HolderType, str]] = ..., holder_id: _Optional[str] = ..., client_id: _Optional[str] = ...) -> None: ...
+    effective: bool
+    def __init__(self, realm: _Optional[str] = ..., holder_type: _Optional[_Union[HolderType, str]] = ..., holder_id: _Optional[str] = ..., client_id: _Optional[str] = ..., effective: _Optional[bool] = ...) -> None: ...
 
 class ListRoleMappingsResponse(_message.Message):
     __slots__ = ("roles",)
