@@ -25,6 +25,8 @@ export function keycloakSettings(kc: Json, note: Note): Json {
     eventsEnabled: kc.eventsEnabled === true, eventsExpiration: Math.max(1, int(kc.eventsExpiration, 604_800)), adminEventsEnabled: kc.adminEventsEnabled === true,
     themeName: DEFAULT_THEME, theme: {}, loginTheme: DEFAULT_THEME, accountTheme: DEFAULT_THEME, emailTheme: DEFAULT_THEME,
     rateLimitPerIp: 0, rateLimitPerClient: 0,
+    actionTokenGeneratedByAdminLifespan: Math.max(1, int(kc.actionTokenGeneratedByAdminLifespan, 43_200)),
+    actionTokenGeneratedByUserLifespan: Math.max(1, int(kc.actionTokenGeneratedByUserLifespan, 300)),
   };
   for (const k of ["loginTheme", "accountTheme", "emailTheme"]) {
     if (kc[k] && kc[k] !== "keycloak" && kc[k] !== "keycloak.v2") note(`$.${k}`, `theme "${kc[k]}" has no equivalent: the "${DEFAULT_THEME}" preset is used`);

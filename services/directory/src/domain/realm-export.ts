@@ -200,6 +200,8 @@ export class RealmExport {
       themeName: r.themeName, theme: { ...r.theme }, loginTheme: r.loginTheme, accountTheme: r.accountTheme, emailTheme: r.emailTheme,
       rateLimitPerIp: r.rateLimitPerIp ?? 0, rateLimitPerClient: r.rateLimitPerClient ?? 0,
       requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests ?? false,
+      actionTokenGeneratedByAdminLifespan: r.actionTokenGeneratedByAdminLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByAdminLifespan,
+      actionTokenGeneratedByUserLifespan: r.actionTokenGeneratedByUserLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByUserLifespan,
       ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),
     };
   }

@@ -16,6 +16,8 @@ export function realmView(r: RealmRecord) {
     requirePushedAuthorizationRequests: fields.requirePushedAuthorizationRequests ?? REALM_DEFAULTS.requirePushedAuthorizationRequests,
     browserFlow: fields.browserFlow ?? BROWSER_FLOW,
     directGrantFlow: fields.directGrantFlow ?? DIRECT_GRANT_FLOW,
+    actionTokenGeneratedByAdminLifespan: fields.actionTokenGeneratedByAdminLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByAdminLifespan,
+    actionTokenGeneratedByUserLifespan: fields.actionTokenGeneratedByUserLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByUserLifespan,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -189,6 +189,9 @@ export const realmSettingsSchema = z.strictObject({
   /** Aliases of the browser and direct-grant flows; absent is the built-in "browser" and "direct grant". */
   browserFlow: name.optional(),
   directGrantFlow: name.optional(),
+  /** Keycloak's action token lifespans (seconds); absent in documents from before them (the defaults). */
+  actionTokenGeneratedByAdminLifespan: z.number().int().optional(),
+  actionTokenGeneratedByUserLifespan: z.number().int().optional(),
 });
 
 /**

@@ -14,7 +14,7 @@ const STEPS: Record<PageStep, FlowStep> = {
   device_done: FlowStep.DEVICE_DONE, logout_confirm: FlowStep.LOGOUT_CONFIRM, logged_out: FlowStep.LOGGED_OUT,
   done: FlowStep.UNSPECIFIED, register: FlowStep.REGISTER, verify_email: FlowStep.VERIFY_EMAIL,
   email_verified: FlowStep.EMAIL_VERIFIED, reset_credentials: FlowStep.RESET_CREDENTIALS, reset_email_sent: FlowStep.RESET_EMAIL_SENT,
-  reset_password: FlowStep.RESET_PASSWORD, password_reset_done: FlowStep.PASSWORD_RESET_DONE,
+  reset_password: FlowStep.RESET_PASSWORD, password_reset_done: FlowStep.PASSWORD_RESET_DONE, account_updated: FlowStep.ACCOUNT_UPDATED,
   passkey: FlowStep.PASSKEY, passkey_register: FlowStep.PASSKEY_REGISTER, plugin_challenge: FlowStep.PLUGIN_CHALLENGE,
 };
 

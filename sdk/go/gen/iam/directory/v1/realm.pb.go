@@ -77,8 +77,12 @@ type Realm struct {
 	// The aliases of the realm's browser and direct-grant authentication flows (authentication_flow.proto).
 	BrowserFlow     string `protobuf:"bytes,44,opt,name=browser_flow,json=browserFlow,proto3" json:"browser_flow,omitempty"`
 	DirectGrantFlow string `protobuf:"bytes,45,opt,name=direct_grant_flow,json=directGrantFlow,proto3" json:"direct_grant_flow,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Keycloak's action token lifespans (seconds): links an administrator sends
+	// (execute-actions-email, default 12 hours) and links a user asks for (forgot password, 5 minutes).
+	ActionTokenGeneratedByAdminLifespan int32 `protobuf:"varint,46,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3" json:"action_token_generated_by_admin_lifespan,omitempty"`
+	ActionTokenGeneratedByUserLifespan  int32 `protobuf:"varint,47,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3" json:"action_token_generated_by_user_lifespan,omitempty"`
+	unknownFields                       protoimpl.UnknownFields
+	sizeCache                           protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -426,53 +430,69 @@ func (x *Realm) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *Realm) GetActionTokenGeneratedByAdminLifespan() int32 {
+	if x != nil {
+		return x.ActionTokenGeneratedByAdminLifespan
+	}
+	return 0
+}
+
+func (x *Realm) GetActionTokenGeneratedByUserLifespan() int32 {
+	if x != nil {
+		return x.ActionTokenGeneratedByUserLifespan
+	}
+	return 0
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
-	state                              protoimpl.MessageState `protogen:"open.v1"`
-	Name                               *string                `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
-	DisplayName                        *string                `protobuf:"bytes,2,opt,name=display_name,json=displayName,proto3,oneof" json:"display_name,omitempty"`
-	Enabled                            *bool                  `protobuf:"varint,3,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
-	AccessTokenLifespan                *int32                 `protobuf:"varint,4,opt,name=access_token_lifespan,json=accessTokenLifespan,proto3,oneof" json:"access_token_lifespan,omitempty"`
-	RefreshTokenLifespan               *int32                 `protobuf:"varint,5,opt,name=refresh_token_lifespan,json=refreshTokenLifespan,proto3,oneof" json:"refresh_token_lifespan,omitempty"`
-	OfflineTokenLifespan               *int32                 `protobuf:"varint,6,opt,name=offline_token_lifespan,json=offlineTokenLifespan,proto3,oneof" json:"offline_token_lifespan,omitempty"`
-	SmtpHost                           *string                `protobuf:"bytes,7,opt,name=smtp_host,json=smtpHost,proto3,oneof" json:"smtp_host,omitempty"`
-	SmtpPort                           *int32                 `protobuf:"varint,8,opt,name=smtp_port,json=smtpPort,proto3,oneof" json:"smtp_port,omitempty"`
-	SmtpUser                           *string                `protobuf:"bytes,9,opt,name=smtp_user,json=smtpUser,proto3,oneof" json:"smtp_user,omitempty"`
-	SmtpPassword                       *string                `protobuf:"bytes,10,opt,name=smtp_password,json=smtpPassword,proto3,oneof" json:"smtp_password,omitempty"`
-	SmtpFrom                           *string                `protobuf:"bytes,11,opt,name=smtp_from,json=smtpFrom,proto3,oneof" json:"smtp_from,omitempty"`
-	SmtpSecure                         *bool                  `protobuf:"varint,12,opt,name=smtp_secure,json=smtpSecure,proto3,oneof" json:"smtp_secure,omitempty"`
-	PasswordMinLength                  *int32                 `protobuf:"varint,13,opt,name=password_min_length,json=passwordMinLength,proto3,oneof" json:"password_min_length,omitempty"`
-	PasswordRequireUppercase           *bool                  `protobuf:"varint,14,opt,name=password_require_uppercase,json=passwordRequireUppercase,proto3,oneof" json:"password_require_uppercase,omitempty"`
-	PasswordRequireLowercase           *bool                  `protobuf:"varint,15,opt,name=password_require_lowercase,json=passwordRequireLowercase,proto3,oneof" json:"password_require_lowercase,omitempty"`
-	PasswordRequireDigits              *bool                  `protobuf:"varint,16,opt,name=password_require_digits,json=passwordRequireDigits,proto3,oneof" json:"password_require_digits,omitempty"`
-	PasswordRequireSpecialChars        *bool                  `protobuf:"varint,17,opt,name=password_require_special_chars,json=passwordRequireSpecialChars,proto3,oneof" json:"password_require_special_chars,omitempty"`
-	PasswordHistoryCount               *int32                 `protobuf:"varint,18,opt,name=password_history_count,json=passwordHistoryCount,proto3,oneof" json:"password_history_count,omitempty"`
-	PasswordMaxAgeDays                 *int32                 `protobuf:"varint,19,opt,name=password_max_age_days,json=passwordMaxAgeDays,proto3,oneof" json:"password_max_age_days,omitempty"`
-	BruteForceEnabled                  *bool                  `protobuf:"varint,20,opt,name=brute_force_enabled,json=bruteForceEnabled,proto3,oneof" json:"brute_force_enabled,omitempty"`
-	MaxLoginFailures                   *int32                 `protobuf:"varint,21,opt,name=max_login_failures,json=maxLoginFailures,proto3,oneof" json:"max_login_failures,omitempty"`
-	LockoutDuration                    *int32                 `protobuf:"varint,22,opt,name=lockout_duration,json=lockoutDuration,proto3,oneof" json:"lockout_duration,omitempty"`
-	FailureResetTime                   *int32                 `protobuf:"varint,23,opt,name=failure_reset_time,json=failureResetTime,proto3,oneof" json:"failure_reset_time,omitempty"`
-	PermanentLockoutAfter              *int32                 `protobuf:"varint,24,opt,name=permanent_lockout_after,json=permanentLockoutAfter,proto3,oneof" json:"permanent_lockout_after,omitempty"`
-	RegistrationAllowed                *bool                  `protobuf:"varint,25,opt,name=registration_allowed,json=registrationAllowed,proto3,oneof" json:"registration_allowed,omitempty"`
-	RequireEmailVerification           *bool                  `protobuf:"varint,26,opt,name=require_email_verification,json=requireEmailVerification,proto3,oneof" json:"require_email_verification,omitempty"`
-	MfaRequired                        *bool                  `protobuf:"varint,27,opt,name=mfa_required,json=mfaRequired,proto3,oneof" json:"mfa_required,omitempty"`
-	EventsEnabled                      *bool                  `protobuf:"varint,28,opt,name=events_enabled,json=eventsEnabled,proto3,oneof" json:"events_enabled,omitempty"`
-	EventsExpiration                   *int32                 `protobuf:"varint,29,opt,name=events_expiration,json=eventsExpiration,proto3,oneof" json:"events_expiration,omitempty"`
-	AdminEventsEnabled                 *bool                  `protobuf:"varint,30,opt,name=admin_events_enabled,json=adminEventsEnabled,proto3,oneof" json:"admin_events_enabled,omitempty"`
-	ThemeName                          *string                `protobuf:"bytes,31,opt,name=theme_name,json=themeName,proto3,oneof" json:"theme_name,omitempty"`
-	Theme                              map[string]string      `protobuf:"bytes,32,rep,name=theme,proto3" json:"theme,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	LoginTheme                         *string                `protobuf:"bytes,33,opt,name=login_theme,json=loginTheme,proto3,oneof" json:"login_theme,omitempty"`
-	AccountTheme                       *string                `protobuf:"bytes,34,opt,name=account_theme,json=accountTheme,proto3,oneof" json:"account_theme,omitempty"`
-	EmailTheme                         *string                `protobuf:"bytes,35,opt,name=email_theme,json=emailTheme,proto3,oneof" json:"email_theme,omitempty"`
-	RateLimitPerIp                     *int32                 `protobuf:"varint,36,opt,name=rate_limit_per_ip,json=rateLimitPerIp,proto3,oneof" json:"rate_limit_per_ip,omitempty"`
-	RateLimitPerClient                 *int32                 `protobuf:"varint,37,opt,name=rate_limit_per_client,json=rateLimitPerClient,proto3,oneof" json:"rate_limit_per_client,omitempty"`
-	SsoSessionMaxLifespan              *int32                 `protobuf:"varint,38,opt,name=sso_session_max_lifespan,json=ssoSessionMaxLifespan,proto3,oneof" json:"sso_session_max_lifespan,omitempty"`
-	ResetPasswordAllowed               *bool                  `protobuf:"varint,39,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3,oneof" json:"reset_password_allowed,omitempty"`
-	RequirePushedAuthorizationRequests *bool                  `protobuf:"varint,40,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
-	BrowserFlow                        *string                `protobuf:"bytes,41,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
-	DirectGrantFlow                    *string                `protobuf:"bytes,42,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	state                               protoimpl.MessageState `protogen:"open.v1"`
+	Name                                *string                `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	DisplayName                         *string                `protobuf:"bytes,2,opt,name=display_name,json=displayName,proto3,oneof" json:"display_name,omitempty"`
+	Enabled                             *bool                  `protobuf:"varint,3,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
+	AccessTokenLifespan                 *int32                 `protobuf:"varint,4,opt,name=access_token_lifespan,json=accessTokenLifespan,proto3,oneof" json:"access_token_lifespan,omitempty"`
+	RefreshTokenLifespan                *int32                 `protobuf:"varint,5,opt,name=refresh_token_lifespan,json=refreshTokenLifespan,proto3,oneof" json:"refresh_token_lifespan,omitempty"`
+	OfflineTokenLifespan                *int32                 `protobuf:"varint,6,opt,name=offline_token_lifespan,json=offlineTokenLifespan,proto3,oneof" json:"offline_token_lifespan,omitempty"`
+	SmtpHost                            *string                `protobuf:"bytes,7,opt,name=smtp_host,json=smtpHost,proto3,oneof" json:"smtp_host,omitempty"`
+	SmtpPort                            *int32                 `protobuf:"varint,8,opt,name=smtp_port,json=smtpPort,proto3,oneof" json:"smtp_port,omitempty"`
+	SmtpUser                            *string                `protobuf:"bytes,9,opt,name=smtp_user,json=smtpUser,proto3,oneof" json:"smtp_user,omitempty"`
+	SmtpPassword                        *string                `protobuf:"bytes,10,opt,name=smtp_password,json=smtpPassword,proto3,oneof" json:"smtp_password,omitempty"`
+	SmtpFrom                            *string                `protobuf:"bytes,11,opt,name=smtp_from,json=smtpFrom,proto3,oneof" json:"smtp_from,omitempty"`
+	SmtpSecure                          *bool                  `protobuf:"varint,12,opt,name=smtp_secure,json=smtpSecure,proto3,oneof" json:"smtp_secure,omitempty"`
+	PasswordMinLength                   *int32                 `protobuf:"varint,13,opt,name=password_min_length,json=passwordMinLength,proto3,oneof" json:"password_min_length,omitempty"`
+	PasswordRequireUppercase            *bool                  `protobuf:"varint,14,opt,name=password_require_uppercase,json=passwordRequireUppercase,proto3,oneof" json:"password_require_uppercase,omitempty"`
+	PasswordRequireLowercase            *bool                  `protobuf:"varint,15,opt,name=password_require_lowercase,json=passwordRequireLowercase,proto3,oneof" json:"password_require_lowercase,omitempty"`
+	PasswordRequireDigits               *bool                  `protobuf:"varint,16,opt,name=password_require_digits,json=passwordRequireDigits,proto3,oneof" json:"password_require_digits,omitempty"`
+	PasswordRequireSpecialChars         *bool                  `protobuf:"varint,17,opt,name=password_require_special_chars,json=passwordRequireSpecialChars,proto3,oneof" json:"password_require_special_chars,omitempty"`
+	PasswordHistoryCount                *int32                 `protobuf:"varint,18,opt,name=password_history_count,json=passwordHistoryCount,proto3,oneof" json:"password_history_count,omitempty"`
+	PasswordMaxAgeDays                  *int32                 `protobuf:"varint,19,opt,name=password_max_age_days,json=passwordMaxAgeDays,proto3,oneof" json:"password_max_age_days,omitempty"`
+	BruteForceEnabled                   *bool                  `protobuf:"varint,20,opt,name=brute_force_enabled,json=bruteForceEnabled,proto3,oneof" json:"brute_force_enabled,omitempty"`
+	MaxLoginFailures                    *int32                 `protobuf:"varint,21,opt,name=max_login_failures,json=maxLoginFailures,proto3,oneof" json:"max_login_failures,omitempty"`
+	LockoutDuration                     *int32                 `protobuf:"varint,22,opt,name=lockout_duration,json=lockoutDuration,proto3,oneof" json:"lockout_duration,omitempty"`
+	FailureResetTime                    *int32                 `protobuf:"varint,23,opt,name=failure_reset_time,json=failureResetTime,proto3,oneof" json:"failure_reset_time,omitempty"`
+	PermanentLockoutAfter               *int32                 `protobuf:"varint,24,opt,name=permanent_lockout_after,json=permanentLockoutAfter,proto3,oneof" json:"permanent_lockout_after,omitempty"`
+	RegistrationAllowed                 *bool                  `protobuf:"varint,25,opt,name=registration_allowed,json=registrationAllowed,proto3,oneof" json:"registration_allowed,omitempty"`
+	RequireEmailVerification            *bool                  `protobuf:"varint,26,opt,name=require_email_verification,json=requireEmailVerification,proto3,oneof" json:"require_email_verification,omitempty"`
+	MfaRequired                         *bool                  `protobuf:"varint,27,opt,name=mfa_required,json=mfaRequired,proto3,oneof" json:"mfa_required,omitempty"`
+	EventsEnabled                       *bool                  `protobuf:"varint,28,opt,name=events_enabled,json=eventsEnabled,proto3,oneof" json:"events_enabled,omitempty"`
+	EventsExpiration                    *int32                 `protobuf:"varint,29,opt,name=events_expiration,json=eventsExpiration,proto3,oneof" json:"events_expiration,omitempty"`
+	AdminEventsEnabled                  *bool                  `protobuf:"varint,30,opt,name=admin_events_enabled,json=adminEventsEnabled,proto3,oneof" json:"admin_events_enabled,omitempty"`
+	ThemeName                           *string                `protobuf:"bytes,31,opt,name=theme_name,json=themeName,proto3,oneof" json:"theme_name,omitempty"`
+	Theme                               map[string]string      `protobuf:"bytes,32,rep,name=theme,proto3" json:"theme,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	LoginTheme                          *string                `protobuf:"bytes,33,opt,name=login_theme,json=loginTheme,proto3,oneof" json:"login_theme,omitempty"`
+	AccountTheme                        *string                `protobuf:"bytes,34,opt,name=account_theme,json=accountTheme,proto3,oneof" json:"account_theme,omitempty"`
+	EmailTheme                          *string                `protobuf:"bytes,35,opt,name=email_theme,json=emailTheme,proto3,oneof" json:"email_theme,omitempty"`
+	RateLimitPerIp                      *int32                 `protobuf:"varint,36,opt,name=rate_limit_per_ip,json=rateLimitPerIp,proto3,oneof" json:"rate_limit_per_ip,omitempty"`
+	RateLimitPerClient                  *int32                 `protobuf:"varint,37,opt,name=rate_limit_per_client,json=rateLimitPerClient,proto3,oneof" json:"rate_limit_per_client,omitempty"`
+	SsoSessionMaxLifespan               *int32                 `protobuf:"varint,38,opt,name=sso_session_max_lifespan,json=ssoSessionMaxLifespan,proto3,oneof" json:"sso_session_max_lifespan,omitempty"`
+	ResetPasswordAllowed                *bool                  `protobuf:"varint,39,opt,name=reset_password_allowed,json=resetPasswordAllowed,proto3,oneof" json:"reset_password_allowed,omitempty"`
+	RequirePushedAuthorizationRequests  *bool                  `protobuf:"varint,40,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
+	BrowserFlow                         *string                `protobuf:"bytes,41,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
+	DirectGrantFlow                     *string                `protobuf:"bytes,42,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
+	ActionTokenGeneratedByAdminLifespan *int32                 `protobuf:"varint,43,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3,oneof" json:"action_token_generated_by_admin_lifespan,omitempty"`
+	ActionTokenGeneratedByUserLifespan  *int32                 `protobuf:"varint,44,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3,oneof" json:"action_token_generated_by_user_lifespan,omitempty"`
+	unknownFields                       protoimpl.UnknownFields
+	sizeCache                           protoimpl.SizeCache
 }
 
 func (x *RealmInput) Reset() {
@@ -799,6 +819,20 @@ func (x *RealmInput) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *RealmInput) GetActionTokenGeneratedByAdminLifespan() int32 {
+	if x != nil && x.ActionTokenGeneratedByAdminLifespan != nil {
+		return *x.ActionTokenGeneratedByAdminLifespan
+	}
+	return 0
+}
+
+func (x *RealmInput) GetActionTokenGeneratedByUserLifespan() int32 {
+	if x != nil && x.ActionTokenGeneratedByUserLifespan != nil {
+		return *x.ActionTokenGeneratedByUserLifespan
+	}
+	return 0
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -828,8 +862,11 @@ type RealmUpdate struct {
 	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string `protobuf:"bytes,20,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string `protobuf:"bytes,21,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's action token lifespans, also beyond spec 2.1's list.
+	ActionTokenGeneratedByAdminLifespan *int32 `protobuf:"varint,22,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3,oneof" json:"action_token_generated_by_admin_lifespan,omitempty"`
+	ActionTokenGeneratedByUserLifespan  *int32 `protobuf:"varint,23,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3,oneof" json:"action_token_generated_by_user_lifespan,omitempty"`
+	unknownFields                       protoimpl.UnknownFields
+	sizeCache                           protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1007,6 +1044,20 @@ func (x *RealmUpdate) GetDirectGrantFlow() string {
 		return *x.DirectGrantFlow
 	}
 	return ""
+}
+
+func (x *RealmUpdate) GetActionTokenGeneratedByAdminLifespan() int32 {
+	if x != nil && x.ActionTokenGeneratedByAdminLifespan != nil {
+		return *x.ActionTokenGeneratedByAdminLifespan
+	}
+	return 0
+}
+
+func (x *RealmUpdate) GetActionTokenGeneratedByUserLifespan() int32 {
+	if x != nil && x.ActionTokenGeneratedByUserLifespan != nil {
+		return *x.ActionTokenGeneratedByUserLifespan
+	}
+	return 0
 }
 
 type CreateRealmRequest struct {
@@ -1698,7 +1749,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\x10\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe8\x11\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1751,11 +1802,13 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18* \x01(\bR\x14resetPasswordAllowed\x12Q\n" +
 	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x12!\n" +
 	"\fbrowser_flow\x18, \x01(\tR\vbrowserFlow\x12*\n" +
-	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x1a8\n" +
+	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x12U\n" +
+	"(action_token_generated_by_admin_lifespan\x18. \x01(\x05R#actionTokenGeneratedByAdminLifespan\x12S\n" +
+	"'action_token_generated_by_user_lifespan\x18/ \x01(\x05R\"actionTokenGeneratedByUserLifespan\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x18\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xb2\x1a\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1805,7 +1858,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18' \x01(\bH%R\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18) \x01(\tH'R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x12Z\n" +
+	"(action_token_generated_by_admin_lifespan\x18+ \x01(\x05H)R#actionTokenGeneratedByAdminLifespan\x88\x01\x01\x12X\n" +
+	"'action_token_generated_by_user_lifespan\x18, \x01(\x05H*R\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1855,7 +1910,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"\xbd\v\n" +
+	"\x12_direct_grant_flowB+\n" +
+	")_action_token_generated_by_admin_lifespanB*\n" +
+	"(_action_token_generated_by_user_lifespan\"\xcc\r\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1880,7 +1937,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18\x12 \x01(\bH\x0fR\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18\x14 \x01(\tH\x11R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x12Z\n" +
+	"(action_token_generated_by_admin_lifespan\x18\x16 \x01(\x05H\x13R#actionTokenGeneratedByAdminLifespan\x88\x01\x01\x12X\n" +
+	"'action_token_generated_by_user_lifespan\x18\x17 \x01(\x05H\x14R\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1908,7 +1967,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"H\n" +
+	"\x12_direct_grant_flowB+\n" +
+	")_action_token_generated_by_admin_lifespanB*\n" +
+	"(_action_token_generated_by_user_lifespan\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

@@ -1107,6 +1107,138 @@ func (x *SendVerificationEmailResponse) GetMessage() string {
 	return ""
 }
 
+type ExecuteActionsEmailRequest struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Realm  string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// Required action names, in the order the user runs them.
+	Actions []string `protobuf:"bytes,3,rep,name=actions,proto3" json:"actions,omitempty"`
+	// Seconds the link works; absent: the realm's actionTokenGeneratedByAdminLifespan.
+	Lifespan *int32 `protobuf:"varint,4,opt,name=lifespan,proto3,oneof" json:"lifespan,omitempty"`
+	// Where "Back to application" leads once done: redirect_uri must be registered by client_id.
+	ClientId      string `protobuf:"bytes,5,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	RedirectUri   string `protobuf:"bytes,6,opt,name=redirect_uri,json=redirectUri,proto3" json:"redirect_uri,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExecuteActionsEmailRequest) Reset() {
+	*x = ExecuteActionsEmailRequest{}
+	mi := &file_iam_directory_v1_user_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExecuteActionsEmailRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExecuteActionsEmailRequest) ProtoMessage() {}
+
+func (x *ExecuteActionsEmailRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExecuteActionsEmailRequest.ProtoReflect.Descriptor instead.
+func (*ExecuteActionsEmailRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ExecuteActionsEmailRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ExecuteActionsEmailRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *ExecuteActionsEmailRequest) GetActions() []string {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *ExecuteActionsEmailRequest) GetLifespan() int32 {
+	if x != nil && x.Lifespan != nil {
+		return *x.Lifespan
+	}
+	return 0
+}
+
+func (x *ExecuteActionsEmailRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *ExecuteActionsEmailRequest) GetRedirectUri() string {
+	if x != nil {
+		return x.RedirectUri
+	}
+	return ""
+}
+
+type ExecuteActionsEmailResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The address the mail went to.
+	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExecuteActionsEmailResponse) Reset() {
+	*x = ExecuteActionsEmailResponse{}
+	mi := &file_iam_directory_v1_user_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExecuteActionsEmailResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExecuteActionsEmailResponse) ProtoMessage() {}
+
+func (x *ExecuteActionsEmailResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExecuteActionsEmailResponse.ProtoReflect.Descriptor instead.
+func (*ExecuteActionsEmailResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *ExecuteActionsEmailResponse) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
 type SendTestEmailRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -1117,7 +1249,7 @@ type SendTestEmailRequest struct {
 
 func (x *SendTestEmailRequest) Reset() {
 	*x = SendTestEmailRequest{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[17]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1129,7 +1261,7 @@ func (x *SendTestEmailRequest) String() string {
 func (*SendTestEmailRequest) ProtoMessage() {}
 
 func (x *SendTestEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[17]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1142,7 +1274,7 @@ func (x *SendTestEmailRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendTestEmailRequest.ProtoReflect.Descriptor instead.
 func (*SendTestEmailRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{17}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SendTestEmailRequest) GetRealm() string {
@@ -1168,7 +1300,7 @@ type SendTestEmailResponse struct {
 
 func (x *SendTestEmailResponse) Reset() {
 	*x = SendTestEmailResponse{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[18]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1312,7 @@ func (x *SendTestEmailResponse) String() string {
 func (*SendTestEmailResponse) ProtoMessage() {}
 
 func (x *SendTestEmailResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[18]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1325,7 @@ func (x *SendTestEmailResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendTestEmailResponse.ProtoReflect.Descriptor instead.
 func (*SendTestEmailResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{18}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SendTestEmailResponse) GetMessage() string {
@@ -1216,7 +1348,7 @@ type UserDeleted struct {
 
 func (x *UserDeleted) Reset() {
 	*x = UserDeleted{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[19]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1228,7 +1360,7 @@ func (x *UserDeleted) String() string {
 func (*UserDeleted) ProtoMessage() {}
 
 func (x *UserDeleted) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[19]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1241,7 +1373,7 @@ func (x *UserDeleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserDeleted.ProtoReflect.Descriptor instead.
 func (*UserDeleted) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{19}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UserDeleted) GetRealmId() string {
@@ -1277,7 +1409,7 @@ type UserDisabled struct {
 
 func (x *UserDisabled) Reset() {
 	*x = UserDisabled{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[20]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1289,7 +1421,7 @@ func (x *UserDisabled) String() string {
 func (*UserDisabled) ProtoMessage() {}
 
 func (x *UserDisabled) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[20]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1302,7 +1434,7 @@ func (x *UserDisabled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserDisabled.ProtoReflect.Descriptor instead.
 func (*UserDisabled) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{20}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *UserDisabled) GetRealmId() string {
@@ -1342,7 +1474,7 @@ type ServiceAccountChanged struct {
 
 func (x *ServiceAccountChanged) Reset() {
 	*x = ServiceAccountChanged{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1354,7 +1486,7 @@ func (x *ServiceAccountChanged) String() string {
 func (*ServiceAccountChanged) ProtoMessage() {}
 
 func (x *ServiceAccountChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1367,7 +1499,7 @@ func (x *ServiceAccountChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceAccountChanged.ProtoReflect.Descriptor instead.
 func (*ServiceAccountChanged) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{21}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ServiceAccountChanged) GetRealmId() string {
@@ -1404,7 +1536,7 @@ type PasswordChanged struct {
 
 func (x *PasswordChanged) Reset() {
 	*x = PasswordChanged{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1416,7 +1548,7 @@ func (x *PasswordChanged) String() string {
 func (*PasswordChanged) ProtoMessage() {}
 
 func (x *PasswordChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1429,7 +1561,7 @@ func (x *PasswordChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PasswordChanged.ProtoReflect.Descriptor instead.
 func (*PasswordChanged) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{22}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PasswordChanged) GetRealmId() string {
@@ -1577,7 +1709,17 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"9\n" +
 	"\x1dSendVerificationEmailResponse\x12\x18\n" +
-	"\amessage\x18\x01 \x01(\tR\amessage\"H\n" +
+	"\amessage\x18\x01 \x01(\tR\amessage\"\xd3\x01\n" +
+	"\x1aExecuteActionsEmailRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x18\n" +
+	"\aactions\x18\x03 \x03(\tR\aactions\x12\x1f\n" +
+	"\blifespan\x18\x04 \x01(\x05H\x00R\blifespan\x88\x01\x01\x12\x1b\n" +
+	"\tclient_id\x18\x05 \x01(\tR\bclientId\x12!\n" +
+	"\fredirect_uri\x18\x06 \x01(\tR\vredirectUriB\v\n" +
+	"\t_lifespan\"3\n" +
+	"\x1bExecuteActionsEmailResponse\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\"H\n" +
 	"\x14SendTestEmailRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x13\n" +
 	"\x02to\x18\x02 \x01(\tH\x00R\x02to\x88\x01\x01B\x05\n" +
@@ -1604,7 +1746,7 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\n" +
 	"realm_name\x18\x02 \x01(\tR\trealmName\x12\x17\n" +
 	"\auser_id\x18\x03 \x01(\tR\x06userId\x12\x1c\n" +
-	"\ttemporary\x18\x04 \x01(\bR\ttemporary2\xfc\x05\n" +
+	"\ttemporary\x18\x04 \x01(\bR\ttemporary2\xf0\x06\n" +
 	"\vUserService\x12W\n" +
 	"\n" +
 	"CreateUser\x12#.iam.directory.v1.CreateUserRequest\x1a$.iam.directory.v1.CreateUserResponse\x12T\n" +
@@ -1615,7 +1757,8 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\n" +
 	"DeleteUser\x12#.iam.directory.v1.DeleteUserRequest\x1a$.iam.directory.v1.DeleteUserResponse\x12`\n" +
 	"\rResetPassword\x12&.iam.directory.v1.ResetPasswordRequest\x1a'.iam.directory.v1.ResetPasswordResponse\x12x\n" +
-	"\x15SendVerificationEmail\x12..iam.directory.v1.SendVerificationEmailRequest\x1a/.iam.directory.v1.SendVerificationEmailResponse\x12`\n" +
+	"\x15SendVerificationEmail\x12..iam.directory.v1.SendVerificationEmailRequest\x1a/.iam.directory.v1.SendVerificationEmailResponse\x12r\n" +
+	"\x13ExecuteActionsEmail\x12,.iam.directory.v1.ExecuteActionsEmailRequest\x1a-.iam.directory.v1.ExecuteActionsEmailResponse\x12`\n" +
 	"\rSendTestEmail\x12&.iam.directory.v1.SendTestEmailRequest\x1a'.iam.directory.v1.SendTestEmailResponseB\xcd\x01\n" +
 	"\x14com.iam.directory.v1B\tUserProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
@@ -1631,7 +1774,7 @@ func file_iam_directory_v1_user_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_user_proto_rawDescData
 }
 
-var file_iam_directory_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_iam_directory_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_iam_directory_v1_user_proto_goTypes = []any{
 	(*User)(nil),                          // 0: iam.directory.v1.User
 	(*UserInput)(nil),                     // 1: iam.directory.v1.UserInput
@@ -1650,21 +1793,23 @@ var file_iam_directory_v1_user_proto_goTypes = []any{
 	(*ResetPasswordResponse)(nil),         // 14: iam.directory.v1.ResetPasswordResponse
 	(*SendVerificationEmailRequest)(nil),  // 15: iam.directory.v1.SendVerificationEmailRequest
 	(*SendVerificationEmailResponse)(nil), // 16: iam.directory.v1.SendVerificationEmailResponse
-	(*SendTestEmailRequest)(nil),          // 17: iam.directory.v1.SendTestEmailRequest
-	(*SendTestEmailResponse)(nil),         // 18: iam.directory.v1.SendTestEmailResponse
-	(*UserDeleted)(nil),                   // 19: iam.directory.v1.UserDeleted
-	(*UserDisabled)(nil),                  // 20: iam.directory.v1.UserDisabled
-	(*ServiceAccountChanged)(nil),         // 21: iam.directory.v1.ServiceAccountChanged
-	(*PasswordChanged)(nil),               // 22: iam.directory.v1.PasswordChanged
-	(*timestamppb.Timestamp)(nil),         // 23: google.protobuf.Timestamp
-	(*structpb.Struct)(nil),               // 24: google.protobuf.Struct
+	(*ExecuteActionsEmailRequest)(nil),    // 17: iam.directory.v1.ExecuteActionsEmailRequest
+	(*ExecuteActionsEmailResponse)(nil),   // 18: iam.directory.v1.ExecuteActionsEmailResponse
+	(*SendTestEmailRequest)(nil),          // 19: iam.directory.v1.SendTestEmailRequest
+	(*SendTestEmailResponse)(nil),         // 20: iam.directory.v1.SendTestEmailResponse
+	(*UserDeleted)(nil),                   // 21: iam.directory.v1.UserDeleted
+	(*UserDisabled)(nil),                  // 22: iam.directory.v1.UserDisabled
+	(*ServiceAccountChanged)(nil),         // 23: iam.directory.v1.ServiceAccountChanged
+	(*PasswordChanged)(nil),               // 24: iam.directory.v1.PasswordChanged
+	(*timestamppb.Timestamp)(nil),         // 25: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),               // 26: google.protobuf.Struct
 }
 var file_iam_directory_v1_user_proto_depIdxs = []int32{
-	23, // 0: iam.directory.v1.User.created_at:type_name -> google.protobuf.Timestamp
-	23, // 1: iam.directory.v1.User.updated_at:type_name -> google.protobuf.Timestamp
-	24, // 2: iam.directory.v1.User.attributes:type_name -> google.protobuf.Struct
-	24, // 3: iam.directory.v1.UserInput.attributes:type_name -> google.protobuf.Struct
-	24, // 4: iam.directory.v1.UserUpdate.attributes:type_name -> google.protobuf.Struct
+	25, // 0: iam.directory.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	25, // 1: iam.directory.v1.User.updated_at:type_name -> google.protobuf.Timestamp
+	26, // 2: iam.directory.v1.User.attributes:type_name -> google.protobuf.Struct
+	26, // 3: iam.directory.v1.UserInput.attributes:type_name -> google.protobuf.Struct
+	26, // 4: iam.directory.v1.UserUpdate.attributes:type_name -> google.protobuf.Struct
 	1,  // 5: iam.directory.v1.CreateUserRequest.user:type_name -> iam.directory.v1.UserInput
 	0,  // 6: iam.directory.v1.CreateUserResponse.user:type_name -> iam.directory.v1.User
 	0,  // 7: iam.directory.v1.ListUsersResponse.users:type_name -> iam.directory.v1.User
@@ -1678,17 +1823,19 @@ var file_iam_directory_v1_user_proto_depIdxs = []int32{
 	11, // 15: iam.directory.v1.UserService.DeleteUser:input_type -> iam.directory.v1.DeleteUserRequest
 	13, // 16: iam.directory.v1.UserService.ResetPassword:input_type -> iam.directory.v1.ResetPasswordRequest
 	15, // 17: iam.directory.v1.UserService.SendVerificationEmail:input_type -> iam.directory.v1.SendVerificationEmailRequest
-	17, // 18: iam.directory.v1.UserService.SendTestEmail:input_type -> iam.directory.v1.SendTestEmailRequest
-	4,  // 19: iam.directory.v1.UserService.CreateUser:output_type -> iam.directory.v1.CreateUserResponse
-	6,  // 20: iam.directory.v1.UserService.ListUsers:output_type -> iam.directory.v1.ListUsersResponse
-	8,  // 21: iam.directory.v1.UserService.GetUser:output_type -> iam.directory.v1.GetUserResponse
-	10, // 22: iam.directory.v1.UserService.UpdateUser:output_type -> iam.directory.v1.UpdateUserResponse
-	12, // 23: iam.directory.v1.UserService.DeleteUser:output_type -> iam.directory.v1.DeleteUserResponse
-	14, // 24: iam.directory.v1.UserService.ResetPassword:output_type -> iam.directory.v1.ResetPasswordResponse
-	16, // 25: iam.directory.v1.UserService.SendVerificationEmail:output_type -> iam.directory.v1.SendVerificationEmailResponse
-	18, // 26: iam.directory.v1.UserService.SendTestEmail:output_type -> iam.directory.v1.SendTestEmailResponse
-	19, // [19:27] is the sub-list for method output_type
-	11, // [11:19] is the sub-list for method input_type
+	17, // 18: iam.directory.v1.UserService.ExecuteActionsEmail:input_type -> iam.directory.v1.ExecuteActionsEmailRequest
+	19, // 19: iam.directory.v1.UserService.SendTestEmail:input_type -> iam.directory.v1.SendTestEmailRequest
+	4,  // 20: iam.directory.v1.UserService.CreateUser:output_type -> iam.directory.v1.CreateUserResponse
+	6,  // 21: iam.directory.v1.UserService.ListUsers:output_type -> iam.directory.v1.ListUsersResponse
+	8,  // 22: iam.directory.v1.UserService.GetUser:output_type -> iam.directory.v1.GetUserResponse
+	10, // 23: iam.directory.v1.UserService.UpdateUser:output_type -> iam.directory.v1.UpdateUserResponse
+	12, // 24: iam.directory.v1.UserService.DeleteUser:output_type -> iam.directory.v1.DeleteUserResponse
+	14, // 25: iam.directory.v1.UserService.ResetPassword:output_type -> iam.directory.v1.ResetPasswordResponse
+	16, // 26: iam.directory.v1.UserService.SendVerificationEmail:output_type -> iam.directory.v1.SendVerificationEmailResponse
+	18, // 27: iam.directory.v1.UserService.ExecuteActionsEmail:output_type -> iam.directory.v1.ExecuteActionsEmailResponse
+	20, // 28: iam.directory.v1.UserService.SendTestEmail:output_type -> iam.directory.v1.SendTestEmailResponse
+	20, // [20:29] is the sub-list for method output_type
+	11, // [11:20] is the sub-list for method input_type
 	11, // [11:11] is the sub-list for extension type_name
 	11, // [11:11] is the sub-list for extension extendee
 	0,  // [0:11] is the sub-list for field type_name
@@ -1704,13 +1851,14 @@ func file_iam_directory_v1_user_proto_init() {
 	file_iam_directory_v1_user_proto_msgTypes[5].OneofWrappers = []any{}
 	file_iam_directory_v1_user_proto_msgTypes[13].OneofWrappers = []any{}
 	file_iam_directory_v1_user_proto_msgTypes[17].OneofWrappers = []any{}
+	file_iam_directory_v1_user_proto_msgTypes[19].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_user_proto_rawDesc), len(file_iam_directory_v1_user_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   23,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

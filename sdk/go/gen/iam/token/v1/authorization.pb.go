@@ -46,6 +46,8 @@ const (
 	FlowStep_FLOW_STEP_RESET_EMAIL_SENT    FlowStep = 24
 	FlowStep_FLOW_STEP_RESET_PASSWORD      FlowStep = 25
 	FlowStep_FLOW_STEP_PASSWORD_RESET_DONE FlowStep = 26
+	// The end of an execute-actions link's actions (back_uri: the "Back to application" link).
+	FlowStep_FLOW_STEP_ACCOUNT_UPDATED FlowStep = 27
 	// Passkeys: an assertion (first or second factor), and registering one.
 	FlowStep_FLOW_STEP_PASSKEY          FlowStep = 30
 	FlowStep_FLOW_STEP_PASSKEY_REGISTER FlowStep = 31
@@ -74,6 +76,7 @@ var (
 		24: "FLOW_STEP_RESET_EMAIL_SENT",
 		25: "FLOW_STEP_RESET_PASSWORD",
 		26: "FLOW_STEP_PASSWORD_RESET_DONE",
+		27: "FLOW_STEP_ACCOUNT_UPDATED",
 		30: "FLOW_STEP_PASSKEY",
 		31: "FLOW_STEP_PASSKEY_REGISTER",
 		40: "FLOW_STEP_PLUGIN_CHALLENGE",
@@ -97,6 +100,7 @@ var (
 		"FLOW_STEP_RESET_EMAIL_SENT":    24,
 		"FLOW_STEP_RESET_PASSWORD":      25,
 		"FLOW_STEP_PASSWORD_RESET_DONE": 26,
+		"FLOW_STEP_ACCOUNT_UPDATED":     27,
 		"FLOW_STEP_PASSKEY":             30,
 		"FLOW_STEP_PASSKEY_REGISTER":    31,
 		"FLOW_STEP_PLUGIN_CHALLENGE":    40,
@@ -1339,7 +1343,9 @@ type FlowPage struct {
 	// The login page: the identity provider the authorization request named (Keycloak's
 	// kc_idp_hint); the gateway sends the browser to that provider's login instead when the realm
 	// has it enabled.
-	IdpHint       string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
+	IdpHint string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
+	// The account updated page: the validated redirect_uri the execute-actions link named, if any.
+	BackUri       string `protobuf:"bytes,51,opt,name=back_uri,json=backUri,proto3" json:"back_uri,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1545,6 +1551,13 @@ func (x *FlowPage) GetPluginFields() []*PluginField {
 func (x *FlowPage) GetIdpHint() string {
 	if x != nil {
 		return x.IdpHint
+	}
+	return ""
+}
+
+func (x *FlowPage) GetBackUri() string {
+	if x != nil {
+		return x.BackUri
 	}
 	return ""
 }
@@ -2992,7 +3005,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xf4\x06\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\x8f\a\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -3024,7 +3037,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x15passkey_second_factor\x18\x1f \x01(\bR\x13passkeySecondFactor\x12!\n" +
 	"\fplugin_title\x18( \x01(\tR\vpluginTitle\x12>\n" +
 	"\rplugin_fields\x18) \x03(\v2\x19.iam.token.v1.PluginFieldR\fpluginFields\x12\x19\n" +
-	"\bidp_hint\x182 \x01(\tR\aidpHint\"K\n" +
+	"\bidp_hint\x182 \x01(\tR\aidpHint\x12\x19\n" +
+	"\bback_uri\x183 \x01(\tR\abackUri\"K\n" +
 	"\vPluginField\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12\x12\n" +
@@ -3114,7 +3128,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x11identity_provider\x18\x03 \x01(\tR\x10identityProvider\"|\n" +
 	"\x1dCompleteBrokeredLoginResponse\x120\n" +
 	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\x12)\n" +
-	"\x10saml_transaction\x18\x02 \x01(\bR\x0fsamlTransaction*\xda\x04\n" +
+	"\x10saml_transaction\x18\x02 \x01(\bR\x0fsamlTransaction*\xf9\x04\n" +
 	"\bFlowStep\x12\x19\n" +
 	"\x15FLOW_STEP_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fFLOW_STEP_LOGIN\x10\x01\x12\x11\n" +
@@ -3134,7 +3148,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x1bFLOW_STEP_RESET_CREDENTIALS\x10\x17\x12\x1e\n" +
 	"\x1aFLOW_STEP_RESET_EMAIL_SENT\x10\x18\x12\x1c\n" +
 	"\x18FLOW_STEP_RESET_PASSWORD\x10\x19\x12!\n" +
-	"\x1dFLOW_STEP_PASSWORD_RESET_DONE\x10\x1a\x12\x15\n" +
+	"\x1dFLOW_STEP_PASSWORD_RESET_DONE\x10\x1a\x12\x1d\n" +
+	"\x19FLOW_STEP_ACCOUNT_UPDATED\x10\x1b\x12\x15\n" +
 	"\x11FLOW_STEP_PASSKEY\x10\x1e\x12\x1e\n" +
 	"\x1aFLOW_STEP_PASSKEY_REGISTER\x10\x1f\x12\x1e\n" +
 	"\x1aFLOW_STEP_PLUGIN_CHALLENGE\x10(2\x84\x0e\n" +

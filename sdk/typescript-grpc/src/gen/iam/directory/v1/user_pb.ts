@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/user.proto.
  */
 export const file_iam_directory_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("ChtpYW0vZGlyZWN0b3J5L3YxL3VzZXIucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiyQIKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDwoHZW5hYmxlZBgGIAEoCBIWCg5lbWFpbF92ZXJpZmllZBgHIAEoCBIeChZyZXF1aXJlX3Bhc3N3b3JkX3Jlc2V0GAggASgIEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKCmF0dHJpYnV0ZXMYCyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhcKD2ZlZGVyYXRpb25fbGluaxgMIAEoCSL+AgoJVXNlcklucHV0EhUKCHVzZXJuYW1lGAEgASgJSACIAQESEgoFZW1haWwYAiABKAlIAYgBARIXCgpmaXJzdF9uYW1lGAMgASgJSAKIAQESFgoJbGFzdF9uYW1lGAQgASgJSAOIAQESFAoHZW5hYmxlZBgFIAEoCEgEiAEBEhsKDmVtYWlsX3ZlcmlmaWVkGAYgASgISAWIAQESIwoWcmVxdWlyZV9wYXNzd29yZF9yZXNldBgHIAEoCEgGiAEBEhUKCHBhc3N3b3JkGAggASgJSAeIAQESKwoKYXR0cmlidXRlcxgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lQgoKCF9lbmFibGVkQhEKD19lbWFpbF92ZXJpZmllZEIZChdfcmVxdWlyZV9wYXNzd29yZF9yZXNldEILCglfcGFzc3dvcmQi2wIKClVzZXJVcGRhdGUSFQoIdXNlcm5hbWUYASABKAlIAIgBARISCgVlbWFpbBgCIAEoCUgBiAEBEhcKCmZpcnN0X25hbWUYAyABKAlIAogBARIWCglsYXN0X25hbWUYBCABKAlIA4gBARIUCgdlbmFibGVkGAUgASgISASIAQESGwoOZW1haWxfdmVyaWZpZWQYBiABKAhIBYgBARIjChZyZXF1aXJlX3Bhc3N3b3JkX3Jlc2V0GAcgASgISAaIAQESKwoKYXR0cmlidXRlcxgIIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lQgoKCF9lbmFibGVkQhEKD19lbWFpbF92ZXJpZmllZEIZChdfcmVxdWlyZV9wYXNzd29yZF9yZXNldCJNChFDcmVhdGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIpCgR1c2VyGAIgASgLMhsuaWFtLmRpcmVjdG9yeS52MS5Vc2VySW5wdXQiOgoSQ3JlYXRlVXNlclJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIirgEKEExpc3RVc2Vyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoEc2tpcBgCIAEoBUgAiAEBEhIKBWxpbWl0GAMgASgFSAGIAQESDgoGc2VhcmNoGAQgASgJEhAKCHVzZXJuYW1lGAUgASgJEg0KBWVtYWlsGAYgASgJEhQKB2VuYWJsZWQYByABKAhIAogBAUIHCgVfc2tpcEIICgZfbGltaXRCCgoIX2VuYWJsZWQiSQoRTGlzdFVzZXJzUmVzcG9uc2USDQoFdG90YWwYASABKAUSJQoFdXNlcnMYAiADKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIiMAoOR2V0VXNlclJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSI3Cg9HZXRVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuVXNlciJhChFVcGRhdGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEiwKBnVwZGF0ZRgDIAEoCzIcLmlhbS5kaXJlY3RvcnkudjEuVXNlclVwZGF0ZSI6ChJVcGRhdGVVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuVXNlciIzChFEZWxldGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIhQKEkRlbGV0ZVVzZXJSZXNwb25zZSKAAQoUUmVzZXRQYXNzd29yZFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIVCghwYXNzd29yZBgDIAEoCUgAiAEBEhYKCXRlbXBvcmFyeRgEIAEoCEgBiAEBQgsKCV9wYXNzd29yZEIMCgpfdGVtcG9yYXJ5IhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSI+ChxTZW5kVmVyaWZpY2F0aW9uRW1haWxSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMAodU2VuZFZlcmlmaWNhdGlvbkVtYWlsUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSI9ChRTZW5kVGVzdEVtYWlsUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgJ0bxgCIAEoCUgAiAEBQgUKA190byIoChVTZW5kVGVzdEVtYWlsUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSJECgtVc2VyRGVsZXRlZBIQCghyZWFsbV9pZBgBIAEoCRISCgpyZWFsbV9uYW1lGAIgASgJEg8KB3VzZXJfaWQYAyABKAkiRQoMVXNlckRpc2FibGVkEhAKCHJlYWxtX2lkGAEgASgJEhIKCnJlYWxtX25hbWUYAiABKAkSDwoHdXNlcl9pZBgDIAEoCSJOChVTZXJ2aWNlQWNjb3VudENoYW5nZWQSEAoIcmVhbG1faWQYASABKAkSEgoKcmVhbG1fbmFtZRgCIAEoCRIPCgd1c2VyX2lkGAMgASgJIlsKD1Bhc3N3b3JkQ2hhbmdlZBIQCghyZWFsbV9pZBgBIAEoCRISCgpyZWFsbV9uYW1lGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSEQoJdGVtcG9yYXJ5GAQgASgIMvwFCgtVc2VyU2VydmljZRJXCgpDcmVhdGVVc2VyEiMuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVVc2VyUmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlVXNlclJlc3BvbnNlElQKCUxpc3RVc2VycxIiLmlhbS5kaXJlY3RvcnkudjEuTGlzdFVzZXJzUmVxdWVzdBojLmlhbS5kaXJlY3RvcnkudjEuTGlzdFVzZXJzUmVzcG9uc2USTgoHR2V0VXNlchIgLmlhbS5kaXJlY3RvcnkudjEuR2V0VXNlclJlcXVlc3QaIS5pYW0uZGlyZWN0b3J5LnYxLkdldFVzZXJSZXNwb25zZRJXCgpVcGRhdGVVc2VyEiMuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVVc2VyUmVxdWVzdBokLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlVXNlclJlc3BvbnNlElcKCkRlbGV0ZVVzZXISIy5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZVVzZXJSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5EZWxldGVVc2VyUmVzcG9uc2USYAoNUmVzZXRQYXNzd29yZBImLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRQYXNzd29yZFJlcXVlc3QaJy5pYW0uZGlyZWN0b3J5LnYxLlJlc2V0UGFzc3dvcmRSZXNwb25zZRJ4ChVTZW5kVmVyaWZpY2F0aW9uRW1haWwSLi5pYW0uZGlyZWN0b3J5LnYxLlNlbmRWZXJpZmljYXRpb25FbWFpbFJlcXVlc3QaLy5pYW0uZGlyZWN0b3J5LnYxLlNlbmRWZXJpZmljYXRpb25FbWFpbFJlc3BvbnNlEmAKDVNlbmRUZXN0RW1haWwSJi5pYW0uZGlyZWN0b3J5LnYxLlNlbmRUZXN0RW1haWxSZXF1ZXN0GicuaWFtLmRpcmVjdG9yeS52MS5TZW5kVGVzdEVtYWlsUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChtpYW0vZGlyZWN0b3J5L3YxL3VzZXIucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiyQIKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDwoHZW5hYmxlZBgGIAEoCBIWCg5lbWFpbF92ZXJpZmllZBgHIAEoCBIeChZyZXF1aXJlX3Bhc3N3b3JkX3Jlc2V0GAggASgIEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKCmF0dHJpYnV0ZXMYCyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhcKD2ZlZGVyYXRpb25fbGluaxgMIAEoCSL+AgoJVXNlcklucHV0EhUKCHVzZXJuYW1lGAEgASgJSACIAQESEgoFZW1haWwYAiABKAlIAYgBARIXCgpmaXJzdF9uYW1lGAMgASgJSAKIAQESFgoJbGFzdF9uYW1lGAQgASgJSAOIAQESFAoHZW5hYmxlZBgFIAEoCEgEiAEBEhsKDmVtYWlsX3ZlcmlmaWVkGAYgASgISAWIAQESIwoWcmVxdWlyZV9wYXNzd29yZF9yZXNldBgHIAEoCEgGiAEBEhUKCHBhc3N3b3JkGAggASgJSAeIAQESKwoKYXR0cmlidXRlcxgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lQgoKCF9lbmFibGVkQhEKD19lbWFpbF92ZXJpZmllZEIZChdfcmVxdWlyZV9wYXNzd29yZF9yZXNldEILCglfcGFzc3dvcmQi2wIKClVzZXJVcGRhdGUSFQoIdXNlcm5hbWUYASABKAlIAIgBARISCgVlbWFpbBgCIAEoCUgBiAEBEhcKCmZpcnN0X25hbWUYAyABKAlIAogBARIWCglsYXN0X25hbWUYBCABKAlIA4gBARIUCgdlbmFibGVkGAUgASgISASIAQESGwoOZW1haWxfdmVyaWZpZWQYBiABKAhIBYgBARIjChZyZXF1aXJlX3Bhc3N3b3JkX3Jlc2V0GAcgASgISAaIAQESKwoKYXR0cmlidXRlcxgIIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCCwoJX3VzZXJuYW1lQggKBl9lbWFpbEINCgtfZmlyc3RfbmFtZUIMCgpfbGFzdF9uYW1lQgoKCF9lbmFibGVkQhEKD19lbWFpbF92ZXJpZmllZEIZChdfcmVxdWlyZV9wYXNzd29yZF9yZXNldCJNChFDcmVhdGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIpCgR1c2VyGAIgASgLMhsuaWFtLmRpcmVjdG9yeS52MS5Vc2VySW5wdXQiOgoSQ3JlYXRlVXNlclJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIirgEKEExpc3RVc2Vyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSEQoEc2tpcBgCIAEoBUgAiAEBEhIKBWxpbWl0GAMgASgFSAGIAQESDgoGc2VhcmNoGAQgASgJEhAKCHVzZXJuYW1lGAUgASgJEg0KBWVtYWlsGAYgASgJEhQKB2VuYWJsZWQYByABKAhIAogBAUIHCgVfc2tpcEIICgZfbGltaXRCCgoIX2VuYWJsZWQiSQoRTGlzdFVzZXJzUmVzcG9uc2USDQoFdG90YWwYASABKAUSJQoFdXNlcnMYAiADKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIiMAoOR2V0VXNlclJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSI3Cg9HZXRVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuVXNlciJhChFVcGRhdGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEiwKBnVwZGF0ZRgDIAEoCzIcLmlhbS5kaXJlY3RvcnkudjEuVXNlclVwZGF0ZSI6ChJVcGRhdGVVc2VyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmlhbS5kaXJlY3RvcnkudjEuVXNlciIzChFEZWxldGVVc2VyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIhQKEkRlbGV0ZVVzZXJSZXNwb25zZSKAAQoUUmVzZXRQYXNzd29yZFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIVCghwYXNzd29yZBgDIAEoCUgAiAEBEhYKCXRlbXBvcmFyeRgEIAEoCEgBiAEBQgsKCV9wYXNzd29yZEIMCgpfdGVtcG9yYXJ5IhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSI+ChxTZW5kVmVyaWZpY2F0aW9uRW1haWxSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMAodU2VuZFZlcmlmaWNhdGlvbkVtYWlsUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSKaAQoaRXhlY3V0ZUFjdGlvbnNFbWFpbFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIPCgdhY3Rpb25zGAMgAygJEhUKCGxpZmVzcGFuGAQgASgFSACIAQESEQoJY2xpZW50X2lkGAUgASgJEhQKDHJlZGlyZWN0X3VyaRgGIAEoCUILCglfbGlmZXNwYW4iLAobRXhlY3V0ZUFjdGlvbnNFbWFpbFJlc3BvbnNlEg0KBWVtYWlsGAEgASgJIj0KFFNlbmRUZXN0RW1haWxSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KAnRvGAIgASgJSACIAQFCBQoDX3RvIigKFVNlbmRUZXN0RW1haWxSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIkQKC1VzZXJEZWxldGVkEhAKCHJlYWxtX2lkGAEgASgJEhIKCnJlYWxtX25hbWUYAiABKAkSDwoHdXNlcl9pZBgDIAEoCSJFCgxVc2VyRGlzYWJsZWQSEAoIcmVhbG1faWQYASABKAkSEgoKcmVhbG1fbmFtZRgCIAEoCRIPCgd1c2VyX2lkGAMgASgJIk4KFVNlcnZpY2VBY2NvdW50Q2hhbmdlZBIQCghyZWFsbV9pZBgBIAEoCRISCgpyZWFsbV9uYW1lGAIgASgJEg8KB3VzZXJfaWQYAyABKAkiWwoPUGFzc3dvcmRDaGFuZ2VkEhAKCHJlYWxtX2lkGAEgASgJEhIKCnJlYWxtX25hbWUYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIRCgl0ZW1wb3JhcnkYBCABKAgy8AYKC1VzZXJTZXJ2aWNlElcKCkNyZWF0ZVVzZXISIy5pYW0uZGlyZWN0b3J5LnYxLkNyZWF0ZVVzZXJSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVVc2VyUmVzcG9uc2USVAoJTGlzdFVzZXJzEiIuaWFtLmRpcmVjdG9yeS52MS5MaXN0VXNlcnNSZXF1ZXN0GiMuaWFtLmRpcmVjdG9yeS52MS5MaXN0VXNlcnNSZXNwb25zZRJOCgdHZXRVc2VyEiAuaWFtLmRpcmVjdG9yeS52MS5HZXRVc2VyUmVxdWVzdBohLmlhbS5kaXJlY3RvcnkudjEuR2V0VXNlclJlc3BvbnNlElcKClVwZGF0ZVVzZXISIy5pYW0uZGlyZWN0b3J5LnYxLlVwZGF0ZVVzZXJSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVVc2VyUmVzcG9uc2USVwoKRGVsZXRlVXNlchIjLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlVXNlclJlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZVVzZXJSZXNwb25zZRJgCg1SZXNldFBhc3N3b3JkEiYuaWFtLmRpcmVjdG9yeS52MS5SZXNldFBhc3N3b3JkUmVxdWVzdBonLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRQYXNzd29yZFJlc3BvbnNlEngKFVNlbmRWZXJpZmljYXRpb25FbWFpbBIuLmlhbS5kaXJlY3RvcnkudjEuU2VuZFZlcmlmaWNhdGlvbkVtYWlsUmVxdWVzdBovLmlhbS5kaXJlY3RvcnkudjEuU2VuZFZlcmlmaWNhdGlvbkVtYWlsUmVzcG9uc2UScgoTRXhlY3V0ZUFjdGlvbnNFbWFpbBIsLmlhbS5kaXJlY3RvcnkudjEuRXhlY3V0ZUFjdGlvbnNFbWFpbFJlcXVlc3QaLS5pYW0uZGlyZWN0b3J5LnYxLkV4ZWN1dGVBY3Rpb25zRW1haWxSZXNwb25zZRJgCg1TZW5kVGVzdEVtYWlsEiYuaWFtLmRpcmVjdG9yeS52MS5TZW5kVGVzdEVtYWlsUmVxdWVzdBonLmlhbS5kaXJlY3RvcnkudjEuU2VuZFRlc3RFbWFpbFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * User is the returned representation (spec 2.2).
@@ -536,6 +536,73 @@ export const SendVerificationEmailResponseSchema: GenMessage<SendVerificationEma
   messageDesc(file_iam_directory_v1_user, 16);
 
 /**
+ * @generated from message iam.directory.v1.ExecuteActionsEmailRequest
+ */
+export type ExecuteActionsEmailRequest = Message<"iam.directory.v1.ExecuteActionsEmailRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * Required action names, in the order the user runs them.
+   *
+   * @generated from field: repeated string actions = 3;
+   */
+  actions: string[];
+
+  /**
+   * Seconds the link works; absent: the realm's actionTokenGeneratedByAdminLifespan.
+   *
+   * @generated from field: optional int32 lifespan = 4;
+   */
+  lifespan?: number | undefined;
+
+  /**
+   * Where "Back to application" leads once done: redirect_uri must be registered by client_id.
+   *
+   * @generated from field: string client_id = 5;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string redirect_uri = 6;
+   */
+  redirectUri: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.ExecuteActionsEmailRequest.
+ * Use `create(ExecuteActionsEmailRequestSchema)` to create a new message.
+ */
+export const ExecuteActionsEmailRequestSchema: GenMessage<ExecuteActionsEmailRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user, 17);
+
+/**
+ * @generated from message iam.directory.v1.ExecuteActionsEmailResponse
+ */
+export type ExecuteActionsEmailResponse = Message<"iam.directory.v1.ExecuteActionsEmailResponse"> & {
+  /**
+   * The address the mail went to.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.ExecuteActionsEmailResponse.
+ * Use `create(ExecuteActionsEmailResponseSchema)` to create a new message.
+ */
+export const ExecuteActionsEmailResponseSchema: GenMessage<ExecuteActionsEmailResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_user, 18);
+
+/**
  * @generated from message iam.directory.v1.SendTestEmailRequest
  */
 export type SendTestEmailRequest = Message<"iam.directory.v1.SendTestEmailRequest"> & {
@@ -555,7 +622,7 @@ export type SendTestEmailRequest = Message<"iam.directory.v1.SendTestEmailReques
  * Use `create(SendTestEmailRequestSchema)` to create a new message.
  */
 export const SendTestEmailRequestSchema: GenMessage<SendTestEmailRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 17);
+  messageDesc(file_iam_directory_v1_user, 19);
 
 /**
  * @generated from message iam.directory.v1.SendTestEmailResponse
@@ -572,7 +639,7 @@ export type SendTestEmailResponse = Message<"iam.directory.v1.SendTestEmailRespo
  * Use `create(SendTestEmailResponseSchema)` to create a new message.
  */
 export const SendTestEmailResponseSchema: GenMessage<SendTestEmailResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 18);
+  messageDesc(file_iam_directory_v1_user, 20);
 
 /**
  * UserDeleted is published on iam.directory.v1.user.deleted; services drop the user's sessions,
@@ -602,7 +669,7 @@ export type UserDeleted = Message<"iam.directory.v1.UserDeleted"> & {
  * Use `create(UserDeletedSchema)` to create a new message.
  */
 export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 19);
+  messageDesc(file_iam_directory_v1_user, 21);
 
 /**
  * UserDisabled is published on iam.directory.v1.user.disabled; the token service ends sessions.
@@ -631,7 +698,7 @@ export type UserDisabled = Message<"iam.directory.v1.UserDisabled"> & {
  * Use `create(UserDisabledSchema)` to create a new message.
  */
 export const UserDisabledSchema: GenMessage<UserDisabled> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 20);
+  messageDesc(file_iam_directory_v1_user, 22);
 
 /**
  * ServiceAccountChanged is published on iam.directory.v1.service-account.changed after a write to
@@ -664,7 +731,7 @@ export type ServiceAccountChanged = Message<"iam.directory.v1.ServiceAccountChan
  * Use `create(ServiceAccountChangedSchema)` to create a new message.
  */
 export const ServiceAccountChangedSchema: GenMessage<ServiceAccountChanged> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 21);
+  messageDesc(file_iam_directory_v1_user, 23);
 
 /**
  * PasswordChanged is published on iam.directory.v1.password.changed (never carries the password).
@@ -698,7 +765,7 @@ export type PasswordChanged = Message<"iam.directory.v1.PasswordChanged"> & {
  * Use `create(PasswordChangedSchema)` to create a new message.
  */
 export const PasswordChangedSchema: GenMessage<PasswordChanged> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_user, 22);
+  messageDesc(file_iam_directory_v1_user, 24);
 
 /**
  * UserService is the Admin API for realm users (spec 2.2, 4.2). Passwords travel in requests only;
@@ -762,6 +829,18 @@ export const UserService: GenService<{
     methodKind: "unary";
     input: typeof SendVerificationEmailRequestSchema;
     output: typeof SendVerificationEmailResponseSchema;
+  },
+  /**
+   * Keycloak's execute-actions-email: mails a signed, single-use, expiring link that lets the user
+   * run the listed required actions. InvalidArgument with Keycloak's messages for a user without
+   * email, a disabled user, an unknown action, client or redirect URI.
+   *
+   * @generated from rpc iam.directory.v1.UserService.ExecuteActionsEmail
+   */
+  executeActionsEmail: {
+    methodKind: "unary";
+    input: typeof ExecuteActionsEmailRequestSchema;
+    output: typeof ExecuteActionsEmailResponseSchema;
   },
   /**
    * @generated from rpc iam.directory.v1.UserService.SendTestEmail
