@@ -142,7 +142,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
   addSessionRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
-  addUserActionRoutes(table, deps.rpc);
+  addUserActionRoutes(table, deps.rpc, deps.publicUrl);
   addGroupRoutes(table, deps.rpc);
   addOrganizationRoutes(table, deps.rpc, deps.publicUrl);
   addSamlSpRoutes(table, deps.rpc);

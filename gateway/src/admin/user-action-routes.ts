@@ -3,15 +3,26 @@ import type { RouteTable } from "../http/route-table.js";
 import { GatewayError } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { strParam } from "./event-routes.js";
+import { setSsoCookie } from "../oidc/browser-cookies.js";
 
 const USER = "/admin/realms/:realmName/users/:userId";
 
 /**
  * Keycloak's user actions beyond the CRUD of user-routes.ts: execute-actions-email (PUT, 204, as
  * Keycloak answers; the body is the JSON array of required actions, the query `lifespan`,
- * `client_id`, `redirect_uri`).
+ * `client_id`, `redirect_uri`); impersonation (POST, 200 `{redirect, sameRealm}` with the realm's
+ * SSO cookie set, as Keycloak's answer).
  */
-export function addUserActionRoutes(table: RouteTable, rpc: RpcClients): void {
+export function addUserActionRoutes(table: RouteTable, rpc: RpcClients, publicUrl: string): void {
+  table.add("POST", `${USER}/impersonation`, "admin", async (req, res) => {
+    const realm = String(req.params.realmName);
+    const started = await rpc.authorizationFlow.impersonate({ realm, userId: String(req.params.userId), ipAddress: req.ip ?? "" });
+    // The realm's identity cookie, as a login sets it: the browser that asked is now the user there.
+    setSsoCookie(res, realm, publicUrl, started.ssoCookie);
+    res.setHeader("Cache-Control", "no-store");
+    // Keycloak's answer; an administrator of Tessera is no user of the realm, so never the same realm.
+    return { status: 200, body: { redirect: `${publicUrl.replace(/\/$/, "")}/realms/${encodeURIComponent(realm)}/account/`, sameRealm: false } };
+  });
   table.add("PUT", `${USER}/execute-actions-email`, "admin", async (req) => {
     const lifespan = lifespanParam(req);
     await rpc.users.executeActionsEmail({

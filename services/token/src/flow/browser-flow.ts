@@ -43,6 +43,7 @@ import { FailureLimiter } from "../domain/failure-limiter.js";
 import { ResetCredentialsFlow } from "./reset-credentials-flow.js";
 import { resetCredentialsFlowRpc } from "./reset-credentials-rpc.js";
 import { ActionLinkFlow } from "./action-link-flow.js";
+import { Impersonation } from "./impersonation.js";
 
 /**
  * Bounds on "Forgot password?": forms per realm and IP address (then 429), and mails per account
@@ -82,6 +83,8 @@ export interface BrowserFlowDeps {
 export class BrowserFlow {
   /** Execute-actions links (set by build: they run the login steps). */
   actionLinks!: ActionLinkFlow;
+  /** Keycloak's impersonation (set by build). */
+  impersonation!: Impersonation;
 
   private constructor(
     private readonly kit: FlowKit,
@@ -122,6 +125,7 @@ export class BrowserFlow {
         perAddress: new FailureLimiter(await FailureWindowRepository.open(deps.store, "reset_request_windows"), deps.clock, RESET_REQUESTS_PER_ADDRESS),
         perAccount: new FailureLimiter(await FailureWindowRepository.open(deps.store, "reset_mail_windows"), deps.clock, RESET_MAILS_PER_ACCOUNT),
       }), undefined, undefined, deps.transactionStore);
+    flow.impersonation = new Impersonation(kit, deps.outbox);
     flow.actionLinks = new ActionLinkFlow(kit, createClient(CredentialResetService, deps.directory), (realm, tx, ctx) => steps.next(realm, tx, ctx));
     return flow;
   }

@@ -79,6 +79,10 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
       const done = await flow.steps.completeBrokeredLogin(contextOf(req.context), required(req.userId, "user_id"), req.identityProvider);
       return { ...wrap(done.reply), samlTransaction: done.saml };
     },
+    async impersonate(req) {
+      const started = await flow.impersonation.start(required(req.realm, "realm"), required(req.userId, "user_id"), req.ipAddress);
+      return { ssoCookie: started.cookie, sessionId: started.sessionId };
+    },
     async endSsoSession(req) {
       if (req.reason && req.reason !== "logout") throw IamError.invalid("reason", "reason must be \"logout\"");
       return flow.saml.endSession(required(req.realm, "realm"), required(req.sessionId, "session_id"),

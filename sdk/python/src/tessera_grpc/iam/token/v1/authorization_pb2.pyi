@@ -509,3 +509,21 @@ class CompleteBrokeredLoginResponse(_message.Message):
     result: FlowResult
     saml_transaction: bool
     def __init__(self, result: _Optional[_Union[FlowResult, _Mapping]] = ..., saml_transaction: _Optional[bool] = ...) -> None: ...
+
+class ImpersonateRequest(_message.Message):
+    __slots__ = ("realm", "user_id", "ip_address")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    ip_address: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
+
+class ImpersonateResponse(_message.Message):
+    __slots__ = ("sso_cookie", "session_id")
+    SSO_COOKIE_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    sso_cookie: str
+    session_id: str
+    def __init__(self, sso_cookie: _Optional[str] = ..., session_id: _Optional[str] = ...) -> None: ...
