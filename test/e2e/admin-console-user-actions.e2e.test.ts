@@ -8,7 +8,8 @@ import { decodeQuotedPrintable, startSmtpSink } from "./support/smtp-sink.js";
 
 /**
  * The admin console's user actions in a real Chromium: Keycloak's "Credential reset" dialog mails
- * an execute-actions link (caught by the smtp-server sink) with the chosen actions and lifetime.
+ * an execute-actions link (caught by the smtp-server sink) with the chosen actions and lifetime;
+ * "Impersonate" opens the realm's account console signed in as the user.
  */
 describeTier("admin console user actions in Chromium", ["CHROMIUM_PATH"], () => {
   let server: TestServer;
@@ -64,6 +65,31 @@ describeTier("admin console user actions in Chromium", ["CHROMIUM_PATH"], () => 
       expect(mail).toContain("performing the following action(s): Update Password, Verify Email.");
       expect(mail).toContain("This link will expire within 2 hours.");
       expect(mail).toMatch(new RegExp(`/realms/${realm}/login-actions/action-token\\?key=`));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("impersonates a user after a confirmation: the account console opens signed in as the user", async () => {
+    const realm = uniqueName("console-imp");
+    expect((await api.post("/admin/realms", { name: realm, eventsEnabled: true })).status).toBe(201);
+    const user = await api.post(`/admin/realms/${realm}/users`, { username: "ines", password: "Start-Pass-1" });
+    expect(user.status).toBe(201);
+
+    const { context, page, problems } = await signIn(realm, `users/${user.body.id}`);
+    try {
+      await page.getByRole("button", { name: "Impersonate" }).click();
+      const dialog = page.getByRole("dialog", { name: "Impersonate ines? This browser will be signed in to the realm as ines." });
+      await dialog.waitFor();
+      const [tab] = await Promise.all([context.waitForEvent("page"), dialog.getByRole("button", { name: "Impersonate" }).click()]);
+      await page.getByText("Signed in as ines: the account console opened in a new tab.").waitFor();
+      await tab.waitForURL(new RegExp(`/realms/${realm}/account/`));
+      await tab.getByText("Signed in as").waitFor();
+      expect(await tab.getByText("ines").count()).toBeGreaterThan(0);
+      const events = await eventually(async () => (await api.get(`/admin/realms/${realm}/events?type=IMPERSONATE`)).body as any[], (e) => e.length > 0);
+      expect(events[0]).toMatchObject({ userId: user.body.id, details: { impersonator: server.adminUsername } });
+      await checkPage(page, "user-impersonate");
       expect(problems).toEqual([]);
     } finally {
       await context.close();

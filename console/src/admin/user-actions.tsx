@@ -2,7 +2,7 @@ import type { JSX } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { AdminSession } from "./admin-session";
 import { messageOf } from "../ui/api-failure";
-import { ErrorAlert, Notice, Section } from "../ui/widgets";
+import { ConfirmButton, ErrorAlert, Notice, Section } from "../ui/widgets";
 
 /** The required actions an execute-actions email may carry, with Keycloak's labels. */
 const ACTIONS: Array<[string, string]> = [
@@ -74,6 +74,30 @@ export function CredentialResetEmail(p: { session: AdminSession; path: string; h
           <button type="button" onClick={() => dialog.current?.close()}>Cancel</button>
         </div>
       </dialog>
+    </Section>
+  );
+}
+
+/**
+ * Keycloak's "Impersonate": after a confirmation, the console's administrator gets an SSO session
+ * as the user (the answer sets the realm's cookie in this browser) and the account console opens
+ * in a new tab.
+ */
+export function ImpersonateUser(p: { session: AdminSession; path: string; username: string; enabled: boolean }): JSX.Element {
+  const [opened, setOpened] = useState("");
+  return (
+    <Section title="Impersonate">
+      <p class="muted">Sign in as this user in this browser; the realm's account console opens in a new tab.</p>
+      {opened ? <Notice message={opened} /> : null}
+      {p.enabled ? (
+        <ConfirmButton label="Impersonate" danger={false} confirm="Impersonate"
+          question={`Impersonate ${p.username}? This browser will be signed in to the realm as ${p.username}.`}
+          onConfirm={async () => {
+            const res = await p.session.impersonate(p.path);
+            window.open(res.redirect, "_blank", "noopener");
+            setOpened(`Signed in as ${p.username}: the account console opened in a new tab.`);
+          }} />
+      ) : <p class="muted">A disabled user cannot be impersonated.</p>}
     </Section>
   );
 }
