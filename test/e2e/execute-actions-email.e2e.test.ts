@@ -1,3 +1,4 @@
+import { generate } from "otplib";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { eventually } from "./support/targets.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
@@ -102,6 +103,26 @@ describe("execute-actions-email (embedded)", () => {
     expect(admin.find((e) => e.resourcePath === `users/${id}/execute-actions-email`)).toMatchObject({ operationType: "ACTION", resourceType: "USER" });
     expect(JSON.stringify(admin)).not.toContain(new URL(link).searchParams.get("key")!);
   }, 60_000);
+
+  it("runs CONFIGURE_TOTP: enrolment, recovery codes, then the account updated page without a back link", async () => {
+    const id = await user("eli", { emailVerified: true });
+    expect((await send(id, ["CONFIGURE_TOTP"])).status).toBe(204);
+    const mail = await mailOf("eli@example.com");
+    expect(mail).toContain("performing the following action(s): Configure OTP.");
+    const b = new BrowserSession(server.url);
+    const enrol = await b.get(linkIn(mail));
+    expect(enrol.status).toBe(200);
+    const secret = /<span class="secret" id="otp-secret">([A-Z2-7]+)<\/span>/.exec(enrol.text)?.[1];
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const codes = await b.submit(enrol, { otp: await generate({ secret: secret!, epoch: Math.floor(Date.now() / 1000) }) });
+    expect(codes.status).toBe(200);
+    expect(parseForms(codes.text)[0]!.fields.step).toBe("recovery_codes");
+    const done = await b.submit(codes, {});
+    expect(done.text).toContain("<p class=\"notice\" role=\"status\" id=\"account-updated\">Your account has been updated.</p>");
+    expect(done.text).not.toContain("back-to-application");
+    expect((await api.get(`/admin/realms/${realm}/users/${id}/mfa/status`)).body).toEqual({ enabled: true });
+    expect((await events("UPDATE_TOTP")).filter((e) => e.userId === id)).toHaveLength(1);
+  }, 30_000);
 
   it("refuses a link past its lifespan with the expired-link page", async () => {
     const id = await user("bo");
