@@ -21,6 +21,7 @@ import { addEventRoutes } from "./admin/event-routes.js";
 import { addWebhookRoutes } from "./admin/webhook-routes.js";
 import { addAuthenticationFlowRoutes } from "./admin/authentication-flow-routes.js";
 import { addUserRoutes } from "./admin/user-routes.js";
+import { addUserActionRoutes } from "./admin/user-action-routes.js";
 import { addGroupRoutes } from "./admin/group-routes.js";
 import { addOrganizationRoutes, organizationBodyParser } from "./admin/organization-routes.js";
 import { addInvitationRoutes } from "./pages/invitation-routes.js";
@@ -141,6 +142,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addTokenRoutes(table, deps.rpc, deps.publicUrl, formEndpoints);
   addSessionRoutes(table, deps.rpc);
   addUserRoutes(table, deps.rpc);
+  addUserActionRoutes(table, deps.rpc, deps.publicUrl);
   addGroupRoutes(table, deps.rpc);
   addOrganizationRoutes(table, deps.rpc, deps.publicUrl);
   addSamlSpRoutes(table, deps.rpc);

@@ -115,7 +115,7 @@ describe("forgot password (embedded)", () => {
     await eventually(async () => mailsTo("rita@example.com").length, (n) => n === 1);
     const mail = decodeQuotedPrintable(mailsTo("rita@example.com")[0]!.raw);
     expect(mail).toMatch(/^Subject: Reset your password for Reset Realm\r?$/m);
-    expect(mail).toContain("expires in 15 minutes");
+    expect(mail).toContain("expires in 5 minutes");
     const link = linkIn(mailsTo("rita@example.com")[0]!.raw);
 
     const form = await b.get(link);

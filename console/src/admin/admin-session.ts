@@ -53,6 +53,28 @@ export class AdminSession {
     fetch: (request: Request) => fetch(new Request(request, { credentials: "omit" })),
   });
 
+  /**
+   * The same client whose answers may set cookies, for impersonation alone: its answer sets the
+   * realm's SSO cookie in this browser (Keycloak's identity cookie), which the account console
+   * opened next then finds. No request sends cookies to /admin (the realm cookies' path is
+   * /realms/...), so the token stays the only Admin API credential.
+   */
+  private readonly cookieApi: TesseraClient = createTesseraClient({
+    baseUrl: location.origin,
+    accessToken: () => this.held?.token ?? "",
+    fetch: (request: Request) => fetch(new Request(request, { credentials: "same-origin" })),
+  });
+
+  /** Impersonates a user (POST .../impersonation): the realm's SSO cookie is set; returns where to go. */
+  async impersonate(userPath: string): Promise<{ redirect: string; sameRealm: boolean }> {
+    let answer = await requestPath<{ redirect: string; sameRealm: boolean }>(this.cookieApi, "POST", `${userPath}/impersonation`, { body: {} });
+    if (answer.response.status === 401 && this.held && (await this.renew())) {
+      answer = await requestPath<{ redirect: string; sameRealm: boolean }>(this.cookieApi, "POST", `${userPath}/impersonation`, { body: {} });
+    }
+    if (!answer.response.ok || !answer.data) throw failureFrom(answer.response.status, bodyOf(answer.error));
+    return answer.data;
+  }
+
   get user(): AdminUser | null {
     return this.held?.user ?? null;
   }

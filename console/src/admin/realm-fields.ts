@@ -29,6 +29,8 @@ export const REALM_GROUPS: FieldGroup[] = [
     { name: "accessTokenLifespan", label: "Access token lifespan (seconds)", kind: "number", hint: "Default 300", updatable: true },
     { name: "refreshTokenLifespan", label: "Refresh token lifespan (seconds)", kind: "number", hint: "Default 1800", updatable: true },
     { name: "offlineTokenLifespan", label: "Offline token lifespan (seconds)", kind: "number", hint: "Default 2592000" },
+    { name: "actionTokenGeneratedByAdminLifespan", label: "Admin-sent action link lifespan (seconds)", kind: "number", hint: "Default 43200 (12 hours)", updatable: true },
+    { name: "actionTokenGeneratedByUserLifespan", label: "User-requested action link lifespan (seconds)", kind: "number", hint: "Default 300 (forgot password)", updatable: true },
   ] },
   { title: "Login", fields: [
     { name: "registrationAllowed", label: "User registration", kind: "bool", updatable: true },

@@ -31,6 +31,9 @@ export function addResetCredentialsRoutes(table: RouteTable, deps: PageDeps): vo
         context: flowContext(req, res, deps.publicUrl), key: one(b, "key"), newPassword: one(b, "password-new"), confirmation: one(b, "password-confirm"),
       })).result;
     }, resetAction(req)), ...pageParsers)
+    // Keycloak's action token endpoint: the execute-actions-email link (its key is the secret).
+    .add("GET", "/realms/:realmName/login-actions/action-token", "public", (req, res) => handle(req, res, deps, async () =>
+      (await flow.openActionLink({ context: flowContext(req, res, deps.publicUrl), key: one(req.query, "key") })).result), ...pageParsers)
     .add("GET", "/realms/:realmName/login-actions/authenticate", "public", (req, res) => handle(req, res, deps, async () =>
       (await flow.returnToLogin({ context: withTx(req, res, deps, one(req.query, "tx")) })).result), ...pageParsers);
 }

@@ -162,6 +162,8 @@ export function protocolOperations(): Operation[] {
     page("resetCredentialsPost", "POST", "/realms/:realmName/login-actions/reset-credentials", "Request a reset link", { body: form({ tx: s, username: s }) }),
     page("resetPasswordPage", "GET", "/realms/:realmName/login-actions/reset-password", "The new-password page of a reset link", { query: [{ name: "key", description: "The emailed key." }] }),
     page("resetPasswordPost", "POST", "/realms/:realmName/login-actions/reset-password", "Set the new password", { body: form({ key: s, password: s, passwordConfirm: s }) }),
+    page("actionTokenPage", "GET", "/realms/:realmName/login-actions/action-token", "An execute-actions email's link: its required actions, then \"Your account has been updated\"",
+      { query: [{ name: "key", description: "The emailed key (sealed, single-use, expiring)." }] }),
     { id: "organizationInvitationPage", method: "GET", path: "/realms/:realmName/login-actions/organization-invitation", auth: "public", tag: "Hosted pages",
       summary: "An organization invitation's link: the organization, and a registration form when no account holds the email", errors: "page",
       query: [{ name: "key", description: "The emailed key (sealed; it also stands as the form's CSRF token)." }],

@@ -46,11 +46,13 @@ const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string; pas
   [FlowStep.RESET_EMAIL_SENT]: { template: "reset-email-sent.njk", title: "Check your email" },
   [FlowStep.RESET_PASSWORD]: { template: "reset-password.njk", title: "Choose a new password", password: true },
   [FlowStep.PASSWORD_RESET_DONE]: { template: "password-reset-done.njk", title: "Password updated" },
+  [FlowStep.ACCOUNT_UPDATED]: { template: "account-updated.njk", title: "Account updated" },
 };
 
 /** Steps whose message is information, not an error. */
 const INFO_STEPS = new Set([
   FlowStep.LOGGED_OUT, FlowStep.DEVICE_DONE, FlowStep.VERIFY_EMAIL, FlowStep.EMAIL_VERIFIED, FlowStep.RESET_EMAIL_SENT, FlowStep.PASSWORD_RESET_DONE,
+  FlowStep.ACCOUNT_UPDATED,
 ]);
 
 /**

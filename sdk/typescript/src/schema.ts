@@ -249,6 +249,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/realms/{realmName}/users/{userId}/execute-actions-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Email the user a link to run required actions (Keycloak's execute-actions-email) */
+        put: operations["executeActionsEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/users/{userId}/impersonation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an SSO session as the user (Keycloak's impersonation); sets the realm's SSO cookie */
+        post: operations["impersonateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/realms/{realmName}/email/test": {
         parameters: {
             query?: never;
@@ -2261,6 +2295,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/realms/{realmName}/login-actions/action-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An execute-actions email's link: its required actions, then "Your account has been updated" */
+        get: operations["actionTokenPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/realms/{realmName}/login-actions/organization-invitation": {
         parameters: {
             query?: never;
@@ -3011,6 +3062,8 @@ export interface components {
                 webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
                 webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
                 webAuthnPolicyPasswordlessExtraOrigins?: string[];
+                actionTokenGeneratedByAdminLifespan?: number;
+                actionTokenGeneratedByUserLifespan?: number;
             };
             roles: {
                 id: string;
@@ -3367,6 +3420,10 @@ export interface components {
             webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: boolean;
             webAuthnPolicyPasswordlessAcceptableAaguids: string[];
             webAuthnPolicyPasswordlessExtraOrigins: string[];
+            /** Format: int32 */
+            actionTokenGeneratedByAdminLifespan: number;
+            /** Format: int32 */
+            actionTokenGeneratedByUserLifespan: number;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3506,6 +3563,10 @@ export interface components {
             webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
             webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
             webAuthnPolicyPasswordlessExtraOrigins?: string[];
+            /** Format: int32 */
+            actionTokenGeneratedByAdminLifespan?: number;
+            /** Format: int32 */
+            actionTokenGeneratedByUserLifespan?: number;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3551,6 +3612,10 @@ export interface components {
             webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister?: boolean;
             webAuthnPolicyPasswordlessAcceptableAaguids?: string[];
             webAuthnPolicyPasswordlessExtraOrigins?: string[];
+            /** Format: int32 */
+            actionTokenGeneratedByAdminLifespan?: number;
+            /** Format: int32 */
+            actionTokenGeneratedByUserLifespan?: number;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -4490,6 +4555,10 @@ export interface operations {
                         webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: boolean;
                         webAuthnPolicyPasswordlessAcceptableAaguids: string[];
                         webAuthnPolicyPasswordlessExtraOrigins: string[];
+                        /** Format: int32 */
+                        actionTokenGeneratedByAdminLifespan: number;
+                        /** Format: int32 */
+                        actionTokenGeneratedByUserLifespan: number;
                         importReport: {
                             path: string;
                             message: string;
@@ -5423,6 +5492,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    executeActionsEmail: {
+        parameters: {
+            query?: {
+                /** @description Seconds the link works (default: the realm's actionTokenGeneratedByAdminLifespan). */
+                lifespan?: number;
+                /** @description The client whose redirect_uri the user is sent back to. */
+                client_id?: string;
+                /** @description Where "Back to application" leads; registered by client_id. */
+                redirect_uri?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": ("UPDATE_PASSWORD" | "VERIFY_EMAIL" | "CONFIGURE_TOTP")[];
+            };
+        };
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    impersonateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to go: the realm's account console. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        redirect: string;
+                        sameRealm: boolean;
+                    };
                 };
             };
             /** @description Missing or wrong credentials. */
@@ -16292,6 +16491,59 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The flow's next step, or the client with its answer. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The realm's error page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The realm's HTML error page. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    actionTokenPage: {
+        parameters: {
+            query?: {
+                /** @description The emailed key (sealed, single-use, expiring). */
+                key?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description The page. */
             200: {

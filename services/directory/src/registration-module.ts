@@ -15,6 +15,8 @@ import { UserAdmin } from "./domain/user-admin.js";
 import { UserCredentials } from "./domain/user-credentials.js";
 import type { UserWrites } from "./domain/user-writes.js";
 import { UserMail } from "./domain/user-mail.js";
+import { ExecuteActions } from "./domain/execute-actions.js";
+import { ClientRepository } from "./store/client-repository.js";
 import { UserEvents } from "./events/user-events.js";
 import { registrationRpc } from "./rpc/registration-rpc.js";
 import { CredentialRepository } from "./store/credential-repository.js";
@@ -39,10 +41,11 @@ export async function buildRegistrationSlice(deps: ServiceDeps, config: Director
   const registration = new SelfRegistration(lookup, users, admin, mail, usedKeys, secrets, clock);
   const reset = new CredentialReset(lookup, users, credentialRepo, credentials, new PasswordChange(lookup, users, credentialRepo, credentials),
     mailer, usedKeys, secrets, config.publicUrl, clock);
+  const actions = new ExecuteActions(lookup, users, await ClientRepository.open(store), mailer, events, usedKeys, secrets, config.publicUrl, clock);
   return {
     routes(router: ConnectRouter) {
       router.service(RegistrationService, registrationRpc(registration));
-      router.service(CredentialResetService, credentialResetRpc(reset));
+      router.service(CredentialResetService, credentialResetRpc(reset, actions));
     },
   };
 }

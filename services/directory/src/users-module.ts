@@ -23,6 +23,9 @@ import { PasswordChanges } from "./domain/password-changes.js";
 import type { UserWrites } from "./domain/user-writes.js";
 import type { Outbox } from "../../kit/src/bus/outbox.js";
 import { UserMail } from "./domain/user-mail.js";
+import { ExecuteActions } from "./domain/execute-actions.js";
+import { ClientRepository } from "./store/client-repository.js";
+import { UsedVerifyKeyRepository } from "./store/used-verify-key-repository.js";
 import { RealmMailer } from "./domain/realm-mailer.js";
 import { GroupAdmin } from "./domain/group-admin.js";
 import { backfillMemberOrder } from "./domain/member-order-backfill.js";
@@ -81,11 +84,13 @@ export async function buildUsersAndGroups(deps: ServiceDeps, config: DirectoryCo
   credentials.federation = federation;
   const mailer = new RealmMailer(realmAdmin);
   const mail = new UserMail(lookup, userRepo, mailer, events, secrets, config.publicUrl, clock);
+  const actions = new ExecuteActions(lookup, userRepo, await ClientRepository.open(store), mailer, events,
+    await UsedVerifyKeyRepository.open(store), secrets, config.publicUrl, clock);
   const groups = new GroupAdmin(lookup, groupRepo, memberships, userRepo, roleMappings, events, writes.outbox, clock);
   const organizations = await buildOrganizationsSlice(deps, lookup, userRepo, writes.outbox, { userAdmin: users, mailer, events, publicUrl: config.publicUrl });
   users.organizationMembers = organizations.memberRepo;
   return {
-    userRpc: userRpc(users, credentials, mail, new OwnProfile(lookup, users)),
+    userRpc: userRpc(users, credentials, mail, new OwnProfile(lookup, users), actions),
     groupRpc: groupRpc(groups),
     organizationRpc: organizations.rpc,
     startCascade: () => startRealmCascade(bus, [users, credentials, groups, organizations.admin], logger),

@@ -24,7 +24,7 @@ const CONSUMED = new Set([
   "identityProviders", "components", "authenticationFlows", "authenticatorConfig", "requiredActions", "keycloakVersion",
   "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",
   "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers", "editUsernameAllowed", "resetPasswordAllowed", ...FLOW_BINDINGS,
-  ...Object.keys(KEYCLOAK_PASSWORDLESS_FIELDS),
+  ...Object.keys(KEYCLOAK_PASSWORDLESS_FIELDS), "actionTokenGeneratedByAdminLifespan", "actionTokenGeneratedByUserLifespan",
 ]);
 
 /**

@@ -25,12 +25,14 @@ export function keycloakSettings(kc: Json, note: Note): Json {
     eventsEnabled: kc.eventsEnabled === true, eventsExpiration: Math.max(1, int(kc.eventsExpiration, 604_800)), adminEventsEnabled: kc.adminEventsEnabled === true,
     themeName: DEFAULT_THEME, theme: {}, loginTheme: DEFAULT_THEME, accountTheme: DEFAULT_THEME, emailTheme: DEFAULT_THEME,
     rateLimitPerIp: 0, rateLimitPerClient: 0,
-    // Same name and meaning (users rename themselves in the account console); absent is false.
     // Same name and meaning ("Forgot password?" on the login page); absent is false.
     resetPasswordAllowed: kc.resetPasswordAllowed === true,
+    // Same name and meaning (users rename themselves in the account console); absent is false.
     editUsernameAllowed: kc.editUsernameAllowed === true,
     // Keycloak 26's switch; absent in its representation means its default, off.
     organizationsEnabled: kc.organizationsEnabled === true,
+    actionTokenGeneratedByAdminLifespan: Math.max(1, int(kc.actionTokenGeneratedByAdminLifespan, 43_200)),
+    actionTokenGeneratedByUserLifespan: Math.max(1, int(kc.actionTokenGeneratedByUserLifespan, 300)),
   };
   for (const k of ["loginTheme", "accountTheme", "emailTheme"]) {
     if (kc[k] && kc[k] !== "keycloak" && kc[k] !== "keycloak.v2") note(`$.${k}`, `theme "${kc[k]}" has no equivalent: the "${DEFAULT_THEME}" preset is used`);

@@ -12,6 +12,7 @@ import type { RealmRecord } from "./realm.js";
 import type { UserCredentials } from "./user-credentials.js";
 import type { UserRecord } from "./user.js";
 import { openResetKey, resetLink, RESET_LINK_TTL_MS } from "./reset-link.js";
+import { lifespanText } from "./lifespan-text.js";
 
 export type ResetAccountOutcomeName = "FOUND" | "NOT_FOUND" | "DISABLED" | "NO_EMAIL";
 export type ResetKeyOutcomeName = "VALID" | "INVALID" | "ALREADY_USED";
@@ -62,16 +63,18 @@ export class CredentialReset {
     if (!user || !user.enabled || user.serviceAccountClientId) throw IamError.notFound(`user "${userId}"`, "user_not_found");
     if (!user.email) throw IamError.invalid("email", "user has no email address", "user_has_no_email");
     const current = await this.credentialRepo.findPassword(realm._id, user._id);
-    const link = resetLink(this.secrets, this.publicUrl, realm, user._id, current?.createdAt ?? 0, this.clock.now());
+    // The realm's lifespan for links a user asks for (Keycloak's actionTokenGeneratedByUserLifespan).
+    const seconds = realm.actionTokenGeneratedByUserLifespan ?? RESET_LINK_TTL_MS / 1000;
+    const link = resetLink(this.secrets, this.publicUrl, realm, user._id, current?.createdAt ?? 0, this.clock.now(), seconds * 1000);
     const name = realm.displayName || realm.name;
-    const minutes = RESET_LINK_TTL_MS / 60_000;
+    const expiry = lifespanText(seconds);
     await this.mailer.send(realm, {
       to: user.email,
       subject: `Reset your password for ${name}`,
       text: `Hello ${user.username},\n\nsomeone asked to reset the password of your ${name} account. To choose a new password, open this link:\n\n${link}\n\n`
-        + `The link works once and expires in ${minutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.\n`,
+        + `The link works once and expires in ${expiry}. If you did not ask for this, ignore this email: your password stays as it is.\n`,
       html: `<p>Hello ${escapeHtml(user.username)},</p><p>someone asked to reset the password of your ${escapeHtml(name)} account. To choose a new password, open this link:</p>`
-        + `<p><a href="${escapeHtml(link)}">Reset password</a></p><p>The link works once and expires in ${minutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+        + `<p><a href="${escapeHtml(link)}">Reset password</a></p><p>The link works once and expires in ${expiry}. If you did not ask for this, ignore this email: your password stays as it is.</p>`,
     });
     return user.email;
   }

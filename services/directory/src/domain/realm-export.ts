@@ -204,6 +204,8 @@ export class RealmExport {
       resetPasswordAllowed: r.resetPasswordAllowed ?? REALM_DEFAULTS.resetPasswordAllowed,
       editUsernameAllowed: r.editUsernameAllowed ?? false,
       organizationsEnabled: organizationsEnabledOf(r),
+      actionTokenGeneratedByAdminLifespan: r.actionTokenGeneratedByAdminLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByAdminLifespan,
+      actionTokenGeneratedByUserLifespan: r.actionTokenGeneratedByUserLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByUserLifespan,
       ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),
       ...webAuthnPolicyOf(r),
     };

@@ -45,6 +45,8 @@ export function checkRealmFields(input: RealmCreateInput): void {
   if (i.rateLimitPerIp !== undefined) checkInt("rateLimitPerIp", i.rateLimitPerIp, 0, 1_000_000);
   if (i.rateLimitPerClient !== undefined) checkInt("rateLimitPerClient", i.rateLimitPerClient, 0, 1_000_000);
   if (i.ssoSessionMaxLifespan !== undefined) checkInt("ssoSessionMaxLifespan", i.ssoSessionMaxLifespan, 0, TEN_YEARS);
+  if (i.actionTokenGeneratedByAdminLifespan !== undefined) checkInt("actionTokenGeneratedByAdminLifespan", i.actionTokenGeneratedByAdminLifespan, 1, TEN_YEARS);
+  if (i.actionTokenGeneratedByUserLifespan !== undefined) checkInt("actionTokenGeneratedByUserLifespan", i.actionTokenGeneratedByUserLifespan, 1, TEN_YEARS);
   if (i.eventsExpiration !== undefined) checkInt("eventsExpiration", i.eventsExpiration, 1, TEN_YEARS);
   for (const f of ["themeName", "loginTheme", "accountTheme", "emailTheme"] as const) {
     const v = i[f];

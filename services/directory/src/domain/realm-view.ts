@@ -20,6 +20,8 @@ export function realmView(r: RealmRecord) {
     directGrantFlow: fields.directGrantFlow ?? DIRECT_GRANT_FLOW,
     organizationsEnabled: organizationsEnabledOf(fields),
     ...webAuthnPolicyOf(fields),
+    actionTokenGeneratedByAdminLifespan: fields.actionTokenGeneratedByAdminLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByAdminLifespan,
+    actionTokenGeneratedByUserLifespan: fields.actionTokenGeneratedByUserLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByUserLifespan,
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -71,6 +71,13 @@ export interface RealmRecord extends Doc, WebAuthnPolicyFields {
    */
   organizationsEnabled?: boolean;
   /**
+   * Keycloak's action token lifespans in seconds: links an administrator sends (execute-actions
+   * email) and links a user asks for (forgot password). Absent in realms stored before them,
+   * which read as Keycloak's defaults.
+   */
+  actionTokenGeneratedByAdminLifespan?: number;
+  actionTokenGeneratedByUserLifespan?: number;
+  /**
    * Present while the realm is being imported (epoch ms of the importer's last sign of life): the
    * realm is then invisible, and rolled back if the importer stops (realm-import.ts).
    */
@@ -125,6 +132,8 @@ export interface RealmCreateInput extends WebAuthnPolicyFields {
   directGrantFlow?: string;
   editUsernameAllowed?: boolean;
   organizationsEnabled?: boolean;
+  actionTokenGeneratedByAdminLifespan?: number;
+  actionTokenGeneratedByUserLifespan?: number;
 }
 
 /** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max, the WebAuthn policy). */
@@ -135,6 +144,7 @@ export type RealmUpdateInput = Pick<
   | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan" | "resetPasswordAllowed"
   | "requirePushedAuthorizationRequests" | "browserFlow" | "directGrantFlow" | "editUsernameAllowed"
   | "organizationsEnabled" | keyof WebAuthnPolicyFields
+  | "actionTokenGeneratedByAdminLifespan" | "actionTokenGeneratedByUserLifespan"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -181,6 +191,9 @@ export const REALM_DEFAULTS = {
   editUsernameAllowed: false,
   /** Keycloak's default: a new realm has no organizations until an administrator turns them on. */
   organizationsEnabled: false,
+  /** Keycloak's: 12 hours for links an administrator sends, 5 minutes for links a user asks for. */
+  actionTokenGeneratedByAdminLifespan: 43_200,
+  actionTokenGeneratedByUserLifespan: 300,
 } as const;
 
 /**

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 
 /**
- * How long a mailed reset link works: 15 minutes, for every realm. Keycloak's default for the
- * action tokens a user requests is 5 minutes; a little longer survives a slow mail delivery, and a
- * link stays single-use and dies with any password change whatever its age.
+ * How long a mailed reset link works unless the realm says otherwise: Keycloak's default for the
+ * action tokens a user requests (actionTokenGeneratedByUserLifespan, 5 minutes). A link stays
+ * single-use and dies with any password change whatever its age.
  */
-export const RESET_LINK_TTL_MS = 15 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 5 * 60 * 1000;
 
 /** Binds a sealed reset key to this one use (SecretBox AAD): no other sealed value opens as one. */
 export const RESET_KEY_AAD = "directory:reset-credentials:v1";
@@ -26,8 +26,8 @@ export interface ResetClaims {
 }
 
 /** The reset link (Keycloak's reset-credentials action token), sealed with AES-256-GCM under the master key. */
-export function resetLink(secrets: SecretBox, publicUrl: string, realm: { _id: string; name: string }, userId: string, passwordCreatedAt: number, now: number): string {
-  const claims: ResetClaims = { r: realm._id, u: userId, c: passwordCreatedAt, exp: now + RESET_LINK_TTL_MS, n: randomBytes(9).toString("base64url") };
+export function resetLink(secrets: SecretBox, publicUrl: string, realm: { _id: string; name: string }, userId: string, passwordCreatedAt: number, now: number, ttlMs = RESET_LINK_TTL_MS): string {
+  const claims: ResetClaims = { r: realm._id, u: userId, c: passwordCreatedAt, exp: now + ttlMs, n: randomBytes(9).toString("base64url") };
   const key = Buffer.from(secrets.seal(JSON.stringify(claims), RESET_KEY_AAD)).toString("base64url");
   return `${publicUrl.replace(/\/$/, "")}/realms/${encodeURIComponent(realm.name)}/login-actions/reset-password?key=${key}`;
 }

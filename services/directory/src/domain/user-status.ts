@@ -13,6 +13,8 @@ export interface UserStatus {
   username: string;
   requiredActions: RequiredActionName[];
   otpConfigured: boolean;
+  /** A client's service account: an identity no person logs in as (impersonation refuses it). */
+  serviceAccount?: boolean;
 }
 
 /** A user as the token service needs it on refresh and code exchange: still usable, next steps. */
@@ -43,6 +45,7 @@ export class UserStatusReader {
       username: user.username,
       requiredActions: requiredActions(realm, user, password, otpConfigured, this.clock.now()),
       otpConfigured,
+      serviceAccount: !!user.serviceAccountClientId,
     };
   }
 }

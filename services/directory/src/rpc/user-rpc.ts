@@ -6,10 +6,11 @@ import type { UserAdmin } from "../domain/user-admin.js";
 import type { UserCredentials } from "../domain/user-credentials.js";
 import type { UserMail } from "../domain/user-mail.js";
 import type { OwnProfile } from "../domain/own-profile.js";
+import type { ExecuteActions } from "../domain/execute-actions.js";
 import { userView, type UserCreateInput, type UserRecord, type UserUpdateInput } from "../domain/user.js";
 
 /** Thin handlers: check -> domain -> convert. */
-export function userRpc(admin: UserAdmin, credentials: UserCredentials, mail: UserMail, own: OwnProfile): ServiceImpl<typeof UserService> {
+export function userRpc(admin: UserAdmin, credentials: UserCredentials, mail: UserMail, own: OwnProfile, actions: ExecuteActions): ServiceImpl<typeof UserService> {
   return {
     async createUser(req) {
       if (!req.user) throw IamError.invalid("user", "user is required");
@@ -40,6 +41,12 @@ export function userRpc(admin: UserAdmin, credentials: UserCredentials, mail: Us
     },
     async sendVerificationEmail(req) {
       return { message: await mail.sendVerification(req.realm, req.userId) };
+    },
+    async executeActionsEmail(req) {
+      const email = await actions.send(req.realm, req.userId, {
+        actions: req.actions, clientId: req.clientId, redirectUri: req.redirectUri, ...(req.lifespan !== undefined ? { lifespan: req.lifespan } : {}),
+      });
+      return { email };
     },
     async sendTestEmail(req) {
       return { message: await mail.sendTest(req.realm, req.to) };

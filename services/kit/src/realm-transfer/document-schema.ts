@@ -221,6 +221,9 @@ export const realmSettingsSchema = z.strictObject({
   webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister: z.boolean().optional(),
   webAuthnPolicyPasswordlessAcceptableAaguids: z.array(z.string().max(64)).max(100).optional(),
   webAuthnPolicyPasswordlessExtraOrigins: z.array(z.string().max(2048)).max(100).optional(),
+  /** Keycloak's action token lifespans (seconds); absent in documents from before them (the defaults). */
+  actionTokenGeneratedByAdminLifespan: z.number().int().optional(),
+  actionTokenGeneratedByUserLifespan: z.number().int().optional(),
 });
 
 /**

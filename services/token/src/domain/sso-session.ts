@@ -7,6 +7,11 @@ import type { Doc } from "../../../kit/src/store/port.js";
  * by the refreshes of its online tokens when it would otherwise end before them:
  * sso-session-keep-alive.ts).
  */
+export interface Impersonator {
+  id: string;
+  username: string;
+}
+
 export interface SsoSessionRecord extends Doc {
   realmId: string;
   realmName: string;
@@ -21,6 +26,11 @@ export interface SsoSessionRecord extends Doc {
   /** The clientIds that obtained tokens or codes in this session. */
   clientIds: string[];
   ipAddress: string;
+  /**
+   * Keycloak's IMPERSONATOR_ID / IMPERSONATOR_USERNAME session notes: the administrator who
+   * started this session as the user (impersonation.ts); its tokens carry the `impersonator` claim.
+   */
+  impersonator?: Impersonator;
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;

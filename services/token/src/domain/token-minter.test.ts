@@ -57,6 +57,17 @@ describe("TokenMinter.mint", () => {
     expect(minted.idToken).toBe("");
   });
 
+  it("names an impersonating administrator in both tokens (Keycloak's impersonator claim), which no mapper can forge", async () => {
+    const forged: ScopeGrant = { names: ["openid"], realmRoles: [], accessClaims: { impersonator: { id: "x", username: "mallory" } }, idClaims: { impersonator: "mallory" } };
+    const subject = { userId: "u1", sid: "s1", familyId: "", authTime: NOW, amr: [] };
+    const plain = await minter.mint(realm, "https://id/realms/acme", client, subject, forged, { jti: "j3", now: NOW, expiresAt: 0 });
+    expect([JSON.parse(plain.accessToken).impersonator, JSON.parse(plain.idToken).impersonator]).toEqual([undefined, undefined]);
+    const impersonated = await minter.mint(realm, "https://id/realms/acme", client, { ...subject, impersonator: { id: "a1", username: "root" } }, forged,
+      { jti: "j4", now: NOW, expiresAt: 0 });
+    expect(JSON.parse(impersonated.accessToken).impersonator).toEqual({ id: "a1", username: "root" });
+    expect(JSON.parse(impersonated.idToken).impersonator).toEqual({ id: "a1", username: "root" });
+  });
+
   it("expires access and ID token no later than the end of the login (SSO Session Max)", async () => {
     const iat = Math.floor(NOW / 1000);
     const at = (loginEndsAt: number) => minter.mint(realm, "https://id/realms/acme", client,

@@ -18,7 +18,7 @@ import { authTimeSeconds, type ClaimsSession } from "./claims-session.js";
 const PROTOCOL_SCOPES = new Set(["openid"]);
 
 /** Claims that mappers never override (RFC 7519 section 4.1, OIDC Core 1.0 section 2). */
-const RESERVED = ["iss", "sub", "exp", "iat", "nbf", "jti", "azp", "sid", "typ", "scope", "nonce", "auth_time", "at_hash", "fid", "cnf"];
+const RESERVED = ["iss", "sub", "exp", "iat", "nbf", "jti", "azp", "sid", "typ", "scope", "nonce", "auth_time", "at_hash", "fid", "cnf", "impersonator"];
 
 /** The user-side facts a token carries. */
 export interface TokenSubject {
@@ -37,6 +37,8 @@ export interface TokenSubject {
   loginEndsAt?: number;
   /** RFC 9449 section 6.1: the thumbprint of the DPoP key the access token is bound to (`cnf.jkt`). */
   jkt?: string;
+  /** The administrator who impersonates the user (an impersonated SSO session): Keycloak's `impersonator` claim. */
+  impersonator?: { id: string; username: string };
 }
 
 export interface ScopeGrant {
@@ -213,6 +215,8 @@ export class TokenMinter {
     if (subject.sid) access.sid = subject.sid;
     if (subject.familyId) access.fid = subject.familyId;
     if (subject.jkt) access.cnf = { jkt: subject.jkt };
+    // Keycloak's impersonator.id / impersonator.username session note mappers' claim.
+    if (subject.impersonator) access.impersonator = { id: subject.impersonator.id, username: subject.impersonator.username };
     const accessToken = await this.keys.sign(realm, access, { alg: accessAlg, typ: "JWT", forClient: accessAlg !== realmAlg });
     let idToken = "";
     if (grant.names.includes("openid") && subject.authTime !== undefined) {
@@ -231,6 +235,7 @@ export class TokenMinter {
       id.amr = subject.amr ?? [];
       if (subject.nonce) id.nonce = subject.nonce;
       if (subject.sid) id.sid = subject.sid;
+      if (subject.impersonator) id.impersonator = { id: subject.impersonator.id, username: subject.impersonator.username };
       idToken = await this.keys.sign(realm, id, { alg: idAlg, typ: "JWT", forClient: idAlg !== realmAlg });
     }
     return { accessToken, idToken, expiresIn, scope };

@@ -42,6 +42,8 @@ import { ResetCredentialsFlowService } from "../../../../gen/iam/token/v1/reset_
 import { FailureLimiter } from "../domain/failure-limiter.js";
 import { ResetCredentialsFlow } from "./reset-credentials-flow.js";
 import { resetCredentialsFlowRpc } from "./reset-credentials-rpc.js";
+import { ActionLinkFlow } from "./action-link-flow.js";
+import { Impersonation } from "./impersonation.js";
 
 /**
  * Bounds on "Forgot password?": forms per realm and IP address (then 429), and mails per account
@@ -79,6 +81,11 @@ export interface BrowserFlowDeps {
 
 /** The browser half of the OpenID Provider, composed (module.ts registers `routes`). */
 export class BrowserFlow {
+  /** Execute-actions links (set by build: they run the login steps). */
+  actionLinks!: ActionLinkFlow;
+  /** Keycloak's impersonation (set by build). */
+  impersonation!: Impersonation;
+
   private constructor(
     private readonly kit: FlowKit,
     readonly authorization: AuthorizationFlow,
@@ -112,12 +119,15 @@ export class BrowserFlow {
     });
     const authorization = new AuthorizationFlow(kit);
     const steps = new LoginSteps(kit, authorization);
-    return new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization, await FailureWindowRepository.open(deps.store), deps.userCodeFailures),
+    const flow = new BrowserFlow(kit, authorization, steps, new DeviceVerification(kit, authorization, await FailureWindowRepository.open(deps.store), deps.userCodeFailures),
       new BrowserLogoutFlow(kit, deps.families, deps.terminator), txs, consents, new RegistrationFlow(kit, steps),
       new ResetCredentialsFlow(kit, createClient(CredentialResetService, deps.directory), {
         perAddress: new FailureLimiter(await FailureWindowRepository.open(deps.store, "reset_request_windows"), deps.clock, RESET_REQUESTS_PER_ADDRESS),
         perAccount: new FailureLimiter(await FailureWindowRepository.open(deps.store, "reset_mail_windows"), deps.clock, RESET_MAILS_PER_ACCOUNT),
       }), undefined, undefined, deps.transactionStore);
+    flow.impersonation = new Impersonation(kit, deps.outbox);
+    flow.actionLinks = new ActionLinkFlow(kit, createClient(CredentialResetService, deps.directory), (realm, tx, ctx) => steps.next(realm, tx, ctx));
+    return flow;
   }
 
   async resolveCookie(realmName: string, cookie: string): Promise<SsoSessionRecord | null> {
@@ -144,7 +154,7 @@ export class BrowserFlow {
   routes(router: ConnectRouter): void {
     router.service(AuthorizationFlowService, flowRpc(this));
     router.service(RegistrationFlowService, registrationFlowRpc(this.registration, this.steps.emailVerification));
-    router.service(ResetCredentialsFlowService, resetCredentialsFlowRpc(this.reset));
+    router.service(ResetCredentialsFlowService, resetCredentialsFlowRpc(this.reset, this.actionLinks));
   }
 }
 

@@ -10,7 +10,7 @@ import { CODE_REMEMBERED_MS, codeUsableMs, type AuthorizationCodeRecord } from "
 import type { ClientDirectory, ClientInfo } from "../domain/client-directory.js";
 import { acrOf } from "../domain/acr.js";
 import type { KeyRing } from "../domain/key-ring.js";
-import type { SsoSessionRecord } from "../domain/sso-session.js";
+import type { Impersonator, SsoSessionRecord } from "../domain/sso-session.js";
 import type { SsoSessions } from "../domain/sso-sessions.js";
 import type { AuthorizationCodeRepository } from "../store/authorization-code-repository.js";
 import type { DeviceCodeRepository } from "../store/device-code-repository.js";
@@ -153,7 +153,7 @@ export class FlowKit {
    * when the same user re-authenticated (prompt=login, max_age), else a new one (a prior session
    * of another user, or one past SSO Session Max, ends). Returns the new cookie value when one must be set.
    */
-  async establishSession(realm: FlowRealm, tx: LoginTransactionRecord, ipAddress: string): Promise<EstablishedSession> {
+  async establishSession(realm: FlowRealm, tx: LoginTransactionRecord, ipAddress: string, impersonator?: Impersonator): Promise<EstablishedSession> {
     const now = this.now();
     const expiresAt = now + realm.refreshTokenLifespan * 1000;
     const authTime = tx.authTime ?? now;
@@ -173,7 +173,7 @@ export class FlowKit {
       _id: crypto.randomUUID(), realmId: realm.id, realmName: realm.name, userId: tx.userId ?? "",
       // An authorization request's client is named at once, so issueCode need not write again.
       username: tx.username ?? "", cookieHash: sha256Hex(cookie), authTime, amr: tx.amr, clientIds: tx.kind === "authorize" ? [tx.clientId] : [],
-      ipAddress, createdAt: now, lastSeenAt: now, expiresAt: cappedEnd(realm, now, expiresAt),
+      ipAddress, ...(impersonator ? { impersonator } : {}), createdAt: now, lastSeenAt: now, expiresAt: cappedEnd(realm, now, expiresAt),
     };
     // Staged: the code's write that follows makes it durable with the same flush (one flush per
     // login instead of two); the caller looks before answering, for the paths that write no code.

@@ -5,7 +5,7 @@ import { displayUserCode } from "../domain/user-code.js";
 import type { ConsentScope } from "./consent-scopes.js";
 
 export type PageStep = TransactionStep | "device_enter_code" | "device_done" | "logged_out" | "register" | "email_verified"
-  | "reset_credentials" | "reset_email_sent" | "reset_password" | "password_reset_done";
+  | "reset_credentials" | "reset_email_sent" | "reset_password" | "password_reset_done" | "account_updated";
 
 /** A page for the gateway to render (its fields mirror iam.token.v1.FlowPage). */
 export interface PageView {
@@ -41,6 +41,8 @@ export interface PageView {
   pluginFields?: Array<{ name: string; label: string; type: string }>;
   /** The login page: the identity provider the request named (kc_idp_hint). */
   idpHint?: string;
+  /** The account updated page: where "Back to application" leads (an execute-actions link's redirect_uri). */
+  backUri?: string;
 }
 
 /**

@@ -14,7 +14,7 @@ const STEPS: Record<PageStep, FlowStep> = {
   device_done: FlowStep.DEVICE_DONE, logout_confirm: FlowStep.LOGOUT_CONFIRM, logged_out: FlowStep.LOGGED_OUT,
   done: FlowStep.UNSPECIFIED, register: FlowStep.REGISTER, verify_email: FlowStep.VERIFY_EMAIL,
   email_verified: FlowStep.EMAIL_VERIFIED, reset_credentials: FlowStep.RESET_CREDENTIALS, reset_email_sent: FlowStep.RESET_EMAIL_SENT,
-  reset_password: FlowStep.RESET_PASSWORD, password_reset_done: FlowStep.PASSWORD_RESET_DONE,
+  reset_password: FlowStep.RESET_PASSWORD, password_reset_done: FlowStep.PASSWORD_RESET_DONE, account_updated: FlowStep.ACCOUNT_UPDATED,
   passkey: FlowStep.PASSKEY, passkey_register: FlowStep.PASSKEY_REGISTER, plugin_challenge: FlowStep.PLUGIN_CHALLENGE,
 };
 
@@ -78,6 +78,10 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
     async completeBrokeredLogin(req) {
       const done = await flow.steps.completeBrokeredLogin(contextOf(req.context), required(req.userId, "user_id"), req.identityProvider);
       return { ...wrap(done.reply), samlTransaction: done.saml };
+    },
+    async impersonate(req) {
+      const started = await flow.impersonation.start(required(req.realm, "realm"), required(req.userId, "user_id"), req.ipAddress);
+      return { ssoCookie: started.cookie, sessionId: started.sessionId };
     },
     async endSsoSession(req) {
       if (req.reason && req.reason !== "logout") throw IamError.invalid("reason", "reason must be \"logout\"");

@@ -13,6 +13,7 @@ import { PASSKEY_REGISTER_ACTION, promptPasskey } from "./passkey-ceremony.js";
 import { browserFlowFields } from "./browser-flow-plan.js";
 import { EmailCodeStep } from "./email-code-step.js";
 import { PluginChallengeStep } from "./plugin-challenge-step.js";
+import { actionLinkStep } from "./action-link-flow.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -239,6 +240,10 @@ export class LoginSteps {
     // A passkey step of the flow for a user without one: registered first (WebAuthn section 5.1.3).
     if (tx.passkeyEnrol && !tx.passkeyRegistered) return promptPasskey(this.kit, realm, tx, ctx, "passkey_register", tx.userId ?? "");
     const action = (tx.pendingActions ?? [])[0];
+    if (tx.kind === "actions") {
+      const done = await actionLinkStep(this.kit, realm, tx, ctx, action, (moved) => this.next(realm, moved, ctx));
+      if (done) return done;
+    }
     if (action === "CONFIGURE_TOTP") {
       const res = await d.auth.beginOtpEnrollment({ realm: realm.name, userId: tx.userId ?? "" });
       const moved = await d.txs.advance(tx, { step: "otp_enroll", otpSecret: res.secret, otpauthUri: res.otpauthUri });

@@ -13,7 +13,8 @@ export interface PluginPage {
   fields: Array<{ name: string; label: string; type: string }>;
 }
 
-export type TransactionKind = "authorize" | "device" | "logout" | "saml";
+/** "actions": an execute-actions link's required actions (action-link-flow.ts), no login. */
+export type TransactionKind = "authorize" | "device" | "logout" | "saml" | "actions";
 
 export type TransactionStep =
   | "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "logout_confirm" | "done"
@@ -74,6 +75,8 @@ export interface LoginTransactionRecord extends Doc {
   otpRequired?: boolean;
   /** Required actions still to do, in order (directory RequiredAction names). */
   pendingActions?: string[];
+  /** An execute-actions link's redirect_uri (validated when mailed): the "Back to application" link. */
+  actionsRedirectUri?: string;
   amr: string[];
   authTime?: number;
   /**

@@ -2,9 +2,10 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { ResetCredentialsFlowService } from "../../../../gen/iam/token/v1/reset_credentials_flow_pb.js";
 import { contextOf, wrap } from "./flow-rpc.js";
 import type { ResetCredentialsFlow } from "./reset-credentials-flow.js";
+import type { ActionLinkFlow } from "./action-link-flow.js";
 
 /** Thin handlers: check -> domain -> convert. */
-export function resetCredentialsFlowRpc(reset: ResetCredentialsFlow): ServiceImpl<typeof ResetCredentialsFlowService> {
+export function resetCredentialsFlowRpc(reset: ResetCredentialsFlow, actionLinks: ActionLinkFlow): ServiceImpl<typeof ResetCredentialsFlowService> {
   return {
     async beginResetCredentials(req) {
       return wrap(await reset.begin(contextOf(req.context)));
@@ -20,6 +21,9 @@ export function resetCredentialsFlowRpc(reset: ResetCredentialsFlow): ServiceImp
     },
     async returnToLogin(req) {
       return wrap(await reset.backToLogin(contextOf(req.context)));
+    },
+    async openActionLink(req) {
+      return wrap(await actionLinks.open(contextOf(req.context), req.key.slice(0, 4096)));
     },
   };
 }

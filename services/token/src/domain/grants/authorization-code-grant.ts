@@ -83,6 +83,7 @@ export class AuthorizationCodeGrant implements Grant {
     const { login, session: claimsSession } = planLogin(ctx.client, {
       userId: record.userId, username: session.username, ssoSession: session, authTime: record.authTime,
       amr: record.amr, acr: acrOf(record.acr), nonce: record.nonce, familyId: familyIdOfCode(hash), accessToken: access,
+      ...(session.impersonator ? { impersonator: session.impersonator } : {}),
     });
     const grant = await this.minter.grant(ctx.realm, ctx.client, record.userId, claimsSession, splitScope(record.scope) ?? []);
     const issued = await this.tokens.issue(ctx, login, grant);

@@ -56,7 +56,7 @@ export class RefreshTokenGrant implements Grant {
     if (sessionEnds === null) return this.sessionEnded(ctx, family);
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: family.userId, sid: family.sid, familyId: family._id, authTime: family.authTime, amr: family.amr, acr: acrOf(family.acr),
-      ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}),
+      ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}), ...(session?.impersonator ? { impersonator: session.impersonator } : {}),
       ...(family.offline ? {} : loginEndOf(ctx.realm, family.sessionStartedAt ?? family.createdAt)),
     }, grant);
     return {

@@ -30,6 +30,8 @@ export interface UserLogin {
   accessToken?: PlannedAccessToken;
   /** The audience a token exchange narrowed the tokens to, kept by the refresh family. */
   audience?: string;
+  /** The administrator impersonating the user (the SSO session's), for the `impersonator` claim. */
+  impersonator?: { id: string; username: string };
 }
 
 /** A login with the session its tokens will belong to, known before its claims are resolved. */
@@ -93,7 +95,7 @@ export class UserTokens {
     }
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: login.userId, sid, familyId, authTime: login.authTime, amr: login.amr, acr: login.acr, nonce: login.nonce,
-      ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}),
+      ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}), ...(login.impersonator ? { impersonator: login.impersonator } : {}),
       // An offline token's login has no end; an online one's began with its SSO session, or now.
       ...(offline ? {} : loginEndOf(ctx.realm, login.ssoSession?.createdAt ?? this.clock.now())),
     }, grant, login.accessToken);

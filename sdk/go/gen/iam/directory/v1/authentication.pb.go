@@ -804,8 +804,10 @@ type GetUserStatusResponse struct {
 	RequiredActions   []RequiredAction       `protobuf:"varint,4,rep,packed,name=required_actions,json=requiredActions,proto3,enum=iam.directory.v1.RequiredAction" json:"required_actions,omitempty"`
 	OtpConfigured     bool                   `protobuf:"varint,5,opt,name=otp_configured,json=otpConfigured,proto3" json:"otp_configured,omitempty"`
 	PasskeyConfigured bool                   `protobuf:"varint,6,opt,name=passkey_configured,json=passkeyConfigured,proto3" json:"passkey_configured,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// The user is a client's service account (Keycloak refuses to impersonate one).
+	ServiceAccount bool `protobuf:"varint,7,opt,name=service_account,json=serviceAccount,proto3" json:"service_account,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *GetUserStatusResponse) Reset() {
@@ -880,6 +882,13 @@ func (x *GetUserStatusResponse) GetPasskeyConfigured() bool {
 	return false
 }
 
+func (x *GetUserStatusResponse) GetServiceAccount() bool {
+	if x != nil {
+		return x.ServiceAccount
+	}
+	return false
+}
+
 var File_iam_directory_v1_authentication_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_authentication_proto_rawDesc = "" +
@@ -932,14 +941,15 @@ const file_iam_directory_v1_authentication_proto_rawDesc = "" +
 	"\x16ChangePasswordResponse\"E\n" +
 	"\x14GetUserStatusRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
-	"\auser_id\x18\x02 \x01(\tR\x06userId\"\x88\x02\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\"\xb1\x02\n" +
 	"\x15GetUserStatusResponse\x12\x16\n" +
 	"\x06exists\x18\x01 \x01(\bR\x06exists\x12\x18\n" +
 	"\aenabled\x18\x02 \x01(\bR\aenabled\x12\x1a\n" +
 	"\busername\x18\x03 \x01(\tR\busername\x12K\n" +
 	"\x10required_actions\x18\x04 \x03(\x0e2 .iam.directory.v1.RequiredActionR\x0frequiredActions\x12%\n" +
 	"\x0eotp_configured\x18\x05 \x01(\bR\rotpConfigured\x12-\n" +
-	"\x12passkey_configured\x18\x06 \x01(\bR\x11passkeyConfigured*\xb8\x01\n" +
+	"\x12passkey_configured\x18\x06 \x01(\bR\x11passkeyConfigured\x12'\n" +
+	"\x0fservice_account\x18\a \x01(\bR\x0eserviceAccount*\xb8\x01\n" +
 	"\vAuthOutcome\x12\x1c\n" +
 	"\x18AUTH_OUTCOME_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fAUTH_OUTCOME_OK\x10\x01\x12$\n" +

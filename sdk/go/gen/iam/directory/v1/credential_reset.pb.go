@@ -574,6 +574,154 @@ func (x *ResetPasswordWithKeyResponse) GetUsername() string {
 	return ""
 }
 
+type ConsumeActionsKeyRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Key           string                 `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConsumeActionsKeyRequest) Reset() {
+	*x = ConsumeActionsKeyRequest{}
+	mi := &file_iam_directory_v1_credential_reset_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConsumeActionsKeyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConsumeActionsKeyRequest) ProtoMessage() {}
+
+func (x *ConsumeActionsKeyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_credential_reset_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConsumeActionsKeyRequest.ProtoReflect.Descriptor instead.
+func (*ConsumeActionsKeyRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_credential_reset_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ConsumeActionsKeyRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ConsumeActionsKeyRequest) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+type ConsumeActionsKeyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// VALID: consumed now; INVALID: forged, expired, another realm's, the user gone or disabled;
+	// ALREADY_USED: consumed before.
+	Outcome  ResetKeyOutcome `protobuf:"varint,1,opt,name=outcome,proto3,enum=iam.directory.v1.ResetKeyOutcome" json:"outcome,omitempty"`
+	UserId   string          `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	Username string          `protobuf:"bytes,3,opt,name=username,proto3" json:"username,omitempty"`
+	// The required actions to run, in order.
+	Actions     []string `protobuf:"bytes,4,rep,name=actions,proto3" json:"actions,omitempty"`
+	ClientId    string   `protobuf:"bytes,5,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	RedirectUri string   `protobuf:"bytes,6,opt,name=redirect_uri,json=redirectUri,proto3" json:"redirect_uri,omitempty"`
+	// The address the link was mailed to (VERIFY_EMAIL proves it).
+	Email         string `protobuf:"bytes,7,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConsumeActionsKeyResponse) Reset() {
+	*x = ConsumeActionsKeyResponse{}
+	mi := &file_iam_directory_v1_credential_reset_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConsumeActionsKeyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConsumeActionsKeyResponse) ProtoMessage() {}
+
+func (x *ConsumeActionsKeyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_credential_reset_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConsumeActionsKeyResponse.ProtoReflect.Descriptor instead.
+func (*ConsumeActionsKeyResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_credential_reset_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ConsumeActionsKeyResponse) GetOutcome() ResetKeyOutcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return ResetKeyOutcome_RESET_KEY_OUTCOME_UNSPECIFIED
+}
+
+func (x *ConsumeActionsKeyResponse) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *ConsumeActionsKeyResponse) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *ConsumeActionsKeyResponse) GetActions() []string {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *ConsumeActionsKeyResponse) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *ConsumeActionsKeyResponse) GetRedirectUri() string {
+	if x != nil {
+		return x.RedirectUri
+	}
+	return ""
+}
+
+func (x *ConsumeActionsKeyResponse) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
 var File_iam_directory_v1_credential_reset_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_credential_reset_proto_rawDesc = "" +
@@ -607,7 +755,18 @@ const file_iam_directory_v1_credential_reset_proto_rawDesc = "" +
 	"\x1cResetPasswordWithKeyResponse\x12;\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2!.iam.directory.v1.ResetKeyOutcomeR\aoutcome\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1a\n" +
-	"\busername\x18\x03 \x01(\tR\busername*\xca\x01\n" +
+	"\busername\x18\x03 \x01(\tR\busername\"B\n" +
+	"\x18ConsumeActionsKeyRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x10\n" +
+	"\x03key\x18\x02 \x01(\tR\x03key\"\xfd\x01\n" +
+	"\x19ConsumeActionsKeyResponse\x12;\n" +
+	"\aoutcome\x18\x01 \x01(\x0e2!.iam.directory.v1.ResetKeyOutcomeR\aoutcome\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1a\n" +
+	"\busername\x18\x03 \x01(\tR\busername\x12\x18\n" +
+	"\aactions\x18\x04 \x03(\tR\aactions\x12\x1b\n" +
+	"\tclient_id\x18\x05 \x01(\tR\bclientId\x12!\n" +
+	"\fredirect_uri\x18\x06 \x01(\tR\vredirectUri\x12\x14\n" +
+	"\x05email\x18\a \x01(\tR\x05email*\xca\x01\n" +
 	"\x13ResetAccountOutcome\x12%\n" +
 	"!RESET_ACCOUNT_OUTCOME_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bRESET_ACCOUNT_OUTCOME_FOUND\x10\x01\x12#\n" +
@@ -618,12 +777,13 @@ const file_iam_directory_v1_credential_reset_proto_rawDesc = "" +
 	"\x1dRESET_KEY_OUTCOME_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17RESET_KEY_OUTCOME_VALID\x10\x01\x12\x1d\n" +
 	"\x19RESET_KEY_OUTCOME_INVALID\x10\x02\x12\"\n" +
-	"\x1eRESET_KEY_OUTCOME_ALREADY_USED\x10\x032\xe3\x03\n" +
+	"\x1eRESET_KEY_OUTCOME_ALREADY_USED\x10\x032\xd1\x04\n" +
 	"\x16CredentialResetService\x12i\n" +
 	"\x10FindResetAccount\x12).iam.directory.v1.FindResetAccountRequest\x1a*.iam.directory.v1.FindResetAccountResponse\x12\x84\x01\n" +
 	"\x19SendResetCredentialsEmail\x122.iam.directory.v1.SendResetCredentialsEmailRequest\x1a3.iam.directory.v1.SendResetCredentialsEmailResponse\x12`\n" +
 	"\rCheckResetKey\x12&.iam.directory.v1.CheckResetKeyRequest\x1a'.iam.directory.v1.CheckResetKeyResponse\x12u\n" +
-	"\x14ResetPasswordWithKey\x12-.iam.directory.v1.ResetPasswordWithKeyRequest\x1a..iam.directory.v1.ResetPasswordWithKeyResponseB\xd8\x01\n" +
+	"\x14ResetPasswordWithKey\x12-.iam.directory.v1.ResetPasswordWithKeyRequest\x1a..iam.directory.v1.ResetPasswordWithKeyResponse\x12l\n" +
+	"\x11ConsumeActionsKey\x12*.iam.directory.v1.ConsumeActionsKeyRequest\x1a+.iam.directory.v1.ConsumeActionsKeyResponseB\xd8\x01\n" +
 	"\x14com.iam.directory.v1B\x14CredentialResetProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -639,7 +799,7 @@ func file_iam_directory_v1_credential_reset_proto_rawDescGZIP() []byte {
 }
 
 var file_iam_directory_v1_credential_reset_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_iam_directory_v1_credential_reset_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_iam_directory_v1_credential_reset_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_iam_directory_v1_credential_reset_proto_goTypes = []any{
 	(ResetAccountOutcome)(0),                  // 0: iam.directory.v1.ResetAccountOutcome
 	(ResetKeyOutcome)(0),                      // 1: iam.directory.v1.ResetKeyOutcome
@@ -651,24 +811,29 @@ var file_iam_directory_v1_credential_reset_proto_goTypes = []any{
 	(*CheckResetKeyResponse)(nil),             // 7: iam.directory.v1.CheckResetKeyResponse
 	(*ResetPasswordWithKeyRequest)(nil),       // 8: iam.directory.v1.ResetPasswordWithKeyRequest
 	(*ResetPasswordWithKeyResponse)(nil),      // 9: iam.directory.v1.ResetPasswordWithKeyResponse
+	(*ConsumeActionsKeyRequest)(nil),          // 10: iam.directory.v1.ConsumeActionsKeyRequest
+	(*ConsumeActionsKeyResponse)(nil),         // 11: iam.directory.v1.ConsumeActionsKeyResponse
 }
 var file_iam_directory_v1_credential_reset_proto_depIdxs = []int32{
-	0, // 0: iam.directory.v1.FindResetAccountResponse.outcome:type_name -> iam.directory.v1.ResetAccountOutcome
-	1, // 1: iam.directory.v1.CheckResetKeyResponse.outcome:type_name -> iam.directory.v1.ResetKeyOutcome
-	1, // 2: iam.directory.v1.ResetPasswordWithKeyResponse.outcome:type_name -> iam.directory.v1.ResetKeyOutcome
-	2, // 3: iam.directory.v1.CredentialResetService.FindResetAccount:input_type -> iam.directory.v1.FindResetAccountRequest
-	4, // 4: iam.directory.v1.CredentialResetService.SendResetCredentialsEmail:input_type -> iam.directory.v1.SendResetCredentialsEmailRequest
-	6, // 5: iam.directory.v1.CredentialResetService.CheckResetKey:input_type -> iam.directory.v1.CheckResetKeyRequest
-	8, // 6: iam.directory.v1.CredentialResetService.ResetPasswordWithKey:input_type -> iam.directory.v1.ResetPasswordWithKeyRequest
-	3, // 7: iam.directory.v1.CredentialResetService.FindResetAccount:output_type -> iam.directory.v1.FindResetAccountResponse
-	5, // 8: iam.directory.v1.CredentialResetService.SendResetCredentialsEmail:output_type -> iam.directory.v1.SendResetCredentialsEmailResponse
-	7, // 9: iam.directory.v1.CredentialResetService.CheckResetKey:output_type -> iam.directory.v1.CheckResetKeyResponse
-	9, // 10: iam.directory.v1.CredentialResetService.ResetPasswordWithKey:output_type -> iam.directory.v1.ResetPasswordWithKeyResponse
-	7, // [7:11] is the sub-list for method output_type
-	3, // [3:7] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	0,  // 0: iam.directory.v1.FindResetAccountResponse.outcome:type_name -> iam.directory.v1.ResetAccountOutcome
+	1,  // 1: iam.directory.v1.CheckResetKeyResponse.outcome:type_name -> iam.directory.v1.ResetKeyOutcome
+	1,  // 2: iam.directory.v1.ResetPasswordWithKeyResponse.outcome:type_name -> iam.directory.v1.ResetKeyOutcome
+	1,  // 3: iam.directory.v1.ConsumeActionsKeyResponse.outcome:type_name -> iam.directory.v1.ResetKeyOutcome
+	2,  // 4: iam.directory.v1.CredentialResetService.FindResetAccount:input_type -> iam.directory.v1.FindResetAccountRequest
+	4,  // 5: iam.directory.v1.CredentialResetService.SendResetCredentialsEmail:input_type -> iam.directory.v1.SendResetCredentialsEmailRequest
+	6,  // 6: iam.directory.v1.CredentialResetService.CheckResetKey:input_type -> iam.directory.v1.CheckResetKeyRequest
+	8,  // 7: iam.directory.v1.CredentialResetService.ResetPasswordWithKey:input_type -> iam.directory.v1.ResetPasswordWithKeyRequest
+	10, // 8: iam.directory.v1.CredentialResetService.ConsumeActionsKey:input_type -> iam.directory.v1.ConsumeActionsKeyRequest
+	3,  // 9: iam.directory.v1.CredentialResetService.FindResetAccount:output_type -> iam.directory.v1.FindResetAccountResponse
+	5,  // 10: iam.directory.v1.CredentialResetService.SendResetCredentialsEmail:output_type -> iam.directory.v1.SendResetCredentialsEmailResponse
+	7,  // 11: iam.directory.v1.CredentialResetService.CheckResetKey:output_type -> iam.directory.v1.CheckResetKeyResponse
+	9,  // 12: iam.directory.v1.CredentialResetService.ResetPasswordWithKey:output_type -> iam.directory.v1.ResetPasswordWithKeyResponse
+	11, // 13: iam.directory.v1.CredentialResetService.ConsumeActionsKey:output_type -> iam.directory.v1.ConsumeActionsKeyResponse
+	9,  // [9:14] is the sub-list for method output_type
+	4,  // [4:9] is the sub-list for method input_type
+	4,  // [4:4] is the sub-list for extension type_name
+	4,  // [4:4] is the sub-list for extension extendee
+	0,  // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_credential_reset_proto_init() }
@@ -682,7 +847,7 @@ func file_iam_directory_v1_credential_reset_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_credential_reset_proto_rawDesc), len(file_iam_directory_v1_credential_reset_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   8,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

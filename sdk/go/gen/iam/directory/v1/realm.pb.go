@@ -106,8 +106,12 @@ type Realm struct {
 	WebAuthnPolicyPasswordlessAcceptableAaguids []string `protobuf:"bytes,57,rep,name=web_authn_policy_passwordless_acceptable_aaguids,json=webAuthnPolicyPasswordlessAcceptableAaguids,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids,omitempty"`
 	// Origins accepted in clientDataJSON besides the public URL's.
 	WebAuthnPolicyPasswordlessExtraOrigins []string `protobuf:"bytes,58,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
-	unknownFields                          protoimpl.UnknownFields
-	sizeCache                              protoimpl.SizeCache
+	// Keycloak's action token lifespans (seconds): links an administrator sends
+	// (execute-actions-email, default 12 hours) and links a user asks for (forgot password, 5 minutes).
+	ActionTokenGeneratedByAdminLifespan int32 `protobuf:"varint,59,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3" json:"action_token_generated_by_admin_lifespan,omitempty"`
+	ActionTokenGeneratedByUserLifespan  int32 `protobuf:"varint,60,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3" json:"action_token_generated_by_user_lifespan,omitempty"`
+	unknownFields                       protoimpl.UnknownFields
+	sizeCache                           protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -546,6 +550,20 @@ func (x *Realm) GetWebAuthnPolicyPasswordlessExtraOrigins() []string {
 	return nil
 }
 
+func (x *Realm) GetActionTokenGeneratedByAdminLifespan() int32 {
+	if x != nil {
+		return x.ActionTokenGeneratedByAdminLifespan
+	}
+	return 0
+}
+
+func (x *Realm) GetActionTokenGeneratedByUserLifespan() int32 {
+	if x != nil {
+		return x.ActionTokenGeneratedByUserLifespan
+	}
+	return 0
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -611,6 +629,8 @@ type RealmInput struct {
 	WebAuthnPolicyPasswordlessAcceptableAaguidsPresent        bool     `protobuf:"varint,56,opt,name=web_authn_policy_passwordless_acceptable_aaguids_present,json=webAuthnPolicyPasswordlessAcceptableAaguidsPresent,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids_present,omitempty"`
 	WebAuthnPolicyPasswordlessExtraOrigins                    []string `protobuf:"bytes,57,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
 	WebAuthnPolicyPasswordlessExtraOriginsPresent             bool     `protobuf:"varint,58,opt,name=web_authn_policy_passwordless_extra_origins_present,json=webAuthnPolicyPasswordlessExtraOriginsPresent,proto3" json:"web_authn_policy_passwordless_extra_origins_present,omitempty"`
+	ActionTokenGeneratedByAdminLifespan                       *int32   `protobuf:"varint,59,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3,oneof" json:"action_token_generated_by_admin_lifespan,omitempty"`
+	ActionTokenGeneratedByUserLifespan                        *int32   `protobuf:"varint,60,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3,oneof" json:"action_token_generated_by_user_lifespan,omitempty"`
 	unknownFields                                             protoimpl.UnknownFields
 	sizeCache                                                 protoimpl.SizeCache
 }
@@ -1051,6 +1071,20 @@ func (x *RealmInput) GetWebAuthnPolicyPasswordlessExtraOriginsPresent() bool {
 	return false
 }
 
+func (x *RealmInput) GetActionTokenGeneratedByAdminLifespan() int32 {
+	if x != nil && x.ActionTokenGeneratedByAdminLifespan != nil {
+		return *x.ActionTokenGeneratedByAdminLifespan
+	}
+	return 0
+}
+
+func (x *RealmInput) GetActionTokenGeneratedByUserLifespan() int32 {
+	if x != nil && x.ActionTokenGeneratedByUserLifespan != nil {
+		return *x.ActionTokenGeneratedByUserLifespan
+	}
+	return 0
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -1101,8 +1135,11 @@ type RealmUpdate struct {
 	WebAuthnPolicyPasswordlessAcceptableAaguidsPresent        bool     `protobuf:"varint,35,opt,name=web_authn_policy_passwordless_acceptable_aaguids_present,json=webAuthnPolicyPasswordlessAcceptableAaguidsPresent,proto3" json:"web_authn_policy_passwordless_acceptable_aaguids_present,omitempty"`
 	WebAuthnPolicyPasswordlessExtraOrigins                    []string `protobuf:"bytes,36,rep,name=web_authn_policy_passwordless_extra_origins,json=webAuthnPolicyPasswordlessExtraOrigins,proto3" json:"web_authn_policy_passwordless_extra_origins,omitempty"`
 	WebAuthnPolicyPasswordlessExtraOriginsPresent             bool     `protobuf:"varint,37,opt,name=web_authn_policy_passwordless_extra_origins_present,json=webAuthnPolicyPasswordlessExtraOriginsPresent,proto3" json:"web_authn_policy_passwordless_extra_origins_present,omitempty"`
-	unknownFields                                             protoimpl.UnknownFields
-	sizeCache                                                 protoimpl.SizeCache
+	// Keycloak's action token lifespans, also beyond spec 2.1's list.
+	ActionTokenGeneratedByAdminLifespan *int32 `protobuf:"varint,38,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3,oneof" json:"action_token_generated_by_admin_lifespan,omitempty"`
+	ActionTokenGeneratedByUserLifespan  *int32 `protobuf:"varint,39,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3,oneof" json:"action_token_generated_by_user_lifespan,omitempty"`
+	unknownFields                       protoimpl.UnknownFields
+	sizeCache                           protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1392,6 +1429,20 @@ func (x *RealmUpdate) GetWebAuthnPolicyPasswordlessExtraOriginsPresent() bool {
 		return x.WebAuthnPolicyPasswordlessExtraOriginsPresent
 	}
 	return false
+}
+
+func (x *RealmUpdate) GetActionTokenGeneratedByAdminLifespan() int32 {
+	if x != nil && x.ActionTokenGeneratedByAdminLifespan != nil {
+		return *x.ActionTokenGeneratedByAdminLifespan
+	}
+	return 0
+}
+
+func (x *RealmUpdate) GetActionTokenGeneratedByUserLifespan() int32 {
+	if x != nil && x.ActionTokenGeneratedByUserLifespan != nil {
+		return *x.ActionTokenGeneratedByUserLifespan
+	}
+	return 0
 }
 
 type CreateRealmRequest struct {
@@ -2083,7 +2134,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc0\x1a\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xec\x1b\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -2149,11 +2200,13 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	",web_authn_policy_passwordless_create_timeout\x187 \x01(\x05R'webAuthnPolicyPasswordlessCreateTimeout\x12\x81\x01\n" +
 	"?web_authn_policy_passwordless_avoid_same_authenticator_register\x188 \x01(\bR8webAuthnPolicyPasswordlessAvoidSameAuthenticatorRegister\x12e\n" +
 	"0web_authn_policy_passwordless_acceptable_aaguids\x189 \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12[\n" +
-	"+web_authn_policy_passwordless_extra_origins\x18: \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x1a8\n" +
+	"+web_authn_policy_passwordless_extra_origins\x18: \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12U\n" +
+	"(action_token_generated_by_admin_lifespan\x18; \x01(\x05R#actionTokenGeneratedByAdminLifespan\x12S\n" +
+	"'action_token_generated_by_user_lifespan\x18< \x01(\x05R\"actionTokenGeneratedByUserLifespan\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xad)\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xbc+\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -2219,7 +2272,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"0web_authn_policy_passwordless_acceptable_aaguids\x187 \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12t\n" +
 	"8web_authn_policy_passwordless_acceptable_aaguids_present\x188 \x01(\bR2webAuthnPolicyPasswordlessAcceptableAaguidsPresent\x12[\n" +
 	"+web_authn_policy_passwordless_extra_origins\x189 \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12j\n" +
-	"3web_authn_policy_passwordless_extra_origins_present\x18: \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x1a8\n" +
+	"3web_authn_policy_passwordless_extra_origins_present\x18: \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x12Z\n" +
+	"(action_token_generated_by_admin_lifespan\x18; \x01(\x05H3R#actionTokenGeneratedByAdminLifespan\x88\x01\x01\x12X\n" +
+	"'action_token_generated_by_user_lifespan\x18< \x01(\x05H4R\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -2279,7 +2334,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"3_web_authn_policy_passwordless_require_resident_keyB>\n" +
 	"<_web_authn_policy_passwordless_user_verification_requirementB/\n" +
 	"-_web_authn_policy_passwordless_create_timeoutBB\n" +
-	"@_web_authn_policy_passwordless_avoid_same_authenticator_register\"\xc7\x1c\n" +
+	"@_web_authn_policy_passwordless_avoid_same_authenticator_registerB+\n" +
+	")_action_token_generated_by_admin_lifespanB*\n" +
+	"(_action_token_generated_by_user_lifespan\"\xd6\x1e\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -2320,7 +2377,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"0web_authn_policy_passwordless_acceptable_aaguids\x18\" \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12t\n" +
 	"8web_authn_policy_passwordless_acceptable_aaguids_present\x18# \x01(\bR2webAuthnPolicyPasswordlessAcceptableAaguidsPresent\x12[\n" +
 	"+web_authn_policy_passwordless_extra_origins\x18$ \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12j\n" +
-	"3web_authn_policy_passwordless_extra_origins_present\x18% \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x1a8\n" +
+	"3web_authn_policy_passwordless_extra_origins_present\x18% \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x12Z\n" +
+	"(action_token_generated_by_admin_lifespan\x18& \x01(\x05H\x1dR#actionTokenGeneratedByAdminLifespan\x88\x01\x01\x12X\n" +
+	"'action_token_generated_by_user_lifespan\x18' \x01(\x05H\x1eR\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -2358,7 +2417,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"3_web_authn_policy_passwordless_require_resident_keyB>\n" +
 	"<_web_authn_policy_passwordless_user_verification_requirementB/\n" +
 	"-_web_authn_policy_passwordless_create_timeoutBB\n" +
-	"@_web_authn_policy_passwordless_avoid_same_authenticator_register\"H\n" +
+	"@_web_authn_policy_passwordless_avoid_same_authenticator_registerB+\n" +
+	")_action_token_generated_by_admin_lifespanB*\n" +
+	"(_action_token_generated_by_user_lifespan\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

@@ -1359,6 +1359,138 @@ func (x *SendVerificationEmailResponse) GetMessage() string {
 	return ""
 }
 
+type ExecuteActionsEmailRequest struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Realm  string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	// Required action names, in the order the user runs them.
+	Actions []string `protobuf:"bytes,3,rep,name=actions,proto3" json:"actions,omitempty"`
+	// Seconds the link works; absent: the realm's actionTokenGeneratedByAdminLifespan.
+	Lifespan *int32 `protobuf:"varint,4,opt,name=lifespan,proto3,oneof" json:"lifespan,omitempty"`
+	// Where "Back to application" leads once done: redirect_uri must be registered by client_id.
+	ClientId      string `protobuf:"bytes,5,opt,name=client_id,json=clientId,proto3" json:"client_id,omitempty"`
+	RedirectUri   string `protobuf:"bytes,6,opt,name=redirect_uri,json=redirectUri,proto3" json:"redirect_uri,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExecuteActionsEmailRequest) Reset() {
+	*x = ExecuteActionsEmailRequest{}
+	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExecuteActionsEmailRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExecuteActionsEmailRequest) ProtoMessage() {}
+
+func (x *ExecuteActionsEmailRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExecuteActionsEmailRequest.ProtoReflect.Descriptor instead.
+func (*ExecuteActionsEmailRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *ExecuteActionsEmailRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ExecuteActionsEmailRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *ExecuteActionsEmailRequest) GetActions() []string {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *ExecuteActionsEmailRequest) GetLifespan() int32 {
+	if x != nil && x.Lifespan != nil {
+		return *x.Lifespan
+	}
+	return 0
+}
+
+func (x *ExecuteActionsEmailRequest) GetClientId() string {
+	if x != nil {
+		return x.ClientId
+	}
+	return ""
+}
+
+func (x *ExecuteActionsEmailRequest) GetRedirectUri() string {
+	if x != nil {
+		return x.RedirectUri
+	}
+	return ""
+}
+
+type ExecuteActionsEmailResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The address the mail went to.
+	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExecuteActionsEmailResponse) Reset() {
+	*x = ExecuteActionsEmailResponse{}
+	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExecuteActionsEmailResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExecuteActionsEmailResponse) ProtoMessage() {}
+
+func (x *ExecuteActionsEmailResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExecuteActionsEmailResponse.ProtoReflect.Descriptor instead.
+func (*ExecuteActionsEmailResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ExecuteActionsEmailResponse) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
 type SendTestEmailRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -1369,7 +1501,7 @@ type SendTestEmailRequest struct {
 
 func (x *SendTestEmailRequest) Reset() {
 	*x = SendTestEmailRequest{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1381,7 +1513,7 @@ func (x *SendTestEmailRequest) String() string {
 func (*SendTestEmailRequest) ProtoMessage() {}
 
 func (x *SendTestEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1394,7 +1526,7 @@ func (x *SendTestEmailRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendTestEmailRequest.ProtoReflect.Descriptor instead.
 func (*SendTestEmailRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{21}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SendTestEmailRequest) GetRealm() string {
@@ -1420,7 +1552,7 @@ type SendTestEmailResponse struct {
 
 func (x *SendTestEmailResponse) Reset() {
 	*x = SendTestEmailResponse{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1432,7 +1564,7 @@ func (x *SendTestEmailResponse) String() string {
 func (*SendTestEmailResponse) ProtoMessage() {}
 
 func (x *SendTestEmailResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[22]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1445,7 +1577,7 @@ func (x *SendTestEmailResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendTestEmailResponse.ProtoReflect.Descriptor instead.
 func (*SendTestEmailResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{22}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SendTestEmailResponse) GetMessage() string {
@@ -1468,7 +1600,7 @@ type UserDeleted struct {
 
 func (x *UserDeleted) Reset() {
 	*x = UserDeleted{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[23]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1480,7 +1612,7 @@ func (x *UserDeleted) String() string {
 func (*UserDeleted) ProtoMessage() {}
 
 func (x *UserDeleted) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[23]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1493,7 +1625,7 @@ func (x *UserDeleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserDeleted.ProtoReflect.Descriptor instead.
 func (*UserDeleted) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{23}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *UserDeleted) GetRealmId() string {
@@ -1529,7 +1661,7 @@ type UserDisabled struct {
 
 func (x *UserDisabled) Reset() {
 	*x = UserDisabled{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[24]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1541,7 +1673,7 @@ func (x *UserDisabled) String() string {
 func (*UserDisabled) ProtoMessage() {}
 
 func (x *UserDisabled) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[24]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1554,7 +1686,7 @@ func (x *UserDisabled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserDisabled.ProtoReflect.Descriptor instead.
 func (*UserDisabled) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{24}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *UserDisabled) GetRealmId() string {
@@ -1594,7 +1726,7 @@ type ServiceAccountChanged struct {
 
 func (x *ServiceAccountChanged) Reset() {
 	*x = ServiceAccountChanged{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[25]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1606,7 +1738,7 @@ func (x *ServiceAccountChanged) String() string {
 func (*ServiceAccountChanged) ProtoMessage() {}
 
 func (x *ServiceAccountChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[25]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1619,7 +1751,7 @@ func (x *ServiceAccountChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceAccountChanged.ProtoReflect.Descriptor instead.
 func (*ServiceAccountChanged) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{25}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ServiceAccountChanged) GetRealmId() string {
@@ -1656,7 +1788,7 @@ type PasswordChanged struct {
 
 func (x *PasswordChanged) Reset() {
 	*x = PasswordChanged{}
-	mi := &file_iam_directory_v1_user_proto_msgTypes[26]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1668,7 +1800,7 @@ func (x *PasswordChanged) String() string {
 func (*PasswordChanged) ProtoMessage() {}
 
 func (x *PasswordChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_user_proto_msgTypes[26]
+	mi := &file_iam_directory_v1_user_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1681,7 +1813,7 @@ func (x *PasswordChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PasswordChanged.ProtoReflect.Descriptor instead.
 func (*PasswordChanged) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{26}
+	return file_iam_directory_v1_user_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *PasswordChanged) GetRealmId() string {
@@ -1852,7 +1984,17 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"9\n" +
 	"\x1dSendVerificationEmailResponse\x12\x18\n" +
-	"\amessage\x18\x01 \x01(\tR\amessage\"H\n" +
+	"\amessage\x18\x01 \x01(\tR\amessage\"\xd3\x01\n" +
+	"\x1aExecuteActionsEmailRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x18\n" +
+	"\aactions\x18\x03 \x03(\tR\aactions\x12\x1f\n" +
+	"\blifespan\x18\x04 \x01(\x05H\x00R\blifespan\x88\x01\x01\x12\x1b\n" +
+	"\tclient_id\x18\x05 \x01(\tR\bclientId\x12!\n" +
+	"\fredirect_uri\x18\x06 \x01(\tR\vredirectUriB\v\n" +
+	"\t_lifespan\"3\n" +
+	"\x1bExecuteActionsEmailResponse\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\"H\n" +
 	"\x14SendTestEmailRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x13\n" +
 	"\x02to\x18\x02 \x01(\tH\x00R\x02to\x88\x01\x01B\x05\n" +
@@ -1879,7 +2021,7 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\n" +
 	"realm_name\x18\x02 \x01(\tR\trealmName\x12\x17\n" +
 	"\auser_id\x18\x03 \x01(\tR\x06userId\x12\x1c\n" +
-	"\ttemporary\x18\x04 \x01(\bR\ttemporary2\xc9\a\n" +
+	"\ttemporary\x18\x04 \x01(\bR\ttemporary2\xbd\b\n" +
 	"\vUserService\x12W\n" +
 	"\n" +
 	"CreateUser\x12#.iam.directory.v1.CreateUserRequest\x1a$.iam.directory.v1.CreateUserResponse\x12T\n" +
@@ -1890,7 +2032,8 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\n" +
 	"DeleteUser\x12#.iam.directory.v1.DeleteUserRequest\x1a$.iam.directory.v1.DeleteUserResponse\x12`\n" +
 	"\rResetPassword\x12&.iam.directory.v1.ResetPasswordRequest\x1a'.iam.directory.v1.ResetPasswordResponse\x12x\n" +
-	"\x15SendVerificationEmail\x12..iam.directory.v1.SendVerificationEmailRequest\x1a/.iam.directory.v1.SendVerificationEmailResponse\x12`\n" +
+	"\x15SendVerificationEmail\x12..iam.directory.v1.SendVerificationEmailRequest\x1a/.iam.directory.v1.SendVerificationEmailResponse\x12r\n" +
+	"\x13ExecuteActionsEmail\x12,.iam.directory.v1.ExecuteActionsEmailRequest\x1a-.iam.directory.v1.ExecuteActionsEmailResponse\x12`\n" +
 	"\rSendTestEmail\x12&.iam.directory.v1.SendTestEmailRequest\x1a'.iam.directory.v1.SendTestEmailResponse\x12i\n" +
 	"\x10UpdateOwnProfile\x12).iam.directory.v1.UpdateOwnProfileRequest\x1a*.iam.directory.v1.UpdateOwnProfileResponse\x12`\n" +
 	"\rGetOwnProfile\x12&.iam.directory.v1.GetOwnProfileRequest\x1a'.iam.directory.v1.GetOwnProfileResponseB\xcd\x01\n" +
@@ -1908,7 +2051,7 @@ func file_iam_directory_v1_user_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_user_proto_rawDescData
 }
 
-var file_iam_directory_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_iam_directory_v1_user_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_iam_directory_v1_user_proto_goTypes = []any{
 	(*User)(nil),                          // 0: iam.directory.v1.User
 	(*UserInput)(nil),                     // 1: iam.directory.v1.UserInput
@@ -1931,21 +2074,23 @@ var file_iam_directory_v1_user_proto_goTypes = []any{
 	(*ResetPasswordResponse)(nil),         // 18: iam.directory.v1.ResetPasswordResponse
 	(*SendVerificationEmailRequest)(nil),  // 19: iam.directory.v1.SendVerificationEmailRequest
 	(*SendVerificationEmailResponse)(nil), // 20: iam.directory.v1.SendVerificationEmailResponse
-	(*SendTestEmailRequest)(nil),          // 21: iam.directory.v1.SendTestEmailRequest
-	(*SendTestEmailResponse)(nil),         // 22: iam.directory.v1.SendTestEmailResponse
-	(*UserDeleted)(nil),                   // 23: iam.directory.v1.UserDeleted
-	(*UserDisabled)(nil),                  // 24: iam.directory.v1.UserDisabled
-	(*ServiceAccountChanged)(nil),         // 25: iam.directory.v1.ServiceAccountChanged
-	(*PasswordChanged)(nil),               // 26: iam.directory.v1.PasswordChanged
-	(*timestamppb.Timestamp)(nil),         // 27: google.protobuf.Timestamp
-	(*structpb.Struct)(nil),               // 28: google.protobuf.Struct
+	(*ExecuteActionsEmailRequest)(nil),    // 21: iam.directory.v1.ExecuteActionsEmailRequest
+	(*ExecuteActionsEmailResponse)(nil),   // 22: iam.directory.v1.ExecuteActionsEmailResponse
+	(*SendTestEmailRequest)(nil),          // 23: iam.directory.v1.SendTestEmailRequest
+	(*SendTestEmailResponse)(nil),         // 24: iam.directory.v1.SendTestEmailResponse
+	(*UserDeleted)(nil),                   // 25: iam.directory.v1.UserDeleted
+	(*UserDisabled)(nil),                  // 26: iam.directory.v1.UserDisabled
+	(*ServiceAccountChanged)(nil),         // 27: iam.directory.v1.ServiceAccountChanged
+	(*PasswordChanged)(nil),               // 28: iam.directory.v1.PasswordChanged
+	(*timestamppb.Timestamp)(nil),         // 29: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),               // 30: google.protobuf.Struct
 }
 var file_iam_directory_v1_user_proto_depIdxs = []int32{
-	27, // 0: iam.directory.v1.User.created_at:type_name -> google.protobuf.Timestamp
-	27, // 1: iam.directory.v1.User.updated_at:type_name -> google.protobuf.Timestamp
-	28, // 2: iam.directory.v1.User.attributes:type_name -> google.protobuf.Struct
-	28, // 3: iam.directory.v1.UserInput.attributes:type_name -> google.protobuf.Struct
-	28, // 4: iam.directory.v1.UserUpdate.attributes:type_name -> google.protobuf.Struct
+	29, // 0: iam.directory.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	29, // 1: iam.directory.v1.User.updated_at:type_name -> google.protobuf.Timestamp
+	30, // 2: iam.directory.v1.User.attributes:type_name -> google.protobuf.Struct
+	30, // 3: iam.directory.v1.UserInput.attributes:type_name -> google.protobuf.Struct
+	30, // 4: iam.directory.v1.UserUpdate.attributes:type_name -> google.protobuf.Struct
 	1,  // 5: iam.directory.v1.CreateUserRequest.user:type_name -> iam.directory.v1.UserInput
 	0,  // 6: iam.directory.v1.CreateUserResponse.user:type_name -> iam.directory.v1.User
 	0,  // 7: iam.directory.v1.ListUsersResponse.users:type_name -> iam.directory.v1.User
@@ -1961,21 +2106,23 @@ var file_iam_directory_v1_user_proto_depIdxs = []int32{
 	15, // 17: iam.directory.v1.UserService.DeleteUser:input_type -> iam.directory.v1.DeleteUserRequest
 	17, // 18: iam.directory.v1.UserService.ResetPassword:input_type -> iam.directory.v1.ResetPasswordRequest
 	19, // 19: iam.directory.v1.UserService.SendVerificationEmail:input_type -> iam.directory.v1.SendVerificationEmailRequest
-	21, // 20: iam.directory.v1.UserService.SendTestEmail:input_type -> iam.directory.v1.SendTestEmailRequest
-	13, // 21: iam.directory.v1.UserService.UpdateOwnProfile:input_type -> iam.directory.v1.UpdateOwnProfileRequest
-	11, // 22: iam.directory.v1.UserService.GetOwnProfile:input_type -> iam.directory.v1.GetOwnProfileRequest
-	4,  // 23: iam.directory.v1.UserService.CreateUser:output_type -> iam.directory.v1.CreateUserResponse
-	6,  // 24: iam.directory.v1.UserService.ListUsers:output_type -> iam.directory.v1.ListUsersResponse
-	8,  // 25: iam.directory.v1.UserService.GetUser:output_type -> iam.directory.v1.GetUserResponse
-	10, // 26: iam.directory.v1.UserService.UpdateUser:output_type -> iam.directory.v1.UpdateUserResponse
-	16, // 27: iam.directory.v1.UserService.DeleteUser:output_type -> iam.directory.v1.DeleteUserResponse
-	18, // 28: iam.directory.v1.UserService.ResetPassword:output_type -> iam.directory.v1.ResetPasswordResponse
-	20, // 29: iam.directory.v1.UserService.SendVerificationEmail:output_type -> iam.directory.v1.SendVerificationEmailResponse
-	22, // 30: iam.directory.v1.UserService.SendTestEmail:output_type -> iam.directory.v1.SendTestEmailResponse
-	14, // 31: iam.directory.v1.UserService.UpdateOwnProfile:output_type -> iam.directory.v1.UpdateOwnProfileResponse
-	12, // 32: iam.directory.v1.UserService.GetOwnProfile:output_type -> iam.directory.v1.GetOwnProfileResponse
-	23, // [23:33] is the sub-list for method output_type
-	13, // [13:23] is the sub-list for method input_type
+	21, // 20: iam.directory.v1.UserService.ExecuteActionsEmail:input_type -> iam.directory.v1.ExecuteActionsEmailRequest
+	23, // 21: iam.directory.v1.UserService.SendTestEmail:input_type -> iam.directory.v1.SendTestEmailRequest
+	13, // 22: iam.directory.v1.UserService.UpdateOwnProfile:input_type -> iam.directory.v1.UpdateOwnProfileRequest
+	11, // 23: iam.directory.v1.UserService.GetOwnProfile:input_type -> iam.directory.v1.GetOwnProfileRequest
+	4,  // 24: iam.directory.v1.UserService.CreateUser:output_type -> iam.directory.v1.CreateUserResponse
+	6,  // 25: iam.directory.v1.UserService.ListUsers:output_type -> iam.directory.v1.ListUsersResponse
+	8,  // 26: iam.directory.v1.UserService.GetUser:output_type -> iam.directory.v1.GetUserResponse
+	10, // 27: iam.directory.v1.UserService.UpdateUser:output_type -> iam.directory.v1.UpdateUserResponse
+	16, // 28: iam.directory.v1.UserService.DeleteUser:output_type -> iam.directory.v1.DeleteUserResponse
+	18, // 29: iam.directory.v1.UserService.ResetPassword:output_type -> iam.directory.v1.ResetPasswordResponse
+	20, // 30: iam.directory.v1.UserService.SendVerificationEmail:output_type -> iam.directory.v1.SendVerificationEmailResponse
+	22, // 31: iam.directory.v1.UserService.ExecuteActionsEmail:output_type -> iam.directory.v1.ExecuteActionsEmailResponse
+	24, // 32: iam.directory.v1.UserService.SendTestEmail:output_type -> iam.directory.v1.SendTestEmailResponse
+	14, // 33: iam.directory.v1.UserService.UpdateOwnProfile:output_type -> iam.directory.v1.UpdateOwnProfileResponse
+	12, // 34: iam.directory.v1.UserService.GetOwnProfile:output_type -> iam.directory.v1.GetOwnProfileResponse
+	24, // [24:35] is the sub-list for method output_type
+	13, // [13:24] is the sub-list for method input_type
 	13, // [13:13] is the sub-list for extension type_name
 	13, // [13:13] is the sub-list for extension extendee
 	0,  // [0:13] is the sub-list for field type_name
@@ -1992,13 +2139,14 @@ func file_iam_directory_v1_user_proto_init() {
 	file_iam_directory_v1_user_proto_msgTypes[13].OneofWrappers = []any{}
 	file_iam_directory_v1_user_proto_msgTypes[17].OneofWrappers = []any{}
 	file_iam_directory_v1_user_proto_msgTypes[21].OneofWrappers = []any{}
+	file_iam_directory_v1_user_proto_msgTypes[23].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_user_proto_rawDesc), len(file_iam_directory_v1_user_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -46,6 +46,8 @@ const (
 	FlowStep_FLOW_STEP_RESET_EMAIL_SENT    FlowStep = 24
 	FlowStep_FLOW_STEP_RESET_PASSWORD      FlowStep = 25
 	FlowStep_FLOW_STEP_PASSWORD_RESET_DONE FlowStep = 26
+	// The end of an execute-actions link's actions (back_uri: the "Back to application" link).
+	FlowStep_FLOW_STEP_ACCOUNT_UPDATED FlowStep = 27
 	// Passkeys: an assertion (first or second factor), and registering one.
 	FlowStep_FLOW_STEP_PASSKEY          FlowStep = 30
 	FlowStep_FLOW_STEP_PASSKEY_REGISTER FlowStep = 31
@@ -74,6 +76,7 @@ var (
 		24: "FLOW_STEP_RESET_EMAIL_SENT",
 		25: "FLOW_STEP_RESET_PASSWORD",
 		26: "FLOW_STEP_PASSWORD_RESET_DONE",
+		27: "FLOW_STEP_ACCOUNT_UPDATED",
 		30: "FLOW_STEP_PASSKEY",
 		31: "FLOW_STEP_PASSKEY_REGISTER",
 		40: "FLOW_STEP_PLUGIN_CHALLENGE",
@@ -97,6 +100,7 @@ var (
 		"FLOW_STEP_RESET_EMAIL_SENT":    24,
 		"FLOW_STEP_RESET_PASSWORD":      25,
 		"FLOW_STEP_PASSWORD_RESET_DONE": 26,
+		"FLOW_STEP_ACCOUNT_UPDATED":     27,
 		"FLOW_STEP_PASSKEY":             30,
 		"FLOW_STEP_PASSKEY_REGISTER":    31,
 		"FLOW_STEP_PLUGIN_CHALLENGE":    40,
@@ -1348,7 +1352,9 @@ type FlowPage struct {
 	// The login page: the identity provider the authorization request named (Keycloak's
 	// kc_idp_hint); the gateway sends the browser to that provider's login instead when the realm
 	// has it enabled.
-	IdpHint       string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
+	IdpHint string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
+	// The account updated page: the validated redirect_uri the execute-actions link named, if any.
+	BackUri       string `protobuf:"bytes,51,opt,name=back_uri,json=backUri,proto3" json:"back_uri,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1554,6 +1560,13 @@ func (x *FlowPage) GetPluginFields() []*PluginField {
 func (x *FlowPage) GetIdpHint() string {
 	if x != nil {
 		return x.IdpHint
+	}
+	return ""
+}
+
+func (x *FlowPage) GetBackUri() string {
+	if x != nil {
+		return x.BackUri
 	}
 	return ""
 }
@@ -2909,6 +2922,119 @@ func (x *CompleteBrokeredLoginResponse) GetSamlTransaction() bool {
 	return false
 }
 
+type ImpersonateRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	IpAddress     string                 `protobuf:"bytes,3,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImpersonateRequest) Reset() {
+	*x = ImpersonateRequest{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImpersonateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImpersonateRequest) ProtoMessage() {}
+
+func (x *ImpersonateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImpersonateRequest.ProtoReflect.Descriptor instead.
+func (*ImpersonateRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *ImpersonateRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ImpersonateRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *ImpersonateRequest) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
+type ImpersonateResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The SSO cookie's value, for the gateway to set (never stored: only its SHA-256 is).
+	SsoCookie     string `protobuf:"bytes,1,opt,name=sso_cookie,json=ssoCookie,proto3" json:"sso_cookie,omitempty"`
+	SessionId     string `protobuf:"bytes,2,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImpersonateResponse) Reset() {
+	*x = ImpersonateResponse{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImpersonateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImpersonateResponse) ProtoMessage() {}
+
+func (x *ImpersonateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImpersonateResponse.ProtoReflect.Descriptor instead.
+func (*ImpersonateResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *ImpersonateResponse) GetSsoCookie() string {
+	if x != nil {
+		return x.SsoCookie
+	}
+	return ""
+}
+
+func (x *ImpersonateResponse) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
 var File_iam_token_v1_authorization_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_authorization_proto_rawDesc = "" +
@@ -3003,7 +3129,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xf4\x06\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\x8f\a\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -3035,7 +3161,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x15passkey_second_factor\x18\x1f \x01(\bR\x13passkeySecondFactor\x12!\n" +
 	"\fplugin_title\x18( \x01(\tR\vpluginTitle\x12>\n" +
 	"\rplugin_fields\x18) \x03(\v2\x19.iam.token.v1.PluginFieldR\fpluginFields\x12\x19\n" +
-	"\bidp_hint\x182 \x01(\tR\aidpHint\"K\n" +
+	"\bidp_hint\x182 \x01(\tR\aidpHint\x12\x19\n" +
+	"\bback_uri\x183 \x01(\tR\abackUri\"K\n" +
 	"\vPluginField\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12\x12\n" +
@@ -3125,7 +3252,17 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x11identity_provider\x18\x03 \x01(\tR\x10identityProvider\"|\n" +
 	"\x1dCompleteBrokeredLoginResponse\x120\n" +
 	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\x12)\n" +
-	"\x10saml_transaction\x18\x02 \x01(\bR\x0fsamlTransaction*\xda\x04\n" +
+	"\x10saml_transaction\x18\x02 \x01(\bR\x0fsamlTransaction\"b\n" +
+	"\x12ImpersonateRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\x03 \x01(\tR\tipAddress\"S\n" +
+	"\x13ImpersonateResponse\x12\x1d\n" +
+	"\n" +
+	"sso_cookie\x18\x01 \x01(\tR\tssoCookie\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x02 \x01(\tR\tsessionId*\xf9\x04\n" +
 	"\bFlowStep\x12\x19\n" +
 	"\x15FLOW_STEP_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fFLOW_STEP_LOGIN\x10\x01\x12\x11\n" +
@@ -3145,10 +3282,11 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x1bFLOW_STEP_RESET_CREDENTIALS\x10\x17\x12\x1e\n" +
 	"\x1aFLOW_STEP_RESET_EMAIL_SENT\x10\x18\x12\x1c\n" +
 	"\x18FLOW_STEP_RESET_PASSWORD\x10\x19\x12!\n" +
-	"\x1dFLOW_STEP_PASSWORD_RESET_DONE\x10\x1a\x12\x15\n" +
+	"\x1dFLOW_STEP_PASSWORD_RESET_DONE\x10\x1a\x12\x1d\n" +
+	"\x19FLOW_STEP_ACCOUNT_UPDATED\x10\x1b\x12\x15\n" +
 	"\x11FLOW_STEP_PASSKEY\x10\x1e\x12\x1e\n" +
 	"\x1aFLOW_STEP_PASSKEY_REGISTER\x10\x1f\x12\x1e\n" +
-	"\x1aFLOW_STEP_PLUGIN_CHALLENGE\x10(2\x84\x0e\n" +
+	"\x1aFLOW_STEP_PLUGIN_CHALLENGE\x10(2\xd8\x0e\n" +
 	"\x18AuthorizationFlowService\x12g\n" +
 	"\x12BeginAuthorization\x12'.iam.token.v1.BeginAuthorizationRequest\x1a(.iam.token.v1.BeginAuthorizationResponse\x12d\n" +
 	"\x11SubmitCredentials\x12&.iam.token.v1.SubmitCredentialsRequest\x1a'.iam.token.v1.SubmitCredentialsResponse\x12L\n" +
@@ -3163,7 +3301,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\rConfirmLogout\x12\".iam.token.v1.ConfirmLogoutRequest\x1a#.iam.token.v1.ConfirmLogoutResponse\x12[\n" +
 	"\x0eBeginSamlLogin\x12#.iam.token.v1.BeginSamlLoginRequest\x1a$.iam.token.v1.BeginSamlLoginResponse\x12X\n" +
 	"\rEndSsoSession\x12\".iam.token.v1.EndSsoSessionRequest\x1a#.iam.token.v1.EndSsoSessionResponse\x12p\n" +
-	"\x15CompleteBrokeredLogin\x12*.iam.token.v1.CompleteBrokeredLoginRequest\x1a+.iam.token.v1.CompleteBrokeredLoginResponse\x12d\n" +
+	"\x15CompleteBrokeredLogin\x12*.iam.token.v1.CompleteBrokeredLoginRequest\x1a+.iam.token.v1.CompleteBrokeredLoginResponse\x12R\n" +
+	"\vImpersonate\x12 .iam.token.v1.ImpersonateRequest\x1a!.iam.token.v1.ImpersonateResponse\x12d\n" +
 	"\x11BeginPasskeyLogin\x12&.iam.token.v1.BeginPasskeyLoginRequest\x1a'.iam.token.v1.BeginPasskeyLoginResponse\x12X\n" +
 	"\rSubmitPasskey\x12\".iam.token.v1.SubmitPasskeyRequest\x1a#.iam.token.v1.SubmitPasskeyResponse\x12|\n" +
 	"\x19SubmitPasskeyRegistration\x12..iam.token.v1.SubmitPasskeyRegistrationRequest\x1a/.iam.token.v1.SubmitPasskeyRegistrationResponse\x12a\n" +
@@ -3183,7 +3322,7 @@ func file_iam_token_v1_authorization_proto_rawDescGZIP() []byte {
 }
 
 var file_iam_token_v1_authorization_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_iam_token_v1_authorization_proto_msgTypes = make([]protoimpl.MessageInfo, 47)
+var file_iam_token_v1_authorization_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_iam_token_v1_authorization_proto_goTypes = []any{
 	(FlowStep)(0),                             // 0: iam.token.v1.FlowStep
 	(*SubmitPluginStepRequest)(nil),           // 1: iam.token.v1.SubmitPluginStepRequest
@@ -3231,12 +3370,14 @@ var file_iam_token_v1_authorization_proto_goTypes = []any{
 	(*ConfirmLogoutResponse)(nil),             // 43: iam.token.v1.ConfirmLogoutResponse
 	(*CompleteBrokeredLoginRequest)(nil),      // 44: iam.token.v1.CompleteBrokeredLoginRequest
 	(*CompleteBrokeredLoginResponse)(nil),     // 45: iam.token.v1.CompleteBrokeredLoginResponse
-	nil,                                       // 46: iam.token.v1.SubmitPluginStepRequest.FieldsEntry
-	nil,                                       // 47: iam.token.v1.BeginAuthorizationRequest.ParamsEntry
+	(*ImpersonateRequest)(nil),                // 46: iam.token.v1.ImpersonateRequest
+	(*ImpersonateResponse)(nil),               // 47: iam.token.v1.ImpersonateResponse
+	nil,                                       // 48: iam.token.v1.SubmitPluginStepRequest.FieldsEntry
+	nil,                                       // 49: iam.token.v1.BeginAuthorizationRequest.ParamsEntry
 }
 var file_iam_token_v1_authorization_proto_depIdxs = []int32{
 	9,  // 0: iam.token.v1.SubmitPluginStepRequest.context:type_name -> iam.token.v1.FlowContext
-	46, // 1: iam.token.v1.SubmitPluginStepRequest.fields:type_name -> iam.token.v1.SubmitPluginStepRequest.FieldsEntry
+	48, // 1: iam.token.v1.SubmitPluginStepRequest.fields:type_name -> iam.token.v1.SubmitPluginStepRequest.FieldsEntry
 	26, // 2: iam.token.v1.SubmitPluginStepResponse.result:type_name -> iam.token.v1.FlowResult
 	9,  // 3: iam.token.v1.BeginPasskeyLoginRequest.context:type_name -> iam.token.v1.FlowContext
 	26, // 4: iam.token.v1.BeginPasskeyLoginResponse.result:type_name -> iam.token.v1.FlowResult
@@ -3245,7 +3386,7 @@ var file_iam_token_v1_authorization_proto_depIdxs = []int32{
 	9,  // 7: iam.token.v1.SubmitPasskeyRegistrationRequest.context:type_name -> iam.token.v1.FlowContext
 	26, // 8: iam.token.v1.SubmitPasskeyRegistrationResponse.result:type_name -> iam.token.v1.FlowResult
 	9,  // 9: iam.token.v1.BeginAuthorizationRequest.context:type_name -> iam.token.v1.FlowContext
-	47, // 10: iam.token.v1.BeginAuthorizationRequest.params:type_name -> iam.token.v1.BeginAuthorizationRequest.ParamsEntry
+	49, // 10: iam.token.v1.BeginAuthorizationRequest.params:type_name -> iam.token.v1.BeginAuthorizationRequest.ParamsEntry
 	9,  // 11: iam.token.v1.SubmitCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
 	9,  // 12: iam.token.v1.SubmitOtpRequest.context:type_name -> iam.token.v1.FlowContext
 	9,  // 13: iam.token.v1.ConfirmOtpEnrollmentRequest.context:type_name -> iam.token.v1.FlowContext
@@ -3291,30 +3432,32 @@ var file_iam_token_v1_authorization_proto_depIdxs = []int32{
 	30, // 53: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:input_type -> iam.token.v1.BeginSamlLoginRequest
 	32, // 54: iam.token.v1.AuthorizationFlowService.EndSsoSession:input_type -> iam.token.v1.EndSsoSessionRequest
 	44, // 55: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:input_type -> iam.token.v1.CompleteBrokeredLoginRequest
-	3,  // 56: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:input_type -> iam.token.v1.BeginPasskeyLoginRequest
-	5,  // 57: iam.token.v1.AuthorizationFlowService.SubmitPasskey:input_type -> iam.token.v1.SubmitPasskeyRequest
-	7,  // 58: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:input_type -> iam.token.v1.SubmitPasskeyRegistrationRequest
-	1,  // 59: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:input_type -> iam.token.v1.SubmitPluginStepRequest
-	34, // 60: iam.token.v1.AuthorizationFlowService.BeginAuthorization:output_type -> iam.token.v1.BeginAuthorizationResponse
-	35, // 61: iam.token.v1.AuthorizationFlowService.SubmitCredentials:output_type -> iam.token.v1.SubmitCredentialsResponse
-	36, // 62: iam.token.v1.AuthorizationFlowService.SubmitOtp:output_type -> iam.token.v1.SubmitOtpResponse
-	37, // 63: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:output_type -> iam.token.v1.ConfirmOtpEnrollmentResponse
-	38, // 64: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:output_type -> iam.token.v1.SubmitNewPasswordResponse
-	39, // 65: iam.token.v1.AuthorizationFlowService.SubmitConsent:output_type -> iam.token.v1.SubmitConsentResponse
-	40, // 66: iam.token.v1.AuthorizationFlowService.Continue:output_type -> iam.token.v1.ContinueResponse
-	18, // 67: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:output_type -> iam.token.v1.ResolveSsoCookieResponse
-	41, // 68: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:output_type -> iam.token.v1.BeginDeviceVerificationResponse
-	42, // 69: iam.token.v1.AuthorizationFlowService.BeginLogout:output_type -> iam.token.v1.BeginLogoutResponse
-	43, // 70: iam.token.v1.AuthorizationFlowService.ConfirmLogout:output_type -> iam.token.v1.ConfirmLogoutResponse
-	31, // 71: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:output_type -> iam.token.v1.BeginSamlLoginResponse
-	33, // 72: iam.token.v1.AuthorizationFlowService.EndSsoSession:output_type -> iam.token.v1.EndSsoSessionResponse
-	45, // 73: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:output_type -> iam.token.v1.CompleteBrokeredLoginResponse
-	4,  // 74: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:output_type -> iam.token.v1.BeginPasskeyLoginResponse
-	6,  // 75: iam.token.v1.AuthorizationFlowService.SubmitPasskey:output_type -> iam.token.v1.SubmitPasskeyResponse
-	8,  // 76: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:output_type -> iam.token.v1.SubmitPasskeyRegistrationResponse
-	2,  // 77: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:output_type -> iam.token.v1.SubmitPluginStepResponse
-	60, // [60:78] is the sub-list for method output_type
-	42, // [42:60] is the sub-list for method input_type
+	46, // 56: iam.token.v1.AuthorizationFlowService.Impersonate:input_type -> iam.token.v1.ImpersonateRequest
+	3,  // 57: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:input_type -> iam.token.v1.BeginPasskeyLoginRequest
+	5,  // 58: iam.token.v1.AuthorizationFlowService.SubmitPasskey:input_type -> iam.token.v1.SubmitPasskeyRequest
+	7,  // 59: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:input_type -> iam.token.v1.SubmitPasskeyRegistrationRequest
+	1,  // 60: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:input_type -> iam.token.v1.SubmitPluginStepRequest
+	34, // 61: iam.token.v1.AuthorizationFlowService.BeginAuthorization:output_type -> iam.token.v1.BeginAuthorizationResponse
+	35, // 62: iam.token.v1.AuthorizationFlowService.SubmitCredentials:output_type -> iam.token.v1.SubmitCredentialsResponse
+	36, // 63: iam.token.v1.AuthorizationFlowService.SubmitOtp:output_type -> iam.token.v1.SubmitOtpResponse
+	37, // 64: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:output_type -> iam.token.v1.ConfirmOtpEnrollmentResponse
+	38, // 65: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:output_type -> iam.token.v1.SubmitNewPasswordResponse
+	39, // 66: iam.token.v1.AuthorizationFlowService.SubmitConsent:output_type -> iam.token.v1.SubmitConsentResponse
+	40, // 67: iam.token.v1.AuthorizationFlowService.Continue:output_type -> iam.token.v1.ContinueResponse
+	18, // 68: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:output_type -> iam.token.v1.ResolveSsoCookieResponse
+	41, // 69: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:output_type -> iam.token.v1.BeginDeviceVerificationResponse
+	42, // 70: iam.token.v1.AuthorizationFlowService.BeginLogout:output_type -> iam.token.v1.BeginLogoutResponse
+	43, // 71: iam.token.v1.AuthorizationFlowService.ConfirmLogout:output_type -> iam.token.v1.ConfirmLogoutResponse
+	31, // 72: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:output_type -> iam.token.v1.BeginSamlLoginResponse
+	33, // 73: iam.token.v1.AuthorizationFlowService.EndSsoSession:output_type -> iam.token.v1.EndSsoSessionResponse
+	45, // 74: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:output_type -> iam.token.v1.CompleteBrokeredLoginResponse
+	47, // 75: iam.token.v1.AuthorizationFlowService.Impersonate:output_type -> iam.token.v1.ImpersonateResponse
+	4,  // 76: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:output_type -> iam.token.v1.BeginPasskeyLoginResponse
+	6,  // 77: iam.token.v1.AuthorizationFlowService.SubmitPasskey:output_type -> iam.token.v1.SubmitPasskeyResponse
+	8,  // 78: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:output_type -> iam.token.v1.SubmitPasskeyRegistrationResponse
+	2,  // 79: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:output_type -> iam.token.v1.SubmitPluginStepResponse
+	61, // [61:80] is the sub-list for method output_type
+	42, // [42:61] is the sub-list for method input_type
 	42, // [42:42] is the sub-list for extension type_name
 	42, // [42:42] is the sub-list for extension extendee
 	0,  // [0:42] is the sub-list for field type_name
@@ -3338,7 +3481,7 @@ func file_iam_token_v1_authorization_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_token_v1_authorization_proto_rawDesc), len(file_iam_token_v1_authorization_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   47,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -502,6 +502,102 @@ func (x *ReturnToLoginResponse) GetResult() *FlowResult {
 	return nil
 }
 
+type OpenActionLinkRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Context       *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
+	Key           string                 `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenActionLinkRequest) Reset() {
+	*x = OpenActionLinkRequest{}
+	mi := &file_iam_token_v1_reset_credentials_flow_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenActionLinkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenActionLinkRequest) ProtoMessage() {}
+
+func (x *OpenActionLinkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_reset_credentials_flow_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenActionLinkRequest.ProtoReflect.Descriptor instead.
+func (*OpenActionLinkRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_reset_credentials_flow_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *OpenActionLinkRequest) GetContext() *FlowContext {
+	if x != nil {
+		return x.Context
+	}
+	return nil
+}
+
+func (x *OpenActionLinkRequest) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+type OpenActionLinkResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *FlowResult            `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenActionLinkResponse) Reset() {
+	*x = OpenActionLinkResponse{}
+	mi := &file_iam_token_v1_reset_credentials_flow_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenActionLinkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenActionLinkResponse) ProtoMessage() {}
+
+func (x *OpenActionLinkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_reset_credentials_flow_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenActionLinkResponse.ProtoReflect.Descriptor instead.
+func (*OpenActionLinkResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_reset_credentials_flow_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *OpenActionLinkResponse) GetResult() *FlowResult {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
 var File_iam_token_v1_reset_credentials_flow_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_reset_credentials_flow_proto_rawDesc = "" +
@@ -531,13 +627,19 @@ const file_iam_token_v1_reset_credentials_flow_proto_rawDesc = "" +
 	"\x14ReturnToLoginRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\"I\n" +
 	"\x15ReturnToLoginResponse\x120\n" +
-	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result2\xa4\x04\n" +
+	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\"^\n" +
+	"\x15OpenActionLinkRequest\x123\n" +
+	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x10\n" +
+	"\x03key\x18\x02 \x01(\tR\x03key\"J\n" +
+	"\x16OpenActionLinkResponse\x120\n" +
+	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result2\x81\x05\n" +
 	"\x1bResetCredentialsFlowService\x12p\n" +
 	"\x15BeginResetCredentials\x12*.iam.token.v1.BeginResetCredentialsRequest\x1a+.iam.token.v1.BeginResetCredentialsResponse\x12s\n" +
 	"\x16SubmitResetCredentials\x12+.iam.token.v1.SubmitResetCredentialsRequest\x1a,.iam.token.v1.SubmitResetCredentialsResponse\x12X\n" +
 	"\rOpenResetLink\x12\".iam.token.v1.OpenResetLinkRequest\x1a#.iam.token.v1.OpenResetLinkResponse\x12j\n" +
 	"\x13SubmitResetPassword\x12(.iam.token.v1.SubmitResetPasswordRequest\x1a).iam.token.v1.SubmitResetPasswordResponse\x12X\n" +
-	"\rReturnToLogin\x12\".iam.token.v1.ReturnToLoginRequest\x1a#.iam.token.v1.ReturnToLoginResponseB\xbf\x01\n" +
+	"\rReturnToLogin\x12\".iam.token.v1.ReturnToLoginRequest\x1a#.iam.token.v1.ReturnToLoginResponse\x12[\n" +
+	"\x0eOpenActionLink\x12#.iam.token.v1.OpenActionLinkRequest\x1a$.iam.token.v1.OpenActionLinkResponseB\xbf\x01\n" +
 	"\x10com.iam.token.v1B\x19ResetCredentialsFlowProtoP\x01Z>github.com/tessera-iam/tessera/sdk/go/gen/iam/token/v1;tokenv1\xa2\x02\x03ITX\xaa\x02\fIam.Token.V1\xca\x02\fIam\\Token\\V1\xe2\x02\x18Iam\\Token\\V1\\GPBMetadata\xea\x02\x0eIam::Token::V1b\x06proto3"
 
 var (
@@ -552,7 +654,7 @@ func file_iam_token_v1_reset_credentials_flow_proto_rawDescGZIP() []byte {
 	return file_iam_token_v1_reset_credentials_flow_proto_rawDescData
 }
 
-var file_iam_token_v1_reset_credentials_flow_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_iam_token_v1_reset_credentials_flow_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_iam_token_v1_reset_credentials_flow_proto_goTypes = []any{
 	(*BeginResetCredentialsRequest)(nil),   // 0: iam.token.v1.BeginResetCredentialsRequest
 	(*BeginResetCredentialsResponse)(nil),  // 1: iam.token.v1.BeginResetCredentialsResponse
@@ -564,35 +666,41 @@ var file_iam_token_v1_reset_credentials_flow_proto_goTypes = []any{
 	(*SubmitResetPasswordResponse)(nil),    // 7: iam.token.v1.SubmitResetPasswordResponse
 	(*ReturnToLoginRequest)(nil),           // 8: iam.token.v1.ReturnToLoginRequest
 	(*ReturnToLoginResponse)(nil),          // 9: iam.token.v1.ReturnToLoginResponse
-	(*FlowContext)(nil),                    // 10: iam.token.v1.FlowContext
-	(*FlowResult)(nil),                     // 11: iam.token.v1.FlowResult
+	(*OpenActionLinkRequest)(nil),          // 10: iam.token.v1.OpenActionLinkRequest
+	(*OpenActionLinkResponse)(nil),         // 11: iam.token.v1.OpenActionLinkResponse
+	(*FlowContext)(nil),                    // 12: iam.token.v1.FlowContext
+	(*FlowResult)(nil),                     // 13: iam.token.v1.FlowResult
 }
 var file_iam_token_v1_reset_credentials_flow_proto_depIdxs = []int32{
-	10, // 0: iam.token.v1.BeginResetCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
-	11, // 1: iam.token.v1.BeginResetCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
-	10, // 2: iam.token.v1.SubmitResetCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
-	11, // 3: iam.token.v1.SubmitResetCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
-	10, // 4: iam.token.v1.OpenResetLinkRequest.context:type_name -> iam.token.v1.FlowContext
-	11, // 5: iam.token.v1.OpenResetLinkResponse.result:type_name -> iam.token.v1.FlowResult
-	10, // 6: iam.token.v1.SubmitResetPasswordRequest.context:type_name -> iam.token.v1.FlowContext
-	11, // 7: iam.token.v1.SubmitResetPasswordResponse.result:type_name -> iam.token.v1.FlowResult
-	10, // 8: iam.token.v1.ReturnToLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	11, // 9: iam.token.v1.ReturnToLoginResponse.result:type_name -> iam.token.v1.FlowResult
-	0,  // 10: iam.token.v1.ResetCredentialsFlowService.BeginResetCredentials:input_type -> iam.token.v1.BeginResetCredentialsRequest
-	2,  // 11: iam.token.v1.ResetCredentialsFlowService.SubmitResetCredentials:input_type -> iam.token.v1.SubmitResetCredentialsRequest
-	4,  // 12: iam.token.v1.ResetCredentialsFlowService.OpenResetLink:input_type -> iam.token.v1.OpenResetLinkRequest
-	6,  // 13: iam.token.v1.ResetCredentialsFlowService.SubmitResetPassword:input_type -> iam.token.v1.SubmitResetPasswordRequest
-	8,  // 14: iam.token.v1.ResetCredentialsFlowService.ReturnToLogin:input_type -> iam.token.v1.ReturnToLoginRequest
-	1,  // 15: iam.token.v1.ResetCredentialsFlowService.BeginResetCredentials:output_type -> iam.token.v1.BeginResetCredentialsResponse
-	3,  // 16: iam.token.v1.ResetCredentialsFlowService.SubmitResetCredentials:output_type -> iam.token.v1.SubmitResetCredentialsResponse
-	5,  // 17: iam.token.v1.ResetCredentialsFlowService.OpenResetLink:output_type -> iam.token.v1.OpenResetLinkResponse
-	7,  // 18: iam.token.v1.ResetCredentialsFlowService.SubmitResetPassword:output_type -> iam.token.v1.SubmitResetPasswordResponse
-	9,  // 19: iam.token.v1.ResetCredentialsFlowService.ReturnToLogin:output_type -> iam.token.v1.ReturnToLoginResponse
-	15, // [15:20] is the sub-list for method output_type
-	10, // [10:15] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	12, // 0: iam.token.v1.BeginResetCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
+	13, // 1: iam.token.v1.BeginResetCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
+	12, // 2: iam.token.v1.SubmitResetCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
+	13, // 3: iam.token.v1.SubmitResetCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
+	12, // 4: iam.token.v1.OpenResetLinkRequest.context:type_name -> iam.token.v1.FlowContext
+	13, // 5: iam.token.v1.OpenResetLinkResponse.result:type_name -> iam.token.v1.FlowResult
+	12, // 6: iam.token.v1.SubmitResetPasswordRequest.context:type_name -> iam.token.v1.FlowContext
+	13, // 7: iam.token.v1.SubmitResetPasswordResponse.result:type_name -> iam.token.v1.FlowResult
+	12, // 8: iam.token.v1.ReturnToLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	13, // 9: iam.token.v1.ReturnToLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	12, // 10: iam.token.v1.OpenActionLinkRequest.context:type_name -> iam.token.v1.FlowContext
+	13, // 11: iam.token.v1.OpenActionLinkResponse.result:type_name -> iam.token.v1.FlowResult
+	0,  // 12: iam.token.v1.ResetCredentialsFlowService.BeginResetCredentials:input_type -> iam.token.v1.BeginResetCredentialsRequest
+	2,  // 13: iam.token.v1.ResetCredentialsFlowService.SubmitResetCredentials:input_type -> iam.token.v1.SubmitResetCredentialsRequest
+	4,  // 14: iam.token.v1.ResetCredentialsFlowService.OpenResetLink:input_type -> iam.token.v1.OpenResetLinkRequest
+	6,  // 15: iam.token.v1.ResetCredentialsFlowService.SubmitResetPassword:input_type -> iam.token.v1.SubmitResetPasswordRequest
+	8,  // 16: iam.token.v1.ResetCredentialsFlowService.ReturnToLogin:input_type -> iam.token.v1.ReturnToLoginRequest
+	10, // 17: iam.token.v1.ResetCredentialsFlowService.OpenActionLink:input_type -> iam.token.v1.OpenActionLinkRequest
+	1,  // 18: iam.token.v1.ResetCredentialsFlowService.BeginResetCredentials:output_type -> iam.token.v1.BeginResetCredentialsResponse
+	3,  // 19: iam.token.v1.ResetCredentialsFlowService.SubmitResetCredentials:output_type -> iam.token.v1.SubmitResetCredentialsResponse
+	5,  // 20: iam.token.v1.ResetCredentialsFlowService.OpenResetLink:output_type -> iam.token.v1.OpenResetLinkResponse
+	7,  // 21: iam.token.v1.ResetCredentialsFlowService.SubmitResetPassword:output_type -> iam.token.v1.SubmitResetPasswordResponse
+	9,  // 22: iam.token.v1.ResetCredentialsFlowService.ReturnToLogin:output_type -> iam.token.v1.ReturnToLoginResponse
+	11, // 23: iam.token.v1.ResetCredentialsFlowService.OpenActionLink:output_type -> iam.token.v1.OpenActionLinkResponse
+	18, // [18:24] is the sub-list for method output_type
+	12, // [12:18] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_iam_token_v1_reset_credentials_flow_proto_init() }
@@ -607,7 +715,7 @@ func file_iam_token_v1_reset_credentials_flow_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_token_v1_reset_credentials_flow_proto_rawDesc), len(file_iam_token_v1_reset_credentials_flow_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

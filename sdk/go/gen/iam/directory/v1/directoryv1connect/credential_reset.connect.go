@@ -45,6 +45,9 @@ const (
 	// CredentialResetServiceResetPasswordWithKeyProcedure is the fully-qualified name of the
 	// CredentialResetService's ResetPasswordWithKey RPC.
 	CredentialResetServiceResetPasswordWithKeyProcedure = "/iam.directory.v1.CredentialResetService/ResetPasswordWithKey"
+	// CredentialResetServiceConsumeActionsKeyProcedure is the fully-qualified name of the
+	// CredentialResetService's ConsumeActionsKey RPC.
+	CredentialResetServiceConsumeActionsKeyProcedure = "/iam.directory.v1.CredentialResetService/ConsumeActionsKey"
 )
 
 // CredentialResetServiceClient is a client for the iam.directory.v1.CredentialResetService service.
@@ -60,6 +63,8 @@ type CredentialResetServiceClient interface {
 	// Sets the password a valid key's account chose: the realm's policy and history apply
 	// (InvalidArgument naming every failed rule); the key is consumed atomically, once.
 	ResetPasswordWithKey(context.Context, *connect.Request[v1.ResetPasswordWithKeyRequest]) (*connect.Response[v1.ResetPasswordWithKeyResponse], error)
+	// Consumes an execute-actions link's key (once): the user and the actions it lets them run.
+	ConsumeActionsKey(context.Context, *connect.Request[v1.ConsumeActionsKeyRequest]) (*connect.Response[v1.ConsumeActionsKeyResponse], error)
 }
 
 // NewCredentialResetServiceClient constructs a client for the
@@ -97,6 +102,12 @@ func NewCredentialResetServiceClient(httpClient connect.HTTPClient, baseURL stri
 			connect.WithSchema(credentialResetServiceMethods.ByName("ResetPasswordWithKey")),
 			connect.WithClientOptions(opts...),
 		),
+		consumeActionsKey: connect.NewClient[v1.ConsumeActionsKeyRequest, v1.ConsumeActionsKeyResponse](
+			httpClient,
+			baseURL+CredentialResetServiceConsumeActionsKeyProcedure,
+			connect.WithSchema(credentialResetServiceMethods.ByName("ConsumeActionsKey")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -106,6 +117,7 @@ type credentialResetServiceClient struct {
 	sendResetCredentialsEmail *connect.Client[v1.SendResetCredentialsEmailRequest, v1.SendResetCredentialsEmailResponse]
 	checkResetKey             *connect.Client[v1.CheckResetKeyRequest, v1.CheckResetKeyResponse]
 	resetPasswordWithKey      *connect.Client[v1.ResetPasswordWithKeyRequest, v1.ResetPasswordWithKeyResponse]
+	consumeActionsKey         *connect.Client[v1.ConsumeActionsKeyRequest, v1.ConsumeActionsKeyResponse]
 }
 
 // FindResetAccount calls iam.directory.v1.CredentialResetService.FindResetAccount.
@@ -129,6 +141,11 @@ func (c *credentialResetServiceClient) ResetPasswordWithKey(ctx context.Context,
 	return c.resetPasswordWithKey.CallUnary(ctx, req)
 }
 
+// ConsumeActionsKey calls iam.directory.v1.CredentialResetService.ConsumeActionsKey.
+func (c *credentialResetServiceClient) ConsumeActionsKey(ctx context.Context, req *connect.Request[v1.ConsumeActionsKeyRequest]) (*connect.Response[v1.ConsumeActionsKeyResponse], error) {
+	return c.consumeActionsKey.CallUnary(ctx, req)
+}
+
 // CredentialResetServiceHandler is an implementation of the iam.directory.v1.CredentialResetService
 // service.
 type CredentialResetServiceHandler interface {
@@ -143,6 +160,8 @@ type CredentialResetServiceHandler interface {
 	// Sets the password a valid key's account chose: the realm's policy and history apply
 	// (InvalidArgument naming every failed rule); the key is consumed atomically, once.
 	ResetPasswordWithKey(context.Context, *connect.Request[v1.ResetPasswordWithKeyRequest]) (*connect.Response[v1.ResetPasswordWithKeyResponse], error)
+	// Consumes an execute-actions link's key (once): the user and the actions it lets them run.
+	ConsumeActionsKey(context.Context, *connect.Request[v1.ConsumeActionsKeyRequest]) (*connect.Response[v1.ConsumeActionsKeyResponse], error)
 }
 
 // NewCredentialResetServiceHandler builds an HTTP handler from the service implementation. It
@@ -176,6 +195,12 @@ func NewCredentialResetServiceHandler(svc CredentialResetServiceHandler, opts ..
 		connect.WithSchema(credentialResetServiceMethods.ByName("ResetPasswordWithKey")),
 		connect.WithHandlerOptions(opts...),
 	)
+	credentialResetServiceConsumeActionsKeyHandler := connect.NewUnaryHandler(
+		CredentialResetServiceConsumeActionsKeyProcedure,
+		svc.ConsumeActionsKey,
+		connect.WithSchema(credentialResetServiceMethods.ByName("ConsumeActionsKey")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.CredentialResetService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case CredentialResetServiceFindResetAccountProcedure:
@@ -186,6 +211,8 @@ func NewCredentialResetServiceHandler(svc CredentialResetServiceHandler, opts ..
 			credentialResetServiceCheckResetKeyHandler.ServeHTTP(w, r)
 		case CredentialResetServiceResetPasswordWithKeyProcedure:
 			credentialResetServiceResetPasswordWithKeyHandler.ServeHTTP(w, r)
+		case CredentialResetServiceConsumeActionsKeyProcedure:
+			credentialResetServiceConsumeActionsKeyHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -209,4 +236,8 @@ func (UnimplementedCredentialResetServiceHandler) CheckResetKey(context.Context,
 
 func (UnimplementedCredentialResetServiceHandler) ResetPasswordWithKey(context.Context, *connect.Request[v1.ResetPasswordWithKeyRequest]) (*connect.Response[v1.ResetPasswordWithKeyResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.CredentialResetService.ResetPasswordWithKey is not implemented"))
+}
+
+func (UnimplementedCredentialResetServiceHandler) ConsumeActionsKey(context.Context, *connect.Request[v1.ConsumeActionsKeyRequest]) (*connect.Response[v1.ConsumeActionsKeyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.CredentialResetService.ConsumeActionsKey is not implemented"))
 }

@@ -49,6 +49,9 @@ const (
 	// UserServiceSendVerificationEmailProcedure is the fully-qualified name of the UserService's
 	// SendVerificationEmail RPC.
 	UserServiceSendVerificationEmailProcedure = "/iam.directory.v1.UserService/SendVerificationEmail"
+	// UserServiceExecuteActionsEmailProcedure is the fully-qualified name of the UserService's
+	// ExecuteActionsEmail RPC.
+	UserServiceExecuteActionsEmailProcedure = "/iam.directory.v1.UserService/ExecuteActionsEmail"
 	// UserServiceSendTestEmailProcedure is the fully-qualified name of the UserService's SendTestEmail
 	// RPC.
 	UserServiceSendTestEmailProcedure = "/iam.directory.v1.UserService/SendTestEmail"
@@ -69,6 +72,10 @@ type UserServiceClient interface {
 	DeleteUser(context.Context, *connect.Request[v1.DeleteUserRequest]) (*connect.Response[v1.DeleteUserResponse], error)
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
 	SendVerificationEmail(context.Context, *connect.Request[v1.SendVerificationEmailRequest]) (*connect.Response[v1.SendVerificationEmailResponse], error)
+	// Keycloak's execute-actions-email: mails a signed, single-use, expiring link that lets the user
+	// run the listed required actions. InvalidArgument with Keycloak's messages for a user without
+	// email, a disabled user, an unknown action, client or redirect URI.
+	ExecuteActionsEmail(context.Context, *connect.Request[v1.ExecuteActionsEmailRequest]) (*connect.Response[v1.ExecuteActionsEmailResponse], error)
 	SendTestEmail(context.Context, *connect.Request[v1.SendTestEmailRequest]) (*connect.Response[v1.SendTestEmailResponse], error)
 	// The signed-in user's own profile change (the account API, Keycloak's account REST API): names
 	// and email as UpdateUser takes them, and the username only where the realm's
@@ -134,6 +141,12 @@ func NewUserServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(userServiceMethods.ByName("SendVerificationEmail")),
 			connect.WithClientOptions(opts...),
 		),
+		executeActionsEmail: connect.NewClient[v1.ExecuteActionsEmailRequest, v1.ExecuteActionsEmailResponse](
+			httpClient,
+			baseURL+UserServiceExecuteActionsEmailProcedure,
+			connect.WithSchema(userServiceMethods.ByName("ExecuteActionsEmail")),
+			connect.WithClientOptions(opts...),
+		),
 		sendTestEmail: connect.NewClient[v1.SendTestEmailRequest, v1.SendTestEmailResponse](
 			httpClient,
 			baseURL+UserServiceSendTestEmailProcedure,
@@ -164,6 +177,7 @@ type userServiceClient struct {
 	deleteUser            *connect.Client[v1.DeleteUserRequest, v1.DeleteUserResponse]
 	resetPassword         *connect.Client[v1.ResetPasswordRequest, v1.ResetPasswordResponse]
 	sendVerificationEmail *connect.Client[v1.SendVerificationEmailRequest, v1.SendVerificationEmailResponse]
+	executeActionsEmail   *connect.Client[v1.ExecuteActionsEmailRequest, v1.ExecuteActionsEmailResponse]
 	sendTestEmail         *connect.Client[v1.SendTestEmailRequest, v1.SendTestEmailResponse]
 	updateOwnProfile      *connect.Client[v1.UpdateOwnProfileRequest, v1.UpdateOwnProfileResponse]
 	getOwnProfile         *connect.Client[v1.GetOwnProfileRequest, v1.GetOwnProfileResponse]
@@ -204,6 +218,11 @@ func (c *userServiceClient) SendVerificationEmail(ctx context.Context, req *conn
 	return c.sendVerificationEmail.CallUnary(ctx, req)
 }
 
+// ExecuteActionsEmail calls iam.directory.v1.UserService.ExecuteActionsEmail.
+func (c *userServiceClient) ExecuteActionsEmail(ctx context.Context, req *connect.Request[v1.ExecuteActionsEmailRequest]) (*connect.Response[v1.ExecuteActionsEmailResponse], error) {
+	return c.executeActionsEmail.CallUnary(ctx, req)
+}
+
 // SendTestEmail calls iam.directory.v1.UserService.SendTestEmail.
 func (c *userServiceClient) SendTestEmail(ctx context.Context, req *connect.Request[v1.SendTestEmailRequest]) (*connect.Response[v1.SendTestEmailResponse], error) {
 	return c.sendTestEmail.CallUnary(ctx, req)
@@ -228,6 +247,10 @@ type UserServiceHandler interface {
 	DeleteUser(context.Context, *connect.Request[v1.DeleteUserRequest]) (*connect.Response[v1.DeleteUserResponse], error)
 	ResetPassword(context.Context, *connect.Request[v1.ResetPasswordRequest]) (*connect.Response[v1.ResetPasswordResponse], error)
 	SendVerificationEmail(context.Context, *connect.Request[v1.SendVerificationEmailRequest]) (*connect.Response[v1.SendVerificationEmailResponse], error)
+	// Keycloak's execute-actions-email: mails a signed, single-use, expiring link that lets the user
+	// run the listed required actions. InvalidArgument with Keycloak's messages for a user without
+	// email, a disabled user, an unknown action, client or redirect URI.
+	ExecuteActionsEmail(context.Context, *connect.Request[v1.ExecuteActionsEmailRequest]) (*connect.Response[v1.ExecuteActionsEmailResponse], error)
 	SendTestEmail(context.Context, *connect.Request[v1.SendTestEmailRequest]) (*connect.Response[v1.SendTestEmailResponse], error)
 	// The signed-in user's own profile change (the account API, Keycloak's account REST API): names
 	// and email as UpdateUser takes them, and the username only where the realm's
@@ -289,6 +312,12 @@ func NewUserServiceHandler(svc UserServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(userServiceMethods.ByName("SendVerificationEmail")),
 		connect.WithHandlerOptions(opts...),
 	)
+	userServiceExecuteActionsEmailHandler := connect.NewUnaryHandler(
+		UserServiceExecuteActionsEmailProcedure,
+		svc.ExecuteActionsEmail,
+		connect.WithSchema(userServiceMethods.ByName("ExecuteActionsEmail")),
+		connect.WithHandlerOptions(opts...),
+	)
 	userServiceSendTestEmailHandler := connect.NewUnaryHandler(
 		UserServiceSendTestEmailProcedure,
 		svc.SendTestEmail,
@@ -323,6 +352,8 @@ func NewUserServiceHandler(svc UserServiceHandler, opts ...connect.HandlerOption
 			userServiceResetPasswordHandler.ServeHTTP(w, r)
 		case UserServiceSendVerificationEmailProcedure:
 			userServiceSendVerificationEmailHandler.ServeHTTP(w, r)
+		case UserServiceExecuteActionsEmailProcedure:
+			userServiceExecuteActionsEmailHandler.ServeHTTP(w, r)
 		case UserServiceSendTestEmailProcedure:
 			userServiceSendTestEmailHandler.ServeHTTP(w, r)
 		case UserServiceUpdateOwnProfileProcedure:
@@ -364,6 +395,10 @@ func (UnimplementedUserServiceHandler) ResetPassword(context.Context, *connect.R
 
 func (UnimplementedUserServiceHandler) SendVerificationEmail(context.Context, *connect.Request[v1.SendVerificationEmailRequest]) (*connect.Response[v1.SendVerificationEmailResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserService.SendVerificationEmail is not implemented"))
+}
+
+func (UnimplementedUserServiceHandler) ExecuteActionsEmail(context.Context, *connect.Request[v1.ExecuteActionsEmailRequest]) (*connect.Response[v1.ExecuteActionsEmailResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.UserService.ExecuteActionsEmail is not implemented"))
 }
 
 func (UnimplementedUserServiceHandler) SendTestEmail(context.Context, *connect.Request[v1.SendTestEmailRequest]) (*connect.Response[v1.SendTestEmailResponse], error) {

@@ -75,6 +75,9 @@ const (
 	// AuthorizationFlowServiceCompleteBrokeredLoginProcedure is the fully-qualified name of the
 	// AuthorizationFlowService's CompleteBrokeredLogin RPC.
 	AuthorizationFlowServiceCompleteBrokeredLoginProcedure = "/iam.token.v1.AuthorizationFlowService/CompleteBrokeredLogin"
+	// AuthorizationFlowServiceImpersonateProcedure is the fully-qualified name of the
+	// AuthorizationFlowService's Impersonate RPC.
+	AuthorizationFlowServiceImpersonateProcedure = "/iam.token.v1.AuthorizationFlowService/Impersonate"
 	// AuthorizationFlowServiceBeginPasskeyLoginProcedure is the fully-qualified name of the
 	// AuthorizationFlowService's BeginPasskeyLogin RPC.
 	AuthorizationFlowServiceBeginPasskeyLoginProcedure = "/iam.token.v1.AuthorizationFlowService/BeginPasskeyLogin"
@@ -121,6 +124,11 @@ type AuthorizationFlowServiceClient interface {
 	// Identity brokering (spec 4.19): an upstream provider proved who the user is; the transaction
 	// goes on as after a password (TOTP, required actions, consent, SSO session, code).
 	CompleteBrokeredLogin(context.Context, *connect.Request[v1.CompleteBrokeredLoginRequest]) (*connect.Response[v1.CompleteBrokeredLoginResponse], error)
+	// Keycloak's impersonation: the signed-in administrator of the request (its context's actor)
+	// gets an SSO session as the user, flagged with the impersonator; the answer is its cookie.
+	// NotFound for an unknown user, InvalidArgument for a disabled one or a service account,
+	// PermissionDenied when the caller is not a signed-in administrator (an API key).
+	Impersonate(context.Context, *connect.Request[v1.ImpersonateRequest]) (*connect.Response[v1.ImpersonateResponse], error)
 	// Passkeys (WebAuthn Level 2): a discoverable credential's login, the second factor after a
 	// password, and the registration page (kc_action=webauthn-register-passwordless).
 	BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error)
@@ -225,6 +233,12 @@ func NewAuthorizationFlowServiceClient(httpClient connect.HTTPClient, baseURL st
 			connect.WithSchema(authorizationFlowServiceMethods.ByName("CompleteBrokeredLogin")),
 			connect.WithClientOptions(opts...),
 		),
+		impersonate: connect.NewClient[v1.ImpersonateRequest, v1.ImpersonateResponse](
+			httpClient,
+			baseURL+AuthorizationFlowServiceImpersonateProcedure,
+			connect.WithSchema(authorizationFlowServiceMethods.ByName("Impersonate")),
+			connect.WithClientOptions(opts...),
+		),
 		beginPasskeyLogin: connect.NewClient[v1.BeginPasskeyLoginRequest, v1.BeginPasskeyLoginResponse](
 			httpClient,
 			baseURL+AuthorizationFlowServiceBeginPasskeyLoginProcedure,
@@ -268,6 +282,7 @@ type authorizationFlowServiceClient struct {
 	beginSamlLogin            *connect.Client[v1.BeginSamlLoginRequest, v1.BeginSamlLoginResponse]
 	endSsoSession             *connect.Client[v1.EndSsoSessionRequest, v1.EndSsoSessionResponse]
 	completeBrokeredLogin     *connect.Client[v1.CompleteBrokeredLoginRequest, v1.CompleteBrokeredLoginResponse]
+	impersonate               *connect.Client[v1.ImpersonateRequest, v1.ImpersonateResponse]
 	beginPasskeyLogin         *connect.Client[v1.BeginPasskeyLoginRequest, v1.BeginPasskeyLoginResponse]
 	submitPasskey             *connect.Client[v1.SubmitPasskeyRequest, v1.SubmitPasskeyResponse]
 	submitPasskeyRegistration *connect.Client[v1.SubmitPasskeyRegistrationRequest, v1.SubmitPasskeyRegistrationResponse]
@@ -344,6 +359,11 @@ func (c *authorizationFlowServiceClient) CompleteBrokeredLogin(ctx context.Conte
 	return c.completeBrokeredLogin.CallUnary(ctx, req)
 }
 
+// Impersonate calls iam.token.v1.AuthorizationFlowService.Impersonate.
+func (c *authorizationFlowServiceClient) Impersonate(ctx context.Context, req *connect.Request[v1.ImpersonateRequest]) (*connect.Response[v1.ImpersonateResponse], error) {
+	return c.impersonate.CallUnary(ctx, req)
+}
+
 // BeginPasskeyLogin calls iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin.
 func (c *authorizationFlowServiceClient) BeginPasskeyLogin(ctx context.Context, req *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error) {
 	return c.beginPasskeyLogin.CallUnary(ctx, req)
@@ -397,6 +417,11 @@ type AuthorizationFlowServiceHandler interface {
 	// Identity brokering (spec 4.19): an upstream provider proved who the user is; the transaction
 	// goes on as after a password (TOTP, required actions, consent, SSO session, code).
 	CompleteBrokeredLogin(context.Context, *connect.Request[v1.CompleteBrokeredLoginRequest]) (*connect.Response[v1.CompleteBrokeredLoginResponse], error)
+	// Keycloak's impersonation: the signed-in administrator of the request (its context's actor)
+	// gets an SSO session as the user, flagged with the impersonator; the answer is its cookie.
+	// NotFound for an unknown user, InvalidArgument for a disabled one or a service account,
+	// PermissionDenied when the caller is not a signed-in administrator (an API key).
+	Impersonate(context.Context, *connect.Request[v1.ImpersonateRequest]) (*connect.Response[v1.ImpersonateResponse], error)
 	// Passkeys (WebAuthn Level 2): a discoverable credential's login, the second factor after a
 	// password, and the registration page (kc_action=webauthn-register-passwordless).
 	BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error)
@@ -497,6 +522,12 @@ func NewAuthorizationFlowServiceHandler(svc AuthorizationFlowServiceHandler, opt
 		connect.WithSchema(authorizationFlowServiceMethods.ByName("CompleteBrokeredLogin")),
 		connect.WithHandlerOptions(opts...),
 	)
+	authorizationFlowServiceImpersonateHandler := connect.NewUnaryHandler(
+		AuthorizationFlowServiceImpersonateProcedure,
+		svc.Impersonate,
+		connect.WithSchema(authorizationFlowServiceMethods.ByName("Impersonate")),
+		connect.WithHandlerOptions(opts...),
+	)
 	authorizationFlowServiceBeginPasskeyLoginHandler := connect.NewUnaryHandler(
 		AuthorizationFlowServiceBeginPasskeyLoginProcedure,
 		svc.BeginPasskeyLogin,
@@ -551,6 +582,8 @@ func NewAuthorizationFlowServiceHandler(svc AuthorizationFlowServiceHandler, opt
 			authorizationFlowServiceEndSsoSessionHandler.ServeHTTP(w, r)
 		case AuthorizationFlowServiceCompleteBrokeredLoginProcedure:
 			authorizationFlowServiceCompleteBrokeredLoginHandler.ServeHTTP(w, r)
+		case AuthorizationFlowServiceImpersonateProcedure:
+			authorizationFlowServiceImpersonateHandler.ServeHTTP(w, r)
 		case AuthorizationFlowServiceBeginPasskeyLoginProcedure:
 			authorizationFlowServiceBeginPasskeyLoginHandler.ServeHTTP(w, r)
 		case AuthorizationFlowServiceSubmitPasskeyProcedure:
@@ -622,6 +655,10 @@ func (UnimplementedAuthorizationFlowServiceHandler) EndSsoSession(context.Contex
 
 func (UnimplementedAuthorizationFlowServiceHandler) CompleteBrokeredLogin(context.Context, *connect.Request[v1.CompleteBrokeredLoginRequest]) (*connect.Response[v1.CompleteBrokeredLoginResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin is not implemented"))
+}
+
+func (UnimplementedAuthorizationFlowServiceHandler) Impersonate(context.Context, *connect.Request[v1.ImpersonateRequest]) (*connect.Response[v1.ImpersonateResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.Impersonate is not implemented"))
 }
 
 func (UnimplementedAuthorizationFlowServiceHandler) BeginPasskeyLogin(context.Context, *connect.Request[v1.BeginPasskeyLoginRequest]) (*connect.Response[v1.BeginPasskeyLoginResponse], error) {

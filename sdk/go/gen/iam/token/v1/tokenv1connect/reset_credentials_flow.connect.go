@@ -49,6 +49,9 @@ const (
 	// ResetCredentialsFlowServiceReturnToLoginProcedure is the fully-qualified name of the
 	// ResetCredentialsFlowService's ReturnToLogin RPC.
 	ResetCredentialsFlowServiceReturnToLoginProcedure = "/iam.token.v1.ResetCredentialsFlowService/ReturnToLogin"
+	// ResetCredentialsFlowServiceOpenActionLinkProcedure is the fully-qualified name of the
+	// ResetCredentialsFlowService's OpenActionLink RPC.
+	ResetCredentialsFlowServiceOpenActionLinkProcedure = "/iam.token.v1.ResetCredentialsFlowService/OpenActionLink"
 )
 
 // ResetCredentialsFlowServiceClient is a client for the iam.token.v1.ResetCredentialsFlowService
@@ -65,6 +68,9 @@ type ResetCredentialsFlowServiceClient interface {
 	SubmitResetPassword(context.Context, *connect.Request[v1.SubmitResetPasswordRequest]) (*connect.Response[v1.SubmitResetPasswordResponse], error)
 	// "Back to sign in" from the registration and forgot-password pages: the transaction's login page.
 	ReturnToLogin(context.Context, *connect.Request[v1.ReturnToLoginRequest]) (*connect.Response[v1.ReturnToLoginResponse], error)
+	// An execute-actions link (Keycloak's action token): consumed once, it starts a transaction that
+	// runs the listed required actions on the login pages and ends on "Your account has been updated".
+	OpenActionLink(context.Context, *connect.Request[v1.OpenActionLinkRequest]) (*connect.Response[v1.OpenActionLinkResponse], error)
 }
 
 // NewResetCredentialsFlowServiceClient constructs a client for the
@@ -108,6 +114,12 @@ func NewResetCredentialsFlowServiceClient(httpClient connect.HTTPClient, baseURL
 			connect.WithSchema(resetCredentialsFlowServiceMethods.ByName("ReturnToLogin")),
 			connect.WithClientOptions(opts...),
 		),
+		openActionLink: connect.NewClient[v1.OpenActionLinkRequest, v1.OpenActionLinkResponse](
+			httpClient,
+			baseURL+ResetCredentialsFlowServiceOpenActionLinkProcedure,
+			connect.WithSchema(resetCredentialsFlowServiceMethods.ByName("OpenActionLink")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -118,6 +130,7 @@ type resetCredentialsFlowServiceClient struct {
 	openResetLink          *connect.Client[v1.OpenResetLinkRequest, v1.OpenResetLinkResponse]
 	submitResetPassword    *connect.Client[v1.SubmitResetPasswordRequest, v1.SubmitResetPasswordResponse]
 	returnToLogin          *connect.Client[v1.ReturnToLoginRequest, v1.ReturnToLoginResponse]
+	openActionLink         *connect.Client[v1.OpenActionLinkRequest, v1.OpenActionLinkResponse]
 }
 
 // BeginResetCredentials calls iam.token.v1.ResetCredentialsFlowService.BeginResetCredentials.
@@ -145,6 +158,11 @@ func (c *resetCredentialsFlowServiceClient) ReturnToLogin(ctx context.Context, r
 	return c.returnToLogin.CallUnary(ctx, req)
 }
 
+// OpenActionLink calls iam.token.v1.ResetCredentialsFlowService.OpenActionLink.
+func (c *resetCredentialsFlowServiceClient) OpenActionLink(ctx context.Context, req *connect.Request[v1.OpenActionLinkRequest]) (*connect.Response[v1.OpenActionLinkResponse], error) {
+	return c.openActionLink.CallUnary(ctx, req)
+}
+
 // ResetCredentialsFlowServiceHandler is an implementation of the
 // iam.token.v1.ResetCredentialsFlowService service.
 type ResetCredentialsFlowServiceHandler interface {
@@ -159,6 +177,9 @@ type ResetCredentialsFlowServiceHandler interface {
 	SubmitResetPassword(context.Context, *connect.Request[v1.SubmitResetPasswordRequest]) (*connect.Response[v1.SubmitResetPasswordResponse], error)
 	// "Back to sign in" from the registration and forgot-password pages: the transaction's login page.
 	ReturnToLogin(context.Context, *connect.Request[v1.ReturnToLoginRequest]) (*connect.Response[v1.ReturnToLoginResponse], error)
+	// An execute-actions link (Keycloak's action token): consumed once, it starts a transaction that
+	// runs the listed required actions on the login pages and ends on "Your account has been updated".
+	OpenActionLink(context.Context, *connect.Request[v1.OpenActionLinkRequest]) (*connect.Response[v1.OpenActionLinkResponse], error)
 }
 
 // NewResetCredentialsFlowServiceHandler builds an HTTP handler from the service implementation. It
@@ -198,6 +219,12 @@ func NewResetCredentialsFlowServiceHandler(svc ResetCredentialsFlowServiceHandle
 		connect.WithSchema(resetCredentialsFlowServiceMethods.ByName("ReturnToLogin")),
 		connect.WithHandlerOptions(opts...),
 	)
+	resetCredentialsFlowServiceOpenActionLinkHandler := connect.NewUnaryHandler(
+		ResetCredentialsFlowServiceOpenActionLinkProcedure,
+		svc.OpenActionLink,
+		connect.WithSchema(resetCredentialsFlowServiceMethods.ByName("OpenActionLink")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.token.v1.ResetCredentialsFlowService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ResetCredentialsFlowServiceBeginResetCredentialsProcedure:
@@ -210,6 +237,8 @@ func NewResetCredentialsFlowServiceHandler(svc ResetCredentialsFlowServiceHandle
 			resetCredentialsFlowServiceSubmitResetPasswordHandler.ServeHTTP(w, r)
 		case ResetCredentialsFlowServiceReturnToLoginProcedure:
 			resetCredentialsFlowServiceReturnToLoginHandler.ServeHTTP(w, r)
+		case ResetCredentialsFlowServiceOpenActionLinkProcedure:
+			resetCredentialsFlowServiceOpenActionLinkHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -237,4 +266,8 @@ func (UnimplementedResetCredentialsFlowServiceHandler) SubmitResetPassword(conte
 
 func (UnimplementedResetCredentialsFlowServiceHandler) ReturnToLogin(context.Context, *connect.Request[v1.ReturnToLoginRequest]) (*connect.Response[v1.ReturnToLoginResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.ResetCredentialsFlowService.ReturnToLogin is not implemented"))
+}
+
+func (UnimplementedResetCredentialsFlowServiceHandler) OpenActionLink(context.Context, *connect.Request[v1.OpenActionLinkRequest]) (*connect.Response[v1.OpenActionLinkResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.ResetCredentialsFlowService.OpenActionLink is not implemented"))
 }

@@ -142,17 +142,19 @@ class GetUserStatusRequest(_message.Message):
     def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ...) -> None: ...
 
 class GetUserStatusResponse(_message.Message):
-    __slots__ = ("exists", "enabled", "username", "required_actions", "otp_configured", "passkey_configured")
+    __slots__ = ("exists", "enabled", "username", "required_actions", "otp_configured", "passkey_configured", "service_account")
     EXISTS_FIELD_NUMBER: _ClassVar[int]
     ENABLED_FIELD_NUMBER: _ClassVar[int]
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     REQUIRED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     OTP_CONFIGURED_FIELD_NUMBER: _ClassVar[int]
     PASSKEY_CONFIGURED_FIELD_NUMBER: _ClassVar[int]
+    SERVICE_ACCOUNT_FIELD_NUMBER: _ClassVar[int]
     exists: bool
     enabled: bool
     username: str
     required_actions: _containers.RepeatedScalarFieldContainer[RequiredAction]
     otp_configured: bool
     passkey_configured: bool
-    def __init__(self, exists: _Optional[bool] = ..., enabled: _Optional[bool] = ..., username: _Optional[str] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., otp_configured: _Optional[bool] = ..., passkey_configured: _Optional[bool] = ...) -> None: ...
+    service_account: bool
+    def __init__(self, exists: _Optional[bool] = ..., enabled: _Optional[bool] = ..., username: _Optional[str] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., otp_configured: _Optional[bool] = ..., passkey_configured: _Optional[bool] = ..., service_account: _Optional[bool] = ...) -> None: ...

@@ -24,17 +24,17 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\'iam/directory/v1/credential_reset.proto\x12\x10iam.directory.v1\"<\n\x17\x46indResetAccountRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x12\n\nidentifier\x18\x02 \x01(\t\"u\n\x18\x46indResetAccountResponse\x12\x36\n\x07outcome\x18\x01 \x01(\x0e\x32%.iam.directory.v1.ResetAccountOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\"B\n SendResetCredentialsEmailRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"2\n!SendResetCredentialsEmailResponse\x12\r\n\x05\x65mail\x18\x01 \x01(\t\"2\n\x14\x43heckResetKeyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\"n\n\x15\x43heckResetKeyResponse\x12\x32\n\x07outcome\x18\x01 \x01(\x0e\x32!.iam.directory.v1.ResetKeyOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\"K\n\x1bResetPasswordWithKeyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\x10\n\x08password\x18\x03 \x01(\t\"u\n\x1cResetPasswordWithKeyResponse\x12\x32\n\x07outcome\x18\x01 \x01(\x0e\x32!.iam.directory.v1.ResetKeyOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t*\xca\x01\n\x13ResetAccountOutcome\x12%\n!RESET_ACCOUNT_OUTCOME_UNSPECIFIED\x10\x00\x12\x1f\n\x1bRESET_ACCOUNT_OUTCOME_FOUND\x10\x01\x12#\n\x1fRESET_ACCOUNT_OUTCOME_NOT_FOUND\x10\x02\x12\"\n\x1eRESET_ACCOUNT_OUTCOME_DISABLED\x10\x03\x12\"\n\x1eRESET_ACCOUNT_OUTCOME_NO_EMAIL\x10\x04*\x94\x01\n\x0fResetKeyOutcome\x12!\n\x1dRESET_KEY_OUTCOME_UNSPECIFIED\x10\x00\x12\x1b\n\x17RESET_KEY_OUTCOME_VALID\x10\x01\x12\x1d\n\x19RESET_KEY_OUTCOME_INVALID\x10\x02\x12\"\n\x1eRESET_KEY_OUTCOME_ALREADY_USED\x10\x03\x32\xe3\x03\n\x16\x43redentialResetService\x12i\n\x10\x46indResetAccount\x12).iam.directory.v1.FindResetAccountRequest\x1a*.iam.directory.v1.FindResetAccountResponse\x12\x84\x01\n\x19SendResetCredentialsEmail\x12\x32.iam.directory.v1.SendResetCredentialsEmailRequest\x1a\x33.iam.directory.v1.SendResetCredentialsEmailResponse\x12`\n\rCheckResetKey\x12&.iam.directory.v1.CheckResetKeyRequest\x1a\'.iam.directory.v1.CheckResetKeyResponse\x12u\n\x14ResetPasswordWithKey\x12-.iam.directory.v1.ResetPasswordWithKeyRequest\x1a..iam.directory.v1.ResetPasswordWithKeyResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\'iam/directory/v1/credential_reset.proto\x12\x10iam.directory.v1\"<\n\x17\x46indResetAccountRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x12\n\nidentifier\x18\x02 \x01(\t\"u\n\x18\x46indResetAccountResponse\x12\x36\n\x07outcome\x18\x01 \x01(\x0e\x32%.iam.directory.v1.ResetAccountOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\"B\n SendResetCredentialsEmailRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"2\n!SendResetCredentialsEmailResponse\x12\r\n\x05\x65mail\x18\x01 \x01(\t\"2\n\x14\x43heckResetKeyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\"n\n\x15\x43heckResetKeyResponse\x12\x32\n\x07outcome\x18\x01 \x01(\x0e\x32!.iam.directory.v1.ResetKeyOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\"K\n\x1bResetPasswordWithKeyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\x10\n\x08password\x18\x03 \x01(\t\"u\n\x1cResetPasswordWithKeyResponse\x12\x32\n\x07outcome\x18\x01 \x01(\x0e\x32!.iam.directory.v1.ResetKeyOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\"6\n\x18\x43onsumeActionsKeyRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\"\xbb\x01\n\x19\x43onsumeActionsKeyResponse\x12\x32\n\x07outcome\x18\x01 \x01(\x0e\x32!.iam.directory.v1.ResetKeyOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\x12\x0f\n\x07\x61\x63tions\x18\x04 \x03(\t\x12\x11\n\tclient_id\x18\x05 \x01(\t\x12\x14\n\x0credirect_uri\x18\x06 \x01(\t\x12\r\n\x05\x65mail\x18\x07 \x01(\t*\xca\x01\n\x13ResetAccountOutcome\x12%\n!RESET_ACCOUNT_OUTCOME_UNSPECIFIED\x10\x00\x12\x1f\n\x1bRESET_ACCOUNT_OUTCOME_FOUND\x10\x01\x12#\n\x1fRESET_ACCOUNT_OUTCOME_NOT_FOUND\x10\x02\x12\"\n\x1eRESET_ACCOUNT_OUTCOME_DISABLED\x10\x03\x12\"\n\x1eRESET_ACCOUNT_OUTCOME_NO_EMAIL\x10\x04*\x94\x01\n\x0fResetKeyOutcome\x12!\n\x1dRESET_KEY_OUTCOME_UNSPECIFIED\x10\x00\x12\x1b\n\x17RESET_KEY_OUTCOME_VALID\x10\x01\x12\x1d\n\x19RESET_KEY_OUTCOME_INVALID\x10\x02\x12\"\n\x1eRESET_KEY_OUTCOME_ALREADY_USED\x10\x03\x32\xd1\x04\n\x16\x43redentialResetService\x12i\n\x10\x46indResetAccount\x12).iam.directory.v1.FindResetAccountRequest\x1a*.iam.directory.v1.FindResetAccountResponse\x12\x84\x01\n\x19SendResetCredentialsEmail\x12\x32.iam.directory.v1.SendResetCredentialsEmailRequest\x1a\x33.iam.directory.v1.SendResetCredentialsEmailResponse\x12`\n\rCheckResetKey\x12&.iam.directory.v1.CheckResetKeyRequest\x1a\'.iam.directory.v1.CheckResetKeyResponse\x12u\n\x14ResetPasswordWithKey\x12-.iam.directory.v1.ResetPasswordWithKeyRequest\x1a..iam.directory.v1.ResetPasswordWithKeyResponse\x12l\n\x11\x43onsumeActionsKey\x12*.iam.directory.v1.ConsumeActionsKeyRequest\x1a+.iam.directory.v1.ConsumeActionsKeyResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.directory.v1.credential_reset_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_RESETACCOUNTOUTCOME']._serialized_start=723
-  _globals['_RESETACCOUNTOUTCOME']._serialized_end=925
-  _globals['_RESETKEYOUTCOME']._serialized_start=928
-  _globals['_RESETKEYOUTCOME']._serialized_end=1076
+  _globals['_RESETACCOUNTOUTCOME']._serialized_start=969
+  _globals['_RESETACCOUNTOUTCOME']._serialized_end=1171
+  _globals['_RESETKEYOUTCOME']._serialized_start=1174
+  _globals['_RESETKEYOUTCOME']._serialized_end=1322
   _globals['_FINDRESETACCOUNTREQUEST']._serialized_start=61
   _globals['_FINDRESETACCOUNTREQUEST']._serialized_end=121
   _globals['_FINDRESETACCOUNTRESPONSE']._serialized_start=123
@@ -51,6 +51,10 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_RESETPASSWORDWITHKEYREQUEST']._serialized_end=601
   _globals['_RESETPASSWORDWITHKEYRESPONSE']._serialized_start=603
   _globals['_RESETPASSWORDWITHKEYRESPONSE']._serialized_end=720
-  _globals['_CREDENTIALRESETSERVICE']._serialized_start=1079
-  _globals['_CREDENTIALRESETSERVICE']._serialized_end=1562
+  _globals['_CONSUMEACTIONSKEYREQUEST']._serialized_start=722
+  _globals['_CONSUMEACTIONSKEYREQUEST']._serialized_end=776
+  _globals['_CONSUMEACTIONSKEYRESPONSE']._serialized_start=779
+  _globals['_CONSUMEACTIONSKEYRESPONSE']._serialized_end=966
+  _globals['_CREDENTIALRESETSERVICE']._serialized_start=1325
+  _globals['_CREDENTIALRESETSERVICE']._serialized_end=1918
 # @@protoc_insertion_point(module_scope)

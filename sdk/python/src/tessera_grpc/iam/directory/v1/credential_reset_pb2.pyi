@@ -1,6 +1,8 @@
+from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
@@ -98,3 +100,29 @@ class ResetPasswordWithKeyResponse(_message.Message):
     user_id: str
     username: str
     def __init__(self, outcome: _Optional[_Union[ResetKeyOutcome, str]] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ...) -> None: ...
+
+class ConsumeActionsKeyRequest(_message.Message):
+    __slots__ = ("realm", "key")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    key: str
+    def __init__(self, realm: _Optional[str] = ..., key: _Optional[str] = ...) -> None: ...
+
+class ConsumeActionsKeyResponse(_message.Message):
+    __slots__ = ("outcome", "user_id", "username", "actions", "client_id", "redirect_uri", "email")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    USERNAME_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URI_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    outcome: ResetKeyOutcome
+    user_id: str
+    username: str
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    client_id: str
+    redirect_uri: str
+    email: str
+    def __init__(self, outcome: _Optional[_Union[ResetKeyOutcome, str]] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., actions: _Optional[_Iterable[str]] = ..., client_id: _Optional[str] = ..., redirect_uri: _Optional[str] = ..., email: _Optional[str] = ...) -> None: ...

@@ -57,6 +57,11 @@ class CredentialResetServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_credential__reset__pb2.ResetPasswordWithKeyRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_credential__reset__pb2.ResetPasswordWithKeyResponse.FromString,
                 _registered_method=True)
+        self.ConsumeActionsKey = channel.unary_unary(
+                '/iam.directory.v1.CredentialResetService/ConsumeActionsKey',
+                request_serializer=iam_dot_directory_dot_v1_dot_credential__reset__pb2.ConsumeActionsKeyRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_credential__reset__pb2.ConsumeActionsKeyResponse.FromString,
+                _registered_method=True)
 
 
 class CredentialResetServiceServicer:
@@ -96,6 +101,13 @@ class CredentialResetServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ConsumeActionsKey(self, request, context):
+        """Consumes an execute-actions link's key (once): the user and the actions it lets them run.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_CredentialResetServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -118,6 +130,11 @@ def add_CredentialResetServiceServicer_to_server(servicer, server):
                     servicer.ResetPasswordWithKey,
                     request_deserializer=iam_dot_directory_dot_v1_dot_credential__reset__pb2.ResetPasswordWithKeyRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_credential__reset__pb2.ResetPasswordWithKeyResponse.SerializeToString,
+            ),
+            'ConsumeActionsKey': grpc.unary_unary_rpc_method_handler(
+                    servicer.ConsumeActionsKey,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_credential__reset__pb2.ConsumeActionsKeyRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_credential__reset__pb2.ConsumeActionsKeyResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -231,6 +248,33 @@ class CredentialResetService:
             '/iam.directory.v1.CredentialResetService/ResetPasswordWithKey',
             iam_dot_directory_dot_v1_dot_credential__reset__pb2.ResetPasswordWithKeyRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_credential__reset__pb2.ResetPasswordWithKeyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConsumeActionsKey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.CredentialResetService/ConsumeActionsKey',
+            iam_dot_directory_dot_v1_dot_credential__reset__pb2.ConsumeActionsKeyRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_credential__reset__pb2.ConsumeActionsKeyResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -234,6 +234,28 @@ class SendVerificationEmailResponse(_message.Message):
     message: str
     def __init__(self, message: _Optional[str] = ...) -> None: ...
 
+class ExecuteActionsEmailRequest(_message.Message):
+    __slots__ = ("realm", "user_id", "actions", "lifespan", "client_id", "redirect_uri")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    LIFESPAN_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URI_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    lifespan: int
+    client_id: str
+    redirect_uri: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., actions: _Optional[_Iterable[str]] = ..., lifespan: _Optional[int] = ..., client_id: _Optional[str] = ..., redirect_uri: _Optional[str] = ...) -> None: ...
+
+class ExecuteActionsEmailResponse(_message.Message):
+    __slots__ = ("email",)
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    email: str
+    def __init__(self, email: _Optional[str] = ...) -> None: ...
+
 class SendTestEmailRequest(_message.Message):
     __slots__ = ("realm", "to")
     REALM_FIELD_NUMBER: _ClassVar[int]

@@ -71,6 +71,11 @@ class UserServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_user__pb2.SendVerificationEmailRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.SendVerificationEmailResponse.FromString,
                 _registered_method=True)
+        self.ExecuteActionsEmail = channel.unary_unary(
+                '/iam.directory.v1.UserService/ExecuteActionsEmail',
+                request_serializer=iam_dot_directory_dot_v1_dot_user__pb2.ExecuteActionsEmailRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.ExecuteActionsEmailResponse.FromString,
+                _registered_method=True)
         self.SendTestEmail = channel.unary_unary(
                 '/iam.directory.v1.UserService/SendTestEmail',
                 request_serializer=iam_dot_directory_dot_v1_dot_user__pb2.SendTestEmailRequest.SerializeToString,
@@ -131,6 +136,15 @@ class UserServiceServicer:
 
     def SendVerificationEmail(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExecuteActionsEmail(self, request, context):
+        """Keycloak's execute-actions-email: mails a signed, single-use, expiring link that lets the user
+        run the listed required actions. InvalidArgument with Keycloak's messages for a user without
+        email, a disabled user, an unknown action, client or redirect URI.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -197,6 +211,11 @@ def add_UserServiceServicer_to_server(servicer, server):
                     servicer.SendVerificationEmail,
                     request_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.SendVerificationEmailRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_user__pb2.SendVerificationEmailResponse.SerializeToString,
+            ),
+            'ExecuteActionsEmail': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExecuteActionsEmail,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_user__pb2.ExecuteActionsEmailRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_user__pb2.ExecuteActionsEmailResponse.SerializeToString,
             ),
             'SendTestEmail': grpc.unary_unary_rpc_method_handler(
                     servicer.SendTestEmail,
@@ -405,6 +424,33 @@ class UserService:
             '/iam.directory.v1.UserService/SendVerificationEmail',
             iam_dot_directory_dot_v1_dot_user__pb2.SendVerificationEmailRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_user__pb2.SendVerificationEmailResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExecuteActionsEmail(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.UserService/ExecuteActionsEmail',
+            iam_dot_directory_dot_v1_dot_user__pb2.ExecuteActionsEmailRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_user__pb2.ExecuteActionsEmailResponse.FromString,
             options,
             channel_credentials,
             insecure,

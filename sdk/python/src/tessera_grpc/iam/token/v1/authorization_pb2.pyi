@@ -27,6 +27,7 @@ class FlowStep(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FLOW_STEP_RESET_EMAIL_SENT: _ClassVar[FlowStep]
     FLOW_STEP_RESET_PASSWORD: _ClassVar[FlowStep]
     FLOW_STEP_PASSWORD_RESET_DONE: _ClassVar[FlowStep]
+    FLOW_STEP_ACCOUNT_UPDATED: _ClassVar[FlowStep]
     FLOW_STEP_PASSKEY: _ClassVar[FlowStep]
     FLOW_STEP_PASSKEY_REGISTER: _ClassVar[FlowStep]
     FLOW_STEP_PLUGIN_CHALLENGE: _ClassVar[FlowStep]
@@ -48,6 +49,7 @@ FLOW_STEP_RESET_CREDENTIALS: FlowStep
 FLOW_STEP_RESET_EMAIL_SENT: FlowStep
 FLOW_STEP_RESET_PASSWORD: FlowStep
 FLOW_STEP_PASSWORD_RESET_DONE: FlowStep
+FLOW_STEP_ACCOUNT_UPDATED: FlowStep
 FLOW_STEP_PASSKEY: FlowStep
 FLOW_STEP_PASSKEY_REGISTER: FlowStep
 FLOW_STEP_PLUGIN_CHALLENGE: FlowStep
@@ -253,7 +255,7 @@ class ConfirmLogoutRequest(_message.Message):
     def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., confirm: _Optional[bool] = ...) -> None: ...
 
 class FlowPage(_message.Message):
-    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "emailed_code", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor", "plugin_title", "plugin_fields", "idp_hint")
+    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "emailed_code", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor", "plugin_title", "plugin_fields", "idp_hint", "back_uri")
     STEP_FIELD_NUMBER: _ClassVar[int]
     TRANSACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CSRF_TOKEN_FIELD_NUMBER: _ClassVar[int]
@@ -279,6 +281,7 @@ class FlowPage(_message.Message):
     PLUGIN_TITLE_FIELD_NUMBER: _ClassVar[int]
     PLUGIN_FIELDS_FIELD_NUMBER: _ClassVar[int]
     IDP_HINT_FIELD_NUMBER: _ClassVar[int]
+    BACK_URI_FIELD_NUMBER: _ClassVar[int]
     step: FlowStep
     transaction_id: str
     csrf_token: str
@@ -304,7 +307,8 @@ class FlowPage(_message.Message):
     plugin_title: str
     plugin_fields: _containers.RepeatedCompositeFieldContainer[PluginField]
     idp_hint: str
-    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., emailed_code: _Optional[bool] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ..., plugin_title: _Optional[str] = ..., plugin_fields: _Optional[_Iterable[_Union[PluginField, _Mapping]]] = ..., idp_hint: _Optional[str] = ...) -> None: ...
+    back_uri: str
+    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., emailed_code: _Optional[bool] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ..., plugin_title: _Optional[str] = ..., plugin_fields: _Optional[_Iterable[_Union[PluginField, _Mapping]]] = ..., idp_hint: _Optional[str] = ..., back_uri: _Optional[str] = ...) -> None: ...
 
 class PluginField(_message.Message):
     __slots__ = ("name", "label", "type")
@@ -507,3 +511,21 @@ class CompleteBrokeredLoginResponse(_message.Message):
     result: FlowResult
     saml_transaction: bool
     def __init__(self, result: _Optional[_Union[FlowResult, _Mapping]] = ..., saml_transaction: _Optional[bool] = ...) -> None: ...
+
+class ImpersonateRequest(_message.Message):
+    __slots__ = ("realm", "user_id", "ip_address")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    ip_address: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
+
+class ImpersonateResponse(_message.Message):
+    __slots__ = ("sso_cookie", "session_id")
+    SSO_COOKIE_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    sso_cookie: str
+    session_id: str
+    def __init__(self, sso_cookie: _Optional[str] = ..., session_id: _Optional[str] = ...) -> None: ...

@@ -108,6 +108,11 @@ class AuthorizationFlowServiceStub:
                 request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginRequest.SerializeToString,
                 response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginResponse.FromString,
                 _registered_method=True)
+        self.Impersonate = channel.unary_unary(
+                '/iam.token.v1.AuthorizationFlowService/Impersonate',
+                request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.ImpersonateRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.ImpersonateResponse.FromString,
+                _registered_method=True)
         self.BeginPasskeyLogin = channel.unary_unary(
                 '/iam.token.v1.AuthorizationFlowService/BeginPasskeyLogin',
                 request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.BeginPasskeyLoginRequest.SerializeToString,
@@ -237,6 +242,16 @@ class AuthorizationFlowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Impersonate(self, request, context):
+        """Keycloak's impersonation: the signed-in administrator of the request (its context's actor)
+        gets an SSO session as the user, flagged with the impersonator; the answer is its cookie.
+        NotFound for an unknown user, InvalidArgument for a disabled one or a service account,
+        PermissionDenied when the caller is not a signed-in administrator (an API key).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def BeginPasskeyLogin(self, request, context):
         """Passkeys (WebAuthn Level 2): a discoverable credential's login, the second factor after a
         password, and the registration page (kc_action=webauthn-register-passwordless).
@@ -336,6 +351,11 @@ def add_AuthorizationFlowServiceServicer_to_server(servicer, server):
                     servicer.CompleteBrokeredLogin,
                     request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginRequest.FromString,
                     response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginResponse.SerializeToString,
+            ),
+            'Impersonate': grpc.unary_unary_rpc_method_handler(
+                    servicer.Impersonate,
+                    request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.ImpersonateRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.ImpersonateResponse.SerializeToString,
             ),
             'BeginPasskeyLogin': grpc.unary_unary_rpc_method_handler(
                     servicer.BeginPasskeyLogin,
@@ -740,6 +760,33 @@ class AuthorizationFlowService:
             '/iam.token.v1.AuthorizationFlowService/CompleteBrokeredLogin',
             iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginRequest.SerializeToString,
             iam_dot_token_dot_v1_dot_authorization__pb2.CompleteBrokeredLoginResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Impersonate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.AuthorizationFlowService/Impersonate',
+            iam_dot_token_dot_v1_dot_authorization__pb2.ImpersonateRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_authorization__pb2.ImpersonateResponse.FromString,
             options,
             channel_credentials,
             insecure,

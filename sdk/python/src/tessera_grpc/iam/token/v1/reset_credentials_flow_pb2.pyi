@@ -75,3 +75,17 @@ class ReturnToLoginResponse(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     result: _authorization_pb2.FlowResult
     def __init__(self, result: _Optional[_Union[_authorization_pb2.FlowResult, _Mapping]] = ...) -> None: ...
+
+class OpenActionLinkRequest(_message.Message):
+    __slots__ = ("context", "key")
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    context: _authorization_pb2.FlowContext
+    key: str
+    def __init__(self, context: _Optional[_Union[_authorization_pb2.FlowContext, _Mapping]] = ..., key: _Optional[str] = ...) -> None: ...
+
+class OpenActionLinkResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: _authorization_pb2.FlowResult
+    def __init__(self, result: _Optional[_Union[_authorization_pb2.FlowResult, _Mapping]] = ...) -> None: ...

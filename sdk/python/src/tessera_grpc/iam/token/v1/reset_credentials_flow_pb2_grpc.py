@@ -62,6 +62,11 @@ class ResetCredentialsFlowServiceStub:
                 request_serializer=iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.ReturnToLoginRequest.SerializeToString,
                 response_deserializer=iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.ReturnToLoginResponse.FromString,
                 _registered_method=True)
+        self.OpenActionLink = channel.unary_unary(
+                '/iam.token.v1.ResetCredentialsFlowService/OpenActionLink',
+                request_serializer=iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.OpenActionLinkRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.OpenActionLinkResponse.FromString,
+                _registered_method=True)
 
 
 class ResetCredentialsFlowServiceServicer:
@@ -106,6 +111,14 @@ class ResetCredentialsFlowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OpenActionLink(self, request, context):
+        """An execute-actions link (Keycloak's action token): consumed once, it starts a transaction that
+        runs the listed required actions on the login pages and ends on "Your account has been updated".
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ResetCredentialsFlowServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -133,6 +146,11 @@ def add_ResetCredentialsFlowServiceServicer_to_server(servicer, server):
                     servicer.ReturnToLogin,
                     request_deserializer=iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.ReturnToLoginRequest.FromString,
                     response_serializer=iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.ReturnToLoginResponse.SerializeToString,
+            ),
+            'OpenActionLink': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenActionLink,
+                    request_deserializer=iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.OpenActionLinkRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.OpenActionLinkResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -273,6 +291,33 @@ class ResetCredentialsFlowService:
             '/iam.token.v1.ResetCredentialsFlowService/ReturnToLogin',
             iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.ReturnToLoginRequest.SerializeToString,
             iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.ReturnToLoginResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenActionLink(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.ResetCredentialsFlowService/OpenActionLink',
+            iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.OpenActionLinkRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_reset__credentials__flow__pb2.OpenActionLinkResponse.FromString,
             options,
             channel_credentials,
             insecure,

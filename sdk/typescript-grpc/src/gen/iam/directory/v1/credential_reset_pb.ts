@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/credential_reset.proto.
  */
 export const file_iam_directory_v1_credential_reset: GenFile = /*@__PURE__*/
-  fileDesc("CidpYW0vZGlyZWN0b3J5L3YxL2NyZWRlbnRpYWxfcmVzZXQucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiPAoXRmluZFJlc2V0QWNjb3VudFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEgoKaWRlbnRpZmllchgCIAEoCSJ1ChhGaW5kUmVzZXRBY2NvdW50UmVzcG9uc2USNgoHb3V0Y29tZRgBIAEoDjIlLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRBY2NvdW50T3V0Y29tZRIPCgd1c2VyX2lkGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJIkIKIFNlbmRSZXNldENyZWRlbnRpYWxzRW1haWxSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgohU2VuZFJlc2V0Q3JlZGVudGlhbHNFbWFpbFJlc3BvbnNlEg0KBWVtYWlsGAEgASgJIjIKFENoZWNrUmVzZXRLZXlSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEgsKA2tleRgCIAEoCSJuChVDaGVja1Jlc2V0S2V5UmVzcG9uc2USMgoHb3V0Y29tZRgBIAEoDjIhLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRLZXlPdXRjb21lEg8KB3VzZXJfaWQYAiABKAkSEAoIdXNlcm5hbWUYAyABKAkiSwobUmVzZXRQYXNzd29yZFdpdGhLZXlSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEgsKA2tleRgCIAEoCRIQCghwYXNzd29yZBgDIAEoCSJ1ChxSZXNldFBhc3N3b3JkV2l0aEtleVJlc3BvbnNlEjIKB291dGNvbWUYASABKA4yIS5pYW0uZGlyZWN0b3J5LnYxLlJlc2V0S2V5T3V0Y29tZRIPCgd1c2VyX2lkGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJKsoBChNSZXNldEFjY291bnRPdXRjb21lEiUKIVJFU0VUX0FDQ09VTlRfT1VUQ09NRV9VTlNQRUNJRklFRBAAEh8KG1JFU0VUX0FDQ09VTlRfT1VUQ09NRV9GT1VORBABEiMKH1JFU0VUX0FDQ09VTlRfT1VUQ09NRV9OT1RfRk9VTkQQAhIiCh5SRVNFVF9BQ0NPVU5UX09VVENPTUVfRElTQUJMRUQQAxIiCh5SRVNFVF9BQ0NPVU5UX09VVENPTUVfTk9fRU1BSUwQBCqUAQoPUmVzZXRLZXlPdXRjb21lEiEKHVJFU0VUX0tFWV9PVVRDT01FX1VOU1BFQ0lGSUVEEAASGwoXUkVTRVRfS0VZX09VVENPTUVfVkFMSUQQARIdChlSRVNFVF9LRVlfT1VUQ09NRV9JTlZBTElEEAISIgoeUkVTRVRfS0VZX09VVENPTUVfQUxSRUFEWV9VU0VEEAMy4wMKFkNyZWRlbnRpYWxSZXNldFNlcnZpY2USaQoQRmluZFJlc2V0QWNjb3VudBIpLmlhbS5kaXJlY3RvcnkudjEuRmluZFJlc2V0QWNjb3VudFJlcXVlc3QaKi5pYW0uZGlyZWN0b3J5LnYxLkZpbmRSZXNldEFjY291bnRSZXNwb25zZRKEAQoZU2VuZFJlc2V0Q3JlZGVudGlhbHNFbWFpbBIyLmlhbS5kaXJlY3RvcnkudjEuU2VuZFJlc2V0Q3JlZGVudGlhbHNFbWFpbFJlcXVlc3QaMy5pYW0uZGlyZWN0b3J5LnYxLlNlbmRSZXNldENyZWRlbnRpYWxzRW1haWxSZXNwb25zZRJgCg1DaGVja1Jlc2V0S2V5EiYuaWFtLmRpcmVjdG9yeS52MS5DaGVja1Jlc2V0S2V5UmVxdWVzdBonLmlhbS5kaXJlY3RvcnkudjEuQ2hlY2tSZXNldEtleVJlc3BvbnNlEnUKFFJlc2V0UGFzc3dvcmRXaXRoS2V5Ei0uaWFtLmRpcmVjdG9yeS52MS5SZXNldFBhc3N3b3JkV2l0aEtleVJlcXVlc3QaLi5pYW0uZGlyZWN0b3J5LnYxLlJlc2V0UGFzc3dvcmRXaXRoS2V5UmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CidpYW0vZGlyZWN0b3J5L3YxL2NyZWRlbnRpYWxfcmVzZXQucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiPAoXRmluZFJlc2V0QWNjb3VudFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEgoKaWRlbnRpZmllchgCIAEoCSJ1ChhGaW5kUmVzZXRBY2NvdW50UmVzcG9uc2USNgoHb3V0Y29tZRgBIAEoDjIlLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRBY2NvdW50T3V0Y29tZRIPCgd1c2VyX2lkGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJIkIKIFNlbmRSZXNldENyZWRlbnRpYWxzRW1haWxSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgohU2VuZFJlc2V0Q3JlZGVudGlhbHNFbWFpbFJlc3BvbnNlEg0KBWVtYWlsGAEgASgJIjIKFENoZWNrUmVzZXRLZXlSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEgsKA2tleRgCIAEoCSJuChVDaGVja1Jlc2V0S2V5UmVzcG9uc2USMgoHb3V0Y29tZRgBIAEoDjIhLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRLZXlPdXRjb21lEg8KB3VzZXJfaWQYAiABKAkSEAoIdXNlcm5hbWUYAyABKAkiSwobUmVzZXRQYXNzd29yZFdpdGhLZXlSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEgsKA2tleRgCIAEoCRIQCghwYXNzd29yZBgDIAEoCSJ1ChxSZXNldFBhc3N3b3JkV2l0aEtleVJlc3BvbnNlEjIKB291dGNvbWUYASABKA4yIS5pYW0uZGlyZWN0b3J5LnYxLlJlc2V0S2V5T3V0Y29tZRIPCgd1c2VyX2lkGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJIjYKGENvbnN1bWVBY3Rpb25zS2V5UmVxdWVzdBINCgVyZWFsbRgBIAEoCRILCgNrZXkYAiABKAkiuwEKGUNvbnN1bWVBY3Rpb25zS2V5UmVzcG9uc2USMgoHb3V0Y29tZRgBIAEoDjIhLmlhbS5kaXJlY3RvcnkudjEuUmVzZXRLZXlPdXRjb21lEg8KB3VzZXJfaWQYAiABKAkSEAoIdXNlcm5hbWUYAyABKAkSDwoHYWN0aW9ucxgEIAMoCRIRCgljbGllbnRfaWQYBSABKAkSFAoMcmVkaXJlY3RfdXJpGAYgASgJEg0KBWVtYWlsGAcgASgJKsoBChNSZXNldEFjY291bnRPdXRjb21lEiUKIVJFU0VUX0FDQ09VTlRfT1VUQ09NRV9VTlNQRUNJRklFRBAAEh8KG1JFU0VUX0FDQ09VTlRfT1VUQ09NRV9GT1VORBABEiMKH1JFU0VUX0FDQ09VTlRfT1VUQ09NRV9OT1RfRk9VTkQQAhIiCh5SRVNFVF9BQ0NPVU5UX09VVENPTUVfRElTQUJMRUQQAxIiCh5SRVNFVF9BQ0NPVU5UX09VVENPTUVfTk9fRU1BSUwQBCqUAQoPUmVzZXRLZXlPdXRjb21lEiEKHVJFU0VUX0tFWV9PVVRDT01FX1VOU1BFQ0lGSUVEEAASGwoXUkVTRVRfS0VZX09VVENPTUVfVkFMSUQQARIdChlSRVNFVF9LRVlfT1VUQ09NRV9JTlZBTElEEAISIgoeUkVTRVRfS0VZX09VVENPTUVfQUxSRUFEWV9VU0VEEAMy0QQKFkNyZWRlbnRpYWxSZXNldFNlcnZpY2USaQoQRmluZFJlc2V0QWNjb3VudBIpLmlhbS5kaXJlY3RvcnkudjEuRmluZFJlc2V0QWNjb3VudFJlcXVlc3QaKi5pYW0uZGlyZWN0b3J5LnYxLkZpbmRSZXNldEFjY291bnRSZXNwb25zZRKEAQoZU2VuZFJlc2V0Q3JlZGVudGlhbHNFbWFpbBIyLmlhbS5kaXJlY3RvcnkudjEuU2VuZFJlc2V0Q3JlZGVudGlhbHNFbWFpbFJlcXVlc3QaMy5pYW0uZGlyZWN0b3J5LnYxLlNlbmRSZXNldENyZWRlbnRpYWxzRW1haWxSZXNwb25zZRJgCg1DaGVja1Jlc2V0S2V5EiYuaWFtLmRpcmVjdG9yeS52MS5DaGVja1Jlc2V0S2V5UmVxdWVzdBonLmlhbS5kaXJlY3RvcnkudjEuQ2hlY2tSZXNldEtleVJlc3BvbnNlEnUKFFJlc2V0UGFzc3dvcmRXaXRoS2V5Ei0uaWFtLmRpcmVjdG9yeS52MS5SZXNldFBhc3N3b3JkV2l0aEtleVJlcXVlc3QaLi5pYW0uZGlyZWN0b3J5LnYxLlJlc2V0UGFzc3dvcmRXaXRoS2V5UmVzcG9uc2USbAoRQ29uc3VtZUFjdGlvbnNLZXkSKi5pYW0uZGlyZWN0b3J5LnYxLkNvbnN1bWVBY3Rpb25zS2V5UmVxdWVzdBorLmlhbS5kaXJlY3RvcnkudjEuQ29uc3VtZUFjdGlvbnNLZXlSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message iam.directory.v1.FindResetAccountRequest
@@ -208,6 +208,82 @@ export const ResetPasswordWithKeyResponseSchema: GenMessage<ResetPasswordWithKey
   messageDesc(file_iam_directory_v1_credential_reset, 7);
 
 /**
+ * @generated from message iam.directory.v1.ConsumeActionsKeyRequest
+ */
+export type ConsumeActionsKeyRequest = Message<"iam.directory.v1.ConsumeActionsKeyRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string key = 2;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.ConsumeActionsKeyRequest.
+ * Use `create(ConsumeActionsKeyRequestSchema)` to create a new message.
+ */
+export const ConsumeActionsKeyRequestSchema: GenMessage<ConsumeActionsKeyRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_credential_reset, 8);
+
+/**
+ * @generated from message iam.directory.v1.ConsumeActionsKeyResponse
+ */
+export type ConsumeActionsKeyResponse = Message<"iam.directory.v1.ConsumeActionsKeyResponse"> & {
+  /**
+   * VALID: consumed now; INVALID: forged, expired, another realm's, the user gone or disabled;
+   * ALREADY_USED: consumed before.
+   *
+   * @generated from field: iam.directory.v1.ResetKeyOutcome outcome = 1;
+   */
+  outcome: ResetKeyOutcome;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string username = 3;
+   */
+  username: string;
+
+  /**
+   * The required actions to run, in order.
+   *
+   * @generated from field: repeated string actions = 4;
+   */
+  actions: string[];
+
+  /**
+   * @generated from field: string client_id = 5;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string redirect_uri = 6;
+   */
+  redirectUri: string;
+
+  /**
+   * The address the link was mailed to (VERIFY_EMAIL proves it).
+   *
+   * @generated from field: string email = 7;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.ConsumeActionsKeyResponse.
+ * Use `create(ConsumeActionsKeyResponseSchema)` to create a new message.
+ */
+export const ConsumeActionsKeyResponseSchema: GenMessage<ConsumeActionsKeyResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_credential_reset, 9);
+
+/**
  * @generated from enum iam.directory.v1.ResetAccountOutcome
  */
 export enum ResetAccountOutcome {
@@ -331,6 +407,16 @@ export const CredentialResetService: GenService<{
     methodKind: "unary";
     input: typeof ResetPasswordWithKeyRequestSchema;
     output: typeof ResetPasswordWithKeyResponseSchema;
+  },
+  /**
+   * Consumes an execute-actions link's key (once): the user and the actions it lets them run.
+   *
+   * @generated from rpc iam.directory.v1.CredentialResetService.ConsumeActionsKey
+   */
+  consumeActionsKey: {
+    methodKind: "unary";
+    input: typeof ConsumeActionsKeyRequestSchema;
+    output: typeof ConsumeActionsKeyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_directory_v1_credential_reset, 0);

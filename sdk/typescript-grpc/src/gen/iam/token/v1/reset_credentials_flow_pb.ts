@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/token/v1/reset_credentials_flow.proto.
  */
 export const file_iam_token_v1_reset_credentials_flow: GenFile = /*@__PURE__*/
-  fileDesc("CilpYW0vdG9rZW4vdjEvcmVzZXRfY3JlZGVudGlhbHNfZmxvdy5wcm90bxIMaWFtLnRva2VuLnYxIkoKHEJlZ2luUmVzZXRDcmVkZW50aWFsc1JlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dCJJCh1CZWdpblJlc2V0Q3JlZGVudGlhbHNSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJdCh1TdWJtaXRSZXNldENyZWRlbnRpYWxzUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhAKCHVzZXJuYW1lGAIgASgJIkoKHlN1Ym1pdFJlc2V0Q3JlZGVudGlhbHNSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJPChRPcGVuUmVzZXRMaW5rUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EgsKA2tleRgCIAEoCSJBChVPcGVuUmVzZXRMaW5rUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQigQEKGlN1Ym1pdFJlc2V0UGFzc3dvcmRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSCwoDa2V5GAIgASgJEhQKDG5ld19wYXNzd29yZBgDIAEoCRIUCgxjb25maXJtYXRpb24YBCABKAkiRwobU3VibWl0UmVzZXRQYXNzd29yZFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkIKFFJldHVyblRvTG9naW5SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQiQQoVUmV0dXJuVG9Mb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0MqQEChtSZXNldENyZWRlbnRpYWxzRmxvd1NlcnZpY2UScAoVQmVnaW5SZXNldENyZWRlbnRpYWxzEiouaWFtLnRva2VuLnYxLkJlZ2luUmVzZXRDcmVkZW50aWFsc1JlcXVlc3QaKy5pYW0udG9rZW4udjEuQmVnaW5SZXNldENyZWRlbnRpYWxzUmVzcG9uc2UScwoWU3VibWl0UmVzZXRDcmVkZW50aWFscxIrLmlhbS50b2tlbi52MS5TdWJtaXRSZXNldENyZWRlbnRpYWxzUmVxdWVzdBosLmlhbS50b2tlbi52MS5TdWJtaXRSZXNldENyZWRlbnRpYWxzUmVzcG9uc2USWAoNT3BlblJlc2V0TGluaxIiLmlhbS50b2tlbi52MS5PcGVuUmVzZXRMaW5rUmVxdWVzdBojLmlhbS50b2tlbi52MS5PcGVuUmVzZXRMaW5rUmVzcG9uc2USagoTU3VibWl0UmVzZXRQYXNzd29yZBIoLmlhbS50b2tlbi52MS5TdWJtaXRSZXNldFBhc3N3b3JkUmVxdWVzdBopLmlhbS50b2tlbi52MS5TdWJtaXRSZXNldFBhc3N3b3JkUmVzcG9uc2USWAoNUmV0dXJuVG9Mb2dpbhIiLmlhbS50b2tlbi52MS5SZXR1cm5Ub0xvZ2luUmVxdWVzdBojLmlhbS50b2tlbi52MS5SZXR1cm5Ub0xvZ2luUmVzcG9uc2ViBnByb3RvMw", [file_iam_token_v1_authorization]);
+  fileDesc("CilpYW0vdG9rZW4vdjEvcmVzZXRfY3JlZGVudGlhbHNfZmxvdy5wcm90bxIMaWFtLnRva2VuLnYxIkoKHEJlZ2luUmVzZXRDcmVkZW50aWFsc1JlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dCJJCh1CZWdpblJlc2V0Q3JlZGVudGlhbHNSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJdCh1TdWJtaXRSZXNldENyZWRlbnRpYWxzUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhAKCHVzZXJuYW1lGAIgASgJIkoKHlN1Ym1pdFJlc2V0Q3JlZGVudGlhbHNSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJPChRPcGVuUmVzZXRMaW5rUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EgsKA2tleRgCIAEoCSJBChVPcGVuUmVzZXRMaW5rUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQigQEKGlN1Ym1pdFJlc2V0UGFzc3dvcmRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSCwoDa2V5GAIgASgJEhQKDG5ld19wYXNzd29yZBgDIAEoCRIUCgxjb25maXJtYXRpb24YBCABKAkiRwobU3VibWl0UmVzZXRQYXNzd29yZFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkIKFFJldHVyblRvTG9naW5SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQiQQoVUmV0dXJuVG9Mb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IlAKFU9wZW5BY3Rpb25MaW5rUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EgsKA2tleRgCIAEoCSJCChZPcGVuQWN0aW9uTGlua1Jlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0MoEFChtSZXNldENyZWRlbnRpYWxzRmxvd1NlcnZpY2UScAoVQmVnaW5SZXNldENyZWRlbnRpYWxzEiouaWFtLnRva2VuLnYxLkJlZ2luUmVzZXRDcmVkZW50aWFsc1JlcXVlc3QaKy5pYW0udG9rZW4udjEuQmVnaW5SZXNldENyZWRlbnRpYWxzUmVzcG9uc2UScwoWU3VibWl0UmVzZXRDcmVkZW50aWFscxIrLmlhbS50b2tlbi52MS5TdWJtaXRSZXNldENyZWRlbnRpYWxzUmVxdWVzdBosLmlhbS50b2tlbi52MS5TdWJtaXRSZXNldENyZWRlbnRpYWxzUmVzcG9uc2USWAoNT3BlblJlc2V0TGluaxIiLmlhbS50b2tlbi52MS5PcGVuUmVzZXRMaW5rUmVxdWVzdBojLmlhbS50b2tlbi52MS5PcGVuUmVzZXRMaW5rUmVzcG9uc2USagoTU3VibWl0UmVzZXRQYXNzd29yZBIoLmlhbS50b2tlbi52MS5TdWJtaXRSZXNldFBhc3N3b3JkUmVxdWVzdBopLmlhbS50b2tlbi52MS5TdWJtaXRSZXNldFBhc3N3b3JkUmVzcG9uc2USWAoNUmV0dXJuVG9Mb2dpbhIiLmlhbS50b2tlbi52MS5SZXR1cm5Ub0xvZ2luUmVxdWVzdBojLmlhbS50b2tlbi52MS5SZXR1cm5Ub0xvZ2luUmVzcG9uc2USWwoOT3BlbkFjdGlvbkxpbmsSIy5pYW0udG9rZW4udjEuT3BlbkFjdGlvbkxpbmtSZXF1ZXN0GiQuaWFtLnRva2VuLnYxLk9wZW5BY3Rpb25MaW5rUmVzcG9uc2ViBnByb3RvMw", [file_iam_token_v1_authorization]);
 
 /**
  * @generated from message iam.token.v1.BeginResetCredentialsRequest
@@ -212,6 +212,45 @@ export const ReturnToLoginResponseSchema: GenMessage<ReturnToLoginResponse> = /*
   messageDesc(file_iam_token_v1_reset_credentials_flow, 9);
 
 /**
+ * @generated from message iam.token.v1.OpenActionLinkRequest
+ */
+export type OpenActionLinkRequest = Message<"iam.token.v1.OpenActionLinkRequest"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowContext context = 1;
+   */
+  context?: FlowContext | undefined;
+
+  /**
+   * @generated from field: string key = 2;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message iam.token.v1.OpenActionLinkRequest.
+ * Use `create(OpenActionLinkRequestSchema)` to create a new message.
+ */
+export const OpenActionLinkRequestSchema: GenMessage<OpenActionLinkRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_reset_credentials_flow, 10);
+
+/**
+ * @generated from message iam.token.v1.OpenActionLinkResponse
+ */
+export type OpenActionLinkResponse = Message<"iam.token.v1.OpenActionLinkResponse"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowResult result = 1;
+   */
+  result?: FlowResult | undefined;
+};
+
+/**
+ * Describes the message iam.token.v1.OpenActionLinkResponse.
+ * Use `create(OpenActionLinkResponseSchema)` to create a new message.
+ */
+export const OpenActionLinkResponseSchema: GenMessage<OpenActionLinkResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_reset_credentials_flow, 11);
+
+/**
  * ResetCredentialsFlowService: Keycloak's "reset credentials" (forgot password) pages, kept apart
  * from AuthorizationFlowService. The form is a branch of a login transaction (the login page's
  * "Forgot password?" link); the mailed link's page needs no transaction: its key is the secret.
@@ -269,6 +308,17 @@ export const ResetCredentialsFlowService: GenService<{
     methodKind: "unary";
     input: typeof ReturnToLoginRequestSchema;
     output: typeof ReturnToLoginResponseSchema;
+  },
+  /**
+   * An execute-actions link (Keycloak's action token): consumed once, it starts a transaction that
+   * runs the listed required actions on the login pages and ends on "Your account has been updated".
+   *
+   * @generated from rpc iam.token.v1.ResetCredentialsFlowService.OpenActionLink
+   */
+  openActionLink: {
+    methodKind: "unary";
+    input: typeof OpenActionLinkRequestSchema;
+    output: typeof OpenActionLinkResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_token_v1_reset_credentials_flow, 0);
