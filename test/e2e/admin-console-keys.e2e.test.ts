@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, launchChromium, openAdminConsole } from "./support/console-browser.js";
 
 interface TokenKey { kid: string; alg: string; status: string }
 interface SamlKey { id: string; status: string; fingerprintSha256: string; retiresAt?: string }
@@ -37,13 +37,8 @@ describeTier("admin console keys in Chromium", ["CHROMIUM_PATH"], () => {
     await descriptor();
     const [firstSaml] = (await api.get(`/admin/realms/${realm}/saml-keys`)).body as SamlKey[];
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const { page, problems } = await consolePage(context);
+    const { context, page, problems } = await openAdminConsole(browser, server, `realms/${realm}/users`);
     try {
-      await page.goto(`${server.url}/admin/console#/realms/${realm}/users`);
-      await page.getByLabel("Username").fill(server.adminUsername);
-      await page.getByLabel("Password").fill(server.adminPassword);
-      await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("navigation", { name: "Realm" }).getByRole("link", { name: "Keys" }).click();
       await page.getByRole("heading", { level: 1, name: "Keys" }).waitFor();
       const tokenKeys = page.getByRole("table", { name: "Token signing keys" });

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, launchChromium, openAdminConsole } from "./support/console-browser.js";
 import { decodeQuotedPrintable, startSmtpSink } from "./support/smtp-sink.js";
 
 /**
@@ -28,15 +28,7 @@ describeTier("admin console lockouts and invitations in Chromium", ["CHROMIUM_PA
     await sink?.stop();
   });
 
-  async function signIn(realm: string, fragment: string) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const { page, problems } = await consolePage(context);
-    await page.goto(`${server.url}/admin/console#/realms/${realm}/${fragment}`);
-    await page.getByLabel("Username").fill(server.adminUsername);
-    await page.getByLabel("Password").fill(server.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    return { context, page, problems };
-  }
+  const signIn = (realm: string, fragment: string) => openAdminConsole(browser, server, `realms/${realm}/${fragment}`);
 
   it("lists the locked users on the Users page and unlocks one", async () => {
     const realm = uniqueName("console-locked");
@@ -73,7 +65,7 @@ describeTier("admin console lockouts and invitations in Chromium", ["CHROMIUM_PA
 
   it("invites an existing user with an email to an organization; one without an email offers no invitation", async () => {
     const realm = uniqueName("console-invite");
-    expect((await api.post("/admin/realms", { name: realm, smtpHost: "127.0.0.1", smtpPort: sink.port, smtpFrom: "id@example.com" })).status).toBe(201);
+    expect((await api.post("/admin/realms", { name: realm, organizationsEnabled: true, smtpHost: "127.0.0.1", smtpPort: sink.port, smtpFrom: "id@example.com" })).status).toBe(201);
     const org = await api.post(`/admin/realms/${realm}/organizations`, { name: "Acme", alias: "acme" });
     expect((await api.post(`/admin/realms/${realm}/users`, { username: "pia", email: "pia@example.com" })).status).toBe(201);
     expect((await api.post(`/admin/realms/${realm}/users`, { username: "pim" })).status).toBe(201);

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, launchChromium, openAdminConsole } from "./support/console-browser.js";
 
 /**
  * The admin console's client scope page in a real Chromium: a scope's settings edited, protocol
@@ -33,13 +33,8 @@ describeTier("admin console protocol mappers in Chromium", ["CHROMIUM_PATH"], ()
     const mappersOf = async () => ((await api.get(`${scopes}/${scope.body.id}`)).body.protocolMappers as { name: string; mapperType: string; config: Record<string, string> }[])
       .map(({ name, mapperType, config }) => ({ name, mapperType, config }));
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const { page, problems } = await consolePage(context);
+    const { context, page, problems } = await openAdminConsole(browser, server, `realms/${realm}/client-scopes`);
     try {
-      await page.goto(`${server.url}/admin/console#/realms/${realm}/client-scopes`);
-      await page.getByLabel("Username").fill(server.adminUsername);
-      await page.getByLabel("Password").fill(server.adminPassword);
-      await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("button", { name: "billing" }).click();
 
       // The scope's settings.

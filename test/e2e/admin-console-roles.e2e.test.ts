@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, launchChromium, openAdminConsole } from "./support/console-browser.js";
 
 /**
  * The admin console's realm roles in a real Chromium: a role's associated roles (composites) added
@@ -33,13 +33,8 @@ describeTier("admin console composite roles in Chromium", ["CHROMIUM_PATH"], () 
     const composites = async (role: string) => ((await api.get(`/admin/realms/${realm}/roles/${role}/composites`)).body as Array<{ name: string; clientId?: string }>)
       .map((r) => `${r.clientId ? `${r.clientId}:` : ""}${r.name}`).sort();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const { page, problems } = await consolePage(context);
+    const { context, page, problems } = await openAdminConsole(browser, server, `realms/${realm}/roles`);
     try {
-      await page.goto(`${server.url}/admin/console#/realms/${realm}/roles`);
-      await page.getByLabel("Username").fill(server.adminUsername);
-      await page.getByLabel("Password").fill(server.adminPassword);
-      await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("table", { name: "Realm roles" }).getByRole("button", { name: "editor", exact: true }).click();
       const add = page.getByRole("form", { name: "Add an associated role" });
       await add.getByLabel("Role", { exact: true }).selectOption("viewer");

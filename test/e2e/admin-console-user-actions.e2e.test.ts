@@ -3,7 +3,7 @@ import { describeTier } from "../support/tier.js";
 import { adminApi, uniqueName } from "./support/http.js";
 import { eventually } from "./support/targets.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, launchChromium, openAdminConsole } from "./support/console-browser.js";
 import { decodeQuotedPrintable, startSmtpSink } from "./support/smtp-sink.js";
 
 /**
@@ -29,15 +29,7 @@ describeTier("admin console user actions in Chromium", ["CHROMIUM_PATH"], () => 
     await sink?.stop();
   });
 
-  async function signIn(realm: string, fragment: string) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const { page, problems } = await consolePage(context);
-    await page.goto(`${server.url}/admin/console#/realms/${realm}/${fragment}`);
-    await page.getByLabel("Username").fill(server.adminUsername);
-    await page.getByLabel("Password").fill(server.adminPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    return { context, page, problems };
-  }
+  const signIn = (realm: string, fragment: string) => openAdminConsole(browser, server, `realms/${realm}/${fragment}`);
 
   it("sends a credential reset email with the chosen actions and lifetime", async () => {
     const realm = uniqueName("console-actions");

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { describeTier } from "../support/tier.js";
 import { adminApi, uniqueName } from "./support/http.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
-import { checkPage, consolePage, launchChromium } from "./support/console-browser.js";
+import { checkPage, launchChromium, openAdminConsole } from "./support/console-browser.js";
 
 /**
  * The admin console's user import in a real Chromium: a CSV file chosen in the page, its users
@@ -35,13 +35,8 @@ describeTier("admin console user import in Chromium", ["CHROMIUM_PATH"], () => {
       "carl,not-an-email,Carl,Ek,Carl-password-1,yes",
     ].join("\r\n");
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const { page, problems } = await consolePage(context);
+    const { context, page, problems } = await openAdminConsole(browser, server, `realms/${realm}/users`);
     try {
-      await page.goto(`${server.url}/admin/console#/realms/${realm}/users`);
-      await page.getByLabel("Username").fill(server.adminUsername);
-      await page.getByLabel("Password").fill(server.adminPassword);
-      await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("button", { name: "Import users" }).click();
       const card = page.getByRole("region", { name: "Import users" });
 

@@ -39,6 +39,21 @@ export async function signInToAccountConsole(page: Page, serverUrl: string, real
   await page.getByText("Signed in as").waitFor();
 }
 
+/**
+ * A new browser context (1280 x 1000) on the admin console at `fragment` (e.g.
+ * `realms/acme/users`), signed in as the server's bootstrap admin on the console's own sign-in
+ * form; the caller closes the context.
+ */
+export async function openAdminConsole(browser: Browser, server: { url: string; adminUsername: string; adminPassword: string }, fragment: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const { page, problems } = await consolePage(context);
+  await page.goto(`${server.url}/admin/console#/${fragment}`);
+  await page.getByLabel("Username").fill(server.adminUsername);
+  await page.getByLabel("Password").fill(server.adminPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  return { context, page, problems };
+}
+
 export async function consolePage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems: string[] = [];
