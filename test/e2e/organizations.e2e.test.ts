@@ -172,6 +172,34 @@ describe.each(targets())("organizations ($mode)", (target) => {
     expect(await names("")).toEqual(["aaron", "bob"]);
   });
 
+  it("changes a member's membership type (Keycloak 26.8); a MANAGED member's account then goes with its membership", async () => {
+    const r = await realm({ adminEventsEnabled: true });
+    const a = await org(r, { name: "Typed" });
+    const mia = await user(r, "mia");
+    expect((await addMember(r, a.id, mia.id)).status).toBe(201);
+    const put = (userId: string, body: string) => http("PUT", `${server.url}${orgs(r)}/${a.id}/members/${userId}/membership-type`, {
+      body, headers: { "X-Admin-API-Key": server.apiKey },
+    });
+    const changed = await put(mia.id, JSON.stringify("MANAGED"));
+    expect([changed.status, changed.text]).toEqual([204, ""]);
+    expect((await api.get(`${orgs(r)}/${a.id}/members/${mia.id}`)).body.membershipType).toBe("MANAGED");
+    expect((await put(mia.id, JSON.stringify("MANAGED"))).status).toBe(204);
+    const bogus = await put(mia.id, JSON.stringify("OWNED"));
+    expect([bogus.status, bogus.body]).toEqual([400, { error: "invalid_request", message: "membershipType must be one of UNMANAGED, MANAGED", field: "membershipType" }]);
+    const notString = await put(mia.id, JSON.stringify({ membershipType: "MANAGED" }));
+    expect([notString.status, notString.body.error, notString.body.field]).toEqual([400, "invalid_request", "membershipType"]);
+    const stranger = await user(r, "sam");
+    const notMember = await put(stranger.id, JSON.stringify("MANAGED"));
+    expect([notMember.status, notMember.body.error]).toEqual([404, "member_not_found"]);
+    const events = await eventually(async () => (await api.get(`/admin/realms/${r}/admin-events?resourceType=ORGANIZATION_MEMBERSHIP`)).body as Array<Record<string, string>>,
+      (e) => e.some((x) => x.operationType === "UPDATE"));
+    // One UPDATE: the second PUT of the same type changed nothing.
+    expect(events.filter((e) => e.operationType === "UPDATE").map((e) => [e.resourcePath, JSON.parse(e.representation!).membershipType]))
+      .toEqual([[`organizations/${a.id}/members/${mia.id}/membership-type`, "MANAGED"]]);
+    expect((await api.del(`${orgs(r)}/${a.id}/members/${mia.id}`)).status).toBe(204);
+    expect((await api.get(`/admin/realms/${r}/users/${mia.id}`)).status).toBe(404);
+  });
+
   it("deleting an organization ends its memberships, never its users; deleting a user ends theirs", async () => {
     const r = await realm();
     const a = await org(r, { name: "A", domains: [{ name: "a.com" }] });

@@ -14,6 +14,7 @@ import { optIntParam, userJson } from "./user-routes.js";
 const ORGS = "/admin/realms/:realmName/organizations";
 const ORG = `${ORGS}/:orgId`;
 export const ORG_MEMBERS_PATH = `${ORG}/members`;
+const ORG_MEMBERSHIP_TYPE_PATH = `${ORG_MEMBERS_PATH}/:userId/membership-type`;
 export const ORG_INVITE_PATH = `${ORG}/members/invite-user`;
 export const ORG_INVITE_EXISTING_PATH = `${ORG}/members/invite-existing-user`;
 
@@ -23,7 +24,8 @@ export const ORG_INVITE_EXISTING_PATH = `${ORG}/members/invite-existing-user`;
  * the invitations take a form (`email`, `firstName`, `lastName`; `id`) or the same fields as JSON.
  */
 export function organizationBodyParser(path: string): RequestHandler | undefined {
-  if (path === ORG_MEMBERS_PATH) return jsonOnly(express.json({ limit: "16kb", strict: false }));
+  // Keycloak's bodies here are bare JSON strings: a user id, a membership type.
+  if (path === ORG_MEMBERS_PATH || path === ORG_MEMBERSHIP_TYPE_PATH) return jsonOnly(express.json({ limit: "16kb", strict: false }));
   if (path === ORG_INVITE_PATH || path === ORG_INVITE_EXISTING_PATH) {
     const form = express.urlencoded({ extended: false, limit: "16kb" });
     const json = jsonOnly(express.json({ limit: "16kb" }));
@@ -122,6 +124,12 @@ export function addOrganizationRoutes(table: RouteTable, rpc: RpcClients, public
     })
     .add("DELETE", `${ORG_MEMBERS_PATH}/:userId/roles`, "admin", async (req) => {
       await rpc.organizations.changeMemberRoles({ ...orgRef(req), userId: String(req.params.userId), roleNames: roleNamesBody(req.body), remove: true });
+      return { status: 204 };
+    })
+    // Keycloak 26.8: the body is the type as a JSON string, "MANAGED" or "UNMANAGED".
+    .add("PUT", ORG_MEMBERSHIP_TYPE_PATH, "admin", async (req) => {
+      if (typeof req.body !== "string") throw new GatewayError(400, "invalid_request", "the body must be the membership type, as a JSON string", "membershipType");
+      await rpc.organizations.setMembershipType({ ...orgRef(req), userId: String(req.params.userId), membershipType: req.body });
       return { status: 204 };
     })
     .add("DELETE", `${ORG_MEMBERS_PATH}/:userId`, "admin", async (req) => {

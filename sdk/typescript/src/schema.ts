@@ -1529,6 +1529,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/realms/{realmName}/organizations/{orgId}/members/{userId}/membership-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's membership type
+         * @description Keycloak 26.8's: the body is `"MANAGED"` or `"UNMANAGED"`; the same type changes nothing. A `MANAGED` member's account is deleted with its membership.
+         */
+        put: operations["setOrganizationMembershipType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/realms/{realmName}/organizations/{orgId}/members/{userId}/roles": {
         parameters: {
             query?: never;
@@ -12560,6 +12580,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm or organization does not exist, or the user is not a member (`member_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setOrganizationMembershipType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The organization's id. */
+                orgId: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": "MANAGED" | "UNMANAGED";
+            };
+        };
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not a JSON string of a membership type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Missing or wrong credentials. */
             401: {

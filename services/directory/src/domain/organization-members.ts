@@ -168,6 +168,29 @@ export class OrganizationMembers {
   }
 
   /**
+   * Keycloak 26.8's membership-type update (OrganizationMemberResource.updateMembershipType): the
+   * same type changes nothing; another is written and recorded as an UPDATE of the membership.
+   * MANAGED ties the account's life to the organization's from then on: removing the member, or
+   * the organization, deletes it.
+   */
+  async setMembershipType(realmName: string, organizationId: string, userId: string, membershipType: string): Promise<void> {
+    const realm = await this.realms.byName(realmName);
+    await this.organizations.find(realm, organizationId);
+    const type = checkMembershipType(membershipType);
+    if (!type) throw IamError.invalid("membershipType", "membershipType cannot be null");
+    const current = await this.members.find(realm._id, organizationId, userId);
+    if (!current) throw IamError.notFound(`member "${userId}" of organization "${organizationId}"`, "member_not_found");
+    if (current.membershipType === type) return;
+    const event = {
+      operationType: "UPDATE" as const, resourceType: "ORGANIZATION_MEMBERSHIP", path: `organizations/${organizationId}/members/${userId}/membership-type`,
+      representation: { organizationId, userId, membershipType: type },
+    };
+    const changed = await auditedWrite(this.outbox, this.kind, realm, { realmId: realm._id, organizationId, userId, present: true }, event,
+      () => this.members.setType(realm._id, organizationId, userId, type));
+    if (!changed) throw IamError.notFound(`member "${userId}" of organization "${organizationId}"`, "member_not_found");
+  }
+
+  /**
    * Ends the membership. An UNMANAGED member's account stays; a MANAGED member's account is
    * deleted with it, as Keycloak 26 does (its lifecycle is the organization's): the membership's
    * DELETE event, then the user's own (UserAdmin.delete, which also ends the user's other

@@ -64,6 +64,10 @@ export function organizationRpc(d: OrganizationDomainServices, more: Partial<Ser
       await d.members.remove(req.realm, req.organizationId, req.userId);
       return {};
     },
+    async setMembershipType(req) {
+      await d.members.setMembershipType(req.realm, req.organizationId, req.userId, req.membershipType);
+      return {};
+    },
     async listMemberOrganizations(req) {
       return { organizations: (await d.members.organizationsOf(req.realm, req.userId)).map(organizationToProto) };
     },

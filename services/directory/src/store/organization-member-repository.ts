@@ -54,6 +54,11 @@ export class OrganizationMemberRepository {
     return this.members.findOne({ _id: OrganizationMemberRepository.idOf(organizationId, userId), realmId });
   }
 
+  /** The membership's type; false when there is no such membership. */
+  async setType(realmId: string, organizationId: string, userId: string, membershipType: string): Promise<boolean> {
+    return (await this.members.update({ _id: OrganizationMemberRepository.idOf(organizationId, userId), realmId }, { $set: { membershipType } })) > 0;
+  }
+
   async remove(realmId: string, organizationId: string, userId: string): Promise<boolean> {
     return (await this.members.deleteMany({ _id: OrganizationMemberRepository.idOf(organizationId, userId), realmId })) > 0;
   }

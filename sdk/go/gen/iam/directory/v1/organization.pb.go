@@ -1506,6 +1506,110 @@ func (*RemoveMemberResponse) Descriptor() ([]byte, []int) {
 	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{25}
 }
 
+type SetMembershipTypeRequest struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	Realm          string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	OrganizationId string                 `protobuf:"bytes,2,opt,name=organization_id,json=organizationId,proto3" json:"organization_id,omitempty"`
+	UserId         string                 `protobuf:"bytes,3,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	MembershipType string                 `protobuf:"bytes,4,opt,name=membership_type,json=membershipType,proto3" json:"membership_type,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *SetMembershipTypeRequest) Reset() {
+	*x = SetMembershipTypeRequest{}
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetMembershipTypeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetMembershipTypeRequest) ProtoMessage() {}
+
+func (x *SetMembershipTypeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetMembershipTypeRequest.ProtoReflect.Descriptor instead.
+func (*SetMembershipTypeRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *SetMembershipTypeRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *SetMembershipTypeRequest) GetOrganizationId() string {
+	if x != nil {
+		return x.OrganizationId
+	}
+	return ""
+}
+
+func (x *SetMembershipTypeRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *SetMembershipTypeRequest) GetMembershipType() string {
+	if x != nil {
+		return x.MembershipType
+	}
+	return ""
+}
+
+type SetMembershipTypeResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetMembershipTypeResponse) Reset() {
+	*x = SetMembershipTypeResponse{}
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetMembershipTypeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetMembershipTypeResponse) ProtoMessage() {}
+
+func (x *SetMembershipTypeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetMembershipTypeResponse.ProtoReflect.Descriptor instead.
+func (*SetMembershipTypeResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{27}
+}
+
 type ListMemberOrganizationsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -1516,7 +1620,7 @@ type ListMemberOrganizationsRequest struct {
 
 func (x *ListMemberOrganizationsRequest) Reset() {
 	*x = ListMemberOrganizationsRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[26]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1528,7 +1632,7 @@ func (x *ListMemberOrganizationsRequest) String() string {
 func (*ListMemberOrganizationsRequest) ProtoMessage() {}
 
 func (x *ListMemberOrganizationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[26]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1541,7 +1645,7 @@ func (x *ListMemberOrganizationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMemberOrganizationsRequest.ProtoReflect.Descriptor instead.
 func (*ListMemberOrganizationsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{26}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListMemberOrganizationsRequest) GetRealm() string {
@@ -1567,7 +1671,7 @@ type ListMemberOrganizationsResponse struct {
 
 func (x *ListMemberOrganizationsResponse) Reset() {
 	*x = ListMemberOrganizationsResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[27]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1579,7 +1683,7 @@ func (x *ListMemberOrganizationsResponse) String() string {
 func (*ListMemberOrganizationsResponse) ProtoMessage() {}
 
 func (x *ListMemberOrganizationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[27]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1592,7 +1696,7 @@ func (x *ListMemberOrganizationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMemberOrganizationsResponse.ProtoReflect.Descriptor instead.
 func (*ListMemberOrganizationsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{27}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListMemberOrganizationsResponse) GetOrganizations() []*Organization {
@@ -1615,7 +1719,7 @@ type InviteUserRequest struct {
 
 func (x *InviteUserRequest) Reset() {
 	*x = InviteUserRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[28]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1627,7 +1731,7 @@ func (x *InviteUserRequest) String() string {
 func (*InviteUserRequest) ProtoMessage() {}
 
 func (x *InviteUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[28]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1640,7 +1744,7 @@ func (x *InviteUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InviteUserRequest.ProtoReflect.Descriptor instead.
 func (*InviteUserRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{28}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *InviteUserRequest) GetRealm() string {
@@ -1689,7 +1793,7 @@ type InviteExistingUserRequest struct {
 
 func (x *InviteExistingUserRequest) Reset() {
 	*x = InviteExistingUserRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[29]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1701,7 +1805,7 @@ func (x *InviteExistingUserRequest) String() string {
 func (*InviteExistingUserRequest) ProtoMessage() {}
 
 func (x *InviteExistingUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[29]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1714,7 +1818,7 @@ func (x *InviteExistingUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InviteExistingUserRequest.ProtoReflect.Descriptor instead.
 func (*InviteExistingUserRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{29}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *InviteExistingUserRequest) GetRealm() string {
@@ -1746,7 +1850,7 @@ type InviteUserResponse struct {
 
 func (x *InviteUserResponse) Reset() {
 	*x = InviteUserResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[30]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1758,7 +1862,7 @@ func (x *InviteUserResponse) String() string {
 func (*InviteUserResponse) ProtoMessage() {}
 
 func (x *InviteUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[30]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1771,7 +1875,7 @@ func (x *InviteUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InviteUserResponse.ProtoReflect.Descriptor instead.
 func (*InviteUserResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{30}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{32}
 }
 
 type InviteExistingUserResponse struct {
@@ -1782,7 +1886,7 @@ type InviteExistingUserResponse struct {
 
 func (x *InviteExistingUserResponse) Reset() {
 	*x = InviteExistingUserResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[31]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1794,7 +1898,7 @@ func (x *InviteExistingUserResponse) String() string {
 func (*InviteExistingUserResponse) ProtoMessage() {}
 
 func (x *InviteExistingUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[31]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1807,7 +1911,7 @@ func (x *InviteExistingUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InviteExistingUserResponse.ProtoReflect.Descriptor instead.
 func (*InviteExistingUserResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{31}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{33}
 }
 
 // AcceptInvitationRequest completes an invitation link: the token from the mail, and for a new
@@ -1828,7 +1932,7 @@ type AcceptInvitationRequest struct {
 
 func (x *AcceptInvitationRequest) Reset() {
 	*x = AcceptInvitationRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[32]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1840,7 +1944,7 @@ func (x *AcceptInvitationRequest) String() string {
 func (*AcceptInvitationRequest) ProtoMessage() {}
 
 func (x *AcceptInvitationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[32]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1853,7 +1957,7 @@ func (x *AcceptInvitationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptInvitationRequest.ProtoReflect.Descriptor instead.
 func (*AcceptInvitationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{32}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *AcceptInvitationRequest) GetRealm() string {
@@ -1922,7 +2026,7 @@ type AcceptInvitationResponse struct {
 
 func (x *AcceptInvitationResponse) Reset() {
 	*x = AcceptInvitationResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[33]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1934,7 +2038,7 @@ func (x *AcceptInvitationResponse) String() string {
 func (*AcceptInvitationResponse) ProtoMessage() {}
 
 func (x *AcceptInvitationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[33]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1947,7 +2051,7 @@ func (x *AcceptInvitationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptInvitationResponse.ProtoReflect.Descriptor instead.
 func (*AcceptInvitationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{33}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *AcceptInvitationResponse) GetOrganizationName() string {
@@ -2011,7 +2115,7 @@ type FindByEmailDomainRequest struct {
 
 func (x *FindByEmailDomainRequest) Reset() {
 	*x = FindByEmailDomainRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[34]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2023,7 +2127,7 @@ func (x *FindByEmailDomainRequest) String() string {
 func (*FindByEmailDomainRequest) ProtoMessage() {}
 
 func (x *FindByEmailDomainRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[34]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2036,7 +2140,7 @@ func (x *FindByEmailDomainRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindByEmailDomainRequest.ProtoReflect.Descriptor instead.
 func (*FindByEmailDomainRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{34}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *FindByEmailDomainRequest) GetRealm() string {
@@ -2065,7 +2169,7 @@ type FindByEmailDomainResponse struct {
 
 func (x *FindByEmailDomainResponse) Reset() {
 	*x = FindByEmailDomainResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[35]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2077,7 +2181,7 @@ func (x *FindByEmailDomainResponse) String() string {
 func (*FindByEmailDomainResponse) ProtoMessage() {}
 
 func (x *FindByEmailDomainResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[35]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2090,7 +2194,7 @@ func (x *FindByEmailDomainResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindByEmailDomainResponse.ProtoReflect.Descriptor instead.
 func (*FindByEmailDomainResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{35}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *FindByEmailDomainResponse) GetOrganizationId() string {
@@ -2126,7 +2230,7 @@ type OrganizationRole struct {
 
 func (x *OrganizationRole) Reset() {
 	*x = OrganizationRole{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[36]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2138,7 +2242,7 @@ func (x *OrganizationRole) String() string {
 func (*OrganizationRole) ProtoMessage() {}
 
 func (x *OrganizationRole) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[36]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2151,7 +2255,7 @@ func (x *OrganizationRole) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrganizationRole.ProtoReflect.Descriptor instead.
 func (*OrganizationRole) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{36}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *OrganizationRole) GetName() string {
@@ -2180,7 +2284,7 @@ type CreateOrganizationRoleRequest struct {
 
 func (x *CreateOrganizationRoleRequest) Reset() {
 	*x = CreateOrganizationRoleRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[37]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2192,7 +2296,7 @@ func (x *CreateOrganizationRoleRequest) String() string {
 func (*CreateOrganizationRoleRequest) ProtoMessage() {}
 
 func (x *CreateOrganizationRoleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[37]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2205,7 +2309,7 @@ func (x *CreateOrganizationRoleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateOrganizationRoleRequest.ProtoReflect.Descriptor instead.
 func (*CreateOrganizationRoleRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{37}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *CreateOrganizationRoleRequest) GetRealm() string {
@@ -2245,7 +2349,7 @@ type CreateOrganizationRoleResponse struct {
 
 func (x *CreateOrganizationRoleResponse) Reset() {
 	*x = CreateOrganizationRoleResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[38]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2257,7 +2361,7 @@ func (x *CreateOrganizationRoleResponse) String() string {
 func (*CreateOrganizationRoleResponse) ProtoMessage() {}
 
 func (x *CreateOrganizationRoleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[38]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2270,7 +2374,7 @@ func (x *CreateOrganizationRoleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateOrganizationRoleResponse.ProtoReflect.Descriptor instead.
 func (*CreateOrganizationRoleResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{38}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *CreateOrganizationRoleResponse) GetRole() *OrganizationRole {
@@ -2290,7 +2394,7 @@ type ListOrganizationRolesRequest struct {
 
 func (x *ListOrganizationRolesRequest) Reset() {
 	*x = ListOrganizationRolesRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[39]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2302,7 +2406,7 @@ func (x *ListOrganizationRolesRequest) String() string {
 func (*ListOrganizationRolesRequest) ProtoMessage() {}
 
 func (x *ListOrganizationRolesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[39]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2315,7 +2419,7 @@ func (x *ListOrganizationRolesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrganizationRolesRequest.ProtoReflect.Descriptor instead.
 func (*ListOrganizationRolesRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{39}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListOrganizationRolesRequest) GetRealm() string {
@@ -2341,7 +2445,7 @@ type ListOrganizationRolesResponse struct {
 
 func (x *ListOrganizationRolesResponse) Reset() {
 	*x = ListOrganizationRolesResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[40]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2353,7 +2457,7 @@ func (x *ListOrganizationRolesResponse) String() string {
 func (*ListOrganizationRolesResponse) ProtoMessage() {}
 
 func (x *ListOrganizationRolesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[40]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2366,7 +2470,7 @@ func (x *ListOrganizationRolesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrganizationRolesResponse.ProtoReflect.Descriptor instead.
 func (*ListOrganizationRolesResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{40}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListOrganizationRolesResponse) GetRoles() []*OrganizationRole {
@@ -2387,7 +2491,7 @@ type DeleteOrganizationRoleRequest struct {
 
 func (x *DeleteOrganizationRoleRequest) Reset() {
 	*x = DeleteOrganizationRoleRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[41]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2399,7 +2503,7 @@ func (x *DeleteOrganizationRoleRequest) String() string {
 func (*DeleteOrganizationRoleRequest) ProtoMessage() {}
 
 func (x *DeleteOrganizationRoleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[41]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2412,7 +2516,7 @@ func (x *DeleteOrganizationRoleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteOrganizationRoleRequest.ProtoReflect.Descriptor instead.
 func (*DeleteOrganizationRoleRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{41}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *DeleteOrganizationRoleRequest) GetRealm() string {
@@ -2444,7 +2548,7 @@ type DeleteOrganizationRoleResponse struct {
 
 func (x *DeleteOrganizationRoleResponse) Reset() {
 	*x = DeleteOrganizationRoleResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[42]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2456,7 +2560,7 @@ func (x *DeleteOrganizationRoleResponse) String() string {
 func (*DeleteOrganizationRoleResponse) ProtoMessage() {}
 
 func (x *DeleteOrganizationRoleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[42]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2469,7 +2573,7 @@ func (x *DeleteOrganizationRoleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteOrganizationRoleResponse.ProtoReflect.Descriptor instead.
 func (*DeleteOrganizationRoleResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{42}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{44}
 }
 
 type ListMemberRolesRequest struct {
@@ -2483,7 +2587,7 @@ type ListMemberRolesRequest struct {
 
 func (x *ListMemberRolesRequest) Reset() {
 	*x = ListMemberRolesRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[43]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2495,7 +2599,7 @@ func (x *ListMemberRolesRequest) String() string {
 func (*ListMemberRolesRequest) ProtoMessage() {}
 
 func (x *ListMemberRolesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[43]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2508,7 +2612,7 @@ func (x *ListMemberRolesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMemberRolesRequest.ProtoReflect.Descriptor instead.
 func (*ListMemberRolesRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{43}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ListMemberRolesRequest) GetRealm() string {
@@ -2541,7 +2645,7 @@ type ListMemberRolesResponse struct {
 
 func (x *ListMemberRolesResponse) Reset() {
 	*x = ListMemberRolesResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[44]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2553,7 +2657,7 @@ func (x *ListMemberRolesResponse) String() string {
 func (*ListMemberRolesResponse) ProtoMessage() {}
 
 func (x *ListMemberRolesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[44]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2566,7 +2670,7 @@ func (x *ListMemberRolesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMemberRolesResponse.ProtoReflect.Descriptor instead.
 func (*ListMemberRolesResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{44}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ListMemberRolesResponse) GetRoles() []*OrganizationRole {
@@ -2590,7 +2694,7 @@ type ChangeMemberRolesRequest struct {
 
 func (x *ChangeMemberRolesRequest) Reset() {
 	*x = ChangeMemberRolesRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[45]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2602,7 +2706,7 @@ func (x *ChangeMemberRolesRequest) String() string {
 func (*ChangeMemberRolesRequest) ProtoMessage() {}
 
 func (x *ChangeMemberRolesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[45]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2615,7 +2719,7 @@ func (x *ChangeMemberRolesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChangeMemberRolesRequest.ProtoReflect.Descriptor instead.
 func (*ChangeMemberRolesRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{45}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ChangeMemberRolesRequest) GetRealm() string {
@@ -2661,7 +2765,7 @@ type ChangeMemberRolesResponse struct {
 
 func (x *ChangeMemberRolesResponse) Reset() {
 	*x = ChangeMemberRolesResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[46]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2673,7 +2777,7 @@ func (x *ChangeMemberRolesResponse) String() string {
 func (*ChangeMemberRolesResponse) ProtoMessage() {}
 
 func (x *ChangeMemberRolesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[46]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2686,7 +2790,7 @@ func (x *ChangeMemberRolesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChangeMemberRolesResponse.ProtoReflect.Descriptor instead.
 func (*ChangeMemberRolesResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{46}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{48}
 }
 
 type OnboardBrokeredUserRequest struct {
@@ -2703,7 +2807,7 @@ type OnboardBrokeredUserRequest struct {
 
 func (x *OnboardBrokeredUserRequest) Reset() {
 	*x = OnboardBrokeredUserRequest{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[47]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2715,7 +2819,7 @@ func (x *OnboardBrokeredUserRequest) String() string {
 func (*OnboardBrokeredUserRequest) ProtoMessage() {}
 
 func (x *OnboardBrokeredUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[47]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2728,7 +2832,7 @@ func (x *OnboardBrokeredUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OnboardBrokeredUserRequest.ProtoReflect.Descriptor instead.
 func (*OnboardBrokeredUserRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{47}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *OnboardBrokeredUserRequest) GetRealm() string {
@@ -2769,7 +2873,7 @@ type OnboardBrokeredUserResponse struct {
 
 func (x *OnboardBrokeredUserResponse) Reset() {
 	*x = OnboardBrokeredUserResponse{}
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[48]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2781,7 +2885,7 @@ func (x *OnboardBrokeredUserResponse) String() string {
 func (*OnboardBrokeredUserResponse) ProtoMessage() {}
 
 func (x *OnboardBrokeredUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_organization_proto_msgTypes[48]
+	mi := &file_iam_directory_v1_organization_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2794,7 +2898,7 @@ func (x *OnboardBrokeredUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OnboardBrokeredUserResponse.ProtoReflect.Descriptor instead.
 func (*OnboardBrokeredUserResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{48}
+	return file_iam_directory_v1_organization_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *OnboardBrokeredUserResponse) GetOrganizationIds() []string {
@@ -2915,7 +3019,13 @@ const file_iam_directory_v1_organization_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12'\n" +
 	"\x0forganization_id\x18\x02 \x01(\tR\x0eorganizationId\x12\x17\n" +
 	"\auser_id\x18\x03 \x01(\tR\x06userId\"\x16\n" +
-	"\x14RemoveMemberResponse\"O\n" +
+	"\x14RemoveMemberResponse\"\x9b\x01\n" +
+	"\x18SetMembershipTypeRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12'\n" +
+	"\x0forganization_id\x18\x02 \x01(\tR\x0eorganizationId\x12\x17\n" +
+	"\auser_id\x18\x03 \x01(\tR\x06userId\x12'\n" +
+	"\x0fmembership_type\x18\x04 \x01(\tR\x0emembershipType\"\x1b\n" +
+	"\x19SetMembershipTypeResponse\"O\n" +
 	"\x1eListMemberOrganizationsRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"g\n" +
@@ -3004,7 +3114,7 @@ const file_iam_directory_v1_organization_proto_rawDesc = "" +
 	"\auser_id\x18\x03 \x01(\tR\x06userId\x12\x18\n" +
 	"\acreated\x18\x04 \x01(\bR\acreated\"H\n" +
 	"\x1bOnboardBrokeredUserResponse\x12)\n" +
-	"\x10organization_ids\x18\x01 \x03(\tR\x0forganizationIds2\xd6\x12\n" +
+	"\x10organization_ids\x18\x01 \x03(\tR\x0forganizationIds2\xc4\x13\n" +
 	"\x13OrganizationService\x12o\n" +
 	"\x12CreateOrganization\x12+.iam.directory.v1.CreateOrganizationRequest\x1a,.iam.directory.v1.CreateOrganizationResponse\x12l\n" +
 	"\x11ListOrganizations\x12*.iam.directory.v1.ListOrganizationsRequest\x1a+.iam.directory.v1.ListOrganizationsResponse\x12o\n" +
@@ -3016,7 +3126,8 @@ const file_iam_directory_v1_organization_proto_rawDesc = "" +
 	"\vListMembers\x12$.iam.directory.v1.ListMembersRequest\x1a%.iam.directory.v1.ListMembersResponse\x12]\n" +
 	"\fCountMembers\x12%.iam.directory.v1.CountMembersRequest\x1a&.iam.directory.v1.CountMembersResponse\x12T\n" +
 	"\tGetMember\x12\".iam.directory.v1.GetMemberRequest\x1a#.iam.directory.v1.GetMemberResponse\x12]\n" +
-	"\fRemoveMember\x12%.iam.directory.v1.RemoveMemberRequest\x1a&.iam.directory.v1.RemoveMemberResponse\x12~\n" +
+	"\fRemoveMember\x12%.iam.directory.v1.RemoveMemberRequest\x1a&.iam.directory.v1.RemoveMemberResponse\x12l\n" +
+	"\x11SetMembershipType\x12*.iam.directory.v1.SetMembershipTypeRequest\x1a+.iam.directory.v1.SetMembershipTypeResponse\x12~\n" +
 	"\x17ListMemberOrganizations\x120.iam.directory.v1.ListMemberOrganizationsRequest\x1a1.iam.directory.v1.ListMemberOrganizationsResponse\x12W\n" +
 	"\n" +
 	"InviteUser\x12#.iam.directory.v1.InviteUserRequest\x1a$.iam.directory.v1.InviteUserResponse\x12o\n" +
@@ -3043,7 +3154,7 @@ func file_iam_directory_v1_organization_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_organization_proto_rawDescData
 }
 
-var file_iam_directory_v1_organization_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
+var file_iam_directory_v1_organization_proto_msgTypes = make([]protoimpl.MessageInfo, 51)
 var file_iam_directory_v1_organization_proto_goTypes = []any{
 	(*OrganizationDomain)(nil),              // 0: iam.directory.v1.OrganizationDomain
 	(*Organization)(nil),                    // 1: iam.directory.v1.Organization
@@ -3071,53 +3182,55 @@ var file_iam_directory_v1_organization_proto_goTypes = []any{
 	(*GetMemberResponse)(nil),               // 23: iam.directory.v1.GetMemberResponse
 	(*RemoveMemberRequest)(nil),             // 24: iam.directory.v1.RemoveMemberRequest
 	(*RemoveMemberResponse)(nil),            // 25: iam.directory.v1.RemoveMemberResponse
-	(*ListMemberOrganizationsRequest)(nil),  // 26: iam.directory.v1.ListMemberOrganizationsRequest
-	(*ListMemberOrganizationsResponse)(nil), // 27: iam.directory.v1.ListMemberOrganizationsResponse
-	(*InviteUserRequest)(nil),               // 28: iam.directory.v1.InviteUserRequest
-	(*InviteExistingUserRequest)(nil),       // 29: iam.directory.v1.InviteExistingUserRequest
-	(*InviteUserResponse)(nil),              // 30: iam.directory.v1.InviteUserResponse
-	(*InviteExistingUserResponse)(nil),      // 31: iam.directory.v1.InviteExistingUserResponse
-	(*AcceptInvitationRequest)(nil),         // 32: iam.directory.v1.AcceptInvitationRequest
-	(*AcceptInvitationResponse)(nil),        // 33: iam.directory.v1.AcceptInvitationResponse
-	(*FindByEmailDomainRequest)(nil),        // 34: iam.directory.v1.FindByEmailDomainRequest
-	(*FindByEmailDomainResponse)(nil),       // 35: iam.directory.v1.FindByEmailDomainResponse
-	(*OrganizationRole)(nil),                // 36: iam.directory.v1.OrganizationRole
-	(*CreateOrganizationRoleRequest)(nil),   // 37: iam.directory.v1.CreateOrganizationRoleRequest
-	(*CreateOrganizationRoleResponse)(nil),  // 38: iam.directory.v1.CreateOrganizationRoleResponse
-	(*ListOrganizationRolesRequest)(nil),    // 39: iam.directory.v1.ListOrganizationRolesRequest
-	(*ListOrganizationRolesResponse)(nil),   // 40: iam.directory.v1.ListOrganizationRolesResponse
-	(*DeleteOrganizationRoleRequest)(nil),   // 41: iam.directory.v1.DeleteOrganizationRoleRequest
-	(*DeleteOrganizationRoleResponse)(nil),  // 42: iam.directory.v1.DeleteOrganizationRoleResponse
-	(*ListMemberRolesRequest)(nil),          // 43: iam.directory.v1.ListMemberRolesRequest
-	(*ListMemberRolesResponse)(nil),         // 44: iam.directory.v1.ListMemberRolesResponse
-	(*ChangeMemberRolesRequest)(nil),        // 45: iam.directory.v1.ChangeMemberRolesRequest
-	(*ChangeMemberRolesResponse)(nil),       // 46: iam.directory.v1.ChangeMemberRolesResponse
-	(*OnboardBrokeredUserRequest)(nil),      // 47: iam.directory.v1.OnboardBrokeredUserRequest
-	(*OnboardBrokeredUserResponse)(nil),     // 48: iam.directory.v1.OnboardBrokeredUserResponse
-	(*structpb.Struct)(nil),                 // 49: google.protobuf.Struct
-	(*structpb.ListValue)(nil),              // 50: google.protobuf.ListValue
-	(*User)(nil),                            // 51: iam.directory.v1.User
+	(*SetMembershipTypeRequest)(nil),        // 26: iam.directory.v1.SetMembershipTypeRequest
+	(*SetMembershipTypeResponse)(nil),       // 27: iam.directory.v1.SetMembershipTypeResponse
+	(*ListMemberOrganizationsRequest)(nil),  // 28: iam.directory.v1.ListMemberOrganizationsRequest
+	(*ListMemberOrganizationsResponse)(nil), // 29: iam.directory.v1.ListMemberOrganizationsResponse
+	(*InviteUserRequest)(nil),               // 30: iam.directory.v1.InviteUserRequest
+	(*InviteExistingUserRequest)(nil),       // 31: iam.directory.v1.InviteExistingUserRequest
+	(*InviteUserResponse)(nil),              // 32: iam.directory.v1.InviteUserResponse
+	(*InviteExistingUserResponse)(nil),      // 33: iam.directory.v1.InviteExistingUserResponse
+	(*AcceptInvitationRequest)(nil),         // 34: iam.directory.v1.AcceptInvitationRequest
+	(*AcceptInvitationResponse)(nil),        // 35: iam.directory.v1.AcceptInvitationResponse
+	(*FindByEmailDomainRequest)(nil),        // 36: iam.directory.v1.FindByEmailDomainRequest
+	(*FindByEmailDomainResponse)(nil),       // 37: iam.directory.v1.FindByEmailDomainResponse
+	(*OrganizationRole)(nil),                // 38: iam.directory.v1.OrganizationRole
+	(*CreateOrganizationRoleRequest)(nil),   // 39: iam.directory.v1.CreateOrganizationRoleRequest
+	(*CreateOrganizationRoleResponse)(nil),  // 40: iam.directory.v1.CreateOrganizationRoleResponse
+	(*ListOrganizationRolesRequest)(nil),    // 41: iam.directory.v1.ListOrganizationRolesRequest
+	(*ListOrganizationRolesResponse)(nil),   // 42: iam.directory.v1.ListOrganizationRolesResponse
+	(*DeleteOrganizationRoleRequest)(nil),   // 43: iam.directory.v1.DeleteOrganizationRoleRequest
+	(*DeleteOrganizationRoleResponse)(nil),  // 44: iam.directory.v1.DeleteOrganizationRoleResponse
+	(*ListMemberRolesRequest)(nil),          // 45: iam.directory.v1.ListMemberRolesRequest
+	(*ListMemberRolesResponse)(nil),         // 46: iam.directory.v1.ListMemberRolesResponse
+	(*ChangeMemberRolesRequest)(nil),        // 47: iam.directory.v1.ChangeMemberRolesRequest
+	(*ChangeMemberRolesResponse)(nil),       // 48: iam.directory.v1.ChangeMemberRolesResponse
+	(*OnboardBrokeredUserRequest)(nil),      // 49: iam.directory.v1.OnboardBrokeredUserRequest
+	(*OnboardBrokeredUserResponse)(nil),     // 50: iam.directory.v1.OnboardBrokeredUserResponse
+	(*structpb.Struct)(nil),                 // 51: google.protobuf.Struct
+	(*structpb.ListValue)(nil),              // 52: google.protobuf.ListValue
+	(*User)(nil),                            // 53: iam.directory.v1.User
 }
 var file_iam_directory_v1_organization_proto_depIdxs = []int32{
 	0,  // 0: iam.directory.v1.Organization.domains:type_name -> iam.directory.v1.OrganizationDomain
-	49, // 1: iam.directory.v1.Organization.attributes:type_name -> google.protobuf.Struct
-	50, // 2: iam.directory.v1.OrganizationInput.domains:type_name -> google.protobuf.ListValue
-	49, // 3: iam.directory.v1.OrganizationInput.attributes:type_name -> google.protobuf.Struct
-	50, // 4: iam.directory.v1.OrganizationInput.identity_providers:type_name -> google.protobuf.ListValue
+	51, // 1: iam.directory.v1.Organization.attributes:type_name -> google.protobuf.Struct
+	52, // 2: iam.directory.v1.OrganizationInput.domains:type_name -> google.protobuf.ListValue
+	51, // 3: iam.directory.v1.OrganizationInput.attributes:type_name -> google.protobuf.Struct
+	52, // 4: iam.directory.v1.OrganizationInput.identity_providers:type_name -> google.protobuf.ListValue
 	2,  // 5: iam.directory.v1.CreateOrganizationRequest.organization:type_name -> iam.directory.v1.OrganizationInput
 	1,  // 6: iam.directory.v1.CreateOrganizationResponse.organization:type_name -> iam.directory.v1.Organization
 	1,  // 7: iam.directory.v1.ListOrganizationsResponse.organizations:type_name -> iam.directory.v1.Organization
 	1,  // 8: iam.directory.v1.GetOrganizationResponse.organization:type_name -> iam.directory.v1.Organization
 	2,  // 9: iam.directory.v1.UpdateOrganizationRequest.organization:type_name -> iam.directory.v1.OrganizationInput
 	1,  // 10: iam.directory.v1.UpdateOrganizationResponse.organization:type_name -> iam.directory.v1.Organization
-	51, // 11: iam.directory.v1.Member.user:type_name -> iam.directory.v1.User
+	53, // 11: iam.directory.v1.Member.user:type_name -> iam.directory.v1.User
 	15, // 12: iam.directory.v1.AddMemberResponse.member:type_name -> iam.directory.v1.Member
 	15, // 13: iam.directory.v1.ListMembersResponse.members:type_name -> iam.directory.v1.Member
 	15, // 14: iam.directory.v1.GetMemberResponse.member:type_name -> iam.directory.v1.Member
 	1,  // 15: iam.directory.v1.ListMemberOrganizationsResponse.organizations:type_name -> iam.directory.v1.Organization
-	36, // 16: iam.directory.v1.CreateOrganizationRoleResponse.role:type_name -> iam.directory.v1.OrganizationRole
-	36, // 17: iam.directory.v1.ListOrganizationRolesResponse.roles:type_name -> iam.directory.v1.OrganizationRole
-	36, // 18: iam.directory.v1.ListMemberRolesResponse.roles:type_name -> iam.directory.v1.OrganizationRole
+	38, // 16: iam.directory.v1.CreateOrganizationRoleResponse.role:type_name -> iam.directory.v1.OrganizationRole
+	38, // 17: iam.directory.v1.ListOrganizationRolesResponse.roles:type_name -> iam.directory.v1.OrganizationRole
+	38, // 18: iam.directory.v1.ListMemberRolesResponse.roles:type_name -> iam.directory.v1.OrganizationRole
 	3,  // 19: iam.directory.v1.OrganizationService.CreateOrganization:input_type -> iam.directory.v1.CreateOrganizationRequest
 	5,  // 20: iam.directory.v1.OrganizationService.ListOrganizations:input_type -> iam.directory.v1.ListOrganizationsRequest
 	7,  // 21: iam.directory.v1.OrganizationService.CountOrganizations:input_type -> iam.directory.v1.CountOrganizationsRequest
@@ -3129,41 +3242,43 @@ var file_iam_directory_v1_organization_proto_depIdxs = []int32{
 	20, // 27: iam.directory.v1.OrganizationService.CountMembers:input_type -> iam.directory.v1.CountMembersRequest
 	22, // 28: iam.directory.v1.OrganizationService.GetMember:input_type -> iam.directory.v1.GetMemberRequest
 	24, // 29: iam.directory.v1.OrganizationService.RemoveMember:input_type -> iam.directory.v1.RemoveMemberRequest
-	26, // 30: iam.directory.v1.OrganizationService.ListMemberOrganizations:input_type -> iam.directory.v1.ListMemberOrganizationsRequest
-	28, // 31: iam.directory.v1.OrganizationService.InviteUser:input_type -> iam.directory.v1.InviteUserRequest
-	29, // 32: iam.directory.v1.OrganizationService.InviteExistingUser:input_type -> iam.directory.v1.InviteExistingUserRequest
-	32, // 33: iam.directory.v1.OrganizationService.AcceptInvitation:input_type -> iam.directory.v1.AcceptInvitationRequest
-	34, // 34: iam.directory.v1.OrganizationService.FindByEmailDomain:input_type -> iam.directory.v1.FindByEmailDomainRequest
-	47, // 35: iam.directory.v1.OrganizationService.OnboardBrokeredUser:input_type -> iam.directory.v1.OnboardBrokeredUserRequest
-	37, // 36: iam.directory.v1.OrganizationService.CreateOrganizationRole:input_type -> iam.directory.v1.CreateOrganizationRoleRequest
-	39, // 37: iam.directory.v1.OrganizationService.ListOrganizationRoles:input_type -> iam.directory.v1.ListOrganizationRolesRequest
-	41, // 38: iam.directory.v1.OrganizationService.DeleteOrganizationRole:input_type -> iam.directory.v1.DeleteOrganizationRoleRequest
-	43, // 39: iam.directory.v1.OrganizationService.ListMemberRoles:input_type -> iam.directory.v1.ListMemberRolesRequest
-	45, // 40: iam.directory.v1.OrganizationService.ChangeMemberRoles:input_type -> iam.directory.v1.ChangeMemberRolesRequest
-	4,  // 41: iam.directory.v1.OrganizationService.CreateOrganization:output_type -> iam.directory.v1.CreateOrganizationResponse
-	6,  // 42: iam.directory.v1.OrganizationService.ListOrganizations:output_type -> iam.directory.v1.ListOrganizationsResponse
-	8,  // 43: iam.directory.v1.OrganizationService.CountOrganizations:output_type -> iam.directory.v1.CountOrganizationsResponse
-	10, // 44: iam.directory.v1.OrganizationService.GetOrganization:output_type -> iam.directory.v1.GetOrganizationResponse
-	12, // 45: iam.directory.v1.OrganizationService.UpdateOrganization:output_type -> iam.directory.v1.UpdateOrganizationResponse
-	14, // 46: iam.directory.v1.OrganizationService.DeleteOrganization:output_type -> iam.directory.v1.DeleteOrganizationResponse
-	17, // 47: iam.directory.v1.OrganizationService.AddMember:output_type -> iam.directory.v1.AddMemberResponse
-	19, // 48: iam.directory.v1.OrganizationService.ListMembers:output_type -> iam.directory.v1.ListMembersResponse
-	21, // 49: iam.directory.v1.OrganizationService.CountMembers:output_type -> iam.directory.v1.CountMembersResponse
-	23, // 50: iam.directory.v1.OrganizationService.GetMember:output_type -> iam.directory.v1.GetMemberResponse
-	25, // 51: iam.directory.v1.OrganizationService.RemoveMember:output_type -> iam.directory.v1.RemoveMemberResponse
-	27, // 52: iam.directory.v1.OrganizationService.ListMemberOrganizations:output_type -> iam.directory.v1.ListMemberOrganizationsResponse
-	30, // 53: iam.directory.v1.OrganizationService.InviteUser:output_type -> iam.directory.v1.InviteUserResponse
-	31, // 54: iam.directory.v1.OrganizationService.InviteExistingUser:output_type -> iam.directory.v1.InviteExistingUserResponse
-	33, // 55: iam.directory.v1.OrganizationService.AcceptInvitation:output_type -> iam.directory.v1.AcceptInvitationResponse
-	35, // 56: iam.directory.v1.OrganizationService.FindByEmailDomain:output_type -> iam.directory.v1.FindByEmailDomainResponse
-	48, // 57: iam.directory.v1.OrganizationService.OnboardBrokeredUser:output_type -> iam.directory.v1.OnboardBrokeredUserResponse
-	38, // 58: iam.directory.v1.OrganizationService.CreateOrganizationRole:output_type -> iam.directory.v1.CreateOrganizationRoleResponse
-	40, // 59: iam.directory.v1.OrganizationService.ListOrganizationRoles:output_type -> iam.directory.v1.ListOrganizationRolesResponse
-	42, // 60: iam.directory.v1.OrganizationService.DeleteOrganizationRole:output_type -> iam.directory.v1.DeleteOrganizationRoleResponse
-	44, // 61: iam.directory.v1.OrganizationService.ListMemberRoles:output_type -> iam.directory.v1.ListMemberRolesResponse
-	46, // 62: iam.directory.v1.OrganizationService.ChangeMemberRoles:output_type -> iam.directory.v1.ChangeMemberRolesResponse
-	41, // [41:63] is the sub-list for method output_type
-	19, // [19:41] is the sub-list for method input_type
+	26, // 30: iam.directory.v1.OrganizationService.SetMembershipType:input_type -> iam.directory.v1.SetMembershipTypeRequest
+	28, // 31: iam.directory.v1.OrganizationService.ListMemberOrganizations:input_type -> iam.directory.v1.ListMemberOrganizationsRequest
+	30, // 32: iam.directory.v1.OrganizationService.InviteUser:input_type -> iam.directory.v1.InviteUserRequest
+	31, // 33: iam.directory.v1.OrganizationService.InviteExistingUser:input_type -> iam.directory.v1.InviteExistingUserRequest
+	34, // 34: iam.directory.v1.OrganizationService.AcceptInvitation:input_type -> iam.directory.v1.AcceptInvitationRequest
+	36, // 35: iam.directory.v1.OrganizationService.FindByEmailDomain:input_type -> iam.directory.v1.FindByEmailDomainRequest
+	49, // 36: iam.directory.v1.OrganizationService.OnboardBrokeredUser:input_type -> iam.directory.v1.OnboardBrokeredUserRequest
+	39, // 37: iam.directory.v1.OrganizationService.CreateOrganizationRole:input_type -> iam.directory.v1.CreateOrganizationRoleRequest
+	41, // 38: iam.directory.v1.OrganizationService.ListOrganizationRoles:input_type -> iam.directory.v1.ListOrganizationRolesRequest
+	43, // 39: iam.directory.v1.OrganizationService.DeleteOrganizationRole:input_type -> iam.directory.v1.DeleteOrganizationRoleRequest
+	45, // 40: iam.directory.v1.OrganizationService.ListMemberRoles:input_type -> iam.directory.v1.ListMemberRolesRequest
+	47, // 41: iam.directory.v1.OrganizationService.ChangeMemberRoles:input_type -> iam.directory.v1.ChangeMemberRolesRequest
+	4,  // 42: iam.directory.v1.OrganizationService.CreateOrganization:output_type -> iam.directory.v1.CreateOrganizationResponse
+	6,  // 43: iam.directory.v1.OrganizationService.ListOrganizations:output_type -> iam.directory.v1.ListOrganizationsResponse
+	8,  // 44: iam.directory.v1.OrganizationService.CountOrganizations:output_type -> iam.directory.v1.CountOrganizationsResponse
+	10, // 45: iam.directory.v1.OrganizationService.GetOrganization:output_type -> iam.directory.v1.GetOrganizationResponse
+	12, // 46: iam.directory.v1.OrganizationService.UpdateOrganization:output_type -> iam.directory.v1.UpdateOrganizationResponse
+	14, // 47: iam.directory.v1.OrganizationService.DeleteOrganization:output_type -> iam.directory.v1.DeleteOrganizationResponse
+	17, // 48: iam.directory.v1.OrganizationService.AddMember:output_type -> iam.directory.v1.AddMemberResponse
+	19, // 49: iam.directory.v1.OrganizationService.ListMembers:output_type -> iam.directory.v1.ListMembersResponse
+	21, // 50: iam.directory.v1.OrganizationService.CountMembers:output_type -> iam.directory.v1.CountMembersResponse
+	23, // 51: iam.directory.v1.OrganizationService.GetMember:output_type -> iam.directory.v1.GetMemberResponse
+	25, // 52: iam.directory.v1.OrganizationService.RemoveMember:output_type -> iam.directory.v1.RemoveMemberResponse
+	27, // 53: iam.directory.v1.OrganizationService.SetMembershipType:output_type -> iam.directory.v1.SetMembershipTypeResponse
+	29, // 54: iam.directory.v1.OrganizationService.ListMemberOrganizations:output_type -> iam.directory.v1.ListMemberOrganizationsResponse
+	32, // 55: iam.directory.v1.OrganizationService.InviteUser:output_type -> iam.directory.v1.InviteUserResponse
+	33, // 56: iam.directory.v1.OrganizationService.InviteExistingUser:output_type -> iam.directory.v1.InviteExistingUserResponse
+	35, // 57: iam.directory.v1.OrganizationService.AcceptInvitation:output_type -> iam.directory.v1.AcceptInvitationResponse
+	37, // 58: iam.directory.v1.OrganizationService.FindByEmailDomain:output_type -> iam.directory.v1.FindByEmailDomainResponse
+	50, // 59: iam.directory.v1.OrganizationService.OnboardBrokeredUser:output_type -> iam.directory.v1.OnboardBrokeredUserResponse
+	40, // 60: iam.directory.v1.OrganizationService.CreateOrganizationRole:output_type -> iam.directory.v1.CreateOrganizationRoleResponse
+	42, // 61: iam.directory.v1.OrganizationService.ListOrganizationRoles:output_type -> iam.directory.v1.ListOrganizationRolesResponse
+	44, // 62: iam.directory.v1.OrganizationService.DeleteOrganizationRole:output_type -> iam.directory.v1.DeleteOrganizationRoleResponse
+	46, // 63: iam.directory.v1.OrganizationService.ListMemberRoles:output_type -> iam.directory.v1.ListMemberRolesResponse
+	48, // 64: iam.directory.v1.OrganizationService.ChangeMemberRoles:output_type -> iam.directory.v1.ChangeMemberRolesResponse
+	42, // [42:65] is the sub-list for method output_type
+	19, // [19:42] is the sub-list for method input_type
 	19, // [19:19] is the sub-list for extension type_name
 	19, // [19:19] is the sub-list for extension extendee
 	0,  // [0:19] is the sub-list for field type_name
@@ -3178,14 +3293,14 @@ func file_iam_directory_v1_organization_proto_init() {
 	file_iam_directory_v1_organization_proto_msgTypes[2].OneofWrappers = []any{}
 	file_iam_directory_v1_organization_proto_msgTypes[5].OneofWrappers = []any{}
 	file_iam_directory_v1_organization_proto_msgTypes[18].OneofWrappers = []any{}
-	file_iam_directory_v1_organization_proto_msgTypes[32].OneofWrappers = []any{}
+	file_iam_directory_v1_organization_proto_msgTypes[34].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_organization_proto_rawDesc), len(file_iam_directory_v1_organization_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   49,
+			NumMessages:   51,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -66,6 +66,9 @@ const (
 	// OrganizationServiceRemoveMemberProcedure is the fully-qualified name of the OrganizationService's
 	// RemoveMember RPC.
 	OrganizationServiceRemoveMemberProcedure = "/iam.directory.v1.OrganizationService/RemoveMember"
+	// OrganizationServiceSetMembershipTypeProcedure is the fully-qualified name of the
+	// OrganizationService's SetMembershipType RPC.
+	OrganizationServiceSetMembershipTypeProcedure = "/iam.directory.v1.OrganizationService/SetMembershipType"
 	// OrganizationServiceListMemberOrganizationsProcedure is the fully-qualified name of the
 	// OrganizationService's ListMemberOrganizations RPC.
 	OrganizationServiceListMemberOrganizationsProcedure = "/iam.directory.v1.OrganizationService/ListMemberOrganizations"
@@ -114,6 +117,8 @@ type OrganizationServiceClient interface {
 	CountMembers(context.Context, *connect.Request[v1.CountMembersRequest]) (*connect.Response[v1.CountMembersResponse], error)
 	GetMember(context.Context, *connect.Request[v1.GetMemberRequest]) (*connect.Response[v1.GetMemberResponse], error)
 	RemoveMember(context.Context, *connect.Request[v1.RemoveMemberRequest]) (*connect.Response[v1.RemoveMemberResponse], error)
+	// Keycloak 26.8's membership-type update: MANAGED or UNMANAGED.
+	SetMembershipType(context.Context, *connect.Request[v1.SetMembershipTypeRequest]) (*connect.Response[v1.SetMembershipTypeResponse], error)
 	ListMemberOrganizations(context.Context, *connect.Request[v1.ListMemberOrganizationsRequest]) (*connect.Response[v1.ListMemberOrganizationsResponse], error)
 	InviteUser(context.Context, *connect.Request[v1.InviteUserRequest]) (*connect.Response[v1.InviteUserResponse], error)
 	InviteExistingUser(context.Context, *connect.Request[v1.InviteExistingUserRequest]) (*connect.Response[v1.InviteExistingUserResponse], error)
@@ -207,6 +212,12 @@ func NewOrganizationServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(organizationServiceMethods.ByName("RemoveMember")),
 			connect.WithClientOptions(opts...),
 		),
+		setMembershipType: connect.NewClient[v1.SetMembershipTypeRequest, v1.SetMembershipTypeResponse](
+			httpClient,
+			baseURL+OrganizationServiceSetMembershipTypeProcedure,
+			connect.WithSchema(organizationServiceMethods.ByName("SetMembershipType")),
+			connect.WithClientOptions(opts...),
+		),
 		listMemberOrganizations: connect.NewClient[v1.ListMemberOrganizationsRequest, v1.ListMemberOrganizationsResponse](
 			httpClient,
 			baseURL+OrganizationServiceListMemberOrganizationsProcedure,
@@ -289,6 +300,7 @@ type organizationServiceClient struct {
 	countMembers            *connect.Client[v1.CountMembersRequest, v1.CountMembersResponse]
 	getMember               *connect.Client[v1.GetMemberRequest, v1.GetMemberResponse]
 	removeMember            *connect.Client[v1.RemoveMemberRequest, v1.RemoveMemberResponse]
+	setMembershipType       *connect.Client[v1.SetMembershipTypeRequest, v1.SetMembershipTypeResponse]
 	listMemberOrganizations *connect.Client[v1.ListMemberOrganizationsRequest, v1.ListMemberOrganizationsResponse]
 	inviteUser              *connect.Client[v1.InviteUserRequest, v1.InviteUserResponse]
 	inviteExistingUser      *connect.Client[v1.InviteExistingUserRequest, v1.InviteExistingUserResponse]
@@ -355,6 +367,11 @@ func (c *organizationServiceClient) GetMember(ctx context.Context, req *connect.
 // RemoveMember calls iam.directory.v1.OrganizationService.RemoveMember.
 func (c *organizationServiceClient) RemoveMember(ctx context.Context, req *connect.Request[v1.RemoveMemberRequest]) (*connect.Response[v1.RemoveMemberResponse], error) {
 	return c.removeMember.CallUnary(ctx, req)
+}
+
+// SetMembershipType calls iam.directory.v1.OrganizationService.SetMembershipType.
+func (c *organizationServiceClient) SetMembershipType(ctx context.Context, req *connect.Request[v1.SetMembershipTypeRequest]) (*connect.Response[v1.SetMembershipTypeResponse], error) {
+	return c.setMembershipType.CallUnary(ctx, req)
 }
 
 // ListMemberOrganizations calls iam.directory.v1.OrganizationService.ListMemberOrganizations.
@@ -426,6 +443,8 @@ type OrganizationServiceHandler interface {
 	CountMembers(context.Context, *connect.Request[v1.CountMembersRequest]) (*connect.Response[v1.CountMembersResponse], error)
 	GetMember(context.Context, *connect.Request[v1.GetMemberRequest]) (*connect.Response[v1.GetMemberResponse], error)
 	RemoveMember(context.Context, *connect.Request[v1.RemoveMemberRequest]) (*connect.Response[v1.RemoveMemberResponse], error)
+	// Keycloak 26.8's membership-type update: MANAGED or UNMANAGED.
+	SetMembershipType(context.Context, *connect.Request[v1.SetMembershipTypeRequest]) (*connect.Response[v1.SetMembershipTypeResponse], error)
 	ListMemberOrganizations(context.Context, *connect.Request[v1.ListMemberOrganizationsRequest]) (*connect.Response[v1.ListMemberOrganizationsResponse], error)
 	InviteUser(context.Context, *connect.Request[v1.InviteUserRequest]) (*connect.Response[v1.InviteUserResponse], error)
 	InviteExistingUser(context.Context, *connect.Request[v1.InviteExistingUserRequest]) (*connect.Response[v1.InviteExistingUserResponse], error)
@@ -513,6 +532,12 @@ func NewOrganizationServiceHandler(svc OrganizationServiceHandler, opts ...conne
 		OrganizationServiceRemoveMemberProcedure,
 		svc.RemoveMember,
 		connect.WithSchema(organizationServiceMethods.ByName("RemoveMember")),
+		connect.WithHandlerOptions(opts...),
+	)
+	organizationServiceSetMembershipTypeHandler := connect.NewUnaryHandler(
+		OrganizationServiceSetMembershipTypeProcedure,
+		svc.SetMembershipType,
+		connect.WithSchema(organizationServiceMethods.ByName("SetMembershipType")),
 		connect.WithHandlerOptions(opts...),
 	)
 	organizationServiceListMemberOrganizationsHandler := connect.NewUnaryHandler(
@@ -605,6 +630,8 @@ func NewOrganizationServiceHandler(svc OrganizationServiceHandler, opts ...conne
 			organizationServiceGetMemberHandler.ServeHTTP(w, r)
 		case OrganizationServiceRemoveMemberProcedure:
 			organizationServiceRemoveMemberHandler.ServeHTTP(w, r)
+		case OrganizationServiceSetMembershipTypeProcedure:
+			organizationServiceSetMembershipTypeHandler.ServeHTTP(w, r)
 		case OrganizationServiceListMemberOrganizationsProcedure:
 			organizationServiceListMemberOrganizationsHandler.ServeHTTP(w, r)
 		case OrganizationServiceInviteUserProcedure:
@@ -678,6 +705,10 @@ func (UnimplementedOrganizationServiceHandler) GetMember(context.Context, *conne
 
 func (UnimplementedOrganizationServiceHandler) RemoveMember(context.Context, *connect.Request[v1.RemoveMemberRequest]) (*connect.Response[v1.RemoveMemberResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.OrganizationService.RemoveMember is not implemented"))
+}
+
+func (UnimplementedOrganizationServiceHandler) SetMembershipType(context.Context, *connect.Request[v1.SetMembershipTypeRequest]) (*connect.Response[v1.SetMembershipTypeResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.OrganizationService.SetMembershipType is not implemented"))
 }
 
 func (UnimplementedOrganizationServiceHandler) ListMemberOrganizations(context.Context, *connect.Request[v1.ListMemberOrganizationsRequest]) (*connect.Response[v1.ListMemberOrganizationsResponse], error) {

@@ -244,6 +244,22 @@ class RemoveMemberResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class SetMembershipTypeRequest(_message.Message):
+    __slots__ = ("realm", "organization_id", "user_id", "membership_type")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    MEMBERSHIP_TYPE_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    organization_id: str
+    user_id: str
+    membership_type: str
+    def __init__(self, realm: _Optional[str] = ..., organization_id: _Optional[str] = ..., user_id: _Optional[str] = ..., membership_type: _Optional[str] = ...) -> None: ...
+
+class SetMembershipTypeResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class ListMemberOrganizationsRequest(_message.Message):
     __slots__ = ("realm", "user_id")
     REALM_FIELD_NUMBER: _ClassVar[int]

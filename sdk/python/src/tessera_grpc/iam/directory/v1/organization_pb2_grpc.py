@@ -93,6 +93,11 @@ class OrganizationServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.RemoveMemberRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_organization__pb2.RemoveMemberResponse.FromString,
                 _registered_method=True)
+        self.SetMembershipType = channel.unary_unary(
+                '/iam.directory.v1.OrganizationService/SetMembershipType',
+                request_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.SetMembershipTypeRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_organization__pb2.SetMembershipTypeResponse.FromString,
+                _registered_method=True)
         self.ListMemberOrganizations = channel.unary_unary(
                 '/iam.directory.v1.OrganizationService/ListMemberOrganizations',
                 request_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.ListMemberOrganizationsRequest.SerializeToString,
@@ -223,6 +228,13 @@ class OrganizationServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SetMembershipType(self, request, context):
+        """Keycloak 26.8's membership-type update: MANAGED or UNMANAGED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ListMemberOrganizations(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -349,6 +361,11 @@ def add_OrganizationServiceServicer_to_server(servicer, server):
                     servicer.RemoveMember,
                     request_deserializer=iam_dot_directory_dot_v1_dot_organization__pb2.RemoveMemberRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.RemoveMemberResponse.SerializeToString,
+            ),
+            'SetMembershipType': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetMembershipType,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_organization__pb2.SetMembershipTypeRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_organization__pb2.SetMembershipTypeResponse.SerializeToString,
             ),
             'ListMemberOrganizations': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMemberOrganizations,
@@ -707,6 +724,33 @@ class OrganizationService:
             '/iam.directory.v1.OrganizationService/RemoveMember',
             iam_dot_directory_dot_v1_dot_organization__pb2.RemoveMemberRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_organization__pb2.RemoveMemberResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetMembershipType(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.OrganizationService/SetMembershipType',
+            iam_dot_directory_dot_v1_dot_organization__pb2.SetMembershipTypeRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_organization__pb2.SetMembershipTypeResponse.FromString,
             options,
             channel_credentials,
             insecure,
