@@ -1,5 +1,6 @@
 /** The realm's fields (spec 2.1) as the forms show them: every create field, grouped as Keycloak's realm settings are. */
-export type Kind = "text" | "number" | "bool" | "password" | "email" | "theme";
+/** `list`: a text field of comma-separated values, sent as an array (supportedLocales). */
+export type Kind = "text" | "number" | "bool" | "password" | "email" | "theme" | "list";
 
 export interface RealmField {
   name: string;
@@ -29,6 +30,11 @@ export const REALM_GROUPS: FieldGroup[] = [
     { name: "registrationAllowed", label: "User registration", kind: "bool", updatable: true },
     { name: "requireEmailVerification", label: "Verify email", kind: "bool" },
     { name: "mfaRequired", label: "Require MFA for every user", kind: "bool", updatable: true },
+  ] },
+  { title: "Localization", fields: [
+    { name: "internationalizationEnabled", label: "Internationalization", kind: "bool", updatable: true },
+    { name: "supportedLocales", label: "Supported locales", kind: "list", hint: "Language tags, comma-separated: en, de, fr", updatable: true },
+    { name: "defaultLocale", label: "Default locale", kind: "text", hint: "One of the supported locales", updatable: true },
   ] },
   { title: "Authentication", fields: [
     { name: "browserFlow", label: "Browser flow", kind: "text", hint: "A flow's alias (Authentication); browser is the built-in one", updatable: true },
@@ -83,6 +89,7 @@ export function realmValues(realm: Record<string, unknown>, fields: RealmField[]
     const v = THEME_KEYS.has(f.name) ? theme[f.name] : realm[f.name];
     if (f.kind === "bool") out[f.name] = v === undefined ? f.name === "enabled" : Boolean(v);
     else if (f.name === "smtpPassword") out[f.name] = "";
+    else if (f.kind === "list") out[f.name] = Array.isArray(v) ? v.join(", ") : "";
     else out[f.name] = v === undefined || v === null ? "" : String(v);
   }
   return out;
@@ -100,6 +107,8 @@ export function realmBody(values: Record<string, string | boolean>, fields: Real
     const v = values[f.name];
     if (f.kind === "bool") { body[f.name] = Boolean(v); continue; }
     const s = String(v ?? "").trim();
+    // An emptied list is sent empty: it clears the list, which leaving it out would not.
+    if (f.kind === "list") { body[f.name] = s.split(/[\s,]+/).filter((x) => x !== ""); continue; }
     if (s === "") continue;
     if (THEME_KEYS.has(f.name)) theme[f.name] = s;
     else body[f.name] = f.kind === "number" && /^-?\d+$/.test(s) ? Number(s) : s;

@@ -23,6 +23,7 @@ const CONSUMED = new Set([
   "identityProviders", "components", "authenticationFlows", "authenticatorConfig", "requiredActions", "keycloakVersion",
   "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",
   "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers",
+  "internationalizationEnabled", "supportedLocales", "defaultLocale", "localizationTexts",
 ]);
 
 /**

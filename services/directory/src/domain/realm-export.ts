@@ -1,3 +1,4 @@
+import { groupByLocale } from "./realm-localization.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type {
@@ -201,6 +202,10 @@ export class RealmExport {
       rateLimitPerIp: r.rateLimitPerIp ?? 0, rateLimitPerClient: r.rateLimitPerClient ?? 0,
       requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests ?? false,
       ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),
+      internationalizationEnabled: r.internationalizationEnabled ?? false, supportedLocales: [...(r.supportedLocales ?? [])],
+      ...(r.defaultLocale ? { defaultLocale: r.defaultLocale } : {}),
+      // Keycloak's export carries the overrides as localizationTexts: locale -> key -> text.
+      ...(r.localizationTexts?.length ? { localizationTexts: groupByLocale(r.localizationTexts) } : {}),
     };
   }
 

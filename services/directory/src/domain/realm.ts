@@ -57,6 +57,19 @@ export interface RealmRecord extends Doc {
   browserFlow?: string;
   directGrantFlow?: string;
   /**
+   * Keycloak's internationalization: the hosted pages offer `supportedLocales` (BCP 47 tags) and
+   * fall back to `defaultLocale`. Absent in realms stored before them: off, no locales.
+   */
+  internationalizationEnabled?: boolean;
+  supportedLocales?: string[];
+  defaultLocale?: string;
+  /**
+   * The realm's overrides of the page and email texts (Keycloak's realm localization texts), one
+   * entry per locale and key: a flat list, since message keys hold dots that a document store
+   * would read as paths (realm-localization.ts).
+   */
+  localizationTexts?: LocalizationText[];
+  /**
    * Present while the realm is being imported (epoch ms of the importer's last sign of life): the
    * realm is then invisible, and rolled back if the importer stops (realm-import.ts).
    */
@@ -109,6 +122,16 @@ export interface RealmCreateInput {
   requirePushedAuthorizationRequests?: boolean;
   browserFlow?: string;
   directGrantFlow?: string;
+  internationalizationEnabled?: boolean;
+  supportedLocales?: string[];
+  defaultLocale?: string;
+}
+
+/** One override of a page or email text. */
+export interface LocalizationText {
+  locale: string;
+  key: string;
+  text: string;
 }
 
 /** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max). */
@@ -118,6 +141,7 @@ export type RealmUpdateInput = Pick<
   | "smtpUser" | "smtpPassword" | "smtpFrom" | "registrationAllowed" | "mfaRequired" | "themeName" | "theme"
   | "rateLimitPerIp" | "rateLimitPerClient" | "ssoSessionMaxLifespan" | "resetPasswordAllowed"
   | "requirePushedAuthorizationRequests" | "browserFlow" | "directGrantFlow"
+  | "internationalizationEnabled" | "supportedLocales" | "defaultLocale"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -160,4 +184,6 @@ export const REALM_DEFAULTS = {
   resetPasswordAllowed: false,
   /** Keycloak's default: PAR is offered, not required. */
   requirePushedAuthorizationRequests: false,
+  /** Keycloak's default: internationalization off, pages in English. */
+  internationalizationEnabled: false,
 } as const;

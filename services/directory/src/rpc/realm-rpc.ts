@@ -41,14 +41,14 @@ export function toProto(r: RealmRecord): Realm {
 }
 
 function createInput(m: RealmInput): RealmCreateInput {
-  const { $typeName: _t, theme, ...fields } = m;
-  return { ...definedOnly(fields), ...(Object.keys(theme).length ? { theme } : {}) };
+  const { $typeName: _t, theme, supportedLocales, ...fields } = m;
+  return { ...definedOnly(fields), ...(Object.keys(theme).length ? { theme } : {}), ...(supportedLocales.length ? { supportedLocales } : {}) };
 }
 
 function updateInput(m: RealmUpdate | undefined): RealmUpdateInput {
   if (!m) return {};
-  const { $typeName: _t, theme, themePresent, ...fields } = m;
-  return { ...definedOnly(fields), ...(themePresent ? { theme } : {}) };
+  const { $typeName: _t, theme, themePresent, supportedLocales, supportedLocalesPresent, ...fields } = m;
+  return { ...definedOnly(fields), ...(themePresent ? { theme } : {}), ...(supportedLocalesPresent ? { supportedLocales } : {}) };
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

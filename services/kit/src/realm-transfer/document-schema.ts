@@ -189,6 +189,12 @@ export const realmSettingsSchema = z.strictObject({
   /** Aliases of the browser and direct-grant flows; absent is the built-in "browser" and "direct grant". */
   browserFlow: name.optional(),
   directGrantFlow: name.optional(),
+  /** Keycloak's internationalization settings; absent in documents from before them (off, none). */
+  internationalizationEnabled: z.boolean().optional(),
+  supportedLocales: z.array(z.string().max(35)).max(50).optional(),
+  defaultLocale: z.string().max(35).optional(),
+  /** The realm's text overrides, locale -> key -> text (Keycloak's localizationTexts). */
+  localizationTexts: z.record(z.string().max(35), z.record(z.string().max(255), z.string().max(4000))).optional(),
 });
 
 /**

@@ -77,8 +77,13 @@ type Realm struct {
 	// The aliases of the realm's browser and direct-grant authentication flows (authentication_flow.proto).
 	BrowserFlow     string `protobuf:"bytes,44,opt,name=browser_flow,json=browserFlow,proto3" json:"browser_flow,omitempty"`
 	DirectGrantFlow string `protobuf:"bytes,45,opt,name=direct_grant_flow,json=directGrantFlow,proto3" json:"direct_grant_flow,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Keycloak's internationalization: the hosted pages and emails speak the supported locales (BCP 47
+	// tags), defaulting to default_locale; off, they speak the default locale or English.
+	InternationalizationEnabled bool     `protobuf:"varint,46,opt,name=internationalization_enabled,json=internationalizationEnabled,proto3" json:"internationalization_enabled,omitempty"`
+	SupportedLocales            []string `protobuf:"bytes,47,rep,name=supported_locales,json=supportedLocales,proto3" json:"supported_locales,omitempty"`
+	DefaultLocale               string   `protobuf:"bytes,48,opt,name=default_locale,json=defaultLocale,proto3" json:"default_locale,omitempty"`
+	unknownFields               protoimpl.UnknownFields
+	sizeCache                   protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -426,6 +431,27 @@ func (x *Realm) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *Realm) GetInternationalizationEnabled() bool {
+	if x != nil {
+		return x.InternationalizationEnabled
+	}
+	return false
+}
+
+func (x *Realm) GetSupportedLocales() []string {
+	if x != nil {
+		return x.SupportedLocales
+	}
+	return nil
+}
+
+func (x *Realm) GetDefaultLocale() string {
+	if x != nil {
+		return x.DefaultLocale
+	}
+	return ""
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -471,6 +497,9 @@ type RealmInput struct {
 	RequirePushedAuthorizationRequests *bool                  `protobuf:"varint,40,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string                `protobuf:"bytes,41,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string                `protobuf:"bytes,42,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
+	InternationalizationEnabled        *bool                  `protobuf:"varint,43,opt,name=internationalization_enabled,json=internationalizationEnabled,proto3,oneof" json:"internationalization_enabled,omitempty"`
+	SupportedLocales                   []string               `protobuf:"bytes,44,rep,name=supported_locales,json=supportedLocales,proto3" json:"supported_locales,omitempty"`
+	DefaultLocale                      *string                `protobuf:"bytes,45,opt,name=default_locale,json=defaultLocale,proto3,oneof" json:"default_locale,omitempty"`
 	unknownFields                      protoimpl.UnknownFields
 	sizeCache                          protoimpl.SizeCache
 }
@@ -799,6 +828,27 @@ func (x *RealmInput) GetDirectGrantFlow() string {
 	return ""
 }
 
+func (x *RealmInput) GetInternationalizationEnabled() bool {
+	if x != nil && x.InternationalizationEnabled != nil {
+		return *x.InternationalizationEnabled
+	}
+	return false
+}
+
+func (x *RealmInput) GetSupportedLocales() []string {
+	if x != nil {
+		return x.SupportedLocales
+	}
+	return nil
+}
+
+func (x *RealmInput) GetDefaultLocale() string {
+	if x != nil && x.DefaultLocale != nil {
+		return *x.DefaultLocale
+	}
+	return ""
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -828,8 +878,14 @@ type RealmUpdate struct {
 	RequirePushedAuthorizationRequests *bool   `protobuf:"varint,19,opt,name=require_pushed_authorization_requests,json=requirePushedAuthorizationRequests,proto3,oneof" json:"require_pushed_authorization_requests,omitempty"`
 	BrowserFlow                        *string `protobuf:"bytes,20,opt,name=browser_flow,json=browserFlow,proto3,oneof" json:"browser_flow,omitempty"`
 	DirectGrantFlow                    *string `protobuf:"bytes,21,opt,name=direct_grant_flow,json=directGrantFlow,proto3,oneof" json:"direct_grant_flow,omitempty"`
-	unknownFields                      protoimpl.UnknownFields
-	sizeCache                          protoimpl.SizeCache
+	// Keycloak's internationalization settings, beyond spec 2.1's list.
+	InternationalizationEnabled *bool    `protobuf:"varint,22,opt,name=internationalization_enabled,json=internationalizationEnabled,proto3,oneof" json:"internationalization_enabled,omitempty"`
+	SupportedLocales            []string `protobuf:"bytes,23,rep,name=supported_locales,json=supportedLocales,proto3" json:"supported_locales,omitempty"`
+	// Set when the body carried "supportedLocales", so an empty array clears the list.
+	SupportedLocalesPresent bool    `protobuf:"varint,24,opt,name=supported_locales_present,json=supportedLocalesPresent,proto3" json:"supported_locales_present,omitempty"`
+	DefaultLocale           *string `protobuf:"bytes,25,opt,name=default_locale,json=defaultLocale,proto3,oneof" json:"default_locale,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1005,6 +1061,34 @@ func (x *RealmUpdate) GetBrowserFlow() string {
 func (x *RealmUpdate) GetDirectGrantFlow() string {
 	if x != nil && x.DirectGrantFlow != nil {
 		return *x.DirectGrantFlow
+	}
+	return ""
+}
+
+func (x *RealmUpdate) GetInternationalizationEnabled() bool {
+	if x != nil && x.InternationalizationEnabled != nil {
+		return *x.InternationalizationEnabled
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetSupportedLocales() []string {
+	if x != nil {
+		return x.SupportedLocales
+	}
+	return nil
+}
+
+func (x *RealmUpdate) GetSupportedLocalesPresent() bool {
+	if x != nil {
+		return x.SupportedLocalesPresent
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetDefaultLocale() string {
+	if x != nil && x.DefaultLocale != nil {
+		return *x.DefaultLocale
 	}
 	return ""
 }
@@ -1698,7 +1782,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbc\x10\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd3\x11\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -1751,11 +1835,14 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18* \x01(\bR\x14resetPasswordAllowed\x12Q\n" +
 	"%require_pushed_authorization_requests\x18+ \x01(\bR\"requirePushedAuthorizationRequests\x12!\n" +
 	"\fbrowser_flow\x18, \x01(\tR\vbrowserFlow\x12*\n" +
-	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x1a8\n" +
+	"\x11direct_grant_flow\x18- \x01(\tR\x0fdirectGrantFlow\x12A\n" +
+	"\x1cinternationalization_enabled\x18. \x01(\bR\x1binternationalizationEnabled\x12+\n" +
+	"\x11supported_locales\x18/ \x03(\tR\x10supportedLocales\x12%\n" +
+	"\x0edefault_locale\x180 \x01(\tR\rdefaultLocale\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa3\x18\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf8\x19\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -1805,7 +1892,10 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18' \x01(\bH%R\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18( \x01(\bH&R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18) \x01(\tH'R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18* \x01(\tH(R\x0fdirectGrantFlow\x88\x01\x01\x12F\n" +
+	"\x1cinternationalization_enabled\x18+ \x01(\bH)R\x1binternationalizationEnabled\x88\x01\x01\x12+\n" +
+	"\x11supported_locales\x18, \x03(\tR\x10supportedLocales\x12*\n" +
+	"\x0edefault_locale\x18- \x01(\tH*R\rdefaultLocale\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1855,7 +1945,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"\xbd\v\n" +
+	"\x12_direct_grant_flowB\x1f\n" +
+	"\x1d_internationalization_enabledB\x11\n" +
+	"\x0f_default_locale\"\xce\r\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -1880,7 +1972,11 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x16reset_password_allowed\x18\x12 \x01(\bH\x0fR\x14resetPasswordAllowed\x88\x01\x01\x12V\n" +
 	"%require_pushed_authorization_requests\x18\x13 \x01(\bH\x10R\"requirePushedAuthorizationRequests\x88\x01\x01\x12&\n" +
 	"\fbrowser_flow\x18\x14 \x01(\tH\x11R\vbrowserFlow\x88\x01\x01\x12/\n" +
-	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x1a8\n" +
+	"\x11direct_grant_flow\x18\x15 \x01(\tH\x12R\x0fdirectGrantFlow\x88\x01\x01\x12F\n" +
+	"\x1cinternationalization_enabled\x18\x16 \x01(\bH\x13R\x1binternationalizationEnabled\x88\x01\x01\x12+\n" +
+	"\x11supported_locales\x18\x17 \x03(\tR\x10supportedLocales\x12:\n" +
+	"\x19supported_locales_present\x18\x18 \x01(\bR\x17supportedLocalesPresent\x12*\n" +
+	"\x0edefault_locale\x18\x19 \x01(\tH\x14R\rdefaultLocale\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1908,7 +2004,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x17_reset_password_allowedB(\n" +
 	"&_require_pushed_authorization_requestsB\x0f\n" +
 	"\r_browser_flowB\x14\n" +
-	"\x12_direct_grant_flow\"H\n" +
+	"\x12_direct_grant_flowB\x1f\n" +
+	"\x1d_internationalization_enabledB\x11\n" +
+	"\x0f_default_locale\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +
