@@ -41,6 +41,8 @@ export interface PageView {
   pluginFields?: Array<{ name: string; label: string; type: string }>;
   /** The login page: the identity provider the request named (kc_idp_hint). */
   idpHint?: string;
+  /** The authorization request's ui_locales (OIDC Core 3.1.2.1), for the pages' language. */
+  uiLocales?: string;
 }
 
 /**
@@ -109,7 +111,8 @@ export function pageOf(tx: LoginTransactionRecord, step: PageStep, extra: Partia
   const page: PageView = {
     step, transactionId: tx._id, csrfToken: tx.csrfToken, clientId: tx.clientId, clientName: tx.clientName,
     ...(tx.userCode ? { userCode: displayUserCode(tx.userCode) } : {}),
-    ...(step === "otp" && tx.emailOtpHash && !tx.emailOtpDone ? { emailedCode: true } : {}), ...extra,
+    ...(step === "otp" && tx.emailOtpHash && !tx.emailOtpDone ? { emailedCode: true } : {}),
+    ...(tx.request?.uiLocales ? { uiLocales: tx.request.uiLocales } : {}), ...extra,
   };
   const uri = tx.request?.redirectUri ?? tx.postLogoutRedirectUri;
   return { outcome: { kind: "page", page }, ...(uri ? { formActionOrigin: formActionSourceOf(uri) } : {}) };

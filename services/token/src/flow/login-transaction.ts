@@ -39,6 +39,8 @@ export interface AuthorizationRequest {
   maxAge: number;
   prompt: string[];
   loginHint: string;
+  /** OIDC Core 3.1.2.1 ui_locales: the end-user's preferred languages, space-separated. */
+  uiLocales?: string;
   /** Keycloak's kc_idp_hint: the identity provider the login page goes straight to, if the realm has it. */
   idpHint?: string;
   /** Keycloak's application-initiated action (kc_action): "webauthn-register-passwordless" or absent. */

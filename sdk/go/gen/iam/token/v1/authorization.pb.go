@@ -1339,7 +1339,9 @@ type FlowPage struct {
 	// The login page: the identity provider the authorization request named (Keycloak's
 	// kc_idp_hint); the gateway sends the browser to that provider's login instead when the realm
 	// has it enabled.
-	IdpHint       string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
+	IdpHint string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
+	// The request's ui_locales (OIDC Core 3.1.2.1), kept by the login transaction for its pages.
+	UiLocales     string `protobuf:"bytes,51,opt,name=ui_locales,json=uiLocales,proto3" json:"ui_locales,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1545,6 +1547,13 @@ func (x *FlowPage) GetPluginFields() []*PluginField {
 func (x *FlowPage) GetIdpHint() string {
 	if x != nil {
 		return x.IdpHint
+	}
+	return ""
+}
+
+func (x *FlowPage) GetUiLocales() string {
+	if x != nil {
+		return x.UiLocales
 	}
 	return ""
 }
@@ -2992,7 +3001,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xf4\x06\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\x93\a\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -3024,7 +3033,9 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x15passkey_second_factor\x18\x1f \x01(\bR\x13passkeySecondFactor\x12!\n" +
 	"\fplugin_title\x18( \x01(\tR\vpluginTitle\x12>\n" +
 	"\rplugin_fields\x18) \x03(\v2\x19.iam.token.v1.PluginFieldR\fpluginFields\x12\x19\n" +
-	"\bidp_hint\x182 \x01(\tR\aidpHint\"K\n" +
+	"\bidp_hint\x182 \x01(\tR\aidpHint\x12\x1d\n" +
+	"\n" +
+	"ui_locales\x183 \x01(\tR\tuiLocales\"K\n" +
 	"\vPluginField\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12\x12\n" +

@@ -1,0 +1,166 @@
+/**
+ * The English texts of the hosted pages and the mails: the reference bundle every other locale
+ * falls back to, key by key. Keys are Keycloak's (themes/base/login/messages/
+ * messages_en.properties) where Keycloak has the text, so a realm's overrides carry over; the
+ * rest are Tessera's. `{0}`, `{1}` are placeholders, as in Keycloak's MessageFormat texts. The
+ * English values are Tessera's own wording, which the pages showed before they were localized.
+ */
+export const MESSAGES_EN: Readonly<Record<string, string>> = {
+  // The frame of every page.
+  securedBy: "Secured by Tessera",
+  languages: "Languages",
+  doShow: "Show",
+  doHide: "Hide",
+  showPassword: "Show password",
+  hidePassword: "Hide password",
+
+  // Sign in.
+  loginAccountTitle: "Sign in",
+  loginSubtitle: "to continue to {0}",
+  loginDeviceSubtitle: "Sign in to connect a device to {0}.",
+  usernameOrEmail: "Username or email",
+  password: "Password",
+  doForgotPassword: "Forgot password?",
+  doLogIn: "Sign in",
+  doNext: "Next",
+  noAccount: "New user?",
+  doRegister: "Register",
+  "identity-provider-login-label": "Or sign in with",
+
+  // Passkeys.
+  "webauthn-login-title": "Sign in with a passkey",
+  "webauthn-doAuthenticate": "Sign in with a passkey",
+  passkeySubtitle: "Use a passkey saved on this device or a security key.",
+  passkeySecondFactorSubtitle: "Confirm it is you with your passkey.",
+  passkeyUse: "Use your passkey",
+  passkeyNeedsJavaScript: "Passkeys need JavaScript.",
+  "webauthn-registration-title": "Register a passkey",
+  passkeyRegisterSubtitle: "Create a passkey to sign in without a password next time.",
+  passkeyLabel: "Name of this passkey (optional)",
+  passkeyLabelPlaceholder: "e.g. Work laptop",
+  doRegisterSecurityKey: "Register a passkey",
+
+  // One-time codes.
+  authenticatorCode: "Authenticator code",
+  emailCode: "Email code",
+  otpSubtitle: "Enter the 6-digit code from your authenticator app.",
+  otpEmailSubtitle: "Enter the 6-digit code sent to your email address.",
+  doVerify: "Verify",
+  loginTotpTitle: "Set up an authenticator",
+  otpEnrollSubtitle: "Scan this QR code with an authenticator app, or enter the key by hand, then type the code it shows.",
+  otpQrAlt: "QR code for your authenticator app",
+  loginTotpKey: "Key:",
+  doConfirm: "Confirm",
+  recoveryCodesTitle: "Recovery codes",
+  recoveryCodesIntro: "Keep these recovery codes somewhere safe. Each can be used once if you lose your authenticator. They will not be shown again.",
+  recoveryCodesSaved: "I have saved them",
+  pluginChallengeTitle: "Additional verification",
+  doContinue: "Continue",
+  doTryAgain: "Try again",
+
+  // Passwords.
+  updatePasswordTitle: "Update your password",
+  updatePasswordSubtitle: "You need to change your password to continue.",
+  passwordNew: "New password",
+  passwordConfirm: "Confirm password",
+  doChangePassword: "Change password",
+  passwordRuleMinLength: "At least {0} characters",
+  passwordRuleUppercase: "An uppercase letter",
+  passwordRuleLowercase: "A lowercase letter",
+  passwordRuleDigit: "A digit",
+  passwordRuleSpecial: "A special character",
+  passwordRuleNotPrevious: "Not your previous password",
+  passwordRuleHistory: "Not one of your last {0} passwords",
+
+  // Consent and devices.
+  oauthGrantTitle: "Grant access",
+  consentWantsAccess: "wants to access your account",
+  consentOnDevice: "on a device showing the code",
+  oauthGrantRequest: "It asks for:",
+  doAccept: "Allow",
+  doDecline: "Deny",
+  oauth2DeviceVerificationTitle: "Connect a device",
+  deviceEnterSubtitle: "Enter the code shown on your device.",
+  userCode: "Code",
+  deviceConnected: "Your device is connected to {0}. You can return to it now.",
+  deviceDenied: "Access was denied. The device was not connected.",
+
+  // Logout.
+  logoutConfirmTitle: "Log out",
+  logoutConfirm: "Do you want to log out?",
+  logoutConfirmUser: "Do you want to log out {0}?",
+  doLogout: "Log out",
+  doStayLoggedIn: "Stay logged in",
+  loggedOutTitle: "Logged out",
+
+  // Registration and email verification.
+  registerTitle: "Register",
+  registerSubtitle: "Create an account to continue to {0}",
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  username: "Username",
+  backToLogin: "« Back to sign in",
+  emailVerifyTitle: "Verify your email",
+  verifyEmailSentTo: "Sent to",
+  verifyEmailOpenLink: "Open the link in the email, then sign in again.",
+  doResendVerification: "Resend the verification email",
+  emailVerifiedTitle: "Email verified",
+
+  // Forgot password.
+  emailForgotTitle: "Forgot your password?",
+  emailInstruction: "Enter your username or email address and we will send you a link to choose a new password.",
+  doSendResetLink: "Send reset link",
+  resetEmailSentTitle: "Check your email",
+  resetLinkInfo: "The link works once and expires in 15 minutes. No email? Check your spam folder, or ask again in a few minutes.",
+  resetPasswordTitle: "Choose a new password",
+  resetPasswordSubtitle: "Choose a new password for your account.",
+  resetPasswordFor: "for",
+  passwordResetDoneTitle: "Password updated",
+  passwordResetDoneInfo: "For your security, you were signed out everywhere. Return to the application to sign in again.",
+
+  // Errors.
+  errorTitle: "Error",
+  errorCodeLabel: "Error code:",
+
+  // What the flows say: the token service's English messages, matched by their text
+  // (translateServerMessage in message-bundles.ts).
+  invalidUserMessage: "Invalid username or password.",
+  accountDisabledMessage: "Account is disabled.",
+  invalidTotpMessage: "Invalid authenticator code.",
+  invalidPasskeyMessage: "The passkey was not accepted.",
+  directoryUnavailableMessage: "The user directory is unavailable. Please try again later.",
+  accessDeniedMessage: "Access denied.",
+  methodRefusedMessage: "Please sign in with your username and password.",
+  missingPasswordMessage: "Please enter a new password.",
+  notMatchPasswordMessage: "The passwords do not match.",
+  oauth2DeviceExpiredUserCodeMessage: "This code has expired or was already used.",
+  oauth2DeviceInvalidUserCodeMessage: "Invalid or expired code. Please check the code and try again.",
+  successLogout: "You are logged out.",
+  stillLoggedInMessage: "You are still logged in.",
+  verifyEmailMessage: "You need to verify your email address to log in. We sent you an email with a verification link.",
+  verifyEmailResentMessage: "A new verification email was sent.",
+  verifyEmailNotSentMessage: "You need to verify your email address to log in, but the verification email could not be sent. Please try again later.",
+  emailVerifiedMessage: "Your email address is verified. You can now log in.",
+  emailSentMessage: "If an account with that username or email exists, you will receive an email with a link to reset your password shortly.",
+  accountPasswordUpdatedMessage: "Your password has been updated. You can now sign in with your new password.",
+  emailCodeSentMessage: "A sign-in code was sent to your email address. Enter it below.",
+  emailCodeNotSentMessage: "The sign-in code could not be sent by email. Please try again later.",
+  emailCodeInvalidMessage: "Invalid sign-in code.",
+  emailCodeResentMessage: "That code can no longer be used. A new sign-in code was sent to your email address.",
+  realmNotFoundMessage: "This realm does not exist or is disabled.",
+  internalServerErrorMessage: "Something went wrong. Please try again later.",
+  unexpectedErrorMessage: "Something went wrong.",
+  // Emails (the directory's mails: verification, password reset).
+  emailGreeting: "Hello {0},",
+  emailVerificationSubject: "Verify your email for {0}",
+  emailVerificationBody: "confirm your email address by opening this link:",
+  emailVerificationLinkText: "Verify email",
+  emailVerificationExpiry: "The link expires in {0} hours.",
+  emailVerificationIgnore: "If you did not expect this email, ignore it.",
+  passwordResetSubject: "Reset your password for {0}",
+  passwordResetBody: "someone asked to reset the password of your {0} account. To choose a new password, open this link:",
+  passwordResetLinkText: "Reset password",
+  passwordResetExpiry: "The link works once and expires in {0} minutes.",
+  passwordResetIgnore: "If you did not ask for this, ignore this email: your password stays as it is.",
+};
