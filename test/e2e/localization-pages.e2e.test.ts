@@ -119,4 +119,19 @@ describe("localized hosted pages (embedded)", () => {
     expect((await api.del(`/admin/realms/${realm}/localization/de`)).status).toBe(204);
     expect(heading(await new BrowserSession(server.url).get(authUrl(realm)))).toBe("Anmelden");
   });
+
+  it("speaks the signed-in user's locale attribute once the user is known, before ui_locales", async () => {
+    for (const [username, attributes] of [["carol", { locale: ["en"] }], ["dave", undefined]] as const) {
+      const created = await api.post(`/admin/realms/${realm}/users`, { username, password: "correct-horse-1", requirePasswordReset: true, ...(attributes ? { attributes } : {}) });
+      expect(created.status).toBe(201);
+    }
+    const carol = new BrowserSession(server.url);
+    const carolLogin = await carol.get(authUrl(realm, { ui_locales: "de" }));
+    expect(lang(carolLogin)).toBe("de");
+    const carolNext = await carol.submit(carolLogin, { username: "carol", password: "correct-horse-1" });
+    expect([carolNext.status, lang(carolNext), heading(carolNext)]).toEqual([200, "en", "Update your password"]);
+    const dave = new BrowserSession(server.url);
+    const daveNext = await dave.submit(await dave.get(authUrl(realm)), { username: "dave", password: "correct-horse-1" });
+    expect([daveNext.status, lang(daveNext), heading(daveNext)]).toEqual([200, "de", "Passwort aktualisieren"]);
+  });
 });

@@ -76,7 +76,7 @@ function localeOf(res: Response, deps: PageDeps, realm: string, look: RealmLook,
   return pageLocale(res.req as Request | undefined, res, {
     realm, publicUrl: deps.publicUrl, overrides: look.overrides ?? {},
     locales: look.locales ?? { internationalizationEnabled: false, supportedLocales: [], defaultLocale: "" },
-    ...(page?.uiLocales ? { uiLocales: page.uiLocales } : {}), ...(page?.transactionId ? { transactionId: page.transactionId } : {}),
+    ...(page?.uiLocales ? { uiLocales: page.uiLocales } : {}), ...(page?.userLocale ? { userLocale: page.userLocale } : {}), ...(page?.transactionId ? { transactionId: page.transactionId } : {}),
   });
 }
 

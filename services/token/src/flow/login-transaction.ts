@@ -72,6 +72,8 @@ export interface LoginTransactionRecord extends Doc {
   consentScopes?: string[];
   /** Set once the password was accepted. */
   userId?: string;
+  /** The user's `locale` attribute, read with the password: the pages' language from then on. */
+  userLocale?: string;
   username?: string;
   otpRequired?: boolean;
   /** Required actions still to do, in order (directory RequiredAction names). */

@@ -1341,7 +1341,9 @@ type FlowPage struct {
 	// has it enabled.
 	IdpHint string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
 	// The request's ui_locales (OIDC Core 3.1.2.1), kept by the login transaction for its pages.
-	UiLocales     string `protobuf:"bytes,51,opt,name=ui_locales,json=uiLocales,proto3" json:"ui_locales,omitempty"`
+	UiLocales string `protobuf:"bytes,51,opt,name=ui_locales,json=uiLocales,proto3" json:"ui_locales,omitempty"`
+	// The signed-in user's `locale` attribute, once the flow knows the user.
+	UserLocale    string `protobuf:"bytes,52,opt,name=user_locale,json=userLocale,proto3" json:"user_locale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1554,6 +1556,13 @@ func (x *FlowPage) GetIdpHint() string {
 func (x *FlowPage) GetUiLocales() string {
 	if x != nil {
 		return x.UiLocales
+	}
+	return ""
+}
+
+func (x *FlowPage) GetUserLocale() string {
+	if x != nil {
+		return x.UserLocale
 	}
 	return ""
 }
@@ -3001,7 +3010,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\x93\a\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xb4\a\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -3035,7 +3044,9 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\rplugin_fields\x18) \x03(\v2\x19.iam.token.v1.PluginFieldR\fpluginFields\x12\x19\n" +
 	"\bidp_hint\x182 \x01(\tR\aidpHint\x12\x1d\n" +
 	"\n" +
-	"ui_locales\x183 \x01(\tR\tuiLocales\"K\n" +
+	"ui_locales\x183 \x01(\tR\tuiLocales\x12\x1f\n" +
+	"\vuser_locale\x184 \x01(\tR\n" +
+	"userLocale\"K\n" +
 	"\vPluginField\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12\x12\n" +
