@@ -15,6 +15,7 @@ import { adminGuard } from "./admin/admin-guard.js";
 import { AdminSessionCheck } from "./admin/admin-session-check.js";
 import type { AdminTokens } from "./admin/admin-tokens.js";
 import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
+import { addLocalizationRoutes, localizationBodyParser } from "./admin/localization-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
 import { REALM_IMPORT_BODY_LIMIT, REALM_IMPORT_PATH, addRealmTransferRoutes } from "./admin/realm-transfer-routes.js";
 import { addEventRoutes } from "./admin/event-routes.js";
@@ -131,6 +132,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addOpenApiRoutes(table);
   addRealmTransferRoutes(table, deps.rpc, pages.looks, origins);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
+  addLocalizationRoutes(table, deps.rpc, pages.looks);
   addEventRoutes(table, deps.rpc);
   addWebhookRoutes(table, deps.rpc);
   addAuthenticationFlowRoutes(table, deps.rpc);
@@ -175,7 +177,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   const realmImportJson = jsonOnly(express.json({ limit: REALM_IMPORT_BODY_LIMIT }));
   table.mount(app, {
     adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens, adminSessions),
-    jsonParser: (path) => organizationBodyParser(path) ?? (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
+    jsonParser: (path) => organizationBodyParser(path) ?? localizationBodyParser(path) ?? (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
   });
 
   app.use((req: Request, res: Response) => {

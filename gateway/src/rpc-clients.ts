@@ -1,5 +1,6 @@
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
 import { RealmService } from "../../gen/iam/directory/v1/realm_pb.js";
+import { RealmLocalizationService } from "../../gen/iam/directory/v1/realm_localization_pb.js";
 import { AdminAccountService } from "../../gen/iam/directory/v1/admin_account_pb.js";
 import { UserService } from "../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../gen/iam/directory/v1/group_pb.js";
@@ -41,6 +42,7 @@ export type RealmPartOwner = (typeof REALM_PART_OWNERS)[number];
 /** The generated clients the gateway calls; it holds nothing else of the services. */
 export interface RpcClients {
   realms: Client<typeof RealmService>;
+  localization: Client<typeof RealmLocalizationService>;
   adminAccounts: Client<typeof AdminAccountService>;
   directory: Client<typeof DirectoryService>;
   users: Client<typeof UserService>;
@@ -81,6 +83,7 @@ export interface RpcClients {
 export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients {
   return {
     realms: createClient(RealmService, t.directory),
+    localization: createClient(RealmLocalizationService, t.directory),
     adminAccounts: createClient(AdminAccountService, t.directory),
     directory: createClient(DirectoryService, t.directory),
     users: createClient(UserService, t.directory),

@@ -1,4 +1,8 @@
 /** The realm's fields (spec 2.1) as the forms show them: every create field, grouped as Keycloak's realm settings are. */
+/**
+ * `list`: a multi-line text field of values, one a line (commas also separate them), sent as an
+ * array (supportedLocales, the passkey policy's lists).
+ */
 export type Kind = "text" | "number" | "bool" | "password" | "email" | "theme" | "select" | "list";
 
 export interface RealmField {
@@ -38,6 +42,11 @@ export const REALM_GROUPS: FieldGroup[] = [
     { name: "editUsernameAllowed", label: "Edit username", kind: "bool", updatable: true },
     { name: "requireEmailVerification", label: "Verify email", kind: "bool" },
     { name: "mfaRequired", label: "Require MFA for every user", kind: "bool", updatable: true },
+  ] },
+  { title: "Localization", fields: [
+    { name: "internationalizationEnabled", label: "Internationalization", kind: "bool", updatable: true },
+    { name: "supportedLocales", label: "Supported locales", kind: "list", hint: "Language tags, one a line (or comma-separated): en, de, fr", updatable: true },
+    { name: "defaultLocale", label: "Default locale", kind: "text", hint: "One of the supported locales", updatable: true },
   ] },
   { title: "Authentication", fields: [
     { name: "browserFlow", label: "Browser flow", kind: "text", hint: "A flow's alias (Authentication); browser is the built-in one", updatable: true },
@@ -132,7 +141,7 @@ export function realmBody(values: Record<string, string | boolean>, fields: Real
     if (f.kind === "bool") { body[f.name] = Boolean(v); continue; }
     if (f.kind === "list") {
       // An emptied list is sent as [] (it clears the realm's), unless the API refuses an empty one.
-      const list = String(v ?? "").split("\n").map((x) => x.trim()).filter(Boolean);
+      const list = String(v ?? "").split(/[\n,]+/).map((x) => x.trim()).filter(Boolean);
       if (list.length > 0 || !f.nonEmpty) body[f.name] = list;
       continue;
     }

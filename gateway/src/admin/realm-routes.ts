@@ -33,8 +33,9 @@ export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmL
       return { status: 200, body: realmJson(res.realm) };
     })
     .add("PUT", "/admin/realms/:realmName", "admin", async (req) => {
-      const update = parseBody(RealmUpdateSchema, req.body, ["themePresent", ...POLICY_LIST_FLAGS]);
+      const update = parseBody(RealmUpdateSchema, req.body, ["themePresent", "supportedLocalesPresent", ...POLICY_LIST_FLAGS]);
       update.themePresent = Object.prototype.hasOwnProperty.call(req.body, "theme");
+      update.supportedLocalesPresent = Object.prototype.hasOwnProperty.call(req.body, "supportedLocales");
       markPolicyLists(update, req.body);
       const res = await rpc.realms.updateRealm({ name: String(req.params.realmName), update });
       looks.forget(String(req.params.realmName));

@@ -6,6 +6,7 @@ import type { Answer, Operation } from "./operation.js";
 import { ProtoSchemas, type JsonSchema } from "./proto-schema.js";
 import { protocolOperations } from "./protocol-operations.js";
 import { organizationOperations } from "./organization-operations.js";
+import { localizationOperations } from "./localization-operations.js";
 import { realmUserOperations } from "./realm-user-operations.js";
 import { webhookOperations } from "./webhook-operations.js";
 import { authenticationFlowOperations } from "./authentication-flow-operations.js";
@@ -46,7 +47,7 @@ const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>>> = {
 export function operations(p: ProtoSchemas = schemas()): Operation[] {
   return [
     ...realmUserOperations(p), ...clientProviderOperations(p), ...organizationOperations(p), ...webhookOperations(p), ...authenticationFlowOperations(), ...clientRegistrationOperations(p),
-    ...protocolOperations(), ...accountOperations(),
+    ...protocolOperations(), ...accountOperations(), ...localizationOperations(),
   ];
 }
 

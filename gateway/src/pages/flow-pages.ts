@@ -1,4 +1,4 @@
-import type { Response } from "express";
+import type { Request, Response } from "express";
 import { otpauthQrCode } from "./qr-code.js";
 import { FlowStep, type FlowPage, type FlowResult } from "../../../gen/iam/token/v1/authorization_pb.js";
 import { currentContext } from "../../../services/kit/src/context.js";
@@ -9,7 +9,9 @@ import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
 import { renderPage } from "./page-renderer.js";
 import { sendAutoPost } from "./auto-post-page.js";
 import { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } from "./password-toggle.js";
-import type { RealmLooks } from "./realm-looks.js";
+import type { RealmLook, RealmLooks } from "./realm-looks.js";
+import { pageLocale, type PageLocale } from "./page-locale.js";
+import { passwordRules } from "./password-rules.js";
 import type { LoginOptions } from "./login-options.js";
 import { providerButtons } from "../broker/login-buttons.js";
 import { identityFirstLogin } from "./identity-first.js";
@@ -24,29 +26,32 @@ export interface PageDeps {
   login: LoginOptions;
 }
 
-/** `password`: the page has a password field, so it gets the show-password toggle (password-toggle.ts). */
+/**
+ * `password`: the page has a password field, so it gets the show-password toggle (password-toggle.ts).
+ * `title`: the message key of the page's heading (services/kit/src/i18n/messages-en.ts).
+ */
 const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string; password?: boolean; passkey?: boolean }>> = {
-  [FlowStep.PASSKEY]: { template: "passkey.njk", title: "Sign in with a passkey", passkey: true },
-  [FlowStep.PASSKEY_REGISTER]: { template: "passkey-register.njk", title: "Register a passkey", passkey: true },
-  [FlowStep.LOGIN]: { template: "login.njk", title: "Sign in", password: true },
-  [FlowStep.OTP]: { template: "otp.njk", title: "Authenticator code" },
-  [FlowStep.PLUGIN_CHALLENGE]: { template: "plugin-challenge.njk", title: "Additional verification" },
-  [FlowStep.OTP_ENROLL]: { template: "otp-enroll.njk", title: "Set up an authenticator" },
-  [FlowStep.RECOVERY_CODES]: { template: "recovery-codes.njk", title: "Recovery codes" },
-  [FlowStep.UPDATE_PASSWORD]: { template: "update-password.njk", title: "Update your password", password: true },
-  [FlowStep.CONSENT]: { template: "consent.njk", title: "Grant access" },
-  [FlowStep.DEVICE_ENTER_CODE]: { template: "device-enter.njk", title: "Connect a device" },
-  [FlowStep.DEVICE_DONE]: { template: "device-done.njk", title: "Connect a device" },
-  [FlowStep.LOGOUT_CONFIRM]: { template: "logout-confirm.njk", title: "Log out" },
-  [FlowStep.LOGGED_OUT]: { template: "logged-out.njk", title: "Logged out" },
-  [FlowStep.REGISTER]: { template: "register.njk", title: "Register", password: true },
-  [FlowStep.VERIFY_EMAIL]: { template: "verify-email.njk", title: "Verify your email" },
-  [FlowStep.EMAIL_VERIFIED]: { template: "email-verified.njk", title: "Email verified" },
-  [FlowStep.RESET_CREDENTIALS]: { template: "reset-credentials.njk", title: "Forgot your password?" },
-  [FlowStep.RESET_EMAIL_SENT]: { template: "reset-email-sent.njk", title: "Check your email" },
-  [FlowStep.RESET_PASSWORD]: { template: "reset-password.njk", title: "Choose a new password", password: true },
-  [FlowStep.PASSWORD_RESET_DONE]: { template: "password-reset-done.njk", title: "Password updated" },
-  [FlowStep.ACCOUNT_UPDATED]: { template: "account-updated.njk", title: "Account updated" },
+  [FlowStep.PASSKEY]: { template: "passkey.njk", title: "webauthn-login-title", passkey: true },
+  [FlowStep.PASSKEY_REGISTER]: { template: "passkey-register.njk", title: "webauthn-registration-title", passkey: true },
+  [FlowStep.LOGIN]: { template: "login.njk", title: "loginAccountTitle", password: true },
+  [FlowStep.OTP]: { template: "otp.njk", title: "authenticatorCode" },
+  [FlowStep.PLUGIN_CHALLENGE]: { template: "plugin-challenge.njk", title: "pluginChallengeTitle" },
+  [FlowStep.OTP_ENROLL]: { template: "otp-enroll.njk", title: "loginTotpTitle" },
+  [FlowStep.RECOVERY_CODES]: { template: "recovery-codes.njk", title: "recoveryCodesTitle" },
+  [FlowStep.UPDATE_PASSWORD]: { template: "update-password.njk", title: "updatePasswordTitle", password: true },
+  [FlowStep.CONSENT]: { template: "consent.njk", title: "oauthGrantTitle" },
+  [FlowStep.DEVICE_ENTER_CODE]: { template: "device-enter.njk", title: "oauth2DeviceVerificationTitle" },
+  [FlowStep.DEVICE_DONE]: { template: "device-done.njk", title: "oauth2DeviceVerificationTitle" },
+  [FlowStep.LOGOUT_CONFIRM]: { template: "logout-confirm.njk", title: "logoutConfirmTitle" },
+  [FlowStep.LOGGED_OUT]: { template: "logged-out.njk", title: "loggedOutTitle" },
+  [FlowStep.REGISTER]: { template: "register.njk", title: "registerTitle", password: true },
+  [FlowStep.VERIFY_EMAIL]: { template: "verify-email.njk", title: "emailVerifyTitle" },
+  [FlowStep.EMAIL_VERIFIED]: { template: "email-verified.njk", title: "emailVerifiedTitle" },
+  [FlowStep.RESET_CREDENTIALS]: { template: "reset-credentials.njk", title: "emailForgotTitle" },
+  [FlowStep.RESET_EMAIL_SENT]: { template: "reset-email-sent.njk", title: "resetEmailSentTitle" },
+  [FlowStep.RESET_PASSWORD]: { template: "reset-password.njk", title: "resetPasswordTitle", password: true },
+  [FlowStep.PASSWORD_RESET_DONE]: { template: "password-reset-done.njk", title: "passwordResetDoneTitle" },
+  [FlowStep.ACCOUNT_UPDATED]: { template: "account-updated.njk", title: "accountUpdatedTitle" },
 };
 
 /** Steps whose message is information, not an error. */
@@ -64,7 +69,22 @@ export async function sendErrorPage(res: Response, deps: PageDeps, realm: string
   if (status >= 500) currentContext()?.logger.error({ err: cause, realm, status, error }, "hosted page answered a server error");
   if (status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   const look = await deps.looks.get(realm);
-  await renderPage(res, status, "error.njk", { ...look, pageTitle: "Error", error, description });
+  const l = localeOf(res, deps, realm, look);
+  await renderPage(res, status, "error.njk", { ...look, ...localeContext(l), pageTitle: l.t("errorTitle"), error, description: l.serverMessage(description) });
+}
+
+/** The page's locale (page-locale.ts) from the request it answers. */
+function localeOf(res: Response, deps: PageDeps, realm: string, look: RealmLook, page?: FlowPage): PageLocale {
+  return pageLocale(res.req as Request | undefined, res, {
+    realm, publicUrl: deps.publicUrl, overrides: look.overrides ?? {},
+    locales: look.locales ?? { internationalizationEnabled: false, supportedLocales: [], defaultLocale: "" },
+    ...(page?.uiLocales ? { uiLocales: page.uiLocales } : {}), ...(page?.userLocale ? { userLocale: page.userLocale } : {}), ...(page?.transactionId ? { transactionId: page.transactionId } : {}),
+  });
+}
+
+/** What every template reads of the locale: `t(key, ...args)`, `<html lang>`, the menu. */
+function localeContext(l: PageLocale): object {
+  return { t: l.t, lang: l.locale, languages: l.languages };
 }
 
 /** The page of a realm that does not exist or is disabled: the one wording every hosted page uses. */
@@ -131,8 +151,12 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
     && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, deps.login, realm, look.browserFlow));
   // The passkey pages load two script files admitted by a per-response nonce (passkey-assets.ts).
   const nonce = entry.passkey ? scriptNonce() : "";
+  const l = localeOf(res, deps, realm, look, page);
   await renderPage(res, 200, entry.template, {
-    ...look, pageTitle: page.emailedCode ? "Email code" : entry.title, page, action, qrDataUrl, realmName: realm, identityProviders, identityFirst,
+    ...look, ...localeContext(l), pageTitle: l.t(page.emailedCode ? "emailCode" : entry.title), action,
+    // The services write their messages in English; shown in the page's language where the bundle has them.
+    page: { ...page, message: l.serverMessage(page.message), messages: page.messages.map(l.serverMessage) },
+    ...(look.passwordPolicy ? { passwordRules: passwordRules(look.passwordPolicy, l.t) } : {}), qrDataUrl, realmName: realm, identityProviders, identityFirst,
     alert: !INFO_STEPS.has(page.step),
     scopes: page.consentScopes.map((s) => ({ name: s.name, text: s.text })),
     deviceAction: `/realms/${realm}/device`,

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Response } from "express";
 import { pageCsp, type PageCspOptions } from "./content-security-policy.js";
+import { translator } from "../../../services/kit/src/i18n/message-bundles.js";
 import { lazyImport } from "../../../services/kit/src/runtime/lazy-import.js";
 
 /**
@@ -49,9 +50,15 @@ export function pageHeaders(res: Response, formAction = "", extras: PageExtras =
   res.setHeader("Pragma", "no-cache");
 }
 
+/**
+ * What a page that names no locale speaks (the pages outside the login flows: landing, broker,
+ * invitations): English, no language menu. Flow pages pass their own (page-locale.ts).
+ */
+const ENGLISH = { t: translator("en"), lang: "en", languages: [] };
+
 /** Renders a template as an HTML response. */
 export async function renderPage(res: Response, status: number, template: string, context: object, formAction = "", extras: PageExtras = {}): Promise<void> {
-  const html = (await environment()).render(template, context);
+  const html = (await environment()).render(template, { ...ENGLISH, ...context });
   pageHeaders(res, formAction, extras);
   res.status(status).type("html").send(html);
 }

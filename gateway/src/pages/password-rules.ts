@@ -1,3 +1,7 @@
+import { translator, type Translate } from "../../../services/kit/src/i18n/message-bundles.js";
+
+const ENGLISH = translator("en");
+
 /** The realm's password policy fields (spec 2.1) the pages describe. */
 export interface PasswordPolicyFields {
   passwordMinLength: number;
@@ -12,12 +16,12 @@ export interface PasswordPolicyFields {
  * The realm's password policy as the registration, password update and reset pages list it, one
  * line per rule, before the user types (the directory names any rule a password then fails).
  */
-export function passwordRules(p: PasswordPolicyFields): string[] {
-  const rules = [`At least ${p.passwordMinLength || 8} characters`];
-  if (p.passwordRequireUppercase) rules.push("An uppercase letter");
-  if (p.passwordRequireLowercase) rules.push("A lowercase letter");
-  if (p.passwordRequireDigits) rules.push("A digit");
-  if (p.passwordRequireSpecialChars) rules.push("A special character");
-  if (p.passwordHistoryCount > 0) rules.push(p.passwordHistoryCount === 1 ? "Not your previous password" : `Not one of your last ${p.passwordHistoryCount} passwords`);
+export function passwordRules(p: PasswordPolicyFields, t: Translate = ENGLISH): string[] {
+  const rules = [t("passwordRuleMinLength", p.passwordMinLength || 8)];
+  if (p.passwordRequireUppercase) rules.push(t("passwordRuleUppercase"));
+  if (p.passwordRequireLowercase) rules.push(t("passwordRuleLowercase"));
+  if (p.passwordRequireDigits) rules.push(t("passwordRuleDigit"));
+  if (p.passwordRequireSpecialChars) rules.push(t("passwordRuleSpecial"));
+  if (p.passwordHistoryCount > 0) rules.push(p.passwordHistoryCount === 1 ? t("passwordRuleNotPrevious") : t("passwordRuleHistory", p.passwordHistoryCount));
   return rules;
 }

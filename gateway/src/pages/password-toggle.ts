@@ -4,10 +4,13 @@ import { createHash } from "node:crypto";
  * The show-password toggle (progressive enhancement): for each `input[data-password-toggle]` it adds
  * a Show/Hide button that switches the field between password and text. Without script the field
  * stays a plain password field and nothing is missing. Inline, admitted by its hash alone (CSP3
- * section 8.2 hash-source): no nonce, no 'unsafe-inline', nothing else runs.
+ * section 8.2 hash-source): no nonce, no 'unsafe-inline', nothing else runs. Its words come from
+ * the data attributes of #password-toggle-words (layout.njk), in the page's language, so the
+ * script (and its hash) stays one for every locale.
  */
 export const PASSWORD_TOGGLE_SCRIPT = [
   "(function () {",
+  "  var words = document.getElementById(\"password-toggle-words\").dataset;",
   "  document.querySelectorAll(\"input[data-password-toggle]\").forEach(function (input) {",
   "    var b = document.createElement(\"button\");",
   "    b.type = \"button\";",
@@ -15,8 +18,8 @@ export const PASSWORD_TOGGLE_SCRIPT = [
   "    b.setAttribute(\"aria-controls\", input.id);",
   "    function show(visible) {",
   "      input.type = visible ? \"text\" : \"password\";",
-  "      b.textContent = visible ? \"Hide\" : \"Show\";",
-  "      b.setAttribute(\"aria-label\", visible ? \"Hide password\" : \"Show password\");",
+  "      b.textContent = visible ? words.hide : words.show;",
+  "      b.setAttribute(\"aria-label\", visible ? words.hidePassword : words.showPassword);",
   "      b.setAttribute(\"aria-pressed\", String(visible));",
   "    }",
   "    b.addEventListener(\"click\", function () { show(input.type === \"password\"); input.focus(); });",

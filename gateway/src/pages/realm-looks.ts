@@ -4,7 +4,9 @@ import { ReadCache } from "../../../services/kit/src/read-cache.js";
 import { isPossibleRealmName } from "../../../services/kit/src/validation/realm-name.js";
 import type { RpcClients } from "../rpc-clients.js";
 import { resolveTheme, type PageTheme } from "./themes.js";
-import { passwordRules } from "./password-rules.js";
+import { passwordRules, type PasswordPolicyFields } from "./password-rules.js";
+import type { RealmLocales } from "../../../services/kit/src/i18n/locale-negotiation.js";
+import type { Overrides } from "../../../services/kit/src/i18n/message-bundles.js";
 
 /** What a hosted page shows of its realm. */
 export interface RealmLook {
@@ -16,8 +18,14 @@ export interface RealmLook {
   resetPasswordAllowed?: boolean;
   /** The realm's password policy, one line per rule (password-rules.ts). */
   passwordRules?: string[];
+  /** The policy itself, for the rules in the page's language (password-rules.ts). */
+  passwordPolicy?: PasswordPolicyFields;
   /** The alias of the realm's browser flow (flow-identity-first.ts reads it). */
   browserFlow?: string;
+  /** The realm's locale settings (locale-negotiation.ts). */
+  locales?: RealmLocales;
+  /** The realm's text overrides, locale -> key -> text (the Admin API's /localization). */
+  overrides?: Overrides;
 }
 
 /** The look of a page of an unknown realm. */
@@ -77,6 +85,12 @@ export class RealmLooks {
         const look = deepFreeze({
           title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed,
           resetPasswordAllowed: r.resetPasswordAllowed, passwordRules: passwordRules(r), browserFlow: r.browserFlow,
+          passwordPolicy: {
+            passwordMinLength: r.passwordMinLength, passwordRequireUppercase: r.passwordRequireUppercase, passwordRequireLowercase: r.passwordRequireLowercase,
+            passwordRequireDigits: r.passwordRequireDigits, passwordRequireSpecialChars: r.passwordRequireSpecialChars, passwordHistoryCount: r.passwordHistoryCount,
+          },
+          locales: { internationalizationEnabled: r.internationalizationEnabled === true, supportedLocales: [...(r.supportedLocales ?? [])], defaultLocale: r.defaultLocale ?? "" },
+          overrides: await this.overrides(realm),
         });
         return { look, enabled: r.enabled };
       } catch (e) {
@@ -85,6 +99,16 @@ export class RealmLooks {
         throw e;
       }
     });
+  }
+
+  /** The realm's text overrides; none when the directory does not answer (the bundles still speak). */
+  private async overrides(realm: string): Promise<Overrides> {
+    try {
+      const { locales } = await this.rpc.localization.getLocalizationTexts({ realm });
+      return Object.fromEntries(Object.entries(locales).map(([locale, l]) => [locale, { ...l.texts }]));
+    } catch {
+      return {};
+    }
   }
 
   /** Drops the realm's look (it changed or was deleted), or every realm's without a name. */

@@ -15,6 +15,9 @@ import { AdminLoginLockout } from "./domain/admin-login-lockout.js";
 import { AdminLoginFailureRepository } from "./store/admin-login-failure-repository.js";
 import { PasswordHasher } from "./domain/password-hasher.js";
 import { realmRpc } from "./rpc/realm-rpc.js";
+import { realmLocalizationRpc } from "./rpc/realm-localization-rpc.js";
+import { RealmLocalization } from "./domain/realm-localization.js";
+import { RealmLocalizationService } from "../../../gen/iam/directory/v1/realm_localization_pb.js";
 import { adminAccountRpc } from "./rpc/admin-account-rpc.js";
 import { UserService } from "../../../gen/iam/directory/v1/user_pb.js";
 import { GroupService } from "../../../gen/iam/directory/v1/group_pb.js";
@@ -64,6 +67,7 @@ export async function buildDirectory(given: ServiceDeps, config: DirectoryConfig
     routes(router: ConnectRouter) {
       router.service(DirectoryService, { health: async () => ({ health: await checkHealth("directory", store, bus) }) });
       router.service(RealmService, realmRpc(realms));
+      router.service(RealmLocalizationService, realmLocalizationRpc(new RealmLocalization(realms)));
       router.service(AdminAccountService, adminAccountRpc(admins, adminSessions));
       router.service(UserService, users.userRpc);
       router.service(GroupService, users.groupRpc);

@@ -25,6 +25,7 @@ const CONSUMED = new Set([
   "otpPolicyType", "otpPolicyAlgorithm", "otpPolicyDigits", "otpPolicyPeriod", "defaultRole", "loginTheme", "accountTheme", "emailTheme",
   "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers", "editUsernameAllowed", "resetPasswordAllowed", ...FLOW_BINDINGS,
   ...Object.keys(KEYCLOAK_PASSWORDLESS_FIELDS), "actionTokenGeneratedByAdminLifespan", "actionTokenGeneratedByUserLifespan",
+  "internationalizationEnabled", "supportedLocales", "defaultLocale", "localizationTexts",
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import type { Note } from "./keycloak-clients.js";
+import { canonicalLocaleTag } from "../../../../services/kit/src/validation/locale-tag.js";
 
 type Json = Record<string, any>;
 
@@ -49,6 +50,7 @@ export function keycloakSettings(kc: Json, note: Note): Json {
   smtp(kc.smtpServer, out, note);
   passwordPolicy(kc.passwordPolicy, out, note);
   webAuthnPasswordless(kc, out, note);
+  localization(kc, out, note);
   return out;
 }
 
@@ -82,6 +84,35 @@ function webAuthnPasswordless(kc: Json, out: Json, note: Note): void {
   }
   if (Array.isArray(out.webAuthnPolicyPasswordlessSignatureAlgorithms) && out.webAuthnPolicyPasswordlessSignatureAlgorithms.length === 0) {
     out.webAuthnPolicyPasswordlessSignatureAlgorithms = ["ES256", "RS256"];
+  }
+}
+
+/**
+ * Keycloak's internationalization fields and localizationTexts (locale -> key -> text), as
+ * Tessera's realm carries them; a locale tag the directory would refuse is left out and noted.
+ */
+function localization(kc: Json, out: Json, note: Note): void {
+  out.internationalizationEnabled = kc.internationalizationEnabled === true;
+  const tags = Array.isArray(kc.supportedLocales) ? kc.supportedLocales.filter((t: unknown): t is string => typeof t === "string") : [];
+  out.supportedLocales = tags.filter((t: string) => {
+    const ok = canonicalLocaleTag(t) !== undefined;
+    if (!ok) note("$.supportedLocales", `"${t}" is not a BCP 47 language tag: left out`);
+    return ok;
+  });
+  if (typeof kc.defaultLocale === "string" && kc.defaultLocale !== "") {
+    if (out.supportedLocales.length === 0 || out.supportedLocales.includes(kc.defaultLocale)) out.defaultLocale = kc.defaultLocale;
+    else note("$.defaultLocale", `"${kc.defaultLocale}" is not among supportedLocales: left out`);
+  }
+  if (kc.localizationTexts && typeof kc.localizationTexts === "object") {
+    const texts: Record<string, Record<string, string>> = {};
+    for (const [locale, map] of Object.entries(kc.localizationTexts as Json)) {
+      if (canonicalLocaleTag(locale) === undefined || !map || typeof map !== "object") {
+        note(`$.localizationTexts.${locale}`, "not a BCP 47 language tag: left out");
+        continue;
+      }
+      texts[locale] = Object.fromEntries(Object.entries(map as Json).filter(([, v]) => typeof v === "string"));
+    }
+    if (Object.keys(texts).length) out.localizationTexts = texts;
   }
 }
 

@@ -12,7 +12,7 @@ import type { RealmRecord } from "./realm.js";
 import type { UserCredentials } from "./user-credentials.js";
 import type { UserRecord } from "./user.js";
 import { openResetKey, resetLink, RESET_LINK_TTL_MS } from "./reset-link.js";
-import { lifespanText } from "./lifespan-text.js";
+import { mailTranslator } from "./mail-locale.js";
 
 export type ResetAccountOutcomeName = "FOUND" | "NOT_FOUND" | "DISABLED" | "NO_EMAIL";
 export type ResetKeyOutcomeName = "VALID" | "INVALID" | "ALREADY_USED";
@@ -67,14 +67,17 @@ export class CredentialReset {
     const seconds = realm.actionTokenGeneratedByUserLifespan ?? RESET_LINK_TTL_MS / 1000;
     const link = resetLink(this.secrets, this.publicUrl, realm, user._id, current?.createdAt ?? 0, this.clock.now(), seconds * 1000);
     const name = realm.displayName || realm.name;
-    const expiry = lifespanText(seconds);
+    // The realm's lifespan for links a user asks for, in whole minutes (its bundles' wording).
+    const minutes = Math.max(1, Math.round(seconds / 60));
+    const t = mailTranslator(realm, user);
+    const body = t("passwordResetBody", name);
+    const closing = `${t("passwordResetExpiry", minutes)} ${t("passwordResetIgnore")}`;
     await this.mailer.send(realm, {
       to: user.email,
-      subject: `Reset your password for ${name}`,
-      text: `Hello ${user.username},\n\nsomeone asked to reset the password of your ${name} account. To choose a new password, open this link:\n\n${link}\n\n`
-        + `The link works once and expires in ${expiry}. If you did not ask for this, ignore this email: your password stays as it is.\n`,
-      html: `<p>Hello ${escapeHtml(user.username)},</p><p>someone asked to reset the password of your ${escapeHtml(name)} account. To choose a new password, open this link:</p>`
-        + `<p><a href="${escapeHtml(link)}">Reset password</a></p><p>The link works once and expires in ${expiry}. If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+      subject: t("passwordResetSubject", name),
+      text: `${t("emailGreeting", user.username)}\n\n${body}\n\n${link}\n\n${closing}\n`,
+      html: `<p>${escapeHtml(t("emailGreeting", user.username))}</p><p>${escapeHtml(body)}</p>`
+        + `<p><a href="${escapeHtml(link)}">${escapeHtml(t("passwordResetLinkText"))}</a></p><p>${escapeHtml(closing)}</p>`,
     });
     return user.email;
   }

@@ -31,6 +31,8 @@ export interface PasswordAuthResult {
   otpRequired: boolean;
   requiredActions: RequiredActionName[];
   eventError: string;
+  /** The user's `locale` attribute (first value), "" when none: the pages' language after sign-in. */
+  locale: string;
 }
 
 export interface PasswordAuthInput {
@@ -157,5 +159,8 @@ export class PasswordAuthenticator {
 }
 
 function result(outcome: AuthOutcomeName, user: UserRecord | null, eventError: string): PasswordAuthResult {
-  return { outcome, userId: user?._id ?? "", username: user?.username ?? "", otpRequired: false, requiredActions: [], eventError };
+  return {
+    outcome, userId: user?._id ?? "", username: user?.username ?? "", otpRequired: false, requiredActions: [], eventError,
+    locale: outcome === "OK" ? user?.attributes?.locale?.[0] ?? "" : "",
+  };
 }

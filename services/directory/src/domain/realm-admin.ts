@@ -4,8 +4,8 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { OutboxKind, Outbox } from "../../../kit/src/bus/outbox.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import { DEFAULT_THEME } from "./themes.js";
-import { REALM_DEFAULTS, type RealmCreateInput, type RealmRecord, type RealmUpdateInput } from "./realm.js";
-import { checkRealmFields, checkRealmName } from "./realm-rules.js";
+import { REALM_DEFAULTS, type LocalizationText, type RealmCreateInput, type RealmRecord, type RealmUpdateInput } from "./realm.js";
+import { checkDefaultLocale, checkRealmFields, checkRealmName } from "./realm-rules.js";
 import type { RealmRepository } from "../store/realm-repository.js";
 import { realmDeletedEvent, realmUpdatedEvent } from "../events/realm-events.js";
 import { realmView } from "./realm-view.js";
@@ -44,6 +44,7 @@ export class RealmAdmin {
   async create(input: RealmCreateInput): Promise<RealmRecord> {
     const name = checkRealmName(input.name);
     checkRealmFields(input);
+    checkDefaultLocale(input);
     const now = this.clock.now();
     const id = randomUUID();
     await this.checkFlows(id, input);
@@ -116,6 +117,7 @@ export class RealmAdmin {
       else set.smtpPasswordSealed = this.secrets.seal(smtpPassword, smtpAad(current._id));
     }
     const expected: RealmRecord = { ...current, ...set };
+    checkDefaultLocale(expected);
     for (const field of unset) delete (expected as Record<string, unknown>)[field];
     let updated = null as RealmRecord | null;
     await auditedWrite(this.outbox, this.adminKind, expected, { realmId: current._id, id: current._id, expect: expectFields(realmFields, expected) },
@@ -125,6 +127,23 @@ export class RealmAdmin {
       (stamp) => [realmUpdatedEvent(current, stamp.id("event"))]);
     if (!updated) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
     return updated;
+  }
+
+  /**
+   * Replaces the realm's text overrides with what `change` makes of them (realm-localization.ts
+   * holds the rules), as an update of the realm: the same admin event and realm.updated, so every
+   * replica's page cache drops the old texts at once.
+   */
+  async changeLocalizationTexts(name: string, path: string, change: (current: LocalizationText[]) => LocalizationText[]): Promise<LocalizationText[]> {
+    const current = await this.current(name);
+    const texts = change(current.localizationTexts ?? []);
+    const set: Partial<RealmRecord> = { localizationTexts: texts, updatedAt: this.clock.now() };
+    const expected: RealmRecord = { ...current, ...set };
+    await auditedWrite(this.outbox, this.adminKind, expected, { realmId: current._id, id: current._id, expect: expectFields(realmFields, expected) },
+      { operationType: "UPDATE", resourceType: "REALM", path: `realms/${name}/${path}`, representation: realmView(expected) },
+      async () => (await this.repo.updateByName(name, set)) !== null,
+      (stamp) => [realmUpdatedEvent(current, stamp.id("event"))]);
+    return texts;
   }
 
   /**

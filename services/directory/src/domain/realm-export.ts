@@ -1,3 +1,4 @@
+import { groupByLocale } from "./realm-localization.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type {
@@ -208,6 +209,10 @@ export class RealmExport {
       actionTokenGeneratedByUserLifespan: r.actionTokenGeneratedByUserLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByUserLifespan,
       ...(r.browserFlow ? { browserFlow: r.browserFlow } : {}), ...(r.directGrantFlow ? { directGrantFlow: r.directGrantFlow } : {}),
       ...webAuthnPolicyOf(r),
+      internationalizationEnabled: r.internationalizationEnabled ?? false, supportedLocales: [...(r.supportedLocales ?? [])],
+      ...(r.defaultLocale ? { defaultLocale: r.defaultLocale } : {}),
+      // Keycloak's export carries the overrides as localizationTexts: locale -> key -> text.
+      ...(r.localizationTexts?.length ? { localizationTexts: groupByLocale(r.localizationTexts) } : {}),
     };
   }
 

@@ -9,8 +9,9 @@ import type { RealmSettingsDoc } from "../../../kit/src/realm-transfer/document-
 import { lazyImport } from "../../../kit/src/runtime/lazy-import.js";
 import type { RealmRepository } from "../store/realm-repository.js";
 import type { RealmAdmin } from "./realm-admin.js";
-import type { RealmRecord } from "./realm.js";
-import { checkRealmFields, checkRealmName } from "./realm-rules.js";
+import type { LocalizationText, RealmRecord } from "./realm.js";
+import { checkDefaultLocale, checkLocaleTag, checkRealmFields, checkRealmName } from "./realm-rules.js";
+import { checkLocalizationTexts, flattenTexts } from "./realm-localization.js";
 import { realmView } from "./realm-view.js";
 
 // The realm document's zod schema loads with the first import, not at start (faster cold start).
@@ -52,8 +53,10 @@ export class RealmImportJournal {
     if (!parsed.success) throw IamError.invalid("realm", "the realm section does not match the export format");
     const s = parsed.data;
     const name = checkRealmName(s.name);
-    const { name: _n, smtpPassword, ...fields } = s;
+    const { name: _n, smtpPassword, localizationTexts, ...fields } = s;
     checkRealmFields(fields);
+    checkDefaultLocale(fields);
+    const texts = importedTexts(localizationTexts ?? {});
     const existing = await this.repo.findAnyByName(name);
     if (existing?.importHeartbeatAt !== undefined) {
       if (existing.importHeartbeatAt > this.clock.now() - IMPORT_LEASE_MS) throw IamError.conflict(`an import of realm "${name}" is in progress`, "name");
@@ -65,7 +68,8 @@ export class RealmImportJournal {
     const now = this.clock.now();
     const id = randomUUID();
     const record: RealmRecord = {
-      ...(fields as Omit<RealmSettingsDoc, "name" | "smtpPassword">), name, _id: id, importHeartbeatAt: now, createdAt: now, updatedAt: now,
+      ...(fields as Omit<RealmSettingsDoc, "name" | "smtpPassword" | "localizationTexts">), ...(texts.length ? { localizationTexts: texts } : {}),
+      name, _id: id, importHeartbeatAt: now, createdAt: now, updatedAt: now,
       // A document from before the switch was exported while organizations were always on.
       organizationsEnabled: fields.organizationsEnabled ?? true,
     };
@@ -113,6 +117,16 @@ export class RealmImportJournal {
     await this.realms.remove(realm);
     this.logger.warn({ realm: realm.name, realm_id: realm._id }, `realm import rolled back: ${why}`);
   }
+}
+
+/** A document's overrides as stored, each locale tag and key checked as the Admin API checks them. */
+function importedTexts(byLocale: Record<string, Record<string, string>>): LocalizationText[] {
+  const out: LocalizationText[] = [];
+  for (const [locale, texts] of Object.entries(byLocale)) {
+    const tag = checkLocaleTag("localizationTexts", locale);
+    out.push(...flattenTexts({ [tag]: checkLocalizationTexts(texts) }));
+  }
+  return out;
 }
 
 function gone(name: string): IamError {

@@ -7,6 +7,7 @@ import { THEME_IMAGE_URL_MAX_LENGTH, themeImageUrl } from "../../../kit/src/vali
 import { THEME_NAMES, THEME_OVERRIDE_KEYS } from "./themes.js";
 import type { RealmCreateInput } from "./realm.js";
 import { checkWebAuthnPolicy } from "./webauthn-policy-rules.js";
+import { canonicalLocaleTag, MAX_SUPPORTED_LOCALES } from "../../../kit/src/validation/locale-tag.js";
 
 const TEN_YEARS = 315_360_000;
 
@@ -56,6 +57,33 @@ export function checkRealmFields(input: RealmCreateInput): void {
   }
   if (i.theme !== undefined) checkThemeOverrides(i.theme);
   checkWebAuthnPolicy(i);
+  if (i.supportedLocales !== undefined) i.supportedLocales = checkSupportedLocales(i.supportedLocales);
+  if (i.defaultLocale !== undefined && i.defaultLocale !== "") i.defaultLocale = checkLocaleTag("defaultLocale", i.defaultLocale);
+}
+
+/** A well-formed BCP 47 tag, in its canonical case (locale-tag.ts). */
+export function checkLocaleTag(field: string, tag: string): string {
+  const canonical = canonicalLocaleTag(tag);
+  if (!canonical) throw IamError.invalid(field, `${field}: "${tag.slice(0, 40)}" is not a well-formed BCP 47 language tag`);
+  return canonical;
+}
+
+function checkSupportedLocales(tags: string[]): string[] {
+  if (tags.length > MAX_SUPPORTED_LOCALES) throw IamError.invalid("supportedLocales", `supportedLocales holds at most ${MAX_SUPPORTED_LOCALES} locales`);
+  const out = tags.map((t) => checkLocaleTag("supportedLocales", t));
+  if (new Set(out).size !== out.length) throw IamError.invalid("supportedLocales", "supportedLocales names a locale twice");
+  return out;
+}
+
+/**
+ * Keycloak's rule for the realm as a write leaves it: the default locale is one of the supported
+ * ones (when any are listed), since the language menu and the fallback must agree.
+ */
+export function checkDefaultLocale(realm: { supportedLocales?: string[]; defaultLocale?: string }): void {
+  const supported = realm.supportedLocales ?? [];
+  if (realm.defaultLocale && supported.length > 0 && !supported.includes(realm.defaultLocale)) {
+    throw IamError.invalid("defaultLocale", `defaultLocale "${realm.defaultLocale}" must be one of supportedLocales (${supported.join(", ")})`);
+  }
 }
 
 function checkThemeOverrides(theme: Record<string, string>): void {

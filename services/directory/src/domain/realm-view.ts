@@ -5,7 +5,7 @@ import { BROWSER_FLOW, DIRECT_GRANT_FLOW } from "../../../kit/src/authentication
 
 /** The realm as the Admin API shows it (spec 4.1): every field, the SMTP password redacted. */
 export function realmView(r: RealmRecord) {
-  const { _id, smtpPasswordSealed, createdAt, updatedAt, importHeartbeatAt: _staging, ...fields } = r;
+  const { _id, smtpPasswordSealed, createdAt, updatedAt, importHeartbeatAt: _staging, localizationTexts: _texts, ...fields } = r;
   return {
     id: _id,
     ...fields,
@@ -22,6 +22,9 @@ export function realmView(r: RealmRecord) {
     ...webAuthnPolicyOf(fields),
     actionTokenGeneratedByAdminLifespan: fields.actionTokenGeneratedByAdminLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByAdminLifespan,
     actionTokenGeneratedByUserLifespan: fields.actionTokenGeneratedByUserLifespan ?? REALM_DEFAULTS.actionTokenGeneratedByUserLifespan,
+    internationalizationEnabled: fields.internationalizationEnabled ?? REALM_DEFAULTS.internationalizationEnabled,
+    supportedLocales: fields.supportedLocales ?? [],
+    defaultLocale: fields.defaultLocale ?? "",
     smtpPassword: smtpPasswordSealed ? REDACTED : "",
     createdAt: jsonTimestamp(createdAt),
     updatedAt: jsonTimestamp(updatedAt),

@@ -78,6 +78,19 @@ export interface RealmRecord extends Doc, WebAuthnPolicyFields {
   actionTokenGeneratedByAdminLifespan?: number;
   actionTokenGeneratedByUserLifespan?: number;
   /**
+   * Keycloak's internationalization: the hosted pages offer `supportedLocales` (BCP 47 tags) and
+   * fall back to `defaultLocale`. Absent in realms stored before them: off, no locales.
+   */
+  internationalizationEnabled?: boolean;
+  supportedLocales?: string[];
+  defaultLocale?: string;
+  /**
+   * The realm's overrides of the page and email texts (Keycloak's realm localization texts), one
+   * entry per locale and key: a flat list, since message keys hold dots that a document store
+   * would read as paths (realm-localization.ts).
+   */
+  localizationTexts?: LocalizationText[];
+  /**
    * Present while the realm is being imported (epoch ms of the importer's last sign of life): the
    * realm is then invisible, and rolled back if the importer stops (realm-import.ts).
    */
@@ -134,6 +147,16 @@ export interface RealmCreateInput extends WebAuthnPolicyFields {
   organizationsEnabled?: boolean;
   actionTokenGeneratedByAdminLifespan?: number;
   actionTokenGeneratedByUserLifespan?: number;
+  internationalizationEnabled?: boolean;
+  supportedLocales?: string[];
+  defaultLocale?: string;
+}
+
+/** One override of a page or email text. */
+export interface LocalizationText {
+  locale: string;
+  key: string;
+  text: string;
 }
 
 /** The update fields of spec 2.1, and the extensions (rate limits, SSO Session Max, the WebAuthn policy). */
@@ -145,6 +168,7 @@ export type RealmUpdateInput = Pick<
   | "requirePushedAuthorizationRequests" | "browserFlow" | "directGrantFlow" | "editUsernameAllowed"
   | "organizationsEnabled" | keyof WebAuthnPolicyFields
   | "actionTokenGeneratedByAdminLifespan" | "actionTokenGeneratedByUserLifespan"
+  | "internationalizationEnabled" | "supportedLocales" | "defaultLocale"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -194,6 +218,8 @@ export const REALM_DEFAULTS = {
   /** Keycloak's: 12 hours for links an administrator sends, 5 minutes for links a user asks for. */
   actionTokenGeneratedByAdminLifespan: 43_200,
   actionTokenGeneratedByUserLifespan: 300,
+  /** Keycloak's default: internationalization off, pages in English. */
+  internationalizationEnabled: false,
 } as const;
 
 /**

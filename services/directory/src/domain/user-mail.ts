@@ -9,6 +9,7 @@ import type { UserEvents } from "../events/user-events.js";
 import type { RealmRecord } from "./realm.js";
 import type { UserRecord } from "./user.js";
 import { verifyEmailLink, VERIFY_EMAIL_TTL_MS } from "./verification-link.js";
+import { mailTranslator } from "./mail-locale.js";
 
 /** Mail the Admin API sends: the realm's test email (spec 4.1) and verification emails (spec 4.2). */
 export class UserMail {
@@ -50,12 +51,13 @@ export class UserMail {
     const link = verifyEmailLink(this.secrets, this.publicUrl, realm, user, this.clock.now());
     const name = realm.displayName || realm.name;
     const hours = VERIFY_EMAIL_TTL_MS / 3_600_000;
+    const t = mailTranslator(realm, user);
     await this.mailer.send(realm, {
       to: user.email,
-      subject: `Verify your email for ${name}`,
-      text: `Hello ${user.username},\n\nconfirm your email address by opening this link:\n\n${link}\n\nThe link expires in ${hours} hours. If you did not expect this email, ignore it.\n`,
-      html: `<p>Hello ${escapeHtml(user.username)},</p><p>confirm your email address by opening this link:</p>`
-        + `<p><a href="${escapeHtml(link)}">Verify email</a></p><p>The link expires in ${hours} hours.</p>`,
+      subject: t("emailVerificationSubject", name),
+      text: `${t("emailGreeting", user.username)}\n\n${t("emailVerificationBody")}\n\n${link}\n\n${t("emailVerificationExpiry", hours)} ${t("emailVerificationIgnore")}\n`,
+      html: `<p>${escapeHtml(t("emailGreeting", user.username))}</p><p>${escapeHtml(t("emailVerificationBody"))}</p>`
+        + `<p><a href="${escapeHtml(link)}">${escapeHtml(t("emailVerificationLinkText"))}</a></p><p>${escapeHtml(t("emailVerificationExpiry", hours))}</p>`,
     });
   }
 }

@@ -22,7 +22,7 @@ export function authenticationRpc(
       return {
         passkeyConfigured,
         outcome: outcomeToProto(r.outcome), userId: r.userId, username: r.username, otpRequired: r.otpRequired,
-        requiredActions: r.requiredActions.map(actionToProto), eventError: r.eventError,
+        requiredActions: r.requiredActions.map(actionToProto), eventError: r.eventError, locale: r.locale,
       };
     },
     async verifyOtp(req) {

@@ -41,16 +41,16 @@ export function toProto(r: RealmRecord): Realm {
 }
 
 function createInput(m: RealmInput): RealmCreateInput {
-  const { $typeName: _t, theme, ...rest } = m;
+  const { $typeName: _t, theme, supportedLocales, ...rest } = m;
   const fields = withPolicyLists(rest);
-  return { ...definedOnly(fields), ...(Object.keys(theme).length ? { theme } : {}) };
+  return { ...definedOnly(fields), ...(Object.keys(theme).length ? { theme } : {}), ...(supportedLocales.length ? { supportedLocales } : {}) };
 }
 
 function updateInput(m: RealmUpdate | undefined): RealmUpdateInput {
   if (!m) return {};
-  const { $typeName: _t, theme, themePresent, ...rest } = m;
+  const { $typeName: _t, theme, themePresent, supportedLocales, supportedLocalesPresent, ...rest } = m;
   const fields = withPolicyLists(rest);
-  return { ...definedOnly(fields), ...(themePresent ? { theme } : {}) };
+  return { ...definedOnly(fields), ...(themePresent ? { theme } : {}), ...(supportedLocalesPresent ? { supportedLocales } : {}) };
 }
 
 /** The WebAuthn policy's lists as sent, or undefined when the body did not name them (proto has no list presence). */

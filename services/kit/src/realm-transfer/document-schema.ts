@@ -224,6 +224,12 @@ export const realmSettingsSchema = z.strictObject({
   /** Keycloak's action token lifespans (seconds); absent in documents from before them (the defaults). */
   actionTokenGeneratedByAdminLifespan: z.number().int().optional(),
   actionTokenGeneratedByUserLifespan: z.number().int().optional(),
+  /** Keycloak's internationalization settings; absent in documents from before them (off, none). */
+  internationalizationEnabled: z.boolean().optional(),
+  supportedLocales: z.array(z.string().max(35)).max(50).optional(),
+  defaultLocale: z.string().max(35).optional(),
+  /** The realm's text overrides, locale -> key -> text (Keycloak's localizationTexts). */
+  localizationTexts: z.record(z.string().max(35), z.record(z.string().max(255), z.string().max(4000))).optional(),
 });
 
 /**

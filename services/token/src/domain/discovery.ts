@@ -39,7 +39,7 @@ export function issuerOf(baseUrl: string, realmName: string): string {
  * (DiscoveryScopes: openid and its OpenID Connect client scopes).
  */
 export function discoveryDocument(
-  baseUrl: string, realmName: string, scopesSupported: readonly string[], options: { requirePushedAuthorizationRequests?: boolean } = {},
+  baseUrl: string, realmName: string, scopesSupported: readonly string[], options: { requirePushedAuthorizationRequests?: boolean; uiLocalesSupported?: readonly string[] } = {},
 ): Record<string, unknown> {
   const issuer = issuerOf(baseUrl, realmName);
   const oidc = `${issuer}/protocol/openid-connect`;
@@ -92,5 +92,8 @@ export function discoveryDocument(
     authorization_response_iss_parameter_supported: true,
     // RFC 9449 section 5.1: DPoP proofs are checked at the token and userinfo endpoints.
     dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGS],
+    // OIDC Discovery 1.0 section 3: the languages of the pages, only when the realm offers a choice
+    // (Keycloak lists its supported locales once internationalization is enabled).
+    ...(options.uiLocalesSupported?.length ? { ui_locales_supported: [...options.uiLocalesSupported] } : {}),
   };
 }

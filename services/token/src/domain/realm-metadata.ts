@@ -34,6 +34,7 @@ export class RealmMetadata {
     if (!/^https?:\/\//.test(baseUrl)) throw IamError.invalid("baseUrl", "baseUrl must be an http(s) URL");
     return discoveryDocument(baseUrl, realm.name, await this.scopes.supported(realm.name), {
       requirePushedAuthorizationRequests: realm.requirePushedAuthorizationRequests === true,
+      uiLocalesSupported: realm.uiLocalesSupported ?? [],
     });
   }
 

@@ -11,6 +11,8 @@ export interface RealmScope {
   tokenLifespanSeconds: number;
   /** RFC 9126 section 6, for discovery; known only where the realm's settings were read. */
   requirePushedAuthorizationRequests?: boolean;
+  /** OIDC Discovery 1.0 section 3 ui_locales_supported, likewise known only from the settings. */
+  uiLocalesSupported?: string[];
 }
 
 /**

@@ -68,6 +68,7 @@ export class RealmSettings {
           resetPasswordAllowed: r.resetPasswordAllowed,
           requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests,
           browserFlow: r.browserFlow, directGrantFlow: r.directGrantFlow,
+          uiLocalesSupported: r.internationalizationEnabled ? [...r.supportedLocales] : [],
         };
       }
     } catch (e) {

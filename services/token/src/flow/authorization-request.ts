@@ -114,6 +114,8 @@ export function checkAuthorizationRequest(params: Record<string, string>, client
       clientId, clientInternalId: client.id, redirectUri, scope, state, nonce: params.nonce ?? "", codeChallenge: challenge,
       codeChallengeMethod: challenge ? "S256" : "", maxAge, prompt, loginHint: (params.login_hint ?? "").slice(0, 255),
       responseMode, ...(kcAction ? { kcAction } : {}), ...(dpopJkt ? { dpopJkt } : {}),
+      // OIDC Core 3.1.2.1: kept for the pages, which pick the first the realm supports.
+      ...(params.ui_locales ? { uiLocales: params.ui_locales.slice(0, 255) } : {}),
       // An alias is a slug of at most 100 characters (the broker's provider-rules.ts); anything else names
       // no provider, so the login page shows as usual, as Keycloak does for an unknown hint.
       ...(IDP_ALIAS.test(params.kc_idp_hint ?? "") ? { idpHint: params.kc_idp_hint } : {}),

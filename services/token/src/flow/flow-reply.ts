@@ -43,6 +43,10 @@ export interface PageView {
   idpHint?: string;
   /** The account updated page: where "Back to application" leads (an execute-actions link's redirect_uri). */
   backUri?: string;
+  /** The authorization request's ui_locales (OIDC Core 3.1.2.1), for the pages' language. */
+  uiLocales?: string;
+  /** The user's `locale` attribute, once the flow knows the user. */
+  userLocale?: string;
 }
 
 /**
@@ -111,7 +115,8 @@ export function pageOf(tx: LoginTransactionRecord, step: PageStep, extra: Partia
   const page: PageView = {
     step, transactionId: tx._id, csrfToken: tx.csrfToken, clientId: tx.clientId, clientName: tx.clientName,
     ...(tx.userCode ? { userCode: displayUserCode(tx.userCode) } : {}),
-    ...(step === "otp" && tx.emailOtpHash && !tx.emailOtpDone ? { emailedCode: true } : {}), ...extra,
+    ...(step === "otp" && tx.emailOtpHash && !tx.emailOtpDone ? { emailedCode: true } : {}),
+    ...(tx.request?.uiLocales ? { uiLocales: tx.request.uiLocales } : {}), ...(tx.userLocale ? { userLocale: tx.userLocale } : {}), ...extra,
   };
   const uri = tx.request?.redirectUri ?? tx.postLogoutRedirectUri;
   return { outcome: { kind: "page", page }, ...(uri ? { formActionOrigin: formActionSourceOf(uri) } : {}) };

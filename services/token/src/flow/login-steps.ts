@@ -76,7 +76,7 @@ export class LoginSteps {
     });
     if (fields && "outcome" in fields) return fields;
     const moved = await this.kit.d.txs.advance(tx, {
-      step: "otp", userId: res.userId, username: res.username || name,
+      step: "otp", userId: res.userId, username: res.username || name, ...(res.locale ? { userLocale: res.locale.slice(0, 64) } : {}),
       ...(fields ?? { otpRequired: res.otpRequired, passkeyRequired: !res.otpRequired && res.passkeyConfigured, pendingActions }),
       amr: ["pwd"], authTime: this.kit.now(),
     });

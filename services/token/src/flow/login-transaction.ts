@@ -40,6 +40,8 @@ export interface AuthorizationRequest {
   maxAge: number;
   prompt: string[];
   loginHint: string;
+  /** OIDC Core 3.1.2.1 ui_locales: the end-user's preferred languages, space-separated. */
+  uiLocales?: string;
   /** Keycloak's kc_idp_hint: the identity provider the login page goes straight to, if the realm has it. */
   idpHint?: string;
   /** Keycloak's application-initiated action (kc_action): "webauthn-register-passwordless" or absent. */
@@ -71,6 +73,8 @@ export interface LoginTransactionRecord extends Doc {
   consentScopes?: string[];
   /** Set once the password was accepted. */
   userId?: string;
+  /** The user's `locale` attribute, read with the password: the pages' language from then on. */
+  userLocale?: string;
   username?: string;
   otpRequired?: boolean;
   /** Required actions still to do, in order (directory RequiredAction names). */

@@ -227,8 +227,11 @@ type AuthenticatePasswordResponse struct {
 	EventError string `protobuf:"bytes,6,opt,name=event_error,json=eventError,proto3" json:"event_error,omitempty"`
 	// The user has at least one passkey (passkey.proto): the caller asks for one next, unless TOTP is asked.
 	PasskeyConfigured bool `protobuf:"varint,7,opt,name=passkey_configured,json=passkeyConfigured,proto3" json:"passkey_configured,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// With outcome OK: the user's `locale` attribute (its first value), "" when none. Keycloak's
+	// pages speak it once the user is known, before ui_locales and the browser's languages.
+	Locale        string `protobuf:"bytes,8,opt,name=locale,proto3" json:"locale,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AuthenticatePasswordResponse) Reset() {
@@ -308,6 +311,13 @@ func (x *AuthenticatePasswordResponse) GetPasskeyConfigured() bool {
 		return x.PasskeyConfigured
 	}
 	return false
+}
+
+func (x *AuthenticatePasswordResponse) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
 }
 
 type VerifyOtpRequest struct {
@@ -900,7 +910,7 @@ const file_iam_directory_v1_authentication_proto_rawDesc = "" +
 	"\bpassword\x18\x03 \x01(\tR\bpassword\x12\x1b\n" +
 	"\tclient_id\x18\x04 \x01(\tR\bclientId\x12\x1d\n" +
 	"\n" +
-	"ip_address\x18\x05 \x01(\tR\tipAddress\"\xcc\x02\n" +
+	"ip_address\x18\x05 \x01(\tR\tipAddress\"\xe4\x02\n" +
 	"\x1cAuthenticatePasswordResponse\x127\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x1d.iam.directory.v1.AuthOutcomeR\aoutcome\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1a\n" +
@@ -909,7 +919,8 @@ const file_iam_directory_v1_authentication_proto_rawDesc = "" +
 	"\x10required_actions\x18\x05 \x03(\x0e2 .iam.directory.v1.RequiredActionR\x0frequiredActions\x12\x1f\n" +
 	"\vevent_error\x18\x06 \x01(\tR\n" +
 	"eventError\x12-\n" +
-	"\x12passkey_configured\x18\a \x01(\bR\x11passkeyConfigured\"t\n" +
+	"\x12passkey_configured\x18\a \x01(\bR\x11passkeyConfigured\x12\x16\n" +
+	"\x06locale\x18\b \x01(\tR\x06locale\"t\n" +
 	"\x10VerifyOtpRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x12\n" +

@@ -110,8 +110,13 @@ type Realm struct {
 	// (execute-actions-email, default 12 hours) and links a user asks for (forgot password, 5 minutes).
 	ActionTokenGeneratedByAdminLifespan int32 `protobuf:"varint,59,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3" json:"action_token_generated_by_admin_lifespan,omitempty"`
 	ActionTokenGeneratedByUserLifespan  int32 `protobuf:"varint,60,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3" json:"action_token_generated_by_user_lifespan,omitempty"`
-	unknownFields                       protoimpl.UnknownFields
-	sizeCache                           protoimpl.SizeCache
+	// Keycloak's internationalization: the hosted pages and emails speak the supported locales (BCP 47
+	// tags), defaulting to default_locale; off, they speak the default locale or English.
+	InternationalizationEnabled bool     `protobuf:"varint,61,opt,name=internationalization_enabled,json=internationalizationEnabled,proto3" json:"internationalization_enabled,omitempty"`
+	SupportedLocales            []string `protobuf:"bytes,62,rep,name=supported_locales,json=supportedLocales,proto3" json:"supported_locales,omitempty"`
+	DefaultLocale               string   `protobuf:"bytes,63,opt,name=default_locale,json=defaultLocale,proto3" json:"default_locale,omitempty"`
+	unknownFields               protoimpl.UnknownFields
+	sizeCache                   protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -564,6 +569,27 @@ func (x *Realm) GetActionTokenGeneratedByUserLifespan() int32 {
 	return 0
 }
 
+func (x *Realm) GetInternationalizationEnabled() bool {
+	if x != nil {
+		return x.InternationalizationEnabled
+	}
+	return false
+}
+
+func (x *Realm) GetSupportedLocales() []string {
+	if x != nil {
+		return x.SupportedLocales
+	}
+	return nil
+}
+
+func (x *Realm) GetDefaultLocale() string {
+	if x != nil {
+		return x.DefaultLocale
+	}
+	return ""
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -631,6 +657,9 @@ type RealmInput struct {
 	WebAuthnPolicyPasswordlessExtraOriginsPresent             bool     `protobuf:"varint,58,opt,name=web_authn_policy_passwordless_extra_origins_present,json=webAuthnPolicyPasswordlessExtraOriginsPresent,proto3" json:"web_authn_policy_passwordless_extra_origins_present,omitempty"`
 	ActionTokenGeneratedByAdminLifespan                       *int32   `protobuf:"varint,59,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3,oneof" json:"action_token_generated_by_admin_lifespan,omitempty"`
 	ActionTokenGeneratedByUserLifespan                        *int32   `protobuf:"varint,60,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3,oneof" json:"action_token_generated_by_user_lifespan,omitempty"`
+	InternationalizationEnabled                               *bool    `protobuf:"varint,61,opt,name=internationalization_enabled,json=internationalizationEnabled,proto3,oneof" json:"internationalization_enabled,omitempty"`
+	SupportedLocales                                          []string `protobuf:"bytes,62,rep,name=supported_locales,json=supportedLocales,proto3" json:"supported_locales,omitempty"`
+	DefaultLocale                                             *string  `protobuf:"bytes,63,opt,name=default_locale,json=defaultLocale,proto3,oneof" json:"default_locale,omitempty"`
 	unknownFields                                             protoimpl.UnknownFields
 	sizeCache                                                 protoimpl.SizeCache
 }
@@ -1085,6 +1114,27 @@ func (x *RealmInput) GetActionTokenGeneratedByUserLifespan() int32 {
 	return 0
 }
 
+func (x *RealmInput) GetInternationalizationEnabled() bool {
+	if x != nil && x.InternationalizationEnabled != nil {
+		return *x.InternationalizationEnabled
+	}
+	return false
+}
+
+func (x *RealmInput) GetSupportedLocales() []string {
+	if x != nil {
+		return x.SupportedLocales
+	}
+	return nil
+}
+
+func (x *RealmInput) GetDefaultLocale() string {
+	if x != nil && x.DefaultLocale != nil {
+		return *x.DefaultLocale
+	}
+	return ""
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -1138,8 +1188,14 @@ type RealmUpdate struct {
 	// Keycloak's action token lifespans, also beyond spec 2.1's list.
 	ActionTokenGeneratedByAdminLifespan *int32 `protobuf:"varint,38,opt,name=action_token_generated_by_admin_lifespan,json=actionTokenGeneratedByAdminLifespan,proto3,oneof" json:"action_token_generated_by_admin_lifespan,omitempty"`
 	ActionTokenGeneratedByUserLifespan  *int32 `protobuf:"varint,39,opt,name=action_token_generated_by_user_lifespan,json=actionTokenGeneratedByUserLifespan,proto3,oneof" json:"action_token_generated_by_user_lifespan,omitempty"`
-	unknownFields                       protoimpl.UnknownFields
-	sizeCache                           protoimpl.SizeCache
+	// Keycloak's internationalization settings, beyond spec 2.1's list.
+	InternationalizationEnabled *bool    `protobuf:"varint,40,opt,name=internationalization_enabled,json=internationalizationEnabled,proto3,oneof" json:"internationalization_enabled,omitempty"`
+	SupportedLocales            []string `protobuf:"bytes,41,rep,name=supported_locales,json=supportedLocales,proto3" json:"supported_locales,omitempty"`
+	// Set when the body carried "supportedLocales", so an empty array clears the list.
+	SupportedLocalesPresent bool    `protobuf:"varint,42,opt,name=supported_locales_present,json=supportedLocalesPresent,proto3" json:"supported_locales_present,omitempty"`
+	DefaultLocale           *string `protobuf:"bytes,43,opt,name=default_locale,json=defaultLocale,proto3,oneof" json:"default_locale,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1443,6 +1499,34 @@ func (x *RealmUpdate) GetActionTokenGeneratedByUserLifespan() int32 {
 		return *x.ActionTokenGeneratedByUserLifespan
 	}
 	return 0
+}
+
+func (x *RealmUpdate) GetInternationalizationEnabled() bool {
+	if x != nil && x.InternationalizationEnabled != nil {
+		return *x.InternationalizationEnabled
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetSupportedLocales() []string {
+	if x != nil {
+		return x.SupportedLocales
+	}
+	return nil
+}
+
+func (x *RealmUpdate) GetSupportedLocalesPresent() bool {
+	if x != nil {
+		return x.SupportedLocalesPresent
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetDefaultLocale() string {
+	if x != nil && x.DefaultLocale != nil {
+		return *x.DefaultLocale
+	}
+	return ""
 }
 
 type CreateRealmRequest struct {
@@ -2134,7 +2218,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xec\x1b\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x83\x1d\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -2202,11 +2286,14 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"0web_authn_policy_passwordless_acceptable_aaguids\x189 \x03(\tR+webAuthnPolicyPasswordlessAcceptableAaguids\x12[\n" +
 	"+web_authn_policy_passwordless_extra_origins\x18: \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12U\n" +
 	"(action_token_generated_by_admin_lifespan\x18; \x01(\x05R#actionTokenGeneratedByAdminLifespan\x12S\n" +
-	"'action_token_generated_by_user_lifespan\x18< \x01(\x05R\"actionTokenGeneratedByUserLifespan\x1a8\n" +
+	"'action_token_generated_by_user_lifespan\x18< \x01(\x05R\"actionTokenGeneratedByUserLifespan\x12A\n" +
+	"\x1cinternationalization_enabled\x18= \x01(\bR\x1binternationalizationEnabled\x12+\n" +
+	"\x11supported_locales\x18> \x03(\tR\x10supportedLocales\x12%\n" +
+	"\x0edefault_locale\x18? \x01(\tR\rdefaultLocale\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xbc+\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x91-\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -2274,7 +2361,10 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"+web_authn_policy_passwordless_extra_origins\x189 \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12j\n" +
 	"3web_authn_policy_passwordless_extra_origins_present\x18: \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x12Z\n" +
 	"(action_token_generated_by_admin_lifespan\x18; \x01(\x05H3R#actionTokenGeneratedByAdminLifespan\x88\x01\x01\x12X\n" +
-	"'action_token_generated_by_user_lifespan\x18< \x01(\x05H4R\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x1a8\n" +
+	"'action_token_generated_by_user_lifespan\x18< \x01(\x05H4R\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x12F\n" +
+	"\x1cinternationalization_enabled\x18= \x01(\bH5R\x1binternationalizationEnabled\x88\x01\x01\x12+\n" +
+	"\x11supported_locales\x18> \x03(\tR\x10supportedLocales\x12*\n" +
+	"\x0edefault_locale\x18? \x01(\tH6R\rdefaultLocale\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -2336,7 +2426,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"-_web_authn_policy_passwordless_create_timeoutBB\n" +
 	"@_web_authn_policy_passwordless_avoid_same_authenticator_registerB+\n" +
 	")_action_token_generated_by_admin_lifespanB*\n" +
-	"(_action_token_generated_by_user_lifespan\"\xd6\x1e\n" +
+	"(_action_token_generated_by_user_lifespanB\x1f\n" +
+	"\x1d_internationalization_enabledB\x11\n" +
+	"\x0f_default_locale\"\xe7 \n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -2379,7 +2471,11 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"+web_authn_policy_passwordless_extra_origins\x18$ \x03(\tR&webAuthnPolicyPasswordlessExtraOrigins\x12j\n" +
 	"3web_authn_policy_passwordless_extra_origins_present\x18% \x01(\bR-webAuthnPolicyPasswordlessExtraOriginsPresent\x12Z\n" +
 	"(action_token_generated_by_admin_lifespan\x18& \x01(\x05H\x1dR#actionTokenGeneratedByAdminLifespan\x88\x01\x01\x12X\n" +
-	"'action_token_generated_by_user_lifespan\x18' \x01(\x05H\x1eR\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x1a8\n" +
+	"'action_token_generated_by_user_lifespan\x18' \x01(\x05H\x1eR\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x12F\n" +
+	"\x1cinternationalization_enabled\x18( \x01(\bH\x1fR\x1binternationalizationEnabled\x88\x01\x01\x12+\n" +
+	"\x11supported_locales\x18) \x03(\tR\x10supportedLocales\x12:\n" +
+	"\x19supported_locales_present\x18* \x01(\bR\x17supportedLocalesPresent\x12*\n" +
+	"\x0edefault_locale\x18+ \x01(\tH R\rdefaultLocale\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -2419,7 +2515,9 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"-_web_authn_policy_passwordless_create_timeoutBB\n" +
 	"@_web_authn_policy_passwordless_avoid_same_authenticator_registerB+\n" +
 	")_action_token_generated_by_admin_lifespanB*\n" +
-	"(_action_token_generated_by_user_lifespan\"H\n" +
+	"(_action_token_generated_by_user_lifespanB\x1f\n" +
+	"\x1d_internationalization_enabledB\x11\n" +
+	"\x0f_default_locale\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

@@ -1354,7 +1354,11 @@ type FlowPage struct {
 	// has it enabled.
 	IdpHint string `protobuf:"bytes,50,opt,name=idp_hint,json=idpHint,proto3" json:"idp_hint,omitempty"`
 	// The account updated page: the validated redirect_uri the execute-actions link named, if any.
-	BackUri       string `protobuf:"bytes,51,opt,name=back_uri,json=backUri,proto3" json:"back_uri,omitempty"`
+	BackUri string `protobuf:"bytes,51,opt,name=back_uri,json=backUri,proto3" json:"back_uri,omitempty"`
+	// The request's ui_locales (OIDC Core 3.1.2.1), kept by the login transaction for its pages.
+	UiLocales string `protobuf:"bytes,52,opt,name=ui_locales,json=uiLocales,proto3" json:"ui_locales,omitempty"`
+	// The signed-in user's `locale` attribute, once the flow knows the user.
+	UserLocale    string `protobuf:"bytes,53,opt,name=user_locale,json=userLocale,proto3" json:"user_locale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1567,6 +1571,20 @@ func (x *FlowPage) GetIdpHint() string {
 func (x *FlowPage) GetBackUri() string {
 	if x != nil {
 		return x.BackUri
+	}
+	return ""
+}
+
+func (x *FlowPage) GetUiLocales() string {
+	if x != nil {
+		return x.UiLocales
+	}
+	return ""
+}
+
+func (x *FlowPage) GetUserLocale() string {
+	if x != nil {
+		return x.UserLocale
 	}
 	return ""
 }
@@ -3129,7 +3147,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\x8f\a\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xcf\a\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -3162,7 +3180,11 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\fplugin_title\x18( \x01(\tR\vpluginTitle\x12>\n" +
 	"\rplugin_fields\x18) \x03(\v2\x19.iam.token.v1.PluginFieldR\fpluginFields\x12\x19\n" +
 	"\bidp_hint\x182 \x01(\tR\aidpHint\x12\x19\n" +
-	"\bback_uri\x183 \x01(\tR\abackUri\"K\n" +
+	"\bback_uri\x183 \x01(\tR\abackUri\x12\x1d\n" +
+	"\n" +
+	"ui_locales\x184 \x01(\tR\tuiLocales\x12\x1f\n" +
+	"\vuser_locale\x185 \x01(\tR\n" +
+	"userLocale\"K\n" +
 	"\vPluginField\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12\x12\n" +

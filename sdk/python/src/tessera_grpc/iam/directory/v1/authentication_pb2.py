@@ -24,41 +24,41 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%iam/directory/v1/authentication.proto\x12\x10iam.directory.v1\"w\n\x1b\x41uthenticatePasswordRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12\x10\n\x08password\x18\x03 \x01(\t\x12\x11\n\tclient_id\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\"\xf4\x01\n\x1c\x41uthenticatePasswordResponse\x12.\n\x07outcome\x18\x01 \x01(\x0e\x32\x1d.iam.directory.v1.AuthOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\x12\x14\n\x0cotp_required\x18\x04 \x01(\x08\x12:\n\x10required_actions\x18\x05 \x03(\x0e\x32 .iam.directory.v1.RequiredAction\x12\x13\n\x0b\x65vent_error\x18\x06 \x01(\t\x12\x1a\n\x12passkey_configured\x18\x07 \x01(\x08\"T\n\x10VerifyOtpRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x0c\n\x04\x63ode\x18\x03 \x01(\t\x12\x12\n\nip_address\x18\x04 \x01(\t\"X\n\x11VerifyOtpResponse\x12.\n\x07outcome\x18\x01 \x01(\x0e\x32\x1d.iam.directory.v1.AuthOutcome\x12\x13\n\x0b\x65vent_error\x18\x02 \x01(\t\";\n\x19\x42\x65ginOtpEnrollmentRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"A\n\x1a\x42\x65ginOtpEnrollmentResponse\x12\x0e\n\x06secret\x18\x01 \x01(\t\x12\x13\n\x0botpauth_uri\x18\x02 \x01(\t\"K\n\x1b\x43onfirmOtpEnrollmentRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x0c\n\x04\x63ode\x18\x03 \x01(\t\"I\n\x1c\x43onfirmOtpEnrollmentResponse\x12\x11\n\tconfirmed\x18\x01 \x01(\x08\x12\x16\n\x0erecovery_codes\x18\x02 \x03(\t\"M\n\x15\x43hangePasswordRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x14\n\x0cnew_password\x18\x03 \x01(\t\"\x18\n\x16\x43hangePasswordResponse\"6\n\x14GetUserStatusRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\xd3\x01\n\x15GetUserStatusResponse\x12\x0e\n\x06\x65xists\x18\x01 \x01(\x08\x12\x0f\n\x07\x65nabled\x18\x02 \x01(\x08\x12\x10\n\x08username\x18\x03 \x01(\t\x12:\n\x10required_actions\x18\x04 \x03(\x0e\x32 .iam.directory.v1.RequiredAction\x12\x16\n\x0eotp_configured\x18\x05 \x01(\x08\x12\x1a\n\x12passkey_configured\x18\x06 \x01(\x08\x12\x17\n\x0fservice_account\x18\x07 \x01(\x08*\xb8\x01\n\x0b\x41uthOutcome\x12\x1c\n\x18\x41UTH_OUTCOME_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x41UTH_OUTCOME_OK\x10\x01\x12$\n AUTH_OUTCOME_INVALID_CREDENTIALS\x10\x02\x12\x17\n\x13\x41UTH_OUTCOME_LOCKED\x10\x03\x12\x19\n\x15\x41UTH_OUTCOME_DISABLED\x10\x04\x12\x1c\n\x18\x41UTH_OUTCOME_UNAVAILABLE\x10\x05*\x9c\x01\n\x0eRequiredAction\x12\x1f\n\x1bREQUIRED_ACTION_UNSPECIFIED\x10\x00\x12#\n\x1fREQUIRED_ACTION_UPDATE_PASSWORD\x10\x01\x12 \n\x1cREQUIRED_ACTION_VERIFY_EMAIL\x10\x02\x12\"\n\x1eREQUIRED_ACTION_CONFIGURE_TOTP\x10\x03\x32\x93\x05\n\x15\x41uthenticationService\x12u\n\x14\x41uthenticatePassword\x12-.iam.directory.v1.AuthenticatePasswordRequest\x1a..iam.directory.v1.AuthenticatePasswordResponse\x12T\n\tVerifyOtp\x12\".iam.directory.v1.VerifyOtpRequest\x1a#.iam.directory.v1.VerifyOtpResponse\x12o\n\x12\x42\x65ginOtpEnrollment\x12+.iam.directory.v1.BeginOtpEnrollmentRequest\x1a,.iam.directory.v1.BeginOtpEnrollmentResponse\x12u\n\x14\x43onfirmOtpEnrollment\x12-.iam.directory.v1.ConfirmOtpEnrollmentRequest\x1a..iam.directory.v1.ConfirmOtpEnrollmentResponse\x12\x63\n\x0e\x43hangePassword\x12\'.iam.directory.v1.ChangePasswordRequest\x1a(.iam.directory.v1.ChangePasswordResponse\x12`\n\rGetUserStatus\x12&.iam.directory.v1.GetUserStatusRequest\x1a\'.iam.directory.v1.GetUserStatusResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%iam/directory/v1/authentication.proto\x12\x10iam.directory.v1\"w\n\x1b\x41uthenticatePasswordRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12\x10\n\x08password\x18\x03 \x01(\t\x12\x11\n\tclient_id\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\"\x84\x02\n\x1c\x41uthenticatePasswordResponse\x12.\n\x07outcome\x18\x01 \x01(\x0e\x32\x1d.iam.directory.v1.AuthOutcome\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08username\x18\x03 \x01(\t\x12\x14\n\x0cotp_required\x18\x04 \x01(\x08\x12:\n\x10required_actions\x18\x05 \x03(\x0e\x32 .iam.directory.v1.RequiredAction\x12\x13\n\x0b\x65vent_error\x18\x06 \x01(\t\x12\x1a\n\x12passkey_configured\x18\x07 \x01(\x08\x12\x0e\n\x06locale\x18\x08 \x01(\t\"T\n\x10VerifyOtpRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x0c\n\x04\x63ode\x18\x03 \x01(\t\x12\x12\n\nip_address\x18\x04 \x01(\t\"X\n\x11VerifyOtpResponse\x12.\n\x07outcome\x18\x01 \x01(\x0e\x32\x1d.iam.directory.v1.AuthOutcome\x12\x13\n\x0b\x65vent_error\x18\x02 \x01(\t\";\n\x19\x42\x65ginOtpEnrollmentRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"A\n\x1a\x42\x65ginOtpEnrollmentResponse\x12\x0e\n\x06secret\x18\x01 \x01(\t\x12\x13\n\x0botpauth_uri\x18\x02 \x01(\t\"K\n\x1b\x43onfirmOtpEnrollmentRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x0c\n\x04\x63ode\x18\x03 \x01(\t\"I\n\x1c\x43onfirmOtpEnrollmentResponse\x12\x11\n\tconfirmed\x18\x01 \x01(\x08\x12\x16\n\x0erecovery_codes\x18\x02 \x03(\t\"M\n\x15\x43hangePasswordRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x14\n\x0cnew_password\x18\x03 \x01(\t\"\x18\n\x16\x43hangePasswordResponse\"6\n\x14GetUserStatusRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"\xd3\x01\n\x15GetUserStatusResponse\x12\x0e\n\x06\x65xists\x18\x01 \x01(\x08\x12\x0f\n\x07\x65nabled\x18\x02 \x01(\x08\x12\x10\n\x08username\x18\x03 \x01(\t\x12:\n\x10required_actions\x18\x04 \x03(\x0e\x32 .iam.directory.v1.RequiredAction\x12\x16\n\x0eotp_configured\x18\x05 \x01(\x08\x12\x1a\n\x12passkey_configured\x18\x06 \x01(\x08\x12\x17\n\x0fservice_account\x18\x07 \x01(\x08*\xb8\x01\n\x0b\x41uthOutcome\x12\x1c\n\x18\x41UTH_OUTCOME_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x41UTH_OUTCOME_OK\x10\x01\x12$\n AUTH_OUTCOME_INVALID_CREDENTIALS\x10\x02\x12\x17\n\x13\x41UTH_OUTCOME_LOCKED\x10\x03\x12\x19\n\x15\x41UTH_OUTCOME_DISABLED\x10\x04\x12\x1c\n\x18\x41UTH_OUTCOME_UNAVAILABLE\x10\x05*\x9c\x01\n\x0eRequiredAction\x12\x1f\n\x1bREQUIRED_ACTION_UNSPECIFIED\x10\x00\x12#\n\x1fREQUIRED_ACTION_UPDATE_PASSWORD\x10\x01\x12 \n\x1cREQUIRED_ACTION_VERIFY_EMAIL\x10\x02\x12\"\n\x1eREQUIRED_ACTION_CONFIGURE_TOTP\x10\x03\x32\x93\x05\n\x15\x41uthenticationService\x12u\n\x14\x41uthenticatePassword\x12-.iam.directory.v1.AuthenticatePasswordRequest\x1a..iam.directory.v1.AuthenticatePasswordResponse\x12T\n\tVerifyOtp\x12\".iam.directory.v1.VerifyOtpRequest\x1a#.iam.directory.v1.VerifyOtpResponse\x12o\n\x12\x42\x65ginOtpEnrollment\x12+.iam.directory.v1.BeginOtpEnrollmentRequest\x1a,.iam.directory.v1.BeginOtpEnrollmentResponse\x12u\n\x14\x43onfirmOtpEnrollment\x12-.iam.directory.v1.ConfirmOtpEnrollmentRequest\x1a..iam.directory.v1.ConfirmOtpEnrollmentResponse\x12\x63\n\x0e\x43hangePassword\x12\'.iam.directory.v1.ChangePasswordRequest\x1a(.iam.directory.v1.ChangePasswordResponse\x12`\n\rGetUserStatus\x12&.iam.directory.v1.GetUserStatusRequest\x1a\'.iam.directory.v1.GetUserStatusResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.directory.v1.authentication_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_AUTHOUTCOME']._serialized_start=1259
-  _globals['_AUTHOUTCOME']._serialized_end=1443
-  _globals['_REQUIREDACTION']._serialized_start=1446
-  _globals['_REQUIREDACTION']._serialized_end=1602
+  _globals['_AUTHOUTCOME']._serialized_start=1275
+  _globals['_AUTHOUTCOME']._serialized_end=1459
+  _globals['_REQUIREDACTION']._serialized_start=1462
+  _globals['_REQUIREDACTION']._serialized_end=1618
   _globals['_AUTHENTICATEPASSWORDREQUEST']._serialized_start=59
   _globals['_AUTHENTICATEPASSWORDREQUEST']._serialized_end=178
   _globals['_AUTHENTICATEPASSWORDRESPONSE']._serialized_start=181
-  _globals['_AUTHENTICATEPASSWORDRESPONSE']._serialized_end=425
-  _globals['_VERIFYOTPREQUEST']._serialized_start=427
-  _globals['_VERIFYOTPREQUEST']._serialized_end=511
-  _globals['_VERIFYOTPRESPONSE']._serialized_start=513
-  _globals['_VERIFYOTPRESPONSE']._serialized_end=601
-  _globals['_BEGINOTPENROLLMENTREQUEST']._serialized_start=603
-  _globals['_BEGINOTPENROLLMENTREQUEST']._serialized_end=662
-  _globals['_BEGINOTPENROLLMENTRESPONSE']._serialized_start=664
-  _globals['_BEGINOTPENROLLMENTRESPONSE']._serialized_end=729
-  _globals['_CONFIRMOTPENROLLMENTREQUEST']._serialized_start=731
-  _globals['_CONFIRMOTPENROLLMENTREQUEST']._serialized_end=806
-  _globals['_CONFIRMOTPENROLLMENTRESPONSE']._serialized_start=808
-  _globals['_CONFIRMOTPENROLLMENTRESPONSE']._serialized_end=881
-  _globals['_CHANGEPASSWORDREQUEST']._serialized_start=883
-  _globals['_CHANGEPASSWORDREQUEST']._serialized_end=960
-  _globals['_CHANGEPASSWORDRESPONSE']._serialized_start=962
-  _globals['_CHANGEPASSWORDRESPONSE']._serialized_end=986
-  _globals['_GETUSERSTATUSREQUEST']._serialized_start=988
-  _globals['_GETUSERSTATUSREQUEST']._serialized_end=1042
-  _globals['_GETUSERSTATUSRESPONSE']._serialized_start=1045
-  _globals['_GETUSERSTATUSRESPONSE']._serialized_end=1256
-  _globals['_AUTHENTICATIONSERVICE']._serialized_start=1605
-  _globals['_AUTHENTICATIONSERVICE']._serialized_end=2264
+  _globals['_AUTHENTICATEPASSWORDRESPONSE']._serialized_end=441
+  _globals['_VERIFYOTPREQUEST']._serialized_start=443
+  _globals['_VERIFYOTPREQUEST']._serialized_end=527
+  _globals['_VERIFYOTPRESPONSE']._serialized_start=529
+  _globals['_VERIFYOTPRESPONSE']._serialized_end=617
+  _globals['_BEGINOTPENROLLMENTREQUEST']._serialized_start=619
+  _globals['_BEGINOTPENROLLMENTREQUEST']._serialized_end=678
+  _globals['_BEGINOTPENROLLMENTRESPONSE']._serialized_start=680
+  _globals['_BEGINOTPENROLLMENTRESPONSE']._serialized_end=745
+  _globals['_CONFIRMOTPENROLLMENTREQUEST']._serialized_start=747
+  _globals['_CONFIRMOTPENROLLMENTREQUEST']._serialized_end=822
+  _globals['_CONFIRMOTPENROLLMENTRESPONSE']._serialized_start=824
+  _globals['_CONFIRMOTPENROLLMENTRESPONSE']._serialized_end=897
+  _globals['_CHANGEPASSWORDREQUEST']._serialized_start=899
+  _globals['_CHANGEPASSWORDREQUEST']._serialized_end=976
+  _globals['_CHANGEPASSWORDRESPONSE']._serialized_start=978
+  _globals['_CHANGEPASSWORDRESPONSE']._serialized_end=1002
+  _globals['_GETUSERSTATUSREQUEST']._serialized_start=1004
+  _globals['_GETUSERSTATUSREQUEST']._serialized_end=1058
+  _globals['_GETUSERSTATUSRESPONSE']._serialized_start=1061
+  _globals['_GETUSERSTATUSRESPONSE']._serialized_end=1272
+  _globals['_AUTHENTICATIONSERVICE']._serialized_start=1621
+  _globals['_AUTHENTICATIONSERVICE']._serialized_end=2280
 # @@protoc_insertion_point(module_scope)

@@ -48,7 +48,7 @@ class AuthenticatePasswordRequest(_message.Message):
     def __init__(self, realm: _Optional[str] = ..., username: _Optional[str] = ..., password: _Optional[str] = ..., client_id: _Optional[str] = ..., ip_address: _Optional[str] = ...) -> None: ...
 
 class AuthenticatePasswordResponse(_message.Message):
-    __slots__ = ("outcome", "user_id", "username", "otp_required", "required_actions", "event_error", "passkey_configured")
+    __slots__ = ("outcome", "user_id", "username", "otp_required", "required_actions", "event_error", "passkey_configured", "locale")
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
     USERNAME_FIELD_NUMBER: _ClassVar[int]
@@ -56,6 +56,7 @@ class AuthenticatePasswordResponse(_message.Message):
     REQUIRED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     EVENT_ERROR_FIELD_NUMBER: _ClassVar[int]
     PASSKEY_CONFIGURED_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     outcome: AuthOutcome
     user_id: str
     username: str
@@ -63,7 +64,8 @@ class AuthenticatePasswordResponse(_message.Message):
     required_actions: _containers.RepeatedScalarFieldContainer[RequiredAction]
     event_error: str
     passkey_configured: bool
-    def __init__(self, outcome: _Optional[_Union[AuthOutcome, str]] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., otp_required: _Optional[bool] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., event_error: _Optional[str] = ..., passkey_configured: _Optional[bool] = ...) -> None: ...
+    locale: str
+    def __init__(self, outcome: _Optional[_Union[AuthOutcome, str]] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., otp_required: _Optional[bool] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., event_error: _Optional[str] = ..., passkey_configured: _Optional[bool] = ..., locale: _Optional[str] = ...) -> None: ...
 
 class VerifyOtpRequest(_message.Message):
     __slots__ = ("realm", "user_id", "code", "ip_address")

@@ -255,7 +255,7 @@ class ConfirmLogoutRequest(_message.Message):
     def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., confirm: _Optional[bool] = ...) -> None: ...
 
 class FlowPage(_message.Message):
-    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "emailed_code", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor", "plugin_title", "plugin_fields", "idp_hint", "back_uri")
+    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "emailed_code", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor", "plugin_title", "plugin_fields", "idp_hint", "back_uri", "ui_locales", "user_locale")
     STEP_FIELD_NUMBER: _ClassVar[int]
     TRANSACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CSRF_TOKEN_FIELD_NUMBER: _ClassVar[int]
@@ -282,6 +282,8 @@ class FlowPage(_message.Message):
     PLUGIN_FIELDS_FIELD_NUMBER: _ClassVar[int]
     IDP_HINT_FIELD_NUMBER: _ClassVar[int]
     BACK_URI_FIELD_NUMBER: _ClassVar[int]
+    UI_LOCALES_FIELD_NUMBER: _ClassVar[int]
+    USER_LOCALE_FIELD_NUMBER: _ClassVar[int]
     step: FlowStep
     transaction_id: str
     csrf_token: str
@@ -308,7 +310,9 @@ class FlowPage(_message.Message):
     plugin_fields: _containers.RepeatedCompositeFieldContainer[PluginField]
     idp_hint: str
     back_uri: str
-    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., emailed_code: _Optional[bool] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ..., plugin_title: _Optional[str] = ..., plugin_fields: _Optional[_Iterable[_Union[PluginField, _Mapping]]] = ..., idp_hint: _Optional[str] = ..., back_uri: _Optional[str] = ...) -> None: ...
+    ui_locales: str
+    user_locale: str
+    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., emailed_code: _Optional[bool] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ..., plugin_title: _Optional[str] = ..., plugin_fields: _Optional[_Iterable[_Union[PluginField, _Mapping]]] = ..., idp_hint: _Optional[str] = ..., back_uri: _Optional[str] = ..., ui_locales: _Optional[str] = ..., user_locale: _Optional[str] = ...) -> None: ...
 
 class PluginField(_message.Message):
     __slots__ = ("name", "label", "type")
