@@ -1,4 +1,4 @@
-import { parseCsv } from "./csv.js";
+import { parseCsv } from "../../sdk/typescript/src/csv.js";
 
 describe("parseCsv", () => {
   it("names cells by the header, leaves empty cells out and keeps each row's line", () => {

@@ -4,7 +4,7 @@ import { readText } from "../input.js";
 import { Progress } from "../progress.js";
 import { addOutputOptions } from "../output.js";
 import { action, client, print, requireRealm, type OutputOptions } from "../run-action.js";
-import { readUserFile, UserFileError, type UserFile } from "../user-file.js";
+import { readUserFile, UserFileError, type UserFile } from "../../../sdk/typescript/src/user-file.js";
 
 interface ImportAnswer {
   imported: number;

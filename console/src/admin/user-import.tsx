@@ -3,7 +3,7 @@ import { useState } from "preact/hooks";
 import type { AdminSession } from "./admin-session";
 import { messageOf } from "../ui/api-failure";
 import { ErrorAlert, Notice } from "../ui/widgets";
-import { readUserFile, type UserFile } from "../../../cli/src/user-file";
+import { readUserFile, type UserFile } from "../../../sdk/typescript/src/user-file";
 
 interface ImportAnswer {
   imported: number;

@@ -103,3 +103,6 @@ export async function loginAdmin(baseUrl: string, username: string, password: st
   const res = unwrap(await createTesseraClient({ baseUrl }).POST("/admin/auth/login", { body: { username, password } }));
   return { accessToken: res.accessToken, expiresIn: res.expiresIn };
 }
+
+export { readUserFile, UserFileError, type UserFile } from "./user-file.js";
+export { parseCsv, type CsvRow } from "./csv.js";

@@ -1,10 +1,10 @@
 import { parseCsv, type CsvRow } from "./csv.js";
 
 /**
- * The users of an import file (POST /admin/realms/:realm/users/import), for the CLI and the admin
- * console alike: a JSON array of users or `{"users": [...]}`, or CSV with a header row. For CSV,
- * also the file line each user came from, so a report can point into the file. No Node import here:
- * the console bundles it.
+ * The users of an import file (POST /admin/realms/:realm/users/import), for this client's users:
+ * the CLI and the admin console read files with it. A JSON array of users or `{"users": [...]}`, or
+ * CSV with a header row; for CSV, also the file line each user came from, so a report can point
+ * into the file. No Node import here: a browser bundles it.
  */
 export interface UserFile {
   users: Array<Record<string, unknown>>;
