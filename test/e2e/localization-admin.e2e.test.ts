@@ -1,18 +1,19 @@
 import { adminApi, http, uniqueName } from "./support/http.js";
-import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
+import type { TestServer } from "./support/embedded-server.js";
+import { targets } from "./support/targets.js";
 
 // A realm's locale settings (Keycloak's internationalizationEnabled, supportedLocales,
 // defaultLocale) and text overrides (Keycloak's /localization Admin API): validation, statuses
 // and bodies, realm export and import (Tessera's and Keycloak's documents), discovery's
-// ui_locales_supported. Embedded; the cluster tier needs TESSERA_TEST_NATS_URL.
-describe("localization Admin API (embedded)", () => {
+// ui_locales_supported. In both run modes: over MongoDB, concurrent text writes do interleave.
+describe.each(targets())("localization Admin API ($mode)", (target) => {
   let server: TestServer;
   let api: ReturnType<typeof adminApi>;
   let realm: string;
   let plain: string;
 
   beforeAll(async () => {
-    server = await startEmbeddedServer("localization-admin");
+    server = await target.start("localization-admin");
     api = adminApi(server.url, server.apiKey);
     realm = uniqueName("i18n");
     plain = uniqueName("i18n-off");
@@ -80,6 +81,19 @@ describe("localization Admin API (embedded)", () => {
     expect((await api.del(`${base}/en`)).status).toBe(204);
     expect(await api.del(`${base}/en`).then((r) => [r.status, r.body.error])).toEqual([404, "localization_not_found"]);
     expect(await api.get(base).then((r) => r.body)).toEqual(["de"]);
+  });
+
+  it("keeps every one of many texts written at once (no lost update)", async () => {
+    // Admin events on: each write then waits for its staged event, so the requests interleave.
+    const busy = uniqueName("i18n-busy");
+    expect((await api.post("/admin/realms", { name: busy, adminEventsEnabled: true })).status).toBe(201);
+    const base = `/admin/realms/${busy}/localization`;
+    const keys = Array.from({ length: 20 }, (_, i) => `concurrentKey${i}`);
+    const answers = await Promise.all(keys.map((key) => http("PUT", `${server.url}${base}/fr/${key}`, {
+      body: `texte ${key}`, headers: { "X-Admin-API-Key": server.apiKey, "content-type": "text/plain" },
+    })));
+    expect(answers.map((a) => a.status)).toEqual(keys.map(() => 204));
+    expect(await api.get(`${base}/fr`).then((r) => r.body)).toEqual(Object.fromEntries(keys.map((k) => [k, `texte ${k}`])));
   });
 
   it("exports and imports the locale settings and overrides, as Keycloak's localizationTexts", async () => {

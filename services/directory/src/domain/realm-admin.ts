@@ -134,16 +134,26 @@ export class RealmAdmin {
    * holds the rules), as an update of the realm: the same admin event and realm.updated, so every
    * replica's page cache drops the old texts at once.
    */
+  /**
+   * Changes the realm's text overrides with `change`, applied to the overrides as stored. The write
+   * is a compare-and-set on their revision: when another write changed them in between, `change`
+   * runs again on what that write left, so concurrent changes all stay; after a few lost races the
+   * caller gets a 409 to try again.
+   */
   async changeLocalizationTexts(name: string, path: string, change: (current: LocalizationText[]) => LocalizationText[]): Promise<LocalizationText[]> {
-    const current = await this.current(name);
-    const texts = change(current.localizationTexts ?? []);
-    const set: Partial<RealmRecord> = { localizationTexts: texts, updatedAt: this.clock.now() };
-    const expected: RealmRecord = { ...current, ...set };
-    await auditedWrite(this.outbox, this.adminKind, expected, { realmId: current._id, id: current._id, expect: expectFields(realmFields, expected) },
-      { operationType: "UPDATE", resourceType: "REALM", path: `realms/${name}/${path}`, representation: realmView(expected) },
-      async () => (await this.repo.updateByName(name, set)) !== null,
-      (stamp) => [realmUpdatedEvent(current, stamp.id("event"))]);
-    return texts;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.current(name);
+      const texts = change(current.localizationTexts ?? []);
+      const revision = current.localizationRevision ?? 0;
+      const set: Partial<RealmRecord> = { localizationTexts: texts, updatedAt: this.clock.now() };
+      const expected: RealmRecord = { ...current, ...set, localizationRevision: revision + 1 };
+      const written = await auditedWrite(this.outbox, this.adminKind, expected, { realmId: current._id, id: current._id, expect: expectFields(realmFields, expected) },
+        { operationType: "UPDATE", resourceType: "REALM", path: `realms/${name}/${path}`, representation: realmView(expected) },
+        async () => (await this.repo.updateLocalization(name, revision, set)) !== null,
+        (stamp) => [realmUpdatedEvent(current, stamp.id("event"))]);
+      if (written) return texts;
+    }
+    throw IamError.conflict("the realm's texts kept changing while this change was written; send it again", "texts");
   }
 
   /**

@@ -5,7 +5,7 @@ import { BROWSER_FLOW, DIRECT_GRANT_FLOW } from "../../../kit/src/authentication
 
 /** The realm as the Admin API shows it (spec 4.1): every field, the SMTP password redacted. */
 export function realmView(r: RealmRecord) {
-  const { _id, smtpPasswordSealed, createdAt, updatedAt, importHeartbeatAt: _staging, localizationTexts: _texts, ...fields } = r;
+  const { _id, smtpPasswordSealed, createdAt, updatedAt, importHeartbeatAt: _staging, localizationTexts: _texts, localizationRevision: _revision, ...fields } = r;
   return {
     id: _id,
     ...fields,

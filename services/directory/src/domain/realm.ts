@@ -90,6 +90,8 @@ export interface RealmRecord extends Doc, WebAuthnPolicyFields {
    * would read as paths (realm-localization.ts).
    */
   localizationTexts?: LocalizationText[];
+  /** How many times the overrides were written: their compare-and-set mark (absent: never). */
+  localizationRevision?: number;
   /**
    * Present while the realm is being imported (epoch ms of the importer's last sign of life): the
    * realm is then invisible, and rolled back if the importer stops (realm-import.ts).

@@ -118,6 +118,21 @@ export class RealmRepository {
   }
 
   /**
+   * Writes the realm's text overrides if no other write changed them since `revision` was read
+   * (0: never written), bumping the revision; null when one did. A compare-and-set, so two admins
+   * changing texts at once cannot lose either change (RealmAdmin.changeLocalizationTexts retries).
+   */
+  async updateLocalization(name: string, revision: number, set: Partial<RealmRecord>): Promise<RealmRecord | null> {
+    this.drop(name);
+    try {
+      const seen = revision === 0 ? { localizationRevision: { $exists: false } } : { localizationRevision: revision };
+      return await this.realms.findOneAndUpdate({ name, ...seen }, { $set: { ...set, localizationRevision: revision + 1 } });
+    } finally {
+      this.drop(name);
+    }
+  }
+
+  /**
    * Deletes and returns the named realm if it is still the one with this id (not one recreated
    * under the name since it was read), or null.
    */
