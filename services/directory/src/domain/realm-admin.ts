@@ -12,6 +12,7 @@ import { realmView } from "./realm-view.js";
 import { auditedWrite } from "./audited-write.js";
 import { isBuiltinFlow } from "../../../kit/src/authentication-flows/flow-model.js";
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
+import { SerialQueue } from "../../../kit/src/store/serial-queue.js";
 
 /** Largest page of the realm list. */
 export const MAX_REALM_PAGE = 1000;
@@ -27,6 +28,8 @@ const realmFields = (r: RealmRecord): RealmRecord => r;
  * recorded follows the realm's `adminEventsEnabled` as the write leaves it.
  */
 export class RealmAdmin {
+  /** Text override writes, queued per realm name (changeLocalizationTexts). */
+  private readonly textWrites = new Map<string, SerialQueue>();
   /** Whether an authentication flow alias exists in a realm (flow-admin.ts); built-in aliases only until wired. */
   flowExists: (realmId: string, alias: string) => Promise<boolean> = async (_realmId, alias) => isBuiltinFlow(alias);
   private readonly adminKind = recordWriteKind("directory.realm-admin", (_realmId, id) => this.repo.findById(id), realmFields);
@@ -141,6 +144,14 @@ export class RealmAdmin {
    * caller gets a 409 to try again.
    */
   async changeLocalizationTexts(name: string, path: string, change: (current: LocalizationText[]) => LocalizationText[]): Promise<LocalizationText[]> {
+    // One at a time per realm in this process, so its own writers never race; the compare-and-set
+    // settles races with other directory replicas.
+    let queue = this.textWrites.get(name);
+    if (!queue) this.textWrites.set(name, (queue = new SerialQueue()));
+    return queue.run(() => this.writeLocalizationTexts(name, path, change));
+  }
+
+  private async writeLocalizationTexts(name: string, path: string, change: (current: LocalizationText[]) => LocalizationText[]): Promise<LocalizationText[]> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await this.current(name);
       const texts = change(current.localizationTexts ?? []);
