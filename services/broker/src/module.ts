@@ -19,6 +19,7 @@ import { BrokerEvents } from "./events/broker-events.js";
 import { startBrokerConsumers } from "./events/consumers.js";
 import { UpstreamClient } from "./login/upstream-client.js";
 import { AccountLinker } from "./login/account-linker.js";
+import { MapperApplier } from "./login/mapper-applier.js";
 import { BrokerLogin } from "./login/broker-login.js";
 import { UpstreamLeg } from "./login/upstream-leg.js";
 import { AccountLinkFlow } from "./login/account-link-flow.js";
@@ -42,7 +43,7 @@ export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Prom
   const mapperAdmin = new MapperAdmin(mappers, providers, realms, outbox, clock);
   const linkAdmin = new LinkAdmin(links, realms, deps.transports.directory);
   const upstream = new UpstreamClient(config.outbound, secrets, clock);
-  const accounts = new AccountLinker(links, deps.transports.directory, clock, logger);
+  const accounts = new AccountLinker(links, deps.transports.directory, clock, logger, new MapperApplier(mappers, deps.transports.directory, logger));
   const logins = deps.metrics.counter("tessera_broker_logins_total", "Brokered logins by result", ["result"]);
   const events = new BrokerEvents(bus, clock);
   const leg = new UpstreamLeg(providers, states, upstream, secrets, clock, { publicUrl: config.publicUrl, stateTtlMs: config.stateTtlSeconds * 1000 });

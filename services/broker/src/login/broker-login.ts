@@ -138,6 +138,8 @@ export class BrokerLogin {
         ...(profile.email ? { email: profile.email } : {}),
         ...(profile.firstName ? { firstName: profile.firstName } : {}),
         ...(profile.lastName ? { lastName: profile.lastName } : {}),
+        // The mappers run when the link is confirmed, on the claims of this login.
+        ...(profile.claims ? { claims: profile.claims } : {}),
       },
       createdAt: now, expiresAt: now + PENDING_LINK_TTL_MS,
     };

@@ -47,7 +47,7 @@ export interface PendingLinkRecord {
   username: string;
   subject: string;
   upstreamUsername: string;
-  profile: { email?: string; firstName?: string; lastName?: string };
+  profile: { email?: string; firstName?: string; lastName?: string; claims?: Record<string, unknown> };
   createdAt: number;
   expiresAt: number;
 }
