@@ -1,6 +1,8 @@
 import { decodeJwt } from "jose";
 import { eventually, targets } from "./support/targets.js";
 import { BrokeringWorld } from "./support/brokering-world.js";
+import { uniqueName } from "./support/http.js";
+import { exportSchemaProblems } from "./support/realm-export-schema.js";
 
 /**
  * Keycloak's identity provider mappers end to end: the Admin API, then brokered logins through
@@ -116,5 +118,60 @@ for (const target of targets()) describe(`identity provider mappers (${target.mo
     expect((await w.api.del(`${w.idps()}/gone`)).status).toBe(200);
     expect((await w.api.post(w.idps(), idp)).status).toBe(201);
     expect((await w.api.get(`${w.idps()}/gone/mappers`)).body).toEqual([]);
+  });
+  it("carries the mappers through a realm export and import, ids kept, and refuses a document's bad mapper", async () => {
+    const source = uniqueName("mapx");
+    expect((await w.api.post("/admin/realms", { name: source })).status).toBe(201);
+    const idp = { alias: "corp", providerType: "oidc", clientId: "c", clientSecret: "s", authorizationUrl: "https://idp.example.test/a", tokenUrl: "https://idp.example.test/t", issuer: "https://idp.example.test" };
+    expect((await w.api.post(`/admin/realms/${source}/identity-providers`, idp)).status).toBe(201);
+    const at = `/admin/realms/${source}/identity-providers/corp/mappers`;
+    const role = await w.api.post(at, { name: "role", identityProviderMapper: "oidc-role-idp-mapper", config: { claim: "groups", "claim.value": "admins", role: "admin", syncMode: "FORCE" } });
+    const user = await w.api.post(at, { name: "user", identityProviderMapper: "oidc-username-idp-mapper", config: { template: "${CLAIM.email | lowercase}" } });
+    const exported = await w.api.get(`/admin/realms/${source}/export?includeSecrets=true`);
+    expect(exported.status).toBe(200);
+    expect(exportSchemaProblems(exported.body)).toEqual([]);
+    expect(exported.body.identityProviderMappers).toEqual([role.body, user.body]);
+
+    const doc = exported.body;
+    doc.realm.name = `${source}-copy`;
+    const bad = structuredClone(doc);
+    bad.identityProviderMappers.push({ ...user.body, id: "6b0c4c53-2a39-4d7e-9c55-0d4f4f0e3a11", name: "x", identityProviderAlias: "nope" },
+      { ...user.body, id: "6b0c4c53-2a39-4d7e-9c55-0d4f4f0e3a12", identityProviderMapper: "oidc-advanced-role-idp-mapper" });
+    expect((await w.api.del(`/admin/realms/${source}`)).status).toBe(200);
+    const refused = await w.api.post("/admin/realms/import", bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body.problems).toEqual([
+      { path: "$.identityProviderMappers[2].identityProviderAlias", message: 'no identity provider "nope" in identityProviders' },
+      { path: "$.identityProviderMappers[3].identityProviderMapper", message: expect.stringMatching(/^unknown mapper type "oidc-advanced-role-idp-mapper"/) },
+      { path: "$.identityProviderMappers[3].name", message: 'name "user" is also used at $.identityProviderMappers[1]' },
+    ]);
+    const imported = await w.api.post("/admin/realms/import", doc);
+    expect([imported.status, imported.body.importReport]).toEqual([201, []]);
+    expect((await w.api.get(`/admin/realms/${source}-copy/identity-providers/corp/mappers`)).body).toEqual([role.body, user.body]);
+  });
+
+  it("converts a Keycloak realm's identityProviderMappers of the supported types and reports the others with their path", async () => {
+    const realm = uniqueName("kcmap");
+    const kc = {
+      realm, enabled: true,
+      identityProviders: [{ alias: "kc-up", providerId: "oidc", enabled: true, config: { clientId: "c", clientSecret: "s", authorizationUrl: "https://idp.example.test/a", tokenUrl: "https://idp.example.test/t", issuer: "https://idp.example.test", syncMode: "IMPORT" } }],
+      identityProviderMappers: [
+        { id: "0d8f9a4e-55c1-4b43-9a0e-3b7c1c1f2a01", name: "dept", identityProviderAlias: "kc-up", identityProviderMapper: "oidc-user-attribute-idp-mapper", config: { syncMode: "FORCE", claim: "department", "user.attribute": "department" } },
+        { id: "0d8f9a4e-55c1-4b43-9a0e-3b7c1c1f2a02", name: "member", identityProviderAlias: "kc-up", identityProviderMapper: "oidc-hardcoded-role-idp-mapper", config: { role: "member", "are.claim.values.regex": "false" } },
+        { id: "0d8f9a4e-55c1-4b43-9a0e-3b7c1c1f2a03", name: "adv", identityProviderAlias: "kc-up", identityProviderMapper: "oidc-advanced-role-idp-mapper", config: { role: "x" } },
+        { id: "0d8f9a4e-55c1-4b43-9a0e-3b7c1c1f2a04", name: "saml", identityProviderAlias: "saml-up", identityProviderMapper: "oidc-hardcoded-role-idp-mapper", config: { role: "x" } },
+      ],
+    };
+    const res = await w.api.post("/admin/realms/import?format=keycloak", kc);
+    expect(res.status).toBe(201);
+    expect((res.body.importReport as Array<{ path: string }>).filter((r) => r.path.startsWith("$.identityProviderMappers"))).toEqual([
+      { path: '$.identityProviderMappers[1].config["are.claim.values.regex"]', message: 'mapper setting "are.claim.values.regex" has no equivalent' },
+      { path: "$.identityProviderMappers[2]", message: 'identity provider mapper "adv" (oidc-advanced-role-idp-mapper) has no equivalent' },
+      { path: "$.identityProviderMappers[3]", message: 'identity provider mapper "saml" belongs to "saml-up", which is not carried over' },
+    ]);
+    expect((await w.api.get(`/admin/realms/${realm}/identity-providers/kc-up/mappers`)).body).toEqual([
+      { id: "0d8f9a4e-55c1-4b43-9a0e-3b7c1c1f2a01", name: "dept", identityProviderAlias: "kc-up", identityProviderMapper: "oidc-user-attribute-idp-mapper", config: { syncMode: "FORCE", claim: "department", "user.attribute": "department" } },
+      { id: "0d8f9a4e-55c1-4b43-9a0e-3b7c1c1f2a02", name: "member", identityProviderAlias: "kc-up", identityProviderMapper: "oidc-hardcoded-role-idp-mapper", config: { role: "member", syncMode: "INHERIT" } },
+    ]);
   });
 });

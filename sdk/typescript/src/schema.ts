@@ -3254,6 +3254,15 @@ export interface components {
                 syncUserProfile?: boolean;
                 loginHint?: boolean;
             }[];
+            identityProviderMappers?: {
+                id: string;
+                name: string;
+                identityProviderAlias: string;
+                identityProviderMapper: string;
+                config: {
+                    [key: string]: string;
+                };
+            }[];
             userFederationProviders: {
                 id: string;
                 name: string;

@@ -59,7 +59,7 @@ export async function buildBroker(deps: ServiceDeps, config: BrokerConfig): Prom
       router.service(BrokerLoginService, loginRpc(login, linking));
       // Realm export and import (and zod's schemas) load at their first call: a faster cold start.
       router.service(RealmTransferService, lazyService(RealmTransferService, async () =>
-        (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, new BrokerTransfer(realms, providers, links, secrets, config.outbound, () => clock.now()))));
+        (await import("./rpc/realm-transfer-rpc.js")).realmTransferRpc(realms, new BrokerTransfer(realms, providers, links, mappers, secrets, config.outbound, () => clock.now()))));
     },
     async start() {
       subs = await startBrokerConsumers(bus, providers, links, states, logger, mappers);
