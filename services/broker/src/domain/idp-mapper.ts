@@ -136,5 +136,3 @@ export function checkMapperInput(input: IdpMapperInput, at: { alias: string; id?
 export function mapperView(m: IdpMapperRecord): { id: string; name: string; identityProviderAlias: string; identityProviderMapper: string; config: Record<string, string> } {
   return { id: m._id, name: m.name, identityProviderAlias: m.alias, identityProviderMapper: m.type, config: { ...m.config } };
 }
-
-export { SYNC_PROPERTY };

@@ -34,10 +34,6 @@ export class MapperAdmin {
     outbox.register(this.kind);
   }
 
-  types(): readonly MapperType[] {
-    return MAPPER_TYPES;
-  }
-
   /** The provider must exist (404 otherwise); the types do not depend on it. */
   async typesFor(realmName: string, alias: string): Promise<readonly MapperType[]> {
     await this.provider(await this.realms.get(realmName), alias);

@@ -56,7 +56,16 @@ export class MapperApplier {
     for (const [k, v] of Object.entries(plan.fields) as Array<[keyof typeof plan.fields, string]>) {
       if (v !== user[k]) update[k] = v.slice(0, 255);
     }
-    if (Object.keys(update).length) await this.users.updateUser({ realm: realm.name, userId, update });
+    if (!Object.keys(update).length) return;
+    try {
+      await this.users.updateUser({ realm: realm.name, userId, update });
+    } catch (e) {
+      // Another local user holds the mapped email: the rest is still written, as the profile sync does.
+      if (ConnectError.from(e).code !== Code.AlreadyExists || update.email === undefined) throw e;
+      this.logger.warn({ realm: realm.name, userId }, "mapped email is taken by another user; mappers applied without it");
+      delete update.email;
+      if (Object.keys(update).length) await this.users.updateUser({ realm: realm.name, userId, update });
+    }
   }
 
   /**
