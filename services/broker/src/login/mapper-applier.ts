@@ -12,8 +12,9 @@ import type { MapperRepository } from "../store/mapper-repository.js";
 /**
  * Runs a provider's mappers at a brokered login (mapper-plan.ts decides, this applies through
  * the directory's RPCs, which own users, roles and groups). A role or group a mapper names that
- * does not exist is skipped with a warning: Keycloak fails the login there (IdentityBrokerException
- * "Unable to find role"), but a stale mapper should not lock every brokered user out.
+ * does not exist is skipped with a warning, as Keycloak's HardcodedRoleMapper does ("Unable to
+ * find role"); its ClaimToRoleMapper fails the login instead, but a stale mapper should not lock
+ * every brokered user out.
  */
 export class MapperApplier {
   private readonly users: Client<typeof UserService>;
