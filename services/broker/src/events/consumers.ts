@@ -23,7 +23,7 @@ export async function startBrokerConsumers(
       const count = await providers.deleteRealm(e.realmId, upTo);
       const linkCount = await links.deleteRealm(e.realmId);
       await states.deleteRealm(e.realmId);
-      await mappers?.deleteRealm(e.realmId);
+      await mappers?.deleteRealm(e.realmId, upTo);
       logger.info({ realm: e.realmName, identityProviders: count, links: linkCount }, "dropped broker data of deleted realm");
     }),
     await bus.subscribe({ durable: "broker-user-deleted", subject: "iam.directory.v1.user.deleted" }, async (m) => {

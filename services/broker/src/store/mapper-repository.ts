@@ -82,7 +82,8 @@ export class MapperRepository {
     return this.mappers.deleteMany({ realmId, alias });
   }
 
-  deleteRealm(realmId: string): Promise<number> {
-    return this.mappers.deleteMany({ realmId });
+  /** A deleted realm's mappers created up to `upTo` (RealmDeleted), as its providers. */
+  deleteRealm(realmId: string, upTo: number): Promise<number> {
+    return this.mappers.deleteMany({ realmId, createdAt: { $lte: upTo } });
   }
 }
