@@ -1,6 +1,7 @@
 import { decodeJwt } from "jose";
 import { eventually, targets } from "./support/targets.js";
-import { BrokeringWorld } from "./support/brokering-world.js";
+import { BrokeringWorld, UPSTREAM_SECRET } from "./support/brokering-world.js";
+import { BrowserSession } from "./support/browser-session.js";
 import { uniqueName } from "./support/http.js";
 import { exportSchemaProblems } from "./support/realm-export-schema.js";
 
@@ -109,6 +110,22 @@ for (const target of targets()) describe(`identity provider mappers (${target.mo
     expect(await realmRoles()).toEqual(granted.filter((r) => r !== "admin"));
     expect(again.realm_access.roles).toEqual(expect.arrayContaining(["auditor", "member"]));
     expect(again.realm_access.roles).not.toContain("admin");
+  });
+
+  it("hands GitHub's user object to the mappers", async () => {
+    expect((await w.api.post(w.idps(), {
+      alias: "gh", providerType: "github", clientId: "tessera", clientSecret: UPSTREAM_SECRET,
+      authorizationUrl: `${w.standIn.url}/login/oauth/authorize`, tokenUrl: `${w.standIn.url}/login/oauth/access_token`, userinfoUrl: `${w.standIn.url}/user`,
+    })).status).toBe(201);
+    const gh = `${w.idps()}/gh/mappers`;
+    expect((await w.api.post(gh, { name: "username", identityProviderMapper: "oidc-username-idp-mapper", config: { template: "${ALIAS}-${CLAIM.login | uppercase}" } })).status).toBe(201);
+    expect((await w.api.post(gh, { name: "company", identityProviderMapper: "oidc-user-attribute-idp-mapper", config: { claim: "company", "user.attribute": "company" } })).status).toBe(201);
+    w.standIn.githubUser = { ...w.standIn.githubUser, company: "Acme" };
+    const b = new BrowserSession(w.server.url);
+    const { config, s, page } = await w.loginPage(b);
+    const back = await w.viaButton(b, page, "gh");
+    const sub = (await redeem(config, s, back)).claims()!.sub;
+    expect(await w.userByName("gh-octo-cat")).toMatchObject({ id: sub, username: "gh-octo-cat", attributes: { company: ["Acme"] } });
   });
 
   it("deletes a provider's mappers with it", async () => {
