@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { eventually, targets } from "./support/targets.js";
-import { BrokeringWorld, UPSTREAM_SECRET } from "./support/brokering-world.js";
+import { BrokeringWorld, PASSWORD, UPSTREAM_SECRET } from "./support/brokering-world.js";
 import { BrowserSession } from "./support/browser-session.js";
 import { uniqueName } from "./support/http.js";
 import { exportSchemaProblems } from "./support/realm-export-schema.js";
@@ -110,6 +110,25 @@ for (const target of targets()) describe(`identity provider mappers (${target.mo
     expect(await realmRoles()).toEqual(granted.filter((r) => r !== "admin"));
     expect(again.realm_access.roles).toEqual(expect.arrayContaining(["auditor", "member"]));
     expect(again.realm_access.roles).not.toContain("admin");
+  });
+
+  it("applies the mappers when a first login is linked to a local account by its password, namespaced claims included", async () => {
+    const bob = await w.api.post(`/admin/realms/${w.realm}/users`, { username: "bob", email: "bob@corp.test", password: PASSWORD });
+    expect(bob.status).toBe(201);
+    // A claim name with dots, escaped as Keycloak's claim mappers take it.
+    expect((await w.api.post(mappers(), { name: "tier-claim", identityProviderMapper: "oidc-user-attribute-idp-mapper",
+      config: { claim: "https://corp\\.test/tier", "user.attribute": "corpTier", syncMode: "FORCE" } })).status).toBe(201);
+    w.op.accounts.set("u-bob", { sub: "u-bob", preferred_username: "bob.up", email: "bob@corp.test", email_verified: true, "https://corp.test/tier": "gold", groups: ["admins"] });
+    const { b, config, s, back } = await w.loginAs("u-bob");
+    expect(back.status).toBe(200);
+    expect(back.text).toContain("<strong>bob</strong>");
+    const linked = await b.submit(back, { password: PASSWORD });
+    expect((await redeem(config, s, linked)).claims()!.sub).toBe(bob.body.id);
+    const user = (await w.api.get(`/admin/realms/${w.realm}/users/${bob.body.id}`)).body;
+    // The FORCE mappers ran; the IMPORT ones (hardcoded role, group, tier) did not: this login created no user.
+    expect(user.attributes).toEqual({ corpTier: ["gold"] });
+    const roles = ((await w.api.get(`/admin/realms/${w.realm}/users/${bob.body.id}/role-mappings/realm`)).body as Array<{ name: string }>).map((r) => r.name);
+    expect([roles.includes("admin"), roles.includes("member"), roles.includes("auditor")]).toEqual([true, false, false]);
   });
 
   it("hands GitHub's user object to the mappers", async () => {
