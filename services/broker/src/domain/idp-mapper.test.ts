@@ -34,6 +34,9 @@ describe("identity provider mapper validation", () => {
     expect(refusal(() => checkMapperInput({ name: "x", identityProviderAlias: "other", identityProviderMapper: "oidc-hardcoded-role-idp-mapper", config: { role: "a" } }, at)).field)
       .toBe("identityProviderAlias");
     expect(refusal(() => checkMapperInput({ name: "x", identityProviderMapper: "oidc-hardcoded-group-idp-mapper", config: { group: "staff" } }, at)).field).toBe("config.group");
+    expect(refusal(() => checkMapperInput({ name: "x", identityProviderMapper: "oidc-user-attribute-idp-mapper", config: { claim: "c", "user.attribute": "a.b" } }, at)))
+      .toEqual({ field: "config.user.attribute", message: "config.user.attribute must start with a letter or _ and use letters, digits, _ and -" });
+    expect(checkMapperInput({ name: "x", identityProviderMapper: "oidc-user-attribute-idp-mapper", config: { claim: "c", "user.attribute": "Email" } }, at).config["user.attribute"]).toBe("Email");
     expect(refusal(() => checkMapperInput({ name: "x", identityProviderMapper: "oidc-username-idp-mapper", config: { template: "${CLAIM.email | trim}" } }, at)))
       .toEqual({ field: "config.template", message: 'unknown template transformer "trim"; supported: lowercase, uppercase, localpart' });
   });

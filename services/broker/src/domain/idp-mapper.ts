@@ -88,6 +88,9 @@ export function syncModeOf(m: Pick<IdpMapperRecord, "config">): SyncMode {
 }
 
 const MAX_NAME = 255;
+const ATTRIBUTE_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,254}$/;
+/** The user's own fields an attribute mapper may name instead of an attribute (any case, as Keycloak). */
+const USER_FIELDS = new Set(["email", "firstname", "lastname", "username"]);
 const MAX_VALUE = 2048;
 
 /**
@@ -124,6 +127,12 @@ export function checkMapperInput(input: IdpMapperInput, at: { alias: string; id?
   }
   if (type.id === "oidc-hardcoded-group-idp-mapper" && !config.group?.startsWith("/")) {
     throw IamError.invalid("config.group", "config.group is a group path and starts with /");
+  }
+  // The directory's rule for attribute names (user-rules.ts): a name it refuses would fail every login.
+  const attribute = type.id === "hardcoded-attribute-idp-mapper" ? "attribute" : type.id === "oidc-user-attribute-idp-mapper" ? "user.attribute" : "";
+  const attrName = attribute ? config[attribute] ?? "" : "";
+  if (attribute && !USER_FIELDS.has(attrName.toLowerCase()) && !ATTRIBUTE_NAME.test(attrName)) {
+    throw IamError.invalid(`config.${attribute}`, `config.${attribute} must start with a letter or _ and use letters, digits, _ and -`);
   }
   if (type.id === "oidc-username-idp-mapper") {
     const bad = unknownTransformers(config.template ?? "");

@@ -49,7 +49,8 @@ export class MapperApplier {
     const current = (user.attributes ?? {}) as JsonObject;
     const attributes: JsonObject = { ...current };
     for (const [name, values] of Object.entries(plan.attributes)) {
-      if (values.length) attributes[name] = values;
+      // Within the directory's bounds (user-rules.ts), so a long upstream claim cannot fail the login.
+      if (values.length) attributes[name] = values.slice(0, MAX_VALUES).map((v) => v.slice(0, MAX_VALUE_LENGTH));
       else delete attributes[name];
     }
     const update: { firstName?: string; lastName?: string; email?: string; attributes?: JsonObject } = {};
@@ -122,6 +123,9 @@ export class MapperApplier {
     }
   }
 }
+
+const MAX_VALUES = 100;
+const MAX_VALUE_LENGTH = 2048;
 
 function dedupe(xs: string[]): string[] {
   return [...new Set(xs.filter(Boolean))];
