@@ -60,6 +60,7 @@ import { addResetCredentialsRoutes } from "./oidc/reset-credentials-routes.js";
 import { addBrowserLogoutRoutes } from "./oidc/browser-logout.js";
 import { addSamlSsoRoutes } from "./saml/sso-routes.js";
 import { addIdentityProviderRoutes } from "./admin/identity-provider-routes.js";
+import { addIdentityProviderMapperRoutes } from "./admin/identity-provider-mapper-routes.js";
 import { addBrokerRoutes } from "./broker/broker-routes.js";
 import { addConsoleRoutes } from "./console/console-routes.js";
 import { addAccountRoutes } from "./account/account-routes.js";
@@ -163,6 +164,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addBrowserLogoutRoutes(table, pages, (req) => logoutEndpoint.handle(req));
   addSamlSsoRoutes(table, pages);
   addIdentityProviderRoutes(table, deps.rpc);
+  addIdentityProviderMapperRoutes(table, deps.rpc);
   addBrokerRoutes(table, pages);
   addConsoleRoutes(table, pages.looks);
   addAccountRoutes(table, deps.rpc, deps.publicUrl);

@@ -4,6 +4,7 @@ import type { AdminSession } from "./admin-session";
 import { ApiFailure, messageOf } from "../ui/api-failure";
 import { ErrorAlert, Notice } from "../ui/widgets";
 import type { ResourceKind, Row } from "./resource-page";
+import { IdpMappers } from "./idp-mappers";
 
 const yes = (v: unknown): string => (v === false ? "Disabled" : "Enabled");
 
@@ -33,6 +34,7 @@ export const IDENTITY_PROVIDERS: ResourceKind = {
     { label: "Display name", cell: (r) => String(r.displayName || "—") },
     { label: "Status", cell: (r) => yes(r.enabled) },
   ],
+  sections: (p) => <IdpMappers session={p.session} path={p.path} />,
 };
 
 /** LDAP federation (spec 2.10, 4.11; docs/ldap-federation.md), with test connection and sync. */

@@ -38,6 +38,8 @@ export interface ResourceKind {
   actions?: (p: { session: AdminSession; path: string; row: Row }) => ComponentChildren;
   /** Why one cannot be changed (a built-in flow), shown instead of its edit form; undefined when it can. */
   locked?: (r: Row) => string | undefined;
+  /** What one holds, shown after its edit form (an identity provider's mappers). */
+  sections?: (p: { session: AdminSession; path: string; row: Row }) => ComponentChildren;
 }
 
 function valuesOf(fields: ResourceField[], row: Row | null): Values {
@@ -163,6 +165,7 @@ function EditForm(p: { session: AdminSession; path: string; kind: ResourceKind; 
         {saved ? <Notice message="Saved." /> : null}
         <FormFooter form={form} submit="Save" />
       </form>
+      {p.kind.sections ? p.kind.sections({ session: p.session, path: p.path, row: p.row }) : null}
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { realmDocumentSchema } from "../../../services/kit/src/realm-transfer/document-schema.js";
 import { clientProviderOperations } from "./client-provider-operations.js";
+import { idpMapperOperations } from "./idp-mapper-operations.js";
 import { COMMON_SCHEMAS } from "./common-schemas.js";
 import type { Answer, Operation } from "./operation.js";
 import { ProtoSchemas, type JsonSchema } from "./proto-schema.js";
@@ -46,7 +47,7 @@ const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>>> = {
 /** Every documented operation, in the order of the document. */
 export function operations(p: ProtoSchemas = schemas()): Operation[] {
   return [
-    ...realmUserOperations(p), ...clientProviderOperations(p), ...organizationOperations(p), ...webhookOperations(p), ...authenticationFlowOperations(), ...clientRegistrationOperations(p),
+    ...realmUserOperations(p), ...clientProviderOperations(p), ...idpMapperOperations(p), ...organizationOperations(p), ...webhookOperations(p), ...authenticationFlowOperations(), ...clientRegistrationOperations(p),
     ...protocolOperations(), ...accountOperations(), ...localizationOperations(),
   ];
 }

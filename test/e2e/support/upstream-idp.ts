@@ -13,6 +13,11 @@ export interface UpstreamAccount {
   email_verified?: boolean;
   given_name?: string;
   family_name?: string;
+  /** Claims beyond OIDC's standard ones, for the identity provider mappers (profile scope). */
+  department?: string;
+  groups?: string[];
+  /** A namespaced claim (Auth0's style): its name holds dots. */
+  "https://corp.test/tier"?: string;
 }
 
 async function listen(server: Server): Promise<string> {
@@ -28,7 +33,9 @@ function close(server: Server): Promise<void> {
 /**
  * panva's oidc-provider on loopback: the real upstream OpenID Provider. `nextLogin` names the
  * account the interaction logs in (the interaction itself is not under test); every grant covers
- * openid profile email, and ID tokens carry the scopes' claims (conformIdTokenClaims off).
+ * openid profile email, and ID tokens carry the scopes' claims (conformIdTokenClaims off); the
+ * profile scope also carries `department`, `groups` and `https://corp.test/tier`, claims the
+ * mappers read.
  */
 export class UpstreamOp {
   nextLogin = "";
@@ -63,7 +70,7 @@ export class UpstreamOp {
         client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris,
         grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic",
       }],
-      claims: { openid: ["sub"], profile: ["preferred_username", "given_name", "family_name"], email: ["email", "email_verified"] },
+      claims: { openid: ["sub"], profile: ["preferred_username", "given_name", "family_name", "department", "groups", "https://corp.test/tier"], email: ["email", "email_verified"] },
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

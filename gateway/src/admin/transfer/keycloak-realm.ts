@@ -5,6 +5,7 @@ import { KEYCLOAK_BUILTIN_CLIENTS, convertClients, convertScopes, type Note } fr
 import { keycloakOtp, keycloakPassword } from "./keycloak-credentials.js";
 import { KEYCLOAK_PASSWORDLESS_FIELDS, keycloakSettings } from "./keycloak-settings.js";
 import { FLOW_BINDINGS, clientFlowOverrides, convertFlows, flowBindings } from "./keycloak-flows.js";
+import { identityProviderMappers } from "./keycloak-idp-mappers.js";
 
 type Json = Record<string, any>;
 type RoleRefs = { realmRoles: string[]; clientRoles: Record<string, string[]> };
@@ -87,7 +88,7 @@ export function fromKeycloak(kc: Json, report: Problem[]): unknown {
   });
 
   (kc.requiredActions ?? []).forEach((a: Json, i: number) => note(`$.requiredActions[${i}]`, `required-action provider "${a.alias}" has no equivalent`));
-  (kc.identityProviderMappers ?? []).forEach((_: Json, i: number) => note(`$.identityProviderMappers[${i}]`, "identity provider mappers have no equivalent"));
+  const idpMappers = identityProviderMappers(kc, aliases, note);
   for (const [key, value] of Object.entries(kc)) {
     if (!CONSUMED.has(key) && !emptyValue(value)) note(`$.${key}`, `"${key}" has no equivalent`);
   }
@@ -101,6 +102,7 @@ export function fromKeycloak(kc: Json, report: Problem[]): unknown {
     groups: groups(kc.groups ?? [], "$.groups"),
     ...(flows.flows.length ? { authenticationFlows: flows.flows } : {}),
     identityProviders: idps,
+    ...(idpMappers.length ? { identityProviderMappers: idpMappers } : {}),
     userFederationProviders: ldap,
     samlServiceProviders,
     ...(kc.users ? { users } : {}),

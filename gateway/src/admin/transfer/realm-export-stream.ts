@@ -5,8 +5,8 @@ import { parsePart, unlessUnimplemented } from "./part-calls.js";
 
 /** The document's top-level sections in the order an export writes them. */
 const SECTION_ORDER = [
-  "realm", "roles", "clientScopes", "clients", "groups", "organizations", "authenticationFlows", "identityProviders", "userFederationProviders",
-  "samlServiceProviders", "signingKeys", "samlSigningKeys", "webhooks",
+  "realm", "roles", "clientScopes", "clients", "groups", "organizations", "authenticationFlows", "identityProviders", "identityProviderMappers",
+  "userFederationProviders", "samlServiceProviders", "signingKeys", "samlSigningKeys", "webhooks",
 ] as const;
 
 /** Sections every document carries even when their owner does not serve the transfer contract (an older service). */

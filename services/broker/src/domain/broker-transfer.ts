@@ -3,12 +3,15 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { IamError } from "../../../kit/src/errors.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { OutboundPolicy } from "../../../kit/src/outbound/address-policy.js";
-import type { FederatedIdentityDoc, IdentityProviderDoc, Problem } from "../../../kit/src/realm-transfer/document-schema.js";
+import type { FederatedIdentityDoc, IdentityProviderDoc, IdentityProviderMapperDoc, Problem } from "../../../kit/src/realm-transfer/document-schema.js";
 import type { RealmLookup } from "./realm-ref.js";
 import type { ProviderRepository } from "../store/provider-repository.js";
 import type { FederatedLinkRecord, LinkRepository } from "../store/link-repository.js";
 import { newProviderRecord, secretAad, type IdentityProviderInput, type IdentityProviderRecord } from "./identity-provider.js";
 import { checkCreateInput, checkVerifiable } from "./provider-rules.js";
+import type { MapperRepository } from "../store/mapper-repository.js";
+import { mapperProblems, mapperRecord } from "./mapper-transfer.js";
+import { mapperView } from "./idp-mapper.js";
 
 /** A user's links as the document holds them: `users[i]` keeps the document's index. */
 export interface UserLinksDoc {
@@ -18,6 +21,7 @@ export interface UserLinksDoc {
 
 export interface BrokerPart {
   identityProviders?: IdentityProviderDoc[] | undefined;
+  identityProviderMappers?: IdentityProviderMapperDoc[] | undefined;
   users?: UserLinksDoc[] | undefined;
 }
 
@@ -36,6 +40,7 @@ export class BrokerTransfer {
     private readonly realms: RealmLookup,
     private readonly providers: ProviderRepository,
     private readonly links: LinkRepository,
+    private readonly mappers: MapperRepository,
     private readonly secrets: SecretBox,
     private readonly policy: OutboundPolicy,
     private readonly now: () => number,
@@ -43,6 +48,11 @@ export class BrokerTransfer {
 
   async exportProviders(realmId: string, includeSecrets: boolean): Promise<IdentityProviderDoc[]> {
     return (await this.providers.listByCreation(realmId)).map((p) => providerDoc(p, includeSecrets ? this.secretOf(p) : undefined));
+  }
+
+  /** Keycloak's `identityProviderMappers`, ids kept. */
+  async exportMappers(realmId: string): Promise<IdentityProviderMapperDoc[]> {
+    return (await this.mappers.listByRealm(realmId)).map(mapperView);
   }
 
   /** The links of one page of exported users: user id -> {federatedIdentities}; users without links are left out. */
@@ -79,6 +89,14 @@ export class BrokerTransfer {
       if (await this.heldByAnotherRealm(r, realmName)) problems.push({ path: `$.identityProviders[${ids.get(r._id)}].id`, message: `id "${r._id}" belongs to realm "${r.realm}"` });
     }
     problems.push(...linkProblems(part.users ?? [], aliases));
+    problems.push(...mapperProblems(part.identityProviderMappers ?? [], aliases));
+    const mapperIds = new Map((part.identityProviderMappers ?? []).map((m, i) => [m.id, i]));
+    for (const m of await this.mappers.findByIds([...mapperIds.keys()])) {
+      const owner = await this.providers.findByAlias(m.realmId, m.alias);
+      if (owner && (await this.heldByAnotherRealm(owner, realmName))) {
+        problems.push({ path: `$.identityProviderMappers[${mapperIds.get(m._id)}].id`, message: `id "${m._id}" belongs to realm "${owner.realm}"` });
+      }
+    }
     return problems;
   }
 
@@ -96,6 +114,8 @@ export class BrokerTransfer {
         });
       }
     }
+    const now = this.now();
+    for (const [i, doc] of (part.identityProviderMappers ?? []).entries()) await this.mappers.putImported(mapperRecord(doc, realmId, now + i));
     if (part.users?.length) await this.importLinks(realmId, part.users, offset);
     return notes;
   }

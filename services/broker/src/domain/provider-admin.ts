@@ -7,6 +7,7 @@ import type { OutboundPolicy } from "../../../kit/src/outbound/address-policy.js
 import { expectFields, recordWriteKind } from "../../../kit/src/events/audited-write.js";
 import type { ProviderRepository } from "../store/provider-repository.js";
 import type { LinkRepository } from "../store/link-repository.js";
+import type { MapperRepository } from "../store/mapper-repository.js";
 import { auditedWrite } from "./audited-write.js";
 import type { RealmLookup, RealmRef } from "./realm-ref.js";
 import { newProviderRecord, PRESETS, providerView, secretAad, type IdentityProviderInput, type IdentityProviderRecord } from "./identity-provider.js";
@@ -27,6 +28,7 @@ export class ProviderAdmin {
   constructor(
     private readonly repo: ProviderRepository,
     private readonly links: LinkRepository,
+    private readonly mappers: MapperRepository,
     private readonly realms: RealmLookup,
     private readonly outbox: Outbox,
     private readonly secrets: SecretBox,
@@ -87,7 +89,7 @@ export class ProviderAdmin {
     return updated;
   }
 
-  /** Deletes the provider and its links; answers the deleted provider (spec 4.10). */
+  /** Deletes the provider, its links and its mappers (as Keycloak's removal does); answers the deleted provider (spec 4.10). */
   async delete(realmName: string, alias: string): Promise<IdentityProviderRecord> {
     const realm = await this.realms.get(realmName);
     const current = await this.find(realm, alias);
@@ -97,6 +99,7 @@ export class ProviderAdmin {
       async () => (deleted = await this.repo.deleteById(realm.id, current._id)) !== null);
     if (!deleted) throw notFound(alias);
     await this.links.deleteProvider(realm.id, alias);
+    await this.mappers.deleteProvider(realm.id, alias);
     return deleted;
   }
 

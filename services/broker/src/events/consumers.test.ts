@@ -9,6 +9,7 @@ import { SqliteStore } from "../../../kit/src/store/sqlite-store.js";
 import { ProviderRepository } from "../store/provider-repository.js";
 import { LinkRepository } from "../store/link-repository.js";
 import { LoginStateRepository } from "../store/login-state-repository.js";
+import { MapperRepository } from "../store/mapper-repository.js";
 import type { IdentityProviderRecord } from "../domain/identity-provider.js";
 import { startBrokerConsumers } from "./consumers.js";
 
@@ -19,6 +20,7 @@ describe("broker consumers: realm.deleted and user.deleted", () => {
   let providers: ProviderRepository;
   let links: LinkRepository;
   let states: LoginStateRepository;
+  let mappers: MapperRepository;
 
   beforeEach(async () => {
     store = new SqliteStore({ path: ":memory:" });
@@ -26,7 +28,8 @@ describe("broker consumers: realm.deleted and user.deleted", () => {
     providers = await ProviderRepository.open(store);
     links = await LinkRepository.open(store);
     states = await LoginStateRepository.open(store);
-    subs = await startBrokerConsumers(bus, providers, links, states, pino({ level: "silent" }));
+    mappers = await MapperRepository.open(store);
+    subs = await startBrokerConsumers(bus, providers, links, states, pino({ level: "silent" }), mappers);
   });
   afterEach(async () => {
     await Promise.all(subs.map((s) => s.stop()));
@@ -47,12 +50,17 @@ describe("broker consumers: realm.deleted and user.deleted", () => {
     while (!(await done()) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
   };
 
-  it("drops a deleted realm's providers (created up to deleted_at) and links, and nothing of other realms", async () => {
+  it("drops a deleted realm's providers and mappers (created up to deleted_at) and links, and nothing of other realms", async () => {
     await providers.insert(idp("a", "r1", "up", 1000));
     await providers.insert(idp("late", "r1", "later", 3000));
     await providers.insert(idp("b", "r2", "up", 1000));
     await links.insert(link("l1", "r1", "u1", "up"));
     await links.insert(link("l2", "r2", "u2", "up"));
+    const mapper = (id: string, realmId: string, createdAt: number) =>
+      ({ _id: id, realmId, alias: "up", name: id, type: "oidc-hardcoded-role-idp-mapper" as const, config: { role: "x", syncMode: "INHERIT" }, createdAt });
+    await mappers.insert(mapper("m1", "r1", 1000));
+    await mappers.insert(mapper("m-late", "r1", 3000));
+    await mappers.insert(mapper("m2", "r2", 1000));
     const payload = toBinary(RealmDeletedSchema, create(RealmDeletedSchema, { realmId: "r1", realmName: "acme", deletedAt: timestampFromMs(2000) }));
     await bus.publish("iam.directory.v1.realm.deleted", payload);
     await bus.publish("iam.directory.v1.realm.deleted", payload); // redelivery is harmless
@@ -61,6 +69,9 @@ describe("broker consumers: realm.deleted and user.deleted", () => {
     expect((await links.listByUser("r1", "u1"))).toEqual([]);
     expect((await providers.listByCreation("r2")).map((p) => p._id)).toEqual(["b"]);
     expect((await links.listByUser("r2", "u2")).map((l) => l._id)).toEqual(["l2"]);
+    await until(async () => (await mappers.listByRealm("r1")).length === 1);
+    expect((await mappers.listByRealm("r1")).map((m) => m._id)).toEqual(["m-late"]);
+    expect((await mappers.listByRealm("r2")).map((m) => m._id)).toEqual(["m2"]);
   });
 
   it("drops a deleted user's links only", async () => {

@@ -7,13 +7,14 @@ import type { Bus, Subscription } from "../../../kit/src/bus/port.js";
 import type { ProviderRepository } from "../store/provider-repository.js";
 import type { LinkRepository } from "../store/link-repository.js";
 import type { LoginStateRepository } from "../store/login-state-repository.js";
+import type { MapperRepository } from "../store/mapper-repository.js";
 
 /**
  * The broker's durable consumers (idempotent: a redelivery deletes nothing more). A realm's
- * deletion drops its providers, links and login states; a user's deletion drops its links.
+ * deletion drops its providers, mappers, links and login states; a user's deletion drops its links.
  */
 export async function startBrokerConsumers(
-  bus: Bus, providers: ProviderRepository, links: LinkRepository, states: LoginStateRepository, logger: Logger,
+  bus: Bus, providers: ProviderRepository, links: LinkRepository, states: LoginStateRepository, logger: Logger, mappers?: MapperRepository,
 ): Promise<Subscription[]> {
   return [
     await bus.subscribe({ durable: "broker-realm-deleted", subject: "iam.directory.v1.realm.deleted" }, async (m) => {
@@ -22,6 +23,7 @@ export async function startBrokerConsumers(
       const count = await providers.deleteRealm(e.realmId, upTo);
       const linkCount = await links.deleteRealm(e.realmId);
       await states.deleteRealm(e.realmId);
+      await mappers?.deleteRealm(e.realmId, upTo);
       logger.info({ realm: e.realmName, identityProviders: count, links: linkCount }, "dropped broker data of deleted realm");
     }),
     await bus.subscribe({ durable: "broker-user-deleted", subject: "iam.directory.v1.user.deleted" }, async (m) => {

@@ -11,6 +11,7 @@ import type { RealmRef } from "../domain/realm-ref.js";
 import type { LinkRepository } from "../store/link-repository.js";
 import { BrokerFailure } from "./broker-failure.js";
 import type { UpstreamProfile } from "./upstream-profile.js";
+import type { MapperApplier } from "./mapper-applier.js";
 
 /** Who the upstream account is locally, or that an existing account must be proven first. */
 export type Resolution =
@@ -30,7 +31,10 @@ export class AccountLinker {
   private readonly users: Client<typeof UserService>;
   private readonly organizations: Client<typeof OrganizationService>;
 
-  constructor(private readonly links: LinkRepository, directory: Transport, private readonly clock: Clock, private readonly logger: Logger) {
+  constructor(
+    private readonly links: LinkRepository, directory: Transport, private readonly clock: Clock, private readonly logger: Logger,
+    private readonly mappers: MapperApplier,
+  ) {
     this.users = createClient(UserService, directory);
     this.organizations = createClient(OrganizationService, directory);
   }
@@ -46,6 +50,7 @@ export class AccountLinker {
       const user = await this.getUser(realm, link.userId);
       if (user) {
         if (p.syncUserProfile) await this.sync(realm, p, user, profile);
+        await this.mappers.apply(realm, p, user.id, profile.claims ?? {}, false);
         if (profile.username && profile.username !== link.username) await this.links.setUsername(link._id, profile.username);
         return { kind: "user", userId: user.id, how: "login" };
       }
@@ -58,12 +63,16 @@ export class AccountLinker {
         if (!(profile.emailVerified && p.trustEmail)) return { kind: "confirm", user: existing };
         await this.link(realm, p, existing.id, profile);
         if (p.syncUserProfile) await this.sync(realm, p, existing, profile);
+        // Keycloak runs updateBrokeredUser (by sync mode) when the first login links a user that was there.
+        await this.mappers.apply(realm, p, existing.id, profile.claims ?? {}, false);
         await this.onboard(realm, p, existing.id, false);
         return { kind: "user", userId: existing.id, how: "linked" };
       }
     }
-    const created = await this.create(realm, p, profile);
+    const pre = await this.mappers.preprocess(realm, p, profile.claims ?? {});
+    const created = await this.create(realm, p, { ...profile, ...pre.fields }, pre.username);
     await this.link(realm, p, created.id, profile);
+    await this.mappers.apply(realm, p, created.id, profile.claims ?? {}, true);
     await this.onboard(realm, p, created.id, true);
     return { kind: "user", userId: created.id, how: "created" };
   }
@@ -75,6 +84,7 @@ export class AccountLinker {
       const user = await this.getUser(realm, userId);
       if (user) await this.sync(realm, p, user, profile);
     }
+    if (profile.claims) await this.mappers.apply(realm, p, userId, profile.claims, false);
     await this.onboard(realm, p, userId, false);
   }
 
@@ -130,8 +140,9 @@ export class AccountLinker {
     }
   }
 
-  private async create(realm: RealmRef, p: IdentityProviderRecord, profile: UpstreamProfile): Promise<User> {
-    const base = usernameBase(p, profile);
+  /** `username`: a mapper's (username template), else preferred_username or the email. */
+  private async create(realm: RealmRef, p: IdentityProviderRecord, profile: UpstreamProfile, username?: string): Promise<User> {
+    const base = usernameBase(p, username ? { ...profile, username } : profile);
     let email = profile.email;
     for (let i = 0; i < MAX_USERNAME_TRIES; i++) {
       const username = i === 0 ? base : i < MAX_USERNAME_TRIES - 1 ? `${base}-${i + 1}` : `${base}-${randomBytes(4).toString("hex")}`;

@@ -114,7 +114,11 @@ export class BrokerLogin {
         return { kind: "confirm_link", pending, username: link.username, providerDisplayName: p.displayName, message: WRONG_PASSWORD };
       }
       if (!(await this.states.consumeLink(link._id))) throw invalidState("This link request was already used. Please start again.");
-      const profile: UpstreamProfile = { subject: link.subject, username: link.upstreamUsername, emailVerified: false, ...link.profile };
+      const { claims, ...fields } = link.profile;
+      const profile: UpstreamProfile = {
+        subject: link.subject, username: link.upstreamUsername, emailVerified: false, ...fields,
+        ...(claims ? { claims: JSON.parse(claims) as Record<string, unknown> } : {}),
+      };
       await this.accounts.linkConfirmed(realm, p, link.userId, profile);
       await this.events.record(realm, { type: "IDENTITY_PROVIDER_LINK_ACCOUNT", alias: p.alias, userId: link.userId, ipAddress: call.ipAddress, details: { link_method: "password" } });
       await this.events.record(realm, { type: "IDENTITY_PROVIDER_LOGIN", alias: p.alias, userId: link.userId, ipAddress: call.ipAddress });
@@ -138,6 +142,8 @@ export class BrokerLogin {
         ...(profile.email ? { email: profile.email } : {}),
         ...(profile.firstName ? { firstName: profile.firstName } : {}),
         ...(profile.lastName ? { lastName: profile.lastName } : {}),
+        // The mappers run when the link is confirmed, on the claims of this login.
+        ...(profile.claims ? { claims: JSON.stringify(profile.claims) } : {}),
       },
       createdAt: now, expiresAt: now + PENDING_LINK_TTL_MS,
     };

@@ -68,7 +68,9 @@ export class UpstreamClient {
     const info = await this.getJson(p.userinfoUrl, tokens.accessToken, "application/json");
     // OIDC Core 5.3.2: the userinfo response's sub must be the ID token's, or it is not used.
     if (info.sub !== claims.sub) throw upstreamFailure("The identity provider's userinfo names another subject.", "userinfo_subject_mismatch");
-    return profileFromClaims({ ...info, ...pick(claims, ["sub"]), email_verified: info.email_verified ?? claims.email_verified });
+    const profile = profileFromClaims({ ...info, ...pick(claims, ["sub"]), email_verified: info.email_verified ?? claims.email_verified });
+    // The mappers see the ID token's claims too, userinfo's winning where both have one.
+    return { ...profile, claims: { ...(claims as Record<string, unknown>), ...info } };
   }
 
   private async exchange(p: IdentityProviderRecord, code: string, verifier: string, redirectUri: string): Promise<TokenResponse> {

@@ -8,6 +8,11 @@ export interface UpstreamProfile {
   emailVerified: boolean;
   firstName?: string;
   lastName?: string;
+  /**
+   * The upstream's raw claims for the identity provider mappers: the ID token's and userinfo's
+   * (Keycloak's AbstractClaimMapper reads both), or GitHub's user object.
+   */
+  claims?: Record<string, unknown>;
 }
 
 function str(v: unknown, max = 255): string | undefined {
@@ -27,6 +32,7 @@ export function profileFromClaims(c: Record<string, unknown>): UpstreamProfile {
     emailVerified: c.email_verified === true || c.email_verified === "true",
     ...(firstName ? { firstName } : {}),
     ...(lastName ? { lastName } : {}),
+    claims: c,
   };
 }
 
@@ -42,5 +48,6 @@ export function profileFromGitHub(user: Record<string, unknown>, emails: unknown
     emailVerified: primary !== undefined,
     ...(first ? { firstName: first } : {}),
     ...(rest.length ? { lastName: rest.join(" ") } : {}),
+    claims: user,
   };
 }

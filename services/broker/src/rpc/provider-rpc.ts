@@ -7,11 +7,14 @@ import {
 import { IamError } from "../../../kit/src/errors.js";
 import type { ProviderAdmin } from "../domain/provider-admin.js";
 import type { LinkAdmin } from "../domain/link-admin.js";
+import type { MapperAdmin } from "../domain/mapper-admin.js";
+import { mapperRpc } from "./mapper-rpc.js";
 import { providerView, type IdentityProviderInput, type IdentityProviderRecord } from "../domain/identity-provider.js";
 
 /** Thin handlers: check -> domain -> convert. */
-export function providerRpc(admin: ProviderAdmin, links: LinkAdmin): ServiceImpl<typeof IdentityProviderService> {
+export function providerRpc(admin: ProviderAdmin, links: LinkAdmin, mappers: MapperAdmin): ServiceImpl<typeof IdentityProviderService> {
   return {
+    ...mapperRpc(mappers),
     async createIdentityProvider(req) {
       if (!req.provider) throw IamError.invalid("provider", "provider is required");
       return { provider: toProto(await admin.create(req.realm, toInput(req.provider))) };

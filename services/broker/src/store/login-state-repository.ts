@@ -47,7 +47,12 @@ export interface PendingLinkRecord {
   username: string;
   subject: string;
   upstreamUsername: string;
-  profile: { email?: string; firstName?: string; lastName?: string };
+  /**
+   * `claims`: the upstream's claims as JSON text, for the mappers when the link is confirmed; a
+   * string because claim names may hold dots ("https://example.com/roles"), which document field
+   * names may not.
+   */
+  profile: { email?: string; firstName?: string; lastName?: string; claims?: string };
   createdAt: number;
   expiresAt: number;
 }

@@ -14,7 +14,7 @@ export const SECTION_OWNERS = {
   directory: ["realm", "roles", "clientScopes", "clients", "groups", "organizations", "authenticationFlows", "users"],
   token: ["signingKeys"],
   saml: ["samlServiceProviders", "samlSigningKeys"],
-  broker: ["identityProviders"],
+  broker: ["identityProviders", "identityProviderMappers"],
   federation: ["userFederationProviders"],
   audit: ["webhooks"],
 } as const;

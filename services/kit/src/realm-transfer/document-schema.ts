@@ -302,6 +302,15 @@ export const identityProviderSchema = z.strictObject({
 });
 
 /**
+ * An identity provider mapper, Keycloak's IdentityProviderMapperRepresentation (the realm
+ * export's `identityProviderMappers`). The broker service checks the type and its config.
+ */
+export const identityProviderMapperSchema = z.strictObject({
+  id, name: z.string().min(1).max(255), identityProviderAlias: z.string().min(1).max(100), identityProviderMapper: name,
+  config: z.record(z.string().max(255), z.string().max(2048)),
+});
+
+/**
  * An LDAP user federation provider (spec 2.10) as the Admin API shows it, without its sync
  * state; optional fields as on the Admin API's create. The federation service checks the values.
  */
@@ -330,6 +339,8 @@ export const realmDocumentSchema = z.strictObject({
   /** The realm's own authentication flows (the built-in ones are not exported); absent when none. */
   authenticationFlows: z.array(authenticationFlowSchema).max(1000).optional(),
   identityProviders: z.array(identityProviderSchema).max(1000),
+  /** Absent in documents from before identity provider mappers; an import then adds none. */
+  identityProviderMappers: z.array(identityProviderMapperSchema).max(10_000).optional(),
   userFederationProviders: z.array(userFederationProviderSchema).max(1000),
   samlServiceProviders: z.array(samlServiceProviderSchema).max(10_000),
   /** Only with includeSecrets. */
@@ -356,6 +367,7 @@ export type SamlSigningKeyDoc = z.infer<typeof samlSigningKeySchema>;
 export type SamlServiceProviderDoc = z.infer<typeof samlServiceProviderSchema>;
 export type WebhookDoc = z.infer<typeof webhookSchema>;
 export type IdentityProviderDoc = z.infer<typeof identityProviderSchema>;
+export type IdentityProviderMapperDoc = z.infer<typeof identityProviderMapperSchema>;
 export type FederatedIdentityDoc = z.infer<typeof federatedIdentitySchema>;
 export type UserFederationProviderDoc = z.infer<typeof userFederationProviderSchema>;
 

@@ -1100,6 +1100,925 @@ func (*DeleteFederatedIdentityResponse) Descriptor() ([]byte, []int) {
 	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{16}
 }
 
+// IdentityProviderMapper is Keycloak's IdentityProviderMapperRepresentation.
+type IdentityProviderMapper struct {
+	state                 protoimpl.MessageState `protogen:"open.v1"`
+	Id                    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name                  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	IdentityProviderAlias string                 `protobuf:"bytes,3,opt,name=identity_provider_alias,json=identityProviderAlias,proto3" json:"identity_provider_alias,omitempty"`
+	// The mapper type's Keycloak id, e.g. "oidc-user-attribute-idp-mapper".
+	IdentityProviderMapper string            `protobuf:"bytes,4,opt,name=identity_provider_mapper,json=identityProviderMapper,proto3" json:"identity_provider_mapper,omitempty"`
+	Config                 map[string]string `protobuf:"bytes,5,rep,name=config,proto3" json:"config,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
+}
+
+func (x *IdentityProviderMapper) Reset() {
+	*x = IdentityProviderMapper{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IdentityProviderMapper) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IdentityProviderMapper) ProtoMessage() {}
+
+func (x *IdentityProviderMapper) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IdentityProviderMapper.ProtoReflect.Descriptor instead.
+func (*IdentityProviderMapper) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *IdentityProviderMapper) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapper) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapper) GetIdentityProviderAlias() string {
+	if x != nil {
+		return x.IdentityProviderAlias
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapper) GetIdentityProviderMapper() string {
+	if x != nil {
+		return x.IdentityProviderMapper
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapper) GetConfig() map[string]string {
+	if x != nil {
+		return x.Config
+	}
+	return nil
+}
+
+// IdentityProviderMapperInput is the body of create and update; an update replaces the mapper
+// (Keycloak's PUT). `id` and `identity_provider_alias` may repeat the path's, as Keycloak's
+// clients send them.
+type IdentityProviderMapperInput struct {
+	state                  protoimpl.MessageState `protogen:"open.v1"`
+	Id                     *string                `protobuf:"bytes,1,opt,name=id,proto3,oneof" json:"id,omitempty"`
+	Name                   *string                `protobuf:"bytes,2,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	IdentityProviderAlias  *string                `protobuf:"bytes,3,opt,name=identity_provider_alias,json=identityProviderAlias,proto3,oneof" json:"identity_provider_alias,omitempty"`
+	IdentityProviderMapper *string                `protobuf:"bytes,4,opt,name=identity_provider_mapper,json=identityProviderMapper,proto3,oneof" json:"identity_provider_mapper,omitempty"`
+	Config                 map[string]string      `protobuf:"bytes,5,rep,name=config,proto3" json:"config,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
+}
+
+func (x *IdentityProviderMapperInput) Reset() {
+	*x = IdentityProviderMapperInput{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IdentityProviderMapperInput) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IdentityProviderMapperInput) ProtoMessage() {}
+
+func (x *IdentityProviderMapperInput) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IdentityProviderMapperInput.ProtoReflect.Descriptor instead.
+func (*IdentityProviderMapperInput) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *IdentityProviderMapperInput) GetId() string {
+	if x != nil && x.Id != nil {
+		return *x.Id
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperInput) GetName() string {
+	if x != nil && x.Name != nil {
+		return *x.Name
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperInput) GetIdentityProviderAlias() string {
+	if x != nil && x.IdentityProviderAlias != nil {
+		return *x.IdentityProviderAlias
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperInput) GetIdentityProviderMapper() string {
+	if x != nil && x.IdentityProviderMapper != nil {
+		return *x.IdentityProviderMapper
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperInput) GetConfig() map[string]string {
+	if x != nil {
+		return x.Config
+	}
+	return nil
+}
+
+type ListIdentityProviderMappersRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Alias         string                 `protobuf:"bytes,2,opt,name=alias,proto3" json:"alias,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListIdentityProviderMappersRequest) Reset() {
+	*x = ListIdentityProviderMappersRequest{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListIdentityProviderMappersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListIdentityProviderMappersRequest) ProtoMessage() {}
+
+func (x *ListIdentityProviderMappersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListIdentityProviderMappersRequest.ProtoReflect.Descriptor instead.
+func (*ListIdentityProviderMappersRequest) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *ListIdentityProviderMappersRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ListIdentityProviderMappersRequest) GetAlias() string {
+	if x != nil {
+		return x.Alias
+	}
+	return ""
+}
+
+type ListIdentityProviderMappersResponse struct {
+	state         protoimpl.MessageState    `protogen:"open.v1"`
+	Mappers       []*IdentityProviderMapper `protobuf:"bytes,1,rep,name=mappers,proto3" json:"mappers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListIdentityProviderMappersResponse) Reset() {
+	*x = ListIdentityProviderMappersResponse{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListIdentityProviderMappersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListIdentityProviderMappersResponse) ProtoMessage() {}
+
+func (x *ListIdentityProviderMappersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListIdentityProviderMappersResponse.ProtoReflect.Descriptor instead.
+func (*ListIdentityProviderMappersResponse) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *ListIdentityProviderMappersResponse) GetMappers() []*IdentityProviderMapper {
+	if x != nil {
+		return x.Mappers
+	}
+	return nil
+}
+
+type CreateIdentityProviderMapperRequest struct {
+	state         protoimpl.MessageState       `protogen:"open.v1"`
+	Realm         string                       `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Alias         string                       `protobuf:"bytes,2,opt,name=alias,proto3" json:"alias,omitempty"`
+	Mapper        *IdentityProviderMapperInput `protobuf:"bytes,3,opt,name=mapper,proto3" json:"mapper,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateIdentityProviderMapperRequest) Reset() {
+	*x = CreateIdentityProviderMapperRequest{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateIdentityProviderMapperRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateIdentityProviderMapperRequest) ProtoMessage() {}
+
+func (x *CreateIdentityProviderMapperRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateIdentityProviderMapperRequest.ProtoReflect.Descriptor instead.
+func (*CreateIdentityProviderMapperRequest) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *CreateIdentityProviderMapperRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *CreateIdentityProviderMapperRequest) GetAlias() string {
+	if x != nil {
+		return x.Alias
+	}
+	return ""
+}
+
+func (x *CreateIdentityProviderMapperRequest) GetMapper() *IdentityProviderMapperInput {
+	if x != nil {
+		return x.Mapper
+	}
+	return nil
+}
+
+type CreateIdentityProviderMapperResponse struct {
+	state         protoimpl.MessageState  `protogen:"open.v1"`
+	Mapper        *IdentityProviderMapper `protobuf:"bytes,1,opt,name=mapper,proto3" json:"mapper,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateIdentityProviderMapperResponse) Reset() {
+	*x = CreateIdentityProviderMapperResponse{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateIdentityProviderMapperResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateIdentityProviderMapperResponse) ProtoMessage() {}
+
+func (x *CreateIdentityProviderMapperResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateIdentityProviderMapperResponse.ProtoReflect.Descriptor instead.
+func (*CreateIdentityProviderMapperResponse) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *CreateIdentityProviderMapperResponse) GetMapper() *IdentityProviderMapper {
+	if x != nil {
+		return x.Mapper
+	}
+	return nil
+}
+
+type GetIdentityProviderMapperRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Alias         string                 `protobuf:"bytes,2,opt,name=alias,proto3" json:"alias,omitempty"`
+	Id            string                 `protobuf:"bytes,3,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetIdentityProviderMapperRequest) Reset() {
+	*x = GetIdentityProviderMapperRequest{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetIdentityProviderMapperRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetIdentityProviderMapperRequest) ProtoMessage() {}
+
+func (x *GetIdentityProviderMapperRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetIdentityProviderMapperRequest.ProtoReflect.Descriptor instead.
+func (*GetIdentityProviderMapperRequest) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *GetIdentityProviderMapperRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *GetIdentityProviderMapperRequest) GetAlias() string {
+	if x != nil {
+		return x.Alias
+	}
+	return ""
+}
+
+func (x *GetIdentityProviderMapperRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type GetIdentityProviderMapperResponse struct {
+	state         protoimpl.MessageState  `protogen:"open.v1"`
+	Mapper        *IdentityProviderMapper `protobuf:"bytes,1,opt,name=mapper,proto3" json:"mapper,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetIdentityProviderMapperResponse) Reset() {
+	*x = GetIdentityProviderMapperResponse{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetIdentityProviderMapperResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetIdentityProviderMapperResponse) ProtoMessage() {}
+
+func (x *GetIdentityProviderMapperResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetIdentityProviderMapperResponse.ProtoReflect.Descriptor instead.
+func (*GetIdentityProviderMapperResponse) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *GetIdentityProviderMapperResponse) GetMapper() *IdentityProviderMapper {
+	if x != nil {
+		return x.Mapper
+	}
+	return nil
+}
+
+type UpdateIdentityProviderMapperRequest struct {
+	state         protoimpl.MessageState       `protogen:"open.v1"`
+	Realm         string                       `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Alias         string                       `protobuf:"bytes,2,opt,name=alias,proto3" json:"alias,omitempty"`
+	Id            string                       `protobuf:"bytes,3,opt,name=id,proto3" json:"id,omitempty"`
+	Mapper        *IdentityProviderMapperInput `protobuf:"bytes,4,opt,name=mapper,proto3" json:"mapper,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateIdentityProviderMapperRequest) Reset() {
+	*x = UpdateIdentityProviderMapperRequest{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateIdentityProviderMapperRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateIdentityProviderMapperRequest) ProtoMessage() {}
+
+func (x *UpdateIdentityProviderMapperRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateIdentityProviderMapperRequest.ProtoReflect.Descriptor instead.
+func (*UpdateIdentityProviderMapperRequest) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *UpdateIdentityProviderMapperRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *UpdateIdentityProviderMapperRequest) GetAlias() string {
+	if x != nil {
+		return x.Alias
+	}
+	return ""
+}
+
+func (x *UpdateIdentityProviderMapperRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *UpdateIdentityProviderMapperRequest) GetMapper() *IdentityProviderMapperInput {
+	if x != nil {
+		return x.Mapper
+	}
+	return nil
+}
+
+type UpdateIdentityProviderMapperResponse struct {
+	state         protoimpl.MessageState  `protogen:"open.v1"`
+	Mapper        *IdentityProviderMapper `protobuf:"bytes,1,opt,name=mapper,proto3" json:"mapper,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateIdentityProviderMapperResponse) Reset() {
+	*x = UpdateIdentityProviderMapperResponse{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateIdentityProviderMapperResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateIdentityProviderMapperResponse) ProtoMessage() {}
+
+func (x *UpdateIdentityProviderMapperResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateIdentityProviderMapperResponse.ProtoReflect.Descriptor instead.
+func (*UpdateIdentityProviderMapperResponse) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *UpdateIdentityProviderMapperResponse) GetMapper() *IdentityProviderMapper {
+	if x != nil {
+		return x.Mapper
+	}
+	return nil
+}
+
+type DeleteIdentityProviderMapperRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Alias         string                 `protobuf:"bytes,2,opt,name=alias,proto3" json:"alias,omitempty"`
+	Id            string                 `protobuf:"bytes,3,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteIdentityProviderMapperRequest) Reset() {
+	*x = DeleteIdentityProviderMapperRequest{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteIdentityProviderMapperRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteIdentityProviderMapperRequest) ProtoMessage() {}
+
+func (x *DeleteIdentityProviderMapperRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteIdentityProviderMapperRequest.ProtoReflect.Descriptor instead.
+func (*DeleteIdentityProviderMapperRequest) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *DeleteIdentityProviderMapperRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *DeleteIdentityProviderMapperRequest) GetAlias() string {
+	if x != nil {
+		return x.Alias
+	}
+	return ""
+}
+
+func (x *DeleteIdentityProviderMapperRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type DeleteIdentityProviderMapperResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteIdentityProviderMapperResponse) Reset() {
+	*x = DeleteIdentityProviderMapperResponse{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteIdentityProviderMapperResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteIdentityProviderMapperResponse) ProtoMessage() {}
+
+func (x *DeleteIdentityProviderMapperResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteIdentityProviderMapperResponse.ProtoReflect.Descriptor instead.
+func (*DeleteIdentityProviderMapperResponse) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{28}
+}
+
+// A mapper type and the config keys it reads (Keycloak's IdentityProviderMapperTypeRepresentation,
+// trimmed).
+type IdentityProviderMapperType struct {
+	state         protoimpl.MessageState                  `protogen:"open.v1"`
+	Id            string                                  `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                                  `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Category      string                                  `protobuf:"bytes,3,opt,name=category,proto3" json:"category,omitempty"`
+	HelpText      string                                  `protobuf:"bytes,4,opt,name=help_text,json=helpText,proto3" json:"help_text,omitempty"`
+	Properties    []*IdentityProviderMapperConfigProperty `protobuf:"bytes,5,rep,name=properties,proto3" json:"properties,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IdentityProviderMapperType) Reset() {
+	*x = IdentityProviderMapperType{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IdentityProviderMapperType) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IdentityProviderMapperType) ProtoMessage() {}
+
+func (x *IdentityProviderMapperType) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IdentityProviderMapperType.ProtoReflect.Descriptor instead.
+func (*IdentityProviderMapperType) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *IdentityProviderMapperType) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperType) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperType) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperType) GetHelpText() string {
+	if x != nil {
+		return x.HelpText
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperType) GetProperties() []*IdentityProviderMapperConfigProperty {
+	if x != nil {
+		return x.Properties
+	}
+	return nil
+}
+
+type IdentityProviderMapperConfigProperty struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Label         string                 `protobuf:"bytes,2,opt,name=label,proto3" json:"label,omitempty"`
+	HelpText      string                 `protobuf:"bytes,3,opt,name=help_text,json=helpText,proto3" json:"help_text,omitempty"`
+	Required      bool                   `protobuf:"varint,4,opt,name=required,proto3" json:"required,omitempty"`
+	DefaultValue  string                 `protobuf:"bytes,5,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IdentityProviderMapperConfigProperty) Reset() {
+	*x = IdentityProviderMapperConfigProperty{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IdentityProviderMapperConfigProperty) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IdentityProviderMapperConfigProperty) ProtoMessage() {}
+
+func (x *IdentityProviderMapperConfigProperty) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IdentityProviderMapperConfigProperty.ProtoReflect.Descriptor instead.
+func (*IdentityProviderMapperConfigProperty) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *IdentityProviderMapperConfigProperty) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperConfigProperty) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperConfigProperty) GetHelpText() string {
+	if x != nil {
+		return x.HelpText
+	}
+	return ""
+}
+
+func (x *IdentityProviderMapperConfigProperty) GetRequired() bool {
+	if x != nil {
+		return x.Required
+	}
+	return false
+}
+
+func (x *IdentityProviderMapperConfigProperty) GetDefaultValue() string {
+	if x != nil {
+		return x.DefaultValue
+	}
+	return ""
+}
+
+type ListIdentityProviderMapperTypesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Alias         string                 `protobuf:"bytes,2,opt,name=alias,proto3" json:"alias,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListIdentityProviderMapperTypesRequest) Reset() {
+	*x = ListIdentityProviderMapperTypesRequest{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListIdentityProviderMapperTypesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListIdentityProviderMapperTypesRequest) ProtoMessage() {}
+
+func (x *ListIdentityProviderMapperTypesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListIdentityProviderMapperTypesRequest.ProtoReflect.Descriptor instead.
+func (*ListIdentityProviderMapperTypesRequest) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *ListIdentityProviderMapperTypesRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ListIdentityProviderMapperTypesRequest) GetAlias() string {
+	if x != nil {
+		return x.Alias
+	}
+	return ""
+}
+
+type ListIdentityProviderMapperTypesResponse struct {
+	state         protoimpl.MessageState        `protogen:"open.v1"`
+	Types         []*IdentityProviderMapperType `protobuf:"bytes,1,rep,name=types,proto3" json:"types,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListIdentityProviderMapperTypesResponse) Reset() {
+	*x = ListIdentityProviderMapperTypesResponse{}
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListIdentityProviderMapperTypesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListIdentityProviderMapperTypesResponse) ProtoMessage() {}
+
+func (x *ListIdentityProviderMapperTypesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_broker_v1_identity_provider_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListIdentityProviderMapperTypesResponse.ProtoReflect.Descriptor instead.
+func (*ListIdentityProviderMapperTypesResponse) Descriptor() ([]byte, []int) {
+	return file_iam_broker_v1_identity_provider_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *ListIdentityProviderMapperTypesResponse) GetTypes() []*IdentityProviderMapperType {
+	if x != nil {
+		return x.Types
+	}
+	return nil
+}
+
 var File_iam_broker_v1_identity_provider_proto protoreflect.FileDescriptor
 
 const file_iam_broker_v1_identity_provider_proto_rawDesc = "" +
@@ -1208,7 +2127,77 @@ const file_iam_broker_v1_identity_provider_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x14\n" +
 	"\x05alias\x18\x03 \x01(\tR\x05alias\"!\n" +
-	"\x1fDeleteFederatedIdentityResponse2\xd4\x06\n" +
+	"\x1fDeleteFederatedIdentityResponse\"\xb4\x02\n" +
+	"\x16IdentityProviderMapper\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x126\n" +
+	"\x17identity_provider_alias\x18\x03 \x01(\tR\x15identityProviderAlias\x128\n" +
+	"\x18identity_provider_mapper\x18\x04 \x01(\tR\x16identityProviderMapper\x12I\n" +
+	"\x06config\x18\x05 \x03(\v21.iam.broker.v1.IdentityProviderMapper.ConfigEntryR\x06config\x1a9\n" +
+	"\vConfigEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x9b\x03\n" +
+	"\x1bIdentityProviderMapperInput\x12\x13\n" +
+	"\x02id\x18\x01 \x01(\tH\x00R\x02id\x88\x01\x01\x12\x17\n" +
+	"\x04name\x18\x02 \x01(\tH\x01R\x04name\x88\x01\x01\x12;\n" +
+	"\x17identity_provider_alias\x18\x03 \x01(\tH\x02R\x15identityProviderAlias\x88\x01\x01\x12=\n" +
+	"\x18identity_provider_mapper\x18\x04 \x01(\tH\x03R\x16identityProviderMapper\x88\x01\x01\x12N\n" +
+	"\x06config\x18\x05 \x03(\v26.iam.broker.v1.IdentityProviderMapperInput.ConfigEntryR\x06config\x1a9\n" +
+	"\vConfigEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\x05\n" +
+	"\x03_idB\a\n" +
+	"\x05_nameB\x1a\n" +
+	"\x18_identity_provider_aliasB\x1b\n" +
+	"\x19_identity_provider_mapper\"P\n" +
+	"\"ListIdentityProviderMappersRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\"f\n" +
+	"#ListIdentityProviderMappersResponse\x12?\n" +
+	"\amappers\x18\x01 \x03(\v2%.iam.broker.v1.IdentityProviderMapperR\amappers\"\x95\x01\n" +
+	"#CreateIdentityProviderMapperRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\x12B\n" +
+	"\x06mapper\x18\x03 \x01(\v2*.iam.broker.v1.IdentityProviderMapperInputR\x06mapper\"e\n" +
+	"$CreateIdentityProviderMapperResponse\x12=\n" +
+	"\x06mapper\x18\x01 \x01(\v2%.iam.broker.v1.IdentityProviderMapperR\x06mapper\"^\n" +
+	" GetIdentityProviderMapperRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\x12\x0e\n" +
+	"\x02id\x18\x03 \x01(\tR\x02id\"b\n" +
+	"!GetIdentityProviderMapperResponse\x12=\n" +
+	"\x06mapper\x18\x01 \x01(\v2%.iam.broker.v1.IdentityProviderMapperR\x06mapper\"\xa5\x01\n" +
+	"#UpdateIdentityProviderMapperRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\x12\x0e\n" +
+	"\x02id\x18\x03 \x01(\tR\x02id\x12B\n" +
+	"\x06mapper\x18\x04 \x01(\v2*.iam.broker.v1.IdentityProviderMapperInputR\x06mapper\"e\n" +
+	"$UpdateIdentityProviderMapperResponse\x12=\n" +
+	"\x06mapper\x18\x01 \x01(\v2%.iam.broker.v1.IdentityProviderMapperR\x06mapper\"a\n" +
+	"#DeleteIdentityProviderMapperRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\x12\x0e\n" +
+	"\x02id\x18\x03 \x01(\tR\x02id\"&\n" +
+	"$DeleteIdentityProviderMapperResponse\"\xce\x01\n" +
+	"\x1aIdentityProviderMapperType\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
+	"\bcategory\x18\x03 \x01(\tR\bcategory\x12\x1b\n" +
+	"\thelp_text\x18\x04 \x01(\tR\bhelpText\x12S\n" +
+	"\n" +
+	"properties\x18\x05 \x03(\v23.iam.broker.v1.IdentityProviderMapperConfigPropertyR\n" +
+	"properties\"\xae\x01\n" +
+	"$IdentityProviderMapperConfigProperty\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05label\x18\x02 \x01(\tR\x05label\x12\x1b\n" +
+	"\thelp_text\x18\x03 \x01(\tR\bhelpText\x12\x1a\n" +
+	"\brequired\x18\x04 \x01(\bR\brequired\x12#\n" +
+	"\rdefault_value\x18\x05 \x01(\tR\fdefaultValue\"T\n" +
+	"&ListIdentityProviderMapperTypesRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05alias\x18\x02 \x01(\tR\x05alias\"j\n" +
+	"'ListIdentityProviderMapperTypesResponse\x12?\n" +
+	"\x05types\x18\x01 \x03(\v2).iam.broker.v1.IdentityProviderMapperTypeR\x05types2\x8c\r\n" +
 	"\x17IdentityProviderService\x12u\n" +
 	"\x16CreateIdentityProvider\x12,.iam.broker.v1.CreateIdentityProviderRequest\x1a-.iam.broker.v1.CreateIdentityProviderResponse\x12r\n" +
 	"\x15ListIdentityProviders\x12+.iam.broker.v1.ListIdentityProvidersRequest\x1a,.iam.broker.v1.ListIdentityProvidersResponse\x12l\n" +
@@ -1216,7 +2205,13 @@ const file_iam_broker_v1_identity_provider_proto_rawDesc = "" +
 	"\x16UpdateIdentityProvider\x12,.iam.broker.v1.UpdateIdentityProviderRequest\x1a-.iam.broker.v1.UpdateIdentityProviderResponse\x12u\n" +
 	"\x16DeleteIdentityProvider\x12,.iam.broker.v1.DeleteIdentityProviderRequest\x1a-.iam.broker.v1.DeleteIdentityProviderResponse\x12x\n" +
 	"\x17ListFederatedIdentities\x12-.iam.broker.v1.ListFederatedIdentitiesRequest\x1a..iam.broker.v1.ListFederatedIdentitiesResponse\x12x\n" +
-	"\x17DeleteFederatedIdentity\x12-.iam.broker.v1.DeleteFederatedIdentityRequest\x1a..iam.broker.v1.DeleteFederatedIdentityResponseB\xc2\x01\n" +
+	"\x17DeleteFederatedIdentity\x12-.iam.broker.v1.DeleteFederatedIdentityRequest\x1a..iam.broker.v1.DeleteFederatedIdentityResponse\x12\x84\x01\n" +
+	"\x1bListIdentityProviderMappers\x121.iam.broker.v1.ListIdentityProviderMappersRequest\x1a2.iam.broker.v1.ListIdentityProviderMappersResponse\x12\x87\x01\n" +
+	"\x1cCreateIdentityProviderMapper\x122.iam.broker.v1.CreateIdentityProviderMapperRequest\x1a3.iam.broker.v1.CreateIdentityProviderMapperResponse\x12~\n" +
+	"\x19GetIdentityProviderMapper\x12/.iam.broker.v1.GetIdentityProviderMapperRequest\x1a0.iam.broker.v1.GetIdentityProviderMapperResponse\x12\x87\x01\n" +
+	"\x1cUpdateIdentityProviderMapper\x122.iam.broker.v1.UpdateIdentityProviderMapperRequest\x1a3.iam.broker.v1.UpdateIdentityProviderMapperResponse\x12\x87\x01\n" +
+	"\x1cDeleteIdentityProviderMapper\x122.iam.broker.v1.DeleteIdentityProviderMapperRequest\x1a3.iam.broker.v1.DeleteIdentityProviderMapperResponse\x12\x90\x01\n" +
+	"\x1fListIdentityProviderMapperTypes\x125.iam.broker.v1.ListIdentityProviderMapperTypesRequest\x1a6.iam.broker.v1.ListIdentityProviderMapperTypesResponseB\xc2\x01\n" +
 	"\x11com.iam.broker.v1B\x15IdentityProviderProtoP\x01Z@github.com/tessera-iam/tessera/sdk/go/gen/iam/broker/v1;brokerv1\xa2\x02\x03IBX\xaa\x02\rIam.Broker.V1\xca\x02\rIam\\Broker\\V1\xe2\x02\x19Iam\\Broker\\V1\\GPBMetadata\xea\x02\x0fIam::Broker::V1b\x06proto3"
 
 var (
@@ -1231,30 +2226,48 @@ func file_iam_broker_v1_identity_provider_proto_rawDescGZIP() []byte {
 	return file_iam_broker_v1_identity_provider_proto_rawDescData
 }
 
-var file_iam_broker_v1_identity_provider_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_iam_broker_v1_identity_provider_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_iam_broker_v1_identity_provider_proto_goTypes = []any{
-	(*IdentityProvider)(nil),                // 0: iam.broker.v1.IdentityProvider
-	(*IdentityProviderInput)(nil),           // 1: iam.broker.v1.IdentityProviderInput
-	(*CreateIdentityProviderRequest)(nil),   // 2: iam.broker.v1.CreateIdentityProviderRequest
-	(*CreateIdentityProviderResponse)(nil),  // 3: iam.broker.v1.CreateIdentityProviderResponse
-	(*ListIdentityProvidersRequest)(nil),    // 4: iam.broker.v1.ListIdentityProvidersRequest
-	(*ListIdentityProvidersResponse)(nil),   // 5: iam.broker.v1.ListIdentityProvidersResponse
-	(*GetIdentityProviderRequest)(nil),      // 6: iam.broker.v1.GetIdentityProviderRequest
-	(*GetIdentityProviderResponse)(nil),     // 7: iam.broker.v1.GetIdentityProviderResponse
-	(*UpdateIdentityProviderRequest)(nil),   // 8: iam.broker.v1.UpdateIdentityProviderRequest
-	(*UpdateIdentityProviderResponse)(nil),  // 9: iam.broker.v1.UpdateIdentityProviderResponse
-	(*DeleteIdentityProviderRequest)(nil),   // 10: iam.broker.v1.DeleteIdentityProviderRequest
-	(*DeleteIdentityProviderResponse)(nil),  // 11: iam.broker.v1.DeleteIdentityProviderResponse
-	(*FederatedIdentity)(nil),               // 12: iam.broker.v1.FederatedIdentity
-	(*ListFederatedIdentitiesRequest)(nil),  // 13: iam.broker.v1.ListFederatedIdentitiesRequest
-	(*ListFederatedIdentitiesResponse)(nil), // 14: iam.broker.v1.ListFederatedIdentitiesResponse
-	(*DeleteFederatedIdentityRequest)(nil),  // 15: iam.broker.v1.DeleteFederatedIdentityRequest
-	(*DeleteFederatedIdentityResponse)(nil), // 16: iam.broker.v1.DeleteFederatedIdentityResponse
-	(*timestamppb.Timestamp)(nil),           // 17: google.protobuf.Timestamp
+	(*IdentityProvider)(nil),                        // 0: iam.broker.v1.IdentityProvider
+	(*IdentityProviderInput)(nil),                   // 1: iam.broker.v1.IdentityProviderInput
+	(*CreateIdentityProviderRequest)(nil),           // 2: iam.broker.v1.CreateIdentityProviderRequest
+	(*CreateIdentityProviderResponse)(nil),          // 3: iam.broker.v1.CreateIdentityProviderResponse
+	(*ListIdentityProvidersRequest)(nil),            // 4: iam.broker.v1.ListIdentityProvidersRequest
+	(*ListIdentityProvidersResponse)(nil),           // 5: iam.broker.v1.ListIdentityProvidersResponse
+	(*GetIdentityProviderRequest)(nil),              // 6: iam.broker.v1.GetIdentityProviderRequest
+	(*GetIdentityProviderResponse)(nil),             // 7: iam.broker.v1.GetIdentityProviderResponse
+	(*UpdateIdentityProviderRequest)(nil),           // 8: iam.broker.v1.UpdateIdentityProviderRequest
+	(*UpdateIdentityProviderResponse)(nil),          // 9: iam.broker.v1.UpdateIdentityProviderResponse
+	(*DeleteIdentityProviderRequest)(nil),           // 10: iam.broker.v1.DeleteIdentityProviderRequest
+	(*DeleteIdentityProviderResponse)(nil),          // 11: iam.broker.v1.DeleteIdentityProviderResponse
+	(*FederatedIdentity)(nil),                       // 12: iam.broker.v1.FederatedIdentity
+	(*ListFederatedIdentitiesRequest)(nil),          // 13: iam.broker.v1.ListFederatedIdentitiesRequest
+	(*ListFederatedIdentitiesResponse)(nil),         // 14: iam.broker.v1.ListFederatedIdentitiesResponse
+	(*DeleteFederatedIdentityRequest)(nil),          // 15: iam.broker.v1.DeleteFederatedIdentityRequest
+	(*DeleteFederatedIdentityResponse)(nil),         // 16: iam.broker.v1.DeleteFederatedIdentityResponse
+	(*IdentityProviderMapper)(nil),                  // 17: iam.broker.v1.IdentityProviderMapper
+	(*IdentityProviderMapperInput)(nil),             // 18: iam.broker.v1.IdentityProviderMapperInput
+	(*ListIdentityProviderMappersRequest)(nil),      // 19: iam.broker.v1.ListIdentityProviderMappersRequest
+	(*ListIdentityProviderMappersResponse)(nil),     // 20: iam.broker.v1.ListIdentityProviderMappersResponse
+	(*CreateIdentityProviderMapperRequest)(nil),     // 21: iam.broker.v1.CreateIdentityProviderMapperRequest
+	(*CreateIdentityProviderMapperResponse)(nil),    // 22: iam.broker.v1.CreateIdentityProviderMapperResponse
+	(*GetIdentityProviderMapperRequest)(nil),        // 23: iam.broker.v1.GetIdentityProviderMapperRequest
+	(*GetIdentityProviderMapperResponse)(nil),       // 24: iam.broker.v1.GetIdentityProviderMapperResponse
+	(*UpdateIdentityProviderMapperRequest)(nil),     // 25: iam.broker.v1.UpdateIdentityProviderMapperRequest
+	(*UpdateIdentityProviderMapperResponse)(nil),    // 26: iam.broker.v1.UpdateIdentityProviderMapperResponse
+	(*DeleteIdentityProviderMapperRequest)(nil),     // 27: iam.broker.v1.DeleteIdentityProviderMapperRequest
+	(*DeleteIdentityProviderMapperResponse)(nil),    // 28: iam.broker.v1.DeleteIdentityProviderMapperResponse
+	(*IdentityProviderMapperType)(nil),              // 29: iam.broker.v1.IdentityProviderMapperType
+	(*IdentityProviderMapperConfigProperty)(nil),    // 30: iam.broker.v1.IdentityProviderMapperConfigProperty
+	(*ListIdentityProviderMapperTypesRequest)(nil),  // 31: iam.broker.v1.ListIdentityProviderMapperTypesRequest
+	(*ListIdentityProviderMapperTypesResponse)(nil), // 32: iam.broker.v1.ListIdentityProviderMapperTypesResponse
+	nil,                           // 33: iam.broker.v1.IdentityProviderMapper.ConfigEntry
+	nil,                           // 34: iam.broker.v1.IdentityProviderMapperInput.ConfigEntry
+	(*timestamppb.Timestamp)(nil), // 35: google.protobuf.Timestamp
 }
 var file_iam_broker_v1_identity_provider_proto_depIdxs = []int32{
-	17, // 0: iam.broker.v1.IdentityProvider.created_at:type_name -> google.protobuf.Timestamp
-	17, // 1: iam.broker.v1.IdentityProvider.updated_at:type_name -> google.protobuf.Timestamp
+	35, // 0: iam.broker.v1.IdentityProvider.created_at:type_name -> google.protobuf.Timestamp
+	35, // 1: iam.broker.v1.IdentityProvider.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 2: iam.broker.v1.CreateIdentityProviderRequest.provider:type_name -> iam.broker.v1.IdentityProviderInput
 	0,  // 3: iam.broker.v1.CreateIdentityProviderResponse.provider:type_name -> iam.broker.v1.IdentityProvider
 	0,  // 4: iam.broker.v1.ListIdentityProvidersResponse.providers:type_name -> iam.broker.v1.IdentityProvider
@@ -1262,27 +2275,49 @@ var file_iam_broker_v1_identity_provider_proto_depIdxs = []int32{
 	1,  // 6: iam.broker.v1.UpdateIdentityProviderRequest.provider:type_name -> iam.broker.v1.IdentityProviderInput
 	0,  // 7: iam.broker.v1.UpdateIdentityProviderResponse.provider:type_name -> iam.broker.v1.IdentityProvider
 	0,  // 8: iam.broker.v1.DeleteIdentityProviderResponse.provider:type_name -> iam.broker.v1.IdentityProvider
-	17, // 9: iam.broker.v1.FederatedIdentity.created_at:type_name -> google.protobuf.Timestamp
+	35, // 9: iam.broker.v1.FederatedIdentity.created_at:type_name -> google.protobuf.Timestamp
 	12, // 10: iam.broker.v1.ListFederatedIdentitiesResponse.identities:type_name -> iam.broker.v1.FederatedIdentity
-	2,  // 11: iam.broker.v1.IdentityProviderService.CreateIdentityProvider:input_type -> iam.broker.v1.CreateIdentityProviderRequest
-	4,  // 12: iam.broker.v1.IdentityProviderService.ListIdentityProviders:input_type -> iam.broker.v1.ListIdentityProvidersRequest
-	6,  // 13: iam.broker.v1.IdentityProviderService.GetIdentityProvider:input_type -> iam.broker.v1.GetIdentityProviderRequest
-	8,  // 14: iam.broker.v1.IdentityProviderService.UpdateIdentityProvider:input_type -> iam.broker.v1.UpdateIdentityProviderRequest
-	10, // 15: iam.broker.v1.IdentityProviderService.DeleteIdentityProvider:input_type -> iam.broker.v1.DeleteIdentityProviderRequest
-	13, // 16: iam.broker.v1.IdentityProviderService.ListFederatedIdentities:input_type -> iam.broker.v1.ListFederatedIdentitiesRequest
-	15, // 17: iam.broker.v1.IdentityProviderService.DeleteFederatedIdentity:input_type -> iam.broker.v1.DeleteFederatedIdentityRequest
-	3,  // 18: iam.broker.v1.IdentityProviderService.CreateIdentityProvider:output_type -> iam.broker.v1.CreateIdentityProviderResponse
-	5,  // 19: iam.broker.v1.IdentityProviderService.ListIdentityProviders:output_type -> iam.broker.v1.ListIdentityProvidersResponse
-	7,  // 20: iam.broker.v1.IdentityProviderService.GetIdentityProvider:output_type -> iam.broker.v1.GetIdentityProviderResponse
-	9,  // 21: iam.broker.v1.IdentityProviderService.UpdateIdentityProvider:output_type -> iam.broker.v1.UpdateIdentityProviderResponse
-	11, // 22: iam.broker.v1.IdentityProviderService.DeleteIdentityProvider:output_type -> iam.broker.v1.DeleteIdentityProviderResponse
-	14, // 23: iam.broker.v1.IdentityProviderService.ListFederatedIdentities:output_type -> iam.broker.v1.ListFederatedIdentitiesResponse
-	16, // 24: iam.broker.v1.IdentityProviderService.DeleteFederatedIdentity:output_type -> iam.broker.v1.DeleteFederatedIdentityResponse
-	18, // [18:25] is the sub-list for method output_type
-	11, // [11:18] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	33, // 11: iam.broker.v1.IdentityProviderMapper.config:type_name -> iam.broker.v1.IdentityProviderMapper.ConfigEntry
+	34, // 12: iam.broker.v1.IdentityProviderMapperInput.config:type_name -> iam.broker.v1.IdentityProviderMapperInput.ConfigEntry
+	17, // 13: iam.broker.v1.ListIdentityProviderMappersResponse.mappers:type_name -> iam.broker.v1.IdentityProviderMapper
+	18, // 14: iam.broker.v1.CreateIdentityProviderMapperRequest.mapper:type_name -> iam.broker.v1.IdentityProviderMapperInput
+	17, // 15: iam.broker.v1.CreateIdentityProviderMapperResponse.mapper:type_name -> iam.broker.v1.IdentityProviderMapper
+	17, // 16: iam.broker.v1.GetIdentityProviderMapperResponse.mapper:type_name -> iam.broker.v1.IdentityProviderMapper
+	18, // 17: iam.broker.v1.UpdateIdentityProviderMapperRequest.mapper:type_name -> iam.broker.v1.IdentityProviderMapperInput
+	17, // 18: iam.broker.v1.UpdateIdentityProviderMapperResponse.mapper:type_name -> iam.broker.v1.IdentityProviderMapper
+	30, // 19: iam.broker.v1.IdentityProviderMapperType.properties:type_name -> iam.broker.v1.IdentityProviderMapperConfigProperty
+	29, // 20: iam.broker.v1.ListIdentityProviderMapperTypesResponse.types:type_name -> iam.broker.v1.IdentityProviderMapperType
+	2,  // 21: iam.broker.v1.IdentityProviderService.CreateIdentityProvider:input_type -> iam.broker.v1.CreateIdentityProviderRequest
+	4,  // 22: iam.broker.v1.IdentityProviderService.ListIdentityProviders:input_type -> iam.broker.v1.ListIdentityProvidersRequest
+	6,  // 23: iam.broker.v1.IdentityProviderService.GetIdentityProvider:input_type -> iam.broker.v1.GetIdentityProviderRequest
+	8,  // 24: iam.broker.v1.IdentityProviderService.UpdateIdentityProvider:input_type -> iam.broker.v1.UpdateIdentityProviderRequest
+	10, // 25: iam.broker.v1.IdentityProviderService.DeleteIdentityProvider:input_type -> iam.broker.v1.DeleteIdentityProviderRequest
+	13, // 26: iam.broker.v1.IdentityProviderService.ListFederatedIdentities:input_type -> iam.broker.v1.ListFederatedIdentitiesRequest
+	15, // 27: iam.broker.v1.IdentityProviderService.DeleteFederatedIdentity:input_type -> iam.broker.v1.DeleteFederatedIdentityRequest
+	19, // 28: iam.broker.v1.IdentityProviderService.ListIdentityProviderMappers:input_type -> iam.broker.v1.ListIdentityProviderMappersRequest
+	21, // 29: iam.broker.v1.IdentityProviderService.CreateIdentityProviderMapper:input_type -> iam.broker.v1.CreateIdentityProviderMapperRequest
+	23, // 30: iam.broker.v1.IdentityProviderService.GetIdentityProviderMapper:input_type -> iam.broker.v1.GetIdentityProviderMapperRequest
+	25, // 31: iam.broker.v1.IdentityProviderService.UpdateIdentityProviderMapper:input_type -> iam.broker.v1.UpdateIdentityProviderMapperRequest
+	27, // 32: iam.broker.v1.IdentityProviderService.DeleteIdentityProviderMapper:input_type -> iam.broker.v1.DeleteIdentityProviderMapperRequest
+	31, // 33: iam.broker.v1.IdentityProviderService.ListIdentityProviderMapperTypes:input_type -> iam.broker.v1.ListIdentityProviderMapperTypesRequest
+	3,  // 34: iam.broker.v1.IdentityProviderService.CreateIdentityProvider:output_type -> iam.broker.v1.CreateIdentityProviderResponse
+	5,  // 35: iam.broker.v1.IdentityProviderService.ListIdentityProviders:output_type -> iam.broker.v1.ListIdentityProvidersResponse
+	7,  // 36: iam.broker.v1.IdentityProviderService.GetIdentityProvider:output_type -> iam.broker.v1.GetIdentityProviderResponse
+	9,  // 37: iam.broker.v1.IdentityProviderService.UpdateIdentityProvider:output_type -> iam.broker.v1.UpdateIdentityProviderResponse
+	11, // 38: iam.broker.v1.IdentityProviderService.DeleteIdentityProvider:output_type -> iam.broker.v1.DeleteIdentityProviderResponse
+	14, // 39: iam.broker.v1.IdentityProviderService.ListFederatedIdentities:output_type -> iam.broker.v1.ListFederatedIdentitiesResponse
+	16, // 40: iam.broker.v1.IdentityProviderService.DeleteFederatedIdentity:output_type -> iam.broker.v1.DeleteFederatedIdentityResponse
+	20, // 41: iam.broker.v1.IdentityProviderService.ListIdentityProviderMappers:output_type -> iam.broker.v1.ListIdentityProviderMappersResponse
+	22, // 42: iam.broker.v1.IdentityProviderService.CreateIdentityProviderMapper:output_type -> iam.broker.v1.CreateIdentityProviderMapperResponse
+	24, // 43: iam.broker.v1.IdentityProviderService.GetIdentityProviderMapper:output_type -> iam.broker.v1.GetIdentityProviderMapperResponse
+	26, // 44: iam.broker.v1.IdentityProviderService.UpdateIdentityProviderMapper:output_type -> iam.broker.v1.UpdateIdentityProviderMapperResponse
+	28, // 45: iam.broker.v1.IdentityProviderService.DeleteIdentityProviderMapper:output_type -> iam.broker.v1.DeleteIdentityProviderMapperResponse
+	32, // 46: iam.broker.v1.IdentityProviderService.ListIdentityProviderMapperTypes:output_type -> iam.broker.v1.ListIdentityProviderMapperTypesResponse
+	34, // [34:47] is the sub-list for method output_type
+	21, // [21:34] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_iam_broker_v1_identity_provider_proto_init() }
@@ -1291,13 +2326,14 @@ func file_iam_broker_v1_identity_provider_proto_init() {
 		return
 	}
 	file_iam_broker_v1_identity_provider_proto_msgTypes[1].OneofWrappers = []any{}
+	file_iam_broker_v1_identity_provider_proto_msgTypes[18].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_broker_v1_identity_provider_proto_rawDesc), len(file_iam_broker_v1_identity_provider_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

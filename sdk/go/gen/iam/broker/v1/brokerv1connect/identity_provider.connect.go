@@ -54,6 +54,24 @@ const (
 	// IdentityProviderServiceDeleteFederatedIdentityProcedure is the fully-qualified name of the
 	// IdentityProviderService's DeleteFederatedIdentity RPC.
 	IdentityProviderServiceDeleteFederatedIdentityProcedure = "/iam.broker.v1.IdentityProviderService/DeleteFederatedIdentity"
+	// IdentityProviderServiceListIdentityProviderMappersProcedure is the fully-qualified name of the
+	// IdentityProviderService's ListIdentityProviderMappers RPC.
+	IdentityProviderServiceListIdentityProviderMappersProcedure = "/iam.broker.v1.IdentityProviderService/ListIdentityProviderMappers"
+	// IdentityProviderServiceCreateIdentityProviderMapperProcedure is the fully-qualified name of the
+	// IdentityProviderService's CreateIdentityProviderMapper RPC.
+	IdentityProviderServiceCreateIdentityProviderMapperProcedure = "/iam.broker.v1.IdentityProviderService/CreateIdentityProviderMapper"
+	// IdentityProviderServiceGetIdentityProviderMapperProcedure is the fully-qualified name of the
+	// IdentityProviderService's GetIdentityProviderMapper RPC.
+	IdentityProviderServiceGetIdentityProviderMapperProcedure = "/iam.broker.v1.IdentityProviderService/GetIdentityProviderMapper"
+	// IdentityProviderServiceUpdateIdentityProviderMapperProcedure is the fully-qualified name of the
+	// IdentityProviderService's UpdateIdentityProviderMapper RPC.
+	IdentityProviderServiceUpdateIdentityProviderMapperProcedure = "/iam.broker.v1.IdentityProviderService/UpdateIdentityProviderMapper"
+	// IdentityProviderServiceDeleteIdentityProviderMapperProcedure is the fully-qualified name of the
+	// IdentityProviderService's DeleteIdentityProviderMapper RPC.
+	IdentityProviderServiceDeleteIdentityProviderMapperProcedure = "/iam.broker.v1.IdentityProviderService/DeleteIdentityProviderMapper"
+	// IdentityProviderServiceListIdentityProviderMapperTypesProcedure is the fully-qualified name of
+	// the IdentityProviderService's ListIdentityProviderMapperTypes RPC.
+	IdentityProviderServiceListIdentityProviderMapperTypesProcedure = "/iam.broker.v1.IdentityProviderService/ListIdentityProviderMapperTypes"
 )
 
 // IdentityProviderServiceClient is a client for the iam.broker.v1.IdentityProviderService service.
@@ -66,6 +84,13 @@ type IdentityProviderServiceClient interface {
 	DeleteIdentityProvider(context.Context, *connect.Request[v1.DeleteIdentityProviderRequest]) (*connect.Response[v1.DeleteIdentityProviderResponse], error)
 	ListFederatedIdentities(context.Context, *connect.Request[v1.ListFederatedIdentitiesRequest]) (*connect.Response[v1.ListFederatedIdentitiesResponse], error)
 	DeleteFederatedIdentity(context.Context, *connect.Request[v1.DeleteFederatedIdentityRequest]) (*connect.Response[v1.DeleteFederatedIdentityResponse], error)
+	// Keycloak's identity provider mappers: they shape the brokered user at its logins.
+	ListIdentityProviderMappers(context.Context, *connect.Request[v1.ListIdentityProviderMappersRequest]) (*connect.Response[v1.ListIdentityProviderMappersResponse], error)
+	CreateIdentityProviderMapper(context.Context, *connect.Request[v1.CreateIdentityProviderMapperRequest]) (*connect.Response[v1.CreateIdentityProviderMapperResponse], error)
+	GetIdentityProviderMapper(context.Context, *connect.Request[v1.GetIdentityProviderMapperRequest]) (*connect.Response[v1.GetIdentityProviderMapperResponse], error)
+	UpdateIdentityProviderMapper(context.Context, *connect.Request[v1.UpdateIdentityProviderMapperRequest]) (*connect.Response[v1.UpdateIdentityProviderMapperResponse], error)
+	DeleteIdentityProviderMapper(context.Context, *connect.Request[v1.DeleteIdentityProviderMapperRequest]) (*connect.Response[v1.DeleteIdentityProviderMapperResponse], error)
+	ListIdentityProviderMapperTypes(context.Context, *connect.Request[v1.ListIdentityProviderMapperTypesRequest]) (*connect.Response[v1.ListIdentityProviderMapperTypesResponse], error)
 }
 
 // NewIdentityProviderServiceClient constructs a client for the
@@ -121,18 +146,60 @@ func NewIdentityProviderServiceClient(httpClient connect.HTTPClient, baseURL str
 			connect.WithSchema(identityProviderServiceMethods.ByName("DeleteFederatedIdentity")),
 			connect.WithClientOptions(opts...),
 		),
+		listIdentityProviderMappers: connect.NewClient[v1.ListIdentityProviderMappersRequest, v1.ListIdentityProviderMappersResponse](
+			httpClient,
+			baseURL+IdentityProviderServiceListIdentityProviderMappersProcedure,
+			connect.WithSchema(identityProviderServiceMethods.ByName("ListIdentityProviderMappers")),
+			connect.WithClientOptions(opts...),
+		),
+		createIdentityProviderMapper: connect.NewClient[v1.CreateIdentityProviderMapperRequest, v1.CreateIdentityProviderMapperResponse](
+			httpClient,
+			baseURL+IdentityProviderServiceCreateIdentityProviderMapperProcedure,
+			connect.WithSchema(identityProviderServiceMethods.ByName("CreateIdentityProviderMapper")),
+			connect.WithClientOptions(opts...),
+		),
+		getIdentityProviderMapper: connect.NewClient[v1.GetIdentityProviderMapperRequest, v1.GetIdentityProviderMapperResponse](
+			httpClient,
+			baseURL+IdentityProviderServiceGetIdentityProviderMapperProcedure,
+			connect.WithSchema(identityProviderServiceMethods.ByName("GetIdentityProviderMapper")),
+			connect.WithClientOptions(opts...),
+		),
+		updateIdentityProviderMapper: connect.NewClient[v1.UpdateIdentityProviderMapperRequest, v1.UpdateIdentityProviderMapperResponse](
+			httpClient,
+			baseURL+IdentityProviderServiceUpdateIdentityProviderMapperProcedure,
+			connect.WithSchema(identityProviderServiceMethods.ByName("UpdateIdentityProviderMapper")),
+			connect.WithClientOptions(opts...),
+		),
+		deleteIdentityProviderMapper: connect.NewClient[v1.DeleteIdentityProviderMapperRequest, v1.DeleteIdentityProviderMapperResponse](
+			httpClient,
+			baseURL+IdentityProviderServiceDeleteIdentityProviderMapperProcedure,
+			connect.WithSchema(identityProviderServiceMethods.ByName("DeleteIdentityProviderMapper")),
+			connect.WithClientOptions(opts...),
+		),
+		listIdentityProviderMapperTypes: connect.NewClient[v1.ListIdentityProviderMapperTypesRequest, v1.ListIdentityProviderMapperTypesResponse](
+			httpClient,
+			baseURL+IdentityProviderServiceListIdentityProviderMapperTypesProcedure,
+			connect.WithSchema(identityProviderServiceMethods.ByName("ListIdentityProviderMapperTypes")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // identityProviderServiceClient implements IdentityProviderServiceClient.
 type identityProviderServiceClient struct {
-	createIdentityProvider  *connect.Client[v1.CreateIdentityProviderRequest, v1.CreateIdentityProviderResponse]
-	listIdentityProviders   *connect.Client[v1.ListIdentityProvidersRequest, v1.ListIdentityProvidersResponse]
-	getIdentityProvider     *connect.Client[v1.GetIdentityProviderRequest, v1.GetIdentityProviderResponse]
-	updateIdentityProvider  *connect.Client[v1.UpdateIdentityProviderRequest, v1.UpdateIdentityProviderResponse]
-	deleteIdentityProvider  *connect.Client[v1.DeleteIdentityProviderRequest, v1.DeleteIdentityProviderResponse]
-	listFederatedIdentities *connect.Client[v1.ListFederatedIdentitiesRequest, v1.ListFederatedIdentitiesResponse]
-	deleteFederatedIdentity *connect.Client[v1.DeleteFederatedIdentityRequest, v1.DeleteFederatedIdentityResponse]
+	createIdentityProvider          *connect.Client[v1.CreateIdentityProviderRequest, v1.CreateIdentityProviderResponse]
+	listIdentityProviders           *connect.Client[v1.ListIdentityProvidersRequest, v1.ListIdentityProvidersResponse]
+	getIdentityProvider             *connect.Client[v1.GetIdentityProviderRequest, v1.GetIdentityProviderResponse]
+	updateIdentityProvider          *connect.Client[v1.UpdateIdentityProviderRequest, v1.UpdateIdentityProviderResponse]
+	deleteIdentityProvider          *connect.Client[v1.DeleteIdentityProviderRequest, v1.DeleteIdentityProviderResponse]
+	listFederatedIdentities         *connect.Client[v1.ListFederatedIdentitiesRequest, v1.ListFederatedIdentitiesResponse]
+	deleteFederatedIdentity         *connect.Client[v1.DeleteFederatedIdentityRequest, v1.DeleteFederatedIdentityResponse]
+	listIdentityProviderMappers     *connect.Client[v1.ListIdentityProviderMappersRequest, v1.ListIdentityProviderMappersResponse]
+	createIdentityProviderMapper    *connect.Client[v1.CreateIdentityProviderMapperRequest, v1.CreateIdentityProviderMapperResponse]
+	getIdentityProviderMapper       *connect.Client[v1.GetIdentityProviderMapperRequest, v1.GetIdentityProviderMapperResponse]
+	updateIdentityProviderMapper    *connect.Client[v1.UpdateIdentityProviderMapperRequest, v1.UpdateIdentityProviderMapperResponse]
+	deleteIdentityProviderMapper    *connect.Client[v1.DeleteIdentityProviderMapperRequest, v1.DeleteIdentityProviderMapperResponse]
+	listIdentityProviderMapperTypes *connect.Client[v1.ListIdentityProviderMapperTypesRequest, v1.ListIdentityProviderMapperTypesResponse]
 }
 
 // CreateIdentityProvider calls iam.broker.v1.IdentityProviderService.CreateIdentityProvider.
@@ -170,6 +237,41 @@ func (c *identityProviderServiceClient) DeleteFederatedIdentity(ctx context.Cont
 	return c.deleteFederatedIdentity.CallUnary(ctx, req)
 }
 
+// ListIdentityProviderMappers calls
+// iam.broker.v1.IdentityProviderService.ListIdentityProviderMappers.
+func (c *identityProviderServiceClient) ListIdentityProviderMappers(ctx context.Context, req *connect.Request[v1.ListIdentityProviderMappersRequest]) (*connect.Response[v1.ListIdentityProviderMappersResponse], error) {
+	return c.listIdentityProviderMappers.CallUnary(ctx, req)
+}
+
+// CreateIdentityProviderMapper calls
+// iam.broker.v1.IdentityProviderService.CreateIdentityProviderMapper.
+func (c *identityProviderServiceClient) CreateIdentityProviderMapper(ctx context.Context, req *connect.Request[v1.CreateIdentityProviderMapperRequest]) (*connect.Response[v1.CreateIdentityProviderMapperResponse], error) {
+	return c.createIdentityProviderMapper.CallUnary(ctx, req)
+}
+
+// GetIdentityProviderMapper calls iam.broker.v1.IdentityProviderService.GetIdentityProviderMapper.
+func (c *identityProviderServiceClient) GetIdentityProviderMapper(ctx context.Context, req *connect.Request[v1.GetIdentityProviderMapperRequest]) (*connect.Response[v1.GetIdentityProviderMapperResponse], error) {
+	return c.getIdentityProviderMapper.CallUnary(ctx, req)
+}
+
+// UpdateIdentityProviderMapper calls
+// iam.broker.v1.IdentityProviderService.UpdateIdentityProviderMapper.
+func (c *identityProviderServiceClient) UpdateIdentityProviderMapper(ctx context.Context, req *connect.Request[v1.UpdateIdentityProviderMapperRequest]) (*connect.Response[v1.UpdateIdentityProviderMapperResponse], error) {
+	return c.updateIdentityProviderMapper.CallUnary(ctx, req)
+}
+
+// DeleteIdentityProviderMapper calls
+// iam.broker.v1.IdentityProviderService.DeleteIdentityProviderMapper.
+func (c *identityProviderServiceClient) DeleteIdentityProviderMapper(ctx context.Context, req *connect.Request[v1.DeleteIdentityProviderMapperRequest]) (*connect.Response[v1.DeleteIdentityProviderMapperResponse], error) {
+	return c.deleteIdentityProviderMapper.CallUnary(ctx, req)
+}
+
+// ListIdentityProviderMapperTypes calls
+// iam.broker.v1.IdentityProviderService.ListIdentityProviderMapperTypes.
+func (c *identityProviderServiceClient) ListIdentityProviderMapperTypes(ctx context.Context, req *connect.Request[v1.ListIdentityProviderMapperTypesRequest]) (*connect.Response[v1.ListIdentityProviderMapperTypesResponse], error) {
+	return c.listIdentityProviderMapperTypes.CallUnary(ctx, req)
+}
+
 // IdentityProviderServiceHandler is an implementation of the iam.broker.v1.IdentityProviderService
 // service.
 type IdentityProviderServiceHandler interface {
@@ -181,6 +283,13 @@ type IdentityProviderServiceHandler interface {
 	DeleteIdentityProvider(context.Context, *connect.Request[v1.DeleteIdentityProviderRequest]) (*connect.Response[v1.DeleteIdentityProviderResponse], error)
 	ListFederatedIdentities(context.Context, *connect.Request[v1.ListFederatedIdentitiesRequest]) (*connect.Response[v1.ListFederatedIdentitiesResponse], error)
 	DeleteFederatedIdentity(context.Context, *connect.Request[v1.DeleteFederatedIdentityRequest]) (*connect.Response[v1.DeleteFederatedIdentityResponse], error)
+	// Keycloak's identity provider mappers: they shape the brokered user at its logins.
+	ListIdentityProviderMappers(context.Context, *connect.Request[v1.ListIdentityProviderMappersRequest]) (*connect.Response[v1.ListIdentityProviderMappersResponse], error)
+	CreateIdentityProviderMapper(context.Context, *connect.Request[v1.CreateIdentityProviderMapperRequest]) (*connect.Response[v1.CreateIdentityProviderMapperResponse], error)
+	GetIdentityProviderMapper(context.Context, *connect.Request[v1.GetIdentityProviderMapperRequest]) (*connect.Response[v1.GetIdentityProviderMapperResponse], error)
+	UpdateIdentityProviderMapper(context.Context, *connect.Request[v1.UpdateIdentityProviderMapperRequest]) (*connect.Response[v1.UpdateIdentityProviderMapperResponse], error)
+	DeleteIdentityProviderMapper(context.Context, *connect.Request[v1.DeleteIdentityProviderMapperRequest]) (*connect.Response[v1.DeleteIdentityProviderMapperResponse], error)
+	ListIdentityProviderMapperTypes(context.Context, *connect.Request[v1.ListIdentityProviderMapperTypesRequest]) (*connect.Response[v1.ListIdentityProviderMapperTypesResponse], error)
 }
 
 // NewIdentityProviderServiceHandler builds an HTTP handler from the service implementation. It
@@ -232,6 +341,42 @@ func NewIdentityProviderServiceHandler(svc IdentityProviderServiceHandler, opts 
 		connect.WithSchema(identityProviderServiceMethods.ByName("DeleteFederatedIdentity")),
 		connect.WithHandlerOptions(opts...),
 	)
+	identityProviderServiceListIdentityProviderMappersHandler := connect.NewUnaryHandler(
+		IdentityProviderServiceListIdentityProviderMappersProcedure,
+		svc.ListIdentityProviderMappers,
+		connect.WithSchema(identityProviderServiceMethods.ByName("ListIdentityProviderMappers")),
+		connect.WithHandlerOptions(opts...),
+	)
+	identityProviderServiceCreateIdentityProviderMapperHandler := connect.NewUnaryHandler(
+		IdentityProviderServiceCreateIdentityProviderMapperProcedure,
+		svc.CreateIdentityProviderMapper,
+		connect.WithSchema(identityProviderServiceMethods.ByName("CreateIdentityProviderMapper")),
+		connect.WithHandlerOptions(opts...),
+	)
+	identityProviderServiceGetIdentityProviderMapperHandler := connect.NewUnaryHandler(
+		IdentityProviderServiceGetIdentityProviderMapperProcedure,
+		svc.GetIdentityProviderMapper,
+		connect.WithSchema(identityProviderServiceMethods.ByName("GetIdentityProviderMapper")),
+		connect.WithHandlerOptions(opts...),
+	)
+	identityProviderServiceUpdateIdentityProviderMapperHandler := connect.NewUnaryHandler(
+		IdentityProviderServiceUpdateIdentityProviderMapperProcedure,
+		svc.UpdateIdentityProviderMapper,
+		connect.WithSchema(identityProviderServiceMethods.ByName("UpdateIdentityProviderMapper")),
+		connect.WithHandlerOptions(opts...),
+	)
+	identityProviderServiceDeleteIdentityProviderMapperHandler := connect.NewUnaryHandler(
+		IdentityProviderServiceDeleteIdentityProviderMapperProcedure,
+		svc.DeleteIdentityProviderMapper,
+		connect.WithSchema(identityProviderServiceMethods.ByName("DeleteIdentityProviderMapper")),
+		connect.WithHandlerOptions(opts...),
+	)
+	identityProviderServiceListIdentityProviderMapperTypesHandler := connect.NewUnaryHandler(
+		IdentityProviderServiceListIdentityProviderMapperTypesProcedure,
+		svc.ListIdentityProviderMapperTypes,
+		connect.WithSchema(identityProviderServiceMethods.ByName("ListIdentityProviderMapperTypes")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.broker.v1.IdentityProviderService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case IdentityProviderServiceCreateIdentityProviderProcedure:
@@ -248,6 +393,18 @@ func NewIdentityProviderServiceHandler(svc IdentityProviderServiceHandler, opts 
 			identityProviderServiceListFederatedIdentitiesHandler.ServeHTTP(w, r)
 		case IdentityProviderServiceDeleteFederatedIdentityProcedure:
 			identityProviderServiceDeleteFederatedIdentityHandler.ServeHTTP(w, r)
+		case IdentityProviderServiceListIdentityProviderMappersProcedure:
+			identityProviderServiceListIdentityProviderMappersHandler.ServeHTTP(w, r)
+		case IdentityProviderServiceCreateIdentityProviderMapperProcedure:
+			identityProviderServiceCreateIdentityProviderMapperHandler.ServeHTTP(w, r)
+		case IdentityProviderServiceGetIdentityProviderMapperProcedure:
+			identityProviderServiceGetIdentityProviderMapperHandler.ServeHTTP(w, r)
+		case IdentityProviderServiceUpdateIdentityProviderMapperProcedure:
+			identityProviderServiceUpdateIdentityProviderMapperHandler.ServeHTTP(w, r)
+		case IdentityProviderServiceDeleteIdentityProviderMapperProcedure:
+			identityProviderServiceDeleteIdentityProviderMapperHandler.ServeHTTP(w, r)
+		case IdentityProviderServiceListIdentityProviderMapperTypesProcedure:
+			identityProviderServiceListIdentityProviderMapperTypesHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -283,4 +440,28 @@ func (UnimplementedIdentityProviderServiceHandler) ListFederatedIdentities(conte
 
 func (UnimplementedIdentityProviderServiceHandler) DeleteFederatedIdentity(context.Context, *connect.Request[v1.DeleteFederatedIdentityRequest]) (*connect.Response[v1.DeleteFederatedIdentityResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.IdentityProviderService.DeleteFederatedIdentity is not implemented"))
+}
+
+func (UnimplementedIdentityProviderServiceHandler) ListIdentityProviderMappers(context.Context, *connect.Request[v1.ListIdentityProviderMappersRequest]) (*connect.Response[v1.ListIdentityProviderMappersResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.IdentityProviderService.ListIdentityProviderMappers is not implemented"))
+}
+
+func (UnimplementedIdentityProviderServiceHandler) CreateIdentityProviderMapper(context.Context, *connect.Request[v1.CreateIdentityProviderMapperRequest]) (*connect.Response[v1.CreateIdentityProviderMapperResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.IdentityProviderService.CreateIdentityProviderMapper is not implemented"))
+}
+
+func (UnimplementedIdentityProviderServiceHandler) GetIdentityProviderMapper(context.Context, *connect.Request[v1.GetIdentityProviderMapperRequest]) (*connect.Response[v1.GetIdentityProviderMapperResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.IdentityProviderService.GetIdentityProviderMapper is not implemented"))
+}
+
+func (UnimplementedIdentityProviderServiceHandler) UpdateIdentityProviderMapper(context.Context, *connect.Request[v1.UpdateIdentityProviderMapperRequest]) (*connect.Response[v1.UpdateIdentityProviderMapperResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.IdentityProviderService.UpdateIdentityProviderMapper is not implemented"))
+}
+
+func (UnimplementedIdentityProviderServiceHandler) DeleteIdentityProviderMapper(context.Context, *connect.Request[v1.DeleteIdentityProviderMapperRequest]) (*connect.Response[v1.DeleteIdentityProviderMapperResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.IdentityProviderService.DeleteIdentityProviderMapper is not implemented"))
+}
+
+func (UnimplementedIdentityProviderServiceHandler) ListIdentityProviderMapperTypes(context.Context, *connect.Request[v1.ListIdentityProviderMapperTypesRequest]) (*connect.Response[v1.ListIdentityProviderMapperTypesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.broker.v1.IdentityProviderService.ListIdentityProviderMapperTypes is not implemented"))
 }

@@ -190,3 +190,165 @@ class DeleteFederatedIdentityRequest(_message.Message):
 class DeleteFederatedIdentityResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class IdentityProviderMapper(_message.Message):
+    __slots__ = ("id", "name", "identity_provider_alias", "identity_provider_mapper", "config")
+    class ConfigEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    IDENTITY_PROVIDER_ALIAS_FIELD_NUMBER: _ClassVar[int]
+    IDENTITY_PROVIDER_MAPPER_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    identity_provider_alias: str
+    identity_provider_mapper: str
+    config: _containers.ScalarMap[str, str]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., identity_provider_alias: _Optional[str] = ..., identity_provider_mapper: _Optional[str] = ..., config: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class IdentityProviderMapperInput(_message.Message):
+    __slots__ = ("id", "name", "identity_provider_alias", "identity_provider_mapper", "config")
+    class ConfigEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    IDENTITY_PROVIDER_ALIAS_FIELD_NUMBER: _ClassVar[int]
+    IDENTITY_PROVIDER_MAPPER_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    identity_provider_alias: str
+    identity_provider_mapper: str
+    config: _containers.ScalarMap[str, str]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., identity_provider_alias: _Optional[str] = ..., identity_provider_mapper: _Optional[str] = ..., config: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class ListIdentityProviderMappersRequest(_message.Message):
+    __slots__ = ("realm", "alias")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ALIAS_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    alias: str
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ...) -> None: ...
+
+class ListIdentityProviderMappersResponse(_message.Message):
+    __slots__ = ("mappers",)
+    MAPPERS_FIELD_NUMBER: _ClassVar[int]
+    mappers: _containers.RepeatedCompositeFieldContainer[IdentityProviderMapper]
+    def __init__(self, mappers: _Optional[_Iterable[_Union[IdentityProviderMapper, _Mapping]]] = ...) -> None: ...
+
+class CreateIdentityProviderMapperRequest(_message.Message):
+    __slots__ = ("realm", "alias", "mapper")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ALIAS_FIELD_NUMBER: _ClassVar[int]
+    MAPPER_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    alias: str
+    mapper: IdentityProviderMapperInput
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., mapper: _Optional[_Union[IdentityProviderMapperInput, _Mapping]] = ...) -> None: ...
+
+class CreateIdentityProviderMapperResponse(_message.Message):
+    __slots__ = ("mapper",)
+    MAPPER_FIELD_NUMBER: _ClassVar[int]
+    mapper: IdentityProviderMapper
+    def __init__(self, mapper: _Optional[_Union[IdentityProviderMapper, _Mapping]] = ...) -> None: ...
+
+class GetIdentityProviderMapperRequest(_message.Message):
+    __slots__ = ("realm", "alias", "id")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ALIAS_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    alias: str
+    id: str
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
+
+class GetIdentityProviderMapperResponse(_message.Message):
+    __slots__ = ("mapper",)
+    MAPPER_FIELD_NUMBER: _ClassVar[int]
+    mapper: IdentityProviderMapper
+    def __init__(self, mapper: _Optional[_Union[IdentityProviderMapper, _Mapping]] = ...) -> None: ...
+
+class UpdateIdentityProviderMapperRequest(_message.Message):
+    __slots__ = ("realm", "alias", "id", "mapper")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ALIAS_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    MAPPER_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    alias: str
+    id: str
+    mapper: IdentityProviderMapperInput
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., id: _Optional[str] = ..., mapper: _Optional[_Union[IdentityProviderMapperInput, _Mapping]] = ...) -> None: ...
+
+class UpdateIdentityProviderMapperResponse(_message.Message):
+    __slots__ = ("mapper",)
+    MAPPER_FIELD_NUMBER: _ClassVar[int]
+    mapper: IdentityProviderMapper
+    def __init__(self, mapper: _Optional[_Union[IdentityProviderMapper, _Mapping]] = ...) -> None: ...
+
+class DeleteIdentityProviderMapperRequest(_message.Message):
+    __slots__ = ("realm", "alias", "id")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ALIAS_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    alias: str
+    id: str
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
+
+class DeleteIdentityProviderMapperResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class IdentityProviderMapperType(_message.Message):
+    __slots__ = ("id", "name", "category", "help_text", "properties")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CATEGORY_FIELD_NUMBER: _ClassVar[int]
+    HELP_TEXT_FIELD_NUMBER: _ClassVar[int]
+    PROPERTIES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    category: str
+    help_text: str
+    properties: _containers.RepeatedCompositeFieldContainer[IdentityProviderMapperConfigProperty]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., category: _Optional[str] = ..., help_text: _Optional[str] = ..., properties: _Optional[_Iterable[_Union[IdentityProviderMapperConfigProperty, _Mapping]]] = ...) -> None: ...
+
+class IdentityProviderMapperConfigProperty(_message.Message):
+    __slots__ = ("name", "label", "help_text", "required", "default_value")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    HELP_TEXT_FIELD_NUMBER: _ClassVar[int]
+    REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    label: str
+    help_text: str
+    required: bool
+    default_value: str
+    def __init__(self, name: _Optional[str] = ..., label: _Optional[str] = ..., help_text: _Optional[str] = ..., required: _Optional[bool] = ..., default_value: _Optional[str] = ...) -> None: ...
+
+class ListIdentityProviderMapperTypesRequest(_message.Message):
+    __slots__ = ("realm", "alias")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    ALIAS_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    alias: str
+    def __init__(self, realm: _Optional[str] = ..., alias: _Optional[str] = ...) -> None: ...
+
+class ListIdentityProviderMapperTypesResponse(_message.Message):
+    __slots__ = ("types",)
+    TYPES_FIELD_NUMBER: _ClassVar[int]
+    types: _containers.RepeatedCompositeFieldContainer[IdentityProviderMapperType]
+    def __init__(self, types: _Optional[_Iterable[_Union[IdentityProviderMapperType, _Mapping]]] = ...) -> None: ...

@@ -71,6 +71,36 @@ class IdentityProviderServiceStub:
                 request_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteFederatedIdentityRequest.SerializeToString,
                 response_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteFederatedIdentityResponse.FromString,
                 _registered_method=True)
+        self.ListIdentityProviderMappers = channel.unary_unary(
+                '/iam.broker.v1.IdentityProviderService/ListIdentityProviderMappers',
+                request_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMappersRequest.SerializeToString,
+                response_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMappersResponse.FromString,
+                _registered_method=True)
+        self.CreateIdentityProviderMapper = channel.unary_unary(
+                '/iam.broker.v1.IdentityProviderService/CreateIdentityProviderMapper',
+                request_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.CreateIdentityProviderMapperRequest.SerializeToString,
+                response_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.CreateIdentityProviderMapperResponse.FromString,
+                _registered_method=True)
+        self.GetIdentityProviderMapper = channel.unary_unary(
+                '/iam.broker.v1.IdentityProviderService/GetIdentityProviderMapper',
+                request_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.GetIdentityProviderMapperRequest.SerializeToString,
+                response_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.GetIdentityProviderMapperResponse.FromString,
+                _registered_method=True)
+        self.UpdateIdentityProviderMapper = channel.unary_unary(
+                '/iam.broker.v1.IdentityProviderService/UpdateIdentityProviderMapper',
+                request_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.UpdateIdentityProviderMapperRequest.SerializeToString,
+                response_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.UpdateIdentityProviderMapperResponse.FromString,
+                _registered_method=True)
+        self.DeleteIdentityProviderMapper = channel.unary_unary(
+                '/iam.broker.v1.IdentityProviderService/DeleteIdentityProviderMapper',
+                request_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteIdentityProviderMapperRequest.SerializeToString,
+                response_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteIdentityProviderMapperResponse.FromString,
+                _registered_method=True)
+        self.ListIdentityProviderMapperTypes = channel.unary_unary(
+                '/iam.broker.v1.IdentityProviderService/ListIdentityProviderMapperTypes',
+                request_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMapperTypesRequest.SerializeToString,
+                response_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMapperTypesResponse.FromString,
+                _registered_method=True)
 
 
 class IdentityProviderServiceServicer:
@@ -121,6 +151,43 @@ class IdentityProviderServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListIdentityProviderMappers(self, request, context):
+        """Keycloak's identity provider mappers: they shape the brokered user at its logins.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateIdentityProviderMapper(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetIdentityProviderMapper(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateIdentityProviderMapper(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteIdentityProviderMapper(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListIdentityProviderMapperTypes(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_IdentityProviderServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -158,6 +225,36 @@ def add_IdentityProviderServiceServicer_to_server(servicer, server):
                     servicer.DeleteFederatedIdentity,
                     request_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteFederatedIdentityRequest.FromString,
                     response_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteFederatedIdentityResponse.SerializeToString,
+            ),
+            'ListIdentityProviderMappers': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListIdentityProviderMappers,
+                    request_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMappersRequest.FromString,
+                    response_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMappersResponse.SerializeToString,
+            ),
+            'CreateIdentityProviderMapper': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateIdentityProviderMapper,
+                    request_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.CreateIdentityProviderMapperRequest.FromString,
+                    response_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.CreateIdentityProviderMapperResponse.SerializeToString,
+            ),
+            'GetIdentityProviderMapper': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetIdentityProviderMapper,
+                    request_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.GetIdentityProviderMapperRequest.FromString,
+                    response_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.GetIdentityProviderMapperResponse.SerializeToString,
+            ),
+            'UpdateIdentityProviderMapper': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateIdentityProviderMapper,
+                    request_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.UpdateIdentityProviderMapperRequest.FromString,
+                    response_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.UpdateIdentityProviderMapperResponse.SerializeToString,
+            ),
+            'DeleteIdentityProviderMapper': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteIdentityProviderMapper,
+                    request_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteIdentityProviderMapperRequest.FromString,
+                    response_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteIdentityProviderMapperResponse.SerializeToString,
+            ),
+            'ListIdentityProviderMapperTypes': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListIdentityProviderMapperTypes,
+                    request_deserializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMapperTypesRequest.FromString,
+                    response_serializer=iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMapperTypesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -351,6 +448,168 @@ class IdentityProviderService:
             '/iam.broker.v1.IdentityProviderService/DeleteFederatedIdentity',
             iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteFederatedIdentityRequest.SerializeToString,
             iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteFederatedIdentityResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListIdentityProviderMappers(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.broker.v1.IdentityProviderService/ListIdentityProviderMappers',
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMappersRequest.SerializeToString,
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMappersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateIdentityProviderMapper(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.broker.v1.IdentityProviderService/CreateIdentityProviderMapper',
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.CreateIdentityProviderMapperRequest.SerializeToString,
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.CreateIdentityProviderMapperResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetIdentityProviderMapper(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.broker.v1.IdentityProviderService/GetIdentityProviderMapper',
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.GetIdentityProviderMapperRequest.SerializeToString,
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.GetIdentityProviderMapperResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateIdentityProviderMapper(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.broker.v1.IdentityProviderService/UpdateIdentityProviderMapper',
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.UpdateIdentityProviderMapperRequest.SerializeToString,
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.UpdateIdentityProviderMapperResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteIdentityProviderMapper(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.broker.v1.IdentityProviderService/DeleteIdentityProviderMapper',
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteIdentityProviderMapperRequest.SerializeToString,
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.DeleteIdentityProviderMapperResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListIdentityProviderMapperTypes(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.broker.v1.IdentityProviderService/ListIdentityProviderMapperTypes',
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMapperTypesRequest.SerializeToString,
+            iam_dot_broker_dot_v1_dot_identity__provider__pb2.ListIdentityProviderMapperTypesResponse.FromString,
             options,
             channel_credentials,
             insecure,

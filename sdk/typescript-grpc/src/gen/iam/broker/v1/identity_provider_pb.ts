@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/broker/v1/identity_provider.proto.
  */
 export const file_iam_broker_v1_identity_provider: GenFile = /*@__PURE__*/
-  fileDesc("CiVpYW0vYnJva2VyL3YxL2lkZW50aXR5X3Byb3ZpZGVyLnByb3RvEg1pYW0uYnJva2VyLnYxIq8DChBJZGVudGl0eVByb3ZpZGVyEg0KBWFsaWFzGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRIVCg1wcm92aWRlcl90eXBlGAMgASgJEg8KB2VuYWJsZWQYBCABKAgSEQoJY2xpZW50X2lkGAUgASgJEhkKEWF1dGhvcml6YXRpb25fdXJsGAYgASgJEhEKCXRva2VuX3VybBgHIAEoCRIUCgx1c2VyaW5mb191cmwYCCABKAkSEAoIandrc191cmwYCSABKAkSDgoGaXNzdWVyGAogASgJEhYKDmRlZmF1bHRfc2NvcGVzGAsgASgJEhMKC3RydXN0X2VtYWlsGAwgASgIEhkKEXN5bmNfdXNlcl9wcm9maWxlGA0gASgIEhkKEWNsaWVudF9zZWNyZXRfc2V0GA4gASgIEi4KCmNyZWF0ZWRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmxvZ2luX2hpbnQYESABKAgiiQUKFUlkZW50aXR5UHJvdmlkZXJJbnB1dBISCgVhbGlhcxgBIAEoCUgAiAEBEhkKDGRpc3BsYXlfbmFtZRgCIAEoCUgBiAEBEhoKDXByb3ZpZGVyX3R5cGUYAyABKAlIAogBARIUCgdlbmFibGVkGAQgASgISAOIAQESFgoJY2xpZW50X2lkGAUgASgJSASIAQESGgoNY2xpZW50X3NlY3JldBgGIAEoCUgFiAEBEh4KEWF1dGhvcml6YXRpb25fdXJsGAcgASgJSAaIAQESFgoJdG9rZW5fdXJsGAggASgJSAeIAQESGQoMdXNlcmluZm9fdXJsGAkgASgJSAiIAQESFQoIandrc191cmwYCiABKAlICYgBARITCgZpc3N1ZXIYCyABKAlICogBARIbCg5kZWZhdWx0X3Njb3BlcxgMIAEoCUgLiAEBEhgKC3RydXN0X2VtYWlsGA0gASgISAyIAQESHgoRc3luY191c2VyX3Byb2ZpbGUYDiABKAhIDYgBARIXCgpsb2dpbl9oaW50GA8gASgISA6IAQFCCAoGX2FsaWFzQg8KDV9kaXNwbGF5X25hbWVCEAoOX3Byb3ZpZGVyX3R5cGVCCgoIX2VuYWJsZWRCDAoKX2NsaWVudF9pZEIQCg5fY2xpZW50X3NlY3JldEIUChJfYXV0aG9yaXphdGlvbl91cmxCDAoKX3Rva2VuX3VybEIPCg1fdXNlcmluZm9fdXJsQgsKCV9qd2tzX3VybEIJCgdfaXNzdWVyQhEKD19kZWZhdWx0X3Njb3Blc0IOCgxfdHJ1c3RfZW1haWxCFAoSX3N5bmNfdXNlcl9wcm9maWxlQg0KC19sb2dpbl9oaW50ImYKHUNyZWF0ZUlkZW50aXR5UHJvdmlkZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEjYKCHByb3ZpZGVyGAIgASgLMiQuaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVySW5wdXQiUwoeQ3JlYXRlSWRlbnRpdHlQcm92aWRlclJlc3BvbnNlEjEKCHByb3ZpZGVyGAEgASgLMh8uaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVyIi0KHExpc3RJZGVudGl0eVByb3ZpZGVyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkiUwodTGlzdElkZW50aXR5UHJvdmlkZXJzUmVzcG9uc2USMgoJcHJvdmlkZXJzGAEgAygLMh8uaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVyIjoKGkdldElkZW50aXR5UHJvdmlkZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg0KBWFsaWFzGAIgASgJIlAKG0dldElkZW50aXR5UHJvdmlkZXJSZXNwb25zZRIxCghwcm92aWRlchgBIAEoCzIfLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlciJ1Ch1VcGRhdGVJZGVudGl0eVByb3ZpZGVyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCRI2Cghwcm92aWRlchgDIAEoCzIkLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlcklucHV0IlMKHlVwZGF0ZUlkZW50aXR5UHJvdmlkZXJSZXNwb25zZRIxCghwcm92aWRlchgBIAEoCzIfLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlciI9Ch1EZWxldGVJZGVudGl0eVByb3ZpZGVyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCSJTCh5EZWxldGVJZGVudGl0eVByb3ZpZGVyUmVzcG9uc2USMQoIcHJvdmlkZXIYASABKAsyHy5pYW0uYnJva2VyLnYxLklkZW50aXR5UHJvdmlkZXIiggEKEUZlZGVyYXRlZElkZW50aXR5EhkKEWlkZW50aXR5X3Byb3ZpZGVyGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEQoJdXNlcl9uYW1lGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkAKHkxpc3RGZWRlcmF0ZWRJZGVudGl0aWVzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIlcKH0xpc3RGZWRlcmF0ZWRJZGVudGl0aWVzUmVzcG9uc2USNAoKaWRlbnRpdGllcxgBIAMoCzIgLmlhbS5icm9rZXIudjEuRmVkZXJhdGVkSWRlbnRpdHkiTwoeRGVsZXRlRmVkZXJhdGVkSWRlbnRpdHlSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFYWxpYXMYAyABKAkiIQofRGVsZXRlRmVkZXJhdGVkSWRlbnRpdHlSZXNwb25zZTLUBgoXSWRlbnRpdHlQcm92aWRlclNlcnZpY2USdQoWQ3JlYXRlSWRlbnRpdHlQcm92aWRlchIsLmlhbS5icm9rZXIudjEuQ3JlYXRlSWRlbnRpdHlQcm92aWRlclJlcXVlc3QaLS5pYW0uYnJva2VyLnYxLkNyZWF0ZUlkZW50aXR5UHJvdmlkZXJSZXNwb25zZRJyChVMaXN0SWRlbnRpdHlQcm92aWRlcnMSKy5pYW0uYnJva2VyLnYxLkxpc3RJZGVudGl0eVByb3ZpZGVyc1JlcXVlc3QaLC5pYW0uYnJva2VyLnYxLkxpc3RJZGVudGl0eVByb3ZpZGVyc1Jlc3BvbnNlEmwKE0dldElkZW50aXR5UHJvdmlkZXISKS5pYW0uYnJva2VyLnYxLkdldElkZW50aXR5UHJvdmlkZXJSZXF1ZXN0GiouaWFtLmJyb2tlci52MS5HZXRJZGVudGl0eVByb3ZpZGVyUmVzcG9uc2USdQoWVXBkYXRlSWRlbnRpdHlQcm92aWRlchIsLmlhbS5icm9rZXIudjEuVXBkYXRlSWRlbnRpdHlQcm92aWRlclJlcXVlc3QaLS5pYW0uYnJva2VyLnYxLlVwZGF0ZUlkZW50aXR5UHJvdmlkZXJSZXNwb25zZRJ1ChZEZWxldGVJZGVudGl0eVByb3ZpZGVyEiwuaWFtLmJyb2tlci52MS5EZWxldGVJZGVudGl0eVByb3ZpZGVyUmVxdWVzdBotLmlhbS5icm9rZXIudjEuRGVsZXRlSWRlbnRpdHlQcm92aWRlclJlc3BvbnNlEngKF0xpc3RGZWRlcmF0ZWRJZGVudGl0aWVzEi0uaWFtLmJyb2tlci52MS5MaXN0RmVkZXJhdGVkSWRlbnRpdGllc1JlcXVlc3QaLi5pYW0uYnJva2VyLnYxLkxpc3RGZWRlcmF0ZWRJZGVudGl0aWVzUmVzcG9uc2USeAoXRGVsZXRlRmVkZXJhdGVkSWRlbnRpdHkSLS5pYW0uYnJva2VyLnYxLkRlbGV0ZUZlZGVyYXRlZElkZW50aXR5UmVxdWVzdBouLmlhbS5icm9rZXIudjEuRGVsZXRlRmVkZXJhdGVkSWRlbnRpdHlSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiVpYW0vYnJva2VyL3YxL2lkZW50aXR5X3Byb3ZpZGVyLnByb3RvEg1pYW0uYnJva2VyLnYxIq8DChBJZGVudGl0eVByb3ZpZGVyEg0KBWFsaWFzGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRIVCg1wcm92aWRlcl90eXBlGAMgASgJEg8KB2VuYWJsZWQYBCABKAgSEQoJY2xpZW50X2lkGAUgASgJEhkKEWF1dGhvcml6YXRpb25fdXJsGAYgASgJEhEKCXRva2VuX3VybBgHIAEoCRIUCgx1c2VyaW5mb191cmwYCCABKAkSEAoIandrc191cmwYCSABKAkSDgoGaXNzdWVyGAogASgJEhYKDmRlZmF1bHRfc2NvcGVzGAsgASgJEhMKC3RydXN0X2VtYWlsGAwgASgIEhkKEXN5bmNfdXNlcl9wcm9maWxlGA0gASgIEhkKEWNsaWVudF9zZWNyZXRfc2V0GA4gASgIEi4KCmNyZWF0ZWRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmxvZ2luX2hpbnQYESABKAgiiQUKFUlkZW50aXR5UHJvdmlkZXJJbnB1dBISCgVhbGlhcxgBIAEoCUgAiAEBEhkKDGRpc3BsYXlfbmFtZRgCIAEoCUgBiAEBEhoKDXByb3ZpZGVyX3R5cGUYAyABKAlIAogBARIUCgdlbmFibGVkGAQgASgISAOIAQESFgoJY2xpZW50X2lkGAUgASgJSASIAQESGgoNY2xpZW50X3NlY3JldBgGIAEoCUgFiAEBEh4KEWF1dGhvcml6YXRpb25fdXJsGAcgASgJSAaIAQESFgoJdG9rZW5fdXJsGAggASgJSAeIAQESGQoMdXNlcmluZm9fdXJsGAkgASgJSAiIAQESFQoIandrc191cmwYCiABKAlICYgBARITCgZpc3N1ZXIYCyABKAlICogBARIbCg5kZWZhdWx0X3Njb3BlcxgMIAEoCUgLiAEBEhgKC3RydXN0X2VtYWlsGA0gASgISAyIAQESHgoRc3luY191c2VyX3Byb2ZpbGUYDiABKAhIDYgBARIXCgpsb2dpbl9oaW50GA8gASgISA6IAQFCCAoGX2FsaWFzQg8KDV9kaXNwbGF5X25hbWVCEAoOX3Byb3ZpZGVyX3R5cGVCCgoIX2VuYWJsZWRCDAoKX2NsaWVudF9pZEIQCg5fY2xpZW50X3NlY3JldEIUChJfYXV0aG9yaXphdGlvbl91cmxCDAoKX3Rva2VuX3VybEIPCg1fdXNlcmluZm9fdXJsQgsKCV9qd2tzX3VybEIJCgdfaXNzdWVyQhEKD19kZWZhdWx0X3Njb3Blc0IOCgxfdHJ1c3RfZW1haWxCFAoSX3N5bmNfdXNlcl9wcm9maWxlQg0KC19sb2dpbl9oaW50ImYKHUNyZWF0ZUlkZW50aXR5UHJvdmlkZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEjYKCHByb3ZpZGVyGAIgASgLMiQuaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVySW5wdXQiUwoeQ3JlYXRlSWRlbnRpdHlQcm92aWRlclJlc3BvbnNlEjEKCHByb3ZpZGVyGAEgASgLMh8uaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVyIi0KHExpc3RJZGVudGl0eVByb3ZpZGVyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkiUwodTGlzdElkZW50aXR5UHJvdmlkZXJzUmVzcG9uc2USMgoJcHJvdmlkZXJzGAEgAygLMh8uaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVyIjoKGkdldElkZW50aXR5UHJvdmlkZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg0KBWFsaWFzGAIgASgJIlAKG0dldElkZW50aXR5UHJvdmlkZXJSZXNwb25zZRIxCghwcm92aWRlchgBIAEoCzIfLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlciJ1Ch1VcGRhdGVJZGVudGl0eVByb3ZpZGVyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCRI2Cghwcm92aWRlchgDIAEoCzIkLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlcklucHV0IlMKHlVwZGF0ZUlkZW50aXR5UHJvdmlkZXJSZXNwb25zZRIxCghwcm92aWRlchgBIAEoCzIfLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlciI9Ch1EZWxldGVJZGVudGl0eVByb3ZpZGVyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCSJTCh5EZWxldGVJZGVudGl0eVByb3ZpZGVyUmVzcG9uc2USMQoIcHJvdmlkZXIYASABKAsyHy5pYW0uYnJva2VyLnYxLklkZW50aXR5UHJvdmlkZXIiggEKEUZlZGVyYXRlZElkZW50aXR5EhkKEWlkZW50aXR5X3Byb3ZpZGVyGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEQoJdXNlcl9uYW1lGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkAKHkxpc3RGZWRlcmF0ZWRJZGVudGl0aWVzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIlcKH0xpc3RGZWRlcmF0ZWRJZGVudGl0aWVzUmVzcG9uc2USNAoKaWRlbnRpdGllcxgBIAMoCzIgLmlhbS5icm9rZXIudjEuRmVkZXJhdGVkSWRlbnRpdHkiTwoeRGVsZXRlRmVkZXJhdGVkSWRlbnRpdHlSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFYWxpYXMYAyABKAkiIQofRGVsZXRlRmVkZXJhdGVkSWRlbnRpdHlSZXNwb25zZSLnAQoWSWRlbnRpdHlQcm92aWRlck1hcHBlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEh8KF2lkZW50aXR5X3Byb3ZpZGVyX2FsaWFzGAMgASgJEiAKGGlkZW50aXR5X3Byb3ZpZGVyX21hcHBlchgEIAEoCRJBCgZjb25maWcYBSADKAsyMS5pYW0uYnJva2VyLnYxLklkZW50aXR5UHJvdmlkZXJNYXBwZXIuQ29uZmlnRW50cnkaLQoLQ29uZmlnRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASLOAgobSWRlbnRpdHlQcm92aWRlck1hcHBlcklucHV0Eg8KAmlkGAEgASgJSACIAQESEQoEbmFtZRgCIAEoCUgBiAEBEiQKF2lkZW50aXR5X3Byb3ZpZGVyX2FsaWFzGAMgASgJSAKIAQESJQoYaWRlbnRpdHlfcHJvdmlkZXJfbWFwcGVyGAQgASgJSAOIAQESRgoGY29uZmlnGAUgAygLMjYuaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVyTWFwcGVySW5wdXQuQ29uZmlnRW50cnkaLQoLQ29uZmlnRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4AUIFCgNfaWRCBwoFX25hbWVCGgoYX2lkZW50aXR5X3Byb3ZpZGVyX2FsaWFzQhsKGV9pZGVudGl0eV9wcm92aWRlcl9tYXBwZXIiQgoiTGlzdElkZW50aXR5UHJvdmlkZXJNYXBwZXJzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCSJdCiNMaXN0SWRlbnRpdHlQcm92aWRlck1hcHBlcnNSZXNwb25zZRI2CgdtYXBwZXJzGAEgAygLMiUuaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVyTWFwcGVyIn8KI0NyZWF0ZUlkZW50aXR5UHJvdmlkZXJNYXBwZXJSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg0KBWFsaWFzGAIgASgJEjoKBm1hcHBlchgDIAEoCzIqLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlck1hcHBlcklucHV0Il0KJENyZWF0ZUlkZW50aXR5UHJvdmlkZXJNYXBwZXJSZXNwb25zZRI1CgZtYXBwZXIYASABKAsyJS5pYW0uYnJva2VyLnYxLklkZW50aXR5UHJvdmlkZXJNYXBwZXIiTAogR2V0SWRlbnRpdHlQcm92aWRlck1hcHBlclJlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkSCgoCaWQYAyABKAkiWgohR2V0SWRlbnRpdHlQcm92aWRlck1hcHBlclJlc3BvbnNlEjUKBm1hcHBlchgBIAEoCzIlLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlck1hcHBlciKLAQojVXBkYXRlSWRlbnRpdHlQcm92aWRlck1hcHBlclJlcXVlc3QSDQoFcmVhbG0YASABKAkSDQoFYWxpYXMYAiABKAkSCgoCaWQYAyABKAkSOgoGbWFwcGVyGAQgASgLMiouaWFtLmJyb2tlci52MS5JZGVudGl0eVByb3ZpZGVyTWFwcGVySW5wdXQiXQokVXBkYXRlSWRlbnRpdHlQcm92aWRlck1hcHBlclJlc3BvbnNlEjUKBm1hcHBlchgBIAEoCzIlLmlhbS5icm9rZXIudjEuSWRlbnRpdHlQcm92aWRlck1hcHBlciJPCiNEZWxldGVJZGVudGl0eVByb3ZpZGVyTWFwcGVyUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCRIKCgJpZBgDIAEoCSImCiREZWxldGVJZGVudGl0eVByb3ZpZGVyTWFwcGVyUmVzcG9uc2UipAEKGklkZW50aXR5UHJvdmlkZXJNYXBwZXJUeXBlEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEAoIY2F0ZWdvcnkYAyABKAkSEQoJaGVscF90ZXh0GAQgASgJEkcKCnByb3BlcnRpZXMYBSADKAsyMy5pYW0uYnJva2VyLnYxLklkZW50aXR5UHJvdmlkZXJNYXBwZXJDb25maWdQcm9wZXJ0eSJ/CiRJZGVudGl0eVByb3ZpZGVyTWFwcGVyQ29uZmlnUHJvcGVydHkSDAoEbmFtZRgBIAEoCRINCgVsYWJlbBgCIAEoCRIRCgloZWxwX3RleHQYAyABKAkSEAoIcmVxdWlyZWQYBCABKAgSFQoNZGVmYXVsdF92YWx1ZRgFIAEoCSJGCiZMaXN0SWRlbnRpdHlQcm92aWRlck1hcHBlclR5cGVzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRINCgVhbGlhcxgCIAEoCSJjCidMaXN0SWRlbnRpdHlQcm92aWRlck1hcHBlclR5cGVzUmVzcG9uc2USOAoFdHlwZXMYASADKAsyKS5pYW0uYnJva2VyLnYxLklkZW50aXR5UHJvdmlkZXJNYXBwZXJUeXBlMowNChdJZGVudGl0eVByb3ZpZGVyU2VydmljZRJ1ChZDcmVhdGVJZGVudGl0eVByb3ZpZGVyEiwuaWFtLmJyb2tlci52MS5DcmVhdGVJZGVudGl0eVByb3ZpZGVyUmVxdWVzdBotLmlhbS5icm9rZXIudjEuQ3JlYXRlSWRlbnRpdHlQcm92aWRlclJlc3BvbnNlEnIKFUxpc3RJZGVudGl0eVByb3ZpZGVycxIrLmlhbS5icm9rZXIudjEuTGlzdElkZW50aXR5UHJvdmlkZXJzUmVxdWVzdBosLmlhbS5icm9rZXIudjEuTGlzdElkZW50aXR5UHJvdmlkZXJzUmVzcG9uc2USbAoTR2V0SWRlbnRpdHlQcm92aWRlchIpLmlhbS5icm9rZXIudjEuR2V0SWRlbnRpdHlQcm92aWRlclJlcXVlc3QaKi5pYW0uYnJva2VyLnYxLkdldElkZW50aXR5UHJvdmlkZXJSZXNwb25zZRJ1ChZVcGRhdGVJZGVudGl0eVByb3ZpZGVyEiwuaWFtLmJyb2tlci52MS5VcGRhdGVJZGVudGl0eVByb3ZpZGVyUmVxdWVzdBotLmlhbS5icm9rZXIudjEuVXBkYXRlSWRlbnRpdHlQcm92aWRlclJlc3BvbnNlEnUKFkRlbGV0ZUlkZW50aXR5UHJvdmlkZXISLC5pYW0uYnJva2VyLnYxLkRlbGV0ZUlkZW50aXR5UHJvdmlkZXJSZXF1ZXN0Gi0uaWFtLmJyb2tlci52MS5EZWxldGVJZGVudGl0eVByb3ZpZGVyUmVzcG9uc2USeAoXTGlzdEZlZGVyYXRlZElkZW50aXRpZXMSLS5pYW0uYnJva2VyLnYxLkxpc3RGZWRlcmF0ZWRJZGVudGl0aWVzUmVxdWVzdBouLmlhbS5icm9rZXIudjEuTGlzdEZlZGVyYXRlZElkZW50aXRpZXNSZXNwb25zZRJ4ChdEZWxldGVGZWRlcmF0ZWRJZGVudGl0eRItLmlhbS5icm9rZXIudjEuRGVsZXRlRmVkZXJhdGVkSWRlbnRpdHlSZXF1ZXN0Gi4uaWFtLmJyb2tlci52MS5EZWxldGVGZWRlcmF0ZWRJZGVudGl0eVJlc3BvbnNlEoQBChtMaXN0SWRlbnRpdHlQcm92aWRlck1hcHBlcnMSMS5pYW0uYnJva2VyLnYxLkxpc3RJZGVudGl0eVByb3ZpZGVyTWFwcGVyc1JlcXVlc3QaMi5pYW0uYnJva2VyLnYxLkxpc3RJZGVudGl0eVByb3ZpZGVyTWFwcGVyc1Jlc3BvbnNlEocBChxDcmVhdGVJZGVudGl0eVByb3ZpZGVyTWFwcGVyEjIuaWFtLmJyb2tlci52MS5DcmVhdGVJZGVudGl0eVByb3ZpZGVyTWFwcGVyUmVxdWVzdBozLmlhbS5icm9rZXIudjEuQ3JlYXRlSWRlbnRpdHlQcm92aWRlck1hcHBlclJlc3BvbnNlEn4KGUdldElkZW50aXR5UHJvdmlkZXJNYXBwZXISLy5pYW0uYnJva2VyLnYxLkdldElkZW50aXR5UHJvdmlkZXJNYXBwZXJSZXF1ZXN0GjAuaWFtLmJyb2tlci52MS5HZXRJZGVudGl0eVByb3ZpZGVyTWFwcGVyUmVzcG9uc2UShwEKHFVwZGF0ZUlkZW50aXR5UHJvdmlkZXJNYXBwZXISMi5pYW0uYnJva2VyLnYxLlVwZGF0ZUlkZW50aXR5UHJvdmlkZXJNYXBwZXJSZXF1ZXN0GjMuaWFtLmJyb2tlci52MS5VcGRhdGVJZGVudGl0eVByb3ZpZGVyTWFwcGVyUmVzcG9uc2UShwEKHERlbGV0ZUlkZW50aXR5UHJvdmlkZXJNYXBwZXISMi5pYW0uYnJva2VyLnYxLkRlbGV0ZUlkZW50aXR5UHJvdmlkZXJNYXBwZXJSZXF1ZXN0GjMuaWFtLmJyb2tlci52MS5EZWxldGVJZGVudGl0eVByb3ZpZGVyTWFwcGVyUmVzcG9uc2USkAEKH0xpc3RJZGVudGl0eVByb3ZpZGVyTWFwcGVyVHlwZXMSNS5pYW0uYnJva2VyLnYxLkxpc3RJZGVudGl0eVByb3ZpZGVyTWFwcGVyVHlwZXNSZXF1ZXN0GjYuaWFtLmJyb2tlci52MS5MaXN0SWRlbnRpdHlQcm92aWRlck1hcHBlclR5cGVzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * IdentityProvider is the returned representation (spec 2.9). The client secret is never
@@ -521,6 +521,420 @@ export const DeleteFederatedIdentityResponseSchema: GenMessage<DeleteFederatedId
   messageDesc(file_iam_broker_v1_identity_provider, 16);
 
 /**
+ * IdentityProviderMapper is Keycloak's IdentityProviderMapperRepresentation.
+ *
+ * @generated from message iam.broker.v1.IdentityProviderMapper
+ */
+export type IdentityProviderMapper = Message<"iam.broker.v1.IdentityProviderMapper"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string identity_provider_alias = 3;
+   */
+  identityProviderAlias: string;
+
+  /**
+   * The mapper type's Keycloak id, e.g. "oidc-user-attribute-idp-mapper".
+   *
+   * @generated from field: string identity_provider_mapper = 4;
+   */
+  identityProviderMapper: string;
+
+  /**
+   * @generated from field: map<string, string> config = 5;
+   */
+  config: { [key: string]: string };
+};
+
+/**
+ * Describes the message iam.broker.v1.IdentityProviderMapper.
+ * Use `create(IdentityProviderMapperSchema)` to create a new message.
+ */
+export const IdentityProviderMapperSchema: GenMessage<IdentityProviderMapper> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 17);
+
+/**
+ * IdentityProviderMapperInput is the body of create and update; an update replaces the mapper
+ * (Keycloak's PUT). `id` and `identity_provider_alias` may repeat the path's, as Keycloak's
+ * clients send them.
+ *
+ * @generated from message iam.broker.v1.IdentityProviderMapperInput
+ */
+export type IdentityProviderMapperInput = Message<"iam.broker.v1.IdentityProviderMapperInput"> & {
+  /**
+   * @generated from field: optional string id = 1;
+   */
+  id?: string | undefined;
+
+  /**
+   * @generated from field: optional string name = 2;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional string identity_provider_alias = 3;
+   */
+  identityProviderAlias?: string | undefined;
+
+  /**
+   * @generated from field: optional string identity_provider_mapper = 4;
+   */
+  identityProviderMapper?: string | undefined;
+
+  /**
+   * @generated from field: map<string, string> config = 5;
+   */
+  config: { [key: string]: string };
+};
+
+/**
+ * Describes the message iam.broker.v1.IdentityProviderMapperInput.
+ * Use `create(IdentityProviderMapperInputSchema)` to create a new message.
+ */
+export const IdentityProviderMapperInputSchema: GenMessage<IdentityProviderMapperInput> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 18);
+
+/**
+ * @generated from message iam.broker.v1.ListIdentityProviderMappersRequest
+ */
+export type ListIdentityProviderMappersRequest = Message<"iam.broker.v1.ListIdentityProviderMappersRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string alias = 2;
+   */
+  alias: string;
+};
+
+/**
+ * Describes the message iam.broker.v1.ListIdentityProviderMappersRequest.
+ * Use `create(ListIdentityProviderMappersRequestSchema)` to create a new message.
+ */
+export const ListIdentityProviderMappersRequestSchema: GenMessage<ListIdentityProviderMappersRequest> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 19);
+
+/**
+ * @generated from message iam.broker.v1.ListIdentityProviderMappersResponse
+ */
+export type ListIdentityProviderMappersResponse = Message<"iam.broker.v1.ListIdentityProviderMappersResponse"> & {
+  /**
+   * @generated from field: repeated iam.broker.v1.IdentityProviderMapper mappers = 1;
+   */
+  mappers: IdentityProviderMapper[];
+};
+
+/**
+ * Describes the message iam.broker.v1.ListIdentityProviderMappersResponse.
+ * Use `create(ListIdentityProviderMappersResponseSchema)` to create a new message.
+ */
+export const ListIdentityProviderMappersResponseSchema: GenMessage<ListIdentityProviderMappersResponse> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 20);
+
+/**
+ * @generated from message iam.broker.v1.CreateIdentityProviderMapperRequest
+ */
+export type CreateIdentityProviderMapperRequest = Message<"iam.broker.v1.CreateIdentityProviderMapperRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string alias = 2;
+   */
+  alias: string;
+
+  /**
+   * @generated from field: iam.broker.v1.IdentityProviderMapperInput mapper = 3;
+   */
+  mapper?: IdentityProviderMapperInput | undefined;
+};
+
+/**
+ * Describes the message iam.broker.v1.CreateIdentityProviderMapperRequest.
+ * Use `create(CreateIdentityProviderMapperRequestSchema)` to create a new message.
+ */
+export const CreateIdentityProviderMapperRequestSchema: GenMessage<CreateIdentityProviderMapperRequest> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 21);
+
+/**
+ * @generated from message iam.broker.v1.CreateIdentityProviderMapperResponse
+ */
+export type CreateIdentityProviderMapperResponse = Message<"iam.broker.v1.CreateIdentityProviderMapperResponse"> & {
+  /**
+   * @generated from field: iam.broker.v1.IdentityProviderMapper mapper = 1;
+   */
+  mapper?: IdentityProviderMapper | undefined;
+};
+
+/**
+ * Describes the message iam.broker.v1.CreateIdentityProviderMapperResponse.
+ * Use `create(CreateIdentityProviderMapperResponseSchema)` to create a new message.
+ */
+export const CreateIdentityProviderMapperResponseSchema: GenMessage<CreateIdentityProviderMapperResponse> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 22);
+
+/**
+ * @generated from message iam.broker.v1.GetIdentityProviderMapperRequest
+ */
+export type GetIdentityProviderMapperRequest = Message<"iam.broker.v1.GetIdentityProviderMapperRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string alias = 2;
+   */
+  alias: string;
+
+  /**
+   * @generated from field: string id = 3;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message iam.broker.v1.GetIdentityProviderMapperRequest.
+ * Use `create(GetIdentityProviderMapperRequestSchema)` to create a new message.
+ */
+export const GetIdentityProviderMapperRequestSchema: GenMessage<GetIdentityProviderMapperRequest> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 23);
+
+/**
+ * @generated from message iam.broker.v1.GetIdentityProviderMapperResponse
+ */
+export type GetIdentityProviderMapperResponse = Message<"iam.broker.v1.GetIdentityProviderMapperResponse"> & {
+  /**
+   * @generated from field: iam.broker.v1.IdentityProviderMapper mapper = 1;
+   */
+  mapper?: IdentityProviderMapper | undefined;
+};
+
+/**
+ * Describes the message iam.broker.v1.GetIdentityProviderMapperResponse.
+ * Use `create(GetIdentityProviderMapperResponseSchema)` to create a new message.
+ */
+export const GetIdentityProviderMapperResponseSchema: GenMessage<GetIdentityProviderMapperResponse> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 24);
+
+/**
+ * @generated from message iam.broker.v1.UpdateIdentityProviderMapperRequest
+ */
+export type UpdateIdentityProviderMapperRequest = Message<"iam.broker.v1.UpdateIdentityProviderMapperRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string alias = 2;
+   */
+  alias: string;
+
+  /**
+   * @generated from field: string id = 3;
+   */
+  id: string;
+
+  /**
+   * @generated from field: iam.broker.v1.IdentityProviderMapperInput mapper = 4;
+   */
+  mapper?: IdentityProviderMapperInput | undefined;
+};
+
+/**
+ * Describes the message iam.broker.v1.UpdateIdentityProviderMapperRequest.
+ * Use `create(UpdateIdentityProviderMapperRequestSchema)` to create a new message.
+ */
+export const UpdateIdentityProviderMapperRequestSchema: GenMessage<UpdateIdentityProviderMapperRequest> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 25);
+
+/**
+ * @generated from message iam.broker.v1.UpdateIdentityProviderMapperResponse
+ */
+export type UpdateIdentityProviderMapperResponse = Message<"iam.broker.v1.UpdateIdentityProviderMapperResponse"> & {
+  /**
+   * @generated from field: iam.broker.v1.IdentityProviderMapper mapper = 1;
+   */
+  mapper?: IdentityProviderMapper | undefined;
+};
+
+/**
+ * Describes the message iam.broker.v1.UpdateIdentityProviderMapperResponse.
+ * Use `create(UpdateIdentityProviderMapperResponseSchema)` to create a new message.
+ */
+export const UpdateIdentityProviderMapperResponseSchema: GenMessage<UpdateIdentityProviderMapperResponse> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 26);
+
+/**
+ * @generated from message iam.broker.v1.DeleteIdentityProviderMapperRequest
+ */
+export type DeleteIdentityProviderMapperRequest = Message<"iam.broker.v1.DeleteIdentityProviderMapperRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string alias = 2;
+   */
+  alias: string;
+
+  /**
+   * @generated from field: string id = 3;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message iam.broker.v1.DeleteIdentityProviderMapperRequest.
+ * Use `create(DeleteIdentityProviderMapperRequestSchema)` to create a new message.
+ */
+export const DeleteIdentityProviderMapperRequestSchema: GenMessage<DeleteIdentityProviderMapperRequest> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 27);
+
+/**
+ * @generated from message iam.broker.v1.DeleteIdentityProviderMapperResponse
+ */
+export type DeleteIdentityProviderMapperResponse = Message<"iam.broker.v1.DeleteIdentityProviderMapperResponse"> & {
+};
+
+/**
+ * Describes the message iam.broker.v1.DeleteIdentityProviderMapperResponse.
+ * Use `create(DeleteIdentityProviderMapperResponseSchema)` to create a new message.
+ */
+export const DeleteIdentityProviderMapperResponseSchema: GenMessage<DeleteIdentityProviderMapperResponse> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 28);
+
+/**
+ * A mapper type and the config keys it reads (Keycloak's IdentityProviderMapperTypeRepresentation,
+ * trimmed).
+ *
+ * @generated from message iam.broker.v1.IdentityProviderMapperType
+ */
+export type IdentityProviderMapperType = Message<"iam.broker.v1.IdentityProviderMapperType"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string category = 3;
+   */
+  category: string;
+
+  /**
+   * @generated from field: string help_text = 4;
+   */
+  helpText: string;
+
+  /**
+   * @generated from field: repeated iam.broker.v1.IdentityProviderMapperConfigProperty properties = 5;
+   */
+  properties: IdentityProviderMapperConfigProperty[];
+};
+
+/**
+ * Describes the message iam.broker.v1.IdentityProviderMapperType.
+ * Use `create(IdentityProviderMapperTypeSchema)` to create a new message.
+ */
+export const IdentityProviderMapperTypeSchema: GenMessage<IdentityProviderMapperType> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 29);
+
+/**
+ * @generated from message iam.broker.v1.IdentityProviderMapperConfigProperty
+ */
+export type IdentityProviderMapperConfigProperty = Message<"iam.broker.v1.IdentityProviderMapperConfigProperty"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string label = 2;
+   */
+  label: string;
+
+  /**
+   * @generated from field: string help_text = 3;
+   */
+  helpText: string;
+
+  /**
+   * @generated from field: bool required = 4;
+   */
+  required: boolean;
+
+  /**
+   * @generated from field: string default_value = 5;
+   */
+  defaultValue: string;
+};
+
+/**
+ * Describes the message iam.broker.v1.IdentityProviderMapperConfigProperty.
+ * Use `create(IdentityProviderMapperConfigPropertySchema)` to create a new message.
+ */
+export const IdentityProviderMapperConfigPropertySchema: GenMessage<IdentityProviderMapperConfigProperty> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 30);
+
+/**
+ * @generated from message iam.broker.v1.ListIdentityProviderMapperTypesRequest
+ */
+export type ListIdentityProviderMapperTypesRequest = Message<"iam.broker.v1.ListIdentityProviderMapperTypesRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string alias = 2;
+   */
+  alias: string;
+};
+
+/**
+ * Describes the message iam.broker.v1.ListIdentityProviderMapperTypesRequest.
+ * Use `create(ListIdentityProviderMapperTypesRequestSchema)` to create a new message.
+ */
+export const ListIdentityProviderMapperTypesRequestSchema: GenMessage<ListIdentityProviderMapperTypesRequest> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 31);
+
+/**
+ * @generated from message iam.broker.v1.ListIdentityProviderMapperTypesResponse
+ */
+export type ListIdentityProviderMapperTypesResponse = Message<"iam.broker.v1.ListIdentityProviderMapperTypesResponse"> & {
+  /**
+   * @generated from field: repeated iam.broker.v1.IdentityProviderMapperType types = 1;
+   */
+  types: IdentityProviderMapperType[];
+};
+
+/**
+ * Describes the message iam.broker.v1.ListIdentityProviderMapperTypesResponse.
+ * Use `create(ListIdentityProviderMapperTypesResponseSchema)` to create a new message.
+ */
+export const ListIdentityProviderMapperTypesResponseSchema: GenMessage<ListIdentityProviderMapperTypesResponse> = /*@__PURE__*/
+  messageDesc(file_iam_broker_v1_identity_provider, 32);
+
+/**
  * IdentityProviderService is the Admin API for identity providers (spec 2.9, 4.10) and the
  * federated identity links of users (Keycloak's /users/:id/federated-identity).
  *
@@ -584,6 +998,56 @@ export const IdentityProviderService: GenService<{
     methodKind: "unary";
     input: typeof DeleteFederatedIdentityRequestSchema;
     output: typeof DeleteFederatedIdentityResponseSchema;
+  },
+  /**
+   * Keycloak's identity provider mappers: they shape the brokered user at its logins.
+   *
+   * @generated from rpc iam.broker.v1.IdentityProviderService.ListIdentityProviderMappers
+   */
+  listIdentityProviderMappers: {
+    methodKind: "unary";
+    input: typeof ListIdentityProviderMappersRequestSchema;
+    output: typeof ListIdentityProviderMappersResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.broker.v1.IdentityProviderService.CreateIdentityProviderMapper
+   */
+  createIdentityProviderMapper: {
+    methodKind: "unary";
+    input: typeof CreateIdentityProviderMapperRequestSchema;
+    output: typeof CreateIdentityProviderMapperResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.broker.v1.IdentityProviderService.GetIdentityProviderMapper
+   */
+  getIdentityProviderMapper: {
+    methodKind: "unary";
+    input: typeof GetIdentityProviderMapperRequestSchema;
+    output: typeof GetIdentityProviderMapperResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.broker.v1.IdentityProviderService.UpdateIdentityProviderMapper
+   */
+  updateIdentityProviderMapper: {
+    methodKind: "unary";
+    input: typeof UpdateIdentityProviderMapperRequestSchema;
+    output: typeof UpdateIdentityProviderMapperResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.broker.v1.IdentityProviderService.DeleteIdentityProviderMapper
+   */
+  deleteIdentityProviderMapper: {
+    methodKind: "unary";
+    input: typeof DeleteIdentityProviderMapperRequestSchema;
+    output: typeof DeleteIdentityProviderMapperResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.broker.v1.IdentityProviderService.ListIdentityProviderMapperTypes
+   */
+  listIdentityProviderMapperTypes: {
+    methodKind: "unary";
+    input: typeof ListIdentityProviderMapperTypesRequestSchema;
+    output: typeof ListIdentityProviderMapperTypesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_broker_v1_identity_provider, 0);
