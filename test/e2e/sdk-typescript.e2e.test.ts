@@ -85,7 +85,8 @@ describe.each(targets())("TypeScript Admin REST client ($mode)", (target) => {
       // `npm pack` runs the package's prepack (its own tsc build) and writes the tarball npm would publish.
       const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", dir, "-w", "@tessera/admin-client"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
       expect(packed[0]!.files.map((f) => f.path).sort()).toEqual([
-        "README.md", "dist/index.d.ts", "dist/index.js", "dist/schema.d.ts", "dist/schema.js", "openapi.json", "package.json", "src/index.ts", "src/schema.ts",
+        "README.md", "dist/csv.d.ts", "dist/csv.js", "dist/index.d.ts", "dist/index.js", "dist/schema.d.ts", "dist/schema.js", "dist/user-file.d.ts",
+        "dist/user-file.js", "openapi.json", "package.json", "src/csv.ts", "src/index.ts", "src/schema.ts", "src/user-file.ts",
       ]);
       // A project with the package unpacked into its node_modules, and the package's one dependency.
       const installed = join(dir, "app/node_modules/@tessera/admin-client");
