@@ -51,6 +51,7 @@ export async function buildDirectory(given: ServiceDeps, config: DirectoryConfig
   const adminRepo = await AdminAccountRepository.open(store);
   const adminSessions = new AdminSessions(await AdminSessionRepository.open(store), (id) => adminRepo.findById(id), clock);
   const admins = new AdminAccounts(adminRepo, hasher, clock, adminLockout, (id) => adminSessions.endAllOf(id));
+  realms.beforeDelete = (name) => admins.forgetRealm(name);
   const writes = await buildUserWrites(deps, outbox);
   const users = await buildUsersAndGroups(deps, config, realms, hasher, writes);
   let cascade: Subscription | undefined;

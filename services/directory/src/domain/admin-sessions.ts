@@ -51,8 +51,10 @@ export class AdminSessions {
     return sessionId ? this.repo.delete(sessionId) : Promise.resolve(false);
   }
 
-  async active(sessionId: string): Promise<boolean> {
-    return sessionId !== "" && (await this.repo.get(sessionId)) !== null;
+  /** The admin of a going session, as it is now; null when the session or the account is gone. */
+  async activeAdmin(sessionId: string): Promise<AdminAccountRecord | null> {
+    const session = sessionId === "" ? null : await this.repo.get(sessionId);
+    return session ? this.account(session.adminId) : null;
   }
 
   /** Every session of one admin (a password reset). */

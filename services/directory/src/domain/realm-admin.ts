@@ -32,6 +32,12 @@ export class RealmAdmin {
   private readonly textWrites = new Map<string, SerialQueue>();
   /** Whether an authentication flow alias exists in a realm (flow-admin.ts); built-in aliases only until wired. */
   flowExists: (realmId: string, alias: string) => Promise<boolean> = async (_realmId, alias) => isBuiltinFlow(alias);
+  /**
+   * Runs before a realm is deleted: administrators' grants in it go (admin-accounts.ts), before
+   * the realm does, so a crash between the two leaves an admin with less, never with a grant on
+   * a later realm of the same name.
+   */
+  beforeDelete: (name: string) => Promise<void> = async () => undefined;
   private readonly adminKind = recordWriteKind("directory.realm-admin", (_realmId, id) => this.repo.findById(id), realmFields);
 
   constructor(
@@ -178,6 +184,7 @@ export class RealmAdmin {
   async delete(name: string): Promise<RealmRecord> {
     const current = await this.repo.findCurrentByName(name);
     if (!current) throw IamError.notFound(`realm "${name}"`, "realm_not_found");
+    await this.beforeDelete(name);
     return this.remove(current);
   }
 

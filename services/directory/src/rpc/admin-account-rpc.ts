@@ -1,11 +1,11 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { create } from "@bufbuild/protobuf";
 import { timestampDate, timestampFromMs, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { AdminAccountSchema, type AdminAccountService } from "../../../../gen/iam/directory/v1/admin_account_pb.js";
+import { AdminAccountSchema, RealmAccessSchema, type AdminAccountService, type RealmAccess } from "../../../../gen/iam/directory/v1/admin_account_pb.js";
 import { IamError } from "../../../kit/src/errors.js";
 import type { AdminAccounts } from "../domain/admin-accounts.js";
 import type { AdminSessions } from "../domain/admin-sessions.js";
-import type { AdminAccountRecord } from "../store/admin-account-repository.js";
+import { isServerAdmin, type AdminAccountRecord } from "../store/admin-account-repository.js";
 
 export function adminAccountRpc(accounts: AdminAccounts, sessions: AdminSessions): ServiceImpl<typeof AdminAccountService> {
   return {
@@ -27,7 +27,27 @@ export function adminAccountRpc(accounts: AdminAccounts, sessions: AdminSessions
       return { ended: await sessions.end(req.sessionId) };
     },
     async checkAdminSession(req) {
-      return { active: await sessions.active(req.sessionId) };
+      const admin = await sessions.activeAdmin(req.sessionId);
+      return admin ? { active: true, admin: toProto(admin) } : { active: false };
+    },
+    async listAdmins(req) {
+      return { admins: (await accounts.list(req.search, req.first, req.max || 100)).map(toProto) };
+    },
+    async createAdmin(req) {
+      const admin = await accounts.create({ username: req.username, password: req.password, serverAdmin: req.serverAdmin, realmAccess: grantsOf(req.realmAccess) });
+      return { admin: toProto(admin) };
+    },
+    async updateAdmin(req) {
+      const admin = await accounts.update(req.id, req.callerId, {
+        ...(req.password !== undefined ? { password: req.password } : {}),
+        ...(req.serverAdmin !== undefined ? { serverAdmin: req.serverAdmin } : {}),
+        ...(req.setRealmAccess ? { realmAccess: grantsOf(req.realmAccess) } : {}),
+      });
+      return { admin: toProto(admin) };
+    },
+    async deleteAdmin(req) {
+      await accounts.delete(req.id, req.callerId);
+      return {};
     },
   };
 }
@@ -37,6 +57,13 @@ function expiryOf(t: Timestamp | undefined): number {
   return timestampDate(t).getTime();
 }
 
+function grantsOf(list: RealmAccess[]): { realm: string; roles: string[] }[] {
+  return list.map((g) => ({ realm: g.realm, roles: [...g.roles] }));
+}
+
 function toProto(a: AdminAccountRecord) {
-  return create(AdminAccountSchema, { id: a._id, username: a.username, createdAt: timestampFromMs(a.createdAt) });
+  return create(AdminAccountSchema, {
+    id: a._id, username: a.username, createdAt: timestampFromMs(a.createdAt), serverAdmin: isServerAdmin(a),
+    realmAccess: (a.realmAccess ?? []).map((g) => create(RealmAccessSchema, { realm: g.realm, roles: g.roles })),
+  });
 }

@@ -23,10 +23,15 @@ const (
 )
 
 type AdminAccount struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Username      string                 `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Id        string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Username  string                 `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// Keycloak's master-realm `admin`: every realm, realm creation and import, and the
+	// administrators themselves.
+	ServerAdmin bool `protobuf:"varint,4,opt,name=server_admin,json=serverAdmin,proto3" json:"server_admin,omitempty"`
+	// What the admin may do in named realms (Keycloak's realm-management roles).
+	RealmAccess   []*RealmAccess `protobuf:"bytes,5,rep,name=realm_access,json=realmAccess,proto3" json:"realm_access,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -82,6 +87,75 @@ func (x *AdminAccount) GetCreatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *AdminAccount) GetServerAdmin() bool {
+	if x != nil {
+		return x.ServerAdmin
+	}
+	return false
+}
+
+func (x *AdminAccount) GetRealmAccess() []*RealmAccess {
+	if x != nil {
+		return x.RealmAccess
+	}
+	return nil
+}
+
+type RealmAccess struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	// `realm-admin`, `view-realm`, `manage-realm`, `view-users`, `manage-users`, `view-clients`,
+	// `manage-clients`, `view-events`, `manage-events`, `view-identity-providers`,
+	// `manage-identity-providers`, `impersonation`.
+	Roles         []string `protobuf:"bytes,2,rep,name=roles,proto3" json:"roles,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RealmAccess) Reset() {
+	*x = RealmAccess{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RealmAccess) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RealmAccess) ProtoMessage() {}
+
+func (x *RealmAccess) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RealmAccess.ProtoReflect.Descriptor instead.
+func (*RealmAccess) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *RealmAccess) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *RealmAccess) GetRoles() []string {
+	if x != nil {
+		return x.Roles
+	}
+	return nil
+}
+
 type AuthenticateAdminRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Username string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
@@ -94,7 +168,7 @@ type AuthenticateAdminRequest struct {
 
 func (x *AuthenticateAdminRequest) Reset() {
 	*x = AuthenticateAdminRequest{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[1]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -106,7 +180,7 @@ func (x *AuthenticateAdminRequest) String() string {
 func (*AuthenticateAdminRequest) ProtoMessage() {}
 
 func (x *AuthenticateAdminRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[1]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -119,7 +193,7 @@ func (x *AuthenticateAdminRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuthenticateAdminRequest.ProtoReflect.Descriptor instead.
 func (*AuthenticateAdminRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{1}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *AuthenticateAdminRequest) GetUsername() string {
@@ -156,7 +230,7 @@ type AuthenticateAdminResponse struct {
 
 func (x *AuthenticateAdminResponse) Reset() {
 	*x = AuthenticateAdminResponse{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[2]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -168,7 +242,7 @@ func (x *AuthenticateAdminResponse) String() string {
 func (*AuthenticateAdminResponse) ProtoMessage() {}
 
 func (x *AuthenticateAdminResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[2]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -181,7 +255,7 @@ func (x *AuthenticateAdminResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuthenticateAdminResponse.ProtoReflect.Descriptor instead.
 func (*AuthenticateAdminResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{2}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *AuthenticateAdminResponse) GetAdmin() *AdminAccount {
@@ -207,7 +281,7 @@ type GetAdminRequest struct {
 
 func (x *GetAdminRequest) Reset() {
 	*x = GetAdminRequest{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[3]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -219,7 +293,7 @@ func (x *GetAdminRequest) String() string {
 func (*GetAdminRequest) ProtoMessage() {}
 
 func (x *GetAdminRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[3]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -232,7 +306,7 @@ func (x *GetAdminRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAdminRequest.ProtoReflect.Descriptor instead.
 func (*GetAdminRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{3}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GetAdminRequest) GetId() string {
@@ -251,7 +325,7 @@ type GetAdminResponse struct {
 
 func (x *GetAdminResponse) Reset() {
 	*x = GetAdminResponse{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[4]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -263,7 +337,7 @@ func (x *GetAdminResponse) String() string {
 func (*GetAdminResponse) ProtoMessage() {}
 
 func (x *GetAdminResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[4]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -276,7 +350,7 @@ func (x *GetAdminResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAdminResponse.ProtoReflect.Descriptor instead.
 func (*GetAdminResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{4}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GetAdminResponse) GetAdmin() *AdminAccount {
@@ -297,7 +371,7 @@ type StartAdminSessionRequest struct {
 
 func (x *StartAdminSessionRequest) Reset() {
 	*x = StartAdminSessionRequest{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[5]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -309,7 +383,7 @@ func (x *StartAdminSessionRequest) String() string {
 func (*StartAdminSessionRequest) ProtoMessage() {}
 
 func (x *StartAdminSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[5]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -322,7 +396,7 @@ func (x *StartAdminSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartAdminSessionRequest.ProtoReflect.Descriptor instead.
 func (*StartAdminSessionRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{5}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *StartAdminSessionRequest) GetAdminId() string {
@@ -350,7 +424,7 @@ type StartAdminSessionResponse struct {
 
 func (x *StartAdminSessionResponse) Reset() {
 	*x = StartAdminSessionResponse{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[6]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -362,7 +436,7 @@ func (x *StartAdminSessionResponse) String() string {
 func (*StartAdminSessionResponse) ProtoMessage() {}
 
 func (x *StartAdminSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[6]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -375,7 +449,7 @@ func (x *StartAdminSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartAdminSessionResponse.ProtoReflect.Descriptor instead.
 func (*StartAdminSessionResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{6}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *StartAdminSessionResponse) GetSessionId() string {
@@ -403,7 +477,7 @@ type RenewAdminSessionRequest struct {
 
 func (x *RenewAdminSessionRequest) Reset() {
 	*x = RenewAdminSessionRequest{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[7]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -415,7 +489,7 @@ func (x *RenewAdminSessionRequest) String() string {
 func (*RenewAdminSessionRequest) ProtoMessage() {}
 
 func (x *RenewAdminSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[7]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -428,7 +502,7 @@ func (x *RenewAdminSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenewAdminSessionRequest.ProtoReflect.Descriptor instead.
 func (*RenewAdminSessionRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{7}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RenewAdminSessionRequest) GetSessionId() string {
@@ -462,7 +536,7 @@ type RenewAdminSessionResponse struct {
 
 func (x *RenewAdminSessionResponse) Reset() {
 	*x = RenewAdminSessionResponse{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -474,7 +548,7 @@ func (x *RenewAdminSessionResponse) String() string {
 func (*RenewAdminSessionResponse) ProtoMessage() {}
 
 func (x *RenewAdminSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -487,7 +561,7 @@ func (x *RenewAdminSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenewAdminSessionResponse.ProtoReflect.Descriptor instead.
 func (*RenewAdminSessionResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{8}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RenewAdminSessionResponse) GetRefreshId() string {
@@ -513,7 +587,7 @@ type EndAdminSessionRequest struct {
 
 func (x *EndAdminSessionRequest) Reset() {
 	*x = EndAdminSessionRequest{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -525,7 +599,7 @@ func (x *EndAdminSessionRequest) String() string {
 func (*EndAdminSessionRequest) ProtoMessage() {}
 
 func (x *EndAdminSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -538,7 +612,7 @@ func (x *EndAdminSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EndAdminSessionRequest.ProtoReflect.Descriptor instead.
 func (*EndAdminSessionRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{9}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *EndAdminSessionRequest) GetSessionId() string {
@@ -558,7 +632,7 @@ type EndAdminSessionResponse struct {
 
 func (x *EndAdminSessionResponse) Reset() {
 	*x = EndAdminSessionResponse{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -570,7 +644,7 @@ func (x *EndAdminSessionResponse) String() string {
 func (*EndAdminSessionResponse) ProtoMessage() {}
 
 func (x *EndAdminSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -583,7 +657,7 @@ func (x *EndAdminSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EndAdminSessionResponse.ProtoReflect.Descriptor instead.
 func (*EndAdminSessionResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{10}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *EndAdminSessionResponse) GetEnded() bool {
@@ -602,7 +676,7 @@ type CheckAdminSessionRequest struct {
 
 func (x *CheckAdminSessionRequest) Reset() {
 	*x = CheckAdminSessionRequest{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -614,7 +688,7 @@ func (x *CheckAdminSessionRequest) String() string {
 func (*CheckAdminSessionRequest) ProtoMessage() {}
 
 func (x *CheckAdminSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -627,7 +701,7 @@ func (x *CheckAdminSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckAdminSessionRequest.ProtoReflect.Descriptor instead.
 func (*CheckAdminSessionRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{11}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CheckAdminSessionRequest) GetSessionId() string {
@@ -638,15 +712,18 @@ func (x *CheckAdminSessionRequest) GetSessionId() string {
 }
 
 type CheckAdminSessionResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Active        bool                   `protobuf:"varint,1,opt,name=active,proto3" json:"active,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Active bool                   `protobuf:"varint,1,opt,name=active,proto3" json:"active,omitempty"`
+	// The session's admin as it is now, so a change to what it may do applies to tokens already
+	// issued. Unset when not active.
+	Admin         *AdminAccount `protobuf:"bytes,2,opt,name=admin,proto3" json:"admin,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CheckAdminSessionResponse) Reset() {
 	*x = CheckAdminSessionResponse{}
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -658,7 +735,7 @@ func (x *CheckAdminSessionResponse) String() string {
 func (*CheckAdminSessionResponse) ProtoMessage() {}
 
 func (x *CheckAdminSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -671,7 +748,7 @@ func (x *CheckAdminSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckAdminSessionResponse.ProtoReflect.Descriptor instead.
 func (*CheckAdminSessionResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{12}
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CheckAdminSessionResponse) GetActive() bool {
@@ -681,16 +758,465 @@ func (x *CheckAdminSessionResponse) GetActive() bool {
 	return false
 }
 
+func (x *CheckAdminSessionResponse) GetAdmin() *AdminAccount {
+	if x != nil {
+		return x.Admin
+	}
+	return nil
+}
+
+type ListAdminsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A case-insensitive part of the username; empty: every admin.
+	Search string `protobuf:"bytes,1,opt,name=search,proto3" json:"search,omitempty"`
+	First  int32  `protobuf:"varint,2,opt,name=first,proto3" json:"first,omitempty"`
+	// 1..1000; 0: 100.
+	Max           int32 `protobuf:"varint,3,opt,name=max,proto3" json:"max,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAdminsRequest) Reset() {
+	*x = ListAdminsRequest{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAdminsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAdminsRequest) ProtoMessage() {}
+
+func (x *ListAdminsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAdminsRequest.ProtoReflect.Descriptor instead.
+func (*ListAdminsRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ListAdminsRequest) GetSearch() string {
+	if x != nil {
+		return x.Search
+	}
+	return ""
+}
+
+func (x *ListAdminsRequest) GetFirst() int32 {
+	if x != nil {
+		return x.First
+	}
+	return 0
+}
+
+func (x *ListAdminsRequest) GetMax() int32 {
+	if x != nil {
+		return x.Max
+	}
+	return 0
+}
+
+type ListAdminsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Admins        []*AdminAccount        `protobuf:"bytes,1,rep,name=admins,proto3" json:"admins,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAdminsResponse) Reset() {
+	*x = ListAdminsResponse{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAdminsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAdminsResponse) ProtoMessage() {}
+
+func (x *ListAdminsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAdminsResponse.ProtoReflect.Descriptor instead.
+func (*ListAdminsResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ListAdminsResponse) GetAdmins() []*AdminAccount {
+	if x != nil {
+		return x.Admins
+	}
+	return nil
+}
+
+type CreateAdminRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	Password      string                 `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	ServerAdmin   bool                   `protobuf:"varint,3,opt,name=server_admin,json=serverAdmin,proto3" json:"server_admin,omitempty"`
+	RealmAccess   []*RealmAccess         `protobuf:"bytes,4,rep,name=realm_access,json=realmAccess,proto3" json:"realm_access,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateAdminRequest) Reset() {
+	*x = CreateAdminRequest{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateAdminRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateAdminRequest) ProtoMessage() {}
+
+func (x *CreateAdminRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateAdminRequest.ProtoReflect.Descriptor instead.
+func (*CreateAdminRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *CreateAdminRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *CreateAdminRequest) GetPassword() string {
+	if x != nil {
+		return x.Password
+	}
+	return ""
+}
+
+func (x *CreateAdminRequest) GetServerAdmin() bool {
+	if x != nil {
+		return x.ServerAdmin
+	}
+	return false
+}
+
+func (x *CreateAdminRequest) GetRealmAccess() []*RealmAccess {
+	if x != nil {
+		return x.RealmAccess
+	}
+	return nil
+}
+
+type CreateAdminResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Admin         *AdminAccount          `protobuf:"bytes,1,opt,name=admin,proto3" json:"admin,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateAdminResponse) Reset() {
+	*x = CreateAdminResponse{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateAdminResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateAdminResponse) ProtoMessage() {}
+
+func (x *CreateAdminResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateAdminResponse.ProtoReflect.Descriptor instead.
+func (*CreateAdminResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *CreateAdminResponse) GetAdmin() *AdminAccount {
+	if x != nil {
+		return x.Admin
+	}
+	return nil
+}
+
+type UpdateAdminRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The admin making the change: it may not take its own server admin role away.
+	CallerId    string  `protobuf:"bytes,2,opt,name=caller_id,json=callerId,proto3" json:"caller_id,omitempty"`
+	Password    *string `protobuf:"bytes,3,opt,name=password,proto3,oneof" json:"password,omitempty"`
+	ServerAdmin *bool   `protobuf:"varint,4,opt,name=server_admin,json=serverAdmin,proto3,oneof" json:"server_admin,omitempty"`
+	// Replaces the whole list when set.
+	SetRealmAccess bool           `protobuf:"varint,5,opt,name=set_realm_access,json=setRealmAccess,proto3" json:"set_realm_access,omitempty"`
+	RealmAccess    []*RealmAccess `protobuf:"bytes,6,rep,name=realm_access,json=realmAccess,proto3" json:"realm_access,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *UpdateAdminRequest) Reset() {
+	*x = UpdateAdminRequest{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateAdminRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateAdminRequest) ProtoMessage() {}
+
+func (x *UpdateAdminRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateAdminRequest.ProtoReflect.Descriptor instead.
+func (*UpdateAdminRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *UpdateAdminRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *UpdateAdminRequest) GetCallerId() string {
+	if x != nil {
+		return x.CallerId
+	}
+	return ""
+}
+
+func (x *UpdateAdminRequest) GetPassword() string {
+	if x != nil && x.Password != nil {
+		return *x.Password
+	}
+	return ""
+}
+
+func (x *UpdateAdminRequest) GetServerAdmin() bool {
+	if x != nil && x.ServerAdmin != nil {
+		return *x.ServerAdmin
+	}
+	return false
+}
+
+func (x *UpdateAdminRequest) GetSetRealmAccess() bool {
+	if x != nil {
+		return x.SetRealmAccess
+	}
+	return false
+}
+
+func (x *UpdateAdminRequest) GetRealmAccess() []*RealmAccess {
+	if x != nil {
+		return x.RealmAccess
+	}
+	return nil
+}
+
+type UpdateAdminResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Admin         *AdminAccount          `protobuf:"bytes,1,opt,name=admin,proto3" json:"admin,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateAdminResponse) Reset() {
+	*x = UpdateAdminResponse{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateAdminResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateAdminResponse) ProtoMessage() {}
+
+func (x *UpdateAdminResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateAdminResponse.ProtoReflect.Descriptor instead.
+func (*UpdateAdminResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *UpdateAdminResponse) GetAdmin() *AdminAccount {
+	if x != nil {
+		return x.Admin
+	}
+	return nil
+}
+
+type DeleteAdminRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The admin deleting: it may not delete itself.
+	CallerId      string `protobuf:"bytes,2,opt,name=caller_id,json=callerId,proto3" json:"caller_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteAdminRequest) Reset() {
+	*x = DeleteAdminRequest{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteAdminRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteAdminRequest) ProtoMessage() {}
+
+func (x *DeleteAdminRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteAdminRequest.ProtoReflect.Descriptor instead.
+func (*DeleteAdminRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *DeleteAdminRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *DeleteAdminRequest) GetCallerId() string {
+	if x != nil {
+		return x.CallerId
+	}
+	return ""
+}
+
+type DeleteAdminResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteAdminResponse) Reset() {
+	*x = DeleteAdminResponse{}
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteAdminResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteAdminResponse) ProtoMessage() {}
+
+func (x *DeleteAdminResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_admin_account_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteAdminResponse.ProtoReflect.Descriptor instead.
+func (*DeleteAdminResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_admin_account_proto_rawDescGZIP(), []int{21}
+}
+
 var File_iam_directory_v1_admin_account_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_admin_account_proto_rawDesc = "" +
 	"\n" +
-	"$iam/directory/v1/admin_account.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"u\n" +
+	"$iam/directory/v1/admin_account.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xda\x01\n" +
 	"\fAdminAccount\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x129\n" +
 	"\n" +
-	"created_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"q\n" +
+	"created_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12!\n" +
+	"\fserver_admin\x18\x04 \x01(\bR\vserverAdmin\x12@\n" +
+	"\frealm_access\x18\x05 \x03(\v2\x1d.iam.directory.v1.RealmAccessR\vrealmAccess\"9\n" +
+	"\vRealmAccess\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
+	"\x05roles\x18\x02 \x03(\tR\x05roles\"q\n" +
 	"\x18AuthenticateAdminRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1d\n" +
@@ -730,16 +1256,50 @@ const file_iam_directory_v1_admin_account_proto_rawDesc = "" +
 	"\x05ended\x18\x01 \x01(\bR\x05ended\"9\n" +
 	"\x18CheckAdminSessionRequest\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x01 \x01(\tR\tsessionId\"3\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\"i\n" +
 	"\x19CheckAdminSessionResponse\x12\x16\n" +
-	"\x06active\x18\x01 \x01(\bR\x06active2\x88\x05\n" +
+	"\x06active\x18\x01 \x01(\bR\x06active\x124\n" +
+	"\x05admin\x18\x02 \x01(\v2\x1e.iam.directory.v1.AdminAccountR\x05admin\"S\n" +
+	"\x11ListAdminsRequest\x12\x16\n" +
+	"\x06search\x18\x01 \x01(\tR\x06search\x12\x14\n" +
+	"\x05first\x18\x02 \x01(\x05R\x05first\x12\x10\n" +
+	"\x03max\x18\x03 \x01(\x05R\x03max\"L\n" +
+	"\x12ListAdminsResponse\x126\n" +
+	"\x06admins\x18\x01 \x03(\v2\x1e.iam.directory.v1.AdminAccountR\x06admins\"\xb1\x01\n" +
+	"\x12CreateAdminRequest\x12\x1a\n" +
+	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
+	"\bpassword\x18\x02 \x01(\tR\bpassword\x12!\n" +
+	"\fserver_admin\x18\x03 \x01(\bR\vserverAdmin\x12@\n" +
+	"\frealm_access\x18\x04 \x03(\v2\x1d.iam.directory.v1.RealmAccessR\vrealmAccess\"K\n" +
+	"\x13CreateAdminResponse\x124\n" +
+	"\x05admin\x18\x01 \x01(\v2\x1e.iam.directory.v1.AdminAccountR\x05admin\"\x94\x02\n" +
+	"\x12UpdateAdminRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
+	"\tcaller_id\x18\x02 \x01(\tR\bcallerId\x12\x1f\n" +
+	"\bpassword\x18\x03 \x01(\tH\x00R\bpassword\x88\x01\x01\x12&\n" +
+	"\fserver_admin\x18\x04 \x01(\bH\x01R\vserverAdmin\x88\x01\x01\x12(\n" +
+	"\x10set_realm_access\x18\x05 \x01(\bR\x0esetRealmAccess\x12@\n" +
+	"\frealm_access\x18\x06 \x03(\v2\x1d.iam.directory.v1.RealmAccessR\vrealmAccessB\v\n" +
+	"\t_passwordB\x0f\n" +
+	"\r_server_admin\"K\n" +
+	"\x13UpdateAdminResponse\x124\n" +
+	"\x05admin\x18\x01 \x01(\v2\x1e.iam.directory.v1.AdminAccountR\x05admin\"A\n" +
+	"\x12DeleteAdminRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
+	"\tcaller_id\x18\x02 \x01(\tR\bcallerId\"\x15\n" +
+	"\x13DeleteAdminResponse2\xf5\a\n" +
 	"\x13AdminAccountService\x12l\n" +
 	"\x11AuthenticateAdmin\x12*.iam.directory.v1.AuthenticateAdminRequest\x1a+.iam.directory.v1.AuthenticateAdminResponse\x12Q\n" +
 	"\bGetAdmin\x12!.iam.directory.v1.GetAdminRequest\x1a\".iam.directory.v1.GetAdminResponse\x12l\n" +
 	"\x11StartAdminSession\x12*.iam.directory.v1.StartAdminSessionRequest\x1a+.iam.directory.v1.StartAdminSessionResponse\x12l\n" +
 	"\x11RenewAdminSession\x12*.iam.directory.v1.RenewAdminSessionRequest\x1a+.iam.directory.v1.RenewAdminSessionResponse\x12f\n" +
 	"\x0fEndAdminSession\x12(.iam.directory.v1.EndAdminSessionRequest\x1a).iam.directory.v1.EndAdminSessionResponse\x12l\n" +
-	"\x11CheckAdminSession\x12*.iam.directory.v1.CheckAdminSessionRequest\x1a+.iam.directory.v1.CheckAdminSessionResponseB\xd5\x01\n" +
+	"\x11CheckAdminSession\x12*.iam.directory.v1.CheckAdminSessionRequest\x1a+.iam.directory.v1.CheckAdminSessionResponse\x12W\n" +
+	"\n" +
+	"ListAdmins\x12#.iam.directory.v1.ListAdminsRequest\x1a$.iam.directory.v1.ListAdminsResponse\x12Z\n" +
+	"\vCreateAdmin\x12$.iam.directory.v1.CreateAdminRequest\x1a%.iam.directory.v1.CreateAdminResponse\x12Z\n" +
+	"\vUpdateAdmin\x12$.iam.directory.v1.UpdateAdminRequest\x1a%.iam.directory.v1.UpdateAdminResponse\x12Z\n" +
+	"\vDeleteAdmin\x12$.iam.directory.v1.DeleteAdminRequest\x1a%.iam.directory.v1.DeleteAdminResponseB\xd5\x01\n" +
 	"\x14com.iam.directory.v1B\x11AdminAccountProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -754,47 +1314,71 @@ func file_iam_directory_v1_admin_account_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_admin_account_proto_rawDescData
 }
 
-var file_iam_directory_v1_admin_account_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_iam_directory_v1_admin_account_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_iam_directory_v1_admin_account_proto_goTypes = []any{
 	(*AdminAccount)(nil),              // 0: iam.directory.v1.AdminAccount
-	(*AuthenticateAdminRequest)(nil),  // 1: iam.directory.v1.AuthenticateAdminRequest
-	(*AuthenticateAdminResponse)(nil), // 2: iam.directory.v1.AuthenticateAdminResponse
-	(*GetAdminRequest)(nil),           // 3: iam.directory.v1.GetAdminRequest
-	(*GetAdminResponse)(nil),          // 4: iam.directory.v1.GetAdminResponse
-	(*StartAdminSessionRequest)(nil),  // 5: iam.directory.v1.StartAdminSessionRequest
-	(*StartAdminSessionResponse)(nil), // 6: iam.directory.v1.StartAdminSessionResponse
-	(*RenewAdminSessionRequest)(nil),  // 7: iam.directory.v1.RenewAdminSessionRequest
-	(*RenewAdminSessionResponse)(nil), // 8: iam.directory.v1.RenewAdminSessionResponse
-	(*EndAdminSessionRequest)(nil),    // 9: iam.directory.v1.EndAdminSessionRequest
-	(*EndAdminSessionResponse)(nil),   // 10: iam.directory.v1.EndAdminSessionResponse
-	(*CheckAdminSessionRequest)(nil),  // 11: iam.directory.v1.CheckAdminSessionRequest
-	(*CheckAdminSessionResponse)(nil), // 12: iam.directory.v1.CheckAdminSessionResponse
-	(*timestamppb.Timestamp)(nil),     // 13: google.protobuf.Timestamp
+	(*RealmAccess)(nil),               // 1: iam.directory.v1.RealmAccess
+	(*AuthenticateAdminRequest)(nil),  // 2: iam.directory.v1.AuthenticateAdminRequest
+	(*AuthenticateAdminResponse)(nil), // 3: iam.directory.v1.AuthenticateAdminResponse
+	(*GetAdminRequest)(nil),           // 4: iam.directory.v1.GetAdminRequest
+	(*GetAdminResponse)(nil),          // 5: iam.directory.v1.GetAdminResponse
+	(*StartAdminSessionRequest)(nil),  // 6: iam.directory.v1.StartAdminSessionRequest
+	(*StartAdminSessionResponse)(nil), // 7: iam.directory.v1.StartAdminSessionResponse
+	(*RenewAdminSessionRequest)(nil),  // 8: iam.directory.v1.RenewAdminSessionRequest
+	(*RenewAdminSessionResponse)(nil), // 9: iam.directory.v1.RenewAdminSessionResponse
+	(*EndAdminSessionRequest)(nil),    // 10: iam.directory.v1.EndAdminSessionRequest
+	(*EndAdminSessionResponse)(nil),   // 11: iam.directory.v1.EndAdminSessionResponse
+	(*CheckAdminSessionRequest)(nil),  // 12: iam.directory.v1.CheckAdminSessionRequest
+	(*CheckAdminSessionResponse)(nil), // 13: iam.directory.v1.CheckAdminSessionResponse
+	(*ListAdminsRequest)(nil),         // 14: iam.directory.v1.ListAdminsRequest
+	(*ListAdminsResponse)(nil),        // 15: iam.directory.v1.ListAdminsResponse
+	(*CreateAdminRequest)(nil),        // 16: iam.directory.v1.CreateAdminRequest
+	(*CreateAdminResponse)(nil),       // 17: iam.directory.v1.CreateAdminResponse
+	(*UpdateAdminRequest)(nil),        // 18: iam.directory.v1.UpdateAdminRequest
+	(*UpdateAdminResponse)(nil),       // 19: iam.directory.v1.UpdateAdminResponse
+	(*DeleteAdminRequest)(nil),        // 20: iam.directory.v1.DeleteAdminRequest
+	(*DeleteAdminResponse)(nil),       // 21: iam.directory.v1.DeleteAdminResponse
+	(*timestamppb.Timestamp)(nil),     // 22: google.protobuf.Timestamp
 }
 var file_iam_directory_v1_admin_account_proto_depIdxs = []int32{
-	13, // 0: iam.directory.v1.AdminAccount.created_at:type_name -> google.protobuf.Timestamp
-	0,  // 1: iam.directory.v1.AuthenticateAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
-	0,  // 2: iam.directory.v1.GetAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
-	13, // 3: iam.directory.v1.StartAdminSessionRequest.expires_at:type_name -> google.protobuf.Timestamp
-	13, // 4: iam.directory.v1.RenewAdminSessionRequest.expires_at:type_name -> google.protobuf.Timestamp
-	0,  // 5: iam.directory.v1.RenewAdminSessionResponse.admin:type_name -> iam.directory.v1.AdminAccount
-	1,  // 6: iam.directory.v1.AdminAccountService.AuthenticateAdmin:input_type -> iam.directory.v1.AuthenticateAdminRequest
-	3,  // 7: iam.directory.v1.AdminAccountService.GetAdmin:input_type -> iam.directory.v1.GetAdminRequest
-	5,  // 8: iam.directory.v1.AdminAccountService.StartAdminSession:input_type -> iam.directory.v1.StartAdminSessionRequest
-	7,  // 9: iam.directory.v1.AdminAccountService.RenewAdminSession:input_type -> iam.directory.v1.RenewAdminSessionRequest
-	9,  // 10: iam.directory.v1.AdminAccountService.EndAdminSession:input_type -> iam.directory.v1.EndAdminSessionRequest
-	11, // 11: iam.directory.v1.AdminAccountService.CheckAdminSession:input_type -> iam.directory.v1.CheckAdminSessionRequest
-	2,  // 12: iam.directory.v1.AdminAccountService.AuthenticateAdmin:output_type -> iam.directory.v1.AuthenticateAdminResponse
-	4,  // 13: iam.directory.v1.AdminAccountService.GetAdmin:output_type -> iam.directory.v1.GetAdminResponse
-	6,  // 14: iam.directory.v1.AdminAccountService.StartAdminSession:output_type -> iam.directory.v1.StartAdminSessionResponse
-	8,  // 15: iam.directory.v1.AdminAccountService.RenewAdminSession:output_type -> iam.directory.v1.RenewAdminSessionResponse
-	10, // 16: iam.directory.v1.AdminAccountService.EndAdminSession:output_type -> iam.directory.v1.EndAdminSessionResponse
-	12, // 17: iam.directory.v1.AdminAccountService.CheckAdminSession:output_type -> iam.directory.v1.CheckAdminSessionResponse
-	12, // [12:18] is the sub-list for method output_type
-	6,  // [6:12] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	22, // 0: iam.directory.v1.AdminAccount.created_at:type_name -> google.protobuf.Timestamp
+	1,  // 1: iam.directory.v1.AdminAccount.realm_access:type_name -> iam.directory.v1.RealmAccess
+	0,  // 2: iam.directory.v1.AuthenticateAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	0,  // 3: iam.directory.v1.GetAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	22, // 4: iam.directory.v1.StartAdminSessionRequest.expires_at:type_name -> google.protobuf.Timestamp
+	22, // 5: iam.directory.v1.RenewAdminSessionRequest.expires_at:type_name -> google.protobuf.Timestamp
+	0,  // 6: iam.directory.v1.RenewAdminSessionResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	0,  // 7: iam.directory.v1.CheckAdminSessionResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	0,  // 8: iam.directory.v1.ListAdminsResponse.admins:type_name -> iam.directory.v1.AdminAccount
+	1,  // 9: iam.directory.v1.CreateAdminRequest.realm_access:type_name -> iam.directory.v1.RealmAccess
+	0,  // 10: iam.directory.v1.CreateAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	1,  // 11: iam.directory.v1.UpdateAdminRequest.realm_access:type_name -> iam.directory.v1.RealmAccess
+	0,  // 12: iam.directory.v1.UpdateAdminResponse.admin:type_name -> iam.directory.v1.AdminAccount
+	2,  // 13: iam.directory.v1.AdminAccountService.AuthenticateAdmin:input_type -> iam.directory.v1.AuthenticateAdminRequest
+	4,  // 14: iam.directory.v1.AdminAccountService.GetAdmin:input_type -> iam.directory.v1.GetAdminRequest
+	6,  // 15: iam.directory.v1.AdminAccountService.StartAdminSession:input_type -> iam.directory.v1.StartAdminSessionRequest
+	8,  // 16: iam.directory.v1.AdminAccountService.RenewAdminSession:input_type -> iam.directory.v1.RenewAdminSessionRequest
+	10, // 17: iam.directory.v1.AdminAccountService.EndAdminSession:input_type -> iam.directory.v1.EndAdminSessionRequest
+	12, // 18: iam.directory.v1.AdminAccountService.CheckAdminSession:input_type -> iam.directory.v1.CheckAdminSessionRequest
+	14, // 19: iam.directory.v1.AdminAccountService.ListAdmins:input_type -> iam.directory.v1.ListAdminsRequest
+	16, // 20: iam.directory.v1.AdminAccountService.CreateAdmin:input_type -> iam.directory.v1.CreateAdminRequest
+	18, // 21: iam.directory.v1.AdminAccountService.UpdateAdmin:input_type -> iam.directory.v1.UpdateAdminRequest
+	20, // 22: iam.directory.v1.AdminAccountService.DeleteAdmin:input_type -> iam.directory.v1.DeleteAdminRequest
+	3,  // 23: iam.directory.v1.AdminAccountService.AuthenticateAdmin:output_type -> iam.directory.v1.AuthenticateAdminResponse
+	5,  // 24: iam.directory.v1.AdminAccountService.GetAdmin:output_type -> iam.directory.v1.GetAdminResponse
+	7,  // 25: iam.directory.v1.AdminAccountService.StartAdminSession:output_type -> iam.directory.v1.StartAdminSessionResponse
+	9,  // 26: iam.directory.v1.AdminAccountService.RenewAdminSession:output_type -> iam.directory.v1.RenewAdminSessionResponse
+	11, // 27: iam.directory.v1.AdminAccountService.EndAdminSession:output_type -> iam.directory.v1.EndAdminSessionResponse
+	13, // 28: iam.directory.v1.AdminAccountService.CheckAdminSession:output_type -> iam.directory.v1.CheckAdminSessionResponse
+	15, // 29: iam.directory.v1.AdminAccountService.ListAdmins:output_type -> iam.directory.v1.ListAdminsResponse
+	17, // 30: iam.directory.v1.AdminAccountService.CreateAdmin:output_type -> iam.directory.v1.CreateAdminResponse
+	19, // 31: iam.directory.v1.AdminAccountService.UpdateAdmin:output_type -> iam.directory.v1.UpdateAdminResponse
+	21, // 32: iam.directory.v1.AdminAccountService.DeleteAdmin:output_type -> iam.directory.v1.DeleteAdminResponse
+	23, // [23:33] is the sub-list for method output_type
+	13, // [13:23] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_admin_account_proto_init() }
@@ -802,13 +1386,14 @@ func file_iam_directory_v1_admin_account_proto_init() {
 	if File_iam_directory_v1_admin_account_proto != nil {
 		return
 	}
+	file_iam_directory_v1_admin_account_proto_msgTypes[18].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_admin_account_proto_rawDesc), len(file_iam_directory_v1_admin_account_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

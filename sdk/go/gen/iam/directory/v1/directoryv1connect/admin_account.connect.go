@@ -51,6 +51,18 @@ const (
 	// AdminAccountServiceCheckAdminSessionProcedure is the fully-qualified name of the
 	// AdminAccountService's CheckAdminSession RPC.
 	AdminAccountServiceCheckAdminSessionProcedure = "/iam.directory.v1.AdminAccountService/CheckAdminSession"
+	// AdminAccountServiceListAdminsProcedure is the fully-qualified name of the AdminAccountService's
+	// ListAdmins RPC.
+	AdminAccountServiceListAdminsProcedure = "/iam.directory.v1.AdminAccountService/ListAdmins"
+	// AdminAccountServiceCreateAdminProcedure is the fully-qualified name of the AdminAccountService's
+	// CreateAdmin RPC.
+	AdminAccountServiceCreateAdminProcedure = "/iam.directory.v1.AdminAccountService/CreateAdmin"
+	// AdminAccountServiceUpdateAdminProcedure is the fully-qualified name of the AdminAccountService's
+	// UpdateAdmin RPC.
+	AdminAccountServiceUpdateAdminProcedure = "/iam.directory.v1.AdminAccountService/UpdateAdmin"
+	// AdminAccountServiceDeleteAdminProcedure is the fully-qualified name of the AdminAccountService's
+	// DeleteAdmin RPC.
+	AdminAccountServiceDeleteAdminProcedure = "/iam.directory.v1.AdminAccountService/DeleteAdmin"
 )
 
 // AdminAccountServiceClient is a client for the iam.directory.v1.AdminAccountService service.
@@ -65,6 +77,12 @@ type AdminAccountServiceClient interface {
 	EndAdminSession(context.Context, *connect.Request[v1.EndAdminSessionRequest]) (*connect.Response[v1.EndAdminSessionResponse], error)
 	// Whether the session an admin JWT names is still going (the Admin API guard asks).
 	CheckAdminSession(context.Context, *connect.Request[v1.CheckAdminSessionRequest]) (*connect.Response[v1.CheckAdminSessionResponse], error)
+	// Administrators and what each may do (docs/security.md, "Administrators"): the server admins'
+	// own API, /admin/admins.
+	ListAdmins(context.Context, *connect.Request[v1.ListAdminsRequest]) (*connect.Response[v1.ListAdminsResponse], error)
+	CreateAdmin(context.Context, *connect.Request[v1.CreateAdminRequest]) (*connect.Response[v1.CreateAdminResponse], error)
+	UpdateAdmin(context.Context, *connect.Request[v1.UpdateAdminRequest]) (*connect.Response[v1.UpdateAdminResponse], error)
+	DeleteAdmin(context.Context, *connect.Request[v1.DeleteAdminRequest]) (*connect.Response[v1.DeleteAdminResponse], error)
 }
 
 // NewAdminAccountServiceClient constructs a client for the iam.directory.v1.AdminAccountService
@@ -114,6 +132,30 @@ func NewAdminAccountServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(adminAccountServiceMethods.ByName("CheckAdminSession")),
 			connect.WithClientOptions(opts...),
 		),
+		listAdmins: connect.NewClient[v1.ListAdminsRequest, v1.ListAdminsResponse](
+			httpClient,
+			baseURL+AdminAccountServiceListAdminsProcedure,
+			connect.WithSchema(adminAccountServiceMethods.ByName("ListAdmins")),
+			connect.WithClientOptions(opts...),
+		),
+		createAdmin: connect.NewClient[v1.CreateAdminRequest, v1.CreateAdminResponse](
+			httpClient,
+			baseURL+AdminAccountServiceCreateAdminProcedure,
+			connect.WithSchema(adminAccountServiceMethods.ByName("CreateAdmin")),
+			connect.WithClientOptions(opts...),
+		),
+		updateAdmin: connect.NewClient[v1.UpdateAdminRequest, v1.UpdateAdminResponse](
+			httpClient,
+			baseURL+AdminAccountServiceUpdateAdminProcedure,
+			connect.WithSchema(adminAccountServiceMethods.ByName("UpdateAdmin")),
+			connect.WithClientOptions(opts...),
+		),
+		deleteAdmin: connect.NewClient[v1.DeleteAdminRequest, v1.DeleteAdminResponse](
+			httpClient,
+			baseURL+AdminAccountServiceDeleteAdminProcedure,
+			connect.WithSchema(adminAccountServiceMethods.ByName("DeleteAdmin")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -125,6 +167,10 @@ type adminAccountServiceClient struct {
 	renewAdminSession *connect.Client[v1.RenewAdminSessionRequest, v1.RenewAdminSessionResponse]
 	endAdminSession   *connect.Client[v1.EndAdminSessionRequest, v1.EndAdminSessionResponse]
 	checkAdminSession *connect.Client[v1.CheckAdminSessionRequest, v1.CheckAdminSessionResponse]
+	listAdmins        *connect.Client[v1.ListAdminsRequest, v1.ListAdminsResponse]
+	createAdmin       *connect.Client[v1.CreateAdminRequest, v1.CreateAdminResponse]
+	updateAdmin       *connect.Client[v1.UpdateAdminRequest, v1.UpdateAdminResponse]
+	deleteAdmin       *connect.Client[v1.DeleteAdminRequest, v1.DeleteAdminResponse]
 }
 
 // AuthenticateAdmin calls iam.directory.v1.AdminAccountService.AuthenticateAdmin.
@@ -157,6 +203,26 @@ func (c *adminAccountServiceClient) CheckAdminSession(ctx context.Context, req *
 	return c.checkAdminSession.CallUnary(ctx, req)
 }
 
+// ListAdmins calls iam.directory.v1.AdminAccountService.ListAdmins.
+func (c *adminAccountServiceClient) ListAdmins(ctx context.Context, req *connect.Request[v1.ListAdminsRequest]) (*connect.Response[v1.ListAdminsResponse], error) {
+	return c.listAdmins.CallUnary(ctx, req)
+}
+
+// CreateAdmin calls iam.directory.v1.AdminAccountService.CreateAdmin.
+func (c *adminAccountServiceClient) CreateAdmin(ctx context.Context, req *connect.Request[v1.CreateAdminRequest]) (*connect.Response[v1.CreateAdminResponse], error) {
+	return c.createAdmin.CallUnary(ctx, req)
+}
+
+// UpdateAdmin calls iam.directory.v1.AdminAccountService.UpdateAdmin.
+func (c *adminAccountServiceClient) UpdateAdmin(ctx context.Context, req *connect.Request[v1.UpdateAdminRequest]) (*connect.Response[v1.UpdateAdminResponse], error) {
+	return c.updateAdmin.CallUnary(ctx, req)
+}
+
+// DeleteAdmin calls iam.directory.v1.AdminAccountService.DeleteAdmin.
+func (c *adminAccountServiceClient) DeleteAdmin(ctx context.Context, req *connect.Request[v1.DeleteAdminRequest]) (*connect.Response[v1.DeleteAdminResponse], error) {
+	return c.deleteAdmin.CallUnary(ctx, req)
+}
+
 // AdminAccountServiceHandler is an implementation of the iam.directory.v1.AdminAccountService
 // service.
 type AdminAccountServiceHandler interface {
@@ -170,6 +236,12 @@ type AdminAccountServiceHandler interface {
 	EndAdminSession(context.Context, *connect.Request[v1.EndAdminSessionRequest]) (*connect.Response[v1.EndAdminSessionResponse], error)
 	// Whether the session an admin JWT names is still going (the Admin API guard asks).
 	CheckAdminSession(context.Context, *connect.Request[v1.CheckAdminSessionRequest]) (*connect.Response[v1.CheckAdminSessionResponse], error)
+	// Administrators and what each may do (docs/security.md, "Administrators"): the server admins'
+	// own API, /admin/admins.
+	ListAdmins(context.Context, *connect.Request[v1.ListAdminsRequest]) (*connect.Response[v1.ListAdminsResponse], error)
+	CreateAdmin(context.Context, *connect.Request[v1.CreateAdminRequest]) (*connect.Response[v1.CreateAdminResponse], error)
+	UpdateAdmin(context.Context, *connect.Request[v1.UpdateAdminRequest]) (*connect.Response[v1.UpdateAdminResponse], error)
+	DeleteAdmin(context.Context, *connect.Request[v1.DeleteAdminRequest]) (*connect.Response[v1.DeleteAdminResponse], error)
 }
 
 // NewAdminAccountServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -215,6 +287,30 @@ func NewAdminAccountServiceHandler(svc AdminAccountServiceHandler, opts ...conne
 		connect.WithSchema(adminAccountServiceMethods.ByName("CheckAdminSession")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminAccountServiceListAdminsHandler := connect.NewUnaryHandler(
+		AdminAccountServiceListAdminsProcedure,
+		svc.ListAdmins,
+		connect.WithSchema(adminAccountServiceMethods.ByName("ListAdmins")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminAccountServiceCreateAdminHandler := connect.NewUnaryHandler(
+		AdminAccountServiceCreateAdminProcedure,
+		svc.CreateAdmin,
+		connect.WithSchema(adminAccountServiceMethods.ByName("CreateAdmin")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminAccountServiceUpdateAdminHandler := connect.NewUnaryHandler(
+		AdminAccountServiceUpdateAdminProcedure,
+		svc.UpdateAdmin,
+		connect.WithSchema(adminAccountServiceMethods.ByName("UpdateAdmin")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminAccountServiceDeleteAdminHandler := connect.NewUnaryHandler(
+		AdminAccountServiceDeleteAdminProcedure,
+		svc.DeleteAdmin,
+		connect.WithSchema(adminAccountServiceMethods.ByName("DeleteAdmin")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.AdminAccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminAccountServiceAuthenticateAdminProcedure:
@@ -229,6 +325,14 @@ func NewAdminAccountServiceHandler(svc AdminAccountServiceHandler, opts ...conne
 			adminAccountServiceEndAdminSessionHandler.ServeHTTP(w, r)
 		case AdminAccountServiceCheckAdminSessionProcedure:
 			adminAccountServiceCheckAdminSessionHandler.ServeHTTP(w, r)
+		case AdminAccountServiceListAdminsProcedure:
+			adminAccountServiceListAdminsHandler.ServeHTTP(w, r)
+		case AdminAccountServiceCreateAdminProcedure:
+			adminAccountServiceCreateAdminHandler.ServeHTTP(w, r)
+		case AdminAccountServiceUpdateAdminProcedure:
+			adminAccountServiceUpdateAdminHandler.ServeHTTP(w, r)
+		case AdminAccountServiceDeleteAdminProcedure:
+			adminAccountServiceDeleteAdminHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -260,4 +364,20 @@ func (UnimplementedAdminAccountServiceHandler) EndAdminSession(context.Context, 
 
 func (UnimplementedAdminAccountServiceHandler) CheckAdminSession(context.Context, *connect.Request[v1.CheckAdminSessionRequest]) (*connect.Response[v1.CheckAdminSessionResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.CheckAdminSession is not implemented"))
+}
+
+func (UnimplementedAdminAccountServiceHandler) ListAdmins(context.Context, *connect.Request[v1.ListAdminsRequest]) (*connect.Response[v1.ListAdminsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.ListAdmins is not implemented"))
+}
+
+func (UnimplementedAdminAccountServiceHandler) CreateAdmin(context.Context, *connect.Request[v1.CreateAdminRequest]) (*connect.Response[v1.CreateAdminResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.CreateAdmin is not implemented"))
+}
+
+func (UnimplementedAdminAccountServiceHandler) UpdateAdmin(context.Context, *connect.Request[v1.UpdateAdminRequest]) (*connect.Response[v1.UpdateAdminResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.UpdateAdmin is not implemented"))
+}
+
+func (UnimplementedAdminAccountServiceHandler) DeleteAdmin(context.Context, *connect.Request[v1.DeleteAdminRequest]) (*connect.Response[v1.DeleteAdminResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AdminAccountService.DeleteAdmin is not implemented"))
 }

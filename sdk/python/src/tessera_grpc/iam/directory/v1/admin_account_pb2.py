@@ -25,39 +25,57 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$iam/directory/v1/admin_account.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\\\n\x0c\x41\x64minAccount\x12\n\n\x02id\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12.\n\ncreated_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"R\n\x18\x41uthenticateAdminRequest\x12\x10\n\x08username\x18\x01 \x01(\t\x12\x10\n\x08password\x18\x02 \x01(\t\x12\x12\n\nip_address\x18\x03 \x01(\t\"g\n\x19\x41uthenticateAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\x12\x1b\n\x13retry_after_seconds\x18\x02 \x01(\x05\"\x1d\n\x0fGetAdminRequest\x12\n\n\x02id\x18\x01 \x01(\t\"A\n\x10GetAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\"\\\n\x18StartAdminSessionRequest\x12\x10\n\x08\x61\x64min_id\x18\x01 \x01(\t\x12.\n\nexpires_at\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"C\n\x19StartAdminSessionResponse\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x12\n\nrefresh_id\x18\x02 \x01(\t\"r\n\x18RenewAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x12\n\nrefresh_id\x18\x02 \x01(\t\x12.\n\nexpires_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"^\n\x19RenewAdminSessionResponse\x12\x12\n\nrefresh_id\x18\x01 \x01(\t\x12-\n\x05\x61\x64min\x18\x02 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\",\n\x16\x45ndAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\"(\n\x17\x45ndAdminSessionResponse\x12\r\n\x05\x65nded\x18\x01 \x01(\x08\".\n\x18\x43heckAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\"+\n\x19\x43heckAdminSessionResponse\x12\x0e\n\x06\x61\x63tive\x18\x01 \x01(\x08\x32\x88\x05\n\x13\x41\x64minAccountService\x12l\n\x11\x41uthenticateAdmin\x12*.iam.directory.v1.AuthenticateAdminRequest\x1a+.iam.directory.v1.AuthenticateAdminResponse\x12Q\n\x08GetAdmin\x12!.iam.directory.v1.GetAdminRequest\x1a\".iam.directory.v1.GetAdminResponse\x12l\n\x11StartAdminSession\x12*.iam.directory.v1.StartAdminSessionRequest\x1a+.iam.directory.v1.StartAdminSessionResponse\x12l\n\x11RenewAdminSession\x12*.iam.directory.v1.RenewAdminSessionRequest\x1a+.iam.directory.v1.RenewAdminSessionResponse\x12\x66\n\x0f\x45ndAdminSession\x12(.iam.directory.v1.EndAdminSessionRequest\x1a).iam.directory.v1.EndAdminSessionResponse\x12l\n\x11\x43heckAdminSession\x12*.iam.directory.v1.CheckAdminSessionRequest\x1a+.iam.directory.v1.CheckAdminSessionResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$iam/directory/v1/admin_account.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa7\x01\n\x0c\x41\x64minAccount\x12\n\n\x02id\x18\x01 \x01(\t\x12\x10\n\x08username\x18\x02 \x01(\t\x12.\n\ncreated_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x14\n\x0cserver_admin\x18\x04 \x01(\x08\x12\x33\n\x0crealm_access\x18\x05 \x03(\x0b\x32\x1d.iam.directory.v1.RealmAccess\"+\n\x0bRealmAccess\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05roles\x18\x02 \x03(\t\"R\n\x18\x41uthenticateAdminRequest\x12\x10\n\x08username\x18\x01 \x01(\t\x12\x10\n\x08password\x18\x02 \x01(\t\x12\x12\n\nip_address\x18\x03 \x01(\t\"g\n\x19\x41uthenticateAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\x12\x1b\n\x13retry_after_seconds\x18\x02 \x01(\x05\"\x1d\n\x0fGetAdminRequest\x12\n\n\x02id\x18\x01 \x01(\t\"A\n\x10GetAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\"\\\n\x18StartAdminSessionRequest\x12\x10\n\x08\x61\x64min_id\x18\x01 \x01(\t\x12.\n\nexpires_at\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"C\n\x19StartAdminSessionResponse\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x12\n\nrefresh_id\x18\x02 \x01(\t\"r\n\x18RenewAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x12\n\nrefresh_id\x18\x02 \x01(\t\x12.\n\nexpires_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"^\n\x19RenewAdminSessionResponse\x12\x12\n\nrefresh_id\x18\x01 \x01(\t\x12-\n\x05\x61\x64min\x18\x02 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\",\n\x16\x45ndAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\"(\n\x17\x45ndAdminSessionResponse\x12\r\n\x05\x65nded\x18\x01 \x01(\x08\".\n\x18\x43heckAdminSessionRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\"Z\n\x19\x43heckAdminSessionResponse\x12\x0e\n\x06\x61\x63tive\x18\x01 \x01(\x08\x12-\n\x05\x61\x64min\x18\x02 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\"?\n\x11ListAdminsRequest\x12\x0e\n\x06search\x18\x01 \x01(\t\x12\r\n\x05\x66irst\x18\x02 \x01(\x05\x12\x0b\n\x03max\x18\x03 \x01(\x05\"D\n\x12ListAdminsResponse\x12.\n\x06\x61\x64mins\x18\x01 \x03(\x0b\x32\x1e.iam.directory.v1.AdminAccount\"\x83\x01\n\x12\x43reateAdminRequest\x12\x10\n\x08username\x18\x01 \x01(\t\x12\x10\n\x08password\x18\x02 \x01(\t\x12\x14\n\x0cserver_admin\x18\x03 \x01(\x08\x12\x33\n\x0crealm_access\x18\x04 \x03(\x0b\x32\x1d.iam.directory.v1.RealmAccess\"D\n\x13\x43reateAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\"\xd2\x01\n\x12UpdateAdminRequest\x12\n\n\x02id\x18\x01 \x01(\t\x12\x11\n\tcaller_id\x18\x02 \x01(\t\x12\x15\n\x08password\x18\x03 \x01(\tH\x00\x88\x01\x01\x12\x19\n\x0cserver_admin\x18\x04 \x01(\x08H\x01\x88\x01\x01\x12\x18\n\x10set_realm_access\x18\x05 \x01(\x08\x12\x33\n\x0crealm_access\x18\x06 \x03(\x0b\x32\x1d.iam.directory.v1.RealmAccessB\x0b\n\t_passwordB\x0f\n\r_server_admin\"D\n\x13UpdateAdminResponse\x12-\n\x05\x61\x64min\x18\x01 \x01(\x0b\x32\x1e.iam.directory.v1.AdminAccount\"3\n\x12\x44\x65leteAdminRequest\x12\n\n\x02id\x18\x01 \x01(\t\x12\x11\n\tcaller_id\x18\x02 \x01(\t\"\x15\n\x13\x44\x65leteAdminResponse2\xf5\x07\n\x13\x41\x64minAccountService\x12l\n\x11\x41uthenticateAdmin\x12*.iam.directory.v1.AuthenticateAdminRequest\x1a+.iam.directory.v1.AuthenticateAdminResponse\x12Q\n\x08GetAdmin\x12!.iam.directory.v1.GetAdminRequest\x1a\".iam.directory.v1.GetAdminResponse\x12l\n\x11StartAdminSession\x12*.iam.directory.v1.StartAdminSessionRequest\x1a+.iam.directory.v1.StartAdminSessionResponse\x12l\n\x11RenewAdminSession\x12*.iam.directory.v1.RenewAdminSessionRequest\x1a+.iam.directory.v1.RenewAdminSessionResponse\x12\x66\n\x0f\x45ndAdminSession\x12(.iam.directory.v1.EndAdminSessionRequest\x1a).iam.directory.v1.EndAdminSessionResponse\x12l\n\x11\x43heckAdminSession\x12*.iam.directory.v1.CheckAdminSessionRequest\x1a+.iam.directory.v1.CheckAdminSessionResponse\x12W\n\nListAdmins\x12#.iam.directory.v1.ListAdminsRequest\x1a$.iam.directory.v1.ListAdminsResponse\x12Z\n\x0b\x43reateAdmin\x12$.iam.directory.v1.CreateAdminRequest\x1a%.iam.directory.v1.CreateAdminResponse\x12Z\n\x0bUpdateAdmin\x12$.iam.directory.v1.UpdateAdminRequest\x1a%.iam.directory.v1.UpdateAdminResponse\x12Z\n\x0b\x44\x65leteAdmin\x12$.iam.directory.v1.DeleteAdminRequest\x1a%.iam.directory.v1.DeleteAdminResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.directory.v1.admin_account_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_ADMINACCOUNT']._serialized_start=91
-  _globals['_ADMINACCOUNT']._serialized_end=183
-  _globals['_AUTHENTICATEADMINREQUEST']._serialized_start=185
-  _globals['_AUTHENTICATEADMINREQUEST']._serialized_end=267
-  _globals['_AUTHENTICATEADMINRESPONSE']._serialized_start=269
-  _globals['_AUTHENTICATEADMINRESPONSE']._serialized_end=372
-  _globals['_GETADMINREQUEST']._serialized_start=374
-  _globals['_GETADMINREQUEST']._serialized_end=403
-  _globals['_GETADMINRESPONSE']._serialized_start=405
-  _globals['_GETADMINRESPONSE']._serialized_end=470
-  _globals['_STARTADMINSESSIONREQUEST']._serialized_start=472
-  _globals['_STARTADMINSESSIONREQUEST']._serialized_end=564
-  _globals['_STARTADMINSESSIONRESPONSE']._serialized_start=566
-  _globals['_STARTADMINSESSIONRESPONSE']._serialized_end=633
-  _globals['_RENEWADMINSESSIONREQUEST']._serialized_start=635
-  _globals['_RENEWADMINSESSIONREQUEST']._serialized_end=749
-  _globals['_RENEWADMINSESSIONRESPONSE']._serialized_start=751
-  _globals['_RENEWADMINSESSIONRESPONSE']._serialized_end=845
-  _globals['_ENDADMINSESSIONREQUEST']._serialized_start=847
-  _globals['_ENDADMINSESSIONREQUEST']._serialized_end=891
-  _globals['_ENDADMINSESSIONRESPONSE']._serialized_start=893
-  _globals['_ENDADMINSESSIONRESPONSE']._serialized_end=933
-  _globals['_CHECKADMINSESSIONREQUEST']._serialized_start=935
-  _globals['_CHECKADMINSESSIONREQUEST']._serialized_end=981
-  _globals['_CHECKADMINSESSIONRESPONSE']._serialized_start=983
-  _globals['_CHECKADMINSESSIONRESPONSE']._serialized_end=1026
-  _globals['_ADMINACCOUNTSERVICE']._serialized_start=1029
-  _globals['_ADMINACCOUNTSERVICE']._serialized_end=1677
+  _globals['_ADMINACCOUNT']._serialized_start=92
+  _globals['_ADMINACCOUNT']._serialized_end=259
+  _globals['_REALMACCESS']._serialized_start=261
+  _globals['_REALMACCESS']._serialized_end=304
+  _globals['_AUTHENTICATEADMINREQUEST']._serialized_start=306
+  _globals['_AUTHENTICATEADMINREQUEST']._serialized_end=388
+  _globals['_AUTHENTICATEADMINRESPONSE']._serialized_start=390
+  _globals['_AUTHENTICATEADMINRESPONSE']._serialized_end=493
+  _globals['_GETADMINREQUEST']._serialized_start=495
+  _globals['_GETADMINREQUEST']._serialized_end=524
+  _globals['_GETADMINRESPONSE']._serialized_start=526
+  _globals['_GETADMINRESPONSE']._serialized_end=591
+  _globals['_STARTADMINSESSIONREQUEST']._serialized_start=593
+  _globals['_STARTADMINSESSIONREQUEST']._serialized_end=685
+  _globals['_STARTADMINSESSIONRESPONSE']._serialized_start=687
+  _globals['_STARTADMINSESSIONRESPONSE']._serialized_end=754
+  _globals['_RENEWADMINSESSIONREQUEST']._serialized_start=756
+  _globals['_RENEWADMINSESSIONREQUEST']._serialized_end=870
+  _globals['_RENEWADMINSESSIONRESPONSE']._serialized_start=872
+  _globals['_RENEWADMINSESSIONRESPONSE']._serialized_end=966
+  _globals['_ENDADMINSESSIONREQUEST']._serialized_start=968
+  _globals['_ENDADMINSESSIONREQUEST']._serialized_end=1012
+  _globals['_ENDADMINSESSIONRESPONSE']._serialized_start=1014
+  _globals['_ENDADMINSESSIONRESPONSE']._serialized_end=1054
+  _globals['_CHECKADMINSESSIONREQUEST']._serialized_start=1056
+  _globals['_CHECKADMINSESSIONREQUEST']._serialized_end=1102
+  _globals['_CHECKADMINSESSIONRESPONSE']._serialized_start=1104
+  _globals['_CHECKADMINSESSIONRESPONSE']._serialized_end=1194
+  _globals['_LISTADMINSREQUEST']._serialized_start=1196
+  _globals['_LISTADMINSREQUEST']._serialized_end=1259
+  _globals['_LISTADMINSRESPONSE']._serialized_start=1261
+  _globals['_LISTADMINSRESPONSE']._serialized_end=1329
+  _globals['_CREATEADMINREQUEST']._serialized_start=1332
+  _globals['_CREATEADMINREQUEST']._serialized_end=1463
+  _globals['_CREATEADMINRESPONSE']._serialized_start=1465
+  _globals['_CREATEADMINRESPONSE']._serialized_end=1533
+  _globals['_UPDATEADMINREQUEST']._serialized_start=1536
+  _globals['_UPDATEADMINREQUEST']._serialized_end=1746
+  _globals['_UPDATEADMINRESPONSE']._serialized_start=1748
+  _globals['_UPDATEADMINRESPONSE']._serialized_end=1816
+  _globals['_DELETEADMINREQUEST']._serialized_start=1818
+  _globals['_DELETEADMINREQUEST']._serialized_end=1869
+  _globals['_DELETEADMINRESPONSE']._serialized_start=1871
+  _globals['_DELETEADMINRESPONSE']._serialized_end=1892
+  _globals['_ADMINACCOUNTSERVICE']._serialized_start=1895
+  _globals['_ADMINACCOUNTSERVICE']._serialized_end=2908
 # @@protoc_insertion_point(module_scope)

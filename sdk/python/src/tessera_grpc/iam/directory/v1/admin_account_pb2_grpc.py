@@ -66,6 +66,26 @@ class AdminAccountServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionResponse.FromString,
                 _registered_method=True)
+        self.ListAdmins = channel.unary_unary(
+                '/iam.directory.v1.AdminAccountService/ListAdmins',
+                request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.ListAdminsRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.ListAdminsResponse.FromString,
+                _registered_method=True)
+        self.CreateAdmin = channel.unary_unary(
+                '/iam.directory.v1.AdminAccountService/CreateAdmin',
+                request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CreateAdminRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CreateAdminResponse.FromString,
+                _registered_method=True)
+        self.UpdateAdmin = channel.unary_unary(
+                '/iam.directory.v1.AdminAccountService/UpdateAdmin',
+                request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.UpdateAdminRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.UpdateAdminResponse.FromString,
+                _registered_method=True)
+        self.DeleteAdmin = channel.unary_unary(
+                '/iam.directory.v1.AdminAccountService/DeleteAdmin',
+                request_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.DeleteAdminRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.DeleteAdminResponse.FromString,
+                _registered_method=True)
 
 
 class AdminAccountServiceServicer:
@@ -113,6 +133,32 @@ class AdminAccountServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListAdmins(self, request, context):
+        """Administrators and what each may do (docs/security.md, "Administrators"): the server admins'
+        own API, /admin/admins.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateAdmin(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateAdmin(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteAdmin(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AdminAccountServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -145,6 +191,26 @@ def add_AdminAccountServiceServicer_to_server(servicer, server):
                     servicer.CheckAdminSession,
                     request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionResponse.SerializeToString,
+            ),
+            'ListAdmins': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListAdmins,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.ListAdminsRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.ListAdminsResponse.SerializeToString,
+            ),
+            'CreateAdmin': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateAdmin,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CreateAdminRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.CreateAdminResponse.SerializeToString,
+            ),
+            'UpdateAdmin': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateAdmin,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.UpdateAdminRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.UpdateAdminResponse.SerializeToString,
+            ),
+            'DeleteAdmin': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteAdmin,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.DeleteAdminRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_admin__account__pb2.DeleteAdminResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -311,6 +377,114 @@ class AdminAccountService:
             '/iam.directory.v1.AdminAccountService/CheckAdminSession',
             iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_admin__account__pb2.CheckAdminSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListAdmins(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AdminAccountService/ListAdmins',
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.ListAdminsRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.ListAdminsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateAdmin(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AdminAccountService/CreateAdmin',
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.CreateAdminRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.CreateAdminResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateAdmin(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AdminAccountService/UpdateAdmin',
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.UpdateAdminRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.UpdateAdminResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteAdmin(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AdminAccountService/DeleteAdmin',
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.DeleteAdminRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_admin__account__pb2.DeleteAdminResponse.FromString,
             options,
             channel_credentials,
             insecure,

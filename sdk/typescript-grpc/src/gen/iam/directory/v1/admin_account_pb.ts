@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/admin_account.proto.
  */
 export const file_iam_directory_v1_admin_account: GenFile = /*@__PURE__*/
-  fileDesc("CiRpYW0vZGlyZWN0b3J5L3YxL2FkbWluX2FjY291bnQucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEiXAoMQWRtaW5BY2NvdW50EgoKAmlkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlIKGEF1dGhlbnRpY2F0ZUFkbWluUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRISCgppcF9hZGRyZXNzGAMgASgJImcKGUF1dGhlbnRpY2F0ZUFkbWluUmVzcG9uc2USLQoFYWRtaW4YASABKAsyHi5pYW0uZGlyZWN0b3J5LnYxLkFkbWluQWNjb3VudBIbChNyZXRyeV9hZnRlcl9zZWNvbmRzGAIgASgFIh0KD0dldEFkbWluUmVxdWVzdBIKCgJpZBgBIAEoCSJBChBHZXRBZG1pblJlc3BvbnNlEi0KBWFkbWluGAEgASgLMh4uaWFtLmRpcmVjdG9yeS52MS5BZG1pbkFjY291bnQiXAoYU3RhcnRBZG1pblNlc3Npb25SZXF1ZXN0EhAKCGFkbWluX2lkGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkMKGVN0YXJ0QWRtaW5TZXNzaW9uUmVzcG9uc2USEgoKc2Vzc2lvbl9pZBgBIAEoCRISCgpyZWZyZXNoX2lkGAIgASgJInIKGFJlbmV3QWRtaW5TZXNzaW9uUmVxdWVzdBISCgpzZXNzaW9uX2lkGAEgASgJEhIKCnJlZnJlc2hfaWQYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiXgoZUmVuZXdBZG1pblNlc3Npb25SZXNwb25zZRISCgpyZWZyZXNoX2lkGAEgASgJEi0KBWFkbWluGAIgASgLMh4uaWFtLmRpcmVjdG9yeS52MS5BZG1pbkFjY291bnQiLAoWRW5kQWRtaW5TZXNzaW9uUmVxdWVzdBISCgpzZXNzaW9uX2lkGAEgASgJIigKF0VuZEFkbWluU2Vzc2lvblJlc3BvbnNlEg0KBWVuZGVkGAEgASgIIi4KGENoZWNrQWRtaW5TZXNzaW9uUmVxdWVzdBISCgpzZXNzaW9uX2lkGAEgASgJIisKGUNoZWNrQWRtaW5TZXNzaW9uUmVzcG9uc2USDgoGYWN0aXZlGAEgASgIMogFChNBZG1pbkFjY291bnRTZXJ2aWNlEmwKEUF1dGhlbnRpY2F0ZUFkbWluEiouaWFtLmRpcmVjdG9yeS52MS5BdXRoZW50aWNhdGVBZG1pblJlcXVlc3QaKy5pYW0uZGlyZWN0b3J5LnYxLkF1dGhlbnRpY2F0ZUFkbWluUmVzcG9uc2USUQoIR2V0QWRtaW4SIS5pYW0uZGlyZWN0b3J5LnYxLkdldEFkbWluUmVxdWVzdBoiLmlhbS5kaXJlY3RvcnkudjEuR2V0QWRtaW5SZXNwb25zZRJsChFTdGFydEFkbWluU2Vzc2lvbhIqLmlhbS5kaXJlY3RvcnkudjEuU3RhcnRBZG1pblNlc3Npb25SZXF1ZXN0GisuaWFtLmRpcmVjdG9yeS52MS5TdGFydEFkbWluU2Vzc2lvblJlc3BvbnNlEmwKEVJlbmV3QWRtaW5TZXNzaW9uEiouaWFtLmRpcmVjdG9yeS52MS5SZW5ld0FkbWluU2Vzc2lvblJlcXVlc3QaKy5pYW0uZGlyZWN0b3J5LnYxLlJlbmV3QWRtaW5TZXNzaW9uUmVzcG9uc2USZgoPRW5kQWRtaW5TZXNzaW9uEiguaWFtLmRpcmVjdG9yeS52MS5FbmRBZG1pblNlc3Npb25SZXF1ZXN0GikuaWFtLmRpcmVjdG9yeS52MS5FbmRBZG1pblNlc3Npb25SZXNwb25zZRJsChFDaGVja0FkbWluU2Vzc2lvbhIqLmlhbS5kaXJlY3RvcnkudjEuQ2hlY2tBZG1pblNlc3Npb25SZXF1ZXN0GisuaWFtLmRpcmVjdG9yeS52MS5DaGVja0FkbWluU2Vzc2lvblJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiRpYW0vZGlyZWN0b3J5L3YxL2FkbWluX2FjY291bnQucHJvdG8SEGlhbS5kaXJlY3RvcnkudjEipwEKDEFkbWluQWNjb3VudBIKCgJpZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxzZXJ2ZXJfYWRtaW4YBCABKAgSMwoMcmVhbG1fYWNjZXNzGAUgAygLMh0uaWFtLmRpcmVjdG9yeS52MS5SZWFsbUFjY2VzcyIrCgtSZWFsbUFjY2VzcxINCgVyZWFsbRgBIAEoCRINCgVyb2xlcxgCIAMoCSJSChhBdXRoZW50aWNhdGVBZG1pblJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEgoKaXBfYWRkcmVzcxgDIAEoCSJnChlBdXRoZW50aWNhdGVBZG1pblJlc3BvbnNlEi0KBWFkbWluGAEgASgLMh4uaWFtLmRpcmVjdG9yeS52MS5BZG1pbkFjY291bnQSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgCIAEoBSIdCg9HZXRBZG1pblJlcXVlc3QSCgoCaWQYASABKAkiQQoQR2V0QWRtaW5SZXNwb25zZRItCgVhZG1pbhgBIAEoCzIeLmlhbS5kaXJlY3RvcnkudjEuQWRtaW5BY2NvdW50IlwKGFN0YXJ0QWRtaW5TZXNzaW9uUmVxdWVzdBIQCghhZG1pbl9pZBgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJDChlTdGFydEFkbWluU2Vzc2lvblJlc3BvbnNlEhIKCnNlc3Npb25faWQYASABKAkSEgoKcmVmcmVzaF9pZBgCIAEoCSJyChhSZW5ld0FkbWluU2Vzc2lvblJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCRISCgpyZWZyZXNoX2lkGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl4KGVJlbmV3QWRtaW5TZXNzaW9uUmVzcG9uc2USEgoKcmVmcmVzaF9pZBgBIAEoCRItCgVhZG1pbhgCIAEoCzIeLmlhbS5kaXJlY3RvcnkudjEuQWRtaW5BY2NvdW50IiwKFkVuZEFkbWluU2Vzc2lvblJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCSIoChdFbmRBZG1pblNlc3Npb25SZXNwb25zZRINCgVlbmRlZBgBIAEoCCIuChhDaGVja0FkbWluU2Vzc2lvblJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCSJaChlDaGVja0FkbWluU2Vzc2lvblJlc3BvbnNlEg4KBmFjdGl2ZRgBIAEoCBItCgVhZG1pbhgCIAEoCzIeLmlhbS5kaXJlY3RvcnkudjEuQWRtaW5BY2NvdW50Ij8KEUxpc3RBZG1pbnNSZXF1ZXN0Eg4KBnNlYXJjaBgBIAEoCRINCgVmaXJzdBgCIAEoBRILCgNtYXgYAyABKAUiRAoSTGlzdEFkbWluc1Jlc3BvbnNlEi4KBmFkbWlucxgBIAMoCzIeLmlhbS5kaXJlY3RvcnkudjEuQWRtaW5BY2NvdW50IoMBChJDcmVhdGVBZG1pblJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSFAoMc2VydmVyX2FkbWluGAMgASgIEjMKDHJlYWxtX2FjY2VzcxgEIAMoCzIdLmlhbS5kaXJlY3RvcnkudjEuUmVhbG1BY2Nlc3MiRAoTQ3JlYXRlQWRtaW5SZXNwb25zZRItCgVhZG1pbhgBIAEoCzIeLmlhbS5kaXJlY3RvcnkudjEuQWRtaW5BY2NvdW50ItIBChJVcGRhdGVBZG1pblJlcXVlc3QSCgoCaWQYASABKAkSEQoJY2FsbGVyX2lkGAIgASgJEhUKCHBhc3N3b3JkGAMgASgJSACIAQESGQoMc2VydmVyX2FkbWluGAQgASgISAGIAQESGAoQc2V0X3JlYWxtX2FjY2VzcxgFIAEoCBIzCgxyZWFsbV9hY2Nlc3MYBiADKAsyHS5pYW0uZGlyZWN0b3J5LnYxLlJlYWxtQWNjZXNzQgsKCV9wYXNzd29yZEIPCg1fc2VydmVyX2FkbWluIkQKE1VwZGF0ZUFkbWluUmVzcG9uc2USLQoFYWRtaW4YASABKAsyHi5pYW0uZGlyZWN0b3J5LnYxLkFkbWluQWNjb3VudCIzChJEZWxldGVBZG1pblJlcXVlc3QSCgoCaWQYASABKAkSEQoJY2FsbGVyX2lkGAIgASgJIhUKE0RlbGV0ZUFkbWluUmVzcG9uc2Uy9QcKE0FkbWluQWNjb3VudFNlcnZpY2USbAoRQXV0aGVudGljYXRlQWRtaW4SKi5pYW0uZGlyZWN0b3J5LnYxLkF1dGhlbnRpY2F0ZUFkbWluUmVxdWVzdBorLmlhbS5kaXJlY3RvcnkudjEuQXV0aGVudGljYXRlQWRtaW5SZXNwb25zZRJRCghHZXRBZG1pbhIhLmlhbS5kaXJlY3RvcnkudjEuR2V0QWRtaW5SZXF1ZXN0GiIuaWFtLmRpcmVjdG9yeS52MS5HZXRBZG1pblJlc3BvbnNlEmwKEVN0YXJ0QWRtaW5TZXNzaW9uEiouaWFtLmRpcmVjdG9yeS52MS5TdGFydEFkbWluU2Vzc2lvblJlcXVlc3QaKy5pYW0uZGlyZWN0b3J5LnYxLlN0YXJ0QWRtaW5TZXNzaW9uUmVzcG9uc2USbAoRUmVuZXdBZG1pblNlc3Npb24SKi5pYW0uZGlyZWN0b3J5LnYxLlJlbmV3QWRtaW5TZXNzaW9uUmVxdWVzdBorLmlhbS5kaXJlY3RvcnkudjEuUmVuZXdBZG1pblNlc3Npb25SZXNwb25zZRJmCg9FbmRBZG1pblNlc3Npb24SKC5pYW0uZGlyZWN0b3J5LnYxLkVuZEFkbWluU2Vzc2lvblJlcXVlc3QaKS5pYW0uZGlyZWN0b3J5LnYxLkVuZEFkbWluU2Vzc2lvblJlc3BvbnNlEmwKEUNoZWNrQWRtaW5TZXNzaW9uEiouaWFtLmRpcmVjdG9yeS52MS5DaGVja0FkbWluU2Vzc2lvblJlcXVlc3QaKy5pYW0uZGlyZWN0b3J5LnYxLkNoZWNrQWRtaW5TZXNzaW9uUmVzcG9uc2USVwoKTGlzdEFkbWlucxIjLmlhbS5kaXJlY3RvcnkudjEuTGlzdEFkbWluc1JlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLkxpc3RBZG1pbnNSZXNwb25zZRJaCgtDcmVhdGVBZG1pbhIkLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlQWRtaW5SZXF1ZXN0GiUuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVBZG1pblJlc3BvbnNlEloKC1VwZGF0ZUFkbWluEiQuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVBZG1pblJlcXVlc3QaJS5pYW0uZGlyZWN0b3J5LnYxLlVwZGF0ZUFkbWluUmVzcG9uc2USWgoLRGVsZXRlQWRtaW4SJC5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZUFkbWluUmVxdWVzdBolLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlQWRtaW5SZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message iam.directory.v1.AdminAccount
@@ -32,6 +32,21 @@ export type AdminAccount = Message<"iam.directory.v1.AdminAccount"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 3;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * Keycloak's master-realm `admin`: every realm, realm creation and import, and the
+   * administrators themselves.
+   *
+   * @generated from field: bool server_admin = 4;
+   */
+  serverAdmin: boolean;
+
+  /**
+   * What the admin may do in named realms (Keycloak's realm-management roles).
+   *
+   * @generated from field: repeated iam.directory.v1.RealmAccess realm_access = 5;
+   */
+  realmAccess: RealmAccess[];
 };
 
 /**
@@ -40,6 +55,32 @@ export type AdminAccount = Message<"iam.directory.v1.AdminAccount"> & {
  */
 export const AdminAccountSchema: GenMessage<AdminAccount> = /*@__PURE__*/
   messageDesc(file_iam_directory_v1_admin_account, 0);
+
+/**
+ * @generated from message iam.directory.v1.RealmAccess
+ */
+export type RealmAccess = Message<"iam.directory.v1.RealmAccess"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * `realm-admin`, `view-realm`, `manage-realm`, `view-users`, `manage-users`, `view-clients`,
+   * `manage-clients`, `view-events`, `manage-events`, `view-identity-providers`,
+   * `manage-identity-providers`, `impersonation`.
+   *
+   * @generated from field: repeated string roles = 2;
+   */
+  roles: string[];
+};
+
+/**
+ * Describes the message iam.directory.v1.RealmAccess.
+ * Use `create(RealmAccessSchema)` to create a new message.
+ */
+export const RealmAccessSchema: GenMessage<RealmAccess> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 1);
 
 /**
  * @generated from message iam.directory.v1.AuthenticateAdminRequest
@@ -68,7 +109,7 @@ export type AuthenticateAdminRequest = Message<"iam.directory.v1.AuthenticateAdm
  * Use `create(AuthenticateAdminRequestSchema)` to create a new message.
  */
 export const AuthenticateAdminRequestSchema: GenMessage<AuthenticateAdminRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 1);
+  messageDesc(file_iam_directory_v1_admin_account, 2);
 
 /**
  * @generated from message iam.directory.v1.AuthenticateAdminResponse
@@ -95,7 +136,7 @@ export type AuthenticateAdminResponse = Message<"iam.directory.v1.AuthenticateAd
  * Use `create(AuthenticateAdminResponseSchema)` to create a new message.
  */
 export const AuthenticateAdminResponseSchema: GenMessage<AuthenticateAdminResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 2);
+  messageDesc(file_iam_directory_v1_admin_account, 3);
 
 /**
  * @generated from message iam.directory.v1.GetAdminRequest
@@ -112,7 +153,7 @@ export type GetAdminRequest = Message<"iam.directory.v1.GetAdminRequest"> & {
  * Use `create(GetAdminRequestSchema)` to create a new message.
  */
 export const GetAdminRequestSchema: GenMessage<GetAdminRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 3);
+  messageDesc(file_iam_directory_v1_admin_account, 4);
 
 /**
  * @generated from message iam.directory.v1.GetAdminResponse
@@ -129,7 +170,7 @@ export type GetAdminResponse = Message<"iam.directory.v1.GetAdminResponse"> & {
  * Use `create(GetAdminResponseSchema)` to create a new message.
  */
 export const GetAdminResponseSchema: GenMessage<GetAdminResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 4);
+  messageDesc(file_iam_directory_v1_admin_account, 5);
 
 /**
  * @generated from message iam.directory.v1.StartAdminSessionRequest
@@ -153,7 +194,7 @@ export type StartAdminSessionRequest = Message<"iam.directory.v1.StartAdminSessi
  * Use `create(StartAdminSessionRequestSchema)` to create a new message.
  */
 export const StartAdminSessionRequestSchema: GenMessage<StartAdminSessionRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 5);
+  messageDesc(file_iam_directory_v1_admin_account, 6);
 
 /**
  * @generated from message iam.directory.v1.StartAdminSessionResponse
@@ -177,7 +218,7 @@ export type StartAdminSessionResponse = Message<"iam.directory.v1.StartAdminSess
  * Use `create(StartAdminSessionResponseSchema)` to create a new message.
  */
 export const StartAdminSessionResponseSchema: GenMessage<StartAdminSessionResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 6);
+  messageDesc(file_iam_directory_v1_admin_account, 7);
 
 /**
  * @generated from message iam.directory.v1.RenewAdminSessionRequest
@@ -204,7 +245,7 @@ export type RenewAdminSessionRequest = Message<"iam.directory.v1.RenewAdminSessi
  * Use `create(RenewAdminSessionRequestSchema)` to create a new message.
  */
 export const RenewAdminSessionRequestSchema: GenMessage<RenewAdminSessionRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 7);
+  messageDesc(file_iam_directory_v1_admin_account, 8);
 
 /**
  * @generated from message iam.directory.v1.RenewAdminSessionResponse
@@ -226,7 +267,7 @@ export type RenewAdminSessionResponse = Message<"iam.directory.v1.RenewAdminSess
  * Use `create(RenewAdminSessionResponseSchema)` to create a new message.
  */
 export const RenewAdminSessionResponseSchema: GenMessage<RenewAdminSessionResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 8);
+  messageDesc(file_iam_directory_v1_admin_account, 9);
 
 /**
  * @generated from message iam.directory.v1.EndAdminSessionRequest
@@ -243,7 +284,7 @@ export type EndAdminSessionRequest = Message<"iam.directory.v1.EndAdminSessionRe
  * Use `create(EndAdminSessionRequestSchema)` to create a new message.
  */
 export const EndAdminSessionRequestSchema: GenMessage<EndAdminSessionRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 9);
+  messageDesc(file_iam_directory_v1_admin_account, 10);
 
 /**
  * @generated from message iam.directory.v1.EndAdminSessionResponse
@@ -262,7 +303,7 @@ export type EndAdminSessionResponse = Message<"iam.directory.v1.EndAdminSessionR
  * Use `create(EndAdminSessionResponseSchema)` to create a new message.
  */
 export const EndAdminSessionResponseSchema: GenMessage<EndAdminSessionResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 10);
+  messageDesc(file_iam_directory_v1_admin_account, 11);
 
 /**
  * @generated from message iam.directory.v1.CheckAdminSessionRequest
@@ -279,7 +320,7 @@ export type CheckAdminSessionRequest = Message<"iam.directory.v1.CheckAdminSessi
  * Use `create(CheckAdminSessionRequestSchema)` to create a new message.
  */
 export const CheckAdminSessionRequestSchema: GenMessage<CheckAdminSessionRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 11);
+  messageDesc(file_iam_directory_v1_admin_account, 12);
 
 /**
  * @generated from message iam.directory.v1.CheckAdminSessionResponse
@@ -289,6 +330,14 @@ export type CheckAdminSessionResponse = Message<"iam.directory.v1.CheckAdminSess
    * @generated from field: bool active = 1;
    */
   active: boolean;
+
+  /**
+   * The session's admin as it is now, so a change to what it may do applies to tokens already
+   * issued. Unset when not active.
+   *
+   * @generated from field: iam.directory.v1.AdminAccount admin = 2;
+   */
+  admin?: AdminAccount | undefined;
 };
 
 /**
@@ -296,7 +345,204 @@ export type CheckAdminSessionResponse = Message<"iam.directory.v1.CheckAdminSess
  * Use `create(CheckAdminSessionResponseSchema)` to create a new message.
  */
 export const CheckAdminSessionResponseSchema: GenMessage<CheckAdminSessionResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_admin_account, 12);
+  messageDesc(file_iam_directory_v1_admin_account, 13);
+
+/**
+ * @generated from message iam.directory.v1.ListAdminsRequest
+ */
+export type ListAdminsRequest = Message<"iam.directory.v1.ListAdminsRequest"> & {
+  /**
+   * A case-insensitive part of the username; empty: every admin.
+   *
+   * @generated from field: string search = 1;
+   */
+  search: string;
+
+  /**
+   * @generated from field: int32 first = 2;
+   */
+  first: number;
+
+  /**
+   * 1..1000; 0: 100.
+   *
+   * @generated from field: int32 max = 3;
+   */
+  max: number;
+};
+
+/**
+ * Describes the message iam.directory.v1.ListAdminsRequest.
+ * Use `create(ListAdminsRequestSchema)` to create a new message.
+ */
+export const ListAdminsRequestSchema: GenMessage<ListAdminsRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 14);
+
+/**
+ * @generated from message iam.directory.v1.ListAdminsResponse
+ */
+export type ListAdminsResponse = Message<"iam.directory.v1.ListAdminsResponse"> & {
+  /**
+   * @generated from field: repeated iam.directory.v1.AdminAccount admins = 1;
+   */
+  admins: AdminAccount[];
+};
+
+/**
+ * Describes the message iam.directory.v1.ListAdminsResponse.
+ * Use `create(ListAdminsResponseSchema)` to create a new message.
+ */
+export const ListAdminsResponseSchema: GenMessage<ListAdminsResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 15);
+
+/**
+ * @generated from message iam.directory.v1.CreateAdminRequest
+ */
+export type CreateAdminRequest = Message<"iam.directory.v1.CreateAdminRequest"> & {
+  /**
+   * @generated from field: string username = 1;
+   */
+  username: string;
+
+  /**
+   * @generated from field: string password = 2;
+   */
+  password: string;
+
+  /**
+   * @generated from field: bool server_admin = 3;
+   */
+  serverAdmin: boolean;
+
+  /**
+   * @generated from field: repeated iam.directory.v1.RealmAccess realm_access = 4;
+   */
+  realmAccess: RealmAccess[];
+};
+
+/**
+ * Describes the message iam.directory.v1.CreateAdminRequest.
+ * Use `create(CreateAdminRequestSchema)` to create a new message.
+ */
+export const CreateAdminRequestSchema: GenMessage<CreateAdminRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 16);
+
+/**
+ * @generated from message iam.directory.v1.CreateAdminResponse
+ */
+export type CreateAdminResponse = Message<"iam.directory.v1.CreateAdminResponse"> & {
+  /**
+   * @generated from field: iam.directory.v1.AdminAccount admin = 1;
+   */
+  admin?: AdminAccount | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.CreateAdminResponse.
+ * Use `create(CreateAdminResponseSchema)` to create a new message.
+ */
+export const CreateAdminResponseSchema: GenMessage<CreateAdminResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 17);
+
+/**
+ * @generated from message iam.directory.v1.UpdateAdminRequest
+ */
+export type UpdateAdminRequest = Message<"iam.directory.v1.UpdateAdminRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The admin making the change: it may not take its own server admin role away.
+   *
+   * @generated from field: string caller_id = 2;
+   */
+  callerId: string;
+
+  /**
+   * @generated from field: optional string password = 3;
+   */
+  password?: string | undefined;
+
+  /**
+   * @generated from field: optional bool server_admin = 4;
+   */
+  serverAdmin?: boolean | undefined;
+
+  /**
+   * Replaces the whole list when set.
+   *
+   * @generated from field: bool set_realm_access = 5;
+   */
+  setRealmAccess: boolean;
+
+  /**
+   * @generated from field: repeated iam.directory.v1.RealmAccess realm_access = 6;
+   */
+  realmAccess: RealmAccess[];
+};
+
+/**
+ * Describes the message iam.directory.v1.UpdateAdminRequest.
+ * Use `create(UpdateAdminRequestSchema)` to create a new message.
+ */
+export const UpdateAdminRequestSchema: GenMessage<UpdateAdminRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 18);
+
+/**
+ * @generated from message iam.directory.v1.UpdateAdminResponse
+ */
+export type UpdateAdminResponse = Message<"iam.directory.v1.UpdateAdminResponse"> & {
+  /**
+   * @generated from field: iam.directory.v1.AdminAccount admin = 1;
+   */
+  admin?: AdminAccount | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.UpdateAdminResponse.
+ * Use `create(UpdateAdminResponseSchema)` to create a new message.
+ */
+export const UpdateAdminResponseSchema: GenMessage<UpdateAdminResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 19);
+
+/**
+ * @generated from message iam.directory.v1.DeleteAdminRequest
+ */
+export type DeleteAdminRequest = Message<"iam.directory.v1.DeleteAdminRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The admin deleting: it may not delete itself.
+   *
+   * @generated from field: string caller_id = 2;
+   */
+  callerId: string;
+};
+
+/**
+ * Describes the message iam.directory.v1.DeleteAdminRequest.
+ * Use `create(DeleteAdminRequestSchema)` to create a new message.
+ */
+export const DeleteAdminRequestSchema: GenMessage<DeleteAdminRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 20);
+
+/**
+ * @generated from message iam.directory.v1.DeleteAdminResponse
+ */
+export type DeleteAdminResponse = Message<"iam.directory.v1.DeleteAdminResponse"> & {
+};
+
+/**
+ * Describes the message iam.directory.v1.DeleteAdminResponse.
+ * Use `create(DeleteAdminResponseSchema)` to create a new message.
+ */
+export const DeleteAdminResponseSchema: GenMessage<DeleteAdminResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_admin_account, 21);
 
 /**
  * AdminAccountService backs POST /admin/auth/login and GET /admin/auth/me (spec 4.14).
@@ -358,6 +604,41 @@ export const AdminAccountService: GenService<{
     methodKind: "unary";
     input: typeof CheckAdminSessionRequestSchema;
     output: typeof CheckAdminSessionResponseSchema;
+  },
+  /**
+   * Administrators and what each may do (docs/security.md, "Administrators"): the server admins'
+   * own API, /admin/admins.
+   *
+   * @generated from rpc iam.directory.v1.AdminAccountService.ListAdmins
+   */
+  listAdmins: {
+    methodKind: "unary";
+    input: typeof ListAdminsRequestSchema;
+    output: typeof ListAdminsResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.AdminAccountService.CreateAdmin
+   */
+  createAdmin: {
+    methodKind: "unary";
+    input: typeof CreateAdminRequestSchema;
+    output: typeof CreateAdminResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.AdminAccountService.UpdateAdmin
+   */
+  updateAdmin: {
+    methodKind: "unary";
+    input: typeof UpdateAdminRequestSchema;
+    output: typeof UpdateAdminResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.AdminAccountService.DeleteAdmin
+   */
+  deleteAdmin: {
+    methodKind: "unary";
+    input: typeof DeleteAdminRequestSchema;
+    output: typeof DeleteAdminResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_iam_directory_v1_admin_account, 0);
