@@ -15,6 +15,8 @@ import { adminGuard } from "./admin/admin-guard.js";
 import { AdminSessionCheck } from "./admin/admin-session-check.js";
 import type { AdminTokens } from "./admin/admin-tokens.js";
 import { addAdminAuthRoutes } from "./admin/admin-auth-routes.js";
+import { addAdminAccountRoutes } from "./admin/admin-account-routes.js";
+import { requireAccess } from "./admin/admin-permissions.js";
 import { addLocalizationRoutes, localizationBodyParser } from "./admin/localization-routes.js";
 import { addRealmRoutes } from "./admin/realm-routes.js";
 import { REALM_IMPORT_BODY_LIMIT, REALM_IMPORT_PATH, addRealmTransferRoutes } from "./admin/realm-transfer-routes.js";
@@ -130,6 +132,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addHealthRoutes(table, deps.rpc, deps.registries);
   const adminSessions = new AdminSessionCheck(deps.rpc);
   addAdminAuthRoutes(table, deps.rpc, deps.adminTokens, adminSessions);
+  addAdminAccountRoutes(table, deps.rpc, adminSessions);
   addOpenApiRoutes(table);
   addRealmTransferRoutes(table, deps.rpc, pages.looks, origins);
   addRealmRoutes(table, deps.rpc, pages.looks, origins);
@@ -179,6 +182,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   const realmImportJson = jsonOnly(express.json({ limit: REALM_IMPORT_BODY_LIMIT }));
   table.mount(app, {
     adminGuard: adminGuard(deps.apiKeySha256, deps.adminTokens, adminSessions),
+    adminAccess: requireAccess,
     jsonParser: (path) => organizationBodyParser(path) ?? localizationBodyParser(path) ?? (path === IMPORT_PATH ? importJson : path === REALM_IMPORT_PATH ? realmImportJson : json),
   });
 

@@ -25,7 +25,7 @@ export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: A
       status: 200,
       body: {
         accessToken, tokenType: "Bearer", expiresIn: ADMIN_TOKEN_TTL, refreshToken: refresh.token, refreshExpiresIn: refresh.expiresIn,
-        user: toJson(AdminAccountSchema, admin),
+        user: toJson(AdminAccountSchema, admin, { alwaysEmitImplicit: true }),
       },
       headers: { "Cache-Control": "no-store" },
     };
@@ -95,6 +95,6 @@ export function addAdminAuthRoutes(table: RouteTable, rpc: RpcClients, tokens: A
         throw new GatewayError(401, "unauthorized", "an admin token is required: Authorization: Bearer <accessToken>");
       }
       const res = await rpc.adminAccounts.getAdmin({ id: claims.sub });
-      return { status: 200, body: toJson(AdminAccountSchema, res.admin!) };
+      return { status: 200, body: toJson(AdminAccountSchema, res.admin!, { alwaysEmitImplicit: true }) };
     });
 }

@@ -9,6 +9,7 @@ import type { RealmLooks } from "../pages/realm-looks.js";
 import type { ClientOrigins } from "../oidc/cors.js";
 import { GatewayError } from "../http/rpc-errors.js";
 import { intParam, strParam } from "./event-routes.js";
+import { FULL_ACCESS, visibleRealm } from "./admin-permissions.js";
 
 /** Realm Admin API (spec 2.1, 4.1). A change drops the realm's cached page look (and client origins) at once. */
 export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmLooks, origins: ClientOrigins): void {
@@ -21,8 +22,16 @@ export function addRealmRoutes(table: RouteTable, rpc: RpcClients, looks: RealmL
     })
     .add("GET", "/admin/realms", "admin", async (req) => {
       const page = realmPage(req);
-      const res = await rpc.realms.listRealms(page ? { paged: true, ...page } : {});
-      return { status: 200, body: res.realms.map(realmJson) };
+      const access = req.adminAccess ?? FULL_ACCESS;
+      if (access.serverAdmin) {
+        const res = await rpc.realms.listRealms(page ? { paged: true, ...page } : {});
+        return { status: 200, body: res.realms.map(realmJson) };
+      }
+      // A realm admin sees the realms it holds roles in (Keycloak's realm list does the same), paged here.
+      const mine = (await rpc.realms.listRealms({})).realms.filter((r) => visibleRealm(access, r.name));
+      const search = page?.search.toLowerCase() ?? "";
+      const found = search ? mine.filter((r) => r.name.includes(search) || r.displayName.toLowerCase().includes(search)) : mine;
+      return { status: 200, body: (page ? found.slice(page.first, page.first + page.max) : found).map(realmJson) };
     })
     .add("GET", "/admin/realms/themes", "admin", async () => {
       const res = await rpc.realms.listThemes({});

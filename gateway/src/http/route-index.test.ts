@@ -58,7 +58,7 @@ function mountedTable(paths: string[]) {
   }
   const app = express();
   app.disable("x-powered-by");
-  table.mount(app, { adminGuard: (_q, _s, n) => n(), jsonParser: () => (_q, _s, n) => n() });
+  table.mount(app, { adminGuard: (_q, _s, n) => n(), jsonParser: () => (_q, _s, n) => n(), adminAccess: () => (_q, _s, n) => n() });
   app.use(() => settle.fn!("no route"));
   app.use((err: { status?: number }, _req: Request, _res: Response, _next: NextFunction) => settle.fn!(`error ${err.status}`));
   return (probe: Probe) => dispatch(handleOf(app), probe, settle);
@@ -184,7 +184,7 @@ describe("RouteIndex", () => {
       expect(() => new RouteIndex(["/ok", path])).toThrow(path);
     }
     const table = new RouteTable().add("GET", "/files/*rest", "public", async () => undefined);
-    expect(() => table.mount(express(), { adminGuard: (_q, _s, n) => n(), jsonParser: () => (_q, _s, n) => n() }))
+    expect(() => table.mount(express(), { adminGuard: (_q, _s, n) => n(), jsonParser: () => (_q, _s, n) => n(), adminAccess: () => (_q, _s, n) => n() }))
       .toThrow('route path /files/*rest has a segment "*rest" that is neither literal text nor one :parameter');
   });
 });

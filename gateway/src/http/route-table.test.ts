@@ -31,6 +31,7 @@ describe("RouteTable", () => {
         }
         res.status(401).json({ error: "unauthorized" });
       },
+      adminAccess: () => (_req, _res, next) => next(),
       jsonParser: () => (req: Request, res: Response, next: NextFunction) => {
         parsed.push(`${req.method} ${req.path}`);
         json(req, res, next);
@@ -76,7 +77,7 @@ describe("RouteTable", () => {
       .add("GET", "/fine", "public", async () => undefined)
       .add("GET", "/forgot", undefined as unknown as RouteAuth, async () => undefined)
       .add("PUT", "/typo", "pubic" as RouteAuth, async () => undefined);
-    expect(() => t.mount(express(), { adminGuard: (_q, _s, n) => n(), jsonParser: () => (_q, _s, n) => n() }))
+    expect(() => t.mount(express(), { adminGuard: (_q, _s, n) => n(), jsonParser: () => (_q, _s, n) => n(), adminAccess: () => (_q, _s, n) => n() }))
       .toThrow("routes without an authentication declaration (public, admin, client or bearer): GET /forgot, PUT /typo");
   });
 

@@ -39,6 +39,8 @@ export interface MountOptions {
   adminGuard: RequestHandler;
   /** The JSON body parser of a path; it runs after the route's guard. */
   jsonParser(path: string): RequestHandler;
+  /** An admin route's permission check, after the guard (admin-permissions.ts). */
+  adminAccess(method: Method, path: string): RequestHandler;
 }
 
 interface Handlers {
@@ -61,8 +63,9 @@ interface Entry {
  * the `admin` declaration, never from a path-prefix test: a prefix test and express's router
  * disagreeing on a path (its case, say) once let `/ADMIN/realms` through without credentials.
  *
- * Per route, in order: the guard (admin routes), the JSON body parser (so an unauthenticated
- * caller cannot make the gateway parse a large Admin API body), `before`, the handler.
+ * Per route, in order: the guard and the permission check (admin routes), the JSON body parser
+ * (so an unauthenticated or unpermitted caller cannot make the gateway parse a large Admin API
+ * body), `before`, the handler.
  *
  * Each path answers 405 with an `Allow` header for methods it does not have (DESIGN 7); a path
  * whose routes are all `admin` does so only to an authenticated caller. Unknown paths fall through
@@ -107,7 +110,7 @@ export class RouteTable {
       const route = router.route(entry.path);
       const json = options.jsonParser(entry.path);
       for (const [method, h] of entry.handlers) {
-        const guard = h.auth === "admin" ? [admin] : [];
+        const guard = h.auth === "admin" ? [admin, options.adminAccess(method, entry.path)] : [];
         route[method.toLowerCase() as "get"](...guard, json, ...h.chain, wrap(h.handler, h.auth));
       }
       const allow: string[] = [...entry.handlers.keys()];

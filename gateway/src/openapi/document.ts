@@ -13,6 +13,7 @@ import { webhookOperations } from "./webhook-operations.js";
 import { authenticationFlowOperations } from "./authentication-flow-operations.js";
 import { clientRegistrationOperations } from "./client-registration-operations.js";
 import { accountOperations } from "./account-operations.js";
+import { adminAccountOperations } from "./admin-account-operations.js";
 import { packageVersion } from "../ops/landing-routes.js";
 
 /** Fields a route drops from a reply when empty (realmJson, userJson, roleJson, spJson, providerJson). */
@@ -28,6 +29,7 @@ const OMITTED = {
 const INTERNAL = {
   "iam.directory.v1.ResetPasswordRequest": ["realm", "userId"],
   "iam.token.v1.RotateKeysRequest": ["realm"],
+  "iam.directory.v1.UpdateAdminRequest": ["id", "callerId", "setRealmAccess"],
 };
 
 const PATH_PARAMS: Record<string, string> = {
@@ -48,7 +50,7 @@ const SECURITY: Record<Operation["auth"], Array<Record<string, string[]>>> = {
 export function operations(p: ProtoSchemas = schemas()): Operation[] {
   return [
     ...realmUserOperations(p), ...clientProviderOperations(p), ...idpMapperOperations(p), ...organizationOperations(p), ...webhookOperations(p), ...authenticationFlowOperations(), ...clientRegistrationOperations(p),
-    ...protocolOperations(), ...accountOperations(), ...localizationOperations(),
+    ...protocolOperations(), ...accountOperations(), ...localizationOperations(), ...adminAccountOperations(p),
   ];
 }
 
@@ -115,10 +117,11 @@ function operationObject(op: Operation): Record<string, unknown> {
     const err = (description: string, headers?: Record<string, string>) => answer({ description, schema: { $ref: "#/components/schemas/Error" }, ...(headers ? { headers } : {}) });
     if ((op.body || op.query?.length) && !responses["400"]) responses["400"] = err("A field or parameter is not valid; `field` names it.");
     if (op.auth !== "public" && !responses["401"]) responses["401"] = err("Missing or wrong credentials.", { "WWW-Authenticate": "The Bearer challenge." });
+    if (op.auth === "admin" && !responses["403"]) responses["403"] = err("The admin's roles do not allow this: `forbidden` (Administrators, in the security guide).");
     if (names.length > 0 && !responses["404"]) responses["404"] = err("The realm, or the resource the path names, does not exist.");
     if (op.responses[201] && !responses["409"]) responses["409"] = err("A resource of that name already exists.");
   }
-  if (family === "gateway") responses.default = answer({ description: "An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx).", schema: { $ref: "#/components/schemas/Error" } });
+  if (family === "gateway") responses.default = answer({ description: "An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx).", schema: { $ref: "#/components/schemas/Error" } });
   if (family === "oauth") responses.default = answer({ description: "An error in the protocol's format (RFC 6749 section 5.2): `error` and `error_description`; 401 for a client that failed to authenticate.", schema: { $ref: "#/components/schemas/OAuthError" } });
   if (family === "page") responses.default = answer({ description: "The realm's HTML error page.", schema: { type: "string" }, media: "text/html" });
   return {

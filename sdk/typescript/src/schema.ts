@@ -2886,6 +2886,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List administrators by username */
+        get: operations["listAdmins"];
+        put?: never;
+        /**
+         * Create an administrator
+         * @description A server admin (`serverAdmin: true`) does everything; any other admin only what `realmAccess` grants. Roles in a realm (Keycloak's realm-management roles): `realm-admin`, `view-realm`, `manage-realm`, `view-users`, `manage-users`, `view-clients`, `manage-clients`, `view-events`, `manage-events`, `view-identity-providers`, `manage-identity-providers`, `impersonation`; `manage-x` includes `view-x` and `realm-admin` every role. A username is 1-64 lowercase letters, digits, `.`, `_`, `@` or `-`; a password at least 12 characters.
+         */
+        post: operations["createAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/admins/{adminId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an administrator */
+        get: operations["getAdmin"];
+        /**
+         * Change an administrator's password or roles
+         * @description Partial: only the fields sent change; `realmAccess` replaces the whole list. Roles in a realm (Keycloak's realm-management roles): `realm-admin`, `view-realm`, `manage-realm`, `view-users`, `manage-users`, `view-clients`, `manage-clients`, `view-events`, `manage-events`, `view-identity-providers`, `manage-identity-providers`, `impersonation`; `manage-x` includes `view-x` and `realm-admin` every role. New roles apply to the admin's tokens already issued (through another gateway replica within 5 seconds); a new password ends its sign-ins.
+         */
+        put: operations["updateAdmin"];
+        post?: never;
+        /** Delete an administrator and end its sign-ins */
+        delete: operations["deleteAdmin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4213,6 +4256,13 @@ export interface components {
             username?: string;
             /** Format: date-time */
             createdAt?: string;
+            serverAdmin?: boolean;
+            realmAccess?: components["schemas"]["RealmAccess"][];
+        };
+        /** @description `iam.directory.v1.RealmAccess` */
+        RealmAccess: {
+            realm?: string;
+            roles?: string[];
         };
         /** @description `iam.broker.v1.IdentityProviderMapper` */
         IdentityProviderMapper: {
@@ -4327,6 +4377,38 @@ export interface components {
             /** Format: int32 */
             registeredClients: number;
         };
+        /** @description `iam.directory.v1.AdminAccount` */
+        AdminAccountReply: {
+            id: string;
+            username: string;
+            /** Format: date-time */
+            createdAt?: string;
+            serverAdmin: boolean;
+            realmAccess: components["schemas"]["RealmAccessReply"][];
+        };
+        /** @description `iam.directory.v1.RealmAccess` */
+        RealmAccessReply: {
+            realm: string;
+            roles: string[];
+        };
+        /** @description `iam.directory.v1.CreateAdminRequest` */
+        CreateAdminRequest: {
+            username?: string;
+            password?: string;
+            serverAdmin?: boolean;
+            realmAccess?: components["schemas"]["RealmAccessInput"][];
+        };
+        /** @description `iam.directory.v1.RealmAccess` */
+        RealmAccessInput: {
+            realm?: string;
+            roles?: string[];
+        };
+        /** @description `iam.directory.v1.UpdateAdminRequest` */
+        UpdateAdminRequest: {
+            password?: string;
+            serverAdmin?: boolean;
+            realmAccess?: components["schemas"]["RealmAccessInput"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -4365,7 +4447,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4418,6 +4509,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A resource of that name already exists. */
             409: {
                 headers: {
@@ -4427,7 +4527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4467,7 +4567,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4510,6 +4619,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -4519,7 +4637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4575,6 +4693,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -4584,7 +4711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4627,6 +4754,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -4636,7 +4772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,6 +4920,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A resource of that name already exists. */
             409: {
                 headers: {
@@ -4793,7 +4938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4850,6 +4995,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -4859,7 +5013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4926,6 +5080,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -4935,7 +5098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4976,6 +5139,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -4985,7 +5157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5050,6 +5222,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5059,7 +5240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5116,6 +5297,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5125,7 +5315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5195,6 +5385,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5204,7 +5403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5272,6 +5471,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5281,7 +5489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5337,6 +5545,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5355,7 +5572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5411,6 +5628,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5420,7 +5646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5465,6 +5691,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5474,7 +5709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5532,6 +5767,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5541,7 +5785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5584,6 +5828,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5593,7 +5846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5649,6 +5902,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5658,7 +5920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5703,6 +5965,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5712,7 +5983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5775,6 +6046,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5784,7 +6064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5833,6 +6113,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5842,7 +6131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,6 +6187,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5907,7 +6205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5952,6 +6250,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -5961,7 +6268,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6004,6 +6311,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6013,7 +6329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6058,6 +6374,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6067,7 +6392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6112,6 +6437,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6121,7 +6455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6164,6 +6498,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6173,7 +6516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6216,6 +6559,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6225,7 +6577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6282,6 +6634,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6291,7 +6652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6348,6 +6709,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6357,7 +6727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6416,6 +6786,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6425,7 +6804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6470,6 +6849,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6479,7 +6867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6538,6 +6926,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6547,7 +6944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6592,6 +6989,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6601,7 +7007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6644,6 +7050,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6653,7 +7068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6709,6 +7124,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6727,7 +7151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6772,6 +7196,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6781,7 +7214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6839,6 +7272,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6848,7 +7290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6893,6 +7335,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6902,7 +7353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6961,6 +7412,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -6970,7 +7430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7015,6 +7475,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7024,7 +7493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7071,6 +7540,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7080,7 +7558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7127,6 +7605,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7136,7 +7623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7179,6 +7666,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7188,7 +7684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7244,6 +7740,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7262,7 +7767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7307,6 +7812,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7316,7 +7830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7374,6 +7888,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7383,7 +7906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7426,6 +7949,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7435,7 +7967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7480,6 +8012,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7489,7 +8030,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7534,6 +8075,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7543,7 +8093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7586,6 +8136,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7595,7 +8154,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7651,6 +8210,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7669,7 +8237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7714,6 +8282,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7723,7 +8300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7781,6 +8358,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7790,7 +8376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7833,6 +8419,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7842,7 +8437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7887,6 +8482,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7896,7 +8500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7958,6 +8562,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -7967,7 +8580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8029,6 +8642,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8038,7 +8660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8083,6 +8705,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8092,7 +8723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8150,6 +8781,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8168,7 +8808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8215,6 +8855,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8224,7 +8873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8284,6 +8933,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8293,7 +8951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8338,6 +8996,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8347,7 +9014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8394,6 +9061,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8403,7 +9079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8467,6 +9143,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8476,7 +9161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8540,6 +9225,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8549,7 +9243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8594,6 +9288,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8603,7 +9306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8650,6 +9353,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8659,7 +9371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8704,6 +9416,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8713,7 +9434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8758,6 +9479,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8767,7 +9497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8827,6 +9557,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8836,7 +9575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8896,6 +9635,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8905,7 +9653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8952,6 +9700,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -8961,7 +9718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9023,6 +9780,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9032,7 +9798,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9094,6 +9860,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9103,7 +9878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9148,6 +9923,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9157,7 +9941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9219,6 +10003,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9228,7 +10021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9290,6 +10083,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9299,7 +10101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9342,6 +10144,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9351,7 +10162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9407,6 +10218,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9425,7 +10245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9470,6 +10290,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9479,7 +10308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9537,6 +10366,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9546,7 +10384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9589,6 +10427,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9598,7 +10445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9656,6 +10503,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9674,7 +10530,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9734,6 +10590,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9743,7 +10608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9788,6 +10653,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9797,7 +10671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9842,6 +10716,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9851,7 +10734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9909,6 +10792,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9918,7 +10810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9963,6 +10855,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -9972,7 +10873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10017,6 +10918,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10026,7 +10936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10084,6 +10994,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10093,7 +11012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10138,6 +11057,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10147,7 +11075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10190,6 +11118,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10199,7 +11136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10261,6 +11198,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10279,7 +11225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10324,6 +11270,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10333,7 +11288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10397,6 +11352,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10406,7 +11370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10451,6 +11415,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10460,7 +11433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10505,6 +11478,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10514,7 +11496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10559,6 +11541,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10568,7 +11559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10611,6 +11602,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10620,7 +11620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10676,6 +11676,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10694,7 +11703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10739,6 +11748,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10748,7 +11766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10806,6 +11824,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10815,7 +11842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10858,6 +11885,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10867,7 +11903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10910,6 +11946,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10919,7 +11964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,6 +12007,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -10971,7 +12025,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11014,6 +12068,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11023,7 +12086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11079,6 +12142,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11097,7 +12169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11142,6 +12214,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11151,7 +12232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11209,6 +12290,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11218,7 +12308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11263,6 +12353,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11272,7 +12371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11326,6 +12425,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11335,7 +12443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11392,6 +12500,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11401,7 +12518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11454,7 +12571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11505,7 +12622,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11545,7 +12662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11585,7 +12702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11630,6 +12747,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11639,7 +12765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11684,6 +12810,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11693,7 +12828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11751,6 +12886,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11769,7 +12913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11816,6 +12960,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11825,7 +12978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11885,6 +13038,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11894,7 +13056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11939,6 +13101,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -11948,7 +13119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12011,6 +13182,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12020,7 +13200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12078,6 +13258,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12096,7 +13285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12153,6 +13342,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12162,7 +13360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12207,6 +13405,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12216,7 +13423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12261,6 +13468,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12270,7 +13486,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12328,6 +13544,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12346,7 +13571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12389,6 +13614,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12398,7 +13632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12443,6 +13677,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12452,7 +13695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12515,6 +13758,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12533,7 +13785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12578,6 +13830,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, organization or role does not exist (`role_not_found`). */
             404: {
                 headers: {
@@ -12587,7 +13848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12667,6 +13928,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12676,7 +13946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12753,6 +14023,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12771,7 +14050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12840,6 +14119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12867,7 +14155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12934,6 +14222,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -12961,7 +14258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13006,6 +14303,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -13015,7 +14321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13079,6 +14385,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or organization does not exist, or the user is not a member (`member_not_found`). */
             404: {
                 headers: {
@@ -13088,7 +14403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13133,6 +14448,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or organization does not exist, or the user is not a member (`member_not_found`). */
             404: {
                 headers: {
@@ -13142,7 +14466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13200,6 +14524,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or organization does not exist, or the user is not a member (`member_not_found`). */
             404: {
                 headers: {
@@ -13209,7 +14542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13256,6 +14589,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The user is not a member (`member_not_found`). */
             404: {
                 headers: {
@@ -13265,7 +14607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13327,6 +14669,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The user is not a member (`member_not_found`), or a role does not exist (`role_not_found`). */
             404: {
                 headers: {
@@ -13336,7 +14687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13398,6 +14749,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The user is not a member (`member_not_found`), or a role does not exist (`role_not_found`). */
             404: {
                 headers: {
@@ -13407,7 +14767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13464,6 +14824,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -13473,7 +14842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13570,6 +14939,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -13588,7 +14966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13633,6 +15011,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
                 headers: {
@@ -13642,7 +15029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13720,6 +15107,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
                 headers: {
@@ -13729,7 +15125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13772,6 +15168,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
                 headers: {
@@ -13781,7 +15186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13848,6 +15253,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
                 headers: {
@@ -13866,7 +15280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13945,6 +15359,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
                 headers: {
@@ -13954,7 +15377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14019,6 +15442,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the webhook or the delivery does not exist (`realm_not_found`, `webhook_not_found`, `delivery_not_found`). */
             404: {
                 headers: {
@@ -14028,7 +15460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14089,6 +15521,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the webhook does not exist (`realm_not_found`, `webhook_not_found`). */
             404: {
                 headers: {
@@ -14098,7 +15539,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14190,6 +15631,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -14199,7 +15649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14329,6 +15779,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -14347,7 +15806,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14427,6 +15886,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the flow does not exist (`realm_not_found`, `flow_not_found`). */
             404: {
                 headers: {
@@ -14436,7 +15904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14566,6 +16034,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the flow does not exist (`realm_not_found`, `flow_not_found`). */
             404: {
                 headers: {
@@ -14584,7 +16061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14636,6 +16113,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm or the flow does not exist (`realm_not_found`, `flow_not_found`). */
             404: {
                 headers: {
@@ -14654,7 +16140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14711,6 +16197,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -14720,7 +16215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14781,6 +16276,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -14799,7 +16303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14842,6 +16346,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -14851,7 +16364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14894,6 +16407,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -14903,7 +16425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14964,6 +16486,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -14973,7 +16504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15413,7 +16944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Landing"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15442,7 +16973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15480,7 +17011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15666,7 +17197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -15713,7 +17244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17399,7 +18930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17806,7 +19337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17861,7 +19392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17902,7 +19433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -17995,7 +19526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18096,7 +19627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18165,7 +19696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18241,7 +19772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18302,7 +19833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18367,7 +19898,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18446,7 +19977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18524,7 +20055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18599,7 +20130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18658,7 +20189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18719,7 +20250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18785,7 +20316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18849,7 +20380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18931,7 +20462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -18992,7 +20523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19062,7 +20593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19123,7 +20654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19166,6 +20697,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -19175,7 +20715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19222,6 +20762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -19231,7 +20780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19289,6 +20838,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -19298,7 +20856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19356,6 +20914,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -19365,7 +20932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19408,6 +20975,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -19417,7 +20993,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19464,6 +21040,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -19473,7 +21058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19531,6 +21116,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -19540,7 +21134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -19585,6 +21179,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The realm, or the resource the path names, does not exist. */
             404: {
                 headers: {
@@ -19594,7 +21197,355 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An error, in the gateway's format (400 with the field at fault, 401, 404, 409, 429, 5xx). */
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdmins: {
+        parameters: {
+            query?: {
+                /** @description A case-insensitive part of the username. */
+                search?: string;
+                /** @description Index of the first result (default 0). */
+                first?: number;
+                /** @description Largest number of results (the service applies its default and cap). */
+                max?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Administrators (never their passwords). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountReply"][];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdminRequest"];
+            };
+        };
+        responses: {
+            /** @description The administrator. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountReply"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `admin_exists`: the username is taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The administrator's id. */
+                adminId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The administrator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountReply"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The administrator's id. */
+                adminId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminRequest"];
+            };
+        };
+        responses: {
+            /** @description The administrator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountReply"];
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `last_server_admin`: the last server admin cannot be removed or demoted; `own_role` / `own_account`: not one's own. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The administrator's id. */
+                adminId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `last_server_admin`: the last server admin cannot be removed or demoted; `own_role` / `own_account`: not one's own. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
             default: {
                 headers: {
                     [name: string]: unknown;
