@@ -15,6 +15,8 @@ export interface ResourceSpec {
   listKey?: string;
   /** How the list pages: `skip`/`limit` (users) or Keycloak's `first`/`max`. */
   paging: "skip-limit" | "first-max" | "none";
+  /** The list takes `search` beside `first`/`max`. */
+  searchable?: boolean;
   updatable: boolean;
   description: string;
 }
@@ -31,6 +33,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
   { name: "identity-providers", collection: (r) => realmPath(r, "identity-providers"), realmScoped: true, idField: "alias", columns: ["alias", "displayName", "providerType", "enabled"], paging: "none", updatable: true, description: "identity providers of a realm (brokering)" },
   { name: "federation", collection: (r) => realmPath(r, "user-federation"), realmScoped: true, idField: "id", columns: ["id", "name", "providerType", "enabled"], paging: "none", updatable: true, description: "LDAP user federation providers of a realm" },
   { name: "saml-sps", collection: (r) => realmPath(r, "saml-service-providers"), realmScoped: true, idField: "id", columns: ["id", "entityId", "name", "enabled"], paging: "none", updatable: true, description: "SAML service providers of a realm" },
+  { name: "admins", collection: () => "/admin/admins", realmScoped: false, idField: "id", columns: ["id", "username", "serverAdmin", "createdAt"], paging: "first-max", searchable: true, updatable: true, description: "administrators (server admins only)" },
   { name: "authentication-flows", collection: (r) => realmPath(r, "authentication/flows"), realmScoped: true, idField: "id", columns: ["id", "alias", "description", "builtIn"], paging: "first-max", updatable: true, description: "authentication flows of a realm" },
 ];
 

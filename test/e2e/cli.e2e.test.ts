@@ -191,6 +191,29 @@ describe("tessera CLI (embedded)", () => {
       expect((await cli.json<Array<{ alias: string }>>("authentication-flows", "list", "-r", realm)).map((f) => f.alias)).toEqual(["browser", "direct grant"]);
     });
 
+    it("creates, searches, reads, updates and deletes an administrator with realm grants", async () => {
+      const created = await cli.json<{ id: string }>("admins", "create", "--username", "cli-viewer", "--password", "a-long-admin-password",
+        "--grant", `${realm}=view-users,manage-clients`, "--grant", "other=realm-admin");
+      expect(created).toEqual({
+        id: expect.stringMatching(UUID), username: "cli-viewer", createdAt: expect.stringMatching(ISO), serverAdmin: false,
+        realmAccess: [{ realm, roles: ["view-users", "manage-clients"] }, { realm: "other", roles: ["realm-admin"] }],
+      });
+      const [found, table, got, updated] = await Promise.all([
+        cli.json<Array<{ username: string }>>("admins", "list", "--search", "VIEW", "--max", "5"),
+        cli.run("admins", "list"),
+        cli.json("admins", "get", created.id),
+        cli.json("admins", "update", created.id, "--data", JSON.stringify({ realmAccess: [{ realm, roles: ["realm-admin"] }] })),
+      ]);
+      expect(found.map((a) => a.username)).toEqual(["cli-viewer"]);
+      expect(header(table.stdout)).toEqual(["ID", "USERNAME", "SERVERADMIN", "CREATEDAT"]);
+      expect(got).toEqual(created);
+      expect(updated).toEqual({ ...created, realmAccess: [{ realm, roles: ["realm-admin"] }] });
+      expect(await cli.run("admins", "create", "--username", "x-admin", "--grant", "no-roles")).toEqual({
+        code: 2, stdout: "", stderr: "tessera: --grant takes realm=role[,role...], got \"no-roles\"\n",
+      });
+      expect(await cli.run("admins", "delete", created.id)).toEqual({ code: 0, stdout: "", stderr: `deleted admin ${created.id}\n` });
+    });
+
     it("prints YAML with -o yaml", async () => {
       const res = await cli.run("roles", "get", "-r", realm, "editor", "-o", "yaml");
       expect(res.code).toBe(0);
@@ -350,7 +373,7 @@ describe("tessera CLI (embedded)", () => {
     it("prints a bash script that completes subcommands and options", async () => {
       const res = await cli.run("completion", "bash");
       expect(res.code).toBe(0);
-      expect(res.stdout).toContain(`"") words="login logout realms users clients roles groups client-scopes identity-providers federation saml-sps authentication-flows events token health completion --help --version" ;;`);
+      expect(res.stdout).toContain(`"") words="login logout realms users clients roles groups client-scopes identity-providers federation saml-sps admins authentication-flows events token health completion --help --version" ;;`);
       expect(res.stdout).toContain('"users") words="list get create update delete import" ;;');
       const complete = (line: string) => spawnSync("bash", ["-c", `${res.stdout}\nCOMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _tessera; echo "\${COMPREPLY[*]}"`], { encoding: "utf8" }).stdout;
       expect(complete("tessera us")).toBe("users\n");

@@ -5,8 +5,29 @@ import { addOutputOptions } from "../output.js";
 import { itemPath, RESOURCES, type ResourceSpec } from "../resources.js";
 import { action, client, print, requireRealm, type OutputOptions } from "../run-action.js";
 
+/**
+ * `--grant acme=view-users,manage-clients` (repeatable) as the Admin API's `realmAccess`
+ * (docs/security.md, Administrators).
+ */
+function realmAccessOf(grants: string[]): Array<{ realm: string; roles: string[] }> {
+  return grants.map((g) => {
+    const at = g.indexOf("=");
+    if (at < 1 || at === g.length - 1) throw new CliError(EXIT.usage, `--grant takes realm=role[,role...], got "${g}"`);
+    return { realm: g.slice(0, at), roles: g.slice(at + 1).split(",").map((r) => r.trim()).filter(Boolean) };
+  });
+}
+
+interface CreateFlag {
+  flag: string;
+  field: string;
+  description: string;
+  many?: boolean;
+  /** Turns the flag's value(s) into the field's. */
+  parse?: (value: never) => unknown;
+}
+
 /** Fields a resource's `create` also takes as flags, beside --data / --file. */
-const CREATE_FLAGS: Record<string, Array<{ flag: string; field: string; description: string; many?: boolean }>> = {
+const CREATE_FLAGS: Record<string, CreateFlag[]> = {
   realms: [
     { flag: "--name <name>", field: "name", description: "realm name (a lowercase slug)" },
     { flag: "--display-name <text>", field: "displayName", description: "human-readable name" },
@@ -35,6 +56,12 @@ const CREATE_FLAGS: Record<string, Array<{ flag: string; field: string; descript
   "client-scopes": [
     { flag: "--name <name>", field: "name", description: "scope name" },
   ],
+  admins: [
+    { flag: "--username <username>", field: "username", description: "username (lowercase)" },
+    { flag: "--password <password>", field: "password", description: "password (at least 12 characters)" },
+    { flag: "--server-admin", field: "serverAdmin", description: "every realm and the administrators" },
+    { flag: "--grant <realm=roles>", field: "realmAccess", description: "roles in a realm, e.g. acme=view-users,manage-clients (repeatable)", many: true, parse: realmAccessOf },
+  ],
 };
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -56,6 +83,7 @@ export function addResourceCommands(program: Command): void {
     const list = withOutput(withRealm(group.command("list").description(`list ${spec.description}`), spec));
     if (spec.paging === "skip-limit") list.option("--skip <n>", "rows to skip").option("--limit <n>", "rows to return").option("--search <text>", "search text");
     if (spec.paging === "first-max") list.option("--first <n>", "offset").option("--max <n>", "rows to return");
+    if (spec.searchable) list.option("--search <text>", "search text");
     list.action(action(async (o: Opts) => {
       const query = defined({ skip: o.skip, limit: o.limit, search: o.search, first: o.first, max: o.max }) as Record<string, string>;
       const answer = await client().request("GET", spec.collection(realmOf(o)), undefined, query);
@@ -79,7 +107,7 @@ export function addResourceCommands(program: Command): void {
       const body = readObject(o);
       for (const f of CREATE_FLAGS[spec.name] ?? []) {
         const key = camel(f.flag);
-        if (o[key] !== undefined) body[f.field] = o[key];
+        if (o[key] !== undefined) body[f.field] = f.parse ? f.parse(o[key] as never) : o[key];
       }
       if (Object.keys(body).length === 0) throw new CliError(EXIT.usage, "nothing to create: give flags, --data or --file");
       print(await client().request("POST", spec.collection(realmOf(o)), body), o);
