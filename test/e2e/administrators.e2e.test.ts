@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { adminApi, http, recordResponses, uniqueName } from "./support/http.js";
 import { eventually, targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
@@ -109,6 +110,19 @@ describe.each(targets())("administrators ($mode)", (target) => {
     expect((await eventually(() => again.call("GET", `/admin/realms/${acme}/users`), (r) => r.status === 401, 8_000)).status).toBe(401);
     expect((await api.get(`/admin/admins/${res.body.id}`)).status).toBe(404);
     expect((await http("POST", `${server.url}/admin/auth/login`, { body: { username, password: "another-long-password-2" } })).status).toBe(401);
+
+    // No realm's admin events hold these changes; the server's log does, without a password.
+    if (server.process) {
+      const logFile = server.process.logFile;
+      // The log is written asynchronously: wait for the last line.
+      const text = await eventually(async () => readFileSync(logFile, "utf8"), (t) => t.includes("administrator deleted"), 5_000);
+      const lines = text.split("\n").filter((l) => l.includes(res.body.id)).map((l) => JSON.parse(l) as { msg: string; actor: { type: string } });
+      expect(lines.map((l) => [l.msg, l.actor.type])).toEqual([
+        ["administrator created", "api-key"], ["administrator changed", "api-key"], ["administrator changed, password too", "api-key"], ["administrator deleted", "api-key"],
+      ]);
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain("another-long-password-2");
+    }
   });
 
   it("validates what it is given and keeps one server admin", async () => {

@@ -1,4 +1,6 @@
 import { toJson } from "@bufbuild/protobuf";
+import type { Request } from "express";
+import { currentContext } from "../../../services/kit/src/context.js";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { AdminAccountSchema, CreateAdminRequestSchema, UpdateAdminRequestSchema, type AdminAccount } from "../../../gen/iam/directory/v1/admin_account_pb.js";
 import type { RouteTable } from "../http/route-table.js";
@@ -16,6 +18,10 @@ import type { AdminSessionCheck } from "./admin-session-check.js";
  */
 export function addAdminAccountRoutes(table: RouteTable, rpc: RpcClients, sessions: AdminSessionCheck): void {
   const json = (a: AdminAccount | undefined) => (a ? toJson(AdminAccountSchema, a, { alwaysEmitImplicit: true }) : {});
+  // Administrators belong to no realm, so no realm's admin events hold these changes: the log
+  // does, with who made them (never a password).
+  const record = (req: Request, what: string, a: { id: string; username?: string; serverAdmin?: boolean; realmAccess?: unknown }) =>
+    currentContext()?.logger.info({ admin: a, actor: req.actor }, what);
   table
     .add("GET", "/admin/admins", "admin", async (req) => {
       const max = req.query.max === undefined ? 100 : intParam(req, "max");
@@ -25,6 +31,7 @@ export function addAdminAccountRoutes(table: RouteTable, rpc: RpcClients, sessio
     })
     .add("POST", "/admin/admins", "admin", async (req) => {
       const res = await rpc.adminAccounts.createAdmin(parseBody(CreateAdminRequestSchema, req.body));
+      record(req, "administrator created", json(res.admin) as { id: string });
       return { status: 201, body: json(res.admin) };
     })
     .add("GET", "/admin/admins/:adminId", "admin", async (req) => {
@@ -43,11 +50,13 @@ export function addAdminAccountRoutes(table: RouteTable, rpc: RpcClients, sessio
       change.setRealmAccess = Object.prototype.hasOwnProperty.call(req.body, "realmAccess");
       const res = await rpc.adminAccounts.updateAdmin(change);
       sessions.forgetAll();
+      record(req, change.password !== undefined ? "administrator changed, password too" : "administrator changed", json(res.admin) as { id: string });
       return { status: 200, body: json(res.admin) };
     })
     .add("DELETE", "/admin/admins/:adminId", "admin", async (req) => {
       await rpc.adminAccounts.deleteAdmin({ id: String(req.params.adminId), callerId: req.actor?.adminId ?? "" });
       sessions.forgetAll();
+      record(req, "administrator deleted", { id: String(req.params.adminId) });
       return { status: 204 };
     });
 }
