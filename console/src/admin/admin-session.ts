@@ -7,10 +7,17 @@
  */
 import { createTesseraClient, requestPath, type TesseraAnswer, type TesseraClient } from "../../../sdk/typescript/src/index";
 import { ApiFailure, failureFrom } from "../ui/api-failure";
+import { grantsOf, type RealmGrant } from "./admin-access";
 
+/**
+ * The signed-in administrator as the login and each renewal answer it. What it may do decides
+ * only what the console offers (the Administrators link); the API checks every request itself.
+ */
 export interface AdminUser {
   id: string;
   username: string;
+  serverAdmin: boolean;
+  realmAccess: RealmGrant[];
 }
 
 interface Held {
@@ -27,7 +34,7 @@ interface Tokens {
   expiresIn: number;
   refreshToken?: string;
   refreshExpiresIn?: number;
-  user?: { id?: unknown; username?: unknown };
+  user?: { id?: unknown; username?: unknown; serverAdmin?: unknown; realmAccess?: unknown };
 }
 
 /** Renew this long before `exp`: a request in flight then still carries a valid token. */
@@ -92,7 +99,10 @@ export class AdminSession {
 
   private hold(data: Tokens, username: string): void {
     const token = data.accessToken;
-    const user: AdminUser = { id: String(data.user?.id ?? ""), username: String(data.user?.username ?? username) };
+    const user: AdminUser = {
+      id: String(data.user?.id ?? ""), username: String(data.user?.username ?? username),
+      serverAdmin: data.user?.serverAdmin === true, realmAccess: grantsOf(data.user?.realmAccess),
+    };
     const expiresAt = expiryOf(token, data.expiresIn);
     const refreshExpiresAt = data.refreshExpiresIn ? Date.now() + data.refreshExpiresIn * 1000 : expiresAt;
     this.held = { token, expiresAt, user, refreshToken: data.refreshToken ?? "", refreshExpiresAt };

@@ -26,6 +26,8 @@ import { OrganizationPage } from "./organization-page";
 import { WebhooksPage } from "./webhooks-page";
 import { WebhookPage } from "./webhook-page";
 import { KeysPage } from "./keys-page";
+import { ADMINISTRATORS, AdministratorsPage } from "./administrators-page";
+import { AdministratorPage } from "./administrator-page";
 
 const NAV: { page: Page; label: string }[] = [
   { page: "settings", label: "Realm settings" },
@@ -55,7 +57,7 @@ const TITLES: Record<Page, string> = {
   events: "Events", "admin-events": "Admin events", "identity-providers": "Identity providers", "user-federation": "User federation",
   "saml-service-providers": "SAML service providers", import: "Import realm", sessions: "Sessions",
   organizations: "Organizations", organization: "Organization details", webhooks: "Webhooks", webhook: "Webhook details",
-  authentication: "Authentication", keys: "Keys",
+  authentication: "Authentication", keys: "Keys", administrators: "Administrators", administrator: "Administrator details",
 };
 
 export function App(p: { session: AdminSession }): JSX.Element {
@@ -74,6 +76,11 @@ export function App(p: { session: AdminSession }): JSX.Element {
       <header class="masthead">
         <span class="brand">Tessera <span class="brand-sub">admin console</span></span>
         <span class="who">Signed in as <strong>{user.username}</strong></span>
+        {/* Server admins only: the API refuses the administrators to anyone else. */}
+        {user.serverAdmin ? (
+          <a class="on-dark" href={ADMINISTRATORS}
+            aria-current={route.page === "administrators" || route.page === "administrator" ? "page" : undefined}>Administrators</a>
+        ) : null}
         <button type="button" class="on-dark" onClick={() => p.session.signOut()}>Sign out</button>
       </header>
       <div class="body">
@@ -130,6 +137,8 @@ function Main(p: { route: Route; session: AdminSession }): JSX.Element {
     case "webhooks": page = <WebhooksPage key={key} session={session} realm={realm} />; break;
     case "keys": page = <KeysPage key={key} session={session} realm={realm} />; break;
     case "webhook": page = <WebhookPage key={key} session={session} realm={realm} webhookId={route.id!} />; break;
+    case "administrators": page = <AdministratorsPage session={session} />; break;
+    case "administrator": page = <AdministratorPage key={key} session={session} adminId={route.id!} />; break;
   }
   return <main id="main" ref={main} tabIndex={-1}>{page}</main>;
 }

@@ -5,7 +5,8 @@ export type Page =
   | "realms" | "create-realm" | "settings" | "users" | "user" | "clients" | "client"
   | "roles" | "groups" | "client-scopes" | "events" | "admin-events"
   | "identity-providers" | "user-federation" | "saml-service-providers" | "import" | "sessions"
-  | "organizations" | "organization" | "webhooks" | "webhook" | "authentication" | "keys";
+  | "organizations" | "organization" | "webhooks" | "webhook" | "authentication" | "keys"
+  | "administrators" | "administrator";
 
 export interface Route {
   page: Page;
@@ -20,6 +21,8 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "create-realm") return { page: "create-realm" };
   if (parts[0] === "import") return { page: "import" };
+  // The server's administrators: not a realm's page.
+  if (parts[0] === "administrators") return parts[1] ? { page: "administrator", id: parts[1] } : { page: "administrators" };
   if (parts[0] !== "realms" || !parts[1]) return { page: "realms" };
   const realm = parts[1];
   const section = parts[2] ?? "users";
