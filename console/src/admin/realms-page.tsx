@@ -27,8 +27,13 @@ export function RealmsPage(p: { session: AdminSession }): JSX.Element {
     <>
       <div class="page-head">
         <h1>Realms</h1>
-        <a class="button" href="#/import">Import realm</a>
-        <a class="button primary" href="#/create-realm">Create realm</a>
+        {/* Creating and importing realms is a server admin's (docs/security.md, Administrators). */}
+        {p.session.user?.serverAdmin ? (
+          <>
+            <a class="button" href="#/import">Import realm</a>
+            <a class="button primary" href="#/create-realm">Create realm</a>
+          </>
+        ) : null}
       </div>
       <Section title="Choose a realm">
         <form role="search" class="toolbar" onSubmit={(e) => { e.preventDefault(); setFirst(0); setApplied(search.trim()); }}>
