@@ -62,6 +62,8 @@ describeTier("admin console protocol mappers in Chromium", ["CHROMIUM_PATH"], ()
         },
       }]);
       const table = page.getByRole("table", { name: "Protocol mappers" });
+      // The notice comes before the list is read again: wait for the new row, not only the notice.
+      await table.getByRole("cell", { name: "oidc-hardcoded-claim-mapper" }).waitFor();
       expect((await table.locator("tbody tr td").allTextContents()).slice(0, 4)).toEqual(["tier", "oidc-hardcoded-claim-mapper", "tier", "access, userinfo, introspection"]);
 
       // An audience mapper starts from Keycloak's defaults for its type: the access token only.
