@@ -3,6 +3,7 @@ import { createLocalJWKSet, jwtVerify } from "jose";
 import { adminApi, http, uniqueName } from "./support/http.js";
 import { targets } from "./support/targets.js";
 import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
+import { awayFromMinuteEdge } from "./support/minute-edge.js";
 
 /**
  * The gateway serves the form-posted OAuth endpoints on two paths (docs/performance.md):
@@ -264,6 +265,7 @@ describe("OAuth form lane behind a trusted proxy (embedded)", () => {
     const api = adminApi(server.url, server.apiKey);
     const realm = uniqueName("lanep");
     expect((await api.post("/admin/realms", { name: realm, rateLimitPerIp: 2 })).status).toBe(201);
+    await awayFromMinuteEdge();
     const url = `${server.url}/realms/${realm}/protocol/openid-connect/token`;
     const from = (ip: string) => post(url, "grant_type=client_credentials", { chunked: false, headers: { "x-forwarded-for": ip } });
     expect((await from("203.0.113.7")).status).toBe(401);

@@ -3,21 +3,13 @@ import { targets } from "./support/targets.js";
 import type { TestServer } from "./support/embedded-server.js";
 import { recordResponses } from "./support/http.js";
 import { expectResponsesDocumented } from "./support/openapi-check.js";
+import { awayFromMinuteEdge } from "./support/minute-edge.js";
 
 // Every response this file receives is checked against the OpenAPI document at its end.
 const recorded = recordResponses();
 
 // Per-IP and per-client throttle on the client-password and login endpoints, per realm.
 
-/**
- * The limiter weights the previous minute by how much of it still overlaps (rate-limiter.ts), so
- * requests that straddle a minute edge may count as slightly fewer than they are. Counting tests
- * start well inside a minute so they check the limit, not the approximation at the edge.
- */
-async function awayFromMinuteEdge(): Promise<void> {
-  const into = Date.now() % 60_000;
-  if (into > 50_000) await new Promise((r) => setTimeout(r, 60_000 - into + 100));
-}
 describe.each(targets())("throttle ($mode)", (target) => {
   let server: TestServer;
   let api: ReturnType<typeof adminApi>;
