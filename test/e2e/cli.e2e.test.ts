@@ -198,12 +198,13 @@ describe("tessera CLI (embedded)", () => {
         id: expect.stringMatching(UUID), username: "cli-viewer", createdAt: expect.stringMatching(ISO), serverAdmin: false,
         realmAccess: [{ realm, roles: ["view-users", "manage-clients"] }, { realm: "other", roles: ["realm-admin"] }],
       });
-      const [found, table, got, updated] = await Promise.all([
+      // The read runs before the update: run together, the read could see the update.
+      const [found, table, got] = await Promise.all([
         cli.json<Array<{ username: string }>>("admins", "list", "--search", "VIEW", "--max", "5"),
         cli.run("admins", "list"),
         cli.json("admins", "get", created.id),
-        cli.json("admins", "update", created.id, "--data", JSON.stringify({ realmAccess: [{ realm, roles: ["realm-admin"] }] })),
       ]);
+      const updated = await cli.json("admins", "update", created.id, "--data", JSON.stringify({ realmAccess: [{ realm, roles: ["realm-admin"] }] }));
       expect(found.map((a) => a.username)).toEqual(["cli-viewer"]);
       expect(header(table.stdout)).toEqual(["ID", "USERNAME", "SERVERADMIN", "CREATEDAT"]);
       expect(got).toEqual(created);
