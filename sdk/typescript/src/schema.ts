@@ -3188,6 +3188,9 @@ export interface components {
                 refreshTokenLifespan: number;
                 offlineTokenLifespan: number;
                 ssoSessionMaxLifespan: number;
+                rememberMe?: boolean;
+                ssoSessionIdleTimeoutRememberMe?: number;
+                ssoSessionMaxLifespanRememberMe?: number;
                 smtpHost: string;
                 smtpPort: number;
                 smtpUser: string;
@@ -3620,6 +3623,11 @@ export interface components {
             internationalizationEnabled: boolean;
             supportedLocales: string[];
             defaultLocale: string;
+            rememberMe: boolean;
+            /** Format: int32 */
+            ssoSessionIdleTimeoutRememberMe: number;
+            /** Format: int32 */
+            ssoSessionMaxLifespanRememberMe: number;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3766,6 +3774,11 @@ export interface components {
             internationalizationEnabled?: boolean;
             supportedLocales?: string[];
             defaultLocale?: string;
+            rememberMe?: boolean;
+            /** Format: int32 */
+            ssoSessionIdleTimeoutRememberMe?: number;
+            /** Format: int32 */
+            ssoSessionMaxLifespanRememberMe?: number;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3818,6 +3831,11 @@ export interface components {
             internationalizationEnabled?: boolean;
             supportedLocales?: string[];
             defaultLocale?: string;
+            rememberMe?: boolean;
+            /** Format: int32 */
+            ssoSessionIdleTimeoutRememberMe?: number;
+            /** Format: int32 */
+            ssoSessionMaxLifespanRememberMe?: number;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -4893,6 +4911,11 @@ export interface operations {
                         internationalizationEnabled: boolean;
                         supportedLocales: string[];
                         defaultLocale: string;
+                        rememberMe: boolean;
+                        /** Format: int32 */
+                        ssoSessionIdleTimeoutRememberMe: number;
+                        /** Format: int32 */
+                        ssoSessionMaxLifespanRememberMe: number;
                         importReport: {
                             path: string;
                             message: string;
