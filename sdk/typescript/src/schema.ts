@@ -3679,6 +3679,7 @@ export interface components {
             clients?: string[];
             scope?: string;
             ssoSessionId?: string;
+            rememberMe?: boolean;
         };
         /** @description `iam.token.v1.Jwk` */
         Jwk: {

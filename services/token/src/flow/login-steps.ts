@@ -14,6 +14,7 @@ import { browserFlowFields } from "./browser-flow-plan.js";
 import { EmailCodeStep } from "./email-code-step.js";
 import { PluginChallengeStep } from "./plugin-challenge-step.js";
 import { actionLinkStep } from "./action-link-flow.js";
+import { cappedEnd, forLogin } from "../domain/session-max.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -215,7 +216,10 @@ export class LoginSteps {
         ? { status: "approved", userId: session.userId, ssoSessionId: session._id, authTime: session.authTime, amr: session.amr, acr: acrOf(tx.acr) }
         : { status: "denied" });
       if (!decided) return { outcome: { kind: "page", page: { step: "device_enter_code", message: "This code has expired or was already used." } } };
-      if (approve) await d.sessions.repo.touch(realm.id, session._id, tx.clientId, this.kit.now(), this.kit.now() + realm.refreshTokenLifespan * 1000);
+      if (approve) {
+        const bounds = forLogin(realm, session.rememberMe);
+        await d.sessions.repo.touch(realm.id, session._id, tx.clientId, this.kit.now(), cappedEnd(bounds, session.createdAt, this.kit.now() + bounds.refreshTokenLifespan * 1000));
+      }
       return { outcome: { kind: "page", page: { step: "device_done", approved: approve, clientName: tx.clientName, clientId: tx.clientId } } };
     }
     const req = tx.request;
