@@ -44,7 +44,12 @@ export class LoginSteps {
     return this.pluginStep.submit(ctx, fields);
   }
 
-  async submitCredentials(ctx: StepContext, username: string, password: string): Promise<FlowReply> {
+  /**
+   * `rememberMe`: the page's "Remember me" was ticked, which only a realm offering it honours
+   * (Keycloak's username-password form reads the field only then): the session this login opens
+   * is then remembered (FlowKit.establishSession).
+   */
+  async submitCredentials(ctx: StepContext, username: string, password: string, rememberMe = false): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["login"]);
     if ("outcome" in loaded) return loaded;
     const { realm, tx } = loaded;
@@ -79,7 +84,7 @@ export class LoginSteps {
     const moved = await this.kit.d.txs.advance(tx, {
       step: "otp", userId: res.userId, username: res.username || name, ...(res.locale ? { userLocale: res.locale.slice(0, 64) } : {}),
       ...(fields ?? { otpRequired: res.otpRequired, passkeyRequired: !res.otpRequired && res.passkeyConfigured, pendingActions }),
-      amr: ["pwd"], authTime: this.kit.now(),
+      amr: ["pwd"], authTime: this.kit.now(), ...(rememberMe && realm.rememberMe ? { rememberMe: true } : {}),
     });
     if (!moved) return staleTransaction();
     return this.next(realm, moved, ctx);
@@ -269,7 +274,8 @@ export class LoginSteps {
       client = current;
     }
     const { session, cookie, durable } = await this.kit.establishSession(realm, tx, ctx.ipAddress);
-    await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id });
+    // Keycloak's LOGIN event carries remember_me "true" when the box was ticked.
+    await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id, ...(tx.rememberMe ? { details: { remember_me: "true" } } : {}) });
     const reply = await this.authorization.complete(realm, tx, session, ctx, cookie, client);
     await durable();
     return reply;
