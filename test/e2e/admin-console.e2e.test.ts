@@ -170,9 +170,17 @@ describeTier("admin console in Chromium", ["CHROMIUM_PATH"], () => {
       await editUsername.waitFor();
       expect(await editUsername.isChecked()).toBe(false);
       await editUsername.check();
+      // Keycloak's "Remember me" (Login) and its SSO Session Max Remember Me (Sessions).
+      const rememberMe = page.getByLabel("Remember me", { exact: true });
+      expect(await rememberMe.isChecked()).toBe(false);
+      await rememberMe.check();
+      const rememberMeMax = page.getByLabel("SSO Session Max Remember Me (seconds)");
+      expect(await rememberMeMax.inputValue()).toBe("0");
+      await rememberMeMax.fill("1209600");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.getByText("Realm settings saved.").waitFor();
-      expect((await api.get(`/admin/realms/${realm}`)).body.editUsernameAllowed).toBe(true);
+      const saved = (await api.get(`/admin/realms/${realm}`)).body;
+      expect([saved.editUsernameAllowed, saved.rememberMe, saved.ssoSessionMaxLifespanRememberMe, saved.ssoSessionIdleTimeoutRememberMe]).toEqual([true, true, 1_209_600, 0]);
 
       await page.getByRole("link", { name: "Switch realm" }).click();
       await page.getByRole("link", { name: "Import realm" }).click();

@@ -58,6 +58,7 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(imported.status).toBe(201);
     expect(imported.body).toMatchObject({
       name: realm, displayName: "Acme (from Keycloak)", accessTokenLifespan: 600, refreshTokenLifespan: 3600, ssoSessionMaxLifespan: 72_000,
+      rememberMe: true, ssoSessionIdleTimeoutRememberMe: 86_400, ssoSessionMaxLifespanRememberMe: 1_209_600,
       passwordMinLength: 8, passwordRequireUppercase: true, passwordRequireDigits: true, passwordHistoryCount: 3,
       bruteForceEnabled: true, maxLoginFailures: 5, lockoutDuration: 120, failureResetTime: 43_200,
       smtpHost: "smtp.acme.test", smtpPort: 2525, smtpUser: "mailer", smtpFrom: "noreply@acme.test", smtpPassword: "**********",
@@ -71,6 +72,8 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(at("$.authenticationFlows[6].authenticationExecutions[1]")).toEqual(['the deny step\'s message "Managers use the web app" is not carried over: Tessera shows "Access denied."']);
     expect(at("$.resetCredentialsFlow")).toEqual(['"resetCredentialsFlow" ("acme reset") has no equivalent: Tessera\'s reset credentials is built in']);
     expect(at("$.registrationFlow")).toEqual([]);
+    // "Remember me" and its lifespans are carried over, so not reported.
+    expect(["$.rememberMe", "$.ssoSessionIdleTimeoutRememberMe", "$.ssoSessionMaxLifespanRememberMe"].flatMap(at)).toEqual([]);
     expect(at("$.requiredActions[0]")).toEqual([expect.stringContaining("CONFIGURE_TOTP")]);
     expect(at("$.clients[2].authorizationSettings")).toEqual([expect.stringContaining("fine-grained authorization")]);
     expect(at("$.clients[1].protocolMappers[1]")).toEqual([expect.stringContaining("oidc-usersessionmodel-note-mapper")]);

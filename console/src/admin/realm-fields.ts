@@ -40,8 +40,16 @@ export const REALM_GROUPS: FieldGroup[] = [
     { name: "registrationAllowed", label: "User registration", kind: "bool", updatable: true },
     // Keycloak's "Edit username" (editUsernameAllowed): users rename themselves in the account console.
     { name: "editUsernameAllowed", label: "Edit username", kind: "bool", updatable: true },
+    // Keycloak's "Remember me" (rememberMe): the login page's checkbox, whose session outlives the browser.
+    { name: "rememberMe", label: "Remember me", kind: "bool", updatable: true },
     { name: "requireEmailVerification", label: "Verify email", kind: "bool" },
     { name: "mfaRequired", label: "Require MFA for every user", kind: "bool", updatable: true },
+  ] },
+  // Keycloak's Sessions tab: the idle bound of a login is the refresh token lifespan (Tokens).
+  { title: "Sessions", fields: [
+    { name: "ssoSessionMaxLifespan", label: "SSO Session Max (seconds)", kind: "number", hint: "Default 36000; 0 for no bound", updatable: true },
+    { name: "ssoSessionIdleTimeoutRememberMe", label: "SSO Session Idle Remember Me (seconds)", kind: "number", hint: "0 uses the refresh token lifespan", updatable: true },
+    { name: "ssoSessionMaxLifespanRememberMe", label: "SSO Session Max Remember Me (seconds)", kind: "number", hint: "0 uses SSO Session Max", updatable: true },
   ] },
   { title: "Localization", fields: [
     { name: "internationalizationEnabled", label: "Internationalization", kind: "bool", updatable: true },

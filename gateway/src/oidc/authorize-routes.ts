@@ -6,6 +6,7 @@ import { needsSameSiteRepost, sendSameSiteRepost } from "../pages/same-site-repo
 import { browserParsers, flowContext, one, paramsOf, realmOf } from "./flow-context.js";
 import { pageRealmGuard } from "../pages/page-realm-guard.js";
 import { identityFirstStep } from "../pages/identity-first.js";
+import { rememberMeTicked } from "../pages/remember-me.js";
 
 const authPath = (realm: string) => `/realms/${realm}/protocol/openid-connect/auth`;
 
@@ -41,7 +42,7 @@ export async function step(req: Request, res: Response, deps: PageDeps): Promise
   const body = req.body as unknown;
   switch (one(body, "step")) {
     case "login":
-      return (await flow.submitCredentials({ context, username: one(body, "username"), password: one(body, "password") })).result;
+      return (await flow.submitCredentials({ context, username: one(body, "username"), password: one(body, "password"), rememberMe: rememberMeTicked(body) })).result;
     case "otp":
       return (await flow.submitOtp({ context, code: one(body, "otp") })).result;
     case "otp_enroll":

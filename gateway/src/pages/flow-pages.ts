@@ -5,7 +5,8 @@ import { currentContext } from "../../../services/kit/src/context.js";
 import { REALM_NOT_FOUND } from "../../../services/kit/src/realm-not-found.js";
 import { describeError, RETRY_AFTER_SECONDS } from "../http/rpc-errors.js";
 import type { RpcClients } from "../rpc-clients.js";
-import { clearSsoCookie, setSsoCookie } from "../oidc/browser-cookies.js";
+import { writeFlowCookies } from "../oidc/browser-cookies.js";
+import { rememberMeField } from "./remember-me.js";
 import { renderPage } from "./page-renderer.js";
 import { sendAutoPost } from "./auto-post-page.js";
 import { PASSWORD_TOGGLE_SCRIPT, PASSWORD_TOGGLE_SOURCE } from "./password-toggle.js";
@@ -111,8 +112,7 @@ export async function sendFailure(res: Response, deps: PageDeps, realm: string, 
  */
 export async function sendFlowResult(res: Response, deps: PageDeps, realm: string, result: FlowResult | undefined, action: string): Promise<void> {
   if (!result) return sendErrorPage(res, deps, realm, 500, "server_error", "Something went wrong.");
-  if (result.setSsoCookie) setSsoCookie(res, realm, deps.publicUrl, result.setSsoCookie);
-  if (result.clearSsoCookie) clearSsoCookie(res, realm, deps.publicUrl);
+  writeFlowCookies(res.req, res, realm, deps.publicUrl, result);
   const o = result.outcome;
   if (o.case === "redirect") {
     res.setHeader("Cache-Control", "no-store");
@@ -149,13 +149,16 @@ export async function sendFlowResult(res: Response, deps: PageDeps, realm: strin
   // is known (the password step, a failed password) the usual form.
   const identityFirst = page.step === FlowStep.LOGIN && !page.username && !page.userCode && page.transactionId !== ""
     && action.endsWith("/protocol/openid-connect/auth") && (await identityFirstLogin(deps.rpc, deps.login, realm, look.browserFlow));
+  // After identityFirst and idpRedirect, which go by who the request named: a remembered username only fills the field.
+  const rememberMe = page.step === FlowStep.LOGIN && look.rememberMe ? rememberMeField(res.req, page) : undefined;
   // The passkey pages load two script files admitted by a per-response nonce (passkey-assets.ts).
   const nonce = entry.passkey ? scriptNonce() : "";
   const l = localeOf(res, deps, realm, look, page);
   await renderPage(res, 200, entry.template, {
     ...look, ...localeContext(l), pageTitle: l.t(page.emailedCode ? "emailCode" : entry.title), action,
     // The services write their messages in English; shown in the page's language where the bundle has them.
-    page: { ...page, message: l.serverMessage(page.message), messages: page.messages.map(l.serverMessage) },
+    page: { ...page, message: l.serverMessage(page.message), messages: page.messages.map(l.serverMessage), ...(rememberMe ? { username: rememberMe.username } : {}) },
+    rememberMe,
     ...(look.passwordPolicy ? { passwordRules: passwordRules(look.passwordPolicy, l.t) } : {}), qrDataUrl, realmName: realm, identityProviders, identityFirst,
     alert: !INFO_STEPS.has(page.step),
     scopes: page.consentScopes.map((s) => ({ name: s.name, text: s.text })),

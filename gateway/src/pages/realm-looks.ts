@@ -16,6 +16,8 @@ export interface RealmLook {
   registrationAllowed?: boolean;
   /** The login page links to "Forgot password?" (Keycloak's resetPasswordAllowed). */
   resetPasswordAllowed?: boolean;
+  /** The login page offers "Remember me" (Keycloak's rememberMe). */
+  rememberMe?: boolean;
   /** The realm's password policy, one line per rule (password-rules.ts). */
   passwordRules?: string[];
   /** The policy itself, for the rules in the page's language (password-rules.ts). */
@@ -84,7 +86,7 @@ export class RealmLooks {
         if (!r) return null;
         const look = deepFreeze({
           title: r.displayName || r.name, theme: resolveTheme(r.themeName, { ...r.theme }), registrationAllowed: r.registrationAllowed,
-          resetPasswordAllowed: r.resetPasswordAllowed, passwordRules: passwordRules(r), browserFlow: r.browserFlow,
+          resetPasswordAllowed: r.resetPasswordAllowed, rememberMe: r.rememberMe, passwordRules: passwordRules(r), browserFlow: r.browserFlow,
           passwordPolicy: {
             passwordMinLength: r.passwordMinLength, passwordRequireUppercase: r.passwordRequireUppercase, passwordRequireLowercase: r.passwordRequireLowercase,
             passwordRequireDigits: r.passwordRequireDigits, passwordRequireSpecialChars: r.passwordRequireSpecialChars, passwordHistoryCount: r.passwordHistoryCount,

@@ -7,7 +7,7 @@ import { describeError } from "../http/rpc-errors.js";
 import { sendErrorPage, sendFailure, sendFlowResult, type PageDeps } from "../pages/flow-pages.js";
 import { step } from "../oidc/authorize-routes.js";
 import { browserParsers, flowContext, one, realmOf } from "../oidc/flow-context.js";
-import { setSsoCookie } from "../oidc/browser-cookies.js";
+import { writeFlowCookies } from "../oidc/browser-cookies.js";
 import { needsSameSiteRepost } from "../pages/same-site-repost.js";
 import { sendSamlPost } from "./saml-post-page.js";
 import { singleLogout, type SamlInbound } from "./slo-handler.js";
@@ -101,7 +101,7 @@ async function loginStep(req: Request, res: Response, deps: PageDeps): Promise<v
 export async function sendSamlFlowResult(res: Response, deps: PageDeps, realm: string, result: FlowResult | undefined, pendingId: string): Promise<void> {
   const o = result?.outcome;
   if (result && o?.case === "samlComplete") {
-    if (result.setSsoCookie) setSsoCookie(res, realm, deps.publicUrl, result.setSsoCookie);
+    writeFlowCookies(res.req, res, realm, deps.publicUrl, result);
     const done = await deps.rpc.samlSso.completeSso({
       realm, pendingId: o.value.pendingId, userId: o.value.userId, sessionIndex: o.value.sessionId,
       authTime: timestampFromMs(Number(o.value.authTimeMs)),

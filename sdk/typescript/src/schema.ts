@@ -3188,6 +3188,9 @@ export interface components {
                 refreshTokenLifespan: number;
                 offlineTokenLifespan: number;
                 ssoSessionMaxLifespan: number;
+                rememberMe?: boolean;
+                ssoSessionIdleTimeoutRememberMe?: number;
+                ssoSessionMaxLifespanRememberMe?: number;
                 smtpHost: string;
                 smtpPort: number;
                 smtpUser: string;
@@ -3620,6 +3623,11 @@ export interface components {
             internationalizationEnabled: boolean;
             supportedLocales: string[];
             defaultLocale: string;
+            rememberMe: boolean;
+            /** Format: int32 */
+            ssoSessionIdleTimeoutRememberMe: number;
+            /** Format: int32 */
+            ssoSessionMaxLifespanRememberMe: number;
         };
         /** @description `iam.directory.v1.User` */
         User: {
@@ -3671,6 +3679,7 @@ export interface components {
             clients?: string[];
             scope?: string;
             ssoSessionId?: string;
+            rememberMe?: boolean;
         };
         /** @description `iam.token.v1.Jwk` */
         Jwk: {
@@ -3766,6 +3775,11 @@ export interface components {
             internationalizationEnabled?: boolean;
             supportedLocales?: string[];
             defaultLocale?: string;
+            rememberMe?: boolean;
+            /** Format: int32 */
+            ssoSessionIdleTimeoutRememberMe?: number;
+            /** Format: int32 */
+            ssoSessionMaxLifespanRememberMe?: number;
         };
         /** @description `iam.directory.v1.RealmUpdate` */
         RealmUpdate: {
@@ -3818,6 +3832,11 @@ export interface components {
             internationalizationEnabled?: boolean;
             supportedLocales?: string[];
             defaultLocale?: string;
+            rememberMe?: boolean;
+            /** Format: int32 */
+            ssoSessionIdleTimeoutRememberMe?: number;
+            /** Format: int32 */
+            ssoSessionMaxLifespanRememberMe?: number;
         };
         /** @description `iam.audit.v1.LoginEvent` */
         LoginEvent: {
@@ -4893,6 +4912,11 @@ export interface operations {
                         internationalizationEnabled: boolean;
                         supportedLocales: string[];
                         defaultLocale: string;
+                        rememberMe: boolean;
+                        /** Format: int32 */
+                        ssoSessionIdleTimeoutRememberMe: number;
+                        /** Format: int32 */
+                        ssoSessionMaxLifespanRememberMe: number;
                         importReport: {
                             path: string;
                             message: string;

@@ -27,6 +27,7 @@ const CONSUMED = new Set([
   "defaultDefaultClientScopes", "defaultOptionalClientScopes", "identityProviderMappers", "editUsernameAllowed", "resetPasswordAllowed", ...FLOW_BINDINGS,
   ...Object.keys(KEYCLOAK_PASSWORDLESS_FIELDS), "actionTokenGeneratedByAdminLifespan", "actionTokenGeneratedByUserLifespan",
   "internationalizationEnabled", "supportedLocales", "defaultLocale", "localizationTexts",
+  "rememberMe", "ssoSessionIdleTimeoutRememberMe", "ssoSessionMaxLifespanRememberMe",
 ]);
 
 /**

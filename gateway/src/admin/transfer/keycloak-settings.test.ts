@@ -20,4 +20,16 @@ describe("Keycloak realm settings", () => {
     expect(doc.realm.editUsernameAllowed).toBe(true);
     expect(report).toEqual([{ path: "$.registrationEmailAsUsername", message: "\"registrationEmailAsUsername\" has no equivalent" }]);
   });
+
+  it("maps rememberMe and its two session lifespans under Keycloak's names, off and 0 when left out", () => {
+    const report: Problem[] = [];
+    const doc = fromKeycloak({ realm: "acme", rememberMe: true, ssoSessionIdleTimeoutRememberMe: 86_400, ssoSessionMaxLifespanRememberMe: 1_209_600 }, report) as { realm: Record<string, unknown> };
+    expect([doc.realm.rememberMe, doc.realm.ssoSessionIdleTimeoutRememberMe, doc.realm.ssoSessionMaxLifespanRememberMe]).toEqual([true, 86_400, 1_209_600]);
+    expect(report).toEqual([]);
+    const plain = keycloakSettings({ realm: "acme" }, note);
+    expect([plain.rememberMe, plain.ssoSessionIdleTimeoutRememberMe, plain.ssoSessionMaxLifespanRememberMe]).toEqual([false, 0, 0]);
+    // Keycloak's admin API stores whatever number it was given; a negative one means "not set".
+    expect(keycloakSettings({ realm: "acme", ssoSessionMaxLifespanRememberMe: -1 }, note).ssoSessionMaxLifespanRememberMe).toBe(0);
+    expect(notes).toEqual([]);
+  });
 });

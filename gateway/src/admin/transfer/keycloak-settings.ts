@@ -8,7 +8,7 @@ const DEFAULT_THEME = "tessera";
 /**
  * Keycloak realm settings as Tessera's: token lifespans (Keycloak's refresh token lives as long as
  * the SSO session idle timeout; offline ones the offline session idle timeout), SMTP, the password
- * policy string, brute-force detection, registration, editable usernames and events. Each
+ * policy string, brute-force detection, registration, editable usernames, remember me and events. Each
  * setting without an equivalent is noted with its path.
  */
 export function keycloakSettings(kc: Json, note: Note): Json {
@@ -34,6 +34,11 @@ export function keycloakSettings(kc: Json, note: Note): Json {
     organizationsEnabled: kc.organizationsEnabled === true,
     actionTokenGeneratedByAdminLifespan: Math.max(1, int(kc.actionTokenGeneratedByAdminLifespan, 43_200)),
     actionTokenGeneratedByUserLifespan: Math.max(1, int(kc.actionTokenGeneratedByUserLifespan, 300)),
+    // Same names and meaning: "Remember me" on the login page, and the SSO Session Idle and Max of
+    // such logins (0, Keycloak's default, keeps the usual ones).
+    rememberMe: kc.rememberMe === true,
+    ssoSessionIdleTimeoutRememberMe: Math.max(0, int(kc.ssoSessionIdleTimeoutRememberMe, 0)),
+    ssoSessionMaxLifespanRememberMe: Math.max(0, int(kc.ssoSessionMaxLifespanRememberMe, 0)),
   };
   for (const k of ["loginTheme", "accountTheme", "emailTheme"]) {
     if (kc[k] && kc[k] !== "keycloak" && kc[k] !== "keycloak.v2") note(`$.${k}`, `theme "${kc[k]}" has no equivalent: the "${DEFAULT_THEME}" preset is used`);

@@ -46,6 +46,9 @@ export function checkRealmFields(input: RealmCreateInput): void {
   if (i.rateLimitPerIp !== undefined) checkInt("rateLimitPerIp", i.rateLimitPerIp, 0, 1_000_000);
   if (i.rateLimitPerClient !== undefined) checkInt("rateLimitPerClient", i.rateLimitPerClient, 0, 1_000_000);
   if (i.ssoSessionMaxLifespan !== undefined) checkInt("ssoSessionMaxLifespan", i.ssoSessionMaxLifespan, 0, TEN_YEARS);
+  // 0 = the usual idle and max lifespans apply to remember-me logins too (Keycloak's meaning).
+  if (i.ssoSessionIdleTimeoutRememberMe !== undefined) checkInt("ssoSessionIdleTimeoutRememberMe", i.ssoSessionIdleTimeoutRememberMe, 0, TEN_YEARS);
+  if (i.ssoSessionMaxLifespanRememberMe !== undefined) checkInt("ssoSessionMaxLifespanRememberMe", i.ssoSessionMaxLifespanRememberMe, 0, TEN_YEARS);
   if (i.actionTokenGeneratedByAdminLifespan !== undefined) checkInt("actionTokenGeneratedByAdminLifespan", i.actionTokenGeneratedByAdminLifespan, 1, TEN_YEARS);
   if (i.actionTokenGeneratedByUserLifespan !== undefined) checkInt("actionTokenGeneratedByUserLifespan", i.actionTokenGeneratedByUserLifespan, 1, TEN_YEARS);
   if (i.eventsExpiration !== undefined) checkInt("eventsExpiration", i.eventsExpiration, 1, TEN_YEARS);

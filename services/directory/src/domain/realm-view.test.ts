@@ -17,4 +17,12 @@ describe("realmView", () => {
     expect(realmView({ ...stored, editUsernameAllowed: true }).editUsernameAllowed).toBe(true);
     expect(realmView({ ...stored, editUsernameAllowed: false }).editUsernameAllowed).toBe(false);
   });
+
+  it("reads rememberMe as off and its lifespans as 0 for a realm stored before them (Keycloak's defaults)", () => {
+    const { rememberMe: _r, ssoSessionIdleTimeoutRememberMe: _i, ssoSessionMaxLifespanRememberMe: _m, ...old } = stored;
+    const view = realmView(old as RealmRecord);
+    expect([view.rememberMe, view.ssoSessionIdleTimeoutRememberMe, view.ssoSessionMaxLifespanRememberMe]).toEqual([false, 0, 0]);
+    const set = realmView({ ...stored, rememberMe: true, ssoSessionIdleTimeoutRememberMe: 600, ssoSessionMaxLifespanRememberMe: 7200 });
+    expect([set.rememberMe, set.ssoSessionIdleTimeoutRememberMe, set.ssoSessionMaxLifespanRememberMe]).toEqual([true, 600, 7200]);
+  });
 });

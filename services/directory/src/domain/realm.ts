@@ -85,6 +85,14 @@ export interface RealmRecord extends Doc, WebAuthnPolicyFields {
   supportedLocales?: string[];
   defaultLocale?: string;
   /**
+   * Keycloak's rememberMe: the login page offers "Remember me"; such a login's SSO session is
+   * bounded by the two lifespans after it (seconds, 0 = the usual refreshTokenLifespan and
+   * ssoSessionMaxLifespan). Absent in realms stored before them: off, 0.
+   */
+  rememberMe?: boolean;
+  ssoSessionIdleTimeoutRememberMe?: number;
+  ssoSessionMaxLifespanRememberMe?: number;
+  /**
    * The realm's overrides of the page and email texts (Keycloak's realm localization texts), one
    * entry per locale and key: a flat list, since message keys hold dots that a document store
    * would read as paths (realm-localization.ts).
@@ -152,6 +160,9 @@ export interface RealmCreateInput extends WebAuthnPolicyFields {
   internationalizationEnabled?: boolean;
   supportedLocales?: string[];
   defaultLocale?: string;
+  rememberMe?: boolean;
+  ssoSessionIdleTimeoutRememberMe?: number;
+  ssoSessionMaxLifespanRememberMe?: number;
 }
 
 /** One override of a page or email text. */
@@ -171,6 +182,7 @@ export type RealmUpdateInput = Pick<
   | "organizationsEnabled" | keyof WebAuthnPolicyFields
   | "actionTokenGeneratedByAdminLifespan" | "actionTokenGeneratedByUserLifespan"
   | "internationalizationEnabled" | "supportedLocales" | "defaultLocale"
+  | "rememberMe" | "ssoSessionIdleTimeoutRememberMe" | "ssoSessionMaxLifespanRememberMe"
 >;
 
 /** Marker shown instead of a stored SMTP password (Keycloak shows the same). */
@@ -222,6 +234,10 @@ export const REALM_DEFAULTS = {
   actionTokenGeneratedByUserLifespan: 300,
   /** Keycloak's default: internationalization off, pages in English. */
   internationalizationEnabled: false,
+  /** Keycloak's defaults: no "Remember me"; 0 = a remember-me session keeps the usual lifespans. */
+  rememberMe: false,
+  ssoSessionIdleTimeoutRememberMe: 0,
+  ssoSessionMaxLifespanRememberMe: 0,
 } as const;
 
 /**

@@ -15,6 +15,7 @@ export const MESSAGES_DE: Readonly<Record<string, string>> = {
   doForgotPassword: "Passwort vergessen?",
   doLogIn: "Anmelden",
   doNext: "Weiter",
+  rememberMe: "Angemeldet bleiben",
   noAccount: "Neuer Benutzer?",
   doRegister: "Registrieren",
   "identity-provider-login-label": "Oder anmelden mit",

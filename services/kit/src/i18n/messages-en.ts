@@ -23,6 +23,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   doForgotPassword: "Forgot password?",
   doLogIn: "Sign in",
   doNext: "Next",
+  rememberMe: "Remember me",
   noAccount: "New user?",
   doRegister: "Register",
   "identity-provider-login-label": "Or sign in with",

@@ -15,6 +15,7 @@ export const MESSAGES_ES: Readonly<Record<string, string>> = {
   doForgotPassword: "¿Ha olvidado su contraseña?",
   doLogIn: "Iniciar sesión",
   doNext: "Siguiente",
+  rememberMe: "Recordarme",
   noAccount: "¿Usuario nuevo?",
   doRegister: "Registrarse",
   "identity-provider-login-label": "O inicie sesión con",

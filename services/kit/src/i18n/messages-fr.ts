@@ -15,6 +15,7 @@ export const MESSAGES_FR: Readonly<Record<string, string>> = {
   doForgotPassword: "Mot de passe oublié ?",
   doLogIn: "Se connecter",
   doNext: "Suivant",
+  rememberMe: "Se souvenir de moi",
   noAccount: "Nouvel utilisateur ?",
   doRegister: "S’inscrire",
   "identity-provider-login-label": "Ou se connecter avec",

@@ -178,6 +178,10 @@ export const realmSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   accessTokenLifespan: z.number().int(), refreshTokenLifespan: z.number().int(), offlineTokenLifespan: z.number().int(),
   ssoSessionMaxLifespan: z.number().int(),
+  /** Keycloak's rememberMe and its session lifespans; absent in documents from before them (off, 0). */
+  rememberMe: z.boolean().optional(),
+  ssoSessionIdleTimeoutRememberMe: z.number().int().optional(),
+  ssoSessionMaxLifespanRememberMe: z.number().int().optional(),
   smtpHost: z.string().max(255), smtpPort: z.number().int(), smtpUser: z.string().max(255),
   /** Only with includeSecrets, and only when one is set. */
   smtpPassword: z.string().min(1).max(1024).optional(),

@@ -18,6 +18,11 @@ export interface OAuthRealm extends RealmScope {
   registrationAllowed: boolean;
   /** Seconds a login may last however active it stays; 0 for no bound (session-max.ts). */
   ssoSessionMaxLifespan: number;
+  /** Keycloak's "Remember me": the login page offers it; read by the browser flow. */
+  rememberMe: boolean;
+  /** The idle and absolute bounds of a remember-me login, in seconds; 0 = the usual ones (session-max.ts forLogin). */
+  ssoSessionIdleTimeoutRememberMe: number;
+  ssoSessionMaxLifespanRememberMe: number;
   /** "Forgot password?" (Keycloak's resetPasswordAllowed), read by the browser flow. */
   resetPasswordAllowed: boolean;
   /** RFC 9126 section 6: every client must push its authorization requests. */
@@ -65,6 +70,9 @@ export class RealmSettings {
           adminEventsEnabled: r.adminEventsEnabled,
           registrationAllowed: r.registrationAllowed,
           ssoSessionMaxLifespan: r.ssoSessionMaxLifespan,
+          rememberMe: r.rememberMe,
+          ssoSessionIdleTimeoutRememberMe: r.ssoSessionIdleTimeoutRememberMe,
+          ssoSessionMaxLifespanRememberMe: r.ssoSessionMaxLifespanRememberMe,
           resetPasswordAllowed: r.resetPasswordAllowed,
           requirePushedAuthorizationRequests: r.requirePushedAuthorizationRequests,
           browserFlow: r.browserFlow, directGrantFlow: r.directGrantFlow,

@@ -7,7 +7,7 @@ import type { OAuthRealm } from "./realm-settings.js";
 import type { Acr } from "./acr.js";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
 import type { RecentUserRevocations } from "./recent-user-revocations.js";
-import { cappedEnd, pastMax } from "./session-max.js";
+import { cappedEnd, forLogin, pastMax } from "./session-max.js";
 import {
   isEarlierToken, newFamilyId, newRefreshToken, parseRefreshToken, type RefreshFamilyRecord,
 } from "./refresh-family.js";
@@ -28,6 +28,8 @@ export interface FamilyStart {
   familyId?: string;
   /** The SSO session's start (its createdAt); absent without one (the family begins the login). */
   sessionStartedAt?: number;
+  /** The SSO session's "Remember me": the family's bounds are the realm's remember-me ones (session-max.ts forLogin). */
+  rememberMe?: boolean;
   /** RFC 9449 section 5: the DPoP key a public client's refresh tokens are bound to. */
   dpopJkt?: string;
   /** The audience a token exchange chose (RefreshFamilyRecord.audience). */
@@ -41,7 +43,8 @@ export type RefreshRefusal = "unknown" | "wrong_client" | "reused" | "ended";
  * Refresh token families (DESIGN 5): issue (one insert), rotate (one conditional update) with
  * reuse detection, look up. Lifetimes from the realm: refreshTokenLifespan, or
  * offlineTokenLifespan for offline tokens (spec 5 rule 2), both sliding on each use; an online
- * family never outlives SSO Session Max from the start of its login (session-max.ts).
+ * family never outlives SSO Session Max from the start of its login (session-max.ts). An online
+ * family of a remember-me login has the realm's remember-me bounds instead (forLogin).
  */
 export class RefreshFamilies {
   /**
@@ -61,7 +64,8 @@ export class RefreshFamilies {
       userId: s.userId, username: s.username, ssoSessionId: s.ssoSessionId, sid: s.ssoSessionId || id, offline: s.offline,
       scope: s.scope, currentHash: hash, generation: 0, previousHashes: [], authTime: s.authTime, amr: s.amr, acr: s.acr,
       ipAddress: s.ipAddress, ...(s.dpopJkt ? { dpopJkt: s.dpopJkt } : {}), createdAt: now, sessionStartedAt: s.sessionStartedAt ?? now, lastRefreshAt: now,
-      expiresAt: endOf(s.realm, s.offline, s.sessionStartedAt ?? now, now),
+      ...(s.rememberMe ? { rememberMe: true } : {}),
+      expiresAt: endOf(forLogin(s.realm, s.rememberMe), s.offline, s.sessionStartedAt ?? now, now),
       ...(s.audience ? { audience: s.audience } : {}),
     };
     await this.repo.insert(family);
@@ -113,12 +117,12 @@ export class RefreshFamilies {
    * measures a session's idle time against the current setting.
    */
   private idleTooLong(realm: OAuthRealm, family: RefreshFamilyRecord): boolean {
-    return this.clock.now() >= family.lastRefreshAt + lifespanMs(realm, family.offline);
+    return this.clock.now() >= family.lastRefreshAt + lifespanMs(forLogin(realm, family.rememberMe), family.offline);
   }
 
   /** Whether an online family's login has outlived SSO Session Max (session-max.ts); offline ones never do. */
   private pastSessionMax(realm: OAuthRealm, family: RefreshFamilyRecord): boolean {
-    return !family.offline && pastMax(realm, family.sessionStartedAt ?? family.createdAt, this.clock.now());
+    return !family.offline && pastMax(forLogin(realm, family.rememberMe), family.sessionStartedAt ?? family.createdAt, this.clock.now());
   }
 
   /** Whether the family's user was revoked (recent) after the family began. */
@@ -131,7 +135,7 @@ export class RefreshFamilies {
     const now = this.clock.now();
     const generation = (family.generation ?? 0) + 1;
     const { token, hash } = newRefreshToken(this.secrets, family._id, generation);
-    const next = await this.repo.rotate(family, hash, generation, now, endOf(realm, family.offline, family.sessionStartedAt ?? family.createdAt, now));
+    const next = await this.repo.rotate(family, hash, generation, now, endOf(forLogin(realm, family.rememberMe), family.offline, family.sessionStartedAt ?? family.createdAt, now));
     if (!next) {
       await this.repo.remove(realm.id, family._id);
       throw refused("reused");

@@ -66,6 +66,11 @@ export interface RefreshFamilyRecord extends Doc {
    * recorded; those count from `createdAt`.
    */
   sessionStartedAt?: number;
+  /**
+   * The SSO session's "Remember me" (sso-session.ts), copied as `sessionStartedAt` is: an online
+   * family's idle and absolute bounds are then the realm's remember-me ones. Absent: not remembered.
+   */
+  rememberMe?: boolean;
   lastRefreshAt: number;
   expiresAt: number;
 }

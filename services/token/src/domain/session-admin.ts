@@ -25,6 +25,8 @@ export interface SessionView {
   clients: string[];
   scope: string;
   ssoSessionId: string;
+  /** Keycloak's UserSessionRepresentation.rememberMe; absent when false. */
+  rememberMe?: boolean;
 }
 
 /** Oldest first; `_id` breaks ties so pages neither repeat nor skip a session. */
@@ -141,6 +143,7 @@ export function ssoView(s: SsoSessionRecord): SessionView {
   return {
     id: s._id, type: "sso", userId: s.userId, username: s.username, ipAddress: s.ipAddress, start: s.createdAt,
     lastAccess: s.lastSeenAt, expires: s.expiresAt, clients: [...s.clientIds], scope: "", ssoSessionId: s._id,
+    ...(s.rememberMe ? { rememberMe: true } : {}),
   };
 }
 
@@ -148,5 +151,6 @@ export function familyView(f: RefreshFamilyRecord): SessionView {
   return {
     id: f._id, type: "oauth", userId: f.userId, username: f.username, ipAddress: f.ipAddress, start: f.createdAt,
     lastAccess: f.lastRefreshAt, expires: f.expiresAt, clients: [f.clientId], scope: f.scope, ssoSessionId: f.ssoSessionId,
+    ...(f.rememberMe ? { rememberMe: true } : {}),
   };
 }

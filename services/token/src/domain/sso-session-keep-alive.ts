@@ -2,7 +2,7 @@ import type { Clock } from "../../../kit/src/store/port.js";
 import type { SsoSessionRepository } from "../store/sso-session-repository.js";
 import type { OAuthRealm } from "./realm-settings.js";
 import type { SsoSessionRecord } from "./sso-session.js";
-import { cappedEnd, pastMax } from "./session-max.js";
+import { cappedEnd, forLogin, pastMax } from "./session-max.js";
 
 /**
  * Below this share of refreshTokenLifespan left, issuing an online refresh token extends its SSO
@@ -26,8 +26,10 @@ export class SsoSessionKeepAlive {
   /**
    * The session's end (epoch ms) once kept alive for a token issued now; null when it has ended.
    * Never past SSO Session Max (session-max.ts): a session at its bound is not moved, and ends there.
+   * A remember-me session moves and ends by the realm's remember-me bounds (forLogin).
    */
-  async extend(realm: OAuthRealm, session: Pick<SsoSessionRecord, "_id" | "expiresAt" | "createdAt">): Promise<number | null> {
+  async extend(realmSettings: OAuthRealm, session: Pick<SsoSessionRecord, "_id" | "expiresAt" | "createdAt" | "rememberMe">): Promise<number | null> {
+    const realm = forLogin(realmSettings, session.rememberMe);
     const now = this.clock.now();
     if (pastMax(realm, session.createdAt, now)) return null;
     const lifespan = realm.refreshTokenLifespan * 1000;

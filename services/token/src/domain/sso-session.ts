@@ -5,7 +5,7 @@ import type { Doc } from "../../../kit/src/store/port.js";
  * the session cookie's random value. Its id is the `sid` of the tokens issued in it. It expires
  * after the realm's refreshTokenLifespan of idleness (`expiresAt`, moved on each browser use, and
  * by the refreshes of its online tokens when it would otherwise end before them:
- * sso-session-keep-alive.ts).
+ * sso-session-keep-alive.ts), or its remember-me lifespan (session-max.ts forLogin).
  */
 export interface Impersonator {
   id: string;
@@ -31,6 +31,12 @@ export interface SsoSessionRecord extends Doc {
    * started this session as the user (impersonation.ts); its tokens carry the `impersonator` claim.
    */
   impersonator?: Impersonator;
+  /**
+   * The user ticked Keycloak's "Remember me" at the login that opened it, in a realm offering it:
+   * its cookie outlives the browser and its bounds are the realm's remember-me ones
+   * (session-max.ts forLogin). Absent: not remembered.
+   */
+  rememberMe?: boolean;
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;

@@ -11,6 +11,7 @@ import { errorReply, realmNotFound, pageOf, type FlowReply } from "./flow-reply.
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
 import { completeSamlLogin } from "./saml-login.js";
+import { rememberMeCookieMaxAge } from "../domain/session-max.js";
 
 /**
  * The authorization endpoint (OIDC Core 1.0 section 3.1.2; RFC 6749 section 4.1): validates the
@@ -94,12 +95,15 @@ export class AuthorizationFlow {
 
   /**
    * The user is authenticated (session established): consent when needed, else the code. `cookie`
-   * is a new SSO cookie value to set with this answer. `client` is the client as it is now
+   * is a new SSO cookie value to set with this answer: kept by the browser for the session's SSO
+   * Session Max when it was opened with "Remember me", with the username the login page then
+   * offers (Keycloak's login and remember-me cookies). `client` is the client as it is now
    * (FlowKit.currentClient, read at the end of authentication; the SAML service checks its own
    * SP when it answers), so the consent decision and the code follow its current configuration.
    */
   async complete(realm: FlowRealm, tx: LoginTransactionRecord, session: SsoSessionRecord, ctx: StepContext, cookie: string | undefined, client: ClientInfo | null): Promise<FlowReply> {
-    const withCookie = (r: FlowReply): FlowReply => (cookie ? { ...r, setSsoCookie: cookie } : r);
+    const remembered = session.rememberMe ? { ssoCookieMaxAge: rememberMeCookieMaxAge(realm), rememberMeUsername: session.username } : {};
+    const withCookie = (r: FlowReply): FlowReply => (cookie ? { ...r, setSsoCookie: cookie, ...remembered } : r);
     if (tx.kind === "saml") return withCookie(await completeSamlLogin(this.kit, realm, tx, session));
     if (!client) throw new Error(`${tx.kind} transaction completed without its client`);
     const due = await this.kit.consentDue(realm, tx, client, session.userId);

@@ -22,7 +22,7 @@ import { clientResponse, loginRequesterRefused, realmNotFound, staleTransaction,
 import { TRANSACTION_TTL_MS, type LoginTransactionRecord, type TransactionStep } from "./login-transaction.js";
 import type { PushedAuthorizations } from "../domain/pushed-authorization.js";
 import type { LoginTransactionRepository } from "./login-transaction-repository.js";
-import { cappedEnd, pastMax } from "../domain/session-max.js";
+import { cappedEnd, forLogin, pastMax } from "../domain/session-max.js";
 
 /** Where and how an authorization response goes: the validated redirect_uri, the state, the mode. */
 export interface ClientEndpoint {
@@ -129,7 +129,7 @@ export class FlowKit {
     if (!cookie) return null;
     const session = await this.d.sessions.repo.findByCookieHash(realm.id, sha256Hex(cookie));
     // Its end was capped when it was set; this also holds a bound lowered since (session-max.ts).
-    return session && !pastMax(realm, session.createdAt, this.now()) ? session : null;
+    return session && !pastMax(forLogin(realm, session.rememberMe), session.createdAt, this.now()) ? session : null;
   }
 
   /**
@@ -152,28 +152,33 @@ export class FlowKit {
    * The session at the end of an interactive authentication: the browser's own session refreshed
    * when the same user re-authenticated (prompt=login, max_age), else a new one (a prior session
    * of another user, or one past SSO Session Max, ends). Returns the new cookie value when one must be set.
+   * A new session is remembered when the login ticked "Remember me" (tx.rememberMe, only ever set
+   * in a realm offering it); a re-authenticated one keeps its own choice, and so its bounds and
+   * cookie, as Keycloak keeps the user session it re-authenticates.
    */
   async establishSession(realm: FlowRealm, tx: LoginTransactionRecord, ipAddress: string, impersonator?: Impersonator): Promise<EstablishedSession> {
     const now = this.now();
-    const expiresAt = now + realm.refreshTokenLifespan * 1000;
     const authTime = tx.authTime ?? now;
     if (tx.priorSessionId) {
       const prior = await this.d.sessions.repo.findById(realm.id, tx.priorSessionId);
+      const bounds = forLogin(realm, prior?.rememberMe);
       // Re-authenticating (prompt=login, max_age) keeps the session, and so its start: SSO Session
       // Max counts from the login that opened it, as in Keycloak (session-max.ts).
-      if (prior && prior.userId === tx.userId && !pastMax(realm, prior.createdAt, now)) {
-        const refreshed = await this.d.sessions.repo.reauthenticate(realm.id, prior._id, authTime, tx.amr, now, cappedEnd(realm, prior.createdAt, expiresAt));
+      if (prior && prior.userId === tx.userId && !pastMax(bounds, prior.createdAt, now)) {
+        const refreshed = await this.d.sessions.repo.reauthenticate(realm.id, prior._id, authTime, tx.amr, now, cappedEnd(bounds, prior.createdAt, now + bounds.refreshTokenLifespan * 1000));
         if (refreshed) return { session: refreshed, durable: ALREADY_DURABLE };
       } else if (prior) {
         await this.d.sessions.end(realm.id, prior._id, prior.userId === tx.userId ? "expired" : "logout", { known: prior });
       }
     }
     const cookie = randomToken(32);
+    const bounds = forLogin(realm, tx.rememberMe);
     const session: SsoSessionRecord = {
       _id: crypto.randomUUID(), realmId: realm.id, realmName: realm.name, userId: tx.userId ?? "",
       // An authorization request's client is named at once, so issueCode need not write again.
       username: tx.username ?? "", cookieHash: sha256Hex(cookie), authTime, amr: tx.amr, clientIds: tx.kind === "authorize" ? [tx.clientId] : [],
-      ipAddress, ...(impersonator ? { impersonator } : {}), createdAt: now, lastSeenAt: now, expiresAt: cappedEnd(realm, now, expiresAt),
+      ipAddress, ...(impersonator ? { impersonator } : {}), ...(tx.rememberMe ? { rememberMe: true } : {}),
+      createdAt: now, lastSeenAt: now, expiresAt: cappedEnd(bounds, now, now + bounds.refreshTokenLifespan * 1000),
     };
     // Staged: the code's write that follows makes it durable with the same flush (one flush per
     // login instead of two); the caller looks before answering, for the paths that write no code.
@@ -203,7 +208,8 @@ export class FlowKit {
     // Sliding the idle expiry by less than TOUCH_GRANULARITY_MS is not worth a write (a session
     // this login just established already names the client and was seen this instant).
     if (!session.clientIds.includes(req.clientId) || now - session.lastSeenAt >= TOUCH_GRANULARITY_MS) {
-      await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, cappedEnd(realm, session.createdAt, now + realm.refreshTokenLifespan * 1000));
+      const bounds = forLogin(realm, session.rememberMe);
+      await this.d.sessions.repo.touch(realm.id, session._id, req.clientId, now, cappedEnd(bounds, session.createdAt, now + bounds.refreshTokenLifespan * 1000));
     }
     return clientResponse(req.redirectUri, req.responseMode ?? "query", { code, state: req.state, iss: issuerOf(baseUrl, realm.name) });
   }

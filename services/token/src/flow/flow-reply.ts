@@ -70,6 +70,9 @@ export type FlowOutcome =
 export interface FlowReply {
   outcome: FlowOutcome;
   setSsoCookie?: string;
+  /** With setSsoCookie, for a session opened with "Remember me": the cookie's Max-Age (seconds) and the username the login page remembers. */
+  ssoCookieMaxAge?: number;
+  rememberMeUsername?: string;
   clearSsoCookie?: boolean;
   /** CSP form-action source of the registered URI the flow may end at: its origin, or a private-use scheme. */
   formActionOrigin?: string;

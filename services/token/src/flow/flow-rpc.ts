@@ -25,7 +25,7 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
       return wrap(await flow.authorization.begin(contextOf(req.context), { ...req.params }));
     },
     async submitCredentials(req) {
-      return wrap(await flow.steps.submitCredentials(contextOf(req.context), req.username, req.password));
+      return wrap(await flow.steps.submitCredentials(contextOf(req.context), req.username, req.password, req.rememberMe));
     },
     async submitPluginStep(req) {
       return wrap(await flow.steps.submitPluginStep(contextOf(req.context), req.fields));
@@ -124,6 +124,8 @@ function toResult(r: FlowReply): FlowResult {
   return create(FlowResultSchema, {
     outcome,
     setSsoCookie: r.setSsoCookie ?? "",
+    ssoCookieMaxAge: BigInt(r.ssoCookieMaxAge ?? 0),
+    rememberMeUsername: r.rememberMeUsername ?? "",
     clearSsoCookie: r.clearSsoCookie ?? false,
     formActionOrigin: r.formActionOrigin ?? "",
   });

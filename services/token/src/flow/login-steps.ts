@@ -14,6 +14,7 @@ import { browserFlowFields } from "./browser-flow-plan.js";
 import { EmailCodeStep } from "./email-code-step.js";
 import { PluginChallengeStep } from "./plugin-challenge-step.js";
 import { actionLinkStep } from "./action-link-flow.js";
+import { cappedEnd, forLogin } from "../domain/session-max.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -43,7 +44,12 @@ export class LoginSteps {
     return this.pluginStep.submit(ctx, fields);
   }
 
-  async submitCredentials(ctx: StepContext, username: string, password: string): Promise<FlowReply> {
+  /**
+   * `rememberMe`: the page's "Remember me" was ticked, which only a realm offering it honours
+   * (Keycloak's username-password form reads the field only then): the session this login opens
+   * is then remembered (FlowKit.establishSession).
+   */
+  async submitCredentials(ctx: StepContext, username: string, password: string, rememberMe = false): Promise<FlowReply> {
     const loaded = await this.kit.loadTransaction(ctx, ["login"]);
     if ("outcome" in loaded) return loaded;
     const { realm, tx } = loaded;
@@ -78,7 +84,7 @@ export class LoginSteps {
     const moved = await this.kit.d.txs.advance(tx, {
       step: "otp", userId: res.userId, username: res.username || name, ...(res.locale ? { userLocale: res.locale.slice(0, 64) } : {}),
       ...(fields ?? { otpRequired: res.otpRequired, passkeyRequired: !res.otpRequired && res.passkeyConfigured, pendingActions }),
-      amr: ["pwd"], authTime: this.kit.now(),
+      amr: ["pwd"], authTime: this.kit.now(), ...(rememberMe && realm.rememberMe ? { rememberMe: true } : {}),
     });
     if (!moved) return staleTransaction();
     return this.next(realm, moved, ctx);
@@ -215,7 +221,10 @@ export class LoginSteps {
         ? { status: "approved", userId: session.userId, ssoSessionId: session._id, authTime: session.authTime, amr: session.amr, acr: acrOf(tx.acr) }
         : { status: "denied" });
       if (!decided) return { outcome: { kind: "page", page: { step: "device_enter_code", message: "This code has expired or was already used." } } };
-      if (approve) await d.sessions.repo.touch(realm.id, session._id, tx.clientId, this.kit.now(), this.kit.now() + realm.refreshTokenLifespan * 1000);
+      if (approve) {
+        const bounds = forLogin(realm, session.rememberMe);
+        await d.sessions.repo.touch(realm.id, session._id, tx.clientId, this.kit.now(), cappedEnd(bounds, session.createdAt, this.kit.now() + bounds.refreshTokenLifespan * 1000));
+      }
       return { outcome: { kind: "page", page: { step: "device_done", approved: approve, clientName: tx.clientName, clientId: tx.clientId } } };
     }
     const req = tx.request;
@@ -265,7 +274,8 @@ export class LoginSteps {
       client = current;
     }
     const { session, cookie, durable } = await this.kit.establishSession(realm, tx, ctx.ipAddress);
-    await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id });
+    // Keycloak's LOGIN event carries remember_me "true" when the box was ticked.
+    await d.events.record(realm, ctx, tx, { type: "LOGIN", sessionId: session._id, ...(tx.rememberMe ? { details: { remember_me: "true" } } : {}) });
     const reply = await this.authorization.complete(realm, tx, session, ctx, cookie, client);
     await durable();
     return reply;

@@ -92,6 +92,8 @@ export interface LoginTransactionRecord extends Doc {
   ssoSessionId?: string;
   /** A session the browser had before a forced re-authentication. */
   priorSessionId?: string;
+  /** The user ticked "Remember me" with the password, in a realm offering it: the new session is remembered. */
+  rememberMe?: boolean;
   otpSecret?: string;
   otpauthUri?: string;
   recoveryCodes?: string[];

@@ -3,7 +3,7 @@ import type { FlowRealm } from "./flow-realms.js";
 import { errorReply, realmNotFound, pageOf, staleTransaction, type FlowReply } from "./flow-reply.js";
 import type { FlowKit, StepContext } from "./flow-kit.js";
 import type { LoginTransactionRecord } from "./login-transaction.js";
-import { cappedEnd } from "../domain/session-max.js";
+import { cappedEnd, forLogin } from "../domain/session-max.js";
 
 export interface SamlLoginInput {
   /** The saml service's parked AuthnRequest (BeginSso pending_id). */
@@ -98,6 +98,7 @@ export async function completeSamlLogin(kit: FlowKit, realm: FlowRealm, tx: Logi
 async function samlCompleteReply(kit: FlowKit, realm: FlowRealm, session: SsoSessionRecord, pendingId: string): Promise<FlowReply> {
   const now = kit.now();
   // Keeps the session alive as an OIDC code would, without naming the SP as an OIDC client.
-  await kit.d.sessions.repo.touch(realm.id, session._id, undefined, now, cappedEnd(realm, session.createdAt, now + realm.refreshTokenLifespan * 1000));
+  const bounds = forLogin(realm, session.rememberMe);
+  await kit.d.sessions.repo.touch(realm.id, session._id, undefined, now, cappedEnd(bounds, session.createdAt, now + bounds.refreshTokenLifespan * 1000));
   return { outcome: { kind: "saml_complete", pendingId, sessionId: session._id, userId: session.userId, authTime: session.authTime } };
 }

@@ -42,6 +42,6 @@ function toSession(s: SessionView): Session {
   return create(SessionSchema, {
     id: s.id, type: s.type, userId: s.userId, username: s.username, ipAddress: s.ipAddress,
     start: timestampFromMs(s.start), lastAccess: timestampFromMs(s.lastAccess), expires: timestampFromMs(s.expires),
-    clients: s.clients, scope: s.scope, ssoSessionId: s.ssoSessionId,
+    clients: s.clients, scope: s.scope, ssoSessionId: s.ssoSessionId, rememberMe: s.rememberMe ?? false,
   });
 }

@@ -13,7 +13,7 @@ import { ServiceAccountGrants } from "./service-account-grants.js";
 
 const realm: OAuthRealm = {
   id: "r1", name: "r", enabled: true, tokenLifespanSeconds: 300, accessTokenLifespan: 300, refreshTokenLifespan: 1800,
-  offlineTokenLifespan: 2_592_000, eventsEnabled: false, eventsExpiration: 604_800, adminEventsEnabled: false, registrationAllowed: false, ssoSessionMaxLifespan: 36_000, resetPasswordAllowed: false, requirePushedAuthorizationRequests: false,
+  offlineTokenLifespan: 2_592_000, eventsEnabled: false, eventsExpiration: 604_800, adminEventsEnabled: false, registrationAllowed: false, ssoSessionMaxLifespan: 36_000, rememberMe: false, ssoSessionIdleTimeoutRememberMe: 0, ssoSessionMaxLifespanRememberMe: 0, resetPasswordAllowed: false, requirePushedAuthorizationRequests: false,
 };
 const client: ClientInfo = {
   id: "c1", clientId: "svc", name: "", clientType: "CONFIDENTIAL", enabled: true, redirectUris: [], webOrigins: [],

@@ -7,7 +7,7 @@ import { OFFLINE_ACCESS } from "../offline-access.js";
 import { acrOf } from "../acr.js";
 import { splitScope, withAudience, type TokenMinter } from "../token-minter.js";
 import { claimsSession } from "../claims-session.js";
-import { loginEndOf } from "../session-max.js";
+import { forLogin, loginEndOf } from "../session-max.js";
 import { invalidGrant, requireParam, type Grant, type GrantContext, type GrantResult } from "./grant-context.js";
 
 /**
@@ -57,7 +57,7 @@ export class RefreshTokenGrant implements Grant {
     const minted = await this.minter.mint(ctx.realm, ctx.issuer, ctx.client, {
       userId: family.userId, sid: family.sid, familyId: family._id, authTime: family.authTime, amr: family.amr, acr: acrOf(family.acr),
       ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}), ...(session?.impersonator ? { impersonator: session.impersonator } : {}),
-      ...(family.offline ? {} : loginEndOf(ctx.realm, family.sessionStartedAt ?? family.createdAt)),
+      ...(family.offline ? {} : loginEndOf(forLogin(ctx.realm, family.rememberMe), family.sessionStartedAt ?? family.createdAt)),
     }, grant);
     return {
       accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken: rotated.token,

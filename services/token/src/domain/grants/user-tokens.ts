@@ -5,7 +5,7 @@ import type { SsoSessionKeepAlive } from "../sso-session-keep-alive.js";
 import { OFFLINE_ACCESS, usesRefreshTokens } from "../offline-access.js";
 import type { Acr } from "../acr.js";
 import type { PlannedAccessToken, ScopeGrant, TokenMinter } from "../token-minter.js";
-import { loginEndOf } from "../session-max.js";
+import { forLogin, loginEndOf } from "../session-max.js";
 import { newFamilyId } from "../refresh-family.js";
 import { NO_SESSION, claimsSession, type ClaimsSession } from "../claims-session.js";
 import type { ClientInfo } from "../client-directory.js";
@@ -15,7 +15,7 @@ export interface UserLogin {
   userId: string;
   username: string;
   /** The SSO session the tokens are issued in, as read; null when there is none (password grant). */
-  ssoSession: Pick<SsoSessionRecord, "_id" | "expiresAt" | "createdAt"> | null;
+  ssoSession: Pick<SsoSessionRecord, "_id" | "expiresAt" | "createdAt" | "rememberMe"> | null;
   authTime: number;
   amr: string[];
   /** Whether the user authenticated for this grant or the SSO session did (acr.ts). */
@@ -81,7 +81,7 @@ export class UserTokens {
       if (sessionEnds === null) throw invalidGrant("Session not active");
       const started = await this.families.start({
         realm: ctx.realm, client: ctx.client, userId: login.userId, username: login.username,
-        ssoSessionId, ...(login.ssoSession ? { sessionStartedAt: login.ssoSession.createdAt } : {}), offline, scope: grant.names.join(" "), authTime: login.authTime,
+        ssoSessionId, ...(login.ssoSession ? { sessionStartedAt: login.ssoSession.createdAt, rememberMe: login.ssoSession.rememberMe } : {}), offline, scope: grant.names.join(" "), authTime: login.authTime,
         amr: login.amr, acr: login.acr, ipAddress: ctx.params.ipAddress, ...(login.familyId ? { familyId: login.familyId } : {}),
         // RFC 9449 section 5: a public client's refresh tokens are bound to its DPoP key; a
         // confidential client's are bound to it already by its authentication.
@@ -97,7 +97,7 @@ export class UserTokens {
       userId: login.userId, sid, familyId, authTime: login.authTime, amr: login.amr, acr: login.acr, nonce: login.nonce,
       ...(ctx.dpopJkt ? { jkt: ctx.dpopJkt } : {}), ...(login.impersonator ? { impersonator: login.impersonator } : {}),
       // An offline token's login has no end; an online one's began with its SSO session, or now.
-      ...(offline ? {} : loginEndOf(ctx.realm, login.ssoSession?.createdAt ?? this.clock.now())),
+      ...(offline ? {} : loginEndOf(forLogin(ctx.realm, login.ssoSession?.rememberMe), login.ssoSession?.createdAt ?? this.clock.now())),
     }, grant, login.accessToken);
     return {
       accessToken: minted.accessToken, expiresIn: minted.expiresIn, refreshToken, refreshExpiresIn,

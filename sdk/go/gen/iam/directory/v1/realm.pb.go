@@ -115,8 +115,15 @@ type Realm struct {
 	InternationalizationEnabled bool     `protobuf:"varint,61,opt,name=internationalization_enabled,json=internationalizationEnabled,proto3" json:"internationalization_enabled,omitempty"`
 	SupportedLocales            []string `protobuf:"bytes,62,rep,name=supported_locales,json=supportedLocales,proto3" json:"supported_locales,omitempty"`
 	DefaultLocale               string   `protobuf:"bytes,63,opt,name=default_locale,json=defaultLocale,proto3" json:"default_locale,omitempty"`
-	unknownFields               protoimpl.UnknownFields
-	sizeCache                   protoimpl.SizeCache
+	// Keycloak's rememberMe: the login page offers "Remember me", whose SSO session outlives the
+	// browser (a persistent cookie) and follows the two lifespans below (default false).
+	RememberMe bool `protobuf:"varint,64,opt,name=remember_me,json=rememberMe,proto3" json:"remember_me,omitempty"`
+	// Keycloak's SSO Session Idle and Max for remember-me logins, in seconds; 0 = the realm's
+	// usual values (refresh_token_lifespan, sso_session_max_lifespan).
+	SsoSessionIdleTimeoutRememberMe int32 `protobuf:"varint,65,opt,name=sso_session_idle_timeout_remember_me,json=ssoSessionIdleTimeoutRememberMe,proto3" json:"sso_session_idle_timeout_remember_me,omitempty"`
+	SsoSessionMaxLifespanRememberMe int32 `protobuf:"varint,66,opt,name=sso_session_max_lifespan_remember_me,json=ssoSessionMaxLifespanRememberMe,proto3" json:"sso_session_max_lifespan_remember_me,omitempty"`
+	unknownFields                   protoimpl.UnknownFields
+	sizeCache                       protoimpl.SizeCache
 }
 
 func (x *Realm) Reset() {
@@ -590,6 +597,27 @@ func (x *Realm) GetDefaultLocale() string {
 	return ""
 }
 
+func (x *Realm) GetRememberMe() bool {
+	if x != nil {
+		return x.RememberMe
+	}
+	return false
+}
+
+func (x *Realm) GetSsoSessionIdleTimeoutRememberMe() int32 {
+	if x != nil {
+		return x.SsoSessionIdleTimeoutRememberMe
+	}
+	return 0
+}
+
+func (x *Realm) GetSsoSessionMaxLifespanRememberMe() int32 {
+	if x != nil {
+		return x.SsoSessionMaxLifespanRememberMe
+	}
+	return 0
+}
+
 // RealmInput carries every create field of spec 2.1; presence tells "sent" from "defaulted".
 type RealmInput struct {
 	state                              protoimpl.MessageState `protogen:"open.v1"`
@@ -660,6 +688,9 @@ type RealmInput struct {
 	InternationalizationEnabled                               *bool    `protobuf:"varint,61,opt,name=internationalization_enabled,json=internationalizationEnabled,proto3,oneof" json:"internationalization_enabled,omitempty"`
 	SupportedLocales                                          []string `protobuf:"bytes,62,rep,name=supported_locales,json=supportedLocales,proto3" json:"supported_locales,omitempty"`
 	DefaultLocale                                             *string  `protobuf:"bytes,63,opt,name=default_locale,json=defaultLocale,proto3,oneof" json:"default_locale,omitempty"`
+	RememberMe                                                *bool    `protobuf:"varint,64,opt,name=remember_me,json=rememberMe,proto3,oneof" json:"remember_me,omitempty"`
+	SsoSessionIdleTimeoutRememberMe                           *int32   `protobuf:"varint,65,opt,name=sso_session_idle_timeout_remember_me,json=ssoSessionIdleTimeoutRememberMe,proto3,oneof" json:"sso_session_idle_timeout_remember_me,omitempty"`
+	SsoSessionMaxLifespanRememberMe                           *int32   `protobuf:"varint,66,opt,name=sso_session_max_lifespan_remember_me,json=ssoSessionMaxLifespanRememberMe,proto3,oneof" json:"sso_session_max_lifespan_remember_me,omitempty"`
 	unknownFields                                             protoimpl.UnknownFields
 	sizeCache                                                 protoimpl.SizeCache
 }
@@ -1135,6 +1166,27 @@ func (x *RealmInput) GetDefaultLocale() string {
 	return ""
 }
 
+func (x *RealmInput) GetRememberMe() bool {
+	if x != nil && x.RememberMe != nil {
+		return *x.RememberMe
+	}
+	return false
+}
+
+func (x *RealmInput) GetSsoSessionIdleTimeoutRememberMe() int32 {
+	if x != nil && x.SsoSessionIdleTimeoutRememberMe != nil {
+		return *x.SsoSessionIdleTimeoutRememberMe
+	}
+	return 0
+}
+
+func (x *RealmInput) GetSsoSessionMaxLifespanRememberMe() int32 {
+	if x != nil && x.SsoSessionMaxLifespanRememberMe != nil {
+		return *x.SsoSessionMaxLifespanRememberMe
+	}
+	return 0
+}
+
 // RealmUpdate carries exactly the update fields of spec 2.1; anything else is refused by the gateway.
 type RealmUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -1194,8 +1246,12 @@ type RealmUpdate struct {
 	// Set when the body carried "supportedLocales", so an empty array clears the list.
 	SupportedLocalesPresent bool    `protobuf:"varint,42,opt,name=supported_locales_present,json=supportedLocalesPresent,proto3" json:"supported_locales_present,omitempty"`
 	DefaultLocale           *string `protobuf:"bytes,43,opt,name=default_locale,json=defaultLocale,proto3,oneof" json:"default_locale,omitempty"`
-	unknownFields           protoimpl.UnknownFields
-	sizeCache               protoimpl.SizeCache
+	// Keycloak's rememberMe and its two session lifespans, beyond spec 2.1's list.
+	RememberMe                      *bool  `protobuf:"varint,44,opt,name=remember_me,json=rememberMe,proto3,oneof" json:"remember_me,omitempty"`
+	SsoSessionIdleTimeoutRememberMe *int32 `protobuf:"varint,45,opt,name=sso_session_idle_timeout_remember_me,json=ssoSessionIdleTimeoutRememberMe,proto3,oneof" json:"sso_session_idle_timeout_remember_me,omitempty"`
+	SsoSessionMaxLifespanRememberMe *int32 `protobuf:"varint,46,opt,name=sso_session_max_lifespan_remember_me,json=ssoSessionMaxLifespanRememberMe,proto3,oneof" json:"sso_session_max_lifespan_remember_me,omitempty"`
+	unknownFields                   protoimpl.UnknownFields
+	sizeCache                       protoimpl.SizeCache
 }
 
 func (x *RealmUpdate) Reset() {
@@ -1527,6 +1583,27 @@ func (x *RealmUpdate) GetDefaultLocale() string {
 		return *x.DefaultLocale
 	}
 	return ""
+}
+
+func (x *RealmUpdate) GetRememberMe() bool {
+	if x != nil && x.RememberMe != nil {
+		return *x.RememberMe
+	}
+	return false
+}
+
+func (x *RealmUpdate) GetSsoSessionIdleTimeoutRememberMe() int32 {
+	if x != nil && x.SsoSessionIdleTimeoutRememberMe != nil {
+		return *x.SsoSessionIdleTimeoutRememberMe
+	}
+	return 0
+}
+
+func (x *RealmUpdate) GetSsoSessionMaxLifespanRememberMe() int32 {
+	if x != nil && x.SsoSessionMaxLifespanRememberMe != nil {
+		return *x.SsoSessionMaxLifespanRememberMe
+	}
+	return 0
 }
 
 type CreateRealmRequest struct {
@@ -2218,7 +2295,7 @@ var File_iam_directory_v1_realm_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x83\x1d\n" +
+	"\x1ciam/directory/v1/realm.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc2\x1e\n" +
 	"\x05Realm\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -2289,11 +2366,15 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"'action_token_generated_by_user_lifespan\x18< \x01(\x05R\"actionTokenGeneratedByUserLifespan\x12A\n" +
 	"\x1cinternationalization_enabled\x18= \x01(\bR\x1binternationalizationEnabled\x12+\n" +
 	"\x11supported_locales\x18> \x03(\tR\x10supportedLocales\x12%\n" +
-	"\x0edefault_locale\x18? \x01(\tR\rdefaultLocale\x1a8\n" +
+	"\x0edefault_locale\x18? \x01(\tR\rdefaultLocale\x12\x1f\n" +
+	"\vremember_me\x18@ \x01(\bR\n" +
+	"rememberMe\x12M\n" +
+	"$sso_session_idle_timeout_remember_me\x18A \x01(\x05R\x1fssoSessionIdleTimeoutRememberMe\x12M\n" +
+	"$sso_session_max_lifespan_remember_me\x18B \x01(\x05R\x1fssoSessionMaxLifespanRememberMe\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x91-\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc1/\n" +
 	"\n" +
 	"RealmInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12&\n" +
@@ -2364,7 +2445,11 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"'action_token_generated_by_user_lifespan\x18< \x01(\x05H4R\"actionTokenGeneratedByUserLifespan\x88\x01\x01\x12F\n" +
 	"\x1cinternationalization_enabled\x18= \x01(\bH5R\x1binternationalizationEnabled\x88\x01\x01\x12+\n" +
 	"\x11supported_locales\x18> \x03(\tR\x10supportedLocales\x12*\n" +
-	"\x0edefault_locale\x18? \x01(\tH6R\rdefaultLocale\x88\x01\x01\x1a8\n" +
+	"\x0edefault_locale\x18? \x01(\tH6R\rdefaultLocale\x88\x01\x01\x12$\n" +
+	"\vremember_me\x18@ \x01(\bH7R\n" +
+	"rememberMe\x88\x01\x01\x12R\n" +
+	"$sso_session_idle_timeout_remember_me\x18A \x01(\x05H8R\x1fssoSessionIdleTimeoutRememberMe\x88\x01\x01\x12R\n" +
+	"$sso_session_max_lifespan_remember_me\x18B \x01(\x05H9R\x1fssoSessionMaxLifespanRememberMe\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -2428,7 +2513,10 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	")_action_token_generated_by_admin_lifespanB*\n" +
 	"(_action_token_generated_by_user_lifespanB\x1f\n" +
 	"\x1d_internationalization_enabledB\x11\n" +
-	"\x0f_default_locale\"\xe7 \n" +
+	"\x0f_default_localeB\x0e\n" +
+	"\f_remember_meB'\n" +
+	"%_sso_session_idle_timeout_remember_meB'\n" +
+	"%_sso_session_max_lifespan_remember_me\"\x97#\n" +
 	"\vRealmUpdate\x12&\n" +
 	"\fdisplay_name\x18\x01 \x01(\tH\x00R\vdisplayName\x88\x01\x01\x12\x1d\n" +
 	"\aenabled\x18\x02 \x01(\bH\x01R\aenabled\x88\x01\x01\x127\n" +
@@ -2475,7 +2563,11 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	"\x1cinternationalization_enabled\x18( \x01(\bH\x1fR\x1binternationalizationEnabled\x88\x01\x01\x12+\n" +
 	"\x11supported_locales\x18) \x03(\tR\x10supportedLocales\x12:\n" +
 	"\x19supported_locales_present\x18* \x01(\bR\x17supportedLocalesPresent\x12*\n" +
-	"\x0edefault_locale\x18+ \x01(\tH R\rdefaultLocale\x88\x01\x01\x1a8\n" +
+	"\x0edefault_locale\x18+ \x01(\tH R\rdefaultLocale\x88\x01\x01\x12$\n" +
+	"\vremember_me\x18, \x01(\bH!R\n" +
+	"rememberMe\x88\x01\x01\x12R\n" +
+	"$sso_session_idle_timeout_remember_me\x18- \x01(\x05H\"R\x1fssoSessionIdleTimeoutRememberMe\x88\x01\x01\x12R\n" +
+	"$sso_session_max_lifespan_remember_me\x18. \x01(\x05H#R\x1fssoSessionMaxLifespanRememberMe\x88\x01\x01\x1a8\n" +
 	"\n" +
 	"ThemeEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -2517,7 +2609,10 @@ const file_iam_directory_v1_realm_proto_rawDesc = "" +
 	")_action_token_generated_by_admin_lifespanB*\n" +
 	"(_action_token_generated_by_user_lifespanB\x1f\n" +
 	"\x1d_internationalization_enabledB\x11\n" +
-	"\x0f_default_locale\"H\n" +
+	"\x0f_default_localeB\x0e\n" +
+	"\f_remember_meB'\n" +
+	"%_sso_session_idle_timeout_remember_meB'\n" +
+	"%_sso_session_max_lifespan_remember_me\"H\n" +
 	"\x12CreateRealmRequest\x122\n" +
 	"\x05realm\x18\x01 \x01(\v2\x1c.iam.directory.v1.RealmInputR\x05realm\"D\n" +
 	"\x13CreateRealmResponse\x12-\n" +

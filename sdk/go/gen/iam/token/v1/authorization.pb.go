@@ -670,10 +670,13 @@ func (x *BeginAuthorizationRequest) GetParams() map[string]string {
 }
 
 type SubmitCredentialsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Context       *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
-	Username      string                 `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
-	Password      string                 `protobuf:"bytes,3,opt,name=password,proto3" json:"password,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Context  *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
+	Username string                 `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	Password string                 `protobuf:"bytes,3,opt,name=password,proto3" json:"password,omitempty"`
+	// The login page's "Remember me" was ticked (Keycloak's rememberMe form field, "on"); honoured
+	// only in a realm that offers it.
+	RememberMe    bool `protobuf:"varint,4,opt,name=remember_me,json=rememberMe,proto3" json:"remember_me,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -727,6 +730,13 @@ func (x *SubmitCredentialsRequest) GetPassword() string {
 		return x.Password
 	}
 	return ""
+}
+
+func (x *SubmitCredentialsRequest) GetRememberMe() bool {
+	if x != nil {
+		return x.RememberMe
+	}
+	return false
 }
 
 type SubmitOtpRequest struct {
@@ -1786,14 +1796,18 @@ type FlowResult struct {
 	Outcome isFlowResult_Outcome `protobuf_oneof:"outcome"`
 	// A new SSO session cookie value to set (256-bit random; the store keeps only its SHA-256).
 	SetSsoCookie string `protobuf:"bytes,4,opt,name=set_sso_cookie,json=setSsoCookie,proto3" json:"set_sso_cookie,omitempty"`
-	// Max-Age of the new SSO cookie, in seconds.
+	// Max-Age of the new SSO cookie, in seconds, for a session opened with "Remember me" (its SSO
+	// Session Max); 0 = a session cookie, which ends with the browser.
 	SsoCookieMaxAge int64 `protobuf:"varint,5,opt,name=sso_cookie_max_age,json=ssoCookieMaxAge,proto3" json:"sso_cookie_max_age,omitempty"`
 	ClearSsoCookie  bool  `protobuf:"varint,6,opt,name=clear_sso_cookie,json=clearSsoCookie,proto3" json:"clear_sso_cookie,omitempty"`
 	// The CSP form-action source of the redirect_uri the page's form may post to, when any: its
 	// origin, or the scheme ("com.example.app:") of a native app's private-use URI (RFC 8252 section 7.1).
 	FormActionOrigin string `protobuf:"bytes,7,opt,name=form_action_origin,json=formActionOrigin,proto3" json:"form_action_origin,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// With set_sso_cookie: the username to remember for the login page (Keycloak's remember-me
+	// cookie) when the session was opened with "Remember me"; empty = forget any remembered one.
+	RememberMeUsername string `protobuf:"bytes,10,opt,name=remember_me_username,json=rememberMeUsername,proto3" json:"remember_me_username,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *FlowResult) Reset() {
@@ -1902,6 +1916,13 @@ func (x *FlowResult) GetClearSsoCookie() bool {
 func (x *FlowResult) GetFormActionOrigin() string {
 	if x != nil {
 		return x.FormActionOrigin
+	}
+	return ""
+}
+
+func (x *FlowResult) GetRememberMeUsername() string {
+	if x != nil {
+		return x.RememberMeUsername
 	}
 	return ""
 }
@@ -3102,11 +3123,13 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x06params\x18\x02 \x03(\v23.iam.token.v1.BeginAuthorizationRequest.ParamsEntryR\x06params\x1a9\n" +
 	"\vParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x87\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa8\x01\n" +
 	"\x18SubmitCredentialsRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x1a\n" +
-	"\bpassword\x18\x03 \x01(\tR\bpassword\"[\n" +
+	"\bpassword\x18\x03 \x01(\tR\bpassword\x12\x1f\n" +
+	"\vremember_me\x18\x04 \x01(\bR\n" +
+	"rememberMe\"[\n" +
 	"\x10SubmitOtpRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\"f\n" +
@@ -3196,7 +3219,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x05error\x18\x01 \x01(\tR\x05error\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\x16\n" +
 	"\x06status\x18\x03 \x01(\x05R\x06status\x12.\n" +
-	"\x13retry_after_seconds\x18\x04 \x01(\x05R\x11retryAfterSeconds\"\xb9\x03\n" +
+	"\x13retry_after_seconds\x18\x04 \x01(\x05R\x11retryAfterSeconds\"\xeb\x03\n" +
 	"\n" +
 	"FlowResult\x12,\n" +
 	"\x04page\x18\x01 \x01(\v2\x16.iam.token.v1.FlowPageH\x00R\x04page\x12\x1c\n" +
@@ -3207,7 +3230,9 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x0eset_sso_cookie\x18\x04 \x01(\tR\fsetSsoCookie\x12+\n" +
 	"\x12sso_cookie_max_age\x18\x05 \x01(\x03R\x0fssoCookieMaxAge\x12(\n" +
 	"\x10clear_sso_cookie\x18\x06 \x01(\bR\x0eclearSsoCookie\x12,\n" +
-	"\x12form_action_origin\x18\a \x01(\tR\x10formActionOriginB\t\n" +
+	"\x12form_action_origin\x18\a \x01(\tR\x10formActionOrigin\x120\n" +
+	"\x14remember_me_username\x18\n" +
+	" \x01(\tR\x12rememberMeUsernameB\t\n" +
 	"\aoutcome\"S\n" +
 	"\bFormPost\x12\x16\n" +
 	"\x06action\x18\x01 \x01(\tR\x06action\x12/\n" +

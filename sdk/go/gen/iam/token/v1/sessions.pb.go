@@ -38,7 +38,10 @@ type Session struct {
 	// Granted scope (oauth sessions).
 	Scope string `protobuf:"bytes,10,opt,name=scope,proto3" json:"scope,omitempty"`
 	// The SSO session an oauth session belongs to, if any.
-	SsoSessionId  string `protobuf:"bytes,11,opt,name=sso_session_id,json=ssoSessionId,proto3" json:"sso_session_id,omitempty"`
+	SsoSessionId string `protobuf:"bytes,11,opt,name=sso_session_id,json=ssoSessionId,proto3" json:"sso_session_id,omitempty"`
+	// Keycloak's rememberMe of the session: the user ticked "Remember me" at its login (its bounds
+	// are the realm's remember-me ones). An oauth session shows its SSO session's.
+	RememberMe    bool `protobuf:"varint,12,opt,name=remember_me,json=rememberMe,proto3" json:"remember_me,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -148,6 +151,13 @@ func (x *Session) GetSsoSessionId() string {
 		return x.SsoSessionId
 	}
 	return ""
+}
+
+func (x *Session) GetRememberMe() bool {
+	if x != nil {
+		return x.RememberMe
+	}
+	return false
 }
 
 type ListRealmSessionsRequest struct {
@@ -798,7 +808,7 @@ var File_iam_token_v1_sessions_proto protoreflect.FileDescriptor
 
 const file_iam_token_v1_sessions_proto_rawDesc = "" +
 	"\n" +
-	"\x1biam/token/v1/sessions.proto\x12\fiam.token.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfc\x02\n" +
+	"\x1biam/token/v1/sessions.proto\x12\fiam.token.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9d\x03\n" +
 	"\aSession\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12\x17\n" +
@@ -813,7 +823,9 @@ const file_iam_token_v1_sessions_proto_rawDesc = "" +
 	"\aclients\x18\t \x03(\tR\aclients\x12\x14\n" +
 	"\x05scope\x18\n" +
 	" \x01(\tR\x05scope\x12$\n" +
-	"\x0esso_session_id\x18\v \x01(\tR\fssoSessionId\"X\n" +
+	"\x0esso_session_id\x18\v \x01(\tR\fssoSessionId\x12\x1f\n" +
+	"\vremember_me\x18\f \x01(\bR\n" +
+	"rememberMe\"X\n" +
 	"\x18ListRealmSessionsRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x14\n" +
 	"\x05first\x18\x02 \x01(\x05R\x05first\x12\x10\n" +

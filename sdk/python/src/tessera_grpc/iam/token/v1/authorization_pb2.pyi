@@ -151,14 +151,16 @@ class BeginAuthorizationRequest(_message.Message):
     def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., params: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class SubmitCredentialsRequest(_message.Message):
-    __slots__ = ("context", "username", "password")
+    __slots__ = ("context", "username", "password", "remember_me")
     CONTEXT_FIELD_NUMBER: _ClassVar[int]
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    REMEMBER_ME_FIELD_NUMBER: _ClassVar[int]
     context: FlowContext
     username: str
     password: str
-    def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., username: _Optional[str] = ..., password: _Optional[str] = ...) -> None: ...
+    remember_me: bool
+    def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., username: _Optional[str] = ..., password: _Optional[str] = ..., remember_me: _Optional[bool] = ...) -> None: ...
 
 class SubmitOtpRequest(_message.Message):
     __slots__ = ("context", "code")
@@ -345,7 +347,7 @@ class ErrorPage(_message.Message):
     def __init__(self, error: _Optional[str] = ..., description: _Optional[str] = ..., status: _Optional[int] = ..., retry_after_seconds: _Optional[int] = ...) -> None: ...
 
 class FlowResult(_message.Message):
-    __slots__ = ("page", "redirect", "error", "saml_complete", "form_post", "set_sso_cookie", "sso_cookie_max_age", "clear_sso_cookie", "form_action_origin")
+    __slots__ = ("page", "redirect", "error", "saml_complete", "form_post", "set_sso_cookie", "sso_cookie_max_age", "clear_sso_cookie", "form_action_origin", "remember_me_username")
     PAGE_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
@@ -355,6 +357,7 @@ class FlowResult(_message.Message):
     SSO_COOKIE_MAX_AGE_FIELD_NUMBER: _ClassVar[int]
     CLEAR_SSO_COOKIE_FIELD_NUMBER: _ClassVar[int]
     FORM_ACTION_ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    REMEMBER_ME_USERNAME_FIELD_NUMBER: _ClassVar[int]
     page: FlowPage
     redirect: str
     error: ErrorPage
@@ -364,7 +367,8 @@ class FlowResult(_message.Message):
     sso_cookie_max_age: int
     clear_sso_cookie: bool
     form_action_origin: str
-    def __init__(self, page: _Optional[_Union[FlowPage, _Mapping]] = ..., redirect: _Optional[str] = ..., error: _Optional[_Union[ErrorPage, _Mapping]] = ..., saml_complete: _Optional[_Union[SamlComplete, _Mapping]] = ..., form_post: _Optional[_Union[FormPost, _Mapping]] = ..., set_sso_cookie: _Optional[str] = ..., sso_cookie_max_age: _Optional[int] = ..., clear_sso_cookie: _Optional[bool] = ..., form_action_origin: _Optional[str] = ...) -> None: ...
+    remember_me_username: str
+    def __init__(self, page: _Optional[_Union[FlowPage, _Mapping]] = ..., redirect: _Optional[str] = ..., error: _Optional[_Union[ErrorPage, _Mapping]] = ..., saml_complete: _Optional[_Union[SamlComplete, _Mapping]] = ..., form_post: _Optional[_Union[FormPost, _Mapping]] = ..., set_sso_cookie: _Optional[str] = ..., sso_cookie_max_age: _Optional[int] = ..., clear_sso_cookie: _Optional[bool] = ..., form_action_origin: _Optional[str] = ..., remember_me_username: _Optional[str] = ...) -> None: ...
 
 class FormPost(_message.Message):
     __slots__ = ("action", "fields")

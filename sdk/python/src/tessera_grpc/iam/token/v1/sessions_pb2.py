@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1biam/token/v1/sessions.proto\x12\x0ciam.token.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9b\x02\n\x07Session\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0f\n\x07user_id\x18\x03 \x01(\t\x12\x10\n\x08username\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\x12)\n\x05start\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0blast_access\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12+\n\x07\x65xpires\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07\x63lients\x18\t \x03(\t\x12\r\n\x05scope\x18\n \x01(\t\x12\x16\n\x0esso_session_id\x18\x0b \x01(\t\"E\n\x18ListRealmSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x66irst\x18\x02 \x01(\x05\x12\x0b\n\x03max\x18\x03 \x01(\x05\"D\n\x19ListRealmSessionsResponse\x12\'\n\x08sessions\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Session\"U\n\x17ListUserSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\r\n\x05\x66irst\x18\x03 \x01(\x05\x12\x0b\n\x03max\x18\x04 \x01(\x05\"C\n\x18ListUserSessionsResponse\x12\'\n\x08sessions\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Session\"G\n\x14RevokeSessionRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x12\n\nsession_id\x18\x02 \x01(\t\x12\x0c\n\x04type\x18\x03 \x01(\t\"J\n\x15RevokeSessionResponse\x12\x0f\n\x07revoked\x18\x01 \x01(\x08\x12\x12\n\nsession_id\x18\x02 \x01(\t\x12\x0c\n\x04type\x18\x03 \x01(\t\";\n\x19RevokeUserSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"+\n\x1aRevokeUserSessionsResponse\x12\r\n\x05\x63ount\x18\x01 \x01(\x05\"X\n\x1aListOfflineSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\r\n\x05\x66irst\x18\x03 \x01(\x05\x12\x0b\n\x03max\x18\x04 \x01(\x05\"F\n\x1bListOfflineSessionsResponse\x12\'\n\x08sessions\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Session\"O\n\x1bRevokeOfflineSessionRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08token_id\x18\x03 \x01(\t\"\x1e\n\x1cRevokeOfflineSessionResponse2\xfc\x04\n\x13SessionAdminService\x12\x64\n\x11ListRealmSessions\x12&.iam.token.v1.ListRealmSessionsRequest\x1a\'.iam.token.v1.ListRealmSessionsResponse\x12\x61\n\x10ListUserSessions\x12%.iam.token.v1.ListUserSessionsRequest\x1a&.iam.token.v1.ListUserSessionsResponse\x12X\n\rRevokeSession\x12\".iam.token.v1.RevokeSessionRequest\x1a#.iam.token.v1.RevokeSessionResponse\x12g\n\x12RevokeUserSessions\x12\'.iam.token.v1.RevokeUserSessionsRequest\x1a(.iam.token.v1.RevokeUserSessionsResponse\x12j\n\x13ListOfflineSessions\x12(.iam.token.v1.ListOfflineSessionsRequest\x1a).iam.token.v1.ListOfflineSessionsResponse\x12m\n\x14RevokeOfflineSession\x12).iam.token.v1.RevokeOfflineSessionRequest\x1a*.iam.token.v1.RevokeOfflineSessionResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1biam/token/v1/sessions.proto\x12\x0ciam.token.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb0\x02\n\x07Session\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0f\n\x07user_id\x18\x03 \x01(\t\x12\x10\n\x08username\x18\x04 \x01(\t\x12\x12\n\nip_address\x18\x05 \x01(\t\x12)\n\x05start\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0blast_access\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12+\n\x07\x65xpires\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07\x63lients\x18\t \x03(\t\x12\r\n\x05scope\x18\n \x01(\t\x12\x16\n\x0esso_session_id\x18\x0b \x01(\t\x12\x13\n\x0bremember_me\x18\x0c \x01(\x08\"E\n\x18ListRealmSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\r\n\x05\x66irst\x18\x02 \x01(\x05\x12\x0b\n\x03max\x18\x03 \x01(\x05\"D\n\x19ListRealmSessionsResponse\x12\'\n\x08sessions\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Session\"U\n\x17ListUserSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\r\n\x05\x66irst\x18\x03 \x01(\x05\x12\x0b\n\x03max\x18\x04 \x01(\x05\"C\n\x18ListUserSessionsResponse\x12\'\n\x08sessions\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Session\"G\n\x14RevokeSessionRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x12\n\nsession_id\x18\x02 \x01(\t\x12\x0c\n\x04type\x18\x03 \x01(\t\"J\n\x15RevokeSessionResponse\x12\x0f\n\x07revoked\x18\x01 \x01(\x08\x12\x12\n\nsession_id\x18\x02 \x01(\t\x12\x0c\n\x04type\x18\x03 \x01(\t\";\n\x19RevokeUserSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"+\n\x1aRevokeUserSessionsResponse\x12\r\n\x05\x63ount\x18\x01 \x01(\x05\"X\n\x1aListOfflineSessionsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\r\n\x05\x66irst\x18\x03 \x01(\x05\x12\x0b\n\x03max\x18\x04 \x01(\x05\"F\n\x1bListOfflineSessionsResponse\x12\'\n\x08sessions\x18\x01 \x03(\x0b\x32\x15.iam.token.v1.Session\"O\n\x1bRevokeOfflineSessionRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08token_id\x18\x03 \x01(\t\"\x1e\n\x1cRevokeOfflineSessionResponse2\xfc\x04\n\x13SessionAdminService\x12\x64\n\x11ListRealmSessions\x12&.iam.token.v1.ListRealmSessionsRequest\x1a\'.iam.token.v1.ListRealmSessionsResponse\x12\x61\n\x10ListUserSessions\x12%.iam.token.v1.ListUserSessionsRequest\x1a&.iam.token.v1.ListUserSessionsResponse\x12X\n\rRevokeSession\x12\".iam.token.v1.RevokeSessionRequest\x1a#.iam.token.v1.RevokeSessionResponse\x12g\n\x12RevokeUserSessions\x12\'.iam.token.v1.RevokeUserSessionsRequest\x1a(.iam.token.v1.RevokeUserSessionsResponse\x12j\n\x13ListOfflineSessions\x12(.iam.token.v1.ListOfflineSessionsRequest\x1a).iam.token.v1.ListOfflineSessionsResponse\x12m\n\x14RevokeOfflineSession\x12).iam.token.v1.RevokeOfflineSessionRequest\x1a*.iam.token.v1.RevokeOfflineSessionResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,31 +33,31 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'iam.token.v1.sessions_pb2',
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_SESSION']._serialized_start=79
-  _globals['_SESSION']._serialized_end=362
-  _globals['_LISTREALMSESSIONSREQUEST']._serialized_start=364
-  _globals['_LISTREALMSESSIONSREQUEST']._serialized_end=433
-  _globals['_LISTREALMSESSIONSRESPONSE']._serialized_start=435
-  _globals['_LISTREALMSESSIONSRESPONSE']._serialized_end=503
-  _globals['_LISTUSERSESSIONSREQUEST']._serialized_start=505
-  _globals['_LISTUSERSESSIONSREQUEST']._serialized_end=590
-  _globals['_LISTUSERSESSIONSRESPONSE']._serialized_start=592
-  _globals['_LISTUSERSESSIONSRESPONSE']._serialized_end=659
-  _globals['_REVOKESESSIONREQUEST']._serialized_start=661
-  _globals['_REVOKESESSIONREQUEST']._serialized_end=732
-  _globals['_REVOKESESSIONRESPONSE']._serialized_start=734
-  _globals['_REVOKESESSIONRESPONSE']._serialized_end=808
-  _globals['_REVOKEUSERSESSIONSREQUEST']._serialized_start=810
-  _globals['_REVOKEUSERSESSIONSREQUEST']._serialized_end=869
-  _globals['_REVOKEUSERSESSIONSRESPONSE']._serialized_start=871
-  _globals['_REVOKEUSERSESSIONSRESPONSE']._serialized_end=914
-  _globals['_LISTOFFLINESESSIONSREQUEST']._serialized_start=916
-  _globals['_LISTOFFLINESESSIONSREQUEST']._serialized_end=1004
-  _globals['_LISTOFFLINESESSIONSRESPONSE']._serialized_start=1006
-  _globals['_LISTOFFLINESESSIONSRESPONSE']._serialized_end=1076
-  _globals['_REVOKEOFFLINESESSIONREQUEST']._serialized_start=1078
-  _globals['_REVOKEOFFLINESESSIONREQUEST']._serialized_end=1157
-  _globals['_REVOKEOFFLINESESSIONRESPONSE']._serialized_start=1159
-  _globals['_REVOKEOFFLINESESSIONRESPONSE']._serialized_end=1189
-  _globals['_SESSIONADMINSERVICE']._serialized_start=1192
-  _globals['_SESSIONADMINSERVICE']._serialized_end=1828
+  _globals['_SESSION']._serialized_end=383
+  _globals['_LISTREALMSESSIONSREQUEST']._serialized_start=385
+  _globals['_LISTREALMSESSIONSREQUEST']._serialized_end=454
+  _globals['_LISTREALMSESSIONSRESPONSE']._serialized_start=456
+  _globals['_LISTREALMSESSIONSRESPONSE']._serialized_end=524
+  _globals['_LISTUSERSESSIONSREQUEST']._serialized_start=526
+  _globals['_LISTUSERSESSIONSREQUEST']._serialized_end=611
+  _globals['_LISTUSERSESSIONSRESPONSE']._serialized_start=613
+  _globals['_LISTUSERSESSIONSRESPONSE']._serialized_end=680
+  _globals['_REVOKESESSIONREQUEST']._serialized_start=682
+  _globals['_REVOKESESSIONREQUEST']._serialized_end=753
+  _globals['_REVOKESESSIONRESPONSE']._serialized_start=755
+  _globals['_REVOKESESSIONRESPONSE']._serialized_end=829
+  _globals['_REVOKEUSERSESSIONSREQUEST']._serialized_start=831
+  _globals['_REVOKEUSERSESSIONSREQUEST']._serialized_end=890
+  _globals['_REVOKEUSERSESSIONSRESPONSE']._serialized_start=892
+  _globals['_REVOKEUSERSESSIONSRESPONSE']._serialized_end=935
+  _globals['_LISTOFFLINESESSIONSREQUEST']._serialized_start=937
+  _globals['_LISTOFFLINESESSIONSREQUEST']._serialized_end=1025
+  _globals['_LISTOFFLINESESSIONSRESPONSE']._serialized_start=1027
+  _globals['_LISTOFFLINESESSIONSRESPONSE']._serialized_end=1097
+  _globals['_REVOKEOFFLINESESSIONREQUEST']._serialized_start=1099
+  _globals['_REVOKEOFFLINESESSIONREQUEST']._serialized_end=1178
+  _globals['_REVOKEOFFLINESESSIONRESPONSE']._serialized_start=1180
+  _globals['_REVOKEOFFLINESESSIONRESPONSE']._serialized_end=1210
+  _globals['_SESSIONADMINSERVICE']._serialized_start=1213
+  _globals['_SESSIONADMINSERVICE']._serialized_end=1849
 # @@protoc_insertion_point(module_scope)

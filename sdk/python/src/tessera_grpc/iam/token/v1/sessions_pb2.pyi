@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Session(_message.Message):
-    __slots__ = ("id", "type", "user_id", "username", "ip_address", "start", "last_access", "expires", "clients", "scope", "sso_session_id")
+    __slots__ = ("id", "type", "user_id", "username", "ip_address", "start", "last_access", "expires", "clients", "scope", "sso_session_id", "remember_me")
     ID_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -22,6 +22,7 @@ class Session(_message.Message):
     CLIENTS_FIELD_NUMBER: _ClassVar[int]
     SCOPE_FIELD_NUMBER: _ClassVar[int]
     SSO_SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    REMEMBER_ME_FIELD_NUMBER: _ClassVar[int]
     id: str
     type: str
     user_id: str
@@ -33,7 +34,8 @@ class Session(_message.Message):
     clients: _containers.RepeatedScalarFieldContainer[str]
     scope: str
     sso_session_id: str
-    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., ip_address: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., last_access: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., expires: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., clients: _Optional[_Iterable[str]] = ..., scope: _Optional[str] = ..., sso_session_id: _Optional[str] = ...) -> None: ...
+    remember_me: bool
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., ip_address: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., last_access: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., expires: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., clients: _Optional[_Iterable[str]] = ..., scope: _Optional[str] = ..., sso_session_id: _Optional[str] = ..., remember_me: _Optional[bool] = ...) -> None: ...
 
 class ListRealmSessionsRequest(_message.Message):
     __slots__ = ("realm", "first", "max")
