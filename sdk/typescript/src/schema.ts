@@ -3464,6 +3464,7 @@ export interface components {
                 enabled: boolean;
                 emailVerified: boolean;
                 requirePasswordReset: boolean;
+                requiredActions?: ("CONFIGURE_TOTP" | "TERMS_AND_CONDITIONS" | "UPDATE_PASSWORD" | "UPDATE_PROFILE" | "VERIFY_EMAIL")[];
                 attributes?: {
                     [key: string]: string[];
                 };
@@ -3637,6 +3638,7 @@ export interface components {
             updatedAt?: string;
             attributes?: Record<string, never>;
             federationLink?: string;
+            requiredActions: string[];
         };
         /** @description `iam.directory.v1.Group` */
         Group: {
@@ -3872,6 +3874,7 @@ export interface components {
             requirePasswordReset?: boolean;
             password?: string;
             attributes?: Record<string, never>;
+            requiredActions?: string[];
         };
         /** @description `iam.directory.v1.UserUpdate` */
         UserUpdate: {
@@ -3883,6 +3886,7 @@ export interface components {
             emailVerified?: boolean;
             requirePasswordReset?: boolean;
             attributes?: Record<string, never>;
+            requiredActions?: string[];
         };
         /** @description `iam.directory.v1.ResetPasswordRequest` */
         ResetPasswordRequest: {
@@ -6015,7 +6019,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": ("UPDATE_PASSWORD" | "VERIFY_EMAIL" | "CONFIGURE_TOTP")[];
+                "application/json": ("CONFIGURE_TOTP" | "TERMS_AND_CONDITIONS" | "UPDATE_PASSWORD" | "UPDATE_PROFILE" | "VERIFY_EMAIL")[];
             };
         };
         responses: {
@@ -13903,6 +13907,7 @@ export interface operations {
                         updatedAt?: string;
                         attributes?: Record<string, never>;
                         federationLink?: string;
+                        requiredActions: string[];
                         /** @enum {unknown} */
                         membershipType: "UNMANAGED" | "MANAGED";
                     }[];
@@ -13998,6 +14003,7 @@ export interface operations {
                         updatedAt?: string;
                         attributes?: Record<string, never>;
                         federationLink?: string;
+                        requiredActions: string[];
                         /** @enum {unknown} */
                         membershipType: "UNMANAGED" | "MANAGED";
                     };
@@ -14369,6 +14375,7 @@ export interface operations {
                         updatedAt?: string;
                         attributes?: Record<string, never>;
                         federationLink?: string;
+                        requiredActions: string[];
                         /** @enum {unknown} */
                         membershipType: "UNMANAGED" | "MANAGED";
                     };
