@@ -138,6 +138,23 @@ describe("execute-actions-email (embedded)", () => {
     expect(errors.length).toBeGreaterThan(0);
   }, 30_000);
 
+  it("runs TERMS_AND_CONDITIONS and UPDATE_PROFILE from the link on the login's pages", async () => {
+    const id = await user("tess", { firstName: "Tess", lastName: "T" });
+    expect((await send(id, ["UPDATE_PROFILE", "TERMS_AND_CONDITIONS"])).status).toBe(204);
+    const mail = await mailOf("tess@example.com");
+    expect(mail).toContain("performing the following action(s): Update Profile, Terms and Conditions.");
+    const b = new BrowserSession(server.url);
+    const terms = await b.get(linkIn(mail));
+    expect([terms.status, parseForms(terms.text)[0]!.fields.step]).toEqual([200, "update_profile"]);
+    const next = await b.submit(terms, { email: "tess@example.com", firstName: "Tessa", lastName: "T" });
+    expect([next.status, parseForms(next.text)[0]!.fields.step]).toEqual([200, "terms"]);
+    const done = await b.submit(next, { decision: "accept" });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain("Your account has been updated.");
+    const after = (await api.get(`/admin/realms/${realm}/users/${id}`)).body;
+    expect([after.firstName, typeof after.attributes.terms_and_conditions[0]]).toEqual(["Tessa", "string"]);
+  });
+
   it("answers Keycloak's 400s: no email, disabled, bad client, bad redirect, unknown action", async () => {
     const plain = await api.post(`/admin/realms/${realm}/users`, { username: "noemail", password: "Start-Pass-1" });
     const off = await user("offuser", { enabled: false });
@@ -149,7 +166,7 @@ describe("execute-actions-email (embedded)", () => {
       [ok, ["UPDATE_PASSWORD"], { client_id: "nope" }, { error: "client_not_found", message: "Client doesn't exist", field: "client_id" }],
       [ok, ["UPDATE_PASSWORD"], { client_id: "off" }, { error: "client_disabled", message: "Client is not enabled", field: "client_id" }],
       [ok, ["UPDATE_PASSWORD"], { client_id: "spa", redirect_uri: "http://evil.example/cb" }, { error: "invalid_redirect_uri", message: "Invalid redirect uri.", field: "redirect_uri" }],
-      [ok, ["UPDATE_PROFILE"], {}, { error: "invalid_required_actions", message: "Provided invalid required actions", field: "actions" }],
+      [ok, ["webauthn-register"], {}, { error: "invalid_required_actions", message: "Provided invalid required actions", field: "actions" }],
       [ok, { actions: ["UPDATE_PASSWORD"] }, {}, { error: "invalid_field", message: "the body must be a JSON array of required action names", field: "actions" }],
     ];
     for (const [id, body, query, expected] of cases) {

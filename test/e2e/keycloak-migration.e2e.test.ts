@@ -109,6 +109,20 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     expect(JSON.stringify(imported.body)).not.toMatch(/idp-secret-from-kc|ldap-secret-from-kc|smtp-pw-from-kc|worker-secret-from-kc/);
   });
 
+  it("carries users' required actions Tessera runs and reports the others", async () => {
+    const r = uniqueName("kc-actions");
+    const res = await api.post("/admin/realms/import", {
+      realm: r, enabled: true,
+      users: [{ username: "ivy", enabled: true, requiredActions: ["VERIFY_EMAIL", "webauthn-register", "UPDATE_PROFILE", "TERMS_AND_CONDITIONS", "UPDATE_PASSWORD", "CONFIGURE_TOTP"] }],
+    });
+    expect(res.status).toBe(201);
+    expect((res.body.importReport as Array<{ path: string; message: string }>).filter((p) => p.path === "$.users[0].requiredActions"))
+      .toEqual([{ path: "$.users[0].requiredActions", message: 'required action "webauthn-register" has no equivalent' }]);
+    const ivy = (await api.get(`/admin/realms/${r}/users?username=ivy`)).body.users[0];
+    expect([ivy.requiredActions, ivy.requirePasswordReset]).toEqual([["CONFIGURE_TOTP", "TERMS_AND_CONDITIONS", "UPDATE_PASSWORD", "UPDATE_PROFILE", "VERIFY_EMAIL"], true]);
+    expect((await api.del(`/admin/realms/${r}`)).status).toBe(200);
+  });
+
   it("creates the OIDC identity provider and the LDAP provider, and keeps the user's link to the IdP", async () => {
     const idps = await api.get(`/admin/realms/${realm}/identity-providers`);
     expect(idps.status).toBe(200);

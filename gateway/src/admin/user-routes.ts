@@ -41,7 +41,9 @@ export function addUserRoutes(table: RouteTable, rpc: RpcClients): void {
       return { status: 200, body: userJson(res.user) };
     })
     .add("PUT", USER, "admin", async (req) => {
-      const update = parseBody(UserUpdateSchema, req.body);
+      const update = parseBody(UserUpdateSchema, req.body, ["requiredActionsPresent"]);
+      // [] clears the list, an absent one keeps it: a repeated field cannot tell them apart.
+      update.requiredActionsPresent = Object.prototype.hasOwnProperty.call(req.body, "requiredActions");
       const res = await rpc.users.updateUser({ ...userRef(req), update });
       return { status: 200, body: userJson(res.user) };
     })

@@ -59,6 +59,13 @@ export async function step(req: Request, res: Response, deps: PageDeps): Promise
       return (await flow.continue({ context })).result;
     case "update_password":
       return (await flow.submitNewPassword({ context, newPassword: one(body, "password-new"), confirmation: one(body, "password-confirm") })).result;
+    case "terms":
+      // Keycloak's form posts `accept` or `cancel`; only an explicit accept accepts.
+      return (await flow.submitTerms({ context, accept: one(body, "decision") === "accept" })).result;
+    case "update_profile":
+      return (await flow.submitProfile({
+        context, username: one(body, "username"), email: one(body, "email"), firstName: one(body, "firstName"), lastName: one(body, "lastName"),
+      })).result;
     case "consent":
       return (await flow.submitConsent({ context, approve: one(body, "decision") === "approve" })).result;
     default:

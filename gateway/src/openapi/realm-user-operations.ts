@@ -1,3 +1,4 @@
+import { USER_REQUIRED_ACTIONS } from "../../../services/kit/src/validation/required-actions.js";
 import { AdminEventSchema, LoginEventSchema } from "../../../gen/iam/audit/v1/audit_pb.js";
 import { GroupInputSchema, GroupMembershipSchema, GroupSchema, GroupUpdateSchema } from "../../../gen/iam/directory/v1/group_pb.js";
 import { RealmInputSchema, RealmSchema, RealmUpdateSchema } from "../../../gen/iam/directory/v1/realm_pb.js";
@@ -97,7 +98,7 @@ export function realmUserOperations(p: ProtoSchemas): Operation[] {
         q("client_id", "The client whose redirect_uri the user is sent back to."),
         q("redirect_uri", "Where \"Back to application\" leads; registered by client_id."),
       ],
-      body: { schema: arrayOf({ type: "string", enum: ["UPDATE_PASSWORD", "VERIFY_EMAIL", "CONFIGURE_TOTP"] }), required: false },
+      body: { schema: arrayOf({ type: "string", enum: [...USER_REQUIRED_ACTIONS] }), required: false },
       responses: { 204: noContent() } },
     { id: "impersonateUser", method: "POST", path: `${U}/impersonation`, auth: "admin", tag: "Users",
       summary: "Start an SSO session as the user (Keycloak's impersonation); sets the realm's SSO cookie",

@@ -53,6 +53,8 @@ const TEMPLATES: Partial<Record<FlowStep, { template: string; title: string; pas
   [FlowStep.RESET_PASSWORD]: { template: "reset-password.njk", title: "resetPasswordTitle", password: true },
   [FlowStep.PASSWORD_RESET_DONE]: { template: "password-reset-done.njk", title: "passwordResetDoneTitle" },
   [FlowStep.ACCOUNT_UPDATED]: { template: "account-updated.njk", title: "accountUpdatedTitle" },
+  [FlowStep.TERMS]: { template: "terms.njk", title: "termsTitle" },
+  [FlowStep.UPDATE_PROFILE]: { template: "update-profile.njk", title: "loginProfileTitle" },
 };
 
 /** Steps whose message is information, not an error. */

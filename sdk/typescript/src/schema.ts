@@ -3467,6 +3467,7 @@ export interface components {
                 enabled: boolean;
                 emailVerified: boolean;
                 requirePasswordReset: boolean;
+                requiredActions?: ("CONFIGURE_TOTP" | "TERMS_AND_CONDITIONS" | "UPDATE_PASSWORD" | "UPDATE_PROFILE" | "VERIFY_EMAIL")[];
                 attributes?: {
                     [key: string]: string[];
                 };
@@ -3645,6 +3646,7 @@ export interface components {
             updatedAt?: string;
             attributes?: Record<string, never>;
             federationLink?: string;
+            requiredActions: string[];
         };
         /** @description `iam.directory.v1.Group` */
         Group: {
@@ -3891,6 +3893,7 @@ export interface components {
             requirePasswordReset?: boolean;
             password?: string;
             attributes?: Record<string, never>;
+            requiredActions?: string[];
         };
         /** @description `iam.directory.v1.UserUpdate` */
         UserUpdate: {
@@ -3902,6 +3905,7 @@ export interface components {
             emailVerified?: boolean;
             requirePasswordReset?: boolean;
             attributes?: Record<string, never>;
+            requiredActions?: string[];
         };
         /** @description `iam.directory.v1.ResetPasswordRequest` */
         ResetPasswordRequest: {
@@ -6039,7 +6043,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": ("UPDATE_PASSWORD" | "VERIFY_EMAIL" | "CONFIGURE_TOTP")[];
+                "application/json": ("CONFIGURE_TOTP" | "TERMS_AND_CONDITIONS" | "UPDATE_PASSWORD" | "UPDATE_PROFILE" | "VERIFY_EMAIL")[];
             };
         };
         responses: {
@@ -13927,6 +13931,7 @@ export interface operations {
                         updatedAt?: string;
                         attributes?: Record<string, never>;
                         federationLink?: string;
+                        requiredActions: string[];
                         /** @enum {unknown} */
                         membershipType: "UNMANAGED" | "MANAGED";
                     }[];
@@ -14022,6 +14027,7 @@ export interface operations {
                         updatedAt?: string;
                         attributes?: Record<string, never>;
                         federationLink?: string;
+                        requiredActions: string[];
                         /** @enum {unknown} */
                         membershipType: "UNMANAGED" | "MANAGED";
                     };
@@ -14393,6 +14399,7 @@ export interface operations {
                         updatedAt?: string;
                         attributes?: Record<string, never>;
                         federationLink?: string;
+                        requiredActions: string[];
                         /** @enum {unknown} */
                         membershipType: "UNMANAGED" | "MANAGED";
                     };

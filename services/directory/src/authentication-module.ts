@@ -22,6 +22,7 @@ import { OtpRepository } from "./store/otp-repository.js";
 import { UserEvents } from "./events/user-events.js";
 import { startAuthenticationCascade } from "./events/authentication-cascade.js";
 import { authenticationRpc } from "./rpc/authentication-rpc.js";
+import { TermsAcceptance } from "./domain/terms-acceptance.js";
 import { FederatedUserService } from "../../../gen/iam/directory/v1/federated_user_pb.js";
 import { FederatedUsers } from "./domain/federated-users.js";
 import { FederationFallback } from "./domain/federation-fallback.js";
@@ -55,6 +56,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
   const passwords = new PasswordAuthenticator(lookup, users, credentialRepo, otpRepo, bruteForce, hasher, clock, federation);
   const change = new PasswordChange(lookup, users, credentialRepo, credentials);
   const status = new UserStatusReader(lookup, users, credentialRepo, otp, bruteForce, clock);
+  const terms = new TermsAcceptance(lookup, users, clock);
   const importer = new UserImport(lookup, users, credentials, writes, events, clock);
   const admin = new BruteForceAdmin(lookup, users, bruteForce, writes.outbox);
   const account = new AccountCredentials(lookup, users, credentialRepo, otpRepo, passkeyRepo, passwords, change, clock);
@@ -62,7 +64,7 @@ export async function buildAuthenticationSlice(deps: ServiceDeps, hasher: Passwo
 
   return {
     routes(router: ConnectRouter) {
-      router.service(AuthenticationService, authenticationRpc(passwords, otp, change, status, passkeys, lookup));
+      router.service(AuthenticationService, authenticationRpc(passwords, otp, change, status, passkeys, lookup, terms));
       router.service(UserSecurityService, userSecurityRpc(otp, admin, importer, account));
       router.service(PasskeyService, passkeyRpc(passkeys));
       router.service(FederatedUserService, federatedUserRpc(federated));

@@ -1,3 +1,4 @@
+import { isUserRequiredAction, orderedActions } from "../../../../services/kit/src/validation/required-actions.js";
 import { randomUUID } from "node:crypto";
 import { FORMAT_VERSION } from "../../../../services/kit/src/realm-transfer/document-format.js";
 import type { Problem } from "../../../../services/kit/src/realm-transfer/document-schema.js";
@@ -123,7 +124,9 @@ function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, aliases: S
     } else note(cp, `credential type "${c.type}" has no equivalent`);
   });
   const actions: string[] = u.requiredActions ?? [];
-  actions.filter((a) => a !== "UPDATE_PASSWORD" && a !== "VERIFY_EMAIL").forEach((a) => note(`${p}.requiredActions`, `required action "${a}" has no equivalent`));
+  // The five Tessera's login runs are carried (kit/validation/required-actions.ts); others are reported.
+  actions.filter((a) => !isUserRequiredAction(a)).forEach((a) => note(`${p}.requiredActions`, `required action "${a}" has no equivalent`));
+  const carried = orderedActions(actions.filter(isUserRequiredAction));
   const attributes: Record<string, string[]> = {};
   for (const [k, v] of Object.entries((u.attributes ?? {}) as Json)) {
     if (/^[A-Za-z_][A-Za-z0-9_-]{0,254}$/.test(k)) attributes[k] = (Array.isArray(v) ? v : [v]).map(String);
@@ -139,6 +142,7 @@ function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, aliases: S
     id: u.id ?? randomUUID(), username: String(u.username), email: String(u.email ?? ""),
     firstName: String(u.firstName ?? ""), lastName: String(u.lastName ?? ""), enabled: u.enabled !== false,
     emailVerified: u.emailVerified === true, requirePasswordReset: actions.includes("UPDATE_PASSWORD") || credentials.some((c) => c.temporary === true),
+    ...(carried.length ? { requiredActions: carried } : {}),
     ...(Object.keys(attributes).length ? { attributes } : {}),
     createdAt: typeof u.createdTimestamp === "number" ? u.createdTimestamp : 0,
     credentials, ...roles.flatten(u, p),

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { SecretBox } from "../../../kit/src/crypto/secret-box.js";
+import { USER_REQUIRED_ACTIONS, type UserRequiredAction } from "../../../kit/src/validation/required-actions.js";
 
 /** Binds a sealed key to execute-actions (SecretBox AAD): no verification, reset or invitation key opens as one. */
 const AAD = "directory:execute-actions:v1";
 
-/** The required actions an execute-actions link may carry: the ones Tessera's login pages run. */
-export const LINK_ACTIONS = ["UPDATE_PASSWORD", "VERIFY_EMAIL", "CONFIGURE_TOTP"] as const;
-export type LinkAction = (typeof LINK_ACTIONS)[number];
+/** The required actions an execute-actions link may carry: every one Tessera's login pages run. */
+export const LINK_ACTIONS = USER_REQUIRED_ACTIONS;
+export type LinkAction = UserRequiredAction;
 
 /** What an execute-actions key carries (sealed: authenticated and opaque). */
 interface ActionsClaims {

@@ -12,6 +12,7 @@ import { lifespanText } from "./lifespan-text.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { RealmMailer } from "./realm-mailer.js";
 import { REALM_DEFAULTS } from "./realm.js";
+import { actionDone } from "./required-actions.js";
 
 const TEN_YEARS = 315_360_000;
 
@@ -20,6 +21,8 @@ const ACTION_TEXT: Record<LinkAction, string> = {
   UPDATE_PASSWORD: "Update Password",
   VERIFY_EMAIL: "Verify Email",
   CONFIGURE_TOTP: "Configure OTP",
+  UPDATE_PROFILE: "Update Profile",
+  TERMS_AND_CONDITIONS: "Terms and Conditions",
 };
 
 export interface ActionsEmailOptions {
@@ -115,7 +118,7 @@ export class ExecuteActions {
     const found = { userId: user._id, username: user.username, email: grant.email, actions: grant.actions, clientId: grant.clientId ?? "", redirectUri: grant.redirectUri ?? "" };
     if (!(await this.usedKeys.markUsed(sha256Hex(key), realm._id, user._id, now, grant.expiresAt))) return { outcome: "ALREADY_USED", ...found };
     if (grant.actions.includes("VERIFY_EMAIL") && user.email.toLowerCase() === grant.email.toLowerCase() && !user.emailVerified) {
-      await this.users.update(realm._id, user._id, { emailVerified: true, updatedAt: now });
+      await this.users.update(realm._id, user._id, { emailVerified: true, updatedAt: now, ...actionDone(user, "VERIFY_EMAIL") });
     }
     return { outcome: "VALID", ...found };
   }
@@ -123,7 +126,7 @@ export class ExecuteActions {
 
 /**
  * Keycloak's RequiredActionsValidator: every name must be a known required action (here the ones
- * the login pages run: UPDATE_PROFILE, TERMS_AND_CONDITIONS and the like have no page), each once.
+ * the login pages run: kit/validation/required-actions.ts), each once.
  */
 export function checkActions(actions: string[]): LinkAction[] {
   if (actions.length > 20 || !actions.every((a) => (LINK_ACTIONS as readonly string[]).includes(a))) {

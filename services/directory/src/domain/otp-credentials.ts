@@ -13,6 +13,7 @@ import type { UserRepository } from "../store/user-repository.js";
 import type { OtpRepository } from "../store/otp-repository.js";
 import type { Outbox, OutboxKind } from "../../../kit/src/bus/outbox.js";
 import { auditedWrite } from "./audited-write.js";
+import { actionDone } from "./required-actions.js";
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -94,6 +95,9 @@ export class OtpCredentials {
     if (step === null || !(await this.repo.confirm(realm._id, user!._id, otp.pendingSealed, step, now))) {
       return { confirmed: false, recoveryCodes: [] };
     }
+    // An administrator's CONFIGURE_TOTP is done (the realm's mfaRequired was never listed).
+    const done = actionDone(user!, "CONFIGURE_TOTP");
+    if (done.requiredActions) await this.users.update(realm._id, user!._id, { ...done, updatedAt: now });
     return { confirmed: true, recoveryCodes: await issueRecoveryCodes(this.repo, realm._id, user!._id, now) };
   }
 

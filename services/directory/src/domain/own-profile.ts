@@ -1,7 +1,7 @@
 import { IamError } from "../../../kit/src/errors.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
-import type { UserRecord } from "./user.js";
+import { userRequiredActions, type UserRecord } from "./user.js";
 import type { UserAdmin } from "./user-admin.js";
 import { renames } from "./username.js";
 
@@ -42,15 +42,21 @@ export class OwnProfile {
     return { user: await this.users.find(realm, userId), usernameEditable: usernameEditable(realm) };
   }
 
-  /** The user before and after the change. */
-  async update(realmName: string, userId: string, input: OwnProfileInput): Promise<{ before: UserRecord; after: UserRecord }> {
+  /**
+   * The user before and after the change. `completeUpdateProfile`: the login's UPDATE_PROFILE
+   * required action is what asked for it, so the action leaves the user's list in the same write
+   * (Keycloak's UpdateProfile.processAction removes it once the profile validates).
+   */
+  async update(realmName: string, userId: string, input: OwnProfileInput, completeUpdateProfile = false): Promise<{ before: UserRecord; after: UserRecord }> {
     // Past the realm cache: an administrator who just turned the setting off is obeyed at once.
     const realm = await this.realms.current(realmName);
     const before = await this.users.find(realm, userId);
     if (input.username !== undefined && renames(input.username, before.username) && !usernameEditable(realm)) {
       throw IamError.invalid("username", "username cannot be changed in this realm", "username_read_only");
     }
-    const after = await this.users.update(realmName, userId, input);
+    const after = await this.users.update(realmName, userId, {
+      ...input, ...(completeUpdateProfile ? { requiredActions: userRequiredActions(before).filter((a) => a !== "UPDATE_PROFILE") } : {}),
+    });
     return { before, after };
   }
 }

@@ -10,7 +10,7 @@ import type { ClientRecord } from "./client.js";
 import type { RoleMappingRecord, RoleRecord } from "./role.js";
 import type { GroupRecord } from "./group.js";
 import type { ClientScopeRecord, ProtocolMapperRecord, ScopeAssignmentRecord } from "./client-scope.js";
-import type { UserRecord } from "./user.js";
+import { userRequiredActions, type UserRecord } from "./user.js";
 import type { RealmTransferRepository } from "../store/realm-transfer-repository.js";
 import type { CredentialRecord } from "../store/credential-repository.js";
 import type { OtpRecord } from "../store/otp-repository.js";
@@ -172,7 +172,7 @@ export class RealmExport {
       }
       return {
         id: u._id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName,
-        enabled: u.enabled, emailVerified: u.emailVerified, requirePasswordReset: u.requirePasswordReset,
+        enabled: u.enabled, emailVerified: u.emailVerified, requirePasswordReset: u.requirePasswordReset, requiredActions: userRequiredActions(u),
         ...(u.attributes && Object.keys(u.attributes).length ? { attributes: u.attributes } : {}),
         createdAt: u.createdAt, credentials,
         ...roleRefs(mappings.filter((m) => m.holderId === u._id), names),

@@ -8,6 +8,7 @@ import type { RealmTransferRepository, TransferCollection } from "../store/realm
 import type { RealmRepository } from "../store/realm-repository.js";
 import type { DirectoryPart, KeptIds } from "./realm-import-check.js";
 import { emailKeyOf, type UserRecord } from "./user.js";
+import { orderedActions } from "../../../kit/src/validation/required-actions.js";
 import type { RoleRecord } from "./role.js";
 import type { RoleDoc } from "../../../kit/src/realm-transfer/document-schema.js";
 import type { ClientRecord } from "./client.js";
@@ -165,7 +166,10 @@ export class RealmImportWriter {
       records.push({
         _id: u.id, realmId, username, usernameKey: username.toLowerCase(), email, emailKey: emailKeyOf(u.id, email),
         firstName: u.firstName, lastName: u.lastName, enabled: u.enabled, emailVerified: u.emailVerified,
-        requirePasswordReset: u.requirePasswordReset, serviceAccountClientId: "", attributes: u.attributes ?? {},
+        // UPDATE_PASSWORD listed or requirePasswordReset: one fact (user.ts), either sets it.
+        requirePasswordReset: u.requirePasswordReset || (u.requiredActions ?? []).includes("UPDATE_PASSWORD"),
+        ...(u.requiredActions?.some((a) => a !== "UPDATE_PASSWORD") ? { requiredActions: orderedActions(u.requiredActions).filter((a) => a !== "UPDATE_PASSWORD") } : {}),
+        serviceAccountClientId: "", attributes: u.attributes ?? {},
         createdAt: u.createdAt, updatedAt: now,
       } satisfies UserRecord);
       for (const c of u.credentials) {

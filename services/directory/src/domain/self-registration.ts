@@ -8,6 +8,7 @@ import type { RealmLookup } from "./realm-lookup.js";
 import type { UserAdmin } from "./user-admin.js";
 import type { UserMail } from "./user-mail.js";
 import { openVerifyKey, VERIFY_EMAIL_TTL_MS } from "./verification-link.js";
+import { actionDone } from "./required-actions.js";
 
 export interface RegistrationInput {
   username: string;
@@ -77,7 +78,7 @@ export class SelfRegistration {
     if (!user || user.email.toLowerCase() !== claims.email.toLowerCase()) return invalid;
     const fresh = await this.usedKeys.markUsed(sha256Hex(key), realm._id, user._id, now, now + VERIFY_EMAIL_TTL_MS);
     if (!fresh) return { outcome: "ALREADY_USED", userId: user._id, email: user.email };
-    await this.users.update(realm._id, user._id, { emailVerified: true, updatedAt: now });
+    await this.users.update(realm._id, user._id, { emailVerified: true, updatedAt: now, ...actionDone(user, "VERIFY_EMAIL") });
     return { outcome: "VERIFIED", userId: user._id, email: user.email };
   }
 }

@@ -5,7 +5,7 @@ import type { Clock, Filter } from "../../../kit/src/store/port.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import { emailKeyOf, userView, type UserCreateInput, type UserRecord, type UserUpdateInput } from "./user.js";
-import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername } from "./user-rules.js";
+import { checkAttributes, checkOptionalEmail, checkUserFields, checkUsername, requiredActionFields } from "./user-rules.js";
 import { legacyUsernameKeyOf, renames, usernameKeyOf } from "./username.js";
 import { checkPasswordPolicy } from "./password-policy.js";
 import type { UserCredentials } from "./user-credentials.js";
@@ -57,6 +57,7 @@ export class UserAdmin {
     const email = input.email === undefined ? "" : checkOptionalEmail(input.email);
     checkUserFields(input);
     const attributes = checkAttributes(input.attributes);
+    const actions = requiredActionFields(input);
     // Policy first, hash before the insert: a refused password leaves no user behind.
     const hash = input.password === undefined ? undefined
       : await this.credentials.hash(checkPasswordPolicy(input.password, realm, { username, email }));
@@ -73,7 +74,8 @@ export class UserAdmin {
       lastName: input.lastName ?? "",
       enabled: input.enabled ?? true,
       emailVerified: input.emailVerified ?? false,
-      requirePasswordReset: input.requirePasswordReset ?? false,
+      requirePasswordReset: actions.requirePasswordReset ?? false,
+      ...(actions.requiredActions?.length ? { requiredActions: actions.requiredActions } : {}),
       serviceAccountClientId: "",
       attributes,
       createdAt: now,
@@ -139,9 +141,10 @@ export class UserAdmin {
       // A changed address is not verified any more, unless the same body says it is (migration).
       if (set.emailKey !== current.emailKey && input.emailVerified === undefined) set.emailVerified = false;
     }
-    for (const f of ["firstName", "lastName", "enabled", "emailVerified", "requirePasswordReset"] as const) {
+    for (const f of ["firstName", "lastName", "enabled", "emailVerified"] as const) {
       if (input[f] !== undefined) (set as Record<string, unknown>)[f] = input[f];
     }
+    Object.assign(set, requiredActionFields(input));
     if (input.attributes !== undefined) set.attributes = checkAttributes(input.attributes);
     let updated = null as UserRecord | null;
     const write = async (): Promise<boolean> => {

@@ -14,6 +14,7 @@ import type { UserRepository } from "../store/user-repository.js";
 import type { UserEvents } from "../events/user-events.js";
 import { auditedWrite } from "./audited-write.js";
 import type { UserWrites } from "./user-writes.js";
+import { isUserRequiredAction, orderedActions } from "../../../kit/src/validation/required-actions.js";
 
 /** Users per import request (the spec leaves the size unshown). */
 export const MAX_IMPORT_USERS = 10_000;
@@ -86,6 +87,7 @@ export class UserImport {
     if (plain !== undefined && imported) throw IamError.invalid("password", "give either password or a password hash, not both");
     const requiredActions = Array.isArray(u.requiredActions) ? u.requiredActions : [];
     const requirePasswordReset = u.requirePasswordReset === true || requiredActions.includes("UPDATE_PASSWORD") || imported?.temporary === true;
+    const listed = orderedActions(requiredActions.filter(isUserRequiredAction)).filter((a) => a !== "UPDATE_PASSWORD");
     const hash = plain === undefined ? undefined : await this.credentials.hash(plain);
 
     const now = this.clock.now();
@@ -94,6 +96,8 @@ export class UserImport {
       _id: id, realmId: realm._id, username, usernameKey: usernameKeyOf(username), email, emailKey: emailKeyOf(id, email),
       firstName: (u.firstName as string | undefined) ?? "", lastName: (u.lastName as string | undefined) ?? "",
       enabled: u.enabled !== false, emailVerified: u.emailVerified === true, requirePasswordReset,
+      // Keycloak's other required actions Tessera runs are kept too; unknown names are ignored, as before.
+      ...(listed.length ? { requiredActions: listed } : {}),
       serviceAccountClientId: "", attributes, createdAt: now, updatedAt: now,
     };
     await auditedWrite(this.writes.outbox, this.writes.userRecords, realm, { realmId: realm._id, id, expect: "present" },

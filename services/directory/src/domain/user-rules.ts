@@ -1,6 +1,7 @@
 import type { JsonValue } from "@bufbuild/protobuf";
 import { IamError } from "../../../kit/src/errors.js";
 import { checkEmail, checkLength } from "../../../kit/src/validation/checks.js";
+import { checkRequiredActions, type UserRequiredAction } from "../../../kit/src/validation/required-actions.js";
 import type { UserCreateInput } from "./user.js";
 
 export { checkUsername } from "./username.js";
@@ -42,4 +43,24 @@ export function checkAttributes(v: JsonValue | undefined): Record<string, string
     out[k] = list as string[];
   }
   return out;
+}
+
+/**
+ * The stored form of a create's or update's `requiredActions`: the list (Keycloak's names, any
+ * order, checked) split into `requirePasswordReset` (UPDATE_PASSWORD) and the rest, since the two
+ * fields are one fact. A body that sends both must have them agree; only `requirePasswordReset`
+ * sent changes UPDATE_PASSWORD alone (the Admin API's field before requiredActions existed).
+ */
+export function requiredActionFields(
+  input: Pick<UserCreateInput, "requiredActions" | "requirePasswordReset">,
+): { requiredActions?: UserRequiredAction[]; requirePasswordReset?: boolean } {
+  if (input.requiredActions === undefined) {
+    return input.requirePasswordReset === undefined ? {} : { requirePasswordReset: input.requirePasswordReset };
+  }
+  const actions = checkRequiredActions("requiredActions", input.requiredActions);
+  const reset = actions.includes("UPDATE_PASSWORD");
+  if (input.requirePasswordReset !== undefined && input.requirePasswordReset !== reset) {
+    throw IamError.invalid("requirePasswordReset", "requirePasswordReset and requiredActions disagree about UPDATE_PASSWORD (they are the same setting)");
+  }
+  return { requiredActions: actions.filter((a) => a !== "UPDATE_PASSWORD"), requirePasswordReset: reset };
 }

@@ -1,6 +1,7 @@
 import type { JsonValue } from "@bufbuild/protobuf";
 import type { Doc } from "../../../kit/src/store/port.js";
 import { jsonTimestamp } from "../../../kit/src/json-timestamp.js";
+import { orderedActions, type UserRequiredAction } from "../../../kit/src/validation/required-actions.js";
 
 /**
  * A realm user as stored (spec 2.2). `usernameKey` / `emailKey` are the lower-cased forms that
@@ -18,6 +19,12 @@ export interface UserRecord extends Doc {
   enabled: boolean;
   emailVerified: boolean;
   requirePasswordReset: boolean;
+  /**
+   * Keycloak's per-user required actions other than UPDATE_PASSWORD, which is
+   * `requirePasswordReset` itself (one fact, stored once: userRequiredActions joins them).
+   * Absent on users stored before the field existed: none.
+   */
+  requiredActions?: UserRequiredAction[];
   /** Set for a client's service-account user (spec 1.11): the client's clientId. */
   serviceAccountClientId: string;
   /** Free-form user attributes (string lists), read by attribute mappers. */
@@ -44,6 +51,8 @@ export interface UserCreateInput {
   enabled?: boolean;
   emailVerified?: boolean;
   requirePasswordReset?: boolean;
+  /** Keycloak's names, any order (checked by requiredActionFields); UPDATE_PASSWORD is requirePasswordReset. */
+  requiredActions?: string[];
   password?: string;
   /** As received (a JSON object of string lists); checked by checkAttributes. Replaces all on update. */
   attributes?: JsonValue;
@@ -59,6 +68,11 @@ export function emailKeyOf(id: string, email: string): string {
   return email ? email.toLowerCase() : `${NO_EMAIL_PREFIX}${id}`;
 }
 
+/** The user's required actions as Keycloak lists them: the stored ones and UPDATE_PASSWORD, in priority order. */
+export function userRequiredActions(u: Pick<UserRecord, "requiredActions" | "requirePasswordReset">): UserRequiredAction[] {
+  return orderedActions([...(u.requiredActions ?? []), ...(u.requirePasswordReset ? ["UPDATE_PASSWORD"] : [])]);
+}
+
 /** The user as the Admin API shows it (spec 2.2): never a password or hash (they live elsewhere). */
 export function userView(u: UserRecord) {
   return {
@@ -70,6 +84,7 @@ export function userView(u: UserRecord) {
     enabled: u.enabled,
     emailVerified: u.emailVerified,
     requirePasswordReset: u.requirePasswordReset,
+    requiredActions: userRequiredActions(u),
     createdAt: jsonTimestamp(u.createdAt),
     updatedAt: jsonTimestamp(u.updatedAt),
     // Keycloak shows attributes only when there are some; a user without any keeps spec 2.2's shape.

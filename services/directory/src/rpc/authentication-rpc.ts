@@ -7,11 +7,12 @@ import type { UserStatusReader } from "../domain/user-status.js";
 import type { RequiredActionName } from "../domain/required-actions.js";
 import type { PasskeyCredentials } from "../domain/passkey-credentials.js";
 import type { RealmLookup } from "../domain/realm-lookup.js";
+import type { TermsAcceptance } from "../domain/terms-acceptance.js";
 
 /** Thin handlers: check -> domain -> convert. */
 export function authenticationRpc(
   passwords: PasswordAuthenticator, otp: OtpCredentials, change: PasswordChange, status: UserStatusReader,
-  passkeys: PasskeyCredentials, realms: RealmLookup,
+  passkeys: PasskeyCredentials, realms: RealmLookup, terms: TermsAcceptance,
 ): ServiceImpl<typeof AuthenticationService> {
   return {
     async authenticatePassword(req) {
@@ -44,6 +45,9 @@ export function authenticationRpc(
       const s = await status.status(req.realm, req.userId);
       const passkeyConfigured = s.exists && await passkeys.configured(await realms.byName(req.realm), req.userId);
       return { ...s, passkeyConfigured, requiredActions: s.requiredActions.map(actionToProto) };
+    },
+    async acceptTerms(req) {
+      return { acceptedAt: BigInt(await terms.accept(req.realm, req.userId)) };
     },
   };
 }

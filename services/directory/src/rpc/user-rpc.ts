@@ -58,7 +58,7 @@ export function userRpc(admin: UserAdmin, credentials: UserCredentials, mail: Us
     async updateOwnProfile(req) {
       const { before, after } = await own.update(req.realm, req.userId, definedOnly({
         username: req.username, email: req.email, firstName: req.firstName, lastName: req.lastName,
-      }));
+      }), req.completeUpdateProfile);
       return { user: userToProto(after), previousUsername: before.username, previousEmail: before.email };
     },
   };
@@ -69,14 +69,15 @@ export function userToProto(u: UserRecord): User {
 }
 
 function createInput(m: UserInput): UserCreateInput {
-  const { $typeName: _t, ...fields } = m;
-  return definedOnly(fields);
+  const { $typeName: _t, requiredActions, ...fields } = m;
+  // A repeated field has no presence: on create an empty list and none are the same.
+  return { ...definedOnly(fields), ...(requiredActions.length ? { requiredActions } : {}) };
 }
 
 function updateInput(m: UserUpdate | undefined): UserUpdateInput {
   if (!m) return {};
-  const { $typeName: _t, ...fields } = m;
-  return definedOnly(fields);
+  const { $typeName: _t, requiredActions, requiredActionsPresent, ...fields } = m;
+  return { ...definedOnly(fields), ...(requiredActionsPresent ? { requiredActions } : {}) };
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -78,8 +78,8 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   consentWantsAccess: "wants to access your account",
   consentOnDevice: "on a device showing the code",
   oauthGrantRequest: "It asks for:",
-  doAccept: "Allow",
-  doDecline: "Deny",
+  consentAllow: "Allow",
+  consentDeny: "Deny",
   oauth2DeviceVerificationTitle: "Connect a device",
   deviceEnterSubtitle: "Enter the code shown on your device.",
   userCode: "Code",
@@ -127,6 +127,14 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   errorTitle: "Error",
   errorCodeLabel: "Error code:",
 
+  // Required actions: Keycloak's Terms and Conditions and Update Profile pages (its message keys).
+  termsTitle: "Terms and Conditions",
+  termsText: "Terms and conditions to be defined",
+  doAccept: "Accept",
+  doDecline: "Decline",
+  loginProfileTitle: "Update Account Information",
+  doSubmit: "Submit",
+
   // What the flows say: the token service's English messages, matched by their text
   // (translateServerMessage in message-bundles.ts).
   invalidUserMessage: "Invalid username or password.",
@@ -134,6 +142,10 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   invalidTotpMessage: "Invalid authenticator code.",
   invalidPasskeyMessage: "The passkey was not accepted.",
   directoryUnavailableMessage: "The user directory is unavailable. Please try again later.",
+  termsAndConditionsDeclined: "You need to agree to Terms and Conditions",
+  missingEmailMessage: "Please specify email.",
+  missingFirstNameMessage: "Please specify first name.",
+  missingLastNameMessage: "Please specify last name.",
   accessDeniedMessage: "Access denied.",
   methodRefusedMessage: "Please sign in with your username and password.",
   missingPasswordMessage: "Please enter a new password.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FORMAT_VERSION, MAX_PASSKEYS_PER_USER } from "./document-format.js";
+import { USER_REQUIRED_ACTIONS } from "../validation/required-actions.js";
 
 export { FORMAT_VERSION, MAX_PASSKEYS_PER_USER, SECTION_OWNERS, USER_FIELD_OWNERS } from "./document-format.js";
 
@@ -142,6 +143,8 @@ export const federatedIdentitySchema = z.strictObject({
 export const userSchema = z.strictObject({
   id, username: name, email: z.string().max(320), firstName: text, lastName: text,
   enabled: z.boolean(), emailVerified: z.boolean(), requirePasswordReset: z.boolean(),
+  /** Keycloak's names; UPDATE_PASSWORD is requirePasswordReset (either sets it). Absent: none. */
+  requiredActions: z.array(z.enum(USER_REQUIRED_ACTIONS)).max(USER_REQUIRED_ACTIONS.length).optional(),
   attributes: z.record(z.string().max(255), z.array(z.string().max(4096)).max(100)).optional(),
   createdAt: epochMs,
   credentials: z.array(z.discriminatedUnion("type", [passwordCredentialSchema, totpCredentialSchema, passkeyCredentialSchema])).max(2 + MAX_PASSKEYS_PER_USER),

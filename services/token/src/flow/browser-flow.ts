@@ -8,6 +8,7 @@ import type { EventSink } from "../../../kit/src/bus/outbox.js";
 import { AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import { AuthorizationFlowService } from "../../../../gen/iam/token/v1/authorization_pb.js";
 import { PasskeyService } from "../../../../gen/iam/directory/v1/passkey_pb.js";
+import { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
 import { RegistrationFlowService } from "../../../../gen/iam/token/v1/registration_flow_pb.js";
 import type { Bus } from "../../../kit/src/bus/port.js";
@@ -113,7 +114,8 @@ export class BrowserFlow {
       realms: new FlowRealms(deps.realms), clients: deps.clients, keys: deps.keys, txs, consents,
       sessions: deps.sessions, codes: deps.codes, devices: deps.devices, pushed: deps.pushed,
       auth: createClient(AuthenticationService, deps.directory), clock: deps.clock,
-      registration: createClient(RegistrationService, deps.directory), passkeys: createClient(PasskeyService, deps.directory), events: new FlowEvents(deps.outbox, deps.clock),
+      registration: createClient(RegistrationService, deps.directory), passkeys: createClient(PasskeyService, deps.directory),
+      users: createClient(UserService, deps.directory), events: new FlowEvents(deps.outbox, deps.clock),
       flows: new AuthenticationFlows(deps.directory),
       ...(deps.plugins ? { pluginSteps: new PluginStepRunner(deps.directory, deps.plugins) } : {}),
     });

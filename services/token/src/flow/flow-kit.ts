@@ -2,6 +2,7 @@ import type { PluginStepRunner } from "../domain/plugin-step-runner.js";
 import type { PasskeyService } from "../../../../gen/iam/directory/v1/passkey_pb.js";
 import type { AuthenticationFlows } from "../domain/authentication-flows.js";
 import type { Client } from "@connectrpc/connect";
+import type { UserService } from "../../../../gen/iam/directory/v1/user_pb.js";
 import { RequiredAction, type AuthenticationService } from "../../../../gen/iam/directory/v1/authentication_pb.js";
 import type { RegistrationService } from "../../../../gen/iam/directory/v1/registration_pb.js";
 import { randomToken, safeEqual, sha256Hex } from "../../../kit/src/crypto/random.js";
@@ -49,6 +50,8 @@ export interface FlowDeps {
   auth: Client<typeof AuthenticationService>;
   registration: Client<typeof RegistrationService>;
   passkeys: Client<typeof PasskeyService>;
+  /** The users' own profiles (the UPDATE_PROFILE required action's page). */
+  users: Client<typeof UserService>;
   events: FlowEvents;
   clock: Clock;
   /** The realm's and clients' authentication flows (absent: the built-in ones only). */

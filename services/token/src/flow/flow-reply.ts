@@ -47,6 +47,8 @@ export interface PageView {
   uiLocales?: string;
   /** The user's `locale` attribute, once the flow knows the user. */
   userLocale?: string;
+  /** The update-profile page offers the username (the realm's editUsernameAllowed). */
+  usernameEditable?: boolean;
 }
 
 /**

@@ -16,6 +16,7 @@ const STEPS: Record<PageStep, FlowStep> = {
   email_verified: FlowStep.EMAIL_VERIFIED, reset_credentials: FlowStep.RESET_CREDENTIALS, reset_email_sent: FlowStep.RESET_EMAIL_SENT,
   reset_password: FlowStep.RESET_PASSWORD, password_reset_done: FlowStep.PASSWORD_RESET_DONE, account_updated: FlowStep.ACCOUNT_UPDATED,
   passkey: FlowStep.PASSKEY, passkey_register: FlowStep.PASSKEY_REGISTER, plugin_challenge: FlowStep.PLUGIN_CHALLENGE,
+  terms: FlowStep.TERMS, update_profile: FlowStep.UPDATE_PROFILE,
 };
 
 /** Thin handlers: check -> domain -> convert. */
@@ -47,6 +48,14 @@ export function flowRpc(flow: BrowserFlow): ServiceImpl<typeof AuthorizationFlow
     },
     async submitNewPassword(req) {
       return wrap(await flow.steps.submitNewPassword(contextOf(req.context), req.newPassword, req.confirmation));
+    },
+    async submitTerms(req) {
+      return wrap(await flow.steps.profileAndTerms.submitTerms(contextOf(req.context), req.accept));
+    },
+    async submitProfile(req) {
+      return wrap(await flow.steps.profileAndTerms.submitProfile(contextOf(req.context), {
+        username: req.username, email: req.email, firstName: req.firstName, lastName: req.lastName,
+      }));
     },
     async submitConsent(req) {
       return wrap(await flow.steps.submitConsent(contextOf(req.context), req.approve));

@@ -15,6 +15,7 @@ import { EmailCodeStep } from "./email-code-step.js";
 import { PluginChallengeStep } from "./plugin-challenge-step.js";
 import { actionLinkStep } from "./action-link-flow.js";
 import { cappedEnd, forLogin } from "../domain/session-max.js";
+import { ProfileAndTermsSteps } from "./profile-and-terms-steps.js";
 
 /** One message for unknown users, wrong passwords and lockouts: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password.";
@@ -25,16 +26,19 @@ export const DIRECTORY_UNAVAILABLE_MESSAGE = "The user directory is unavailable.
 
 /**
  * The login page's steps after the authorization request: password, TOTP (RFC 6238), the
- * CONFIGURE_TOTP and UPDATE_PASSWORD required actions, consent. Every call checks the transaction,
+ * required actions (in the order the directory lists them: Keycloak's priorities), consent. Every call checks the transaction,
  * its browser binding and CSRF token (FlowKit.loadTransaction), then asks the directory.
  */
 export class LoginSteps {
   readonly emailVerification: EmailVerificationStep;
+  /** The TERMS_AND_CONDITIONS and UPDATE_PROFILE required actions' pages. */
+  readonly profileAndTerms: ProfileAndTermsSteps;
   private readonly emailCode: EmailCodeStep;
   private readonly pluginStep: PluginChallengeStep;
 
   constructor(private readonly kit: FlowKit, private readonly authorization: AuthorizationFlow) {
     this.emailVerification = new EmailVerificationStep(kit);
+    this.profileAndTerms = new ProfileAndTermsSteps(kit, kit.d.users, (realm, tx, ctx) => this.next(realm, tx, ctx));
     this.emailCode = new EmailCodeStep(kit);
     this.pluginStep = new PluginChallengeStep(kit, (realm, tx, ctx) => this.next(realm, tx, ctx));
   }
@@ -259,7 +263,9 @@ export class LoginSteps {
       if (!moved) return staleTransaction();
       return pageOf(moved, "otp_enroll", { otpSecret: res.secret, otpauthUri: res.otpauthUri });
     }
+    if (action === "TERMS_AND_CONDITIONS") return this.profileAndTerms.promptTerms(tx);
     if (action === "UPDATE_PASSWORD") return this.moveTo(tx, "update_password", {});
+    if (action === "UPDATE_PROFILE") return this.profileAndTerms.promptProfile(realm, tx);
     if (action === "VERIFY_EMAIL") return this.emailVerification.prompt(realm, tx, ctx);
     // kc_action=webauthn-register-passwordless: the application asked for a passkey to be registered.
     if (tx.request?.kcAction === PASSKEY_REGISTER_ACTION && !tx.passkeyRegistered) {

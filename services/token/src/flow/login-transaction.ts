@@ -18,7 +18,7 @@ export type TransactionKind = "authorize" | "device" | "logout" | "saml" | "acti
 
 export type TransactionStep =
   | "login" | "otp" | "otp_enroll" | "recovery_codes" | "update_password" | "consent" | "logout_confirm" | "done"
-  | "verify_email" | "passkey" | "passkey_register" | "plugin_challenge";
+  | "verify_email" | "passkey" | "passkey_register" | "plugin_challenge" | "terms" | "update_profile";
 
 /** A validated authorization request (OIDC Core 1.0 section 3.1.2.1, RFC 7636). */
 export interface AuthorizationRequest {

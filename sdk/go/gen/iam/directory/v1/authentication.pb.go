@@ -87,10 +87,12 @@ func (AuthOutcome) EnumDescriptor() ([]byte, []int) {
 type RequiredAction int32
 
 const (
-	RequiredAction_REQUIRED_ACTION_UNSPECIFIED     RequiredAction = 0
-	RequiredAction_REQUIRED_ACTION_UPDATE_PASSWORD RequiredAction = 1
-	RequiredAction_REQUIRED_ACTION_VERIFY_EMAIL    RequiredAction = 2
-	RequiredAction_REQUIRED_ACTION_CONFIGURE_TOTP  RequiredAction = 3
+	RequiredAction_REQUIRED_ACTION_UNSPECIFIED          RequiredAction = 0
+	RequiredAction_REQUIRED_ACTION_UPDATE_PASSWORD      RequiredAction = 1
+	RequiredAction_REQUIRED_ACTION_VERIFY_EMAIL         RequiredAction = 2
+	RequiredAction_REQUIRED_ACTION_CONFIGURE_TOTP       RequiredAction = 3
+	RequiredAction_REQUIRED_ACTION_UPDATE_PROFILE       RequiredAction = 4
+	RequiredAction_REQUIRED_ACTION_TERMS_AND_CONDITIONS RequiredAction = 5
 )
 
 // Enum value maps for RequiredAction.
@@ -100,12 +102,16 @@ var (
 		1: "REQUIRED_ACTION_UPDATE_PASSWORD",
 		2: "REQUIRED_ACTION_VERIFY_EMAIL",
 		3: "REQUIRED_ACTION_CONFIGURE_TOTP",
+		4: "REQUIRED_ACTION_UPDATE_PROFILE",
+		5: "REQUIRED_ACTION_TERMS_AND_CONDITIONS",
 	}
 	RequiredAction_value = map[string]int32{
-		"REQUIRED_ACTION_UNSPECIFIED":     0,
-		"REQUIRED_ACTION_UPDATE_PASSWORD": 1,
-		"REQUIRED_ACTION_VERIFY_EMAIL":    2,
-		"REQUIRED_ACTION_CONFIGURE_TOTP":  3,
+		"REQUIRED_ACTION_UNSPECIFIED":          0,
+		"REQUIRED_ACTION_UPDATE_PASSWORD":      1,
+		"REQUIRED_ACTION_VERIFY_EMAIL":         2,
+		"REQUIRED_ACTION_CONFIGURE_TOTP":       3,
+		"REQUIRED_ACTION_UPDATE_PROFILE":       4,
+		"REQUIRED_ACTION_TERMS_AND_CONDITIONS": 5,
 	}
 )
 
@@ -899,6 +905,103 @@ func (x *GetUserStatusResponse) GetServiceAccount() bool {
 	return false
 }
 
+type AcceptTermsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcceptTermsRequest) Reset() {
+	*x = AcceptTermsRequest{}
+	mi := &file_iam_directory_v1_authentication_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcceptTermsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcceptTermsRequest) ProtoMessage() {}
+
+func (x *AcceptTermsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_authentication_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcceptTermsRequest.ProtoReflect.Descriptor instead.
+func (*AcceptTermsRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_authentication_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *AcceptTermsRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *AcceptTermsRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+type AcceptTermsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The acceptance time written to the terms_and_conditions attribute (epoch seconds).
+	AcceptedAt    int64 `protobuf:"varint,1,opt,name=accepted_at,json=acceptedAt,proto3" json:"accepted_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcceptTermsResponse) Reset() {
+	*x = AcceptTermsResponse{}
+	mi := &file_iam_directory_v1_authentication_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcceptTermsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcceptTermsResponse) ProtoMessage() {}
+
+func (x *AcceptTermsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_authentication_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcceptTermsResponse.ProtoReflect.Descriptor instead.
+func (*AcceptTermsResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_authentication_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *AcceptTermsResponse) GetAcceptedAt() int64 {
+	if x != nil {
+		return x.AcceptedAt
+	}
+	return 0
+}
+
 var File_iam_directory_v1_authentication_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_authentication_proto_rawDesc = "" +
@@ -960,26 +1063,35 @@ const file_iam_directory_v1_authentication_proto_rawDesc = "" +
 	"\x10required_actions\x18\x04 \x03(\x0e2 .iam.directory.v1.RequiredActionR\x0frequiredActions\x12%\n" +
 	"\x0eotp_configured\x18\x05 \x01(\bR\rotpConfigured\x12-\n" +
 	"\x12passkey_configured\x18\x06 \x01(\bR\x11passkeyConfigured\x12'\n" +
-	"\x0fservice_account\x18\a \x01(\bR\x0eserviceAccount*\xb8\x01\n" +
+	"\x0fservice_account\x18\a \x01(\bR\x0eserviceAccount\"C\n" +
+	"\x12AcceptTermsRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\"6\n" +
+	"\x13AcceptTermsResponse\x12\x1f\n" +
+	"\vaccepted_at\x18\x01 \x01(\x03R\n" +
+	"acceptedAt*\xb8\x01\n" +
 	"\vAuthOutcome\x12\x1c\n" +
 	"\x18AUTH_OUTCOME_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fAUTH_OUTCOME_OK\x10\x01\x12$\n" +
 	" AUTH_OUTCOME_INVALID_CREDENTIALS\x10\x02\x12\x17\n" +
 	"\x13AUTH_OUTCOME_LOCKED\x10\x03\x12\x19\n" +
 	"\x15AUTH_OUTCOME_DISABLED\x10\x04\x12\x1c\n" +
-	"\x18AUTH_OUTCOME_UNAVAILABLE\x10\x05*\x9c\x01\n" +
+	"\x18AUTH_OUTCOME_UNAVAILABLE\x10\x05*\xea\x01\n" +
 	"\x0eRequiredAction\x12\x1f\n" +
 	"\x1bREQUIRED_ACTION_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fREQUIRED_ACTION_UPDATE_PASSWORD\x10\x01\x12 \n" +
 	"\x1cREQUIRED_ACTION_VERIFY_EMAIL\x10\x02\x12\"\n" +
-	"\x1eREQUIRED_ACTION_CONFIGURE_TOTP\x10\x032\x93\x05\n" +
+	"\x1eREQUIRED_ACTION_CONFIGURE_TOTP\x10\x03\x12\"\n" +
+	"\x1eREQUIRED_ACTION_UPDATE_PROFILE\x10\x04\x12(\n" +
+	"$REQUIRED_ACTION_TERMS_AND_CONDITIONS\x10\x052\xef\x05\n" +
 	"\x15AuthenticationService\x12u\n" +
 	"\x14AuthenticatePassword\x12-.iam.directory.v1.AuthenticatePasswordRequest\x1a..iam.directory.v1.AuthenticatePasswordResponse\x12T\n" +
 	"\tVerifyOtp\x12\".iam.directory.v1.VerifyOtpRequest\x1a#.iam.directory.v1.VerifyOtpResponse\x12o\n" +
 	"\x12BeginOtpEnrollment\x12+.iam.directory.v1.BeginOtpEnrollmentRequest\x1a,.iam.directory.v1.BeginOtpEnrollmentResponse\x12u\n" +
 	"\x14ConfirmOtpEnrollment\x12-.iam.directory.v1.ConfirmOtpEnrollmentRequest\x1a..iam.directory.v1.ConfirmOtpEnrollmentResponse\x12c\n" +
 	"\x0eChangePassword\x12'.iam.directory.v1.ChangePasswordRequest\x1a(.iam.directory.v1.ChangePasswordResponse\x12`\n" +
-	"\rGetUserStatus\x12&.iam.directory.v1.GetUserStatusRequest\x1a'.iam.directory.v1.GetUserStatusResponseB\xd7\x01\n" +
+	"\rGetUserStatus\x12&.iam.directory.v1.GetUserStatusRequest\x1a'.iam.directory.v1.GetUserStatusResponse\x12Z\n" +
+	"\vAcceptTerms\x12$.iam.directory.v1.AcceptTermsRequest\x1a%.iam.directory.v1.AcceptTermsResponseB\xd7\x01\n" +
 	"\x14com.iam.directory.v1B\x13AuthenticationProtoP\x01ZFgithub.com/tessera-iam/tessera/sdk/go/gen/iam/directory/v1;directoryv1\xa2\x02\x03IDX\xaa\x02\x10Iam.Directory.V1\xca\x02\x11Iam\\Directory_\\V1\xe2\x02\x1dIam\\Directory_\\V1\\GPBMetadata\xea\x02\x12Iam::Directory::V1b\x06proto3"
 
 var (
@@ -995,7 +1107,7 @@ func file_iam_directory_v1_authentication_proto_rawDescGZIP() []byte {
 }
 
 var file_iam_directory_v1_authentication_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_iam_directory_v1_authentication_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_iam_directory_v1_authentication_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_iam_directory_v1_authentication_proto_goTypes = []any{
 	(AuthOutcome)(0),                     // 0: iam.directory.v1.AuthOutcome
 	(RequiredAction)(0),                  // 1: iam.directory.v1.RequiredAction
@@ -1011,6 +1123,8 @@ var file_iam_directory_v1_authentication_proto_goTypes = []any{
 	(*ChangePasswordResponse)(nil),       // 11: iam.directory.v1.ChangePasswordResponse
 	(*GetUserStatusRequest)(nil),         // 12: iam.directory.v1.GetUserStatusRequest
 	(*GetUserStatusResponse)(nil),        // 13: iam.directory.v1.GetUserStatusResponse
+	(*AcceptTermsRequest)(nil),           // 14: iam.directory.v1.AcceptTermsRequest
+	(*AcceptTermsResponse)(nil),          // 15: iam.directory.v1.AcceptTermsResponse
 }
 var file_iam_directory_v1_authentication_proto_depIdxs = []int32{
 	0,  // 0: iam.directory.v1.AuthenticatePasswordResponse.outcome:type_name -> iam.directory.v1.AuthOutcome
@@ -1023,14 +1137,16 @@ var file_iam_directory_v1_authentication_proto_depIdxs = []int32{
 	8,  // 7: iam.directory.v1.AuthenticationService.ConfirmOtpEnrollment:input_type -> iam.directory.v1.ConfirmOtpEnrollmentRequest
 	10, // 8: iam.directory.v1.AuthenticationService.ChangePassword:input_type -> iam.directory.v1.ChangePasswordRequest
 	12, // 9: iam.directory.v1.AuthenticationService.GetUserStatus:input_type -> iam.directory.v1.GetUserStatusRequest
-	3,  // 10: iam.directory.v1.AuthenticationService.AuthenticatePassword:output_type -> iam.directory.v1.AuthenticatePasswordResponse
-	5,  // 11: iam.directory.v1.AuthenticationService.VerifyOtp:output_type -> iam.directory.v1.VerifyOtpResponse
-	7,  // 12: iam.directory.v1.AuthenticationService.BeginOtpEnrollment:output_type -> iam.directory.v1.BeginOtpEnrollmentResponse
-	9,  // 13: iam.directory.v1.AuthenticationService.ConfirmOtpEnrollment:output_type -> iam.directory.v1.ConfirmOtpEnrollmentResponse
-	11, // 14: iam.directory.v1.AuthenticationService.ChangePassword:output_type -> iam.directory.v1.ChangePasswordResponse
-	13, // 15: iam.directory.v1.AuthenticationService.GetUserStatus:output_type -> iam.directory.v1.GetUserStatusResponse
-	10, // [10:16] is the sub-list for method output_type
-	4,  // [4:10] is the sub-list for method input_type
+	14, // 10: iam.directory.v1.AuthenticationService.AcceptTerms:input_type -> iam.directory.v1.AcceptTermsRequest
+	3,  // 11: iam.directory.v1.AuthenticationService.AuthenticatePassword:output_type -> iam.directory.v1.AuthenticatePasswordResponse
+	5,  // 12: iam.directory.v1.AuthenticationService.VerifyOtp:output_type -> iam.directory.v1.VerifyOtpResponse
+	7,  // 13: iam.directory.v1.AuthenticationService.BeginOtpEnrollment:output_type -> iam.directory.v1.BeginOtpEnrollmentResponse
+	9,  // 14: iam.directory.v1.AuthenticationService.ConfirmOtpEnrollment:output_type -> iam.directory.v1.ConfirmOtpEnrollmentResponse
+	11, // 15: iam.directory.v1.AuthenticationService.ChangePassword:output_type -> iam.directory.v1.ChangePasswordResponse
+	13, // 16: iam.directory.v1.AuthenticationService.GetUserStatus:output_type -> iam.directory.v1.GetUserStatusResponse
+	15, // 17: iam.directory.v1.AuthenticationService.AcceptTerms:output_type -> iam.directory.v1.AcceptTermsResponse
+	11, // [11:18] is the sub-list for method output_type
+	4,  // [4:11] is the sub-list for method input_type
 	4,  // [4:4] is the sub-list for extension type_name
 	4,  // [4:4] is the sub-list for extension extendee
 	0,  // [0:4] is the sub-list for field type_name
@@ -1047,7 +1163,7 @@ func file_iam_directory_v1_authentication_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_authentication_proto_rawDesc), len(file_iam_directory_v1_authentication_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   12,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

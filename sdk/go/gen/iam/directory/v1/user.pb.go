@@ -42,8 +42,12 @@ type User struct {
 	// Keycloak's federationLink: the id of the LDAP provider the user was imported from (absent for
 	// a local user).
 	FederationLink string `protobuf:"bytes,12,opt,name=federation_link,json=federationLink,proto3" json:"federation_link,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Keycloak's requiredActions: what the user must do at the next login, in Keycloak's priority
+	// order (CONFIGURE_TOTP, TERMS_AND_CONDITIONS, UPDATE_PASSWORD, UPDATE_PROFILE, VERIFY_EMAIL).
+	// UPDATE_PASSWORD is require_password_reset: each shows the other.
+	RequiredActions []string `protobuf:"bytes,13,rep,name=required_actions,json=requiredActions,proto3" json:"required_actions,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *User) Reset() {
@@ -160,6 +164,13 @@ func (x *User) GetFederationLink() string {
 	return ""
 }
 
+func (x *User) GetRequiredActions() []string {
+	if x != nil {
+		return x.RequiredActions
+	}
+	return nil
+}
+
 // UserInput carries the create fields of spec 2.2 plus the migration fields.
 type UserInput struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -173,9 +184,12 @@ type UserInput struct {
 	// Initial password (create only); hashed at once, never stored or echoed in clear.
 	Password *string `protobuf:"bytes,8,opt,name=password,proto3,oneof" json:"password,omitempty"`
 	// Attribute name -> list of strings (see User.attributes).
-	Attributes    *structpb.Struct `protobuf:"bytes,9,opt,name=attributes,proto3" json:"attributes,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Attributes *structpb.Struct `protobuf:"bytes,9,opt,name=attributes,proto3" json:"attributes,omitempty"`
+	// Keycloak's names (see User.required_actions), in any order; UPDATE_PASSWORD sets
+	// require_password_reset. An unknown name is InvalidArgument naming `requiredActions`.
+	RequiredActions []string `protobuf:"bytes,10,rep,name=required_actions,json=requiredActions,proto3" json:"required_actions,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *UserInput) Reset() {
@@ -271,6 +285,13 @@ func (x *UserInput) GetAttributes() *structpb.Struct {
 	return nil
 }
 
+func (x *UserInput) GetRequiredActions() []string {
+	if x != nil {
+		return x.RequiredActions
+	}
+	return nil
+}
+
 // UserUpdate carries exactly the update fields of spec 4.2 plus the migration flags.
 type UserUpdate struct {
 	state                protoimpl.MessageState `protogen:"open.v1"`
@@ -282,9 +303,13 @@ type UserUpdate struct {
 	EmailVerified        *bool                  `protobuf:"varint,6,opt,name=email_verified,json=emailVerified,proto3,oneof" json:"email_verified,omitempty"`
 	RequirePasswordReset *bool                  `protobuf:"varint,7,opt,name=require_password_reset,json=requirePasswordReset,proto3,oneof" json:"require_password_reset,omitempty"`
 	// When present, replaces all the user's attributes ({} removes them all), as Keycloak's PUT does.
-	Attributes    *structpb.Struct `protobuf:"bytes,8,opt,name=attributes,proto3" json:"attributes,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Attributes *structpb.Struct `protobuf:"bytes,8,opt,name=attributes,proto3" json:"attributes,omitempty"`
+	// Replaces the user's required actions when required_actions_present is set (the gateway sets
+	// it when the body names the list, so [] clears it); see UserInput.required_actions.
+	RequiredActions        []string `protobuf:"bytes,9,rep,name=required_actions,json=requiredActions,proto3" json:"required_actions,omitempty"`
+	RequiredActionsPresent bool     `protobuf:"varint,10,opt,name=required_actions_present,json=requiredActionsPresent,proto3" json:"required_actions_present,omitempty"`
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *UserUpdate) Reset() {
@@ -371,6 +396,20 @@ func (x *UserUpdate) GetAttributes() *structpb.Struct {
 		return x.Attributes
 	}
 	return nil
+}
+
+func (x *UserUpdate) GetRequiredActions() []string {
+	if x != nil {
+		return x.RequiredActions
+	}
+	return nil
+}
+
+func (x *UserUpdate) GetRequiredActionsPresent() bool {
+	if x != nil {
+		return x.RequiredActionsPresent
+	}
+	return false
 }
 
 type CreateUserRequest struct {
@@ -924,15 +963,18 @@ func (x *GetOwnProfileResponse) GetUsernameEditable() bool {
 }
 
 type UpdateOwnProfileRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
-	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
-	Username      *string                `protobuf:"bytes,3,opt,name=username,proto3,oneof" json:"username,omitempty"`
-	Email         *string                `protobuf:"bytes,4,opt,name=email,proto3,oneof" json:"email,omitempty"`
-	FirstName     *string                `protobuf:"bytes,5,opt,name=first_name,json=firstName,proto3,oneof" json:"first_name,omitempty"`
-	LastName      *string                `protobuf:"bytes,6,opt,name=last_name,json=lastName,proto3,oneof" json:"last_name,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Realm     string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	UserId    string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	Username  *string                `protobuf:"bytes,3,opt,name=username,proto3,oneof" json:"username,omitempty"`
+	Email     *string                `protobuf:"bytes,4,opt,name=email,proto3,oneof" json:"email,omitempty"`
+	FirstName *string                `protobuf:"bytes,5,opt,name=first_name,json=firstName,proto3,oneof" json:"first_name,omitempty"`
+	LastName  *string                `protobuf:"bytes,6,opt,name=last_name,json=lastName,proto3,oneof" json:"last_name,omitempty"`
+	// The login's UPDATE_PROFILE required action is done by this change: it leaves the user's list
+	// in the same write.
+	CompleteUpdateProfile bool `protobuf:"varint,7,opt,name=complete_update_profile,json=completeUpdateProfile,proto3" json:"complete_update_profile,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *UpdateOwnProfileRequest) Reset() {
@@ -1005,6 +1047,13 @@ func (x *UpdateOwnProfileRequest) GetLastName() string {
 		return *x.LastName
 	}
 	return ""
+}
+
+func (x *UpdateOwnProfileRequest) GetCompleteUpdateProfile() bool {
+	if x != nil {
+		return x.CompleteUpdateProfile
+	}
+	return false
 }
 
 type UpdateOwnProfileResponse struct {
@@ -1848,7 +1897,7 @@ var File_iam_directory_v1_user_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\n" +
-	"\x1biam/directory/v1/user.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd3\x03\n" +
+	"\x1biam/directory/v1/user.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfe\x03\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +
@@ -1867,7 +1916,8 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\n" +
 	"attributes\x18\v \x01(\v2\x17.google.protobuf.StructR\n" +
 	"attributes\x12'\n" +
-	"\x0ffederation_link\x18\f \x01(\tR\x0efederationLink\"\xe8\x03\n" +
+	"\x0ffederation_link\x18\f \x01(\tR\x0efederationLink\x12)\n" +
+	"\x10required_actions\x18\r \x03(\tR\x0frequiredActions\"\x93\x04\n" +
 	"\tUserInput\x12\x1f\n" +
 	"\busername\x18\x01 \x01(\tH\x00R\busername\x88\x01\x01\x12\x19\n" +
 	"\x05email\x18\x02 \x01(\tH\x01R\x05email\x88\x01\x01\x12\"\n" +
@@ -1880,7 +1930,9 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\bpassword\x18\b \x01(\tH\aR\bpassword\x88\x01\x01\x127\n" +
 	"\n" +
 	"attributes\x18\t \x01(\v2\x17.google.protobuf.StructR\n" +
-	"attributesB\v\n" +
+	"attributes\x12)\n" +
+	"\x10required_actions\x18\n" +
+	" \x03(\tR\x0frequiredActionsB\v\n" +
 	"\t_usernameB\b\n" +
 	"\x06_emailB\r\n" +
 	"\v_first_nameB\f\n" +
@@ -1890,7 +1942,7 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\b_enabledB\x11\n" +
 	"\x0f_email_verifiedB\x19\n" +
 	"\x17_require_password_resetB\v\n" +
-	"\t_password\"\xbb\x03\n" +
+	"\t_password\"\xa0\x04\n" +
 	"\n" +
 	"UserUpdate\x12\x1f\n" +
 	"\busername\x18\x01 \x01(\tH\x00R\busername\x88\x01\x01\x12\x19\n" +
@@ -1903,7 +1955,10 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\x16require_password_reset\x18\a \x01(\bH\x06R\x14requirePasswordReset\x88\x01\x01\x127\n" +
 	"\n" +
 	"attributes\x18\b \x01(\v2\x17.google.protobuf.StructR\n" +
-	"attributesB\v\n" +
+	"attributes\x12)\n" +
+	"\x10required_actions\x18\t \x03(\tR\x0frequiredActions\x128\n" +
+	"\x18required_actions_present\x18\n" +
+	" \x01(\bR\x16requiredActionsPresentB\v\n" +
 	"\t_usernameB\b\n" +
 	"\x06_emailB\r\n" +
 	"\v_first_nameB\f\n" +
@@ -1949,7 +2004,7 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"p\n" +
 	"\x15GetOwnProfileResponse\x12*\n" +
 	"\x04user\x18\x01 \x01(\v2\x16.iam.directory.v1.UserR\x04user\x12+\n" +
-	"\x11username_editable\x18\x02 \x01(\bR\x10usernameEditable\"\xfe\x01\n" +
+	"\x11username_editable\x18\x02 \x01(\bR\x10usernameEditable\"\xb6\x02\n" +
 	"\x17UpdateOwnProfileRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\x12\x1f\n" +
@@ -1957,7 +2012,8 @@ const file_iam_directory_v1_user_proto_rawDesc = "" +
 	"\x05email\x18\x04 \x01(\tH\x01R\x05email\x88\x01\x01\x12\"\n" +
 	"\n" +
 	"first_name\x18\x05 \x01(\tH\x02R\tfirstName\x88\x01\x01\x12 \n" +
-	"\tlast_name\x18\x06 \x01(\tH\x03R\blastName\x88\x01\x01B\v\n" +
+	"\tlast_name\x18\x06 \x01(\tH\x03R\blastName\x88\x01\x01\x126\n" +
+	"\x17complete_update_profile\x18\a \x01(\bR\x15completeUpdateProfileB\v\n" +
 	"\t_usernameB\b\n" +
 	"\x06_emailB\r\n" +
 	"\v_first_nameB\f\n" +

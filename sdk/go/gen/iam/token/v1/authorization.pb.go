@@ -53,6 +53,10 @@ const (
 	FlowStep_FLOW_STEP_PASSKEY_REGISTER FlowStep = 31
 	// A plugin authenticator step's challenge page (plugin_title, plugin_fields, message).
 	FlowStep_FLOW_STEP_PLUGIN_CHALLENGE FlowStep = 40
+	// Required actions without a page of their own elsewhere: Keycloak's Terms and Conditions and
+	// Update Profile pages.
+	FlowStep_FLOW_STEP_TERMS          FlowStep = 50
+	FlowStep_FLOW_STEP_UPDATE_PROFILE FlowStep = 51
 )
 
 // Enum value maps for FlowStep.
@@ -80,6 +84,8 @@ var (
 		30: "FLOW_STEP_PASSKEY",
 		31: "FLOW_STEP_PASSKEY_REGISTER",
 		40: "FLOW_STEP_PLUGIN_CHALLENGE",
+		50: "FLOW_STEP_TERMS",
+		51: "FLOW_STEP_UPDATE_PROFILE",
 	}
 	FlowStep_value = map[string]int32{
 		"FLOW_STEP_UNSPECIFIED":         0,
@@ -104,6 +110,8 @@ var (
 		"FLOW_STEP_PASSKEY":             30,
 		"FLOW_STEP_PASSKEY_REGISTER":    31,
 		"FLOW_STEP_PLUGIN_CHALLENGE":    40,
+		"FLOW_STEP_TERMS":               50,
+		"FLOW_STEP_UPDATE_PROFILE":      51,
 	}
 )
 
@@ -903,6 +911,223 @@ func (x *SubmitNewPasswordRequest) GetConfirmation() string {
 	return ""
 }
 
+type SubmitTermsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Context       *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
+	Accept        bool                   `protobuf:"varint,2,opt,name=accept,proto3" json:"accept,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitTermsRequest) Reset() {
+	*x = SubmitTermsRequest{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitTermsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitTermsRequest) ProtoMessage() {}
+
+func (x *SubmitTermsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitTermsRequest.ProtoReflect.Descriptor instead.
+func (*SubmitTermsRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *SubmitTermsRequest) GetContext() *FlowContext {
+	if x != nil {
+		return x.Context
+	}
+	return nil
+}
+
+func (x *SubmitTermsRequest) GetAccept() bool {
+	if x != nil {
+		return x.Accept
+	}
+	return false
+}
+
+type SubmitTermsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *FlowResult            `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitTermsResponse) Reset() {
+	*x = SubmitTermsResponse{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitTermsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitTermsResponse) ProtoMessage() {}
+
+func (x *SubmitTermsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitTermsResponse.ProtoReflect.Descriptor instead.
+func (*SubmitTermsResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *SubmitTermsResponse) GetResult() *FlowResult {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
+type SubmitProfileRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Context *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
+	// Read only where the realm lets users change their username.
+	Username      string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	Email         string `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
+	FirstName     string `protobuf:"bytes,4,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	LastName      string `protobuf:"bytes,5,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitProfileRequest) Reset() {
+	*x = SubmitProfileRequest{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitProfileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitProfileRequest) ProtoMessage() {}
+
+func (x *SubmitProfileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitProfileRequest.ProtoReflect.Descriptor instead.
+func (*SubmitProfileRequest) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *SubmitProfileRequest) GetContext() *FlowContext {
+	if x != nil {
+		return x.Context
+	}
+	return nil
+}
+
+func (x *SubmitProfileRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *SubmitProfileRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *SubmitProfileRequest) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *SubmitProfileRequest) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+type SubmitProfileResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *FlowResult            `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitProfileResponse) Reset() {
+	*x = SubmitProfileResponse{}
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitProfileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitProfileResponse) ProtoMessage() {}
+
+func (x *SubmitProfileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitProfileResponse.ProtoReflect.Descriptor instead.
+func (*SubmitProfileResponse) Descriptor() ([]byte, []int) {
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *SubmitProfileResponse) GetResult() *FlowResult {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
 type SubmitConsentRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Context       *FlowContext           `protobuf:"bytes,1,opt,name=context,proto3" json:"context,omitempty"`
@@ -913,7 +1138,7 @@ type SubmitConsentRequest struct {
 
 func (x *SubmitConsentRequest) Reset() {
 	*x = SubmitConsentRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -925,7 +1150,7 @@ func (x *SubmitConsentRequest) String() string {
 func (*SubmitConsentRequest) ProtoMessage() {}
 
 func (x *SubmitConsentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[14]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -938,7 +1163,7 @@ func (x *SubmitConsentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitConsentRequest.ProtoReflect.Descriptor instead.
 func (*SubmitConsentRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{14}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SubmitConsentRequest) GetContext() *FlowContext {
@@ -964,7 +1189,7 @@ type ContinueRequest struct {
 
 func (x *ContinueRequest) Reset() {
 	*x = ContinueRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -976,7 +1201,7 @@ func (x *ContinueRequest) String() string {
 func (*ContinueRequest) ProtoMessage() {}
 
 func (x *ContinueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[15]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -989,7 +1214,7 @@ func (x *ContinueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContinueRequest.ProtoReflect.Descriptor instead.
 func (*ContinueRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{15}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ContinueRequest) GetContext() *FlowContext {
@@ -1009,7 +1234,7 @@ type ResolveSsoCookieRequest struct {
 
 func (x *ResolveSsoCookieRequest) Reset() {
 	*x = ResolveSsoCookieRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1021,7 +1246,7 @@ func (x *ResolveSsoCookieRequest) String() string {
 func (*ResolveSsoCookieRequest) ProtoMessage() {}
 
 func (x *ResolveSsoCookieRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[16]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1034,7 +1259,7 @@ func (x *ResolveSsoCookieRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveSsoCookieRequest.ProtoReflect.Descriptor instead.
 func (*ResolveSsoCookieRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{16}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ResolveSsoCookieRequest) GetRealm() string {
@@ -1067,7 +1292,7 @@ type ResolveSsoCookieResponse struct {
 
 func (x *ResolveSsoCookieResponse) Reset() {
 	*x = ResolveSsoCookieResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1079,7 +1304,7 @@ func (x *ResolveSsoCookieResponse) String() string {
 func (*ResolveSsoCookieResponse) ProtoMessage() {}
 
 func (x *ResolveSsoCookieResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[17]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1092,7 +1317,7 @@ func (x *ResolveSsoCookieResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveSsoCookieResponse.ProtoReflect.Descriptor instead.
 func (*ResolveSsoCookieResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{17}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ResolveSsoCookieResponse) GetFound() bool {
@@ -1147,7 +1372,7 @@ type BeginDeviceVerificationRequest struct {
 
 func (x *BeginDeviceVerificationRequest) Reset() {
 	*x = BeginDeviceVerificationRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1159,7 +1384,7 @@ func (x *BeginDeviceVerificationRequest) String() string {
 func (*BeginDeviceVerificationRequest) ProtoMessage() {}
 
 func (x *BeginDeviceVerificationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[18]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1172,7 +1397,7 @@ func (x *BeginDeviceVerificationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginDeviceVerificationRequest.ProtoReflect.Descriptor instead.
 func (*BeginDeviceVerificationRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{18}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *BeginDeviceVerificationRequest) GetContext() *FlowContext {
@@ -1202,7 +1427,7 @@ type BeginLogoutRequest struct {
 
 func (x *BeginLogoutRequest) Reset() {
 	*x = BeginLogoutRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1214,7 +1439,7 @@ func (x *BeginLogoutRequest) String() string {
 func (*BeginLogoutRequest) ProtoMessage() {}
 
 func (x *BeginLogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[19]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1227,7 +1452,7 @@ func (x *BeginLogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLogoutRequest.ProtoReflect.Descriptor instead.
 func (*BeginLogoutRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{19}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *BeginLogoutRequest) GetContext() *FlowContext {
@@ -1275,7 +1500,7 @@ type ConfirmLogoutRequest struct {
 
 func (x *ConfirmLogoutRequest) Reset() {
 	*x = ConfirmLogoutRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1287,7 +1512,7 @@ func (x *ConfirmLogoutRequest) String() string {
 func (*ConfirmLogoutRequest) ProtoMessage() {}
 
 func (x *ConfirmLogoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[20]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1300,7 +1525,7 @@ func (x *ConfirmLogoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmLogoutRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmLogoutRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{20}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ConfirmLogoutRequest) GetContext() *FlowContext {
@@ -1368,14 +1593,16 @@ type FlowPage struct {
 	// The request's ui_locales (OIDC Core 3.1.2.1), kept by the login transaction for its pages.
 	UiLocales string `protobuf:"bytes,52,opt,name=ui_locales,json=uiLocales,proto3" json:"ui_locales,omitempty"`
 	// The signed-in user's `locale` attribute, once the flow knows the user.
-	UserLocale    string `protobuf:"bytes,53,opt,name=user_locale,json=userLocale,proto3" json:"user_locale,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	UserLocale string `protobuf:"bytes,53,opt,name=user_locale,json=userLocale,proto3" json:"user_locale,omitempty"`
+	// The update-profile page offers the username too (the realm's editUsernameAllowed).
+	UsernameEditable bool `protobuf:"varint,54,opt,name=username_editable,json=usernameEditable,proto3" json:"username_editable,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *FlowPage) Reset() {
 	*x = FlowPage{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1387,7 +1614,7 @@ func (x *FlowPage) String() string {
 func (*FlowPage) ProtoMessage() {}
 
 func (x *FlowPage) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[21]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1400,7 +1627,7 @@ func (x *FlowPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowPage.ProtoReflect.Descriptor instead.
 func (*FlowPage) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{21}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *FlowPage) GetStep() FlowStep {
@@ -1599,6 +1826,13 @@ func (x *FlowPage) GetUserLocale() string {
 	return ""
 }
 
+func (x *FlowPage) GetUsernameEditable() bool {
+	if x != nil {
+		return x.UsernameEditable
+	}
+	return false
+}
+
 // A field of a plugin step's page; `type` is text, password or number.
 type PluginField struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1611,7 +1845,7 @@ type PluginField struct {
 
 func (x *PluginField) Reset() {
 	*x = PluginField{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1623,7 +1857,7 @@ func (x *PluginField) String() string {
 func (*PluginField) ProtoMessage() {}
 
 func (x *PluginField) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[22]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1636,7 +1870,7 @@ func (x *PluginField) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PluginField.ProtoReflect.Descriptor instead.
 func (*PluginField) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{22}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *PluginField) GetName() string {
@@ -1671,7 +1905,7 @@ type ConsentScope struct {
 
 func (x *ConsentScope) Reset() {
 	*x = ConsentScope{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1683,7 +1917,7 @@ func (x *ConsentScope) String() string {
 func (*ConsentScope) ProtoMessage() {}
 
 func (x *ConsentScope) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[23]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1696,7 +1930,7 @@ func (x *ConsentScope) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsentScope.ProtoReflect.Descriptor instead.
 func (*ConsentScope) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{23}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ConsentScope) GetName() string {
@@ -1728,7 +1962,7 @@ type ErrorPage struct {
 
 func (x *ErrorPage) Reset() {
 	*x = ErrorPage{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1740,7 +1974,7 @@ func (x *ErrorPage) String() string {
 func (*ErrorPage) ProtoMessage() {}
 
 func (x *ErrorPage) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[24]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1753,7 +1987,7 @@ func (x *ErrorPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ErrorPage.ProtoReflect.Descriptor instead.
 func (*ErrorPage) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{24}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ErrorPage) GetError() string {
@@ -1812,7 +2046,7 @@ type FlowResult struct {
 
 func (x *FlowResult) Reset() {
 	*x = FlowResult{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1824,7 +2058,7 @@ func (x *FlowResult) String() string {
 func (*FlowResult) ProtoMessage() {}
 
 func (x *FlowResult) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[25]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1837,7 +2071,7 @@ func (x *FlowResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlowResult.ProtoReflect.Descriptor instead.
 func (*FlowResult) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{25}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *FlowResult) GetOutcome() isFlowResult_Outcome {
@@ -1976,7 +2210,7 @@ type FormPost struct {
 
 func (x *FormPost) Reset() {
 	*x = FormPost{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1988,7 +2222,7 @@ func (x *FormPost) String() string {
 func (*FormPost) ProtoMessage() {}
 
 func (x *FormPost) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[26]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2001,7 +2235,7 @@ func (x *FormPost) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FormPost.ProtoReflect.Descriptor instead.
 func (*FormPost) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{26}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FormPost) GetAction() string {
@@ -2028,7 +2262,7 @@ type FormField struct {
 
 func (x *FormField) Reset() {
 	*x = FormField{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2040,7 +2274,7 @@ func (x *FormField) String() string {
 func (*FormField) ProtoMessage() {}
 
 func (x *FormField) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[27]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2053,7 +2287,7 @@ func (x *FormField) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FormField.ProtoReflect.Descriptor instead.
 func (*FormField) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{27}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *FormField) GetName() string {
@@ -2085,7 +2319,7 @@ type SamlComplete struct {
 
 func (x *SamlComplete) Reset() {
 	*x = SamlComplete{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2097,7 +2331,7 @@ func (x *SamlComplete) String() string {
 func (*SamlComplete) ProtoMessage() {}
 
 func (x *SamlComplete) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[28]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2110,7 +2344,7 @@ func (x *SamlComplete) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamlComplete.ProtoReflect.Descriptor instead.
 func (*SamlComplete) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{28}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SamlComplete) GetPendingId() string {
@@ -2159,7 +2393,7 @@ type BeginSamlLoginRequest struct {
 
 func (x *BeginSamlLoginRequest) Reset() {
 	*x = BeginSamlLoginRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2171,7 +2405,7 @@ func (x *BeginSamlLoginRequest) String() string {
 func (*BeginSamlLoginRequest) ProtoMessage() {}
 
 func (x *BeginSamlLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[29]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2184,7 +2418,7 @@ func (x *BeginSamlLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginSamlLoginRequest.ProtoReflect.Descriptor instead.
 func (*BeginSamlLoginRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{29}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *BeginSamlLoginRequest) GetContext() *FlowContext {
@@ -2238,7 +2472,7 @@ type BeginSamlLoginResponse struct {
 
 func (x *BeginSamlLoginResponse) Reset() {
 	*x = BeginSamlLoginResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2250,7 +2484,7 @@ func (x *BeginSamlLoginResponse) String() string {
 func (*BeginSamlLoginResponse) ProtoMessage() {}
 
 func (x *BeginSamlLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[30]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2263,7 +2497,7 @@ func (x *BeginSamlLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginSamlLoginResponse.ProtoReflect.Descriptor instead.
 func (*BeginSamlLoginResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{30}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *BeginSamlLoginResponse) GetResult() *FlowResult {
@@ -2291,7 +2525,7 @@ type EndSsoSessionRequest struct {
 
 func (x *EndSsoSessionRequest) Reset() {
 	*x = EndSsoSessionRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2303,7 +2537,7 @@ func (x *EndSsoSessionRequest) String() string {
 func (*EndSsoSessionRequest) ProtoMessage() {}
 
 func (x *EndSsoSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[31]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2316,7 +2550,7 @@ func (x *EndSsoSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EndSsoSessionRequest.ProtoReflect.Descriptor instead.
 func (*EndSsoSessionRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{31}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *EndSsoSessionRequest) GetRealm() string {
@@ -2365,7 +2599,7 @@ type EndSsoSessionResponse struct {
 
 func (x *EndSsoSessionResponse) Reset() {
 	*x = EndSsoSessionResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2377,7 +2611,7 @@ func (x *EndSsoSessionResponse) String() string {
 func (*EndSsoSessionResponse) ProtoMessage() {}
 
 func (x *EndSsoSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[32]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2390,7 +2624,7 @@ func (x *EndSsoSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EndSsoSessionResponse.ProtoReflect.Descriptor instead.
 func (*EndSsoSessionResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{32}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *EndSsoSessionResponse) GetEnded() bool {
@@ -2416,7 +2650,7 @@ type BeginAuthorizationResponse struct {
 
 func (x *BeginAuthorizationResponse) Reset() {
 	*x = BeginAuthorizationResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2428,7 +2662,7 @@ func (x *BeginAuthorizationResponse) String() string {
 func (*BeginAuthorizationResponse) ProtoMessage() {}
 
 func (x *BeginAuthorizationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[33]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2441,7 +2675,7 @@ func (x *BeginAuthorizationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginAuthorizationResponse.ProtoReflect.Descriptor instead.
 func (*BeginAuthorizationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{33}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *BeginAuthorizationResponse) GetResult() *FlowResult {
@@ -2460,7 +2694,7 @@ type SubmitCredentialsResponse struct {
 
 func (x *SubmitCredentialsResponse) Reset() {
 	*x = SubmitCredentialsResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2472,7 +2706,7 @@ func (x *SubmitCredentialsResponse) String() string {
 func (*SubmitCredentialsResponse) ProtoMessage() {}
 
 func (x *SubmitCredentialsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[34]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2485,7 +2719,7 @@ func (x *SubmitCredentialsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCredentialsResponse.ProtoReflect.Descriptor instead.
 func (*SubmitCredentialsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{34}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SubmitCredentialsResponse) GetResult() *FlowResult {
@@ -2504,7 +2738,7 @@ type SubmitOtpResponse struct {
 
 func (x *SubmitOtpResponse) Reset() {
 	*x = SubmitOtpResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2516,7 +2750,7 @@ func (x *SubmitOtpResponse) String() string {
 func (*SubmitOtpResponse) ProtoMessage() {}
 
 func (x *SubmitOtpResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[35]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2529,7 +2763,7 @@ func (x *SubmitOtpResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitOtpResponse.ProtoReflect.Descriptor instead.
 func (*SubmitOtpResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{35}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *SubmitOtpResponse) GetResult() *FlowResult {
@@ -2548,7 +2782,7 @@ type ConfirmOtpEnrollmentResponse struct {
 
 func (x *ConfirmOtpEnrollmentResponse) Reset() {
 	*x = ConfirmOtpEnrollmentResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2560,7 +2794,7 @@ func (x *ConfirmOtpEnrollmentResponse) String() string {
 func (*ConfirmOtpEnrollmentResponse) ProtoMessage() {}
 
 func (x *ConfirmOtpEnrollmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[36]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2573,7 +2807,7 @@ func (x *ConfirmOtpEnrollmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmOtpEnrollmentResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmOtpEnrollmentResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{36}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ConfirmOtpEnrollmentResponse) GetResult() *FlowResult {
@@ -2592,7 +2826,7 @@ type SubmitNewPasswordResponse struct {
 
 func (x *SubmitNewPasswordResponse) Reset() {
 	*x = SubmitNewPasswordResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2604,7 +2838,7 @@ func (x *SubmitNewPasswordResponse) String() string {
 func (*SubmitNewPasswordResponse) ProtoMessage() {}
 
 func (x *SubmitNewPasswordResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[37]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2617,7 +2851,7 @@ func (x *SubmitNewPasswordResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitNewPasswordResponse.ProtoReflect.Descriptor instead.
 func (*SubmitNewPasswordResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{37}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *SubmitNewPasswordResponse) GetResult() *FlowResult {
@@ -2636,7 +2870,7 @@ type SubmitConsentResponse struct {
 
 func (x *SubmitConsentResponse) Reset() {
 	*x = SubmitConsentResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2648,7 +2882,7 @@ func (x *SubmitConsentResponse) String() string {
 func (*SubmitConsentResponse) ProtoMessage() {}
 
 func (x *SubmitConsentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[38]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2661,7 +2895,7 @@ func (x *SubmitConsentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitConsentResponse.ProtoReflect.Descriptor instead.
 func (*SubmitConsentResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{38}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *SubmitConsentResponse) GetResult() *FlowResult {
@@ -2680,7 +2914,7 @@ type ContinueResponse struct {
 
 func (x *ContinueResponse) Reset() {
 	*x = ContinueResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2692,7 +2926,7 @@ func (x *ContinueResponse) String() string {
 func (*ContinueResponse) ProtoMessage() {}
 
 func (x *ContinueResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[39]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2705,7 +2939,7 @@ func (x *ContinueResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContinueResponse.ProtoReflect.Descriptor instead.
 func (*ContinueResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{39}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ContinueResponse) GetResult() *FlowResult {
@@ -2724,7 +2958,7 @@ type BeginDeviceVerificationResponse struct {
 
 func (x *BeginDeviceVerificationResponse) Reset() {
 	*x = BeginDeviceVerificationResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2736,7 +2970,7 @@ func (x *BeginDeviceVerificationResponse) String() string {
 func (*BeginDeviceVerificationResponse) ProtoMessage() {}
 
 func (x *BeginDeviceVerificationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[40]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2749,7 +2983,7 @@ func (x *BeginDeviceVerificationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginDeviceVerificationResponse.ProtoReflect.Descriptor instead.
 func (*BeginDeviceVerificationResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{40}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *BeginDeviceVerificationResponse) GetResult() *FlowResult {
@@ -2768,7 +3002,7 @@ type BeginLogoutResponse struct {
 
 func (x *BeginLogoutResponse) Reset() {
 	*x = BeginLogoutResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2780,7 +3014,7 @@ func (x *BeginLogoutResponse) String() string {
 func (*BeginLogoutResponse) ProtoMessage() {}
 
 func (x *BeginLogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[41]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2793,7 +3027,7 @@ func (x *BeginLogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginLogoutResponse.ProtoReflect.Descriptor instead.
 func (*BeginLogoutResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{41}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *BeginLogoutResponse) GetResult() *FlowResult {
@@ -2812,7 +3046,7 @@ type ConfirmLogoutResponse struct {
 
 func (x *ConfirmLogoutResponse) Reset() {
 	*x = ConfirmLogoutResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[42]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2824,7 +3058,7 @@ func (x *ConfirmLogoutResponse) String() string {
 func (*ConfirmLogoutResponse) ProtoMessage() {}
 
 func (x *ConfirmLogoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[42]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2837,7 +3071,7 @@ func (x *ConfirmLogoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmLogoutResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmLogoutResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{42}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ConfirmLogoutResponse) GetResult() *FlowResult {
@@ -2859,7 +3093,7 @@ type CompleteBrokeredLoginRequest struct {
 
 func (x *CompleteBrokeredLoginRequest) Reset() {
 	*x = CompleteBrokeredLoginRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[43]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2871,7 +3105,7 @@ func (x *CompleteBrokeredLoginRequest) String() string {
 func (*CompleteBrokeredLoginRequest) ProtoMessage() {}
 
 func (x *CompleteBrokeredLoginRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[43]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2884,7 +3118,7 @@ func (x *CompleteBrokeredLoginRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteBrokeredLoginRequest.ProtoReflect.Descriptor instead.
 func (*CompleteBrokeredLoginRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{43}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *CompleteBrokeredLoginRequest) GetContext() *FlowContext {
@@ -2919,7 +3153,7 @@ type CompleteBrokeredLoginResponse struct {
 
 func (x *CompleteBrokeredLoginResponse) Reset() {
 	*x = CompleteBrokeredLoginResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[44]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2931,7 +3165,7 @@ func (x *CompleteBrokeredLoginResponse) String() string {
 func (*CompleteBrokeredLoginResponse) ProtoMessage() {}
 
 func (x *CompleteBrokeredLoginResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[44]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2944,7 +3178,7 @@ func (x *CompleteBrokeredLoginResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteBrokeredLoginResponse.ProtoReflect.Descriptor instead.
 func (*CompleteBrokeredLoginResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{44}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *CompleteBrokeredLoginResponse) GetResult() *FlowResult {
@@ -2972,7 +3206,7 @@ type ImpersonateRequest struct {
 
 func (x *ImpersonateRequest) Reset() {
 	*x = ImpersonateRequest{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[45]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2984,7 +3218,7 @@ func (x *ImpersonateRequest) String() string {
 func (*ImpersonateRequest) ProtoMessage() {}
 
 func (x *ImpersonateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[45]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2997,7 +3231,7 @@ func (x *ImpersonateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImpersonateRequest.ProtoReflect.Descriptor instead.
 func (*ImpersonateRequest) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{45}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ImpersonateRequest) GetRealm() string {
@@ -3032,7 +3266,7 @@ type ImpersonateResponse struct {
 
 func (x *ImpersonateResponse) Reset() {
 	*x = ImpersonateResponse{}
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[46]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3044,7 +3278,7 @@ func (x *ImpersonateResponse) String() string {
 func (*ImpersonateResponse) ProtoMessage() {}
 
 func (x *ImpersonateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_token_v1_authorization_proto_msgTypes[46]
+	mi := &file_iam_token_v1_authorization_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3057,7 +3291,7 @@ func (x *ImpersonateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImpersonateResponse.ProtoReflect.Descriptor instead.
 func (*ImpersonateResponse) Descriptor() ([]byte, []int) {
-	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{46}
+	return file_iam_token_v1_authorization_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ImpersonateResponse) GetSsoCookie() string {
@@ -3139,7 +3373,21 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x18SubmitNewPasswordRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12!\n" +
 	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\x12\"\n" +
-	"\fconfirmation\x18\x03 \x01(\tR\fconfirmation\"e\n" +
+	"\fconfirmation\x18\x03 \x01(\tR\fconfirmation\"a\n" +
+	"\x12SubmitTermsRequest\x123\n" +
+	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x16\n" +
+	"\x06accept\x18\x02 \x01(\bR\x06accept\"G\n" +
+	"\x13SubmitTermsResponse\x120\n" +
+	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\"\xb9\x01\n" +
+	"\x14SubmitProfileRequest\x123\n" +
+	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x1a\n" +
+	"\busername\x18\x02 \x01(\tR\busername\x12\x14\n" +
+	"\x05email\x18\x03 \x01(\tR\x05email\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x04 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x05 \x01(\tR\blastName\"I\n" +
+	"\x15SubmitProfileResponse\x120\n" +
+	"\x06result\x18\x01 \x01(\v2\x18.iam.token.v1.FlowResultR\x06result\"e\n" +
 	"\x14SubmitConsentRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
 	"\aapprove\x18\x02 \x01(\bR\aapprove\"F\n" +
@@ -3170,7 +3418,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\tclient_id\x18\x05 \x01(\tR\bclientId\"e\n" +
 	"\x14ConfirmLogoutRequest\x123\n" +
 	"\acontext\x18\x01 \x01(\v2\x19.iam.token.v1.FlowContextR\acontext\x12\x18\n" +
-	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xcf\a\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\"\xfc\a\n" +
 	"\bFlowPage\x12*\n" +
 	"\x04step\x18\x01 \x01(\x0e2\x16.iam.token.v1.FlowStepR\x04step\x12%\n" +
 	"\x0etransaction_id\x18\x02 \x01(\tR\rtransactionId\x12\x1d\n" +
@@ -3207,7 +3455,8 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\n" +
 	"ui_locales\x184 \x01(\tR\tuiLocales\x12\x1f\n" +
 	"\vuser_locale\x185 \x01(\tR\n" +
-	"userLocale\"K\n" +
+	"userLocale\x12+\n" +
+	"\x11username_editable\x186 \x01(\bR\x10usernameEditable\"K\n" +
 	"\vPluginField\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12\x12\n" +
@@ -3309,7 +3558,7 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\n" +
 	"sso_cookie\x18\x01 \x01(\tR\tssoCookie\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x02 \x01(\tR\tsessionId*\xf9\x04\n" +
+	"session_id\x18\x02 \x01(\tR\tsessionId*\xac\x05\n" +
 	"\bFlowStep\x12\x19\n" +
 	"\x15FLOW_STEP_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fFLOW_STEP_LOGIN\x10\x01\x12\x11\n" +
@@ -3333,13 +3582,17 @@ const file_iam_token_v1_authorization_proto_rawDesc = "" +
 	"\x19FLOW_STEP_ACCOUNT_UPDATED\x10\x1b\x12\x15\n" +
 	"\x11FLOW_STEP_PASSKEY\x10\x1e\x12\x1e\n" +
 	"\x1aFLOW_STEP_PASSKEY_REGISTER\x10\x1f\x12\x1e\n" +
-	"\x1aFLOW_STEP_PLUGIN_CHALLENGE\x10(2\xd8\x0e\n" +
+	"\x1aFLOW_STEP_PLUGIN_CHALLENGE\x10(\x12\x13\n" +
+	"\x0fFLOW_STEP_TERMS\x102\x12\x1c\n" +
+	"\x18FLOW_STEP_UPDATE_PROFILE\x1032\x86\x10\n" +
 	"\x18AuthorizationFlowService\x12g\n" +
 	"\x12BeginAuthorization\x12'.iam.token.v1.BeginAuthorizationRequest\x1a(.iam.token.v1.BeginAuthorizationResponse\x12d\n" +
 	"\x11SubmitCredentials\x12&.iam.token.v1.SubmitCredentialsRequest\x1a'.iam.token.v1.SubmitCredentialsResponse\x12L\n" +
 	"\tSubmitOtp\x12\x1e.iam.token.v1.SubmitOtpRequest\x1a\x1f.iam.token.v1.SubmitOtpResponse\x12m\n" +
 	"\x14ConfirmOtpEnrollment\x12).iam.token.v1.ConfirmOtpEnrollmentRequest\x1a*.iam.token.v1.ConfirmOtpEnrollmentResponse\x12d\n" +
-	"\x11SubmitNewPassword\x12&.iam.token.v1.SubmitNewPasswordRequest\x1a'.iam.token.v1.SubmitNewPasswordResponse\x12X\n" +
+	"\x11SubmitNewPassword\x12&.iam.token.v1.SubmitNewPasswordRequest\x1a'.iam.token.v1.SubmitNewPasswordResponse\x12R\n" +
+	"\vSubmitTerms\x12 .iam.token.v1.SubmitTermsRequest\x1a!.iam.token.v1.SubmitTermsResponse\x12X\n" +
+	"\rSubmitProfile\x12\".iam.token.v1.SubmitProfileRequest\x1a#.iam.token.v1.SubmitProfileResponse\x12X\n" +
 	"\rSubmitConsent\x12\".iam.token.v1.SubmitConsentRequest\x1a#.iam.token.v1.SubmitConsentResponse\x12I\n" +
 	"\bContinue\x12\x1d.iam.token.v1.ContinueRequest\x1a\x1e.iam.token.v1.ContinueResponse\x12a\n" +
 	"\x10ResolveSsoCookie\x12%.iam.token.v1.ResolveSsoCookieRequest\x1a&.iam.token.v1.ResolveSsoCookieResponse\x12v\n" +
@@ -3369,7 +3622,7 @@ func file_iam_token_v1_authorization_proto_rawDescGZIP() []byte {
 }
 
 var file_iam_token_v1_authorization_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_iam_token_v1_authorization_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
+var file_iam_token_v1_authorization_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
 var file_iam_token_v1_authorization_proto_goTypes = []any{
 	(FlowStep)(0),                             // 0: iam.token.v1.FlowStep
 	(*SubmitPluginStepRequest)(nil),           // 1: iam.token.v1.SubmitPluginStepRequest
@@ -3386,128 +3639,140 @@ var file_iam_token_v1_authorization_proto_goTypes = []any{
 	(*SubmitOtpRequest)(nil),                  // 12: iam.token.v1.SubmitOtpRequest
 	(*ConfirmOtpEnrollmentRequest)(nil),       // 13: iam.token.v1.ConfirmOtpEnrollmentRequest
 	(*SubmitNewPasswordRequest)(nil),          // 14: iam.token.v1.SubmitNewPasswordRequest
-	(*SubmitConsentRequest)(nil),              // 15: iam.token.v1.SubmitConsentRequest
-	(*ContinueRequest)(nil),                   // 16: iam.token.v1.ContinueRequest
-	(*ResolveSsoCookieRequest)(nil),           // 17: iam.token.v1.ResolveSsoCookieRequest
-	(*ResolveSsoCookieResponse)(nil),          // 18: iam.token.v1.ResolveSsoCookieResponse
-	(*BeginDeviceVerificationRequest)(nil),    // 19: iam.token.v1.BeginDeviceVerificationRequest
-	(*BeginLogoutRequest)(nil),                // 20: iam.token.v1.BeginLogoutRequest
-	(*ConfirmLogoutRequest)(nil),              // 21: iam.token.v1.ConfirmLogoutRequest
-	(*FlowPage)(nil),                          // 22: iam.token.v1.FlowPage
-	(*PluginField)(nil),                       // 23: iam.token.v1.PluginField
-	(*ConsentScope)(nil),                      // 24: iam.token.v1.ConsentScope
-	(*ErrorPage)(nil),                         // 25: iam.token.v1.ErrorPage
-	(*FlowResult)(nil),                        // 26: iam.token.v1.FlowResult
-	(*FormPost)(nil),                          // 27: iam.token.v1.FormPost
-	(*FormField)(nil),                         // 28: iam.token.v1.FormField
-	(*SamlComplete)(nil),                      // 29: iam.token.v1.SamlComplete
-	(*BeginSamlLoginRequest)(nil),             // 30: iam.token.v1.BeginSamlLoginRequest
-	(*BeginSamlLoginResponse)(nil),            // 31: iam.token.v1.BeginSamlLoginResponse
-	(*EndSsoSessionRequest)(nil),              // 32: iam.token.v1.EndSsoSessionRequest
-	(*EndSsoSessionResponse)(nil),             // 33: iam.token.v1.EndSsoSessionResponse
-	(*BeginAuthorizationResponse)(nil),        // 34: iam.token.v1.BeginAuthorizationResponse
-	(*SubmitCredentialsResponse)(nil),         // 35: iam.token.v1.SubmitCredentialsResponse
-	(*SubmitOtpResponse)(nil),                 // 36: iam.token.v1.SubmitOtpResponse
-	(*ConfirmOtpEnrollmentResponse)(nil),      // 37: iam.token.v1.ConfirmOtpEnrollmentResponse
-	(*SubmitNewPasswordResponse)(nil),         // 38: iam.token.v1.SubmitNewPasswordResponse
-	(*SubmitConsentResponse)(nil),             // 39: iam.token.v1.SubmitConsentResponse
-	(*ContinueResponse)(nil),                  // 40: iam.token.v1.ContinueResponse
-	(*BeginDeviceVerificationResponse)(nil),   // 41: iam.token.v1.BeginDeviceVerificationResponse
-	(*BeginLogoutResponse)(nil),               // 42: iam.token.v1.BeginLogoutResponse
-	(*ConfirmLogoutResponse)(nil),             // 43: iam.token.v1.ConfirmLogoutResponse
-	(*CompleteBrokeredLoginRequest)(nil),      // 44: iam.token.v1.CompleteBrokeredLoginRequest
-	(*CompleteBrokeredLoginResponse)(nil),     // 45: iam.token.v1.CompleteBrokeredLoginResponse
-	(*ImpersonateRequest)(nil),                // 46: iam.token.v1.ImpersonateRequest
-	(*ImpersonateResponse)(nil),               // 47: iam.token.v1.ImpersonateResponse
-	nil,                                       // 48: iam.token.v1.SubmitPluginStepRequest.FieldsEntry
-	nil,                                       // 49: iam.token.v1.BeginAuthorizationRequest.ParamsEntry
+	(*SubmitTermsRequest)(nil),                // 15: iam.token.v1.SubmitTermsRequest
+	(*SubmitTermsResponse)(nil),               // 16: iam.token.v1.SubmitTermsResponse
+	(*SubmitProfileRequest)(nil),              // 17: iam.token.v1.SubmitProfileRequest
+	(*SubmitProfileResponse)(nil),             // 18: iam.token.v1.SubmitProfileResponse
+	(*SubmitConsentRequest)(nil),              // 19: iam.token.v1.SubmitConsentRequest
+	(*ContinueRequest)(nil),                   // 20: iam.token.v1.ContinueRequest
+	(*ResolveSsoCookieRequest)(nil),           // 21: iam.token.v1.ResolveSsoCookieRequest
+	(*ResolveSsoCookieResponse)(nil),          // 22: iam.token.v1.ResolveSsoCookieResponse
+	(*BeginDeviceVerificationRequest)(nil),    // 23: iam.token.v1.BeginDeviceVerificationRequest
+	(*BeginLogoutRequest)(nil),                // 24: iam.token.v1.BeginLogoutRequest
+	(*ConfirmLogoutRequest)(nil),              // 25: iam.token.v1.ConfirmLogoutRequest
+	(*FlowPage)(nil),                          // 26: iam.token.v1.FlowPage
+	(*PluginField)(nil),                       // 27: iam.token.v1.PluginField
+	(*ConsentScope)(nil),                      // 28: iam.token.v1.ConsentScope
+	(*ErrorPage)(nil),                         // 29: iam.token.v1.ErrorPage
+	(*FlowResult)(nil),                        // 30: iam.token.v1.FlowResult
+	(*FormPost)(nil),                          // 31: iam.token.v1.FormPost
+	(*FormField)(nil),                         // 32: iam.token.v1.FormField
+	(*SamlComplete)(nil),                      // 33: iam.token.v1.SamlComplete
+	(*BeginSamlLoginRequest)(nil),             // 34: iam.token.v1.BeginSamlLoginRequest
+	(*BeginSamlLoginResponse)(nil),            // 35: iam.token.v1.BeginSamlLoginResponse
+	(*EndSsoSessionRequest)(nil),              // 36: iam.token.v1.EndSsoSessionRequest
+	(*EndSsoSessionResponse)(nil),             // 37: iam.token.v1.EndSsoSessionResponse
+	(*BeginAuthorizationResponse)(nil),        // 38: iam.token.v1.BeginAuthorizationResponse
+	(*SubmitCredentialsResponse)(nil),         // 39: iam.token.v1.SubmitCredentialsResponse
+	(*SubmitOtpResponse)(nil),                 // 40: iam.token.v1.SubmitOtpResponse
+	(*ConfirmOtpEnrollmentResponse)(nil),      // 41: iam.token.v1.ConfirmOtpEnrollmentResponse
+	(*SubmitNewPasswordResponse)(nil),         // 42: iam.token.v1.SubmitNewPasswordResponse
+	(*SubmitConsentResponse)(nil),             // 43: iam.token.v1.SubmitConsentResponse
+	(*ContinueResponse)(nil),                  // 44: iam.token.v1.ContinueResponse
+	(*BeginDeviceVerificationResponse)(nil),   // 45: iam.token.v1.BeginDeviceVerificationResponse
+	(*BeginLogoutResponse)(nil),               // 46: iam.token.v1.BeginLogoutResponse
+	(*ConfirmLogoutResponse)(nil),             // 47: iam.token.v1.ConfirmLogoutResponse
+	(*CompleteBrokeredLoginRequest)(nil),      // 48: iam.token.v1.CompleteBrokeredLoginRequest
+	(*CompleteBrokeredLoginResponse)(nil),     // 49: iam.token.v1.CompleteBrokeredLoginResponse
+	(*ImpersonateRequest)(nil),                // 50: iam.token.v1.ImpersonateRequest
+	(*ImpersonateResponse)(nil),               // 51: iam.token.v1.ImpersonateResponse
+	nil,                                       // 52: iam.token.v1.SubmitPluginStepRequest.FieldsEntry
+	nil,                                       // 53: iam.token.v1.BeginAuthorizationRequest.ParamsEntry
 }
 var file_iam_token_v1_authorization_proto_depIdxs = []int32{
 	9,  // 0: iam.token.v1.SubmitPluginStepRequest.context:type_name -> iam.token.v1.FlowContext
-	48, // 1: iam.token.v1.SubmitPluginStepRequest.fields:type_name -> iam.token.v1.SubmitPluginStepRequest.FieldsEntry
-	26, // 2: iam.token.v1.SubmitPluginStepResponse.result:type_name -> iam.token.v1.FlowResult
+	52, // 1: iam.token.v1.SubmitPluginStepRequest.fields:type_name -> iam.token.v1.SubmitPluginStepRequest.FieldsEntry
+	30, // 2: iam.token.v1.SubmitPluginStepResponse.result:type_name -> iam.token.v1.FlowResult
 	9,  // 3: iam.token.v1.BeginPasskeyLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	26, // 4: iam.token.v1.BeginPasskeyLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 4: iam.token.v1.BeginPasskeyLoginResponse.result:type_name -> iam.token.v1.FlowResult
 	9,  // 5: iam.token.v1.SubmitPasskeyRequest.context:type_name -> iam.token.v1.FlowContext
-	26, // 6: iam.token.v1.SubmitPasskeyResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 6: iam.token.v1.SubmitPasskeyResponse.result:type_name -> iam.token.v1.FlowResult
 	9,  // 7: iam.token.v1.SubmitPasskeyRegistrationRequest.context:type_name -> iam.token.v1.FlowContext
-	26, // 8: iam.token.v1.SubmitPasskeyRegistrationResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 8: iam.token.v1.SubmitPasskeyRegistrationResponse.result:type_name -> iam.token.v1.FlowResult
 	9,  // 9: iam.token.v1.BeginAuthorizationRequest.context:type_name -> iam.token.v1.FlowContext
-	49, // 10: iam.token.v1.BeginAuthorizationRequest.params:type_name -> iam.token.v1.BeginAuthorizationRequest.ParamsEntry
+	53, // 10: iam.token.v1.BeginAuthorizationRequest.params:type_name -> iam.token.v1.BeginAuthorizationRequest.ParamsEntry
 	9,  // 11: iam.token.v1.SubmitCredentialsRequest.context:type_name -> iam.token.v1.FlowContext
 	9,  // 12: iam.token.v1.SubmitOtpRequest.context:type_name -> iam.token.v1.FlowContext
 	9,  // 13: iam.token.v1.ConfirmOtpEnrollmentRequest.context:type_name -> iam.token.v1.FlowContext
 	9,  // 14: iam.token.v1.SubmitNewPasswordRequest.context:type_name -> iam.token.v1.FlowContext
-	9,  // 15: iam.token.v1.SubmitConsentRequest.context:type_name -> iam.token.v1.FlowContext
-	9,  // 16: iam.token.v1.ContinueRequest.context:type_name -> iam.token.v1.FlowContext
-	9,  // 17: iam.token.v1.BeginDeviceVerificationRequest.context:type_name -> iam.token.v1.FlowContext
-	9,  // 18: iam.token.v1.BeginLogoutRequest.context:type_name -> iam.token.v1.FlowContext
-	9,  // 19: iam.token.v1.ConfirmLogoutRequest.context:type_name -> iam.token.v1.FlowContext
-	0,  // 20: iam.token.v1.FlowPage.step:type_name -> iam.token.v1.FlowStep
-	24, // 21: iam.token.v1.FlowPage.consent_scopes:type_name -> iam.token.v1.ConsentScope
-	23, // 22: iam.token.v1.FlowPage.plugin_fields:type_name -> iam.token.v1.PluginField
-	22, // 23: iam.token.v1.FlowResult.page:type_name -> iam.token.v1.FlowPage
-	25, // 24: iam.token.v1.FlowResult.error:type_name -> iam.token.v1.ErrorPage
-	29, // 25: iam.token.v1.FlowResult.saml_complete:type_name -> iam.token.v1.SamlComplete
-	27, // 26: iam.token.v1.FlowResult.form_post:type_name -> iam.token.v1.FormPost
-	28, // 27: iam.token.v1.FormPost.fields:type_name -> iam.token.v1.FormField
-	9,  // 28: iam.token.v1.BeginSamlLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	26, // 29: iam.token.v1.BeginSamlLoginResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 30: iam.token.v1.BeginAuthorizationResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 31: iam.token.v1.SubmitCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 32: iam.token.v1.SubmitOtpResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 33: iam.token.v1.ConfirmOtpEnrollmentResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 34: iam.token.v1.SubmitNewPasswordResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 35: iam.token.v1.SubmitConsentResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 36: iam.token.v1.ContinueResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 37: iam.token.v1.BeginDeviceVerificationResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 38: iam.token.v1.BeginLogoutResponse.result:type_name -> iam.token.v1.FlowResult
-	26, // 39: iam.token.v1.ConfirmLogoutResponse.result:type_name -> iam.token.v1.FlowResult
-	9,  // 40: iam.token.v1.CompleteBrokeredLoginRequest.context:type_name -> iam.token.v1.FlowContext
-	26, // 41: iam.token.v1.CompleteBrokeredLoginResponse.result:type_name -> iam.token.v1.FlowResult
-	10, // 42: iam.token.v1.AuthorizationFlowService.BeginAuthorization:input_type -> iam.token.v1.BeginAuthorizationRequest
-	11, // 43: iam.token.v1.AuthorizationFlowService.SubmitCredentials:input_type -> iam.token.v1.SubmitCredentialsRequest
-	12, // 44: iam.token.v1.AuthorizationFlowService.SubmitOtp:input_type -> iam.token.v1.SubmitOtpRequest
-	13, // 45: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:input_type -> iam.token.v1.ConfirmOtpEnrollmentRequest
-	14, // 46: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:input_type -> iam.token.v1.SubmitNewPasswordRequest
-	15, // 47: iam.token.v1.AuthorizationFlowService.SubmitConsent:input_type -> iam.token.v1.SubmitConsentRequest
-	16, // 48: iam.token.v1.AuthorizationFlowService.Continue:input_type -> iam.token.v1.ContinueRequest
-	17, // 49: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:input_type -> iam.token.v1.ResolveSsoCookieRequest
-	19, // 50: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:input_type -> iam.token.v1.BeginDeviceVerificationRequest
-	20, // 51: iam.token.v1.AuthorizationFlowService.BeginLogout:input_type -> iam.token.v1.BeginLogoutRequest
-	21, // 52: iam.token.v1.AuthorizationFlowService.ConfirmLogout:input_type -> iam.token.v1.ConfirmLogoutRequest
-	30, // 53: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:input_type -> iam.token.v1.BeginSamlLoginRequest
-	32, // 54: iam.token.v1.AuthorizationFlowService.EndSsoSession:input_type -> iam.token.v1.EndSsoSessionRequest
-	44, // 55: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:input_type -> iam.token.v1.CompleteBrokeredLoginRequest
-	46, // 56: iam.token.v1.AuthorizationFlowService.Impersonate:input_type -> iam.token.v1.ImpersonateRequest
-	3,  // 57: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:input_type -> iam.token.v1.BeginPasskeyLoginRequest
-	5,  // 58: iam.token.v1.AuthorizationFlowService.SubmitPasskey:input_type -> iam.token.v1.SubmitPasskeyRequest
-	7,  // 59: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:input_type -> iam.token.v1.SubmitPasskeyRegistrationRequest
-	1,  // 60: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:input_type -> iam.token.v1.SubmitPluginStepRequest
-	34, // 61: iam.token.v1.AuthorizationFlowService.BeginAuthorization:output_type -> iam.token.v1.BeginAuthorizationResponse
-	35, // 62: iam.token.v1.AuthorizationFlowService.SubmitCredentials:output_type -> iam.token.v1.SubmitCredentialsResponse
-	36, // 63: iam.token.v1.AuthorizationFlowService.SubmitOtp:output_type -> iam.token.v1.SubmitOtpResponse
-	37, // 64: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:output_type -> iam.token.v1.ConfirmOtpEnrollmentResponse
-	38, // 65: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:output_type -> iam.token.v1.SubmitNewPasswordResponse
-	39, // 66: iam.token.v1.AuthorizationFlowService.SubmitConsent:output_type -> iam.token.v1.SubmitConsentResponse
-	40, // 67: iam.token.v1.AuthorizationFlowService.Continue:output_type -> iam.token.v1.ContinueResponse
-	18, // 68: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:output_type -> iam.token.v1.ResolveSsoCookieResponse
-	41, // 69: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:output_type -> iam.token.v1.BeginDeviceVerificationResponse
-	42, // 70: iam.token.v1.AuthorizationFlowService.BeginLogout:output_type -> iam.token.v1.BeginLogoutResponse
-	43, // 71: iam.token.v1.AuthorizationFlowService.ConfirmLogout:output_type -> iam.token.v1.ConfirmLogoutResponse
-	31, // 72: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:output_type -> iam.token.v1.BeginSamlLoginResponse
-	33, // 73: iam.token.v1.AuthorizationFlowService.EndSsoSession:output_type -> iam.token.v1.EndSsoSessionResponse
-	45, // 74: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:output_type -> iam.token.v1.CompleteBrokeredLoginResponse
-	47, // 75: iam.token.v1.AuthorizationFlowService.Impersonate:output_type -> iam.token.v1.ImpersonateResponse
-	4,  // 76: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:output_type -> iam.token.v1.BeginPasskeyLoginResponse
-	6,  // 77: iam.token.v1.AuthorizationFlowService.SubmitPasskey:output_type -> iam.token.v1.SubmitPasskeyResponse
-	8,  // 78: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:output_type -> iam.token.v1.SubmitPasskeyRegistrationResponse
-	2,  // 79: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:output_type -> iam.token.v1.SubmitPluginStepResponse
-	61, // [61:80] is the sub-list for method output_type
-	42, // [42:61] is the sub-list for method input_type
-	42, // [42:42] is the sub-list for extension type_name
-	42, // [42:42] is the sub-list for extension extendee
-	0,  // [0:42] is the sub-list for field type_name
+	9,  // 15: iam.token.v1.SubmitTermsRequest.context:type_name -> iam.token.v1.FlowContext
+	30, // 16: iam.token.v1.SubmitTermsResponse.result:type_name -> iam.token.v1.FlowResult
+	9,  // 17: iam.token.v1.SubmitProfileRequest.context:type_name -> iam.token.v1.FlowContext
+	30, // 18: iam.token.v1.SubmitProfileResponse.result:type_name -> iam.token.v1.FlowResult
+	9,  // 19: iam.token.v1.SubmitConsentRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 20: iam.token.v1.ContinueRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 21: iam.token.v1.BeginDeviceVerificationRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 22: iam.token.v1.BeginLogoutRequest.context:type_name -> iam.token.v1.FlowContext
+	9,  // 23: iam.token.v1.ConfirmLogoutRequest.context:type_name -> iam.token.v1.FlowContext
+	0,  // 24: iam.token.v1.FlowPage.step:type_name -> iam.token.v1.FlowStep
+	28, // 25: iam.token.v1.FlowPage.consent_scopes:type_name -> iam.token.v1.ConsentScope
+	27, // 26: iam.token.v1.FlowPage.plugin_fields:type_name -> iam.token.v1.PluginField
+	26, // 27: iam.token.v1.FlowResult.page:type_name -> iam.token.v1.FlowPage
+	29, // 28: iam.token.v1.FlowResult.error:type_name -> iam.token.v1.ErrorPage
+	33, // 29: iam.token.v1.FlowResult.saml_complete:type_name -> iam.token.v1.SamlComplete
+	31, // 30: iam.token.v1.FlowResult.form_post:type_name -> iam.token.v1.FormPost
+	32, // 31: iam.token.v1.FormPost.fields:type_name -> iam.token.v1.FormField
+	9,  // 32: iam.token.v1.BeginSamlLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	30, // 33: iam.token.v1.BeginSamlLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 34: iam.token.v1.BeginAuthorizationResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 35: iam.token.v1.SubmitCredentialsResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 36: iam.token.v1.SubmitOtpResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 37: iam.token.v1.ConfirmOtpEnrollmentResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 38: iam.token.v1.SubmitNewPasswordResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 39: iam.token.v1.SubmitConsentResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 40: iam.token.v1.ContinueResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 41: iam.token.v1.BeginDeviceVerificationResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 42: iam.token.v1.BeginLogoutResponse.result:type_name -> iam.token.v1.FlowResult
+	30, // 43: iam.token.v1.ConfirmLogoutResponse.result:type_name -> iam.token.v1.FlowResult
+	9,  // 44: iam.token.v1.CompleteBrokeredLoginRequest.context:type_name -> iam.token.v1.FlowContext
+	30, // 45: iam.token.v1.CompleteBrokeredLoginResponse.result:type_name -> iam.token.v1.FlowResult
+	10, // 46: iam.token.v1.AuthorizationFlowService.BeginAuthorization:input_type -> iam.token.v1.BeginAuthorizationRequest
+	11, // 47: iam.token.v1.AuthorizationFlowService.SubmitCredentials:input_type -> iam.token.v1.SubmitCredentialsRequest
+	12, // 48: iam.token.v1.AuthorizationFlowService.SubmitOtp:input_type -> iam.token.v1.SubmitOtpRequest
+	13, // 49: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:input_type -> iam.token.v1.ConfirmOtpEnrollmentRequest
+	14, // 50: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:input_type -> iam.token.v1.SubmitNewPasswordRequest
+	15, // 51: iam.token.v1.AuthorizationFlowService.SubmitTerms:input_type -> iam.token.v1.SubmitTermsRequest
+	17, // 52: iam.token.v1.AuthorizationFlowService.SubmitProfile:input_type -> iam.token.v1.SubmitProfileRequest
+	19, // 53: iam.token.v1.AuthorizationFlowService.SubmitConsent:input_type -> iam.token.v1.SubmitConsentRequest
+	20, // 54: iam.token.v1.AuthorizationFlowService.Continue:input_type -> iam.token.v1.ContinueRequest
+	21, // 55: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:input_type -> iam.token.v1.ResolveSsoCookieRequest
+	23, // 56: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:input_type -> iam.token.v1.BeginDeviceVerificationRequest
+	24, // 57: iam.token.v1.AuthorizationFlowService.BeginLogout:input_type -> iam.token.v1.BeginLogoutRequest
+	25, // 58: iam.token.v1.AuthorizationFlowService.ConfirmLogout:input_type -> iam.token.v1.ConfirmLogoutRequest
+	34, // 59: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:input_type -> iam.token.v1.BeginSamlLoginRequest
+	36, // 60: iam.token.v1.AuthorizationFlowService.EndSsoSession:input_type -> iam.token.v1.EndSsoSessionRequest
+	48, // 61: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:input_type -> iam.token.v1.CompleteBrokeredLoginRequest
+	50, // 62: iam.token.v1.AuthorizationFlowService.Impersonate:input_type -> iam.token.v1.ImpersonateRequest
+	3,  // 63: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:input_type -> iam.token.v1.BeginPasskeyLoginRequest
+	5,  // 64: iam.token.v1.AuthorizationFlowService.SubmitPasskey:input_type -> iam.token.v1.SubmitPasskeyRequest
+	7,  // 65: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:input_type -> iam.token.v1.SubmitPasskeyRegistrationRequest
+	1,  // 66: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:input_type -> iam.token.v1.SubmitPluginStepRequest
+	38, // 67: iam.token.v1.AuthorizationFlowService.BeginAuthorization:output_type -> iam.token.v1.BeginAuthorizationResponse
+	39, // 68: iam.token.v1.AuthorizationFlowService.SubmitCredentials:output_type -> iam.token.v1.SubmitCredentialsResponse
+	40, // 69: iam.token.v1.AuthorizationFlowService.SubmitOtp:output_type -> iam.token.v1.SubmitOtpResponse
+	41, // 70: iam.token.v1.AuthorizationFlowService.ConfirmOtpEnrollment:output_type -> iam.token.v1.ConfirmOtpEnrollmentResponse
+	42, // 71: iam.token.v1.AuthorizationFlowService.SubmitNewPassword:output_type -> iam.token.v1.SubmitNewPasswordResponse
+	16, // 72: iam.token.v1.AuthorizationFlowService.SubmitTerms:output_type -> iam.token.v1.SubmitTermsResponse
+	18, // 73: iam.token.v1.AuthorizationFlowService.SubmitProfile:output_type -> iam.token.v1.SubmitProfileResponse
+	43, // 74: iam.token.v1.AuthorizationFlowService.SubmitConsent:output_type -> iam.token.v1.SubmitConsentResponse
+	44, // 75: iam.token.v1.AuthorizationFlowService.Continue:output_type -> iam.token.v1.ContinueResponse
+	22, // 76: iam.token.v1.AuthorizationFlowService.ResolveSsoCookie:output_type -> iam.token.v1.ResolveSsoCookieResponse
+	45, // 77: iam.token.v1.AuthorizationFlowService.BeginDeviceVerification:output_type -> iam.token.v1.BeginDeviceVerificationResponse
+	46, // 78: iam.token.v1.AuthorizationFlowService.BeginLogout:output_type -> iam.token.v1.BeginLogoutResponse
+	47, // 79: iam.token.v1.AuthorizationFlowService.ConfirmLogout:output_type -> iam.token.v1.ConfirmLogoutResponse
+	35, // 80: iam.token.v1.AuthorizationFlowService.BeginSamlLogin:output_type -> iam.token.v1.BeginSamlLoginResponse
+	37, // 81: iam.token.v1.AuthorizationFlowService.EndSsoSession:output_type -> iam.token.v1.EndSsoSessionResponse
+	49, // 82: iam.token.v1.AuthorizationFlowService.CompleteBrokeredLogin:output_type -> iam.token.v1.CompleteBrokeredLoginResponse
+	51, // 83: iam.token.v1.AuthorizationFlowService.Impersonate:output_type -> iam.token.v1.ImpersonateResponse
+	4,  // 84: iam.token.v1.AuthorizationFlowService.BeginPasskeyLogin:output_type -> iam.token.v1.BeginPasskeyLoginResponse
+	6,  // 85: iam.token.v1.AuthorizationFlowService.SubmitPasskey:output_type -> iam.token.v1.SubmitPasskeyResponse
+	8,  // 86: iam.token.v1.AuthorizationFlowService.SubmitPasskeyRegistration:output_type -> iam.token.v1.SubmitPasskeyRegistrationResponse
+	2,  // 87: iam.token.v1.AuthorizationFlowService.SubmitPluginStep:output_type -> iam.token.v1.SubmitPluginStepResponse
+	67, // [67:88] is the sub-list for method output_type
+	46, // [46:67] is the sub-list for method input_type
+	46, // [46:46] is the sub-list for extension type_name
+	46, // [46:46] is the sub-list for extension extendee
+	0,  // [0:46] is the sub-list for field type_name
 }
 
 func init() { file_iam_token_v1_authorization_proto_init() }
@@ -3515,7 +3780,7 @@ func file_iam_token_v1_authorization_proto_init() {
 	if File_iam_token_v1_authorization_proto != nil {
 		return
 	}
-	file_iam_token_v1_authorization_proto_msgTypes[25].OneofWrappers = []any{
+	file_iam_token_v1_authorization_proto_msgTypes[29].OneofWrappers = []any{
 		(*FlowResult_Page)(nil),
 		(*FlowResult_Redirect)(nil),
 		(*FlowResult_Error)(nil),
@@ -3528,7 +3793,7 @@ func file_iam_token_v1_authorization_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_token_v1_authorization_proto_rawDesc), len(file_iam_token_v1_authorization_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   49,
+			NumMessages:   53,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -51,6 +51,9 @@ const (
 	// AuthenticationServiceGetUserStatusProcedure is the fully-qualified name of the
 	// AuthenticationService's GetUserStatus RPC.
 	AuthenticationServiceGetUserStatusProcedure = "/iam.directory.v1.AuthenticationService/GetUserStatus"
+	// AuthenticationServiceAcceptTermsProcedure is the fully-qualified name of the
+	// AuthenticationService's AcceptTerms RPC.
+	AuthenticationServiceAcceptTermsProcedure = "/iam.directory.v1.AuthenticationService/AcceptTerms"
 )
 
 // AuthenticationServiceClient is a client for the iam.directory.v1.AuthenticationService service.
@@ -64,6 +67,10 @@ type AuthenticationServiceClient interface {
 	ChangePassword(context.Context, *connect.Request[v1.ChangePasswordRequest]) (*connect.Response[v1.ChangePasswordResponse], error)
 	// A user as the token service needs it: is it still usable, what does it need next.
 	GetUserStatus(context.Context, *connect.Request[v1.GetUserStatusRequest]) (*connect.Response[v1.GetUserStatusResponse], error)
+	// The TERMS_AND_CONDITIONS required action accepted at login: the action leaves the user's list
+	// and the attribute terms_and_conditions holds the acceptance time in epoch seconds (as
+	// Keycloak 24+ keeps it), in one write.
+	AcceptTerms(context.Context, *connect.Request[v1.AcceptTermsRequest]) (*connect.Response[v1.AcceptTermsResponse], error)
 }
 
 // NewAuthenticationServiceClient constructs a client for the iam.directory.v1.AuthenticationService
@@ -113,6 +120,12 @@ func NewAuthenticationServiceClient(httpClient connect.HTTPClient, baseURL strin
 			connect.WithSchema(authenticationServiceMethods.ByName("GetUserStatus")),
 			connect.WithClientOptions(opts...),
 		),
+		acceptTerms: connect.NewClient[v1.AcceptTermsRequest, v1.AcceptTermsResponse](
+			httpClient,
+			baseURL+AuthenticationServiceAcceptTermsProcedure,
+			connect.WithSchema(authenticationServiceMethods.ByName("AcceptTerms")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -124,6 +137,7 @@ type authenticationServiceClient struct {
 	confirmOtpEnrollment *connect.Client[v1.ConfirmOtpEnrollmentRequest, v1.ConfirmOtpEnrollmentResponse]
 	changePassword       *connect.Client[v1.ChangePasswordRequest, v1.ChangePasswordResponse]
 	getUserStatus        *connect.Client[v1.GetUserStatusRequest, v1.GetUserStatusResponse]
+	acceptTerms          *connect.Client[v1.AcceptTermsRequest, v1.AcceptTermsResponse]
 }
 
 // AuthenticatePassword calls iam.directory.v1.AuthenticationService.AuthenticatePassword.
@@ -156,6 +170,11 @@ func (c *authenticationServiceClient) GetUserStatus(ctx context.Context, req *co
 	return c.getUserStatus.CallUnary(ctx, req)
 }
 
+// AcceptTerms calls iam.directory.v1.AuthenticationService.AcceptTerms.
+func (c *authenticationServiceClient) AcceptTerms(ctx context.Context, req *connect.Request[v1.AcceptTermsRequest]) (*connect.Response[v1.AcceptTermsResponse], error) {
+	return c.acceptTerms.CallUnary(ctx, req)
+}
+
 // AuthenticationServiceHandler is an implementation of the iam.directory.v1.AuthenticationService
 // service.
 type AuthenticationServiceHandler interface {
@@ -168,6 +187,10 @@ type AuthenticationServiceHandler interface {
 	ChangePassword(context.Context, *connect.Request[v1.ChangePasswordRequest]) (*connect.Response[v1.ChangePasswordResponse], error)
 	// A user as the token service needs it: is it still usable, what does it need next.
 	GetUserStatus(context.Context, *connect.Request[v1.GetUserStatusRequest]) (*connect.Response[v1.GetUserStatusResponse], error)
+	// The TERMS_AND_CONDITIONS required action accepted at login: the action leaves the user's list
+	// and the attribute terms_and_conditions holds the acceptance time in epoch seconds (as
+	// Keycloak 24+ keeps it), in one write.
+	AcceptTerms(context.Context, *connect.Request[v1.AcceptTermsRequest]) (*connect.Response[v1.AcceptTermsResponse], error)
 }
 
 // NewAuthenticationServiceHandler builds an HTTP handler from the service implementation. It
@@ -213,6 +236,12 @@ func NewAuthenticationServiceHandler(svc AuthenticationServiceHandler, opts ...c
 		connect.WithSchema(authenticationServiceMethods.ByName("GetUserStatus")),
 		connect.WithHandlerOptions(opts...),
 	)
+	authenticationServiceAcceptTermsHandler := connect.NewUnaryHandler(
+		AuthenticationServiceAcceptTermsProcedure,
+		svc.AcceptTerms,
+		connect.WithSchema(authenticationServiceMethods.ByName("AcceptTerms")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/iam.directory.v1.AuthenticationService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AuthenticationServiceAuthenticatePasswordProcedure:
@@ -227,6 +256,8 @@ func NewAuthenticationServiceHandler(svc AuthenticationServiceHandler, opts ...c
 			authenticationServiceChangePasswordHandler.ServeHTTP(w, r)
 		case AuthenticationServiceGetUserStatusProcedure:
 			authenticationServiceGetUserStatusHandler.ServeHTTP(w, r)
+		case AuthenticationServiceAcceptTermsProcedure:
+			authenticationServiceAcceptTermsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -258,4 +289,8 @@ func (UnimplementedAuthenticationServiceHandler) ChangePassword(context.Context,
 
 func (UnimplementedAuthenticationServiceHandler) GetUserStatus(context.Context, *connect.Request[v1.GetUserStatusRequest]) (*connect.Response[v1.GetUserStatusResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AuthenticationService.GetUserStatus is not implemented"))
+}
+
+func (UnimplementedAuthenticationServiceHandler) AcceptTerms(context.Context, *connect.Request[v1.AcceptTermsRequest]) (*connect.Response[v1.AcceptTermsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.AuthenticationService.AcceptTerms is not implemented"))
 }

@@ -48,6 +48,12 @@ const (
 	// AuthorizationFlowServiceSubmitNewPasswordProcedure is the fully-qualified name of the
 	// AuthorizationFlowService's SubmitNewPassword RPC.
 	AuthorizationFlowServiceSubmitNewPasswordProcedure = "/iam.token.v1.AuthorizationFlowService/SubmitNewPassword"
+	// AuthorizationFlowServiceSubmitTermsProcedure is the fully-qualified name of the
+	// AuthorizationFlowService's SubmitTerms RPC.
+	AuthorizationFlowServiceSubmitTermsProcedure = "/iam.token.v1.AuthorizationFlowService/SubmitTerms"
+	// AuthorizationFlowServiceSubmitProfileProcedure is the fully-qualified name of the
+	// AuthorizationFlowService's SubmitProfile RPC.
+	AuthorizationFlowServiceSubmitProfileProcedure = "/iam.token.v1.AuthorizationFlowService/SubmitProfile"
 	// AuthorizationFlowServiceSubmitConsentProcedure is the fully-qualified name of the
 	// AuthorizationFlowService's SubmitConsent RPC.
 	AuthorizationFlowServiceSubmitConsentProcedure = "/iam.token.v1.AuthorizationFlowService/SubmitConsent"
@@ -104,6 +110,10 @@ type AuthorizationFlowServiceClient interface {
 	ConfirmOtpEnrollment(context.Context, *connect.Request[v1.ConfirmOtpEnrollmentRequest]) (*connect.Response[v1.ConfirmOtpEnrollmentResponse], error)
 	// The UPDATE_PASSWORD required action.
 	SubmitNewPassword(context.Context, *connect.Request[v1.SubmitNewPasswordRequest]) (*connect.Response[v1.SubmitNewPasswordResponse], error)
+	// The TERMS_AND_CONDITIONS required action: accepted, or declined (the login ends, refused).
+	SubmitTerms(context.Context, *connect.Request[v1.SubmitTermsRequest]) (*connect.Response[v1.SubmitTermsResponse], error)
+	// The UPDATE_PROFILE required action: the profile as the account console changes it.
+	SubmitProfile(context.Context, *connect.Request[v1.SubmitProfileRequest]) (*connect.Response[v1.SubmitProfileResponse], error)
 	// Consent (authorization requests of clients that require it, and device verification).
 	SubmitConsent(context.Context, *connect.Request[v1.SubmitConsentRequest]) (*connect.Response[v1.SubmitConsentResponse], error)
 	// Moves past an informational step (the recovery codes shown once).
@@ -177,6 +187,18 @@ func NewAuthorizationFlowServiceClient(httpClient connect.HTTPClient, baseURL st
 			httpClient,
 			baseURL+AuthorizationFlowServiceSubmitNewPasswordProcedure,
 			connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitNewPassword")),
+			connect.WithClientOptions(opts...),
+		),
+		submitTerms: connect.NewClient[v1.SubmitTermsRequest, v1.SubmitTermsResponse](
+			httpClient,
+			baseURL+AuthorizationFlowServiceSubmitTermsProcedure,
+			connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitTerms")),
+			connect.WithClientOptions(opts...),
+		),
+		submitProfile: connect.NewClient[v1.SubmitProfileRequest, v1.SubmitProfileResponse](
+			httpClient,
+			baseURL+AuthorizationFlowServiceSubmitProfileProcedure,
+			connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitProfile")),
 			connect.WithClientOptions(opts...),
 		),
 		submitConsent: connect.NewClient[v1.SubmitConsentRequest, v1.SubmitConsentResponse](
@@ -273,6 +295,8 @@ type authorizationFlowServiceClient struct {
 	submitOtp                 *connect.Client[v1.SubmitOtpRequest, v1.SubmitOtpResponse]
 	confirmOtpEnrollment      *connect.Client[v1.ConfirmOtpEnrollmentRequest, v1.ConfirmOtpEnrollmentResponse]
 	submitNewPassword         *connect.Client[v1.SubmitNewPasswordRequest, v1.SubmitNewPasswordResponse]
+	submitTerms               *connect.Client[v1.SubmitTermsRequest, v1.SubmitTermsResponse]
+	submitProfile             *connect.Client[v1.SubmitProfileRequest, v1.SubmitProfileResponse]
 	submitConsent             *connect.Client[v1.SubmitConsentRequest, v1.SubmitConsentResponse]
 	_continue                 *connect.Client[v1.ContinueRequest, v1.ContinueResponse]
 	resolveSsoCookie          *connect.Client[v1.ResolveSsoCookieRequest, v1.ResolveSsoCookieResponse]
@@ -312,6 +336,16 @@ func (c *authorizationFlowServiceClient) ConfirmOtpEnrollment(ctx context.Contex
 // SubmitNewPassword calls iam.token.v1.AuthorizationFlowService.SubmitNewPassword.
 func (c *authorizationFlowServiceClient) SubmitNewPassword(ctx context.Context, req *connect.Request[v1.SubmitNewPasswordRequest]) (*connect.Response[v1.SubmitNewPasswordResponse], error) {
 	return c.submitNewPassword.CallUnary(ctx, req)
+}
+
+// SubmitTerms calls iam.token.v1.AuthorizationFlowService.SubmitTerms.
+func (c *authorizationFlowServiceClient) SubmitTerms(ctx context.Context, req *connect.Request[v1.SubmitTermsRequest]) (*connect.Response[v1.SubmitTermsResponse], error) {
+	return c.submitTerms.CallUnary(ctx, req)
+}
+
+// SubmitProfile calls iam.token.v1.AuthorizationFlowService.SubmitProfile.
+func (c *authorizationFlowServiceClient) SubmitProfile(ctx context.Context, req *connect.Request[v1.SubmitProfileRequest]) (*connect.Response[v1.SubmitProfileResponse], error) {
+	return c.submitProfile.CallUnary(ctx, req)
 }
 
 // SubmitConsent calls iam.token.v1.AuthorizationFlowService.SubmitConsent.
@@ -397,6 +431,10 @@ type AuthorizationFlowServiceHandler interface {
 	ConfirmOtpEnrollment(context.Context, *connect.Request[v1.ConfirmOtpEnrollmentRequest]) (*connect.Response[v1.ConfirmOtpEnrollmentResponse], error)
 	// The UPDATE_PASSWORD required action.
 	SubmitNewPassword(context.Context, *connect.Request[v1.SubmitNewPasswordRequest]) (*connect.Response[v1.SubmitNewPasswordResponse], error)
+	// The TERMS_AND_CONDITIONS required action: accepted, or declined (the login ends, refused).
+	SubmitTerms(context.Context, *connect.Request[v1.SubmitTermsRequest]) (*connect.Response[v1.SubmitTermsResponse], error)
+	// The UPDATE_PROFILE required action: the profile as the account console changes it.
+	SubmitProfile(context.Context, *connect.Request[v1.SubmitProfileRequest]) (*connect.Response[v1.SubmitProfileResponse], error)
 	// Consent (authorization requests of clients that require it, and device verification).
 	SubmitConsent(context.Context, *connect.Request[v1.SubmitConsentRequest]) (*connect.Response[v1.SubmitConsentResponse], error)
 	// Moves past an informational step (the recovery codes shown once).
@@ -466,6 +504,18 @@ func NewAuthorizationFlowServiceHandler(svc AuthorizationFlowServiceHandler, opt
 		AuthorizationFlowServiceSubmitNewPasswordProcedure,
 		svc.SubmitNewPassword,
 		connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitNewPassword")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authorizationFlowServiceSubmitTermsHandler := connect.NewUnaryHandler(
+		AuthorizationFlowServiceSubmitTermsProcedure,
+		svc.SubmitTerms,
+		connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitTerms")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authorizationFlowServiceSubmitProfileHandler := connect.NewUnaryHandler(
+		AuthorizationFlowServiceSubmitProfileProcedure,
+		svc.SubmitProfile,
+		connect.WithSchema(authorizationFlowServiceMethods.ByName("SubmitProfile")),
 		connect.WithHandlerOptions(opts...),
 	)
 	authorizationFlowServiceSubmitConsentHandler := connect.NewUnaryHandler(
@@ -564,6 +614,10 @@ func NewAuthorizationFlowServiceHandler(svc AuthorizationFlowServiceHandler, opt
 			authorizationFlowServiceConfirmOtpEnrollmentHandler.ServeHTTP(w, r)
 		case AuthorizationFlowServiceSubmitNewPasswordProcedure:
 			authorizationFlowServiceSubmitNewPasswordHandler.ServeHTTP(w, r)
+		case AuthorizationFlowServiceSubmitTermsProcedure:
+			authorizationFlowServiceSubmitTermsHandler.ServeHTTP(w, r)
+		case AuthorizationFlowServiceSubmitProfileProcedure:
+			authorizationFlowServiceSubmitProfileHandler.ServeHTTP(w, r)
 		case AuthorizationFlowServiceSubmitConsentProcedure:
 			authorizationFlowServiceSubmitConsentHandler.ServeHTTP(w, r)
 		case AuthorizationFlowServiceContinueProcedure:
@@ -619,6 +673,14 @@ func (UnimplementedAuthorizationFlowServiceHandler) ConfirmOtpEnrollment(context
 
 func (UnimplementedAuthorizationFlowServiceHandler) SubmitNewPassword(context.Context, *connect.Request[v1.SubmitNewPasswordRequest]) (*connect.Response[v1.SubmitNewPasswordResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.SubmitNewPassword is not implemented"))
+}
+
+func (UnimplementedAuthorizationFlowServiceHandler) SubmitTerms(context.Context, *connect.Request[v1.SubmitTermsRequest]) (*connect.Response[v1.SubmitTermsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.SubmitTerms is not implemented"))
+}
+
+func (UnimplementedAuthorizationFlowServiceHandler) SubmitProfile(context.Context, *connect.Request[v1.SubmitProfileRequest]) (*connect.Response[v1.SubmitProfileResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.token.v1.AuthorizationFlowService.SubmitProfile is not implemented"))
 }
 
 func (UnimplementedAuthorizationFlowServiceHandler) SubmitConsent(context.Context, *connect.Request[v1.SubmitConsentRequest]) (*connect.Response[v1.SubmitConsentResponse], error) {

@@ -22,6 +22,8 @@ class RequiredAction(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     REQUIRED_ACTION_UPDATE_PASSWORD: _ClassVar[RequiredAction]
     REQUIRED_ACTION_VERIFY_EMAIL: _ClassVar[RequiredAction]
     REQUIRED_ACTION_CONFIGURE_TOTP: _ClassVar[RequiredAction]
+    REQUIRED_ACTION_UPDATE_PROFILE: _ClassVar[RequiredAction]
+    REQUIRED_ACTION_TERMS_AND_CONDITIONS: _ClassVar[RequiredAction]
 AUTH_OUTCOME_UNSPECIFIED: AuthOutcome
 AUTH_OUTCOME_OK: AuthOutcome
 AUTH_OUTCOME_INVALID_CREDENTIALS: AuthOutcome
@@ -32,6 +34,8 @@ REQUIRED_ACTION_UNSPECIFIED: RequiredAction
 REQUIRED_ACTION_UPDATE_PASSWORD: RequiredAction
 REQUIRED_ACTION_VERIFY_EMAIL: RequiredAction
 REQUIRED_ACTION_CONFIGURE_TOTP: RequiredAction
+REQUIRED_ACTION_UPDATE_PROFILE: RequiredAction
+REQUIRED_ACTION_TERMS_AND_CONDITIONS: RequiredAction
 
 class AuthenticatePasswordRequest(_message.Message):
     __slots__ = ("realm", "username", "password", "client_id", "ip_address")
@@ -160,3 +164,17 @@ class GetUserStatusResponse(_message.Message):
     passkey_configured: bool
     service_account: bool
     def __init__(self, exists: _Optional[bool] = ..., enabled: _Optional[bool] = ..., username: _Optional[str] = ..., required_actions: _Optional[_Iterable[_Union[RequiredAction, str]]] = ..., otp_configured: _Optional[bool] = ..., passkey_configured: _Optional[bool] = ..., service_account: _Optional[bool] = ...) -> None: ...
+
+class AcceptTermsRequest(_message.Message):
+    __slots__ = ("realm", "user_id")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    user_id: str
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ...) -> None: ...
+
+class AcceptTermsResponse(_message.Message):
+    __slots__ = ("accepted_at",)
+    ACCEPTED_AT_FIELD_NUMBER: _ClassVar[int]
+    accepted_at: int
+    def __init__(self, accepted_at: _Optional[int] = ...) -> None: ...

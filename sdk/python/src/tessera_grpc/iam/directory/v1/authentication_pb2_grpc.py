@@ -72,6 +72,11 @@ class AuthenticationServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_authentication__pb2.GetUserStatusRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_authentication__pb2.GetUserStatusResponse.FromString,
                 _registered_method=True)
+        self.AcceptTerms = channel.unary_unary(
+                '/iam.directory.v1.AuthenticationService/AcceptTerms',
+                request_serializer=iam_dot_directory_dot_v1_dot_authentication__pb2.AcceptTermsRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_authentication__pb2.AcceptTermsResponse.FromString,
+                _registered_method=True)
 
 
 class AuthenticationServiceServicer:
@@ -124,6 +129,15 @@ class AuthenticationServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AcceptTerms(self, request, context):
+        """The TERMS_AND_CONDITIONS required action accepted at login: the action leaves the user's list
+        and the attribute terms_and_conditions holds the acceptance time in epoch seconds (as
+        Keycloak 24+ keeps it), in one write.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AuthenticationServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -156,6 +170,11 @@ def add_AuthenticationServiceServicer_to_server(servicer, server):
                     servicer.GetUserStatus,
                     request_deserializer=iam_dot_directory_dot_v1_dot_authentication__pb2.GetUserStatusRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_authentication__pb2.GetUserStatusResponse.SerializeToString,
+            ),
+            'AcceptTerms': grpc.unary_unary_rpc_method_handler(
+                    servicer.AcceptTerms,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_authentication__pb2.AcceptTermsRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_authentication__pb2.AcceptTermsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -328,6 +347,33 @@ class AuthenticationService:
             '/iam.directory.v1.AuthenticationService/GetUserStatus',
             iam_dot_directory_dot_v1_dot_authentication__pb2.GetUserStatusRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_authentication__pb2.GetUserStatusResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AcceptTerms(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.AuthenticationService/AcceptTerms',
+            iam_dot_directory_dot_v1_dot_authentication__pb2.AcceptTermsRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_authentication__pb2.AcceptTermsResponse.FromString,
             options,
             channel_credentials,
             insecure,

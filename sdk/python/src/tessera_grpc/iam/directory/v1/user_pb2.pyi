@@ -11,7 +11,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class User(_message.Message):
-    __slots__ = ("id", "username", "email", "first_name", "last_name", "enabled", "email_verified", "require_password_reset", "created_at", "updated_at", "attributes", "federation_link")
+    __slots__ = ("id", "username", "email", "first_name", "last_name", "enabled", "email_verified", "require_password_reset", "created_at", "updated_at", "attributes", "federation_link", "required_actions")
     ID_FIELD_NUMBER: _ClassVar[int]
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
@@ -24,6 +24,7 @@ class User(_message.Message):
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
     ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
     FEDERATION_LINK_FIELD_NUMBER: _ClassVar[int]
+    REQUIRED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     id: str
     username: str
     email: str
@@ -36,10 +37,11 @@ class User(_message.Message):
     updated_at: _timestamp_pb2.Timestamp
     attributes: _struct_pb2.Struct
     federation_link: str
-    def __init__(self, id: _Optional[str] = ..., username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., email_verified: _Optional[bool] = ..., require_password_reset: _Optional[bool] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., federation_link: _Optional[str] = ...) -> None: ...
+    required_actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., email_verified: _Optional[bool] = ..., require_password_reset: _Optional[bool] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., federation_link: _Optional[str] = ..., required_actions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class UserInput(_message.Message):
-    __slots__ = ("username", "email", "first_name", "last_name", "enabled", "email_verified", "require_password_reset", "password", "attributes")
+    __slots__ = ("username", "email", "first_name", "last_name", "enabled", "email_verified", "require_password_reset", "password", "attributes", "required_actions")
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     FIRST_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -49,6 +51,7 @@ class UserInput(_message.Message):
     REQUIRE_PASSWORD_RESET_FIELD_NUMBER: _ClassVar[int]
     PASSWORD_FIELD_NUMBER: _ClassVar[int]
     ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    REQUIRED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     username: str
     email: str
     first_name: str
@@ -58,10 +61,11 @@ class UserInput(_message.Message):
     require_password_reset: bool
     password: str
     attributes: _struct_pb2.Struct
-    def __init__(self, username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., email_verified: _Optional[bool] = ..., require_password_reset: _Optional[bool] = ..., password: _Optional[str] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    required_actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., email_verified: _Optional[bool] = ..., require_password_reset: _Optional[bool] = ..., password: _Optional[str] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., required_actions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class UserUpdate(_message.Message):
-    __slots__ = ("username", "email", "first_name", "last_name", "enabled", "email_verified", "require_password_reset", "attributes")
+    __slots__ = ("username", "email", "first_name", "last_name", "enabled", "email_verified", "require_password_reset", "attributes", "required_actions", "required_actions_present")
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     FIRST_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -70,6 +74,8 @@ class UserUpdate(_message.Message):
     EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
     REQUIRE_PASSWORD_RESET_FIELD_NUMBER: _ClassVar[int]
     ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    REQUIRED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    REQUIRED_ACTIONS_PRESENT_FIELD_NUMBER: _ClassVar[int]
     username: str
     email: str
     first_name: str
@@ -78,7 +84,9 @@ class UserUpdate(_message.Message):
     email_verified: bool
     require_password_reset: bool
     attributes: _struct_pb2.Struct
-    def __init__(self, username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., email_verified: _Optional[bool] = ..., require_password_reset: _Optional[bool] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    required_actions: _containers.RepeatedScalarFieldContainer[str]
+    required_actions_present: bool
+    def __init__(self, username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., enabled: _Optional[bool] = ..., email_verified: _Optional[bool] = ..., require_password_reset: _Optional[bool] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., required_actions: _Optional[_Iterable[str]] = ..., required_actions_present: _Optional[bool] = ...) -> None: ...
 
 class CreateUserRequest(_message.Message):
     __slots__ = ("realm", "user")
@@ -167,20 +175,22 @@ class GetOwnProfileResponse(_message.Message):
     def __init__(self, user: _Optional[_Union[User, _Mapping]] = ..., username_editable: _Optional[bool] = ...) -> None: ...
 
 class UpdateOwnProfileRequest(_message.Message):
-    __slots__ = ("realm", "user_id", "username", "email", "first_name", "last_name")
+    __slots__ = ("realm", "user_id", "username", "email", "first_name", "last_name", "complete_update_profile")
     REALM_FIELD_NUMBER: _ClassVar[int]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
     USERNAME_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     FIRST_NAME_FIELD_NUMBER: _ClassVar[int]
     LAST_NAME_FIELD_NUMBER: _ClassVar[int]
+    COMPLETE_UPDATE_PROFILE_FIELD_NUMBER: _ClassVar[int]
     realm: str
     user_id: str
     username: str
     email: str
     first_name: str
     last_name: str
-    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ...) -> None: ...
+    complete_update_profile: bool
+    def __init__(self, realm: _Optional[str] = ..., user_id: _Optional[str] = ..., username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., complete_update_profile: _Optional[bool] = ...) -> None: ...
 
 class UpdateOwnProfileResponse(_message.Message):
     __slots__ = ("user", "previous_username", "previous_email")

@@ -31,6 +31,8 @@ class FlowStep(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FLOW_STEP_PASSKEY: _ClassVar[FlowStep]
     FLOW_STEP_PASSKEY_REGISTER: _ClassVar[FlowStep]
     FLOW_STEP_PLUGIN_CHALLENGE: _ClassVar[FlowStep]
+    FLOW_STEP_TERMS: _ClassVar[FlowStep]
+    FLOW_STEP_UPDATE_PROFILE: _ClassVar[FlowStep]
 FLOW_STEP_UNSPECIFIED: FlowStep
 FLOW_STEP_LOGIN: FlowStep
 FLOW_STEP_OTP: FlowStep
@@ -53,6 +55,8 @@ FLOW_STEP_ACCOUNT_UPDATED: FlowStep
 FLOW_STEP_PASSKEY: FlowStep
 FLOW_STEP_PASSKEY_REGISTER: FlowStep
 FLOW_STEP_PLUGIN_CHALLENGE: FlowStep
+FLOW_STEP_TERMS: FlowStep
+FLOW_STEP_UPDATE_PROFILE: FlowStep
 
 class SubmitPluginStepRequest(_message.Message):
     __slots__ = ("context", "fields")
@@ -188,6 +192,40 @@ class SubmitNewPasswordRequest(_message.Message):
     confirmation: str
     def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., new_password: _Optional[str] = ..., confirmation: _Optional[str] = ...) -> None: ...
 
+class SubmitTermsRequest(_message.Message):
+    __slots__ = ("context", "accept")
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_FIELD_NUMBER: _ClassVar[int]
+    context: FlowContext
+    accept: bool
+    def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., accept: _Optional[bool] = ...) -> None: ...
+
+class SubmitTermsResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: FlowResult
+    def __init__(self, result: _Optional[_Union[FlowResult, _Mapping]] = ...) -> None: ...
+
+class SubmitProfileRequest(_message.Message):
+    __slots__ = ("context", "username", "email", "first_name", "last_name")
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    USERNAME_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    FIRST_NAME_FIELD_NUMBER: _ClassVar[int]
+    LAST_NAME_FIELD_NUMBER: _ClassVar[int]
+    context: FlowContext
+    username: str
+    email: str
+    first_name: str
+    last_name: str
+    def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., username: _Optional[str] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ...) -> None: ...
+
+class SubmitProfileResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: FlowResult
+    def __init__(self, result: _Optional[_Union[FlowResult, _Mapping]] = ...) -> None: ...
+
 class SubmitConsentRequest(_message.Message):
     __slots__ = ("context", "approve")
     CONTEXT_FIELD_NUMBER: _ClassVar[int]
@@ -257,7 +295,7 @@ class ConfirmLogoutRequest(_message.Message):
     def __init__(self, context: _Optional[_Union[FlowContext, _Mapping]] = ..., confirm: _Optional[bool] = ...) -> None: ...
 
 class FlowPage(_message.Message):
-    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "emailed_code", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor", "plugin_title", "plugin_fields", "idp_hint", "back_uri", "ui_locales", "user_locale")
+    __slots__ = ("step", "transaction_id", "csrf_token", "client_id", "client_name", "username", "message", "scopes", "otp_secret", "otpauth_uri", "recovery_codes", "approved", "user_code", "consent_scopes", "emailed_code", "messages", "email", "first_name", "last_name", "reset_key", "passkey_options", "passkey_second_factor", "plugin_title", "plugin_fields", "idp_hint", "back_uri", "ui_locales", "user_locale", "username_editable")
     STEP_FIELD_NUMBER: _ClassVar[int]
     TRANSACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CSRF_TOKEN_FIELD_NUMBER: _ClassVar[int]
@@ -286,6 +324,7 @@ class FlowPage(_message.Message):
     BACK_URI_FIELD_NUMBER: _ClassVar[int]
     UI_LOCALES_FIELD_NUMBER: _ClassVar[int]
     USER_LOCALE_FIELD_NUMBER: _ClassVar[int]
+    USERNAME_EDITABLE_FIELD_NUMBER: _ClassVar[int]
     step: FlowStep
     transaction_id: str
     csrf_token: str
@@ -314,7 +353,8 @@ class FlowPage(_message.Message):
     back_uri: str
     ui_locales: str
     user_locale: str
-    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., emailed_code: _Optional[bool] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ..., plugin_title: _Optional[str] = ..., plugin_fields: _Optional[_Iterable[_Union[PluginField, _Mapping]]] = ..., idp_hint: _Optional[str] = ..., back_uri: _Optional[str] = ..., ui_locales: _Optional[str] = ..., user_locale: _Optional[str] = ...) -> None: ...
+    username_editable: bool
+    def __init__(self, step: _Optional[_Union[FlowStep, str]] = ..., transaction_id: _Optional[str] = ..., csrf_token: _Optional[str] = ..., client_id: _Optional[str] = ..., client_name: _Optional[str] = ..., username: _Optional[str] = ..., message: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., otp_secret: _Optional[str] = ..., otpauth_uri: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., user_code: _Optional[str] = ..., consent_scopes: _Optional[_Iterable[_Union[ConsentScope, _Mapping]]] = ..., emailed_code: _Optional[bool] = ..., messages: _Optional[_Iterable[str]] = ..., email: _Optional[str] = ..., first_name: _Optional[str] = ..., last_name: _Optional[str] = ..., reset_key: _Optional[str] = ..., passkey_options: _Optional[str] = ..., passkey_second_factor: _Optional[bool] = ..., plugin_title: _Optional[str] = ..., plugin_fields: _Optional[_Iterable[_Union[PluginField, _Mapping]]] = ..., idp_hint: _Optional[str] = ..., back_uri: _Optional[str] = ..., ui_locales: _Optional[str] = ..., user_locale: _Optional[str] = ..., username_editable: _Optional[bool] = ...) -> None: ...
 
 class PluginField(_message.Message):
     __slots__ = ("name", "label", "type")

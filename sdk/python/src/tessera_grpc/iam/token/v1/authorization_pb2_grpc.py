@@ -63,6 +63,16 @@ class AuthorizationFlowServiceStub:
                 request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitNewPasswordRequest.SerializeToString,
                 response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitNewPasswordResponse.FromString,
                 _registered_method=True)
+        self.SubmitTerms = channel.unary_unary(
+                '/iam.token.v1.AuthorizationFlowService/SubmitTerms',
+                request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitTermsRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitTermsResponse.FromString,
+                _registered_method=True)
+        self.SubmitProfile = channel.unary_unary(
+                '/iam.token.v1.AuthorizationFlowService/SubmitProfile',
+                request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitProfileRequest.SerializeToString,
+                response_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitProfileResponse.FromString,
+                _registered_method=True)
         self.SubmitConsent = channel.unary_unary(
                 '/iam.token.v1.AuthorizationFlowService/SubmitConsent',
                 request_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitConsentRequest.SerializeToString,
@@ -172,6 +182,20 @@ class AuthorizationFlowServiceServicer:
 
     def SubmitNewPassword(self, request, context):
         """The UPDATE_PASSWORD required action.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SubmitTerms(self, request, context):
+        """The TERMS_AND_CONDITIONS required action: accepted, or declined (the login ends, refused).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SubmitProfile(self, request, context):
+        """The UPDATE_PROFILE required action: the profile as the account console changes it.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -306,6 +330,16 @@ def add_AuthorizationFlowServiceServicer_to_server(servicer, server):
                     servicer.SubmitNewPassword,
                     request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitNewPasswordRequest.FromString,
                     response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitNewPasswordResponse.SerializeToString,
+            ),
+            'SubmitTerms': grpc.unary_unary_rpc_method_handler(
+                    servicer.SubmitTerms,
+                    request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitTermsRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitTermsResponse.SerializeToString,
+            ),
+            'SubmitProfile': grpc.unary_unary_rpc_method_handler(
+                    servicer.SubmitProfile,
+                    request_deserializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitProfileRequest.FromString,
+                    response_serializer=iam_dot_token_dot_v1_dot_authorization__pb2.SubmitProfileResponse.SerializeToString,
             ),
             'SubmitConsent': grpc.unary_unary_rpc_method_handler(
                     servicer.SubmitConsent,
@@ -517,6 +551,60 @@ class AuthorizationFlowService:
             '/iam.token.v1.AuthorizationFlowService/SubmitNewPassword',
             iam_dot_token_dot_v1_dot_authorization__pb2.SubmitNewPasswordRequest.SerializeToString,
             iam_dot_token_dot_v1_dot_authorization__pb2.SubmitNewPasswordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SubmitTerms(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.AuthorizationFlowService/SubmitTerms',
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitTermsRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitTermsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SubmitProfile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.token.v1.AuthorizationFlowService/SubmitProfile',
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitProfileRequest.SerializeToString,
+            iam_dot_token_dot_v1_dot_authorization__pb2.SubmitProfileResponse.FromString,
             options,
             channel_credentials,
             insecure,

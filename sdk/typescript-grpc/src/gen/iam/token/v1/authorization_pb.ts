@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file iam/token/v1/authorization.proto.
  */
 export const file_iam_token_v1_authorization: GenFile = /*@__PURE__*/
-  fileDesc("CiBpYW0vdG9rZW4vdjEvYXV0aG9yaXphdGlvbi5wcm90bxIMaWFtLnRva2VuLnYxIrcBChdTdWJtaXRQbHVnaW5TdGVwUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EkEKBmZpZWxkcxgCIAMoCzIxLmlhbS50b2tlbi52MS5TdWJtaXRQbHVnaW5TdGVwUmVxdWVzdC5GaWVsZHNFbnRyeRotCgtGaWVsZHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIkQKGFN1Ym1pdFBsdWdpblN0ZXBSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJGChhCZWdpblBhc3NrZXlMb2dpblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dCJFChlCZWdpblBhc3NrZXlMb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IlYKFFN1Ym1pdFBhc3NrZXlSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEgoKY3JlZGVudGlhbBgCIAEoCSJBChVTdWJtaXRQYXNza2V5UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQicQogU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBISCgpjcmVkZW50aWFsGAIgASgJEg0KBWxhYmVsGAMgASgJIk0KIVN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb25SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCKWAQoLRmxvd0NvbnRleHQSDQoFcmVhbG0YASABKAkSFgoOdHJhbnNhY3Rpb25faWQYAiABKAkSEgoKY3NyZl90b2tlbhgDIAEoCRISCgpicm93c2VyX2lkGAQgASgJEhIKCnNzb19jb29raWUYBSABKAkSEgoKaXBfYWRkcmVzcxgGIAEoCRIQCghiYXNlX3VybBgHIAEoCSK7AQoZQmVnaW5BdXRob3JpemF0aW9uUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EkMKBnBhcmFtcxgCIAMoCzIzLmlhbS50b2tlbi52MS5CZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0LlBhcmFtc0VudHJ5Gi0KC1BhcmFtc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEifwoYU3VibWl0Q3JlZGVudGlhbHNSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEAoIdXNlcm5hbWUYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSEwoLcmVtZW1iZXJfbWUYBCABKAgiTAoQU3VibWl0T3RwUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EgwKBGNvZGUYAiABKAkiVwobQ29uZmlybU90cEVucm9sbG1lbnRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDAoEY29kZRgCIAEoCSJyChhTdWJtaXROZXdQYXNzd29yZFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIUCgxuZXdfcGFzc3dvcmQYAiABKAkSFAoMY29uZmlybWF0aW9uGAMgASgJIlMKFFN1Ym1pdENvbnNlbnRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDwoHYXBwcm92ZRgCIAEoCCI9Cg9Db250aW51ZVJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dCI8ChdSZXNvbHZlU3NvQ29va2llUmVxdWVzdBINCgVyZWFsbRgBIAEoCRISCgpzc29fY29va2llGAIgASgJIooBChhSZXNvbHZlU3NvQ29va2llUmVzcG9uc2USDQoFZm91bmQYASABKAgSEgoKc2Vzc2lvbl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhAKCHVzZXJuYW1lGAQgASgJEhQKDGF1dGhfdGltZV9tcxgFIAEoAxISCgpjbGllbnRfaWRzGAYgAygJIl8KHkJlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhEKCXVzZXJfY29kZRgCIAEoCSKbAQoSQmVnaW5Mb2dvdXRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSFQoNaWRfdG9rZW5faGludBgCIAEoCRIgChhwb3N0X2xvZ291dF9yZWRpcmVjdF91cmkYAyABKAkSDQoFc3RhdGUYBCABKAkSEQoJY2xpZW50X2lkGAUgASgJIlMKFENvbmZpcm1Mb2dvdXRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDwoHY29uZmlybRgCIAEoCCKPBQoIRmxvd1BhZ2USJAoEc3RlcBgBIAEoDjIWLmlhbS50b2tlbi52MS5GbG93U3RlcBIWCg50cmFuc2FjdGlvbl9pZBgCIAEoCRISCgpjc3JmX3Rva2VuGAMgASgJEhEKCWNsaWVudF9pZBgEIAEoCRITCgtjbGllbnRfbmFtZRgFIAEoCRIQCgh1c2VybmFtZRgGIAEoCRIPCgdtZXNzYWdlGAcgASgJEg4KBnNjb3BlcxgIIAMoCRISCgpvdHBfc2VjcmV0GAkgASgJEhMKC290cGF1dGhfdXJpGAogASgJEhYKDnJlY292ZXJ5X2NvZGVzGAsgAygJEhAKCGFwcHJvdmVkGAwgASgIEhEKCXVzZXJfY29kZRgNIAEoCRIyCg5jb25zZW50X3Njb3BlcxgOIAMoCzIaLmlhbS50b2tlbi52MS5Db25zZW50U2NvcGUSFAoMZW1haWxlZF9jb2RlGA8gASgIEhAKCG1lc3NhZ2VzGBQgAygJEg0KBWVtYWlsGBUgASgJEhIKCmZpcnN0X25hbWUYFiABKAkSEQoJbGFzdF9uYW1lGBcgASgJEhEKCXJlc2V0X2tleRgYIAEoCRIXCg9wYXNza2V5X29wdGlvbnMYHiABKAkSHQoVcGFzc2tleV9zZWNvbmRfZmFjdG9yGB8gASgIEhQKDHBsdWdpbl90aXRsZRgoIAEoCRIwCg1wbHVnaW5fZmllbGRzGCkgAygLMhkuaWFtLnRva2VuLnYxLlBsdWdpbkZpZWxkEhAKCGlkcF9oaW50GDIgASgJEhAKCGJhY2tfdXJpGDMgASgJEhIKCnVpX2xvY2FsZXMYNCABKAkSEwoLdXNlcl9sb2NhbGUYNSABKAkiOAoLUGx1Z2luRmllbGQSDAoEbmFtZRgBIAEoCRINCgVsYWJlbBgCIAEoCRIMCgR0eXBlGAMgASgJIioKDENvbnNlbnRTY29wZRIMCgRuYW1lGAEgASgJEgwKBHRleHQYAiABKAkiXAoJRXJyb3JQYWdlEg0KBWVycm9yGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg4KBnN0YXR1cxgDIAEoBRIbChNyZXRyeV9hZnRlcl9zZWNvbmRzGAQgASgFIucCCgpGbG93UmVzdWx0EiYKBHBhZ2UYASABKAsyFi5pYW0udG9rZW4udjEuRmxvd1BhZ2VIABISCghyZWRpcmVjdBgCIAEoCUgAEigKBWVycm9yGAMgASgLMhcuaWFtLnRva2VuLnYxLkVycm9yUGFnZUgAEjMKDXNhbWxfY29tcGxldGUYCCABKAsyGi5pYW0udG9rZW4udjEuU2FtbENvbXBsZXRlSAASKwoJZm9ybV9wb3N0GAkgASgLMhYuaWFtLnRva2VuLnYxLkZvcm1Qb3N0SAASFgoOc2V0X3Nzb19jb29raWUYBCABKAkSGgoSc3NvX2Nvb2tpZV9tYXhfYWdlGAUgASgDEhgKEGNsZWFyX3Nzb19jb29raWUYBiABKAgSGgoSZm9ybV9hY3Rpb25fb3JpZ2luGAcgASgJEhwKFHJlbWVtYmVyX21lX3VzZXJuYW1lGAogASgJQgkKB291dGNvbWUiQwoIRm9ybVBvc3QSDgoGYWN0aW9uGAEgASgJEicKBmZpZWxkcxgCIAMoCzIXLmlhbS50b2tlbi52MS5Gb3JtRmllbGQiKAoJRm9ybUZpZWxkEgwKBG5hbWUYASABKAkSDQoFdmFsdWUYAiABKAkiXQoMU2FtbENvbXBsZXRlEhIKCnBlbmRpbmdfaWQYASABKAkSEgoKc2Vzc2lvbl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDGF1dGhfdGltZV9tcxgEIAEoAyKnAQoVQmVnaW5TYW1sTG9naW5SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEgoKcGVuZGluZ19pZBgCIAEoCRIUCgxzcF9lbnRpdHlfaWQYAyABKAkSDwoHc3BfbmFtZRgEIAEoCRITCgtmb3JjZV9hdXRobhgFIAEoCBISCgppc19wYXNzaXZlGAYgASgIIkIKFkJlZ2luU2FtbExvZ2luUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQicwoURW5kU3NvU2Vzc2lvblJlcXVlc3QSDQoFcmVhbG0YASABKAkSEgoKc2Vzc2lvbl9pZBgCIAEoCRIOCgZyZWFzb24YAyABKAkSFAoMc3BfZW50aXR5X2lkGAQgASgJEhIKCmlwX2FkZHJlc3MYBSABKAkiNwoVRW5kU3NvU2Vzc2lvblJlc3BvbnNlEg0KBWVuZGVkGAEgASgIEg8KB3VzZXJfaWQYAiABKAkiRgoaQmVnaW5BdXRob3JpemF0aW9uUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiRQoZU3VibWl0Q3JlZGVudGlhbHNSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCI9ChFTdWJtaXRPdHBSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJIChxDb25maXJtT3RwRW5yb2xsbWVudFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkUKGVN1Ym1pdE5ld1Bhc3N3b3JkUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiQQoVU3VibWl0Q29uc2VudFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IjwKEENvbnRpbnVlUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiSwofQmVnaW5EZXZpY2VWZXJpZmljYXRpb25SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCI/ChNCZWdpbkxvZ291dFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkEKFUNvbmZpcm1Mb2dvdXRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJ2ChxDb21wbGV0ZUJyb2tlcmVkTG9naW5SZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDwoHdXNlcl9pZBgCIAEoCRIZChFpZGVudGl0eV9wcm92aWRlchgDIAEoCSJjCh1Db21wbGV0ZUJyb2tlcmVkTG9naW5SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdBIYChBzYW1sX3RyYW5zYWN0aW9uGAIgASgIIkgKEkltcGVyc29uYXRlUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCmlwX2FkZHJlc3MYAyABKAkiPQoTSW1wZXJzb25hdGVSZXNwb25zZRISCgpzc29fY29va2llGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkq+QQKCEZsb3dTdGVwEhkKFUZMT1dfU1RFUF9VTlNQRUNJRklFRBAAEhMKD0ZMT1dfU1RFUF9MT0dJThABEhEKDUZMT1dfU1RFUF9PVFAQAhIYChRGTE9XX1NURVBfT1RQX0VOUk9MTBADEhwKGEZMT1dfU1RFUF9SRUNPVkVSWV9DT0RFUxAEEh0KGUZMT1dfU1RFUF9VUERBVEVfUEFTU1dPUkQQBRIVChFGTE9XX1NURVBfQ09OU0VOVBAGEh8KG0ZMT1dfU1RFUF9ERVZJQ0VfRU5URVJfQ09ERRAHEhkKFUZMT1dfU1RFUF9ERVZJQ0VfRE9ORRAIEhwKGEZMT1dfU1RFUF9MT0dPVVRfQ09ORklSTRAJEhgKFEZMT1dfU1RFUF9MT0dHRURfT1VUEAoSFgoSRkxPV19TVEVQX1JFR0lTVEVSEBQSGgoWRkxPV19TVEVQX1ZFUklGWV9FTUFJTBAVEhwKGEZMT1dfU1RFUF9FTUFJTF9WRVJJRklFRBAWEh8KG0ZMT1dfU1RFUF9SRVNFVF9DUkVERU5USUFMUxAXEh4KGkZMT1dfU1RFUF9SRVNFVF9FTUFJTF9TRU5UEBgSHAoYRkxPV19TVEVQX1JFU0VUX1BBU1NXT1JEEBkSIQodRkxPV19TVEVQX1BBU1NXT1JEX1JFU0VUX0RPTkUQGhIdChlGTE9XX1NURVBfQUNDT1VOVF9VUERBVEVEEBsSFQoRRkxPV19TVEVQX1BBU1NLRVkQHhIeChpGTE9XX1NURVBfUEFTU0tFWV9SRUdJU1RFUhAfEh4KGkZMT1dfU1RFUF9QTFVHSU5fQ0hBTExFTkdFECgy2A4KGEF1dGhvcml6YXRpb25GbG93U2VydmljZRJnChJCZWdpbkF1dGhvcml6YXRpb24SJy5pYW0udG9rZW4udjEuQmVnaW5BdXRob3JpemF0aW9uUmVxdWVzdBooLmlhbS50b2tlbi52MS5CZWdpbkF1dGhvcml6YXRpb25SZXNwb25zZRJkChFTdWJtaXRDcmVkZW50aWFscxImLmlhbS50b2tlbi52MS5TdWJtaXRDcmVkZW50aWFsc1JlcXVlc3QaJy5pYW0udG9rZW4udjEuU3VibWl0Q3JlZGVudGlhbHNSZXNwb25zZRJMCglTdWJtaXRPdHASHi5pYW0udG9rZW4udjEuU3VibWl0T3RwUmVxdWVzdBofLmlhbS50b2tlbi52MS5TdWJtaXRPdHBSZXNwb25zZRJtChRDb25maXJtT3RwRW5yb2xsbWVudBIpLmlhbS50b2tlbi52MS5Db25maXJtT3RwRW5yb2xsbWVudFJlcXVlc3QaKi5pYW0udG9rZW4udjEuQ29uZmlybU90cEVucm9sbG1lbnRSZXNwb25zZRJkChFTdWJtaXROZXdQYXNzd29yZBImLmlhbS50b2tlbi52MS5TdWJtaXROZXdQYXNzd29yZFJlcXVlc3QaJy5pYW0udG9rZW4udjEuU3VibWl0TmV3UGFzc3dvcmRSZXNwb25zZRJYCg1TdWJtaXRDb25zZW50EiIuaWFtLnRva2VuLnYxLlN1Ym1pdENvbnNlbnRSZXF1ZXN0GiMuaWFtLnRva2VuLnYxLlN1Ym1pdENvbnNlbnRSZXNwb25zZRJJCghDb250aW51ZRIdLmlhbS50b2tlbi52MS5Db250aW51ZVJlcXVlc3QaHi5pYW0udG9rZW4udjEuQ29udGludWVSZXNwb25zZRJhChBSZXNvbHZlU3NvQ29va2llEiUuaWFtLnRva2VuLnYxLlJlc29sdmVTc29Db29raWVSZXF1ZXN0GiYuaWFtLnRva2VuLnYxLlJlc29sdmVTc29Db29raWVSZXNwb25zZRJ2ChdCZWdpbkRldmljZVZlcmlmaWNhdGlvbhIsLmlhbS50b2tlbi52MS5CZWdpbkRldmljZVZlcmlmaWNhdGlvblJlcXVlc3QaLS5pYW0udG9rZW4udjEuQmVnaW5EZXZpY2VWZXJpZmljYXRpb25SZXNwb25zZRJSCgtCZWdpbkxvZ291dBIgLmlhbS50b2tlbi52MS5CZWdpbkxvZ291dFJlcXVlc3QaIS5pYW0udG9rZW4udjEuQmVnaW5Mb2dvdXRSZXNwb25zZRJYCg1Db25maXJtTG9nb3V0EiIuaWFtLnRva2VuLnYxLkNvbmZpcm1Mb2dvdXRSZXF1ZXN0GiMuaWFtLnRva2VuLnYxLkNvbmZpcm1Mb2dvdXRSZXNwb25zZRJbCg5CZWdpblNhbWxMb2dpbhIjLmlhbS50b2tlbi52MS5CZWdpblNhbWxMb2dpblJlcXVlc3QaJC5pYW0udG9rZW4udjEuQmVnaW5TYW1sTG9naW5SZXNwb25zZRJYCg1FbmRTc29TZXNzaW9uEiIuaWFtLnRva2VuLnYxLkVuZFNzb1Nlc3Npb25SZXF1ZXN0GiMuaWFtLnRva2VuLnYxLkVuZFNzb1Nlc3Npb25SZXNwb25zZRJwChVDb21wbGV0ZUJyb2tlcmVkTG9naW4SKi5pYW0udG9rZW4udjEuQ29tcGxldGVCcm9rZXJlZExvZ2luUmVxdWVzdBorLmlhbS50b2tlbi52MS5Db21wbGV0ZUJyb2tlcmVkTG9naW5SZXNwb25zZRJSCgtJbXBlcnNvbmF0ZRIgLmlhbS50b2tlbi52MS5JbXBlcnNvbmF0ZVJlcXVlc3QaIS5pYW0udG9rZW4udjEuSW1wZXJzb25hdGVSZXNwb25zZRJkChFCZWdpblBhc3NrZXlMb2dpbhImLmlhbS50b2tlbi52MS5CZWdpblBhc3NrZXlMb2dpblJlcXVlc3QaJy5pYW0udG9rZW4udjEuQmVnaW5QYXNza2V5TG9naW5SZXNwb25zZRJYCg1TdWJtaXRQYXNza2V5EiIuaWFtLnRva2VuLnYxLlN1Ym1pdFBhc3NrZXlSZXF1ZXN0GiMuaWFtLnRva2VuLnYxLlN1Ym1pdFBhc3NrZXlSZXNwb25zZRJ8ChlTdWJtaXRQYXNza2V5UmVnaXN0cmF0aW9uEi4uaWFtLnRva2VuLnYxLlN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb25SZXF1ZXN0Gi8uaWFtLnRva2VuLnYxLlN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb25SZXNwb25zZRJhChBTdWJtaXRQbHVnaW5TdGVwEiUuaWFtLnRva2VuLnYxLlN1Ym1pdFBsdWdpblN0ZXBSZXF1ZXN0GiYuaWFtLnRva2VuLnYxLlN1Ym1pdFBsdWdpblN0ZXBSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CiBpYW0vdG9rZW4vdjEvYXV0aG9yaXphdGlvbi5wcm90bxIMaWFtLnRva2VuLnYxIrcBChdTdWJtaXRQbHVnaW5TdGVwUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EkEKBmZpZWxkcxgCIAMoCzIxLmlhbS50b2tlbi52MS5TdWJtaXRQbHVnaW5TdGVwUmVxdWVzdC5GaWVsZHNFbnRyeRotCgtGaWVsZHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIkQKGFN1Ym1pdFBsdWdpblN0ZXBSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJGChhCZWdpblBhc3NrZXlMb2dpblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dCJFChlCZWdpblBhc3NrZXlMb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IlYKFFN1Ym1pdFBhc3NrZXlSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEgoKY3JlZGVudGlhbBgCIAEoCSJBChVTdWJtaXRQYXNza2V5UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQicQogU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBISCgpjcmVkZW50aWFsGAIgASgJEg0KBWxhYmVsGAMgASgJIk0KIVN1Ym1pdFBhc3NrZXlSZWdpc3RyYXRpb25SZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCKWAQoLRmxvd0NvbnRleHQSDQoFcmVhbG0YASABKAkSFgoOdHJhbnNhY3Rpb25faWQYAiABKAkSEgoKY3NyZl90b2tlbhgDIAEoCRISCgpicm93c2VyX2lkGAQgASgJEhIKCnNzb19jb29raWUYBSABKAkSEgoKaXBfYWRkcmVzcxgGIAEoCRIQCghiYXNlX3VybBgHIAEoCSK7AQoZQmVnaW5BdXRob3JpemF0aW9uUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EkMKBnBhcmFtcxgCIAMoCzIzLmlhbS50b2tlbi52MS5CZWdpbkF1dGhvcml6YXRpb25SZXF1ZXN0LlBhcmFtc0VudHJ5Gi0KC1BhcmFtc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEifwoYU3VibWl0Q3JlZGVudGlhbHNSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSEAoIdXNlcm5hbWUYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSEwoLcmVtZW1iZXJfbWUYBCABKAgiTAoQU3VibWl0T3RwUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EgwKBGNvZGUYAiABKAkiVwobQ29uZmlybU90cEVucm9sbG1lbnRSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQSDAoEY29kZRgCIAEoCSJyChhTdWJtaXROZXdQYXNzd29yZFJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIUCgxuZXdfcGFzc3dvcmQYAiABKAkSFAoMY29uZmlybWF0aW9uGAMgASgJIlAKElN1Ym1pdFRlcm1zUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0Eg4KBmFjY2VwdBgCIAEoCCI/ChNTdWJtaXRUZXJtc1Jlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IooBChRTdWJtaXRQcm9maWxlUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhAKCHVzZXJuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJIkEKFVN1Ym1pdFByb2ZpbGVSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJTChRTdWJtaXRDb25zZW50UmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0Eg8KB2FwcHJvdmUYAiABKAgiPQoPQ29udGludWVSZXF1ZXN0EioKB2NvbnRleHQYASABKAsyGS5pYW0udG9rZW4udjEuRmxvd0NvbnRleHQiPAoXUmVzb2x2ZVNzb0Nvb2tpZVJlcXVlc3QSDQoFcmVhbG0YASABKAkSEgoKc3NvX2Nvb2tpZRgCIAEoCSKKAQoYUmVzb2x2ZVNzb0Nvb2tpZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEhIKCnNlc3Npb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIQCgh1c2VybmFtZRgEIAEoCRIUCgxhdXRoX3RpbWVfbXMYBSABKAMSEgoKY2xpZW50X2lkcxgGIAMoCSJfCh5CZWdpbkRldmljZVZlcmlmaWNhdGlvblJlcXVlc3QSKgoHY29udGV4dBgBIAEoCzIZLmlhbS50b2tlbi52MS5GbG93Q29udGV4dBIRCgl1c2VyX2NvZGUYAiABKAkimwEKEkJlZ2luTG9nb3V0UmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhUKDWlkX3Rva2VuX2hpbnQYAiABKAkSIAoYcG9zdF9sb2dvdXRfcmVkaXJlY3RfdXJpGAMgASgJEg0KBXN0YXRlGAQgASgJEhEKCWNsaWVudF9pZBgFIAEoCSJTChRDb25maXJtTG9nb3V0UmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0Eg8KB2NvbmZpcm0YAiABKAgiqgUKCEZsb3dQYWdlEiQKBHN0ZXAYASABKA4yFi5pYW0udG9rZW4udjEuRmxvd1N0ZXASFgoOdHJhbnNhY3Rpb25faWQYAiABKAkSEgoKY3NyZl90b2tlbhgDIAEoCRIRCgljbGllbnRfaWQYBCABKAkSEwoLY2xpZW50X25hbWUYBSABKAkSEAoIdXNlcm5hbWUYBiABKAkSDwoHbWVzc2FnZRgHIAEoCRIOCgZzY29wZXMYCCADKAkSEgoKb3RwX3NlY3JldBgJIAEoCRITCgtvdHBhdXRoX3VyaRgKIAEoCRIWCg5yZWNvdmVyeV9jb2RlcxgLIAMoCRIQCghhcHByb3ZlZBgMIAEoCBIRCgl1c2VyX2NvZGUYDSABKAkSMgoOY29uc2VudF9zY29wZXMYDiADKAsyGi5pYW0udG9rZW4udjEuQ29uc2VudFNjb3BlEhQKDGVtYWlsZWRfY29kZRgPIAEoCBIQCghtZXNzYWdlcxgUIAMoCRINCgVlbWFpbBgVIAEoCRISCgpmaXJzdF9uYW1lGBYgASgJEhEKCWxhc3RfbmFtZRgXIAEoCRIRCglyZXNldF9rZXkYGCABKAkSFwoPcGFzc2tleV9vcHRpb25zGB4gASgJEh0KFXBhc3NrZXlfc2Vjb25kX2ZhY3RvchgfIAEoCBIUCgxwbHVnaW5fdGl0bGUYKCABKAkSMAoNcGx1Z2luX2ZpZWxkcxgpIAMoCzIZLmlhbS50b2tlbi52MS5QbHVnaW5GaWVsZBIQCghpZHBfaGludBgyIAEoCRIQCghiYWNrX3VyaRgzIAEoCRISCgp1aV9sb2NhbGVzGDQgASgJEhMKC3VzZXJfbG9jYWxlGDUgASgJEhkKEXVzZXJuYW1lX2VkaXRhYmxlGDYgASgIIjgKC1BsdWdpbkZpZWxkEgwKBG5hbWUYASABKAkSDQoFbGFiZWwYAiABKAkSDAoEdHlwZRgDIAEoCSIqCgxDb25zZW50U2NvcGUSDAoEbmFtZRgBIAEoCRIMCgR0ZXh0GAIgASgJIlwKCUVycm9yUGFnZRINCgVlcnJvchgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIOCgZzdGF0dXMYAyABKAUSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgEIAEoBSLnAgoKRmxvd1Jlc3VsdBImCgRwYWdlGAEgASgLMhYuaWFtLnRva2VuLnYxLkZsb3dQYWdlSAASEgoIcmVkaXJlY3QYAiABKAlIABIoCgVlcnJvchgDIAEoCzIXLmlhbS50b2tlbi52MS5FcnJvclBhZ2VIABIzCg1zYW1sX2NvbXBsZXRlGAggASgLMhouaWFtLnRva2VuLnYxLlNhbWxDb21wbGV0ZUgAEisKCWZvcm1fcG9zdBgJIAEoCzIWLmlhbS50b2tlbi52MS5Gb3JtUG9zdEgAEhYKDnNldF9zc29fY29va2llGAQgASgJEhoKEnNzb19jb29raWVfbWF4X2FnZRgFIAEoAxIYChBjbGVhcl9zc29fY29va2llGAYgASgIEhoKEmZvcm1fYWN0aW9uX29yaWdpbhgHIAEoCRIcChRyZW1lbWJlcl9tZV91c2VybmFtZRgKIAEoCUIJCgdvdXRjb21lIkMKCEZvcm1Qb3N0Eg4KBmFjdGlvbhgBIAEoCRInCgZmaWVsZHMYAiADKAsyFy5pYW0udG9rZW4udjEuRm9ybUZpZWxkIigKCUZvcm1GaWVsZBIMCgRuYW1lGAEgASgJEg0KBXZhbHVlGAIgASgJIl0KDFNhbWxDb21wbGV0ZRISCgpwZW5kaW5nX2lkGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIUCgxhdXRoX3RpbWVfbXMYBCABKAMipwEKFUJlZ2luU2FtbExvZ2luUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0EhIKCnBlbmRpbmdfaWQYAiABKAkSFAoMc3BfZW50aXR5X2lkGAMgASgJEg8KB3NwX25hbWUYBCABKAkSEwoLZm9yY2VfYXV0aG4YBSABKAgSEgoKaXNfcGFzc2l2ZRgGIAEoCCJCChZCZWdpblNhbWxMb2dpblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0InMKFEVuZFNzb1Nlc3Npb25SZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSDgoGcmVhc29uGAMgASgJEhQKDHNwX2VudGl0eV9pZBgEIAEoCRISCgppcF9hZGRyZXNzGAUgASgJIjcKFUVuZFNzb1Nlc3Npb25SZXNwb25zZRINCgVlbmRlZBgBIAEoCBIPCgd1c2VyX2lkGAIgASgJIkYKGkJlZ2luQXV0aG9yaXphdGlvblJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkUKGVN1Ym1pdENyZWRlbnRpYWxzUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiPQoRU3VibWl0T3RwUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiSAocQ29uZmlybU90cEVucm9sbG1lbnRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJFChlTdWJtaXROZXdQYXNzd29yZFJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IkEKFVN1Ym1pdENvbnNlbnRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCI8ChBDb250aW51ZVJlc3BvbnNlEigKBnJlc3VsdBgBIAEoCzIYLmlhbS50b2tlbi52MS5GbG93UmVzdWx0IksKH0JlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQiPwoTQmVnaW5Mb2dvdXRSZXNwb25zZRIoCgZyZXN1bHQYASABKAsyGC5pYW0udG9rZW4udjEuRmxvd1Jlc3VsdCJBChVDb25maXJtTG9nb3V0UmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQidgocQ29tcGxldGVCcm9rZXJlZExvZ2luUmVxdWVzdBIqCgdjb250ZXh0GAEgASgLMhkuaWFtLnRva2VuLnYxLkZsb3dDb250ZXh0Eg8KB3VzZXJfaWQYAiABKAkSGQoRaWRlbnRpdHlfcHJvdmlkZXIYAyABKAkiYwodQ29tcGxldGVCcm9rZXJlZExvZ2luUmVzcG9uc2USKAoGcmVzdWx0GAEgASgLMhguaWFtLnRva2VuLnYxLkZsb3dSZXN1bHQSGAoQc2FtbF90cmFuc2FjdGlvbhgCIAEoCCJIChJJbXBlcnNvbmF0ZVJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgppcF9hZGRyZXNzGAMgASgJIj0KE0ltcGVyc29uYXRlUmVzcG9uc2USEgoKc3NvX2Nvb2tpZRgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJKqwFCghGbG93U3RlcBIZChVGTE9XX1NURVBfVU5TUEVDSUZJRUQQABITCg9GTE9XX1NURVBfTE9HSU4QARIRCg1GTE9XX1NURVBfT1RQEAISGAoURkxPV19TVEVQX09UUF9FTlJPTEwQAxIcChhGTE9XX1NURVBfUkVDT1ZFUllfQ09ERVMQBBIdChlGTE9XX1NURVBfVVBEQVRFX1BBU1NXT1JEEAUSFQoRRkxPV19TVEVQX0NPTlNFTlQQBhIfChtGTE9XX1NURVBfREVWSUNFX0VOVEVSX0NPREUQBxIZChVGTE9XX1NURVBfREVWSUNFX0RPTkUQCBIcChhGTE9XX1NURVBfTE9HT1VUX0NPTkZJUk0QCRIYChRGTE9XX1NURVBfTE9HR0VEX09VVBAKEhYKEkZMT1dfU1RFUF9SRUdJU1RFUhAUEhoKFkZMT1dfU1RFUF9WRVJJRllfRU1BSUwQFRIcChhGTE9XX1NURVBfRU1BSUxfVkVSSUZJRUQQFhIfChtGTE9XX1NURVBfUkVTRVRfQ1JFREVOVElBTFMQFxIeChpGTE9XX1NURVBfUkVTRVRfRU1BSUxfU0VOVBAYEhwKGEZMT1dfU1RFUF9SRVNFVF9QQVNTV09SRBAZEiEKHUZMT1dfU1RFUF9QQVNTV09SRF9SRVNFVF9ET05FEBoSHQoZRkxPV19TVEVQX0FDQ09VTlRfVVBEQVRFRBAbEhUKEUZMT1dfU1RFUF9QQVNTS0VZEB4SHgoaRkxPV19TVEVQX1BBU1NLRVlfUkVHSVNURVIQHxIeChpGTE9XX1NURVBfUExVR0lOX0NIQUxMRU5HRRAoEhMKD0ZMT1dfU1RFUF9URVJNUxAyEhwKGEZMT1dfU1RFUF9VUERBVEVfUFJPRklMRRAzMoYQChhBdXRob3JpemF0aW9uRmxvd1NlcnZpY2USZwoSQmVnaW5BdXRob3JpemF0aW9uEicuaWFtLnRva2VuLnYxLkJlZ2luQXV0aG9yaXphdGlvblJlcXVlc3QaKC5pYW0udG9rZW4udjEuQmVnaW5BdXRob3JpemF0aW9uUmVzcG9uc2USZAoRU3VibWl0Q3JlZGVudGlhbHMSJi5pYW0udG9rZW4udjEuU3VibWl0Q3JlZGVudGlhbHNSZXF1ZXN0GicuaWFtLnRva2VuLnYxLlN1Ym1pdENyZWRlbnRpYWxzUmVzcG9uc2USTAoJU3VibWl0T3RwEh4uaWFtLnRva2VuLnYxLlN1Ym1pdE90cFJlcXVlc3QaHy5pYW0udG9rZW4udjEuU3VibWl0T3RwUmVzcG9uc2USbQoUQ29uZmlybU90cEVucm9sbG1lbnQSKS5pYW0udG9rZW4udjEuQ29uZmlybU90cEVucm9sbG1lbnRSZXF1ZXN0GiouaWFtLnRva2VuLnYxLkNvbmZpcm1PdHBFbnJvbGxtZW50UmVzcG9uc2USZAoRU3VibWl0TmV3UGFzc3dvcmQSJi5pYW0udG9rZW4udjEuU3VibWl0TmV3UGFzc3dvcmRSZXF1ZXN0GicuaWFtLnRva2VuLnYxLlN1Ym1pdE5ld1Bhc3N3b3JkUmVzcG9uc2USUgoLU3VibWl0VGVybXMSIC5pYW0udG9rZW4udjEuU3VibWl0VGVybXNSZXF1ZXN0GiEuaWFtLnRva2VuLnYxLlN1Ym1pdFRlcm1zUmVzcG9uc2USWAoNU3VibWl0UHJvZmlsZRIiLmlhbS50b2tlbi52MS5TdWJtaXRQcm9maWxlUmVxdWVzdBojLmlhbS50b2tlbi52MS5TdWJtaXRQcm9maWxlUmVzcG9uc2USWAoNU3VibWl0Q29uc2VudBIiLmlhbS50b2tlbi52MS5TdWJtaXRDb25zZW50UmVxdWVzdBojLmlhbS50b2tlbi52MS5TdWJtaXRDb25zZW50UmVzcG9uc2USSQoIQ29udGludWUSHS5pYW0udG9rZW4udjEuQ29udGludWVSZXF1ZXN0Gh4uaWFtLnRva2VuLnYxLkNvbnRpbnVlUmVzcG9uc2USYQoQUmVzb2x2ZVNzb0Nvb2tpZRIlLmlhbS50b2tlbi52MS5SZXNvbHZlU3NvQ29va2llUmVxdWVzdBomLmlhbS50b2tlbi52MS5SZXNvbHZlU3NvQ29va2llUmVzcG9uc2USdgoXQmVnaW5EZXZpY2VWZXJpZmljYXRpb24SLC5pYW0udG9rZW4udjEuQmVnaW5EZXZpY2VWZXJpZmljYXRpb25SZXF1ZXN0Gi0uaWFtLnRva2VuLnYxLkJlZ2luRGV2aWNlVmVyaWZpY2F0aW9uUmVzcG9uc2USUgoLQmVnaW5Mb2dvdXQSIC5pYW0udG9rZW4udjEuQmVnaW5Mb2dvdXRSZXF1ZXN0GiEuaWFtLnRva2VuLnYxLkJlZ2luTG9nb3V0UmVzcG9uc2USWAoNQ29uZmlybUxvZ291dBIiLmlhbS50b2tlbi52MS5Db25maXJtTG9nb3V0UmVxdWVzdBojLmlhbS50b2tlbi52MS5Db25maXJtTG9nb3V0UmVzcG9uc2USWwoOQmVnaW5TYW1sTG9naW4SIy5pYW0udG9rZW4udjEuQmVnaW5TYW1sTG9naW5SZXF1ZXN0GiQuaWFtLnRva2VuLnYxLkJlZ2luU2FtbExvZ2luUmVzcG9uc2USWAoNRW5kU3NvU2Vzc2lvbhIiLmlhbS50b2tlbi52MS5FbmRTc29TZXNzaW9uUmVxdWVzdBojLmlhbS50b2tlbi52MS5FbmRTc29TZXNzaW9uUmVzcG9uc2UScAoVQ29tcGxldGVCcm9rZXJlZExvZ2luEiouaWFtLnRva2VuLnYxLkNvbXBsZXRlQnJva2VyZWRMb2dpblJlcXVlc3QaKy5pYW0udG9rZW4udjEuQ29tcGxldGVCcm9rZXJlZExvZ2luUmVzcG9uc2USUgoLSW1wZXJzb25hdGUSIC5pYW0udG9rZW4udjEuSW1wZXJzb25hdGVSZXF1ZXN0GiEuaWFtLnRva2VuLnYxLkltcGVyc29uYXRlUmVzcG9uc2USZAoRQmVnaW5QYXNza2V5TG9naW4SJi5pYW0udG9rZW4udjEuQmVnaW5QYXNza2V5TG9naW5SZXF1ZXN0GicuaWFtLnRva2VuLnYxLkJlZ2luUGFzc2tleUxvZ2luUmVzcG9uc2USWAoNU3VibWl0UGFzc2tleRIiLmlhbS50b2tlbi52MS5TdWJtaXRQYXNza2V5UmVxdWVzdBojLmlhbS50b2tlbi52MS5TdWJtaXRQYXNza2V5UmVzcG9uc2USfAoZU3VibWl0UGFzc2tleVJlZ2lzdHJhdGlvbhIuLmlhbS50b2tlbi52MS5TdWJtaXRQYXNza2V5UmVnaXN0cmF0aW9uUmVxdWVzdBovLmlhbS50b2tlbi52MS5TdWJtaXRQYXNza2V5UmVnaXN0cmF0aW9uUmVzcG9uc2USYQoQU3VibWl0UGx1Z2luU3RlcBIlLmlhbS50b2tlbi52MS5TdWJtaXRQbHVnaW5TdGVwUmVxdWVzdBomLmlhbS50b2tlbi52MS5TdWJtaXRQbHVnaW5TdGVwUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message iam.token.v1.SubmitPluginStepRequest
@@ -358,6 +358,101 @@ export const SubmitNewPasswordRequestSchema: GenMessage<SubmitNewPasswordRequest
   messageDesc(file_iam_token_v1_authorization, 13);
 
 /**
+ * @generated from message iam.token.v1.SubmitTermsRequest
+ */
+export type SubmitTermsRequest = Message<"iam.token.v1.SubmitTermsRequest"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowContext context = 1;
+   */
+  context?: FlowContext | undefined;
+
+  /**
+   * @generated from field: bool accept = 2;
+   */
+  accept: boolean;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitTermsRequest.
+ * Use `create(SubmitTermsRequestSchema)` to create a new message.
+ */
+export const SubmitTermsRequestSchema: GenMessage<SubmitTermsRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 14);
+
+/**
+ * @generated from message iam.token.v1.SubmitTermsResponse
+ */
+export type SubmitTermsResponse = Message<"iam.token.v1.SubmitTermsResponse"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowResult result = 1;
+   */
+  result?: FlowResult | undefined;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitTermsResponse.
+ * Use `create(SubmitTermsResponseSchema)` to create a new message.
+ */
+export const SubmitTermsResponseSchema: GenMessage<SubmitTermsResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 15);
+
+/**
+ * @generated from message iam.token.v1.SubmitProfileRequest
+ */
+export type SubmitProfileRequest = Message<"iam.token.v1.SubmitProfileRequest"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowContext context = 1;
+   */
+  context?: FlowContext | undefined;
+
+  /**
+   * Read only where the realm lets users change their username.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * @generated from field: string email = 3;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string first_name = 4;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string last_name = 5;
+   */
+  lastName: string;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitProfileRequest.
+ * Use `create(SubmitProfileRequestSchema)` to create a new message.
+ */
+export const SubmitProfileRequestSchema: GenMessage<SubmitProfileRequest> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 16);
+
+/**
+ * @generated from message iam.token.v1.SubmitProfileResponse
+ */
+export type SubmitProfileResponse = Message<"iam.token.v1.SubmitProfileResponse"> & {
+  /**
+   * @generated from field: iam.token.v1.FlowResult result = 1;
+   */
+  result?: FlowResult | undefined;
+};
+
+/**
+ * Describes the message iam.token.v1.SubmitProfileResponse.
+ * Use `create(SubmitProfileResponseSchema)` to create a new message.
+ */
+export const SubmitProfileResponseSchema: GenMessage<SubmitProfileResponse> = /*@__PURE__*/
+  messageDesc(file_iam_token_v1_authorization, 17);
+
+/**
  * @generated from message iam.token.v1.SubmitConsentRequest
  */
 export type SubmitConsentRequest = Message<"iam.token.v1.SubmitConsentRequest"> & {
@@ -377,7 +472,7 @@ export type SubmitConsentRequest = Message<"iam.token.v1.SubmitConsentRequest"> 
  * Use `create(SubmitConsentRequestSchema)` to create a new message.
  */
 export const SubmitConsentRequestSchema: GenMessage<SubmitConsentRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 14);
+  messageDesc(file_iam_token_v1_authorization, 18);
 
 /**
  * @generated from message iam.token.v1.ContinueRequest
@@ -394,7 +489,7 @@ export type ContinueRequest = Message<"iam.token.v1.ContinueRequest"> & {
  * Use `create(ContinueRequestSchema)` to create a new message.
  */
 export const ContinueRequestSchema: GenMessage<ContinueRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 15);
+  messageDesc(file_iam_token_v1_authorization, 19);
 
 /**
  * @generated from message iam.token.v1.ResolveSsoCookieRequest
@@ -416,7 +511,7 @@ export type ResolveSsoCookieRequest = Message<"iam.token.v1.ResolveSsoCookieRequ
  * Use `create(ResolveSsoCookieRequestSchema)` to create a new message.
  */
 export const ResolveSsoCookieRequestSchema: GenMessage<ResolveSsoCookieRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 16);
+  messageDesc(file_iam_token_v1_authorization, 20);
 
 /**
  * @generated from message iam.token.v1.ResolveSsoCookieResponse
@@ -462,7 +557,7 @@ export type ResolveSsoCookieResponse = Message<"iam.token.v1.ResolveSsoCookieRes
  * Use `create(ResolveSsoCookieResponseSchema)` to create a new message.
  */
 export const ResolveSsoCookieResponseSchema: GenMessage<ResolveSsoCookieResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 17);
+  messageDesc(file_iam_token_v1_authorization, 21);
 
 /**
  * @generated from message iam.token.v1.BeginDeviceVerificationRequest
@@ -484,7 +579,7 @@ export type BeginDeviceVerificationRequest = Message<"iam.token.v1.BeginDeviceVe
  * Use `create(BeginDeviceVerificationRequestSchema)` to create a new message.
  */
 export const BeginDeviceVerificationRequestSchema: GenMessage<BeginDeviceVerificationRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 18);
+  messageDesc(file_iam_token_v1_authorization, 22);
 
 /**
  * @generated from message iam.token.v1.BeginLogoutRequest
@@ -521,7 +616,7 @@ export type BeginLogoutRequest = Message<"iam.token.v1.BeginLogoutRequest"> & {
  * Use `create(BeginLogoutRequestSchema)` to create a new message.
  */
 export const BeginLogoutRequestSchema: GenMessage<BeginLogoutRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 19);
+  messageDesc(file_iam_token_v1_authorization, 23);
 
 /**
  * @generated from message iam.token.v1.ConfirmLogoutRequest
@@ -543,7 +638,7 @@ export type ConfirmLogoutRequest = Message<"iam.token.v1.ConfirmLogoutRequest"> 
  * Use `create(ConfirmLogoutRequestSchema)` to create a new message.
  */
 export const ConfirmLogoutRequestSchema: GenMessage<ConfirmLogoutRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 20);
+  messageDesc(file_iam_token_v1_authorization, 24);
 
 /**
  * A page to render with the transaction's hidden fields.
@@ -728,6 +823,13 @@ export type FlowPage = Message<"iam.token.v1.FlowPage"> & {
    * @generated from field: string user_locale = 53;
    */
   userLocale: string;
+
+  /**
+   * The update-profile page offers the username too (the realm's editUsernameAllowed).
+   *
+   * @generated from field: bool username_editable = 54;
+   */
+  usernameEditable: boolean;
 };
 
 /**
@@ -735,7 +837,7 @@ export type FlowPage = Message<"iam.token.v1.FlowPage"> & {
  * Use `create(FlowPageSchema)` to create a new message.
  */
 export const FlowPageSchema: GenMessage<FlowPage> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 21);
+  messageDesc(file_iam_token_v1_authorization, 25);
 
 /**
  * A field of a plugin step's page; `type` is text, password or number.
@@ -764,7 +866,7 @@ export type PluginField = Message<"iam.token.v1.PluginField"> & {
  * Use `create(PluginFieldSchema)` to create a new message.
  */
 export const PluginFieldSchema: GenMessage<PluginField> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 22);
+  messageDesc(file_iam_token_v1_authorization, 26);
 
 /**
  * A scope on the consent page: its name and the text shown for it.
@@ -788,7 +890,7 @@ export type ConsentScope = Message<"iam.token.v1.ConsentScope"> & {
  * Use `create(ConsentScopeSchema)` to create a new message.
  */
 export const ConsentScopeSchema: GenMessage<ConsentScope> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 23);
+  messageDesc(file_iam_token_v1_authorization, 27);
 
 /**
  * An HTML error page (unknown client, unregistered redirect_uri, expired transaction...).
@@ -826,7 +928,7 @@ export type ErrorPage = Message<"iam.token.v1.ErrorPage"> & {
  * Use `create(ErrorPageSchema)` to create a new message.
  */
 export const ErrorPageSchema: GenMessage<ErrorPage> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 24);
+  messageDesc(file_iam_token_v1_authorization, 28);
 
 /**
  * @generated from message iam.token.v1.FlowResult
@@ -916,7 +1018,7 @@ export type FlowResult = Message<"iam.token.v1.FlowResult"> & {
  * Use `create(FlowResultSchema)` to create a new message.
  */
 export const FlowResultSchema: GenMessage<FlowResult> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 25);
+  messageDesc(file_iam_token_v1_authorization, 29);
 
 /**
  * An HTML form to auto-submit: `action` is a validated, registered URI; fields keep their order.
@@ -940,7 +1042,7 @@ export type FormPost = Message<"iam.token.v1.FormPost"> & {
  * Use `create(FormPostSchema)` to create a new message.
  */
 export const FormPostSchema: GenMessage<FormPost> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 26);
+  messageDesc(file_iam_token_v1_authorization, 30);
 
 /**
  * @generated from message iam.token.v1.FormField
@@ -962,7 +1064,7 @@ export type FormField = Message<"iam.token.v1.FormField"> & {
  * Use `create(FormFieldSchema)` to create a new message.
  */
 export const FormFieldSchema: GenMessage<FormField> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 27);
+  messageDesc(file_iam_token_v1_authorization, 31);
 
 /**
  * The user of a SAML login transaction is authenticated: the gateway calls the saml service's
@@ -999,7 +1101,7 @@ export type SamlComplete = Message<"iam.token.v1.SamlComplete"> & {
  * Use `create(SamlCompleteSchema)` to create a new message.
  */
 export const SamlCompleteSchema: GenMessage<SamlComplete> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 28);
+  messageDesc(file_iam_token_v1_authorization, 32);
 
 /**
  * @generated from message iam.token.v1.BeginSamlLoginRequest
@@ -1048,7 +1150,7 @@ export type BeginSamlLoginRequest = Message<"iam.token.v1.BeginSamlLoginRequest"
  * Use `create(BeginSamlLoginRequestSchema)` to create a new message.
  */
 export const BeginSamlLoginRequestSchema: GenMessage<BeginSamlLoginRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 29);
+  messageDesc(file_iam_token_v1_authorization, 33);
 
 /**
  * @generated from message iam.token.v1.BeginSamlLoginResponse
@@ -1065,7 +1167,7 @@ export type BeginSamlLoginResponse = Message<"iam.token.v1.BeginSamlLoginRespons
  * Use `create(BeginSamlLoginResponseSchema)` to create a new message.
  */
 export const BeginSamlLoginResponseSchema: GenMessage<BeginSamlLoginResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 30);
+  messageDesc(file_iam_token_v1_authorization, 34);
 
 /**
  * @generated from message iam.token.v1.EndSsoSessionRequest
@@ -1110,7 +1212,7 @@ export type EndSsoSessionRequest = Message<"iam.token.v1.EndSsoSessionRequest"> 
  * Use `create(EndSsoSessionRequestSchema)` to create a new message.
  */
 export const EndSsoSessionRequestSchema: GenMessage<EndSsoSessionRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 31);
+  messageDesc(file_iam_token_v1_authorization, 35);
 
 /**
  * @generated from message iam.token.v1.EndSsoSessionResponse
@@ -1134,7 +1236,7 @@ export type EndSsoSessionResponse = Message<"iam.token.v1.EndSsoSessionResponse"
  * Use `create(EndSsoSessionResponseSchema)` to create a new message.
  */
 export const EndSsoSessionResponseSchema: GenMessage<EndSsoSessionResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 32);
+  messageDesc(file_iam_token_v1_authorization, 36);
 
 /**
  * @generated from message iam.token.v1.BeginAuthorizationResponse
@@ -1151,7 +1253,7 @@ export type BeginAuthorizationResponse = Message<"iam.token.v1.BeginAuthorizatio
  * Use `create(BeginAuthorizationResponseSchema)` to create a new message.
  */
 export const BeginAuthorizationResponseSchema: GenMessage<BeginAuthorizationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 33);
+  messageDesc(file_iam_token_v1_authorization, 37);
 
 /**
  * @generated from message iam.token.v1.SubmitCredentialsResponse
@@ -1168,7 +1270,7 @@ export type SubmitCredentialsResponse = Message<"iam.token.v1.SubmitCredentialsR
  * Use `create(SubmitCredentialsResponseSchema)` to create a new message.
  */
 export const SubmitCredentialsResponseSchema: GenMessage<SubmitCredentialsResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 34);
+  messageDesc(file_iam_token_v1_authorization, 38);
 
 /**
  * @generated from message iam.token.v1.SubmitOtpResponse
@@ -1185,7 +1287,7 @@ export type SubmitOtpResponse = Message<"iam.token.v1.SubmitOtpResponse"> & {
  * Use `create(SubmitOtpResponseSchema)` to create a new message.
  */
 export const SubmitOtpResponseSchema: GenMessage<SubmitOtpResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 35);
+  messageDesc(file_iam_token_v1_authorization, 39);
 
 /**
  * @generated from message iam.token.v1.ConfirmOtpEnrollmentResponse
@@ -1202,7 +1304,7 @@ export type ConfirmOtpEnrollmentResponse = Message<"iam.token.v1.ConfirmOtpEnrol
  * Use `create(ConfirmOtpEnrollmentResponseSchema)` to create a new message.
  */
 export const ConfirmOtpEnrollmentResponseSchema: GenMessage<ConfirmOtpEnrollmentResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 36);
+  messageDesc(file_iam_token_v1_authorization, 40);
 
 /**
  * @generated from message iam.token.v1.SubmitNewPasswordResponse
@@ -1219,7 +1321,7 @@ export type SubmitNewPasswordResponse = Message<"iam.token.v1.SubmitNewPasswordR
  * Use `create(SubmitNewPasswordResponseSchema)` to create a new message.
  */
 export const SubmitNewPasswordResponseSchema: GenMessage<SubmitNewPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 37);
+  messageDesc(file_iam_token_v1_authorization, 41);
 
 /**
  * @generated from message iam.token.v1.SubmitConsentResponse
@@ -1236,7 +1338,7 @@ export type SubmitConsentResponse = Message<"iam.token.v1.SubmitConsentResponse"
  * Use `create(SubmitConsentResponseSchema)` to create a new message.
  */
 export const SubmitConsentResponseSchema: GenMessage<SubmitConsentResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 38);
+  messageDesc(file_iam_token_v1_authorization, 42);
 
 /**
  * @generated from message iam.token.v1.ContinueResponse
@@ -1253,7 +1355,7 @@ export type ContinueResponse = Message<"iam.token.v1.ContinueResponse"> & {
  * Use `create(ContinueResponseSchema)` to create a new message.
  */
 export const ContinueResponseSchema: GenMessage<ContinueResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 39);
+  messageDesc(file_iam_token_v1_authorization, 43);
 
 /**
  * @generated from message iam.token.v1.BeginDeviceVerificationResponse
@@ -1270,7 +1372,7 @@ export type BeginDeviceVerificationResponse = Message<"iam.token.v1.BeginDeviceV
  * Use `create(BeginDeviceVerificationResponseSchema)` to create a new message.
  */
 export const BeginDeviceVerificationResponseSchema: GenMessage<BeginDeviceVerificationResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 40);
+  messageDesc(file_iam_token_v1_authorization, 44);
 
 /**
  * @generated from message iam.token.v1.BeginLogoutResponse
@@ -1287,7 +1389,7 @@ export type BeginLogoutResponse = Message<"iam.token.v1.BeginLogoutResponse"> & 
  * Use `create(BeginLogoutResponseSchema)` to create a new message.
  */
 export const BeginLogoutResponseSchema: GenMessage<BeginLogoutResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 41);
+  messageDesc(file_iam_token_v1_authorization, 45);
 
 /**
  * @generated from message iam.token.v1.ConfirmLogoutResponse
@@ -1304,7 +1406,7 @@ export type ConfirmLogoutResponse = Message<"iam.token.v1.ConfirmLogoutResponse"
  * Use `create(ConfirmLogoutResponseSchema)` to create a new message.
  */
 export const ConfirmLogoutResponseSchema: GenMessage<ConfirmLogoutResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 42);
+  messageDesc(file_iam_token_v1_authorization, 46);
 
 /**
  * @generated from message iam.token.v1.CompleteBrokeredLoginRequest
@@ -1333,7 +1435,7 @@ export type CompleteBrokeredLoginRequest = Message<"iam.token.v1.CompleteBrokere
  * Use `create(CompleteBrokeredLoginRequestSchema)` to create a new message.
  */
 export const CompleteBrokeredLoginRequestSchema: GenMessage<CompleteBrokeredLoginRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 43);
+  messageDesc(file_iam_token_v1_authorization, 47);
 
 /**
  * @generated from message iam.token.v1.CompleteBrokeredLoginResponse
@@ -1357,7 +1459,7 @@ export type CompleteBrokeredLoginResponse = Message<"iam.token.v1.CompleteBroker
  * Use `create(CompleteBrokeredLoginResponseSchema)` to create a new message.
  */
 export const CompleteBrokeredLoginResponseSchema: GenMessage<CompleteBrokeredLoginResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 44);
+  messageDesc(file_iam_token_v1_authorization, 48);
 
 /**
  * @generated from message iam.token.v1.ImpersonateRequest
@@ -1384,7 +1486,7 @@ export type ImpersonateRequest = Message<"iam.token.v1.ImpersonateRequest"> & {
  * Use `create(ImpersonateRequestSchema)` to create a new message.
  */
 export const ImpersonateRequestSchema: GenMessage<ImpersonateRequest> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 45);
+  messageDesc(file_iam_token_v1_authorization, 49);
 
 /**
  * @generated from message iam.token.v1.ImpersonateResponse
@@ -1408,7 +1510,7 @@ export type ImpersonateResponse = Message<"iam.token.v1.ImpersonateResponse"> & 
  * Use `create(ImpersonateResponseSchema)` to create a new message.
  */
 export const ImpersonateResponseSchema: GenMessage<ImpersonateResponse> = /*@__PURE__*/
-  messageDesc(file_iam_token_v1_authorization, 46);
+  messageDesc(file_iam_token_v1_authorization, 50);
 
 /**
  * The step a page renders.
@@ -1536,6 +1638,19 @@ export enum FlowStep {
    * @generated from enum value: FLOW_STEP_PLUGIN_CHALLENGE = 40;
    */
   PLUGIN_CHALLENGE = 40,
+
+  /**
+   * Required actions without a page of their own elsewhere: Keycloak's Terms and Conditions and
+   * Update Profile pages.
+   *
+   * @generated from enum value: FLOW_STEP_TERMS = 50;
+   */
+  TERMS = 50,
+
+  /**
+   * @generated from enum value: FLOW_STEP_UPDATE_PROFILE = 51;
+   */
+  UPDATE_PROFILE = 51,
 }
 
 /**
@@ -1602,6 +1717,26 @@ export const AuthorizationFlowService: GenService<{
     methodKind: "unary";
     input: typeof SubmitNewPasswordRequestSchema;
     output: typeof SubmitNewPasswordResponseSchema;
+  },
+  /**
+   * The TERMS_AND_CONDITIONS required action: accepted, or declined (the login ends, refused).
+   *
+   * @generated from rpc iam.token.v1.AuthorizationFlowService.SubmitTerms
+   */
+  submitTerms: {
+    methodKind: "unary";
+    input: typeof SubmitTermsRequestSchema;
+    output: typeof SubmitTermsResponseSchema;
+  },
+  /**
+   * The UPDATE_PROFILE required action: the profile as the account console changes it.
+   *
+   * @generated from rpc iam.token.v1.AuthorizationFlowService.SubmitProfile
+   */
+  submitProfile: {
+    methodKind: "unary";
+    input: typeof SubmitProfileRequestSchema;
+    output: typeof SubmitProfileResponseSchema;
   },
   /**
    * Consent (authorization requests of clients that require it, and device verification).
