@@ -42,7 +42,7 @@ describe.each(targets())("users ($mode)", (target) => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/), username: "Alice", email: "", firstName: "", lastName: "",
-        enabled: true, emailVerified: false, requirePasswordReset: false,
+        enabled: true, emailVerified: false, requirePasswordReset: false, requiredActions: [],
         createdAt: expect.any(String), updatedAt: expect.any(String),
       });
       expect(res.text).not.toContain("correct-horse");
