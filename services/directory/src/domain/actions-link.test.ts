@@ -38,8 +38,9 @@ describe("execute-actions link", () => {
 
   it("takes the required actions the login pages run, each once, and refuses any other with Keycloak's message", () => {
     expect(checkActions(["VERIFY_EMAIL", "UPDATE_PASSWORD", "VERIFY_EMAIL", "CONFIGURE_TOTP"])).toEqual(["VERIFY_EMAIL", "UPDATE_PASSWORD", "CONFIGURE_TOTP"]);
+    expect(checkActions(["TERMS_AND_CONDITIONS", "UPDATE_PROFILE"])).toEqual(["TERMS_AND_CONDITIONS", "UPDATE_PROFILE"]);
     expect(checkActions([])).toEqual([]);
-    for (const bad of [["UPDATE_PROFILE"], ["update_password"], ["VERIFY_EMAIL", "TERMS_AND_CONDITIONS"]]) {
+    for (const bad of [["UPDATE_EMAIL"], ["update_password"], ["VERIFY_EMAIL", "delete_account"]]) {
       let caught: unknown;
       try { checkActions(bad); } catch (e) { caught = e; }
       expect(caught).toBeInstanceOf(IamError);
