@@ -167,7 +167,8 @@ describe.each(targets())("Keycloak realm migration ($mode)", (target) => {
     const apiClient = doc.clients.find((c: { clientId: string }) => c.clientId === "acme-api");
     expect([apiClient.dpopBoundAccessTokens, apiClient.accessTokenSignedResponseAlg]).toEqual([true, ""]);
     expect([web.requestObjectSignatureAlg, web.requirePushedAuthorizationRequests, web.jwks, web.dpopBoundAccessTokens, web.standardTokenExchangeEnabled]).toEqual(["", false, undefined, false, false]);
-    expect(doc.groups[0]).toMatchObject({ name: "engineering", realmRoles: ["viewer"], subGroups: [{ name: "leads", realmRoles: ["manager"], clientRoles: {} }] });
+    expect(doc.groups[0]).toMatchObject({ name: "engineering", attributes: { costCenter: ["42"] }, realmRoles: ["viewer"], subGroups: [{ name: "leads", realmRoles: ["manager"], clientRoles: {} }] });
+    expect(doc.groups[0].subGroups[0]).not.toHaveProperty("attributes");
     // Keycloak's composites stay composites; the built-in account client's roles go.
     const role = (name: string) => doc.roles.find((r: { name: string }) => r.name === name);
     expect(role("manager").composites).toEqual({ realmRoles: ["viewer"], clientRoles: { "acme-api": ["read"] } });

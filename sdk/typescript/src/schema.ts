@@ -3531,6 +3531,9 @@ export interface components {
             id: string;
             name: string;
             description?: string;
+            attributes?: {
+                [key: string]: string[];
+            };
             realmRoles: string[];
             clientRoles: {
                 [key: string]: string[];
@@ -3664,6 +3667,7 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            attributes?: Record<string, never>;
         };
         /** @description `iam.token.v1.Session` */
         Session: {
@@ -3917,11 +3921,13 @@ export interface components {
             name?: string;
             description?: string;
             parentId?: string;
+            attributes?: Record<string, never>;
         };
         /** @description `iam.directory.v1.GroupUpdate` */
         GroupUpdate: {
             name?: string;
             description?: string;
+            attributes?: Record<string, never>;
         };
         /** @description `iam.directory.v1.GroupMembership` */
         GroupMembership: {

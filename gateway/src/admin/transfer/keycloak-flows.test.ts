@@ -48,8 +48,8 @@ describe("convertFlows (Keycloak authenticationFlows as Tessera flows)", () => {
       authenticationFlows: [
         flow("regex", [exec("auth-username-password-form"), sub("regex-cond", "CONDITIONAL")]),
         { ...flow("regex-cond", [exec("conditional-user-attribute", "REQUIRED", { authenticatorConfig: "rx" }), exec("deny-access-authenticator")]), topLevel: false },
-        flow("groups", [exec("auth-username-password-form"), sub("groups-cond", "CONDITIONAL")]),
-        { ...flow("groups-cond", [exec("conditional-user-attribute", "REQUIRED", { authenticatorConfig: "grp" }), exec("deny-access-authenticator")]), topLevel: false },
+        flow("nameless", [exec("auth-username-password-form"), sub("nameless-cond", "CONDITIONAL")]),
+        { ...flow("nameless-cond", [exec("conditional-user-attribute", "REQUIRED", { authenticatorConfig: "grp" }), exec("deny-access-authenticator")]), topLevel: false },
         flow("otp only", [exec("auth-otp-form")]),
         flow("lost", [exec("auth-username-password-form"), sub("nowhere", "REQUIRED")]),
         flow("x509", [exec("auth-x509-client-username-form")]),
@@ -58,18 +58,32 @@ describe("convertFlows (Keycloak authenticationFlows as Tessera flows)", () => {
       ],
       authenticatorConfig: [
         { alias: "rx", config: { attribute_name: "kind", attribute_expected_value: ".+", regex: "true" } },
-        { alias: "grp", config: { attribute_name: "kind", attribute_expected_value: "x", include_group_attributes: "true" } },
+        { alias: "grp", config: { attribute_expected_value: "x", include_group_attributes: "true" } },
       ],
     });
     expect(converted.flows).toEqual([]);
     expect(report).toEqual([
       { path: "$.authenticationFlows[1].authenticationExecutions[0]", message: 'authentication flow "regex" is not carried over: its attribute condition matches a regular expression, which Tessera\'s compares exactly' },
-      { path: "$.authenticationFlows[3].authenticationExecutions[0]", message: 'authentication flow "groups" is not carried over: its attribute condition reads group attributes, which Tessera\'s does not' },
+      { path: "$.authenticationFlows[3].authenticationExecutions[0]", message: 'authentication flow "nameless" is not carried over: its attribute condition names no attribute' },
       { path: "$.authenticationFlows[4]", message: 'authentication flow "otp only" is not carried over: as converted, the flow can never succeed: no enabled step identifies the user (username-password, username, passkey or idp-redirector)' },
       { path: "$.authenticationFlows[5].authenticationExecutions[1]", message: 'authentication flow "lost" is not carried over: its sub-flow "nowhere" is not in the document' },
       { path: "$.authenticationFlows[6].authenticationExecutions[0]", message: 'authentication flow "x509" is not carried over: authenticator "auth-x509-client-username-form" has no equivalent step' },
       { path: "$.authenticationFlows[7]", message: 'authentication flow "clients" is a client-flow (client authentication): Tessera authenticates clients by their settings, not by a flow' },
     ]);
+  });
+
+  it("carries an attribute condition that includes group attributes, and its not", () => {
+    const { converted, report } = run({
+      authenticationFlows: [
+        flow("groups", [exec("auth-username-password-form"), sub("groups-cond", "CONDITIONAL")]),
+        { ...flow("groups-cond", [exec("conditional-user-attribute", "REQUIRED", { authenticatorConfig: "grp" }), exec("deny-access-authenticator")]), topLevel: false },
+      ],
+      authenticatorConfig: [{ alias: "grp", config: { attribute_name: "kind", attribute_expected_value: "x", include_group_attributes: "true", not: "true" } }],
+    });
+    expect(report).toEqual([]);
+    expect(converted.flows[0]!.steps[1].steps[0]).toEqual({
+      type: "condition-user-attribute", requirement: "REQUIRED", config: { attribute: "kind", value: "x", includeGroupAttributes: "true", negate: "true" },
+    });
   });
 
   it("refuses sub-flows deeper than Tessera's four levels", () => {

@@ -133,9 +133,11 @@ export function convertFlows(kc: Json, clientIds: ReadonlySet<string>, note: Not
       }
       case "conditional-user-attribute":
         if (c.regex === "true") throw new Unmapped(path, "its attribute condition matches a regular expression, which Tessera's compares exactly");
-        if (c.include_group_attributes === "true") throw new Unmapped(path, "its attribute condition reads group attributes, which Tessera's does not");
         if (!c.attribute_name) throw new Unmapped(path, "its attribute condition names no attribute");
-        return { attribute: String(c.attribute_name), value: String(c.attribute_expected_value ?? ""), ...negate(c.not) };
+        return {
+          attribute: String(c.attribute_name), value: String(c.attribute_expected_value ?? ""),
+          ...(c.include_group_attributes === "true" ? { includeGroupAttributes: "true" } : {}), ...negate(c.not),
+        };
       case "conditional-user-configured":
         return negate(c.negate);
       case "deny-access-authenticator":

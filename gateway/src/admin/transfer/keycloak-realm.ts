@@ -82,9 +82,11 @@ export function fromKeycloak(kc: Json, report: Problem[]): unknown {
 
   const groups = (list: Json[], path: string): Json[] => list.map((g, i) => {
     const p = `${path}[${i}]`;
-    if (g.attributes && Object.keys(g.attributes).length) note(`${p}.attributes`, "group attributes have no equivalent");
+    const attributes = keycloakAttributes(g.attributes, p, note);
     return {
-      id: g.id ?? randomUUID(), name: String(g.name), ...roles.flatten(g, p),
+      id: g.id ?? randomUUID(), name: String(g.name),
+      ...(typeof g.description === "string" && g.description !== "" ? { description: g.description } : {}),
+      ...(Object.keys(attributes).length ? { attributes } : {}), ...roles.flatten(g, p),
       subGroups: groups(g.subGroups ?? [], `${p}.subGroups`),
     };
   });
@@ -127,11 +129,7 @@ function user(u: Json, p: string, roles: Roles, otpPolicyOk: boolean, aliases: S
   // The five Tessera's login runs are carried (kit/validation/required-actions.ts); others are reported.
   actions.filter((a) => !isUserRequiredAction(a)).forEach((a) => note(`${p}.requiredActions`, `required action "${a}" has no equivalent`));
   const carried = orderedActions(actions.filter(isUserRequiredAction));
-  const attributes: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries((u.attributes ?? {}) as Json)) {
-    if (/^[A-Za-z_][A-Za-z0-9_-]{0,254}$/.test(k)) attributes[k] = (Array.isArray(v) ? v : [v]).map(String);
-    else note(`${p}.attributes["${k}"]`, "attribute names are letters, digits, _ and - in Tessera");
-  }
+  const attributes = keycloakAttributes(u.attributes, p, note);
   const federatedIdentities: Json[] = [];
   (u.federatedIdentities ?? []).forEach((l: Json, j: number) => {
     if (aliases.has(String(l.identityProvider))) {
@@ -191,6 +189,16 @@ class Roles {
 }
 
 /** Keycloak provider ids Tessera's broker runs, as its provider types. */
+/** A user's or group's attributes (Keycloak: name -> list of strings); names Tessera refuses are reported. */
+function keycloakAttributes(from: unknown, p: string, note: Note): Record<string, string[]> {
+  const attributes: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries((from ?? {}) as Json)) {
+    if (/^[A-Za-z_][A-Za-z0-9_-]{0,254}$/.test(k)) attributes[k] = (Array.isArray(v) ? v : [v]).map(String);
+    else note(`${p}.attributes["${k}"]`, "attribute names are letters, digits, _ and - in Tessera");
+  }
+  return attributes;
+}
+
 const IDP_TYPES: Readonly<Record<string, string>> = { oidc: "oidc", "keycloak-oidc": "oidc", google: "google", github: "github" };
 
 function identityProviders(kc: Json, note: Note): Json[] {

@@ -1,4 +1,5 @@
 import { ADDRESS_MEMBERS, splitClaimName } from "./mapper-rules.js";
+import { resolveAttribute } from "./inherited-attributes.js";
 
 /** What the mappers read about the user (spec 2.2, 2.4, 2.5). */
 export interface ClaimsSubject {
@@ -11,6 +12,11 @@ export interface ClaimsSubject {
   /** Seconds since the epoch of the user's last update (OIDC Core 5.1 `updated_at`). */
   updatedAt?: number;
   attributes: Record<string, string[]>;
+  /**
+   * The attributes of each of the user's own groups with what it inherits from its ancestors (a
+   * group's own values win), in group path order: what the user attribute mapper falls back to.
+   */
+  groupAttributes?: Array<Record<string, string[]>>;
   realmRoles: string[];
   /** clientId (slug) -> role names. */
   clientRoles: Record<string, string[]>;
@@ -107,7 +113,7 @@ function computeMapper(m: MapperSpec, s: ClaimsSubject, client: ClaimsClient): W
       return one(claim(), convert(String(v), c["jsonType.label"]));
     }
     case "oidc-usermodel-attribute-mapper": {
-      const values = s.attributes[c["user.attribute"] ?? ""] ?? [];
+      const values = resolveAttribute(s, c["user.attribute"] ?? "", c["aggregate.attrs"] === "true");
       if (!values.length) return [];
       const converted = values.map((v) => convert(v, c["jsonType.label"])).filter((v) => v !== undefined);
       if (!converted.length) return [];

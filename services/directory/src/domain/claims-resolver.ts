@@ -16,6 +16,7 @@ import type { ClientTokenConfig } from "./client-token-configs.js";
 import type { ClientScopeRecord, ProtocolMapperRecord } from "./client-scope.js";
 import type { ResolvedClaimsCache } from "./resolved-claims-cache.js";
 import type { EffectiveAccess } from "./effective-access.js";
+import { inheritedGroupAttributes } from "./inherited-attributes.js";
 
 export interface ResolvedClaims extends TokenClaims {
   grantedScopes: string[];
@@ -94,6 +95,7 @@ export class ClaimsResolver {
       id: user._id, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName,
       emailVerified: user.emailVerified, updatedAt: Math.floor(user.updatedAt / 1000), attributes: user.attributes ?? {}, realmRoles, clientRoles, groupPaths: direct.sort(),
     };
+    if (groups.some((g) => g.group.attributes && Object.keys(g.group.attributes).length)) subject.groupAttributes = inheritedGroupAttributes(groups);
     // Keycloak 26's organization mapper writes nothing while the realm's organizationsEnabled is off.
     if (applied.some((s) => s.name === ORGANIZATION_SCOPE) && organizationsEnabledOf(realm)) {
       const only = dynamicOrg === undefined ? "*" : requestedOrganization(dynamicOrg);

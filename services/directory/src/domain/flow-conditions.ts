@@ -3,7 +3,8 @@ import type { RealmRecord } from "./realm.js";
 import type { GroupRecord } from "./group.js";
 import type { UserRepository } from "../store/user-repository.js";
 import type { ClientRepository } from "../store/client-repository.js";
-import type { EffectiveAccess } from "./effective-access.js";
+import type { EffectiveAccess, HeldGroup } from "./effective-access.js";
+import { inheritedGroupAttributes, resolveAttribute } from "./inherited-attributes.js";
 
 
 /**
@@ -13,7 +14,9 @@ import type { EffectiveAccess } from "./effective-access.js";
  *   (`config.role`, a realm role; with `config.clientId`, that client's role);
  * - condition-user-group: the user is a member of the group (`config.group`, a path like `/a/b`
  *   or a top-level name) or of one of its subgroups;
- * - condition-user-attribute: one of the attribute's values equals `config.value`;
+ * - condition-user-attribute: one of the attribute's values equals `config.value`; with
+ *   `config.includeGroupAttributes`, the values the user's groups and their ancestors hold too
+ *   (Keycloak's "Include group attributes", resolveAttribute with aggregation);
  * - condition-client: the login is for the client `config.clientId`.
  * `negate` is applied by the interpreter (flow-plan.ts), not here. An unknown user holds nothing.
  */
@@ -26,15 +29,19 @@ export class FlowConditions {
 
   async evaluate(realm: RealmRecord, userId: string, clientId: string, conditions: FlowCondition[]): Promise<boolean[]> {
     const user = userId ? await this.users.findById(realm._id, userId) : null;
-    let groups: GroupRecord[] | undefined;
+    let held: HeldGroup[] | undefined;
     let roleKeys: Set<string> | undefined;
-    const groupsOf = async () => (groups ??= user ? (await this.access.groupsOf(realm._id, user._id)).map((g) => g.group) : []);
+    const heldGroups = async () => (held ??= user ? await this.access.groupsOf(realm._id, user._id) : []);
+    const groupsOf = async (): Promise<GroupRecord[]> => (await heldGroups()).map((g) => g.group);
     const out: boolean[] = [];
     for (const c of conditions) {
       const config = c.config ?? {};
       if (c.type === "condition-client") out.push(clientId !== "" && clientId === config.clientId);
       else if (!user) out.push(false);
-      else if (c.type === "condition-user-attribute") out.push((user.attributes?.[config.attribute ?? ""] ?? []).includes(config.value ?? ""));
+      else if (c.type === "condition-user-attribute") {
+        const subject = { attributes: user.attributes ?? {}, ...(config.includeGroupAttributes === "true" ? { groupAttributes: inheritedGroupAttributes(await heldGroups()) } : {}) };
+        out.push(resolveAttribute(subject, config.attribute ?? "", true).includes(config.value ?? ""));
+      }
       else if (c.type === "condition-user-group") {
         const wanted = config.group ?? "";
         out.push((await groupsOf()).some((g) => g.path === wanted || (!wanted.startsWith("/") && g.path === `/${wanted}`)));

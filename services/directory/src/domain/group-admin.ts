@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { IamError } from "../../../kit/src/errors.js";
 import type { Clock } from "../../../kit/src/store/port.js";
 import { checkLength } from "../../../kit/src/validation/checks.js";
+import type { JsonValue } from "@bufbuild/protobuf";
+import { checkAttributes } from "./user-rules.js";
 import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { GroupRecord } from "./group.js";
@@ -24,6 +26,8 @@ export interface GroupInput {
   name?: string;
   description?: string;
   parentId?: string;
+  /** Keycloak's group attributes (the user attributes' rules); an update's replaces the whole set. */
+  attributes?: JsonValue;
 }
 
 function checkGroupName(value: string | undefined): string {
@@ -35,7 +39,7 @@ function checkGroupName(value: string | undefined): string {
 }
 
 /** A group's own fields, as an update leaves them. */
-const groupFields = (g: GroupRecord) => ({ name: g.name, description: g.description, path: g.path, updatedAt: g.updatedAt });
+const groupFields = (g: GroupRecord) => ({ name: g.name, description: g.description, path: g.path, attributes: g.attributes ?? {}, updatedAt: g.updatedAt });
 
 /** What the outbox keeps of a membership write until its admin event is out. */
 interface MembershipSnapshot {
@@ -73,6 +77,7 @@ export class GroupAdmin {
     const realm = await this.realms.byName(realmName);
     const name = checkGroupName(input.name);
     const description = checkLength("description", input.description ?? "", 0, 1024);
+    const attributes = checkAttributes(input.attributes);
     let parentPath = "";
     if (input.parentId) {
       const parent = await this.repo.findById(realm._id, input.parentId);
@@ -82,7 +87,7 @@ export class GroupAdmin {
     const now = this.clock.now();
     const group: GroupRecord = {
       _id: randomUUID(), realmId: realm._id, name, description, parentId: input.parentId ?? "",
-      path: `${parentPath}/${name}`, createdAt: now, updatedAt: now,
+      path: `${parentPath}/${name}`, attributes, createdAt: now, updatedAt: now,
     };
     const view = groupView(group);
     await auditedWrite(this.outbox, this.groupKind, realm, { realmId: realm._id, id: group._id, expect: "present" },
@@ -119,6 +124,7 @@ export class GroupAdmin {
     const current = await this.find(realm, groupId);
     const set: Partial<GroupRecord> = { updatedAt: this.clock.now() };
     if (input.description !== undefined) set.description = checkLength("description", input.description, 0, 1024);
+    if (input.attributes !== undefined && input.attributes !== null) set.attributes = checkAttributes(input.attributes);
     if (input.name !== undefined) {
       set.name = checkGroupName(input.name);
       set.path = `${current.path.slice(0, current.path.length - current.name.length)}${set.name}`;

@@ -7,6 +7,8 @@ export interface GroupView {
   description: string;
   parentId: string;
   path: string;
+  /** Absent when there are none, as a user's (the spec's shape). */
+  attributes?: Record<string, string[]>;
   subGroups: GroupView[];
   memberCount?: number;
   roleCount?: number;
@@ -21,6 +23,7 @@ export function groupView(g: GroupRecord, subGroups: GroupView[] = []): GroupVie
     description: g.description,
     parentId: g.parentId,
     path: g.path,
+    ...(g.attributes && Object.keys(g.attributes).length ? { attributes: g.attributes } : {}),
     subGroups,
     createdAt: jsonTimestamp(g.createdAt),
     updatedAt: jsonTimestamp(g.updatedAt),

@@ -11,6 +11,8 @@ export interface GroupRecord extends Doc {
   description: string;
   parentId: string;
   path: string;
+  /** Keycloak's group attributes; absent on groups written before they existed. */
+  attributes?: Record<string, string[]>;
   createdAt: number;
   updatedAt: number;
 }

@@ -268,6 +268,7 @@ function groupTree(groups: GroupRecord[], mappings: RoleMappingRecord[], names: 
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((g) => ({
       id: g._id, name: g.name, ...(g.description ? { description: g.description } : {}),
+      ...(g.attributes && Object.keys(g.attributes).length ? { attributes: g.attributes } : {}),
       ...roleRefs(mappings.filter((m) => m.holderType === "group" && m.holderId === g._id), names),
       subGroups: build(g._id),
     }));

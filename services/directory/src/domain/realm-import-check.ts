@@ -144,6 +144,7 @@ export function checkDirectoryPart(raw: unknown, plugins?: PluginRegistry): { pa
       sibling(g.name, `${gp}.name`, `group "${g.name}"`);
       const path = `${parent}/${g.name}`;
       groupPaths.add(path);
+      if (g.attributes) at(`${gp}.attributes`, () => checkAttributes(g.attributes));
       roleRefs(gp, g.realmRoles, g.clientRoles);
       walk(g.subGroups, path, `${gp}.subGroups`);
     });

@@ -105,7 +105,7 @@ export class RealmImportWriter {
     const flatten = (list: GroupDoc[], parentId: string, parentPath: string) => {
       for (const g of list) {
         const path = `${parentPath}/${g.name}`;
-        groups.push({ _id: g.id, realmId, name: g.name, description: g.description ?? "", parentId, path, createdAt: now, updatedAt: now });
+        groups.push({ _id: g.id, realmId, name: g.name, description: g.description ?? "", parentId, path, attributes: g.attributes ?? {}, createdAt: now, updatedAt: now });
         flatten(g.subGroups, g.id, path);
       }
     };

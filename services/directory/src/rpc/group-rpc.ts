@@ -11,12 +11,13 @@ export function groupRpc(admin: GroupAdmin): ServiceImpl<typeof GroupService> {
   return {
     async createGroup(req) {
       if (!req.group) throw IamError.invalid("group", "group is required");
-      const { name, description, parentId } = req.group;
+      const { name, description, parentId, attributes } = req.group;
       return {
         group: groupToProto(await admin.create(req.realm, {
           ...(name !== undefined ? { name } : {}),
           ...(description !== undefined ? { description } : {}),
           ...(parentId !== undefined ? { parentId } : {}),
+          ...(attributes !== undefined ? { attributes } : {}),
         })),
       };
     },
@@ -29,10 +30,12 @@ export function groupRpc(admin: GroupAdmin): ServiceImpl<typeof GroupService> {
     async updateGroup(req) {
       const name = req.update?.name;
       const description = req.update?.description;
+      const attributes = req.update?.attributes;
       return {
         group: groupToProto(await admin.update(req.realm, req.groupId, {
           ...(name !== undefined ? { name } : {}),
           ...(description !== undefined ? { description } : {}),
+          ...(attributes !== undefined ? { attributes } : {}),
         })),
       };
     },

@@ -127,7 +127,7 @@ function checkConfig(value: unknown, path: string, keys: readonly string[]): Rec
   for (const [key, v] of Object.entries(obj)) {
     if (!keys.includes(key)) throw IamError.invalid(`${path}.${key}`, `unknown config key ${path}.${key}${keys.length ? `; allowed: ${keys.join(", ")}` : ""}`);
     if (typeof v !== "string" || v.length > 255) throw IamError.invalid(`${path}.${key}`, `${path}.${key} must be a string of at most 255 characters`);
-    if (key === "negate" && v !== "true" && v !== "false") throw IamError.invalid(`${path}.${key}`, `${path}.${key} must be "true" or "false"`);
+    if ((key === "negate" || key === "includeGroupAttributes") && v !== "true" && v !== "false") throw IamError.invalid(`${path}.${key}`, `${path}.${key} must be "true" or "false"`);
     out[key] = v;
   }
   return out;

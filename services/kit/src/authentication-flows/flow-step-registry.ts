@@ -33,7 +33,7 @@ const REGISTRY = new Map<string, StepTypeDefinition>([
   ["idp-redirector", step({ identifies: true, credential: true, configKeys: ["alias"], required: ["alias"] })],
   ["condition-user-role", step({ condition: true, configKeys: ["role", "clientId", "negate"], required: ["role"] })],
   ["condition-user-group", step({ condition: true, configKeys: ["group", "negate"], required: ["group"] })],
-  ["condition-user-attribute", step({ condition: true, configKeys: ["attribute", "value", "negate"], required: ["attribute", "value"] })],
+  ["condition-user-attribute", step({ condition: true, configKeys: ["attribute", "value", "includeGroupAttributes", "negate"], required: ["attribute", "value"] })],
   ["condition-client", step({ condition: true, configKeys: ["clientId", "negate"], required: ["clientId"] })],
   ["condition-user-configured", step({ condition: true, configKeys: ["negate"] })],
   ["deny", step({})],

@@ -83,13 +83,17 @@ export interface GroupDoc {
   id: string;
   name: string;
   description?: string | undefined;
+  /** Keycloak's group attributes (the user attributes' rules); absent: none. */
+  attributes?: Record<string, string[]> | undefined;
   realmRoles: string[];
   clientRoles: Record<string, string[]>;
   subGroups: GroupDoc[];
 }
 
 export const groupSchema: z.ZodType<GroupDoc> = z.lazy(() => z.strictObject({
-  id, name, description: text.optional(), realmRoles: z.array(name).max(1000), clientRoles: clientRoleMap,
+  id, name, description: text.optional(),
+  attributes: z.record(z.string().max(255), z.array(z.string().max(4096)).max(100)).optional(),
+  realmRoles: z.array(name).max(1000), clientRoles: clientRoleMap,
   subGroups: z.array(groupSchema).max(10_000),
 }));
 

@@ -9,6 +9,7 @@ package directoryv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	structpb "google.golang.org/protobuf/types/known/structpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -32,12 +33,15 @@ type Group struct {
 	// Empty for a top-level group.
 	ParentId string `protobuf:"bytes,4,opt,name=parent_id,json=parentId,proto3" json:"parent_id,omitempty"`
 	// "/parent/child".
-	Path          string                 `protobuf:"bytes,5,opt,name=path,proto3" json:"path,omitempty"`
-	SubGroups     []*Group               `protobuf:"bytes,6,rep,name=sub_groups,json=subGroups,proto3" json:"sub_groups,omitempty"`
-	MemberCount   *int32                 `protobuf:"varint,7,opt,name=member_count,json=memberCount,proto3,oneof" json:"member_count,omitempty"`
-	RoleCount     *int32                 `protobuf:"varint,8,opt,name=role_count,json=roleCount,proto3,oneof" json:"role_count,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	Path        string                 `protobuf:"bytes,5,opt,name=path,proto3" json:"path,omitempty"`
+	SubGroups   []*Group               `protobuf:"bytes,6,rep,name=sub_groups,json=subGroups,proto3" json:"sub_groups,omitempty"`
+	MemberCount *int32                 `protobuf:"varint,7,opt,name=member_count,json=memberCount,proto3,oneof" json:"member_count,omitempty"`
+	RoleCount   *int32                 `protobuf:"varint,8,opt,name=role_count,json=roleCount,proto3,oneof" json:"role_count,omitempty"`
+	CreatedAt   *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	UpdatedAt   *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// Attribute name -> list of strings, as Keycloak's GroupRepresentation; members inherit them in
+	// the user attribute mappers (see User.attributes).
+	Attributes    *structpb.Struct `protobuf:"bytes,11,opt,name=attributes,proto3" json:"attributes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -142,11 +146,19 @@ func (x *Group) GetUpdatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Group) GetAttributes() *structpb.Struct {
+	if x != nil {
+		return x.Attributes
+	}
+	return nil
+}
+
 type GroupInput struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Name          *string                `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
 	Description   *string                `protobuf:"bytes,2,opt,name=description,proto3,oneof" json:"description,omitempty"`
 	ParentId      *string                `protobuf:"bytes,3,opt,name=parent_id,json=parentId,proto3,oneof" json:"parent_id,omitempty"`
+	Attributes    *structpb.Struct       `protobuf:"bytes,4,opt,name=attributes,proto3" json:"attributes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -202,10 +214,19 @@ func (x *GroupInput) GetParentId() string {
 	return ""
 }
 
+func (x *GroupInput) GetAttributes() *structpb.Struct {
+	if x != nil {
+		return x.Attributes
+	}
+	return nil
+}
+
+// `attributes`, when present, replaces the whole set ({} removes them all), as Keycloak's PUT does.
 type GroupUpdate struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Name          *string                `protobuf:"bytes,1,opt,name=name,proto3,oneof" json:"name,omitempty"`
 	Description   *string                `protobuf:"bytes,2,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	Attributes    *structpb.Struct       `protobuf:"bytes,3,opt,name=attributes,proto3" json:"attributes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -252,6 +273,13 @@ func (x *GroupUpdate) GetDescription() string {
 		return *x.Description
 	}
 	return ""
+}
+
+func (x *GroupUpdate) GetAttributes() *structpb.Struct {
+	if x != nil {
+		return x.Attributes
+	}
+	return nil
 }
 
 // GroupMembership is the user-group association.
@@ -1209,7 +1237,7 @@ var File_iam_directory_v1_group_proto protoreflect.FileDescriptor
 
 const file_iam_directory_v1_group_proto_rawDesc = "" +
 	"\n" +
-	"\x1ciam/directory/v1/group.proto\x12\x10iam.directory.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1biam/directory/v1/user.proto\"\x98\x03\n" +
+	"\x1ciam/directory/v1/group.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1biam/directory/v1/user.proto\"\xd1\x03\n" +
 	"\x05Group\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -1225,21 +1253,30 @@ const file_iam_directory_v1_group_proto_rawDesc = "" +
 	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
 	"updated_at\x18\n" +
-	" \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAtB\x0f\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x127\n" +
+	"\n" +
+	"attributes\x18\v \x01(\v2\x17.google.protobuf.StructR\n" +
+	"attributesB\x0f\n" +
 	"\r_member_countB\r\n" +
-	"\v_role_count\"\x95\x01\n" +
+	"\v_role_count\"\xce\x01\n" +
 	"\n" +
 	"GroupInput\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
 	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x12 \n" +
-	"\tparent_id\x18\x03 \x01(\tH\x02R\bparentId\x88\x01\x01B\a\n" +
+	"\tparent_id\x18\x03 \x01(\tH\x02R\bparentId\x88\x01\x01\x127\n" +
+	"\n" +
+	"attributes\x18\x04 \x01(\v2\x17.google.protobuf.StructR\n" +
+	"attributesB\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\f\n" +
 	"\n" +
-	"_parent_id\"f\n" +
+	"_parent_id\"\x9f\x01\n" +
 	"\vGroupUpdate\x12\x17\n" +
 	"\x04name\x18\x01 \x01(\tH\x00R\x04name\x88\x01\x01\x12%\n" +
-	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01B\a\n" +
+	"\vdescription\x18\x02 \x01(\tH\x01R\vdescription\x88\x01\x01\x127\n" +
+	"\n" +
+	"attributes\x18\x03 \x01(\v2\x17.google.protobuf.StructR\n" +
+	"attributesB\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_description\"E\n" +
 	"\x0fGroupMembership\x12\x17\n" +
@@ -1351,46 +1388,50 @@ var file_iam_directory_v1_group_proto_goTypes = []any{
 	(*ListUserGroupsRequest)(nil),       // 20: iam.directory.v1.ListUserGroupsRequest
 	(*ListUserGroupsResponse)(nil),      // 21: iam.directory.v1.ListUserGroupsResponse
 	(*timestamppb.Timestamp)(nil),       // 22: google.protobuf.Timestamp
-	(*User)(nil),                        // 23: iam.directory.v1.User
+	(*structpb.Struct)(nil),             // 23: google.protobuf.Struct
+	(*User)(nil),                        // 24: iam.directory.v1.User
 }
 var file_iam_directory_v1_group_proto_depIdxs = []int32{
 	0,  // 0: iam.directory.v1.Group.sub_groups:type_name -> iam.directory.v1.Group
 	22, // 1: iam.directory.v1.Group.created_at:type_name -> google.protobuf.Timestamp
 	22, // 2: iam.directory.v1.Group.updated_at:type_name -> google.protobuf.Timestamp
-	1,  // 3: iam.directory.v1.CreateGroupRequest.group:type_name -> iam.directory.v1.GroupInput
-	0,  // 4: iam.directory.v1.CreateGroupResponse.group:type_name -> iam.directory.v1.Group
-	0,  // 5: iam.directory.v1.ListGroupsResponse.groups:type_name -> iam.directory.v1.Group
-	0,  // 6: iam.directory.v1.GetGroupResponse.group:type_name -> iam.directory.v1.Group
-	2,  // 7: iam.directory.v1.UpdateGroupRequest.update:type_name -> iam.directory.v1.GroupUpdate
-	0,  // 8: iam.directory.v1.UpdateGroupResponse.group:type_name -> iam.directory.v1.Group
-	0,  // 9: iam.directory.v1.DeleteGroupResponse.group:type_name -> iam.directory.v1.Group
-	23, // 10: iam.directory.v1.ListGroupMembersResponse.users:type_name -> iam.directory.v1.User
-	3,  // 11: iam.directory.v1.AddUserToGroupResponse.membership:type_name -> iam.directory.v1.GroupMembership
-	3,  // 12: iam.directory.v1.RemoveUserFromGroupResponse.membership:type_name -> iam.directory.v1.GroupMembership
-	0,  // 13: iam.directory.v1.ListUserGroupsResponse.groups:type_name -> iam.directory.v1.Group
-	4,  // 14: iam.directory.v1.GroupService.CreateGroup:input_type -> iam.directory.v1.CreateGroupRequest
-	6,  // 15: iam.directory.v1.GroupService.ListGroups:input_type -> iam.directory.v1.ListGroupsRequest
-	8,  // 16: iam.directory.v1.GroupService.GetGroup:input_type -> iam.directory.v1.GetGroupRequest
-	10, // 17: iam.directory.v1.GroupService.UpdateGroup:input_type -> iam.directory.v1.UpdateGroupRequest
-	12, // 18: iam.directory.v1.GroupService.DeleteGroup:input_type -> iam.directory.v1.DeleteGroupRequest
-	14, // 19: iam.directory.v1.GroupService.ListGroupMembers:input_type -> iam.directory.v1.ListGroupMembersRequest
-	16, // 20: iam.directory.v1.GroupService.AddUserToGroup:input_type -> iam.directory.v1.AddUserToGroupRequest
-	18, // 21: iam.directory.v1.GroupService.RemoveUserFromGroup:input_type -> iam.directory.v1.RemoveUserFromGroupRequest
-	20, // 22: iam.directory.v1.GroupService.ListUserGroups:input_type -> iam.directory.v1.ListUserGroupsRequest
-	5,  // 23: iam.directory.v1.GroupService.CreateGroup:output_type -> iam.directory.v1.CreateGroupResponse
-	7,  // 24: iam.directory.v1.GroupService.ListGroups:output_type -> iam.directory.v1.ListGroupsResponse
-	9,  // 25: iam.directory.v1.GroupService.GetGroup:output_type -> iam.directory.v1.GetGroupResponse
-	11, // 26: iam.directory.v1.GroupService.UpdateGroup:output_type -> iam.directory.v1.UpdateGroupResponse
-	13, // 27: iam.directory.v1.GroupService.DeleteGroup:output_type -> iam.directory.v1.DeleteGroupResponse
-	15, // 28: iam.directory.v1.GroupService.ListGroupMembers:output_type -> iam.directory.v1.ListGroupMembersResponse
-	17, // 29: iam.directory.v1.GroupService.AddUserToGroup:output_type -> iam.directory.v1.AddUserToGroupResponse
-	19, // 30: iam.directory.v1.GroupService.RemoveUserFromGroup:output_type -> iam.directory.v1.RemoveUserFromGroupResponse
-	21, // 31: iam.directory.v1.GroupService.ListUserGroups:output_type -> iam.directory.v1.ListUserGroupsResponse
-	23, // [23:32] is the sub-list for method output_type
-	14, // [14:23] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	23, // 3: iam.directory.v1.Group.attributes:type_name -> google.protobuf.Struct
+	23, // 4: iam.directory.v1.GroupInput.attributes:type_name -> google.protobuf.Struct
+	23, // 5: iam.directory.v1.GroupUpdate.attributes:type_name -> google.protobuf.Struct
+	1,  // 6: iam.directory.v1.CreateGroupRequest.group:type_name -> iam.directory.v1.GroupInput
+	0,  // 7: iam.directory.v1.CreateGroupResponse.group:type_name -> iam.directory.v1.Group
+	0,  // 8: iam.directory.v1.ListGroupsResponse.groups:type_name -> iam.directory.v1.Group
+	0,  // 9: iam.directory.v1.GetGroupResponse.group:type_name -> iam.directory.v1.Group
+	2,  // 10: iam.directory.v1.UpdateGroupRequest.update:type_name -> iam.directory.v1.GroupUpdate
+	0,  // 11: iam.directory.v1.UpdateGroupResponse.group:type_name -> iam.directory.v1.Group
+	0,  // 12: iam.directory.v1.DeleteGroupResponse.group:type_name -> iam.directory.v1.Group
+	24, // 13: iam.directory.v1.ListGroupMembersResponse.users:type_name -> iam.directory.v1.User
+	3,  // 14: iam.directory.v1.AddUserToGroupResponse.membership:type_name -> iam.directory.v1.GroupMembership
+	3,  // 15: iam.directory.v1.RemoveUserFromGroupResponse.membership:type_name -> iam.directory.v1.GroupMembership
+	0,  // 16: iam.directory.v1.ListUserGroupsResponse.groups:type_name -> iam.directory.v1.Group
+	4,  // 17: iam.directory.v1.GroupService.CreateGroup:input_type -> iam.directory.v1.CreateGroupRequest
+	6,  // 18: iam.directory.v1.GroupService.ListGroups:input_type -> iam.directory.v1.ListGroupsRequest
+	8,  // 19: iam.directory.v1.GroupService.GetGroup:input_type -> iam.directory.v1.GetGroupRequest
+	10, // 20: iam.directory.v1.GroupService.UpdateGroup:input_type -> iam.directory.v1.UpdateGroupRequest
+	12, // 21: iam.directory.v1.GroupService.DeleteGroup:input_type -> iam.directory.v1.DeleteGroupRequest
+	14, // 22: iam.directory.v1.GroupService.ListGroupMembers:input_type -> iam.directory.v1.ListGroupMembersRequest
+	16, // 23: iam.directory.v1.GroupService.AddUserToGroup:input_type -> iam.directory.v1.AddUserToGroupRequest
+	18, // 24: iam.directory.v1.GroupService.RemoveUserFromGroup:input_type -> iam.directory.v1.RemoveUserFromGroupRequest
+	20, // 25: iam.directory.v1.GroupService.ListUserGroups:input_type -> iam.directory.v1.ListUserGroupsRequest
+	5,  // 26: iam.directory.v1.GroupService.CreateGroup:output_type -> iam.directory.v1.CreateGroupResponse
+	7,  // 27: iam.directory.v1.GroupService.ListGroups:output_type -> iam.directory.v1.ListGroupsResponse
+	9,  // 28: iam.directory.v1.GroupService.GetGroup:output_type -> iam.directory.v1.GetGroupResponse
+	11, // 29: iam.directory.v1.GroupService.UpdateGroup:output_type -> iam.directory.v1.UpdateGroupResponse
+	13, // 30: iam.directory.v1.GroupService.DeleteGroup:output_type -> iam.directory.v1.DeleteGroupResponse
+	15, // 31: iam.directory.v1.GroupService.ListGroupMembers:output_type -> iam.directory.v1.ListGroupMembersResponse
+	17, // 32: iam.directory.v1.GroupService.AddUserToGroup:output_type -> iam.directory.v1.AddUserToGroupResponse
+	19, // 33: iam.directory.v1.GroupService.RemoveUserFromGroup:output_type -> iam.directory.v1.RemoveUserFromGroupResponse
+	21, // 34: iam.directory.v1.GroupService.ListUserGroups:output_type -> iam.directory.v1.ListUserGroupsResponse
+	26, // [26:35] is the sub-list for method output_type
+	17, // [17:26] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_group_proto_init() }

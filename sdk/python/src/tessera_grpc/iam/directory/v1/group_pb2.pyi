@@ -1,5 +1,6 @@
 import datetime
 
+from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from tessera_grpc.iam.directory.v1 import user_pb2 as _user_pb2
 from google.protobuf.internal import containers as _containers
@@ -11,7 +12,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Group(_message.Message):
-    __slots__ = ("id", "name", "description", "parent_id", "path", "sub_groups", "member_count", "role_count", "created_at", "updated_at")
+    __slots__ = ("id", "name", "description", "parent_id", "path", "sub_groups", "member_count", "role_count", "created_at", "updated_at", "attributes")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -22,6 +23,7 @@ class Group(_message.Message):
     ROLE_COUNT_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     description: str
@@ -32,25 +34,30 @@ class Group(_message.Message):
     role_count: int
     created_at: _timestamp_pb2.Timestamp
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., parent_id: _Optional[str] = ..., path: _Optional[str] = ..., sub_groups: _Optional[_Iterable[_Union[Group, _Mapping]]] = ..., member_count: _Optional[int] = ..., role_count: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    attributes: _struct_pb2.Struct
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., parent_id: _Optional[str] = ..., path: _Optional[str] = ..., sub_groups: _Optional[_Iterable[_Union[Group, _Mapping]]] = ..., member_count: _Optional[int] = ..., role_count: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class GroupInput(_message.Message):
-    __slots__ = ("name", "description", "parent_id")
+    __slots__ = ("name", "description", "parent_id", "attributes")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     PARENT_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
     name: str
     description: str
     parent_id: str
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., parent_id: _Optional[str] = ...) -> None: ...
+    attributes: _struct_pb2.Struct
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., parent_id: _Optional[str] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class GroupUpdate(_message.Message):
-    __slots__ = ("name", "description")
+    __slots__ = ("name", "description", "attributes")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
     name: str
     description: str
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+    attributes: _struct_pb2.Struct
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., attributes: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class GroupMembership(_message.Message):
     __slots__ = ("user_id", "group_id")
