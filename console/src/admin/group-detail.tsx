@@ -7,10 +7,11 @@ import { ConfirmButton, Empty, ErrorAlert, Section, useLoad } from "../ui/widget
 import { href } from "./router";
 import type { UserRow } from "./users-page";
 import type { GroupNode } from "./groups-page";
+import { attributesOf, attributesText } from "./attribute-lines";
 
 interface Role { name: string }
 
-/** One group: rename, members (add by username, remove), role mappings, a sub-group, delete. */
+/** One group: rename and attributes, members (add by username, remove), role mappings, a sub-group, delete. */
 export function GroupDetail(p: { session: AdminSession; realm: string; group: GroupNode; onChanged(): void; onDeleted(): void; onSelect(id: string): void }): JSX.Element {
   const realmPath = `/admin/realms/${encodeURIComponent(p.realm)}`;
   const path = `${realmPath}/groups/${encodeURIComponent(p.group.id)}`;
@@ -28,8 +29,9 @@ export function GroupDetail(p: { session: AdminSession; realm: string; group: Gr
       setError(messageOf(e));
     }
   };
-  const rename = useForm<Values>({ name: p.group.name, description: p.group.description ?? "" }, async (v) => {
-    await p.session.request("PUT", path, { name: String(v.name).trim(), description: String(v.description).trim() });
+  const rename = useForm<Values>({ name: p.group.name, description: p.group.description ?? "", attributes: attributesText(p.group.attributes) }, async (v) => {
+    // The attributes replace the group's whole set, as the API's PUT reads them.
+    await p.session.request("PUT", path, { name: String(v.name).trim(), description: String(v.description).trim(), attributes: attributesOf(String(v.attributes)) });
     p.onChanged();
   });
   const addMember = useForm<Values>({ username: "" }, async (v) => {
@@ -56,6 +58,8 @@ export function GroupDetail(p: { session: AdminSession; realm: string; group: Gr
       <form onSubmit={rename.submit} noValidate aria-label="Group details" class="grid">
         <TextField form={rename} name="name" label="Name" required />
         <TextField form={rename} name="description" label="Description" />
+        <TextField form={rename} name="attributes" label="Attributes" multiline
+          hint="One key=value a line; repeat a key for several values. Members inherit them in user attribute mappers." />
         <FormFooter form={rename} submit="Save group" />
       </form>
       <h3>Members</h3>

@@ -10,6 +10,7 @@ export interface GroupNode {
   name: string;
   description?: string;
   path?: string;
+  attributes?: Record<string, string[]>;
   subGroups?: GroupNode[];
   memberCount?: number;
   roleCount?: number;

@@ -1,9 +1,9 @@
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
-import { ApiFailure } from "../ui/api-failure";
 import { CheckField, TextField, lines, type FormState, type Values } from "../ui/form";
 import { useLoad } from "../ui/widgets";
 import type { AdminSession } from "./admin-session";
+import { attributesOf, attributesText } from "./attribute-lines";
 
 export interface OrganizationDomain {
   name: string;
@@ -27,22 +27,6 @@ export interface OrganizationRow {
 export interface ProviderChoice {
   alias: string;
   displayName?: string;
-}
-
-/** Attributes as `key=value` lines, one value a line (a key repeated holds several values). */
-function attributesText(a: Record<string, string[]> | undefined): string {
-  return Object.entries(a ?? {}).flatMap(([k, vs]) => vs.map((v) => `${k}=${v}`)).join("\n");
-}
-
-function attributesOf(text: string): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const line of text.split("\n").map((l) => l.trim()).filter(Boolean)) {
-    const at = line.indexOf("=");
-    // Checked here because the API would only see a malformed object; the message goes beside the field.
-    if (at < 1) throw new ApiFailure(400, "invalid_request", `"${line.slice(0, 64)}" is not a key=value line`, "attributes");
-    (out[line.slice(0, at).trim()] ??= []).push(line.slice(at + 1).trim());
-  }
-  return out;
 }
 
 function domainsOf(v: string | boolean | undefined): OrganizationDomain[] {

@@ -8,6 +8,7 @@ import type { UserRow } from "./users-page";
 import { FederatedIdentities, UserClientRoles, UserGroups, UserRoles } from "./user-access";
 import { UserSecurity, UserSessions } from "./user-sessions";
 import { CredentialResetEmail, ImpersonateUser } from "./user-actions";
+import { UserAttributes } from "./user-attributes";
 
 /** One user: details, password, role and group mappings, sessions, MFA and lockout (spec 4.2, 4.5-4.7, 4.13). */
 export function UserPage(p: { session: AdminSession; realm: string; userId: string }): JSX.Element {
@@ -22,6 +23,7 @@ export function UserPage(p: { session: AdminSession; realm: string; userId: stri
         <a href={href(p.realm, "users")}>Back to users</a>
       </div>
       <Details session={p.session} path={path} user={u} onSaved={user.reload} />
+      <UserAttributes session={p.session} path={path} attributes={u.attributes} onSaved={user.reload} />
       <ResetPassword session={p.session} path={path} />
       <CredentialResetEmail session={p.session} path={path} hasEmail={!!u.email} />
       <ImpersonateUser session={p.session} path={path} username={u.username} enabled={u.enabled !== false} />

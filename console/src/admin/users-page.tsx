@@ -16,6 +16,7 @@ export interface UserRow {
   enabled?: boolean;
   emailVerified?: boolean;
   federationLink?: string;
+  attributes?: Record<string, string[]>;
 }
 
 const PAGE = 20;

@@ -1,0 +1,74 @@
+import type { Browser } from "playwright-core";
+import { describeTier } from "../support/tier.js";
+import { adminApi, uniqueName } from "./support/http.js";
+import { startEmbeddedServer, type TestServer } from "./support/embedded-server.js";
+import { checkPage, launchChromium, openAdminConsole } from "./support/console-browser.js";
+
+/**
+ * The admin console's attribute editors in a real Chromium (Keycloak's Attributes tabs): a
+ * group's and a user's attributes written as `key=value` lines, read back through the Admin API,
+ * and a malformed line refused beside its field without a request.
+ */
+describeTier("admin console group and user attributes in Chromium", ["CHROMIUM_PATH"], () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ReturnType<typeof adminApi>;
+
+  beforeAll(async () => {
+    server = await startEmbeddedServer("admin-console-attributes");
+    api = adminApi(server.url, server.apiKey);
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("edits a group's attributes and a user's, and refuses a line that is not key=value", async () => {
+    const realm = uniqueName("console-attrs");
+    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+    const group = await api.post(`/admin/realms/${realm}/groups`, { name: "sales", attributes: { region: ["emea"] } });
+    expect(group.status).toBe(201);
+    const user = await api.post(`/admin/realms/${realm}/users`, { username: "lea", attributes: { dept: ["sales"] } });
+    expect(user.status).toBe(201);
+
+    const { context, page, problems } = await openAdminConsole(browser, server, `realms/${realm}/groups`);
+    try {
+      await page.getByRole("button", { name: "sales" }).click();
+      const details = page.getByRole("form", { name: "Group details" });
+      const groupAttributes = details.getByLabel("Attributes");
+      expect(await groupAttributes.inputValue()).toBe("region=emea");
+      await groupAttributes.fill("region=emea\nsite=lisbon\nsite=porto");
+      await checkPage(page, "group-attributes");
+      const saved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/groups/${group.body.id}`));
+      await details.getByRole("button", { name: "Save group" }).click();
+      expect((await saved).status()).toBe(200);
+      expect((await api.get(`/admin/realms/${realm}/groups/${group.body.id}`)).body.attributes).toEqual({ region: ["emea"], site: ["lisbon", "porto"] });
+
+      await groupAttributes.fill("no equals sign here");
+      await details.getByRole("button", { name: "Save group" }).click();
+      await details.getByText('"no equals sign here" is not a key=value line').waitFor();
+      expect((await api.get(`/admin/realms/${realm}/groups/${group.body.id}`)).body.attributes).toEqual({ region: ["emea"], site: ["lisbon", "porto"] });
+
+      await page.goto(`${server.url}/admin/console#/realms/${realm}/users/${user.body.id}`);
+      const userForm = page.getByRole("form", { name: "User attributes" });
+      const userAttributes = userForm.getByLabel("Attributes");
+      expect(await userAttributes.inputValue()).toBe("dept=sales");
+      await userAttributes.fill("dept=marketing\nphone=+351 555 0100");
+      await checkPage(page, "user-attributes");
+      await userForm.getByRole("button", { name: "Save attributes" }).click();
+      await page.getByText("Attributes saved.").waitFor();
+      const after = (await api.get(`/admin/realms/${realm}/users/${user.body.id}`)).body;
+      expect([after.username, after.attributes]).toEqual(["lea", { dept: ["marketing"], phone: ["+351 555 0100"] }]);
+
+      await userAttributes.fill("");
+      const cleared = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/users/${user.body.id}`));
+      await userForm.getByRole("button", { name: "Save attributes" }).click();
+      expect((await cleared).status()).toBe(200);
+      expect((await api.get(`/admin/realms/${realm}/users/${user.body.id}`)).body).not.toHaveProperty("attributes");
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
