@@ -164,6 +164,9 @@ describe("tessera CLI (embedded)", () => {
       expect(got).toMatchObject({ id: admins.id, path: "/staff/admins" });
       expect(updated).toMatchObject({ name: "admins", description: "runs things" });
       expect((await cli.json<Array<{ name: string }>>("groups", "list", "-r", realm)).map((g) => g.name)).toEqual(["staff"]);
+      // A name search shows the match with the way to it.
+      const found = await cli.json<Array<{ name: string; subGroups: Array<{ name: string }> }>>("groups", "list", "-r", realm, "--search", "ADM", "--max", "5");
+      expect(found.map((g) => [g.name, g.subGroups.map((s) => s.name)])).toEqual([["staff", ["admins"]]]);
     });
 
     it("creates, pages, reads, updates and deletes an authentication flow; the API's field error on stderr", async () => {

@@ -273,6 +273,66 @@ describe.each(targets())("groups ($mode)", (target) => {
     ]);
   });
 
+  it("pages the top-level groups, searches names and attributes with their hierarchy, counts, and pages a group's children", async () => {
+    const r = await realm();
+    const names = (list: Array<{ name: string; subGroups: unknown[] }>): unknown[] =>
+      list.map((g) => (g.subGroups.length ? { [g.name]: names(g.subGroups as Array<{ name: string; subGroups: unknown[] }>) } : g.name));
+    const eng = await group(r, { name: "eng", attributes: { site: ["lisbon"] } });
+    const backend = await group(r, { name: "backend", parentId: eng.id, attributes: { site: ["porto"], tier: ["1"] } });
+    await group(r, { name: "db", parentId: backend.id });
+    await group(r, { name: "frontend", parentId: eng.id });
+    await group(r, { name: "sales", attributes: { site: ["porto"] } });
+    await group(r, { name: "team" });
+    const list = async (query: string) => {
+      const res = await api.get(`${groups(r)}?${query}`);
+      expect(res.status).toBe(200);
+      return names(res.body);
+    };
+    // Without parameters the whole tree (spec 4.6); a page holds top-level groups by name, each whole.
+    expect(await list("")).toEqual([{ eng: [{ backend: ["db"] }, "frontend"] }, "sales", "team"]);
+    expect(await list("first=0&max=2")).toEqual([{ eng: [{ backend: ["db"] }, "frontend"] }, "sales"]);
+    expect(await list("first=2")).toEqual(["team"]);
+    // A name search keeps the way to each match and a match's whole subtree.
+    expect(await list("search=END")).toEqual([{ eng: [{ backend: ["db"] }, "frontend"] }]);
+    expect(await list("search=back")).toEqual([{ eng: [{ backend: ["db"] }] }]);
+    expect(await list("search=s&max=1")).toEqual(["sales"]);
+    expect(await list("search=Team&exact=true")).toEqual([]);
+    expect(await list("search=team&exact=true")).toEqual(["team"]);
+    // q reads the group's own attributes, every pair required.
+    expect(await list("q=site:porto")).toEqual([{ eng: [{ backend: ["db"] }] }, "sales"]);
+    expect(await list("q=site:porto%20tier:1")).toEqual([{ eng: [{ backend: ["db"] }] }]);
+    expect(await list("q=site:madrid")).toEqual([]);
+
+    const count = async (query: string) => (await api.get(`${groups(r)}/count?${query}`)).body;
+    expect(await count("")).toEqual({ count: 6 });
+    expect(await count("top=true")).toEqual({ count: 3 });
+    expect(await count("search=end")).toEqual({ count: 2 });
+    expect(await count("search=end&top=true")).toEqual({ count: 0 });
+
+    const children = async (query: string) => {
+      const res = await api.get(`${groups(r)}/${eng.id}/children?${query}`);
+      expect(res.status).toBe(200);
+      return names(res.body);
+    };
+    expect(await children("")).toEqual([{ backend: ["db"] }, "frontend"]);
+    expect(await children("first=1&max=1")).toEqual(["frontend"]);
+    expect(await children("search=FRONT")).toEqual(["frontend"]);
+
+    const refused = async (path: string, field: string, message: string) => {
+      const res = await api.get(path);
+      expect([res.status, res.body]).toEqual([400, { error: "invalid_request", message, field }]);
+    };
+    await refused(`${groups(r)}?max=0`, "max", "max must be an integer between 1 and 1000");
+    await refused(`${groups(r)}?max=1001`, "max", "max must be an integer between 1 and 1000");
+    await refused(`${groups(r)}?first=-1`, "first", "first must be a non-negative integer");
+    await refused(`${groups(r)}?exact=yes`, "exact", "exact must be true or false");
+    await refused(`${groups(r)}?q=site`, "q", "q must be key:value pairs separated by spaces");
+    await refused(`${groups(r)}?q=site:porto&search=s`, "q", "search and q cannot be combined");
+    await refused(`${groups(r)}/count?top=1`, "top", "top must be true or false");
+    const missing = await api.get(`${groups(r)}/00000000-0000-4000-8000-000000000000/children`);
+    expect([missing.status, missing.body]).toEqual([404, { error: "group_not_found", message: 'group "00000000-0000-4000-8000-000000000000" not found' }]);
+  });
+
   it("a realm deleted and re-created under the same name has no groups", async () => {
     const r = await realm();
     await group(r, { name: "ghost" });

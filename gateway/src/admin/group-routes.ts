@@ -6,7 +6,8 @@ import {
 import type { RouteTable } from "../http/route-table.js";
 import { parseBody } from "../http/json-input.js";
 import type { RpcClients } from "../rpc-clients.js";
-import { optIntParam, userJson } from "./user-routes.js";
+import { optBoolParam, optIntParam, userJson } from "./user-routes.js";
+import { strParam } from "./event-routes.js";
 
 const GROUPS = "/admin/realms/:realmName/groups";
 const GROUP = `${GROUPS}/:groupId`;
@@ -21,7 +22,16 @@ export function addGroupRoutes(table: RouteTable, rpc: RpcClients): void {
       return { status: 201, body: groupJson(res.group) };
     })
     .add("GET", GROUPS, "admin", async (req) => {
-      const res = await rpc.groups.listGroups({ realm: realmOf(req) });
+      const res = await rpc.groups.listGroups({ realm: realmOf(req), ...groupQuery(req), ...optStr(req, "q") });
+      return { status: 200, body: res.groups.map(groupJson) };
+    })
+    // Before GROUP, which would take "count" as a group id.
+    .add("GET", `${GROUPS}/count`, "admin", async (req) => {
+      const res = await rpc.groups.countGroups({ realm: realmOf(req), ...optStr(req, "search"), top: optBoolParam(req, "top") ?? false });
+      return { status: 200, body: { count: res.count } };
+    })
+    .add("GET", `${GROUP}/children`, "admin", async (req) => {
+      const res = await rpc.groups.listGroupChildren({ ...groupRef(req), ...groupQuery(req) });
       return { status: 200, body: res.groups.map(groupJson) };
     })
     .add("GET", GROUP, "admin", async (req) => {
@@ -67,6 +77,22 @@ export function groupJson(group: Group | undefined): Record<string, unknown> {
 function membershipJson(m: GroupMembership | undefined): Record<string, unknown> {
   if (!m) return {};
   return toJson(GroupMembershipSchema, m, { alwaysEmitImplicit: true }) as Record<string, unknown>;
+}
+
+/** Keycloak's paging and name search of groups; absent (or empty) parameters are left out. */
+function groupQuery(req: Request): { first?: number; max?: number; search?: string; exact?: boolean } {
+  const first = optIntParam(req, "first");
+  const max = optIntParam(req, "max");
+  const exact = optBoolParam(req, "exact");
+  return {
+    ...(first !== undefined ? { first } : {}), ...(max !== undefined ? { max } : {}),
+    ...optStr(req, "search"), ...(exact !== undefined ? { exact } : {}),
+  };
+}
+
+function optStr<K extends string>(req: Request, name: K): Partial<Record<K, string>> {
+  const v = strParam(req, name);
+  return (v === "" ? {} : { [name]: v }) as Partial<Record<K, string>>;
 }
 
 function realmOf(req: Request): string {

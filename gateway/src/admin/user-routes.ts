@@ -109,7 +109,7 @@ export function optIntParam(req: Request, name: string): number | undefined {
   return Number(v);
 }
 
-function optBoolParam(req: Request, name: string): boolean | undefined {
+export function optBoolParam(req: Request, name: string): boolean | undefined {
   const v = strParam(req, name);
   if (v === "") return undefined;
   if (v !== "true" && v !== "false") throw new GatewayError(400, "invalid_request", `${name} must be true or false`, name);

@@ -12,6 +12,8 @@ const R = "/admin/realms/:realmName";
 const U = `${R}/users/:userId`;
 const G = `${R}/groups/:groupId`;
 const q = (name: string, description: string, schema: JsonSchema = { type: "string" }): Param => ({ name, description, schema });
+const GROUP_SEARCH: Param = { name: "search", description: "Groups whose name contains it (case-insensitive).", schema: { type: "string", maxLength: 255 } };
+const GROUP_EXACT: Param = { name: "exact", description: "`search` is the whole name, case-sensitive (default false).", schema: { type: "boolean" } };
 const DATE = { type: "string", description: "ISO 8601 date (the whole day) or date-time." };
 
 /** Realms, their transfer, events and keys; users, their security and sessions; groups (spec 4.1, 4.2, 4.6, 4.8, 4.13). */
@@ -134,7 +136,16 @@ export function realmUserOperations(p: ProtoSchemas): Operation[] {
 
     { id: "createGroup", method: "POST", path: `${R}/groups`, auth: "admin", tag: "Groups", summary: "Create a group",
       body: { schema: p.ref(GroupInputSchema, "input"), required: true }, responses: { 201: json("The group.", group) } },
-    { id: "listGroups", method: "GET", path: `${R}/groups`, auth: "admin", tag: "Groups", summary: "List groups", responses: { 200: json("Groups.", arrayOf(group)) } },
+    { id: "listGroups", method: "GET", path: `${R}/groups`, auth: "admin", tag: "Groups", summary: "List groups",
+      description: "Without parameters the whole tree. With `first` or `max`, a page of the top-level groups (default 100, at most 1000), each with its subtree. With `search` or `q`, the top-level groups on the way to the matching groups, pruned to those branches; a matched group keeps its whole subtree.",
+      query: [...PAGE, GROUP_SEARCH, GROUP_EXACT, q("q", "Attribute query: `key:value` pairs separated by spaces, each held by the group itself (not with `search`).")],
+      responses: { 200: json("Groups.", arrayOf(group)) } },
+    { id: "countGroups", method: "GET", path: `${R}/groups/count`, auth: "admin", tag: "Groups", summary: "Count groups",
+      query: [q("search", "Count the groups whose name contains it (case-insensitive)."), q("top", "Count the top-level groups only (default false).", { type: "boolean" })],
+      responses: { 200: json("How many.", ref("CountResult")) } },
+    { id: "listGroupChildren", method: "GET", path: `${G}/children`, auth: "admin", tag: "Groups", summary: "List a group's subgroups",
+      description: "A page of the group's direct subgroups by name (default 100, at most 1000), each with its subtree.",
+      query: [...PAGE, GROUP_SEARCH, GROUP_EXACT], responses: { 200: json("Subgroups.", arrayOf(group)) } },
     { id: "getGroup", method: "GET", path: G, auth: "admin", tag: "Groups", summary: "Get a group", responses: { 200: json("The group.", group) } },
     { id: "updateGroup", method: "PUT", path: G, auth: "admin", tag: "Groups", summary: "Update a group",
       body: { schema: p.ref(GroupUpdateSchema, "input"), required: true }, responses: { 200: json("The group.", group) } },

@@ -8,6 +8,7 @@ import type { RealmRecord } from "./realm.js";
 import type { RealmLookup } from "./realm-lookup.js";
 import type { GroupRecord } from "./group.js";
 import { groupTree, groupView, type GroupView } from "./group-view.js";
+import { attributeMatcher, groupPage, nameMatcher, withHierarchy, type GroupQuery } from "./group-query.js";
 import { repairGroupMemberOrder } from "./member-order-backfill.js";
 import type { UserRecord } from "./user.js";
 import type { GroupRepository } from "../store/group-repository.js";
@@ -102,9 +103,40 @@ export class GroupAdmin {
     return view;
   }
 
-  async list(realmName: string): Promise<GroupView[]> {
+  /** The tree, a page of it, or a search's hierarchy (group-query.ts; Keycloak's GET /groups). */
+  async list(realmName: string, query: GroupQuery = {}): Promise<GroupView[]> {
     const realm = await this.realms.byName(realmName);
-    return groupTree(await this.repo.listRealm(realm._id), "");
+    const { first, max, search, exact = false, q } = query;
+    if (search !== undefined && q !== undefined) throw IamError.invalid("q", "search and q cannot be combined");
+    const { skip, limit } = groupPage(first, max);
+    if (search === undefined && q === undefined) {
+      if (first === undefined && max === undefined) return groupTree(await this.repo.listRealm(realm._id), "");
+      return this.withSubtrees(realm, await this.repo.childrenPage(realm._id, "", skip, limit));
+    }
+    const matches = search !== undefined ? nameMatcher(search, exact) : attributeMatcher(q!);
+    return groupTree(withHierarchy(await this.repo.listRealm(realm._id), matches), "").slice(skip, skip + limit);
+  }
+
+  /** Keycloak's GET /groups/count: every group, the top-level ones, or those whose name contains `search`. */
+  async count(realmName: string, search: string | undefined, topLevel: boolean): Promise<number> {
+    const realm = await this.realms.byName(realmName);
+    if (search === undefined) return this.repo.count(realm._id, topLevel);
+    const matches = nameMatcher(search, false);
+    return (await this.repo.listRealm(realm._id)).filter((g) => matches(g) && (!topLevel || g.parentId === "")).length;
+  }
+
+  /** Keycloak's GET /groups/{id}/children: a page of the direct subgroups by name, each with its subtree. */
+  async children(realmName: string, groupId: string, query: Omit<GroupQuery, "q"> = {}): Promise<GroupView[]> {
+    const realm = await this.realms.byName(realmName);
+    const { skip, limit } = groupPage(query.first, query.max);
+    const parent = await this.find(realm, groupId);
+    if (query.search === undefined) return this.withSubtrees(realm, await this.repo.childrenPage(realm._id, parent._id, skip, limit));
+    const matches = nameMatcher(query.search, query.exact ?? false);
+    return this.withSubtrees(realm, (await this.repo.children(realm._id, parent._id)).filter(matches).slice(skip, skip + limit));
+  }
+
+  private async withSubtrees(realm: RealmRecord, groups: GroupRecord[]): Promise<GroupView[]> {
+    return Promise.all(groups.map(async (g) => groupView(g, groupTree(await this.repo.descendants(realm._id, g.path), g._id))));
   }
 
   async get(realmName: string, groupId: string): Promise<GroupView> {

@@ -22,7 +22,25 @@ export function groupRpc(admin: GroupAdmin): ServiceImpl<typeof GroupService> {
       };
     },
     async listGroups(req) {
-      return { groups: (await admin.list(req.realm)).map(groupToProto) };
+      const { first, max, search, exact, q } = req;
+      return {
+        groups: (await admin.list(req.realm, {
+          ...(first !== undefined ? { first } : {}), ...(max !== undefined ? { max } : {}),
+          ...(search !== undefined ? { search } : {}), ...(exact !== undefined ? { exact } : {}), ...(q !== undefined ? { q } : {}),
+        })).map(groupToProto),
+      };
+    },
+    async countGroups(req) {
+      return { count: await admin.count(req.realm, req.search, req.top) };
+    },
+    async listGroupChildren(req) {
+      const { first, max, search, exact } = req;
+      return {
+        groups: (await admin.children(req.realm, req.groupId, {
+          ...(first !== undefined ? { first } : {}), ...(max !== undefined ? { max } : {}),
+          ...(search !== undefined ? { search } : {}), ...(exact !== undefined ? { exact } : {}),
+        })).map(groupToProto),
+      };
     },
     async getGroup(req) {
       return { group: groupToProto(await admin.get(req.realm, req.groupId)) };

@@ -28,6 +28,21 @@ export class GroupRepository {
     return this.groups.find({ realmId }, { sort: [["path", 1]] });
   }
 
+  /** A page of a parent's direct subgroups ("" for the top-level groups) by name. */
+  childrenPage(realmId: string, parentId: string, skip: number, limit: number): Promise<GroupRecord[]> {
+    return this.groups.find({ realmId, parentId }, { sort: [["name", 1]], skip, limit });
+  }
+
+  /** A parent's direct subgroups ("" for the top-level groups) by name. */
+  children(realmId: string, parentId: string): Promise<GroupRecord[]> {
+    return this.groups.find({ realmId, parentId }, { sort: [["name", 1]] });
+  }
+
+  /** How many groups the realm has, or top-level groups with `topLevel`. */
+  count(realmId: string, topLevel: boolean): Promise<number> {
+    return this.groups.count(topLevel ? { realmId, parentId: "" } : { realmId });
+  }
+
   findByIds(realmId: string, ids: string[]): Promise<GroupRecord[]> {
     return ids.length ? this.groups.find({ realmId, _id: { $in: ids } }, { sort: [["path", 1]] }) : Promise.resolve([]);
   }

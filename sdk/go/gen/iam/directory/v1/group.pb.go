@@ -431,9 +431,21 @@ func (x *CreateGroupResponse) GetGroup() *Group {
 	return nil
 }
 
+// Without any of the optional fields: the whole tree (spec 4.6). With `first` or `max`: a page of
+// the top-level groups, each with its subtree. With `search` (or `q`): the top-level groups on the
+// way to the groups whose name contains it (is it, with `exact`; or whose attributes hold every
+// `key:value` of `q`), their subtrees pruned to those branches, a matched group with its whole
+// subtree (Keycloak's GET /groups).
 type ListGroupsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Realm string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	// Default 0.
+	First *int32 `protobuf:"varint,2,opt,name=first,proto3,oneof" json:"first,omitempty"`
+	// Default 100, at most 1000.
+	Max           *int32  `protobuf:"varint,3,opt,name=max,proto3,oneof" json:"max,omitempty"`
+	Search        *string `protobuf:"bytes,4,opt,name=search,proto3,oneof" json:"search,omitempty"`
+	Exact         *bool   `protobuf:"varint,5,opt,name=exact,proto3,oneof" json:"exact,omitempty"`
+	Q             *string `protobuf:"bytes,6,opt,name=q,proto3,oneof" json:"q,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -471,6 +483,41 @@ func (*ListGroupsRequest) Descriptor() ([]byte, []int) {
 func (x *ListGroupsRequest) GetRealm() string {
 	if x != nil {
 		return x.Realm
+	}
+	return ""
+}
+
+func (x *ListGroupsRequest) GetFirst() int32 {
+	if x != nil && x.First != nil {
+		return *x.First
+	}
+	return 0
+}
+
+func (x *ListGroupsRequest) GetMax() int32 {
+	if x != nil && x.Max != nil {
+		return *x.Max
+	}
+	return 0
+}
+
+func (x *ListGroupsRequest) GetSearch() string {
+	if x != nil && x.Search != nil {
+		return *x.Search
+	}
+	return ""
+}
+
+func (x *ListGroupsRequest) GetExact() bool {
+	if x != nil && x.Exact != nil {
+		return *x.Exact
+	}
+	return false
+}
+
+func (x *ListGroupsRequest) GetQ() string {
+	if x != nil && x.Q != nil {
+		return *x.Q
 	}
 	return ""
 }
@@ -519,6 +566,244 @@ func (x *ListGroupsResponse) GetGroups() []*Group {
 	return nil
 }
 
+// Keycloak's GET /groups/count: every group, the top-level ones (`top`), or those whose name
+// contains `search`.
+type CountGroupsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	Search        *string                `protobuf:"bytes,2,opt,name=search,proto3,oneof" json:"search,omitempty"`
+	Top           bool                   `protobuf:"varint,3,opt,name=top,proto3" json:"top,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CountGroupsRequest) Reset() {
+	*x = CountGroupsRequest{}
+	mi := &file_iam_directory_v1_group_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CountGroupsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CountGroupsRequest) ProtoMessage() {}
+
+func (x *CountGroupsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_group_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CountGroupsRequest.ProtoReflect.Descriptor instead.
+func (*CountGroupsRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CountGroupsRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *CountGroupsRequest) GetSearch() string {
+	if x != nil && x.Search != nil {
+		return *x.Search
+	}
+	return ""
+}
+
+func (x *CountGroupsRequest) GetTop() bool {
+	if x != nil {
+		return x.Top
+	}
+	return false
+}
+
+type CountGroupsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Count         int32                  `protobuf:"varint,1,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CountGroupsResponse) Reset() {
+	*x = CountGroupsResponse{}
+	mi := &file_iam_directory_v1_group_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CountGroupsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CountGroupsResponse) ProtoMessage() {}
+
+func (x *CountGroupsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_group_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CountGroupsResponse.ProtoReflect.Descriptor instead.
+func (*CountGroupsResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *CountGroupsResponse) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// Keycloak's GET /groups/{id}/children: a page of a group's direct subgroups by name, each with
+// its subtree; `search` keeps those whose name contains it (is it, with `exact`).
+type ListGroupChildrenRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Realm   string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
+	GroupId string                 `protobuf:"bytes,2,opt,name=group_id,json=groupId,proto3" json:"group_id,omitempty"`
+	// Default 0.
+	First *int32 `protobuf:"varint,3,opt,name=first,proto3,oneof" json:"first,omitempty"`
+	// Default 100, at most 1000.
+	Max           *int32  `protobuf:"varint,4,opt,name=max,proto3,oneof" json:"max,omitempty"`
+	Search        *string `protobuf:"bytes,5,opt,name=search,proto3,oneof" json:"search,omitempty"`
+	Exact         *bool   `protobuf:"varint,6,opt,name=exact,proto3,oneof" json:"exact,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListGroupChildrenRequest) Reset() {
+	*x = ListGroupChildrenRequest{}
+	mi := &file_iam_directory_v1_group_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListGroupChildrenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListGroupChildrenRequest) ProtoMessage() {}
+
+func (x *ListGroupChildrenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_group_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListGroupChildrenRequest.ProtoReflect.Descriptor instead.
+func (*ListGroupChildrenRequest) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListGroupChildrenRequest) GetRealm() string {
+	if x != nil {
+		return x.Realm
+	}
+	return ""
+}
+
+func (x *ListGroupChildrenRequest) GetGroupId() string {
+	if x != nil {
+		return x.GroupId
+	}
+	return ""
+}
+
+func (x *ListGroupChildrenRequest) GetFirst() int32 {
+	if x != nil && x.First != nil {
+		return *x.First
+	}
+	return 0
+}
+
+func (x *ListGroupChildrenRequest) GetMax() int32 {
+	if x != nil && x.Max != nil {
+		return *x.Max
+	}
+	return 0
+}
+
+func (x *ListGroupChildrenRequest) GetSearch() string {
+	if x != nil && x.Search != nil {
+		return *x.Search
+	}
+	return ""
+}
+
+func (x *ListGroupChildrenRequest) GetExact() bool {
+	if x != nil && x.Exact != nil {
+		return *x.Exact
+	}
+	return false
+}
+
+type ListGroupChildrenResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Groups        []*Group               `protobuf:"bytes,1,rep,name=groups,proto3" json:"groups,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListGroupChildrenResponse) Reset() {
+	*x = ListGroupChildrenResponse{}
+	mi := &file_iam_directory_v1_group_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListGroupChildrenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListGroupChildrenResponse) ProtoMessage() {}
+
+func (x *ListGroupChildrenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_iam_directory_v1_group_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListGroupChildrenResponse.ProtoReflect.Descriptor instead.
+func (*ListGroupChildrenResponse) Descriptor() ([]byte, []int) {
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ListGroupChildrenResponse) GetGroups() []*Group {
+	if x != nil {
+		return x.Groups
+	}
+	return nil
+}
+
 type GetGroupRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Realm         string                 `protobuf:"bytes,1,opt,name=realm,proto3" json:"realm,omitempty"`
@@ -529,7 +814,7 @@ type GetGroupRequest struct {
 
 func (x *GetGroupRequest) Reset() {
 	*x = GetGroupRequest{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -541,7 +826,7 @@ func (x *GetGroupRequest) String() string {
 func (*GetGroupRequest) ProtoMessage() {}
 
 func (x *GetGroupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[8]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -554,7 +839,7 @@ func (x *GetGroupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGroupRequest.ProtoReflect.Descriptor instead.
 func (*GetGroupRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{8}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetGroupRequest) GetRealm() string {
@@ -580,7 +865,7 @@ type GetGroupResponse struct {
 
 func (x *GetGroupResponse) Reset() {
 	*x = GetGroupResponse{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -592,7 +877,7 @@ func (x *GetGroupResponse) String() string {
 func (*GetGroupResponse) ProtoMessage() {}
 
 func (x *GetGroupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[9]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -605,7 +890,7 @@ func (x *GetGroupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGroupResponse.ProtoReflect.Descriptor instead.
 func (*GetGroupResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{9}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetGroupResponse) GetGroup() *Group {
@@ -626,7 +911,7 @@ type UpdateGroupRequest struct {
 
 func (x *UpdateGroupRequest) Reset() {
 	*x = UpdateGroupRequest{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -638,7 +923,7 @@ func (x *UpdateGroupRequest) String() string {
 func (*UpdateGroupRequest) ProtoMessage() {}
 
 func (x *UpdateGroupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[10]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -651,7 +936,7 @@ func (x *UpdateGroupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateGroupRequest.ProtoReflect.Descriptor instead.
 func (*UpdateGroupRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{10}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UpdateGroupRequest) GetRealm() string {
@@ -684,7 +969,7 @@ type UpdateGroupResponse struct {
 
 func (x *UpdateGroupResponse) Reset() {
 	*x = UpdateGroupResponse{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -696,7 +981,7 @@ func (x *UpdateGroupResponse) String() string {
 func (*UpdateGroupResponse) ProtoMessage() {}
 
 func (x *UpdateGroupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[11]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -709,7 +994,7 @@ func (x *UpdateGroupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateGroupResponse.ProtoReflect.Descriptor instead.
 func (*UpdateGroupResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{11}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UpdateGroupResponse) GetGroup() *Group {
@@ -729,7 +1014,7 @@ type DeleteGroupRequest struct {
 
 func (x *DeleteGroupRequest) Reset() {
 	*x = DeleteGroupRequest{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -741,7 +1026,7 @@ func (x *DeleteGroupRequest) String() string {
 func (*DeleteGroupRequest) ProtoMessage() {}
 
 func (x *DeleteGroupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[12]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -754,7 +1039,7 @@ func (x *DeleteGroupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGroupRequest.ProtoReflect.Descriptor instead.
 func (*DeleteGroupRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{12}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *DeleteGroupRequest) GetRealm() string {
@@ -780,7 +1065,7 @@ type DeleteGroupResponse struct {
 
 func (x *DeleteGroupResponse) Reset() {
 	*x = DeleteGroupResponse{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[13]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -792,7 +1077,7 @@ func (x *DeleteGroupResponse) String() string {
 func (*DeleteGroupResponse) ProtoMessage() {}
 
 func (x *DeleteGroupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[13]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -805,7 +1090,7 @@ func (x *DeleteGroupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGroupResponse.ProtoReflect.Descriptor instead.
 func (*DeleteGroupResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{13}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DeleteGroupResponse) GetGroup() *Group {
@@ -829,7 +1114,7 @@ type ListGroupMembersRequest struct {
 
 func (x *ListGroupMembersRequest) Reset() {
 	*x = ListGroupMembersRequest{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[14]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -841,7 +1126,7 @@ func (x *ListGroupMembersRequest) String() string {
 func (*ListGroupMembersRequest) ProtoMessage() {}
 
 func (x *ListGroupMembersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[14]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -854,7 +1139,7 @@ func (x *ListGroupMembersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGroupMembersRequest.ProtoReflect.Descriptor instead.
 func (*ListGroupMembersRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{14}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListGroupMembersRequest) GetRealm() string {
@@ -894,7 +1179,7 @@ type ListGroupMembersResponse struct {
 
 func (x *ListGroupMembersResponse) Reset() {
 	*x = ListGroupMembersResponse{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[15]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -906,7 +1191,7 @@ func (x *ListGroupMembersResponse) String() string {
 func (*ListGroupMembersResponse) ProtoMessage() {}
 
 func (x *ListGroupMembersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[15]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -919,7 +1204,7 @@ func (x *ListGroupMembersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGroupMembersResponse.ProtoReflect.Descriptor instead.
 func (*ListGroupMembersResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{15}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ListGroupMembersResponse) GetUsers() []*User {
@@ -940,7 +1225,7 @@ type AddUserToGroupRequest struct {
 
 func (x *AddUserToGroupRequest) Reset() {
 	*x = AddUserToGroupRequest{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[16]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -952,7 +1237,7 @@ func (x *AddUserToGroupRequest) String() string {
 func (*AddUserToGroupRequest) ProtoMessage() {}
 
 func (x *AddUserToGroupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[16]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -965,7 +1250,7 @@ func (x *AddUserToGroupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddUserToGroupRequest.ProtoReflect.Descriptor instead.
 func (*AddUserToGroupRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{16}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *AddUserToGroupRequest) GetRealm() string {
@@ -998,7 +1283,7 @@ type AddUserToGroupResponse struct {
 
 func (x *AddUserToGroupResponse) Reset() {
 	*x = AddUserToGroupResponse{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[17]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1010,7 +1295,7 @@ func (x *AddUserToGroupResponse) String() string {
 func (*AddUserToGroupResponse) ProtoMessage() {}
 
 func (x *AddUserToGroupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[17]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1023,7 +1308,7 @@ func (x *AddUserToGroupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddUserToGroupResponse.ProtoReflect.Descriptor instead.
 func (*AddUserToGroupResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{17}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *AddUserToGroupResponse) GetMembership() *GroupMembership {
@@ -1044,7 +1329,7 @@ type RemoveUserFromGroupRequest struct {
 
 func (x *RemoveUserFromGroupRequest) Reset() {
 	*x = RemoveUserFromGroupRequest{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[18]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1056,7 +1341,7 @@ func (x *RemoveUserFromGroupRequest) String() string {
 func (*RemoveUserFromGroupRequest) ProtoMessage() {}
 
 func (x *RemoveUserFromGroupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[18]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1069,7 +1354,7 @@ func (x *RemoveUserFromGroupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveUserFromGroupRequest.ProtoReflect.Descriptor instead.
 func (*RemoveUserFromGroupRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{18}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *RemoveUserFromGroupRequest) GetRealm() string {
@@ -1102,7 +1387,7 @@ type RemoveUserFromGroupResponse struct {
 
 func (x *RemoveUserFromGroupResponse) Reset() {
 	*x = RemoveUserFromGroupResponse{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[19]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1114,7 +1399,7 @@ func (x *RemoveUserFromGroupResponse) String() string {
 func (*RemoveUserFromGroupResponse) ProtoMessage() {}
 
 func (x *RemoveUserFromGroupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[19]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1127,7 +1412,7 @@ func (x *RemoveUserFromGroupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveUserFromGroupResponse.ProtoReflect.Descriptor instead.
 func (*RemoveUserFromGroupResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{19}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RemoveUserFromGroupResponse) GetMembership() *GroupMembership {
@@ -1147,7 +1432,7 @@ type ListUserGroupsRequest struct {
 
 func (x *ListUserGroupsRequest) Reset() {
 	*x = ListUserGroupsRequest{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[20]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1159,7 +1444,7 @@ func (x *ListUserGroupsRequest) String() string {
 func (*ListUserGroupsRequest) ProtoMessage() {}
 
 func (x *ListUserGroupsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[20]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1172,7 +1457,7 @@ func (x *ListUserGroupsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUserGroupsRequest.ProtoReflect.Descriptor instead.
 func (*ListUserGroupsRequest) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{20}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListUserGroupsRequest) GetRealm() string {
@@ -1198,7 +1483,7 @@ type ListUserGroupsResponse struct {
 
 func (x *ListUserGroupsResponse) Reset() {
 	*x = ListUserGroupsResponse{}
-	mi := &file_iam_directory_v1_group_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1210,7 +1495,7 @@ func (x *ListUserGroupsResponse) String() string {
 func (*ListUserGroupsResponse) ProtoMessage() {}
 
 func (x *ListUserGroupsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_iam_directory_v1_group_proto_msgTypes[21]
+	mi := &file_iam_directory_v1_group_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1223,7 +1508,7 @@ func (x *ListUserGroupsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUserGroupsResponse.ProtoReflect.Descriptor instead.
 func (*ListUserGroupsResponse) Descriptor() ([]byte, []int) {
-	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{21}
+	return file_iam_directory_v1_group_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListUserGroupsResponse) GetGroups() []*Group {
@@ -1286,10 +1571,40 @@ const file_iam_directory_v1_group_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x122\n" +
 	"\x05group\x18\x02 \x01(\v2\x1c.iam.directory.v1.GroupInputR\x05group\"D\n" +
 	"\x13CreateGroupResponse\x12-\n" +
-	"\x05group\x18\x01 \x01(\v2\x17.iam.directory.v1.GroupR\x05group\")\n" +
+	"\x05group\x18\x01 \x01(\v2\x17.iam.directory.v1.GroupR\x05group\"\xd3\x01\n" +
 	"\x11ListGroupsRequest\x12\x14\n" +
-	"\x05realm\x18\x01 \x01(\tR\x05realm\"E\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
+	"\x05first\x18\x02 \x01(\x05H\x00R\x05first\x88\x01\x01\x12\x15\n" +
+	"\x03max\x18\x03 \x01(\x05H\x01R\x03max\x88\x01\x01\x12\x1b\n" +
+	"\x06search\x18\x04 \x01(\tH\x02R\x06search\x88\x01\x01\x12\x19\n" +
+	"\x05exact\x18\x05 \x01(\bH\x03R\x05exact\x88\x01\x01\x12\x11\n" +
+	"\x01q\x18\x06 \x01(\tH\x04R\x01q\x88\x01\x01B\b\n" +
+	"\x06_firstB\x06\n" +
+	"\x04_maxB\t\n" +
+	"\a_searchB\b\n" +
+	"\x06_exactB\x04\n" +
+	"\x02_q\"E\n" +
 	"\x12ListGroupsResponse\x12/\n" +
+	"\x06groups\x18\x01 \x03(\v2\x17.iam.directory.v1.GroupR\x06groups\"d\n" +
+	"\x12CountGroupsRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x1b\n" +
+	"\x06search\x18\x02 \x01(\tH\x00R\x06search\x88\x01\x01\x12\x10\n" +
+	"\x03top\x18\x03 \x01(\bR\x03topB\t\n" +
+	"\a_search\"+\n" +
+	"\x13CountGroupsResponse\x12\x14\n" +
+	"\x05count\x18\x01 \x01(\x05R\x05count\"\xdc\x01\n" +
+	"\x18ListGroupChildrenRequest\x12\x14\n" +
+	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
+	"\bgroup_id\x18\x02 \x01(\tR\agroupId\x12\x19\n" +
+	"\x05first\x18\x03 \x01(\x05H\x00R\x05first\x88\x01\x01\x12\x15\n" +
+	"\x03max\x18\x04 \x01(\x05H\x01R\x03max\x88\x01\x01\x12\x1b\n" +
+	"\x06search\x18\x05 \x01(\tH\x02R\x06search\x88\x01\x01\x12\x19\n" +
+	"\x05exact\x18\x06 \x01(\bH\x03R\x05exact\x88\x01\x01B\b\n" +
+	"\x06_firstB\x06\n" +
+	"\x04_maxB\t\n" +
+	"\a_searchB\b\n" +
+	"\x06_exact\"L\n" +
+	"\x19ListGroupChildrenResponse\x12/\n" +
 	"\x06groups\x18\x01 \x03(\v2\x17.iam.directory.v1.GroupR\x06groups\"B\n" +
 	"\x0fGetGroupRequest\x12\x14\n" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x19\n" +
@@ -1336,11 +1651,13 @@ const file_iam_directory_v1_group_proto_rawDesc = "" +
 	"\x05realm\x18\x01 \x01(\tR\x05realm\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"I\n" +
 	"\x16ListUserGroupsResponse\x12/\n" +
-	"\x06groups\x18\x01 \x03(\v2\x17.iam.directory.v1.GroupR\x06groups2\xf7\x06\n" +
+	"\x06groups\x18\x01 \x03(\v2\x17.iam.directory.v1.GroupR\x06groups2\xc1\b\n" +
 	"\fGroupService\x12Z\n" +
 	"\vCreateGroup\x12$.iam.directory.v1.CreateGroupRequest\x1a%.iam.directory.v1.CreateGroupResponse\x12W\n" +
 	"\n" +
-	"ListGroups\x12#.iam.directory.v1.ListGroupsRequest\x1a$.iam.directory.v1.ListGroupsResponse\x12Q\n" +
+	"ListGroups\x12#.iam.directory.v1.ListGroupsRequest\x1a$.iam.directory.v1.ListGroupsResponse\x12Z\n" +
+	"\vCountGroups\x12$.iam.directory.v1.CountGroupsRequest\x1a%.iam.directory.v1.CountGroupsResponse\x12l\n" +
+	"\x11ListGroupChildren\x12*.iam.directory.v1.ListGroupChildrenRequest\x1a+.iam.directory.v1.ListGroupChildrenResponse\x12Q\n" +
 	"\bGetGroup\x12!.iam.directory.v1.GetGroupRequest\x1a\".iam.directory.v1.GetGroupResponse\x12Z\n" +
 	"\vUpdateGroup\x12$.iam.directory.v1.UpdateGroupRequest\x1a%.iam.directory.v1.UpdateGroupResponse\x12Z\n" +
 	"\vDeleteGroup\x12$.iam.directory.v1.DeleteGroupRequest\x1a%.iam.directory.v1.DeleteGroupResponse\x12i\n" +
@@ -1363,7 +1680,7 @@ func file_iam_directory_v1_group_proto_rawDescGZIP() []byte {
 	return file_iam_directory_v1_group_proto_rawDescData
 }
 
-var file_iam_directory_v1_group_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_iam_directory_v1_group_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_iam_directory_v1_group_proto_goTypes = []any{
 	(*Group)(nil),                       // 0: iam.directory.v1.Group
 	(*GroupInput)(nil),                  // 1: iam.directory.v1.GroupInput
@@ -1373,65 +1690,74 @@ var file_iam_directory_v1_group_proto_goTypes = []any{
 	(*CreateGroupResponse)(nil),         // 5: iam.directory.v1.CreateGroupResponse
 	(*ListGroupsRequest)(nil),           // 6: iam.directory.v1.ListGroupsRequest
 	(*ListGroupsResponse)(nil),          // 7: iam.directory.v1.ListGroupsResponse
-	(*GetGroupRequest)(nil),             // 8: iam.directory.v1.GetGroupRequest
-	(*GetGroupResponse)(nil),            // 9: iam.directory.v1.GetGroupResponse
-	(*UpdateGroupRequest)(nil),          // 10: iam.directory.v1.UpdateGroupRequest
-	(*UpdateGroupResponse)(nil),         // 11: iam.directory.v1.UpdateGroupResponse
-	(*DeleteGroupRequest)(nil),          // 12: iam.directory.v1.DeleteGroupRequest
-	(*DeleteGroupResponse)(nil),         // 13: iam.directory.v1.DeleteGroupResponse
-	(*ListGroupMembersRequest)(nil),     // 14: iam.directory.v1.ListGroupMembersRequest
-	(*ListGroupMembersResponse)(nil),    // 15: iam.directory.v1.ListGroupMembersResponse
-	(*AddUserToGroupRequest)(nil),       // 16: iam.directory.v1.AddUserToGroupRequest
-	(*AddUserToGroupResponse)(nil),      // 17: iam.directory.v1.AddUserToGroupResponse
-	(*RemoveUserFromGroupRequest)(nil),  // 18: iam.directory.v1.RemoveUserFromGroupRequest
-	(*RemoveUserFromGroupResponse)(nil), // 19: iam.directory.v1.RemoveUserFromGroupResponse
-	(*ListUserGroupsRequest)(nil),       // 20: iam.directory.v1.ListUserGroupsRequest
-	(*ListUserGroupsResponse)(nil),      // 21: iam.directory.v1.ListUserGroupsResponse
-	(*timestamppb.Timestamp)(nil),       // 22: google.protobuf.Timestamp
-	(*structpb.Struct)(nil),             // 23: google.protobuf.Struct
-	(*User)(nil),                        // 24: iam.directory.v1.User
+	(*CountGroupsRequest)(nil),          // 8: iam.directory.v1.CountGroupsRequest
+	(*CountGroupsResponse)(nil),         // 9: iam.directory.v1.CountGroupsResponse
+	(*ListGroupChildrenRequest)(nil),    // 10: iam.directory.v1.ListGroupChildrenRequest
+	(*ListGroupChildrenResponse)(nil),   // 11: iam.directory.v1.ListGroupChildrenResponse
+	(*GetGroupRequest)(nil),             // 12: iam.directory.v1.GetGroupRequest
+	(*GetGroupResponse)(nil),            // 13: iam.directory.v1.GetGroupResponse
+	(*UpdateGroupRequest)(nil),          // 14: iam.directory.v1.UpdateGroupRequest
+	(*UpdateGroupResponse)(nil),         // 15: iam.directory.v1.UpdateGroupResponse
+	(*DeleteGroupRequest)(nil),          // 16: iam.directory.v1.DeleteGroupRequest
+	(*DeleteGroupResponse)(nil),         // 17: iam.directory.v1.DeleteGroupResponse
+	(*ListGroupMembersRequest)(nil),     // 18: iam.directory.v1.ListGroupMembersRequest
+	(*ListGroupMembersResponse)(nil),    // 19: iam.directory.v1.ListGroupMembersResponse
+	(*AddUserToGroupRequest)(nil),       // 20: iam.directory.v1.AddUserToGroupRequest
+	(*AddUserToGroupResponse)(nil),      // 21: iam.directory.v1.AddUserToGroupResponse
+	(*RemoveUserFromGroupRequest)(nil),  // 22: iam.directory.v1.RemoveUserFromGroupRequest
+	(*RemoveUserFromGroupResponse)(nil), // 23: iam.directory.v1.RemoveUserFromGroupResponse
+	(*ListUserGroupsRequest)(nil),       // 24: iam.directory.v1.ListUserGroupsRequest
+	(*ListUserGroupsResponse)(nil),      // 25: iam.directory.v1.ListUserGroupsResponse
+	(*timestamppb.Timestamp)(nil),       // 26: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),             // 27: google.protobuf.Struct
+	(*User)(nil),                        // 28: iam.directory.v1.User
 }
 var file_iam_directory_v1_group_proto_depIdxs = []int32{
 	0,  // 0: iam.directory.v1.Group.sub_groups:type_name -> iam.directory.v1.Group
-	22, // 1: iam.directory.v1.Group.created_at:type_name -> google.protobuf.Timestamp
-	22, // 2: iam.directory.v1.Group.updated_at:type_name -> google.protobuf.Timestamp
-	23, // 3: iam.directory.v1.Group.attributes:type_name -> google.protobuf.Struct
-	23, // 4: iam.directory.v1.GroupInput.attributes:type_name -> google.protobuf.Struct
-	23, // 5: iam.directory.v1.GroupUpdate.attributes:type_name -> google.protobuf.Struct
+	26, // 1: iam.directory.v1.Group.created_at:type_name -> google.protobuf.Timestamp
+	26, // 2: iam.directory.v1.Group.updated_at:type_name -> google.protobuf.Timestamp
+	27, // 3: iam.directory.v1.Group.attributes:type_name -> google.protobuf.Struct
+	27, // 4: iam.directory.v1.GroupInput.attributes:type_name -> google.protobuf.Struct
+	27, // 5: iam.directory.v1.GroupUpdate.attributes:type_name -> google.protobuf.Struct
 	1,  // 6: iam.directory.v1.CreateGroupRequest.group:type_name -> iam.directory.v1.GroupInput
 	0,  // 7: iam.directory.v1.CreateGroupResponse.group:type_name -> iam.directory.v1.Group
 	0,  // 8: iam.directory.v1.ListGroupsResponse.groups:type_name -> iam.directory.v1.Group
-	0,  // 9: iam.directory.v1.GetGroupResponse.group:type_name -> iam.directory.v1.Group
-	2,  // 10: iam.directory.v1.UpdateGroupRequest.update:type_name -> iam.directory.v1.GroupUpdate
-	0,  // 11: iam.directory.v1.UpdateGroupResponse.group:type_name -> iam.directory.v1.Group
-	0,  // 12: iam.directory.v1.DeleteGroupResponse.group:type_name -> iam.directory.v1.Group
-	24, // 13: iam.directory.v1.ListGroupMembersResponse.users:type_name -> iam.directory.v1.User
-	3,  // 14: iam.directory.v1.AddUserToGroupResponse.membership:type_name -> iam.directory.v1.GroupMembership
-	3,  // 15: iam.directory.v1.RemoveUserFromGroupResponse.membership:type_name -> iam.directory.v1.GroupMembership
-	0,  // 16: iam.directory.v1.ListUserGroupsResponse.groups:type_name -> iam.directory.v1.Group
-	4,  // 17: iam.directory.v1.GroupService.CreateGroup:input_type -> iam.directory.v1.CreateGroupRequest
-	6,  // 18: iam.directory.v1.GroupService.ListGroups:input_type -> iam.directory.v1.ListGroupsRequest
-	8,  // 19: iam.directory.v1.GroupService.GetGroup:input_type -> iam.directory.v1.GetGroupRequest
-	10, // 20: iam.directory.v1.GroupService.UpdateGroup:input_type -> iam.directory.v1.UpdateGroupRequest
-	12, // 21: iam.directory.v1.GroupService.DeleteGroup:input_type -> iam.directory.v1.DeleteGroupRequest
-	14, // 22: iam.directory.v1.GroupService.ListGroupMembers:input_type -> iam.directory.v1.ListGroupMembersRequest
-	16, // 23: iam.directory.v1.GroupService.AddUserToGroup:input_type -> iam.directory.v1.AddUserToGroupRequest
-	18, // 24: iam.directory.v1.GroupService.RemoveUserFromGroup:input_type -> iam.directory.v1.RemoveUserFromGroupRequest
-	20, // 25: iam.directory.v1.GroupService.ListUserGroups:input_type -> iam.directory.v1.ListUserGroupsRequest
-	5,  // 26: iam.directory.v1.GroupService.CreateGroup:output_type -> iam.directory.v1.CreateGroupResponse
-	7,  // 27: iam.directory.v1.GroupService.ListGroups:output_type -> iam.directory.v1.ListGroupsResponse
-	9,  // 28: iam.directory.v1.GroupService.GetGroup:output_type -> iam.directory.v1.GetGroupResponse
-	11, // 29: iam.directory.v1.GroupService.UpdateGroup:output_type -> iam.directory.v1.UpdateGroupResponse
-	13, // 30: iam.directory.v1.GroupService.DeleteGroup:output_type -> iam.directory.v1.DeleteGroupResponse
-	15, // 31: iam.directory.v1.GroupService.ListGroupMembers:output_type -> iam.directory.v1.ListGroupMembersResponse
-	17, // 32: iam.directory.v1.GroupService.AddUserToGroup:output_type -> iam.directory.v1.AddUserToGroupResponse
-	19, // 33: iam.directory.v1.GroupService.RemoveUserFromGroup:output_type -> iam.directory.v1.RemoveUserFromGroupResponse
-	21, // 34: iam.directory.v1.GroupService.ListUserGroups:output_type -> iam.directory.v1.ListUserGroupsResponse
-	26, // [26:35] is the sub-list for method output_type
-	17, // [17:26] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	0,  // 9: iam.directory.v1.ListGroupChildrenResponse.groups:type_name -> iam.directory.v1.Group
+	0,  // 10: iam.directory.v1.GetGroupResponse.group:type_name -> iam.directory.v1.Group
+	2,  // 11: iam.directory.v1.UpdateGroupRequest.update:type_name -> iam.directory.v1.GroupUpdate
+	0,  // 12: iam.directory.v1.UpdateGroupResponse.group:type_name -> iam.directory.v1.Group
+	0,  // 13: iam.directory.v1.DeleteGroupResponse.group:type_name -> iam.directory.v1.Group
+	28, // 14: iam.directory.v1.ListGroupMembersResponse.users:type_name -> iam.directory.v1.User
+	3,  // 15: iam.directory.v1.AddUserToGroupResponse.membership:type_name -> iam.directory.v1.GroupMembership
+	3,  // 16: iam.directory.v1.RemoveUserFromGroupResponse.membership:type_name -> iam.directory.v1.GroupMembership
+	0,  // 17: iam.directory.v1.ListUserGroupsResponse.groups:type_name -> iam.directory.v1.Group
+	4,  // 18: iam.directory.v1.GroupService.CreateGroup:input_type -> iam.directory.v1.CreateGroupRequest
+	6,  // 19: iam.directory.v1.GroupService.ListGroups:input_type -> iam.directory.v1.ListGroupsRequest
+	8,  // 20: iam.directory.v1.GroupService.CountGroups:input_type -> iam.directory.v1.CountGroupsRequest
+	10, // 21: iam.directory.v1.GroupService.ListGroupChildren:input_type -> iam.directory.v1.ListGroupChildrenRequest
+	12, // 22: iam.directory.v1.GroupService.GetGroup:input_type -> iam.directory.v1.GetGroupRequest
+	14, // 23: iam.directory.v1.GroupService.UpdateGroup:input_type -> iam.directory.v1.UpdateGroupRequest
+	16, // 24: iam.directory.v1.GroupService.DeleteGroup:input_type -> iam.directory.v1.DeleteGroupRequest
+	18, // 25: iam.directory.v1.GroupService.ListGroupMembers:input_type -> iam.directory.v1.ListGroupMembersRequest
+	20, // 26: iam.directory.v1.GroupService.AddUserToGroup:input_type -> iam.directory.v1.AddUserToGroupRequest
+	22, // 27: iam.directory.v1.GroupService.RemoveUserFromGroup:input_type -> iam.directory.v1.RemoveUserFromGroupRequest
+	24, // 28: iam.directory.v1.GroupService.ListUserGroups:input_type -> iam.directory.v1.ListUserGroupsRequest
+	5,  // 29: iam.directory.v1.GroupService.CreateGroup:output_type -> iam.directory.v1.CreateGroupResponse
+	7,  // 30: iam.directory.v1.GroupService.ListGroups:output_type -> iam.directory.v1.ListGroupsResponse
+	9,  // 31: iam.directory.v1.GroupService.CountGroups:output_type -> iam.directory.v1.CountGroupsResponse
+	11, // 32: iam.directory.v1.GroupService.ListGroupChildren:output_type -> iam.directory.v1.ListGroupChildrenResponse
+	13, // 33: iam.directory.v1.GroupService.GetGroup:output_type -> iam.directory.v1.GetGroupResponse
+	15, // 34: iam.directory.v1.GroupService.UpdateGroup:output_type -> iam.directory.v1.UpdateGroupResponse
+	17, // 35: iam.directory.v1.GroupService.DeleteGroup:output_type -> iam.directory.v1.DeleteGroupResponse
+	19, // 36: iam.directory.v1.GroupService.ListGroupMembers:output_type -> iam.directory.v1.ListGroupMembersResponse
+	21, // 37: iam.directory.v1.GroupService.AddUserToGroup:output_type -> iam.directory.v1.AddUserToGroupResponse
+	23, // 38: iam.directory.v1.GroupService.RemoveUserFromGroup:output_type -> iam.directory.v1.RemoveUserFromGroupResponse
+	25, // 39: iam.directory.v1.GroupService.ListUserGroups:output_type -> iam.directory.v1.ListUserGroupsResponse
+	29, // [29:40] is the sub-list for method output_type
+	18, // [18:29] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_iam_directory_v1_group_proto_init() }
@@ -1443,14 +1769,17 @@ func file_iam_directory_v1_group_proto_init() {
 	file_iam_directory_v1_group_proto_msgTypes[0].OneofWrappers = []any{}
 	file_iam_directory_v1_group_proto_msgTypes[1].OneofWrappers = []any{}
 	file_iam_directory_v1_group_proto_msgTypes[2].OneofWrappers = []any{}
-	file_iam_directory_v1_group_proto_msgTypes[14].OneofWrappers = []any{}
+	file_iam_directory_v1_group_proto_msgTypes[6].OneofWrappers = []any{}
+	file_iam_directory_v1_group_proto_msgTypes[8].OneofWrappers = []any{}
+	file_iam_directory_v1_group_proto_msgTypes[10].OneofWrappers = []any{}
+	file_iam_directory_v1_group_proto_msgTypes[18].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_iam_directory_v1_group_proto_rawDesc), len(file_iam_directory_v1_group_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

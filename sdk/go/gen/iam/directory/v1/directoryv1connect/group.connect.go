@@ -38,6 +38,12 @@ const (
 	GroupServiceCreateGroupProcedure = "/iam.directory.v1.GroupService/CreateGroup"
 	// GroupServiceListGroupsProcedure is the fully-qualified name of the GroupService's ListGroups RPC.
 	GroupServiceListGroupsProcedure = "/iam.directory.v1.GroupService/ListGroups"
+	// GroupServiceCountGroupsProcedure is the fully-qualified name of the GroupService's CountGroups
+	// RPC.
+	GroupServiceCountGroupsProcedure = "/iam.directory.v1.GroupService/CountGroups"
+	// GroupServiceListGroupChildrenProcedure is the fully-qualified name of the GroupService's
+	// ListGroupChildren RPC.
+	GroupServiceListGroupChildrenProcedure = "/iam.directory.v1.GroupService/ListGroupChildren"
 	// GroupServiceGetGroupProcedure is the fully-qualified name of the GroupService's GetGroup RPC.
 	GroupServiceGetGroupProcedure = "/iam.directory.v1.GroupService/GetGroup"
 	// GroupServiceUpdateGroupProcedure is the fully-qualified name of the GroupService's UpdateGroup
@@ -64,6 +70,8 @@ const (
 type GroupServiceClient interface {
 	CreateGroup(context.Context, *connect.Request[v1.CreateGroupRequest]) (*connect.Response[v1.CreateGroupResponse], error)
 	ListGroups(context.Context, *connect.Request[v1.ListGroupsRequest]) (*connect.Response[v1.ListGroupsResponse], error)
+	CountGroups(context.Context, *connect.Request[v1.CountGroupsRequest]) (*connect.Response[v1.CountGroupsResponse], error)
+	ListGroupChildren(context.Context, *connect.Request[v1.ListGroupChildrenRequest]) (*connect.Response[v1.ListGroupChildrenResponse], error)
 	GetGroup(context.Context, *connect.Request[v1.GetGroupRequest]) (*connect.Response[v1.GetGroupResponse], error)
 	UpdateGroup(context.Context, *connect.Request[v1.UpdateGroupRequest]) (*connect.Response[v1.UpdateGroupResponse], error)
 	DeleteGroup(context.Context, *connect.Request[v1.DeleteGroupRequest]) (*connect.Response[v1.DeleteGroupResponse], error)
@@ -94,6 +102,18 @@ func NewGroupServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			httpClient,
 			baseURL+GroupServiceListGroupsProcedure,
 			connect.WithSchema(groupServiceMethods.ByName("ListGroups")),
+			connect.WithClientOptions(opts...),
+		),
+		countGroups: connect.NewClient[v1.CountGroupsRequest, v1.CountGroupsResponse](
+			httpClient,
+			baseURL+GroupServiceCountGroupsProcedure,
+			connect.WithSchema(groupServiceMethods.ByName("CountGroups")),
+			connect.WithClientOptions(opts...),
+		),
+		listGroupChildren: connect.NewClient[v1.ListGroupChildrenRequest, v1.ListGroupChildrenResponse](
+			httpClient,
+			baseURL+GroupServiceListGroupChildrenProcedure,
+			connect.WithSchema(groupServiceMethods.ByName("ListGroupChildren")),
 			connect.WithClientOptions(opts...),
 		),
 		getGroup: connect.NewClient[v1.GetGroupRequest, v1.GetGroupResponse](
@@ -145,6 +165,8 @@ func NewGroupServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 type groupServiceClient struct {
 	createGroup         *connect.Client[v1.CreateGroupRequest, v1.CreateGroupResponse]
 	listGroups          *connect.Client[v1.ListGroupsRequest, v1.ListGroupsResponse]
+	countGroups         *connect.Client[v1.CountGroupsRequest, v1.CountGroupsResponse]
+	listGroupChildren   *connect.Client[v1.ListGroupChildrenRequest, v1.ListGroupChildrenResponse]
 	getGroup            *connect.Client[v1.GetGroupRequest, v1.GetGroupResponse]
 	updateGroup         *connect.Client[v1.UpdateGroupRequest, v1.UpdateGroupResponse]
 	deleteGroup         *connect.Client[v1.DeleteGroupRequest, v1.DeleteGroupResponse]
@@ -162,6 +184,16 @@ func (c *groupServiceClient) CreateGroup(ctx context.Context, req *connect.Reque
 // ListGroups calls iam.directory.v1.GroupService.ListGroups.
 func (c *groupServiceClient) ListGroups(ctx context.Context, req *connect.Request[v1.ListGroupsRequest]) (*connect.Response[v1.ListGroupsResponse], error) {
 	return c.listGroups.CallUnary(ctx, req)
+}
+
+// CountGroups calls iam.directory.v1.GroupService.CountGroups.
+func (c *groupServiceClient) CountGroups(ctx context.Context, req *connect.Request[v1.CountGroupsRequest]) (*connect.Response[v1.CountGroupsResponse], error) {
+	return c.countGroups.CallUnary(ctx, req)
+}
+
+// ListGroupChildren calls iam.directory.v1.GroupService.ListGroupChildren.
+func (c *groupServiceClient) ListGroupChildren(ctx context.Context, req *connect.Request[v1.ListGroupChildrenRequest]) (*connect.Response[v1.ListGroupChildrenResponse], error) {
+	return c.listGroupChildren.CallUnary(ctx, req)
 }
 
 // GetGroup calls iam.directory.v1.GroupService.GetGroup.
@@ -203,6 +235,8 @@ func (c *groupServiceClient) ListUserGroups(ctx context.Context, req *connect.Re
 type GroupServiceHandler interface {
 	CreateGroup(context.Context, *connect.Request[v1.CreateGroupRequest]) (*connect.Response[v1.CreateGroupResponse], error)
 	ListGroups(context.Context, *connect.Request[v1.ListGroupsRequest]) (*connect.Response[v1.ListGroupsResponse], error)
+	CountGroups(context.Context, *connect.Request[v1.CountGroupsRequest]) (*connect.Response[v1.CountGroupsResponse], error)
+	ListGroupChildren(context.Context, *connect.Request[v1.ListGroupChildrenRequest]) (*connect.Response[v1.ListGroupChildrenResponse], error)
 	GetGroup(context.Context, *connect.Request[v1.GetGroupRequest]) (*connect.Response[v1.GetGroupResponse], error)
 	UpdateGroup(context.Context, *connect.Request[v1.UpdateGroupRequest]) (*connect.Response[v1.UpdateGroupResponse], error)
 	DeleteGroup(context.Context, *connect.Request[v1.DeleteGroupRequest]) (*connect.Response[v1.DeleteGroupResponse], error)
@@ -229,6 +263,18 @@ func NewGroupServiceHandler(svc GroupServiceHandler, opts ...connect.HandlerOpti
 		GroupServiceListGroupsProcedure,
 		svc.ListGroups,
 		connect.WithSchema(groupServiceMethods.ByName("ListGroups")),
+		connect.WithHandlerOptions(opts...),
+	)
+	groupServiceCountGroupsHandler := connect.NewUnaryHandler(
+		GroupServiceCountGroupsProcedure,
+		svc.CountGroups,
+		connect.WithSchema(groupServiceMethods.ByName("CountGroups")),
+		connect.WithHandlerOptions(opts...),
+	)
+	groupServiceListGroupChildrenHandler := connect.NewUnaryHandler(
+		GroupServiceListGroupChildrenProcedure,
+		svc.ListGroupChildren,
+		connect.WithSchema(groupServiceMethods.ByName("ListGroupChildren")),
 		connect.WithHandlerOptions(opts...),
 	)
 	groupServiceGetGroupHandler := connect.NewUnaryHandler(
@@ -279,6 +325,10 @@ func NewGroupServiceHandler(svc GroupServiceHandler, opts ...connect.HandlerOpti
 			groupServiceCreateGroupHandler.ServeHTTP(w, r)
 		case GroupServiceListGroupsProcedure:
 			groupServiceListGroupsHandler.ServeHTTP(w, r)
+		case GroupServiceCountGroupsProcedure:
+			groupServiceCountGroupsHandler.ServeHTTP(w, r)
+		case GroupServiceListGroupChildrenProcedure:
+			groupServiceListGroupChildrenHandler.ServeHTTP(w, r)
 		case GroupServiceGetGroupProcedure:
 			groupServiceGetGroupHandler.ServeHTTP(w, r)
 		case GroupServiceUpdateGroupProcedure:
@@ -308,6 +358,14 @@ func (UnimplementedGroupServiceHandler) CreateGroup(context.Context, *connect.Re
 
 func (UnimplementedGroupServiceHandler) ListGroups(context.Context, *connect.Request[v1.ListGroupsRequest]) (*connect.Response[v1.ListGroupsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.GroupService.ListGroups is not implemented"))
+}
+
+func (UnimplementedGroupServiceHandler) CountGroups(context.Context, *connect.Request[v1.CountGroupsRequest]) (*connect.Response[v1.CountGroupsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.GroupService.CountGroups is not implemented"))
+}
+
+func (UnimplementedGroupServiceHandler) ListGroupChildren(context.Context, *connect.Request[v1.ListGroupChildrenRequest]) (*connect.Response[v1.ListGroupChildrenResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("iam.directory.v1.GroupService.ListGroupChildren is not implemented"))
 }
 
 func (UnimplementedGroupServiceHandler) GetGroup(context.Context, *connect.Request[v1.GetGroupRequest]) (*connect.Response[v1.GetGroupResponse], error) {

@@ -27,7 +27,7 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from tessera_grpc.iam.directory.v1 import user_pb2 as iam_dot_directory_dot_v1_dot_user__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ciam/directory/v1/group.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1biam/directory/v1/user.proto\"\xe5\x02\n\x05Group\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x11\n\tparent_id\x18\x04 \x01(\t\x12\x0c\n\x04path\x18\x05 \x01(\t\x12+\n\nsub_groups\x18\x06 \x03(\x0b\x32\x17.iam.directory.v1.Group\x12\x19\n\x0cmember_count\x18\x07 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\nrole_count\x18\x08 \x01(\x05H\x01\x88\x01\x01\x12.\n\ncreated_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12+\n\nattributes\x18\x0b \x01(\x0b\x32\x17.google.protobuf.StructB\x0f\n\r_member_countB\r\n\x0b_role_count\"\xa5\x01\n\nGroupInput\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x16\n\tparent_id\x18\x03 \x01(\tH\x02\x88\x01\x01\x12+\n\nattributes\x18\x04 \x01(\x0b\x32\x17.google.protobuf.StructB\x07\n\x05_nameB\x0e\n\x0c_descriptionB\x0c\n\n_parent_id\"\x80\x01\n\x0bGroupUpdate\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x12+\n\nattributes\x18\x03 \x01(\x0b\x32\x17.google.protobuf.StructB\x07\n\x05_nameB\x0e\n\x0c_description\"4\n\x0fGroupMembership\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\"P\n\x12\x43reateGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12+\n\x05group\x18\x02 \x01(\x0b\x32\x1c.iam.directory.v1.GroupInput\"=\n\x13\x43reateGroupResponse\x12&\n\x05group\x18\x01 \x01(\x0b\x32\x17.iam.directory.v1.Group\"\"\n\x11ListGroupsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\"=\n\x12ListGroupsResponse\x12\'\n\x06groups\x18\x01 \x03(\x0b\x32\x17.iam.directory.v1.Group\"2\n\x0fGetGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\":\n\x10GetGroupResponse\x12&\n\x05group\x18\x01 \x01(\x0b\x32\x17.iam.directory.v1.Group\"d\n\x12UpdateGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12-\n\x06update\x18\x03 \x01(\x0b\x32\x1d.iam.directory.v1.GroupUpdate\"=\n\x13UpdateGroupResponse\x12&\n\x05group\x18\x01 \x01(\x0b\x32\x17.iam.directory.v1.Group\"5\n\x12\x44\x65leteGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\"=\n\x13\x44\x65leteGroupResponse\x12&\n\x05group\x18\x01 \x01(\x0b\x32\x17.iam.directory.v1.Group\"r\n\x17ListGroupMembersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12\x12\n\x05\x66irst\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x10\n\x03max\x18\x04 \x01(\x05H\x01\x88\x01\x01\x42\x08\n\x06_firstB\x06\n\x04_max\"A\n\x18ListGroupMembersResponse\x12%\n\x05users\x18\x01 \x03(\x0b\x32\x16.iam.directory.v1.User\"I\n\x15\x41\x64\x64UserToGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08group_id\x18\x03 \x01(\t\"O\n\x16\x41\x64\x64UserToGroupResponse\x12\x35\n\nmembership\x18\x01 \x01(\x0b\x32!.iam.directory.v1.GroupMembership\"N\n\x1aRemoveUserFromGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08group_id\x18\x03 \x01(\t\"T\n\x1bRemoveUserFromGroupResponse\x12\x35\n\nmembership\x18\x01 \x01(\x0b\x32!.iam.directory.v1.GroupMembership\"7\n\x15ListUserGroupsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"A\n\x16ListUserGroupsResponse\x12\'\n\x06groups\x18\x01 \x03(\x0b\x32\x17.iam.directory.v1.Group2\xf7\x06\n\x0cGroupService\x12Z\n\x0b\x43reateGroup\x12$.iam.directory.v1.CreateGroupRequest\x1a%.iam.directory.v1.CreateGroupResponse\x12W\n\nListGroups\x12#.iam.directory.v1.ListGroupsRequest\x1a$.iam.directory.v1.ListGroupsResponse\x12Q\n\x08GetGroup\x12!.iam.directory.v1.GetGroupRequest\x1a\".iam.directory.v1.GetGroupResponse\x12Z\n\x0bUpdateGroup\x12$.iam.directory.v1.UpdateGroupRequest\x1a%.iam.directory.v1.UpdateGroupResponse\x12Z\n\x0b\x44\x65leteGroup\x12$.iam.directory.v1.DeleteGroupRequest\x1a%.iam.directory.v1.DeleteGroupResponse\x12i\n\x10ListGroupMembers\x12).iam.directory.v1.ListGroupMembersRequest\x1a*.iam.directory.v1.ListGroupMembersResponse\x12\x63\n\x0e\x41\x64\x64UserToGroup\x12\'.iam.directory.v1.AddUserToGroupRequest\x1a(.iam.directory.v1.AddUserToGroupResponse\x12r\n\x13RemoveUserFromGroup\x12,.iam.directory.v1.RemoveUserFromGroupRequest\x1a-.iam.directory.v1.RemoveUserFromGroupResponse\x12\x63\n\x0eListUserGroups\x12\'.iam.directory.v1.ListUserGroupsRequest\x1a(.iam.directory.v1.ListUserGroupsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ciam/directory/v1/group.proto\x12\x10iam.directory.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1biam/directory/v1/user.proto\"\xe5\x02\n\x05Group\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x11\n\tparent_id\x18\x04 \x01(\t\x12\x0c\n\x04path\x18\x05 \x01(\t\x12+\n\nsub_groups\x18\x06 \x03(\x0b\x32\x17.iam.directory.v1.Group\x12\x19\n\x0cmember_count\x18\x07 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\nrole_count\x18\x08 \x01(\x05H\x01\x88\x01\x01\x12.\n\ncreated_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12+\n\nattributes\x18\x0b \x01(\x0b\x32\x17.google.protobuf.StructB\x0f\n\r_member_countB\r\n\x0b_role_count\"\xa5\x01\n\nGroupInput\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x16\n\tparent_id\x18\x03 \x01(\tH\x02\x88\x01\x01\x12+\n\nattributes\x18\x04 \x01(\x0b\x32\x17.google.protobuf.StructB\x07\n\x05_nameB\x0e\n\x0c_descriptionB\x0c\n\n_parent_id\"\x80\x01\n\x0bGroupUpdate\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65scription\x18\x02 \x01(\tH\x01\x88\x01\x01\x12+\n\nattributes\x18\x03 \x01(\x0b\x32\x17.google.protobuf.StructB\x07\n\x05_nameB\x0e\n\x0c_description\"4\n\x0fGroupMembership\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\"P\n\x12\x43reateGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12+\n\x05group\x18\x02 \x01(\x0b\x32\x1c.iam.directory.v1.GroupInput\"=\n\x13\x43reateGroupResponse\x12&\n\x05group\x18\x01 \x01(\x0b\x32\x17.iam.directory.v1.Group\"\xae\x01\n\x11ListGroupsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x12\n\x05\x66irst\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x10\n\x03max\x18\x03 \x01(\x05H\x01\x88\x01\x01\x12\x13\n\x06search\x18\x04 \x01(\tH\x02\x88\x01\x01\x12\x12\n\x05\x65xact\x18\x05 \x01(\x08H\x03\x88\x01\x01\x12\x0e\n\x01q\x18\x06 \x01(\tH\x04\x88\x01\x01\x42\x08\n\x06_firstB\x06\n\x04_maxB\t\n\x07_searchB\x08\n\x06_exactB\x04\n\x02_q\"=\n\x12ListGroupsResponse\x12\'\n\x06groups\x18\x01 \x03(\x0b\x32\x17.iam.directory.v1.Group\"P\n\x12\x43ountGroupsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x13\n\x06search\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x0b\n\x03top\x18\x03 \x01(\x08\x42\t\n\x07_search\"$\n\x13\x43ountGroupsResponse\x12\r\n\x05\x63ount\x18\x01 \x01(\x05\"\xb1\x01\n\x18ListGroupChildrenRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12\x12\n\x05\x66irst\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x10\n\x03max\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12\x13\n\x06search\x18\x05 \x01(\tH\x02\x88\x01\x01\x12\x12\n\x05\x65xact\x18\x06 \x01(\x08H\x03\x88\x01\x01\x42\x08\n\x06_firstB\x06\n\x04_maxB\t\n\x07_searchB\x08\n\x06_exact\"D\n\x19ListGroupChildrenResponse\x12\'\n\x06groups\x18\x01 \x03(\x0b\x32\x17.iam.directory.v1.Group\"2\n\x0fGetGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\":\n\x10GetGroupResponse\x12&\n\x05group\x18\x01 \x01(\x0b\x32\x17.iam.directory.v1.Group\"d\n\x12UpdateGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12-\n\x06update\x18\x03 \x01(\x0b\x32\x1d.iam.directory.v1.GroupUpdate\"=\n\x13UpdateGroupResponse\x12&\n\x05group\x18\x01 \x01(\x0b\x32\x17.iam.directory.v1.Group\"5\n\x12\x44\x65leteGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\"=\n\x13\x44\x65leteGroupResponse\x12&\n\x05group\x18\x01 \x01(\x0b\x32\x17.iam.directory.v1.Group\"r\n\x17ListGroupMembersRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12\x12\n\x05\x66irst\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x10\n\x03max\x18\x04 \x01(\x05H\x01\x88\x01\x01\x42\x08\n\x06_firstB\x06\n\x04_max\"A\n\x18ListGroupMembersResponse\x12%\n\x05users\x18\x01 \x03(\x0b\x32\x16.iam.directory.v1.User\"I\n\x15\x41\x64\x64UserToGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08group_id\x18\x03 \x01(\t\"O\n\x16\x41\x64\x64UserToGroupResponse\x12\x35\n\nmembership\x18\x01 \x01(\x0b\x32!.iam.directory.v1.GroupMembership\"N\n\x1aRemoveUserFromGroupRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08group_id\x18\x03 \x01(\t\"T\n\x1bRemoveUserFromGroupResponse\x12\x35\n\nmembership\x18\x01 \x01(\x0b\x32!.iam.directory.v1.GroupMembership\"7\n\x15ListUserGroupsRequest\x12\r\n\x05realm\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\"A\n\x16ListUserGroupsResponse\x12\'\n\x06groups\x18\x01 \x03(\x0b\x32\x17.iam.directory.v1.Group2\xc1\x08\n\x0cGroupService\x12Z\n\x0b\x43reateGroup\x12$.iam.directory.v1.CreateGroupRequest\x1a%.iam.directory.v1.CreateGroupResponse\x12W\n\nListGroups\x12#.iam.directory.v1.ListGroupsRequest\x1a$.iam.directory.v1.ListGroupsResponse\x12Z\n\x0b\x43ountGroups\x12$.iam.directory.v1.CountGroupsRequest\x1a%.iam.directory.v1.CountGroupsResponse\x12l\n\x11ListGroupChildren\x12*.iam.directory.v1.ListGroupChildrenRequest\x1a+.iam.directory.v1.ListGroupChildrenResponse\x12Q\n\x08GetGroup\x12!.iam.directory.v1.GetGroupRequest\x1a\".iam.directory.v1.GetGroupResponse\x12Z\n\x0bUpdateGroup\x12$.iam.directory.v1.UpdateGroupRequest\x1a%.iam.directory.v1.UpdateGroupResponse\x12Z\n\x0b\x44\x65leteGroup\x12$.iam.directory.v1.DeleteGroupRequest\x1a%.iam.directory.v1.DeleteGroupResponse\x12i\n\x10ListGroupMembers\x12).iam.directory.v1.ListGroupMembersRequest\x1a*.iam.directory.v1.ListGroupMembersResponse\x12\x63\n\x0e\x41\x64\x64UserToGroup\x12\'.iam.directory.v1.AddUserToGroupRequest\x1a(.iam.directory.v1.AddUserToGroupResponse\x12r\n\x13RemoveUserFromGroup\x12,.iam.directory.v1.RemoveUserFromGroupRequest\x1a-.iam.directory.v1.RemoveUserFromGroupResponse\x12\x63\n\x0eListUserGroups\x12\'.iam.directory.v1.ListUserGroupsRequest\x1a(.iam.directory.v1.ListUserGroupsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -46,38 +46,46 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATEGROUPREQUEST']._serialized_end=935
   _globals['_CREATEGROUPRESPONSE']._serialized_start=937
   _globals['_CREATEGROUPRESPONSE']._serialized_end=998
-  _globals['_LISTGROUPSREQUEST']._serialized_start=1000
-  _globals['_LISTGROUPSREQUEST']._serialized_end=1034
-  _globals['_LISTGROUPSRESPONSE']._serialized_start=1036
-  _globals['_LISTGROUPSRESPONSE']._serialized_end=1097
-  _globals['_GETGROUPREQUEST']._serialized_start=1099
-  _globals['_GETGROUPREQUEST']._serialized_end=1149
-  _globals['_GETGROUPRESPONSE']._serialized_start=1151
-  _globals['_GETGROUPRESPONSE']._serialized_end=1209
-  _globals['_UPDATEGROUPREQUEST']._serialized_start=1211
-  _globals['_UPDATEGROUPREQUEST']._serialized_end=1311
-  _globals['_UPDATEGROUPRESPONSE']._serialized_start=1313
-  _globals['_UPDATEGROUPRESPONSE']._serialized_end=1374
-  _globals['_DELETEGROUPREQUEST']._serialized_start=1376
-  _globals['_DELETEGROUPREQUEST']._serialized_end=1429
-  _globals['_DELETEGROUPRESPONSE']._serialized_start=1431
-  _globals['_DELETEGROUPRESPONSE']._serialized_end=1492
-  _globals['_LISTGROUPMEMBERSREQUEST']._serialized_start=1494
-  _globals['_LISTGROUPMEMBERSREQUEST']._serialized_end=1608
-  _globals['_LISTGROUPMEMBERSRESPONSE']._serialized_start=1610
-  _globals['_LISTGROUPMEMBERSRESPONSE']._serialized_end=1675
-  _globals['_ADDUSERTOGROUPREQUEST']._serialized_start=1677
-  _globals['_ADDUSERTOGROUPREQUEST']._serialized_end=1750
-  _globals['_ADDUSERTOGROUPRESPONSE']._serialized_start=1752
-  _globals['_ADDUSERTOGROUPRESPONSE']._serialized_end=1831
-  _globals['_REMOVEUSERFROMGROUPREQUEST']._serialized_start=1833
-  _globals['_REMOVEUSERFROMGROUPREQUEST']._serialized_end=1911
-  _globals['_REMOVEUSERFROMGROUPRESPONSE']._serialized_start=1913
-  _globals['_REMOVEUSERFROMGROUPRESPONSE']._serialized_end=1997
-  _globals['_LISTUSERGROUPSREQUEST']._serialized_start=1999
-  _globals['_LISTUSERGROUPSREQUEST']._serialized_end=2054
-  _globals['_LISTUSERGROUPSRESPONSE']._serialized_start=2056
-  _globals['_LISTUSERGROUPSRESPONSE']._serialized_end=2121
-  _globals['_GROUPSERVICE']._serialized_start=2124
-  _globals['_GROUPSERVICE']._serialized_end=3011
+  _globals['_LISTGROUPSREQUEST']._serialized_start=1001
+  _globals['_LISTGROUPSREQUEST']._serialized_end=1175
+  _globals['_LISTGROUPSRESPONSE']._serialized_start=1177
+  _globals['_LISTGROUPSRESPONSE']._serialized_end=1238
+  _globals['_COUNTGROUPSREQUEST']._serialized_start=1240
+  _globals['_COUNTGROUPSREQUEST']._serialized_end=1320
+  _globals['_COUNTGROUPSRESPONSE']._serialized_start=1322
+  _globals['_COUNTGROUPSRESPONSE']._serialized_end=1358
+  _globals['_LISTGROUPCHILDRENREQUEST']._serialized_start=1361
+  _globals['_LISTGROUPCHILDRENREQUEST']._serialized_end=1538
+  _globals['_LISTGROUPCHILDRENRESPONSE']._serialized_start=1540
+  _globals['_LISTGROUPCHILDRENRESPONSE']._serialized_end=1608
+  _globals['_GETGROUPREQUEST']._serialized_start=1610
+  _globals['_GETGROUPREQUEST']._serialized_end=1660
+  _globals['_GETGROUPRESPONSE']._serialized_start=1662
+  _globals['_GETGROUPRESPONSE']._serialized_end=1720
+  _globals['_UPDATEGROUPREQUEST']._serialized_start=1722
+  _globals['_UPDATEGROUPREQUEST']._serialized_end=1822
+  _globals['_UPDATEGROUPRESPONSE']._serialized_start=1824
+  _globals['_UPDATEGROUPRESPONSE']._serialized_end=1885
+  _globals['_DELETEGROUPREQUEST']._serialized_start=1887
+  _globals['_DELETEGROUPREQUEST']._serialized_end=1940
+  _globals['_DELETEGROUPRESPONSE']._serialized_start=1942
+  _globals['_DELETEGROUPRESPONSE']._serialized_end=2003
+  _globals['_LISTGROUPMEMBERSREQUEST']._serialized_start=2005
+  _globals['_LISTGROUPMEMBERSREQUEST']._serialized_end=2119
+  _globals['_LISTGROUPMEMBERSRESPONSE']._serialized_start=2121
+  _globals['_LISTGROUPMEMBERSRESPONSE']._serialized_end=2186
+  _globals['_ADDUSERTOGROUPREQUEST']._serialized_start=2188
+  _globals['_ADDUSERTOGROUPREQUEST']._serialized_end=2261
+  _globals['_ADDUSERTOGROUPRESPONSE']._serialized_start=2263
+  _globals['_ADDUSERTOGROUPRESPONSE']._serialized_end=2342
+  _globals['_REMOVEUSERFROMGROUPREQUEST']._serialized_start=2344
+  _globals['_REMOVEUSERFROMGROUPREQUEST']._serialized_end=2422
+  _globals['_REMOVEUSERFROMGROUPRESPONSE']._serialized_start=2424
+  _globals['_REMOVEUSERFROMGROUPRESPONSE']._serialized_end=2508
+  _globals['_LISTUSERGROUPSREQUEST']._serialized_start=2510
+  _globals['_LISTUSERGROUPSREQUEST']._serialized_end=2565
+  _globals['_LISTUSERGROUPSRESPONSE']._serialized_start=2567
+  _globals['_LISTUSERGROUPSRESPONSE']._serialized_end=2632
+  _globals['_GROUPSERVICE']._serialized_start=2635
+  _globals['_GROUPSERVICE']._serialized_end=3724
 # @@protoc_insertion_point(module_scope)

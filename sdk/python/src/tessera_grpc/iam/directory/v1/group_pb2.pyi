@@ -82,12 +82,60 @@ class CreateGroupResponse(_message.Message):
     def __init__(self, group: _Optional[_Union[Group, _Mapping]] = ...) -> None: ...
 
 class ListGroupsRequest(_message.Message):
-    __slots__ = ("realm",)
+    __slots__ = ("realm", "first", "max", "search", "exact", "q")
     REALM_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    EXACT_FIELD_NUMBER: _ClassVar[int]
+    Q_FIELD_NUMBER: _ClassVar[int]
     realm: str
-    def __init__(self, realm: _Optional[str] = ...) -> None: ...
+    first: int
+    max: int
+    search: str
+    exact: bool
+    q: str
+    def __init__(self, realm: _Optional[str] = ..., first: _Optional[int] = ..., max: _Optional[int] = ..., search: _Optional[str] = ..., exact: _Optional[bool] = ..., q: _Optional[str] = ...) -> None: ...
 
 class ListGroupsResponse(_message.Message):
+    __slots__ = ("groups",)
+    GROUPS_FIELD_NUMBER: _ClassVar[int]
+    groups: _containers.RepeatedCompositeFieldContainer[Group]
+    def __init__(self, groups: _Optional[_Iterable[_Union[Group, _Mapping]]] = ...) -> None: ...
+
+class CountGroupsRequest(_message.Message):
+    __slots__ = ("realm", "search", "top")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    search: str
+    top: bool
+    def __init__(self, realm: _Optional[str] = ..., search: _Optional[str] = ..., top: _Optional[bool] = ...) -> None: ...
+
+class CountGroupsResponse(_message.Message):
+    __slots__ = ("count",)
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    count: int
+    def __init__(self, count: _Optional[int] = ...) -> None: ...
+
+class ListGroupChildrenRequest(_message.Message):
+    __slots__ = ("realm", "group_id", "first", "max", "search", "exact")
+    REALM_FIELD_NUMBER: _ClassVar[int]
+    GROUP_ID_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    EXACT_FIELD_NUMBER: _ClassVar[int]
+    realm: str
+    group_id: str
+    first: int
+    max: int
+    search: str
+    exact: bool
+    def __init__(self, realm: _Optional[str] = ..., group_id: _Optional[str] = ..., first: _Optional[int] = ..., max: _Optional[int] = ..., search: _Optional[str] = ..., exact: _Optional[bool] = ...) -> None: ...
+
+class ListGroupChildrenResponse(_message.Message):
     __slots__ = ("groups",)
     GROUPS_FIELD_NUMBER: _ClassVar[int]
     groups: _containers.RepeatedCompositeFieldContainer[Group]

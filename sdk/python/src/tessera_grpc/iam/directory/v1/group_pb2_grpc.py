@@ -45,6 +45,16 @@ class GroupServiceStub:
                 request_serializer=iam_dot_directory_dot_v1_dot_group__pb2.ListGroupsRequest.SerializeToString,
                 response_deserializer=iam_dot_directory_dot_v1_dot_group__pb2.ListGroupsResponse.FromString,
                 _registered_method=True)
+        self.CountGroups = channel.unary_unary(
+                '/iam.directory.v1.GroupService/CountGroups',
+                request_serializer=iam_dot_directory_dot_v1_dot_group__pb2.CountGroupsRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_group__pb2.CountGroupsResponse.FromString,
+                _registered_method=True)
+        self.ListGroupChildren = channel.unary_unary(
+                '/iam.directory.v1.GroupService/ListGroupChildren',
+                request_serializer=iam_dot_directory_dot_v1_dot_group__pb2.ListGroupChildrenRequest.SerializeToString,
+                response_deserializer=iam_dot_directory_dot_v1_dot_group__pb2.ListGroupChildrenResponse.FromString,
+                _registered_method=True)
         self.GetGroup = channel.unary_unary(
                 '/iam.directory.v1.GroupService/GetGroup',
                 request_serializer=iam_dot_directory_dot_v1_dot_group__pb2.GetGroupRequest.SerializeToString,
@@ -93,6 +103,18 @@ class GroupServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGroups(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CountGroups(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListGroupChildren(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -152,6 +174,16 @@ def add_GroupServiceServicer_to_server(servicer, server):
                     servicer.ListGroups,
                     request_deserializer=iam_dot_directory_dot_v1_dot_group__pb2.ListGroupsRequest.FromString,
                     response_serializer=iam_dot_directory_dot_v1_dot_group__pb2.ListGroupsResponse.SerializeToString,
+            ),
+            'CountGroups': grpc.unary_unary_rpc_method_handler(
+                    servicer.CountGroups,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_group__pb2.CountGroupsRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_group__pb2.CountGroupsResponse.SerializeToString,
+            ),
+            'ListGroupChildren': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListGroupChildren,
+                    request_deserializer=iam_dot_directory_dot_v1_dot_group__pb2.ListGroupChildrenRequest.FromString,
+                    response_serializer=iam_dot_directory_dot_v1_dot_group__pb2.ListGroupChildrenResponse.SerializeToString,
             ),
             'GetGroup': grpc.unary_unary_rpc_method_handler(
                     servicer.GetGroup,
@@ -244,6 +276,60 @@ class GroupService:
             '/iam.directory.v1.GroupService/ListGroups',
             iam_dot_directory_dot_v1_dot_group__pb2.ListGroupsRequest.SerializeToString,
             iam_dot_directory_dot_v1_dot_group__pb2.ListGroupsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CountGroups(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.GroupService/CountGroups',
+            iam_dot_directory_dot_v1_dot_group__pb2.CountGroupsRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_group__pb2.CountGroupsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListGroupChildren(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/iam.directory.v1.GroupService/ListGroupChildren',
+            iam_dot_directory_dot_v1_dot_group__pb2.ListGroupChildrenRequest.SerializeToString,
+            iam_dot_directory_dot_v1_dot_group__pb2.ListGroupChildrenResponse.FromString,
             options,
             channel_credentials,
             insecure,

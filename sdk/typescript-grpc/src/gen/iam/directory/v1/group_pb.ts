@@ -14,7 +14,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file iam/directory/v1/group.proto.
  */
 export const file_iam_directory_v1_group: GenFile = /*@__PURE__*/
-  fileDesc("ChxpYW0vZGlyZWN0b3J5L3YxL2dyb3VwLnByb3RvEhBpYW0uZGlyZWN0b3J5LnYxIuUCCgVHcm91cBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhEKCXBhcmVudF9pZBgEIAEoCRIMCgRwYXRoGAUgASgJEisKCnN1Yl9ncm91cHMYBiADKAsyFy5pYW0uZGlyZWN0b3J5LnYxLkdyb3VwEhkKDG1lbWJlcl9jb3VudBgHIAEoBUgAiAEBEhcKCnJvbGVfY291bnQYCCABKAVIAYgBARIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCgphdHRyaWJ1dGVzGAsgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdEIPCg1fbWVtYmVyX2NvdW50Qg0KC19yb2xlX2NvdW50IqUBCgpHcm91cElucHV0EhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBEhYKCXBhcmVudF9pZBgDIAEoCUgCiAEBEisKCmF0dHJpYnV0ZXMYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0QgcKBV9uYW1lQg4KDF9kZXNjcmlwdGlvbkIMCgpfcGFyZW50X2lkIoABCgtHcm91cFVwZGF0ZRIRCgRuYW1lGAEgASgJSACIAQESGAoLZGVzY3JpcHRpb24YAiABKAlIAYgBARIrCgphdHRyaWJ1dGVzGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdEIHCgVfbmFtZUIOCgxfZGVzY3JpcHRpb24iNAoPR3JvdXBNZW1iZXJzaGlwEg8KB3VzZXJfaWQYASABKAkSEAoIZ3JvdXBfaWQYAiABKAkiUAoSQ3JlYXRlR3JvdXBSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEisKBWdyb3VwGAIgASgLMhwuaWFtLmRpcmVjdG9yeS52MS5Hcm91cElucHV0Ij0KE0NyZWF0ZUdyb3VwUmVzcG9uc2USJgoFZ3JvdXAYASABKAsyFy5pYW0uZGlyZWN0b3J5LnYxLkdyb3VwIiIKEUxpc3RHcm91cHNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJIj0KEkxpc3RHcm91cHNSZXNwb25zZRInCgZncm91cHMYASADKAsyFy5pYW0uZGlyZWN0b3J5LnYxLkdyb3VwIjIKD0dldEdyb3VwUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIQCghncm91cF9pZBgCIAEoCSI6ChBHZXRHcm91cFJlc3BvbnNlEiYKBWdyb3VwGAEgASgLMhcuaWFtLmRpcmVjdG9yeS52MS5Hcm91cCJkChJVcGRhdGVHcm91cFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIZ3JvdXBfaWQYAiABKAkSLQoGdXBkYXRlGAMgASgLMh0uaWFtLmRpcmVjdG9yeS52MS5Hcm91cFVwZGF0ZSI9ChNVcGRhdGVHcm91cFJlc3BvbnNlEiYKBWdyb3VwGAEgASgLMhcuaWFtLmRpcmVjdG9yeS52MS5Hcm91cCI1ChJEZWxldGVHcm91cFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIZ3JvdXBfaWQYAiABKAkiPQoTRGVsZXRlR3JvdXBSZXNwb25zZRImCgVncm91cBgBIAEoCzIXLmlhbS5kaXJlY3RvcnkudjEuR3JvdXAicgoXTGlzdEdyb3VwTWVtYmVyc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIZ3JvdXBfaWQYAiABKAkSEgoFZmlyc3QYAyABKAVIAIgBARIQCgNtYXgYBCABKAVIAYgBAUIICgZfZmlyc3RCBgoEX21heCJBChhMaXN0R3JvdXBNZW1iZXJzUmVzcG9uc2USJQoFdXNlcnMYASADKAsyFi5pYW0uZGlyZWN0b3J5LnYxLlVzZXIiSQoVQWRkVXNlclRvR3JvdXBSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIZ3JvdXBfaWQYAyABKAkiTwoWQWRkVXNlclRvR3JvdXBSZXNwb25zZRI1CgptZW1iZXJzaGlwGAEgASgLMiEuaWFtLmRpcmVjdG9yeS52MS5Hcm91cE1lbWJlcnNoaXAiTgoaUmVtb3ZlVXNlckZyb21Hcm91cFJlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCRIQCghncm91cF9pZBgDIAEoCSJUChtSZW1vdmVVc2VyRnJvbUdyb3VwUmVzcG9uc2USNQoKbWVtYmVyc2hpcBgBIAEoCzIhLmlhbS5kaXJlY3RvcnkudjEuR3JvdXBNZW1iZXJzaGlwIjcKFUxpc3RVc2VyR3JvdXBzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIkEKFkxpc3RVc2VyR3JvdXBzUmVzcG9uc2USJwoGZ3JvdXBzGAEgAygLMhcuaWFtLmRpcmVjdG9yeS52MS5Hcm91cDL3BgoMR3JvdXBTZXJ2aWNlEloKC0NyZWF0ZUdyb3VwEiQuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVHcm91cFJlcXVlc3QaJS5pYW0uZGlyZWN0b3J5LnYxLkNyZWF0ZUdyb3VwUmVzcG9uc2USVwoKTGlzdEdyb3VwcxIjLmlhbS5kaXJlY3RvcnkudjEuTGlzdEdyb3Vwc1JlcXVlc3QaJC5pYW0uZGlyZWN0b3J5LnYxLkxpc3RHcm91cHNSZXNwb25zZRJRCghHZXRHcm91cBIhLmlhbS5kaXJlY3RvcnkudjEuR2V0R3JvdXBSZXF1ZXN0GiIuaWFtLmRpcmVjdG9yeS52MS5HZXRHcm91cFJlc3BvbnNlEloKC1VwZGF0ZUdyb3VwEiQuaWFtLmRpcmVjdG9yeS52MS5VcGRhdGVHcm91cFJlcXVlc3QaJS5pYW0uZGlyZWN0b3J5LnYxLlVwZGF0ZUdyb3VwUmVzcG9uc2USWgoLRGVsZXRlR3JvdXASJC5pYW0uZGlyZWN0b3J5LnYxLkRlbGV0ZUdyb3VwUmVxdWVzdBolLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlR3JvdXBSZXNwb25zZRJpChBMaXN0R3JvdXBNZW1iZXJzEikuaWFtLmRpcmVjdG9yeS52MS5MaXN0R3JvdXBNZW1iZXJzUmVxdWVzdBoqLmlhbS5kaXJlY3RvcnkudjEuTGlzdEdyb3VwTWVtYmVyc1Jlc3BvbnNlEmMKDkFkZFVzZXJUb0dyb3VwEicuaWFtLmRpcmVjdG9yeS52MS5BZGRVc2VyVG9Hcm91cFJlcXVlc3QaKC5pYW0uZGlyZWN0b3J5LnYxLkFkZFVzZXJUb0dyb3VwUmVzcG9uc2UScgoTUmVtb3ZlVXNlckZyb21Hcm91cBIsLmlhbS5kaXJlY3RvcnkudjEuUmVtb3ZlVXNlckZyb21Hcm91cFJlcXVlc3QaLS5pYW0uZGlyZWN0b3J5LnYxLlJlbW92ZVVzZXJGcm9tR3JvdXBSZXNwb25zZRJjCg5MaXN0VXNlckdyb3VwcxInLmlhbS5kaXJlY3RvcnkudjEuTGlzdFVzZXJHcm91cHNSZXF1ZXN0GiguaWFtLmRpcmVjdG9yeS52MS5MaXN0VXNlckdyb3Vwc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_iam_directory_v1_user]);
+  fileDesc("ChxpYW0vZGlyZWN0b3J5L3YxL2dyb3VwLnByb3RvEhBpYW0uZGlyZWN0b3J5LnYxIuUCCgVHcm91cBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhEKCXBhcmVudF9pZBgEIAEoCRIMCgRwYXRoGAUgASgJEisKCnN1Yl9ncm91cHMYBiADKAsyFy5pYW0uZGlyZWN0b3J5LnYxLkdyb3VwEhkKDG1lbWJlcl9jb3VudBgHIAEoBUgAiAEBEhcKCnJvbGVfY291bnQYCCABKAVIAYgBARIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCgphdHRyaWJ1dGVzGAsgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdEIPCg1fbWVtYmVyX2NvdW50Qg0KC19yb2xlX2NvdW50IqUBCgpHcm91cElucHV0EhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBEhYKCXBhcmVudF9pZBgDIAEoCUgCiAEBEisKCmF0dHJpYnV0ZXMYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0QgcKBV9uYW1lQg4KDF9kZXNjcmlwdGlvbkIMCgpfcGFyZW50X2lkIoABCgtHcm91cFVwZGF0ZRIRCgRuYW1lGAEgASgJSACIAQESGAoLZGVzY3JpcHRpb24YAiABKAlIAYgBARIrCgphdHRyaWJ1dGVzGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdEIHCgVfbmFtZUIOCgxfZGVzY3JpcHRpb24iNAoPR3JvdXBNZW1iZXJzaGlwEg8KB3VzZXJfaWQYASABKAkSEAoIZ3JvdXBfaWQYAiABKAkiUAoSQ3JlYXRlR3JvdXBSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEisKBWdyb3VwGAIgASgLMhwuaWFtLmRpcmVjdG9yeS52MS5Hcm91cElucHV0Ij0KE0NyZWF0ZUdyb3VwUmVzcG9uc2USJgoFZ3JvdXAYASABKAsyFy5pYW0uZGlyZWN0b3J5LnYxLkdyb3VwIq4BChFMaXN0R3JvdXBzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRISCgVmaXJzdBgCIAEoBUgAiAEBEhAKA21heBgDIAEoBUgBiAEBEhMKBnNlYXJjaBgEIAEoCUgCiAEBEhIKBWV4YWN0GAUgASgISAOIAQESDgoBcRgGIAEoCUgEiAEBQggKBl9maXJzdEIGCgRfbWF4QgkKB19zZWFyY2hCCAoGX2V4YWN0QgQKAl9xIj0KEkxpc3RHcm91cHNSZXNwb25zZRInCgZncm91cHMYASADKAsyFy5pYW0uZGlyZWN0b3J5LnYxLkdyb3VwIlAKEkNvdW50R3JvdXBzUmVxdWVzdBINCgVyZWFsbRgBIAEoCRITCgZzZWFyY2gYAiABKAlIAIgBARILCgN0b3AYAyABKAhCCQoHX3NlYXJjaCIkChNDb3VudEdyb3Vwc1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIrEBChhMaXN0R3JvdXBDaGlsZHJlblJlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIZ3JvdXBfaWQYAiABKAkSEgoFZmlyc3QYAyABKAVIAIgBARIQCgNtYXgYBCABKAVIAYgBARITCgZzZWFyY2gYBSABKAlIAogBARISCgVleGFjdBgGIAEoCEgDiAEBQggKBl9maXJzdEIGCgRfbWF4QgkKB19zZWFyY2hCCAoGX2V4YWN0IkQKGUxpc3RHcm91cENoaWxkcmVuUmVzcG9uc2USJwoGZ3JvdXBzGAEgAygLMhcuaWFtLmRpcmVjdG9yeS52MS5Hcm91cCIyCg9HZXRHcm91cFJlcXVlc3QSDQoFcmVhbG0YASABKAkSEAoIZ3JvdXBfaWQYAiABKAkiOgoQR2V0R3JvdXBSZXNwb25zZRImCgVncm91cBgBIAEoCzIXLmlhbS5kaXJlY3RvcnkudjEuR3JvdXAiZAoSVXBkYXRlR3JvdXBSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGdyb3VwX2lkGAIgASgJEi0KBnVwZGF0ZRgDIAEoCzIdLmlhbS5kaXJlY3RvcnkudjEuR3JvdXBVcGRhdGUiPQoTVXBkYXRlR3JvdXBSZXNwb25zZRImCgVncm91cBgBIAEoCzIXLmlhbS5kaXJlY3RvcnkudjEuR3JvdXAiNQoSRGVsZXRlR3JvdXBSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGdyb3VwX2lkGAIgASgJIj0KE0RlbGV0ZUdyb3VwUmVzcG9uc2USJgoFZ3JvdXAYASABKAsyFy5pYW0uZGlyZWN0b3J5LnYxLkdyb3VwInIKF0xpc3RHcm91cE1lbWJlcnNSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEhAKCGdyb3VwX2lkGAIgASgJEhIKBWZpcnN0GAMgASgFSACIAQESEAoDbWF4GAQgASgFSAGIAQFCCAoGX2ZpcnN0QgYKBF9tYXgiQQoYTGlzdEdyb3VwTWVtYmVyc1Jlc3BvbnNlEiUKBXVzZXJzGAEgAygLMhYuaWFtLmRpcmVjdG9yeS52MS5Vc2VyIkkKFUFkZFVzZXJUb0dyb3VwUmVxdWVzdBINCgVyZWFsbRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhAKCGdyb3VwX2lkGAMgASgJIk8KFkFkZFVzZXJUb0dyb3VwUmVzcG9uc2USNQoKbWVtYmVyc2hpcBgBIAEoCzIhLmlhbS5kaXJlY3RvcnkudjEuR3JvdXBNZW1iZXJzaGlwIk4KGlJlbW92ZVVzZXJGcm9tR3JvdXBSZXF1ZXN0Eg0KBXJlYWxtGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIZ3JvdXBfaWQYAyABKAkiVAobUmVtb3ZlVXNlckZyb21Hcm91cFJlc3BvbnNlEjUKCm1lbWJlcnNoaXAYASABKAsyIS5pYW0uZGlyZWN0b3J5LnYxLkdyb3VwTWVtYmVyc2hpcCI3ChVMaXN0VXNlckdyb3Vwc1JlcXVlc3QSDQoFcmVhbG0YASABKAkSDwoHdXNlcl9pZBgCIAEoCSJBChZMaXN0VXNlckdyb3Vwc1Jlc3BvbnNlEicKBmdyb3VwcxgBIAMoCzIXLmlhbS5kaXJlY3RvcnkudjEuR3JvdXAywQgKDEdyb3VwU2VydmljZRJaCgtDcmVhdGVHcm91cBIkLmlhbS5kaXJlY3RvcnkudjEuQ3JlYXRlR3JvdXBSZXF1ZXN0GiUuaWFtLmRpcmVjdG9yeS52MS5DcmVhdGVHcm91cFJlc3BvbnNlElcKCkxpc3RHcm91cHMSIy5pYW0uZGlyZWN0b3J5LnYxLkxpc3RHcm91cHNSZXF1ZXN0GiQuaWFtLmRpcmVjdG9yeS52MS5MaXN0R3JvdXBzUmVzcG9uc2USWgoLQ291bnRHcm91cHMSJC5pYW0uZGlyZWN0b3J5LnYxLkNvdW50R3JvdXBzUmVxdWVzdBolLmlhbS5kaXJlY3RvcnkudjEuQ291bnRHcm91cHNSZXNwb25zZRJsChFMaXN0R3JvdXBDaGlsZHJlbhIqLmlhbS5kaXJlY3RvcnkudjEuTGlzdEdyb3VwQ2hpbGRyZW5SZXF1ZXN0GisuaWFtLmRpcmVjdG9yeS52MS5MaXN0R3JvdXBDaGlsZHJlblJlc3BvbnNlElEKCEdldEdyb3VwEiEuaWFtLmRpcmVjdG9yeS52MS5HZXRHcm91cFJlcXVlc3QaIi5pYW0uZGlyZWN0b3J5LnYxLkdldEdyb3VwUmVzcG9uc2USWgoLVXBkYXRlR3JvdXASJC5pYW0uZGlyZWN0b3J5LnYxLlVwZGF0ZUdyb3VwUmVxdWVzdBolLmlhbS5kaXJlY3RvcnkudjEuVXBkYXRlR3JvdXBSZXNwb25zZRJaCgtEZWxldGVHcm91cBIkLmlhbS5kaXJlY3RvcnkudjEuRGVsZXRlR3JvdXBSZXF1ZXN0GiUuaWFtLmRpcmVjdG9yeS52MS5EZWxldGVHcm91cFJlc3BvbnNlEmkKEExpc3RHcm91cE1lbWJlcnMSKS5pYW0uZGlyZWN0b3J5LnYxLkxpc3RHcm91cE1lbWJlcnNSZXF1ZXN0GiouaWFtLmRpcmVjdG9yeS52MS5MaXN0R3JvdXBNZW1iZXJzUmVzcG9uc2USYwoOQWRkVXNlclRvR3JvdXASJy5pYW0uZGlyZWN0b3J5LnYxLkFkZFVzZXJUb0dyb3VwUmVxdWVzdBooLmlhbS5kaXJlY3RvcnkudjEuQWRkVXNlclRvR3JvdXBSZXNwb25zZRJyChNSZW1vdmVVc2VyRnJvbUdyb3VwEiwuaWFtLmRpcmVjdG9yeS52MS5SZW1vdmVVc2VyRnJvbUdyb3VwUmVxdWVzdBotLmlhbS5kaXJlY3RvcnkudjEuUmVtb3ZlVXNlckZyb21Hcm91cFJlc3BvbnNlEmMKDkxpc3RVc2VyR3JvdXBzEicuaWFtLmRpcmVjdG9yeS52MS5MaXN0VXNlckdyb3Vwc1JlcXVlc3QaKC5pYW0uZGlyZWN0b3J5LnYxLkxpc3RVc2VyR3JvdXBzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_iam_directory_v1_user]);
 
 /**
  * Group is the returned representation. sub_groups is filled in tree reads; the counts only in
@@ -218,6 +218,12 @@ export const CreateGroupResponseSchema: GenMessage<CreateGroupResponse> = /*@__P
   messageDesc(file_iam_directory_v1_group, 5);
 
 /**
+ * Without any of the optional fields: the whole tree (spec 4.6). With `first` or `max`: a page of
+ * the top-level groups, each with its subtree. With `search` (or `q`): the top-level groups on the
+ * way to the groups whose name contains it (is it, with `exact`; or whose attributes hold every
+ * `key:value` of `q`), their subtrees pruned to those branches, a matched group with its whole
+ * subtree (Keycloak's GET /groups).
+ *
  * @generated from message iam.directory.v1.ListGroupsRequest
  */
 export type ListGroupsRequest = Message<"iam.directory.v1.ListGroupsRequest"> & {
@@ -225,6 +231,35 @@ export type ListGroupsRequest = Message<"iam.directory.v1.ListGroupsRequest"> & 
    * @generated from field: string realm = 1;
    */
   realm: string;
+
+  /**
+   * Default 0.
+   *
+   * @generated from field: optional int32 first = 2;
+   */
+  first?: number | undefined;
+
+  /**
+   * Default 100, at most 1000.
+   *
+   * @generated from field: optional int32 max = 3;
+   */
+  max?: number | undefined;
+
+  /**
+   * @generated from field: optional string search = 4;
+   */
+  search?: string | undefined;
+
+  /**
+   * @generated from field: optional bool exact = 5;
+   */
+  exact?: boolean | undefined;
+
+  /**
+   * @generated from field: optional string q = 6;
+   */
+  q?: string | undefined;
 };
 
 /**
@@ -252,6 +287,119 @@ export const ListGroupsResponseSchema: GenMessage<ListGroupsResponse> = /*@__PUR
   messageDesc(file_iam_directory_v1_group, 7);
 
 /**
+ * Keycloak's GET /groups/count: every group, the top-level ones (`top`), or those whose name
+ * contains `search`.
+ *
+ * @generated from message iam.directory.v1.CountGroupsRequest
+ */
+export type CountGroupsRequest = Message<"iam.directory.v1.CountGroupsRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: optional string search = 2;
+   */
+  search?: string | undefined;
+
+  /**
+   * @generated from field: bool top = 3;
+   */
+  top: boolean;
+};
+
+/**
+ * Describes the message iam.directory.v1.CountGroupsRequest.
+ * Use `create(CountGroupsRequestSchema)` to create a new message.
+ */
+export const CountGroupsRequestSchema: GenMessage<CountGroupsRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_group, 8);
+
+/**
+ * @generated from message iam.directory.v1.CountGroupsResponse
+ */
+export type CountGroupsResponse = Message<"iam.directory.v1.CountGroupsResponse"> & {
+  /**
+   * @generated from field: int32 count = 1;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message iam.directory.v1.CountGroupsResponse.
+ * Use `create(CountGroupsResponseSchema)` to create a new message.
+ */
+export const CountGroupsResponseSchema: GenMessage<CountGroupsResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_group, 9);
+
+/**
+ * Keycloak's GET /groups/{id}/children: a page of a group's direct subgroups by name, each with
+ * its subtree; `search` keeps those whose name contains it (is it, with `exact`).
+ *
+ * @generated from message iam.directory.v1.ListGroupChildrenRequest
+ */
+export type ListGroupChildrenRequest = Message<"iam.directory.v1.ListGroupChildrenRequest"> & {
+  /**
+   * @generated from field: string realm = 1;
+   */
+  realm: string;
+
+  /**
+   * @generated from field: string group_id = 2;
+   */
+  groupId: string;
+
+  /**
+   * Default 0.
+   *
+   * @generated from field: optional int32 first = 3;
+   */
+  first?: number | undefined;
+
+  /**
+   * Default 100, at most 1000.
+   *
+   * @generated from field: optional int32 max = 4;
+   */
+  max?: number | undefined;
+
+  /**
+   * @generated from field: optional string search = 5;
+   */
+  search?: string | undefined;
+
+  /**
+   * @generated from field: optional bool exact = 6;
+   */
+  exact?: boolean | undefined;
+};
+
+/**
+ * Describes the message iam.directory.v1.ListGroupChildrenRequest.
+ * Use `create(ListGroupChildrenRequestSchema)` to create a new message.
+ */
+export const ListGroupChildrenRequestSchema: GenMessage<ListGroupChildrenRequest> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_group, 10);
+
+/**
+ * @generated from message iam.directory.v1.ListGroupChildrenResponse
+ */
+export type ListGroupChildrenResponse = Message<"iam.directory.v1.ListGroupChildrenResponse"> & {
+  /**
+   * @generated from field: repeated iam.directory.v1.Group groups = 1;
+   */
+  groups: Group[];
+};
+
+/**
+ * Describes the message iam.directory.v1.ListGroupChildrenResponse.
+ * Use `create(ListGroupChildrenResponseSchema)` to create a new message.
+ */
+export const ListGroupChildrenResponseSchema: GenMessage<ListGroupChildrenResponse> = /*@__PURE__*/
+  messageDesc(file_iam_directory_v1_group, 11);
+
+/**
  * @generated from message iam.directory.v1.GetGroupRequest
  */
 export type GetGroupRequest = Message<"iam.directory.v1.GetGroupRequest"> & {
@@ -271,7 +419,7 @@ export type GetGroupRequest = Message<"iam.directory.v1.GetGroupRequest"> & {
  * Use `create(GetGroupRequestSchema)` to create a new message.
  */
 export const GetGroupRequestSchema: GenMessage<GetGroupRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 8);
+  messageDesc(file_iam_directory_v1_group, 12);
 
 /**
  * @generated from message iam.directory.v1.GetGroupResponse
@@ -288,7 +436,7 @@ export type GetGroupResponse = Message<"iam.directory.v1.GetGroupResponse"> & {
  * Use `create(GetGroupResponseSchema)` to create a new message.
  */
 export const GetGroupResponseSchema: GenMessage<GetGroupResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 9);
+  messageDesc(file_iam_directory_v1_group, 13);
 
 /**
  * @generated from message iam.directory.v1.UpdateGroupRequest
@@ -315,7 +463,7 @@ export type UpdateGroupRequest = Message<"iam.directory.v1.UpdateGroupRequest"> 
  * Use `create(UpdateGroupRequestSchema)` to create a new message.
  */
 export const UpdateGroupRequestSchema: GenMessage<UpdateGroupRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 10);
+  messageDesc(file_iam_directory_v1_group, 14);
 
 /**
  * @generated from message iam.directory.v1.UpdateGroupResponse
@@ -332,7 +480,7 @@ export type UpdateGroupResponse = Message<"iam.directory.v1.UpdateGroupResponse"
  * Use `create(UpdateGroupResponseSchema)` to create a new message.
  */
 export const UpdateGroupResponseSchema: GenMessage<UpdateGroupResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 11);
+  messageDesc(file_iam_directory_v1_group, 15);
 
 /**
  * @generated from message iam.directory.v1.DeleteGroupRequest
@@ -354,7 +502,7 @@ export type DeleteGroupRequest = Message<"iam.directory.v1.DeleteGroupRequest"> 
  * Use `create(DeleteGroupRequestSchema)` to create a new message.
  */
 export const DeleteGroupRequestSchema: GenMessage<DeleteGroupRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 12);
+  messageDesc(file_iam_directory_v1_group, 16);
 
 /**
  * @generated from message iam.directory.v1.DeleteGroupResponse
@@ -371,7 +519,7 @@ export type DeleteGroupResponse = Message<"iam.directory.v1.DeleteGroupResponse"
  * Use `create(DeleteGroupResponseSchema)` to create a new message.
  */
 export const DeleteGroupResponseSchema: GenMessage<DeleteGroupResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 13);
+  messageDesc(file_iam_directory_v1_group, 17);
 
 /**
  * @generated from message iam.directory.v1.ListGroupMembersRequest
@@ -407,7 +555,7 @@ export type ListGroupMembersRequest = Message<"iam.directory.v1.ListGroupMembers
  * Use `create(ListGroupMembersRequestSchema)` to create a new message.
  */
 export const ListGroupMembersRequestSchema: GenMessage<ListGroupMembersRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 14);
+  messageDesc(file_iam_directory_v1_group, 18);
 
 /**
  * @generated from message iam.directory.v1.ListGroupMembersResponse
@@ -424,7 +572,7 @@ export type ListGroupMembersResponse = Message<"iam.directory.v1.ListGroupMember
  * Use `create(ListGroupMembersResponseSchema)` to create a new message.
  */
 export const ListGroupMembersResponseSchema: GenMessage<ListGroupMembersResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 15);
+  messageDesc(file_iam_directory_v1_group, 19);
 
 /**
  * @generated from message iam.directory.v1.AddUserToGroupRequest
@@ -451,7 +599,7 @@ export type AddUserToGroupRequest = Message<"iam.directory.v1.AddUserToGroupRequ
  * Use `create(AddUserToGroupRequestSchema)` to create a new message.
  */
 export const AddUserToGroupRequestSchema: GenMessage<AddUserToGroupRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 16);
+  messageDesc(file_iam_directory_v1_group, 20);
 
 /**
  * @generated from message iam.directory.v1.AddUserToGroupResponse
@@ -468,7 +616,7 @@ export type AddUserToGroupResponse = Message<"iam.directory.v1.AddUserToGroupRes
  * Use `create(AddUserToGroupResponseSchema)` to create a new message.
  */
 export const AddUserToGroupResponseSchema: GenMessage<AddUserToGroupResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 17);
+  messageDesc(file_iam_directory_v1_group, 21);
 
 /**
  * @generated from message iam.directory.v1.RemoveUserFromGroupRequest
@@ -495,7 +643,7 @@ export type RemoveUserFromGroupRequest = Message<"iam.directory.v1.RemoveUserFro
  * Use `create(RemoveUserFromGroupRequestSchema)` to create a new message.
  */
 export const RemoveUserFromGroupRequestSchema: GenMessage<RemoveUserFromGroupRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 18);
+  messageDesc(file_iam_directory_v1_group, 22);
 
 /**
  * @generated from message iam.directory.v1.RemoveUserFromGroupResponse
@@ -512,7 +660,7 @@ export type RemoveUserFromGroupResponse = Message<"iam.directory.v1.RemoveUserFr
  * Use `create(RemoveUserFromGroupResponseSchema)` to create a new message.
  */
 export const RemoveUserFromGroupResponseSchema: GenMessage<RemoveUserFromGroupResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 19);
+  messageDesc(file_iam_directory_v1_group, 23);
 
 /**
  * @generated from message iam.directory.v1.ListUserGroupsRequest
@@ -534,7 +682,7 @@ export type ListUserGroupsRequest = Message<"iam.directory.v1.ListUserGroupsRequ
  * Use `create(ListUserGroupsRequestSchema)` to create a new message.
  */
 export const ListUserGroupsRequestSchema: GenMessage<ListUserGroupsRequest> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 20);
+  messageDesc(file_iam_directory_v1_group, 24);
 
 /**
  * @generated from message iam.directory.v1.ListUserGroupsResponse
@@ -551,7 +699,7 @@ export type ListUserGroupsResponse = Message<"iam.directory.v1.ListUserGroupsRes
  * Use `create(ListUserGroupsResponseSchema)` to create a new message.
  */
 export const ListUserGroupsResponseSchema: GenMessage<ListUserGroupsResponse> = /*@__PURE__*/
-  messageDesc(file_iam_directory_v1_group, 21);
+  messageDesc(file_iam_directory_v1_group, 25);
 
 /**
  * GroupService is the Admin API for hierarchical groups and memberships (spec 2.5, 4.6).
@@ -574,6 +722,22 @@ export const GroupService: GenService<{
     methodKind: "unary";
     input: typeof ListGroupsRequestSchema;
     output: typeof ListGroupsResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.GroupService.CountGroups
+   */
+  countGroups: {
+    methodKind: "unary";
+    input: typeof CountGroupsRequestSchema;
+    output: typeof CountGroupsResponseSchema;
+  },
+  /**
+   * @generated from rpc iam.directory.v1.GroupService.ListGroupChildren
+   */
+  listGroupChildren: {
+    methodKind: "unary";
+    input: typeof ListGroupChildrenRequestSchema;
+    output: typeof ListGroupChildrenResponseSchema;
   },
   /**
    * @generated from rpc iam.directory.v1.GroupService.GetGroup
