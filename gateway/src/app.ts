@@ -35,6 +35,7 @@ import { addClientRoutes } from "./admin/client-routes.js";
 import { addRoleRoutes } from "./admin/role-routes.js";
 import { addRoleMappingRoutes } from "./admin/role-mapping-routes.js";
 import { addClientScopeRoutes } from "./admin/client-scope-routes.js";
+import { addScopeEvaluationRoutes } from "./admin/scope-evaluation-routes.js";
 import { addHealthRoutes } from "./ops/health-routes.js";
 import { addLandingRoutes } from "./ops/landing-routes.js";
 import { addDiscoveryRoutes, documentEndpoints } from "./oidc/discovery-routes.js";
@@ -160,6 +161,7 @@ export function createGateway(deps: GatewayDeps): RequestListener & { routes(): 
   addRoleRoutes(table, deps.rpc);
   addRoleMappingRoutes(table, deps.rpc);
   addClientScopeRoutes(table, deps.rpc);
+  addScopeEvaluationRoutes(table, deps.rpc, deps.publicUrl);
   addAuthorizeRoutes(table, pages);
   addDeviceRoutes(table, pages);
   addRegistrationRoutes(table, pages);

@@ -18,6 +18,7 @@ import { WebhookService } from "../../gen/iam/audit/v1/webhook_pb.js";
 import { TokenService } from "../../gen/iam/token/v1/token_pb.js";
 import { OAuthService } from "../../gen/iam/token/v1/oauth_pb.js";
 import { SessionAdminService } from "../../gen/iam/token/v1/sessions_pb.js";
+import { ScopeEvaluationService } from "../../gen/iam/token/v1/scope_evaluation_pb.js";
 import { AccountService } from "../../gen/iam/token/v1/account_pb.js";
 import { AuthenticationService } from "../../gen/iam/directory/v1/authentication_pb.js";
 import { AuthorizationFlowService } from "../../gen/iam/token/v1/authorization_pb.js";
@@ -60,6 +61,8 @@ export interface RpcClients {
   token: Client<typeof TokenService>;
   oauth: Client<typeof OAuthService>;
   sessions: Client<typeof SessionAdminService>;
+  /** Keycloak's client scope evaluation: example tokens for a user and a scope. */
+  scopeEvaluation: Client<typeof ScopeEvaluationService>;
   /** The account API's sessions and consents of the signed-in user. */
   account: Client<typeof AccountService>;
   /** The account API's TOTP enrolment (the directory's, as the login's required action uses it). */
@@ -101,6 +104,7 @@ export function createRpcClients(t: Record<ServiceName, Transport>): RpcClients 
     token: createClient(TokenService, t.token),
     oauth: createClient(OAuthService, t.token),
     sessions: createClient(SessionAdminService, t.token),
+    scopeEvaluation: createClient(ScopeEvaluationService, t.token),
     account: createClient(AccountService, t.token),
     authentication: createClient(AuthenticationService, t.directory),
     authorizationFlow: createClient(AuthorizationFlowService, t.token),

@@ -31,6 +31,7 @@ describe("admin permissions", () => {
     expect(needOf("DELETE", "/admin/realms/:realmName/events")).toEqual({ kind: "realm", area: "events", write: true });
     expect(needOf("GET", "/admin/realms/:realmName/identity-providers/:alias")).toEqual({ kind: "realm", area: "identity-providers", write: false });
     expect(needOf("POST", "/admin/realms/:realmName/users/:userId/impersonation")).toEqual({ kind: "realm", area: "impersonation", write: true });
+    expect(needOf("GET", "/admin/realms/:realmName/clients/:clientId/evaluate-scopes/generate-example-access-token")).toEqual({ kind: "realm", area: "users", write: false });
     expect(needOf("GET", "/admin/realms/:realmName/export")).toEqual({ kind: "realm", area: "realm", write: true });
     expect(needOf("GET", "/admin/realms")).toEqual({ kind: "any" });
     expect(needOf("GET", "/admin/realms/:realmName/some-new-thing")).toEqual({ kind: "server" });

@@ -53,6 +53,9 @@ export function needOf(method: Method, path: string): Need {
   if (rest[0] === "users" && rest.at(-1) === "impersonation") return { kind: "realm", area: IMPERSONATION, write: true };
   // An export holds the realm's whole configuration (and its secrets when asked): manage-realm, as Keycloak's partial export.
   if (rest[0] === "export") return { kind: "realm", area: "realm", write: true };
+  // Example tokens show a user's claims (attributes, roles, groups): the users' area, as Keycloak
+  // asks view rights on the user as well as the client.
+  if (rest[0] === "clients" && rest[2] === "evaluate-scopes") return { kind: "realm", area: "users", write: false };
   const area = AREAS[rest[0]!];
   return area ? { kind: "realm", area, write } : { kind: "server" };
 }

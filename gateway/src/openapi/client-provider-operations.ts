@@ -9,11 +9,16 @@ import { RoleInputSchema, RoleSchema } from "../../../gen/iam/directory/v1/role_
 import { ProviderInputSchema, ProviderSchema, SyncResultSchema } from "../../../gen/iam/federation/v1/federation_pb.js";
 import { SigningKeySchema as SamlSigningKeySchema } from "../../../gen/iam/saml/v1/idp_pb.js";
 import { ServiceProviderInputSchema, ServiceProviderSchema } from "../../../gen/iam/saml/v1/service_provider_pb.js";
-import { arrayOf, json, noContent, ref, type Operation } from "./operation.js";
+import { arrayOf, json, noContent, ref, type Operation, type Param } from "./operation.js";
 import type { ProtoSchemas } from "./proto-schema.js";
 
 const R = "/admin/realms/:realmName";
 const C = `${R}/clients/:clientId`;
+const EXAMPLE = "Keycloak's client scope evaluation: what the client would get for the user who logged in just now with this `scope` parameter (`openid` is added), built as the token endpoint builds it, without a session. Needs the users' view role.";
+const EVALUATE_QUERY: Param[] = [
+  { name: "userId", description: "The user (required).", schema: { type: "string" } },
+  { name: "scope", description: "The scope parameter of the token request (space-separated).", schema: { type: "string" } },
+];
 
 /** Clients, roles and their mappings, client scopes, identity providers, SAML SPs, user federation, admin login (spec 4.3-4.14). */
 export function clientProviderOperations(p: ProtoSchemas): Operation[] {
@@ -43,6 +48,15 @@ export function clientProviderOperations(p: ProtoSchemas): Operation[] {
       responses: { 200: json("The client with its new secret (shown once).", client) } },
     { id: "getServiceAccountUser", method: "GET", path: `${C}/service-account-user`, auth: "admin", tag: "Clients", summary: "The client's service account user",
       responses: { 200: json("The service account.", p.ref(ServiceAccountUserSchema)) } },
+    { id: "generateExampleAccessToken", method: "GET", path: `${C}/evaluate-scopes/generate-example-access-token`, auth: "admin", tag: "Clients",
+      summary: "The claims of an example access token", description: EXAMPLE, query: EVALUATE_QUERY,
+      responses: { 200: json("The claims, neither signed nor stored.", { type: "object", additionalProperties: true }) } },
+    { id: "generateExampleIdToken", method: "GET", path: `${C}/evaluate-scopes/generate-example-id-token`, auth: "admin", tag: "Clients",
+      summary: "The claims of an example ID token", description: EXAMPLE, query: EVALUATE_QUERY,
+      responses: { 200: json("The claims, neither signed nor stored.", { type: "object", additionalProperties: true }) } },
+    { id: "generateExampleUserinfo", method: "GET", path: `${C}/evaluate-scopes/generate-example-userinfo`, auth: "admin", tag: "Clients",
+      summary: "The claims of an example userinfo answer", description: EXAMPLE, query: EVALUATE_QUERY,
+      responses: { 200: json("The claims, neither signed nor stored.", { type: "object", additionalProperties: true }) } },
   ];
   for (const [base, tag, what] of [[`${R}/roles`, "Roles", "realm role"], [`${C}/roles`, "Client roles", "client role"]] as const) {
     const id = what === "realm role" ? "RealmRole" : "ClientRole";

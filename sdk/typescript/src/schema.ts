@@ -691,6 +691,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/realms/{realmName}/clients/{clientId}/evaluate-scopes/generate-example-access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claims of an example access token
+         * @description Keycloak's client scope evaluation: what the client would get for the user who logged in just now with this `scope` parameter (`openid` is added), built as the token endpoint builds it, without a session. Needs the users' view role.
+         */
+        get: operations["generateExampleAccessToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/clients/{clientId}/evaluate-scopes/generate-example-id-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claims of an example ID token
+         * @description Keycloak's client scope evaluation: what the client would get for the user who logged in just now with this `scope` parameter (`openid` is added), built as the token endpoint builds it, without a session. Needs the users' view role.
+         */
+        get: operations["generateExampleIdToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/realms/{realmName}/clients/{clientId}/evaluate-scopes/generate-example-userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claims of an example userinfo answer
+         * @description Keycloak's client scope evaluation: what the client would get for the user who logged in just now with this `scope` parameter (`openid` is added), built as the token endpoint builds it, without a session. Needs the users' view role.
+         */
+        get: operations["generateExampleUserinfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/realms/{realmName}/roles": {
         parameters: {
             query?: never;
@@ -8312,6 +8372,243 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceAccountUser"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generateExampleAccessToken: {
+        parameters: {
+            query?: {
+                /** @description The user (required). */
+                userId?: string;
+                /** @description The scope parameter of the token request (space-separated). */
+                scope?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The client's clientId (not its internal id). */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims, neither signed nor stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generateExampleIdToken: {
+        parameters: {
+            query?: {
+                /** @description The user (required). */
+                userId?: string;
+                /** @description The scope parameter of the token request (space-separated). */
+                scope?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The client's clientId (not its internal id). */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims, neither signed nor stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong credentials. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's roles do not allow this: `forbidden` (Administrators, in the security guide). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The realm, or the resource the path names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error, in the gateway's format (400 with the field at fault, 401, 403, 404, 409, 429, 5xx). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generateExampleUserinfo: {
+        parameters: {
+            query?: {
+                /** @description The user (required). */
+                userId?: string;
+                /** @description The scope parameter of the token request (space-separated). */
+                scope?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The realm's name. */
+                realmName: string;
+                /** @description The client's clientId (not its internal id). */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims, neither signed nor stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A field or parameter is not valid; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or wrong credentials. */

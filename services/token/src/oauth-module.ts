@@ -1,5 +1,8 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { OAuthService } from "../../../gen/iam/token/v1/oauth_pb.js";
+import { ScopeEvaluationService } from "../../../gen/iam/token/v1/scope_evaluation_pb.js";
+import { ScopeEvaluation } from "./domain/scope-evaluation.js";
+import { scopeEvaluationRpc } from "./rpc/scope-evaluation-rpc.js";
 import { SessionAdminService } from "../../../gen/iam/token/v1/sessions_pb.js";
 import type { ServiceDeps } from "../../kit/src/module.js";
 import type { Subscription } from "../../kit/src/bus/port.js";
@@ -128,6 +131,7 @@ export async function buildOAuth(deps: ServiceDeps, keys: KeyRing, options: OAut
     routes(router: ConnectRouter) {
       router.service(OAuthService, oauthRpc({ realms, issuers, auth, endpoint, devices: deviceAuth, operations, pushed }));
       router.service(SessionAdminService, sessionAdminRpc(admin));
+      router.service(ScopeEvaluationService, scopeEvaluationRpc(new ScopeEvaluation(realms, clients, minter, issuers, clock)));
       router.service(AccountService, accountRpc(account));
     },
     async start() {
