@@ -7,7 +7,8 @@ import { checkPage, launchChromium, openAdminConsole } from "./support/console-b
 /**
  * The admin console's attribute editors in a real Chromium (Keycloak's Attributes tabs): a
  * group's and a user's attributes written as `key=value` lines, read back through the Admin API,
- * and a malformed line refused beside its field without a request.
+ * and a malformed line refused beside its field without a request; and the client page's scope
+ * evaluation showing a member's inherited attribute in the example access token.
  */
 describeTier("admin console group and user attributes in Chromium", ["CHROMIUM_PATH"], () => {
   let server: TestServer;
@@ -66,6 +67,43 @@ describeTier("admin console group and user attributes in Chromium", ["CHROMIUM_P
       await userForm.getByRole("button", { name: "Save attributes" }).click();
       expect((await cleared).status()).toBe(200);
       expect((await api.get(`/admin/realms/${realm}/users/${user.body.id}`)).body).not.toHaveProperty("attributes");
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("evaluates a client's scopes for a user: the example access token holds the group's attribute", async () => {
+    const realm = uniqueName("console-eval");
+    const admin = `/admin/realms/${realm}`;
+    expect((await api.post("/admin/realms", { name: realm })).status).toBe(201);
+    expect((await api.post(`${admin}/clients`, { clientId: "shop", grantTypes: ["password"] })).status).toBe(201);
+    const scope = await api.post(`${admin}/client-scopes`, { name: "org" });
+    expect((await api.post(`${admin}/client-scopes/${scope.body.id}/protocol-mappers`, {
+      name: "region", mapperType: "oidc-usermodel-attribute-mapper", config: { "user.attribute": "region", "claim.name": "region", "access.token.claim": "true" },
+    })).status).toBe(201);
+    expect((await api.post(`${admin}/clients/shop/optional-client-scopes`, { clientScopeId: scope.body.id })).status).toBe(200);
+    const group = await api.post(`${admin}/groups`, { name: "sales", attributes: { region: ["emea"] } });
+    const user = await api.post(`${admin}/users`, { username: "max" });
+    expect((await api.put(`${admin}/users/${user.body.id}/groups/${group.body.id}`, {})).status).toBe(200);
+
+    const { context, page, problems } = await openAdminConsole(browser, server, `realms/${realm}/clients/shop`);
+    try {
+      const form = page.getByRole("form", { name: "Evaluate scopes" });
+      await form.getByLabel("User").fill("max");
+      await form.getByLabel("Scope parameter").fill("org");
+      await form.getByRole("button", { name: "Evaluate" }).click();
+      const shown = page.getByLabel("Example claims");
+      await shown.waitFor();
+      const claims = JSON.parse(await shown.innerText()) as Record<string, unknown>;
+      expect(claims).toMatchObject({ sub: user.body.id, azp: "shop", region: "emea", scope: expect.stringContaining("org") });
+      await checkPage(page, "client-evaluate");
+
+      await form.getByLabel("Show").selectOption("userinfo");
+      await form.getByLabel("User").fill("nobody");
+      await form.getByRole("button", { name: "Evaluate" }).click();
+      await form.getByText("no user named nobody in this realm").waitFor();
+      expect(await shown.count()).toBe(0);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -7,6 +7,7 @@ import { go, href } from "./router";
 import { ClientFields, clientBody, clientValues, type ClientRow } from "./client-fields";
 import { SecretOnce } from "./secret-once";
 import { ClientRoles, ClientScopesOf } from "./client-extras";
+import { ClientEvaluate } from "./client-evaluate";
 
 /** One client: settings, secret regeneration, roles, default and optional scopes, service account, delete. */
 export function ClientPage(p: { session: AdminSession; realm: string; clientId: string }): JSX.Element {
@@ -35,6 +36,7 @@ export function ClientPage(p: { session: AdminSession; realm: string; clientId: 
       ) : null}
       <ClientRoles session={p.session} path={path} />
       <ClientScopesOf session={p.session} realm={p.realm} path={path} />
+      <ClientEvaluate session={p.session} realm={p.realm} path={path} />
       <Section title="Delete client">
         <ConfirmButton label="Delete client" question={`Delete the client ${c.clientId}? Its tokens stop working.`} confirm="Delete"
           onConfirm={async () => { await p.session.request("DELETE", path); go(href(p.realm, "clients")); }} />
